@@ -1,0 +1,149 @@
+/**
+ * Every setting of the server, read from the environment once and validated.
+ * Nothing else in server/ reads process.env.
+ */
+import path from 'node:path';
+
+export interface SmsGatewayConfig {
+  url: string;
+  username: string;
+  password: string;
+  source: string;
+  platformId: string;
+  platformPartnerId: string;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  demoData: boolean;
+  publicUrl: string;
+  trustProxy: boolean | number | string;
+  logLevel: string;
+  staticDir: string;
+  smtpUrl: string | null;
+  mailFrom: { name: string; email: string };
+  sms: SmsGatewayConfig | null;
+  contentUrl: string | null;
+  supportEmail: string;
+  supportPhone: string;
+  loginAttemptsPerMinute: number;
+  loginAttemptsPerIpPerMinute: number;
+}
+
+export class ConfigError extends Error {
+  constructor(variable: string, problem: string) {
+    super(`Ugyldig innstilling ${variable}: ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function text(env: Env, name: string, fallback: string): string {
+  const value = env[name]?.trim();
+  return value ? value : fallback;
+}
+
+function optional(env: Env, name: string): string | null {
+  const value = env[name]?.trim();
+  return value ? value : null;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `«${raw}» er ikke et heltall`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(name, `må være mellom ${min} og ${max}`);
+  return value;
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (['1', 'true', 'yes', 'ja', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'nei', 'off'].includes(raw)) return false;
+  throw new ConfigError(name, `«${raw}» er verken 1 eller 0`);
+}
+
+function url(env: Env, name: string, protocols: string[]): string | null {
+  const raw = optional(env, name);
+  if (raw === null) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, 'er ikke en gyldig adresse (URL)');
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `må begynne med ${protocols.map((p) => `${p}//`).join(' eller ')}`);
+  }
+  return raw;
+}
+
+function email(env: Env, name: string, fallback: string): string {
+  const value = text(env, name, fallback);
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) throw new ConfigError(name, 'er ikke en gyldig e-postadresse');
+  return value;
+}
+
+function trustProxy(env: Env): boolean | number | string {
+  const raw = env.TRUST_PROXY?.trim();
+  if (!raw) return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  if (['true', '1'].includes(raw.toLowerCase())) return true;
+  if (['false', '0'].includes(raw.toLowerCase())) return false;
+  return raw;
+}
+
+function smsGateway(env: Env): SmsGatewayConfig | null {
+  const gatewayUrl = url(env, 'SMS_URL', ['http:', 'https:']);
+  if (gatewayUrl === null) return null;
+  const required = (name: string) => {
+    const value = optional(env, name);
+    if (value === null) throw new ConfigError(name, 'må settes når SMS_URL er satt');
+    return value;
+  };
+  const source = text(env, 'SMS_SOURCE', 'Musikere');
+  if (!/^[A-Za-z][A-Za-z0-9 ]{1,10}$/.test(source)) {
+    throw new ConfigError('SMS_SOURCE', 'må være 2–11 tegn og begynne med en bokstav');
+  }
+  return {
+    url: gatewayUrl,
+    username: required('SMS_USERNAME'),
+    password: required('SMS_PASSWORD'),
+    source,
+    platformId: required('SMS_PLATFORM_ID'),
+    platformPartnerId: required('SMS_PLATFORM_PARTNER_ID'),
+  };
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
+  return {
+    port,
+    host: text(env, 'HOST', '127.0.0.1'),
+    dataDir: path.resolve(text(env, 'DATA_DIR', './data')),
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    demoData: flag(env, 'DEMO_DATA', true),
+    publicUrl: publicUrl.replace(/\/+$/, ''),
+    trustProxy: trustProxy(env),
+    logLevel: text(env, 'LOG_LEVEL', 'info'),
+    staticDir: path.resolve(text(env, 'STATIC_DIR', './dist')),
+    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: {
+      name: text(env, 'MAIL_FROM_NAME', 'Musikerportalen'),
+      email: email(env, 'MAIL_FROM_EMAIL', 'post@example.no'),
+    },
+    sms: smsGateway(env),
+    contentUrl: url(env, 'CONTENT_URL', ['http:', 'https:']),
+    supportEmail: email(env, 'SUPPORT_EMAIL', 'post@example.no'),
+    supportPhone: text(env, 'SUPPORT_PHONE', '22 00 00 00'),
+    loginAttemptsPerMinute: integer(env, 'LOGIN_ATTEMPTS_PER_MINUTE', 5, 1, 1000),
+    loginAttemptsPerIpPerMinute: integer(env, 'LOGIN_ATTEMPTS_PER_IP_PER_MINUTE', 30, 1, 100000),
+  };
+}

@@ -1,0 +1,22 @@
+/**
+ * One small interface over the two drivers: PGlite (embedded, the default) and a PostgreSQL
+ * server (node-postgres) when DATABASE_URL is set. Both answer dates as 'YYYY-MM-DD' strings,
+ * timestamps as Date and bigint/numeric as number, so the rest of the server sees no difference.
+ */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Type ids of the PostgreSQL types we parse ourselves. */
+export const PG_TYPES = { INT8: 20, NUMERIC: 1700, DATE: 1082 } as const;
+
+export const parseDate = (value: string): string => value;
+export const parseNumber = (value: string): number => Number(value);

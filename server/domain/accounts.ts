@@ -1,0 +1,101 @@
+/** Sign-in, password rules and password resets. */
+import type { Queryable } from '../db/database.ts';
+import type { MailTransport } from '../adapters/mail.ts';
+import { hashPassword, MIN_PASSWORD_LENGTH } from '../lib/passwords.ts';
+import { randomSecret, revokeAllTokens, sameHash, sha256 } from '../lib/tokens.ts';
+import { sendTemplate } from './messages.ts';
+
+export const PASSWORD_MESSAGES = {
+  required: 'Feltet må fylles ut',
+  tooShort: `Passord må være minst ${MIN_PASSWORD_LENGTH} tegn`,
+  mismatch: 'Passord må være likt!',
+} as const;
+
+/** The registration password rules, as field errors (empty when the password is good). */
+export function passwordErrors(password: string, confirmation?: string): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  if (password.length === 0) errors.password = [PASSWORD_MESSAGES.required];
+  else if ([...password].length < MIN_PASSWORD_LENGTH) errors.password = [PASSWORD_MESSAGES.tooShort];
+  if (confirmation !== undefined && confirmation !== password) {
+    errors.password_confirmation = [PASSWORD_MESSAGES.mismatch];
+  }
+  return errors;
+}
+
+export interface AccountRow {
+  id: number;
+  role_id: number;
+  email: string;
+  password_hash: string | null;
+  first_name: string;
+  last_name: string;
+  registration_completed: number;
+  blocked_access: boolean;
+}
+
+export async function findAccountByEmail(db: Queryable, email: string): Promise<AccountRow | null> {
+  const [row] = await db.query<AccountRow>(
+    `SELECT id, role_id, email, password_hash, first_name, last_name, registration_completed, blocked_access
+       FROM accounts WHERE lower(email) = lower($1)`,
+    [email.trim()],
+  );
+  return row ?? null;
+}
+
+export const RESET_LIFETIME_MINUTES = 60;
+
+/**
+ * Makes a reset token and mails the link, unless the account is unknown or a link went out
+ * less than a minute ago. The caller answers the same either way.
+ */
+export async function requestPasswordReset(
+  db: Queryable,
+  mail: MailTransport,
+  email: string,
+  publicUrl: string,
+): Promise<void> {
+  const account = await findAccountByEmail(db, email);
+  if (!account) return;
+  const key = account.email.toLowerCase();
+  const token = randomSecret(64);
+  const [stored] = await db.query<{ email: string }>(
+    `INSERT INTO password_resets (email, token_hash) VALUES ($1, $2)
+     ON CONFLICT (email) DO UPDATE SET token_hash = EXCLUDED.token_hash, created_at = now()
+       WHERE password_resets.created_at < now() - interval '1 minute'
+     RETURNING email`,
+    [key, sha256(token)],
+  );
+  if (!stored) return;
+  const link = `${publicUrl}/password/change?token=${token}&email=${encodeURIComponent(account.email)}`;
+  await sendTemplate(db, mail, 'password-reset', account, { link });
+}
+
+/** Sets the new password when the token is right and fresh; the token is used up. */
+export async function changePasswordWithToken(
+  db: Queryable,
+  email: string,
+  token: string,
+  password: string,
+): Promise<boolean> {
+  const key = email.trim().toLowerCase();
+  const [reset] = await db.query<{ token_hash: string }>(
+    `SELECT token_hash FROM password_resets
+      WHERE email = $1 AND created_at > now() - make_interval(mins => $2)`,
+    [key, RESET_LIFETIME_MINUTES],
+  );
+  if (!reset || !sameHash(reset.token_hash, sha256(token))) return false;
+  const account = await findAccountByEmail(db, key);
+  if (!account) return false;
+  const deleted = await db.query('DELETE FROM password_resets WHERE email = $1 AND token_hash = $2 RETURNING email', [
+    key,
+    reset.token_hash,
+  ]);
+  // Another request used the token first.
+  if (deleted.length === 0) return false;
+  await db.query('UPDATE accounts SET password_hash = $2, updated_at = now() WHERE id = $1', [
+    account.id,
+    await hashPassword(password),
+  ]);
+  await revokeAllTokens(db, account.id);
+  return true;
+}

@@ -1,0 +1,85 @@
+/**
+ * Personal access tokens as Laravel Sanctum makes them: the client holds "{id}|{secret}",
+ * the database keeps only sha256(secret).
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Queryable } from '../db/database.ts';
+
+const HOUR = 60 * 60 * 1000;
+export const TOKEN_LIFETIME_MS = 12 * HOUR;
+export const REMEMBER_LIFETIME_MS = 30 * 24 * HOUR;
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A random string of letters and digits, without modulo bias. */
+export function randomSecret(length = 40): string {
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length)) {
+      if (byte < 248 && out.length < length) out += ALPHABET[byte % 62];
+    }
+  }
+  return out;
+}
+
+export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+export function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export async function createAccessToken(
+  db: Queryable,
+  accountId: number,
+  options: { remember: boolean; name?: string; now?: Date },
+): Promise<{ token: string; expiresAt: Date }> {
+  const secret = randomSecret();
+  const now = options.now ?? new Date();
+  const expiresAt = new Date(now.getTime() + (options.remember ? REMEMBER_LIFETIME_MS : TOKEN_LIFETIME_MS));
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO access_tokens (account_id, name, token_hash, expires_at) VALUES ($1, $2, $3, $4) RETURNING id`,
+    [accountId, options.name ?? 'login', sha256(secret), expiresAt],
+  );
+  return { token: `${row.id}|${secret}`, expiresAt };
+}
+
+export interface TokenOwner {
+  token_id: number;
+  id: number;
+  role_id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  blocked_access: boolean;
+  registration_completed: number;
+}
+
+/** The account behind a bearer token, or null when it is malformed, unknown, revoked or expired. */
+export async function findTokenOwner(db: Queryable, bearer: string): Promise<TokenOwner | null> {
+  const match = /^(\d{1,15})\|([A-Za-z0-9]{40})$/.exec(bearer);
+  if (!match) return null;
+  const [row] = await db.query<TokenOwner & { token_hash: string; last_used_at: Date | null }>(
+    `SELECT t.id AS token_id, t.token_hash, t.last_used_at, a.id, a.role_id, a.email, a.first_name, a.last_name,
+            a.blocked_access, a.registration_completed
+       FROM access_tokens t JOIN accounts a ON a.id = t.account_id
+      WHERE t.id = $1 AND t.expires_at > now()`,
+    [Number(match[1])],
+  );
+  if (!row || !sameHash(row.token_hash, sha256(match[2]))) return null;
+  // Recording use at most once a minute keeps reads from turning into writes.
+  if (!row.last_used_at || Date.now() - row.last_used_at.getTime() > 60_000) {
+    await db.query('UPDATE access_tokens SET last_used_at = now() WHERE id = $1', [row.token_id]);
+  }
+  const { token_hash: _hash, last_used_at: _used, ...owner } = row;
+  return owner;
+}
+
+export async function revokeToken(db: Queryable, tokenId: number): Promise<void> {
+  await db.query('DELETE FROM access_tokens WHERE id = $1', [tokenId]);
+}
+
+export async function revokeAllTokens(db: Queryable, accountId: number): Promise<void> {
+  await db.query('DELETE FROM access_tokens WHERE account_id = $1', [accountId]);
+}

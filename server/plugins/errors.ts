@@ -1,0 +1,93 @@
+/**
+ * Every error leaves the server as a JSON body with a Norwegian `message`:
+ * our own HttpErrors as they are, schema failures as 422 (body) or 400 (query, params),
+ * everything else as a 500 without details. The request id is logged with each.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { HttpError, MESSAGES, validationFailed } from '../lib/http-errors.ts';
+
+interface SchemaIssue {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+}
+
+function norwegianMessage(issue: SchemaIssue): string {
+  const limit = issue.params.limit;
+  switch (issue.keyword) {
+    case 'required':
+      return MESSAGES.required;
+    case 'minLength':
+      return limit === 1 ? MESSAGES.required : `Må være minst ${limit} tegn`;
+    case 'maxLength':
+      return `Kan ikke være mer enn ${limit} tegn`;
+    case 'minimum':
+      return `Må være minst ${limit}`;
+    case 'maximum':
+      return `Kan ikke være mer enn ${limit}`;
+    case 'format':
+      if (issue.params.format === 'email') return 'Ugyldig e-postadresse';
+      if (issue.params.format === 'date') return 'Ugyldig dato (ÅÅÅÅ-MM-DD)';
+      return 'Ugyldig format';
+    case 'pattern':
+      return 'Ugyldig format';
+    default:
+      return MESSAGES.invalid;
+  }
+}
+
+function fieldOf(issue: SchemaIssue): string {
+  if (issue.keyword === 'required') {
+    const parent = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    const name = String(issue.params.missingProperty);
+    return parent ? `${parent}.${name}` : name;
+  }
+  return issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
+}
+
+export function schemaErrors(issues: SchemaIssue[]): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    // anyOf/oneOf repeat the issues of their branches; the branch messages say more.
+    if (issue.keyword === 'anyOf' || issue.keyword === 'oneOf') continue;
+    const field = fieldOf(issue);
+    const message = norwegianMessage(issue);
+    errors[field] ??= [];
+    if (!errors[field].includes(message)) errors[field].push(message);
+  }
+  return errors;
+}
+
+const STATUS_MESSAGES: Record<number, string> = {
+  400: 'Ugyldig forespørsel.',
+  404: MESSAGES.notFound,
+  405: 'Metoden er ikke tillatt.',
+  413: 'Forespørselen er for stor.',
+  415: 'Formatet på forespørselen støttes ikke.',
+};
+
+async function errors(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).headers(error.headers).send(error.body);
+    }
+    if (error.validation) {
+      const issues = error.validation as unknown as SchemaIssue[];
+      if (error.validationContext === 'body') {
+        const failure = validationFailed(schemaErrors(issues));
+        return reply.code(422).send(failure.body);
+      }
+      const fields = Object.keys(schemaErrors(issues)).join(', ');
+      return reply.code(400).send({ message: `Ugyldig verdi i forespørselen: ${fields}.` });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ message: STATUS_MESSAGES[status] ?? 'Ugyldig forespørsel.' });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ message: MESSAGES.serverError });
+  });
+}
+
+export default fp(errors, { name: 'errors' });

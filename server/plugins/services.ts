@@ -1,0 +1,24 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import type { MailTransport } from '../adapters/mail.ts';
+
+/** What routes reach through `app.services`: settings, the database and the adapters. */
+export interface Services {
+  config: Config;
+  db: Database;
+  mail: MailTransport;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+async function services(app: FastifyInstance, options: { services: Services }) {
+  app.decorate('services', options.services);
+}
+
+export default fp(services, { name: 'services' });

@@ -1,0 +1,37 @@
+/**
+ * Serves the built front end: hashed assets with long caching, and index.html for every
+ * app path (the browser app picks staff or member app by path and redirects unknown paths to /).
+ */
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { MESSAGES } from '../lib/http-errors.ts';
+
+async function staticApps(app: FastifyInstance, options: { root: string }) {
+  const hasBuild = existsSync(path.join(options.root, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: options.root,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api/') || request.url === '/api';
+    if (isApi || !['GET', 'HEAD'].includes(request.method)) {
+      return reply.code(404).send({ message: MESSAGES.notFound });
+    }
+    if (!hasBuild) {
+      return reply.code(404).type('text/plain; charset=utf-8').send('Grensesnittet er ikke bygget. Kjør «npm run build».');
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}
+
+export default fp(staticApps, { name: 'static-apps' });

@@ -1,0 +1,182 @@
+/** Sign-in, sign-out, token check and password reset (spec section 7, "Authentication"). */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { randomBytes } from 'node:crypto';
+import { Email, MessageBody } from '../schemas/common.ts';
+import { createAccessToken, findTokenOwner, revokeToken } from '../lib/tokens.ts';
+import { verifyPassword } from '../lib/passwords.ts';
+import { HttpError, tooManyRequests, validationFailed } from '../lib/http-errors.ts';
+import { clear, hit, peek } from '../lib/rate-limit.ts';
+import { accountOf } from '../plugins/auth.ts';
+import { changePasswordWithToken, findAccountByEmail, passwordErrors, requestPasswordReset } from '../domain/accounts.ts';
+
+const WRONG_CREDENTIALS = 'Feil e-post eller passord.';
+const RESET_ANSWER =
+  'Hvis e-postadressen er registrert hos oss, får du snart en e-post med en lenke for å lage nytt passord.';
+const RESET_REFUSED = 'Lenken for å lage nytt passord er ugyldig eller utløpt. Be om en ny lenke.';
+
+const LoginResponse = Type.Object({
+  user_id: Type.Integer(),
+  registration_completed: Type.Integer(),
+  access_token: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  role: Type.Object({ id: Type.Integer() }),
+  blocked_access: Type.Boolean(),
+  expires_at: Type.String({ format: 'date-time' }),
+});
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, config, mail } = app.services;
+
+  /** Counts a request from this IP; refuses once the IP has used its minute. */
+  async function limitIp(kind: string, ip: string, limit: number) {
+    const state = await hit(db, `${kind}:ip:${ip}`, 60);
+    if (state.hits > limit) throw tooManyRequests(state.resetIn, limit);
+  }
+
+  app.post(
+    '/user/login',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['Innlogging'],
+        summary: 'Logg inn med e-post og passord',
+        body: Type.Object({
+          email: Email,
+          password: Type.String({ minLength: 1, maxLength: 1024 }),
+          remember: Type.Optional(Type.Boolean()),
+        }),
+        response: { 200: LoginResponse },
+      },
+    },
+    async (request, reply) => {
+      const { email, password, remember = false } = request.body;
+      await limitIp('login', request.ip, config.loginAttemptsPerIpPerMinute);
+      const accountKey = `login:account:${email.trim().toLowerCase()}`;
+      const failures = await peek(db, accountKey);
+      if (failures.hits >= config.loginAttemptsPerMinute) {
+        throw tooManyRequests(failures.resetIn, config.loginAttemptsPerMinute);
+      }
+      const account = await findAccountByEmail(db, email);
+      const valid = await verifyPassword(account?.password_hash ?? null, password);
+      if (!account || !valid) {
+        await hit(db, accountKey, 60);
+        throw new HttpError(401, { message: WRONG_CREDENTIALS, error: WRONG_CREDENTIALS });
+      }
+      await clear(db, accountKey);
+      const { token, expiresAt } = await createAccessToken(db, account.id, { remember });
+      request.log.info({ accountId: account.id }, 'signed in');
+      return reply.send({
+        user_id: account.id,
+        registration_completed: account.registration_completed,
+        access_token: token,
+        first_name: account.first_name,
+        last_name: account.last_name,
+        role: { id: account.role_id },
+        blocked_access: account.blocked_access,
+        expires_at: expiresAt.toISOString(),
+      });
+    },
+  );
+
+  app.post(
+    '/user/logout',
+    {
+      config: { access: 'signed-in', allowBlocked: true },
+      schema: { tags: ['Innlogging'], summary: 'Logg ut og trekk tilbake tokenet', response: { 200: MessageBody } },
+    },
+    async (request) => {
+      await revokeToken(db, accountOf(request).token_id);
+      return { message: 'Du er logget ut.' };
+    },
+  );
+
+  app.post(
+    '/token/validate',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['Innlogging'],
+        summary: 'Sjekk om et token fortsatt gjelder',
+        body: Type.Object({ token: Type.String({ maxLength: 200 }) }),
+        response: {
+          200: Type.Object({ valid: Type.Boolean(), user_id: Type.Optional(Type.Integer()), role: Type.Optional(Type.Object({ id: Type.Integer() })) }),
+        },
+      },
+    },
+    async (request) => {
+      await limitIp('token', request.ip, 120);
+      const owner = await findTokenOwner(db, request.body.token);
+      return owner ? { valid: true, user_id: owner.id, role: { id: owner.role_id } } : { valid: false };
+    },
+  );
+
+  app.post(
+    '/user/password/reset',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['Innlogging'],
+        summary: 'Be om lenke for nytt passord (svarer likt om e-posten finnes eller ikke)',
+        body: Type.Object({ email: Email }),
+        response: { 200: MessageBody },
+      },
+    },
+    async (request) => {
+      const email = request.body.email.trim().toLowerCase();
+      await limitIp('reset', request.ip, 10);
+      const perAccount = await hit(db, `reset:account:${email}`, 60);
+      if (perAccount.hits > 3) throw tooManyRequests(perAccount.resetIn, 3);
+      try {
+        await requestPasswordReset(db, mail, email, config.publicUrl);
+      } catch (error) {
+        // The answer must not reveal that this address has an account, so a failed mail is only logged.
+        request.log.error({ err: error }, 'password reset mail failed');
+      }
+      return { message: RESET_ANSWER };
+    },
+  );
+
+  app.post(
+    '/user/password/change',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['Innlogging'],
+        summary: 'Sett nytt passord med lenken fra e-posten',
+        body: Type.Object({
+          token: Type.String({ minLength: 1, maxLength: 200 }),
+          email: Email,
+          password: Type.String({ maxLength: 1024 }),
+          password_confirmation: Type.String({ maxLength: 1024 }),
+        }),
+        response: { 200: MessageBody },
+      },
+    },
+    async (request) => {
+      const { token, email, password, password_confirmation } = request.body;
+      await limitIp('password-change', request.ip, 20);
+      const errors = passwordErrors(password, password_confirmation);
+      if (Object.keys(errors).length > 0) throw validationFailed(errors);
+      const changed = await changePasswordWithToken(db, email, token, password);
+      if (!changed) throw validationFailed({ token: [RESET_REFUSED] });
+      return { message: 'Passordet er endret. Du kan nå logge inn med det nye passordet.' };
+    },
+  );
+};
+
+/** Laravel Sanctum's CSRF cookie: the apps ask for it before signing in. */
+export const csrfCookie: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/sanctum/csrf-cookie', { schema: { hide: true } }, async (_request, reply) => {
+    reply.setCookie('XSRF-TOKEN', randomBytes(32).toString('base64url'), {
+      path: '/',
+      sameSite: 'lax',
+      httpOnly: false,
+      secure: app.services.config.publicUrl.startsWith('https:'),
+    });
+    return reply.code(204).send();
+  });
+};
+
+export default routes;

@@ -1,0 +1,21 @@
+/** Shared schema primitives: request validation, response serialisation and OpenAPI from one source. */
+import { Type, type TSchema } from 'typebox';
+
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const Id = Type.Integer({ minimum: 1 });
+export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
+
+/** A calendar date as 'YYYY-MM-DD'. */
+export const DateOnly = Type.String({ format: 'date', examples: ['2026-01-31'] });
+/** A point in time, ISO 8601 with zone. */
+export const Timestamp = Type.String({ format: 'date-time' });
+
+export const Email = Type.String({ format: 'email', maxLength: 254 });
+
+export const MessageBody = Type.Object({ message: Type.String() });
+
+export const PersonRef = Type.Object({ id: Type.Integer(), first_name: Type.String(), last_name: Type.String() });
+
+/** One object answers { data }. */
+export const DataOf = <T extends TSchema>(schema: T) => Type.Object({ data: schema });

@@ -1,0 +1,116 @@
+/** Builds the real app on a fresh copy of the migrated database, plus factories for test data. */
+import { readFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+import { loadConfig, type Config } from '../../server/config.ts';
+import type { Database } from '../../server/db/database.ts';
+import { openPglite } from '../../server/db/pglite.ts';
+import { openPostgres } from '../../server/db/postgres.ts';
+import { buildApp, type App } from '../../server/app.ts';
+import { outboxTransport, type MailTransport } from '../../server/adapters/mail.ts';
+import { hashPassword } from '../../server/lib/passwords.ts';
+
+export interface TestDatabase {
+  db: Database;
+  drop(): Promise<void>;
+}
+
+/** A database of its own for one test file, already migrated. */
+export async function freshDatabase(): Promise<TestDatabase> {
+  const template = inject('postgresTemplate');
+  const url = process.env.TEST_DATABASE_URL;
+  if (template && url) {
+    const name = `portal_test_${randomUUID().replace(/-/g, '')}`;
+    const admin = await openPostgres(url, 1);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    const dbUrl = new URL(url);
+    dbUrl.pathname = `/${name}`;
+    const db = await openPostgres(dbUrl.toString(), 4);
+    return {
+      db,
+      async drop() {
+        await db.close();
+        await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+        await admin.close();
+      },
+    };
+  }
+  const dump = await readFile(inject('pgliteDump'));
+  const db = await openPglite({ loadDataDir: new Blob([dump]) });
+  return { db, drop: () => db.close() };
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ STATIC_DIR: '/nonexistent', PUBLIC_URL: 'http://portal.test', ...env });
+}
+
+export interface TestContext {
+  app: App;
+  db: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function buildTestApp(options: { env?: Record<string, string>; mail?: MailTransport } = {}): Promise<TestContext> {
+  const { db, drop } = await freshDatabase();
+  const config = testConfig(options.env);
+  const app = await buildApp({ config, db, mail: options.mail ?? outboxTransport });
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+let counter = 0;
+export const uniqueEmail = (prefix = 'person') => `${prefix}.${process.pid}.${++counter}@example.no`;
+
+export interface AccountInput {
+  role_id?: number;
+  email?: string;
+  password?: string;
+  first_name?: string;
+  last_name?: string;
+  phone?: string | null;
+  birthdate?: string | null;
+  blocked_access?: boolean;
+  registration_completed?: number;
+  remote_id?: number | null;
+  status?: string;
+}
+
+export async function createAccount(db: Database, input: AccountInput = {}) {
+  const password = input.password ?? 'passord123';
+  const [row] = await db.query<{ id: number; email: string }>(
+    `INSERT INTO accounts (role_id, email, password_hash, first_name, last_name, phone, birthdate, blocked_access,
+                           registration_completed, remote_id, status, address, postal_code, postal_area)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'Storgata 1', '0155', 'OSLO') RETURNING id, email`,
+    [
+      input.role_id ?? 2,
+      input.email ?? uniqueEmail(),
+      await hashPassword(password),
+      input.first_name ?? 'Kari',
+      input.last_name ?? 'Nordmann',
+      input.phone ?? null,
+      input.birthdate ?? null,
+      input.blocked_access ?? false,
+      input.registration_completed ?? 1,
+      input.remote_id ?? null,
+      input.status ?? '1',
+    ],
+  );
+  return { id: row.id, email: row.email, password };
+}
+
+export async function login(app: App, email: string, password: string, remember = false): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password, remember } });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  return response.json().access_token as string;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
