@@ -1,0 +1,119 @@
+/**
+ * The one HTTP client both apps use. It sends the bearer token, speaks JSON and answers
+ * failures as values ({ ok: false, status, message, body }) instead of throwing.
+ * This file must not import react-admin: Min side uses it too.
+ */
+import { readSession } from '../common/session.ts';
+
+export const API_URL: string = (import.meta.env.VITE_API_URL as string | undefined)?.replace(/\/+$/, '') ?? '';
+
+export interface ErrorBody {
+  message?: string;
+  error?: unknown;
+  errors?: Record<string, string[]>;
+  [key: string]: unknown;
+}
+
+export type ApiResult<T> =
+  | { ok: true; status: number; data: T }
+  | { ok: false; status: number; message: string; body: ErrorBody | null };
+
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+const NETWORK_MESSAGE = 'Får ikke kontakt med serveren. Sjekk nettforbindelsen og prøv igjen.';
+
+let unauthenticatedListener: (() => void) | null = null;
+
+/** Called on every 401 from a request that carried a token (the token expired or was revoked). */
+export function onUnauthenticated(listener: (() => void) | null): void {
+  unauthenticatedListener = listener;
+}
+
+export function buildUrl(path: string, query: Record<string, QueryValue> = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  const search = params.toString();
+  return `${API_URL}${path}${search ? `?${search}` : ''}`;
+}
+
+function authHeaders(): Record<string, string> {
+  const session = readSession();
+  return session ? { Authorization: `Bearer ${session.token}` } : {};
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const type = response.headers.get('content-type') ?? '';
+  if (response.status === 204) return null;
+  if (type.includes('application/json')) return response.json().catch(() => null);
+  return response.text();
+}
+
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders(), ...options.headers };
+  const isForm = options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      credentials: 'include',
+      signal: options.signal,
+      body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    return { ok: false, status: 0, message: NETWORK_MESSAGE, body: null };
+  }
+  const body = await readBody(response);
+  if (response.ok) return { ok: true, status: response.status, data: body as T };
+  const errorBody = body && typeof body === 'object' ? (body as ErrorBody) : null;
+  if (response.status === 401 && headers.Authorization) unauthenticatedListener?.();
+  const message =
+    (typeof errorBody?.error === 'string' && errorBody.error) ||
+    errorBody?.message ||
+    `Noe gikk galt! Status kode: ${response.status}`;
+  return { ok: false, status: response.status, message, body: errorBody };
+}
+
+export const http = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+};
+
+/** Fetches a file with the token and hands it to the browser to save under `filename`. */
+export async function download(path: string, filename: string, query?: Record<string, QueryValue>): Promise<ApiResult<null>> {
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), { headers: authHeaders(), credentials: 'include' });
+  } catch {
+    return { ok: false, status: 0, message: NETWORK_MESSAGE, body: null };
+  }
+  if (!response.ok) {
+    const body = (await readBody(response)) as ErrorBody | null;
+    return { ok: false, status: response.status, message: body?.message ?? 'Noe gikk galt!', body };
+  }
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return { ok: true, status: response.status, data: null };
+}
