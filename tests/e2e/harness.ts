@@ -1,0 +1,150 @@
+/** Starts the real portal and drives it with Chromium, as a person would use it. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export const STAFF = { email: 'ansatt@example.no', password: 'demo1234' } as const;
+export const MEMBER = { email: 'medlem@example.no', password: 'demo1234' } as const;
+
+export interface Portal {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server stopped while starting:\n${output()}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the server did not answer within 60 s:\n${output()}`);
+}
+
+/** A real server process on its own port with a fresh copy of the demo database. */
+export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
+  cpSync(inject('demoDataDir'), dataDir, { recursive: true });
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(path.join(root, 'node_modules/.bin/node'), [path.join(root, 'server/main.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout?.on('data', (chunk) => (log += chunk));
+  child.stderr?.on('data', (chunk) => (log += chunk));
+  await waitForHealth(baseUrl, child, () => log);
+  return {
+    baseUrl,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+export async function openPage(browser: Browser, portal: Portal, pathname: string, options: { width?: number } = {}): Promise<Page> {
+  const width = options.width ?? 1440;
+  const context = await browser.newContext({
+    viewport: { width, height: width < 600 ? 844 : 900 },
+    locale: 'nb-NO',
+    timezoneId: 'Europe/Oslo',
+    acceptDownloads: true,
+  });
+  const page = await context.newPage();
+  await page.goto(`${portal.baseUrl}${pathname}`);
+  return page;
+}
+
+/** Fails with every serious or critical axe finding on the page as it is now. */
+export async function checkA11y(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (bad.length > 0) {
+    const lines = bad.map((v) => `- ${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('\n    ')}`);
+    throw new Error(`axe found ${bad.length} serious/critical problem(s) on ${label}:\n${lines.join('\n')}`);
+  }
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = path.join(root, 'artifacts', 'screenshots');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+type Who = 'staff' | 'member' | { email: string; password: string };
+
+/** Signs in through the real login form and waits until the landing page shows. */
+export async function signIn(page: Page, portal: Portal, who: Who): Promise<void> {
+  const credentials = who === 'staff' ? STAFF : who === 'member' ? MEMBER : who;
+  const isStaff = who === 'staff';
+  await page.goto(`${portal.baseUrl}${isStaff ? '/' : '/profile'}`);
+  await page.getByLabel(/e-post/i).first().fill(credentials.email);
+  await page.getByLabel(/passord/i).first().fill(credentials.password);
+  await page.getByRole('button', { name: /logg inn/i }).click();
+  if (isStaff) await page.waitForURL(/\/membership/);
+  else await page.waitForURL(/\/(profile\/\d+|new-member\/update)/);
+}
+
+export async function api(
+  portal: Portal,
+  token: string | null,
+  method: string,
+  pathname: string,
+  body?: unknown,
+): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${portal.baseUrl}${pathname}`, {
+    method,
+    headers: {
+      accept: 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const type = response.headers.get('content-type') ?? '';
+  return { status: response.status, body: type.includes('json') ? await response.json() : await response.text() };
+}
+
+export async function apiLogin(portal: Portal, email: string, password: string): Promise<string> {
+  const { status, body } = await api(portal, null, 'POST', '/api/user/login', { email, password });
+  if (status !== 200) throw new Error(`login as ${email} failed: ${status} ${JSON.stringify(body)}`);
+  return body.access_token as string;
+}
