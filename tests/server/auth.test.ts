@@ -44,3 +44,100 @@ describe('sign-in', () => {
     expect(after.json()).toEqual({ message: 'Unauthenticated.' });
   });
 });
+
+describe('token lifetime', () => {
+  it('an expired token is refused', async () => {
+    const { createAccessToken } = await import('../../server/lib/tokens.ts');
+    const member = await createAccount(t.db);
+    const thirteenHoursAgo = new Date(Date.now() - 13 * 60 * 60 * 1000);
+    const { token } = await createAccessToken(t.db, member.id, { remember: false, now: thirteenHoursAgo });
+    const response = await t.app.inject({ url: `/api/member/${member.id}`, headers: bearer(token) });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('remember me keeps the token for 30 days, otherwise 12 hours', async () => {
+    const member = await createAccount(t.db);
+    const short = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: member.email, password: member.password } });
+    const long = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: member.email, password: member.password, remember: true } });
+    const hoursLeft = (body: { expires_at: string }) => (new Date(body.expires_at).getTime() - Date.now()) / 3_600_000;
+    expect(hoursLeft(short.json())).toBeGreaterThan(11.9);
+    expect(hoursLeft(short.json())).toBeLessThanOrEqual(12);
+    expect(hoursLeft(long.json())).toBeGreaterThan(30 * 24 - 0.1);
+  });
+
+  it('a forged secret for an existing token id is refused', async () => {
+    const member = await createAccount(t.db);
+    const token = await login(t.app, member.email, member.password);
+    const forged = `${token.split('|')[0]}|${'A'.repeat(40)}`;
+    const response = await t.app.inject({ url: `/api/member/${member.id}`, headers: bearer(forged) });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('token/validate tells whether a token still works', async () => {
+    const member = await createAccount(t.db);
+    const token = await login(t.app, member.email, member.password);
+    const valid = await t.app.inject({ method: 'POST', url: '/api/token/validate', payload: { token } });
+    expect(valid.json()).toEqual({ valid: true, user_id: member.id, role: { id: 2 } });
+    await t.app.inject({ method: 'POST', url: '/api/user/logout', headers: bearer(token) });
+    const revoked = await t.app.inject({ method: 'POST', url: '/api/token/validate', payload: { token } });
+    expect(revoked.json()).toEqual({ valid: false });
+  });
+});
+
+describe('rate limits', () => {
+  it('the 6th failed attempt for one e-mail within a minute gets 429 with Retry-After', async () => {
+    const member = await createAccount(t.db);
+    const attempt = () =>
+      t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: member.email, password: 'feil-passord' } });
+    for (let i = 0; i < 5; i++) expect((await attempt()).statusCode).toBe(401);
+    const sixth = await attempt();
+    expect(sixth.statusCode).toBe(429);
+    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
+    expect(sixth.json().message).toMatch(/For mange forsøk/);
+    // Even the right password waits until the minute is over.
+    const right = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: member.email, password: member.password } });
+    expect(right.statusCode).toBe(429);
+  });
+
+  it('limits sign-in attempts per IP across e-mails', async () => {
+    const limited = await buildTestApp({ env: { LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: '3' } });
+    try {
+      const attempt = (n: number) =>
+        limited.app.inject({ method: 'POST', url: '/api/user/login', remoteAddress: '10.1.2.3', payload: { email: `x${n}@example.no`, password: 'feil-passord' } });
+      for (let n = 0; n < 3; n++) expect((await attempt(n)).statusCode).toBe(401);
+      expect((await attempt(4)).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('counts are shared by every server instance on the same database', async () => {
+    const { buildApp } = await import('../../server/app.ts');
+    const { outboxTransport } = await import('../../server/adapters/mail.ts');
+    const second = await buildApp({ config: t.config, db: t.db, mail: outboxTransport });
+    try {
+      const member = await createAccount(t.db);
+      const attempt = (app: typeof t.app) =>
+        app.inject({ method: 'POST', url: '/api/user/login', payload: { email: member.email, password: 'feil-passord' } });
+      for (let i = 0; i < 3; i++) await attempt(t.app);
+      for (let i = 0; i < 2; i++) await attempt(second);
+      expect((await attempt(second)).statusCode).toBe(429);
+      expect((await attempt(t.app)).statusCode).toBe(429);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('blocked members', () => {
+  it('can sign in and read their own record, but every other member route answers 403', async () => {
+    const member = await createAccount(t.db, { blocked_access: true });
+    const token = await login(t.app, member.email, member.password);
+    const own = await t.app.inject({ url: `/api/member/${member.id}`, headers: bearer(token) });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().data.blocked_access).toBe(true);
+    const change = await t.app.inject({ method: 'PATCH', url: `/api/member/${member.id}`, headers: bearer(token), payload: { first_name: 'Ny' } });
+    expect(change.statusCode).toBe(403);
+    expect(change.json().message).toBe('Din konto har blitt sperret!');
+  });
+});
