@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from './database.ts';
+import { loadPostalCodes } from './reference.ts';
 
 const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -23,5 +24,6 @@ export async function migrate(db: Database): Promise<string[]> {
     });
     ran.push(file);
   }
+  await loadPostalCodes(db);
   return ran;
 }
