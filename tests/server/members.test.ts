@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildTestApp, createAccount, login, type TestContext } from './helpers.ts';
+
+let t: TestContext;
+let staffToken: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const staff = await createAccount(t.db, { role_id: 3, first_name: 'Ingrid', last_name: 'Berg' });
+  staffToken = await login(t.app, staff.email, staff.password);
+});
+afterAll(async () => t.close());
+
+const list = (query: string, token = staffToken) =>
+  t.app.inject({ url: `/api/member/list${query}`, headers: bearer(token) });
+
+describe('GET /api/member/list', () => {
+  it('answers the paginator body with 25 rows by default', async () => {
+    for (let i = 0; i < 27; i++) await createAccount(t.db, { first_name: `Liste${i}`, last_name: 'Paginert' });
+    const response = await list('?filter[name]=paginert');
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.data).toHaveLength(25);
+    expect(body).toMatchObject({ total: 27, current_page: 1, per_page: 25, last_page: 2, from: 1, to: 25, prev_page_url: null });
+    expect(body.next_page_url).toContain('page=2');
+    const second = (await list('?filter[name]=paginert&page=2')).json();
+    expect(second.data).toHaveLength(2);
+    expect(second).toMatchObject({ from: 26, to: 27, next_page_url: null });
+  });
+
+  it('searches name, e-mail, phone and member number', async () => {
+    const a = await createAccount(t.db, { first_name: 'Søkbar', last_name: 'Æsøy', phone: '98765432', remote_id: 777001 });
+    const byName = (await list(`?filter[name]=${encodeURIComponent('søkbar æsøy')}`)).json();
+    expect(byName.data.map((m: { id: number }) => m.id)).toEqual([a.id]);
+    expect((await list('?filter[name]=98765432')).json().data[0].id).toBe(a.id);
+    expect((await list('?filter[name]=777001')).json().data[0].id).toBe(a.id);
+    expect((await list(`?filter[name]=${encodeURIComponent(a.email.slice(0, 12))}`)).json().data.map((m: { id: number }) => m.id)).toContain(a.id);
+    expect((await list('?filter[name]=50%25')).json().total).toBe(0);
+  });
+
+  it('filters by status and sorts by allowed fields only', async () => {
+    const rejected = await createAccount(t.db, { first_name: 'Avvist', last_name: 'Statusfilter', status: '2' });
+    await createAccount(t.db, { first_name: 'Godkjent', last_name: 'Statusfilter', status: '1' });
+    const body = (await list('?filter[name]=statusfilter&filter[status]=2')).json();
+    expect(body.data.map((m: { id: number }) => m.id)).toEqual([rejected.id]);
+    const sorted = (await list('?filter[name]=statusfilter&sort=first_name')).json();
+    expect(sorted.data.map((m: { first_name: string }) => m.first_name)).toEqual(['Avvist', 'Godkjent']);
+    const descending = (await list('?filter[name]=statusfilter&sort=-first_name')).json();
+    expect(descending.data[0].first_name).toBe('Godkjent');
+  });
+
+  it('refuses unknown filters and sort fields with 400, and page sizes other than 25/50/75/100', async () => {
+    const unknownFilter = await list('?filter[password_hash]=x');
+    expect(unknownFilter.statusCode).toBe(400);
+    expect(unknownFilter.json().message).toContain('password_hash');
+    expect((await list('?sort=password_hash')).statusCode).toBe(400);
+    const huge = await list('?per_page=1000');
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().message).toMatch(/per_page/);
+    expect((await list('?per_page=50')).json().per_page).toBe(50);
+  });
+
+  it('is for staff only', async () => {
+    const member = await createAccount(t.db);
+    const token = await login(t.app, member.email, member.password);
+    expect((await list('', token)).statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/api/member/list' })).statusCode).toBe(401);
+  });
+
+  it('lists members only, not staff', async () => {
+    await createAccount(t.db, { role_id: 4, first_name: 'Stab', last_name: 'Ikkemedlem' });
+    expect((await list('?filter[name]=ikkemedlem')).json().total).toBe(0);
+  });
+});
+
+describe('member record: ownership and fields', () => {
+  it('a member reads and changes only their own record; another id answers 404 like a missing one', async () => {
+    const a = await createAccount(t.db);
+    const b = await createAccount(t.db);
+    const token = await login(t.app, a.email, a.password);
+    const other = await t.app.inject({ url: `/api/member/${b.id}`, headers: bearer(token) });
+    const missing = await t.app.inject({ url: '/api/member/99999999', headers: bearer(token) });
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toEqual(missing.json());
+    const patch = await t.app.inject({ method: 'PATCH', url: `/api/member/${b.id}`, headers: bearer(token), payload: { first_name: 'Hacket' } });
+    expect(patch.statusCode).toBe(404);
+    const unchanged = await t.app.inject({ url: `/api/member/${b.id}`, headers: bearer(staffToken) });
+    expect(unchanged.json().data.first_name).toBe('Kari');
+  });
+
+  it("a member's PATCH of role_id, status, blocked_access or remote_id changes nothing, profile fields change", async () => {
+    const a = await createAccount(t.db);
+    const token = await login(t.app, a.email, a.password);
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/member/${a.id}`,
+      headers: bearer(token),
+      payload: { role_id: 1, status: '2', blocked_access: true, remote_id: 424242, first_name: 'Nytt', phone: '412 34 567' },
+    });
+    expect(response.statusCode).toBe(200);
+    const data = response.json().data;
+    expect(data).toMatchObject({ role_id: 2, status: '1', blocked_access: false, remote_id: null, first_name: 'Nytt', phone: '41234567' });
+  });
+
+  it('staff change every field, and each change is recorded with who, when, old and new', async () => {
+    const a = await createAccount(t.db, { first_name: 'Før' });
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/member/${a.id}`,
+      headers: bearer(staffToken),
+      payload: { first_name: 'Etter', blocked_access: true, remote_id: 555123 },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ first_name: 'Etter', blocked_access: true, remote_id: 555123 });
+    const [change] = await t.db.query<{ changes: Record<string, unknown>; changed_by: number }>(
+      'SELECT changes, changed_by FROM member_changes WHERE member_id = $1',
+      [a.id],
+    );
+    expect(change.changes).toEqual({ first_name: ['Før', 'Etter'], blocked_access: [false, true], remote_id: [null, 555123] });
+  });
+
+  it('refuses an e-mail another account has, and bad values, with Norwegian field errors', async () => {
+    const a = await createAccount(t.db);
+    const b = await createAccount(t.db);
+    const taken = await t.app.inject({ method: 'PATCH', url: `/api/member/${a.id}`, headers: bearer(staffToken), payload: { email: b.email.toUpperCase() } });
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json().errors.email).toEqual(['E-postadressen er allerede i bruk.']);
+    const bad = await t.app.inject({ method: 'PATCH', url: `/api/member/${a.id}`, headers: bearer(staffToken), payload: { email: 'ikke-epost', first_name: '' } });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toMatchObject({ email: ['Ugyldig e-postadresse'], first_name: ['Feltet må fylles ut'] });
+    expect(bad.json().message).toMatch(/\(og 1 feil til\)$/);
+  });
+
+  it('a member may complete registration but never undo it', async () => {
+    const a = await createAccount(t.db, { registration_completed: 1 });
+    const token = await login(t.app, a.email, a.password);
+    const response = await t.app.inject({ method: 'PATCH', url: `/api/member/${a.id}`, headers: bearer(token), payload: { registration_completed: 0 } });
+    expect(response.json().data.registration_completed).toBe(1);
+  });
+});
+
+describe('no secrets in answers', () => {
+  it('no response carries a password hash or token hash', async () => {
+    const a = await createAccount(t.db);
+    const token = await login(t.app, a.email, a.password);
+    const [{ password_hash }] = await t.db.query<{ password_hash: string }>('SELECT password_hash FROM accounts WHERE id = $1', [a.id]);
+    const [{ token_hash }] = await t.db.query<{ token_hash: string }>('SELECT token_hash FROM access_tokens WHERE account_id = $1', [a.id]);
+    const bodies = await Promise.all([
+      t.app.inject({ url: `/api/member/${a.id}`, headers: bearer(token) }),
+      t.app.inject({ method: 'PATCH', url: `/api/member/${a.id}`, headers: bearer(token), payload: { artist_name: 'Bandet' } }),
+      t.app.inject({ url: '/api/member/list', headers: bearer(staffToken) }),
+      t.app.inject({ method: 'POST', url: '/api/token/validate', payload: { token } }),
+    ]);
+    for (const response of bodies) {
+      expect(response.body).not.toContain(password_hash);
+      expect(response.body).not.toContain(token_hash);
+      expect(response.body).not.toMatch(/password_hash|token_hash|\$argon2/);
+    }
+  });
+});
