@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig, ConfigError } from '../../server/config.ts';
+
+describe('settings', () => {
+  it('has working defaults with no configuration', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, databaseUrl: null, demoData: true, smtpUrl: null, sms: null, contentUrl: null });
+    expect(config.dataDir).toMatch(/data$/);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('stops with a message naming the variable when a setting is bad', () => {
+    expect(() => loadConfig({ PORT: 'tre' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ DEMO_DATA: 'kanskje' })).toThrow(/DEMO_DATA/);
+    expect(() => loadConfig({ SMTP_URL: 'ikke en url' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SMS_URL: 'https://sms.example.no' })).toThrow(/SMS_USERNAME/);
+    expect(() => loadConfig({ MAIL_FROM_EMAIL: 'post' })).toThrow(/MAIL_FROM_EMAIL/);
+  });
+
+  it('reads DEMO_DATA=0, a PostgreSQL URL and a proxy setting', () => {
+    const config = loadConfig({ DEMO_DATA: '0', DATABASE_URL: 'postgres://u@db:5432/portal', TRUST_PROXY: '1', PUBLIC_URL: 'https://portal.example.no/' });
+    expect(config).toMatchObject({ demoData: false, databaseUrl: 'postgres://u@db:5432/portal', trustProxy: 1, publicUrl: 'https://portal.example.no' });
+  });
+});

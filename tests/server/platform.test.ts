@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestContext } from './helpers.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => t.close());
+
+describe('platform', () => {
+  it('health answers ok when the database answers', async () => {
+    const response = await t.app.inject({ url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: t.db.kind });
+  });
+
+  it('every response carries a request id', async () => {
+    const a = await t.app.inject({ url: '/api/health' });
+    const b = await t.app.inject({ url: '/api/health' });
+    expect(a.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(a.headers['x-request-id']).not.toBe(b.headers['x-request-id']);
+  });
+
+  it('unknown API paths answer a Norwegian 404 body', async () => {
+    const response = await t.app.inject({ url: '/api/finnes-ikke' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Fant ikke det du lette etter.' });
+  });
+
+  it('an unauthenticated call answers 401 Unauthenticated.', async () => {
+    const response = await t.app.inject({ url: '/api/member/1' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: 'Unauthenticated.' });
+  });
+
+  it('bad JSON is a 400 with a message, not a stack trace', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'Ugyldig forespørsel.' });
+  });
+
+  it('serves an OpenAPI document of every route and a browsable page', async () => {
+    const json = await t.app.inject({ url: '/api/docs/json' });
+    expect(json.statusCode).toBe(200);
+    const paths = Object.keys(json.json().paths);
+    expect(paths).toEqual(expect.arrayContaining(['/api/user/login', '/api/member/list', '/api/member/{id}', '/api/health']));
+    const page = await t.app.inject({ url: '/api/docs' });
+    expect([200, 302]).toContain(page.statusCode);
+  });
+
+  it('sends security headers', async () => {
+    const response = await t.app.inject({ url: '/api/health' });
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
+  it('sets the XSRF-TOKEN cookie on /sanctum/csrf-cookie', async () => {
+    const response = await t.app.inject({ url: '/sanctum/csrf-cookie' });
+    expect(response.statusCode).toBe(204);
+    expect(String(response.headers['set-cookie'])).toMatch(/^XSRF-TOKEN=/);
+  });
+});
