@@ -94,6 +94,15 @@ export const http = {
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
 };
 
+/** Laravel Sanctum's CSRF cookie, asked for before signing in. */
+export async function csrfCookie(): Promise<void> {
+  try {
+    await fetch(`${API_URL}/sanctum/csrf-cookie`, { credentials: 'include', headers: { Accept: 'application/json' } });
+  } catch {
+    // The sign-in request that follows reports an unreachable server to the user.
+  }
+}
+
 /** Fetches a file with the token and hands it to the browser to save under `filename`. */
 export async function download(path: string, filename: string, query?: Record<string, QueryValue>): Promise<ApiResult<null>> {
   let response: Response;

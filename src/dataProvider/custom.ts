@@ -1,0 +1,49 @@
+/** The calls that are not plain CRUD, typed, for use through useDataProvider(). */
+import { download, http } from './http.ts';
+import { unwrap } from './errors.ts';
+import { listQuery, type Page } from './base.ts';
+import { pathsOf } from './resources.ts';
+import type { LogResource, Member, MemberChange } from './types.ts';
+
+/** The server's largest page; logs are read whole and paged in the browser. */
+const LARGEST_PAGE = 100;
+
+export const customMethods = {
+  /** Saves the whole filtered member list (not one page) as the server streams it. */
+  async exportMembers(filter: Record<string, unknown> = {}): Promise<void> {
+    unwrap(await download('/api/member/list/export', 'medlemsoversikt.csv', listQuery({ filter })));
+  },
+
+  async setBlocked(memberId: number, blocked: boolean): Promise<Member> {
+    return unwrap(await http.patch<{ data: Member }>(`/api/member/${memberId}`, { blocked_access: blocked })).data;
+  },
+
+  async cancelSubscription(subscriptionId: number): Promise<void> {
+    unwrap(await http.post(`/api/subscription/cancel/${subscriptionId}`));
+  },
+
+  async memberChanges(memberId: number, page = 1): Promise<{ data: MemberChange[]; total: number }> {
+    const body = unwrap(await http.get<Page<MemberChange>>(`/api/member/${memberId}/changes`, {
+      query: { page, per_page: 25 },
+    }));
+    return { data: body.data, total: body.total };
+  },
+
+  /** Every entry of one log of a member, newest first. */
+  async logs<T>(resource: LogResource, memberId: number): Promise<T[]> {
+    const paths = pathsOf(resource);
+    const entries: T[] = [];
+    for (let page = 1; ; page += 1) {
+      const body = unwrap(await http.get<Page<T>>(paths.list!, {
+        query: listQuery(
+          { pagination: { page, perPage: LARGEST_PAGE }, filter: { member_id: memberId } },
+          paths.listQuery,
+        ),
+      }));
+      entries.push(...body.data);
+      if (body.data.length === 0 || page >= (body.last_page ?? 1)) return entries;
+    }
+  },
+};
+
+export type CustomMethods = typeof customMethods;
