@@ -1,0 +1,167 @@
+/**
+ * The real server process: start, stop with SIGTERM, start again with every row kept;
+ * and the same answers on a PostgreSQL server.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openPglite } from '../../server/db/pglite.ts';
+import { openPostgres } from '../../server/db/postgres.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { hashPassword } from '../../server/lib/passwords.ts';
+import type { Database } from '../../server/db/database.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const cleanups: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+interface Running {
+  url: string;
+  stop(): Promise<number | null>;
+}
+
+async function startServer(env: Record<string, string>): Promise<Running> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(path.join(root, 'node_modules/.bin/node'), [path.join(root, 'server/main.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DEMO_DATA: '0', STATIC_DIR: '/nonexistent', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+    if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', (code) => resolve(code));
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function seedStaff(db: Database) {
+  await migrate(db);
+  await db.query(
+    `INSERT INTO accounts (role_id, email, password_hash, first_name, last_name, registration_completed)
+     VALUES (3, 'sjef@example.no', $1, 'Sigrid', 'Sjef', 1),
+            (2, 'ola@example.no', $1, 'Ola', 'Normann', 1)`,
+    [await hashPassword('hemmelig123')],
+  );
+}
+
+async function call(url: string, method: string, pathname: string, token?: string, body?: unknown) {
+  const response = await fetch(`${url}${pathname}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+/** The same steps on any server; answers what a user would see, without ids and times. */
+async function scenario(url: string) {
+  const login = await call(url, 'POST', '/api/user/login', undefined, { email: 'sjef@example.no', password: 'hemmelig123' });
+  const token = login.body.access_token as string;
+  const list = await call(url, 'GET', '/api/member/list?filter[name]=normann', token);
+  const memberId = list.body.data[0].id as number;
+  const patch = await call(url, 'PATCH', `/api/member/${memberId}`, token, { artist_name: 'Ola og orkesteret', postal_code: '5003' });
+  const unknownSort = await call(url, 'GET', '/api/member/list?sort=hemmelig', token);
+  return {
+    token,
+    memberId,
+    answers: {
+      login: { status: login.status, role: login.body.role, first_name: login.body.first_name },
+      list: { status: list.status, total: list.body.total, names: list.body.data.map((m: { first_name: string }) => m.first_name) },
+      patch: { status: patch.status, artist_name: patch.body.data.artist_name, postal_code: patch.body.data.postal_code },
+      unknownSort: unknownSort,
+    },
+  };
+}
+
+describe('server process', () => {
+  it('keeps every row across a stop with SIGTERM and a new start', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-lifecycle-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const db = await openPglite({ dataDir });
+    await seedStaff(db);
+    await db.close();
+
+    const first = await startServer({ DATA_DIR: dataDir });
+    const { token, memberId, answers } = await scenario(first.url);
+    expect(answers.patch.status).toBe(200);
+    expect(await first.stop()).toBe(0);
+
+    const second = await startServer({ DATA_DIR: dataDir });
+    try {
+      const member = await call(second.url, 'GET', `/api/member/${memberId}`, token);
+      expect(member.status).toBe(200);
+      expect(member.body.data.artist_name).toBe('Ola og orkesteret');
+    } finally {
+      expect(await second.stop()).toBe(0);
+    }
+  });
+
+  it('gives the same answers on a PostgreSQL server as on PGlite', async () => {
+    const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+    const name = `portal_lifecycle_${process.pid}`;
+    const admin = await openPostgres(adminUrl, 1);
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    cleanups.push(async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+      await admin.close();
+    });
+    const pgUrl = new URL(adminUrl);
+    pgUrl.pathname = `/${name}`;
+    const pg = await openPostgres(pgUrl.toString(), 1);
+    await seedStaff(pg);
+    await pg.close();
+
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-compare-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const lite = await openPglite({ dataDir });
+    await seedStaff(lite);
+    await lite.close();
+
+    const onPostgres = await startServer({ DATABASE_URL: pgUrl.toString() });
+    const onPglite = await startServer({ DATA_DIR: dataDir });
+    try {
+      const a = await scenario(onPostgres.url);
+      const b = await scenario(onPglite.url);
+      expect(a.answers).toEqual(b.answers);
+      expect(a.answers.list.total).toBe(1);
+      const health = await call(onPostgres.url, 'GET', '/api/health');
+      expect(health.body).toEqual({ status: 'ok', database: 'postgres' });
+    } finally {
+      await onPostgres.stop();
+      await onPglite.stop();
+    }
+  });
+});
