@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+import { bearer, buildTestApp, createAccount, login, type TestContext } from './helpers.ts';
+import { smtpTransport } from '../../server/adapters/mail.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => t.close());
+
+const requestReset = (ctx: TestContext, email: string) =>
+  ctx.app.inject({ method: 'POST', url: '/api/user/password/reset', payload: { email } });
+
+async function outboxLink(ctx: TestContext, email: string): Promise<URL> {
+  const [mail] = await ctx.db.query<{ content: string; delivery: string }>(
+    `SELECT content, delivery FROM message_log WHERE email_to = $1 ORDER BY id DESC LIMIT 1`,
+    [email],
+  );
+  const href = /href="([^"]+\/password\/change\?[^"]+)"/.exec(mail.content)?.[1] ?? /(http\S+\/password\/change\?\S+?)["<\s]/.exec(mail.content)?.[1];
+  if (!href) throw new Error(`no reset link in: ${mail.content}`);
+  return new URL(href.replace(/&amp;/g, '&'));
+}
+
+const change = (ctx: TestContext, link: URL, password: string, confirmation = password) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/user/password/change',
+    payload: { token: link.searchParams.get('token'), email: link.searchParams.get('email'), password, password_confirmation: confirmation },
+  });
+
+describe('password reset', () => {
+  it('answers the same whether or not the e-mail has an account', async () => {
+    const member = await createAccount(t.db);
+    const known = await requestReset(t, member.email);
+    const unknown = await requestReset(t, 'finnes.ikke@example.no');
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.json()).toEqual(unknown.json());
+    const [{ count }] = await t.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM message_log WHERE email_to = 'finnes.ikke@example.no'`);
+    expect(count).toBe(0);
+  });
+
+  it('puts the mail in the outbox with a link that changes the password once', async () => {
+    const member = await createAccount(t.db);
+    const oldToken = await login(t.app, member.email, member.password);
+    await requestReset(t, member.email);
+    const [logged] = await t.db.query<{ delivery: string; member_id: number }>(
+      'SELECT delivery, member_id FROM message_log WHERE email_to = $1',
+      [member.email],
+    );
+    expect(logged).toEqual({ delivery: 'outbox', member_id: member.id });
+    const link = await outboxLink(t, member.email);
+    expect(link.pathname).toBe('/password/change');
+    expect(link.origin).toBe('http://portal.test');
+
+    const short = await change(t, link, 'kort');
+    expect(short.statusCode).toBe(422);
+    expect(short.json().errors.password).toEqual(['Passord må være minst 8 tegn']);
+    const mismatch = await change(t, link, 'nyttpassord1', 'nyttpassord2');
+    expect(mismatch.json().errors.password_confirmation).toEqual(['Passord må være likt!']);
+
+    const first = await change(t, link, 'nyttpassord1');
+    expect(first.statusCode).toBe(200);
+    const second = await change(t, link, 'nyttpassord2');
+    expect(second.statusCode).toBe(422);
+    expect(second.json().errors.token[0]).toMatch(/ugyldig eller utløpt/);
+
+    // The old password and every old token stop working; the new password works.
+    expect((await t.app.inject({ url: `/api/member/${member.id}`, headers: bearer(oldToken) })).statusCode).toBe(401);
+    const oldLogin = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: member.email, password: member.password } });
+    expect(oldLogin.statusCode).toBe(401);
+    await login(t.app, member.email, 'nyttpassord1');
+  });
+
+  it('refuses an expired link', async () => {
+    const member = await createAccount(t.db);
+    await requestReset(t, member.email);
+    const link = await outboxLink(t, member.email);
+    await t.db.query(`UPDATE password_resets SET created_at = now() - interval '61 minutes' WHERE email = $1`, [member.email]);
+    const response = await change(t, link, 'nyttpassord1');
+    expect(response.statusCode).toBe(422);
+  });
+
+  it('sends no more than one link a minute per e-mail, and limits requests with 429', async () => {
+    const member = await createAccount(t.db);
+    await requestReset(t, member.email);
+    await requestReset(t, member.email);
+    const [{ count }] = await t.db.query<{ count: number }>('SELECT count(*)::int AS count FROM message_log WHERE email_to = $1', [member.email]);
+    expect(count).toBe(1);
+    await requestReset(t, member.email);
+    const fourth = await requestReset(t, member.email);
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('password reset over SMTP', () => {
+  it('delivers the mail to the SMTP server and logs it as sent', async () => {
+    const received: { to: string; body: string }[] = [];
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, callback) {
+        let body = '';
+        stream.on('data', (chunk) => (body += chunk));
+        stream.on('end', () => {
+          // Undo quoted-printable soft line breaks and escaped '=' so the link reads as sent.
+          body = body.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), body });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.server.address() as AddressInfo).port;
+    const ctx = await buildTestApp({ mail: smtpTransport(`smtp://127.0.0.1:${port}`) });
+    try {
+      const member = await createAccount(ctx.db);
+      const response = await requestReset(ctx, member.email);
+      expect(response.statusCode).toBe(200);
+      expect(received).toHaveLength(1);
+      expect(received[0].to).toBe(member.email);
+      expect(received[0].body).toMatch(/password\/change\?token=/);
+      const [logged] = await ctx.db.query<{ delivery: string }>('SELECT delivery FROM message_log WHERE email_to = $1', [member.email]);
+      expect(logged.delivery).toBe('smtp');
+    } finally {
+      await ctx.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
