@@ -1,0 +1,72 @@
+/**
+ * `npm run bench`: the budgets of DESIGN.md section 8, measured. Writes bench/results.md.
+ * BENCH_MEMBERS (default 100000) sets the list size; BENCH_DATABASE_URL (default the local
+ * test database) the PostgreSQL server, or `none` to skip it.
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { openPglite } from '../server/db/pglite.ts';
+import { openPostgres } from '../server/db/postgres.ts';
+import { measureBundles } from './bundle.ts';
+import { measureMemberList, prepare, type Timing } from './member-list.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const members = Number(process.env.BENCH_MEMBERS ?? 100_000);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 100);
+const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const lines: string[] = [`# Benchmark results`, '', `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench\` on this machine (${members} members, ${rounds} requests per query).`, ''];
+
+function timingTable(title: string, budget: number, rows: Timing[]) {
+  const worst = Math.max(...rows.map((row) => row.p95));
+  lines.push(`## ${title}`, '', `Budget p95 ≤ ${budget} ms; worst p95 ${ms(worst)}: ${worst <= budget ? 'within budget' : 'OVER BUDGET'}.`, '');
+  lines.push('| query | p50 | p95 |', '|---|---|---|');
+  for (const row of rows) lines.push(`| ${row.query} | ${ms(row.p50)} | ${ms(row.p95)} |`);
+  lines.push('');
+  console.log(`${title}: worst p95 ${ms(worst)} (budget ${budget} ms)`);
+  for (const row of rows) console.log(`  ${row.query.padEnd(18)} p50 ${ms(row.p50).padStart(9)}  p95 ${ms(row.p95).padStart(9)}`);
+}
+
+async function main() {
+  const bundles = measureBundles(path.join(root, 'dist'));
+  const budgets: Record<string, number> = { 'Min side': 150, 'Stab (react-admin)': 300 };
+  lines.push('## JavaScript on first load (gzip)', '', '| app | budget | measured | files |', '|---|---|---|---|');
+  for (const bundle of bundles) {
+    lines.push(`| ${bundle.app} | ≤ ${budgets[bundle.app]} KB | ${bundle.gzipKb} KB | ${bundle.files} |`);
+    console.log(`${bundle.app}: ${bundle.gzipKb} KB gzip (budget ${budgets[bundle.app]} KB)`);
+  }
+  lines.push('');
+
+  const lite = await openPglite();
+  console.log(`PGlite: seeding ${members} members …`);
+  await prepare(lite, members);
+  const onLite = await measureMemberList(lite, rounds);
+  timingTable(`Member list on PGlite (${onLite.totalMembers} members)`, 50, onLite.rows);
+  await lite.close();
+
+  if (pgUrl !== 'none') {
+    const name = 'portal_bench';
+    const admin = await openPostgres(pgUrl, 1);
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(pgUrl);
+    url.pathname = `/${name}`;
+    const pg = await openPostgres(url.toString());
+    console.log(`PostgreSQL: seeding ${members} members …`);
+    await prepare(pg, members);
+    const onPg = await measureMemberList(pg, rounds);
+    timingTable(`Member list on PostgreSQL (${onPg.totalMembers} members)`, 15, onPg.rows);
+    await pg.close();
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.close();
+  }
+
+  writeFileSync(path.join(root, 'bench', 'results.md'), `${lines.join('\n')}\n`);
+  console.log('\nWritten to bench/results.md');
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
