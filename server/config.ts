@@ -27,6 +27,9 @@ export interface Config {
   mailFrom: { name: string; email: string };
   sms: SmsGatewayConfig | null;
   contentUrl: string | null;
+  /** rest_base of the content site's coupons post type. */
+  contentCouponsPath: string;
+  contentTimeoutMs: number;
   supportEmail: string;
   supportPhone: string;
   loginAttemptsPerMinute: number;
@@ -90,6 +93,12 @@ function email(env: Env, name: string, fallback: string): string {
   return value;
 }
 
+function restBase(env: Env, name: string, fallback: string): string {
+  const value = text(env, name, fallback).replace(/^\/+|\/+$/g, '');
+  if (!/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/.test(value)) throw new ConfigError(name, `«${value}» er ikke en gyldig sti`);
+  return value;
+}
+
 function trustProxy(env: Env): boolean | number | string {
   const raw = env.TRUST_PROXY?.trim();
   if (!raw) return false;
@@ -141,6 +150,8 @@ export function loadConfig(env: Env = process.env): Config {
     },
     sms: smsGateway(env),
     contentUrl: url(env, 'CONTENT_URL', ['http:', 'https:']),
+    contentCouponsPath: restBase(env, 'CONTENT_COUPONS_PATH', 'coupons'),
+    contentTimeoutMs: integer(env, 'CONTENT_TIMEOUT_MS', 5000, 100, 60000),
     supportEmail: email(env, 'SUPPORT_EMAIL', 'post@example.no'),
     supportPhone: text(env, 'SUPPORT_PHONE', '22 00 00 00'),
     loginAttemptsPerMinute: integer(env, 'LOGIN_ATTEMPTS_PER_MINUTE', 5, 1, 1000),

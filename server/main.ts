@@ -3,6 +3,8 @@ import { loadConfig, ConfigError } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { migrate } from './db/migrate.ts';
 import { mailTransportFor } from './adapters/mail.ts';
+import { smsTransportFor } from './adapters/sms.ts';
+import { contentSourceFor } from './adapters/content.ts';
 import { buildApp } from './app.ts';
 import { seedDemoDataIfEmpty, DEMO_LOGINS } from './db/demo/index.ts';
 
@@ -20,7 +22,9 @@ async function main() {
   const db = await openDatabase(config);
   const applied = await migrate(db);
   const mail = mailTransportFor(config.smtpUrl);
-  const app = await buildApp({ config, db, mail }, { logger: { level: config.logLevel } });
+  const sms = smsTransportFor(config.sms);
+  const content = contentSourceFor(config, db);
+  const app = await buildApp({ config, db, mail, sms, content }, { logger: { level: config.logLevel } });
   if (applied.length > 0) app.log.info({ migrations: applied }, 'migrations applied');
 
   if (config.demoData && (await seedDemoDataIfEmpty(db))) {

@@ -3,12 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { MailTransport } from '../adapters/mail.ts';
+import type { SmsTransport } from '../adapters/sms.ts';
+import type { ContentSource } from '../adapters/content.ts';
 
 /** What routes reach through `app.services`: settings, the database and the adapters. */
 export interface Services {
   config: Config;
   db: Database;
   mail: MailTransport;
+  sms: SmsTransport;
+  content: ContentSource;
 }
 
 declare module 'fastify' {

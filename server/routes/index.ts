@@ -3,11 +3,19 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import auth from './auth.ts';
 import health from './health.ts';
 import members from './members.ts';
+import registration from './registration.ts';
+import memberSelf from './member-self.ts';
+import content from './content.ts';
+import reference from './reference.ts';
 
 const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(health);
   await app.register(auth);
   await app.register(members);
+  await app.register(registration);
+  await app.register(memberSelf);
+  await app.register(content);
+  await app.register(reference);
 };
 
 export default apiRoutes;

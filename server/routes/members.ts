@@ -9,6 +9,7 @@ import {
   loadMember, MEMBER_LIST_COLUMNS, MEMBER_WRITABLE, memberList, pickWritable, STAFF_WRITABLE, updateMember,
 } from '../domain/members.ts';
 import type { MemberListItem as MemberListRow } from '../schemas/member.ts';
+import { assertRegistrationCompletable } from '../domain/registration.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.services;
@@ -81,7 +82,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         const exists = await loadMember(tx, request.params.id);
         if (!exists) throw notFound();
         await updateMember(tx, request.params.id, patch, account.id);
-        return loadMember(tx, request.params.id);
+        const updated = await loadMember(tx, request.params.id);
+        if (!staff && patch.registration_completed === 1) assertRegistrationCompletable(updated!);
+        return updated;
       });
       return { data: member! };
     },

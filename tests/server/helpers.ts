@@ -8,6 +8,8 @@ import { openPglite } from '../../server/db/pglite.ts';
 import { openPostgres } from '../../server/db/postgres.ts';
 import { buildApp, type App } from '../../server/app.ts';
 import { outboxTransport, type MailTransport } from '../../server/adapters/mail.ts';
+import { smsTransportFor, type SmsTransport } from '../../server/adapters/sms.ts';
+import { contentSourceFor, type ContentSource } from '../../server/adapters/content.ts';
 import { hashPassword } from '../../server/lib/passwords.ts';
 
 export interface TestDatabase {
@@ -51,10 +53,25 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function buildTestApp(options: { env?: Record<string, string>; mail?: MailTransport } = {}): Promise<TestContext> {
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  mail?: MailTransport;
+  /** Defaults to what the env configures: the outbox, or the gateway SMS_URL names. */
+  sms?: SmsTransport;
+  /** Defaults to what the env configures: the database, or the site CONTENT_URL names. */
+  content?: ContentSource;
+}
+
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestContext> {
   const { db, drop } = await freshDatabase();
   const config = testConfig(options.env);
-  const app = await buildApp({ config, db, mail: options.mail ?? outboxTransport });
+  const app = await buildApp({
+    config,
+    db,
+    mail: options.mail ?? outboxTransport,
+    sms: options.sms ?? smsTransportFor(config.sms),
+    content: options.content ?? contentSourceFor(config, db),
+  });
   await app.ready();
   return {
     app,

@@ -1,0 +1,67 @@
+/**
+ * Texts from the content site (privacy, sign-up info, discount codes), read through our API so
+ * the member app never calls the site itself and never sees unsanitised HTML.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyBaseLogger } from 'fastify';
+import { Type } from 'typebox';
+import { DataOf } from '../schemas/common.ts';
+import { HttpError, notFound } from '../lib/http-errors.ts';
+import { ContentUnavailableError } from '../adapters/content.ts';
+
+/** min-side: the privacy text; bli-medlem and bli-medlem-steg-2: the sign-up texts beside step one and two. */
+export const CONTENT_SLUGS = ['min-side', 'bli-medlem', 'bli-medlem-steg-2'] as const;
+const UNAVAILABLE = 'Innholdet kunne ikke hentes akkurat nå. Prøv igjen senere.';
+
+const ContentPage = Type.Object({ slug: Type.String(), title: Type.String(), content: Type.String() });
+const DiscountCode = Type.Object({ code: Type.String(), description: Type.String() });
+
+/** A content site that fails is logged with its details; the caller gets 502 and a Norwegian message. */
+async function fromContentSite<T>(log: FastifyBaseLogger, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (!(error instanceof ContentUnavailableError)) throw error;
+    log.error({ err: error }, 'content site unavailable');
+    throw new HttpError(502, { message: UNAVAILABLE });
+  }
+}
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const { content } = app.services;
+
+  app.get(
+    '/content/page/:slug',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['Innhold'],
+        summary: 'En side fra innholdssiden: min-side (personvern), bli-medlem, bli-medlem-steg-2',
+        params: Type.Object({ slug: Type.String({ maxLength: 100 }) }),
+        response: { 200: DataOf(ContentPage) },
+      },
+    },
+    async (request) => {
+      const { slug } = request.params;
+      if (!(CONTENT_SLUGS as readonly string[]).includes(slug)) throw notFound();
+      const page = await fromContentSite(request.log, () => content.page(slug));
+      if (!page) throw notFound();
+      return { data: { slug, ...page } };
+    },
+  );
+
+  app.get(
+    '/content/discount-codes',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['Innhold'],
+        summary: 'Rabattkodene medlemmer får hos samarbeidspartnere',
+        response: { 200: DataOf(Type.Array(DiscountCode)) },
+      },
+    },
+    async (request) => ({ data: await fromContentSite(request.log, () => content.discountCodes()) }),
+  );
+};
+
+export default routes;

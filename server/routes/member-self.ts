@@ -1,0 +1,131 @@
+/** What a member does from Min side besides editing the profile: add a campaign code, get the member card by SMS. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { IdParams } from '../schemas/common.ts';
+import { HttpError, notFound, tooManyRequests, validationFailed } from '../lib/http-errors.ts';
+import { hit } from '../lib/rate-limit.ts';
+import { htmlToText } from '../lib/html.ts';
+import { assertOwnMember } from '../plugins/auth.ts';
+import { attachCampaign, findActiveCampaign } from '../domain/campaigns.ts';
+import { fillTemplate, templateBySlug } from '../domain/messages.ts';
+import { sendSms } from '../domain/sms.ts';
+import { toE164 } from '../adapters/sms.ts';
+
+export const INVALID_CODE = 'Ugyldig kampanjekode';
+export const CARD_SENT = 'Ditt medlemskort har blitt tilsendt';
+export const PHONE_REQUIRED = 'Påkrevt felt';
+export const PHONE_TOO_SHORT = 'Telefonnummer må være minst 8-sifrede nummer';
+export const CODE_MISSING = 'Du må legge til en kampanjekode før du kan få tilsendt medlemskortet.';
+const SMS_FAILED = 'Medlemskortet kunne ikke sendes akkurat nå. Prøv igjen senere, eller kontakt oss.';
+const CARDS_PER_HOUR = 3;
+
+/** add-code answers in the shape its client reads: `success`, and `error.campaign_code[0]`. */
+const refuseCode = (message: string) => {
+  const errors = { campaign_code: [message] };
+  return validationFailed(errors, { success: false, error: errors });
+};
+
+function phoneErrors(raw: string | undefined): string[] {
+  const phone = raw?.trim() ?? '';
+  if (phone === '') return [PHONE_REQUIRED];
+  if (phone.replace(/\D/g, '').length < 8) return [PHONE_TOO_SHORT];
+  if (!toE164(phone)) return ['Ugyldig telefonnummer'];
+  return [];
+}
+
+const CampaignRef = Type.Object({ id: Type.Integer(), name: Type.String(), code: Type.String() });
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, sms } = app.services;
+
+  /** The member's own record (404 for another member's id or an id that is no member). */
+  async function memberOrNotFound(id: number) {
+    const [member] = await db.query<{ id: number; first_name: string; remote_id: number | null; campaign_code: string | null }>(
+      `SELECT a.id, a.first_name, a.remote_id, c.code AS campaign_code
+         FROM accounts a LEFT JOIN campaigns c ON c.id = a.campaign_id
+        WHERE a.id = $1 AND a.role_id IN (1, 2)`,
+      [id],
+    );
+    if (!member) throw notFound();
+    return member;
+  }
+
+  app.post(
+    '/member/:id/add-code',
+    {
+      config: { access: 'signed-in' },
+      attachValidation: true,
+      schema: {
+        tags: ['Min side'],
+        summary: 'Legg til en kampanjekode på medlemmet',
+        params: IdParams,
+        body: Type.Object({ campaign_code: Type.String({ minLength: 1, maxLength: 100 }) }),
+        response: {
+          200: Type.Object({
+            success: Type.Literal(true),
+            data: Type.Object({ campaign_code: Type.String(), campaign: CampaignRef }),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      if (request.validationError?.validationContext === 'params') throw notFound();
+      const account = assertOwnMember(request, request.params.id);
+      await memberOrNotFound(request.params.id);
+      if (request.validationError) throw refuseCode('Feltet må fylles ut');
+      const campaign = await findActiveCampaign(db, request.body.campaign_code);
+      if (!campaign) throw refuseCode(INVALID_CODE);
+      await db.transaction((tx) => attachCampaign(tx, request.params.id, campaign, account.id));
+      return { success: true as const, data: { campaign_code: campaign.code, campaign } };
+    },
+  );
+
+  app.post(
+    '/member/send-card',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['Min side'],
+        summary: 'Send medlemskortet på SMS (krever at medlemmet har en kampanjekode)',
+        body: Type.Object({
+          member_id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+          phone_number: Type.Optional(Type.String({ maxLength: 30 })),
+        }),
+        response: { 200: Type.Object({ success: Type.Literal(true), message: Type.String() }) },
+      },
+    },
+    async (request) => {
+      const { member_id: memberId, phone_number: phoneNumber } = request.body;
+      const account = assertOwnMember(request, memberId);
+      const member = await memberOrNotFound(memberId);
+      const phoneProblems = phoneErrors(phoneNumber);
+      if (phoneProblems.length > 0) throw validationFailed({ phone_number: phoneProblems });
+      if (!member.campaign_code) throw validationFailed({ campaign_code: [CODE_MISSING] });
+
+      const limit = await hit(db, `send-card:member:${memberId}`, 60 * 60);
+      if (limit.hits > CARDS_PER_HOUR) throw tooManyRequests(limit.resetIn, CARDS_PER_HOUR);
+
+      const template = await templateBySlug(db, 'member-card');
+      const values = {
+        first_name: member.first_name,
+        member_number: member.remote_id === null ? 'under behandling' : String(member.remote_id),
+        campaign_code: member.campaign_code,
+      };
+      try {
+        await sendSms(db, sms, {
+          to: phoneNumber!.replace(/[\s-]/g, ''),
+          text: fillTemplate(htmlToText(template.content), values, false),
+          subject: template.title,
+          memberId,
+          senderId: account.id,
+        });
+      } catch (error) {
+        request.log.error({ err: error, memberId }, 'member card SMS failed');
+        throw new HttpError(502, { message: SMS_FAILED, success: false });
+      }
+      return { success: true as const, message: CARD_SENT };
+    },
+  );
+};
+
+export default routes;

@@ -1,0 +1,120 @@
+/** Sign-up step one (spec section 7, POST /api/member/register); step two is the member PATCH. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { Email, Nullable } from '../schemas/common.ts';
+import { tooManyRequests, validationFailed } from '../lib/http-errors.ts';
+import { hit } from '../lib/rate-limit.ts';
+import { createAccessToken } from '../lib/tokens.ts';
+import { passwordErrors } from '../domain/accounts.ts';
+import { findActiveCampaign } from '../domain/campaigns.ts';
+import { createApplicant } from '../domain/registration.ts';
+import { sendTemplate } from '../domain/messages.ts';
+import { schemaErrors } from '../plugins/errors.ts';
+
+export const EMAIL_TAKEN = 'E-postadressen er allerede registrert. Logg inn eller be om nytt passord.';
+export const UNKNOWN_CAMPAIGN = 'Ugyldig Kampanje kode';
+const REGISTRATIONS_PER_IP = 10;
+const WINDOW_SECONDS = 10 * 60;
+
+const REQUIRED = 'Påkrevd felt';
+
+const RegisterBody = Type.Object({
+  first_name: Type.String({ minLength: 1, maxLength: 100 }),
+  last_name: Type.String({ minLength: 1, maxLength: 100 }),
+  phone: Type.String({ minLength: 1, maxLength: 30 }),
+  email: Email,
+  is_previous_member: Type.Optional(Type.Union([Type.Boolean(), Type.Literal(0), Type.Literal(1)])),
+  campaign_code: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+  password: Type.String({ maxLength: 1024 }),
+  password_confirmation: Type.Optional(Type.String({ maxLength: 1024 })),
+});
+
+const RegisterResponse = Type.Object({
+  user_id: Type.Integer(),
+  registration_completed: Type.Integer(),
+  access_token: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  role: Type.Object({ id: Type.Integer() }),
+});
+
+/** The register client reads errors from `data.error`, other clients from `errors`. */
+const refuse = (errors: Record<string, string[]>) => validationFailed(errors, { data: { error: errors } });
+
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, mail } = app.services;
+
+  app.post(
+    '/member/register',
+    {
+      config: { access: 'public' },
+      attachValidation: true,
+      schema: {
+        tags: ['Innmelding'],
+        summary: 'Innmelding steg én: lager en søker med medlemskap til behandling og logger søkeren inn',
+        body: RegisterBody,
+        response: { 201: RegisterResponse },
+      },
+    },
+    async (request, reply) => {
+      const limit = await hit(db, `register:ip:${request.ip}`, WINDOW_SECONDS);
+      if (limit.hits > REGISTRATIONS_PER_IP) throw tooManyRequests(limit.resetIn, REGISTRATIONS_PER_IP);
+      if (request.validationError) throw refuse(schemaErrors(request.validationError.validation));
+      const body = request.body;
+
+      const errors = passwordErrors(body.password, body.password_confirmation);
+      for (const field of ['first_name', 'last_name', 'phone'] as const) {
+        if (body[field].trim() === '') errors[field] = [REQUIRED];
+      }
+      const [taken] = await db.query('SELECT 1 FROM accounts WHERE lower(email) = lower($1)', [body.email.trim()]);
+      if (taken) errors.email = [EMAIL_TAKEN];
+      const code = body.campaign_code?.trim() ?? '';
+      const campaign = code === '' ? null : await findActiveCampaign(db, code);
+      if (code !== '' && !campaign) errors.campaign_code = [UNKNOWN_CAMPAIGN];
+      if (Object.keys(errors).length > 0) throw refuse(errors);
+
+      let applicant;
+      try {
+        applicant = await db.transaction((tx) =>
+          createApplicant(tx, {
+            ...body,
+            is_previous_member: body.is_previous_member === true || body.is_previous_member === 1,
+            campaignId: campaign?.id ?? null,
+          }),
+        );
+      } catch (error) {
+        // Two sign-ups with one address at the same moment: the unique index decides.
+        if (isUniqueViolation(error)) throw refuse({ email: [EMAIL_TAKEN] });
+        throw error;
+      }
+      request.log.info({ memberId: applicant.id, possibleDuplicateOf: applicant.possibleDuplicateOf }, 'applicant registered');
+
+      try {
+        await sendTemplate(db, mail, 'registration-received', {
+          id: applicant.id,
+          email: body.email.trim(),
+          first_name: body.first_name.trim(),
+          last_name: body.last_name.trim(),
+        });
+      } catch (error) {
+        // The application is saved and staff see it; a lost receipt must not make the applicant sign up twice.
+        request.log.error({ err: error, memberId: applicant.id }, 'registration receipt not sent');
+      }
+
+      const { token } = await createAccessToken(db, applicant.id, { remember: false, name: 'registration' });
+      return reply.code(201).send({
+        user_id: applicant.id,
+        registration_completed: 0,
+        access_token: token,
+        first_name: body.first_name.trim(),
+        last_name: body.last_name.trim(),
+        role: { id: 1 },
+      });
+    },
+  );
+};
+
+export default routes;
