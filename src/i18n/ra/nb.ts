@@ -56,7 +56,8 @@ const raNorwegian: TranslationMessages & WithInspector = {
     boolean: {
       true: 'Ja',
       false: 'Nei',
-      null: ' ',
+      // An em space, as in English: a plain space would collapse and leave the cell with no content.
+      null: '\u2003',
     },
     page: {
       create: 'Opprett %{name}',

@@ -1,0 +1,149 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { createElement } from 'react';
+import { act, render, screen } from '@testing-library/react';
+import englishMessages from 'ra-language-english';
+import { CoreAdminContext, memoryStore, useLocaleState, useTranslate } from 'react-admin';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { enMessages, i18nProvider, nbMessages } from '../../src/i18n/index.ts';
+
+type Tree = { [key: string]: Tree | string | undefined };
+
+/** Every leaf of a message tree as 'a.b.c' → message. */
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const leaves = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') leaves.set(path, value);
+    else if (value) for (const [k, v] of flatten(value, path)) leaves.set(k, v);
+  }
+  return leaves;
+}
+
+const nb = flatten(nbMessages);
+const en = flatten(enMessages);
+
+const placeholders = (message: string) => new Set(message.match(/%\{[A-Za-z0-9_]+\}/g) ?? []);
+const pluralForms = (message: string) => message.split('||||').length;
+
+const ADMIN_SOURCES = join(import.meta.dirname, '../../src/admin');
+const KEY_LITERAL = /(['"`])((?:ra|app|resources)\.[A-Za-z0-9_.]+)\1/g;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+describe('message catalogues', () => {
+  it('translate every react-admin message into Norwegian', () => {
+    const missing = [...flatten(englishMessages).keys()].filter((key) => !nb.has(key));
+    expect(missing, `missing in nb: ${missing.join(', ')}`).toEqual([]);
+  });
+
+  it('have the same keys in Norwegian and English', () => {
+    const onlyNb = [...nb.keys()].filter((key) => !en.has(key));
+    const onlyEn = [...en.keys()].filter((key) => !nb.has(key));
+    expect({ onlyNb, onlyEn }, `only in nb: ${onlyNb.join(', ')}; only in en: ${onlyEn.join(', ')}`).toEqual({
+      onlyNb: [],
+      onlyEn: [],
+    });
+  });
+
+  it('have no empty messages', () => {
+    const isBlank = (message: string | undefined) => message !== undefined && message.trim() === '';
+    const empty = [
+      ...[...nb].filter(([, message]) => message === '').map(([key]) => `nb ${key}`),
+      ...[...en].filter(([, message]) => message === '').map(([key]) => `en ${key}`),
+      // A blank Norwegian message is only right where the English one is blank by design (ra.boolean.null).
+      ...[...nb]
+        .filter(([key, message]) => message !== '' && isBlank(message) && !isBlank(en.get(key)))
+        .map(([key]) => `nb ${key}`),
+    ];
+    expect(empty, `empty: ${empty.join(', ')}`).toEqual([]);
+  });
+
+  it('keep every placeholder of the English message in the Norwegian one', () => {
+    const lost = [...en]
+      .filter(([key]) => nb.has(key))
+      .flatMap(([key, message]) => {
+        const norwegian = placeholders(nb.get(key)!);
+        return [...placeholders(message)].filter((p) => !norwegian.has(p)).map((p) => `${key} ${p}`);
+      });
+    expect(lost, `placeholders lost: ${lost.join(', ')}`).toEqual([]);
+  });
+
+  it('keep the plural forms of pluralised messages', () => {
+    const broken = [...en]
+      .filter(([key, message]) => message.includes('||||') && nb.has(key))
+      .filter(([key, message]) => pluralForms(nb.get(key)!) !== pluralForms(message))
+      .map(([key]) => key);
+    expect(broken, `plural forms differ: ${broken.join(', ')}`).toEqual([]);
+  });
+
+  it.runIf(existsSync(ADMIN_SOURCES))('contain every message key the staff app uses', () => {
+    const missing = sourceFiles(ADMIN_SOURCES).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(KEY_LITERAL)]
+        .map((match) => match[2])
+        // 'app.status.' + code builds a key at run time; only its prefix is written out.
+        .filter((key) => !key.endsWith('.') && !nb.has(key))
+        .map((key) => `${relative(ADMIN_SOURCES, file)}: ${key}`),
+    );
+    expect(missing, `keys used under src/admin but missing in nb: ${missing.join(', ')}`).toEqual([]);
+  });
+});
+
+describe('i18nProvider', () => {
+  afterEach(async () => {
+    await i18nProvider.changeLocale('nb');
+    vi.restoreAllMocks();
+  });
+
+  it('speaks Norwegian by default and offers English', () => {
+    expect(i18nProvider.getLocale()).toBe('nb');
+    expect(i18nProvider.getLocales?.()).toEqual([
+      { locale: 'nb', name: 'Norsk bokmål' },
+      { locale: 'en', name: 'English' },
+    ]);
+    expect(i18nProvider.translate('ra.action.save')).toBe('Lagre');
+    expect(i18nProvider.translate('app.name')).toBe('Musikerportalen');
+  });
+
+  it('interpolates and picks the Norwegian plural form', () => {
+    expect(i18nProvider.translate('ra.action.bulk_actions', { smart_count: 1 })).toBe('1 element valgt');
+    expect(i18nProvider.translate('ra.action.bulk_actions', { smart_count: 3 })).toBe('3 elementer valgt');
+    expect(
+      i18nProvider.translate('ra.navigation.page_range_info', { offsetBegin: 26, offsetEnd: 50, total: 120 }),
+    ).toBe('26-50 av 120');
+  });
+
+  it('switches to English', async () => {
+    await i18nProvider.changeLocale('en');
+    expect(i18nProvider.getLocale()).toBe('en');
+    expect(i18nProvider.translate('ra.action.save')).toBe('Save');
+  });
+
+  it('shows a missing key as itself and reports it outside production', () => {
+    const report = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(i18nProvider.translate('app.no_such_message')).toBe('app.no_such_message');
+    expect(report).toHaveBeenCalledWith(expect.stringContaining('app.no_such_message'));
+  });
+
+  it('starts in the locale remembered by the store and remembers a new choice', async () => {
+    const store = memoryStore({ locale: 'en' });
+    function LanguageProbe() {
+      const translate = useTranslate();
+      const [, setLocale] = useLocaleState();
+      return createElement('button', { onClick: () => setLocale('nb') }, translate('ra.action.save'));
+    }
+    render(createElement(CoreAdminContext, { i18nProvider, store }, createElement(LanguageProbe)));
+
+    const button = await screen.findByRole('button', { name: 'Save' });
+    await act(async () => button.click());
+
+    expect(await screen.findByRole('button', { name: 'Lagre' })).toBeInTheDocument();
+    expect(store.getItem('locale')).toBe('nb');
+  });
+});
