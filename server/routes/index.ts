@@ -7,6 +7,7 @@ import registration from './registration.ts';
 import memberSelf from './member-self.ts';
 import content from './content.ts';
 import reference from './reference.ts';
+import memberAdmin from './member-admin.ts';
 
 const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(health);
@@ -16,6 +17,7 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(memberSelf);
   await app.register(content);
   await app.register(reference);
+  await app.register(memberAdmin);
 };
 
 export default apiRoutes;
