@@ -4,7 +4,7 @@ import type { Database } from '../server/db/database.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
-import { outboxTransport } from '../server/adapters/mail.ts';
+import { createServices } from '../server/plugins/services.ts';
 import { hashPassword } from '../server/lib/passwords.ts';
 import { seedBulkMembers } from '../server/db/demo/index.ts';
 
@@ -30,7 +30,7 @@ export async function prepare(db: Database, members: number): Promise<void> {
 
 export async function measureMemberList(db: Database, rounds: number): Promise<{ rows: Timing[]; totalMembers: number }> {
   const config = loadConfig({ STATIC_DIR: '/nonexistent', PUBLIC_URL: 'http://bench.local' });
-  const app = await buildApp({ config, db, mail: outboxTransport });
+  const app = await buildApp(createServices(config, db));
   await app.ready();
   const login = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email: 'bench@example.no', password: 'benchmark1' } });
   const headers = { authorization: `Bearer ${login.json().access_token}` };

@@ -16,6 +16,11 @@ import staticApps from './plugins/static-apps.ts';
 import apiRoutes from './routes/index.ts';
 import { csrfCookie } from './routes/auth.ts';
 
+/** A number means that many proxies in front: trust the nearest hops only. */
+function trustProxySetting(value: boolean | number | string) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+}
+
 export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
 }
@@ -23,7 +28,7 @@ export interface AppOptions {
 export async function buildApp(deps: Services, options: AppOptions = {}) {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: trustProxySetting(deps.config.trustProxy),
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true } },

@@ -113,8 +113,8 @@ describe('rate limits', () => {
 
   it('counts are shared by every server instance on the same database', async () => {
     const { buildApp } = await import('../../server/app.ts');
-    const { outboxTransport } = await import('../../server/adapters/mail.ts');
-    const second = await buildApp({ config: t.config, db: t.db, mail: outboxTransport });
+    const { createServices } = await import('../../server/plugins/services.ts');
+    const second = await buildApp(createServices(t.config, t.db));
     try {
       const member = await createAccount(t.db);
       const attempt = (app: typeof t.app) =>
