@@ -1,0 +1,30 @@
+/** All a blocked member sees: the notice, guidance and OK, which signs out. */
+import { useNavigate } from 'react-router';
+import { api } from '../api.ts';
+import { useSession } from '../session.tsx';
+import { texts } from '../texts.ts';
+import { Card, Layout } from './Layout.tsx';
+
+export function BlockedScreen() {
+  const { signOut } = useSession();
+  const navigate = useNavigate();
+  const leave = async () => {
+    await api.logout();
+    signOut();
+    navigate('/profile', { replace: true });
+  };
+  return (
+    <Layout>
+      <title>{`${texts.blocked.title} – ${texts.appName}`}</title>
+      <div className="narrow">
+        <Card className="blocked">
+          <h1>{texts.blocked.title}</h1>
+          <p>{texts.blocked.guidance}</p>
+          <button type="button" className="btn btn-primary btn-block" onClick={() => void leave()}>
+            {texts.blocked.ok}
+          </button>
+        </Card>
+      </div>
+    </Layout>
+  );
+}

@@ -1,0 +1,20 @@
+/** A page whose data could not be loaded: says so and offers to try again. */
+import { texts } from '../texts.ts';
+import { Card, Layout } from './Layout.tsx';
+
+export function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Layout>
+      <div className="narrow">
+        <Card>
+          <p className="notice notice-error" role="alert">
+            {texts.profile.loadFailed}
+          </p>
+          <button type="button" className="btn btn-primary" onClick={onRetry}>
+            {texts.profile.retry}
+          </button>
+        </Card>
+      </div>
+    </Layout>
+  );
+}

@@ -1,0 +1,149 @@
+/**
+ * Labelled form controls for react-hook-form. Each ties its label to the input and points
+ * aria-describedby at its error or hint, so screen readers read both.
+ */
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+
+interface BaseProps {
+  label: string;
+  registration: UseFormRegisterReturn;
+  error?: FieldError | string;
+  hint?: string;
+  required?: boolean;
+}
+
+function messageOf(error?: FieldError | string): string | undefined {
+  return typeof error === 'string' ? error : error?.message;
+}
+
+function describedBy(id: string, error?: string, hint?: string): string | undefined {
+  return [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
+}
+
+function Help({ id, error, hint }: { id: string; error?: string; hint?: string }) {
+  return (
+    <>
+      {hint && (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+function LabelText({ label, required }: { label: string; required?: boolean }) {
+  return (
+    <>
+      {label}
+      {required && <span aria-hidden="true"> *</span>}
+    </>
+  );
+}
+
+type TextFieldProps = BaseProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'>;
+
+export function TextField({ label, registration, error, hint, required, className, ...input }: TextFieldProps) {
+  const id = useId();
+  const message = messageOf(error);
+  return (
+    <div className={`field ${className ?? ''}`}>
+      <label htmlFor={id}>
+        <LabelText label={label} required={required} />
+      </label>
+      <input
+        id={id}
+        type="text"
+        aria-invalid={message ? true : undefined}
+        aria-required={required || undefined}
+        aria-describedby={describedBy(id, message, hint)}
+        {...input}
+        {...registration}
+      />
+      <Help id={id} error={message} hint={hint} />
+    </div>
+  );
+}
+
+type SelectFieldProps = BaseProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'name'> & {
+  options: readonly { value: string | number; label: string }[];
+};
+
+export function SelectField({ label, registration, error, hint, required, options, className, ...select }: SelectFieldProps) {
+  const id = useId();
+  const message = messageOf(error);
+  return (
+    <div className={`field ${className ?? ''}`}>
+      <label htmlFor={id}>
+        <LabelText label={label} required={required} />
+      </label>
+      <select
+        id={id}
+        aria-invalid={message ? true : undefined}
+        aria-required={required || undefined}
+        aria-describedby={describedBy(id, message, hint)}
+        {...select}
+        {...registration}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <Help id={id} error={message} hint={hint} />
+    </div>
+  );
+}
+
+export function CheckboxField({ label, registration, error, required }: Omit<BaseProps, 'hint'> & { label: ReactNode }) {
+  const id = useId();
+  const message = messageOf(error);
+  return (
+    <div className="field field-checkbox">
+      <input
+        id={id}
+        type="checkbox"
+        aria-invalid={message ? true : undefined}
+        aria-required={required || undefined}
+        aria-describedby={message ? `${id}-error` : undefined}
+        {...registration}
+      />
+      <label htmlFor={id}>{label}</label>
+      <Help id={id} error={message} />
+    </div>
+  );
+}
+
+export function RadioGroup({
+  legend,
+  registration,
+  options,
+  error,
+}: {
+  legend: string;
+  registration: UseFormRegisterReturn;
+  options: readonly { value: string; label: string }[];
+  error?: FieldError | string;
+}) {
+  const id = useId();
+  const message = messageOf(error);
+  return (
+    <fieldset className="field field-radio" aria-describedby={message ? `${id}-error` : undefined}>
+      <legend>{legend}</legend>
+      {options.map((option) => (
+        <label key={option.value} className="radio-option">
+          <input type="radio" value={option.value} {...registration} />
+          {option.label}
+        </label>
+      ))}
+      <Help id={id} error={message} />
+    </fieldset>
+  );
+}

@@ -1,0 +1,62 @@
+/** /profile/reset-password: asks for a link to set a new password. */
+import { useForm } from 'react-hook-form';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { api } from '../api.ts';
+import { TextField } from '../components/fields.tsx';
+import { Card, Layout } from '../components/Layout.tsx';
+import { texts } from '../texts.ts';
+import { useNotify } from '../toasts.tsx';
+import { resetSchema } from '../validation.ts';
+
+export default function ResetPasswordPage() {
+  const notify = useNotify();
+  const [answer, setAnswer] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm({ resolver: yupResolver(resetSchema), mode: 'onTouched' });
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    const result = await api.requestReset(email);
+    // The spec shows the server's own message either way.
+    if (result.ok) {
+      setAnswer(result.data.message);
+      notify.success(result.data.message);
+    } else {
+      notify.error(result.message);
+    }
+  });
+
+  return (
+    <Layout>
+      <title>{`${texts.reset.title} – ${texts.appName}`}</title>
+      <div className="narrow">
+        <h1>{texts.reset.title}</h1>
+        <Card>
+          {answer ? (
+            <p className="notice notice-success">{answer}</p>
+          ) : (
+            <>
+              <p>{texts.reset.intro}</p>
+              <form onSubmit={onSubmit} noValidate>
+                <TextField
+                  label={texts.fields.email}
+                  type="email"
+                  autoComplete="email"
+                  required
+                  registration={register('email')}
+                  error={formState.errors.email}
+                />
+                <button type="submit" className="btn btn-primary btn-block" disabled={formState.isSubmitting}>
+                  {texts.reset.submit}
+                </button>
+              </form>
+            </>
+          )}
+          <p className="form-links">
+            <Link to="/profile">{texts.backToLogin}</Link>
+          </p>
+        </Card>
+      </div>
+    </Layout>
+  );
+}

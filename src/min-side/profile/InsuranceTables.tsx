@@ -1,0 +1,88 @@
+/** The member's travel and instrument insurance, read-only, with the way to order or change them. */
+import { Link } from 'react-router';
+import { formatAmount, formatDate } from '../../common/format.ts';
+import type { Member } from '../api.ts';
+import { Card } from '../components/Layout.tsx';
+import { texts } from '../texts.ts';
+
+function EditLink({ to, exists, order, edit, what }: { to: string; exists: boolean; order: string; edit: string; what: string }) {
+  return (
+    <Link className="btn btn-secondary" to={to} aria-label={`${exists ? edit : order} ${what.toLowerCase()}`}>
+      {exists ? edit : order}
+    </Link>
+  );
+}
+
+export function TravelInsuranceTable({ member }: { member: Member }) {
+  const t = texts.travel;
+  const travel = member.subscription_travel_insurance;
+  return (
+    <Card title={t.title}>
+      {travel ? (
+        <div className="table-scroll">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t.product}</th>
+                <th scope="col">{t.price}</th>
+                <th scope="col">{t.start}</th>
+                <th scope="col">{t.end}</th>
+                <th scope="col">{t.invoicedFor}</th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr>
+                <td>{travel.product.name}</td>
+                <td>{formatAmount(travel.product.price)} kr</td>
+                <td>{formatDate(travel.subscription_start)}</td>
+                <td>{formatDate(travel.subscription_end)}</td>
+                <td>{travel.invoiced_for ? formatDate(travel.invoiced_for) : t.notYet}</td>
+              </tr>
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="muted">{t.empty}</p>
+      )}
+      <EditLink to={`/profile/edit/travel-insurane/${member.id}`} exists={Boolean(travel)} order={t.order} edit={t.edit} what={t.title} />
+    </Card>
+  );
+}
+
+export function InstrumentInsuranceTable({ member }: { member: Member }) {
+  const t = texts.instruments;
+  const lines = member.subscription_instrument_insurance?.subscription_lines ?? [];
+  const total = lines.reduce((sum, line) => sum + (Number(line.value) || 0), 0);
+  return (
+    <Card title={t.title}>
+      {lines.length > 0 ? (
+        <div className="table-scroll">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t.product}</th>
+                <th scope="col">{t.value}</th>
+                <th scope="col">{t.start}</th>
+                <th scope="col">{t.end}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {lines.map((line) => (
+                <tr key={line.id}>
+                  <td>{line.product.name}</td>
+                  <td>{formatAmount(line.value)},-</td>
+                  <td>{formatDate(line.subscription_start)}</td>
+                  <td>{formatDate(line.subscription_end)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="muted">{t.empty}</p>
+      )}
+      {total > 0 && <p className="total">{t.total(formatAmount(total))}</p>}
+      <EditLink to={`/profile/edit/instrument-insurance/${member.id}`} exists={lines.length > 0} order={t.order} edit={t.edit} what={t.title} />
+    </Card>
+  );
+}

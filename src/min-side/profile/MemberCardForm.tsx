@@ -1,0 +1,44 @@
+/** Sends the member card as an SMS to the number the member gives. */
+import { useForm } from 'react-hook-form';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { api, type Member } from '../api.ts';
+import { TextField } from '../components/fields.tsx';
+import { Card } from '../components/Layout.tsx';
+import { texts } from '../texts.ts';
+import { useNotify } from '../toasts.tsx';
+import { memberCardSchema } from '../validation.ts';
+
+export function MemberCardForm({ member }: { member: Member }) {
+  const notify = useNotify();
+  const { register, handleSubmit, formState } = useForm({
+    resolver: yupResolver(memberCardSchema),
+    mode: 'onTouched',
+    defaultValues: { phone_number: member.phone ?? '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ phone_number }) => {
+    const answer = await api.sendCard(member.id, phone_number);
+    if (answer.ok && answer.data.success !== false) notify.success(texts.memberCard.sent);
+    else notify.error(texts.memberCard.failed);
+  });
+
+  return (
+    <Card title={texts.memberCard.title}>
+      <p>{texts.memberCard.intro}</p>
+      <form onSubmit={onSubmit} noValidate>
+        <TextField
+          label={texts.memberCard.phone}
+          type="tel"
+          autoComplete="tel"
+          placeholder={texts.memberCard.placeholder}
+          required
+          registration={register('phone_number')}
+          error={formState.errors.phone_number}
+        />
+        <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
+          {texts.memberCard.submit}
+        </button>
+      </form>
+    </Card>
+  );
+}

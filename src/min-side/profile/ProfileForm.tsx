@@ -1,0 +1,123 @@
+/** The member's own details; 'Lagre' is enabled only when something changed and all is valid. */
+import { useForm, useWatch } from 'react-hook-form';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { api, type Member } from '../api.ts';
+import { SelectField, TextField } from '../components/fields.tsx';
+import { Card } from '../components/Layout.tsx';
+import { useSession } from '../session.tsx';
+import { texts } from '../texts.ts';
+import { useNotify } from '../toasts.tsx';
+import { useInstrumentOptions } from '../useInstrumentOptions.ts';
+import { usePostalArea } from '../usePostalArea.ts';
+import { profileSchema } from '../validation.ts';
+
+const toNumber = (value: unknown) => Number(value);
+
+function formValues(member: Member) {
+  return {
+    first_name: member.first_name,
+    last_name: member.last_name,
+    email: member.email,
+    phone: member.phone ?? '',
+    address: member.address ?? '',
+    postal_code: member.postal_code ?? '',
+    postal_area: member.postal_area ?? '',
+    birthdate: member.birthdate ?? '',
+    gender: member.gender || 3,
+    artist_name: member.artist_name ?? '',
+    primary_instrument_type: member.primary_instrument_type,
+    invoice_method: member.invoice_method ?? '',
+    invoice_email: member.invoice_email ?? '',
+  };
+}
+
+function invoiceOptions(current: string | null) {
+  const options: { value: string; label: string }[] = [{ value: '', label: texts.chooseInvoiceMethod }, ...texts.invoiceMethods];
+  // The spec keeps any other existing method selectable rather than silently changing it.
+  if (current && !options.some((option) => option.value === current)) options.push({ value: current, label: current });
+  return options;
+}
+
+export function ProfileForm({ member, onSaved }: { member: Member; onSaved: (member: Member) => void }) {
+  const { update } = useSession();
+  const notify = useNotify();
+  const { register, handleSubmit, control, reset, setError, setValue, getValues, formState } = useForm({
+    resolver: yupResolver(profileSchema),
+    mode: 'onTouched',
+    defaultValues: formValues(member),
+  });
+  const method = useWatch({ control, name: 'invoice_method' });
+  const postalCode = useWatch({ control, name: 'postal_code' });
+  usePostalArea(postalCode, (area) => {
+    if (postalCode !== (member.postal_code ?? '')) setValue('postal_area', area, { shouldValidate: true, shouldDirty: true });
+  });
+  const instrumentOptions = useInstrumentOptions(member.primary_instrument_type, () =>
+    setValue('primary_instrument_type', getValues('primary_instrument_type')),
+  );
+  const { errors, isDirty, isValid, isSubmitting } = formState;
+  const f = texts.fields;
+
+  const onSubmit = handleSubmit(async (values) => {
+    const answer = await api.updateMember(member.id, {
+      ...values,
+      birthdate: values.birthdate || null,
+      artist_name: values.artist_name || null,
+      invoice_email: values.invoice_method === 'EMAIL' ? values.invoice_email : values.invoice_email || null,
+    });
+    if (!answer.ok) {
+      const fieldErrors = answer.body?.errors ?? {};
+      for (const [field, messages] of Object.entries(fieldErrors)) {
+        if (field in values && messages[0]) setError(field as keyof typeof values, { message: messages[0] });
+      }
+      notify.error(texts.profile.saveFailed);
+      return;
+    }
+    const saved = answer.data.data;
+    reset(formValues(saved));
+    update({ firstName: saved.first_name, lastName: saved.last_name });
+    notify.success(texts.profile.saved);
+    onSaved(saved);
+  });
+
+  return (
+    <Card title={texts.profile.formTitle} className="profile-form">
+      <form onSubmit={onSubmit} noValidate>
+        <div className="field-row">
+          <TextField label={f.firstName} autoComplete="given-name" required registration={register('first_name')} error={errors.first_name} />
+          <TextField label={f.lastName} autoComplete="family-name" required registration={register('last_name')} error={errors.last_name} />
+        </div>
+        <div className="field-row">
+          <TextField label={f.email} type="email" autoComplete="email" required registration={register('email')} error={errors.email} />
+          <TextField label={f.phone} type="tel" autoComplete="tel" required registration={register('phone')} error={errors.phone} />
+        </div>
+        <TextField label={f.address} autoComplete="street-address" required registration={register('address')} error={errors.address} />
+        <div className="field-row">
+          <TextField label={f.postalCode} autoComplete="postal-code" inputMode="numeric" required registration={register('postal_code')} error={errors.postal_code} />
+          <TextField label={f.postalArea} autoComplete="address-level2" required registration={register('postal_area')} error={errors.postal_area} />
+        </div>
+        <div className="field-row">
+          <TextField label={f.birthdate} type="date" autoComplete="bday" registration={register('birthdate')} error={errors.birthdate} />
+          <SelectField label={f.gender} required options={texts.genders} registration={register('gender', { setValueAs: toNumber })} error={errors.gender} />
+        </div>
+        <div className="field-row">
+          <TextField label={f.artistName} registration={register('artist_name')} error={errors.artist_name} />
+          <SelectField
+            label={f.primaryInstrument}
+            options={instrumentOptions}
+            registration={register('primary_instrument_type', { setValueAs: toNumber })}
+            error={errors.primary_instrument_type}
+          />
+        </div>
+        <div className="field-row">
+          <SelectField label={f.invoiceMethod} required options={invoiceOptions(member.invoice_method)} registration={register('invoice_method')} error={errors.invoice_method} />
+          {method === 'EMAIL' && (
+            <TextField label={f.invoiceEmail} type="email" autoComplete="email" required registration={register('invoice_email')} error={errors.invoice_email} />
+          )}
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={!isDirty || !isValid || isSubmitting}>
+          {texts.profile.save}
+        </button>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,101 @@
+/** /new-member: registration step one, with the registration info text beside it. */
+import { useForm } from 'react-hook-form';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { api, fieldError } from '../api.ts';
+import { CheckboxField, TextField } from '../components/fields.tsx';
+import { ContentText } from '../components/ContentText.tsx';
+import { Card, Layout } from '../components/Layout.tsx';
+import { useSession } from '../session.tsx';
+import { texts } from '../texts.ts';
+import { useNotify } from '../toasts.tsx';
+import { registerSchema } from '../validation.ts';
+
+export default function RegisterPage() {
+  const [query] = useSearchParams();
+  const { signIn } = useSession();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const { register, handleSubmit, setError, formState } = useForm({
+    resolver: yupResolver(registerSchema),
+    mode: 'onTouched',
+    defaultValues: { campaign_code: query.get('campaign_code') ?? '', terms: false },
+  });
+  const { errors, isSubmitting } = formState;
+  const f = texts.fields;
+
+  const onSubmit = handleSubmit(async (values) => {
+    const answer = await api.register({
+      first_name: values.first_name,
+      last_name: values.last_name,
+      phone: values.phone,
+      email: values.email,
+      is_previous_member: false,
+      campaign_code: values.campaign_code || null,
+      password: values.password,
+    });
+    if (!answer.ok) {
+      const emailError = fieldError(answer.body, 'email');
+      const codeError = fieldError(answer.body, 'campaign_code');
+      if (codeError) setError('campaign_code', { message: texts.register.invalidCampaign }, { shouldFocus: true });
+      if (emailError) setError('email', { message: emailError }, { shouldFocus: !codeError });
+      if (codeError) notify.error(texts.register.invalidCampaign);
+      if (emailError) notify.error(emailError);
+      if (!codeError && !emailError) notify.error(answer.message);
+      return;
+    }
+    notify.clear();
+    const session = signIn(answer.data);
+    notify.success(texts.register.success, { persistent: true });
+    navigate(`/new-member/update/${session.userId}`);
+  });
+
+  return (
+    <Layout wide>
+      <title>{`${texts.register.title} – ${texts.appName}`}</title>
+      <h1>{texts.register.title}</h1>
+      <div className="two-columns">
+        <Card title={texts.register.stepOne}>
+          <form onSubmit={onSubmit} noValidate>
+            <div className="field-row">
+              <TextField label={f.firstName} autoComplete="given-name" required registration={register('first_name')} error={errors.first_name} />
+              <TextField label={f.lastName} autoComplete="family-name" required registration={register('last_name')} error={errors.last_name} />
+            </div>
+            <TextField label={f.phone} type="tel" autoComplete="tel" required registration={register('phone')} error={errors.phone} />
+            <TextField label={f.email} type="email" autoComplete="email" required registration={register('email')} error={errors.email} />
+            <TextField
+              label={f.campaignCode}
+              hint={texts.register.campaignHelp}
+              registration={register('campaign_code')}
+              error={errors.campaign_code}
+            />
+            <TextField
+              label={f.password}
+              type="password"
+              autoComplete="new-password"
+              required
+              registration={register('password')}
+              error={errors.password}
+            />
+            <TextField
+              label={f.passwordConfirmation}
+              type="password"
+              autoComplete="new-password"
+              required
+              registration={register('password_confirmation')}
+              error={errors.password_confirmation}
+            />
+            <CheckboxField label={f.terms} required registration={register('terms')} error={errors.terms} />
+            <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting}>
+              {texts.register.submit}
+            </button>
+          </form>
+          <p className="form-links">
+            {texts.register.haveAccount} <Link to="/profile">{texts.register.login}</Link>
+          </p>
+        </Card>
+        <ContentText slug="bli-medlem" />
+      </div>
+    </Layout>
+  );
+}

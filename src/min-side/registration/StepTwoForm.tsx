@@ -1,0 +1,148 @@
+/**
+ * Step two's two panes in one form: personal info ('Neste') and invoicing ('Godkjenn').
+ * Going back and forth keeps every value, and so does a failed save.
+ */
+import { useForm, useWatch } from 'react-hook-form';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { api, type Member } from '../api.ts';
+import { RadioGroup, SelectField, TextField } from '../components/fields.tsx';
+import { Card } from '../components/Layout.tsx';
+import { useSession } from '../session.tsx';
+import { texts } from '../texts.ts';
+import { useNotify } from '../toasts.tsx';
+import { useInstrumentOptions } from '../useInstrumentOptions.ts';
+import { usePostalArea } from '../usePostalArea.ts';
+import { EMAIL_PATTERN, invoiceSchema, personalInfoSchema } from '../validation.ts';
+
+const schema = personalInfoSchema.concat(invoiceSchema);
+const PERSONAL_FIELDS = ['address', 'postal_code', 'postal_area', 'gender', 'phone', 'primary_instrument_type', 'birthdate', 'artist_name'] as const;
+const toNumber = (value: unknown) => Number(value);
+
+export function StepTwoForm({ member }: { member: Member }) {
+  const { update } = useSession();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const [pane, setPane] = useState<'personal' | 'invoice'>('personal');
+  const paneHeading = useRef<HTMLHeadingElement>(null);
+  const { register, handleSubmit, control, trigger, setValue, getValues, formState } = useForm({
+    resolver: yupResolver(schema),
+    mode: 'onTouched',
+    defaultValues: {
+      address: member.address ?? '',
+      postal_code: member.postal_code ?? '',
+      postal_area: member.postal_area ?? '',
+      gender: member.gender || 3,
+      phone: member.phone ?? '',
+      primary_instrument_type: member.primary_instrument_type ?? 1,
+      birthdate: member.birthdate ?? '',
+      artist_name: member.artist_name ?? '',
+      invoice_method: member.invoice_method ?? '',
+      invoice_email: member.invoice_email ?? member.email,
+    },
+  });
+  const values = useWatch({ control });
+  const instrumentOptions = useInstrumentOptions(member.primary_instrument_type, () =>
+    setValue('primary_instrument_type', getValues('primary_instrument_type')),
+  );
+  usePostalArea(values.postal_code, (area) => setValue('postal_area', area, { shouldValidate: true, shouldDirty: true }));
+  const { errors, isSubmitting } = formState;
+  const f = texts.fields;
+
+  const filled = (value: unknown) => String(value ?? '').trim() !== '';
+  const personalReady =
+    filled(values.address) && filled(values.postal_area) && filled(values.postal_code) && Number(values.gender) > 0 && filled(values.phone) && Number(values.primary_instrument_type) > 0;
+  const invoiceReady =
+    values.invoice_method === 'EFAKTURA' || (values.invoice_method === 'EMAIL' && EMAIL_PATTERN.test(String(values.invoice_email ?? '').trim()));
+
+  const firstPane = useRef(true);
+  useEffect(() => {
+    // Moving to the other pane puts keyboard and screen-reader focus on its heading; arriving on the page does not.
+    if (firstPane.current) firstPane.current = false;
+    else paneHeading.current?.focus();
+  }, [pane]);
+
+  const next = async () => {
+    if (await trigger(PERSONAL_FIELDS)) setPane('invoice');
+  };
+
+  const onSubmit = handleSubmit(async (form) => {
+    const answer = await api.updateMember(member.id, {
+      address: form.address,
+      postal_code: form.postal_code,
+      postal_area: form.postal_area,
+      gender: form.gender,
+      phone: form.phone,
+      primary_instrument_type: form.primary_instrument_type,
+      birthdate: form.birthdate || null,
+      artist_name: form.artist_name || null,
+      invoice_method: form.invoice_method,
+      invoice_email: form.invoice_method === 'EMAIL' ? form.invoice_email : null,
+      registration_completed: 1,
+    });
+    if (!answer.ok) {
+      notify.error(texts.stepTwo.failed);
+      return;
+    }
+    notify.clear();
+    update({ registrationCompleted: 1 });
+    notify.success(texts.stepTwo.done);
+    navigate(`/profile/${member.id}`, { replace: true });
+  });
+
+  return (
+    <Card>
+      <form onSubmit={onSubmit} noValidate>
+        <div hidden={pane !== 'personal'}>
+          <h2 className="card-title" tabIndex={-1} ref={pane === 'personal' ? paneHeading : undefined}>
+            {texts.stepTwo.personalPane}
+          </h2>
+          <TextField label={f.address} autoComplete="street-address" required registration={register('address')} error={errors.address} />
+          <div className="field-row">
+            <TextField
+              label={f.postalCode}
+              autoComplete="postal-code"
+              inputMode="numeric"
+              required
+              registration={register('postal_code')}
+              error={errors.postal_code}
+            />
+            <TextField label={f.postalArea} autoComplete="address-level2" required registration={register('postal_area')} error={errors.postal_area} />
+          </div>
+          <SelectField label={f.gender} required options={texts.genders} registration={register('gender', { setValueAs: toNumber })} error={errors.gender} />
+          <TextField label={f.phone} type="tel" autoComplete="tel" required registration={register('phone')} error={errors.phone} />
+          <SelectField
+            label={f.primaryInstrument}
+            required
+            options={instrumentOptions}
+            registration={register('primary_instrument_type', { setValueAs: toNumber })}
+            error={errors.primary_instrument_type}
+          />
+          <TextField label={f.birthdate} type="date" autoComplete="bday" registration={register('birthdate')} error={errors.birthdate} />
+          <TextField label={f.artistName} registration={register('artist_name')} error={errors.artist_name} />
+          <button type="button" className="btn btn-primary btn-block" disabled={!personalReady} onClick={() => void next()}>
+            {texts.stepTwo.next}
+          </button>
+        </div>
+        <div hidden={pane !== 'invoice'}>
+          <h2 className="card-title" tabIndex={-1} ref={pane === 'invoice' ? paneHeading : undefined}>
+            {texts.stepTwo.invoicePane}
+          </h2>
+          <RadioGroup legend={f.invoiceMethod} options={texts.invoiceMethods} registration={register('invoice_method')} error={errors.invoice_method} />
+          {values.invoice_method === 'EMAIL' && (
+            <TextField label={f.invoiceEmail} type="email" autoComplete="email" required registration={register('invoice_email')} error={errors.invoice_email} />
+          )}
+          <div className="button-row">
+            <button type="button" className="btn btn-secondary" onClick={() => setPane('personal')}>
+              {texts.stepTwo.back}
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={!invoiceReady || isSubmitting}>
+              {texts.stepTwo.approve}
+            </button>
+          </div>
+        </div>
+      </form>
+    </Card>
+  );
+}

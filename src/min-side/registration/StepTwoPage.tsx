@@ -1,0 +1,25 @@
+/** /new-member/update/{memberId}: registration step two, once the applicant's data is loaded. */
+import { api } from '../api.ts';
+import { BlockedScreen } from '../components/BlockedScreen.tsx';
+import { ContentText } from '../components/ContentText.tsx';
+import { Layout, Loading } from '../components/Layout.tsx';
+import { LoadFailed } from '../components/LoadFailed.tsx';
+import { texts } from '../texts.ts';
+import { useLoad } from '../useLoad.ts';
+import { StepTwoForm } from './StepTwoForm.tsx';
+
+export default function StepTwoPage({ memberId }: { memberId: number }) {
+  const [member, reload] = useLoad(() => api.member(memberId), [memberId]);
+  if (member.state === 'error') return <LoadFailed onRetry={reload} />;
+  if (member.state === 'loaded' && member.data.data.blocked_access) return <BlockedScreen />;
+  return (
+    <Layout wide>
+      <title>{`${texts.stepTwo.title} – ${texts.appName}`}</title>
+      <h1>{texts.stepTwo.title}</h1>
+      <div className="two-columns">
+        {member.state === 'loading' ? <Loading /> : <StepTwoForm member={member.data.data} />}
+        <ContentText slug="bli-medlem-steg-2" />
+      </div>
+    </Layout>
+  );
+}

@@ -1,0 +1,203 @@
+/** Every text the member app shows, in Norwegian bokmål. Messages the spec fixes are kept verbatim. */
+
+/** The organisation's support contact, shown wherever a member is told to get in touch. */
+export const SUPPORT_CONTACT = { email: 'post@example.no', phone: '22 00 00 00' } as const;
+
+const contactSentence = `Ta kontakt med oss på ${SUPPORT_CONTACT.email} eller telefon ${SUPPORT_CONTACT.phone}.`;
+
+export const texts = {
+  appName: 'Musikerportalen',
+  appSubtitle: 'Min side',
+  loading: 'Laster …',
+  close: 'Lukk',
+  notifications: 'Varsler',
+  backToProfile: 'Tilbake til Min side',
+  backToLogin: 'Tilbake til innlogging',
+  contactSentence,
+  contactTitle: 'Kontakt oss',
+  contactEmailLabel: 'E-post',
+  contactPhoneLabel: 'Telefon',
+
+  validation: {
+    required: 'Påkrevd felt',
+    fillIn: 'Feltet må fylles ut',
+    email: 'Ugyldig e-postadresse',
+    passwordMin: 'Passord må være minst 8 tegn',
+    passwordMatch: 'Passord må være likt!',
+    terms: 'Du må godta vilkårene for medlemskap',
+    smsRequired: 'Påkrevt felt',
+    smsMin: 'Telefonnummer må være minst 8-sifrede nummer',
+    instrument: 'Velg et instrument',
+  },
+
+  fields: {
+    email: 'E-post',
+    password: 'Passord',
+    passwordConfirmation: 'Bekreft passord',
+    firstName: 'Fornavn',
+    lastName: 'Etternavn',
+    phone: 'Mobil',
+    address: 'Adresse',
+    postalCode: 'Postnummer',
+    postalArea: 'Poststed',
+    gender: 'Kjønn',
+    primaryInstrument: 'Hovedinstrument',
+    birthdate: 'Fødselsdato',
+    artistName: 'Artistnavn / band',
+    invoiceMethod: 'Fakturering',
+    invoiceEmail: 'E-post for faktura',
+    campaignCode: 'Kampanjekode',
+    terms: 'Jeg godtar vilkårene for medlemskap',
+  },
+
+  genders: [
+    { value: 1, label: 'Mann' },
+    { value: 2, label: 'Kvinne' },
+    { value: 3, label: 'Annet' },
+  ],
+  invoiceMethods: [
+    { value: 'EFAKTURA', label: 'E-faktura' },
+    { value: 'EMAIL', label: 'E-post' },
+  ],
+  chooseInstrument: 'Velg instrument',
+  chooseInvoiceMethod: 'Velg fakturering',
+
+  login: {
+    title: 'Logg inn på Min side',
+    intro: 'Logg inn med e-postadressen og passordet ditt.',
+    submit: 'Logg inn',
+    forgotPassword: 'Glemt passord?',
+    notMember: 'Ikke medlem ennå?',
+    becomeMember: 'Bli medlem',
+  },
+
+  reset: {
+    title: 'Glemt passord',
+    intro: 'Skriv inn e-postadressen din, så sender vi deg en lenke for å lage nytt passord.',
+    submit: 'Send lenke',
+  },
+
+  changePassword: {
+    title: 'Lag nytt passord',
+    intro: 'Velg et nytt passord på minst 8 tegn.',
+    submit: 'Lagre nytt passord',
+    missingLink: 'Lenken mangler opplysninger. Be om en ny lenke for å lage nytt passord.',
+    requestNewLink: 'Be om en ny lenke',
+    failed: `Passordet ble ikke endret. ${contactSentence}`,
+    done: 'Passordet er endret. Du kan nå logge inn med det nye passordet.',
+    memberLogin: 'Logg inn på Min side',
+    staffLogin: 'Logg inn som ansatt',
+  },
+
+  register: {
+    title: 'Bli medlem',
+    stepOne: 'Steg 1 av 2: Om deg',
+    submit: 'Send søknad',
+    campaignHelp: 'Har du fått en kampanjekode, skriv den inn her.',
+    invalidCampaign: 'Ugyldig Kampanje kode',
+    success:
+      'Takk for søknaden! Den er sendt til godkjenning, og du får en e-post når den er behandlet. Fyll ut resten av opplysningene dine nedenfor.',
+    haveAccount: 'Allerede medlem?',
+    login: 'Logg inn',
+  },
+
+  stepTwo: {
+    title: 'Fullfør innmeldingen',
+    personalPane: 'Steg 2 av 2: Personopplysninger',
+    invoicePane: 'Fakturering',
+    next: 'Neste',
+    back: 'Tilbake',
+    approve: 'Godkjenn',
+    failed: 'En uforutsett hendelse har oppstått med systemet, vær vennlig å prøve igjen senere.',
+    done: 'Takk! Innmeldingen er fullført.',
+  },
+
+  profile: {
+    title: 'Min side',
+    greeting: (name: string) => `Hei, ${name}`,
+    logout: 'Logg ut',
+    formTitle: 'Mine opplysninger',
+    save: 'Lagre',
+    saved: 'Oppdatert!',
+    saveFailed: 'Noe gikk galt',
+    loadFailed: 'Noe gikk galt!',
+    retry: 'Prøv igjen',
+  },
+
+  campaign: {
+    title: 'Kampanjekode',
+    intro: 'Har du en kampanjekode? Legg den til her for å få medlemskortet ditt på SMS.',
+    add: 'Legg til kode',
+    added: 'Suksess!',
+    failed: 'Error',
+    current: 'Din kampanjekode',
+  },
+
+  memberCard: {
+    title: 'Medlemskort på SMS',
+    intro: 'Vi sender medlemskortet ditt som SMS til nummeret du skriver inn.',
+    phone: 'Telefonnummer',
+    placeholder: 'Må innholde minst 8-siffer',
+    submit: 'Send medlemskort',
+    sent: 'Ditt medlemskort har blitt tilsendt',
+    failed: `Medlemskortet ble ikke sendt. ${contactSentence}`,
+  },
+
+  travel: {
+    title: 'Reiseforsikring',
+    pageTitle: 'Reiseforsikring',
+    empty: 'Ingen aktive reiseforsikring',
+    product: 'PRODUKT',
+    price: 'PRIS',
+    start: 'START DATO',
+    end: 'STOP DATO',
+    invoicedFor: 'FAKTURERT TIL',
+    notYet: 'Ingen foreløpig',
+    order: 'Bestill',
+    edit: 'Rediger',
+    total: (amount: string) => `Totalt: ${amount} kr`,
+    later: 'Her kan du snart bestille og endre reiseforsikringen din.',
+  },
+
+  instruments: {
+    title: 'Instrumentforsikring',
+    pageTitle: 'Instrumentforsikring',
+    empty: 'Ingen aktive instrumentforsikring',
+    product: 'PRODUKT',
+    value: 'VERDI',
+    start: 'START DATO',
+    end: 'STOP DATO',
+    order: 'Bestill',
+    edit: 'Rediger',
+    total: (amount: string) => `Totalverdi: ${amount},-`,
+    later: 'Her kan du snart legge til og endre forsikrede instrumenter.',
+  },
+
+  discounts: {
+    title: 'Medlemsfordeler',
+    code: 'RABATTKODE',
+    description: 'BESKRIVELSE',
+    empty: 'Ingen rabattkoder akkurat nå.',
+  },
+
+  privacyTitle: 'Personvern',
+  contentFailed: 'Teksten kunne ikke hentes akkurat nå.',
+
+  blocked: {
+    title: 'Din konto har blitt sperret!',
+    guidance: `Sjekk at medlemskapet ditt fortsatt er aktivt. ${contactSentence}`,
+    ok: 'OK',
+  },
+
+  vippsThanks: {
+    title: 'Takk for at du ble medlem!',
+    body: 'Innen 24 timer får du en e-post med innloggingsinformasjon til Min Side.',
+  },
+
+  vippsError: {
+    title: 'Beklager, noe gikk galt',
+    body:
+      'Medlemskapet kunne ikke opprettes. Bestillingen er kansellert, og pengene blir betalt tilbake. En mulig årsak er at det finnes et tidligere medlem med samme e-postadresse og telefonnummer.',
+    contact: `${contactSentence}`,
+  },
+} as const;

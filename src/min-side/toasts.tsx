@@ -1,0 +1,78 @@
+/**
+ * Toasts at top centre. Success closes itself after 3 s unless told to stay; errors stay until
+ * dismissed. Both live regions are always in the page so screen readers announce new messages.
+ */
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { texts } from './texts.ts';
+
+type Kind = 'success' | 'error';
+interface Toast {
+  id: number;
+  kind: Kind;
+  message: string;
+}
+
+interface Notify {
+  success: (message: string, options?: { persistent?: boolean }) => void;
+  error: (message: string) => void;
+  clear: () => void;
+}
+
+export const SUCCESS_TIMEOUT_MS = 3000;
+
+const ToastContext = createContext<Notify | null>(null);
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const nextId = useRef(1);
+
+  const dismiss = useCallback((id: number) => setToasts((all) => all.filter((toast) => toast.id !== id)), []);
+  const push = useCallback(
+    (kind: Kind, message: string, persistent: boolean) => {
+      const id = nextId.current++;
+      // The same message twice in a row would only repeat itself; keep the newest.
+      setToasts((all) => [...all.filter((toast) => toast.message !== message), { id, kind, message }]);
+      if (!persistent) setTimeout(() => dismiss(id), SUCCESS_TIMEOUT_MS);
+    },
+    [dismiss],
+  );
+  const notify = useMemo<Notify>(
+    () => ({
+      success: (message, options) => push('success', message, options?.persistent ?? false),
+      error: (message) => push('error', message, true),
+      clear: () => setToasts([]),
+    }),
+    [push],
+  );
+
+  const region = (kind: Kind) => (
+    <div className={`toast-region toast-region-${kind}`} aria-live={kind === 'error' ? 'assertive' : 'polite'} role={kind === 'error' ? 'alert' : 'status'}>
+      {toasts
+        .filter((toast) => toast.kind === kind)
+        .map((toast) => (
+          <div key={toast.id} className={`toast toast-${kind}`}>
+            <span className="toast-message">{toast.message}</span>
+            <button type="button" className="toast-close" onClick={() => dismiss(toast.id)} aria-label={texts.close}>
+              ×
+            </button>
+          </div>
+        ))}
+    </div>
+  );
+
+  return (
+    <ToastContext.Provider value={notify}>
+      <div className="toasts" aria-label={texts.notifications} role="region">
+        {region('error')}
+        {region('success')}
+      </div>
+      {children}
+    </ToastContext.Provider>
+  );
+}
+
+export function useNotify(): Notify {
+  const notify = useContext(ToastContext);
+  if (!notify) throw new Error('useNotify needs a ToastProvider');
+  return notify;
+}
