@@ -144,3 +144,62 @@ describe('POST /api/member/register', () => {
     expect((await register(signUpForm())).statusCode).toBe(201);
   });
 });
+
+describe('step two: PATCH /api/member/{id} with registration_completed 1', () => {
+  async function applicant() {
+    const response = await register(signUpForm());
+    const { user_id: id, access_token: token } = response.json();
+    const patch = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'PATCH', url: `/api/member/${id}`, headers: bearer(token), payload });
+    return { id, patch };
+  }
+
+  const stepTwo = {
+    address: 'Kirkegata 2',
+    postal_code: '0153',
+    postal_area: 'OSLO',
+    gender: 2,
+    primary_instrument_type: 4,
+    invoice_method: 'EFAKTURA',
+    registration_completed: 1,
+  };
+
+  it('completes the registration when every required field is there (e-invoice needs no e-mail)', async () => {
+    const { id, patch } = await applicant();
+    const response = await patch(stepTwo);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ id, registration_completed: 1, address: 'Kirkegata 2', invoice_method: 'EFAKTURA' });
+  });
+
+  it('refuses with field errors while address, postal code and area or invoicing are missing, and keeps nothing', async () => {
+    const { id, patch } = await applicant();
+    const response = await patch({ address: 'Kirkegata 2', registration_completed: 1 });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({
+      postal_code: ['Påkrevd felt'],
+      postal_area: ['Påkrevd felt'],
+      invoice_method: ['Påkrevd felt'],
+    });
+    const [row] = await t.db.query<{ registration_completed: number; address: string | null }>(
+      'SELECT registration_completed, address FROM accounts WHERE id = $1',
+      [id],
+    );
+    expect(row).toEqual({ registration_completed: 0, address: null });
+  });
+
+  it('needs a valid invoice e-mail when invoicing by e-mail', async () => {
+    const { patch } = await applicant();
+    const missing = await patch({ ...stepTwo, invoice_method: 'EMAIL' });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors).toEqual({ invoice_email: ['Påkrevd felt'] });
+    const done = await patch({ ...stepTwo, invoice_method: 'EMAIL', invoice_email: 'faktura@example.no' });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().data.registration_completed).toBe(1);
+  });
+
+  it('lets the applicant save step two piecemeal before completing it', async () => {
+    const { patch } = await applicant();
+    expect((await patch({ address: 'Kirkegata 2' })).statusCode).toBe(200);
+    expect((await patch({ postal_code: '0153', postal_area: 'OSLO', invoice_method: 'EFAKTURA', registration_completed: 1 })).statusCode).toBe(200);
+  });
+});
