@@ -1,0 +1,140 @@
+/**
+ * Renders the member app at a path with fake API answers (msw). Any console.error fails the test.
+ */
+import { cleanup, render } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { http, HttpResponse, type RequestHandler } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
+import { App } from '../../../src/min-side/App.tsx';
+import { SessionProvider } from '../../../src/min-side/session.tsx';
+import { ToastProvider } from '../../../src/min-side/toasts.tsx';
+import { saveSession } from '../../../src/common/session.ts';
+import type { Member } from '../../../src/min-side/api.ts';
+
+export const server = setupServer();
+
+/** Wires msw and the console guard into the calling test file. */
+export function useFakeApi(): void {
+  let consoleError: ReturnType<typeof vi.spyOn>;
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+    server.use(...contentHandlers());
+    consoleError = vi.spyOn(console, 'error');
+  });
+  afterEach(() => {
+    cleanup();
+    server.resetHandlers();
+    expect(consoleError).not.toHaveBeenCalled();
+    consoleError.mockRestore();
+  });
+  afterAll(() => server.close());
+}
+
+function Location() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+export function renderApp(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <SessionProvider>
+        <ToastProvider>
+          <App />
+          <Location />
+        </ToastProvider>
+      </SessionProvider>
+    </MemoryRouter>,
+  );
+}
+
+export function signInAs(member: Pick<Member, 'id' | 'first_name' | 'last_name' | 'registration_completed'>, role = 2): void {
+  saveSession({
+    user_id: member.id,
+    registration_completed: member.registration_completed,
+    access_token: 'token-1',
+    first_name: member.first_name,
+    last_name: member.last_name,
+    role: { id: role },
+  });
+}
+
+export function makeMember(overrides: Partial<Member> = {}): Member {
+  return {
+    id: 7,
+    email: 'kari@example.no',
+    first_name: 'Kari',
+    last_name: 'Nordmann',
+    phone: '91234567',
+    address: 'Storgata 1',
+    postal_code: '0155',
+    postal_area: 'Oslo',
+    birthdate: '1990-04-01',
+    gender: 2,
+    artist_name: 'Kari & bandet',
+    primary_instrument_type: 1,
+    invoice_method: 'EFAKTURA',
+    invoice_email: null,
+    blocked_access: false,
+    registration_completed: 1,
+    campaign_code: null,
+    subscription_travel_insurance: null,
+    subscription_instrument_insurance: null,
+    ...overrides,
+  };
+}
+
+export const loginAnswer = (member: Member, role = 2) => ({
+  user_id: member.id,
+  registration_completed: member.registration_completed,
+  access_token: 'token-2',
+  first_name: member.first_name,
+  last_name: member.last_name,
+  role: { id: role },
+  blocked_access: member.blocked_access,
+});
+
+function contentHandlers(): RequestHandler[] {
+  return [
+    http.get('*/api/content/page/:slug', ({ params }) =>
+      HttpResponse.json({ data: { title: `Tekst ${String(params.slug)}`, content: `<p>Innhold for ${String(params.slug)}</p><script>alert(1)</script>` } }),
+    ),
+    http.get('*/api/content/discount-codes', () =>
+      HttpResponse.json({ data: [{ code: 'MUSIKK10', description: '<p>10 % hos <strong>Musikkbutikken</strong></p>' }] }),
+    ),
+    http.get('*/api/instrument/category/list', () =>
+      HttpResponse.json({
+        data: [
+          { id: 1, title: 'Gitar', use_member: 1 },
+          { id: 2, title: 'Piano', use_member: 1 },
+          { id: 3, title: 'Lydanlegg', use_member: 0 },
+        ],
+      }),
+    ),
+    http.get('*/api/postal-code/:code', ({ params }) =>
+      params.code === '5003' ? HttpResponse.json({ data: { code: '5003', area: 'Bergen' } }) : HttpResponse.json({ message: 'Ukjent postnummer' }, { status: 404 }),
+    ),
+    http.get('*/sanctum/csrf-cookie', () => new HttpResponse(null, { status: 204 })),
+    http.post('*/api/user/logout', () => HttpResponse.json({ message: 'Du er logget ut.' })),
+  ];
+}
+
+/** Serves one member for GET and answers PATCH with the merged member; returns the PATCH bodies. */
+export function memberApi(member: Member, patchStatus = 200) {
+  const patches: Record<string, unknown>[] = [];
+  let current = member;
+  server.use(
+    http.get(`*/api/member/${member.id}`, () => HttpResponse.json({ data: current })),
+    http.patch(`*/api/member/${member.id}`, async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      patches.push(body);
+      if (patchStatus !== 200) return HttpResponse.json({ message: 'Feil', errors: {} }, { status: patchStatus });
+      current = { ...current, ...(body as Partial<Member>) };
+      return HttpResponse.json({ data: current });
+    }),
+  );
+  return patches;
+}
