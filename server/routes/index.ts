@@ -8,6 +8,7 @@ import memberSelf from './member-self.ts';
 import content from './content.ts';
 import reference from './reference.ts';
 import memberAdmin from './member-admin.ts';
+import subscriptions from './subscriptions.ts';
 
 const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(health);
@@ -18,6 +19,7 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(content);
   await app.register(reference);
   await app.register(memberAdmin);
+  await app.register(subscriptions);
 };
 
 export default apiRoutes;

@@ -1,0 +1,152 @@
+/**
+ * The staff request queues behind 'Forespørsler': pending memberships of finished registrations,
+ * pending travel insurance, and members with instruments waiting. Each queue is one list
+ * definition with the SQL of its rows, shared by the paged list and its CSV export.
+ */
+import type { Queryable } from '../db/database.ts';
+import type { CsvColumn } from '../lib/csv.ts';
+import { parseListQuery, type ListDefinition, type ListQuery } from '../lib/list.ts';
+import type { PendingInstruments, PendingMembership, PendingTravel, RequestMember } from '../schemas/pending-requests.ts';
+import { searchCondition } from './members.ts';
+import { orderedBatches } from './export-batches.ts';
+import { norwegianDate } from './oslo-date.ts';
+
+export interface PendingQueue<Item> {
+  list: ListDefinition;
+  /** FROM … WHERE <what makes a row pending>. */
+  from: string;
+  /** A unique integer per row, for export batches. */
+  key: string;
+  columns: string;
+  filename: string;
+  csv: CsvColumn<Item>[];
+}
+
+const MEMBER = `json_build_object(
+  'id', a.id, 'remote_id', a.remote_id, 'first_name', a.first_name, 'last_name', a.last_name, 'email', a.email,
+  'phone', a.phone, 'address', a.address, 'postal_code', a.postal_code, 'postal_area', a.postal_area,
+  'artist_name', a.artist_name) AS member`;
+
+const memberSorts = {
+  remote_id: 'a.remote_id',
+  name: "lower(a.first_name || ' ' || a.last_name)",
+  first_name: 'a.first_name',
+  last_name: 'a.last_name',
+  email: 'a.email',
+  phone: 'a.phone',
+  artist_name: 'a.artist_name',
+};
+
+const memberColumns = <Item extends { member: RequestMember }>(): CsvColumn<Item>[] => [
+  { header: 'Medlemsnummer', value: (row) => row.member.remote_id },
+  { header: 'Fornavn', value: (row) => row.member.first_name },
+  { header: 'Etternavn', value: (row) => row.member.last_name },
+  { header: 'E-post', value: (row) => row.member.email },
+  { header: 'Mobil', value: (row) => row.member.phone },
+  { header: 'Adresse', value: (row) => row.member.address },
+  { header: 'Postnummer', value: (row) => row.member.postal_code },
+  { header: 'Poststed', value: (row) => row.member.postal_area },
+  { header: 'Artist/band', value: (row) => row.member.artist_name },
+];
+
+export const pendingMemberships: PendingQueue<PendingMembership> = {
+  list: {
+    filters: { name: searchCondition },
+    sorts: { id: 's.id', created_at: 's.created_at', ...memberSorts },
+    defaultSort: 'created_at',
+    tieBreaker: 's.id',
+  },
+  from: `FROM subscriptions s JOIN accounts a ON a.id = s.member_id
+         WHERE s.kind = 'membership' AND s.state = 'pending' AND s.deleted_at IS NULL
+           AND a.registration_completed = 1 AND a.role_id IN (1, 2)`,
+  key: 's.id',
+  columns: `s.id, s.member_id, ${MEMBER}, s.created_at, 0 AS status`,
+  filename: 'medlemskap-foresporsel.csv',
+  csv: [
+    ...memberColumns<PendingMembership>(),
+    { header: 'Søkt dato', value: (row) => norwegianDate(row.created_at) },
+    { header: 'Status', value: () => 'Forespørsel' },
+  ],
+};
+
+export const pendingTravel: PendingQueue<PendingTravel> = {
+  list: {
+    filters: { name: searchCondition },
+    sorts: { id: 's.id', created_at: 's.created_at', product: 'p.name', subscription_start: 's.subscription_start', ...memberSorts },
+    defaultSort: 'created_at',
+    tieBreaker: 's.id',
+  },
+  from: `FROM subscriptions s JOIN accounts a ON a.id = s.member_id JOIN products p ON p.id = s.product_id
+         WHERE s.kind = 'travel' AND s.state = 'pending' AND s.deleted_at IS NULL AND a.role_id IN (1, 2)`,
+  key: 's.id',
+  columns: `s.id, s.member_id, ${MEMBER}, s.product_id,
+            json_build_object('id', p.id, 'name', p.name, 'price', p.price, 'remote_id', p.remote_id) AS product,
+            s.value, s.subscription_start, s.subscription_end, s.created_at, 0 AS status`,
+  filename: 'reiseforsikring-foresporsel.csv',
+  csv: [
+    ...memberColumns<PendingTravel>(),
+    { header: 'Produkt', value: (row) => row.product.name },
+    { header: 'Startdato', value: (row) => norwegianDate(row.subscription_start) },
+    { header: 'Stoppdato', value: (row) => norwegianDate(row.subscription_end) },
+    { header: 'Søkt dato', value: (row) => norwegianDate(row.created_at) },
+  ],
+};
+
+export const pendingInstruments: PendingQueue<PendingInstruments> = {
+  list: {
+    filters: { name: searchCondition },
+    sorts: { id: 'a.id', created_at: 'p.requested_at', Status: 'p.pending', ...memberSorts },
+    defaultSort: 'created_at',
+    tieBreaker: 'a.id',
+  },
+  // A new instrument waits in state 'requested'; a change to an insured one waits in requested_change.
+  from: `FROM (SELECT i.member_id, count(*)::int AS pending, min(i.created_at) AS requested_at
+                  FROM instruments i
+                 WHERE i.deleted_at IS NULL
+                   AND (i.state = 'requested' OR (i.state = 'active' AND i.requested_change IS NOT NULL))
+                 GROUP BY i.member_id) p
+          JOIN accounts a ON a.id = p.member_id
+         WHERE a.role_id IN (1, 2)`,
+  key: 'a.id',
+  columns: `a.id, a.id AS member_id, ${MEMBER}, 'Instrumentforsikring' AS product, p.pending AS "Status",
+            p.requested_at AS created_at`,
+  filename: 'instrumentforsikring-foresporsel.csv',
+  csv: [
+    ...memberColumns<PendingInstruments>(),
+    { header: 'Produkt', value: (row) => row.product },
+    { header: 'Antall instrumenter', value: (row) => row.Status },
+    { header: 'Søkt dato', value: (row) => norwegianDate(row.created_at) },
+  ],
+};
+
+export async function pendingPage<Item>(
+  db: Queryable,
+  queue: PendingQueue<Item>,
+  list: ListQuery,
+): Promise<{ rows: Item[]; total: number }> {
+  const params = list.params.values;
+  const [rows, [{ total }]] = await Promise.all([
+    db.query<Item>(
+      `SELECT ${queue.columns} ${queue.from} AND ${list.where}
+        ORDER BY ${list.orderBy} LIMIT ${list.perPage} OFFSET ${list.offset}`,
+      params,
+    ),
+    db.query<{ total: number }>(`SELECT count(*)::int AS total ${queue.from} AND ${list.where}`, params),
+  ]);
+  return { rows, total };
+}
+
+/** Every row of the queue with the list's filters and order, page and per_page ignored. */
+export function pendingExportBatches<Item>(
+  db: Queryable,
+  queue: PendingQueue<Item>,
+  query: Record<string, unknown>,
+): AsyncGenerator<(Item & { key: number })[]> {
+  const { page: _page, per_page: _perPage, ...rest } = query;
+  const list = parseListQuery(rest, queue.list);
+  return orderedBatches<Item & { key: number }>(db, {
+    keysSql: `SELECT ${queue.key} AS key ${queue.from} AND ${list.where} ORDER BY ${list.orderBy}`,
+    keysParams: list.params.values,
+    rowsSql: `SELECT ${queue.key} AS key, ${queue.columns} ${queue.from} AND ${queue.key} = ANY($1::int[])`,
+  });
+}

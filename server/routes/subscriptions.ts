@@ -1,0 +1,105 @@
+/**
+ * Subscriptions for staff: one subscription, stopping an instrument insurance, and the request
+ * queues behind 'Forespørsler' (their `total` feeds the navigation badges) with CSV exports.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { TSchema } from 'typebox';
+import { Type } from 'typebox';
+import { DataOf, IdParams } from '../schemas/common.ts';
+import { Subscription, SubscriptionLine } from '../schemas/member.ts';
+import { PendingInstruments, PendingMembership, PendingTravel } from '../schemas/pending-requests.ts';
+import { listQuerySchema, paginate, paginatorSchema, parseListQuery } from '../lib/list.ts';
+import { notFound } from '../lib/http-errors.ts';
+import { sendCsv } from '../lib/csv.ts';
+import { accountOf, assertOwnMember } from '../plugins/auth.ts';
+import { loadSubscription } from '../domain/subscription-view.ts';
+import { cancelInstrumentSubscription } from '../domain/subscription-cancel.ts';
+import {
+  pendingExportBatches, pendingInstruments, pendingMemberships, pendingPage, pendingTravel, type PendingQueue,
+} from '../domain/pending-requests.ts';
+import { todayInOslo } from '../domain/oslo-date.ts';
+
+const SubscriptionWithLines = Type.Intersect([
+  Subscription,
+  Type.Object({ subscription_lines: Type.Optional(Type.Array(SubscriptionLine)) }),
+]);
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, config } = app.services;
+
+  function queueRoutes<Item>(name: string, summary: string, item: TSchema, queue: PendingQueue<Item>) {
+    app.get(
+      `/subscription/list/${name}`,
+      {
+        schema: {
+          tags: ['Forespørsler'],
+          summary: `${summary}; filter[name] søker i navn, e-post, telefon og medlemsnummer`,
+          querystring: listQuerySchema,
+          response: { 200: paginatorSchema(item) },
+        },
+      },
+      async (request) => {
+        const list = parseListQuery(request.query, queue.list);
+        const { rows, total } = await pendingPage(db, queue, list);
+        return paginate(rows, total, list, request.url, config.publicUrl);
+      },
+    );
+    app.get(
+      `/subscription/list/${name}/export`,
+      {
+        schema: {
+          tags: ['Forespørsler'],
+          summary: `${summary} som CSV (${queue.filename}), alle rader`,
+          querystring: listQuerySchema,
+          produces: ['text/csv'],
+        },
+      },
+      async (request, reply) => sendCsv(reply, queue.filename, queue.csv, pendingExportBatches(db, queue, request.query)),
+    );
+  }
+
+  queueRoutes('pending-memberships', 'Søknader om medlemskap som venter', PendingMembership, pendingMemberships);
+  queueRoutes('pending-travel', 'Bestillinger av reiseforsikring som venter', PendingTravel, pendingTravel);
+  queueRoutes('pending-instruments', 'Medlemmer med instrumenter som venter på behandling', PendingInstruments, pendingInstruments);
+
+  app.get(
+    '/subscription/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['Abonnementer'],
+        summary: 'Ett abonnement (ansatte, eller medlemmet det tilhører); instrumentforsikring med linjer',
+        params: IdParams,
+        response: { 200: DataOf(SubscriptionWithLines) },
+      },
+    },
+    async (request) => {
+      const subscription = await loadSubscription(db, request.params.id);
+      if (!subscription) throw notFound();
+      assertOwnMember(request, subscription.member_id);
+      return { data: subscription };
+    },
+  );
+
+  app.post(
+    '/subscription/cancel/:id',
+    {
+      schema: {
+        tags: ['Abonnementer'],
+        summary: 'Stopp en aktiv instrumentforsikring i dag; instrumentene under den får stoppdato i dag',
+        params: IdParams,
+        response: { 200: DataOf(SubscriptionWithLines) },
+      },
+    },
+    async (request) => {
+      const staff = accountOf(request);
+      const subscription = await db.transaction(async (tx) => {
+        await cancelInstrumentSubscription(tx, request.params.id, staff.id, todayInOslo());
+        return loadSubscription(tx, request.params.id);
+      });
+      return { data: subscription! };
+    },
+  );
+};
+
+export default routes;
