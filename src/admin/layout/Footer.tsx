@@ -1,0 +1,29 @@
+/** The footer: one line on desktop, stacked on phones (≤ 480 px), held to the content width on wide screens (≥ 1490 px). */
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useTranslate } from 'react-admin';
+
+export function Footer() {
+  const translate = useTranslate();
+  return (
+    <Box
+      component="footer"
+      sx={{
+        mt: 'auto',
+        px: 3,
+        py: 2,
+        display: 'flex',
+        justifyContent: 'space-between',
+        gap: 2,
+        borderTop: 1,
+        borderColor: 'divider',
+        color: 'text.secondary',
+        '@media (max-width: 480px)': { flexDirection: 'column', alignItems: 'center', textAlign: 'center', px: 1.5 },
+        '@media (min-width: 1490px)': { maxWidth: 1440, width: '100%', mx: 'auto' },
+      }}
+    >
+      <Typography variant="body2">{translate('app.footer.organisation')}</Typography>
+      <Typography variant="body2">{translate('app.footer.contact')}</Typography>
+    </Box>
+  );
+}

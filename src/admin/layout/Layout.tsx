@@ -1,0 +1,20 @@
+/** The staff shell: react-admin's layout with our top bar and menu, the breadcrumb above every page and the footer below. */
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import { Layout as RaLayout } from 'react-admin';
+import { AppBar } from './AppBar.tsx';
+import { Menu } from './Menu.tsx';
+import { Breadcrumb } from './Breadcrumb.tsx';
+import { Footer } from './Footer.tsx';
+
+export function Layout({ children }: { children?: ReactNode }) {
+  return (
+    <RaLayout appBar={AppBar} menu={Menu}>
+      <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 'calc(100vh - 64px)' }}>
+        <Breadcrumb />
+        <Box sx={{ px: { xs: 1, sm: 2 }, pb: 3, flex: 1 }}>{children}</Box>
+        <Footer />
+      </Box>
+    </RaLayout>
+  );
+}

@@ -1,0 +1,28 @@
+/** The member-name header of a member's pages: 'remote id - first last' (or the name) and 'Gå tilbake'. */
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import { useNavigate } from 'react-router-dom';
+import { useTranslate } from 'react-admin';
+
+export function memberTitle(member: { remote_id: number | null; first_name: string; last_name: string }): string {
+  const name = `${member.first_name} ${member.last_name}`.trim();
+  return member.remote_id ? `${member.remote_id} - ${name}` : name;
+}
+
+export function MemberHeader({ member, backTo }: {
+  member?: { remote_id: number | null; first_name: string; last_name: string };
+  backTo: string;
+}) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, my: 2 }}>
+      <Typography variant="h5" component="h1">{member ? memberTitle(member) : '\u00a0'}</Typography>
+      <Button variant="outlined" startIcon={<ArrowBack />} onClick={() => navigate(backTo)}>
+        {translate('app.back')}
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,3 @@
+export { Layout } from './Layout.tsx';
+export { MemberHeader, memberTitle } from './MemberHeader.tsx';
+export { invalidatePendingCounts, usePendingCounts } from './pendingCounts.ts';

@@ -1,0 +1,2 @@
+export { LoginPage } from './LoginPage.tsx';
+export { ResetPasswordPage } from './ResetPasswordPage.tsx';

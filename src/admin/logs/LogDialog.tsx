@@ -1,0 +1,26 @@
+/** The read-only modal of the log tabs; closes by X, 'Avbryt' or Escape. */
+import type { ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import CloseIcon from '@mui/icons-material/Close';
+import { useTranslate } from 'react-admin';
+
+export function LogDialog({ open, title, onClose, children }: { open: boolean; title: string; onClose: () => void; children: ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth aria-labelledby="log-dialog-title">
+      <DialogTitle id="log-dialog-title" sx={{ pr: 6 }}>{title}</DialogTitle>
+      <IconButton aria-label={translate('app.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        <CloseIcon />
+      </IconButton>
+      <DialogContent dividers>{children}</DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate('app.cancel')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

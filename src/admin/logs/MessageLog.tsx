@@ -1,0 +1,61 @@
+/** Meldingslogg: every message sent to the member; a row opens the message, its HTML sanitised. */
+import { useState } from 'react';
+import DOMPurify from 'dompurify';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useTranslate } from 'react-admin';
+import { formatDate, formatTime } from '../../common/format.ts';
+import type { EmailLogEntry } from '../../dataProvider/types.ts';
+import { ClientTable, type Column } from './ClientTable.tsx';
+import { InitialsBadge } from './InitialsBadge.tsx';
+import { LogDialog } from './LogDialog.tsx';
+import { LogState } from './LogState.tsx';
+import { useMemberLog } from './useMemberLog.ts';
+
+function Field({ label, value }: { label: string; value: string }) {
+  return (
+    <Box sx={{ mb: 1.5 }}>
+      <Typography variant="caption" color="text.secondary" component="p">{label}</Typography>
+      <Typography>{value}</Typography>
+    </Box>
+  );
+}
+
+export function MessageLog({ memberId }: { memberId: number }) {
+  const translate = useTranslate();
+  const { data, error, isPending } = useMemberLog<EmailLogEntry>('email-logs', memberId);
+  const [open, setOpen] = useState<EmailLogEntry | null>(null);
+  const t = (key: string) => translate(`app.logs.messages.${key}`);
+  const columns: Column<EmailLogEntry>[] = [
+    { key: 'subject', label: t('subject'), render: (row) => row.subject, sortValue: (row) => row.subject },
+    { key: 'date', label: t('sent_date'), render: (row) => formatDate(row.sent_at), sortValue: (row) => row.sent_at },
+    { key: 'time', label: t('time'), render: (row) => formatTime(row.sent_at), sortValue: (row) => formatTime(row.sent_at) },
+    { key: 'email', label: t('email'), render: (row) => row.email_to, sortValue: (row) => row.email_to },
+    { key: 'by', label: t('by'), render: (row) => <InitialsBadge person={row.sender} /> },
+  ];
+  return (
+    <section aria-labelledby="message-log-title">
+      <Typography id="message-log-title" variant="h6" component="h2" sx={{ my: 2 }}>
+        {translate('app.logs.messages.title', { count: data?.length ?? 0 })}
+      </Typography>
+      <LogState error={error} pending={isPending} />
+      {data && (
+        <ClientTable rows={data} columns={columns} rowKey={(row) => row.id} onOpen={setOpen} empty={translate('app.logs.empty')} />
+      )}
+      <LogDialog open={open !== null} title={open?.subject ?? ''} onClose={() => setOpen(null)}>
+        {open && (
+          <>
+            <Field label={t('modal_subject')} value={open.subject} />
+            <Field label={t('modal_from_name')} value={open.from_name} />
+            <Field label={t('modal_from_email')} value={open.email_from} />
+            <Typography variant="caption" color="text.secondary" component="p">{t('modal_content')}</Typography>
+            <Box
+              sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, overflowWrap: 'anywhere' }}
+              dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(open.content) }}
+            />
+          </>
+        )}
+      </LogDialog>
+    </section>
+  );
+}

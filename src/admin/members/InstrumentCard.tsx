@@ -1,0 +1,49 @@
+/** The member's instrument insurance in short: product, price, insured lines, 'Totalverdi' and 'Stopp forsikring'. */
+import Divider from '@mui/material/Divider';
+import Typography from '@mui/material/Typography';
+import { useTranslate } from 'react-admin';
+import { formatAmount, formatDate } from '../../common/format.ts';
+import type { InstrumentSubscription } from '../../dataProvider/types.ts';
+import { StopInsuranceButton } from './StopInsuranceButton.tsx';
+import { SummaryCard, SummaryRow } from './SummaryCard.tsx';
+import { isCurrent } from './TravelCard.tsx';
+
+export function InstrumentCard({ subscription }: { subscription: InstrumentSubscription | null }) {
+  const translate = useTranslate();
+  if (!isCurrent(subscription)) {
+    return (
+      <SummaryCard title="app.instrument_card.title">
+        <Typography color="text.secondary">{translate('app.instrument_card.none')}</Typography>
+      </SummaryCard>
+    );
+  }
+  const lines = subscription.subscription_lines ?? [];
+  const total = lines.reduce((sum, line) => sum + (line.value ?? 0), 0);
+  return (
+    <SummaryCard title="app.instrument_card.title">
+      <SummaryRow label={translate('app.instrument_card.product')} value={subscription.product.name} />
+      <SummaryRow label={translate('app.instrument_card.price')} value={`${formatAmount(subscription.product.price)},-`} />
+      <SummaryRow
+        label={translate('app.instrument_card.invoiced_for')}
+        value={subscription.invoiced_for ? formatDate(subscription.invoiced_for) : translate('app.instrument_card.not_invoiced')}
+      />
+      {lines.length > 0 && (
+        <>
+          <Divider sx={{ my: 1 }} />
+          <Typography variant="subtitle2" component="h3">{translate('app.instrument_card.lines')}</Typography>
+          {lines.map((line) => (
+            <SummaryRow
+              key={line.id}
+              label={line.product.name}
+              value={`${formatAmount(line.value)},-`}
+            />
+          ))}
+        </>
+      )}
+      {total > 0 && (
+        <Typography sx={{ mt: 1, fontWeight: 700 }}>{translate('app.instrument_card.total', { amount: formatAmount(total) })}</Typography>
+      )}
+      {subscription.state === 'active' && <StopInsuranceButton subscriptionId={subscription.id} />}
+    </SummaryCard>
+  );
+}

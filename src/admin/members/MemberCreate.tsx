@@ -1,0 +1,85 @@
+/** '/membership/create-new-user': creates a member; the server refuses a used e-mail and warns of a probable duplicate. */
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { yupResolver } from '@hookform/resolvers/yup';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { Form, HttpError, Title, useDataProvider, useTranslate } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Member } from '../../dataProvider/types.ts';
+import { paths } from '../paths.ts';
+import { useToast } from '../toast.tsx';
+import { DuplicateDialog, type Duplicate } from './DuplicateDialog.tsx';
+import { MemberInputs } from './MemberInputs.tsx';
+import { CREATE_DEFAULTS, memberSchema, toMemberPayload } from './memberForm.ts';
+import { SubmitButton } from './SubmitButton.tsx';
+
+const resolver = yupResolver(memberSchema('create')) as never;
+
+interface CreateErrorBody {
+  duplicates?: Duplicate[];
+  errors?: Record<string, string[]>;
+  data?: { error?: { email?: string[] } };
+}
+
+export function MemberCreate() {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [pending, setPending] = useState<{ payload: Record<string, unknown>; duplicates: Duplicate[] } | null>(null);
+
+  const create = async (payload: Record<string, unknown>) => {
+    try {
+      const { data } = await dataProvider.create<Member>('membership', { data: payload });
+      await queryClient.invalidateQueries({ queryKey: ['membership'] });
+      toast.success('app.create.created');
+      navigate(paths.editMember(data.id));
+      return undefined;
+    } catch (error) {
+      const body = (error instanceof HttpError ? error.body : null) as CreateErrorBody | null;
+      if (error instanceof HttpError && error.status === 409 && body?.duplicates) {
+        setPending({ payload, duplicates: body.duplicates });
+        return undefined;
+      }
+      const emailErrors = body?.data?.error?.email ?? [];
+      if (emailErrors.length === 0) toast.error('app.errors.generic');
+      emailErrors.forEach((message) => toast.error(message));
+      const fieldErrors = Object.fromEntries(Object.entries(body?.errors ?? {}).map(([field, messages]) => [field, messages[0]]));
+      return fieldErrors;
+    }
+  };
+
+  return (
+    <>
+      <Title title={translate('app.create.title')} />
+      <Typography variant="h5" component="h1" sx={{ my: 2 }}>{translate('app.create.title')}</Typography>
+      <Paper sx={{ p: { xs: 2, sm: 3 } }}>
+        <Form
+          defaultValues={CREATE_DEFAULTS}
+          resolver={resolver}
+          mode="onChange"
+          onSubmit={(values: Record<string, unknown>) => create(toMemberPayload(values, 'create'))}
+        >
+          <MemberInputs mode="create" />
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+            <SubmitButton label={translate('app.create.submit')} />
+          </Box>
+        </Form>
+      </Paper>
+      <DuplicateDialog
+        duplicates={pending?.duplicates ?? null}
+        onCancel={() => setPending(null)}
+        onConfirm={() => {
+          const payload = pending!.payload;
+          setPending(null);
+          void create({ ...payload, confirm_duplicate: true });
+        }}
+      />
+    </>
+  );
+}
+
+export default MemberCreate;

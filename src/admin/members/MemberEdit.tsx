@@ -1,0 +1,81 @@
+/** '/membership/edit/{id}': the personal-information form, access, logs and the insurance summaries. */
+import { useParams, useNavigate } from 'react-router-dom';
+import { yupResolver } from '@hookform/resolvers/yup';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import History from '@mui/icons-material/History';
+import { EditBase, Form, Title, useEditContext, useTranslate } from 'react-admin';
+import type { Member } from '../../dataProvider/types.ts';
+import { MemberHeader } from '../layout/MemberHeader.tsx';
+import { paths } from '../paths.ts';
+import { useToast } from '../toast.tsx';
+import { BlockButton } from './BlockButton.tsx';
+import { ChangeHistory } from './ChangeHistory.tsx';
+import { InstrumentCard } from './InstrumentCard.tsx';
+import { MemberInputs } from './MemberInputs.tsx';
+import { memberSchema, toMemberPayload } from './memberForm.ts';
+import { SubmitButton } from './SubmitButton.tsx';
+import { TravelCard } from './TravelCard.tsx';
+
+const resolver = yupResolver(memberSchema('edit')) as never;
+
+function MemberEditView() {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const { record, error, isPending } = useEditContext<Member>();
+  if (error) return <Alert severity="error" sx={{ mt: 2 }}>{translate('app.errors.generic_bang')}</Alert>;
+  if (isPending || !record) return null;
+  return (
+    <>
+      <Title title={translate('app.edit.title')} />
+      <MemberHeader member={record} backTo={paths.membership} />
+      <Stack direction="row" spacing={1.5} sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
+        <BlockButton member={record} />
+        <Button variant="outlined" startIcon={<History />} onClick={() => navigate(paths.memberLogs(record.id))}>
+          {translate('app.edit.message_log')}
+        </Button>
+      </Stack>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' }, alignItems: 'start' }}>
+        <Paper sx={{ p: { xs: 2, sm: 3 } }}>
+          <Form resolver={resolver} mode="onChange" key={record.id}>
+            <MemberInputs mode="edit" />
+            <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+              <SubmitButton label={translate('app.save')} />
+            </Box>
+          </Form>
+        </Paper>
+        <Stack spacing={3}>
+          <TravelCard subscription={record.subscription_travel_insurance} />
+          <InstrumentCard subscription={record.subscription_instrument_insurance} />
+        </Stack>
+      </Box>
+      <ChangeHistory memberId={record.id} />
+    </>
+  );
+}
+
+export function MemberEdit() {
+  const { id } = useParams();
+  const toast = useToast();
+  return (
+    <EditBase<Member>
+      resource="membership"
+      id={Number(id)}
+      mutationMode="pessimistic"
+      redirect={false}
+      transform={(values) => toMemberPayload(values, 'edit') as Member}
+      mutationOptions={{
+        onSuccess: () => toast.success('app.edit.saved'),
+        onError: () => toast.error('app.errors.generic'),
+      }}
+      queryOptions={{ onError: () => toast.error('app.errors.generic_bang') }}
+    >
+      <MemberEditView />
+    </EditBase>
+  );
+}
+
+export default MemberEdit;

@@ -1,0 +1,67 @@
+/** Go-to-page, rows per page (25/50/75/100) and first/prev/next/last with 'page X av Y'. */
+import { useEffect, useState } from 'react';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import FirstPage from '@mui/icons-material/FirstPage';
+import LastPage from '@mui/icons-material/LastPage';
+import NavigateBefore from '@mui/icons-material/NavigateBefore';
+import NavigateNext from '@mui/icons-material/NavigateNext';
+import { useListContext, useTranslate } from 'react-admin';
+
+export const PAGE_SIZES = [25, 50, 75, 100];
+
+export function MemberPagination() {
+  const translate = useTranslate();
+  const { page, perPage, total = 0, setPage, setPerPage } = useListContext();
+  const pages = Math.max(1, Math.ceil(total / perPage));
+  const [target, setTarget] = useState(String(page));
+  useEffect(() => setTarget(String(page)), [page]);
+
+  const goTo = () => {
+    const wanted = Math.min(pages, Math.max(1, Math.trunc(Number(target)) || 1));
+    setTarget(String(wanted));
+    if (wanted !== page) setPage(wanted);
+  };
+
+  return (
+    <Box
+      component="nav"
+      aria-label={translate('app.members.pagination')}
+      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'flex-end', gap: 2, py: 1.5 }}
+    >
+      <TextField
+        size="small"
+        type="number"
+        label={translate('app.members.go_to_page')}
+        value={target}
+        onChange={(event) => setTarget(event.target.value)}
+        onBlur={goTo}
+        onKeyDown={(event) => { if (event.key === 'Enter') goTo(); }}
+        slotProps={{ htmlInput: { min: 1, max: pages } }}
+        sx={{ width: 120 }}
+      />
+      <TextField
+        select
+        size="small"
+        label={translate('app.members.rows_per_page')}
+        value={perPage}
+        onChange={(event) => setPerPage(Number(event.target.value))}
+        sx={{ width: 140 }}
+      >
+        {PAGE_SIZES.map((size) => <MenuItem key={size} value={size}>{size}</MenuItem>)}
+      </TextField>
+      <Box sx={{ display: 'flex', alignItems: 'center' }}>
+        <IconButton aria-label={translate('app.members.first')} disabled={page <= 1} onClick={() => setPage(1)}><FirstPage /></IconButton>
+        <IconButton aria-label={translate('app.members.previous')} disabled={page <= 1} onClick={() => setPage(page - 1)}><NavigateBefore /></IconButton>
+        <Typography component="span" sx={{ mx: 1, whiteSpace: 'nowrap' }} aria-live="polite">
+          {translate('app.members.page_of', { page, pages })}
+        </Typography>
+        <IconButton aria-label={translate('app.members.next')} disabled={page >= pages} onClick={() => setPage(page + 1)}><NavigateNext /></IconButton>
+        <IconButton aria-label={translate('app.members.last')} disabled={page >= pages} onClick={() => setPage(pages)}><LastPage /></IconButton>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,23 @@
+/** STATUS column: crossed-out card without membership, card with it, note for instrument and globe for travel insurance. */
+import Stack from '@mui/material/Stack';
+import CreditCard from '@mui/icons-material/CreditCard';
+import CreditCardOff from '@mui/icons-material/CreditCardOff';
+import MusicNote from '@mui/icons-material/MusicNote';
+import Public from '@mui/icons-material/Public';
+import { useTranslate } from 'react-admin';
+import type { MemberListItem } from '../../dataProvider/types.ts';
+
+export function MemberStatusIcons({ member }: { member: MemberListItem }) {
+  const translate = useTranslate();
+  return (
+    <Stack direction="row" spacing={0.5}>
+      {member.has_membership ? (
+        <CreditCard fontSize="small" titleAccess={translate('app.members.status.membership')} />
+      ) : (
+        <CreditCardOff fontSize="small" color="error" titleAccess={translate('app.members.status.no_membership')} />
+      )}
+      {member.has_instrument_insurance && <MusicNote fontSize="small" titleAccess={translate('app.members.status.instrument')} />}
+      {member.has_travel_insurance && <Public fontSize="small" titleAccess={translate('app.members.status.travel')} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,47 @@
+/** 'Stopp forsikring': cancels the active instrument subscription after a warning that it cannot be restored. */
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import { Confirm, useDataProvider, useTranslate } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import type { StaffDataProvider } from '../../dataProvider/index.ts';
+import { useToast } from '../toast.tsx';
+
+export function StopInsuranceButton({ subscriptionId }: { subscriptionId: number }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<StaffDataProvider>();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const stop = async () => {
+    setBusy(true);
+    try {
+      await dataProvider.cancelSubscription(subscriptionId);
+      await queryClient.invalidateQueries({ queryKey: ['membership'] });
+      toast.success('app.instrument_card.stopped');
+    } catch {
+      toast.error('app.errors.generic_bang');
+    } finally {
+      setBusy(false);
+      setOpen(false);
+    }
+  };
+  return (
+    <>
+      <Button variant="contained" color="error" onClick={() => setOpen(true)} disabled={busy} sx={{ mt: 2 }}>
+        {translate('app.instrument_card.stop')}
+      </Button>
+      <Confirm
+        isOpen={open}
+        loading={busy}
+        title="app.instrument_card.stop_title"
+        content="app.instrument_card.stop_warning"
+        confirm="app.instrument_card.stop"
+        cancel="app.cancel"
+        confirmColor="warning"
+        onConfirm={stop}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+/** The member's travel insurance in short: product, price, period and what is invoiced. */
+import Typography from '@mui/material/Typography';
+import { useTranslate } from 'react-admin';
+import { formatAmount, formatDate } from '../../common/format.ts';
+import type { Subscription } from '../../dataProvider/types.ts';
+import { SummaryCard, SummaryRow } from './SummaryCard.tsx';
+
+export const isCurrent = (subscription: Subscription | null): subscription is Subscription =>
+  !!subscription && (subscription.state === 'active' || subscription.state === 'pending');
+
+export function TravelCard({ subscription }: { subscription: Subscription | null }) {
+  const translate = useTranslate();
+  return (
+    <SummaryCard title="app.travel_card.title">
+      {isCurrent(subscription) ? (
+        <>
+          <SummaryRow label={translate('app.travel_card.product')} value={subscription.product.name} />
+          <SummaryRow label={translate('app.travel_card.price')} value={translate('app.travel_card.amount', { amount: formatAmount(subscription.product.price) })} />
+          <SummaryRow
+            label={translate('app.travel_card.period')}
+            value={`${formatDate(subscription.subscription_start)} – ${formatDate(subscription.subscription_end)}`}
+          />
+          <SummaryRow
+            label={translate('app.travel_card.invoiced_for')}
+            value={subscription.invoiced_for ? formatDate(subscription.invoiced_for) : translate('app.travel_card.not_invoiced')}
+          />
+        </>
+      ) : (
+        <Typography color="text.secondary">{translate('app.travel_card.none')}</Typography>
+      )}
+    </SummaryCard>
+  );
+}

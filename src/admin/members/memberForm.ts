@@ -1,0 +1,79 @@
+/**
+ * The member form written once for create and edit: its fields, defaults, validation and the
+ * payload sent to the server (only the form's fields, empty text as null).
+ */
+import * as yup from 'yup';
+import type { Member } from '../../dataProvider/types.ts';
+
+export type MemberFormMode = 'create' | 'edit';
+
+export const INVOICE_METHODS = ['EFAKTURA', 'EMAIL'] as const;
+
+const TEXT_FIELDS = [
+  'first_name', 'last_name', 'email', 'phone', 'address', 'postal_code', 'postal_area', 'birthdate',
+  'artist_name', 'invoice_method', 'invoice_email',
+] as const;
+const OTHER_FIELDS = ['gender', 'primary_instrument_type', 'newsletter_1', 'newsletter_2', 'newsletter_3'] as const;
+const EDIT_ONLY_FIELDS = ['membership_start_date'] as const;
+const CREATE_ONLY_FIELDS = ['status', 'role_id'] as const;
+
+export const REQUIRED: Record<MemberFormMode, readonly string[]> = {
+  create: ['first_name', 'last_name', 'address', 'postal_area', 'postal_code', 'phone', 'email', 'gender', 'invoice_method'],
+  edit: ['first_name', 'last_name', 'email', 'phone', 'address', 'postal_code', 'postal_area', 'membership_start_date', 'artist_name'],
+};
+
+export const REQUIRED_MESSAGE: Record<MemberFormMode, string> = {
+  create: 'app.member.required_create',
+  edit: 'app.member.required_edit',
+};
+
+export const CREATE_DEFAULTS = {
+  first_name: '', last_name: '', email: '', phone: '', address: '', postal_code: '', postal_area: '',
+  birthdate: null, artist_name: '', invoice_method: '', invoice_email: '',
+  gender: 3, primary_instrument_type: 1, status: '1', role_id: 2,
+  newsletter_1: true, newsletter_2: false, newsletter_3: false,
+};
+
+const INVALID_EMAIL = 'app.member.invalid_email';
+
+export function memberSchema(mode: MemberFormMode) {
+  const required = new Set(REQUIRED[mode]);
+  const message = REQUIRED_MESSAGE[mode];
+  const text = (field: string) => {
+    const base = yup.string().nullable().trim();
+    return required.has(field) ? base.required(message) : base;
+  };
+  return yup.object({
+    first_name: text('first_name'),
+    last_name: text('last_name'),
+    email: text('email').email(INVALID_EMAIL),
+    phone: text('phone'),
+    address: text('address'),
+    postal_code: text('postal_code'),
+    postal_area: text('postal_area'),
+    artist_name: text('artist_name'),
+    invoice_method: text('invoice_method'),
+    membership_start_date: text('membership_start_date'),
+    gender: yup.number().nullable().oneOf([1, 2, 3], message).required(message),
+    invoice_email: yup.string().nullable().trim().when('invoice_method', {
+      is: 'EMAIL',
+      then: (schema) => schema.required(message).email(INVALID_EMAIL),
+    }),
+  });
+}
+
+type FormValues = Record<string, unknown>;
+
+export function toMemberPayload(values: FormValues, mode: MemberFormMode): Partial<Member> & Record<string, unknown> {
+  const payload: Record<string, unknown> = {};
+  for (const field of TEXT_FIELDS) {
+    const value = values[field];
+    payload[field] = typeof value === 'string' ? (value.trim() === '' ? null : value.trim()) : (value ?? null);
+  }
+  for (const field of OTHER_FIELDS) payload[field] = values[field];
+  payload.newsletter_1 = true;
+  if (payload.invoice_method !== 'EMAIL') payload.invoice_email = null;
+  const extra = mode === 'edit' ? EDIT_ONLY_FIELDS : CREATE_ONLY_FIELDS;
+  for (const field of extra) payload[field] = values[field] ?? null;
+  return payload as Partial<Member> & Record<string, unknown>;
+}

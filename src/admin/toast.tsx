@@ -1,0 +1,56 @@
+/**
+ * Toasts as the spec's error catalogue wants them: top centre, success closes after 3 s,
+ * errors stay until the user dismisses them (a click elsewhere does not).
+ */
+import { useMemo } from 'react';
+import IconButton from '@mui/material/IconButton';
+import CloseIcon from '@mui/icons-material/Close';
+import { Notification, useCloseNotification, useNotify, useTranslate } from 'react-admin';
+
+export const SUCCESS_DURATION = 3000;
+
+function DismissButton() {
+  const close = useCloseNotification();
+  const translate = useTranslate();
+  return (
+    <IconButton size="small" color="inherit" aria-label={translate('app.errors.dismiss')} onClick={close}>
+      <CloseIcon fontSize="small" />
+    </IconButton>
+  );
+}
+
+export function Toasts() {
+  return (
+    <Notification
+      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+      autoHideDuration={SUCCESS_DURATION}
+      multiLine
+      slotProps={{
+        clickAwayListener: {
+          onClickAway: (event: Event & { defaultMuiPrevented?: boolean }) => {
+            event.defaultMuiPrevented = true;
+          },
+        },
+      }}
+    />
+  );
+}
+
+/** `message` is a catalogue key or a text from the server, shown as it is. */
+export function useToast() {
+  const notify = useNotify();
+  return useMemo(
+    () => ({
+      success: (message: string, args: Record<string, unknown> = {}) =>
+        notify(message, { type: 'success', autoHideDuration: SUCCESS_DURATION, messageArgs: { _: message, ...args } }),
+      error: (message: string, args: Record<string, unknown> = {}) =>
+        notify(message, {
+          type: 'error',
+          autoHideDuration: null,
+          messageArgs: { _: message, ...args },
+          action: <DismissButton />,
+        }),
+    }),
+    [notify],
+  );
+}
