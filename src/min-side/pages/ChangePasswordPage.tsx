@@ -65,52 +65,52 @@ export default function ChangePasswordPage() {
       <div className="narrow">
         <h1>{texts.changePassword.title}</h1>
         <Card>
-          {done ? (
-            <>
-              <p className="notice notice-success" role="status">
-                {done}
-              </p>
-              <p className="form-links">
-                <Link className="btn btn-primary" to="/profile">
-                  {texts.changePassword.memberLogin}
-                </Link>
-                <a href="/">{texts.changePassword.staffLogin}</a>
-              </p>
-            </>
-          ) : !link ? (
-            <>
-              <p className="notice notice-error">{texts.changePassword.missingLink}</p>
-              <p className="form-links">
-                <Link to="/profile/reset-password">{texts.changePassword.requestNewLink}</Link>
-              </p>
-            </>
-          ) : (
-            <>
-              <p>{texts.changePassword.intro}</p>
-              <form onSubmit={onSubmit} noValidate>
-                <input type="email" name="username" autoComplete="username" value={link.email} readOnly hidden />
-                <TextField
-                  label={texts.fields.password}
-                  type="password"
-                  autoComplete="new-password"
-                  required
-                  registration={register('password')}
-                  error={formState.errors.password}
-                />
-                <TextField
-                  label={texts.fields.passwordConfirmation}
-                  type="password"
-                  autoComplete="new-password"
-                  required
-                  registration={register('password_confirmation')}
-                  error={formState.errors.password_confirmation}
-                />
-                <button type="submit" className="btn btn-primary btn-block" disabled={formState.isSubmitting}>
-                  {texts.changePassword.submit}
-                </button>
-              </form>
-            </>
-          )}
+          <div aria-live="polite">
+            {done ? (
+              <>
+                <p className="notice notice-success">{done}</p>
+                <p className="form-links">
+                  <Link className="btn btn-primary" to="/profile">
+                    {texts.changePassword.memberLogin}
+                  </Link>
+                  <a href="/">{texts.changePassword.staffLogin}</a>
+                </p>
+              </>
+            ) : !link ? (
+              <>
+                <p className="notice notice-error">{texts.changePassword.missingLink}</p>
+                <p className="form-links">
+                  <Link to="/profile/reset-password">{texts.changePassword.requestNewLink}</Link>
+                </p>
+              </>
+            ) : (
+              <>
+                <p>{texts.changePassword.intro}</p>
+                <form onSubmit={onSubmit} noValidate>
+                  <input type="email" name="username" autoComplete="username" value={link.email} readOnly hidden />
+                  <TextField
+                    label={texts.fields.password}
+                    type="password"
+                    autoComplete="new-password"
+                    required
+                    registration={register('password')}
+                    error={formState.errors.password}
+                  />
+                  <TextField
+                    label={texts.fields.passwordConfirmation}
+                    type="password"
+                    autoComplete="new-password"
+                    required
+                    registration={register('password_confirmation')}
+                    error={formState.errors.password_confirmation}
+                  />
+                  <button type="submit" className="btn btn-primary btn-block" disabled={formState.isSubmitting}>
+                    {texts.changePassword.submit}
+                  </button>
+                </form>
+              </>
+            )}
+          </div>
         </Card>
       </div>
     </Layout>
