@@ -9,6 +9,7 @@ import content from './content.ts';
 import reference from './reference.ts';
 import memberAdmin from './member-admin.ts';
 import subscriptions from './subscriptions.ts';
+import logs from './logs.ts';
 
 const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(health);
@@ -20,6 +21,7 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(reference);
   await app.register(memberAdmin);
   await app.register(subscriptions);
+  await app.register(logs);
 };
 
 export default apiRoutes;

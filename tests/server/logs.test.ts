@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildTestApp, createAccount, type TestContext } from './helpers.ts';
+import { GUITAR, PRODUCTS, createInstrument, createSubscription, logMessage, signedIn, signedInStaff } from './factories-member-admin.ts';
+import { snapshotInstrument, snapshotSubscription } from '../../server/domain/iterations.ts';
+
+let t: TestContext;
+let staff: Awaited<ReturnType<typeof signedInStaff>>;
+beforeAll(async () => {
+  t = await buildTestApp();
+  staff = await signedInStaff(t.app, t.db);
+});
+afterAll(async () => t.close());
+
+const get = (url: string, token = staff.token) => t.app.inject({ url, headers: bearer(token) });
+
+describe('GET /api/emails/logs/list', () => {
+  it("lists a member's messages newest first with the sender, content sanitised", async () => {
+    const member = await createAccount(t.db);
+    const other = await createAccount(t.db);
+    const first = await logMessage(t.db, { member_id: member.id, subject: 'Velkommen', sender_id: staff.id });
+    const second = await logMessage(t.db, {
+      member_id: member.id, subject: 'Søknaden din', content: '<p>Hei</p><script>alert(1)</script><img src="x" onerror="alert(2)">',
+    });
+    await logMessage(t.db, { member_id: other.id, subject: 'Ikke din' });
+
+    const response = await get(`/api/emails/logs/list?page=1&per_page=25&filter[member_id]=${member.id}&sort=-id`);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.total).toBe(2);
+    expect(body.data.map((row: { id: number }) => row.id)).toEqual([second, first]);
+    expect(body.data[1]).toEqual({
+      id: first, subject: 'Velkommen', sent_at: expect.any(String), email_from: 'post@example.no', from_name: 'Musikerportalen',
+      email_to: 'kari@example.no', content: '<p>Hei</p>', channel: 'email', delivery: 'outbox',
+      sender: { id: staff.id, first_name: 'Siri', last_name: 'Saksbehandler' }, member_id: member.id,
+    });
+    expect(body.data[0].sender).toBeNull();
+    expect(body.data[0].content).not.toMatch(/script|onerror/);
+  });
+
+  it('refuses a member id that is not a number and an unknown filter', async () => {
+    expect((await get('/api/emails/logs/list?filter[member_id]=abc')).statusCode).toBe(400);
+    expect((await get('/api/emails/logs/list?filter[email]=x')).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/instrument/logs/list', () => {
+  it('lists every version of the member’s instruments newest first, each with the one before', async () => {
+    const member = await createAccount(t.db);
+    const guitar = await createInstrument(t.db, { member_id: member.id, instrument_category: GUITAR, make: 'Gibson', value: 10000 });
+    const bass = await createInstrument(t.db, { member_id: member.id, instrument_category: 2, make: 'Fender' });
+    const someoneElses = await createInstrument(t.db, { member_id: (await createAccount(t.db)).id, instrument_category: GUITAR });
+    const v1 = await snapshotInstrument(t.db, guitar, null);
+    const b1 = await snapshotInstrument(t.db, bass, staff.id);
+    await t.db.query('UPDATE instruments SET value = 12000, insurance_end = $2 WHERE id = $1', [guitar, '2026-12-31']);
+    const v2 = await snapshotInstrument(t.db, guitar, staff.id);
+    await snapshotInstrument(t.db, someoneElses, staff.id);
+
+    const response = await get(`/api/instrument/logs/list?filter[member_id]=${member.id}`);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.total).toBe(3);
+    expect(body.data.map((row: { id: number }) => row.id)).toEqual([v2, b1, v1]);
+    const [latest, bassFirst, oldest] = body.data;
+    expect(latest).toMatchObject({
+      instrument_id: guitar,
+      created_by: { id: staff.id, first_name: 'Siri', last_name: 'Saksbehandler' },
+      snapshot: {
+        id: guitar, instrument_category: GUITAR, category: 'Gitar', make: 'Gibson', model: 'Stratocaster', serial_number: 'SN-1',
+        value: 12000, insurance_start: '2025-01-01', insurance_end: '2026-12-31', state: 'active',
+      },
+      previous: { id: guitar, value: 10000, insurance_end: null },
+    });
+    expect(bassFirst.previous).toBeNull();
+    expect(bassFirst.snapshot.category).toBe('Bass');
+    expect(oldest.previous).toBeNull();
+    expect(oldest.created_by).toBeNull();
+  });
+});
+
+describe('GET /api/subscription/logs/list', () => {
+  it('lists versions of the member’s travel insurance only, newest first, each with the one before', async () => {
+    const member = await createAccount(t.db);
+    const travel = await createSubscription(t.db, {
+      member_id: member.id, product_id: PRODUCTS.travel, kind: 'travel', subscription_start: '2026-01-01', value: 1290,
+    });
+    const instrument = await createSubscription(t.db, { member_id: member.id, product_id: PRODUCTS.instrument, kind: 'instrument', state: 'active' });
+    const first = await snapshotSubscription(t.db, travel, null);
+    await snapshotSubscription(t.db, instrument, staff.id);
+    await t.db.query("UPDATE subscriptions SET state = 'active', invoiced_for = '2026-12-31', updated_at = now() WHERE id = $1", [travel]);
+    const second = await snapshotSubscription(t.db, travel, staff.id);
+
+    const response = await get(`/api/subscription/logs/list?filter[member_id]=${member.id}`);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.total).toBe(2);
+    expect(body.data.map((row: { id: number }) => row.id)).toEqual([second, first]);
+    expect(body.data[0]).toMatchObject({
+      subscription_id: travel,
+      created_by: { id: staff.id },
+      snapshot: {
+        id: travel, product: { id: PRODUCTS.travel, name: 'Reiseforsikring Europa' }, value: 1290, invoiced_for: '2026-12-31',
+        subscription_start: '2026-01-01', subscription_end: null, deleted_at: null, state: 'active', status: 1,
+        updated_at: expect.any(String),
+      },
+      previous: { id: travel, state: 'pending', invoiced_for: null },
+    });
+    expect(body.data[1].previous).toBeNull();
+  });
+});
+
+describe('the logs are for staff only', () => {
+  it('answers 403 to a member, even for their own id', async () => {
+    const member = await signedIn(t.app, t.db);
+    for (const path of ['/api/emails/logs/list', '/api/instrument/logs/list', '/api/subscription/logs/list']) {
+      expect((await get(`${path}?filter[member_id]=${member.id}`, member.token)).statusCode).toBe(403);
+    }
+  });
+});
