@@ -1,4 +1,7 @@
-/** Sign-up step one (spec section 7, POST /api/member/register); step two is the member PATCH. */
+/**
+ * Sign-up step one (spec section 7, POST /api/member/register); step two is the member PATCH.
+ * The answer is the login shape, so the applicant goes on to step two signed in.
+ */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Email, Nullable } from '../schemas/common.ts';
@@ -36,6 +39,8 @@ const RegisterResponse = Type.Object({
   first_name: Type.String(),
   last_name: Type.String(),
   role: Type.Object({ id: Type.Integer() }),
+  blocked_access: Type.Boolean(),
+  expires_at: Type.String({ format: 'date-time' }),
 });
 
 /** The register client reads errors from `data.error`, other clients from `errors`. */
@@ -104,7 +109,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         request.log.error({ err: error, memberId: applicant.id }, 'registration receipt not sent');
       }
 
-      const { token } = await createAccessToken(db, applicant.id, { remember: false, name: 'registration' });
+      const { token, expiresAt } = await createAccessToken(db, applicant.id, { remember: false, name: 'registration' });
       return reply.code(201).send({
         user_id: applicant.id,
         registration_completed: 0,
@@ -112,6 +117,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         first_name: body.first_name.trim(),
         last_name: body.last_name.trim(),
         role: { id: 1 },
+        blocked_access: false,
+        expires_at: expiresAt.toISOString(),
       });
     },
   );

@@ -31,6 +31,8 @@ describe('POST /api/member/register', () => {
       first_name: 'Ingrid',
       last_name: form.last_name,
       role: { id: 1 },
+      blocked_access: false,
+      expires_at: expect.any(String),
     });
 
     const member = await t.app.inject({ url: `/api/member/${body.user_id}`, headers: bearer(body.access_token) });
