@@ -1,0 +1,225 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { makeMember, memberApi, renderApp, server, signInAs, useFakeApi } from './harness.tsx';
+
+useFakeApi();
+
+function open(member = makeMember()) {
+  const patches = memberApi(member);
+  signInAs(member);
+  renderApp(`/profile/${member.id}`);
+  return patches;
+}
+
+const card = (name: string) => screen.getByRole('region', { name });
+
+describe('/profile/{memberId}', () => {
+  it('shows loading, then the header, the form and every section', async () => {
+    open();
+    expect(screen.getByText('Laster …')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Hei, Kari' })).toBeInTheDocument();
+    expect(screen.getByText('Kari Nordmann')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Logg ut' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/Fornavn/)).toHaveValue('Kari');
+    expect(screen.getByLabelText(/Kjønn/)).toHaveDisplayValue('Kvinne');
+    expect(screen.getByLabelText(/Fakturering/)).toHaveDisplayValue('E-faktura');
+    expect(await screen.findByText('Innhold for min-side')).toBeInTheDocument();
+    expect(within(card('Medlemsfordeler')).getByRole('cell', { name: 'MUSIKK10' })).toBeInTheDocument();
+  });
+
+  it("enables 'Lagre' only when something changed and all required fields are filled", async () => {
+    open();
+    const user = userEvent.setup();
+    const save = await screen.findByRole('button', { name: 'Lagre' });
+    expect(save).toBeDisabled();
+    await user.clear(screen.getByLabelText(/Adresse/));
+    await user.tab();
+    expect(await screen.findByText('Feltet må fylles ut')).toBeInTheDocument();
+    expect(save).toBeDisabled();
+    await user.type(screen.getByLabelText(/Adresse/), 'Lillegata 2');
+    await waitFor(() => expect(save).toBeEnabled());
+  });
+
+  it("asks for a valid invoice e-mail when invoicing by 'E-post'", async () => {
+    open();
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByLabelText(/Fakturering/), 'E-post');
+    const invoiceEmail = screen.getByLabelText(/E-post for faktura/);
+    await user.click(invoiceEmail);
+    await user.tab();
+    expect(await screen.findByText('Feltet må fylles ut')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Lagre' })).toBeDisabled();
+  });
+
+  it('saves the changes, says so and updates the header', async () => {
+    const patches = open();
+    const user = userEvent.setup();
+    const firstName = await screen.findByLabelText(/Fornavn/);
+    await user.clear(firstName);
+    await user.type(firstName, 'Karianne');
+    await user.click(screen.getByRole('button', { name: 'Lagre' }));
+    expect(await screen.findByText('Oppdatert!')).toBeInTheDocument();
+    expect(patches[0]).toMatchObject({ first_name: 'Karianne', last_name: 'Nordmann', invoice_method: 'EFAKTURA', gender: 2 });
+    expect(await screen.findByText('Karianne Nordmann')).toBeInTheDocument();
+    expect(localStorage.getItem('firstName')).toBe('Karianne');
+    expect(screen.getByRole('button', { name: 'Lagre' })).toBeDisabled();
+  });
+
+  it("says 'Noe gikk galt' when saving fails and keeps the change", async () => {
+    const member = makeMember();
+    memberApi(member, 500);
+    signInAs(member);
+    renderApp('/profile/7');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/Artistnavn/), ' trio');
+    await user.click(screen.getByRole('button', { name: 'Lagre' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Noe gikk galt');
+    expect(screen.getByLabelText(/Artistnavn/)).toHaveValue('Kari & bandet trio');
+  });
+
+  it('shows an error with a retry when the member cannot be loaded', async () => {
+    server.use(http.get('*/api/member/7', () => HttpResponse.json({ message: 'Feil' }, { status: 500 })));
+    signInAs(makeMember());
+    renderApp('/profile/7');
+    expect(await screen.findByText('Noe gikk galt!')).toBeInTheDocument();
+    memberApi(makeMember());
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Prøv igjen' }));
+    expect(await screen.findByRole('heading', { name: 'Hei, Kari' })).toBeInTheDocument();
+  });
+
+  it('logs out: clears storage and goes to the login', async () => {
+    open();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Logg ut' }));
+    expect(await screen.findByRole('heading', { name: 'Logg inn på Min side' })).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});
+
+describe('campaign code and member card', () => {
+  it('shows the first campaign_code error, and the card form once a code is added', async () => {
+    let attempts = 0;
+    server.use(
+      http.post('*/api/member/7/add-code', () => {
+        attempts += 1;
+        return attempts === 1
+          ? HttpResponse.json({ error: { campaign_code: ['Koden er ikke aktiv.', 'annen feil'] } }, { status: 422 })
+          : HttpResponse.json({ success: true, data: { campaign_code: 'VÅR2026' } });
+      }),
+    );
+    open();
+    const user = userEvent.setup();
+    const campaign = await screen.findByRole('region', { name: 'Kampanjekode' });
+    await user.click(within(campaign).getByRole('button', { name: 'Legg til kode' }));
+    expect(await within(campaign).findByText('Påkrevd felt')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Medlemskort på SMS' })).not.toBeInTheDocument();
+    await user.type(within(campaign).getByLabelText(/Kampanjekode/), 'GAMMEL');
+    await user.click(within(campaign).getByRole('button', { name: 'Legg til kode' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Koden er ikke aktiv.');
+    await user.click(within(campaign).getByRole('button', { name: 'Legg til kode' }));
+    expect(await within(campaign).findByText('VÅR2026')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Medlemskort på SMS' })).toBeInTheDocument();
+  });
+
+  it("falls back to 'Error' when the server gives no campaign_code message", async () => {
+    server.use(http.post('*/api/member/7/add-code', () => HttpResponse.json({ message: 'Server error' }, { status: 500 })));
+    open();
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: /Kampanjekode/ }), 'KODE');
+    await user.click(screen.getByRole('button', { name: 'Legg til kode' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Error/);
+  });
+
+  it("validates the phone number and sends the card with the spec's messages", async () => {
+    let sent: unknown;
+    server.use(
+      http.post('*/api/member/send-card', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ success: true, message: 'Sendt' });
+      }),
+    );
+    open(makeMember({ campaign_code: 'VÅR2026', phone: '' }));
+    const user = userEvent.setup();
+    const form = await screen.findByRole('region', { name: 'Medlemskort på SMS' });
+    const phone = within(form).getByLabelText(/Telefonnummer/);
+    expect(phone).toHaveAttribute('placeholder', 'Må innholde minst 8-siffer');
+    await user.click(within(form).getByRole('button', { name: 'Send medlemskort' }));
+    expect(await within(form).findByText('Påkrevt felt')).toBeInTheDocument();
+    await user.type(phone, '1234567');
+    await user.click(within(form).getByRole('button', { name: 'Send medlemskort' }));
+    expect(await within(form).findByText('Telefonnummer må være minst 8-sifrede nummer')).toBeInTheDocument();
+    await user.type(phone, '8');
+    await user.click(within(form).getByRole('button', { name: 'Send medlemskort' }));
+    expect(await screen.findByText('Ditt medlemskort har blitt tilsendt')).toBeInTheDocument();
+    expect(sent).toEqual({ member_id: 7, phone_number: '12345678' });
+  });
+
+  it('tells the member to get in touch when the card cannot be sent', async () => {
+    server.use(http.post('*/api/member/send-card', () => HttpResponse.json({ message: 'Feil' }, { status: 502 })));
+    open(makeMember({ campaign_code: 'VÅR2026' }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Send medlemskort' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('post@example.no');
+  });
+});
+
+describe('insurance tables', () => {
+  it("offers 'Bestill' and shows the empty states when there is no insurance", async () => {
+    open();
+    expect(await screen.findByText('Ingen aktive reiseforsikring')).toBeInTheDocument();
+    expect(screen.getByText('Ingen aktive instrumentforsikring')).toBeInTheDocument();
+    expect(within(card('Reiseforsikring')).getByRole('link', { name: /Bestill/ })).toHaveAttribute('href', '/profile/edit/travel-insurane/7');
+    expect(within(card('Instrumentforsikring')).getByRole('link', { name: /Bestill/ })).toHaveAttribute(
+      'href',
+      '/profile/edit/instrument-insurance/7',
+    );
+  });
+
+  it("shows the subscriptions read-only with 'Rediger' and the instrument total", async () => {
+    const subscription = { id: 1, value: null, subscription_start: '2026-01-01', subscription_end: '2026-12-31', invoiced_for: null };
+    open(
+      makeMember({
+        subscription_travel_insurance: { ...subscription, product: { name: 'Reiseforsikring Europa', price: 1200 } },
+        subscription_instrument_insurance: {
+          ...subscription,
+          product: { name: 'Instrumentforsikring', price: 995 },
+          subscription_lines: [
+            { id: 1, product: { name: 'Gitar', price: 995 }, quantity: 1, value: 25000, subscription_start: '2026-02-01', subscription_end: null },
+            { id: 2, product: { name: 'Forsterker', price: 995 }, quantity: 1, value: 110000, subscription_start: '2026-02-01', subscription_end: null },
+          ],
+        },
+      }),
+    );
+    const travel = await screen.findByRole('region', { name: 'Reiseforsikring' });
+    expect(within(travel).getByRole('cell', { name: 'Reiseforsikring Europa' })).toBeInTheDocument();
+    expect(within(travel).getByRole('cell', { name: '01-01-2026' })).toBeInTheDocument();
+    expect(within(travel).getByRole('cell', { name: 'Ingen foreløpig' })).toBeInTheDocument();
+    expect(within(travel).getByRole('link', { name: /Rediger/ })).toBeInTheDocument();
+    const instruments = card('Instrumentforsikring');
+    expect(within(instruments).getByRole('cell', { name: '110 000,-' })).toBeInTheDocument();
+    expect(within(instruments).getByText('Totalverdi: 135 000,-')).toBeInTheDocument();
+    expect(within(instruments).getByRole('link', { name: /Rediger/ })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /Reiseforsikring/ })).not.toBeInTheDocument();
+  });
+
+  it('says when there are no discount codes', async () => {
+    server.use(http.get('*/api/content/discount-codes', () => HttpResponse.json({ data: [] })));
+    open();
+    expect(await screen.findByText('Ingen rabattkoder akkurat nå.')).toBeInTheDocument();
+  });
+});
+
+describe('blocked member', () => {
+  it('sees only the blocked screen; OK clears storage and goes to /profile', async () => {
+    open(makeMember({ blocked_access: true }));
+    expect(await screen.findByRole('heading', { name: 'Din konto har blitt sperret!' })).toBeInTheDocument();
+    expect(screen.getByText(/Sjekk at medlemskapet ditt fortsatt er aktivt/)).toBeInTheDocument();
+    expect(screen.queryByLabelText(/Fornavn/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Medlemsfordeler' })).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'OK' }));
+    expect(await screen.findByRole('heading', { name: 'Logg inn på Min side' })).toBeInTheDocument();
+    expect(localStorage.length).toBe(0);
+  });
+});

@@ -1,0 +1,71 @@
+import { act, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp, useFakeApi } from './harness.tsx';
+import { ToastProvider, useNotify } from '../../../src/min-side/toasts.tsx';
+
+useFakeApi();
+
+function Buttons() {
+  const notify = useNotify();
+  return (
+    <>
+      <button onClick={() => notify.success('Lagret!')}>ok</button>
+      <button onClick={() => notify.error('Noe gikk galt')}>feil</button>
+    </>
+  );
+}
+
+describe('toasts', () => {
+  it('closes a success after 3 seconds and keeps an error until it is dismissed', () => {
+    vi.useFakeTimers();
+    try {
+      render(
+        <ToastProvider>
+          <Buttons />
+        </ToastProvider>,
+      );
+      act(() => screen.getByRole('button', { name: 'ok' }).click());
+      act(() => screen.getByRole('button', { name: 'feil' }).click());
+      expect(screen.getByRole('status')).toHaveTextContent('Lagret!');
+      expect(screen.getByRole('alert')).toHaveTextContent('Noe gikk galt');
+      act(() => vi.advanceTimersByTime(2900));
+      expect(screen.getByRole('status')).toHaveTextContent('Lagret!');
+      act(() => vi.advanceTimersByTime(200));
+      expect(screen.getByRole('status')).toBeEmptyDOMElement();
+      act(() => vi.advanceTimersByTime(60_000));
+      expect(screen.getByRole('alert')).toHaveTextContent('Noe gikk galt');
+      act(() => screen.getByRole('button', { name: 'Lukk' }).click());
+      expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('payment result pages', () => {
+  it('/vipps-thanks says the login e-mail arrives within 24 hours', async () => {
+    renderApp('/vipps-thanks');
+    expect(await screen.findByRole('heading', { name: 'Takk for at du ble medlem!' })).toBeInTheDocument();
+    expect(screen.getByText(/innen 24 timer/i)).toHaveTextContent('Min Side');
+    expect(screen.getAllByRole('link', { name: 'post@example.no' })[0]).toHaveAttribute('href', 'mailto:post@example.no');
+  });
+
+  it('/vipps-error apologises, explains the refund and gives the support contact', async () => {
+    renderApp('/vipps-error');
+    expect(await screen.findByText(/Bestillingen er kansellert/)).toHaveTextContent('samme e-postadresse og telefonnummer');
+    expect(screen.getAllByRole('link', { name: '22 00 00 00' })[0]).toHaveAttribute('href', 'tel:22000000');
+  });
+});
+
+describe('placeholder insurance pages', () => {
+  it('give the travel page its title and a way back', async () => {
+    localStorage.setItem('token', 't');
+    localStorage.setItem('userId', '7');
+    localStorage.setItem('userRole', '2');
+    localStorage.setItem('isLoggedIn', 'true');
+    localStorage.setItem('registrationCompleted', '1');
+    renderApp('/profile/edit/travel-insurane/7');
+    expect(await screen.findByRole('heading', { name: 'Reiseforsikring' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Tilbake til Min side' })).toHaveAttribute('href', '/profile/7');
+  });
+});
