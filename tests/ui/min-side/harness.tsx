@@ -17,7 +17,7 @@ export const server = setupServer();
 /** Wires msw and the console guard into the calling test file. */
 export function useFakeApi(): void {
   let consoleError: ReturnType<typeof vi.spyOn>;
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
   beforeEach(() => {
     localStorage.clear();
     sessionStorage.clear();
