@@ -1,9 +1,11 @@
 /**
- * Version history: each iteration is the full row as it stood after a change. The current row
- * is read back from the database and earlier versions are that row with the fields that
- * changed since put back, so every snapshot has exactly the shape the live system writes.
+ * Version history for the demo data. Each iteration is written by the same snapshot functions
+ * the live system uses, then dated back and given the values the row had at that time, so the
+ * logs read demo history exactly as they read real history.
  */
 import type { Queryable } from '../database.ts';
+import { snapshotInstrument, snapshotSubscription } from '../../domain/iterations.ts';
+import { STATUS_OF_STATE, type SubscriptionState } from '../../domain/subscriptions.ts';
 
 export interface IterationSpec {
   id: number;
@@ -13,34 +15,37 @@ export interface IterationSpec {
   created_by: number | null;
 }
 
-const ordered = (specs: readonly IterationSpec[]) =>
-  [...specs]
-    .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id)
-    .map((spec, seq) => ({ ...spec, overrides: { ...spec.overrides, updated_at: spec.created_at }, seq }));
+const chronological = (specs: readonly IterationSpec[]) =>
+  [...specs].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id);
 
-export async function insertSubscriptionIterations(db: Queryable, specs: readonly IterationSpec[]): Promise<void> {
-  if (specs.length === 0) return;
+async function backdate(db: Queryable, table: string, written: { iteration_id: number; overrides: Record<string, unknown>; created_at: string }[]) {
+  // Only fields the snapshot has are put back, so the demo never adds fields the live system lacks.
   await db.query(
-    `INSERT INTO subscription_iterations (subscription_id, snapshot, created_at, created_by)
-     SELECT v.id, to_jsonb(s) || jsonb_build_object('product', jsonb_build_object('id', p.id, 'name', p.name, 'price', p.price))
-                 || v.overrides, v.created_at, v.created_by
-       FROM json_to_recordset($1::json) AS v(id int, overrides jsonb, created_at timestamptz, created_by int, seq int)
-       JOIN subscriptions s ON s.id = v.id
-       JOIN products p ON p.id = s.product_id
-      ORDER BY v.seq`,
-    [JSON.stringify(ordered(specs))],
+    `UPDATE ${table} it
+        SET created_at = v.created_at,
+            snapshot = it.snapshot || coalesce(
+              (SELECT jsonb_object_agg(e.key, e.value) FROM jsonb_each(v.overrides) e WHERE it.snapshot ? e.key), '{}'::jsonb)
+       FROM json_to_recordset($1::json) AS v(iteration_id bigint, overrides jsonb, created_at timestamptz)
+      WHERE it.id = v.iteration_id`,
+    [JSON.stringify(written)],
   );
 }
 
+export async function insertSubscriptionIterations(db: Queryable, specs: readonly IterationSpec[]): Promise<void> {
+  const written = [];
+  for (const spec of chronological(specs)) {
+    const state = spec.overrides.state as SubscriptionState | undefined;
+    const overrides = { ...spec.overrides, updated_at: spec.created_at, ...(state ? { status: STATUS_OF_STATE[state] } : {}) };
+    written.push({ iteration_id: await snapshotSubscription(db, spec.id, spec.created_by), overrides, created_at: spec.created_at });
+  }
+  await backdate(db, 'subscription_iterations', written);
+}
+
 export async function insertInstrumentIterations(db: Queryable, specs: readonly IterationSpec[]): Promise<void> {
-  if (specs.length === 0) return;
-  await db.query(
-    `INSERT INTO instrument_iterations (instrument_id, snapshot, created_at, created_by)
-     SELECT v.id, to_jsonb(i) || jsonb_build_object('category', c.title) || v.overrides, v.created_at, v.created_by
-       FROM json_to_recordset($1::json) AS v(id int, overrides jsonb, created_at timestamptz, created_by int, seq int)
-       JOIN instruments i ON i.id = v.id
-       JOIN instrument_categories c ON c.id = i.instrument_category
-      ORDER BY v.seq`,
-    [JSON.stringify(ordered(specs))],
-  );
+  const written = [];
+  for (const spec of chronological(specs)) {
+    const overrides = { ...spec.overrides, updated_at: spec.created_at };
+    written.push({ iteration_id: await snapshotInstrument(db, spec.id, spec.created_by), overrides, created_at: spec.created_at });
+  }
+  await backdate(db, 'instrument_iterations', written);
 }
