@@ -22,7 +22,8 @@ export const authProvider: AuthProvider = {
     const session = saveSession(result.data);
     if (!isStaffRole(session.role)) {
       window.location.assign(homePath(session));
-      return { redirectTo: false };
+      // The page is being replaced; nothing in this app should react meanwhile.
+      return new Promise<never>(() => {});
     }
     return { redirectTo: '/membership' };
   },

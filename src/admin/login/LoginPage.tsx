@@ -1,9 +1,10 @@
 /** Staff sign-in at '/': e-mail, password, remember me and the link to '/reset-password'. */
 import { useState } from 'react';
-import { Link as RouterLink, Navigate } from 'react-router-dom';
+import { Link as RouterLink, Navigate, useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import { BooleanInput, email, Form, PasswordInput, required, TextInput, useLogin, useTranslate } from 'react-admin';
+import { BooleanInput, email, Form, PasswordInput, required, TextInput, useAuthProvider, useTranslate } from 'react-admin';
 import { isStaffRole, readSession } from '../../common/session.ts';
 import { paths } from '../paths.ts';
 import { useToast } from '../toast.tsx';
@@ -12,7 +13,9 @@ import type { Credentials } from '../authProvider.ts';
 
 export function LoginPage() {
   const translate = useTranslate();
-  const login = useLogin();
+  const authProvider = useAuthProvider()!;
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   const session = readSession();
@@ -21,7 +24,10 @@ export function LoginPage() {
   const submit = async (values: Record<string, unknown>) => {
     setBusy(true);
     try {
-      await login(values as unknown as Credentials);
+      const answer = await authProvider.login(values as unknown as Credentials);
+      // The shell remembers that nobody was signed in; forget that before entering it.
+      await queryClient.resetQueries({ queryKey: ['auth'] });
+      if (answer?.redirectTo) navigate(answer.redirectTo);
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'app.errors.generic');
       setBusy(false);
