@@ -1,0 +1,187 @@
+/** The staff data provider at the HTTP boundary: the exact URL, method, headers and body of each call. */
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { HttpError } from 'react-admin';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { dataProvider } from '../../../src/dataProvider/index.ts';
+import { saveSession } from '../../../src/common/session.ts';
+
+interface Seen {
+  method: string;
+  url: URL;
+  auth: string | null;
+  body: unknown;
+}
+
+const server = setupServer();
+let seen: Seen[] = [];
+
+function answer(status: number, body: unknown) {
+  server.use(
+    http.all('*', async ({ request }) => {
+      const text = await request.text();
+      seen.push({
+        method: request.method,
+        url: new URL(request.url),
+        auth: request.headers.get('authorization'),
+        body: text ? JSON.parse(text) : undefined,
+      });
+      return HttpResponse.json(body as never, { status });
+    }),
+  );
+}
+
+const page = (data: unknown[], extra: Record<string, unknown> = {}) => ({ data, total: data.length, current_page: 1, last_page: 1, per_page: 25, ...extra });
+const query = (entry: Seen) => Object.fromEntries(entry.url.searchParams);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  seen = [];
+  localStorage.clear();
+  saveSession({ user_id: 1, registration_completed: 1, access_token: '7|secret', first_name: 'Ingrid', last_name: 'Berg', role: { id: 3 } });
+});
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+describe('base provider', () => {
+  it('asks for a member page with 1-based page, per_page, filters and a descending sort', async () => {
+    answer(200, page([{ id: 9 }], { total: 40 }));
+    const result = await dataProvider.getList('membership', {
+      pagination: { page: 2, perPage: 50 },
+      sort: { field: 'last_name', order: 'DESC' },
+      filter: { name: 'ola', status: ['1', '2'] },
+    });
+    expect(seen).toHaveLength(1);
+    expect(seen[0].method).toBe('GET');
+    expect(seen[0].url.pathname).toBe('/api/member/list');
+    expect(query(seen[0])).toEqual({ page: '2', per_page: '50', 'filter[name]': 'ola', 'filter[status]': '1,2', sort: '-last_name' });
+    expect(seen[0].auth).toBe('Bearer 7|secret');
+    expect(result).toEqual({ data: [{ id: 9 }], total: 40 });
+  });
+
+  it('sorts ascending without a minus and leaves out empty filters', async () => {
+    answer(200, page([]));
+    await dataProvider.getList('membership', { pagination: { page: 1, perPage: 25 }, sort: { field: 'birthdate', order: 'ASC' }, filter: { name: '' } });
+    expect(query(seen[0])).toEqual({ page: '1', per_page: '25', sort: 'birthdate' });
+  });
+
+  it('reads one member from data', async () => {
+    answer(200, { data: { id: 5, first_name: 'Ola' } });
+    const result = await dataProvider.getOne('membership', { id: 5 });
+    expect(seen[0].method).toBe('GET');
+    expect(seen[0].url.pathname).toBe('/api/member/5');
+    expect(result.data).toEqual({ id: 5, first_name: 'Ola' });
+  });
+
+  it('creates with POST /api/member/new and the form values as body', async () => {
+    answer(201, { data: { id: 12, first_name: 'Kari' } });
+    const result = await dataProvider.create('membership', { data: { first_name: 'Kari', role_id: 2 } });
+    expect(seen[0].method).toBe('POST');
+    expect(seen[0].url.pathname).toBe('/api/member/new');
+    expect(seen[0].body).toEqual({ first_name: 'Kari', role_id: 2 });
+    expect(result.data.id).toBe(12);
+  });
+
+  it('updates with PATCH /api/member/{id}', async () => {
+    answer(200, { data: { id: 5, phone: '12345' } });
+    await dataProvider.update('membership', { id: 5, data: { phone: '12345' }, previousData: { id: 5 } });
+    expect(seen[0].method).toBe('PATCH');
+    expect(seen[0].url.pathname).toBe('/api/member/5');
+    expect(seen[0].body).toEqual({ phone: '12345' });
+  });
+
+  it('counts an unpaged reference list by its length', async () => {
+    answer(200, { data: [{ id: 1, title: 'Gitar' }, { id: 2, title: 'Bass' }] });
+    const result = await dataProvider.getList('instrument-categories', { pagination: { page: 1, perPage: 100 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    expect(seen[0].url.pathname).toBe('/api/instrument/category/list');
+    expect(result.total).toBe(2);
+  });
+
+  it('throws an HttpError carrying the status and body, for react-admin and our forms', async () => {
+    const body = { message: 'E-posten er i bruk.', errors: { email: ['E-posten er i bruk.'] }, data: { error: { email: ['E-posten er i bruk.'] } } };
+    answer(422, body);
+    const failure = await dataProvider.create('membership', { data: { email: 'x@example.no' } }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(HttpError);
+    expect(failure).toMatchObject({ status: 422, message: 'E-posten er i bruk.', body });
+  });
+
+  it('refuses a resource that is not in the table instead of guessing a path', async () => {
+    await expect(dataProvider.getList('unknown', { pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' }, filter: {} }))
+      .rejects.toThrow('Ukjent ressurs: unknown');
+    expect(seen).toHaveLength(0);
+  });
+});
+
+describe('custom methods', () => {
+  it('blocks and unblocks with a PATCH carrying only blocked_access', async () => {
+    answer(200, { data: { id: 5, blocked_access: true } });
+    await dataProvider.setBlocked(5, true);
+    await dataProvider.setBlocked(5, false);
+    expect(seen.map((entry) => [entry.method, entry.url.pathname, entry.body])).toEqual([
+      ['PATCH', '/api/member/5', { blocked_access: true }],
+      ['PATCH', '/api/member/5', { blocked_access: false }],
+    ]);
+  });
+
+  it('cancels a subscription with POST /api/subscription/cancel/{id} and no body', async () => {
+    answer(200, { message: 'ok' });
+    await dataProvider.cancelSubscription(77);
+    expect(seen[0].method).toBe('POST');
+    expect(seen[0].url.pathname).toBe('/api/subscription/cancel/77');
+    expect(seen[0].body).toBeUndefined();
+  });
+
+  it('reads the change history one page at a time', async () => {
+    answer(200, page([{ id: 1, changed_at: '2026-01-01T10:00:00Z', changed_by: null, changes: [] }], { total: 30 }));
+    const result = await dataProvider.memberChanges(5, 2);
+    expect(seen[0].url.pathname).toBe('/api/member/5/changes');
+    expect(query(seen[0])).toEqual({ page: '2', per_page: '25' });
+    expect(result.total).toBe(30);
+  });
+
+  it('reads a whole log page by page, filtered on the member and newest first', async () => {
+    server.use(
+      http.get('*/api/emails/logs/list', ({ request }) => {
+        const url = new URL(request.url);
+        seen.push({ method: 'GET', url, auth: request.headers.get('authorization'), body: undefined });
+        const current = Number(url.searchParams.get('page'));
+        return HttpResponse.json({ data: [{ id: 10 - current }], total: 2, current_page: current, last_page: 2, per_page: 100 });
+      }),
+    );
+    const entries = await dataProvider.logs('email-logs', 5);
+    expect(entries).toEqual([{ id: 9 }, { id: 8 }]);
+    expect(seen.map(query)).toEqual([
+      { sort: '-id', page: '1', per_page: '100', 'filter[member_id]': '5' },
+      { sort: '-id', page: '2', per_page: '100', 'filter[member_id]': '5' },
+    ]);
+  });
+
+  it('reads the instrument and travel logs from their own paths', async () => {
+    answer(200, page([]));
+    await dataProvider.logs('instrument-logs', 5);
+    await dataProvider.logs('travel-logs', 5);
+    expect(seen.map((entry) => entry.url.pathname)).toEqual(['/api/instrument/logs/list', '/api/subscription/logs/list']);
+  });
+
+  it('exports the whole filtered member list, not one page', async () => {
+    server.use(
+      http.get('*/api/member/list/export', ({ request }) => {
+        seen.push({ method: 'GET', url: new URL(request.url), auth: request.headers.get('authorization'), body: undefined });
+        return new HttpResponse('\uFEFFID;MEDLEM\n', { headers: { 'content-type': 'text/csv; charset=utf-8' } });
+      }),
+    );
+    const saved: string[] = [];
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function save(this: HTMLAnchorElement) { saved.push(this.download); };
+    URL.createObjectURL = () => 'blob:csv';
+    URL.revokeObjectURL = () => undefined;
+    try {
+      await dataProvider.exportMembers({ name: 'berg' });
+    } finally {
+      HTMLAnchorElement.prototype.click = click;
+    }
+    expect(query(seen[0])).toEqual({ 'filter[name]': 'berg' });
+    expect(seen[0].auth).toBe('Bearer 7|secret');
+    expect(saved).toEqual(['medlemsoversikt.csv']);
+  });
+});
