@@ -65,7 +65,7 @@ export class MessageLog {
       member_number: String(member.remote_id ?? ''),
       campaign_code: member.campaign_code ?? '',
     };
-    this.add(member, 'sms', template.title, fillTemplate(template.content, values, false), sentAt, sender, template, `+47${member.phone}`);
+    this.add(member, 'sms', template.title, fillTemplate(template.content, values, false), sentAt, sender, template, member.phone);
   }
 
   private add(
@@ -83,7 +83,7 @@ export class MessageLog {
       channel,
       subject,
       email_from: channel === 'email' ? from.from_email : null,
-      from_name: from.from_name,
+      from_name: channel === 'email' ? from.from_name : null,
       email_to: to,
       content,
       sender_id: sender?.id ?? null,
