@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, createAccount, type TestContext } from './helpers.ts';
 import { PRODUCTS, createSubscription, signedIn, signedInStaff } from './factories-member-admin.ts';
+import { orderedBatches } from '../../server/domain/export-batches.ts';
 
 let t: TestContext;
 let staff: Awaited<ReturnType<typeof signedInStaff>>;
@@ -148,6 +149,21 @@ describe('GET /api/member/list/export', () => {
     expect(lines[2]).toContain(';Storgata 1;0155;OSLO;24-12-1970;Aktiv;Nei;Nei;Nei');
     expect(lines[31]).toContain(';Bjørn29;');
     expect(text).not.toContain('Utenfor');
+  });
+
+  it('keeps the list order across batches', async () => {
+    const tag = `batch${process.pid}`;
+    const ids: number[] = [];
+    for (const name of ['Cecilie', 'Anne', 'Erik', 'Bodil', 'Dag']) ids.push((await createAccount(t.db, { first_name: name, last_name: tag })).id);
+    const batches: { key: number; first_name: string }[][] = [];
+    const query = {
+      keysSql: 'SELECT id AS key FROM accounts WHERE last_name = $1 ORDER BY first_name DESC',
+      keysParams: [tag],
+      rowsSql: 'SELECT id AS key, first_name FROM accounts WHERE id = ANY($1::int[])',
+    };
+    for await (const batch of orderedBatches<{ key: number; first_name: string }>(t.db, query, 2)) batches.push(batch);
+    expect(batches.map((batch) => batch.length)).toEqual([2, 2, 1]);
+    expect(batches.flat().map((row) => row.first_name)).toEqual(['Erik', 'Dag', 'Cecilie', 'Bodil', 'Anne']);
   });
 
   it('refuses an unknown filter and is for staff only', async () => {
