@@ -116,3 +116,15 @@ describe('the logs are for staff only', () => {
     }
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('describes the staff member, request and log routes', async () => {
+    const response = await t.app.inject({ url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys(response.json().paths)).toEqual(expect.arrayContaining([
+      '/api/member/new', '/api/member/list/export', '/api/member/{id}/changes', '/api/subscription/{id}',
+      '/api/subscription/cancel/{id}', '/api/subscription/list/pending-memberships', '/api/subscription/list/pending-travel/export',
+      '/api/subscription/list/pending-instruments', '/api/emails/logs/list', '/api/instrument/logs/list', '/api/subscription/logs/list',
+    ]));
+  });
+});
