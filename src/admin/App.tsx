@@ -3,7 +3,7 @@
  * resource's child routes and as custom routes, each area loaded only when visited.
  */
 import { Navigate, Route } from 'react-router-dom';
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Admin, CustomRoutes, localStorageStore, Resource, type Store } from 'react-admin';
 import { QueryClient } from '@tanstack/react-query';
 import { dataProvider } from '../dataProvider/index.ts';
 import { i18nProvider } from '../i18n/index.ts';
@@ -22,7 +22,13 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 10_000 } } });
 }
 
-export function App({ queryClient = createQueryClient() }: { queryClient?: QueryClient }) {
+interface AppProps {
+  queryClient?: QueryClient;
+  /** Preferences kept in local storage: the locale, the requests menu state, list parameters. */
+  store?: Store;
+}
+
+export function App({ queryClient = createQueryClient(), store = localStorageStore() }: AppProps) {
   return (
     <Admin
       disableTelemetry
@@ -32,6 +38,7 @@ export function App({ queryClient = createQueryClient() }: { queryClient?: Query
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       queryClient={queryClient}
+      store={store}
       theme={theme}
       layout={Layout}
       notification={Toasts}

@@ -8,6 +8,9 @@ import { csrfCookie, http } from '../dataProvider/http.ts';
 
 export const LOGIN_PATH = '/';
 
+/** Full page loads into the other app go through here, so tests can see where they lead. */
+export const pageLoad = { to: (url: string): void => window.location.assign(url) };
+
 export interface Credentials {
   email: string;
   password: string;
@@ -21,7 +24,7 @@ export const authProvider: AuthProvider = {
     if (!result.ok) throw new Error(result.message);
     const session = saveSession(result.data);
     if (!isStaffRole(session.role)) {
-      window.location.assign(homePath(session));
+      pageLoad.to(homePath(session));
       // The page is being replaced; nothing in this app should react meanwhile.
       return new Promise<never>(() => {});
     }

@@ -3,10 +3,9 @@ import type { ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import {
-  BooleanInput, DateInput, SelectInput, TextInput, useGetList, useRecordContext, useTranslate,
-} from 'react-admin';
+import { useGetList, useRecordContext, useTranslate } from 'react-admin';
 import type { InstrumentCategory, Member } from '../../dataProvider/types.ts';
+import { DateField, SelectField, SwitchField, TextField } from '../inputs/index.ts';
 import { INVOICE_METHODS, REQUIRED, type MemberFormMode } from './memberForm.ts';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -51,43 +50,37 @@ export function MemberInputs({ mode }: { mode: MemberFormMode }) {
   const invoiceMethod = useWatch({ name: 'invoice_method' });
   const label = (field: string) => `app.member.fields.${field}`;
   const text = (field: string, props: Record<string, unknown> = {}) => (
-    <TextInput key={field} source={field} label={label(field)} isRequired={required.has(field)} fullWidth {...props} />
+    <TextField key={field} source={field} label={label(field)} isRequired={required.has(field)} {...props} />
   );
   const genderChoices = [1, 2, 3].map((id) => ({ id, name: translate(`app.member.gender.${id}`) }));
 
   return (
     <>
       <Section title="app.member.sections.personal">
-        {text('first_name', { autoComplete: 'off' })}
-        {text('last_name', { autoComplete: 'off' })}
+        {text('first_name')}
+        {text('last_name')}
         {text('email', { type: 'email' })}
         {text('phone', { type: 'tel' })}
         {text('address')}
         {text('postal_code', { inputMode: 'numeric' })}
         {text('postal_area')}
-        <DateInput source="birthdate" label={label('birthdate')} fullWidth />
-        <SelectInput source="gender" label={label('gender')} choices={genderChoices} isRequired={required.has('gender')} fullWidth />
+        <DateField source="birthdate" label={label('birthdate')} />
+        <SelectField source="gender" label={label('gender')} choices={genderChoices} isRequired={required.has('gender')} />
         {text('artist_name')}
-        <SelectInput source="primary_instrument_type" label={label('primary_instrument_type')} choices={instrumentChoices} fullWidth />
+        <SelectField source="primary_instrument_type" label={label('primary_instrument_type')} choices={instrumentChoices} />
       </Section>
       <Section title="app.member.sections.invoicing">
-        <SelectInput
-          source="invoice_method"
-          label={label('invoice_method')}
-          choices={invoiceChoices}
-          isRequired={required.has('invoice_method')}
-          fullWidth
-        />
+        <SelectField source="invoice_method" label={label('invoice_method')} choices={invoiceChoices} isRequired={required.has('invoice_method')} />
         {invoiceMethod === 'EMAIL' && text('invoice_email', { type: 'email', isRequired: true })}
       </Section>
       <Section title="app.member.sections.newsletters">
-        <BooleanInput source="newsletter_1" label={label('newsletter_1')} disabled />
-        <BooleanInput source="newsletter_2" label={label('newsletter_2')} />
-        <BooleanInput source="newsletter_3" label={label('newsletter_3')} />
+        <SwitchField source="newsletter_1" label={label('newsletter_1')} disabled />
+        <SwitchField source="newsletter_2" label={label('newsletter_2')} />
+        <SwitchField source="newsletter_3" label={label('newsletter_3')} />
       </Section>
       {mode === 'edit' && (
         <Section title="app.member.sections.membership">
-          <DateInput source="membership_start_date" label={label('membership_start_date')} isRequired fullWidth />
+          <DateField source="membership_start_date" label={label('membership_start_date')} isRequired />
         </Section>
       )}
     </>

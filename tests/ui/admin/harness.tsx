@@ -1,0 +1,92 @@
+/**
+ * Renders the whole staff app at a path against a fake API (msw), signed in as staff unless
+ * told otherwise. Any console.error, and any missing translation, fails the test.
+ */
+import { cleanup, render } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { http, HttpResponse, type RequestHandler } from 'msw';
+import { setupServer } from 'msw/node';
+import { localStorageStore } from 'react-admin';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
+import { App, createQueryClient } from '../../../src/admin/App.tsx';
+import { saveSession } from '../../../src/common/session.ts';
+import { i18nProvider } from '../../../src/i18n/index.ts';
+import { paged } from './fixtures.ts';
+
+export const server = setupServer();
+
+export interface Call {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body: unknown;
+}
+
+/** Every request the app made in this test, in order. */
+export const calls: Call[] = [];
+
+export const PENDING = { memberships: 4, travel: 2, instruments: 1 };
+
+function defaultHandlers(): RequestHandler[] {
+  return [
+    http.get('*/api/subscription/list/pending-memberships', () => HttpResponse.json(paged([], PENDING.memberships))),
+    http.get('*/api/subscription/list/pending-travel', () => HttpResponse.json(paged([], PENDING.travel))),
+    http.get('*/api/subscription/list/pending-instruments', () => HttpResponse.json(paged([], PENDING.instruments))),
+    http.get('*/api/instrument/category/list', () =>
+      HttpResponse.json({ data: [{ id: 1, title: 'Gitar', use_member: 1, use_insurance: 1 }, { id: 2, title: 'Bass', use_member: 1, use_insurance: 1 }] })),
+    http.get('*/sanctum/csrf-cookie', () => new HttpResponse(null, { status: 204 })),
+  ];
+}
+
+export function useFakeApi(): void {
+  let consoleError: ReturnType<typeof vi.spyOn>;
+  let consoleWarn: ReturnType<typeof vi.spyOn>;
+  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+  beforeEach(async () => {
+    localStorage.clear();
+    // The translation provider is one for the whole file and keeps the last chosen language.
+    await i18nProvider.changeLocale('nb');
+    calls.length = 0;
+    server.events.on('request:start', async ({ request }) => {
+      const url = new URL(request.url);
+      const text = request.method === 'GET' ? '' : await request.clone().text();
+      calls.push({ method: request.method, path: url.pathname, query: Object.fromEntries(url.searchParams), body: text ? JSON.parse(text) : undefined });
+    });
+    server.use(...defaultHandlers());
+    consoleError = vi.spyOn(console, 'error');
+    consoleWarn = vi.spyOn(console, 'warn');
+  });
+  afterEach(() => {
+    cleanup();
+    server.resetHandlers();
+    server.events.removeAllListeners();
+    if (consoleError.mock.calls.length) console.log(JSON.stringify(calls), consoleError.mock.calls.map((c: unknown[]) => c.map(String).join(' ').slice(0, 400)).join('\n'));
+    expect(consoleError).not.toHaveBeenCalled();
+    const missing = consoleWarn.mock.calls.filter((args: unknown[]) => String(args[0]).includes('Missing translation'));
+    expect(missing).toEqual([]);
+    consoleError.mockRestore();
+    consoleWarn.mockRestore();
+  });
+  afterAll(() => server.close());
+}
+
+export function signInAsStaff(): void {
+  saveSession({ user_id: 1, registration_completed: 1, access_token: '7|secret', first_name: 'Ingrid', last_name: 'Berg', role: { id: 3 } });
+}
+
+function Location() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+export function renderAdmin(path: string, { signedIn = true } = {}) {
+  if (signedIn) signInAsStaff();
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <App queryClient={createQueryClient()} store={localStorageStore()} />
+      <Location />
+    </MemoryRouter>,
+  );
+}
+
+export const callsTo = (path: string, method = 'GET') => calls.filter((call) => call.path === path && call.method === method);

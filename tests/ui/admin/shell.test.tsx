@@ -1,0 +1,95 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { listItem, paged } from './fixtures.ts';
+import { PENDING, renderAdmin, server, useFakeApi } from './harness.tsx';
+
+useFakeApi();
+
+const members = () => server.use(http.get('*/api/member/list', () => HttpResponse.json(paged([listItem(1)], 1))));
+
+describe('staff shell', () => {
+  it('shows the pending counts in the requests group and their sum on the red badge', async () => {
+    members();
+    renderAdmin('/membership');
+    const user = userEvent.setup();
+    const sum = PENDING.memberships + PENDING.travel + PENDING.instruments;
+    const group = await screen.findByRole('button', { name: `Forespørsler, ${sum} ventende` });
+    expect(within(group).getByText(String(sum))).toBeInTheDocument();
+    await user.click(group);
+    expect(await screen.findByRole('link', { name: `Medlemskap (${PENDING.memberships})` })).toHaveAttribute('href', '/membership-request');
+    expect(screen.getByRole('link', { name: `Reiseforsikring (${PENDING.travel})` })).toHaveAttribute('href', '/travel-insurance');
+    expect(screen.getByRole('link', { name: `Instrumentforsikring (${PENDING.instruments})` })).toHaveAttribute('href', '/instrument-insurance');
+    expect(screen.getByRole('link', { name: 'Medlemsoversikt' })).toHaveAttribute('href', '/membership');
+    expect(screen.getByRole('link', { name: 'Innstillinger' })).toHaveAttribute('href', '/settings');
+  });
+
+  it('shows a plain requests icon when nothing is pending', async () => {
+    members();
+    server.use(
+      http.get('*/api/subscription/list/pending-memberships', () => HttpResponse.json(paged([], 0))),
+      http.get('*/api/subscription/list/pending-travel', () => HttpResponse.json(paged([], 0))),
+      http.get('*/api/subscription/list/pending-instruments', () => HttpResponse.json(paged([], 0))),
+    );
+    renderAdmin('/membership');
+    const group = await screen.findByRole('button', { name: 'Forespørsler' });
+    await screen.findByRole('heading', { name: '1 MEDLEM' });
+    expect(within(group).queryByText('0')).not.toBeInTheDocument();
+  });
+
+  it('remembers whether the requests group is open', async () => {
+    members();
+    const user = userEvent.setup();
+    const first = renderAdmin('/membership');
+    await user.click(await screen.findByRole('button', { name: /Forespørsler/ }));
+    await screen.findByRole('link', { name: /Medlemskap \(/ });
+    first.unmount();
+    renderAdmin('/membership');
+    expect(await screen.findByRole('link', { name: /Medlemskap \(/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Forespørsler/ })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('shows the full name in the top bar and initials, name and "Logg Ut" in the profile panel', async () => {
+    members();
+    const user = userEvent.setup();
+    renderAdmin('/membership');
+    expect(await screen.findByText('Ingrid Berg')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Åpne profilpanelet' }));
+    const panel = await screen.findByRole('region', { name: 'Profil' });
+    expect(within(panel).getByText('IB')).toBeInTheDocument();
+    expect(within(panel).getByText('Ingrid Berg')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Logg Ut' })).toBeInTheDocument();
+  });
+
+  it('switches the language from the profile panel', async () => {
+    members();
+    const user = userEvent.setup();
+    renderAdmin('/membership');
+    await screen.findByRole('heading', { name: '1 MEDLEM' });
+    await user.click(screen.getByRole('button', { name: 'Åpne profilpanelet' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Språk' }));
+    await user.click(await screen.findByRole('option', { name: 'English' }));
+    expect(await screen.findByRole('heading', { name: '1 MEMBER' })).toBeInTheDocument();
+  });
+
+  it('shows the breadcrumb of the route and links the logo to /membership', async () => {
+    members();
+    renderAdmin('/membership/create-new-user');
+    const crumbs = await screen.findByRole('navigation', { name: 'Brødsmulesti' });
+    expect(within(crumbs).getByRole('link', { name: 'MEDLEMSOVERSIKT' })).toHaveAttribute('href', '/membership');
+    expect(within(crumbs).getByText('OPPRETT NYTT MEDLEM')).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: /Musikerportalen/ })).toHaveAttribute('href', '/membership');
+  });
+
+  it('gives the request and settings pages their titles', async () => {
+    renderAdmin('/instrument-insurance');
+    expect(await screen.findByRole('heading', { name: `FORESPØRSLER INSTURMENTFORSIKRING (${PENDING.instruments} nye)` })).toBeInTheDocument();
+  });
+
+  it('sends anything else under /membership/ to /membership', async () => {
+    members();
+    renderAdmin('/membership/nothing/here');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/membership$/));
+  });
+});
