@@ -1,8 +1,26 @@
-/** Rich text from the content source. The server sanitises it already; this is the second wall. */
-import DOMPurify from 'dompurify';
-import { useMemo } from 'react';
+/**
+ * Rich text from the content source. The server sanitises it already; this is the second wall.
+ * The sanitiser loads with the first text rather than with the page, to keep the first load small.
+ */
+import { useEffect, useState } from 'react';
+
+let purifier: Promise<(html: string) => string> | null = null;
+
+function loadPurifier(): Promise<(html: string) => string> {
+  purifier ??= import('dompurify').then(({ default: DOMPurify }) => (html: string) => DOMPurify.sanitize(html));
+  return purifier;
+}
 
 export function HtmlContent({ html, className }: { html: string; className?: string }) {
-  const clean = useMemo(() => DOMPurify.sanitize(html), [html]);
-  return <div className={`rich-text ${className ?? ''}`} dangerouslySetInnerHTML={{ __html: clean }} />;
+  const [clean, setClean] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    void loadPurifier().then((sanitize) => {
+      if (current) setClean(sanitize(html));
+    });
+    return () => {
+      current = false;
+    };
+  }, [html]);
+  return <div className={`rich-text ${className ?? ''}`} dangerouslySetInnerHTML={{ __html: clean ?? '' }} />;
 }
