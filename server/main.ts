@@ -2,10 +2,8 @@
 import { loadConfig, ConfigError } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { migrate } from './db/migrate.ts';
-import { mailTransportFor } from './adapters/mail.ts';
-import { smsTransportFor } from './adapters/sms.ts';
-import { contentSourceFor } from './adapters/content.ts';
 import { buildApp } from './app.ts';
+import { createServices } from './plugins/services.ts';
 import { seedDemoDataIfEmpty, DEMO_LOGINS } from './db/demo/index.ts';
 
 async function main() {
@@ -21,10 +19,8 @@ async function main() {
   }
   const db = await openDatabase(config);
   const applied = await migrate(db);
-  const mail = mailTransportFor(config.smtpUrl);
-  const sms = smsTransportFor(config.sms);
-  const content = contentSourceFor(config, db);
-  const app = await buildApp({ config, db, mail, sms, content }, { logger: { level: config.logLevel } });
+  const services = createServices(config, db);
+  const app = await buildApp(services, { logger: { level: config.logLevel } });
   if (applied.length > 0) app.log.info({ migrations: applied }, 'migrations applied');
 
   if (config.demoData && (await seedDemoDataIfEmpty(db))) {
@@ -38,7 +34,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     try {
       await app.close();
-      mail.close();
+      services.mail.close();
       await db.close();
       process.exit(0);
     } catch (error) {

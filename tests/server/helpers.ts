@@ -8,8 +8,9 @@ import { openPglite } from '../../server/db/pglite.ts';
 import { openPostgres } from '../../server/db/postgres.ts';
 import { buildApp, type App } from '../../server/app.ts';
 import { outboxTransport, type MailTransport } from '../../server/adapters/mail.ts';
-import { smsTransportFor, type SmsTransport } from '../../server/adapters/sms.ts';
-import { contentSourceFor, type ContentSource } from '../../server/adapters/content.ts';
+import type { SmsTransport } from '../../server/adapters/sms.ts';
+import type { ContentSource } from '../../server/adapters/content.ts';
+import { createServices } from '../../server/plugins/services.ts';
 import { hashPassword } from '../../server/lib/passwords.ts';
 
 export interface TestDatabase {
@@ -65,13 +66,9 @@ export interface TestAppOptions {
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestContext> {
   const { db, drop } = await freshDatabase();
   const config = testConfig(options.env);
-  const app = await buildApp({
-    config,
-    db,
-    mail: options.mail ?? outboxTransport,
-    sms: options.sms ?? smsTransportFor(config.sms),
-    content: options.content ?? contentSourceFor(config, db),
-  });
+  const { env: _env, ...overrides } = options;
+  // Mail stays in the outbox unless a test hands in a transport; SMS and content follow the env.
+  const app = await buildApp(createServices(config, db, { mail: outboxTransport, ...overrides }));
   await app.ready();
   return {
     app,
