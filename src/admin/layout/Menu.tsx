@@ -18,6 +18,11 @@ import { usePendingCounts } from './pendingCounts.ts';
 
 export const REQUESTS_OPEN_KEY = 'menu.requests.open';
 
+/** Read by screen readers, not shown: the badge already shows the number. */
+const visuallyHidden = {
+  position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap',
+} as const;
+
 function MenuLink({ to, icon, label, nested }: { to: string; icon?: ReactNode; label: string; nested?: boolean }) {
   return (
     <ListItemButton
@@ -49,10 +54,13 @@ export function Menu() {
         onClick={() => setOpen(!open)}
         aria-expanded={open}
         aria-controls="requests-submenu"
-        aria-label={counts.sum > 0 ? translate('app.menu.requests_pending', { count: counts.sum }) : undefined}
       >
-        <ListItemIcon>{requestsIcon}</ListItemIcon>
-        <ListItemText primary={translate('app.menu.requests')} />
+        <ListItemIcon aria-hidden>{requestsIcon}</ListItemIcon>
+        <ListItemText
+          primary={translate('app.menu.requests')}
+          secondary={counts.sum > 0 ? translate('app.menu.requests_pending', { count: counts.sum }) : undefined}
+          slotProps={{ secondary: { sx: visuallyHidden } }}
+        />
         {open ? <ExpandLess /> : <ExpandMore />}
       </ListItemButton>
       <Collapse in={open} timeout="auto" unmountOnExit id="requests-submenu">

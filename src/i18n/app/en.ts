@@ -12,7 +12,7 @@ export default {
       label: 'Main menu',
       members: 'Member overview',
       requests: 'Requests',
-      requests_pending: 'Requests, %{count} pending',
+      requests_pending: '%{count} pending',
       memberships: 'Memberships (%{count})',
       travel: 'Travel insurance (%{count})',
       instruments: 'Instrument insurance (%{count})',

@@ -12,7 +12,7 @@ export default {
       label: 'Hovedmeny',
       members: 'Medlemsoversikt',
       requests: 'Forespørsler',
-      requests_pending: 'Forespørsler, %{count} ventende',
+      requests_pending: '%{count} ventende',
       memberships: 'Medlemskap (%{count})',
       travel: 'Reiseforsikring (%{count})',
       instruments: 'Instrumentforsikring (%{count})',
