@@ -9,6 +9,7 @@ import { openPglite } from '../server/db/pglite.ts';
 import { openPostgres } from '../server/db/postgres.ts';
 import { measureBundles } from './bundle.ts';
 import { measureMemberList, prepare, type Timing } from './member-list.ts';
+import { measureExport, type ExportResult } from './member-export.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const members = Number(process.env.BENCH_MEMBERS ?? 100_000);
@@ -28,6 +29,12 @@ function timingTable(title: string, budget: number, rows: Timing[]) {
   for (const row of rows) console.log(`  ${row.query.padEnd(18)} p50 ${ms(row.p50).padStart(9)}  p95 ${ms(row.p95).padStart(9)}`);
 }
 
+function exportLine(where: string, result: ExportResult) {
+  const verdict = result.seconds < 3 ? 'within budget' : 'OVER BUDGET';
+  lines.push(`CSV export on ${where}: ${result.rows} rows, ${result.megabytes.toFixed(1)} MB in ${result.seconds.toFixed(2)} s (budget < 3 s: ${verdict}); the heap grew by ${result.heapGrowthMb.toFixed(1)} MB while streaming.`, '');
+  console.log(`CSV export on ${where}: ${result.rows} rows in ${result.seconds.toFixed(2)} s, heap +${result.heapGrowthMb.toFixed(1)} MB`);
+}
+
 async function main() {
   const bundles = measureBundles(path.join(root, 'dist'));
   const budgets: Record<string, number> = { 'Min side': 150, 'Stab (react-admin)': 300 };
@@ -43,6 +50,7 @@ async function main() {
   await prepare(lite, members);
   const onLite = await measureMemberList(lite, rounds);
   timingTable(`Member list on PGlite (${onLite.totalMembers} members)`, 50, onLite.rows);
+  exportLine('PGlite', await measureExport(lite));
   await lite.close();
 
   if (pgUrl !== 'none') {
@@ -57,6 +65,7 @@ async function main() {
     await prepare(pg, members);
     const onPg = await measureMemberList(pg, rounds);
     timingTable(`Member list on PostgreSQL (${onPg.totalMembers} members)`, 15, onPg.rows);
+    exportLine('PostgreSQL', await measureExport(pg));
     await pg.close();
     await admin.query(`DROP DATABASE IF EXISTS ${name}`);
     await admin.close();
