@@ -1,0 +1,110 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { emailLog, instrumentLog, member, paged, travelLog } from './fixtures.ts';
+import { expectFailedRequests, renderAdmin, server, useFakeApi } from './harness.tsx';
+
+useFakeApi();
+
+function answerLogs({ emails = [emailLog(1)], instruments = [instrumentLog(7, 30000, 27500)], travel = [travelLog(3)] } = {}) {
+  server.use(
+    http.get('*/api/member/5', () => HttpResponse.json({ data: member() })),
+    http.get('*/api/emails/logs/list', () => HttpResponse.json(paged(emails, emails.length, 100))),
+    http.get('*/api/instrument/logs/list', () => HttpResponse.json(paged(instruments, instruments.length, 100))),
+    http.get('*/api/subscription/logs/list', () => HttpResponse.json(paged(travel, travel.length, 100))),
+  );
+}
+
+describe('member logs', () => {
+  it('shows the header and the message log, and the message safely in a modal closed by Escape', async () => {
+    answerLogs({ emails: [emailLog(1, { subject: 'Velkommen som medlem!', content: '<p>Hei Ola</p><img src="x" onerror="window.hacked=1"><script>window.hacked=2</script>' })] });
+    const user = userEvent.setup();
+    renderAdmin('/membership/instrument-insurance/reject/5');
+    expect(await screen.findByRole('heading', { level: 1, name: '10189 - Ola Nordmann' })).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Meldingslogg', 'Instrumentforsikring', 'Reiseforsikring']);
+    expect(await screen.findByRole('heading', { name: 'MELDINGSLOGG (1)' })).toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['MELDINGSTYPE', 'SENDT DATO', 'TID', 'E-POST', 'UTFØRT AV']);
+    const row = screen.getAllByRole('row')[1];
+    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Velkommen som medlem!', '10-11-2026', '14:03', 'medlem@example.no', 'IB']);
+    expect(within(row).getByRole('img', { name: 'Ingrid Berg' })).toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: 'Velkommen som medlem!' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Velkommen som medlem!' });
+    expect(within(dialog).getByText('Medlemsservice')).toBeInTheDocument();
+    expect(within(dialog).getByText('post@example.no')).toBeInTheDocument();
+    expect(within(dialog).getByText('Hei Ola')).toBeInTheDocument();
+    expect(dialog.querySelector('script')).toBeNull();
+    expect(dialog.querySelector('img')?.getAttribute('onerror')).toBeNull();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('closes the message modal by X and by Avbryt', async () => {
+    answerLogs();
+    const user = userEvent.setup();
+    renderAdmin('/membership/instrument-insurance/reject/5');
+    await user.click(await screen.findByRole('button', { name: 'Melding 1' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Lukk' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Melding 1' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Avbryt' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('compares an instrument version with the one before in FELT / FØR / ETTER', async () => {
+    answerLogs();
+    const user = userEvent.setup();
+    renderAdmin('/membership/instrument-insurance/reject/5');
+    await user.click(await screen.findByRole('tab', { name: 'Instrumentforsikring' }));
+    expect(await screen.findByRole('heading', { name: 'INSTRUMENTFORSIKRING (1)' })).toBeInTheDocument();
+    const row = screen.getAllByRole('row')[1];
+    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['7', '10.11.2026', 'ES']);
+    await user.click(within(row).getByRole('button', { name: '7' }));
+    const dialog = await screen.findByRole('dialog', { name: 'INSTRUMENTFORSIKRINGS LOGG' });
+    expect(within(dialog).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['FELT', 'FØR', 'ETTER']);
+    expect(within(dialog).getByRole('row', { name: 'VERDI 27 500,- 30 000,-' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('row', { name: 'INSTRUMENT Gitar Gitar' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('row', { name: 'START DATO 10.11.2026 10.11.2026' })).toBeInTheDocument();
+  });
+
+  it('opens the travel log on its own route, with its modal', async () => {
+    answerLogs();
+    const user = userEvent.setup();
+    renderAdmin('/membership/edit/travel-insurance/insurance-logs/5');
+    expect(await screen.findByRole('heading', { name: 'REISEFORSIKRINGS (1)' })).toBeInTheDocument();
+    const row = screen.getAllByRole('row')[1];
+    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['3', 'Reiseforsikring Verden', '31-07-2026', '–']);
+    await user.click(within(row).getByRole('button', { name: '3' }));
+    const dialog = await screen.findByRole('dialog', { name: 'REISEFORSIKRING LOGG' });
+    expect(within(dialog).getByRole('row', { name: 'VERDI 945,- 945,-' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('row', { name: 'FAKTURERT DATO 17-02-2027' })).toBeInTheDocument();
+  });
+
+  it('pages a long log 25 at a time in the browser', async () => {
+    answerLogs({ emails: Array.from({ length: 30 }, (_, index) => emailLog(index + 1)) });
+    const user = userEvent.setup();
+    renderAdmin('/membership/instrument-insurance/reject/5');
+    expect(await screen.findByRole('heading', { name: 'MELDINGSLOGG (30)' })).toBeInTheDocument();
+    expect(screen.getAllByRole('row')).toHaveLength(26);
+    expect(screen.getByText('page 1 av 2')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Neste side' }));
+    expect(await screen.findByText('page 2 av 2')).toBeInTheDocument();
+    expect(screen.getAllByRole('row')).toHaveLength(6);
+  });
+
+  it('shows the empty state of a log', async () => {
+    answerLogs({ emails: [] });
+    renderAdmin('/membership/instrument-insurance/reject/5');
+    expect(await screen.findByRole('heading', { name: 'MELDINGSLOGG (0)' })).toBeInTheDocument();
+    expect(await screen.findByText('Ingen oppføringer')).toBeInTheDocument();
+  });
+
+  it('shows an error when a log cannot be read', async () => {
+    expectFailedRequests();
+    answerLogs();
+    server.use(http.get('*/api/emails/logs/list', () => HttpResponse.json({ message: 'Feil' }, { status: 500 })));
+    renderAdmin('/membership/instrument-insurance/reject/5');
+    expect(await screen.findByText('Noe gikk galt!')).toBeInTheDocument();
+  });
+});
