@@ -95,8 +95,7 @@ export const texts = {
     submit: 'Send søknad',
     campaignHelp: 'Har du fått en kampanjekode, skriv den inn her.',
     invalidCampaign: 'Ugyldig Kampanje kode',
-    success:
-      'Takk for søknaden! Den er sendt til godkjenning, og du får en e-post når den er behandlet. Fyll ut resten av opplysningene dine nedenfor.',
+    success: 'Takk for søknaden! Den er sendt til godkjenning, og du får en e-post når den er behandlet.',
     haveAccount: 'Allerede medlem?',
     login: 'Logg inn',
   },

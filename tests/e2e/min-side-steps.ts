@@ -27,3 +27,22 @@ export async function messagesOf(portal: Portal, token: string, memberId: number
   if (status !== 200) throw new Error(`message log answered ${status}`);
   return body.data;
 }
+
+/** Presses Tab until the focused element has the given accessible label or text; keyboard only. */
+export async function tabTo(page: Page, name: string | RegExp, limit = 60): Promise<void> {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    const label = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null;
+      if (!element) return '';
+      const input = element as HTMLInputElement;
+      const labels = input.labels ? Array.from(input.labels).map((label) => label.textContent ?? '') : [];
+      return [element.getAttribute('aria-label') ?? '', ...labels, element.tagName === 'BUTTON' || element.tagName === 'A' ? element.textContent ?? '' : '']
+        .join('|')
+        .replace(/\s*\*/g, '');
+    });
+    const parts = label.split('|').map((part) => part.trim());
+    if (parts.some((part) => (typeof name === 'string' ? part === name : name.test(part)))) return;
+  }
+  throw new Error(`Tab never reached ${String(name)}`);
+}

@@ -38,12 +38,17 @@ function Help({ id, error, hint }: { id: string; error?: string; hint?: string }
   );
 }
 
-function LabelText({ label, required }: { label: string; required?: boolean }) {
+/** The asterisk sits outside the label so the field's accessible name stays exactly its label. */
+function FieldLabel({ id, label, required }: { id: string; label: string; required?: boolean }) {
   return (
-    <>
-      {label}
-      {required && <span aria-hidden="true"> *</span>}
-    </>
+    <div className="field-label">
+      <label htmlFor={id}>{label}</label>
+      {required && (
+        <span className="required-mark" aria-hidden="true">
+          *
+        </span>
+      )}
+    </div>
   );
 }
 
@@ -54,9 +59,7 @@ export function TextField({ label, registration, error, hint, required, classNam
   const message = messageOf(error);
   return (
     <div className={`field ${className ?? ''}`}>
-      <label htmlFor={id}>
-        <LabelText label={label} required={required} />
-      </label>
+      <FieldLabel id={id} label={label} required={required} />
       <input
         id={id}
         type="text"
@@ -80,9 +83,7 @@ export function SelectField({ label, registration, error, hint, required, option
   const message = messageOf(error);
   return (
     <div className={`field ${className ?? ''}`}>
-      <label htmlFor={id}>
-        <LabelText label={label} required={required} />
-      </label>
+      <FieldLabel id={id} label={label} required={required} />
       <select
         id={id}
         aria-invalid={message ? true : undefined}

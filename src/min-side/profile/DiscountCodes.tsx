@@ -14,8 +14,8 @@ export function DiscountCodes() {
       {codes.state === 'error' && <p className="muted">{texts.contentFailed}</p>}
       {codes.state === 'loaded' && codes.data.data.length === 0 && <p className="muted">{t.empty}</p>}
       {codes.state === 'loaded' && codes.data.data.length > 0 && (
-        <div className="table-scroll">
-          <table className="discounts">
+        <div className="table-wrap">
+          <table className="discounts stack-table">
             <thead>
               <tr>
                 <th scope="col">{t.code}</th>
@@ -25,8 +25,10 @@ export function DiscountCodes() {
             <tbody>
               {codes.data.data.map((discount) => (
                 <tr key={discount.code}>
-                  <td className="code">{discount.code}</td>
-                  <td>
+                  <td className="code" data-label={t.code}>
+                    {discount.code}
+                  </td>
+                  <td data-label={t.description}>
                     <HtmlContent html={discount.description} />
                   </td>
                 </tr>

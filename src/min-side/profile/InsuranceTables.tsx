@@ -19,8 +19,8 @@ export function TravelInsuranceTable({ member }: { member: Member }) {
   return (
     <Card title={t.title}>
       {travel ? (
-        <div className="table-scroll">
-          <table>
+        <div className="table-wrap">
+          <table className="stack-table">
             <thead>
               <tr>
                 <th scope="col">{t.product}</th>
@@ -32,11 +32,11 @@ export function TravelInsuranceTable({ member }: { member: Member }) {
             </thead>
             <tbody>
               <tr>
-                <td>{travel.product.name}</td>
-                <td>{formatAmount(travel.product.price)} kr</td>
-                <td>{formatDate(travel.subscription_start)}</td>
-                <td>{formatDate(travel.subscription_end)}</td>
-                <td>{travel.invoiced_for ? formatDate(travel.invoiced_for) : t.notYet}</td>
+                <td data-label={t.product}>{travel.product.name}</td>
+                <td data-label={t.price}>{formatAmount(travel.product.price)} kr</td>
+                <td data-label={t.start}>{formatDate(travel.subscription_start)}</td>
+                <td data-label={t.end}>{formatDate(travel.subscription_end)}</td>
+                <td data-label={t.invoicedFor}>{travel.invoiced_for ? formatDate(travel.invoiced_for) : t.notYet}</td>
               </tr>
             </tbody>
           </table>
@@ -56,8 +56,8 @@ export function InstrumentInsuranceTable({ member }: { member: Member }) {
   return (
     <Card title={t.title}>
       {lines.length > 0 ? (
-        <div className="table-scroll">
-          <table>
+        <div className="table-wrap">
+          <table className="stack-table">
             <thead>
               <tr>
                 <th scope="col">{t.product}</th>
@@ -69,10 +69,10 @@ export function InstrumentInsuranceTable({ member }: { member: Member }) {
             <tbody>
               {lines.map((line) => (
                 <tr key={line.id}>
-                  <td>{line.product.name}</td>
-                  <td>{formatAmount(line.value)},-</td>
-                  <td>{formatDate(line.subscription_start)}</td>
-                  <td>{formatDate(line.subscription_end)}</td>
+                  <td data-label={t.product}>{line.product.name}</td>
+                  <td data-label={t.value}>{formatAmount(line.value)},-</td>
+                  <td data-label={t.start}>{formatDate(line.subscription_start)}</td>
+                  <td data-label={t.end}>{formatDate(line.subscription_end)}</td>
                 </tr>
               ))}
             </tbody>

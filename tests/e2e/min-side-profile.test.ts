@@ -1,0 +1,109 @@
+/** The demo member's own page in the browser, by keyboard alone: sign in, edit, campaign code, member card. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { api, launchBrowser, MEMBER, openPage, startPortal, type Portal } from './harness.ts';
+import { look, memberByEmail, messagesOf, staffToken, tabTo, WIDTHS } from './min-side-steps.ts';
+
+describe.each(WIDTHS)('Min side at %i px', (width) => {
+  let portal: Portal;
+  let browser: Browser;
+  let page: Page;
+  let memberId: number;
+
+  beforeAll(async () => {
+    portal = await startPortal();
+    browser = await launchBrowser();
+    memberId = (await memberByEmail(portal, await staffToken(portal), MEMBER.email)).id;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  it('signs in by keyboard alone and lands on the own profile', async () => {
+    page = await openPage(browser, portal, '/profile', { width });
+    await page.getByRole('heading', { name: 'Logg inn på Min side' }).waitFor();
+    await look(page, 'login', width);
+    await tabTo(page, 'E-post');
+    await page.keyboard.type(MEMBER.email);
+    await tabTo(page, 'Passord');
+    await page.keyboard.type(MEMBER.password);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Hei, Ola' }).waitFor();
+    expect(page.url()).toMatch(new RegExp(`/profile/${memberId}$`));
+    await page.getByText('Medlemsfordeler').waitFor();
+    await look(page, 'profile', width);
+  });
+
+  it('edits the profile by keyboard and the change survives a reload', async () => {
+    const save = page.getByRole('button', { name: 'Lagre' });
+    expect(await save.isDisabled()).toBe(true);
+    await page.getByRole('heading', { name: 'Hei, Ola' }).click();
+    await tabTo(page, 'Artistnavn / band');
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('Ola og Fjellbandet');
+    await expect.poll(() => save.isEnabled()).toBe(true);
+    await tabTo(page, 'Lagre');
+    await page.keyboard.press('Enter');
+    await page.getByText('Oppdatert!').waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Hei, Ola' }).waitFor();
+    expect(await page.getByLabel('Artistnavn / band').inputValue()).toBe('Ola og Fjellbandet');
+  });
+
+  it('adds a campaign code and sends the member card, which the message log records', async () => {
+    await page.getByRole('heading', { name: 'Hei, Ola' }).click();
+    await tabTo(page, 'Kampanjekode');
+    await page.keyboard.type('STUDENT');
+    await page.keyboard.press('Enter');
+    await page.getByText('Din kampanjekode').waitFor();
+    const phone = page.getByLabel('Telefonnummer');
+    expect(await phone.getAttribute('placeholder')).toBe('Må innholde minst 8-siffer');
+    expect(await phone.inputValue()).toBe('91234567');
+    await tabTo(page, 'Send medlemskort');
+    await page.keyboard.press('Enter');
+    await page.getByText('Ditt medlemskort har blitt tilsendt').waitFor();
+    await look(page, 'profile-member-card', width);
+
+    const log = await messagesOf(portal, await staffToken(portal), memberId);
+    expect(log.some((message) => message.channel === 'sms' && message.content.includes('STUDENT'))).toBe(true);
+  });
+
+  it("shows the insurance tables read-only and opens the insurance pages with 'Bestill' or 'Rediger'", async () => {
+    const travel = page.getByRole('region', { name: 'Reiseforsikring' });
+    await travel.getByRole('link', { name: /Bestill|Rediger/ }).click();
+    await page.getByRole('heading', { name: 'Reiseforsikring' }).waitFor();
+    expect(page.url()).toContain(`/profile/edit/travel-insurane/${memberId}`);
+    await look(page, 'travel-insurance', width);
+    await page.getByRole('link', { name: 'Tilbake til Min side' }).click();
+    const instruments = page.getByRole('region', { name: 'Instrumentforsikring' });
+    await instruments.getByRole('link', { name: /Bestill|Rediger/ }).click();
+    await page.getByRole('heading', { name: 'Instrumentforsikring' }).waitFor();
+    expect(page.url()).toContain(`/profile/edit/instrument-insurance/${memberId}`);
+    await look(page, 'instrument-insurance', width);
+    await page.getByRole('link', { name: 'Tilbake til Min side' }).click();
+    await page.getByRole('heading', { name: 'Hei, Ola' }).waitFor();
+    expect(await page.getByRole('textbox', { name: /Reiseforsikring/ }).count()).toBe(0);
+  });
+
+  it("sends a member who opens another member's profile back to their own, showing only their own data", async () => {
+    const staff = await staffToken(portal);
+    const { body } = await api(portal, staff, 'GET', '/api/member/list?per_page=25&sort=id');
+    const other = (body.data as { id: number; first_name: string; last_name: string; email: string }[]).find((row) => row.id !== memberId)!;
+    await page.goto(`${portal.baseUrl}/profile/${other.id}`);
+    await page.getByRole('heading', { name: 'Hei, Ola' }).waitFor();
+    expect(page.url()).toMatch(new RegExp(`/profile/${memberId}$`));
+    expect(await page.getByText(other.email).count()).toBe(0);
+    expect(await page.getByLabel('E-post', { exact: true }).inputValue()).toBe(MEMBER.email);
+  });
+
+  it('logs out by keyboard and returns to the login', async () => {
+    await page.getByRole('heading', { name: 'Hei, Ola' }).click();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Logg inn på Min side' }).waitFor();
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    await page.context().close();
+  });
+});
