@@ -1,0 +1,108 @@
+/** Password reset from the outbox link, the blocked screen, and the pages anyone may open. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { api, launchBrowser, MEMBER, openPage, signIn, startPortal, type Portal } from './harness.ts';
+import { look, memberByEmail, messagesOf, staffToken, WIDTHS } from './min-side-steps.ts';
+
+const NEW_PASSWORD = 'nyttpassord9';
+
+function resetLinkIn(content: string): string {
+  const match = /\/password\/change\?token=[^"'\s<]+/.exec(content.replace(/&amp;/g, '&'));
+  if (!match) throw new Error('no reset link in the message');
+  return match[0];
+}
+
+async function setNewPassword(page: Page) {
+  await page.getByLabel('Passord', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel('Bekreft passord').fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Lagre nytt passord' }).click();
+}
+
+describe.each(WIDTHS)('access at %i px', (width) => {
+  let portal: Portal;
+  let browser: Browser;
+  let memberId: number;
+
+  beforeAll(async () => {
+    portal = await startPortal();
+    browser = await launchBrowser();
+    memberId = (await memberByEmail(portal, await staffToken(portal), MEMBER.email)).id;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  it('resets the password from the e-mailed link, which works only once', async () => {
+    const page = await openPage(browser, portal, '/profile', { width });
+    await page.getByRole('link', { name: 'Glemt passord?' }).click();
+    await page.getByRole('heading', { name: 'Glemt passord' }).waitFor();
+    await look(page, 'reset-password', width);
+    await page.getByLabel('E-post').fill(MEMBER.email);
+    await page.getByRole('button', { name: 'Send lenke' }).click();
+    await page.getByText(/e-post/i).filter({ hasNotText: 'E-post' }).first().waitFor();
+    expect(await page.getByRole('button', { name: 'Send lenke' }).count()).toBe(0);
+
+    const mails = await messagesOf(portal, await staffToken(portal), memberId);
+    const link = resetLinkIn(mails.find((mail) => mail.content.includes('/password/change'))!.content);
+
+    await page.goto(`${portal.baseUrl}${link}`);
+    await page.getByRole('heading', { name: 'Lag nytt passord' }).waitFor();
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    expect(new URL(page.url()).pathname).toBe('/password/change');
+    await look(page, 'password-change', width);
+    await setNewPassword(page);
+    await page.getByRole('link', { name: 'Logg inn på Min side' }).click();
+    await signIn(page, portal, { email: MEMBER.email, password: NEW_PASSWORD });
+    await page.getByRole('heading', { name: 'Hei, Ola' }).waitFor();
+
+    const again = await openPage(browser, portal, link, { width });
+    await again.getByRole('heading', { name: 'Lag nytt passord' }).waitFor();
+    await setNewPassword(again);
+    await again.getByRole('alert').filter({ hasText: 'post@example.no' }).waitFor();
+    await look(again, 'password-change-refused', width);
+    await page.context().close();
+    await again.context().close();
+  });
+
+  it('shows a blocked member only the blocked screen; OK clears storage and goes to /profile', async () => {
+    const staff = await staffToken(portal);
+    const blocked = await api(portal, staff, 'PATCH', `/api/member/${memberId}`, { blocked_access: true });
+    expect(blocked.status).toBe(200);
+    const page = await openPage(browser, portal, '/profile', { width });
+    await signIn(page, portal, { email: MEMBER.email, password: NEW_PASSWORD });
+    await page.getByRole('heading', { name: 'Din konto har blitt sperret!' }).waitFor();
+    expect(await page.getByText('Sjekk at medlemskapet ditt fortsatt er aktivt', { exact: false }).count()).toBe(1);
+    expect(await page.getByLabel('Fornavn').count()).toBe(0);
+    expect(await page.getByText('Medlemsfordeler').count()).toBe(0);
+    await look(page, 'blocked', width);
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('heading', { name: 'Logg inn på Min side' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/profile');
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    await api(portal, staff, 'PATCH', `/api/member/${memberId}`, { blocked_access: false });
+    await page.context().close();
+  });
+
+  it('shows the payment result pages with the support contact', async () => {
+    const page = await openPage(browser, portal, '/vipps-thanks', { width });
+    await page.getByRole('heading', { name: 'Takk for at du ble medlem!' }).waitFor();
+    expect(await page.getByText(/24 timer/).count()).toBe(1);
+    await look(page, 'vipps-thanks', width);
+    await page.goto(`${portal.baseUrl}/vipps-error`);
+    await page.getByRole('heading', { name: 'Beklager, noe gikk galt' }).waitFor();
+    expect(await page.getByRole('link', { name: 'post@example.no' }).count()).toBeGreaterThan(0);
+    await look(page, 'vipps-error', width);
+    await page.context().close();
+  });
+
+  it('sends a visitor from a member page to the login, and an unknown member path to /', async () => {
+    const page = await openPage(browser, portal, `/profile/${memberId}`, { width });
+    await page.getByRole('heading', { name: 'Logg inn på Min side' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/profile');
+    await page.goto(`${portal.baseUrl}/profile/${memberId}/ukjent`);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,84 @@
+/** Staff in the member overview: sign-in, search, paging, opening a member. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { apiLogin, api, checkA11y, launchBrowser, openPage, screenshot, signIn, STAFF, startPortal, type Portal } from './harness.ts';
+
+let portal: Portal;
+let browser: Browser;
+let token: string;
+
+beforeAll(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+  token = await apiLogin(portal, STAFF.email, STAFF.password);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+async function memberTotal(query = ''): Promise<number> {
+  const { body } = await api(portal, token, 'GET', `/api/member/list?per_page=25${query}`);
+  return body.total as number;
+}
+
+const bodyRows = (page: import('playwright-core').Page) => page.locator('tbody tr');
+
+describe('member overview', () => {
+  it('lands on /membership after sign-in with the total in the title and 25 rows', async () => {
+    const page = await openPage(browser, portal, '/');
+    await checkA11y(page, 'staff login');
+    await screenshot(page, 'staff-login-1440');
+    await signIn(page, portal, 'staff');
+    const total = await memberTotal();
+    await expect(page.getByRole('heading', { level: 1, name: `${total} MEDLEMMER` }).waitFor()).resolves.toBeUndefined();
+    await expect.poll(() => bodyRows(page).count()).toBe(25);
+    await page.getByText(`page 1 av ${Math.ceil(total / 25)}`).waitFor();
+    await checkA11y(page, 'member overview');
+    await screenshot(page, 'staff-membership-1440');
+    await page.context().close();
+  });
+
+  it('narrows the list by search, changes page size and goes to a page', async () => {
+    const page = await openPage(browser, portal, '/');
+    await signIn(page, portal, 'staff');
+    const total = await memberTotal();
+    await page.getByRole('heading', { level: 1, name: `${total} MEDLEMMER` }).waitFor();
+
+    await page.getByRole('combobox', { name: 'Rader per side' }).click();
+    await page.getByRole('option', { name: '50' }).click();
+    await expect.poll(() => bodyRows(page).count()).toBe(Math.min(50, total));
+    await page.getByText(`page 1 av ${Math.ceil(total / 50)}`).waitFor();
+
+    const goTo = page.getByRole('spinbutton', { name: 'Gå til side' });
+    await goTo.fill('2');
+    await goTo.press('Enter');
+    await page.getByText(`page 2 av ${Math.ceil(total / 50)}`).waitFor();
+    await page.getByRole('button', { name: 'Første side' }).click();
+    await page.getByText(`page 1 av ${Math.ceil(total / 50)}`).waitFor();
+
+    const { body } = await api(portal, token, 'GET', '/api/member/list?per_page=25&sort=id');
+    const someone = body.data[0];
+    const narrowed = await memberTotal(`&filter[name]=${encodeURIComponent(someone.last_name)}`);
+    await page.getByRole('searchbox', { name: 'Søk etter medlem' }).fill(someone.last_name);
+    const title = narrowed === 1 ? `1 MEDLEM` : `${narrowed} MEDLEMMER`;
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    expect(narrowed).toBeLessThan(total);
+    await page.context().close();
+  });
+
+  it('opens a member from its row', async () => {
+    const page = await openPage(browser, portal, '/');
+    await signIn(page, portal, 'staff');
+    const { body } = await api(portal, token, 'GET', '/api/member/list?per_page=25');
+    const first = body.data[0];
+    await page.getByRole('link', { name: `${first.first_name} ${first.last_name}` }).first().waitFor();
+    await bodyRows(page).first().locator('td').first().click();
+    await page.waitForURL(`**/membership/edit/${first.id}`);
+    await page.getByRole('heading', { level: 1, name: new RegExp(`${first.first_name} ${first.last_name}`) }).waitFor();
+    await checkA11y(page, 'member edit');
+    await screenshot(page, 'staff-member-edit-1440');
+    await page.context().close();
+  });
+});
