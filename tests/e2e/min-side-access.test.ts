@@ -34,6 +34,25 @@ describe.each(WIDTHS)('access at %i px', (width) => {
     await portal?.stop();
   });
 
+  it('shows a blocked member only the blocked screen; OK clears storage and goes to /profile', async () => {
+    const staff = await staffToken(portal);
+    const blocked = await api(portal, staff, 'PATCH', `/api/member/${memberId}`, { blocked_access: true });
+    expect(blocked.status).toBe(200);
+    const page = await openPage(browser, portal, '/profile', { width });
+    await signIn(page, portal, 'member');
+    await page.getByRole('heading', { name: 'Din konto har blitt sperret!' }).waitFor();
+    expect(await page.getByText('Sjekk at medlemskapet ditt fortsatt er aktivt', { exact: false }).count()).toBe(1);
+    expect(await page.getByLabel('Fornavn').count()).toBe(0);
+    expect(await page.getByText('Medlemsfordeler').count()).toBe(0);
+    await look(page, 'blocked', width);
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('heading', { name: 'Logg inn på Min side' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/profile');
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    await api(portal, staff, 'PATCH', `/api/member/${memberId}`, { blocked_access: false });
+    await page.context().close();
+  });
+
   it('resets the password from the e-mailed link, which works only once', async () => {
     const page = await openPage(browser, portal, '/profile', { width });
     await page.getByRole('link', { name: 'Glemt passord?' }).click();
@@ -41,8 +60,8 @@ describe.each(WIDTHS)('access at %i px', (width) => {
     await look(page, 'reset-password', width);
     await page.getByLabel('E-post').fill(MEMBER.email);
     await page.getByRole('button', { name: 'Send lenke' }).click();
-    await page.getByText(/e-post/i).filter({ hasNotText: 'E-post' }).first().waitFor();
-    expect(await page.getByRole('button', { name: 'Send lenke' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Send lenke' }).waitFor({ state: 'detached' });
+    expect(await page.getByText(/får du snart en e-post/).count()).toBe(1);
 
     const mails = await messagesOf(portal, await staffToken(portal), memberId);
     const link = resetLinkIn(mails.find((mail) => mail.content.includes('/password/change'))!.content);
@@ -64,25 +83,6 @@ describe.each(WIDTHS)('access at %i px', (width) => {
     await look(again, 'password-change-refused', width);
     await page.context().close();
     await again.context().close();
-  });
-
-  it('shows a blocked member only the blocked screen; OK clears storage and goes to /profile', async () => {
-    const staff = await staffToken(portal);
-    const blocked = await api(portal, staff, 'PATCH', `/api/member/${memberId}`, { blocked_access: true });
-    expect(blocked.status).toBe(200);
-    const page = await openPage(browser, portal, '/profile', { width });
-    await signIn(page, portal, { email: MEMBER.email, password: NEW_PASSWORD });
-    await page.getByRole('heading', { name: 'Din konto har blitt sperret!' }).waitFor();
-    expect(await page.getByText('Sjekk at medlemskapet ditt fortsatt er aktivt', { exact: false }).count()).toBe(1);
-    expect(await page.getByLabel('Fornavn').count()).toBe(0);
-    expect(await page.getByText('Medlemsfordeler').count()).toBe(0);
-    await look(page, 'blocked', width);
-    await page.getByRole('button', { name: 'OK' }).click();
-    await page.getByRole('heading', { name: 'Logg inn på Min side' }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/profile');
-    expect(await page.evaluate(() => localStorage.length)).toBe(0);
-    await api(portal, staff, 'PATCH', `/api/member/${memberId}`, { blocked_access: false });
-    await page.context().close();
   });
 
   it('shows the payment result pages with the support contact', async () => {
