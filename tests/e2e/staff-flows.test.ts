@@ -30,6 +30,9 @@ async function findMember(test: (member: ListMember) => boolean): Promise<ListMe
   throw new Error('no such member in the demo data');
 }
 
+/** Lets a dialog finish fading in, as the eye would, before it is photographed. */
+const settle = (page: Page) => page.waitForTimeout(400);
+
 async function staffPage(path: string, width?: number): Promise<Page> {
   const page = await openPage(browser, portal, '/', { width });
   await signIn(page, portal, 'staff');
@@ -122,6 +125,7 @@ describe('logs', () => {
 
     await page.locator('tbody').getByRole('button').first().click();
     await page.getByRole('dialog').waitFor();
+    await settle(page);
     await checkA11y(page, 'message modal');
     await screenshot(page, 'staff-logs-message-modal-1440');
     await page.keyboard.press('Escape');
@@ -131,6 +135,7 @@ describe('logs', () => {
     await page.getByRole('heading', { name: /^INSTRUMENTFORSIKRING \(\d+\)$/ }).waitFor();
     await page.locator('tbody').getByRole('button').first().click();
     await page.getByRole('dialog', { name: 'INSTRUMENTFORSIKRINGS LOGG' }).getByRole('columnheader', { name: 'FØR' }).waitFor();
+    await settle(page);
     await screenshot(page, 'staff-logs-instrument-modal-1440');
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'hidden' });

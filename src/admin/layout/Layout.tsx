@@ -9,8 +9,9 @@ import { Footer } from './Footer.tsx';
 
 export function Layout({ children }: { children?: ReactNode }) {
   return (
-    <RaLayout appBar={AppBar} menu={Menu}>
-      <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 'calc(100vh - 64px)' }}>
+    // Without min-width 0 a wide table stretches the whole page on phones instead of scrolling in its card.
+    <RaLayout appBar={AppBar} menu={Menu} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}>
+      <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 'calc(100vh - 64px)', minWidth: 0 }}>
         <Breadcrumb />
         <Box sx={{ px: { xs: 1, sm: 2 }, pb: 3, flex: 1 }}>{children}</Box>
         <Footer />
