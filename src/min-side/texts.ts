@@ -3,7 +3,8 @@
 /** The organisation's support contact, shown wherever a member is told to get in touch. */
 export const SUPPORT_CONTACT = { email: 'post@example.no', phone: '22 00 00 00' } as const;
 
-const contactSentence = `Ta kontakt med oss på ${SUPPORT_CONTACT.email} eller telefon ${SUPPORT_CONTACT.phone}.`;
+// No-break spaces keep the phone number on one line.
+const contactSentence = `Ta kontakt med oss på ${SUPPORT_CONTACT.email} eller telefon ${SUPPORT_CONTACT.phone.replace(/ /g, '\u00a0')}.`;
 
 export const texts = {
   appName: 'Musikerportalen',

@@ -108,6 +108,9 @@ export default function ChangePasswordPage() {
                     {texts.changePassword.submit}
                   </button>
                 </form>
+                <p className="form-links">
+                  <Link to="/profile/reset-password">{texts.changePassword.requestNewLink}</Link>
+                </p>
               </>
             )}
           </div>
