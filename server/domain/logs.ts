@@ -26,7 +26,7 @@ export const messageLog: LogSource = {
     filters: { member_id: idFilter('m.member_id'), channel: (values, params) => `m.channel IN (${params.list(values)})` },
     sorts: { id: 'm.id', sent_at: 'm.sent_at', subject: 'm.subject', email_to: 'm.email_to' },
     defaultSort: '-id',
-    tieBreaker: 'm.id DESC',
+    tieBreaker: 'm.id',
   },
   from: 'FROM message_log m LEFT JOIN accounts sa ON sa.id = m.sender_id WHERE TRUE',
   columns: `m.id, m.subject, m.sent_at, m.email_from, m.from_name, m.email_to, m.content, m.channel, m.delivery,
@@ -42,7 +42,7 @@ export const instrumentLog: LogSource = {
     filters: { member_id: idFilter('i.member_id'), instrument_id: idFilter('it.instrument_id') },
     sorts: { id: 'it.id', created_at: 'it.created_at' },
     defaultSort: '-id',
-    tieBreaker: 'it.id DESC',
+    tieBreaker: 'it.id',
   },
   from: `FROM instrument_iterations it
            JOIN instruments i ON i.id = it.instrument_id
@@ -57,7 +57,7 @@ export const travelLog: LogSource = {
     filters: { member_id: idFilter('s.member_id'), subscription_id: idFilter('it.subscription_id') },
     sorts: { id: 'it.id', created_at: 'it.created_at' },
     defaultSort: '-id',
-    tieBreaker: 'it.id DESC',
+    tieBreaker: 'it.id',
   },
   from: `FROM subscription_iterations it
            JOIN subscriptions s ON s.id = it.subscription_id

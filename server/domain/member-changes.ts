@@ -7,7 +7,7 @@ export const memberChangeList: ListDefinition = {
   filters: {},
   sorts: { id: 'mc.id', changed_at: 'mc.changed_at' },
   defaultSort: '-changed_at',
-  tieBreaker: 'mc.id DESC',
+  tieBreaker: 'mc.id',
 };
 
 interface ChangeRow extends Omit<MemberChange, 'changes'> {

@@ -94,7 +94,7 @@ export const memberList: ListDefinition = {
     remote_id: 'a.remote_id',
     first_name: 'a.first_name',
     last_name: 'a.last_name',
-    name: 'a.first_name, a.last_name',
+    name: ['a.first_name', 'a.last_name'],
     email: 'a.email',
     address: 'a.address',
     birthdate: 'a.birthdate',
@@ -103,7 +103,7 @@ export const memberList: ListDefinition = {
     created_at: 'a.created_at',
   },
   defaultSort: '-id',
-  tieBreaker: 'a.id DESC',
+  tieBreaker: 'a.id',
 };
 
 /** Refuses an e-mail another account already has. */

@@ -15,10 +15,13 @@ export type FilterBuilder = (values: string[], params: SqlParams) => string;
 
 export interface ListDefinition {
   filters: Record<string, FilterBuilder>;
-  /** Sort field on the wire → SQL expression. */
-  sorts: Record<string, string>;
+  /** Sort field on the wire → SQL expression, or several for a field that sorts on more than one column. */
+  sorts: Record<string, string | readonly string[]>;
   defaultSort: string;
-  /** A unique column appended to every ORDER BY so pages never overlap. */
+  /**
+   * A unique column appended to every ORDER BY, in the direction of the last sort field, so pages
+   * never overlap and an index on (sort column, id) serves the whole ordering.
+   */
   tieBreaker: string;
 }
 
@@ -73,12 +76,13 @@ function orderBy(raw: unknown, definition: ListDefinition): string {
   if (unknown.length > 0) {
     throw badRequest(`Requested sort(s) \`${unknown.join(', ')}\` is not allowed.`);
   }
-  const parts = fields.map((field) => {
-    const descending = field.startsWith('-');
-    const expression = definition.sorts[field.replace(/^-/, '')];
-    return `${expression} ${descending ? 'DESC' : 'ASC'} NULLS LAST`;
+  const parts = fields.flatMap((field) => {
+    const direction = field.startsWith('-') ? 'DESC' : 'ASC';
+    const expressions = definition.sorts[field.replace(/^-/, '')];
+    return (typeof expressions === 'string' ? [expressions] : expressions).map((expression) => `${expression} ${direction}`);
   });
-  return [...parts, definition.tieBreaker].join(', ');
+  const lastDirection = fields[fields.length - 1].startsWith('-') ? 'DESC' : 'ASC';
+  return [...parts, `${definition.tieBreaker} ${lastDirection}`].join(', ');
 }
 
 export function parseListQuery(query: Record<string, unknown>, definition: ListDefinition): ListQuery {
