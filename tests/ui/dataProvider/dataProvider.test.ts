@@ -34,7 +34,7 @@ function answer(status: number, body: unknown) {
 const page = (data: unknown[], extra: Record<string, unknown> = {}) => ({ data, total: data.length, current_page: 1, last_page: 1, per_page: 25, ...extra });
 const query = (entry: Seen) => Object.fromEntries(entry.url.searchParams);
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 beforeEach(() => {
   seen = [];
   localStorage.clear();
