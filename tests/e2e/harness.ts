@@ -129,6 +129,7 @@ export async function api(
   method: string,
   pathname: string,
   body?: unknown,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the fields it checks
 ): Promise<{ status: number; body: any }> {
   const response = await fetch(`${portal.baseUrl}${pathname}`, {
     method,

@@ -4,11 +4,11 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pageLoad } from '../../../src/admin/authProvider.ts';
 import { listItem, paged } from './fixtures.ts';
-import { calls as recorded, callsTo, expectFailedRequests, renderAdmin, server, useFakeApi } from './harness.tsx';
+import { calls as recorded, callsTo, expectFailedRequests, renderAdmin, server, installFakeApi } from './harness.tsx';
 
 const calls = () => recorded;
 
-useFakeApi();
+installFakeApi();
 afterEach(() => vi.restoreAllMocks());
 
 const loginAnswer = (role: number, userId = 1) => ({

@@ -53,7 +53,7 @@ export function expectFailedRequests(): void {
 
 const isHttpErrorLog = (args: unknown[]) => args[0] instanceof HttpError;
 
-export function useFakeApi(): void {
+export function installFakeApi(): void {
   let consoleError: ReturnType<typeof vi.spyOn>;
   let consoleWarn: ReturnType<typeof vi.spyOn>;
   beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { emailLog, instrumentLog, member, paged, travelLog } from './fixtures.ts';
-import { expectFailedRequests, renderAdmin, server, useFakeApi } from './harness.tsx';
+import { expectFailedRequests, renderAdmin, server, installFakeApi } from './harness.tsx';
 
-useFakeApi();
+installFakeApi();
 
 function answerLogs({ emails = [emailLog(1)], instruments = [instrumentLog(7, 30000, 27500)], travel = [travelLog(3)] } = {}) {
   server.use(

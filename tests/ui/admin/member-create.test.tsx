@@ -3,9 +3,9 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { member } from './fixtures.ts';
-import { callsTo, expectFailedRequests, renderAdmin, server, useFakeApi } from './harness.tsx';
+import { callsTo, expectFailedRequests, renderAdmin, server, installFakeApi } from './harness.tsx';
 
-useFakeApi();
+installFakeApi();
 
 async function fillRequired(user: UserEvent) {
   await user.type(await screen.findByRole('textbox', { name: 'Fornavn' }), 'Kari');

@@ -4,9 +4,9 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Member } from '../../../src/dataProvider/types.ts';
 import { member, paged } from './fixtures.ts';
-import { callsTo, expectFailedRequests, renderAdmin, server, useFakeApi } from './harness.tsx';
+import { callsTo, expectFailedRequests, renderAdmin, server, installFakeApi } from './harness.tsx';
 
-useFakeApi();
+installFakeApi();
 
 function answerMember(initial: Member) {
   let current = initial;

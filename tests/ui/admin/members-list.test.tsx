@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { listItem, paged } from './fixtures.ts';
-import { callsTo, expectFailedRequests, renderAdmin, server, useFakeApi } from './harness.tsx';
+import { callsTo, expectFailedRequests, renderAdmin, server, installFakeApi } from './harness.tsx';
 
-useFakeApi();
+installFakeApi();
 
 const rows = () => screen.getAllByRole('row').slice(1);
 

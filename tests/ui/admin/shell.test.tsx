@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { listItem, paged } from './fixtures.ts';
-import { PENDING, renderAdmin, server, useFakeApi } from './harness.tsx';
+import { PENDING, renderAdmin, server, installFakeApi } from './harness.tsx';
 
-useFakeApi();
+installFakeApi();
 
 const members = () => server.use(http.get('*/api/member/list', () => HttpResponse.json(paged([listItem(1)], 1))));
 

@@ -15,7 +15,7 @@ import type { Member } from '../../../src/min-side/api.ts';
 export const server = setupServer();
 
 /** Wires msw and the console guard into the calling test file. */
-export function useFakeApi(): void {
+export function installFakeApi(): void {
   let consoleError: ReturnType<typeof vi.spyOn>;
   beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
   beforeEach(() => {

@@ -2,9 +2,9 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { loginAnswer, makeMember, memberApi, renderApp, server, signInAs, useFakeApi } from './harness.tsx';
+import { loginAnswer, makeMember, memberApi, renderApp, server, signInAs, installFakeApi } from './harness.tsx';
 
-useFakeApi();
+installFakeApi();
 
 describe('/profile member login', () => {
   it('asks for a valid e-mail and a password before calling the server', async () => {

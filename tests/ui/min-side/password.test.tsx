@@ -2,9 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { renderApp, server, useFakeApi } from './harness.tsx';
+import { renderApp, server, installFakeApi } from './harness.tsx';
 
-useFakeApi();
+installFakeApi();
 
 describe('/profile/reset-password', () => {
   it("shows the server's message after a request", async () => {

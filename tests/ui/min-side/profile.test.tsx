@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { makeMember, memberApi, renderApp, server, signInAs, useFakeApi } from './harness.tsx';
+import { makeMember, memberApi, renderApp, server, signInAs, installFakeApi } from './harness.tsx';
 
-useFakeApi();
+installFakeApi();
 
 function open(member = makeMember()) {
   const patches = memberApi(member);

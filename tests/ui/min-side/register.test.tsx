@@ -2,9 +2,9 @@ import { screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { loginAnswer, makeMember, memberApi, renderApp, server, useFakeApi } from './harness.tsx';
+import { loginAnswer, makeMember, memberApi, renderApp, server, installFakeApi } from './harness.tsx';
 
-useFakeApi();
+installFakeApi();
 
 async function fillStepOne(user: UserEvent) {
   await user.type(await screen.findByLabelText(/Fornavn/), 'Kari');

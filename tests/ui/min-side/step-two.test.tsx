@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeMember, memberApi, renderApp, signInAs, useFakeApi } from './harness.tsx';
+import { makeMember, memberApi, renderApp, signInAs, installFakeApi } from './harness.tsx';
 
-useFakeApi();
+installFakeApi();
 
 const applicant = () =>
   makeMember({ registration_completed: 0, address: null, postal_code: null, postal_area: null, birthdate: null, artist_name: null, invoice_method: null, gender: 3 });

@@ -1,9 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderApp, useFakeApi } from './harness.tsx';
+import { renderApp, installFakeApi } from './harness.tsx';
 import { ToastProvider, useNotify } from '../../../src/min-side/toasts.tsx';
 
-useFakeApi();
+installFakeApi();
 
 function Buttons() {
   const notify = useNotify();
