@@ -5,7 +5,8 @@ import { act, render, screen } from '@testing-library/react';
 import englishMessages from 'ra-language-english';
 import { CoreAdminContext, memoryStore, useLocaleState, useTranslate } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { enMessages, i18nProvider, nbMessages } from '../../src/i18n/index.ts';
+import { i18nProvider, nbMessages } from '../../src/i18n/index.ts';
+import { enMessages } from '../../src/i18n/en.ts';
 
 type Tree = { [key: string]: Tree | string | undefined };
 
