@@ -1,0 +1,46 @@
+/** Min side must never download the staff app's react-admin code, on any of its public pages. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, startPortal, type Portal } from './harness.ts';
+
+let portal: Portal;
+let browser: Browser;
+beforeAll(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+// Strings only react-admin's packages carry: its translation keys and its component class names.
+const REACT_ADMIN_MARKERS = ['ra.action.', 'RaLayout', 'RaDatagrid', 'ra.notification.'];
+
+describe('Min side first load', () => {
+  it.each(['/profile', '/new-member', '/profile/reset-password', '/vipps-thanks'])('%s loads no react-admin code', async (pathname) => {
+    const page = await browser.newPage();
+    const scripts: { url: string; body: string }[] = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'script') scripts.push({ url: response.url(), body: (await response.body()).toString('utf8') });
+    });
+    await page.goto(`${portal.baseUrl}${pathname}`);
+    await page.getByRole('heading').first().waitFor();
+    expect(scripts.length).toBeGreaterThan(0);
+    const offenders = scripts.filter((script) => REACT_ADMIN_MARKERS.some((marker) => script.body.includes(marker)));
+    expect(offenders.map((script) => script.url)).toEqual([]);
+    await page.close();
+  });
+
+  it('the staff login does load react-admin, so the check above can tell', async () => {
+    const page = await browser.newPage();
+    const bodies: string[] = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'script') bodies.push((await response.body()).toString('utf8'));
+    });
+    await page.goto(`${portal.baseUrl}/`);
+    await page.getByRole('button', { name: /logg inn/i }).waitFor();
+    expect(bodies.some((body) => REACT_ADMIN_MARKERS.some((marker) => body.includes(marker)))).toBe(true);
+    await page.close();
+  });
+});
