@@ -63,7 +63,10 @@ export async function buildApp(deps: Services, options: AppOptions = {}) {
   await app.register(auth);
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(csrfCookie);
-  await app.register(staticApps, { root: deps.config.staticDir });
+  await app.register(staticApps, {
+    root: deps.config.staticDir,
+    meta: { 'support-email': deps.config.supportEmail, 'support-phone': deps.config.supportPhone },
+  });
   return app;
 }
 

@@ -4,13 +4,28 @@
  */
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '../lib/http-errors.ts';
+import { escapeHtml } from '../lib/html.ts';
 
-async function staticApps(app: FastifyInstance, options: { root: string }) {
+export interface StaticAppsOptions {
+  root: string;
+  /** Settings the apps read from <meta> tags in index.html (no inline script, so the CSP stays strict). */
+  meta: Record<string, string>;
+}
+
+function pageWithMeta(root: string, meta: Record<string, string>): string {
+  const tags = Object.entries(meta)
+    .map(([name, content]) => `<meta name="${escapeHtml(name)}" content="${escapeHtml(content)}" />`)
+    .join('\n    ');
+  return readFileSync(path.join(root, 'index.html'), 'utf8').replace('</head>', `  ${tags}\n  </head>`);
+}
+
+async function staticApps(app: FastifyInstance, options: StaticAppsOptions) {
   const hasBuild = existsSync(path.join(options.root, 'index.html'));
+  const indexHtml = hasBuild ? pageWithMeta(options.root, options.meta) : '';
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: options.root,
@@ -30,7 +45,7 @@ async function staticApps(app: FastifyInstance, options: { root: string }) {
     if (!hasBuild) {
       return reply.code(404).type('text/plain; charset=utf-8').send('Grensesnittet er ikke bygget. Kjør «npm run build».');
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
   });
 }
 

@@ -1,7 +1,8 @@
 /** Every text the member app shows, in Norwegian bokmål. Messages the spec fixes are kept verbatim. */
+import { supportContact } from '../common/support.ts';
 
 /** The organisation's support contact, shown wherever a member is told to get in touch. */
-export const SUPPORT_CONTACT = { email: 'post@example.no', phone: '22 00 00 00' } as const;
+export const SUPPORT_CONTACT = supportContact();
 
 // No-break spaces keep the phone number on one line.
 const contactSentence = `Ta kontakt med oss på ${SUPPORT_CONTACT.email} eller telefon ${SUPPORT_CONTACT.phone.replace(/ /g, '\u00a0')}.`;

@@ -66,3 +66,32 @@ describe('platform', () => {
     expect(String(response.headers['set-cookie'])).toMatch(/^XSRF-TOKEN=/);
   });
 });
+
+describe('serving the apps', () => {
+  it('answers every app path with index.html carrying the support contact, and keeps API 404s as JSON', async () => {
+    const { mkdtempSync, writeFileSync, mkdirSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const dir = mkdtempSync(path.join(tmpdir(), 'portal-static-'));
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><title>x</title></head><body></body></html>');
+    mkdirSync(path.join(dir, 'assets'));
+    writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    const served = await buildTestApp({ env: { STATIC_DIR: dir, SUPPORT_EMAIL: 'hjelp@musikere.no', SUPPORT_PHONE: '55 55 55 55' } });
+    try {
+      for (const url of ['/', '/membership/edit/3', '/profile/12']) {
+        const page = await served.app.inject({ url });
+        expect(page.statusCode).toBe(200);
+        expect(page.headers['content-type']).toContain('text/html');
+        expect(page.body).toContain('<meta name="support-email" content="hjelp@musikere.no" />');
+        expect(page.body).toContain('<meta name="support-phone" content="55 55 55 55" />');
+      }
+      const asset = await served.app.inject({ url: '/assets/app-abc123.js' });
+      expect(asset.headers['cache-control']).toContain('immutable');
+      const api = await served.app.inject({ url: '/api/nothing-here' });
+      expect(api.statusCode).toBe(404);
+      expect(api.json()).toEqual({ message: 'Fant ikke det du lette etter.' });
+    } finally {
+      await served.close();
+    }
+  });
+});

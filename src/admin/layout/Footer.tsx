@@ -2,6 +2,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
+import { supportContact } from '../../common/support.ts';
 
 export function Footer() {
   const translate = useTranslate();
@@ -23,7 +24,7 @@ export function Footer() {
       }}
     >
       <Typography variant="body2">{translate('app.footer.organisation')}</Typography>
-      <Typography variant="body2">{translate('app.footer.contact')}</Typography>
+      <Typography variant="body2">{translate('app.footer.contact', supportContact())}</Typography>
     </Box>
   );
 }

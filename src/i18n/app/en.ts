@@ -39,7 +39,7 @@ export default {
     },
     footer: {
       organisation: 'Musikerportalen – membership and insurance for musicians',
-      contact: 'Contact: post@musikerportalen.no · +47 22 00 00 00',
+      contact: 'Contact: %{email} · %{phone}',
     },
     login: {
       title: 'Sign in',

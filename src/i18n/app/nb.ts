@@ -39,7 +39,7 @@ export default {
     },
     footer: {
       organisation: 'Musikerportalen – medlemskap og forsikring for musikere',
-      contact: 'Kontakt: post@musikerportalen.no · 22 00 00 00',
+      contact: 'Kontakt: %{email} · %{phone}',
     },
     login: {
       title: 'Logg inn',
