@@ -6,6 +6,8 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import cookie from '@fastify/cookie';
+import compress from '@fastify/compress';
+import { constants as zlib } from 'node:zlib';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { randomUUID } from 'node:crypto';
 import errors from './plugins/errors.ts';
@@ -58,6 +60,12 @@ export async function buildApp(deps: Services, options: AppOptions = {}) {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
+  // Scripts, JSON and CSV travel compressed; brotli at a middle level costs little CPU per request.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
+  });
   await app.register(docs);
   await app.register(services, { services: deps });
   await app.register(auth);

@@ -73,9 +73,9 @@ describe('serving the apps', () => {
     const { tmpdir } = await import('node:os');
     const path = await import('node:path');
     const dir = mkdtempSync(path.join(tmpdir(), 'portal-static-'));
-    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><title>x</title></head><body></body></html>');
+    writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html><head><title>x</title></head><body>${'<p>Musikerportalen</p>'.repeat(100)}</body></html>`);
     mkdirSync(path.join(dir, 'assets'));
-    writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log("Musikerportalen");\n'.repeat(200));
     const served = await buildTestApp({ env: { STATIC_DIR: dir, SUPPORT_EMAIL: 'hjelp@musikere.no', SUPPORT_PHONE: '55 55 55 55' } });
     try {
       for (const url of ['/', '/membership/edit/3', '/profile/12']) {
@@ -87,6 +87,8 @@ describe('serving the apps', () => {
       }
       const asset = await served.app.inject({ url: '/assets/app-abc123.js' });
       expect(asset.headers['cache-control']).toContain('immutable');
+      const compressed = await served.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+      expect(compressed.headers['content-encoding']).toBe('br');
       const api = await served.app.inject({ url: '/api/nothing-here' });
       expect(api.statusCode).toBe(404);
       expect(api.json()).toEqual({ message: 'Fant ikke det du lette etter.' });
