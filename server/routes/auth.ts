@@ -1,6 +1,7 @@
 /** Sign-in, sign-out, token check and password reset (spec section 7, "Authentication"). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { LoginResponse } from '../schemas/auth.ts';
 import { randomBytes } from 'node:crypto';
 import { Email, MessageBody } from '../schemas/common.ts';
 import { createAccessToken, findTokenOwner, revokeToken } from '../lib/tokens.ts';
@@ -15,16 +16,6 @@ const RESET_ANSWER =
   'Hvis e-postadressen er registrert hos oss, får du snart en e-post med en lenke for å lage nytt passord.';
 const RESET_REFUSED = 'Lenken for å lage nytt passord er ugyldig eller utløpt. Be om en ny lenke.';
 
-const LoginResponse = Type.Object({
-  user_id: Type.Integer(),
-  registration_completed: Type.Integer(),
-  access_token: Type.String(),
-  first_name: Type.String(),
-  last_name: Type.String(),
-  role: Type.Object({ id: Type.Integer() }),
-  blocked_access: Type.Boolean(),
-  expires_at: Type.String({ format: 'date-time' }),
-});
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config, mail } = app.services;

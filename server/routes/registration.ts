@@ -4,6 +4,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { LoginResponse } from '../schemas/auth.ts';
 import { Email, Nullable } from '../schemas/common.ts';
 import { tooManyRequests, validationFailed } from '../lib/http-errors.ts';
 import { hit } from '../lib/rate-limit.ts';
@@ -32,16 +33,6 @@ const RegisterBody = Type.Object({
   password_confirmation: Type.Optional(Type.String({ maxLength: 1024 })),
 });
 
-const RegisterResponse = Type.Object({
-  user_id: Type.Integer(),
-  registration_completed: Type.Integer(),
-  access_token: Type.String(),
-  first_name: Type.String(),
-  last_name: Type.String(),
-  role: Type.Object({ id: Type.Integer() }),
-  blocked_access: Type.Boolean(),
-  expires_at: Type.String({ format: 'date-time' }),
-});
 
 /** The register client reads errors from `data.error`, other clients from `errors`. */
 const refuse = (errors: Record<string, string[]>) => validationFailed(errors, { data: { error: errors } });
@@ -61,7 +52,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Innmelding'],
         summary: 'Innmelding steg én: lager en søker med medlemskap til behandling og logger søkeren inn',
         body: RegisterBody,
-        response: { 201: RegisterResponse },
+        response: { 201: LoginResponse },
       },
     },
     async (request, reply) => {
