@@ -90,6 +90,11 @@ export async function openPage(browser: Browser, portal: Portal, pathname: strin
   });
   const page = await context.newPage();
   await page.goto(`${portal.baseUrl}${pathname}`);
+  // The apps load lazily: a page is only worth checking or photographing once it shows real content.
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return !!root?.querySelector('h1, h2, h3, button, a') && !root.querySelector('[role="progressbar"]');
+  });
   return page;
 }
 
