@@ -155,3 +155,23 @@ describe('bulk members for benchmarks', () => {
     }
   });
 });
+
+describe('system e-mail sender', () => {
+  it('never sends as the demo member: templates and logged mail come from the organisation', async () => {
+    const { buildTestApp } = await import('./helpers.ts');
+    const { seedDemoData } = await import('../../server/db/demo/index.ts');
+    const ctx = await buildTestApp();
+    try {
+      await seedDemoData(ctx.db);
+      const templates = await ctx.db.query<{ from_email: string }>('SELECT DISTINCT from_email FROM email_templates');
+      expect(templates.length).toBeGreaterThan(0);
+      expect(templates.map((t) => t.from_email)).not.toContain('medlem@example.no');
+      const [{ count }] = await ctx.db.query<{ count: number }>(
+        `SELECT count(*)::int AS count FROM message_log WHERE email_from = 'medlem@example.no'`,
+      );
+      expect(count).toBe(0);
+    } finally {
+      await ctx.close();
+    }
+  });
+});

@@ -54,7 +54,7 @@ export class MessageLog {
   }
 
   custom(member: DemoMember, subject: string, html: string, sentAt: string, sender: Staff): void {
-    this.add(member, 'email', subject, html, sentAt, sender, { from_name: 'Medlemsservice', from_email: 'medlem@example.no' });
+    this.add(member, 'email', subject, html, sentAt, sender, { from_name: 'Medlemsservice', from_email: 'post@example.no' });
   }
 
   memberCard(member: DemoMember, sentAt: string, sender: Staff): void {
