@@ -104,23 +104,16 @@ export const Member = Type.Object({
 });
 export type Member = Static<typeof Member>;
 
+/** A few of the member fields, with exactly the schemas the member record uses. */
+export function memberFields<K extends keyof typeof memberProperties>(...keys: K[]): Pick<typeof memberProperties, K> {
+  return Object.fromEntries(keys.map((key) => [key, memberProperties[key]])) as Pick<typeof memberProperties, K>;
+}
+
 export const MemberListItem = Type.Object({
-  id: Type.Integer(),
-  remote_id: Nullable(Type.Integer()),
-  role_id: Type.Integer(),
-  first_name: Type.String(),
-  last_name: Type.String(),
-  email: Type.String(),
-  phone: Nullable(Type.String()),
-  address: Nullable(Type.String()),
-  postal_code: Nullable(Type.String()),
-  postal_area: Nullable(Type.String()),
-  birthdate: Nullable(DateOnly),
-  status: Type.String(),
-  blocked_access: Type.Boolean(),
-  registration_completed: Type.Integer(),
-  campaign_code: Nullable(Type.String()),
-  created_at: Timestamp,
+  ...memberFields(
+    'id', 'remote_id', 'role_id', 'first_name', 'last_name', 'email', 'phone', 'address', 'postal_code',
+    'postal_area', 'birthdate', 'status', 'blocked_access', 'registration_completed', 'campaign_code', 'created_at',
+  ),
   has_membership: Type.Boolean(),
   has_instrument_insurance: Type.Boolean(),
   has_travel_insurance: Type.Boolean(),

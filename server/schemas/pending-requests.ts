@@ -1,20 +1,11 @@
 /** Items of the staff request queues: memberships, travel insurance and instrument insurance. */
 import { Type, type Static } from 'typebox';
 import { DateOnly, Nullable, Timestamp } from './common.ts';
-import { ProductRef } from './member.ts';
+import { memberFields, ProductRef } from './member.ts';
 
-export const RequestMember = Type.Object({
-  id: Type.Integer(),
-  remote_id: Nullable(Type.Integer()),
-  first_name: Type.String(),
-  last_name: Type.String(),
-  email: Type.String(),
-  phone: Nullable(Type.String()),
-  address: Nullable(Type.String()),
-  postal_code: Nullable(Type.String()),
-  postal_area: Nullable(Type.String()),
-  artist_name: Nullable(Type.String()),
-});
+export const RequestMember = Type.Object(
+  memberFields('id', 'remote_id', 'first_name', 'last_name', 'email', 'phone', 'address', 'postal_code', 'postal_area', 'artist_name'),
+);
 export type RequestMember = Static<typeof RequestMember>;
 
 /** A membership application; `created_at` is the date applied (SØKT DATO), status 0 is pending. */
