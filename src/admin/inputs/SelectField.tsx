@@ -1,7 +1,6 @@
 /** A select bound to the form; choices carry their labels already translated. */
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { useTranslate } from 'react-admin';
 import { useField, type FieldProps } from './useField.ts';
 
 export interface Choice {
@@ -11,28 +10,17 @@ export interface Choice {
 }
 
 export function SelectField({ choices, ...props }: FieldProps & { choices: Choice[] }) {
-  const translate = useTranslate();
-  const { field, error, helperText, isRequired } = useField(props);
+  const { field, textFieldProps } = useField(props);
   const known = choices.some((choice) => choice.id === field.value);
   return (
     <TextField
+      {...textFieldProps}
       select
-      name={field.name}
       value={known ? field.value : ''}
       onChange={(event) => {
         const choice = choices.find((candidate) => String(candidate.id) === event.target.value);
         field.onChange(choice ? choice.id : event.target.value);
       }}
-      onBlur={field.onBlur}
-      variant="filled"
-      size="small"
-      margin="dense"
-      fullWidth
-      required={props.isRequired ?? isRequired}
-      disabled={props.disabled}
-      label={translate(props.label)}
-      error={error}
-      helperText={helperText}
       slotProps={{ htmlInput: { ref: field.ref } }}
     >
       {choices.map((choice) => (

@@ -1,6 +1,5 @@
 /** A text input bound to the form: text, e-mail, phone or password. */
 import MuiTextField from '@mui/material/TextField';
-import { useTranslate } from 'react-admin';
 import { useField, type FieldProps } from './useField.ts';
 
 interface Props extends FieldProps {
@@ -10,25 +9,14 @@ interface Props extends FieldProps {
 }
 
 export function TextField({ type = 'text', autoComplete, inputMode, ...props }: Props) {
-  const translate = useTranslate();
-  const { field, error, helperText, isRequired } = useField(props);
+  const { field, textFieldProps } = useField(props);
   return (
     <MuiTextField
-      name={field.name}
+      {...textFieldProps}
       value={field.value ?? ''}
       onChange={field.onChange}
-      onBlur={field.onBlur}
       type={type}
       autoComplete={autoComplete}
-      variant="filled"
-      size="small"
-      margin="dense"
-      fullWidth
-      required={props.isRequired ?? isRequired}
-      disabled={props.disabled}
-      label={translate(props.label)}
-      error={error}
-      helperText={helperText}
       slotProps={{ htmlInput: { ref: field.ref, inputMode } }}
     />
   );

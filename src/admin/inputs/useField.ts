@@ -15,14 +15,25 @@ export interface FieldProps {
   disabled?: boolean;
 }
 
-export function useField({ source, validate }: FieldProps) {
+export function useField({ source, validate, label, disabled, isRequired: required }: FieldProps) {
   const translate = useTranslate();
   const { field, fieldState, isRequired } = useInput({ source, validate });
   const message = fieldState.error?.message;
   return {
     field,
-    isRequired,
-    error: !!message,
-    helperText: message ? translate(message, { _: message }) : ' ',
+    /** What every staff input passes to MUI's TextField: one look, the label, the error under the field. */
+    textFieldProps: {
+      name: field.name,
+      onBlur: field.onBlur,
+      variant: 'filled',
+      size: 'small',
+      margin: 'dense',
+      fullWidth: true,
+      required: required ?? isRequired,
+      disabled,
+      label: translate(label),
+      error: !!message,
+      helperText: message ? translate(message, { _: message }) : ' ',
+    } as const,
   };
 }
