@@ -1,26 +1,12 @@
 /** Sign-in, password rules and password resets. */
 import type { Queryable } from '../db/database.ts';
 import type { MailTransport } from '../adapters/mail.ts';
-import { hashPassword, MIN_PASSWORD_LENGTH } from '../lib/passwords.ts';
+import { hashPassword } from '../lib/passwords.ts';
 import { randomSecret, revokeAllTokens, sameHash, sha256 } from '../lib/tokens.ts';
 import { sendTemplate } from './messages.ts';
 
-export const PASSWORD_MESSAGES = {
-  required: 'Feltet må fylles ut',
-  tooShort: `Passord må være minst ${MIN_PASSWORD_LENGTH} tegn`,
-  mismatch: 'Passord må være likt!',
-} as const;
-
-/** The registration password rules, as field errors (empty when the password is good). */
-export function passwordErrors(password: string, confirmation?: string): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  if (password.length === 0) errors.password = [PASSWORD_MESSAGES.required];
-  else if ([...password].length < MIN_PASSWORD_LENGTH) errors.password = [PASSWORD_MESSAGES.tooShort];
-  if (confirmation !== undefined && confirmation !== password) {
-    errors.password_confirmation = [PASSWORD_MESSAGES.mismatch];
-  }
-  return errors;
-}
+/** The password rules are the forms' own (schemas/rules.ts); scripts and routes take them from here. */
+export { passwordErrors } from '../schemas/rules.ts';
 
 export interface AccountRow {
   id: number;

@@ -4,20 +4,14 @@
  */
 import type { Queryable } from '../db/database.ts';
 import type { DuplicateMember, MemberCreate } from '../schemas/member-admin.ts';
-import { HttpError, MESSAGES, validationFailed } from '../lib/http-errors.ts';
+import { HttpError, validationFailed } from '../lib/http-errors.ts';
+import { FORM_RULES, invoiceEmailErrors, requiredErrors } from '../schemas/rules.ts';
 import { normalisePhone } from './members.ts';
 import { todayInOslo } from './oslo-date.ts';
 
 export const EMAIL_TAKEN = 'E-postadressen er allerede i bruk.';
-const INVALID_EMAIL = 'Ugyldig e-postadresse';
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-const REQUIRED_TEXT = ['first_name', 'last_name', 'address', 'postal_area', 'postal_code', 'phone', 'email', 'invoice_method'] as const;
 
 type Errors = Record<string, string[]>;
-
-const isBlank = (value: unknown): boolean =>
-  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /** The create form reads errors from `data.error` as well as Laravel's `errors`. */
 export const createFailed = (errors: Errors): HttpError => validationFailed(errors, { data: { error: errors } });
@@ -27,15 +21,8 @@ export const createFailed = (errors: Errors): HttpError => validationFailed(erro
  * needs, and an e-mail another account has. A blank field reports only that it must be filled in.
  */
 export async function createErrors(db: Queryable, body: Record<string, unknown>, schemaErrors: Errors): Promise<Errors> {
-  const errors: Errors = {};
-  for (const field of REQUIRED_TEXT) {
-    if (isBlank(body[field])) errors[field] = [MESSAGES.required];
-  }
-  if (![1, 2, 3].includes(body.gender as number)) errors.gender = [MESSAGES.required];
-  if (body.invoice_method === 'EMAIL') {
-    if (isBlank(body.invoice_email)) errors.invoice_email = [MESSAGES.required];
-    else if (!EMAIL_PATTERN.test(String(body.invoice_email).trim())) errors.invoice_email = [INVALID_EMAIL];
-  }
+  const rule = FORM_RULES.memberCreate;
+  const errors: Errors = { ...requiredErrors(rule, body), ...invoiceEmailErrors(body, rule.message) };
   for (const [field, messages] of Object.entries(schemaErrors)) {
     errors[field] ??= messages;
   }

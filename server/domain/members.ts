@@ -5,6 +5,7 @@ import { escapeLike, type SqlParams } from '../lib/sql.ts';
 import type { ListDefinition } from '../lib/list.ts';
 import { validationFailed } from '../lib/http-errors.ts';
 import { loadMemberSubscriptions } from './subscriptions.ts';
+import { FORM_RULES, invoiceEmailErrors, requiredErrors, RULE_MESSAGES, type FormRule } from '../schemas/rules.ts';
 
 /** Fields a member may change on their own record (the fields the member forms show). */
 export const MEMBER_WRITABLE: readonly (keyof MemberPatch)[] = [
@@ -26,6 +27,30 @@ export function pickWritable(patch: MemberPatch, allowed: readonly (keyof Member
     if (patch[field] !== undefined) picked[field] = patch[field];
   }
   return picked as MemberPatch;
+}
+
+/** An applicant is still in sign-up: step one's and step two's required fields, with their message. */
+const APPLICANT_RULE: FormRule = {
+  required: [...new Set([...FORM_RULES.registration.required, ...FORM_RULES.registrationStepTwo.required])],
+  message: FORM_RULES.registrationStepTwo.message,
+};
+
+/**
+ * Staff's member edit keeps the server's own required message for a blank field, which its
+ * API clients have always read (the staff form shows its own message before it sends).
+ */
+const STAFF_RULE: FormRule = { required: FORM_RULES.memberEdit.required, message: RULE_MESSAGES.fillIn };
+
+/** The form a PATCH comes from: staff's member edit, an applicant's sign-up or the member's profile. */
+export const patchRule = (staff: boolean, member: Pick<Member, 'registration_completed'>): FormRule =>
+  staff ? STAFF_RULE : member.registration_completed === 1 ? FORM_RULES.profile : APPLICANT_RULE;
+
+/** Refuses a patch that blanks a field its form requires; fields the patch leaves out are not checked. */
+export function assertPatchFilled(patch: MemberPatch, rule: FormRule): void {
+  const values: Record<string, unknown> = { ...patch };
+  const errors = requiredErrors(rule, values, true);
+  if ('invoice_method' in values && 'invoice_email' in values) Object.assign(errors, invoiceEmailErrors(values, rule.message));
+  if (Object.keys(errors).length > 0) throw validationFailed(errors);
 }
 
 /** Phone numbers are kept without spaces so search and duplicate checks compare like with like. */

@@ -6,6 +6,7 @@ import type { Queryable } from '../db/database.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { validationFailed } from '../lib/http-errors.ts';
 import { normalisePhone } from './members.ts';
+import { FORM_RULES, invoiceEmailErrors, requiredErrors } from '../schemas/rules.ts';
 
 export interface Applicant {
   first_name: string;
@@ -70,10 +71,6 @@ export async function createApplicant(db: Queryable, applicant: Applicant): Prom
   return { id: account.id, possibleDuplicateOf };
 }
 
-const REQUIRED = 'Påkrevd felt';
-const INVALID_EMAIL = 'Ugyldig e-postadresse';
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export interface StepTwoFields {
   address: string | null;
   postal_code: string | null;
@@ -86,16 +83,8 @@ export interface StepTwoFields {
 
 /** What step two must leave filled in before registration counts as completed (empty when all is well). */
 export function registrationCompletionErrors(member: StepTwoFields): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  const blank = (value: string | number | null) => value === null || String(value).trim() === '';
-  for (const field of ['address', 'postal_code', 'postal_area', 'phone', 'gender', 'invoice_method'] as const) {
-    if (blank(member[field])) errors[field] = [REQUIRED];
-  }
-  if (member.invoice_method === 'EMAIL') {
-    if (blank(member.invoice_email)) errors.invoice_email = [REQUIRED];
-    else if (!EMAIL_PATTERN.test(member.invoice_email!.trim())) errors.invoice_email = [INVALID_EMAIL];
-  }
-  return errors;
+  const rule = FORM_RULES.registrationStepTwo;
+  return { ...requiredErrors(rule, { ...member }), ...invoiceEmailErrors({ ...member }, rule.message) };
 }
 
 /** Refuses to mark registration completed while step two's fields are missing. */

@@ -4,8 +4,6 @@ import { hash, verify } from '@node-rs/argon2';
 // algorithm 2 is Argon2id (the package's const enum cannot be imported under type stripping).
 const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
-export const MIN_PASSWORD_LENGTH = 8;
-
 export const hashPassword = (password: string): Promise<string> => hash(password, OPTIONS);
 
 // Compared against when the account does not exist, so a wrong e-mail takes as long as a wrong password.

@@ -6,6 +6,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError, MESSAGES, validationFailed } from '../lib/http-errors.ts';
+import { EMAIL_PATTERN, RULE_MESSAGES } from '../schemas/rules.ts';
 
 interface SchemaIssue {
   keyword: string;
@@ -27,11 +28,10 @@ function norwegianMessage(issue: SchemaIssue): string {
     case 'maximum':
       return `Kan ikke være mer enn ${limit}`;
     case 'format':
-      if (issue.params.format === 'email') return 'Ugyldig e-postadresse';
       if (issue.params.format === 'date') return 'Ugyldig dato (ÅÅÅÅ-MM-DD)';
       return 'Ugyldig format';
     case 'pattern':
-      return 'Ugyldig format';
+      return issue.params.pattern === EMAIL_PATTERN.source ? RULE_MESSAGES.email : 'Ugyldig format';
     default:
       return MESSAGES.invalid;
   }

@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { LoginResponse } from '../schemas/auth.ts';
 import { Email, Nullable } from '../schemas/common.ts';
+import { FORM_RULES, requiredErrors } from '../schemas/rules.ts';
 import { tooManyRequests, validationFailed } from '../lib/http-errors.ts';
 import { hit } from '../lib/rate-limit.ts';
 import { createAccessToken } from '../lib/tokens.ts';
@@ -19,8 +20,6 @@ export const EMAIL_TAKEN = 'E-postadressen er allerede registrert. Logg inn elle
 export const UNKNOWN_CAMPAIGN = 'Ugyldig Kampanje kode';
 const REGISTRATIONS_PER_IP = 10;
 const WINDOW_SECONDS = 10 * 60;
-
-const REQUIRED = 'Påkrevd felt';
 
 const RegisterBody = Type.Object({
   first_name: Type.String({ minLength: 1, maxLength: 100 }),
@@ -61,10 +60,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (request.validationError) throw refuse(schemaErrors(request.validationError.validation));
       const body = request.body;
 
-      const errors = passwordErrors(body.password, body.password_confirmation);
-      for (const field of ['first_name', 'last_name', 'phone'] as const) {
-        if (body[field].trim() === '') errors[field] = [REQUIRED];
-      }
+      const errors = { ...requiredErrors(FORM_RULES.registration, body), ...passwordErrors(body.password, body.password_confirmation) };
       const [taken] = await db.query('SELECT 1 FROM accounts WHERE lower(email) = lower($1)', [body.email.trim()]);
       if (taken) errors.email = [EMAIL_TAKEN];
       const code = body.campaign_code?.trim() ?? '';

@@ -1,5 +1,6 @@
 /** Shared schema primitives: request validation, response serialisation and OpenAPI from one source. */
 import { Type, type TSchema } from 'typebox';
+import { EMAIL_PATTERN } from './rules.ts';
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -11,7 +12,8 @@ export const DateOnly = Type.String({ format: 'date', examples: ['2026-01-31'] }
 /** A point in time, ISO 8601 with zone. */
 export const Timestamp = Type.String({ format: 'date-time' });
 
-export const Email = Type.String({ format: 'email', maxLength: 254 });
+/** The forms' own e-mail rule (schemas/rules.ts), so the server refuses exactly what they refuse. */
+export const Email = Type.String({ pattern: EMAIL_PATTERN.source, maxLength: 254 });
 
 export const MessageBody = Type.Object({ message: Type.String() });
 

@@ -131,6 +131,55 @@ describe('member record: ownership and fields', () => {
     expect(bad.json().message).toMatch(/\(og 1 feil til\)$/);
   });
 
+  it("refuses a member's profile PATCH that blanks a required field or leaves a name only spaces, and keeps the record", async () => {
+    const a = await createAccount(t.db, { first_name: 'Uendret', phone: '41234567' });
+    const token = await login(t.app, a.email, a.password);
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/member/${a.id}`,
+      headers: bearer(token),
+      payload: { first_name: '   ', last_name: '\t', address: '', postal_code: null, phone: ' ', invoice_method: '  ', artist_name: '' },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({
+      first_name: ['Feltet må fylles ut'],
+      last_name: ['Feltet må fylles ut'],
+      address: ['Feltet må fylles ut'],
+      postal_code: ['Feltet må fylles ut'],
+      phone: ['Feltet må fylles ut'],
+      invoice_method: ['Feltet må fylles ut'],
+    });
+    const unchanged = (await t.app.inject({ url: `/api/member/${a.id}`, headers: bearer(token) })).json().data;
+    expect(unchanged).toMatchObject({ first_name: 'Uendret', address: 'Storgata 1', postal_code: '0155', phone: '41234567' });
+  });
+
+  it("refuses a staff PATCH that blanks a field the staff member form requires, and keeps the record", async () => {
+    const a = await createAccount(t.db, { last_name: 'Uendret' });
+    const blanked = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/member/${a.id}`,
+      headers: bearer(staffToken),
+      payload: { last_name: '  ', postal_area: ' ', membership_start_date: null, artist_name: '   ' },
+    });
+    expect(blanked.statusCode).toBe(422);
+    expect(blanked.json().errors).toEqual({
+      last_name: ['Feltet må fylles ut'],
+      postal_area: ['Feltet må fylles ut'],
+      membership_start_date: ['Feltet må fylles ut'],
+      artist_name: ['Feltet må fylles ut'],
+    });
+    const unchanged = (await t.app.inject({ url: `/api/member/${a.id}`, headers: bearer(staffToken) })).json().data;
+    expect(unchanged).toMatchObject({ last_name: 'Uendret', postal_area: 'OSLO' });
+    const invoiceEmail = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/member/${a.id}`,
+      headers: bearer(staffToken),
+      payload: { invoice_method: 'EMAIL', invoice_email: '' },
+    });
+    expect(invoiceEmail.statusCode).toBe(422);
+    expect(invoiceEmail.json().errors).toEqual({ invoice_email: ['Feltet må fylles ut'] });
+  });
+
   it('a member may complete registration but never undo it', async () => {
     const a = await createAccount(t.db, { registration_completed: 1 });
     const token = await login(t.app, a.email, a.password);

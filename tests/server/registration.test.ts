@@ -199,6 +199,15 @@ describe('step two: PATCH /api/member/{id} with registration_completed 1', () =>
     expect(done.json().data.registration_completed).toBe(1);
   });
 
+  it("refuses a step-two save that blanks a required field or leaves step one's names only spaces", async () => {
+    const { id, patch } = await applicant();
+    const response = await patch({ ...stepTwo, address: '  ', phone: '', first_name: ' ', registration_completed: 0 });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({ address: ['Påkrevd felt'], phone: ['Påkrevd felt'], first_name: ['Påkrevd felt'] });
+    const row = await accountById(id);
+    expect(row).toMatchObject({ address: null, first_name: 'Ingrid' });
+  });
+
   it('lets the applicant save step two piecemeal before completing it', async () => {
     const { patch } = await applicant();
     expect((await patch({ address: 'Kirkegata 2' })).statusCode).toBe(200);

@@ -1,0 +1,86 @@
+/**
+ * The field rules of the spec's forms (section 5) with their messages, written once for the
+ * server and both apps. Plain TypeScript without imports: the browser bundles include it.
+ */
+
+export const RULE_MESSAGES = {
+  required: 'Påkrevd felt',
+  fillIn: 'Feltet må fylles ut',
+  email: 'Ugyldig e-postadresse',
+  passwordMin: 'Passord må være minst 8 tegn',
+  passwordMatch: 'Passord må være likt!',
+  smsRequired: 'Påkrevt felt',
+  smsMin: 'Telefonnummer må være minst 8-sifrede nummer',
+} as const;
+
+/** A simple e-mail pattern: something@something.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const SMS_PHONE_MIN_LENGTH = 8;
+
+export const GENDERS = [1, 2, 3] as const;
+export const INVOICE_METHODS = ['EFAKTURA', 'EMAIL'] as const;
+
+export interface FormRule {
+  /** Fields that must be filled in (text not only spaces, gender one of GENDERS). */
+  readonly required: readonly string[];
+  readonly message: string;
+}
+
+/** Each form's required fields and the message it shows under an empty one. */
+export const FORM_RULES = {
+  registration: { required: ['first_name', 'last_name', 'phone', 'email'], message: RULE_MESSAGES.required },
+  registrationStepTwo: {
+    required: ['address', 'postal_area', 'postal_code', 'phone', 'gender', 'invoice_method'],
+    message: RULE_MESSAGES.required,
+  },
+  profile: {
+    required: ['first_name', 'last_name', 'address', 'postal_area', 'postal_code', 'phone', 'email', 'gender', 'invoice_method'],
+    message: RULE_MESSAGES.fillIn,
+  },
+  memberEdit: {
+    required: ['first_name', 'last_name', 'email', 'phone', 'address', 'postal_code', 'postal_area', 'membership_start_date', 'artist_name'],
+    message: RULE_MESSAGES.required,
+  },
+  memberCreate: {
+    required: ['first_name', 'last_name', 'address', 'postal_area', 'postal_code', 'phone', 'email', 'gender', 'invoice_method'],
+    message: RULE_MESSAGES.fillIn,
+  },
+} as const satisfies Record<string, FormRule>;
+
+export const isBlank = (value: unknown): boolean =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+const isFilled = (field: string, value: unknown): boolean =>
+  field === 'gender' ? (GENDERS as readonly unknown[]).includes(value) : !isBlank(value);
+
+/**
+ * The form's required fields that are empty in `values`. With `onlyPresent` (a partial update)
+ * a field the values leave out is not checked: only one sent empty is refused.
+ */
+export function requiredErrors(rule: FormRule, values: Record<string, unknown>, onlyPresent = false): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const field of rule.required) {
+    if (onlyPresent && !(field in values)) continue;
+    if (!isFilled(field, values[field])) errors[field] = [rule.message];
+  }
+  return errors;
+}
+
+/** The invoice e-mail that invoicing by e-mail needs (empty when it is fine or not needed). */
+export function invoiceEmailErrors(values: Record<string, unknown>, requiredMessage: string): Record<string, string[]> {
+  if (values.invoice_method !== 'EMAIL') return {};
+  if (isBlank(values.invoice_email)) return { invoice_email: [requiredMessage] };
+  if (!EMAIL_PATTERN.test(String(values.invoice_email).trim())) return { invoice_email: [RULE_MESSAGES.email] };
+  return {};
+}
+
+/** The registration password rules, as field errors (empty when the password is good). */
+export function passwordErrors(password: string, confirmation?: string): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  if (password.length === 0) errors.password = [RULE_MESSAGES.fillIn];
+  else if ([...password].length < PASSWORD_MIN_LENGTH) errors.password = [RULE_MESSAGES.passwordMin];
+  if (confirmation !== undefined && confirmation !== password) errors.password_confirmation = [RULE_MESSAGES.passwordMatch];
+  return errors;
+}
