@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger } from 'fastify';
 import { Type } from 'typebox';
 import { DataOf } from '../schemas/common.ts';
+import { ContentPage, DiscountCode } from '../schemas/reference.ts';
 import { HttpError, notFound } from '../lib/http-errors.ts';
 import { ContentUnavailableError } from '../adapters/content.ts';
 
@@ -13,8 +14,6 @@ import { ContentUnavailableError } from '../adapters/content.ts';
 export const CONTENT_SLUGS = ['min-side', 'bli-medlem', 'bli-medlem-steg-2'] as const;
 const UNAVAILABLE = 'Innholdet kunne ikke hentes akkurat nå. Prøv igjen senere.';
 
-const ContentPage = Type.Object({ slug: Type.String(), title: Type.String(), content: Type.String() });
-const DiscountCode = Type.Object({ code: Type.String(), description: Type.String() });
 
 /** A content site that fails is logged with its details; the caller gets 502 and a Norwegian message. */
 async function fromContentSite<T>(log: FastifyBaseLogger, read: () => Promise<T>): Promise<T> {

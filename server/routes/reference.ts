@@ -1,25 +1,9 @@
 /** Reference data the forms read: postal areas, instrument categories, products. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
-import { DataOf, IdParams, Nullable } from '../schemas/common.ts';
+import { DataOf, IdParams } from '../schemas/common.ts';
+import { InstrumentCategory, PostalCode, Product } from '../schemas/reference.ts';
 import { notFound } from '../lib/http-errors.ts';
-
-const PostalCode = Type.Object({ code: Type.String(), area: Type.String() });
-
-const InstrumentCategory = Type.Object({
-  id: Type.Integer(),
-  title: Type.String(),
-  use_member: Type.Integer(),
-  use_insurance: Type.Integer(),
-});
-
-const Product = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  price: Type.Integer(),
-  remote_id: Nullable(Type.String()),
-  kind: Type.String(),
-});
 
 const CATEGORY_COLUMNS = 'id, title, use_member, use_insurance';
 

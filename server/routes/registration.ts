@@ -3,9 +3,7 @@
  * The answer is the login shape, so the applicant goes on to step two signed in.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import { LoginResponse } from '../schemas/auth.ts';
-import { Email, Nullable } from '../schemas/common.ts';
+import { LoginResponse, Registration } from '../schemas/auth.ts';
 import { FORM_RULES, requiredErrors } from '../schemas/rules.ts';
 import { tooManyRequests, validationFailed } from '../lib/http-errors.ts';
 import { hit } from '../lib/rate-limit.ts';
@@ -21,16 +19,6 @@ export const UNKNOWN_CAMPAIGN = 'Ugyldig Kampanje kode';
 const REGISTRATIONS_PER_IP = 10;
 const WINDOW_SECONDS = 10 * 60;
 
-const RegisterBody = Type.Object({
-  first_name: Type.String({ minLength: 1, maxLength: 100 }),
-  last_name: Type.String({ minLength: 1, maxLength: 100 }),
-  phone: Type.String({ minLength: 1, maxLength: 30 }),
-  email: Email,
-  is_previous_member: Type.Optional(Type.Union([Type.Boolean(), Type.Literal(0), Type.Literal(1)])),
-  campaign_code: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
-  password: Type.String({ maxLength: 1024 }),
-  password_confirmation: Type.Optional(Type.String({ maxLength: 1024 })),
-});
 
 
 /** The register client reads errors from `data.error`, other clients from `errors`. */
@@ -50,7 +38,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['Innmelding'],
         summary: 'Innmelding steg én: lager en søker med medlemskap til behandling og logger søkeren inn',
-        body: RegisterBody,
+        body: Registration,
         response: { 201: LoginResponse },
       },
     },

@@ -1,5 +1,5 @@
 /** Shared schema primitives: request validation, response serialisation and OpenAPI from one source. */
-import { Type, type TSchema } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { EMAIL_PATTERN } from './rules.ts';
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -16,8 +16,10 @@ export const Timestamp = Type.String({ format: 'date-time' });
 export const Email = Type.String({ pattern: EMAIL_PATTERN.source, maxLength: 254 });
 
 export const MessageBody = Type.Object({ message: Type.String() });
+export type MessageBody = Static<typeof MessageBody>;
 
 export const PersonRef = Type.Object({ id: Type.Integer(), first_name: Type.String(), last_name: Type.String() });
+export type PersonRef = Static<typeof PersonRef>;
 
 /** One object answers { data }. */
 export const DataOf = <T extends TSchema>(schema: T) => Type.Object({ data: schema });

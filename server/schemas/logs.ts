@@ -1,5 +1,5 @@
 /** The staff logs: messages sent to a member, and the version history of instruments and travel insurance. */
-import { Type, type TSchema } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { DateOnly, Nullable, PersonRef, Timestamp } from './common.ts';
 
 export const MessageLogEntry = Type.Object({
@@ -15,6 +15,7 @@ export const MessageLogEntry = Type.Object({
   sender: Nullable(PersonRef),
   member_id: Nullable(Type.Integer()),
 });
+export type MessageLogEntry = Static<typeof MessageLogEntry>;
 
 // Snapshots are history: one written before a field existed lacks it, so only id is certain.
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
@@ -81,6 +82,7 @@ export const InstrumentLogEntry = Type.Object({
   snapshot: InstrumentSnapshot,
   previous: Nullable(InstrumentSnapshot),
 });
+export type InstrumentLogEntry = Static<typeof InstrumentLogEntry>;
 
 export const TravelLogEntry = Type.Object({
   id: Type.Integer(),
@@ -90,3 +92,4 @@ export const TravelLogEntry = Type.Object({
   snapshot: SubscriptionSnapshot,
   previous: Nullable(SubscriptionSnapshot),
 });
+export type TravelLogEntry = Static<typeof TravelLogEntry>;

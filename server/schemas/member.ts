@@ -9,6 +9,7 @@ export const ProductRef = Type.Object({
   price: Type.Integer(),
   remote_id: Nullable(Type.String()),
 });
+export type ProductRef = Static<typeof ProductRef>;
 
 /** pending 0, active 1, rejected 2, cancelled 3, ended 4 (the numeric status the apps read). */
 export const SubscriptionState = Type.Union([
@@ -18,6 +19,7 @@ export const SubscriptionState = Type.Union([
   Type.Literal('cancelled'),
   Type.Literal('ended'),
 ]);
+export type SubscriptionState = Static<typeof SubscriptionState>;
 
 export const SubscriptionLine = Type.Object({
   id: Type.Integer(),
@@ -29,6 +31,7 @@ export const SubscriptionLine = Type.Object({
   updated_at: Timestamp,
   validated_by_user: Nullable(PersonRef),
 });
+export type SubscriptionLine = Static<typeof SubscriptionLine>;
 
 export const Subscription = Type.Object({
   id: Type.Integer(),
@@ -47,11 +50,13 @@ export const Subscription = Type.Object({
   validated_by_user: Nullable(PersonRef),
   rejected_by_user: Nullable(PersonRef),
 });
+export type Subscription = Static<typeof Subscription>;
 
 export const InstrumentSubscription = Type.Intersect([
   Subscription,
   Type.Object({ subscription_lines: Type.Array(SubscriptionLine) }),
 ]);
+export type InstrumentSubscription = Static<typeof InstrumentSubscription>;
 
 /** The member fields every reader sees. */
 const memberProperties = {

@@ -11,6 +11,7 @@ export const RULE_MESSAGES = {
   passwordMatch: 'Passord må være likt!',
   smsRequired: 'Påkrevt felt',
   smsMin: 'Telefonnummer må være minst 8-sifrede nummer',
+  date: 'Ugyldig dato: skriv dd/mm/åååå, fra år 1905 til neste år',
 } as const;
 
 /** A simple e-mail pattern: something@something.tld, no spaces. */
@@ -19,7 +20,23 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PASSWORD_MIN_LENGTH = 8;
 export const SMS_PHONE_MIN_LENGTH = 8;
 
+/** The date picker's years (spec section 9): 1905 to next year. */
+export const DATE_MIN_YEAR = 1905;
+export const dateMaxYear = (today: Date = new Date()): number => today.getFullYear() + 1;
+
+/** A calendar date 'yyyy-MM-dd' that exists and lies in the picker's years. */
+export function isPickerDate(value: string, today: Date = new Date()): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number);
+  // Date.UTC keeps this free of the browser's time zone; an impossible day rolls into another month.
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const exists = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return exists && year >= DATE_MIN_YEAR && year <= dateMaxYear(today);
+}
+
 export const GENDERS = [1, 2, 3] as const;
+export type Gender = (typeof GENDERS)[number];
 export const INVOICE_METHODS = ['EFAKTURA', 'EMAIL'] as const;
 
 export interface FormRule {

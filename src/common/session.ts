@@ -2,6 +2,7 @@
  * The login state both apps keep in local storage, under the keys the spec names.
  * Logging out clears all of local storage.
  */
+import type { LoginResponse } from '../../server/schemas/auth.ts';
 export interface Session {
   token: string;
   userId: number;
@@ -21,14 +22,8 @@ export const STORAGE_KEYS = {
   registrationCompleted: 'registrationCompleted',
 } as const;
 
-export interface LoginAnswer {
-  user_id: number;
-  registration_completed: number;
-  access_token: string;
-  first_name: string;
-  last_name: string;
-  role: { id: number };
-}
+/** The sign-in fields a session keeps, from the server's login answer. */
+export type LoginAnswer = Pick<LoginResponse, 'user_id' | 'registration_completed' | 'access_token' | 'first_name' | 'last_name' | 'role'>;
 
 export function saveSession(answer: LoginAnswer): Session {
   const session: Session = {

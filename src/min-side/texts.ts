@@ -1,5 +1,6 @@
 /** Every text the member app shows, in Norwegian bokmål. Messages the spec fixes are kept verbatim. */
 import { supportContact } from '../common/support.ts';
+import { RULE_MESSAGES } from '../../server/schemas/rules.ts';
 
 /** The organisation's support contact, shown wherever a member is told to get in touch. */
 export const SUPPORT_CONTACT = supportContact();
@@ -21,14 +22,8 @@ export const texts = {
   contactPhoneLabel: 'Telefon',
 
   validation: {
-    required: 'Påkrevd felt',
-    fillIn: 'Feltet må fylles ut',
-    email: 'Ugyldig e-postadresse',
-    passwordMin: 'Passord må være minst 8 tegn',
-    passwordMatch: 'Passord må være likt!',
+    ...RULE_MESSAGES,
     terms: 'Du må godta vilkårene for medlemskap',
-    smsRequired: 'Påkrevt felt',
-    smsMin: 'Telefonnummer må være minst 8-sifrede nummer',
     instrument: 'Velg et instrument',
   },
 
@@ -63,6 +58,14 @@ export const texts = {
   ],
   chooseInstrument: 'Velg instrument',
   chooseInvoiceMethod: 'Velg fakturering',
+
+  datePicker: {
+    placeholder: 'dd/mm/åååå',
+    hint: 'Skriv dd/mm/åååå eller velg i kalenderen',
+    open: (label: string) => `Velg ${label.toLowerCase()} i kalenderen`,
+    clear: (label: string) => `Tøm ${label.toLowerCase()}`,
+    loading: 'Henter kalenderen …',
+  },
 
   login: {
     title: 'Logg inn på Min side',

@@ -1,16 +1,27 @@
 /** The spec's form rules (section 5) as yup schemas, with its messages. */
 import { boolean, number, object, ref, string } from 'yup';
+import { EMAIL_PATTERN, FORM_RULES, GENDERS, isPickerDate, INVOICE_METHODS, PASSWORD_MIN_LENGTH, SMS_PHONE_MIN_LENGTH, type FormRule, type Gender } from '../../server/schemas/rules.ts';
 import { texts } from './texts.ts';
+
+export { EMAIL_PATTERN };
 
 const v = texts.validation;
 
-/** A simple e-mail pattern: something@something.tld, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A text field that the form's rule requires or not, with the rule's message. */
+const text = (rule: FormRule, field: string) =>
+  rule.required.includes(field) ? string().trim().required(rule.message) : string().trim().default('');
+
+/** Only GENDERS pass, so a valid form's gender is a `Gender` (see `asGender`). */
+const gender = (rule: FormRule) => number().required(rule.message).oneOf([...GENDERS], rule.message);
+export const asGender = (value: number) => value as Gender;
+
+/** An optional date from the date picker: empty, or a 'yyyy-MM-dd' in the picker's years. */
+const pickerDate = () => string().default('').test('picker-date', v.date, (value) => !value || isPickerDate(value));
 
 const email = (required: string) => string().trim().required(required).matches(EMAIL_PATTERN, v.email);
 
 const password = {
-  password: string().required(v.passwordMin).min(8, v.passwordMin),
+  password: string().required(v.passwordMin).min(PASSWORD_MIN_LENGTH, v.passwordMin),
   password_confirmation: string()
     .required(v.passwordMatch)
     .oneOf([ref('password')], v.passwordMatch),
@@ -25,29 +36,31 @@ export const resetSchema = object({ email: email(v.required) });
 
 export const newPasswordSchema = object(password);
 
+const signUp = FORM_RULES.registration;
 export const registerSchema = object({
-  first_name: string().trim().required(v.required),
-  last_name: string().trim().required(v.required),
-  phone: string().trim().required(v.required),
-  email: email(v.required),
+  first_name: text(signUp, 'first_name'),
+  last_name: text(signUp, 'last_name'),
+  phone: text(signUp, 'phone'),
+  email: email(signUp.message),
   campaign_code: string().trim().default(''),
   terms: boolean().required(v.terms).oneOf([true], v.terms),
   ...password,
 });
 
+const stepTwo = FORM_RULES.registrationStepTwo;
 export const personalInfoSchema = object({
-  address: string().trim().required(v.required),
-  postal_code: string().trim().required(v.required),
-  postal_area: string().trim().required(v.required),
-  gender: number().required(v.required).oneOf([1, 2, 3], v.required),
-  phone: string().trim().required(v.required),
+  address: text(stepTwo, 'address'),
+  postal_code: text(stepTwo, 'postal_code'),
+  postal_area: text(stepTwo, 'postal_area'),
+  gender: gender(stepTwo),
+  phone: text(stepTwo, 'phone'),
   primary_instrument_type: number().required(v.instrument).min(1, v.instrument),
-  birthdate: string().default(''),
+  birthdate: pickerDate(),
   artist_name: string().default(''),
 });
 
 export const invoiceSchema = object({
-  invoice_method: string().required(v.required).oneOf(['EFAKTURA', 'EMAIL'], v.required),
+  invoice_method: string().required(stepTwo.message).oneOf<string>(INVOICE_METHODS, stepTwo.message),
   invoice_email: string()
     .trim()
     .default('')
@@ -57,24 +70,25 @@ export const invoiceSchema = object({
     }),
 });
 
+const profile = FORM_RULES.profile;
 export const profileSchema = object({
-  first_name: string().trim().required(v.fillIn),
-  last_name: string().trim().required(v.fillIn),
-  email: string().trim().required(v.fillIn).matches(EMAIL_PATTERN, v.email),
-  phone: string().trim().required(v.fillIn),
-  address: string().trim().required(v.fillIn),
-  postal_code: string().trim().required(v.fillIn),
-  postal_area: string().trim().required(v.fillIn),
-  gender: number().required(v.fillIn).oneOf([1, 2, 3], v.fillIn),
-  invoice_method: string().trim().required(v.fillIn),
+  first_name: text(profile, 'first_name'),
+  last_name: text(profile, 'last_name'),
+  email: email(profile.message),
+  phone: text(profile, 'phone'),
+  address: text(profile, 'address'),
+  postal_code: text(profile, 'postal_code'),
+  postal_area: text(profile, 'postal_area'),
+  gender: gender(profile),
+  invoice_method: text(profile, 'invoice_method'),
   invoice_email: string()
     .trim()
     .default('')
     .when('invoice_method', {
       is: 'EMAIL',
-      then: (schema) => schema.required(v.fillIn).matches(EMAIL_PATTERN, v.email),
+      then: (schema) => schema.required(profile.message).matches(EMAIL_PATTERN, v.email),
     }),
-  birthdate: string().default(''),
+  birthdate: pickerDate(),
   artist_name: string().default(''),
   primary_instrument_type: number().default(0),
 });
@@ -82,5 +96,5 @@ export const profileSchema = object({
 export const campaignCodeSchema = object({ campaign_code: string().trim().required(v.required) });
 
 export const memberCardSchema = object({
-  phone_number: string().trim().required(v.smsRequired).min(8, v.smsMin),
+  phone_number: string().trim().required(v.smsRequired).min(SMS_PHONE_MIN_LENGTH, v.smsMin),
 });

@@ -46,8 +46,8 @@ export function MessageLog({ memberId }: { memberId: number }) {
         {open && (
           <>
             <Field label={t('modal_subject')} value={open.subject} />
-            <Field label={t('modal_from_name')} value={open.from_name} />
-            <Field label={t('modal_from_email')} value={open.email_from} />
+            <Field label={t('modal_from_name')} value={open.from_name ?? ''} />
+            <Field label={t('modal_from_email')} value={open.email_from ?? ''} />
             <Typography variant="caption" color="text.secondary" component="p">{t('modal_content')}</Typography>
             <Box
               sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, overflowWrap: 'anywhere' }}

@@ -3,11 +3,12 @@
  * payload sent to the server (only the form's fields, empty text as null).
  */
 import * as yup from 'yup';
+import { EMAIL_PATTERN, FORM_RULES, GENDERS, INVOICE_METHODS } from '../../../server/schemas/rules.ts';
 import type { Member } from '../../dataProvider/types.ts';
 
 export type MemberFormMode = 'create' | 'edit';
 
-export const INVOICE_METHODS = ['EFAKTURA', 'EMAIL'] as const;
+export { INVOICE_METHODS };
 
 const TEXT_FIELDS = [
   'first_name', 'last_name', 'email', 'phone', 'address', 'postal_code', 'postal_area', 'birthdate',
@@ -18,8 +19,8 @@ const EDIT_ONLY_FIELDS = ['membership_start_date'] as const;
 const CREATE_ONLY_FIELDS = ['status', 'role_id'] as const;
 
 export const REQUIRED: Record<MemberFormMode, readonly string[]> = {
-  create: ['first_name', 'last_name', 'address', 'postal_area', 'postal_code', 'phone', 'email', 'gender', 'invoice_method'],
-  edit: ['first_name', 'last_name', 'email', 'phone', 'address', 'postal_code', 'postal_area', 'membership_start_date', 'artist_name'],
+  create: FORM_RULES.memberCreate.required,
+  edit: FORM_RULES.memberEdit.required,
 };
 
 export const REQUIRED_MESSAGE: Record<MemberFormMode, string> = {
@@ -46,7 +47,7 @@ export function memberSchema(mode: MemberFormMode) {
   return yup.object({
     first_name: text('first_name'),
     last_name: text('last_name'),
-    email: text('email').email(INVALID_EMAIL),
+    email: text('email').matches(EMAIL_PATTERN, { message: INVALID_EMAIL, excludeEmptyString: true }),
     phone: text('phone'),
     address: text('address'),
     postal_code: text('postal_code'),
@@ -54,10 +55,10 @@ export function memberSchema(mode: MemberFormMode) {
     artist_name: text('artist_name'),
     invoice_method: text('invoice_method'),
     membership_start_date: text('membership_start_date'),
-    gender: yup.number().nullable().oneOf([1, 2, 3], message).required(message),
+    gender: yup.number().nullable().oneOf([...GENDERS], message).required(message),
     invoice_email: yup.string().nullable().trim().when('invoice_method', {
       is: 'EMAIL',
-      then: (schema) => schema.required(message).email(INVALID_EMAIL),
+      then: (schema) => schema.required(message).matches(EMAIL_PATTERN, INVALID_EMAIL),
     }),
   });
 }

@@ -4,12 +4,13 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import { api, type Member } from '../api.ts';
 import { SelectField, TextField } from '../components/fields.tsx';
 import { Card } from '../components/Layout.tsx';
+import { DateField } from '../components/DateField.tsx';
 import { useSession } from '../session.tsx';
 import { texts } from '../texts.ts';
 import { useNotify } from '../toasts.tsx';
 import { useInstrumentOptions } from '../useInstrumentOptions.ts';
 import { usePostalArea } from '../usePostalArea.ts';
-import { profileSchema } from '../validation.ts';
+import { asGender, profileSchema } from '../validation.ts';
 
 const toNumber = (value: unknown) => Number(value);
 
@@ -60,6 +61,7 @@ export function ProfileForm({ member, onSaved }: { member: Member; onSaved: (mem
   const onSubmit = handleSubmit(async (values) => {
     const answer = await api.updateMember(member.id, {
       ...values,
+      gender: asGender(values.gender),
       birthdate: values.birthdate || null,
       artist_name: values.artist_name || null,
       invoice_email: values.invoice_method === 'EMAIL' ? values.invoice_email : values.invoice_email || null,
@@ -96,7 +98,7 @@ export function ProfileForm({ member, onSaved }: { member: Member; onSaved: (mem
           <TextField label={f.postalArea} autoComplete="address-level2" required registration={register('postal_area')} error={errors.postal_area} />
         </div>
         <div className="field-row">
-          <TextField label={f.birthdate} type="date" autoComplete="bday" registration={register('birthdate')} error={errors.birthdate} />
+          <DateField label={f.birthdate} name="birthdate" control={control} autoComplete="bday" />
           <SelectField label={f.gender} required options={texts.genders} registration={register('gender', { setValueAs: toNumber })} error={errors.gender} />
         </div>
         <div className="field-row">

@@ -9,12 +9,13 @@ import { useNavigate } from 'react-router';
 import { api, type Member } from '../api.ts';
 import { RadioGroup, SelectField, TextField } from '../components/fields.tsx';
 import { Card } from '../components/Layout.tsx';
+import { DateField } from '../components/DateField.tsx';
 import { useSession } from '../session.tsx';
 import { texts } from '../texts.ts';
 import { useNotify } from '../toasts.tsx';
 import { useInstrumentOptions } from '../useInstrumentOptions.ts';
 import { usePostalArea } from '../usePostalArea.ts';
-import { EMAIL_PATTERN, invoiceSchema, personalInfoSchema } from '../validation.ts';
+import { asGender, EMAIL_PATTERN, invoiceSchema, personalInfoSchema } from '../validation.ts';
 
 const schema = personalInfoSchema.concat(invoiceSchema);
 const PERSONAL_FIELDS = ['address', 'postal_code', 'postal_area', 'gender', 'phone', 'primary_instrument_type', 'birthdate', 'artist_name'] as const;
@@ -72,7 +73,7 @@ export function StepTwoForm({ member }: { member: Member }) {
       address: form.address,
       postal_code: form.postal_code,
       postal_area: form.postal_area,
-      gender: form.gender,
+      gender: asGender(form.gender),
       phone: form.phone,
       primary_instrument_type: form.primary_instrument_type,
       birthdate: form.birthdate || null,
@@ -119,7 +120,7 @@ export function StepTwoForm({ member }: { member: Member }) {
             registration={register('primary_instrument_type', { setValueAs: toNumber })}
             error={errors.primary_instrument_type}
           />
-          <TextField label={f.birthdate} type="date" autoComplete="bday" registration={register('birthdate')} error={errors.birthdate} />
+          <DateField label={f.birthdate} name="birthdate" control={control} autoComplete="bday" />
           <TextField label={f.artistName} registration={register('artist_name')} error={errors.artist_name} />
           <button type="button" className="btn btn-primary btn-block" disabled={!personalReady} onClick={() => void next()}>
             {texts.stepTwo.next}

@@ -16,6 +16,9 @@ export function listItem(id: number, changes: Partial<MemberListItem> = {}): Mem
     status: '1',
     blocked_access: false,
     campaign_code: 'SOMMER',
+    role_id: 2,
+    registration_completed: 1,
+    created_at: '2022-10-17T10:00:00.000Z',
     has_membership: true,
     has_instrument_insurance: false,
     has_travel_insurance: false,
@@ -27,16 +30,31 @@ export function paged<T>(data: T[], total = data.length, perPage = 25, currentPa
   return { data, total, per_page: perPage, current_page: currentPage, last_page: Math.max(1, Math.ceil(total / perPage)) };
 }
 
-const product = (id: number, name: string, price: number) => ({ id, name, price });
+const product = (id: number, name: string, price: number) => ({ id, name, price, remote_id: null });
+const audit = { created_at: '2026-01-01T09:00:00.000Z', updated_at: '2026-01-01T09:00:00.000Z', validated_by_user: null, rejected_by_user: null };
 
 export function member(changes: Partial<Member> = {}): Member {
   return {
     ...listItem(5, { first_name: 'Ola', last_name: 'Nordmann', remote_id: 10189 }),
+    updated_at: '2026-11-10T10:00:00.000Z',
     gender: 1,
     artist_name: 'Ola og Nordlysorkesteret',
     primary_instrument_type: 1,
     invoice_method: 'EFAKTURA',
     invoice_email: null,
+    invoice_name: null,
+    invoice_phone: null,
+    invoice_address: null,
+    invoice_postal_code: null,
+    invoice_postal_area: null,
+    is_previous_member: false,
+    possible_duplicate_of: null,
+    reason_for_rejection: null,
+    rejected_at: null,
+    rejected_by: null,
+    validated_at: '2022-10-17T10:00:00.000Z',
+    validated_by: null,
+    membership_end_date: null,
     newsletter_1: true,
     newsletter_2: false,
     newsletter_3: false,
@@ -46,13 +64,15 @@ export function member(changes: Partial<Member> = {}): Member {
     subscription_travel_insurance: {
       id: 31, product_id: 2, product: product(2, 'Reiseforsikring Verden', 1890), state: 'active', status: 1, value: 945,
       subscription_start: '2026-08-04', subscription_end: '2027-02-17', invoiced_for: null,
+      member_id: 5, reason_for_rejection: null, ...audit,
     },
     subscription_instrument_insurance: {
       id: 32, product_id: 3, product: product(3, 'Instrumentforsikring', 995), state: 'active', status: 1, value: null,
       subscription_start: '2026-01-01', subscription_end: null, invoiced_for: '2026-12-31',
+      member_id: 5, reason_for_rejection: null, ...audit,
       subscription_lines: [
-        { id: 1, product: product(4, 'Gitar', 0), quantity: 1, value: 18500, subscription_start: '2026-01-01', subscription_end: null },
-        { id: 2, product: product(4, 'Bass', 0), quantity: 1, value: 12000, subscription_start: '2026-01-01', subscription_end: null },
+        { id: 1, product: product(4, 'Gitar', 0), quantity: 1, value: 18500, subscription_start: '2026-01-01', subscription_end: null, updated_at: audit.updated_at, validated_by_user: null },
+        { id: 2, product: product(4, 'Bass', 0), quantity: 1, value: 12000, subscription_start: '2026-01-01', subscription_end: null, updated_at: audit.updated_at, validated_by_user: null },
       ],
     },
     ...changes,
@@ -67,7 +87,10 @@ export const emailLog = (id: number, changes: Partial<EmailLogEntry> = {}): Emai
   from_name: 'Medlemsservice',
   email_to: 'medlem@example.no',
   content: '<p>Hei Ola,</p><p>Velkommen!</p>',
-  sender: { first_name: 'Ingrid', last_name: 'Berg' },
+  channel: 'email',
+  delivery: 'outbox',
+  sender: { id: 2, first_name: 'Ingrid', last_name: 'Berg' },
+  member_id: 5,
   ...changes,
 });
 
@@ -79,7 +102,8 @@ export const instrumentLog = (id: number, value: number, previousValue: number |
   return {
     id,
     created_at: '2026-11-10T11:19:00.000Z',
-    created_by: { first_name: 'Erik', last_name: 'Solheim' },
+    instrument_id: 4,
+    created_by: { id: 3, first_name: 'Erik', last_name: 'Solheim' },
     snapshot: snapshot(value),
     previous: previousValue === null ? null : snapshot(previousValue),
   };
@@ -87,6 +111,7 @@ export const instrumentLog = (id: number, value: number, previousValue: number |
 
 export const travelLog = (id: number): InsuranceLogEntry => ({
   id,
+  subscription_id: 331,
   created_at: '2026-07-31T10:36:00.000Z',
   created_by: null,
   snapshot: {

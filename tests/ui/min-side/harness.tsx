@@ -81,9 +81,54 @@ export function makeMember(overrides: Partial<Member> = {}): Member {
     blocked_access: false,
     registration_completed: 1,
     campaign_code: null,
+    remote_id: 10007,
+    role_id: 2,
+    invoice_name: null,
+    invoice_phone: null,
+    invoice_address: null,
+    invoice_postal_code: null,
+    invoice_postal_area: null,
+    newsletter_1: true,
+    newsletter_2: false,
+    newsletter_3: false,
+    status: '1',
+    is_previous_member: false,
+    possible_duplicate_of: null,
+    reason_for_rejection: null,
+    rejected_at: null,
+    rejected_by: null,
+    validated_at: null,
+    validated_by: null,
+    membership_start_date: null,
+    membership_end_date: null,
+    created_at: '2026-01-01T09:00:00.000Z',
+    updated_at: '2026-01-01T09:00:00.000Z',
+    subscription_membership: null,
     subscription_travel_insurance: null,
     subscription_instrument_insurance: null,
     ...overrides,
+  };
+}
+
+type Subscription = NonNullable<Member['subscription_travel_insurance']>;
+type SubscriptionLine = NonNullable<Member['subscription_instrument_insurance']>['subscription_lines'][number];
+
+const product = (name: string, price: number) => ({ id: 1, name, price, remote_id: null });
+
+/** An active subscription of the product, as the server answers it. */
+export function makeSubscription(productName: string, price: number, overrides: Partial<Subscription> = {}): Subscription {
+  return {
+    id: 1, member_id: 7, product_id: 1, product: product(productName, price), state: 'active', status: 1, value: null,
+    subscription_start: '2026-01-01', subscription_end: '2026-12-31', invoiced_for: null, reason_for_rejection: null,
+    created_at: '2026-01-01T09:00:00.000Z', updated_at: '2026-01-01T09:00:00.000Z', validated_by_user: null, rejected_by_user: null,
+    ...overrides,
+  };
+}
+
+export function makeLine(id: number, productName: string, value: number): SubscriptionLine {
+  return {
+    id, product: product(productName, 995), quantity: 1, value, subscription_start: '2026-02-01', subscription_end: null,
+    updated_at: '2026-02-01T09:00:00.000Z', validated_by_user: null,
   };
 }
 

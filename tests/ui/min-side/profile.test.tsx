@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { makeMember, memberApi, renderApp, server, signInAs, installFakeApi } from './harness.tsx';
+import { makeLine, makeMember, makeSubscription, memberApi, renderApp, server, signInAs, installFakeApi } from './harness.tsx';
 
 installFakeApi();
 
@@ -178,16 +178,14 @@ describe('insurance tables', () => {
   });
 
   it("shows the subscriptions read-only with 'Rediger' and the instrument total", async () => {
-    const subscription = { id: 1, value: null, subscription_start: '2026-01-01', subscription_end: '2026-12-31', invoiced_for: null };
     open(
       makeMember({
-        subscription_travel_insurance: { ...subscription, product: { name: 'Reiseforsikring Europa', price: 1200 } },
+        subscription_travel_insurance: makeSubscription('Reiseforsikring Europa', 1200),
         subscription_instrument_insurance: {
-          ...subscription,
-          product: { name: 'Instrumentforsikring', price: 995 },
+          ...makeSubscription('Instrumentforsikring', 995),
           subscription_lines: [
-            { id: 1, product: { name: 'Gitar', price: 995 }, quantity: 1, value: 25000, subscription_start: '2026-02-01', subscription_end: null },
-            { id: 2, product: { name: 'Forsterker', price: 995 }, quantity: 1, value: 110000, subscription_start: '2026-02-01', subscription_end: null },
+            makeLine(1, 'Gitar', 25000),
+            makeLine(2, 'Forsterker', 110000),
           ],
         },
       }),

@@ -1,0 +1,59 @@
+/** The calendar of the date picker: react-day-picker in bokmål, limited to the spec's years. */
+import { useEffect, useRef } from 'react';
+import { DayPicker } from 'react-day-picker';
+import { nb } from 'react-day-picker/locale';
+import 'react-day-picker/style.css';
+import { DATE_MIN_YEAR, dateMaxYear } from '../../../server/schemas/rules.ts';
+import { dateToIso, isoToDate } from '../dateText.ts';
+
+interface DateCalendarProps {
+  label: string;
+  value: string;
+  onPick: (value: string) => void;
+  onClose: () => void;
+}
+
+export default function DateCalendar({ label, value, onPick, onClose }: DateCalendarProps) {
+  const dialog = useRef<HTMLDivElement>(null);
+  const selected = isoToDate(value) ?? undefined;
+  const first = new Date(DATE_MIN_YEAR, 0, 1);
+  const last = new Date(dateMaxYear(), 11, 31);
+
+  useEffect(() => {
+    // A click outside the calendar closes it, as Escape does.
+    const outside = (event: MouseEvent) => {
+      const root = dialog.current?.parentElement;
+      if (root && !root.contains(event.target as Node)) onClose();
+    };
+    document.addEventListener('mousedown', outside);
+    return () => document.removeEventListener('mousedown', outside);
+  }, [onClose]);
+
+  return (
+    <div
+      ref={dialog}
+      role="dialog"
+      aria-label={label}
+      className="date-calendar"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.stopPropagation();
+          onClose();
+        }
+      }}
+    >
+      <DayPicker
+        mode="single"
+        locale={nb}
+        captionLayout="dropdown"
+        startMonth={first}
+        endMonth={last}
+        disabled={[{ before: first }, { after: last }]}
+        defaultMonth={selected ?? new Date()}
+        selected={selected}
+        onSelect={(date) => date && onPick(dateToIso(date))}
+        autoFocus
+      />
+    </div>
+  );
+}
