@@ -80,12 +80,17 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function openPage(browser: Browser, portal: Portal, pathname: string, options: { width?: number } = {}): Promise<Page> {
+export async function openPage(
+  browser: Browser,
+  portal: Portal,
+  pathname: string,
+  options: { width?: number; timezoneId?: string } = {},
+): Promise<Page> {
   const width = options.width ?? 1440;
   const context = await browser.newContext({
     viewport: { width, height: width < 600 ? 844 : 900 },
     locale: 'nb-NO',
-    timezoneId: 'Europe/Oslo',
+    timezoneId: options.timezoneId ?? 'Europe/Oslo',
     acceptDownloads: true,
   });
   const page = await context.newPage();

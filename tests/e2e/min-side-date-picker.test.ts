@@ -1,0 +1,85 @@
+/** The birth date picker on Min side in Chromium, by keyboard alone, in Oslo and in UTC. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { api, launchBrowser, MEMBER, openPage, signIn, startPortal, type Portal } from './harness.ts';
+import { look, memberByEmail, staffToken, tabTo } from './min-side-steps.ts';
+
+describe.each([
+  ['Europe/Oslo', 390],
+  ['UTC', 1440],
+] as const)('birth date in %s at %i px', (timezoneId, width) => {
+  let portal: Portal;
+  let browser: Browser;
+  let page: Page;
+  let memberId: number;
+  let token: string;
+
+  const storedBirthdate = async () => (await api(portal, token, 'GET', `/api/member/${memberId}`)).body.data.birthdate;
+  const field = () => page.getByRole('textbox', { name: 'Fødselsdato' });
+  const saveByKeyboard = async () => {
+    const save = page.getByRole('button', { name: 'Lagre' });
+    await expect.poll(() => save.isEnabled()).toBe(true);
+    await tabTo(page, 'Lagre');
+    await page.keyboard.press('Enter');
+    await page.getByText('Oppdatert!').waitFor();
+  };
+
+  beforeAll(async () => {
+    portal = await startPortal();
+    browser = await launchBrowser();
+    token = await staffToken(portal);
+    memberId = (await memberByEmail(portal, token, MEMBER.email)).id;
+    page = await openPage(browser, portal, '/profile', { width, timezoneId });
+    await signIn(page, portal, 'member');
+    await field().waitFor();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  it('shows the stored 1988-04-17 as 17/04/1988, and saves a typed date as the same day after a reload', async () => {
+    expect(await storedBirthdate()).toBe('1988-04-17');
+    expect(await field().inputValue()).toBe('17/04/1988');
+    await page.getByRole('heading', { name: /^Hei, / }).click();
+    await tabTo(page, 'Fødselsdato');
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('05/06/1975');
+    await saveByKeyboard();
+    expect(await storedBirthdate()).toBe('1975-06-05');
+    await page.reload();
+    await field().waitFor();
+    expect(await field().inputValue()).toBe('05/06/1975');
+  });
+
+  it('picks the next day in the calendar by keyboard, and the calendar passes axe', async () => {
+    await page.getByRole('heading', { name: /^Hei, / }).click();
+    await tabTo(page, 'Velg fødselsdato i kalenderen');
+    await page.keyboard.press('Enter');
+    const calendar = page.getByRole('dialog', { name: 'Fødselsdato' });
+    await calendar.getByRole('button', { name: /5\. juni 1975, valgt/ }).waitFor();
+    await look(page, 'date-picker', width);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    expect(await field().inputValue()).toBe('06/06/1975');
+    await saveByKeyboard();
+    expect(await storedBirthdate()).toBe('1975-06-06');
+  });
+
+  it('refuses a year before 1905 and clears the date by keyboard', async () => {
+    await page.getByRole('heading', { name: /^Hei, / }).click();
+    await tabTo(page, 'Fødselsdato');
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('01/01/1904');
+    await page.keyboard.press('Tab');
+    await page.getByText(/Ugyldig dato/).waitFor();
+    expect(await page.getByRole('button', { name: 'Lagre' }).isDisabled()).toBe(true);
+    await page.getByRole('heading', { name: /^Hei, / }).click();
+    await tabTo(page, 'Tøm fødselsdato');
+    await page.keyboard.press('Enter');
+    expect(await field().inputValue()).toBe('');
+    await saveByKeyboard();
+    expect(await storedBirthdate()).toBeNull();
+  });
+});
