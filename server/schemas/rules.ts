@@ -24,15 +24,21 @@ export const SMS_PHONE_MIN_LENGTH = 8;
 export const DATE_MIN_YEAR = 1905;
 export const dateMaxYear = (today: Date = new Date()): number => today.getFullYear() + 1;
 
-/** A calendar date 'yyyy-MM-dd' that exists and lies in the picker's years. */
-export function isPickerDate(value: string, today: Date = new Date()): boolean {
+/** A 'yyyy-MM-dd' that names a day that exists (no 30 February). */
+export function isCalendarDate(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return false;
   const [year, month, day] = match.slice(1).map(Number);
   // Date.UTC keeps this free of the browser's time zone; an impossible day rolls into another month.
   const date = new Date(Date.UTC(year, month - 1, day));
-  const exists = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-  return exists && year >= DATE_MIN_YEAR && year <= dateMaxYear(today);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** A calendar date 'yyyy-MM-dd' that exists and lies in the picker's years. */
+export function isPickerDate(value: string, today: Date = new Date()): boolean {
+  if (!isCalendarDate(value)) return false;
+  const year = Number(value.slice(0, 4));
+  return year >= DATE_MIN_YEAR && year <= dateMaxYear(today);
 }
 
 export const GENDERS = [1, 2, 3] as const;

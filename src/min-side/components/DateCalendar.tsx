@@ -4,7 +4,7 @@ import { DayPicker } from 'react-day-picker';
 import { nb } from 'react-day-picker/locale';
 import 'react-day-picker/style.css';
 import { DATE_MIN_YEAR, dateMaxYear } from '../../../server/schemas/rules.ts';
-import { dateToIso, isoToDate } from '../dateText.ts';
+import { dateToIso, isoToDate } from './calendarDates.ts';
 
 interface DateCalendarProps {
   label: string;

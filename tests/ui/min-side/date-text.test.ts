@@ -1,6 +1,7 @@
 /** Date-only values never move a day, whatever the browser's time zone. */
 import { afterAll, describe, expect, it } from 'vitest';
-import { dateToIso, isoToDate, isoToText, textToIso } from '../../../src/min-side/dateText.ts';
+import { isoToText, textToIso } from '../../../src/min-side/dateText.ts';
+import { dateToIso, isoToDate } from '../../../src/min-side/components/calendarDates.ts';
 import { isPickerDate } from '../../../server/schemas/rules.ts';
 
 const original = process.env.TZ;
@@ -10,14 +11,17 @@ afterAll(() => {
 
 // Node applies a changed TZ to every Date made after it.
 describe.each(['Europe/Oslo', 'UTC', 'America/Los_Angeles', 'Pacific/Kiritimati'])('in %s', (zone) => {
-  it('reads typed dd/mm/åååå as the same yyyy-MM-dd and shows it back', () => {
+  it('reads typed dd/mm/åååå as the same yyyy-MM-dd, shows it back, and the calendar reads and writes the same day', () => {
     process.env.TZ = zone;
     expect(textToIso('17/04/1988')).toBe('1988-04-17');
     expect(textToIso('17.04.1988')).toBe('1988-04-17');
+    expect(textToIso('7/4/1988')).toBe('1988-04-07');
     expect(isoToText('1988-04-17')).toBe('17/04/1988');
     // Days when Oslo moves its clocks, and the first and last day the picker offers.
     for (const iso of ['1990-03-25', '1990-09-30', '1905-01-01', '2026-12-31', '2000-02-29']) {
-      expect(dateToIso(isoToDate(iso)!)).toBe(iso);
+      const day = isoToDate(iso)!;
+      expect([day.getFullYear(), day.getMonth() + 1, day.getDate()].join('-')).toBe(iso.replace(/-0/g, '-'));
+      expect(dateToIso(day)).toBe(iso);
       expect(textToIso(isoToText(iso))).toBe(iso);
     }
   });
