@@ -3,6 +3,7 @@
  * Nothing else in server/ reads process.env.
  */
 import path from 'node:path';
+import { EMAIL_PATTERN } from './schemas/rules.ts';
 
 export interface SmsGatewayConfig {
   url: string;
@@ -89,7 +90,7 @@ function url(env: Env, name: string, protocols: string[]): string | null {
 
 function email(env: Env, name: string, fallback: string): string {
   const value = text(env, name, fallback);
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) throw new ConfigError(name, 'er ikke en gyldig e-postadresse');
+  if (!EMAIL_PATTERN.test(value)) throw new ConfigError(name, 'er ikke en gyldig e-postadresse');
   return value;
 }
 

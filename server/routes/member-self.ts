@@ -10,11 +10,12 @@ import { attachCampaign, findActiveCampaign } from '../domain/campaigns.ts';
 import { fillTemplate, templateBySlug } from '../domain/messages.ts';
 import { sendSms } from '../domain/sms.ts';
 import { toE164 } from '../adapters/sms.ts';
+import { RULE_MESSAGES, SMS_PHONE_MIN_LENGTH } from '../schemas/rules.ts';
 
 export const INVALID_CODE = 'Ugyldig kampanjekode';
 export const CARD_SENT = 'Ditt medlemskort har blitt tilsendt';
-export const PHONE_REQUIRED = 'Påkrevt felt';
-export const PHONE_TOO_SHORT = 'Telefonnummer må være minst 8-sifrede nummer';
+export const PHONE_REQUIRED = RULE_MESSAGES.smsRequired;
+export const PHONE_TOO_SHORT = RULE_MESSAGES.smsMin;
 export const CODE_MISSING = 'Du må legge til en kampanjekode før du kan få tilsendt medlemskortet.';
 const SMS_FAILED = 'Medlemskortet kunne ikke sendes akkurat nå. Prøv igjen senere, eller kontakt oss.';
 const CARDS_PER_HOUR = 3;
@@ -28,7 +29,7 @@ const refuseCode = (message: string) => {
 function phoneErrors(raw: string | undefined): string[] {
   const phone = raw?.trim() ?? '';
   if (phone === '') return [PHONE_REQUIRED];
-  if (phone.replace(/\D/g, '').length < 8) return [PHONE_TOO_SHORT];
+  if (phone.replace(/\D/g, '').length < SMS_PHONE_MIN_LENGTH) return [PHONE_TOO_SHORT];
   if (!toE164(phone)) return ['Ugyldig telefonnummer'];
   return [];
 }
@@ -72,7 +73,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (request.validationError?.validationContext === 'params') throw notFound();
       const account = assertOwnMember(request, request.params.id);
       await memberOrNotFound(request.params.id);
-      if (request.validationError) throw refuseCode('Feltet må fylles ut');
+      if (request.validationError) throw refuseCode(RULE_MESSAGES.fillIn);
       const campaign = await findActiveCampaign(db, request.body.campaign_code);
       if (!campaign) throw refuseCode(INVALID_CODE);
       await db.transaction((tx) => attachCampaign(tx, request.params.id, campaign, account.id));

@@ -11,6 +11,7 @@ import { migrate } from '../db/migrate.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { randomSecret } from '../lib/tokens.ts';
 import { findAccountByEmail, passwordErrors } from '../domain/accounts.ts';
+import { EMAIL_PATTERN } from '../schemas/rules.ts';
 
 const HELP = `Bruk: npm run admin:create -- --email navn@example.no [valg]
 
@@ -35,8 +36,6 @@ export interface StaffInput {
   password?: string;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** 'kari.nordmann@…' gives Kari Nordmann: better initials in the staff app than none. */
@@ -48,7 +47,7 @@ function namesFromEmail(email: string): [string, string] {
 /** Creates the staff account; answers its id and the password it got. */
 export async function createStaffAccount(db: Queryable, input: StaffInput): Promise<{ id: number; password: string }> {
   const email = input.email.trim();
-  if (!EMAIL.test(email)) throw new AdminCreateError(`«${email}» er ikke en gyldig e-postadresse.`);
+  if (!EMAIL_PATTERN.test(email)) throw new AdminCreateError(`«${email}» er ikke en gyldig e-postadresse.`);
   const role = input.role_id ?? 3;
   if (!Number.isInteger(role) || role < 3 || role > 5) throw new AdminCreateError('Rollen må være 3, 4 eller 5.');
   const password = input.password ?? randomSecret(24);
@@ -83,7 +82,7 @@ async function main(): Promise<void> {
   }
   if (!values.email) throw new AdminCreateError(`--email mangler.\n\n${HELP}`);
   // Wrong input is refused before the database is opened.
-  if (!EMAIL.test(values.email.trim())) throw new AdminCreateError(`«${values.email}» er ikke en gyldig e-postadresse.`);
+  if (!EMAIL_PATTERN.test(values.email.trim())) throw new AdminCreateError(`«${values.email}» er ikke en gyldig e-postadresse.`);
   if (values.role !== undefined && !/^[345]$/.test(values.role)) throw new AdminCreateError('Rollen må være 3, 4 eller 5.');
   const password = values['password-stdin'] ? (await text(process.stdin)).replace(/\r?\n$/, '') : undefined;
 
