@@ -21,11 +21,15 @@ describe('Min side first load', () => {
   it.each(['/profile', '/new-member', '/profile/reset-password', '/vipps-thanks'])('%s loads no react-admin code', async (pathname) => {
     const page = await browser.newPage();
     const scripts: { url: string; body: string }[] = [];
-    page.on('response', async (response) => {
-      if (response.request().resourceType() === 'script') scripts.push({ url: response.url(), body: (await response.body()).toString('utf8') });
+    // Every body is read before the page closes, so no read is cut off by the close.
+    const reads: Promise<void>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      reads.push(response.body().then((body) => void scripts.push({ url: response.url(), body: body.toString('utf8') })));
     });
     await page.goto(`${portal.baseUrl}${pathname}`);
     await page.getByRole('heading').first().waitFor();
+    await Promise.all(reads);
     expect(scripts.length).toBeGreaterThan(0);
     const offenders = scripts.filter((script) => REACT_ADMIN_MARKERS.some((marker) => script.body.includes(marker)));
     expect(offenders.map((script) => script.url)).toEqual([]);
@@ -35,11 +39,14 @@ describe('Min side first load', () => {
   it('the staff login does load react-admin, so the check above can tell', async () => {
     const page = await browser.newPage();
     const bodies: string[] = [];
-    page.on('response', async (response) => {
-      if (response.request().resourceType() === 'script') bodies.push((await response.body()).toString('utf8'));
+    const reads: Promise<void>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      reads.push(response.body().then((body) => void bodies.push(body.toString('utf8'))));
     });
     await page.goto(`${portal.baseUrl}/`);
     await page.getByRole('button', { name: /logg inn/i }).waitFor();
+    await Promise.all(reads);
     expect(bodies.some((body) => REACT_ADMIN_MARKERS.some((marker) => body.includes(marker)))).toBe(true);
     await page.close();
   });
