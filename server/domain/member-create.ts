@@ -5,7 +5,7 @@
 import type { Queryable } from '../db/database.ts';
 import type { DuplicateMember, MemberCreate } from '../schemas/member-admin.ts';
 import { HttpError, validationFailed } from '../lib/http-errors.ts';
-import { FORM_RULES, invoiceEmailErrors, requiredErrors } from '../schemas/rules.ts';
+import { FORM_RULES, invoiceEmailErrors, isPickerDate, requiredErrors, RULE_MESSAGES } from '../schemas/rules.ts';
 import { normalisePhone } from './members.ts';
 import { todayInOslo } from './oslo-date.ts';
 
@@ -18,11 +18,12 @@ export const createFailed = (errors: Errors): HttpError => validationFailed(erro
 
 /**
  * Errors the schema cannot see: blank text (only spaces), the invoice e-mail that EMAIL invoicing
- * needs, and an e-mail another account has. A blank field reports only that it must be filled in.
+ * needs, a birth date outside the date picker's years, and an e-mail another account has. A blank field reports only that it must be filled in.
  */
 export async function createErrors(db: Queryable, body: Record<string, unknown>, schemaErrors: Errors): Promise<Errors> {
   const rule = FORM_RULES.memberCreate;
   const errors: Errors = { ...requiredErrors(rule, body), ...invoiceEmailErrors(body, rule.message) };
+  if (typeof body.birthdate === 'string' && body.birthdate !== '' && !isPickerDate(body.birthdate)) errors.birthdate = [RULE_MESSAGES.date];
   for (const [field, messages] of Object.entries(schemaErrors)) {
     errors[field] ??= messages;
   }

@@ -5,7 +5,7 @@ import { escapeLike, type SqlParams } from '../lib/sql.ts';
 import type { ListDefinition } from '../lib/list.ts';
 import { validationFailed } from '../lib/http-errors.ts';
 import { loadMemberSubscriptions } from './subscriptions.ts';
-import { FORM_RULES, invoiceEmailErrors, requiredErrors, RULE_MESSAGES, type FormRule } from '../schemas/rules.ts';
+import { FORM_RULES, invoiceEmailErrors, isPickerDate, requiredErrors, RULE_MESSAGES, type FormRule } from '../schemas/rules.ts';
 
 /** Fields a member may change on their own record (the fields the member forms show). */
 export const MEMBER_WRITABLE: readonly (keyof MemberPatch)[] = [
@@ -45,11 +45,16 @@ const STAFF_RULE: FormRule = { required: FORM_RULES.memberEdit.required, message
 export const patchRule = (staff: boolean, member: Pick<Member, 'registration_completed'>): FormRule =>
   staff ? STAFF_RULE : member.registration_completed === 1 ? FORM_RULES.profile : APPLICANT_RULE;
 
-/** Refuses a patch that blanks a field its form requires; fields the patch leaves out are not checked. */
-export function assertPatchFilled(patch: MemberPatch, rule: FormRule): void {
+/**
+ * Refuses a patch that breaks its form's rules: a required field blanked, invoicing by e-mail
+ * without a valid address, a birth date outside the date picker's years. Fields the patch leaves
+ * out are not checked.
+ */
+export function assertPatchFollowsForm(patch: MemberPatch, rule: FormRule): void {
   const values: Record<string, unknown> = { ...patch };
   const errors = requiredErrors(rule, values, true);
   if ('invoice_method' in values && 'invoice_email' in values) Object.assign(errors, invoiceEmailErrors(values, rule.message));
+  if (patch.birthdate && !isPickerDate(patch.birthdate)) errors.birthdate = [RULE_MESSAGES.date];
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
 }
 

@@ -6,7 +6,7 @@ import { listQuerySchema, paginate, paginatorSchema, parseListQuery } from '../l
 import { notFound } from '../lib/http-errors.ts';
 import { assertOwnMember, isStaff } from '../plugins/auth.ts';
 import {
-  assertPatchFilled, loadMember, MEMBER_LIST_COLUMNS, MEMBER_WRITABLE, memberList, patchRule, pickWritable, STAFF_WRITABLE, updateMember,
+  assertPatchFollowsForm, loadMember, MEMBER_LIST_COLUMNS, MEMBER_WRITABLE, memberList, patchRule, pickWritable, STAFF_WRITABLE, updateMember,
 } from '../domain/members.ts';
 import type { MemberListItem as MemberListRow } from '../schemas/member.ts';
 import { assertRegistrationCompletable } from '../domain/registration.ts';
@@ -86,7 +86,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const member = await db.transaction(async (tx) => {
         const exists = await loadMember(tx, request.params.id);
         if (!exists) throw notFound();
-        assertPatchFilled(patch, patchRule(staff, exists));
+        assertPatchFollowsForm(patch, patchRule(staff, exists));
         await updateMember(tx, request.params.id, patch, account.id);
         const updated = await loadMember(tx, request.params.id);
         if (!staff && patch.registration_completed === 1) assertRegistrationCompletable(updated!);

@@ -74,6 +74,13 @@ describe('POST /api/member/new', () => {
     expect(body.data.error).toEqual(body.errors);
   });
 
+  it("refuses a birth date before the date picker's first year, 1905", async () => {
+    const response = await create(newMember({ birthdate: '1904-12-31' }));
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({ birthdate: ['Ugyldig dato: skriv dd/mm/åååå, fra år 1905 til neste år'] });
+    expect((await create(newMember({ birthdate: '1905-01-01' }))).statusCode).toBe(201);
+  });
+
   it('needs a valid invoice e-mail when invoicing by e-mail', async () => {
     const missing = await create(newMember({ invoice_method: 'EMAIL' }));
     expect(missing.statusCode).toBe(422);

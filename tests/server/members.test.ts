@@ -180,6 +180,21 @@ describe('member record: ownership and fields', () => {
     expect(invoiceEmail.json().errors).toEqual({ invoice_email: ['Feltet må fylles ut'] });
   });
 
+  it('refuses a birth date outside the date picker\'s years, 1905 to next year', async () => {
+    const a = await createAccount(t.db, { birthdate: '1988-04-17' });
+    const token = await login(t.app, a.email, a.password);
+    const patch = (birthdate: string) =>
+      t.app.inject({ method: 'PATCH', url: `/api/member/${a.id}`, headers: bearer(token), payload: { birthdate } });
+    const nextYear = new Date().getFullYear() + 1;
+    for (const birthdate of ['1904-12-31', `${nextYear + 1}-01-01`]) {
+      const refused = await patch(birthdate);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors).toEqual({ birthdate: ['Ugyldig dato: skriv dd/mm/åååå, fra år 1905 til neste år'] });
+    }
+    expect((await patch('1905-01-01')).json().data.birthdate).toBe('1905-01-01');
+    expect((await patch(`${nextYear}-12-31`)).json().data.birthdate).toBe(`${nextYear}-12-31`);
+  });
+
   it('a member may complete registration but never undo it', async () => {
     const a = await createAccount(t.db, { registration_completed: 1 });
     const token = await login(t.app, a.email, a.password);
