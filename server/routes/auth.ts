@@ -1,7 +1,7 @@
 /** Sign-in, sign-out, token check and password reset (spec section 7, "Authentication"). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { LoginResponse } from '../schemas/auth.ts';
+import { LoginResponse, PasswordChange } from '../schemas/auth.ts';
 import { randomBytes } from 'node:crypto';
 import { Email, MessageBody } from '../schemas/common.ts';
 import { createAccessToken, findTokenOwner, revokeToken } from '../lib/tokens.ts';
@@ -136,12 +136,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['Innlogging'],
         summary: 'Sett nytt passord med lenken fra e-posten',
-        body: Type.Object({
-          token: Type.String({ minLength: 1, maxLength: 200 }),
-          email: Email,
-          password: Type.String({ maxLength: 1024 }),
-          password_confirmation: Type.String({ maxLength: 1024 }),
-        }),
+        body: PasswordChange,
         response: { 200: MessageBody },
       },
     },

@@ -1,7 +1,7 @@
 /** What a member does from Min side besides editing the profile: add a campaign code, get the member card by SMS. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { IdParams } from '../schemas/common.ts';
+import { AddCode, AddCodeAnswer, SendCard, SendCardAnswer } from '../schemas/member-self.ts';
 import { HttpError, notFound, tooManyRequests, validationFailed } from '../lib/http-errors.ts';
 import { hit } from '../lib/rate-limit.ts';
 import { htmlToText } from '../lib/html.ts';
@@ -34,8 +34,6 @@ function phoneErrors(raw: string | undefined): string[] {
   return [];
 }
 
-const CampaignRef = Type.Object({ id: Type.Integer(), name: Type.String(), code: Type.String() });
-
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, sms } = app.services;
 
@@ -60,13 +58,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Min side'],
         summary: 'Legg til en kampanjekode på medlemmet',
         params: IdParams,
-        body: Type.Object({ campaign_code: Type.String({ minLength: 1, maxLength: 100 }) }),
-        response: {
-          200: Type.Object({
-            success: Type.Literal(true),
-            data: Type.Object({ campaign_code: Type.String(), campaign: CampaignRef }),
-          }),
-        },
+        body: AddCode,
+        response: { 200: AddCodeAnswer },
       },
     },
     async (request) => {
@@ -88,11 +81,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['Min side'],
         summary: 'Send medlemskortet på SMS (krever at medlemmet har en kampanjekode)',
-        body: Type.Object({
-          member_id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
-          phone_number: Type.Optional(Type.String({ maxLength: 30 })),
-        }),
-        response: { 200: Type.Object({ success: Type.Literal(true), message: Type.String() }) },
+        body: SendCard,
+        response: { 200: SendCardAnswer },
       },
     },
     async (request) => {

@@ -26,3 +26,12 @@ export const Registration = Type.Object({
   password_confirmation: Type.Optional(Type.String({ maxLength: 1024 })),
 });
 export type Registration = Static<typeof Registration>;
+
+/** A new password through the link from the reset e-mail. */
+export const PasswordChange = Type.Object({
+  token: Type.String({ minLength: 1, maxLength: 200 }),
+  email: Email,
+  password: Type.String({ maxLength: 1024 }),
+  password_confirmation: Type.String({ maxLength: 1024 }),
+});
+export type PasswordChange = Static<typeof PasswordChange>;

@@ -2,7 +2,8 @@
 import { http } from '../dataProvider/http.ts';
 import type { MessageBody } from '../../server/schemas/common.ts';
 import type { Member, MemberPatch } from '../../server/schemas/member.ts';
-import type { LoginResponse, Registration } from '../../server/schemas/auth.ts';
+import type { LoginResponse, PasswordChange, Registration } from '../../server/schemas/auth.ts';
+import type { AddCode, AddCodeAnswer, SendCard, SendCardAnswer } from '../../server/schemas/member-self.ts';
 import type { ContentPage, DiscountCode, InstrumentCategory, PostalCode } from '../../server/schemas/reference.ts';
 
 export type { Member } from '../../server/schemas/member.ts';
@@ -13,15 +14,15 @@ export const api = {
     http.post<LoginResponse>('/api/user/login', { email, password, remember: false }),
   logout: () => http.post<MessageBody>('/api/user/logout'),
   requestReset: (email: string) => http.post<MessageBody>('/api/user/password/reset', { email }),
-  changePassword: (body: { token: string; email: string; password: string; password_confirmation: string }) =>
+  changePassword: (body: PasswordChange) =>
     http.post<MessageBody>('/api/user/password/change', body),
   register: (body: Registration) => http.post<LoginResponse>('/api/member/register', body),
   member: (id: number) => http.get<{ data: Member }>(`/api/member/${id}`),
   updateMember: (id: number, changes: MemberPatch) => http.patch<{ data: Member }>(`/api/member/${id}`, changes),
   addCode: (id: number, campaignCode: string) =>
-    http.post<{ success: boolean; data: { campaign_code: string } }>(`/api/member/${id}/add-code`, { campaign_code: campaignCode }),
+    http.post<AddCodeAnswer>(`/api/member/${id}/add-code`, { campaign_code: campaignCode } satisfies AddCode),
   sendCard: (memberId: number, phoneNumber: string) =>
-    http.post<{ success: boolean; message: string }>('/api/member/send-card', { member_id: memberId, phone_number: phoneNumber }),
+    http.post<SendCardAnswer>('/api/member/send-card', { member_id: memberId, phone_number: phoneNumber } satisfies SendCard),
   contentPage: (slug: string) => http.get<{ data: ContentPage }>(`/api/content/page/${encodeURIComponent(slug)}`),
   discountCodes: () => http.get<{ data: DiscountCode[] }>('/api/content/discount-codes'),
   postalCode: (code: string) => http.get<{ data: PostalCode }>(`/api/postal-code/${encodeURIComponent(code)}`),

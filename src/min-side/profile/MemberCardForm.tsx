@@ -18,7 +18,7 @@ export function MemberCardForm({ member }: { member: Member }) {
 
   const onSubmit = handleSubmit(async ({ phone_number }) => {
     const answer = await api.sendCard(member.id, phone_number);
-    if (answer.ok && answer.data.success !== false) notify.success(texts.memberCard.sent);
+    if (answer.ok) notify.success(texts.memberCard.sent);
     else notify.error(texts.memberCard.failed);
   });
 
