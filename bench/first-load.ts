@@ -37,12 +37,14 @@ export async function measureFirstLoads(distDir: string): Promise<FirstLoad[]> {
       const context = await browser.newContext();
       const page = await context.newPage();
       if (before) await before(page);
-      const bodies: Buffer[] = [];
-      page.on('response', async (response) => {
-        if (response.request().resourceType() === 'script') bodies.push(await response.body());
+      // Every script body is read before counting and closing, so none is missed or cut off.
+      const reads: Promise<Buffer>[] = [];
+      page.on('response', (response) => {
+        if (response.request().resourceType() === 'script') reads.push(response.body());
       });
       await page.goto(`${base}${pathname}`, { waitUntil: 'load' });
       await page.waitForLoadState('networkidle');
+      const bodies = await Promise.all(reads);
       const bytes = bodies.reduce((sum, body) => sum + gzipSync(body).length, 0);
       results.push({ page: label, scripts: bodies.length, gzipKb: Math.round((bytes / 1024) * 10) / 10 });
       await context.close();
