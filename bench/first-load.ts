@@ -8,7 +8,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { openPglite } from '../server/db/pglite.ts';
 import { migrate } from '../server/db/migrate.ts';
-import { seedDemoData, DEMO_PASSWORD } from '../server/db/demo/index.ts';
+import { seedDemoData, DEMO_PASSWORD } from '../server/demo/index.ts';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { createServices } from '../server/plugins/services.ts';

@@ -6,7 +6,7 @@ import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { createServices } from '../server/plugins/services.ts';
 import { hashPassword } from '../server/lib/passwords.ts';
-import { seedBulkMembers } from '../server/db/demo/index.ts';
+import { seedBulkMembers } from '../server/demo/index.ts';
 
 export interface Timing {
   query: string;

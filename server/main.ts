@@ -4,7 +4,7 @@ import { openDatabase } from './db/open.ts';
 import { migrate } from './db/migrate.ts';
 import { buildApp } from './app.ts';
 import { createServices } from './plugins/services.ts';
-import { seedDemoDataIfEmpty, DEMO_LOGINS } from './db/demo/index.ts';
+import { seedDemoDataIfEmpty, DEMO_LOGINS } from './demo/index.ts';
 
 async function main() {
   let config;

@@ -3,6 +3,7 @@
  * kept in the message log (the outbox), like mail without SMTP.
  */
 import type { SmsGatewayConfig } from '../config.ts';
+import { toE164 } from '../lib/phone.ts';
 
 export interface OutgoingSms {
   /** A Norwegian number (8 digits, spaces allowed) or an international one starting with +. */
@@ -21,15 +22,6 @@ export class SmsError extends Error {
     super(message);
     this.name = 'SmsError';
   }
-}
-
-/** The gateway's number format: +47 in front of 8-digit Norwegian numbers, + numbers kept; null when neither. */
-export function toE164(phone: string): string | null {
-  const compact = phone.replace(/[\s\-().]/g, '');
-  if (/^\d{8}$/.test(compact)) return `+47${compact}`;
-  if (/^0047\d{8}$/.test(compact)) return `+${compact.slice(2)}`;
-  if (/^\+\d{8,15}$/.test(compact)) return compact;
-  return null;
 }
 
 export const outboxSmsTransport: SmsTransport = {

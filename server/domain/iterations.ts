@@ -4,6 +4,7 @@
  * change calls one of these functions, and the snapshots are built only here.
  */
 import type { Queryable } from '../db/database.ts';
+import { statusOfStateSql } from './subscription-status.ts';
 
 const INSTRUMENT_SNAPSHOT = `
   json_build_object(
@@ -20,7 +21,7 @@ const SUBSCRIPTION_SNAPSHOT = `
     'id', s.id, 'member_id', s.member_id, 'product_id', s.product_id,
     'product', json_build_object('id', p.id, 'name', p.name, 'price', p.price),
     'kind', s.kind, 'state', s.state,
-    'status', CASE s.state WHEN 'pending' THEN 0 WHEN 'active' THEN 1 WHEN 'rejected' THEN 2 WHEN 'cancelled' THEN 3 ELSE 4 END,
+    'status', ${statusOfStateSql('s.state')},
     'value', s.value, 'invoiced_for', s.invoiced_for,
     'subscription_start', s.subscription_start, 'subscription_end', s.subscription_end,
     'reason_for_rejection', s.reason_for_rejection, 'validated_at', s.validated_at, 'rejected_at', s.rejected_at,

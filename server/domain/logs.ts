@@ -1,9 +1,15 @@
 /** Reading the staff logs: the message log and the iterations of instruments and travel insurance. */
+import type { Static } from 'typebox';
 import type { Queryable } from '../db/database.ts';
 import { parseListQuery, type FilterBuilder, type ListDefinition } from '../lib/list.ts';
 import { badRequest } from '../lib/http-errors.ts';
+import { queryPage, type Page, type PagedSource } from '../lib/paged-query.ts';
 import { sanitizeRichText } from '../lib/html.ts';
 import { TRAVEL_PRODUCT_IDS } from './subscriptions.ts';
+import { personJson } from './person-json.ts';
+import type { MessageLogEntry } from '../schemas/logs.ts';
+
+type MessageLogRow = Static<typeof MessageLogEntry>;
 
 /** `filter[x]=1,2` on an integer column; anything but ids is refused. */
 const idFilter = (column: string): FilterBuilder => (values, params) => {
@@ -11,17 +17,11 @@ const idFilter = (column: string): FilterBuilder => (values, params) => {
   return `${column} IN (${params.list(values.map(Number))})`;
 };
 
-const person = (alias: string) =>
-  `CASE WHEN ${alias}.id IS NULL THEN NULL ELSE json_build_object('id', ${alias}.id, 'first_name', ${alias}.first_name, 'last_name', ${alias}.last_name) END`;
-
-export interface LogSource {
+export interface LogSource extends PagedSource {
   list: ListDefinition;
-  /** FROM … WHERE <always true of this log>. */
-  from: string;
-  columns: string;
 }
 
-export const messageLog: LogSource = {
+const messageLog: LogSource = {
   list: {
     filters: { member_id: idFilter('m.member_id'), channel: (values, params) => `m.channel IN (${params.list(values)})` },
     sorts: { id: 'm.id', sent_at: 'm.sent_at', subject: 'm.subject', email_to: 'm.email_to' },
@@ -30,7 +30,7 @@ export const messageLog: LogSource = {
   },
   from: 'FROM message_log m LEFT JOIN accounts sa ON sa.id = m.sender_id WHERE TRUE',
   columns: `m.id, m.subject, m.sent_at, m.email_from, m.from_name, m.email_to, m.content, m.channel, m.delivery,
-            ${person('sa')} AS sender, m.member_id`,
+            ${personJson('sa')} AS sender, m.member_id`,
 };
 
 /** The iteration before each one of the same thing, read by index per row of the page. */
@@ -48,7 +48,7 @@ export const instrumentLog: LogSource = {
            JOIN instruments i ON i.id = it.instrument_id
            LEFT JOIN accounts cb ON cb.id = it.created_by
           WHERE TRUE`,
-  columns: `it.id, it.instrument_id, it.created_at, ${person('cb')} AS created_by, it.snapshot,
+  columns: `it.id, it.instrument_id, it.created_at, ${personJson('cb')} AS created_by, it.snapshot,
             ${previousOf('instrument_iterations', 'instrument_id')} AS previous`,
 };
 
@@ -63,24 +63,18 @@ export const travelLog: LogSource = {
            JOIN subscriptions s ON s.id = it.subscription_id
            LEFT JOIN accounts cb ON cb.id = it.created_by
           WHERE s.product_id IN (${TRAVEL_PRODUCT_IDS.join(', ')})`,
-  columns: `it.id, it.subscription_id, it.created_at, ${person('cb')} AS created_by, it.snapshot,
+  columns: `it.id, it.subscription_id, it.created_at, ${personJson('cb')} AS created_by, it.snapshot,
             ${previousOf('subscription_iterations', 'subscription_id')} AS previous`,
 };
 
-export async function logPage<Row>(db: Queryable, source: LogSource, query: Record<string, unknown>) {
-  const list = parseListQuery(query, source.list);
-  const params = list.params.values;
-  const [rows, [{ total }]] = await Promise.all([
-    db.query<Row>(
-      `SELECT ${source.columns} ${source.from} AND ${list.where}
-        ORDER BY ${list.orderBy} LIMIT ${list.perPage} OFFSET ${list.offset}`,
-      params,
-    ),
-    db.query<{ total: number }>(`SELECT count(*)::int AS total ${source.from} AND ${list.where}`, params),
-  ]);
-  return { list, rows, total };
-}
+export const logPage = <Row>(db: Queryable, source: LogSource, query: Record<string, unknown>): Promise<Page<Row>> =>
+  queryPage<Row>(db, source, parseListQuery(query, source.list));
 
 /** Message bodies are sanitised again on the way out: rows may predate today's rules. */
-export const sanitiseMessage = <Row extends { content: string; channel: string }>(row: Row): Row =>
+const sanitiseMessage = (row: MessageLogRow): MessageLogRow =>
   row.channel === 'email' ? { ...row, content: sanitizeRichText(row.content) } : row;
+
+export async function messageLogPage(db: Queryable, query: Record<string, unknown>): Promise<Page<MessageLogRow>> {
+  const page = await logPage<MessageLogRow>(db, messageLog, query);
+  return { ...page, rows: page.rows.map(sanitiseMessage) };
+}

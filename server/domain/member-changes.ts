@@ -1,9 +1,11 @@
 /** A member's change history as the staff read it: newest first, one entry per saved change. */
 import type { Queryable } from '../db/database.ts';
-import type { ListDefinition, ListQuery } from '../lib/list.ts';
+import { parseListQuery, type ListDefinition } from '../lib/list.ts';
+import { queryPage, type Page } from '../lib/paged-query.ts';
 import type { MemberChange } from '../schemas/member-admin.ts';
+import { personJson } from './person-json.ts';
 
-export const memberChangeList: ListDefinition = {
+const memberChangeList: ListDefinition = {
   filters: {},
   sorts: { id: 'mc.id', changed_at: 'mc.changed_at' },
   defaultSort: '-changed_at',
@@ -14,28 +16,26 @@ interface ChangeRow extends Omit<MemberChange, 'changes'> {
   changes: Record<string, [unknown, unknown]>;
 }
 
-export async function memberChanges(db: Queryable, memberId: number, list: ListQuery): Promise<{ rows: MemberChange[]; total: number }> {
-  const params = [...list.params.values, memberId];
-  const member = `$${params.length}`;
-  const [rows, [{ total }]] = await Promise.all([
-    db.query<ChangeRow>(
-      `SELECT mc.id, mc.changed_at, mc.changes,
-              CASE WHEN cb.id IS NULL THEN NULL
-                   ELSE json_build_object('id', cb.id, 'first_name', cb.first_name, 'last_name', cb.last_name) END AS changed_by
-         FROM member_changes mc
-         LEFT JOIN accounts cb ON cb.id = mc.changed_by
-        WHERE mc.member_id = ${member} AND ${list.where}
-        ORDER BY ${list.orderBy} LIMIT ${list.perPage} OFFSET ${list.offset}`,
-      params,
-    ),
-    db.query<{ total: number }>(
-      `SELECT count(*)::int AS total FROM member_changes mc WHERE mc.member_id = ${member} AND ${list.where}`,
-      params,
-    ),
-  ]);
+/**
+ * A page of the member's change history, each change as a list of fields with old and new value;
+ * null when there is no such member.
+ */
+export async function memberChanges(
+  db: Queryable,
+  memberId: number,
+  query: Record<string, unknown>,
+): Promise<Page<MemberChange> | null> {
+  const list = parseListQuery(query, memberChangeList);
+  const [exists] = await db.query('SELECT 1 FROM accounts WHERE id = $1 AND role_id IN (1, 2)', [memberId]);
+  if (!exists) return null;
+  const member = list.params.add(memberId);
+  const page = await queryPage<ChangeRow>(db, {
+    from: `FROM member_changes mc LEFT JOIN accounts cb ON cb.id = mc.changed_by WHERE mc.member_id = ${member}`,
+    columns: `mc.id, mc.changed_at, mc.changes, ${personJson('cb')} AS changed_by`,
+  }, list);
   return {
-    total,
-    rows: rows.map((row) => ({
+    ...page,
+    rows: page.rows.map((row) => ({
       ...row,
       changes: Object.entries(row.changes).map(([field, [old, next]]) => ({ field, old, new: next })),
     })),

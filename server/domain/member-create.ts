@@ -2,14 +2,15 @@
  * Staff create a member directly: checked field by field, warned about a member who looks
  * like the same person, then created as a member with a member number and an active membership.
  */
-import type { Queryable } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import type { Member } from '../schemas/member.ts';
 import type { DuplicateMember, MemberCreate } from '../schemas/member-admin.ts';
 import { HttpError, validationFailed } from '../lib/http-errors.ts';
 import { FORM_RULES, invoiceEmailErrors, isPickerDate, requiredErrors, RULE_MESSAGES } from '../schemas/rules.ts';
-import { normalisePhone } from './members.ts';
+import { loadMember, normalisePhone } from './members.ts';
 import { todayInOslo } from './oslo-date.ts';
+import { EMAIL_TAKEN, isEmailConflict, isEmailTaken } from './account-email.ts';
 
-export const EMAIL_TAKEN = 'E-postadressen er allerede i bruk.';
 
 type Errors = Record<string, string[]>;
 
@@ -28,8 +29,7 @@ export async function createErrors(db: Queryable, body: Record<string, unknown>,
     errors[field] ??= messages;
   }
   if (!errors.email && typeof body.email === 'string') {
-    const [taken] = await db.query('SELECT 1 FROM accounts WHERE lower(email) = lower($1)', [body.email.trim()]);
-    if (taken) errors.email = [EMAIL_TAKEN];
+    if (await isEmailTaken(db, body.email)) errors.email = [EMAIL_TAKEN];
   }
   return errors;
 }
@@ -131,8 +131,29 @@ export async function createMember(
   return member.id;
 }
 
-/** A unique-index race on the e-mail (two creates at once) reads as the usual e-mail error. */
-export function isEmailConflict(error: unknown): boolean {
-  const e = error as { code?: string; constraint?: string; message?: string };
-  return e?.code === '23505' && (e.constraint === 'accounts_email_key' || /accounts_email_key/.test(e.message ?? ''));
+/**
+ * The staff create form end to end: field errors (`schemaErrors` are the schema's own), the
+ * duplicate warning unless confirmed, then the member created and answered as saved.
+ */
+export async function addMember(
+  db: Database,
+  body: Record<string, unknown>,
+  schemaErrors: Errors,
+  staffId: number,
+): Promise<Member> {
+  const errors = await createErrors(db, body, schemaErrors);
+  if (Object.keys(errors).length > 0) throw createFailed(errors);
+  // With no field errors the body is what the schema describes.
+  const input = body as unknown as MemberCreate;
+  const duplicates = await probableDuplicates(db, input);
+  if (duplicates.length > 0 && input.confirm_duplicate !== true) throw duplicateWarning(duplicates);
+  try {
+    return await db.transaction(async (tx) => {
+      const id = await createMember(tx, input, staffId, duplicates[0]?.id ?? null);
+      return (await loadMember(tx, id))!;
+    });
+  } catch (error) {
+    if (isEmailConflict(error)) throw createFailed({ email: [EMAIL_TAKEN] });
+    throw error;
+  }
 }

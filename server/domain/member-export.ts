@@ -3,7 +3,7 @@ import type { Queryable } from '../db/database.ts';
 import type { CsvColumn } from '../lib/csv.ts';
 import { parseListQuery } from '../lib/list.ts';
 import type { MemberListItem } from '../schemas/member.ts';
-import { memberList } from './members.ts';
+import { MEMBERS_FROM, memberList } from './member-list.ts';
 import { orderedBatches } from './export-batches.ts';
 import { norwegianDate } from './oslo-date.ts';
 
@@ -54,7 +54,7 @@ export function memberExportBatches(db: Queryable, query: Record<string, unknown
   const { page: _page, per_page: _perPage, ...rest } = query;
   const list = parseListQuery(rest, memberList);
   return orderedBatches<Row>(db, {
-    keysSql: `SELECT a.id AS key FROM accounts a WHERE a.role_id IN (1, 2) AND ${list.where} ORDER BY ${list.orderBy}`,
+    keysSql: `SELECT a.id AS key ${MEMBERS_FROM} AND ${list.where} ORDER BY ${list.orderBy}`,
     keysParams: list.params.values,
     rowsSql: ROWS_SQL,
   });

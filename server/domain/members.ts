@@ -1,11 +1,11 @@
-/** Reading and changing members: the member record with its subscriptions, and field rules. */
+/** Reading and changing one member: the member record with its subscriptions, and field rules. */
 import type { Queryable } from '../db/database.ts';
 import type { Member, MemberPatch } from '../schemas/member.ts';
-import { escapeLike, type SqlParams } from '../lib/sql.ts';
-import type { ListDefinition } from '../lib/list.ts';
 import { validationFailed } from '../lib/http-errors.ts';
 import { loadMemberSubscriptions } from './subscriptions.ts';
 import { FORM_RULES, invoiceEmailErrors, isPickerDate, requiredErrors, RULE_MESSAGES, type FormRule } from '../schemas/rules.ts';
+import { EMAIL_TAKEN, isEmailTaken } from './account-email.ts';
+import { personJson } from './person-json.ts';
 
 /** Fields a member may change on their own record (the fields the member forms show). */
 export const MEMBER_WRITABLE: readonly (keyof MemberPatch)[] = [
@@ -61,9 +61,6 @@ export function assertPatchFollowsForm(patch: MemberPatch, rule: FormRule): void
 /** Phone numbers are kept without spaces so search and duplicate checks compare like with like. */
 export const normalisePhone = (phone: string): string => phone.replace(/[\s-]/g, '');
 
-const personJson = (alias: string) =>
-  `CASE WHEN ${alias}.id IS NULL THEN NULL ELSE json_build_object('id', ${alias}.id, 'first_name', ${alias}.first_name, 'last_name', ${alias}.last_name) END`;
-
 const MEMBER_COLUMNS = `
   a.id, a.remote_id, a.role_id, a.email, a.first_name, a.last_name, a.phone, a.address, a.postal_code,
   a.postal_area, a.birthdate, a.gender, a.artist_name, a.primary_instrument_type, a.invoice_method,
@@ -97,52 +94,9 @@ export async function loadMember(db: Queryable, id: number): Promise<Member | nu
   };
 }
 
-const hasSubscription = (kind: string) =>
-  `EXISTS (SELECT 1 FROM subscriptions s WHERE s.member_id = a.id AND s.kind = '${kind}' AND s.state = 'active')`;
-
-export const MEMBER_LIST_COLUMNS = `
-  a.id, a.remote_id, a.role_id, a.first_name, a.last_name, a.email, a.phone, a.address, a.postal_code,
-  a.postal_area, a.birthdate, a.status, a.blocked_access, a.registration_completed, NULL::text AS campaign_code,
-  a.created_at, ${hasSubscription('membership')} AS has_membership,
-  ${hasSubscription('instrument')} AS has_instrument_insurance, ${hasSubscription('travel')} AS has_travel_insurance`;
-
-/** Every word must occur in the member's name, e-mail, phone, member number or artist name. */
-export function searchCondition(values: string[], params: SqlParams): string {
-  const words = values.join(' ').toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return 'TRUE';
-  return words.map((word) => `a.search_text LIKE ${params.add(`%${escapeLike(word)}%`)}`).join(' AND ');
-}
-
-export const memberList: ListDefinition = {
-  filters: {
-    name: searchCondition,
-    status: (values, params) => `a.status IN (${params.list(values)})`,
-    role_id: (values, params) => `a.role_id IN (${params.list(values.map(Number).filter((n) => n === 1 || n === 2))})`,
-  },
-  sorts: {
-    id: 'a.id',
-    remote_id: 'a.remote_id',
-    first_name: 'a.first_name',
-    last_name: 'a.last_name',
-    name: ['a.first_name', 'a.last_name'],
-    email: 'a.email',
-    address: 'a.address',
-    birthdate: 'a.birthdate',
-    phone: 'a.phone',
-    status: 'a.status',
-    created_at: 'a.created_at',
-  },
-  defaultSort: '-id',
-  tieBreaker: 'a.id',
-};
-
 /** Refuses an e-mail another account already has. */
-export async function assertEmailFree(db: Queryable, email: string, exceptId: number | null): Promise<void> {
-  const [taken] = await db.query<{ id: number }>(
-    'SELECT id FROM accounts WHERE lower(email) = lower($1) AND id IS DISTINCT FROM $2',
-    [email, exceptId],
-  );
-  if (taken) throw validationFailed({ email: ['E-postadressen er allerede i bruk.'] });
+async function assertEmailFree(db: Queryable, email: string, exceptId: number | null): Promise<void> {
+  if (await isEmailTaken(db, email, exceptId)) throw validationFailed({ email: [EMAIL_TAKEN] });
 }
 
 async function assertRemoteIdFree(db: Queryable, remoteId: number, exceptId: number): Promise<void> {

@@ -5,19 +5,18 @@
  */
 import type { Queryable } from '../db/database.ts';
 import type { CsvColumn } from '../lib/csv.ts';
-import { parseListQuery, type ListDefinition, type ListQuery } from '../lib/list.ts';
+import { parseListQuery, type ListDefinition } from '../lib/list.ts';
+import { queryPage, type Page, type PagedSource } from '../lib/paged-query.ts';
 import type { PendingInstruments, PendingMembership, PendingTravel, RequestMember } from '../schemas/pending-requests.ts';
-import { searchCondition } from './members.ts';
+import { searchCondition } from './member-list.ts';
 import { orderedBatches } from './export-batches.ts';
 import { norwegianDate } from './oslo-date.ts';
 
-export interface PendingQueue<Item> {
+/** `from` is FROM … WHERE <what makes a row pending>. */
+export interface PendingQueue<Item> extends PagedSource {
   list: ListDefinition;
-  /** FROM … WHERE <what makes a row pending>. */
-  from: string;
   /** A unique integer per row, for export batches. */
   key: string;
-  columns: string;
   filename: string;
   csv: CsvColumn<Item>[];
 }
@@ -119,22 +118,8 @@ export const pendingInstruments: PendingQueue<PendingInstruments> = {
   ],
 };
 
-export async function pendingPage<Item>(
-  db: Queryable,
-  queue: PendingQueue<Item>,
-  list: ListQuery,
-): Promise<{ rows: Item[]; total: number }> {
-  const params = list.params.values;
-  const [rows, [{ total }]] = await Promise.all([
-    db.query<Item>(
-      `SELECT ${queue.columns} ${queue.from} AND ${list.where}
-        ORDER BY ${list.orderBy} LIMIT ${list.perPage} OFFSET ${list.offset}`,
-      params,
-    ),
-    db.query<{ total: number }>(`SELECT count(*)::int AS total ${queue.from} AND ${list.where}`, params),
-  ]);
-  return { rows, total };
-}
+export const pendingPage = <Item>(db: Queryable, queue: PendingQueue<Item>, query: Record<string, unknown>): Promise<Page<Item>> =>
+  queryPage<Item>(db, queue, parseListQuery(query, queue.list));
 
 /** Every row of the queue with the list's filters and order, page and per_page ignored. */
 export function pendingExportBatches<Item>(

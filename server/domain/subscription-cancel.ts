@@ -4,7 +4,10 @@
  */
 import type { Queryable } from '../db/database.ts';
 import { notFound, validationFailed } from '../lib/http-errors.ts';
+import type { Database } from '../db/database.ts';
 import { snapshotInstrument, snapshotSubscription } from './iterations.ts';
+import { loadSubscription, type SubscriptionView } from './subscription-view.ts';
+import { todayInOslo } from './oslo-date.ts';
 
 export const NOT_CANCELLABLE = 'Bare en aktiv instrumentforsikring kan stoppes.';
 
@@ -47,3 +50,10 @@ export async function cancelInstrumentSubscription(tx: Queryable, id: number, st
     await snapshotInstrument(tx, instrument.id, staffId);
   }
 }
+
+/** Stops the instrument insurance today (Oslo) and answers it as saved. */
+export const stopInstrumentInsurance = (db: Database, id: number, staffId: number): Promise<SubscriptionView> =>
+  db.transaction(async (tx) => {
+    await cancelInstrumentSubscription(tx, id, staffId, todayInOslo());
+    return (await loadSubscription(tx, id))!;
+  });

@@ -3,6 +3,7 @@ import type { Static } from 'typebox';
 import type { Queryable } from '../db/database.ts';
 import type { Subscription, SubscriptionLine } from '../schemas/member.ts';
 import { SUBSCRIPTION_SELECT, withStatus } from './subscriptions.ts';
+import { personJson } from './person-json.ts';
 
 export type SubscriptionView = Static<typeof Subscription> & { subscription_lines?: Static<typeof SubscriptionLine>[] };
 
@@ -11,8 +12,7 @@ type Row = Parameters<typeof withStatus>[0];
 const LINES = `
   SELECT l.id, json_build_object('id', p.id, 'name', p.name, 'price', p.price, 'remote_id', p.remote_id) AS product,
          l.quantity, l.value, l.subscription_start, l.subscription_end, l.updated_at,
-         CASE WHEN vb.id IS NULL THEN NULL
-              ELSE json_build_object('id', vb.id, 'first_name', vb.first_name, 'last_name', vb.last_name) END AS validated_by_user
+         ${personJson('vb')} AS validated_by_user
     FROM subscription_lines l
     JOIN products p ON p.id = l.product_id
     LEFT JOIN accounts vb ON vb.id = l.validated_by

@@ -2,28 +2,17 @@
 import type { Queryable } from '../db/database.ts';
 import type { Static } from 'typebox';
 import type { InstrumentSubscription, Subscription, SubscriptionLine } from '../schemas/member.ts';
-
-export type SubscriptionState = 'pending' | 'active' | 'rejected' | 'cancelled' | 'ended';
-
-export const STATUS_OF_STATE: Record<SubscriptionState, number> = {
-  pending: 0,
-  active: 1,
-  rejected: 2,
-  cancelled: 3,
-  ended: 4,
-};
+import { personJson } from './person-json.ts';
+import { STATUS_OF_STATE } from './subscription-status.ts';
 
 /** Product ids 1 and 2 are travel insurance. */
 export const TRAVEL_PRODUCT_IDS = [1, 2] as const;
-
-const person = (alias: string) =>
-  `CASE WHEN ${alias}.id IS NULL THEN NULL ELSE json_build_object('id', ${alias}.id, 'first_name', ${alias}.first_name, 'last_name', ${alias}.last_name) END`;
 
 export const SUBSCRIPTION_SELECT = `
   SELECT s.id, s.member_id, s.product_id, s.kind,
          json_build_object('id', p.id, 'name', p.name, 'price', p.price, 'remote_id', p.remote_id) AS product,
          s.state, s.value, s.subscription_start, s.subscription_end, s.invoiced_for, s.reason_for_rejection,
-         s.created_at, s.updated_at, ${person('vb')} AS validated_by_user, ${person('rb')} AS rejected_by_user
+         s.created_at, s.updated_at, ${personJson('vb')} AS validated_by_user, ${personJson('rb')} AS rejected_by_user
     FROM subscriptions s
     JOIN products p ON p.id = s.product_id
     LEFT JOIN accounts vb ON vb.id = s.validated_by
@@ -39,7 +28,7 @@ export const withStatus = (row: SubscriptionRow): Static<typeof Subscription> =>
 async function linesOf(db: Queryable, subscriptionId: number): Promise<Static<typeof SubscriptionLine>[]> {
   return db.query(
     `SELECT l.id, json_build_object('id', p.id, 'name', p.name, 'price', p.price, 'remote_id', p.remote_id) AS product,
-            l.quantity, l.value, l.subscription_start, l.subscription_end, l.updated_at, ${person('vb')} AS validated_by_user
+            l.quantity, l.value, l.subscription_start, l.subscription_end, l.updated_at, ${personJson('vb')} AS validated_by_user
        FROM subscription_lines l
        JOIN products p ON p.id = l.product_id
        LEFT JOIN accounts vb ON vb.id = l.validated_by

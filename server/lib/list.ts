@@ -131,7 +131,11 @@ export interface Paginator<T> {
 }
 
 /** Laravel's length-aware paginator body; URLs keep the request's other query parameters. */
-export function paginate<T>(rows: T[], total: number, list: ListQuery, requestUrl: string, baseUrl: string): Paginator<T> {
+export function paginate<T>(
+  { list, rows, total }: { list: ListQuery; rows: T[]; total: number },
+  requestUrl: string,
+  baseUrl: string,
+): Paginator<T> {
   const url = new URL(requestUrl, baseUrl);
   const path = `${url.origin}${url.pathname}`;
   const pageUrl = (page: number) => {

@@ -6,8 +6,9 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findTokenOwner, type TokenOwner } from '../lib/tokens.ts';
-import { forbidden, MESSAGES, notFound, unauthenticated } from '../lib/http-errors.ts';
+import { findTokenOwner } from '../lib/tokens.ts';
+import { forbidden, MESSAGES, unauthenticated } from '../lib/http-errors.ts';
+import { isMember, isStaff } from '../lib/access.ts';
 
 /** public: anyone; member: roles 1, 2; staff: roles 3-5; signed-in: any signed-in account. */
 export type Access = 'public' | 'member' | 'staff' | 'signed-in';
@@ -17,28 +18,6 @@ declare module 'fastify' {
     access?: Access;
     allowBlocked?: boolean;
   }
-  interface FastifyRequest {
-    account: TokenOwner | null;
-  }
-}
-
-export const isStaff = (account: Pick<TokenOwner, 'role_id'>): boolean => account.role_id >= 3;
-export const isMember = (account: Pick<TokenOwner, 'role_id'>): boolean => account.role_id === 1 || account.role_id === 2;
-
-/** The signed-in account; routes behind the guard always have one. */
-export function accountOf(request: FastifyRequest): TokenOwner {
-  if (!request.account) throw unauthenticated();
-  return request.account;
-}
-
-/**
- * Object-level check: staff reach every member, a member only their own id.
- * Another member's id answers the same 404 as a missing one.
- */
-export function assertOwnMember(request: FastifyRequest, memberId: number): TokenOwner {
-  const account = accountOf(request);
-  if (!isStaff(account) && account.id !== memberId) throw notFound();
-  return account;
 }
 
 function bearerOf(request: FastifyRequest): string | null {

@@ -8,7 +8,7 @@ import { createAccessToken, findTokenOwner, revokeToken } from '../lib/tokens.ts
 import { verifyPassword } from '../lib/passwords.ts';
 import { HttpError, tooManyRequests, validationFailed } from '../lib/http-errors.ts';
 import { clear, hit, peek } from '../lib/rate-limit.ts';
-import { accountOf } from '../plugins/auth.ts';
+import { accountOf } from '../lib/access.ts';
 import { changePasswordWithToken, findAccountByEmail, passwordErrors, requestPasswordReset } from '../domain/accounts.ts';
 
 const WRONG_CREDENTIALS = 'Feil e-post eller passord.';

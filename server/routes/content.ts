@@ -3,28 +3,14 @@
  * the member app never calls the site itself and never sees unsanitised HTML.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyBaseLogger } from 'fastify';
 import { Type } from 'typebox';
 import { DataOf } from '../schemas/common.ts';
 import { ContentPage, DiscountCode } from '../schemas/reference.ts';
-import { HttpError, notFound } from '../lib/http-errors.ts';
-import { ContentUnavailableError } from '../adapters/content.ts';
+import { notFound } from '../lib/http-errors.ts';
+import { fromContentSite } from '../domain/content.ts';
 
 /** min-side: the privacy text; bli-medlem and bli-medlem-steg-2: the sign-up texts beside step one and two. */
 export const CONTENT_SLUGS = ['min-side', 'bli-medlem', 'bli-medlem-steg-2'] as const;
-const UNAVAILABLE = 'Innholdet kunne ikke hentes akkurat nå. Prøv igjen senere.';
-
-
-/** A content site that fails is logged with its details; the caller gets 502 and a Norwegian message. */
-async function fromContentSite<T>(log: FastifyBaseLogger, read: () => Promise<T>): Promise<T> {
-  try {
-    return await read();
-  } catch (error) {
-    if (!(error instanceof ContentUnavailableError)) throw error;
-    log.error({ err: error }, 'content site unavailable');
-    throw new HttpError(502, { message: UNAVAILABLE });
-  }
-}
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { content } = app.services;

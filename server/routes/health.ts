@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { pingDatabase } from '../domain/health.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -17,7 +18,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       try {
-        await app.services.db.query('SELECT 1');
+        await pingDatabase(app.services.db);
         return { status: 'ok' as const, database: app.services.db.kind };
       } catch (error) {
         request.log.error({ err: error }, 'database unreachable');

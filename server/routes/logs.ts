@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Static } from 'typebox';
 import { listQuerySchema, paginate, paginatorSchema } from '../lib/list.ts';
 import { InstrumentLogEntry, MessageLogEntry, TravelLogEntry } from '../schemas/logs.ts';
-import { instrumentLog, logPage, messageLog, sanitiseMessage, travelLog } from '../domain/logs.ts';
+import { instrumentLog, logPage, messageLogPage, travelLog } from '../domain/logs.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.services;
@@ -19,8 +19,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { list, rows, total } = await logPage<Static<typeof MessageLogEntry>>(db, messageLog, request.query);
-      return paginate(rows.map(sanitiseMessage), total, list, request.url, config.publicUrl);
+      return paginate(await messageLogPage(db, request.query), request.url, config.publicUrl);
     },
   );
 
@@ -34,10 +33,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: paginatorSchema(InstrumentLogEntry) },
       },
     },
-    async (request) => {
-      const { list, rows, total } = await logPage<Static<typeof InstrumentLogEntry>>(db, instrumentLog, request.query);
-      return paginate(rows, total, list, request.url, config.publicUrl);
-    },
+    async (request) =>
+      paginate(await logPage<Static<typeof InstrumentLogEntry>>(db, instrumentLog, request.query), request.url, config.publicUrl),
   );
 
   app.get(
@@ -50,10 +47,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: paginatorSchema(TravelLogEntry) },
       },
     },
-    async (request) => {
-      const { list, rows, total } = await logPage<Static<typeof TravelLogEntry>>(db, travelLog, request.query);
-      return paginate(rows, total, list, request.url, config.publicUrl);
-    },
+    async (request) =>
+      paginate(await logPage<Static<typeof TravelLogEntry>>(db, travelLog, request.query), request.url, config.publicUrl),
   );
 };
 

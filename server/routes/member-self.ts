@@ -5,12 +5,13 @@ import { AddCode, AddCodeAnswer, SendCard, SendCardAnswer } from '../schemas/mem
 import { HttpError, notFound, tooManyRequests, validationFailed } from '../lib/http-errors.ts';
 import { hit } from '../lib/rate-limit.ts';
 import { htmlToText } from '../lib/html.ts';
-import { assertOwnMember } from '../plugins/auth.ts';
+import { assertOwnMember } from '../lib/access.ts';
 import { attachCampaign, findActiveCampaign } from '../domain/campaigns.ts';
 import { fillTemplate, templateBySlug } from '../domain/messages.ts';
 import { sendSms } from '../domain/sms.ts';
-import { toE164 } from '../adapters/sms.ts';
 import { RULE_MESSAGES, SMS_PHONE_MIN_LENGTH } from '../schemas/rules.ts';
+import { findCardHolder } from '../domain/member-card.ts';
+import { toE164 } from '../lib/phone.ts';
 
 export const INVALID_CODE = 'Ugyldig kampanjekode';
 export const CARD_SENT = 'Ditt medlemskort har blitt tilsendt';
@@ -39,12 +40,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   /** The member's own record (404 for another member's id or an id that is no member). */
   async function memberOrNotFound(id: number) {
-    const [member] = await db.query<{ id: number; first_name: string; remote_id: number | null; campaign_code: string | null }>(
-      `SELECT a.id, a.first_name, a.remote_id, c.code AS campaign_code
-         FROM accounts a LEFT JOIN campaigns c ON c.id = a.campaign_id
-        WHERE a.id = $1 AND a.role_id IN (1, 2)`,
-      [id],
-    );
+    const member = await findCardHolder(db, id);
     if (!member) throw notFound();
     return member;
   }

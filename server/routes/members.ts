@@ -2,14 +2,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DataOf, IdParams } from '../schemas/common.ts';
 import { Member, MemberListItem, MemberPatch } from '../schemas/member.ts';
-import { listQuerySchema, paginate, paginatorSchema, parseListQuery } from '../lib/list.ts';
+import { listQuerySchema, paginate, paginatorSchema } from '../lib/list.ts';
 import { notFound } from '../lib/http-errors.ts';
-import { assertOwnMember, isStaff } from '../plugins/auth.ts';
-import {
-  assertPatchFollowsForm, loadMember, MEMBER_LIST_COLUMNS, MEMBER_WRITABLE, memberList, patchRule, pickWritable, STAFF_WRITABLE, updateMember,
-} from '../domain/members.ts';
-import type { MemberListItem as MemberListRow } from '../schemas/member.ts';
-import { assertRegistrationCompletable } from '../domain/registration.ts';
+import { assertOwnMember } from '../lib/access.ts';
+import { loadMember } from '../domain/members.ts';
+import { patchMember } from '../domain/member-patch.ts';
+import { memberPage } from '../domain/member-list.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.services;
@@ -25,25 +23,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: paginatorSchema(MemberListItem) },
       },
     },
-    async (request) => {
-      const list = parseListQuery(request.query, memberList);
-      const where = `a.role_id IN (1, 2) AND ${list.where}`;
-      const params = list.params.values;
-      const [rows, [{ total }]] = await Promise.all([
-        // The page's ids are found first (an index-only walk even for deep pages), then only
-        // those 25 rows are read in full.
-        db.query<MemberListRow>(
-          `SELECT ${MEMBER_LIST_COLUMNS}
-             FROM (SELECT a.id FROM accounts a WHERE ${where}
-                    ORDER BY ${list.orderBy} LIMIT ${list.perPage} OFFSET ${list.offset}) page
-             JOIN accounts a ON a.id = page.id
-            ORDER BY ${list.orderBy}`,
-          params,
-        ),
-        db.query<{ total: number }>(`SELECT count(*)::int AS total FROM accounts a WHERE ${where}`, params),
-      ]);
-      return paginate(rows, total, list, request.url, config.publicUrl);
-    },
+    async (request) => paginate(await memberPage(db, request.query), request.url, config.publicUrl),
   );
 
   app.get(
@@ -79,20 +59,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const account = assertOwnMember(request, request.params.id);
-      const staff = isStaff(account);
-      const patch = pickWritable(request.body, staff ? STAFF_WRITABLE : MEMBER_WRITABLE);
-      // A member may finish their registration, never undo it.
-      if (!staff && patch.registration_completed === 0) delete patch.registration_completed;
-      const member = await db.transaction(async (tx) => {
-        const exists = await loadMember(tx, request.params.id);
-        if (!exists) throw notFound();
-        assertPatchFollowsForm(patch, patchRule(staff, exists));
-        await updateMember(tx, request.params.id, patch, account.id);
-        const updated = await loadMember(tx, request.params.id);
-        if (!staff && patch.registration_completed === 1) assertRegistrationCompletable(updated!);
-        return updated;
-      });
-      return { data: member! };
+      return { data: await patchMember(db, request.params.id, request.body, account) };
     },
   );
 };

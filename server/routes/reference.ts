@@ -1,11 +1,10 @@
 /** Reference data the forms read: postal areas, instrument categories, products. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type, type Static } from 'typebox';
+import { Type } from 'typebox';
 import { DataOf, IdParams } from '../schemas/common.ts';
 import { InstrumentCategory, PostalCode, Product } from '../schemas/reference.ts';
 import { notFound } from '../lib/http-errors.ts';
-
-const CATEGORY_COLUMNS = 'id, title, use_member, use_insurance';
+import { findInstrumentCategory, findPostalCode, instrumentCategories, products } from '../domain/reference-data.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.services;
@@ -22,10 +21,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const [row] = await db.query<{ code: string; area: string }>(
-        'SELECT code, area FROM postal_codes WHERE code = $1',
-        [request.params.code],
-      );
+      const row = await findPostalCode(db, request.params.code);
       if (!row) throw notFound();
       return { data: row };
     },
@@ -41,11 +37,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: DataOf(Type.Array(InstrumentCategory)) },
       },
     },
-    async () => ({
-      data: await db.query<Static<typeof InstrumentCategory>>(
-        `SELECT ${CATEGORY_COLUMNS} FROM instrument_categories ORDER BY title, id`,
-      ),
-    }),
+    async () => ({ data: await instrumentCategories(db) }),
   );
 
   app.get(
@@ -60,10 +52,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const [row] = await db.query<Static<typeof InstrumentCategory>>(
-        `SELECT ${CATEGORY_COLUMNS} FROM instrument_categories WHERE id = $1`,
-        [request.params.id],
-      );
+      const row = await findInstrumentCategory(db, request.params.id);
       if (!row) throw notFound();
       return { data: row };
     },
@@ -79,9 +68,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: DataOf(Type.Array(Product)) },
       },
     },
-    async () => ({
-      data: await db.query<Static<typeof Product>>('SELECT id, name, price, remote_id, kind FROM products ORDER BY id'),
-    }),
+    async () => ({ data: await products(db) }),
   );
 };
 

@@ -12,20 +12,16 @@ import { passwordErrors } from '../domain/accounts.ts';
 import { findActiveCampaign } from '../domain/campaigns.ts';
 import { createApplicant } from '../domain/registration.ts';
 import { sendTemplate } from '../domain/messages.ts';
-import { schemaErrors } from '../plugins/errors.ts';
+import { isEmailConflict, isEmailTaken } from '../domain/account-email.ts';
+import { schemaErrors } from '../lib/schema-errors.ts';
 
 export const EMAIL_TAKEN = 'E-postadressen er allerede registrert. Logg inn eller be om nytt passord.';
 export const UNKNOWN_CAMPAIGN = 'Ugyldig Kampanje kode';
 const REGISTRATIONS_PER_IP = 10;
 const WINDOW_SECONDS = 10 * 60;
 
-
-
 /** The register client reads errors from `data.error`, other clients from `errors`. */
 const refuse = (errors: Record<string, string[]>) => validationFailed(errors, { data: { error: errors } });
-
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, mail } = app.services;
@@ -49,8 +45,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const body = request.body;
 
       const errors = { ...requiredErrors(FORM_RULES.registration, body), ...passwordErrors(body.password, body.password_confirmation) };
-      const [taken] = await db.query('SELECT 1 FROM accounts WHERE lower(email) = lower($1)', [body.email.trim()]);
-      if (taken) errors.email = [EMAIL_TAKEN];
+      if (await isEmailTaken(db, body.email)) errors.email = [EMAIL_TAKEN];
       const code = body.campaign_code?.trim() ?? '';
       const campaign = code === '' ? null : await findActiveCampaign(db, code);
       if (code !== '' && !campaign) errors.campaign_code = [UNKNOWN_CAMPAIGN];
@@ -67,7 +62,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         );
       } catch (error) {
         // Two sign-ups with one address at the same moment: the unique index decides.
-        if (isUniqueViolation(error)) throw refuse({ email: [EMAIL_TAKEN] });
+        if (isEmailConflict(error)) throw refuse({ email: [EMAIL_TAKEN] });
         throw error;
       }
       request.log.info({ memberId: applicant.id, possibleDuplicateOf: applicant.possibleDuplicateOf }, 'applicant registered');

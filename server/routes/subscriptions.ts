@@ -8,16 +8,15 @@ import { Type } from 'typebox';
 import { DataOf, IdParams } from '../schemas/common.ts';
 import { Subscription, SubscriptionLine } from '../schemas/member.ts';
 import { PendingInstruments, PendingMembership, PendingTravel } from '../schemas/pending-requests.ts';
-import { listQuerySchema, paginate, paginatorSchema, parseListQuery } from '../lib/list.ts';
+import { listQuerySchema, paginate, paginatorSchema } from '../lib/list.ts';
 import { notFound } from '../lib/http-errors.ts';
 import { sendCsv } from '../lib/csv.ts';
-import { accountOf, assertOwnMember } from '../plugins/auth.ts';
+import { accountOf, assertOwnMember } from '../lib/access.ts';
 import { loadSubscription } from '../domain/subscription-view.ts';
-import { cancelInstrumentSubscription } from '../domain/subscription-cancel.ts';
+import { stopInstrumentInsurance } from '../domain/subscription-cancel.ts';
 import {
   pendingExportBatches, pendingInstruments, pendingMemberships, pendingPage, pendingTravel, type PendingQueue,
 } from '../domain/pending-requests.ts';
-import { todayInOslo } from '../domain/oslo-date.ts';
 
 const SubscriptionWithLines = Type.Intersect([
   Subscription,
@@ -38,11 +37,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           response: { 200: paginatorSchema(item) },
         },
       },
-      async (request) => {
-        const list = parseListQuery(request.query, queue.list);
-        const { rows, total } = await pendingPage(db, queue, list);
-        return paginate(rows, total, list, request.url, config.publicUrl);
-      },
+      async (request) => paginate(await pendingPage(db, queue, request.query), request.url, config.publicUrl),
     );
     app.get(
       `/subscription/list/${name}/export`,
@@ -93,11 +88,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const staff = accountOf(request);
-      const subscription = await db.transaction(async (tx) => {
-        await cancelInstrumentSubscription(tx, request.params.id, staff.id, todayInOslo());
-        return loadSubscription(tx, request.params.id);
-      });
-      return { data: subscription! };
+      return { data: await stopInstrumentInsurance(db, request.params.id, staff.id) };
     },
   );
 };

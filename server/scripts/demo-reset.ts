@@ -7,7 +7,7 @@ import { loadConfig, ConfigError } from '../config.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { openDatabase } from '../db/open.ts';
 import { migrate } from '../db/migrate.ts';
-import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoData } from '../db/demo/index.ts';
+import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoData } from '../demo/index.ts';
 
 const HELP = `Bruk: npm run demo:reset
 

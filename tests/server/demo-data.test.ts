@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_LOGINS, DEMO_PASSWORD, seedBulkMembers, seedDemoData, seedDemoDataIfEmpty } from '../../server/db/demo/index.ts';
+import { DEMO_LOGINS, DEMO_PASSWORD, seedBulkMembers, seedDemoData, seedDemoDataIfEmpty } from '../../server/demo/index.ts';
 import type { Queryable } from '../../server/db/database.ts';
 import { bearer, buildTestApp, freshDatabase, type TestContext } from './helpers.ts';
 
@@ -159,7 +159,7 @@ describe('bulk members for benchmarks', () => {
 describe('system e-mail sender', () => {
   it('never sends as the demo member: templates and logged mail come from the organisation', async () => {
     const { buildTestApp } = await import('./helpers.ts');
-    const { seedDemoData } = await import('../../server/db/demo/index.ts');
+    const { seedDemoData } = await import('../../server/demo/index.ts');
     const ctx = await buildTestApp();
     try {
       await seedDemoData(ctx.db);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkMobilityTransport, outboxSmsTransport, toE164 } from '../../server/adapters/sms.ts';
+import { linkMobilityTransport, outboxSmsTransport } from '../../server/adapters/sms.ts';
+import { toE164 } from '../../server/lib/phone.ts';
 import { sendSms } from '../../server/domain/sms.ts';
 import { loadConfig } from '../../server/config.ts';
 import { createAccount, freshDatabase, type TestDatabase } from './helpers.ts';

@@ -1,5 +1,5 @@
 /** The membership subscription behind each member's state. */
-import type { Queryable } from '../database.ts';
+import type { Queryable } from '../db/database.ts';
 import type { DemoContext, DemoMember } from './context.ts';
 import { isMember } from './accounts.ts';
 import { endOfYear } from './dates.ts';

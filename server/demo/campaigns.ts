@@ -1,5 +1,5 @@
 /** Campaign codes (running and ended) and the partner discount codes shown on Min side. */
-import type { Queryable } from '../database.ts';
+import type { Queryable } from '../db/database.ts';
 import type { DemoContext } from './context.ts';
 import { yearOf } from './dates.ts';
 import { insertRows, idCounter, syncSequence } from './insert.ts';

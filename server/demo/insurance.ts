@@ -1,5 +1,5 @@
 /** Hands out travel and instrument insurance among the members, the demo member's own included. */
-import type { Queryable } from '../database.ts';
+import type { Queryable } from '../db/database.ts';
 import type { DemoContext, DemoMember } from './context.ts';
 import { insertRows, idCounter, syncSequence } from './insert.ts';
 import { insertInstrumentIterations, insertSubscriptionIterations } from './iterations.ts';

@@ -1,5 +1,5 @@
 /** Staff, the demo member and some 330 members spread over every state a member can be in. */
-import type { Queryable } from '../database.ts';
+import type { Queryable } from '../db/database.ts';
 import type { DemoContext, DemoMember, MemberState, Staff } from './context.ts';
 import { addDays, at } from './dates.ts';
 import { insertRows, idCounter, syncSequence, type Row } from './insert.ts';

@@ -1,5 +1,5 @@
 /** Fast bulk writes for the demo data: many rows per statement, ids handed out up front. */
-import type { Queryable } from '../database.ts';
+import type { Queryable } from '../db/database.ts';
 
 export type Row = Record<string, unknown>;
 

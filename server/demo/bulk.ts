@@ -1,5 +1,5 @@
 /** Many plain members at once, for benchmarks: one set-based statement per batch, no per-row work in JS. */
-import type { Database } from '../database.ts';
+import type { Database } from '../db/database.ts';
 import { FEMALE_NAMES, LAST_NAMES, MALE_NAMES, STREETS } from './names.ts';
 
 const BATCH = 25_000;

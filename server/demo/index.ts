@@ -3,8 +3,8 @@
  * state, with insurance, campaigns, discount codes and a message log. Seeded, so every run
  * gives the same data for the same day.
  */
-import type { Database, Queryable } from '../database.ts';
-import { hashPassword } from '../../lib/passwords.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { hashPassword } from '../lib/passwords.ts';
 import { insertMembers, insertStaff, DEMO_MEMBER_EMAIL } from './accounts.ts';
 import { insertCampaigns, insertDiscountCodes } from './campaigns.ts';
 import type { DemoContext, DemoMember } from './context.ts';

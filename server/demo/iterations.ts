@@ -3,9 +3,9 @@
  * the live system uses, then dated back and given the values the row had at that time, so the
  * logs read demo history exactly as they read real history.
  */
-import type { Queryable } from '../database.ts';
-import { snapshotInstrument, snapshotSubscription } from '../../domain/iterations.ts';
-import { STATUS_OF_STATE, type SubscriptionState } from '../../domain/subscriptions.ts';
+import type { Queryable } from '../db/database.ts';
+import { snapshotInstrument, snapshotSubscription } from '../domain/iterations.ts';
+import { STATUS_OF_STATE, type SubscriptionState } from '../domain/subscription-status.ts';
 
 export interface IterationSpec {
   id: number;

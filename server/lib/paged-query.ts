@@ -1,0 +1,47 @@
+/**
+ * One page of a list and the list's total, for every paged /api list: the page's rows and
+ * the count run side by side over the same conditions, so the paginator always agrees with
+ * its rows.
+ */
+import type { Queryable } from '../db/database.ts';
+import type { ListQuery } from './list.ts';
+
+export interface PagedSource {
+  /** `FROM … WHERE <what is always true of the list>`; the request's filters are ANDed on. */
+  from: string;
+  /** The SELECT list of one row. */
+  columns: string;
+  /**
+   * For a wide row over a large table: the page's keys are found first (an index-only walk even
+   * for deep pages), then only those rows are read in full from `table` joined on `key`.
+   * `columns` must then read from `table` alone.
+   */
+  keyFirst?: { key: string; table: string };
+}
+
+export interface Page<Row> {
+  list: ListQuery;
+  rows: Row[];
+  total: number;
+}
+
+function pageSql(source: PagedSource, list: ListQuery): string {
+  const window = `ORDER BY ${list.orderBy} LIMIT ${list.perPage} OFFSET ${list.offset}`;
+  const filtered = `${source.from} AND ${list.where}`;
+  if (!source.keyFirst) return `SELECT ${source.columns} ${filtered} ${window}`;
+  const { key, table } = source.keyFirst;
+  return `SELECT ${source.columns}
+            FROM (SELECT ${key} AS page_key ${filtered} ${window}) page
+            JOIN ${table} ON ${key} = page.page_key
+           ORDER BY ${list.orderBy}`;
+}
+
+/** The rows of the requested page and how many rows the filtered list holds in all. */
+export async function queryPage<Row>(db: Queryable, source: PagedSource, list: ListQuery): Promise<Page<Row>> {
+  const params = list.params.values;
+  const [rows, [{ total }]] = await Promise.all([
+    db.query<Row>(pageSql(source, list), params),
+    db.query<{ total: number }>(`SELECT count(*)::int AS total ${source.from} AND ${list.where}`, params),
+  ]);
+  return { list, rows, total };
+}

@@ -1,0 +1,54 @@
+/** Schema validation issues (Ajv's shape) as Norwegian messages per field, as the forms show them. */
+import { MESSAGES } from './http-errors.ts';
+import { EMAIL_PATTERN, RULE_MESSAGES } from '../schemas/rules.ts';
+
+export interface SchemaIssue {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+}
+
+function norwegianMessage(issue: SchemaIssue): string {
+  const limit = issue.params.limit;
+  switch (issue.keyword) {
+    case 'required':
+      return MESSAGES.required;
+    case 'minLength':
+      return limit === 1 ? MESSAGES.required : `Må være minst ${limit} tegn`;
+    case 'maxLength':
+      return `Kan ikke være mer enn ${limit} tegn`;
+    case 'minimum':
+      return `Må være minst ${limit}`;
+    case 'maximum':
+      return `Kan ikke være mer enn ${limit}`;
+    case 'format':
+      if (issue.params.format === 'date') return 'Ugyldig dato (ÅÅÅÅ-MM-DD)';
+      return 'Ugyldig format';
+    case 'pattern':
+      return issue.params.pattern === EMAIL_PATTERN.source ? RULE_MESSAGES.email : 'Ugyldig format';
+    default:
+      return MESSAGES.invalid;
+  }
+}
+
+function fieldOf(issue: SchemaIssue): string {
+  if (issue.keyword === 'required') {
+    const parent = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    const name = String(issue.params.missingProperty);
+    return parent ? `${parent}.${name}` : name;
+  }
+  return issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
+}
+
+export function schemaErrors(issues: SchemaIssue[]): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    // anyOf/oneOf repeat the issues of their branches; the branch messages say more.
+    if (issue.keyword === 'anyOf' || issue.keyword === 'oneOf') continue;
+    const field = fieldOf(issue);
+    const message = norwegianMessage(issue);
+    errors[field] ??= [];
+    if (!errors[field].includes(message)) errors[field].push(message);
+  }
+  return errors;
+}
