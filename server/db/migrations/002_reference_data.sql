@@ -39,7 +39,7 @@ INSERT INTO email_templates (id, slug, title, content, from_name, from_email) VA
 <p>Takk for at du søkte om medlemskap hos oss. Vi har gått gjennom søknaden din, og kan dessverre ikke godkjenne den nå.</p>
 <p>Har du spørsmål, eller mener du at vi har gjort en feil, er du velkommen til å svare på denne e-posten eller ringe oss.</p>
 <p>Med vennlig hilsen<br>Medlemsservice</p>',
-   'Medlemsservice', 'medlem@example.no'),
+   'Medlemsservice', 'post@example.no'),
   (2, 'instrument-rejected', 'Instrumentforsikringen din',
    '<p>Hei {first_name} {last_name},</p>
 <p>Vi har behandlet forespørselen din om instrumentforsikring, og kan dessverre ikke forsikre instrumentet slik det er meldt inn.</p>
@@ -58,23 +58,23 @@ INSERT INTO email_templates (id, slug, title, content, from_name, from_email) VA
 <p>På Min side kan du oppdatere kontaktopplysningene dine, bestille reiseforsikring, forsikre instrumentene dine og finne rabattkodene som medlemmer får hos våre samarbeidspartnere.</p>
 <p>Du logger inn med e-postadressen og passordet du valgte da du meldte deg inn.</p>
 <p>Med vennlig hilsen<br>Medlemsservice</p>',
-   'Medlemsservice', 'medlem@example.no'),
+   'Medlemsservice', 'post@example.no'),
   (5, 'registration-received', 'Vi har mottatt søknaden din',
    '<p>Hei {first_name},</p>
 <p>Takk for at du vil bli medlem! Vi har mottatt søknaden din, og den er nå til behandling.</p>
 <p>Du får en ny e-post så snart søknaden er behandlet, vanligvis innen et par virkedager.</p>
 <p>Med vennlig hilsen<br>Medlemsservice</p>',
-   'Medlemsservice', 'medlem@example.no'),
+   'Medlemsservice', 'post@example.no'),
   (6, 'password-reset', 'Lag nytt passord',
    '<p>Hei {first_name},</p>
 <p>Vi har fått en forespørsel om å lage nytt passord for kontoen din. Klikk på lenken under for å velge et nytt passord:</p>
 <p><a href="{link}">Lag nytt passord</a></p>
 <p>Lenken virker i 60 minutter og kan brukes én gang. Har du ikke bedt om nytt passord, kan du se bort fra denne e-posten.</p>
 <p>Med vennlig hilsen<br>Medlemsservice</p>',
-   'Medlemsservice', 'medlem@example.no'),
+   'Medlemsservice', 'post@example.no'),
   (7, 'member-card', 'Medlemskort',
    'Hei {first_name}! Dette er ditt digitale medlemskort. Medlemsnummer: {member_number}. Kampanjekode: {campaign_code}. Vis denne meldingen for å få medlemsfordeler hos våre samarbeidspartnere.',
-   'Medlemsservice', 'medlem@example.no');
+   'Medlemsservice', 'post@example.no');
 
 INSERT INTO content_pages (id, slug, title, content) VALUES
   (1, 'min-side', 'Personvern',
