@@ -33,39 +33,45 @@ const messageLog: LogSource = {
             ${personJson('sa')} AS sender, m.member_id`,
 };
 
-/** The iteration before each one of the same thing, read by index per row of the page. */
-const previousOf = (table: string, owner: string) =>
-  `(SELECT p.snapshot FROM ${table} p WHERE p.${owner} = it.${owner} AND p.id < it.id ORDER BY p.id DESC LIMIT 1)`;
+interface IterationLog {
+  /** The iterations table, and the column naming what it versions (instrument_id, subscription_id). */
+  table: string;
+  owner: string;
+  /** The table `owner` points at, as `alias`, with the member_id the log filters on. */
+  versioned: string;
+  alias: string;
+  /** What is always true of the log's rows. */
+  where: string;
+}
 
-export const instrumentLog: LogSource = {
+/** A log of iterations: each version with who made it and, read by index per row, the version before. */
+const iterationLog = ({ table, owner, versioned, alias, where }: IterationLog): LogSource => ({
   list: {
-    filters: { member_id: idFilter('i.member_id'), instrument_id: idFilter('it.instrument_id') },
+    filters: { member_id: idFilter(`${alias}.member_id`), [owner]: idFilter(`it.${owner}`) },
     sorts: { id: 'it.id', created_at: 'it.created_at' },
     defaultSort: '-id',
     tieBreaker: 'it.id',
   },
-  from: `FROM instrument_iterations it
-           JOIN instruments i ON i.id = it.instrument_id
+  from: `FROM ${table} it
+           JOIN ${versioned} ${alias} ON ${alias}.id = it.${owner}
            LEFT JOIN accounts cb ON cb.id = it.created_by
-          WHERE TRUE`,
-  columns: `it.id, it.instrument_id, it.created_at, ${personJson('cb')} AS created_by, it.snapshot,
-            ${previousOf('instrument_iterations', 'instrument_id')} AS previous`,
-};
+          WHERE ${where}`,
+  columns: `it.id, it.${owner}, it.created_at, ${personJson('cb')} AS created_by, it.snapshot,
+            (SELECT p.snapshot FROM ${table} p WHERE p.${owner} = it.${owner} AND p.id < it.id ORDER BY p.id DESC LIMIT 1)
+              AS previous`,
+});
 
-export const travelLog: LogSource = {
-  list: {
-    filters: { member_id: idFilter('s.member_id'), subscription_id: idFilter('it.subscription_id') },
-    sorts: { id: 'it.id', created_at: 'it.created_at' },
-    defaultSort: '-id',
-    tieBreaker: 'it.id',
-  },
-  from: `FROM subscription_iterations it
-           JOIN subscriptions s ON s.id = it.subscription_id
-           LEFT JOIN accounts cb ON cb.id = it.created_by
-          WHERE s.product_id IN (${TRAVEL_PRODUCT_IDS.join(', ')})`,
-  columns: `it.id, it.subscription_id, it.created_at, ${personJson('cb')} AS created_by, it.snapshot,
-            ${previousOf('subscription_iterations', 'subscription_id')} AS previous`,
-};
+export const instrumentLog = iterationLog({
+  table: 'instrument_iterations', owner: 'instrument_id', versioned: 'instruments', alias: 'i', where: 'TRUE',
+});
+
+export const travelLog = iterationLog({
+  table: 'subscription_iterations',
+  owner: 'subscription_id',
+  versioned: 'subscriptions',
+  alias: 's',
+  where: `s.product_id IN (${TRAVEL_PRODUCT_IDS.join(', ')})`,
+});
 
 export const logPage = <Row>(db: Queryable, source: LogSource, query: Record<string, unknown>): Promise<Page<Row>> =>
   queryPage<Row>(db, source, parseListQuery(query, source.list));
