@@ -1,5 +1,5 @@
 /** Campaign codes as members use them: finding an active one and attaching it to a member. */
-import type { Queryable } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 
 export interface CampaignRef {
   id: number;
@@ -27,7 +27,7 @@ export async function findActiveCampaign(db: Queryable, code: string): Promise<C
 }
 
 /** Attaches the campaign to the member and records the change with who made it. */
-export async function attachCampaign(
+async function attachCampaign(
   db: Queryable,
   memberId: number,
   campaign: CampaignRef,
@@ -44,4 +44,12 @@ export async function attachCampaign(
     changedBy,
     JSON.stringify({ campaign_code: [before?.code ?? null, campaign.code] }),
   ]);
+}
+
+/** A member adds a campaign code: the active campaign with that code, attached; null for no such campaign. */
+export async function addCampaignCode(db: Database, memberId: number, code: string, changedBy: number): Promise<CampaignRef | null> {
+  const campaign = await findActiveCampaign(db, code);
+  if (!campaign) return null;
+  await db.transaction((tx) => attachCampaign(tx, memberId, campaign, changedBy));
+  return campaign;
 }

@@ -6,7 +6,7 @@ import { HttpError, notFound, tooManyRequests, validationFailed } from '../lib/h
 import { hit } from '../lib/rate-limit.ts';
 import { htmlToText } from '../lib/html.ts';
 import { assertOwnMember } from '../lib/access.ts';
-import { attachCampaign, findActiveCampaign } from '../domain/campaigns.ts';
+import { addCampaignCode } from '../domain/campaigns.ts';
 import { fillTemplate, templateBySlug } from '../domain/messages.ts';
 import { sendSms } from '../domain/sms.ts';
 import { RULE_MESSAGES, SMS_PHONE_MIN_LENGTH } from '../schemas/rules.ts';
@@ -63,9 +63,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const account = assertOwnMember(request, request.params.id);
       await memberOrNotFound(request.params.id);
       if (request.validationError) throw refuseCode(RULE_MESSAGES.fillIn);
-      const campaign = await findActiveCampaign(db, request.body.campaign_code);
+      const campaign = await addCampaignCode(db, request.params.id, request.body.campaign_code, account.id);
       if (!campaign) throw refuseCode(INVALID_CODE);
-      await db.transaction((tx) => attachCampaign(tx, request.params.id, campaign, account.id));
       return { success: true as const, data: { campaign_code: campaign.code, campaign } };
     },
   );

@@ -26,6 +26,8 @@ describe('GET /api/member/list', () => {
     const second = (await list('?filter[name]=paginert&page=2')).json();
     expect(second.data).toHaveLength(2);
     expect(second).toMatchObject({ from: 26, to: 27, next_page_url: null });
+    const pastTheEnd = (await list('?filter[name]=paginert&page=5')).json();
+    expect(pastTheEnd).toMatchObject({ data: [], total: 27, last_page: 2, from: null, to: null });
   });
 
   it('searches name, e-mail, phone and member number', async () => {
