@@ -15,13 +15,13 @@ import { EMAIL_TAKEN, isEmailConflict, isEmailTaken } from './account-email.ts';
 type Errors = Record<string, string[]>;
 
 /** The create form reads errors from `data.error` as well as Laravel's `errors`. */
-export const createFailed = (errors: Errors): HttpError => validationFailed(errors, { data: { error: errors } });
+const createFailed = (errors: Errors): HttpError => validationFailed(errors, { data: { error: errors } });
 
 /**
  * Errors the schema cannot see: blank text (only spaces), the invoice e-mail that EMAIL invoicing
  * needs, a birth date outside the date picker's years, and an e-mail another account has. A blank field reports only that it must be filled in.
  */
-export async function createErrors(db: Queryable, body: Record<string, unknown>, schemaErrors: Errors): Promise<Errors> {
+async function createErrors(db: Queryable, body: Record<string, unknown>, schemaErrors: Errors): Promise<Errors> {
   const rule = FORM_RULES.memberCreate;
   const errors: Errors = { ...requiredErrors(rule, body), ...invoiceEmailErrors(body, rule.message) };
   if (typeof body.birthdate === 'string' && body.birthdate !== '' && !isPickerDate(body.birthdate)) errors.birthdate = [RULE_MESSAGES.date];
@@ -35,7 +35,7 @@ export async function createErrors(db: Queryable, body: Record<string, unknown>,
 }
 
 /** Members with the same phone, or the same first and last name and birthdate. */
-export async function probableDuplicates(db: Queryable, input: MemberCreate): Promise<DuplicateMember[]> {
+async function probableDuplicates(db: Queryable, input: MemberCreate): Promise<DuplicateMember[]> {
   return db.query<DuplicateMember>(
     `SELECT id, remote_id, first_name, last_name, email, phone, birthdate
        FROM accounts
@@ -48,7 +48,7 @@ export async function probableDuplicates(db: Queryable, input: MemberCreate): Pr
   );
 }
 
-export function duplicateWarning(duplicates: DuplicateMember[]): HttpError {
+function duplicateWarning(duplicates: DuplicateMember[]): HttpError {
   const names = duplicates
     .map((d) => `${d.first_name} ${d.last_name}${d.remote_id ? ` (medlemsnummer ${d.remote_id})` : ''}`)
     .join(', ');
@@ -96,7 +96,7 @@ function accountValues(input: MemberCreate) {
  * Creates the member with the next member number and an active membership, and records the
  * creation in the change history. Answers the new member's id.
  */
-export async function createMember(
+async function createMember(
   tx: Queryable,
   input: MemberCreate,
   staffId: number,
