@@ -4,24 +4,15 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { LoginResponse, Registration } from '../schemas/auth.ts';
-import { FORM_RULES, requiredErrors } from '../schemas/rules.ts';
-import { tooManyRequests, validationFailed } from '../lib/http-errors.ts';
+import { tooManyRequests } from '../lib/http-errors.ts';
 import { hit } from '../lib/rate-limit.ts';
 import { createAccessToken } from '../lib/tokens.ts';
-import { passwordErrors } from '../domain/accounts.ts';
-import { findActiveCampaign } from '../domain/campaigns.ts';
-import { createApplicant } from '../domain/registration.ts';
+import { refuseSignUp, signUp } from '../domain/sign-up.ts';
 import { sendTemplate } from '../domain/messages.ts';
-import { isEmailConflict, isEmailTaken } from '../domain/account-email.ts';
 import { schemaErrors } from '../lib/schema-errors.ts';
 
-export const EMAIL_TAKEN = 'E-postadressen er allerede registrert. Logg inn eller be om nytt passord.';
-export const UNKNOWN_CAMPAIGN = 'Ugyldig Kampanje kode';
 const REGISTRATIONS_PER_IP = 10;
 const WINDOW_SECONDS = 10 * 60;
-
-/** The register client reads errors from `data.error`, other clients from `errors`. */
-const refuse = (errors: Record<string, string[]>) => validationFailed(errors, { data: { error: errors } });
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, mail } = app.services;
@@ -41,30 +32,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const limit = await hit(db, `register:ip:${request.ip}`, WINDOW_SECONDS);
       if (limit.hits > REGISTRATIONS_PER_IP) throw tooManyRequests(limit.resetIn, REGISTRATIONS_PER_IP);
-      if (request.validationError) throw refuse(schemaErrors(request.validationError.validation));
+      if (request.validationError) throw refuseSignUp(schemaErrors(request.validationError.validation));
       const body = request.body;
-
-      const errors = { ...requiredErrors(FORM_RULES.registration, body), ...passwordErrors(body.password, body.password_confirmation) };
-      if (await isEmailTaken(db, body.email)) errors.email = [EMAIL_TAKEN];
-      const code = body.campaign_code?.trim() ?? '';
-      const campaign = code === '' ? null : await findActiveCampaign(db, code);
-      if (code !== '' && !campaign) errors.campaign_code = [UNKNOWN_CAMPAIGN];
-      if (Object.keys(errors).length > 0) throw refuse(errors);
-
-      let applicant;
-      try {
-        applicant = await db.transaction((tx) =>
-          createApplicant(tx, {
-            ...body,
-            is_previous_member: body.is_previous_member === true || body.is_previous_member === 1,
-            campaignId: campaign?.id ?? null,
-          }),
-        );
-      } catch (error) {
-        // Two sign-ups with one address at the same moment: the unique index decides.
-        if (isEmailConflict(error)) throw refuse({ email: [EMAIL_TAKEN] });
-        throw error;
-      }
+      const applicant = await signUp(db, body);
       request.log.info({ memberId: applicant.id, possibleDuplicateOf: applicant.possibleDuplicateOf }, 'applicant registered');
 
       try {

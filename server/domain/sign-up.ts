@@ -1,0 +1,39 @@
+/** Sign-up step one as the register form sends it: checked field by field, then the applicant created. */
+import type { Database } from '../db/database.ts';
+import type { Registration } from '../schemas/auth.ts';
+import { FORM_RULES, requiredErrors } from '../schemas/rules.ts';
+import { validationFailed, type HttpError } from '../lib/http-errors.ts';
+import { passwordErrors } from './accounts.ts';
+import { findActiveCampaign } from './campaigns.ts';
+import { isEmailConflict, isEmailTaken } from './account-email.ts';
+import { createApplicant } from './registration.ts';
+
+const EMAIL_TAKEN = 'E-postadressen er allerede registrert. Logg inn eller be om nytt passord.';
+const UNKNOWN_CAMPAIGN = 'Ugyldig Kampanje kode';
+
+/** The register client reads errors from `data.error`, other clients from `errors`. */
+export const refuseSignUp = (errors: Record<string, string[]>): HttpError =>
+  validationFailed(errors, { data: { error: errors } });
+
+/** Creates the applicant with a pending membership, or refuses with every field error at once. */
+export async function signUp(db: Database, body: Registration): Promise<{ id: number; possibleDuplicateOf: number | null }> {
+  const errors = { ...requiredErrors(FORM_RULES.registration, body), ...passwordErrors(body.password, body.password_confirmation) };
+  if (await isEmailTaken(db, body.email)) errors.email = [EMAIL_TAKEN];
+  const code = body.campaign_code?.trim() ?? '';
+  const campaign = code === '' ? null : await findActiveCampaign(db, code);
+  if (code !== '' && !campaign) errors.campaign_code = [UNKNOWN_CAMPAIGN];
+  if (Object.keys(errors).length > 0) throw refuseSignUp(errors);
+  try {
+    return await db.transaction((tx) =>
+      createApplicant(tx, {
+        ...body,
+        is_previous_member: body.is_previous_member === true || body.is_previous_member === 1,
+        campaignId: campaign?.id ?? null,
+      }),
+    );
+  } catch (error) {
+    // Two sign-ups with one address at the same moment: the unique index decides.
+    if (isEmailConflict(error)) throw refuseSignUp({ email: [EMAIL_TAKEN] });
+    throw error;
+  }
+}
