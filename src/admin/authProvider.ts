@@ -4,7 +4,7 @@
  */
 import type { AuthProvider } from 'react-admin';
 import { clearSession, homePath, isStaffRole, readSession, saveSession, type LoginAnswer } from '../common/session.ts';
-import { csrfCookie, http } from '../dataProvider/http.ts';
+import { csrfCookie, http } from '../common/http.ts';
 
 export const LOGIN_PATH = '/';
 

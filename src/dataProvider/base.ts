@@ -3,7 +3,7 @@
  * `page` 1-based, `per_page`, `filter[x]=a,b`, `sort=-field`, answers { data, total }.
  */
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
-import { http, type QueryValue } from './http.ts';
+import { http, type QueryValue } from '../common/http.ts';
 import { unwrap } from './errors.ts';
 import { pathsOf, type ResourcePaths } from './resources.ts';
 

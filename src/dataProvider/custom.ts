@@ -1,5 +1,5 @@
 /** The calls that are not plain CRUD, typed, for use through useDataProvider(). */
-import { download, http } from './http.ts';
+import { download, http } from '../common/http.ts';
 import { unwrap } from './errors.ts';
 import { listQuery, type Page } from './base.ts';
 import { pathsOf } from './resources.ts';

@@ -1,7 +1,7 @@
 /** The member app's routes (spec section 2). Pages load on demand so the first load stays small. */
 import { lazy, Suspense, useEffect } from 'react';
 import { Route, Routes, useNavigate } from 'react-router';
-import { onUnauthenticated } from '../dataProvider/http.ts';
+import { onUnauthenticated } from '../common/http.ts';
 import { Go, OwnMemberPage, SignedOutOnly, StepTwoWithoutId } from './guards.tsx';
 import { Layout, Loading } from './components/Layout.tsx';
 import { useSession } from './session.tsx';

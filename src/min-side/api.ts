@@ -1,5 +1,5 @@
 /** The calls the member app makes, typed with the server's own schemas (imported as types only). */
-import { http } from '../dataProvider/http.ts';
+import { http } from '../common/http.ts';
 import type { MessageBody } from '../../server/schemas/common.ts';
 import type { Member, MemberPatch } from '../../server/schemas/member.ts';
 import type { LoginResponse, PasswordChange, Registration } from '../../server/schemas/auth.ts';

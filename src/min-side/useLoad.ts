@@ -1,6 +1,6 @@
 /** Loads one thing when the component appears (and again on reload()); failures arrive as values. */
 import { useCallback, useEffect, useState } from 'react';
-import type { ApiResult } from '../dataProvider/http.ts';
+import type { ApiResult } from '../common/http.ts';
 
 export type Loaded<T> =
   | { state: 'loading' }

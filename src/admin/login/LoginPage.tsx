@@ -4,8 +4,7 @@ import { Link as RouterLink, Navigate, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import { email, Form, required, useAuthProvider, useTranslate } from 'react-admin';
-import { SwitchField, TextField } from '../inputs/index.ts';
+import { BooleanInput, email, Form, required, TextInput, useAuthProvider, useTranslate } from 'react-admin';
 import { isStaffRole, readSession } from '../../common/session.ts';
 import { paths } from '../paths.ts';
 import { useToast } from '../toast.tsx';
@@ -38,21 +37,21 @@ export function LoginPage() {
   return (
     <AuthCard title={translate('app.login.title')} intro={translate('app.login.intro')}>
       <Form onSubmit={submit} defaultValues={{ email: '', password: '', remember: false }}>
-        <TextField
+        <TextInput
           source="email"
           type="email"
           autoComplete="username"
           label="app.login.email"
           validate={[required('app.login.required'), email('app.login.invalid_email')]}
         />
-        <TextField
+        <TextInput
           source="password"
           type="password"
           autoComplete="current-password"
           label="app.login.password"
           validate={required('app.login.required')}
         />
-        <SwitchField source="remember" label="app.login.remember" />
+        <BooleanInput source="remember" label="app.login.remember" helperText={false} />
         <Button type="submit" variant="contained" fullWidth disabled={busy} sx={{ mt: 1 }}>
           {translate('app.login.submit')}
         </Button>

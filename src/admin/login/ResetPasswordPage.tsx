@@ -3,9 +3,8 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import { email, Form, required, useTranslate } from 'react-admin';
-import { TextField } from '../inputs/index.ts';
-import { http } from '../../dataProvider/http.ts';
+import { email, Form, required, TextInput, useTranslate } from 'react-admin';
+import { http } from '../../common/http.ts';
 import { paths } from '../paths.ts';
 import { useToast } from '../toast.tsx';
 import { AuthCard } from './AuthCard.tsx';
@@ -26,7 +25,7 @@ export function ResetPasswordPage() {
   return (
     <AuthCard title={translate('app.reset.title')} intro={translate('app.reset.intro')}>
       <Form onSubmit={submit} defaultValues={{ email: '' }}>
-        <TextField
+        <TextInput
           source="email"
           type="email"
           autoComplete="email"

@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useGetList, useRecordContext, useTranslate } from 'react-admin';
+import { BooleanInput, SelectInput, TextInput, useGetList, useRecordContext, useTranslate } from 'react-admin';
 import type { InstrumentCategory, Member } from '../../dataProvider/types.ts';
-import { DateField, SelectField, SwitchField, TextField } from '../inputs/index.ts';
+import { DateInput } from '../dates/DateInput.tsx';
 import { INVOICE_METHODS, REQUIRED, type MemberFormMode } from './memberForm.ts';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -18,15 +18,12 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** 'Ingen' is not a category: it is the select's empty choice, stored as 0. */
 function useInstrumentChoices() {
-  const translate = useTranslate();
   const { data = [] } = useGetList<InstrumentCategory>('instrument-categories', {
     pagination: { page: 1, perPage: 100 },
   });
-  return [
-    { id: 0, name: translate('app.member.instrument_none') },
-    ...data.filter((category) => category.use_member === 1).map((category) => ({ id: category.id, name: category.title })),
-  ];
+  return data.filter((category) => category.use_member === 1).map((category) => ({ id: category.id, name: category.title }));
 }
 
 function useInvoiceChoices() {
@@ -50,7 +47,7 @@ export function MemberInputs({ mode }: { mode: MemberFormMode }) {
   const invoiceMethod = useWatch({ name: 'invoice_method' });
   const label = (field: string) => `app.member.fields.${field}`;
   const text = (field: string, props: Record<string, unknown> = {}) => (
-    <TextField key={field} source={field} label={label(field)} isRequired={required.has(field)} {...props} />
+    <TextInput key={field} source={field} label={label(field)} isRequired={required.has(field)} {...props} />
   );
   const genderChoices = [1, 2, 3].map((id) => ({ id, name: translate(`app.member.gender.${id}`) }));
 
@@ -62,25 +59,25 @@ export function MemberInputs({ mode }: { mode: MemberFormMode }) {
         {text('email', { type: 'email' })}
         {text('phone', { type: 'tel' })}
         {text('address')}
-        {text('postal_code', { inputMode: 'numeric' })}
+        {text('postal_code', { slotProps: { htmlInput: { inputMode: 'numeric' } } })}
         {text('postal_area')}
-        <DateField source="birthdate" label={label('birthdate')} />
-        <SelectField source="gender" label={label('gender')} choices={genderChoices} isRequired={required.has('gender')} />
+        <DateInput source="birthdate" label={label('birthdate')} />
+        <SelectInput source="gender" label={label('gender')} choices={genderChoices} isRequired={required.has('gender')} />
         {text('artist_name')}
-        <SelectField source="primary_instrument_type" label={label('primary_instrument_type')} choices={instrumentChoices} />
+        <SelectInput source="primary_instrument_type" label={label('primary_instrument_type')} choices={instrumentChoices} emptyValue={0} emptyText="app.member.instrument_none" />
       </Section>
       <Section title="app.member.sections.invoicing">
-        <SelectField source="invoice_method" label={label('invoice_method')} choices={invoiceChoices} isRequired={required.has('invoice_method')} />
+        <SelectInput source="invoice_method" label={label('invoice_method')} choices={invoiceChoices} isRequired={required.has('invoice_method')} />
         {invoiceMethod === 'EMAIL' && text('invoice_email', { type: 'email', isRequired: true })}
       </Section>
       <Section title="app.member.sections.newsletters">
-        <SwitchField source="newsletter_1" label={label('newsletter_1')} disabled />
-        <SwitchField source="newsletter_2" label={label('newsletter_2')} />
-        <SwitchField source="newsletter_3" label={label('newsletter_3')} />
+        <BooleanInput source="newsletter_1" label={label('newsletter_1')} disabled helperText={false} />
+        <BooleanInput source="newsletter_2" label={label('newsletter_2')} helperText={false} />
+        <BooleanInput source="newsletter_3" label={label('newsletter_3')} helperText={false} />
       </Section>
       {mode === 'edit' && (
         <Section title="app.member.sections.membership">
-          <DateField source="membership_start_date" label={label('membership_start_date')} isRequired />
+          <DateInput source="membership_start_date" label={label('membership_start_date')} isRequired />
         </Section>
       )}
     </>

@@ -3,7 +3,7 @@
  * failures as values ({ ok: false, status, message, body }) instead of throwing.
  * This file must not import react-admin: Min side uses it too.
  */
-import { readSession } from '../common/session.ts';
+import { readSession } from './session.ts';
 
 export const API_URL: string = (import.meta.env.VITE_API_URL as string | undefined)?.replace(/\/+$/, '') ?? '';
 

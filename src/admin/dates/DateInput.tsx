@@ -1,0 +1,64 @@
+/**
+ * The spec's date picker as a react-admin input: dd/MM/yyyy typed or picked (by keyboard too),
+ * Norwegian months and texts, 1905 to next year, clearable; the form value stays 'yyyy-MM-dd'.
+ */
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
+import { nbNO } from '@mui/x-date-pickers/locales';
+import { nb } from 'date-fns/locale/nb';
+import { FieldTitle, InputHelperText, useInput, type Validator } from 'react-admin';
+import { dateProblem, FIRST_YEAR, fromDate, lastYear, toDate } from './dateValue.ts';
+
+const localeText = nbNO.components.MuiLocalizationProvider.defaultProps.localeText;
+
+/** Refuses what the picker only marks: a typed date outside the years it offers. */
+export const validDate: Validator = (value) => dateProblem(value);
+
+interface Props {
+  source: string;
+  /** A catalogue key. */
+  label: string;
+  isRequired?: boolean;
+  validate?: Validator | Validator[];
+}
+
+export function DateInput({ source, label, isRequired, validate = [] }: Props) {
+  const { field, fieldState, id, isRequired: required } = useInput({
+    source,
+    isRequired,
+    validate: [validDate, ...(Array.isArray(validate) ? validate : [validate])],
+    format: (value) => value ?? null,
+  });
+  const error = fieldState.error?.message;
+  return (
+    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={nb} localeText={localeText}>
+      <DatePicker
+        value={toDate(field.value)}
+        onChange={(date) => field.onChange(fromDate(date))}
+        format="dd/MM/yyyy"
+        minDate={new Date(FIRST_YEAR, 0, 1)}
+        maxDate={new Date(lastYear(), 11, 31)}
+        enableAccessibleFieldDOMStructure={false}
+        inputRef={field.ref}
+        label={<FieldTitle label={label} source={source} isRequired={required} />}
+        slotProps={{
+          field: { clearable: true },
+          textField: {
+            id,
+            name: field.name,
+            onBlur: field.onBlur,
+            variant: 'filled',
+            size: 'small',
+            margin: 'dense',
+            fullWidth: true,
+            error: !!error,
+            helperText: <InputHelperText error={error} />,
+          },
+        }}
+      />
+    </LocalizationProvider>
+  );
+}
+
+export default DateInput;
