@@ -3,9 +3,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { yupResolver } from '@hookform/resolvers/yup';
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { Form, HttpError, Title, useDataProvider, useTranslate } from 'react-admin';
+import { Create, Form, HttpError, useDataProvider, useTranslate } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Member } from '../../dataProvider/types.ts';
 import { paths } from '../paths.ts';
@@ -14,8 +13,9 @@ import { DuplicateDialog, type Duplicate } from './DuplicateDialog.tsx';
 import { MemberInputs } from './MemberInputs.tsx';
 import { CREATE_DEFAULTS, memberSchema, toMemberPayload } from './memberForm.ts';
 import { SubmitButton } from './SubmitButton.tsx';
+import { withDateChecks } from '../dates/withDateChecks.ts';
 
-const resolver = yupResolver(memberSchema('create')) as never;
+const resolver = withDateChecks(yupResolver(memberSchema('create')) as never, ['birthdate']);
 
 interface CreateErrorBody {
   duplicates?: Duplicate[];
@@ -54,9 +54,9 @@ export function MemberCreate() {
 
   return (
     <>
-      <Title title={translate('app.create.title')} />
       <Typography variant="h5" component="h1" sx={{ my: 2 }}>{translate('app.create.title')}</Typography>
-      <Paper sx={{ p: { xs: 2, sm: 3 } }}>
+      {/* The form's own onSubmit, not Create's save: a probable duplicate must be confirmed first. */}
+      <Create resource="membership" title={translate('app.create.title')} actions={false} sx={{ '& .RaCreate-card': { p: { xs: 2, sm: 3 } } }}>
         <Form
           defaultValues={CREATE_DEFAULTS}
           resolver={resolver}
@@ -68,7 +68,7 @@ export function MemberCreate() {
             <SubmitButton label={translate('app.create.submit')} />
           </Box>
         </Form>
-      </Paper>
+      </Create>
       <DuplicateDialog
         duplicates={pending?.duplicates ?? null}
         onCancel={() => setPending(null)}

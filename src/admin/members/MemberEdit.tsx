@@ -7,7 +7,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import History from '@mui/icons-material/History';
-import { EditBase, Form, Title, useEditContext, useTranslate } from 'react-admin';
+import { Edit, Form, useEditContext, useTranslate } from 'react-admin';
 import type { Member } from '../../dataProvider/types.ts';
 import { MemberHeader } from '../layout/MemberHeader.tsx';
 import { paths } from '../paths.ts';
@@ -19,18 +19,17 @@ import { MemberInputs } from './MemberInputs.tsx';
 import { memberSchema, toMemberPayload } from './memberForm.ts';
 import { SubmitButton } from './SubmitButton.tsx';
 import { TravelCard } from './TravelCard.tsx';
+import { withDateChecks } from '../dates/withDateChecks.ts';
 
-const resolver = yupResolver(memberSchema('edit')) as never;
+const resolver = withDateChecks(yupResolver(memberSchema('edit')) as never, ['birthdate', 'membership_start_date']);
 
 function MemberEditView() {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const { record, error, isPending } = useEditContext<Member>();
-  if (error) return <Alert severity="error" sx={{ mt: 2 }}>{translate('app.errors.generic_bang')}</Alert>;
-  if (isPending || !record) return null;
+  const { record } = useEditContext<Member>();
+  if (!record) return null;
   return (
     <>
-      <Title title={translate('app.edit.title')} />
       <MemberHeader member={record} backTo={paths.membership} />
       <Stack direction="row" spacing={1.5} sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
         <BlockButton member={record} />
@@ -59,10 +58,16 @@ function MemberEditView() {
 
 export function MemberEdit() {
   const { id } = useParams();
+  const translate = useTranslate();
   const toast = useToast();
   return (
-    <EditBase<Member>
+    <Edit<Member>
       resource="membership"
+      title={translate('app.edit.title')}
+      actions={false}
+      component="div"
+      redirectOnError={false}
+      error={<Alert severity="error" sx={{ mt: 2 }}>{translate('app.errors.generic_bang')}</Alert>}
       id={Number(id)}
       mutationMode="pessimistic"
       redirect={false}
@@ -74,7 +79,7 @@ export function MemberEdit() {
       queryOptions={{ onError: () => toast.error('app.errors.generic_bang') }}
     >
       <MemberEditView />
-    </EditBase>
+    </Edit>
   );
 }
 

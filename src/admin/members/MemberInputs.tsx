@@ -67,7 +67,7 @@ export function MemberInputs({ mode }: { mode: MemberFormMode }) {
         <SelectInput source="primary_instrument_type" label={label('primary_instrument_type')} choices={instrumentChoices} emptyValue={0} emptyText="app.member.instrument_none" />
       </Section>
       <Section title="app.member.sections.invoicing">
-        <SelectInput source="invoice_method" label={label('invoice_method')} choices={invoiceChoices} isRequired={required.has('invoice_method')} />
+        <SelectInput source="invoice_method" label={label('invoice_method')} choices={invoiceChoices} isRequired />
         {invoiceMethod === 'EMAIL' && text('invoice_email', { type: 'email', isRequired: true })}
       </Section>
       <Section title="app.member.sections.newsletters">
