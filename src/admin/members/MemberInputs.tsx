@@ -20,10 +20,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** 'Ingen' is not a category: it is the select's empty choice, stored as 0. */
 function useInstrumentChoices() {
-  const { data = [] } = useGetList<InstrumentCategory>('instrument-categories', {
+  const { data = [], isPending } = useGetList<InstrumentCategory>('instrument-categories', {
     pagination: { page: 1, perPage: 100 },
   });
-  return data.filter((category) => category.use_member === 1).map((category) => ({ id: category.id, name: category.title }));
+  const choices = data.filter((category) => category.use_member === 1).map((category) => ({ id: category.id, name: category.title }));
+  return { choices, isPending };
 }
 
 function useInvoiceChoices() {
@@ -64,7 +65,7 @@ export function MemberInputs({ mode }: { mode: MemberFormMode }) {
         <DateInput source="birthdate" label={label('birthdate')} />
         <SelectInput source="gender" label={label('gender')} choices={genderChoices} isRequired={required.has('gender')} />
         {text('artist_name')}
-        <SelectInput source="primary_instrument_type" label={label('primary_instrument_type')} choices={instrumentChoices} emptyValue={0} emptyText="app.member.instrument_none" />
+        <SelectInput source="primary_instrument_type" label={label('primary_instrument_type')} choices={instrumentChoices.choices} isPending={instrumentChoices.isPending} emptyValue={0} emptyText="app.member.instrument_none" />
       </Section>
       <Section title="app.member.sections.invoicing">
         <SelectInput source="invoice_method" label={label('invoice_method')} choices={invoiceChoices} isRequired />

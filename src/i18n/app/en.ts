@@ -8,6 +8,10 @@ export default {
     close: 'Close',
     save: 'Save',
     loading: 'Loading …',
+    date: {
+      invalid: 'Invalid date',
+      out_of_range: 'The date must be between 1905 and next year',
+    },
     menu: {
       label: 'Main menu',
       members: 'Member overview',

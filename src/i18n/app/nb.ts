@@ -8,6 +8,10 @@ export default {
     close: 'Lukk',
     save: 'Lagre',
     loading: 'Laster …',
+    date: {
+      invalid: 'Ugyldig dato',
+      out_of_range: 'Datoen må være mellom 1905 og neste år',
+    },
     menu: {
       label: 'Hovedmeny',
       members: 'Medlemsoversikt',
