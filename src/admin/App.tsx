@@ -1,20 +1,18 @@
 /**
- * The staff app: react-admin under the browser router, the spec's paths as the membership
- * resource's child routes and as custom routes, each area loaded only when visited.
+ * The staff app: react-admin under the browser router, one <Resource> per area of the registry
+ * with the spec's paths as its child routes, each area's screens loaded only when visited.
  */
 import { Navigate, Route } from 'react-router-dom';
 import { Admin, CustomRoutes, localStorageStore, Resource, type Store } from 'react-admin';
 import { QueryClient } from '@tanstack/react-query';
 import { dataProvider } from '../dataProvider/index.ts';
 import { i18nProvider } from '../i18n/index.ts';
+import { STAFF_AREAS } from './areas/registry.ts';
+import { viewOf } from './areas/views.ts';
 import { authProvider } from './authProvider.ts';
 import { Layout } from './layout/index.ts';
 import { LoginPage, ResetPasswordPage } from './login/index.ts';
-import { LogsPage } from './logs/index.ts';
-import members, { MemberCreate, MemberEdit, MemberList } from './members/index.ts';
-import { membershipRoutes, paths } from './paths.ts';
-import { RequestsPage, requestRoutes } from './requests/index.ts';
-import { SettingsPage } from './settings/index.ts';
+import { paths } from './paths.ts';
 import { theme } from './theme.ts';
 import { Toasts } from './toast.tsx';
 
@@ -26,6 +24,19 @@ interface AppProps {
   queryClient?: QueryClient;
   /** Preferences kept in local storage: the locale, the requests menu state, list parameters. */
   store?: Store;
+}
+
+function areaResource(name: string, path: string) {
+  const view = viewOf(name);
+  const pages = view?.pages ?? [];
+  return (
+    <Resource key={name} name={name} icon={view?.icon} recordRepresentation={view?.recordRepresentation}>
+      {pages.map(({ path: page, component: Page }) =>
+        page === '' ? <Route key="index" index element={<Page />} /> : <Route key={page} path={page} element={<Page />} />,
+      )}
+      {!pages.some((page) => page.path === '*') && <Route path="*" element={<Navigate to={path} replace />} />}
+    </Resource>
+  );
 }
 
 export function App({ queryClient = createQueryClient(), store = localStorageStore() }: AppProps) {
@@ -48,19 +59,7 @@ export function App({ queryClient = createQueryClient(), store = localStorageSto
         <Route path={paths.login} element={<LoginPage />} />
         <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
       </CustomRoutes>
-      <Resource {...members}>
-        <Route index element={<MemberList />} />
-        <Route path={membershipRoutes.create} element={<MemberCreate />} />
-        <Route path={membershipRoutes.edit} element={<MemberEdit />} />
-        {membershipRoutes.logs.map((path) => <Route key={path} path={path} element={<LogsPage />} />)}
-        <Route path="*" element={<Navigate to={paths.membership} replace />} />
-      </Resource>
-      <CustomRoutes>
-        {requestRoutes.map(({ path, kind }) => (
-          <Route key={path} path={`${path}/*`} element={<RequestsPage kind={kind} />} />
-        ))}
-        <Route path={`${paths.settings}/*`} element={<SettingsPage />} />
-      </CustomRoutes>
+      {STAFF_AREAS.map((area) => areaResource(area.name, area.path))}
     </Admin>
   );
 }

@@ -1,11 +1,17 @@
-/** Which app owns a path (DESIGN.md section 2). */
+/** Which app owns a path (DESIGN.md section 2); the staff areas come from their registry. */
+import { STAFF_AREAS } from '../admin/areas/registry.ts';
+
 const MEMBER_PATHS = /^\/(profile|new-member|password\/change|vipps-thanks|vipps-error)(\/|$)/;
-const STAFF_PATHS = /^\/(reset-password|membership|membership-request|travel-insurance|instrument-insurance|settings)(\/|$)/;
+/** The staff page outside any area besides its login at '/'. */
+const RESET_PASSWORD = '/reset-password';
 
 export type AppName = 'member' | 'staff' | null;
 
+const within = (pathname: string, root: string) => pathname === root || pathname.startsWith(`${root}/`);
+
 export function appForPath(pathname: string): AppName {
   if (MEMBER_PATHS.test(pathname)) return 'member';
-  if (pathname === '/' || STAFF_PATHS.test(pathname)) return 'staff';
+  if (pathname === '/' || within(pathname, RESET_PASSWORD)) return 'staff';
+  if (STAFF_AREAS.some((area) => within(pathname, area.path))) return 'staff';
   return null;
 }

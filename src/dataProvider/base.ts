@@ -61,8 +61,12 @@ export const baseDataProvider: DataProvider = {
   getMany: async (resource, params) => ({
     data: await Promise.all(params.ids.map((id) => getOne<RaRecord>(resource, id, params.signal))),
   }) as never,
-  getManyReference: (resource, params) =>
-    getPage(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }) as never,
+  getManyReference: async (resource, params) => {
+    const of = pathsOf(resource).of;
+    if (!of) return getPage(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }) as never;
+    const body = unwrap(await http.get<Page<RaRecord>>(of(params.id), { query: listQuery(params), signal: params.signal }));
+    return { data: body.data, total: body.total } as never;
+  },
   create: async (resource, params) => ({
     data: unwrap(await http.post<{ data: RaRecord }>(required(resource, 'create'), params.data)).data,
   }) as never,

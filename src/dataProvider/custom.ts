@@ -3,7 +3,7 @@ import { download, http } from '../common/http.ts';
 import { unwrap } from './errors.ts';
 import { listQuery, type Page } from './base.ts';
 import { pathsOf } from './resources.ts';
-import type { LogResource, Member, MemberChange } from './types.ts';
+import type { EmailLogEntry, LogResource } from './types.ts';
 
 /** The server's largest page; logs are read whole and paged in the browser. */
 const LARGEST_PAGE = 100;
@@ -14,19 +14,13 @@ export const customMethods = {
     unwrap(await download('/api/member/list/export', 'medlemsoversikt.csv', listQuery({ filter })));
   },
 
-  async setBlocked(memberId: number, blocked: boolean): Promise<Member> {
-    return unwrap(await http.patch<{ data: Member }>(`/api/member/${memberId}`, { blocked_access: blocked })).data;
-  },
-
   async cancelSubscription(subscriptionId: number): Promise<void> {
     unwrap(await http.post(`/api/subscription/cancel/${subscriptionId}`));
   },
 
-  async memberChanges(memberId: number, page = 1): Promise<{ data: MemberChange[]; total: number }> {
-    const body = unwrap(await http.get<Page<MemberChange>>(`/api/member/${memberId}/changes`, {
-      query: { page, per_page: 25 },
-    }));
-    return { data: body.data, total: body.total };
+  /** Queues a failed message again; the server refuses (409, with a Norwegian message) one that is not failed. */
+  async resendMessage(entryId: number): Promise<EmailLogEntry> {
+    return unwrap(await http.post<{ data: EmailLogEntry }>(`/api/emails/logs/${entryId}/resend`)).data;
   },
 
   /** Every entry of one log of a member, newest first. */

@@ -7,7 +7,17 @@ export type { MemberChange } from '../../server/schemas/member-admin.ts';
 export type { InstrumentCategory } from '../../server/schemas/reference.ts';
 import type { InstrumentLogEntry, MessageLogEntry, TravelLogEntry } from '../../server/schemas/logs.ts';
 
-export type EmailLogEntry = MessageLogEntry;
+/**
+ * How a message went out through the job queue, as agreed with it: the server's message-log
+ * schema carries these once the queue lands there.
+ */
+export interface MessageDelivery {
+  status: 'queued' | 'sent' | 'failed';
+  attempts: number;
+  error: string | null;
+}
+
+export type EmailLogEntry = MessageLogEntry & MessageDelivery;
 /** One iteration of an insurance subscription or instrument: a full snapshot and the one before. */
 export type InsuranceLogEntry = InstrumentLogEntry | TravelLogEntry;
 

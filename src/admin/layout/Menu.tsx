@@ -1,5 +1,5 @@
-/** Left navigation: members, the collapsible requests group with pending counts, settings. */
-import type { ReactNode } from 'react';
+/** Left navigation from the areas' registry: top-level entries, the collapsible requests group with pending counts. */
+import type { ComponentType, ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import Badge from '@mui/material/Badge';
 import Collapse from '@mui/material/Collapse';
@@ -7,13 +7,13 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import PeopleIcon from '@mui/icons-material/People';
 import InboxIcon from '@mui/icons-material/MoveToInbox';
-import SettingsIcon from '@mui/icons-material/Settings';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { useStore, useTranslate } from 'react-admin';
-import { paths } from '../paths.ts';
+import { STAFF_AREAS } from '../areas/registry.ts';
+import type { StaffArea } from '../areas/types.ts';
+import { viewOf } from '../areas/views.ts';
 import { usePendingCounts } from './pendingCounts.ts';
 
 export const REQUESTS_OPEN_KEY = 'menu.requests.open';
@@ -36,9 +36,8 @@ function MenuLink({ to, icon, label, nested }: { to: string; icon?: ReactNode; l
   );
 }
 
-export function Menu() {
+function RequestsGroup({ areas, counts }: { areas: StaffArea[]; counts: ReturnType<typeof usePendingCounts> }) {
   const translate = useTranslate();
-  const counts = usePendingCounts();
   const [open, setOpen] = useStore<boolean>(REQUESTS_OPEN_KEY, false);
   const requestsIcon = counts.sum > 0 ? (
     <Badge badgeContent={counts.sum} color="error" max={999}>
@@ -48,13 +47,8 @@ export function Menu() {
     <InboxIcon />
   );
   return (
-    <List component="nav" aria-label={translate('app.menu.label')} sx={{ width: 260, pt: 1 }}>
-      <MenuLink to={paths.membership} icon={<PeopleIcon />} label={translate('app.menu.members')} />
-      <ListItemButton
-        onClick={() => setOpen(!open)}
-        aria-expanded={open}
-        aria-controls="requests-submenu"
-      >
+    <>
+      <ListItemButton onClick={() => setOpen(!open)} aria-expanded={open} aria-controls="requests-submenu">
         <ListItemIcon aria-hidden>{requestsIcon}</ListItemIcon>
         <ListItemText
           primary={translate('app.menu.requests')}
@@ -65,12 +59,33 @@ export function Menu() {
       </ListItemButton>
       <Collapse in={open} timeout="auto" unmountOnExit id="requests-submenu">
         <List disablePadding>
-          <MenuLink nested to={paths.membershipRequests} label={translate('app.menu.memberships', { count: counts.memberships })} />
-          <MenuLink nested to={paths.travelRequests} label={translate('app.menu.travel', { count: counts.travel })} />
-          <MenuLink nested to={paths.instrumentRequests} label={translate('app.menu.instruments', { count: counts.instruments })} />
+          {areas.map((area) => (
+            <MenuLink key={area.name} nested to={area.path} label={translate(area.menu.label, { count: counts.of[area.menu.badge ?? ''] ?? 0 })} />
+          ))}
         </List>
       </Collapse>
-      <MenuLink to={paths.settings} icon={<SettingsIcon />} label={translate('app.menu.settings')} />
+    </>
+  );
+}
+
+function AreaIcon({ icon: Icon }: { icon?: ComponentType }) {
+  return Icon ? <Icon /> : null;
+}
+
+export function Menu() {
+  const translate = useTranslate();
+  const counts = usePendingCounts();
+  const requests = STAFF_AREAS.filter((area) => area.menu.group === 'requests');
+  // The requests group sits where its first area is declared.
+  const firstRequest = requests[0];
+  return (
+    <List component="nav" aria-label={translate('app.menu.label')} sx={{ width: 260, pt: 1 }}>
+      {STAFF_AREAS.map((area) => {
+        if (area === firstRequest) return <RequestsGroup key="requests" areas={requests} counts={counts} />;
+        if (area.menu.group) return null;
+        const icon = viewOf(area.name)?.icon;
+        return <MenuLink key={area.name} to={area.path} icon={icon && <AreaIcon icon={icon} />} label={translate(area.menu.label)} />;
+      })}
     </List>
   );
 }

@@ -1,19 +1,14 @@
-/** The member's audit trail: who changed which field, when, from what to what. */
-import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+/** The member's audit trail: who changed which field, when, from what to what; one row per changed field. */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useDataProvider, useTranslate } from 'react-admin';
+import {
+  DataTable, ListContextProvider, ReferenceManyField, useList, useListContext, useTranslate,
+} from 'react-admin';
 import { formatDate, formatTime } from '../../common/format.ts';
-import type { StaffDataProvider } from '../../dataProvider/index.ts';
+import type { MemberChange } from '../../dataProvider/types.ts';
+import { PageOf, usePageCount } from '../lists/PageOf.tsx';
 
 const PAGE_SIZE = 25;
 
@@ -24,60 +19,55 @@ export function showValue(value: unknown): string {
   return String(value);
 }
 
-export function ChangeHistory({ memberId }: { memberId: number }) {
+interface ChangeRow {
+  id: string;
+  change: MemberChange;
+  field: string;
+  old: unknown;
+  new: unknown;
+}
+
+const Column = DataTable.Col<ChangeRow>;
+
+/** The server pages changes; each change becomes as many rows as fields it changed. */
+function ChangeRows() {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<StaffDataProvider>();
-  const [page, setPage] = useState(1);
-  const { data, error, isPending } = useQuery({
-    queryKey: ['membership', 'changes', memberId, page],
-    queryFn: () => dataProvider.memberChanges(memberId, page),
-  });
-  const pages = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
-  const rows = (data?.data ?? []).flatMap((change) =>
-    change.changes.map((item, index) => ({ key: `${change.id}-${index}`, change, item })),
+  const { data = [], error, isPending } = useListContext<MemberChange>();
+  const rows = data.flatMap((change) => change.changes.map((item, index) => ({ id: `${change.id}-${index}`, change, ...item })));
+  const flat = useList<ChangeRow>({ data: rows, perPage: Math.max(rows.length, 1) });
+  const pages = usePageCount();
+  if (error) return <Alert severity="error">{translate('app.errors.generic')}</Alert>;
+  if (isPending) return <Typography>{translate('app.loading')}</Typography>;
+  if (rows.length === 0) return <Typography color="text.secondary">{translate('app.changes.empty')}</Typography>;
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <ListContextProvider value={flat}>
+        <DataTable<ChangeRow> bulkActionButtons={false} rowClick={false} size="small">
+          <Column source="when" label="app.changes.when" disableSort render={(row) => `${formatDate(row.change.changed_at)} ${formatTime(row.change.changed_at)}`} />
+          <Column
+            source="who"
+            label="app.changes.who"
+            disableSort
+            render={(row) => (row.change.changed_by ? `${row.change.changed_by.first_name} ${row.change.changed_by.last_name}` : translate('app.changes.system'))}
+          />
+          <Column source="field" label="app.changes.field" disableSort render={(row) => translate(`app.member.fields.${row.field}`, { _: row.field })} />
+          <Column source="old" label="app.changes.before" disableSort render={(row) => showValue(row.old)} />
+          <Column source="new" label="app.changes.after" disableSort render={(row) => showValue(row.new)} />
+        </DataTable>
+      </ListContextProvider>
+      {pages > 1 && <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}><PageOf /></Box>}
+    </Box>
   );
+}
+
+export function ChangeHistory() {
+  const translate = useTranslate();
   return (
     <Paper component="section" aria-labelledby="changes-title" sx={{ p: 2, mt: 3 }}>
       <Typography id="changes-title" variant="h6" component="h2" gutterBottom>{translate('app.changes.title')}</Typography>
-      {error ? (
-        <Alert severity="error">{translate('app.errors.generic')}</Alert>
-      ) : isPending ? (
-        <Typography>{translate('app.loading')}</Typography>
-      ) : rows.length === 0 ? (
-        <Typography color="text.secondary">{translate('app.changes.empty')}</Typography>
-      ) : (
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                {['when', 'who', 'field', 'before', 'after'].map((key) => (
-                  <TableCell key={key}>{translate(`app.changes.${key}`)}</TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map(({ key, change, item }) => (
-                <TableRow key={key}>
-                  <TableCell>{`${formatDate(change.changed_at)} ${formatTime(change.changed_at)}`}</TableCell>
-                  <TableCell>
-                    {change.changed_by ? `${change.changed_by.first_name} ${change.changed_by.last_name}` : translate('app.changes.system')}
-                  </TableCell>
-                  <TableCell>{translate(`app.member.fields.${item.field}`, { _: item.field })}</TableCell>
-                  <TableCell>{showValue(item.old)}</TableCell>
-                  <TableCell>{showValue(item.new)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          {pages > 1 && (
-            <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 1, mt: 1 }}>
-              <Button disabled={page <= 1} onClick={() => setPage(page - 1)}>{translate('app.members.previous')}</Button>
-              <Typography>{translate('app.members.page_of', { page, pages })}</Typography>
-              <Button disabled={page >= pages} onClick={() => setPage(page + 1)}>{translate('app.members.next')}</Button>
-            </Box>
-          )}
-        </Box>
-      )}
+      <ReferenceManyField reference="member-changes" target="member_id" perPage={PAGE_SIZE} pagination={false}>
+        <ChangeRows />
+      </ReferenceManyField>
     </Paper>
   );
 }

@@ -51,7 +51,7 @@ function MemberEditView() {
           <InstrumentCard subscription={record.subscription_instrument_insurance} />
         </Stack>
       </Box>
-      <ChangeHistory memberId={record.id} />
+      <ChangeHistory />
     </>
   );
 }

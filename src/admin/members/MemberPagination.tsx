@@ -1,22 +1,17 @@
 /** Go-to-page, rows per page (25/50/75/100) and first/prev/next/last with 'page X av Y'. */
 import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import FirstPage from '@mui/icons-material/FirstPage';
-import LastPage from '@mui/icons-material/LastPage';
-import NavigateBefore from '@mui/icons-material/NavigateBefore';
-import NavigateNext from '@mui/icons-material/NavigateNext';
 import { useListContext, useTranslate } from 'react-admin';
+import { PageOf, usePageCount } from '../lists/PageOf.tsx';
 
 export const PAGE_SIZES = [25, 50, 75, 100];
 
 export function MemberPagination() {
   const translate = useTranslate();
-  const { page, perPage, total = 0, setPage, setPerPage } = useListContext();
-  const pages = Math.max(1, Math.ceil(total / perPage));
+  const { page, perPage, setPage, setPerPage } = useListContext();
+  const pages = usePageCount();
   const [target, setTarget] = useState(String(page));
   useEffect(() => setTarget(String(page)), [page]);
 
@@ -53,15 +48,7 @@ export function MemberPagination() {
       >
         {PAGE_SIZES.map((size) => <MenuItem key={size} value={size}>{size}</MenuItem>)}
       </TextField>
-      <Box sx={{ display: 'flex', alignItems: 'center' }}>
-        <IconButton aria-label={translate('app.members.first')} disabled={page <= 1} onClick={() => setPage(1)}><FirstPage /></IconButton>
-        <IconButton aria-label={translate('app.members.previous')} disabled={page <= 1} onClick={() => setPage(page - 1)}><NavigateBefore /></IconButton>
-        <Typography component="span" sx={{ mx: 1, whiteSpace: 'nowrap' }} aria-live="polite">
-          {translate('app.members.page_of', { page, pages })}
-        </Typography>
-        <IconButton aria-label={translate('app.members.next')} disabled={page >= pages} onClick={() => setPage(page + 1)}><NavigateNext /></IconButton>
-        <IconButton aria-label={translate('app.members.last')} disabled={page >= pages} onClick={() => setPage(pages)}><LastPage /></IconButton>
-      </Box>
+      <PageOf />
     </Box>
   );
 }

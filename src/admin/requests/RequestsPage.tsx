@@ -1,14 +1,20 @@
-/** The request pages' routes and titles; their tables come with the requests area. */
+/** A request queue's route and title (with its pending count); the tables come with the requests area. */
 import Typography from '@mui/material/Typography';
-import { Title, useTranslate } from 'react-admin';
+import { Title, useResourceContext, useTranslate } from 'react-admin';
+import { areaNamed } from '../areas/registry.ts';
 import { usePendingCounts } from '../layout/pendingCounts.ts';
 
-type Kind = 'memberships' | 'travel' | 'instruments';
+const TITLES: Record<string, string> = {
+  'membership-request': 'app.requests.memberships',
+  'travel-insurance': 'app.requests.travel',
+  'instrument-insurance': 'app.requests.instruments',
+};
 
-export function RequestsPage({ kind }: { kind: Kind }) {
+export function RequestsPage() {
   const translate = useTranslate();
+  const area = areaNamed(useResourceContext() ?? '');
   const counts = usePendingCounts();
-  const title = translate(`app.requests.${kind}`, { count: counts[kind] });
+  const title = translate(TITLES[area.name], { count: counts.of[area.menu.badge ?? ''] ?? 0 });
   return (
     <>
       <Title title={title} />

@@ -1,10 +1,9 @@
 import { lazy } from 'react';
-import { paths } from '../paths.ts';
 
-export const RequestsPage = lazy(() => import('./RequestsPage.tsx'));
+const RequestsPage = lazy(() => import('./RequestsPage.tsx'));
 
-export const requestRoutes = [
-  { path: paths.membershipRequests, kind: 'memberships' },
-  { path: paths.travelRequests, kind: 'travel' },
-  { path: paths.instrumentRequests, kind: 'instruments' },
-] as const;
+/** The three request queues: one page each for now, titled from the area it is under. */
+export default ['membership-request', 'travel-insurance', 'instrument-insurance'].map((area) => ({
+  area,
+  pages: [{ path: '*', component: RequestsPage }],
+}));

@@ -1,3 +1,6 @@
 import { lazy } from 'react';
+import SettingsIcon from '@mui/icons-material/Settings';
 
-export const SettingsPage = lazy(() => import('./SettingsPage.tsx'));
+const SettingsPage = lazy(() => import('./SettingsPage.tsx'));
+
+export default { area: 'settings', icon: SettingsIcon, pages: [{ path: '*', component: SettingsPage }] };

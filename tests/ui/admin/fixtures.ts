@@ -91,6 +91,9 @@ export const emailLog = (id: number, changes: Partial<EmailLogEntry> = {}): Emai
   delivery: 'outbox',
   sender: { id: 2, first_name: 'Ingrid', last_name: 'Berg' },
   member_id: 5,
+  status: 'sent',
+  attempts: 1,
+  error: null,
   ...changes,
 });
 

@@ -115,8 +115,8 @@ describe('base provider', () => {
 describe('custom methods', () => {
   it('blocks and unblocks with a PATCH carrying only blocked_access', async () => {
     answer(200, { data: { id: 5, blocked_access: true } });
-    await dataProvider.setBlocked(5, true);
-    await dataProvider.setBlocked(5, false);
+    await dataProvider.update('membership', { id: 5, data: { blocked_access: true }, previousData: { id: 5 } });
+    await dataProvider.update('membership', { id: 5, data: { blocked_access: false }, previousData: { id: 5 } });
     expect(seen.map((entry) => [entry.method, entry.url.pathname, entry.body])).toEqual([
       ['PATCH', '/api/member/5', { blocked_access: true }],
       ['PATCH', '/api/member/5', { blocked_access: false }],
@@ -131,12 +131,26 @@ describe('custom methods', () => {
     expect(seen[0].body).toBeUndefined();
   });
 
-  it('reads the change history one page at a time', async () => {
+  it('reads the change history one page at a time from the member\'s own path', async () => {
     answer(200, page([{ id: 1, changed_at: '2026-01-01T10:00:00Z', changed_by: null, changes: [] }], { total: 30 }));
-    const result = await dataProvider.memberChanges(5, 2);
+    const result = await dataProvider.getManyReference('member-changes', {
+      target: 'member_id', id: 5, pagination: { page: 2, perPage: 25 }, sort: { field: 'id', order: 'DESC' }, filter: {},
+    });
     expect(seen[0].url.pathname).toBe('/api/member/5/changes');
-    expect(query(seen[0])).toEqual({ page: '2', per_page: '25' });
+    expect(query(seen[0])).toEqual({ page: '2', per_page: '25', sort: '-id' });
     expect(result.total).toBe(30);
+  });
+
+  it('resends a failed message with POST /api/emails/logs/{id}/resend and no body', async () => {
+    answer(202, { data: { id: 12, status: 'queued', attempts: 3, error: null } });
+    const entry = await dataProvider.resendMessage(12);
+    expect(seen.map((call) => [call.method, call.url.pathname, call.body])).toEqual([['POST', '/api/emails/logs/12/resend', undefined]]);
+    expect(entry).toMatchObject({ id: 12, status: 'queued' });
+  });
+
+  it('passes on the server\'s reason when a message cannot be resent', async () => {
+    answer(409, { message: 'Meldingen er ikke feilet og kan ikke sendes på nytt.' });
+    await expect(dataProvider.resendMessage(12)).rejects.toMatchObject({ status: 409, message: 'Meldingen er ikke feilet og kan ikke sendes på nytt.' });
   });
 
   it('reads a whole log page by page, filtered on the member and newest first', async () => {

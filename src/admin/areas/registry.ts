@@ -1,0 +1,78 @@
+/**
+ * One declaration per staff area: its path, menu entry and badge, breadcrumbs and /api paths.
+ * The data provider, the routes, the menu, the breadcrumbs and the staff/member path split all
+ * read this list, so a new area is one entry here plus its folder (screens and icon in its
+ * index.ts) and its catalogue keys. No React here: the entry script and the server import it.
+ */
+import type { ApiPaths, StaffArea } from './types.ts';
+
+const membership: StaffArea = {
+  name: 'membership',
+  path: '/membership',
+  menu: { label: 'app.menu.members' },
+  crumbs: [
+    { pattern: '/membership', label: 'app.breadcrumb.membership' },
+    { pattern: '/membership/create-new-user', label: 'app.breadcrumb.create', parent: '/membership' },
+    { pattern: '/membership/edit/:id', label: 'app.breadcrumb.edit', parent: '/membership' },
+    ...[
+      '/membership/instrument-insurance/reject/:memberId',
+      '/membership/edit/insurance-logs/:memberId',
+      '/membership/edit/travel-insurance/insurance-logs/:memberId',
+      '/membership/edit/instrument-insurance/insurance-logs/:memberId',
+    ].map((pattern) => ({ pattern, label: 'app.breadcrumb.logs', parent: '/membership/edit/:memberId' })),
+  ],
+  resources: {
+    membership: {
+      list: '/api/member/list',
+      one: (id) => `/api/member/${id}`,
+      create: '/api/member/new',
+      update: (id) => `/api/member/${id}`,
+    },
+    'member-changes': { of: (id) => `/api/member/${id}/changes` },
+    'email-logs': { list: '/api/emails/logs/list', listQuery: { sort: '-id' } },
+    'instrument-logs': { list: '/api/instrument/logs/list' },
+    'travel-logs': { list: '/api/subscription/logs/list' },
+    'instrument-categories': { list: '/api/instrument/category/list', unpaged: true },
+  },
+};
+
+function requestArea(name: string, label: string, resource: string, list: string): StaffArea {
+  return {
+    name,
+    path: `/${name}`,
+    menu: { label: `app.menu.${label}`, group: 'requests', badge: resource },
+    crumbs: [{ pattern: `/${name}/*`, label: `app.breadcrumb.${name.replace(/-/g, '_')}` }],
+    resources: { [resource]: { list } },
+  };
+}
+
+export const STAFF_AREAS: StaffArea[] = [
+  membership,
+  requestArea('membership-request', 'memberships', 'pending-memberships', '/api/subscription/list/pending-memberships'),
+  requestArea('travel-insurance', 'travel', 'pending-travel', '/api/subscription/list/pending-travel'),
+  requestArea('instrument-insurance', 'instruments', 'pending-instruments', '/api/subscription/list/pending-instruments'),
+  {
+    name: 'settings',
+    path: '/settings',
+    menu: { label: 'app.menu.settings' },
+    crumbs: [{ pattern: '/settings/*', label: 'app.breadcrumb.settings' }],
+    resources: {},
+  },
+];
+
+/** Adds an area after start-up (tests use it; the app's areas are the list above). */
+export function registerArea(area: StaffArea): void {
+  STAFF_AREAS.push(area);
+}
+
+export function areaNamed(name: string): StaffArea {
+  const area = STAFF_AREAS.find((candidate) => candidate.name === name);
+  if (!area) throw new Error(`Ukjent område: ${name}`);
+  return area;
+}
+
+export function apiPathsOf(resource: string): ApiPaths {
+  const paths = STAFF_AREAS.find((area) => area.resources[resource])?.resources[resource];
+  if (!paths) throw new Error(`Ukjent ressurs: ${resource}`);
+  return paths;
+}

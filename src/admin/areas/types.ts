@@ -1,0 +1,42 @@
+/** The plain shape of a staff area's declaration: no React, so the entry script and the server can read it. */
+
+/** Which /api paths serve one react-admin resource. */
+export interface ApiPaths {
+  list?: string;
+  one?: (id: string | number) => string;
+  create?: string;
+  update?: (id: string | number) => string;
+  remove?: (id: string | number) => string;
+  /** Related rows of one record (getManyReference), when the API puts its id in the path. */
+  of?: (id: string | number) => string;
+  /** Fixed query parameters every list call of this resource carries. */
+  listQuery?: Record<string, string>;
+  /** The list answers { data: [...] } without paging (small reference lists). */
+  unpaged?: boolean;
+}
+
+/** A breadcrumb: the label of every path matching `pattern`, after the trail of `parent` (params filled in). */
+export interface Crumb {
+  pattern: string;
+  label: string;
+  parent?: string;
+}
+
+export interface MenuEntry {
+  /** A catalogue key; it gets `count` when the entry has a badge. */
+  label: string;
+  /** Entries of one group are listed together under the group's heading. */
+  group?: 'requests';
+  /** The resource whose list total is this entry's pending count. */
+  badge?: string;
+}
+
+export interface StaffArea {
+  /** The react-admin resource name and the first segment of its path. */
+  name: string;
+  path: string;
+  menu: MenuEntry;
+  crumbs: Crumb[];
+  /** The resources its screens read, by react-admin resource name. */
+  resources: Record<string, ApiPaths>;
+}

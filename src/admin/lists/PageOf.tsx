@@ -1,0 +1,31 @@
+/** First/previous/next/last with 'side X av Y', on the nearest react-admin list context (server or client paged). */
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import FirstPage from '@mui/icons-material/FirstPage';
+import LastPage from '@mui/icons-material/LastPage';
+import NavigateBefore from '@mui/icons-material/NavigateBefore';
+import NavigateNext from '@mui/icons-material/NavigateNext';
+import { useListContext, useTranslate } from 'react-admin';
+
+export function usePageCount(): number {
+  const { perPage, total = 0 } = useListContext();
+  return Math.max(1, Math.ceil(total / perPage));
+}
+
+export function PageOf() {
+  const translate = useTranslate();
+  const { page, setPage } = useListContext();
+  const pages = usePageCount();
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center' }}>
+      <IconButton aria-label={translate('app.members.first')} disabled={page <= 1} onClick={() => setPage(1)}><FirstPage /></IconButton>
+      <IconButton aria-label={translate('app.members.previous')} disabled={page <= 1} onClick={() => setPage(page - 1)}><NavigateBefore /></IconButton>
+      <Typography component="span" sx={{ mx: 1, whiteSpace: 'nowrap' }} aria-live="polite">
+        {translate('app.members.page_of', { page, pages })}
+      </Typography>
+      <IconButton aria-label={translate('app.members.next')} disabled={page >= pages} onClick={() => setPage(page + 1)}><NavigateNext /></IconButton>
+      <IconButton aria-label={translate('app.members.last')} disabled={page >= pages} onClick={() => setPage(pages)}><LastPage /></IconButton>
+    </Box>
+  );
+}

@@ -1,0 +1,44 @@
+/** A new staff area is one registry entry plus its folder: the menu, the breadcrumb and the data provider follow. */
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { registerArea } from '../../../src/admin/areas/registry.ts';
+import { registerAreaView } from '../../../src/admin/areas/views.ts';
+import { appForPath } from '../../../src/common/routing.ts';
+import { dataProvider } from '../../../src/dataProvider/index.ts';
+import { paged } from './fixtures.ts';
+import { callsTo, installFakeApi, renderAdmin, server } from './harness.tsx';
+
+installFakeApi();
+
+// A throwaway area, labelled with catalogue keys that exist so the harness's missing-key check holds.
+registerArea({
+  name: 'campaigns',
+  path: '/campaigns',
+  menu: { label: 'app.logs.tabs.messages' },
+  crumbs: [{ pattern: '/campaigns/*', label: 'app.logs.tabs.messages' }],
+  resources: { campaigns: { list: '/api/campaign/list' } },
+});
+registerAreaView({
+  area: 'campaigns',
+  pages: [{ path: '*', component: () => <h1>Kampanjer</h1> }],
+});
+
+describe('a registered area', () => {
+  it('shows in the menu and the breadcrumb and opens its page', async () => {
+    renderAdmin('/campaigns');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kampanjer' })).toBeInTheDocument();
+    const menu = screen.getByRole('navigation', { name: 'Hovedmeny' });
+    expect(within(menu).getByRole('link', { name: 'Meldingslogg' })).toHaveAttribute('href', '/campaigns');
+    const crumbs = screen.getByRole('navigation', { name: 'Brødsmulesti' });
+    expect(within(crumbs).getByText('Meldingslogg')).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('is served by the data provider from its /api path and belongs to the staff app', async () => {
+    server.use(http.get('*/api/campaign/list', () => HttpResponse.json(paged([{ id: 1 }]))));
+    const result = await dataProvider.getList('campaigns', { pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    expect(result.data).toEqual([{ id: 1 }]);
+    expect(callsTo('/api/campaign/list')[0].query).toEqual({ page: '1', per_page: '25', sort: 'id' });
+    expect(appForPath('/campaigns/7')).toBe('staff');
+  });
+});
