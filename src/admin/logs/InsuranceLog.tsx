@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { formatDate, formatDateDots } from '../../common/format.ts';
 import type { InsuranceLogEntry } from '../../dataProvider/types.ts';
-import { ClientTable, type Column } from './ClientTable.tsx';
+import { LogTable, type Column } from './LogTable.tsx';
 import { CompareTable } from './CompareTable.tsx';
 import { InitialsBadge } from './InitialsBadge.tsx';
 import { LogDialog } from './LogDialog.tsx';
@@ -14,21 +14,26 @@ import { useMemberLog } from './useMemberLog.ts';
 
 type Kind = 'instruments' | 'travel';
 
-const byName = (entry: InsuranceLogEntry) =>
-  entry.created_by ? `${entry.created_by.first_name} ${entry.created_by.last_name}` : '';
+/** A log entry with the values its columns sort by. */
+type Row = InsuranceLogEntry & { by_name: string; product_name: string };
 
-function columnsOf(kind: Kind, t: (key: string) => string): Column<InsuranceLogEntry>[] {
-  const id: Column<InsuranceLogEntry> = { key: 'id', label: t('id'), render: (row) => row.id, sortValue: (row) => row.id };
-  const by: Column<InsuranceLogEntry> = {
-    key: 'by', label: t('by'), render: (row) => <InitialsBadge person={row.created_by} />, sortValue: byName,
-  };
+const toRow = (entry: InsuranceLogEntry): Row => ({
+  ...entry,
+  by_name: entry.created_by ? `${entry.created_by.first_name} ${entry.created_by.last_name}` : '',
+  product_name: productName(entry.snapshot),
+});
+
+function columnsOf(kind: Kind): Column<Row>[] {
+  const key = (name: string) => `app.logs.${kind}.${name}`;
+  const id: Column<Row> = { source: 'id', label: key('id'), render: (row) => row.id };
+  const by: Column<Row> = { source: 'by_name', label: key('by'), render: (row) => <InitialsBadge person={row.created_by} /> };
   if (kind === 'instruments') {
-    return [id, { key: 'date', label: t('date'), render: (row) => formatDateDots(row.created_at), sortValue: (row) => row.created_at }, by];
+    return [id, { source: 'created_at', label: key('date'), render: (row) => formatDateDots(row.created_at) }, by];
   }
   return [
     id,
-    { key: 'product', label: t('product'), render: (row) => productName(row.snapshot), sortValue: (row) => productName(row.snapshot) },
-    { key: 'date', label: t('date'), render: (row) => formatDate(row.created_at), sortValue: (row) => row.created_at },
+    { source: 'product_name', label: key('product'), render: (row) => row.product_name },
+    { source: 'created_at', label: key('date'), render: (row) => formatDate(row.created_at) },
     by,
   ];
 }
@@ -46,7 +51,7 @@ export function InsuranceLog({ kind, memberId }: { kind: Kind; memberId: number 
       </Typography>
       <LogState error={error} pending={isPending} />
       {data && (
-        <ClientTable rows={data} columns={columnsOf(kind, t)} rowKey={(row) => row.id} onOpen={setOpen} empty={translate('app.logs.empty')} />
+        <LogTable rows={data.map(toRow)} columns={columnsOf(kind)} onOpen={setOpen} empty={translate('app.logs.empty')} />
       )}
       <LogDialog open={open !== null} title={t('modal')} onClose={() => setOpen(null)}>
         {open && <CompareTable rows={kind === 'instruments' ? INSTRUMENT_ROWS : TRAVEL_ROWS} before={open.previous} after={open.snapshot} />}

@@ -3,10 +3,12 @@ import { useState } from 'react';
 import DOMPurify from 'dompurify';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import { useTranslate } from 'react-admin';
 import { formatDate, formatTime } from '../../common/format.ts';
 import type { EmailLogEntry } from '../../dataProvider/types.ts';
-import { ClientTable, type Column } from './ClientTable.tsx';
+import { LogTable, type Column } from './LogTable.tsx';
+import { MessageDelivery } from './MessageDelivery.tsx';
 import { InitialsBadge } from './InitialsBadge.tsx';
 import { LogDialog } from './LogDialog.tsx';
 import { LogState } from './LogState.tsx';
@@ -21,17 +23,30 @@ function Field({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** A message with the time of day its column sorts by. */
+type Row = EmailLogEntry & { time: string };
+
 export function MessageLog({ memberId }: { memberId: number }) {
   const translate = useTranslate();
   const { data, error, isPending } = useMemberLog<EmailLogEntry>('email-logs', memberId);
   const [open, setOpen] = useState<EmailLogEntry | null>(null);
   const t = (key: string) => translate(`app.logs.messages.${key}`);
-  const columns: Column<EmailLogEntry>[] = [
-    { key: 'subject', label: t('subject'), render: (row) => row.subject, sortValue: (row) => row.subject },
-    { key: 'date', label: t('sent_date'), render: (row) => formatDate(row.sent_at), sortValue: (row) => row.sent_at },
-    { key: 'time', label: t('time'), render: (row) => formatTime(row.sent_at), sortValue: (row) => formatTime(row.sent_at) },
-    { key: 'email', label: t('email'), render: (row) => row.email_to, sortValue: (row) => row.email_to },
-    { key: 'by', label: t('by'), render: (row) => <InitialsBadge person={row.sender} /> },
+  const key = (name: string) => `app.logs.messages.${name}`;
+  const columns: Column<Row>[] = [
+    {
+      source: 'subject',
+      label: key('subject'),
+      render: (row) => (
+        <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: row.status === 'failed' ? 'error.main' : undefined }}>
+          {row.status === 'failed' && <ErrorOutline fontSize="small" titleAccess={t('status.failed')} />}
+          {row.subject}
+        </Box>
+      ),
+    },
+    { source: 'sent_at', label: key('sent_date'), render: (row) => formatDate(row.sent_at) },
+    { source: 'time', label: key('time'), render: (row) => row.time },
+    { source: 'email_to', label: key('email'), render: (row) => row.email_to },
+    { label: key('by'), render: (row) => <InitialsBadge person={row.sender} /> },
   ];
   return (
     <section aria-labelledby="message-log-title">
@@ -40,11 +55,12 @@ export function MessageLog({ memberId }: { memberId: number }) {
       </Typography>
       <LogState error={error} pending={isPending} />
       {data && (
-        <ClientTable rows={data} columns={columns} rowKey={(row) => row.id} onOpen={setOpen} empty={translate('app.logs.empty')} />
+        <LogTable rows={data.map((entry) => ({ ...entry, time: formatTime(entry.sent_at) }))} columns={columns} onOpen={setOpen} empty={translate('app.logs.empty')} />
       )}
       <LogDialog open={open !== null} title={open?.subject ?? ''} onClose={() => setOpen(null)}>
         {open && (
           <>
+            <MessageDelivery entry={open} onResent={setOpen} />
             <Field label={t('modal_subject')} value={open.subject} />
             <Field label={t('modal_from_name')} value={open.from_name ?? ''} />
             <Field label={t('modal_from_email')} value={open.email_from ?? ''} />

@@ -206,6 +206,15 @@ export default {
         modal_from_name: 'Sender',
         modal_from_email: 'Sender e-mail',
         modal_content: 'Message',
+        status: {
+          queued: 'Queued',
+          sent: 'Sent',
+          failed: 'Failed',
+        },
+        attempts: 'Attempts: %{count}',
+        error: 'Error: %{error}',
+        resend: 'Send again',
+        resent: 'The message is queued again',
       },
       instruments: {
         title: 'INSTRUMENT INSURANCE (%{count})',

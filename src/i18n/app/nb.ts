@@ -206,6 +206,15 @@ export default {
         modal_from_name: 'Avsender',
         modal_from_email: 'Avsenders e-post',
         modal_content: 'Melding',
+        status: {
+          queued: 'I kø',
+          sent: 'Sendt',
+          failed: 'Feilet',
+        },
+        attempts: 'Forsøk: %{count}',
+        error: 'Feil: %{error}',
+        resend: 'Send på nytt',
+        resent: 'Meldingen er lagt i kø på nytt',
       },
       instruments: {
         title: 'INSTRUMENTFORSIKRING (%{count})',

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { emailLog, instrumentLog, member, paged, travelLog } from './fixtures.ts';
-import { expectFailedRequests, renderAdmin, server, installFakeApi } from './harness.tsx';
+import { callsTo, expectFailedRequests, renderAdmin, server, installFakeApi } from './harness.tsx';
 
 installFakeApi();
 
@@ -91,6 +91,55 @@ describe('member logs', () => {
     await user.click(screen.getByRole('button', { name: 'Neste side' }));
     expect(await screen.findByText('page 2 av 2')).toBeInTheDocument();
     expect(screen.getAllByRole('row')).toHaveLength(6);
+  });
+
+  it('shows how a message went out: queued or sent, with its attempts', async () => {
+    answerLogs({ emails: [emailLog(1, { status: 'queued', attempts: 0 }), emailLog(2, { status: 'sent', attempts: 2 })] });
+    const user = userEvent.setup();
+    renderAdmin('/membership/instrument-insurance/reject/5');
+    await user.click(await screen.findByRole('button', { name: 'Melding 1' }));
+    let dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('I kø')).toBeInTheDocument();
+    expect(within(dialog).getByText('Forsøk: 0')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Send på nytt' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Melding 2' }));
+    dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Sendt')).toBeInTheDocument();
+    expect(within(dialog).getByText('Forsøk: 2')).toBeInTheDocument();
+  });
+
+  it('marks a failed message in the list and resends it from its modal', async () => {
+    const failed = emailLog(4, { subject: 'Kvittering', status: 'failed', attempts: 5, error: 'SMTP svarte 421' });
+    answerLogs({ emails: [failed] });
+    server.use(http.post('*/api/emails/logs/4/resend', () => HttpResponse.json({ data: { ...failed, status: 'queued', error: null } }, { status: 202 })));
+    const user = userEvent.setup();
+    renderAdmin('/membership/instrument-insurance/reject/5');
+    const row = (await screen.findAllByRole('row'))[1];
+    expect(within(row).getByRole('img', { name: 'Feilet' })).toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['MELDINGSTYPE', 'SENDT DATO', 'TID', 'E-POST', 'UTFØRT AV']);
+    await user.click(within(row).getByRole('button', { name: /Kvittering/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Feilet')).toBeInTheDocument();
+    expect(within(dialog).getByText('Forsøk: 5')).toBeInTheDocument();
+    expect(within(dialog).getByText('Feil: SMTP svarte 421')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Send på nytt' }));
+    expect(await screen.findByText('Meldingen er lagt i kø på nytt')).toBeInTheDocument();
+    expect(within(dialog).getByText('I kø')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Send på nytt' })).not.toBeInTheDocument();
+    expect(callsTo('/api/emails/logs/4/resend', 'POST')).toHaveLength(1);
+  });
+
+  it('shows the server\'s reason when a message cannot be resent', async () => {
+    expectFailedRequests();
+    answerLogs({ emails: [emailLog(4, { status: 'failed', attempts: 5, error: 'Tidsavbrudd' })] });
+    server.use(http.post('*/api/emails/logs/4/resend', () => HttpResponse.json({ message: 'Meldingen kan ikke sendes på nytt.' }, { status: 409 })));
+    const user = userEvent.setup();
+    renderAdmin('/membership/instrument-insurance/reject/5');
+    await user.click(await screen.findByRole('button', { name: /Melding 4/ }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send på nytt' }));
+    expect(await screen.findByText('Meldingen kan ikke sendes på nytt.')).toBeInTheDocument();
   });
 
   it('shows the empty state of a log', async () => {
