@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { createElement } from 'react';
 import { act, render, screen } from '@testing-library/react';
@@ -84,7 +84,7 @@ describe('message catalogues', () => {
     expect(broken, `plural forms differ: ${broken.join(', ')}`).toEqual([]);
   });
 
-  it.runIf(existsSync(ADMIN_SOURCES))('contain every message key the staff app uses', () => {
+  it('contain every message key the staff app uses', () => {
     const missing = sourceFiles(ADMIN_SOURCES).flatMap((file) =>
       [...readFileSync(file, 'utf8').matchAll(KEY_LITERAL)]
         .map((match) => match[2])
