@@ -27,7 +27,9 @@ function MemberEditView() {
   const translate = useTranslate();
   const navigate = useNavigate();
   const { record } = useEditContext<Member>();
-  if (!record) return null;
+  // The overview's rows seed react-admin's cache of single records, but a row lacks the form's
+  // fields and the subscriptions: wait for the whole member.
+  if (!record || !('subscription_travel_insurance' in record)) return null;
   return (
     <>
       <MemberHeader member={record} backTo={paths.membership} />
