@@ -78,7 +78,8 @@ export function MemberEdit() {
         onSuccess: () => toast.success('app.edit.saved'),
         onError: () => toast.error('app.errors.generic'),
       }}
-      queryOptions={{ onError: () => toast.error('app.errors.generic_bang') }}
+      // Always fetch the whole member: the overview's row in the cache would otherwise count as fresh.
+      queryOptions={{ refetchOnMount: 'always', onError: () => toast.error('app.errors.generic_bang') }}
     >
       <MemberEditView />
     </Edit>
