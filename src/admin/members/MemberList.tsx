@@ -77,6 +77,8 @@ export function MemberList() {
       actions={false}
       empty={false}
       pagination={<MemberPagination />}
+      // Without min-width 0 the wide table stretches the page on phones instead of scrolling in its card.
+      sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-noActions': { mt: 0 } }}
     >
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, my: 2 }}>
         <MemberTitle />
