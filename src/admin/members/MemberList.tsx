@@ -8,7 +8,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
-import { DataTable, List, Title, useListContext, useTranslate } from 'react-admin';
+import { DataTable, ListBase, Title, useListContext, useTranslate } from 'react-admin';
 import { formatDate, formatPhone } from '../../common/format.ts';
 import type { MemberListItem } from '../../dataProvider/types.ts';
 import { paths } from '../paths.ts';
@@ -67,19 +67,7 @@ function MemberTable() {
 export function MemberList() {
   const translate = useTranslate();
   return (
-    // MemberTitle sets the page title with the count; an empty list keeps its search and table.
-    <List
-      resource="membership"
-      perPage={25}
-      sort={{ field: 'id', order: 'DESC' }}
-      component="div"
-      title={false}
-      actions={false}
-      empty={false}
-      pagination={<MemberPagination />}
-      // Without min-width 0 the wide table stretches the page on phones instead of scrolling in its card.
-      sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-noActions': { mt: 0 } }}
-    >
+    <ListBase resource="membership" perPage={25} sort={{ field: 'id', order: 'DESC' }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, my: 2 }}>
         <MemberTitle />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
@@ -91,7 +79,8 @@ export function MemberList() {
       </Box>
       <Box sx={{ mb: 2 }}><MemberSearch /></Box>
       <MemberTable />
-    </List>
+      <MemberPagination />
+    </ListBase>
   );
 }
 
