@@ -5,7 +5,8 @@
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
 import { http, type QueryValue } from '../common/http.ts';
 import { unwrap } from './errors.ts';
-import { pathsOf, type ResourcePaths } from './resources.ts';
+import { apiPathsOf } from '../admin/areas/registry.ts';
+import type { ApiPaths } from '../admin/areas/types.ts';
 
 export interface Page<T> {
   data: T[];
@@ -36,14 +37,14 @@ export function listQuery(params: Partial<GetListParams>, fixed: Record<string, 
   return query;
 }
 
-function required<K extends keyof ResourcePaths>(resource: string, key: K): NonNullable<ResourcePaths[K]> {
-  const value = pathsOf(resource)[key];
+function required<K extends keyof ApiPaths>(resource: string, key: K): NonNullable<ApiPaths[K]> {
+  const value = apiPathsOf(resource)[key];
   if (!value) throw new Error(`Ressursen ${resource} støtter ikke ${String(key)}`);
-  return value as NonNullable<ResourcePaths[K]>;
+  return value as NonNullable<ApiPaths[K]>;
 }
 
 async function getPage<T>(resource: string, params: Partial<GetListParams>): Promise<{ data: T[]; total: number }> {
-  const paths = pathsOf(resource);
+  const paths = apiPathsOf(resource);
   const body = unwrap(await http.get<Page<T>>(required(resource, 'list'), {
     query: listQuery(params, paths.listQuery),
     signal: params.signal,
@@ -62,7 +63,7 @@ export const baseDataProvider: DataProvider = {
     data: await Promise.all(params.ids.map((id) => getOne<RaRecord>(resource, id, params.signal))),
   }) as never,
   getManyReference: async (resource, params) => {
-    const of = pathsOf(resource).of;
+    const of = apiPathsOf(resource).of;
     if (!of) return getPage(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }) as never;
     const body = unwrap(await http.get<Page<RaRecord>>(of(params.id), { query: listQuery(params), signal: params.signal }));
     return { data: body.data, total: body.total } as never;

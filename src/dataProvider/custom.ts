@@ -2,7 +2,7 @@
 import { download, http } from '../common/http.ts';
 import { unwrap } from './errors.ts';
 import { listQuery, type Page } from './base.ts';
-import { pathsOf } from './resources.ts';
+import { apiPathsOf } from '../admin/areas/registry.ts';
 import type { EmailLogEntry, LogResource } from './types.ts';
 
 /** The server's largest page; logs are read whole and paged in the browser. */
@@ -25,7 +25,7 @@ export const customMethods = {
 
   /** Every entry of one log of a member, newest first. */
   async logs<T>(resource: LogResource, memberId: number): Promise<T[]> {
-    const paths = pathsOf(resource);
+    const paths = apiPathsOf(resource);
     const entries: T[] = [];
     for (let page = 1; ; page += 1) {
       const body = unwrap(await http.get<Page<T>>(paths.list!, {

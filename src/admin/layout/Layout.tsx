@@ -1,7 +1,7 @@
 /** The staff shell: react-admin's layout with our top bar and menu, the breadcrumb above every page and the footer below. */
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import { Layout as RaLayout } from 'react-admin';
+import { Loading, Layout as RaLayout } from 'react-admin';
 import { AppBar } from './AppBar.tsx';
 import { Menu } from './Menu.tsx';
 import { Breadcrumb } from './Breadcrumb.tsx';
@@ -13,7 +13,8 @@ export function Layout({ children }: { children?: ReactNode }) {
     <RaLayout appBar={AppBar} menu={Menu} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}>
       <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 'calc(100vh - 64px)', minWidth: 0 }}>
         <Breadcrumb />
-        <Box sx={{ px: { xs: 1, sm: 2 }, pb: 3, flex: 1 }}>{children}</Box>
+        {/* The breadcrumb and footer stay in place while an area's screens load. */}
+        <Box sx={{ px: { xs: 1, sm: 2 }, pb: 3, flex: 1 }}><Suspense fallback={<Loading />}>{children}</Suspense></Box>
         <Footer />
       </Box>
     </RaLayout>
