@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { yupResolver } from '@hookform/resolvers/yup';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { Create, Form, HttpError, useDataProvider, useTranslate } from 'react-admin';
+import { Create, Form, HttpError, useCreate, useTranslate } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Member } from '../../dataProvider/types.ts';
 import { paths } from '../paths.ts';
@@ -25,7 +25,7 @@ interface CreateErrorBody {
 
 export function MemberCreate() {
   const translate = useTranslate();
-  const dataProvider = useDataProvider();
+  const [createMember] = useCreate<Member>();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const toast = useToast();
@@ -33,7 +33,8 @@ export function MemberCreate() {
 
   const create = async (payload: Record<string, unknown>) => {
     try {
-      const { data } = await dataProvider.create<Member>('membership', { data: payload });
+      // With returnPromise the created member comes back (the type also allows the callback form's void).
+      const data = (await createMember('membership', { data: payload }, { returnPromise: true })) as Member;
       await queryClient.invalidateQueries({ queryKey: ['membership'] });
       toast.success('app.create.created');
       navigate(paths.editMember(data.id));

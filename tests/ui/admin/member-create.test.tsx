@@ -1,11 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { member, paged } from './fixtures.ts';
 import { callsTo, expectFailedRequests, renderAdmin, server, installFakeApi } from './harness.tsx';
 
 installFakeApi();
+
+// The form is a lazy chunk; transform it once before the timed waits of the first test.
+beforeAll(() => import('../../../src/admin/members/MemberCreate.tsx'), 60_000);
 
 async function fillRequired(user: UserEvent) {
   await user.type(await screen.findByRole('textbox', { name: 'Fornavn' }), 'Kari');

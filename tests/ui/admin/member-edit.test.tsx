@@ -1,12 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Member } from '../../../src/dataProvider/types.ts';
 import { member, paged } from './fixtures.ts';
 import { callsTo, expectFailedRequests, renderAdmin, server, installFakeApi } from './harness.tsx';
 
 installFakeApi();
+
+// The form is a lazy chunk; transform it once before the timed waits of the first test.
+beforeAll(() => import('../../../src/admin/members/MemberEdit.tsx'), 60_000);
 
 function answerMember(initial: Member) {
   let current = initial;
