@@ -68,6 +68,7 @@ export function MemberEdit() {
       title={translate('app.edit.title')}
       actions={false}
       component="div"
+      sx={{ '& .RaEdit-noActions': { mt: 0 } }}
       redirectOnError={false}
       error={<Alert severity="error" sx={{ mt: 2 }}>{translate('app.errors.generic_bang')}</Alert>}
       id={Number(id)}
