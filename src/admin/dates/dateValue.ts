@@ -3,14 +3,14 @@
  * local calendar so a date never moves a day whatever the browser's time zone.
  */
 import { format, isValid, parse } from 'date-fns';
+import { DATE_MIN_YEAR, dateMaxYear } from '../../../server/schemas/rules.ts';
 
 export const DATE_FORMAT = 'yyyy-MM-dd';
-/** The spec's oldest choosable year; the newest is next year. */
-export const FIRST_YEAR = 1905;
+/** The picker's years, shared with the server and Min side: 1905 to next year. */
+export const FIRST_YEAR = DATE_MIN_YEAR;
+export const lastYear = dateMaxYear;
 /** What a half-typed or impossible date is kept as, so the form refuses it instead of saving nothing. */
 export const INVALID_DATE = 'invalid';
-
-export const lastYear = (today = new Date()) => today.getFullYear() + 1;
 
 export function toDate(value: unknown): Date | null {
   if (typeof value !== 'string' || value === '') return null;
