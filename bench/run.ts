@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the budgets of DESIGN.md section 8, measured. Writes bench/results.md.
+ * `npm run bench`: the performance budgets (listed in the README), measured. Writes bench/results.md.
  * BENCH_MEMBERS (default 100000) sets the list size; BENCH_DATABASE_URL (default the local
  * test database) the PostgreSQL server, or `none` to skip it.
  */

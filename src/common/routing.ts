@@ -1,4 +1,4 @@
-/** Which app owns a path (DESIGN.md section 2); the staff areas come from their registry. */
+/** Which app owns a path: member paths go to Min side, the staff areas (from their registry) to the staff app. */
 import { STAFF_AREAS } from '../admin/areas/registry.ts';
 
 const MEMBER_PATHS = /^\/(profile|new-member|password\/change|vipps-thanks|vipps-error)(\/|$)/;
