@@ -35,6 +35,8 @@ export interface Config {
   supportPhone: string;
   loginAttemptsPerMinute: number;
   loginAttemptsPerIpPerMinute: number;
+  loginFailuresPerAccountPerHour: number;
+  loginSuccessesPerIpPerMinute: number;
 }
 
 export class ConfigError extends Error {
@@ -157,5 +159,7 @@ export function loadConfig(env: Env = process.env): Config {
     supportPhone: text(env, 'SUPPORT_PHONE', '22 00 00 00'),
     loginAttemptsPerMinute: integer(env, 'LOGIN_ATTEMPTS_PER_MINUTE', 5, 1, 1000),
     loginAttemptsPerIpPerMinute: integer(env, 'LOGIN_ATTEMPTS_PER_IP_PER_MINUTE', 30, 1, 100000),
+    loginFailuresPerAccountPerHour: integer(env, 'LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR', 100, 1, 100000),
+    loginSuccessesPerIpPerMinute: integer(env, 'LOGIN_SUCCESSES_PER_IP_PER_MINUTE', 600, 1, 100000),
   };
 }

@@ -7,7 +7,8 @@ import { Email, MessageBody } from '../schemas/common.ts';
 import { createAccessToken, findTokenOwner, revokeToken } from '../lib/tokens.ts';
 import { verifyPassword } from '../lib/passwords.ts';
 import { HttpError, tooManyRequests, validationFailed } from '../lib/http-errors.ts';
-import { clear, hit, peek } from '../lib/rate-limit.ts';
+import { hit } from '../lib/rate-limit.ts';
+import { reserveSignIn } from '../domain/sign-in-limits.ts';
 import { accountOf } from '../lib/access.ts';
 import { changePasswordWithToken, findAccountByEmail, passwordErrors, requestPasswordReset } from '../domain/accounts.ts';
 
@@ -43,19 +44,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { email, password, remember = false } = request.body;
-      await limitIp('login', request.ip, config.loginAttemptsPerIpPerMinute);
-      const accountKey = `login:account:${email.trim().toLowerCase()}`;
-      const failures = await peek(db, accountKey);
-      if (failures.hits >= config.loginAttemptsPerMinute) {
-        throw tooManyRequests(failures.resetIn, config.loginAttemptsPerMinute);
-      }
+      const attempt = await reserveSignIn(db, config, email, request.ip);
       const account = await findAccountByEmail(db, email);
       const valid = await verifyPassword(account?.password_hash ?? null, password);
-      if (!account || !valid) {
-        await hit(db, accountKey, 60);
-        throw new HttpError(401, { message: WRONG_CREDENTIALS, error: WRONG_CREDENTIALS });
-      }
-      await clear(db, accountKey);
+      if (!account || !valid) throw new HttpError(401, { message: WRONG_CREDENTIALS, error: WRONG_CREDENTIALS });
+      await attempt.succeeded();
       const { token, expiresAt } = await createAccessToken(db, account.id, { remember });
       request.log.info({ accountId: account.id }, 'signed in');
       return reply.send({

@@ -1,0 +1,47 @@
+/**
+ * The sign-in limits. Each attempt is counted before its password is checked, in one statement
+ * per counter, so parallel guesses cannot all pass a limit read earlier. Wrong passwords count
+ * per e-mail and address together (an attacker elsewhere cannot lock the owner out), per e-mail
+ * against a much higher ceiling (guesses spread over many addresses), and per address; right
+ * ones are given back (the pair's count starts over) and count per address only against their own, higher ceiling (an office
+ * behind one address).
+ */
+import type { Queryable } from '../db/database.ts';
+import type { Config } from '../config.ts';
+import { clear, giveBack, hit, peek, reserve } from '../lib/rate-limit.ts';
+import { tooManyRequests } from '../lib/http-errors.ts';
+
+type Limits = Pick<
+  Config,
+  'loginAttemptsPerMinute' | 'loginAttemptsPerIpPerMinute' | 'loginFailuresPerAccountPerHour' | 'loginSuccessesPerIpPerMinute'
+>;
+
+export interface SignInAttempt {
+  /** The password was right: the attempt no longer counts as a failure. */
+  succeeded(): Promise<void>;
+}
+
+export async function reserveSignIn(db: Queryable, limits: Limits, email: string, ip: string): Promise<SignInAttempt> {
+  const account = email.trim().toLowerCase();
+  const keys = {
+    pair: `login:pair:${account}:${ip}`,
+    account: `login:account:${account}`,
+    ipFailures: `login:ip:${ip}`,
+    ipSuccesses: `login:ip-ok:${ip}`,
+  };
+  const successes = await peek(db, keys.ipSuccesses);
+  if (successes.hits >= limits.loginSuccessesPerIpPerMinute) {
+    throw tooManyRequests(successes.resetIn, limits.loginSuccessesPerIpPerMinute);
+  }
+  await reserve(db, keys.ipFailures, 60, limits.loginAttemptsPerIpPerMinute);
+  await reserve(db, keys.pair, 60, limits.loginAttemptsPerMinute);
+  await reserve(db, keys.account, 60 * 60, limits.loginFailuresPerAccountPerHour);
+  return {
+    async succeeded() {
+      await giveBack(db, keys.ipFailures);
+      await giveBack(db, keys.account);
+      await clear(db, keys.pair);
+      await hit(db, keys.ipSuccesses, 60);
+    },
+  };
+}
