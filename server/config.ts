@@ -39,6 +39,9 @@ export interface Config {
   loginAttemptsPerIpPerMinute: number;
   loginFailuresPerAccountPerHour: number;
   loginSuccessesPerIpPerMinute: number;
+  /** Country calling codes the member card may be sent to by SMS (47: Norwegian mobiles only). */
+  smsCountryCodes: string[];
+  smsCardsPerHour: number;
 }
 
 export class ConfigError extends Error {
@@ -132,6 +135,14 @@ function trustProxy(env: Env): number | string[] {
   return entries;
 }
 
+function countryCodes(env: Env, name: string, fallback: string): string[] {
+  const codes = text(env, name, fallback).split(',').map((code) => code.trim().replace(/^\+/, '')).filter(Boolean);
+  const bad = codes.find((code) => !/^[1-9]\d{0,2}$/.test(code));
+  if (bad !== undefined) throw new ConfigError(name, `«${bad}» er ikke en landskode (for eksempel 47 eller 46)`);
+  if (codes.length === 0) throw new ConfigError(name, 'må ha minst én landskode');
+  return codes;
+}
+
 function smsGateway(env: Env): SmsGatewayConfig | null {
   const gatewayUrl = url(env, 'SMS_URL', ['http:', 'https:']);
   if (gatewayUrl === null) return null;
@@ -182,5 +193,7 @@ export function loadConfig(env: Env = process.env): Config {
     loginAttemptsPerIpPerMinute: integer(env, 'LOGIN_ATTEMPTS_PER_IP_PER_MINUTE', 30, 1, 100000),
     loginFailuresPerAccountPerHour: integer(env, 'LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR', 100, 1, 100000),
     loginSuccessesPerIpPerMinute: integer(env, 'LOGIN_SUCCESSES_PER_IP_PER_MINUTE', 600, 1, 100000),
+    smsCountryCodes: countryCodes(env, 'SMS_COUNTRY_CODES', '47'),
+    smsCardsPerHour: integer(env, 'SMS_CARDS_PER_HOUR', 100, 1, 100000),
   };
 }
