@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { bearer, buildTestApp, createAccount, login, type TestContext } from './helpers.ts';
-import { smtpTransport } from '../../server/adapters/mail.ts';
+import { smtpTransport, type MailTransport } from '../../server/adapters/mail.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -93,6 +93,34 @@ describe('password reset', () => {
     const fourth = await requestReset(t, member.email);
     expect(fourth.statusCode).toBe(429);
     expect(fourth.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('password reset timing', () => {
+  it('answers in the same time whether or not the e-mail has an account, even with a slow mail server', async () => {
+    const slowMail: MailTransport = {
+      delivery: 'smtp',
+      deliver: () => new Promise((resolve) => setTimeout(resolve, 1000)),
+      close() {},
+    };
+    const ctx = await buildTestApp({ mail: slowMail });
+    try {
+      const member = await createAccount(ctx.db);
+      const timed = async (email: string) => {
+        const started = performance.now();
+        const response = await requestReset(ctx, email);
+        expect(response.statusCode).toBe(200);
+        return performance.now() - started;
+      };
+      const known = await timed(member.email);
+      const unknown = await timed('ingen.konto@example.no');
+      expect(known).toBeLessThan(700);
+      expect(Math.abs(known - unknown)).toBeLessThan(100);
+      // The mail still goes out after the answer.
+      await expect.poll(async () => (await ctx.db.query('SELECT 1 FROM message_log WHERE email_to = $1', [member.email])).length, { timeout: 3000 }).toBe(1);
+    } finally {
+      await ctx.close();
+    }
   });
 });
 
