@@ -136,6 +136,23 @@ describe('rate limits', () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(25 - t.config.loginAttemptsPerMinute);
   });
 
+  it('parallel wrong passwords spread over two server instances on one database stop at the same limit', async () => {
+    const { buildApp } = await import('../../server/app.ts');
+    const { createServices } = await import('../../server/plugins/services.ts');
+    const second = await buildApp(createServices(t.config, t.db));
+    try {
+      const member = await createAccount(t.db);
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          (i % 2 ? second : t.app).inject({ method: 'POST', url: '/api/user/login', remoteAddress: '192.0.2.26', payload: { email: member.email, password: 'feil-passord' } }),
+        ),
+      );
+      expect(responses.filter((response) => response.statusCode === 401)).toHaveLength(t.config.loginAttemptsPerMinute);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('limits failed sign-ins per IP across e-mails', async () => {
     const limited = await buildTestApp({ env: { LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: '3' } });
     try {
