@@ -4,6 +4,7 @@ import { buildApp, type App } from '../../server/app.ts';
 import { createServices } from '../../server/plugins/services.ts';
 import { outboxTransport } from '../../server/adapters/mail.ts';
 import { freshDatabase, testConfig, type TestDatabase } from './helpers.ts';
+import { startServer } from './server-process.ts';
 
 let database: TestDatabase;
 const apps: App[] = [];
@@ -22,6 +23,10 @@ async function appWith(env: Record<string, string>): Promise<App> {
 }
 
 describe('client address behind a proxy', () => {
+  it('the server refuses to start with TRUST_PROXY=true and says why, in Norwegian', async () => {
+    await expect(startServer({ TRUST_PROXY: 'true' })).rejects.toThrow(/Ugyldig innstilling TRUST_PROXY: «true» ville stole på X-Forwarded-For/);
+  });
+
   it('takes the address the trusted proxy saw, not one the client wrote into X-Forwarded-For', async () => {
     const app = await appWith({ TRUST_PROXY: '1', LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: '3' });
     const attempt = (n: number) =>
