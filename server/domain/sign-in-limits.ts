@@ -11,6 +11,12 @@ import type { Config } from '../config.ts';
 import { clear, giveBack, hit, peek, reserve } from '../lib/rate-limit.ts';
 import { tooManyRequests } from '../lib/http-errors.ts';
 
+/**
+ * One address guessing at one account gets this many minutes' worth of tries an hour, so it
+ * alone cannot reach the per-account ceiling and lock the owner out.
+ */
+const PAIR_MINUTES_PER_HOUR = 4;
+
 type Limits = Pick<
   Config,
   'loginAttemptsPerMinute' | 'loginAttemptsPerIpPerMinute' | 'loginFailuresPerAccountPerHour' | 'loginSuccessesPerIpPerMinute'
@@ -25,6 +31,7 @@ export async function reserveSignIn(db: Queryable, limits: Limits, email: string
   const account = email.trim().toLowerCase();
   const keys = {
     pair: `login:pair:${account}:${ip}`,
+    pairHour: `login:pair-hour:${account}:${ip}`,
     account: `login:account:${account}`,
     ipFailures: `login:ip:${ip}`,
     ipSuccesses: `login:ip-ok:${ip}`,
@@ -35,12 +42,14 @@ export async function reserveSignIn(db: Queryable, limits: Limits, email: string
   }
   await reserve(db, keys.ipFailures, 60, limits.loginAttemptsPerIpPerMinute);
   await reserve(db, keys.pair, 60, limits.loginAttemptsPerMinute);
+  await reserve(db, keys.pairHour, 60 * 60, PAIR_MINUTES_PER_HOUR * limits.loginAttemptsPerMinute);
   await reserve(db, keys.account, 60 * 60, limits.loginFailuresPerAccountPerHour);
   return {
     async succeeded() {
       await giveBack(db, keys.ipFailures);
       await giveBack(db, keys.account);
       await clear(db, keys.pair);
+      await clear(db, keys.pairHour);
       await hit(db, keys.ipSuccesses, 60);
     },
   };

@@ -108,6 +108,20 @@ describe('rate limits', () => {
     expect(owner.statusCode).toBe(200);
   });
 
+  it('one address guessing all hour gets four minutes of tries, so it alone cannot reach the account ceiling', async () => {
+    const member = await createAccount(t.db);
+    const attempt = (password: string, remoteAddress: string) =>
+      t.app.inject({ method: 'POST', url: '/api/user/login', remoteAddress, payload: { email: member.email, password } });
+    const minuteLater = () =>
+      t.db.query("UPDATE rate_limits SET window_ends = now() WHERE key LIKE 'login:pair:%' AND key LIKE $1", [`%${member.email}%`]);
+    for (let minute = 0; minute < 4; minute++) {
+      for (let i = 0; i < 5; i++) expect((await attempt('feil-passord', '203.0.113.77')).statusCode).toBe(401);
+      await minuteLater();
+    }
+    expect((await attempt('feil-passord', '203.0.113.77')).statusCode).toBe(429);
+    expect((await attempt(member.password, '198.51.100.8')).statusCode).toBe(200);
+  });
+
   it('guesses spread over many addresses stop at the per-account ceiling', async () => {
     const limited = await buildTestApp({ env: { LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR: '12' } });
     try {
