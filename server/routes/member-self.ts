@@ -22,7 +22,7 @@ const refuseCode = (message: string) => {
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, sms, config } = app.services;
 
-  /** The member's own record (404 for another member's id or an id that is no member). */
+  /** 404 for an id that is no member (another member's id is refused before, by assertOwnMember). */
   async function memberOrNotFound(id: number) {
     if (!(await findCardHolder(db, id))) throw notFound();
   }
