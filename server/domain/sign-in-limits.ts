@@ -2,9 +2,9 @@
  * The sign-in limits. Each attempt is counted before its password is checked, in one statement
  * per counter, so parallel guesses cannot all pass a limit read earlier. Wrong passwords count
  * per e-mail and address together (an attacker elsewhere cannot lock the owner out), per e-mail
- * against a much higher ceiling (guesses spread over many addresses), and per address; right
- * ones are given back (the pair's count starts over) and count per address only against their own, higher ceiling (an office
- * behind one address).
+ * against a much higher ceiling (guesses spread over many addresses), and per address. A right
+ * password is given back (the pair's count starts over) and counts per address only, against
+ * its own, higher ceiling (an office behind one address).
  */
 import type { Queryable } from '../db/database.ts';
 import type { Config } from '../config.ts';
