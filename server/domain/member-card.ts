@@ -15,6 +15,7 @@ import { fillTemplate, templateBySlug } from './messages.ts';
 export const PHONE_REQUIRED = RULE_MESSAGES.smsRequired;
 export const PHONE_TOO_SHORT = RULE_MESSAGES.smsMin;
 export const PHONE_NOT_ALLOWED = 'Medlemskortet kan bare sendes til norske mobilnumre.';
+const PHONE_NOT_ALLOWED_ABROAD = 'Medlemskortet kan ikke sendes til dette nummeret. Bruk et norsk mobilnummer eller kontakt oss.';
 export const CODE_MISSING = 'Du må legge til en kampanjekode før du kan få tilsendt medlemskortet.';
 export const NOT_ACCEPTED = 'Medlemskortet kan sendes når medlemskapet ditt er godkjent.';
 const CARDS_PER_MEMBER_PER_HOUR = 3;
@@ -51,7 +52,9 @@ export function nameForSms(name: string): string {
 function phoneErrors(phone: string, countryCodes: string[]): string[] {
   if (phone === '') return [PHONE_REQUIRED];
   if (phone.replace(/\D/g, '').length < SMS_PHONE_MIN_LENGTH) return [PHONE_TOO_SHORT];
-  if (!allowedDestination(phone, countryCodes)) return [PHONE_NOT_ALLOWED];
+  if (!allowedDestination(phone, countryCodes)) {
+    return [countryCodes.length === 1 && countryCodes[0] === '47' ? PHONE_NOT_ALLOWED : PHONE_NOT_ALLOWED_ABROAD];
+  }
   return [];
 }
 

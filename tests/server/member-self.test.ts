@@ -248,6 +248,17 @@ describe('member card: the overall limit and other countries', () => {
     }
     expect(statuses).toEqual([200, 200, 429]);
   });
+
+  it('refuses a country that is not listed, without claiming only Norwegian numbers work', async () => {
+    const member = await createAccount(c.db);
+    await acceptMembership(c.db, member.id);
+    const campaign = await createCampaign(c.db);
+    await c.db.query('UPDATE accounts SET campaign_id = $2 WHERE id = $1', [member.id, campaign.id]);
+    const token = await login(c.app, member.email, member.password);
+    const response = await sendCard(c.app, token, { member_id: member.id, phone_number: '+882 1234 5678' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors.phone_number).toEqual(['Medlemskortet kan ikke sendes til dette nummeret. Bruk et norsk mobilnummer eller kontakt oss.']);
+  });
 });
 
 describe('campaign code guesses', () => {
