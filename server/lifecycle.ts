@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 
-export const SHUTDOWN_GRACE_MS = 10_000;
+const SHUTDOWN_GRACE_MS = 10_000;
 
 export async function stopServing(app: FastifyInstance, graceMs: number = SHUTDOWN_GRACE_MS): Promise<void> {
   const closed = app.close();

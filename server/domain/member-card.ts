@@ -12,16 +12,16 @@ import { reserve } from '../lib/rate-limit.ts';
 import { RULE_MESSAGES, SMS_PHONE_MIN_LENGTH } from '../schemas/rules.ts';
 import { fillTemplate, templateBySlug } from './messages.ts';
 
-export const PHONE_REQUIRED = RULE_MESSAGES.smsRequired;
-export const PHONE_TOO_SHORT = RULE_MESSAGES.smsMin;
-export const PHONE_NOT_ALLOWED = 'Medlemskortet kan bare sendes til norske mobilnumre.';
+const PHONE_REQUIRED = RULE_MESSAGES.smsRequired;
+const PHONE_TOO_SHORT = RULE_MESSAGES.smsMin;
+const PHONE_NOT_ALLOWED = 'Medlemskortet kan bare sendes til norske mobilnumre.';
 const PHONE_NOT_ALLOWED_ABROAD = 'Medlemskortet kan ikke sendes til dette nummeret. Bruk et norsk mobilnummer eller kontakt oss.';
-export const CODE_MISSING = 'Du må legge til en kampanjekode før du kan få tilsendt medlemskortet.';
-export const NOT_ACCEPTED = 'Medlemskortet kan sendes når medlemskapet ditt er godkjent.';
+const CODE_MISSING = 'Du må legge til en kampanjekode før du kan få tilsendt medlemskortet.';
+const NOT_ACCEPTED = 'Medlemskortet kan sendes når medlemskapet ditt er godkjent.';
 const CARDS_PER_MEMBER_PER_HOUR = 3;
 const CARDS_PER_NUMBER_PER_HOUR = 3;
 /** Long enough for nearly every first name, too short to carry a message of its own. */
-export const NAME_LENGTH_IN_SMS = 20;
+const NAME_LENGTH_IN_SMS = 20;
 
 export type CardRules = Pick<Config, 'smsCountryCodes' | 'smsCardsPerHour'>;
 
@@ -32,7 +32,7 @@ export interface MemberCardSms {
 }
 
 /** The gateway's form (+ and country code) of a number the rules allow, or null. */
-export function allowedDestination(phone: string, countryCodes: string[]): string | null {
+function allowedDestination(phone: string, countryCodes: string[]): string | null {
   const compact = phone.replace(/[\s\-().]/g, '').replace(/^00/, '+');
   const international = /^\d{8}$/.test(compact) ? `+47${compact}` : compact;
   if (!/^\+\d{8,15}$/.test(international)) return null;
@@ -44,7 +44,7 @@ export function allowedDestination(phone: string, countryCodes: string[]): strin
 }
 
 /** Letters, spaces, hyphens and apostrophes only (no dots, slashes or digits: no link), cut short. */
-export function nameForSms(name: string): string {
+function nameForSms(name: string): string {
   const letters = name.replace(/[^\p{L}\p{M} '-]/gu, '').replace(/\s+/g, ' ').trim();
   return [...letters].slice(0, NAME_LENGTH_IN_SMS).join('').trim();
 }
