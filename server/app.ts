@@ -13,14 +13,16 @@ import { randomUUID } from 'node:crypto';
 import errors from './plugins/errors.ts';
 import services, { type Services } from './plugins/services.ts';
 import auth from './plugins/auth.ts';
+import httpsHeaders from './plugins/https-headers.ts';
 import docs from './plugins/docs.ts';
 import staticApps from './plugins/static-apps.ts';
 import apiRoutes from './routes/index.ts';
 import { csrfCookie } from './routes/auth.ts';
 
 /** A number means that many proxies in front: trust the nearest hops only. */
-function trustProxySetting(value: boolean | number | string) {
-  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+function trustProxySetting(value: number | string[]) {
+  if (Array.isArray(value)) return value;
+  return value > 0 ? (_address: string, hop: number) => hop < value : false;
 }
 
 export interface AppOptions {
@@ -55,10 +57,13 @@ export async function buildApp(deps: Services, options: AppOptions = {}) {
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
+        upgradeInsecureRequests: null,
       },
     },
+    strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
   });
+  await app.register(httpsHeaders, { publicUrl: deps.config.publicUrl });
   await app.register(cookie);
   // Scripts, JSON and CSV travel compressed; brotli at a middle level costs little CPU per request.
   await app.register(compress, {

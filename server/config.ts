@@ -3,6 +3,7 @@
  * Nothing else in server/ reads process.env.
  */
 import path from 'node:path';
+import { isIP } from 'node:net';
 import { EMAIL_PATTERN } from './schemas/rules.ts';
 
 export interface SmsGatewayConfig {
@@ -21,7 +22,8 @@ export interface Config {
   databaseUrl: string | null;
   demoData: boolean;
   publicUrl: string;
-  trustProxy: boolean | number | string;
+  /** Proxies in front: a hop count (0 = none) or the proxies' addresses. */
+  trustProxy: number | string[];
   logLevel: string;
   staticDir: string;
   smtpUrl: string | null;
@@ -35,6 +37,11 @@ export interface Config {
   supportPhone: string;
   loginAttemptsPerMinute: number;
   loginAttemptsPerIpPerMinute: number;
+  loginFailuresPerAccountPerHour: number;
+  loginSuccessesPerIpPerMinute: number;
+  /** Country calling codes the member card may be sent to by SMS (47: Norwegian mobiles only). */
+  smsCountryCodes: string[];
+  smsCardsPerHour: number;
 }
 
 export class ConfigError extends Error {
@@ -100,13 +107,40 @@ function restBase(env: Env, name: string, fallback: string): string {
   return value;
 }
 
-function trustProxy(env: Env): boolean | number | string {
+const PROXY_TRUE_REFUSED =
+  '«true» ville stole på X-Forwarded-For fra hvem som helst, så en klient kunne velge sin egen IP-adresse og komme rundt ' +
+  'grensene per IP. Oppgi antall proxyer foran serveren (for eksempel 1) eller proxyenes adresser (for eksempel 10.0.0.5,10.0.1.0/24).';
+
+function proxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+function trustProxy(env: Env): number | string[] {
   const raw = env.TRUST_PROXY?.trim();
-  if (!raw) return false;
-  if (/^\d+$/.test(raw)) return Number(raw);
-  if (['true', '1'].includes(raw.toLowerCase())) return true;
-  if (['false', '0'].includes(raw.toLowerCase())) return false;
-  return raw;
+  if (!raw || raw.toLowerCase() === 'false') return 0;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops > 10) throw new ConfigError('TRUST_PROXY', 'må være et antall proxyer mellom 0 og 10 eller en liste med adresser');
+    return hops;
+  }
+  if (raw.toLowerCase() === 'true') throw new ConfigError('TRUST_PROXY', PROXY_TRUE_REFUSED);
+  const entries = raw.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const bad = entries.find((entry) => !proxyAddress(entry));
+  if (bad !== undefined) throw new ConfigError('TRUST_PROXY', `«${bad}» er verken et antall proxyer eller en IP-adresse (med eller uten /nettmaske)`);
+  return entries;
+}
+
+function countryCodes(env: Env, name: string, fallback: string): string[] {
+  const codes = text(env, name, fallback).split(',').map((code) => code.trim().replace(/^\+/, '')).filter(Boolean);
+  const bad = codes.find((code) => !/^[1-9]\d{0,2}$/.test(code));
+  if (bad !== undefined) throw new ConfigError(name, `«${bad}» er ikke en landskode (for eksempel 47 eller 46)`);
+  if (codes.length === 0) throw new ConfigError(name, 'må ha minst én landskode');
+  return codes;
 }
 
 function smsGateway(env: Env): SmsGatewayConfig | null {
@@ -157,5 +191,9 @@ export function loadConfig(env: Env = process.env): Config {
     supportPhone: text(env, 'SUPPORT_PHONE', '22 00 00 00'),
     loginAttemptsPerMinute: integer(env, 'LOGIN_ATTEMPTS_PER_MINUTE', 5, 1, 1000),
     loginAttemptsPerIpPerMinute: integer(env, 'LOGIN_ATTEMPTS_PER_IP_PER_MINUTE', 30, 1, 100000),
+    loginFailuresPerAccountPerHour: integer(env, 'LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR', 100, 1, 100000),
+    loginSuccessesPerIpPerMinute: integer(env, 'LOGIN_SUCCESSES_PER_IP_PER_MINUTE', 600, 1, 100000),
+    smsCountryCodes: countryCodes(env, 'SMS_COUNTRY_CODES', '47'),
+    smsCardsPerHour: integer(env, 'SMS_CARDS_PER_HOUR', 100, 1, 100000),
   };
 }

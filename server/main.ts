@@ -3,6 +3,7 @@ import { loadConfig, ConfigError } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { migrate } from './db/migrate.ts';
 import { buildApp } from './app.ts';
+import { stopServing } from './lifecycle.ts';
 import { createServices } from './plugins/services.ts';
 import { seedDemoDataIfEmpty, DEMO_LOGINS } from './demo/index.ts';
 
@@ -33,7 +34,7 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     try {
-      await app.close();
+      await stopServing(app);
       services.mail.close();
       await db.close();
       process.exit(0);

@@ -1,5 +1,6 @@
 /** Campaign codes as members use them: finding an active one and attaching it to a member. */
 import type { Database, Queryable } from '../db/database.ts';
+import { reserve } from '../lib/rate-limit.ts';
 
 export interface CampaignRef {
   id: number;
@@ -26,6 +27,26 @@ export async function findActiveCampaign(db: Queryable, code: string): Promise<C
   return campaign ?? null;
 }
 
+const CODE_CHECKS_WINDOW_SECONDS = 10 * 60;
+const CODE_CHECKS_PER_MEMBER = 10;
+const CODE_CHECKS_PER_IP = 20;
+
+/**
+ * findActiveCampaign for a code someone typed: every check counts, per address and per member
+ * (when signed in), before the lookup, so codes cannot be guessed by trying many in parallel.
+ */
+export async function checkTypedCampaignCode(
+  db: Queryable,
+  code: string,
+  who: { ip: string; memberId?: number },
+): Promise<CampaignRef | null> {
+  await reserve(db, `campaign-code:ip:${who.ip}`, CODE_CHECKS_WINDOW_SECONDS, CODE_CHECKS_PER_IP);
+  if (who.memberId !== undefined) {
+    await reserve(db, `campaign-code:member:${who.memberId}`, CODE_CHECKS_WINDOW_SECONDS, CODE_CHECKS_PER_MEMBER);
+  }
+  return findActiveCampaign(db, code);
+}
+
 /** Attaches the campaign to the member and records the change with who made it. */
 async function attachCampaign(
   db: Queryable,
@@ -47,9 +68,14 @@ async function attachCampaign(
 }
 
 /** A member adds a campaign code: the active campaign with that code, attached; null for no such campaign. */
-export async function addCampaignCode(db: Database, memberId: number, code: string, changedBy: number): Promise<CampaignRef | null> {
-  const campaign = await findActiveCampaign(db, code);
+export async function addCampaignCode(
+  db: Database,
+  memberId: number,
+  code: string,
+  who: { changedBy: number; ip: string },
+): Promise<CampaignRef | null> {
+  const campaign = await checkTypedCampaignCode(db, code, { ip: who.ip, memberId });
   if (!campaign) return null;
-  await db.transaction((tx) => attachCampaign(tx, memberId, campaign, changedBy));
+  await db.transaction((tx) => attachCampaign(tx, memberId, campaign, who.changedBy));
   return campaign;
 }

@@ -8,13 +8,15 @@ import {
   assertPatchFollowsForm, loadMember, MEMBER_WRITABLE, patchRule, pickWritable, STAFF_WRITABLE, updateMember,
 } from './members.ts';
 import { assertRegistrationCompletable } from './registration.ts';
+import { limitEmailChange } from './email-change-limit.ts';
 
-/** Applies what `account` may write of `body` and answers the member as saved. */
-export async function patchMember(db: Database, memberId: number, body: MemberPatch, account: TokenOwner): Promise<Member> {
+/** Applies what `account` may write of `body` and answers the member as saved; `ip` counts a member's e-mail changes. */
+export async function patchMember(db: Database, memberId: number, body: MemberPatch, account: TokenOwner, ip: string): Promise<Member> {
   const staff = isStaff(account);
   const patch = pickWritable(body, staff ? STAFF_WRITABLE : MEMBER_WRITABLE);
   // A member may finish their registration, never undo it.
   if (!staff && patch.registration_completed === 0) delete patch.registration_completed;
+  if (!staff && typeof patch.email === 'string') await limitEmailChange(db, memberId, patch.email, ip);
   return db.transaction(async (tx) => {
     const exists = await loadMember(tx, memberId);
     if (!exists) throw notFound();

@@ -4,7 +4,7 @@ import type { Registration } from '../schemas/auth.ts';
 import { FORM_RULES, requiredErrors } from '../schemas/rules.ts';
 import { validationFailed, type HttpError } from '../lib/http-errors.ts';
 import { passwordErrors } from './accounts.ts';
-import { findActiveCampaign } from './campaigns.ts';
+import { checkTypedCampaignCode } from './campaigns.ts';
 import { isEmailConflict, isEmailTaken } from './account-email.ts';
 import { createApplicant } from './registration.ts';
 
@@ -16,11 +16,11 @@ export const refuseSignUp = (errors: Record<string, string[]>): HttpError =>
   validationFailed(errors, { data: { error: errors } });
 
 /** Creates the applicant with a pending membership, or refuses with every field error at once. */
-export async function signUp(db: Database, body: Registration): Promise<{ id: number; possibleDuplicateOf: number | null }> {
+export async function signUp(db: Database, body: Registration, ip: string): Promise<{ id: number; possibleDuplicateOf: number | null }> {
   const errors = { ...requiredErrors(FORM_RULES.registration, body), ...passwordErrors(body.password, body.password_confirmation) };
   if (await isEmailTaken(db, body.email)) errors.email = [EMAIL_TAKEN];
   const code = body.campaign_code?.trim() ?? '';
-  const campaign = code === '' ? null : await findActiveCampaign(db, code);
+  const campaign = code === '' ? null : await checkTypedCampaignCode(db, code, { ip });
   if (code !== '' && !campaign) errors.campaign_code = [UNKNOWN_CAMPAIGN];
   if (Object.keys(errors).length > 0) throw refuseSignUp(errors);
   try {

@@ -42,17 +42,36 @@ export async function* csvChunks<Row>(
   }
 }
 
-/** Sends the CSV as a download named `filename`; nothing of it is cached on the way. */
-export function sendCsv<Row>(
+/**
+ * Sends the CSV as a download named `filename`; nothing of it is cached on the way.
+ * The first rows are read before anything is sent, so an export that fails at once answers a
+ * plain JSON error. Once the file has begun, a failure aborts the connection: a download that
+ * ends without the closing chunk is one no client takes for a whole file.
+ */
+export async function sendCsv<Row>(
   reply: FastifyReply,
   filename: string,
   columns: readonly CsvColumn<Row>[],
   batches: AsyncIterable<readonly Row[]>,
-): FastifyReply {
+): Promise<FastifyReply> {
+  const chunks = csvChunks(columns, batches);
+  const header = await chunks.next();
+  const firstRows = await chunks.next();
+  async function* whole(): AsyncGenerator<string> {
+    if (!header.done) yield header.value;
+    if (firstRows.done) return;
+    yield firstRows.value;
+    try {
+      yield* chunks;
+    } catch (error) {
+      reply.log.error({ err: error }, 'CSV export failed after it began; connection aborted');
+      reply.raw.destroy();
+    }
+  }
   const ascii = filename.replace(/[^A-Za-z0-9._-]/g, '_');
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`)
     .header('cache-control', 'no-store')
-    .send(Readable.from(csvChunks(columns, batches), { objectMode: false }));
+    .send(Readable.from(whole(), { objectMode: false }));
 }

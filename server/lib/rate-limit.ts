@@ -3,6 +3,7 @@
  * sees the same counts.
  */
 import type { Queryable } from '../db/database.ts';
+import { tooManyRequests } from './http-errors.ts';
 
 export interface WindowState {
   hits: number;
@@ -36,4 +37,15 @@ export async function peek(db: Queryable, key: string): Promise<WindowState> {
 
 export async function clear(db: Queryable, key: string): Promise<void> {
   await db.query('DELETE FROM rate_limits WHERE key = $1', [key]);
+}
+
+/** Takes back one hit counted in advance, for an attempt that turned out not to count. */
+export async function giveBack(db: Queryable, key: string): Promise<void> {
+  await db.query('UPDATE rate_limits SET hits = hits - 1 WHERE key = $1 AND hits > 0 AND window_ends > now()', [key]);
+}
+
+/** Counts one hit and refuses with 429 once `limit` is passed; the hit is counted before any work, so parallel requests cannot all slip under the limit. */
+export async function reserve(db: Queryable, key: string, windowSeconds: number, limit: number): Promise<void> {
+  const state = await hit(db, key, windowSeconds);
+  if (state.hits > limit) throw tooManyRequests(state.resetIn, limit);
 }

@@ -59,7 +59,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const account = assertOwnMember(request, request.params.id);
-      return { data: await patchMember(db, request.params.id, request.body, account) };
+      return { data: await patchMember(db, request.params.id, request.body, account, request.ip) };
     },
   );
 };

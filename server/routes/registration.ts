@@ -34,7 +34,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (limit.hits > REGISTRATIONS_PER_IP) throw tooManyRequests(limit.resetIn, REGISTRATIONS_PER_IP);
       if (request.validationError) throw refuseSignUp(schemaErrors(request.validationError.validation));
       const body = request.body;
-      const applicant = await signUp(db, body);
+      const applicant = await signUp(db, body, request.ip);
       request.log.info({ memberId: applicant.id, possibleDuplicateOf: applicant.possibleDuplicateOf }, 'applicant registered');
 
       try {

@@ -85,7 +85,7 @@ describe('token lifetime', () => {
 });
 
 describe('rate limits', () => {
-  it('the 6th failed attempt for one e-mail within a minute gets 429 with Retry-After', async () => {
+  it('the 6th failed attempt for one e-mail from one address within a minute gets 429 with Retry-After', async () => {
     const member = await createAccount(t.db);
     const attempt = () =>
       t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: member.email, password: 'feil-passord' } });
@@ -94,18 +94,105 @@ describe('rate limits', () => {
     expect(sixth.statusCode).toBe(429);
     expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
     expect(sixth.json().message).toMatch(/For mange forsøk/);
-    // Even the right password waits until the minute is over.
+    // Even the right password waits until the minute is over, from that address.
     const right = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: member.email, password: member.password } });
     expect(right.statusCode).toBe(429);
   });
 
-  it('limits sign-in attempts per IP across e-mails', async () => {
+  it('wrong passwords from elsewhere do not lock the owner out', async () => {
+    const member = await createAccount(t.db);
+    for (let i = 0; i < 8; i++) {
+      await t.app.inject({ method: 'POST', url: '/api/user/login', remoteAddress: '203.0.113.66', payload: { email: member.email, password: 'feil-passord' } });
+    }
+    const owner = await t.app.inject({ method: 'POST', url: '/api/user/login', remoteAddress: '198.51.100.7', payload: { email: member.email, password: member.password } });
+    expect(owner.statusCode).toBe(200);
+  });
+
+  it('one address guessing all hour gets four minutes of tries, so it alone cannot reach the account ceiling', async () => {
+    const member = await createAccount(t.db);
+    const attempt = (password: string, remoteAddress: string) =>
+      t.app.inject({ method: 'POST', url: '/api/user/login', remoteAddress, payload: { email: member.email, password } });
+    const minuteLater = () =>
+      t.db.query("UPDATE rate_limits SET window_ends = now() WHERE key LIKE 'login:pair:%' AND key LIKE $1", [`%${member.email}%`]);
+    for (let minute = 0; minute < 4; minute++) {
+      for (let i = 0; i < 5; i++) expect((await attempt('feil-passord', '203.0.113.77')).statusCode).toBe(401);
+      await minuteLater();
+    }
+    expect((await attempt('feil-passord', '203.0.113.77')).statusCode).toBe(429);
+    expect((await attempt(member.password, '198.51.100.8')).statusCode).toBe(200);
+  });
+
+  it('guesses spread over many addresses stop at the per-account ceiling', async () => {
+    const limited = await buildTestApp({ env: { LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR: '12' } });
+    try {
+      const member = await createAccount(limited.db);
+      const statuses: number[] = [];
+      for (let i = 0; i < 14; i++) {
+        const response = await limited.app.inject({ method: 'POST', url: '/api/user/login', remoteAddress: `203.0.113.${i + 1}`, payload: { email: member.email, password: 'feil-passord' } });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses.filter((status) => status === 401)).toHaveLength(12);
+      expect(statuses.slice(12)).toEqual([429, 429]);
+      // Right passwords never use up the ceiling.
+      const owner = await createAccount(limited.db);
+      for (let i = 0; i < 14; i++) {
+        const response = await limited.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: owner.email, password: owner.password } });
+        expect(response.statusCode).toBe(200);
+      }
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('25 parallel wrong passwords: at most the limit are checked, the rest get 429', async () => {
+    const member = await createAccount(t.db);
+    const responses = await Promise.all(
+      Array.from({ length: 25 }, () =>
+        t.app.inject({ method: 'POST', url: '/api/user/login', remoteAddress: '192.0.2.25', payload: { email: member.email, password: 'feil-passord' } }),
+      ),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(t.config.loginAttemptsPerMinute);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(25 - t.config.loginAttemptsPerMinute);
+  });
+
+  it('parallel wrong passwords spread over two server instances on one database stop at the same limit', async () => {
+    const { buildApp } = await import('../../server/app.ts');
+    const { createServices } = await import('../../server/plugins/services.ts');
+    const second = await buildApp(createServices(t.config, t.db));
+    try {
+      const member = await createAccount(t.db);
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          (i % 2 ? second : t.app).inject({ method: 'POST', url: '/api/user/login', remoteAddress: '192.0.2.26', payload: { email: member.email, password: 'feil-passord' } }),
+        ),
+      );
+      expect(responses.filter((response) => response.statusCode === 401)).toHaveLength(t.config.loginAttemptsPerMinute);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('limits failed sign-ins per IP across e-mails', async () => {
     const limited = await buildTestApp({ env: { LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: '3' } });
     try {
       const attempt = (n: number) =>
         limited.app.inject({ method: 'POST', url: '/api/user/login', remoteAddress: '10.1.2.3', payload: { email: `x${n}@example.no`, password: 'feil-passord' } });
       for (let n = 0; n < 3; n++) expect((await attempt(n)).statusCode).toBe(401);
       expect((await attempt(4)).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('successful sign-ins from one address (an office) count only against their own, higher ceiling', async () => {
+    const limited = await buildTestApp({ env: { LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: '3', LOGIN_SUCCESSES_PER_IP_PER_MINUTE: '6' } });
+    try {
+      const signIn = async (email: string, password: string) =>
+        (await limited.app.inject({ method: 'POST', url: '/api/user/login', remoteAddress: '10.9.9.9', payload: { email, password } })).statusCode;
+      const colleagues = await Promise.all(Array.from({ length: 6 }, () => createAccount(limited.db)));
+      for (const colleague of colleagues) expect(await signIn(colleague.email, colleague.password)).toBe(200);
+      expect(await signIn(colleagues[0].email, colleagues[0].password)).toBe(429);
     } finally {
       await limited.close();
     }

@@ -22,4 +22,14 @@ describe('settings', () => {
     const config = loadConfig({ DEMO_DATA: '0', DATABASE_URL: 'postgres://u@db:5432/portal', TRUST_PROXY: '1', PUBLIC_URL: 'https://portal.example.no/' });
     expect(config).toMatchObject({ demoData: false, databaseUrl: 'postgres://u@db:5432/portal', trustProxy: 1, publicUrl: 'https://portal.example.no' });
   });
+
+  it('trusts a proxy only by hop count or by its addresses, and refuses TRUST_PROXY=true with the reason', () => {
+    expect(loadConfig({}).trustProxy).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.0.1.0/24,::1' }).trustProxy).toEqual(['10.0.0.5', '10.0.1.0/24', '::1']);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY.*velge sin egen IP-adresse/);
+    expect(() => loadConfig({ TRUST_PROXY: 'TRUE' })).toThrow(ConfigError);
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.example.no' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+  });
 });

@@ -44,3 +44,12 @@ export function signUpForm(overrides: Record<string, unknown> = {}) {
 
 /** A distinct client address per test, so the sign-up limit of one test never spills into another. */
 export const clientAddress = () => `10.20.${Math.floor(++counter / 250) % 250}.${(counter % 250) + 1}`;
+
+/** Staff accepted the member: an active membership subscription, as the card and other member benefits need. */
+export async function acceptMembership(db: Database, memberId: number): Promise<void> {
+  await db.query(
+    `INSERT INTO subscriptions (member_id, product_id, kind, state, value, subscription_start)
+     SELECT $1, id, 'membership', 'active', price, current_date FROM products WHERE kind = 'membership' ORDER BY id LIMIT 1`,
+    [memberId],
+  );
+}

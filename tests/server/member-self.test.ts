@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, createAccount, login, type TestContext } from './helpers.ts';
-import { createCampaign } from './factories-member-self.ts';
+import { acceptMembership, clientAddress, createCampaign, signUpForm, uniquePhone } from './factories-member-self.ts';
 import { gatewayEnv, startFakeLinkMobility, type FakeGateway } from './fakes/link-mobility.ts';
 
 let t: TestContext;
@@ -14,8 +14,9 @@ async function signedInMember(input: Parameters<typeof createAccount>[1] = {}) {
   return { ...member, token: await login(t.app, member.email, member.password) };
 }
 
-const addCode = (memberId: number, token: string, payload: unknown) =>
-  t.app.inject({ method: 'POST', url: `/api/member/${memberId}/add-code`, headers: bearer(token), payload: payload as object });
+/** Each call from its own address unless one is given, so the per-address code limit of one test never spills into another. */
+const addCode = (memberId: number, token: string, payload: unknown, remoteAddress = clientAddress()) =>
+  t.app.inject({ method: 'POST', url: `/api/member/${memberId}/add-code`, headers: bearer(token), payload: payload as object, remoteAddress });
 
 const sendCard = (app: TestContext['app'], token: string, payload: unknown) =>
   app.inject({ method: 'POST', url: '/api/member/send-card', headers: bearer(token), payload: payload as object });
@@ -103,8 +104,9 @@ describe('POST /api/member/{id}/add-code', () => {
 
 describe('POST /api/member/send-card', () => {
   let memberNumber = 20000;
-  async function memberWithCode() {
-    const member = await signedInMember({ remote_id: ++memberNumber });
+  async function memberWithCode(input: Parameters<typeof createAccount>[1] = {}) {
+    const member = await signedInMember({ remote_id: ++memberNumber, ...input });
+    await acceptMembership(t.db, member.id);
     const campaign = await createCampaign(t.db);
     await addCode(member.id, member.token, { campaign_code: campaign.code });
     return { ...member, campaign };
@@ -158,12 +160,131 @@ describe('POST /api/member/send-card', () => {
   it('sends at most three cards an hour per member', async () => {
     const member = await memberWithCode();
     for (let i = 0; i < 3; i++) {
-      expect((await sendCard(t.app, member.token, { member_id: member.id, phone_number: '91234567' })).statusCode).toBe(200);
+      expect((await sendCard(t.app, member.token, { member_id: member.id, phone_number: uniquePhone() })).statusCode).toBe(200);
     }
-    const limited = await sendCard(t.app, member.token, { member_id: member.id, phone_number: '91234567' });
+    const limited = await sendCard(t.app, member.token, { member_id: member.id, phone_number: uniquePhone() });
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(await smsLogOf(member.id)).toHaveLength(3);
+  });
+});
+
+describe('member card: who, where to and how often', () => {
+  let memberNumber = 40000;
+  async function memberWithCode(input: Parameters<typeof createAccount>[1] = {}) {
+    const member = await signedInMember({ remote_id: ++memberNumber, ...input });
+    await acceptMembership(t.db, member.id);
+    const campaign = await createCampaign(t.db);
+    await t.db.query('UPDATE accounts SET campaign_id = $2 WHERE id = $1', [member.id, campaign.id]);
+    return member;
+  }
+
+  it('refuses a fresh applicant who added a public code, and a member whose membership is not active', async () => {
+    const applicant = await signedInMember({ role_id: 1 });
+    const campaign = await createCampaign(t.db);
+    expect((await addCode(applicant.id, applicant.token, { campaign_code: campaign.code })).statusCode).toBe(200);
+    const refused = await sendCard(t.app, applicant.token, { member_id: applicant.id, phone_number: uniquePhone() });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Medlemskortet kan sendes når medlemskapet ditt er godkjent.');
+
+    const lapsed = await signedInMember();
+    await t.db.query('UPDATE accounts SET campaign_id = $2 WHERE id = $1', [lapsed.id, campaign.id]);
+    expect((await sendCard(t.app, lapsed.token, { member_id: lapsed.id, phone_number: uniquePhone() })).statusCode).toBe(403);
+    expect(await smsLogOf(applicant.id)).toEqual([]);
+    expect(await smsLogOf(lapsed.id)).toEqual([]);
+  });
+
+  it('sends only to Norwegian mobile numbers by default', async () => {
+    const member = await memberWithCode();
+    for (const phone of ['+882 1234 5678', '+237 6 12 34 56 78', '+46 70 123 45 67', '22 00 00 00', '0047 22000000']) {
+      const response = await sendCard(t.app, member.token, { member_id: member.id, phone_number: phone });
+      expect(response.statusCode, phone).toBe(422);
+      expect(response.json().errors.phone_number, phone).toEqual(['Medlemskortet kan bare sendes til norske mobilnumre.']);
+    }
+    expect(await smsLogOf(member.id)).toEqual([]);
+    expect((await sendCard(t.app, member.token, { member_id: member.id, phone_number: '+47 412 34 567' })).statusCode).toBe(200);
+  });
+
+  it('sends at most three cards an hour to one number, whoever asks', async () => {
+    const phone = uniquePhone();
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const member = await memberWithCode();
+      statuses.push((await sendCard(t.app, member.token, { member_id: member.id, phone_number: phone })).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
+  it("cuts the member's name short and lets no link through", async () => {
+    const linker = await memberWithCode({ first_name: 'Ola www.svindel.no/premie' });
+    await sendCard(t.app, linker.token, { member_id: linker.id, phone_number: uniquePhone() });
+    const long = await memberWithCode({ first_name: 'A'.repeat(100) });
+    await sendCard(t.app, long.token, { member_id: long.id, phone_number: uniquePhone() });
+    const [linkSms] = await smsLogOf(linker.id);
+    expect(linkSms.content).not.toMatch(/www\.|svindel\.no|\/premie/);
+    expect(linkSms.content).toContain('Hei Ola wwwsvindelnoprem!');
+    const [longSms] = await smsLogOf(long.id);
+    expect(longSms.content).toContain(`Hei ${'A'.repeat(20)}!`);
+    expect(longSms.content).not.toContain('A'.repeat(21));
+  });
+});
+
+describe('member card: the overall limit and other countries', () => {
+  let c: TestContext;
+  beforeAll(async () => {
+    c = await buildTestApp({ env: { SMS_CARDS_PER_HOUR: '2', SMS_COUNTRY_CODES: '47, +46' } });
+  });
+  afterAll(async () => c.close());
+
+  it('sends to the configured countries and stops at the hourly total for everyone', async () => {
+    const statuses: number[] = [];
+    for (const phone of ['+46 70 123 45 67', uniquePhone(), uniquePhone()]) {
+      const member = await createAccount(c.db, { remote_id: 50000 + statuses.length });
+      await acceptMembership(c.db, member.id);
+      const campaign = await createCampaign(c.db);
+      await c.db.query('UPDATE accounts SET campaign_id = $2 WHERE id = $1', [member.id, campaign.id]);
+      const token = await login(c.app, member.email, member.password);
+      statuses.push((await sendCard(c.app, token, { member_id: member.id, phone_number: phone })).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 429]);
+  });
+
+  it('refuses a country that is not listed, without claiming only Norwegian numbers work', async () => {
+    const member = await createAccount(c.db);
+    await acceptMembership(c.db, member.id);
+    const campaign = await createCampaign(c.db);
+    await c.db.query('UPDATE accounts SET campaign_id = $2 WHERE id = $1', [member.id, campaign.id]);
+    const token = await login(c.app, member.email, member.password);
+    const response = await sendCard(c.app, token, { member_id: member.id, phone_number: '+882 1234 5678' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors.phone_number).toEqual(['Medlemskortet kan ikke sendes til dette nummeret. Bruk et norsk mobilnummer eller kontakt oss.']);
+  });
+});
+
+describe('campaign code guesses', () => {
+  it('one member may check ten codes in ten minutes, then gets 429', async () => {
+    const member = await signedInMember();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await addCode(member.id, member.token, { campaign_code: `GJETT${i}` })).statusCode);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(422));
+    expect(statuses[10]).toBe(429);
+  });
+
+  it('checks from one address are counted together, for add-code and sign-up alike', async () => {
+    const address = clientAddress();
+    const members = await Promise.all([signedInMember(), signedInMember()]);
+    for (const member of members) {
+      for (let i = 0; i < 10; i++) await addCode(member.id, member.token, { campaign_code: `PROBE${i}` }, address);
+    }
+    const third = await signedInMember();
+    expect((await addCode(third.id, third.token, { campaign_code: 'PROBE-X' }, address)).statusCode).toBe(429);
+    const signUp = await t.app.inject({
+      method: 'POST',
+      url: '/api/member/register',
+      remoteAddress: address,
+      payload: signUpForm({ campaign_code: 'PROBE-Y' }),
+    });
+    expect(signUp.statusCode).toBe(429);
   });
 });
 
@@ -188,6 +309,7 @@ describe('member card through the SMS gateway', () => {
       [`VAR${member.id}`],
     );
     await g.db.query('UPDATE accounts SET campaign_id = $2 WHERE id = $1', [member.id, campaign.id]);
+    await acceptMembership(g.db, member.id);
     return { ...member, token, campaign };
   }
 

@@ -197,6 +197,19 @@ describe('member record: ownership and fields', () => {
     expect((await patch(`${nextYear}-12-31`)).json().data.birthdate).toBe(`${nextYear}-12-31`);
   });
 
+  it('a member probing which e-mails have accounts is stopped after five changes an hour', async () => {
+    const member = await createAccount(t.db);
+    const token = await login(t.app, member.email, member.password);
+    const changeTo = (email: string) =>
+      t.app.inject({ method: 'PATCH', url: `/api/member/${member.id}`, headers: bearer(token), remoteAddress: '192.0.2.80', payload: { email } });
+    // Saving the profile with the same address is no change and never counts.
+    for (let i = 0; i < 6; i++) expect((await changeTo(member.email.toUpperCase())).statusCode).toBe(200);
+    const others = await Promise.all(Array.from({ length: 6 }, () => createAccount(t.db)));
+    const statuses: number[] = [];
+    for (const other of others) statuses.push((await changeTo(other.email)).statusCode);
+    expect(statuses).toEqual([422, 422, 422, 422, 422, 429]);
+  });
+
   it('a member may complete registration but never undo it', async () => {
     const a = await createAccount(t.db, { registration_completed: 1 });
     const token = await login(t.app, a.email, a.password);

@@ -19,6 +19,8 @@ export function MemberCardForm({ member }: { member: Member }) {
   const onSubmit = handleSubmit(async ({ phone_number }) => {
     const answer = await api.sendCard(member.id, phone_number);
     if (answer.ok) notify.success(texts.memberCard.sent);
+    // A refusal (not yet accepted, a number the card may not go to, too many tries) says why; anything else asks the member to get in touch.
+    else if (answer.status >= 400 && answer.status < 500) notify.error(answer.message);
     else notify.error(texts.memberCard.failed);
   });
 

@@ -156,6 +156,21 @@ describe('campaign code and member card', () => {
     expect(sent).toEqual({ member_id: 7, phone_number: '12345678' });
   });
 
+  it("shows the server's reason when it refuses the card", async () => {
+    server.use(
+      http.post('*/api/member/send-card', () =>
+        HttpResponse.json(
+          { message: 'Medlemskortet kan bare sendes til norske mobilnumre.', errors: { phone_number: ['Medlemskortet kan bare sendes til norske mobilnumre.'] } },
+          { status: 422 },
+        ),
+      ),
+    );
+    open(makeMember({ campaign_code: 'VÅR2026', phone: '+882 1234 5678' }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Send medlemskort' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Medlemskortet kan bare sendes til norske mobilnumre.');
+  });
+
   it('tells the member to get in touch when the card cannot be sent', async () => {
     server.use(http.post('*/api/member/send-card', () => HttpResponse.json({ message: 'Feil' }, { status: 502 })));
     open(makeMember({ campaign_code: 'VÅR2026' }));
