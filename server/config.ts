@@ -35,6 +35,10 @@ export interface Config {
   supportPhone: string;
   loginAttemptsPerMinute: number;
   loginAttemptsPerIpPerMinute: number;
+  /** Embedded database only: where automatic and `npm run backup` copies go, how many are kept, how often (0: off). */
+  backup: { dir: string; keep: number; intervalHours: number };
+  /** How many times a failed mail or SMS is tried again (with growing pauses) before it is marked failed. */
+  messageRetries: number;
 }
 
 export class ConfigError extends Error {
@@ -134,10 +138,11 @@ function smsGateway(env: Env): SmsGatewayConfig | null {
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
+  const dataDir = path.resolve(text(env, 'DATA_DIR', './data'));
   return {
     port,
     host: text(env, 'HOST', '127.0.0.1'),
-    dataDir: path.resolve(text(env, 'DATA_DIR', './data')),
+    dataDir,
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     demoData: flag(env, 'DEMO_DATA', true),
     publicUrl: publicUrl.replace(/\/+$/, ''),
@@ -157,5 +162,11 @@ export function loadConfig(env: Env = process.env): Config {
     supportPhone: text(env, 'SUPPORT_PHONE', '22 00 00 00'),
     loginAttemptsPerMinute: integer(env, 'LOGIN_ATTEMPTS_PER_MINUTE', 5, 1, 1000),
     loginAttemptsPerIpPerMinute: integer(env, 'LOGIN_ATTEMPTS_PER_IP_PER_MINUTE', 30, 1, 100000),
+    backup: {
+      dir: path.resolve(text(env, 'BACKUP_DIR', path.join(path.dirname(dataDir), 'backups'))),
+      keep: integer(env, 'BACKUP_KEEP', 14, 1, 1000),
+      intervalHours: integer(env, 'BACKUP_INTERVAL_HOURS', 6, 0, 24),
+    },
+    messageRetries: integer(env, 'MESSAGE_RETRIES', 4, 0, 20),
   };
 }

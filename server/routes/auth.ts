@@ -18,7 +18,7 @@ const RESET_REFUSED = 'Lenken for å lage nytt passord er ugyldig eller utløpt.
 
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, config, mail } = app.services;
+  const { db, config, outbox } = app.services;
 
   /** Counts a request from this IP; refuses once the IP has used its minute. */
   async function limitIp(kind: string, ip: string, limit: number) {
@@ -120,7 +120,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const perAccount = await hit(db, `reset:account:${email}`, 60);
       if (perAccount.hits > 3) throw tooManyRequests(perAccount.resetIn, 3);
       try {
-        await requestPasswordReset(db, mail, email, config.publicUrl);
+        await db.transaction((tx) => requestPasswordReset(tx, outbox, email, config.publicUrl));
       } catch (error) {
         // The answer must not reveal that this address has an account, so a failed mail is only logged.
         request.log.error({ err: error }, 'password reset mail failed');

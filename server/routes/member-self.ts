@@ -36,7 +36,7 @@ function phoneErrors(raw: string | undefined): string[] {
 }
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, sms } = app.services;
+  const { db, outbox } = app.services;
 
   /** The member's own record (404 for another member's id or an id that is no member). */
   async function memberOrNotFound(id: number) {
@@ -98,7 +98,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         campaign_code: member.campaign_code,
       };
       try {
-        await sendSms(db, sms, {
+        await sendSms(db, outbox, {
           to: phoneNumber!.replace(/[\s-]/g, ''),
           text: fillTemplate(htmlToText(template.content), values, false),
           subject: template.title,
