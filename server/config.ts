@@ -42,6 +42,10 @@ export interface Config {
   /** Country calling codes the member card may be sent to by SMS (47: Norwegian mobiles only). */
   smsCountryCodes: string[];
   smsCardsPerHour: number;
+  /** Embedded database only: where automatic and `npm run backup` copies go, how many are kept, how often (0: off). */
+  backup: { dir: string; keep: number; intervalHours: number };
+  /** How many times a failed mail or SMS is tried again (with growing pauses) before it is marked failed. */
+  messageRetries: number;
 }
 
 export class ConfigError extends Error {
@@ -168,10 +172,11 @@ function smsGateway(env: Env): SmsGatewayConfig | null {
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
+  const dataDir = path.resolve(text(env, 'DATA_DIR', './data'));
   return {
     port,
     host: text(env, 'HOST', '127.0.0.1'),
-    dataDir: path.resolve(text(env, 'DATA_DIR', './data')),
+    dataDir,
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     demoData: flag(env, 'DEMO_DATA', true),
     publicUrl: publicUrl.replace(/\/+$/, ''),
@@ -195,5 +200,11 @@ export function loadConfig(env: Env = process.env): Config {
     loginSuccessesPerIpPerMinute: integer(env, 'LOGIN_SUCCESSES_PER_IP_PER_MINUTE', 600, 1, 100000),
     smsCountryCodes: countryCodes(env, 'SMS_COUNTRY_CODES', '47'),
     smsCardsPerHour: integer(env, 'SMS_CARDS_PER_HOUR', 100, 1, 100000),
+    backup: {
+      dir: path.resolve(text(env, 'BACKUP_DIR', path.join(path.dirname(dataDir), 'backups'))),
+      keep: integer(env, 'BACKUP_KEEP', 14, 1, 1000),
+      intervalHours: integer(env, 'BACKUP_INTERVAL_HOURS', 6, 0, 24),
+    },
+    messageRetries: integer(env, 'MESSAGE_RETRIES', 4, 0, 20),
   };
 }

@@ -1,8 +1,9 @@
 /**
- * Mail adapter: SMTP through nodemailer when SMTP_URL is set; otherwise the message is only
- * kept in the message log, where staff read it as the outbox.
+ * Mail adapter: SMTP through nodemailer when SMTP_URL is set; otherwise the message is written
+ * to a file in the outbox directory (see outbox-files.ts) and staff see the message log's copy.
  */
 import nodemailer from 'nodemailer';
+import { writeOutboxFile } from './outbox-files.ts';
 
 export interface MailEnvelope {
   to: string;
@@ -20,14 +21,20 @@ export interface MailTransport {
   close(): void;
 }
 
-export const outboxTransport: MailTransport = {
-  delivery: 'outbox',
-  async deliver() {},
-  close() {},
-};
+export function outboxTransport(dir: string): MailTransport {
+  return {
+    delivery: 'outbox',
+    async deliver(mail) {
+      const from = `${mail.fromName} <${mail.fromEmail}>`;
+      await writeOutboxFile(dir, { channel: 'email', to: mail.to, from, subject: mail.subject, text: mail.text, html: mail.html });
+    },
+    close() {},
+  };
+}
 
 export function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport(url);
+  // Well inside the mail queue's 30 s expiry, so a slow server never gets the same mail twice.
+  const transporter = nodemailer.createTransport(url, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
   return {
     delivery: 'smtp',
     async deliver(mail) {
@@ -43,5 +50,5 @@ export function smtpTransport(url: string): MailTransport {
   };
 }
 
-export const mailTransportFor = (smtpUrl: string | null): MailTransport =>
-  smtpUrl ? smtpTransport(smtpUrl) : outboxTransport;
+export const mailTransportFor = (smtpUrl: string | null, outboxDir: string): MailTransport =>
+  smtpUrl ? smtpTransport(smtpUrl) : outboxTransport(outboxDir);

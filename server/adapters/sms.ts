@@ -1,9 +1,10 @@
 /**
- * SMS adapter: LINK Mobility's HTTP gateway when SMS_URL is set; otherwise the message is only
- * kept in the message log (the outbox), like mail without SMTP.
+ * SMS adapter: LINK Mobility's HTTP gateway when SMS_URL is set; otherwise the message is
+ * written to the outbox directory, like mail without SMTP.
  */
 import type { SmsGatewayConfig } from '../config.ts';
 import { toE164 } from '../lib/phone.ts';
+import { writeOutboxFile } from './outbox-files.ts';
 
 export interface OutgoingSms {
   /** A Norwegian number (8 digits, spaces allowed) or an international one starting with +. */
@@ -24,10 +25,14 @@ export class SmsError extends Error {
   }
 }
 
-export const outboxSmsTransport: SmsTransport = {
-  delivery: 'outbox',
-  async send() {},
-};
+export function outboxSmsTransport(dir: string): SmsTransport {
+  return {
+    delivery: 'outbox',
+    async send(sms) {
+      await writeOutboxFile(dir, { channel: 'sms', to: sms.to, text: sms.text });
+    },
+  };
+}
 
 /** LINK Mobility answers this result code when it has accepted the message. */
 const QUEUED = 1005;
@@ -68,5 +73,5 @@ export function linkMobilityTransport(gateway: SmsGatewayConfig): SmsTransport {
   };
 }
 
-export const smsTransportFor = (gateway: SmsGatewayConfig | null): SmsTransport =>
-  gateway ? linkMobilityTransport(gateway) : outboxSmsTransport;
+export const smsTransportFor = (gateway: SmsGatewayConfig | null, outboxDir: string): SmsTransport =>
+  gateway ? linkMobilityTransport(gateway) : outboxSmsTransport(outboxDir);

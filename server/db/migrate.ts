@@ -6,24 +6,31 @@ import { loadPostalCodes } from './reference.ts';
 
 const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** Runs every migration file not yet applied, in name order, each in its own transaction. */
+/** Any fixed number shared by every process of the portal; it names the migration lock. */
+const MIGRATION_LOCK = 7_263_401;
+
+/**
+ * Runs every migration file not yet applied, in name order, in one transaction under an
+ * advisory lock: processes starting together on one database wait for the first to finish
+ * and then find nothing left to do. PGlite takes the same lock (it excludes nothing there).
+ */
 export async function migrate(db: Database): Promise<string[]> {
-  await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
-  const applied = new Set(
-    (await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((row) => row.name),
-  );
   const files = (await readdir(migrationsDir)).filter((file) => file.endsWith('.sql')).sort();
-  const ran: string[] = [];
-  for (const file of files) {
-    if (applied.has(file)) continue;
-    const sql = await readFile(path.join(migrationsDir, file), 'utf8');
-    await db.transaction(async (tx) => {
-      await tx.exec(sql);
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+    const applied = new Set(
+      (await tx.query<{ name: string }>('SELECT name FROM schema_migrations')).map((row) => row.name),
+    );
+    const ran: string[] = [];
+    for (const file of files) {
+      if (applied.has(file)) continue;
+      await tx.exec(await readFile(path.join(migrationsDir, file), 'utf8'));
       await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
-    });
-    ran.push(file);
-  }
-  await loadPostalCodes(db);
-  return ran;
+      ran.push(file);
+    }
+    await loadPostalCodes(tx);
+    return ran;
+  });
 }

@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { amcheck } from '@electric-sql/pglite/contrib/amcheck';
 import type { Database, Queryable } from './database.ts';
 import { PG_TYPES, parseDate, parseNumber } from './database.ts';
 
@@ -28,18 +29,27 @@ function queryable(client: Pick<PGlite, 'query' | 'exec'>): Queryable {
   };
 }
 
-export async function openPglite(options: PgliteOptions = {}): Promise<Database & { dump(): Promise<Blob> }> {
+export interface PgliteDatabase extends Database {
+  readonly kind: 'pglite';
+  /** The PGlite instance itself, for the job queue's PGlite adapter. */
+  readonly client: PGlite;
+  /** A consistent copy of the whole database (a tar file, gzipped when asked). */
+  dump(compression?: 'none' | 'gzip'): Promise<Blob>;
+}
+
+export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDatabase> {
   const db = await PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, amcheck },
     parsers,
   });
   return {
     kind: 'pglite',
+    client: db,
     ...queryable(db),
     transaction: (work) => db.transaction((tx) => work(queryable(tx))),
     close: () => db.close(),
-    dump: async () => db.dumpDataDir('none'),
+    dump: async (compression = 'none') => db.dumpDataDir(compression),
   };
 }

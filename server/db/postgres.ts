@@ -22,12 +22,19 @@ function queryable(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
-export async function openPostgres(connectionString: string, max = 10): Promise<Database> {
+export interface PostgresDatabase extends Database {
+  readonly kind: 'postgres';
+  /** For the job queue, which keeps a small pool of its own. */
+  readonly connectionString: string;
+}
+
+export async function openPostgres(connectionString: string, max = 10): Promise<PostgresDatabase> {
   const pool = new pg.Pool({ connectionString, max });
   // Fail at start-up, not on the first request, when the server cannot be reached.
   await pool.query('SELECT 1');
   return {
     kind: 'postgres',
+    connectionString,
     ...queryable(pool),
     async transaction(work) {
       const client = await pool.connect();

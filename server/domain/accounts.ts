@@ -1,6 +1,6 @@
 /** Sign-in, password rules and password resets. */
 import type { Queryable } from '../db/database.ts';
-import type { MailTransport } from '../adapters/mail.ts';
+import type { Outbox } from '../jobs/outbox.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { randomSecret, revokeAllTokens, sameHash, sha256 } from '../lib/tokens.ts';
 import { sendTemplate } from './messages.ts';
@@ -36,7 +36,7 @@ export const RESET_LIFETIME_MINUTES = 60;
  */
 export async function requestPasswordReset(
   db: Queryable,
-  mail: MailTransport,
+  outbox: Outbox,
   email: string,
   publicUrl: string,
 ): Promise<void> {
@@ -53,7 +53,7 @@ export async function requestPasswordReset(
   );
   if (!stored) return;
   const link = `${publicUrl}/password/change?token=${token}&email=${encodeURIComponent(account.email)}`;
-  await sendTemplate(db, mail, 'password-reset', account, { link });
+  await sendTemplate(db, outbox, 'password-reset', account, { secrets: { link } });
 }
 
 /** Sets the new password when the token is right and fresh; the token is used up. */

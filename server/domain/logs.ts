@@ -30,7 +30,7 @@ const messageLog: LogSource = {
   },
   from: 'FROM message_log m LEFT JOIN accounts sa ON sa.id = m.sender_id WHERE TRUE',
   columns: `m.id, m.subject, m.sent_at, m.email_from, m.from_name, m.email_to, m.content, m.channel, m.delivery,
-            ${personJson('sa')} AS sender, m.member_id`,
+            m.status, m.attempts, m.error, ${personJson('sa')} AS sender, m.member_id`,
 };
 
 interface IterationLog {
@@ -83,4 +83,9 @@ const sanitiseMessage = (row: MessageLogRow): MessageLogRow =>
 export async function messageLogPage(db: Queryable, query: Record<string, unknown>): Promise<Page<MessageLogRow>> {
   const page = await logPage<MessageLogRow>(db, messageLog, query);
   return { ...page, rows: page.rows.map(sanitiseMessage) };
+}
+
+export async function messageLogEntry(db: Queryable, id: number): Promise<MessageLogRow | null> {
+  const [row] = await db.query<MessageLogRow>(`SELECT ${messageLog.columns} ${messageLog.from} AND m.id = $1`, [id]);
+  return row ? sanitiseMessage(row) : null;
 }

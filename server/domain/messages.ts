@@ -1,10 +1,11 @@
 /**
- * Sending e-mail: the template is filled in, the mail handed to the transport, and the
- * message log records it with its sender whether or not an outside service took it.
+ * Sending e-mail: the template is filled in and the message is written to the message log as
+ * queued, with a job for the queue's worker, in the caller's transaction. Secrets (a reset
+ * link, a code) travel only in the job: the logged copy, which staff read, shows them removed.
  */
-import type { Queryable } from '../db/database.ts';
-import type { MailTransport } from '../adapters/mail.ts';
-import { escapeHtml, htmlToText, sanitizeRichText } from '../lib/html.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { MAIL_QUEUE, SMS_QUEUE, type MessageJob, type Outbox } from '../jobs/outbox.ts';
+import { escapeHtml, sanitizeRichText } from '../lib/html.ts';
 
 export interface Template {
   title: string;
@@ -12,6 +13,9 @@ export interface Template {
   from_name: string;
   from_email: string;
 }
+
+/** What the logged copy shows in place of a secret. */
+export const SECRET_REMOVED = '[lenke fjernet]';
 
 /** Fills {first_name}, {last_name}, {link} and the like; values are escaped as text. */
 export function fillTemplate(text: string, values: Record<string, string>, escape: boolean): string {
@@ -34,50 +38,87 @@ export async function templateBySlug(db: Queryable, slug: string): Promise<Templ
 export interface OutgoingMail {
   to: string;
   subject: string;
+  /** The body as logged. */
   html: string;
+  /** The body as sent, when it differs from the logged one by a secret. */
+  secretHtml?: string;
   fromName: string;
   fromEmail: string;
   memberId: number | null;
   senderId: number | null;
 }
 
-/** Delivers and logs; a failed delivery is logged as failed and then thrown. */
-export async function sendMail(db: Queryable, transport: MailTransport, mail: OutgoingMail): Promise<void> {
+/** Logs the mail as queued and queues its sending; answers the message log id. */
+export async function sendMail(db: Queryable, outbox: Outbox, mail: OutgoingMail): Promise<number> {
   const html = sanitizeRichText(mail.html);
-  let delivery: string = transport.delivery;
-  let error: string | null = null;
-  try {
-    await transport.deliver({ ...mail, html, text: htmlToText(html) });
-  } catch (cause) {
-    delivery = 'failed';
-    error = cause instanceof Error ? cause.message : String(cause);
-  }
-  await db.query(
-    `INSERT INTO message_log (member_id, channel, subject, email_from, from_name, email_to, content, sender_id, delivery, error)
-     VALUES ($1, 'email', $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [mail.memberId, mail.subject, mail.fromEmail, mail.fromName, mail.to, html, mail.senderId, delivery, error],
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO message_log (member_id, channel, subject, email_from, from_name, email_to, content, sender_id,
+                              delivery, status, attempts, redacted)
+     VALUES ($1, 'email', $2, $3, $4, $5, $6, $7, $8, 'queued', 0, $9) RETURNING id`,
+    [mail.memberId, mail.subject, mail.fromEmail, mail.fromName, mail.to, html, mail.senderId, outbox.mail, mail.secretHtml !== undefined],
   );
-  if (error) throw new Error(`E-posten til ${mail.to} kunne ikke sendes: ${error}`);
+  const job: MessageJob = { messageId: row.id };
+  if (mail.secretHtml !== undefined) job.body = sanitizeRichText(mail.secretHtml);
+  await outbox.jobs.send(MAIL_QUEUE, job, db);
+  return row.id;
+}
+
+export interface TemplateValues {
+  values?: Record<string, string>;
+  /** Values that only the recipient may see: the logged copy shows SECRET_REMOVED instead. */
+  secrets?: Record<string, string>;
+  senderId?: number | null;
 }
 
 /** Sends the template named by `slug` to a member, filling in their name and the given values. */
 export async function sendTemplate(
   db: Queryable,
-  transport: MailTransport,
+  outbox: Outbox,
   slug: string,
   recipient: { id: number | null; email: string; first_name: string; last_name: string },
-  values: Record<string, string> = {},
-  senderId: number | null = null,
-): Promise<void> {
+  { values = {}, secrets = {}, senderId = null }: TemplateValues = {},
+): Promise<number> {
   const template = await templateBySlug(db, slug);
-  const all = { first_name: recipient.first_name, last_name: recipient.last_name, ...values };
-  await sendMail(db, transport, {
+  const shown = { first_name: recipient.first_name, last_name: recipient.last_name, ...values };
+  const removed = Object.fromEntries(Object.keys(secrets).map((name) => [name, SECRET_REMOVED]));
+  const hasSecrets = Object.keys(secrets).length > 0;
+  return sendMail(db, outbox, {
     to: recipient.email,
-    subject: fillTemplate(template.title, all, false),
-    html: fillTemplate(template.content, all, true),
+    subject: fillTemplate(template.title, { ...shown, ...removed }, false),
+    html: fillTemplate(template.content, { ...shown, ...removed }, true),
+    secretHtml: hasSecrets ? fillTemplate(template.content, { ...shown, ...secrets }, true) : undefined,
     fromName: template.from_name,
     fromEmail: template.from_email,
     memberId: recipient.id,
     senderId,
+  });
+}
+
+export const RESEND_REFUSED = {
+  notFailed: 'Bare meldinger som ikke kunne sendes, kan sendes på nytt.',
+  redacted: 'Meldingen inneholdt en lenke eller kode som ikke lagres, og kan ikke sendes på nytt. Be om en ny i stedet.',
+} as const;
+
+/**
+ * Queues a failed message again; answers null when there is no such message, or the reason
+ * it cannot be sent again.
+ */
+export async function resendMessage(
+  db: Database,
+  outbox: Outbox,
+  id: number,
+): Promise<{ queued: true } | { queued: false; reason: string } | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query<{ channel: 'email' | 'sms'; status: string; redacted: boolean }>(
+      'SELECT channel, status, redacted FROM message_log WHERE id = $1 FOR UPDATE',
+      [id],
+    );
+    if (!row) return null;
+    if (row.status !== 'failed') return { queued: false as const, reason: RESEND_REFUSED.notFailed };
+    if (row.redacted) return { queued: false as const, reason: RESEND_REFUSED.redacted };
+    await tx.query("UPDATE message_log SET status = 'queued', error = NULL WHERE id = $1", [id]);
+    const job: MessageJob = { messageId: id };
+    await outbox.jobs.send(row.channel === 'email' ? MAIL_QUEUE : SMS_QUEUE, job, tx);
+    return { queued: true as const };
   });
 }

@@ -6,6 +6,8 @@ import { validationFailed, type HttpError } from '../lib/http-errors.ts';
 import { passwordErrors } from './accounts.ts';
 import { checkTypedCampaignCode } from './campaigns.ts';
 import { isEmailConflict, isEmailTaken } from './account-email.ts';
+import { sendTemplate } from './messages.ts';
+import type { Outbox } from '../jobs/outbox.ts';
 import { createApplicant } from './registration.ts';
 
 const EMAIL_TAKEN = 'E-postadressen er allerede registrert. Logg inn eller be om nytt passord.';
@@ -16,7 +18,7 @@ export const refuseSignUp = (errors: Record<string, string[]>): HttpError =>
   validationFailed(errors, { data: { error: errors } });
 
 /** Creates the applicant with a pending membership, or refuses with every field error at once. */
-export async function signUp(db: Database, body: Registration, ip: string): Promise<{ id: number; possibleDuplicateOf: number | null }> {
+export async function signUp(db: Database, outbox: Outbox, body: Registration, ip: string): Promise<{ id: number; possibleDuplicateOf: number | null }> {
   const errors = { ...requiredErrors(FORM_RULES.registration, body), ...passwordErrors(body.password, body.password_confirmation) };
   if (await isEmailTaken(db, body.email)) errors.email = [EMAIL_TAKEN];
   const code = body.campaign_code?.trim() ?? '';
@@ -24,13 +26,21 @@ export async function signUp(db: Database, body: Registration, ip: string): Prom
   if (code !== '' && !campaign) errors.campaign_code = [UNKNOWN_CAMPAIGN];
   if (Object.keys(errors).length > 0) throw refuseSignUp(errors);
   try {
-    return await db.transaction((tx) =>
-      createApplicant(tx, {
+    // The receipt is queued with the application: both are saved, or neither.
+    return await db.transaction(async (tx) => {
+      const created = await createApplicant(tx, {
         ...body,
         is_previous_member: body.is_previous_member === true || body.is_previous_member === 1,
         campaignId: campaign?.id ?? null,
-      }),
-    );
+      });
+      await sendTemplate(tx, outbox, 'registration-received', {
+        id: created.id,
+        email: body.email.trim(),
+        first_name: body.first_name.trim(),
+        last_name: body.last_name.trim(),
+      });
+      return created;
+    });
   } catch (error) {
     // Two sign-ups with one address at the same moment: the unique index decides.
     if (isEmailConflict(error)) throw refuseSignUp({ email: [EMAIL_TAKEN] });

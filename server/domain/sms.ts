@@ -1,6 +1,6 @@
-/** Sending SMS: handed to the transport, and recorded in the message log whatever happened. */
+/** Sending SMS: logged as queued, with a job for the queue's worker, in the caller's transaction. */
 import type { Queryable } from '../db/database.ts';
-import type { SmsTransport } from '../adapters/sms.ts';
+import { SMS_QUEUE, type MessageJob, type Outbox } from '../jobs/outbox.ts';
 
 export interface SmsMessage {
   to: string;
@@ -11,20 +11,14 @@ export interface SmsMessage {
   senderId: number | null;
 }
 
-/** Delivers and logs; a failed delivery is logged as failed and then thrown. */
-export async function sendSms(db: Queryable, transport: SmsTransport, sms: SmsMessage): Promise<void> {
-  let delivery: string = transport.delivery;
-  let error: string | null = null;
-  try {
-    await transport.send({ to: sms.to, text: sms.text });
-  } catch (cause) {
-    delivery = 'failed';
-    error = cause instanceof Error ? cause.message : String(cause);
-  }
-  await db.query(
-    `INSERT INTO message_log (member_id, channel, subject, email_to, content, sender_id, delivery, error)
-     VALUES ($1, 'sms', $2, $3, $4, $5, $6, $7)`,
-    [sms.memberId, sms.subject, sms.to, sms.text, sms.senderId, delivery, error],
+/** Logs the SMS as queued and queues its sending; answers the message log id. */
+export async function sendSms(db: Queryable, outbox: Outbox, sms: SmsMessage): Promise<number> {
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO message_log (member_id, channel, subject, email_to, content, sender_id, delivery, status, attempts)
+     VALUES ($1, 'sms', $2, $3, $4, $5, $6, 'queued', 0) RETURNING id`,
+    [sms.memberId, sms.subject, sms.to, sms.text, sms.senderId, outbox.sms],
   );
-  if (error) throw new Error(`SMS til ${sms.to} kunne ikke sendes: ${error}`);
+  const job: MessageJob = { messageId: row.id };
+  await outbox.jobs.send(SMS_QUEUE, job, db);
+  return row.id;
 }

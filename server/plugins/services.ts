@@ -5,14 +5,23 @@ import type { Database } from '../db/database.ts';
 import { mailTransportFor, type MailTransport } from '../adapters/mail.ts';
 import { smsTransportFor, type SmsTransport } from '../adapters/sms.ts';
 import { contentSourceFor, type ContentSource } from '../adapters/content.ts';
+import { outboxDir } from '../adapters/outbox-files.ts';
+import { JobQueue } from '../jobs/queue.ts';
+import type { Outbox } from '../jobs/outbox.ts';
+import type { IndexCheck } from '../db/index-check.ts';
 
-/** What routes reach through `app.services`: settings, the database and the adapters. */
+/** What routes reach through `app.services`: settings, the database, the adapters and the job queue. */
 export interface Services {
   config: Config;
   db: Database;
+  /** Used by the queue's workers; requests queue messages through `outbox`. */
   mail: MailTransport;
   sms: SmsTransport;
   content: ContentSource;
+  jobs: JobQueue;
+  outbox: Outbox;
+  /** The index check made at start-up; null when none was made (tests). */
+  indexCheck: IndexCheck | null;
 }
 
 declare module 'fastify' {
@@ -27,13 +36,26 @@ async function services(app: FastifyInstance, options: { services: Services }) {
 
 export default fp(services, { name: 'services' });
 
-/** The services a configuration asks for: real clients where configured, embedded defaults otherwise. */
-export function createServices(config: Config, db: Database, overrides: Partial<Omit<Services, 'config' | 'db'>> = {}): Services {
+/**
+ * The services a configuration asks for: real clients where configured, embedded defaults
+ * otherwise. The job queue is made here and started by whoever runs the app (jobs/start.ts).
+ */
+export function createServices(
+  config: Config,
+  db: Database,
+  overrides: Partial<Omit<Services, 'config' | 'db' | 'outbox'>> = {},
+): Services {
+  const mail = overrides.mail ?? mailTransportFor(config.smtpUrl, outboxDir(config.dataDir));
+  const sms = overrides.sms ?? smsTransportFor(config.sms, outboxDir(config.dataDir));
+  const jobs = overrides.jobs ?? new JobQueue(db);
   return {
     config,
     db,
-    mail: overrides.mail ?? mailTransportFor(config.smtpUrl),
-    sms: overrides.sms ?? smsTransportFor(config.sms),
+    mail,
+    sms,
     content: overrides.content ?? contentSourceFor(config, db),
+    jobs,
+    outbox: { jobs, mail: mail.delivery, sms: sms.delivery },
+    indexCheck: overrides.indexCheck ?? null,
   };
 }

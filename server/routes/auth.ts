@@ -22,7 +22,7 @@ const RESET_REFUSED = 'Lenken for å lage nytt passord er ugyldig eller utløpt.
 
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, config, mail } = app.services;
+  const { db, config, outbox } = app.services;
 
   /** Counts a request from this IP; refuses once the IP has used its minute. */
   async function limitIp(kind: string, ip: string, limit: number) {
@@ -115,9 +115,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       await limitIp('reset', request.ip, 10);
       const perAccount = await hit(db, `reset:account:${email}`, 60);
       if (perAccount.hits > 3) throw tooManyRequests(perAccount.resetIn, 3);
-      // The answer must not reveal that this address has an account: a failed mail is only logged,
-      // and the answer goes at a fixed time whatever the work found (a slow mail server finishes after it).
-      requestPasswordReset(db, mail, email, config.publicUrl).catch((error: unknown) => {
+      // The answer must not reveal that this address has an account: a failure is only logged,
+      // and the answer goes at a fixed time whatever the work found.
+      db.transaction((tx) => requestPasswordReset(tx, outbox, email, config.publicUrl)).catch((error: unknown) => {
         request.log.error({ err: error }, 'password reset mail failed');
       });
       await sleep(RESET_ANSWER_MS);

@@ -2,6 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { pingDatabase } from '../domain/health.ts';
 
+const IndexStatus = Type.Union([Type.Literal('ok'), Type.Literal('unavailable'), Type.Literal('unchecked')], {
+  description: 'Indekskontrollen ved oppstart (amcheck): ok, unavailable (amcheck mangler) eller unchecked',
+});
+
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/health',
@@ -9,17 +13,24 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['Drift'],
-        summary: 'Svarer 200 når databasen svarer, ellers 503',
+        summary: 'Svarer 200 når databasen svarer og indeksene var hele ved oppstart, ellers 503',
         response: {
-          200: Type.Object({ status: Type.Literal('ok'), database: Type.String() }),
+          200: Type.Object({ status: Type.Literal('ok'), database: Type.String(), indexes: IndexStatus }),
           503: Type.Object({ status: Type.Literal('error'), message: Type.String() }),
         },
       },
     },
     async (request, reply) => {
+      const check = app.services.indexCheck;
+      if (check?.status === 'corrupt') {
+        return reply.code(503).send({
+          status: 'error' as const,
+          message: `Databasen har skadde indekser (${check.broken.join(', ')}). Gjenopprett fra sikkerhetskopi eller kjør REINDEX.`,
+        });
+      }
       try {
         await pingDatabase(app.services.db);
-        return { status: 'ok' as const, database: app.services.db.kind };
+        return { status: 'ok' as const, database: app.services.db.kind, indexes: check?.status ?? ('unchecked' as const) };
       } catch (error) {
         request.log.error({ err: error }, 'database unreachable');
         return reply.code(503).send({ status: 'error' as const, message: 'Databasen svarer ikke.' });

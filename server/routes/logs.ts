@@ -3,11 +3,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { TSchema } from 'typebox';
 import { listQuerySchema, paginate, paginatorSchema } from '../lib/list.ts';
 import type { Page } from '../lib/paged-query.ts';
-import { InstrumentLogEntry, MessageLogEntry, TravelLogEntry } from '../schemas/logs.ts';
-import { instrumentLog, logPage, messageLogPage, travelLog } from '../domain/logs.ts';
+import { InstrumentLogEntry, MessageLogEntry, MessageLogEntryBody, TravelLogEntry } from '../schemas/logs.ts';
+import { instrumentLog, logPage, messageLogEntry, messageLogPage, travelLog } from '../domain/logs.ts';
+import { resendMessage } from '../domain/messages.ts';
+import { IdParams, MessageBody } from '../schemas/common.ts';
+import { HttpError, notFound } from '../lib/http-errors.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, config } = app.services;
+  const { db, config, outbox } = app.services;
 
   function logRoute(url: string, summary: string, item: TSchema, page: (query: Record<string, unknown>) => Promise<Page<unknown>>) {
     app.get(
@@ -41,6 +44,24 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     'Versjonene av et medlems reiseforsikring (produkt 1 og 2), nyeste først, hver med versjonen før; filter[member_id]',
     TravelLogEntry,
     (query) => logPage(db, travelLog, query),
+  );
+
+  app.post(
+    '/emails/logs/:id/resend',
+    {
+      schema: {
+        tags: ['Logger'],
+        summary: 'Send en melding som ikke kunne sendes, på nytt (legges i køen igjen)',
+        params: IdParams,
+        response: { 202: MessageLogEntryBody, 409: MessageBody },
+      },
+    },
+    async (request, reply) => {
+      const result = await resendMessage(db, outbox, request.params.id);
+      if (!result) throw notFound();
+      if (!result.queued) throw new HttpError(409, { message: result.reason });
+      return reply.code(202).send({ data: (await messageLogEntry(db, request.params.id))! });
+    },
   );
 };
 

@@ -20,7 +20,7 @@ const refuseCode = (message: string) => {
 };
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, sms, config } = app.services;
+  const { db, outbox, config } = app.services;
 
   /** 404 for an id that is no member (another member's id is refused before, by assertOwnMember). */
   async function memberOrNotFound(id: number) {
@@ -67,7 +67,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const account = assertOwnMember(request, memberId);
       const card = await memberCardSms(db, config, memberId, phoneNumber);
       try {
-        await sendSms(db, sms, {
+        await sendSms(db, outbox, {
           ...card,
           memberId,
           senderId: account.id,

@@ -8,14 +8,13 @@ import { tooManyRequests } from '../lib/http-errors.ts';
 import { hit } from '../lib/rate-limit.ts';
 import { createAccessToken } from '../lib/tokens.ts';
 import { refuseSignUp, signUp } from '../domain/sign-up.ts';
-import { sendTemplate } from '../domain/messages.ts';
 import { schemaErrors } from '../lib/schema-errors.ts';
 
 const REGISTRATIONS_PER_IP = 10;
 const WINDOW_SECONDS = 10 * 60;
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, mail } = app.services;
+  const { db, outbox } = app.services;
 
   app.post(
     '/member/register',
@@ -34,20 +33,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (limit.hits > REGISTRATIONS_PER_IP) throw tooManyRequests(limit.resetIn, REGISTRATIONS_PER_IP);
       if (request.validationError) throw refuseSignUp(schemaErrors(request.validationError.validation));
       const body = request.body;
-      const applicant = await signUp(db, body, request.ip);
+      const applicant = await signUp(db, outbox, body, request.ip);
       request.log.info({ memberId: applicant.id, possibleDuplicateOf: applicant.possibleDuplicateOf }, 'applicant registered');
-
-      try {
-        await sendTemplate(db, mail, 'registration-received', {
-          id: applicant.id,
-          email: body.email.trim(),
-          first_name: body.first_name.trim(),
-          last_name: body.last_name.trim(),
-        });
-      } catch (error) {
-        // The application is saved and staff see it; a lost receipt must not make the applicant sign up twice.
-        request.log.error({ err: error, memberId: applicant.id }, 'registration receipt not sent');
-      }
 
       const { token, expiresAt } = await createAccessToken(db, applicant.id, { remember: false, name: 'registration' });
       return reply.code(201).send({

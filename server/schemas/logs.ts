@@ -11,11 +11,19 @@ export const MessageLogEntry = Type.Object({
   email_to: Type.String(),
   content: Type.String({ description: 'Sanert HTML (e-post) eller ren tekst (SMS)' }),
   channel: Type.Union([Type.Literal('email'), Type.Literal('sms')]),
-  delivery: Type.String({ description: 'outbox, smtp, sms_gateway eller failed' }),
+  delivery: Type.String({ description: 'tjenesten som sender den: outbox, smtp eller sms_gateway (failed på eldre meldinger)' }),
+  status: Type.Union([Type.Literal('queued'), Type.Literal('sent'), Type.Literal('failed')], {
+    description: 'queued: i køen; sent: levert til tjenesten; failed: alle forsøk mislyktes (kan sendes på nytt)',
+  }),
+  attempts: Type.Integer({ minimum: 0, description: 'Antall forsøk på å sende' }),
+  error: Nullable(Type.String({ description: 'Feilen fra siste forsøk' })),
   sender: Nullable(PersonRef),
   member_id: Nullable(Type.Integer()),
 });
 export type MessageLogEntry = Static<typeof MessageLogEntry>;
+
+/** The answer to a resend: the entry, queued again. */
+export const MessageLogEntryBody = Type.Object({ data: MessageLogEntry });
 
 // Snapshots are history: one written before a field existed lacks it, so only id is certain.
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));

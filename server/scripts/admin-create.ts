@@ -7,6 +7,7 @@ import { text } from 'node:stream/consumers';
 import { loadConfig, ConfigError } from '../config.ts';
 import type { Queryable } from '../db/database.ts';
 import { openDatabase } from '../db/open.ts';
+import { DataDirLockedError } from '../db/lock.ts';
 import { migrate } from '../db/migrate.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { randomSecret } from '../lib/tokens.ts';
@@ -106,7 +107,7 @@ async function main(): Promise<void> {
 
 if (import.meta.main) {
   main().catch((error: unknown) => {
-    console.error(error instanceof AdminCreateError || error instanceof ConfigError ? error.message : error);
+    console.error(error instanceof AdminCreateError || error instanceof ConfigError || error instanceof DataDirLockedError ? error.message : error);
     process.exitCode = 1;
   });
 }

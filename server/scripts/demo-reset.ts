@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig, ConfigError } from '../config.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { openDatabase } from '../db/open.ts';
+import { DataDirLockedError } from '../db/lock.ts';
 import { migrate } from '../db/migrate.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoData } from '../demo/index.ts';
 
@@ -71,7 +72,7 @@ async function main(): Promise<void> {
 
 if (import.meta.main) {
   main().catch((error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
+    console.error(error instanceof ConfigError || error instanceof DataDirLockedError ? error.message : error);
     process.exitCode = 1;
   });
 }

@@ -15,6 +15,8 @@ export const MEMBER = { email: 'medlem@example.no', password: 'demo1234' } as co
 
 export interface Portal {
   baseUrl: string;
+  /** Its DATA_DIR, where the embedded outbox keeps whole mails (reset links included). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -53,7 +55,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(path.join(root, 'node_modules/.bin/node'), [path.join(root, 'server/main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, BACKUP_DIR: `${dataDir}-backups`, DATABASE_URL: '', PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -62,6 +64,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   await waitForHealth(baseUrl, child, () => log);
   return {
     baseUrl,
+    dataDir,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -69,6 +72,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
         await exited;
       }
       rmSync(dataDir, { recursive: true, force: true });
+      rmSync(`${dataDir}-backups`, { recursive: true, force: true });
     },
   };
 }

@@ -32,4 +32,13 @@ describe('settings', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'proxy.example.no' })).toThrow(/TRUST_PROXY/);
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
   });
+
+  it('keeps backups beside the data directory unless BACKUP_DIR says otherwise, and checks the backup and retry settings', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/portal/data' }).backup).toEqual({ dir: '/srv/portal/backups', keep: 14, intervalHours: 6 });
+    expect(loadConfig({ BACKUP_DIR: '/mnt/kopier', BACKUP_KEEP: '3', BACKUP_INTERVAL_HOURS: '0' }).backup).toEqual({ dir: '/mnt/kopier', keep: 3, intervalHours: 0 });
+    expect(loadConfig({}).messageRetries).toBe(4);
+    expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/);
+    expect(() => loadConfig({ BACKUP_INTERVAL_HOURS: '25' })).toThrow(/BACKUP_INTERVAL_HOURS/);
+    expect(() => loadConfig({ MESSAGE_RETRIES: 'mange' })).toThrow(/MESSAGE_RETRIES/);
+  });
 });

@@ -1,4 +1,6 @@
 /** A CSV export that fails, over real HTTP with compression: a clean error, or an aborted download. */
+import path from 'node:path';
+import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../server/app.ts';
 import { createServices } from '../../server/plugins/services.ts';
@@ -40,7 +42,7 @@ beforeAll(async () => {
     [EXPORT_BATCH_SIZE + 200],
   );
   const staff = await createAccount(database.db, { role_id: 3 });
-  app = await buildApp(createServices(testConfig(), failingDatabase(database.db), { mail: outboxTransport }));
+  app = await buildApp(createServices(testConfig(), failingDatabase(database.db), { mail: outboxTransport(path.join(tmpdir(), 'portal-test-outbox')) }));
   url = await app.listen({ port: 0, host: '127.0.0.1' });
   token = await login(app, staff.email, staff.password);
 });

@@ -9,6 +9,16 @@ import type { TestProject } from 'vitest/node';
 import { openPglite } from '../../server/db/pglite.ts';
 import { openPostgres } from '../../server/db/postgres.ts';
 import { migrate } from '../../server/db/migrate.ts';
+import type { Database } from '../../server/db/database.ts';
+import { JobQueue } from '../../server/jobs/queue.ts';
+
+/** The schema and the queue's own tables, so no test file waits for either. */
+async function prepare(db: Database): Promise<void> {
+  await migrate(db);
+  const jobs = new JobQueue(db);
+  await jobs.start({});
+  await jobs.stop();
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -27,7 +37,7 @@ export default async function setup(project: TestProject) {
     const templateUrl = new URL(url);
     templateUrl.pathname = `/${template}`;
     const db = await openPostgres(templateUrl.toString(), 1);
-    await migrate(db);
+    await prepare(db);
     await db.close();
     project.provide('postgresTemplate', template);
     project.provide('pgliteDump', '');
@@ -38,7 +48,7 @@ export default async function setup(project: TestProject) {
   }
   const dir = await mkdtemp(path.join(tmpdir(), 'portal-test-'));
   const db = await openPglite();
-  await migrate(db);
+  await prepare(db);
   const dumpPath = path.join(dir, 'migrated.tar');
   await writeFile(dumpPath, Buffer.from(await (await db.dump()).arrayBuffer()));
   await db.close();

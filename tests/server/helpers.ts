@@ -1,5 +1,7 @@
 /** Builds the real app on a fresh copy of the migrated database, plus factories for test data. */
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { loadConfig, type Config } from '../../server/config.ts';
@@ -7,10 +9,11 @@ import type { Database } from '../../server/db/database.ts';
 import { openPglite } from '../../server/db/pglite.ts';
 import { openPostgres } from '../../server/db/postgres.ts';
 import { buildApp, type App } from '../../server/app.ts';
-import { outboxTransport, type MailTransport } from '../../server/adapters/mail.ts';
+import type { MailTransport } from '../../server/adapters/mail.ts';
 import type { SmsTransport } from '../../server/adapters/sms.ts';
 import type { ContentSource } from '../../server/adapters/content.ts';
-import { createServices } from '../../server/plugins/services.ts';
+import { createServices, type Services } from '../../server/plugins/services.ts';
+import { startJobs } from '../../server/jobs/start.ts';
 import { hashPassword } from '../../server/lib/passwords.ts';
 
 export interface TestDatabase {
@@ -44,13 +47,14 @@ export async function freshDatabase(): Promise<TestDatabase> {
 }
 
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ STATIC_DIR: '/nonexistent', PUBLIC_URL: 'http://portal.test', ...env });
+  return loadConfig({ STATIC_DIR: '/nonexistent', PUBLIC_URL: 'http://portal.test', BACKUP_INTERVAL_HOURS: '0', ...env });
 }
 
 export interface TestContext {
   app: App;
   db: Database;
   config: Config;
+  services: Services;
   close(): Promise<void>;
 }
 
@@ -65,18 +69,24 @@ export interface TestAppOptions {
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestContext> {
   const { db, drop } = await freshDatabase();
-  const config = testConfig(options.env);
+  // The outbox directory (DATA_DIR/outbox) is the test's own; mail stays there unless a test hands in a transport.
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-data-'));
+  const config = testConfig({ DATA_DIR: dataDir, ...options.env });
   const { env: _env, ...overrides } = options;
-  // Mail stays in the outbox unless a test hands in a transport; SMS and content follow the env.
-  const app = await buildApp(createServices(config, db, { mail: outboxTransport, ...overrides }));
+  const services = createServices(config, db, overrides);
+  const app = await buildApp(services);
   await app.ready();
+  await startJobs(services);
   return {
     app,
     db,
     config,
+    services,
     async close() {
       await app.close();
+      await services.jobs.stop(1_000);
       await drop();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -128,3 +138,19 @@ export async function login(app: App, email: string, password: string, remember 
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Waits until the message the query finds has left the queue (sent or failed), and answers it. */
+export async function settledMessage<Row extends { status: string }>(
+  db: Database,
+  sql: string,
+  params: unknown[] = [],
+  timeoutMs = 20_000,
+): Promise<Row> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const [row] = await db.query<Row>(sql, params);
+    if (row && row.status !== 'queued') return row;
+    if (Date.now() > until) throw new Error(`message still ${row ? 'queued' : 'missing'}: ${sql}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

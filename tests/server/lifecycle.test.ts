@@ -62,16 +62,17 @@ describe('server process', () => {
   it('keeps every row across a stop with SIGTERM and a new start', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-lifecycle-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    cleanups.push(() => rmSync(`${dataDir}-backups`, { recursive: true, force: true }));
     const db = await openPglite({ dataDir });
     await seedStaff(db);
     await db.close();
 
-    const first = await startServer({ DATA_DIR: dataDir });
+    const first = await startServer({ DATA_DIR: dataDir, BACKUP_DIR: `${dataDir}-backups` });
     const { token, memberId, answers } = await scenario(first.url);
     expect(answers.patch.status).toBe(200);
     expect(await first.stop()).toBe(0);
 
-    const second = await startServer({ DATA_DIR: dataDir });
+    const second = await startServer({ DATA_DIR: dataDir, BACKUP_DIR: `${dataDir}-backups` });
     try {
       const member = await call(second.url, 'GET', `/api/member/${memberId}`, token);
       expect(member.status).toBe(200);
@@ -79,7 +80,7 @@ describe('server process', () => {
     } finally {
       expect(await second.stop()).toBe(0);
     }
-  });
+  }, 120_000);
 
   it('gives the same answers on a PostgreSQL server as on PGlite', async () => {
     const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -99,22 +100,23 @@ describe('server process', () => {
 
     const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-compare-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    cleanups.push(() => rmSync(`${dataDir}-backups`, { recursive: true, force: true }));
     const lite = await openPglite({ dataDir });
     await seedStaff(lite);
     await lite.close();
 
     const onPostgres = await startServer({ DATABASE_URL: pgUrl.toString() });
-    const onPglite = await startServer({ DATA_DIR: dataDir });
+    const onPglite = await startServer({ DATA_DIR: dataDir, BACKUP_DIR: `${dataDir}-backups` });
     try {
       const a = await scenario(onPostgres.url);
       const b = await scenario(onPglite.url);
       expect(a.answers).toEqual(b.answers);
       expect(a.answers.list.total).toBe(1);
       const health = await call(onPostgres.url, 'GET', '/api/health');
-      expect(health.body).toEqual({ status: 'ok', database: 'postgres' });
+      expect(health.body).toEqual({ status: 'ok', database: 'postgres', indexes: 'ok' });
     } finally {
       await onPostgres.stop();
       await onPglite.stop();
     }
-  });
+  }, 120_000);
 });

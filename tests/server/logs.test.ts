@@ -30,7 +30,7 @@ describe('GET /api/emails/logs/list', () => {
     expect(body.data.map((row: { id: number }) => row.id)).toEqual([second, first]);
     expect(body.data[1]).toEqual({
       id: first, subject: 'Velkommen', sent_at: expect.any(String), email_from: 'post@example.no', from_name: 'Musikerportalen',
-      email_to: 'kari@example.no', content: '<p>Hei</p>', channel: 'email', delivery: 'outbox',
+      email_to: 'kari@example.no', content: '<p>Hei</p>', channel: 'email', delivery: 'outbox', status: 'sent', attempts: 1, error: null,
       sender: { id: staff.id, first_name: 'Siri', last_name: 'Saksbehandler' }, member_id: member.id,
     });
     expect(body.data[0].sender).toBeNull();
@@ -125,6 +125,11 @@ describe('the OpenAPI document', () => {
       '/api/member/new', '/api/member/list/export', '/api/member/{id}/changes', '/api/subscription/{id}',
       '/api/subscription/cancel/{id}', '/api/subscription/list/pending-memberships', '/api/subscription/list/pending-travel/export',
       '/api/subscription/list/pending-instruments', '/api/emails/logs/list', '/api/instrument/logs/list', '/api/subscription/logs/list',
+      '/api/emails/logs/{id}/resend',
     ]));
+    const resend = response.json().paths['/api/emails/logs/{id}/resend'].post;
+    expect(Object.keys(resend.responses)).toEqual(expect.arrayContaining(['202', '409']));
+    const entry = response.json().paths['/api/emails/logs/list'].get.responses['200'].content['application/json'].schema.properties.data.items;
+    expect(Object.keys(entry.properties)).toEqual(expect.arrayContaining(['status', 'attempts', 'error']));
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, createAccount, login, type TestContext } from './helpers.ts';
+import { bearer, buildTestApp, createAccount, login, settledMessage, type TestContext } from './helpers.ts';
 import { acceptMembership, clientAddress, createCampaign, signUpForm, uniquePhone } from './factories-member-self.ts';
 import { gatewayEnv, startFakeLinkMobility, type FakeGateway } from './fakes/link-mobility.ts';
 
@@ -293,7 +293,7 @@ describe('member card through the SMS gateway', () => {
   let g: TestContext;
   beforeAll(async () => {
     gateway = await startFakeLinkMobility();
-    g = await buildTestApp({ env: gatewayEnv(gateway.url) });
+    g = await buildTestApp({ env: { ...gatewayEnv(gateway.url), MESSAGE_RETRIES: '1' } });
   });
   afterAll(async () => {
     await g.close();
@@ -317,24 +317,32 @@ describe('member card through the SMS gateway', () => {
     const member = await gatewayMember();
     const response = await sendCard(g.app, member.token, { member_id: member.id, phone_number: '91234567' });
     expect(response.statusCode).toBe(200);
+    const logged = await settledMessage<{ delivery: string; status: string; attempts: number }>(
+      g.db,
+      'SELECT delivery, status, attempts FROM message_log WHERE member_id = $1',
+      [member.id],
+    );
+    expect(logged).toEqual({ delivery: 'sms_gateway', status: 'sent', attempts: 1 });
     const sent = JSON.parse(gateway.requests.at(-1)!.body);
     expect(sent.destination).toBe('+4791234567');
     expect(sent.userData).toContain(`Medlemsnummer: ${memberNumber}`);
-    const [logged] = await g.db.query<{ delivery: string }>('SELECT delivery FROM message_log WHERE member_id = $1', [member.id]);
-    expect(logged.delivery).toBe('sms_gateway');
   });
 
-  it('answers 502 with a Norwegian message when the gateway refuses, and logs the failure', async () => {
+  it('answers once the card is queued; a card the gateway refuses is tried again, then logged as failed', async () => {
     const member = await gatewayMember();
     gateway.refuseWith({ status: 200, resultCode: 1013, description: 'Invalid destination' });
-    const response = await sendCard(g.app, member.token, { member_id: member.id, phone_number: '91234567' });
-    gateway.refuseWith(null);
-    expect(response.statusCode).toBe(502);
-    expect(response.json().message).toMatch(/kunne ikke sendes/);
-    const [logged] = await g.db.query<{ delivery: string; error: string }>(
-      'SELECT delivery, error FROM message_log WHERE member_id = $1',
-      [member.id],
-    );
-    expect(logged).toEqual({ delivery: 'failed', error: expect.stringContaining('Invalid destination') });
+    try {
+      const response = await sendCard(g.app, member.token, { member_id: member.id, phone_number: '91234567' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().message).toBe('Ditt medlemskort har blitt tilsendt');
+      const logged = await settledMessage<{ status: string; attempts: number; error: string }>(
+        g.db,
+        'SELECT status, attempts, error FROM message_log WHERE member_id = $1',
+        [member.id],
+      );
+      expect(logged).toEqual({ status: 'failed', attempts: 2, error: expect.stringContaining('Invalid destination') });
+    } finally {
+      gateway.refuseWith(null);
+    }
   });
 });

@@ -1,4 +1,6 @@
 /** Behind a proxy or not: which client address the limits see, and the https-only headers. */
+import path from 'node:path';
+import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../server/app.ts';
 import { createServices } from '../../server/plugins/services.ts';
@@ -17,7 +19,7 @@ afterAll(async () => {
 });
 
 async function appWith(env: Record<string, string>): Promise<App> {
-  const app = await buildApp(createServices(testConfig(env), database.db, { mail: outboxTransport }));
+  const app = await buildApp(createServices(testConfig(env), database.db, { mail: outboxTransport(path.join(tmpdir(), 'portal-test-outbox')) }));
   apps.push(app);
   return app;
 }

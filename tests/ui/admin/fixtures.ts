@@ -89,11 +89,11 @@ export const emailLog = (id: number, changes: Partial<EmailLogEntry> = {}): Emai
   content: '<p>Hei Ola,</p><p>Velkommen!</p>',
   channel: 'email',
   delivery: 'outbox',
-  sender: { id: 2, first_name: 'Ingrid', last_name: 'Berg' },
-  member_id: 5,
   status: 'sent',
   attempts: 1,
   error: null,
+  sender: { id: 2, first_name: 'Ingrid', last_name: 'Berg' },
+  member_id: 5,
   ...changes,
 });
 

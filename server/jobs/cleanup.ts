@@ -1,0 +1,25 @@
+/** The hourly clean-up: rate-limit windows that have ended, expired sign-in tokens and reset links. */
+import type { Queryable } from '../db/database.ts';
+import { RESET_LIFETIME_MINUTES } from '../domain/accounts.ts';
+
+export const CLEANUP_QUEUE = 'cleanup';
+
+export interface Cleaned {
+  rateLimits: number;
+  accessTokens: number;
+  passwordResets: number;
+}
+
+const deleted = async (db: Queryable, sql: string, params: unknown[] = []) =>
+  (await db.query(`${sql} RETURNING 1`, params)).length;
+
+export async function cleanUp(db: Queryable): Promise<Cleaned> {
+  return {
+    // An ended window counts nothing: the next hit starts a new one.
+    rateLimits: await deleted(db, 'DELETE FROM rate_limits WHERE window_ends < now()'),
+    accessTokens: await deleted(db, 'DELETE FROM access_tokens WHERE expires_at < now()'),
+    passwordResets: await deleted(db, 'DELETE FROM password_resets WHERE created_at < now() - make_interval(mins => $1)', [
+      RESET_LIFETIME_MINUTES,
+    ]),
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * The job queue: pg-boss, kept in the database itself (PGlite through pg-boss's PGlite adapter,
+ * PostgreSQL through its own pool), so every instance shares it and a crash loses no job.
+ * Anything that should leave the request (mail, SMS, later accounting sync and payment
+ * capture) is a named queue here with its own retry and expiry settings.
+ */
+import { PgBoss, fromPglite, type Db, type Queue } from 'pg-boss';
+import type { Database, Queryable } from '../db/database.ts';
+import type { PgliteDatabase } from '../db/pglite.ts';
+import type { PostgresDatabase } from '../db/postgres.ts';
+
+export interface JobInfo {
+  id: string;
+  /** 0 on the first attempt. */
+  retryCount: number;
+  retryLimit: number;
+}
+
+export type JobHandler<T> = (data: T, job: JobInfo) => Promise<void>;
+
+/** A queue's settings; expireInSeconds brings a killed worker's job back that soon. */
+export type QueueSettings = Omit<Queue, 'name'> & { expireInSeconds: number; retryLimit: number };
+
+/** Lets pg-boss write its job inside an application transaction: a rollback drops the job too. */
+const inTransaction = (tx: Queryable): Db => ({
+  executeSql: async (text, values) => ({ rows: await tx.query(text, values ?? []) }),
+});
+
+export class JobQueue {
+  readonly #boss: PgBoss;
+  #started: Promise<unknown> | null = null;
+
+  constructor(db: Database) {
+    // The monitor pass is what brings back an expired job (a killed worker's): every 10 s.
+    const common = { schedule: true, superviseIntervalSeconds: 10, monitorIntervalSeconds: 10 } as const;
+    this.#boss =
+      db.kind === 'pglite'
+        ? new PgBoss({ ...common, db: fromPglite((db as PgliteDatabase).client), backend: 'pglite' })
+        : new PgBoss({ ...common, connectionString: (db as PostgresDatabase).connectionString, max: 3 });
+    this.#boss.on('error', (error) => console.error('Jobbkøen:', error));
+  }
+
+  /** Installs or updates the queue's tables once, then creates the queues named. */
+  async start(queues: Record<string, QueueSettings>): Promise<void> {
+    this.#started ??= this.#boss.start();
+    await this.#started;
+    for (const [name, settings] of Object.entries(queues)) {
+      await this.#boss.createQueue(name, settings);
+      await this.#boss.updateQueue(name, settings);
+    }
+  }
+
+  /** Queues a job; with `tx` it is written in that transaction and stands or falls with it. */
+  async send(name: string, data: object, tx?: Queryable): Promise<string> {
+    const id = await this.#boss.send(name, data, tx ? { db: inTransaction(tx) } : {});
+    if (!id) throw new Error(`Jobben i køen «${name}» ble ikke lagt inn.`);
+    return id;
+  }
+
+  async work<T>(name: string, handler: JobHandler<T>, pollingIntervalSeconds = 1): Promise<void> {
+    const options = { batchSize: 1, pollingIntervalSeconds, includeMetadata: true } as const;
+    await this.#boss.work<T, void, typeof options>(name, options, async ([job]) => {
+      await handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
+    });
+  }
+
+  /** Runs `name` on a cron schedule (Europe/Oslo); one instance sends each occurrence. */
+  async schedule(name: string, cron: string): Promise<void> {
+    await this.#boss.schedule(name, cron, {}, { tz: 'Europe/Oslo' });
+  }
+
+  async unschedule(name: string): Promise<void> {
+    await this.#boss.unschedule(name);
+  }
+
+  /** Lets the running jobs finish (up to `timeoutMs`), then stops polling. */
+  async stop(timeoutMs = 10_000): Promise<void> {
+    if (!this.#started) return;
+    await this.#boss.stop({ graceful: true, timeout: timeoutMs, close: true });
+  }
+}

@@ -1,0 +1,34 @@
+/** Starts the queue with every queue, worker and schedule the portal has. */
+import type { Services } from '../plugins/services.ts';
+import type { PgliteDatabase } from '../db/pglite.ts';
+import { MAIL_QUEUE, MESSAGE_QUEUE, SMS_QUEUE } from './outbox.ts';
+import { mailWorker, smsWorker } from './deliver.ts';
+import { CLEANUP_QUEUE, cleanUp } from './cleanup.ts';
+import { BACKUP_QUEUE, backupDatabase } from './backup.ts';
+
+export async function startJobs(services: Services): Promise<void> {
+  const { jobs, db, config } = services;
+  await jobs.start({
+    [MAIL_QUEUE]: { ...MESSAGE_QUEUE, retryLimit: config.messageRetries },
+    [SMS_QUEUE]: { ...MESSAGE_QUEUE, retryLimit: config.messageRetries },
+    [CLEANUP_QUEUE]: { retryLimit: 1, expireInSeconds: 300, deleteAfterSeconds: 24 * 60 * 60 },
+    [BACKUP_QUEUE]: { retryLimit: 1, expireInSeconds: 30 * 60, deleteAfterSeconds: 7 * 24 * 60 * 60 },
+  });
+  await jobs.work(MAIL_QUEUE, mailWorker(db, services.mail));
+  await jobs.work(SMS_QUEUE, smsWorker(db, services.sms));
+  await jobs.work(CLEANUP_QUEUE, async () => {
+    await cleanUp(db);
+  }, 5);
+  await jobs.schedule(CLEANUP_QUEUE, '17 * * * *');
+
+  // Only the embedded database needs our backups; a PostgreSQL server has its own.
+  const interval = config.backup.intervalHours;
+  if (db.kind === 'pglite' && interval > 0) {
+    await jobs.work(BACKUP_QUEUE, async () => {
+      await backupDatabase(db as PgliteDatabase, config.backup.dir, config.backup.keep);
+    }, 5);
+    await jobs.schedule(BACKUP_QUEUE, `0 */${interval} * * *`);
+  } else {
+    await jobs.unschedule(BACKUP_QUEUE);
+  }
+}

@@ -1,0 +1,122 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openPglite } from '../../server/db/pglite.ts';
+import { outboxDir, writeOutboxFile } from '../../server/adapters/outbox-files.ts';
+import { BACKUP_QUEUE } from '../../server/jobs/backup.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { createServices } from '../../server/plugins/services.ts';
+import { startJobs } from '../../server/jobs/start.ts';
+import { testConfig } from './helpers.ts';
+import { run, serving, startServer, stop, type Running } from './fakes/server-process.ts';
+
+const started: Running[] = [];
+const dirs: string[] = [];
+afterAll(async () => {
+  await Promise.all(started.map((server) => stop(server, 'SIGKILL')));
+  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+async function setting() {
+  const dir = await mkdtemp(path.join(tmpdir(), 'portal-backup-'));
+  dirs.push(dir);
+  return { DATA_DIR: path.join(dir, 'data'), BACKUP_DIR: path.join(dir, 'backups'), BACKUP_KEEP: '2' };
+}
+
+async function succeeds(script: string, env: Record<string, string>, args: string[] = [], stdin = '') {
+  const command = run(script, env, args);
+  command.child.stdin!.end(stdin);
+  const code = await command.exited;
+  if (code !== 0) throw new Error(`${script} exited ${code}: ${command.output()}`);
+  return command.output();
+}
+
+const createStaff = (env: Record<string, string>, email: string) =>
+  succeeds('server/scripts/admin-create.ts', env, ['--email', email, '--password-stdin'], 'et-langt-passord\n');
+
+const backups = async (env: Record<string, string>) => (await readdir(env.BACKUP_DIR)).filter((name) => name.endsWith('.tar.gz')).sort();
+
+describe('backup and restore of the embedded database', () => {
+  it('puts the database back as it was: a later change is gone, everything before it is there', async () => {
+    const env = await setting();
+    await createStaff(env, 'for@example.no');
+    const written = await succeeds('server/scripts/backup.ts', env);
+    const file = /Sikkerhetskopi skrevet: (\S+)/.exec(written)![1];
+    await createStaff(env, 'etter@example.no');
+
+    const restored = await succeeds('server/scripts/restore.ts', env, [file]);
+    expect(restored).toContain(`Databasen i ${env.DATA_DIR} er satt tilbake`);
+    const db = await openPglite({ dataDir: env.DATA_DIR });
+    try {
+      const rows = await db.query<{ email: string }>('SELECT email FROM accounts ORDER BY email');
+      expect(rows.map((row) => row.email)).toEqual(['for@example.no']);
+      expect((await db.query('SELECT 1 FROM postal_codes LIMIT 1')).length).toBe(1);
+    } finally {
+      await db.close();
+    }
+  }, 120_000);
+
+  it('keeps BACKUP_KEEP copies, refuses a copy while the server runs, and makes one when the server stops', async () => {
+    const env = await setting();
+    await succeeds('server/scripts/backup.ts', env);
+    await succeeds('server/scripts/backup.ts', env);
+    await succeeds('server/scripts/backup.ts', env);
+    const before = await backups(env);
+    expect(before).toHaveLength(2);
+
+    const server = await startServer({ ...env, BACKUP_INTERVAL_HOURS: '0' });
+    started.push(server);
+    await serving(server);
+    expect(server.output()).toContain('kan ikke tvinge lagrede endringer ned på disken');
+    const refused = run('server/scripts/backup.ts', env);
+    expect(await refused.exited).not.toBe(0);
+    expect(refused.output()).toContain(`Databasen i ${env.DATA_DIR} er i bruk av en annen prosess`);
+
+    expect(await stop(server)).toBe(0);
+    const after = await backups(env);
+    expect(after).toHaveLength(2);
+    expect(after.at(-1)! > before.at(-1)!).toBe(true);
+  }, 120_000);
+});
+
+describe('scheduled backups', () => {
+  it('are a job on the queue every BACKUP_INTERVAL_HOURS, writing a copy to BACKUP_DIR', async () => {
+    const env = await setting();
+    // The embedded database's own schedule, whichever database the other tests run on.
+    const db = await openPglite();
+    await migrate(db);
+    const services = createServices(testConfig({ BACKUP_INTERVAL_HOURS: '6', BACKUP_DIR: env.BACKUP_DIR, DATA_DIR: env.DATA_DIR }), db);
+    try {
+      await startJobs(services);
+      const [schedule] = await db.query<{ cron: string; timezone: string }>('SELECT cron, timezone FROM pgboss.schedule WHERE name = $1', [BACKUP_QUEUE]);
+      expect(schedule).toEqual({ cron: '0 */6 * * *', timezone: 'Europe/Oslo' });
+      await services.jobs.send(BACKUP_QUEUE, {});
+      const until = Date.now() + 30_000;
+      while ((await readdir(env.BACKUP_DIR).catch(() => [])).filter((name) => name.endsWith('.tar.gz')).length === 0) {
+        if (Date.now() > until) throw new Error('no backup written');
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    } finally {
+      await services.jobs.stop(1_000);
+      await db.close();
+    }
+  }, 60_000);
+});
+
+describe('npm run outbox', () => {
+  it('shows the whole mail, link included, from DATA_DIR/outbox', async () => {
+    const env = await setting();
+    await writeOutboxFile(outboxDir(env.DATA_DIR), {
+      channel: 'email',
+      to: 'kari@example.no',
+      subject: 'Lag nytt passord',
+      text: 'Lag nytt passord',
+      html: '<p><a href="http://localhost:3000/password/change?token=abc123&amp;email=kari%40example.no">Lag nytt passord</a></p>',
+    });
+    const output = await succeeds('server/scripts/outbox.ts', env);
+    expect(output).toContain('Til: kari@example.no');
+    expect(output).toContain('Emne: Lag nytt passord');
+    expect(output).toContain('http://localhost:3000/password/change?token=abc123&email=kari%40example.no');
+  });
+});
