@@ -6,6 +6,7 @@ import { buildApp, type App } from '../../server/app.ts';
 import { createServices } from '../../server/plugins/services.ts';
 import { outboxTransport } from '../../server/adapters/mail.ts';
 import type { Database } from '../../server/db/database.ts';
+import { JobQueue } from '../../server/jobs/queue.ts';
 import { EXPORT_BATCH_SIZE } from '../../server/domain/export-batches.ts';
 import { createAccount, freshDatabase, login, testConfig, type TestDatabase } from './helpers.ts';
 
@@ -42,7 +43,11 @@ beforeAll(async () => {
     [EXPORT_BATCH_SIZE + 200],
   );
   const staff = await createAccount(database.db, { role_id: 3 });
-  app = await buildApp(createServices(testConfig(), failingDatabase(database.db), { mail: outboxTransport(path.join(tmpdir(), 'portal-test-outbox')) }));
+  app = await buildApp(createServices(testConfig(), failingDatabase(database.db), {
+    mail: outboxTransport(path.join(tmpdir(), 'portal-test-outbox')),
+    // The queue needs the real driver; this test sends no message.
+    jobs: new JobQueue(database.db),
+  }));
   url = await app.listen({ port: 0, host: '127.0.0.1' });
   token = await login(app, staff.email, staff.password);
 });
