@@ -10,7 +10,9 @@ import { forbidden, notFound, validationFailed } from '../lib/http-errors.ts';
 import { htmlToText } from '../lib/html.ts';
 import { reserve } from '../lib/rate-limit.ts';
 import { RULE_MESSAGES, SMS_PHONE_MIN_LENGTH } from '../schemas/rules.ts';
+import type { Outbox } from '../jobs/outbox.ts';
 import { fillTemplate, templateBySlug } from './messages.ts';
+import { sendSms } from './sms.ts';
 
 const PHONE_REQUIRED = RULE_MESSAGES.smsRequired;
 const PHONE_TOO_SHORT = RULE_MESSAGES.smsMin;
@@ -104,4 +106,15 @@ export async function memberCardSms(db: Queryable, rules: CardRules, memberId: n
     campaign_code: member.campaign_code,
   };
   return { to: phone.replace(/[\s-]/g, ''), text: fillTemplate(htmlToText(template.content), values, false), subject: template.title };
+}
+
+/** Queues the member card by SMS when the rules above allow it; answers the message log's id. */
+export async function sendMemberCard(
+  db: Queryable,
+  outbox: Outbox,
+  rules: CardRules,
+  card: { memberId: number; phone: string | undefined; senderId: number },
+): Promise<number> {
+  const sms = await memberCardSms(db, rules, card.memberId, card.phone);
+  return sendSms(db, outbox, { ...sms, memberId: card.memberId, senderId: card.senderId });
 }

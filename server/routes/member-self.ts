@@ -6,8 +6,7 @@ import { RULE_MESSAGES } from '../schemas/rules.ts';
 import { HttpError, notFound, validationFailed } from '../lib/http-errors.ts';
 import { assertOwnMember } from '../lib/access.ts';
 import { addCampaignCode } from '../domain/campaigns.ts';
-import { findCardHolder, memberCardSms } from '../domain/member-card.ts';
-import { sendSms } from '../domain/sms.ts';
+import { findCardHolder, sendMemberCard } from '../domain/member-card.ts';
 
 export const INVALID_CODE = 'Ugyldig kampanjekode';
 export const CARD_SENT = 'Ditt medlemskort har blitt tilsendt';
@@ -65,15 +64,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { member_id: memberId, phone_number: phoneNumber } = request.body;
       const account = assertOwnMember(request, memberId);
-      const card = await memberCardSms(db, config, memberId, phoneNumber);
       try {
-        await sendSms(db, outbox, {
-          ...card,
-          memberId,
-          senderId: account.id,
-        });
+        await sendMemberCard(db, outbox, config, { memberId, phone: phoneNumber, senderId: account.id });
       } catch (error) {
-        request.log.error({ err: error, memberId }, 'member card SMS failed');
+        if (error instanceof HttpError) throw error;
+        request.log.error({ err: error, memberId }, 'member card SMS not queued');
         throw new HttpError(502, { message: SMS_FAILED, success: false });
       }
       return { success: true as const, message: CARD_SENT };
