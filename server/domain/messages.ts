@@ -94,6 +94,38 @@ export async function sendTemplate(
   });
 }
 
+/** The templates the reject dialogs start from, by kind of request (the spec's ids 1, 2 and 3). */
+export const REJECTION_TEMPLATE = { membership: 1, instrument: 2, travel: 3 } as const;
+
+/**
+ * Sends a rejection: subject and sender from the kind's template, the body as staff wrote it in
+ * the reject dialog (which starts from the same template filled in). Answers the message log id.
+ */
+export async function sendRejectionMail(
+  db: Queryable,
+  outbox: Outbox,
+  kind: keyof typeof REJECTION_TEMPLATE,
+  recipient: { id: number; email: string; first_name: string; last_name: string },
+  reasonHtml: string,
+  senderId: number,
+): Promise<number> {
+  const [template] = await db.query<Template>(
+    'SELECT title, content, from_name, from_email FROM email_templates WHERE id = $1',
+    [REJECTION_TEMPLATE[kind]],
+  );
+  if (!template) throw new Error(`E-postmal ${REJECTION_TEMPLATE[kind]} finnes ikke`);
+  const values = { first_name: recipient.first_name, last_name: recipient.last_name };
+  return sendMail(db, outbox, {
+    to: recipient.email,
+    subject: fillTemplate(template.title, values, false),
+    html: fillTemplate(reasonHtml, values, true),
+    fromName: template.from_name,
+    fromEmail: template.from_email,
+    memberId: recipient.id,
+    senderId,
+  });
+}
+
 export const RESEND_REFUSED = {
   notFailed: 'Bare meldinger som ikke kunne sendes, kan sendes på nytt.',
   redacted: 'Meldingen inneholdt en lenke eller kode som ikke lagres, og kan ikke sendes på nytt. Be om en ny i stedet.',

@@ -28,6 +28,8 @@ export const unauthenticated = () => new HttpError(401, { message: MESSAGES.unau
 export const forbidden = (message: string = MESSAGES.forbidden) => new HttpError(403, { message });
 export const notFound = () => new HttpError(404, { message: MESSAGES.notFound });
 export const badRequest = (message: string) => new HttpError(400, { message });
+/** The thing is not in a state where this can be done (a request already handled, say). */
+export const conflict = (message: string) => new HttpError(409, { message });
 
 export function tooManyRequests(retryAfterSeconds: number, limit: number): HttpError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));

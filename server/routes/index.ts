@@ -10,6 +10,7 @@ import reference from './reference.ts';
 import memberAdmin from './member-admin.ts';
 import subscriptions from './subscriptions.ts';
 import logs from './logs.ts';
+import templates from './templates.ts';
 
 const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(health);
@@ -22,6 +23,7 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(memberAdmin);
   await app.register(subscriptions);
   await app.register(logs);
+  await app.register(templates);
 };
 
 export default apiRoutes;

@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import IconButton from '@mui/material/IconButton';
 import CloseIcon from '@mui/icons-material/Close';
 import { Notification, useCloseNotification, useNotify, useTranslate } from 'react-admin';
+import { supportContact } from '../common/support.ts';
 
 export const SUCCESS_DURATION = 3000;
 
@@ -39,8 +40,8 @@ export function Toasts() {
 /** `message` is a catalogue key or a text from the server, shown as it is. */
 export function useToast() {
   const notify = useNotify();
-  return useMemo(
-    () => ({
+  return useMemo(() => {
+    const toast = {
       success: (message: string, args: Record<string, unknown> = {}) =>
         notify(message, { type: 'success', autoHideDuration: SUCCESS_DURATION, messageArgs: { _: message, ...args } }),
       error: (message: string, args: Record<string, unknown> = {}) =>
@@ -50,7 +51,9 @@ export function useToast() {
           messageArgs: { _: message, ...args },
           action: <DismissButton />,
         }),
-    }),
-    [notify],
-  );
+      /** The spec's "contact the provider" message, which stays until dismissed. */
+      contactProvider: () => toast.error('app.errors.contact_provider', supportContact()),
+    };
+    return toast;
+  }, [notify]);
 }

@@ -3,7 +3,10 @@ import { download, http } from '../common/http.ts';
 import { unwrap } from './errors.ts';
 import { listQuery, type Page } from './base.ts';
 import { apiPathsOf } from '../admin/areas/registry.ts';
-import type { EmailLogEntry, LogResource } from './types.ts';
+import type { EmailLogEntry, LogResource, RejectKind, TemplatePreview } from './types.ts';
+
+/** The e-mail template each reject dialog starts from (the spec's ids). */
+const REJECTION_TEMPLATE: Record<RejectKind, number> = { membership: 1, instrument: 2, travel: 3 };
 
 /** The server's largest page; logs are read whole and paged in the browser. */
 const LARGEST_PAGE = 100;
@@ -21,6 +24,18 @@ export const customMethods = {
   /** Queues a failed message again; the server refuses (409, with a Norwegian message) one that is not failed. */
   async resendMessage(entryId: number): Promise<EmailLogEntry> {
     return unwrap(await http.post<{ data: EmailLogEntry }>(`/api/emails/logs/${entryId}/resend`)).data;
+  },
+
+  /** A template filled in for a member, as it would be sent. */
+  async templatePreview(templateId: number, memberId: number): Promise<TemplatePreview> {
+    return unwrap(await http.get<{ data: TemplatePreview }>(`/api/emails/template/${templateId}/preview`, {
+      query: { member_id: String(memberId) },
+    })).data;
+  },
+
+  /** The text a reject dialog starts from: the kind's rejection template filled in for the member. */
+  async rejectionText(kind: RejectKind, memberId: number): Promise<string> {
+    return (await customMethods.templatePreview(REJECTION_TEMPLATE[kind], memberId)).html;
   },
 
   /** Every entry of one log of a member, newest first. */

@@ -22,3 +22,10 @@ export type EmailLogEntry = MessageLogEntry & MessageDelivery;
 export type InsuranceLogEntry = InstrumentLogEntry | TravelLogEntry;
 
 export type LogResource = 'email-logs' | 'instrument-logs' | 'travel-logs';
+
+export type { EmailTemplate, TemplatePreview } from '../../server/schemas/templates.ts';
+import type { RejectBody } from '../../server/schemas/requests.ts';
+/** What the reject dialogs send. */
+export type RejectValues = RejectBody;
+/** Which request a reject dialog is for; it picks the e-mail template the reason starts from. */
+export type RejectKind = 'membership' | 'instrument' | 'travel';

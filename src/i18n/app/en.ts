@@ -63,6 +63,10 @@ export default {
       back: 'Back to sign-in',
     },
     requests: {
+      accept: 'Accept',
+      reject: 'Reject',
+      reason: 'Reason',
+      send_email: 'Send the reason by e-mail',
       memberships: 'MEMBERSHIP REQUESTS (%{count})',
       travel: 'TRAVEL INSURANCE REQUESTS (%{count})',
       instruments: 'INSTRUMENT INSURANCE REQUESTS (%{count} new)',
@@ -250,6 +254,7 @@ export default {
       page_of: 'page %{page} of %{pages}',
     },
     errors: {
+      contact_provider: 'Something went wrong and nothing was saved. Try again, and contact the portal provider if it keeps failing (%{email}, %{phone}).',
       generic: 'Something went wrong',
       generic_bang: 'Something went wrong!',
       dismiss: 'Dismiss message',

@@ -63,6 +63,10 @@ export default {
       back: 'Tilbake til innlogging',
     },
     requests: {
+      accept: 'Aksepter',
+      reject: 'Avvis',
+      reason: 'Begrunnelse',
+      send_email: 'Send begrunnelsen på e-post',
       memberships: 'FORESPØRSLER MEDLEMSKAP (%{count})',
       travel: 'FORESPØRSLER REISEFORSIKRING (%{count})',
       instruments: 'FORESPØRSLER INSTURMENTFORSIKRING (%{count} nye)',
@@ -250,6 +254,7 @@ export default {
       page_of: 'page %{page} av %{pages}',
     },
     errors: {
+      contact_provider: 'Noe gikk galt, og endringen ble ikke lagret. Prøv igjen, og kontakt leverandøren av portalen hvis det ikke går (%{email}, %{phone}).',
       generic: 'Noe gikk galt',
       generic_bang: 'Noe gikk galt!',
       dismiss: 'Lukk melding',

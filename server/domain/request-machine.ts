@@ -1,0 +1,45 @@
+/**
+ * The one state machine every request goes through: a membership application, a travel
+ * insurance order and an instrument (new, changed or deleted). A request is pending until staff
+ * accept or reject it; a rejected one can be reopened (pending again) or accepted after all.
+ * Each area locks its row (SELECT … FOR UPDATE) in a transaction, asks `nextState`, and only
+ * then makes its changes, so two staff acting at once get one change and one 409.
+ */
+import { conflict, validationFailed } from '../lib/http-errors.ts';
+import { htmlToText, sanitizeRichText } from '../lib/html.ts';
+import { RULE_MESSAGES } from '../schemas/rules.ts';
+
+export type RequestState = 'pending' | 'active' | 'rejected';
+export type RequestAction = 'accept' | 'reject' | 'reopen';
+
+const TRANSITIONS: Record<RequestAction, { from: readonly RequestState[]; to: RequestState }> = {
+  accept: { from: ['pending', 'rejected'], to: 'active' },
+  reject: { from: ['pending'], to: 'rejected' },
+  reopen: { from: ['rejected'], to: 'pending' },
+};
+
+export const TRANSITION_REFUSED: Record<RequestAction, string> = {
+  accept: 'Forespørselen er allerede behandlet, og kan ikke aksepteres nå. Oppdater siden for å se hvordan den står.',
+  reject: 'Bare en forespørsel som venter, kan avvises. Den er allerede behandlet; oppdater siden for å se hvordan den står.',
+  reopen: 'Bare en avvist forespørsel kan åpnes igjen.',
+};
+
+/** Whether `action` may be taken on a request in `state`. */
+export const canTransition = (state: string, action: RequestAction): boolean =>
+  (TRANSITIONS[action].from as readonly string[]).includes(state);
+
+/** The state after `action`; throws 409 with a Norwegian message when the action is not allowed now. */
+export function nextState(state: string, action: RequestAction): RequestState {
+  if (!canTransition(state, action)) throw conflict(TRANSITION_REFUSED[action]);
+  return TRANSITIONS[action].to;
+}
+
+/**
+ * The reject reason as stored and sent: sanitised rich text. A reason with no text in it (an
+ * empty editor leaves '<p></p>') is refused with the form's own message.
+ */
+export function rejectionReason(html: string): string {
+  const clean = sanitizeRichText(html).trim();
+  if (htmlToText(clean) === '') throw validationFailed({ reason: [RULE_MESSAGES.required] });
+  return clean;
+}

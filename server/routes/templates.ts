@@ -1,0 +1,61 @@
+/** E-mail templates for staff: the list, one template and a template filled in for a member. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DataOf, IdParams } from '../schemas/common.ts';
+import { EmailTemplate, TemplatePreview, TemplatePreviewQuery } from '../schemas/templates.ts';
+import { listQuerySchema, paginate, paginatorSchema } from '../lib/list.ts';
+import { notFound } from '../lib/http-errors.ts';
+import { findTemplate, previewTemplate, templatePage } from '../domain/templates.ts';
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, config } = app.services;
+
+  app.get(
+    '/emails/template/list',
+    {
+      schema: {
+        tags: ['E-postmaler'],
+        summary: 'E-postmalene (1: avvist medlemskap, 2: avvist instrument, 3: avvist reiseforsikring)',
+        querystring: listQuerySchema,
+        response: { 200: paginatorSchema(EmailTemplate) },
+      },
+    },
+    async (request) => paginate(await templatePage(db, request.query), request.url, config.publicUrl),
+  );
+
+  app.get(
+    '/emails/template/:id',
+    {
+      schema: {
+        tags: ['E-postmaler'],
+        summary: 'Én e-postmal',
+        params: IdParams,
+        response: { 200: DataOf(EmailTemplate) },
+      },
+    },
+    async (request) => {
+      const template = await findTemplate(db, request.params.id);
+      if (!template) throw notFound();
+      return { data: template };
+    },
+  );
+
+  app.get(
+    '/emails/template/:id/preview',
+    {
+      schema: {
+        tags: ['E-postmaler'],
+        summary: 'E-postmalen fylt ut for et medlem, slik den blir sendt (avvisningsdialogene starter fra denne)',
+        params: IdParams,
+        querystring: TemplatePreviewQuery,
+        response: { 200: DataOf(TemplatePreview) },
+      },
+    },
+    async (request) => {
+      const preview = await previewTemplate(db, request.params.id, request.query.member_id);
+      if (!preview) throw notFound();
+      return { data: preview };
+    },
+  );
+};
+
+export default routes;
