@@ -11,6 +11,7 @@ import memberAdmin from './member-admin.ts';
 import subscriptions from './subscriptions.ts';
 import logs from './logs.ts';
 import templates from './templates.ts';
+import subscriptionRequests from './subscription-requests.ts';
 
 const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(health);
@@ -24,6 +25,7 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(subscriptions);
   await app.register(logs);
   await app.register(templates);
+  await app.register(subscriptionRequests);
 };
 
 export default apiRoutes;

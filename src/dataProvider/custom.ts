@@ -1,9 +1,10 @@
 /** The calls that are not plain CRUD, typed, for use through useDataProvider(). */
+import type { Identifier } from 'react-admin';
 import { download, http } from '../common/http.ts';
 import { unwrap } from './errors.ts';
 import { listQuery, type Page } from './base.ts';
 import { apiPathsOf } from '../admin/areas/registry.ts';
-import type { EmailLogEntry, LogResource, RejectKind, TemplatePreview } from './types.ts';
+import type { EmailLogEntry, LogResource, RejectKind, RejectValues, Subscription, TemplatePreview } from './types.ts';
 
 /** The e-mail template each reject dialog starts from (the spec's ids). */
 const REJECTION_TEMPLATE: Record<RejectKind, number> = { membership: 1, instrument: 2, travel: 3 };
@@ -24,6 +25,20 @@ export const customMethods = {
   /** Queues a failed message again; the server refuses (409, with a Norwegian message) one that is not failed. */
   async resendMessage(entryId: number): Promise<EmailLogEntry> {
     return unwrap(await http.post<{ data: EmailLogEntry }>(`/api/emails/logs/${entryId}/resend`)).data;
+  },
+
+  /** Accepts a membership application or a travel order (409 with a Norwegian message when it is already handled). */
+  async acceptRequest(subscriptionId: Identifier): Promise<Subscription> {
+    return unwrap(await http.post<{ data: Subscription }>(`/api/subscription/accept/${subscriptionId}`)).data;
+  },
+
+  async rejectRequest(subscriptionId: Identifier, values: RejectValues): Promise<Subscription> {
+    return unwrap(await http.post<{ data: Subscription }>(`/api/subscription/reject/${subscriptionId}`, values)).data;
+  },
+
+  /** Puts a rejected application or order back in its queue. */
+  async reopenRequest(subscriptionId: Identifier): Promise<Subscription> {
+    return unwrap(await http.post<{ data: Subscription }>(`/api/subscription/reopen/${subscriptionId}`)).data;
   },
 
   /** A template filled in for a member, as it would be sent. */

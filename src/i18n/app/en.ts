@@ -63,6 +63,13 @@ export default {
       back: 'Back to sign-in',
     },
     requests: {
+      membership_accepted: 'The member has been accepted!',
+      membership_rejected: 'Membership rejected!',
+      membership_reject_title: 'Reject the application from %{name}',
+      travel_accepted: 'Travel insurance accepted!',
+      travel_rejected: 'Travel insurance rejected!',
+      travel_reject_title: 'Reject the travel insurance of %{name}',
+      accept_summary: '%{accepted} of %{total} accepted. These were not accepted: %{failed}',
       accept: 'Accept',
       reject: 'Reject',
       reason: 'Reason',

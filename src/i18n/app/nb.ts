@@ -63,6 +63,13 @@ export default {
       back: 'Tilbake til innlogging',
     },
     requests: {
+      membership_accepted: 'Medlemen er akseptert!',
+      membership_rejected: 'Medlemskap avvist!',
+      membership_reject_title: 'Avvis søknaden fra %{name}',
+      travel_accepted: 'Reiseforsikring er akseptert!',
+      travel_rejected: 'Reiseforsikring er avvist!',
+      travel_reject_title: 'Avvis reiseforsikringen til %{name}',
+      accept_summary: '%{accepted} av %{total} er akseptert. Disse ble ikke akseptert: %{failed}',
       accept: 'Aksepter',
       reject: 'Avvis',
       reason: 'Begrunnelse',

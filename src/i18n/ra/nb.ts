@@ -5,10 +5,13 @@ import type { TranslationMessages } from 'react-admin';
  * Resource names reach these messages in lower case and without gender, so sentences avoid
  * "denne/dette %{name}" and read right for any noun.
  */
-/** React-admin reads `ra.inspector.*` with a built-in English fallback that ra-language-english lacks. */
-type WithInspector = { ra: { inspector: Record<string, string | Record<string, string>> } };
+/**
+ * React-admin reads `ra.inspector.*`, and the rich-text toolbar `ra.tiptap.*`, with built-in
+ * English fallbacks that ra-language-english lacks.
+ */
+type WithGaps = { ra: { inspector: Record<string, string | Record<string, string>>; tiptap: Record<string, string> } };
 
-const raNorwegian: TranslationMessages & WithInspector = {
+const raNorwegian: TranslationMessages & WithGaps = {
   ra: {
     tiptap: {
       align_center: 'Midtstill',

@@ -1,0 +1,62 @@
+/** Staff accept, reject or reopen a membership application or a travel insurance order, by subscription id. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { DataOf, IdParams, MessageBody } from '../schemas/common.ts';
+import { Subscription } from '../schemas/member.ts';
+import { RejectBody } from '../schemas/requests.ts';
+import { accountOf } from '../lib/access.ts';
+import { actOnSubscriptionRequest } from '../domain/subscription-requests.ts';
+
+const answers = { 200: DataOf(Subscription), 404: MessageBody, 409: MessageBody };
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, outbox } = app.services;
+
+  app.post(
+    '/subscription/accept/:id',
+    {
+      schema: {
+        tags: ['Forespørsler'],
+        summary: 'Aksepter en søknad om medlemskap eller en bestilling av reiseforsikring (ventende, eller avvist og tatt inn igjen); 409 når den ikke kan aksepteres nå',
+        params: IdParams,
+        body: Type.Optional(Type.Object({}, { additionalProperties: false })),
+        response: answers,
+      },
+    },
+    async (request) => ({ data: await actOnSubscriptionRequest(db, outbox, request.params.id, accountOf(request).id, { action: 'accept' }) }),
+  );
+
+  app.post(
+    '/subscription/reject/:id',
+    {
+      schema: {
+        tags: ['Forespørsler'],
+        summary: 'Avvis en ventende søknad om medlemskap eller bestilling av reiseforsikring; begrunnelsen sendes på e-post når send_email er sann',
+        params: IdParams,
+        body: RejectBody,
+        response: { ...answers, 422: MessageBody },
+      },
+    },
+    async (request) => ({
+      data: await actOnSubscriptionRequest(db, outbox, request.params.id, accountOf(request).id, {
+        action: 'reject', reason: request.body.reason, sendEmail: request.body.send_email,
+      }),
+    }),
+  );
+
+  app.post(
+    '/subscription/reopen/:id',
+    {
+      schema: {
+        tags: ['Forespørsler'],
+        summary: 'Ta en avvist søknad eller bestilling inn igjen som ventende',
+        params: IdParams,
+        body: Type.Optional(Type.Object({}, { additionalProperties: false })),
+        response: answers,
+      },
+    },
+    async (request) => ({ data: await actOnSubscriptionRequest(db, outbox, request.params.id, accountOf(request).id, { action: 'reopen' }) }),
+  );
+};
+
+export default routes;

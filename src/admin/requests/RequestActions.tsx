@@ -1,0 +1,149 @@
+/**
+ * The queue buttons of the membership and travel request lists, on react-admin's list
+ * selection: 'Aksepter' on every selected row (one call each, one toast for the batch, and a
+ * summary naming each one that failed), 'Avvis' with exactly one row selected (the reject
+ * dialog). Afterwards the request lists, the declined list and the menu badges are read again.
+ */
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import CheckIcon from '@mui/icons-material/Check';
+import CloseIcon from '@mui/icons-material/Close';
+import { useQueryClient } from '@tanstack/react-query';
+import { useDataProvider, useListContext, useTranslate, type Identifier } from 'react-admin';
+import type { RejectKind, StaffDataProvider } from '../../dataProvider/index.ts';
+import type { RequestMember } from '../../dataProvider/types.ts';
+import { invalidatePendingCounts } from '../layout/pendingCounts.ts';
+import { useToast } from '../toast.tsx';
+import { RejectDialog } from './RejectDialog.tsx';
+
+export type QueueKind = Exclude<RejectKind, 'instrument'>;
+
+interface QueueRow {
+  id: Identifier;
+  member_id: number;
+  member: RequestMember;
+}
+
+/** The spec's toasts per queue; a failure is the "contact the provider" message for memberships. */
+const MESSAGES: Record<QueueKind, { accepted: string; rejected: string; rejectTitle: string; failed: 'contactProvider' | string }> = {
+  membership: {
+    accepted: 'app.requests.membership_accepted',
+    rejected: 'app.requests.membership_rejected',
+    rejectTitle: 'app.requests.membership_reject_title',
+    failed: 'contactProvider',
+  },
+  travel: {
+    accepted: 'app.requests.travel_accepted',
+    rejected: 'app.requests.travel_rejected',
+    rejectTitle: 'app.requests.travel_reject_title',
+    failed: 'app.errors.generic_bang',
+  },
+};
+
+const memberName = (member: RequestMember) => `${member.first_name} ${member.last_name}`;
+
+function useAfterAction() {
+  const queryClient = useQueryClient();
+  const { resource, onUnselectItems } = useListContext();
+  return async () => {
+    onUnselectItems();
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: [resource] }),
+      queryClient.invalidateQueries({ queryKey: ['declined-memberships'] }),
+      invalidatePendingCounts(queryClient),
+    ]);
+  };
+}
+
+/** A refusal the server explains (already handled: 409) is shown as it says; anything else as the spec's failure. */
+const explained = (error: unknown): string | undefined => {
+  const status = (error as { status?: number })?.status;
+  return status === 409 || status === 422 ? (error as Error).message : undefined;
+};
+
+function useFailureToast(kind: QueueKind) {
+  const toast = useToast();
+  return (message?: string) => {
+    const failed = MESSAGES[kind].failed;
+    if (message) toast.error(message);
+    else if (failed === 'contactProvider') toast.contactProvider();
+    else toast.error(failed);
+  };
+}
+
+export function AcceptSelectedButton({ kind }: { kind: QueueKind }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<StaffDataProvider>();
+  const { selectedIds, data = [] } = useListContext<QueueRow>();
+  const toast = useToast();
+  const failure = useFailureToast(kind);
+  const afterAction = useAfterAction();
+  const [busy, setBusy] = useState(false);
+
+  const accept = async () => {
+    setBusy(true);
+    const rows = selectedIds.map((id) => data.find((row) => row.id === id)).filter((row): row is QueueRow => row !== undefined);
+    const results = await Promise.allSettled(rows.map((row) => dataProvider.acceptRequest(row.id)));
+    const failed = results.flatMap((result, index) =>
+      result.status === 'rejected' ? [{ row: rows[index], error: result.reason as unknown }] : []);
+    if (failed.length === 0) toast.success(MESSAGES[kind].accepted);
+    else if (rows.length === 1) failure(explained(failed[0].error));
+    else {
+      failure(translate('app.requests.accept_summary', {
+        accepted: rows.length - failed.length,
+        total: rows.length,
+        failed: failed.map(({ row, error }) => {
+          const reason = explained(error);
+          return `${memberName(row.member)}${reason ? ` (${reason})` : ''}`;
+        }).join('; '),
+      }));
+    }
+    setBusy(false);
+    await afterAction();
+  };
+
+  return (
+    <Button variant="contained" color="success" startIcon={<CheckIcon />} disabled={selectedIds.length === 0 || busy} onClick={accept}>
+      {translate('app.requests.accept')}
+    </Button>
+  );
+}
+
+export function RejectSelectedButton({ kind }: { kind: QueueKind }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<StaffDataProvider>();
+  const { selectedIds, data = [] } = useListContext<QueueRow>();
+  const toast = useToast();
+  const failure = useFailureToast(kind);
+  const afterAction = useAfterAction();
+  const [open, setOpen] = useState(false);
+  const row = selectedIds.length === 1 ? data.find((candidate) => candidate.id === selectedIds[0]) : undefined;
+
+  return (
+    <>
+      <Button variant="contained" color="error" startIcon={<CloseIcon />} disabled={!row} onClick={() => setOpen(true)}>
+        {translate('app.requests.reject')}
+      </Button>
+      {row && (
+        <RejectDialog
+          open={open}
+          kind={kind}
+          memberId={row.member_id}
+          title={translate(MESSAGES[kind].rejectTitle, { name: memberName(row.member) })}
+          onClose={() => setOpen(false)}
+          onReject={async (values) => {
+            try {
+              await dataProvider.rejectRequest(row.id, values);
+            } catch (error) {
+              failure(explained(error));
+              throw error;
+            }
+            toast.success(MESSAGES[kind].rejected);
+            setOpen(false);
+            await afterAction();
+          }}
+        />
+      )}
+    </>
+  );
+}
