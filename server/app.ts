@@ -11,6 +11,7 @@ import { constants as zlib } from 'node:zlib';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { randomUUID } from 'node:crypto';
 import errors from './plugins/errors.ts';
+import inputRules from './plugins/input-rules.ts';
 import services, { type Services } from './plugins/services.ts';
 import auth from './plugins/auth.ts';
 import httpsHeaders from './plugins/https-headers.ts';
@@ -43,6 +44,7 @@ export async function buildApp(deps: Services, options: AppOptions = {}) {
   });
 
   await app.register(errors);
+  await app.register(inputRules);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

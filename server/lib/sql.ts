@@ -7,7 +7,9 @@ export class SqlParams {
     return `$${this.values.length}`;
   }
 
+  /** `x IN (${params.list(values)})`; an empty list matches nothing (SQL has no empty IN ()). */
   list(values: readonly unknown[]): string {
+    if (values.length === 0) return 'NULL';
     return values.map((value) => this.add(value)).join(', ');
   }
 }
