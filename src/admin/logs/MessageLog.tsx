@@ -65,10 +65,17 @@ export function MessageLog({ memberId }: { memberId: number }) {
             <Field label={t('modal_from_name')} value={open.from_name ?? ''} />
             <Field label={t('modal_from_email')} value={open.email_from ?? ''} />
             <Typography variant="caption" color="text.secondary" component="p">{t('modal_content')}</Typography>
-            <Box
-              sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, overflowWrap: 'anywhere' }}
-              dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(open.content) }}
-            />
+            {open.channel === 'sms' ? (
+              // An SMS is plain text: a name like '<img src=x>' in it stays text.
+              <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+                {open.content}
+              </Box>
+            ) : (
+              <Box
+                sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, overflowWrap: 'anywhere' }}
+                dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(open.content) }}
+              />
+            )}
           </>
         )}
       </LogDialog>

@@ -40,6 +40,20 @@ describe('member logs', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('shows an SMS as plain text, so a name with markup in it stays text', async () => {
+    answerLogs({ emails: [emailLog(1, {
+      channel: 'sms', subject: 'Medlemskort', email_from: null, from_name: null, email_to: '+4791234567',
+      content: 'Medlemskort for <img src=x id=probe> Nordmann\nMedlemsnummer 10189',
+    })] });
+    const user = userEvent.setup();
+    renderAdmin('/membership/instrument-insurance/reject/5');
+    await user.click(await screen.findByRole('button', { name: 'Medlemskort' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Medlemskort' });
+    expect(within(dialog).getByText(/Medlemskort for <img src=x id=probe> Nordmann/)).toBeInTheDocument();
+    expect(dialog.querySelector('#probe')).toBeNull();
+    expect(dialog.querySelector('img')).toBeNull();
+  });
+
   it('closes the message modal by X and by Avbryt', async () => {
     answerLogs();
     const user = userEvent.setup();
