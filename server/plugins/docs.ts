@@ -17,6 +17,13 @@ async function docs(app: FastifyInstance) {
       },
       security: [{ bearer: [] }],
     },
+    // Who may call each route, as its `config.access` says (absent: staff only), for readers
+    // of the document and for the authorization matrix test.
+    transform: ({ schema, url, route }) => {
+      const config = (route.config ?? {}) as { access?: string; allowBlocked?: boolean };
+      const access = { 'x-access': config.access ?? null, 'x-allow-blocked': config.allowBlocked === true };
+      return { schema: { ...(schema ?? {}), ...access } as typeof schema, url };
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 }

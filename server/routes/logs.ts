@@ -16,6 +16,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     app.get(
       url,
       {
+        config: { access: 'staff' },
         schema: {
           tags: ['Logger'],
           summary,
@@ -49,6 +50,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/emails/logs/:id/resend',
     {
+      config: { access: 'staff' },
       schema: {
         tags: ['Logger'],
         summary: 'Send en melding som ikke kunne sendes, på nytt (legges i køen igjen)',

@@ -18,6 +18,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/member/list/export',
     {
+      config: { access: 'staff' },
       schema: {
         tags: ['Medlemmer'],
         summary: 'Medlemsoversikten som CSV (medlemsoversikt.csv): samme filter og sortering som listen, alle rader',
@@ -33,6 +34,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/member/new',
     {
       attachValidation: true,
+      config: { access: 'staff' },
       schema: {
         tags: ['Medlemmer'],
         summary:
@@ -53,6 +55,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/member/:id/changes',
     {
+      config: { access: 'staff' },
       schema: {
         tags: ['Medlemmer'],
         summary: 'Endringshistorikken til et medlem, nyeste først',

@@ -15,6 +15,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/subscription/accept/:id',
     {
+      config: { access: 'staff' },
       schema: {
         tags: ['Forespørsler'],
         summary: 'Aksepter en søknad om medlemskap eller en bestilling av reiseforsikring (ventende, eller avvist og tatt inn igjen); 409 når den ikke kan aksepteres nå',
@@ -29,6 +30,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/subscription/reject/:id',
     {
+      config: { access: 'staff' },
       schema: {
         tags: ['Forespørsler'],
         summary: 'Avvis en ventende søknad om medlemskap eller bestilling av reiseforsikring; begrunnelsen sendes på e-post når send_email er sann',
@@ -47,6 +49,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/subscription/reopen/:id',
     {
+      config: { access: 'staff' },
       schema: {
         tags: ['Forespørsler'],
         summary: 'Ta en avvist søknad eller bestilling inn igjen som ventende',

@@ -30,6 +30,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     app.get(
       `/subscription/list/${name}`,
       {
+        config: { access: 'staff' },
         schema: {
           tags: ['Forespørsler'],
           summary: `${summary}; filter[name] søker i navn, e-post, telefon og medlemsnummer`,
@@ -42,6 +43,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     app.get(
       `/subscription/list/${name}/export`,
       {
+        config: { access: 'staff' },
         schema: {
           tags: ['Forespørsler'],
           summary: `${summary} som CSV (${queue.filename}), alle rader`,
@@ -79,6 +81,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/subscription/cancel/:id',
     {
+      config: { access: 'staff' },
       schema: {
         tags: ['Abonnementer'],
         summary: 'Stopp en aktiv instrumentforsikring i dag; instrumentene under den får stoppdato i dag',

@@ -12,6 +12,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/emails/template/list',
     {
+      config: { access: 'staff' },
       schema: {
         tags: ['E-postmaler'],
         summary: 'E-postmalene (1: avvist medlemskap, 2: avvist instrument, 3: avvist reiseforsikring)',
@@ -25,6 +26,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/emails/template/:id',
     {
+      config: { access: 'staff' },
       schema: {
         tags: ['E-postmaler'],
         summary: 'Én e-postmal',
@@ -42,6 +44,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/emails/template/:id/preview',
     {
+      config: { access: 'staff' },
       schema: {
         tags: ['E-postmaler'],
         summary: 'E-postmalen fylt ut for et medlem, slik den blir sendt (avvisningsdialogene starter fra denne)',

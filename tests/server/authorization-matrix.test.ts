@@ -1,0 +1,256 @@
+/**
+ * The authorization matrix: every route of the OpenAPI document, called by every kind of caller,
+ * with ids filled in from member A's records. Each route's expected outcome per caller follows
+ * from the access setting next to its definition (`config.access`, published as x-access), so a
+ * route added tomorrow is checked the day it is added, and a route without the setting fails.
+ *
+ * Besides the guard's answers (401 for anonymous, 403 for the wrong role or a blocked member),
+ * no caller but A and staff may get a 2xx for a route that names one of A's records, and no
+ * 2xx to them may carry anything of A's (A's marker text or A's member id as member_id).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, createAccount, type TestContext } from './helpers.ts';
+import { createInstrument, createSubscription, logMessage, GUITAR, PRODUCTS } from './factories-member-admin.ts';
+import { createAccessToken } from '../../server/lib/tokens.ts';
+import { MESSAGES } from '../../server/lib/http-errors.ts';
+
+type Access = 'public' | 'member' | 'staff' | 'signed-in';
+type Principal = 'anonymous' | 'memberB' | 'blocked' | 'applicant' | 'memberA' | 'staff';
+/** Others first, A and staff last: what others must not do has not been done by A yet. */
+const PRINCIPALS: Principal[] = ['anonymous', 'memberB', 'blocked', 'applicant', 'memberA', 'staff'];
+const OTHERS: Principal[] = ['memberB', 'blocked', 'applicant'];
+
+const MARKER = 'Amerket';
+
+interface Schema {
+  type?: string;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+  enum?: unknown[];
+  const?: unknown;
+  examples?: unknown[];
+  example?: unknown;
+  default?: unknown;
+  format?: string;
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  minItems?: number;
+  nullable?: boolean;
+}
+
+interface Operation {
+  'x-access'?: Access | null;
+  'x-allow-blocked'?: boolean;
+  parameters?: { in: string; name: string; required?: boolean; schema?: Schema }[];
+  requestBody?: { content?: Record<string, { schema?: Schema }> };
+}
+
+interface Fixtures {
+  a: number;
+  travel: number;
+  instrument: number;
+  message: number;
+  campaign: number;
+}
+
+let t: TestContext;
+let fixtures: Fixtures;
+const accounts = {} as Record<Exclude<Principal, 'anonymous'>, number>;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const a = await createAccount(t.db, { first_name: 'Anna', last_name: MARKER, email: 'amerket@example.no', phone: '91234567' });
+  accounts.memberA = a.id;
+  accounts.memberB = (await createAccount(t.db, { first_name: 'Bjørn', last_name: 'Berg', phone: '92345678' })).id;
+  accounts.blocked = (await createAccount(t.db, { first_name: 'Sperret', blocked_access: true })).id;
+  accounts.applicant = (await createAccount(t.db, { role_id: 1, first_name: 'Søker', registration_completed: 0 })).id;
+  accounts.staff = (await createAccount(t.db, { role_id: 3, first_name: 'Siri' })).id;
+  await createSubscription(t.db, { member_id: a.id, product_id: PRODUCTS.membership, kind: 'membership', state: 'active' });
+  const travel = await createSubscription(t.db, { member_id: a.id, product_id: PRODUCTS.travel, kind: 'travel', state: 'pending', value: 900 });
+  const insurance = await createSubscription(t.db, { member_id: a.id, product_id: PRODUCTS.instrument, kind: 'instrument', state: 'active' });
+  const instrument = await createInstrument(t.db, { member_id: a.id, instrument_category: GUITAR, subscription_id: insurance, make: MARKER });
+  const message = await logMessage(t.db, { member_id: a.id, subject: MARKER, email_to: 'amerket@example.no' });
+  const [campaign] = await t.db.query<{ id: number }>(
+    `INSERT INTO campaigns (name, code, period_start, product_category_id) VALUES ('Matrise', 'MATRISE1', '2026-01-01', 1) RETURNING id`,
+  );
+  fixtures = { a: a.id, travel, instrument, message, campaign: campaign.id };
+}, 120_000);
+afterAll(async () => t?.close());
+
+/** What a path parameter is, by the path it is in; a path not listed here fails the suite. */
+const PATH_VALUES: [RegExp, (f: Fixtures) => string | number, boolean][] = [
+  // [path, value, whether the value is one of A's records]
+  [/^\/api\/instrument\/category\//, () => 1, false],
+  [/^\/api\/emails\/template\//, () => 1, false],
+  [/^\/api\/postal-code\//, () => '0155', false],
+  [/^\/api\/content\/page\//, () => 'min-side', false],
+  [/^\/api\/campaign\//, (f) => f.campaign, false],
+  [/^\/api\/member\//, (f) => f.a, true],
+  [/^\/api\/subscription\//, (f) => f.travel, true],
+  [/^\/api\/instrument\//, (f) => f.instrument, true],
+  [/^\/api\/emails\/logs\//, (f) => f.message, true],
+];
+
+const TEXT_CANDIDATES = ['amerket@example.no', '0155', '91234567', '2026-06-01', 'Abcdefgh1', 'abc'];
+
+function example(schema: Schema | undefined, name: string): unknown {
+  if (!schema) return undefined;
+  if (schema.examples?.length) return schema.examples[0];
+  if (schema.example !== undefined) return schema.example;
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum?.length) return schema.enum[0];
+  if (schema.default !== undefined) return schema.default;
+  const branches = schema.anyOf ?? schema.oneOf;
+  if (branches) return example(branches.find((branch) => branch.type !== 'null') ?? branches[0], name);
+  if (schema.allOf) return Object.assign({}, ...schema.allOf.map((part) => example(part, name)));
+  switch (schema.type) {
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const [key, property] of Object.entries(schema.properties ?? {})) {
+        if ((schema.required ?? []).includes(key) || key === 'member_id') out[key] = example(property, key);
+      }
+      return out;
+    }
+    case 'array':
+      return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => example(schema.items, name));
+    case 'integer':
+    case 'number':
+      if (name === 'member_id') return fixtures.a;
+      return Math.min(Math.max(schema.minimum ?? 1, 1), schema.maximum ?? Number.MAX_SAFE_INTEGER);
+    case 'boolean':
+      return true;
+    case 'string': {
+      if (schema.format === 'date') return '2026-06-01';
+      if (schema.format === 'date-time') return '2026-06-01T12:00:00.000Z';
+      if (schema.format === 'email') return 'amerket@example.no';
+      const pattern = schema.pattern ? new RegExp(schema.pattern) : null;
+      const text = TEXT_CANDIDATES.find((candidate) => (!pattern || pattern.test(candidate)) && candidate.length >= (schema.minLength ?? 0));
+      return text ?? 'x'.repeat(Math.max(1, schema.minLength ?? 1));
+    }
+    default:
+      return undefined;
+  }
+}
+
+type Outcome = 'unauthenticated' | 'forbidden' | 'blocked' | 'allowed';
+
+/** What the access setting promises each caller. */
+function expected(access: Access, allowBlocked: boolean, principal: Principal): Outcome {
+  if (access === 'public') return 'allowed';
+  if (principal === 'anonymous') return 'unauthenticated';
+  if (principal === 'staff') return access === 'member' ? 'forbidden' : 'allowed';
+  if (access === 'staff') return 'forbidden';
+  if (principal === 'blocked' && !allowBlocked) return 'blocked';
+  return 'allowed';
+}
+
+/** Whether a JSON answer carries anything of member A's. */
+function carriesA(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes(MARKER) || value.includes('amerket@');
+  if (Array.isArray(value)) return value.some(carriesA);
+  if (value && typeof value === 'object') {
+    return Object.entries(value).some(([key, item]) => (key === 'member_id' && item === fixtures.a) || carriesA(item));
+  }
+  return false;
+}
+
+interface Cell {
+  method: string;
+  path: string;
+  principal: Principal;
+  status: number;
+  problem: string | null;
+}
+
+async function tokenOf(principal: Principal): Promise<string | null> {
+  if (principal === 'anonymous') return null;
+  return (await createAccessToken(t.db, accounts[principal], { remember: false, name: 'matrix' })).token;
+}
+
+describe('the authorization matrix from the OpenAPI document', () => {
+  it('gives every caller of every route what its access setting promises, and nobody but A and staff anything of A’s', async () => {
+    const document = (await t.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, Operation>> };
+    const routes = Object.entries(document.paths)
+      .flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method: method.toUpperCase(), operation })))
+      .filter(({ path }) => path.startsWith('/api/') && !path.startsWith('/api/docs'))
+      // Reads before writes, deletes last, so a write of A's does not hide a later read.
+      .sort((x, y) => ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].indexOf(x.method) - ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].indexOf(y.method));
+
+    const undeclared = routes.filter(({ operation }) => !operation['x-access']).map(({ method, path }) => `${method} ${path}`);
+    expect(undeclared, 'routes without config.access').toEqual([]);
+
+    const cells: Cell[] = [];
+    const unknownPaths: string[] = [];
+    for (const { path, method, operation } of routes) {
+      const access = operation['x-access'] as Access;
+      let namesA = false;
+      let url = path;
+      for (const parameter of operation.parameters ?? []) {
+        if (parameter.in !== 'path') continue;
+        const rule = PATH_VALUES.find(([pattern]) => pattern.test(path));
+        if (!rule) {
+          unknownPaths.push(`${method} ${path} {${parameter.name}}`);
+          continue;
+        }
+        url = url.replace(`{${parameter.name}}`, String(rule[1](fixtures)));
+        namesA ||= rule[2];
+      }
+      const query = new URLSearchParams();
+      for (const parameter of operation.parameters ?? []) {
+        if (parameter.in === 'query' && parameter.required) query.set(parameter.name, String(example(parameter.schema, parameter.name)));
+      }
+      const json = operation.requestBody?.content?.['application/json']?.schema;
+      const body = json ? example(json, 'body') : undefined;
+      if (body && typeof body === 'object' && (body as Record<string, unknown>).member_id === fixtures.a) namesA = true;
+      const target = query.size ? `${url}?${query}` : url;
+
+      for (const principal of PRINCIPALS) {
+        const token = await tokenOf(principal);
+        const response = await t.app.inject({
+          method: method as 'GET',
+          url: target,
+          headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+          payload: body !== undefined ? JSON.stringify(body) : undefined,
+        });
+        const status = response.statusCode;
+        const message = (() => {
+          try {
+            return (response.json() as { message?: string }).message ?? '';
+          } catch {
+            return '';
+          }
+        })();
+        const outcome = expected(access, operation['x-allow-blocked'] === true, principal);
+        let problem: string | null = null;
+        if (status >= 500) problem = `answered ${status}`;
+        else if (outcome === 'unauthenticated' && status !== 401) problem = `expected 401, got ${status}`;
+        else if (outcome === 'forbidden' && status !== 403) problem = `expected 403, got ${status}`;
+        else if (outcome === 'blocked' && !(status === 403 && message === MESSAGES.blocked)) problem = `expected 403 (sperret), got ${status}`;
+        // A public route's own 401 (a wrong password) is its answer, not the guard's.
+        else if (outcome === 'allowed' && access !== 'public' && (status === 401 || (status === 403 && message === MESSAGES.forbidden))) {
+          problem = `refused by the guard (${status}) although access is ${access}`;
+        } else if (OTHERS.includes(principal) && status < 300 && namesA) problem = `${status} for a route naming A's record`;
+        else if (OTHERS.includes(principal) && status < 300 && carriesA(safeJson(response.body))) problem = `${status} carrying A's data`;
+        cells.push({ method, path, principal, status, problem });
+      }
+    }
+    console.log(`authorization matrix: ${cells.length} cells (${routes.length} routes × ${PRINCIPALS.length} callers)`);
+    expect(unknownPaths, 'path parameters the matrix cannot fill: add them to PATH_VALUES').toEqual([]);
+    expect(cells.filter((cell) => cell.problem).map((cell) => `${cell.principal} ${cell.method} ${cell.path}: ${cell.problem}`)).toEqual([]);
+    expect(cells.length).toBeGreaterThan(PRINCIPALS.length * 20);
+  }, 240_000);
+});
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
