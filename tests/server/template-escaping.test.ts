@@ -1,0 +1,60 @@
+/**
+ * A member's own text never becomes markup: every e-mail template and the member-card SMS, sent
+ * to a member whose name is markup, carry the name as text only (escaped in HTML, plain in SMS).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildTestApp, createAccount, type TestContext } from './helpers.ts';
+import { signedIn } from './factories-member-admin.ts';
+import { acceptMembership, createCampaign } from './factories-member-self.ts';
+import { sendTemplate } from '../../server/domain/messages.ts';
+import { previewTemplate } from '../../server/domain/templates.ts';
+
+const NAME = '<img src=x id=probe onerror=alert(1)>';
+const LAST = '<a href="https://evil.example">Klikk</a>';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => t.close());
+
+/** The elements an HTML text holds, by tag name. */
+const tags = (html: string) => [...html.matchAll(/<([a-z][a-z0-9]*)\b/gi)].map((match) => match[1].toLowerCase());
+
+describe('placeholders filled with hostile names', () => {
+  it('every template, sent and previewed, shows the name as escaped text and adds no element', async () => {
+    const member = await createAccount(t.db, { first_name: NAME, last_name: LAST });
+    const templates = await t.db.query<{ id: number; slug: string | null; content: string }>('SELECT id, slug, content FROM email_templates ORDER BY id');
+    expect(templates.length).toBeGreaterThanOrEqual(5);
+    for (const template of templates) {
+      const allowed = new Set(tags(template.content));
+      const preview = await previewTemplate(t.db, template.id, member.id);
+      expect(preview, `template ${template.id}`).not.toBeNull();
+      for (const html of [preview!.html]) {
+        expect(tags(html).filter((tag) => !allowed.has(tag)), `template ${template.id}`).toEqual([]);
+        expect(html).not.toMatch(/<img|<a href="https:\/\/evil/);
+      }
+      if (!template.slug) continue;
+      const id = await sendTemplate(t.db, t.services.outbox, template.slug, { id: member.id, email: member.email, first_name: NAME, last_name: LAST });
+      const [logged] = await t.db.query<{ content: string; subject: string }>('SELECT content, subject FROM message_log WHERE id = $1', [id]);
+      expect(tags(logged.content).filter((tag) => !allowed.has(tag)), `template ${template.slug}`).toEqual([]);
+      if (template.content.includes('{first_name}')) expect(logged.content).toContain('&lt;img src=x id=probe');
+    }
+  });
+
+  it('the member-card SMS carries the name as plain text with no markup characters', async () => {
+    const member = await signedIn(t.app, t.db, { first_name: NAME, last_name: 'Nordmann', phone: '91234567', remote_id: 10999 });
+    await acceptMembership(t.db, member.id);
+    const campaign = await createCampaign(t.db);
+    await t.db.query('UPDATE accounts SET campaign_id = $2 WHERE id = $1', [member.id, campaign.id]);
+    const response = await t.app.inject({
+      method: 'POST', url: '/api/member/send-card', headers: bearer(member.token), payload: { member_id: member.id, phone_number: '91234567' },
+    });
+    expect(response.statusCode, response.body).toBeLessThan(300);
+    const [sms] = await t.db.query<{ content: string; channel: string }>(
+      "SELECT content, channel FROM message_log WHERE member_id = $1 AND channel = 'sms'", [member.id],
+    );
+    expect(sms.content).toMatch(/^Hei /);
+    expect(sms.content).not.toMatch(/[<>]|&lt;/);
+  });
+});
