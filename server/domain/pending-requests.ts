@@ -56,15 +56,24 @@ export const pendingMemberships: PendingQueue<PendingMembership> = {
     tieBreaker: 's.id',
   },
   from: `FROM subscriptions s JOIN accounts a ON a.id = s.member_id
+         LEFT JOIN accounts d ON d.id = a.possible_duplicate_of
          WHERE s.kind = 'membership' AND s.state = 'pending' AND s.deleted_at IS NULL
            AND a.registration_completed = 1 AND a.role_id IN (1, 2)`,
   key: 's.id',
-  columns: `s.id, s.member_id, ${MEMBER}, s.created_at, 0 AS status`,
+  // VARSEL: the member the platform found this applicant probably duplicates at sign-up.
+  columns: `s.id, s.member_id, ${MEMBER}, s.created_at, 0 AS status,
+            CASE WHEN d.id IS NULL THEN NULL ELSE json_build_object(
+              'id', d.id, 'remote_id', d.remote_id, 'first_name', d.first_name, 'last_name', d.last_name) END AS possible_duplicate`,
   filename: 'medlemskap-foresporsel.csv',
   csv: [
     ...memberColumns<PendingMembership>(),
     { header: 'Søkt dato', value: (row) => norwegianDate(row.created_at) },
     { header: 'Status', value: () => 'Forespørsel' },
+    {
+      header: 'Varsel',
+      value: (row) => (row.possible_duplicate
+        ? `Mulig duplikat av ${row.possible_duplicate.first_name} ${row.possible_duplicate.last_name}` : ''),
+    },
   ],
 };
 

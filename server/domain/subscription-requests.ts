@@ -9,7 +9,7 @@
 import type { Database, Queryable } from '../db/database.ts';
 import type { Outbox } from '../jobs/outbox.ts';
 import { conflict, notFound } from '../lib/http-errors.ts';
-import { nextState, rejectionReason, type RequestAction } from './request-machine.ts';
+import { nextState, rejectionReason, TRANSITION_REFUSED, type RequestAction } from './request-machine.ts';
 import { loadSubscription, type SubscriptionView } from './subscription-view.ts';
 import { membershipEffects } from './membership-requests.ts';
 import { travelEffects } from './travel-requests.ts';
@@ -45,7 +45,8 @@ const EFFECTS: Partial<Record<RequestRow['kind'], RequestEffects>> = {
 export const NOT_A_SUBSCRIPTION_REQUEST = 'Instrumentforsikring behandles per instrument, ikke per abonnement.';
 
 export type SubscriptionRequestAction =
-  | { action: 'accept' }
+  /** `late`: accepting a rejected request after all (its own page); the queue's accept takes only a pending one. */
+  | { action: 'accept'; late?: boolean }
   | { action: 'reopen' }
   | { action: 'reject'; reason: string; sendEmail: boolean };
 
@@ -74,8 +75,11 @@ export function actOnSubscriptionRequest(
     if (!row) throw notFound();
     const effects = EFFECTS[row.kind];
     if (!effects) throw conflict(NOT_A_SUBSCRIPTION_REQUEST);
+    // A queue's accept racing a reject must not turn into a late accept: only the request's page asks for that.
+    if (request.action === 'accept' && row.state === 'rejected' && request.late !== true) throw conflict(TRANSITION_REFUSED.accept);
     nextState(row.state, request.action);
-    const params: unknown[] = [id, staffId];
+    // Reopening names no staff user ($2): it only clears the rejection.
+    const params: unknown[] = request.action === 'reopen' ? [id] : [id, staffId];
     if (reason !== null) params.push(reason);
     await tx.query(`UPDATE subscriptions SET ${STATE_CHANGE[request.action]}, updated_at = now() WHERE id = $1`, params);
     const context: RequestContext = { tx, outbox, staffId, row };

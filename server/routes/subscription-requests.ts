@@ -7,6 +7,13 @@ import { RejectBody } from '../schemas/requests.ts';
 import { accountOf } from '../lib/access.ts';
 import { actOnSubscriptionRequest } from '../domain/subscription-requests.ts';
 
+/** 422: the message and each field's messages (reason: ['Påkrevd felt']). */
+const FieldErrorsBody = Type.Object({
+  message: Type.String(),
+  errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+});
+
+// Accept and reopen take no body (the spec's calls send none).
 const answers = { 200: DataOf(Subscription), 404: MessageBody, 409: MessageBody };
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -20,11 +27,17 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Forespørsler'],
         summary: 'Aksepter en søknad om medlemskap eller en bestilling av reiseforsikring (ventende, eller avvist og tatt inn igjen); 409 når den ikke kan aksepteres nå',
         params: IdParams,
-        body: Type.Optional(Type.Object({}, { additionalProperties: false })),
+        querystring: Type.Object({
+          late: Type.Optional(Type.Boolean({ description: 'Sann: aksepter en avvist forespørsel likevel (fra forespørselens side)' })),
+        }),
         response: answers,
       },
     },
-    async (request) => ({ data: await actOnSubscriptionRequest(db, outbox, request.params.id, accountOf(request).id, { action: 'accept' }) }),
+    async (request) => ({
+      data: await actOnSubscriptionRequest(db, outbox, request.params.id, accountOf(request).id, {
+        action: 'accept', late: request.query.late === true,
+      }),
+    }),
   );
 
   app.post(
@@ -36,7 +49,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Avvis en ventende søknad om medlemskap eller bestilling av reiseforsikring; begrunnelsen sendes på e-post når send_email er sann',
         params: IdParams,
         body: RejectBody,
-        response: { ...answers, 422: MessageBody },
+        response: { ...answers, 422: FieldErrorsBody },
       },
     },
     async (request) => ({
@@ -54,7 +67,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Forespørsler'],
         summary: 'Ta en avvist søknad eller bestilling inn igjen som ventende',
         params: IdParams,
-        body: Type.Optional(Type.Object({}, { additionalProperties: false })),
         response: answers,
       },
     },

@@ -7,7 +7,9 @@ import type { TSchema } from 'typebox';
 import { Type } from 'typebox';
 import { DataOf, IdParams } from '../schemas/common.ts';
 import { Subscription, SubscriptionLine } from '../schemas/member.ts';
-import { PendingInstruments, PendingMembership, PendingTravel } from '../schemas/pending-requests.ts';
+import {
+  DeclinedMembership, MembershipRequest, PendingInstruments, PendingMembership, PendingTravel,
+} from '../schemas/pending-requests.ts';
 import { listQuerySchema, paginate, paginatorSchema } from '../lib/list.ts';
 import { notFound } from '../lib/http-errors.ts';
 import { sendCsv } from '../lib/csv.ts';
@@ -17,6 +19,7 @@ import { stopInstrumentInsurance } from '../domain/subscription-cancel.ts';
 import {
   pendingExportBatches, pendingInstruments, pendingMemberships, pendingPage, pendingTravel, type PendingQueue,
 } from '../domain/pending-requests.ts';
+import { declinedMemberships, membershipRequest } from '../domain/membership-requests.ts';
 
 const SubscriptionWithLines = Type.Intersect([
   Subscription,
@@ -58,6 +61,24 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   queueRoutes('pending-memberships', 'Søknader om medlemskap som venter', PendingMembership, pendingMemberships);
   queueRoutes('pending-travel', 'Bestillinger av reiseforsikring som venter', PendingTravel, pendingTravel);
   queueRoutes('pending-instruments', 'Medlemmer med instrumenter som venter på behandling', PendingInstruments, pendingInstruments);
+  queueRoutes('rejected', 'Avviste søknader om medlemskap, sist avviste først', DeclinedMembership, declinedMemberships);
+
+  app.get(
+    '/subscription/membership-request/:id',
+    {
+      schema: {
+        tags: ['Forespørsler'],
+        summary: 'Én søknad om medlemskap (abonnementets id): søkeren, kampanjekoden og avvisningen med når e-posten ble sendt',
+        params: IdParams,
+        response: { 200: DataOf(MembershipRequest) },
+      },
+    },
+    async (request) => {
+      const found = await membershipRequest(db, request.params.id);
+      if (!found) throw notFound();
+      return { data: found };
+    },
+  );
 
   app.get(
     '/subscription/:id',

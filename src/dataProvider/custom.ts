@@ -28,8 +28,9 @@ export const customMethods = {
   },
 
   /** Accepts a membership application or a travel order (409 with a Norwegian message when it is already handled). */
-  async acceptRequest(subscriptionId: Identifier): Promise<Subscription> {
-    return unwrap(await http.post<{ data: Subscription }>(`/api/subscription/accept/${subscriptionId}`)).data;
+  async acceptRequest(subscriptionId: Identifier, options: { late?: boolean } = {}): Promise<Subscription> {
+    const query = options.late ? '?late=true' : '';
+    return unwrap(await http.post<{ data: Subscription }>(`/api/subscription/accept/${subscriptionId}${query}`)).data;
   },
 
   async rejectRequest(subscriptionId: Identifier, values: RejectValues): Promise<Subscription> {
