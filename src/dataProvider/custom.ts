@@ -18,6 +18,11 @@ export const customMethods = {
     unwrap(await download('/api/member/list/export', 'medlemsoversikt.csv', listQuery({ filter })));
   },
 
+  /** The pending membership applications as medlemskap-foresporsel.csv, with the list's search. */
+  async exportPendingMemberships(filter: Record<string, unknown> = {}): Promise<void> {
+    unwrap(await download('/api/subscription/list/pending-memberships/export', 'medlemskap-foresporsel.csv', listQuery({ filter })));
+  },
+
   async cancelSubscription(subscriptionId: number): Promise<void> {
     unwrap(await http.post(`/api/subscription/cancel/${subscriptionId}`));
   },

@@ -1,6 +1,8 @@
 /** The shapes the staff app reads from /api: the server's schemas, imported as types only. */
 export type { PersonRef } from '../../server/schemas/common.ts';
-export type { RequestMember } from '../../server/schemas/pending-requests.ts';
+export type {
+  DeclinedMembership, DuplicateRef, MembershipRequest, PendingMembership, RequestMember,
+} from '../../server/schemas/pending-requests.ts';
 export type {
   InstrumentSubscription, Member, MemberListItem, MemberPatch, ProductRef, Subscription, SubscriptionLine,
 } from '../../server/schemas/member.ts';

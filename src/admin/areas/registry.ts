@@ -46,9 +46,27 @@ function requestArea(name: string, label: string, resource: string, list: string
   };
 }
 
+/** The membership queue, its declined list and one declined request's page. */
+function membershipRequestArea(): StaffArea {
+  const area = requestArea('membership-request', 'memberships', 'pending-memberships', '/api/subscription/list/pending-memberships');
+  return {
+    ...area,
+    crumbs: [
+      { pattern: '/membership-request', label: 'app.breadcrumb.membership_request' },
+      { pattern: '/membership-request/declined', label: 'app.breadcrumb.membership_declined', parent: '/membership-request' },
+      { pattern: '/membership-request/edit/:id', label: 'app.breadcrumb.membership_declined_one', parent: '/membership-request/declined' },
+    ],
+    resources: {
+      ...area.resources,
+      'declined-memberships': { list: '/api/subscription/list/rejected' },
+      'membership-requests': { one: (id) => `/api/subscription/membership-request/${id}` },
+    },
+  };
+}
+
 export const STAFF_AREAS: StaffArea[] = [
   membership,
-  requestArea('membership-request', 'memberships', 'pending-memberships', '/api/subscription/list/pending-memberships'),
+  membershipRequestArea(),
   requestArea('travel-insurance', 'travel', 'pending-travel', '/api/subscription/list/pending-travel'),
   requestArea('instrument-insurance', 'instruments', 'pending-instruments', '/api/subscription/list/pending-instruments'),
   {

@@ -1,0 +1,17 @@
+import { lazy } from 'react';
+import HowToReg from '@mui/icons-material/HowToReg';
+
+const MembershipRequestList = lazy(() => import('./MembershipRequestList.tsx'));
+const DeclinedList = lazy(() => import('./DeclinedList.tsx'));
+const DeclinedRequest = lazy(() => import('./DeclinedRequest.tsx'));
+
+/** '/membership-request': the queue, the declined list and a declined request's page; anything else goes to the queue. */
+export default {
+  area: 'membership-request',
+  icon: HowToReg,
+  pages: [
+    { path: '', component: MembershipRequestList },
+    { path: 'declined', component: DeclinedList },
+    { path: 'edit/:id', component: DeclinedRequest },
+  ],
+};
