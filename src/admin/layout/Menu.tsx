@@ -58,7 +58,7 @@ function RequestsGroup({ areas, counts }: { areas: StaffArea[]; counts: ReturnTy
         {open ? <ExpandLess /> : <ExpandMore />}
       </ListItemButton>
       <Collapse in={open} timeout="auto" unmountOnExit id="requests-submenu">
-        <List disablePadding>
+        <List component="div" disablePadding>
           {areas.map((area) => (
             <MenuLink key={area.name} nested to={area.path} label={translate(area.menu.label, { count: counts.of[area.menu.badge ?? ''] ?? 0 })} />
           ))}

@@ -1,7 +1,7 @@
 /**
  * '/membership-request/declined': the declined applications, newest rejection first, with search,
- * go-to-page, page size and a back button. Each row opens to show the reason; the name opens the
- * request's page.
+ * go-to-page, page size and a back button. The reason shows beside 'Avvist' on hover or focus; the
+ * name opens the request's page.
  */
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
@@ -9,9 +9,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import { DataTable, List, useListContext, useRecordContext, useTranslate } from 'react-admin';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import { DataTable, List, useListContext, useTranslate } from 'react-admin';
 import { formatIsoDate, formatPhone, formatTime } from '../../common/format.ts';
 import type { DeclinedMembership } from '../../dataProvider/types.ts';
 import { InitialsBadge } from '../logs/InitialsBadge.tsx';
@@ -21,6 +24,9 @@ import { DuplicateWarning } from './DuplicateWarning.tsx';
 import { membershipRequestPaths } from './paths.ts';
 import { reasonText } from './reasonText.ts';
 
+/** A wide table scrolls in its card on a phone instead of widening the page. */
+const LIST_FITS = { minWidth: 0, '& .RaList-main, & .RaList-content': { minWidth: 0, maxWidth: '100%' } };
+
 const Column = DataTable.Col<DeclinedMembership>;
 
 function DeclinedTitle() {
@@ -28,15 +34,24 @@ function DeclinedTitle() {
   return <>{translate('app.breadcrumb.membership_declined')}</>;
 }
 
-/** The reason as staff wrote it, under the row. */
-function ReasonPanel() {
+/** 'Avvist' and, on hover or keyboard focus, the reason as staff wrote it. */
+function StatusCell({ row }: { row: DeclinedMembership }) {
   const translate = useTranslate();
-  const row = useRecordContext<DeclinedMembership>();
-  if (!row) return null;
+  if (row.member_status !== '2') return null;
+  const reason = reasonText(row.reason_for_rejection);
   return (
-    <Box sx={{ px: 2, py: 1 }}>
-      <Typography variant="subtitle2" component="p">{translate('app.membership_requests.page.reason')}</Typography>
-      <Typography sx={{ whiteSpace: 'pre-line' }}>{reasonText(row.reason_for_rejection)}</Typography>
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+      {translate('app.membership_requests.rejected')}
+      {reason && (
+        <Tooltip describeChild title={<Box sx={{ whiteSpace: 'pre-line' }}>{reason}</Box>}>
+          <IconButton
+            aria-label={translate('app.membership_requests.reason_for', { name: `${row.member.first_name} ${row.member.last_name}` })}
+            sx={{ width: 32, height: 32 }}
+          >
+            <InfoOutlined fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
     </Box>
   );
 }
@@ -55,7 +70,6 @@ function DeclinedTable() {
       <DataTable<DeclinedMembership>
         rowClick={false}
         bulkActionButtons={false}
-        expand={<ReasonPanel />}
         empty={<Typography sx={{ p: 3 }}>{translate('app.membership_requests.declined_empty')}</Typography>}
       >
         <Column
@@ -81,7 +95,7 @@ function DeclinedTable() {
           source="member_status"
           label="app.membership_requests.columns.status"
           disableSort
-          render={(row) => (row.member_status === '2' ? translate('app.membership_requests.rejected') : '')}
+          render={(row) => <StatusCell row={row} />}
         />
         <Column
           source="message"
@@ -128,6 +142,7 @@ export function DeclinedList() {
       title={<DeclinedTitle />}
       actions={false}
       component="div"
+      sx={LIST_FITS}
       empty={false}
       perPage={25}
       sort={{ field: 'rejected_at', order: 'DESC' }}

@@ -23,6 +23,10 @@ import { AcceptSelectedButton, RejectSelectedButton } from '../requests/RequestA
 import { useToast } from '../toast.tsx';
 import { DuplicateWarning } from './DuplicateWarning.tsx';
 import { membershipRequestPaths } from './paths.ts';
+import { SelectPageCheckbox, SelectRowCheckbox } from './SelectionCheckboxes.tsx';
+
+/** A wide table scrolls in its card on a phone instead of widening the page. */
+const LIST_FITS = { minWidth: 0, '& .RaList-main, & .RaList-content': { minWidth: 0, maxWidth: '100%' } };
 
 const Column = DataTable.Col<PendingMembership>;
 const stop = (event: MouseEvent) => event.stopPropagation();
@@ -87,11 +91,16 @@ function QueueTable() {
   return (
     <Paper sx={{ overflowX: 'auto' }}>
       <DataTable<PendingMembership>
-        rowClick="toggleSelection"
-        bulkActionButtons={<></>}
-        bulkActionsToolbar={<></>}
+        rowClick={false}
+        bulkActionButtons={false}
         empty={<Typography sx={{ p: 3 }}>{translate('app.membership_requests.empty')}</Typography>}
       >
+        <Column
+          source="selected"
+          label={<SelectPageCheckbox />}
+          disableSort
+          render={(row) => <SelectRowCheckbox id={row.id} name={`${row.member.first_name} ${row.member.last_name}`} />}
+        />
         <Column source="remote_id" label="app.membership_requests.columns.id" render={(row) => row.member.remote_id ?? ''} />
         <Column
           source="name"
@@ -129,6 +138,7 @@ export function MembershipRequestList() {
       title={<QueueTitle />}
       actions={false}
       component="div"
+      sx={LIST_FITS}
       empty={false}
       perPage={25}
       sort={{ field: 'created_at', order: 'ASC' }}

@@ -3,7 +3,7 @@
  * the rich-text editor, prefilled from the kind's e-mail template filled in for the member on
  * the server, and whether to mail it. A failed reject keeps the dialog open with what was typed.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -11,7 +11,9 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { BooleanInput, Form, required, useDataProvider, useTranslate } from 'react-admin';
-import { RichTextInput } from 'ra-input-rich-text';
+import {
+  ClearButtons, DefaultEditorOptions, FormatButtons, LinkButtons, ListButtons, RichTextInput, RichTextInputToolbar,
+} from 'ra-input-rich-text';
 import { useFormState } from 'react-hook-form';
 import type { RejectKind, RejectValues, StaffDataProvider } from '../../dataProvider/index.ts';
 import { RULE_MESSAGES } from '../../../server/schemas/rules.ts';
@@ -28,6 +30,19 @@ export interface RejectDialogProps {
 }
 
 const reasonRequired = required(RULE_MESSAGES.required);
+
+/**
+ * The editor's toolbar without the heading-level menu (its button's name does not match what it
+ * shows, which screen-reader users hear as a different control), for a mail's body.
+ */
+const reasonToolbar = (
+  <RichTextInputToolbar>
+    <FormatButtons />
+    <ListButtons />
+    <LinkButtons />
+    <ClearButtons />
+  </RichTextInputToolbar>
+);
 
 function Actions({ onClose }: { onClose: () => void }) {
   const translate = useTranslate();
@@ -46,6 +61,12 @@ export function RejectDialog({ open, kind, memberId, title, onClose, onReject }:
   const translate = useTranslate();
   const dataProvider = useDataProvider<StaffDataProvider>();
   const [prefill, setPrefill] = useState<string | null>(null);
+  const reasonLabel = translate('app.requests.reason');
+  // The editable area itself is the text box screen readers land on: it carries the field's name.
+  const editorOptions = useMemo(() => ({
+    ...DefaultEditorOptions,
+    editorProps: { attributes: { 'aria-label': reasonLabel } },
+  }), [reasonLabel]);
 
   useEffect(() => {
     if (!open) return undefined;
@@ -81,8 +102,10 @@ export function RejectDialog({ open, kind, memberId, title, onClose, onReject }:
           <DialogContent>
             <RichTextInput
               source="reason"
-              label={translate('app.requests.reason')}
+              label={reasonLabel}
               validate={reasonRequired}
+              toolbar={reasonToolbar}
+              editorOptions={editorOptions}
               fullWidth
               sx={{ '& .ProseMirror': { minHeight: 240 } }}
             />

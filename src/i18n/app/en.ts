@@ -81,6 +81,9 @@ export default {
       instruments: 'INSTRUMENT INSURANCE REQUESTS (%{count} new)',
     },
     membership_requests: {
+      reason_for: 'Reason for declining %{name}',
+      select_all: 'Select all on the page',
+      select_row: 'Select %{name}',
       declined_link: 'Declined requests',
       export: 'Export list (csv)',
       empty: 'No requests waiting',

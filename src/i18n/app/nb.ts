@@ -81,6 +81,9 @@ export default {
       instruments: 'FORESPØRSLER INSTURMENTFORSIKRING (%{count} nye)',
     },
     membership_requests: {
+      reason_for: 'Begrunnelse for avvisningen av %{name}',
+      select_all: 'Velg alle på siden',
+      select_row: 'Velg %{name}',
       declined_link: 'Avviste forespørsler',
       export: 'Eksporter liste (csv)',
       empty: 'Ingen forespørsler venter',
