@@ -120,6 +120,8 @@ describe('membership requests', () => {
     await expect.poll(() => row.getByRole('link', { name: `Send melding til ${name}` }).getAttribute('href')).toMatch(/^mailto:/);
     // The reason shows on keyboard focus of the button beside 'Avvist'.
     await row.getByRole('button', { name: `Begrunnelse for avvisningen av ${name}` }).focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
     await page.getByRole('tooltip').filter({ hasText: 'Takk for at du søkte om medlemskap hos oss.' }).waitFor();
     await checkA11y(page, 'declined memberships');
     await screenshot(page, 'staff-membership-declined-1440');
