@@ -40,6 +40,7 @@ describe('pending request lists', () => {
         },
         created_at: expect.any(String),
         status: 0,
+        possible_duplicate: null,
       },
     ]);
   });
@@ -108,8 +109,8 @@ describe('pending request lists', () => {
     expect(memberships.statusCode).toBe(200);
     expect(memberships.headers['content-disposition']).toContain('filename="medlemskap-foresporsel.csv"');
     const lines = memberships.rawPayload.toString('utf8').split('\r\n');
-    expect(lines[0]).toBe('\uFEFFMedlemsnummer;Fornavn;Etternavn;E-post;Mobil;Adresse;Postnummer;Poststed;Artist/band;Søkt dato;Status');
-    expect(lines[1]).toBe(`;'@Åsmund;${tag};${member.email};;Storgata 1;0155;OSLO;;03-04-2026;Forespørsel`);
+    expect(lines[0]).toBe('\uFEFFMedlemsnummer;Fornavn;Etternavn;E-post;Mobil;Adresse;Postnummer;Poststed;Artist/band;Søkt dato;Status;Varsel');
+    expect(lines[1]).toBe(`;'@Åsmund;${tag};${member.email};;Storgata 1;0155;OSLO;;03-04-2026;Forespørsel;`);
     expect(lines).toHaveLength(3);
 
     const travel = await get(`/api/subscription/list/pending-travel/export?filter[name]=${tag}`);
