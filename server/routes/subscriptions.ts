@@ -66,6 +66,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/subscription/membership-request/:id',
     {
+      config: { access: 'staff' },
       schema: {
         tags: ['Forespørsler'],
         summary: 'Én søknad om medlemskap (abonnementets id): søkeren, kampanjekoden og avvisningen med når e-posten ble sendt',
