@@ -118,13 +118,15 @@ describe('membership requests', () => {
     await expect.poll(() => row.textContent()).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
     await expect.poll(() => row.getByRole('img', { name: 'Ingrid Berg' }).isVisible()).toBe(true);
     await expect.poll(() => row.getByRole('link', { name: `Send melding til ${name}` }).getAttribute('href')).toMatch(/^mailto:/);
+    await checkA11y(page, 'declined memberships');
+    await screenshot(page, 'staff-membership-declined-1440');
     // The reason shows on keyboard focus of the button beside 'Avvist'.
     await row.getByRole('button', { name: `Begrunnelse for avvisningen av ${name}` }).focus();
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Tab');
     await page.getByRole('tooltip').filter({ hasText: 'Takk for at du søkte om medlemskap hos oss.' }).waitFor();
-    await checkA11y(page, 'declined memberships');
-    await screenshot(page, 'staff-membership-declined-1440');
+    await checkA11y(page, 'declined memberships with the reason shown');
+    await screenshot(page, 'staff-membership-declined-reason-1440');
     await page.context().close();
   });
 
