@@ -140,3 +140,7 @@ export function toBody(row: InstrumentRow) {
     insurance_end: row.insurance_end || null,
   };
 }
+
+let counter = 0;
+/** A locally generated key for a new unsaved row. */
+export const newRowKey = (): string => `new-${Date.now().toString(36)}-${++counter}`;
