@@ -78,6 +78,7 @@ export async function memberInstruments(db: Queryable, actor: Actor, memberId: n
     active: rows.filter((row) => row.state === 'active').map(strip),
     requested: rows.filter((row) => row.waiting).map(strip),
     deleted: rows.filter((row) => row.state === 'deleted').map(strip),
+    rejected: rows.filter((row) => row.state === 'rejected').map(strip),
   };
 }
 

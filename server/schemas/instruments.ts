@@ -54,6 +54,7 @@ export const MemberInstruments = Type.Object({
   active: Type.Array(Instrument),
   requested: Type.Array(Instrument),
   deleted: Type.Array(Instrument),
+  rejected: Type.Array(Instrument, { description: 'Nye instrumenter staff har avvist, med begrunnelsen' }),
 });
 export type MemberInstruments = Static<typeof MemberInstruments>;
 
