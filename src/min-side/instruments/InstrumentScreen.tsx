@@ -84,14 +84,16 @@ function ReadTable({ instruments, extra, label }: { instruments: Instrument[]; l
   );
 }
 
-export function InstrumentScreen({ memberId, data, categories, reload }: {
+export function InstrumentScreen({ memberId, data, categories, reload, tab, setTab }: {
   memberId: number;
   data: MemberInstruments;
   categories: InstrumentCategory[];
   reload: () => void;
+  /** The open tab, kept by the page so it stays open while the lists are read again. */
+  tab: string;
+  setTab: (tab: string) => void;
 }) {
   const notify = useNotify();
-  const [tab, setTab] = useState('add');
   const [state, dispatch] = useReducer(rowsReducer, data.active.map(toRow), initialRows);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState(false);

@@ -1,4 +1,5 @@
 /** /profile/edit/instrument-insurance/{memberId}: the member's instruments in four tabs. */
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Card, Layout, Loading } from '../components/Layout.tsx';
 import { useLoad } from '../useLoad.ts';
@@ -11,6 +12,7 @@ import '../instruments/instruments.css';
 export default function InstrumentInsurancePage({ memberId }: { memberId: number }) {
   const [instruments, reload] = useLoad(() => instrumentApi.list(memberId), [memberId]);
   const [categories] = useLoad(() => instrumentApi.categories(), []);
+  const [tab, setTab] = useState('add');
   return (
     <Layout wide>
       <title>{`${t.pageTitle} – ${texts.appName}`}</title>
@@ -19,7 +21,7 @@ export default function InstrumentInsurancePage({ memberId }: { memberId: number
       {instruments.state === 'loading' || categories.state === 'loading' ? <Loading /> : null}
       {instruments.state === 'error' && <Card><p className="notice notice-error">{t.loadFailed}</p></Card>}
       {instruments.state === 'loaded' && categories.state === 'loaded' && (
-        <InstrumentScreen memberId={memberId} data={instruments.data.data} categories={categories.data.data} reload={reload} />
+        <InstrumentScreen memberId={memberId} data={instruments.data.data} categories={categories.data.data} reload={reload} tab={tab} setTab={setTab} />
       )}
     </Layout>
   );
