@@ -52,7 +52,7 @@ export function InstrumentReadTable({ instruments, categories, extra, empty, lab
   const text = useChangeText(categories);
   if (instruments.length === 0) return <Typography color="text.secondary" sx={{ py: 1 }}>{empty}</Typography>;
   return (
-    <TableContainer>
+    <TableContainer tabIndex={0} role="region" aria-label={label}>
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>

@@ -7,13 +7,19 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import EditIcon from '@mui/icons-material/Edit';
-import { DataTable, ListBase, Title, useDataProvider, useGetOne, useListContext, useTranslate } from 'react-admin';
+import { ListBase, Title, useDataProvider, useGetOne, useListContext, useTranslate } from 'react-admin';
 import type { Instrument, Member, RejectValues, StaffDataProvider } from '../../dataProvider/index.ts';
 import { formatDate } from '../../common/format.ts';
 import { MemberHeader } from '../layout/MemberHeader.tsx';
@@ -21,8 +27,6 @@ import { RejectDialog } from '../requests/RejectDialog.tsx';
 import { useToast } from '../toast.tsx';
 import { useChangeText } from './InstrumentReadTable.tsx';
 import { useMemberInstruments } from './useMemberInstruments.ts';
-
-const Column = DataTable.Col<Instrument>;
 
 /** A refusal the server explains (already handled, blank reason) is shown as it says; anything else asks to contact the provider. */
 function useFailure() {
@@ -95,33 +99,56 @@ function RequestActions({ memberId, memberName, refresh }: { memberId: number; m
   );
 }
 
+const COLUMNS = ['type', 'make', 'model', 'serial_number', 'registered', 'value', 'status'] as const;
+
+/**
+ * The waiting instruments with a labelled checkbox per row, on the list's selection (react-admin's
+ * DataTable puts the checkbox's label on its wrapper, which leaves the input unnamed).
+ */
 function RequestTable() {
   const translate = useTranslate();
-  const { error } = useListContext<Instrument>();
+  const { data = [], error, isPending, selectedIds, onToggleItem, onSelect } = useListContext<Instrument>();
   const { categories } = useMemberInstruments(Number(useParams().id));
   const text = useChangeText(categories);
   if (error) return <Alert severity="error">{translate('app.errors.generic')}</Alert>;
+  if (!isPending && data.length === 0) return <Typography sx={{ p: 3 }}>{translate('app.instruments.requested_empty')}</Typography>;
+  const all = data.length > 0 && data.every((row) => selectedIds.includes(row.id));
+  const cells = (row: Instrument) => [
+    text(row, 'instrument_category'), text(row, 'make'), text(row, 'model'), text(row, 'serial_number'),
+    formatDate(row.created_at), text(row, 'value'),
+    translate(row.requested_change?.delete ? 'app.instruments.pending_delete' : 'app.instruments.request'),
+  ];
   return (
     <Paper sx={{ overflowX: 'auto' }}>
-      <DataTable<Instrument>
-        bulkActionButtons={<></>}
-        bulkActionsToolbar={<></>}
-        rowClick={false}
-        empty={<Typography sx={{ p: 3 }}>{translate('app.instruments.requested_empty')}</Typography>}
-      >
-        <Column source="instrument_category" label="app.instruments.columns.type" disableSort render={(row) => text(row, 'instrument_category')} />
-        <Column source="make" label="app.instruments.columns.make" render={(row) => text(row, 'make')} />
-        <Column source="model" label="app.instruments.columns.model" disableSort render={(row) => text(row, 'model')} />
-        <Column source="serial_number" label="app.instruments.columns.serial_number" disableSort render={(row) => text(row, 'serial_number')} />
-        <Column source="created_at" label="app.instruments.columns.registered" render={(row) => formatDate(row.created_at)} />
-        <Column source="value" label="app.instruments.columns.value" render={(row) => text(row, 'value')} />
-        <Column
-          source="status"
-          label="app.instruments.columns.status"
-          disableSort
-          render={(row) => (row.requested_change?.delete ? translate('app.instruments.pending_delete') : translate('app.instruments.request'))}
-        />
-      </DataTable>
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell padding="checkbox">
+              <Checkbox
+                checked={all}
+                indeterminate={!all && selectedIds.length > 0}
+                onChange={() => onSelect(all ? [] : data.map((row) => row.id))}
+                slotProps={{ input: { 'aria-label': translate('app.instruments.select_all') } }}
+              />
+            </TableCell>
+            {COLUMNS.map((column) => <TableCell key={column}>{translate(`app.instruments.columns.${column}`)}</TableCell>)}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {data.map((row) => (
+            <TableRow key={row.id} hover selected={selectedIds.includes(row.id)}>
+              <TableCell padding="checkbox">
+                <Checkbox
+                  checked={selectedIds.includes(row.id)}
+                  onChange={() => onToggleItem(row.id)}
+                  slotProps={{ input: { 'aria-label': translate('app.instruments.select', { name: `${row.make} ${row.model}` }) } }}
+                />
+              </TableCell>
+              {cells(row).map((cell, index) => <TableCell key={COLUMNS[index]}>{cell}</TableCell>)}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
     </Paper>
   );
 }

@@ -185,7 +185,7 @@ export function InstrumentRowsTable(props: InstrumentRowsTableProps) {
     <Box>
       {actions && <Stack direction="row" spacing={1} sx={{ mb: 1 }}>{actions(newMode || dirty)}</Stack>}
       {shown.length === 0 && state.newRows.length === 0 ? empty : (
-        <TableContainer sx={{ maxHeight: 640 }}>
+        <TableContainer sx={{ maxHeight: 640 }} tabIndex={0} role="region" aria-label={translate(createOnly ? 'app.instruments.add_title' : 'app.instruments.rows_label')}>
           <Table size="small" stickyHeader>
             <TableHead>
               <TableRow>

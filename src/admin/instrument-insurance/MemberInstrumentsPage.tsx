@@ -3,7 +3,7 @@
  * requests ('LEGG TIL INSTRUMENTER'), the insured instruments (editable, with export, log and
  * 'Totalverdi'; the .xlsx upload while the member has none), the waiting ones and the deleted ones.
  */
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -28,9 +28,10 @@ import { useMemberInstruments } from './useMemberInstruments.ts';
 export const TEMPLATE_URL = '/maler/instrumentforsikring-mal.xlsx';
 
 export function Section({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
   return (
-    <Paper component="section" sx={{ p: 2, mb: 3 }}>
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>{title}</Typography>
+    <Paper component="section" aria-labelledby={headingId} sx={{ p: 2, mb: 3 }}>
+      <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1 }}>{title}</Typography>
       {children}
     </Paper>
   );

@@ -307,7 +307,9 @@ export default {
       edit: 'Edit',
       list_title: 'INSTRUMENT INSURANCE',
       edit_title: 'EDIT INSTRUMENT INSURANCE',
-      back_to_list: 'Back to the request',
+      select: 'Select %{name}',
+      select_all: 'Select all',
+      rows_label: 'Insured instruments',
       columns: {
         id: 'ID',
         member: 'MEMBER',

@@ -307,7 +307,9 @@ export default {
       edit: 'Rediger',
       list_title: 'FORSIKRING AV INSTRUMENT',
       edit_title: 'REDIGERE INSTRUMENT FORSIKRING',
-      back_to_list: 'Tilbake til forespørselen',
+      select: 'Velg %{name}',
+      select_all: 'Velg alle',
+      rows_label: 'Forsikrede instrumenter',
       columns: {
         id: 'ID',
         member: 'MEDLEM',
