@@ -61,6 +61,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/instrument/list', {
+    config: { access: 'staff' },
     schema: {
       tags: TAGS, summary: 'Instrumenter; filter[status]=0 de som venter på behandling (nye, endret eller slettet av medlemmet), filter[member_id]',
       querystring: listQuerySchema, response: { 200: paginatorSchema(Instrument) },
@@ -99,10 +100,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => ({ data: await deleteInstrument(db, actorOf(request), request.params.id) }));
 
   app.post('/instrument/accept/:id', {
+    config: { access: 'staff' },
     schema: { tags: TAGS, summary: 'Aksepter et nytt instrument eller en endring; 409 når det allerede er behandlet', params: IdParams, response: handled },
   }, async (request) => ({ data: await actOnInstruments(db, outbox, accountOf(request).id, { ids: [request.params.id] }, { action: 'accept' }) }));
 
   app.post('/instrument/reject/:id', {
+    config: { access: 'staff' },
     schema: { tags: TAGS, summary: 'Avvis et nytt instrument eller en endring; begrunnelsen sendes med mal 2 når send_email er sann', params: IdParams, body: RejectBody, response: handled },
   }, async (request) => ({
     data: await actOnInstruments(db, outbox, accountOf(request).id, { ids: [request.params.id] }, {
@@ -111,12 +114,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }));
 
   app.post('/instrument/accept', {
+    config: { access: 'staff' },
     schema: { tags: TAGS, summary: 'Aksepter flere instrumenter av ett medlem: alle eller ingen', body: InstrumentsOfMember, response: handled },
   }, async (request) => ({
     data: await actOnInstruments(db, outbox, accountOf(request).id, { ids: request.body.instruments, memberId: request.body.member_id }, { action: 'accept' }),
   }));
 
   app.post('/instrument/reject', {
+    config: { access: 'staff' },
     schema: { tags: TAGS, summary: 'Avvis flere instrumenter av ett medlem med én begrunnelse (én e-post)', body: RejectInstrumentsBody, response: handled },
   }, async (request) => ({
     data: await actOnInstruments(db, outbox, accountOf(request).id, { ids: request.body.instruments, memberId: request.body.member_id }, {
