@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { formatAmount } from '../../src/common/format.ts';
+import { xlsxLooking } from '../server/zip-files.ts';
 import { api, apiLogin, checkA11y, launchBrowser, MEMBER, openPage, screenshot, signIn, STAFF, startPortal, type Portal } from './harness.ts';
 
 let portal: Portal;
@@ -249,7 +250,7 @@ describe("staff on a member's instrument screen", () => {
 });
 
 describe('import', () => {
-  it('imports a valid .xlsx for a member with no instruments, and refuses a bad row or a fake file naming why', async () => {
+  it('imports a valid .xlsx for a member with no instruments, and refuses a fake file, a zip bomb and a bad row, naming why', async () => {
     const fresh = await memberWithoutInstruments();
     const page = await staffPage(`/membership/edit/instrument-insurance/${fresh}`);
     const upload = page.getByRole('button', { name: 'Last opp fil' });
@@ -262,6 +263,17 @@ describe('import', () => {
     await chooser.setInputFiles({ name: 'feil.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from('ikke et regneark') });
     await upload.click();
     await page.getByText('Noe Gikk galt! Filen er ikke en gyldig .xlsx-fil.').waitFor();
+    await page.getByRole('button', { name: 'Lukk melding' }).click();
+
+    // A zip bomb dressed as a workbook (200 MB of zeros packed into a few hundred KB) is refused at once.
+    await chooser.setInputFiles({
+      name: 'bombe.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: xlsxLooking({ data: Buffer.alloc(200 * 1024 * 1024), declared: 1000 }),
+    });
+    const started = Date.now();
+    await upload.click();
+    await page.getByText('Noe Gikk galt! Filen pakker seg ut til mer enn en instrumentliste kan være, og blir ikke lest.').waitFor();
+    expect(Date.now() - started).toBeLessThan(2000);
     await page.getByRole('button', { name: 'Lukk melding' }).click();
 
     await chooser.setInputFiles({
