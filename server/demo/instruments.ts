@@ -169,6 +169,7 @@ function addInstrument(context: DemoContext, member: DemoMember, spec: Instrumen
     plan.lines.push({
       id: ids.line(),
       subscription_id: owner.subscriptionId,
+      instrument_id: id,
       product_id: INSTRUMENT_PRODUCT.id,
       quantity: 1,
       value: spec.value,

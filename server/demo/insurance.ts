@@ -59,8 +59,9 @@ export async function insertInsurance(db: Queryable, context: DemoContext, demoM
   });
 
   await insertRows(db, 'subscriptions', [...travel.subscriptions, ...instruments.subscriptions]);
-  await insertRows(db, 'subscription_lines', instruments.lines);
+  // Lines point at their instruments, so the instruments go in first.
   await insertRows(db, 'instruments', instruments.instruments);
+  await insertRows(db, 'subscription_lines', instruments.lines);
   for (const table of ['subscriptions', 'subscription_lines', 'instruments']) await syncSequence(db, table);
   await insertSubscriptionIterations(db, [...travel.iterations, ...instruments.subscriptionIterations]);
   await insertInstrumentIterations(db, instruments.instrumentIterations);

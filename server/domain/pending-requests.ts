@@ -116,6 +116,15 @@ export const pendingInstruments: PendingQueue<PendingInstruments> = {
           JOIN accounts a ON a.id = p.member_id
          WHERE a.role_id IN (1, 2)`,
   key: 'a.id',
+  // A page's member ids are found first; only those 25 rows are then counted and built.
+  keyFirst: {
+    key: 'a.id',
+    table: `accounts a CROSS JOIN LATERAL (
+              SELECT count(*)::int AS pending, min(i.created_at) AS requested_at
+                FROM instruments i
+               WHERE i.member_id = a.id AND i.deleted_at IS NULL
+                 AND (i.state = 'requested' OR (i.state = 'active' AND i.requested_change IS NOT NULL))) p`,
+  },
   columns: `a.id, a.id AS member_id, ${MEMBER}, 'Instrumentforsikring' AS product, p.pending AS "Status",
             p.requested_at AS created_at`,
   filename: 'instrumentforsikring-foresporsel.csv',

@@ -32,3 +32,4 @@ import type { RejectBody } from '../../server/schemas/requests.ts';
 export type RejectValues = RejectBody;
 /** Which request a reject dialog is for; it picks the e-mail template the reason starts from. */
 export type RejectKind = 'membership' | 'instrument' | 'travel';
+export type { Instrument, InstrumentWithIterations, MemberInstruments } from '../../server/schemas/instruments.ts';

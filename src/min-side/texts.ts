@@ -174,7 +174,6 @@ export const texts = {
     order: 'Bestill',
     edit: 'Rediger',
     total: (amount: string) => `Totalverdi: ${amount},-`,
-    later: 'Her kan du snart legge til og endre forsikrede instrumenter.',
   },
 
   discounts: {

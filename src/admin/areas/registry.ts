@@ -20,6 +20,7 @@ const membership: StaffArea = {
       '/membership/edit/travel-insurance/insurance-logs/:memberId',
       '/membership/edit/instrument-insurance/insurance-logs/:memberId',
     ].map((pattern) => ({ pattern, label: 'app.breadcrumb.logs', parent: '/membership/edit/:memberId' })),
+    { pattern: '/membership/edit/instrument-insurance/:memberId', label: 'app.breadcrumb.instruments_active', parent: '/membership/edit/:memberId' },
   ],
   resources: {
     membership: {
@@ -63,12 +64,22 @@ function membershipRequestArea(): StaffArea {
     },
   };
 }
+/** The instrument queue also has a member's waiting instruments (list/:id) and their edit page. */
+const instrumentRequests = (area: StaffArea): StaffArea => ({
+  ...area,
+  crumbs: [
+    { pattern: '/instrument-insurance/list/:id', label: 'app.breadcrumb.instrument_list', parent: '/instrument-insurance' },
+    { pattern: '/instrument-insurance/edit/:id', label: 'app.breadcrumb.instrument_edit', parent: '/instrument-insurance/list/:id' },
+    ...area.crumbs,
+  ],
+  resources: { ...area.resources, 'instrument-requests': { list: '/api/instrument/list' } },
+});
 
 export const STAFF_AREAS: StaffArea[] = [
   membership,
   membershipRequestArea(),
   requestArea('travel-insurance', 'travel', 'pending-travel', '/api/subscription/list/pending-travel'),
-  requestArea('instrument-insurance', 'instruments', 'pending-instruments', '/api/subscription/list/pending-instruments'),
+  instrumentRequests(requestArea('instrument-insurance', 'instruments', 'pending-instruments', '/api/subscription/list/pending-instruments')),
   {
     name: 'settings',
     path: '/settings',

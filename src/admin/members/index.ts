@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import PeopleIcon from '@mui/icons-material/People';
 import { LogsPage } from '../logs/index.ts';
+import { MemberInstrumentsPage } from '../instrument-insurance/index.ts';
 
 export const MemberList = lazy(() => import('./MemberList.tsx'));
 export const MemberCreate = lazy(() => import('./MemberCreate.tsx'));
@@ -22,6 +23,7 @@ export default {
     { path: '', component: MemberList },
     { path: 'create-new-user', component: MemberCreate },
     { path: 'edit/:id', component: MemberEdit },
+    { path: 'edit/instrument-insurance/:id', component: MemberInstrumentsPage },
     ...LOG_PATHS.map((path) => ({ path, component: LogsPage })),
   ],
 };

@@ -1,17 +1,28 @@
-/** /profile/edit/instrument-insurance/{memberId}: managing instruments comes with its own issue. */
+/** /profile/edit/instrument-insurance/{memberId}: the member's instruments in four tabs. */
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { Card, Layout } from '../components/Layout.tsx';
+import { Card, Layout, Loading } from '../components/Layout.tsx';
+import { useLoad } from '../useLoad.ts';
 import { texts } from '../texts.ts';
+import { instrumentApi } from '../instruments/api.ts';
+import { InstrumentScreen } from '../instruments/InstrumentScreen.tsx';
+import { instrumentTexts as t } from '../instruments/texts.ts';
+import '../instruments/instruments.css';
 
 export default function InstrumentInsurancePage({ memberId }: { memberId: number }) {
+  const [instruments, reload] = useLoad(() => instrumentApi.list(memberId), [memberId]);
+  const [categories] = useLoad(() => instrumentApi.categories(), []);
+  const [tab, setTab] = useState('add');
   return (
-    <Layout>
-      <title>{`${texts.instruments.pageTitle} – ${texts.appName}`}</title>
-      <h1>{texts.instruments.pageTitle}</h1>
-      <Card>
-        <p>{texts.instruments.later}</p>
-        <Link to={`/profile/${memberId}`}>{texts.backToProfile}</Link>
-      </Card>
+    <Layout wide>
+      <title>{`${t.pageTitle} – ${texts.appName}`}</title>
+      <h1>{t.pageTitle}</h1>
+      <p><Link to={`/profile/${memberId}`}>{t.back}</Link></p>
+      {instruments.state === 'loading' || categories.state === 'loading' ? <Loading /> : null}
+      {instruments.state === 'error' && <Card><p className="notice notice-error">{t.loadFailed}</p></Card>}
+      {instruments.state === 'loaded' && categories.state === 'loaded' && (
+        <InstrumentScreen memberId={memberId} data={instruments.data.data} categories={categories.data.data} reload={reload} tab={tab} setTab={setTab} />
+      )}
     </Layout>
   );
 }

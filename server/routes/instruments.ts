@@ -1,0 +1,133 @@
+/**
+ * Instruments for both apps: a member's lists, export and import; one instrument read, created,
+ * changed or deleted (a member only their own, staff any); the waiting list and accept/reject
+ * for staff, singly or several of one member at once.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import { Type } from 'typebox';
+import { DataOf, IdParams, MessageBody } from '../schemas/common.ts';
+import {
+  ImportResult, Instrument, InstrumentNewBody, InstrumentPatchBody, InstrumentWithIterations, InstrumentsOfMember,
+  MemberInstruments, RefusedBody, RejectInstrumentsBody,
+} from '../schemas/instruments.ts';
+import { RejectBody } from '../schemas/requests.ts';
+import { accountOf, isStaff } from '../lib/access.ts';
+import { listQuerySchema, paginate, paginatorSchema } from '../lib/list.ts';
+import { sendCsv } from '../lib/csv.ts';
+import {
+  INSTRUMENT_CSV, INSTRUMENT_CSV_FILENAME, createInstrument, deleteInstrument, instrumentExport, instrumentPage,
+  instrumentWithIterations, memberInstruments, patchInstrument, type Actor,
+} from '../domain/instruments.ts';
+import { actOnInstruments } from '../domain/instrument-requests.ts';
+import { IMPORT_LIMITS, IMPORT_MESSAGES, importInstrumentFile } from '../domain/instrument-import.ts';
+
+const TAGS = ['Instrumenter'];
+const actorOf = (request: FastifyRequest): Actor => {
+  const account = accountOf(request);
+  return { id: account.id, staff: isStaff(account) };
+};
+const handled = { 200: DataOf(Type.Array(Instrument)), 404: MessageBody, 409: MessageBody, 422: RefusedBody };
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, outbox, config } = app.services;
+  await app.register(multipart, { limits: { fileSize: IMPORT_LIMITS.fileBytes, files: 1, fields: 0, parts: 1 } });
+
+  app.get('/member/:id/instrument', {
+    config: { access: 'signed-in' },
+    schema: { tags: TAGS, summary: 'Medlemmets instrumenter: aktive, til behandling og slettede', params: IdParams, response: { 200: DataOf(MemberInstruments) } },
+  }, async (request) => ({ data: await memberInstruments(db, actorOf(request), request.params.id) }));
+
+  app.get('/member/:id/instrument/export', {
+    config: { access: 'signed-in' },
+    schema: {
+      tags: TAGS, summary: `Medlemmets instrumenter som CSV (${INSTRUMENT_CSV_FILENAME}); filter[status]=1 (standard) er de aktive`,
+      params: IdParams, querystring: listQuerySchema, produces: ['text/csv'],
+    },
+  }, async (request, reply) => sendCsv(reply, INSTRUMENT_CSV_FILENAME, INSTRUMENT_CSV,
+    instrumentExport(db, actorOf(request), request.params.id, (request.query as Record<string, string>)['filter[status]'])));
+
+  app.post('/member/:id/instrument/import', {
+    config: { access: 'signed-in' },
+    schema: {
+      tags: TAGS,
+      summary: `Last opp instrumenter fra malen (.xlsx, feltet file, høyst ${IMPORT_LIMITS.fileBytes / 1024 / 1024} MB): alle radene eller ingen`,
+      params: IdParams, consumes: ['multipart/form-data'], response: { 200: ImportResult, 404: MessageBody, 422: RefusedBody },
+    },
+  }, async (request) => {
+    const file = request.isMultipart() ? await request.file() : undefined;
+    return { message: IMPORT_MESSAGES.imported, data: await importInstrumentFile(db, actorOf(request), request.params.id, file) };
+  });
+
+  app.get('/instrument/list', {
+    config: { access: 'staff' },
+    schema: {
+      tags: TAGS, summary: 'Instrumenter; filter[status]=0 de som venter på behandling (nye, endret eller slettet av medlemmet), filter[member_id]',
+      querystring: listQuerySchema, response: { 200: paginatorSchema(Instrument) },
+    },
+  }, async (request) => paginate(await instrumentPage(db, request.query), request.url, config.publicUrl));
+
+  app.post('/instrument/new', {
+    config: { access: 'signed-in' },
+    schema: {
+      tags: TAGS, summary: 'Nytt instrument (ett per rad); et medlems venter på behandling og starter i dag',
+      body: InstrumentNewBody, response: { 200: DataOf(Instrument), 404: MessageBody, 422: RefusedBody },
+    },
+  }, async (request) => ({ data: await createInstrument(db, actorOf(request), request.body) }));
+
+  app.get('/instrument/:id', {
+    config: { access: 'signed-in' },
+    schema: { tags: TAGS, summary: 'Ett instrument med versjonene (iterations)', params: IdParams, response: { 200: DataOf(InstrumentWithIterations) } },
+  }, async (request) => ({ data: await instrumentWithIterations(db, actorOf(request), request.params.id) }));
+
+  app.patch('/instrument/:id', {
+    config: { access: 'signed-in' },
+    schema: {
+      tags: TAGS,
+      summary: 'Endre et instrument: ansatte med en gang; et medlems endring av et aktivt instrument venter på behandling (status endres ikke her)',
+      params: IdParams, body: InstrumentPatchBody, response: { 200: DataOf(Instrument), 404: MessageBody, 409: MessageBody, 422: RefusedBody },
+    },
+  }, async (request) => ({ data: await patchInstrument(db, actorOf(request), request.params.id, request.body) }));
+
+  app.delete('/instrument/:id', {
+    config: { access: 'signed-in' },
+    schema: {
+      tags: TAGS,
+      summary: 'Slett et instrument: et som venter trekkes tilbake; et aktivt slettes av ansatte i dag, av medlemmet som en forespørsel',
+      params: IdParams, response: { 200: DataOf(Type.Union([Instrument, Type.Null()])), 404: MessageBody, 409: MessageBody },
+    },
+  }, async (request) => ({ data: await deleteInstrument(db, actorOf(request), request.params.id) }));
+
+  app.post('/instrument/accept/:id', {
+    config: { access: 'staff' },
+    schema: { tags: TAGS, summary: 'Aksepter et nytt instrument eller en endring; 409 når det allerede er behandlet', params: IdParams, response: handled },
+  }, async (request) => ({ data: await actOnInstruments(db, outbox, accountOf(request).id, { ids: [request.params.id] }, { action: 'accept' }) }));
+
+  app.post('/instrument/reject/:id', {
+    config: { access: 'staff' },
+    schema: { tags: TAGS, summary: 'Avvis et nytt instrument eller en endring; begrunnelsen sendes med mal 2 når send_email er sann', params: IdParams, body: RejectBody, response: handled },
+  }, async (request) => ({
+    data: await actOnInstruments(db, outbox, accountOf(request).id, { ids: [request.params.id] }, {
+      action: 'reject', reason: request.body.reason, sendEmail: request.body.send_email,
+    }),
+  }));
+
+  app.post('/instrument/accept', {
+    config: { access: 'staff' },
+    schema: { tags: TAGS, summary: 'Aksepter flere instrumenter av ett medlem: alle eller ingen', body: InstrumentsOfMember, response: handled },
+  }, async (request) => ({
+    data: await actOnInstruments(db, outbox, accountOf(request).id, { ids: request.body.instruments, memberId: request.body.member_id }, { action: 'accept' }),
+  }));
+
+  app.post('/instrument/reject', {
+    config: { access: 'staff' },
+    schema: { tags: TAGS, summary: 'Avvis flere instrumenter av ett medlem med én begrunnelse (én e-post)', body: RejectInstrumentsBody, response: handled },
+  }, async (request) => ({
+    data: await actOnInstruments(db, outbox, accountOf(request).id, { ids: request.body.instruments, memberId: request.body.member_id }, {
+      action: 'reject', reason: request.body.reason, sendEmail: request.body.send_email,
+    }),
+  }));
+};
+
+export default routes;

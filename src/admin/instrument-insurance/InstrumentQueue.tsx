@@ -1,0 +1,84 @@
+/** '/instrument-insurance': members with instruments waiting, 'FORESPØRSLER INSTURMENTFORSIKRING (n nye)'. */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import DownloadIcon from '@mui/icons-material/Download';
+import { DataTable, ListBase, Title, useDataProvider, useListContext, useTranslate } from 'react-admin';
+import type { RequestMember, StaffDataProvider } from '../../dataProvider/index.ts';
+import { formatPhone } from '../../common/format.ts';
+import { MemberPagination } from '../members/MemberPagination.tsx';
+import { useToast } from '../toast.tsx';
+
+interface QueueRow {
+  id: number;
+  member_id: number;
+  member: RequestMember;
+  product: string;
+}
+
+const Column = DataTable.Col<QueueRow>;
+
+export const instrumentListPath = (memberId: number | string) => `/instrument-insurance/list/${memberId}`;
+
+function QueueTitle() {
+  const translate = useTranslate();
+  const { total } = useListContext();
+  const title = translate('app.requests.instruments', { count: total ?? 0 });
+  return (
+    <>
+      <Title title={title} />
+      <Typography variant="h5" component="h1">{total === undefined ? translate('app.loading') : title}</Typography>
+    </>
+  );
+}
+
+function ExportRequests() {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<StaffDataProvider>();
+  const toast = useToast();
+  const run = async () => {
+    try {
+      await dataProvider.exportInstrumentRequests();
+    } catch (error) {
+      toast.error((error as Error).message || 'app.instruments.failed');
+    }
+  };
+  return <Button variant="outlined" startIcon={<DownloadIcon />} onClick={run}>{translate('app.instruments.export')}</Button>;
+}
+
+function QueueTable() {
+  const translate = useTranslate();
+  const { error } = useListContext();
+  if (error) return <Alert severity="error">{translate('app.errors.generic')}</Alert>;
+  return (
+    <Paper sx={{ overflowX: 'auto' }}>
+      <DataTable<QueueRow>
+        bulkActionButtons={false}
+        rowClick={(_id, _resource, row) => instrumentListPath((row as QueueRow).member_id)}
+        empty={<Typography sx={{ p: 3 }}>{translate('app.instruments.requested_empty')}</Typography>}
+      >
+        <Column source="remote_id" label="app.instruments.columns.id" render={(row) => row.member.remote_id ?? ''} />
+        <Column source="name" label="app.instruments.columns.member" render={(row) => `${row.member.first_name} ${row.member.last_name}`} />
+        <Column source="phone" label="app.instruments.columns.mobile" render={(row) => formatPhone(row.member.phone)} />
+        <Column source="email" label="app.instruments.columns.email" render={(row) => row.member.email} />
+        <Column source="artist_name" label="app.instruments.columns.artist" render={(row) => row.member.artist_name ?? ''} />
+        <Column source="product" label="app.instruments.columns.product" disableSort />
+      </DataTable>
+    </Paper>
+  );
+}
+
+export default function InstrumentQueue() {
+  return (
+    <ListBase resource="pending-instruments" perPage={25} disableSyncWithLocation>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, my: 2 }}>
+        <QueueTitle />
+        <ExportRequests />
+      </Box>
+      <QueueTable />
+      <MemberPagination />
+    </ListBase>
+  );
+}

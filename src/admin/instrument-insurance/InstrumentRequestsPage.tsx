@@ -1,0 +1,173 @@
+/**
+ * '/instrument-insurance/list/{memberId}' ('FORSIKRING AV INSTRUMENT'): the member's waiting
+ * instruments with row selection. 'Aksepter' accepts the selected rows in one call, 'Avvis'
+ * (one or more selected) opens the reject dialog from template 2, 'Rediger' opens the edit page.
+ */
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import CheckIcon from '@mui/icons-material/Check';
+import CloseIcon from '@mui/icons-material/Close';
+import EditIcon from '@mui/icons-material/Edit';
+import { ListBase, Title, useDataProvider, useGetOne, useListContext, useTranslate } from 'react-admin';
+import type { Instrument, Member, RejectValues, StaffDataProvider } from '../../dataProvider/index.ts';
+import { formatDate } from '../../common/format.ts';
+import { MemberHeader } from '../layout/MemberHeader.tsx';
+import { RejectDialog } from '../requests/RejectDialog.tsx';
+import { useToast } from '../toast.tsx';
+import { useChangeText } from './InstrumentReadTable.tsx';
+import { useMemberInstruments } from './useMemberInstruments.ts';
+
+/** A refusal the server explains (already handled, blank reason) is shown as it says; anything else asks to contact the provider. */
+function useFailure() {
+  const toast = useToast();
+  return (error: unknown) => {
+    const status = (error as { status?: number })?.status;
+    if (status === 409 || status === 422 || status === 404) toast.error((error as Error).message);
+    else toast.contactProvider();
+  };
+}
+
+function RequestActions({ memberId, memberName, refresh }: { memberId: number; memberName: string; refresh: () => Promise<unknown> }) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const dataProvider = useDataProvider<StaffDataProvider>();
+  const toast = useToast();
+  const failure = useFailure();
+  const { selectedIds, onUnselectItems } = useListContext<Instrument>();
+  const [busy, setBusy] = useState(false);
+  const [rejecting, setRejecting] = useState(false);
+
+  const done = async () => {
+    onUnselectItems();
+    await refresh();
+  };
+  const accept = async () => {
+    setBusy(true);
+    try {
+      await dataProvider.acceptInstruments(memberId, selectedIds);
+      toast.success('app.instruments.accepted_many');
+      await done();
+    } catch (error) {
+      failure(error);
+    }
+    setBusy(false);
+  };
+  const reject = async (values: RejectValues) => {
+    try {
+      if (selectedIds.length === 1) await dataProvider.rejectInstrument(selectedIds[0], values);
+      else await dataProvider.rejectInstruments(memberId, selectedIds, values);
+    } catch (error) {
+      failure(error);
+      throw error;
+    }
+    toast.success(selectedIds.length === 1 ? 'app.instruments.rejected_one' : 'app.instruments.rejected_many');
+    setRejecting(false);
+    await done();
+  };
+
+  return (
+    <Stack direction="row" spacing={1} sx={{ my: 2, flexWrap: 'wrap', gap: 1 }}>
+      <Button variant="contained" color="error" startIcon={<CloseIcon />} disabled={selectedIds.length === 0 || busy} onClick={() => setRejecting(true)}>
+        {translate('app.requests.reject')}
+      </Button>
+      <Button variant="contained" color="success" startIcon={<CheckIcon />} disabled={selectedIds.length === 0 || busy} onClick={accept}>
+        {translate('app.requests.accept')}
+      </Button>
+      <Button variant="outlined" startIcon={<EditIcon />} onClick={() => navigate(`/instrument-insurance/edit/${memberId}`)}>
+        {translate('app.instruments.edit')}
+      </Button>
+      <RejectDialog
+        open={rejecting}
+        kind="instrument"
+        memberId={memberId}
+        title={translate('app.instruments.reject_title', { name: memberName })}
+        onClose={() => setRejecting(false)}
+        onReject={reject}
+      />
+    </Stack>
+  );
+}
+
+const COLUMNS = ['type', 'make', 'model', 'serial_number', 'registered', 'value', 'status'] as const;
+
+/**
+ * The waiting instruments with a labelled checkbox per row, on the list's selection (react-admin's
+ * DataTable puts the checkbox's label on its wrapper, which leaves the input unnamed).
+ */
+function RequestTable() {
+  const translate = useTranslate();
+  const { data = [], error, isPending, selectedIds, onToggleItem, onSelect } = useListContext<Instrument>();
+  const { categories } = useMemberInstruments(Number(useParams().id));
+  const text = useChangeText(categories);
+  if (error) return <Alert severity="error">{translate('app.errors.generic')}</Alert>;
+  if (!isPending && data.length === 0) return <Typography sx={{ p: 3 }}>{translate('app.instruments.requested_empty')}</Typography>;
+  const all = data.length > 0 && data.every((row) => selectedIds.includes(row.id));
+  const cells = (row: Instrument) => [
+    text(row, 'instrument_category'), text(row, 'make'), text(row, 'model'), text(row, 'serial_number'),
+    formatDate(row.created_at), text(row, 'value'),
+    translate(row.requested_change?.delete ? 'app.instruments.pending_delete' : 'app.instruments.request'),
+  ];
+  return (
+    <Paper sx={{ overflowX: 'auto' }}>
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell padding="checkbox">
+              <Checkbox
+                checked={all}
+                indeterminate={!all && selectedIds.length > 0}
+                onChange={() => onSelect(all ? [] : data.map((row) => row.id))}
+                slotProps={{ input: { 'aria-label': translate('app.instruments.select_all') } }}
+              />
+            </TableCell>
+            {COLUMNS.map((column) => <TableCell key={column}>{translate(`app.instruments.columns.${column}`)}</TableCell>)}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {data.map((row) => (
+            <TableRow key={row.id} hover selected={selectedIds.includes(row.id)}>
+              <TableCell padding="checkbox">
+                <Checkbox
+                  checked={selectedIds.includes(row.id)}
+                  onChange={() => onToggleItem(row.id)}
+                  slotProps={{ input: { 'aria-label': translate('app.instruments.select', { name: `${row.make} ${row.model}` }) } }}
+                />
+              </TableCell>
+              {cells(row).map((cell, index) => <TableCell key={COLUMNS[index]}>{cell}</TableCell>)}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Paper>
+  );
+}
+
+export default function InstrumentRequestsPage() {
+  const id = Number(useParams().id);
+  const translate = useTranslate();
+  const { data: member } = useGetOne<Member>('membership', { id });
+  const { refresh } = useMemberInstruments(id);
+  const title = translate('app.instruments.list_title');
+  return (
+    <>
+      <Title title={title} />
+      <MemberHeader member={member} backTo="/instrument-insurance" />
+      <Typography variant="h6" component="h2">{title}</Typography>
+      <ListBase resource="instrument-requests" filter={{ status: 0, member_id: id }} perPage={100} disableSyncWithLocation>
+        <RequestActions memberId={id} memberName={member ? `${member.first_name} ${member.last_name}` : ''} refresh={refresh} />
+        <RequestTable />
+      </ListBase>
+    </>
+  );
+}

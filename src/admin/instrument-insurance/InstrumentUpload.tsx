@@ -1,0 +1,44 @@
+/** For a member with no instruments: choose the filled-in template (.xlsx) and 'Last opp fil'. */
+import { useId, useState } from 'react';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import UploadIcon from '@mui/icons-material/Upload';
+import { useDataProvider, useTranslate, type Identifier } from 'react-admin';
+import type { StaffDataProvider } from '../../dataProvider/index.ts';
+import { useToast } from '../toast.tsx';
+
+const XLSX = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export function InstrumentUpload({ memberId, onUploaded }: { memberId: Identifier; onUploaded: () => Promise<unknown> }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<StaffDataProvider>();
+  const toast = useToast();
+  const inputId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const upload = async () => {
+    if (!file) return;
+    setBusy(true);
+    try {
+      await dataProvider.importInstruments(memberId, file);
+      toast.success('app.instruments.uploaded');
+      await onUploaded();
+    } catch (error) {
+      const message = (error as Error)?.message || translate('app.instruments.upload_no_message');
+      toast.error(translate('app.instruments.upload_failed', { message }));
+    }
+    setBusy(false);
+  };
+
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, my: 2 }}>
+      <Typography component="label" htmlFor={inputId}>{translate('app.instruments.upload_label')}</Typography>
+      <input id={inputId} type="file" accept={XLSX} onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
+      <Button variant="contained" startIcon={<UploadIcon />} disabled={!file || busy} onClick={upload}>
+        {translate('app.instruments.upload')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,66 @@
+/** The instrument calls of the staff app: a member's lists, one call per row, accept/reject, export and import. */
+import type { Identifier } from 'react-admin';
+import { download, http } from '../common/http.ts';
+import { unwrap } from './errors.ts';
+import type { Instrument, MemberInstruments, RejectValues } from './types.ts';
+
+export interface InstrumentBody {
+  instrument_category: number;
+  make: string;
+  model: string;
+  serial_number: string | null;
+  value: number;
+  insurance_start: string;
+  insurance_end: string | null;
+}
+
+export const instrumentMethods = {
+  async memberInstruments(memberId: Identifier): Promise<MemberInstruments> {
+    return unwrap(await http.get<{ data: MemberInstruments }>(`/api/member/${memberId}/instrument`)).data;
+  },
+
+  /** One new instrument; status 1 is insured at once, 0 a request. */
+  async createInstrument(memberId: Identifier, body: InstrumentBody, status: number): Promise<Instrument> {
+    return unwrap(await http.post<{ data: Instrument }>('/api/instrument/new', { ...body, member_id: Number(memberId), status })).data;
+  },
+
+  async updateInstrument(id: number, body: Partial<InstrumentBody>): Promise<Instrument> {
+    return unwrap(await http.patch<{ data: Instrument }>(`/api/instrument/${id}`, body)).data;
+  },
+
+  async deleteInstrument(id: number): Promise<void> {
+    unwrap(await http.delete(`/api/instrument/${id}`));
+  },
+
+  /** Several instruments of one member in one call: all are accepted, or none (409 names why). */
+  async acceptInstruments(memberId: Identifier, ids: Identifier[]): Promise<Instrument[]> {
+    return unwrap(await http.post<{ data: Instrument[] }>('/api/instrument/accept', { member_id: Number(memberId), instruments: ids.map(Number) })).data;
+  },
+
+  async rejectInstrument(id: Identifier, values: RejectValues): Promise<Instrument[]> {
+    return unwrap(await http.post<{ data: Instrument[] }>(`/api/instrument/reject/${id}`, values)).data;
+  },
+
+  async rejectInstruments(memberId: Identifier, ids: Identifier[], values: RejectValues): Promise<Instrument[]> {
+    return unwrap(await http.post<{ data: Instrument[] }>('/api/instrument/reject', {
+      member_id: Number(memberId), instruments: ids.map(Number), ...values,
+    })).data;
+  },
+
+  async exportInstruments(memberId: Identifier): Promise<void> {
+    unwrap(await download(`/api/member/${memberId}/instrument/export`, 'instrument_liste.csv', { 'filter[status]': 1 }));
+  },
+
+  async exportInstrumentRequests(): Promise<void> {
+    unwrap(await download('/api/subscription/list/pending-instruments/export', 'instrumentforsikring-foresporsel.csv'));
+  },
+
+  /** Uploads the filled-in template; the server creates every row or none. */
+  async importInstruments(memberId: Identifier, file: File): Promise<void> {
+    const form = new FormData();
+    form.append('file', file);
+    unwrap(await http.post(`/api/member/${memberId}/instrument/import`, form));
+  },
+};
+
+export type InstrumentMethods = typeof instrumentMethods;

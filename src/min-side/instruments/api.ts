@@ -1,0 +1,24 @@
+/** Min side's instrument calls, typed with the server's schemas (types only). */
+import { http } from '../../common/http.ts';
+import type { Instrument, MemberInstruments } from '../../../server/schemas/instruments.ts';
+import type { InstrumentCategory } from '../../../server/schemas/reference.ts';
+
+export type { Instrument, MemberInstruments } from '../../../server/schemas/instruments.ts';
+export type { InstrumentCategory } from '../../../server/schemas/reference.ts';
+
+export interface InstrumentFields {
+  instrument_category: number;
+  make: string;
+  model: string;
+  serial_number: string | null;
+  value: number;
+}
+
+export const instrumentApi = {
+  list: (memberId: number) => http.get<{ data: MemberInstruments }>(`/api/member/${memberId}/instrument`),
+  categories: () => http.get<{ data: InstrumentCategory[] }>('/api/instrument/category/list'),
+  create: (memberId: number, fields: InstrumentFields) =>
+    http.post<{ data: Instrument }>('/api/instrument/new', { ...fields, member_id: memberId }),
+  change: (id: number, fields: InstrumentFields) => http.patch<{ data: Instrument }>(`/api/instrument/${id}`, fields),
+  remove: (id: number) => http.delete<{ data: Instrument | null }>(`/api/instrument/${id}`),
+};

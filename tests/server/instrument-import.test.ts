@@ -1,0 +1,136 @@
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildTestApp, type TestContext } from './helpers.ts';
+import { xlsxLooking, zip } from './zip-files.ts';
+import { signedIn, signedInStaff } from './factories-member-admin.ts';
+import { IMPORT_COLUMNS } from '../../server/domain/instrument-import.ts';
+import { TEMPLATE_PATH } from '../../server/scripts/instrument-template.ts';
+
+let t: TestContext;
+let staff: Awaited<ReturnType<typeof signedInStaff>>;
+beforeAll(async () => {
+  t = await buildTestApp();
+  staff = await signedInStaff(t.app, t.db);
+});
+afterAll(async () => t.close());
+
+const member = () => signedIn(t.app, t.db, { role_id: 2 });
+
+function upload(memberId: number, token: string, file: Buffer, filename = 'instrumenter.xlsx') {
+  const boundary = '----instrumentgrense';
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n`
+      + 'Content-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n'),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/member/${memberId}/instrument/import`,
+    headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: body,
+  });
+}
+
+/** The template as members download it, with these rows filled in. */
+async function filledTemplate(rows: (string | number | null)[][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load((await readFile(TEMPLATE_PATH)) as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0];
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+const count = async (memberId: number) =>
+  (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM instruments WHERE member_id = $1', [memberId]))[0].n;
+
+describe('the import template', () => {
+  it('has exactly the columns the import reads, and a filled-in copy imports for staff as insured instruments', async () => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await readFile(TEMPLATE_PATH)) as unknown as ArrayBuffer);
+    const header = (workbook.worksheets[0].getRow(1).values as unknown[]).slice(1);
+    expect(header).toEqual([...IMPORT_COLUMNS]);
+
+    const mia = await member();
+    const file = await filledTemplate([
+      ['Gitar', 'Gibson', 'Les Paul', 'GB-1', 20000, '01.02.2026'],
+      ['bass', 'Fender', 'Jazz Bass', null, '12 500', null],
+    ]);
+    const response = await upload(mia.id, staff.token, file);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().message).toBe('Instrumentfilen ble lastet opp');
+    expect(response.json().data.map((row: { state: string; value: number; insurance_start: string }) => [row.state, row.value]))
+      .toEqual([['active', 20000], ['active', 12500]]);
+    expect(response.json().data[0].insurance_start).toBe('2026-02-01');
+    const [{ total }] = await t.db.query<{ total: number }>(
+      `SELECT sum(l.value)::int AS total FROM subscription_lines l JOIN subscriptions s ON s.id = l.subscription_id
+        WHERE s.member_id = $1 AND s.state = 'active'`,
+      [mia.id],
+    );
+    expect(total).toBe(32500);
+  });
+
+  it("a member's own import waits for staff", async () => {
+    const mia = await member();
+    const response = await upload(mia.id, mia.token, await filledTemplate([['Gitar', 'Taylor', '314ce', 'T1', 18000, null]]));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data[0]).toMatchObject({ state: 'requested', status: 0 });
+  });
+});
+
+describe('a file that is refused creates nothing', () => {
+  it('names each bad row and column, and creates none of the good rows', async () => {
+    const mia = await member();
+    const file = await filledTemplate([
+      ['Gitar', 'Gibson', 'Les Paul', 'GB-1', 20000, null],
+      ['Gitar', '  ', 'SG', null, 'mye', null],
+      ['Tuba', 'Yamaha', 'YBB', null, 30000, '31.02.2026'],
+    ]);
+    const response = await upload(mia.id, staff.token, file);
+    expect(response.statusCode).toBe(422);
+    const { message, errors } = response.json();
+    expect(message).toContain('Rad 3, kolonne Fabrikant: Påkrevd felt');
+    expect(message).toContain('Rad 3, kolonne Verdi: Verdien må være et helt tall i kroner');
+    expect(message).toContain('Rad 4, kolonne Type instrument: ukjent instrumenttype');
+    expect(message).toContain('Rad 4, kolonne Startdato: ugyldig dato');
+    expect(Object.keys(errors)).toEqual(['rad 3', 'rad 4']);
+    expect(await count(mia.id)).toBe(0);
+  });
+
+  it('refuses a text file named .xlsx at once', async () => {
+    const mia = await member();
+    const started = Date.now();
+    const response = await upload(mia.id, staff.token, Buffer.from('Type instrument;Fabrikant\nGitar;Gibson\n'));
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBe('Filen er ikke en gyldig .xlsx-fil.');
+  });
+
+  it('refuses a zip that is no workbook', async () => {
+    const mia = await member();
+    const response = await upload(mia.id, staff.token, zip([{ name: 'readme.txt', data: Buffer.from('hei') }]));
+    expect(response.json().message).toBe('Filen er ikke en gyldig .xlsx-fil.');
+  });
+
+  it('refuses a zip bomb in well under a second, whether it declares its size or lies about it', async () => {
+    const mia = await member();
+    const zeros = Buffer.alloc(200 * 1024 * 1024);
+    for (const bomb of [xlsxLooking({ data: zeros }), xlsxLooking({ data: zeros, declared: 1000 })]) {
+      expect(bomb.length).toBeLessThan(1024 * 1024);
+      const started = Date.now();
+      const response = await upload(mia.id, staff.token, bomb);
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(response.statusCode).toBe(422);
+      expect(response.json().message).toBe('Filen pakker seg ut til mer enn en instrumentliste kan være, og blir ikke lest.');
+    }
+    expect(await count(mia.id)).toBe(0);
+  });
+
+  it('refuses a file over the size limit', async () => {
+    const mia = await member();
+    const response = await upload(mia.id, staff.token, Buffer.alloc(3 * 1024 * 1024, 1));
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toMatch(/for stor/);
+  });
+});
