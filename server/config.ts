@@ -15,6 +15,14 @@ export interface SmsGatewayConfig {
   platformPartnerId: string;
 }
 
+export interface TripletexConfig {
+  /** The API's base, ending in /v2. */
+  url: string;
+  consumerToken: string;
+  employeeToken: string;
+  timeoutMs: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -46,6 +54,8 @@ export interface Config {
   backup: { dir: string; keep: number; intervalHours: number };
   /** How many times a failed mail or SMS is tried again (with growing pauses) before it is marked failed. */
   messageRetries: number;
+  /** The accounting sync; null when Tripletex is not set up. */
+  tripletex: TripletexConfig | null;
 }
 
 export class ConfigError extends Error {
@@ -169,6 +179,21 @@ function smsGateway(env: Env): SmsGatewayConfig | null {
   };
 }
 
+function tripletex(env: Env): TripletexConfig | null {
+  const consumerToken = optional(env, 'TRIPLETEX_CONSUMER_TOKEN');
+  const employeeToken = optional(env, 'TRIPLETEX_EMPLOYEE_TOKEN');
+  if (consumerToken === null && employeeToken === null) return null;
+  if (consumerToken === null) throw new ConfigError('TRIPLETEX_CONSUMER_TOKEN', 'må settes når TRIPLETEX_EMPLOYEE_TOKEN er satt');
+  if (employeeToken === null) throw new ConfigError('TRIPLETEX_EMPLOYEE_TOKEN', 'må settes når TRIPLETEX_CONSUMER_TOKEN er satt');
+  const base = url(env, 'TRIPLETEX_URL', ['http:', 'https:']) ?? 'https://tripletex.no/v2';
+  return {
+    url: base.replace(/\/+$/, ''),
+    consumerToken,
+    employeeToken,
+    timeoutMs: integer(env, 'TRIPLETEX_TIMEOUT_MS', 15000, 100, 120000),
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
@@ -206,5 +231,6 @@ export function loadConfig(env: Env = process.env): Config {
       intervalHours: integer(env, 'BACKUP_INTERVAL_HOURS', 6, 0, 24),
     },
     messageRetries: integer(env, 'MESSAGE_RETRIES', 4, 0, 20),
+    tripletex: tripletex(env),
   };
 }

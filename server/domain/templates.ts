@@ -3,12 +3,15 @@
  * member (the preview, and the text the reject dialogs start from). Placeholders are filled on
  * the server from the member record, with the values HTML-escaped.
  */
-import type { Queryable } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import type { Outbox } from '../jobs/outbox.ts';
 import { parseListQuery, type ListDefinition } from '../lib/list.ts';
 import { queryPage, type Page } from '../lib/paged-query.ts';
-import { sanitizeRichText } from '../lib/html.ts';
+import { htmlToText, sanitizeRichText } from '../lib/html.ts';
+import { validationFailed } from '../lib/http-errors.ts';
+import { EMAIL_PATTERN, FORM_RULES, RULE_MESSAGES, requiredErrors } from '../schemas/rules.ts';
 import type { EmailTemplate, TemplatePreview } from '../schemas/templates.ts';
-import { fillTemplate } from './messages.ts';
+import { fillTemplate, sendMail } from './messages.ts';
 
 const COLUMNS = 't.id, t.title, t.content, t.from_name, t.from_email, t.created_at, t.updated_at';
 
@@ -45,4 +48,123 @@ export async function previewTemplate(db: Queryable, id: number, memberId: numbe
     from_name: template.from_name,
     from_email: template.from_email,
   };
+}
+
+/** The placeholders each template may use (by slug; every template knows the member's name). */
+const NAME_PLACEHOLDERS = ['first_name', 'last_name'];
+const PLACEHOLDERS: Record<string, { allowed: string[]; required: string[] }> = {
+  'password-reset': { allowed: [...NAME_PLACEHOLDERS, 'link'], required: ['link'] },
+  'member-card': { allowed: [...NAME_PLACEHOLDERS, 'member_number', 'campaign_code'], required: [] },
+};
+const placeholdersOf = (slug: string | null) => PLACEHOLDERS[slug ?? ''] ?? { allowed: NAME_PLACEHOLDERS, required: [] };
+
+/** Example values for a test mail of a template whose placeholders are more than the name. */
+const EXAMPLE_VALUES = (publicUrl: string): Record<string, string> => ({
+  link: `${publicUrl}/password/change`,
+  member_number: '10001',
+  campaign_code: 'EKSEMPEL',
+});
+
+/** The placeholders used in `text` that the template does not know, and the ones it needs but lacks. */
+export function placeholderErrors(slug: string | null, fields: { title?: string; content?: string }): Record<string, string[]> {
+  const { allowed, required } = placeholdersOf(slug);
+  const errors: Record<string, string[]> = {};
+  for (const field of ['title', 'content'] as const) {
+    const text = fields[field];
+    if (text === undefined) continue;
+    const used = [...text.matchAll(/\{\s*([A-Za-z_]\w*)\s*\}/g)].map((match) => match[1]);
+    const unknown = [...new Set(used.filter((name) => !allowed.includes(name)))];
+    if (unknown.length > 0) {
+      errors[field] = [
+        `Ukjent plassholder: ${unknown.map((name) => `{${name}}`).join(', ')}. Tillatt: ${allowed.map((name) => `{${name}}`).join(', ')}`,
+      ];
+    }
+  }
+  if (fields.content !== undefined) {
+    const missing = required.filter((name) => !fields.content!.includes(`{${name}}`));
+    if (missing.length > 0) {
+      (errors.content ??= []).push(`Malen må inneholde ${missing.map((name) => `{${name}}`).join(', ')}`);
+    }
+  }
+  return errors;
+}
+
+/**
+ * Saves staff's changes to a template: required fields ('Påkrevd felt'), the sender's address
+ * ('Ugyldig Epost format') and the placeholders are checked, the content is sanitised. Null
+ * when there is no such template.
+ */
+export async function updateTemplate(
+  db: Database,
+  id: number,
+  patch: { title?: string; content?: string; from_name?: string; from_email?: string },
+): Promise<EmailTemplate | null> {
+  const values: Record<string, string> = {};
+  for (const [field, value] of Object.entries(patch)) if (value !== undefined) values[field] = field === 'content' ? value : value.trim();
+  if (values.content !== undefined) {
+    values.content = sanitizeRichText(values.content);
+    // An editor's empty document (<p></p>) counts as nothing typed.
+    if (htmlToText(values.content) === '') values.content = '';
+  }
+  const errors = requiredErrors(FORM_RULES.emailTemplate, values, true);
+  if (!errors.from_email && values.from_email !== undefined && !EMAIL_PATTERN.test(values.from_email)) {
+    errors.from_email = [RULE_MESSAGES.templateEmail];
+  }
+  return db.transaction(async (tx) => {
+    const [current] = await tx.query<{ slug: string | null }>('SELECT slug FROM email_templates WHERE id = $1 FOR UPDATE', [id]);
+    if (!current) return null;
+    const placeholders = placeholderErrors(current.slug, values);
+    for (const [field, messages] of Object.entries(placeholders)) if (!errors[field]) errors[field] = messages;
+    if (Object.keys(errors).length > 0) throw validationFailed(errors);
+    const fields = Object.keys(values);
+    if (fields.length > 0) {
+      const sets = fields.map((field, index) => `${field} = $${index + 2}`).join(', ');
+      await tx.query(`UPDATE email_templates SET ${sets}, updated_at = now() WHERE id = $1`, [id, ...fields.map((f) => values[f])]);
+    }
+    return findTemplate(tx, id);
+  });
+}
+
+/**
+ * Sends the template to the signed-in staff user's own address, filled in for a chosen member
+ * (or with the staff user's own name), logged like every message. Null when the template,
+ * the member or the staff user is not found.
+ */
+export async function sendTemplateTest(
+  db: Database,
+  outbox: Outbox,
+  id: number,
+  staffId: number,
+  memberId: number | undefined,
+  publicUrl: string,
+): Promise<{ message_id: number; to: string } | null> {
+  const [staff] = await db.query<{ email: string; first_name: string; last_name: string }>(
+    'SELECT email, first_name, last_name FROM accounts WHERE id = $1',
+    [staffId],
+  );
+  const [row] = await db.query<{ slug: string | null }>('SELECT slug FROM email_templates WHERE id = $1', [id]);
+  if (!staff || !row) return null;
+  let person = staff;
+  if (memberId !== undefined) {
+    const [member] = await db.query<typeof staff>(
+      'SELECT email, first_name, last_name FROM accounts WHERE id = $1 AND role_id IN (1, 2)',
+      [memberId],
+    );
+    if (!member) return null;
+    person = member;
+  }
+  const template = (await findTemplate(db, id))!;
+  const values = { ...EXAMPLE_VALUES(publicUrl), first_name: person.first_name, last_name: person.last_name };
+  return db.transaction(async (tx) => {
+    const messageId = await sendMail(tx, outbox, {
+      to: staff.email,
+      subject: `[Test] ${fillTemplate(template.title, values, false)}`,
+      html: fillTemplate(template.content, values, true),
+      fromName: template.from_name,
+      fromEmail: template.from_email,
+      memberId: null,
+      senderId: staffId,
+    });
+    return { message_id: messageId, to: staff.email };
+  });
 }

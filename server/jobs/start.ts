@@ -5,6 +5,8 @@ import { MAIL_QUEUE, MESSAGE_QUEUE, SMS_QUEUE } from './outbox.ts';
 import { mailWorker, smsWorker } from './deliver.ts';
 import { CLEANUP_QUEUE, cleanUp } from './cleanup.ts';
 import { BACKUP_QUEUE, backupDatabase } from './backup.ts';
+import { TRIPLETEX_QUEUE, runTripletexSync } from '../domain/tripletex-sync.ts';
+import { tripletexClientFor } from '../adapters/tripletex.ts';
 
 export async function startJobs(services: Services): Promise<void> {
   const { jobs, db, config } = services;
@@ -13,6 +15,8 @@ export async function startJobs(services: Services): Promise<void> {
     [SMS_QUEUE]: { ...MESSAGE_QUEUE, retryLimit: config.messageRetries },
     [CLEANUP_QUEUE]: { retryLimit: 1, expireInSeconds: 300, deleteAfterSeconds: 24 * 60 * 60 },
     [BACKUP_QUEUE]: { retryLimit: 1, expireInSeconds: 30 * 60, deleteAfterSeconds: 7 * 24 * 60 * 60 },
+    // A run is never retried by the queue: staff start a new one, which skips what is already synced.
+    [TRIPLETEX_QUEUE]: { retryLimit: 0, expireInSeconds: 15 * 60, deleteAfterSeconds: 7 * 24 * 60 * 60 },
   });
   await jobs.work(MAIL_QUEUE, mailWorker(db, services.mail));
   await jobs.work(SMS_QUEUE, smsWorker(db, services.sms));
@@ -20,6 +24,10 @@ export async function startJobs(services: Services): Promise<void> {
     await cleanUp(db);
   }, 5);
   await jobs.schedule(CLEANUP_QUEUE, '17 * * * *');
+  const tripletex = tripletexClientFor(config.tripletex);
+  await jobs.work<{ runId: number }>(TRIPLETEX_QUEUE, async ({ runId }) => {
+    await runTripletexSync(db, tripletex, runId);
+  });
 
   // Only the embedded database needs our backups; a PostgreSQL server has its own.
   const interval = config.backup.intervalHours;

@@ -4,10 +4,12 @@ import { DataOf, IdParams } from '../schemas/common.ts';
 import { EmailTemplate, TemplatePreview, TemplatePreviewQuery } from '../schemas/templates.ts';
 import { listQuerySchema, paginate, paginatorSchema } from '../lib/list.ts';
 import { notFound } from '../lib/http-errors.ts';
-import { findTemplate, previewTemplate, templatePage } from '../domain/templates.ts';
+import { findTemplate, previewTemplate, sendTemplateTest, templatePage, updateTemplate } from '../domain/templates.ts';
+import { TemplatePatch, TemplateTestBody, TemplateTestResult } from '../schemas/settings.ts';
+import { accountOf } from '../lib/access.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, config } = app.services;
+  const { db, config, outbox } = app.services;
 
   app.get(
     '/emails/template/list',
@@ -57,6 +59,42 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const preview = await previewTemplate(db, request.params.id, request.query.member_id);
       if (!preview) throw notFound();
       return { data: preview };
+    },
+  );
+
+  app.patch(
+    '/emails/template/:id',
+    {
+      schema: {
+        tags: ['E-postmaler'],
+        summary: "Endre en e-postmal: innholdet saneres, plassholderne sjekkes ('Påkrevd felt', 'Ugyldig Epost format')",
+        params: IdParams,
+        body: TemplatePatch,
+        response: { 200: DataOf(EmailTemplate) },
+      },
+    },
+    async (request) => {
+      const template = await updateTemplate(db, request.params.id, request.body);
+      if (!template) throw notFound();
+      return { data: template };
+    },
+  );
+
+  app.post(
+    '/emails/template/:id/test',
+    {
+      schema: {
+        tags: ['E-postmaler'],
+        summary: 'Send malen som test til den innloggede ansattes egen e-post (fylt ut for member_id om oppgitt); logges som alle meldinger',
+        params: IdParams,
+        body: TemplateTestBody,
+        response: { 202: DataOf(TemplateTestResult) },
+      },
+    },
+    async (request, reply) => {
+      const sent = await sendTemplateTest(db, outbox, request.params.id, accountOf(request).id, request.body.member_id, config.publicUrl);
+      if (!sent) throw notFound();
+      return reply.code(202).send({ data: sent });
     },
   );
 };

@@ -12,6 +12,8 @@ export const RULE_MESSAGES = {
   smsRequired: 'Påkrevt felt',
   smsMin: 'Telefonnummer må være minst 8-sifrede nummer',
   date: 'Ugyldig dato: skriv dd/mm/åååå, fra år 1905 til neste år',
+  /** The e-mail template form's sender address (spelled so). */
+  templateEmail: 'Ugyldig Epost format',
 } as const;
 
 /** A simple e-mail pattern: something@something.tld, no spaces. */
@@ -70,6 +72,12 @@ export const FORM_RULES = {
     required: ['first_name', 'last_name', 'address', 'postal_area', 'postal_code', 'phone', 'email', 'gender', 'invoice_method'],
     message: RULE_MESSAGES.fillIn,
   },
+  emailTemplate: { required: ['title', 'content', 'from_name', 'from_email'], message: RULE_MESSAGES.required },
+  campaignCreate: {
+    required: ['name', 'code', 'period_start', 'product_category_id', 'benefit_id'],
+    message: RULE_MESSAGES.fillIn,
+  },
+  campaignEdit: { required: ['name', 'code', 'period_start'], message: RULE_MESSAGES.fillIn },
 } as const satisfies Record<string, FormRule>;
 
 export const isBlank = (value: unknown): boolean =>

@@ -1,0 +1,126 @@
+/**
+ * The staff settings beside the e-mail templates: campaign codes, product categories, the
+ * payment-app report, the Tripletex sync and the content kept here without WordPress. Staff only.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { DataOf, IdParams } from '../schemas/common.ts';
+import {
+  AdminContentPage, AdminDiscountCode, Benefit, Campaign, CampaignBody, CampaignRemoved, ContentPagePatch, DiscountCodeBody,
+  ProductCategory, TripletexRun, VippsExportQuery,
+} from '../schemas/settings.ts';
+import { listQuerySchema, paginate, paginatorSchema } from '../lib/list.ts';
+import { notFound } from '../lib/http-errors.ts';
+import { sendCsv } from '../lib/csv.ts';
+import { accountOf } from '../lib/access.ts';
+import {
+  benefitOptions, campaignPage, createCampaign, findCampaign, productCategories, removeCampaign, updateCampaign,
+} from '../domain/campaign-admin.ts';
+import { VIPPS_CSV, VIPPS_EXPORT_FILENAME, vippsExportBatches } from '../domain/vipps-export.ts';
+import { findTripletexRun, startTripletexSync, tripletexRunPage } from '../domain/tripletex-sync.ts';
+import {
+  contentPages, createDiscountCode, deleteDiscountCode, discountCodes, updateContentPage, updateDiscountCode,
+} from '../domain/content-admin.ts';
+
+const found = <T>(value: T | null): T => {
+  if (value === null) throw notFound();
+  return value;
+};
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, config, jobs } = app.services;
+
+  // Campaign codes
+  app.get('/campaign/list', {
+    schema: { tags: ['Kampanjer'], summary: 'Kampanjekodene, nyeste først; filter[status]', querystring: listQuerySchema, response: { 200: paginatorSchema(Campaign) } },
+  }, async (request) => paginate(await campaignPage(db, request.query), request.url, config.publicUrl));
+
+  app.get('/campaign/options/benefit', {
+    schema: { tags: ['Kampanjer'], summary: 'Fordelene en kampanje kan gi (0: ingen ekstra fordel)', response: { 200: DataOf(Type.Array(Benefit)) } },
+  }, async () => ({ data: await benefitOptions(db) }));
+
+  app.post('/campaign', {
+    schema: {
+      tags: ['Kampanjer'],
+      summary: "Ny kampanjekode ('Feltet må fylles ut'; koden er unik uansett store og små bokstaver)",
+      body: CampaignBody,
+      response: { 201: DataOf(Campaign) },
+    },
+  }, async (request, reply) => reply.code(201).send({ data: await createCampaign(db, request.body) }));
+
+  app.get('/campaign/:id', {
+    schema: { tags: ['Kampanjer'], summary: 'Én kampanjekode', params: IdParams, response: { 200: DataOf(Campaign) } },
+  }, async (request) => ({ data: found(await findCampaign(db, request.params.id)) }));
+
+  app.patch('/campaign/:id', {
+    schema: { tags: ['Kampanjer'], summary: 'Endre en kampanjekode', params: IdParams, body: CampaignBody, response: { 200: DataOf(Campaign) } },
+  }, async (request) => ({ data: found(await updateCampaign(db, request.params.id, request.body)) }));
+
+  app.delete('/campaign/:id', {
+    schema: {
+      tags: ['Kampanjer'],
+      summary: 'Slett en kampanjekode; en kode som er brukt, avsluttes i stedet (ended: true)',
+      params: IdParams,
+      response: { 200: CampaignRemoved },
+    },
+  }, async (request) => found(await removeCampaign(db, request.params.id)));
+
+  app.get('/product-category/list', {
+    schema: { tags: ['Kampanjer'], summary: 'Produktkategoriene', response: { 200: DataOf(Type.Array(ProductCategory)) } },
+  }, async () => ({ data: await productCategories(db) }));
+
+  // The payment-app report
+  app.get('/vipps_registration/export', {
+    schema: {
+      tags: ['Vipps'],
+      summary: 'Vipps-registreringene i perioden som CSV (vipps_registrations.csv); filter[created_at_from], filter[created_at_to] (ÅÅÅÅ-MM-DD, begge med); 404 når det ikke er noen',
+      querystring: VippsExportQuery,
+      produces: ['text/csv'],
+    },
+  }, async (request, reply) => sendCsv(reply, VIPPS_EXPORT_FILENAME, VIPPS_CSV, await vippsExportBatches(db, request.query)));
+
+  // The Tripletex sync
+  app.get('/dev/sync-tripletex', {
+    schema: {
+      tags: ['Tripletex'],
+      summary: 'Start en synkronisering med Tripletex (i bakgrunnen; svarer kjøringen, eller den som alt går); 503 når Tripletex ikke er satt opp',
+      response: { 202: DataOf(TripletexRun) },
+    },
+  }, async (request, reply) =>
+    reply.code(202).send({ data: await startTripletexSync(db, jobs, config.tripletex !== null, accountOf(request).id) }));
+
+  app.get('/dev/sync-tripletex/runs', {
+    schema: { tags: ['Tripletex'], summary: 'Kjøringene av Tripletex-synkroniseringen, nyeste først', querystring: listQuerySchema, response: { 200: paginatorSchema(TripletexRun) } },
+  }, async (request) => paginate(await tripletexRunPage(db, request.query), request.url, config.publicUrl));
+
+  app.get('/dev/sync-tripletex/runs/:id', {
+    schema: { tags: ['Tripletex'], summary: 'Én kjøring av Tripletex-synkroniseringen', params: IdParams, response: { 200: DataOf(TripletexRun) } },
+  }, async (request) => ({ data: found(await findTripletexRun(db, request.params.id)) }));
+
+  // Content kept here when no WordPress site is configured
+  app.get('/content/admin/pages', {
+    schema: { tags: ['Innhold'], summary: 'Innholdssidene (uten WordPress); 409 når CONTENT_URL er satt', response: { 200: DataOf(Type.Array(AdminContentPage)) } },
+  }, async () => ({ data: await contentPages(db, config.contentUrl) }));
+
+  app.patch('/content/admin/pages/:id', {
+    schema: { tags: ['Innhold'], summary: 'Endre en innholdsside (teksten saneres)', params: IdParams, body: ContentPagePatch, response: { 200: DataOf(AdminContentPage) } },
+  }, async (request) => ({ data: found(await updateContentPage(db, config.contentUrl, request.params.id, request.body)) }));
+
+  app.get('/content/admin/discount-codes', {
+    schema: { tags: ['Innhold'], summary: 'Rabattkodene Min side viser (uten WordPress)', response: { 200: DataOf(Type.Array(AdminDiscountCode)) } },
+  }, async () => ({ data: await discountCodes(db, config.contentUrl) }));
+
+  app.post('/content/admin/discount-codes', {
+    schema: { tags: ['Innhold'], summary: 'Ny rabattkode', body: DiscountCodeBody, response: { 201: DataOf(AdminDiscountCode) } },
+  }, async (request, reply) => reply.code(201).send({ data: await createDiscountCode(db, config.contentUrl, request.body) }));
+
+  app.patch('/content/admin/discount-codes/:id', {
+    schema: { tags: ['Innhold'], summary: 'Endre en rabattkode', params: IdParams, body: DiscountCodeBody, response: { 200: DataOf(AdminDiscountCode) } },
+  }, async (request) => ({ data: found(await updateDiscountCode(db, config.contentUrl, request.params.id, request.body)) }));
+
+  app.delete('/content/admin/discount-codes/:id', {
+    schema: { tags: ['Innhold'], summary: 'Slett en rabattkode', params: IdParams, response: { 200: DataOf(AdminDiscountCode) } },
+  }, async (request) => ({ data: found(await deleteDiscountCode(db, config.contentUrl, request.params.id)) }));
+};
+
+export default routes;
