@@ -80,7 +80,7 @@ export async function buildApp(deps: Services, options: AppOptions = {}) {
   await app.register(csrfCookie);
   await app.register(staticApps, {
     root: deps.config.staticDir,
-    meta: { 'support-email': deps.config.supportEmail, 'support-phone': deps.config.supportPhone },
+    meta: { 'support-email': deps.config.supportEmail, 'support-phone': deps.config.supportPhone, 'public-url': deps.config.publicUrl },
   });
   return app;
 }

@@ -4,7 +4,9 @@ import { download, http } from '../common/http.ts';
 import { unwrap } from './errors.ts';
 import { listQuery, type Page } from './base.ts';
 import { apiPathsOf } from '../admin/areas/registry.ts';
-import type { EmailLogEntry, LogResource, RejectKind, RejectValues, Subscription, TemplatePreview } from './types.ts';
+import type {
+  EmailLogEntry, LogResource, RejectKind, RejectValues, Subscription, TemplatePreview, TemplateTestResult, TripletexRun,
+} from './types.ts';
 
 /** The e-mail template each reject dialog starts from (the spec's ids). */
 const REJECTION_TEMPLATE: Record<RejectKind, number> = { membership: 1, instrument: 2, travel: 3 };
@@ -57,6 +59,31 @@ export const customMethods = {
   /** The text a reject dialog starts from: the kind's rejection template filled in for the member. */
   async rejectionText(kind: RejectKind, memberId: number): Promise<string> {
     return (await customMethods.templatePreview(REJECTION_TEMPLATE[kind], memberId)).html;
+  },
+
+  /** Sends a template to the signed-in staff user's own address (filled in for a member when given); it is logged. */
+  async sendTemplateTest(templateId: number, memberId?: number): Promise<TemplateTestResult> {
+    return unwrap(await http.post<{ data: TemplateTestResult }>(`/api/emails/template/${templateId}/test`, memberId ? { member_id: memberId } : {})).data;
+  },
+
+  /** Deletes a campaign code; one in use is ended instead (ended: true). */
+  async removeCampaign(id: Identifier): Promise<{ ended: boolean }> {
+    const body = unwrap(await http.delete<{ ended: boolean }>(`/api/campaign/${id}`));
+    return { ended: body.ended };
+  },
+
+  /** Starts a Tripletex sync in the background (or answers the one already running); 503 when Tripletex is not set up. */
+  async startTripletexSync(): Promise<TripletexRun> {
+    return unwrap(await http.get<{ data: TripletexRun }>('/api/dev/sync-tripletex')).data;
+  },
+
+  /** Saves the payment-app report for the range as vipps_registrations.csv (404 when there is nothing in it). */
+  async exportVippsRegistrations(from: string, to: string): Promise<void> {
+    unwrap(await download('/api/vipps_registration/export', 'vipps_registrations.csv', {
+      sort: '-id',
+      'filter[created_at_from]': from,
+      'filter[created_at_to]': to,
+    }));
   },
 
   /** Every entry of one log of a member, newest first. */

@@ -33,3 +33,11 @@ export type RejectValues = RejectBody;
 /** Which request a reject dialog is for; it picks the e-mail template the reason starts from. */
 export type RejectKind = 'membership' | 'instrument' | 'travel';
 export type { Instrument, InstrumentWithIterations, MemberInstruments } from '../../server/schemas/instruments.ts';
+export type {
+  AdminContentPage, AdminDiscountCode, Benefit, Campaign, ProductCategory, TripletexRun,
+} from '../../server/schemas/settings.ts';
+/** What a test mail of a template answers. */
+export interface TemplateTestResult {
+  message_id: number;
+  to: string;
+}

@@ -84,8 +84,35 @@ export const STAFF_AREAS: StaffArea[] = [
     name: 'settings',
     path: '/settings',
     menu: { label: 'app.menu.settings' },
-    crumbs: [{ pattern: '/settings/*', label: 'app.breadcrumb.settings' }],
-    resources: {},
+    crumbs: [
+      { pattern: '/settings', label: 'app.breadcrumb.settings' },
+      ...['system-message', 'promo-code', 'vipps-rapport', 'content'].map((page) => ({
+        pattern: `/settings/${page}`,
+        label: `app.breadcrumb.${page.replace(/-/g, '_')}`,
+        parent: '/settings',
+      })),
+    ],
+    resources: {
+      'email-templates': { list: '/api/emails/template/list', one: (id) => `/api/emails/template/${id}`, update: (id) => `/api/emails/template/${id}` },
+      campaigns: {
+        list: '/api/campaign/list',
+        one: (id) => `/api/campaign/${id}`,
+        create: '/api/campaign',
+        update: (id) => `/api/campaign/${id}`,
+        remove: (id) => `/api/campaign/${id}`,
+      },
+      'product-categories': { list: '/api/product-category/list', unpaged: true },
+      benefits: { list: '/api/campaign/options/benefit', unpaged: true },
+      'tripletex-runs': { list: '/api/dev/sync-tripletex/runs', one: (id) => `/api/dev/sync-tripletex/runs/${id}` },
+      'content-pages': { list: '/api/content/admin/pages', unpaged: true, update: (id) => `/api/content/admin/pages/${id}` },
+      'discount-codes': {
+        list: '/api/content/admin/discount-codes',
+        unpaged: true,
+        create: '/api/content/admin/discount-codes',
+        update: (id) => `/api/content/admin/discount-codes/${id}`,
+        remove: (id) => `/api/content/admin/discount-codes/${id}`,
+      },
+    },
   },
 ];
 

@@ -1,16 +1,50 @@
-/** '/settings': the route and its title; the cards come with the settings area. */
+/** '/settings': cards for the settings pages and the Tripletex sync. */
+import { Link as RouterLink } from 'react-router-dom';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import { Title, useTranslate } from 'react-admin';
+import { useGetList, useTranslate } from 'react-admin';
+import { PageTitle } from './PageTitle.tsx';
+import { TripletexSync } from './TripletexSync.tsx';
 
-export function SettingsPage() {
+function SettingsCard({ name, to }: { name: string; to: string }) {
   const translate = useTranslate();
+  const title = translate(`app.settings.cards.${name}`);
   return (
-    <>
-      <Title title={translate('app.settings.title')} />
-      <Typography variant="h5" component="h1" sx={{ my: 2 }}>{translate('app.settings.title')}</Typography>
-    </>
+    <Grid size={{ xs: 12, md: 6, lg: 3 }}>
+      <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+        <CardContent sx={{ flexGrow: 1 }}>
+          <Typography variant="h6" component="h2" gutterBottom>{title}</Typography>
+          <Typography variant="body2" color="text.secondary">{translate(`app.settings.cards.${name}_text`)}</Typography>
+        </CardContent>
+        <CardActions>
+          <Button component={RouterLink} to={to} variant="outlined" aria-label={`${translate('app.settings.cards.open')}: ${title}`}>
+            {translate('app.settings.cards.open')}
+          </Button>
+        </CardActions>
+      </Card>
+    </Grid>
   );
 }
 
+export function SettingsPage() {
+  // The content card only where the content lives in our database (no WordPress: the list answers).
+  const content = useGetList('content-pages', {}, { retry: false });
+  return (
+    <>
+      <PageTitle label="app.settings.title" />
+      <Grid container spacing={2} sx={{ mb: 3 }}>
+        <SettingsCard name="templates" to="/settings/system-message" />
+        <SettingsCard name="campaigns" to="/settings/promo-code" />
+        <SettingsCard name="vipps" to="/settings/vipps-rapport" />
+        {content.data && <SettingsCard name="content" to="/settings/content" />}
+      </Grid>
+      <TripletexSync />
+    </>
+  );
+}
 
 export default SettingsPage;

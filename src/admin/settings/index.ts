@@ -2,5 +2,20 @@ import { lazy } from 'react';
 import SettingsIcon from '@mui/icons-material/Settings';
 
 const SettingsPage = lazy(() => import('./SettingsPage.tsx'));
+const TemplatesPage = lazy(() => import('./TemplatesPage.tsx'));
+const CampaignsPage = lazy(() => import('./CampaignsPage.tsx'));
+const VippsReportPage = lazy(() => import('./VippsReportPage.tsx'));
+const ContentPage = lazy(() => import('./ContentPage.tsx'));
 
-export default { area: 'settings', icon: SettingsIcon, pages: [{ path: '*', component: SettingsPage }] };
+/** '/settings' and its pages; anything else under /settings goes back to /settings (App adds that route). */
+export default {
+  area: 'settings',
+  icon: SettingsIcon,
+  pages: [
+    { path: '', component: SettingsPage },
+    { path: 'system-message', component: TemplatesPage },
+    { path: 'promo-code', component: CampaignsPage },
+    { path: 'vipps-rapport', component: VippsReportPage },
+    { path: 'content', component: ContentPage },
+  ],
+};

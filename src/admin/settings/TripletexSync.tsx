@@ -1,0 +1,133 @@
+/**
+ * The 'synchronise orders' action: starts a run in the background, follows it until it is done
+ * and shows the counts and each failure; below it the earlier runs.
+ */
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import SyncIcon from '@mui/icons-material/Sync';
+import { useQueryClient } from '@tanstack/react-query';
+import { DataTable, ListBase, Pagination, useDataProvider, useGetOne, useTranslate, type HttpError } from 'react-admin';
+import type { StaffDataProvider, TripletexRun } from '../../dataProvider/index.ts';
+import { formatDate, formatTime } from '../../common/format.ts';
+import { useToast } from '../toast.tsx';
+
+const Column = DataTable.Col<TripletexRun>;
+const finished = (run: TripletexRun | undefined) => run?.state === 'done' || run?.state === 'failed';
+
+function RunResult({ run }: { run: TripletexRun }) {
+  const translate = useTranslate();
+  if (!finished(run)) {
+    return (
+      <Box role="status" sx={{ my: 2 }}>
+        <Typography>{translate('app.settings.tripletex.running')}</Typography>
+        <LinearProgress sx={{ mt: 1 }} aria-label={translate('app.settings.tripletex.running')} />
+      </Box>
+    );
+  }
+  return (
+    <Box role="status" sx={{ my: 2 }}>
+      {run.error && <Alert severity="error" sx={{ mb: 1 }}>{run.error}</Alert>}
+      {run.state === 'done' && (
+        <Alert severity={run.failures.length > 0 ? 'warning' : 'success'}>{translate('app.settings.tripletex.result', run)}</Alert>
+      )}
+      {run.failures.length > 0 && (
+        <>
+          <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>
+            {translate('app.settings.tripletex.failures', { count: run.failures.length })}
+          </Typography>
+          <Box component="ul" sx={{ mt: 0.5 }}>
+            {run.failures.map((failure, index) => (
+              <li key={index}><strong>{failure.what}</strong>: {failure.message}</li>
+            ))}
+          </Box>
+        </>
+      )}
+    </Box>
+  );
+}
+
+function RunHistory() {
+  const translate = useTranslate();
+  return (
+    <ListBase resource="tripletex-runs" perPage={25} sort={{ field: 'id', order: 'DESC' }} disableSyncWithLocation>
+      <Typography variant="h6" component="h3" sx={{ mt: 2, mb: 1 }}>{translate('app.settings.tripletex.history')}</Typography>
+      <Box sx={{ overflowX: 'auto' }}>
+        <DataTable<TripletexRun>
+          bulkActionButtons={false}
+          rowClick={false}
+          empty={<Typography sx={{ py: 2 }}>{translate('app.settings.tripletex.empty')}</Typography>}
+        >
+          <Column source="created_at" label="app.settings.tripletex.columns.started" disableSort
+            render={(run) => `${formatDate(run.created_at)} ${formatTime(run.created_at)}`} />
+          <Column source="started_by" label="app.settings.tripletex.columns.by" disableSort
+            render={(run) => (run.started_by ? `${run.started_by.first_name} ${run.started_by.last_name}` : '')} />
+          <Column source="state" label="app.settings.tripletex.columns.state" disableSort
+            render={(run) => translate(`app.settings.tripletex.states.${run.state}`)} />
+          <Column source="orders_created" label="app.settings.tripletex.columns.result" disableSort
+            render={(run) => run.error ?? translate('app.settings.tripletex.counts', { ...run, failures: run.failures.length })} />
+        </DataTable>
+      </Box>
+      <Pagination rowsPerPageOptions={[25]} />
+    </ListBase>
+  );
+}
+
+export function TripletexSync() {
+  const translate = useTranslate();
+  const toast = useToast();
+  const dataProvider = useDataProvider<StaffDataProvider>();
+  const queryClient = useQueryClient();
+  const [runId, setRunId] = useState<number | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
+  const { data: run } = useGetOne<TripletexRun>(
+    'tripletex-runs',
+    { id: runId ?? 0 },
+    {
+      enabled: runId !== null,
+      refetchInterval: (query) => (finished(query.state.data as TripletexRun | undefined) ? false : 1000),
+      onSuccess: (current: TripletexRun) => {
+        if (finished(current)) void queryClient.invalidateQueries({ queryKey: ['tripletex-runs', 'getList'] });
+      },
+    },
+  );
+
+  async function start() {
+    setStarting(true);
+    setRefusal(null);
+    try {
+      const started = await dataProvider.startTripletexSync();
+      toast.success('app.settings.tripletex.running');
+      setRunId(started.id);
+      await queryClient.invalidateQueries({ queryKey: ['tripletex-runs', 'getList'] });
+    } catch (error) {
+      const status = (error as HttpError).status;
+      if (status === 503) setRefusal((error as HttpError).message || translate('app.settings.tripletex.not_configured'));
+      else toast.error('app.errors.generic_bang');
+    } finally {
+      setStarting(false);
+    }
+  }
+
+  const busy = starting || (run !== undefined && !finished(run));
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="tripletex-title">
+      <CardContent>
+        <Typography id="tripletex-title" variant="h6" component="h2" gutterBottom>{translate('app.settings.tripletex.title')}</Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>{translate('app.settings.tripletex.text')}</Typography>
+        <Button variant="contained" startIcon={<SyncIcon />} onClick={start} disabled={busy}>
+          {translate('app.settings.tripletex.run')}
+        </Button>
+        {refusal && <Alert severity="warning" sx={{ mt: 2 }}>{refusal}</Alert>}
+        {run && <RunResult run={run} />}
+        <RunHistory />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * '/settings/vipps-rapport': the payment-app report for a date range, by default the previous
+ * month, saved as vipps_registrations.csv; 'Ukjent feil - prøv igjen' when there is nothing to export.
+ */
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import DownloadIcon from '@mui/icons-material/Download';
+import { endOfMonth, format, startOfMonth, subMonths } from 'date-fns';
+import { Form, required, useDataProvider, useTranslate } from 'react-admin';
+import { useFormState } from 'react-hook-form';
+import type { StaffDataProvider } from '../../dataProvider/index.ts';
+import { RULE_MESSAGES } from '../../../server/schemas/rules.ts';
+import { DateInput } from '../dates/DateInput.tsx';
+import { useToast } from '../toast.tsx';
+import { PageTitle } from './PageTitle.tsx';
+
+/** The first and last day of the month before `today`, as 'yyyy-MM-dd'. */
+export function previousMonth(today: Date = new Date()): { from: string; to: string } {
+  const month = subMonths(today, 1);
+  return { from: format(startOfMonth(month), 'yyyy-MM-dd'), to: format(endOfMonth(month), 'yyyy-MM-dd') };
+}
+
+const requiredDate = required(RULE_MESSAGES.required);
+
+function ExportButton() {
+  const translate = useTranslate();
+  const { isSubmitting } = useFormState();
+  return (
+    <Button type="submit" variant="contained" startIcon={<DownloadIcon />} disabled={isSubmitting}>
+      {translate('app.settings.vipps.export')}
+    </Button>
+  );
+}
+
+export function VippsReportPage() {
+  const translate = useTranslate();
+  const toast = useToast();
+  const dataProvider = useDataProvider<StaffDataProvider>();
+  const [failed, setFailed] = useState(false);
+
+  async function exportReport(values: Record<string, unknown>) {
+    setFailed(false);
+    try {
+      await dataProvider.exportVippsRegistrations(String(values.from), String(values.to));
+      toast.success('app.settings.vipps.done');
+    } catch {
+      setFailed(true);
+    }
+  }
+
+  return (
+    <>
+      <PageTitle label="app.settings.vipps.title" />
+      <Paper sx={{ p: 2, maxWidth: 720 }}>
+        <Typography sx={{ mb: 2 }}>{translate('app.settings.vipps.intro')}</Typography>
+        <Form defaultValues={previousMonth()} onSubmit={exportReport}>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
+            <DateInput source="from" label="app.settings.vipps.from" validate={requiredDate} isRequired />
+            <DateInput source="to" label="app.settings.vipps.to" validate={requiredDate} isRequired />
+          </Box>
+          <ExportButton />
+        </Form>
+        {failed && <Alert severity="error" role="alert" sx={{ mt: 2 }}>{translate('app.settings.vipps.no_data')}</Alert>}
+      </Paper>
+    </>
+  );
+}
+
+export default VippsReportPage;
