@@ -17,7 +17,7 @@ import {
   AutocompleteInput, email, Form, ReferenceInput, required, TextInput, useDataProvider, useTranslate, type HttpError,
 } from 'react-admin';
 import {
-  AlignmentButtons, ClearButtons, FormatButtons, LevelSelect, LinkButtons, ListButtons, RichTextInput, RichTextInputToolbar,
+  AlignmentButtons, ClearButtons, FormatButtons, LinkButtons, ListButtons, RichTextInput, RichTextInputToolbar,
   useTiptapEditor,
 } from 'ra-input-rich-text';
 import { useFormContext, useFormState } from 'react-hook-form';
@@ -191,12 +191,11 @@ export function TemplateDialog({ template, onClose }: { template: EmailTemplate;
             fullWidth
             toolbar={
               <RichTextInputToolbar>
-                <LevelSelect size="small" />
-                <FormatButtons size="small" />
-                <AlignmentButtons size="small" />
-                <ListButtons size="small" />
-                <LinkButtons size="small" />
-                <ClearButtons size="small" />
+                <FormatButtons />
+                <AlignmentButtons />
+                <ListButtons />
+                <LinkButtons />
+                <ClearButtons />
                 <PlaceholderButtons names={placeholdersOf(template.id)} />
               </RichTextInputToolbar>
             }
