@@ -49,7 +49,7 @@ function MemberEditView() {
           </Form>
         </Paper>
         <Stack spacing={3}>
-          <TravelCard subscription={record.subscription_travel_insurance} />
+          <TravelCard subscription={record.subscription_travel_insurance} memberId={record.id} />
           <InstrumentCard subscription={record.subscription_instrument_insurance} />
         </Stack>
       </Box>
