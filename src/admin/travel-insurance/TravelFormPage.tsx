@@ -39,7 +39,7 @@ export function TravelFormPage() {
         {error ? (
           <Alert severity="error">{translate('app.errors.generic_bang')}</Alert>
         ) : isPending ? null : (
-          <TravelForm memberId={memberId} subscription={subscription} onSaved={() => navigate(-1)} />
+          <TravelForm memberId={memberId} subscription={subscription} onSaved={() => navigate(paths.editMember(memberId))} />
         )}
       </Paper>
     </>

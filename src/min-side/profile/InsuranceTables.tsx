@@ -28,6 +28,7 @@ export function TravelInsuranceTable({ member }: { member: Member }) {
                 <th scope="col">{t.start}</th>
                 <th scope="col">{t.end}</th>
                 <th scope="col">{t.invoicedFor}</th>
+                <th scope="col">{t.status}</th>
               </tr>
             </thead>
             <tbody>
@@ -37,6 +38,9 @@ export function TravelInsuranceTable({ member }: { member: Member }) {
                 <td data-label={t.start}>{formatDate(travel.subscription_start)}</td>
                 <td data-label={t.end}>{formatDate(travel.subscription_end)}</td>
                 <td data-label={t.invoicedFor}>{travel.invoiced_for ? formatDate(travel.invoiced_for) : t.notYet}</td>
+                <td data-label={t.status} className={travel.state === 'pending' ? 'status-pending' : undefined}>
+                  {travel.state === 'pending' ? t.awaiting : t.active}
+                </td>
               </tr>
             </tbody>
           </table>
