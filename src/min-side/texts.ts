@@ -164,7 +164,6 @@ export const texts = {
     active: 'Aktiv',
     awaiting: 'Venter på godkjenning',
     pendingNote: 'Bestillingen din venter på godkjenning. Du får beskjed når den er behandlet.',
-    formTitle: 'Bestill eller endre reiseforsikring',
     productLabel: 'Produkt',
     chooseProduct: 'Velg reiseforsikring',
     startLabel: 'Startdato',

@@ -5,8 +5,9 @@
  */
 import { useState } from 'react';
 import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
 import Download from '@mui/icons-material/Download';
-import { DataTable, List, TopToolbar, useTranslate } from 'react-admin';
+import { DataTable, List, Pagination, TopToolbar, useTranslate } from 'react-admin';
 import type { PendingTravel } from '../../../server/schemas/pending-requests.ts';
 import { download } from '../../common/http.ts';
 import { formatPhone } from '../../common/format.ts';
@@ -49,33 +50,38 @@ export function TravelRequestList() {
   const counts = usePendingCounts();
   const title = translate('app.requests.travel', { count: counts.of['pending-travel'] ?? 0 });
   return (
-    <List<PendingTravel>
-      resource="pending-travel"
-      title={title}
-      disableSyncWithLocation
-      queryOptions={{ refetchOnWindowFocus: false }}
-      actions={<TopToolbar><ExportButton /></TopToolbar>}
-      empty={false}
-      sx={{ '& .RaList-main': { overflowX: 'auto' } }}
-    >
-      <DataTable<PendingTravel>
-        bulkActionButtons={<QueueButtons />}
-        rowClick={(id, _resource, record) => paths.travelRequest(id, record.member_id)}
-        empty={translate('app.travel_requests.empty')}
+    <>
+      <Typography variant="h5" component="h1" sx={{ mt: 2 }}>{title}</Typography>
+      <List<PendingTravel>
+        resource="pending-travel"
+        title={title}
+        perPage={25}
+        pagination={<Pagination rowsPerPageOptions={[25, 50, 75, 100]} />}
+        disableSyncWithLocation
+        queryOptions={{ refetchOnWindowFocus: false }}
+        actions={<TopToolbar><ExportButton /></TopToolbar>}
+        empty={false}
+        sx={{ '& .RaList-main': { overflowX: 'auto' } }}
       >
-        <Column source="member.last_name" label="app.travel_requests.member" disableSort render={(row) => `${row.member.first_name} ${row.member.last_name}`} />
-        <Column
-          source="member.address"
-          label="app.travel_requests.address"
-          disableSort
-          render={(row) => [row.member.address, [row.member.postal_code, row.member.postal_area].filter(Boolean).join(' ')].filter(Boolean).join(', ')}
-        />
-        <Column source="member.phone" label="app.travel_requests.phone" disableSort render={(row) => formatPhone(row.member.phone)} />
-        <Column source="member.email" label="app.travel_requests.email" disableSort render={(row) => row.member.email} />
-        <Column source="member.artist_name" label="app.travel_requests.artist" disableSort render={(row) => row.member.artist_name ?? ''} />
-        <Column source="product.name" label="app.travel_requests.product" disableSort render={(row) => row.product.name} />
-      </DataTable>
-    </List>
+        <DataTable<PendingTravel>
+          bulkActionButtons={<QueueButtons />}
+          rowClick={(id, _resource, record) => paths.travelRequest(id, record.member_id)}
+          empty={translate('app.travel_requests.empty')}
+        >
+          <Column source="member.last_name" label="app.travel_requests.member" disableSort render={(row) => `${row.member.first_name} ${row.member.last_name}`} />
+          <Column
+            source="member.address"
+            label="app.travel_requests.address"
+            disableSort
+            render={(row) => [row.member.address, [row.member.postal_code, row.member.postal_area].filter(Boolean).join(' ')].filter(Boolean).join(', ')}
+          />
+          <Column source="member.phone" label="app.travel_requests.phone" disableSort render={(row) => formatPhone(row.member.phone)} />
+          <Column source="member.email" label="app.travel_requests.email" disableSort render={(row) => row.member.email} />
+          <Column source="member.artist_name" label="app.travel_requests.artist" disableSort render={(row) => row.member.artist_name ?? ''} />
+          <Column source="product.name" label="app.travel_requests.product" disableSort render={(row) => row.product.name} />
+        </DataTable>
+      </List>
+    </>
   );
 }
 

@@ -172,7 +172,7 @@ export default function TravelInsurancePage({ memberId }: { memberId: number }) 
       <title>{`${t.pageTitle} – ${texts.appName}`}</title>
       <div className="narrow">
         <h1>{t.pageTitle}</h1>
-        <Card title={t.formTitle}>
+        <Card>
           {subscription?.state === 'pending' && <p className="notice notice-info" role="status">{t.pendingNote}</p>}
           <TravelForm memberId={memberId} products={products} subscription={subscription} />
         </Card>
