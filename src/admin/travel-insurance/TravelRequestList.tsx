@@ -3,7 +3,8 @@
  * 'Avvis' (exactly one row) and 'Aksepter' (the selection), and the CSV export. A row opens the
  * request's own page. No refetch on window focus (spec section 2).
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import Download from '@mui/icons-material/Download';
@@ -15,6 +16,7 @@ import { AcceptSelectedButton, RejectSelectedButton } from '../requests/RequestA
 import { usePendingCounts } from '../layout/pendingCounts.ts';
 import { paths } from '../paths.ts';
 import { useToast } from '../toast.tsx';
+import { useRowCheckboxLabels } from '../lists/useRowCheckboxLabels.ts';
 
 const Column = DataTable.Col<PendingTravel>;
 export const TRAVEL_EXPORT_FILE = 'reiseforsikring-foresporsel.csv';
@@ -36,12 +38,13 @@ function ExportButton() {
   );
 }
 
+/** Always in view (disabled until rows are selected), rather than react-admin's sliding bulk toolbar. */
 function QueueButtons() {
   return (
-    <>
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', py: 1 }}>
       <RejectSelectedButton kind="travel" />
       <AcceptSelectedButton kind="travel" />
-    </>
+    </Box>
   );
 }
 
@@ -49,8 +52,10 @@ export function TravelRequestList() {
   const translate = useTranslate();
   const counts = usePendingCounts();
   const title = translate('app.requests.travel', { count: counts.of['pending-travel'] ?? 0 });
+  const container = useRef<HTMLDivElement>(null);
+  useRowCheckboxLabels(container);
   return (
-    <>
+    <Box ref={container}>
       <Typography variant="h5" component="h1" sx={{ mt: 2 }}>{title}</Typography>
       <List<PendingTravel>
         resource="pending-travel"
@@ -61,10 +66,10 @@ export function TravelRequestList() {
         queryOptions={{ refetchOnWindowFocus: false }}
         actions={<TopToolbar><ExportButton /></TopToolbar>}
         empty={false}
-        sx={{ '& .RaList-main': { overflowX: 'auto' } }}
       >
         <DataTable<PendingTravel>
           bulkActionButtons={<QueueButtons />}
+          bulkActionsToolbar={<QueueButtons />}
           rowClick={(id, _resource, record) => paths.travelRequest(id, record.member_id)}
           empty={translate('app.travel_requests.empty')}
         >
@@ -81,7 +86,7 @@ export function TravelRequestList() {
           <Column source="product.name" label="app.travel_requests.product" disableSort render={(row) => row.product.name} />
         </DataTable>
       </List>
-    </>
+    </Box>
   );
 }
 
