@@ -1,7 +1,6 @@
-/** /profile/{memberId}: the member's own page, or only the blocked screen. */
+/** /profile/{memberId}: the member's own page (a blocked member is stopped by the route's guard). */
 import { useNavigate } from 'react-router';
 import { api, type Member } from '../api.ts';
-import { BlockedScreen } from '../components/BlockedScreen.tsx';
 import { ContentText } from '../components/ContentText.tsx';
 import { Layout, Loading } from '../components/Layout.tsx';
 import { LoadFailed } from '../components/LoadFailed.tsx';
@@ -35,7 +34,6 @@ function ProfileHeader({ member }: { member: Member | null }) {
 export default function ProfilePage({ memberId }: { memberId: number }) {
   const [member, reload, replace] = useLoad(() => api.member(memberId), [memberId]);
   if (member.state === 'error') return <LoadFailed onRetry={reload} />;
-  if (member.state === 'loaded' && member.data.data.blocked_access) return <BlockedScreen />;
   const data = member.state === 'loaded' ? member.data.data : null;
   return (
     <Layout wide header={<ProfileHeader member={data} />}>

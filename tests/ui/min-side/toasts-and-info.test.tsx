@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderApp, installFakeApi } from './harness.tsx';
+import { installFakeApi, makeMember, memberApi, renderApp } from './harness.tsx';
 import { ToastProvider, useNotify } from '../../../src/min-side/toasts.tsx';
 
 installFakeApi();
@@ -64,6 +64,7 @@ describe('placeholder insurance pages', () => {
     localStorage.setItem('userRole', '2');
     localStorage.setItem('isLoggedIn', 'true');
     localStorage.setItem('registrationCompleted', '1');
+    memberApi(makeMember());
     renderApp('/profile/edit/travel-insurane/7');
     expect(await screen.findByRole('heading', { name: 'Reiseforsikring' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Tilbake til Min side' })).toHaveAttribute('href', '/profile/7');
