@@ -124,6 +124,8 @@ export const texts = {
     save: 'Lagre',
     saved: 'Oppdatert!',
     saveFailed: 'Noe gikk galt',
+    checkFields: 'Noe gikk galt: rett feltene som er merket og lagre igjen.',
+    serverFailed: `Profilen ble ikke lagret. ${contactSentence}`,
     loadFailed: 'Noe gikk galt!',
     retry: 'Prøv igjen',
   },

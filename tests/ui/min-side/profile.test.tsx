@@ -67,7 +67,7 @@ describe('/profile/{memberId}', () => {
     expect(screen.getByRole('button', { name: 'Lagre' })).toBeDisabled();
   });
 
-  it("says 'Noe gikk galt' when saving fails and keeps the change", async () => {
+  it('tells the member to contact us when the server fails, keeps the change and the form usable', async () => {
     const member = makeMember();
     memberApi(member, 500);
     signInAs(member);
@@ -75,8 +75,51 @@ describe('/profile/{memberId}', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/Artistnavn/), ' trio');
     await user.click(screen.getByRole('button', { name: 'Lagre' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Noe gikk galt');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/Profilen ble ikke lagret\. Ta kontakt med oss/);
     expect(screen.getByLabelText(/Artistnavn/)).toHaveValue('Kari & bandet trio');
+    expect(screen.getByRole('button', { name: 'Lagre' })).toBeEnabled();
+  });
+
+  it('neither checks nor sends a hidden invoice e-mail', async () => {
+    const patches = open(makeMember({ invoice_method: 'EMAIL', invoice_email: 'faktura@example.no' }));
+    const user = userEvent.setup();
+    const invoiceEmail = await screen.findByLabelText(/E-post for faktura/);
+    await user.clear(invoiceEmail);
+    await user.type(invoiceEmail, 'ikke-en-adresse');
+    await user.selectOptions(screen.getByLabelText(/Fakturering/), 'E-faktura');
+    expect(screen.queryByLabelText(/E-post for faktura/)).not.toBeInTheDocument();
+    const save = screen.getByRole('button', { name: 'Lagre' });
+    await waitFor(() => expect(save).toBeEnabled());
+    await user.click(save);
+    expect(await screen.findByText('Oppdatert!')).toBeInTheDocument();
+    expect(patches[0]).toMatchObject({ invoice_method: 'EFAKTURA' });
+    expect(patches[0]).not.toHaveProperty('invoice_email');
+  });
+
+  it('puts each message of a refusal (422) on its field and leaves the form usable', async () => {
+    const member = makeMember();
+    memberApi(member);
+    server.use(
+      http.patch('*/api/member/7', () =>
+        HttpResponse.json({ message: 'Ugyldig', errors: { email: ['E-postadressen er allerede i bruk.'], phone: ['Ugyldig telefonnummer.'] } }, { status: 422 }),
+      ),
+    );
+    signInAs(member);
+    renderApp('/profile/7');
+    const user = userEvent.setup();
+    const email = await screen.findByLabelText(/^E-post/);
+    await user.clear(email);
+    await user.type(email, 'opptatt@example.no');
+    await user.click(screen.getByRole('button', { name: 'Lagre' }));
+    expect(await screen.findByText('E-postadressen er allerede i bruk.')).toBeInTheDocument();
+    expect(screen.getByText('Ugyldig telefonnummer.')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('rett feltene som er merket');
+    expect(email).toHaveValue('opptatt@example.no');
+    await user.clear(email);
+    await user.type(email, 'ny@example.no');
+    const phone = screen.getByLabelText(/Mobil|Telefon/);
+    await user.type(phone, '8');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Lagre' })).toBeEnabled());
   });
 
   it('shows an error with a retry when the member cannot be loaded', async () => {
