@@ -176,7 +176,7 @@ export default {
       none: 'No active instrument insurance',
       product: 'Product',
       price: 'Price',
-      lines: 'Insured values',
+      lines: 'Insured instruments',
       quantity: 'Quantity',
       value: 'Value',
       total: 'Total value: NOK %{amount}',

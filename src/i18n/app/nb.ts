@@ -176,7 +176,7 @@ export default {
       none: 'Ingen aktive instrumentforsikring',
       product: 'Produkt',
       price: 'Pris',
-      lines: 'Forsikrede verdier',
+      lines: 'Forsikrede instrumenter',
       quantity: 'Antall',
       value: 'Verdi',
       total: 'Totalverdi: %{amount},-',

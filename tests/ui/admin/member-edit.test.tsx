@@ -42,6 +42,9 @@ describe('/membership/edit/{id}', () => {
     const instrument = screen.getByRole('region', { name: 'Instrumentforsikring' });
     expect(within(instrument).getByText('995,-')).toBeInTheDocument();
     expect(within(instrument).getByText('Totalverdi: 30 500,-')).toBeInTheDocument();
+    expect(within(instrument).getByText('Gitar: Fender Stratocaster')).toBeInTheDocument();
+    expect(within(instrument).getByText('Bass: Höfner 500/1')).toBeInTheDocument();
+    expect(within(instrument).queryByText('Instrumentforsikring', { selector: 'span' })).not.toBeInTheDocument();
     expect(within(instrument).getByText('31-12-2026')).toBeInTheDocument();
     const history = await screen.findByRole('region', { name: 'Endringshistorikk' });
     expect(await within(history).findByRole('row', { name: /Ingrid Berg Mobil 91234567 98765432/ })).toBeInTheDocument();

@@ -235,15 +235,19 @@ describe('insurance tables', () => {
     );
   });
 
-  it("shows the subscriptions read-only with 'Rediger' and the instrument total", async () => {
+  it("shows the subscriptions read-only with 'Rediger', each instrument by type, maker and model, and the total", async () => {
     open(
       makeMember({
         subscription_travel_insurance: makeSubscription('Reiseforsikring Europa', 1200),
         subscription_instrument_insurance: {
           ...makeSubscription('Instrumentforsikring', 995),
           subscription_lines: [
-            makeLine(1, 'Gitar', 25000),
-            makeLine(2, 'Forsterker', 110000),
+            makeLine(1, 'Instrumentforsikring', 25000),
+            makeLine(2, 'Instrumentforsikring', 110000),
+          ],
+          instruments: [
+            { id: 1, type: 'Gitar', make: 'Gibson', model: 'Les Paul', value: 25000, insurance_start: '2026-02-01', insurance_end: null },
+            { id: 2, type: 'Lydanlegg', make: 'Marshall', model: 'JCM800', value: 110000, insurance_start: '2026-02-01', insurance_end: null },
           ],
         },
       }),
@@ -255,6 +259,10 @@ describe('insurance tables', () => {
     expect(within(travel).getByRole('link', { name: /Rediger/ })).toBeInTheDocument();
     const instruments = card('Instrumentforsikring');
     expect(within(instruments).getByRole('cell', { name: '110 000,-' })).toBeInTheDocument();
+    const marshall = within(instruments).getByRole('cell', { name: 'Marshall' }).closest('tr')!;
+    expect(within(marshall).getByRole('cell', { name: 'Lydanlegg' })).toBeInTheDocument();
+    expect(within(marshall).getByRole('cell', { name: 'JCM800' })).toBeInTheDocument();
+    expect(within(instruments).queryByRole('cell', { name: 'Instrumentforsikring' })).not.toBeInTheDocument();
     expect(within(instruments).getByText('Totalverdi: 135 000,-')).toBeInTheDocument();
     expect(within(instruments).getByRole('link', { name: /Rediger/ })).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: /Reiseforsikring/ })).not.toBeInTheDocument();
