@@ -21,6 +21,10 @@ function answerMember(initial: Member) {
     }),
     http.get('*/api/member/5/changes', () => HttpResponse.json(paged([
       { id: 1, changed_at: '2026-11-20T09:15:00Z', changed_by: { first_name: 'Ingrid', last_name: 'Berg' }, changes: [{ field: 'phone', old: '91234567', new: '98765432' }] },
+      {
+        id: 2, changed_at: '2026-11-21T10:00:00Z', changed_by: { first_name: 'Ingrid', last_name: 'Berg' },
+        changes: [{ field: 'blocked_access', old: false, new: true }, { field: 'campaign_code', old: null, new: 'VÅR26' }, { field: 'remote_id', old: null, new: 10005 }],
+      },
     ]))),
     http.post('*/api/subscription/cancel/32', () => {
       current = { ...current, subscription_instrument_insurance: { ...current.subscription_instrument_insurance!, state: 'cancelled' } };
@@ -48,6 +52,10 @@ describe('/membership/edit/{id}', () => {
     expect(within(instrument).getByText('31-12-2026')).toBeInTheDocument();
     const history = await screen.findByRole('region', { name: 'Endringshistorikk' });
     expect(await within(history).findByRole('row', { name: /Ingrid Berg Mobil 91234567 98765432/ })).toBeInTheDocument();
+    expect(within(history).getByRole('row', { name: /Ingrid Berg Sperret tilgang ✗ ✓/ })).toBeInTheDocument();
+    expect(within(history).getByRole('row', { name: /Kampanjekode – VÅR26/ })).toBeInTheDocument();
+    expect(within(history).getByRole('row', { name: /Medlemsnummer – 10005/ })).toBeInTheDocument();
+    expect(within(history).queryByText(/_/)).not.toBeInTheDocument();
   });
 
   it('shows the empty insurance states and no stop button without subscriptions', async () => {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const css = readFileSync(path.resolve(__dirname, '../../../src/min-side/styles.css'), 'utf8');
+const css = readFileSync(path.join(import.meta.dirname, '../../../src/min-side/styles.css'), 'utf8');
 
 function variable(name: string): string {
   const match = new RegExp(`--${name}:\\s*(#[0-9a-fA-F]{6})`).exec(css);
