@@ -171,6 +171,7 @@ export default {
       blocked: 'Min side is blocked',
       message_log: 'Message log',
       not_found: 'The member was not found',
+      not_found_text: 'The member does not exist, or the link is wrong. Go back to the member overview and search for the member there.',
     },
     travel_card: {
       title: 'Travel insurance',

@@ -171,6 +171,7 @@ export default {
       blocked: 'Min side er blokkert',
       message_log: 'Meldingslogg',
       not_found: 'Fant ikke medlemmet',
+      not_found_text: 'Medlemmet finnes ikke, eller lenken er feil. Gå tilbake til medlemsoversikten og søk etter medlemmet der.',
     },
     travel_card: {
       title: 'Reiseforsikring',

@@ -141,5 +141,19 @@ describe('/membership/edit/{id}', () => {
     );
     renderAdmin('/membership/edit/5');
     expect((await screen.findAllByText('Noe gikk galt!')).length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: 'Gå tilbake' })).toBeInTheDocument();
+  });
+
+  it("shows an unknown member as not found, under a heading, with 'Gå tilbake' to the overview", async () => {
+    expectFailedRequests();
+    server.use(
+      http.get('*/api/member/999', () => HttpResponse.json({ message: 'Fant ikke det du lette etter.' }, { status: 404 })),
+      http.get('*/api/member/list', () => HttpResponse.json(paged([]))),
+    );
+    renderAdmin('/membership/edit/999');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fant ikke medlemmet' })).toBeInTheDocument();
+    expect(screen.getByText(/Medlemmet finnes ikke, eller lenken er feil/)).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Gå tilbake' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/membership$/));
   });
 });
