@@ -100,6 +100,8 @@ export const texts = {
     submit: 'Send søknad',
     campaignHelp: 'Har du fått en kampanjekode, skriv den inn her.',
     invalidCampaign: 'Ugyldig Kampanje kode',
+    readTerms: 'Les vilkårene for medlemskap',
+    hideTerms: 'Skjul vilkårene',
     success: 'Takk for søknaden! Den er sendt til godkjenning, og du får en e-post når den er behandlet.',
     haveAccount: 'Allerede medlem?',
     login: 'Logg inn',
@@ -114,6 +116,15 @@ export const texts = {
     approve: 'Godkjenn',
     failed: 'En uforutsett hendelse har oppstått med systemet, vær vennlig å prøve igjen senere.',
     done: 'Takk! Innmeldingen er fullført.',
+  },
+
+  application: {
+    title: 'Søknad om medlemskap',
+    waiting: 'Søknaden din om medlemskap venter på godkjenning. Du får en e-post når den er behandlet.',
+    accepted: 'Søknaden din er godkjent, og du er medlem.',
+    acceptedSince: (date: string) => `Søknaden din er godkjent, og du er medlem fra ${date}.`,
+    rejected: 'Søknaden din om medlemskap er avslått.',
+    reason: 'Begrunnelse',
   },
 
   profile: {

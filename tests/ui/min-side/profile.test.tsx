@@ -287,3 +287,43 @@ describe('blocked member', () => {
     expect(localStorage.length).toBe(0);
   });
 });
+
+describe('the state of the application', () => {
+  const pending = makeSubscription('Medlemskap', 1450, { state: 'pending', status: 0 });
+
+  it('tells a new applicant that the membership awaits approval', async () => {
+    const member = makeMember({ role_id: 1, subscription_membership: pending });
+    memberApi(member);
+    signInAs(member, 1);
+    renderApp('/profile/7');
+    const state = await screen.findByRole('region', { name: 'Søknad om medlemskap' });
+    expect(state).toHaveTextContent('venter på godkjenning');
+  });
+
+  it('tells a rejected applicant so, with the reason sent', async () => {
+    const member = makeMember({
+      role_id: 1, status: '2', reason_for_rejection: 'Du er ikke utøvende musiker.',
+      subscription_membership: { ...pending, state: 'rejected', status: 2 },
+    });
+    memberApi(member);
+    signInAs(member, 1);
+    renderApp('/profile/7');
+    const state = await screen.findByRole('region', { name: 'Søknad om medlemskap' });
+    expect(state).toHaveTextContent('Søknaden din om medlemskap er avslått.');
+    expect(state).toHaveTextContent('Begrunnelse: Du er ikke utøvende musiker.');
+  });
+
+  it('tells a member accepted lately that it went through', async () => {
+    const accepted = makeMember({ validated_at: new Date().toISOString(), membership_start_date: '2026-11-20' });
+    memberApi(accepted);
+    signInAs(accepted);
+    renderApp('/profile/7');
+    expect(await screen.findByRole('region', { name: 'Søknad om medlemskap' })).toHaveTextContent('du er medlem fra 20-11-2026');
+  });
+
+  it('says nothing about the application to a member of long standing', async () => {
+    open(makeMember({ validated_at: '2020-01-01T09:00:00.000Z' }));
+    expect(await screen.findByRole('heading', { name: 'Hei, Kari' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Søknad om medlemskap' })).not.toBeInTheDocument();
+  });
+});
