@@ -33,7 +33,7 @@ function MemberEditView() {
   return (
     <>
       <MemberHeader member={record} backTo={paths.membership} />
-      <Stack direction="row" spacing={1.5} sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack direction="row" spacing={1.5} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
         <BlockButton member={record} />
         <Button variant="outlined" startIcon={<History />} onClick={() => navigate(paths.memberLogs(record.id))}>
           {translate('app.edit.message_log')}
