@@ -169,9 +169,45 @@ describe('on a phone (390 px)', () => {
     await shoot(page, 'staff-member-edit', width);
     await page.context().close();
   });
+
+  it('keeps the log dates on one line and gives the menu arrow room', async () => {
+    const staff = await staffToken(portal);
+    const member = await memberByEmail(portal, staff, MEMBER.email);
+    const page = await openPage(browser, portal, '/', { width });
+    await signIn(page, portal, 'staff');
+    await page.goto(`${portal.baseUrl}/membership/edit/travel-insurance/insurance-logs/${member.id}`);
+    await page.getByRole('heading', { name: /^REISEFORSIKRINGS \(\d+\)$/ }).waitFor();
+    await page.locator('tbody tr').first().getByRole('button').first().click();
+    const dialog = page.getByRole('dialog', { name: 'REISEFORSIKRING LOGG' });
+    const start = dialog.getByRole('row', { name: /^START DATO/ });
+    await start.waitFor();
+    const lineHeight = await start.locator('td').last().evaluate((cell) => parseFloat(getComputedStyle(cell).lineHeight));
+    for (const cell of await start.locator('td').all()) {
+      if ((await cell.innerText()).trim() !== '') expect((await box(cell)).height).toBeLessThan(lineHeight * 2 + 16);
+    }
+    await shoot(page, 'staff-log-modal', width);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: /menu|meny/i }).first().click();
+    const requests = page.getByRole('button', { name: /^Forespørsler/ });
+    await requests.waitFor();
+    const drawer = page.locator('.MuiDrawer-paper').filter({ has: requests });
+    const arrow = requests.locator('svg').last();
+    const [arrowBox, drawerBox] = [await box(arrow), await box(drawer)];
+    expect(drawerBox.x + drawerBox.width - (arrowBox.x + arrowBox.width)).toBeGreaterThanOrEqual(16);
+    await shoot(page, 'staff-menu', width);
+    await page.context().close();
+  });
 });
 
 describe.each(WIDTHS)('screens touched, at %i px', (width) => {
+  it('the sign-up with the terms open', async () => {
+    const page = await openPage(browser, portal, '/new-member', { width });
+    await page.getByRole('button', { name: 'Les vilkårene for medlemskap' }).click();
+    await page.getByRole('heading', { name: 'Vilkår for medlemskap' }).waitFor();
+    await shoot(page, 'sign-up-terms', width);
+    await page.context().close();
+  });
+
   it('the profile with each instrument by type, maker and model', async () => {
     const page = await openPage(browser, portal, '/profile', { width });
     await signIn(page, portal, 'member');
