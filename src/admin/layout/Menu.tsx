@@ -79,7 +79,7 @@ export function Menu() {
   // The requests group sits where its first area is declared.
   const firstRequest = requests[0];
   return (
-    <List component="nav" aria-label={translate('app.menu.label')} sx={{ width: '100%', pt: 1 }}>
+    <List component="nav" aria-label={translate('app.menu.label')} sx={{ width: { xs: '100%', sm: 260 }, pt: 1 }}>
       {STAFF_AREAS.map((area) => {
         if (area === firstRequest) return <RequestsGroup key="requests" areas={requests} counts={counts} />;
         if (area.menu.group) return null;
