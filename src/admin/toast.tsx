@@ -1,5 +1,5 @@
 /**
- * Toasts as the spec's error catalogue wants them: top centre, success closes after 3 s,
+ * Toasts as the spec's error catalogue wants them: top centre (bottom on phones), success closes after 3 s,
  * errors stay until the user dismisses them (a click elsewhere does not).
  */
 import { useMemo } from 'react';
