@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { installFakeApi, makeMember, memberApi, renderApp } from './harness.tsx';
 import { ToastProvider, useNotify } from '../../../src/min-side/toasts.tsx';
@@ -39,6 +39,26 @@ describe('toasts', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('dismissing a toast', () => {
+  it('leaves focus on the next toast, then on the page, not on nothing', async () => {
+    render(
+      <ToastProvider>
+        <main tabIndex={-1}>
+          <Buttons />
+        </main>
+      </ToastProvider>,
+    );
+    act(() => screen.getByRole('button', { name: 'feil' }).click());
+    act(() => screen.getByRole('button', { name: 'ok' }).click());
+    const [first, second] = screen.getAllByRole('button', { name: 'Lukk' });
+    first.focus();
+    act(() => first.click());
+    await waitFor(() => expect(second).toHaveFocus());
+    act(() => second.click());
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
   });
 });
 
