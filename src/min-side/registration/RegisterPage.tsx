@@ -3,13 +3,14 @@ import { useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, fieldError } from '../api.ts';
-import { CheckboxField, TextField } from '../components/fields.tsx';
+import { TextField } from '../components/fields.tsx';
 import { ContentText } from '../components/ContentText.tsx';
 import { Card, Layout } from '../components/Layout.tsx';
 import { useSession } from '../session.tsx';
 import { texts } from '../texts.ts';
 import { useNotify } from '../toasts.tsx';
 import { registerSchema } from '../validation.ts';
+import { TermsField } from './TermsField.tsx';
 
 export default function RegisterPage() {
   const [query] = useSearchParams();
@@ -85,7 +86,7 @@ export default function RegisterPage() {
               registration={register('password_confirmation')}
               error={errors.password_confirmation}
             />
-            <CheckboxField label={f.terms} required registration={register('terms')} error={errors.terms} />
+            <TermsField registration={register('terms')} error={errors.terms} />
             <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting}>
               {texts.register.submit}
             </button>
