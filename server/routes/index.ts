@@ -12,6 +12,7 @@ import subscriptions from './subscriptions.ts';
 import logs from './logs.ts';
 import templates from './templates.ts';
 import subscriptionRequests from './subscription-requests.ts';
+import vipps from './vipps.ts';
 
 const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(health);
@@ -26,6 +27,7 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(logs);
   await app.register(templates);
   await app.register(subscriptionRequests);
+  await app.register(vipps);
 };
 
 export default apiRoutes;
