@@ -92,6 +92,15 @@ export function problemMessage(status: number, body: unknown): string {
   return VIPPS_MESSAGES.refused(detail || `HTTP ${status}`);
 }
 
+function parseJson(text: string): unknown {
+  if (text === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
 const retryable = (status: number) => status === 429 || status >= 500;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -130,13 +139,7 @@ export function epaymentClient(settings: VippsConfig): PaymentGateway {
       throw new VippsError(timedOut ? VIPPS_MESSAGES.timeout : VIPPS_MESSAGES.unreachable);
     }
     const text = await response.text().catch(() => '');
-    let body: unknown = null;
-    try {
-      body = text === '' ? null : JSON.parse(text);
-    } catch {
-      body = null;
-    }
-    return { status: response.status, body };
+    return { status: response.status, body: parseJson(text) };
   }
 
   /** Repeats a call that is safe to repeat when Vipps did not answer or answered 429/5xx. */
