@@ -108,7 +108,7 @@ export const texts = {
   quickCheckout: {
     title: 'Bli medlem med Vipps',
     cardTitle: 'Betal medlemskapet med Vipps',
-    membership: 'Medlemskap',
+    membership: 'Produkt',
     price: 'Pris',
     kroner: (price: string) => `${price} kr`,
     profileInfo: 'Navn, e-postadresse og mobilnummer hentes fra Vipps-profilen din når du betaler.',
