@@ -8,6 +8,7 @@ import { clientAddress, createCampaign } from './factories-member-self.ts';
 import { startFakeVipps, VIPPS_ENV, type FakePayer, type FakeVipps } from './fakes/vipps.ts';
 import { loadConfig, ConfigError } from '../../server/config.ts';
 import { problemMessage, VIPPS_MESSAGES } from '../../server/adapters/vipps.ts';
+import { followUpRegistrations } from '../../server/domain/vipps.ts';
 
 let vipps: FakeVipps;
 let t: TestContext;
@@ -22,6 +23,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   vipps.failCreate = null;
+  vipps.failCapture = null;
 });
 
 const HOST = 'portal.test';
@@ -237,7 +239,54 @@ describe('the return', () => {
   });
 });
 
+describe('the follow-up job', () => {
+  const followUp = () =>
+    followUpRegistrations({ db: t.db, outbox: t.services.outbox, gateway: t.services.vipps, publicUrl: t.config.publicUrl });
+
+  it('captures later when Vipps failed at capture time; the member stands meanwhile', async () => {
+    const reference = await startPayment();
+    const person = payer();
+    vipps.authorize(reference, person);
+    vipps.failCapture = { status: 503, body: { title: 'Service Unavailable', status: 503 } };
+    const back = await returnFrom(reference);
+    expect(back.headers.location).toBe('/vipps-thanks');
+    expect(await registration(reference)).toMatchObject({ state: 'AUTHORIZED' });
+    expect(await accountsWithEmail(person.email)).toHaveLength(1);
+
+    vipps.failCapture = null;
+    await t.db.query("UPDATE vipps_registrations SET updated_at = now() - interval '5 minutes' WHERE reference = $1", [reference]);
+    await followUp();
+    expect(await registration(reference)).toMatchObject({ state: 'CAPTURED', captured_amount: 145000 });
+    expect(vipps.payments.get(reference)!.captured).toBe(145000);
+    expect(await accountsWithEmail(person.email)).toHaveLength(1);
+  });
+
+  it('settles a payment whose webhook never came', async () => {
+    const reference = await startPayment();
+    const person = payer();
+    vipps.authorize(reference, person);
+    await t.db.query("UPDATE vipps_registrations SET updated_at = now() - interval '5 minutes' WHERE reference = $1", [reference]);
+    await followUp();
+    expect(await registration(reference)).toMatchObject({ state: 'CAPTURED' });
+    expect(await accountsWithEmail(person.email)).toHaveLength(1);
+  });
+});
+
 describe('Vipps errors and settings', () => {
+  it('fetches a new access token when Vipps no longer takes the cached one', async () => {
+    await startPayment();
+    const before = vipps.tokensIssued;
+    vipps.revokeTokens();
+    await startPayment();
+    expect(vipps.tokensIssued).toBe(before + 1);
+  });
+
+  it('acknowledges a signed webhook for a payment it does not know (Vipps stops retrying)', async () => {
+    const body = JSON.stringify({ reference: 'mp-ukjent-0000000000', name: 'AUTHORIZED' });
+    const response = await deliver(body, vipps.sign(VIPPS_ENV.VIPPS_WEBHOOK_SECRET, HOST, WEBHOOK, body));
+    expect(response.statusCode).toBe(200);
+  });
+
   it('turns RFC 7807 problems into Norwegian messages', () => {
     expect(problemMessage(400, { title: 'Bad Request', detail: 'Invalid reference' })).toBe('Vipps avviste forespørselen: Bad Request: Invalid reference');
     expect(problemMessage(401, { title: 'Unauthorized' })).toBe(VIPPS_MESSAGES.unauthorized);

@@ -32,6 +32,10 @@ export interface FakeVipps extends FakeServer {
   tokensIssued: number;
   /** The next create calls answer like this (a status, or a delay longer than the client waits). */
   failCreate: FakeAnswer | null;
+  /** The next capture calls answer like this. */
+  failCapture: FakeAnswer | null;
+  /** Every access token issued so far stops working. */
+  revokeTokens(): void;
   authorize(reference: string, payer: FakePayer): void;
   abort(reference: string): void;
   /** The headers of a webhook delivery of `body` to host + path, signed with `secret`. */
@@ -57,7 +61,7 @@ const problem = (status: number, title: string, detail: string): FakeAnswer => (
 export async function startFakeVipps(): Promise<FakeVipps> {
   const payments = new Map<string, FakePayment>();
   let tokenCounter = 0;
-  const state = { failCreate: null as FakeAnswer | null };
+  const state = { failCreate: null as FakeAnswer | null, failCapture: null as FakeAnswer | null };
   const validTokens = new Set<string>();
 
   function authorized(request: RecordedRequest): FakeAnswer | null {
@@ -139,6 +143,7 @@ export async function startFakeVipps(): Promise<FakeVipps> {
           },
         };
       }
+      if (action === 'capture' && state.failCapture) return state.failCapture;
       const value = (JSON.parse(request.body || '{}') as { modificationAmount?: { value: number } }).modificationAmount?.value ?? 0;
       return once(payment, request, () => {
         if (action === 'capture') {
@@ -176,6 +181,15 @@ export async function startFakeVipps(): Promise<FakeVipps> {
     },
     set failCreate(value: FakeAnswer | null) {
       state.failCreate = value;
+    },
+    get failCapture() {
+      return state.failCapture;
+    },
+    set failCapture(value: FakeAnswer | null) {
+      state.failCapture = value;
+    },
+    revokeTokens() {
+      validTokens.clear();
     },
     authorize(reference: string, payer: FakePayer) {
       const payment = payments.get(reference)!;
