@@ -265,7 +265,12 @@ export async function returnFromVipps(deps: VippsDeps, reference: string, waits 
 /** One webhook delivery: refused (401) unless Vipps signed it; otherwise the payment is settled. */
 export async function receiveWebhook(deps: VippsDeps, delivery: WebhookDelivery): Promise<{ received: true }> {
   if (!deps.gateway) throw notFound();
-  if (!verifyWebhook(deps.gateway.webhookSecret, delivery)) {
+  // Vipps signs the host it posted to: as received, or PUBLIC_URL's when a proxy rewrote the Host header.
+  const received = delivery.headers.host;
+  const hosts = new Set([Array.isArray(received) ? received[0] : received, new URL(deps.publicUrl).host]);
+  const secret = deps.gateway.webhookSecret;
+  const signed = [...hosts].some((host) => verifyWebhook(secret, { ...delivery, headers: { ...delivery.headers, host } }));
+  if (!signed) {
     const error = unauthenticated();
     error.body.message = VIPPS_TEXTS.badSignature;
     throw error;

@@ -163,6 +163,18 @@ describe('the webhook', () => {
     expect(vipps.payments.get(reference)!.captured).toBe(0);
   });
 
+  it("accepts a delivery signed for PUBLIC_URL's host when a proxy rewrote the Host header, and refuses one signed for another host than it came to", async () => {
+    const reference = await startPayment();
+    vipps.authorize(reference, payer());
+    const body = vipps.event(reference, 'AUTHORIZED');
+    const elsewhere = await deliver(body, { ...vipps.sign(VIPPS_ENV.VIPPS_WEBHOOK_SECRET, 'evil.example', WEBHOOK, body), host: HOST });
+    expect(elsewhere.statusCode).toBe(401);
+    expect(await registration(reference)).toMatchObject({ state: 'CREATED' });
+    const rewritten = await deliver(body, { ...vipps.sign(VIPPS_ENV.VIPPS_WEBHOOK_SECRET, HOST, WEBHOOK, body), host: '127.0.0.1:3000' });
+    expect(rewritten.statusCode).toBe(200);
+    expect(await registration(reference)).toMatchObject({ state: 'CAPTURED' });
+  });
+
   it('the same webhook twice creates one member, captures once and sends one welcome mail', async () => {
     const campaign = await createCampaign(t.db);
     const reference = await startPayment(campaign.code);
