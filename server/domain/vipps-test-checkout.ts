@@ -25,6 +25,9 @@ const STYLE = `
   .card { background: #fff; border-radius: .75rem; padding: 1.25rem; margin-top: 1rem; box-shadow: 0 1px 3px rgba(0,0,0,.15); }
   h1 { font-size: 1.5rem; margin: .5rem 0; color: #3a1f7a; }
   .amount { font-size: 2rem; font-weight: 700; margin: .25rem 0; }
+  button, input { font: inherit; }
+  fieldset { border: 0; padding: 0; margin: 0; }
+  legend { padding: 0; color: #444; }
   label { display: block; font-weight: 600; margin-top: .75rem; }
   input { width: 100%; padding: .6rem; font-size: 1rem; border: 1px solid #6b6b6b; border-radius: .375rem; }
   .buttons { display: flex; gap: .75rem; margin-top: 1.25rem; flex-wrap: wrap; }
@@ -73,7 +76,7 @@ export async function testCheckoutPage(deps: TestDeps, reference: string): Promi
 <p>${escapeHtml(payment.description)}</p>
 <p class="amount">${escapeHtml(kroner(payment.amount))}</p>
 <form method="post" action="${action}/approve">
-<fieldset style="border:0;padding:0;margin:0">
+<fieldset>
 <legend>Betaleren (oppdiktet, kan endres)</legend>
 ${field('first_name', 'Fornavn', payer.first_name)}
 ${field('last_name', 'Etternavn', payer.last_name)}
