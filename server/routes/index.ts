@@ -13,6 +13,7 @@ import logs from './logs.ts';
 import templates from './templates.ts';
 import subscriptionRequests from './subscription-requests.ts';
 import instruments from './instruments.ts';
+import vipps from './vipps.ts';
 
 const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(health);
@@ -28,6 +29,7 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(templates);
   await app.register(subscriptionRequests);
   await app.register(instruments);
+  await app.register(vipps);
 };
 
 export default apiRoutes;

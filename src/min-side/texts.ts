@@ -107,6 +107,22 @@ export const texts = {
     login: 'Logg inn',
   },
 
+  quickCheckout: {
+    title: 'Bli medlem med Vipps',
+    cardTitle: 'Betal medlemskapet med Vipps',
+    membership: 'Produkt',
+    price: 'Pris',
+    kroner: (price: string) => `${price} kr`,
+    profileInfo: 'Navn, e-postadresse og mobilnummer hentes fra Vipps-profilen din når du betaler.',
+    campaignHelp: 'Kampanjekoden fra lenken du fulgte. Du kan endre eller fjerne den.',
+    pay: 'Betal med Vipps',
+    paying: 'Sender deg til Vipps …',
+    createFailed: 'Feil ved opprettelse av ordre',
+    testCheckout: 'Testmodus: Vipps er ikke satt opp, så betalingen går til en testside der ingen penger trekkes.',
+    unavailable: 'Betaling med Vipps er ikke tilgjengelig akkurat nå. Du kan melde deg inn med det vanlige skjemaet.',
+    regularForm: 'Meld deg inn uten Vipps',
+  },
+
   stepTwo: {
     title: 'Fullfør innmeldingen',
     personalPane: 'Steg 2 av 2: Personopplysninger',

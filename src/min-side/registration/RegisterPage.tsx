@@ -1,4 +1,7 @@
-/** /new-member: registration step one, with the registration info text beside it. */
+/**
+ * /new-member: registration step one, with the registration info text beside it; with the
+ * payment-app flag (?vipps=1 or ?vipps=true) the Vipps quick checkout instead.
+ */
 import { useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -11,8 +14,16 @@ import { texts } from '../texts.ts';
 import { useNotify } from '../toasts.tsx';
 import { registerSchema } from '../validation.ts';
 import { TermsField } from './TermsField.tsx';
+import { QuickCheckout } from './QuickCheckout.tsx';
 
 export default function RegisterPage() {
+  const [query] = useSearchParams();
+  const vipps = query.get('vipps');
+  if (vipps === '1' || vipps === 'true') return <QuickCheckout campaignCode={query.get('campaign_code') ?? ''} />;
+  return <RegisterForm />;
+}
+
+function RegisterForm() {
   const [query] = useSearchParams();
   const { signIn } = useSession();
   const notify = useNotify();
