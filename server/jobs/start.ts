@@ -5,6 +5,7 @@ import { MAIL_QUEUE, MESSAGE_QUEUE, SMS_QUEUE } from './outbox.ts';
 import { mailWorker, smsWorker } from './deliver.ts';
 import { CLEANUP_QUEUE, cleanUp } from './cleanup.ts';
 import { BACKUP_QUEUE, backupDatabase } from './backup.ts';
+import { VIPPS_FOLLOW_UP_QUEUE, vippsFollowUp } from './vipps.ts';
 
 export async function startJobs(services: Services): Promise<void> {
   const { jobs, db, config } = services;
@@ -13,6 +14,7 @@ export async function startJobs(services: Services): Promise<void> {
     [SMS_QUEUE]: { ...MESSAGE_QUEUE, retryLimit: config.messageRetries },
     [CLEANUP_QUEUE]: { retryLimit: 1, expireInSeconds: 300, deleteAfterSeconds: 24 * 60 * 60 },
     [BACKUP_QUEUE]: { retryLimit: 1, expireInSeconds: 30 * 60, deleteAfterSeconds: 7 * 24 * 60 * 60 },
+    [VIPPS_FOLLOW_UP_QUEUE]: { retryLimit: 0, expireInSeconds: 300, deleteAfterSeconds: 24 * 60 * 60 },
   });
   await jobs.work(MAIL_QUEUE, mailWorker(db, services.mail));
   await jobs.work(SMS_QUEUE, smsWorker(db, services.sms));
@@ -20,6 +22,12 @@ export async function startJobs(services: Services): Promise<void> {
     await cleanUp(db);
   }, 5);
   await jobs.schedule(CLEANUP_QUEUE, '17 * * * *');
+  if (services.vipps) {
+    await jobs.work(VIPPS_FOLLOW_UP_QUEUE, vippsFollowUp(services), 5);
+    await jobs.schedule(VIPPS_FOLLOW_UP_QUEUE, '*/2 * * * *');
+  } else {
+    await jobs.unschedule(VIPPS_FOLLOW_UP_QUEUE);
+  }
 
   // Only the embedded database needs our backups; a PostgreSQL server has its own.
   const interval = config.backup.intervalHours;

@@ -14,6 +14,7 @@ import templates from './templates.ts';
 import subscriptionRequests from './subscription-requests.ts';
 import instruments from './instruments.ts';
 import travelSubscriptions from './travel-subscriptions.ts';
+import vipps from './vipps.ts';
 
 const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(health);
@@ -30,6 +31,7 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(subscriptionRequests);
   await app.register(instruments);
   await app.register(travelSubscriptions);
+  await app.register(vipps);
 };
 
 export default apiRoutes;

@@ -12,6 +12,8 @@ export const RULE_MESSAGES = {
   smsRequired: 'Påkrevt felt',
   smsMin: 'Telefonnummer må være minst 8-sifrede nummer',
   date: 'Ugyldig dato: skriv dd/mm/åååå, fra år 1905 til neste år',
+  /** The spec's text (section 8), at sign-up and on Min side alike. */
+  campaignCode: 'Ugyldig Kampanje kode',
 } as const;
 
 /** A simple e-mail pattern: something@something.tld, no spaces. */

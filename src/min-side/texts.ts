@@ -100,9 +100,27 @@ export const texts = {
     submit: 'Send søknad',
     campaignHelp: 'Har du fått en kampanjekode, skriv den inn her.',
     invalidCampaign: 'Ugyldig Kampanje kode',
+    readTerms: 'Les vilkårene for medlemskap',
+    hideTerms: 'Skjul vilkårene',
     success: 'Takk for søknaden! Den er sendt til godkjenning, og du får en e-post når den er behandlet.',
     haveAccount: 'Allerede medlem?',
     login: 'Logg inn',
+  },
+
+  quickCheckout: {
+    title: 'Bli medlem med Vipps',
+    cardTitle: 'Betal medlemskapet med Vipps',
+    membership: 'Produkt',
+    price: 'Pris',
+    kroner: (price: string) => `${price} kr`,
+    profileInfo: 'Navn, e-postadresse og mobilnummer hentes fra Vipps-profilen din når du betaler.',
+    campaignHelp: 'Kampanjekoden fra lenken du fulgte. Du kan endre eller fjerne den.',
+    pay: 'Betal med Vipps',
+    paying: 'Sender deg til Vipps …',
+    createFailed: 'Feil ved opprettelse av ordre',
+    testCheckout: 'Testmodus: Vipps er ikke satt opp, så betalingen går til en testside der ingen penger trekkes.',
+    unavailable: 'Betaling med Vipps er ikke tilgjengelig akkurat nå. Du kan melde deg inn med det vanlige skjemaet.',
+    regularForm: 'Meld deg inn uten Vipps',
   },
 
   stepTwo: {
@@ -116,6 +134,15 @@ export const texts = {
     done: 'Takk! Innmeldingen er fullført.',
   },
 
+  application: {
+    title: 'Søknad om medlemskap',
+    waiting: 'Søknaden din om medlemskap venter på godkjenning. Du får en e-post når den er behandlet.',
+    accepted: 'Søknaden din er godkjent, og du er medlem.',
+    acceptedSince: (date: string) => `Søknaden din er godkjent, og du er medlem fra ${date}.`,
+    rejected: 'Søknaden din om medlemskap er avslått.',
+    reason: 'Begrunnelse',
+  },
+
   profile: {
     title: 'Min side',
     greeting: (name: string) => `Hei, ${name}`,
@@ -124,6 +151,8 @@ export const texts = {
     save: 'Lagre',
     saved: 'Oppdatert!',
     saveFailed: 'Noe gikk galt',
+    checkFields: 'Noe gikk galt: rett feltene som er merket og lagre igjen.',
+    serverFailed: `Profilen ble ikke lagret. ${contactSentence}`,
     loadFailed: 'Noe gikk galt!',
     retry: 'Prøv igjen',
   },
@@ -181,7 +210,9 @@ export const texts = {
     title: 'Instrumentforsikring',
     pageTitle: 'Instrumentforsikring',
     empty: 'Ingen aktive instrumentforsikring',
-    product: 'PRODUKT',
+    type: 'TYPE INSTRUMENT',
+    make: 'FABRIKANT',
+    model: 'MODELL',
     value: 'VERDI',
     start: 'START DATO',
     end: 'STOP DATO',
