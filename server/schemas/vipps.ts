@@ -18,11 +18,12 @@ export const VippsStartAnswer = Type.Object({
 });
 export type VippsStartAnswer = Static<typeof VippsStartAnswer>;
 
-/** A refused start: `data.error` is the message to show. */
+/** A refused start: `data.error` is the message to show; a body the schema refuses has `errors` instead. */
 export const VippsStartRefused = Type.Object({
   message: Type.String(),
-  success: Type.Boolean(),
-  data: Type.Object({ error: Type.String() }),
+  success: Type.Optional(Type.Boolean()),
+  data: Type.Optional(Type.Object({ error: Type.String() })),
+  errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
 });
 
 export const VippsOffer = Type.Object({
