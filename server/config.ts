@@ -23,6 +23,19 @@ export interface TripletexConfig {
   timeoutMs: number;
 }
 
+/** Vipps MobilePay ePayment (quick checkout). */
+export interface VippsConfig {
+  /** https://apitest.vipps.no (test) or https://api.vipps.no (production). */
+  apiUrl: string;
+  clientId: string;
+  clientSecret: string;
+  subscriptionKey: string;
+  merchantSerialNumber: string;
+  /** The secret Vipps gave when our webhook was registered. */
+  webhookSecret: string;
+  timeoutMs: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -37,6 +50,11 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: { name: string; email: string };
   sms: SmsGatewayConfig | null;
+  /** NODE_ENV=production: no test checkout. */
+  production: boolean;
+  vipps: VippsConfig | null;
+  /** The embedded test checkout: only without Vipps settings and outside production. */
+  vippsTestCheckout: boolean;
   contentUrl: string | null;
   /** rest_base of the content site's coupons post type. */
   contentCouponsPath: string;
@@ -194,10 +212,38 @@ function tripletex(env: Env): TripletexConfig | null {
   };
 }
 
+const VIPPS_HOSTS = { test: 'https://apitest.vipps.no', production: 'https://api.vipps.no' } as const;
+
+function vippsSettings(env: Env): VippsConfig | null {
+  const names = ['VIPPS_CLIENT_ID', 'VIPPS_CLIENT_SECRET', 'VIPPS_SUBSCRIPTION_KEY', 'VIPPS_MERCHANT_SERIAL_NUMBER', 'VIPPS_WEBHOOK_SECRET'];
+  if (names.every((name) => optional(env, name) === null)) return null;
+  const required = (name: string) => {
+    const value = optional(env, name);
+    if (value === null) throw new ConfigError(name, `må settes sammen med ${names.filter((other) => other !== name).join(', ')}`);
+    return value;
+  };
+  const host = text(env, 'VIPPS_ENVIRONMENT', 'test').toLowerCase();
+  const explicit = url(env, 'VIPPS_API_URL', ['http:', 'https:']);
+  if (!explicit && host !== 'test' && host !== 'production') throw new ConfigError('VIPPS_ENVIRONMENT', 'må være test eller production');
+  const merchantSerialNumber = required('VIPPS_MERCHANT_SERIAL_NUMBER');
+  if (!/^\d{4,10}$/.test(merchantSerialNumber)) throw new ConfigError('VIPPS_MERCHANT_SERIAL_NUMBER', 'må være et salgsstednummer (bare sifre)');
+  return {
+    apiUrl: (explicit ?? VIPPS_HOSTS[host as keyof typeof VIPPS_HOSTS]).replace(/\/+$/, ''),
+    clientId: required('VIPPS_CLIENT_ID'),
+    clientSecret: required('VIPPS_CLIENT_SECRET'),
+    subscriptionKey: required('VIPPS_SUBSCRIPTION_KEY'),
+    merchantSerialNumber,
+    webhookSecret: required('VIPPS_WEBHOOK_SECRET'),
+    timeoutMs: integer(env, 'VIPPS_TIMEOUT_MS', 10000, 100, 60000),
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
   const dataDir = path.resolve(text(env, 'DATA_DIR', './data'));
+  const production = env.NODE_ENV?.trim() === 'production';
+  const vipps = vippsSettings(env);
   return {
     port,
     host: text(env, 'HOST', '127.0.0.1'),
@@ -214,6 +260,9 @@ export function loadConfig(env: Env = process.env): Config {
       email: email(env, 'MAIL_FROM_EMAIL', 'post@example.no'),
     },
     sms: smsGateway(env),
+    production,
+    vipps,
+    vippsTestCheckout: vipps === null && !production,
     contentUrl: url(env, 'CONTENT_URL', ['http:', 'https:']),
     contentCouponsPath: restBase(env, 'CONTENT_COUPONS_PATH', 'coupons'),
     contentTimeoutMs: integer(env, 'CONTENT_TIMEOUT_MS', 5000, 100, 60000),

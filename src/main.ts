@@ -1,16 +1,19 @@
 /**
  * The one entry of index.html: picks the staff app or the member app by path and loads only
- * that one, so Min side never carries react-admin. Unknown paths go to the staff login at /.
+ * that one, so Min side never carries react-admin. Other paths go where `entryFor` says.
  */
-import { appForPath } from './common/routing.ts';
+import { reloadOnChunkFailure } from './common/chunk-reload.ts';
+import { entryFor } from './common/routing.ts';
+import { readSession } from './common/session.ts';
 
+reloadOnChunkFailure();
 const root = document.getElementById('root')!;
-const app = appForPath(window.location.pathname);
+const entry = entryFor(window.location.pathname, readSession());
 
-if (app === 'member') {
+if ('redirect' in entry) {
+  window.location.replace(entry.redirect);
+} else if (entry.app === 'member') {
   void import('./min-side/main.tsx').then(({ mount }) => mount(root));
-} else if (app === 'staff') {
-  void import('./admin/main.tsx').then(({ mount }) => mount(root));
 } else {
-  window.location.replace('/');
+  void import('./admin/main.tsx').then(({ mount }) => mount(root));
 }

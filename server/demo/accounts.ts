@@ -110,7 +110,10 @@ function plan(context: DemoContext, postalCodes: readonly PostalCode[]): Planned
     { state: 'member', person: DEMO_MEMBER, since: addDays(today, -4 * 365 - 37), duplicateOf: null },
   ];
   states.forEach((state, index) => {
-    planned.push({ state, person: makePerson(random, index + 1, pickPostal, today), since: sinceFor(context, state), duplicateOf: null });
+    const person = makePerson(random, index + 1, pickPostal, today);
+    // An applicant who has not reached step two has given no artist name yet.
+    if (state === 'incomplete') person.artist_name = null;
+    planned.push({ state, person, since: sinceFor(context, state), duplicateOf: null });
   });
   // Someone applying again under a new e-mail: same name and birthdate as an existing member.
   for (let i = 0; i < DUPLICATES; i++) {

@@ -68,7 +68,8 @@ export function makePerson(random: Random, serial: number, pickPostal: () => Pos
     postal_code: postal.code,
     postal_area: postal.area,
     birthdate: addDays(`${birthYear}-01-01`, random.int(0, 364)),
-    artist_name: band ?? (random.chance(0.2) ? `${first_name} ${random.pick(BAND_FIRST)}` : null),
+    // Every musician performs under some name: a band, a stage name, or their own name.
+    artist_name: band ?? (random.chance(0.2) ? `${first_name} ${random.pick(BAND_FIRST)}` : `${first_name} ${last_name}`),
     primary_instrument_type: random.pick(PRIMARY_INSTRUMENTS),
     invoice_method: byEmail ? 'EMAIL' : 'EFAKTURA',
     invoice_email: byEmail ? email : null,

@@ -4,18 +4,12 @@ import { addDays, at, endOfYear, yearOf } from './dates.ts';
 import type { IterationSpec } from './iterations.ts';
 import type { Row } from './insert.ts';
 import { SUBSCRIPTION_DEFAULTS } from './memberships.ts';
+import { priceForRestOfYear } from '../schemas/travel-rules.ts';
 
 export const TRAVEL_PRODUCTS = [
   { id: 1, price: 1290 },
   { id: 2, price: 1890 },
 ] as const;
-
-/** The spec's rule: from April the rest of the year costs price × (1 − 0.25 × quarter number). */
-export function priceForRestOfYear(price: number, start: string): number {
-  const monthIndex = Number(start.slice(5, 7)) - 1;
-  if (monthIndex <= 2) return price;
-  return Math.round(price * (1 - 0.25 * Math.floor(monthIndex / 3)));
-}
 
 export interface TravelPlan {
   subscriptions: Row[];
@@ -49,7 +43,7 @@ export function travelSubscription(context: DemoContext, member: DemoMember, kin
   const ordered = at(orderedOn, random.int(8 * 60, 22 * 60));
   const accepted = at(addDays(orderedOn, random.int(1, 2)), random.int(8 * 60, 16 * 60));
   const staff = random.pick(context.staff);
-  const value = yearOf(start) === yearOf(today) ? priceForRestOfYear(product.price, start) : product.price;
+  const value = yearOf(start) === yearOf(today) ? priceForRestOfYear(product.price, Number(start.slice(5, 7)) - 1) : product.price;
   const handled = kind !== 'pending';
   plan.subscriptions.push({
     ...SUBSCRIPTION_DEFAULTS,

@@ -42,18 +42,26 @@ export async function requestPasswordReset(
 ): Promise<void> {
   const account = await findAccountByEmail(db, email);
   if (!account) return;
-  const key = account.email.toLowerCase();
+  const link = await issueResetLink(db, account.email, publicUrl);
+  if (!link) return;
+  await sendTemplate(db, outbox, 'password-reset', account, { secrets: { link } });
+}
+
+/**
+ * A new link to choose a password for the account with this e-mail (valid RESET_LIFETIME_MINUTES),
+ * or null when one was made less than a minute ago.
+ */
+export async function issueResetLink(db: Queryable, accountEmail: string, publicUrl: string): Promise<string | null> {
   const token = randomSecret(64);
   const [stored] = await db.query<{ email: string }>(
     `INSERT INTO password_resets (email, token_hash) VALUES ($1, $2)
      ON CONFLICT (email) DO UPDATE SET token_hash = EXCLUDED.token_hash, created_at = now()
        WHERE password_resets.created_at < now() - interval '1 minute'
      RETURNING email`,
-    [key, sha256(token)],
+    [accountEmail.toLowerCase(), sha256(token)],
   );
-  if (!stored) return;
-  const link = `${publicUrl}/password/change?token=${token}&email=${encodeURIComponent(account.email)}`;
-  await sendTemplate(db, outbox, 'password-reset', account, { secrets: { link } });
+  if (!stored) return null;
+  return `${publicUrl}/password/change?token=${token}&email=${encodeURIComponent(accountEmail)}`;
 }
 
 /** Sets the new password when the token is right and fresh; the token is used up. */

@@ -1,7 +1,7 @@
 /** Sign-up step one as the register form sends it: checked field by field, then the applicant created. */
 import type { Database } from '../db/database.ts';
 import type { Registration } from '../schemas/auth.ts';
-import { FORM_RULES, requiredErrors } from '../schemas/rules.ts';
+import { FORM_RULES, requiredErrors, RULE_MESSAGES } from '../schemas/rules.ts';
 import { validationFailed, type HttpError } from '../lib/http-errors.ts';
 import { passwordErrors } from './accounts.ts';
 import { checkTypedCampaignCode } from './campaigns.ts';
@@ -11,7 +11,7 @@ import type { Outbox } from '../jobs/outbox.ts';
 import { createApplicant } from './registration.ts';
 
 const EMAIL_TAKEN = 'E-postadressen er allerede registrert. Logg inn eller be om nytt passord.';
-const UNKNOWN_CAMPAIGN = 'Ugyldig Kampanje kode';
+const UNKNOWN_CAMPAIGN = RULE_MESSAGES.campaignCode;
 
 /** The register client reads errors from `data.error`, other clients from `errors`. */
 export const refuseSignUp = (errors: Record<string, string[]>): HttpError =>

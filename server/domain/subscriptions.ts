@@ -1,7 +1,7 @@
 /** Subscriptions as the apps read them: product, state as a number, who validated or rejected. */
 import type { Queryable } from '../db/database.ts';
 import type { Static } from 'typebox';
-import type { InstrumentSubscription, Subscription, SubscriptionLine } from '../schemas/member.ts';
+import type { InstrumentSubscription, InsuredInstrument, Subscription, SubscriptionLine } from '../schemas/member.ts';
 import { personJson } from './person-json.ts';
 import { STATUS_OF_STATE } from './subscription-status.ts';
 
@@ -38,6 +38,18 @@ async function linesOf(db: Queryable, subscriptionId: number): Promise<Static<ty
   );
 }
 
+/** The active instruments the subscription insures, named as the summaries show them. */
+async function insuredInstruments(db: Queryable, subscriptionId: number): Promise<Static<typeof InsuredInstrument>[]> {
+  return db.query(
+    `SELECT i.id, c.title AS type, i.make, i.model, i.value, i.insurance_start, i.insurance_end
+       FROM instruments i
+       JOIN instrument_categories c ON c.id = i.instrument_category
+      WHERE i.subscription_id = $1 AND i.state = 'active'
+      ORDER BY i.id`,
+    [subscriptionId],
+  );
+}
+
 // An active subscription wins over a pending one, a pending one over one that has ended.
 const PREFERENCE = `CASE s.state WHEN 'active' THEN 0 WHEN 'pending' THEN 1 ELSE 2 END, s.id DESC`;
 
@@ -64,7 +76,11 @@ export async function loadMemberSubscriptions(db: Queryable, memberId: number): 
     ) ?? null;
   return {
     membership: membership && withStatus(membership),
-    instrument: instrument && { ...withStatus(instrument), subscription_lines: await linesOf(db, instrument.id) },
+    instrument: instrument && {
+      ...withStatus(instrument),
+      subscription_lines: await linesOf(db, instrument.id),
+      instruments: await insuredInstruments(db, instrument.id),
+    },
     travel: travel && withStatus(travel),
   };
 }

@@ -7,6 +7,7 @@ import { CLEANUP_QUEUE, cleanUp } from './cleanup.ts';
 import { BACKUP_QUEUE, backupDatabase } from './backup.ts';
 import { TRIPLETEX_QUEUE, runTripletexSync } from '../domain/tripletex-sync.ts';
 import { tripletexClientFor } from '../adapters/tripletex.ts';
+import { VIPPS_FOLLOW_UP_QUEUE, vippsFollowUp } from './vipps.ts';
 
 export async function startJobs(services: Services): Promise<void> {
   const { jobs, db, config } = services;
@@ -17,6 +18,7 @@ export async function startJobs(services: Services): Promise<void> {
     [BACKUP_QUEUE]: { retryLimit: 1, expireInSeconds: 30 * 60, deleteAfterSeconds: 7 * 24 * 60 * 60 },
     // A run is never retried by the queue: staff start a new one, which skips what is already synced.
     [TRIPLETEX_QUEUE]: { retryLimit: 0, expireInSeconds: 15 * 60, deleteAfterSeconds: 7 * 24 * 60 * 60 },
+    [VIPPS_FOLLOW_UP_QUEUE]: { retryLimit: 0, expireInSeconds: 300, deleteAfterSeconds: 24 * 60 * 60 },
   });
   await jobs.work(MAIL_QUEUE, mailWorker(db, services.mail));
   await jobs.work(SMS_QUEUE, smsWorker(db, services.sms));
@@ -28,6 +30,12 @@ export async function startJobs(services: Services): Promise<void> {
   await jobs.work<{ runId: number }>(TRIPLETEX_QUEUE, async ({ runId }) => {
     await runTripletexSync(db, tripletex, runId);
   });
+  if (services.vipps) {
+    await jobs.work(VIPPS_FOLLOW_UP_QUEUE, vippsFollowUp(services), 5);
+    await jobs.schedule(VIPPS_FOLLOW_UP_QUEUE, '*/2 * * * *');
+  } else {
+    await jobs.unschedule(VIPPS_FOLLOW_UP_QUEUE);
+  }
 
   // Only the embedded database needs our backups; a PostgreSQL server has its own.
   const interval = config.backup.intervalHours;

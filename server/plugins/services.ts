@@ -6,6 +6,8 @@ import { mailTransportFor, type MailTransport } from '../adapters/mail.ts';
 import { smsTransportFor, type SmsTransport } from '../adapters/sms.ts';
 import { contentSourceFor, type ContentSource } from '../adapters/content.ts';
 import { outboxDir } from '../adapters/outbox-files.ts';
+import { epaymentClient, type PaymentGateway } from '../adapters/vipps.ts';
+import { testCheckout } from '../adapters/vipps-test-checkout.ts';
 import { JobQueue } from '../jobs/queue.ts';
 import type { Outbox } from '../jobs/outbox.ts';
 import type { IndexCheck } from '../db/index-check.ts';
@@ -18,6 +20,8 @@ export interface Services {
   mail: MailTransport;
   sms: SmsTransport;
   content: ContentSource;
+  /** Vipps ePayment, the embedded test checkout, or null (production without VIPPS_* settings). */
+  vipps: PaymentGateway | null;
   jobs: JobQueue;
   outbox: Outbox;
   /** The index check made at start-up; null when none was made (tests). */
@@ -54,8 +58,14 @@ export function createServices(
     mail,
     sms,
     content: overrides.content ?? contentSourceFor(config, db),
+    vipps: overrides.vipps !== undefined ? overrides.vipps : vippsGatewayFor(config, db),
     jobs,
     outbox: { jobs, mail: mail.delivery, sms: sms.delivery },
     indexCheck: overrides.indexCheck ?? null,
   };
+}
+
+function vippsGatewayFor(config: Config, db: Database): PaymentGateway | null {
+  if (config.vipps) return epaymentClient(config.vipps);
+  return config.vippsTestCheckout ? testCheckout(db) : null;
 }

@@ -1,6 +1,7 @@
 /**
  * Serves the built front end: hashed assets with long caching, and index.html for every
- * app path (the browser app picks staff or member app by path and redirects unknown paths to /).
+ * app path (the browser app picks staff or member app by path and redirects unknown paths), and
+ * 404 for a missing file under /assets/.
  */
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
@@ -41,6 +42,11 @@ async function staticApps(app: FastifyInstance, options: StaticAppsOptions) {
     const isApi = request.url.startsWith('/api/') || request.url === '/api';
     if (isApi || !['GET', 'HEAD'].includes(request.method)) {
       return reply.code(404).send({ message: MESSAGES.notFound });
+    }
+    // A file the build no longer has (an open page after a deploy) must fail as a file, so the
+    // app can notice and reload; the app's HTML with 200 would be run as a script and crash it.
+    if (request.url.startsWith('/assets/')) {
+      return reply.code(404).header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send(MESSAGES.notFound);
     }
     if (!hasBuild) {
       return reply.code(404).type('text/plain; charset=utf-8').send('Grensesnittet er ikke bygget. Kjør «npm run build».');

@@ -10,7 +10,7 @@ import { notFound } from '../lib/http-errors.ts';
 import { fromContentSite } from '../domain/content.ts';
 
 /** min-side: the privacy text; bli-medlem and bli-medlem-steg-2: the sign-up texts beside step one and two. */
-export const CONTENT_SLUGS = ['min-side', 'bli-medlem', 'bli-medlem-steg-2'] as const;
+export const CONTENT_SLUGS = ['min-side', 'bli-medlem', 'bli-medlem-steg-2', 'medlemsvilkar'] as const;
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { content } = app.services;

@@ -14,6 +14,8 @@ import templates from './templates.ts';
 import subscriptionRequests from './subscription-requests.ts';
 import instruments from './instruments.ts';
 import settings from './settings.ts';
+import travelSubscriptions from './travel-subscriptions.ts';
+import vipps from './vipps.ts';
 
 const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(health);
@@ -30,6 +32,8 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(subscriptionRequests);
   await app.register(instruments);
   await app.register(settings);
+  await app.register(travelSubscriptions);
+  await app.register(vipps);
 };
 
 export default apiRoutes;

@@ -8,7 +8,7 @@ import { assertOwnMember } from '../lib/access.ts';
 import { addCampaignCode } from '../domain/campaigns.ts';
 import { findCardHolder, sendMemberCard } from '../domain/member-card.ts';
 
-export const INVALID_CODE = 'Ugyldig kampanjekode';
+export const INVALID_CODE = RULE_MESSAGES.campaignCode;
 export const CARD_SENT = 'Ditt medlemskort har blitt tilsendt';
 const SMS_FAILED = 'Medlemskortet kunne ikke sendes akkurat nå. Prøv igjen senere, eller kontakt oss.';
 

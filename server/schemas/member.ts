@@ -52,9 +52,21 @@ export const Subscription = Type.Object({
 });
 export type Subscription = Static<typeof Subscription>;
 
+/** An insured instrument as the summaries name it: type, maker and model. */
+export const InsuredInstrument = Type.Object({
+  id: Type.Integer(),
+  type: Type.String(),
+  make: Type.String(),
+  model: Type.String(),
+  value: Type.Integer(),
+  insurance_start: DateOnly,
+  insurance_end: Nullable(DateOnly),
+});
+export type InsuredInstrument = Static<typeof InsuredInstrument>;
+
 export const InstrumentSubscription = Type.Intersect([
   Subscription,
-  Type.Object({ subscription_lines: Type.Array(SubscriptionLine) }),
+  Type.Object({ subscription_lines: Type.Array(SubscriptionLine), instruments: Type.Optional(Type.Array(InsuredInstrument)) }),
 ]);
 export type InstrumentSubscription = Static<typeof InstrumentSubscription>;
 

@@ -14,6 +14,8 @@ export const RULE_MESSAGES = {
   date: 'Ugyldig dato: skriv dd/mm/åååå, fra år 1905 til neste år',
   /** The e-mail template form's sender address (spelled so). */
   templateEmail: 'Ugyldig Epost format',
+  /** The spec's text (section 8), at sign-up and on Min side alike. */
+  campaignCode: 'Ugyldig Kampanje kode',
 } as const;
 
 /** A simple e-mail pattern: something@something.tld, no spaces. */

@@ -12,4 +12,9 @@ export const paths = {
   createMember: `${root('membership')}/create-new-user`,
   editMember: (id: Id) => `${root('membership')}/edit/${id}`,
   memberLogs: (id: Id) => `${root('membership')}/instrument-insurance/reject/${id}`,
+  travelForm: (id: Id) => `${root('membership')}/edit/travel-insurance/${id}`,
+  travelLogs: (id: Id) => `${root('membership')}/edit/travel-insurance/insurance-logs/${id}`,
+  travelRequests: root('travel-insurance'),
+  travelRequest: (subscriptionId: Id, memberId: Id) =>
+    `${root('travel-insurance')}/edit/subscription_id=${subscriptionId}&member_id=${memberId}`,
 };

@@ -1,9 +1,11 @@
 /**
- * Toasts as the spec's error catalogue wants them: top centre, success closes after 3 s,
+ * Toasts as the spec's error catalogue wants them: top centre (bottom on phones), success closes after 3 s,
  * errors stay until the user dismisses them (a click elsewhere does not).
  */
 import { useMemo } from 'react';
 import IconButton from '@mui/material/IconButton';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import CloseIcon from '@mui/icons-material/Close';
 import { Notification, useCloseNotification, useNotify, useTranslate } from 'react-admin';
 import { supportContact } from '../common/support.ts';
@@ -20,10 +22,12 @@ function DismissButton() {
   );
 }
 
+/** On phones the toasts sit at the bottom: at the top they covered the breadcrumb and the first form row. */
 export function Toasts() {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <Notification
-      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+      anchorOrigin={{ vertical: phone ? 'bottom' : 'top', horizontal: 'center' }}
       autoHideDuration={SUCCESS_DURATION}
       multiLine
       slotProps={{

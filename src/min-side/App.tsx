@@ -2,7 +2,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Route, Routes, useNavigate } from 'react-router';
 import { onUnauthenticated } from '../common/http.ts';
-import { Go, OwnMemberPage, SignedOutOnly, StepTwoWithoutId } from './guards.tsx';
+import { Elsewhere, OwnMemberPage, SignedOutOnly, StepTwoWithoutId } from './guards.tsx';
 import { Layout, Loading } from './components/Layout.tsx';
 import { useSession } from './session.tsx';
 
@@ -57,7 +57,7 @@ export function App() {
           />
           <Route path="/vipps-thanks" element={<VippsThanksPage />} />
           <Route path="/vipps-error" element={<VippsErrorPage />} />
-          <Route path="*" element={<Go to="/" />} />
+          <Route path="*" element={<Elsewhere />} />
         </Routes>
       </Suspense>
     </>

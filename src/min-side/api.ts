@@ -4,6 +4,7 @@ import type { MessageBody } from '../../server/schemas/common.ts';
 import type { Member, MemberPatch } from '../../server/schemas/member.ts';
 import type { LoginResponse, PasswordChange, Registration } from '../../server/schemas/auth.ts';
 import type { AddCode, AddCodeAnswer, SendCard, SendCardAnswer } from '../../server/schemas/member-self.ts';
+import type { VippsOffer, VippsStart, VippsStartAnswer } from '../../server/schemas/vipps.ts';
 import type { ContentPage, DiscountCode, InstrumentCategory, PostalCode } from '../../server/schemas/reference.ts';
 
 export type { Member } from '../../server/schemas/member.ts';
@@ -17,6 +18,8 @@ export const api = {
   changePassword: (body: PasswordChange) =>
     http.post<MessageBody>('/api/user/password/change', body),
   register: (body: Registration) => http.post<LoginResponse>('/api/member/register', body),
+  vippsOffer: () => http.get<VippsOffer>('/api/vipps_registration/offer'),
+  vippsStart: (body: VippsStart) => http.post<VippsStartAnswer>('/api/vipps_registration', body),
   member: (id: number) => http.get<{ data: Member }>(`/api/member/${id}`),
   updateMember: (id: number, changes: MemberPatch) => http.patch<{ data: Member }>(`/api/member/${id}`, changes),
   addCode: (id: number, campaignCode: string) =>

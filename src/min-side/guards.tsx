@@ -6,7 +6,11 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { appForPath } from '../common/routing.ts';
 import { homePath, isMemberRole, type Session } from '../common/session.ts';
+import { api } from './api.ts';
+import { BlockedScreen } from './components/BlockedScreen.tsx';
+import { Layout, Loading } from './components/Layout.tsx';
 import { useSession } from './session.tsx';
+import { useLoad } from './useLoad.ts';
 
 /** Goes to a path, leaving this app when the path belongs to the staff app. */
 export function Go({ to }: { to: string }) {
@@ -34,15 +38,32 @@ function belongsHere(session: Session, memberId: number, stage: Stage): boolean 
   return stage === 'registration' ? session.registrationCompleted === 0 : session.registrationCompleted !== 0;
 }
 
+/**
+ * A blocked member sees only the blocked screen, on every member page (spec: /profile/{id}),
+ * checked against the server on arrival since staff may block a member who is signed in.
+ */
+function UnlessBlocked({ memberId, children }: { memberId: number; children: ReactNode }) {
+  const [member] = useLoad(() => api.member(memberId), [memberId]);
+  if (member.state === 'loading') return <Layout><Loading /></Layout>;
+  if (member.state === 'loaded' && member.data.data.blocked_access) return <BlockedScreen />;
+  return children;
+}
+
 /** Pages under a member id: only the signed-in member's own, at their stage of registration. */
 export function OwnMemberPage({ stage, children }: { stage: Stage; children: (memberId: number) => ReactNode }) {
   const { session } = useSession();
   const { memberId = '' } = useParams();
-  if (!/^\d+$/.test(memberId)) return <Go to="/" />;
-  if (!session) return <Go to="/profile" />;
+  if (!session) return <Go to={/^\d+$/.test(memberId) ? '/profile' : '/'} />;
+  if (!/^\d+$/.test(memberId)) return <Go to={homePath(session)} />;
   const id = Number(memberId);
   if (!belongsHere(session, id, stage)) return <Go to={homePath(session)} />;
-  return children(id);
+  return <UnlessBlocked memberId={id}>{children(id)}</UnlessBlocked>;
+}
+
+/** Any other address: a signed-in user goes home, a visitor to '/' (spec section 2). */
+export function Elsewhere() {
+  const { session } = useSession();
+  return <Go to={session ? homePath(session) : '/'} />;
 }
 
 /** /new-member/update without an id: the signed-in applicant's own step two. */

@@ -45,6 +45,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     [push],
   );
 
+  // Closing a toast from its button leaves focus on the next toast's button, or on the page's main
+  // content, rather than on nothing (the button is gone).
+  const close = (button: HTMLButtonElement, id: number) => {
+    const others = [...document.querySelectorAll<HTMLButtonElement>('.toast-close')].filter((other) => other !== button);
+    dismiss(id);
+    const next = others[0] ?? document.querySelector<HTMLElement>('main');
+    requestAnimationFrame(() => next?.focus());
+  };
+
   const region = (kind: Kind) => (
     <div className={`toast-region toast-region-${kind}`} aria-live={kind === 'error' ? 'assertive' : 'polite'} role={kind === 'error' ? 'alert' : 'status'}>
       {toasts
@@ -52,7 +61,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         .map((toast) => (
           <div key={toast.id} className={`toast toast-${kind}`}>
             <span className="toast-message">{toast.message}</span>
-            <button type="button" className="toast-close" onClick={() => dismiss(toast.id)} aria-label={texts.close}>
+            <button type="button" className="toast-close" onClick={(event) => close(event.currentTarget, toast.id)} aria-label={texts.close}>
               ×
             </button>
           </div>

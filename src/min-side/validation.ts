@@ -98,3 +98,9 @@ export const campaignCodeSchema = object({ campaign_code: string().trim().requir
 export const memberCardSchema = object({
   phone_number: string().trim().required(v.smsRequired).min(SMS_PHONE_MIN_LENGTH, v.smsMin),
 });
+
+/** The quick checkout (spec section 5): only the terms must be accepted; the campaign code comes from the link. */
+export const quickCheckoutSchema = object({
+  campaign_code: string().trim().default(''),
+  terms: boolean().required(v.terms).oneOf([true], v.terms),
+});

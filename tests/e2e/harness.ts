@@ -17,6 +17,8 @@ export interface Portal {
   baseUrl: string;
   /** Its DATA_DIR, where the embedded outbox keeps whole mails (reset links included). */
   dataDir: string;
+  /** Stops the server and keeps DATA_DIR, so a test can open the database it left. */
+  halt(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -62,15 +64,19 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   child.stdout?.on('data', (chunk) => (log += chunk));
   child.stderr?.on('data', (chunk) => (log += chunk));
   await waitForHealth(baseUrl, child, () => log);
+  async function halt() {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  }
   return {
     baseUrl,
     dataDir,
+    halt,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await halt();
       rmSync(dataDir, { recursive: true, force: true });
       rmSync(`${dataDir}-backups`, { recursive: true, force: true });
     },

@@ -90,6 +90,7 @@ const PATH_VALUES: [RegExp, (f: Fixtures) => string | number, boolean][] = [
   [/^\/api\/emails\/template\//, () => 1, false],
   [/^\/api\/postal-code\//, () => '0155', false],
   [/^\/api\/content\/page\//, () => 'min-side', false],
+  [/^\/api\/vipps_registration\//, () => 'matrise-referanse-1', false],
   [/^\/api\/campaign\//, (f) => f.campaign, false],
   [/^\/api\/member\//, (f) => f.a, true],
   [/^\/api\/subscription\//, (f) => f.travel, true],

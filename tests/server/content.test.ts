@@ -27,6 +27,13 @@ describe('content from the database (no CONTENT_URL)', () => {
     }
   });
 
+  it('answers the membership terms that the sign-up links to', async () => {
+    const terms = await t.app.inject({ url: '/api/content/page/medlemsvilkar' });
+    expect(terms.statusCode).toBe(200);
+    expect(terms.json().data).toMatchObject({ slug: 'medlemsvilkar', title: 'Vilkår for medlemskap' });
+    expect(terms.json().data.content).toContain('<p>');
+  });
+
   it('answers 404 for any other slug, even one stored', async () => {
     await t.db.query("INSERT INTO content_pages (slug, title, content) VALUES ('intern', 'Intern', '<p>Hemmelig</p>')");
     const response = await t.app.inject({ url: '/api/content/page/intern' });

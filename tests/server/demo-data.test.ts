@@ -45,6 +45,11 @@ describe('demo data set', () => {
     }
   });
 
+  it('gives every member an artist name, and none to applicants who have not reached step two', async () => {
+    expect(await count(t.db, "accounts WHERE role_id = 2 AND coalesce(trim(artist_name), '') = ''")).toBe(0);
+    expect(await count(t.db, 'accounts WHERE role_id = 1 AND registration_completed = 0 AND artist_name IS NOT NULL')).toBe(0);
+  });
+
   it('has travel and instrument insurance in every state, each with its history', async () => {
     const db = t.db;
     for (const state of ['pending', 'active']) {
@@ -117,6 +122,13 @@ describe('demo data set', () => {
     expect(data.subscription_travel_insurance).toMatchObject({ state: 'active' });
     expect([1, 2]).toContain(data.subscription_travel_insurance.product_id);
     expect(data.subscription_instrument_insurance.subscription_lines.length).toBeGreaterThanOrEqual(2);
+    const insured = data.subscription_instrument_insurance.instruments as { type: string; make: string; model: string }[];
+    expect(insured).toHaveLength(data.subscription_instrument_insurance.subscription_lines.length);
+    for (const instrument of insured) {
+      expect(instrument.type).not.toBe('Instrumentforsikring');
+      expect(instrument.make.length).toBeGreaterThan(0);
+      expect(instrument.model.length).toBeGreaterThan(0);
+    }
     const instruments = await t.db.query<{ state: string; n: number }>(
       'SELECT state, count(*)::int AS n FROM instruments WHERE member_id = $1 GROUP BY state',
       [session.user_id],

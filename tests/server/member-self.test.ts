@@ -48,7 +48,7 @@ describe('POST /api/member/{id}/add-code', () => {
     expect(profile.json().data.campaign_code).toBe('Jazz2026');
   });
 
-  it('refuses an unknown or ended code in the shape the profile reads, and keeps the old code', async () => {
+  it("refuses an unknown or ended code with the spec's 'Ugyldig Kampanje kode' as at sign-up, and keeps the old code", async () => {
     const member = await signedInMember();
     const current = await createCampaign(t.db);
     await addCode(member.id, member.token, { campaign_code: current.code });
@@ -58,9 +58,9 @@ describe('POST /api/member/{id}/add-code', () => {
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({
         success: false,
-        message: 'Ugyldig kampanjekode',
-        error: { campaign_code: ['Ugyldig kampanjekode'] },
-        errors: { campaign_code: ['Ugyldig kampanjekode'] },
+        message: 'Ugyldig Kampanje kode',
+        error: { campaign_code: ['Ugyldig Kampanje kode'] },
+        errors: { campaign_code: ['Ugyldig Kampanje kode'] },
       });
     }
     expect(await campaignCodeOf(member.id)).toBe(current.code);

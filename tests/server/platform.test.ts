@@ -89,6 +89,12 @@ describe('serving the apps', () => {
       expect(asset.headers['cache-control']).toContain('immutable');
       const compressed = await served.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
       expect(compressed.headers['content-encoding']).toBe('br');
+      for (const url of ['/assets/app-gone999.js', '/assets/MemberEdit-old.js?v=1']) {
+        const missing = await served.app.inject({ url });
+        expect(missing.statusCode).toBe(404);
+        expect(missing.headers['content-type']).not.toContain('text/html');
+        expect(missing.body).not.toContain('Musikerportalen');
+      }
       const api = await served.app.inject({ url: '/api/nothing-here' });
       expect(api.statusCode).toBe(404);
       expect(api.json()).toEqual({ message: 'Fant ikke det du lette etter.' });

@@ -14,6 +14,7 @@ const membership: StaffArea = {
     { pattern: '/membership', label: 'app.breadcrumb.membership' },
     { pattern: '/membership/create-new-user', label: 'app.breadcrumb.create', parent: '/membership' },
     { pattern: '/membership/edit/:id', label: 'app.breadcrumb.edit', parent: '/membership' },
+    { pattern: '/membership/edit/travel-insurance/:memberId', label: 'app.travel_form.title', parent: '/membership/edit/:memberId' },
     ...[
       '/membership/instrument-insurance/reject/:memberId',
       '/membership/edit/insurance-logs/:memberId',
@@ -75,10 +76,23 @@ const instrumentRequests = (area: StaffArea): StaffArea => ({
   resources: { ...area.resources, 'instrument-requests': { list: '/api/instrument/list' } },
 });
 
+/** The travel queue, plus what its form and the member page's travel form read and write. */
+function travelInsurance(): StaffArea {
+  const area = requestArea('travel-insurance', 'travel', 'pending-travel', '/api/subscription/list/pending-travel');
+  area.resources['travel-subscriptions'] = {
+    list: '/api/subscription/list',
+    one: (id) => `/api/subscription/${id}`,
+    create: '/api/subscription/new',
+    update: (id) => `/api/subscription/${id}`,
+  };
+  area.resources.products = { list: '/api/product/list', unpaged: true };
+  return area;
+}
+
 export const STAFF_AREAS: StaffArea[] = [
   membership,
   membershipRequestArea(),
-  requestArea('travel-insurance', 'travel', 'pending-travel', '/api/subscription/list/pending-travel'),
+  travelInsurance(),
   instrumentRequests(requestArea('instrument-insurance', 'instruments', 'pending-instruments', '/api/subscription/list/pending-instruments')),
   {
     name: 'settings',

@@ -21,9 +21,11 @@ interface Props {
   label: string;
   isRequired?: boolean;
   validate?: Validator | Validator[];
+  /** The earliest day the picker offers ('yyyy-MM-dd'); the form's own check refuses earlier typed days. */
+  minDate?: string | null;
 }
 
-export function DateInput({ source, label, isRequired, validate = [] }: Props) {
+export function DateInput({ source, label, isRequired, validate = [], minDate }: Props) {
   const { field, fieldState, id, isRequired: required } = useInput({
     source,
     isRequired,
@@ -37,7 +39,7 @@ export function DateInput({ source, label, isRequired, validate = [] }: Props) {
         value={toDate(field.value)}
         onChange={(date) => field.onChange(fromDate(date))}
         format="dd/MM/yyyy"
-        minDate={new Date(FIRST_YEAR, 0, 1)}
+        minDate={toDate(minDate ?? null) ?? new Date(FIRST_YEAR, 0, 1)}
         maxDate={new Date(lastYear(), 11, 31)}
         enableAccessibleFieldDOMStructure={false}
         inputRef={field.ref}

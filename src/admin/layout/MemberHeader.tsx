@@ -11,15 +11,17 @@ export function memberTitle(member: { remote_id: number | null; first_name: stri
   return member.remote_id ? `${member.remote_id} - ${name}` : name;
 }
 
-export function MemberHeader({ member, backTo }: {
+export function MemberHeader({ member, backTo, title }: {
   member?: { remote_id: number | null; first_name: string; last_name: string };
   backTo: string;
+  /** A heading of its own when there is no member to name (one that cannot be found). */
+  title?: string;
 }) {
   const translate = useTranslate();
   const navigate = useNavigate();
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, my: 2 }}>
-      <Typography variant="h5" component="h1">{member ? memberTitle(member) : '\u00a0'}</Typography>
+      <Typography variant="h5" component="h1">{member ? memberTitle(member) : (title ?? '\u00a0')}</Typography>
       <Button variant="outlined" startIcon={<ArrowBack />} onClick={() => navigate(backTo)}>
         {translate('app.back')}
       </Button>

@@ -48,7 +48,7 @@ function RequestsGroup({ areas, counts }: { areas: StaffArea[]; counts: ReturnTy
   );
   return (
     <>
-      <ListItemButton onClick={() => setOpen(!open)} aria-expanded={open} aria-controls="requests-submenu">
+      <ListItemButton onClick={() => setOpen(!open)} aria-expanded={open} aria-controls="requests-submenu" sx={{ pr: 3 }}>
         <ListItemIcon aria-hidden>{requestsIcon}</ListItemIcon>
         <ListItemText
           primary={translate('app.menu.requests')}
@@ -79,7 +79,7 @@ export function Menu() {
   // The requests group sits where its first area is declared.
   const firstRequest = requests[0];
   return (
-    <List component="nav" aria-label={translate('app.menu.label')} sx={{ width: 260, pt: 1 }}>
+    <List component="nav" aria-label={translate('app.menu.label')} sx={{ width: { xs: '100%', sm: 260 }, pt: 1 }}>
       {STAFF_AREAS.map((area) => {
         if (area === firstRequest) return <RequestsGroup key="requests" areas={requests} counts={counts} />;
         if (area.menu.group) return null;

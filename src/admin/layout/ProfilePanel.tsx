@@ -25,7 +25,7 @@ export function ProfileButton() {
   const fullName = session ? `${session.firstName} ${session.lastName}`.trim() : '';
   return (
     <>
-      <Typography component="span" sx={{ mx: 1, display: { xs: 'none', sm: 'inline' } }}>{fullName}</Typography>
+      <Typography component="span" noWrap sx={{ mx: 1, maxWidth: { xs: '40vw', sm: 'none' } }}>{fullName}</Typography>
       <IconButton color="inherit" aria-label={translate('app.profile.open')} onClick={() => setOpen(true)}>
         <AccountCircle />
       </IconButton>

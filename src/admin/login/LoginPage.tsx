@@ -36,7 +36,8 @@ export function LoginPage() {
 
   return (
     <AuthCard title={translate('app.login.title')} intro={translate('app.login.intro')}>
-      <Form onSubmit={submit} defaultValues={{ email: '', password: '', remember: false }}>
+      {/* noValidate: the app shows its own Norwegian messages, not the browser's bubble. */}
+      <Form onSubmit={submit} defaultValues={{ email: '', password: '', remember: false }} noValidate>
         <TextInput
           source="email"
           type="email"

@@ -24,7 +24,7 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard title={translate('app.reset.title')} intro={translate('app.reset.intro')}>
-      <Form onSubmit={submit} defaultValues={{ email: '' }}>
+      <Form onSubmit={submit} defaultValues={{ email: '' }} noValidate>
         <TextInput
           source="email"
           type="email"

@@ -13,6 +13,9 @@ export interface CompareRow {
   show: (snapshot: Snapshot) => string;
 }
 
+// A date or an amount stays on one line on a phone instead of breaking at its dashes.
+const keepWhole = { whiteSpace: 'nowrap' } as const;
+
 export function CompareTable({ rows, before, after }: { rows: CompareRow[]; before: Snapshot | null; after: Snapshot }) {
   const translate = useTranslate();
   return (
@@ -31,8 +34,8 @@ export function CompareTable({ rows, before, after }: { rows: CompareRow[]; befo
           return (
             <TableRow key={row.label} selected={old !== now}>
               <TableCell component="th" scope="row">{translate(`app.logs.compare.${row.label}`)}</TableCell>
-              <TableCell>{old}</TableCell>
-              <TableCell>{now}</TableCell>
+              <TableCell sx={keepWhole}>{old}</TableCell>
+              <TableCell sx={keepWhole}>{now}</TableCell>
             </TableRow>
           );
         })}

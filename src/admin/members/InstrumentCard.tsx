@@ -1,4 +1,4 @@
-/** The member's instrument insurance in short: product, price, insured lines, 'Totalverdi' and 'Stopp forsikring'. */
+/** The member's instrument insurance in short: product, price, each insured instrument (type, maker, model), 'Totalverdi' and 'Stopp forsikring'. */
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
@@ -17,7 +17,7 @@ export function InstrumentCard({ subscription }: { subscription: InstrumentSubsc
       </SummaryCard>
     );
   }
-  const lines = subscription.subscription_lines ?? [];
+  const lines = subscription.instruments ?? [];
   const total = lines.reduce((sum, line) => sum + (line.value ?? 0), 0);
   return (
     <SummaryCard title="app.instrument_card.title">
@@ -34,7 +34,7 @@ export function InstrumentCard({ subscription }: { subscription: InstrumentSubsc
           {lines.map((line) => (
             <SummaryRow
               key={line.id}
-              label={line.product.name}
+              label={`${line.type}: ${line.make} ${line.model}`}
               value={`${formatAmount(line.value)},-`}
             />
           ))}

@@ -33,7 +33,7 @@ function MemberEditView() {
   return (
     <>
       <MemberHeader member={record} backTo={paths.membership} />
-      <Stack direction="row" spacing={1.5} sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack direction="row" spacing={1.5} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
         <BlockButton member={record} />
         <Button variant="outlined" startIcon={<History />} onClick={() => navigate(paths.memberLogs(record.id))}>
           {translate('app.edit.message_log')}
@@ -49,11 +49,24 @@ function MemberEditView() {
           </Form>
         </Paper>
         <Stack spacing={3}>
-          <TravelCard subscription={record.subscription_travel_insurance} />
+          <TravelCard subscription={record.subscription_travel_insurance} memberId={record.id} />
           <InstrumentCard subscription={record.subscription_instrument_insurance} />
         </Stack>
       </Box>
       <ChangeHistory />
+    </>
+  );
+}
+
+/** A member that cannot be loaded: say so under a heading, with the way back to the overview. */
+function MemberLoadError() {
+  const translate = useTranslate();
+  const { error } = useEditContext<Member>();
+  const missing = (error as { status?: number } | null)?.status === 404;
+  return (
+    <>
+      <MemberHeader backTo={paths.membership} title={translate(missing ? 'app.edit.not_found' : 'app.errors.generic_bang')} />
+      <Alert severity={missing ? 'info' : 'error'}>{translate(missing ? 'app.edit.not_found_text' : 'app.errors.generic_bang')}</Alert>
     </>
   );
 }
@@ -70,7 +83,7 @@ export function MemberEdit() {
       component="div"
       sx={{ '& .RaEdit-noActions': { mt: 0 } }}
       redirectOnError={false}
-      error={<Alert severity="error" sx={{ mt: 2 }}>{translate('app.errors.generic_bang')}</Alert>}
+      error={<MemberLoadError />}
       id={Number(id)}
       mutationMode="pessimistic"
       redirect={false}
@@ -80,7 +93,12 @@ export function MemberEdit() {
         onError: () => toast.error('app.errors.generic'),
       }}
       // Always fetch the whole member: the overview's row in the cache would otherwise count as fresh.
-      queryOptions={{ refetchOnMount: 'always', onError: () => toast.error('app.errors.generic_bang') }}
+      queryOptions={{
+        refetchOnMount: 'always',
+        onError: (error) => {
+          if ((error as { status?: number }).status !== 404) toast.error('app.errors.generic_bang');
+        },
+      }}
     >
       <MemberEditView />
     </Edit>

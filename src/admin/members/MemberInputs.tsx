@@ -1,6 +1,6 @@
 /** The member form's inputs in sections, shared by the create and the edit page. */
-import { lazy, Suspense, type ComponentProps, type ReactNode } from 'react';
-import { useWatch } from 'react-hook-form';
+import { lazy, Suspense, useEffect, type ComponentProps, type ReactNode } from 'react';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { BooleanInput, SelectInput, TextInput, useGetList, useRecordContext, useTranslate } from 'react-admin';
@@ -37,6 +37,18 @@ function useInstrumentChoices() {
   return { choices, isPending };
 }
 
+/**
+ * A select starts empty and is never typed in, so its 'Feltet må fylles ut' would wait for a
+ * blur that may never come while the button stays disabled: show it once the form is begun.
+ */
+function useShowMissingOnceBegun(field: string) {
+  const { isDirty } = useFormState();
+  const { getValues, setValue } = useFormContext();
+  useEffect(() => {
+    if (isDirty) setValue(field, getValues(field), { shouldTouch: true, shouldValidate: true });
+  }, [isDirty, field, getValues, setValue]);
+}
+
 function useInvoiceChoices() {
   const translate = useTranslate();
   const record = useRecordContext<Member>();
@@ -56,6 +68,7 @@ export function MemberInputs({ mode }: { mode: MemberFormMode }) {
   const instrumentChoices = useInstrumentChoices();
   const invoiceChoices = useInvoiceChoices();
   const invoiceMethod = useWatch({ name: 'invoice_method' });
+  useShowMissingOnceBegun('invoice_method');
   const label = (field: string) => `app.member.fields.${field}`;
   const text = (field: string, props: Record<string, unknown> = {}) => (
     <TextInput key={field} source={field} label={label(field)} isRequired={required.has(field)} {...props} />

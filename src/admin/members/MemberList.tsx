@@ -33,12 +33,16 @@ function MemberTitle() {
   );
 }
 
+// On a phone the overview keeps ID, MEDLEM and STATUS on screen instead of scrolling sideways.
+const fromTablet = { display: { xs: 'none', sm: 'table-cell' } };
+const fromDesk = { display: { xs: 'none', md: 'table-cell' } };
+
 function MemberTable() {
   const translate = useTranslate();
   const { error } = useListContext();
   if (error) return <Alert severity="error">{translate('app.errors.generic')}</Alert>;
   return (
-    <Paper sx={{ overflowX: 'auto' }}>
+    <Paper sx={{ overflowX: 'auto', '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } }}>
       <DataTable<MemberListItem>
         bulkActionButtons={false}
         rowClick={(id) => paths.editMember(id)}
@@ -54,10 +58,10 @@ function MemberTable() {
             </Link>
           )}
         />
-        <Column source="address" label="app.members.columns.address" />
-        <Column source="birthdate" label="app.members.columns.born" render={(member) => formatDate(member.birthdate)} />
-        <Column source="phone" label="app.members.columns.mobile" render={(member) => formatPhone(member.phone)} />
-        <Column source="campaign_code" label="app.members.columns.campaign" disableSort render={() => ''} />
+        <Column source="address" label="app.members.columns.address" sx={fromDesk} />
+        <Column source="birthdate" label="app.members.columns.born" sx={fromDesk} render={(member) => formatDate(member.birthdate)} />
+        <Column source="phone" label="app.members.columns.mobile" sx={fromTablet} render={(member) => formatPhone(member.phone)} />
+        <Column source="campaign_code" label="app.members.columns.campaign" sx={fromDesk} disableSort render={() => ''} />
         <Column source="status" label="app.members.columns.status" disableSort render={(member) => <MemberStatusIcons member={member} />} />
       </DataTable>
     </Paper>

@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import PeopleIcon from '@mui/icons-material/People';
 import { LogsPage } from '../logs/index.ts';
 import { MemberInstrumentsPage } from '../instrument-insurance/index.ts';
+import { TravelFormPage } from '../travel-insurance/index.ts';
 
 export const MemberList = lazy(() => import('./MemberList.tsx'));
 export const MemberCreate = lazy(() => import('./MemberCreate.tsx'));
@@ -24,6 +25,7 @@ export default {
     { path: 'create-new-user', component: MemberCreate },
     { path: 'edit/:id', component: MemberEdit },
     { path: 'edit/instrument-insurance/:id', component: MemberInstrumentsPage },
+    { path: 'edit/travel-insurance/:memberId', component: TravelFormPage },
     ...LOG_PATHS.map((path) => ({ path, component: LogsPage })),
   ],
 };

@@ -13,7 +13,9 @@ export function Layout({ children, header, wide }: { children: ReactNode; header
           {header}
         </div>
       </header>
-      <main className={wide ? 'content content-wide' : 'content'}>{children}</main>
+      <main className={wide ? 'content content-wide' : 'content'} tabIndex={-1}>
+        {children}
+      </main>
       <footer className="footer">
         <span>{texts.contactTitle}:</span>{' '}
         <a href={`mailto:${SUPPORT_CONTACT.email}`}>{SUPPORT_CONTACT.email}</a>{' '}

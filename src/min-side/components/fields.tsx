@@ -103,7 +103,7 @@ export function SelectField({ label, registration, error, hint, required, option
   );
 }
 
-export function CheckboxField({ label, registration, error, required }: Omit<BaseProps, 'hint'> & { label: ReactNode }) {
+export function CheckboxField({ label, registration, error, required, children }: Omit<BaseProps, 'hint' | 'label'> & { label: ReactNode; children?: ReactNode }) {
   const id = useId();
   const message = messageOf(error);
   return (
@@ -117,6 +117,12 @@ export function CheckboxField({ label, registration, error, required }: Omit<Bas
         {...registration}
       />
       <label htmlFor={id}>{label}</label>
+      {required && (
+        <span className="required-mark" aria-hidden="true">
+          *
+        </span>
+      )}
+      {children}
       <Help id={id} error={message} />
     </div>
   );

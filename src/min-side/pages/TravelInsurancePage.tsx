@@ -1,17 +1,185 @@
-/** /profile/edit/travel-insurane/{memberId} (spelled so in the spec): ordering comes with its own issue. */
-import { Link } from 'react-router';
-import { Card, Layout } from '../components/Layout.tsx';
+/**
+ * /profile/edit/travel-insurane/{memberId} (spelled so in the spec): the member orders or changes
+ * their travel insurance. The rules are the shared ones (server/schemas/travel-rules.ts), the
+ * same the staff form and the server use. Mobile first; plain React.
+ */
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useForm, useWatch, type Control, type Resolver, type UseFormSetValue } from 'react-hook-form';
+import { formatAmount, todayIso } from '../../common/format.ts';
+import {
+  chargedMonthIndex, invoicedPrice, showsRestOfYear, travelButtonLabel, travelFormErrors, travelOrderPayload,
+  travelProducts, TRAVEL_MESSAGES, TRAVEL_RENEWAL, type TravelFormValues,
+} from '../../../server/schemas/travel-rules.ts';
+import { isPickerDate, RULE_MESSAGES } from '../../../server/schemas/rules.ts';
+import { Card, Layout, Loading } from '../components/Layout.tsx';
+import { DateField } from '../components/DateField.tsx';
+import { LoadFailed } from '../components/LoadFailed.tsx';
+import { SelectField } from '../components/fields.tsx';
 import { texts } from '../texts.ts';
+import { useNotify } from '../toasts.tsx';
+import { useLoad } from '../useLoad.ts';
+import { travelApi, type Product, type Subscription } from '../travelApi.ts';
+
+/** After saving, the page goes back after this long (spec section 9). */
+const GO_BACK_AFTER_MS = 500;
+
+interface FormValues {
+  product_id: string;
+  subscription_start: string;
+  subscription_end: string;
+}
+
+type DateName = 'subscription_start' | 'subscription_end';
+
+function resolverFor(currentEnd: string | null): Resolver<FormValues> {
+  return async (values) => {
+    const errors: Partial<Record<keyof FormValues, string>> = travelFormErrors(values as TravelFormValues, currentEnd);
+    for (const name of ['subscription_start', 'subscription_end'] as const) {
+      if (values[name] && !isPickerDate(values[name])) errors[name] = RULE_MESSAGES.date;
+    }
+    const entries = Object.entries(errors);
+    if (entries.length === 0) return { values, errors: {} };
+    return { values: {}, errors: Object.fromEntries(entries.map(([name, message]) => [name, { type: 'validate', message }])) };
+  };
+}
+
+function ResetButton({ name, label, original, setValue }: {
+  name: DateName;
+  label: string;
+  original: string;
+  setValue: UseFormSetValue<FormValues>;
+}) {
+  return (
+    <button
+      type="button"
+      className="btn btn-secondary btn-small"
+      aria-label={texts.travel.reset(label)}
+      onClick={() => setValue(name, original, { shouldDirty: true, shouldValidate: true })}
+    >
+      {texts.travel.resetText}
+    </button>
+  );
+}
+
+function Price({ control, products }: { control: Control<FormValues>; products: Product[] }) {
+  const [productId, start] = useWatch({ control, name: ['product_id', 'subscription_start'] });
+  const product = products.find((candidate) => candidate.id === Number(productId));
+  if (!product) return null;
+  const today = todayIso();
+  const month = chargedMonthIndex(start || null, today);
+  return (
+    <dl className="travel-price" aria-live="polite">
+      <div>
+        <dt>{texts.travel.priceLabel}</dt>
+        <dd>{texts.travel.kroner(formatAmount(product.price))}</dd>
+      </div>
+      {showsRestOfYear(month) && (
+        <div>
+          <dt>{texts.travel.restOfYear}</dt>
+          <dd>{texts.travel.kroner(formatAmount(invoicedPrice(product.price, start || null, today)))}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+function TravelForm({ memberId, products, subscription }: { memberId: number; products: Product[]; subscription: Subscription | null }) {
+  const t = texts.travel;
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const [saved, setSaved] = useState(false);
+  const original: FormValues = {
+    product_id: subscription ? String(subscription.product_id) : '',
+    subscription_start: subscription?.subscription_start ?? '',
+    subscription_end: subscription?.subscription_end ?? '',
+  };
+  const currentEnd = subscription?.subscription_end ?? null;
+  const { register, control, handleSubmit, setValue, formState } = useForm<FormValues>({
+    defaultValues: original,
+    mode: 'onChange',
+    resolver: resolverFor(currentEnd),
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    const body = travelOrderPayload(memberId, values, subscription?.id);
+    const answer = subscription ? await travelApi.change(subscription.id, body) : await travelApi.order(body);
+    if (!answer.ok) {
+      notify.error(answer.status === 422 ? answer.message : TRAVEL_MESSAGES.failed);
+      return;
+    }
+    setSaved(true);
+    notify.success(TRAVEL_MESSAGES.saved);
+    setTimeout(() => navigate(`/profile/${memberId}`), GO_BACK_AFTER_MS);
+  });
+
+  const options = [{ value: '', label: t.chooseProduct }, ...products.map((product) => ({ value: product.id, label: product.name }))];
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <SelectField
+        label={t.productLabel}
+        required
+        options={options}
+        registration={register('product_id')}
+        error={formState.errors.product_id}
+      />
+      <div className="travel-date">
+        <DateField label={t.startLabel} name="subscription_start" control={control} />
+        <ResetButton name="subscription_start" label={t.startLabel} original={original.subscription_start} setValue={setValue} />
+      </div>
+      <div className="travel-date">
+        <DateField label={t.endLabel} name="subscription_end" control={control} />
+        <ResetButton name="subscription_end" label={t.endLabel} original={original.subscription_end} setValue={setValue} />
+      </div>
+      <div className="field">
+        <span className="field-label" id="travel-renewal-label">{t.renewal}</span>
+        <output aria-labelledby="travel-renewal-label" className="readonly-value">{TRAVEL_RENEWAL}</output>
+      </div>
+      <Price control={control} products={products} />
+      <button
+        type="submit"
+        className="btn btn-primary btn-block"
+        disabled={!formState.isDirty || !formState.isValid || formState.isSubmitting || saved}
+      >
+        {travelButtonLabel(subscription !== null)}
+      </button>
+    </form>
+  );
+}
+
+interface TravelData {
+  products: Product[];
+  subscription: Subscription | null;
+}
+
+async function loadTravel(memberId: number) {
+  const [products, subscriptions] = await Promise.all([travelApi.products(), travelApi.subscriptions(memberId)]);
+  if (!products.ok) return products;
+  if (!subscriptions.ok) return subscriptions;
+  const rows = subscriptions.data.data;
+  const subscription = rows.find((row) => row.state === 'active') ?? rows.find((row) => row.state === 'pending') ?? null;
+  return { ok: true as const, status: 200, data: { products: travelProducts(products.data.data), subscription } };
+}
 
 export default function TravelInsurancePage({ memberId }: { memberId: number }) {
+  const t = texts.travel;
+  const [loaded, reload] = useLoad<TravelData>(() => loadTravel(memberId), [memberId]);
+  if (loaded.state === 'loading') return <Loading />;
+  if (loaded.state === 'error') return <LoadFailed onRetry={reload} />;
+  const { products, subscription } = loaded.data;
   return (
     <Layout>
-      <title>{`${texts.travel.pageTitle} – ${texts.appName}`}</title>
-      <h1>{texts.travel.pageTitle}</h1>
-      <Card>
-        <p>{texts.travel.later}</p>
-        <Link to={`/profile/${memberId}`}>{texts.backToProfile}</Link>
-      </Card>
+      <title>{`${t.pageTitle} – ${texts.appName}`}</title>
+      <div className="narrow">
+        <h1>{t.pageTitle}</h1>
+        <Card>
+          {subscription?.state === 'pending' && <p className="notice notice-info" role="status">{t.pendingNote}</p>}
+          <TravelForm memberId={memberId} products={products} subscription={subscription} />
+        </Card>
+        <p>
+          <Link to={`/profile/${memberId}`}>{texts.backToProfile}</Link>
+        </p>
+      </div>
     </Layout>
   );
 }

@@ -28,6 +28,7 @@ export function TravelInsuranceTable({ member }: { member: Member }) {
                 <th scope="col">{t.start}</th>
                 <th scope="col">{t.end}</th>
                 <th scope="col">{t.invoicedFor}</th>
+                <th scope="col">{t.status}</th>
               </tr>
             </thead>
             <tbody>
@@ -37,6 +38,9 @@ export function TravelInsuranceTable({ member }: { member: Member }) {
                 <td data-label={t.start}>{formatDate(travel.subscription_start)}</td>
                 <td data-label={t.end}>{formatDate(travel.subscription_end)}</td>
                 <td data-label={t.invoicedFor}>{travel.invoiced_for ? formatDate(travel.invoiced_for) : t.notYet}</td>
+                <td data-label={t.status} className={travel.state === 'pending' ? 'status-pending' : undefined}>
+                  {travel.state === 'pending' ? t.awaiting : t.active}
+                </td>
               </tr>
             </tbody>
           </table>
@@ -51,7 +55,7 @@ export function TravelInsuranceTable({ member }: { member: Member }) {
 
 export function InstrumentInsuranceTable({ member }: { member: Member }) {
   const t = texts.instruments;
-  const lines = member.subscription_instrument_insurance?.subscription_lines ?? [];
+  const lines = member.subscription_instrument_insurance?.instruments ?? [];
   const total = lines.reduce((sum, line) => sum + (Number(line.value) || 0), 0);
   return (
     <Card title={t.title}>
@@ -60,7 +64,9 @@ export function InstrumentInsuranceTable({ member }: { member: Member }) {
           <table className="stack-table">
             <thead>
               <tr>
-                <th scope="col">{t.product}</th>
+                <th scope="col">{t.type}</th>
+                <th scope="col">{t.make}</th>
+                <th scope="col">{t.model}</th>
                 <th scope="col">{t.value}</th>
                 <th scope="col">{t.start}</th>
                 <th scope="col">{t.end}</th>
@@ -69,10 +75,12 @@ export function InstrumentInsuranceTable({ member }: { member: Member }) {
             <tbody>
               {lines.map((line) => (
                 <tr key={line.id}>
-                  <td data-label={t.product}>{line.product.name}</td>
+                  <td data-label={t.type}>{line.type}</td>
+                  <td data-label={t.make}>{line.make}</td>
+                  <td data-label={t.model}>{line.model}</td>
                   <td data-label={t.value}>{formatAmount(line.value)},-</td>
-                  <td data-label={t.start}>{formatDate(line.subscription_start)}</td>
-                  <td data-label={t.end}>{formatDate(line.subscription_end)}</td>
+                  <td data-label={t.start}>{formatDate(line.insurance_start)}</td>
+                  <td data-label={t.end}>{formatDate(line.insurance_end)}</td>
                 </tr>
               ))}
             </tbody>

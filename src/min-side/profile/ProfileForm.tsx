@@ -39,6 +39,14 @@ function invoiceOptions(current: string | null) {
   return options;
 }
 
+type ProfileField = keyof ReturnType<typeof formValues>;
+
+/** Whether the form shows the field, so a server message can be put under it. */
+function isShown(field: string, invoiceMethod: string): field is ProfileField {
+  if (field === 'invoice_email') return invoiceMethod === 'EMAIL';
+  return field in formValues({} as Member);
+}
+
 export function ProfileForm({ member, onSaved }: { member: Member; onSaved: (member: Member) => void }) {
   const { update } = useSession();
   const notify = useNotify();
@@ -59,19 +67,31 @@ export function ProfileForm({ member, onSaved }: { member: Member; onSaved: (mem
   const f = texts.fields;
 
   const onSubmit = handleSubmit(async (values) => {
+    const { invoice_email: invoiceEmail, ...shown } = values;
+    // A hidden field is not sent: the invoice e-mail only goes with invoicing by e-mail.
     const answer = await api.updateMember(member.id, {
-      ...values,
+      ...shown,
+      ...(values.invoice_method === 'EMAIL' ? { invoice_email: invoiceEmail } : {}),
       gender: asGender(values.gender),
       birthdate: values.birthdate || null,
       artist_name: values.artist_name || null,
-      invoice_email: values.invoice_method === 'EMAIL' ? values.invoice_email : values.invoice_email || null,
     });
     if (!answer.ok) {
-      const fieldErrors = answer.body?.errors ?? {};
-      for (const [field, messages] of Object.entries(fieldErrors)) {
-        if (field in values && messages[0]) setError(field as keyof typeof values, { message: messages[0] });
+      if (answer.status !== 422) {
+        notify.error(answer.status >= 500 || answer.status === 0 ? texts.profile.serverFailed : texts.profile.saveFailed);
+        return;
       }
-      notify.error(texts.profile.saveFailed);
+      const unplaced: string[] = [];
+      let placed = false;
+      for (const [field, messages] of Object.entries(answer.body?.errors ?? {})) {
+        const message = messages[0];
+        if (!message) continue;
+        if (isShown(field, values.invoice_method)) {
+          setError(field, { message }, { shouldFocus: !placed });
+          placed = true;
+        } else unplaced.push(message);
+      }
+      notify.error(unplaced.length > 0 ? `${texts.profile.saveFailed}: ${unplaced.join(' ')}` : texts.profile.checkFields);
       return;
     }
     const saved = answer.data.data;

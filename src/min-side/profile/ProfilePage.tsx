@@ -1,44 +1,23 @@
-/** /profile/{memberId}: the member's own page, or only the blocked screen. */
-import { useNavigate } from 'react-router';
-import { api, type Member } from '../api.ts';
-import { BlockedScreen } from '../components/BlockedScreen.tsx';
+/** /profile/{memberId}: the member's own page (a blocked member is stopped by the route's guard). */
+import { api } from '../api.ts';
 import { ContentText } from '../components/ContentText.tsx';
 import { Layout, Loading } from '../components/Layout.tsx';
 import { LoadFailed } from '../components/LoadFailed.tsx';
-import { useSession } from '../session.tsx';
+import { SignedInHeader } from '../components/SignedInHeader.tsx';
 import { texts } from '../texts.ts';
 import { useLoad } from '../useLoad.ts';
+import { ApplicationState } from './ApplicationState.tsx';
 import { CampaignCodeCard } from './CampaignCodeCard.tsx';
 import { DiscountCodes } from './DiscountCodes.tsx';
 import { InstrumentInsuranceTable, TravelInsuranceTable } from './InsuranceTables.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 
-function ProfileHeader({ member }: { member: Member | null }) {
-  const { session, signOut } = useSession();
-  const navigate = useNavigate();
-  const name = member ? `${member.first_name} ${member.last_name}` : `${session?.firstName ?? ''} ${session?.lastName ?? ''}`;
-  const logout = async () => {
-    await api.logout();
-    signOut();
-    navigate('/profile', { replace: true });
-  };
-  return (
-    <div className="topbar-user">
-      <span className="topbar-name">{name.trim()}</span>
-      <button type="button" className="btn btn-light" onClick={() => void logout()}>
-        {texts.profile.logout}
-      </button>
-    </div>
-  );
-}
-
 export default function ProfilePage({ memberId }: { memberId: number }) {
   const [member, reload, replace] = useLoad(() => api.member(memberId), [memberId]);
   if (member.state === 'error') return <LoadFailed onRetry={reload} />;
-  if (member.state === 'loaded' && member.data.data.blocked_access) return <BlockedScreen />;
   const data = member.state === 'loaded' ? member.data.data : null;
   return (
-    <Layout wide header={<ProfileHeader member={data} />}>
+    <Layout wide header={<SignedInHeader name={data ? `${data.first_name} ${data.last_name}` : undefined} />}>
       <title>{`${texts.profile.title} – ${texts.appName}`}</title>
       <h1>{data ? texts.profile.greeting(data.first_name) : texts.profile.title}</h1>
       {!data ? (
@@ -49,6 +28,7 @@ export default function ProfilePage({ memberId }: { memberId: number }) {
             <ProfileForm member={data} onSaved={(saved) => replace({ data: saved })} />
             <CampaignCodeCard member={data} onAdded={(code) => replace({ data: { ...data, campaign_code: code } })} />
           </div>
+          <ApplicationState member={data} />
           <TravelInsuranceTable member={data} />
           <InstrumentInsuranceTable member={data} />
           <DiscountCodes />

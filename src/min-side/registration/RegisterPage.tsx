@@ -1,17 +1,29 @@
-/** /new-member: registration step one, with the registration info text beside it. */
+/**
+ * /new-member: registration step one, with the registration info text beside it; with the
+ * payment-app flag (?vipps=1 or ?vipps=true) the Vipps quick checkout instead.
+ */
 import { useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, fieldError } from '../api.ts';
-import { CheckboxField, TextField } from '../components/fields.tsx';
+import { TextField } from '../components/fields.tsx';
 import { ContentText } from '../components/ContentText.tsx';
 import { Card, Layout } from '../components/Layout.tsx';
 import { useSession } from '../session.tsx';
 import { texts } from '../texts.ts';
 import { useNotify } from '../toasts.tsx';
 import { registerSchema } from '../validation.ts';
+import { TermsField } from './TermsField.tsx';
+import { QuickCheckout } from './QuickCheckout.tsx';
 
 export default function RegisterPage() {
+  const [query] = useSearchParams();
+  const vipps = query.get('vipps');
+  if (vipps === '1' || vipps === 'true') return <QuickCheckout campaignCode={query.get('campaign_code') ?? ''} />;
+  return <RegisterForm />;
+}
+
+function RegisterForm() {
   const [query] = useSearchParams();
   const { signIn } = useSession();
   const notify = useNotify();
@@ -85,7 +97,7 @@ export default function RegisterPage() {
               registration={register('password_confirmation')}
               error={errors.password_confirmation}
             />
-            <CheckboxField label={f.terms} required registration={register('terms')} error={errors.terms} />
+            <TermsField registration={register('terms')} error={errors.terms} />
             <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting}>
               {texts.register.submit}
             </button>

@@ -4,7 +4,7 @@
  */
 import { useForm, useWatch } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { api, type Member } from '../api.ts';
 import { RadioGroup, SelectField, TextField } from '../components/fields.tsx';
@@ -92,9 +92,16 @@ export function StepTwoForm({ member }: { member: Member }) {
     navigate(`/profile/${member.id}`, { replace: true });
   });
 
+  // Enter in the first pane does what 'Neste' does (when it is enabled); only the last pane saves.
+  const submitPane = (event: FormEvent<HTMLFormElement>) => {
+    if (pane === 'invoice') return onSubmit(event);
+    event.preventDefault();
+    if (personalReady) void next();
+  };
+
   return (
     <Card>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={submitPane} noValidate>
         <div hidden={pane !== 'personal'}>
           <h2 className="card-title" tabIndex={-1} ref={pane === 'personal' ? paneHeading : undefined}>
             {texts.stepTwo.personalPane}
@@ -122,7 +129,8 @@ export function StepTwoForm({ member }: { member: Member }) {
           />
           <DateField label={f.birthdate} name="birthdate" control={control} autoComplete="bday" />
           <TextField label={f.artistName} registration={register('artist_name')} error={errors.artist_name} />
-          <button type="button" className="btn btn-primary btn-block" disabled={!personalReady} onClick={() => void next()}>
+          {/* The form's default button while this pane shows, so Enter acts as 'Neste' (see submitPane). */}
+          <button type={pane === 'personal' ? 'submit' : 'button'} className="btn btn-primary btn-block" disabled={!personalReady}>
             {texts.stepTwo.next}
           </button>
         </div>

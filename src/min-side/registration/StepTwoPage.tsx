@@ -1,9 +1,9 @@
 /** /new-member/update/{memberId}: registration step two, once the applicant's data is loaded. */
 import { api } from '../api.ts';
-import { BlockedScreen } from '../components/BlockedScreen.tsx';
 import { ContentText } from '../components/ContentText.tsx';
 import { Layout, Loading } from '../components/Layout.tsx';
 import { LoadFailed } from '../components/LoadFailed.tsx';
+import { SignedInHeader } from '../components/SignedInHeader.tsx';
 import { texts } from '../texts.ts';
 import { useLoad } from '../useLoad.ts';
 import { StepTwoForm } from './StepTwoForm.tsx';
@@ -11,9 +11,8 @@ import { StepTwoForm } from './StepTwoForm.tsx';
 export default function StepTwoPage({ memberId }: { memberId: number }) {
   const [member, reload] = useLoad(() => api.member(memberId), [memberId]);
   if (member.state === 'error') return <LoadFailed onRetry={reload} />;
-  if (member.state === 'loaded' && member.data.data.blocked_access) return <BlockedScreen />;
   return (
-    <Layout wide>
+    <Layout wide header={<SignedInHeader />}>
       <title>{`${texts.stepTwo.title} – ${texts.appName}`}</title>
       <h1>{texts.stepTwo.title}</h1>
       <div className="two-columns">

@@ -43,6 +43,19 @@ describe('staff sign-in', () => {
     expect(localStorage.getItem('userRole')).toBe('3');
   });
 
+  it("validates in the app with Norwegian messages, not the browser's bubble", async () => {
+    const user = userEvent.setup();
+    renderAdmin('/', { signedIn: false });
+    const emailField = await screen.findByRole('textbox', { name: 'E-post' });
+    expect(emailField.closest('form')).toHaveAttribute('novalidate');
+    await user.click(screen.getByRole('button', { name: 'Logg inn' }));
+    expect(await screen.findAllByText('Påkrevd felt')).toHaveLength(2);
+    await user.type(emailField, 'ansatt');
+    await user.click(screen.getByRole('button', { name: 'Logg inn' }));
+    expect(await screen.findByText('Ugyldig e-postadresse')).toBeInTheDocument();
+    expect(callsTo('/api/user/login', 'POST')).toHaveLength(0);
+  });
+
   it('shows the server error when sign-in fails, until dismissed', async () => {
     server.use(http.post('*/api/user/login', () => HttpResponse.json({ message: 'Feil e-post eller passord.', error: 'Feil e-post eller passord.' }, { status: 401 })));
     const user = userEvent.setup();
@@ -93,6 +106,16 @@ describe('staff sign-in', () => {
     renderAdmin('/membership');
     expect(await screen.findByRole('heading', { name: 'Logg inn' })).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it("checks the reset e-mail in the app with Norwegian messages", async () => {
+    const user = userEvent.setup();
+    renderAdmin('/reset-password', { signedIn: false });
+    const emailField = await screen.findByRole('textbox', { name: 'E-post' });
+    expect(emailField.closest('form')).toHaveAttribute('novalidate');
+    await user.type(emailField, 'ansatt@');
+    await user.click(screen.getByRole('button', { name: 'Send lenke' }));
+    expect(await screen.findByText('Ugyldig e-postadresse')).toBeInTheDocument();
   });
 
   it('asks for a reset link at /reset-password and shows the server message', async () => {

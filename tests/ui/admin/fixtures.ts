@@ -74,6 +74,10 @@ export function member(changes: Partial<Member> = {}): Member {
         { id: 1, product: product(4, 'Gitar', 0), quantity: 1, value: 18500, subscription_start: '2026-01-01', subscription_end: null, updated_at: audit.updated_at, validated_by_user: null },
         { id: 2, product: product(4, 'Bass', 0), quantity: 1, value: 12000, subscription_start: '2026-01-01', subscription_end: null, updated_at: audit.updated_at, validated_by_user: null },
       ],
+      instruments: [
+        { id: 11, type: 'Gitar', make: 'Fender', model: 'Stratocaster', value: 18500, insurance_start: '2026-01-01', insurance_end: null },
+        { id: 12, type: 'Bass', make: 'Höfner', model: '500/1', value: 12000, insurance_start: '2026-01-01', insurance_end: null },
+      ],
     },
     ...changes,
   } as Member;

@@ -88,7 +88,10 @@ describe('member logs', () => {
     renderAdmin('/membership/edit/travel-insurance/insurance-logs/5');
     expect(await screen.findByRole('heading', { name: 'REISEFORSIKRINGS (1)' })).toBeInTheDocument();
     const row = screen.getAllByRole('row')[1];
-    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['3', 'Reiseforsikring Verden', '31-07-2026', '–']);
+    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['3', 'Reiseforsikring Verden', '31-07-2026', '']);
+    const system = within(row).getByRole('img', { name: 'System' });
+    expect(system).not.toHaveTextContent('–');
+    expect(system.querySelector('svg')).not.toBeNull();
     await user.click(within(row).getByRole('button', { name: '3' }));
     const dialog = await screen.findByRole('dialog', { name: 'REISEFORSIKRING LOGG' });
     expect(within(dialog).getByRole('row', { name: 'VERDI 945,- 945,-' })).toBeInTheDocument();

@@ -29,10 +29,21 @@ describe('/membership/create-new-user', () => {
     const first = await screen.findByRole('textbox', { name: 'Fornavn' });
     await user.type(first, 'K');
     await user.clear(first);
-    expect(await screen.findByText('Feltet må fylles ut')).toBeInTheDocument();
+    await waitFor(() => expect(first).toHaveAccessibleDescription('Feltet må fylles ut'));
     expect(screen.getByRole('button', { name: 'Opprett medlem' })).toBeDisabled();
     expect(screen.getByRole('switch', { name: 'Nødvendig informasjon' })).toBeChecked();
     expect(screen.getByRole('switch', { name: 'Nødvendig informasjon' })).toBeDisabled();
+  });
+
+  it("says 'Feltet må fylles ut' under a missing 'Fakturametode' once the form is begun", async () => {
+    const user = userEvent.setup();
+    renderAdmin('/membership/create-new-user');
+    await user.type(await screen.findByRole('textbox', { name: 'Fornavn' }), 'Kari');
+    const invoicing = screen.getByRole('group', { name: 'Fakturering' });
+    expect(await within(invoicing).findByText('Feltet må fylles ut')).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Fakturametode' }));
+    await user.click(await screen.findByRole('option', { name: 'E-faktura' }));
+    await waitFor(() => expect(within(invoicing).queryByText('Feltet må fylles ut')).not.toBeInTheDocument());
   });
 
   it('creates the member with the defaults and opens it', async () => {

@@ -21,6 +21,10 @@ function answerMember(initial: Member) {
     }),
     http.get('*/api/member/5/changes', () => HttpResponse.json(paged([
       { id: 1, changed_at: '2026-11-20T09:15:00Z', changed_by: { first_name: 'Ingrid', last_name: 'Berg' }, changes: [{ field: 'phone', old: '91234567', new: '98765432' }] },
+      {
+        id: 2, changed_at: '2026-11-21T10:00:00Z', changed_by: { first_name: 'Ingrid', last_name: 'Berg' },
+        changes: [{ field: 'blocked_access', old: false, new: true }, { field: 'campaign_code', old: null, new: 'VÅR26' }, { field: 'remote_id', old: null, new: 10005 }],
+      },
     ]))),
     http.post('*/api/subscription/cancel/32', () => {
       current = { ...current, subscription_instrument_insurance: { ...current.subscription_instrument_insurance!, state: 'cancelled' } };
@@ -42,9 +46,16 @@ describe('/membership/edit/{id}', () => {
     const instrument = screen.getByRole('region', { name: 'Instrumentforsikring' });
     expect(within(instrument).getByText('995,-')).toBeInTheDocument();
     expect(within(instrument).getByText('Totalverdi: 30 500,-')).toBeInTheDocument();
+    expect(within(instrument).getByText('Gitar: Fender Stratocaster')).toBeInTheDocument();
+    expect(within(instrument).getByText('Bass: Höfner 500/1')).toBeInTheDocument();
+    expect(within(instrument).queryByText('Instrumentforsikring', { selector: 'span' })).not.toBeInTheDocument();
     expect(within(instrument).getByText('31-12-2026')).toBeInTheDocument();
     const history = await screen.findByRole('region', { name: 'Endringshistorikk' });
     expect(await within(history).findByRole('row', { name: /Ingrid Berg Mobil 91234567 98765432/ })).toBeInTheDocument();
+    expect(within(history).getByRole('row', { name: /Ingrid Berg Sperret tilgang ✗ ✓/ })).toBeInTheDocument();
+    expect(within(history).getByRole('row', { name: /Kampanjekode – VÅR26/ })).toBeInTheDocument();
+    expect(within(history).getByRole('row', { name: /Medlemsnummer – 10005/ })).toBeInTheDocument();
+    expect(within(history).queryByText(/_/)).not.toBeInTheDocument();
   });
 
   it('shows the empty insurance states and no stop button without subscriptions', async () => {
@@ -130,5 +141,19 @@ describe('/membership/edit/{id}', () => {
     );
     renderAdmin('/membership/edit/5');
     expect((await screen.findAllByText('Noe gikk galt!')).length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: 'Gå tilbake' })).toBeInTheDocument();
+  });
+
+  it("shows an unknown member as not found, under a heading, with 'Gå tilbake' to the overview", async () => {
+    expectFailedRequests();
+    server.use(
+      http.get('*/api/member/999', () => HttpResponse.json({ message: 'Fant ikke det du lette etter.' }, { status: 404 })),
+      http.get('*/api/member/list', () => HttpResponse.json(paged([]))),
+    );
+    renderAdmin('/membership/edit/999');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fant ikke medlemmet' })).toBeInTheDocument();
+    expect(screen.getByText(/Medlemmet finnes ikke, eller lenken er feil/)).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Gå tilbake' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/membership$/));
   });
 });

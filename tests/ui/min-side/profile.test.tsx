@@ -67,7 +67,7 @@ describe('/profile/{memberId}', () => {
     expect(screen.getByRole('button', { name: 'Lagre' })).toBeDisabled();
   });
 
-  it("says 'Noe gikk galt' when saving fails and keeps the change", async () => {
+  it('tells the member to contact us when the server fails, keeps the change and the form usable', async () => {
     const member = makeMember();
     memberApi(member, 500);
     signInAs(member);
@@ -75,8 +75,51 @@ describe('/profile/{memberId}', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/Artistnavn/), ' trio');
     await user.click(screen.getByRole('button', { name: 'Lagre' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Noe gikk galt');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/Profilen ble ikke lagret\. Ta kontakt med oss/);
     expect(screen.getByLabelText(/Artistnavn/)).toHaveValue('Kari & bandet trio');
+    expect(screen.getByRole('button', { name: 'Lagre' })).toBeEnabled();
+  });
+
+  it('neither checks nor sends a hidden invoice e-mail', async () => {
+    const patches = open(makeMember({ invoice_method: 'EMAIL', invoice_email: 'faktura@example.no' }));
+    const user = userEvent.setup();
+    const invoiceEmail = await screen.findByLabelText(/E-post for faktura/);
+    await user.clear(invoiceEmail);
+    await user.type(invoiceEmail, 'ikke-en-adresse');
+    await user.selectOptions(screen.getByLabelText(/Fakturering/), 'E-faktura');
+    expect(screen.queryByLabelText(/E-post for faktura/)).not.toBeInTheDocument();
+    const save = screen.getByRole('button', { name: 'Lagre' });
+    await waitFor(() => expect(save).toBeEnabled());
+    await user.click(save);
+    expect(await screen.findByText('Oppdatert!')).toBeInTheDocument();
+    expect(patches[0]).toMatchObject({ invoice_method: 'EFAKTURA' });
+    expect(patches[0]).not.toHaveProperty('invoice_email');
+  });
+
+  it('puts each message of a refusal (422) on its field and leaves the form usable', async () => {
+    const member = makeMember();
+    memberApi(member);
+    server.use(
+      http.patch('*/api/member/7', () =>
+        HttpResponse.json({ message: 'Ugyldig', errors: { email: ['E-postadressen er allerede i bruk.'], phone: ['Ugyldig telefonnummer.'] } }, { status: 422 }),
+      ),
+    );
+    signInAs(member);
+    renderApp('/profile/7');
+    const user = userEvent.setup();
+    const email = await screen.findByLabelText(/^E-post/);
+    await user.clear(email);
+    await user.type(email, 'opptatt@example.no');
+    await user.click(screen.getByRole('button', { name: 'Lagre' }));
+    expect(await screen.findByText('E-postadressen er allerede i bruk.')).toBeInTheDocument();
+    expect(screen.getByText('Ugyldig telefonnummer.')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('rett feltene som er merket');
+    expect(email).toHaveValue('opptatt@example.no');
+    await user.clear(email);
+    await user.type(email, 'ny@example.no');
+    const phone = screen.getByLabelText(/Mobil|Telefon/);
+    await user.type(phone, '8');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Lagre' })).toBeEnabled());
   });
 
   it('shows an error with a retry when the member cannot be loaded', async () => {
@@ -192,15 +235,19 @@ describe('insurance tables', () => {
     );
   });
 
-  it("shows the subscriptions read-only with 'Rediger' and the instrument total", async () => {
+  it("shows the subscriptions read-only with 'Rediger', each instrument by type, maker and model, and the total", async () => {
     open(
       makeMember({
         subscription_travel_insurance: makeSubscription('Reiseforsikring Europa', 1200),
         subscription_instrument_insurance: {
           ...makeSubscription('Instrumentforsikring', 995),
           subscription_lines: [
-            makeLine(1, 'Gitar', 25000),
-            makeLine(2, 'Forsterker', 110000),
+            makeLine(1, 'Instrumentforsikring', 25000),
+            makeLine(2, 'Instrumentforsikring', 110000),
+          ],
+          instruments: [
+            { id: 1, type: 'Gitar', make: 'Gibson', model: 'Les Paul', value: 25000, insurance_start: '2026-02-01', insurance_end: null },
+            { id: 2, type: 'Lydanlegg', make: 'Marshall', model: 'JCM800', value: 110000, insurance_start: '2026-02-01', insurance_end: null },
           ],
         },
       }),
@@ -212,6 +259,10 @@ describe('insurance tables', () => {
     expect(within(travel).getByRole('link', { name: /Rediger/ })).toBeInTheDocument();
     const instruments = card('Instrumentforsikring');
     expect(within(instruments).getByRole('cell', { name: '110 000,-' })).toBeInTheDocument();
+    const marshall = within(instruments).getByRole('cell', { name: 'Marshall' }).closest('tr')!;
+    expect(within(marshall).getByRole('cell', { name: 'Lydanlegg' })).toBeInTheDocument();
+    expect(within(marshall).getByRole('cell', { name: 'JCM800' })).toBeInTheDocument();
+    expect(within(instruments).queryByRole('cell', { name: 'Instrumentforsikring' })).not.toBeInTheDocument();
     expect(within(instruments).getByText('Totalverdi: 135 000,-')).toBeInTheDocument();
     expect(within(instruments).getByRole('link', { name: /Rediger/ })).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: /Reiseforsikring/ })).not.toBeInTheDocument();
@@ -234,5 +285,45 @@ describe('blocked member', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'OK' }));
     expect(await screen.findByRole('heading', { name: 'Logg inn på Min side' })).toBeInTheDocument();
     expect(localStorage.length).toBe(0);
+  });
+});
+
+describe('the state of the application', () => {
+  const pending = makeSubscription('Medlemskap', 1450, { state: 'pending', status: 0 });
+
+  it('tells a new applicant that the membership awaits approval', async () => {
+    const member = makeMember({ role_id: 1, subscription_membership: pending });
+    memberApi(member);
+    signInAs(member, 1);
+    renderApp('/profile/7');
+    const state = await screen.findByRole('region', { name: 'Søknad om medlemskap' });
+    expect(state).toHaveTextContent('venter på godkjenning');
+  });
+
+  it('tells a rejected applicant so, with the reason sent', async () => {
+    const member = makeMember({
+      role_id: 1, status: '2', reason_for_rejection: 'Du er ikke utøvende musiker.',
+      subscription_membership: { ...pending, state: 'rejected', status: 2 },
+    });
+    memberApi(member);
+    signInAs(member, 1);
+    renderApp('/profile/7');
+    const state = await screen.findByRole('region', { name: 'Søknad om medlemskap' });
+    expect(state).toHaveTextContent('Søknaden din om medlemskap er avslått.');
+    expect(state).toHaveTextContent('Begrunnelse: Du er ikke utøvende musiker.');
+  });
+
+  it('tells a member accepted lately that it went through', async () => {
+    const accepted = makeMember({ validated_at: new Date().toISOString(), membership_start_date: '2026-11-20' });
+    memberApi(accepted);
+    signInAs(accepted);
+    renderApp('/profile/7');
+    expect(await screen.findByRole('region', { name: 'Søknad om medlemskap' })).toHaveTextContent('du er medlem fra 20-11-2026');
+  });
+
+  it('says nothing about the application to a member of long standing', async () => {
+    open(makeMember({ validated_at: '2020-01-01T09:00:00.000Z' }));
+    expect(await screen.findByRole('heading', { name: 'Hei, Kari' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Søknad om medlemskap' })).not.toBeInTheDocument();
   });
 });

@@ -38,6 +38,19 @@ describe('/new-member step one', () => {
     expect(screen.getByLabelText(/Fornavn/)).toHaveAccessibleDescription('Påkrevd felt');
   });
 
+  it('marks the terms checkbox as required and shows the terms from the content source on request', async () => {
+    renderApp('/new-member');
+    const terms = await screen.findByRole('checkbox', { name: 'Jeg godtar vilkårene for medlemskap' });
+    expect(terms).toHaveAttribute('aria-required', 'true');
+    expect(terms.closest('.field')).toHaveTextContent('*');
+    const user = userEvent.setup();
+    const toggle = screen.getByRole('button', { name: 'Les vilkårene for medlemskap' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(await screen.findByText('Innhold for medlemsvilkar')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Skjul vilkårene' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
   it('sends the campaign code from the link, then shows the success message on step two', async () => {
     const applicant = makeMember({ registration_completed: 0, phone: '91234567', address: null, postal_code: null, postal_area: null });
     memberApi(applicant);

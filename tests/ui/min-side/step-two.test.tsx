@@ -116,3 +116,33 @@ describe('/new-member/update/{memberId} step two', () => {
     expect(screen.queryByRole('button', { name: 'Neste' })).not.toBeInTheDocument();
   });
 });
+
+describe('step two as people use it', () => {
+  it("has 'Logg ut' in the top bar, which ends the session and goes to the login", async () => {
+    const member = applicant();
+    memberApi(member);
+    signInAs(member, 1);
+    const user = userEvent.setup();
+    renderApp('/new-member/update/7');
+    expect(await screen.findByText('Kari Nordmann')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Logg ut' }));
+    expect(await screen.findByRole('heading', { name: 'Logg inn på Min side' })).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it("acts on Enter in the first pane as 'Neste' once it is enabled", async () => {
+    const member = applicant();
+    const patches = memberApi(member);
+    signInAs(member, 1);
+    const user = userEvent.setup();
+    renderApp('/new-member/update/7');
+    await user.type(await screen.findByLabelText(/Adresse/), 'Bryggen 3{Enter}');
+    expect(screen.getByRole('heading', { name: 'Steg 2 av 2: Personopplysninger' })).toBeVisible();
+    await user.type(screen.getByLabelText(/Postnummer/), '5003');
+    await waitFor(() => expect(screen.getByLabelText(/Poststed/)).toHaveValue('Bergen'));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Neste' })).toBeEnabled());
+    await user.type(screen.getByLabelText(/Poststed/), '{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Fakturering' })).toHaveFocus();
+    expect(patches).toHaveLength(0);
+  });
+});

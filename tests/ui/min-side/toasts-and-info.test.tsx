@@ -1,6 +1,6 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderApp, installFakeApi } from './harness.tsx';
+import { installFakeApi, makeMember, memberApi, renderApp } from './harness.tsx';
 import { ToastProvider, useNotify } from '../../../src/min-side/toasts.tsx';
 
 installFakeApi();
@@ -42,6 +42,26 @@ describe('toasts', () => {
   });
 });
 
+describe('dismissing a toast', () => {
+  it('leaves focus on the next toast, then on the page, not on nothing', async () => {
+    render(
+      <ToastProvider>
+        <main tabIndex={-1}>
+          <Buttons />
+        </main>
+      </ToastProvider>,
+    );
+    act(() => screen.getByRole('button', { name: 'feil' }).click());
+    act(() => screen.getByRole('button', { name: 'ok' }).click());
+    const [first, second] = screen.getAllByRole('button', { name: 'Lukk' });
+    first.focus();
+    act(() => first.click());
+    await waitFor(() => expect(second).toHaveFocus());
+    act(() => second.click());
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
+  });
+});
+
 describe('payment result pages', () => {
   it('/vipps-thanks says the login e-mail arrives within 24 hours', async () => {
     renderApp('/vipps-thanks');
@@ -64,6 +84,7 @@ describe('placeholder insurance pages', () => {
     localStorage.setItem('userRole', '2');
     localStorage.setItem('isLoggedIn', 'true');
     localStorage.setItem('registrationCompleted', '1');
+    memberApi(makeMember());
     renderApp('/profile/edit/travel-insurane/7');
     expect(await screen.findByRole('heading', { name: 'Reiseforsikring' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Tilbake til Min side' })).toHaveAttribute('href', '/profile/7');

@@ -1,0 +1,14 @@
+/** Vipps follow-up: registrations whose webhook never came, or whose capture or refund failed, are settled again. */
+import type { Services } from '../plugins/services.ts';
+import { followUpRegistrations } from '../domain/vipps.ts';
+
+export const VIPPS_FOLLOW_UP_QUEUE = 'vipps-follow-up';
+
+export const vippsFollowUp = (services: Services) => async () => {
+  await followUpRegistrations({
+    db: services.db,
+    outbox: services.outbox,
+    gateway: services.vipps,
+    publicUrl: services.config.publicUrl,
+  });
+};

@@ -1,0 +1,93 @@
+/**
+ * '/travel-insurance': the travel insurance orders waiting for staff, with row selection,
+ * 'Avvis' (exactly one row) and 'Aksepter' (the selection), and the CSV export. A row opens the
+ * request's own page. No refetch on window focus (spec section 2).
+ */
+import { useRef, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import Download from '@mui/icons-material/Download';
+import { DataTable, List, Pagination, TopToolbar, useTranslate } from 'react-admin';
+import type { PendingTravel } from '../../../server/schemas/pending-requests.ts';
+import { download } from '../../common/http.ts';
+import { formatPhone } from '../../common/format.ts';
+import { AcceptSelectedButton, RejectSelectedButton } from '../requests/RequestActions.tsx';
+import { usePendingCounts } from '../layout/pendingCounts.ts';
+import { paths } from '../paths.ts';
+import { useToast } from '../toast.tsx';
+import { useRowCheckboxLabels } from '../lists/useRowCheckboxLabels.ts';
+
+const Column = DataTable.Col<PendingTravel>;
+export const TRAVEL_EXPORT_FILE = 'reiseforsikring-foresporsel.csv';
+
+function ExportButton() {
+  const translate = useTranslate();
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const exportList = async () => {
+    setBusy(true);
+    const result = await download('/api/subscription/list/pending-travel/export', TRAVEL_EXPORT_FILE);
+    if (!result.ok) toast.error('app.errors.generic_bang');
+    setBusy(false);
+  };
+  return (
+    <Button variant="outlined" startIcon={<Download />} onClick={exportList} disabled={busy}>
+      {translate('app.travel_requests.export')}
+    </Button>
+  );
+}
+
+/** Always in view (disabled until rows are selected), rather than react-admin's sliding bulk toolbar. */
+function QueueButtons() {
+  return (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', py: 1 }}>
+      <RejectSelectedButton kind="travel" />
+      <AcceptSelectedButton kind="travel" />
+    </Box>
+  );
+}
+
+export function TravelRequestList() {
+  const translate = useTranslate();
+  const counts = usePendingCounts();
+  const title = translate('app.requests.travel', { count: counts.of['pending-travel'] ?? 0 });
+  const container = useRef<HTMLDivElement>(null);
+  useRowCheckboxLabels(container);
+  return (
+    <Box ref={container}>
+      <Typography variant="h5" component="h1" sx={{ mt: 2 }}>{title}</Typography>
+      <List<PendingTravel>
+        resource="pending-travel"
+        title={title}
+        perPage={25}
+        pagination={<Pagination rowsPerPageOptions={[25, 50, 75, 100]} />}
+        disableSyncWithLocation
+        queryOptions={{ refetchOnWindowFocus: false }}
+        actions={<TopToolbar><ExportButton /></TopToolbar>}
+        empty={false}
+      >
+        <DataTable<PendingTravel>
+          bulkActionButtons={<QueueButtons />}
+          bulkActionsToolbar={<QueueButtons />}
+          rowClick={(id, _resource, record) => paths.travelRequest(id, record.member_id)}
+          empty={translate('app.travel_requests.empty')}
+        >
+          <Column source="member.last_name" label="app.travel_requests.member" disableSort render={(row) => `${row.member.first_name} ${row.member.last_name}`} />
+          <Column
+            source="member.address"
+            label="app.travel_requests.address"
+            disableSort
+            render={(row) => [row.member.address, [row.member.postal_code, row.member.postal_area].filter(Boolean).join(' ')].filter(Boolean).join(', ')}
+          />
+          <Column source="member.phone" label="app.travel_requests.phone" disableSort render={(row) => formatPhone(row.member.phone)} />
+          <Column source="member.email" label="app.travel_requests.email" disableSort render={(row) => row.member.email} />
+          <Column source="member.artist_name" label="app.travel_requests.artist" disableSort render={(row) => row.member.artist_name ?? ''} />
+          <Column source="product.name" label="app.travel_requests.product" disableSort render={(row) => row.product.name} />
+        </DataTable>
+      </List>
+    </Box>
+  );
+}
+
+export default TravelRequestList;

@@ -1,0 +1,24 @@
+/** The top bar's right side for a signed-in member or applicant: their name and 'Logg ut'. */
+import { useNavigate } from 'react-router';
+import { api } from '../api.ts';
+import { useSession } from '../session.tsx';
+import { texts } from '../texts.ts';
+
+export function SignedInHeader({ name }: { name?: string }) {
+  const { session, signOut } = useSession();
+  const navigate = useNavigate();
+  const shown = name ?? `${session?.firstName ?? ''} ${session?.lastName ?? ''}`;
+  const logout = async () => {
+    await api.logout();
+    signOut();
+    navigate('/profile', { replace: true });
+  };
+  return (
+    <div className="topbar-user">
+      <span className="topbar-name">{shown.trim()}</span>
+      <button type="button" className="btn btn-light" onClick={() => void logout()}>
+        {texts.profile.logout}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * The quick checkout on /new-member?vipps=1 (spec sections 2 and 5): the membership and its
+ * price, the campaign code from the link, the terms, and a Vipps button. The server creates the
+ * payment and the browser goes on to Vipps (or the test checkout when Vipps is not set up).
+ */
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { Link } from 'react-router';
+import { formatAmount } from '../../common/format.ts';
+import { api, fieldError } from '../api.ts';
+import { CheckboxField, TextField } from '../components/fields.tsx';
+import { ContentText } from '../components/ContentText.tsx';
+import { Card, Layout, Loading } from '../components/Layout.tsx';
+import { texts } from '../texts.ts';
+import { useNotify } from '../toasts.tsx';
+import { useLoad } from '../useLoad.ts';
+import { quickCheckoutSchema } from '../validation.ts';
+
+/** The redirect address in the server's response_data (a JSON text), or null. */
+function redirectUrlOf(responseData: string | undefined): string | null {
+  try {
+    const parsed = JSON.parse(responseData ?? '') as { redirectUrl?: unknown };
+    return typeof parsed.redirectUrl === 'string' && parsed.redirectUrl !== '' ? parsed.redirectUrl : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The server's `data.error` when it gave one. */
+function serverError(body: unknown): string | null {
+  const data = body && typeof body === 'object' ? (body as { data?: { error?: unknown } }).data : undefined;
+  return typeof data?.error === 'string' && data.error !== '' ? data.error : null;
+}
+
+export function QuickCheckout({ campaignCode }: { campaignCode: string }) {
+  const t = texts.quickCheckout;
+  const notify = useNotify();
+  const [offer, reload] = useLoad(() => api.vippsOffer(), []);
+  const [leaving, setLeaving] = useState(false);
+  const { register, handleSubmit, setError, formState } = useForm({
+    resolver: yupResolver(quickCheckoutSchema),
+    mode: 'onTouched',
+    defaultValues: { campaign_code: campaignCode, terms: false },
+  });
+  const { errors, isSubmitting } = formState;
+
+  const onSubmit = handleSubmit(async (values) => {
+    const answer = await api.vippsStart({ campaign_code: values.campaign_code || null });
+    if (!answer.ok) {
+      const message = serverError(answer.body) ?? t.createFailed;
+      if (fieldError(answer.body, 'campaign_code')) setError('campaign_code', { message }, { shouldFocus: true });
+      notify.error(message);
+      return;
+    }
+    const redirectUrl = redirectUrlOf(answer.data.data?.request_create?.response_data);
+    if (!redirectUrl) {
+      notify.error(t.createFailed);
+      return;
+    }
+    notify.clear();
+    setLeaving(true);
+    window.location.assign(redirectUrl);
+  });
+
+  let body;
+  if (offer.state === 'loading') body = <Loading />;
+  else if (offer.state === 'error') {
+    body = (
+      <>
+        <p className="notice notice-error" role="alert">
+          {texts.profile.loadFailed}
+        </p>
+        <button type="button" className="btn btn-primary" onClick={reload}>
+          {texts.profile.retry}
+        </button>
+      </>
+    );
+  }
+  else if (!offer.data.data.available) {
+    body = (
+      <>
+        <p>{t.unavailable}</p>
+        <p>
+          <Link to={`/new-member${campaignCode ? `?campaign_code=${encodeURIComponent(campaignCode)}` : ''}`}>{t.regularForm}</Link>
+        </p>
+      </>
+    );
+  } else {
+    const { name, price, test_checkout: testCheckout } = offer.data.data;
+    body = (
+      <form onSubmit={onSubmit} noValidate>
+        <dl className="checkout-summary">
+          <div>
+            <dt>{t.membership}</dt>
+            <dd>{name}</dd>
+          </div>
+          <div>
+            <dt>{t.price}</dt>
+            <dd>{t.kroner(formatAmount(price))}</dd>
+          </div>
+        </dl>
+        <p>{t.profileInfo}</p>
+        {testCheckout && <p className="notice notice-info">{t.testCheckout}</p>}
+        <TextField label={texts.fields.campaignCode} hint={t.campaignHelp} registration={register('campaign_code')} error={errors.campaign_code} />
+        <CheckboxField label={texts.fields.terms} required registration={register('terms')} error={errors.terms} />
+        <button type="submit" className="btn btn-vipps btn-block" disabled={isSubmitting || leaving}>
+          {isSubmitting || leaving ? t.paying : t.pay}
+        </button>
+      </form>
+    );
+  }
+
+  return (
+    <Layout wide>
+      <title>{`${t.title} – ${texts.appName}`}</title>
+      <h1>{t.title}</h1>
+      <div className="two-columns">
+        <Card title={t.cardTitle}>{body}</Card>
+        <ContentText slug="bli-medlem" />
+      </div>
+    </Layout>
+  );
+}
