@@ -17,7 +17,7 @@ import {
   AutocompleteInput, email, Form, ReferenceInput, required, TextInput, useDataProvider, useTranslate, type HttpError,
 } from 'react-admin';
 import {
-  AlignmentButtons, ClearButtons, FormatButtons, LinkButtons, ListButtons, RichTextInput, RichTextInputToolbar,
+  AlignmentButtons, ClearButtons, DefaultEditorOptions, FormatButtons, LinkButtons, ListButtons, RichTextInput, RichTextInputToolbar,
   useTiptapEditor,
 } from 'ra-input-rich-text';
 import { useFormContext, useFormState } from 'react-hook-form';
@@ -189,6 +189,11 @@ export function TemplateDialog({ template, onClose }: { template: EmailTemplate;
             label={translate('app.settings.templates.fields.content')}
             validate={requiredField}
             fullWidth
+            editorOptions={{
+              ...DefaultEditorOptions,
+              // The editable area is the text box screen readers land on: it carries the field's name.
+              editorProps: { attributes: { 'aria-label': translate('app.settings.templates.fields.content') } },
+            }}
             toolbar={
               <RichTextInputToolbar>
                 <FormatButtons />
