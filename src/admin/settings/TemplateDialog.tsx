@@ -115,7 +115,7 @@ function PreviewPanel({ templateId }: { templateId: number }) {
       <Typography id="template-preview-title" variant="h6" component="h3" sx={{ mt: 1 }}>{translate('app.settings.templates.preview')}</Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{translate('app.settings.templates.preview_hint')}</Typography>
       <Form>
-        <ReferenceInput source="member_id" reference="membership" perPage={10}>
+        <ReferenceInput source="member_id" reference="membership" perPage={25}>
           <AutocompleteInput
             label={translate('app.settings.templates.preview_member')}
             optionText={(member: MemberListItem) => `${member.first_name} ${member.last_name}${member.remote_id ? ` (${member.remote_id})` : ''}`}
