@@ -57,7 +57,8 @@ const FIELDS = ['name', 'code', 'period_start', 'period_end', 'product_category_
 type Field = (typeof FIELDS)[number];
 
 const toInt = (value: unknown): number | null =>
-  value === null || value === undefined || value === '' ? null : Number.isInteger(Number(value)) ? Number(value) : NaN;
+  value === null || value === undefined || value === '' ? null
+    : Number.isInteger(Number(value)) && Math.abs(Number(value)) <= 2147483647 ? Number(value) : NaN;
 
 /** The body's known fields, trimmed and typed; errors by field for what cannot be read. */
 async function readCampaign(db: Queryable, body: Raw, creating: boolean, id?: number) {

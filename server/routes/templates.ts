@@ -65,6 +65,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/emails/template/:id',
     {
+      config: { access: 'staff' },
       schema: {
         tags: ['E-postmaler'],
         summary: "Endre en e-postmal: innholdet saneres, plassholderne sjekkes ('Påkrevd felt', 'Ugyldig Epost format')",
@@ -83,6 +84,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/emails/template/:id/test',
     {
+      config: { access: 'staff' },
       schema: {
         tags: ['E-postmaler'],
         summary: 'Send malen som test til den innloggede ansattes egen e-post (fylt ut for member_id om oppgitt); logges som alle meldinger',
