@@ -1,6 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { installFakeApi, makeMember, memberApi, renderApp } from './harness.tsx';
+import { http, HttpResponse } from 'msw';
+import { installFakeApi, makeMember, memberApi, renderApp, server } from './harness.tsx';
 import { ToastProvider, useNotify } from '../../../src/min-side/toasts.tsx';
 
 installFakeApi();
@@ -77,7 +78,7 @@ describe('payment result pages', () => {
   });
 });
 
-describe('placeholder insurance pages', () => {
+describe('insurance pages', () => {
   it('give the travel page its title and a way back', async () => {
     localStorage.setItem('token', 't');
     localStorage.setItem('userId', '7');
@@ -85,6 +86,12 @@ describe('placeholder insurance pages', () => {
     localStorage.setItem('isLoggedIn', 'true');
     localStorage.setItem('registrationCompleted', '1');
     memberApi(makeMember());
+    server.use(
+      http.get('*/api/product/list', () => HttpResponse.json({ data: [{ id: 1, name: 'Reiseforsikring Europa', price: 900, remote_id: null }] })),
+      http.get('*/api/subscription/list', () => HttpResponse.json({
+        current_page: 1, data: [], from: null, last_page: 1, per_page: 25, to: null, total: 0,
+      })),
+    );
     renderApp('/profile/edit/travel-insurane/7');
     expect(await screen.findByRole('heading', { name: 'Reiseforsikring' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Tilbake til Min side' })).toHaveAttribute('href', '/profile/7');
