@@ -12,6 +12,7 @@ export const paths = {
   createMember: `${root('membership')}/create-new-user`,
   editMember: (id: Id) => `${root('membership')}/edit/${id}`,
   memberLogs: (id: Id) => `${root('membership')}/instrument-insurance/reject/${id}`,
+  instrumentForm: (id: Id) => `${root('membership')}/edit/instrument-insurance/${id}`,
   travelForm: (id: Id) => `${root('membership')}/edit/travel-insurance/${id}`,
   travelLogs: (id: Id) => `${root('membership')}/edit/travel-insurance/insurance-logs/${id}`,
   travelRequests: root('travel-insurance'),

@@ -1,19 +1,29 @@
 /** The member's instrument insurance in short: product, price, each insured instrument (type, maker, model), 'Totalverdi' and 'Stopp forsikring'. */
+import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { paths } from '../paths.ts';
 import { formatAmount, formatDate } from '../../common/format.ts';
 import type { InstrumentSubscription } from '../../dataProvider/types.ts';
 import { StopInsuranceButton } from './StopInsuranceButton.tsx';
 import { SummaryCard, SummaryRow } from './SummaryCard.tsx';
 import { isCurrent } from './TravelCard.tsx';
 
-export function InstrumentCard({ subscription }: { subscription: InstrumentSubscription | null }) {
+export function InstrumentCard({ subscription, memberId }: { subscription: InstrumentSubscription | null; memberId: number }) {
   const translate = useTranslate();
+  // The member's instrument screen: add, change and delete instruments, export and import.
+  const open = (
+    <Button component={Link} to={paths.instrumentForm(memberId)} variant="outlined" sx={{ mt: 1, mr: 1 }}>
+      {translate('app.instrument_card.open')}
+    </Button>
+  );
   if (!isCurrent(subscription)) {
     return (
       <SummaryCard title="app.instrument_card.title">
         <Typography color="text.secondary">{translate('app.instrument_card.none')}</Typography>
+        {open}
       </SummaryCard>
     );
   }
@@ -43,6 +53,7 @@ export function InstrumentCard({ subscription }: { subscription: InstrumentSubsc
       {total > 0 && (
         <Typography sx={{ mt: 1, fontWeight: 700 }}>{translate('app.instrument_card.total', { amount: formatAmount(total) })}</Typography>
       )}
+      {open}
       {subscription.state === 'active' && <StopInsuranceButton subscriptionId={subscription.id} />}
     </SummaryCard>
   );

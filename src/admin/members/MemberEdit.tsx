@@ -50,7 +50,7 @@ function MemberEditView() {
         </Paper>
         <Stack spacing={3}>
           <TravelCard subscription={record.subscription_travel_insurance} memberId={record.id} />
-          <InstrumentCard subscription={record.subscription_instrument_insurance} />
+          <InstrumentCard subscription={record.subscription_instrument_insurance} memberId={record.id} />
         </Stack>
       </Box>
       <ChangeHistory />

@@ -382,6 +382,7 @@ export default {
       empty: 'No travel insurance requests',
     },
     instrument_card: {
+      open: 'Instruments',
       title: 'Instrument insurance',
       none: 'No active instrument insurance',
       product: 'Product',

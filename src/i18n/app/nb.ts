@@ -382,6 +382,7 @@ export default {
       empty: 'Ingen forespørsler om reiseforsikring',
     },
     instrument_card: {
+      open: 'Instrumenter',
       title: 'Instrumentforsikring',
       none: 'Ingen aktive instrumentforsikring',
       product: 'Produkt',

@@ -50,6 +50,7 @@ describe('/membership/edit/{id}', () => {
     expect(within(instrument).getByText('Bass: Höfner 500/1')).toBeInTheDocument();
     expect(within(instrument).queryByText('Instrumentforsikring', { selector: 'span' })).not.toBeInTheDocument();
     expect(within(instrument).getByText('31-12-2026')).toBeInTheDocument();
+    expect(within(instrument).getByRole('link', { name: 'Instrumenter' })).toHaveAttribute('href', '/membership/edit/instrument-insurance/5');
     const history = await screen.findByRole('region', { name: 'Endringshistorikk' });
     expect(await within(history).findByRole('row', { name: /Ingrid Berg Mobil 91234567 98765432/ })).toBeInTheDocument();
     expect(within(history).getByRole('row', { name: /Ingrid Berg Sperret tilgang ✗ ✓/ })).toBeInTheDocument();
