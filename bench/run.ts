@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: the performance budgets (listed in the README), measured. Writes bench/results.md.
  * BENCH_MEMBERS (default 100000) sets the list size; BENCH_DATABASE_URL (default the local
- * test database) the PostgreSQL server, or `none` to skip it.
+ * test database) the PostgreSQL server, or `none` to skip it. BENCH_ONLY (a comma-separated list
+ * of sections: first-load, list) runs only those sections.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,6 +16,10 @@ const root = path.resolve(import.meta.dirname, '..');
 const members = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 100);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+const only = new Set((process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean));
+/** Whether a section of the bench runs: every section unless BENCH_ONLY names some. */
+const runs = (section: string) => only.size === 0 || only.has(section);
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const lines: string[] = [`# Benchmark results`, '', `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench\` on this machine (${members} members, ${rounds} requests per query).`, ''];
@@ -35,7 +40,7 @@ function exportLine(where: string, result: ExportResult) {
   console.log(`CSV export on ${where}: ${result.rows} rows in ${result.seconds.toFixed(2)} s, heap +${result.heapGrowthMb.toFixed(1)} MB`);
 }
 
-async function main() {
+async function firstLoadSection() {
   const loads = await measureFirstLoads(path.join(root, 'dist'));
   const budgetOf = (page: string) => (page.startsWith('Stab') ? 300 : 150);
   lines.push('## JavaScript on first load (gzip)', '', 'What Chromium downloads on a first visit to each page, from the production build.', '');
@@ -46,7 +51,9 @@ async function main() {
     console.log(`${load.page}: ${load.gzipKb} KB gzip (budget ${budgetOf(load.page)} KB)`);
   }
   lines.push('');
+}
 
+async function listSection() {
   const lite = await openPglite();
   console.log(`PGlite: seeding ${members} members …`);
   await prepare(lite, members);
@@ -72,9 +79,19 @@ async function main() {
     await admin.query(`DROP DATABASE IF EXISTS ${name}`);
     await admin.close();
   }
+}
 
-  writeFileSync(path.join(root, 'bench', 'results.md'), `${lines.join('\n')}\n`);
-  console.log('\nWritten to bench/results.md');
+/** The bench's sections in the order they run and are written. */
+const sections: [name: string, run: () => Promise<void>][] = [
+  ['first-load', firstLoadSection],
+  ['list', listSection],
+];
+
+async function main() {
+  for (const [name, run] of sections) if (runs(name)) await run();
+  const file = only.size === 0 ? 'results.md' : `results-${[...only].join('-')}.md`;
+  writeFileSync(path.join(root, 'bench', file), `${lines.join('\n')}\n`);
+  console.log(`\nWritten to bench/${file}`);
 }
 
 main().catch((error) => {
