@@ -15,14 +15,11 @@ const REJECTION_TEMPLATE: Record<RejectKind, number> = { membership: 1, instrume
 const LARGEST_PAGE = 100;
 
 export const customMethods = {
-  /** Saves the whole filtered member list (not one page) as the server streams it. */
-  async exportMembers(filter: Record<string, unknown> = {}): Promise<void> {
-    unwrap(await download('/api/member/list/export', 'medlemsoversikt.csv', listQuery({ filter })));
-  },
-
-  /** The pending membership applications as medlemskap-foresporsel.csv, with the list's search. */
-  async exportPendingMemberships(filter: Record<string, unknown> = {}): Promise<void> {
-    unwrap(await download('/api/subscription/list/pending-memberships/export', 'medlemskap-foresporsel.csv', listQuery({ filter })));
+  /** Saves a resource's whole filtered list (not one page) as the server streams it, under the area's file name. */
+  async exportList(resource: string, filter: Record<string, unknown> = {}): Promise<void> {
+    const csv = apiPathsOf(resource).csv;
+    if (!csv) throw new Error(`${resource} har ingen CSV-eksport`);
+    unwrap(await download(csv.path, csv.filename, listQuery({ filter })));
   },
 
   async cancelSubscription(subscriptionId: number): Promise<void> {

@@ -51,10 +51,6 @@ export const instrumentMethods = {
     unwrap(await download(`/api/member/${memberId}/instrument/export`, 'instrument_liste.csv', { 'filter[status]': 1 }));
   },
 
-  async exportInstrumentRequests(): Promise<void> {
-    unwrap(await download('/api/subscription/list/pending-instruments/export', 'instrumentforsikring-foresporsel.csv'));
-  },
-
   /** Uploads the filled-in template; the server creates every row or none. */
   async importInstruments(memberId: Identifier, file: File): Promise<void> {
     const form = new FormData();

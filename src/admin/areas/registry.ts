@@ -26,6 +26,7 @@ const membership: StaffArea = {
   resources: {
     membership: {
       list: '/api/member/list',
+      csv: { path: '/api/member/list/export', filename: 'medlemsoversikt.csv' },
       one: (id) => `/api/member/${id}`,
       create: '/api/member/new',
       update: (id) => `/api/member/${id}`,
@@ -38,19 +39,22 @@ const membership: StaffArea = {
   },
 };
 
-function requestArea(name: string, label: string, resource: string, list: string): StaffArea {
+/** A request queue: its list, the list's CSV export (`${list}/export`) and its menu badge. */
+function requestArea(name: string, label: string, resource: string, list: string, csvFile: string): StaffArea {
   return {
     name,
     path: `/${name}`,
     menu: { label: `app.menu.${label}`, group: 'requests', badge: resource },
     crumbs: [{ pattern: `/${name}/*`, label: `app.breadcrumb.${name.replace(/-/g, '_')}` }],
-    resources: { [resource]: { list } },
+    resources: { [resource]: { list, csv: { path: `${list}/export`, filename: csvFile } } },
   };
 }
 
 /** The membership queue, its declined list and one declined request's page. */
 function membershipRequestArea(): StaffArea {
-  const area = requestArea('membership-request', 'memberships', 'pending-memberships', '/api/subscription/list/pending-memberships');
+  const area = requestArea(
+    'membership-request', 'memberships', 'pending-memberships', '/api/subscription/list/pending-memberships', 'medlemskap-foresporsel.csv',
+  );
   return {
     ...area,
     crumbs: [
@@ -78,7 +82,9 @@ const instrumentRequests = (area: StaffArea): StaffArea => ({
 
 /** The travel queue, plus what its form and the member page's travel form read and write. */
 function travelInsurance(): StaffArea {
-  const area = requestArea('travel-insurance', 'travel', 'pending-travel', '/api/subscription/list/pending-travel');
+  const area = requestArea(
+    'travel-insurance', 'travel', 'pending-travel', '/api/subscription/list/pending-travel', 'reiseforsikring-foresporsel.csv',
+  );
   area.resources['travel-subscriptions'] = {
     list: '/api/subscription/list',
     one: (id) => `/api/subscription/${id}`,
@@ -93,7 +99,10 @@ export const STAFF_AREAS: StaffArea[] = [
   membership,
   membershipRequestArea(),
   travelInsurance(),
-  instrumentRequests(requestArea('instrument-insurance', 'instruments', 'pending-instruments', '/api/subscription/list/pending-instruments')),
+  instrumentRequests(requestArea(
+    'instrument-insurance', 'instruments', 'pending-instruments', '/api/subscription/list/pending-instruments',
+    'instrumentforsikring-foresporsel.csv',
+  )),
   {
     name: 'settings',
     path: '/settings',

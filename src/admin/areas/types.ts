@@ -13,6 +13,8 @@ export interface ApiPaths {
   listQuery?: Record<string, string>;
   /** The list answers { data: [...] } without paging (small reference lists). */
   unpaged?: boolean;
+  /** The whole filtered list as CSV, saved under `filename`. */
+  csv?: { path: string; filename: string };
 }
 
 /** A breadcrumb: the label of every path matching `pattern`, after the trail of `parent` (params filled in). */

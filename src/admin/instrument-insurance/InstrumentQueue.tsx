@@ -1,15 +1,13 @@
 /** '/instrument-insurance': members with instruments waiting, 'FORESPØRSLER INSTURMENTFORSIKRING (n nye)'. */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import DownloadIcon from '@mui/icons-material/Download';
-import { DataTable, ListBase, Title, useDataProvider, useListContext, useTranslate } from 'react-admin';
-import type { RequestMember, StaffDataProvider } from '../../dataProvider/index.ts';
+import { DataTable, ListBase, Title, useListContext, useTranslate } from 'react-admin';
+import type { RequestMember } from '../../dataProvider/index.ts';
 import { formatPhone } from '../../common/format.ts';
+import { ExportListButton } from '../lists/ExportListButton.tsx';
 import { MemberPagination } from '../members/MemberPagination.tsx';
-import { useToast } from '../toast.tsx';
 
 interface QueueRow {
   id: number;
@@ -32,20 +30,6 @@ function QueueTitle() {
       <Typography variant="h5" component="h1">{total === undefined ? translate('app.loading') : title}</Typography>
     </>
   );
-}
-
-function ExportRequests() {
-  const translate = useTranslate();
-  const dataProvider = useDataProvider<StaffDataProvider>();
-  const toast = useToast();
-  const run = async () => {
-    try {
-      await dataProvider.exportInstrumentRequests();
-    } catch (error) {
-      toast.error((error as Error).message || 'app.instruments.failed');
-    }
-  };
-  return <Button variant="outlined" startIcon={<DownloadIcon />} onClick={run}>{translate('app.instruments.export')}</Button>;
 }
 
 function QueueTable() {
@@ -75,7 +59,7 @@ export default function InstrumentQueue() {
     <ListBase resource="pending-instruments" perPage={25} disableSyncWithLocation>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, my: 2 }}>
         <QueueTitle />
-        <ExportRequests />
+        <ExportListButton label="app.instruments.export" />
       </Box>
       <QueueTable />
       <MemberPagination />

@@ -12,7 +12,7 @@ import { DataTable, ListBase, Title, useListContext, useTranslate } from 'react-
 import { formatDate, formatPhone } from '../../common/format.ts';
 import type { MemberListItem } from '../../dataProvider/types.ts';
 import { paths } from '../paths.ts';
-import { ExportButton } from './ExportButton.tsx';
+import { ExportListButton } from '../lists/ExportListButton.tsx';
 import { MemberPagination } from './MemberPagination.tsx';
 import { MemberSearch } from './MemberSearch.tsx';
 import { MemberStatusIcons } from './MemberStatusIcons.tsx';
@@ -78,7 +78,7 @@ export function MemberList() {
           <Button component={RouterLink} to={paths.createMember} variant="contained" startIcon={<Add />}>
             {translate('app.members.create')}
           </Button>
-          <ExportButton />
+          <ExportListButton label="app.members.export" />
         </Box>
       </Box>
       <Box sx={{ mb: 2 }}><MemberSearch /></Box>

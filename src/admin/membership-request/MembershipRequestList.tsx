@@ -3,24 +3,21 @@
  * the selected rows, 'Avvis' with exactly one selected, the CSV export and the link to the
  * declined list. Not read again on window focus (spec section 2).
  */
-import { useState, type MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import Download from '@mui/icons-material/Download';
-import { DataTable, List, useDataProvider, useListContext, useTranslate } from 'react-admin';
+import { DataTable, List, useListContext, useTranslate } from 'react-admin';
 import { formatDate, formatPhone } from '../../common/format.ts';
-import type { StaffDataProvider } from '../../dataProvider/index.ts';
 import type { PendingMembership } from '../../dataProvider/types.ts';
+import { ExportListButton } from '../lists/ExportListButton.tsx';
 import { MemberPagination } from '../members/MemberPagination.tsx';
 import { MemberSearch } from '../members/MemberSearch.tsx';
 import { paths } from '../paths.ts';
 import { AcceptSelectedButton, RejectSelectedButton } from '../requests/RequestActions.tsx';
-import { useToast } from '../toast.tsx';
 import { DuplicateWarning } from './DuplicateWarning.tsx';
 import { membershipRequestPaths } from './paths.ts';
 import { SelectPageCheckbox, SelectRowCheckbox } from './SelectionCheckboxes.tsx';
@@ -42,29 +39,6 @@ function QueueTitle() {
   return <>{useQueueTitle()}</>;
 }
 
-function ExportButton() {
-  const translate = useTranslate();
-  const dataProvider = useDataProvider<StaffDataProvider>();
-  const { filterValues } = useListContext();
-  const toast = useToast();
-  const [busy, setBusy] = useState(false);
-  const exportList = async () => {
-    setBusy(true);
-    try {
-      await dataProvider.exportPendingMemberships(filterValues);
-    } catch {
-      toast.error('app.errors.generic');
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button variant="outlined" startIcon={<Download />} onClick={exportList} disabled={busy}>
-      {translate('app.membership_requests.export')}
-    </Button>
-  );
-}
-
 function Header() {
   const translate = useTranslate();
   const title = useQueueTitle();
@@ -75,7 +49,7 @@ function Header() {
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
         <RejectSelectedButton kind="membership" />
         <AcceptSelectedButton kind="membership" />
-        <ExportButton />
+        <ExportListButton label="app.membership_requests.export" />
         <Link component={RouterLink} to={membershipRequestPaths.declined}>
           {translate('app.membership_requests.declined_link')}
         </Link>

@@ -3,41 +3,19 @@
  * 'Avvis' (exactly one row) and 'Aksepter' (the selection), and the CSV export. A row opens the
  * request's own page. No refetch on window focus (spec section 2).
  */
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import Download from '@mui/icons-material/Download';
 import { DataTable, List, Pagination, TopToolbar, useTranslate } from 'react-admin';
 import type { PendingTravel } from '../../../server/schemas/pending-requests.ts';
-import { download } from '../../common/http.ts';
 import { formatPhone } from '../../common/format.ts';
 import { AcceptSelectedButton, RejectSelectedButton } from '../requests/RequestActions.tsx';
 import { usePendingCounts } from '../layout/pendingCounts.ts';
 import { paths } from '../paths.ts';
-import { useToast } from '../toast.tsx';
+import { ExportListButton } from '../lists/ExportListButton.tsx';
 import { useRowCheckboxLabels } from '../lists/useRowCheckboxLabels.ts';
 
 const Column = DataTable.Col<PendingTravel>;
-export const TRAVEL_EXPORT_FILE = 'reiseforsikring-foresporsel.csv';
-
-function ExportButton() {
-  const translate = useTranslate();
-  const toast = useToast();
-  const [busy, setBusy] = useState(false);
-  const exportList = async () => {
-    setBusy(true);
-    const result = await download('/api/subscription/list/pending-travel/export', TRAVEL_EXPORT_FILE);
-    if (!result.ok) toast.error('app.errors.generic_bang');
-    setBusy(false);
-  };
-  return (
-    <Button variant="outlined" startIcon={<Download />} onClick={exportList} disabled={busy}>
-      {translate('app.travel_requests.export')}
-    </Button>
-  );
-}
-
 /** Always in view (disabled until rows are selected), rather than react-admin's sliding bulk toolbar. */
 function QueueButtons() {
   return (
@@ -64,7 +42,7 @@ export function TravelRequestList() {
         pagination={<Pagination rowsPerPageOptions={[25, 50, 75, 100]} />}
         disableSyncWithLocation
         queryOptions={{ refetchOnWindowFocus: false }}
-        actions={<TopToolbar><ExportButton /></TopToolbar>}
+        actions={<TopToolbar><ExportListButton label="app.travel_requests.export" /></TopToolbar>}
         empty={false}
       >
         <DataTable<PendingTravel>

@@ -190,7 +190,7 @@ describe('custom methods', () => {
     URL.createObjectURL = () => 'blob:csv';
     URL.revokeObjectURL = () => undefined;
     try {
-      await dataProvider.exportMembers({ name: 'berg' });
+      await dataProvider.exportList('membership', { name: 'berg' });
     } finally {
       HTMLAnchorElement.prototype.click = click;
     }
