@@ -14,6 +14,7 @@ import { MemberInputs } from './MemberInputs.tsx';
 import { CREATE_DEFAULTS, memberSchema, toMemberPayload } from './memberForm.ts';
 import { SubmitButton } from './SubmitButton.tsx';
 import { withDateChecks } from '../dates/withDateChecks.ts';
+import { fieldErrorsOf } from '../../dataProvider/errors.ts';
 
 const resolver = withDateChecks(yupResolver(memberSchema('create')) as never, ['birthdate']);
 
@@ -48,8 +49,7 @@ export function MemberCreate() {
       const emailErrors = body?.data?.error?.email ?? [];
       if (emailErrors.length === 0) toast.error('app.errors.generic');
       emailErrors.forEach((message) => toast.error(message));
-      const fieldErrors = Object.fromEntries(Object.entries(body?.errors ?? {}).map(([field, messages]) => [field, messages[0]]));
-      return fieldErrors;
+      return fieldErrorsOf(error);
     }
   };
 

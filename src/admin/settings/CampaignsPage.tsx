@@ -7,7 +7,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
@@ -20,31 +19,20 @@ import QrCodeIcon from '@mui/icons-material/QrCode2';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Confirm, DataTable, Form, ListBase, useGetList, Pagination, required, SelectInput, TextInput, useDataProvider, useListContext, useTranslate,
-  type HttpError,
 } from 'react-admin';
-import { useFormState } from 'react-hook-form';
 import type { Campaign, StaffDataProvider } from '../../dataProvider/index.ts';
 import { formatDate } from '../../common/format.ts';
 import { RULE_MESSAGES } from '../../../server/schemas/rules.ts';
 import { DateInput } from '../dates/DateInput.tsx';
 import { useToast } from '../toast.tsx';
+import { DialogSaveActions } from '../forms/DialogSaveActions.tsx';
 import { PageTitle } from './PageTitle.tsx';
 import { CampaignQrDialog } from './CampaignQr.tsx';
+import { fieldErrorsOf } from '../../dataProvider/errors.ts';
 
 const Column = DataTable.Col<Campaign>;
 const fillIn = required(RULE_MESSAGES.fillIn);
 const DEFAULTS = { product_category_id: 1, benefit_id: 0, status: 1 };
-
-function SaveActions({ onClose }: { onClose: () => void }) {
-  const translate = useTranslate();
-  const { isSubmitting } = useFormState();
-  return (
-    <DialogActions>
-      <Button onClick={onClose} disabled={isSubmitting}>{translate('app.cancel')}</Button>
-      <Button type="submit" variant="contained" disabled={isSubmitting}>{translate('app.save')}</Button>
-    </DialogActions>
-  );
-}
 
 /** The create modal asks for every field; the edit modal for name, code and start (the spec's two forms). */
 function CampaignDialog({ campaign, onClose }: { campaign: Campaign | null; onClose: () => void }) {
@@ -67,9 +55,9 @@ function CampaignDialog({ campaign, onClose }: { campaign: Campaign | null; onCl
       onClose();
       return undefined;
     } catch (error) {
-      const errors = ((error as HttpError).body as { errors?: Record<string, string[]> } | undefined)?.errors;
+      const errors = fieldErrorsOf(error);
       if (!errors) toast.error('app.errors.generic_bang');
-      return errors ? Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages[0]])) : undefined;
+      return errors;
     }
   }
 
@@ -91,7 +79,7 @@ function CampaignDialog({ campaign, onClose }: { campaign: Campaign | null; onCl
             </>
           )}
         </DialogContent>
-        <SaveActions onClose={onClose} />
+        <DialogSaveActions onClose={onClose} />
       </Form>
     </Dialog>
   );

@@ -23,7 +23,6 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   BooleanInput, DataTable, Form, ListBase, NumberInput, required, TextInput, useDataProvider, useGetList, useListContext, useTranslate,
-  type HttpError,
 } from 'react-admin';
 import { RichTextInput } from 'ra-input-rich-text';
 import { useFormState } from 'react-hook-form';
@@ -31,14 +30,10 @@ import type { AdminContentPage, AdminDiscountCode } from '../../dataProvider/ind
 import { RULE_MESSAGES } from '../../../server/schemas/rules.ts';
 import { useToast } from '../toast.tsx';
 import { PageTitle } from './PageTitle.tsx';
+import { fieldErrorsOf } from '../../dataProvider/errors.ts';
 
 const requiredField = required(RULE_MESSAGES.required);
 const Column = DataTable.Col<AdminDiscountCode>;
-
-const fieldErrors = (error: unknown) => {
-  const errors = ((error as HttpError).body as { errors?: Record<string, string[]> } | undefined)?.errors;
-  return errors ? Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages[0]])) : undefined;
-};
 
 function SaveButton() {
   const translate = useTranslate();
@@ -61,7 +56,7 @@ function PageEditor({ page }: { page: AdminContentPage }) {
       return undefined;
     } catch (error) {
       toast.error('app.errors.generic_bang');
-      return fieldErrors(error);
+      return fieldErrorsOf(error);
     }
   }
   return (
@@ -111,7 +106,7 @@ function CodeDialog({ code, onClose }: { code: AdminDiscountCode | null; onClose
       return undefined;
     } catch (error) {
       toast.error('app.errors.generic_bang');
-      return fieldErrors(error);
+      return fieldErrorsOf(error);
     }
   }
   return (

@@ -4,7 +4,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
@@ -20,10 +19,12 @@ import {
   AlignmentButtons, ClearButtons, DefaultEditorOptions, FormatButtons, LinkButtons, ListButtons, RichTextInput, RichTextInputToolbar,
   useTiptapEditor,
 } from 'ra-input-rich-text';
-import { useFormContext, useFormState } from 'react-hook-form';
+import { useFormContext } from 'react-hook-form';
 import type { EmailTemplate, MemberListItem, StaffDataProvider, TemplatePreview } from '../../dataProvider/index.ts';
 import { RULE_MESSAGES } from '../../../server/schemas/rules.ts';
+import { DialogSaveActions } from '../forms/DialogSaveActions.tsx';
 import { useToast } from '../toast.tsx';
+import { fieldErrorsOf } from '../../dataProvider/errors.ts';
 
 /** The placeholders each template may use, by its slug-less id as the server knows them (6: reset link, 7: member card). */
 const PLACEHOLDERS: Record<number, string[]> = {
@@ -55,17 +56,6 @@ function PlaceholderButtons({ names }: { names: string[] }) {
         </Button>
       ))}
     </Box>
-  );
-}
-
-function SaveActions({ onClose }: { onClose: () => void }) {
-  const translate = useTranslate();
-  const { isSubmitting } = useFormState();
-  return (
-    <DialogActions>
-      <Button onClick={onClose} disabled={isSubmitting}>{translate('app.cancel')}</Button>
-      <Button type="submit" variant="contained" disabled={isSubmitting}>{translate('app.save')}</Button>
-    </DialogActions>
   );
 }
 
@@ -161,9 +151,8 @@ export function TemplateDialog({ template, onClose }: { template: EmailTemplate;
     } catch (error) {
       const failure = error as HttpError;
       toast.error('app.settings.templates.save_failed', { status: failure.status ?? 0 });
-      const errors = (failure.body as { errors?: Record<string, string[]> } | undefined)?.errors;
       // Field messages from the server go under their fields; what was typed stays.
-      return errors ? Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages[0]])) : undefined;
+      return fieldErrorsOf(error);
     }
   }
 
@@ -211,7 +200,7 @@ export function TemplateDialog({ template, onClose }: { template: EmailTemplate;
             <TextInput source="from_email" label={translate('app.settings.templates.fields.from_email')} validate={emailField} sx={{ flex: '1 1 240px' }} />
           </Box>
         </DialogContent>
-        <SaveActions onClose={close} />
+        <DialogSaveActions onClose={close} />
       </Form>
       <Divider />
       <DialogContent>

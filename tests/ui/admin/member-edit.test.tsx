@@ -53,7 +53,7 @@ describe('/membership/edit/{id}', () => {
     expect(within(instrument).getByRole('link', { name: 'Instrumenter' })).toHaveAttribute('href', '/membership/edit/instrument-insurance/5');
     const history = await screen.findByRole('region', { name: 'Endringshistorikk' });
     expect(await within(history).findByRole('row', { name: /Ingrid Berg Mobil 91234567 98765432/ })).toBeInTheDocument();
-    expect(within(history).getByRole('row', { name: /Ingrid Berg Sperret tilgang ✗ ✓/ })).toBeInTheDocument();
+    expect(await within(history).findByRole('row', { name: /Ingrid Berg Sperret tilgang ✗ ✓/ })).toBeInTheDocument();
     expect(within(history).getByRole('row', { name: /Kampanjekode – VÅR26/ })).toBeInTheDocument();
     expect(within(history).getByRole('row', { name: /Medlemsnummer – 10005/ })).toBeInTheDocument();
     expect(within(history).queryByText(/_/)).not.toBeInTheDocument();
