@@ -2,17 +2,10 @@
 import type { Identifier } from 'react-admin';
 import { download, http } from '../common/http.ts';
 import { unwrap } from './errors.ts';
-import type { Instrument, MemberInstruments, RejectValues } from './types.ts';
+import type { Instrument, InstrumentNewBody, InstrumentPatchBody, MemberInstruments, RejectValues } from './types.ts';
 
-export interface InstrumentBody {
-  instrument_category: number;
-  make: string;
-  model: string;
-  serial_number: string | null;
-  value: number;
-  insurance_start: string;
-  insurance_end: string | null;
-}
+/** The fields staff fill in for one row; the member and status are added per call. */
+export type InstrumentBody = Omit<InstrumentNewBody, 'member_id' | 'status'>;
 
 export const instrumentMethods = {
   async memberInstruments(memberId: Identifier): Promise<MemberInstruments> {
@@ -24,7 +17,7 @@ export const instrumentMethods = {
     return unwrap(await http.post<{ data: Instrument }>('/api/instrument/new', { ...body, member_id: Number(memberId), status })).data;
   },
 
-  async updateInstrument(id: number, body: Partial<InstrumentBody>): Promise<Instrument> {
+  async updateInstrument(id: number, body: InstrumentPatchBody): Promise<Instrument> {
     return unwrap(await http.patch<{ data: Instrument }>(`/api/instrument/${id}`, body)).data;
   },
 

@@ -32,7 +32,9 @@ import type { RejectBody } from '../../server/schemas/requests.ts';
 export type RejectValues = RejectBody;
 /** Which request a reject dialog is for; it picks the e-mail template the reason starts from. */
 export type RejectKind = 'membership' | 'instrument' | 'travel';
-export type { Instrument, InstrumentWithIterations, MemberInstruments } from '../../server/schemas/instruments.ts';
+export type {
+  Instrument, InstrumentNewBody, InstrumentPatchBody, InstrumentWithIterations, MemberInstruments,
+} from '../../server/schemas/instruments.ts';
 export type {
   AdminContentPage, AdminDiscountCode, Benefit, Campaign, ProductCategory, TripletexRun,
 } from '../../server/schemas/settings.ts';
