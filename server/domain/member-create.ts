@@ -10,6 +10,7 @@ import { FORM_RULES, invoiceEmailErrors, isPickerDate, requiredErrors, RULE_MESS
 import { loadMember, normalisePhone } from './members.ts';
 import { todayInOslo } from './oslo-date.ts';
 import { EMAIL_TAKEN, isEmailConflict, isEmailTaken } from './account-email.ts';
+import { nextMemberNumber } from './member-numbers.ts';
 
 
 type Errors = Record<string, string[]>;
@@ -110,9 +111,9 @@ async function createMember(
   const fields = Object.keys(values);
   const [member] = await tx.query<{ id: number; remote_id: number }>(
     `INSERT INTO accounts (remote_id, validated_at, validated_by, ${fields.join(', ')})
-     VALUES (nextval('member_number_seq'), now(), $1, ${fields.map((_, i) => `$${i + 2}`).join(', ')})
+     VALUES ($1, now(), $2, ${fields.map((_, i) => `$${i + 3}`).join(', ')})
      RETURNING id, remote_id`,
-    [staffId, ...Object.values(values)],
+    [await nextMemberNumber(tx), staffId, ...Object.values(values)],
   );
   await tx.query(
     `INSERT INTO subscriptions (member_id, product_id, kind, state, subscription_start, validated_at, validated_by)

@@ -18,6 +18,7 @@ import { norwegianDate, todayInOslo } from './oslo-date.ts';
 import { personJson } from './person-json.ts';
 import type { PendingQueue } from './pending-requests.ts';
 import type { RequestContext, RequestEffects } from './subscription-requests.ts';
+import { nextMemberNumber } from './member-numbers.ts';
 
 interface Applicant {
   id: number;
@@ -68,10 +69,7 @@ async function changeApplicant(tx: Queryable, applicant: Applicant, staffId: num
 
 async function accept({ tx, outbox, staffId, row }: RequestContext): Promise<void> {
   const applicant = await lockApplicant(tx, row.member_id);
-  let remoteId = applicant.remote_id;
-  if (remoteId === null) {
-    [{ n: remoteId }] = await tx.query<{ n: number }>("SELECT nextval('member_number_seq')::int AS n");
-  }
+  const remoteId = applicant.remote_id ?? await nextMemberNumber(tx);
   const start = applicant.membership_start_date ?? todayInOslo();
   await changeApplicant(tx, applicant, staffId, {
     role_id: 2,

@@ -97,6 +97,18 @@ describe('accepting an application', () => {
     expect((await accountOf(request.memberId)).remote_id).toBe(number);
     expect(await mailsTo(request.memberId)).toHaveLength(1);
   });
+
+  it('skips a member number staff already gave someone by hand', async () => {
+    const [{ next }] = await t.db.query<{ next: number }>("SELECT (CASE WHEN is_called THEN last_value + 1 ELSE last_value END)::int AS next FROM member_number_seq");
+    const typed = await createAccount(t.db, { role_id: 2 });
+    const patch = await t.app.inject({
+      method: 'PATCH', url: `/api/member/${typed.id}`, headers: bearer(staff.token), payload: { remote_id: next },
+    });
+    expect(patch.statusCode).toBe(200);
+    const request = await applicant();
+    expect((await post(`/api/subscription/accept/${request.subscriptionId}`)).statusCode).toBe(200);
+    expect((await accountOf(request.memberId)).remote_id).toBe(next + 1);
+  });
 });
 
 describe('rejecting an application', () => {
