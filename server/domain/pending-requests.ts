@@ -33,6 +33,7 @@ const memberSorts = {
   last_name: 'a.last_name',
   email: 'a.email',
   phone: 'a.phone',
+  address: 'a.address',
   artist_name: 'a.artist_name',
 };
 

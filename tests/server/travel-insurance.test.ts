@@ -112,6 +112,35 @@ describe('a member orders travel insurance', () => {
   });
 });
 
+describe('the travel queue', () => {
+  it('sorts on every column staff can click: member, address, phone, e-mail, artist/band and product', async () => {
+    const surname = `Sortering${Date.now()}`;
+    const people = [
+      { first_name: 'Bjørn', address: 'Aveien 1', phone: '93000000', artist_name: 'Ceremoni', product: PRODUCTS.travelWorld },
+      { first_name: 'Anne', address: 'Cveien 1', phone: '91000000', artist_name: 'Bandet', product: PRODUCTS.travel },
+      { first_name: 'Carl', address: 'Bveien 1', phone: '92000000', artist_name: 'Alfa', product: PRODUCTS.travel },
+    ];
+    for (const person of people) {
+      const { product, address, artist_name, ...fields } = person;
+      const member = await signedIn(t.app, t.db, { ...fields, last_name: surname, email: `${fields.first_name.toLowerCase()}.${surname}@example.no` });
+      await t.db.query('UPDATE accounts SET address = $2, artist_name = $3 WHERE id = $1', [member.id, address, artist_name]);
+      await order(member.token, { member_id: member.id, product_id: product, subscription_start: day(5), subscription_end: null });
+    }
+    const firstNames = async (sort: string) => {
+      const response = await send('GET', `/api/subscription/list/pending-travel?filter[name]=${surname}&sort=${sort}`, staff.token);
+      expect(response.statusCode).toBe(200);
+      return response.json().data.map((row: { member: { first_name: string } }) => row.member.first_name);
+    };
+    expect(await firstNames('name')).toEqual(['Anne', 'Bjørn', 'Carl']);
+    expect(await firstNames('-name')).toEqual(['Carl', 'Bjørn', 'Anne']);
+    expect(await firstNames('address')).toEqual(['Bjørn', 'Carl', 'Anne']);
+    expect(await firstNames('phone')).toEqual(['Anne', 'Carl', 'Bjørn']);
+    expect(await firstNames('email')).toEqual(['Anne', 'Bjørn', 'Carl']);
+    expect(await firstNames('artist_name')).toEqual(['Carl', 'Anne', 'Bjørn']);
+    expect((await firstNames('-product'))[0]).toBe('Bjørn');
+  });
+});
+
 describe('staff order travel insurance for a member', () => {
   it('is active at once, validated by the staff member', async () => {
     const member = await signedIn(t.app, t.db);

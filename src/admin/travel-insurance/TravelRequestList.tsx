@@ -51,17 +51,16 @@ export function TravelRequestList() {
           rowClick={(id, _resource, record) => paths.travelRequest(id, record.member_id)}
           empty={translate('app.travel_requests.empty')}
         >
-          <Column source="member.last_name" label="app.travel_requests.member" disableSort render={(row) => `${row.member.first_name} ${row.member.last_name}`} />
+          <Column source="name" label="app.travel_requests.member" render={(row) => `${row.member.first_name} ${row.member.last_name}`} />
           <Column
-            source="member.address"
+            source="address"
             label="app.travel_requests.address"
-            disableSort
             render={(row) => [row.member.address, [row.member.postal_code, row.member.postal_area].filter(Boolean).join(' ')].filter(Boolean).join(', ')}
           />
-          <Column source="member.phone" label="app.travel_requests.phone" disableSort render={(row) => formatPhone(row.member.phone)} />
-          <Column source="member.email" label="app.travel_requests.email" disableSort render={(row) => row.member.email} />
-          <Column source="member.artist_name" label="app.travel_requests.artist" disableSort render={(row) => row.member.artist_name ?? ''} />
-          <Column source="product.name" label="app.travel_requests.product" disableSort render={(row) => row.product.name} />
+          <Column source="phone" label="app.travel_requests.phone" render={(row) => formatPhone(row.member.phone)} />
+          <Column source="email" label="app.travel_requests.email" render={(row) => row.member.email} />
+          <Column source="artist_name" label="app.travel_requests.artist" render={(row) => row.member.artist_name ?? ''} />
+          <Column source="product" label="app.travel_requests.product" render={(row) => row.product.name} />
         </DataTable>
       </List>
     </Box>
