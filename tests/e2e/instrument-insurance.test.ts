@@ -213,12 +213,18 @@ describe("staff on a member's instrument screen", () => {
     await lastValue.pressSequentially('31000');
     await lastValue.press('Tab');
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`OPPR. DATO, Rad ${before.length + 1}`);
+    // The end date is typed as dd/MM/yyyy in the spec's picker, whatever the browser's language.
+    const end = active.getByLabel(`STOP DATO, Rad ${before.length + 1}`, { exact: true });
+    const endYear = new Date().getFullYear() + 1;
+    await end.click();
+    await end.pressSequentially(`3112${endYear}`);
+    await expect.poll(() => end.inputValue()).toBe(`31/12/${endYear}`);
     await expect.poll(() => save.isEnabled()).toBe(true);
     await page.getByText(totalText(sum + 31000)).waitFor();
     await save.click();
     await page.getByText('Instrumentene er oppdatert!').waitFor();
     await expect.poll(async () => (await api(portal, token, 'GET', `/api/member/${memberId}/instrument`)).body.data.active
-      .find((row: { model: string }) => row.model === 'CP88')?.value).toBe(31000);
+      .find((row: { model: string }) => row.model === 'CP88')).toMatchObject({ value: 31000, insurance_end: `${endYear}-12-31` });
 
     await active.getByRole('button', { name: 'Slett Yamaha CP88' }).click();
     await page.getByText(totalText(sum)).waitFor();

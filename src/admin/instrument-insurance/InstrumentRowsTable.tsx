@@ -31,6 +31,7 @@ import {
 import { instrumentRowErrors } from '../../../server/schemas/instrument-rules.ts';
 import { todayIso } from '../../common/format.ts';
 import type { InstrumentCategory } from '../../dataProvider/types.ts';
+import { TableDateField } from '../dates/TableDateField.tsx';
 
 export interface InstrumentRowsTableProps {
   rows: InstrumentRow[];
@@ -105,20 +106,31 @@ const EditableRow = memo(function EditableRow({ row, index, isNew, disabled, sho
       </TableCell>
       {FIELDS.map(({ field, label, type }) => (
         <TableCell key={field}>
-          <InputBase
-            sx={inputSx}
-            type={type ?? 'text'}
-            disabled={disabled}
-            error={Boolean(errors[field])}
-            value={row[field]}
-            onChange={(event) => change(field, event.target.value)}
-            inputProps={{
-              'aria-label': `${translate(label)}, ${name}`,
-              'aria-invalid': Boolean(errors[field]),
-              ...(field === 'value' ? { inputMode: 'numeric' } : {}),
-              ...(field === 'insurance_end' && row.insurance_start ? { min: row.insurance_start } : {}),
-            }}
-          />
+          {type === 'date' ? (
+            <TableDateField
+              value={String(row[field])}
+              onChange={(value) => change(field, value)}
+              label={`${translate(label)}, ${name}`}
+              disabled={disabled}
+              error={Boolean(errors[field])}
+              describedBy={messages.length ? errorId : undefined}
+              minDate={field === 'insurance_end' && row.insurance_start ? row.insurance_start : undefined}
+            />
+          ) : (
+            <InputBase
+              sx={inputSx}
+              type="text"
+              disabled={disabled}
+              error={Boolean(errors[field])}
+              value={row[field]}
+              onChange={(event) => change(field, event.target.value)}
+              inputProps={{
+                'aria-label': `${translate(label)}, ${name}`,
+                'aria-invalid': Boolean(errors[field]),
+                ...(field === 'value' ? { inputMode: 'numeric' } : {}),
+              }}
+            />
+          )}
         </TableCell>
       ))}
       <TableCell>
