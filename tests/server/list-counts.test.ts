@@ -159,6 +159,32 @@ describe('unfiltered totals and badges', () => {
     await expectExactTotals();
   });
 
+  it('stay exact when many members order and staff accept at the same moment', async () => {
+    const members = await Promise.all(Array.from({ length: 6 }, (_, i) => signedIn(t.app, t.db, { first_name: 'Samtidig', last_name: `Nr${i}` })));
+    const nextYear = new Date().getFullYear() + 1;
+    const instrument = (member: { id: number; token: string }, serial: string) =>
+      send('POST', '/api/instrument/new', member.token, {
+        member_id: member.id, instrument_category: GUITAR, make: 'Fender', model: 'Jazz Bass', serial_number: serial, value: 9000,
+      });
+    const orders = members.flatMap((member) => [
+      { accept: '/api/instrument/accept', made: instrument(member, 'A') },
+      { accept: '/api/instrument/accept', made: instrument(member, 'B') },
+      {
+        accept: '/api/subscription/accept',
+        made: send('POST', '/api/subscription/new', member.token, {
+          status: 1, member_id: member.id, product_id: PRODUCTS.travel, subscription_start: `${nextYear}-03-01`,
+        }),
+      },
+    ]);
+    const made = await Promise.all(orders.map((order) => order.made));
+    expect(made.map((response) => response.statusCode)).toEqual(made.map(() => 200));
+    await expectExactTotals();
+    const accepted = await Promise.all(orders.map((order, i) =>
+      send('POST', `${order.accept}/${made[i].json().data.id}`, staff.token, {})));
+    expect(accepted.map((response) => response.statusCode)).toEqual(accepted.map(() => 200));
+    await expectExactTotals();
+  });
+
   it('a change rolled back leaves the totals as they were', async () => {
     const before = await expectExactTotals();
     await expect(t.db.transaction(async (tx) => {
