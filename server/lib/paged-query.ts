@@ -49,6 +49,16 @@ function totalQuery(db: Queryable, source: PagedSource, list: ListQuery): Promis
 
 /** The rows of the requested page and how many rows the filtered list holds in all. */
 export async function queryPage<Row>(db: Queryable, source: PagedSource, list: ListQuery): Promise<Page<Row>> {
+  if (typeof list.total === 'object' && 'atMost' in list.total) {
+    // A short search that few rows match walks the whole table for its page already; a page
+    // that is not full then gives the total without walking it a second time to count.
+    const rows = await db.query<Row>(pageSql(source, list), list.params.values);
+    if (rows.length < list.perPage && (rows.length > 0 || list.offset === 0)) {
+      return { list, rows, total: list.offset + rows.length };
+    }
+    const [{ total }] = await totalQuery(db, source, list);
+    return { list, rows, total };
+  }
   const [rows, [{ total }]] = await Promise.all([
     db.query<Row>(pageSql(source, list), list.params.values),
     totalQuery(db, source, list),

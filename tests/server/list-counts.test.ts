@@ -237,6 +237,8 @@ describe('short searches', () => {
     const few = await search('æø');
     expect(few.json().total).toBe((await matching('æø')).length);
     expect(few.json().total).toBeGreaterThan(0);
+    const pastTheEnd = await search('æø', 9);
+    expect(pastTheEnd.json()).toMatchObject({ data: [], total: few.json().total, last_page: 1 });
     const longer = await search('qxe');
     expect(longer.json().total).toBe((await matching('qxe')).length);
     expect(longer.json().last_page).toBe(Math.ceil((await matching('qxe')).length / 25));
