@@ -48,7 +48,8 @@ export interface ListQuery {
   orderBy: string;
   params: SqlParams;
   filters: Record<string, string[]>;
-  total: TotalSource;
+  /** Where the page's total comes from. */
+  totalFrom: TotalSource;
 }
 
 const FILTER_KEY = /^filter\[([A-Za-z0-9_]+)\]$/;
@@ -123,9 +124,9 @@ export function parseListQuery(query: Record<string, unknown>, definition: ListD
   // A word of three characters or more narrows the search through the trigram index; shorter ones cannot.
   const words = definition.search ? (filters[definition.search] ?? []).join(' ').split(/\s+/).filter(Boolean) : [];
   const shortSearch = words.length > 0 && words.every((word) => word.length <= 2);
-  let total: TotalSource = 'count';
-  if (conditions.length === 0 && definition.counter) total = { counter: definition.counter };
-  else if (shortSearch) total = { atMost: offset + SHORT_SEARCH_HORIZON };
+  let totalFrom: TotalSource = 'count';
+  if (conditions.length === 0 && definition.counter) totalFrom = { counter: definition.counter };
+  else if (shortSearch) totalFrom = { atMost: offset + SHORT_SEARCH_HORIZON };
   return {
     page,
     perPage,
@@ -134,7 +135,7 @@ export function parseListQuery(query: Record<string, unknown>, definition: ListD
     orderBy: orderBy(query.sort, definition),
     params,
     filters,
-    total,
+    totalFrom,
   };
 }
 

@@ -38,7 +38,7 @@ function pageSql(source: PagedSource, list: ListQuery): string {
 
 function totalQuery(db: Queryable, source: PagedSource, list: ListQuery): Promise<{ total: number }[]> {
   const params = list.params.values;
-  const { total } = list;
+  const total = list.totalFrom;
   if (total === 'count') return db.query(`SELECT count(*)::int AS total ${source.from} AND ${list.where}`, params);
   if ('counter' in total) return db.query('SELECT total::int AS total FROM list_counts WHERE list = $1', [total.counter]);
   return db.query(
@@ -49,7 +49,7 @@ function totalQuery(db: Queryable, source: PagedSource, list: ListQuery): Promis
 
 /** The rows of the requested page and how many rows the filtered list holds in all. */
 export async function queryPage<Row>(db: Queryable, source: PagedSource, list: ListQuery): Promise<Page<Row>> {
-  if (typeof list.total === 'object' && 'atMost' in list.total) {
+  if (typeof list.totalFrom === 'object' && 'atMost' in list.totalFrom) {
     // A short search that few rows match walks the whole table for its page already; a page
     // that is not full then gives the total without walking it a second time to count.
     const rows = await db.query<Row>(pageSql(source, list), list.params.values);
