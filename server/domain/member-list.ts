@@ -42,9 +42,11 @@ export const memberList: ListDefinition = {
   },
   defaultSort: '-id',
   tieBreaker: 'a.id',
+  search: 'name',
+  counter: 'members',
 };
 
-/** Accounts the overview lists, before the request's filters. */
+/** Accounts the overview lists, before the request's filters (the 'members' counter of migration 011 counts the same). */
 export const MEMBERS_FROM = 'FROM accounts a WHERE a.role_id IN (1, 2)';
 
 export const memberPage = (db: Queryable, query: Record<string, unknown>): Promise<Page<MemberListItem>> =>

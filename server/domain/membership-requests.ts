@@ -138,6 +138,7 @@ export const declinedStatus = (memberStatus: string): string => (memberStatus ==
 export const declinedMemberships: PendingQueue<DeclinedMembership> = {
   list: {
     filters: { name: searchCondition },
+    search: 'name',
     sorts: {
       id: 's.id', created_at: 's.created_at', rejected_at: 's.rejected_at',
       name: "lower(a.first_name || ' ' || a.last_name)", phone: 'a.phone', artist_name: 'a.artist_name',

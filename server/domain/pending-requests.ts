@@ -52,6 +52,8 @@ const memberColumns = <Item extends { member: RequestMember }>(): CsvColumn<Item
 export const pendingMemberships: PendingQueue<PendingMembership> = {
   list: {
     filters: { name: searchCondition },
+    search: 'name',
+    counter: 'pending-memberships',
     sorts: { id: 's.id', created_at: 's.created_at', ...memberSorts },
     defaultSort: 'created_at',
     tieBreaker: 's.id',
@@ -81,6 +83,8 @@ export const pendingMemberships: PendingQueue<PendingMembership> = {
 export const pendingTravel: PendingQueue<PendingTravel> = {
   list: {
     filters: { name: searchCondition },
+    search: 'name',
+    counter: 'pending-travel',
     sorts: { id: 's.id', created_at: 's.created_at', product: 'p.name', subscription_start: 's.subscription_start', ...memberSorts },
     defaultSort: 'created_at',
     tieBreaker: 's.id',
@@ -104,6 +108,8 @@ export const pendingTravel: PendingQueue<PendingTravel> = {
 export const pendingInstruments: PendingQueue<PendingInstruments> = {
   list: {
     filters: { name: searchCondition },
+    search: 'name',
+    counter: 'pending-instruments',
     sorts: { id: 'a.id', created_at: 'p.requested_at', Status: 'p.pending', ...memberSorts },
     defaultSort: 'created_at',
     tieBreaker: 'a.id',

@@ -23,7 +23,21 @@ export interface ListDefinition {
    * never overlap and an index on (sort column, id) serves the whole ordering.
    */
   tieBreaker: string;
+  /** The row of `list_counts` (migration 011) that holds the list's total when no filter narrows it. */
+  counter?: string;
+  /** The filter that is a free-text search, so a short search is counted only as far as anyone pages. */
+  search?: string;
 }
+
+/**
+ * How a page's total is found: the list's counter when no filter narrows it; for a search whose
+ * words have one or two characters (no index narrows it), by counting no further than `atMost`
+ * rows; otherwise by counting every matching row.
+ */
+export type TotalSource = { counter: string } | { atMost: number } | 'count';
+
+/** Rows a short search counts past the page's first row: 40 pages of 25, 10 of 100. */
+export const SHORT_SEARCH_HORIZON = 1000;
 
 export interface ListQuery {
   page: number;
@@ -34,6 +48,8 @@ export interface ListQuery {
   orderBy: string;
   params: SqlParams;
   filters: Record<string, string[]>;
+  /** Where the page's total comes from. */
+  totalFrom: TotalSource;
 }
 
 const FILTER_KEY = /^filter\[([A-Za-z0-9_]+)\]$/;
@@ -104,14 +120,22 @@ export function parseListQuery(query: Record<string, unknown>, definition: ListD
     .map(([name, values]) => definition.filters[name](values, params));
   const page = parsePage(query.page);
   const perPage = parsePerPage(query.per_page);
+  const offset = (page - 1) * perPage;
+  // A word of three characters or more narrows the search through the trigram index; shorter ones cannot.
+  const words = definition.search ? (filters[definition.search] ?? []).join(' ').split(/\s+/).filter(Boolean) : [];
+  const shortSearch = words.length > 0 && words.every((word) => word.length <= 2);
+  let totalFrom: TotalSource = 'count';
+  if (conditions.length === 0 && definition.counter) totalFrom = { counter: definition.counter };
+  else if (shortSearch) totalFrom = { atMost: offset + SHORT_SEARCH_HORIZON };
   return {
     page,
     perPage,
-    offset: (page - 1) * perPage,
+    offset,
     where: conditions.length > 0 ? conditions.map((c) => `(${c})`).join(' AND ') : 'TRUE',
     orderBy: orderBy(query.sort, definition),
     params,
     filters,
+    totalFrom,
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * One page of a list and the list's total, for every paged /api list: the page's rows and
- * the count run side by side over the same conditions, so the paginator always agrees with
- * its rows.
+ * the total found side by side over the same conditions, so the paginator always agrees with
+ * its rows. The total comes from the list's counter when nothing narrows it (see TotalSource).
  */
 import type { Queryable } from '../db/database.ts';
 import type { ListQuery } from './list.ts';
@@ -36,12 +36,32 @@ function pageSql(source: PagedSource, list: ListQuery): string {
            ORDER BY ${list.orderBy}`;
 }
 
+function totalQuery(db: Queryable, source: PagedSource, list: ListQuery): Promise<{ total: number }[]> {
+  const params = list.params.values;
+  const total = list.totalFrom;
+  if (total === 'count') return db.query(`SELECT count(*)::int AS total ${source.from} AND ${list.where}`, params);
+  if ('counter' in total) return db.query('SELECT total::int AS total FROM list_counts WHERE list = $1', [total.counter]);
+  return db.query(
+    `SELECT count(*)::int AS total FROM (SELECT 1 ${source.from} AND ${list.where} LIMIT ${total.atMost}) matching`,
+    params,
+  );
+}
+
 /** The rows of the requested page and how many rows the filtered list holds in all. */
 export async function queryPage<Row>(db: Queryable, source: PagedSource, list: ListQuery): Promise<Page<Row>> {
-  const params = list.params.values;
+  if (typeof list.totalFrom === 'object' && 'atMost' in list.totalFrom) {
+    // A short search that few rows match walks the whole table for its page already; a page
+    // that is not full then gives the total without walking it a second time to count.
+    const rows = await db.query<Row>(pageSql(source, list), list.params.values);
+    if (rows.length < list.perPage && (rows.length > 0 || list.offset === 0)) {
+      return { list, rows, total: list.offset + rows.length };
+    }
+    const [{ total }] = await totalQuery(db, source, list);
+    return { list, rows, total };
+  }
   const [rows, [{ total }]] = await Promise.all([
-    db.query<Row>(pageSql(source, list), params),
-    db.query<{ total: number }>(`SELECT count(*)::int AS total ${source.from} AND ${list.where}`, params),
+    db.query<Row>(pageSql(source, list), list.params.values),
+    totalQuery(db, source, list),
   ]);
   return { list, rows, total };
 }

@@ -1,0 +1,279 @@
+/**
+ * The unfiltered totals of the member overview and the request queues (the menu badges) come from
+ * counters the database keeps; after every kind of change they equal a real count of the rows.
+ * Short searches are counted only as far as anyone pages, and still answer the right rows.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildTestApp, type TestContext } from './helpers.ts';
+import { GUITAR, PRODUCTS, signedIn, signedInStaff } from './factories-member-admin.ts';
+import { clientAddress, signUpForm } from './factories-member-self.ts';
+import { MEMBERS_FROM } from '../../server/domain/member-list.ts';
+import { pendingInstruments, pendingMemberships, pendingTravel } from '../../server/domain/pending-requests.ts';
+import { SHORT_SEARCH_HORIZON } from '../../server/lib/list.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import type { Queryable } from '../../server/db/database.ts';
+
+let t: TestContext;
+let staff: Awaited<ReturnType<typeof signedInStaff>>;
+beforeAll(async () => {
+  t = await buildTestApp();
+  staff = await signedInStaff(t.app, t.db);
+});
+afterAll(async () => t?.close());
+
+type Json = Record<string, unknown>;
+const send = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token = staff.token, payload?: Json) =>
+  t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+const LISTS = {
+  '/api/member/list': MEMBERS_FROM,
+  '/api/subscription/list/pending-memberships': pendingMemberships.from,
+  '/api/subscription/list/pending-travel': pendingTravel.from,
+  '/api/subscription/list/pending-instruments': pendingInstruments.from,
+};
+
+const realCount = async (db: Queryable, from: string) =>
+  (await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`))[0].n;
+
+/** What each list answers as its total, beside a real count of the rows it lists. */
+async function totals() {
+  const answered: Record<string, number> = {};
+  const counted: Record<string, number> = {};
+  for (const [url, from] of Object.entries(LISTS)) {
+    const response = await send('GET', `${url}?per_page=25`);
+    expect(response.statusCode, response.body).toBe(200);
+    answered[url] = response.json().total;
+    counted[url] = await realCount(t.db, from);
+  }
+  return { answered, counted };
+}
+
+async function expectExactTotals() {
+  const { answered, counted } = await totals();
+  expect(answered).toEqual(counted);
+  return counted;
+}
+
+describe('unfiltered totals and badges', () => {
+  it('equal a real count after sign-up, registration, accept, reject, reopen, travel and instrument requests, role changes, deletes', async () => {
+    const start = await expectExactTotals();
+
+    // A sign-up: a member of the overview at once, in the membership queue once the registration is done.
+    const signUp = await t.app.inject({ method: 'POST', url: '/api/member/register', payload: signUpForm(), remoteAddress: clientAddress() });
+    expect(signUp.statusCode, signUp.body).toBe(201);
+    const applicant = signUp.json() as { user_id: number; access_token: string };
+    const afterSignUp = await expectExactTotals();
+    expect(afterSignUp['/api/member/list']).toBe(start['/api/member/list'] + 1);
+    const completed = await send('PATCH', `/api/member/${applicant.user_id}`, applicant.access_token, {
+      address: 'Kirkegata 2', postal_code: '0153', postal_area: 'OSLO', gender: 2, primary_instrument_type: 4,
+      invoice_method: 'EFAKTURA', registration_completed: 1,
+    });
+    expect(completed.statusCode, completed.body).toBe(200);
+    const afterCompletion = await expectExactTotals();
+    expect(afterCompletion['/api/subscription/list/pending-memberships']).toBe(start['/api/subscription/list/pending-memberships'] + 1);
+
+    const [application] = await t.db.query<{ id: number }>(
+      "SELECT id FROM subscriptions WHERE member_id = $1 AND kind = 'membership' AND state = 'pending'",
+      [applicant.user_id],
+    );
+    expect((await send('POST', `/api/subscription/reject/${application.id}`, staff.token, { reason: '<p>Mangler opplysninger.</p>', send_email: false })).statusCode).toBe(200);
+    expect((await expectExactTotals())['/api/subscription/list/pending-memberships']).toBe(start['/api/subscription/list/pending-memberships']);
+    expect((await send('POST', `/api/subscription/reopen/${application.id}`)).statusCode).toBe(200);
+    await expectExactTotals();
+    expect((await send('POST', `/api/subscription/accept/${application.id}`)).statusCode).toBe(200);
+    await expectExactTotals();
+
+    // Travel: a member's order waits until staff accept it.
+    const member = await signedIn(t.app, t.db, { first_name: 'Tone', last_name: 'Telling' });
+    await expectExactTotals();
+    const nextYear = new Date().getFullYear() + 1;
+    const ordered = await send('POST', '/api/subscription/new', member.token, {
+      status: 1, member_id: member.id, product_id: PRODUCTS.travel, subscription_start: `${nextYear}-02-01`,
+    });
+    expect(ordered.statusCode, ordered.body).toBe(200);
+    expect((await expectExactTotals())['/api/subscription/list/pending-travel']).toBe(start['/api/subscription/list/pending-travel'] + 1);
+    expect((await send('POST', `/api/subscription/accept/${ordered.json().data.id}`, staff.token, {})).statusCode).toBe(200);
+    await expectExactTotals();
+
+    // Instruments: the queue counts the member once however many wait, and lets go when none does.
+    const newInstrument = async (token: string, extra: Json = {}) => {
+      const response = await send('POST', '/api/instrument/new', token, {
+        member_id: member.id, instrument_category: GUITAR, make: 'Gibson', model: 'Les Paul', serial_number: 'GB1', value: 20000, ...extra,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data.id as number;
+    };
+    const first = await newInstrument(member.token);
+    const second = await newInstrument(member.token);
+    const waiting = await expectExactTotals();
+    expect(waiting['/api/subscription/list/pending-instruments']).toBe(start['/api/subscription/list/pending-instruments'] + 1);
+    expect((await send('POST', `/api/instrument/accept/${first}`)).statusCode).toBe(200);
+    expect((await expectExactTotals())['/api/subscription/list/pending-instruments']).toBe(waiting['/api/subscription/list/pending-instruments']);
+    expect((await send('POST', `/api/instrument/accept/${second}`)).statusCode).toBe(200);
+    expect((await expectExactTotals())['/api/subscription/list/pending-instruments']).toBe(start['/api/subscription/list/pending-instruments']);
+    // A member's change of an insured instrument waits too, and a delete request as well.
+    expect((await send('PATCH', `/api/instrument/${first}`, member.token, { value: 25000 })).statusCode).toBe(200);
+    await expectExactTotals();
+    expect((await send('DELETE', `/api/instrument/${second}`, member.token)).statusCode).toBe(200);
+    await expectExactTotals();
+    expect((await send('POST', '/api/instrument/accept', staff.token, { member_id: member.id, instruments: [first, second] })).statusCode).toBe(200);
+    await expectExactTotals();
+
+    // What no route does: role changes, soft deletes, moved rows, bulk inserts, account deletes.
+    const other = await signedIn(t.app, t.db, { role_id: 1, registration_completed: 1 });
+    await t.db.query(
+      `INSERT INTO subscriptions (member_id, product_id, kind, state) VALUES ($1, $2, 'membership', 'pending'), ($1, $3, 'travel', 'pending')`,
+      [other.id, PRODUCTS.membership, PRODUCTS.travel],
+    );
+    await t.db.query(
+      `INSERT INTO instruments (member_id, instrument_category, make, model, value, insurance_start)
+       VALUES ($1, $2, 'Yamaha', 'P-45', 5000, current_date)`,
+      [other.id, GUITAR],
+    );
+    await expectExactTotals();
+    await t.db.query('UPDATE accounts SET role_id = 3 WHERE id = $1', [other.id]);
+    await expectExactTotals();
+    await t.db.query('UPDATE accounts SET role_id = 1, registration_completed = 0 WHERE id = $1', [other.id]);
+    await expectExactTotals();
+    await t.db.query('UPDATE accounts SET registration_completed = 1 WHERE id = $1', [other.id]);
+    await expectExactTotals();
+    await t.db.query("UPDATE subscriptions SET deleted_at = now() WHERE member_id = $1 AND kind = 'travel'", [other.id]);
+    await expectExactTotals();
+    await t.db.query("UPDATE subscriptions SET member_id = $2 WHERE member_id = $1 AND kind = 'membership'", [other.id, member.id]);
+    await expectExactTotals();
+    await t.db.query('UPDATE instruments SET deleted_at = now() WHERE member_id = $1', [other.id]);
+    await expectExactTotals();
+    await t.db.query(
+      `WITH added AS (
+         INSERT INTO accounts (role_id, email, first_name, last_name, registration_completed)
+         SELECT 1 + n % 3, 'bulk' || n || '@telling.example.no', 'Bulk', 'Nr' || n, n % 2 FROM generate_series(1, 30) n
+         RETURNING id)
+       INSERT INTO subscriptions (member_id, product_id, kind, state) SELECT id, $1, 'membership', 'pending' FROM added`,
+      [PRODUCTS.membership],
+    );
+    await expectExactTotals();
+    await t.db.query('DELETE FROM accounts WHERE id = ANY ($1::int[])', [[other.id, member.id]]);
+    await t.db.query("DELETE FROM accounts WHERE email LIKE 'bulk1%@telling.example.no'");
+    await expectExactTotals();
+    await t.db.query("DELETE FROM subscriptions WHERE kind = 'membership' AND state = 'pending'");
+    await expectExactTotals();
+  });
+
+  it('stay exact when many members order and staff accept at the same moment', async () => {
+    const members = await Promise.all(Array.from({ length: 6 }, (_, i) => signedIn(t.app, t.db, { first_name: 'Samtidig', last_name: `Nr${i}` })));
+    const nextYear = new Date().getFullYear() + 1;
+    const instrument = (member: { id: number; token: string }, serial: string) =>
+      send('POST', '/api/instrument/new', member.token, {
+        member_id: member.id, instrument_category: GUITAR, make: 'Fender', model: 'Jazz Bass', serial_number: serial, value: 9000,
+      });
+    const orders = members.flatMap((member) => [
+      { accept: '/api/instrument/accept', made: instrument(member, 'A') },
+      { accept: '/api/instrument/accept', made: instrument(member, 'B') },
+      {
+        accept: '/api/subscription/accept',
+        made: send('POST', '/api/subscription/new', member.token, {
+          status: 1, member_id: member.id, product_id: PRODUCTS.travel, subscription_start: `${nextYear}-03-01`,
+        }),
+      },
+    ]);
+    const made = await Promise.all(orders.map((order) => order.made));
+    expect(made.map((response) => response.statusCode)).toEqual(made.map(() => 200));
+    await expectExactTotals();
+    const accepted = await Promise.all(orders.map((order, i) =>
+      send('POST', `${order.accept}/${made[i].json().data.id}`, staff.token, {})));
+    expect(accepted.map((response) => response.statusCode)).toEqual(accepted.map(() => 200));
+    await expectExactTotals();
+  });
+
+  it('a change rolled back leaves the totals as they were', async () => {
+    const before = await expectExactTotals();
+    await expect(t.db.transaction(async (tx) => {
+      await tx.query(`INSERT INTO accounts (role_id, email, first_name, last_name) VALUES (2, 'angret@telling.example.no', 'Angre', 'Senere')`);
+      throw new Error('angret');
+    })).rejects.toThrow('angret');
+    expect(await expectExactTotals()).toEqual(before);
+  });
+});
+
+describe('short searches', () => {
+  const search = (term: string, page = 1) =>
+    send('GET', `/api/member/list?per_page=25&page=${page}&filter[name]=${encodeURIComponent(term)}`);
+  const matching = (term: string) =>
+    t.db.query<{ id: number }>(`SELECT a.id ${MEMBERS_FROM} AND a.search_text LIKE $1 ORDER BY a.id DESC`, [`%${term}%`]);
+
+  beforeAll(async () => {
+    // More matches than a short search counts, so its paging is seen to reach them all.
+    await t.db.query(
+      `INSERT INTO accounts (role_id, email, first_name, last_name)
+       SELECT 2, 'kort' || n || '@telling.example.no', 'Åqx', 'Qxe' || n FROM generate_series(1, $1::int) n`,
+      [SHORT_SEARCH_HORIZON + 60],
+    );
+    await t.db.query(
+      `INSERT INTO accounts (role_id, email, first_name, last_name)
+       SELECT 2, 'sjelden' || n || '@telling.example.no', 'Øyvind', 'Æøy' || n FROM generate_series(1, 3) n`,
+    );
+  });
+
+  it('answers its first page with the right rows, and paging on reaches every match', async () => {
+    const all = (await matching('qx')).map((row) => row.id);
+    expect(all.length).toBeGreaterThan(SHORT_SEARCH_HORIZON);
+    const first = await search(' qx ');
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data.map((row: { id: number }) => row.id)).toEqual(all.slice(0, 25));
+
+    // Following 'last page' as a person would until it stops moving ends on the real last page.
+    let body = first.json();
+    while (body.current_page !== body.last_page) {
+      const next = await search('qx', body.last_page);
+      expect(next.statusCode).toBe(200);
+      body = next.json();
+      expect(body.data.map((row: { id: number }) => row.id)).toEqual(all.slice((body.current_page - 1) * 25, body.current_page * 25));
+    }
+    expect(body.total).toBe(all.length);
+    expect(body.data.at(-1).id).toBe(all.at(-1));
+  });
+
+  it('a few matches are counted exactly, and so is a search with a word of three letters', async () => {
+    const few = await search('æø');
+    expect(few.json().total).toBe((await matching('æø')).length);
+    expect(few.json().total).toBeGreaterThan(0);
+    const pastTheEnd = await search('æø', 9);
+    expect(pastTheEnd.json()).toMatchObject({ data: [], total: few.json().total, last_page: 1 });
+    const longer = await search('qxe');
+    expect(longer.json().total).toBe((await matching('qxe')).length);
+    expect(longer.json().last_page).toBe(Math.ceil((await matching('qxe')).length / 25));
+  });
+});
+
+describe('migration 011', () => {
+  it('starts the counters from the rows a database already has', async () => {
+    // The database as before 011, with rows of every kind the counters count.
+    await t.db.exec(`
+      DROP TABLE list_counts, list_count_shares;
+      DROP FUNCTION list_counts_after_accounts, list_counts_after_subscriptions, list_counts_after_instruments,
+                    list_counts_after_truncate, recount_list_counts, refresh_list_counts, list_count_fresh_shares CASCADE;
+      DELETE FROM schema_migrations WHERE name = '011_list_counts.sql';`);
+    const applicant = await signedIn(t.app, t.db, { role_id: 1, registration_completed: 1 });
+    await t.db.query(
+      `INSERT INTO subscriptions (member_id, product_id, kind, state) VALUES ($1, $2, 'membership', 'pending'), ($1, $3, 'travel', 'pending')`,
+      [applicant.id, PRODUCTS.membership, PRODUCTS.travel],
+    );
+    await t.db.query(
+      `INSERT INTO instruments (member_id, instrument_category, make, model, value, insurance_start)
+       VALUES ($1, $2, 'Yamaha', 'P-45', 5000, current_date), ($1, $2, 'Roland', 'FP-30', 7000, current_date)`,
+      [applicant.id, GUITAR],
+    );
+    expect(await migrate(t.db)).toEqual(['011_list_counts.sql']);
+    const counted = await expectExactTotals();
+    expect(counted['/api/subscription/list/pending-instruments']).toBeGreaterThan(0);
+    expect(counted['/api/subscription/list/pending-memberships']).toBeGreaterThan(0);
+    expect(counted['/api/subscription/list/pending-travel']).toBeGreaterThan(0);
+  });
+
+  it('counts again after a TRUNCATE, as the demo reset empties the tables', async () => {
+    await t.db.query('TRUNCATE instruments CASCADE');
+    await expectExactTotals();
+    await t.db.query('TRUNCATE subscriptions CASCADE');
+    await expectExactTotals();
+  });
+});
