@@ -26,16 +26,18 @@ export interface FirstLoad {
   cls: number;
 }
 
-/** The page's layout shifts, summed from the start of the load (runs before any page script). */
-function recordLayoutShifts() {
-  const state = window as unknown as { __cls: number };
-  state.__cls = 0;
+/**
+ * The page's layout shifts, summed from the start of the load (runs before any page script;
+ * a string, since this file is typed for Node, not the browser).
+ */
+const RECORD_LAYOUT_SHIFTS = `
+  window.__cls = 0;
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-      if (!entry.hadRecentInput) state.__cls += entry.value;
-    }
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__cls += entry.value;
   }).observe({ type: 'layout-shift', buffered: true });
-}
+`;
+/** Shifts are reported after the frame that caused them: two frames settle the last one. */
+const AFTER_TWO_FRAMES = 'new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))';
 
 /** Signs the browser in as the login answer says, the way both apps keep a session. */
 function signIn(page: Page, answer: LoginResponse) {
@@ -71,7 +73,7 @@ export async function measureFirstLoads(distDir: string): Promise<FirstLoad[]> {
     const visit = async (label: string, route: string, pathname: string, session?: LoginResponse) => {
       const context = await browser.newContext();
       const page = await context.newPage();
-      await page.addInitScript(recordLayoutShifts);
+      await page.addInitScript(RECORD_LAYOUT_SHIFTS);
       if (session) await signIn(page, session);
       // Every script body is read before counting and closing, so none is missed or cut off.
       const reads: Promise<Buffer>[] = [];
@@ -80,9 +82,8 @@ export async function measureFirstLoads(distDir: string): Promise<FirstLoad[]> {
       });
       await page.goto(`${base}${pathname}`, { waitUntil: 'load' });
       await page.waitForLoadState('networkidle');
-      // Shifts are reported after the frame that caused them: two frames settle the last one.
-      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-      const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+      await page.evaluate(AFTER_TWO_FRAMES);
+      const cls = Number(await page.evaluate('window.__cls'));
       const bodies = await Promise.all(reads);
       const bytes = bodies.reduce((sum, body) => sum + gzipSync(body).length, 0);
       results.push({ page: label, route, scripts: bodies.length, gzipKb: Math.round((bytes / 1024) * 10) / 10, cls: Math.round(cls * 1000) / 1000 });

@@ -11,9 +11,8 @@ const v = texts.validation;
 const text = (rule: FormRule, field: string) =>
   rule.required.includes(field) ? string().trim().required(rule.message) : string().trim().default('');
 
-/** Only GENDERS pass, so a valid form's gender is a `Gender` (see `asGender`). */
+/** Only GENDERS pass, so a valid form's gender is a `Gender` (see schemaResolver.ts's `asGender`). */
 const gender = (rule: FormRule) => number().required(rule.message).oneOf([...GENDERS], rule.message);
-export const asGender = (value: number) => value as Gender;
 
 /** An optional date from the date picker: empty, or a 'yyyy-MM-dd' in the picker's years. */
 const pickerDate = () => string().default('').test('picker-date', v.date, (value) => !value || isPickerDate(value));

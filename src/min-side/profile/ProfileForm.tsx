@@ -1,6 +1,5 @@
 /** The member's own details; 'Lagre' is enabled only when something changed and all is valid. */
 import { useForm, useWatch } from 'react-hook-form';
-import { yupResolver } from '@hookform/resolvers/yup';
 import { api, type Member } from '../api.ts';
 import { SelectField, TextField } from '../components/fields.tsx';
 import { Card } from '../components/Layout.tsx';
@@ -10,7 +9,7 @@ import { texts } from '../texts.ts';
 import { useNotify } from '../toasts.tsx';
 import { useInstrumentOptions } from '../useInstrumentOptions.ts';
 import { usePostalArea } from '../usePostalArea.ts';
-import { asGender, profileSchema } from '../validation.ts';
+import { schemaResolver, asGender } from '../schemaResolver.ts';
 
 const toNumber = (value: unknown) => Number(value);
 
@@ -51,7 +50,7 @@ export function ProfileForm({ member, onSaved }: { member: Member; onSaved: (mem
   const { update } = useSession();
   const notify = useNotify();
   const { register, handleSubmit, control, reset, setError, setValue, getValues, formState } = useForm({
-    resolver: yupResolver(profileSchema),
+    resolver: schemaResolver((schemas) => schemas.profileSchema),
     mode: 'onTouched',
     defaultValues: formValues(member),
   });
