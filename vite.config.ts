@@ -1,6 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { appForPath } from './src/common/routing.ts';
+import { isMemberPath } from './src/common/member-paths.ts';
 
 /** The dev server answers member paths with Min side's page, as the server does (server/plugins/static-apps.ts). */
 function memberPages(): Plugin {
@@ -9,7 +9,7 @@ function memberPages(): Plugin {
     configureServer(server) {
       server.middlewares.use((req, _res, next) => {
         const pathname = (req.url ?? '/').split('?')[0];
-        if (req.method === 'GET' && req.headers.accept?.includes('text/html') && appForPath(pathname) === 'member') req.url = '/member.html';
+        if (req.method === 'GET' && req.headers.accept?.includes('text/html') && isMemberPath(pathname)) req.url = '/member.html';
         next();
       });
     },

@@ -9,7 +9,7 @@ import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { appForPath, memberPageModule } from '../../src/common/routing.ts';
+import { isMemberPath, memberPageModule } from '../../src/common/member-paths.ts';
 import { MESSAGES } from '../lib/http-errors.ts';
 import { escapeHtml } from '../lib/html.ts';
 
@@ -81,7 +81,7 @@ async function staticApps(app: FastifyInstance, options: StaticAppsOptions) {
   const memberManifest = readManifest(path.join(options.root, MEMBER_MANIFEST));
   const memberPages = new Map<string, string>();
   const pageFor = (pathname: string): string => {
-    if (appForPath(pathname) !== 'member') return staffHtml;
+    if (!isMemberPath(pathname)) return staffHtml;
     const module = memberPageModule(pathname);
     if (!module) return memberHtml;
     let html = memberPages.get(module);

@@ -2,7 +2,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Route, Routes, useNavigate } from 'react-router';
 import { onUnauthenticated } from '../common/http.ts';
-import { MEMBER_PAGES as PAGES } from '../common/routing.ts';
+import { MEMBER_PAGES as PAGES } from '../common/member-paths.ts';
 import { Elsewhere, OwnMemberPage, SignedOutOnly, StepTwoWithoutId } from './guards.tsx';
 import { Layout, Loading } from './components/Layout.tsx';
 import { useSession } from './session.tsx';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { MEMBER_PAGES } from '../../src/common/routing.ts';
+import { MEMBER_PAGES } from '../../src/common/member-paths.ts';
 import { launchBrowser, signIn, startPortal, type Portal } from './harness.ts';
 
 const dist = path.resolve(import.meta.dirname, '../../dist');

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { MEMBER_PAGES } from '../../src/common/routing.ts';
+import { MEMBER_PAGES } from '../../src/common/member-paths.ts';
 import { buildTestApp, type TestContext } from './helpers.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
