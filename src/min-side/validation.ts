@@ -1,9 +1,7 @@
 /** The spec's form rules (section 5) as yup schemas, with its messages. */
 import { boolean, number, object, ref, string } from 'yup';
-import { EMAIL_PATTERN, FORM_RULES, GENDERS, isPickerDate, INVOICE_METHODS, PASSWORD_MIN_LENGTH, SMS_PHONE_MIN_LENGTH, type FormRule, type Gender } from '../../server/schemas/rules.ts';
+import { EMAIL_PATTERN, FORM_RULES, GENDERS, isPickerDate, INVOICE_METHODS, PASSWORD_MIN_LENGTH, SMS_PHONE_MIN_LENGTH, type FormRule } from '../../server/schemas/rules.ts';
 import { texts } from './texts.ts';
-
-export { EMAIL_PATTERN };
 
 const v = texts.validation;
 
