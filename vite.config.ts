@@ -1,10 +1,40 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { isMemberPath } from './src/common/member-paths.ts';
 
-// `npm run dev` serves the apps with hot reload and sends /api to a server started with `npm run serve`.
+/** The dev server answers member paths with Min side's page, as the server does (server/plugins/static-apps.ts). */
+function memberPages(): Plugin {
+  return {
+    name: 'member-pages',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        const pathname = (req.url ?? '/').split('?')[0];
+        if (req.method === 'GET' && req.headers.accept?.includes('text/html') && isMemberPath(pathname)) req.url = '/member.html';
+        next();
+      });
+    },
+  };
+}
+
+// Two builds into one dist: the staff app (index.html) and Min side (member.html) each tree-shake
+// and chunk their own dependencies, so Min side never downloads code cut for react-admin's
+// wider use. `npm run dev` serves both apps with hot reload and sends /api to `npm run serve`.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), memberPages()],
   build: { outDir: 'dist', sourcemap: false, manifest: true, chunkSizeWarningLimit: 1500 },
+  environments: {
+    client: { build: { rollupOptions: { input: 'index.html' } } },
+    member: {
+      consumer: 'client',
+      build: { emptyOutDir: false, manifest: '.vite/member-manifest.json', rollupOptions: { input: 'member.html' } },
+    },
+  },
+  builder: {
+    async buildApp(builder) {
+      await builder.build(builder.environments.client);
+      await builder.build(builder.environments.member);
+    },
+  },
   server: {
     proxy: {
       '/api': 'http://127.0.0.1:3000',

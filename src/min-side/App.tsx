@@ -2,6 +2,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Route, Routes, useNavigate } from 'react-router';
 import { onUnauthenticated } from '../common/http.ts';
+import { MEMBER_PAGES as PAGES } from '../common/member-paths.ts';
 import { Elsewhere, OwnMemberPage, SignedOutOnly, StepTwoWithoutId } from './guards.tsx';
 import { Layout, Loading } from './components/Layout.tsx';
 import { useSession } from './session.tsx';
@@ -37,26 +38,26 @@ export function App() {
       <SessionExpiry />
       <Suspense fallback={<Layout><Loading /></Layout>}>
         <Routes>
-          <Route path="/profile" element={<SignedOutOnly><LoginPage /></SignedOutOnly>} />
-          <Route path="/profile/reset-password" element={<SignedOutOnly><ResetPasswordPage /></SignedOutOnly>} />
-          <Route path="/password/change" element={<ChangePasswordPage />} />
-          <Route path="/new-member" element={<SignedOutOnly><RegisterPage /></SignedOutOnly>} />
+          <Route path={PAGES.login.path} element={<SignedOutOnly><LoginPage /></SignedOutOnly>} />
+          <Route path={PAGES.resetPassword.path} element={<SignedOutOnly><ResetPasswordPage /></SignedOutOnly>} />
+          <Route path={PAGES.changePassword.path} element={<ChangePasswordPage />} />
+          <Route path={PAGES.register.path} element={<SignedOutOnly><RegisterPage /></SignedOutOnly>} />
           <Route path="/new-member/update" element={<StepTwoWithoutId />} />
           <Route
-            path="/new-member/update/:memberId"
+            path={PAGES.stepTwo.path}
             element={<OwnMemberPage stage="registration">{(id) => <StepTwoPage memberId={id} />}</OwnMemberPage>}
           />
-          <Route path="/profile/:memberId" element={<OwnMemberPage stage="profile">{(id) => <ProfilePage memberId={id} />}</OwnMemberPage>} />
+          <Route path={PAGES.profile.path} element={<OwnMemberPage stage="profile">{(id) => <ProfilePage memberId={id} />}</OwnMemberPage>} />
           <Route
-            path="/profile/edit/travel-insurane/:memberId"
+            path={PAGES.travel.path}
             element={<OwnMemberPage stage="profile">{(id) => <TravelInsurancePage memberId={id} />}</OwnMemberPage>}
           />
           <Route
-            path="/profile/edit/instrument-insurance/:memberId"
+            path={PAGES.instruments.path}
             element={<OwnMemberPage stage="profile">{(id) => <InstrumentInsurancePage memberId={id} />}</OwnMemberPage>}
           />
-          <Route path="/vipps-thanks" element={<VippsThanksPage />} />
-          <Route path="/vipps-error" element={<VippsErrorPage />} />
+          <Route path={PAGES.vippsThanks.path} element={<VippsThanksPage />} />
+          <Route path={PAGES.vippsError.path} element={<VippsErrorPage />} />
           <Route path="*" element={<Elsewhere />} />
         </Routes>
       </Suspense>

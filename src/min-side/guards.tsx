@@ -4,7 +4,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { appForPath } from '../common/routing.ts';
+import { isMemberPath } from '../common/member-paths.ts';
 import { homePath, isMemberRole, type Session } from '../common/session.ts';
 import { api } from './api.ts';
 import { BlockedScreen } from './components/BlockedScreen.tsx';
@@ -14,7 +14,7 @@ import { useLoad } from './useLoad.ts';
 
 /** Goes to a path, leaving this app when the path belongs to the staff app. */
 export function Go({ to }: { to: string }) {
-  const inApp = appForPath(to) === 'member';
+  const inApp = isMemberPath(to);
   useEffect(() => {
     if (!inApp) window.location.replace(to);
   }, [inApp, to]);

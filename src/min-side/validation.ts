@@ -1,9 +1,7 @@
 /** The spec's form rules (section 5) as yup schemas, with its messages. */
 import { boolean, number, object, ref, string } from 'yup';
-import { EMAIL_PATTERN, FORM_RULES, GENDERS, isPickerDate, INVOICE_METHODS, PASSWORD_MIN_LENGTH, SMS_PHONE_MIN_LENGTH, type FormRule, type Gender } from '../../server/schemas/rules.ts';
+import { EMAIL_PATTERN, FORM_RULES, GENDERS, isPickerDate, INVOICE_METHODS, PASSWORD_MIN_LENGTH, SMS_PHONE_MIN_LENGTH, type FormRule } from '../../server/schemas/rules.ts';
 import { texts } from './texts.ts';
-
-export { EMAIL_PATTERN };
 
 const v = texts.validation;
 
@@ -11,9 +9,8 @@ const v = texts.validation;
 const text = (rule: FormRule, field: string) =>
   rule.required.includes(field) ? string().trim().required(rule.message) : string().trim().default('');
 
-/** Only GENDERS pass, so a valid form's gender is a `Gender` (see `asGender`). */
+/** Only GENDERS pass, so a valid form's gender is a `Gender` (see schemaResolver.ts's `asGender`). */
 const gender = (rule: FormRule) => number().required(rule.message).oneOf([...GENDERS], rule.message);
-export const asGender = (value: number) => value as Gender;
 
 /** An optional date from the date picker: empty, or a 'yyyy-MM-dd' in the picker's years. */
 const pickerDate = () => string().default('').test('picker-date', v.date, (value) => !value || isPickerDate(value));

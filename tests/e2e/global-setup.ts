@@ -27,7 +27,7 @@ function newestSource(dir: string): number {
 
 function buildIfStale() {
   const built = path.join(root, 'dist', 'index.html');
-  const stale = !existsSync(built) || statSync(built).mtimeMs < Math.max(newestSource(path.join(root, 'src')), statSync(path.join(root, 'index.html')).mtimeMs);
+  const stale = !existsSync(built) || statSync(built).mtimeMs < Math.max(newestSource(path.join(root, 'src')), ...['index.html', 'member.html', 'vite.config.ts'].map((file) => statSync(path.join(root, file)).mtimeMs));
   if (stale) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
 }
 

@@ -1,7 +1,18 @@
-/** Min side must never download the staff app's react-admin code, on any of its public pages. */
+/**
+ * Min side is its own build entry: its pages download only Min side's own chunks (never the
+ * staff app's react-admin code), and the server preloads the opened page's chunks.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, startPortal, type Portal } from './harness.ts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { MEMBER_PAGES } from '../../src/common/member-paths.ts';
+import { launchBrowser, signIn, startPortal, type Portal } from './harness.ts';
+
+const dist = path.resolve(import.meta.dirname, '../../dist');
+/** Min side's build: every file its entry can load, by source module. */
+const memberManifest = JSON.parse(readFileSync(path.join(dist, '.vite/member-manifest.json'), 'utf8')) as Record<string, { file: string }>;
+const memberFiles = new Set(Object.values(memberManifest).map((chunk) => `/${chunk.file}`));
 
 let portal: Portal;
 let browser: Browser;
@@ -17,37 +28,76 @@ afterAll(async () => {
 // Strings only react-admin's packages carry: its translation keys and its component class names.
 const REACT_ADMIN_MARKERS = ['ra.action.', 'RaLayout', 'RaDatagrid', 'ra.notification.'];
 
+interface Loaded {
+  scripts: { path: string; body: string }[];
+  html: string;
+}
+
+/** Opens `pathname` as a first visit in `context` and collects the page's HTML and every script it downloads. */
+async function firstVisit(context: BrowserContext, pathname: string): Promise<Loaded> {
+  const page = await context.newPage();
+  const scripts: Loaded['scripts'] = [];
+  // Every body is read before the page closes, so no read is cut off by the close.
+  const reads: Promise<void>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    reads.push(response.body().then((body) => void scripts.push({ path: new URL(response.url()).pathname, body: body.toString('utf8') })));
+  });
+  const answer = await page.goto(`${portal.baseUrl}${pathname}`);
+  const html = (await answer?.text()) ?? '';
+  await page.getByRole('heading').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await Promise.all(reads);
+  await page.close();
+  return { scripts, html };
+}
+
+const reactAdminIn = (loaded: Loaded) => loaded.scripts.filter((script) => REACT_ADMIN_MARKERS.some((marker) => script.body.includes(marker))).map((script) => script.path);
+
 describe('Min side first load', () => {
-  it.each(['/profile', '/new-member', '/profile/reset-password', '/vipps-thanks'])('%s loads no react-admin code', async (pathname) => {
-    const page = await browser.newPage();
-    const scripts: { url: string; body: string }[] = [];
-    // Every body is read before the page closes, so no read is cut off by the close.
-    const reads: Promise<void>[] = [];
-    page.on('response', (response) => {
-      if (response.request().resourceType() !== 'script') return;
-      reads.push(response.body().then((body) => void scripts.push({ url: response.url(), body: body.toString('utf8') })));
-    });
-    await page.goto(`${portal.baseUrl}${pathname}`);
-    await page.getByRole('heading').first().waitFor();
-    await Promise.all(reads);
-    expect(scripts.length).toBeGreaterThan(0);
-    const offenders = scripts.filter((script) => REACT_ADMIN_MARKERS.some((marker) => script.body.includes(marker)));
-    expect(offenders.map((script) => script.url)).toEqual([]);
-    await page.close();
+  it.each(['/profile', '/new-member', '/profile/reset-password', '/vipps-thanks'])('%s loads only Min side’s own chunks, no react-admin code', async (pathname) => {
+    const context = await browser.newContext();
+    const loaded = await firstVisit(context, pathname);
+    expect(loaded.scripts.length).toBeGreaterThan(0);
+    expect(loaded.scripts.map((script) => script.path).filter((file) => !memberFiles.has(file))).toEqual([]);
+    expect(reactAdminIn(loaded)).toEqual([]);
+    await context.close();
   });
 
-  it('the staff login does load react-admin, so the check above can tell', async () => {
-    const page = await browser.newPage();
+  it('a signed-in member’s /profile/{id} gets its page’s chunk preloaded with the HTML, and loads only Min side’s chunks', async () => {
+    const context = await browser.newContext();
+    const login = await context.newPage();
+    await signIn(login, portal, 'member');
+    const own = new URL(login.url()).pathname;
+    expect(own).toMatch(/^\/profile\/\d+$/);
+    await login.close();
+
+    const loaded = await firstVisit(context, own);
+    const profileChunk = `/${memberManifest[MEMBER_PAGES.profile.module].file}`;
+    expect(loaded.html).toContain(`<link rel="modulepreload" crossorigin href="${profileChunk}">`);
+    expect(loaded.scripts.map((script) => script.path)).toContain(profileChunk);
+    expect(loaded.scripts.map((script) => script.path).filter((file) => !memberFiles.has(file))).toEqual([]);
+    expect(reactAdminIn(loaded)).toEqual([]);
+    await context.close();
+  });
+
+  it('builds every page App.tsx routes as a chunk of Min side’s entry', () => {
+    for (const { module } of Object.values(MEMBER_PAGES)) expect(memberManifest[module], module).toBeDefined();
+  });
+
+  it('the staff app does load react-admin, so the checks above can tell', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
     const bodies: string[] = [];
     const reads: Promise<void>[] = [];
     page.on('response', (response) => {
       if (response.request().resourceType() !== 'script') return;
       reads.push(response.body().then((body) => void bodies.push(body.toString('utf8'))));
     });
-    await page.goto(`${portal.baseUrl}/`);
-    await page.getByRole('button', { name: /logg inn/i }).waitFor();
+    await signIn(page, portal, 'staff');
+    await page.waitForLoadState('networkidle');
     await Promise.all(reads);
     expect(bodies.some((body) => REACT_ADMIN_MARKERS.some((marker) => body.includes(marker)))).toBe(true);
-    await page.close();
+    await context.close();
   });
 });

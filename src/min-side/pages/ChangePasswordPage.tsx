@@ -4,7 +4,6 @@
  * does not linger in history or leak in a referrer.
  */
 import { useForm } from 'react-hook-form';
-import { yupResolver } from '@hookform/resolvers/yup';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { api } from '../api.ts';
@@ -12,7 +11,7 @@ import { TextField } from '../components/fields.tsx';
 import { Card, Layout } from '../components/Layout.tsx';
 import { texts } from '../texts.ts';
 import { useNotify } from '../toasts.tsx';
-import { newPasswordSchema } from '../validation.ts';
+import { schemaResolver } from '../schemaResolver.ts';
 
 const STORE_KEY = 'passwordChangeLink';
 
@@ -40,7 +39,7 @@ export default function ChangePasswordPage() {
   const notify = useNotify();
   const [link] = useState(() => linkFrom(location.search));
   const [done, setDone] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm({ resolver: yupResolver(newPasswordSchema), mode: 'onTouched' });
+  const { register, handleSubmit, formState } = useForm({ resolver: schemaResolver((schemas) => schemas.newPasswordSchema), mode: 'onTouched' });
 
   useEffect(() => {
     if (!location.search) return;

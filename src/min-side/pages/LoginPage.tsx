@@ -1,6 +1,5 @@
 /** /profile: member login. */
 import { useForm } from 'react-hook-form';
-import { yupResolver } from '@hookform/resolvers/yup';
 import { Link, useNavigate } from 'react-router';
 import { homePath, isStaffRole } from '../../common/session.ts';
 import { api } from '../api.ts';
@@ -9,13 +8,13 @@ import { Card, Layout } from '../components/Layout.tsx';
 import { useSession } from '../session.tsx';
 import { texts } from '../texts.ts';
 import { useNotify } from '../toasts.tsx';
-import { loginSchema } from '../validation.ts';
+import { schemaResolver } from '../schemaResolver.ts';
 
 export default function LoginPage() {
   const { signIn } = useSession();
   const notify = useNotify();
   const navigate = useNavigate();
-  const { register, handleSubmit, formState } = useForm({ resolver: yupResolver(loginSchema), mode: 'onTouched' });
+  const { register, handleSubmit, formState } = useForm({ resolver: schemaResolver((schemas) => schemas.loginSchema), mode: 'onTouched' });
   const { errors, isSubmitting } = formState;
 
   const onSubmit = handleSubmit(async ({ email, password }) => {

@@ -1,6 +1,5 @@
 /** /profile/reset-password: asks for a link to set a new password. */
 import { useForm } from 'react-hook-form';
-import { yupResolver } from '@hookform/resolvers/yup';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../api.ts';
@@ -8,12 +7,12 @@ import { TextField } from '../components/fields.tsx';
 import { Card, Layout } from '../components/Layout.tsx';
 import { texts } from '../texts.ts';
 import { useNotify } from '../toasts.tsx';
-import { resetSchema } from '../validation.ts';
+import { schemaResolver } from '../schemaResolver.ts';
 
 export default function ResetPasswordPage() {
   const notify = useNotify();
   const [answer, setAnswer] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm({ resolver: yupResolver(resetSchema), mode: 'onTouched' });
+  const { register, handleSubmit, formState } = useForm({ resolver: schemaResolver((schemas) => schemas.resetSchema), mode: 'onTouched' });
 
   const onSubmit = handleSubmit(async ({ email }) => {
     const result = await api.requestReset(email);

@@ -164,7 +164,7 @@ async function loadTravel(memberId: number) {
 export default function TravelInsurancePage({ memberId }: { memberId: number }) {
   const t = texts.travel;
   const [loaded, reload] = useLoad<TravelData>(() => loadTravel(memberId), [memberId]);
-  if (loaded.state === 'loading') return <Loading />;
+  if (loaded.state === 'loading') return <Layout><Loading /></Layout>;
   if (loaded.state === 'error') return <LoadFailed onRetry={reload} />;
   const { products, subscription } = loaded.data;
   return (

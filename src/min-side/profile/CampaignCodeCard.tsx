@@ -1,17 +1,16 @@
 /** Adds a campaign code; once the member has one, offers the member card by SMS. */
 import { useForm } from 'react-hook-form';
-import { yupResolver } from '@hookform/resolvers/yup';
 import { api, fieldError, type Member } from '../api.ts';
 import { TextField } from '../components/fields.tsx';
 import { Card } from '../components/Layout.tsx';
 import { texts } from '../texts.ts';
 import { useNotify } from '../toasts.tsx';
-import { campaignCodeSchema } from '../validation.ts';
+import { schemaResolver } from '../schemaResolver.ts';
 import { MemberCardForm } from './MemberCardForm.tsx';
 
 export function CampaignCodeCard({ member, onAdded }: { member: Member; onAdded: (code: string) => void }) {
   const notify = useNotify();
-  const { register, handleSubmit, setError, formState } = useForm({ resolver: yupResolver(campaignCodeSchema), mode: 'onTouched' });
+  const { register, handleSubmit, setError, formState } = useForm({ resolver: schemaResolver((schemas) => schemas.campaignCodeSchema), mode: 'onTouched' });
 
   const onSubmit = handleSubmit(async ({ campaign_code }) => {
     const answer = await api.addCode(member.id, campaign_code);

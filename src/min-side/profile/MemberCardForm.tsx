@@ -1,17 +1,16 @@
 /** Sends the member card as an SMS to the number the member gives. */
 import { useForm } from 'react-hook-form';
-import { yupResolver } from '@hookform/resolvers/yup';
 import { api, type Member } from '../api.ts';
 import { TextField } from '../components/fields.tsx';
 import { Card } from '../components/Layout.tsx';
 import { texts } from '../texts.ts';
 import { useNotify } from '../toasts.tsx';
-import { memberCardSchema } from '../validation.ts';
+import { schemaResolver } from '../schemaResolver.ts';
 
 export function MemberCardForm({ member }: { member: Member }) {
   const notify = useNotify();
   const { register, handleSubmit, formState } = useForm({
-    resolver: yupResolver(memberCardSchema),
+    resolver: schemaResolver((schemas) => schemas.memberCardSchema),
     mode: 'onTouched',
     defaultValues: { phone_number: member.phone ?? '' },
   });

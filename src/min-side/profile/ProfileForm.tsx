@@ -1,6 +1,6 @@
 /** The member's own details; 'Lagre' is enabled only when something changed and all is valid. */
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { yupResolver } from '@hookform/resolvers/yup';
 import { api, type Member } from '../api.ts';
 import { SelectField, TextField } from '../components/fields.tsx';
 import { Card } from '../components/Layout.tsx';
@@ -10,7 +10,7 @@ import { texts } from '../texts.ts';
 import { useNotify } from '../toasts.tsx';
 import { useInstrumentOptions } from '../useInstrumentOptions.ts';
 import { usePostalArea } from '../usePostalArea.ts';
-import { asGender, profileSchema } from '../validation.ts';
+import { schemaResolver, asGender } from '../schemaResolver.ts';
 
 const toNumber = (value: unknown) => Number(value);
 
@@ -51,7 +51,7 @@ export function ProfileForm({ member, onSaved }: { member: Member; onSaved: (mem
   const { update } = useSession();
   const notify = useNotify();
   const { register, handleSubmit, control, reset, setError, setValue, getValues, formState } = useForm({
-    resolver: yupResolver(profileSchema),
+    resolver: schemaResolver((schemas) => schemas.profileSchema),
     mode: 'onTouched',
     defaultValues: formValues(member),
   });
@@ -63,7 +63,11 @@ export function ProfileForm({ member, onSaved }: { member: Member; onSaved: (mem
   const instrumentOptions = useInstrumentOptions(member.primary_instrument_type, () =>
     setValue('primary_instrument_type', getValues('primary_instrument_type')),
   );
-  const { errors, isDirty, isValid, isSubmitting } = formState;
+  const { errors, isDirty, isSubmitting } = formState;
+  // Asking for validity runs the schema, which loads yup: so it is asked from the member's first
+  // focus in the form (nothing can change before it), not with the page.
+  const [inUse, setInUse] = useState(false);
+  const isValid = inUse && formState.isValid;
   const f = texts.fields;
 
   const onSubmit = handleSubmit(async (values) => {
@@ -103,7 +107,7 @@ export function ProfileForm({ member, onSaved }: { member: Member; onSaved: (mem
 
   return (
     <Card title={texts.profile.formTitle} className="profile-form">
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} onFocus={() => setInUse(true)} noValidate>
         <div className="field-row">
           <TextField label={f.firstName} autoComplete="given-name" required registration={register('first_name')} error={errors.first_name} />
           <TextField label={f.lastName} autoComplete="family-name" required registration={register('last_name')} error={errors.last_name} />

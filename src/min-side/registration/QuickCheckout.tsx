@@ -5,7 +5,6 @@
  */
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { yupResolver } from '@hookform/resolvers/yup';
 import { Link } from 'react-router';
 import { formatAmount } from '../../common/format.ts';
 import { api, fieldError } from '../api.ts';
@@ -15,7 +14,7 @@ import { Card, Layout, Loading } from '../components/Layout.tsx';
 import { texts } from '../texts.ts';
 import { useNotify } from '../toasts.tsx';
 import { useLoad } from '../useLoad.ts';
-import { quickCheckoutSchema } from '../validation.ts';
+import { schemaResolver } from '../schemaResolver.ts';
 
 /** The redirect address in the server's response_data (a JSON text), or null. */
 function redirectUrlOf(responseData: string | undefined): string | null {
@@ -39,7 +38,7 @@ export function QuickCheckout({ campaignCode }: { campaignCode: string }) {
   const [offer, reload] = useLoad(() => api.vippsOffer(), []);
   const [leaving, setLeaving] = useState(false);
   const { register, handleSubmit, setError, formState } = useForm({
-    resolver: yupResolver(quickCheckoutSchema),
+    resolver: schemaResolver((schemas) => schemas.quickCheckoutSchema),
     mode: 'onTouched',
     defaultValues: { campaign_code: campaignCode, terms: false },
   });

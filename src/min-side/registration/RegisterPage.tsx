@@ -3,7 +3,6 @@
  * payment-app flag (?vipps=1 or ?vipps=true) the Vipps quick checkout instead.
  */
 import { useForm } from 'react-hook-form';
-import { yupResolver } from '@hookform/resolvers/yup';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, fieldError } from '../api.ts';
 import { TextField } from '../components/fields.tsx';
@@ -12,7 +11,7 @@ import { Card, Layout } from '../components/Layout.tsx';
 import { useSession } from '../session.tsx';
 import { texts } from '../texts.ts';
 import { useNotify } from '../toasts.tsx';
-import { registerSchema } from '../validation.ts';
+import { schemaResolver } from '../schemaResolver.ts';
 import { TermsField } from './TermsField.tsx';
 import { QuickCheckout } from './QuickCheckout.tsx';
 
@@ -29,7 +28,7 @@ function RegisterForm() {
   const notify = useNotify();
   const navigate = useNavigate();
   const { register, handleSubmit, setError, formState } = useForm({
-    resolver: yupResolver(registerSchema),
+    resolver: schemaResolver((schemas) => schemas.registerSchema),
     mode: 'onTouched',
     defaultValues: { campaign_code: query.get('campaign_code') ?? '', terms: false },
   });

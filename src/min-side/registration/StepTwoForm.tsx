@@ -3,7 +3,6 @@
  * Going back and forth keeps every value, and so does a failed save.
  */
 import { useForm, useWatch } from 'react-hook-form';
-import { yupResolver } from '@hookform/resolvers/yup';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { api, type Member } from '../api.ts';
@@ -15,9 +14,10 @@ import { texts } from '../texts.ts';
 import { useNotify } from '../toasts.tsx';
 import { useInstrumentOptions } from '../useInstrumentOptions.ts';
 import { usePostalArea } from '../usePostalArea.ts';
-import { asGender, EMAIL_PATTERN, invoiceSchema, personalInfoSchema } from '../validation.ts';
+import { schemaResolver, asGender } from '../schemaResolver.ts';
+import { EMAIL_PATTERN } from '../../../server/schemas/rules.ts';
 
-const schema = personalInfoSchema.concat(invoiceSchema);
+const resolver = schemaResolver((schemas) => schemas.personalInfoSchema.concat(schemas.invoiceSchema));
 const PERSONAL_FIELDS = ['address', 'postal_code', 'postal_area', 'gender', 'phone', 'primary_instrument_type', 'birthdate', 'artist_name'] as const;
 const toNumber = (value: unknown) => Number(value);
 
@@ -28,7 +28,7 @@ export function StepTwoForm({ member }: { member: Member }) {
   const [pane, setPane] = useState<'personal' | 'invoice'>('personal');
   const paneHeading = useRef<HTMLHeadingElement>(null);
   const { register, handleSubmit, control, trigger, setValue, getValues, formState } = useForm({
-    resolver: yupResolver(schema),
+    resolver,
     mode: 'onTouched',
     defaultValues: {
       address: member.address ?? '',
