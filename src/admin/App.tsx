@@ -11,7 +11,7 @@ import { STAFF_AREAS } from './areas/registry.ts';
 import { viewOf } from './areas/views.ts';
 import { authProvider } from './authProvider.ts';
 import { Layout } from './layout/index.ts';
-import { LoginPage, ResetPasswordPage } from './login/index.ts';
+import { StaffLoginPage, StaffResetPasswordPage } from './login/InApp.tsx';
 import { paths } from './paths.ts';
 import { theme } from './theme.ts';
 import { Toasts } from './toast.tsx';
@@ -56,8 +56,8 @@ export function App({ queryClient = createQueryClient(), store = localStorageSto
       title="Musikerportalen"
     >
       <CustomRoutes noLayout>
-        <Route path={paths.login} element={<LoginPage />} />
-        <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
+        <Route path={paths.login} element={<StaffLoginPage />} />
+        <Route path={paths.resetPassword} element={<StaffResetPasswordPage />} />
       </CustomRoutes>
       {STAFF_AREAS.map((area) => areaResource(area.name, area.path))}
     </Admin>
