@@ -8,6 +8,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { DataTable, ListBase, Title, useDataProvider, useListContext, useTranslate } from 'react-admin';
 import type { RequestMember, StaffDataProvider } from '../../dataProvider/index.ts';
 import { formatPhone } from '../../common/format.ts';
+import { ListSpace } from '../lists/ListSpace.tsx';
 import { MemberPagination } from '../members/MemberPagination.tsx';
 import { useToast } from '../toast.tsx';
 
@@ -77,7 +78,7 @@ export default function InstrumentQueue() {
         <QueueTitle />
         <ExportRequests />
       </Box>
-      <QueueTable />
+      <ListSpace><QueueTable /></ListSpace>
       <MemberPagination />
     </ListBase>
   );

@@ -13,6 +13,7 @@ import { formatDate, formatPhone } from '../../common/format.ts';
 import type { MemberListItem } from '../../dataProvider/types.ts';
 import { paths } from '../paths.ts';
 import { ExportButton } from './ExportButton.tsx';
+import { ListSpace } from '../lists/ListSpace.tsx';
 import { MemberPagination } from './MemberPagination.tsx';
 import { MemberSearch } from './MemberSearch.tsx';
 import { MemberStatusIcons } from './MemberStatusIcons.tsx';
@@ -82,7 +83,7 @@ export function MemberList() {
         </Box>
       </Box>
       <Box sx={{ mb: 2 }}><MemberSearch /></Box>
-      <MemberTable />
+      <ListSpace><MemberTable /></ListSpace>
       <MemberPagination />
     </ListBase>
   );

@@ -16,6 +16,7 @@ import { DataTable, List, useDataProvider, useListContext, useTranslate } from '
 import { formatDate, formatPhone } from '../../common/format.ts';
 import type { StaffDataProvider } from '../../dataProvider/index.ts';
 import type { PendingMembership } from '../../dataProvider/types.ts';
+import { ListSpace, QUEUE_ROW } from '../lists/ListSpace.tsx';
 import { MemberPagination } from '../members/MemberPagination.tsx';
 import { MemberSearch } from '../members/MemberSearch.tsx';
 import { paths } from '../paths.ts';
@@ -148,7 +149,7 @@ export function MembershipRequestList() {
     >
       <Header />
       <Box sx={{ mb: 2 }}><MemberSearch /></Box>
-      <QueueTable />
+      <ListSpace rowHeight={QUEUE_ROW}><QueueTable /></ListSpace>
     </List>
   );
 }

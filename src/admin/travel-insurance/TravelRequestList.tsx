@@ -8,6 +8,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import Download from '@mui/icons-material/Download';
+import { ListSpace, QUEUE_ROW } from '../lists/ListSpace.tsx';
 import { DataTable, List, Pagination, TopToolbar, useTranslate } from 'react-admin';
 import type { PendingTravel } from '../../../server/schemas/pending-requests.ts';
 import { download } from '../../common/http.ts';
@@ -67,24 +68,26 @@ export function TravelRequestList() {
         actions={<TopToolbar><ExportButton /></TopToolbar>}
         empty={false}
       >
-        <DataTable<PendingTravel>
-          bulkActionButtons={<QueueButtons />}
-          bulkActionsToolbar={<QueueButtons />}
-          rowClick={(id, _resource, record) => paths.travelRequest(id, record.member_id)}
-          empty={translate('app.travel_requests.empty')}
-        >
-          <Column source="member.last_name" label="app.travel_requests.member" disableSort render={(row) => `${row.member.first_name} ${row.member.last_name}`} />
-          <Column
-            source="member.address"
-            label="app.travel_requests.address"
-            disableSort
-            render={(row) => [row.member.address, [row.member.postal_code, row.member.postal_area].filter(Boolean).join(' ')].filter(Boolean).join(', ')}
-          />
-          <Column source="member.phone" label="app.travel_requests.phone" disableSort render={(row) => formatPhone(row.member.phone)} />
-          <Column source="member.email" label="app.travel_requests.email" disableSort render={(row) => row.member.email} />
-          <Column source="member.artist_name" label="app.travel_requests.artist" disableSort render={(row) => row.member.artist_name ?? ''} />
-          <Column source="product.name" label="app.travel_requests.product" disableSort render={(row) => row.product.name} />
-        </DataTable>
+        <ListSpace rowHeight={QUEUE_ROW}>
+          <DataTable<PendingTravel>
+            bulkActionButtons={<QueueButtons />}
+            bulkActionsToolbar={<QueueButtons />}
+            rowClick={(id, _resource, record) => paths.travelRequest(id, record.member_id)}
+            empty={translate('app.travel_requests.empty')}
+          >
+            <Column source="member.last_name" label="app.travel_requests.member" disableSort render={(row) => `${row.member.first_name} ${row.member.last_name}`} />
+            <Column
+              source="member.address"
+              label="app.travel_requests.address"
+              disableSort
+              render={(row) => [row.member.address, [row.member.postal_code, row.member.postal_area].filter(Boolean).join(' ')].filter(Boolean).join(', ')}
+            />
+            <Column source="member.phone" label="app.travel_requests.phone" disableSort render={(row) => formatPhone(row.member.phone)} />
+            <Column source="member.email" label="app.travel_requests.email" disableSort render={(row) => row.member.email} />
+            <Column source="member.artist_name" label="app.travel_requests.artist" disableSort render={(row) => row.member.artist_name ?? ''} />
+            <Column source="product.name" label="app.travel_requests.product" disableSort render={(row) => row.product.name} />
+          </DataTable>
+        </ListSpace>
       </List>
     </Box>
   );
