@@ -14,13 +14,15 @@ const HEADER_HEIGHT = 38;
 export function ListSpace({ children, rowHeight = 33 }: { children: ReactNode; rowHeight?: number }) {
   const { isPending, perPage, resource } = useListContext();
   const queryClient = useQueryClient();
-  if (!isPending) return <>{children}</>;
-  const known = queryClient
-    .getQueriesData<{ total?: number }>({ queryKey: [resource, 'getList'] })
-    .map(([, data]) => data?.total)
-    .find((total) => total !== undefined);
+  const known = isPending
+    ? queryClient
+        .getQueriesData<{ total?: number }>({ queryKey: [resource, 'getList'] })
+        .map(([, data]) => data?.total)
+        .find((total) => total !== undefined)
+    : undefined;
   const rows = Math.max(1, Math.min(perPage, known ?? perPage));
-  return <Box sx={{ minHeight: HEADER_HEIGHT + rows * rowHeight }}>{children}</Box>;
+  // The same element either way, so the table is not mounted afresh when loading ends.
+  return <Box sx={{ minHeight: isPending ? HEADER_HEIGHT + rows * rowHeight : undefined }}>{children}</Box>;
 }
 
 /** Rows with a checkbox are taller. */
