@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { checkA11y, launchBrowser, openPage, STAFF, startPortal, type Portal } from './harness.ts';
+import { apiLogin, checkA11y, launchBrowser, openPage, STAFF, startPortal, type Portal } from './harness.ts';
 
 let portal: Portal;
 let browser: Browser;
@@ -91,5 +91,34 @@ describe('staff first load', () => {
     await page.getByRole('heading', { level: 1, name: /MEDLEMMER$/ }).waitFor();
     expect(withReactAdmin(await scripts()).length).toBeGreaterThan(0);
     await page.context().close();
+  });
+
+  it.each([
+    ['/membership', 1440],
+    ['/membership', 390],
+    ['/membership-request', 1440],
+    ['/instrument-insurance', 1440],
+  ] as const)('%s at %i px does not shift when its rows arrive', async (pathname, width) => {
+    const token = await apiLogin(portal, STAFF.email, STAFF.password);
+    const context = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 900 }, locale: 'nb-NO' });
+    const page = await context.newPage();
+    await page.addInitScript((accessToken) => {
+      Object.entries({ token: accessToken, userId: '1', userRole: '3', isLoggedIn: 'true', firstName: 'A', lastName: 'B', registrationCompleted: '1' })
+        .forEach(([key, value]) => localStorage.setItem(key, value));
+      // Every unexpected layout shift from the first paint on, as Chromium reports them.
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    }, token);
+    await page.goto(`${portal.baseUrl}${pathname}`);
+    await page.locator('tbody tr').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const shifted = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
+    expect(shifted).toBeLessThanOrEqual(0.02);
+    await context.close();
   });
 });
