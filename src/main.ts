@@ -14,6 +14,9 @@ if ('redirect' in entry) {
   window.location.replace(entry.redirect);
 } else if (entry.app === 'member') {
   void import('./min-side/main.tsx').then(({ mount }) => mount(root));
+} else if (!readSession() && (window.location.pathname === '/' || window.location.pathname.startsWith('/reset-password'))) {
+  // A visitor's staff sign-in: a small page without react-admin, which loads the staff app on sign-in.
+  void import('./admin/login/main.tsx').then(({ mount }) => mount(root));
 } else {
   void import('./admin/main.tsx').then(({ mount }) => mount(root));
 }

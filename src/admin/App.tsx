@@ -3,7 +3,22 @@
  * with the spec's paths as its child routes, each area's screens loaded only when visited.
  */
 import { Navigate, Route } from 'react-router-dom';
-import { Admin, CustomRoutes, localStorageStore, Resource, type Store } from 'react-admin';
+import CssBaseline from '@mui/material/CssBaseline';
+import {
+  AccessDenied,
+  AdminContext,
+  AuthCallback,
+  AuthenticationError,
+  CoreAdminUI,
+  CustomRoutes,
+  Error as ErrorPage,
+  LoadingPage,
+  localStorageStore,
+  NotFound,
+  Resource,
+  type CatchAllComponent,
+  type Store,
+} from 'react-admin';
 import { QueryClient } from '@tanstack/react-query';
 import { dataProvider } from '../dataProvider/index.ts';
 import { i18nProvider } from '../i18n/index.ts';
@@ -11,7 +26,7 @@ import { STAFF_AREAS } from './areas/registry.ts';
 import { viewOf } from './areas/views.ts';
 import { authProvider } from './authProvider.ts';
 import { Layout } from './layout/index.ts';
-import { LoginPage, ResetPasswordPage } from './login/index.ts';
+import { StaffLoginPage, StaffResetPasswordPage } from './login/InApp.tsx';
 import { paths } from './paths.ts';
 import { theme } from './theme.ts';
 import { Toasts } from './toast.tsx';
@@ -41,25 +56,38 @@ function areaResource(name: string, path: string) {
 
 export function App({ queryClient = createQueryClient(), store = localStorageStore() }: AppProps) {
   return (
-    <Admin
-      disableTelemetry
-      requireAuth
-      loginPage={false}
+    // react-admin's <Admin> without its defaults we replace anyway: its English messages and its
+    // login form (with the form library) would otherwise ride along on every first load.
+    <AdminContext
       dataProvider={dataProvider}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       queryClient={queryClient}
       store={store}
       theme={theme}
-      layout={Layout}
-      notification={Toasts}
-      title="Musikerportalen"
     >
-      <CustomRoutes noLayout>
-        <Route path={paths.login} element={<LoginPage />} />
-        <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
-      </CustomRoutes>
-      {STAFF_AREAS.map((area) => areaResource(area.name, area.path))}
-    </Admin>
+      <CssBaseline enableColorScheme>
+        <CoreAdminUI
+          disableTelemetry
+          requireAuth
+          loginPage={false}
+          layout={Layout}
+          title="Musikerportalen"
+          accessDenied={AccessDenied}
+          authCallbackPage={AuthCallback}
+          authenticationError={AuthenticationError}
+          catchAll={NotFound as CatchAllComponent}
+          error={ErrorPage}
+          loading={LoadingPage}
+        >
+          <CustomRoutes noLayout>
+            <Route path={paths.login} element={<StaffLoginPage />} />
+            <Route path={paths.resetPassword} element={<StaffResetPasswordPage />} />
+          </CustomRoutes>
+          {STAFF_AREAS.map((area) => areaResource(area.name, area.path))}
+        </CoreAdminUI>
+        <Toasts />
+      </CssBaseline>
+    </AdminContext>
   );
 }

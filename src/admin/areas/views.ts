@@ -21,7 +21,7 @@ export interface AreaView {
 const isView = (value: unknown): value is AreaView =>
   typeof value === 'object' && value !== null && typeof (value as AreaView).area === 'string';
 
-const modules = import.meta.glob<{ default?: unknown }>(['../*/index.ts', '!../layout/index.ts', '!../login/index.ts'], { eager: true });
+const modules = import.meta.glob<{ default?: unknown }>(['../*/index.ts', '!../layout/index.ts'], { eager: true });
 
 const VIEWS: AreaView[] = Object.values(modules).flatMap((module) =>
   [module.default].flat().filter(isView),

@@ -7,6 +7,7 @@ import { DataTable, ListBase, Title, useListContext, useTranslate } from 'react-
 import type { RequestMember } from '../../dataProvider/index.ts';
 import { formatPhone } from '../../common/format.ts';
 import { ExportListButton } from '../lists/ExportListButton.tsx';
+import { ListSpace } from '../lists/ListSpace.tsx';
 import { MemberPagination } from '../members/MemberPagination.tsx';
 
 interface QueueRow {
@@ -61,7 +62,7 @@ export default function InstrumentQueue() {
         <QueueTitle />
         <ExportListButton label="app.instruments.export" />
       </Box>
-      <QueueTable />
+      <ListSpace><QueueTable /></ListSpace>
       <MemberPagination />
     </ListBase>
   );

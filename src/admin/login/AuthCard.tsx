@@ -1,23 +1,34 @@
 /** The centred card both logged-out pages use. */
 import type { ReactNode } from 'react';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Typography from '@mui/material/Typography';
-import { useTranslate } from 'react-admin';
+import { texts } from './texts.ts';
+import './signin.css';
 
 export function AuthCard({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
-  const translate = useTranslate();
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default', p: 2 }}>
-      <Card sx={{ width: '100%', maxWidth: 420 }}>
-        <CardContent sx={{ p: 4 }}>
-          <Typography component="p" variant="overline" color="primary" sx={{ fontWeight: 700 }}>{translate('app.name')}</Typography>
-          <Typography component="h1" variant="h5" gutterBottom>{title}</Typography>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>{intro}</Typography>
-          {children}
-        </CardContent>
-      </Card>
-    </Box>
+    <main className="signin">
+      <div className="signin-card">
+        <p className="signin-overline">{texts.appName}</p>
+        <h1>{title}</h1>
+        <p className="signin-intro">{intro}</p>
+        {children}
+      </div>
+    </main>
+  );
+}
+
+/** A link that moves within whichever app shows the page (the small sign-in one or the staff app). */
+export function PageLink({ to, go, children }: { to: string; go: (path: string) => void; children: ReactNode }) {
+  return (
+    <a
+      className="signin-link"
+      href={to}
+      onClick={(event) => {
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        go(to);
+      }}
+    >
+      {children}
+    </a>
   );
 }

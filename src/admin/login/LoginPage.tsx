@@ -1,65 +1,80 @@
-/** Staff sign-in at '/': e-mail, password, remember me and the link to '/reset-password'. */
-import { useState } from 'react';
-import { Link as RouterLink, Navigate, useNavigate } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import { BooleanInput, email, Form, required, TextInput, useAuthProvider, useTranslate } from 'react-admin';
-import { isStaffRole, readSession } from '../../common/session.ts';
-import { paths } from '../paths.ts';
-import { useToast } from '../toast.tsx';
-import { AuthCard } from './AuthCard.tsx';
-import type { Credentials } from '../authProvider.ts';
+/**
+ * Staff sign-in at '/': e-mail, password, remember me and the link to '/reset-password'. Plain
+ * React, so a first visit does not download react-admin; the staff app shows the same page.
+ */
+import { useState, type FormEvent } from 'react';
+import { authProvider } from '../authProvider.ts';
+import { AuthCard, PageLink } from './AuthCard.tsx';
+import { Switch, TextField } from './fields.tsx';
+import { texts } from './texts.ts';
+import { useToast } from './Toast.tsx';
+import { emailError, requiredError } from './validation.ts';
 
-export function LoginPage() {
-  const translate = useTranslate();
-  const authProvider = useAuthProvider()!;
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const toast = useToast();
+export const RESET_PASSWORD_PATH = '/reset-password';
+
+export interface SignInProps {
+  /** Moves to another page of the same app. */
+  go: (path: string) => void;
+  /** Called after a staff sign-in with where the staff home is. */
+  onSignedIn: (redirectTo: string) => void | Promise<void>;
+}
+
+export function LoginPage({ go, onSignedIn }: SignInProps) {
+  const [values, setValues] = useState({ email: '', password: '', remember: false });
+  // As react-admin's forms: nothing is checked before the first submit, then every change is.
+  const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
-  const session = readSession();
-  if (session && isStaffRole(session.role)) return <Navigate to={paths.membership} replace />;
+  const { toast, error } = useToast();
+  const errors = submitted ? { email: emailError(values.email), password: requiredError(values.password) } : {};
 
-  const submit = async (values: Record<string, unknown>) => {
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (emailError(values.email) || requiredError(values.password)) {
+      error(texts.invalidForm);
+      return;
+    }
     setBusy(true);
     try {
-      const answer = await authProvider.login(values as unknown as Credentials);
-      // The shell remembers that nobody was signed in; forget that before entering it.
-      await queryClient.resetQueries({ queryKey: ['auth'] });
-      if (answer?.redirectTo) navigate(answer.redirectTo);
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'app.errors.generic');
+      const answer = (await authProvider.login(values)) as { redirectTo?: string } | undefined;
+      await onSignedIn(answer?.redirectTo ?? '/membership');
+    } catch (failure) {
+      error(failure instanceof Error ? failure.message : texts.errors.generic);
       setBusy(false);
     }
   };
 
   return (
-    <AuthCard title={translate('app.login.title')} intro={translate('app.login.intro')}>
+    <AuthCard title={texts.title} intro={texts.intro}>
+      {toast}
       {/* noValidate: the app shows its own Norwegian messages, not the browser's bubble. */}
-      <Form onSubmit={submit} defaultValues={{ email: '', password: '', remember: false }} noValidate>
-        <TextInput
-          source="email"
+      <form onSubmit={submit} noValidate>
+        <TextField
+          label={texts.email}
           type="email"
           autoComplete="username"
-          label="app.login.email"
-          validate={[required('app.login.required'), email('app.login.invalid_email')]}
+          required
+          value={values.email}
+          error={errors.email}
+          onChange={(event) => setValues({ ...values, email: event.target.value })}
         />
-        <TextInput
-          source="password"
+        <TextField
+          label={texts.password}
           type="password"
           autoComplete="current-password"
-          label="app.login.password"
-          validate={required('app.login.required')}
+          required
+          value={values.password}
+          error={errors.password}
+          onChange={(event) => setValues({ ...values, password: event.target.value })}
         />
-        <BooleanInput source="remember" label="app.login.remember" helperText={false} />
-        <Button type="submit" variant="contained" fullWidth disabled={busy} sx={{ mt: 1 }}>
-          {translate('app.login.submit')}
-        </Button>
-      </Form>
-      <Link component={RouterLink} to={paths.resetPassword} sx={{ display: 'inline-block', mt: 2 }}>
-        {translate('app.login.forgot')}
-      </Link>
+        <Switch label={texts.remember} checked={values.remember} onChange={(remember) => setValues({ ...values, remember })} />
+        <button type="submit" className="signin-submit" disabled={busy}>
+          {texts.submit}
+        </button>
+      </form>
+      <PageLink to={RESET_PASSWORD_PATH} go={go}>
+        {texts.forgot}
+      </PageLink>
     </AuthCard>
   );
 }

@@ -1,42 +1,52 @@
 /** '/reset-password': asks for a reset link; the server's message is shown on success and on error alike. */
-import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import { email, Form, required, TextInput, useTranslate } from 'react-admin';
+import { useState, type FormEvent } from 'react';
 import { http } from '../../common/http.ts';
-import { paths } from '../paths.ts';
-import { useToast } from '../toast.tsx';
-import { AuthCard } from './AuthCard.tsx';
+import { AuthCard, PageLink } from './AuthCard.tsx';
+import { TextField } from './fields.tsx';
+import { texts } from './texts.ts';
+import { useToast } from './Toast.tsx';
+import { emailError } from './validation.ts';
 
-export function ResetPasswordPage() {
-  const translate = useTranslate();
-  const toast = useToast();
+export function ResetPasswordPage({ go }: { go: (path: string) => void }) {
+  const [email, setEmail] = useState('');
+  const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
+  const { toast, success, error } = useToast();
 
-  const submit = async (values: Record<string, unknown>) => {
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (emailError(email)) {
+      error(texts.invalidForm);
+      return;
+    }
     setBusy(true);
-    const result = await http.post<{ message: string }>('/api/user/password/reset', { email: values.email });
+    const result = await http.post<{ message: string }>('/api/user/password/reset', { email });
     setBusy(false);
-    if (result.ok) toast.success(result.data.message);
-    else toast.error(result.message);
+    if (result.ok) success(result.data.message);
+    else error(result.message);
   };
 
   return (
-    <AuthCard title={translate('app.reset.title')} intro={translate('app.reset.intro')}>
-      <Form onSubmit={submit} defaultValues={{ email: '' }} noValidate>
-        <TextInput
-          source="email"
+    <AuthCard title={texts.reset.title} intro={texts.reset.intro}>
+      {toast}
+      <form onSubmit={submit} noValidate>
+        <TextField
+          label={texts.email}
           type="email"
           autoComplete="email"
-          label="app.login.email"
-          validate={[required('app.login.required'), email('app.login.invalid_email')]}
+          required
+          value={email}
+          error={submitted ? emailError(email) : undefined}
+          onChange={(event) => setEmail(event.target.value)}
         />
-        <Button type="submit" variant="contained" fullWidth disabled={busy}>{translate('app.reset.submit')}</Button>
-      </Form>
-      <Link component={RouterLink} to={paths.login} sx={{ display: 'inline-block', mt: 2 }}>
-        {translate('app.reset.back')}
-      </Link>
+        <button type="submit" className="signin-submit" disabled={busy}>
+          {texts.reset.submit}
+        </button>
+      </form>
+      <PageLink to="/" go={go}>
+        {texts.reset.back}
+      </PageLink>
     </AuthCard>
   );
 }

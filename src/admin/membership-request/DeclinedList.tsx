@@ -18,6 +18,7 @@ import { DataTable, List, useListContext, useTranslate } from 'react-admin';
 import { formatIsoDate, formatPhone, formatTime } from '../../common/format.ts';
 import type { DeclinedMembership } from '../../dataProvider/types.ts';
 import { InitialsBadge } from '../logs/InitialsBadge.tsx';
+import { ListSpace } from '../lists/ListSpace.tsx';
 import { MemberPagination } from '../members/MemberPagination.tsx';
 import { MemberSearch } from '../members/MemberSearch.tsx';
 import { DuplicateWarning } from './DuplicateWarning.tsx';
@@ -152,7 +153,7 @@ export function DeclinedList() {
     >
       <Header />
       <Box sx={{ mb: 2 }}><MemberSearch /></Box>
-      <DeclinedTable />
+      <ListSpace><DeclinedTable /></ListSpace>
     </List>
   );
 }

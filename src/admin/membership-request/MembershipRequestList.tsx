@@ -14,6 +14,7 @@ import { DataTable, List, useListContext, useTranslate } from 'react-admin';
 import { formatDate, formatPhone } from '../../common/format.ts';
 import type { PendingMembership } from '../../dataProvider/types.ts';
 import { ExportListButton } from '../lists/ExportListButton.tsx';
+import { ListSpace, QUEUE_ROW } from '../lists/ListSpace.tsx';
 import { MemberPagination } from '../members/MemberPagination.tsx';
 import { MemberSearch } from '../members/MemberSearch.tsx';
 import { paths } from '../paths.ts';
@@ -122,7 +123,7 @@ export function MembershipRequestList() {
     >
       <Header />
       <Box sx={{ mb: 2 }}><MemberSearch /></Box>
-      <QueueTable />
+      <ListSpace rowHeight={QUEUE_ROW}><QueueTable /></ListSpace>
     </List>
   );
 }

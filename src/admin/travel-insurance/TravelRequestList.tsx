@@ -6,6 +6,7 @@
 import { useRef } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { ListSpace, QUEUE_ROW } from '../lists/ListSpace.tsx';
 import { DataTable, List, Pagination, TopToolbar, useTranslate } from 'react-admin';
 import type { PendingTravel } from '../../../server/schemas/pending-requests.ts';
 import { formatPhone } from '../../common/format.ts';
@@ -45,23 +46,25 @@ export function TravelRequestList() {
         actions={<TopToolbar><ExportListButton label="app.travel_requests.export" /></TopToolbar>}
         empty={false}
       >
-        <DataTable<PendingTravel>
-          bulkActionButtons={<QueueButtons />}
-          bulkActionsToolbar={<QueueButtons />}
-          rowClick={(id, _resource, record) => paths.travelRequest(id, record.member_id)}
-          empty={translate('app.travel_requests.empty')}
-        >
-          <Column source="name" label="app.travel_requests.member" render={(row) => `${row.member.first_name} ${row.member.last_name}`} />
-          <Column
-            source="address"
-            label="app.travel_requests.address"
-            render={(row) => [row.member.address, [row.member.postal_code, row.member.postal_area].filter(Boolean).join(' ')].filter(Boolean).join(', ')}
-          />
-          <Column source="phone" label="app.travel_requests.phone" render={(row) => formatPhone(row.member.phone)} />
-          <Column source="email" label="app.travel_requests.email" render={(row) => row.member.email} />
-          <Column source="artist_name" label="app.travel_requests.artist" render={(row) => row.member.artist_name ?? ''} />
-          <Column source="product" label="app.travel_requests.product" render={(row) => row.product.name} />
-        </DataTable>
+        <ListSpace rowHeight={QUEUE_ROW}>
+          <DataTable<PendingTravel>
+            bulkActionButtons={<QueueButtons />}
+            bulkActionsToolbar={<QueueButtons />}
+            rowClick={(id, _resource, record) => paths.travelRequest(id, record.member_id)}
+            empty={translate('app.travel_requests.empty')}
+          >
+            <Column source="name" label="app.travel_requests.member" render={(row) => `${row.member.first_name} ${row.member.last_name}`} />
+            <Column
+              source="address"
+              label="app.travel_requests.address"
+              render={(row) => [row.member.address, [row.member.postal_code, row.member.postal_area].filter(Boolean).join(' ')].filter(Boolean).join(', ')}
+            />
+            <Column source="phone" label="app.travel_requests.phone" render={(row) => formatPhone(row.member.phone)} />
+            <Column source="email" label="app.travel_requests.email" render={(row) => row.member.email} />
+            <Column source="artist_name" label="app.travel_requests.artist" render={(row) => row.member.artist_name ?? ''} />
+            <Column source="product" label="app.travel_requests.product" render={(row) => row.product.name} />
+          </DataTable>
+        </ListSpace>
       </List>
     </Box>
   );

@@ -1,0 +1,28 @@
+/** The sign-in pages inside the staff app (after signing out, or a 401), moving with its router. */
+import { Navigate, useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { isStaffRole, readSession } from '../../common/session.ts';
+import { LoginPage } from './LoginPage.tsx';
+import { ResetPasswordPage } from './ResetPasswordPage.tsx';
+
+export function StaffLoginPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const session = readSession();
+  if (session && isStaffRole(session.role)) return <Navigate to="/membership" replace />;
+  return (
+    <LoginPage
+      go={(to) => navigate(to)}
+      onSignedIn={async (redirectTo) => {
+        // The shell remembers that nobody was signed in; forget that before entering it.
+        await queryClient.resetQueries({ queryKey: ['auth'] });
+        navigate(redirectTo);
+      }}
+    />
+  );
+}
+
+export function StaffResetPasswordPage() {
+  const navigate = useNavigate();
+  return <ResetPasswordPage go={(to) => navigate(to)} />;
+}

@@ -1,2 +1,0 @@
-export { LoginPage } from './LoginPage.tsx';
-export { ResetPasswordPage } from './ResetPasswordPage.tsx';

@@ -1,0 +1,11 @@
+/** The sign-in pages' texts, from the staff catalogue, without loading react-admin. */
+import nb from '../../i18n/app/nb.ts';
+import raNorwegian from '../../i18n/ra/nb.ts';
+
+export const texts = {
+  ...nb.app.login,
+  reset: nb.app.reset,
+  appName: nb.app.name,
+  errors: nb.app.errors,
+  invalidForm: raNorwegian.ra.message.invalid_form as string,
+};

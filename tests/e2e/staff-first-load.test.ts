@@ -1,0 +1,124 @@
+/**
+ * The staff sign-in is a small page of its own: a visitor at '/' downloads no react-admin code,
+ * signs in with the keyboard and lands in the full staff app, which does load react-admin.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { apiLogin, checkA11y, launchBrowser, openPage, STAFF, startPortal, type Portal } from './harness.ts';
+
+let portal: Portal;
+let browser: Browser;
+beforeAll(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+// Strings only react-admin's packages carry: its translation keys and its component class names.
+const REACT_ADMIN_MARKERS = ['ra.action.', 'RaLayout', 'RaDatagrid', 'ra.notification.'];
+
+/** Collects the body of every script the page downloads from now on. */
+function recordScripts(page: Page) {
+  const scripts: { url: string; body: string }[] = [];
+  const reads: Promise<void>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    reads.push(response.body().then((body) => void scripts.push({ url: response.url(), body: body.toString('utf8') })));
+  });
+  return async () => {
+    await Promise.all(reads);
+    return scripts;
+  };
+}
+
+const withReactAdmin = (scripts: { url: string; body: string }[]) =>
+  scripts.filter((script) => REACT_ADMIN_MARKERS.some((marker) => script.body.includes(marker))).map((script) => script.url);
+
+describe('staff first load', () => {
+  it.each(['/', '/reset-password'])('%s loads no react-admin code for a visitor', async (pathname) => {
+    const page = await browser.newPage();
+    const scripts = recordScripts(page);
+    await page.goto(`${portal.baseUrl}${pathname}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const loaded = await scripts();
+    expect(loaded.length).toBeGreaterThan(0);
+    expect(withReactAdmin(loaded)).toEqual([]);
+    await page.close();
+  });
+
+  it('the sign-in page is accessible and shows its messages in Norwegian', async () => {
+    const page = await openPage(browser, portal, '/');
+    await checkA11y(page, 'staff sign-in');
+    await page.getByRole('button', { name: 'Logg inn' }).click();
+    await expect.poll(() => page.getByText('Påkrevd felt').count()).toBe(2);
+    await page.getByRole('textbox', { name: 'E-post' }).fill(STAFF.email);
+    await page.getByLabel(/Passord/).fill('ikke-passordet');
+    await page.getByRole('button', { name: 'Logg inn' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Feil e-post eller passord' }).waitFor();
+    await checkA11y(page, 'staff sign-in with an error');
+    await page.context().close();
+  });
+
+  it('signs in with the keyboard and loads the staff app then, react-admin included', async () => {
+    const page = await openPage(browser, portal, '/');
+    const scripts = recordScripts(page);
+    await page.getByRole('textbox', { name: 'E-post' }).focus();
+    await page.keyboard.type(STAFF.email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(STAFF.password);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/membership$/);
+    await page.getByRole('heading', { level: 1, name: /MEDLEMMER$/ }).waitFor();
+    expect(withReactAdmin(await scripts()).length).toBeGreaterThan(0);
+    // Back leads to '/', which sends a signed-in member of staff home again.
+    await page.goBack();
+    await page.waitForURL(/\/membership$/);
+    await page.context().close();
+  });
+
+  it('the signed-in /membership does load react-admin, so the checks above can tell', async () => {
+    const page = await openPage(browser, portal, '/');
+    await page.getByRole('textbox', { name: 'E-post' }).fill(STAFF.email);
+    await page.getByLabel(/Passord/).fill(STAFF.password);
+    await page.getByRole('button', { name: 'Logg inn' }).click();
+    await page.waitForURL(/\/membership$/);
+    const scripts = recordScripts(page);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: /MEDLEMMER$/ }).waitFor();
+    expect(withReactAdmin(await scripts()).length).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it.each([
+    ['/membership', 1440],
+    ['/membership', 390],
+    ['/membership-request', 1440],
+    ['/instrument-insurance', 1440],
+  ] as const)('%s at %i px does not shift when its rows arrive', async (pathname, width) => {
+    const token = await apiLogin(portal, STAFF.email, STAFF.password);
+    const context = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 900 }, locale: 'nb-NO' });
+    const page = await context.newPage();
+    await page.addInitScript((accessToken) => {
+      Object.entries({ token: accessToken, userId: '1', userRole: '3', isLoggedIn: 'true', firstName: 'A', lastName: 'B', registrationCompleted: '1' })
+        .forEach(([key, value]) => localStorage.setItem(key, value));
+      // Every unexpected layout shift from the first paint on, as Chromium reports them.
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    }, token);
+    await page.goto(`${portal.baseUrl}${pathname}`);
+    await page.locator('tbody tr').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const shifted = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
+    expect(shifted).toBeLessThanOrEqual(0.02);
+    await context.close();
+  });
+});
