@@ -1,7 +1,7 @@
+import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
 import appNorwegian from './app/nb.ts';
 import raNorwegian from './ra/nb.ts';
-import { createI18nProvider } from './provider.ts';
 
 export const nbMessages: TranslationMessages = mergeTranslations(raNorwegian, appNorwegian);
 
@@ -15,9 +15,9 @@ export const LOCALES = [
 /**
  * The staff app's translations. React-admin keeps the chosen locale in its store under
  * 'locale' (useLocaleState) and switches this provider to it on start. A missing key shows
- * the key itself; outside production it is also logged, so component tests catch it.
+ * the key itself; outside production polyglot also logs it, so component tests catch it.
  */
-export const i18nProvider = createI18nProvider(
+export const i18nProvider = polyglotI18nProvider(
   // English is fetched only when someone switches to it, so the Norwegian first load stays small.
   (locale) => (locale === 'en' ? import('./en.ts').then((module) => module.enMessages) : nbMessages),
   DEFAULT_LOCALE,
