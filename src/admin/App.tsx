@@ -2,6 +2,7 @@
  * The staff app: react-admin under the browser router, one <Resource> per area of the registry
  * with the spec's paths as its child routes, each area's screens loaded only when visited.
  */
+import { lazy, Suspense } from 'react';
 import { Navigate, Route } from 'react-router-dom';
 import CssBaseline from '@mui/material/CssBaseline';
 import {
@@ -26,10 +27,13 @@ import { STAFF_AREAS } from './areas/registry.ts';
 import { viewOf } from './areas/views.ts';
 import { authProvider } from './authProvider.ts';
 import { Layout } from './layout/index.ts';
-import { StaffLoginPage, StaffResetPasswordPage } from './login/InApp.tsx';
 import { paths } from './paths.ts';
 import { theme } from './theme.ts';
 import { Toasts } from './toast.tsx';
+
+// A signed-in visit never shows the sign-in pages, so they load only when shown.
+const StaffLoginPage = lazy(() => import('./login/InApp.tsx').then((module) => ({ default: module.StaffLoginPage })));
+const StaffResetPasswordPage = lazy(() => import('./login/InApp.tsx').then((module) => ({ default: module.StaffResetPasswordPage })));
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 10_000 } } });
@@ -81,8 +85,8 @@ export function App({ queryClient = createQueryClient(), store = localStorageSto
           loading={LoadingPage}
         >
           <CustomRoutes noLayout>
-            <Route path={paths.login} element={<StaffLoginPage />} />
-            <Route path={paths.resetPassword} element={<StaffResetPasswordPage />} />
+            <Route path={paths.login} element={<Suspense><StaffLoginPage /></Suspense>} />
+            <Route path={paths.resetPassword} element={<Suspense><StaffResetPasswordPage /></Suspense>} />
           </CustomRoutes>
           {STAFF_AREAS.map((area) => areaResource(area.name, area.path))}
         </CoreAdminUI>

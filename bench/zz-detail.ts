@@ -1,0 +1,107 @@
+/**
+ * JavaScript a browser really downloads on a first visit, gzipped, and how much the layout
+ * shifts while the page arrives: Chromium opens the page on a server serving the production
+ * build, every script it fetches is counted, and layout shifts are summed as CLS counts them.
+ */
+import { gzipSync } from 'node:zlib';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { openPglite } from '../server/db/pglite.ts';
+import { migrate } from '../server/db/migrate.ts';
+import { seedDemoData, DEMO_PASSWORD } from '../server/demo/index.ts';
+import { DEMO_MEMBER_EMAIL } from '../server/demo/accounts.ts';
+import { buildApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { createServices } from '../server/plugins/services.ts';
+import type { LoginResponse } from '../server/schemas/auth.ts';
+
+export interface FirstLoad {
+  page: string;
+  /** The page's route as the budgets name it, e.g. '/profile/{id}'. */
+  route: string;
+  scripts: number;
+  gzipKb: number;
+  /** Cumulative layout shift of the visit (shifts right after input do not count). */
+  cls: number;
+}
+
+/**
+ * The page's layout shifts, summed from the start of the load (runs before any page script;
+ * a string, since this file is typed for Node, not the browser).
+ */
+const RECORD_LAYOUT_SHIFTS = `
+  window.__cls = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__cls += entry.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+`;
+/** Shifts are reported after the frame that caused them: two frames settle the last one. */
+const AFTER_TWO_FRAMES = 'new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))';
+
+/** Signs the browser in as the login answer says, the way both apps keep a session. */
+function signIn(page: Page, answer: LoginResponse) {
+  return page.addInitScript((session) => {
+    localStorage.setItem('token', session.access_token);
+    localStorage.setItem('userId', String(session.user_id));
+    localStorage.setItem('userRole', String(session.role.id));
+    localStorage.setItem('isLoggedIn', 'true');
+    localStorage.setItem('firstName', session.first_name);
+    localStorage.setItem('lastName', session.last_name);
+    localStorage.setItem('registrationCompleted', String(session.registration_completed));
+  }, answer);
+}
+
+export async function measureFirstLoads(distDir: string): Promise<FirstLoad[]> {
+  const db = await openPglite();
+  await migrate(db);
+  await seedDemoData(db);
+  const config = loadConfig({ STATIC_DIR: path.resolve(distDir), PUBLIC_URL: 'http://127.0.0.1' });
+  const app = await buildApp(createServices(config, db));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
+  const login = async (email: string) => {
+    const answer = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password: DEMO_PASSWORD } });
+    return answer.json<LoginResponse>();
+  };
+  const results: FirstLoad[] = [];
+  try {
+    const visit = async (label: string, route: string, pathname: string, session?: LoginResponse) => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.addInitScript(RECORD_LAYOUT_SHIFTS);
+      if (session) await signIn(page, session);
+      // Every script body is read before counting and closing, so none is missed or cut off.
+      const reads: Promise<Buffer>[] = [];
+      page.on('response', (response) => {
+        if (response.request().resourceType() === 'script') reads.push(response.body().then((b) => { if (process.env.DETAIL && label.startsWith(process.env.DETAIL)) console.log(String(gzipSync(b).length).padStart(7), response.url()); return b; }));
+      });
+      await page.goto(`${base}${pathname}`, { waitUntil: 'load' });
+      await page.waitForLoadState('networkidle');
+      await page.evaluate(AFTER_TWO_FRAMES);
+      const cls = Number(await page.evaluate('window.__cls'));
+      const bodies = await Promise.all(reads);
+      const bytes = bodies.reduce((sum, body) => sum + gzipSync(body).length, 0);
+      results.push({ page: label, route, scripts: bodies.length, gzipKb: Math.round((bytes / 1024) * 10) / 10, cls: Math.round(cls * 1000) / 1000 });
+      await context.close();
+    };
+    const member = await login(DEMO_MEMBER_EMAIL);
+    const id = member.user_id;
+    await visit('Min side: innlogging', '/profile', '/profile');
+    await visit('Innmelding', '/new-member', '/new-member');
+    await visit('Min side: medlemsside, innlogget', '/profile/{id}', `/profile/${id}`, member);
+    await visit('Min side: reiseforsikring, innlogget', '/profile/edit/travel-insurane/{id}', `/profile/edit/travel-insurane/${id}`, member);
+    await visit('Min side: instrumentforsikring, innlogget', '/profile/edit/instrument-insurance/{id}', `/profile/edit/instrument-insurance/${id}`, member);
+    await visit('Stab: innlogging', '/', '/');
+    await visit('Stab: medlemsoversikt, innlogget', '/membership', '/membership', await login('ansatt@example.no'));
+  } finally {
+    await browser.close();
+    await app.close();
+    await db.close();
+  }
+  return results;
+}
