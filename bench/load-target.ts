@@ -5,6 +5,9 @@
  * `prepare`. Tells the bench its port and the bench accounts over IPC, then serves until killed.
  */
 import http from 'node:http';
+import { Session } from 'node:inspector/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { openPglite } from '../server/db/pglite.ts';
 import { openPostgres } from '../server/db/postgres.ts';
@@ -31,8 +34,29 @@ async function bare(): Promise<number> {
     response.end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  process.on('message', () => process.exit(0));
+  process.on('message', (message) => {
+    if (message === 'cpu') process.send!({ cpu: process.cpuUsage() });
+    else process.exit(0);
+  });
   return (server.address() as AddressInfo).port;
+}
+
+/**
+ * BENCH_PROFILE=<dir>: a CPU profile of the serving only (not the seeding before it), written
+ * as <dir>/<kind>-<time>.cpuprofile when the bench stops the server; bench/profile-summary.ts reads it.
+ */
+async function startProfile(): Promise<() => Promise<void>> {
+  const dir = process.env.BENCH_PROFILE;
+  if (!dir) return async () => {};
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile } = await session.post('Profiler.stop');
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, `${process.argv[2]}-${Date.now()}.cpuprofile`), JSON.stringify(profile));
+  };
 }
 
 async function ours(kind: 'pglite' | 'postgres', members: number): Promise<TargetReady> {
@@ -48,9 +72,11 @@ async function ours(kind: 'pglite' | 'postgres', members: number): Promise<Targe
   const config = loadConfig({ STATIC_DIR: '/nonexistent', PUBLIC_URL: 'http://bench.local', LOG_LEVEL: process.env.LOG_LEVEL });
   const app = await buildApp(createServices(config, db), { logger: { level: config.logLevel, serializers: logSerializers } });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  // The bench asks to stop over IPC, so a profile (--cpu-prof) is written on a normal exit.
-  process.on('message', () => {
-    void app.close().then(() => db.close()).finally(() => process.exit(0));
+  const profile = await startProfile();
+  process.on('message', (message) => {
+    // 'cpu': the CPU time this process has used so far, so the bench can divide it by requests.
+    if (message === 'cpu') process.send!({ cpu: process.cpuUsage() });
+    else void profile().then(() => app.close()).then(() => db.close()).finally(() => process.exit(0));
   });
   return { port: (app.server.address() as AddressInfo).port, member: { ...member, password: MEMBER_PASSWORD } };
 }

@@ -4,7 +4,7 @@
  * with the same connections and duration, so the ratio to bare Node says what our request path
  * costs on this machine. Our routes: the staff member list (25 rows) and a member's own record,
  * each with a token signed in once before the load (so sign-in limits never answer 429).
- * BENCH_PROFILE=<dir> starts our server with --cpu-prof writing there.
+ * BENCH_PROFILE=<dir> writes a CPU profile of our server while it serves (see load-target.ts).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -19,6 +19,8 @@ export interface LoadResult {
   p95: number;
   /** Non-2xx answers, socket errors and timeouts. */
   errors: number;
+  /** CPU time the server process spent per answered request (user + system), less noisy than req/s on a busy machine. */
+  cpuMsPerRequest: number;
 }
 
 export interface LoadOptions {
@@ -35,14 +37,14 @@ const TARGET = path.join(import.meta.dirname, 'load-target.ts');
 
 interface Target {
   ready: TargetReady;
+  /** CPU microseconds the server process has used so far. */
+  cpu: () => Promise<number>;
   stop: () => Promise<void>;
 }
 
 async function startTarget(kind: string, env: NodeJS.ProcessEnv): Promise<Target> {
-  const profileDir = process.env.BENCH_PROFILE;
-  const execArgv = kind !== 'bare' && profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   // The request log goes nowhere, as a production log would go to a file or a collector.
-  const child: ChildProcess = fork(TARGET, [kind], { env: { ...process.env, ...env }, execArgv, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const child: ChildProcess = fork(TARGET, [kind], { env: { ...process.env, ...env }, execArgv: [], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   const ready = await new Promise<TargetReady>((resolve, reject) => {
     child.once('message', (message) => resolve(message as TargetReady));
     child.once('exit', (code) => reject(new Error(`${kind} server exited (${code}) before it was ready`)));
@@ -56,20 +58,32 @@ async function startTarget(kind: string, env: NodeJS.ProcessEnv): Promise<Target
       });
       child.send('stop');
     });
-  return { ready, stop };
+  const cpu = () =>
+    new Promise<number>((resolve) => {
+      child.once('message', (message) => {
+        const { user, system } = (message as { cpu: NodeJS.CpuUsage }).cpu;
+        resolve(user + system);
+      });
+      child.send('cpu');
+    });
+  return { ready, cpu, stop };
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-async function hammer(target: string, url: string, headers: Record<string, string>, options: Required<Pick<LoadOptions, 'connections' | 'seconds' | 'warmupSeconds'>>): Promise<LoadResult> {
+type Settings = Required<Pick<LoadOptions, 'connections' | 'seconds' | 'warmupSeconds'>>;
+
+async function hammer(target: string, server: Target, url: string, headers: Record<string, string>, options: Settings): Promise<LoadResult> {
   const common = { url, headers, connections: options.connections };
   await autocannon({ ...common, duration: options.warmupSeconds });
+  const cpuBefore = await server.cpu();
   // autocannon's own percentiles skip p95, so every response time is kept and sorted here.
   const times: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon({ ...common, duration: options.seconds }, (error, answer) => (error ? reject(error) : resolve(answer)));
     instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
   });
+  const cpuMicros = (await server.cpu()) - cpuBefore;
   times.sort((a, b) => a - b);
   return {
     target,
@@ -77,6 +91,7 @@ async function hammer(target: string, url: string, headers: Record<string, strin
     p50: percentile(times, 50),
     p95: percentile(times, 95),
     errors: result.non2xx + result.errors + result.timeouts,
+    cpuMsPerRequest: cpuMicros / 1000 / Math.max(1, result.requests.total),
   };
 }
 
@@ -104,7 +119,7 @@ export async function measureLoad(options: LoadOptions): Promise<LoadResult[]> {
 
   const bare = await startTarget('bare', {});
   try {
-    results.push(await hammer('bare Node', `http://127.0.0.1:${bare.ready.port}/`, {}, settings));
+    results.push(await hammer('bare Node', bare, `http://127.0.0.1:${bare.ready.port}/`, {}, settings));
   } finally {
     await bare.stop();
   }
@@ -119,8 +134,8 @@ export async function measureLoad(options: LoadOptions): Promise<LoadResult[]> {
     const recordUrl = `${base}/api/member/${member.id}`;
     await expectOk(listUrl, staff, (body) => (body as { data: unknown[] }).data.length === 25);
     await expectOk(recordUrl, own, (body) => (body as { data: { id: number } }).data.id === member.id);
-    results.push(await hammer('medlemsliste (ansatt, 25 rader)', listUrl, staff, settings));
-    results.push(await hammer('eget medlem (medlem)', recordUrl, own, settings));
+    results.push(await hammer('medlemsliste (ansatt, 25 rader)', ours, listUrl, staff, settings));
+    results.push(await hammer('eget medlem (medlem)', ours, recordUrl, own, settings));
   } finally {
     await ours.stop();
   }
@@ -137,15 +152,15 @@ function table(where: string, kind: LoadOptions['kind'], results: LoadResult[], 
   const [bare, list, record] = results;
   const goalOf = (result: LoadResult) => (result === list ? GOALS[kind].list : result === record ? GOALS[kind].record : null);
   const out = [`### ${where}`, '', `${connections} connections, ${seconds} s each after a warm-up; goal: member list ≥ ${GOALS[kind].list * 100} %, member record ≥ ${GOALS[kind].record * 100} % of bare Node.`, ''];
-  out.push('| target | req/s | p50 | p95 | errors | ratio to bare Node |', '|---|---|---|---|---|---|');
+  out.push('| target | req/s | p50 | p95 | errors | ratio to bare Node | server CPU per request |', '|---|---|---|---|---|---|---|');
   console.log(`Load on ${where}:`);
   for (const result of results) {
     const ratio = result.requestsPerSecond / bare.requestsPerSecond;
     const goal = goalOf(result);
     const verdict = goal === null ? '' : ratio >= goal ? ' (goal met)' : ` (under the ${goal * 100} % goal)`;
-    const cells = [result.target, result.requestsPerSecond.toFixed(0), `${result.p50.toFixed(1)} ms`, `${result.p95.toFixed(1)} ms`, String(result.errors), `${(ratio * 100).toFixed(1)} %${verdict}`];
+    const cells = [result.target, result.requestsPerSecond.toFixed(0), `${result.p50.toFixed(1)} ms`, `${result.p95.toFixed(1)} ms`, String(result.errors), `${(ratio * 100).toFixed(1)} %${verdict}`, `${result.cpuMsPerRequest.toFixed(3)} ms`];
     out.push(`| ${cells.join(' | ')} |`);
-    console.log(`  ${cells[0].padEnd(32)} ${cells[1].padStart(7)} req/s  p50 ${cells[2].padStart(9)}  p95 ${cells[3].padStart(9)}  errors ${cells[4].padStart(4)}  ${cells[5]}`);
+    console.log(`  ${cells[0].padEnd(32)} ${cells[1].padStart(7)} req/s  p50 ${cells[2].padStart(9)}  p95 ${cells[3].padStart(9)}  errors ${cells[4].padStart(4)}  CPU/req ${cells[6]}  ${cells[5]}`);
   }
   out.push('');
   return out;
