@@ -15,7 +15,7 @@ import type { Database } from '../server/db/database.ts';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { createServices } from '../server/plugins/services.ts';
-import { logSerializers } from '../server/logging.ts';
+import { serverLogger } from '../server/logging.ts';
 import { hashPassword } from '../server/lib/passwords.ts';
 import { prepare } from './member-list.ts';
 
@@ -70,7 +70,7 @@ async function ours(kind: 'pglite' | 'postgres', members: number): Promise<Targe
     [await hashPassword(MEMBER_PASSWORD), Math.floor(members / 2)],
   );
   const config = loadConfig({ STATIC_DIR: '/nonexistent', PUBLIC_URL: 'http://bench.local', LOG_LEVEL: process.env.LOG_LEVEL });
-  const app = await buildApp(createServices(config, db), { logger: { level: config.logLevel, serializers: logSerializers } });
+  const app = await buildApp(createServices(config, db), { logger: serverLogger(config.logLevel) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const profile = await startProfile();
   process.on('message', (message) => {

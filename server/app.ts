@@ -19,6 +19,7 @@ import docs from './plugins/docs.ts';
 import staticApps from './plugins/static-apps.ts';
 import apiRoutes from './routes/index.ts';
 import { csrfCookie } from './routes/auth.ts';
+import { OneLinePerRequest } from './logging.ts';
 
 /** A number means that many proxies in front: trust the nearest hops only. */
 function trustProxySetting(value: number | string[]) {
@@ -36,6 +37,7 @@ export async function buildApp(deps: Services, options: AppOptions = {}) {
     trustProxy: trustProxySetting(deps.config.trustProxy),
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
+    logController: new OneLinePerRequest(),
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
