@@ -3,8 +3,17 @@
  * server (node-postgres) when DATABASE_URL is set. Both answer dates as 'YYYY-MM-DD' strings,
  * timestamps as Date and bigint/numeric as number, so the rest of the server sees no difference.
  */
+export interface QueryOptions {
+  /**
+   * The text is the same on every call (values only as parameters): PostgreSQL keeps it as a
+   * named prepared statement per connection and skips parsing and planning after the first
+   * calls. For the hot, fixed queries only: every distinct text stays prepared on each connection.
+   */
+  prepare?: boolean;
+}
+
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<T[]>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
 }
