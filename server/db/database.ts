@@ -5,9 +5,9 @@
  */
 export interface QueryOptions {
   /**
-   * The text is the same on every call (values only as parameters): PostgreSQL keeps it as a
-   * named prepared statement per connection and skips parsing and planning after the first
-   * calls. For the hot, fixed queries only: every distinct text stays prepared on each connection.
+   * The text is the same on every call (values only as parameters): it is kept as a named
+   * prepared statement (per connection on PostgreSQL, in PGlite's one session) and not parsed
+   * and planned again. For the hot, fixed queries only: every distinct text stays prepared.
    */
   prepare?: boolean;
 }
