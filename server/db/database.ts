@@ -3,6 +3,8 @@
  * server (node-postgres) when DATABASE_URL is set. Both answer dates as 'YYYY-MM-DD' strings,
  * timestamps as Date and bigint/numeric as number, so the rest of the server sees no difference.
  */
+import { createHash } from 'node:crypto';
+
 export interface QueryOptions {
   /**
    * The text is the same on every call (values only as parameters): it is kept as a named
@@ -10,6 +12,17 @@ export interface QueryOptions {
    * and planned again. For the hot, fixed queries only: every distinct text stays prepared.
    */
   prepare?: boolean;
+}
+
+const statementNames = new Map<string, string>();
+/** A prepared statement's name: the same for the same text, within PostgreSQL's 63 characters. */
+export function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (!name) {
+    name = `s${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+    statementNames.set(sql, name);
+  }
+  return name;
 }
 
 export interface Queryable {

@@ -1,9 +1,8 @@
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
-import { createHash } from 'node:crypto';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { amcheck } from '@electric-sql/pglite/contrib/amcheck';
 import type { Database, Queryable, QueryOptions } from './database.ts';
-import { PG_TYPES, parseDate, parseNumber } from './database.ts';
+import { PG_TYPES, parseDate, parseNumber, statementName } from './database.ts';
 
 const parsers = {
   [PG_TYPES.INT8]: parseNumber,
@@ -24,7 +23,7 @@ export interface PgliteOptions {
  * 1.0 ms planned once). Parse and describe once; then bind, execute and sync in one call.
  */
 async function runPrepared<T>(db: PGlite, statements: Map<string, number[]>, sql: string, params: readonly unknown[], inTransaction: boolean): Promise<T[]> {
-  const name = `s${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+  const name = statementName(sql);
   const syncToFs = !inTransaction;
   let paramTypes = statements.get(name);
   if (!paramTypes) {
