@@ -2,7 +2,7 @@
  * `npm run bench`: the performance budgets (listed in the README), measured. Writes bench/results.md.
  * BENCH_MEMBERS (default 100000) sets the list size; BENCH_DATABASE_URL (default the local
  * test database) the PostgreSQL server, or `none` to skip it. BENCH_ONLY (a comma-separated list
- * of sections: first-load, list) runs only those sections.
+ * of sections: first-load, list, load) runs only those sections.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import { openPostgres } from '../server/db/postgres.ts';
 import { measureFirstLoads } from './first-load.ts';
 import { measureMemberList, prepare, type Timing } from './member-list.ts';
 import { measureExport, type ExportResult } from './member-export.ts';
+import { loadSectionLines } from './load.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const members = Number(process.env.BENCH_MEMBERS ?? 100_000);
@@ -86,10 +87,15 @@ async function listSection() {
   }
 }
 
+async function loadSection() {
+  lines.push(...(await loadSectionLines(members, pgUrl)));
+}
+
 /** The bench's sections in the order they run and are written. */
 const sections: [name: string, run: () => Promise<void>][] = [
   ['first-load', firstLoadSection],
   ['list', listSection],
+  ['load', loadSection],
 ];
 
 async function main() {

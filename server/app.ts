@@ -4,7 +4,6 @@
  * app and call it with inject().
  */
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import { constants as zlib } from 'node:zlib';
@@ -14,11 +13,13 @@ import errors from './plugins/errors.ts';
 import inputRules from './plugins/input-rules.ts';
 import services, { type Services } from './plugins/services.ts';
 import auth from './plugins/auth.ts';
+import securityHeaders from './plugins/security-headers.ts';
 import httpsHeaders from './plugins/https-headers.ts';
 import docs from './plugins/docs.ts';
 import staticApps from './plugins/static-apps.ts';
 import apiRoutes from './routes/index.ts';
 import { csrfCookie } from './routes/auth.ts';
+import { OneLinePerRequest } from './logging.ts';
 
 /** A number means that many proxies in front: trust the nearest hops only. */
 function trustProxySetting(value: number | string[]) {
@@ -36,6 +37,7 @@ export async function buildApp(deps: Services, options: AppOptions = {}) {
     trustProxy: trustProxySetting(deps.config.trustProxy),
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
+    logController: new OneLinePerRequest(),
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -45,7 +47,7 @@ export async function buildApp(deps: Services, options: AppOptions = {}) {
 
   await app.register(errors);
   await app.register(inputRules);
-  await app.register(helmet, {
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -2,7 +2,8 @@
  * The server log never carries a secret: a reset link opened in the browser asks for
  * /password/change?token=…, and Fastify logs every request's URL.
  */
-import type { FastifyRequest } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import pino from 'pino';
 
 const SECRET_PARAMS = /([?&](?:token|code|access_token)=)[^&#]*/gi;
 
@@ -17,3 +18,24 @@ export const logSerializers = {
     remotePort: request.socket?.remotePort,
   }),
 };
+
+/**
+ * The server's logger: lines go to stdout in 4 KB batches rather than one write per line (a
+ * write per line was a visible share of CPU under load); pino flushes what is left on exit.
+ */
+export const serverLogger = (level: string) => ({
+  level,
+  serializers: logSerializers,
+  stream: pino.destination({ dest: 1, sync: false, minLength: 4096 }),
+});
+
+/** One log line per request, written when it is answered and naming the request, instead of Fastify's two. */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}

@@ -11,7 +11,7 @@ import { createServices } from './plugins/services.ts';
 import { seedDemoDataIfEmpty, DEMO_LOGINS } from './demo/index.ts';
 import { startJobs } from './jobs/start.ts';
 import { backupDatabase } from './jobs/backup.ts';
-import { logSerializers } from './logging.ts';
+import { serverLogger } from './logging.ts';
 
 const NOT_DURABLE = `Merk: den innebygde databasen (PGlite) kan ikke tvinge lagrede endringer ned på disken (ingen fsync).
 Et avbrudd i strømmen eller en krasj i maskinen kan miste de siste endringene eller skade databasen.
@@ -41,7 +41,7 @@ async function main() {
   const applied = await migrate(db);
   const indexes = await checkIndexes(db);
   const services = createServices(config, db, { indexCheck: indexes });
-  const app = await buildApp(services, { logger: { level: config.logLevel, serializers: logSerializers } });
+  const app = await buildApp(services, { logger: serverLogger(config.logLevel) });
   if (applied.length > 0) app.log.info({ migrations: applied }, 'migrations applied');
   if (indexes.status === 'corrupt') app.log.error({ indexes }, 'index check found broken indexes');
   else app.log.info({ indexes }, 'index check');

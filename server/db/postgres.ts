@@ -1,6 +1,6 @@
 import pg from 'pg';
-import type { Database, Queryable } from './database.ts';
-import { PG_TYPES, parseDate, parseNumber } from './database.ts';
+import type { Database, Queryable, QueryOptions } from './database.ts';
+import { PG_TYPES, parseDate, parseNumber, statementName } from './database.ts';
 
 const types = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
@@ -10,13 +10,16 @@ const types = {
   },
 } as pg.CustomTypesConfig;
 
+
 function queryable(client: pg.Pool | pg.PoolClient): Queryable {
   return {
     async exec(sql: string) {
       await client.query(sql);
     },
-    async query<T>(sql: string, params: readonly unknown[] = []) {
-      const result = await client.query({ text: sql, values: params as unknown[], types });
+    async query<T>(sql: string, params: readonly unknown[] = [], options: QueryOptions = {}) {
+      // Planning took 3-6 times as long as running our primary-key lookups (0.27 vs 0.04 ms).
+      const name = options.prepare ? statementName(sql) : undefined;
+      const result = await client.query({ text: sql, values: params as unknown[], types, name });
       return result.rows as T[];
     },
   };

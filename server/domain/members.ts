@@ -82,6 +82,7 @@ export async function loadMember(db: Queryable, id: number): Promise<Member | nu
        LEFT JOIN accounts vb ON vb.id = a.validated_by
       WHERE a.id = $1 AND a.role_id IN (1, 2)`,
     [id],
+    { prepare: true },
   );
   if (!row) return null;
   const subscriptions = await loadMemberSubscriptions(db, id);

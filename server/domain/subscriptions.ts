@@ -35,6 +35,7 @@ async function linesOf(db: Queryable, subscriptionId: number): Promise<Static<ty
       WHERE l.subscription_id = $1
       ORDER BY l.id`,
     [subscriptionId],
+    { prepare: true },
   );
 }
 
@@ -47,6 +48,7 @@ async function insuredInstruments(db: Queryable, subscriptionId: number): Promis
       WHERE i.subscription_id = $1 AND i.state = 'active'
       ORDER BY i.id`,
     [subscriptionId],
+    { prepare: true },
   );
 }
 
@@ -65,6 +67,7 @@ export async function loadMemberSubscriptions(db: Queryable, memberId: number): 
       WHERE s.member_id = $1 AND s.deleted_at IS NULL
       ORDER BY ${PREFERENCE}`,
     [memberId],
+    { prepare: true },
   );
   const membership = rows.find((row) => row.kind === 'membership' && row.state !== 'rejected') ?? null;
   const instrument = rows.find((row) => row.kind === 'instrument' && row.state === 'active') ?? null;

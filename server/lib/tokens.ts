@@ -66,6 +66,7 @@ export async function findTokenOwner(db: Queryable, bearer: string): Promise<Tok
        FROM access_tokens t JOIN accounts a ON a.id = t.account_id
       WHERE t.id = $1 AND t.expires_at > now()`,
     [Number(match[1])],
+    { prepare: true },
   );
   if (!row || !sameHash(row.token_hash, sha256(match[2]))) return null;
   // Recording use at most once a minute keeps reads from turning into writes.
