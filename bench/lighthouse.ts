@@ -114,11 +114,17 @@ async function audit(url: string, target: Target, storage: Record<string, string
 const scoresOf = (lhr: Result) =>
   Object.fromEntries(CATEGORIES.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)])) as Record<Category, number>;
 
-/**
- * Runs Lighthouse `runs` times on each page. `reportDir`, when given, receives each run's JSON
- * report, to read what cost the points.
- */
-export async function measureLighthouse(distDir: string, runs = 3, reportDir?: string): Promise<{ version: string; rows: LighthouseRow[] }> {
+export interface LighthouseOptions {
+  /** Runs per page (3). */
+  runs?: number;
+  /** A folder that receives each run's JSON report, to read what cost the points. */
+  reportDir?: string;
+  /** Only these pages, by the path the table shows (`/profile/{id}`); every page when absent. */
+  pages?: string[];
+}
+
+/** Runs Lighthouse on each page, `runs` times, and gives the median per category. */
+export async function measureLighthouse(distDir: string, { runs = 3, reportDir, pages }: LighthouseOptions = {}): Promise<{ version: string; rows: LighthouseRow[] }> {
   const db = await openPglite();
   await migrate(db);
   await seedDemoData(db);
@@ -137,7 +143,7 @@ export async function measureLighthouse(distDir: string, runs = 3, reportDir?: s
   const rows: LighthouseRow[] = [];
   let version = '';
   try {
-    for (const target of TARGETS) {
+    for (const target of TARGETS.filter((candidate) => !pages || pages.some((page) => candidate.page.endsWith(`(${page})`)))) {
       const url = `${base}${target.pathname(sessions.member.user_id)}`;
       const scores: Record<Category, number>[] = [];
       const findings = new Map<string, { id: string; title: string; score: number }>();

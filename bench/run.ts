@@ -3,7 +3,8 @@
  * BENCH_MEMBERS (default 100000) sets the list size; BENCH_DATABASE_URL (default the local
  * test database) the PostgreSQL server, or `none` to skip it. BENCH_ONLY (a comma-separated list
  * of sections: first-load, list, lighthouse) runs only those sections. BENCH_LIGHTHOUSE_REPORTS, a
- * folder, keeps each Lighthouse run's JSON report there.
+ * folder, keeps each Lighthouse run's JSON report there; BENCH_LIGHTHOUSE_PAGES (paths as the
+ * table shows them, comma-separated) audits only those pages.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -85,7 +86,10 @@ async function listSection() {
 
 async function lighthouseSection() {
   const goal = 95;
-  const { version, rows } = await measureLighthouse(path.join(root, 'dist'), 3, process.env.BENCH_LIGHTHOUSE_REPORTS);
+  const { version, rows } = await measureLighthouse(path.join(root, 'dist'), {
+    reportDir: process.env.BENCH_LIGHTHOUSE_REPORTS,
+    pages: process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((page) => page.trim()),
+  });
   lines.push('## Lighthouse', '', `Lighthouse ${version}, median of 3 runs per page, each in a fresh Chromium profile; goal ≥ ${goal} in each category. Performance varies with the machine's load.`, '');
   lines.push('| page | form factor | performance | accessibility | best practices | verdict |', '|---|---|---|---|---|---|');
   for (const row of rows) {
