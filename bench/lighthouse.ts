@@ -30,7 +30,21 @@ export interface LighthouseRow {
   runs: Record<Category, number>[];
   /** Audits that cost points in any run, with the lowest score seen (0–1). */
   findings: { id: string; title: string; score: number }[];
+  /** Medians of the metrics behind performance: milliseconds, CLS unitless. */
+  metrics: Record<Metric, number>;
+  /** Median of Lighthouse's measure of the CPU during the runs (lower: a busier machine). */
+  benchmarkIndex: number;
 }
+
+/** The metrics of the performance score, by their Lighthouse audit ids. */
+export const METRICS = {
+  FCP: 'first-contentful-paint',
+  LCP: 'largest-contentful-paint',
+  TBT: 'total-blocking-time',
+  CLS: 'cumulative-layout-shift',
+  SI: 'speed-index',
+} as const;
+export type Metric = keyof typeof METRICS;
 
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
 
@@ -147,10 +161,14 @@ export async function measureLighthouse(distDir: string, { runs = 3, reportDir, 
       const url = `${base}${target.pathname(sessions.member.user_id)}`;
       const scores: Record<Category, number>[] = [];
       const findings = new Map<string, { id: string; title: string; score: number }>();
+      const metrics: Record<Metric, number>[] = [];
+      const benchmarks: number[] = [];
       for (let run = 1; run <= runs; run++) {
         const lhr = await audit(url, target, target.signedIn ? storageOf(sessions[target.signedIn]) : null);
         version = lhr.lighthouseVersion;
         scores.push(scoresOf(lhr));
+        metrics.push(Object.fromEntries(Object.entries(METRICS).map(([name, id]) => [name, lhr.audits[id].numericValue ?? Number.NaN])) as Record<Metric, number>);
+        benchmarks.push(lhr.environment.benchmarkIndex);
         for (const category of CATEGORIES) {
           for (const ref of lhr.categories[category]?.auditRefs ?? []) {
             const result = lhr.audits[ref.id];
@@ -172,6 +190,8 @@ export async function measureLighthouse(distDir: string, { runs = 3, reportDir, 
         scores: Object.fromEntries(CATEGORIES.map((category) => [category, median(scores.map((score) => score[category]))])) as Record<Category, number>,
         runs: scores,
         findings: [...findings.values()].sort((a, b) => a.score - b.score),
+        metrics: Object.fromEntries(Object.keys(METRICS).map((name) => [name, median(metrics.map((run) => run[name as Metric]))])) as Record<Metric, number>,
+        benchmarkIndex: median(benchmarks),
       });
     }
   } finally {
@@ -179,4 +199,31 @@ export async function measureLighthouse(distDir: string, { runs = 3, reportDir, 
     await db.close();
   }
   return { version, rows };
+}
+
+/** The Markdown section for bench/results.md and a line per page for the console. */
+export function describeLighthouse({ version, rows }: { version: string; rows: LighthouseRow[] }, goal = 95): { markdown: string[]; summary: string[] } {
+  const markdown = ['## Lighthouse', '', `Lighthouse ${version}, median of 3 runs per page, each in a fresh Chromium profile; goal ≥ ${goal} in each category. Performance varies with the machine's load.`, ''];
+  const summary: string[] = [];
+  markdown.push('| page | form factor | performance | accessibility | best practices | verdict |', '|---|---|---|---|---|---|');
+  for (const row of rows) {
+    const under = CATEGORIES.filter((category) => row.scores[category] < goal);
+    const verdict = under.length === 0 ? 'meets the goal' : `UNDER ${goal}: ${under.join(', ')}`;
+    markdown.push(`| ${row.page} | ${row.formFactor} | ${CATEGORIES.map((category) => row.scores[category]).join(' | ')} | ${verdict} |`);
+    summary.push(`${row.page.padEnd(38)} ${row.formFactor.padEnd(8)} ${CATEGORIES.map((category) => `${category} ${row.scores[category]}`).join(', ')}: ${verdict}`);
+  }
+  markdown.push('', "The metrics behind performance (medians; the paints and TBT simulated on a slowed CPU and network, CLS as observed) and Lighthouse's CPU index during the runs (lower: a busier machine):", '');
+  markdown.push(`| page | ${Object.keys(METRICS).join(' | ')} | CPU index |`, `|---|${Object.keys(METRICS).map(() => '---|').join('')}---|`);
+  for (const row of rows) {
+    const shown = Object.entries(row.metrics).map(([name, value]) => (name === 'CLS' ? value.toFixed(3) : `${Math.round(value)} ms`));
+    markdown.push(`| ${row.page} | ${shown.join(' | ')} | ${Math.round(row.benchmarkIndex)} |`);
+  }
+  markdown.push('');
+  const costly = rows.filter((row) => row.findings.length > 0);
+  if (costly.length > 0) {
+    markdown.push('Audits that cost points (lowest score in any run):', '');
+    for (const row of costly) markdown.push(`- ${row.page}: ${row.findings.map((finding) => `${finding.title} (${finding.score.toFixed(2)})`).join('; ')}`);
+    markdown.push('');
+  }
+  return { markdown, summary };
 }

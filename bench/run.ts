@@ -13,7 +13,7 @@ import { openPostgres } from '../server/db/postgres.ts';
 import { measureFirstLoads } from './first-load.ts';
 import { measureMemberList, prepare, type Timing } from './member-list.ts';
 import { measureExport, type ExportResult } from './member-export.ts';
-import { CATEGORIES, measureLighthouse } from './lighthouse.ts';
+import { describeLighthouse, measureLighthouse } from './lighthouse.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const members = Number(process.env.BENCH_MEMBERS ?? 100_000);
@@ -85,26 +85,13 @@ async function listSection() {
 }
 
 async function lighthouseSection() {
-  const goal = 95;
-  const { version, rows } = await measureLighthouse(path.join(root, 'dist'), {
+  const result = await measureLighthouse(path.join(root, 'dist'), {
     reportDir: process.env.BENCH_LIGHTHOUSE_REPORTS,
     pages: process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((page) => page.trim()),
   });
-  lines.push('## Lighthouse', '', `Lighthouse ${version}, median of 3 runs per page, each in a fresh Chromium profile; goal ≥ ${goal} in each category. Performance varies with the machine's load.`, '');
-  lines.push('| page | form factor | performance | accessibility | best practices | verdict |', '|---|---|---|---|---|---|');
-  for (const row of rows) {
-    const under = CATEGORIES.filter((category) => row.scores[category] < goal);
-    const verdict = under.length === 0 ? 'meets the goal' : `UNDER ${goal}: ${under.join(', ')}`;
-    lines.push(`| ${row.page} | ${row.formFactor} | ${CATEGORIES.map((category) => row.scores[category]).join(' | ')} | ${verdict} |`);
-    console.log(`${row.page.padEnd(38)} ${row.formFactor.padEnd(8)} ${CATEGORIES.map((category) => `${category} ${row.scores[category]}`).join(', ')}: ${verdict}`);
-  }
-  lines.push('');
-  const findings = rows.filter((row) => row.findings.length > 0);
-  if (findings.length > 0) {
-    lines.push('Audits that cost points (lowest score in any run):', '');
-    for (const row of findings) lines.push(`- ${row.page}: ${row.findings.map((finding) => `${finding.title} (${finding.score.toFixed(2)})`).join('; ')}`);
-    lines.push('');
-  }
+  const report = describeLighthouse(result);
+  lines.push(...report.markdown);
+  for (const line of report.summary) console.log(line);
 }
 
 /** The bench's sections in the order they run and are written. */
