@@ -2,7 +2,9 @@
  * `npm run bench`: the performance budgets (listed in the README), measured. Writes bench/results.md.
  * BENCH_MEMBERS (default 100000) sets the list size; BENCH_DATABASE_URL (default the local
  * test database) the PostgreSQL server, or `none` to skip it. BENCH_ONLY (a comma-separated list
- * of sections: first-load, list, load) runs only those sections.
+ * of sections: first-load, list, load, lighthouse) runs only those sections. BENCH_LIGHTHOUSE_REPORTS, a
+ * folder, keeps each Lighthouse run's JSON report there; BENCH_LIGHTHOUSE_PAGES (paths as the
+ * table shows them, comma-separated) audits only those pages.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +14,7 @@ import { measureFirstLoads } from './first-load.ts';
 import { measureMemberList, prepare, type Timing } from './member-list.ts';
 import { measureExport, type ExportResult } from './member-export.ts';
 import { loadSectionLines } from './load.ts';
+import { describeLighthouse, measureLighthouse } from './lighthouse.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const members = Number(process.env.BENCH_MEMBERS ?? 100_000);
@@ -91,11 +94,22 @@ async function loadSection() {
   lines.push(...(await loadSectionLines(members, pgUrl)));
 }
 
+async function lighthouseSection() {
+  const result = await measureLighthouse(path.join(root, 'dist'), {
+    reportDir: process.env.BENCH_LIGHTHOUSE_REPORTS,
+    pages: process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((page) => page.trim()),
+  });
+  const report = describeLighthouse(result);
+  lines.push(...report.markdown);
+  for (const line of report.summary) console.log(line);
+}
+
 /** The bench's sections in the order they run and are written. */
 const sections: [name: string, run: () => Promise<void>][] = [
   ['first-load', firstLoadSection],
   ['list', listSection],
   ['load', loadSection],
+  ['lighthouse', lighthouseSection],
 ];
 
 async function main() {

@@ -52,6 +52,25 @@ describe.each(WIDTHS)('Min side at %i px', (width) => {
     expect(await page.getByLabel('Artistnavn / band').inputValue()).toBe('Ola og Fjellbandet');
   });
 
+  it('holds still while it loads: nothing visible moves (layout shift under 0.02)', async () => {
+    await page.reload();
+    await page.getByText('Medlemsfordeler').waitFor();
+    await page.waitForLoadState('networkidle');
+    // Every shift since the page began, from the browser's own record of them.
+    const shift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          new PerformanceObserver((list, observer) => {
+            observer.disconnect();
+            resolve(list.getEntries().reduce((sum, entry) => sum + (entry as PerformanceEntry & { value: number }).value, 0));
+          }).observe({ type: 'layout-shift', buffered: true });
+          // With no shift at all the observer never calls back: a frame later the answer is 0.
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve(0)));
+        }),
+    );
+    expect(shift).toBeLessThan(0.02);
+  });
+
   it('adds a campaign code and sends the member card, which the message log records', async () => {
     await page.getByRole('heading', { name: 'Hei, Ola' }).click();
     await tabTo(page, 'Kampanjekode');
