@@ -2,11 +2,11 @@
  * Who may see which member page (spec section 2): signed-out visitors go to /profile, a member
  * sees only their own pages, and anyone else is sent where homePath() says they belong.
  */
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { isMemberPath } from '../common/member-paths.ts';
 import { homePath, isMemberRole, type Session } from '../common/session.ts';
-import { api, type Member } from './api.ts';
+import { api } from './api.ts';
 import { BlockedScreen } from './components/BlockedScreen.tsx';
 import { Layout, Loading } from './components/Layout.tsx';
 import { useSession } from './session.tsx';
@@ -38,15 +38,6 @@ function belongsHere(session: Session, memberId: number, stage: Stage): boolean 
   return stage === 'registration' ? session.registrationCompleted === 0 : session.registrationCompleted !== 0;
 }
 
-/** The member record the guard loaded on arrival, so the page need not ask for it again. */
-const ArrivalMember = createContext<{ data: Member } | undefined>(undefined);
-
-/** The record loaded on arrival when it is this member's (for useLoad's `initial`). */
-export function useArrivalMember(memberId: number): { data: Member } | undefined {
-  const answer = useContext(ArrivalMember);
-  return answer?.data.id === memberId ? answer : undefined;
-}
-
 /**
  * A blocked member sees only the blocked screen, on every member page (spec: /profile/{id}),
  * checked against the server on arrival since staff may block a member who is signed in.
@@ -55,7 +46,7 @@ function UnlessBlocked({ memberId, children }: { memberId: number; children: Rea
   const [member] = useLoad(() => api.member(memberId), [memberId]);
   if (member.state === 'loading') return <Layout><Loading /></Layout>;
   if (member.state === 'loaded' && member.data.data.blocked_access) return <BlockedScreen />;
-  return <ArrivalMember.Provider value={member.state === 'loaded' ? member.data : undefined}>{children}</ArrivalMember.Provider>;
+  return children;
 }
 
 /** Pages under a member id: only the signed-in member's own, at their stage of registration. */

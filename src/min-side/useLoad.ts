@@ -1,8 +1,5 @@
-/**
- * Loads one thing when the component appears (and again on reload()); failures arrive as values.
- * With `initial` (the same thing, just loaded by someone else) the first load is skipped.
- */
-import { useCallback, useEffect, useRef, useState } from 'react';
+/** Loads one thing when the component appears (and again on reload()); failures arrive as values. */
+import { useCallback, useEffect, useState } from 'react';
 import type { ApiResult } from '../common/http.ts';
 
 export type Loaded<T> =
@@ -10,15 +7,10 @@ export type Loaded<T> =
   | { state: 'error'; message: string; status: number }
   | { state: 'loaded'; data: T };
 
-export function useLoad<T>(load: () => Promise<ApiResult<T>>, deps: readonly unknown[], initial?: T): [Loaded<T>, () => void, (data: T) => void] {
-  const [result, setResult] = useState<Loaded<T>>(initial === undefined ? { state: 'loading' } : { state: 'loaded', data: initial });
+export function useLoad<T>(load: () => Promise<ApiResult<T>>, deps: readonly unknown[]): [Loaded<T>, () => void, (data: T) => void] {
+  const [result, setResult] = useState<Loaded<T>>({ state: 'loading' });
   const [round, setRound] = useState(0);
-  const skipFirst = useRef(initial !== undefined);
   useEffect(() => {
-    if (skipFirst.current) {
-      skipFirst.current = false;
-      return;
-    }
     let current = true;
     setResult({ state: 'loading' });
     void load().then((answer) => {

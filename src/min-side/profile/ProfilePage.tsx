@@ -6,7 +6,6 @@ import { LoadFailed } from '../components/LoadFailed.tsx';
 import { SignedInHeader } from '../components/SignedInHeader.tsx';
 import { texts } from '../texts.ts';
 import { useLoad } from '../useLoad.ts';
-import { useArrivalMember } from '../guards.tsx';
 import { ApplicationState } from './ApplicationState.tsx';
 import { CampaignCodeCard } from './CampaignCodeCard.tsx';
 import { DiscountCodes } from './DiscountCodes.tsx';
@@ -14,7 +13,7 @@ import { InstrumentInsuranceTable, TravelInsuranceTable } from './InsuranceTable
 import { ProfileForm } from './ProfileForm.tsx';
 
 export default function ProfilePage({ memberId }: { memberId: number }) {
-  const [member, reload, replace] = useLoad(() => api.member(memberId), [memberId], useArrivalMember(memberId));
+  const [member, reload, replace] = useLoad(() => api.member(memberId), [memberId]);
   if (member.state === 'error') return <LoadFailed onRetry={reload} />;
   const data = member.state === 'loaded' ? member.data.data : null;
   return (

@@ -6,11 +6,10 @@ import { LoadFailed } from '../components/LoadFailed.tsx';
 import { SignedInHeader } from '../components/SignedInHeader.tsx';
 import { texts } from '../texts.ts';
 import { useLoad } from '../useLoad.ts';
-import { useArrivalMember } from '../guards.tsx';
 import { StepTwoForm } from './StepTwoForm.tsx';
 
 export default function StepTwoPage({ memberId }: { memberId: number }) {
-  const [member, reload] = useLoad(() => api.member(memberId), [memberId], useArrivalMember(memberId));
+  const [member, reload] = useLoad(() => api.member(memberId), [memberId]);
   if (member.state === 'error') return <LoadFailed onRetry={reload} />;
   return (
     <Layout wide header={<SignedInHeader />}>

@@ -132,24 +132,6 @@ describe('/profile/{memberId}', () => {
     expect(await screen.findByRole('heading', { name: 'Hei, Kari' })).toBeInTheDocument();
   });
 
-  it('asks the server for the member once on arrival, not again for the page', async () => {
-    const member = makeMember();
-    memberApi(member);
-    const reads: string[] = [];
-    server.events.on('request:start', ({ request }) => {
-      if (request.method === 'GET' && new URL(request.url).pathname === '/api/member/7') reads.push(request.url);
-    });
-    signInAs(member);
-    renderApp('/profile/7');
-    const user = userEvent.setup();
-    await user.type(await screen.findByLabelText(/Artistnavn/), ' trio');
-    await user.click(screen.getByRole('button', { name: 'Lagre' }));
-    expect(await screen.findByText('Oppdatert!')).toBeInTheDocument();
-    expect(screen.getByLabelText(/Artistnavn/)).toHaveValue('Kari & bandet trio');
-    server.events.removeAllListeners();
-    expect(reads).toHaveLength(1);
-  });
-
   it('logs out: clears storage and goes to the login', async () => {
     open();
     const user = userEvent.setup();
