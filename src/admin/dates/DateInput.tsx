@@ -2,6 +2,7 @@
  * The spec's date picker as a react-admin input: dd/MM/yyyy typed or picked (by keyboard too),
  * Norwegian months and texts, 1905 to next year, clearable; the form value stays 'yyyy-MM-dd'.
  */
+import { useMemo } from 'react';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
@@ -33,10 +34,13 @@ export function DateInput({ source, label, isRequired, validate = [], minDate }:
     format: (value) => value ?? null,
   });
   const error = fieldState.error?.message;
+  // One Date per stored value: a new Date on every render of the form would read to the picker as
+  // a change from outside and reset the section being typed (a half-typed date stays 'invalid').
+  const value = useMemo(() => toDate(field.value), [field.value]);
   return (
     <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={nb} localeText={localeText}>
       <DatePicker
-        value={toDate(field.value)}
+        value={value}
         onChange={(date) => field.onChange(fromDate(date))}
         format="dd/MM/yyyy"
         minDate={toDate(minDate ?? null) ?? new Date(FIRST_YEAR, 0, 1)}

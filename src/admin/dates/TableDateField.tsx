@@ -3,6 +3,7 @@
  * typed or picked, Norwegian texts, 1905 to next year; the value stays 'yyyy-MM-dd', '' when empty
  * and 'invalid' while half typed, so the row's own check refuses it.
  */
+import { useMemo } from 'react';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
@@ -25,10 +26,12 @@ interface Props {
 }
 
 export function TableDateField({ value, onChange, label, disabled, error, describedBy, minDate }: Props) {
+  // One Date per value, so a re-render of the table does not reset the section being typed.
+  const date = useMemo(() => toDate(value), [value]);
   return (
     <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={nb} localeText={localeText}>
       <DatePicker
-        value={toDate(value)}
+        value={date}
         onChange={(date) => onChange(fromDate(date) ?? '')}
         format="dd/MM/yyyy"
         minDate={toDate(minDate ?? null) ?? new Date(FIRST_YEAR, 0, 1)}
