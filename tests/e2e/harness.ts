@@ -4,8 +4,8 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -168,4 +168,17 @@ export async function apiLogin(portal: Portal, email: string, password: string):
   const { status, body } = await api(portal, null, 'POST', '/api/user/login', { email, password });
   if (status !== 200) throw new Error(`login as ${email} failed: ${status} ${JSON.stringify(body)}`);
   return body.access_token as string;
+}
+
+/**
+ * Types a date's digits into a staff date field (dd/MM/yyyy in sections) as a person at a keyboard
+ * would: what was there is cleared, and the keys go in one at a time once the field has selected
+ * its first section (a key arriving before that is lost, as it would be for a person).
+ */
+export async function typeStaffDate(field: Locator, digits: string): Promise<void> {
+  await field.focus();
+  await field.press('Control+a');
+  await field.press('Backspace');
+  await expect.poll(() => field.evaluate((input: HTMLInputElement) => (input.selectionEnd ?? 0) > (input.selectionStart ?? 0))).toBe(true);
+  await field.pressSequentially(digits, { delay: 40 });
 }

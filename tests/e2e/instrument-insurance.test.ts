@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { formatAmount } from '../../src/common/format.ts';
 import { xlsxLooking } from '../server/zip-files.ts';
-import { api, apiLogin, checkA11y, launchBrowser, MEMBER, openPage, screenshot, signIn, STAFF, startPortal, type Portal } from './harness.ts';
+import {
+  api, apiLogin, checkA11y, launchBrowser, MEMBER, openPage, screenshot, signIn, STAFF, startPortal, typeStaffDate, type Portal,
+} from './harness.ts';
 
 let portal: Portal;
 let browser: Browser;
@@ -216,8 +218,7 @@ describe("staff on a member's instrument screen", () => {
     // The end date is typed as dd/MM/yyyy in the spec's picker, whatever the browser's language.
     const end = active.getByLabel(`STOP DATO, Rad ${before.length + 1}`, { exact: true });
     const endYear = new Date().getFullYear() + 1;
-    await end.click();
-    await end.pressSequentially(`3112${endYear}`);
+    await typeStaffDate(end, `3112${endYear}`);
     await expect.poll(() => end.inputValue()).toBe(`31/12/${endYear}`);
     await expect.poll(() => save.isEnabled()).toBe(true);
     await page.getByText(totalText(sum + 31000)).waitFor();

@@ -12,7 +12,9 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { format, startOfMonth, subMonths } from 'date-fns';
 import { openPglite } from '../../server/db/pglite.ts';
-import { api, apiLogin, checkA11y, launchBrowser, openPage, screenshot, signIn, STAFF, startPortal, type Portal } from './harness.ts';
+import {
+  api, apiLogin, checkA11y, launchBrowser, openPage, screenshot, signIn, STAFF, startPortal, typeStaffDate, type Portal,
+} from './harness.ts';
 import { startFakeTripletex, type FakeTripletex } from '../server/fakes/tripletex.ts';
 import { memberByEmail, tabTo } from './min-side-steps.ts';
 
@@ -178,8 +180,7 @@ describe('campaign codes', () => {
     await dialog.getByText('Feltet må fylles ut').first().waitFor();
     await dialog.getByRole('textbox', { name: 'Navn' }).fill('Festivalkampanje');
     await dialog.getByRole('textbox', { name: 'Kode' }).fill('FESTIVAL26');
-    await dialog.getByRole('textbox', { name: 'Startdato' }).focus();
-    await page.keyboard.type(format(startOfMonth(new Date()), 'ddMMyyyy'));
+    await typeStaffDate(dialog.getByRole('textbox', { name: 'Startdato' }), format(startOfMonth(new Date()), 'ddMMyyyy'));
     await settle(page);
     await look(page, 'campaign-dialog', 1440);
     await dialog.getByRole('button', { name: 'Lagre' }).click();
@@ -191,8 +192,7 @@ describe('campaign codes', () => {
     const again = page.getByRole('dialog', { name: 'Ny kampanjekode' });
     await again.getByRole('textbox', { name: 'Navn' }).fill('Kopi');
     await again.getByRole('textbox', { name: 'Kode' }).fill('festival26');
-    await again.getByRole('textbox', { name: 'Startdato' }).focus();
-    await page.keyboard.type(format(new Date(), 'ddMMyyyy'));
+    await typeStaffDate(again.getByRole('textbox', { name: 'Startdato' }), format(new Date(), 'ddMMyyyy'));
     await again.getByRole('button', { name: 'Lagre' }).click();
     await again.getByText('Kampanjekoden finnes allerede').waitFor();
     await again.getByRole('button', { name: 'Avbryt' }).click();
@@ -240,15 +240,9 @@ describe('the Vipps report', () => {
     expect(csv).toContain('e2e-vipps-0001');
     expect(csv).toContain('e2e-vipps-0002');
 
-    await from.focus();
-    await page.keyboard.press('Control+a');
-    await page.keyboard.press('Backspace');
-    await page.keyboard.type('01012000');
+    await typeStaffDate(from, '01012000');
     const to = page.getByRole('textbox', { name: 'Til dato' });
-    await to.focus();
-    await page.keyboard.press('Control+a');
-    await page.keyboard.press('Backspace');
-    await page.keyboard.type('31012000');
+    await typeStaffDate(to, '31012000');
     await expect.poll(() => to.inputValue()).toBe('31/01/2000');
     await page.getByRole('button', { name: 'Eksporter (csv)' }).click();
     await page.getByRole('alert').filter({ hasText: 'Ukjent feil - prøv igjen' }).waitFor();

@@ -5,7 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { api, apiLogin, checkA11y, launchBrowser, openPage, screenshot, signIn, STAFF, startPortal, type Portal } from './harness.ts';
+import {
+  api, apiLogin, checkA11y, launchBrowser, openPage, screenshot, signIn, STAFF, startPortal, typeStaffDate, type Portal,
+} from './harness.ts';
 import { tabTo } from './min-side-steps.ts';
 
 let portal: Portal;
@@ -197,8 +199,7 @@ describe('travel insurance, ordered by a member and handled by staff', () => {
     await staffPage.getByRole('option', { name: 'Reiseforsikring Verden' }).click();
     await staffPage.getByText('1 890 kr').first().waitFor();
     const start = staffPage.getByRole('textbox', { name: 'Startdato' });
-    await start.focus();
-    await staffPage.keyboard.type(`0101${nextYear}`);
+    await typeStaffDate(start, `0101${nextYear}`);
     await expect.poll(() => start.inputValue()).toBe(`01/01/${nextYear}`);
     await expect.poll(() => order.isEnabled()).toBe(true);
     await order.click();
