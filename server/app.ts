@@ -9,7 +9,7 @@ import compress from '@fastify/compress';
 import { constants as zlib } from 'node:zlib';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { randomUUID } from 'node:crypto';
-import errors from './plugins/errors.ts';
+import errors, { frameworkErrors } from './plugins/errors.ts';
 import inputRules from './plugins/input-rules.ts';
 import services, { type Services } from './plugins/services.ts';
 import auth from './plugins/auth.ts';
@@ -37,6 +37,7 @@ export async function buildApp(deps: Services, options: AppOptions = {}) {
     trustProxy: trustProxySetting(deps.config.trustProxy),
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
     logController: new OneLinePerRequest(),
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();

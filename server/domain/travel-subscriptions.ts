@@ -8,7 +8,7 @@
  */
 import type { Database, Queryable } from '../db/database.ts';
 import { notFound, conflict, validationFailed } from '../lib/http-errors.ts';
-import { invoicedPrice, isTravelProductId, TRAVEL_MESSAGES } from '../schemas/travel-rules.ts';
+import { invoicedPrice, isTravelProductId, latestTravelEnd, TRAVEL_MESSAGES } from '../schemas/travel-rules.ts';
 import { isCalendarDate } from '../schemas/rules.ts';
 import type { TravelOrderBody } from '../schemas/travel.ts';
 import { nextState } from './request-machine.ts';
@@ -52,6 +52,19 @@ function checkOrder(order: TravelOrderBody): void {
   if (start && !isCalendarDate(start)) errors.subscription_start = [TRAVEL_MESSAGES.invalidDate];
   if (end && !isCalendarDate(end)) errors.subscription_end = [TRAVEL_MESSAGES.invalidDate];
   else if (start && end && end < start) errors.subscription_end = [TRAVEL_MESSAGES.endBeforeStart];
+  if (Object.keys(errors).length > 0) throw validationFailed(errors);
+}
+
+/**
+ * The dates against today: a member's start is today or later (a start already stored may stay
+ * as it is; staff may backdate), and for everyone the end lies within the product's yearly cover.
+ */
+function checkDates(actor: TravelActor, row: TravelRow | null, order: TravelOrderBody, today: string): void {
+  const errors: Record<string, string[]> = {};
+  const start = order.subscription_start ?? null;
+  const end = order.subscription_end ?? null;
+  if (!actor.staff && start && start < today && start !== row?.subscription_start) errors.subscription_start = [TRAVEL_MESSAGES.startInPast];
+  if (end && end > latestTravelEnd(start, today)) errors.subscription_end = [TRAVEL_MESSAGES.endTooLate];
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
 }
 
@@ -101,6 +114,7 @@ export function saveTravelOrder(
     const row = await lockTravelRow(tx, order.member_id, subscriptionId);
     if (row && unchanged(row, order)) return (await loadSubscription(tx, row.id))!;
     const today = todayInOslo();
+    checkDates(actor, row, order, today);
     const start = order.subscription_start ?? null;
     const end = order.subscription_end ?? null;
     const [{ price }] = await tx.query<{ price: number }>('SELECT price FROM products WHERE id = $1', [order.product_id]);

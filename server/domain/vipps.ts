@@ -37,7 +37,12 @@ export const VIPPS_TEXTS = {
   unknownCampaign: 'Ugyldig Kampanje kode',
   emailTaken: 'Det finnes allerede en konto med e-postadressen fra Vipps.',
   badSignature: 'Ugyldig signatur.',
+  staleWebhook: 'Hendelsen er for gammel eller har feil tidspunkt.',
+  amountShort: 'Betalingen ble godkjent for et lavere beløp enn prisen.',
 } as const;
+
+/** How far a webhook's x-ms-date may lie from our clock, either way (replays, clock skew). */
+export const WEBHOOK_MAX_AGE_MS = 5 * 60 * 1000;
 
 export const WEBHOOK_PATH = '/api/vipps_registration/webhook';
 export const returnPath = (reference: string) => `/api/vipps_registration/${encodeURIComponent(reference)}/return`;
@@ -218,6 +223,12 @@ export async function settle(deps: VippsDeps, reference: string): Promise<Outcom
         status.state,
         'CREATED',
       ]);
+    } else if (status.authorized < registration.amount) {
+      // Authorized for less than the price: no member; finishPayment cancels the payment.
+      await db.query(
+        "UPDATE vipps_registrations SET state = 'REFUSED', error = $2, updated_at = now() WHERE id = $1 AND state = 'CREATED'",
+        [registration.id, VIPPS_TEXTS.amountShort],
+      );
     } else if (status.sub) {
       const payer = await gateway.userInfo(status.sub);
       await createMemberFromPayer(deps, registration, payer);
@@ -273,6 +284,14 @@ export async function receiveWebhook(deps: VippsDeps, delivery: WebhookDelivery)
   if (!signed) {
     const error = unauthenticated();
     error.body.message = VIPPS_TEXTS.badSignature;
+    throw error;
+  }
+  // The signature covers x-ms-date: a delivery signed more than five minutes from now is a replay.
+  const dateHeader = delivery.headers['x-ms-date'];
+  const signedAt = Date.parse(Array.isArray(dateHeader) ? (dateHeader[0] ?? '') : (dateHeader ?? ''));
+  if (!Number.isFinite(signedAt) || Math.abs(Date.now() - signedAt) > WEBHOOK_MAX_AGE_MS) {
+    const error = unauthenticated();
+    error.body.message = VIPPS_TEXTS.staleWebhook;
     throw error;
   }
   let reference = '';

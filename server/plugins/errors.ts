@@ -4,7 +4,7 @@
  * everything else as a 500 without details. The request id is logged with each.
  */
 import fp from 'fastify-plugin';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, MESSAGES, validationFailed } from '../lib/http-errors.ts';
 import { schemaErrors, type SchemaIssue } from '../lib/schema-errors.ts';
 
@@ -13,8 +13,19 @@ const STATUS_MESSAGES: Record<number, string> = {
   404: MESSAGES.notFound,
   405: 'Metoden er ikke tillatt.',
   413: 'Forespørselen er for stor.',
+  414: 'Adressen er for lang.',
   415: 'Formatet på forespørselen støttes ikke.',
 };
+
+/**
+ * The router's own refusals (an address that is not valid percent-encoding, a path parameter
+ * over the length limit) answered in the same shape as every other error, without the
+ * framework's code. Given to Fastify as `frameworkErrors`.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void reply.code(status).send({ message: STATUS_MESSAGES[status] ?? STATUS_MESSAGES[400] });
+}
 
 async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -30,6 +30,22 @@ const actorOf = (request: FastifyRequest): Actor => {
 };
 const handled = { 200: DataOf(Type.Array(Instrument)), 404: MessageBody, 409: MessageBody, 422: RefusedBody };
 
+/**
+ * The multipart body's file part, or undefined when the body has none: a form with only other
+ * fields trips the parser's field limit (0), which means the file is missing (422), not that
+ * the body is too large (413).
+ */
+async function uploadedFile(request: FastifyRequest) {
+  if (!request.isMultipart()) return undefined;
+  try {
+    return await request.file();
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return undefined;
+    throw error;
+  }
+}
+
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, outbox, config } = app.services;
   await app.register(multipart, { limits: { fileSize: IMPORT_LIMITS.fileBytes, files: 1, fields: 0, parts: 1 } });
@@ -56,7 +72,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       params: IdParams, consumes: ['multipart/form-data'], response: { 200: ImportResult, 404: MessageBody, 422: RefusedBody },
     },
   }, async (request) => {
-    const file = request.isMultipart() ? await request.file() : undefined;
+    const file = await uploadedFile(request);
     return { message: IMPORT_MESSAGES.imported, data: await importInstrumentFile(db, actorOf(request), request.params.id, file) };
   });
 

@@ -19,6 +19,8 @@ export const TRAVEL_MESSAGES = {
   endBeforeStart: 'Sluttdato kan ikke være før startdato',
   endBeforeCurrent: 'Sluttdato kan ikke være før nåværende sluttdato',
   invalidDate: 'Ugyldig dato',
+  startInPast: 'Startdato kan ikke være før dagens dato',
+  endTooLate: 'Sluttdato kan være høyst ett år etter startdato',
   saved: 'Oppdatert!',
   failed: 'Noe gikk galt',
   awaiting: 'Venter på godkjenning',
@@ -84,4 +86,14 @@ export function travelOrderPayload(memberId: number, values: TravelFormValues, s
     subscription_end: values.subscription_end || null,
     status: 1 as const,
   };
+}
+
+/**
+ * The product's cover is yearly ('Fornyelse: Årlig'): an end date lies at most one year after
+ * the day the cover starts (the start date, or today when the start is earlier or empty).
+ * Answers the last allowed end date ('yyyy-MM-dd').
+ */
+export function latestTravelEnd(start: string | null, today: string): string {
+  const from = start && start > today ? start : today;
+  return `${Number(from.slice(0, 4)) + 1}${from.slice(4)}`;
 }

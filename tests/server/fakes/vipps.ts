@@ -22,6 +22,8 @@ export interface FakePayment {
   captured: number;
   refunded: number;
   cancelled: number;
+  /** The authorized sum, when it differs from the amount asked for. */
+  authorized?: number;
   payer: FakePayer | null;
   /** Idempotency keys already used, with what they answered. */
   keys: Map<string, FakeAnswer>;
@@ -36,10 +38,11 @@ export interface FakeVipps extends FakeServer {
   failCapture: FakeAnswer | null;
   /** Every access token issued so far stops working. */
   revokeTokens(): void;
-  authorize(reference: string, payer: FakePayer): void;
+  /** The payer approves; `amount` (øre) when the authorization is for another sum than asked. */
+  authorize(reference: string, payer: FakePayer, amount?: number): void;
   abort(reference: string): void;
   /** The headers of a webhook delivery of `body` to host + path, signed with `secret`. */
-  sign(secret: string, host: string, path: string, body: string): Record<string, string>;
+  sign(secret: string, host: string, path: string, body: string, date?: Date): Record<string, string>;
   event(reference: string, name: string): string;
 }
 
@@ -134,7 +137,7 @@ export async function startFakeVipps(): Promise<FakeVipps> {
             state: payment.state,
             amount: { currency: 'NOK', value: payment.amount },
             aggregate: {
-              authorizedAmount: { currency: 'NOK', value: payment.state === 'AUTHORIZED' ? payment.amount : 0 },
+              authorizedAmount: { currency: 'NOK', value: payment.state === 'AUTHORIZED' ? (payment.authorized ?? payment.amount) : 0 },
               capturedAmount: { currency: 'NOK', value: payment.captured },
               refundedAmount: { currency: 'NOK', value: payment.refunded },
               cancelledAmount: { currency: 'NOK', value: payment.cancelled },
@@ -191,17 +194,18 @@ export async function startFakeVipps(): Promise<FakeVipps> {
     revokeTokens() {
       validTokens.clear();
     },
-    authorize(reference: string, payer: FakePayer) {
+    authorize(reference: string, payer: FakePayer, amount?: number) {
       const payment = payments.get(reference)!;
       payment.state = 'AUTHORIZED';
       payment.payer = payer;
+      if (amount !== undefined) payment.authorized = amount;
     },
     abort(reference: string) {
       payments.get(reference)!.state = 'ABORTED';
     },
-    sign(secret: string, host: string, path: string, body: string) {
+    sign(secret: string, host: string, path: string, body: string, at = new Date()) {
       const hash = createHash('sha256').update(body).digest('base64');
-      const date = new Date().toUTCString();
+      const date = at.toUTCString();
       const signed = `POST\n${path}\n${date};${host};${hash}`;
       const signature = createHmac('sha256', secret).update(signed).digest('base64');
       return {
