@@ -44,7 +44,7 @@ export async function requestPasswordReset(
   if (!account) return;
   const link = await issueResetLink(db, account.email, publicUrl);
   if (!link) return;
-  await sendTemplate(db, outbox, 'password-reset', account, { secrets: { link } });
+  await sendTemplate(db, outbox, 'password-reset', account, { link });
 }
 
 /**

@@ -5,19 +5,21 @@
  */
 import type { Database, Queryable } from '../db/database.ts';
 import { MAIL_QUEUE, SMS_QUEUE, type MessageJob, type Outbox } from '../jobs/outbox.ts';
-import { escapeHtml, sanitizeRichText } from '../lib/html.ts';
+import { escapeHtml } from '../lib/html.ts';
+import { renderMailHtml, sanitizeMailHtml } from '../lib/mail-html.ts';
 
 export interface Template {
   title: string;
   content: string;
-  from_name: string;
-  from_email: string;
+  /** Null: the portal's sender (MAIL_FROM_NAME / MAIL_FROM_EMAIL). */
+  from_name: string | null;
+  from_email: string | null;
 }
 
 /** What the logged copy shows in place of a secret. */
 export const SECRET_REMOVED = '[lenke fjernet]';
 
-/** Fills {first_name}, {last_name}, {link} and the like; values are escaped as text. */
+/** Fills {first_name}, {last_name} and the like; values are escaped as text. */
 export function fillTemplate(text: string, values: Record<string, string>, escape: boolean): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = values[name];
@@ -42,33 +44,50 @@ export interface OutgoingMail {
   html: string;
   /** The body as sent, when it differs from the logged one by a secret. */
   secretHtml?: string;
-  fromName: string;
-  fromEmail: string;
+  /** Null: the portal's sender from the settings. */
+  fromName: string | null;
+  fromEmail: string | null;
   memberId: number | null;
   senderId: number | null;
 }
 
 /** Logs the mail as queued and queues its sending; answers the message log id. */
 export async function sendMail(db: Queryable, outbox: Outbox, mail: OutgoingMail): Promise<number> {
-  const html = sanitizeRichText(mail.html);
+  const html = sanitizeMailHtml(mail.html);
   const [row] = await db.query<{ id: number }>(
     `INSERT INTO message_log (member_id, channel, subject, email_from, from_name, email_to, content, sender_id,
                               delivery, status, attempts, redacted)
      VALUES ($1, 'email', $2, $3, $4, $5, $6, $7, $8, 'queued', 0, $9) RETURNING id`,
-    [mail.memberId, mail.subject, mail.fromEmail, mail.fromName, mail.to, html, mail.senderId, outbox.mail, mail.secretHtml !== undefined],
+    [
+      mail.memberId, mail.subject, mail.fromEmail ?? outbox.from.email, mail.fromName ?? outbox.from.name, mail.to, html, mail.senderId,
+      outbox.mail, mail.secretHtml !== undefined,
+    ],
   );
   const job: MessageJob = { messageId: row.id };
-  if (mail.secretHtml !== undefined) job.body = sanitizeRichText(mail.secretHtml);
+  if (mail.secretHtml !== undefined) job.body = sanitizeMailHtml(mail.secretHtml);
   await outbox.jobs.send(MAIL_QUEUE, job, db);
   return row.id;
 }
 
 export interface TemplateValues {
   values?: Record<string, string>;
-  /** Values that only the recipient may see: the logged copy shows SECRET_REMOVED instead. */
-  secrets?: Record<string, string>;
+  /**
+   * The secret link of the template's button (a reset or welcome link): placed by the server where
+   * the template's text has {button}, never filled into the template. The logged copy shows
+   * SECRET_REMOVED instead.
+   */
+  link?: string;
   senderId?: number | null;
 }
+
+/** The words on the button of each template that carries a secret link. */
+export const BUTTON_LABELS: Record<string, string> = {
+  'password-reset': 'Lag nytt passord',
+  'vipps-welcome': 'Velg passord',
+};
+
+/** The button's words for a template (by slug), or null when the template has no button. */
+export const buttonLabelOf = (slug: string | null): string | null => BUTTON_LABELS[slug ?? ''] ?? null;
 
 /** Sends the template named by `slug` to a member, filling in their name and the given values. */
 export async function sendTemplate(
@@ -76,17 +95,17 @@ export async function sendTemplate(
   outbox: Outbox,
   slug: string,
   recipient: { id: number | null; email: string; first_name: string; last_name: string },
-  { values = {}, secrets = {}, senderId = null }: TemplateValues = {},
+  { values = {}, link, senderId = null }: TemplateValues = {},
 ): Promise<number> {
   const template = await templateBySlug(db, slug);
   const shown = { first_name: recipient.first_name, last_name: recipient.last_name, ...values };
-  const removed = Object.fromEntries(Object.keys(secrets).map((name) => [name, SECRET_REMOVED]));
-  const hasSecrets = Object.keys(secrets).length > 0;
+  const fill = (html: string) => fillTemplate(html, shown, true);
+  const label = buttonLabelOf(slug) ?? 'Åpne';
   return sendMail(db, outbox, {
     to: recipient.email,
-    subject: fillTemplate(template.title, { ...shown, ...removed }, false),
-    html: fillTemplate(template.content, { ...shown, ...removed }, true),
-    secretHtml: hasSecrets ? fillTemplate(template.content, { ...shown, ...secrets }, true) : undefined,
+    subject: fillTemplate(template.title, shown, false),
+    html: renderMailHtml(template.content, fill, link === undefined ? null : `<strong>${escapeHtml(label)}</strong> ${SECRET_REMOVED}`),
+    secretHtml: link === undefined ? undefined : renderMailHtml(template.content, fill, { label, href: link }),
     fromName: template.from_name,
     fromEmail: template.from_email,
     memberId: recipient.id,

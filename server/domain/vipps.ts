@@ -156,7 +156,7 @@ async function createMemberFromPayer(deps: VippsDeps, registration: Registration
         outbox,
         'vipps-welcome',
         { id: member.id, email: payer.email, first_name: payer.first_name, last_name: payer.last_name },
-        { values: { email: payer.email }, secrets: { link: link ?? `${deps.publicUrl}/profile/reset-password` } },
+        { values: { email: payer.email }, link: link ?? `${deps.publicUrl}/profile/reset-password` },
       );
       await tx.query(
         "UPDATE vipps_registrations SET state = 'AUTHORIZED', payer = $2, member_id = $3, updated_at = now() WHERE id = $1",

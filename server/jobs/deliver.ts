@@ -6,7 +6,7 @@
 import type { Queryable } from '../db/database.ts';
 import type { MailTransport } from '../adapters/mail.ts';
 import type { SmsTransport } from '../adapters/sms.ts';
-import { htmlToText } from '../lib/html.ts';
+import { mailText, sanitizeMailHtml } from '../lib/mail-html.ts';
 import type { JobInfo } from './queue.ts';
 import type { MessageJob } from './outbox.ts';
 
@@ -52,13 +52,14 @@ export function mailWorker(db: Queryable, transport: MailTransport) {
   return async (data: MessageJob, job: JobInfo): Promise<void> => {
     const message = await queuedMessage(db, data.messageId);
     if (!message) return;
-    const html = data.body ?? message.content;
+    // Sanitised again on the way out: a message queued before a rule changed loads nothing either.
+    const html = sanitizeMailHtml(data.body ?? message.content);
     await attempt(db, message.id, job, () =>
       transport.deliver({
         to: message.email_to,
         subject: message.subject,
         html,
-        text: htmlToText(html),
+        text: mailText(html),
         fromName: message.from_name ?? '',
         fromEmail: message.email_from ?? '',
       }),

@@ -10,6 +10,8 @@ export interface Outbox {
   jobs: JobQueue;
   mail: MailTransport['delivery'];
   sms: SmsTransport['delivery'];
+  /** The portal's sender (MAIL_FROM_NAME, MAIL_FROM_EMAIL): every mail's unless its template names another. */
+  from: { name: string; email: string };
 }
 
 /** The job data: the logged message, plus the real body when the logged copy had a secret removed. */

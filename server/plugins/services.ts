@@ -60,7 +60,7 @@ export function createServices(
     content: overrides.content ?? contentSourceFor(config, db),
     vipps: overrides.vipps !== undefined ? overrides.vipps : vippsGatewayFor(config, db),
     jobs,
-    outbox: { jobs, mail: mail.delivery, sms: sms.delivery },
+    outbox: { jobs, mail: mail.delivery, sms: sms.delivery, from: config.mailFrom },
     indexCheck: overrides.indexCheck ?? null,
   };
 }

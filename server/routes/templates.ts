@@ -22,7 +22,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: paginatorSchema(EmailTemplate) },
       },
     },
-    async (request) => paginate(await templatePage(db, request.query), request.url, config.publicUrl),
+    async (request) => paginate(await templatePage(db, request.query, config.mailFrom), request.url, config.publicUrl),
   );
 
   app.get(
@@ -37,7 +37,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const template = await findTemplate(db, request.params.id);
+      const template = await findTemplate(db, request.params.id, config.mailFrom);
       if (!template) throw notFound();
       return { data: template };
     },
@@ -56,7 +56,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const preview = await previewTemplate(db, request.params.id, request.query.member_id);
+      const preview = await previewTemplate(db, request.params.id, request.query.member_id, { publicUrl: config.publicUrl, sender: config.mailFrom });
       if (!preview) throw notFound();
       return { data: preview };
     },
@@ -75,7 +75,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const template = await updateTemplate(db, request.params.id, request.body);
+      const template = await updateTemplate(db, request.params.id, request.body, config.mailFrom);
       if (!template) throw notFound();
       return { data: template };
     },

@@ -27,8 +27,9 @@ describe('placeholders filled with hostile names', () => {
     const templates = await t.db.query<{ id: number; slug: string | null; content: string }>('SELECT id, slug, content FROM email_templates ORDER BY id');
     expect(templates.length).toBeGreaterThanOrEqual(5);
     for (const template of templates) {
-      const allowed = new Set(tags(template.content));
-      const preview = await previewTemplate(t.db, template.id, member.id);
+      // A template with the server's button gets its link (preview) or its stand-in (the logged copy).
+      const allowed = new Set([...tags(template.content), ...(template.content.includes('{button}') ? ['a', 'strong'] : [])]);
+      const preview = await previewTemplate(t.db, template.id, member.id, { publicUrl: t.config.publicUrl, sender: t.config.mailFrom });
       expect(preview, `template ${template.id}`).not.toBeNull();
       for (const html of [preview!.html]) {
         expect(tags(html).filter((tag) => !allowed.has(tag)), `template ${template.id}`).toEqual([]);

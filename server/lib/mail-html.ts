@@ -1,0 +1,130 @@
+/**
+ * E-mail HTML: what a template may hold, where the server's button goes, and the plain-text part.
+ *
+ * A mail must not make a request on its own when a mail client shows it: images only as inline
+ * data (no remote address), no scripts, frames, forms or style sheets, and inline styles limited
+ * to a few properties without url(). Links that carry a secret (a reset or welcome link) are never
+ * a placeholder staff can move: the template holds the marker {button} in its text, and the
+ * server puts its own link there after everything else has been sanitised.
+ */
+import { randomBytes } from 'node:crypto';
+import sanitizeHtml from 'sanitize-html';
+import { escapeHtml } from './html.ts';
+
+/** Where the server places the button; only in the text, never in an attribute. */
+export const BUTTON_MARKER = '{button}';
+const MARKER_PATTERN = /\{\s*button\s*\}/g;
+
+const INLINE_IMAGE = /^data:image\/(png|jpe?g|gif|webp);base64,[a-z0-9+/=\s]+$/i;
+
+const MAIL_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'span', 'u', 's', 'h1', 'h2'],
+  allowedAttributes: {
+    a: ['href', 'name', 'target', 'rel'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+    '*': ['style'],
+  },
+  allowedStyles: {
+    '*': {
+      'text-align': [/^(left|right|center|justify)$/],
+      color: [/^#[0-9a-f]{3,6}$/i, /^rgb\(\s*\d+\s*,\s*\d+\s*,\s*\d+\s*\)$/],
+      // What the server's button is drawn with; none of them can name an address.
+      'background-color': [/^#[0-9a-f]{3,6}$/i],
+      padding: [/^\d{1,2}px( \d{1,2}px){0,3}$/],
+      'border-radius': [/^\d{1,2}px$/],
+      display: [/^inline-block$/],
+      'text-decoration': [/^(none|underline)$/],
+      'font-weight': [/^(bold|normal)$/],
+    },
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['data'] },
+  allowProtocolRelative: false,
+  transformTags: {
+    a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }),
+  },
+  // An image the mail client would fetch from elsewhere is dropped; inline pictures stay.
+  exclusiveFilter: (frame) => frame.tag === 'img' && !INLINE_IMAGE.test(frame.attribs.src ?? ''),
+};
+
+/** A template's or a mail's HTML, with nothing that loads from elsewhere. */
+export const sanitizeMailHtml = (html: string): string => sanitizeHtml(html, MAIL_OPTIONS);
+
+/** Whether the marker stands in the template's text (where the button can go). */
+export function buttonInText(html: string): boolean {
+  let found = false;
+  sanitizeHtml(html, {
+    ...MAIL_OPTIONS,
+    textFilter: (text) => {
+      if (new RegExp(MARKER_PATTERN.source).test(text)) found = true;
+      return text;
+    },
+  });
+  return found;
+}
+
+/** Whether the marker stands inside a tag (an attribute: a link's address, an image's source). */
+export const buttonInAttribute = (html: string): boolean =>
+  /<[^>]*\{\s*button\s*\}[^>]*>/i.test(sanitizeMailHtml(html));
+
+export interface MailButton {
+  label: string;
+  href: string;
+}
+
+/** The button as the server writes it: a link styled as a button, the address escaped. */
+export const buttonHtml = (button: MailButton): string =>
+  `<a href="${escapeHtml(button.href)}" rel="noopener noreferrer" style="display:inline-block;padding:12px 20px;background-color:#1f4e79;color:#ffffff;text-decoration:none;border-radius:4px;font-weight:bold">${escapeHtml(button.label)}</a>`;
+
+/**
+ * The mail's HTML from a template: the markers in its text become a one-off token no one can
+ * type, `fill` puts in the values (escaped), the result is sanitised, and only then does each
+ * token become the button (or nothing, without one). A template without the marker in its text
+ * gets the button at the end, so a mail that needs its link always has it. A string `button` is
+ * put in as it is (the logged copy's stand-in for a link it must not keep).
+ */
+export function renderMailHtml(content: string, fill: (html: string) => string, button: MailButton | string | null): string {
+  const token = `mpbtn${randomBytes(16).toString('hex')}`;
+  const marked = sanitizeHtml(content, {
+    ...MAIL_OPTIONS,
+    textFilter: (text) => text.replace(MARKER_PATTERN, token),
+  });
+  let html = sanitizeMailHtml(fill(marked));
+  if (!button) return html.replaceAll(token, '');
+  if (!html.includes(token)) html += `<p>${token}</p>`;
+  return html.replaceAll(token, typeof button === 'string' ? button : buttonHtml(button));
+}
+
+/**
+ * The plain-text part: the text of the HTML, with every link written out as its full address
+ * after its words ('Lag nytt passord: https://…'), or alone when the words are the address.
+ */
+export function mailText(html: string): string {
+  const withAddresses = sanitizeHtml(html, {
+    allowedTags: ['a', 'p', 'div', 'br', 'li', 'tr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
+    allowedAttributes: { a: ['href'] },
+    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  }).replace(/<a\b[^>]*?href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_whole, href: string, inner: string) => {
+    // Still entity-encoded here: decoded once at the end, so no text turns into a tag on the way.
+    const shown = href.replace(/^(mailto|tel):/i, '');
+    const words = inner.replace(/<[^>]*>/g, '').trim();
+    if (!shown) return inner;
+    const same = decodeEntities(words) === decodeEntities(shown) || decodeEntities(words) === decodeEntities(href);
+    return words === '' || same ? shown : `${words}: ${shown}`;
+  });
+  const text = withAddresses
+    .replace(/<\/(p|div|h\d|li|tr)>|<br\s*\/?>/gi, '\n')
+    .replace(/<[^>]*>/g, '');
+  return decodeEntities(text)
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+const decodeEntities = (text: string): string =>
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
