@@ -174,7 +174,8 @@ export async function updateTemplate(
   return db.transaction(async (tx) => {
     const [current] = await tx.query<{ slug: string | null }>('SELECT slug FROM email_templates WHERE id = $1 FOR UPDATE', [id]);
     if (!current) return null;
-    const placeholders = placeholderErrors(current.slug, values);
+    // Checked as typed, so staff hear of a placeholder even where sanitising would drop it (an image).
+    const placeholders = placeholderErrors(current.slug, { ...values, ...(patch.content === undefined ? {} : { content: patch.content }) });
     for (const [field, messages] of Object.entries(placeholders)) if (!errors[field]) errors[field] = messages;
     if (Object.keys(errors).length > 0) throw validationFailed(errors);
     const fields = Object.keys(values);

@@ -65,7 +65,7 @@ export function buttonInText(html: string): boolean {
 
 /** Whether the marker stands inside a tag (an attribute: a link's address, an image's source). */
 export const buttonInAttribute = (html: string): boolean =>
-  /<[^>]*\{\s*button\s*\}[^>]*>/i.test(sanitizeMailHtml(html));
+  [html, sanitizeMailHtml(html)].some((text) => /<[^>]*\{\s*button\s*\}[^>]*>/i.test(text));
 
 export interface MailButton {
   label: string;

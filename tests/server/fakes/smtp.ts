@@ -6,6 +6,8 @@ export interface ReceivedMail {
   to: string;
   /** The raw message, with quoted-printable soft breaks and '=3D' undone so links read as sent. */
   body: string;
+  /** The message exactly as the client sent it (for a MIME parser: see mime.ts). */
+  raw: string;
 }
 
 export interface FakeSmtp {
@@ -45,8 +47,9 @@ export async function startFakeSmtp(port = 0): Promise<FakeSmtp> {
           callback(Object.assign(new Error('Prøv igjen senere'), { responseCode: 451 }));
           return;
         }
+        const raw = body;
         body = body.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-        fake.received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), body });
+        fake.received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), body, raw });
         callback();
       });
     },
