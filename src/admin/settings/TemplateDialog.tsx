@@ -26,12 +26,9 @@ import { DialogSaveActions } from '../forms/DialogSaveActions.tsx';
 import { useToast } from '../toast.tsx';
 import { fieldErrorsOf } from '../../dataProvider/errors.ts';
 
-/** The placeholders each template may use, by its slug-less id as the server knows them (6: reset link, 7: member card). */
-const PLACEHOLDERS: Record<number, string[]> = {
-  6: ['first_name', 'last_name', 'link'],
-  7: ['first_name', 'last_name', 'member_number', 'campaign_code'],
-};
-const placeholdersOf = (id: number) => PLACEHOLDERS[id] ?? ['first_name', 'last_name'];
+/** The placeholders the server says the template may use; 'button' marks where the server puts the secret link. */
+const placeholdersOf = (template: EmailTemplate) => template.placeholders ?? ['first_name', 'last_name'];
+const BUTTON = 'button';
 
 const requiredField = required(RULE_MESSAGES.required);
 const emailField = [requiredField, email(RULE_MESSAGES.templateEmail)];
@@ -190,11 +187,17 @@ export function TemplateDialog({ template, onClose }: { template: EmailTemplate;
                 <ListButtons />
                 <LinkButtons />
                 <ClearButtons />
-                <PlaceholderButtons names={placeholdersOf(template.id)} />
+                <PlaceholderButtons names={placeholdersOf(template)} />
               </RichTextInputToolbar>
             }
             sx={{ '& .ProseMirror': { minHeight: 500 } }}
           />
+          {placeholdersOf(template).includes(BUTTON) && (
+            <Alert severity="info" sx={{ mb: 2 }} data-testid="template-button-hint">
+              <Typography variant="subtitle2" component="p">{translate('app.settings.templates.button_hint_title')}</Typography>
+              <Typography variant="body2" component="p">{translate('app.settings.templates.button_hint')}</Typography>
+            </Alert>
+          )}
           <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
             <TextInput source="from_name" label={translate('app.settings.templates.fields.from_name')} validate={requiredField} sx={{ flex: '1 1 240px' }} />
             <TextInput source="from_email" label={translate('app.settings.templates.fields.from_email')} validate={emailField} sx={{ flex: '1 1 240px' }} />

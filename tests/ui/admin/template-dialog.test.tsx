@@ -1,0 +1,89 @@
+/** The e-mail template modal: how staff place the button with the secret link, in Norwegian. */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { registerArea } from '../../../src/admin/areas/registry.ts';
+import { registerAreaView } from '../../../src/admin/areas/views.ts';
+import { TemplateDialog } from '../../../src/admin/settings/TemplateDialog.tsx';
+import type { EmailTemplate } from '../../../src/dataProvider/types.ts';
+import { paged } from './fixtures.ts';
+import { installFakeApi, renderAdmin, server } from './harness.tsx';
+
+installFakeApi();
+
+// The editor (ProseMirror) measures the page when it takes focus; jsdom does no layout.
+beforeAll(() => {
+  const noRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+  const zero = () => new DOMRect(0, 0, 0, 0);
+  Range.prototype.getClientRects = noRects;
+  Range.prototype.getBoundingClientRect = zero;
+  if (!document.elementFromPoint) document.elementFromPoint = () => null;
+  Element.prototype.getClientRects ??= noRects;
+});
+
+const base = {
+  from_name: 'Musikerportalen', from_email: 'post@example.no', created_at: '2026-01-01T09:00:00.000Z', updated_at: '2026-01-01T09:00:00.000Z',
+};
+const RESET: EmailTemplate = {
+  ...base, id: 6, title: 'Lag nytt passord', content: '<p>Hei {first_name},</p><p>{button}</p>', placeholders: ['first_name', 'last_name', 'button'],
+};
+const REJECTION: EmailTemplate = {
+  ...base, id: 1, title: 'Søknaden din om medlemskap', content: '<p>Hei {first_name}</p>', placeholders: ['first_name', 'last_name'],
+};
+
+let shown: EmailTemplate = RESET;
+function Page() {
+  return (
+    <>
+      <h1>Maler</h1>
+      <TemplateDialog template={shown} onClose={() => undefined} />
+    </>
+  );
+}
+
+registerArea({
+  name: 'template-test',
+  path: '/template-test',
+  menu: { label: 'app.logs.tabs.messages' },
+  crumbs: [{ pattern: '/template-test/*', label: 'app.logs.tabs.messages' }],
+  resources: {},
+});
+registerAreaView({ area: 'template-test', pages: [{ path: '*', component: Page }] });
+
+function answerMembers() {
+  server.use(http.get('*/api/member/list', () => HttpResponse.json(paged([]))));
+  server.use(http.get('*/api/membership/list', () => HttpResponse.json(paged([]))));
+}
+
+describe('the template modal', () => {
+  it('tells staff where the button with the secret link goes, and inserts its marker', async () => {
+    answerMembers();
+    shown = RESET;
+    const user = userEvent.setup();
+    renderAdmin('/template-test');
+    const dialog = await screen.findByRole('dialog');
+    const hint = await within(dialog).findByTestId('template-button-hint');
+    expect(hint).toHaveTextContent('Slik plasseres knappen med lenken');
+    expect(hint).toHaveTextContent('Systemet setter den inn som en knapp der {button} står i teksten');
+    expect(hint).toHaveTextContent('ikke i en lenke, et bilde eller emnet');
+
+    const insert = within(dialog).getByRole('group', { name: 'Sett inn' });
+    const button = within(insert).getByRole('button', { name: '{Knapp med lenke}' });
+    expect(within(insert).queryByRole('button', { name: '{Lenke}' })).toBeNull();
+    const editor = within(dialog).getByRole('textbox', { name: 'Innhold' });
+    await user.click(editor);
+    await user.click(button);
+    await waitFor(() => expect(editor.textContent?.match(/\{button\}/g)).toHaveLength(2));
+  });
+
+  it('shows no button hint for a template without a secret link', async () => {
+    answerMembers();
+    shown = REJECTION;
+    renderAdmin('/template-test');
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByRole('group', { name: 'Sett inn' });
+    expect(within(dialog).queryByTestId('template-button-hint')).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: '{Knapp med lenke}' })).toBeNull();
+  });
+});
