@@ -275,3 +275,19 @@ describe('the Tripletex sync', () => {
     await page.context().close();
   });
 });
+
+describe.each([1440, 390])('the reset template at %i px', (width) => {
+  it('explains where the button with the secret link goes, passes axe and is photographed', async () => {
+    const page = await staffPage('/settings/system-message', width);
+    await page.getByRole('cell', { name: 'Lag nytt passord', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rediger e-postmal 6' });
+    await dialog.waitFor();
+    await settle(page);
+    const hint = dialog.getByTestId('template-button-hint');
+    await hint.getByText('Slik plasseres knappen med lenken').waitFor();
+    await dialog.getByRole('button', { name: '{Knapp med lenke}' }).waitFor();
+    await hint.scrollIntoViewIfNeeded();
+    await look(page, 'template-button-hint', width);
+    await page.context().close();
+  });
+});
