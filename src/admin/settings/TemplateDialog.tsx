@@ -170,6 +170,12 @@ export function TemplateDialog({ template, onClose }: { template: EmailTemplate;
         <DialogContent sx={{ pt: 0 }}>
           {saved && <Alert severity="success" sx={{ mb: 2 }}>{translate('app.settings.templates.saved')}</Alert>}
           <TextInput source="title" label={translate('app.settings.templates.fields.title')} validate={requiredField} fullWidth />
+          {placeholdersOf(template).includes(BUTTON) && (
+            <Alert severity="info" sx={{ mb: 2 }} data-testid="template-button-hint">
+              <Typography variant="subtitle2" component="p">{translate('app.settings.templates.button_hint_title')}</Typography>
+              <Typography variant="body2" component="p">{translate('app.settings.templates.button_hint')}</Typography>
+            </Alert>
+          )}
           <RichTextInput
             source="content"
             label={translate('app.settings.templates.fields.content')}
@@ -192,12 +198,6 @@ export function TemplateDialog({ template, onClose }: { template: EmailTemplate;
             }
             sx={{ '& .ProseMirror': { minHeight: 500 } }}
           />
-          {placeholdersOf(template).includes(BUTTON) && (
-            <Alert severity="info" sx={{ mb: 2 }} data-testid="template-button-hint">
-              <Typography variant="subtitle2" component="p">{translate('app.settings.templates.button_hint_title')}</Typography>
-              <Typography variant="body2" component="p">{translate('app.settings.templates.button_hint')}</Typography>
-            </Alert>
-          )}
           <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
             <TextInput source="from_name" label={translate('app.settings.templates.fields.from_name')} validate={requiredField} sx={{ flex: '1 1 240px' }} />
             <TextInput source="from_email" label={translate('app.settings.templates.fields.from_email')} validate={emailField} sx={{ flex: '1 1 240px' }} />
