@@ -44,7 +44,12 @@ const DATE_FORMAT = 'dd.mm.yyyy';
 const AMOUNT_FORMAT = '#,##0.00';
 /** LibreOffice shows a font with no name as a serif. */
 const FONT = { name: 'Calibri', family: 2, size: 11 } as const;
-const HEADER_FONT = { ...FONT, bold: true };
+const HEADER_STYLE: Partial<ExcelJS.Style> = { font: { ...FONT, bold: true } };
+const STYLES: Record<'plain' | 'date' | 'amount', Partial<ExcelJS.Style>> = {
+  plain: { font: FONT },
+  date: { font: FONT, numFmt: DATE_FORMAT },
+  amount: { font: FONT, numFmt: AMOUNT_FORMAT },
+};
 const MIN_WIDTH = 6;
 const MAX_WIDTH = 50;
 const DATE_WIDTH = 12;
@@ -137,25 +142,23 @@ export function xlsxWriter<Row>(
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1, xSplit: 0 }] });
   const widths = fittedWidths(columns, sample);
-  sheet.columns = columns.map((column, index) => ({
-    key: String(index),
-    width: widths[index],
-    style: {
-      font: FONT,
-      ...(column.kind === 'date' ? { numFmt: DATE_FORMAT } : {}),
-      ...(column.kind === 'amount' ? { numFmt: AMOUNT_FORMAT } : {}),
-    },
-  }));
+  sheet.columns = columns.map((column, index) => ({ key: String(index), width: widths[index] }));
+  // One style object per kind of cell, shared by every cell of it: exceljs looks a style up by
+  // the object's identity, so a shared object is worked out once instead of once per cell.
+  const styles = columns.map((column) => STYLES[column.kind ?? 'plain']);
   const header = sheet.addRow(columns.map((column) => column.header));
   header.eachCell((cell) => {
-    cell.font = HEADER_FONT;
-    cell.numFmt = 'General';
+    cell.style = HEADER_STYLE;
   });
   header.commit();
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
   return {
     async write(rows) {
-      for (const row of rows) sheet.addRow(columns.map((column) => sheetValue(column, row))).commit();
+      for (const row of rows) {
+        const line = sheet.addRow(columns.map((column) => sheetValue(column, row)));
+        for (let index = 0; index < styles.length; index += 1) line.getCell(index + 1).style = styles[index];
+        line.commit();
+      }
       // The sheet's part is compressed as it is written; wait while the reader is behind.
       if (output.writableNeedDrain && !output.destroyed) await drainedOrClosed(output);
     },
