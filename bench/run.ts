@@ -2,7 +2,9 @@
  * `npm run bench`: the performance budgets (listed in the README), measured. Writes bench/results.md.
  * BENCH_MEMBERS (default 100000) sets the list size; BENCH_DATABASE_URL (default the local
  * test database) the PostgreSQL server, or `none` to skip it. BENCH_ONLY (a comma-separated list
- * of sections: first-load, list, load, lighthouse) runs only those sections. BENCH_LIGHTHOUSE_REPORTS, a
+ * of sections: first-load, list, load, lighthouse, export) runs only those sections. The export
+ * section seeds with \`npm run seed\`'s data; BENCH_EXPORT_DATABASE_URL names an already seeded
+ * PostgreSQL database to measure as it is (topped up to BENCH_MEMBERS, never dropped). BENCH_LIGHTHOUSE_REPORTS, a
  * folder, keeps each Lighthouse run's JSON report there; BENCH_LIGHTHOUSE_PAGES (paths as the
  * table shows them, comma-separated) audits only those pages.
  */
@@ -10,11 +12,13 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { openPglite } from '../server/db/pglite.ts';
 import { openPostgres } from '../server/db/postgres.ts';
+import type { Database } from '../server/db/database.ts';
 import { measureFirstLoads } from './first-load.ts';
 import { measureMemberList, prepare, type Timing } from './member-list.ts';
 import { measureExport, type ExportResult } from './member-export.ts';
 import { loadSectionLines } from './load.ts';
 import { describeLighthouse, measureLighthouse } from './lighthouse.ts';
+import { measureSpreadsheetExport, prepareSeeded, spreadsheetLines } from './spreadsheet-export.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const members = Number(process.env.BENCH_MEMBERS ?? 100_000);
@@ -104,12 +108,52 @@ async function lighthouseSection() {
   for (const line of report.summary) console.log(line);
 }
 
+/** CSV against .xlsx of the member overview, on seeded data, PGlite and PostgreSQL. */
+async function exportSection() {
+  lines.push('## Spreadsheet export (CSV and xlsx)', '');
+  const report = async (where: string, db: Database) => {
+    const people = await prepareSeeded(db, members, (line) => console.log(`${where}: ${line}`));
+    const results = await measureSpreadsheetExport(db);
+    lines.push(...spreadsheetLines(where, people, results));
+    for (const result of results) {
+      console.log(`${where} ${result.format}: ${result.seconds.toFixed(2)} s, ${result.megabytes.toFixed(1)} MB, heap +${result.heapGrowthMb.toFixed(0)} MB, RSS +${result.rssGrowthMb.toFixed(0)} MB`);
+    }
+  };
+  const seeded = process.env.BENCH_EXPORT_DATABASE_URL;
+  if (seeded) {
+    const db = await openPostgres(seeded);
+    try {
+      await report('PostgreSQL', db);
+    } finally {
+      await db.close();
+    }
+    return;
+  }
+  const lite = await openPglite();
+  await report('PGlite', lite);
+  await lite.close();
+  if (pgUrl !== 'none') {
+    const name = 'portal_bench_export';
+    const admin = await openPostgres(pgUrl, 1);
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(pgUrl);
+    url.pathname = `/${name}`;
+    const pg = await openPostgres(url.toString());
+    await report('PostgreSQL', pg);
+    await pg.close();
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.close();
+  }
+}
+
 /** The bench's sections in the order they run and are written. */
 const sections: [name: string, run: () => Promise<void>][] = [
   ['first-load', firstLoadSection],
   ['list', listSection],
   ['load', loadSection],
   ['lighthouse', lighthouseSection],
+  ['export', exportSection],
 ];
 
 async function main() {

@@ -303,9 +303,9 @@ export const INSTRUMENT_CSV: CsvColumn<Instrument>[] = [
   { header: 'Fabrikant', value: (row) => row.make },
   { header: 'Modell', value: (row) => row.model },
   { header: 'Serienummer', value: (row) => row.serial_number },
-  { header: 'Verdi', value: (row) => row.value },
-  { header: 'Oppr. dato', value: (row) => norwegianDate(row.insurance_start) },
-  { header: 'Stopp dato', value: (row) => norwegianDate(row.insurance_end) },
+  { header: 'Verdi', value: (row) => row.value, kind: 'amount' },
+  { header: 'Oppr. dato', value: (row) => norwegianDate(row.insurance_start), kind: 'date' },
+  { header: 'Stopp dato', value: (row) => norwegianDate(row.insurance_end), kind: 'date' },
 ];
 
 /** The member's instruments for the CSV export (filter[status] as on the list, active by default), as one batch. */

@@ -158,10 +158,10 @@ export const declinedMemberships: PendingQueue<DeclinedMembership> = {
     { header: 'Mobil', value: (row) => row.member.phone },
     { header: 'Artist/band', value: (row) => row.member.artist_name },
     { header: 'Kampanje', value: (row) => row.campaign_code },
-    { header: 'Søkt', value: (row) => norwegianDate(row.created_at) },
+    { header: 'Søkt', value: (row) => norwegianDate(row.created_at), kind: 'date' },
     { header: 'Status', value: (row) => declinedStatus(row.member_status) },
-    { header: 'Avvist', value: (row) => norwegianDate(row.rejected_at) },
-    { header: 'Sendt', value: (row) => norwegianDate(row.mail_sent_at) },
+    { header: 'Avvist', value: (row) => norwegianDate(row.rejected_at), kind: 'date' },
+    { header: 'Sendt', value: (row) => norwegianDate(row.mail_sent_at), kind: 'date' },
     { header: 'Utført av', value: (row) => (row.rejected_by ? `${row.rejected_by.first_name} ${row.rejected_by.last_name}` : '') },
   ],
 };

@@ -70,7 +70,7 @@ export const pendingMemberships: PendingQueue<PendingMembership> = {
   filename: 'medlemskap-foresporsel.csv',
   csv: [
     ...memberColumns<PendingMembership>(),
-    { header: 'Søkt dato', value: (row) => norwegianDate(row.created_at) },
+    { header: 'Søkt dato', value: (row) => norwegianDate(row.created_at), kind: 'date' },
     { header: 'Status', value: () => 'Forespørsel' },
     {
       header: 'Varsel',
@@ -99,9 +99,9 @@ export const pendingTravel: PendingQueue<PendingTravel> = {
   csv: [
     ...memberColumns<PendingTravel>(),
     { header: 'Produkt', value: (row) => row.product.name },
-    { header: 'Startdato', value: (row) => norwegianDate(row.subscription_start) },
-    { header: 'Stoppdato', value: (row) => norwegianDate(row.subscription_end) },
-    { header: 'Søkt dato', value: (row) => norwegianDate(row.created_at) },
+    { header: 'Startdato', value: (row) => norwegianDate(row.subscription_start), kind: 'date' },
+    { header: 'Stoppdato', value: (row) => norwegianDate(row.subscription_end), kind: 'date' },
+    { header: 'Søkt dato', value: (row) => norwegianDate(row.created_at), kind: 'date' },
   ],
 };
 
@@ -139,7 +139,7 @@ export const pendingInstruments: PendingQueue<PendingInstruments> = {
     ...memberColumns<PendingInstruments>(),
     { header: 'Produkt', value: (row) => row.product },
     { header: 'Antall instrumenter', value: (row) => row.Status },
-    { header: 'Søkt dato', value: (row) => norwegianDate(row.created_at) },
+    { header: 'Søkt dato', value: (row) => norwegianDate(row.created_at), kind: 'date' },
   ],
 };
 

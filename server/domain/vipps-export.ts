@@ -46,10 +46,10 @@ const osloTime = new Intl.DateTimeFormat('nb-NO', { timeZone: 'Europe/Oslo', hou
 export const VIPPS_CSV: CsvColumn<VippsRow>[] = [
   { header: 'ID', value: (row) => row.key },
   { header: 'Referanse', value: (row) => row.reference },
-  { header: 'Dato', value: (row) => norwegianDate(row.created_at) },
+  { header: 'Dato', value: (row) => norwegianDate(row.created_at), kind: 'date' },
   { header: 'Tid', value: (row) => osloTime.format(new Date(row.created_at)) },
   { header: 'Status', value: (row) => row.state },
-  { header: 'Beløp (kr)', value: (row) => amountInKroner(row.amount) },
+  { header: 'Beløp (kr)', value: (row) => amountInKroner(row.amount), kind: 'amount', cell: (row) => row.amount / 100 },
   { header: 'Kampanjekode', value: (row) => row.campaign_code },
   { header: 'Medlemsnummer', value: (row) => row.remote_id },
   { header: 'Fornavn', value: (row) => row.first_name },

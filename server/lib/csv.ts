@@ -12,6 +12,14 @@ export type CsvCell = string | number | boolean | null | undefined;
 export interface CsvColumn<Row> {
   header: string;
   value: (row: Row) => CsvCell;
+  /**
+   * What the column holds, for the .xlsx twin (lib/xlsx.ts): 'date' cells are dates (from the
+   * value's DD-MM-YYYY or YYYY-MM-DD), 'amount' cells numbers in kroner. Without it, numbers
+   * stay numbers and everything else is text. The CSV ignores it.
+   */
+  kind?: 'date' | 'amount';
+  /** The .xlsx cell's value when it differs from the CSV text (an amount as a number). */
+  cell?: (row: Row) => CsvCell;
 }
 
 const BOM = '\uFEFF';

@@ -15,7 +15,7 @@ import {
 import { RejectBody } from '../schemas/requests.ts';
 import { accountOf, isStaff } from '../lib/access.ts';
 import { listQuerySchema, paginate, paginatorSchema } from '../lib/list.ts';
-import { sendCsv } from '../lib/csv.ts';
+import { XLSX_CONTENT_TYPE, exportResponse, sendExport, withExportFormat } from '../lib/xlsx.ts';
 import {
   INSTRUMENT_CSV, INSTRUMENT_CSV_FILENAME, createInstrument, deleteInstrument, instrumentExport, instrumentPage,
   instrumentWithIterations, memberInstruments, patchInstrument, type Actor,
@@ -58,10 +58,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/member/:id/instrument/export', {
     config: { access: 'signed-in' },
     schema: {
-      tags: TAGS, summary: `Medlemmets instrumenter som CSV (${INSTRUMENT_CSV_FILENAME}); filter[status]=1 (standard) er de aktive`,
-      params: IdParams, querystring: listQuerySchema, produces: ['text/csv'],
+      tags: TAGS, summary: `Medlemmets instrumenter som CSV (${INSTRUMENT_CSV_FILENAME}) eller med format=xlsx som regneark; filter[status]=1 (standard) er de aktive`,
+      params: IdParams, querystring: withExportFormat(listQuerySchema), produces: ['text/csv', XLSX_CONTENT_TYPE],
+      response: exportResponse(INSTRUMENT_CSV_FILENAME),
     },
-  }, async (request, reply) => sendCsv(reply, INSTRUMENT_CSV_FILENAME, INSTRUMENT_CSV,
+  }, async (request, reply) => sendExport(reply, request.query.format, INSTRUMENT_CSV_FILENAME, INSTRUMENT_CSV,
     instrumentExport(db, actorOf(request), request.params.id, (request.query as Record<string, string>)['filter[status]'])));
 
   app.post('/member/:id/instrument/import', {

@@ -5,7 +5,7 @@ import { Member } from '../schemas/member.ts';
 import { MemberChange, MemberCreate } from '../schemas/member-admin.ts';
 import { listQuerySchema, paginate, paginatorSchema } from '../lib/list.ts';
 import { notFound } from '../lib/http-errors.ts';
-import { sendCsv } from '../lib/csv.ts';
+import { XLSX_CONTENT_TYPE, exportResponse, sendExport, withExportFormat } from '../lib/xlsx.ts';
 import { accountOf } from '../lib/access.ts';
 import { schemaErrors, type SchemaIssue } from '../lib/schema-errors.ts';
 import { addMember } from '../domain/member-create.ts';
@@ -21,13 +21,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'staff' },
       schema: {
         tags: ['Medlemmer'],
-        summary: 'Medlemsoversikten som CSV (medlemsoversikt.csv): samme filter og sortering som listen, alle rader',
-        querystring: listQuerySchema,
-        produces: ['text/csv'],
+        summary: 'Medlemsoversikten som CSV (medlemsoversikt.csv) eller med format=xlsx som regneark (medlemsoversikt.xlsx): samme filter og sortering som listen, alle rader',
+        querystring: withExportFormat(listQuerySchema),
+        produces: ['text/csv', XLSX_CONTENT_TYPE],
+        response: exportResponse(MEMBER_EXPORT_FILENAME),
       },
     },
     async (request, reply) =>
-      sendCsv(reply, MEMBER_EXPORT_FILENAME, MEMBER_EXPORT_COLUMNS, memberExportBatches(db, request.query)),
+      sendExport(reply, request.query.format, MEMBER_EXPORT_FILENAME, MEMBER_EXPORT_COLUMNS, memberExportBatches(db, request.query)),
   );
 
   app.post(

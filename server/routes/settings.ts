@@ -11,7 +11,7 @@ import {
 } from '../schemas/settings.ts';
 import { listQuerySchema, paginate, paginatorSchema } from '../lib/list.ts';
 import { notFound } from '../lib/http-errors.ts';
-import { sendCsv } from '../lib/csv.ts';
+import { XLSX_CONTENT_TYPE, exportResponse, sendExport, withExportFormat } from '../lib/xlsx.ts';
 import { accountOf } from '../lib/access.ts';
 import {
   benefitOptions, campaignPage, createCampaign, findCampaign, productCategories, removeCampaign, updateCampaign,
@@ -81,11 +81,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     config: { access: 'staff' },
     schema: {
       tags: ['Vipps'],
-      summary: 'Vipps-registreringene i perioden som CSV (vipps_registrations.csv); filter[created_at_from], filter[created_at_to] (ÅÅÅÅ-MM-DD, begge med); 404 når det ikke er noen',
-      querystring: VippsExportQuery,
-      produces: ['text/csv'],
+      summary: 'Vipps-registreringene i perioden som CSV (vipps_registrations.csv) eller med format=xlsx som regneark; filter[created_at_from], filter[created_at_to] (ÅÅÅÅ-MM-DD, begge med); 404 når det ikke er noen',
+      querystring: withExportFormat(VippsExportQuery),
+      produces: ['text/csv', XLSX_CONTENT_TYPE],
+      response: exportResponse(VIPPS_EXPORT_FILENAME),
     },
-  }, async (request, reply) => sendCsv(reply, VIPPS_EXPORT_FILENAME, VIPPS_CSV, await vippsExportBatches(db, request.query)));
+  }, async (request, reply) =>
+    sendExport(reply, request.query.format, VIPPS_EXPORT_FILENAME, VIPPS_CSV, await vippsExportBatches(db, request.query)));
 
   // The Tripletex sync
   app.get('/dev/sync-tripletex', {

@@ -12,7 +12,7 @@ import {
 } from '../schemas/pending-requests.ts';
 import { listQuerySchema, paginate, paginatorSchema } from '../lib/list.ts';
 import { notFound } from '../lib/http-errors.ts';
-import { sendCsv } from '../lib/csv.ts';
+import { XLSX_CONTENT_TYPE, exportResponse, sendExport, withExportFormat } from '../lib/xlsx.ts';
 import { accountOf, assertOwnMember } from '../lib/access.ts';
 import { loadSubscription } from '../domain/subscription-view.ts';
 import { stopInstrumentInsurance } from '../domain/subscription-cancel.ts';
@@ -49,12 +49,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         config: { access: 'staff' },
         schema: {
           tags: ['Forespørsler'],
-          summary: `${summary} som CSV (${queue.filename}), alle rader`,
-          querystring: listQuerySchema,
-          produces: ['text/csv'],
+          summary: `${summary} som CSV (${queue.filename}) eller med format=xlsx som regneark, alle rader`,
+          querystring: withExportFormat(listQuerySchema),
+          produces: ['text/csv', XLSX_CONTENT_TYPE],
+          response: exportResponse(queue.filename),
         },
       },
-      async (request, reply) => sendCsv(reply, queue.filename, queue.csv, pendingExportBatches(db, queue, request.query)),
+      async (request, reply) =>
+        sendExport(reply, request.query.format, queue.filename, queue.csv, pendingExportBatches(db, queue, request.query)),
     );
   }
 

@@ -2,6 +2,7 @@
 import type { Identifier } from 'react-admin';
 import { download, http } from '../common/http.ts';
 import { unwrap } from './errors.ts';
+import { exportFilename, formatQuery, type ExportFormat } from './exports.ts';
 import { listQuery, type Page } from './base.ts';
 import { apiPathsOf } from '../admin/areas/registry.ts';
 import type {
@@ -15,11 +16,14 @@ const REJECTION_TEMPLATE: Record<RejectKind, number> = { membership: 1, instrume
 const LARGEST_PAGE = 100;
 
 export const customMethods = {
-  /** Saves a resource's whole filtered list (not one page) as the server streams it, under the area's file name. */
-  async exportList(resource: string, filter: Record<string, unknown> = {}): Promise<void> {
+  /**
+   * Saves a resource's whole filtered list (not one page) as the server streams it, under the
+   * area's file name: the CSV, or with 'xlsx' the same list as a spreadsheet (name.xlsx).
+   */
+  async exportList(resource: string, filter: Record<string, unknown> = {}, format: ExportFormat = 'csv'): Promise<void> {
     const csv = apiPathsOf(resource).csv;
     if (!csv) throw new Error(`${resource} har ingen CSV-eksport`);
-    unwrap(await download(csv.path, csv.filename, listQuery({ filter })));
+    unwrap(await download(csv.path, exportFilename(csv.filename, format), { ...listQuery({ filter }), ...formatQuery(format) }));
   },
 
   async cancelSubscription(subscriptionId: number): Promise<void> {
@@ -74,12 +78,13 @@ export const customMethods = {
     return unwrap(await http.get<{ data: TripletexRun }>('/api/dev/sync-tripletex')).data;
   },
 
-  /** Saves the payment-app report for the range as vipps_registrations.csv (404 when there is nothing in it). */
-  async exportVippsRegistrations(from: string, to: string): Promise<void> {
-    unwrap(await download('/api/vipps_registration/export', 'vipps_registrations.csv', {
+  /** Saves the payment-app report for the range as vipps_registrations.csv, or .xlsx (404 when there is nothing in it). */
+  async exportVippsRegistrations(from: string, to: string, format: ExportFormat = 'csv'): Promise<void> {
+    unwrap(await download('/api/vipps_registration/export', exportFilename('vipps_registrations.csv', format), {
       sort: '-id',
       'filter[created_at_from]': from,
       'filter[created_at_to]': to,
+      ...formatQuery(format),
     }));
   },
 

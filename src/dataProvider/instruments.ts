@@ -2,6 +2,7 @@
 import type { Identifier } from 'react-admin';
 import { download, http } from '../common/http.ts';
 import { unwrap } from './errors.ts';
+import { exportFilename, formatQuery, type ExportFormat } from './exports.ts';
 import type { Instrument, InstrumentNewBody, InstrumentPatchBody, MemberInstruments, RejectValues } from './types.ts';
 
 /** The fields staff fill in for one row; the member and status are added per call. */
@@ -40,8 +41,10 @@ export const instrumentMethods = {
     })).data;
   },
 
-  async exportInstruments(memberId: Identifier): Promise<void> {
-    unwrap(await download(`/api/member/${memberId}/instrument/export`, 'instrument_liste.csv', { 'filter[status]': 1 }));
+  async exportInstruments(memberId: Identifier, format: ExportFormat = 'csv'): Promise<void> {
+    unwrap(await download(`/api/member/${memberId}/instrument/export`, exportFilename('instrument_liste.csv', format), {
+      'filter[status]': 1, ...formatQuery(format),
+    }));
   },
 
   /** Uploads the filled-in template; the server creates every row or none. */

@@ -1,4 +1,4 @@
-/** A CSV export that fails, over real HTTP with compression: a clean error, or an aborted download. */
+/** A CSV (or xlsx) export that fails, over real HTTP with compression: a clean error, or an aborted download. */
 import path from 'node:path';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,8 +56,8 @@ afterAll(async () => {
   await database.drop();
 });
 
-const exportMembers = (encoding = 'br, gzip') =>
-  fetch(`${url}/api/member/list/export`, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': encoding } });
+const exportMembers = (encoding = 'br, gzip', format: 'csv' | 'xlsx' = 'csv') =>
+  fetch(`${url}/api/member/list/export${format === 'xlsx' ? '?format=xlsx' : ''}`, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': encoding } });
 
 describe('CSV export failures', () => {
   it('whole when nothing fails, compressed', async () => {
@@ -90,4 +90,34 @@ describe('CSV export failures', () => {
       expect(outcome).toBe('aborted');
     });
   }
+
+  describe('the same for the spreadsheet (format=xlsx)', () => {
+    it('whole when nothing fails: a zip package with every row', async () => {
+      failOn = null;
+      const response = await exportMembers('br, gzip', 'xlsx');
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      const body = Buffer.from(await response.arrayBuffer());
+      expect(body.subarray(0, 2).toString('latin1')).toBe('PK');
+      // The zip's end record: a package that was finished.
+      expect(body.includes(Buffer.from([0x50, 0x4b, 0x05, 0x06]))).toBe(true);
+    });
+
+    it('a failure before the first row answers a clean JSON error', async () => {
+      failOn = 'keys';
+      const response = await exportMembers('identity', 'xlsx');
+      expect(response.status).toBe(500);
+      expect(response.headers.get('content-type')).toMatch(/application\/json/);
+      expect(await response.json()).toEqual({ message: 'Noe gikk galt. Prøv igjen senere.' });
+    });
+
+    it('a failure midway aborts the download instead of ending it as if it were whole', async () => {
+      failOn = 'second-batch';
+      batchesRead = 0;
+      const outcome = await exportMembers('identity', 'xlsx')
+        .then((response) => response.arrayBuffer().then(() => `whole, ${response.status}`))
+        .catch(() => 'aborted');
+      expect(outcome).toBe('aborted');
+    });
+  });
 });

@@ -15,6 +15,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import HistoryIcon from '@mui/icons-material/History';
 import { Title, useDataProvider, useGetOne, useTranslate } from 'react-admin';
 import type { Member, StaffDataProvider } from '../../dataProvider/index.ts';
+import type { ExportFormat } from '../../dataProvider/exports.ts';
 import { formatDate } from '../../common/format.ts';
 import { MemberHeader } from '../layout/MemberHeader.tsx';
 import { paths } from '../paths.ts';
@@ -60,9 +61,9 @@ export default function MemberInstrumentsPage() {
   const active = data?.active ?? [];
   const none = data !== undefined && active.length === 0 && data.requested.length === 0 && data.deleted.length === 0;
 
-  const exportList = async () => {
+  const exportList = async (format: ExportFormat) => {
     try {
-      await dataProvider.exportInstruments(id);
+      await dataProvider.exportInstruments(id, format);
     } catch (failure) {
       toast.error((failure as Error).message || 'app.instruments.failed');
     }
@@ -97,8 +98,11 @@ export default function MemberInstrumentsPage() {
           empty={<Typography color="text.secondary" sx={{ py: 1 }}>{translate('app.instruments.empty')}</Typography>}
           actions={(disabled) => (
             <>
-              <Button startIcon={<DownloadIcon />} disabled={disabled || active.length === 0} onClick={exportList}>
+              <Button startIcon={<DownloadIcon />} disabled={disabled || active.length === 0} onClick={() => exportList('csv')}>
                 {translate('app.instruments.export')}
+              </Button>
+              <Button startIcon={<DownloadIcon />} disabled={disabled || active.length === 0} onClick={() => exportList('xlsx')}>
+                {translate('app.exports.xlsx')}
               </Button>
               <Button startIcon={<HistoryIcon />} disabled={disabled} onClick={() => navigate(`/membership/edit/instrument-insurance/insurance-logs/${id}`)}>
                 {translate('app.instruments.log')}

@@ -1,8 +1,9 @@
 /**
  * '/settings/vipps-rapport': the payment-app report for a date range, by default the previous
- * month, saved as vipps_registrations.csv; 'Ukjent feil - prøv igjen' when there is nothing to export.
+ * month, saved as vipps_registrations.csv (or, with the second button, vipps_registrations.xlsx);
+ * 'Ukjent feil - prøv igjen' when there is nothing to export.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,6 +14,7 @@ import { endOfMonth, format, startOfMonth, subMonths } from 'date-fns';
 import { Form, required, useDataProvider, useTranslate } from 'react-admin';
 import { useFormState } from 'react-hook-form';
 import type { StaffDataProvider } from '../../dataProvider/index.ts';
+import type { ExportFormat } from '../../dataProvider/exports.ts';
 import { RULE_MESSAGES } from '../../../server/schemas/rules.ts';
 import { DateInput } from '../dates/DateInput.tsx';
 import { useToast } from '../toast.tsx';
@@ -26,13 +28,19 @@ export function previousMonth(today: Date = new Date()): { from: string; to: str
 
 const requiredDate = required(RULE_MESSAGES.required);
 
-function ExportButton() {
+/** Both buttons submit the form (so the dates are validated); the one pressed names the format. */
+function ExportButtons({ onFormat }: { onFormat: (format: ExportFormat) => void }) {
   const translate = useTranslate();
   const { isSubmitting } = useFormState();
   return (
-    <Button type="submit" variant="contained" startIcon={<DownloadIcon />} disabled={isSubmitting}>
-      {translate('app.settings.vipps.export')}
-    </Button>
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
+      <Button type="submit" variant="contained" startIcon={<DownloadIcon />} disabled={isSubmitting} onClick={() => onFormat('csv')}>
+        {translate('app.settings.vipps.export')}
+      </Button>
+      <Button type="submit" variant="outlined" startIcon={<DownloadIcon />} disabled={isSubmitting} onClick={() => onFormat('xlsx')}>
+        {translate('app.exports.xlsx_report')}
+      </Button>
+    </Box>
   );
 }
 
@@ -41,11 +49,12 @@ export function VippsReportPage() {
   const toast = useToast();
   const dataProvider = useDataProvider<StaffDataProvider>();
   const [failed, setFailed] = useState(false);
+  const format = useRef<ExportFormat>('csv');
 
   async function exportReport(values: Record<string, unknown>) {
     setFailed(false);
     try {
-      await dataProvider.exportVippsRegistrations(String(values.from), String(values.to));
+      await dataProvider.exportVippsRegistrations(String(values.from), String(values.to), format.current);
       toast.success('app.settings.vipps.done');
     } catch {
       setFailed(true);
@@ -62,7 +71,7 @@ export function VippsReportPage() {
             <DateInput source="from" label="app.settings.vipps.from" validate={requiredDate} isRequired />
             <DateInput source="to" label="app.settings.vipps.to" validate={requiredDate} isRequired />
           </Box>
-          <ExportButton />
+          <ExportButtons onFormat={(chosen) => { format.current = chosen; }} />
         </Form>
         {failed && <Alert severity="error" role="alert" sx={{ mt: 2 }}>{translate('app.settings.vipps.no_data')}</Alert>}
       </Paper>

@@ -546,5 +546,9 @@ export default {
       generic_bang: 'Something went wrong!',
       dismiss: 'Dismiss message',
     },
+    exports: {
+      xlsx: 'Export list (xlsx)',
+      xlsx_report: 'Export (xlsx)',
+    },
   },
 };

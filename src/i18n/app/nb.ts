@@ -546,5 +546,9 @@ export default {
       generic_bang: 'Noe gikk galt!',
       dismiss: 'Lukk melding',
     },
+    exports: {
+      xlsx: 'Eksporter liste (xlsx)',
+      xlsx_report: 'Eksporter (xlsx)',
+    },
   },
 };
