@@ -92,8 +92,8 @@ export default function TwoFactorEnrolment({
       <p>{texts.setup_steps}</p>
       {setup ? (
         <>
-          <div className="two-factor-qr" role="img" aria-label={texts.qr_label}>
-            <QRCodeSVG value={setup.otpauth_url} size={180} marginSize={4} level="M" />
+          <div className="two-factor-qr">
+            <QRCodeSVG value={setup.otpauth_url} size={180} marginSize={4} level="M" title={texts.qr_label} />
           </div>
           <p className="two-factor-key">
             <span>{texts.key}: </span>
