@@ -115,24 +115,20 @@ export default function SecurityDialog({ open, onClose }: { open: boolean; onClo
           ) : (
             <List aria-labelledby="sessions-title">
               {sessions.map((session) => (
-                <ListItem
-                  key={session.id}
-                  divider
-                  secondaryAction={
-                    session.current ? undefined : (
-                      <Button size="small" onClick={() => void endSession(session)} aria-label={translate('app.two_factor.end_session_label', { device: session.device })}>
-                        {t.end_session}
-                      </Button>
-                    )
-                  }
-                >
+                <ListItem key={session.id} divider sx={{ flexWrap: 'wrap', columnGap: 2, px: 0 }}>
                   <ListItemText
+                    sx={{ flex: '1 1 240px' }}
                     primary={`${session.device} · ${session.place}${session.current ? ` (${t.this_device})` : ''}`}
                     secondary={`${translate('app.two_factor.signed_in_at', { time: when(session.created_at) })}${
                       session.last_used_at ? `, ${translate('app.two_factor.last_used', { time: when(session.last_used_at) })}` : ''
                     }`}
                     slotProps={{ secondary: { sx: { color: 'text.secondary' } } }}
                   />
+                  {!session.current && (
+                    <Button size="small" variant="outlined" onClick={() => void endSession(session)} aria-label={translate('app.two_factor.end_session_label', { device: session.device })}>
+                      {t.end_session}
+                    </Button>
+                  )}
                 </ListItem>
               ))}
             </List>
