@@ -120,4 +120,38 @@ describe('staff two-factor sign-in', () => {
     await screenshot(page, 'staff-two-factor-sessions-390');
     await page.context().close();
   });
+
+  it('at 390 px: a member may turn it on from the profile on Min side, and then signs in with a code', async () => {
+    const page = await openPage(browser, portal, '/profile', { width: 390 });
+    await page.getByLabel('E-post').fill('medlem@example.no');
+    await page.getByLabel('Passord').fill('demo1234');
+    await page.getByRole('button', { name: 'Logg inn' }).click();
+    await page.waitForURL(/\/profile\/\d+/, { timeout: 30_000 });
+    const card = page.getByRole('region', { name: 'Totrinnsinnlogging' });
+    await card.getByRole('button', { name: 'Slå på totrinnsinnlogging' }).click();
+    const key = card.getByTestId('two-factor-key');
+    await expect.poll(() => key.isVisible(), { timeout: 20_000 }).toBe(true);
+    await checkA11y(page, '390: Min side, setting up two-factor sign-in');
+    await card.screenshot({ path: 'artifacts/screenshots/min-side-two-factor-setup-390.png' });
+    const secret = (await key.innerText()).replace(/\s+/g, '');
+    await card.getByLabel('Kode fra autentiseringsappen').fill(await codeFor(secret));
+    await card.getByRole('button', { name: 'Slå på', exact: true }).click();
+    await expect.poll(() => card.getByRole('list', { name: 'Gjenopprettingskoder' }).getByRole('listitem').count(), { timeout: 20_000 }).toBe(10);
+    await checkA11y(page, '390: Min side, recovery codes');
+    await card.getByRole('button', { name: 'Jeg har tatt vare på kodene' }).click();
+    await expect.poll(() => card.getByText(/Totrinnsinnlogging er slått på/).isVisible()).toBe(true);
+
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`${portal.baseUrl}/profile`);
+    await page.getByLabel('E-post').fill('medlem@example.no');
+    await page.getByLabel('Passord').fill('demo1234');
+    await page.getByRole('button', { name: 'Logg inn' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Bekreft at det er deg' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await checkA11y(page, '390: Min side, the code step');
+    await screenshot(page, 'min-side-two-factor-code-390');
+    await page.keyboard.type(await codeFor(secret, 1));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/profile\/\d+/, { timeout: 30_000 });
+    await page.context().close();
+  });
 });
