@@ -5,7 +5,7 @@
  * not set it up are led through setting it up before anything else.
  */
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
-import { finishSignIn, startSignIn, type SignInStep } from '../authProvider.ts';
+import { authProvider, finishSignIn, startSignIn, type SignInStep } from '../authProvider.ts';
 import { markTwoFactorSetup, needsTwoFactorSetup } from '../../common/session.ts';
 import { AuthCard, PageLink } from './AuthCard.tsx';
 import { Switch, TextField } from './fields.tsx';
@@ -57,6 +57,16 @@ export function LoginPage({ go, onSignedIn }: SignInProps) {
             }}
           />
         </Suspense>
+        <button
+          type="button"
+          className="signin-text-button"
+          onClick={async () => {
+            await authProvider.logout({});
+            setStage({ kind: 'password' });
+          }}
+        >
+          {texts.twoFactor.sign_out}
+        </button>
       </AuthCard>
     );
   }

@@ -582,6 +582,7 @@ export default {
       end_session_label: 'End the sign-in on %{device}',
       ended: 'The sign-in has ended.',
       close: 'Close',
+      sign_out: 'Sign out and cancel',
     },
   },
 };

@@ -582,6 +582,7 @@ export default {
       end_session_label: 'Avslutt innloggingen på %{device}',
       ended: 'Innloggingen er avsluttet.',
       close: 'Lukk',
+      sign_out: 'Logg ut og avbryt',
     },
   },
 };
