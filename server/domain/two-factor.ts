@@ -170,3 +170,20 @@ export async function findChallenge(db: Queryable, token: string): Promise<Chall
 export async function consumeChallenge(db: Queryable, id: number): Promise<boolean> {
   return (await db.query('DELETE FROM sign_in_challenges WHERE id = $1 RETURNING 1', [id])).length > 0;
 }
+
+export interface StaffTwoFactor {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  two_factor: boolean;
+}
+
+/** Every staff user and whether two-factor sign-in is on, for the administrator's reset. */
+export async function staffTwoFactor(db: Queryable): Promise<StaffTwoFactor[]> {
+  return db.query<StaffTwoFactor>(
+    `SELECT a.id, a.first_name, a.last_name, a.email, (f.enabled_at IS NOT NULL) AS two_factor
+       FROM accounts a LEFT JOIN two_factor f ON f.account_id = a.id
+      WHERE a.role_id >= 3 ORDER BY a.last_name, a.first_name, a.id`,
+  );
+}

@@ -2,11 +2,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { MessageBody } from '../schemas/common.ts';
-import { RecoveryCodes, SignInSessions, TwoFactorCode, TwoFactorSetup, TwoFactorStatus } from '../schemas/auth.ts';
+import { RecoveryCodes, SignInSessions, StaffTwoFactorList, TwoFactorCode, TwoFactorSetup, TwoFactorStatus } from '../schemas/auth.ts';
 import { accountOf, isStaff } from '../lib/access.ts';
 import { conflict, forbidden, notFound, validationFailed } from '../lib/http-errors.ts';
 import { reserveCodeAttempt } from '../domain/sign-in-limits.ts';
-import { disable, enable, resetTwoFactor, startSetup } from '../domain/two-factor.ts';
+import { disable, enable, resetTwoFactor, staffTwoFactor, startSetup } from '../domain/two-factor.ts';
 import { endSession, listSessions } from '../domain/sessions.ts';
 
 const WRONG_CODE = 'Feil kode. Prøv igjen.';
@@ -116,6 +116,20 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  const ADMINS_ONLY = 'Bare administratorer kan tilbakestille totrinnsinnlogging.';
+
+  app.get(
+    '/user/staff/2fa',
+    {
+      config: { access: 'staff' },
+      schema: { tags, summary: 'Ansatte og om totrinnsinnlogging er slått på (bare administratorer, rolle 5)', response: { 200: StaffTwoFactorList } },
+    },
+    async (request) => {
+      if (accountOf(request).role_id !== ADMIN_ROLE) throw forbidden(ADMINS_ONLY);
+      return { data: await staffTwoFactor(db) };
+    },
+  );
+
   app.post(
     '/user/:id/2fa/reset',
     {
@@ -129,7 +143,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const admin = accountOf(request);
-      if (admin.role_id !== ADMIN_ROLE) throw forbidden('Bare administratorer kan tilbakestille totrinnsinnlogging.');
+      if (admin.role_id !== ADMIN_ROLE) throw forbidden(ADMINS_ONLY);
       if (admin.id === request.params.id) throw conflict('Din egen totrinnsinnlogging slår du av i profilen din.');
       if (!(await resetTwoFactor(db, admin.id, request.params.id))) throw notFound();
       request.log.info({ accountId: request.params.id, by: admin.id }, 'two-factor sign-in reset');

@@ -121,6 +121,22 @@ describe('staff two-factor sign-in', () => {
     await page.context().close();
   });
 
+  it('at 1440 px: the administrator resets another staff user’s two-factor sign-in from the profile', async () => {
+    const page = await openPage(browser, portal, '/');
+    await enrolAtSignIn(page, 'admin@example.no', 'admin-1440');
+    await page.getByRole('button', { name: 'Åpne profilpanelet' }).click();
+    await page.getByRole('button', { name: 'Sikkerhet og innlogging' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sikkerhet og innlogging' });
+    const reset = dialog.getByRole('button', { name: 'Tilbakestill totrinnsinnlogging for Thomas Lie' });
+    await expect.poll(() => reset.isVisible(), { timeout: 20_000 }).toBe(true);
+    await checkA11y(page, '1440: the administrator’s reset');
+    await screenshot(page, 'staff-two-factor-admin-reset-1440');
+    await reset.click();
+    await expect.poll(() => page.getByText(/Totrinnsinnloggingen er tilbakestilt/).first().isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => reset.count()).toBe(0);
+    await page.context().close();
+  });
+
   it('at 390 px: a member may turn it on from the profile on Min side, and then signs in with a code', async () => {
     const page = await openPage(browser, portal, '/profile', { width: 390 });
     await page.getByLabel('E-post').fill('medlem@example.no');

@@ -213,6 +213,11 @@ describe('turning it off and the administrator’s reset', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('Bare administratorer kan tilbakestille totrinnsinnlogging.');
     const adminToken = await login(t.app, admin.email, admin.password);
+    // The administrator sees the staff and whose two-factor sign-in is on; others may not list them.
+    const staffList = await t.app.inject({ url: '/api/user/staff/2fa', headers: bearer(adminToken) });
+    expect(staffList.json().data).toContainEqual({ id: target.id, first_name: 'Kari', last_name: 'Nordmann', email: target.email, two_factor: true });
+    expect(staffList.json().data.map((row: { id: number }) => row.id)).not.toContain(member.id);
+    expect((await t.app.inject({ url: '/api/user/staff/2fa', headers: bearer(targetToken) })).statusCode).toBe(403);
     expect((await post(t, `/api/user/${member.id}/2fa/reset`, {}, adminToken)).statusCode).toBe(404);
     const reset = await post(t, `/api/user/${target.id}/2fa/reset`, {}, adminToken);
     expect(reset.statusCode).toBe(200);

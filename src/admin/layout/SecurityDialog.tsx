@@ -19,6 +19,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslate } from 'react-admin';
 import { http } from '../../common/http.ts';
 import { formatDate, formatTime } from '../../common/format.ts';
+import { readSession } from '../../common/session.ts';
 import nb from '../../i18n/app/nb.ts';
 import { useToast } from '../toast.tsx';
 import TwoFactorEnrolment, { type TwoFactorTexts } from '../login/TwoFactorEnrolment.tsx';
@@ -31,6 +32,9 @@ interface Session {
   device: string;
   place: string;
 }
+
+/** Role 5 administers the staff's two-factor sign-in (docs/DECISIONS.md). */
+const ADMIN_ROLE = 5;
 
 const when = (value: string) => `${formatDate(value)} ${formatTime(value)}`;
 
@@ -134,6 +138,7 @@ export default function SecurityDialog({ open, onClose }: { open: boolean; onClo
             </List>
           )}
         </Box>
+        {readSession()?.role === ADMIN_ROLE && <StaffReset texts={t} />}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t.close}</Button>
@@ -177,6 +182,60 @@ function DisableForm({ texts, onCancel, onDone }: { texts: TwoFactorTexts; onCan
         <Button type="submit" variant="contained" disabled={busy}>{texts.disable}</Button>
         <Button onClick={onCancel}>{texts.cancel}</Button>
       </Box>
+    </Box>
+  );
+}
+
+interface StaffRow {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  two_factor: boolean;
+}
+
+/** The administrator's reset of another staff user's two-factor sign-in (a lost phone). */
+function StaffReset({ texts }: { texts: TwoFactorTexts }) {
+  const translate = useTranslate();
+  const toast = useToast();
+  const [staff, setStaff] = useState<StaffRow[] | null>(null);
+  const me = readSession()?.userId;
+  const load = useCallback(async () => {
+    const result = await http.get<{ data: StaffRow[] }>('/api/user/staff/2fa');
+    if (result.ok) setStaff(result.data.data.filter((row) => row.two_factor && row.id !== me));
+  }, [me]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const reset = async (row: StaffRow) => {
+    const result = await http.post<{ message: string }>(`/api/user/${row.id}/2fa/reset`);
+    if (!result.ok) {
+      toast.error(result.message);
+      return;
+    }
+    toast.success(result.data.message);
+    void load();
+  };
+  return (
+    <Box component="section" aria-labelledby="staff-reset-title" sx={{ mt: 3 }}>
+      <Typography variant="h6" component="h2" id="staff-reset-title">{texts.staff_title}</Typography>
+      <Typography sx={{ my: 1 }} color="text.secondary">{texts.staff_intro}</Typography>
+      {staff === null ? (
+        <Typography role="status">{texts.loading}</Typography>
+      ) : staff.length === 0 ? (
+        <Typography>{texts.staff_none}</Typography>
+      ) : (
+        <List aria-labelledby="staff-reset-title">
+          {staff.map((row) => (
+            <ListItem key={row.id} divider sx={{ flexWrap: 'wrap', columnGap: 2, px: 0 }}>
+              <ListItemText sx={{ flex: '1 1 240px' }} primary={`${row.first_name} ${row.last_name}`} secondary={row.email} slotProps={{ secondary: { sx: { color: 'text.secondary' } } }} />
+              <Button size="small" variant="outlined" color="error" onClick={() => void reset(row)} aria-label={translate('app.two_factor.staff_reset_label', { name: `${row.first_name} ${row.last_name}` })}>
+                {texts.staff_reset}
+              </Button>
+            </ListItem>
+          ))}
+        </List>
+      )}
     </Box>
   );
 }

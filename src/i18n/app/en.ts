@@ -583,6 +583,11 @@ export default {
       ended: 'The sign-in has ended.',
       close: 'Close',
       sign_out: 'Sign out and cancel',
+      staff_title: 'Staff two-step sign-in',
+      staff_intro: 'If a member of staff has lost their phone, reset their two-step sign-in here. Their sign-ins end, and they set it up again the next time they sign in.',
+      staff_none: 'No other member of staff has turned on two-step sign-in.',
+      staff_reset: 'Reset',
+      staff_reset_label: 'Reset two-step sign-in for %{name}',
     },
   },
 };

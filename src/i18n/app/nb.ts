@@ -583,6 +583,11 @@ export default {
       ended: 'Innloggingen er avsluttet.',
       close: 'Lukk',
       sign_out: 'Logg ut og avbryt',
+      staff_title: 'Ansattes totrinnsinnlogging',
+      staff_intro: 'Har en ansatt mistet telefonen, tilbakestiller du totrinnsinnloggingen her. Innloggingene deres avsluttes, og de setter den opp igjen neste gang de logger inn.',
+      staff_none: 'Ingen andre ansatte har slått på totrinnsinnlogging.',
+      staff_reset: 'Tilbakestill',
+      staff_reset_label: 'Tilbakestill totrinnsinnlogging for %{name}',
     },
   },
 };
