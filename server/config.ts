@@ -74,6 +74,12 @@ export interface Config {
   messageRetries: number;
   /** The accounting sync; null when Tripletex is not set up. */
   tripletex: TripletexConfig | null;
+  /** Staff must use two-factor sign-in (STAFF_2FA_REQUIRED; on by default with NODE_ENV=production). */
+  staffTwoFactorRequired: boolean;
+  /** Encrypts two-factor secrets and signs device cookies; null: a key file in DATA_DIR is used. */
+  secretKey: string | null;
+  /** The longest wait between guesses at one account once it has had its hour's failures. */
+  loginSlowdownMaxSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -238,6 +244,12 @@ function vippsSettings(env: Env): VippsConfig | null {
   };
 }
 
+function secretKey(env: Env): string | null {
+  const value = optional(env, 'SECRET_KEY');
+  if (value !== null && value.length < 32) throw new ConfigError('SECRET_KEY', 'må være minst 32 tegn (for eksempel fra openssl rand -base64 32)');
+  return value;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
@@ -281,5 +293,8 @@ export function loadConfig(env: Env = process.env): Config {
     },
     messageRetries: integer(env, 'MESSAGE_RETRIES', 4, 0, 20),
     tripletex: tripletex(env),
+    staffTwoFactorRequired: flag(env, 'STAFF_2FA_REQUIRED', production),
+    secretKey: secretKey(env),
+    loginSlowdownMaxSeconds: integer(env, 'LOGIN_SLOWDOWN_MAX_SECONDS', 60, 1, 3600),
   };
 }

@@ -93,3 +93,12 @@ export async function changePasswordWithToken(
   await revokeAllTokens(db, account.id);
   return true;
 }
+
+export async function findAccountById(db: Queryable, id: number): Promise<AccountRow | null> {
+  const [row] = await db.query<AccountRow>(
+    `SELECT id, role_id, email, password_hash, first_name, last_name, registration_completed, blocked_access
+       FROM accounts WHERE id = $1`,
+    [id],
+  );
+  return row ?? null;
+}

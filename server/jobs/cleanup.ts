@@ -1,4 +1,4 @@
-/** The hourly clean-up: rate-limit windows that have ended, expired sign-in tokens and reset links. */
+/** The hourly clean-up: rate-limit windows that have ended, expired sign-in tokens and reset links, expired two-factor challenges. */
 import type { Queryable } from '../db/database.ts';
 import { RESET_LIFETIME_MINUTES } from '../domain/accounts.ts';
 
@@ -8,6 +8,7 @@ export interface Cleaned {
   rateLimits: number;
   accessTokens: number;
   passwordResets: number;
+  signInChallenges: number;
 }
 
 const deleted = async (db: Queryable, sql: string, params: unknown[] = []) =>
@@ -21,5 +22,6 @@ export async function cleanUp(db: Queryable): Promise<Cleaned> {
     passwordResets: await deleted(db, 'DELETE FROM password_resets WHERE created_at < now() - make_interval(mins => $1)', [
       RESET_LIFETIME_MINUTES,
     ]),
+    signInChallenges: await deleted(db, 'DELETE FROM sign_in_challenges WHERE expires_at < now()'),
   };
 }

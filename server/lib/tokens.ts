@@ -33,14 +33,14 @@ export function sameHash(a: string, b: string): boolean {
 export async function createAccessToken(
   db: Queryable,
   accountId: number,
-  options: { remember: boolean; name?: string; now?: Date },
+  options: { remember: boolean; name?: string; now?: Date; ip?: string; userAgent?: string },
 ): Promise<{ token: string; expiresAt: Date }> {
   const secret = randomSecret();
   const now = options.now ?? new Date();
   const expiresAt = new Date(now.getTime() + (options.remember ? REMEMBER_LIFETIME_MS : TOKEN_LIFETIME_MS));
   const [row] = await db.query<{ id: number }>(
-    `INSERT INTO access_tokens (account_id, name, token_hash, expires_at) VALUES ($1, $2, $3, $4) RETURNING id`,
-    [accountId, options.name ?? 'login', sha256(secret), expiresAt],
+    `INSERT INTO access_tokens (account_id, name, token_hash, expires_at, ip, user_agent) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [accountId, options.name ?? 'login', sha256(secret), expiresAt, options.ip ?? null, options.userAgent?.slice(0, 500) ?? null],
   );
   return { token: `${row.id}|${secret}`, expiresAt };
 }
@@ -54,6 +54,8 @@ export interface TokenOwner {
   last_name: string;
   blocked_access: boolean;
   registration_completed: number;
+  /** Two-factor sign-in is on for the account. */
+  two_factor: boolean;
 }
 
 /** The account behind a bearer token, or null when it is malformed, unknown, revoked or expired. */
@@ -62,8 +64,9 @@ export async function findTokenOwner(db: Queryable, bearer: string): Promise<Tok
   if (!match) return null;
   const [row] = await db.query<TokenOwner & { token_hash: string; last_used_at: Date | null }>(
     `SELECT t.id AS token_id, t.token_hash, t.last_used_at, a.id, a.role_id, a.email, a.first_name, a.last_name,
-            a.blocked_access, a.registration_completed
+            a.blocked_access, a.registration_completed, (f.enabled_at IS NOT NULL) AS two_factor
        FROM access_tokens t JOIN accounts a ON a.id = t.account_id
+       LEFT JOIN two_factor f ON f.account_id = a.id
       WHERE t.id = $1 AND t.expires_at > now()`,
     [Number(match[1])],
     { prepare: true },

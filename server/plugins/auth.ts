@@ -7,7 +7,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findTokenOwner } from '../lib/tokens.ts';
-import { forbidden, MESSAGES, unauthenticated } from '../lib/http-errors.ts';
+import { forbidden, HttpError, MESSAGES, unauthenticated } from '../lib/http-errors.ts';
+
+export const TWO_FACTOR_SETUP_REQUIRED = 'Du må slå på totrinnsinnlogging før du kan fortsette.';
 import { isMember, isStaff } from '../lib/access.ts';
 
 /** public: anyone; member: roles 1, 2; staff: roles 3-5; signed-in: any signed-in account. */
@@ -17,6 +19,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
     allowBlocked?: boolean;
+    /** Reachable by staff who must enrol in two-factor sign-in and have not yet (enrolment, logout). */
+    allowWithoutTwoFactor?: boolean;
   }
 }
 
@@ -41,6 +45,10 @@ async function auth(app: FastifyInstance) {
     if (access === 'public') return;
     const account = request.account;
     if (!account) throw unauthenticated();
+    // With STAFF_2FA_REQUIRED, staff without two-factor sign-in reach nothing but enrolment.
+    if (isStaff(account) && !account.two_factor && app.services.config.staffTwoFactorRequired && !config.allowWithoutTwoFactor) {
+      throw new HttpError(403, { message: TWO_FACTOR_SETUP_REQUIRED, two_factor_setup_required: true });
+    }
     if (access === 'staff' && !isStaff(account)) throw forbidden();
     if (access === 'member' && !isMember(account)) throw forbidden();
     if (isMember(account) && account.blocked_access && !config.allowBlocked) throw forbidden(MESSAGES.blocked);

@@ -11,6 +11,7 @@ import { testCheckout } from '../adapters/vipps-test-checkout.ts';
 import { JobQueue } from '../jobs/queue.ts';
 import type { Outbox } from '../jobs/outbox.ts';
 import type { IndexCheck } from '../db/index-check.ts';
+import { keysFor, type Keys } from '../lib/secret-key.ts';
 
 /** What routes reach through `app.services`: settings, the database, the adapters and the job queue. */
 export interface Services {
@@ -26,6 +27,8 @@ export interface Services {
   outbox: Outbox;
   /** The index check made at start-up; null when none was made (tests). */
   indexCheck: IndexCheck | null;
+  /** The server's own key (two-factor secrets, device cookies). */
+  keys: Keys;
 }
 
 declare module 'fastify' {
@@ -62,6 +65,7 @@ export function createServices(
     jobs,
     outbox: { jobs, mail: mail.delivery, sms: sms.delivery, from: config.mailFrom },
     indexCheck: overrides.indexCheck ?? null,
+    keys: overrides.keys ?? keysFor(config),
   };
 }
 

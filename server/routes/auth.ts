@@ -1,7 +1,7 @@
 /** Sign-in, sign-out, token check and password reset (spec section 7, "Authentication"). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { LoginResponse, PasswordChange } from '../schemas/auth.ts';
+import { LoginAnswer, LoginResponse, PasswordChange, TwoFactorLogin } from '../schemas/auth.ts';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Email, MessageBody } from '../schemas/common.ts';
@@ -9,9 +9,19 @@ import { createAccessToken, findTokenOwner, revokeToken } from '../lib/tokens.ts
 import { verifyPassword } from '../lib/passwords.ts';
 import { HttpError, tooManyRequests, validationFailed } from '../lib/http-errors.ts';
 import { hit } from '../lib/rate-limit.ts';
-import { reserveSignIn } from '../domain/sign-in-limits.ts';
-import { accountOf } from '../lib/access.ts';
-import { changePasswordWithToken, findAccountByEmail, passwordErrors, requestPasswordReset } from '../domain/accounts.ts';
+import { reserveCodeAttempt, reserveSignIn } from '../domain/sign-in-limits.ts';
+import { accountOf, isStaff } from '../lib/access.ts';
+import {
+  changePasswordWithToken,
+  findAccountByEmail,
+  findAccountById,
+  passwordErrors,
+  requestPasswordReset,
+  type AccountRow,
+} from '../domain/accounts.ts';
+import { checkCode, consumeChallenge, createChallenge, findChallenge, twoFactorEnabled, useRecoveryCode } from '../domain/two-factor.ts';
+import { deviceOf, rememberDevice } from '../lib/device-cookie.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const WRONG_CREDENTIALS = 'Feil e-post eller passord.';
 const RESET_ANSWER =
@@ -19,10 +29,12 @@ const RESET_ANSWER =
 /** Longer than finding the account and logging the mail takes, so nearly every link is out before the answer. */
 const RESET_ANSWER_MS = 300;
 const RESET_REFUSED = 'Lenken for å lage nytt passord er ugyldig eller utløpt. Be om en ny lenke.';
+const CHALLENGE_EXPIRED = 'Innloggingen er utløpt. Logg inn på nytt.';
+const WRONG_CODE = 'Feil kode. Prøv igjen.';
 
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, config, outbox } = app.services;
+  const { db, config, outbox, keys } = app.services;
 
   /** Counts a request from this IP; refuses once the IP has used its minute. */
   async function limitIp(kind: string, ip: string, limit: number) {
@@ -42,35 +54,83 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           password: Type.String({ minLength: 1, maxLength: 1024 }),
           remember: Type.Optional(Type.Boolean()),
         }),
-        response: { 200: LoginResponse },
+        response: { 200: LoginAnswer },
       },
     },
     async (request, reply) => {
       const { email, password, remember = false } = request.body;
-      const attempt = await reserveSignIn(db, config, email, request.ip);
+      const attempt = await reserveSignIn(db, config, email, request.ip, deviceOf(request, keys, email));
       const account = await findAccountByEmail(db, email);
       const valid = await verifyPassword(account?.password_hash ?? null, password);
-      if (!account || !valid) throw new HttpError(401, { message: WRONG_CREDENTIALS, error: WRONG_CREDENTIALS });
+      if (!account || !valid) {
+        await attempt.failed();
+        throw new HttpError(401, { message: WRONG_CREDENTIALS, error: WRONG_CREDENTIALS });
+      }
       await attempt.succeeded();
-      const { token, expiresAt } = await createAccessToken(db, account.id, { remember });
-      request.log.info({ accountId: account.id }, 'signed in');
-      return reply.send({
-        user_id: account.id,
-        registration_completed: account.registration_completed,
-        access_token: token,
-        first_name: account.first_name,
-        last_name: account.last_name,
-        role: { id: account.role_id },
-        blocked_access: account.blocked_access,
-        expires_at: expiresAt.toISOString(),
-      });
+      if (await twoFactorEnabled(db, account.id)) {
+        return reply.send({ two_factor_required: true as const, challenge: await createChallenge(db, account.id, remember) });
+      }
+      return reply.send(await signedIn(request, reply, account, remember));
+    },
+  );
+
+  /** The token and the login fields for an account that has passed every step; the browser is remembered. */
+  async function signedIn(request: FastifyRequest, reply: FastifyReply, account: AccountRow, remember: boolean) {
+    const { token, expiresAt } = await createAccessToken(db, account.id, {
+      remember,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+    });
+    rememberDevice(reply, keys, account.email, config.publicUrl.startsWith('https:'));
+    request.log.info({ accountId: account.id }, 'signed in');
+    const mustEnrol = config.staffTwoFactorRequired && isStaff(account) && !(await twoFactorEnabled(db, account.id));
+    return {
+      user_id: account.id,
+      registration_completed: account.registration_completed,
+      access_token: token,
+      first_name: account.first_name,
+      last_name: account.last_name,
+      role: { id: account.role_id },
+      blocked_access: account.blocked_access,
+      expires_at: expiresAt.toISOString(),
+      ...(mustEnrol ? { two_factor_setup_required: true } : {}),
+    };
+  }
+
+  app.post(
+    '/user/login/2fa',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['Innlogging'],
+        summary: 'Fullfør innloggingen med en kode fra autentiseringsappen eller en gjenopprettingskode',
+        body: TwoFactorLogin,
+        response: { 200: LoginResponse },
+      },
+    },
+    async (request, reply) => {
+      const { challenge: token, code, recovery_code } = request.body;
+      const challenge = await findChallenge(db, token);
+      if (!challenge) throw new HttpError(401, { message: CHALLENGE_EXPIRED, error: CHALLENGE_EXPIRED });
+      if (!code && !recovery_code) throw validationFailed({ code: ['Skriv inn koden fra autentiseringsappen.'] });
+      const attempt = await reserveCodeAttempt(db, config, challenge.account_id, request.ip);
+      const right = code
+        ? await checkCode(db, keys, challenge.account_id, code)
+        : await useRecoveryCode(db, challenge.account_id, recovery_code ?? '');
+      if (!right) throw validationFailed({ [code ? 'code' : 'recovery_code']: [WRONG_CODE] });
+      await attempt.succeeded();
+      const account = await findAccountById(db, challenge.account_id);
+      if (!account || !(await consumeChallenge(db, challenge.id))) {
+        throw new HttpError(401, { message: CHALLENGE_EXPIRED, error: CHALLENGE_EXPIRED });
+      }
+      return reply.send(await signedIn(request, reply, account, challenge.remember));
     },
   );
 
   app.post(
     '/user/logout',
     {
-      config: { access: 'signed-in', allowBlocked: true },
+      config: { access: 'signed-in', allowBlocked: true, allowWithoutTwoFactor: true },
       schema: { tags: ['Innlogging'], summary: 'Logg ut og trekk tilbake tokenet', response: { 200: MessageBody } },
     },
     async (request) => {

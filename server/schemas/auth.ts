@@ -35,3 +35,56 @@ export const PasswordChange = Type.Object({
   password_confirmation: Type.String({ maxLength: 1024 }),
 });
 export type PasswordChange = Static<typeof PasswordChange>;
+
+/** A right password for an account with two-factor sign-in: the code is asked for next. */
+export const TwoFactorChallenge = Type.Object({
+  two_factor_required: Type.Literal(true),
+  challenge: Type.String(),
+});
+
+/** The login answer when staff must enrol first: only enrolment and logout work with this token. */
+export const LoginAnswer = Type.Union([
+  TwoFactorChallenge,
+  Type.Intersect([LoginResponse, Type.Object({ two_factor_setup_required: Type.Optional(Type.Boolean()) })]),
+]);
+
+export const TwoFactorCode = Type.String({ minLength: 1, maxLength: 20, examples: ['123456'] });
+
+export const TwoFactorLogin = Type.Object({
+  challenge: Type.String({ minLength: 1, maxLength: 200 }),
+  code: Type.Optional(TwoFactorCode),
+  recovery_code: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+});
+
+export const TwoFactorStatus = Type.Object({
+  data: Type.Object({ enabled: Type.Boolean(), required: Type.Boolean() }),
+});
+
+export const TwoFactorSetup = Type.Object({
+  data: Type.Object({ secret: Type.String(), otpauth_url: Type.String() }),
+});
+
+export const RecoveryCodes = Type.Object({
+  data: Type.Object({ recovery_codes: Type.Array(Type.String()) }),
+});
+
+export const SignInSession = Type.Object({
+  id: Type.Integer(),
+  current: Type.Boolean(),
+  created_at: Type.String({ format: 'date-time' }),
+  last_used_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  ip: Type.Union([Type.String(), Type.Null()]),
+  user_agent: Type.Union([Type.String(), Type.Null()]),
+  /** The browser and system, read from the user agent. */
+  device: Type.String(),
+  /** 'Lokalt nettverk' for a private or loopback address, otherwise the address. */
+  place: Type.String(),
+});
+
+export const SignInSessions = Type.Object({ data: Type.Array(SignInSession) });
+
+export const StaffTwoFactorList = Type.Object({
+  data: Type.Array(
+    Type.Object({ id: Type.Integer(), first_name: Type.String(), last_name: Type.String(), email: Type.String(), two_factor: Type.Boolean() }),
+  ),
+});

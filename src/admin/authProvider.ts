@@ -3,7 +3,16 @@
  * login is sent to Min side by a full page load, since that app is a different bundle.
  */
 import type { AuthProvider } from 'react-admin';
-import { clearSession, homePath, isStaffRole, readSession, saveSession, type LoginAnswer } from '../common/session.ts';
+import {
+  clearSession,
+  homePath,
+  isStaffRole,
+  markTwoFactorSetup,
+  needsTwoFactorSetup,
+  readSession,
+  saveSession,
+  type LoginAnswer,
+} from '../common/session.ts';
 import { csrfCookie, http } from '../common/http.ts';
 
 export const LOGIN_PATH = '/';
@@ -17,18 +26,43 @@ export interface Credentials {
   remember?: boolean;
 }
 
+/** Where a sign-in stands: done, waiting for a two-factor code, or staff who must set it up first. */
+export type SignInStep = { kind: 'done'; redirectTo: string } | { kind: 'code'; challenge: string } | { kind: 'enrol' };
+
+type SignInAnswer = (LoginAnswer & { two_factor_setup_required?: boolean }) | { two_factor_required: true; challenge: string };
+
+function signedIn(answer: LoginAnswer & { two_factor_setup_required?: boolean }): Promise<SignInStep> {
+  const session = saveSession(answer);
+  if (!isStaffRole(session.role)) {
+    pageLoad.to(homePath(session));
+    // The page is being replaced; nothing in this app should react meanwhile.
+    return new Promise<never>(() => {});
+  }
+  markTwoFactorSetup(answer.two_factor_setup_required === true);
+  return Promise.resolve(answer.two_factor_setup_required ? { kind: 'enrol' } : { kind: 'done', redirectTo: '/membership' });
+}
+
+/** The password step of signing in. */
+export async function startSignIn({ email, password, remember = false }: Credentials): Promise<SignInStep> {
+  await csrfCookie();
+  const result = await http.post<SignInAnswer>('/api/user/login', { email, password, remember });
+  if (!result.ok) throw new Error(result.message);
+  if ('two_factor_required' in result.data) return { kind: 'code', challenge: result.data.challenge };
+  return signedIn(result.data);
+}
+
+/** The second step: a code from the authenticator app or a recovery code. */
+export async function finishSignIn(challenge: string, answer: { code: string } | { recovery_code: string }): Promise<SignInStep> {
+  const result = await http.post<LoginAnswer>('/api/user/login/2fa', { challenge, ...answer });
+  if (!result.ok) throw new Error(result.body?.errors ? Object.values(result.body.errors).flat()[0] ?? result.message : result.message);
+  return signedIn(result.data);
+}
+
 export const authProvider: AuthProvider = {
-  async login({ email, password, remember = false }: Credentials) {
-    await csrfCookie();
-    const result = await http.post<LoginAnswer>('/api/user/login', { email, password, remember });
-    if (!result.ok) throw new Error(result.message);
-    const session = saveSession(result.data);
-    if (!isStaffRole(session.role)) {
-      pageLoad.to(homePath(session));
-      // The page is being replaced; nothing in this app should react meanwhile.
-      return new Promise<never>(() => {});
-    }
-    return { redirectTo: '/membership' };
+  async login(credentials: Credentials) {
+    const step = await startSignIn(credentials);
+    if (step.kind !== 'done') throw new Error('Fullfør innloggingen på innloggingssiden.');
+    return { redirectTo: step.redirectTo };
   },
 
   async logout() {
@@ -42,12 +76,17 @@ export const authProvider: AuthProvider = {
 
   async checkAuth() {
     const session = readSession();
-    if (!session || !isStaffRole(session.role)) throw { redirectTo: LOGIN_PATH, message: false };
+    if (!session || !isStaffRole(session.role) || needsTwoFactorSetup()) throw { redirectTo: LOGIN_PATH, message: false };
   },
 
-  async checkError(error: { status?: number }) {
+  async checkError(error: { status?: number; body?: { two_factor_setup_required?: boolean } }) {
     if (error?.status === 401) {
       clearSession();
+      throw { redirectTo: LOGIN_PATH, message: false };
+    }
+    if (error?.status === 403 && error.body?.two_factor_setup_required) {
+      // Two-factor sign-in became required: the sign-in page leads to setting it up.
+      markTwoFactorSetup(true);
       throw { redirectTo: LOGIN_PATH, message: false };
     }
   },

@@ -20,6 +20,8 @@ export const STORAGE_KEYS = {
   firstName: 'firstName',
   lastName: 'lastName',
   registrationCompleted: 'registrationCompleted',
+  /** Set while a staff user who must use two-factor sign-in has not set it up yet. */
+  twoFactorSetup: 'twoFactorSetup',
 } as const;
 
 /** The sign-in fields a session keeps, from the server's login answer. */
@@ -77,4 +79,12 @@ export function homePath(session: Pick<Session, 'role' | 'userId' | 'registratio
   if (isStaffRole(session.role)) return '/membership';
   if (session.registrationCompleted === 0) return `/new-member/update/${session.userId}`;
   return `/profile/${session.userId}`;
+}
+
+/** Staff who must set up two-factor sign-in before anything else (the server refuses everything else meanwhile). */
+export const needsTwoFactorSetup = (): boolean => localStorage.getItem(STORAGE_KEYS.twoFactorSetup) === 'required';
+
+export function markTwoFactorSetup(required: boolean): void {
+  if (required) localStorage.setItem(STORAGE_KEYS.twoFactorSetup, 'required');
+  else localStorage.removeItem(STORAGE_KEYS.twoFactorSetup);
 }

@@ -12,7 +12,13 @@ export type { LoginResponse, Registration } from '../../server/schemas/auth.ts';
 export const api = {
   csrfCookie: () => http.get<null>('/sanctum/csrf-cookie'),
   login: (email: string, password: string) =>
-    http.post<LoginResponse>('/api/user/login', { email, password, remember: false }),
+    http.post<LoginResponse | { two_factor_required: true; challenge: string }>('/api/user/login', { email, password, remember: false }),
+  loginCode: (challenge: string, answer: { code: string } | { recovery_code: string }) =>
+    http.post<LoginResponse>('/api/user/login/2fa', { challenge, ...answer }),
+  twoFactor: () => http.get<{ data: { enabled: boolean; required: boolean } }>('/api/user/2fa'),
+  twoFactorSetup: () => http.post<{ data: { secret: string; otpauth_url: string } }>('/api/user/2fa/setup'),
+  twoFactorEnable: (code: string) => http.post<{ data: { recovery_codes: string[] } }>('/api/user/2fa/enable', { code }),
+  twoFactorDisable: (code: string) => http.post<MessageBody>('/api/user/2fa/disable', { code }),
   logout: () => http.post<MessageBody>('/api/user/logout'),
   requestReset: (email: string) => http.post<MessageBody>('/api/user/password/reset', { email }),
   changePassword: (body: PasswordChange) =>

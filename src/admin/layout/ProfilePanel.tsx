@@ -1,5 +1,5 @@
 /** The top bar's profile button and the side panel it opens: initials, full name, language, 'Logg Ut'. */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,11 +16,14 @@ import { readSession } from '../../common/session.ts';
 
 const LOCALES = ['nb', 'en'] as const;
 
+const SecurityDialog = lazy(() => import('./SecurityDialog.tsx'));
+
 export function ProfileButton() {
   const translate = useTranslate();
   const logout = useLogout();
   const [locale, setLocale] = useLocaleState();
   const [open, setOpen] = useState(false);
+  const [security, setSecurity] = useState(false);
   const session = readSession();
   const fullName = session ? `${session.firstName} ${session.lastName}`.trim() : '';
   return (
@@ -49,9 +52,23 @@ export function ProfileButton() {
               <MenuItem key={code} value={code}>{translate(`app.language.${code}`)}</MenuItem>
             ))}
           </TextField>
+          <Button
+            variant="outlined"
+            onClick={() => {
+              setOpen(false);
+              setSecurity(true);
+            }}
+          >
+            {translate('app.two_factor.security')}
+          </Button>
           <Button variant="contained" onClick={() => logout()}>{translate('app.profile.logout')}</Button>
         </Box>
       </Drawer>
+      {security && (
+        <Suspense fallback={null}>
+          <SecurityDialog open={security} onClose={() => setSecurity(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

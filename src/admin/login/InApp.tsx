@@ -1,7 +1,7 @@
 /** The sign-in pages inside the staff app (after signing out, or a 401), moving with its router. */
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { isStaffRole, readSession } from '../../common/session.ts';
+import { isStaffRole, needsTwoFactorSetup, readSession } from '../../common/session.ts';
 import { LoginPage } from './LoginPage.tsx';
 import { ResetPasswordPage } from './ResetPasswordPage.tsx';
 
@@ -9,7 +9,7 @@ export function StaffLoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const session = readSession();
-  if (session && isStaffRole(session.role)) return <Navigate to="/membership" replace />;
+  if (session && isStaffRole(session.role) && !needsTwoFactorSetup()) return <Navigate to="/membership" replace />;
   return (
     <LoginPage
       go={(to) => navigate(to)}

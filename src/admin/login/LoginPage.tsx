@@ -1,14 +1,19 @@
 /**
  * Staff sign-in at '/': e-mail, password, remember me and the link to '/reset-password'. Plain
  * React, so a first visit does not download react-admin; the staff app shows the same page.
+ * An account with two-factor sign-in is asked for its code next; staff who must use it and have
+ * not set it up are led through setting it up before anything else.
  */
-import { useState, type FormEvent } from 'react';
-import { authProvider } from '../authProvider.ts';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { authProvider, finishSignIn, startSignIn, type SignInStep } from '../authProvider.ts';
+import { markTwoFactorSetup, needsTwoFactorSetup } from '../../common/session.ts';
 import { AuthCard, PageLink } from './AuthCard.tsx';
 import { Switch, TextField } from './fields.tsx';
 import { texts } from './texts.ts';
 import { useToast } from './Toast.tsx';
 import { emailError, requiredError } from './validation.ts';
+
+const TwoFactorEnrolment = lazy(() => import('./TwoFactorEnrolment.tsx'));
 
 export const RESET_PASSWORD_PATH = '/reset-password';
 
@@ -19,62 +24,178 @@ export interface SignInProps {
   onSignedIn: (redirectTo: string) => void | Promise<void>;
 }
 
+type Stage = { kind: 'password' } | { kind: 'code'; challenge: string } | { kind: 'enrol' };
+
 export function LoginPage({ go, onSignedIn }: SignInProps) {
+  const [stage, setStage] = useState<Stage>(() => (needsTwoFactorSetup() ? { kind: 'enrol' } : { kind: 'password' }));
+  const { toast, error } = useToast();
+
+  const follow = async (step: SignInStep) => {
+    if (step.kind === 'done') await onSignedIn(step.redirectTo);
+    else setStage(step);
+  };
+
+  if (stage.kind === 'code') {
+    return (
+      <AuthCard title={texts.twoFactor.code_title} intro={texts.twoFactor.code_intro}>
+        {toast}
+        <CodeStep challenge={stage.challenge} onStep={follow} onError={error} />
+      </AuthCard>
+    );
+  }
+  if (stage.kind === 'enrol') {
+    return (
+      <AuthCard title={texts.twoFactor.title} intro={texts.twoFactor.setup_required}>
+        {toast}
+        <Suspense fallback={<p role="status">{texts.twoFactor.loading}</p>}>
+          <TwoFactorEnrolment
+            texts={texts.twoFactor}
+            onError={error}
+            onDone={() => {
+              markTwoFactorSetup(false);
+              void onSignedIn('/membership');
+            }}
+          />
+        </Suspense>
+        <button
+          type="button"
+          className="signin-text-button"
+          onClick={async () => {
+            await authProvider.logout({});
+            setStage({ kind: 'password' });
+          }}
+        >
+          {texts.twoFactor.sign_out}
+        </button>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={texts.title} intro={texts.intro}>
+      {toast}
+      <PasswordStep onStep={follow} onError={error} />
+      <PageLink to={RESET_PASSWORD_PATH} go={go}>
+        {texts.forgot}
+      </PageLink>
+    </AuthCard>
+  );
+}
+
+function PasswordStep({ onStep, onError }: { onStep: (step: SignInStep) => Promise<void>; onError: (message: string) => void }) {
   const [values, setValues] = useState({ email: '', password: '', remember: false });
   // As react-admin's forms: nothing is checked before the first submit, then every change is.
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
-  const { toast, error } = useToast();
   const errors = submitted ? { email: emailError(values.email), password: requiredError(values.password) } : {};
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
     if (emailError(values.email) || requiredError(values.password)) {
-      error(texts.invalidForm);
+      onError(texts.invalidForm);
       return;
     }
     setBusy(true);
     try {
-      const answer = (await authProvider.login(values)) as { redirectTo?: string } | undefined;
-      await onSignedIn(answer?.redirectTo ?? '/membership');
+      await onStep(await startSignIn(values));
     } catch (failure) {
-      error(failure instanceof Error ? failure.message : texts.errors.generic);
+      onError(failure instanceof Error ? failure.message : texts.errors.generic);
       setBusy(false);
     }
   };
 
   return (
-    <AuthCard title={texts.title} intro={texts.intro}>
-      {toast}
-      {/* noValidate: the app shows its own Norwegian messages, not the browser's bubble. */}
+    // noValidate: the app shows its own Norwegian messages, not the browser's bubble.
+    <form onSubmit={submit} noValidate>
+      <TextField
+        label={texts.email}
+        type="email"
+        autoComplete="username"
+        required
+        value={values.email}
+        error={errors.email}
+        onChange={(event) => setValues({ ...values, email: event.target.value })}
+      />
+      <TextField
+        label={texts.password}
+        type="password"
+        autoComplete="current-password"
+        required
+        value={values.password}
+        error={errors.password}
+        onChange={(event) => setValues({ ...values, password: event.target.value })}
+      />
+      <Switch label={texts.remember} checked={values.remember} onChange={(remember) => setValues({ ...values, remember })} />
+      <button type="submit" className="signin-submit" disabled={busy}>
+        {texts.submit}
+      </button>
+    </form>
+  );
+}
+
+function CodeStep({ challenge, onStep, onError }: { challenge: string; onStep: (step: SignInStep) => Promise<void>; onError: (message: string) => void }) {
+  const [recovery, setRecovery] = useState(false);
+  const [value, setValue] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const field = useRef<HTMLDivElement>(null);
+  const t = texts.twoFactor;
+
+  useEffect(() => {
+    field.current?.querySelector('input')?.focus();
+  }, [recovery]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!value.trim()) {
+      setFieldError(texts.required);
+      return;
+    }
+    setBusy(true);
+    try {
+      await onStep(await finishSignIn(challenge, recovery ? { recovery_code: value.trim() } : { code: value.trim() }));
+    } catch (failure) {
+      const message = failure instanceof Error ? failure.message : texts.errors.generic;
+      setFieldError(message);
+      onError(message);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="two-factor">
+      {recovery && <p>{t.recovery_intro}</p>}
       <form onSubmit={submit} noValidate>
-        <TextField
-          label={texts.email}
-          type="email"
-          autoComplete="username"
-          required
-          value={values.email}
-          error={errors.email}
-          onChange={(event) => setValues({ ...values, email: event.target.value })}
-        />
-        <TextField
-          label={texts.password}
-          type="password"
-          autoComplete="current-password"
-          required
-          value={values.password}
-          error={errors.password}
-          onChange={(event) => setValues({ ...values, password: event.target.value })}
-        />
-        <Switch label={texts.remember} checked={values.remember} onChange={(remember) => setValues({ ...values, remember })} />
+        <div ref={field}>
+          <TextField
+            key={recovery ? 'recovery' : 'code'}
+            label={recovery ? t.recovery_code : t.code}
+            inputMode={recovery ? 'text' : 'numeric'}
+            autoComplete="one-time-code"
+            required
+            value={value}
+            error={fieldError}
+            onChange={(event) => {
+              setValue(event.target.value);
+              setFieldError(undefined);
+            }}
+          />
+        </div>
         <button type="submit" className="signin-submit" disabled={busy}>
-          {texts.submit}
+          {t.verify}
         </button>
       </form>
-      <PageLink to={RESET_PASSWORD_PATH} go={go}>
-        {texts.forgot}
-      </PageLink>
-    </AuthCard>
+      <button
+        type="button"
+        className="signin-text-button"
+        onClick={() => {
+          setRecovery(!recovery);
+          setValue('');
+          setFieldError(undefined);
+        }}
+      >
+        {recovery ? t.use_code : t.use_recovery}
+      </button>
+    </div>
   );
 }

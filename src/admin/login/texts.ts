@@ -7,5 +7,6 @@ export const texts = {
   reset: nb.app.reset,
   appName: nb.app.name,
   errors: nb.app.errors,
+  twoFactor: nb.app.two_factor,
   invalidForm: raNorwegian.ra.message.invalid_form as string,
 };

@@ -1,8 +1,9 @@
-/** /profile: member login. */
+/** /profile: member login, with the code step for a member who has turned on two-factor sign-in. */
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { homePath, isStaffRole } from '../../common/session.ts';
-import { api } from '../api.ts';
+import { api, fieldError, type LoginResponse } from '../api.ts';
 import { TextField } from '../components/fields.tsx';
 import { Card, Layout } from '../components/Layout.tsx';
 import { useSession } from '../session.tsx';
@@ -16,6 +17,15 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const { register, handleSubmit, formState } = useForm({ resolver: schemaResolver((schemas) => schemas.loginSchema), mode: 'onTouched' });
   const { errors, isSubmitting } = formState;
+  const [challenge, setChallenge] = useState<string | null>(null);
+
+  const enter = (login: LoginResponse) => {
+    notify.clear();
+    const session = signIn(login);
+    const home = homePath(session);
+    if (isStaffRole(session.role)) window.location.assign(home);
+    else navigate(home, { replace: true });
+  };
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     await api.csrfCookie();
@@ -24,12 +34,27 @@ export default function LoginPage() {
       notify.error(answer.message);
       return;
     }
-    notify.clear();
-    const session = signIn(answer.data);
-    const home = homePath(session);
-    if (isStaffRole(session.role)) window.location.assign(home);
-    else navigate(home, { replace: true });
+    if ('two_factor_required' in answer.data) {
+      notify.clear();
+      setChallenge(answer.data.challenge);
+      return;
+    }
+    enter(answer.data);
   });
+
+  if (challenge) {
+    return (
+      <Layout>
+        <title>{`${texts.twoFactor.codeTitle} – ${texts.appName}`}</title>
+        <div className="narrow">
+          <h1>{texts.twoFactor.codeTitle}</h1>
+          <Card>
+            <CodeForm challenge={challenge} onSignedIn={enter} />
+          </Card>
+        </div>
+      </Layout>
+    );
+  }
 
   return (
     <Layout>
@@ -61,5 +86,61 @@ export default function LoginPage() {
         </p>
       </div>
     </Layout>
+  );
+}
+
+function CodeForm({ challenge, onSignedIn }: { challenge: string; onSignedIn: (login: LoginResponse) => void }) {
+  const notify = useNotify();
+  const [recovery, setRecovery] = useState(false);
+  const { register, handleSubmit, setError, reset, formState } = useForm<{ code: string }>({ defaultValues: { code: '' } });
+  const t = texts.twoFactor;
+
+  const onSubmit = handleSubmit(async ({ code }) => {
+    const value = code.trim();
+    if (!value) {
+      setError('code', { message: t.required }, { shouldFocus: true });
+      return;
+    }
+    const answer = await api.loginCode(challenge, recovery ? { recovery_code: value } : { code: value });
+    if (!answer.ok) {
+      const message = fieldError(answer.body, recovery ? 'recovery_code' : 'code') ?? answer.message;
+      setError('code', { message }, { shouldFocus: true });
+      notify.error(message);
+      return;
+    }
+    onSignedIn(answer.data);
+  });
+
+  return (
+    <>
+      <p>{recovery ? t.recoveryIntro : t.codeIntro}</p>
+      <form onSubmit={onSubmit} noValidate>
+        <TextField
+          key={recovery ? 'recovery' : 'code'}
+          label={recovery ? t.recoveryCode : t.code}
+          inputMode={recovery ? 'text' : 'numeric'}
+          autoComplete="one-time-code"
+          autoFocus
+          required
+          registration={register('code')}
+          error={formState.errors.code}
+        />
+        <button type="submit" className="btn btn-primary btn-block" disabled={formState.isSubmitting}>
+          {t.verify}
+        </button>
+      </form>
+      <p className="form-links">
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => {
+            setRecovery(!recovery);
+            reset({ code: '' });
+          }}
+        >
+          {recovery ? t.useCode : t.useRecovery}
+        </button>
+      </p>
+    </>
   );
 }

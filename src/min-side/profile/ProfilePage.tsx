@@ -11,6 +11,7 @@ import { CampaignCodeCard } from './CampaignCodeCard.tsx';
 import { DiscountCodes } from './DiscountCodes.tsx';
 import { InstrumentInsuranceTable, TravelInsuranceTable } from './InsuranceTables.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
+import { TwoFactorCard } from './TwoFactorCard.tsx';
 
 export default function ProfilePage({ memberId }: { memberId: number }) {
   const [member, reload, replace] = useLoad(() => api.member(memberId), [memberId]);
@@ -32,6 +33,7 @@ export default function ProfilePage({ memberId }: { memberId: number }) {
           <TravelInsuranceTable member={data} />
           <InstrumentInsuranceTable member={data} />
           <DiscountCodes />
+          <TwoFactorCard />
           <ContentText slug="min-side" fallbackTitle={texts.privacyTitle} />
         </>
       )}

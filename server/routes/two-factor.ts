@@ -1,0 +1,155 @@
+/** Two-factor sign-in (enrolment, turning it off, an administrator's reset) and one's own sign-ins. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { MessageBody } from '../schemas/common.ts';
+import { RecoveryCodes, SignInSessions, StaffTwoFactorList, TwoFactorCode, TwoFactorSetup, TwoFactorStatus } from '../schemas/auth.ts';
+import { accountOf, isStaff } from '../lib/access.ts';
+import { conflict, forbidden, notFound, validationFailed } from '../lib/http-errors.ts';
+import { reserveCodeAttempt } from '../domain/sign-in-limits.ts';
+import { disable, enable, resetTwoFactor, staffTwoFactor, startSetup } from '../domain/two-factor.ts';
+import { endSession, listSessions } from '../domain/sessions.ts';
+
+const WRONG_CODE = 'Feil kode. Prøv igjen.';
+/** Role 5 administers staff accounts (docs/DECISIONS.md). */
+const ADMIN_ROLE = 5;
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, config, keys } = app.services;
+  const tags = ['Innlogging'];
+  const required = (account: { role_id: number }) => config.staffTwoFactorRequired && isStaff(account);
+
+  app.get(
+    '/user/2fa',
+    {
+      config: { access: 'signed-in', allowWithoutTwoFactor: true },
+      schema: { tags, summary: 'Om totrinnsinnlogging er slått på for meg, og om den er påkrevd', response: { 200: TwoFactorStatus } },
+    },
+    async (request) => {
+      const account = accountOf(request);
+      return { data: { enabled: account.two_factor, required: required(account) } };
+    },
+  );
+
+  app.post(
+    '/user/2fa/setup',
+    {
+      config: { access: 'signed-in', allowWithoutTwoFactor: true },
+      schema: { tags, summary: 'Start totrinnsinnlogging: en ny nøkkel og otpauth-adressen til QR-koden', response: { 200: TwoFactorSetup } },
+    },
+    async (request) => {
+      const setup = await startSetup(db, keys, accountOf(request));
+      if (setup === 'already-enabled') throw conflict('Totrinnsinnlogging er allerede slått på.');
+      return { data: setup };
+    },
+  );
+
+  app.post(
+    '/user/2fa/enable',
+    {
+      config: { access: 'signed-in', allowWithoutTwoFactor: true },
+      schema: {
+        tags,
+        summary: 'Slå på totrinnsinnlogging med en kode fra appen; svarer gjenopprettingskodene (vises én gang)',
+        body: Type.Object({ code: TwoFactorCode }),
+        response: { 200: RecoveryCodes },
+      },
+    },
+    async (request) => {
+      const account = accountOf(request);
+      if (account.two_factor) throw conflict('Totrinnsinnlogging er allerede slått på.');
+      const attempt = await reserveCodeAttempt(db, config, account.id, request.ip);
+      const codes = await enable(db, keys, account.id, request.body.code);
+      if (!codes) throw validationFailed({ code: [WRONG_CODE] });
+      await attempt.succeeded();
+      return { data: { recovery_codes: codes } };
+    },
+  );
+
+  app.post(
+    '/user/2fa/disable',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Slå av totrinnsinnlogging med en gjeldende kode',
+        body: Type.Object({ code: TwoFactorCode }),
+        response: { 200: MessageBody },
+      },
+    },
+    async (request) => {
+      const account = accountOf(request);
+      if (!account.two_factor) throw conflict('Totrinnsinnlogging er ikke slått på.');
+      if (required(account)) throw conflict('Totrinnsinnlogging er påkrevd for ansatte og kan ikke slås av.');
+      const attempt = await reserveCodeAttempt(db, config, account.id, request.ip);
+      if (!(await disable(db, keys, account.id, request.body.code))) throw validationFailed({ code: [WRONG_CODE] });
+      await attempt.succeeded();
+      return { message: 'Totrinnsinnlogging er slått av.' };
+    },
+  );
+
+  app.get(
+    '/user/sessions',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, summary: 'Mine aktive innlogginger', response: { 200: SignInSessions } },
+    },
+    async (request) => {
+      const account = accountOf(request);
+      return { data: await listSessions(db, account.id, account.token_id) };
+    },
+  );
+
+  app.delete(
+    '/user/sessions/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Avslutt en av mine innlogginger (andres svarer 404)',
+        params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+        response: { 200: MessageBody },
+      },
+    },
+    async (request) => {
+      if (!(await endSession(db, accountOf(request).id, request.params.id))) throw notFound();
+      return { message: 'Innloggingen er avsluttet.' };
+    },
+  );
+
+  const ADMINS_ONLY = 'Bare administratorer kan tilbakestille totrinnsinnlogging.';
+
+  app.get(
+    '/user/staff/2fa',
+    {
+      config: { access: 'staff' },
+      schema: { tags, summary: 'Ansatte og om totrinnsinnlogging er slått på (bare administratorer, rolle 5)', response: { 200: StaffTwoFactorList } },
+    },
+    async (request) => {
+      if (accountOf(request).role_id !== ADMIN_ROLE) throw forbidden(ADMINS_ONLY);
+      return { data: await staffTwoFactor(db) };
+    },
+  );
+
+  app.post(
+    '/user/:id/2fa/reset',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        summary: 'Tilbakestill en annen ansatts totrinnsinnlogging (bare administratorer, rolle 5)',
+        params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+        response: { 200: MessageBody },
+      },
+    },
+    async (request) => {
+      const admin = accountOf(request);
+      if (admin.role_id !== ADMIN_ROLE) throw forbidden(ADMINS_ONLY);
+      if (admin.id === request.params.id) throw conflict('Din egen totrinnsinnlogging slår du av i profilen din.');
+      if (!(await resetTwoFactor(db, admin.id, request.params.id))) throw notFound();
+      request.log.info({ accountId: request.params.id, by: admin.id }, 'two-factor sign-in reset');
+      return { message: 'Totrinnsinnloggingen er tilbakestilt. Den ansatte må sette den opp igjen ved neste innlogging.' };
+    },
+  );
+};
+
+export default routes;
