@@ -98,6 +98,7 @@ const PATH_VALUES: [RegExp, (f: Fixtures) => string | number, boolean][] = [
   [/^\/api\/subscription\//, (f) => f.travel, true],
   [/^\/api\/instrument\//, (f) => f.instrument, true],
   [/^\/api\/emails\/logs\//, (f) => f.message, true],
+  [/^\/api\/verify\//, () => 'not-a-token', false],
 ];
 
 const TEXT_CANDIDATES = ['amerket@example.no', '0155', '91234567', '2026-06-01', 'Abcdefgh1', 'abc'];
