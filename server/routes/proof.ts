@@ -1,7 +1,7 @@
 /** The member card, the insurance certificates (PDF) and the public check of their QR codes. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams } from '../schemas/common.ts';
-import { CertificateParams, CertificateQuery, MemberCardAnswer, VerifyAnswer, VerifyParams } from '../schemas/proof.ts';
+import { CertificateQuery, MemberCardAnswer, VerifyAnswer, VerifyParams } from '../schemas/proof.ts';
 import { assertOwnMember, isStaff } from '../lib/access.ts';
 import { certificateFor, certificateIssued, countVerify, memberCard, verifyProof } from '../domain/proof.ts';
 import { certificateFilename, certificatePdf } from '../domain/certificate-pdf.ts';
@@ -26,31 +26,35 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get(
-    '/member/:id/certificate/:kind',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['Min side'],
-        summary: 'Forsikringsbevis som PDF (travel eller instruments; lang=nb eller en); 404 med melding uten forsikringen',
-        params: CertificateParams,
-        querystring: CertificateQuery,
-        produces: ['application/pdf'],
+  for (const kind of ['travel', 'instruments'] as const) {
+    app.get(
+      `/member/:id/certificate/${kind}`,
+      {
+        config: { access: 'signed-in' },
+        schema: {
+          tags: ['Min side'],
+          summary: kind === 'travel'
+            ? 'Forsikringsbevis for reiseforsikringen som PDF (lang=nb eller en); 404 med melding uten reiseforsikring'
+            : 'Forsikringsbevis for de forsikrede instrumentene som PDF (lang=nb eller en); 404 med melding uten instrumentforsikring',
+          params: IdParams,
+          querystring: CertificateQuery,
+          produces: ['application/pdf'],
+        },
       },
-    },
-    async (request, reply) => {
-      const account = assertOwnMember(request, request.params.id);
-      const lang = request.query.lang ?? 'nb';
-      const certificate = await certificateFor(db, config, request.params.id, request.params.kind);
-      const pdf = await certificatePdf(certificate, config, lang);
-      if (isStaff(account)) await certificateIssued(request.log, { staffId: account.id, memberId: request.params.id, kind: request.params.kind });
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${certificateFilename(certificate, lang)}"`)
-        .header('cache-control', 'no-store')
-        .send(pdf);
-    },
-  );
+      async (request, reply) => {
+        const account = assertOwnMember(request, request.params.id);
+        const lang = request.query.lang ?? 'nb';
+        const certificate = await certificateFor(db, config, request.params.id, kind);
+        const pdf = await certificatePdf(certificate, config, lang);
+        if (isStaff(account)) await certificateIssued(request.log, { staffId: account.id, memberId: request.params.id, kind });
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${certificateFilename(certificate, lang)}"`)
+          .header('cache-control', 'no-store')
+          .send(pdf);
+      },
+    );
+  }
 
   app.get(
     '/verify/:token',

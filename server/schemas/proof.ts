@@ -15,11 +15,6 @@ export type MemberCardData = Static<typeof MemberCardData>;
 
 export const MemberCardAnswer = Type.Object({ data: MemberCardData });
 
-export const CertificateParams = Type.Object({
-  id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
-  kind: Type.Union([Type.Literal('travel'), Type.Literal('instruments')]),
-});
-
 export const CertificateQuery = Type.Object({
   lang: Type.Optional(Type.Union([Type.Literal('nb'), Type.Literal('en')], { default: 'nb' })),
 });

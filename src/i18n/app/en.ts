@@ -544,5 +544,11 @@ export default {
       generic_bang: 'Something went wrong!',
       dismiss: 'Dismiss message',
     },
+    certificates: {
+      title: 'Insurance certificate',
+      norwegian: 'Certificate in Norwegian (PDF)',
+      english: 'Certificate in English (PDF)',
+      failed: 'The insurance certificate could not be downloaded.',
+    },
   },
 };

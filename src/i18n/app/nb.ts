@@ -544,5 +544,11 @@ export default {
       generic_bang: 'Noe gikk galt!',
       dismiss: 'Lukk melding',
     },
+    certificates: {
+      title: 'Forsikringsbevis',
+      norwegian: 'Forsikringsbevis (PDF)',
+      english: 'Certificate in English (PDF)',
+      failed: 'Forsikringsbeviset kunne ikke lastes ned.',
+    },
   },
 };
