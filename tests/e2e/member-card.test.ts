@@ -196,3 +196,23 @@ describe('the staff member page', () => {
     await context.close();
   });
 });
+
+describe('at 1440 px', () => {
+  it('the card page and the verify page are axe clean on a wide screen', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'nb-NO', timezoneId: 'Europe/Oslo' });
+    const page = await context.newPage();
+    await signIn(page, portal, 'member');
+    await page.goto(`${portal.baseUrl}/profile/card/${memberId}`);
+    const qr = page.getByRole('img', { name: new RegExp(`medlemsnummer ${memberNumber}`) });
+    await qr.waitFor();
+    await screenshot(page, 'member-card-1440');
+    await checkA11y(page, 'the member card page at 1440 px');
+    const verifyUrl = decodeQr(await qr.screenshot());
+    expect(verifyUrl).toMatch(/\/verify\//);
+    await page.goto(verifyUrl!);
+    await page.getByRole('heading', { name: /Gyldig medlem/ }).waitFor();
+    await screenshot(page, 'verify-valid-1440');
+    await checkA11y(page, 'the verify page at 1440 px');
+    await context.close();
+  });
+});

@@ -13,6 +13,7 @@ import { createSubscription, GUITAR, PRODUCTS, signedIn, signedInStaff } from '.
 import { readToken, rotateSigningKey, signToken } from '../../server/domain/proof-tokens.ts';
 import { todayInOslo } from '../../server/domain/oslo-date.ts';
 import { NO_TRAVEL_COVER } from '../../server/domain/proof.ts';
+import { loadConfig } from '../../server/config.ts';
 
 let t: TestContext;
 let staffToken: string;
@@ -183,6 +184,15 @@ describe('the member card', () => {
     }
   }, 60_000);
 
+  it('refuses a CARD_SIGNING_KEY that is no Ed25519 key, with a Norwegian message', () => {
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64');
+    expect(() => loadConfig({ CARD_SIGNING_KEY: `1:${rsa}` })).toThrow(/nøkkel 1 er ikke en Ed25519-nøkkel/);
+    expect(() => loadConfig({ CARD_SIGNING_KEY: 'hemmelig' })).toThrow(/Ugyldig innstilling CARD_SIGNING_KEY/);
+    const key = generateKeyPairSync('ed25519').privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64');
+    expect(() => loadConfig({ CARD_SIGNING_KEY: `3:${key},3:${key}` })).toThrow(/samme nøkkel-id/);
+    expect(loadConfig({ CARD_SIGNING_KEY: `4:${key}, 3:${key}` }).cardSigningKeys.map((entry) => entry.id)).toEqual([4, 3]);
+  });
+
   it('limits checks per client address', async () => {
     const a = await member();
     const card = await cardOf(a.id, a.token);
@@ -217,6 +227,9 @@ describe('the travel certificate', () => {
     expect(norwegian.info).toMatch(/Tagged:\s+yes/);
     expect(norwegian.info).toMatch(/Title:\s+Forsikringsbevis – reiseforsikring – Čáhppes Áŋŋel-Østli/);
     expect(norwegian.info).toMatch(/Pages:\s+1/);
+    // The language is set and the fonts are embedded.
+    expect(nb.rawPayload.toString('latin1')).toContain('/Lang (nb)');
+    expect(execFileSync('pdffonts', [path.join(dir, 'travel-nb.pdf')], { encoding: 'utf8' })).toMatch(/DejaVuSans\s+CID TrueType\s+Identity-H\s+yes/);
 
     const en = await get(`/api/member/${a.id}/certificate/travel?lang=en`, a.token);
     const english = pdfText(en.rawPayload, 'travel-en');
@@ -227,6 +240,7 @@ describe('the travel certificate', () => {
     expect(english.text).toContain(String(a.remote_id));
     expect(english.info).toMatch(/Title:\s+Certificate of insurance – travel – Čáhppes Áŋŋel-Østli/);
     expect(english.info).toMatch(/Tagged:\s+yes/);
+    expect(en.rawPayload.toString('latin1')).toContain('/Lang (en)');
   });
 
   it('its QR check shows what it certifies, and turns invalid when the cover changes', async () => {
