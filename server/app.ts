@@ -38,6 +38,8 @@ export async function buildApp(deps: Services, options: AppOptions = {}) {
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     frameworkErrors,
+    // The certificates' verify tokens are 107 characters (the default allows 100).
+    routerOptions: { maxParamLength: 160 },
     logController: new OneLinePerRequest(),
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();

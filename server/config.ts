@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { isIP } from 'node:net';
+import { createPrivateKey } from 'node:crypto';
 import { EMAIL_PATTERN } from './schemas/rules.ts';
 
 export interface SmsGatewayConfig {
@@ -80,6 +81,21 @@ export interface Config {
   secretKey: string | null;
   /** The longest wait between guesses at one account once it has had its hour's failures. */
   loginSlowdownMaxSeconds: number;
+  /** CARD_SIGNING_KEY: Ed25519 keys for the card's and certificates' QR tokens (the first signs); empty: keys kept in the database. */
+  cardSigningKeys: CardSigningKey[];
+  /** The organisation's name on the member card and the certificates. */
+  organisationName: string;
+  /** Named on the insurance certificates. */
+  insurerName: string;
+  travelPolicyNumber: string;
+  instrumentPolicyNumber: string;
+}
+
+export interface CardSigningKey {
+  /** The key id the token carries, 1–255. */
+  id: number;
+  /** PKCS#8 DER, base64. */
+  privateKey: string;
 }
 
 export class ConfigError extends Error {
@@ -250,6 +266,27 @@ function secretKey(env: Env): string | null {
   return value;
 }
 
+/** `id:base64` entries (PKCS#8 DER of an Ed25519 private key), comma separated; the first signs, all verify. */
+function cardSigningKeys(env: Env): CardSigningKey[] {
+  const raw = optional(env, 'CARD_SIGNING_KEY');
+  if (raw === null) return [];
+  const keys = raw.split(',').map((entry) => entry.trim()).filter(Boolean).map((entry) => {
+    const match = /^(\d{1,3}):([A-Za-z0-9+/_-]+={0,2})$/.exec(entry);
+    if (!match || Number(match[1]) < 1 || Number(match[1]) > 255) {
+      throw new ConfigError('CARD_SIGNING_KEY', 'må være nøkkel-id (1–255), kolon og en Ed25519-nøkkel i PKCS#8 (base64), for eksempel 1:MC4CAQAwBQYDK2VwBCIEI…');
+    }
+    try {
+      const key = createPrivateKey({ key: Buffer.from(match[2], 'base64'), format: 'der', type: 'pkcs8' });
+      if (key.asymmetricKeyType !== 'ed25519') throw new Error('not ed25519');
+    } catch {
+      throw new ConfigError('CARD_SIGNING_KEY', `nøkkel ${match[1]} er ikke en Ed25519-nøkkel i PKCS#8 (base64)`);
+    }
+    return { id: Number(match[1]), privateKey: match[2] };
+  });
+  if (new Set(keys.map((key) => key.id)).size !== keys.length) throw new ConfigError('CARD_SIGNING_KEY', 'samme nøkkel-id står to ganger');
+  return keys;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
@@ -296,5 +333,10 @@ export function loadConfig(env: Env = process.env): Config {
     staffTwoFactorRequired: flag(env, 'STAFF_2FA_REQUIRED', production),
     secretKey: secretKey(env),
     loginSlowdownMaxSeconds: integer(env, 'LOGIN_SLOWDOWN_MAX_SECONDS', 60, 1, 3600),
+    cardSigningKeys: cardSigningKeys(env),
+    organisationName: text(env, 'ORGANISATION_NAME', 'Musikerportalen'),
+    insurerName: text(env, 'INSURER_NAME', 'Demo Forsikring ASA'),
+    travelPolicyNumber: text(env, 'TRAVEL_POLICY_NUMBER', 'REISE-2026-0001'),
+    instrumentPolicyNumber: text(env, 'INSTRUMENT_POLICY_NUMBER', 'INSTR-2026-0001'),
   };
 }

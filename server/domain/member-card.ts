@@ -25,7 +25,7 @@ const CARDS_PER_NUMBER_PER_HOUR = 3;
 /** Long enough for nearly every first name, too short to carry a message of its own. */
 const NAME_LENGTH_IN_SMS = 20;
 
-export type CardRules = Pick<Config, 'smsCountryCodes' | 'smsCardsPerHour'>;
+export type CardRules = Pick<Config, 'smsCountryCodes' | 'smsCardsPerHour' | 'publicUrl'>;
 
 export interface MemberCardSms {
   to: string;
@@ -105,7 +105,9 @@ export async function memberCardSms(db: Queryable, rules: CardRules, memberId: n
     member_number: member.remote_id === null ? 'under behandling' : String(member.remote_id),
     campaign_code: member.campaign_code,
   };
-  return { to: phone.replace(/[\s-]/g, ''), text: fillTemplate(htmlToText(template.content), values, false), subject: template.title };
+  // The digital card (with its QR code) is one tap away: the link opens the member's own card on Min side.
+  const text = `${fillTemplate(htmlToText(template.content), values, false)}\nMedlemskortet med QR-kode: ${rules.publicUrl}/profile/card`;
+  return { to: phone.replace(/[\s-]/g, ''), text, subject: template.title };
 }
 
 /** Queues the member card by SMS when the rules above allow it; answers the message log's id. */

@@ -17,6 +17,7 @@ import settings from './settings.ts';
 import travelSubscriptions from './travel-subscriptions.ts';
 import vipps from './vipps.ts';
 import twoFactor from './two-factor.ts';
+import proof from './proof.ts';
 
 const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(health);
@@ -36,6 +37,7 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(travelSubscriptions);
   await app.register(vipps);
   await app.register(twoFactor);
+  await app.register(proof);
 };
 
 export default apiRoutes;

@@ -2,7 +2,7 @@
  * Min side's paths and pages, in one small module that Min side, the server and the dev server
  * all read (the staff app's paths stay in routing.ts, so Min side does not carry them).
  */
-const MEMBER_PATHS = /^\/(profile|new-member|password\/change|vipps-thanks|vipps-error)(\/|$)/;
+const MEMBER_PATHS = /^\/(profile|new-member|password\/change|vipps-thanks|vipps-error|verify)(\/|$)/;
 
 /** Whether Min side owns the path (the server then answers it with member.html). */
 export const isMemberPath = (pathname: string): boolean => MEMBER_PATHS.test(pathname);
@@ -22,6 +22,8 @@ export const MEMBER_PAGES = {
   instruments: { path: '/profile/edit/instrument-insurance/:memberId', module: 'src/min-side/pages/InstrumentInsurancePage.tsx' },
   vippsThanks: { path: '/vipps-thanks', module: 'src/min-side/pages/VippsThanksPage.tsx' },
   vippsError: { path: '/vipps-error', module: 'src/min-side/pages/VippsErrorPage.tsx' },
+  memberCard: { path: '/profile/card/:memberId', module: 'src/min-side/card/CardPage.tsx' },
+  verify: { path: '/verify/:token', module: 'src/min-side/verify/VerifyPage.tsx' },
 } as const;
 
 /** How many segments of `pattern` match `pathname` literally, or -1 when it does not match. */

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Route, Routes, useNavigate } from 'react-router';
 import { onUnauthenticated } from '../common/http.ts';
 import { MEMBER_PAGES as PAGES } from '../common/member-paths.ts';
-import { Elsewhere, OwnMemberPage, SignedOutOnly, StepTwoWithoutId } from './guards.tsx';
+import { Elsewhere, OwnCard, OwnMemberPage, SignedOutOnly, StepTwoWithoutId } from './guards.tsx';
 import { Layout, Loading } from './components/Layout.tsx';
 import { useSession } from './session.tsx';
 
@@ -17,6 +17,8 @@ const TravelInsurancePage = lazy(() => import('./pages/TravelInsurancePage.tsx')
 const InstrumentInsurancePage = lazy(() => import('./pages/InstrumentInsurancePage.tsx'));
 const VippsThanksPage = lazy(() => import('./pages/VippsThanksPage.tsx'));
 const VippsErrorPage = lazy(() => import('./pages/VippsErrorPage.tsx'));
+const CardPage = lazy(() => import('./card/CardPage.tsx'));
+const VerifyPage = lazy(() => import('./verify/VerifyPage.tsx'));
 
 /** An expired or revoked token ends the session and goes back to the login. */
 function SessionExpiry() {
@@ -58,6 +60,9 @@ export function App() {
           />
           <Route path={PAGES.vippsThanks.path} element={<VippsThanksPage />} />
           <Route path={PAGES.vippsError.path} element={<VippsErrorPage />} />
+          <Route path="/profile/card" element={<OwnCard />} />
+          <Route path={PAGES.memberCard.path} element={<OwnMemberPage stage="profile">{(id) => <CardPage memberId={id} />}</OwnMemberPage>} />
+          <Route path={PAGES.verify.path} element={<VerifyPage />} />
           <Route path="*" element={<Elsewhere />} />
         </Routes>
       </Suspense>

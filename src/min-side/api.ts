@@ -6,9 +6,11 @@ import type { LoginResponse, PasswordChange, Registration } from '../../server/s
 import type { AddCode, AddCodeAnswer, SendCard, SendCardAnswer } from '../../server/schemas/member-self.ts';
 import type { VippsOffer, VippsStart, VippsStartAnswer } from '../../server/schemas/vipps.ts';
 import type { ContentPage, DiscountCode, InstrumentCategory, PostalCode } from '../../server/schemas/reference.ts';
+import type { MemberCardData, VerifyAnswer } from '../../server/schemas/proof.ts';
 
 export type { Member } from '../../server/schemas/member.ts';
 export type { LoginResponse, Registration } from '../../server/schemas/auth.ts';
+export type { MemberCardData, VerifyData } from '../../server/schemas/proof.ts';
 export const api = {
   csrfCookie: () => http.get<null>('/sanctum/csrf-cookie'),
   login: (email: string, password: string) =>
@@ -36,6 +38,8 @@ export const api = {
   discountCodes: () => http.get<{ data: DiscountCode[] }>('/api/content/discount-codes'),
   postalCode: (code: string) => http.get<{ data: PostalCode }>(`/api/postal-code/${encodeURIComponent(code)}`),
   instrumentCategories: () => http.get<{ data: InstrumentCategory[] }>('/api/instrument/category/list'),
+  memberCard: (id: number) => http.get<{ data: MemberCardData }>(`/api/member/${id}/card`),
+  verify: (token: string) => http.get<VerifyAnswer>(`/api/verify/${encodeURIComponent(token)}`),
 };
 
 /** The first message the server gave for a field, from `{errors: {field: [..]}}` or `{error: {field: [..]}}`. */

@@ -100,6 +100,7 @@ const PATH_VALUES: [RegExp, (f: Fixtures) => string | number, boolean][] = [
   [/^\/api\/emails\/logs\//, (f) => f.message, true],
   // A sign-in id (no caller's own) and a staff user's id for the two-factor reset: both answer 404.
   [/^\/api\/user\//, () => 999_999, false],
+  [/^\/api\/verify\//, () => 'not-a-token', false],
 ];
 
 const TEXT_CANDIDATES = ['amerket@example.no', '0155', '91234567', '2026-06-01', 'Abcdefgh1', 'abc'];

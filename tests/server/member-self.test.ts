@@ -121,6 +121,7 @@ describe('POST /api/member/send-card', () => {
     expect(sms).toMatchObject({ email_to: '91234567', sender_id: member.id, delivery: 'outbox', subject: 'Medlemskort' });
     expect(sms.content).toContain('Hei Kari!');
     expect(sms.content).toContain(member.campaign.code);
+    expect(sms.content).toContain('Medlemskortet med QR-kode: http://portal.test/profile/card');
   });
 
   it('checks the phone number with the form messages', async () => {

@@ -10,6 +10,7 @@ import type { InstrumentSubscription } from '../../dataProvider/types.ts';
 import { StopInsuranceButton } from './StopInsuranceButton.tsx';
 import { SummaryCard, SummaryRow } from './SummaryCard.tsx';
 import { isCurrent } from './TravelCard.tsx';
+import { CertificateButtons } from './CertificateButtons.tsx';
 
 export function InstrumentCard({ subscription, memberId }: { subscription: InstrumentSubscription | null; memberId: number }) {
   const translate = useTranslate();
@@ -55,6 +56,7 @@ export function InstrumentCard({ subscription, memberId }: { subscription: Instr
       )}
       {open}
       {subscription.state === 'active' && <StopInsuranceButton subscriptionId={subscription.id} />}
+      {subscription.state === 'active' && lines.length > 0 && <CertificateButtons memberId={memberId} kind="instruments" />}
     </SummaryCard>
   );
 }

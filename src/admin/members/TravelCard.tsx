@@ -7,6 +7,7 @@ import { formatAmount, formatDate } from '../../common/format.ts';
 import type { Subscription } from '../../dataProvider/types.ts';
 import { paths } from '../paths.ts';
 import { SummaryCard, SummaryRow } from './SummaryCard.tsx';
+import { CertificateButtons } from './CertificateButtons.tsx';
 
 export const isCurrent = (subscription: Subscription | null): subscription is Subscription =>
   !!subscription && (subscription.state === 'active' || subscription.state === 'pending');
@@ -39,6 +40,7 @@ export function TravelCard({ subscription, memberId }: { subscription: Subscript
       <Button component={Link} to={paths.travelForm(memberId)} variant="outlined" sx={{ mt: 1 }}>
         {translate(exists ? 'app.travel_card.edit' : 'app.travel_card.order')}
       </Button>
+      {subscription?.state === 'active' && <CertificateButtons memberId={memberId} kind="travel" />}
     </SummaryCard>
   );
 }

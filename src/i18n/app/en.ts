@@ -595,5 +595,11 @@ export default {
       staff_reset: 'Reset',
       staff_reset_label: 'Reset two-step sign-in for %{name}',
     },
+    certificates: {
+      title: 'Insurance certificate',
+      norwegian: 'Certificate in Norwegian (PDF)',
+      english: 'Certificate in English (PDF)',
+      failed: 'The insurance certificate could not be downloaded.',
+    },
   },
 };

@@ -595,5 +595,11 @@ export default {
       staff_reset: 'Tilbakestill',
       staff_reset_label: 'Tilbakestill totrinnsinnlogging for %{name}',
     },
+    certificates: {
+      title: 'Forsikringsbevis',
+      norwegian: 'Forsikringsbevis (PDF)',
+      english: 'Certificate in English (PDF)',
+      failed: 'Forsikringsbeviset kunne ikke lastes ned.',
+    },
   },
 };

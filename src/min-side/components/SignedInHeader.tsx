@@ -1,5 +1,5 @@
 /** The top bar's right side for a signed-in member or applicant: their name and 'Logg ut'. */
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { api } from '../api.ts';
 import { useSession } from '../session.tsx';
 import { texts } from '../texts.ts';
@@ -16,6 +16,11 @@ export function SignedInHeader({ name }: { name?: string }) {
   return (
     <div className="topbar-user">
       <span className="topbar-name">{shown.trim()}</span>
+      {session?.role === 2 && session.registrationCompleted !== 0 && (
+        <Link className="btn btn-light" to={`/profile/card/${session.userId}`}>
+          {texts.digitalCard.headerButton}
+        </Link>
+      )}
       <button type="button" className="btn btn-light" onClick={() => void logout()}>
         {texts.profile.logout}
       </button>

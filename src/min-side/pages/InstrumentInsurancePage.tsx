@@ -8,6 +8,7 @@ import { instrumentApi } from '../instruments/api.ts';
 import { InstrumentScreen } from '../instruments/InstrumentScreen.tsx';
 import { instrumentTexts as t } from '../instruments/texts.ts';
 import '../instruments/instruments.css';
+import { CertificateButtons } from '../profile/CertificateButtons.tsx';
 
 export default function InstrumentInsurancePage({ memberId }: { memberId: number }) {
   const [instruments, reload] = useLoad(() => instrumentApi.list(memberId), [memberId]);
@@ -22,6 +23,11 @@ export default function InstrumentInsurancePage({ memberId }: { memberId: number
       {instruments.state === 'error' && <Card><p className="notice notice-error">{t.loadFailed}</p></Card>}
       {instruments.state === 'loaded' && categories.state === 'loaded' && (
         <InstrumentScreen memberId={memberId} data={instruments.data.data} categories={categories.data.data} reload={reload} tab={tab} setTab={setTab} />
+      )}
+      {instruments.state === 'loaded' && instruments.data.data.active.length > 0 && (
+        <Card title={texts.certificates.title}>
+          <CertificateButtons memberId={memberId} kind="instruments" />
+        </Card>
       )}
     </Layout>
   );

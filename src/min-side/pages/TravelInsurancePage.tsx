@@ -19,6 +19,7 @@ import { SelectField } from '../components/fields.tsx';
 import { texts } from '../texts.ts';
 import { useNotify } from '../toasts.tsx';
 import { useLoad } from '../useLoad.ts';
+import { CertificateButtons } from '../profile/CertificateButtons.tsx';
 import { travelApi, type Product, type Subscription } from '../travelApi.ts';
 
 /** After saving, the page goes back after this long (spec section 9). */
@@ -176,6 +177,11 @@ export default function TravelInsurancePage({ memberId }: { memberId: number }) 
           {subscription?.state === 'pending' && <p className="notice notice-info" role="status">{t.pendingNote}</p>}
           <TravelForm memberId={memberId} products={products} subscription={subscription} />
         </Card>
+        {subscription?.state === 'active' && (
+          <Card title={texts.certificates.title}>
+            <CertificateButtons memberId={memberId} kind="travel" />
+          </Card>
+        )}
         <p>
           <Link to={`/profile/${memberId}`}>{texts.backToProfile}</Link>
         </p>

@@ -4,6 +4,7 @@ import { formatAmount, formatDate } from '../../common/format.ts';
 import type { Member } from '../api.ts';
 import { Card } from '../components/Layout.tsx';
 import { texts } from '../texts.ts';
+import { CertificateButtons } from './CertificateButtons.tsx';
 
 function EditLink({ to, exists, order, edit, what }: { to: string; exists: boolean; order: string; edit: string; what: string }) {
   return (
@@ -48,6 +49,7 @@ export function TravelInsuranceTable({ member }: { member: Member }) {
       ) : (
         <p className="muted">{t.empty}</p>
       )}
+      {travel?.state === 'active' && <CertificateButtons memberId={member.id} kind="travel" />}
       <EditLink to={`/profile/edit/travel-insurane/${member.id}`} exists={Boolean(travel)} order={t.order} edit={t.edit} what={t.title} />
     </Card>
   );
@@ -90,6 +92,9 @@ export function InstrumentInsuranceTable({ member }: { member: Member }) {
         <p className="muted">{t.empty}</p>
       )}
       {total > 0 && <p className="total">{t.total(formatAmount(total))}</p>}
+      {member.subscription_instrument_insurance?.state === 'active' && lines.length > 0 && (
+        <CertificateButtons memberId={member.id} kind="instruments" />
+      )}
       <EditLink to={`/profile/edit/instrument-insurance/${member.id}`} exists={lines.length > 0} order={t.order} edit={t.edit} what={t.title} />
     </Card>
   );

@@ -10,6 +10,7 @@ import { ApplicationState } from './ApplicationState.tsx';
 import { CampaignCodeCard } from './CampaignCodeCard.tsx';
 import { DiscountCodes } from './DiscountCodes.tsx';
 import { InstrumentInsuranceTable, TravelInsuranceTable } from './InsuranceTables.tsx';
+import { MemberCardSection } from './MemberCardSection.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { TwoFactorCard } from './TwoFactorCard.tsx';
 
@@ -30,6 +31,7 @@ export default function ProfilePage({ memberId }: { memberId: number }) {
             <CampaignCodeCard member={data} onAdded={(code) => replace({ data: { ...data, campaign_code: code } })} />
           </div>
           <ApplicationState member={data} />
+          {data.role_id === 2 && <MemberCardSection memberId={data.id} />}
           <TravelInsuranceTable member={data} />
           <InstrumentInsuranceTable member={data} />
           <DiscountCodes />

@@ -173,6 +173,15 @@ export function memberApi(member: Member, patchStatus = 200) {
   let current = member;
   server.use(
     http.get(`*/api/member/${member.id}`, () => HttpResponse.json({ data: current })),
+    http.get(`*/api/member/${member.id}/card`, () =>
+      current.remote_id === null
+        ? HttpResponse.json({ message: 'Medlemskortet er klart når medlemskapet ditt er godkjent og du har fått medlemsnummer.' }, { status: 404 })
+        : HttpResponse.json({
+          data: {
+            token: 'AQcAAAAB', verify_url: 'http://localhost/verify/AQcAAAAB', member_number: current.remote_id, valid_until: '2026-12-31',
+            first_name: current.first_name, last_name: current.last_name, organisation: 'Musikerportalen',
+          },
+        })),
     http.patch(`*/api/member/${member.id}`, async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
       patches.push(body);

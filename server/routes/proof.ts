@@ -1,0 +1,78 @@
+/** The member card, the insurance certificates (PDF) and the public check of their QR codes. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { IdParams } from '../schemas/common.ts';
+import { CertificateQuery, MemberCardAnswer, VerifyAnswer, VerifyParams } from '../schemas/proof.ts';
+import { assertOwnMember, isStaff } from '../lib/access.ts';
+import { certificateFor, certificateIssued, countVerify, memberCard, verifyProof } from '../domain/proof.ts';
+import { certificateFilename, certificatePdf } from '../domain/certificate-pdf.ts';
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, config } = app.services;
+
+  app.get(
+    '/member/:id/card',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['Min side'],
+        summary: 'Det digitale medlemskortet: signert kode og adressen QR-koden viser (medlemmet selv eller ansatte)',
+        params: IdParams,
+        response: { 200: MemberCardAnswer },
+      },
+    },
+    async (request) => {
+      assertOwnMember(request, request.params.id);
+      return { data: await memberCard(db, config, request.params.id) };
+    },
+  );
+
+  for (const kind of ['travel', 'instruments'] as const) {
+    app.get(
+      `/member/:id/certificate/${kind}`,
+      {
+        config: { access: 'signed-in' },
+        schema: {
+          tags: ['Min side'],
+          summary: kind === 'travel'
+            ? 'Forsikringsbevis for reiseforsikringen som PDF (lang=nb eller en); 404 med melding uten reiseforsikring'
+            : 'Forsikringsbevis for de forsikrede instrumentene som PDF (lang=nb eller en); 404 med melding uten instrumentforsikring',
+          params: IdParams,
+          querystring: CertificateQuery,
+          produces: ['application/pdf'],
+        },
+      },
+      async (request, reply) => {
+        const account = assertOwnMember(request, request.params.id);
+        const lang = request.query.lang ?? 'nb';
+        const certificate = await certificateFor(db, config, request.params.id, kind);
+        const pdf = await certificatePdf(certificate, config, lang);
+        if (isStaff(account)) await certificateIssued(request.log, { staffId: account.id, memberId: request.params.id, kind });
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${certificateFilename(certificate, lang)}"`)
+          .header('cache-control', 'no-store')
+          .send(pdf);
+      },
+    );
+  }
+
+  app.get(
+    '/verify/:token',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['Kontroll'],
+        summary: 'Kontroller et medlemskort eller forsikringsbevis (koden i QR-koden); 200 for enhver velformet kode, 400 ellers',
+        params: VerifyParams,
+        response: { 200: VerifyAnswer },
+      },
+    },
+    async (request, reply) => {
+      await countVerify(db, request.ip);
+      reply.header('cache-control', 'no-store');
+      return { data: await verifyProof(db, config, request.params.token) };
+    },
+  );
+};
+
+export default routes;

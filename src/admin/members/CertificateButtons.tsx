@@ -1,0 +1,30 @@
+/** Staff download a member's insurance certificate (PDF), in Norwegian or English; shown only with the cover. */
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import PictureAsPdf from '@mui/icons-material/PictureAsPdf';
+import { useTranslate } from 'react-admin';
+import { downloadCertificate, type CertificateKind, type CertificateLang } from '../../common/certificates.ts';
+import { useToast } from '../toast.tsx';
+
+export function CertificateButtons({ memberId, kind }: { memberId: number; kind: CertificateKind }) {
+  const translate = useTranslate();
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const download = async (lang: CertificateLang) => {
+    setBusy(true);
+    const problem = await downloadCertificate(memberId, kind, lang);
+    setBusy(false);
+    if (problem) toast.error(problem);
+  };
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }}>
+      <Button variant="outlined" startIcon={<PictureAsPdf />} disabled={busy} onClick={() => void download('nb')}>
+        {translate('app.certificates.norwegian')}
+      </Button>
+      <Button variant="outlined" startIcon={<PictureAsPdf />} disabled={busy} onClick={() => void download('en')} lang="en">
+        {translate('app.certificates.english')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,43 @@
+/** The profile's 'Medlemskort' section and the certificate buttons, which show only with the cover. */
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeMember, makeSubscription, memberApi, renderApp, signInAs, installFakeApi } from './harness.tsx';
+
+installFakeApi();
+
+function open(member = makeMember()) {
+  memberApi(member);
+  signInAs(member);
+  renderApp(`/profile/${member.id}`);
+}
+
+describe("the profile's member card and certificates", () => {
+  it('shows the card with number and validity, a link to the full card, and the header button', async () => {
+    open();
+    const section = await screen.findByRole('region', { name: 'Medlemskort' });
+    expect(await within(section).findByText('10007')).toBeInTheDocument();
+    expect(within(section).getByText('31.12.2026')).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: 'Vis medlemskortet' })).toHaveAttribute('href', '/profile/card/7');
+    expect(screen.getByRole('link', { name: 'Medlemskort' })).toHaveAttribute('href', '/profile/card/7');
+  });
+
+  it('says when the card comes for a member without a member number', async () => {
+    open(makeMember({ remote_id: null }));
+    const section = await screen.findByRole('region', { name: 'Medlemskort' });
+    expect(await within(section).findByText(/klart når medlemskapet ditt er godkjent/)).toBeInTheDocument();
+  });
+
+  it('offers the travel certificate only for an active travel insurance', async () => {
+    open(makeMember({ subscription_travel_insurance: makeSubscription('Reiseforsikring Europa', 1290, { state: 'active' }) }));
+    const travel = await screen.findByRole('region', { name: 'Reiseforsikring' });
+    expect(within(travel).getByRole('button', { name: 'Forsikringsbevis (PDF)' })).toBeInTheDocument();
+    expect(within(travel).getByRole('button', { name: 'Certificate in English (PDF)' })).toHaveAttribute('lang', 'en');
+    expect(within(screen.getByRole('region', { name: 'Instrumentforsikring' })).queryByRole('button', { name: /PDF/ })).not.toBeInTheDocument();
+  });
+
+  it('offers no certificate while the travel order waits for approval', async () => {
+    open(makeMember({ subscription_travel_insurance: makeSubscription('Reiseforsikring Europa', 1290, { state: 'pending' }) }));
+    const travel = await screen.findByRole('region', { name: 'Reiseforsikring' });
+    expect(within(travel).queryByRole('button', { name: /PDF/ })).not.toBeInTheDocument();
+  });
+});
