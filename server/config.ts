@@ -74,6 +74,8 @@ export interface Config {
   messageRetries: number;
   /** The accounting sync; null when Tripletex is not set up. */
   tripletex: TripletexConfig | null;
+  /** How long personal data is kept before the retention job removes it (jobs/retention.ts). */
+  retention: RetentionConfig;
 }
 
 export class ConfigError extends Error {
@@ -281,5 +283,21 @@ export function loadConfig(env: Env = process.env): Config {
     },
     messageRetries: integer(env, 'MESSAGE_RETRIES', 4, 0, 20),
     tripletex: tripletex(env),
+    retention: {
+      accessLogMonths: integer(env, 'ACCESS_LOG_MONTHS', 12, 1, 120),
+      rejectedApplicationMonths: integer(env, 'RETENTION_REJECTED_MONTHS', 6, 1, 120),
+      unfinishedRegistrationDays: integer(env, 'RETENTION_UNFINISHED_DAYS', 30, 1, 3650),
+      messageBodyMonths: integer(env, 'RETENTION_MESSAGE_MONTHS', 24, 1, 240),
+      // Bokføringsloven: the accounts are kept at least five years.
+      erasedBookkeepingYears: integer(env, 'RETENTION_ERASED_YEARS', 5, 5, 30),
+    },
   };
+}
+
+export interface RetentionConfig {
+  accessLogMonths: number;
+  rejectedApplicationMonths: number;
+  unfinishedRegistrationDays: number;
+  messageBodyMonths: number;
+  erasedBookkeepingYears: number;
 }

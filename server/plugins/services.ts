@@ -11,6 +11,7 @@ import { testCheckout } from '../adapters/vipps-test-checkout.ts';
 import { JobQueue } from '../jobs/queue.ts';
 import type { Outbox } from '../jobs/outbox.ts';
 import type { IndexCheck } from '../db/index-check.ts';
+import { AccessLogWriter } from '../domain/access-log.ts';
 
 /** What routes reach through `app.services`: settings, the database, the adapters and the job queue. */
 export interface Services {
@@ -26,6 +27,8 @@ export interface Services {
   outbox: Outbox;
   /** The index check made at start-up; null when none was made (tests). */
   indexCheck: IndexCheck | null;
+  /** The access log's batch writer (domain/access-log.ts); flushed when the app closes. */
+  accessLog: AccessLogWriter;
 }
 
 declare module 'fastify' {
@@ -36,6 +39,9 @@ declare module 'fastify' {
 
 async function services(app: FastifyInstance, options: { services: Services }) {
   app.decorate('services', options.services);
+  app.addHook('onClose', async () => {
+    await options.services.accessLog.flush();
+  });
 }
 
 export default fp(services, { name: 'services' });
@@ -62,6 +68,7 @@ export function createServices(
     jobs,
     outbox: { jobs, mail: mail.delivery, sms: sms.delivery },
     indexCheck: overrides.indexCheck ?? null,
+    accessLog: overrides.accessLog ?? new AccessLogWriter(db),
   };
 }
 

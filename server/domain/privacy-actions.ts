@@ -1,0 +1,21 @@
+/** What the privacy routes do, each as one call. */
+import type { Readable } from 'node:stream';
+import type { Database } from '../db/database.ts';
+import type { Member } from '../schemas/member.ts';
+import { notFound } from '../lib/http-errors.ts';
+import { loadMember } from './members.ts';
+import { eraseMember, memberExportData } from './privacy.ts';
+import { memberZip } from './member-zip.ts';
+
+/** The member's export zip; 404 for no such member. */
+export async function exportZipOf(db: Database, memberId: number): Promise<Readable> {
+  const data = await memberExportData(db, memberId);
+  if (!data) throw notFound();
+  return memberZip(data);
+}
+
+/** Erases (422 on a wrong number, 404 for no such member) and answers the member as now stored. */
+export async function eraseAndLoad(db: Database, memberId: number, typed: string | number, staffId: number): Promise<Member> {
+  if (!(await eraseMember(db, memberId, typed, staffId))) throw notFound();
+  return (await loadMember(db, memberId))!;
+}
