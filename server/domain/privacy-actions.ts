@@ -6,9 +6,12 @@ import { notFound } from '../lib/http-errors.ts';
 import { loadMember } from './members.ts';
 import { eraseMember, memberExportData } from './privacy.ts';
 import { memberZip } from './member-zip.ts';
+import type { AccessLogWriter } from './access-log.ts';
 
 /** The member's export zip; 404 for no such member. */
-export async function exportZipOf(db: Database, memberId: number): Promise<Readable> {
+export async function exportZipOf(db: Database, accessLog: AccessLogWriter, memberId: number): Promise<Readable> {
+  // The member's log in the export includes what this process has not written yet.
+  await accessLog.flush();
   const data = await memberExportData(db, memberId);
   if (!data) throw notFound();
   return memberZip(data);
