@@ -119,7 +119,7 @@ export function recordAccess(
   writer.record({ ...entry, actorId: actor.id });
 }
 
-const ENTRY_COLUMNS = `l.at, l.kind, l.detail,
+const ENTRY_COLUMNS = `l.id, l.at, l.kind, l.detail,
   CASE WHEN s.id IS NULL THEN NULL ELSE json_build_object('first_name', s.first_name, 'last_name', s.last_name) END AS staff`;
 
 const memberLog: ListDefinition = {
@@ -184,7 +184,7 @@ export async function accessLogPage(
   await writer.flush();
   return queryPage(db, {
     from: `FROM access_log l LEFT JOIN accounts s ON s.id = l.actor_id LEFT JOIN accounts m ON m.id = l.member_id WHERE TRUE`,
-    columns: `l.id, ${ENTRY_COLUMNS}, l.actor_id AS staff_id, l.member_id, l.row_count, l.ip,
+    columns: `${ENTRY_COLUMNS}, l.actor_id AS staff_id, l.member_id, l.row_count, l.ip,
       CASE WHEN m.id IS NULL THEN NULL
            ELSE json_build_object('id', m.id, 'remote_id', m.remote_id, 'first_name', m.first_name, 'last_name', m.last_name) END AS member`,
   }, parseListQuery(query, allLog));
@@ -222,3 +222,7 @@ export async function subscriptionOwner(db: Queryable, id: number): Promise<numb
   const [row] = await db.query<{ member_id: number }>('SELECT member_id FROM subscriptions WHERE id = $1', [id]);
   return row?.member_id ?? null;
 }
+
+/** The staff users, for the log's filter by staff user. */
+export const staffUsers = (db: Queryable): Promise<{ id: number; first_name: string; last_name: string }[]> =>
+  db.query('SELECT id, first_name, last_name FROM accounts WHERE role_id >= 3 ORDER BY first_name, last_name, id');

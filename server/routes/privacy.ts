@@ -2,11 +2,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DataOf, IdParams, MessageBody } from '../schemas/common.ts';
 import { Member } from '../schemas/member.ts';
-import { AccessLogEntry, AccessLogRow, EraseBody } from '../schemas/access-log.ts';
+import { Type } from 'typebox';
+import { AccessLogEntry, AccessLogRow, EraseBody, StaffUser } from '../schemas/access-log.ts';
 import { listQuerySchema, paginate, paginatorSchema } from '../lib/list.ts';
 import { notFound } from '../lib/http-errors.ts';
 import { accountOf, assertOwnMember } from '../lib/access.ts';
-import { accessLogPage, memberAccessLog } from '../domain/access-log.ts';
+import { accessLogPage, memberAccessLog, staffUsers } from '../domain/access-log.ts';
 import { eraseAndLoad, exportZipOf } from '../domain/privacy-actions.ts';
 import { EXPORT_FILENAME } from '../domain/member-zip.ts';
 
@@ -45,6 +46,19 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => paginate(await accessLogPage(db, accessLog, request.query), request.url, config.publicUrl),
+  );
+
+  app.get(
+    '/access-log/staff',
+    {
+      config: { access: 'staff', accessLog: false },
+      schema: {
+        tags: ['Personvern'],
+        summary: 'De ansatte brukerne, til tilgangsloggens filter',
+        response: { 200: DataOf(Type.Array(StaffUser)) },
+      },
+    },
+    async () => ({ data: await staffUsers(db) }),
   );
 
   app.get(

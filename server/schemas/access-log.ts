@@ -8,6 +8,7 @@ export const AccessKind = Type.Union([
 
 /** One access to one member's data: when, by whom, what kind, and what. */
 export const AccessLogEntry = Type.Object({
+  id: Type.Integer(),
   at: Timestamp,
   staff: Nullable(Type.Object({ first_name: Nullable(Type.String()), last_name: Nullable(Type.String()) })),
   kind: AccessKind,
@@ -19,7 +20,6 @@ export type AccessLogEntry = Static<typeof AccessLogEntry>;
 export const AccessLogRow = Type.Intersect([
   AccessLogEntry,
   Type.Object({
-    id: Type.Integer(),
     staff_id: Type.Integer(),
     member_id: Nullable(Type.Integer()),
     member: Nullable(Type.Object({
@@ -36,3 +36,5 @@ export type AccessLogRow = Static<typeof AccessLogRow>;
 
 export const EraseBody = Type.Object({ member_number: Type.Union([Type.String({ maxLength: 20 }), Type.Integer()]) });
 export type EraseBody = Static<typeof EraseBody>;
+
+export const StaffUser = Type.Object({ id: Type.Integer(), first_name: Type.String(), last_name: Type.String() });
