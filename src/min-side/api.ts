@@ -1,13 +1,14 @@
 /** The calls the member app makes, typed with the server's own schemas (imported as types only). */
 import { http } from '../common/http.ts';
 import type { MessageBody } from '../../server/schemas/common.ts';
-import type { Member, MemberPatch } from '../../server/schemas/member.ts';
+import type { Member as StoredMember, MemberPatch } from '../../server/schemas/member.ts';
 import type { LoginResponse, PasswordChange, Registration } from '../../server/schemas/auth.ts';
 import type { AddCode, AddCodeAnswer, SendCard, SendCardAnswer } from '../../server/schemas/member-self.ts';
 import type { VippsOffer, VippsStart, VippsStartAnswer } from '../../server/schemas/vipps.ts';
 import type { ContentPage, DiscountCode, InstrumentCategory, PostalCode } from '../../server/schemas/reference.ts';
 
-export type { Member } from '../../server/schemas/member.ts';
+/** A member signed in to Min side is never erased: their names and e-mail are there. */
+export type Member = Omit<StoredMember, 'email' | 'first_name' | 'last_name'> & { email: string; first_name: string; last_name: string };
 export type { LoginResponse, Registration } from '../../server/schemas/auth.ts';
 export const api = {
   csrfCookie: () => http.get<null>('/sanctum/csrf-cookie'),

@@ -103,6 +103,7 @@ export function makeMember(overrides: Partial<Member> = {}): Member {
     membership_end_date: null,
     created_at: '2026-01-01T09:00:00.000Z',
     updated_at: '2026-01-01T09:00:00.000Z',
+    erased_at: null,
     subscription_membership: null,
     subscription_travel_insurance: null,
     subscription_instrument_insurance: null,
