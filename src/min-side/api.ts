@@ -5,6 +5,7 @@ import type { Member as StoredMember, MemberPatch } from '../../server/schemas/m
 import type { LoginResponse, PasswordChange, Registration } from '../../server/schemas/auth.ts';
 import type { AddCode, AddCodeAnswer, SendCard, SendCardAnswer } from '../../server/schemas/member-self.ts';
 import type { VippsOffer, VippsStart, VippsStartAnswer } from '../../server/schemas/vipps.ts';
+import type { AccessLogEntry } from '../../server/schemas/access-log.ts';
 import type { ContentPage, DiscountCode, InstrumentCategory, PostalCode } from '../../server/schemas/reference.ts';
 
 /** A member signed in to Min side is never erased: their names and e-mail are there. */
@@ -30,6 +31,8 @@ export const api = {
   contentPage: (slug: string) => http.get<{ data: ContentPage }>(`/api/content/page/${encodeURIComponent(slug)}`),
   discountCodes: () => http.get<{ data: DiscountCode[] }>('/api/content/discount-codes'),
   postalCode: (code: string) => http.get<{ data: PostalCode }>(`/api/postal-code/${encodeURIComponent(code)}`),
+  accessLog: (id: number, page: number) =>
+    http.get<{ data: AccessLogEntry[]; total: number }>(`/api/member/${id}/access-log`, { query: { page, per_page: 25 } }),
   instrumentCategories: () => http.get<{ data: InstrumentCategory[] }>('/api/instrument/category/list'),
 };
 
