@@ -124,7 +124,7 @@ const ENTRY_COLUMNS = `l.id, l.at, l.kind, l.detail,
 
 const memberLog: ListDefinition = {
   filters: {},
-  sorts: { at: 'l.at' },
+  sorts: { at: 'l.at', id: 'l.id' },
   defaultSort: '-at',
   tieBreaker: 'l.id',
 };

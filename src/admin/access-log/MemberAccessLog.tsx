@@ -40,7 +40,7 @@ export function MemberAccessLog({ memberId }: { memberId: number }) {
   return (
     <section aria-labelledby="access-log-title">
       <RecordContextProvider value={{ id: memberId }}>
-        <ReferenceManyField reference="member-access-log" target="member_id" perPage={25} pagination={<MemberPagination />}>
+        <ReferenceManyField reference="member-access-log" target="member_id" perPage={25} sort={{ field: 'at', order: 'DESC' }} pagination={<MemberPagination />}>
           <Entries />
         </ReferenceManyField>
       </RecordContextProvider>

@@ -15,6 +15,8 @@ export function AccessLogCard({ memberId, name }: { memberId: number; name: stri
   const [entries, setEntries] = useState<AccessLogEntry[] | null>(null);
   const [total, setTotal] = useState(0);
   const [page, setPage] = useState(1);
+  // Bumped to read the first page again (after a download, which the log then shows).
+  const [round, setRound] = useState(0);
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
   const [downloadError, setDownloadError] = useState<string | null>(null);
@@ -30,7 +32,7 @@ export function AccessLogCard({ memberId, name }: { memberId: number; name: stri
     return () => {
       live = false;
     };
-  }, [memberId, page]);
+  }, [memberId, page, round]);
 
   async function downloadAll() {
     setBusy(true);
@@ -38,7 +40,10 @@ export function AccessLogCard({ memberId, name }: { memberId: number; name: stri
     const result = await download(`/api/member/${memberId}/export`, 'mine-opplysninger.zip');
     setBusy(false);
     if (!result.ok) setDownloadError(t.downloadFailed);
-    else setPage(1);
+    else {
+      setPage(1);
+      setRound((r) => r + 1);
+    }
   }
 
   const who = (entry: AccessLogEntry) => {
