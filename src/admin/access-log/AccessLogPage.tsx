@@ -50,7 +50,7 @@ function AccessLogTable() {
   const { error } = useListContext();
   if (error) return <Alert severity="error">{translate('app.errors.generic')}</Alert>;
   return (
-    <Paper sx={{ overflowX: 'auto' }}>
+    <Paper sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-labelledby="access-log-heading">
       <DataTable<AccessLogRow>
         rowClick={false}
         bulkActionButtons={false}
@@ -100,7 +100,7 @@ export function AccessLogPage() {
       pagination={<MemberPagination />}
       disableSyncWithLocation
     >
-      <Typography variant="h5" component="h1" sx={{ my: 2 }}>{translate('app.privacy.title')}</Typography>
+      <Typography id="access-log-heading" variant="h5" component="h1" sx={{ my: 2 }}>{translate('app.privacy.title')}</Typography>
       <ListSpace><AccessLogTable /></ListSpace>
     </List>
   );

@@ -19,7 +19,8 @@ function Entries() {
       <Typography id="access-log-title" variant="h6" component="h2" sx={{ my: 2 }}>
         {translate('app.privacy.member_title', { count: total ?? 0 })}
       </Typography>
-      <Box sx={{ overflowX: 'auto' }}>
+      {/* A wide table scrolls on a phone; the keyboard reaches the scrolling region too. */}
+      <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-labelledby="access-log-title">
         <DataTable<AccessLogEntry>
           rowClick={false}
           bulkActionButtons={false}
