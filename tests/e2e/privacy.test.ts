@@ -103,7 +103,8 @@ describe.each(WIDTHS)('privacy at %i px', (width) => {
     await page.goto(`${portal.baseUrl}/membership/edit/${victim.id}`);
     await page.getByRole('button', { name: 'Slett personopplysninger' }).click();
     const dialog = page.getByRole('dialog', { name: 'Slett personopplysninger' });
-    const field = dialog.getByLabel(`Skriv medlemsnummeret (${victim.remote_id}) for å bekrefte`);
+    await dialog.getByText(`Skriv medlemsnummeret (${victim.remote_id}) for å bekrefte.`).waitFor();
+    const field = dialog.getByLabel('Medlemsnummer');
     await field.waitFor();
     await checkA11y(page, `erase dialog at ${width} px`);
     await screenshot(page, `privacy-erase-dialog-${width}`);

@@ -8,7 +8,8 @@ import { useTranslate } from 'react-admin';
 
 export function memberTitle(member: { remote_id: number | null; first_name: string | null; last_name: string | null }): string {
   const name = `${member.first_name ?? ''} ${member.last_name ?? ''}`.trim();
-  return member.remote_id ? `${member.remote_id} - ${name}` : name;
+  if (!member.remote_id) return name;
+  return name ? `${member.remote_id} - ${name}` : String(member.remote_id);
 }
 
 export function MemberHeader({ member, backTo, title }: {

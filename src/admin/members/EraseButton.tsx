@@ -60,11 +60,14 @@ export function EraseButton({ member }: { member: Member }) {
         <form onSubmit={(event) => void submit(event)} noValidate>
           <DialogTitle id="erase-title">{translate('app.privacy.erase_title')}</DialogTitle>
           <DialogContent>
-            <DialogContentText id="erase-text" sx={{ mb: 2 }}>{translate('app.privacy.erase_text')}</DialogContentText>
+            <DialogContentText id="erase-text" sx={{ mb: 1 }}>{translate('app.privacy.erase_text')}</DialogContentText>
+            <DialogContentText id="erase-confirm" sx={{ mb: 2, fontWeight: 500 }}>
+              {translate('app.privacy.erase_confirm_text', { number })}
+            </DialogContentText>
             <TextField
               autoFocus
               fullWidth
-              label={translate('app.privacy.erase_confirm_label', { number })}
+              label={translate('app.privacy.erase_confirm_label')}
               value={typed}
               onChange={(event) => {
                 setTyped(event.target.value);
@@ -72,7 +75,7 @@ export function EraseButton({ member }: { member: Member }) {
               }}
               error={error !== null}
               helperText={error ?? ' '}
-              slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
+              slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off', 'aria-describedby': 'erase-confirm' } }}
             />
           </DialogContent>
           <DialogActions>
