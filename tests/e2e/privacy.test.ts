@@ -1,7 +1,7 @@
 /** Privacy in the browser: a member reads their access log and downloads their data; staff read the log and erase a member. */
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import yauzl from 'yauzl';
 import { api, checkA11y, launchBrowser, MEMBER, openPage, screenshot, signIn, startPortal, type Portal } from './harness.ts';
 import { memberByEmail, staffToken, WIDTHS } from './min-side-steps.ts';
