@@ -6,6 +6,7 @@ import { nextMemberNumber } from '../../server/domain/member-numbers.ts';
 import { snapshotInstrument } from '../../server/domain/iterations.ts';
 import { applyRetention } from '../../server/jobs/retention.ts';
 import { MEMBER_DATA_ROUTE } from '../../server/plugins/access-log.ts';
+import { AccessLogWriter } from '../../server/domain/access-log.ts';
 
 let t: TestContext;
 let staff: Awaited<ReturnType<typeof signedInStaff>>;
@@ -119,6 +120,19 @@ describe('access log', () => {
       await tx.query('DELETE FROM access_log');
     })).rejects.toThrow(/bare skrives til/);
     expect((await t.db.query("SELECT 1 FROM access_log WHERE detail = 'gammel'")).length).toBe(1);
+  });
+
+  it('costs a request a push onto a buffer: written in batches, within a flush interval, and all on close', async () => {
+    const writer = new AccessLogWriter(t.db);
+    const started = performance.now();
+    for (let i = 0; i < 150; i++) writer.record({ actorId: staff.id, memberId: 424242, kind: 'read', detail: 'batch' });
+    const perEntry = (performance.now() - started) / 150;
+    expect(perEntry).toBeLessThan(1);
+    const count = async () => (await t.db.query('SELECT 1 FROM access_log WHERE member_id = 424242')).length;
+    await expect.poll(count, { timeout: 5_000 }).toBe(150);
+    writer.record({ actorId: staff.id, memberId: 424242, kind: 'read', detail: 'batch' });
+    await writer.flush();
+    expect(await count()).toBe(151);
   });
 
   it('every member-data route states what it logs', () => {
