@@ -13,6 +13,7 @@ import errors, { frameworkErrors } from './plugins/errors.ts';
 import inputRules from './plugins/input-rules.ts';
 import services, { type Services } from './plugins/services.ts';
 import auth from './plugins/auth.ts';
+import accessLog from './plugins/access-log.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import httpsHeaders from './plugins/https-headers.ts';
 import docs from './plugins/docs.ts';
@@ -81,6 +82,7 @@ export async function buildApp(deps: Services, options: AppOptions = {}) {
   await app.register(docs);
   await app.register(services, { services: deps });
   await app.register(auth);
+  await app.register(accessLog);
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(csrfCookie);
   await app.register(staticApps, {

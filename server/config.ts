@@ -89,6 +89,8 @@ export interface Config {
   insurerName: string;
   travelPolicyNumber: string;
   instrumentPolicyNumber: string;
+  /** How long personal data is kept before the retention job removes it (jobs/retention.ts). */
+  retention: RetentionConfig;
 }
 
 export interface CardSigningKey {
@@ -338,5 +340,21 @@ export function loadConfig(env: Env = process.env): Config {
     insurerName: text(env, 'INSURER_NAME', 'Demo Forsikring ASA'),
     travelPolicyNumber: text(env, 'TRAVEL_POLICY_NUMBER', 'REISE-2026-0001'),
     instrumentPolicyNumber: text(env, 'INSTRUMENT_POLICY_NUMBER', 'INSTR-2026-0001'),
+    retention: {
+      accessLogMonths: integer(env, 'ACCESS_LOG_MONTHS', 12, 1, 120),
+      rejectedApplicationMonths: integer(env, 'RETENTION_REJECTED_MONTHS', 6, 1, 120),
+      unfinishedRegistrationDays: integer(env, 'RETENTION_UNFINISHED_DAYS', 30, 1, 3650),
+      messageBodyMonths: integer(env, 'RETENTION_MESSAGE_MONTHS', 24, 1, 240),
+      // Bokføringsloven: the accounts are kept at least five years.
+      erasedBookkeepingYears: integer(env, 'RETENTION_ERASED_YEARS', 5, 5, 30),
+    },
   };
+}
+
+export interface RetentionConfig {
+  accessLogMonths: number;
+  rejectedApplicationMonths: number;
+  unfinishedRegistrationDays: number;
+  messageBodyMonths: number;
+  erasedBookkeepingYears: number;
 }

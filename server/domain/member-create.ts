@@ -11,6 +11,7 @@ import { loadMember, normalisePhone } from './members.ts';
 import { todayInOslo } from './oslo-date.ts';
 import { EMAIL_TAKEN, isEmailConflict, isEmailTaken } from './account-email.ts';
 import { nextMemberNumber } from './member-numbers.ts';
+import { recordConsentChanges } from './privacy.ts';
 
 
 type Errors = Record<string, string[]>;
@@ -129,6 +130,7 @@ async function createMember(
     staffId,
     JSON.stringify(created),
   ]);
+  await recordConsentChanges(tx, member.id, created, 'staff', staffId);
   return member.id;
 }
 

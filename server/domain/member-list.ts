@@ -47,7 +47,7 @@ export const memberList: ListDefinition = {
 };
 
 /** Accounts the overview lists, before the request's filters (the 'members' counter of migration 011 counts the same). */
-export const MEMBERS_FROM = 'FROM accounts a WHERE a.role_id IN (1, 2)';
+export const MEMBERS_FROM = 'FROM accounts a WHERE a.role_id IN (1, 2) AND a.erased_at IS NULL';
 
 export const memberPage = (db: Queryable, query: Record<string, unknown>): Promise<Page<MemberListItem>> =>
   queryPage<MemberListItem>(db, {

@@ -9,6 +9,7 @@ import {
 } from './members.ts';
 import { assertRegistrationCompletable } from './registration.ts';
 import { limitEmailChange } from './email-change-limit.ts';
+import { recordConsentChanges } from './privacy.ts';
 
 /** Applies what `account` may write of `body` and answers the member as saved; `ip` counts a member's e-mail changes. */
 export async function patchMember(db: Database, memberId: number, body: MemberPatch, account: TokenOwner, ip: string): Promise<Member> {
@@ -21,7 +22,8 @@ export async function patchMember(db: Database, memberId: number, body: MemberPa
     const exists = await loadMember(tx, memberId);
     if (!exists) throw notFound();
     assertPatchFollowsForm(patch, patchRule(staff, exists));
-    await updateMember(tx, memberId, patch, account.id);
+    const changes = await updateMember(tx, memberId, patch, account.id);
+    await recordConsentChanges(tx, memberId, changes, staff ? 'staff' : exists.registration_completed === 1 ? 'min-side' : 'sign-up', account.id);
     const updated = (await loadMember(tx, memberId))!;
     if (!staff && patch.registration_completed === 1) assertRegistrationCompletable(updated);
     return updated;

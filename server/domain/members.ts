@@ -68,7 +68,7 @@ const MEMBER_COLUMNS = `
   a.invoice_postal_area, a.newsletter_1, a.newsletter_2, a.newsletter_3, a.status, a.blocked_access,
   a.registration_completed, a.is_previous_member, c.code AS campaign_code, a.possible_duplicate_of,
   a.reason_for_rejection, a.rejected_at, ${personJson('rb')} AS rejected_by, a.validated_at,
-  ${personJson('vb')} AS validated_by, a.membership_start_date, a.created_at, a.updated_at`;
+  ${personJson('vb')} AS validated_by, a.membership_start_date, a.created_at, a.updated_at, a.erased_at`;
 
 type MemberRow = Omit<Member, 'subscription_membership' | 'subscription_instrument_insurance' | 'subscription_travel_insurance' | 'membership_end_date'>;
 

@@ -147,7 +147,7 @@ export const declinedMemberships: PendingQueue<DeclinedMembership> = {
     tieBreaker: 's.id',
   },
   from: `${REQUEST_FROM}
-         WHERE s.kind = 'membership' AND s.state = 'rejected' AND s.deleted_at IS NULL AND a.role_id IN (1, 2)`,
+         WHERE s.kind = 'membership' AND s.state = 'rejected' AND s.deleted_at IS NULL AND a.role_id IN (1, 2) AND a.erased_at IS NULL`,
   key: 's.id',
   columns: REQUEST_COLUMNS,
   filename: 'avviste-medlemskap.csv',

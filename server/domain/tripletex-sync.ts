@@ -90,7 +90,7 @@ const dueSubscriptions = (db: Queryable) =>
        JOIN accounts a ON a.id = s.member_id
        JOIN products p ON p.id = s.product_id
        LEFT JOIN tripletex_links c ON c.kind = 'customer' AND c.local_id = a.id
-      WHERE s.state = 'active' AND s.deleted_at IS NULL AND a.remote_id IS NOT NULL AND a.role_id IN (1, 2)
+      WHERE s.state = 'active' AND s.deleted_at IS NULL AND a.remote_id IS NOT NULL AND a.role_id IN (1, 2) AND a.erased_at IS NULL
         AND NOT EXISTS (SELECT 1 FROM tripletex_links o WHERE o.kind = 'order' AND o.local_id = s.id)
       ORDER BY a.id, s.id`,
   );

@@ -8,6 +8,7 @@ import { BACKUP_QUEUE, backupDatabase } from './backup.ts';
 import { TRIPLETEX_QUEUE, runTripletexSync } from '../domain/tripletex-sync.ts';
 import { tripletexClientFor } from '../adapters/tripletex.ts';
 import { VIPPS_FOLLOW_UP_QUEUE, vippsFollowUp } from './vipps.ts';
+import { RETENTION_QUEUE, applyRetention } from './retention.ts';
 
 export async function startJobs(services: Services): Promise<void> {
   const { jobs, db, config } = services;
@@ -19,6 +20,7 @@ export async function startJobs(services: Services): Promise<void> {
     // A run is never retried by the queue: staff start a new one, which skips what is already synced.
     [TRIPLETEX_QUEUE]: { retryLimit: 0, expireInSeconds: 15 * 60, deleteAfterSeconds: 7 * 24 * 60 * 60 },
     [VIPPS_FOLLOW_UP_QUEUE]: { retryLimit: 0, expireInSeconds: 300, deleteAfterSeconds: 24 * 60 * 60 },
+    [RETENTION_QUEUE]: { retryLimit: 2, expireInSeconds: 15 * 60, deleteAfterSeconds: 7 * 24 * 60 * 60 },
   });
   await jobs.work(MAIL_QUEUE, mailWorker(db, services.mail));
   await jobs.work(SMS_QUEUE, smsWorker(db, services.sms));
@@ -36,6 +38,11 @@ export async function startJobs(services: Services): Promise<void> {
   } else {
     await jobs.unschedule(VIPPS_FOLLOW_UP_QUEUE);
   }
+
+  await jobs.work(RETENTION_QUEUE, async () => {
+    await applyRetention(db, config.retention);
+  }, 5);
+  await jobs.schedule(RETENTION_QUEUE, '43 3 * * *');
 
   // Only the embedded database needs our backups; a PostgreSQL server has its own.
   const interval = config.backup.intervalHours;

@@ -12,6 +12,7 @@ import { JobQueue } from '../jobs/queue.ts';
 import type { Outbox } from '../jobs/outbox.ts';
 import type { IndexCheck } from '../db/index-check.ts';
 import { keysFor, type Keys } from '../lib/secret-key.ts';
+import { AccessLogWriter } from '../domain/access-log.ts';
 
 /** What routes reach through `app.services`: settings, the database, the adapters and the job queue. */
 export interface Services {
@@ -29,6 +30,8 @@ export interface Services {
   indexCheck: IndexCheck | null;
   /** The server's own key (two-factor secrets, device cookies). */
   keys: Keys;
+  /** The access log's batch writer (domain/access-log.ts); flushed when the app closes. */
+  accessLog: AccessLogWriter;
 }
 
 declare module 'fastify' {
@@ -39,6 +42,9 @@ declare module 'fastify' {
 
 async function services(app: FastifyInstance, options: { services: Services }) {
   app.decorate('services', options.services);
+  app.addHook('onClose', async () => {
+    await options.services.accessLog.flush();
+  });
 }
 
 export default fp(services, { name: 'services' });
@@ -66,6 +72,7 @@ export function createServices(
     outbox: { jobs, mail: mail.delivery, sms: sms.delivery, from: config.mailFrom },
     indexCheck: overrides.indexCheck ?? null,
     keys: overrides.keys ?? keysFor(config),
+    accessLog: overrides.accessLog ?? new AccessLogWriter(db),
   };
 }
 

@@ -18,6 +18,7 @@ import travelSubscriptions from './travel-subscriptions.ts';
 import vipps from './vipps.ts';
 import twoFactor from './two-factor.ts';
 import proof from './proof.ts';
+import privacy from './privacy.ts';
 
 const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(health);
@@ -38,6 +39,7 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(vipps);
   await app.register(twoFactor);
   await app.register(proof);
+  await app.register(privacy);
 };
 
 export default apiRoutes;

@@ -8,15 +8,16 @@ import { instrumentLog, logPage, messageLogEntry, messageLogPage, travelLog } fr
 import { resendMessage } from '../domain/messages.ts';
 import { IdParams, MessageBody } from '../schemas/common.ts';
 import { HttpError, notFound } from '../lib/http-errors.ts';
+import { memberFromFilter, type AccessLogRule } from '../plugins/access-log.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config, outbox } = app.services;
 
-  function logRoute(url: string, summary: string, item: TSchema, page: (query: Record<string, unknown>) => Promise<Page<unknown>>) {
+  function logRoute(url: string, summary: string, item: TSchema, page: (query: Record<string, unknown>) => Promise<Page<unknown>>, accessLog: AccessLogRule) {
     app.get(
       url,
       {
-        config: { access: 'staff' },
+        config: { access: 'staff', accessLog },
         schema: {
           tags: ['Logger'],
           summary,
@@ -33,24 +34,27 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     'Meldingsloggen (e-post og SMS), nyeste først; filter[member_id], filter[channel]',
     MessageLogEntry,
     (query) => messageLogPage(db, query),
+    { kind: 'messages', detail: 'Meldinger', member: memberFromFilter },
   );
   logRoute(
     '/instrument/logs/list',
     'Versjonene av et medlems instrumenter, nyeste først, hver med versjonen før; filter[member_id], filter[instrument_id]',
     InstrumentLogEntry,
     (query) => logPage(db, instrumentLog, query),
+    { kind: 'read', detail: 'Instrumentlogg', member: memberFromFilter },
   );
   logRoute(
     '/subscription/logs/list',
     'Versjonene av et medlems reiseforsikring (produkt 1 og 2), nyeste først, hver med versjonen før; filter[member_id]',
     TravelLogEntry,
     (query) => logPage(db, travelLog, query),
+    { kind: 'read', detail: 'Reiseforsikringslogg', member: memberFromFilter },
   );
 
   app.post(
     '/emails/logs/:id/resend',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', accessLog: false },
       schema: {
         tags: ['Logger'],
         summary: 'Send en melding som ikke kunne sendes, på nytt (legges i køen igjen)',

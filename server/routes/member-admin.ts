@@ -11,6 +11,7 @@ import { schemaErrors, type SchemaIssue } from '../lib/schema-errors.ts';
 import { addMember } from '../domain/member-create.ts';
 import { MEMBER_EXPORT_COLUMNS, MEMBER_EXPORT_FILENAME, memberExportBatches } from '../domain/member-export.ts';
 import { memberChanges } from '../domain/member-changes.ts';
+import { countRows } from '../plugins/access-log.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.services;
@@ -18,7 +19,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/member/list/export',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', accessLog: { kind: 'export', detail: 'Medlemsoversikten (CSV)', member: null } },
       schema: {
         tags: ['Medlemmer'],
         summary: 'Medlemsoversikten som CSV (medlemsoversikt.csv) eller med format=xlsx som regneark (medlemsoversikt.xlsx): samme filter og sortering som listen, alle rader',
@@ -28,14 +29,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) =>
-      sendExport(reply, request.query.format, MEMBER_EXPORT_FILENAME, MEMBER_EXPORT_COLUMNS, memberExportBatches(db, request.query)),
+      sendExport(reply, request.query.format, MEMBER_EXPORT_FILENAME, MEMBER_EXPORT_COLUMNS, countRows(request, memberExportBatches(db, request.query))),
   );
 
   app.post(
     '/member/new',
     {
       attachValidation: true,
-      config: { access: 'staff' },
+      config: { access: 'staff', accessLog: false },
       schema: {
         tags: ['Medlemmer'],
         summary:
@@ -56,7 +57,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/member/:id/changes',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', accessLog: { kind: 'read', detail: 'Endringshistorikk' } },
       schema: {
         tags: ['Medlemmer'],
         summary: 'Endringshistorikken til et medlem, nyeste først',

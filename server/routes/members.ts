@@ -15,7 +15,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/member/list',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', accessLog: false },
       schema: {
         tags: ['Medlemmer'],
         summary: 'Medlemsoversikten (roller 1 og 2); filter[name] søker i navn, e-post, telefon og medlemsnummer',
@@ -29,7 +29,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/member/:id',
     {
-      config: { access: 'signed-in', allowBlocked: true },
+      config: { access: 'signed-in', allowBlocked: true, accessLog: { kind: 'read', detail: 'Medlemsopplysninger' } },
       schema: {
         tags: ['Medlemmer'],
         summary: 'Ett medlem med medlemskap, instrumentforsikring og reiseforsikring',
@@ -48,7 +48,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/member/:id',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', accessLog: { kind: 'change', detail: 'Medlemsopplysninger' } },
       schema: {
         tags: ['Medlemmer'],
         summary: 'Endre et medlem (ansatte: alle felt; medlemmet selv: bare profilfeltene)',

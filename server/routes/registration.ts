@@ -19,7 +19,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/member/register',
     {
-      config: { access: 'public' },
+      config: { access: 'public', accessLog: false },
       attachValidation: true,
       schema: {
         tags: ['Innmelding'],

@@ -6,6 +6,8 @@ import { Subscription } from '../schemas/member.ts';
 import { RejectBody } from '../schemas/requests.ts';
 import { accountOf } from '../lib/access.ts';
 import { actOnSubscriptionRequest } from '../domain/subscription-requests.ts';
+import type { FastifyRequest } from 'fastify';
+import { subscriptionOwner } from '../domain/access-log.ts';
 
 /** 422: the message and each field's messages (reason: ['Påkrevd felt']). */
 const FieldErrorsBody = Type.Object({
@@ -18,11 +20,12 @@ const answers = { 200: DataOf(Subscription), 404: MessageBody, 409: MessageBody 
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, outbox } = app.services;
+  const ownerOfSubscription = (request: FastifyRequest) => subscriptionOwner(db, (request.params as { id: number }).id);
 
   app.post(
     '/subscription/accept/:id',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', accessLog: { kind: 'change', detail: 'Forespørsel akseptert', member: ownerOfSubscription } },
       schema: {
         tags: ['Forespørsler'],
         summary: 'Aksepter en søknad om medlemskap eller en bestilling av reiseforsikring (ventende, eller avvist og tatt inn igjen); 409 når den ikke kan aksepteres nå',
@@ -43,7 +46,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/subscription/reject/:id',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', accessLog: { kind: 'change', detail: 'Forespørsel avvist', member: ownerOfSubscription } },
       schema: {
         tags: ['Forespørsler'],
         summary: 'Avvis en ventende søknad om medlemskap eller bestilling av reiseforsikring; begrunnelsen sendes på e-post når send_email er sann',
@@ -62,7 +65,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/subscription/reopen/:id',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', accessLog: { kind: 'change', detail: 'Forespørsel tatt inn igjen', member: ownerOfSubscription } },
       schema: {
         tags: ['Forespørsler'],
         summary: 'Ta en avvist søknad eller bestilling inn igjen som ventende',

@@ -20,6 +20,9 @@ import {
   pendingExportBatches, pendingInstruments, pendingMemberships, pendingPage, pendingTravel, type PendingQueue,
 } from '../domain/pending-requests.ts';
 import { declinedMemberships, membershipRequest } from '../domain/membership-requests.ts';
+import type { FastifyRequest } from 'fastify';
+import { countRows } from '../plugins/access-log.ts';
+import { subscriptionOwner } from '../domain/access-log.ts';
 
 const SubscriptionWithLines = Type.Intersect([
   Subscription,
@@ -28,12 +31,13 @@ const SubscriptionWithLines = Type.Intersect([
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.services;
+  const ownerOfSubscription = (request: FastifyRequest) => subscriptionOwner(db, (request.params as { id: number }).id);
 
   function queueRoutes<Item>(name: string, summary: string, item: TSchema, queue: PendingQueue<Item>) {
     app.get(
       `/subscription/list/${name}`,
       {
-        config: { access: 'staff' },
+        config: { access: 'staff', accessLog: false },
         schema: {
           tags: ['Forespørsler'],
           summary: `${summary}; filter[name] søker i navn, e-post, telefon og medlemsnummer`,
@@ -46,7 +50,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     app.get(
       `/subscription/list/${name}/export`,
       {
-        config: { access: 'staff' },
+        config: { access: 'staff', accessLog: { kind: 'export', detail: `${summary} (CSV)`, member: null } },
         schema: {
           tags: ['Forespørsler'],
           summary: `${summary} som CSV (${queue.filename}) eller med format=xlsx som regneark, alle rader`,
@@ -56,7 +60,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
       async (request, reply) =>
-        sendExport(reply, request.query.format, queue.filename, queue.csv, pendingExportBatches(db, queue, request.query)),
+        sendExport(reply, request.query.format, queue.filename, queue.csv, countRows(request, pendingExportBatches(db, queue, request.query))),
     );
   }
 
@@ -68,7 +72,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/subscription/membership-request/:id',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', accessLog: { kind: 'read', detail: 'Søknad om medlemskap', member: ownerOfSubscription } },
       schema: {
         tags: ['Forespørsler'],
         summary: 'Én søknad om medlemskap (abonnementets id): søkeren, kampanjekoden og avvisningen med når e-posten ble sendt',
@@ -86,7 +90,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/subscription/:id',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', accessLog: { kind: 'read', detail: 'Abonnement', member: ownerOfSubscription } },
       schema: {
         tags: ['Abonnementer'],
         summary: 'Ett abonnement (ansatte, eller medlemmet det tilhører); instrumentforsikring med linjer',
@@ -105,7 +109,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/subscription/cancel/:id',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', accessLog: { kind: 'change', detail: 'Instrumentforsikring stoppet', member: ownerOfSubscription } },
       schema: {
         tags: ['Abonnementer'],
         summary: 'Stopp en aktiv instrumentforsikring i dag; instrumentene under den får stoppdato i dag',

@@ -10,16 +10,20 @@ import { listQuerySchema, paginate, paginatorSchema } from '../lib/list.ts';
 import { accountOf, isStaff } from '../lib/access.ts';
 import { subscriptionPage } from '../domain/subscription-list.ts';
 import { saveTravelOrder } from '../domain/travel-subscriptions.ts';
+import type { FastifyRequest } from 'fastify';
+import { memberFromBody, memberFromFilter } from '../plugins/access-log.ts';
+import { subscriptionOwner } from '../domain/access-log.ts';
 
 const answers = { 200: DataOf(Subscription), 404: MessageBody, 409: MessageBody };
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.services;
+  const ownerOfSubscription = (request: FastifyRequest) => subscriptionOwner(db, (request.params as { id: number }).id);
 
   app.get(
     '/subscription/list',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', accessLog: { kind: 'read', detail: 'Reiseforsikring', member: memberFromFilter } },
       schema: {
         tags: ['Abonnementer'],
         summary: 'Abonnementer; filter[product_id]=1,2 og filter[member_id]. Et medlem ser bare sine egne',
@@ -37,7 +41,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/subscription/new',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', accessLog: { kind: 'change', detail: 'Reiseforsikring bestilt', member: memberFromBody } },
       schema: {
         tags: ['Abonnementer'],
         summary: 'Bestill reiseforsikring (produkt 1 eller 2); har medlemmet en fra før, endres den. Et medlems bestilling venter på behandling, de ansattes er aktiv med en gang',
@@ -54,7 +58,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/subscription/:id',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', accessLog: { kind: 'change', detail: 'Reiseforsikring endret', member: ownerOfSubscription } },
       schema: {
         tags: ['Abonnementer'],
         summary: 'Endre en reiseforsikring (produkt, start- og sluttdato); et medlems endring venter på behandling',

@@ -75,9 +75,9 @@ const memberProperties = {
   id: Type.Integer(),
   remote_id: Nullable(Type.Integer()),
   role_id: Type.Integer(),
-  email: Type.String(),
-  first_name: Type.String(),
-  last_name: Type.String(),
+  email: Nullable(Type.String()),
+  first_name: Nullable(Type.String()),
+  last_name: Nullable(Type.String()),
   phone: Nullable(Type.String()),
   address: Nullable(Type.String()),
   postal_code: Nullable(Type.String()),
@@ -111,6 +111,8 @@ const memberProperties = {
   membership_end_date: Nullable(DateOnly),
   created_at: Timestamp,
   updated_at: Timestamp,
+  /** Set when staff erased the member's personal data; every personal field is then null. */
+  erased_at: Nullable(Timestamp),
 };
 
 export const Member = Type.Object({

@@ -34,6 +34,8 @@ export async function emptyDataTables(db: Queryable): Promise<string[]> {
   );
   const tables = rows.map((row) => row.name);
   if (tables.length > 0) {
+    // The access log refuses TRUNCATE except in a demo reset's own transaction (migration 013).
+    await db.query("SELECT set_config('portal.demo_reset', 'on', true)");
     await db.query(`TRUNCATE ${tables.map((name) => `"${name}"`).join(', ')} RESTART IDENTITY CASCADE`);
   }
   await db.query('ALTER SEQUENCE member_number_seq RESTART');

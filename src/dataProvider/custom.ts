@@ -50,6 +50,11 @@ export const customMethods = {
     return unwrap(await http.post<{ data: Subscription }>(`/api/subscription/reopen/${subscriptionId}`)).data;
   },
 
+  /** Erases the member's personal data; `memberNumber` must be theirs (422 with errors.member_number otherwise). */
+  async eraseMember(memberId: Identifier, memberNumber: string): Promise<void> {
+    unwrap(await http.post(`/api/member/${memberId}/erase`, { member_number: memberNumber }));
+  },
+
   /** A template filled in for a member, as it would be sent. */
   async templatePreview(templateId: number, memberId: number): Promise<TemplatePreview> {
     return unwrap(await http.get<{ data: TemplatePreview }>(`/api/emails/template/${templateId}/preview`, {

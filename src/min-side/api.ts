@@ -1,14 +1,16 @@
 /** The calls the member app makes, typed with the server's own schemas (imported as types only). */
 import { http } from '../common/http.ts';
 import type { MessageBody } from '../../server/schemas/common.ts';
-import type { Member, MemberPatch } from '../../server/schemas/member.ts';
+import type { Member as StoredMember, MemberPatch } from '../../server/schemas/member.ts';
 import type { LoginResponse, PasswordChange, Registration } from '../../server/schemas/auth.ts';
 import type { AddCode, AddCodeAnswer, SendCard, SendCardAnswer } from '../../server/schemas/member-self.ts';
 import type { VippsOffer, VippsStart, VippsStartAnswer } from '../../server/schemas/vipps.ts';
+import type { AccessLogEntry } from '../../server/schemas/access-log.ts';
 import type { ContentPage, DiscountCode, InstrumentCategory, PostalCode } from '../../server/schemas/reference.ts';
 import type { MemberCardData, VerifyAnswer } from '../../server/schemas/proof.ts';
 
-export type { Member } from '../../server/schemas/member.ts';
+/** A member signed in to Min side is never erased: their names and e-mail are there. */
+export type Member = Omit<StoredMember, 'email' | 'first_name' | 'last_name'> & { email: string; first_name: string; last_name: string };
 export type { LoginResponse, Registration } from '../../server/schemas/auth.ts';
 export type { MemberCardData, VerifyData } from '../../server/schemas/proof.ts';
 export const api = {
@@ -37,6 +39,8 @@ export const api = {
   contentPage: (slug: string) => http.get<{ data: ContentPage }>(`/api/content/page/${encodeURIComponent(slug)}`),
   discountCodes: () => http.get<{ data: DiscountCode[] }>('/api/content/discount-codes'),
   postalCode: (code: string) => http.get<{ data: PostalCode }>(`/api/postal-code/${encodeURIComponent(code)}`),
+  accessLog: (id: number, page: number) =>
+    http.get<{ data: AccessLogEntry[]; total: number }>(`/api/member/${id}/access-log`, { query: { page, per_page: 25 } }),
   instrumentCategories: () => http.get<{ data: InstrumentCategory[] }>('/api/instrument/category/list'),
   memberCard: (id: number) => http.get<{ data: MemberCardData }>(`/api/member/${id}/card`),
   verify: (token: string) => http.get<VerifyAnswer>(`/api/verify/${encodeURIComponent(token)}`),

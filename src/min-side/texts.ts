@@ -280,6 +280,21 @@ export const texts = {
   },
 
   privacyTitle: 'Personvern',
+  accessLog: {
+    title: 'Hvem har sett opplysningene mine',
+    intro: 'Her ser du når ansatte har åpnet, endret eller eksportert opplysningene dine de siste 12 månedene.',
+    when: 'NÅR',
+    who: 'HVEM',
+    what: 'HVA',
+    empty: 'Ingen ansatte har sett opplysningene dine.',
+    kinds: { read: 'Åpnet', export: 'Eksporterte', change: 'Endret', messages: 'Leste meldinger' } as Record<string, string>,
+    yourself: 'Du selv',
+    more: 'Vis flere',
+    download: 'Last ned opplysningene mine',
+    downloadHint: 'En zip-fil med alt vi har lagret om deg: en maskinlesbar fil (member.json) og et sammendrag du kan lese.',
+    downloading: 'Henter …',
+    downloadFailed: 'Filen kunne ikke hentes akkurat nå. Prøv igjen senere.',
+  },
   contentFailed: 'Teksten kunne ikke hentes akkurat nå.',
 
   blocked: {

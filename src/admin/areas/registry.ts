@@ -137,6 +137,17 @@ export const STAFF_AREAS: StaffArea[] = [
       },
     },
   },
+  {
+    name: 'access-log',
+    path: '/access-log',
+    menu: { label: 'app.privacy.menu' },
+    crumbs: [{ pattern: '/access-log', label: 'app.privacy.title' }],
+    resources: {
+      'access-log': { list: '/api/access-log' },
+      'member-access-log': { of: (id) => `/api/member/${id}/access-log` },
+      'staff-users': { list: '/api/access-log/staff', unpaged: true },
+    },
+  },
 ];
 
 /** Adds an area after start-up (tests use it; the app's areas are the list above). */

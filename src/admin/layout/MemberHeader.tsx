@@ -6,13 +6,14 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import { useNavigate } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 
-export function memberTitle(member: { remote_id: number | null; first_name: string; last_name: string }): string {
-  const name = `${member.first_name} ${member.last_name}`.trim();
-  return member.remote_id ? `${member.remote_id} - ${name}` : name;
+export function memberTitle(member: { remote_id: number | null; first_name: string | null; last_name: string | null }): string {
+  const name = `${member.first_name ?? ''} ${member.last_name ?? ''}`.trim();
+  if (!member.remote_id) return name;
+  return name ? `${member.remote_id} - ${name}` : String(member.remote_id);
 }
 
 export function MemberHeader({ member, backTo, title }: {
-  member?: { remote_id: number | null; first_name: string; last_name: string };
+  member?: { remote_id: number | null; first_name: string | null; last_name: string | null };
   backTo: string;
   /** A heading of its own when there is no member to name (one that cannot be found). */
   title?: string;

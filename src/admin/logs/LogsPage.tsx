@@ -10,8 +10,9 @@ import { MemberHeader } from '../layout/MemberHeader.tsx';
 import { paths } from '../paths.ts';
 import { InsuranceLog } from './InsuranceLog.tsx';
 import { MessageLog } from './MessageLog.tsx';
+import { MemberAccessLog } from '../access-log/MemberAccessLog.tsx';
 
-const TABS = ['messages', 'instruments', 'travel'] as const;
+const TABS = ['messages', 'instruments', 'travel', 'access'] as const;
 type TabName = (typeof TABS)[number];
 
 /** The travel and instrument log routes open on their own tab. */
@@ -41,13 +42,14 @@ export function LogsPage() {
           allowScrollButtonsMobile
         >
           {TABS.map((name) => (
-            <Tab key={name} value={name} label={translate(`app.logs.tabs.${name}`)} id={`tab-${name}`} aria-controls={`panel-${name}`} />
+            <Tab key={name} value={name} label={translate(name === 'access' ? 'app.privacy.tab' : `app.logs.tabs.${name}`)} id={`tab-${name}`} aria-controls={`panel-${name}`} />
           ))}
         </Tabs>
         <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
           {tab === 'messages' && <MessageLog memberId={id} />}
           {tab === 'instruments' && <InsuranceLog kind="instruments" memberId={id} />}
           {tab === 'travel' && <InsuranceLog kind="travel" memberId={id} />}
+          {tab === 'access' && <MemberAccessLog memberId={id} />}
         </div>
       </Paper>
     </>

@@ -13,6 +13,8 @@ import { MemberHeader } from '../layout/MemberHeader.tsx';
 import { paths } from '../paths.ts';
 import { useToast } from '../toast.tsx';
 import { BlockButton } from './BlockButton.tsx';
+import { EraseButton } from './EraseButton.tsx';
+import { formatDate } from '../../common/format.ts';
 import { ChangeHistory } from './ChangeHistory.tsx';
 import { InstrumentCard } from './InstrumentCard.tsx';
 import { MemberInputs } from './MemberInputs.tsx';
@@ -30,6 +32,18 @@ function MemberEditView() {
   // The overview's rows seed react-admin's cache of single records, but a row lacks the form's
   // fields and the subscriptions: wait for the whole member.
   if (!record || !('subscription_travel_insurance' in record)) return null;
+  if (record.erased_at) {
+    return (
+      <>
+        <MemberHeader member={record} backTo={paths.membership} />
+        <Alert severity="info" sx={{ mb: 2 }}>{translate('app.privacy.erased_notice', { date: formatDate(record.erased_at) })}</Alert>
+        <Button variant="outlined" startIcon={<History />} onClick={() => navigate(paths.memberLogs(record.id))}>
+          {translate('app.edit.message_log')}
+        </Button>
+        <ChangeHistory />
+      </>
+    );
+  }
   return (
     <>
       <MemberHeader member={record} backTo={paths.membership} />
@@ -38,6 +52,7 @@ function MemberEditView() {
         <Button variant="outlined" startIcon={<History />} onClick={() => navigate(paths.memberLogs(record.id))}>
           {translate('app.edit.message_log')}
         </Button>
+        <EraseButton member={record} />
       </Stack>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' }, alignItems: 'start' }}>
         <Paper sx={{ p: { xs: 2, sm: 3 } }}>

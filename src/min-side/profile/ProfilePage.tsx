@@ -9,6 +9,7 @@ import { useLoad } from '../useLoad.ts';
 import { ApplicationState } from './ApplicationState.tsx';
 import { CampaignCodeCard } from './CampaignCodeCard.tsx';
 import { DiscountCodes } from './DiscountCodes.tsx';
+import { AccessLogCard } from './AccessLogCard.tsx';
 import { InstrumentInsuranceTable, TravelInsuranceTable } from './InsuranceTables.tsx';
 import { MemberCardSection } from './MemberCardSection.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
@@ -36,6 +37,7 @@ export default function ProfilePage({ memberId }: { memberId: number }) {
           <InstrumentInsuranceTable member={data} />
           <DiscountCodes />
           <TwoFactorCard />
+          <AccessLogCard memberId={data.id} name={`${data.first_name} ${data.last_name}`} />
           <ContentText slug="min-side" fallbackTitle={texts.privacyTitle} />
         </>
       )}

@@ -103,6 +103,7 @@ export function makeMember(overrides: Partial<Member> = {}): Member {
     membership_end_date: null,
     created_at: '2026-01-01T09:00:00.000Z',
     updated_at: '2026-01-01T09:00:00.000Z',
+    erased_at: null,
     subscription_membership: null,
     subscription_travel_insurance: null,
     subscription_instrument_insurance: null,
@@ -149,6 +150,12 @@ function contentHandlers(): RequestHandler[] {
     ),
     http.get('*/api/content/discount-codes', () =>
       HttpResponse.json({ data: [{ code: 'MUSIKK10', description: '<p>10 % hos <strong>Musikkbutikken</strong></p>' }] }),
+    ),
+    http.get('*/api/member/:id/access-log', () =>
+      HttpResponse.json({
+        data: [{ id: 1, at: '2026-11-02T09:15:00.000Z', staff: { first_name: 'Siri', last_name: 'Saksbehandler' }, kind: 'read', detail: 'Medlemsopplysninger' }],
+        total: 1,
+      }),
     ),
     http.get('*/api/instrument/category/list', () =>
       HttpResponse.json({

@@ -1,0 +1,420 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import { bearer, buildTestApp, createAccount, login, uniqueEmail, type TestContext } from './helpers.ts';
+import { GUITAR, PRODUCTS, createInstrument, createSubscription, logMessage, signedIn, signedInStaff } from './factories-member-admin.ts';
+import { nextMemberNumber } from '../../server/domain/member-numbers.ts';
+import { snapshotInstrument } from '../../server/domain/iterations.ts';
+import { applyRetention } from '../../server/jobs/retention.ts';
+import { MEMBER_DATA_ROUTE } from '../../server/plugins/access-log.ts';
+import { AccessLogWriter } from '../../server/domain/access-log.ts';
+
+let t: TestContext;
+let staff: Awaited<ReturnType<typeof signedInStaff>>;
+beforeAll(async () => {
+  t = await buildTestApp();
+  staff = await signedInStaff(t.app, t.db);
+});
+afterAll(async () => t.close());
+
+const get = (url: string, token = staff.token) => t.app.inject({ url, headers: bearer(token) });
+const flush = () => t.services.accessLog.flush();
+
+function unzip(buffer: Buffer): Promise<Record<string, string>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error);
+      const files: Record<string, string> = {};
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (err, stream) => {
+          if (err || !stream) return reject(err);
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('end', () => {
+            files[entry.fileName] = Buffer.concat(chunks).toString('utf8');
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(files));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
+let phoneCounter = 0;
+/** A member with names and numbers found nowhere else in the database. */
+async function distinctMember(tag: string) {
+  const phone = `4${String(process.pid).slice(-3).padStart(3, '0')}${String(++phoneCounter).padStart(4, '0')}`;
+  const remoteId = await nextMemberNumber(t.db);
+  const member = await signedIn(t.app, t.db, {
+    first_name: `Zelmira${tag}`, last_name: `Quistgaard${tag}`, email: uniqueEmail(`zq${tag}`), phone, birthdate: '1988-04-17', remote_id: remoteId,
+  });
+  await t.db.query("UPDATE accounts SET artist_name = $2, invoice_name = $3 WHERE id = $1", [member.id, `DJ Zq${tag}`, `Zelmira${tag} Q.`]);
+  return { ...member, phone, remoteId, first_name: `Zelmira${tag}`, last_name: `Quistgaard${tag}` };
+}
+
+describe('access log', () => {
+  it('records staff reads, changes, exports and message views; the member and staff see them, another member gets 404', async () => {
+    const a = await distinctMember('A');
+    const b = await distinctMember('B');
+    await logMessage(t.db, { member_id: a.id, subject: 'Velkommen', email_to: a.email });
+
+    expect((await get(`/api/member/${a.id}`)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/member/${a.id}`, headers: bearer(staff.token), payload: { address: 'Ny gate 2' } })).statusCode).toBe(200);
+    expect((await get(`/api/emails/logs/list?filter[member_id]=${a.id}`)).statusCode).toBe(200);
+    expect((await get(`/api/member/${a.id}/export`)).statusCode).toBe(200);
+    // The member's own reads are not staff access.
+    expect((await get(`/api/member/${a.id}`, a.token)).statusCode).toBe(200);
+
+    const own = await get(`/api/member/${a.id}/access-log?page=1&per_page=25`, a.token);
+    expect(own.statusCode).toBe(200);
+    const body = own.json();
+    expect(body.total).toBe(4);
+    expect(body.data.map((e: { kind: string }) => e.kind).sort()).toEqual(['change', 'export', 'messages', 'read']);
+    for (const entry of body.data) {
+      expect(entry.staff).toEqual({ first_name: 'Siri', last_name: 'Saksbehandler' });
+      expect(Date.parse(entry.at)).toBeGreaterThan(Date.now() - 60_000);
+      expect(typeof entry.detail).toBe('string');
+    }
+    expect((await get(`/api/member/${a.id}/access-log`)).json().total).toBe(4);
+    expect((await get(`/api/member/${a.id}/access-log`, b.token)).statusCode).toBe(404);
+    expect((await get(`/api/member/${b.id}/access-log`, b.token)).json().total).toBe(0);
+    expect((await get('/api/access-log', a.token)).statusCode).toBe(403);
+
+    const [row] = await t.db.query<{ ip: string; actor_id: number }>('SELECT ip, actor_id FROM access_log WHERE member_id = $1 LIMIT 1', [a.id]);
+    expect(row.actor_id).toBe(staff.id);
+    expect(row.ip).toBeTruthy();
+  });
+
+  it('lists accesses across members for staff, filtered by staff user and period, with the row count of a list export', async () => {
+    const other = await signedInStaff(t.app, t.db, { first_name: 'Ole', last_name: 'Kontor' });
+    const member = await distinctMember('C');
+    const csv = await get('/api/member/list/export', other.token);
+    expect(csv.statusCode).toBe(200);
+    await get(`/api/member/${member.id}`, other.token);
+    const rows = csv.body.trim().split('\r\n').length - 1;
+
+    const today = new Date().toISOString().slice(0, 10);
+    const page = await get(`/api/access-log?filter[staff_id]=${other.id}&filter[from]=2020-01-01&filter[to]=${today}`);
+    expect(page.statusCode).toBe(200);
+    const entries = page.json().data as { kind: string; row_count: number | null; member_id: number | null; staff: unknown }[];
+    expect(entries).toHaveLength(2);
+    expect(entries.every((e) => JSON.stringify(e.staff) === JSON.stringify({ first_name: 'Ole', last_name: 'Kontor' }))).toBe(true);
+    expect(entries.find((e) => e.kind === 'export')).toMatchObject({ member_id: null, row_count: rows });
+    expect(entries.find((e) => e.kind === 'read')).toMatchObject({ member_id: member.id });
+    expect((await get(`/api/access-log?filter[staff_id]=${other.id}&filter[to]=2020-01-01`)).json().total).toBe(0);
+    expect((await get('/api/access-log?filter[from]=igår')).statusCode).toBe(400);
+  });
+
+  it('is append-only in the database; only the purge of old rows may delete', async () => {
+    await get(`/api/member/${staff.id}`);
+    await t.db.query("INSERT INTO access_log (at, actor_id, member_id, kind, detail) VALUES (now() - interval '2 years', $1, 1, 'read', 'gammel')", [staff.id]);
+    await flush();
+    await expect(t.db.query("UPDATE access_log SET detail = 'x'")).rejects.toThrow(/bare skrives til/);
+    await expect(t.db.query('DELETE FROM access_log')).rejects.toThrow(/bare skrives til/);
+    await expect(t.db.query('TRUNCATE access_log')).rejects.toThrow(/bare skrives til/);
+    // Naming a recent cut-off does not open the table either.
+    await expect(t.db.transaction(async (tx) => {
+      await tx.query("SELECT set_config('portal.access_log_purge_before', now()::text, true)");
+      await tx.query('DELETE FROM access_log');
+    })).rejects.toThrow(/bare skrives til/);
+    expect((await t.db.query("SELECT 1 FROM access_log WHERE detail = 'gammel'")).length).toBe(1);
+  });
+
+  it('costs a request a push onto a buffer: written in batches, within a flush interval, and all on close', async () => {
+    const writer = new AccessLogWriter(t.db);
+    const started = performance.now();
+    for (let i = 0; i < 150; i++) writer.record({ actorId: staff.id, memberId: 424242, kind: 'read', detail: 'batch' });
+    const perEntry = (performance.now() - started) / 150;
+    expect(perEntry).toBeLessThan(1);
+    const count = async () => (await t.db.query('SELECT 1 FROM access_log WHERE member_id = 424242')).length;
+    await expect.poll(count, { timeout: 5_000 }).toBe(150);
+    writer.record({ actorId: staff.id, memberId: 424242, kind: 'read', detail: 'batch' });
+    await writer.flush();
+    expect(await count()).toBe(151);
+  });
+
+  it('every member-data route states what it logs', () => {
+    const member = t.app.accessLogRoutes
+      .filter((r) => MEMBER_DATA_ROUTE.test(r.url))
+      .map((r) => `${r.method} ${r.url} ${r.accessLog ? r.accessLog.kind : '-'}`)
+      .sort();
+    expect(t.app.accessLogRoutes.filter((r) => MEMBER_DATA_ROUTE.test(r.url) && r.accessLog === undefined)).toEqual([]);
+    expect(member).toEqual([
+      'DELETE /api/instrument/:id change',
+      'GET /api/emails/logs/list messages',
+      'GET /api/instrument/:id read',
+      'GET /api/instrument/list read',
+      'GET /api/instrument/logs/list read',
+      'GET /api/member/:id read',
+      'GET /api/member/:id/access-log -',
+      'GET /api/member/:id/changes read',
+      'GET /api/member/:id/export export',
+      'GET /api/member/:id/instrument read',
+      'GET /api/member/:id/instrument/export export',
+      'GET /api/member/list -',
+      'GET /api/member/list/export export',
+      'GET /api/subscription/:id read',
+      'GET /api/subscription/list read',
+      'GET /api/subscription/list/pending-instruments -',
+      'GET /api/subscription/list/pending-instruments/export export',
+      'GET /api/subscription/list/pending-memberships -',
+      'GET /api/subscription/list/pending-memberships/export export',
+      'GET /api/subscription/list/pending-travel -',
+      'GET /api/subscription/list/pending-travel/export export',
+      'GET /api/subscription/list/rejected -',
+      'GET /api/subscription/list/rejected/export export',
+      'GET /api/subscription/logs/list read',
+      'GET /api/subscription/membership-request/:id read',
+      'PATCH /api/instrument/:id change',
+      'PATCH /api/member/:id change',
+      'PATCH /api/subscription/:id change',
+      'POST /api/emails/logs/:id/resend -',
+      'POST /api/instrument/accept change',
+      'POST /api/instrument/accept/:id change',
+      'POST /api/instrument/new change',
+      'POST /api/instrument/reject change',
+      'POST /api/instrument/reject/:id change',
+      'POST /api/member/:id/add-code change',
+      'POST /api/member/:id/erase change',
+      'POST /api/member/:id/instrument/import change',
+      'POST /api/member/new -',
+      'POST /api/member/register -',
+      'POST /api/member/send-card -',
+      'POST /api/subscription/accept/:id change',
+      'POST /api/subscription/cancel/:id change',
+      'POST /api/subscription/new change',
+      'POST /api/subscription/reject/:id change',
+      'POST /api/subscription/reopen/:id change',
+    ]);
+  });
+});
+
+describe('consents', () => {
+  it('records newsletter changes with time and source (sign-up, Min side, staff)', async () => {
+    const applicant = await signedIn(t.app, t.db, { role_id: 1, registration_completed: 0 });
+    const member = await signedIn(t.app, t.db);
+    const patch = (id: number, token: string, payload: object) =>
+      t.app.inject({ method: 'PATCH', url: `/api/member/${id}`, headers: bearer(token), payload });
+    expect((await patch(applicant.id, applicant.token, { newsletter_2: true })).statusCode).toBe(200);
+    expect((await patch(member.id, member.token, { newsletter_3: true })).statusCode).toBe(200);
+    expect((await patch(member.id, staff.token, { newsletter_3: false, newsletter_2: true })).statusCode).toBe(200);
+    expect((await patch(member.id, member.token, { newsletter_3: false })).statusCode).toBe(200);
+
+    const rows = await t.db.query<{ member_id: number; consent: string; given: boolean; source: string; changed_at: Date }>(
+      'SELECT member_id, consent, given, source, changed_at FROM consent_changes WHERE member_id = ANY($1) ORDER BY id',
+      [[applicant.id, member.id]],
+    );
+    expect(rows.map(({ changed_at: _c, ...rest }) => rest)).toEqual([
+      { member_id: applicant.id, consent: 'newsletter_2', given: true, source: 'sign-up' },
+      { member_id: member.id, consent: 'newsletter_3', given: true, source: 'min-side' },
+      { member_id: member.id, consent: 'newsletter_2', given: true, source: 'staff' },
+      { member_id: member.id, consent: 'newsletter_3', given: false, source: 'staff' },
+    ]);
+    expect(rows.every((row) => row.changed_at instanceof Date)).toBe(true);
+  });
+});
+
+describe('GET /api/member/{id}/export', () => {
+  it('gives the member a zip with member.json (fields, subscriptions, instruments with history, messages, consents, access log) and a summary', async () => {
+    const member = await distinctMember('E');
+    const subscription = await createSubscription(t.db, { member_id: member.id, product_id: PRODUCTS.instrument, kind: 'instrument', state: 'active', value: 15000, subscription_start: '2025-01-01' });
+    const instrument = await createInstrument(t.db, { member_id: member.id, instrument_category: GUITAR, subscription_id: subscription, make: 'Gibson' });
+    await snapshotInstrument(t.db, instrument, staff.id);
+    await logMessage(t.db, { member_id: member.id, subject: 'Velkommen', content: '<p>Hei Zelmira</p>', email_to: member.email });
+    await t.app.inject({ method: 'PATCH', url: `/api/member/${member.id}`, headers: bearer(member.token), payload: { newsletter_2: true } });
+    await get(`/api/member/${member.id}`);
+
+    const response = await get(`/api/member/${member.id}/export`, member.token);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/zip');
+    expect(response.headers['content-disposition']).toMatch(/attachment/);
+    const files = await unzip(response.rawPayload);
+    expect(Object.keys(files).sort()).toEqual(['member.json', 'sammendrag.html']);
+    const data = JSON.parse(files['member.json']);
+    expect(data.member).toMatchObject({
+      id: member.id, member_number: member.remoteId, email: member.email, first_name: 'ZelmiraE', last_name: 'QuistgaardE',
+      phone: member.phone, birthdate: '1988-04-17', artist_name: 'DJ ZqE', newsletter_2: true, erased_at: null,
+    });
+    expect(data.subscriptions).toEqual([expect.objectContaining({ id: subscription, state: 'active', value: 15000, product: expect.objectContaining({ id: PRODUCTS.instrument }) })]);
+    expect(data.instruments).toEqual([expect.objectContaining({ id: instrument, make: 'Gibson', serial_number: 'SN-1', history: [expect.objectContaining({ snapshot: expect.objectContaining({ make: 'Gibson' }) })] })]);
+    expect(data.messages).toEqual([expect.objectContaining({ subject: 'Velkommen', content: '<p>Hei Zelmira</p>', sent_to: member.email })]);
+    expect(data.consents).toEqual([expect.objectContaining({ consent: 'newsletter_2', given: true, source: 'min-side' })]);
+    expect(data.access_log).toEqual([expect.objectContaining({ kind: 'read', staff: { first_name: 'Siri', last_name: 'Saksbehandler' } })]);
+    expect(files['sammendrag.html']).toContain('<html lang="nb">');
+    expect(files['sammendrag.html']).toContain('ZelmiraE');
+    expect(files['sammendrag.html']).toContain('Hvem har sett opplysningene dine');
+
+    // The member's own export is in their log; another member's export is 404.
+    await flush();
+    const log = (await get(`/api/member/${member.id}/access-log`, member.token)).json();
+    expect(log.data[0]).toMatchObject({ kind: 'export', staff: { first_name: 'ZelmiraE', last_name: 'QuistgaardE' } });
+    const other = await signedIn(t.app, t.db);
+    expect((await get(`/api/member/${member.id}/export`, other.token)).statusCode).toBe(404);
+    expect((await get('/api/member/999999/export')).statusCode).toBe(404);
+  });
+});
+
+/** Every text-like column of every table, as information_schema names them. */
+async function textColumns(): Promise<{ table_name: string; column_name: string }[]> {
+  return t.db.query(
+    `SELECT c.table_name, c.column_name
+       FROM information_schema.columns c
+       JOIN information_schema.tables tb ON tb.table_schema = c.table_schema AND tb.table_name = c.table_name
+      WHERE c.table_schema = 'public' AND tb.table_type = 'BASE TABLE'
+        AND c.data_type IN ('text', 'character varying', 'character', 'json', 'jsonb', 'ARRAY')
+      ORDER BY 1, 2`,
+  );
+}
+
+async function tablesHolding(needles: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const { table_name: table, column_name: column } of await textColumns()) {
+    for (const needle of needles) {
+      const [hit] = await t.db.query(`SELECT 1 FROM "${table}" WHERE position(lower($1) in lower("${column}"::text)) > 0 LIMIT 1`, [needle]);
+      if (hit) found.push(`${table}.${column}: ${needle}`);
+    }
+  }
+  return found;
+}
+
+describe('POST /api/member/{id}/erase', () => {
+  it('erases every personal field everywhere, keeps the bookkeeping rows and the number, and takes the member out of lists', async () => {
+    const member = await distinctMember('X');
+    const needles = [member.email, member.phone, member.first_name, member.last_name, 'DJ ZqX'];
+    const membership = await createSubscription(t.db, { member_id: member.id, product_id: PRODUCTS.membership, kind: 'membership', state: 'active', value: 900, subscription_start: '2025-01-01' });
+    const insurance = await createSubscription(t.db, { member_id: member.id, product_id: PRODUCTS.instrument, kind: 'instrument', state: 'active', value: 15000, subscription_start: '2025-01-01' });
+    const instrument = await createInstrument(t.db, { member_id: member.id, instrument_category: GUITAR, subscription_id: insurance });
+    await t.db.query("UPDATE instruments SET serial_number = 'SN-QuistgaardX' WHERE id = $1", [instrument]);
+    await snapshotInstrument(t.db, instrument, staff.id);
+    await logMessage(t.db, { member_id: member.id, subject: 'Hei ZelmiraX', content: '<p>Hei ZelmiraX QuistgaardX</p>', email_to: member.email });
+    await t.app.inject({ method: 'PATCH', url: `/api/member/${member.id}`, headers: bearer(staff.token), payload: { first_name: 'ZelmiraX', address: 'QuistgaardX vei 1', newsletter_2: true } });
+    await t.db.query(
+      `INSERT INTO vipps_registrations (reference, amount, payer, member_id, captured_amount, state)
+       VALUES ($1, 900, $2, $3, 900, 'CAPTURED')`,
+      [`ref-${member.id}-erase`, JSON.stringify({ name: 'ZelmiraX QuistgaardX', email: member.email, phone: member.phone }), member.id],
+    );
+    await t.db.query("INSERT INTO rate_limits (key, hits, window_ends) VALUES ($1, 1, now() + interval '1 hour')", [`login:${member.email}`]);
+    expect(await tablesHolding(needles)).not.toEqual([]);
+
+    const search = () => get(`/api/member/list?filter[name]=${member.remoteId}`);
+    expect((await search()).json().total).toBe(1);
+    const totalBefore = (await get('/api/member/list')).json().total;
+
+    const wrong = await t.app.inject({ method: 'POST', url: `/api/member/${member.id}/erase`, headers: bearer(staff.token), payload: { member_number: String(member.remoteId + 1) } });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors.member_number[0]).toMatch(/Medlemsnummeret stemmer ikke/);
+    expect((await get(`/api/member/${member.id}`)).json().data.first_name).toBe('ZelmiraX');
+    expect((await t.app.inject({ method: 'POST', url: `/api/member/${member.id}/erase`, headers: bearer(member.token), payload: { member_number: String(member.remoteId) } })).statusCode).toBe(403);
+
+    const erased = await t.app.inject({ method: 'POST', url: `/api/member/${member.id}/erase`, headers: bearer(staff.token), payload: { member_number: String(member.remoteId) } });
+    expect(erased.statusCode).toBe(200);
+
+    const after = (await get(`/api/member/${member.id}`)).json().data;
+    expect(after.erased_at).toEqual(expect.any(String));
+    expect(after.remote_id).toBe(member.remoteId);
+    for (const field of ['email', 'first_name', 'last_name', 'phone', 'address', 'postal_code', 'postal_area', 'birthdate', 'artist_name',
+      'invoice_email', 'invoice_name', 'invoice_phone', 'invoice_address', 'invoice_postal_code', 'invoice_postal_area', 'reason_for_rejection']) {
+      expect(after[field], field).toBeNull();
+    }
+
+    expect(await tablesHolding(needles)).toEqual([]);
+    expect(await tablesHolding(['SN-QuistgaardX'])).toEqual([]);
+
+    // The accounts keep their rows under the member number.
+    const kept = await t.db.query<{ id: number; product_id: number; value: number; subscription_start: string }>(
+      'SELECT id, product_id, value, subscription_start FROM subscriptions WHERE member_id = $1 ORDER BY id', [member.id]);
+    expect(kept).toEqual([
+      { id: membership, product_id: PRODUCTS.membership, value: 900, subscription_start: '2025-01-01' },
+      { id: insurance, product_id: PRODUCTS.instrument, value: 15000, subscription_start: '2025-01-01' },
+    ]);
+    const [payment] = await t.db.query<{ amount: number; payer: unknown }>('SELECT amount, payer FROM vipps_registrations WHERE member_id = $1', [member.id]);
+    expect(payment).toEqual({ amount: 900, payer: null });
+
+    // The change history says who erased and when, nothing else.
+    const changes = (await get(`/api/member/${member.id}/changes`)).json().data;
+    expect(changes).toHaveLength(1);
+    expect(changes[0].changes).toEqual([{ field: 'erased_at', old: null, new: expect.any(String) }]);
+    expect(changes[0].changed_by).toMatchObject({ id: staff.id });
+
+    // Gone from the list, its counter and search; the login is gone; the number is not given again.
+    expect((await search()).json().total).toBe(0);
+    expect((await get('/api/member/list')).json().total).toBe(totalBefore - 1);
+    expect((await get('/api/member/list?filter[name]=QuistgaardX')).json().total).toBe(0);
+    expect((await get(`/api/member/${member.id}`, member.token)).statusCode).toBe(401);
+    await expect(login(t.app, member.email, member.password)).rejects.toThrow(/401|422/);
+    expect(await nextMemberNumber(t.db)).not.toBe(member.remoteId);
+    const [{ holders }] = await t.db.query<{ holders: number }>('SELECT count(*)::int AS holders FROM accounts WHERE remote_id = $1', [member.remoteId]);
+    expect(holders).toBe(1);
+
+    // A second erase with the number is harmless.
+    expect((await t.app.inject({ method: 'POST', url: `/api/member/${member.id}/erase`, headers: bearer(staff.token), payload: { member_number: member.remoteId } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/member/999999/erase', headers: bearer(staff.token), payload: { member_number: '1' } })).statusCode).toBe(404);
+  });
+});
+
+describe('retention job', () => {
+  it('removes what each rule says once its time is up, and nothing younger', async () => {
+    const ago = (interval: string) => `now() - interval '${interval}'`;
+    const applicant = async (interval: string) => {
+      const { id } = await createAccount(t.db, { role_id: 1 });
+      const sub = await createSubscription(t.db, { member_id: id, product_id: PRODUCTS.membership, kind: 'membership', state: 'rejected' });
+      await t.db.query(`UPDATE subscriptions SET rejected_at = ${ago(interval)} WHERE id = $1`, [sub]);
+      return id;
+    };
+    const oldRejected = await applicant('7 months');
+    const newRejected = await applicant('5 months');
+    const unfinished = async (interval: string) => {
+      const { id } = await createAccount(t.db, { role_id: 1, registration_completed: 0 });
+      await t.db.query(`UPDATE accounts SET created_at = ${ago(interval)} WHERE id = $1`, [id]);
+      return id;
+    };
+    const oldUnfinished = await unfinished('31 days');
+    const newUnfinished = await unfinished('29 days');
+    const keeper = await createAccount(t.db);
+    const oldMessage = await logMessage(t.db, { member_id: keeper.id, subject: 'Gammel', content: '<p>gammel tekst</p>' });
+    const newMessage = await logMessage(t.db, { member_id: keeper.id, subject: 'Ny', content: '<p>ny tekst</p>' });
+    await t.db.query(`UPDATE message_log SET sent_at = ${ago('25 months')} WHERE id = $1`, [oldMessage]);
+    await t.db.query(`UPDATE message_log SET sent_at = ${ago('23 months')} WHERE id = $1`, [newMessage]);
+    await t.db.query(`INSERT INTO access_log (at, actor_id, member_id, kind, detail) VALUES
+      (${ago('13 months')}, $1, $2, 'read', 'retention-old'), (${ago('11 months')}, $1, $2, 'read', 'retention-new')`, [staff.id, keeper.id]);
+    const erased = async (interval: string) => {
+      const { id } = await createAccount(t.db);
+      await createSubscription(t.db, { member_id: id, product_id: PRODUCTS.membership, kind: 'membership', state: 'ended', value: 900 });
+      await t.db.query(`UPDATE accounts SET erased_at = ${ago(interval)}, email = NULL, first_name = NULL, last_name = NULL WHERE id = $1`, [id]);
+      return id;
+    };
+    const oldErased = await erased('5 years 1 day');
+    const newErased = await erased('4 years');
+
+    const result = await applyRetention(t.db, t.config.retention);
+    expect(result.rejectedApplications).toBeGreaterThanOrEqual(1);
+
+    const exists = async (id: number) => (await t.db.query('SELECT 1 FROM accounts WHERE id = $1', [id])).length === 1;
+    expect(await exists(oldRejected)).toBe(false);
+    expect(await exists(newRejected)).toBe(true);
+    expect(await exists(oldUnfinished)).toBe(false);
+    expect(await exists(newUnfinished)).toBe(true);
+    expect(await exists(oldErased)).toBe(false);
+    expect((await t.db.query('SELECT 1 FROM subscriptions WHERE member_id = $1', [oldErased])).length).toBe(0);
+    expect(await exists(newErased)).toBe(true);
+    const messages = await t.db.query<{ id: number; content: string; subject: string }>(
+      'SELECT id, content, subject FROM message_log WHERE id = ANY($1) ORDER BY id', [[oldMessage, newMessage]]);
+    expect(messages).toEqual([
+      { id: oldMessage, content: '', subject: 'Gammel' },
+      { id: newMessage, content: '<p>ny tekst</p>', subject: 'Ny' },
+    ]);
+    const details = (await t.db.query<{ detail: string }>("SELECT detail FROM access_log WHERE detail LIKE 'retention-%'")).map((r) => r.detail);
+    expect(details).toEqual(['retention-new']);
+  });
+
+  it('follows its settings', async () => {
+    const { id } = await createAccount(t.db, { role_id: 1, registration_completed: 0 });
+    await t.db.query("UPDATE accounts SET created_at = now() - interval '3 days' WHERE id = $1", [id]);
+    await applyRetention(t.db, t.config.retention);
+    expect((await t.db.query('SELECT 1 FROM accounts WHERE id = $1', [id])).length).toBe(1);
+    await applyRetention(t.db, { ...t.config.retention, unfinishedRegistrationDays: 2 });
+    expect((await t.db.query('SELECT 1 FROM accounts WHERE id = $1', [id])).length).toBe(0);
+  });
+});
