@@ -69,6 +69,10 @@ export async function eraseMember(db: Database, memberId: number, typed: string 
       [memberId, email, phone],
     );
     await tx.query('DELETE FROM access_tokens WHERE account_id = $1', [memberId]);
+    // The login goes with the person: two-factor keys, recovery codes and open sign-in challenges.
+    await tx.query('DELETE FROM sign_in_challenges WHERE account_id = $1', [memberId]);
+    await tx.query('DELETE FROM two_factor_recovery_codes WHERE account_id = $1', [memberId]);
+    await tx.query('DELETE FROM two_factor WHERE account_id = $1', [memberId]);
     if (email) await tx.query('DELETE FROM password_resets WHERE lower(email) = $1', [email]);
     await tx.query(
       `DELETE FROM rate_limits WHERE ($1::text IS NOT NULL AND position($1 in lower(key)) > 0)

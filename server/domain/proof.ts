@@ -244,14 +244,6 @@ export async function certificateFor(db: Queryable, config: ProofConfig, memberI
   return { kind, member: details, cover, issued: today, verify_url: verifyUrl(config, token) };
 }
 
-/** A staff user has downloaded a member's certificate. */
-export async function certificateIssued(
-  log: { info(fields: object, message: string): void },
-  issue: { staffId: number; memberId: number; kind: CertificateKind },
-): Promise<void> {
-  log.info({ staffId: issue.staffId, memberId: issue.memberId, certificate: issue.kind }, 'insurance certificate issued to staff');
-}
-
 // ---------------------------------------------------------------------------------------------
 // The public check
 

@@ -2,8 +2,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams } from '../schemas/common.ts';
 import { CertificateQuery, MemberCardAnswer, VerifyAnswer, VerifyParams } from '../schemas/proof.ts';
-import { assertOwnMember, isStaff } from '../lib/access.ts';
-import { certificateFor, certificateIssued, countVerify, memberCard, verifyProof } from '../domain/proof.ts';
+import { assertOwnMember } from '../lib/access.ts';
+import { certificateFor, countVerify, memberCard, verifyProof } from '../domain/proof.ts';
 import { certificateFilename, certificatePdf } from '../domain/certificate-pdf.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -12,7 +12,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/member/:id/card',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', accessLog: { kind: 'read', detail: 'Medlemskort' } },
       schema: {
         tags: ['Min side'],
         summary: 'Det digitale medlemskortet: signert kode og adressen QR-koden viser (medlemmet selv eller ansatte)',
@@ -30,7 +30,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     app.get(
       `/member/:id/certificate/${kind}`,
       {
-        config: { access: 'signed-in' },
+        config: {
+          access: 'signed-in',
+          accessLog: { kind: 'export', detail: kind === 'travel' ? 'Forsikringsbevis for reiseforsikring' : 'Forsikringsbevis for instrumenter' },
+        },
         schema: {
           tags: ['Min side'],
           summary: kind === 'travel'
@@ -42,11 +45,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
       async (request, reply) => {
-        const account = assertOwnMember(request, request.params.id);
+        assertOwnMember(request, request.params.id);
         const lang = request.query.lang ?? 'nb';
         const certificate = await certificateFor(db, config, request.params.id, kind);
         const pdf = await certificatePdf(certificate, config, lang);
-        if (isStaff(account)) await certificateIssued(request.log, { staffId: account.id, memberId: request.params.id, kind });
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="${certificateFilename(certificate, lang)}"`)
