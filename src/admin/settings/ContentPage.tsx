@@ -37,8 +37,8 @@ const Column = DataTable.Col<AdminDiscountCode>;
 
 function SaveButton() {
   const translate = useTranslate();
-  const { isSubmitting } = useFormState();
-  return <Button type="submit" variant="contained" disabled={isSubmitting}>{translate('app.save')}</Button>;
+  const { isDirty, isValid, isSubmitting } = useFormState();
+  return <Button type="submit" variant="contained" disabled={!isDirty || !isValid || isSubmitting}>{translate('app.save')}</Button>;
 }
 
 function PageEditor({ page }: { page: AdminContentPage }) {

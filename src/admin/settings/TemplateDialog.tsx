@@ -51,8 +51,10 @@ function PlaceholderButtons({ names }: { names: string[] }) {
           variant="outlined"
           disabled={!editor}
           onClick={() => editor?.chain().focus().insertContent(`{${name}}`).run()}
+          sx={{ textTransform: 'none' }}
         >
-          {`{${translate(`app.settings.templates.placeholder.${name}`)}}`}
+          {/* The button shows the very text it inserts (what the stored template holds), with its meaning. */}
+          {`${translate(`app.settings.templates.placeholder.${name}`)} {${name}}`}
         </Button>
       ))}
     </Box>
@@ -169,7 +171,7 @@ export function TemplateDialog({ template, onClose }: { template: EmailTemplate;
           <CloseIcon />
         </IconButton>
       </DialogTitle>
-      <Form record={template} onSubmit={save} mode="onBlur" reValidateMode="onChange">
+      <Form record={template} onSubmit={save} mode="onChange">
         <DialogContent sx={{ pt: 0 }}>
           {saved && <Alert severity="success" sx={{ mb: 2 }}>{translate('app.settings.templates.saved')}</Alert>}
           <TextInput source="title" label={translate('app.settings.templates.fields.title')} validate={requiredField} fullWidth />
@@ -200,7 +202,7 @@ export function TemplateDialog({ template, onClose }: { template: EmailTemplate;
             <TextInput source="from_email" label={translate('app.settings.templates.fields.from_email')} validate={emailField} sx={{ flex: '1 1 240px' }} />
           </Box>
         </DialogContent>
-        <DialogSaveActions onClose={close} />
+        <DialogSaveActions onClose={close} sticky />
       </Form>
       <Divider />
       <DialogContent>

@@ -28,9 +28,9 @@ const requiredDate = required(RULE_MESSAGES.required);
 
 function ExportButton() {
   const translate = useTranslate();
-  const { isSubmitting } = useFormState();
+  const { isValid, isSubmitting } = useFormState();
   return (
-    <Button type="submit" variant="contained" startIcon={<DownloadIcon />} disabled={isSubmitting}>
+    <Button type="submit" variant="contained" startIcon={<DownloadIcon />} disabled={!isValid || isSubmitting}>
       {translate('app.settings.vipps.export')}
     </Button>
   );
