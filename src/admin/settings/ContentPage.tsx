@@ -81,7 +81,7 @@ function Pages() {
           <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`page-${page.id}`} id={`page-${page.id}-header`}>
             <Typography component="span">{`${page.title} (${page.slug})`}</Typography>
           </AccordionSummary>
-          <AccordionDetails id={`page-${page.id}`}>
+          <AccordionDetails>
             <PageEditor page={page} />
           </AccordionDetails>
         </Accordion>

@@ -544,5 +544,10 @@ export default {
       generic_bang: 'Something went wrong!',
       dismiss: 'Dismiss message',
     },
+    page_title: {
+      membership_request: 'Membership requests',
+      travel_insurance: 'Travel insurance requests',
+      instrument_insurance: 'Instrument insurance requests',
+    },
   },
 };

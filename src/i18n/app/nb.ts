@@ -544,5 +544,10 @@ export default {
       generic_bang: 'Noe gikk galt!',
       dismiss: 'Lukk melding',
     },
+    page_title: {
+      membership_request: 'Forespørsler medlemskap',
+      travel_insurance: 'Forespørsler reiseforsikring',
+      instrument_insurance: 'Forespørsler instrumentforsikring',
+    },
   },
 };

@@ -116,7 +116,7 @@ export function ProfileForm({ member, onSaved }: { member: Member; onSaved: (mem
           <TextField label={f.email} type="email" autoComplete="email" required registration={register('email')} error={errors.email} />
           <TextField label={f.phone} type="tel" autoComplete="tel" required registration={register('phone')} error={errors.phone} />
         </div>
-        <TextField label={f.address} autoComplete="street-address" required registration={register('address')} error={errors.address} />
+        <TextField label={f.address} autoComplete="address-line1" required registration={register('address')} error={errors.address} />
         <div className="field-row">
           <TextField label={f.postalCode} autoComplete="postal-code" inputMode="numeric" required registration={register('postal_code')} error={errors.postal_code} />
           <TextField label={f.postalArea} autoComplete="address-level2" required registration={register('postal_area')} error={errors.postal_area} />
