@@ -119,6 +119,8 @@ export async function openPage(
  * aria-controls, aria-labelledby, aria-describedby or label `for` pointing at an id not in the page.
  */
 export async function checkPageStructure(page: Page, label: string): Promise<void> {
+  // An app names its page as it renders it: give it a moment, then report what is there.
+  await page.waitForFunction(() => /^\S.* – Musikerportalen$/.test(document.title), undefined, { timeout: 3000 }).catch(() => undefined);
   const problems = await page.evaluate(() => {
     const found: string[] = [];
     const titles = Array.from(document.querySelectorAll('title')).filter((title) => !title.closest('svg'));

@@ -248,6 +248,7 @@ describe('the Vipps report', () => {
     await expect.poll(() => to.inputValue()).toBe('31/01/2000');
     await page.getByRole('button', { name: 'Eksporter (csv)' }).click();
     await page.getByRole('alert').filter({ hasText: 'Ukjent feil - prøv igjen' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Ingen Vipps-registreringer i perioden.' }).waitFor();
     await page.context().close();
   });
 });

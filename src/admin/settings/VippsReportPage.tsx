@@ -10,7 +10,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { endOfMonth, format, startOfMonth, subMonths } from 'date-fns';
-import { Form, required, useDataProvider, useTranslate } from 'react-admin';
+import { Form, required, useDataProvider, useTranslate, type HttpError } from 'react-admin';
 import { useFormState } from 'react-hook-form';
 import type { StaffDataProvider } from '../../dataProvider/index.ts';
 import { RULE_MESSAGES } from '../../../server/schemas/rules.ts';
@@ -40,15 +40,18 @@ export function VippsReportPage() {
   const translate = useTranslate();
   const toast = useToast();
   const dataProvider = useDataProvider<StaffDataProvider>();
-  const [failed, setFailed] = useState(false);
+  /** null while nothing failed; otherwise the server's own reason when it gave one ('' if not). */
+  const [failed, setFailed] = useState<string | null>(null);
 
   async function exportReport(values: Record<string, unknown>) {
-    setFailed(false);
+    setFailed(null);
     try {
       await dataProvider.exportVippsRegistrations(String(values.from), String(values.to));
       toast.success('app.settings.vipps.done');
-    } catch {
-      setFailed(true);
+    } catch (error) {
+      // The spec's text stays; the server's reason ('Ingen Vipps-registreringer i perioden.') tells staff nothing is broken.
+      const { status, message } = error as HttpError;
+      setFailed(status && status < 500 && message ? message : '');
     }
   }
 
@@ -64,7 +67,12 @@ export function VippsReportPage() {
           </Box>
           <ExportButton />
         </Form>
-        {failed && <Alert severity="error" role="alert" sx={{ mt: 2 }}>{translate('app.settings.vipps.no_data')}</Alert>}
+        {failed !== null && (
+          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+            {translate('app.settings.vipps.no_data')}
+            {failed && <Typography variant="body2" sx={{ mt: 0.5 }}>{failed}</Typography>}
+          </Alert>
+        )}
       </Paper>
     </>
   );

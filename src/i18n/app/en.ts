@@ -169,6 +169,9 @@ export default {
         columns: { started: 'STARTED', by: 'BY', state: 'STATUS', result: 'RESULT' },
         states: { queued: 'Queued', running: 'Running', done: 'Done', failed: 'Failed' },
         counts: '%{customers_created} + %{customers_updated} customers, %{orders_created} orders, %{failures} failures',
+        confirm_title: 'Synchronise orders with Tripletex?',
+        confirm_text: 'New customers and orders for accepted subscriptions are sent to Tripletex now.',
+        confirm: 'Synchronise',
       },
       templates: {
         title: 'SYSTEM MESSAGES',

@@ -169,6 +169,9 @@ export default {
         columns: { started: 'STARTET', by: 'UTFØRT AV', state: 'STATUS', result: 'RESULTAT' },
         states: { queued: 'I kø', running: 'Pågår', done: 'Ferdig', failed: 'Feilet' },
         counts: '%{customers_created} + %{customers_updated} kunder, %{orders_created} ordre, %{failures} feil',
+        confirm_title: 'Synkroniser ordre med Tripletex?',
+        confirm_text: 'Nye kunder og ordre for godkjente abonnementer sendes til Tripletex nå.',
+        confirm: 'Synkroniser',
       },
       templates: {
         title: 'SYSTEM MELDINGER',
