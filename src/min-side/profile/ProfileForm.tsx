@@ -82,7 +82,8 @@ export function ProfileForm({ member, onSaved }: { member: Member; onSaved: (mem
     });
     if (!answer.ok) {
       if (answer.status !== 422) {
-        notify.error(answer.status >= 500 || answer.status === 0 ? texts.profile.serverFailed : texts.profile.saveFailed);
+        // The spec's 'Noe gikk galt' (it stays until closed), with whom to contact when the server failed.
+        notify.error(answer.status >= 500 || answer.status === 0 ? `${texts.profile.saveFailed}. ${texts.contactSentence}` : texts.profile.saveFailed);
         return;
       }
       const unplaced: string[] = [];
@@ -96,6 +97,12 @@ export function ProfileForm({ member, onSaved }: { member: Member; onSaved: (mem
         } else unplaced.push(message);
       }
       notify.error(unplaced.length > 0 ? `${texts.profile.saveFailed}: ${unplaced.join(' ')}` : texts.profile.checkFields);
+      return;
+    }
+    // An answer that carries a server error flag saved nothing: the member is told to contact us.
+    const flagged = (answer.data as { error?: unknown }).error;
+    if (flagged || !answer.data.data) {
+      notify.error(texts.profile.serverFailed);
       return;
     }
     const saved = answer.data.data;
