@@ -512,6 +512,7 @@ export default {
       change_to: '%{before} → %{after}',
       request: 'REQUEST',
       accepted_many: 'The instruments are approved!',
+      accepted_one: 'The instrument is approved!',
       rejected_one: 'Instrument insurance rejected!',
       rejected_many: 'The instruments have been rejected!',
       reject_title: 'Reject instrument insurance for %{name}',

@@ -512,6 +512,7 @@ export default {
       change_to: '%{before} → %{after}',
       request: 'FORESPØRSEL',
       accepted_many: 'Flere av instrumentene er godkjent!',
+      accepted_one: 'Instrumentet er godkjent!',
       rejected_one: 'Instrument forsikring er avvist!',
       rejected_many: 'Flere av instrumentene har blitt avvist!',
       reject_title: 'Avvis instrumentforsikring for %{name}',
