@@ -64,13 +64,13 @@ export async function testCheckoutPage(deps: TestDeps, reference: string): Promi
   if (!payment) throw notFound();
   const action = `/api/vipps-test-checkout/${encodeURIComponent(reference)}`;
   if (payment.state !== 'CREATED') {
-    return page('Testbetaling', `<div class="card"><h1>Betalingen er avsluttet</h1>
+    return page('Testbetaling – Musikerportalen', `<div class="card"><h1>Betalingen er avsluttet</h1>
 <p>Denne betalingen er allerede behandlet (${escapeHtml(payment.state)}).</p>
 <form method="post" action="${action}/abort"><div class="buttons"><button class="abort" type="submit">Tilbake til butikken</button></div></form></div>`);
   }
   const payer = MADE_UP_PAYER;
   return page(
-    'Testbetaling – betal med Vipps',
+    'Testbetaling med Vipps – Musikerportalen',
     `<div class="card">
 <h1>Betal med Vipps (test)</h1>
 <p>${escapeHtml(payment.description)}</p>

@@ -15,5 +15,7 @@ export const theme: RaThemeOptions = {
   components: {
     ...defaultTheme.components,
     MuiTableCell: { styleOverrides: { head: { fontWeight: 700 } } },
+    // The top bar's own skip link replaces it (layout/AppBar.tsx).
+    RaSkipNavigationButton: { styleOverrides: { root: { display: 'none' } } },
   },
 };

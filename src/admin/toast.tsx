@@ -7,7 +7,9 @@ import IconButton from '@mui/material/IconButton';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import CloseIcon from '@mui/icons-material/Close';
-import { Notification, useCloseNotification, useNotify, useTranslate } from 'react-admin';
+import {
+  Notification, NotificationContext, useCloseNotification, useNotificationContext, useNotify, useTranslate,
+} from 'react-admin';
 import { supportContact } from '../common/support.ts';
 
 export const SUCCESS_DURATION = 3000;
@@ -22,22 +24,42 @@ function DismissButton() {
   );
 }
 
+/**
+ * react-admin's own error toasts ('Skjemaet er ikke gyldig…' and the like) come without a duration
+ * and would close with the success toasts' 3 s: like ours, they stay until dismissed.
+ */
+function useErrorsStay() {
+  const context = useNotificationContext();
+  return useMemo(() => ({
+    ...context,
+    takeNotification: () => {
+      const notification = context.takeNotification();
+      if (!notification || notification.type !== 'error' || notification.notificationOptions?.autoHideDuration !== undefined) return notification;
+      const options = notification.notificationOptions ?? {};
+      return { ...notification, notificationOptions: { ...options, autoHideDuration: null, action: options.action ?? <DismissButton /> } };
+    },
+  }), [context]);
+}
+
 /** On phones the toasts sit at the bottom: at the top they covered the breadcrumb and the first form row. */
 export function Toasts() {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const notifications = useErrorsStay();
   return (
-    <Notification
-      anchorOrigin={{ vertical: phone ? 'bottom' : 'top', horizontal: 'center' }}
-      autoHideDuration={SUCCESS_DURATION}
-      multiLine
-      slotProps={{
-        clickAwayListener: {
-          onClickAway: (event: Event & { defaultMuiPrevented?: boolean }) => {
-            event.defaultMuiPrevented = true;
+    <NotificationContext.Provider value={notifications}>
+      <Notification
+        anchorOrigin={{ vertical: phone ? 'bottom' : 'top', horizontal: 'center' }}
+        autoHideDuration={SUCCESS_DURATION}
+        multiLine
+        slotProps={{
+          clickAwayListener: {
+            onClickAway: (event: Event & { defaultMuiPrevented?: boolean }) => {
+              event.defaultMuiPrevented = true;
+            },
           },
-        },
-      }}
-    />
+        }}
+      />
+    </NotificationContext.Provider>
   );
 }
 

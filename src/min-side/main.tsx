@@ -7,7 +7,23 @@ import { SessionProvider } from './session.tsx';
 import { ToastProvider } from './toasts.tsx';
 import './styles.css';
 
+/**
+ * member.html's own <title> names only the product: it stays until the page shows its own
+ * (each page renders a <title>, which React puts in <head>), then goes, so there is one title.
+ */
+function handOverTitle(): void {
+  const initial = document.head.querySelector('title');
+  if (!initial) return;
+  const observer = new MutationObserver(() => {
+    if (document.head.querySelectorAll('title').length < 2) return;
+    initial.remove();
+    observer.disconnect();
+  });
+  observer.observe(document.head, { childList: true });
+}
+
 export function mount(root: HTMLElement): void {
+  handOverTitle();
   createRoot(root).render(
     <StrictMode>
       <BrowserRouter>

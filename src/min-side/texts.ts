@@ -305,7 +305,12 @@ export const texts = {
 
   vippsThanks: {
     title: 'Takk for at du ble medlem!',
-    body: 'Innen 24 timer får du en e-post med innloggingsinformasjon til Min Side.',
+    body: 'Vi har sendt deg en e-post nå. Slik kommer du inn på Min Side:',
+    steps: [
+      'Sjekk e-posten din nå (se også i søppelposten).',
+      'Følg lenken i e-posten og velg et passord. Lenken virker i 60 minutter.',
+      'Logg inn på Min Side og fullfør steg to av innmeldingen: adresse og fakturering.',
+    ],
   },
 
   vippsError: {

@@ -113,8 +113,42 @@ export async function openPage(
   return page;
 }
 
-/** Fails with every serious or critical axe finding on the page as it is now. */
+/**
+ * What axe does not check, as a strict HTML validator would: exactly one <title>, naming the page
+ * ('Medlemsoversikt – Musikerportalen', not the bare product name); no id used twice; no
+ * aria-controls, aria-labelledby, aria-describedby or label `for` pointing at an id not in the page.
+ */
+export async function checkPageStructure(page: Page, label: string): Promise<void> {
+  // An app names its page as it renders it: give it a moment, then report what is there.
+  await page.waitForFunction(() => /^\S.* – Musikerportalen$/.test(document.title), undefined, { timeout: 3000 }).catch(() => undefined);
+  const problems = await page.evaluate(() => {
+    const found: string[] = [];
+    const titles = Array.from(document.querySelectorAll('title')).filter((title) => !title.closest('svg'));
+    if (titles.length !== 1) found.push(`${titles.length} <title> elements: ${titles.map((title) => JSON.stringify(title.textContent)).join(', ')}`);
+    if (!/^\S.* – Musikerportalen$/.test(document.title)) found.push(`the title does not name the page: ${JSON.stringify(document.title)}`);
+    const seen = new Map<string, number>();
+    for (const element of Array.from(document.querySelectorAll('[id]'))) seen.set(element.id, (seen.get(element.id) ?? 0) + 1);
+    for (const [id, count] of seen) if (count > 1) found.push(`id "${id}" is used ${count} times`);
+    const describe = (element: Element) => `<${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${element.textContent ? ` "${element.textContent.trim().slice(0, 40)}"` : ''}>`;
+    for (const attribute of ['aria-controls', 'aria-labelledby', 'aria-describedby', 'for']) {
+      for (const element of Array.from(document.querySelectorAll(`[${attribute}]`))) {
+        if (attribute === 'for' && element.tagName !== 'LABEL' && element.tagName !== 'OUTPUT') continue;
+        for (const id of (element.getAttribute(attribute) ?? '').split(/\s+/).filter(Boolean)) {
+          if (!document.getElementById(id)) found.push(`${attribute}="${id}" on ${describe(element)} points at no element`);
+        }
+      }
+    }
+    return found;
+  });
+  if (problems.length > 0) throw new Error(`the page structure has ${problems.length} problem(s) on ${label}:\n- ${problems.join('\n- ')}`);
+}
+
+/**
+ * Fails with every serious or critical axe finding on the page as it is now, and with what
+ * checkPageStructure finds.
+ */
 export async function checkA11y(page: Page, label: string): Promise<void> {
+  await checkPageStructure(page, label);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   if (bad.length > 0) {

@@ -103,7 +103,7 @@ describe.each(WIDTHS)('access at %i px', (width) => {
   it('shows the payment result pages with the support contact', async () => {
     const page = await openPage(browser, portal, '/vipps-thanks', { width });
     await page.getByRole('heading', { name: 'Takk for at du ble medlem!' }).waitFor();
-    expect(await page.getByText(/24 timer/).count()).toBe(1);
+    expect(await page.getByText(/Lenken virker i 60 minutter/).count()).toBe(1);
     await look(page, 'vipps-thanks', width);
     await page.goto(`${portal.baseUrl}/vipps-error`);
     await page.getByRole('heading', { name: 'Beklager, noe gikk galt' }).waitFor();

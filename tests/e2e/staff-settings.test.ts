@@ -113,7 +113,7 @@ describe('e-mail templates', () => {
     await editor.click();
     await page.keyboard.press('Control+a');
     await page.keyboard.type('Kjære ');
-    await dialog.getByRole('button', { name: '{Fornavn}' }).click();
+    await dialog.getByRole('button', { name: 'Fornavn {first_name}' }).click();
     await page.keyboard.type(', vi har dessverre ikke plass til flere medlemmer akkurat nå.');
     await dialog.getByRole('button', { name: 'Lagre' }).click();
     await page.getByText('Epost malen har blitt oppdatert').first().waitFor();
@@ -135,8 +135,9 @@ describe('e-mail templates', () => {
     const dialog = page.getByRole('dialog', { name: 'Rediger e-postmal 2' });
     await dialog.getByRole('textbox', { name: 'Avsender (e-post)' }).fill('forsikring-example');
     await dialog.getByRole('textbox', { name: 'Emne' }).fill('Instrumentforsikringen din (ny)');
-    await dialog.getByRole('button', { name: 'Lagre' }).click();
     await dialog.getByText('Ugyldig Epost format').waitFor();
+    // Lagre is offered only for a valid form (spec section 4).
+    expect(await dialog.getByRole('button', { name: 'Lagre' }).isDisabled()).toBe(true);
     expect(await dialog.getByRole('textbox', { name: 'Emne' }).inputValue()).toBe('Instrumentforsikringen din (ny)');
     await page.context().close();
   });
@@ -176,8 +177,9 @@ describe('campaign codes', () => {
     const page = await staffPage('/settings/promo-code');
     await page.getByRole('button', { name: 'Opprett kampanjekode' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ny kampanjekode' });
-    await dialog.getByRole('button', { name: 'Lagre' }).click();
-    await dialog.getByText('Feltet må fylles ut').first().waitFor();
+    // The empty form offers no Lagre (spec section 4).
+    await dialog.getByRole('textbox', { name: 'Navn' }).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Lagre' }).isDisabled()).toBe(true);
     await dialog.getByRole('textbox', { name: 'Navn' }).fill('Festivalkampanje');
     await dialog.getByRole('textbox', { name: 'Kode' }).fill('FESTIVAL26');
     await typeStaffDate(dialog.getByRole('textbox', { name: 'Startdato' }), format(startOfMonth(new Date()), 'ddMMyyyy'));
@@ -246,6 +248,7 @@ describe('the Vipps report', () => {
     await expect.poll(() => to.inputValue()).toBe('31/01/2000');
     await page.getByRole('button', { name: 'Eksporter (csv)' }).click();
     await page.getByRole('alert').filter({ hasText: 'Ukjent feil - prøv igjen' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Ingen Vipps-registreringer i perioden.' }).waitFor();
     await page.context().close();
   });
 });

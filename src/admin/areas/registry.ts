@@ -45,7 +45,7 @@ function requestArea(name: string, label: string, resource: string, list: string
     name,
     path: `/${name}`,
     menu: { label: `app.menu.${label}`, group: 'requests', badge: resource },
-    crumbs: [{ pattern: `/${name}/*`, label: `app.breadcrumb.${name.replace(/-/g, '_')}` }],
+    crumbs: [{ pattern: `/${name}/*`, label: `app.breadcrumb.${name.replace(/-/g, '_')}`, title: `app.page_title.${name.replace(/-/g, '_')}` }],
     resources: { [resource]: { list, csv: { path: `${list}/export`, filename: csvFile } } },
   };
 }
@@ -58,7 +58,7 @@ function membershipRequestArea(): StaffArea {
   return {
     ...area,
     crumbs: [
-      { pattern: '/membership-request', label: 'app.breadcrumb.membership_request' },
+      { pattern: '/membership-request', label: 'app.breadcrumb.membership_request', title: 'app.page_title.membership_request' },
       { pattern: '/membership-request/declined', label: 'app.breadcrumb.membership_declined', parent: '/membership-request' },
       { pattern: '/membership-request/edit/:id', label: 'app.breadcrumb.membership_declined_one', parent: '/membership-request/declined' },
     ],

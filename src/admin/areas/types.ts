@@ -22,6 +22,8 @@ export interface Crumb {
   pattern: string;
   label: string;
   parent?: string;
+  /** The page's name in the browser's title (a catalogue key); without it, the label in sentence case. */
+  title?: string;
 }
 
 export interface MenuEntry {

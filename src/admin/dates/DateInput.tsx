@@ -11,7 +11,13 @@ import { nb } from 'date-fns/locale/nb';
 import { FieldTitle, InputHelperText, useInput, type Validator } from 'react-admin';
 import { dateProblem, FIRST_YEAR, fromDate, lastYear, toDate } from './dateValue.ts';
 
-const localeText = nbNO.components.MuiLocalizationProvider.defaultProps.localeText;
+/** The pickers' bokmål texts, with the spec's placeholder 'dd/mm/åååå' (MUI's reads 'DD/MM/ÅÅÅÅ'). */
+const localeText = {
+  ...nbNO.components.MuiLocalizationProvider.defaultProps.localeText,
+  fieldDayPlaceholder: () => 'dd',
+  fieldMonthPlaceholder: () => 'mm',
+  fieldYearPlaceholder: ({ digitAmount }: { digitAmount: number }) => 'å'.repeat(digitAmount),
+};
 
 /** Refuses what the picker only marks: a typed date outside the years it offers. */
 export const validDate: Validator = (value) => dateProblem(value);

@@ -56,7 +56,7 @@ function RequestActions({ memberId, memberName, refresh }: { memberId: number; m
     setBusy(true);
     try {
       await dataProvider.acceptInstruments(memberId, selectedIds);
-      toast.success('app.instruments.accepted_many');
+      toast.success(selectedIds.length === 1 ? 'app.instruments.accepted_one' : 'app.instruments.accepted_many');
       await done();
     } catch (error) {
       failure(error);

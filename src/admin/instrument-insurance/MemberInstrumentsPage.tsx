@@ -54,7 +54,7 @@ export default function MemberInstrumentsPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const dataProvider = useDataProvider<StaffDataProvider>();
-  const { data: member } = useGetOne<Member>('membership', { id });
+  const { data: member, error: memberError } = useGetOne<Member>('membership', { id }, { retry: false });
   const { data, error, categories, activeRows, refresh } = useMemberInstruments(id);
   const { saveNew, saveChanges } = useInstrumentSaves(id, refresh);
   const title = translate('app.instruments.active_title');
@@ -68,6 +68,16 @@ export default function MemberInstrumentsPage() {
       toast.error((failure as Error).message || 'app.instruments.failed');
     }
   };
+
+  // An unknown member: the member page's not-found answer, with the way back and nothing to add to.
+  if ((memberError as { status?: number } | null)?.status === 404) {
+    return (
+      <Box sx={{ pb: 4 }}>
+        <MemberHeader backTo={paths.membership} title={translate('app.edit.not_found')} />
+        <Alert severity="info">{translate('app.edit.not_found_text')}</Alert>
+      </Box>
+    );
+  }
 
   return (
     <Box sx={{ pb: 4 }}>

@@ -48,7 +48,7 @@ function RequestsGroup({ areas, counts }: { areas: StaffArea[]; counts: ReturnTy
   );
   return (
     <>
-      <ListItemButton onClick={() => setOpen(!open)} aria-expanded={open} aria-controls="requests-submenu" sx={{ pr: 3 }}>
+      <ListItemButton onClick={() => setOpen(!open)} aria-expanded={open} aria-controls={open ? 'requests-submenu' : undefined} sx={{ pr: 3 }}>
         <ListItemIcon aria-hidden>{requestsIcon}</ListItemIcon>
         <ListItemText
           primary={translate('app.menu.requests')}

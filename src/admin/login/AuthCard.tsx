@@ -1,9 +1,13 @@
 /** The centred card both logged-out pages use. */
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { texts } from './texts.ts';
 import './signin.css';
 
 export function AuthCard({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
+  // The page's name in the browser's title (WCAG 2.4.2); index.html's own <title> is the only one.
+  useEffect(() => {
+    document.title = `${title} – ${texts.appName}`;
+  }, [title]);
   return (
     <main className="signin">
       <div className="signin-card">

@@ -46,11 +46,12 @@ const reasonToolbar = (
 
 function Actions({ onClose }: { onClose: () => void }) {
   const translate = useTranslate();
-  const { isSubmitting } = useFormState();
+  // The prefilled reason is already a valid one: 'Avvis' needs a valid form, not a changed one.
+  const { isValid, isSubmitting } = useFormState();
   return (
     <DialogActions>
       <Button onClick={onClose} disabled={isSubmitting}>{translate('app.cancel')}</Button>
-      <Button type="submit" variant="contained" color="error" disabled={isSubmitting}>
+      <Button type="submit" variant="contained" color="error" disabled={!isValid || isSubmitting}>
         {translate('app.requests.reject')}
       </Button>
     </DialogActions>

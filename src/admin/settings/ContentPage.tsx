@@ -24,7 +24,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   BooleanInput, DataTable, Form, ListBase, NumberInput, required, TextInput, useDataProvider, useGetList, useListContext, useTranslate,
 } from 'react-admin';
-import { RichTextInput } from 'ra-input-rich-text';
+import {
+  ClearButtons, FormatButtons, LinkButtons, ListButtons, RichTextInput, RichTextInputToolbar,
+} from 'ra-input-rich-text';
 import { useFormState } from 'react-hook-form';
 import type { AdminContentPage, AdminDiscountCode } from '../../dataProvider/index.ts';
 import { RULE_MESSAGES } from '../../../server/schemas/rules.ts';
@@ -35,10 +37,20 @@ import { fieldErrorsOf } from '../../dataProvider/errors.ts';
 const requiredField = required(RULE_MESSAGES.required);
 const Column = DataTable.Col<AdminDiscountCode>;
 
+/** The editor's toolbar without the heading-level menu, whose aria-controls names a menu not in the page until opened. */
+const toolbar = (
+  <RichTextInputToolbar>
+    <FormatButtons />
+    <ListButtons />
+    <LinkButtons />
+    <ClearButtons />
+  </RichTextInputToolbar>
+);
+
 function SaveButton() {
   const translate = useTranslate();
-  const { isSubmitting } = useFormState();
-  return <Button type="submit" variant="contained" disabled={isSubmitting}>{translate('app.save')}</Button>;
+  const { isDirty, isValid, isSubmitting } = useFormState();
+  return <Button type="submit" variant="contained" disabled={!isDirty || !isValid || isSubmitting}>{translate('app.save')}</Button>;
 }
 
 function PageEditor({ page }: { page: AdminContentPage }) {
@@ -63,7 +75,7 @@ function PageEditor({ page }: { page: AdminContentPage }) {
     <Form record={page} onSubmit={save}>
       <TextInput source="title" label={translate('app.settings.content.page_title')} validate={requiredField} fullWidth />
       <RichTextInput source="content" label={translate('app.settings.content.page_content')} validate={requiredField} fullWidth
-        sx={{ '& .ProseMirror': { minHeight: 240 } }} />
+        toolbar={toolbar} sx={{ '& .ProseMirror': { minHeight: 240 } }} />
       <SaveButton />
     </Form>
   );
@@ -81,7 +93,7 @@ function Pages() {
           <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`page-${page.id}`} id={`page-${page.id}-header`}>
             <Typography component="span">{`${page.title} (${page.slug})`}</Typography>
           </AccordionSummary>
-          <AccordionDetails id={`page-${page.id}`}>
+          <AccordionDetails>
             <PageEditor page={page} />
           </AccordionDetails>
         </Accordion>
@@ -116,7 +128,7 @@ function CodeDialog({ code, onClose }: { code: AdminDiscountCode | null; onClose
         <DialogContent sx={{ pt: 0 }}>
           <TextInput source="code" label={translate('app.settings.content.code')} validate={requiredField} fullWidth />
           <RichTextInput source="description" label={translate('app.settings.content.description')} validate={requiredField} fullWidth
-            sx={{ '& .ProseMirror': { minHeight: 160 } }} />
+            toolbar={toolbar} sx={{ '& .ProseMirror': { minHeight: 160 } }} />
           <NumberInput source="sort_order" label={translate('app.settings.content.sort_order')} min={0} />
           <BooleanInput source="active" label={translate('app.settings.content.active')} />
         </DialogContent>

@@ -48,8 +48,10 @@ function PlaceholderButtons({ names }: { names: string[] }) {
           variant="outlined"
           disabled={!editor}
           onClick={() => editor?.chain().focus().insertContent(`{${name}}`).run()}
+          sx={{ textTransform: 'none' }}
         >
-          {`{${translate(`app.settings.templates.placeholder.${name}`)}}`}
+          {/* The button shows the very text it inserts (what the stored template holds), with its meaning. */}
+          {`${translate(`app.settings.templates.placeholder.${name}`)} {${name}}`}
         </Button>
       ))}
     </Box>
@@ -166,7 +168,7 @@ export function TemplateDialog({ template, onClose }: { template: EmailTemplate;
           <CloseIcon />
         </IconButton>
       </DialogTitle>
-      <Form record={template} onSubmit={save} mode="onBlur" reValidateMode="onChange">
+      <Form record={template} onSubmit={save} mode="onChange">
         <DialogContent sx={{ pt: 0 }}>
           {saved && <Alert severity="success" sx={{ mb: 2 }}>{translate('app.settings.templates.saved')}</Alert>}
           <TextInput source="title" label={translate('app.settings.templates.fields.title')} validate={requiredField} fullWidth />
@@ -203,7 +205,7 @@ export function TemplateDialog({ template, onClose }: { template: EmailTemplate;
             <TextInput source="from_email" label={translate('app.settings.templates.fields.from_email')} validate={emailField} sx={{ flex: '1 1 240px' }} />
           </Box>
         </DialogContent>
-        <DialogSaveActions onClose={close} />
+        <DialogSaveActions onClose={close} sticky />
       </Form>
       <Divider />
       <DialogContent>

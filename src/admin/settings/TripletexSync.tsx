@@ -12,7 +12,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import SyncIcon from '@mui/icons-material/Sync';
 import { useQueryClient } from '@tanstack/react-query';
-import { DataTable, ListBase, Pagination, useDataProvider, useGetOne, useTranslate, type HttpError } from 'react-admin';
+import { Confirm, DataTable, ListBase, Pagination, useDataProvider, useGetOne, useTranslate, type HttpError } from 'react-admin';
 import type { StaffDataProvider, TripletexRun } from '../../dataProvider/index.ts';
 import { formatDate, formatTime } from '../../common/format.ts';
 import { useToast } from '../toast.tsx';
@@ -86,6 +86,8 @@ export function TripletexSync() {
   const [runId, setRunId] = useState<number | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
+  // A run sends customers and orders to the accounting system: it starts only once confirmed.
+  const [confirming, setConfirming] = useState(false);
   const { data: run } = useGetOne<TripletexRun>(
     'tripletex-runs',
     { id: runId ?? 0 },
@@ -99,6 +101,7 @@ export function TripletexSync() {
   );
 
   async function start() {
+    setConfirming(false);
     setStarting(true);
     setRefusal(null);
     try {
@@ -121,9 +124,17 @@ export function TripletexSync() {
       <CardContent>
         <Typography id="tripletex-title" variant="h6" component="h2" gutterBottom>{translate('app.settings.tripletex.title')}</Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>{translate('app.settings.tripletex.text')}</Typography>
-        <Button variant="contained" startIcon={<SyncIcon />} onClick={start} disabled={busy}>
+        <Button variant="contained" startIcon={<SyncIcon />} onClick={() => setConfirming(true)} disabled={busy}>
           {translate('app.settings.tripletex.run')}
         </Button>
+        <Confirm
+          isOpen={confirming}
+          title="app.settings.tripletex.confirm_title"
+          content="app.settings.tripletex.confirm_text"
+          confirm="app.settings.tripletex.confirm"
+          onConfirm={start}
+          onClose={() => setConfirming(false)}
+        />
         {refusal && <Alert severity="warning" sx={{ mt: 2 }}>{refusal}</Alert>}
         {run && <RunResult run={run} />}
         <RunHistory />

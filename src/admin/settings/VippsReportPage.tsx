@@ -11,7 +11,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { endOfMonth, format, startOfMonth, subMonths } from 'date-fns';
-import { Form, required, useDataProvider, useTranslate } from 'react-admin';
+import { Form, required, useDataProvider, useTranslate, type HttpError } from 'react-admin';
 import { useFormState } from 'react-hook-form';
 import type { StaffDataProvider } from '../../dataProvider/index.ts';
 import type { ExportFormat } from '../../dataProvider/exports.ts';
@@ -31,13 +31,13 @@ const requiredDate = required(RULE_MESSAGES.required);
 /** Both buttons submit the form (so the dates are validated); the one pressed names the format. */
 function ExportButtons({ onFormat }: { onFormat: (format: ExportFormat) => void }) {
   const translate = useTranslate();
-  const { isSubmitting } = useFormState();
+  const { isValid, isSubmitting } = useFormState();
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
-      <Button type="submit" variant="contained" startIcon={<DownloadIcon />} disabled={isSubmitting} onClick={() => onFormat('csv')}>
+      <Button type="submit" variant="contained" startIcon={<DownloadIcon />} disabled={!isValid || isSubmitting} onClick={() => onFormat('csv')}>
         {translate('app.settings.vipps.export')}
       </Button>
-      <Button type="submit" variant="outlined" startIcon={<DownloadIcon />} disabled={isSubmitting} onClick={() => onFormat('xlsx')}>
+      <Button type="submit" variant="outlined" startIcon={<DownloadIcon />} disabled={!isValid || isSubmitting} onClick={() => onFormat('xlsx')}>
         {translate('app.exports.xlsx_report')}
       </Button>
     </Box>
@@ -48,16 +48,19 @@ export function VippsReportPage() {
   const translate = useTranslate();
   const toast = useToast();
   const dataProvider = useDataProvider<StaffDataProvider>();
-  const [failed, setFailed] = useState(false);
+  /** null while nothing failed; otherwise the server's own reason when it gave one ('' if not). */
+  const [failed, setFailed] = useState<string | null>(null);
   const format = useRef<ExportFormat>('csv');
 
   async function exportReport(values: Record<string, unknown>) {
-    setFailed(false);
+    setFailed(null);
     try {
       await dataProvider.exportVippsRegistrations(String(values.from), String(values.to), format.current);
       toast.success('app.settings.vipps.done');
-    } catch {
-      setFailed(true);
+    } catch (error) {
+      // The spec's text stays; the server's reason ('Ingen Vipps-registreringer i perioden.') tells staff nothing is broken.
+      const { status, message } = error as HttpError;
+      setFailed(status && status < 500 && message ? message : '');
     }
   }
 
@@ -73,7 +76,12 @@ export function VippsReportPage() {
           </Box>
           <ExportButtons onFormat={(chosen) => { format.current = chosen; }} />
         </Form>
-        {failed && <Alert severity="error" role="alert" sx={{ mt: 2 }}>{translate('app.settings.vipps.no_data')}</Alert>}
+        {failed !== null && (
+          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+            {translate('app.settings.vipps.no_data')}
+            {failed && <Typography variant="body2" sx={{ mt: 0.5 }}>{failed}</Typography>}
+          </Alert>
+        )}
       </Paper>
     </>
   );

@@ -169,6 +169,9 @@ export default {
         columns: { started: 'STARTED', by: 'BY', state: 'STATUS', result: 'RESULT' },
         states: { queued: 'Queued', running: 'Running', done: 'Done', failed: 'Failed' },
         counts: '%{customers_created} + %{customers_updated} customers, %{orders_created} orders, %{failures} failures',
+        confirm_title: 'Synchronise orders with Tripletex?',
+        confirm_text: 'New customers and orders for accepted subscriptions are sent to Tripletex now.',
+        confirm: 'Synchronise',
       },
       templates: {
         title: 'SYSTEM MESSAGES',
@@ -512,6 +515,7 @@ export default {
       change_to: '%{before} → %{after}',
       request: 'REQUEST',
       accepted_many: 'The instruments are approved!',
+      accepted_one: 'The instrument is approved!',
       rejected_one: 'Instrument insurance rejected!',
       rejected_many: 'The instruments have been rejected!',
       reject_title: 'Reject instrument insurance for %{name}',
@@ -624,6 +628,11 @@ export default {
       erase_submit: 'Erase for good',
       erased_toast: 'The personal data has been erased',
       erased_notice: "This member's personal data was erased on %{date}. Subscriptions and payments are kept under the member number for the accounts.",
+    },
+    page_title: {
+      membership_request: 'Membership requests',
+      travel_insurance: 'Travel insurance requests',
+      instrument_insurance: 'Instrument insurance requests',
     },
   },
 };

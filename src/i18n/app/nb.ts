@@ -169,6 +169,9 @@ export default {
         columns: { started: 'STARTET', by: 'UTFØRT AV', state: 'STATUS', result: 'RESULTAT' },
         states: { queued: 'I kø', running: 'Pågår', done: 'Ferdig', failed: 'Feilet' },
         counts: '%{customers_created} + %{customers_updated} kunder, %{orders_created} ordre, %{failures} feil',
+        confirm_title: 'Synkroniser ordre med Tripletex?',
+        confirm_text: 'Nye kunder og ordre for godkjente abonnementer sendes til Tripletex nå.',
+        confirm: 'Synkroniser',
       },
       templates: {
         title: 'SYSTEM MELDINGER',
@@ -512,6 +515,7 @@ export default {
       change_to: '%{before} → %{after}',
       request: 'FORESPØRSEL',
       accepted_many: 'Flere av instrumentene er godkjent!',
+      accepted_one: 'Instrumentet er godkjent!',
       rejected_one: 'Instrument forsikring er avvist!',
       rejected_many: 'Flere av instrumentene har blitt avvist!',
       reject_title: 'Avvis instrumentforsikring for %{name}',
@@ -624,6 +628,11 @@ export default {
       erase_submit: 'Slett for godt',
       erased_toast: 'Personopplysningene er slettet',
       erased_notice: 'Personopplysningene til dette medlemmet ble slettet %{date}. Abonnementer og betalinger beholdes under medlemsnummeret av hensyn til regnskapet.',
+    },
+    page_title: {
+      membership_request: 'Forespørsler medlemskap',
+      travel_insurance: 'Forespørsler reiseforsikring',
+      instrument_insurance: 'Forespørsler instrumentforsikring',
     },
   },
 };

@@ -165,12 +165,14 @@ async function loadTravel(memberId: number) {
 export default function TravelInsurancePage({ memberId }: { memberId: number }) {
   const t = texts.travel;
   const [loaded, reload] = useLoad<TravelData>(() => loadTravel(memberId), [memberId]);
-  if (loaded.state === 'loading') return <Layout><Loading /></Layout>;
+  // The page has its name from the start, also while its data loads.
+  const title = <title>{`${t.pageTitle} – ${texts.appName}`}</title>;
+  if (loaded.state === 'loading') return <Layout>{title}<Loading /></Layout>;
   if (loaded.state === 'error') return <LoadFailed onRetry={reload} />;
   const { products, subscription } = loaded.data;
   return (
     <Layout>
-      <title>{`${t.pageTitle} – ${texts.appName}`}</title>
+      {title}
       <div className="narrow">
         <h1>{t.pageTitle}</h1>
         <Card>

@@ -12,6 +12,9 @@ export default function VippsThanksPage() {
         <h1>{texts.vippsThanks.title}</h1>
         <Card>
           <p>{texts.vippsThanks.body}</p>
+          <ol>
+            {texts.vippsThanks.steps.map((step) => <li key={step}>{step}</li>)}
+          </ol>
           <SupportContact />
           <p className="form-links">
             <Link to="/profile">{texts.login.title}</Link>

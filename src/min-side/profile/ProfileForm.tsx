@@ -82,7 +82,8 @@ export function ProfileForm({ member, onSaved }: { member: Member; onSaved: (mem
     });
     if (!answer.ok) {
       if (answer.status !== 422) {
-        notify.error(answer.status >= 500 || answer.status === 0 ? texts.profile.serverFailed : texts.profile.saveFailed);
+        // The spec's 'Noe gikk galt' (it stays until closed), with whom to contact when the server failed.
+        notify.error(answer.status >= 500 || answer.status === 0 ? `${texts.profile.saveFailed}. ${texts.contactSentence}` : texts.profile.saveFailed);
         return;
       }
       const unplaced: string[] = [];
@@ -96,6 +97,12 @@ export function ProfileForm({ member, onSaved }: { member: Member; onSaved: (mem
         } else unplaced.push(message);
       }
       notify.error(unplaced.length > 0 ? `${texts.profile.saveFailed}: ${unplaced.join(' ')}` : texts.profile.checkFields);
+      return;
+    }
+    // An answer that carries a server error flag saved nothing: the member is told to contact us.
+    const flagged = (answer.data as { error?: unknown }).error;
+    if (flagged || !answer.data.data) {
+      notify.error(texts.profile.serverFailed);
       return;
     }
     const saved = answer.data.data;
@@ -116,7 +123,7 @@ export function ProfileForm({ member, onSaved }: { member: Member; onSaved: (mem
           <TextField label={f.email} type="email" autoComplete="email" required registration={register('email')} error={errors.email} />
           <TextField label={f.phone} type="tel" autoComplete="tel" required registration={register('phone')} error={errors.phone} />
         </div>
-        <TextField label={f.address} autoComplete="street-address" required registration={register('address')} error={errors.address} />
+        <TextField label={f.address} autoComplete="address-line1" required registration={register('address')} error={errors.address} />
         <div className="field-row">
           <TextField label={f.postalCode} autoComplete="postal-code" inputMode="numeric" required registration={register('postal_code')} error={errors.postal_code} />
           <TextField label={f.postalArea} autoComplete="address-level2" required registration={register('postal_area')} error={errors.postal_area} />

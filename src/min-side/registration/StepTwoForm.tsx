@@ -106,7 +106,7 @@ export function StepTwoForm({ member }: { member: Member }) {
           <h2 className="card-title" tabIndex={-1} ref={pane === 'personal' ? paneHeading : undefined}>
             {texts.stepTwo.personalPane}
           </h2>
-          <TextField label={f.address} autoComplete="street-address" required registration={register('address')} error={errors.address} />
+          <TextField label={f.address} autoComplete="address-line1" required registration={register('address')} error={errors.address} />
           <div className="field-row">
             <TextField
               label={f.postalCode}

@@ -82,4 +82,16 @@ describe('the reject dialog', () => {
     await waitFor(() => expect(onReject).toHaveBeenCalledTimes(2));
     expect(onReject.mock.calls[1][0].send_email).toBe(false);
   });
+
+  it('offers no Avvis while the reason is empty', async () => {
+    server.use(http.get('*/api/emails/template/3/preview', () => HttpResponse.json({
+      data: { template_id: 3, member_id: 42, to: 'ola@example.no', subject: 'Reiseforsikringen din', html: '', from_name: 'F', from_email: 'f@example.no' },
+    })));
+    const user = userEvent.setup();
+    renderAdmin('/reject-test');
+    await user.click(await screen.findByRole('button', { name: 'Åpne' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Avvis reiseforsikring' });
+    const reject = await within(dialog).findByRole('button', { name: 'Avvis' });
+    await waitFor(() => expect(reject).toBeDisabled());
+  });
 });

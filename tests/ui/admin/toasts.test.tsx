@@ -4,6 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Member } from '../../../src/dataProvider/types.ts';
+import { Form, required, TextInput } from 'react-admin';
+import { registerArea } from '../../../src/admin/areas/registry.ts';
+import { registerAreaView } from '../../../src/admin/areas/views.ts';
 import { member, paged } from './fixtures.ts';
 import { expectFailedRequests, installFakeApi, renderAdmin, server } from './harness.tsx';
 
@@ -57,5 +60,38 @@ describe('toasts', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Noe gikk galt');
     await user.click(screen.getByRole('button', { name: 'Lukk melding' }));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+});
+
+function InvalidFormPage() {
+  return (
+    <Form onSubmit={() => undefined}>
+      <h1>Skjema</h1>
+      <TextInput source="name" label="Navn" validate={required()} />
+      <button type="submit">Send</button>
+    </Form>
+  );
+}
+
+registerArea({
+  name: 'invalid-form-test',
+  path: '/invalid-form-test',
+  menu: { label: 'app.logs.tabs.messages' },
+  crumbs: [{ pattern: '/invalid-form-test/*', label: 'app.logs.tabs.messages' }],
+  resources: {},
+});
+registerAreaView({ area: 'invalid-form-test', pages: [{ path: '*', component: InvalidFormPage }] });
+
+describe('react-admin’s own error toasts', () => {
+  it('keep the invalid-form toast until it is dismissed, like every error', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderAdmin('/invalid-form-test');
+    await user.click(await screen.findByRole('button', { name: 'Send' }));
+    expect(await screen.findByText(/Skjemaet er ikke gyldig/)).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(10_000));
+    await act(async () => { vi.advanceTimersByTime(1000); });
+    expect(screen.getByText(/Skjemaet er ikke gyldig/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Lukk melding' }));
+    await waitFor(() => expect(screen.queryByText(/Skjemaet er ikke gyldig/)).not.toBeInTheDocument());
   });
 });

@@ -75,9 +75,22 @@ describe('/profile/{memberId}', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/Artistnavn/), ' trio');
     await user.click(screen.getByRole('button', { name: 'Lagre' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(/Profilen ble ikke lagret\. Ta kontakt med oss/);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Noe gikk galt\. Ta kontakt med oss/);
     expect(screen.getByLabelText(/Artistnavn/)).toHaveValue('Kari & bandet trio');
     expect(screen.getByRole('button', { name: 'Lagre' })).toBeEnabled();
+  });
+
+  it('tells the member to contact us when a 200 answer carries an error flag, and keeps the change', async () => {
+    const member = makeMember();
+    memberApi(member);
+    server.use(http.patch('*/api/member/7', () => HttpResponse.json({ success: false, error: 'Lagring feilet' })));
+    signInAs(member);
+    renderApp('/profile/7');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/Artistnavn/), ' trio');
+    await user.click(screen.getByRole('button', { name: 'Lagre' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/Profilen ble ikke lagret\. Ta kontakt med oss/);
+    expect(screen.getByLabelText(/Artistnavn/)).toHaveValue('Kari & bandet trio');
   });
 
   it('neither checks nor sends a hidden invoice e-mail', async () => {

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { installFakeApi, makeMember, memberApi, renderApp, server } from './harness.tsx';
@@ -64,10 +64,16 @@ describe('dismissing a toast', () => {
 });
 
 describe('payment result pages', () => {
-  it('/vipps-thanks says the login e-mail arrives within 24 hours', async () => {
+  it('/vipps-thanks says what happens now: the e-mail, a password within 60 minutes, then step two', async () => {
     renderApp('/vipps-thanks');
     expect(await screen.findByRole('heading', { name: 'Takk for at du ble medlem!' })).toBeInTheDocument();
-    expect(screen.getByText(/innen 24 timer/i)).toHaveTextContent('Min Side');
+    expect(screen.queryByText(/24 timer/i)).toBeNull();
+    const steps = within(screen.getByRole('list')).getAllByRole('listitem').map((item) => item.textContent);
+    expect(steps).toEqual([
+      expect.stringMatching(/^Sjekk e-posten din nå/),
+      expect.stringMatching(/velg et passord\. Lenken virker i 60 minutter/),
+      expect.stringMatching(/fullfør steg to/),
+    ]);
     expect(screen.getAllByRole('link', { name: 'post@example.no' })[0]).toHaveAttribute('href', 'mailto:post@example.no');
   });
 
