@@ -74,6 +74,8 @@ export interface Config {
   messageRetries: number;
   /** The accounting sync; null when Tripletex is not set up. */
   tripletex: TripletexConfig | null;
+  /** Welcome mails of a member import sent per minute (the pace the mail server accepts). */
+  importWelcomePerMinute: number;
 }
 
 export class ConfigError extends Error {
@@ -281,5 +283,6 @@ export function loadConfig(env: Env = process.env): Config {
     },
     messageRetries: integer(env, 'MESSAGE_RETRIES', 4, 0, 20),
     tripletex: tripletex(env),
+    importWelcomePerMinute: integer(env, 'IMPORT_WELCOME_PER_MINUTE', 60, 1, 10000),
   };
 }

@@ -16,6 +16,7 @@ import instruments from './instruments.ts';
 import settings from './settings.ts';
 import travelSubscriptions from './travel-subscriptions.ts';
 import vipps from './vipps.ts';
+import memberImport from './member-import.ts';
 
 const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(health);
@@ -34,6 +35,7 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(settings);
   await app.register(travelSubscriptions);
   await app.register(vipps);
+  await app.register(memberImport);
 };
 
 export default apiRoutes;
