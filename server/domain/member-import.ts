@@ -45,7 +45,7 @@ export const MEMBER_IMPORT_MESSAGES = {
   notXlsx: 'Filen er ikke en gyldig .xlsx-fil.',
   tooBig: `Filen er for stor (høyst ${MB(MEMBER_IMPORT_LIMITS.fileBytes)} MB).`,
   unpacked: 'Filen pakker seg ut til mer enn et medlemsregister kan være, og blir ikke lest.',
-  tooManyRows: `Filen har flere enn ${MEMBER_IMPORT_LIMITS.rows.toLocaleString('nb-NO')} rader.`,
+  tooManyRows: `Filen har flere enn ${String(MEMBER_IMPORT_LIMITS.rows).replace(/\B(?=(\d{3})+(?!\d))/g, ' ')} rader.`,
   tooManyColumns: `Filen har flere enn ${MEMBER_IMPORT_LIMITS.columns} kolonner.`,
   noSheet: 'Filen har ingen ark.',
   headerOnly: 'Filen har bare en overskriftsrad og ingen medlemmer.',
