@@ -137,6 +137,18 @@ export const STAFF_AREAS: StaffArea[] = [
       },
     },
   },
+  {
+    name: 'member-import',
+    path: '/member-import',
+    menu: { label: 'app.menu.member_import' },
+    crumbs: [
+      { pattern: '/member-import', label: 'app.breadcrumb.member_import', parent: '/membership' },
+      { pattern: '/member-import/:id', label: 'app.breadcrumb.member_import_one', parent: '/member-import' },
+    ],
+    resources: {
+      'member-imports': { list: '/api/member/import/list', one: (id) => `/api/member/import/${id}` },
+    },
+  },
 ];
 
 /** Adds an area after start-up (tests use it; the app's areas are the list above). */
