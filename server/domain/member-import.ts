@@ -113,7 +113,7 @@ export const TRAVEL_COLUMNS = ['Medlemsnummer', 'Produkt', 'Start', 'Slutt'] as 
 
 /** The template's example row, in the order of IMPORT_FIELDS. */
 export const TEMPLATE_EXAMPLE = [
-  '10500', 'Kari', 'Nordmann', 'kari.nordmann@example.no', '912 34 567', 'Storgata 1', '0155', 'Oslo', '17.04.1988',
+  '', 'Kari', 'Nordmann', 'kari.nordmann@example.no', '912 34 567', 'Storgata 1', '0155', 'Oslo', '17.04.1988',
   'Kvinne', 'Kari og Bandet', 'Gitar', 'E-post', '', '01.01.2020', '', 'ja', 'nei',
 ];
 export const TEMPLATE_NOTE = 'Hver rad trenger Fornavn, Etternavn og E-post eller Mobil; resten kan stå tomt. '

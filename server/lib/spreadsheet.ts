@@ -202,7 +202,10 @@ export function decodeCsv(buffer: Buffer): string {
     text = new TextDecoder('windows-1252').decode(body);
   }
   // Control characters other than tab and line ends do not occur in a spreadsheet's text.
-  if (/[\u0001-\u0008\u000e-\u001f]/.test(text)) throw refused(SHEET_MESSAGES.notCsv);
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if ((code >= 1 && code <= 8) || (code >= 14 && code <= 31)) throw refused(SHEET_MESSAGES.notCsv);
+  }
   return text;
 }
 

@@ -19,7 +19,6 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -78,11 +77,12 @@ function Mapping({ item, onChange }: { item: MemberImport; onChange: (mapping: R
             size="small"
             label={column}
             value={mapping[column] ?? ''}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
             helperText={item.mapping[column] === null && mapping[column] === null ? translate('app.member_import.mapping.unknown') : ' '}
             onChange={(event) => setMapping({ ...mapping, [column]: event.target.value === '' ? null : event.target.value })}
           >
-            <MenuItem value="">{translate('app.member_import.mapping.skip')}</MenuItem>
-            {FIELDS.map((field) => <MenuItem key={field} value={field}>{translate(`app.member_import.fields.${field}`)}</MenuItem>)}
+            <option value="">{translate('app.member_import.mapping.skip')}</option>
+            {FIELDS.map((field) => <option key={field} value={field}>{translate(`app.member_import.fields.${field}`)}</option>)}
           </TextField>
         ))}
       </Box>
@@ -150,8 +150,9 @@ function Duplicates({ item, onDecide, onAll }: {
       <Typography color="text.secondary" sx={{ mb: 1 }}>{translate('app.member_import.duplicates.help')}</Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 1 }}>
         <TextField select size="small" sx={{ minWidth: 240 }} label={translate('app.member_import.duplicates.all')} value={all}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           onChange={(event) => setAll(event.target.value as ImportAction)}>
-          {ACTIONS.map((action) => <MenuItem key={action} value={action}>{translate(`app.member_import.duplicates.actions.${action}`)}</MenuItem>)}
+          {ACTIONS.map((action) => <option key={action} value={action}>{translate(`app.member_import.duplicates.actions.${action}`)}</option>)}
         </TextField>
         <Button variant="outlined" onClick={() => onAll(all)}>{translate('app.member_import.duplicates.all_apply')}</Button>
       </Box>
@@ -179,9 +180,12 @@ function Duplicates({ item, onDecide, onAll }: {
                 <TableCell>{translate(`app.member_import.duplicates.by_${duplicate.by}`)}</TableCell>
                 <TableCell>
                   <TextField select size="small" sx={{ minWidth: 200 }} value={duplicate.action}
-                    slotProps={{ htmlInput: { 'aria-label': `${translate('app.member_import.duplicates.action')} ${translate('app.member_import.duplicates.row')} ${duplicate.row}` } }}
+                    slotProps={{
+                      select: { native: true },
+                      htmlInput: { 'aria-label': `${translate('app.member_import.duplicates.action')} ${translate('app.member_import.duplicates.row')} ${duplicate.row}` },
+                    }}
                     onChange={(event) => onDecide(duplicate.row, event.target.value as ImportAction)}>
-                    {ACTIONS.map((action) => <MenuItem key={action} value={action}>{translate(`app.member_import.duplicates.actions.${action}`)}</MenuItem>)}
+                    {ACTIONS.map((action) => <option key={action} value={action}>{translate(`app.member_import.duplicates.actions.${action}`)}</option>)}
                   </TextField>
                 </TableCell>
               </TableRow>
