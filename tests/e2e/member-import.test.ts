@@ -28,12 +28,13 @@ async function exampleFile(tag: string): Promise<Buffer> {
   const sheet = book.worksheets[0];
   sheet.getRow(2).getCell(2).value = `Kari${tag}`;
   sheet.getRow(2).getCell(4).value = `kari.${tag}@example.no`;
+  sheet.getRow(2).getCell(5).value = null;
   sheet.addRow(['', `Jonas${tag}`, 'Flyttesen', `jonas.${tag}@example.no`, '', 'Kirkegata 3', '5003', '', '02.03.1991', 'Mann']);
   sheet.addRow(['', 'Medlem', 'Fra Før', MEMBER.email.toUpperCase(), '', '', '', '', '', '', `Band${tag}`]);
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-const count = async (query: string) => (await api(portal, token, 'GET', `/api/member/list?per_page=1&${query}`)).body.total as number;
+const count = async (query: string) => (await api(portal, token, 'GET', `/api/member/list?per_page=25&${query}`)).body.total as number;
 
 async function importThrough(page: Page, width: number, tag: string) {
   const suffix = `${width}`;
@@ -49,7 +50,10 @@ async function importThrough(page: Page, width: number, tag: string) {
   });
   await page.getByText(`Valgt fil: medlemmer-${tag}.xlsx`).waitFor();
   await page.getByRole('button', { name: 'Last opp og forhåndsvis' }).click();
-  await page.getByRole('heading', { name: 'Mulige duplikater (1)' }).waitFor();
+  await page.getByRole('heading', { name: 'Mulige duplikater (1)' }).waitFor().catch(async (error: unknown) => {
+    await screenshot(page, `staff-member-import-failed-${suffix}`);
+    throw error;
+  });
   await page.getByRole('heading', { name: 'Kolonner' }).waitFor();
   expect(await page.locator('[data-count="new"]').textContent()).toBe('2');
   expect(await page.locator('[data-count="duplicate"]').textContent()).toBe('1');

@@ -78,7 +78,7 @@ function Mapping({ item, onChange }: { item: MemberImport; onChange: (mapping: R
             label={column}
             value={mapping[column] ?? ''}
             slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-            helperText={item.mapping[column] === null && mapping[column] === null ? translate('app.member_import.mapping.unknown') : ' '}
+            helperText={item.mapping[column] === null && mapping[column] === null ? translate('app.member_import.mapping.unknown') : undefined}
             onChange={(event) => setMapping({ ...mapping, [column]: event.target.value === '' ? null : event.target.value })}
           >
             <option value="">{translate('app.member_import.mapping.skip')}</option>
@@ -149,7 +149,7 @@ function Duplicates({ item, onDecide, onAll }: {
       <Typography id="duplicates-title" variant="h6" component="h2">{translate('app.member_import.duplicates.title', { count: item.duplicates.length })}</Typography>
       <Typography color="text.secondary" sx={{ mb: 1 }}>{translate('app.member_import.duplicates.help')}</Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 1 }}>
-        <TextField select size="small" sx={{ minWidth: 240 }} label={translate('app.member_import.duplicates.all')} value={all}
+        <TextField select size="small" sx={{ width: 280, maxWidth: '100%' }} label={translate('app.member_import.duplicates.all')} value={all}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           onChange={(event) => setAll(event.target.value as ImportAction)}>
           {ACTIONS.map((action) => <option key={action} value={action}>{translate(`app.member_import.duplicates.actions.${action}`)}</option>)}
