@@ -33,7 +33,7 @@ describe('a member import whose server is killed during the commit', () => {
     const auth = { authorization: `Bearer ${token}` };
     const members = async () => ((await (await fetch(`${base}/member/list?per_page=25`, { headers: auth })).json()) as { total: number }).total;
     const before = await members();
-    expect(before).toBeGreaterThan(0);
+    expect(before).toBe(0);
 
     const lines = ['Fornavn;Etternavn;E-post', ...Array.from({ length: ROWS }, (_, i) => `Rad;Nummer ${i};drept.${i}@example.no`)];
     const form = new FormData();
