@@ -22,6 +22,7 @@ import { normalisePhone } from './members.ts';
 import { todayInOslo } from './oslo-date.ts';
 import { issueResetLink } from './accounts.ts';
 import { sendTemplate } from './messages.ts';
+import { syncInstrumentInsurance } from './instrument-insurance.ts';
 
 export const MEMBER_IMPORT_QUEUE = 'member-import';
 export const MEMBER_IMPORT_WELCOME_QUEUE = 'member-import-welcome';
@@ -1059,42 +1060,30 @@ async function updateMember(tx: Queryable, importId: number, staffId: number | n
 
 async function commitOtherSheets(tx: Queryable, record: ImportRecord, plan: Plan, today: string): Promise<void> {
   if (plan.instruments.length > 0) {
-    const [product] = await tx.query<{ id: number }>("SELECT id FROM products WHERE kind = 'instrument' ORDER BY id LIMIT 1");
-    // One active instrument insurance per member, holding the member's imported instruments.
     const created = await tx.query<{ id: number; member_id: number }>(
-      `WITH input AS (
-         SELECT r.* FROM jsonb_to_recordset($1::jsonb) AS r(row int, remote_id int, instrument_category int, make text, model text,
-                                                           serial_number text, value int, insurance_start date)
-       ), members AS (
-         SELECT a.id AS member_id, min(input.insurance_start) AS start, sum(input.value) AS value
-           FROM input JOIN accounts a ON a.remote_id = input.remote_id GROUP BY a.id
-       ), existing AS (
-         SELECT DISTINCT ON (s.member_id) s.member_id, s.id FROM subscriptions s JOIN members m ON m.member_id = s.member_id
-          WHERE s.kind = 'instrument' AND s.state = 'active' AND s.deleted_at IS NULL ORDER BY s.member_id, s.id
-       ), new_subscriptions AS (
-         INSERT INTO subscriptions (member_id, product_id, kind, state, value, subscription_start, validated_at, validated_by)
-         SELECT m.member_id, $2, 'instrument', 'active', m.value, m.start, now(), $3
-           FROM members m WHERE NOT EXISTS (SELECT 1 FROM existing e WHERE e.member_id = m.member_id)
-         RETURNING id, member_id
-       ), subscription AS (
-         SELECT member_id, id FROM existing UNION ALL SELECT member_id, id FROM new_subscriptions
-       ), instruments_in AS (
-         INSERT INTO instruments (member_id, subscription_id, instrument_category, make, model, serial_number, value, insurance_start,
-                                  state, validated_at, validated_by)
-         SELECT a.id, s.id, input.instrument_category, input.make, input.model, input.serial_number, input.value, input.insurance_start,
-                'active', now(), $3
-           FROM input JOIN accounts a ON a.remote_id = input.remote_id JOIN subscription s ON s.member_id = a.id
-         RETURNING id, member_id
-       )
-       SELECT id, member_id FROM instruments_in
-       UNION ALL SELECT -id, member_id FROM new_subscriptions`,
-      [JSON.stringify(plan.instruments), product.id, record.created_by],
+      `INSERT INTO instruments (member_id, instrument_category, make, model, serial_number, value, insurance_start, state, validated_at, validated_by)
+       SELECT a.id, r.instrument_category, r.make, r.model, r.serial_number, r.value, r.insurance_start, 'active', now(), $2
+         FROM jsonb_to_recordset($1::jsonb) AS r(row int, remote_id int, instrument_category int, make text, model text,
+                                                 serial_number text, value int, insurance_start date)
+         JOIN accounts a ON a.remote_id = r.remote_id
+       RETURNING id, member_id`,
+      [JSON.stringify(plan.instruments), record.created_by],
     );
+    const members = [...new Set(created.map((row) => row.member_id))];
+    const before = new Set((await tx.query<{ id: number }>(
+      "SELECT id FROM subscriptions WHERE member_id = ANY ($1::int[]) AND kind = 'instrument'", [members])).map((row) => row.id));
+    // The member's instrument insurance holds the instruments as lines, as for any insured instrument.
+    for (const member of members) await syncInstrumentInsurance(tx, member, record.created_by ?? 0, today);
+    const started = (await tx.query<{ id: number; member_id: number }>(
+      "SELECT id, member_id FROM subscriptions WHERE member_id = ANY ($1::int[]) AND kind = 'instrument'", [members]))
+      .filter((row) => !before.has(row.id));
     await tx.query(
       `INSERT INTO member_import_items (import_id, kind, action, target_id, member_id)
-       SELECT $1, CASE WHEN c.id > 0 THEN 'instrument' ELSE 'membership' END, 'create', abs(c.id), c.member_id
-         FROM jsonb_to_recordset($2::jsonb) AS c(id int, member_id int)`,
-      [record.id, JSON.stringify(created)],
+       SELECT $1, c.kind, 'create', c.id, c.member_id FROM jsonb_to_recordset($2::jsonb) AS c(kind text, id int, member_id int)`,
+      [record.id, JSON.stringify([
+        ...created.map((row) => ({ kind: 'instrument', ...row })),
+        ...started.map((row) => ({ kind: 'subscription', ...row })),
+      ])],
     );
   }
   if (plan.travel.length > 0) {
@@ -1195,8 +1184,12 @@ export async function undoImport(db: Database, id: number, staffId: number): Pro
     // What the import added to members it did not create (instruments, insurance), unless the member changed since.
     const added = items.filter((i) => i.kind !== 'member' && !keptIds.has(i.member_id) && !createdMembers.includes(i.member_id));
     const instruments = added.filter((i) => i.kind === 'instrument').map((i) => i.target_id);
-    const subscriptions = added.filter((i) => i.kind === 'membership' || i.kind === 'travel').map((i) => i.target_id);
-    if (instruments.length > 0) await tx.query('DELETE FROM instruments WHERE id = ANY ($1::int[])', [instruments]);
+    const subscriptions = added.filter((i) => i.kind === 'subscription' || i.kind === 'travel').map((i) => i.target_id);
+    if (instruments.length > 0) {
+      await tx.query('DELETE FROM instruments WHERE id = ANY ($1::int[])', [instruments]);
+      const members = [...new Set(added.filter((i) => i.kind === 'instrument').map((i) => i.member_id))];
+      for (const member of members) await syncInstrumentInsurance(tx, member, staffId, todayInOslo());
+    }
     if (subscriptions.length > 0) await tx.query('DELETE FROM subscriptions WHERE id = ANY ($1::int[])', [subscriptions]);
     for (let start = 0; start < createdMembers.length; start += CHUNK) {
       const slice = createdMembers.slice(start, start + CHUNK);

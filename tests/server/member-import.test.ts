@@ -105,12 +105,17 @@ describe('reading the file', () => {
     const [instrument] = await t.db.query<{ make: string; state: string; insurance_start: string }>(
       "SELECT make, state, insurance_start::text FROM instruments i JOIN accounts a ON a.id = i.member_id WHERE a.remote_id = 20001");
     expect(instrument).toEqual({ make: 'Gibson', state: 'active', insurance_start: '2026-02-01' });
+    const [lines] = await t.db.query<{ total: number }>(
+      `SELECT sum(l.value)::int AS total FROM subscription_lines l JOIN subscriptions s ON s.id = l.subscription_id
+         JOIN accounts a ON a.id = s.member_id WHERE a.remote_id = 20001 AND s.state = 'active'`);
+    expect(lines.total).toBe(20000);
     const [travel] = await t.db.query<{ state: string }>("SELECT s.state FROM subscriptions s JOIN accounts a ON a.id = s.member_id WHERE a.remote_id = 20002 AND s.kind = 'travel'");
     expect(travel.state).toBe('active');
     // The next file from the other program is the same register: all duplicates, undone for the next round.
     const undone = await t.app.inject({ method: 'POST', url: `/api/member/import/${data.id}/undo`, headers: bearer(staff.token) });
     expect(undone.statusCode, undone.body).toBe(202);
     expect(await member('a.remote_id = 20001', [])).toBeUndefined();
+    expect((await t.db.query("SELECT 1 FROM instruments WHERE make = 'Gibson' AND model = 'Les Paul'")).length).toBe(0);
   });
 
   it.each([

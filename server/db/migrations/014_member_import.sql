@@ -36,11 +36,12 @@ CREATE TABLE member_import_rows (
   PRIMARY KEY (import_id, number)
 );
 
--- What a commit did. kind: member, membership, instrument or travel; action: create or update.
+-- What a commit did. kind: member, instrument, subscription (an instrument insurance it started) or travel;
+-- action: create or update.
 -- before holds the fields an update changed, as they were; updated_at the row's stamp right after.
 CREATE TABLE member_import_items (
   import_id integer NOT NULL REFERENCES member_imports (id) ON DELETE CASCADE,
-  kind text NOT NULL CHECK (kind IN ('member', 'membership', 'instrument', 'travel')),
+  kind text NOT NULL CHECK (kind IN ('member', 'subscription', 'instrument', 'travel')),
   action text NOT NULL CHECK (action IN ('create', 'update')),
   target_id integer NOT NULL,
   member_id integer NOT NULL,
