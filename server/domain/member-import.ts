@@ -1044,17 +1044,14 @@ async function updateMember(tx: Queryable, importId: number, staffId: number | n
   }
   const sets = Object.keys(after).map((field, index) => `${field} = $${index + 2}::${FIELD_TYPES[field as keyof typeof FIELD_TYPES]}`);
   if (sets.length === 0) return;
-  const [updated] = await tx.query<{ updated_at: string }>(
-    `UPDATE accounts SET ${sets.join(', ')}, updated_at = now() WHERE id = $1 RETURNING updated_at`,
-    [memberId, ...Object.values(after)],
-  );
+  await tx.query(`UPDATE accounts SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, [memberId, ...Object.values(after)]);
   const history: Record<string, [unknown, unknown]> = { import: [null, note] };
   for (const field of Object.keys(after)) history[field] = [before[field], after[field]];
   await tx.query('INSERT INTO member_changes (member_id, changed_by, changes) VALUES ($1, $2, $3)', [memberId, staffId, JSON.stringify(history)]);
   await tx.query(
     `INSERT INTO member_import_items (import_id, kind, action, target_id, member_id, before, updated_at)
-     VALUES ($1, 'member', 'update', $2, $2, $3, $4)`,
-    [importId, memberId, JSON.stringify(before), updated.updated_at],
+     SELECT $1, 'member', 'update', a.id, a.id, $3, a.updated_at FROM accounts a WHERE a.id = $2`,
+    [importId, memberId, JSON.stringify(before)],
   );
 }
 
