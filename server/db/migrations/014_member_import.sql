@@ -61,3 +61,22 @@ INSERT INTO email_templates (slug, title, content, from_name, from_email) VALUES
 <p>Med vennlig hilsen<br>Medlemsservice</p>',
    'Medlemsservice', 'post@example.no')
 ON CONFLICT (slug) DO NOTHING;
+
+-- Removing many accounts at once (an import undone) sets each account's references elsewhere to NULL:
+-- without an index on the referencing column, every removed account would read the whole table.
+CREATE INDEX IF NOT EXISTS accounts_possible_duplicate_of_ref ON accounts (possible_duplicate_of) WHERE possible_duplicate_of IS NOT NULL;
+CREATE INDEX IF NOT EXISTS accounts_rejected_by_ref ON accounts (rejected_by) WHERE rejected_by IS NOT NULL;
+CREATE INDEX IF NOT EXISTS accounts_validated_by_ref ON accounts (validated_by) WHERE validated_by IS NOT NULL;
+CREATE INDEX IF NOT EXISTS member_changes_changed_by_ref ON member_changes (changed_by) WHERE changed_by IS NOT NULL;
+CREATE INDEX IF NOT EXISTS subscriptions_validated_by_ref ON subscriptions (validated_by) WHERE validated_by IS NOT NULL;
+CREATE INDEX IF NOT EXISTS subscriptions_rejected_by_ref ON subscriptions (rejected_by) WHERE rejected_by IS NOT NULL;
+CREATE INDEX IF NOT EXISTS subscriptions_cancelled_by_ref ON subscriptions (cancelled_by) WHERE cancelled_by IS NOT NULL;
+CREATE INDEX IF NOT EXISTS subscription_lines_validated_by_ref ON subscription_lines (validated_by) WHERE validated_by IS NOT NULL;
+CREATE INDEX IF NOT EXISTS subscription_iterations_created_by_ref ON subscription_iterations (created_by) WHERE created_by IS NOT NULL;
+CREATE INDEX IF NOT EXISTS instruments_rejected_by_ref ON instruments (rejected_by) WHERE rejected_by IS NOT NULL;
+CREATE INDEX IF NOT EXISTS instruments_validated_by_ref ON instruments (validated_by) WHERE validated_by IS NOT NULL;
+CREATE INDEX IF NOT EXISTS instrument_iterations_created_by_ref ON instrument_iterations (created_by) WHERE created_by IS NOT NULL;
+CREATE INDEX IF NOT EXISTS message_log_member_id_ref ON message_log (member_id) WHERE member_id IS NOT NULL;
+CREATE INDEX IF NOT EXISTS message_log_sender_id_ref ON message_log (sender_id) WHERE sender_id IS NOT NULL;
+CREATE INDEX IF NOT EXISTS vipps_registrations_member_id_ref ON vipps_registrations (member_id) WHERE member_id IS NOT NULL;
+CREATE INDEX IF NOT EXISTS tripletex_runs_started_by_ref ON tripletex_runs (started_by) WHERE started_by IS NOT NULL;
