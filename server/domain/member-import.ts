@@ -308,11 +308,10 @@ interface Reference {
 }
 
 async function loadReference(db: Queryable): Promise<Reference> {
-  const [codes, categories, products] = await Promise.all([
-    db.query<{ code: string; area: string }>('SELECT code, area FROM postal_codes'),
-    db.query<{ id: number; title: string; use_insurance: number }>('SELECT id, title, use_insurance FROM instrument_categories'),
-    db.query<{ id: number; name: string }>("SELECT id, name FROM products WHERE kind = 'travel'"),
-  ]);
+  // One after the other: inside a transaction they share one connection.
+  const codes = await db.query<{ code: string; area: string }>('SELECT code, area FROM postal_codes');
+  const categories = await db.query<{ id: number; title: string; use_insurance: number }>('SELECT id, title, use_insurance FROM instrument_categories');
+  const products = await db.query<{ id: number; name: string }>("SELECT id, name FROM products WHERE kind = 'travel'");
   const byTitle = (rows: { id: number; title: string }[]) =>
     new Map(rows.flatMap((row) => [[row.title.toLowerCase(), row.id], [String(row.id), row.id]] as [string, number][]));
   return {
