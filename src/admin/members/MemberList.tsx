@@ -15,7 +15,6 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import Tooltip from '@mui/material/Tooltip';
 import type { SxProps, Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import UploadFile from '@mui/icons-material/UploadFile';
 import Add from '@mui/icons-material/Add';
 import { ListBase, Title, useListContext, useTranslate } from 'react-admin';
 import { formatDate, formatPhone } from '../../common/format.ts';
@@ -146,9 +145,6 @@ export function MemberList() {
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
           <Button component={RouterLink} to={paths.createMember} variant="contained" startIcon={<Add />}>
             {translate('app.members.create')}
-          </Button>
-          <Button component={RouterLink} to="/member-import" variant="outlined" startIcon={<UploadFile />}>
-            {translate('app.member_import.open')}
           </Button>
           <ExportListButton label="app.members.export" />
         </Box>
