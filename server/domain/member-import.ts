@@ -1245,7 +1245,8 @@ export async function templateXlsx(): Promise<Buffer> {
   travel.addRow([...TRAVEL_COLUMNS]);
   travel.getRow(1).font = { name: 'Calibri', bold: true };
   travel.columns.forEach((column) => { column.width = 18; });
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  // Text kept in the cells (no shared-strings part after the sheets), so a streaming reader reads it in one pass.
+  return Buffer.from(await workbook.xlsx.writeBuffer({ useSharedStrings: false } as ExcelJS.XlsxWriteOptions));
 }
 
 const csvCell = (text: string) => (/[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
