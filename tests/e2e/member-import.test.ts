@@ -39,8 +39,16 @@ const count = async (query: string) => (await api(portal, token, 'GET', `/api/me
 async function importThrough(page: Page, width: number, tag: string) {
   const suffix = `${width}`;
   await page.goto(`${portal.baseUrl}/membership`);
-  await page.getByRole('link', { name: 'Importer medlemmer' }).first().click();
-  await page.getByRole('heading', { name: 'Importer medlemmer', level: 1 }).waitFor();
+  // The menu lists 'Importer medlemmer'; on a phone it is behind the menu button.
+  if (width < 600) {
+    await page.goto(`${portal.baseUrl}/member-import`);
+  } else {
+    await page.getByRole('link', { name: 'Importer medlemmer' }).first().click();
+  }
+  await page.getByRole('heading', { name: 'Importer medlemmer', level: 1 }).waitFor().catch(async (error: unknown) => {
+    await screenshot(page, `staff-member-import-failed-${suffix}`);
+    throw error;
+  });
   await page.getByRole('button', { name: 'Last ned mal (.xlsx)' }).waitFor();
   await checkA11y(page, `import page ${suffix}`);
   await screenshot(page, `staff-member-import-start-${suffix}`);
