@@ -2,9 +2,10 @@
  * `npm run bench`: the performance budgets (listed in the README), measured. Writes bench/results.md.
  * BENCH_MEMBERS (default 100000) sets the list size; BENCH_DATABASE_URL (default the local
  * test database) the PostgreSQL server, or `none` to skip it. BENCH_ONLY (a comma-separated list
- * of sections: first-load, list, load, lighthouse, export) runs only those sections. The export
+ * of sections: first-load, list, load, lighthouse, export, import) runs only those sections. The export
  * section seeds with \`npm run seed\`'s data; BENCH_EXPORT_DATABASE_URL names an already seeded
- * PostgreSQL database to measure as it is (topped up to BENCH_MEMBERS, never dropped). BENCH_LIGHTHOUSE_REPORTS, a
+ * PostgreSQL database to measure as it is (topped up to BENCH_MEMBERS, never dropped); BENCH_IMPORT_ROWS the
+ * import's row count. BENCH_LIGHTHOUSE_REPORTS, a
  * folder, keeps each Lighthouse run's JSON report there; BENCH_LIGHTHOUSE_PAGES (paths as the
  * table shows them, comma-separated) audits only those pages.
  */
@@ -19,6 +20,7 @@ import { measureExport, type ExportResult } from './member-export.ts';
 import { loadSectionLines } from './load.ts';
 import { describeLighthouse, measureLighthouse } from './lighthouse.ts';
 import { measureSpreadsheetExport, prepareSeeded, spreadsheetLines } from './spreadsheet-export.ts';
+import { importLines, measureImport } from './member-import.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const members = Number(process.env.BENCH_MEMBERS ?? 100_000);
@@ -147,6 +149,35 @@ async function exportSection() {
   }
 }
 
+/** The member import: preview, commit and undo of BENCH_IMPORT_ROWS rows (default 10 000). */
+async function importSection() {
+  const rows = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
+  const existing = Math.min(members, 20_000);
+  lines.push('## Member import', '', `Preview, commit (one transaction) and undo of a ${rows}-row CSV register, on a database holding ${existing} members. Budgets at 10 000 rows: preview ≤ 5 s, commit ≤ 15 s, undo ≤ 15 s (scaled with the row count).`, '');
+  lines.push('| database | rows | preview | commit | undo | RSS growth |', '|---|---|---|---|---|---|');
+  const lite = await openPglite();
+  const onLite = await measureImport(lite, rows, existing);
+  lines.push(...importLines('PGlite', onLite));
+  console.log(`Import on PGlite: ${JSON.stringify(onLite)}`);
+  await lite.close();
+  if (pgUrl !== 'none') {
+    const name = 'portal_bench_import';
+    const admin = await openPostgres(pgUrl, 1);
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(pgUrl);
+    url.pathname = `/${name}`;
+    const pg = await openPostgres(url.toString());
+    const onPg = await measureImport(pg, rows, existing);
+    lines.push(...importLines('PostgreSQL', onPg));
+    console.log(`Import on PostgreSQL: ${JSON.stringify(onPg)}`);
+    await pg.close();
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.close();
+  }
+  lines.push('');
+}
+
 /** The bench's sections in the order they run and are written. */
 const sections: [name: string, run: () => Promise<void>][] = [
   ['first-load', firstLoadSection],
@@ -154,6 +185,7 @@ const sections: [name: string, run: () => Promise<void>][] = [
   ['load', loadSection],
   ['lighthouse', lighthouseSection],
   ['export', exportSection],
+  ['import', importSection],
 ];
 
 async function main() {

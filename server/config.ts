@@ -91,6 +91,8 @@ export interface Config {
   instrumentPolicyNumber: string;
   /** How long personal data is kept before the retention job removes it (jobs/retention.ts). */
   retention: RetentionConfig;
+  /** Welcome mails of a member import sent per minute (the pace the mail server accepts). */
+  importWelcomePerMinute: number;
 }
 
 export interface CardSigningKey {
@@ -348,6 +350,7 @@ export function loadConfig(env: Env = process.env): Config {
       // Bokføringsloven: the accounts are kept at least five years.
       erasedBookkeepingYears: integer(env, 'RETENTION_ERASED_YEARS', 5, 5, 30),
     },
+    importWelcomePerMinute: integer(env, 'IMPORT_WELCOME_PER_MINUTE', 60, 1, 10000),
   };
 }
 

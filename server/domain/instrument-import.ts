@@ -3,14 +3,13 @@
  * before any parser sees it: it must be a zip holding a workbook, its central directory may not
  * promise more than a few megabytes unpacked or an unlikely packing ratio, and every entry is
  * inflated with those caps (yauzl stops an entry that grows past its declared size), so a zip
- * bomb or a renamed file is refused in milliseconds. Then exceljs reads the same buffer, with
- * caps on rows, columns and cell length. All rows are created in one transaction, or none: a bad
+ * bomb or a renamed file is refused in milliseconds. Then the shared reader (lib/spreadsheet.ts)
+ * reads the same buffer, whichever program saved it, with caps on rows, columns and cell length. All rows are created in one transaction, or none: a bad
  * row is named with its row number and column.
  */
-import ExcelJS, { type CellValue } from 'exceljs';
-import yauzl from 'yauzl';
 import type { Database } from '../db/database.ts';
 import { HttpError, validationFailed } from '../lib/http-errors.ts';
+import { checkXlsxContainer as checkSheetContainer, readXlsx, refused } from '../lib/spreadsheet.ts';
 import { RULE_MESSAGES } from '../schemas/rules.ts';
 import { instrumentRowErrors, instrumentValue } from '../schemas/instrument-rules.ts';
 import type { Instrument } from '../schemas/instruments.ts';
@@ -47,48 +46,11 @@ export const IMPORT_MESSAGES = {
   imported: 'Instrumentfilen ble lastet opp',
 } as const;
 
-const refused = (message: string) => new HttpError(422, { message, errors: { file: [message] } });
+const SHEET_LIMITS = { ...IMPORT_LIMITS, rows: IMPORT_LIMITS.rows, columns: IMPORT_LIMITS.columns };
 
-function openZip(buffer: Buffer): Promise<yauzl.ZipFile> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true, validateEntrySizes: true }, (error, zip) =>
-      error || !zip ? reject(refused(IMPORT_MESSAGES.notXlsx)) : resolve(zip));
-  });
-}
-
-/** Reads the central directory, refusing by declared sizes, then inflates each entry under the same caps. */
+/** The zip-bomb and size guard in front of the reader (shared with the member import). */
 export async function checkXlsxContainer(buffer: Buffer): Promise<void> {
-  if (buffer.length > IMPORT_LIMITS.fileBytes) throw refused(IMPORT_MESSAGES.tooBig);
-  if (buffer.length < 4 || buffer.readUInt32LE(0) !== 0x04034b50) throw refused(IMPORT_MESSAGES.notXlsx);
-  const zip = await openZip(buffer);
-  if (zip.entryCount > IMPORT_LIMITS.entries) throw refused(IMPORT_MESSAGES.unpacked);
-  const names = new Set<string>();
-  let unpacked = 0;
-  await new Promise<void>((resolve, reject) => {
-    const fail = (error: unknown) => {
-      zip.close();
-      reject(error instanceof HttpError ? error : refused(IMPORT_MESSAGES.unpacked));
-    };
-    zip.on('error', fail);
-    zip.on('end', () => resolve());
-    zip.on('entry', (entry: yauzl.Entry) => {
-      names.add(entry.fileName);
-      unpacked += entry.uncompressedSize;
-      const ratio = entry.uncompressedSize / Math.max(1, entry.compressedSize);
-      if (unpacked > IMPORT_LIMITS.unzippedBytes || (entry.uncompressedSize > 1024 * 1024 && ratio > IMPORT_LIMITS.ratio)) {
-        fail(refused(IMPORT_MESSAGES.unpacked));
-        return;
-      }
-      zip.openReadStream(entry, (error, stream) => {
-        if (error || !stream) return fail(error);
-        stream.on('error', fail);
-        stream.on('data', () => {});
-        stream.on('end', () => zip.readEntry());
-      });
-    });
-    zip.readEntry();
-  });
-  if (!names.has('[Content_Types].xml') || !names.has('xl/workbook.xml')) throw refused(IMPORT_MESSAGES.notXlsx);
+  await checkSheetContainer(buffer, SHEET_LIMITS, IMPORT_MESSAGES);
 }
 
 export interface ImportRow {
@@ -99,18 +61,6 @@ export interface ImportRow {
   serial_number: string | null;
   value: number | string;
   insurance_start: string;
-}
-
-function cellText(value: CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((part) => part.text).join('');
-    if ('result' in value) return cellText(value.result as CellValue);
-    if ('text' in value) return String(value.text);
-    return '';
-  }
-  return String(value);
 }
 
 /** dd.mm.åååå, dd/mm/åååå, dd-mm-åååå or åååå-mm-dd; '' when empty, null when not a date. */
@@ -128,25 +78,17 @@ function dateOf(text: string, today: string): string | null {
 
 /** The sheet's rows as instruments, or a 422 naming every bad row and column. */
 export async function readInstrumentSheet(buffer: Buffer, categories: ReadonlyMap<string, number>, today: string): Promise<ImportRow[]> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
-  } catch {
-    throw refused(IMPORT_MESSAGES.notXlsx);
-  }
-  const sheet = workbook.worksheets[0];
+  const [sheet] = await readXlsx(buffer, SHEET_LIMITS, IMPORT_MESSAGES);
   if (!sheet) throw refused(IMPORT_MESSAGES.noSheet);
-  if (sheet.rowCount > IMPORT_LIMITS.rows + 1) throw refused(IMPORT_MESSAGES.tooManyRows);
-  if (sheet.columnCount > IMPORT_LIMITS.columns) throw refused(IMPORT_MESSAGES.tooManyColumns);
-  const header = IMPORT_COLUMNS.map((_, index) => cellText(sheet.getRow(1).getCell(index + 1).value).trim().toLowerCase());
-  if (header.some((title, index) => title !== IMPORT_COLUMNS[index].toLowerCase())) throw refused(IMPORT_MESSAGES.columns);
+  const header = IMPORT_COLUMNS.map((_, index) => (sheet.rows[0]?.cells[index] ?? '').toLowerCase());
+  if (sheet.rows[0]?.number !== 1 || header.some((title, index) => title !== IMPORT_COLUMNS[index].toLowerCase())) throw refused(IMPORT_MESSAGES.columns);
   const rows: ImportRow[] = [];
   const errors: Record<string, string[]> = {};
   const problem = (row: number, column: number, message: string) => {
     (errors[`rad ${row}`] ??= []).push(`Rad ${row}, kolonne ${IMPORT_COLUMNS[column]}: ${message}`);
   };
-  for (let number = 2; number <= sheet.rowCount; number += 1) {
-    const cells = IMPORT_COLUMNS.map((_, index) => cellText(sheet.getRow(number).getCell(index + 1).value).trim());
+  for (const { number, cells: read } of sheet.rows.slice(1)) {
+    const cells = IMPORT_COLUMNS.map((_, index) => read[index] ?? '');
     if (cells.every((cell) => cell === '')) continue;
     cells.forEach((cell, index) => {
       if (cell.length > IMPORT_LIMITS.cellLength) problem(number, index, IMPORT_MESSAGES.cellLength);
@@ -186,7 +128,6 @@ async function categoryNames(db: Database): Promise<Map<string, number>> {
  */
 export async function importInstruments(db: Database, actor: Actor, memberId: number, buffer: Buffer): Promise<Instrument[]> {
   await assertMember(db, actor, memberId);
-  await checkXlsxContainer(buffer);
   const today = todayInOslo();
   const rows = await readInstrumentSheet(buffer, await categoryNames(db), today);
   return db.transaction(async (tx) => {

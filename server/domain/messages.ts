@@ -84,6 +84,7 @@ export interface TemplateValues {
 export const BUTTON_LABELS: Record<string, string> = {
   'password-reset': 'Lag nytt passord',
   'vipps-welcome': 'Velg passord',
+  'import-welcome': 'Velg passord',
 };
 
 /** The button's words for a template (by slug), or null when the template has no button. */

@@ -100,6 +100,7 @@ const NAME_PLACEHOLDERS = ['first_name', 'last_name'];
 const PLACEHOLDERS: Record<string, { allowed: string[]; required: string[] }> = {
   'password-reset': { allowed: [...NAME_PLACEHOLDERS, 'button'], required: ['button'] },
   'vipps-welcome': { allowed: [...NAME_PLACEHOLDERS, 'email', 'button'], required: ['button'] },
+  'import-welcome': { allowed: [...NAME_PLACEHOLDERS, 'email', 'button'], required: ['button'] },
   'member-card': { allowed: [...NAME_PLACEHOLDERS, 'member_number', 'campaign_code'], required: [] },
 };
 

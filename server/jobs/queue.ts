@@ -50,9 +50,12 @@ export class JobQueue {
     }
   }
 
-  /** Queues a job; with `tx` it is written in that transaction and stands or falls with it. */
-  async send(name: string, data: object, tx?: Queryable): Promise<string> {
-    const id = await this.#boss.send(name, data, tx ? { db: inTransaction(tx) } : {});
+  /** Queues a job; with `tx` it is written in that transaction and stands or falls with it; `startAfterSeconds` delays it. */
+  async send(name: string, data: object, tx?: Queryable, startAfterSeconds?: number): Promise<string> {
+    const id = await this.#boss.send(name, data, {
+      ...(tx ? { db: inTransaction(tx) } : {}),
+      ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}),
+    });
     if (!id) throw new Error(`Jobben i køen «${name}» ble ikke lagt inn.`);
     return id;
   }

@@ -19,6 +19,7 @@ import vipps from './vipps.ts';
 import twoFactor from './two-factor.ts';
 import proof from './proof.ts';
 import privacy from './privacy.ts';
+import memberImport from './member-import.ts';
 
 const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(health);
@@ -40,6 +41,7 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(twoFactor);
   await app.register(proof);
   await app.register(privacy);
+  await app.register(memberImport);
 };
 
 export default apiRoutes;

@@ -43,3 +43,4 @@ export interface TemplateTestResult {
   message_id: number;
   to: string;
 }
+export type { MemberImport } from '../../server/schemas/member-import.ts';

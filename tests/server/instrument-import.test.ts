@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, type TestContext } from './helpers.ts';
@@ -132,5 +133,17 @@ describe('a file that is refused creates nothing', () => {
     const response = await upload(mia.id, staff.token, Buffer.alloc(3 * 1024 * 1024, 1));
     expect(response.statusCode).toBe(422);
     expect(response.json().message).toMatch(/for stor/);
+  });
+});
+
+describe('templates filled in by other programs', () => {
+  it.each(['openpyxl', 'libreoffice'])('reads the template filled in with %s (a note on A1, a date cell, a value as text)', async (producer) => {
+    const mia = await member();
+    const file = await readFile(path.join(import.meta.dirname, `../fixtures/spreadsheets/instruments-${producer}.xlsx`));
+    const response = await upload(mia.id, staff.token, file);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data.map((row: { make: string; value: number; insurance_start: string }) => [row.make, row.value]))
+      .toEqual([['Gibson', 20000], ['Fender', 12500]]);
+    expect(response.json().data[0].insurance_start).toBe('2026-02-01');
   });
 });

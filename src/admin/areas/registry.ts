@@ -146,6 +146,18 @@ export const STAFF_AREAS: StaffArea[] = [
       'access-log': { list: '/api/access-log' },
       'member-access-log': { of: (id) => `/api/member/${id}/access-log` },
       'staff-users': { list: '/api/access-log/staff', unpaged: true },
+      },
+    },
+    {
+    name: 'member-import',
+    path: '/member-import',
+    menu: { label: 'app.menu.member_import' },
+    crumbs: [
+      { pattern: '/member-import', label: 'app.breadcrumb.member_import', parent: '/membership' },
+      { pattern: '/member-import/:id', label: 'app.breadcrumb.member_import_one', parent: '/member-import' },
+    ],
+    resources: {
+      'member-imports': { list: '/api/member/import/list', one: (id) => `/api/member/import/${id}` },
     },
   },
 ];

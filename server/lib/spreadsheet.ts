@@ -1,0 +1,237 @@
+/**
+ * Reading uploaded spreadsheets as rows of text, whoever saved them. An .xlsx is checked before
+ * any parser sees it: it must be a zip holding a workbook, its central directory may not promise
+ * more than the caller's cap unpacked or an unlikely packing ratio, and every entry is inflated
+ * under those caps (yauzl stops an entry that grows past its declared size), so a zip bomb or a
+ * renamed file is refused in milliseconds. Then exceljs's streaming reader reads the same buffer
+ * (its `xlsx.load` cannot read files saved by openpyxl that carry a note: exceljs issue #2797),
+ * with caps on rows and columns. A .csv is decoded as UTF-8 (with or without BOM) or, when the
+ * bytes are not UTF-8, as Windows-1252 (what a Norwegian Excel saves), and split by papaparse,
+ * which picks ';', ',' or tab.
+ *
+ * Cells come back as text: a date cell as yyyy-mm-dd, a number formatted with leading zeros
+ * ('0000') padded as shown, a formula as its saved result (never evaluated here).
+ */
+import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
+import yauzl from 'yauzl';
+import { HttpError } from './http-errors.ts';
+
+export interface SheetLimits {
+  fileBytes: number;
+  unzippedBytes: number;
+  entries: number;
+  /** Unpacked to packed, for an entry bigger than 1 MB unpacked; real sheets stay far below. */
+  ratio: number;
+  /** Rows after the header. */
+  rows: number;
+  columns: number;
+}
+
+export interface SheetMessages {
+  notXlsx: string;
+  tooBig: string;
+  unpacked: string;
+  tooManyRows: string;
+  tooManyColumns: string;
+}
+
+export const SHEET_MESSAGES = {
+  notCsv: 'Filen er ikke en gyldig CSV-fil: den inneholder binære data.',
+  empty: 'Filen er tom.',
+  unknownType: 'Filen må være en .xlsx- eller .csv-fil.',
+} as const;
+
+export interface Sheet {
+  name: string;
+  /** Every row as the sheet has it, the header first; `number` is the row number the program shows. */
+  rows: { number: number; cells: string[] }[];
+}
+
+export const refused = (message: string) => new HttpError(422, { message, errors: { file: [message] } });
+
+function openZip(buffer: Buffer, messages: SheetMessages): Promise<yauzl.ZipFile> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true, validateEntrySizes: true }, (error, zip) =>
+      error || !zip ? reject(refused(messages.notXlsx)) : resolve(zip));
+  });
+}
+
+/** The small parts the sheet names are read from, kept while the guard inflates them anyway. */
+const KEPT_PARTS = new Set(['xl/workbook.xml', 'xl/_rels/workbook.xml.rels']);
+
+/**
+ * Reads the central directory, refusing by declared sizes, then inflates each entry under the
+ * same caps. Answers the workbook's own parts that name its sheets.
+ */
+export async function checkXlsxContainer(buffer: Buffer, limits: SheetLimits, messages: SheetMessages): Promise<Map<string, string>> {
+  if (buffer.length > limits.fileBytes) throw refused(messages.tooBig);
+  if (buffer.length < 4 || buffer.readUInt32LE(0) !== 0x04034b50) throw refused(messages.notXlsx);
+  const zip = await openZip(buffer, messages);
+  if (zip.entryCount > limits.entries) throw refused(messages.unpacked);
+  const names = new Set<string>();
+  const kept = new Map<string, string>();
+  let unpacked = 0;
+  await new Promise<void>((resolve, reject) => {
+    const fail = (error: unknown) => {
+      zip.close();
+      reject(error instanceof HttpError ? error : refused(messages.unpacked));
+    };
+    zip.on('error', fail);
+    zip.on('end', () => resolve());
+    zip.on('entry', (entry: yauzl.Entry) => {
+      names.add(entry.fileName);
+      unpacked += entry.uncompressedSize;
+      const ratio = entry.uncompressedSize / Math.max(1, entry.compressedSize);
+      if (unpacked > limits.unzippedBytes || (entry.uncompressedSize > 1024 * 1024 && ratio > limits.ratio)) {
+        fail(refused(messages.unpacked));
+        return;
+      }
+      zip.openReadStream(entry, (error, stream) => {
+        if (error || !stream) return fail(error);
+        const keep = KEPT_PARTS.has(entry.fileName) && entry.uncompressedSize < 1024 * 1024;
+        const chunks: Buffer[] = [];
+        stream.on('error', fail);
+        stream.on('data', (chunk: Buffer) => {
+          if (keep) chunks.push(chunk);
+        });
+        stream.on('end', () => {
+          if (keep) kept.set(entry.fileName, Buffer.concat(chunks).toString('utf8'));
+          zip.readEntry();
+        });
+      });
+    });
+    zip.readEntry();
+  });
+  if (!names.has('[Content_Types].xml') || !names.has('xl/workbook.xml')) throw refused(messages.notXlsx);
+  return kept;
+}
+
+/** Sheet names by the number of their part (xl/worksheets/sheetN.xml), which the streaming reader reports as the sheet's id. */
+function sheetNames(parts: Map<string, string>): Map<number, string> {
+  const workbook = parts.get('xl/workbook.xml') ?? '';
+  const rels = parts.get('xl/_rels/workbook.xml.rels') ?? '';
+  const targets = new Map<string, number>();
+  for (const match of rels.matchAll(/<Relationship\b[^>]*>/g)) {
+    const id = /\bId="([^"]+)"/.exec(match[0])?.[1];
+    const file = /\bTarget="[^"]*?sheet(\d+)\.xml"/.exec(match[0])?.[1];
+    if (id && file) targets.set(id, Number(file));
+  }
+  const names = new Map<number, string>();
+  for (const match of workbook.matchAll(/<(?:\w+:)?sheet\b[^>]*>/g)) {
+    const name = /\bname="([^"]*)"/.exec(match[0])?.[1];
+    const rid = /\br:id="([^"]+)"|\bid="([^"]+)"/.exec(match[0]);
+    const file = rid ? targets.get(rid[1] ?? rid[2]) : undefined;
+    if (name !== undefined && file !== undefined) names.set(file, unescapeXml(name));
+  }
+  return names;
+}
+
+const unescapeXml = (text: string) =>
+  text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+
+/** A date cell's day: exceljs hands spreadsheet dates over as midnight UTC. */
+const dayOf = (date: Date) => (Number.isNaN(date.getTime()) ? '' : date.toISOString().slice(0, 10));
+
+/** One cell as the spreadsheet shows its value. */
+export function cellText(value: unknown, numFmt?: string): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return dayOf(value);
+  if (typeof value === 'number') {
+    // A number shown with leading zeros ('0000' for a postal code) keeps them.
+    if (numFmt && /^0+$/.test(numFmt) && Number.isInteger(value)) return String(value).padStart(numFmt.length, '0');
+    return String(value);
+  }
+  if (typeof value === 'object') {
+    const cell = value as Record<string, unknown>;
+    if (Array.isArray(cell.richText)) return (cell.richText as { text: string }[]).map((part) => part.text).join('');
+    if ('formula' in cell || 'sharedFormula' in cell) return cellText(cell.result, numFmt);
+    if ('error' in cell) return '';
+    if ('text' in cell) return cellText(cell.text, numFmt);
+    return '';
+  }
+  return String(value);
+}
+
+/** Every sheet of an .xlsx as rows of text, in the workbook's order. */
+export async function readXlsx(buffer: Buffer, limits: SheetLimits, messages: SheetMessages): Promise<Sheet[]> {
+  const parts = await checkXlsxContainer(buffer, limits, messages);
+  const names = sheetNames(parts);
+  const sheets: Sheet[] = [];
+  try {
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]), {
+      sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore',
+    });
+    for await (const worksheet of reader) {
+      const sheetReader = worksheet as unknown as AsyncIterable<ExcelJS.Row> & { id: number };
+      const sheet: Sheet = { name: names.get(Number(sheetReader.id)) ?? `Ark ${sheets.length + 1}`, rows: [] };
+      sheets.push(sheet);
+      for await (const row of sheetReader) {
+        if (sheet.rows.length > limits.rows + 1 || row.number > limits.rows * 4 + 1000) throw refused(messages.tooManyRows);
+        const cells: string[] = [];
+        row.eachCell({ includeEmpty: false }, (cell, column) => {
+          if (column > limits.columns) throw refused(messages.tooManyColumns);
+          cells[column - 1] = cellText(cell.value, cell.numFmt).trim();
+        });
+        for (let index = 0; index < cells.length; index += 1) cells[index] ??= '';
+        if (cells.some((cell) => cell !== '')) sheet.rows.push({ number: row.number, cells });
+      }
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw refused(messages.notXlsx);
+  }
+  for (const sheet of sheets) if (sheet.rows.length > limits.rows + 1) throw refused(messages.tooManyRows);
+  return sheets.sort((a, b) => order(names, a.name) - order(names, b.name));
+}
+
+function order(names: Map<number, string>, name: string): number {
+  const index = [...names.values()].indexOf(name);
+  return index < 0 ? Number.MAX_SAFE_INTEGER : index;
+}
+
+/** The text of a .csv: UTF-8 (a BOM dropped), else Windows-1252; binary data is refused. */
+export function decodeCsv(buffer: Buffer): string {
+  if (buffer.includes(0)) throw refused(SHEET_MESSAGES.notCsv);
+  const body = buffer.length >= 3 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf ? buffer.subarray(3) : buffer;
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(body);
+  } catch {
+    text = new TextDecoder('windows-1252').decode(body);
+  }
+  // Control characters other than tab and line ends do not occur in a spreadsheet's text.
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if ((code >= 1 && code <= 8) || (code >= 14 && code <= 31)) throw refused(SHEET_MESSAGES.notCsv);
+  }
+  return text;
+}
+
+/** A .csv as one sheet of rows of text. */
+export function readCsv(buffer: Buffer, limits: SheetLimits, messages: SheetMessages): Sheet {
+  if (buffer.length > limits.fileBytes) throw refused(messages.tooBig);
+  const text = decodeCsv(buffer);
+  const parsed = Papa.parse<string[]>(text, { delimitersToGuess: [';', ',', '\t'], skipEmptyLines: false });
+  const rows: Sheet['rows'] = [];
+  let number = 0;
+  for (const cells of parsed.data) {
+    number += 1;
+    if (cells.length > limits.columns) throw refused(messages.tooManyColumns);
+    const trimmed = cells.map((cell) => cell.trim());
+    if (trimmed.every((cell) => cell === '')) continue;
+    rows.push({ number, cells: trimmed });
+    if (rows.length > limits.rows + 1) throw refused(messages.tooManyRows);
+  }
+  return { name: 'CSV', rows };
+}
+
+/** An uploaded file by its name and first bytes: .xlsx, .csv, or neither. */
+export function spreadsheetKind(fileName: string, buffer: Buffer): 'xlsx' | 'csv' | null {
+  const lower = fileName.toLowerCase();
+  if (buffer.length >= 4 && buffer.readUInt32LE(0) === 0x04034b50) return 'xlsx';
+  if (lower.endsWith('.xlsx')) return 'xlsx';
+  if (lower.endsWith('.csv') || lower.endsWith('.txt')) return 'csv';
+  return null;
+}

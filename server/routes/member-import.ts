@@ -1,0 +1,118 @@
+/**
+ * The member import (staff only): upload a register, preview and decide, commit as a job, undo,
+ * the history, the templates and an import's error report.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import multipart from '@fastify/multipart';
+import { DataOf, IdParams, MessageBody } from '../schemas/common.ts';
+import { RefusedBody } from '../schemas/instruments.ts';
+import { ImportChangeBody, ImportCommitBody, MemberImport } from '../schemas/member-import.ts';
+import { accountOf } from '../lib/access.ts';
+import { listQuerySchema, paginate, paginatorSchema } from '../lib/list.ts';
+import { refused } from '../lib/spreadsheet.ts';
+import {
+  assertFound, changeImport, createImport, errorReport, findImport, importPage, MEMBER_IMPORT_LIMITS, MEMBER_IMPORT_MESSAGES,
+  startCommit, templateCsv, templateXlsx, undoImport,
+} from '../domain/member-import.ts';
+import { RULE_MESSAGES } from '../schemas/rules.ts';
+import { validationFailed } from '../lib/http-errors.ts';
+
+const TAGS = ['Medlemsimport'];
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const attachment = (name: string) => `attachment; filename="${name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, jobs, config } = app.services;
+  await app.register(multipart, { limits: { fileSize: MEMBER_IMPORT_LIMITS.fileBytes, files: 1, fields: 1, parts: 2, fieldSize: 64 * 1024 } });
+
+  app.post('/member/import', {
+    config: { access: 'staff' },
+    schema: {
+      tags: TAGS,
+      summary: `Last opp et medlemsregister (.xlsx eller .csv i feltet file, høyst ${MEMBER_IMPORT_LIMITS.fileBytes / 1024 / 1024} MB og ${MEMBER_IMPORT_LIMITS.rows} rader; valgfritt mapping som JSON): forhåndsvisningen, ingenting lagres på medlemmene`,
+      consumes: ['multipart/form-data'], response: { 201: DataOf(MemberImport), 422: RefusedBody },
+    },
+  }, async (request, reply) => {
+    let file: { name: string; buffer: Buffer } | null = null;
+    let mapping: Record<string, unknown> | null = null;
+    if (request.isMultipart()) {
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') file = { name: part.filename, buffer: await part.toBuffer() };
+          else if (part.fieldname === 'mapping' && typeof part.value === 'string' && part.value.trim() !== '') {
+            try {
+              const parsed: unknown = JSON.parse(part.value);
+              if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) mapping = parsed as Record<string, unknown>;
+              else throw new Error('not an object');
+            } catch {
+              throw validationFailed({ mapping: ['mapping må være et JSON-objekt: kolonne → felt'] });
+            }
+          }
+        }
+      } catch (error) {
+        if (error instanceof Error && 'code' in error && String(error.code).startsWith('FST_')) throw refused(MEMBER_IMPORT_MESSAGES.tooBig);
+        throw error;
+      }
+    }
+    if (!file) throw validationFailed({ file: [RULE_MESSAGES.required] });
+    reply.code(201).send({ data: await createImport(db, accountOf(request).id, file.name, file.buffer, mapping) });
+  });
+
+  app.get('/member/import/list', {
+    config: { access: 'staff' },
+    schema: { tags: TAGS, summary: 'Importene, nyeste først: fil, hvem, når, antall og tilstand', querystring: listQuerySchema, response: { 200: paginatorSchema(MemberImport) } },
+  }, async (request) => paginate(await importPage(db, request.query), request.url, config.publicUrl));
+
+  app.get('/member/import/template.xlsx', {
+    config: { access: 'staff' },
+    schema: { tags: TAGS, summary: 'Malen for medlemsimporten (.xlsx): kolonnene og én utfylt eksempelrad', produces: [XLSX] },
+  }, async (_request, reply) => reply.type(XLSX).header('content-disposition', attachment('medlemsimport-mal.xlsx')).send(await templateXlsx()));
+
+  app.get('/member/import/template.csv', {
+    config: { access: 'staff' },
+    schema: { tags: TAGS, summary: 'Malen for medlemsimporten som CSV (UTF-8, semikolon)', produces: ['text/csv'] },
+  }, async (_request, reply) => reply.type('text/csv; charset=utf-8').header('content-disposition', attachment('medlemsimport-mal.csv')).send(templateCsv()));
+
+  app.get('/member/import/:id', {
+    config: { access: 'staff' },
+    schema: { tags: TAGS, summary: 'Én import: tilstand, fremdrift (rader ferdig av rader), antall, feil og duplikater', params: IdParams, response: { 200: DataOf(MemberImport), 404: MessageBody } },
+  }, async (request) => ({ data: assertFound(await findImport(db, request.params.id)) }));
+
+  app.patch('/member/import/:id', {
+    config: { access: 'staff' },
+    schema: {
+      tags: TAGS, summary: 'Endre kolonnevalg og avgjørelser for duplikater; svarer den nye forhåndsvisningen',
+      params: IdParams, body: ImportChangeBody, response: { 200: DataOf(MemberImport), 404: MessageBody, 409: MessageBody, 422: RefusedBody },
+    },
+  }, async (request) => ({ data: assertFound(await changeImport(db, request.params.id, request.body)) }));
+
+  app.post('/member/import/:id/commit', {
+    config: { access: 'staff' },
+    schema: {
+      tags: TAGS, summary: 'Importer: alt i én transaksjon som en jobb i køen, eller ingenting',
+      params: IdParams, body: ImportCommitBody, response: { 202: DataOf(MemberImport), 404: MessageBody, 409: MessageBody, 422: RefusedBody },
+    },
+  }, async (request, reply) => {
+    reply.code(202).send({ data: assertFound(await startCommit(db, jobs, request.params.id, request.body.send_welcome)) });
+  });
+
+  app.post('/member/import/:id/undo', {
+    config: { access: 'staff' },
+    schema: {
+      tags: TAGS, summary: `Angre en import (innen ${MEMBER_IMPORT_LIMITS.undoDays} dager); medlemmer endret siden beholdes og listes`,
+      params: IdParams, response: { 202: DataOf(MemberImport), 404: MessageBody, 409: MessageBody },
+    },
+  }, async (request, reply) => {
+    reply.code(202).send({ data: assertFound(await undoImport(db, request.params.id, accountOf(request).id)) });
+  });
+
+  app.get('/member/import/:id/errors.xlsx', {
+    config: { access: 'staff' },
+    schema: { tags: TAGS, summary: 'Feilrapporten for en import (.xlsx): ark, rad, kolonne og feil', params: IdParams, produces: [XLSX] },
+  }, async (request, reply) => {
+    const report = assertFound(await errorReport(db, request.params.id));
+    return reply.type(XLSX).header('content-disposition', attachment(report.name)).send(report.body);
+  });
+};
+
+export default routes;

@@ -1,0 +1,57 @@
+/** The member import's API contract: uploads, previews, decisions, commit, undo and history. */
+import { Type, type Static } from 'typebox';
+import { Nullable, Timestamp } from './common.ts';
+
+export const ImportAction = Type.Union([Type.Literal('skip'), Type.Literal('update'), Type.Literal('fill'), Type.Literal('create')]);
+
+export const ImportSummary = Type.Object({
+  rows: Type.Integer(),
+  new: Type.Integer(),
+  update: Type.Integer(),
+  duplicate: Type.Integer(),
+  error: Type.Integer(),
+  instruments: Type.Optional(Type.Integer()),
+  travel: Type.Optional(Type.Integer()),
+  undo: Type.Optional(Type.Object({
+    undone: Type.Integer(),
+    kept: Type.Array(Type.Object({ member_id: Type.Integer(), name: Type.String(), reason: Type.String() })),
+  })),
+});
+
+export const MemberImport = Type.Object({
+  id: Type.Integer(),
+  file_name: Type.String(),
+  state: Type.Union([Type.Literal('preview'), Type.Literal('running'), Type.Literal('done'), Type.Literal('failed'), Type.Literal('undone')]),
+  created_at: Timestamp,
+  created_by: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
+  columns: Type.Array(Type.String()),
+  mapping: Type.Record(Type.String(), Nullable(Type.String())),
+  summary: ImportSummary,
+  errors: Type.Array(Type.Object({ row: Type.Integer(), column: Type.String(), message: Type.String(), sheet: Type.Optional(Type.String()) })),
+  duplicates: Type.Array(Type.Object({
+    row: Type.Integer(),
+    member_id: Nullable(Type.Integer()),
+    of_row: Nullable(Type.Integer()),
+    by: Type.Union([Type.Literal('remote_id'), Type.Literal('email'), Type.Literal('phone'), Type.Literal('name_birthdate')]),
+    name: Type.String(),
+    member_name: Nullable(Type.String()),
+    member_number: Nullable(Type.Integer()),
+    action: ImportAction,
+  })),
+  default_action: Nullable(ImportAction),
+  send_welcome: Type.Boolean(),
+  progress: Type.Object({ done: Type.Integer(), rows: Type.Integer() }),
+  error: Nullable(Type.String()),
+  committed_at: Nullable(Timestamp),
+  undone_at: Nullable(Timestamp),
+  undo_until: Nullable(Timestamp),
+});
+export type MemberImport = Static<typeof MemberImport>;
+
+export const ImportChangeBody = Type.Object({
+  mapping: Type.Optional(Type.Record(Type.String({ maxLength: 300 }), Nullable(Type.String({ maxLength: 60 })))),
+  decisions: Type.Optional(Type.Array(Type.Object({ row: Type.Integer({ minimum: 2 }), action: ImportAction }), { maxItems: 50_000 })),
+  default_action: Type.Optional(Nullable(ImportAction)),
+}, { additionalProperties: false });
+
+export const ImportCommitBody = Type.Object({ send_welcome: Type.Boolean() }, { additionalProperties: false });

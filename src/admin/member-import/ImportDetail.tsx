@@ -1,0 +1,349 @@
+/**
+ * One import: the preview (counts, the column mapping, the rows with errors and the duplicates
+ * with a decision each), then the commit with its progress (staff may leave and come back), the
+ * result, and undo for 30 days.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import DownloadIcon from '@mui/icons-material/Download';
+import { useTranslate } from 'react-admin';
+import type { MemberImport } from '../../dataProvider/types.ts';
+import { formatDate } from '../../common/format.ts';
+import { PageTitle } from '../settings/PageTitle.tsx';
+import { useToast } from '../toast.tsx';
+import { importApi, type ImportAction } from './api.ts';
+
+const FIELDS = [
+  'remote_id', 'first_name', 'last_name', 'email', 'phone', 'address', 'postal_code', 'postal_area', 'birthdate', 'gender', 'artist_name',
+  'primary_instrument_type', 'invoice_method', 'invoice_email', 'membership_start_date', 'membership_end_date', 'newsletter_2', 'newsletter_3',
+] as const;
+const ACTIONS: ImportAction[] = ['skip', 'update', 'fill', 'create'];
+const SHOWN_ERRORS = 200;
+
+function Counts({ item }: { item: MemberImport }) {
+  const translate = useTranslate();
+  const counts: [string, number | undefined][] = [
+    ['rows', item.summary.rows], ['new', item.summary.new], ['update', item.summary.update],
+    ['duplicate', item.summary.duplicate], ['error', item.summary.error],
+    ['instruments', item.summary.instruments], ['travel', item.summary.travel],
+  ];
+  return (
+    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(7, auto)' }, gap: 2, m: 0 }}>
+      {counts.filter(([, value]) => value !== undefined).map(([key, value]) => (
+        <Box key={key}>
+          <Typography component="dt" variant="body2" color="text.secondary">{translate(`app.member_import.summary.${key}`)}</Typography>
+          <Typography component="dd" variant="h6" sx={{ m: 0 }} data-count={key}>{value}</Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function Mapping({ item, onChange }: { item: MemberImport; onChange: (mapping: Record<string, string | null>) => void }) {
+  const translate = useTranslate();
+  const [mapping, setMapping] = useState(item.mapping);
+  useEffect(() => setMapping(item.mapping), [item.mapping]);
+  const changed = JSON.stringify(mapping) !== JSON.stringify(item.mapping);
+  return (
+    <Box component="section" aria-labelledby="mapping-title" sx={{ mt: 3 }}>
+      <Typography id="mapping-title" variant="h6" component="h2">{translate('app.member_import.mapping.title')}</Typography>
+      <Typography color="text.secondary" sx={{ mb: 1 }}>{translate('app.member_import.mapping.help')}</Typography>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }, gap: 2 }}>
+        {item.columns.map((column) => (
+          <TextField
+            key={column}
+            select
+            size="small"
+            label={column}
+            value={mapping[column] ?? ''}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            helperText={item.mapping[column] === null && mapping[column] === null ? translate('app.member_import.mapping.unknown') : undefined}
+            onChange={(event) => setMapping({ ...mapping, [column]: event.target.value === '' ? null : event.target.value })}
+          >
+            <option value="">{translate('app.member_import.mapping.skip')}</option>
+            {FIELDS.map((field) => <option key={field} value={field}>{translate(`app.member_import.fields.${field}`)}</option>)}
+          </TextField>
+        ))}
+      </Box>
+      <Button variant="outlined" sx={{ mt: 1 }} disabled={!changed} onClick={() => onChange(mapping)}>{translate('app.member_import.mapping.save')}</Button>
+    </Box>
+  );
+}
+
+function Errors({ item }: { item: MemberImport }) {
+  const translate = useTranslate();
+  const toast = useToast();
+  if (item.errors.length === 0) return null;
+  return (
+    <Box component="section" aria-labelledby="errors-title" sx={{ mt: 3 }}>
+      <Typography id="errors-title" variant="h6" component="h2">{translate('app.member_import.errors.title', { count: item.summary.error })}</Typography>
+      <Typography color="text.secondary" sx={{ mb: 1 }}>{translate('app.member_import.errors.help')}</Typography>
+      <Button size="small" variant="outlined" startIcon={<DownloadIcon />} sx={{ mb: 1 }} onClick={async () => {
+        const result = await importApi.report(item);
+        if (!result.ok) toast.error(result.message);
+      }}>
+        {translate('app.member_import.errors.report')}
+      </Button>
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('app.member_import.errors.sheet')}</TableCell>
+              <TableCell>{translate('app.member_import.errors.row')}</TableCell>
+              <TableCell>{translate('app.member_import.errors.column')}</TableCell>
+              <TableCell>{translate('app.member_import.errors.message')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {item.errors.slice(0, SHOWN_ERRORS).map((error, index) => (
+              <TableRow key={index}>
+                <TableCell>{error.sheet ?? ''}</TableCell>
+                <TableCell>{error.row}</TableCell>
+                <TableCell>{error.column}</TableCell>
+                <TableCell>{error.message}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
+      {item.errors.length > SHOWN_ERRORS && <Typography sx={{ mt: 1 }}>{translate('app.member_import.errors.more', { shown: SHOWN_ERRORS })}</Typography>}
+    </Box>
+  );
+}
+
+function Duplicates({ item, onDecide, onAll }: {
+  item: MemberImport;
+  onDecide: (row: number, action: ImportAction) => void;
+  onAll: (action: ImportAction) => void;
+}) {
+  const translate = useTranslate();
+  const [all, setAll] = useState<ImportAction>(item.default_action ?? 'skip');
+  if (item.duplicates.length === 0) return null;
+  const match = (duplicate: MemberImport['duplicates'][number]) =>
+    duplicate.member_id === null
+      ? translate('app.member_import.duplicates.of_row', { row: duplicate.of_row })
+      : translate('app.member_import.duplicates.member', { name: duplicate.member_name, number: duplicate.member_number ?? '–' });
+  return (
+    <Box component="section" aria-labelledby="duplicates-title" sx={{ mt: 3 }}>
+      <Typography id="duplicates-title" variant="h6" component="h2">{translate('app.member_import.duplicates.title', { count: item.duplicates.length })}</Typography>
+      <Typography color="text.secondary" sx={{ mb: 1 }}>{translate('app.member_import.duplicates.help')}</Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 1 }}>
+        <TextField select size="small" sx={{ width: 280, maxWidth: '100%' }} label={translate('app.member_import.duplicates.all')} value={all}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          onChange={(event) => setAll(event.target.value as ImportAction)}>
+          {ACTIONS.map((action) => <option key={action} value={action}>{translate(`app.member_import.duplicates.actions.${action}`)}</option>)}
+        </TextField>
+        <Button variant="outlined" onClick={() => onAll(all)}>{translate('app.member_import.duplicates.all_apply')}</Button>
+      </Box>
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('app.member_import.duplicates.row')}</TableCell>
+              <TableCell>{translate('app.member_import.duplicates.name')}</TableCell>
+              <TableCell>{translate('app.member_import.duplicates.match')}</TableCell>
+              <TableCell>{translate('app.member_import.duplicates.by')}</TableCell>
+              <TableCell>{translate('app.member_import.duplicates.action')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {item.duplicates.map((duplicate) => (
+              <TableRow key={duplicate.row}>
+                <TableCell>{duplicate.row}</TableCell>
+                <TableCell>{duplicate.name}</TableCell>
+                <TableCell>
+                  {duplicate.member_id === null ? match(duplicate) : (
+                    <Link component={RouterLink} to={`/membership/edit/${duplicate.member_id}`}>{match(duplicate)}</Link>
+                  )}
+                </TableCell>
+                <TableCell>{translate(`app.member_import.duplicates.by_${duplicate.by}`)}</TableCell>
+                <TableCell>
+                  <TextField select size="small" sx={{ minWidth: 200 }} value={duplicate.action}
+                    slotProps={{
+                      select: { native: true },
+                      htmlInput: { 'aria-label': `${translate('app.member_import.duplicates.action')} ${translate('app.member_import.duplicates.row')} ${duplicate.row}` },
+                    }}
+                    onChange={(event) => onDecide(duplicate.row, event.target.value as ImportAction)}>
+                    {ACTIONS.map((action) => <option key={action} value={action}>{translate(`app.member_import.duplicates.actions.${action}`)}</option>)}
+                  </TextField>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
+    </Box>
+  );
+}
+
+function Running({ item }: { item: MemberImport }) {
+  const translate = useTranslate();
+  const percent = item.progress.rows > 0 ? Math.round((100 * item.progress.done) / item.progress.rows) : 0;
+  const label = translate('app.member_import.commit.running', item.progress);
+  return (
+    <Box role="status" sx={{ my: 2 }}>
+      <Typography>{label}</Typography>
+      <LinearProgress sx={{ mt: 1 }} variant={item.progress.done > 0 ? 'determinate' : 'indeterminate'} value={percent} aria-label={label} />
+      <Typography color="text.secondary" sx={{ mt: 1 }}>{translate('app.member_import.commit.running_waiting')}</Typography>
+    </Box>
+  );
+}
+
+function UndoButton({ item, onUndone }: { item: MemberImport; onUndone: (item: MemberImport) => void }) {
+  const translate = useTranslate();
+  const toast = useToast();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const undo = async () => {
+    setBusy(true);
+    const result = await importApi.undo(item.id);
+    setBusy(false);
+    setOpen(false);
+    if (result.ok) onUndone(result.data.data);
+    else toast.error(result.message);
+  };
+  return (
+    <>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mt: 2 }}>
+        <Button variant="outlined" color="error" onClick={() => setOpen(true)}>{translate('app.member_import.undo.button')}</Button>
+        {item.undo_until && <Typography color="text.secondary">{translate('app.member_import.undo.until', { date: formatDate(item.undo_until) })}</Typography>}
+      </Box>
+      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="undo-title">
+        <DialogTitle id="undo-title">{translate('app.member_import.undo.confirm_title')}</DialogTitle>
+        <DialogContent><DialogContentText>{translate('app.member_import.undo.confirm')}</DialogContentText></DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>{translate('app.member_import.undo.cancel')}</Button>
+          <Button color="error" variant="contained" disabled={busy} onClick={undo}>{translate('app.member_import.undo.confirm_button')}</Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+export function ImportDetail() {
+  const translate = useTranslate();
+  const { id } = useParams();
+  const [item, setItem] = useState<MemberImport | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [welcome, setWelcome] = useState(false);
+
+  const load = useCallback(async () => {
+    const result = await importApi.get(id ?? '');
+    if (result.ok) setItem(result.data.data);
+    else setError(result.message);
+  }, [id]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  // A running import is followed until it is done, also after staff come back to the page.
+  useEffect(() => {
+    if (item?.state !== 'running') return undefined;
+    const timer = setInterval(() => void load(), 1000);
+    return () => clearInterval(timer);
+  }, [item?.state, load]);
+
+  const change = async (body: Parameters<typeof importApi.change>[1]) => {
+    if (!item) return;
+    setBusy(true);
+    const result = await importApi.change(item.id, body);
+    setBusy(false);
+    if (result.ok) {
+      setItem(result.data.data);
+      setError(null);
+    } else setError(result.message);
+  };
+  const commit = async () => {
+    if (!item) return;
+    setBusy(true);
+    const result = await importApi.commit(item.id, welcome);
+    setBusy(false);
+    if (result.ok) setItem(result.data.data);
+    else setError(result.message);
+  };
+
+  return (
+    <Box sx={{ maxWidth: 1200 }}>
+      <PageTitle label="app.member_import.title">
+        <Link component={RouterLink} to="/member-import">{translate('app.member_import.back')}</Link>
+      </PageTitle>
+      {error && <Alert severity="error" role="alert" sx={{ mb: 2 }}>{error}</Alert>}
+      {item && (
+        <Card variant="outlined">
+          <CardContent>
+            <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+              {item.file_name} · {translate(`app.member_import.states.${item.state}`)}
+            </Typography>
+            <Counts item={item} />
+            {item.state === 'preview' && (
+              <>
+                <Mapping item={item} onChange={(mapping) => change({ mapping })} />
+                <Errors item={item} />
+                <Duplicates item={item} onDecide={(row, action) => change({ decisions: [{ row, action }] })} onAll={(action) => change({ default_action: action })} />
+                <Box component="section" sx={{ mt: 3 }}>
+                  <FormControlLabel control={<Checkbox checked={welcome} onChange={(event) => setWelcome(event.target.checked)} />}
+                    label={translate('app.member_import.commit.welcome')} />
+                  {item.summary.error > 0 && <Alert severity="warning" sx={{ my: 1 }}>{translate('app.member_import.commit.blocked')}</Alert>}
+                  <Box>
+                    <Button variant="contained" size="large" disabled={busy || item.summary.error > 0} onClick={commit}>
+                      {translate('app.member_import.commit.button')}
+                    </Button>
+                  </Box>
+                </Box>
+              </>
+            )}
+            {item.state === 'running' && <Running item={item} />}
+            {item.state === 'failed' && <Alert severity="error" sx={{ mt: 2 }}>{translate('app.member_import.commit.failed', { error: item.error ?? '' })}</Alert>}
+            {item.state === 'done' && (
+              <Box role="status" sx={{ mt: 2 }}>
+                <Alert severity="success">{translate('app.member_import.commit.done', item.summary)}</Alert>
+                <Link component={RouterLink} to="/membership" sx={{ display: 'inline-block', mt: 1 }}>{translate('app.member_import.commit.to_overview')}</Link>
+                <UndoButton item={item} onUndone={setItem} />
+              </Box>
+            )}
+            {item.state === 'undone' && item.summary.undo && (
+              <Box role="status" sx={{ mt: 2 }}>
+                <Alert severity="info">{translate('app.member_import.undo.done', { undone: item.summary.undo.undone })}</Alert>
+                {item.summary.undo.kept.length > 0 && (
+                  <>
+                    <Typography sx={{ mt: 1 }}>{translate('app.member_import.undo.kept')}</Typography>
+                    <Box component="ul">
+                      {item.summary.undo.kept.map((kept) => (
+                        <li key={kept.member_id}>
+                          <Link component={RouterLink} to={`/membership/edit/${kept.member_id}`}>{kept.name}</Link>: {kept.reason}
+                        </li>
+                      ))}
+                    </Box>
+                  </>
+                )}
+              </Box>
+            )}
+          </CardContent>
+        </Card>
+      )}
+    </Box>
+  );
+}
+
+export default ImportDetail;

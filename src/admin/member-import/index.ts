@@ -1,0 +1,15 @@
+import { lazy } from 'react';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+
+const ImportPage = lazy(() => import('./ImportPage.tsx'));
+const ImportDetail = lazy(() => import('./ImportDetail.tsx'));
+
+/** 'Importer medlemmer' (under Medlemsoversikt): the upload and history, and one import's preview, progress and undo. */
+export default {
+  area: 'member-import',
+  icon: UploadFileIcon,
+  pages: [
+    { path: '', component: ImportPage },
+    { path: ':id', component: ImportDetail },
+  ],
+};

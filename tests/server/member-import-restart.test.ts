@@ -1,0 +1,74 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { run, serving, startServer, stop, type Running } from './fakes/server-process.ts';
+
+const started: Running[] = [];
+let dir = '';
+afterAll(async () => {
+  await Promise.all(started.map((server) => stop(server, 'SIGKILL')));
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+const ROWS = 20_000;
+
+describe('a member import whose server is killed during the commit', () => {
+  it('leaves nothing half-imported after the restart', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'portal-import-'));
+    const env = { DATA_DIR: path.join(dir, 'data'), BACKUP_INTERVAL_HOURS: '0' };
+    const email = 'kontoret@example.no';
+    const create = run('server/scripts/admin-create.ts', env, ['--email', email, '--password-stdin']);
+    create.child.stdin!.end('et-langt-passord\n');
+    expect(await create.exited).toBe(0);
+
+    const first = await startServer(env);
+    started.push(first);
+    await serving(first);
+    let base = `http://127.0.0.1:${first.port}/api`;
+    const signIn = await fetch(`${base}/user/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'et-langt-passord' }),
+    });
+    const { access_token: token } = (await signIn.json()) as { access_token: string };
+    const auth = { authorization: `Bearer ${token}` };
+    const members = async () => ((await (await fetch(`${base}/member/list?per_page=25`, { headers: auth })).json()) as { total: number }).total;
+    const before = await members();
+    expect(before).toBe(0);
+
+    const lines = ['Fornavn;Etternavn;E-post', ...Array.from({ length: ROWS }, (_, i) => `Rad;Nummer ${i};drept.${i}@example.no`)];
+    const form = new FormData();
+    form.append('file', new Blob([lines.join('\r\n')], { type: 'text/csv' }), 'drept.csv');
+    const uploaded = await fetch(`${base}/member/import`, { method: 'POST', headers: auth, body: form });
+    expect(uploaded.status).toBe(201);
+    const { data } = (await uploaded.json()) as { data: { id: number; summary: { new: number } } };
+    expect(data.summary.new).toBe(ROWS);
+
+    const commit = await fetch(`${base}/member/import/${data.id}/commit`, {
+      method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ send_welcome: false }),
+    });
+    expect(commit.status).toBe(202);
+    // The commit's transaction holds the embedded database: a request that gets no answer within
+    // a moment is waiting for it. That is when the process dies.
+    let inTransaction = false;
+    for (let i = 0; i < 600 && !inTransaction; i += 1) {
+      const answered = await Promise.race([
+        fetch(`${base}/member/import/${data.id}`, { headers: auth }).then(async (r) => ((await r.json()) as { data: { state: string } }).data.state),
+        new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), 400)),
+      ]);
+      expect(answered, 'the import finished before it could be killed').not.toBe('done');
+      inTransaction = answered === 'waiting';
+    }
+    expect(inTransaction).toBe(true);
+    await stop(first, 'SIGKILL');
+
+    const second = await startServer(env);
+    started.push(second);
+    await serving(second);
+    base = `http://127.0.0.1:${second.port}/api`;
+    const after = await fetch(`${base}/member/import/${data.id}`, { headers: auth });
+    const state = ((await after.json()) as { data: { state: string; progress: { done: number } } }).data;
+    expect(state.state).toBe('running');
+    expect(await members()).toBe(before);
+    await stop(second);
+  }, 240_000);
+});
