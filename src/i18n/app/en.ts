@@ -184,7 +184,7 @@ export default {
         placeholders: 'Insert',
         placeholder: { first_name: 'First name', last_name: 'Last name', link: 'Link', member_number: 'Member number', campaign_code: 'Campaign code', email: 'E-mail', button: 'Button with link' },
         button_hint_title: 'Where the button with the link goes',
-        button_hint: 'The link in this e-mail is personal and secret. The system puts it in as a button where {button} stands in the text: press «{Button with link}» and keep {button} on a line of its own. {button} works only in the text itself, not in a link, an image or the subject. Images from the web are removed when the template is saved.',
+        button_hint: 'The link in this e-mail is personal and secret. The system puts it in as a button where {button} stands in the text: press «Button with link» and keep {button} on a line of its own. {button} works only in the text itself, not in a link, an image or the subject. Images from the web are removed when the template is saved.',
         saved: 'The e-mail template has been updated',
         save_failed: 'Something went wrong! Status code %{status}',
         preview: 'Preview',

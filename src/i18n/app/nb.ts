@@ -184,7 +184,7 @@ export default {
         placeholders: 'Sett inn',
         placeholder: { first_name: 'Fornavn', last_name: 'Etternavn', link: 'Lenke', member_number: 'Medlemsnummer', campaign_code: 'Kampanjekode', email: 'E-post', button: 'Knapp med lenke' },
         button_hint_title: 'Slik plasseres knappen med lenken',
-        button_hint: 'Lenken i denne e-posten er personlig og hemmelig. Systemet setter den inn som en knapp der {button} står i teksten: trykk «{Knapp med lenke}» og la {button} stå på en egen linje. {button} virker bare i selve teksten, ikke i en lenke, et bilde eller emnet. Bilder fra nettet fjernes når malen lagres.',
+        button_hint: 'Lenken i denne e-posten er personlig og hemmelig. Systemet setter den inn som en knapp der {button} står i teksten: trykk «Knapp med lenke» og la {button} stå på en egen linje. {button} virker bare i selve teksten, ikke i en lenke, et bilde eller emnet. Bilder fra nettet fjernes når malen lagres.',
         saved: 'Epost malen har blitt oppdatert',
         save_failed: 'Noe gikk galt! Status kode %{status}',
         preview: 'Forhåndsvisning',

@@ -22,7 +22,7 @@ describe('member logs', () => {
     const user = userEvent.setup();
     renderAdmin('/membership/instrument-insurance/reject/5');
     expect(await screen.findByRole('heading', { level: 1, name: '10189 - Ola Nordmann' })).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Meldingslogg', 'Instrumentforsikring', 'Reiseforsikring']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Meldingslogg', 'Instrumentforsikring', 'Reiseforsikring', 'Tilgangslogg']);
     expect(await screen.findByRole('heading', { name: 'MELDINGSLOGG (1)' })).toBeInTheDocument();
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['MELDINGSTYPE', 'SENDT DATO', 'TID', 'E-POST', 'UTFØRT AV']);
     const row = screen.getAllByRole('row')[1];

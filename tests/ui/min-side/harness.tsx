@@ -157,6 +157,7 @@ function contentHandlers(): RequestHandler[] {
         total: 1,
       }),
     ),
+    http.get('*/api/user/2fa', () => HttpResponse.json({ data: { enabled: false, required: false } })),
     http.get('*/api/instrument/category/list', () =>
       HttpResponse.json({
         data: [
