@@ -257,7 +257,13 @@ describe('the Tripletex sync', () => {
   it('runs against the fake Tripletex twice: the second run creates nothing', async () => {
     const page = await staffPage('/settings');
     const run = page.getByRole('button', { name: 'Synkroniser ordre med Tripletex' });
-    await run.click();
+    // The sync sends customers and orders to the accounting system: it asks first.
+    const confirmRun = async () => {
+      await run.click();
+      const dialog = page.getByRole('dialog', { name: 'Synkroniser ordre med Tripletex?' });
+      await dialog.getByRole('button', { name: 'Synkroniser' }).click();
+    };
+    await confirmRun();
     await page.getByText('Synkroniserer med Tripletex...').first().waitFor();
     const result = page.getByRole('status').filter({ hasText: 'Kunder opprettet' });
     await result.waitFor({ timeout: 90_000 });
@@ -267,7 +273,7 @@ describe('the Tripletex sync', () => {
     await screenshot(page, 'staff-settings-tripletex-1440');
 
     await expect.poll(() => run.isEnabled()).toBe(true);
-    await run.click();
+    await confirmRun();
     await page.getByRole('status').filter({ hasText: 'ordre opprettet: 0' }).waitFor({ timeout: 90_000 });
     expect(fake.orders).toHaveLength(created);
     expect(new Set(fake.orders.map((order) => order.reference)).size).toBe(created);
@@ -288,7 +294,7 @@ describe.each([1440, 390])('the reset template at %i px', (width) => {
     await settle(page);
     const hint = dialog.getByTestId('template-button-hint');
     await hint.getByText('Slik plasseres knappen med lenken').waitFor();
-    await dialog.getByRole('button', { name: '{Knapp med lenke}' }).waitFor();
+    await dialog.getByRole('button', { name: 'Knapp med lenke {button}' }).waitFor();
     await hint.scrollIntoViewIfNeeded();
     await look(page, 'template-button-hint', width);
     await page.context().close();
