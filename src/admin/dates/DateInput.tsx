@@ -56,6 +56,9 @@ export function DateInput({ source, label, isRequired, validate = [], minDate }:
         label={<FieldTitle label={label} source={source} isRequired={required} />}
         slotProps={{
           field: { clearable: true },
+          // The field keeps react-admin's id, so its label is `${id}-label` (MUI's TextField), not
+          // the picker's own: name the calendar after the label the page really has.
+          popper: { 'aria-labelledby': `${id}-label` },
           textField: {
             id,
             name: field.name,
