@@ -47,7 +47,8 @@ function Header() {
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, my: 2 }}>
       <Typography variant="h5" component="h1">{total === undefined ? translate('app.loading') : title}</Typography>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
+      {/* The actions have a line of their own: beside the title they would jump below it when the count arrives. */}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, width: '100%' }}>
         <RejectSelectedButton kind="membership" />
         <AcceptSelectedButton kind="membership" />
         <ExportListButton label="app.membership_requests.export" />
