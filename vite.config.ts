@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { isMemberPath } from './src/common/member-paths.ts';
 
 /** The dev server answers member paths with Min side's page, as the server does (server/plugins/static-apps.ts). */
@@ -21,6 +22,8 @@ function memberPages(): Plugin {
 // wider use. `npm run dev` serves both apps with hot reload and sends /api to `npm run serve`.
 export default defineConfig({
   plugins: [react(), memberPages()],
+  // Every browser the apps support has Object.entries: leave out node-polyglot's polyfill of it.
+  resolve: { alias: [{ find: /^object\.entries$/, replacement: fileURLToPath(new URL('./src/common/shims/object-entries.cjs', import.meta.url)) }] },
   build: { outDir: 'dist', sourcemap: false, manifest: true, chunkSizeWarningLimit: 1500 },
   environments: {
     client: { build: { rollupOptions: { input: 'index.html' } } },

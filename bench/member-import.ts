@@ -2,12 +2,16 @@
  * The member import's budgets: preview of N rows (≤ 5 s at 10 000), the commit of N rows in its
  * one transaction (≤ 15 s at 10 000), and the undo of the same import (≤ 15 s at 10 000), on a
  * database that already holds BENCH_MEMBERS members (so the duplicate checks have work to do).
- * The rows come as a CSV the way an office's register does; peak RSS growth is reported too.
+ * Then a large import (50 000 rows) with the server answering the member list all the while: the
+ * list's p95 during the import against its idle p95 (≤ 3×), and the process's RSS peak above where
+ * it stood before (≤ +250 MB). The rows come as a CSV the way an office's register does.
  */
+import { performance } from 'node:perf_hooks';
 import type { Database } from '../server/db/database.ts';
 import { JobQueue } from '../server/jobs/queue.ts';
 import { createImport, findImport, runImport, undoImport } from '../server/domain/member-import.ts';
 import { prepare } from './member-list.ts';
+import { percentile, sampleMemory, serveBench, timed } from './shared.ts';
 
 export interface ImportResult {
   rows: number;
@@ -18,41 +22,85 @@ export interface ImportResult {
   created: number;
 }
 
-function registerCsv(rows: number, tag: string): Buffer {
+export interface LargeImportResult {
+  rows: number;
+  seconds: number;
+  idleP95: number;
+  busyP95: number;
+  /** Member-list requests answered while the import ran. */
+  busyRequests: number;
+  rssGrowthMb: number;
+}
+
+let files = 0;
+function registerCsv(rows: number, first: number): Buffer {
+  const tag = `${Date.now()}x${++files}`;
   const lines = ['Medlemsnummer;Fornavn;Etternavn;E-post;Mobil;Adresse;Postnummer;Fødselsdato;Kjønn;Medlem fra'];
   for (let i = 0; i < rows; i += 1) {
     const day = String((i % 28) + 1).padStart(2, '0');
-    lines.push(`${900_000 + i};Fornavn${i};Importsen${tag};import.${tag}.${i}@example.no;4${String(1_000_000 + i).padStart(7, '0')};Storgata ${i};0150;${day}.04.1980;${i % 2 ? 'Mann' : 'Kvinne'};01.01.2020`);
+    lines.push(`${first + i};Fornavn${i};Importsen${tag};import.${tag}.${i}@example.no;4${String(first + i).padStart(7, '0')};Storgata ${i};0150;${day}.04.1980;${i % 2 ? 'Mann' : 'Kvinne'};01.01.2020`);
   }
   return Buffer.from(lines.join('\r\n'), 'utf8');
 }
 
+async function staffId(db: Database): Promise<number> {
+  const [staff] = await db.query<{ id: number }>("SELECT id FROM accounts WHERE email = 'bench@example.no'");
+  return staff.id;
+}
+
+/** The import's preview, then its commit as the worker runs it (the queue is not started here). */
+async function previewAndCommit(db: Database, rows: number, first: number) {
+  const staff = await staffId(db);
+  const [preview, previewSeconds] = await timed(() => createImport(db, staff, 'register.csv', registerCsv(rows, first), null));
+  if (preview.summary.error > 0) throw new Error(`the bench file has errors: ${JSON.stringify(preview.errors.slice(0, 3))}`);
+  await db.query("UPDATE member_imports SET state = 'running' WHERE id = $1", [preview.id]);
+  const [, commitSeconds] = await timed(() => runImport(db, new JobQueue(db), preview.id));
+  const done = await findImport(db, preview.id);
+  if (done?.state !== 'done') throw new Error(`the import did not finish: ${done?.error}`);
+  return { id: preview.id, previewSeconds, commitSeconds, created: done.summary.new, staff };
+}
+
 export async function measureImport(db: Database, rows: number, members: number): Promise<ImportResult> {
   await prepare(db, members);
-  const [staff] = await db.query<{ id: number }>("SELECT id FROM accounts WHERE email = 'bench@example.no'");
-  const jobs = new JobQueue(db);
-  const rssBefore = process.memoryUsage().rss;
-  let peak = rssBefore;
-  const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 50);
+  const memory = sampleMemory(50);
+  const { id, previewSeconds, commitSeconds, created, staff } = await previewAndCommit(db, rows, 900_000);
+  const [, undoSeconds] = await timed(() => undoImport(db, id, staff));
+  return { rows, previewSeconds, commitSeconds, undoSeconds, rssGrowthMb: memory.stop().rssMb, created };
+}
+
+/** The large import with the member list asked for, one request after the other, until it is done. */
+export async function measureLargeImport(db: Database, rows: number, members: number): Promise<LargeImportResult> {
+  await prepare(db, members);
+  const server = await serveBench(db);
   try {
-    const file = registerCsv(rows, String(Date.now()));
-    let started = performance.now();
-    const preview = await createImport(db, staff.id, 'register.csv', file, null);
-    const previewSeconds = (performance.now() - started) / 1000;
-    if (preview.summary.error > 0) throw new Error(`the bench file has errors: ${JSON.stringify(preview.errors.slice(0, 3))}`);
-    // The queue is not started here: the job's work is run directly, as the worker does.
-    await db.query("UPDATE member_imports SET state = 'running' WHERE id = $1", [preview.id]);
-    started = performance.now();
-    await runImport(db, jobs, preview.id);
-    const commitSeconds = (performance.now() - started) / 1000;
-    const done = await findImport(db, preview.id);
-    if (done?.state !== 'done') throw new Error(`the import did not finish: ${done?.error}`);
-    started = performance.now();
-    await undoImport(db, preview.id, staff.id);
-    const undoSeconds = (performance.now() - started) / 1000;
-    return { rows, previewSeconds, commitSeconds, undoSeconds, rssGrowthMb: (peak - rssBefore) / 1024 / 1024, created: done.summary.new };
+    const list = async (i: number) => {
+      const start = performance.now();
+      const response = await fetch(`${server.base}/api/member/list?page=${1 + (i % 20)}&per_page=25`, { headers: server.headers });
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`the member list answered ${response.status}`);
+      return performance.now() - start;
+    };
+    for (let i = 0; i < 10; i += 1) await list(i);
+    const idle: number[] = [];
+    for (let i = 0; i < 100; i += 1) idle.push(await list(i));
+    global.gc?.();
+    const memory = sampleMemory(50);
+    let finished = false;
+    const busy: number[] = [];
+    const started = performance.now();
+    const importing = previewAndCommit(db, rows, 2_000_000).finally(() => { finished = true; });
+    // Every request asked while the import ran counts, also one that waited for it to end.
+    for (let i = 0; !finished; i += 1) busy.push(await list(i));
+    await importing;
+    const seconds = (performance.now() - started) / 1000;
+    idle.sort((a, b) => a - b);
+    busy.sort((a, b) => a - b);
+    return {
+      rows, seconds, idleP95: percentile(idle, 95), busyP95: busy.length > 0 ? percentile(busy, 95) : Number.NaN,
+      busyRequests: busy.length, rssGrowthMb: memory.stop().rssMb,
+    };
   } finally {
-    clearInterval(sampler);
+    await server.close();
   }
 }
 
@@ -64,3 +112,9 @@ export function importLines(where: string, result: ImportResult): string[] {
   ];
 }
 
+export function largeImportLines(where: string, result: LargeImportResult): string[] {
+  const ratio = result.busyP95 / result.idleP95;
+  return [
+    `| ${where} | ${result.rows} | ${result.seconds.toFixed(1)} s | ${result.idleP95.toFixed(1)} ms | ${result.busyP95.toFixed(1)} ms (${result.busyRequests} requests) | ${ratio.toFixed(1)}× (${ratio <= 3 ? 'within budget' : 'OVER BUDGET'}) | +${result.rssGrowthMb.toFixed(0)} MB (${result.rssGrowthMb <= 250 ? 'within budget' : 'OVER BUDGET'}) |`,
+  ];
+}

@@ -4,14 +4,11 @@
  * heap and resident memory rose above where they stood before the download.
  */
 import { performance } from 'node:perf_hooks';
-import type { AddressInfo } from 'node:net';
 import type { Database } from '../server/db/database.ts';
-import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { createServices } from '../server/plugins/services.ts';
 import { hashPassword } from '../server/lib/passwords.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { seedCounts, seedSyntheticMembers } from '../server/demo/synthetic.ts';
+import { sampleMemory, serveBench } from './shared.ts';
 
 export interface FormatResult {
   format: 'csv' | 'xlsx';
@@ -41,48 +38,25 @@ export async function prepareSeeded(db: Database, members: number, log: (line: s
 }
 
 export async function measureSpreadsheetExport(db: Database): Promise<FormatResult[]> {
-  const config = loadConfig({ STATIC_DIR: '/nonexistent', PUBLIC_URL: 'http://bench.local' });
-  const app = await buildApp(createServices(config, db));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const server = await serveBench(db);
   try {
-    const login = await fetch(`${base}/api/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'bench@example.no', password: 'benchmark1' }),
-    });
-    const { access_token: token } = (await login.json()) as { access_token: string };
     const results: FormatResult[] = [];
     // Each format once unmeasured (first use compiles the code paths), then measured.
     for (const format of ['csv', 'xlsx', 'csv', 'xlsx'] as const) {
-      global.gc?.();
-      const before = process.memoryUsage();
-      let heapPeak = before.heapUsed;
-      let rssPeak = before.rss;
-      const sampler = setInterval(() => {
-        const now = process.memoryUsage();
-        heapPeak = Math.max(heapPeak, now.heapUsed);
-        rssPeak = Math.max(rssPeak, now.rss);
-      }, 20);
+      const memory = sampleMemory();
       const start = performance.now();
       const query = format === 'xlsx' ? '?format=xlsx' : '';
-      const response = await fetch(`${base}/api/member/list/export${query}`, { headers: { authorization: `Bearer ${token}` } });
+      const response = await fetch(`${server.base}/api/member/list/export${query}`, { headers: server.headers });
       if (!response.ok || !response.body) throw new Error(`export answered ${response.status}`);
       let bytes = 0;
       for await (const chunk of response.body) bytes += chunk.length;
       const seconds = (performance.now() - start) / 1000;
-      clearInterval(sampler);
-      results.push({
-        format,
-        seconds,
-        megabytes: bytes / 1024 / 1024,
-        heapGrowthMb: (heapPeak - before.heapUsed) / 1024 / 1024,
-        rssGrowthMb: (rssPeak - before.rss) / 1024 / 1024,
-      });
+      const rise = memory.stop();
+      results.push({ format, seconds, megabytes: bytes / 1024 / 1024, heapGrowthMb: rise.heapMb, rssGrowthMb: rise.rssMb });
     }
     return results.slice(2);
   } finally {
-    await app.close();
+    await server.close();
   }
 }
 

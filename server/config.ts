@@ -93,6 +93,10 @@ export interface Config {
   retention: RetentionConfig;
   /** Welcome mails of a member import sent per minute (the pace the mail server accepts). */
   importWelcomePerMinute: number;
+  /** Below this much free space in DATA_DIR (bytes) the embedded database takes no writes; 0 turns the check off. */
+  diskFreeMinBytes: number;
+  /** Seconds the event loop or the database may stay stuck before the process is ended for a restart; 0 turns it off. */
+  watchdogSeconds: number;
 }
 
 export interface CardSigningKey {
@@ -351,6 +355,8 @@ export function loadConfig(env: Env = process.env): Config {
       erasedBookkeepingYears: integer(env, 'RETENTION_ERASED_YEARS', 5, 5, 30),
     },
     importWelcomePerMinute: integer(env, 'IMPORT_WELCOME_PER_MINUTE', 60, 1, 10000),
+    diskFreeMinBytes: integer(env, 'DISK_FREE_MIN_MB', 200, 0, 1_000_000) * 1024 * 1024,
+    watchdogSeconds: integer(env, 'WATCHDOG_SECONDS', 120, 0, 3600),
   };
 }
 

@@ -29,6 +29,13 @@ export const serverLogger = (level: string) => ({
   stream: pino.destination({ dest: 1, sync: false, minLength: 4096 }),
 });
 
+/** Writes the lines still waiting in the buffer, then calls `done` (before the process exits: on a pipe they would be lost). */
+export function flushLogs(log: object, done: () => void): void {
+  const flush = (log as { flush?: (callback: (error?: Error) => void) => void }).flush;
+  if (typeof flush === 'function') flush.call(log, () => done());
+  else done();
+}
+
 /** One log line per request, written when it is answered and naming the request, instead of Fastify's two. */
 export class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}

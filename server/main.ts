@@ -1,90 +1,69 @@
-/** Process concerns only: read the settings, open the database, listen, close cleanly on signals. */
-import { loadConfig, ConfigError } from './config.ts';
-import { openDatabase } from './db/open.ts';
-import { DataDirLockedError } from './db/lock.ts';
-import { migrate } from './db/migrate.ts';
-import type { PgliteDatabase } from './db/pglite.ts';
-import { checkIndexes } from './db/index-check.ts';
-import { buildApp } from './app.ts';
-import { stopServing } from './lifecycle.ts';
-import { createServices } from './plugins/services.ts';
-import { seedDemoDataIfEmpty, DEMO_LOGINS } from './demo/index.ts';
-import { startJobs } from './jobs/start.ts';
-import { backupDatabase } from './jobs/backup.ts';
-import { serverLogger } from './logging.ts';
+/**
+ * `npm start`: the server runs as a child of this small process, which does what the server
+ * cannot do for itself when it is stuck. A SIGTERM or SIGINT is passed on, and the server is
+ * killed if it has not ended within ten seconds (as a container runtime expects); a server
+ * whose event loop or database stays stuck for WATCHDOG_SECONDS is killed too, and this process
+ * exits with 1 so a supervisor (systemd, Docker's restart policy) starts it again. Its exit code
+ * is the server's.
+ */
+import { fork } from 'node:child_process';
+import path from 'node:path';
+import { loadConfig } from './config.ts';
+import type { Heartbeat } from './lifecycle.ts';
 
-const NOT_DURABLE = `Merk: den innebygde databasen (PGlite) kan ikke tvinge lagrede endringer ned på disken (ingen fsync).
-Et avbrudd i strømmen eller en krasj i maskinen kan miste de siste endringene eller skade databasen.
-Sikkerhetskopier tas automatisk i BACKUP_DIR; bruk PostgreSQL (DATABASE_URL) i produksjon.`;
+/** Ten seconds after SIGTERM a container runtime kills; the server gets nearly all of it. */
+const SHUTDOWN_LIMIT_MS = 9_000;
 
-async function main() {
-  let config;
+function watchdogSeconds(): number {
   try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-  let db;
-  try {
-    db = await openDatabase(config);
-  } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-  const applied = await migrate(db);
-  const indexes = await checkIndexes(db);
-  const services = createServices(config, db, { indexCheck: indexes });
-  const app = await buildApp(services, { logger: serverLogger(config.logLevel) });
-  if (applied.length > 0) app.log.info({ migrations: applied }, 'migrations applied');
-  if (indexes.status === 'corrupt') app.log.error({ indexes }, 'index check found broken indexes');
-  else app.log.info({ indexes }, 'index check');
-
-  if (config.demoData && (await seedDemoDataIfEmpty(db))) {
-    app.log.info('demo data loaded');
-  }
-  await startJobs(services);
-
-  let closing = false;
-  const close = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    try {
-      await stopServing(app);
-      await services.jobs.stop();
-      services.mail.close();
-      if (db.kind === 'pglite') {
-        const file = await backupDatabase(db as PgliteDatabase, config.backup.dir, config.backup.keep);
-        app.log.info({ file }, 'backup written');
-      }
-      await db.close();
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.on('SIGINT', () => void close('SIGINT'));
-  process.on('SIGTERM', () => void close('SIGTERM'));
-
-  await app.listen({ port: config.port, host: config.host });
-  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite i ${config.dataDir}`;
-  console.log(`\nMusikerportalen kjører på ${config.publicUrl} – database: ${where}`);
-  if (db.kind === 'pglite') console.log(NOT_DURABLE);
-  if (config.demoData) {
-    console.log('Demo-innlogging (passord demo1234):');
-    for (const login of DEMO_LOGINS) console.log(`  ${login.label}: ${login.email} → ${config.publicUrl}${login.path}`);
+    return loadConfig().watchdogSeconds;
+  } catch {
+    return 0; // The server reports the setting's error itself and exits.
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+function say(message: string): void {
+  process.stderr.write(`${JSON.stringify({ level: 50, time: Date.now(), pid: process.pid, msg: message })}\n`);
+}
+
+function supervise(): void {
+  const limitMs = watchdogSeconds() * 1000;
+  const server = fork(path.join(import.meta.dirname, 'serve.ts'), process.argv.slice(2), { stdio: 'inherit', execArgv: process.execArgv });
+  let last: Heartbeat = { alive: Date.now(), database: Date.now(), ready: false };
+  let stopping = false;
+
+  // Armed once the server listens: migrating a large database at start may hold the event loop longer.
+  let ready = false;
+  server.on('message', (message: Heartbeat) => {
+    if (typeof message?.alive !== 'number') return;
+    last = message;
+    ready ||= message.ready;
+  });
+  server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    server.kill(signal);
+    setTimeout(() => {
+      say(`serveren stoppet ikke innen ${SHUTDOWN_LIMIT_MS / 1000} s etter ${signal}; den ble drept`);
+      server.kill('SIGKILL');
+    }, SHUTDOWN_LIMIT_MS).unref();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+
+  if (limitMs > 0) {
+    setInterval(() => {
+      if (stopping || !ready) return;
+      const now = Date.now();
+      const stuck = now - last.alive > limitMs ? 'hendelsesløkken' : now - last.database > limitMs ? 'databasen' : null;
+      if (!stuck) return;
+      stopping = true;
+      say(`serveren sto fast (${stuck} svarte ikke på ${limitMs / 1000} s, WATCHDOG_SECONDS); den ble drept og må startes på nytt`);
+      server.kill('SIGKILL');
+    }, 1_000).unref();
+  }
+}
+
+supervise();

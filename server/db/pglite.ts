@@ -76,8 +76,15 @@ export interface PgliteDatabase extends Database {
   readonly kind: 'pglite';
   /** The PGlite instance itself, for the job queue's PGlite adapter. */
   readonly client: PGlite;
-  /** A consistent copy of the whole database (a tar file, gzipped when asked). */
+  /** A consistent copy of the whole database (a tar file, gzipped when asked), built in memory. */
   dump(compression?: 'none' | 'gzip'): Promise<Blob>;
+  /** The directory the database lives in; undefined when it lives in memory. */
+  readonly dataDir: string | undefined;
+  /**
+   * Runs `work` while no statement or transaction runs (PGlite's own locks, as its dump takes
+   * them), so the files in `dataDir` stay as they are until it ends.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
 }
 
 export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDatabase> {
@@ -95,5 +102,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
     transaction: (work) => db.transaction((tx) => work(queryable(db, statements, tx))),
     close: () => db.close(),
     dump: async (compression = 'none') => db.dumpDataDir(compression),
+    dataDir: options.dataDir,
+    exclusive: (work) => db._runExclusiveTransaction(() => db._runExclusiveQuery(work)),
   };
 }

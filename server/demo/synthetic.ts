@@ -26,27 +26,33 @@ const BATCH = 5_000;
 const COUNTED_TABLES = ['accounts', 'subscriptions', 'instruments'];
 
 const SHARES = `
-INSERT INTO list_count_shares (account_id, members, pending_memberships, pending_travel, waiting_instruments)
+INSERT INTO list_count_shares (account_id, members, pending_memberships, pending_travel, waiting_instruments,
+                               declined_memberships, instruments_requested_at)
 SELECT p.id, 1,
        CASE WHEN a.registration_completed = 1 THEN coalesce(m.n, 0) ELSE 0 END,
-       coalesce(t.n, 0), coalesce(i.n, 0)
+       coalesce(t.n, 0), coalesce(i.n, 0),
+       CASE WHEN a.erased_at IS NULL THEN coalesce(r.n, 0) ELSE 0 END, i.first_at
   FROM seed_people p
   JOIN accounts a ON a.id = p.id AND a.role_id IN (1, 2)
   LEFT JOIN (SELECT s.member_id, count(*)::int AS n FROM subscriptions s JOIN seed_people q ON q.id = s.member_id
               WHERE s.kind = 'membership' AND s.state = 'pending' AND s.deleted_at IS NULL GROUP BY s.member_id) m ON m.member_id = p.id
   LEFT JOIN (SELECT s.member_id, count(*)::int AS n FROM subscriptions s JOIN seed_people q ON q.id = s.member_id
               WHERE s.kind = 'travel' AND s.state = 'pending' AND s.deleted_at IS NULL GROUP BY s.member_id) t ON t.member_id = p.id
-  LEFT JOIN (SELECT i.member_id, count(*)::int AS n FROM instruments i JOIN seed_people q ON q.id = i.member_id
+  LEFT JOIN (SELECT s.member_id, count(*)::int AS n FROM subscriptions s JOIN seed_people q ON q.id = s.member_id
+              WHERE s.kind = 'membership' AND s.state = 'rejected' AND s.deleted_at IS NULL GROUP BY s.member_id) r ON r.member_id = p.id
+  LEFT JOIN (SELECT i.member_id, count(*)::int AS n, min(i.created_at) AS first_at FROM instruments i JOIN seed_people q ON q.id = i.member_id
               WHERE i.deleted_at IS NULL AND (i.state = 'requested' OR (i.state = 'active' AND i.requested_change IS NOT NULL))
               GROUP BY i.member_id) i ON i.member_id = p.id`;
 
 const COUNTERS = `
 UPDATE list_counts c SET total = c.total + d.n
   FROM (SELECT count(*) FILTER (WHERE s.members > 0) AS members, coalesce(sum(s.pending_memberships), 0) AS memberships,
-               coalesce(sum(s.pending_travel), 0) AS travel, count(*) FILTER (WHERE s.waiting_instruments > 0) AS instruments
+               coalesce(sum(s.pending_travel), 0) AS travel, count(*) FILTER (WHERE s.waiting_instruments > 0) AS instruments,
+               coalesce(sum(s.declined_memberships), 0) AS declined
           FROM list_count_shares s JOIN seed_people p ON p.id = s.account_id) x
   CROSS JOIN LATERAL (VALUES ('members', x.members), ('pending-memberships', x.memberships),
-                             ('pending-travel', x.travel), ('pending-instruments', x.instruments)) AS d(list, n)
+                             ('pending-travel', x.travel), ('pending-instruments', x.instruments),
+                             ('declined-memberships', x.declined)) AS d(list, n)
  WHERE c.list = d.list`;
 
 async function insertTriggers(tx: Queryable, action: 'DISABLE' | 'ENABLE'): Promise<void> {
@@ -200,13 +206,14 @@ SELECT i.subscription_id, i.id, 4, 1, i.value, i.insurance_start, i.validated_by
  * membership card by SMS, a newsletter, or the rejection e-mail the staff user sent when declining.
  */
 const MESSAGES = `
-INSERT INTO message_log (member_id, channel, subject, email_from, from_name, email_to, content, sender_id, delivery, status, sent_at)
+INSERT INTO message_log (member_id, channel, subject, email_from, from_name, email_to, content, sender_id, delivery, status, sent_at,
+                         content_sanitised)
 SELECT p.id, 'email',
        CASE WHEN p.kind = 'member' THEN 'Velkommen som medlem' ELSE 'Vi har mottatt søknaden din' END,
        'post@musikerportalen.no', 'Musikerportalen', 'medlem' || p.id || '@example.net',
        CASE WHEN p.kind = 'member' THEN '<p>Velkommen! Du er nå medlem.</p>' ELSE '<p>Takk for søknaden. Vi behandler den så snart vi kan.</p>' END,
        NULL, 'outbox', 'sent',
-       CASE WHEN p.kind = 'member' THEN p.since::timestamptz ELSE p.applied_at END
+       CASE WHEN p.kind = 'member' THEN p.since::timestamptz ELSE p.applied_at END, true
   FROM seed_people p
 UNION ALL
 SELECT p.id,
@@ -227,7 +234,7 @@ SELECT p.id,
        'sent',
        CASE WHEN p.kind = 'declined' THEN p.applied_at + interval '1 day 10 seconds'
             WHEN p.kind = 'member' THEN p.since::timestamptz + interval '2 days'
-            ELSE p.applied_at + interval '3 days' END
+            ELSE p.applied_at + interval '3 days' END, true
   FROM seed_people p JOIN accounts a ON a.id = p.id`;
 
 /** The staff user who handled the synthetic requests: the first staff account, or one made for it. */

@@ -226,3 +226,6 @@ export async function subscriptionOwner(db: Queryable, id: number): Promise<numb
 /** The staff users, for the log's filter by staff user. */
 export const staffUsers = (db: Queryable): Promise<{ id: number; first_name: string; last_name: string }[]> =>
   db.query('SELECT id, first_name, last_name FROM accounts WHERE role_id >= 3 ORDER BY first_name, last_name, id');
+
+/** The list's filters and sorts, which the route's query schema documents (lib/list.ts listQuery). */
+export { memberLog, allLog };

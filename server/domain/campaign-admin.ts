@@ -172,3 +172,6 @@ export async function removeCampaign(db: Database, id: number): Promise<{ data: 
     return { data, ended: false };
   });
 }
+
+/** The list's filters and sorts, which the route's query schema documents (lib/list.ts listQuery). */
+export { campaignList };

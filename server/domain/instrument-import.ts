@@ -13,7 +13,9 @@ import { checkXlsxContainer as checkSheetContainer, readXlsx, refused } from '..
 import { RULE_MESSAGES } from '../schemas/rules.ts';
 import { instrumentRowErrors, instrumentValue } from '../schemas/instrument-rules.ts';
 import type { Instrument } from '../schemas/instruments.ts';
-import { assertMember, insertInstrument, loadInstrument, type Actor } from './instruments.ts';
+import { hit, giveBack } from '../lib/rate-limit.ts';
+import { assertMember, loadInstruments, type Actor } from './instruments.ts';
+import { snapshotInstruments } from './iterations.ts';
 import { syncInstrumentInsurance } from './instrument-insurance.ts';
 import { todayInOslo } from './oslo-date.ts';
 
@@ -122,27 +124,77 @@ async function categoryNames(db: Database): Promise<Map<string, number>> {
   return new Map(rows.flatMap((row) => [[row.title.toLowerCase(), row.id], [String(row.id), row.id]]));
 }
 
+/** How many instrument files a member may import in a day; staff import without a limit. */
+export const MEMBER_IMPORTS_PER_DAY = 10;
+const DAY_SECONDS = 24 * 60 * 60;
+
+/** A member past the day's imports: a 429 that says so in words, not in seconds. */
+function dailyLimitReached(resetInSeconds: number): HttpError {
+  const seconds = Math.max(1, Math.ceil(resetInSeconds));
+  return new HttpError(
+    429,
+    { message: `Du har lastet opp instrumentfiler ${MEMBER_IMPORTS_PER_DAY} ganger det siste døgnet. Prøv igjen i morgen, eller legg instrumentene til ett og ett.` },
+    { 'retry-after': String(seconds), 'x-ratelimit-limit': String(MEMBER_IMPORTS_PER_DAY), 'x-ratelimit-remaining': '0' },
+  );
+}
+
 /**
  * Creates every instrument of the file for the member, or none. Staff import insured
  * instruments (active at once); a member's import waits for staff like any new instrument.
+ * The rows go in with one statement and their first iterations with another, so a full file
+ * holds the database for milliseconds, not a statement per row (on PGlite every other request
+ * waits for the transaction).
  */
 export async function importInstruments(db: Database, actor: Actor, memberId: number, buffer: Buffer): Promise<Instrument[]> {
   await assertMember(db, actor, memberId);
   const today = todayInOslo();
   const rows = await readInstrumentSheet(buffer, await categoryNames(db), today);
+  const state = actor.staff ? 'active' : 'requested';
   return db.transaction(async (tx) => {
-    const ids: number[] = [];
-    for (const row of rows) {
-      ids.push(await insertInstrument(tx, actor, memberId, {
-        instrument_category: row.instrument_category!, make: row.make, model: row.model, serial_number: row.serial_number,
-        value: Number(row.value), insurance_start: row.insurance_start, status: 1,
-      }, today));
-    }
+    const inserted = await tx.query<{ id: number }>(
+      `INSERT INTO instruments (member_id, instrument_category, make, model, serial_number, value, insurance_start, state,
+                                validated_at, validated_by)
+       SELECT $1::int, r.category, r.make, r.model, r.serial, r.value, r.start, $2::text,
+              CASE WHEN $2::text = 'active' THEN now() END, CASE WHEN $2::text = 'active' THEN $3::int END
+         FROM unnest($4::int[], $5::text[], $6::text[], $7::text[], $8::int[], $9::date[]) WITH ORDINALITY
+              AS r(category, make, model, serial, value, start, n)
+        ORDER BY r.n
+       RETURNING id`,
+      [
+        memberId, state, actor.id,
+        rows.map((row) => row.instrument_category!),
+        rows.map((row) => row.make.trim()),
+        rows.map((row) => row.model.trim()),
+        rows.map((row) => row.serial_number?.trim() || null),
+        rows.map((row) => Number(row.value)),
+        rows.map((row) => (actor.staff ? row.insurance_start : today)),
+      ],
+    );
+    const ids = inserted.map((row) => row.id).sort((a, b) => a - b);
+    await snapshotInstruments(tx, ids, actor.id);
     if (actor.staff) await syncInstrumentInsurance(tx, memberId, actor.id, today);
-    const created: Instrument[] = [];
-    for (const id of ids) created.push((await loadInstrument(tx, id))!);
-    return created;
+    return loadInstruments(tx, ids);
   });
+}
+
+/**
+ * A member's import counts against the day's limit before any work (so parallel uploads cannot
+ * all slip under it); a file refused as unreadable or wrong is given back, since nothing was made.
+ */
+async function withinDailyLimit<T>(db: Database, actor: Actor, work: () => Promise<T>): Promise<T> {
+  if (actor.staff) return work();
+  const key = `instrument-import:${actor.id}`;
+  const state = await hit(db, key, DAY_SECONDS);
+  if (state.hits > MEMBER_IMPORTS_PER_DAY) {
+    await giveBack(db, key);
+    throw dailyLimitReached(state.resetIn);
+  }
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 422) await giveBack(db, key);
+    throw error;
+  }
 }
 
 /** The uploaded part as the route hands it over: read into memory only up to the size cap. */
@@ -159,5 +211,5 @@ export async function importInstrumentFile(db: Database, actor: Actor, memberId:
   } catch {
     throw refused(IMPORT_MESSAGES.tooBig);
   }
-  return importInstruments(db, actor, memberId, buffer);
+  return withinDailyLimit(db, actor, () => importInstruments(db, actor, memberId, buffer));
 }

@@ -49,6 +49,11 @@ export async function loadInstrument(db: Queryable, id: number): Promise<Instrum
   return row;
 }
 
+/** Many instruments by id, in id order (an import's answer). */
+export async function loadInstruments(db: Queryable, ids: readonly number[]): Promise<Instrument[]> {
+  return db.query<Instrument>(`SELECT ${COLUMNS} ${FROM} WHERE i.id = ANY($1::int[]) ORDER BY i.id`, [ids]);
+}
+
 /** Staff see every instrument; a member only their own (another's answers 404 like a missing one). */
 async function ownInstrument(db: Queryable, actor: Actor, id: number): Promise<Instrument> {
   const row = await loadInstrument(db, id);
@@ -318,3 +323,6 @@ export async function* instrumentExport(db: Queryable, actor: Actor, memberId: n
     [memberId],
   );
 }
+
+/** The list's filters and sorts, which the route's query schema documents (lib/list.ts listQuery). */
+export { instrumentList };

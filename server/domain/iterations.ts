@@ -46,6 +46,18 @@ export async function snapshotInstrument(tx: Queryable, instrumentId: number, by
   return row.id;
 }
 
+/** The same for many instruments in one statement (an import): one iteration each, in id order. */
+export async function snapshotInstruments(tx: Queryable, instrumentIds: readonly number[], byAccountId: number | null): Promise<void> {
+  await tx.query(
+    `INSERT INTO instrument_iterations (instrument_id, snapshot, created_by)
+     SELECT i.id, ${INSTRUMENT_SNAPSHOT}, $2::int
+       FROM instruments i JOIN instrument_categories c ON c.id = i.instrument_category
+      WHERE i.id = ANY($1::int[])
+      ORDER BY i.id`,
+    [instrumentIds, byAccountId],
+  );
+}
+
 /** Writes the subscription's current state (with its lines) as a new iteration; answers the iteration id. */
 export async function snapshotSubscription(tx: Queryable, subscriptionId: number, byAccountId: number | null): Promise<number> {
   const [row] = await tx.query<{ id: number }>(

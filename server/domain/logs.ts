@@ -10,6 +10,8 @@ import { personJson } from './person-json.ts';
 import type { MessageLogEntry } from '../schemas/logs.ts';
 
 type MessageLogRow = Static<typeof MessageLogEntry>;
+/** A row as read: whether its body was sanitised when it was written (migration 017). */
+type StoredMessageRow = MessageLogRow & { content_sanitised: boolean };
 
 /** `filter[x]=1,2` on an integer column; anything but ids is refused. */
 const idFilter = (column: string): FilterBuilder => (values, params) => {
@@ -27,10 +29,14 @@ const messageLog: LogSource = {
     sorts: { id: 'm.id', sent_at: 'm.sent_at', subject: 'm.subject', email_to: 'm.email_to' },
     defaultSort: '-id',
     tieBreaker: 'm.id',
+    // The unfiltered total is kept by migration 017's counter; a member's messages are counted by index.
+    counter: 'messages',
   },
-  from: 'FROM message_log m LEFT JOIN accounts sa ON sa.id = m.sender_id WHERE TRUE',
+  from: 'FROM message_log m WHERE TRUE',
+  // The page's ids come from the primary key (or the member's index) alone; then 25 rows are read.
+  keyFirst: { key: 'm.id', table: 'message_log m LEFT JOIN accounts sa ON sa.id = m.sender_id' },
   columns: `m.id, m.subject, m.sent_at, m.email_from, m.from_name, m.email_to, m.content, m.channel, m.delivery,
-            m.status, m.attempts, m.error, ${personJson('sa')} AS sender, m.member_id`,
+            m.status, m.attempts, m.error, ${personJson('sa')} AS sender, m.member_id, m.content_sanitised`,
 };
 
 interface IterationLog {
@@ -42,15 +48,18 @@ interface IterationLog {
   alias: string;
   /** What is always true of the log's rows. */
   where: string;
+  /** The counter of migration 017 that keeps the log's unfiltered total. */
+  counter: string;
 }
 
 /** A log of iterations: each version with who made it and, read by index per row, the version before. */
-const iterationLog = ({ table, owner, versioned, alias, where }: IterationLog): LogSource => ({
+const iterationLog = ({ table, owner, versioned, alias, where, counter }: IterationLog): LogSource => ({
   list: {
     filters: { member_id: idFilter(`${alias}.member_id`), [owner]: idFilter(`it.${owner}`) },
     sorts: { id: 'it.id', created_at: 'it.created_at' },
     defaultSort: '-id',
     tieBreaker: 'it.id',
+    counter,
   },
   from: `FROM ${table} it
            JOIN ${versioned} ${alias} ON ${alias}.id = it.${owner}
@@ -63,6 +72,7 @@ const iterationLog = ({ table, owner, versioned, alias, where }: IterationLog): 
 
 export const instrumentLog = iterationLog({
   table: 'instrument_iterations', owner: 'instrument_id', versioned: 'instruments', alias: 'i', where: 'TRUE',
+  counter: 'instrument-log',
 });
 
 export const travelLog = iterationLog({
@@ -70,22 +80,33 @@ export const travelLog = iterationLog({
   owner: 'subscription_id',
   versioned: 'subscriptions',
   alias: 's',
+  // Migration 017's 'travel-log' counter counts the versions of products 1 and 2 too.
   where: `s.product_id IN (${TRAVEL_PRODUCT_IDS.join(', ')})`,
+  counter: 'travel-log',
 });
 
 export const logPage = <Row>(db: Queryable, source: LogSource, query: Record<string, unknown>): Promise<Page<Row>> =>
   queryPage<Row>(db, source, parseListQuery(query, source.list));
 
-/** Message bodies are sanitised again on the way out: rows may predate today's rules. */
-const sanitiseMessage = (row: MessageLogRow): MessageLogRow =>
-  row.channel === 'email' ? { ...row, content: sanitizeRichText(row.content) } : row;
+/**
+ * An e-mail's body is sanitised when it is written (sendMail) and marked so; only a row without the
+ * mark (written before migration 017, or by anything that does not vouch for its HTML) is
+ * sanitised here, on its way out.
+ */
+export const sanitiseMessage = ({ content_sanitised: clean, ...row }: StoredMessageRow): MessageLogRow =>
+  row.channel === 'email' && !clean ? { ...row, content: sanitizeRichText(row.content) } : row;
 
 export async function messageLogPage(db: Queryable, query: Record<string, unknown>): Promise<Page<MessageLogRow>> {
-  const page = await logPage<MessageLogRow>(db, messageLog, query);
+  const page = await logPage<StoredMessageRow>(db, messageLog, query);
   return { ...page, rows: page.rows.map(sanitiseMessage) };
 }
 
 export async function messageLogEntry(db: Queryable, id: number): Promise<MessageLogRow | null> {
-  const [row] = await db.query<MessageLogRow>(`SELECT ${messageLog.columns} ${messageLog.from} AND m.id = $1`, [id]);
+  const [row] = await db.query<StoredMessageRow>(
+    `SELECT ${messageLog.columns} FROM ${messageLog.keyFirst!.table} WHERE m.id = $1`, [id],
+  );
   return row ? sanitiseMessage(row) : null;
 }
+
+/** The list's filters and sorts, which the route's query schema documents (lib/list.ts listQuery). */
+export { messageLog };

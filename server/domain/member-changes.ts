@@ -41,3 +41,6 @@ export async function memberChanges(
     })),
   };
 }
+
+/** The list's filters and sorts, which the route's query schema documents (lib/list.ts listQuery). */
+export { memberChangeList };

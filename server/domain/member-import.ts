@@ -42,6 +42,11 @@ export const MEMBER_IMPORT_LIMITS = {
 
 const MB = (bytes: number) => bytes / 1024 / 1024;
 
+/** The limits as the page names them: the file's size in MB and the rows (one source: MEMBER_IMPORT_LIMITS). */
+export function importLimits(): { file_mb: number; rows: number } {
+  return { file_mb: MB(MEMBER_IMPORT_LIMITS.fileBytes), rows: MEMBER_IMPORT_LIMITS.rows };
+}
+
 export const MEMBER_IMPORT_MESSAGES = {
   notXlsx: 'Filen er ikke en gyldig .xlsx-fil.',
   tooBig: `Filen er for stor (høyst ${MB(MEMBER_IMPORT_LIMITS.fileBytes)} MB).`,
@@ -823,9 +828,26 @@ export async function createImport(db: Database, staffId: number, fileName: stri
   return shown((await loadRecord(db, id))!);
 }
 
+/**
+ * How far each running commit has come, kept by the process that runs it. The commit's own
+ * transaction cannot show it (on PGlite, the one session, an update outside it would wait for it
+ * to end), so the rows done are counted here and read with the import, the stored value as fallback.
+ */
+const commitProgress = new WeakMap<Queryable, Map<number, number>>();
+
+/** The rows a running commit has done, as its process knows it; null when this process runs no commit of it. */
+export function runningProgress(db: Queryable, id: number): number | null {
+  return commitProgress.get(db)?.get(id) ?? null;
+}
+
+function withProgress(db: Queryable, item: MemberImport): MemberImport {
+  const done = item.state === 'running' ? runningProgress(db, item.id) : null;
+  return done === null || done <= item.progress.done ? item : { ...item, progress: { ...item.progress, done } };
+}
+
 export async function findImport(db: Queryable, id: number): Promise<MemberImport | null> {
   const record = await loadRecord(db, id);
-  return record ? shown(record) : null;
+  return record ? withProgress(db, shown(record)) : null;
 }
 
 export interface ImportChange {
@@ -885,6 +907,8 @@ const FIELD_TYPES: Record<(typeof ACCOUNT_FIELDS)[number] | 'remote_id', string>
   invoice_method: 'text', invoice_email: 'text', newsletter_2: 'boolean', newsletter_3: 'boolean', membership_start_date: 'date',
 };
 const CHUNK = 2000;
+/** Updates go one member at a time: the progress moves every this many. */
+const UPDATE_CHUNK = 500;
 
 /** Stand-in address of a member imported without e-mail (the column is required and unique); '.invalid' never delivers. */
 export const NO_EMAIL_DOMAIN = 'uten-epost.invalid';
@@ -914,10 +938,28 @@ export async function runImport(db: Database, jobs: JobQueue, id: number): Promi
 
 async function commitImport(db: Database, jobs: JobQueue, record: ImportRecord): Promise<void> {
   const rows = await storedRows(db, record.id);
-  const progress = async (done: number) => {
+  let counts = commitProgress.get(db);
+  if (!counts) commitProgress.set(db, (counts = new Map()));
+  const progress = counts;
+  progress.set(record.id, 0);
+  const advance = async (done: number) => {
+    progress.set(record.id, done);
     // PGlite is one session: an update from outside the transaction would wait for it to end.
+    // On PostgreSQL the stored value serves a server process that does not run the job.
     if (db.kind === 'postgres') await db.query('UPDATE member_imports SET progress_done = $2 WHERE id = $1', [record.id, done]);
+    // Between chunks the server answers other requests.
+    await new Promise((resolve) => setImmediate(resolve));
   };
+  try {
+    await commitInTransaction(db, jobs, record, rows, advance);
+  } finally {
+    progress.delete(record.id);
+  }
+}
+
+async function commitInTransaction(
+  db: Database, jobs: JobQueue, record: ImportRecord, rows: { number: number; cells: string[] }[], progress: (done: number) => Promise<void>,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const plan = await planImport(tx, { ...record, extra: record.extra_sheets }, rows);
     if (plan.summary.error > 0) throw new HttpError(422, { message: MEMBER_IMPORT_MESSAGES.hasErrors });
@@ -997,7 +1039,7 @@ async function commitImport(db: Database, jobs: JobQueue, record: ImportRecord):
       if ((row.action !== 'update' && row.action !== 'fill') || !row.duplicate?.member_id) continue;
       await updateMember(tx, record.id, record.created_by, row, row.duplicate.member_id, row.action === 'update', note);
       done += 1;
-      if (done % CHUNK === 0) await progress(done);
+      if (done % UPDATE_CHUNK === 0) await progress(done);
     }
     await commitOtherSheets(tx, record, plan, today);
 
@@ -1278,3 +1320,6 @@ export function assertFound<T>(value: T | null): T {
   if (value === null) throw notFound();
   return value;
 }
+
+/** The list's filters and sorts, which the route's query schema documents (lib/list.ts listQuery). */
+export { importList };

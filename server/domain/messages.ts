@@ -51,13 +51,16 @@ export interface OutgoingMail {
   senderId: number | null;
 }
 
-/** Logs the mail as queued and queues its sending; answers the message log id. */
+/**
+ * Logs the mail as queued and queues its sending; answers the message log id. The body is
+ * sanitised here, once, and marked so: the message log shows it as stored.
+ */
 export async function sendMail(db: Queryable, outbox: Outbox, mail: OutgoingMail): Promise<number> {
   const html = sanitizeMailHtml(mail.html);
   const [row] = await db.query<{ id: number }>(
     `INSERT INTO message_log (member_id, channel, subject, email_from, from_name, email_to, content, sender_id,
-                              delivery, status, attempts, redacted)
-     VALUES ($1, 'email', $2, $3, $4, $5, $6, $7, $8, 'queued', 0, $9) RETURNING id`,
+                              delivery, status, attempts, redacted, content_sanitised)
+     VALUES ($1, 'email', $2, $3, $4, $5, $6, $7, $8, 'queued', 0, $9, true) RETURNING id`,
     [
       mail.memberId, mail.subject, mail.fromEmail ?? outbox.from.email, mail.fromName ?? outbox.from.name, mail.to, html, mail.senderId,
       outbox.mail, mail.secretHtml !== undefined,

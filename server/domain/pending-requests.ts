@@ -110,30 +110,20 @@ export const pendingInstruments: PendingQueue<PendingInstruments> = {
     filters: { name: searchCondition },
     search: 'name',
     counter: 'pending-instruments',
-    sorts: { id: 'a.id', created_at: 'p.requested_at', Status: 'p.pending', ...memberSorts },
+    sorts: { id: 'a.id', created_at: 'p.instruments_requested_at', Status: 'p.waiting_instruments', ...memberSorts },
     defaultSort: 'created_at',
     tieBreaker: 'a.id',
   },
   // A new instrument waits in state 'requested'; a change to an insured one waits in requested_change.
-  from: `FROM (SELECT i.member_id, count(*)::int AS pending, min(i.created_at) AS requested_at
-                  FROM instruments i
-                 WHERE i.deleted_at IS NULL
-                   AND (i.state = 'requested' OR (i.state = 'active' AND i.requested_change IS NOT NULL))
-                 GROUP BY i.member_id) p
-          JOIN accounts a ON a.id = p.member_id
-         WHERE a.role_id IN (1, 2)`,
+  // Each member's count of them and the oldest one's time are kept in list_count_shares (migrations
+  // 011 and 017), so a page walks an index of the members waiting instead of grouping every instrument.
+  from: `FROM list_count_shares p JOIN accounts a ON a.id = p.account_id
+         WHERE p.waiting_instruments > 0 AND a.role_id IN (1, 2)`,
   key: 'a.id',
-  // A page's member ids are found first; only those 25 rows are then counted and built.
-  keyFirst: {
-    key: 'a.id',
-    table: `accounts a CROSS JOIN LATERAL (
-              SELECT count(*)::int AS pending, min(i.created_at) AS requested_at
-                FROM instruments i
-               WHERE i.member_id = a.id AND i.deleted_at IS NULL
-                 AND (i.state = 'requested' OR (i.state = 'active' AND i.requested_change IS NOT NULL))) p`,
-  },
-  columns: `a.id, a.id AS member_id, ${MEMBER}, 'Instrumentforsikring' AS product, p.pending AS "Status",
-            p.requested_at AS created_at`,
+  // A page's member ids are found first; only those 25 rows are then built.
+  keyFirst: { key: 'a.id', table: 'accounts a JOIN list_count_shares p ON p.account_id = a.id' },
+  columns: `a.id, a.id AS member_id, ${MEMBER}, 'Instrumentforsikring' AS product, p.waiting_instruments AS "Status",
+            p.instruments_requested_at AS created_at`,
   filename: 'instrumentforsikring-foresporsel.csv',
   csv: [
     ...memberColumns<PendingInstruments>(),
@@ -157,6 +147,8 @@ export function pendingExportBatches<Item>(
   return orderedBatches<Item & { key: number }>(db, {
     keysSql: `SELECT ${queue.key} AS key ${queue.from} AND ${list.where} ORDER BY ${list.orderBy}`,
     keysParams: list.params.values,
-    rowsSql: `SELECT ${queue.key} AS key, ${queue.columns} ${queue.from} AND ${queue.key} = ANY($1::int[])`,
+    rowsSql: queue.keyFirst
+      ? `SELECT ${queue.key} AS key, ${queue.columns} FROM ${queue.keyFirst.table} WHERE ${queue.keyFirst.key} = ANY($1::int[])`
+      : `SELECT ${queue.key} AS key, ${queue.columns} ${queue.from} AND ${queue.key} = ANY($1::int[])`,
   });
 }

@@ -50,3 +50,6 @@ export async function subscriptionPage(
   const page = await queryPage<Parameters<typeof withStatus>[0]>(db, { from, columns: COLUMNS }, list);
   return { ...page, rows: page.rows.map(withStatus) };
 }
+
+/** The list's filters and sorts, which the route's query schema documents (lib/list.ts listQuery). */
+export { LIST as subscriptionList };

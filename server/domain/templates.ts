@@ -236,3 +236,6 @@ export async function sendTemplateTest(
     return { message_id: messageId, to: staff.email };
   });
 }
+
+/** The list's filters and sorts, which the route's query schema documents (lib/list.ts listQuery). */
+export { templateList };

@@ -186,3 +186,6 @@ export async function runTripletexSync(db: Database, client: TripletexClient | n
     if (!(error instanceof TripletexError)) throw error;
   }
 }
+
+/** The list's filters and sorts, which the route's query schema documents (lib/list.ts listQuery). */
+export { runList };

@@ -84,3 +84,6 @@ export async function vippsExportBatches(db: Queryable, query: Record<string, un
                WHERE r.id = ANY($1::int[])`,
   });
 }
+
+/** The list's filters and sorts, which the route's query schema documents (lib/list.ts listQuery). */
+export { vippsList };

@@ -25,3 +25,17 @@ export async function cleanUp(db: Queryable): Promise<Cleaned> {
     signInChallenges: await deleted(db, 'DELETE FROM sign_in_challenges WHERE expires_at < now()'),
   };
 }
+
+/**
+ * Folds the message log's counter deltas (migration 017) into its counter, in one statement, so a
+ * total never sums more than an hour's worth of them. Answers how many were folded.
+ */
+export async function foldListCountDeltas(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ folded: number }>(
+    `WITH folded AS (DELETE FROM list_count_deltas RETURNING list, n),
+          sums AS (SELECT list, sum(n) AS n, count(*) AS deltas FROM folded GROUP BY list),
+          moved AS (UPDATE list_counts c SET total = c.total + s.n FROM sums s WHERE c.list = s.list RETURNING 1)
+     SELECT coalesce(sum(deltas), 0)::int AS folded FROM sums`,
+  );
+  return row.folded;
+}

@@ -3,7 +3,7 @@ import type { Services } from '../plugins/services.ts';
 import type { PgliteDatabase } from '../db/pglite.ts';
 import { MAIL_QUEUE, MESSAGE_QUEUE, SMS_QUEUE } from './outbox.ts';
 import { mailWorker, smsWorker } from './deliver.ts';
-import { CLEANUP_QUEUE, cleanUp } from './cleanup.ts';
+import { CLEANUP_QUEUE, cleanUp, foldListCountDeltas } from './cleanup.ts';
 import { BACKUP_QUEUE, backupDatabase } from './backup.ts';
 import { TRIPLETEX_QUEUE, runTripletexSync } from '../domain/tripletex-sync.ts';
 import { tripletexClientFor } from '../adapters/tripletex.ts';
@@ -30,6 +30,7 @@ export async function startJobs(services: Services): Promise<void> {
   await jobs.work(SMS_QUEUE, smsWorker(db, services.sms));
   await jobs.work(CLEANUP_QUEUE, async () => {
     await cleanUp(db);
+    await foldListCountDeltas(db);
   }, 5);
   await jobs.schedule(CLEANUP_QUEUE, '17 * * * *');
   const tripletex = tripletexClientFor(config.tripletex);

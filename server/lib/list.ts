@@ -25,18 +25,19 @@ export interface ListDefinition {
   tieBreaker: string;
   /** The row of `list_counts` (migration 011) that holds the list's total when no filter narrows it. */
   counter?: string;
-  /** The filter that is a free-text search, so a short search is counted only as far as anyone pages. */
+  /** The filter that is a free-text search, so a search is counted only as far as anyone pages. */
   search?: string;
 }
 
 /**
- * How a page's total is found: the list's counter when no filter narrows it; for a search whose
- * words have one or two characters (no index narrows it), by counting no further than `atMost`
- * rows; otherwise by counting every matching row.
+ * How a page's total is found: the list's counter when no filter narrows it; for a search, by
+ * counting no further than `atMost` rows (a common name matches thousands, and counting them all
+ * cost more than the page: 'hansen', 3 302 matches in 100 000, 4 ms of a 4.4 ms page); otherwise
+ * by counting every matching row.
  */
 export type TotalSource = { counter: string } | { atMost: number } | 'count';
 
-/** Rows a short search counts past the page's first row: 40 pages of 25, 10 of 100. */
+/** Rows a search counts past the page's first row: 40 pages of 25, 10 of 100. */
 export const SHORT_SEARCH_HORIZON = 1000;
 
 export interface ListQuery {
@@ -46,6 +47,11 @@ export interface ListQuery {
   /** `AND`-joined conditions, or 'TRUE'. */
   where: string;
   orderBy: string;
+  /**
+   * The same order reversed (ASC and DESC swapped, so NULLs swap ends too): a page past the middle
+   * of a list whose total is known is read from the far end, so the last page costs what the first does.
+   */
+  reverseOrderBy: string;
   params: SqlParams;
   filters: Record<string, string[]>;
   /** Where the page's total comes from. */
@@ -85,7 +91,8 @@ function splitValues(raw: unknown): string[] {
     .filter((value) => value !== '');
 }
 
-function orderBy(raw: unknown, definition: ListDefinition): string {
+/** The ORDER BY of the request, and the same ordering reversed (every direction flipped). */
+function orderBy(raw: unknown, definition: ListDefinition): { forward: string; reverse: string } {
   const text = typeof raw === 'string' && raw.trim() !== '' ? raw : definition.defaultSort;
   const fields = text.split(',').map((field) => field.trim());
   const unknown = fields.map((field) => field.replace(/^-/, '')).filter((field) => !(field in definition.sorts));
@@ -93,12 +100,14 @@ function orderBy(raw: unknown, definition: ListDefinition): string {
     throw badRequest(`Requested sort(s) \`${unknown.join(', ')}\` is not allowed.`);
   }
   const parts = fields.flatMap((field) => {
-    const direction = field.startsWith('-') ? 'DESC' : 'ASC';
+    const descending = field.startsWith('-');
     const expressions = definition.sorts[field.replace(/^-/, '')];
-    return (typeof expressions === 'string' ? [expressions] : expressions).map((expression) => `${expression} ${direction}`);
+    return (typeof expressions === 'string' ? [expressions] : expressions).map((expression) => ({ expression, descending }));
   });
-  const lastDirection = fields[fields.length - 1].startsWith('-') ? 'DESC' : 'ASC';
-  return [...parts, `${definition.tieBreaker} ${lastDirection}`].join(', ');
+  parts.push({ expression: definition.tieBreaker, descending: fields[fields.length - 1].startsWith('-') });
+  const join = (flip: boolean) =>
+    parts.map(({ expression, descending }) => `${expression} ${descending !== flip ? 'DESC' : 'ASC'}`).join(', ');
+  return { forward: join(false), reverse: join(true) };
 }
 
 export function parseListQuery(query: Record<string, unknown>, definition: ListDefinition): ListQuery {
@@ -121,18 +130,19 @@ export function parseListQuery(query: Record<string, unknown>, definition: ListD
   const page = parsePage(query.page);
   const perPage = parsePerPage(query.per_page);
   const offset = (page - 1) * perPage;
-  // A word of three characters or more narrows the search through the trigram index; shorter ones cannot.
+  // Any search is counted only as far as anyone pages: exact when fewer match, growing as one pages on.
   const words = definition.search ? (filters[definition.search] ?? []).join(' ').split(/\s+/).filter(Boolean) : [];
-  const shortSearch = words.length > 0 && words.every((word) => word.length <= 2);
   let totalFrom: TotalSource = 'count';
   if (conditions.length === 0 && definition.counter) totalFrom = { counter: definition.counter };
-  else if (shortSearch) totalFrom = { atMost: offset + SHORT_SEARCH_HORIZON };
+  else if (words.length > 0) totalFrom = { atMost: offset + SHORT_SEARCH_HORIZON };
+  const order = orderBy(query.sort, definition);
   return {
     page,
     perPage,
     offset,
     where: conditions.length > 0 ? conditions.map((c) => `(${c})`).join(' AND ') : 'TRUE',
-    orderBy: orderBy(query.sort, definition),
+    orderBy: order.forward,
+    reverseOrderBy: order.reverse,
     params,
     filters,
     totalFrom,
@@ -203,4 +213,28 @@ export function paginatorSchema<T extends TSchema>(item: T) {
     to: NullableInteger,
     total: Type.Integer(),
   });
+}
+
+/**
+ * A list route's query schema from the list's own definition: page, per_page, sort (naming the
+ * sort fields and the default) and one `filter[x]` parameter per filter, so the OpenAPI document
+ * names exactly the filters the list takes. Other keys still reach parseListQuery, which refuses
+ * an unknown filter with 400 as before.
+ */
+export function listQuery(definition: Pick<ListDefinition, 'filters' | 'sorts' | 'defaultSort' | 'search'>, filters: Record<string, string> = {}) {
+  const sorts = Object.keys(definition.sorts).join(', ');
+  return Type.Object(
+    {
+      page: listQuerySchema.properties.page,
+      per_page: listQuerySchema.properties.per_page,
+      sort: Type.Optional(Type.String({ description: `Kommaseparerte felt, "-" foran for synkende: ${sorts} (standard ${definition.defaultSort})` })),
+      ...Object.fromEntries(Object.keys(definition.filters).map((name) => [
+        `filter[${name}]`,
+        Type.Optional(Type.String({
+          description: filters[name] ?? (name === definition.search ? 'Fritekstsøk: hvert ord må finnes' : 'Kommaseparerte verdier; en rad må ha en av dem'),
+        })),
+      ])),
+    },
+    { additionalProperties: Type.String() },
+  );
 }

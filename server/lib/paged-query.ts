@@ -25,43 +25,75 @@ export interface Page<Row> {
   total: number;
 }
 
-function pageSql(source: PagedSource, list: ListQuery): string {
-  const window = `ORDER BY ${list.orderBy} LIMIT ${list.perPage} OFFSET ${list.offset}`;
+/** One window of the list: `limit` rows from `offset` in the given order. */
+function pageSql(source: PagedSource, list: ListQuery, order: string, limit: number, offset: number): string {
+  const window = `ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
   const filtered = `${source.from} AND ${list.where}`;
   if (!source.keyFirst) return `SELECT ${source.columns} ${filtered} ${window}`;
   const { key, table } = source.keyFirst;
   return `SELECT ${source.columns}
             FROM (SELECT ${key} AS page_key ${filtered} ${window}) page
             JOIN ${table} ON ${key} = page.page_key
-           ORDER BY ${list.orderBy}`;
+           ORDER BY ${order}`;
 }
+
+/** A counter's total: its row in list_counts plus the deltas not yet folded into it (migration 017). */
+export const COUNTER_SQL = `SELECT (coalesce((SELECT total FROM list_counts WHERE list = $1), 0)
+                                  + coalesce((SELECT sum(n) FROM list_count_deltas WHERE list = $1), 0))::int AS total`;
 
 function totalQuery(db: Queryable, source: PagedSource, list: ListQuery): Promise<{ total: number }[]> {
   const params = list.params.values;
   const total = list.totalFrom;
   if (total === 'count') return db.query(`SELECT count(*)::int AS total ${source.from} AND ${list.where}`, params);
-  if ('counter' in total) return db.query('SELECT total::int AS total FROM list_counts WHERE list = $1', [total.counter]);
+  if ('counter' in total) return db.query(COUNTER_SQL, [total.counter], { prepare: true });
   return db.query(
     `SELECT count(*)::int AS total FROM (SELECT 1 ${source.from} AND ${list.where} LIMIT ${total.atMost}) matching`,
     params,
   );
 }
 
+/** Pages past this many rows are worth knowing the total first (to read them from the far end). */
+const DEEP_OFFSET = 500;
+
+/**
+ * The page's rows once the total is known exactly: a page in the second half of the list is read
+ * in the reverse order from the far end and turned round, so no page walks more than half the list
+ * and the last page costs what the first does.
+ */
+async function rowsKnowingTotal<Row>(db: Queryable, source: PagedSource, list: ListQuery, total: number): Promise<Row[]> {
+  const params = list.params.values;
+  if (list.offset <= total / 2) return db.query<Row>(pageSql(source, list, list.orderBy, list.perPage, list.offset), params);
+  const limit = Math.min(list.perPage, total - list.offset);
+  if (limit <= 0) return [];
+  const rows = await db.query<Row>(pageSql(source, list, list.reverseOrderBy, limit, total - list.offset - limit), params);
+  return rows.reverse();
+}
+
 /** The rows of the requested page and how many rows the filtered list holds in all. */
 export async function queryPage<Row>(db: Queryable, source: PagedSource, list: ListQuery): Promise<Page<Row>> {
+  const forward = () => db.query<Row>(pageSql(source, list, list.orderBy, list.perPage, list.offset), list.params.values);
   if (typeof list.totalFrom === 'object' && 'atMost' in list.totalFrom) {
-    // A short search that few rows match walks the whole table for its page already; a page
-    // that is not full then gives the total without walking it a second time to count.
-    const rows = await db.query<Row>(pageSql(source, list), list.params.values);
+    if (list.offset >= DEEP_OFFSET) {
+      // Deep in a search: counted first (as far as its horizon); when that count is the real total
+      // (the search's last pages), a page past its middle is read from the far end.
+      const [{ total }] = await totalQuery(db, source, list);
+      if (total < list.totalFrom.atMost) return { list, rows: await rowsKnowingTotal<Row>(db, source, list, total), total };
+      return { list, rows: await forward(), total };
+    }
+    // A search that few rows match walks the whole table for its page already; a page that is not
+    // full then gives the total without walking it a second time to count.
+    const rows = await forward();
     if (rows.length < list.perPage && (rows.length > 0 || list.offset === 0)) {
       return { list, rows, total: list.offset + rows.length };
     }
     const [{ total }] = await totalQuery(db, source, list);
     return { list, rows, total };
   }
-  const [rows, [{ total }]] = await Promise.all([
-    db.query<Row>(pageSql(source, list), list.params.values),
-    totalQuery(db, source, list),
-  ]);
+  if (typeof list.totalFrom === 'object' || list.offset >= DEEP_OFFSET) {
+    // A counter costs nothing to read first; a deep page is worth a count first.
+    const [{ total }] = await totalQuery(db, source, list);
+    return { list, rows: await rowsKnowingTotal<Row>(db, source, list, total), total };
+  }
+  const [rows, [{ total }]] = await Promise.all([forward(), totalQuery(db, source, list)]);
   return { list, rows, total };
 }

@@ -12,8 +12,11 @@ import { forbidden, HttpError, MESSAGES, unauthenticated } from '../lib/http-err
 export const TWO_FACTOR_SETUP_REQUIRED = 'Du må slå på totrinnsinnlogging før du kan fortsette.';
 import { isMember, isStaff } from '../lib/access.ts';
 
-/** public: anyone; member: roles 1, 2; staff: roles 3-5; signed-in: any signed-in account. */
-export type Access = 'public' | 'member' | 'staff' | 'signed-in';
+/**
+ * public: anyone; member: roles 1, 2; staff: roles 3-5; signed-in: any signed-in account;
+ * member-or-staff: members with a membership (role 2) and staff, not applicants (role 1).
+ */
+export type Access = 'public' | 'member' | 'staff' | 'signed-in' | 'member-or-staff';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -51,6 +54,7 @@ async function auth(app: FastifyInstance) {
     }
     if (access === 'staff' && !isStaff(account)) throw forbidden();
     if (access === 'member' && !isMember(account)) throw forbidden();
+    if (access === 'member-or-staff' && !isStaff(account) && account.role_id !== 2) throw forbidden();
     if (isMember(account) && account.blocked_access && !config.allowBlocked) throw forbidden(MESSAGES.blocked);
   });
 }

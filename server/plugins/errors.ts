@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, MESSAGES, validationFailed } from '../lib/http-errors.ts';
 import { schemaErrors, type SchemaIssue } from '../lib/schema-errors.ts';
+import { diskFullMessage } from '../lib/disk-space.ts';
 
 const STATUS_MESSAGES: Record<number, string> = {
   400: 'Ugyldig forespørsel.',
@@ -40,6 +41,11 @@ async function errors(app: FastifyInstance) {
       }
       const fields = Object.keys(schemaErrors(issues)).join(', ');
       return reply.code(400).send({ message: `Ugyldig verdi i forespørselen: ${fields}.` });
+    }
+    // The database server's own disk is full (PostgreSQL's disk_full): nothing was saved.
+    if ((error as { code?: unknown }).code === '53100') {
+      request.log.error({ err: error }, 'database disk full');
+      return reply.code(503).header('retry-after', '60').send({ message: diskFullMessage() });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

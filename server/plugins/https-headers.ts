@@ -17,11 +17,13 @@ async function httpsHeaders(app: FastifyInstance, options: HttpsHeadersOptions) 
   // request.protocol follows X-Forwarded-Proto only from a proxy TRUST_PROXY trusts.
   const servedOverHttps = (request: FastifyRequest) => publicHttps || request.protocol === 'https';
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!servedOverHttps(request)) return;
+  // After the security headers' own onSend hook (registered before this one), which sets the CSP.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!servedOverHttps(request)) return done(null, payload);
     const policy = reply.getHeader('content-security-policy');
-    if (typeof policy === 'string') reply.header('content-security-policy', `${policy};upgrade-insecure-requests`);
+    if (typeof policy === 'string' && policy.includes('script-src')) reply.header('content-security-policy', `${policy};upgrade-insecure-requests`);
     reply.header('strict-transport-security', HSTS);
+    done(null, payload);
   });
 }
 

@@ -1,6 +1,9 @@
 /**
- * Helmet's security headers (CSP, frame, referrer, …), worked out once at start and set on every
- * answer. @fastify/helmet rebuilds helmet's middleware, CSP parsing included, on every request,
+ * Security headers, worked out once at start. Pages (HTML) get helmet's whole set: the CSP, frame,
+ * referrer and the rest. Every other answer (scripts, styles, JSON, CSV, PDFs) gets only what
+ * applies to it: `nosniff` everywhere, and for JSON a policy that lets it load nothing and be
+ * framed by nobody. A page's headers on each of a page load's forty assets came to about 1 KB a
+ * file. @fastify/helmet rebuilds helmet's middleware, CSP parsing included, on every request,
  * which showed in CPU profiles under load; the headers never change between requests.
  */
 import fp from 'fastify-plugin';
@@ -21,11 +24,26 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+const ASSET_HEADERS = { 'x-content-type-options': 'nosniff' };
+const JSON_HEADERS = {
+  ...ASSET_HEADERS,
+  'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+  'referrer-policy': 'no-referrer',
+};
+
+/** The headers for an answer of this content type. */
+export function headersFor(contentType: unknown, pageHeaders: Record<string, string>): Record<string, string> {
+  const type = typeof contentType === 'string' ? contentType : '';
+  if (type.startsWith('text/html')) return pageHeaders;
+  if (type.startsWith('application/json')) return JSON_HEADERS;
+  return ASSET_HEADERS;
+}
+
 async function securityHeaders(app: FastifyInstance, options: HelmetOptions) {
-  const headers = helmetHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
-    done();
+  const pageHeaders = helmetHeaders(options);
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    reply.headers(headersFor(reply.getHeader('content-type'), pageHeaders));
+    done(null, payload);
   });
 }
 

@@ -2,7 +2,8 @@
  * Serves the built front end: hashed assets with long caching, Min side's page (member.html)
  * for the member paths and the staff app's (index.html) for every other path (the browser app
  * redirects unknown paths), and 404 for a missing file under /assets/. A member page's HTML
- * preloads the chunks of that page's own module, so they load beside the entry instead of after it.
+ * preloads the chunks of that page's own module, so they load beside the entry instead of after it;
+ * a staff page's HTML preloads the staff app's chunks and its page's (the registry names the module).
  */
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
@@ -10,6 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { isMemberPath, memberPageModule } from '../../src/common/member-paths.ts';
+import { staffPageModule } from '../../src/admin/areas/registry.ts';
 import { MESSAGES } from '../lib/http-errors.ts';
 import { escapeHtml } from '../lib/html.ts';
 
@@ -29,6 +31,10 @@ type Manifest = Record<string, ManifestChunk>;
 
 const MEMBER_HTML = 'member.html';
 const MEMBER_MANIFEST = '.vite/member-manifest.json';
+const STAFF_HTML = 'index.html';
+const STAFF_MANIFEST = '.vite/manifest.json';
+/** The staff app the entry loads for a signed-in visit, before the page's own module. */
+const STAFF_APP_MODULE = 'src/admin/main.tsx';
 
 function withMeta(html: string, meta: Record<string, string>): string {
   const tags = Object.entries(meta)
@@ -57,14 +63,20 @@ function chunkFiles(manifest: Manifest, key: string): { scripts: Set<string>; st
 }
 
 /**
- * The member page's HTML with preload links for `module`'s chunks that the entry does not
- * already load (Vite's own tags in the HTML cover the entry's). Attributes match Vite's
- * (`crossorigin`), so the browser reuses the preloaded files.
+ * The page's HTML with preload links for the chunks of `modules` that the entry (`entryKey`,
+ * Min side's by default) does not already load (Vite's own tags in the HTML cover the entry's).
+ * Attributes match Vite's (`crossorigin`), so the browser reuses the preloaded files.
  */
-export function withPreloads(html: string, manifest: Manifest, module: string): string {
-  if (!manifest[module]) return html;
-  const entry = chunkFiles(manifest, MEMBER_HTML);
-  const page = chunkFiles(manifest, module);
+export function withPreloads(html: string, manifest: Manifest, modules: string | string[], entryKey = MEMBER_HTML): string {
+  const known = [modules].flat().filter((module) => manifest[module]);
+  if (!known.length) return html;
+  const entry = chunkFiles(manifest, entryKey);
+  const page = { scripts: new Set<string>(), styles: new Set<string>() };
+  for (const module of known) {
+    const files = chunkFiles(manifest, module);
+    files.scripts.forEach((file) => page.scripts.add(file));
+    files.styles.forEach((file) => page.styles.add(file));
+  }
   const links = [
     ...[...page.scripts].filter((file) => !entry.scripts.has(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     ...[...page.styles].filter((file) => !entry.styles.has(file)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
@@ -80,8 +92,19 @@ async function staticApps(app: FastifyInstance, options: StaticAppsOptions) {
   const memberHtml = existsSync(memberFile) ? withMeta(readFileSync(memberFile, 'utf8'), options.meta) : staffHtml;
   const memberManifest = readManifest(path.join(options.root, MEMBER_MANIFEST));
   const memberPages = new Map<string, string>();
+  const staffManifest = readManifest(path.join(options.root, STAFF_MANIFEST));
+  const staffPages = new Map<string, string>();
   const pageFor = (pathname: string): string => {
-    if (!isMemberPath(pathname)) return staffHtml;
+    if (!isMemberPath(pathname)) {
+      const module = staffPageModule(pathname);
+      if (!module) return staffHtml;
+      let html = staffPages.get(module);
+      if (html === undefined) {
+        html = withPreloads(staffHtml, staffManifest, [STAFF_APP_MODULE, module], STAFF_HTML);
+        staffPages.set(module, html);
+      }
+      return html;
+    }
     const module = memberPageModule(pathname);
     if (!module) return memberHtml;
     let html = memberPages.get(module);

@@ -22,6 +22,7 @@ import {
 import { checkCode, consumeChallenge, createChallenge, findChallenge, twoFactorEnabled, useRecoveryCode } from '../domain/two-factor.ts';
 import { deviceOf, rememberDevice } from '../lib/device-cookie.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errorResponses } from '../schemas/responses.ts';
 
 const WRONG_CREDENTIALS = 'Feil e-post eller passord.';
 const RESET_ANSWER =
@@ -54,7 +55,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           password: Type.String({ minLength: 1, maxLength: 1024 }),
           remember: Type.Optional(Type.Boolean()),
         }),
-        response: { 200: LoginAnswer },
+        response: { ...errorResponses(401, 429), 200: LoginAnswer },
       },
     },
     async (request, reply) => {
@@ -105,7 +106,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Innlogging'],
         summary: 'Fullfør innloggingen med en kode fra autentiseringsappen eller en gjenopprettingskode',
         body: TwoFactorLogin,
-        response: { 200: LoginResponse },
+        response: { ...errorResponses(401, 429), 200: LoginResponse },
       },
     },
     async (request, reply) => {
@@ -167,7 +168,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Innlogging'],
         summary: 'Be om lenke for nytt passord (svarer likt om e-posten finnes eller ikke)',
         body: Type.Object({ email: Email }),
-        response: { 200: MessageBody },
+        response: { ...errorResponses(429), 200: MessageBody },
       },
     },
     async (request) => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { pingDatabase } from '../domain/health.ts';
+import { megabytes } from '../lib/disk-space.ts';
 
 const IndexStatus = Type.Union([Type.Literal('ok'), Type.Literal('unavailable'), Type.Literal('unchecked')], {
   description: 'Indekskontrollen ved oppstart (amcheck): ok, unavailable (amcheck mangler) eller unchecked',
@@ -13,7 +14,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['Drift'],
-        summary: 'Svarer 200 når databasen svarer og indeksene var hele ved oppstart, ellers 503',
+        summary: 'Svarer 200 når databasen svarer, indeksene var hele ved oppstart og det er nok ledig diskplass, ellers 503 med grunnen',
         response: {
           200: Type.Object({ status: Type.Literal('ok'), database: Type.String(), indexes: IndexStatus }),
           503: Type.Object({ status: Type.Literal('error'), message: Type.String() }),
@@ -26,6 +27,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         return reply.code(503).send({
           status: 'error' as const,
           message: `Databasen har skadde indekser (${check.broken.join(', ')}). Gjenopprett fra sikkerhetskopi eller kjør REINDEX.`,
+        });
+      }
+      const disk = app.diskSpace;
+      if (disk?.low()) {
+        return reply.code(503).send({
+          status: 'error' as const,
+          message: `For lite ledig diskplass i DATA_DIR: ${megabytes(disk.free() ?? 0)} MB igjen, grensen er ${megabytes(disk.floorBytes)} MB (DISK_FREE_MIN_MB). Endringer avvises til det er frigjort plass; lesing virker.`,
         });
       }
       try {

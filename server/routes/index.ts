@@ -20,6 +20,7 @@ import twoFactor from './two-factor.ts';
 import proof from './proof.ts';
 import privacy from './privacy.ts';
 import memberImport from './member-import.ts';
+import counters from './counters.ts';
 
 const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(health);
@@ -42,6 +43,7 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(proof);
   await app.register(privacy);
   await app.register(memberImport);
+  await app.register(counters);
 };
 
 export default apiRoutes;

@@ -8,13 +8,14 @@ import type { FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { Type } from 'typebox';
 import { DataOf, IdParams, MessageBody } from '../schemas/common.ts';
+import { errorResponses } from '../schemas/responses.ts';
 import {
-  ImportResult, Instrument, InstrumentNewBody, InstrumentPatchBody, InstrumentWithIterations, InstrumentsOfMember,
+  ImportResult, Instrument, InstrumentExportQuery, InstrumentUpload, InstrumentNewBody, InstrumentPatchBody, InstrumentWithIterations, InstrumentsOfMember,
   MemberInstruments, RefusedBody, RejectInstrumentsBody,
 } from '../schemas/instruments.ts';
 import { RejectBody } from '../schemas/requests.ts';
 import { accountOf, isStaff } from '../lib/access.ts';
-import { listQuerySchema, paginate, paginatorSchema } from '../lib/list.ts';
+import { listQuery, paginate, paginatorSchema } from '../lib/list.ts';
 import { XLSX_CONTENT_TYPE, exportResponse, sendExport, withExportFormat } from '../lib/xlsx.ts';
 import {
   INSTRUMENT_CSV, INSTRUMENT_CSV_FILENAME, createInstrument, deleteInstrument, instrumentExport, instrumentPage,
@@ -24,6 +25,7 @@ import { actOnInstruments } from '../domain/instrument-requests.ts';
 import { IMPORT_LIMITS, IMPORT_MESSAGES, importInstrumentFile } from '../domain/instrument-import.ts';
 import { countRows, memberFromBody, memberFromFilter } from '../plugins/access-log.ts';
 import { instrumentOwner } from '../domain/access-log.ts';
+import { instrumentList } from '../domain/instruments.ts';
 
 const TAGS = ['Instrumenter'];
 const actorOf = (request: FastifyRequest): Actor => {
@@ -62,18 +64,19 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     config: { access: 'signed-in', accessLog: { kind: 'export', detail: 'Instrumenter (CSV)' } },
     schema: {
       tags: TAGS, summary: `Medlemmets instrumenter som CSV (${INSTRUMENT_CSV_FILENAME}) eller med format=xlsx som regneark; filter[status]=1 (standard) er de aktive`,
-      params: IdParams, querystring: withExportFormat(listQuerySchema), produces: ['text/csv', XLSX_CONTENT_TYPE],
+      params: IdParams, querystring: withExportFormat(InstrumentExportQuery), produces: ['text/csv', XLSX_CONTENT_TYPE],
       response: exportResponse(INSTRUMENT_CSV_FILENAME),
     },
   }, async (request, reply) => sendExport(reply, request.query.format, INSTRUMENT_CSV_FILENAME, INSTRUMENT_CSV, countRows(request,
     instrumentExport(db, actorOf(request), request.params.id, (request.query as Record<string, string>)['filter[status]']))));
 
   app.post('/member/:id/instrument/import', {
-    config: { access: 'signed-in', accessLog: { kind: 'change', detail: 'Instrumenter lastet opp' } },
+    // An applicant has no instruments to import yet; each import is a burst of writes.
+    config: { access: 'member-or-staff', accessLog: { kind: 'change', detail: 'Instrumenter lastet opp' } },
     schema: {
       tags: TAGS,
       summary: `Last opp instrumenter fra malen (.xlsx, feltet file, høyst ${IMPORT_LIMITS.fileBytes / 1024 / 1024} MB): alle radene eller ingen`,
-      params: IdParams, consumes: ['multipart/form-data'], response: { 200: ImportResult, 404: MessageBody, 422: RefusedBody },
+      params: IdParams, consumes: ['multipart/form-data'], multipart: InstrumentUpload, response: { ...errorResponses(429), 200: ImportResult, 404: MessageBody, 422: RefusedBody },
     },
   }, async (request) => {
     const file = await uploadedFile(request);
@@ -84,7 +87,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     config: { access: 'staff', accessLog: { kind: 'read', detail: 'Instrumenter', member: memberFromFilter } },
     schema: {
       tags: TAGS, summary: 'Instrumenter; filter[status]=0 de som venter på behandling (nye, endret eller slettet av medlemmet), filter[member_id]',
-      querystring: listQuerySchema, response: { 200: paginatorSchema(Instrument) },
+      querystring: listQuery(instrumentList.list), response: { 200: paginatorSchema(Instrument) },
     },
   }, async (request) => paginate(await instrumentPage(db, request.query), request.url, config.publicUrl));
 

@@ -1,10 +1,10 @@
 /** The staff logs of a member: messages sent, instrument versions and travel-insurance versions. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { TSchema } from 'typebox';
-import { listQuerySchema, paginate, paginatorSchema } from '../lib/list.ts';
+import { listQuery, paginate, paginatorSchema, type ListDefinition } from '../lib/list.ts';
 import type { Page } from '../lib/paged-query.ts';
 import { InstrumentLogEntry, MessageLogEntry, MessageLogEntryBody, TravelLogEntry } from '../schemas/logs.ts';
-import { instrumentLog, logPage, messageLogEntry, messageLogPage, travelLog } from '../domain/logs.ts';
+import { instrumentLog, logPage, messageLog, messageLogEntry, messageLogPage, travelLog } from '../domain/logs.ts';
 import { resendMessage } from '../domain/messages.ts';
 import { IdParams, MessageBody } from '../schemas/common.ts';
 import { HttpError, notFound } from '../lib/http-errors.ts';
@@ -12,6 +12,10 @@ import { memberFromFilter, type AccessLogRule } from '../plugins/access-log.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config, outbox } = app.services;
+  /** Each log's filters and sorts, which its query schema documents. */
+  const LOG_LISTS: Record<string, ListDefinition> = {
+    '/emails/logs/list': messageLog.list, '/instrument/logs/list': instrumentLog.list, '/subscription/logs/list': travelLog.list,
+  };
 
   function logRoute(url: string, summary: string, item: TSchema, page: (query: Record<string, unknown>) => Promise<Page<unknown>>, accessLog: AccessLogRule) {
     app.get(
@@ -21,7 +25,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         schema: {
           tags: ['Logger'],
           summary,
-          querystring: listQuerySchema,
+          querystring: listQuery(LOG_LISTS[url]),
           response: { 200: paginatorSchema(item) },
         },
       },

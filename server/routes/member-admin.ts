@@ -3,15 +3,17 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DataOf, IdParams } from '../schemas/common.ts';
 import { Member } from '../schemas/member.ts';
 import { MemberChange, MemberCreate } from '../schemas/member-admin.ts';
-import { listQuerySchema, paginate, paginatorSchema } from '../lib/list.ts';
+import { listQuery, paginate, paginatorSchema } from '../lib/list.ts';
 import { notFound } from '../lib/http-errors.ts';
 import { XLSX_CONTENT_TYPE, exportResponse, sendExport, withExportFormat } from '../lib/xlsx.ts';
 import { accountOf } from '../lib/access.ts';
 import { schemaErrors, type SchemaIssue } from '../lib/schema-errors.ts';
 import { addMember } from '../domain/member-create.ts';
 import { MEMBER_EXPORT_COLUMNS, MEMBER_EXPORT_FILENAME, memberExportBatches } from '../domain/member-export.ts';
-import { memberChanges } from '../domain/member-changes.ts';
+import { memberChangeList, memberChanges } from '../domain/member-changes.ts';
 import { countRows } from '../plugins/access-log.ts';
+import { memberList } from '../domain/member-list.ts';
+import { errorResponses } from '../schemas/responses.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.services;
@@ -23,7 +25,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['Medlemmer'],
         summary: 'Medlemsoversikten som CSV (medlemsoversikt.csv) eller med format=xlsx som regneark (medlemsoversikt.xlsx): samme filter og sortering som listen, alle rader',
-        querystring: withExportFormat(listQuerySchema),
+        querystring: withExportFormat(listQuery(memberList)),
         produces: ['text/csv', XLSX_CONTENT_TYPE],
         response: exportResponse(MEMBER_EXPORT_FILENAME),
       },
@@ -42,7 +44,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'Opprett et medlem (ansatte). 422 med feil i errors og data.error; 409 med duplicates når et lignende medlem finnes, med mindre confirm_duplicate er true',
         body: MemberCreate,
-        response: { 201: DataOf(Member) },
+        response: { ...errorResponses(409), 201: DataOf(Member) },
       },
     },
     async (request, reply) => {
@@ -62,7 +64,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Medlemmer'],
         summary: 'Endringshistorikken til et medlem, nyeste først',
         params: IdParams,
-        querystring: listQuerySchema,
+        querystring: listQuery(memberChangeList),
         response: { 200: paginatorSchema(MemberChange) },
       },
     },

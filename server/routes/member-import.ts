@@ -6,16 +6,18 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
 import { DataOf, IdParams, MessageBody } from '../schemas/common.ts';
 import { RefusedBody } from '../schemas/instruments.ts';
-import { ImportChangeBody, ImportCommitBody, MemberImport } from '../schemas/member-import.ts';
+import { ImportChangeBody, ImportCommitBody, ImportLimits, ImportUpload, MemberImport } from '../schemas/member-import.ts';
 import { accountOf } from '../lib/access.ts';
-import { listQuerySchema, paginate, paginatorSchema } from '../lib/list.ts';
+import { listQuery, paginate, paginatorSchema } from '../lib/list.ts';
 import { refused } from '../lib/spreadsheet.ts';
 import {
-  assertFound, changeImport, createImport, errorReport, findImport, importPage, MEMBER_IMPORT_LIMITS, MEMBER_IMPORT_MESSAGES,
+  assertFound, changeImport, createImport, errorReport, findImport, importLimits, importPage, MEMBER_IMPORT_LIMITS, MEMBER_IMPORT_MESSAGES,
   startCommit, templateCsv, templateXlsx, undoImport,
 } from '../domain/member-import.ts';
 import { RULE_MESSAGES } from '../schemas/rules.ts';
 import { validationFailed } from '../lib/http-errors.ts';
+import { fileResponse } from '../schemas/responses.ts';
+import { importList } from '../domain/member-import.ts';
 
 const TAGS = ['Medlemsimport'];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -30,7 +32,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: TAGS,
       summary: `Last opp et medlemsregister (.xlsx eller .csv i feltet file, høyst ${MEMBER_IMPORT_LIMITS.fileBytes / 1024 / 1024} MB og ${MEMBER_IMPORT_LIMITS.rows} rader; valgfritt mapping som JSON): forhåndsvisningen, ingenting lagres på medlemmene`,
-      consumes: ['multipart/form-data'], response: { 201: DataOf(MemberImport), 422: RefusedBody },
+      consumes: ['multipart/form-data'], multipart: ImportUpload, response: { 201: DataOf(MemberImport), 422: RefusedBody },
     },
   }, async (request, reply) => {
     let file: { name: string; buffer: Buffer } | null = null;
@@ -60,18 +62,23 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/member/import/list', {
     config: { access: 'staff', accessLog: false },
-    schema: { tags: TAGS, summary: 'Importene, nyeste først: fil, hvem, når, antall og tilstand', querystring: listQuerySchema, response: { 200: paginatorSchema(MemberImport) } },
+    schema: { tags: TAGS, summary: 'Importene, nyeste først: fil, hvem, når, antall og tilstand', querystring: listQuery(importList), response: { 200: paginatorSchema(MemberImport) } },
   }, async (request) => paginate(await importPage(db, request.query), request.url, config.publicUrl));
 
   app.get('/member/import/template.xlsx', {
     config: { access: 'staff', accessLog: false },
-    schema: { tags: TAGS, summary: 'Malen for medlemsimporten (.xlsx): kolonnene og én utfylt eksempelrad', produces: [XLSX] },
+    schema: { tags: TAGS, summary: 'Malen for medlemsimporten (.xlsx): kolonnene og én utfylt eksempelrad', produces: [XLSX], response: { 200: fileResponse([XLSX], 'medlemsimport-mal.xlsx') } },
   }, async (_request, reply) => reply.type(XLSX).header('content-disposition', attachment('medlemsimport-mal.xlsx')).send(await templateXlsx()));
 
   app.get('/member/import/template.csv', {
     config: { access: 'staff', accessLog: false },
-    schema: { tags: TAGS, summary: 'Malen for medlemsimporten som CSV (UTF-8, semikolon)', produces: ['text/csv'] },
+    schema: { tags: TAGS, summary: 'Malen for medlemsimporten som CSV (UTF-8, semikolon)', produces: ['text/csv'], response: { 200: fileResponse(['text/csv'], 'medlemsimport-mal.csv') } },
   }, async (_request, reply) => reply.type('text/csv; charset=utf-8').header('content-disposition', attachment('medlemsimport-mal.csv')).send(templateCsv()));
+
+  app.get('/member/import/limits', {
+    config: { access: 'staff', accessLog: false },
+    schema: { tags: TAGS, summary: 'Grensene for en import: største fil (MB) og flest rader', response: { 200: DataOf(ImportLimits) } },
+  }, async () => ({ data: importLimits() }));
 
   app.get('/member/import/:id', {
     config: { access: 'staff', accessLog: false },
@@ -108,7 +115,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/member/import/:id/errors.xlsx', {
     config: { access: 'staff', accessLog: false },
-    schema: { tags: TAGS, summary: 'Feilrapporten for en import (.xlsx): ark, rad, kolonne og feil', params: IdParams, produces: [XLSX] },
+    schema: { tags: TAGS, summary: 'Feilrapporten for en import (.xlsx): ark, rad, kolonne og feil', params: IdParams, produces: [XLSX], response: { 200: fileResponse([XLSX], 'Feilrapporten (.xlsx)'), 404: MessageBody } },
   }, async (request, reply) => {
     const report = assertFound(await errorReport(db, request.params.id));
     return reply.type(XLSX).header('content-disposition', attachment(report.name)).send(report.body);

@@ -7,6 +7,7 @@ import { HttpError, notFound, validationFailed } from '../lib/http-errors.ts';
 import { assertOwnMember } from '../lib/access.ts';
 import { addCampaignCode } from '../domain/campaigns.ts';
 import { findCardHolder, sendMemberCard } from '../domain/member-card.ts';
+import { errorResponses } from '../schemas/responses.ts';
 
 export const INVALID_CODE = RULE_MESSAGES.campaignCode;
 export const CARD_SENT = 'Ditt medlemskort har blitt tilsendt';
@@ -36,7 +37,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Legg til en kampanjekode på medlemmet',
         params: IdParams,
         body: AddCode,
-        response: { 200: AddCodeAnswer },
+        response: { ...errorResponses(429), 200: AddCodeAnswer },
       },
     },
     async (request) => {
@@ -58,7 +59,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Min side'],
         summary: 'Send medlemskortet på SMS (krever at medlemmet har en kampanjekode)',
         body: SendCard,
-        response: { 200: SendCardAnswer },
+        response: { ...errorResponses(429), 200: SendCardAnswer },
       },
     },
     async (request) => {

@@ -2,12 +2,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DataOf, IdParams } from '../schemas/common.ts';
 import { Member, MemberListItem, MemberPatch } from '../schemas/member.ts';
-import { listQuerySchema, paginate, paginatorSchema } from '../lib/list.ts';
+import { listQuery, paginate, paginatorSchema } from '../lib/list.ts';
 import { notFound } from '../lib/http-errors.ts';
 import { assertOwnMember } from '../lib/access.ts';
 import { loadMember } from '../domain/members.ts';
 import { patchMember } from '../domain/member-patch.ts';
 import { memberPage } from '../domain/member-list.ts';
+import { errorResponses } from '../schemas/responses.ts';
+import { memberList } from '../domain/member-list.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.services;
@@ -19,7 +21,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['Medlemmer'],
         summary: 'Medlemsoversikten (roller 1 og 2); filter[name] søker i navn, e-post, telefon og medlemsnummer',
-        querystring: listQuerySchema,
+        querystring: listQuery(memberList),
         response: { 200: paginatorSchema(MemberListItem) },
       },
     },
@@ -54,7 +56,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Endre et medlem (ansatte: alle felt; medlemmet selv: bare profilfeltene)',
         params: IdParams,
         body: MemberPatch,
-        response: { 200: DataOf(Member) },
+        response: { ...errorResponses(429), 200: DataOf(Member) },
       },
     },
     async (request) => {

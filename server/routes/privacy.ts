@@ -4,12 +4,21 @@ import { DataOf, IdParams, MessageBody } from '../schemas/common.ts';
 import { Member } from '../schemas/member.ts';
 import { Type } from 'typebox';
 import { AccessLogEntry, AccessLogRow, EraseBody, StaffUser } from '../schemas/access-log.ts';
-import { listQuerySchema, paginate, paginatorSchema } from '../lib/list.ts';
+import { listQuery, paginate, paginatorSchema } from '../lib/list.ts';
 import { notFound } from '../lib/http-errors.ts';
 import { accountOf, assertOwnMember } from '../lib/access.ts';
-import { accessLogPage, memberAccessLog, staffUsers } from '../domain/access-log.ts';
+import { accessLogPage, allLog, memberAccessLog, memberLog, staffUsers } from '../domain/access-log.ts';
 import { eraseAndLoad, exportZipOf } from '../domain/privacy-actions.ts';
 import { EXPORT_FILENAME } from '../domain/member-zip.ts';
+import { fileResponse } from '../schemas/responses.ts';
+
+const ACCESS_LOG_FILTERS = {
+  staff_id: 'Id-ene til de ansatte, kommaseparert',
+  member_id: 'Id-ene til medlemmene, kommaseparert',
+  kind: 'read, change, export eller messages, kommaseparert',
+  from: 'Fra og med dato (åååå-mm-dd)',
+  to: 'Til dato (åååå-mm-dd, ikke med)',
+};
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config, accessLog } = app.services;
@@ -22,7 +31,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Personvern'],
         summary: 'Tilgangsloggen til et medlem: når ansatte åpnet, endret eller eksporterte opplysningene (ansatte: alle; medlemmet: sin egen)',
         params: IdParams,
-        querystring: listQuerySchema,
+        querystring: listQuery(memberLog),
         response: { 200: paginatorSchema(AccessLogEntry) },
       },
     },
@@ -41,7 +50,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['Personvern'],
         summary: 'Tilgangsloggen for alle medlemmer, nyeste først; filter[staff_id], filter[member_id], filter[kind], filter[from] og filter[to] (åååå-mm-dd)',
-        querystring: listQuerySchema,
+        querystring: listQuery(allLog, ACCESS_LOG_FILTERS),
         response: { 200: paginatorSchema(AccessLogRow) },
       },
     },
@@ -70,6 +79,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         summary: `Alt portalen har lagret om medlemmet som zip (${EXPORT_FILENAME}): member.json og et sammendrag i HTML`,
         params: IdParams,
         produces: ['application/zip'],
+        response: { 200: fileResponse(['application/zip'], `${EXPORT_FILENAME}: member.json og sammendrag.html`) },
       },
     },
     async (request, reply) => {

@@ -1,10 +1,12 @@
 /** The member card, the insurance certificates (PDF) and the public check of their QR codes. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams } from '../schemas/common.ts';
+import { fileResponse } from '../schemas/responses.ts';
 import { CertificateQuery, MemberCardAnswer, VerifyAnswer, VerifyParams } from '../schemas/proof.ts';
 import { assertOwnMember } from '../lib/access.ts';
 import { certificateFor, countVerify, memberCard, verifyProof } from '../domain/proof.ts';
 import { certificateFilename, certificatePdf } from '../domain/certificate-pdf.ts';
+import { errorResponses } from '../schemas/responses.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.services;
@@ -42,6 +44,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           params: IdParams,
           querystring: CertificateQuery,
           produces: ['application/pdf'],
+          response: { 200: fileResponse(['application/pdf'], 'Forsikringsbeviset som PDF') },
         },
       },
       async (request, reply) => {
@@ -66,7 +69,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Kontroll'],
         summary: 'Kontroller et medlemskort eller forsikringsbevis (koden i QR-koden); 200 for enhver velformet kode, 400 ellers',
         params: VerifyParams,
-        response: { 200: VerifyAnswer },
+        response: { ...errorResponses(429), 200: VerifyAnswer },
       },
     },
     async (request, reply) => {

@@ -9,6 +9,7 @@ import { hit } from '../lib/rate-limit.ts';
 import { createAccessToken } from '../lib/tokens.ts';
 import { refuseSignUp, signUp } from '../domain/sign-up.ts';
 import { schemaErrors } from '../lib/schema-errors.ts';
+import { errorResponses } from '../schemas/responses.ts';
 
 const REGISTRATIONS_PER_IP = 10;
 const WINDOW_SECONDS = 10 * 60;
@@ -25,7 +26,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Innmelding'],
         summary: 'Innmelding steg én: lager en søker med medlemskap til behandling og logger søkeren inn',
         body: Registration,
-        response: { 201: LoginResponse },
+        response: { ...errorResponses(429), 201: LoginResponse },
       },
     },
     async (request, reply) => {

@@ -9,7 +9,7 @@ import {
   AdminContentPage, AdminDiscountCode, Benefit, Campaign, CampaignBody, CampaignRemoved, ContentPagePatch, DiscountCodeBody,
   ProductCategory, TripletexRun, VippsExportQuery,
 } from '../schemas/settings.ts';
-import { listQuerySchema, paginate, paginatorSchema } from '../lib/list.ts';
+import { listQuery, paginate, paginatorSchema } from '../lib/list.ts';
 import { notFound } from '../lib/http-errors.ts';
 import { XLSX_CONTENT_TYPE, exportResponse, sendExport, withExportFormat } from '../lib/xlsx.ts';
 import { accountOf } from '../lib/access.ts';
@@ -17,10 +17,12 @@ import {
   benefitOptions, campaignPage, createCampaign, findCampaign, productCategories, removeCampaign, updateCampaign,
 } from '../domain/campaign-admin.ts';
 import { VIPPS_CSV, VIPPS_EXPORT_FILENAME, vippsExportBatches } from '../domain/vipps-export.ts';
-import { findTripletexRun, startTripletexSync, tripletexRunPage } from '../domain/tripletex-sync.ts';
+import { findTripletexRun, runList, startTripletexSync, tripletexRunPage } from '../domain/tripletex-sync.ts';
 import {
   contentPages, createDiscountCode, deleteDiscountCode, discountCodes, updateContentPage, updateDiscountCode,
 } from '../domain/content-admin.ts';
+import { errorResponses } from '../schemas/responses.ts';
+import { campaignList } from '../domain/campaign-admin.ts';
 
 const found = <T>(value: T | null): T => {
   if (value === null) throw notFound();
@@ -33,7 +35,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   // Campaign codes
   app.get('/campaign/list', {
     config: { access: 'staff' },
-    schema: { tags: ['Kampanjer'], summary: 'Kampanjekodene, nyeste først; filter[status]', querystring: listQuerySchema, response: { 200: paginatorSchema(Campaign) } },
+    schema: { tags: ['Kampanjer'], summary: 'Kampanjekodene, nyeste først; filter[status]', querystring: listQuery(campaignList), response: { 200: paginatorSchema(Campaign) } },
   }, async (request) => paginate(await campaignPage(db, request.query), request.url, config.publicUrl));
 
   app.get('/campaign/options/benefit', {
@@ -84,7 +86,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       summary: 'Vipps-registreringene i perioden som CSV (vipps_registrations.csv) eller med format=xlsx som regneark; filter[created_at_from], filter[created_at_to] (ÅÅÅÅ-MM-DD, begge med); 404 når det ikke er noen',
       querystring: withExportFormat(VippsExportQuery),
       produces: ['text/csv', XLSX_CONTENT_TYPE],
-      response: exportResponse(VIPPS_EXPORT_FILENAME),
+      response: { ...exportResponse(VIPPS_EXPORT_FILENAME), ...errorResponses(404, 422) },
     },
   }, async (request, reply) =>
     sendExport(reply, request.query.format, VIPPS_EXPORT_FILENAME, VIPPS_CSV, await vippsExportBatches(db, request.query)));
@@ -95,14 +97,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['Tripletex'],
       summary: 'Start en synkronisering med Tripletex (i bakgrunnen; svarer kjøringen, eller den som alt går); 503 når Tripletex ikke er satt opp',
-      response: { 202: DataOf(TripletexRun) },
+      response: { ...errorResponses(502, 503), 202: DataOf(TripletexRun) },
     },
   }, async (request, reply) =>
     reply.code(202).send({ data: await startTripletexSync(db, jobs, config.tripletex !== null, accountOf(request).id) }));
 
   app.get('/dev/sync-tripletex/runs', {
     config: { access: 'staff' },
-    schema: { tags: ['Tripletex'], summary: 'Kjøringene av Tripletex-synkroniseringen, nyeste først', querystring: listQuerySchema, response: { 200: paginatorSchema(TripletexRun) } },
+    schema: { tags: ['Tripletex'], summary: 'Kjøringene av Tripletex-synkroniseringen, nyeste først', querystring: listQuery(runList), response: { 200: paginatorSchema(TripletexRun) } },
   }, async (request) => paginate(await tripletexRunPage(db, request.query), request.url, config.publicUrl));
 
   app.get('/dev/sync-tripletex/runs/:id', {
@@ -113,32 +115,32 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   // Content kept here when no WordPress site is configured
   app.get('/content/admin/pages', {
     config: { access: 'staff' },
-    schema: { tags: ['Innhold'], summary: 'Innholdssidene (uten WordPress); 409 når CONTENT_URL er satt', response: { 200: DataOf(Type.Array(AdminContentPage)) } },
+    schema: { tags: ['Innhold'], summary: 'Innholdssidene (uten WordPress); 409 når CONTENT_URL er satt', response: { ...errorResponses(409), 200: DataOf(Type.Array(AdminContentPage)) } },
   }, async () => ({ data: await contentPages(db, config.contentUrl) }));
 
   app.patch('/content/admin/pages/:id', {
     config: { access: 'staff' },
-    schema: { tags: ['Innhold'], summary: 'Endre en innholdsside (teksten saneres)', params: IdParams, body: ContentPagePatch, response: { 200: DataOf(AdminContentPage) } },
+    schema: { tags: ['Innhold'], summary: 'Endre en innholdsside (teksten saneres)', params: IdParams, body: ContentPagePatch, response: { ...errorResponses(409), 200: DataOf(AdminContentPage) } },
   }, async (request) => ({ data: found(await updateContentPage(db, config.contentUrl, request.params.id, request.body)) }));
 
   app.get('/content/admin/discount-codes', {
     config: { access: 'staff' },
-    schema: { tags: ['Innhold'], summary: 'Rabattkodene Min side viser (uten WordPress)', response: { 200: DataOf(Type.Array(AdminDiscountCode)) } },
+    schema: { tags: ['Innhold'], summary: 'Rabattkodene Min side viser (uten WordPress)', response: { ...errorResponses(409), 200: DataOf(Type.Array(AdminDiscountCode)) } },
   }, async () => ({ data: await discountCodes(db, config.contentUrl) }));
 
   app.post('/content/admin/discount-codes', {
     config: { access: 'staff' },
-    schema: { tags: ['Innhold'], summary: 'Ny rabattkode', body: DiscountCodeBody, response: { 201: DataOf(AdminDiscountCode) } },
+    schema: { tags: ['Innhold'], summary: 'Ny rabattkode', body: DiscountCodeBody, response: { ...errorResponses(409), 201: DataOf(AdminDiscountCode) } },
   }, async (request, reply) => reply.code(201).send({ data: await createDiscountCode(db, config.contentUrl, request.body) }));
 
   app.patch('/content/admin/discount-codes/:id', {
     config: { access: 'staff' },
-    schema: { tags: ['Innhold'], summary: 'Endre en rabattkode', params: IdParams, body: DiscountCodeBody, response: { 200: DataOf(AdminDiscountCode) } },
+    schema: { tags: ['Innhold'], summary: 'Endre en rabattkode', params: IdParams, body: DiscountCodeBody, response: { ...errorResponses(409), 200: DataOf(AdminDiscountCode) } },
   }, async (request) => ({ data: found(await updateDiscountCode(db, config.contentUrl, request.params.id, request.body)) }));
 
   app.delete('/content/admin/discount-codes/:id', {
     config: { access: 'staff' },
-    schema: { tags: ['Innhold'], summary: 'Slett en rabattkode', params: IdParams, response: { 200: DataOf(AdminDiscountCode) } },
+    schema: { tags: ['Innhold'], summary: 'Slett en rabattkode', params: IdParams, response: { ...errorResponses(409), 200: DataOf(AdminDiscountCode) } },
   }, async (request) => ({ data: found(await deleteDiscountCode(db, config.contentUrl, request.params.id)) }));
 };
 

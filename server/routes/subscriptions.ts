@@ -10,7 +10,7 @@ import { Subscription, SubscriptionLine } from '../schemas/member.ts';
 import {
   DeclinedMembership, MembershipRequest, PendingInstruments, PendingMembership, PendingTravel,
 } from '../schemas/pending-requests.ts';
-import { listQuerySchema, paginate, paginatorSchema } from '../lib/list.ts';
+import { listQuery, paginate, paginatorSchema } from '../lib/list.ts';
 import { notFound } from '../lib/http-errors.ts';
 import { XLSX_CONTENT_TYPE, exportResponse, sendExport, withExportFormat } from '../lib/xlsx.ts';
 import { accountOf, assertOwnMember } from '../lib/access.ts';
@@ -23,6 +23,7 @@ import { declinedMemberships, membershipRequest } from '../domain/membership-req
 import type { FastifyRequest } from 'fastify';
 import { countRows } from '../plugins/access-log.ts';
 import { subscriptionOwner } from '../domain/access-log.ts';
+import { errorResponses } from '../schemas/responses.ts';
 
 const SubscriptionWithLines = Type.Intersect([
   Subscription,
@@ -41,7 +42,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         schema: {
           tags: ['Forespørsler'],
           summary: `${summary}; filter[name] søker i navn, e-post, telefon og medlemsnummer`,
-          querystring: listQuerySchema,
+          querystring: listQuery(queue.list),
           response: { 200: paginatorSchema(item) },
         },
       },
@@ -54,7 +55,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         schema: {
           tags: ['Forespørsler'],
           summary: `${summary} som CSV (${queue.filename}) eller med format=xlsx som regneark, alle rader`,
-          querystring: withExportFormat(listQuerySchema),
+          querystring: withExportFormat(listQuery(queue.list)),
           produces: ['text/csv', XLSX_CONTENT_TYPE],
           response: exportResponse(queue.filename),
         },
@@ -114,7 +115,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Abonnementer'],
         summary: 'Stopp en aktiv instrumentforsikring i dag; instrumentene under den får stoppdato i dag',
         params: IdParams,
-        response: { 200: DataOf(SubscriptionWithLines) },
+        response: { ...errorResponses(422), 200: DataOf(SubscriptionWithLines) },
       },
     },
     async (request) => {

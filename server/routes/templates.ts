@@ -2,9 +2,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DataOf, IdParams } from '../schemas/common.ts';
 import { EmailTemplate, TemplatePreview, TemplatePreviewQuery } from '../schemas/templates.ts';
-import { listQuerySchema, paginate, paginatorSchema } from '../lib/list.ts';
+import { listQuery, paginate, paginatorSchema } from '../lib/list.ts';
 import { notFound } from '../lib/http-errors.ts';
-import { findTemplate, previewTemplate, sendTemplateTest, templatePage, updateTemplate } from '../domain/templates.ts';
+import { findTemplate, previewTemplate, sendTemplateTest, templateList, templatePage, updateTemplate } from '../domain/templates.ts';
 import { TemplatePatch, TemplateTestBody, TemplateTestResult } from '../schemas/settings.ts';
 import { accountOf } from '../lib/access.ts';
 
@@ -18,7 +18,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['E-postmaler'],
         summary: 'E-postmalene (1: avvist medlemskap, 2: avvist instrument, 3: avvist reiseforsikring)',
-        querystring: listQuerySchema,
+        querystring: listQuery(templateList),
         response: { 200: paginatorSchema(EmailTemplate) },
       },
     },

@@ -6,9 +6,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DataOf, IdParams, MessageBody } from '../schemas/common.ts';
 import { Subscription } from '../schemas/member.ts';
 import { TravelOrderBody } from '../schemas/travel.ts';
-import { listQuerySchema, paginate, paginatorSchema } from '../lib/list.ts';
+import { listQuery, paginate, paginatorSchema } from '../lib/list.ts';
 import { accountOf, isStaff } from '../lib/access.ts';
-import { subscriptionPage } from '../domain/subscription-list.ts';
+import { subscriptionList, subscriptionPage } from '../domain/subscription-list.ts';
 import { saveTravelOrder } from '../domain/travel-subscriptions.ts';
 import type { FastifyRequest } from 'fastify';
 import { memberFromBody, memberFromFilter } from '../plugins/access-log.ts';
@@ -27,7 +27,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['Abonnementer'],
         summary: 'Abonnementer; filter[product_id]=1,2 og filter[member_id]. Et medlem ser bare sine egne',
-        querystring: listQuerySchema,
+        querystring: listQuery(subscriptionList),
         response: { 200: paginatorSchema(Subscription) },
       },
     },

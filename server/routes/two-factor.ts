@@ -8,6 +8,7 @@ import { conflict, forbidden, notFound, validationFailed } from '../lib/http-err
 import { reserveCodeAttempt } from '../domain/sign-in-limits.ts';
 import { disable, enable, resetTwoFactor, staffTwoFactor, startSetup } from '../domain/two-factor.ts';
 import { endSession, listSessions } from '../domain/sessions.ts';
+import { errorResponses } from '../schemas/responses.ts';
 
 const WRONG_CODE = 'Feil kode. Prøv igjen.';
 /** Role 5 administers staff accounts (docs/DECISIONS.md). */
@@ -34,7 +35,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/user/2fa/setup',
     {
       config: { access: 'signed-in', allowWithoutTwoFactor: true },
-      schema: { tags, summary: 'Start totrinnsinnlogging: en ny nøkkel og otpauth-adressen til QR-koden', response: { 200: TwoFactorSetup } },
+      schema: { tags, summary: 'Start totrinnsinnlogging: en ny nøkkel og otpauth-adressen til QR-koden', response: { ...errorResponses(409), 200: TwoFactorSetup } },
     },
     async (request) => {
       const setup = await startSetup(db, keys, accountOf(request));
@@ -51,7 +52,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Slå på totrinnsinnlogging med en kode fra appen; svarer gjenopprettingskodene (vises én gang)',
         body: Type.Object({ code: TwoFactorCode }),
-        response: { 200: RecoveryCodes },
+        response: { ...errorResponses(409), 200: RecoveryCodes },
       },
     },
     async (request) => {
@@ -73,7 +74,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Slå av totrinnsinnlogging med en gjeldende kode',
         body: Type.Object({ code: TwoFactorCode }),
-        response: { 200: MessageBody },
+        response: { ...errorResponses(409), 200: MessageBody },
       },
     },
     async (request) => {
@@ -138,7 +139,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Tilbakestill en annen ansatts totrinnsinnlogging (bare administratorer, rolle 5)',
         params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
-        response: { 200: MessageBody },
+        response: { ...errorResponses(409), 200: MessageBody },
       },
     },
     async (request) => {

@@ -4,9 +4,10 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ReferenceParams, TestDecisionParams, VippsOffer, VippsStart, VippsStartAnswer, VippsStartRefused } from '../schemas/vipps.ts';
+import { ReferenceParams, TestDecisionParams, VippsOffer, VippsStart, VippsStartAnswer, VippsStartRefused, VippsReturnRedirect } from '../schemas/vipps.ts';
 import { membershipOffer, receiveWebhook, returnFromVipps, startVippsRegistration, type VippsDeps } from '../domain/vipps.ts';
 import { decideTestPayment, isTestCheckout, testCheckoutPage } from '../domain/vipps-test-checkout.ts';
+import { errorResponses } from '../schemas/responses.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, outbox, vipps, config } = app.services;
@@ -33,7 +34,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Innmelding'],
         summary: 'Hurtigkassen: lager en Vipps-betaling for medlemskapet; nettleseren sendes til redirectUrl i response_data',
         body: VippsStart,
-        response: { 200: VippsStartAnswer, 422: VippsStartRefused, 502: VippsStartRefused, 503: VippsStartRefused },
+        response: { ...errorResponses(429), 200: VippsStartAnswer, 422: VippsStartRefused, 502: VippsStartRefused, 503: VippsStartRefused },
       },
     },
     async (request) => startVippsRegistration(deps, request.body, request.ip),
@@ -47,6 +48,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Innmelding'],
         summary: 'Hit kommer betaleren tilbake fra Vipps; videre til /vipps-thanks eller /vipps-error',
         params: ReferenceParams,
+        response: { 303: VippsReturnRedirect },
       },
     },
     async (request, reply) => reply.redirect(await returnFromVipps(deps, request.params.reference), 303),
@@ -62,7 +64,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         schema: {
           tags: ['Innmelding'],
           summary: 'Webhook fra Vipps (epayments.payment.*.v1), signert med HMAC-SHA256',
-          response: { 200: Type.Object({ received: Type.Boolean() }) },
+          response: { ...errorResponses(401), 200: Type.Object({ received: Type.Boolean() }) },
         },
       },
       async (request) =>

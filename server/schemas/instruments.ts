@@ -115,3 +115,13 @@ export const RefusedBody = Type.Object({
   message: Type.String(),
   errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
 });
+
+/** The instrument upload's multipart/form-data field, for the OpenAPI document (the route reads the part itself). */
+export const InstrumentUpload = Type.Object({
+  file: Type.String({ format: 'binary', description: 'Instrumentmalen utfylt (.xlsx)' }),
+});
+
+/** The member's instrument export takes one filter: which instruments. */
+export const InstrumentExportQuery = Type.Object({
+  'filter[status]': Type.Optional(Type.String({ description: '0 venter på behandling, 1 aktive (standard), 2 avviste, 3 slettede; kommaseparert' })),
+}, { additionalProperties: Type.String() });

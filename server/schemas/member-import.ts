@@ -3,6 +3,7 @@ import { Type, type Static } from 'typebox';
 import { Nullable, Timestamp } from './common.ts';
 
 export const ImportAction = Type.Union([Type.Literal('skip'), Type.Literal('update'), Type.Literal('fill'), Type.Literal('create')]);
+export type ImportAction = Static<typeof ImportAction>;
 
 export const ImportSummary = Type.Object({
   rows: Type.Integer(),
@@ -55,3 +56,16 @@ export const ImportChangeBody = Type.Object({
 }, { additionalProperties: false });
 
 export const ImportCommitBody = Type.Object({ send_welcome: Type.Boolean() }, { additionalProperties: false });
+
+/** The upload's multipart/form-data fields, for the OpenAPI document (the route reads the parts itself). */
+export const ImportUpload = Type.Object({
+  file: Type.String({ format: 'binary', description: 'Medlemsregisteret: .xlsx eller .csv (UTF-8, semikolon eller komma)' }),
+  mapping: Type.Optional(Type.String({ description: 'Valgfritt: JSON-objekt kolonne → felt, for eksempel {"Fornavn":"first_name"}' })),
+}, { required: ['file'] });
+
+/** The limits the import applies, for the page to name (server/domain/member-import.ts holds them). */
+export const ImportLimits = Type.Object({
+  file_mb: Type.Number({ description: 'Største fil, i MB' }),
+  rows: Type.Integer({ description: 'Flest rader i medlemsarket' }),
+});
+export type ImportLimits = Static<typeof ImportLimits>;

@@ -44,3 +44,9 @@ export const TestDecisionParams = Type.Object({
   reference: Type.String({ pattern: '^[A-Za-z0-9-]{8,50}$' }),
   decision: Type.Union([Type.Literal('approve'), Type.Literal('abort')]),
 });
+
+/** The payer's return from Vipps: on to /vipps-thanks or /vipps-error. */
+export const VippsReturnRedirect = Type.Null({
+  description: 'Videre til /vipps-thanks eller /vipps-error',
+  headers: { location: Type.String({ description: 'Siden betaleren sendes videre til' }) },
+});

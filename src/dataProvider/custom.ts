@@ -16,6 +16,11 @@ const REJECTION_TEMPLATE: Record<RejectKind, number> = { membership: 1, instrume
 const LARGEST_PAGE = 100;
 
 export const customMethods = {
+  /** The menu badges: how many wait in each request queue, by the queue's resource name, in one request. */
+  async badgeCounts(): Promise<Record<string, number>> {
+    return unwrap(await http.get<{ data: Record<string, number> }>('/api/counters')).data;
+  },
+
   /**
    * Saves a resource's whole filtered list (not one page) as the server streams it, under the
    * area's file name: the CSV, or with 'xlsx' the same list as a spreadsheet (name.xlsx).

@@ -3,9 +3,10 @@ import type { DataProvider } from 'react-admin';
 import { baseDataProvider } from './base.ts';
 import { customMethods, type CustomMethods } from './custom.ts';
 import { instrumentMethods, type InstrumentMethods } from './instruments.ts';
+import { memberImportMethods, type MemberImportMethods } from './member-import.ts';
 
-export type StaffDataProvider = DataProvider & CustomMethods & InstrumentMethods;
+export type StaffDataProvider = DataProvider & CustomMethods & InstrumentMethods & MemberImportMethods;
 
-export const dataProvider: StaffDataProvider = { ...baseDataProvider, ...customMethods, ...instrumentMethods };
+export const dataProvider: StaffDataProvider = { ...baseDataProvider, ...customMethods, ...instrumentMethods, ...memberImportMethods };
 
 export type * from './types.ts';

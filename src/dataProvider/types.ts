@@ -43,4 +43,4 @@ export interface TemplateTestResult {
   message_id: number;
   to: string;
 }
-export type { MemberImport } from '../../server/schemas/member-import.ts';
+export type { ImportAction, ImportLimits, MemberImport } from '../../server/schemas/member-import.ts';

@@ -3,4 +3,4 @@ import { reloadOnChunkFailure } from '../common/chunk-reload.ts';
 import { mount } from './main.tsx';
 
 reloadOnChunkFailure();
-mount(document.getElementById('root')!);
+void mount(document.getElementById('root')!);

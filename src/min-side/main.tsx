@@ -3,7 +3,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './App.tsx';
+import { loadCatalogue, LocaleProvider } from './locale.tsx';
 import { SessionProvider } from './session.tsx';
+import { storedLocale } from './texts.ts';
 import { ToastProvider } from './toasts.tsx';
 import './styles.css';
 
@@ -22,17 +24,23 @@ function handOverTitle(): void {
   observer.observe(document.head, { childList: true });
 }
 
-export function mount(root: HTMLElement): void {
+/** A member who chose English sees English from the first paint: its catalogue loads before the app. */
+export async function mount(root: HTMLElement): Promise<void> {
   handOverTitle();
+  const locale = storedLocale();
+  document.documentElement.lang = locale;
+  await loadCatalogue(locale).catch(() => undefined);
   createRoot(root).render(
     <StrictMode>
-      <BrowserRouter>
-        <SessionProvider>
-          <ToastProvider>
-            <App />
-          </ToastProvider>
-        </SessionProvider>
-      </BrowserRouter>
+      <LocaleProvider>
+        <BrowserRouter>
+          <SessionProvider>
+            <ToastProvider>
+              <App />
+            </ToastProvider>
+          </SessionProvider>
+        </BrowserRouter>
+      </LocaleProvider>
     </StrictMode>,
   );
 }

@@ -1,6 +1,7 @@
 /** The signed-in member, shared by every page and kept in local storage (src/common/session.ts). */
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { clearSession, readSession, saveSession, updateSession, type LoginAnswer, type Session } from '../common/session.ts';
+import { chosenLocale, storeLocale } from './texts.ts';
 
 interface SessionState {
   session: Session | null;
@@ -19,7 +20,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return saved;
   }, []);
   const signOut = useCallback(() => {
+    // Signing out clears local storage; the device keeps a language the member chose.
+    const chosen = chosenLocale();
     clearSession();
+    if (chosen) storeLocale(chosen);
     setSession(null);
   }, []);
   const update = useCallback((changes: Parameters<typeof updateSession>[0]) => {

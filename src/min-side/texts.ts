@@ -1,350 +1,88 @@
-/** Every text the member app shows, in Norwegian bokmål. Messages the spec fixes are kept verbatim. */
-import { supportContact } from '../common/support.ts';
-import { RULE_MESSAGES } from '../../server/schemas/rules.ts';
+/**
+ * Which catalogue Min side shows (src/i18n/min-side: nb.ts, en.ts, each with its date and amount
+ * formats) and where the choice is kept. Components take their texts from `useTexts()`
+ * (locale.tsx), so they follow a switch; code outside React (the form schemas' messages) asks
+ * `activeTexts()` when it needs a text.
+ */
+import { minSideNb, type MinSideTexts } from '../i18n/min-side/nb.ts';
 
-/** The organisation's support contact, shown wherever a member is told to get in touch. */
-export const SUPPORT_CONTACT = supportContact();
+export { SUPPORT_CONTACT } from '../i18n/min-side/nb.ts';
+export type { MinSideTexts } from '../i18n/min-side/nb.ts';
 
-// No-break spaces keep the phone number on one line.
-const contactSentence = `Ta kontakt med oss på ${SUPPORT_CONTACT.email} eller telefon ${SUPPORT_CONTACT.phone.replace(/ /g, '\u00a0')}.`;
+export type Locale = 'nb' | 'en';
+export const LOCALES: readonly Locale[] = ['nb', 'en'];
 
-export const texts = {
-  appName: 'Musikerportalen',
-  appSubtitle: 'Min side',
-  loading: 'Laster …',
-  close: 'Lukk',
-  notifications: 'Varsler',
-  backToProfile: 'Tilbake til Min side',
-  backToLogin: 'Tilbake til innlogging',
-  contactSentence,
-  contactTitle: 'Kontakt oss',
-  contactEmailLabel: 'E-post',
-  contactPhoneLabel: 'Telefon',
+/** The device remembers the member's choice (kept when signing out clears the rest). */
+export const LOCALE_STORAGE_KEY = 'min-side.locale';
 
-  validation: {
-    ...RULE_MESSAGES,
-    terms: 'Du må godta vilkårene for medlemskap',
-    instrument: 'Velg et instrument',
-  },
+let english: MinSideTexts | null = null;
+let active: Locale = 'nb';
 
-  fields: {
-    email: 'E-post',
-    password: 'Passord',
-    passwordConfirmation: 'Bekreft passord',
-    firstName: 'Fornavn',
-    lastName: 'Etternavn',
-    phone: 'Mobil',
-    address: 'Adresse',
-    postalCode: 'Postnummer',
-    postalArea: 'Poststed',
-    gender: 'Kjønn',
-    primaryInstrument: 'Hovedinstrument',
-    birthdate: 'Fødselsdato',
-    artistName: 'Artistnavn / band',
-    invoiceMethod: 'Fakturering',
-    invoiceEmail: 'E-post for faktura',
-    campaignCode: 'Kampanjekode',
-    terms: 'Jeg godtar vilkårene for medlemskap',
-  },
+export function storedLocale(): Locale {
+  try {
+    return localStorage.getItem(LOCALE_STORAGE_KEY) === 'en' ? 'en' : 'nb';
+  } catch {
+    return 'nb';
+  }
+}
 
-  genders: [
-    { value: 1, label: 'Mann' },
-    { value: 2, label: 'Kvinne' },
-    { value: 3, label: 'Annet' },
-  ],
-  invoiceMethods: [
-    { value: 'EFAKTURA', label: 'E-faktura' },
-    { value: 'EMAIL', label: 'E-post' },
-  ],
-  chooseInstrument: 'Velg instrument',
-  chooseInvoiceMethod: 'Velg fakturering',
+/** The stored choice, or null when the member never chose. */
+export function chosenLocale(): Locale | null {
+  try {
+    const stored = localStorage.getItem(LOCALE_STORAGE_KEY);
+    return stored === 'en' || stored === 'nb' ? stored : null;
+  } catch {
+    return null;
+  }
+}
 
-  datePicker: {
-    placeholder: 'dd/mm/åååå',
-    hint: 'Skriv dd/mm/åååå eller velg i kalenderen',
-    open: (label: string) => `Velg ${label.toLowerCase()} i kalenderen`,
-    clear: (label: string) => `Tøm ${label.toLowerCase()}`,
-    loading: 'Henter kalenderen …',
-  },
+export function storeLocale(locale: Locale): void {
+  try {
+    localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+  } catch {
+    // Private modes may refuse storage: the choice then lasts for this visit.
+  }
+}
 
-  login: {
-    title: 'Logg inn på Min side',
-    intro: 'Logg inn med e-postadressen og passordet ditt.',
-    submit: 'Logg inn',
-    forgotPassword: 'Glemt passord?',
-    notMember: 'Ikke medlem ennå?',
-    becomeMember: 'Bli medlem',
-  },
+/** True when the locale's catalogue can be shown at once (English loads on first use). */
+export const isLoaded = (locale: Locale): boolean => locale === 'nb' || english !== null;
 
-  reset: {
-    title: 'Glemt passord',
-    intro: 'Skriv inn e-postadressen din, så sender vi deg en lenke for å lage nytt passord.',
-    submit: 'Send lenke',
-  },
+/** Keeps the English catalogue once loaded (locale.tsx's `loadCatalogue`). */
+export function setEnglish(catalogue: MinSideTexts): void {
+  english = catalogue;
+}
 
-  changePassword: {
-    title: 'Lag nytt passord',
-    intro: 'Velg et nytt passord på minst 8 tegn.',
-    submit: 'Lagre nytt passord',
-    missingLink: 'Lenken mangler opplysninger. Be om en ny lenke for å lage nytt passord.',
-    requestNewLink: 'Be om en ny lenke',
-    failed: `Passordet ble ikke endret. ${contactSentence}`,
-    done: 'Passordet er endret. Du kan nå logge inn med det nye passordet.',
-    memberLogin: 'Logg inn på Min side',
-    staffLogin: 'Logg inn som ansatt',
-  },
+export const catalogueOf = (locale: Locale): MinSideTexts => (locale === 'en' && english ? english : minSideNb);
 
-  register: {
-    title: 'Bli medlem',
-    stepOne: 'Steg 1 av 2: Om deg',
-    submit: 'Send søknad',
-    campaignHelp: 'Har du fått en kampanjekode, skriv den inn her.',
-    invalidCampaign: 'Ugyldig Kampanje kode',
-    readTerms: 'Les vilkårene for medlemskap',
-    hideTerms: 'Skjul vilkårene',
-    success: 'Takk for søknaden! Den er sendt til godkjenning, og du får en e-post når den er behandlet.',
-    haveAccount: 'Allerede medlem?',
-    login: 'Logg inn',
-  },
+/** Called by the locale provider whenever the shown locale changes. */
+export function setActiveLocale(locale: Locale): void {
+  active = locale;
+}
 
-  quickCheckout: {
-    title: 'Bli medlem med Vipps',
-    cardTitle: 'Betal medlemskapet med Vipps',
-    membership: 'Produkt',
-    price: 'Pris',
-    kroner: (price: string) => `${price} kr`,
-    profileInfo: 'Navn, e-postadresse og mobilnummer hentes fra Vipps-profilen din når du betaler.',
-    campaignHelp: 'Kampanjekoden fra lenken du fulgte. Du kan endre eller fjerne den.',
-    pay: 'Betal med Vipps',
-    paying: 'Sender deg til Vipps …',
-    createFailed: 'Feil ved opprettelse av ordre',
-    testCheckout: 'Testmodus: Vipps er ikke satt opp, så betalingen går til en testside der ingen penger trekkes.',
-    unavailable: 'Betaling med Vipps er ikke tilgjengelig akkurat nå. Du kan melde deg inn med det vanlige skjemaet.',
-    regularForm: 'Meld deg inn uten Vipps',
-  },
+export const activeLocale = (): Locale => active;
 
-  stepTwo: {
-    title: 'Fullfør innmeldingen',
-    personalPane: 'Steg 2 av 2: Personopplysninger',
-    invoicePane: 'Fakturering',
-    next: 'Neste',
-    back: 'Tilbake',
-    approve: 'Godkjenn',
-    failed: 'En uforutsett hendelse har oppstått med systemet, vær vennlig å prøve igjen senere.',
-    done: 'Takk! Innmeldingen er fullført.',
-  },
+/** The shown catalogue, for code outside React (read when the text is needed, not at import). */
+export const activeTexts = (): MinSideTexts => catalogueOf(active);
 
-  application: {
-    title: 'Søknad om medlemskap',
-    waiting: 'Søknaden din om medlemskap venter på godkjenning. Du får en e-post når den er behandlet.',
-    accepted: 'Søknaden din er godkjent, og du er medlem.',
-    acceptedSince: (date: string) => `Søknaden din er godkjent, og du er medlem fra ${date}.`,
-    rejected: 'Søknaden din om medlemskap er avslått.',
-    reason: 'Begrunnelse',
-  },
+const messageGroups = (catalogue: MinSideTexts): Record<string, string>[] => [catalogue.validation, catalogue.travel.rules];
 
-  profile: {
-    title: 'Min side',
-    greeting: (name: string) => `Hei, ${name}`,
-    logout: 'Logg ut',
-    formTitle: 'Mine opplysninger',
-    save: 'Lagre',
-    saved: 'Oppdatert!',
-    saveFailed: 'Noe gikk galt',
-    checkFields: 'Noe gikk galt: rett feltene som er merket og lagre igjen.',
-    serverFailed: `Profilen ble ikke lagret. ${contactSentence}`,
-    loadFailed: 'Noe gikk galt!',
-    retry: 'Prøv igjen',
-  },
+/**
+ * A form message the app knows (a form rule's, a travel rule's), in the given locale; any other
+ * (a server's own) as it is. A message already on screen so follows a switch of language.
+ */
+export function messageIn(message: string | undefined, locale: Locale): string | undefined {
+  if (!message) return message;
+  const target = messageGroups(catalogueOf(locale));
+  for (const from of LOCALES) {
+    if (!isLoaded(from)) continue;
+    const groups = messageGroups(catalogueOf(from));
+    for (const [index, group] of groups.entries()) {
+      const key = Object.keys(group).find((name) => group[name] === message);
+      if (key) return target[index][key];
+    }
+  }
+  return message;
+}
 
-  campaign: {
-    title: 'Kampanjekode',
-    intro: 'Har du en kampanjekode? Legg den til her for å få medlemskortet ditt på SMS.',
-    add: 'Legg til kode',
-    added: 'Suksess!',
-    failed: 'Error',
-    current: 'Din kampanjekode',
-  },
-
-  memberCard: {
-    title: 'Medlemskort på SMS',
-    intro: 'Vi sender medlemskortet ditt som SMS til nummeret du skriver inn.',
-    phone: 'Telefonnummer',
-    placeholder: 'Må innholde minst 8-siffer',
-    submit: 'Send medlemskort',
-    sent: 'Ditt medlemskort har blitt tilsendt',
-    failed: `Medlemskortet ble ikke sendt. ${contactSentence}`,
-  },
-
-  travel: {
-    title: 'Reiseforsikring',
-    pageTitle: 'Reiseforsikring',
-    empty: 'Ingen aktive reiseforsikring',
-    product: 'PRODUKT',
-    price: 'PRIS',
-    start: 'START DATO',
-    end: 'STOP DATO',
-    invoicedFor: 'FAKTURERT TIL',
-    notYet: 'Ingen foreløpig',
-    order: 'Bestill',
-    edit: 'Rediger',
-    total: (amount: string) => `Totalt: ${amount} kr`,
-    status: 'STATUS',
-    active: 'Aktiv',
-    awaiting: 'Venter på godkjenning',
-    pendingNote: 'Bestillingen din venter på godkjenning. Du får beskjed når den er behandlet.',
-    productLabel: 'Produkt',
-    chooseProduct: 'Velg reiseforsikring',
-    startLabel: 'Startdato',
-    endLabel: 'Sluttdato',
-    reset: (label: string) => `Tilbakestill ${label.toLowerCase()}`,
-    resetText: 'Tilbakestill',
-    renewal: 'Fornyelse',
-    priceLabel: 'Pris',
-    restOfYear: 'Pris for resten av året',
-    kroner: (amount: string) => `${amount} kr`,
-    loadFailed: 'Reiseforsikringen kunne ikke hentes akkurat nå.',
-  },
-
-  instruments: {
-    title: 'Instrumentforsikring',
-    pageTitle: 'Instrumentforsikring',
-    empty: 'Ingen aktive instrumentforsikring',
-    type: 'TYPE INSTRUMENT',
-    make: 'FABRIKANT',
-    model: 'MODELL',
-    value: 'VERDI',
-    start: 'START DATO',
-    end: 'STOP DATO',
-    order: 'Bestill',
-    edit: 'Rediger',
-    total: (amount: string) => `Totalverdi: ${amount},-`,
-  },
-
-  discounts: {
-    title: 'Medlemsfordeler',
-    code: 'RABATTKODE',
-    description: 'BESKRIVELSE',
-    empty: 'Ingen rabattkoder akkurat nå.',
-  },
-
-  digitalCard: {
-    title: 'Medlemskort',
-    headerButton: 'Medlemskort',
-    pageTitle: 'Medlemskort',
-    memberNumber: 'Medlemsnummer',
-    validUntil: 'Gyldig til',
-    show: 'Vis medlemskortet',
-    intro: 'Vis kortet med QR-koden når du må dokumentere at du er medlem. Den som skanner koden, ser at kortet er ekte og gyldig.',
-    download: 'Last ned som bilde (PNG)',
-    qrLabel: (number: number) => `QR-kode som bekrefter medlemskapet til medlemsnummer ${number}`,
-    offline: (date: string) => `Du er uten nett. Dette er kortet slik det ble hentet ${date}.`,
-    notYet: 'Medlemskortet er klart når medlemskapet ditt er godkjent og du har fått medlemsnummer.',
-    loadFailed: 'Medlemskortet kunne ikke hentes akkurat nå.',
-    homeScreen: 'Tips: legg siden til på hjemskjermen, så har du kortet for hånden, også uten nett.',
-  },
-
-  certificates: {
-    title: 'Forsikringsbevis',
-    travelIntro: 'Forsikringsbevis for reiseforsikringen, for visum, grensekontroll og arrangører.',
-    instrumentsIntro: 'Forsikringsbevis med instrumentene dine, for toll, spillesteder og flyselskap.',
-    norwegian: 'Forsikringsbevis (PDF)',
-    english: 'Certificate in English (PDF)',
-    downloading: 'Laster ned …',
-  },
-
-  verify: {
-    pageTitle: 'Kontroll av medlemskort',
-    heading: 'Kontroll av medlemskort og forsikringsbevis',
-    valid: 'Gyldig medlem',
-    expired: 'Utløpt',
-    invalid: 'Ikke gyldig',
-    validEn: 'Valid member',
-    expiredEn: 'Expired',
-    invalidEn: 'Not valid',
-    invalidText: 'Kortet eller beviset er ikke gyldig: det er sperret, avsluttet, endret eller ikke utstedt av oss.',
-    expiredText: 'Kortet eller beviset er utløpt. Medlemmet kan hente et nytt på Min side.',
-    name: 'Navn',
-    memberNumber: 'Medlemsnummer',
-    validUntil: 'Gyldig til',
-    kindLabel: 'Gjelder',
-    kinds: { membership: 'Medlemskort', travel: 'Forsikringsbevis – reiseforsikring', instruments: 'Forsikringsbevis – instrumentforsikring' },
-    period: 'Forsikringsperiode',
-    product: 'Produkt',
-    products: { Europa: 'Reiseforsikring Europa (hele Europa)', Verden: 'Reiseforsikring Verden (hele verden)' },
-    count: 'Antall instrumenter',
-    totalValue: 'Samlet forsikringssum',
-    compare: 'Sammenlign med navnet og tallene på kortet eller beviset.',
-    checking: 'Kontrollerer …',
-    failed: 'Kontrollen kunne ikke gjøres akkurat nå. Prøv igjen om litt.',
-  },
-
-  privacyTitle: 'Personvern',
-  accessLog: {
-    title: 'Hvem har sett opplysningene mine',
-    intro: 'Her ser du når ansatte har åpnet, endret eller eksportert opplysningene dine de siste 12 månedene.',
-    when: 'NÅR',
-    who: 'HVEM',
-    what: 'HVA',
-    empty: 'Ingen ansatte har sett opplysningene dine.',
-    kinds: { read: 'Åpnet', export: 'Eksporterte', change: 'Endret', messages: 'Leste meldinger' } as Record<string, string>,
-    yourself: 'Du selv',
-    more: 'Vis flere',
-    download: 'Last ned opplysningene mine',
-    downloadHint: 'En zip-fil med alt vi har lagret om deg: en maskinlesbar fil (member.json) og et sammendrag du kan lese.',
-    downloading: 'Henter …',
-    downloadFailed: 'Filen kunne ikke hentes akkurat nå. Prøv igjen senere.',
-  },
-  contentFailed: 'Teksten kunne ikke hentes akkurat nå.',
-
-  blocked: {
-    title: 'Din konto har blitt sperret!',
-    guidance: `Sjekk at medlemskapet ditt fortsatt er aktivt. ${contactSentence}`,
-    ok: 'OK',
-  },
-
-  vippsThanks: {
-    title: 'Takk for at du ble medlem!',
-    body: 'Vi har sendt deg en e-post nå. Slik kommer du inn på Min Side:',
-    steps: [
-      'Sjekk e-posten din nå (se også i søppelposten).',
-      'Følg lenken i e-posten og velg et passord. Lenken virker i 60 minutter.',
-      'Logg inn på Min Side og fullfør steg to av innmeldingen: adresse og fakturering.',
-    ],
-  },
-
-  vippsError: {
-    title: 'Beklager, noe gikk galt',
-    body:
-      'Medlemskapet kunne ikke opprettes. Bestillingen er kansellert, og pengene blir betalt tilbake. En mulig årsak er at det finnes et tidligere medlem med samme e-postadresse og telefonnummer.',
-    contact: `${contactSentence}`,
-  },
-
-  twoFactor: {
-    title: 'Totrinnsinnlogging',
-    codeTitle: 'Bekreft at det er deg',
-    codeIntro: 'Åpne autentiseringsappen og skriv inn den sekssifrede koden.',
-    recoveryIntro: 'Skriv inn en av gjenopprettingskodene du tok vare på. Hver kode virker én gang.',
-    code: 'Kode fra autentiseringsappen',
-    recoveryCode: 'Gjenopprettingskode',
-    useRecovery: 'Bruk en gjenopprettingskode i stedet',
-    useCode: 'Bruk kode fra autentiseringsappen',
-    verify: 'Bekreft',
-    required: 'Feltet må fylles ut',
-    statusOn: 'Totrinnsinnlogging er slått på. Når du logger inn, ber vi om en kode fra autentiseringsappen.',
-    statusOff: 'Med totrinnsinnlogging trengs både passordet og en kode fra en autentiseringsapp på telefonen for å logge inn.',
-    start: 'Slå på totrinnsinnlogging',
-    steps: 'Skann QR-koden med en autentiseringsapp, eller skriv inn nøkkelen i appen. Skriv så inn koden appen viser.',
-    qrLabel: 'QR-kode for autentiseringsappen',
-    key: 'Nøkkel',
-    enable: 'Slå på',
-    recoveryTitle: 'Gjenopprettingskoder',
-    recoveryCodesIntro: 'Ta vare på disse kodene et trygt sted. Mister du telefonen, logger du inn med én av dem; hver kode virker én gang. Kodene vises bare nå.',
-    done: 'Jeg har tatt vare på kodene',
-    enabled: 'Totrinnsinnlogging er slått på.',
-    disable: 'Slå av totrinnsinnlogging',
-    disableIntro: 'Skriv inn en gjeldende kode fra autentiseringsappen for å slå av totrinnsinnlogging.',
-    disabled: 'Totrinnsinnlogging er slått av.',
-    cancel: 'Avbryt',
-  },
-} as const;
+/** How a catalogue writes dates and amounts (its `formats`). */
+export type Formats = MinSideTexts['formats'];

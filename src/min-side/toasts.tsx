@@ -3,7 +3,7 @@
  * dismissed. Both live regions are always in the page so screen readers announce new messages.
  */
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
-import { texts } from './texts.ts';
+import { useTexts } from './locale.tsx';
 
 type Kind = 'success' | 'error';
 interface Toast {
@@ -23,6 +23,7 @@ export const SUCCESS_TIMEOUT_MS = 3000;
 const ToastContext = createContext<Notify | null>(null);
 
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const texts = useTexts();
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
 

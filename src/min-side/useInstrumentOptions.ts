@@ -1,7 +1,7 @@
 /** The primary-instrument choices members may pick (use_member 1), after 'Velg instrument'. */
 import { useEffect, useState } from 'react';
 import { api } from './api.ts';
-import { texts } from './texts.ts';
+import { useTexts } from './locale.tsx';
 
 export interface Option {
   value: number;
@@ -13,6 +13,7 @@ export interface Option {
  * the first option, so the form's value has to be written into it again.
  */
 export function useInstrumentOptions(current?: number, resync?: () => void): Option[] {
+  const texts = useTexts();
   const [categories, setCategories] = useState<Option[]>([]);
   useEffect(() => {
     let active = true;

@@ -1,21 +1,49 @@
-/** The spec's form rules (section 5) as yup schemas, with its messages. */
+/**
+ * The spec's form rules (section 5) as yup schemas, with its messages. Each message is read from
+ * the shown catalogue when the form validates, so it follows the language switch.
+ */
 import { boolean, number, object, ref, string } from 'yup';
-import { EMAIL_PATTERN, FORM_RULES, GENDERS, isPickerDate, INVOICE_METHODS, PASSWORD_MIN_LENGTH, SMS_PHONE_MIN_LENGTH, type FormRule } from '../../server/schemas/rules.ts';
-import { texts } from './texts.ts';
+import {
+  EMAIL_PATTERN, FORM_RULES, GENDERS, isPickerDate, INVOICE_METHODS, PASSWORD_MIN_LENGTH, RULE_MESSAGES, SMS_PHONE_MIN_LENGTH,
+  type FormRule,
+} from '../../server/schemas/rules.ts';
+import { activeTexts } from './locale.tsx';
+import type { MinSideTexts } from './texts.ts';
 
-const v = texts.validation;
+type Key = keyof MinSideTexts['validation'];
+
+/** The message under `key`, in the language shown when the form validates. */
+const say = (key: Key) => () => activeTexts().validation[key];
+
+/** A form rule's message (the server's bokmål text), in the language shown. */
+const ruleMessage = (rule: FormRule) => {
+  const key = (Object.keys(RULE_MESSAGES) as (keyof typeof RULE_MESSAGES)[]).find((name) => RULE_MESSAGES[name] === rule.message);
+  return key ? say(key) : rule.message;
+};
+
+const v = {
+  required: say('required'),
+  email: say('email'),
+  passwordMin: say('passwordMin'),
+  passwordMatch: say('passwordMatch'),
+  date: say('date'),
+  terms: say('terms'),
+  instrument: say('instrument'),
+  smsRequired: say('smsRequired'),
+  smsMin: say('smsMin'),
+};
 
 /** A text field that the form's rule requires or not, with the rule's message. */
 const text = (rule: FormRule, field: string) =>
-  rule.required.includes(field) ? string().trim().required(rule.message) : string().trim().default('');
+  rule.required.includes(field) ? string().trim().required(ruleMessage(rule)) : string().trim().default('');
 
 /** Only GENDERS pass, so a valid form's gender is a `Gender` (see schemaResolver.ts's `asGender`). */
-const gender = (rule: FormRule) => number().required(rule.message).oneOf([...GENDERS], rule.message);
+const gender = (rule: FormRule) => number().required(ruleMessage(rule)).oneOf([...GENDERS], ruleMessage(rule));
 
 /** An optional date from the date picker: empty, or a 'yyyy-MM-dd' in the picker's years. */
 const pickerDate = () => string().default('').test('picker-date', v.date, (value) => !value || isPickerDate(value));
 
-const email = (required: string) => string().trim().required(required).matches(EMAIL_PATTERN, v.email);
+const email = (required: ReturnType<typeof ruleMessage>) => string().trim().required(required).matches(EMAIL_PATTERN, v.email);
 
 const password = {
   password: string().required(v.passwordMin).min(PASSWORD_MIN_LENGTH, v.passwordMin),
@@ -38,7 +66,7 @@ export const registerSchema = object({
   first_name: text(signUp, 'first_name'),
   last_name: text(signUp, 'last_name'),
   phone: text(signUp, 'phone'),
-  email: email(signUp.message),
+  email: email(ruleMessage(signUp)),
   campaign_code: string().trim().default(''),
   terms: boolean().required(v.terms).oneOf([true], v.terms),
   ...password,
@@ -57,7 +85,7 @@ export const personalInfoSchema = object({
 });
 
 export const invoiceSchema = object({
-  invoice_method: string().required(stepTwo.message).oneOf<string>(INVOICE_METHODS, stepTwo.message),
+  invoice_method: string().required(ruleMessage(stepTwo)).oneOf<string>(INVOICE_METHODS, ruleMessage(stepTwo)),
   invoice_email: string()
     .trim()
     .default('')
@@ -71,7 +99,7 @@ const profile = FORM_RULES.profile;
 export const profileSchema = object({
   first_name: text(profile, 'first_name'),
   last_name: text(profile, 'last_name'),
-  email: email(profile.message),
+  email: email(ruleMessage(profile)),
   phone: text(profile, 'phone'),
   address: text(profile, 'address'),
   postal_code: text(profile, 'postal_code'),
@@ -83,7 +111,7 @@ export const profileSchema = object({
     .default('')
     .when('invoice_method', {
       is: 'EMAIL',
-      then: (schema) => schema.required(profile.message).matches(EMAIL_PATTERN, v.email),
+      then: (schema) => schema.required(ruleMessage(profile)).matches(EMAIL_PATTERN, v.email),
     }),
   birthdate: pickerDate(),
   artist_name: string().default(''),

@@ -28,7 +28,8 @@ function newestSource(dir: string): number {
 function buildIfStale() {
   const built = path.join(root, 'dist', 'index.html');
   const stale = !existsSync(built) || statSync(built).mtimeMs < Math.max(newestSource(path.join(root, 'src')), ...['index.html', 'member.html', 'vite.config.ts'].map((file) => statSync(path.join(root, file)).mtimeMs));
-  if (stale) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  // vitest sets NODE_ENV=test, which Vite would carry into the bundle (React's development build).
+  if (stale) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }
 
 export default async function setup(project: TestProject) {

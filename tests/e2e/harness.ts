@@ -147,7 +147,21 @@ export async function checkPageStructure(page: Page, label: string): Promise<voi
  * Fails with every serious or critical axe finding on the page as it is now, and with what
  * checkPageStructure finds.
  */
+/**
+ * Waits until no CSS transition or finite animation is running: a button turning from disabled
+ * to enabled, or a dialog fading in, has colours between the two for a moment, and axe would
+ * measure a contrast nobody sees once it has settled. Endless ones (spinners) are left alone.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+    undefined,
+    { timeout: 5_000 },
+  );
+}
+
 export async function checkA11y(page: Page, label: string): Promise<void> {
+  await settled(page);
   await checkPageStructure(page, label);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

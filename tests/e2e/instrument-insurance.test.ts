@@ -73,6 +73,9 @@ describe('a member asks and staff decide', () => {
     await page.goto(`${portal.baseUrl}/profile/edit/instrument-insurance/${memberId}`);
     await page.getByRole('heading', { name: 'LEGG TIL INSTRUMENTER' }).waitFor();
     await page.getByText(/Last ned malen/).waitFor();
+    // The four tabs take at most two rows at 390 px.
+    const tops = await page.getByRole('tab').evaluateAll((tabs) => new Set(tabs.map((tab) => Math.round(tab.getBoundingClientRect().top))).size);
+    expect(tops).toBeLessThanOrEqual(2);
     const order = page.getByRole('button', { name: 'Lagre/bestill' });
     expect(await order.isDisabled()).toBe(true);
 
@@ -89,13 +92,19 @@ describe('a member asks and staff decide', () => {
     await screenshot(page, 'min-side-instruments-add-390');
     await order.click();
     await page.getByText('Opprettet nytt instrument!').waitFor();
+    // The order opens 'Forespørsel' and says where the new instruments went.
+    await expect.poll(() => page.getByRole('tab', { name: 'Forespørsel' }).getAttribute('aria-selected')).toBe('true');
+    await page.getByText(/Instrumentene står her under «Forespørsel»/).waitFor();
 
     // Keyboard: the arrow keys move between the tabs.
+    await page.getByRole('tab', { name: 'Legg til instrumenter' }).click();
     await page.getByRole('tab', { name: 'Legg til instrumenter' }).focus();
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => page.getByRole('tab', { name: 'Aktiv forsikring' }).getAttribute('aria-selected')).toBe('true');
     await page.getByRole('heading', { name: /^DINE AKTIVE INSTRUMENTER \(\d+\)$/ }).waitFor();
     const value = page.getByLabel('VERDI, Martin D-28');
+    expect(await value.isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Endre Martin D-28' }).click();
     await value.fill('35000');
     await page.getByRole('button', { name: 'Lagre', exact: true }).click();
     await page.getByText('Instrumentene er oppdatert!').waitFor();

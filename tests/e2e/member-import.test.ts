@@ -69,7 +69,8 @@ async function importThrough(page: Page, width: number, tag: string) {
   await screenshot(page, `staff-member-import-preview-${suffix}`);
 
   // The member already in the portal: fill in what the portal lacks instead of skipping.
-  await page.getByLabel('Hva skal skje? Rad 4').selectOption({ label: 'Oppdater tomme felt' });
+  await page.getByRole('combobox', { name: 'Hva skal skje? Rad 4' }).click();
+  await page.getByRole('option', { name: 'Oppdater tomme felt' }).click();
   await page.waitForFunction(() => document.querySelector('[data-count="update"]')?.textContent === '1');
   await screenshot(page, `staff-member-import-decided-${suffix}`);
 

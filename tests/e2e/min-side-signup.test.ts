@@ -33,6 +33,10 @@ describe.each(WIDTHS)('sign-up at %i px', (width) => {
     const page = await openPage(browser, portal, '/new-member?campaign_code=STUDENT', { width });
     await expect(page.getByLabel('Kampanjekode').inputValue()).resolves.toBe('STUDENT');
     await page.getByText('Steg 1 av 2').waitFor();
+    // The terms checkbox stands on the same line as its label, also at 390 px.
+    const box = await page.getByRole('checkbox', { name: 'Jeg godtar vilkårene for medlemskap' }).boundingBox();
+    const label = await page.locator('label', { hasText: 'Jeg godtar vilkårene for medlemskap' }).boundingBox();
+    expect(Math.abs((box?.y ?? 0) - (label?.y ?? 1000))).toBeLessThan(label?.height ?? 0);
     await look(page, 'new-member', width);
     await fillStepOne(page, email);
     await page.getByRole('button', { name: 'Send søknad' }).click();
@@ -40,6 +44,13 @@ describe.each(WIDTHS)('sign-up at %i px', (width) => {
     await page.getByText('Den er sendt til godkjenning').waitFor();
     await page.getByRole('heading', { name: 'Fullfør innmeldingen' }).waitFor();
     expect(page.url()).toMatch(/\/new-member\/update\/\d+$/);
+    // The message covers none of the top bar's controls (language, name, 'Logg ut'): a focused one stays in sight.
+    const toast = await page.locator('.toast-success').boundingBox();
+    for (const control of [page.getByRole('group', { name: 'Språk' }), page.getByRole('button', { name: 'Logg ut' })]) {
+      const area = await control.boundingBox();
+      const apart = !toast || !area || toast.x + toast.width <= area.x || area.x + area.width <= toast.x || toast.y + toast.height <= area.y || area.y + area.height <= toast.y;
+      expect(apart).toBe(true);
+    }
     const next = page.getByRole('button', { name: 'Neste' });
     expect(await next.isDisabled()).toBe(true);
     await look(page, 'step-two-personal', width);

@@ -26,7 +26,10 @@ function recordScripts(page: Page) {
   const reads: Promise<void>[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
-    reads.push(response.body().then((body) => void scripts.push({ url: response.url(), body: body.toString('utf8') })));
+    // A preloaded script's body can be gone from the browser once its page is left (a reload):
+    // the assets are immutable, so such a body is fetched again from the server.
+    const body = response.body().then((bytes) => bytes.toString('utf8'), async () => (await fetch(response.url())).text());
+    reads.push(body.then((text) => void scripts.push({ url: response.url(), body: text })));
   });
   return async () => {
     await Promise.all(reads);
@@ -98,6 +101,8 @@ describe('staff first load', () => {
     ['/membership', 390],
     ['/membership-request', 1440],
     ['/instrument-insurance', 1440],
+    ['/instrument-insurance', 1280],
+    ['/settings/content', 1280],
   ] as const)('%s at %i px does not shift when its rows arrive', async (pathname, width) => {
     const token = await apiLogin(portal, STAFF.email, STAFF.password);
     const context = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 900 }, locale: 'nb-NO' });
@@ -120,5 +125,54 @@ describe('staff first load', () => {
     const shifted = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
     expect(shifted).toBeLessThanOrEqual(0.02);
     await context.close();
+  });
+});
+
+// A string only the rich-text editor's code carries (ProseMirror's class names).
+const EDITOR_MARKER = 'ProseMirror-focused';
+const withEditor = (scripts: { url: string; body: string }[]) => scripts.filter((script) => script.body.includes(EDITOR_MARKER));
+
+describe('the rich-text editor loads with its dialog', () => {
+  async function staffPage(pathname: string) {
+    const token = await apiLogin(portal, STAFF.email, STAFF.password);
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'nb-NO' });
+    const page = await context.newPage();
+    await page.addInitScript((accessToken) => {
+      Object.entries({ token: accessToken, userId: '1', userRole: '3', isLoggedIn: 'true', firstName: 'A', lastName: 'B', registrationCompleted: '1' })
+        .forEach(([key, value]) => localStorage.setItem(key, value));
+    }, token);
+    const scripts = recordScripts(page);
+    await page.goto(`${portal.baseUrl}${pathname}`);
+    await page.locator('tbody tr').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    return { page, scripts };
+  }
+
+  it("/membership-request leaves it out until 'Avvis' opens the dialog", async () => {
+    const { page, scripts } = await staffPage('/membership-request');
+    expect(withEditor(await scripts())).toEqual([]);
+    await page.locator('tbody tr').first().getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Avvis', exact: true }).click();
+    await page.getByRole('dialog').getByRole('textbox', { name: 'Begrunnelse' }).waitFor();
+    expect(withEditor(await scripts()).length).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it('/settings/content leaves it out until a page is expanded', async () => {
+    const { page, scripts } = await staffPage('/settings/content');
+    expect(withEditor(await scripts())).toEqual([]);
+    await page.locator('[id^="page-"][id$="-header"]').first().click();
+    await page.locator('.ProseMirror').first().waitFor();
+    expect(withEditor(await scripts()).length).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it('/settings/system-message leaves it out until a template is opened', async () => {
+    const { page, scripts } = await staffPage('/settings/system-message');
+    expect(withEditor(await scripts())).toEqual([]);
+    await page.locator('tbody tr').first().getByRole('button').first().click();
+    await page.getByRole('dialog').locator('.ProseMirror').waitFor();
+    expect(withEditor(await scripts()).length).toBeGreaterThan(0);
+    await page.context().close();
   });
 });

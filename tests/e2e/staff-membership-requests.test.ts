@@ -137,6 +137,11 @@ describe('membership requests', () => {
     for (const row of chosen) await bodyRow(page, nameOf(row)).getByRole('checkbox').click();
     await expect.poll(() => page.getByRole('button', { name: 'Avvis' }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Aksepter' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Aksepter 3 søknader?' });
+    for (const row of chosen) await confirm.getByRole('listitem').filter({ hasText: nameOf(row) }).waitFor();
+    await checkA11y(page, 'accept confirmation');
+    await screenshot(page, 'staff-membership-accept-confirm-1440');
+    await confirm.getByRole('button', { name: 'Aksepter' }).click();
     await page.getByText('Medlemen er akseptert!').waitFor();
     await page.getByRole('heading', { level: 1, name: `FORESPØRSLER MEDLEMSKAP (${before.total - 3})` }).waitFor();
     await requestsMenu(page);

@@ -114,6 +114,8 @@ describe('e-mail templates', () => {
     await page.keyboard.press('Control+a');
     await page.keyboard.type('Kjære ');
     await dialog.getByRole('button', { name: 'Fornavn {first_name}' }).click();
+    // The editor takes focus back on the next frame (tiptap's focus command); type once it has.
+    await expect.poll(() => editor.evaluate((element) => element.contains(document.activeElement))).toBe(true);
     await page.keyboard.type(', vi har dessverre ikke plass til flere medlemmer akkurat nå.');
     await dialog.getByRole('button', { name: 'Lagre' }).click();
     await page.getByText('Epost malen har blitt oppdatert').first().waitFor();

@@ -88,6 +88,11 @@ describe('travel insurance, ordered by a member and handled by staff', () => {
     await tabTo(memberPage, 'Sluttdato');
     await memberPage.keyboard.type(shown('30', '06'));
     await expect.poll(() => order.isEnabled()).toBe(true);
+    // At 390 px each date shows whole, the year included: the text fits its box.
+    for (const name of ['Startdato', 'Sluttdato']) {
+      const fits = await memberPage.getByRole('textbox', { name }).evaluate((input) => input.scrollWidth <= input.clientWidth);
+      expect(fits, name).toBe(true);
+    }
     await look(memberPage, 'min-side-order-filled-390');
     await tabTo(memberPage, 'Bestill');
     await memberPage.keyboard.press('Enter');
@@ -117,6 +122,7 @@ describe('travel insurance, ordered by a member and handled by staff', () => {
     const reject = staffPage.getByRole('button', { name: 'Avvis' });
     await expect.poll(() => reject.isEnabled()).toBe(true);
     await staffPage.getByRole('button', { name: 'Aksepter' }).click();
+    await staffPage.getByRole('dialog', { name: 'Aksepter 1 bestilling?' }).getByRole('button', { name: 'Aksepter' }).click();
     await staffPage.getByText('Reiseforsikring er akseptert!').waitFor();
     await row.waitFor({ state: 'detached' });
     expect(await travelOf(member.id)).toMatchObject({ state: 'active', invoiced_for: `${nextYear}-06-30` });

@@ -10,11 +10,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createAccount, type TestContext } from './helpers.ts';
+import { exampleOf, type Schema } from './schema-example.ts';
 import { createInstrument, createSubscription, logMessage, GUITAR, PRODUCTS } from './factories-member-admin.ts';
 import { createAccessToken } from '../../server/lib/tokens.ts';
 import { MESSAGES } from '../../server/lib/http-errors.ts';
 
-type Access = 'public' | 'member' | 'staff' | 'signed-in';
+type Access = 'public' | 'member' | 'staff' | 'signed-in' | 'member-or-staff';
 type Principal = 'anonymous' | 'memberB' | 'blocked' | 'applicant' | 'memberA' | 'staff';
 /** Others first, A and staff last: what others must not do has not been done by A yet. */
 const PRINCIPALS: Principal[] = ['anonymous', 'memberB', 'blocked', 'applicant', 'memberA', 'staff'];
@@ -22,27 +23,6 @@ const OTHERS: Principal[] = ['memberB', 'blocked', 'applicant'];
 
 const MARKER = 'Amerket';
 
-interface Schema {
-  type?: string;
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  allOf?: Schema[];
-  enum?: unknown[];
-  const?: unknown;
-  examples?: unknown[];
-  example?: unknown;
-  default?: unknown;
-  format?: string;
-  pattern?: string;
-  minimum?: number;
-  maximum?: number;
-  minLength?: number;
-  minItems?: number;
-  nullable?: boolean;
-}
 
 interface Operation {
   'x-access'?: Access | null;
@@ -104,46 +84,7 @@ const PATH_VALUES: [RegExp, (f: Fixtures) => string | number, boolean][] = [
   [/^\/api\/verify\//, () => 'not-a-token', false],
 ];
 
-const TEXT_CANDIDATES = ['amerket@example.no', '0155', '91234567', '2026-06-01', 'Abcdefgh1', 'abc'];
-
-function example(schema: Schema | undefined, name: string): unknown {
-  if (!schema) return undefined;
-  if (schema.examples?.length) return schema.examples[0];
-  if (schema.example !== undefined) return schema.example;
-  if (schema.const !== undefined) return schema.const;
-  if (schema.enum?.length) return schema.enum[0];
-  if (schema.default !== undefined) return schema.default;
-  const branches = schema.anyOf ?? schema.oneOf;
-  if (branches) return example(branches.find((branch) => branch.type !== 'null') ?? branches[0], name);
-  if (schema.allOf) return Object.assign({}, ...schema.allOf.map((part) => example(part, name)));
-  switch (schema.type) {
-    case 'object': {
-      const out: Record<string, unknown> = {};
-      for (const [key, property] of Object.entries(schema.properties ?? {})) {
-        if ((schema.required ?? []).includes(key) || key === 'member_id') out[key] = example(property, key);
-      }
-      return out;
-    }
-    case 'array':
-      return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => example(schema.items, name));
-    case 'integer':
-    case 'number':
-      if (name === 'member_id') return fixtures.a;
-      return Math.min(Math.max(schema.minimum ?? 1, 1), schema.maximum ?? Number.MAX_SAFE_INTEGER);
-    case 'boolean':
-      return true;
-    case 'string': {
-      if (schema.format === 'date') return '2026-06-01';
-      if (schema.format === 'date-time') return '2026-06-01T12:00:00.000Z';
-      if (schema.format === 'email') return 'amerket@example.no';
-      const pattern = schema.pattern ? new RegExp(schema.pattern) : null;
-      const text = TEXT_CANDIDATES.find((candidate) => (!pattern || pattern.test(candidate)) && candidate.length >= (schema.minLength ?? 0));
-      return text ?? 'x'.repeat(Math.max(1, schema.minLength ?? 1));
-    }
-    default:
-      return undefined;
-  }
-}
+const example = (schema: Schema | undefined, name: string) => exampleOf(schema, name, { memberId: fixtures.a, email: 'amerket@example.no' });
 
 type Outcome = 'unauthenticated' | 'forbidden' | 'blocked' | 'allowed';
 
@@ -153,6 +94,7 @@ function expected(access: Access, allowBlocked: boolean, principal: Principal): 
   if (principal === 'anonymous') return 'unauthenticated';
   if (principal === 'staff') return access === 'member' ? 'forbidden' : 'allowed';
   if (access === 'staff') return 'forbidden';
+  if (access === 'member-or-staff' && principal === 'applicant') return 'forbidden';
   if (principal === 'blocked' && !allowBlocked) return 'blocked';
   return 'allowed';
 }

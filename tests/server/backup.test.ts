@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openPglite } from '../../server/db/pglite.ts';
 import { outboxDir, writeOutboxFile } from '../../server/adapters/outbox-files.ts';
-import { BACKUP_QUEUE } from '../../server/jobs/backup.ts';
+import { BACKUP_QUEUE, backupAtShutdown, backupDatabase, FRESH_BACKUP_MS } from '../../server/jobs/backup.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { createServices } from '../../server/plugins/services.ts';
 import { startJobs } from '../../server/jobs/start.ts';
@@ -65,6 +65,10 @@ describe('backup and restore of the embedded database', () => {
     const before = await backups(env);
     expect(before).toHaveLength(2);
 
+    // Copies an hour old: the server makes a new one when it stops.
+    const anHourAgo = new Date(Date.now() - 60 * 60 * 1000);
+    await Promise.all(before.map((name) => utimes(path.join(env.BACKUP_DIR, name), anHourAgo, anHourAgo)));
+
     const server = await startServer({ ...env, BACKUP_INTERVAL_HOURS: '0' });
     started.push(server);
     await serving(server);
@@ -77,7 +81,69 @@ describe('backup and restore of the embedded database', () => {
     const after = await backups(env);
     expect(after).toHaveLength(2);
     expect(after.at(-1)! > before.at(-1)!).toBe(true);
+
+    // Stopped again at once, it leaves the copy it just made as the newest.
+    const again = await startServer({ ...env, BACKUP_INTERVAL_HOURS: '0', LOG_LEVEL: 'info' });
+    started.push(again);
+    await serving(again);
+    expect(await stop(again)).toBe(0);
+    expect(again.output()).toContain('backup skipped: a recent one exists');
+    expect(await backups(env)).toEqual(after);
   }, 120_000);
+});
+
+describe('the backup at shutdown', () => {
+  async function databaseInDirectory() {
+    const env = await setting();
+    const db = await openPglite({ dataDir: env.DATA_DIR });
+    await migrate(db);
+    await db.query(`INSERT INTO accounts (email, first_name, last_name, role_id) VALUES ('kopi@example.no', 'Kari', 'Kopi', 2)`);
+    return { env, db };
+  }
+
+  it('is skipped when a copy younger than a quarter of an hour exists', async () => {
+    const { env, db } = await databaseInDirectory();
+    try {
+      const first = await backupAtShutdown(db, env.BACKUP_DIR, 5, 8_000);
+      expect(first.kind).toBe('written');
+      const second = await backupAtShutdown(db, env.BACKUP_DIR, 5, 8_000);
+      expect(second.kind).toBe('recent');
+      expect(await backups(env)).toHaveLength(1);
+      // A quarter of an hour later it is made again.
+      const later = await backupAtShutdown(db, env.BACKUP_DIR, 5, 8_000, new Date(Date.now() + FRESH_BACKUP_MS + 1_000));
+      expect(later.kind).toBe('written');
+    } finally {
+      await db.close();
+    }
+  }, 60_000);
+
+  it('that would not fit in the time left is stopped and leaves no file behind, and the database goes on', async () => {
+    const { env, db } = await databaseInDirectory();
+    try {
+      expect((await backupAtShutdown(db, env.BACKUP_DIR, 5, 0)).kind).toBe('aborted');
+      expect(await readdir(env.BACKUP_DIR)).toEqual([]);
+      expect(await db.query('SELECT email FROM accounts')).toEqual([{ email: 'kopi@example.no' }]);
+    } finally {
+      await db.close();
+    }
+  }, 60_000);
+
+  it('streams the directory in the layout PGlite loads: a copy opens with every row', async () => {
+    const { env, db } = await databaseInDirectory();
+    let file: string;
+    try {
+      file = await backupDatabase(db, env.BACKUP_DIR, 5);
+    } finally {
+      await db.close();
+    }
+    const copy = await openPglite({ loadDataDir: new Blob([await readFile(file)], { type: 'application/x-gzip' }) });
+    try {
+      expect(await copy.query('SELECT email FROM accounts')).toEqual([{ email: 'kopi@example.no' }]);
+      expect((await copy.query('SELECT 1 FROM postal_codes LIMIT 1')).length).toBe(1);
+    } finally {
+      await copy.close();
+    }
+  }, 60_000);
 });
 
 describe('scheduled backups', () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, type TestContext } from './helpers.ts';
 import { xlsxLooking, zip } from './zip-files.ts';
 import { signedIn, signedInStaff } from './factories-member-admin.ts';
-import { IMPORT_COLUMNS } from '../../server/domain/instrument-import.ts';
+import { IMPORT_COLUMNS, MEMBER_IMPORTS_PER_DAY } from '../../server/domain/instrument-import.ts';
 import { TEMPLATE_PATH } from '../../server/scripts/instrument-template.ts';
 
 let t: TestContext;
@@ -77,6 +77,46 @@ describe('the import template', () => {
     const response = await upload(mia.id, mia.token, await filledTemplate([['Gitar', 'Taylor', '314ce', 'T1', 18000, null]]));
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data[0]).toMatchObject({ state: 'requested', status: 0 });
+  });
+});
+
+describe('who may import, and how often', () => {
+  it('an applicant (no membership yet) may not import; a member and staff may', async () => {
+    const applicant = await signedIn(t.app, t.db, { role_id: 1 });
+    const file = await filledTemplate([['Gitar', 'Yamaha', 'FG800', 'Y1', 4000, null]]);
+    const refused = await upload(applicant.id, applicant.token, file);
+    expect(refused.statusCode).toBe(403);
+    expect(await count(applicant.id)).toBe(0);
+  });
+
+  it("a member's imports stop for the day after the limit, with a message in words; refused files do not count, staff have no limit", async () => {
+    const mia = await member();
+    const good = await filledTemplate([['Gitar', 'Yamaha', 'FG800', null, 4000, null]]);
+    const bad = await filledTemplate([['Gitar', '', 'FG800', null, 4000, null]]);
+    for (let n = 0; n < 3; n++) expect((await upload(mia.id, mia.token, bad)).statusCode).toBe(422);
+    for (let n = 0; n < MEMBER_IMPORTS_PER_DAY; n++) expect((await upload(mia.id, mia.token, good)).statusCode).toBe(200);
+    const over = await upload(mia.id, mia.token, good);
+    expect(over.statusCode).toBe(429);
+    expect(over.json().message).toBe(`Du har lastet opp instrumentfiler ${MEMBER_IMPORTS_PER_DAY} ganger det siste døgnet. Prøv igjen i morgen, eller legg instrumentene til ett og ett.`);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(23 * 60 * 60);
+    expect(await count(mia.id)).toBe(MEMBER_IMPORTS_PER_DAY);
+    // Staff may still import for her.
+    expect((await upload(mia.id, staff.token, good)).statusCode).toBe(200);
+    expect(await count(mia.id)).toBe(MEMBER_IMPORTS_PER_DAY + 1);
+  });
+
+  it('a full file goes in whole, in the order of its rows, each with its first history entry', async () => {
+    const mia = await member();
+    const rows = Array.from({ length: 300 }, (_, n) => ['Gitar', `Maker ${n}`, `Modell ${n}`, `S-${n}`, 1000 + n, '01.03.2026']);
+    const response = await upload(mia.id, staff.token, await filledTemplate(rows));
+    expect(response.statusCode, response.body).toBe(200);
+    const data = response.json().data as { id: number; make: string; value: number }[];
+    expect(data.map((row) => row.make)).toEqual(rows.map((row) => row[1]));
+    expect(data.map((row) => row.value)).toEqual(rows.map((row) => row[4]));
+    const [{ n }] = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM instrument_iterations WHERE instrument_id = ANY($1::int[])`, [data.map((row) => row.id)],
+    );
+    expect(n).toBe(300);
   });
 });
 

@@ -1,14 +1,18 @@
 /**
  * The unfiltered totals of the member overview and the request queues (the menu badges) come from
  * counters the database keeps; after every kind of change they equal a real count of the rows.
- * Short searches are counted only as far as anyone pages, and still answer the right rows.
+ * Searches are counted only as far as anyone pages, and still answer the right rows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, type TestContext } from './helpers.ts';
-import { GUITAR, PRODUCTS, signedIn, signedInStaff } from './factories-member-admin.ts';
+import { GUITAR, PRODUCTS, createInstrument, createSubscription, signedIn, signedInStaff } from './factories-member-admin.ts';
+import { snapshotInstrument, snapshotSubscription } from '../../server/domain/iterations.ts';
 import { clientAddress, signUpForm } from './factories-member-self.ts';
-import { MEMBERS_FROM } from '../../server/domain/member-list.ts';
+import { MEMBERS_FROM, memberPage } from '../../server/domain/member-list.ts';
 import { pendingInstruments, pendingMemberships, pendingTravel } from '../../server/domain/pending-requests.ts';
+import { declinedMemberships } from '../../server/domain/membership-requests.ts';
+import { foldListCountDeltas } from '../../server/jobs/cleanup.ts';
+import { instrumentLog, travelLog } from '../../server/domain/logs.ts';
 import { SHORT_SEARCH_HORIZON } from '../../server/lib/list.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import type { Queryable } from '../../server/db/database.ts';
@@ -30,6 +34,17 @@ const LISTS = {
   '/api/subscription/list/pending-memberships': pendingMemberships.from,
   '/api/subscription/list/pending-travel': pendingTravel.from,
   '/api/subscription/list/pending-instruments': pendingInstruments.from,
+  '/api/subscription/list/rejected': declinedMemberships.from,
+  '/api/emails/logs/list': 'FROM message_log m WHERE TRUE',
+  '/api/instrument/logs/list': instrumentLog.from,
+  '/api/subscription/logs/list': travelLog.from,
+};
+
+/** The queues whose totals the menu badges show, by the name GET /api/counters gives them. */
+const BADGES = {
+  'pending-memberships': '/api/subscription/list/pending-memberships',
+  'pending-travel': '/api/subscription/list/pending-travel',
+  'pending-instruments': '/api/subscription/list/pending-instruments',
 };
 
 const realCount = async (db: Queryable, from: string) =>
@@ -45,6 +60,9 @@ async function totals() {
     answered[url] = response.json().total;
     counted[url] = await realCount(t.db, from);
   }
+  const badges = await send('GET', '/api/counters');
+  expect(badges.statusCode, badges.body).toBe(200);
+  expect(badges.json().data).toEqual(Object.fromEntries(Object.entries(BADGES).map(([name, url]) => [name, counted[url]])));
   return { answered, counted };
 }
 
@@ -78,6 +96,7 @@ describe('unfiltered totals and badges', () => {
     );
     expect((await send('POST', `/api/subscription/reject/${application.id}`, staff.token, { reason: '<p>Mangler opplysninger.</p>', send_email: false })).statusCode).toBe(200);
     expect((await expectExactTotals())['/api/subscription/list/pending-memberships']).toBe(start['/api/subscription/list/pending-memberships']);
+    expect((await expectExactTotals())['/api/subscription/list/rejected']).toBe(start['/api/subscription/list/rejected'] + 1);
     expect((await send('POST', `/api/subscription/reopen/${application.id}`)).statusCode).toBe(200);
     await expectExactTotals();
     expect((await send('POST', `/api/subscription/accept/${application.id}`)).statusCode).toBe(200);
@@ -119,6 +138,11 @@ describe('unfiltered totals and badges', () => {
     expect((await send('POST', '/api/instrument/accept', staff.token, { member_id: member.id, instruments: [first, second] })).statusCode).toBe(200);
     await expectExactTotals();
 
+    // The routes above wrote versions of the travel insurance and the instruments.
+    const logged = await expectExactTotals();
+    expect(logged['/api/instrument/logs/list']).toBeGreaterThan(start['/api/instrument/logs/list']);
+    expect(logged['/api/subscription/logs/list']).toBeGreaterThan(start['/api/subscription/logs/list']);
+
     // What no route does: role changes, soft deletes, moved rows, bulk inserts, account deletes.
     const other = await signedIn(t.app, t.db, { role_id: 1, registration_completed: 1 });
     await t.db.query(
@@ -157,6 +181,58 @@ describe('unfiltered totals and badges', () => {
     await expectExactTotals();
     await t.db.query("DELETE FROM subscriptions WHERE kind = 'membership' AND state = 'pending'");
     await expectExactTotals();
+
+    // The declined list: a rejection written as such, an erased applicant, a rejection undone by SQL.
+    const declined = await signedIn(t.app, t.db, { role_id: 1, registration_completed: 1 });
+    await t.db.query(
+      `INSERT INTO subscriptions (member_id, product_id, kind, state, rejected_at) VALUES ($1, $2, 'membership', 'rejected', now())`,
+      [declined.id, PRODUCTS.membership],
+    );
+    expect((await expectExactTotals())['/api/subscription/list/rejected']).toBeGreaterThan(0);
+    await t.db.query('UPDATE accounts SET erased_at = now() WHERE id = $1', [declined.id]);
+    await expectExactTotals();
+    await t.db.query('UPDATE accounts SET erased_at = NULL WHERE id = $1', [declined.id]);
+    await expectExactTotals();
+    await t.db.query("UPDATE subscriptions SET state = 'pending' WHERE member_id = $1", [declined.id]);
+    await expectExactTotals();
+
+    // The insurance logs: versions written in bulk, removed directly, or with what they version.
+    const logOwner = await signedIn(t.app, t.db, { first_name: 'Logg', last_name: 'Eier' });
+    const [travelId, membershipId] = await Promise.all([
+      createSubscription(t.db, { member_id: logOwner.id, product_id: PRODUCTS.travel, kind: 'travel', state: 'active' }),
+      createSubscription(t.db, { member_id: logOwner.id, product_id: PRODUCTS.membership, kind: 'membership', state: 'active' }),
+    ]);
+    const instrumentId = await createInstrument(t.db, { member_id: logOwner.id, instrument_category: GUITAR });
+    for (let i = 0; i < 3; i++) {
+      await snapshotSubscription(t.db, travelId, staff.id);
+      await snapshotSubscription(t.db, membershipId, staff.id);
+      await snapshotInstrument(t.db, instrumentId, staff.id);
+    }
+    const withVersions = await expectExactTotals();
+    await t.db.query('DELETE FROM subscription_iterations WHERE id = (SELECT max(id) FROM subscription_iterations)');
+    await t.db.query(
+      `DELETE FROM subscription_iterations WHERE id = (SELECT max(it.id) FROM subscription_iterations it
+         JOIN subscriptions s ON s.id = it.subscription_id WHERE s.kind = 'travel')`,
+    );
+    await t.db.query('DELETE FROM instrument_iterations WHERE id = (SELECT max(id) FROM instrument_iterations)');
+    const fewer = await expectExactTotals();
+    expect(fewer['/api/subscription/logs/list']).toBe(withVersions['/api/subscription/logs/list'] - 1);
+    expect(fewer['/api/instrument/logs/list']).toBe(withVersions['/api/instrument/logs/list'] - 1);
+    await t.db.query('DELETE FROM subscriptions WHERE member_id = $1', [logOwner.id]);
+    await t.db.query('DELETE FROM instruments WHERE member_id = $1', [logOwner.id]);
+    await expectExactTotals();
+
+    // The message log: rows added and removed in bulk, and the deltas folded into the counter.
+    await t.db.query(
+      `INSERT INTO message_log (channel, subject, email_to, content, delivery, status)
+       SELECT 'sms', 'Telling ' || n, '+4790000000', 'x', 'outbox', 'sent' FROM generate_series(1, 40) n`,
+    );
+    await expectExactTotals();
+    await t.db.query("DELETE FROM message_log WHERE subject LIKE 'Telling 1%'");
+    const beforeFold = await expectExactTotals();
+    expect(await foldListCountDeltas(t.db)).toBeGreaterThan(0);
+    expect((await t.db.query('SELECT 1 FROM list_count_deltas')).length).toBe(0);
+    expect(await expectExactTotals()).toEqual(beforeFold);
   });
 
   it('stay exact when many members order and staff accept at the same moment', async () => {
@@ -233,26 +309,58 @@ describe('short searches', () => {
     expect(body.data.at(-1).id).toBe(all.at(-1));
   });
 
-  it('a few matches are counted exactly, and so is a search with a word of three letters', async () => {
+  it('a few matches are counted exactly, with short words or long', async () => {
     const few = await search('æø');
     expect(few.json().total).toBe((await matching('æø')).length);
     expect(few.json().total).toBeGreaterThan(0);
     const pastTheEnd = await search('æø', 9);
     expect(pastTheEnd.json()).toMatchObject({ data: [], total: few.json().total, last_page: 1 });
-    const longer = await search('qxe');
-    expect(longer.json().total).toBe((await matching('qxe')).length);
-    expect(longer.json().last_page).toBe(Math.ceil((await matching('qxe')).length / 25));
+    const longFew = await search('øyvind æøy');
+    expect(longFew.json().total).toBe(3);
+  });
+
+  it("reads a search's last page, once its count is exact, from the far end", async () => {
+    const all = (await matching('qx')).map((row) => row.id);
+    const lastPage = Math.ceil(all.length / 25);
+    const statements: string[] = [];
+    const recording: Queryable = {
+      query: (sql, params, options) => {
+        statements.push(sql);
+        return t.db.query(sql, params, options);
+      },
+      exec: (sql) => t.db.exec(sql),
+    };
+    const page = await memberPage(recording, { 'filter[name]': 'qx', per_page: '25', page: String(lastPage) });
+    expect(page.total).toBe(all.length);
+    expect(page.rows.map((row) => row.id)).toEqual(all.slice((lastPage - 1) * 25));
+    expect(statements.find((sql) => /LIMIT \d+ OFFSET/.test(sql))).toMatch(/ORDER BY a\.id ASC(, a\.id ASC)? LIMIT \d+ OFFSET 0\b/);
+  });
+
+  it('a search of longer words that many match is counted as far as anyone pages too, and paging on reaches them all', async () => {
+    const all = (await matching('qxe')).map((row) => row.id);
+    expect(all.length).toBeGreaterThan(SHORT_SEARCH_HORIZON);
+    const first = (await search('qxe')).json();
+    expect(first.total).toBe(SHORT_SEARCH_HORIZON);
+    expect(first.data.map((row: { id: number }) => row.id)).toEqual(all.slice(0, 25));
+    let body = first;
+    while (body.current_page !== body.last_page) body = (await search('qxe', body.last_page)).json();
+    expect(body.total).toBe(all.length);
+    expect(body.data.map((row: { id: number }) => row.id)).toEqual(all.slice((body.current_page - 1) * 25));
   });
 });
 
 describe('migration 011', () => {
   it('starts the counters from the rows a database already has', async () => {
-    // The database as before 011, with rows of every kind the counters count.
+    // The database as before 011 (and 017, which builds on it), with rows of every kind the counters count.
     await t.db.exec(`
-      DROP TABLE list_counts, list_count_shares;
+      DROP TABLE list_counts, list_count_shares, list_count_deltas;
       DROP FUNCTION list_counts_after_accounts, list_counts_after_subscriptions, list_counts_after_instruments,
-                    list_counts_after_truncate, recount_list_counts, refresh_list_counts, list_count_fresh_shares CASCADE;
-      DELETE FROM schema_migrations WHERE name = '011_list_counts.sql';`);
+                    list_counts_after_truncate, recount_list_counts, refresh_list_counts, list_count_fresh_shares,
+                    list_counts_after_message_log, list_counts_after_instrument_iterations,
+                    list_counts_after_subscription_iterations, log_counts_after_truncate, recount_log_counts CASCADE;
+      DROP INDEX accounts_campaign;
+      ALTER TABLE message_log DROP COLUMN content_sanitised;
+      DELETE FROM schema_migrations WHERE name IN ('011_list_counts.sql', '017_list_pages.sql');`);
     const applicant = await signedIn(t.app, t.db, { role_id: 1, registration_completed: 1 });
     await t.db.query(
       `INSERT INTO subscriptions (member_id, product_id, kind, state) VALUES ($1, $2, 'membership', 'pending'), ($1, $3, 'travel', 'pending')`,
@@ -263,7 +371,7 @@ describe('migration 011', () => {
        VALUES ($1, $2, 'Yamaha', 'P-45', 5000, current_date), ($1, $2, 'Roland', 'FP-30', 7000, current_date)`,
       [applicant.id, GUITAR],
     );
-    expect(await migrate(t.db)).toEqual(['011_list_counts.sql']);
+    expect(await migrate(t.db)).toEqual(['011_list_counts.sql', '017_list_pages.sql']);
     const counted = await expectExactTotals();
     expect(counted['/api/subscription/list/pending-instruments']).toBeGreaterThan(0);
     expect(counted['/api/subscription/list/pending-memberships']).toBeGreaterThan(0);

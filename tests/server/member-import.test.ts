@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, createAccount, type TestContext } from './helpers.ts';
 import { signedIn, signedInStaff } from './factories-member-admin.ts';
 import { xlsxLooking, zip } from './zip-files.ts';
+import { MEMBER_IMPORT_LIMITS, MEMBER_IMPORT_MESSAGES, runningProgress } from '../../server/domain/member-import.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '../fixtures/spreadsheets');
 
@@ -330,6 +331,38 @@ describe('the commit', () => {
     }
   });
 
+  it('reports the rows done in steps while the commit runs, not only at the end', async () => {
+    const id = tag();
+    const total = 6000;
+    const rows = [['Fornavn', 'Etternavn', 'E-post'], ...Array.from({ length: total }, (_, i) => ['Steg', `Nr${i}`, `${id}.${i}@example.no`])];
+    const data = await preview(Buffer.from(csv(rows)), 'steg.csv');
+    const started = await t.app.inject({ method: 'POST', url: `/api/member/import/${data.id}/commit`, headers: bearer(staff.token), payload: { send_welcome: false } });
+    expect(started.statusCode, started.body).toBe(202);
+    // The progress the page reads (GET), and the count the job keeps in its process: on PGlite,
+    // the one session, the GET waits for the commit's transaction, so the count is read directly too.
+    const seen = new Set<number>();
+    let finished: Preview | null = null;
+    const page = (async () => {
+      for (;;) {
+        const current = (await t.app.inject({ url: `/api/member/import/${data.id}`, headers: bearer(staff.token) })).json().data as Preview;
+        expect(current.progress.rows).toBe(total);
+        if (current.state !== 'running') return current;
+        seen.add(current.progress.done);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })().then((done) => { finished = done; });
+    while (finished === null) {
+      const done = runningProgress(t.db, data.id);
+      if (done !== null) seen.add(done);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await page;
+    expect((finished as Preview | null)?.state).toBe('done');
+    expect((finished as Preview | null)?.progress).toEqual({ done: total, rows: total });
+    expect([...seen].filter((done) => done > 0 && done < total).length).toBeGreaterThan(0);
+    expect(runningProgress(t.db, data.id)).toBeNull();
+  }, 90_000);
+
   it('queues a welcome mail with a link to choose a password when staff ask for it', async () => {
     const id = tag();
     const rows = [['Fornavn', 'Etternavn', 'E-post', 'Mobil'], ['Velkommen', 'Hit', `${id}@example.no`, ''], ['Bare', 'Mobil', '', '47474747']];
@@ -405,6 +438,14 @@ describe('history, templates and access', () => {
     expect(fromCsv.errors).toEqual([]);
   });
 
+  it('names its limits from the one place the import applies them', async () => {
+    const response = await t.app.inject({ url: '/api/member/import/limits', headers: bearer(staff.token) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ data: { file_mb: 20, rows: 50_000 } });
+    expect(MEMBER_IMPORT_LIMITS.fileBytes).toBe(20 * 1024 * 1024);
+    expect(MEMBER_IMPORT_MESSAGES.tooManyRows).toBe('Filen har flere enn 50 000 rader.');
+  });
+
   it('answers members and applicants 403 on every import route', async () => {
     const someone = await signedIn(t.app, t.db, { role_id: 2 });
     const applicant = await signedIn(t.app, t.db, { role_id: 1 });
@@ -414,6 +455,7 @@ describe('history, templates and access', () => {
       expect((await t.app.inject({ url: '/api/member/import/list', headers })).statusCode).toBe(403);
       expect((await t.app.inject({ url: '/api/member/import/1', headers })).statusCode).toBe(403);
       expect((await t.app.inject({ url: '/api/member/import/template.xlsx', headers })).statusCode).toBe(403);
+      expect((await t.app.inject({ url: '/api/member/import/limits', headers })).statusCode).toBe(403);
       expect((await t.app.inject({ method: 'POST', url: '/api/member/import/1/undo', headers })).statusCode).toBe(403);
     }
   });

@@ -55,7 +55,7 @@ describe('platform', () => {
 
   it('sends security headers', async () => {
     const response = await t.app.inject({ url: '/api/health' });
-    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("default-src 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   });

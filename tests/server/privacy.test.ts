@@ -158,6 +158,7 @@ describe('access log', () => {
       'GET /api/member/:id/instrument/export export',
       'GET /api/member/import/:id -',
       'GET /api/member/import/:id/errors.xlsx -',
+      'GET /api/member/import/limits -',
       'GET /api/member/import/list -',
       'GET /api/member/import/template.csv -',
       'GET /api/member/import/template.xlsx -',

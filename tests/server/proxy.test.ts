@@ -1,5 +1,6 @@
 /** Behind a proxy or not: which client address the limits see, and the https-only headers. */
 import path from 'node:path';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../server/app.ts';
@@ -18,11 +19,13 @@ afterAll(async () => {
   await database.drop();
 });
 
-async function appWith(env: Record<string, string>): Promise<App> {
+async function appWithEnv(env: Record<string, string>): Promise<App> {
   const app = await buildApp(createServices(testConfig(env), database.db, { mail: outboxTransport(path.join(tmpdir(), 'portal-test-outbox')) }));
   apps.push(app);
   return app;
 }
+
+const appWith = appWithEnv;
 
 describe('client address behind a proxy', () => {
   it('the server refuses to start with TRUST_PROXY=true and says why, in Norwegian', async () => {
@@ -62,8 +65,12 @@ describe('client address behind a proxy', () => {
 });
 
 describe('https-only headers', () => {
+  // A page: the CSP and HSTS matter where a browser renders HTML.
+  const staticDir = mkdtempSync(path.join(tmpdir(), 'portal-https-'));
+  writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><html lang="nb"><head><title>x</title></head><body></body></html>');
+  const appWith = (env: Record<string, string>) => appWithEnv({ STATIC_DIR: staticDir, ...env });
   const headersOf = async (app: App, headers: Record<string, string> = {}) =>
-    (await app.inject({ url: '/api/health', remoteAddress: '10.0.0.5', headers })).headers;
+    (await app.inject({ url: '/membership', remoteAddress: '10.0.0.5', headers })).headers;
 
   it('over plain http the CSP does not upgrade requests and there is no HSTS', async () => {
     const app = await appWith({ PUBLIC_URL: 'http://192.168.1.20:3000' });

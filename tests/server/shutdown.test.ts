@@ -82,7 +82,7 @@ describe('stopping the server', () => {
     expect(result.took).toBeLessThan(5000);
   });
 
-  it('cuts off a request that does not finish within 10 s, and still exits', { timeout: 60_000 }, async () => {
+  it('cuts off a request that does not finish within 4 s, and exits within the 10 s a container runtime waits', { timeout: 60_000 }, async () => {
     const server = await startServer({ DATABASE_URL: await postgresDatabase('b') });
     const stuck = socketTo(server);
     stuck.socket.write('POST /api/user/login HTTP/1.1\r\nHost: portal\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
@@ -90,7 +90,7 @@ describe('stopping the server', () => {
     const started = Date.now();
     expect(await server.stop()).toBe(0);
     const took = Date.now() - started;
-    expect(took).toBeGreaterThanOrEqual(9_500);
-    expect(took).toBeLessThan(13_000);
+    expect(took).toBeGreaterThanOrEqual(3_900);
+    expect(took).toBeLessThan(10_000);
   });
 });

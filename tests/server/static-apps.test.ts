@@ -87,6 +87,21 @@ describe('the apps’ pages', () => {
     expect(preloads((await t.app.inject({ url: '/membership' })).body)).toEqual([]);
   });
 
+  it('sends the page headers (CSP, frames, referrer) with HTML only; a script or JSON gets only its own', async () => {
+    const html = (await t.app.inject({ url: '/membership' })).headers;
+    expect(html['content-security-policy']).toContain("script-src 'self'");
+    expect(html['x-frame-options']).toBe('SAMEORIGIN');
+    const script = (await t.app.inject({ url: '/assets/member-e1.js' })).headers;
+    expect(script['x-content-type-options']).toBe('nosniff');
+    expect(script['content-security-policy']).toBeUndefined();
+    expect(script['x-frame-options']).toBeUndefined();
+    expect(script['cross-origin-opener-policy']).toBeUndefined();
+    const json = (await t.app.inject({ url: '/api/health' })).headers;
+    expect(json['x-content-type-options']).toBe('nosniff');
+    expect(json['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(json['x-frame-options']).toBeUndefined();
+  });
+
   it('names only modules that exist in the source', () => {
     for (const { module } of Object.values(MEMBER_PAGES)) expect(existsSync(path.join(root, module)), module).toBe(true);
   });

@@ -37,6 +37,19 @@ const membership: StaffArea = {
     'travel-logs': { list: '/api/subscription/logs/list' },
     'instrument-categories': { list: '/api/instrument/category/list', unpaged: true },
   },
+  pages: {
+    '/membership': 'src/admin/members/MemberList.tsx',
+    '/membership/create-new-user': 'src/admin/members/MemberCreate.tsx',
+    '/membership/edit/:id': 'src/admin/members/MemberEdit.tsx',
+    '/membership/edit/instrument-insurance/:id': 'src/admin/instrument-insurance/MemberInstrumentsPage.tsx',
+    '/membership/edit/travel-insurance/:memberId': 'src/admin/travel-insurance/TravelFormPage.tsx',
+    ...Object.fromEntries([
+      '/membership/instrument-insurance/reject/:memberId',
+      '/membership/edit/insurance-logs/:memberId',
+      '/membership/edit/travel-insurance/insurance-logs/:memberId',
+      '/membership/edit/instrument-insurance/insurance-logs/:memberId',
+    ].map((pattern) => [pattern, 'src/admin/logs/LogsPage.tsx'])),
+  },
 };
 
 /** A request queue: its list, the list's CSV export (`${list}/export`) and its menu badge. */
@@ -67,6 +80,11 @@ function membershipRequestArea(): StaffArea {
       'declined-memberships': { list: '/api/subscription/list/rejected' },
       'membership-requests': { one: (id) => `/api/subscription/membership-request/${id}` },
     },
+    pages: {
+      '/membership-request': 'src/admin/membership-request/MembershipRequestList.tsx',
+      '/membership-request/declined': 'src/admin/membership-request/DeclinedList.tsx',
+      '/membership-request/edit/:id': 'src/admin/membership-request/DeclinedRequest.tsx',
+    },
   };
 }
 /** The instrument queue also has a member's waiting instruments (list/:id) and their edit page. */
@@ -78,6 +96,11 @@ const instrumentRequests = (area: StaffArea): StaffArea => ({
     ...area.crumbs,
   ],
   resources: { ...area.resources, 'instrument-requests': { list: '/api/instrument/list' } },
+  pages: {
+    '/instrument-insurance': 'src/admin/instrument-insurance/InstrumentQueue.tsx',
+    '/instrument-insurance/list/:id': 'src/admin/instrument-insurance/InstrumentRequestsPage.tsx',
+    '/instrument-insurance/edit/:id': 'src/admin/instrument-insurance/InstrumentRequestEditPage.tsx',
+  },
 });
 
 /** The travel queue, plus what its form and the member page's travel form read and write. */
@@ -92,6 +115,10 @@ function travelInsurance(): StaffArea {
     update: (id) => `/api/subscription/${id}`,
   };
   area.resources.products = { list: '/api/product/list', unpaged: true };
+  area.pages = {
+    '/travel-insurance': 'src/admin/travel-insurance/TravelRequestList.tsx',
+    '/travel-insurance/edit/:link': 'src/admin/travel-insurance/TravelRequestEdit.tsx',
+  };
   return area;
 }
 
@@ -136,6 +163,13 @@ export const STAFF_AREAS: StaffArea[] = [
         remove: (id) => `/api/content/admin/discount-codes/${id}`,
       },
     },
+    pages: {
+      '/settings': 'src/admin/settings/SettingsPage.tsx',
+      '/settings/system-message': 'src/admin/settings/TemplatesPage.tsx',
+      '/settings/promo-code': 'src/admin/settings/CampaignsPage.tsx',
+      '/settings/vipps-rapport': 'src/admin/settings/VippsReportPage.tsx',
+      '/settings/content': 'src/admin/settings/ContentPage.tsx',
+    },
   },
   {
     name: 'access-log',
@@ -147,6 +181,7 @@ export const STAFF_AREAS: StaffArea[] = [
       'member-access-log': { of: (id) => `/api/member/${id}/access-log` },
       'staff-users': { list: '/api/access-log/staff', unpaged: true },
       },
+    pages: { '/access-log': 'src/admin/access-log/AccessLogPage.tsx' },
     },
     {
     name: 'member-import',
@@ -157,7 +192,11 @@ export const STAFF_AREAS: StaffArea[] = [
       { pattern: '/member-import/:id', label: 'app.breadcrumb.member_import_one', parent: '/member-import' },
     ],
     resources: {
-      'member-imports': { list: '/api/member/import/list', one: (id) => `/api/member/import/${id}` },
+      'member-imports': { list: '/api/member/import/list', one: (id) => `/api/member/import/${id}`, update: (id) => `/api/member/import/${id}` },
+    },
+    pages: {
+      '/member-import': 'src/admin/member-import/ImportPage.tsx',
+      '/member-import/:id': 'src/admin/member-import/ImportDetail.tsx',
     },
   },
 ];
@@ -177,4 +216,23 @@ export function apiPathsOf(resource: string): ApiPaths {
   const paths = STAFF_AREAS.find((area) => area.resources[resource])?.resources[resource];
   if (!paths) throw new Error(`Ukjent ressurs: ${resource}`);
   return paths;
+}
+
+/** The module drawing the staff page at `pathname` (the most literal match, as react-router ranks), if any. */
+export function staffPageModule(pathname: string): string | undefined {
+  const got = pathname.replace(/\/$/, '').split('/');
+  let best: { module: string; literal: number } | undefined;
+  for (const [pattern, module] of STAFF_AREAS.flatMap((area) => Object.entries(area.pages ?? {}))) {
+    const want = pattern.split('/');
+    if (want.length !== got.length) continue;
+    let literal = 0;
+    const matches = want.every((part, index) => {
+      if (part.startsWith(':')) return got[index] !== '';
+      if (part !== got[index]) return false;
+      literal += 1;
+      return true;
+    });
+    if (matches && (!best || literal > best.literal)) best = { module, literal };
+  }
+  return best?.module;
 }

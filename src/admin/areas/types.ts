@@ -43,4 +43,10 @@ export interface StaffArea {
   crumbs: Crumb[];
   /** The resources its screens read, by react-admin resource name. */
   resources: Record<string, ApiPaths>;
+  /**
+   * The module drawing each of its pages (a source path, as the area's index.ts imports it
+   * lazily), by the page's full path pattern: the server preloads that module's chunks with the
+   * staff app's HTML, so a page's code loads beside the app instead of after it.
+   */
+  pages?: Record<string, string>;
 }

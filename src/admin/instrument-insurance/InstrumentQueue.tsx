@@ -28,7 +28,13 @@ function QueueTitle() {
   return (
     <>
       <Title title={title} />
-      <Typography variant="h5" component="h1">{total === undefined ? translate('app.loading') : title}</Typography>
+      {/* While loading, a hidden copy of the title keeps its width, so the buttons beside it do not wrap when it arrives. */}
+      <Box sx={{ display: 'grid' }}>
+        <Typography variant="h5" component="h1" sx={{ gridArea: '1 / 1' }}>{total === undefined ? translate('app.loading') : title}</Typography>
+        {total === undefined && (
+          <Typography variant="h5" component="span" aria-hidden sx={{ gridArea: '1 / 1', visibility: 'hidden' }}>{title}</Typography>
+        )}
+      </Box>
     </>
   );
 }

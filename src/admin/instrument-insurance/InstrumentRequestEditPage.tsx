@@ -1,4 +1,9 @@
-/** '/instrument-insurance/edit/{memberId}' ('REDIGERE INSTRUMENT FORSIKRING'): the member's new, waiting instruments in the editable table. */
+/**
+ * '/instrument-insurance/edit/{memberId}' ('REDIGERE INSTRUMENT FORSIKRING'): the member's new,
+ * waiting instruments in the editable table, and below them the changes the member asked for on
+ * insured instruments (old → new), which wait as well and are accepted or rejected in the list.
+ * 'Ingen instrumenter venter på behandling.' only when neither kind waits.
+ */
 import { useParams } from 'react-router-dom';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -6,6 +11,7 @@ import { Title, useGetOne, useTranslate } from 'react-admin';
 import type { Member } from '../../dataProvider/index.ts';
 import { MemberHeader } from '../layout/MemberHeader.tsx';
 import { InstrumentRowsTable } from './InstrumentRowsTable.tsx';
+import { InstrumentReadTable } from './InstrumentReadTable.tsx';
 import { useInstrumentSaves } from './useInstrumentSaves.ts';
 import { useMemberInstruments } from './useMemberInstruments.ts';
 
@@ -13,9 +19,12 @@ export default function InstrumentRequestEditPage() {
   const id = Number(useParams().id);
   const translate = useTranslate();
   const { data: member } = useGetOne<Member>('membership', { id });
-  const { categories, requestedRows, refresh } = useMemberInstruments(id);
+  const { data, categories, requestedRows, refresh } = useMemberInstruments(id);
   const { saveNew, saveChanges } = useInstrumentSaves(id, refresh);
   const title = translate('app.instruments.edit_title');
+  const changes = (data?.requested ?? []).filter((instrument) => instrument.state === 'active');
+  const changesTitle = translate('app.staff_review.pending_changes', { count: changes.length });
+  const nothingWaits = data !== undefined && requestedRows.length === 0 && changes.length === 0;
   return (
     <>
       <Title title={title} />
@@ -28,9 +37,25 @@ export default function InstrumentRequestEditPage() {
           newStatus={0}
           onSaveNew={saveNew}
           onSaveChanges={saveChanges}
-          empty={<Typography color="text.secondary">{translate('app.instruments.requested_empty')}</Typography>}
+          empty={nothingWaits ? <Typography color="text.secondary">{translate('app.instruments.requested_empty')}</Typography> : null}
         />
       </Paper>
+      {changes.length > 0 && (
+        <Paper component="section" sx={{ p: 2, mt: 3 }}>
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>{changesTitle}</Typography>
+          <Typography color="text.secondary" sx={{ mb: 1 }}>{translate('app.staff_review.pending_changes_text')}</Typography>
+          <InstrumentReadTable
+            instruments={changes}
+            categories={categories}
+            label={changesTitle}
+            empty=""
+            extra={[{
+              label: 'app.instruments.columns.status',
+              render: (instrument) => translate(instrument.requested_change?.delete ? 'app.instruments.pending_delete' : 'app.instruments.pending'),
+            }]}
+          />
+        </Paper>
+      )}
     </>
   );
 }

@@ -23,7 +23,7 @@ import { ListBase, Title, useDataProvider, useGetOne, useListContext, useTransla
 import type { Instrument, Member, RejectValues, StaffDataProvider } from '../../dataProvider/index.ts';
 import { formatDate } from '../../common/format.ts';
 import { MemberHeader } from '../layout/MemberHeader.tsx';
-import { RejectDialog } from '../requests/RejectDialog.tsx';
+import { RejectDialog } from '../requests/rejectDialogOnOpen.ts';
 import { useToast } from '../toast.tsx';
 import { useChangeText } from './InstrumentReadTable.tsx';
 import { useMemberInstruments } from './useMemberInstruments.ts';

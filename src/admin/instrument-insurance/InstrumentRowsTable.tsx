@@ -5,8 +5,16 @@
  * rows and the other actions are off, and the new rows' own 'Lagre' is on only when every new
  * row is valid. With `createOnly` it is the 'LEGG TIL INSTRUMENTER' table: new rows only,
  * saved with 'Lagre/bestill'. Rows render memoised, so typing in one row of 500 redraws one row.
+ *
+ * A deleted row stays in its place until 'Lagre', struck through with 'Slettes ved lagring' and
+ * 'Angre'; the count the page shows leaves it out (onCount). While there are unsaved changes the
+ * actions beside the heading are off, and a line says why.
+ *
+ * Layout: from 1200 px a table whose columns share the width (every field's text in view);
+ * narrower, each row is a card of labelled fields in a wrapping grid (three, two or one across),
+ * so nothing runs off a phone's screen.
  */
-import { memo, useCallback, useId, useReducer, useRef, useState, type Dispatch, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useId, useReducer, useRef, useState, type Dispatch, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -23,6 +31,8 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import CloseIcon from '@mui/icons-material/Close';
+import UndoIcon from '@mui/icons-material/Undo';
+import Chip from '@mui/material/Chip';
 import { useTranslate } from 'react-admin';
 import {
   changedIndexes, editsValid, formatTotal, inNewRowMode, initialRows, isDirty, newRowsValid, rowsReducer, rowsTotal, newRowKey,
@@ -47,6 +57,8 @@ export interface InstrumentRowsTableProps {
   actions?: (disabled: boolean) => ReactNode;
   showTotal?: boolean;
   empty?: ReactNode;
+  /** The rows that stay after saving (the staged deletes left out), whenever it changes. */
+  onCount?: (count: number) => void;
 }
 
 const FIELDS: { field: EditableField; label: string; type?: string }[] = [
@@ -58,8 +70,47 @@ const FIELDS: { field: EditableField; label: string; type?: string }[] = [
   { field: 'insurance_end', label: 'app.instruments.columns.end', type: 'date' },
 ];
 
+/** Table column widths when the rows have 1200 px or more (type, the six fields, delete). */
+const WIDTHS = ['15%', '13%', '18%', '12%', '8%', '14%', '14%', '6%'];
+const WIDE = 'lg';
+
+/**
+ * The table needs about 1200 px for every field's text (the dates alone take 150 px each), which
+ * the content area has at 1440 px only with the menu folded. So the layout follows the width the
+ * rows get (a container query), not the window: narrower, the table's elements lay out as cards,
+ * the header left out (each cell shows its column's name from data-label) and a row's cells
+ * wrapping in a grid of as many 170 px columns as fit (four on a desktop, one on a phone).
+ */
+const tableSx = {
+  tableLayout: 'fixed',
+  '& .MuiFormControl-root, & .MuiNativeSelect-root, & .MuiInputBase-root': { width: '100%', minWidth: 0 },
+  '& td, & th': { px: 0.75 },
+  '& textarea': { resize: 'none' },
+  '@container (max-width: 1199.95px)': {
+    '&, & tbody': { display: 'block' },
+    '& colgroup, & thead': { display: 'none' },
+    '& tr': {
+      display: 'grid',
+      gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 170px), 1fr))',
+      columnGap: 2,
+      rowGap: 1,
+      p: 1.5,
+      mb: 1.5,
+      border: 1,
+      borderColor: 'divider',
+      borderRadius: 1,
+    },
+    '& td': { display: 'block', border: 0, p: 0, minWidth: 0 },
+    '& td[data-label]::before': {
+      content: 'attr(data-label)', display: 'block', fontSize: 12, fontWeight: 600, color: 'text.secondary', mb: 0.25,
+    },
+    '& td.row-delete': { display: 'flex', justifyContent: 'flex-end', alignItems: 'flex-end' },
+    '& td.row-staged': { gridColumn: '1 / -1' },
+  },
+} as const;
+
 const inputSx = {
-  px: 1, border: 1, borderColor: 'divider', borderRadius: 1, minWidth: 90, fontSize: 14,
+  px: 1, border: 1, borderColor: 'divider', borderRadius: 1, minWidth: 0, fontSize: 14,
   '&.Mui-focused': { outline: '2px solid', outlineColor: 'primary.main' },
   '&.Mui-error': { borderColor: 'error.main' },
   '&.Mui-disabled': { bgcolor: 'action.hover' },
@@ -74,10 +125,16 @@ interface RowProps {
   categories: InstrumentCategory[];
   dispatch: Dispatch<RowsAction>;
   onTouched: (key: string) => void;
+  /** Just brought back with 'Angre': focus goes to its delete button again. */
+  restored?: boolean;
 }
 
-const EditableRow = memo(function EditableRow({ row, index, isNew, disabled, showErrors, categories, dispatch, onTouched }: RowProps) {
+const EditableRow = memo(function EditableRow({ row, index, isNew, disabled, showErrors, categories, dispatch, onTouched, restored }: RowProps) {
   const translate = useTranslate();
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (restored) deleteButton.current?.focus();
+  }, [restored]);
   const errorId = useId();
   const errors = showErrors ? instrumentRowErrors(row) : {};
   const name = translate(isNew ? 'app.instruments.new_row' : 'app.instruments.row', { number: index + 1 });
@@ -88,7 +145,7 @@ const EditableRow = memo(function EditableRow({ row, index, isNew, disabled, sho
   const messages = Object.values(errors);
   return (
     <TableRow>
-      <TableCell>
+      <TableCell data-label={translate('app.instruments.columns.type')}>
         <NativeSelect
           input={<InputBase sx={inputSx} />}
           disabled={disabled}
@@ -105,7 +162,7 @@ const EditableRow = memo(function EditableRow({ row, index, isNew, disabled, sho
         )}
       </TableCell>
       {FIELDS.map(({ field, label, type }) => (
-        <TableCell key={field}>
+        <TableCell key={field} data-label={translate(label)}>
           {type === 'date' ? (
             <TableDateField
               value={String(row[field])}
@@ -119,11 +176,14 @@ const EditableRow = memo(function EditableRow({ row, index, isNew, disabled, sho
           ) : (
             <InputBase
               sx={inputSx}
-              type="text"
+              // Names wrap onto another line in their cell rather than being cut; they stay one line of text.
+              multiline={field !== 'value'}
+              minRows={1}
               disabled={disabled}
               error={Boolean(errors[field])}
               value={row[field]}
-              onChange={(event) => change(field, event.target.value)}
+              onChange={(event) => change(field, field === 'value' ? event.target.value : event.target.value.replace(/[\r\n]+/g, ' '))}
+              onKeyDown={(event) => { if (event.key === 'Enter') event.preventDefault(); }}
               inputProps={{
                 'aria-label': `${translate(label)}, ${name}`,
                 'aria-invalid': Boolean(errors[field]),
@@ -133,7 +193,7 @@ const EditableRow = memo(function EditableRow({ row, index, isNew, disabled, sho
           )}
         </TableCell>
       ))}
-      <TableCell>
+      <TableCell className="row-delete">
         {isNew ? (
           <IconButton
             aria-label={translate('app.instruments.remove_new', { number: index + 1 })}
@@ -143,6 +203,7 @@ const EditableRow = memo(function EditableRow({ row, index, isNew, disabled, sho
           </IconButton>
         ) : (
           <IconButton
+            ref={deleteButton}
             aria-label={translate('app.instruments.delete', { name: `${row.make} ${row.model}` })}
             disabled={disabled}
             onClick={() => dispatch({ type: 'delete', index })}
@@ -155,9 +216,51 @@ const EditableRow = memo(function EditableRow({ row, index, isNew, disabled, sho
   );
 });
 
+/** A deleted row until 'Lagre': struck through, 'Slettes ved lagring', and 'Angre' to keep it. */
+function StagedDeleteRow({ row, categories, onUndo }: { row: InstrumentRow; categories: InstrumentCategory[]; onUndo: () => void }) {
+  const translate = useTranslate();
+  const name = `${row.make} ${row.model}`;
+  const type = categories.find((category) => category.id === row.instrument_category)?.title ?? '';
+  const text = [type, name, row.serial_number, row.value === '' ? '' : `${row.value},-`].filter(Boolean).join(' · ');
+  // The delete button that had focus is gone: focus goes to 'Angre' in its place.
+  const undo = useRef<HTMLButtonElement>(null);
+  useEffect(() => undo.current?.focus(), []);
+  return (
+    <TableRow sx={{ bgcolor: 'action.hover' }}>
+      <TableCell colSpan={FIELDS.length + 2} className="row-staged">
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
+          <Typography component="del" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>{text}</Typography>
+          <Chip size="small" variant="outlined" label={translate('app.staff_review.to_delete')} sx={{ fontWeight: 600 }} />
+          <Button
+            ref={undo}
+            size="small"
+            startIcon={<UndoIcon />}
+            aria-label={translate('app.staff_review.undo_delete_label', { name })}
+            onClick={onUndo}
+          >
+            {translate('app.staff_review.undo_delete')}
+          </Button>
+        </Box>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+type StaffRowsAction = RowsAction | { type: 'restore'; key: string };
+
+/** The shared rows reducer, and 'restore': a deleted row back in its place, with its edits. */
+function staffRowsReducer(state: RowsState, action: StaffRowsAction): RowsState {
+  if (action.type !== 'restore') return rowsReducer(state, action);
+  const row = state.deleted.find((candidate) => candidate.key === action.key);
+  if (!row) return state;
+  const order = new Map(state.originals.map((original, index) => [original.key, index]));
+  const rows = [...state.rows, row].sort((a, b) => (order.get(a.key) ?? 0) - (order.get(b.key) ?? 0));
+  return { ...state, rows, deleted: state.deleted.filter((candidate) => candidate.key !== action.key) };
+}
+
 /** The reducer for a table whose rows come from the server; a new load replaces the state. */
-export function useInstrumentRows(rows: InstrumentRow[]): [RowsState, Dispatch<RowsAction>] {
-  const [state, dispatch] = useReducer(rowsReducer, rows, initialRows);
+export function useInstrumentRows(rows: InstrumentRow[]): [RowsState, Dispatch<StaffRowsAction>] {
+  const [state, dispatch] = useReducer(staffRowsReducer, rows, initialRows);
   const loaded = useRef(rows);
   if (loaded.current !== rows) {
     loaded.current = rows;
@@ -167,11 +270,12 @@ export function useInstrumentRows(rows: InstrumentRow[]): [RowsState, Dispatch<R
 }
 
 export function InstrumentRowsTable(props: InstrumentRowsTableProps) {
-  const { rows, categories, newStatus, createOnly = false, onSaveNew, onSaveChanges, actions, showTotal = false, empty } = props;
+  const { rows, categories, newStatus, createOnly = false, onSaveNew, onSaveChanges, actions, showTotal = false, empty, onCount } = props;
   const translate = useTranslate();
   const [state, dispatch] = useInstrumentRows(rows);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState(false);
+  const [restored, setRestored] = useState<string | null>(null);
   const onTouched = useCallback((key: string) => setTouched((keys) => (keys.has(key) ? keys : new Set(keys).add(key))), []);
   const newMode = inNewRowMode(state);
   const dirty = isDirty(state);
@@ -186,19 +290,38 @@ export function InstrumentRowsTable(props: InstrumentRowsTableProps) {
   };
   const saveChanges = async () => {
     if (!onSaveChanges) return;
+    setRestored(null);
     setBusy(true);
     await onSaveChanges(changedIndexes(state).map((index) => state.rows[index]), state.deleted);
     setBusy(false);
   };
   const total = formatTotal(rowsTotal(state.rows));
   const shown = createOnly ? [] : state.rows;
+  const kept = state.rows.length;
+  useEffect(() => onCount?.(kept), [onCount, kept]);
+  // The rows in their loaded order, each either still there (its index in `rows`) or staged for deletion.
+  const indexOf = new Map(shown.map((row, index) => [row.key, index]));
+  const staged = new Map(state.deleted.map((row) => [row.key, row]));
+  const inOrder = createOnly ? [] : state.originals.filter((row) => indexOf.has(row.key) || staged.has(row.key));
+  const actionsOff = newMode || dirty;
 
   return (
     <Box>
-      {actions && <Stack direction="row" spacing={1} sx={{ mb: 1 }}>{actions(newMode || dirty)}</Stack>}
-      {shown.length === 0 && state.newRows.length === 0 ? empty : (
-        <TableContainer sx={{ maxHeight: 640 }} tabIndex={0} role="region" aria-label={translate(createOnly ? 'app.instruments.add_title' : 'app.instruments.rows_label')}>
-          <Table size="small" stickyHeader>
+      {actions && (
+        <Stack direction="row" sx={{ mb: 1, flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+          {actions(actionsOff)}
+          {actionsOff && <Typography variant="body2" color="text.secondary">{translate('app.staff_review.save_first')}</Typography>}
+        </Stack>
+      )}
+      {inOrder.length === 0 && state.newRows.length === 0 ? empty : (
+        <TableContainer
+          sx={{ maxHeight: { [WIDE]: 640 }, containerType: 'inline-size' }}
+          tabIndex={0}
+          role="region"
+          aria-label={translate(createOnly ? 'app.instruments.add_title' : 'app.instruments.rows_label')}
+        >
+          <Table size="small" stickyHeader sx={tableSx}>
+            <colgroup>{WIDTHS.map((width, index) => <col key={index} style={{ width }} />)}</colgroup>
             <TableHead>
               <TableRow>
                 <TableCell>{translate('app.instruments.columns.type')}</TableCell>
@@ -207,12 +330,24 @@ export function InstrumentRowsTable(props: InstrumentRowsTableProps) {
               </TableRow>
             </TableHead>
             <TableBody>
-              {shown.map((row, index) => (
-                <EditableRow
-                  key={row.key} row={row} index={index} isNew={false} disabled={newMode || busy} showErrors={false}
-                  categories={categoriesInUse} dispatch={dispatch} onTouched={onTouched}
-                />
-              ))}
+              {inOrder.map(({ key }) => {
+                const index = indexOf.get(key);
+                const deleted = staged.get(key);
+                if (index === undefined) {
+                  return deleted
+                    ? <StagedDeleteRow
+                        key={key} row={deleted} categories={categories}
+                        onUndo={() => { setRestored(key); dispatch({ type: 'restore', key }); }}
+                      />
+                    : null;
+                }
+                return (
+                  <EditableRow
+                    key={key} row={shown[index]} index={index} isNew={false} disabled={newMode || busy} showErrors={false}
+                    categories={categoriesInUse} dispatch={dispatch} onTouched={onTouched} restored={restored === key}
+                  />
+                );
+              })}
               {state.newRows.map((row, index) => (
                 <EditableRow
                   key={row.key} row={row} index={index} isNew disabled={busy} showErrors={touched.has(row.key)}

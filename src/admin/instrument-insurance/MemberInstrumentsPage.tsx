@@ -3,7 +3,7 @@
  * requests ('LEGG TIL INSTRUMENTER'), the insured instruments (editable, with export, log and
  * 'Totalverdi'; the .xlsx upload while the member has none), the waiting ones and the deleted ones.
  */
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -59,6 +59,9 @@ export default function MemberInstrumentsPage() {
   const { saveNew, saveChanges } = useInstrumentSaves(id, refresh);
   const title = translate('app.instruments.active_title');
   const active = data?.active ?? [];
+  // The table's rows after saving: a row deleted but not yet saved is not counted.
+  const [kept, setKept] = useState<number | null>(null);
+  const count = kept ?? active.length;
   const none = data !== undefined && active.length === 0 && data.requested.length === 0 && data.deleted.length === 0;
 
   const exportList = async (format: ExportFormat) => {
@@ -93,9 +96,9 @@ export default function MemberInstrumentsPage() {
         />
       </Section>
 
-      <Section title={translate('app.instruments.active', { count: active.length })}>
+      <Section title={translate('app.instruments.active', { count })}>
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
-          {translate('app.instruments.insurance', { count: active.length })}
+          {translate('app.instruments.insurance', { count })}
         </Typography>
         {none && <InstrumentUpload memberId={id} onUploaded={refresh} />}
         <InstrumentRowsTable
@@ -105,6 +108,7 @@ export default function MemberInstrumentsPage() {
           onSaveNew={saveNew}
           onSaveChanges={saveChanges}
           showTotal
+          onCount={setKept}
           empty={<Typography color="text.secondary" sx={{ py: 1 }}>{translate('app.instruments.empty')}</Typography>}
           actions={(disabled) => (
             <>

@@ -1,12 +1,13 @@
 /**
  * Holds a list's place while its rows load, so the pagination and footer below do not jump when
  * they arrive (layout shift). It reserves a page of rows, or fewer when the list's total is
- * already known (a queue's count is fetched for the menu badge before the queue opens).
+ * already known (a queue's count is fetched for the menu badge, GET /api/counters, before the queue opens).
  */
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import { useQueryClient } from '@tanstack/react-query';
 import { useListContext } from 'react-admin';
+import { BADGE_COUNTS_KEY } from '../layout/pendingCounts.ts';
 
 /** Heights of a small (default) MUI table's header and body rows. */
 const HEADER_HEIGHT = 38;
@@ -19,6 +20,7 @@ export function ListSpace({ children, rowHeight = 33 }: { children: ReactNode; r
         .getQueriesData<{ total?: number }>({ queryKey: [resource, 'getList'] })
         .map(([, data]) => data?.total)
         .find((total) => total !== undefined)
+      ?? queryClient.getQueryData<Record<string, number>>(BADGE_COUNTS_KEY)?.[resource]
     : undefined;
   const rows = Math.max(1, Math.min(perPage, known ?? perPage));
   // The same element either way, so the table is not mounted afresh when loading ends.

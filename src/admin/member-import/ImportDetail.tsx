@@ -3,7 +3,7 @@
  * with a decision each), then the commit with its progress (staff may leave and come back), the
  * result, and undo for 30 days.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -24,15 +24,17 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
-import { useTranslate } from 'react-admin';
-import type { MemberImport } from '../../dataProvider/types.ts';
+import { Form, SelectInput, useDataProvider, useGetOne, useTranslate, useUpdate } from 'react-admin';
+import { useFormState } from 'react-hook-form';
+import { useMutation } from '@tanstack/react-query';
+import type { StaffDataProvider } from '../../dataProvider/index.ts';
+import type { ImportChange } from '../../dataProvider/member-import.ts';
+import type { ImportAction, MemberImport } from '../../dataProvider/types.ts';
 import { formatDate } from '../../common/format.ts';
 import { PageTitle } from '../settings/PageTitle.tsx';
 import { useToast } from '../toast.tsx';
-import { importApi, type ImportAction } from './api.ts';
 
 const FIELDS = [
   'remote_id', 'first_name', 'last_name', 'email', 'phone', 'address', 'postal_code', 'postal_area', 'birthdate', 'gender', 'artist_name',
@@ -60,33 +62,45 @@ function Counts({ item }: { item: MemberImport }) {
   );
 }
 
+/** The mapping's form values: one per column, by position (a header may hold characters a form path cannot). */
+const columnSource = (index: number) => `column_${index}`;
+
+function MappingSave() {
+  const translate = useTranslate();
+  const { isDirty } = useFormState();
+  return <Button type="submit" variant="outlined" sx={{ mt: 1 }} disabled={!isDirty}>{translate('app.member_import.mapping.save')}</Button>;
+}
+
 function Mapping({ item, onChange }: { item: MemberImport; onChange: (mapping: Record<string, string | null>) => void }) {
   const translate = useTranslate();
-  const [mapping, setMapping] = useState(item.mapping);
-  useEffect(() => setMapping(item.mapping), [item.mapping]);
-  const changed = JSON.stringify(mapping) !== JSON.stringify(item.mapping);
+  const choices = FIELDS.map((field) => ({ id: field, name: translate(`app.member_import.fields.${field}`) }));
+  const values = Object.fromEntries(item.columns.map((column, index) => [columnSource(index), item.mapping[column] ?? '']));
+  const save = (data: Record<string, unknown>) =>
+    onChange(Object.fromEntries(item.columns.map((column, index) => {
+      const field = data[columnSource(index)];
+      return [column, typeof field === 'string' && field !== '' ? field : null];
+    })));
   return (
     <Box component="section" aria-labelledby="mapping-title" sx={{ mt: 3 }}>
       <Typography id="mapping-title" variant="h6" component="h2">{translate('app.member_import.mapping.title')}</Typography>
       <Typography color="text.secondary" sx={{ mb: 1 }}>{translate('app.member_import.mapping.help')}</Typography>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }, gap: 2 }}>
-        {item.columns.map((column) => (
-          <TextField
-            key={column}
-            select
-            size="small"
-            label={column}
-            value={mapping[column] ?? ''}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-            helperText={item.mapping[column] === null && mapping[column] === null ? translate('app.member_import.mapping.unknown') : undefined}
-            onChange={(event) => setMapping({ ...mapping, [column]: event.target.value === '' ? null : event.target.value })}
-          >
-            <option value="">{translate('app.member_import.mapping.skip')}</option>
-            {FIELDS.map((field) => <option key={field} value={field}>{translate(`app.member_import.fields.${field}`)}</option>)}
-          </TextField>
-        ))}
-      </Box>
-      <Button variant="outlined" sx={{ mt: 1 }} disabled={!changed} onClick={() => onChange(mapping)}>{translate('app.member_import.mapping.save')}</Button>
+      {/* Saved values come back as the new record: the form starts again from them. */}
+      <Form key={JSON.stringify(item.mapping)} record={values} onSubmit={save}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }, columnGap: 2 }}>
+          {item.columns.map((column, index) => (
+            <SelectInput
+              key={column}
+              source={columnSource(index)}
+              label={column}
+              choices={choices}
+              translateChoice={false}
+              emptyText="app.member_import.mapping.skip"
+              helperText={item.mapping[column] === null ? translate('app.member_import.mapping.unknown') : false}
+            />
+          ))}
+        </Box>
+        <MappingSave />
+      </Form>
     </Box>
   );
 }
@@ -94,14 +108,14 @@ function Mapping({ item, onChange }: { item: MemberImport; onChange: (mapping: R
 function Errors({ item }: { item: MemberImport }) {
   const translate = useTranslate();
   const toast = useToast();
+  const dataProvider = useDataProvider<StaffDataProvider>();
   if (item.errors.length === 0) return null;
   return (
     <Box component="section" aria-labelledby="errors-title" sx={{ mt: 3 }}>
       <Typography id="errors-title" variant="h6" component="h2">{translate('app.member_import.errors.title', { count: item.summary.error })}</Typography>
       <Typography color="text.secondary" sx={{ mb: 1 }}>{translate('app.member_import.errors.help')}</Typography>
-      <Button size="small" variant="outlined" startIcon={<DownloadIcon />} sx={{ mb: 1 }} onClick={async () => {
-        const result = await importApi.report(item);
-        if (!result.ok) toast.error(result.message);
+      <Button size="small" variant="outlined" startIcon={<DownloadIcon />} sx={{ mb: 1 }} onClick={() => {
+        dataProvider.importErrorReport(item).catch((error: Error) => toast.error(error.message));
       }}>
         {translate('app.member_import.errors.report')}
       </Button>
@@ -132,14 +146,20 @@ function Errors({ item }: { item: MemberImport }) {
   );
 }
 
+const rowSource = (row: number) => `row_${row}`;
+
 function Duplicates({ item, onDecide, onAll }: {
   item: MemberImport;
   onDecide: (row: number, action: ImportAction) => void;
   onAll: (action: ImportAction) => void;
 }) {
   const translate = useTranslate();
-  const [all, setAll] = useState<ImportAction>(item.default_action ?? 'skip');
   if (item.duplicates.length === 0) return null;
+  const choices = ACTIONS.map((action) => ({ id: action, name: translate(`app.member_import.duplicates.actions.${action}`) }));
+  const values = {
+    all: item.default_action ?? 'skip',
+    ...Object.fromEntries(item.duplicates.map((duplicate) => [rowSource(duplicate.row), duplicate.action])),
+  };
   const match = (duplicate: MemberImport['duplicates'][number]) =>
     duplicate.member_id === null
       ? translate('app.member_import.duplicates.of_row', { row: duplicate.of_row })
@@ -148,51 +168,56 @@ function Duplicates({ item, onDecide, onAll }: {
     <Box component="section" aria-labelledby="duplicates-title" sx={{ mt: 3 }}>
       <Typography id="duplicates-title" variant="h6" component="h2">{translate('app.member_import.duplicates.title', { count: item.duplicates.length })}</Typography>
       <Typography color="text.secondary" sx={{ mb: 1 }}>{translate('app.member_import.duplicates.help')}</Typography>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 1 }}>
-        <TextField select size="small" sx={{ width: 280, maxWidth: '100%' }} label={translate('app.member_import.duplicates.all')} value={all}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          onChange={(event) => setAll(event.target.value as ImportAction)}>
-          {ACTIONS.map((action) => <option key={action} value={action}>{translate(`app.member_import.duplicates.actions.${action}`)}</option>)}
-        </TextField>
-        <Button variant="outlined" onClick={() => onAll(all)}>{translate('app.member_import.duplicates.all_apply')}</Button>
-      </Box>
-      <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('app.member_import.duplicates.row')}</TableCell>
-              <TableCell>{translate('app.member_import.duplicates.name')}</TableCell>
-              <TableCell>{translate('app.member_import.duplicates.match')}</TableCell>
-              <TableCell>{translate('app.member_import.duplicates.by')}</TableCell>
-              <TableCell>{translate('app.member_import.duplicates.action')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {item.duplicates.map((duplicate) => (
-              <TableRow key={duplicate.row}>
-                <TableCell>{duplicate.row}</TableCell>
-                <TableCell>{duplicate.name}</TableCell>
-                <TableCell>
-                  {duplicate.member_id === null ? match(duplicate) : (
-                    <Link component={RouterLink} to={`/membership/edit/${duplicate.member_id}`}>{match(duplicate)}</Link>
-                  )}
-                </TableCell>
-                <TableCell>{translate(`app.member_import.duplicates.by_${duplicate.by}`)}</TableCell>
-                <TableCell>
-                  <TextField select size="small" sx={{ minWidth: 200 }} value={duplicate.action}
-                    slotProps={{
-                      select: { native: true },
-                      htmlInput: { 'aria-label': `${translate('app.member_import.duplicates.action')} ${translate('app.member_import.duplicates.row')} ${duplicate.row}` },
-                    }}
-                    onChange={(event) => onDecide(duplicate.row, event.target.value as ImportAction)}>
-                    {ACTIONS.map((action) => <option key={action} value={action}>{translate(`app.member_import.duplicates.actions.${action}`)}</option>)}
-                  </TextField>
-                </TableCell>
+      {/* The choice for all is applied with its button; a row's choice is saved as it is made. */}
+      <Form key={JSON.stringify(values)} record={values} onSubmit={(data: Record<string, unknown>) => onAll(data.all as ImportAction)}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 1 }}>
+          <SelectInput source="all" label="app.member_import.duplicates.all" choices={choices} translateChoice={false}
+            isRequired helperText={false} sx={{ width: 280, maxWidth: '100%', '& label span[aria-hidden="true"]': { display: 'none' } }} />
+          <Button type="submit" variant="outlined">{translate('app.member_import.duplicates.all_apply')}</Button>
+        </Box>
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('app.member_import.duplicates.row')}</TableCell>
+                <TableCell>{translate('app.member_import.duplicates.name')}</TableCell>
+                <TableCell>{translate('app.member_import.duplicates.match')}</TableCell>
+                <TableCell>{translate('app.member_import.duplicates.by')}</TableCell>
+                <TableCell>{translate('app.member_import.duplicates.action')}</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </Box>
+            </TableHead>
+            <TableBody>
+              {item.duplicates.map((duplicate) => (
+                <TableRow key={duplicate.row}>
+                  <TableCell>{duplicate.row}</TableCell>
+                  <TableCell>{duplicate.name}</TableCell>
+                  <TableCell>
+                    {duplicate.member_id === null ? match(duplicate) : (
+                      <Link component={RouterLink} to={`/membership/edit/${duplicate.member_id}`}>{match(duplicate)}</Link>
+                    )}
+                  </TableCell>
+                  <TableCell>{translate(`app.member_import.duplicates.by_${duplicate.by}`)}</TableCell>
+                  <TableCell>
+                    <SelectInput
+                      source={rowSource(duplicate.row)}
+                      label={false}
+                      choices={choices}
+                      translateChoice={false}
+                      isRequired
+                      hiddenLabel
+                      helperText={false}
+                      margin="none"
+                      sx={{ minWidth: 200 }}
+                      slotProps={{ select: { SelectDisplayProps: { 'aria-label': `${translate('app.member_import.duplicates.action')} ${translate('app.member_import.duplicates.row')} ${duplicate.row}` } } as never }}
+                      onChange={(event) => onDecide(duplicate.row, (event as { target: { value: string } }).target.value as ImportAction)}
+                    />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      </Form>
     </Box>
   );
 }
@@ -210,18 +235,12 @@ function Running({ item }: { item: MemberImport }) {
   );
 }
 
-function UndoButton({ item, onUndone }: { item: MemberImport; onUndone: (item: MemberImport) => void }) {
+function UndoButton({ item, busy, onUndo }: { item: MemberImport; busy: boolean; onUndo: () => Promise<unknown> }) {
   const translate = useTranslate();
-  const toast = useToast();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   const undo = async () => {
-    setBusy(true);
-    const result = await importApi.undo(item.id);
-    setBusy(false);
+    await onUndo().catch(() => undefined);
     setOpen(false);
-    if (result.ok) onUndone(result.data.data);
-    else toast.error(result.message);
   };
   return (
     <>
@@ -241,47 +260,36 @@ function UndoButton({ item, onUndone }: { item: MemberImport; onUndone: (item: M
   );
 }
 
+
 export function ImportDetail() {
   const translate = useTranslate();
-  const { id } = useParams();
-  const [item, setItem] = useState<MemberImport | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { id = '' } = useParams();
+  const dataProvider = useDataProvider<StaffDataProvider>();
   const [welcome, setWelcome] = useState(false);
-
-  const load = useCallback(async () => {
-    const result = await importApi.get(id ?? '');
-    if (result.ok) setItem(result.data.data);
-    else setError(result.message);
-  }, [id]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  // A running import is followed until it is done, also after staff come back to the page.
-  useEffect(() => {
-    if (item?.state !== 'running') return undefined;
-    const timer = setInterval(() => void load(), 1000);
-    return () => clearInterval(timer);
-  }, [item?.state, load]);
-
-  const change = async (body: Parameters<typeof importApi.change>[1]) => {
-    if (!item) return;
-    setBusy(true);
-    const result = await importApi.change(item.id, body);
-    setBusy(false);
-    if (result.ok) {
-      setItem(result.data.data);
-      setError(null);
-    } else setError(result.message);
+  const [failure, setFailure] = useState<string | null>(null);
+  // A running import is followed every second until it is done, also after staff come back to the page.
+  const { data: item, error: loadError, refetch } = useGetOne<MemberImport>('member-imports', { id: Number(id) }, {
+    refetchInterval: (query) => (query.state.data?.state === 'running' ? 1000 : false),
+  });
+  const [update, { isPending: changing }] = useUpdate<MemberImport>();
+  const failed = (error: unknown) => setFailure(error instanceof Error ? error.message : String(error));
+  const followUp = () => {
+    setFailure(null);
+    void refetch();
   };
-  const commit = async () => {
+  const commit = useMutation({ mutationFn: () => dataProvider.commitImport(id, welcome), onSuccess: followUp, onError: failed });
+  const undo = useMutation({ mutationFn: () => dataProvider.undoImport(id), onSuccess: followUp, onError: failed });
+  const busy = changing || commit.isPending || undo.isPending;
+
+  const change = (body: ImportChange) => {
     if (!item) return;
-    setBusy(true);
-    const result = await importApi.commit(item.id, welcome);
-    setBusy(false);
-    if (result.ok) setItem(result.data.data);
-    else setError(result.message);
+    update('member-imports', { id: item.id, data: body, previousData: item }, {
+      mutationMode: 'pessimistic',
+      onSuccess: () => setFailure(null),
+      onError: failed,
+    });
   };
+  const error = failure ?? loadError?.message ?? null;
 
   return (
     <Box sx={{ maxWidth: 1200 }}>
@@ -306,7 +314,7 @@ export function ImportDetail() {
                     label={translate('app.member_import.commit.welcome')} />
                   {item.summary.error > 0 && <Alert severity="warning" sx={{ my: 1 }}>{translate('app.member_import.commit.blocked')}</Alert>}
                   <Box>
-                    <Button variant="contained" size="large" disabled={busy || item.summary.error > 0} onClick={commit}>
+                    <Button variant="contained" size="large" disabled={busy || item.summary.error > 0} onClick={() => commit.mutate()}>
                       {translate('app.member_import.commit.button')}
                     </Button>
                   </Box>
@@ -319,7 +327,7 @@ export function ImportDetail() {
               <Box role="status" sx={{ mt: 2 }}>
                 <Alert severity="success">{translate('app.member_import.commit.done', item.summary)}</Alert>
                 <Link component={RouterLink} to="/membership" sx={{ display: 'inline-block', mt: 1 }}>{translate('app.member_import.commit.to_overview')}</Link>
-                <UndoButton item={item} onUndone={setItem} />
+                <UndoButton item={item} busy={busy} onUndo={() => undo.mutateAsync()} />
               </Box>
             )}
             {item.state === 'undone' && item.summary.undo && (

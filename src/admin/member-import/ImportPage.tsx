@@ -13,18 +13,20 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import DownloadIcon from '@mui/icons-material/Download';
-import { DataTable, ListBase, Pagination, useTranslate } from 'react-admin';
+import { DataTable, ListBase, Pagination, useDataProvider, useTranslate } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import type { StaffDataProvider } from '../../dataProvider/index.ts';
 import type { MemberImport } from '../../dataProvider/types.ts';
 import { formatDate, formatTime } from '../../common/format.ts';
 import { PageTitle } from '../settings/PageTitle.tsx';
 import { useToast } from '../toast.tsx';
-import { IMPORT_LIMITS, importApi } from './api.ts';
 
 const Column = DataTable.Col<MemberImport>;
 
 function History() {
   const translate = useTranslate();
   const toast = useToast();
+  const dataProvider = useDataProvider<StaffDataProvider>();
   return (
     <ListBase resource="member-imports" perPage={25} sort={{ field: 'created_at', order: 'DESC' }} disableSyncWithLocation>
       <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 1 }}>{translate('app.member_import.history')}</Typography>
@@ -43,9 +45,8 @@ function History() {
           <Column source="summary" label="app.member_import.columns.counts" disableSort render={(item) => translate('app.member_import.counts', item.summary)} />
           <Column source="id" label="app.member_import.columns.report" disableSort
             render={(item) => (item.summary.error > 0 ? (
-              <Button size="small" startIcon={<DownloadIcon />} onClick={async () => {
-                const result = await importApi.report(item);
-                if (!result.ok) toast.error(result.message);
+              <Button size="small" startIcon={<DownloadIcon />} onClick={() => {
+                dataProvider.importErrorReport(item).catch((error: Error) => toast.error(error.message));
               }}>
                 {translate('app.member_import.errors.report')}
               </Button>
@@ -66,19 +67,25 @@ export function ImportPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const inputId = useId();
+  const dataProvider = useDataProvider<StaffDataProvider>();
+  // The limits the server applies, named as it names them.
+  const { data: limits } = useQuery({ queryKey: ['member-imports', 'limits'], queryFn: () => dataProvider.importLimits(), staleTime: Infinity });
 
   const upload = async () => {
     if (!file) return;
     setBusy(true);
     setError(null);
-    const result = await importApi.upload(file);
-    setBusy(false);
-    if (result.ok) navigate(`/member-import/${result.data.data.id}`);
-    else setError(result.message);
+    try {
+      const created = await dataProvider.uploadImport(file);
+      navigate(`/member-import/${created.id}`);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setBusy(false);
+    }
   };
-  const template = async (kind: 'xlsx' | 'csv') => {
-    const result = await importApi.template(kind);
-    if (!result.ok) toast.error(result.message);
+  const template = (kind: 'xlsx' | 'csv') => {
+    dataProvider.importTemplate(kind).catch((failure: Error) => toast.error(failure.message));
   };
 
   return (
@@ -87,7 +94,9 @@ export function ImportPage() {
       <Card variant="outlined">
         <CardContent>
           <Typography sx={{ mb: 1 }}>{translate('app.member_import.intro')}</Typography>
-          <Typography sx={{ mb: 2 }} color="text.secondary">{translate('app.member_import.limits', IMPORT_LIMITS)}</Typography>
+          <Typography sx={{ mb: 2, minHeight: '1.5em' }} color="text.secondary">
+            {limits ? translate('app.member_import.limits', { mb: limits.file_mb, rows: new Intl.NumberFormat('nb-NO').format(limits.rows) }) : ''}
+          </Typography>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 3 }}>
             <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => template('xlsx')}>{translate('app.member_import.template_xlsx')}</Button>
             <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => template('csv')}>{translate('app.member_import.template_csv')}</Button>

@@ -1,11 +1,17 @@
 /**
  * The queue buttons of the membership and travel request lists, on react-admin's list
- * selection: 'Aksepter' on every selected row (one call each, one toast for the batch, and a
- * summary naming each one that failed), 'Avvis' with exactly one row selected (the reject
+ * selection: 'Aksepter' asks first, naming the count and each applicant (accepting sends mail at
+ * once), then acts on every selected row (one call each, one toast for the batch, and a summary
+ * naming each one that failed); a cancelled question clears the selection, 'Avvis' with exactly one row selected (the reject
  * dialog). Afterwards the request lists, the declined list and the menu badges are read again.
  */
 import { useState } from 'react';
 import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import { useQueryClient } from '@tanstack/react-query';
@@ -14,7 +20,7 @@ import type { RejectKind, StaffDataProvider } from '../../dataProvider/index.ts'
 import type { RequestMember } from '../../dataProvider/types.ts';
 import { invalidatePendingCounts } from '../layout/pendingCounts.ts';
 import { useToast } from '../toast.tsx';
-import { RejectDialog } from './RejectDialog.tsx';
+import { RejectDialog } from './rejectDialogOnOpen.ts';
 
 export type QueueKind = Exclude<RejectKind, 'instrument'>;
 
@@ -25,14 +31,20 @@ interface QueueRow {
 }
 
 /** The spec's toasts per queue; a failure is the "contact the provider" message for memberships. */
-const MESSAGES: Record<QueueKind, { accepted: string; rejected: string; rejectTitle: string; failed: 'contactProvider' | string }> = {
+const MESSAGES: Record<QueueKind, {
+  accepted: string; rejected: string; rejectTitle: string; failed: 'contactProvider' | string; confirmTitle: string; confirmText: string;
+}> = {
   membership: {
+    confirmTitle: 'app.staff_review.accept_membership_title',
+    confirmText: 'app.staff_review.accept_membership_text',
     accepted: 'app.requests.membership_accepted',
     rejected: 'app.requests.membership_rejected',
     rejectTitle: 'app.requests.membership_reject_title',
     failed: 'contactProvider',
   },
   travel: {
+    confirmTitle: 'app.staff_review.accept_travel_title',
+    confirmText: 'app.staff_review.accept_travel_text',
     accepted: 'app.requests.travel_accepted',
     rejected: 'app.requests.travel_rejected',
     rejectTitle: 'app.requests.travel_reject_title',
@@ -74,15 +86,24 @@ function useFailureToast(kind: QueueKind) {
 export function AcceptSelectedButton({ kind }: { kind: QueueKind }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<StaffDataProvider>();
-  const { selectedIds, data = [] } = useListContext<QueueRow>();
+  const { selectedIds, data = [], onUnselectItems } = useListContext<QueueRow>();
   const toast = useToast();
   const failure = useFailureToast(kind);
   const afterAction = useAfterAction();
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const chosen = selectedIds.map((id) => data.find((row) => row.id === id)).filter((row): row is QueueRow => row !== undefined);
+  const titleId = `accept-${kind}-title`;
+
+  const cancel = () => {
+    setAsking(false);
+    onUnselectItems();
+  };
 
   const accept = async () => {
+    setAsking(false);
     setBusy(true);
-    const rows = selectedIds.map((id) => data.find((row) => row.id === id)).filter((row): row is QueueRow => row !== undefined);
+    const rows = chosen;
     const results = await Promise.allSettled(rows.map((row) => dataProvider.acceptRequest(row.id)));
     const failed = results.flatMap((result, index) =>
       result.status === 'rejected' ? [{ row: rows[index], error: result.reason as unknown }] : []);
@@ -103,9 +124,24 @@ export function AcceptSelectedButton({ kind }: { kind: QueueKind }) {
   };
 
   return (
-    <Button variant="contained" color="success" startIcon={<CheckIcon />} disabled={selectedIds.length === 0 || busy} onClick={accept}>
-      {translate('app.requests.accept')}
-    </Button>
+    <>
+      <Button variant="contained" color="success" startIcon={<CheckIcon />} disabled={chosen.length === 0 || busy} onClick={() => setAsking(true)}>
+        {translate('app.requests.accept')}
+      </Button>
+      <Dialog open={asking && chosen.length > 0} onClose={cancel} aria-labelledby={titleId} fullWidth maxWidth="xs">
+        <DialogTitle id={titleId}>{translate(MESSAGES[kind].confirmTitle, { smart_count: chosen.length })}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{translate(MESSAGES[kind].confirmText, { smart_count: chosen.length })}</DialogContentText>
+          <ul>
+            {chosen.map((row) => <li key={row.id}>{memberName(row.member)}</li>)}
+          </ul>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={cancel}>{translate('app.cancel')}</Button>
+          <Button variant="contained" color="success" onClick={accept} autoFocus>{translate('app.requests.accept')}</Button>
+        </DialogActions>
+      </Dialog>
+    </>
   );
 }
 

@@ -4,7 +4,7 @@
  * as buttons, sender name and address; below it a preview filled in for a chosen member and
  * 'send a test to me'.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
@@ -14,7 +14,9 @@ import { DataTable, ListBase, useListContext, useTranslate } from 'react-admin';
 import type { EmailTemplate } from '../../dataProvider/index.ts';
 import { formatDate } from '../../common/format.ts';
 import { PageTitle } from './PageTitle.tsx';
-import { TemplateDialog } from './TemplateDialog.tsx';
+
+// The editor (tiptap and ProseMirror) loads when a template is opened, not with the list.
+const TemplateDialog = lazy(() => import('./TemplateDialog.tsx').then((module) => ({ default: module.TemplateDialog })));
 
 const Column = DataTable.Col<EmailTemplate>;
 
@@ -64,7 +66,11 @@ export function TemplatesPage() {
       <PageTitle label="app.settings.templates.title" />
       <TemplateTable onEdit={setEditing} />
       <Box sx={{ height: 16 }} />
-      {editing && <TemplateDialog template={editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <Suspense fallback={null}>
+          <TemplateDialog template={editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
     </ListBase>
   );
 }

@@ -18,7 +18,7 @@ import type { Member, StaffDataProvider, Subscription } from '../../dataProvider
 import { MemberHeader } from '../layout/MemberHeader.tsx';
 import { invalidatePendingCounts } from '../layout/pendingCounts.ts';
 import { paths } from '../paths.ts';
-import { RejectDialog } from '../requests/RejectDialog.tsx';
+import { RejectDialog } from '../requests/rejectDialogOnOpen.ts';
 import { useToast } from '../toast.tsx';
 import { parseRequestLink } from './requestLink.ts';
 import { TravelForm } from './TravelForm.tsx';

@@ -10,8 +10,8 @@ import { QRCodeCanvas } from 'qrcode.react';
 import { api, type MemberCardData } from '../api.ts';
 import { Layout, Loading } from '../components/Layout.tsx';
 import { SignedInHeader } from '../components/SignedInHeader.tsx';
-import { texts } from '../texts.ts';
-import { cardDate, storeCard, storedCard } from './cardStore.ts';
+import { useFormats, useTexts } from '../locale.tsx';
+import { storeCard, storedCard } from './cardStore.ts';
 import { keepCardPageOffline } from './offline.ts';
 import { cardPng } from './cardPng.ts';
 
@@ -21,7 +21,9 @@ type State =
   | { state: 'none'; message: string };
 
 export default function CardPage({ memberId }: { memberId: number }) {
+  const texts = useTexts();
   const t = texts.digitalCard;
+  const format = useFormats();
   const [shown, setShown] = useState<State>({ state: 'loading' });
   const qrHolder = useRef<HTMLDivElement>(null);
 
@@ -72,7 +74,7 @@ export default function CardPage({ memberId }: { memberId: number }) {
         <>
           {shown.offlineSince && (
             <p className="notice notice-info" role="status">
-              {t.offline(new Date(shown.offlineSince).toLocaleString('nb-NO', { dateStyle: 'short', timeStyle: 'short' }))}
+              {t.offline(format.dateTime(shown.offlineSince))}
             </p>
           )}
           <section className="member-card" aria-label={t.title}>
@@ -80,7 +82,7 @@ export default function CardPage({ memberId }: { memberId: number }) {
             <p className="member-card-name">{`${shown.card.first_name} ${shown.card.last_name}`}</p>
             <dl className="member-card-facts">
               <div><dt>{t.memberNumber}</dt><dd>{shown.card.member_number}</dd></div>
-              <div><dt>{t.validUntil}</dt><dd>{cardDate(shown.card.valid_until)}</dd></div>
+              <div><dt>{t.validUntil}</dt><dd>{format.cardDate(shown.card.valid_until)}</dd></div>
             </dl>
             <div className="member-card-qr" ref={qrHolder}>
               <QRCodeCanvas

@@ -2,10 +2,11 @@
 import { useNavigate } from 'react-router';
 import { api } from '../api.ts';
 import { useSession } from '../session.tsx';
-import { texts } from '../texts.ts';
+import { useTexts } from '../locale.tsx';
 import { Card, Layout } from './Layout.tsx';
 
 export function BlockedScreen() {
+  const texts = useTexts();
   const { signOut } = useSession();
   const navigate = useNavigate();
   const leave = async () => {

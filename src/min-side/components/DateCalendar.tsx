@@ -1,7 +1,8 @@
-/** The calendar of the date picker: react-day-picker in bokmål, limited to the spec's years. */
+/** The calendar of the date picker: react-day-picker in bokmål or British English, limited to the spec's years. */
 import { useEffect, useRef } from 'react';
 import { DayPicker } from 'react-day-picker';
-import { nb } from 'react-day-picker/locale';
+import { enGB, nb } from 'react-day-picker/locale';
+import { useLocale } from '../locale.tsx';
 import 'react-day-picker/style.css';
 import { DATE_MIN_YEAR, dateMaxYear } from '../../../server/schemas/rules.ts';
 import { dateToIso, isoToDate } from './calendarDates.ts';
@@ -15,6 +16,7 @@ interface DateCalendarProps {
 
 export default function DateCalendar({ label, value, onPick, onClose }: DateCalendarProps) {
   const dialog = useRef<HTMLDivElement>(null);
+  const { locale } = useLocale();
   const selected = isoToDate(value) ?? undefined;
   const first = new Date(DATE_MIN_YEAR, 0, 1);
   const last = new Date(dateMaxYear(), 11, 31);
@@ -44,7 +46,7 @@ export default function DateCalendar({ label, value, onPick, onClose }: DateCale
     >
       <DayPicker
         mode="single"
-        locale={nb}
+        locale={locale === 'en' ? enGB : nb}
         captionLayout="dropdown"
         startMonth={first}
         endMonth={last}

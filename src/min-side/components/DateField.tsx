@@ -5,7 +5,8 @@
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { isIsoDate, isoToText, textToIso } from '../dateText.ts';
-import { texts } from '../texts.ts';
+import { useShownLocale, useTexts } from '../locale.tsx';
+import { messageIn } from '../texts.ts';
 
 const DateCalendar = lazy(() => import('./DateCalendar.tsx'));
 
@@ -17,6 +18,7 @@ interface DateFieldProps<T extends FieldValues> {
 }
 
 export function DateField<T extends FieldValues>({ label, name, control, autoComplete }: DateFieldProps<T>) {
+  const texts = useTexts();
   const id = useId();
   const { field, fieldState } = useController({ name, control });
   const value = String(field.value ?? '');
@@ -33,7 +35,7 @@ export function DateField<T extends FieldValues>({ label, name, control, autoCom
     if (value === '' || isIsoDate(value)) setText(isoToText(value));
   }
 
-  const message = fieldState.error?.message;
+  const message = messageIn(fieldState.error?.message, useShownLocale());
   const set = (next: string) => field.onChange(next);
   const close = (focus: 'input' | 'toggle') => {
     setOpen(false);

@@ -1,8 +1,10 @@
 /**
  * Rich text from the content source. The server sanitises it already; this is the second wall.
  * The sanitiser loads with the first text rather than with the page, to keep the first load small.
+ * Staff write it in Norwegian, so it is marked as such on a page shown in English.
  */
 import { useEffect, useState } from 'react';
+import { useShownLocale } from '../locale.tsx';
 
 let purifier: Promise<(html: string) => string> | null = null;
 
@@ -12,6 +14,7 @@ function loadPurifier(): Promise<(html: string) => string> {
 }
 
 export function HtmlContent({ html, className }: { html: string; className?: string }) {
+  const locale = useShownLocale();
   const [clean, setClean] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
@@ -22,5 +25,5 @@ export function HtmlContent({ html, className }: { html: string; className?: str
       current = false;
     };
   }, [html]);
-  return <div className={`rich-text ${className ?? ''}`} dangerouslySetInnerHTML={{ __html: clean ?? '' }} />;
+  return <div className={`rich-text ${className ?? ''}`} lang={locale === 'nb' ? undefined : 'nb'} dangerouslySetInnerHTML={{ __html: clean ?? '' }} />;
 }

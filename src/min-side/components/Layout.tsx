@@ -1,8 +1,28 @@
-/** The frame of every member page: brand bar, the page's main content and the support contact. */
-import type { ReactNode } from 'react';
-import { SUPPORT_CONTACT, texts } from '../texts.ts';
+/** The frame of every member page: brand bar with the language switch, the page's main content and the support contact. */
+import { useEffect, useRef, type ReactNode } from 'react';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { useTexts } from '../locale.tsx';
+import { SUPPORT_CONTACT } from '../texts.ts';
+
+let focusHeading = false;
+
+/** After a step that leads to a new page (sign-up, 'Godkjenn'): focus goes to that page's heading, not the top of the document. */
+export function focusNextHeading(): void {
+  focusHeading = true;
+}
 
 export function Layout({ children, header, wide }: { children: ReactNode; header?: ReactNode; wide?: boolean }) {
+  const texts = useTexts();
+  const main = useRef<HTMLElement>(null);
+  // Pages that load in stages mount a frame before their heading shows: the first frame mounted with a heading takes the focus.
+  useEffect(() => {
+    const heading = focusHeading ? main.current?.querySelector('h1') : null;
+    if (heading) {
+      focusHeading = false;
+      heading.tabIndex = -1;
+      heading.focus();
+    }
+  }, []);
   return (
     <div className="layout">
       <header className="topbar">
@@ -10,10 +30,13 @@ export function Layout({ children, header, wide }: { children: ReactNode; header
           <span className="brand">
             {texts.appName} <span className="brand-sub">{texts.appSubtitle}</span>
           </span>
-          {header}
+          <div className="topbar-end">
+            <LanguageSwitch />
+            {header}
+          </div>
         </div>
       </header>
-      <main className={wide ? 'content content-wide' : 'content'} tabIndex={-1}>
+      <main ref={main} className={wide ? 'content content-wide' : 'content'} tabIndex={-1}>
         {children}
       </main>
       <footer className="footer">
@@ -37,6 +60,7 @@ export function Card({ title, children, headingLevel = 2, className }: { title?:
 }
 
 export function Loading() {
+  const texts = useTexts();
   return (
     <p className="loading" role="status">
       {texts.loading}

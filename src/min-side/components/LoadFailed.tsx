@@ -1,8 +1,9 @@
 /** A page whose data could not be loaded: says so and offers to try again. */
-import { texts } from '../texts.ts';
+import { useTexts } from '../locale.tsx';
 import { Card, Layout } from './Layout.tsx';
 
 export function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  const texts = useTexts();
   return (
     <Layout>
       <div className="narrow">

@@ -2,9 +2,10 @@
 import { Link, useNavigate } from 'react-router';
 import { api } from '../api.ts';
 import { useSession } from '../session.tsx';
-import { texts } from '../texts.ts';
+import { useTexts } from '../locale.tsx';
 
 export function SignedInHeader({ name }: { name?: string }) {
+  const texts = useTexts();
   const { session, signOut } = useSession();
   const navigate = useNavigate();
   const shown = name ?? `${session?.firstName ?? ''} ${session?.lastName ?? ''}`;

@@ -1,7 +1,9 @@
 /** The organisation's mailbox and phone, as links. */
-import { SUPPORT_CONTACT, texts } from '../texts.ts';
+import { useTexts } from '../locale.tsx';
+import { SUPPORT_CONTACT } from '../texts.ts';
 
 export function SupportContact() {
+  const texts = useTexts();
   return (
     <dl className="support-contact" aria-label={texts.contactTitle}>
       <dt>{texts.contactEmailLabel}</dt>

@@ -4,6 +4,8 @@
  */
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+import { useShownLocale } from '../locale.tsx';
+import { messageIn } from '../texts.ts';
 
 interface BaseProps {
   label: string;
@@ -13,8 +15,10 @@ interface BaseProps {
   required?: boolean;
 }
 
-function messageOf(error?: FieldError | string): string | undefined {
-  return typeof error === 'string' ? error : error?.message;
+/** The field's message, in the language shown (a message shown before a switch follows it). */
+function useMessage(error?: FieldError | string): string | undefined {
+  const locale = useShownLocale();
+  return messageIn(typeof error === 'string' ? error : error?.message, locale);
 }
 
 function describedBy(id: string, error?: string, hint?: string): string | undefined {
@@ -56,7 +60,7 @@ type TextFieldProps = BaseProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'i
 
 export function TextField({ label, registration, error, hint, required, className, ...input }: TextFieldProps) {
   const id = useId();
-  const message = messageOf(error);
+  const message = useMessage(error);
   return (
     <div className={`field ${className ?? ''}`}>
       <FieldLabel id={id} label={label} required={required} />
@@ -80,7 +84,7 @@ type SelectFieldProps = BaseProps & Omit<SelectHTMLAttributes<HTMLSelectElement>
 
 export function SelectField({ label, registration, error, hint, required, options, className, ...select }: SelectFieldProps) {
   const id = useId();
-  const message = messageOf(error);
+  const message = useMessage(error);
   return (
     <div className={`field ${className ?? ''}`}>
       <FieldLabel id={id} label={label} required={required} />
@@ -105,7 +109,7 @@ export function SelectField({ label, registration, error, hint, required, option
 
 export function CheckboxField({ label, registration, error, required, children }: Omit<BaseProps, 'hint' | 'label'> & { label: ReactNode; children?: ReactNode }) {
   const id = useId();
-  const message = messageOf(error);
+  const message = useMessage(error);
   return (
     <div className="field field-checkbox">
       <input
@@ -140,7 +144,7 @@ export function RadioGroup({
   error?: FieldError | string;
 }) {
   const id = useId();
-  const message = messageOf(error);
+  const message = useMessage(error);
   return (
     <fieldset className="field field-radio" aria-describedby={message ? `${id}-error` : undefined}>
       <legend>{legend}</legend>

@@ -7,17 +7,19 @@
  */
 import { useCallback, useReducer, useState } from 'react';
 import {
-  changedIndexes, inNewRowMode, initialRows, isDirty, newRowKey, newRowsValid, rowsReducer, rowsTotal, formatTotal, toRow,
+  changedIndexes, inNewRowMode, initialRows, isDirty, newRowKey, newRowsValid, rowsReducer, rowsTotal, toRow,
   type EditableField, type InstrumentRow,
 } from '../../common/instrument-rows.ts';
-import { formatAmount, formatDate, todayIso } from '../../common/format.ts';
+import { todayIso } from '../../common/format.ts';
+import { useFormats, useTexts } from '../locale.tsx';
+import type { Formats } from '../texts.ts';
+import { useInstrumentTexts, type InstrumentTexts } from './texts.ts';
 import { instrumentValue } from '../../../server/schemas/instrument-rules.ts';
 import { useNotify } from '../toasts.tsx';
 import { HtmlContent } from '../components/HtmlContent.tsx';
 import { instrumentApi, type Instrument, type InstrumentCategory, type MemberInstruments } from './api.ts';
 import { RowFields } from './RowFields.tsx';
 import { Tabs } from './Tabs.tsx';
-import { instrumentTexts as t } from './texts.ts';
 
 const TEMPLATE_URL = '/maler/instrumentforsikring-mal.xlsx';
 
@@ -30,7 +32,12 @@ const fields = (row: InstrumentRow) => ({
 });
 
 /** What the member asked to change, per field, as it would be shown. */
-function pendingOf(instrument: Instrument | undefined, categories: InstrumentCategory[]): Partial<Record<EditableField, string>> {
+function pendingOf(
+  instrument: Instrument | undefined,
+  categories: InstrumentCategory[],
+  t: InstrumentTexts,
+  format: Formats,
+): Partial<Record<EditableField, string>> {
   const change = instrument?.requested_change;
   if (!instrument || !change) return {};
   if (change.delete) return { make: t.pendingDelete };
@@ -41,11 +48,12 @@ function pendingOf(instrument: Instrument | undefined, categories: InstrumentCat
   for (const field of ['make', 'model', 'serial_number'] as const) {
     if (change[field] !== undefined && change[field] !== instrument[field]) pending[field] = change[field] ?? '-';
   }
-  if (change.value !== undefined && change.value !== instrument.value) pending.value = `${formatAmount(change.value)},-`;
+  if (change.value !== undefined && change.value !== instrument.value) pending.value = t.valueAmount(format.amount(change.value));
   return pending;
 }
 
 function Headings() {
+  const t = useInstrumentTexts();
   return (
     <thead>
       <tr>
@@ -57,6 +65,8 @@ function Headings() {
 }
 
 function ReadTable({ instruments, extra, label }: { instruments: Instrument[]; label: string; extra: { label: string; value: (row: Instrument) => React.ReactNode }[] }) {
+  const t = useInstrumentTexts();
+  const format = useFormats();
   return (
     <div className="table-wrap">
       <table className="stack-table" aria-label={label}>
@@ -73,8 +83,8 @@ function ReadTable({ instruments, extra, label }: { instruments: Instrument[]; l
               <td data-label={t.fields.make}>{row.make}</td>
               <td data-label={t.fields.model}>{row.model}</td>
               <td data-label={t.fields.serial}>{row.serial_number ?? ''}</td>
-              <td data-label={t.fields.value}>{`${formatAmount(row.value)},-`}</td>
-              <td data-label={t.fields.start}>{formatDate(row.insurance_start)}</td>
+              <td data-label={t.fields.value}>{t.valueAmount(format.amount(row.value))}</td>
+              <td data-label={t.fields.start}>{format.date(row.insurance_start)}</td>
               {extra.map((column) => <td key={column.label} data-label={column.label}>{column.value(row)}</td>)}
             </tr>
           ))}
@@ -84,7 +94,7 @@ function ReadTable({ instruments, extra, label }: { instruments: Instrument[]; l
   );
 }
 
-export function InstrumentScreen({ memberId, data, categories, reload, tab, setTab }: {
+export function InstrumentScreen({ memberId, data, categories, reload, tab, setTab, ordered, setOrdered }: {
   memberId: number;
   data: MemberInstruments;
   categories: InstrumentCategory[];
@@ -92,17 +102,32 @@ export function InstrumentScreen({ memberId, data, categories, reload, tab, setT
   /** The open tab, kept by the page so it stays open while the lists are read again. */
   tab: string;
   setTab: (tab: string) => void;
+  /** Whether an order was just sent, kept by the page like the tab (the lists are read again after it). */
+  ordered: boolean;
+  setOrdered: (ordered: boolean) => void;
 }) {
+  const texts = useTexts();
+  const t = useInstrumentTexts();
+  const format = useFormats();
   const notify = useNotify();
   const [state, dispatch] = useReducer(rowsReducer, data.active.map(toRow), initialRows);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState(false);
+  // Insured rows open for editing only after 'Endre', so a stray keystroke does not become a change request.
+  const [editing, setEditing] = useState<ReadonlySet<string>>(new Set());
+  const startEditing = (key: string, button: HTMLElement) => {
+    const row = button.closest('tr');
+    setEditing((keys) => new Set(keys).add(key));
+    // The button goes away; focus moves to the row's first field instead of the document.
+    setTimeout(() => row?.querySelector<HTMLElement>('select, input')?.focus());
+  };
   const onTouched = useCallback((key: string) => setTouched((keys) => (keys.has(key) ? keys : new Set(keys).add(key))), []);
   const newMode = inNewRowMode(state);
   const dirty = isDirty(state);
   const byId = new Map(data.active.map((instrument) => [instrument.id, instrument]));
   const usable = categories.filter((category) => category.use_insurance === 1);
-  const total = formatTotal(rowsTotal(state.rows));
+  const sum = rowsTotal(state.rows);
+  const total = sum > 0 ? texts.instruments.total(format.amount(sum)) : null;
 
   const finish = (results: { ok: boolean; message?: string }[], success: string) => {
     const failed = results.filter((result) => !result.ok);
@@ -116,7 +141,11 @@ export function InstrumentScreen({ memberId, data, categories, reload, tab, setT
     const results = await Promise.all(state.newRows.map((row) => instrumentApi.create(memberId, fields(row))));
     state.newRows.forEach((row, index) => { if (results[index].ok) dispatch({ type: 'removeNew', key: row.key }); });
     setBusy(false);
-    if (finish(results, t.created)) reload();
+    if (finish(results, t.created)) {
+      setOrdered(true);
+      setTab('requested');
+      reload();
+    }
   };
 
   const saveChanges = async () => {
@@ -127,6 +156,7 @@ export function InstrumentScreen({ memberId, data, categories, reload, tab, setT
     ]);
     setBusy(false);
     finish(results, t.updated);
+    setEditing(new Set());
     reload();
   };
 
@@ -193,17 +223,25 @@ export function InstrumentScreen({ memberId, data, categories, reload, tab, setT
                     {state.rows.map((row, index) => {
                       const instrument = byId.get(row.id!);
                       const name = `${row.make} ${row.model}`;
+                      const locked = newMode || busy || Boolean(instrument?.requested_change?.delete);
                       return (
                         <RowFields
-                          key={row.key} row={row} index={index} isNew={false} name={name} disabled={newMode || busy || Boolean(instrument?.requested_change?.delete)}
-                          showErrors categories={usable} dispatch={dispatch} pending={pendingOf(instrument, categories)}
+                          key={row.key} row={row} index={index} isNew={false} name={name} disabled={locked || !editing.has(row.key)}
+                          showErrors categories={usable} dispatch={dispatch} pending={pendingOf(instrument, categories, t, format)}
                           action={(
-                            <button
-                              type="button" className="btn btn-secondary btn-small" disabled={newMode || busy || Boolean(instrument?.requested_change?.delete)}
-                              onClick={() => dispatch({ type: 'delete', index })}
-                            >
-                              {t.deleteRow(name)}
-                            </button>
+                            <span className="button-group">
+                              {!editing.has(row.key) && (
+                                <button type="button" className="btn btn-secondary btn-small" disabled={locked} onClick={(event) => startEditing(row.key, event.currentTarget)}>
+                                  {t.editRow(name)}
+                                </button>
+                              )}
+                              <button
+                                type="button" className="btn btn-secondary btn-small" disabled={newMode || busy || Boolean(instrument?.requested_change?.delete)}
+                                onClick={() => dispatch({ type: 'delete', index })}
+                              >
+                                {t.deleteRow(name)}
+                              </button>
+                            </span>
                           )}
                         />
                       );
@@ -213,7 +251,7 @@ export function InstrumentScreen({ memberId, data, categories, reload, tab, setT
               </div>
               {total && <p className="total">{total}</p>}
               <div className="button-row">
-                <button type="button" className="btn btn-secondary" disabled={!dirty || busy} onClick={() => dispatch({ type: 'cancel' })}>{t.cancel}</button>
+                <button type="button" className="btn btn-secondary" disabled={!dirty || busy} onClick={() => { dispatch({ type: 'cancel' }); setEditing(new Set()); }}>{t.cancel}</button>
                 <button type="button" className="btn btn-primary" disabled={!dirty || busy || newMode} onClick={saveChanges}>{t.save}</button>
               </div>
             </>
@@ -224,6 +262,7 @@ export function InstrumentScreen({ memberId, data, categories, reload, tab, setT
       {tab === 'requested' && (
         <section className="card" aria-labelledby="requested-title">
           <h2 id="requested-title" className="card-title">{t.requestedTitle(data.requested.length)}</h2>
+          {ordered && <p className="notice notice-info" role="status">{t.orderedNote}</p>}
           {data.requested.length === 0 ? <p className="muted">{t.requestedEmpty}</p> : (
             <ReadTable
               instruments={data.requested}
@@ -232,7 +271,7 @@ export function InstrumentScreen({ memberId, data, categories, reload, tab, setT
                 label: t.fields.status,
                 value: (row) => {
                   if (row.state === 'requested') return t.newRequest;
-                  const pending = Object.values(pendingOf(row, categories));
+                  const pending = Object.values(pendingOf(row, categories, t, format));
                   return row.requested_change?.delete ? t.pendingDelete : `${t.pending}: ${pending.join(', ')}`;
                 },
               }]}
@@ -259,8 +298,8 @@ export function InstrumentScreen({ memberId, data, categories, reload, tab, setT
               instruments={data.deleted}
               label={t.deletedTitle(data.deleted.length)}
               extra={[
-                { label: t.fields.end, value: (row) => formatDate(row.insurance_end) || '-' },
-                { label: t.fields.deleted, value: (row) => formatDate(row.deleted_at) || '-' },
+                { label: t.fields.end, value: (row) => format.date(row.insurance_end) },
+                { label: t.fields.deleted, value: (row) => format.date(row.deleted_at) },
               ]}
             />
           )}

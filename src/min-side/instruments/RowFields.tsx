@@ -2,11 +2,11 @@
 import { memo, type Dispatch } from 'react';
 import { instrumentRowErrors } from '../../../server/schemas/instrument-rules.ts';
 import type { EditableField, InstrumentRow, RowsAction } from '../../common/instrument-rows.ts';
-import { formatDate } from '../../common/format.ts';
+import { useFormats } from '../locale.tsx';
+import { useInstrumentTexts, type InstrumentTexts } from './texts.ts';
 import type { InstrumentCategory } from './api.ts';
-import { instrumentTexts as t } from './texts.ts';
 
-const FIELDS: { field: EditableField; label: string; numeric?: boolean }[] = [
+const fieldsOf = (t: InstrumentTexts): { field: EditableField; label: string; numeric?: boolean }[] => [
   { field: 'make', label: t.fields.make },
   { field: 'model', label: t.fields.model },
   { field: 'serial_number', label: t.fields.serial },
@@ -29,6 +29,8 @@ export interface RowFieldsProps {
 }
 
 export const RowFields = memo(function RowFields(props: RowFieldsProps) {
+  const t = useInstrumentTexts();
+  const format = useFormats();
   const { row, index, isNew, name, disabled, showErrors, categories, dispatch, pending = {}, onTouched, action } = props;
   const errors = showErrors ? instrumentRowErrors(row) : {};
   const change = (field: EditableField, value: string | number) => {
@@ -58,7 +60,7 @@ export const RowFields = memo(function RowFields(props: RowFieldsProps) {
           {note('instrument_category')}
         </span>
       </td>
-      {FIELDS.map(({ field, label, numeric }) => (
+      {fieldsOf(t).map(({ field, label, numeric }) => (
         <td key={field} data-label={label}>
           <span className="cell-stack">
             <input
@@ -75,7 +77,7 @@ export const RowFields = memo(function RowFields(props: RowFieldsProps) {
           </span>
         </td>
       ))}
-      <td data-label={t.fields.start}>{formatDate(row.insurance_start)}</td>
+      <td data-label={t.fields.start}>{format.date(row.insurance_start)}</td>
       <td data-label="">{action}</td>
     </tr>
   );

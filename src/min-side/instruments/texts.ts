@@ -1,52 +1,8 @@
-/** Min side's instrument screen texts (bokmål). */
-export const instrumentTexts = {
-  pageTitle: 'Instrumentforsikring',
-  back: 'Tilbake til Min side',
-  tabs: {
-    label: 'Instrumentforsikring',
-    add: 'Legg til instrumenter',
-    active: 'Aktiv forsikring',
-    requested: 'Forespørsel',
-    deleted: 'Slettede instrumenter',
-  },
-  addTitle: 'LEGG TIL INSTRUMENTER',
-  activeTitle: (count: number) => `DINE AKTIVE INSTRUMENTER (${count})`,
-  requestedTitle: (count: number) => `FORESPØRSEL (${count})`,
-  deletedTitle: (count: number) => `SLETTEDE INSTRUMENTER (${count})`,
-  templateInfo: 'Vil du forsikre mange instrumenter på en gang? Last ned malen (regneark), fyll den ut og send den på e-post til oss, så legger vi dem inn for deg.',
-  templateLink: 'Last ned malen (.xlsx)',
-  addRow: 'Legg til instrument',
-  removeRow: (number: number) => `Fjern instrument ${number}`,
-  newRow: (number: number) => `Nytt instrument ${number}`,
-  order: 'Lagre/bestill',
-  cancel: 'Avbryt',
-  save: 'Lagre',
-  chooseType: 'Velg type',
-  fields: {
-    type: 'TYPE INSTRUMENT',
-    make: 'FABRIKANT',
-    model: 'MODELL',
-    serial: 'SERIENUMMER',
-    value: 'VERDI',
-    start: 'START DATO',
-    end: 'STOP DATO',
-    deleted: 'SLETTET DATO',
-    status: 'STATUS',
-    reason: 'BEGRUNNELSE',
-  },
-  startHint: 'Forsikringen starter i dag.',
-  deleteRow: (name: string) => `Slett ${name}`,
-  pending: 'Til behandling',
-  pendingDelete: 'Sletting til behandling',
-  newRequest: 'Ny forespørsel',
-  rejected: 'Avvist',
-  rejectedTitle: 'AVVISTE FORESPØRSLER',
-  activeEmpty: 'Ingen aktive instrumentforsikring',
-  requestedEmpty: 'Du har ingen forespørsel av instrumentforsikring.',
-  deletedEmpty: 'Du har ingen slettetende instrumenter.',
-  changesNote: 'Endringer og sletting av forsikrede instrumenter sendes til oss for behandling. Til da gjelder forsikringen som før.',
-  created: 'Opprettet nytt instrument!',
-  updated: 'Instrumentene er oppdatert!',
-  failed: 'Noe gikk galt!',
-  loadFailed: 'Instrumentene kunne ikke hentes akkurat nå.',
-};
+/** The instrument screen's texts in the language shown (src/i18n/min-side/instruments-nb.ts, -en.ts). */
+import { instrumentsEn } from '../../i18n/min-side/instruments-en.ts';
+import { instrumentsNb, type InstrumentTexts } from '../../i18n/min-side/instruments-nb.ts';
+import { useShownLocale } from '../locale.tsx';
+
+export type { InstrumentTexts } from '../../i18n/min-side/instruments-nb.ts';
+
+export const useInstrumentTexts = (): InstrumentTexts => (useShownLocale() === 'en' ? instrumentsEn : instrumentsNb);

@@ -9,7 +9,8 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { api } from '../api.ts';
 import { TextField } from '../components/fields.tsx';
 import { Card, Layout } from '../components/Layout.tsx';
-import { texts } from '../texts.ts';
+import { useTexts } from '../locale.tsx';
+import { usePageTexts } from '../pageTexts.ts';
 import { useNotify } from '../toasts.tsx';
 import { schemaResolver } from '../schemaResolver.ts';
 
@@ -34,6 +35,8 @@ function linkFrom(search: string): ResetLink | null {
 }
 
 export default function ChangePasswordPage() {
+  const texts = useTexts();
+  const pages = usePageTexts();
   const location = useLocation();
   const navigate = useNavigate();
   const notify = useNotify();
@@ -51,18 +54,18 @@ export default function ChangePasswordPage() {
     if (!link) return;
     const result = await api.changePassword({ ...link, password, password_confirmation });
     if (!result.ok) {
-      notify.error(result.status === 422 ? `${result.message} ${texts.contactSentence}` : texts.changePassword.failed);
+      notify.error(result.status === 422 ? `${result.message} ${texts.contactSentence}` : pages.changePassword.failed(texts.contactSentence));
       return;
     }
     sessionStorage.removeItem(STORE_KEY);
-    setDone(result.data.message || texts.changePassword.done);
+    setDone(result.data.message || pages.changePassword.done);
   });
 
   return (
     <Layout>
-      <title>{`${texts.changePassword.title} – ${texts.appName}`}</title>
+      <title>{`${pages.changePassword.title} – ${texts.appName}`}</title>
       <div className="narrow">
-        <h1>{texts.changePassword.title}</h1>
+        <h1>{pages.changePassword.title}</h1>
         <Card>
           <div aria-live="polite">
             {done ? (
@@ -70,21 +73,21 @@ export default function ChangePasswordPage() {
                 <p className="notice notice-success">{done}</p>
                 <p className="form-links">
                   <Link className="btn btn-primary" to="/profile">
-                    {texts.changePassword.memberLogin}
+                    {pages.changePassword.memberLogin}
                   </Link>
-                  <a href="/">{texts.changePassword.staffLogin}</a>
+                  <a href="/">{pages.changePassword.staffLogin}</a>
                 </p>
               </>
             ) : !link ? (
               <>
-                <p className="notice notice-error">{texts.changePassword.missingLink}</p>
+                <p className="notice notice-error">{pages.changePassword.missingLink}</p>
                 <p className="form-links">
-                  <Link to="/profile/reset-password">{texts.changePassword.requestNewLink}</Link>
+                  <Link to="/profile/reset-password">{pages.changePassword.requestNewLink}</Link>
                 </p>
               </>
             ) : (
               <>
-                <p>{texts.changePassword.intro}</p>
+                <p>{pages.changePassword.intro}</p>
                 <form onSubmit={onSubmit} noValidate>
                   <input type="email" name="username" autoComplete="username" value={link.email} readOnly hidden />
                   <TextField
@@ -104,11 +107,11 @@ export default function ChangePasswordPage() {
                     error={formState.errors.password_confirmation}
                   />
                   <button type="submit" className="btn btn-primary btn-block" disabled={formState.isSubmitting}>
-                    {texts.changePassword.submit}
+                    {pages.changePassword.submit}
                   </button>
                 </form>
                 <p className="form-links">
-                  <Link to="/profile/reset-password">{texts.changePassword.requestNewLink}</Link>
+                  <Link to="/profile/reset-password">{pages.changePassword.requestNewLink}</Link>
                 </p>
               </>
             )}

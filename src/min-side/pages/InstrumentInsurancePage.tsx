@@ -2,27 +2,31 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Card, Layout, Loading } from '../components/Layout.tsx';
+import { SignedInHeader } from '../components/SignedInHeader.tsx';
 import { useLoad } from '../useLoad.ts';
-import { texts } from '../texts.ts';
+import { useTexts } from '../locale.tsx';
+import { useInstrumentTexts } from '../instruments/texts.ts';
 import { instrumentApi } from '../instruments/api.ts';
 import { InstrumentScreen } from '../instruments/InstrumentScreen.tsx';
-import { instrumentTexts as t } from '../instruments/texts.ts';
 import '../instruments/instruments.css';
 import { CertificateButtons } from '../profile/CertificateButtons.tsx';
 
 export default function InstrumentInsurancePage({ memberId }: { memberId: number }) {
+  const texts = useTexts();
+  const t = useInstrumentTexts();
   const [instruments, reload] = useLoad(() => instrumentApi.list(memberId), [memberId]);
   const [categories] = useLoad(() => instrumentApi.categories(), []);
   const [tab, setTab] = useState('add');
+  const [ordered, setOrdered] = useState(false);
   return (
-    <Layout wide>
+    <Layout wide header={<SignedInHeader />}>
       <title>{`${t.pageTitle} – ${texts.appName}`}</title>
       <h1>{t.pageTitle}</h1>
       <p><Link to={`/profile/${memberId}`}>{t.back}</Link></p>
       {instruments.state === 'loading' || categories.state === 'loading' ? <Loading /> : null}
       {instruments.state === 'error' && <Card><p className="notice notice-error">{t.loadFailed}</p></Card>}
       {instruments.state === 'loaded' && categories.state === 'loaded' && (
-        <InstrumentScreen memberId={memberId} data={instruments.data.data} categories={categories.data.data} reload={reload} tab={tab} setTab={setTab} />
+        <InstrumentScreen memberId={memberId} data={instruments.data.data} categories={categories.data.data} reload={reload} tab={tab} setTab={setTab} ordered={ordered} setOrdered={setOrdered} />
       )}
       {instruments.state === 'loaded' && instruments.data.data.active.length > 0 && (
         <Card title={texts.certificates.title}>

@@ -7,11 +7,14 @@ import { api, fieldError, type LoginResponse } from '../api.ts';
 import { TextField } from '../components/fields.tsx';
 import { Card, Layout } from '../components/Layout.tsx';
 import { useSession } from '../session.tsx';
-import { texts } from '../texts.ts';
+import { useTexts } from '../locale.tsx';
+import { usePageTexts } from '../pageTexts.ts';
 import { useNotify } from '../toasts.tsx';
 import { schemaResolver } from '../schemaResolver.ts';
 
 export default function LoginPage() {
+  const texts = useTexts();
+  const pages = usePageTexts();
   const { signIn } = useSession();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -58,11 +61,11 @@ export default function LoginPage() {
 
   return (
     <Layout>
-      <title>{`${texts.login.title} – ${texts.appName}`}</title>
+      <title>{`${pages.login.title} – ${texts.appName}`}</title>
       <div className="narrow">
-        <h1>{texts.login.title}</h1>
+        <h1>{pages.login.title}</h1>
         <Card>
-          <p>{texts.login.intro}</p>
+          <p>{pages.login.intro}</p>
           <form onSubmit={onSubmit} noValidate>
             <TextField label={texts.fields.email} type="email" autoComplete="email" required registration={register('email')} error={errors.email} />
             <TextField
@@ -74,15 +77,15 @@ export default function LoginPage() {
               error={errors.password}
             />
             <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting}>
-              {texts.login.submit}
+              {pages.login.submit}
             </button>
           </form>
           <p className="form-links">
-            <Link to="/profile/reset-password">{texts.login.forgotPassword}</Link>
+            <Link to="/profile/reset-password">{pages.login.forgotPassword}</Link>
           </p>
         </Card>
         <p className="center">
-          {texts.login.notMember} <Link to="/new-member">{texts.login.becomeMember}</Link>
+          {pages.login.notMember} <Link to="/new-member">{pages.login.becomeMember}</Link>
         </p>
       </div>
     </Layout>
@@ -90,6 +93,7 @@ export default function LoginPage() {
 }
 
 function CodeForm({ challenge, onSignedIn }: { challenge: string; onSignedIn: (login: LoginResponse) => void }) {
+  const texts = useTexts();
   const notify = useNotify();
   const [recovery, setRecovery] = useState(false);
   const { register, handleSubmit, setError, reset, formState } = useForm<{ code: string }>({ defaultValues: { code: '' } });

@@ -5,11 +5,14 @@ import { Link } from 'react-router';
 import { api } from '../api.ts';
 import { TextField } from '../components/fields.tsx';
 import { Card, Layout } from '../components/Layout.tsx';
-import { texts } from '../texts.ts';
+import { useTexts } from '../locale.tsx';
+import { usePageTexts } from '../pageTexts.ts';
 import { useNotify } from '../toasts.tsx';
 import { schemaResolver } from '../schemaResolver.ts';
 
 export default function ResetPasswordPage() {
+  const texts = useTexts();
+  const pages = usePageTexts();
   const notify = useNotify();
   const [answer, setAnswer] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm({ resolver: schemaResolver((schemas) => schemas.resetSchema), mode: 'onTouched' });
@@ -23,16 +26,16 @@ export default function ResetPasswordPage() {
 
   return (
     <Layout>
-      <title>{`${texts.reset.title} – ${texts.appName}`}</title>
+      <title>{`${pages.reset.title} – ${texts.appName}`}</title>
       <div className="narrow">
-        <h1>{texts.reset.title}</h1>
+        <h1>{pages.reset.title}</h1>
         <Card>
           <div aria-live="polite">
             {answer ? (
               <p className="notice notice-success">{answer}</p>
             ) : (
               <>
-                <p>{texts.reset.intro}</p>
+                <p>{pages.reset.intro}</p>
                 <form onSubmit={onSubmit} noValidate>
                   <TextField
                     label={texts.fields.email}
@@ -43,7 +46,7 @@ export default function ResetPasswordPage() {
                     error={formState.errors.email}
                   />
                   <button type="submit" className="btn btn-primary btn-block" disabled={formState.isSubmitting}>
-                    {texts.reset.submit}
+                    {pages.reset.submit}
                   </button>
                 </form>
               </>

@@ -6,17 +6,19 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useForm, useWatch, type Control, type Resolver, type UseFormSetValue } from 'react-hook-form';
-import { formatAmount, todayIso } from '../../common/format.ts';
+import { todayIso } from '../../common/format.ts';
 import {
-  chargedMonthIndex, invoicedPrice, showsRestOfYear, travelButtonLabel, travelFormErrors, travelOrderPayload,
-  travelProducts, TRAVEL_MESSAGES, TRAVEL_RENEWAL, type TravelFormValues,
+  chargedMonthIndex, invoicedPrice, showsRestOfYear, travelFormErrors, travelOrderPayload,
+  travelProducts, TRAVEL_MESSAGES, type TravelFormValues,
 } from '../../../server/schemas/travel-rules.ts';
-import { isPickerDate, RULE_MESSAGES } from '../../../server/schemas/rules.ts';
+import { isPickerDate } from '../../../server/schemas/rules.ts';
 import { Card, Layout, Loading } from '../components/Layout.tsx';
 import { DateField } from '../components/DateField.tsx';
 import { LoadFailed } from '../components/LoadFailed.tsx';
 import { SelectField } from '../components/fields.tsx';
-import { texts } from '../texts.ts';
+import { SignedInHeader } from '../components/SignedInHeader.tsx';
+import { useFormats, useTexts } from '../locale.tsx';
+import { activeTexts } from '../texts.ts';
 import { useNotify } from '../toasts.tsx';
 import { useLoad } from '../useLoad.ts';
 import { CertificateButtons } from '../profile/CertificateButtons.tsx';
@@ -33,11 +35,21 @@ interface FormValues {
 
 type DateName = 'subscription_start' | 'subscription_end';
 
+/** A rule's message (the server's bokmål text) in the language shown. */
+function shownMessage(message: string): string {
+  const rules = activeTexts().travel.rules;
+  const key = (Object.keys(TRAVEL_MESSAGES) as (keyof typeof TRAVEL_MESSAGES)[]).find((name) => TRAVEL_MESSAGES[name] === message);
+  return key ? rules[key] : message;
+}
+
 function resolverFor(currentEnd: string | null): Resolver<FormValues> {
   return async (values) => {
-    const errors: Partial<Record<keyof FormValues, string>> = travelFormErrors(values as TravelFormValues, currentEnd);
+    const errors: Partial<Record<keyof FormValues, string>> = {};
+    for (const [name, message] of Object.entries(travelFormErrors(values as TravelFormValues, currentEnd))) {
+      errors[name as keyof FormValues] = shownMessage(message);
+    }
     for (const name of ['subscription_start', 'subscription_end'] as const) {
-      if (values[name] && !isPickerDate(values[name])) errors[name] = RULE_MESSAGES.date;
+      if (values[name] && !isPickerDate(values[name])) errors[name] = activeTexts().validation.date;
     }
     const entries = Object.entries(errors);
     if (entries.length === 0) return { values, errors: {} };
@@ -51,6 +63,7 @@ function ResetButton({ name, label, original, setValue }: {
   original: string;
   setValue: UseFormSetValue<FormValues>;
 }) {
+  const texts = useTexts();
   return (
     <button
       type="button"
@@ -63,7 +76,10 @@ function ResetButton({ name, label, original, setValue }: {
   );
 }
 
-function Price({ control, products }: { control: Control<FormValues>; products: Product[] }) {
+/** The product's price; the rest-of-year charge only when ordering (on a change it would read as an extra charge). */
+function Price({ control, products, ordering }: { control: Control<FormValues>; products: Product[]; ordering: boolean }) {
+  const texts = useTexts();
+  const format = useFormats();
   const [productId, start] = useWatch({ control, name: ['product_id', 'subscription_start'] });
   const product = products.find((candidate) => candidate.id === Number(productId));
   if (!product) return null;
@@ -73,12 +89,12 @@ function Price({ control, products }: { control: Control<FormValues>; products: 
     <dl className="travel-price" aria-live="polite">
       <div>
         <dt>{texts.travel.priceLabel}</dt>
-        <dd>{texts.travel.kroner(formatAmount(product.price))}</dd>
+        <dd>{texts.travel.kroner(format.amount(product.price))}</dd>
       </div>
-      {showsRestOfYear(month) && (
+      {ordering && showsRestOfYear(month) && (
         <div>
           <dt>{texts.travel.restOfYear}</dt>
-          <dd>{texts.travel.kroner(formatAmount(invoicedPrice(product.price, start || null, today)))}</dd>
+          <dd>{texts.travel.kroner(format.amount(invoicedPrice(product.price, start || null, today)))}</dd>
         </div>
       )}
     </dl>
@@ -86,6 +102,7 @@ function Price({ control, products }: { control: Control<FormValues>; products: 
 }
 
 function TravelForm({ memberId, products, subscription }: { memberId: number; products: Product[]; subscription: Subscription | null }) {
+  const texts = useTexts();
   const t = texts.travel;
   const notify = useNotify();
   const navigate = useNavigate();
@@ -101,16 +118,19 @@ function TravelForm({ memberId, products, subscription }: { memberId: number; pr
     mode: 'onChange',
     resolver: resolverFor(currentEnd),
   });
+  // Read up front: formState is a proxy that tracks only what a render reads, so a short-circuited
+  // `isValid` would never be tracked and the button would stay disabled after a valid change.
+  const { isDirty, isValid, isSubmitting } = formState;
 
   const onSubmit = handleSubmit(async (values) => {
     const body = travelOrderPayload(memberId, values, subscription?.id);
     const answer = subscription ? await travelApi.change(subscription.id, body) : await travelApi.order(body);
     if (!answer.ok) {
-      notify.error(answer.status === 422 ? answer.message : TRAVEL_MESSAGES.failed);
+      notify.error(answer.status === 422 ? answer.message : t.rules.failed);
       return;
     }
     setSaved(true);
-    notify.success(TRAVEL_MESSAGES.saved);
+    notify.success(t.rules.saved);
     setTimeout(() => navigate(`/profile/${memberId}`), GO_BACK_AFTER_MS);
   });
 
@@ -134,15 +154,15 @@ function TravelForm({ memberId, products, subscription }: { memberId: number; pr
       </div>
       <div className="field">
         <span className="field-label" id="travel-renewal-label">{t.renewal}</span>
-        <output aria-labelledby="travel-renewal-label" className="readonly-value">{TRAVEL_RENEWAL}</output>
+        <output aria-labelledby="travel-renewal-label" className="readonly-value">{t.renewalValue}</output>
       </div>
-      <Price control={control} products={products} />
+      <Price control={control} products={products} ordering={subscription === null} />
       <button
         type="submit"
         className="btn btn-primary btn-block"
-        disabled={!formState.isDirty || !formState.isValid || formState.isSubmitting || saved}
+        disabled={!isDirty || !isValid || isSubmitting || saved}
       >
-        {travelButtonLabel(subscription !== null)}
+        {subscription !== null ? t.edit : t.order}
       </button>
     </form>
   );
@@ -163,15 +183,16 @@ async function loadTravel(memberId: number) {
 }
 
 export default function TravelInsurancePage({ memberId }: { memberId: number }) {
+  const texts = useTexts();
   const t = texts.travel;
   const [loaded, reload] = useLoad<TravelData>(() => loadTravel(memberId), [memberId]);
   // The page has its name from the start, also while its data loads.
   const title = <title>{`${t.pageTitle} – ${texts.appName}`}</title>;
-  if (loaded.state === 'loading') return <Layout>{title}<Loading /></Layout>;
+  if (loaded.state === 'loading') return <Layout header={<SignedInHeader />}>{title}<Loading /></Layout>;
   if (loaded.state === 'error') return <LoadFailed onRetry={reload} />;
   const { products, subscription } = loaded.data;
   return (
-    <Layout>
+    <Layout header={<SignedInHeader />}>
       {title}
       <div className="narrow">
         <h1>{t.pageTitle}</h1>

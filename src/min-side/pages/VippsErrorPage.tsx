@@ -1,16 +1,19 @@
 /** /vipps-error: the quick checkout could not create the membership. */
 import { Card, Layout } from '../components/Layout.tsx';
 import { SupportContact } from '../components/SupportContact.tsx';
-import { texts } from '../texts.ts';
+import { useTexts } from '../locale.tsx';
+import { usePageTexts } from '../pageTexts.ts';
 
 export default function VippsErrorPage() {
+  const texts = useTexts();
+  const pages = usePageTexts();
   return (
     <Layout>
-      <title>{`${texts.vippsError.title} – ${texts.appName}`}</title>
+      <title>{`${pages.vippsError.title} – ${texts.appName}`}</title>
       <div className="narrow">
-        <h1>{texts.vippsError.title}</h1>
+        <h1>{pages.vippsError.title}</h1>
         <Card>
-          <p>{texts.vippsError.body}</p>
+          <p>{pages.vippsError.body}</p>
           <SupportContact />
         </Card>
       </div>

@@ -2,22 +2,25 @@
 import { Link } from 'react-router';
 import { Card, Layout } from '../components/Layout.tsx';
 import { SupportContact } from '../components/SupportContact.tsx';
-import { texts } from '../texts.ts';
+import { useTexts } from '../locale.tsx';
+import { usePageTexts } from '../pageTexts.ts';
 
 export default function VippsThanksPage() {
+  const texts = useTexts();
+  const pages = usePageTexts();
   return (
     <Layout>
-      <title>{`${texts.vippsThanks.title} – ${texts.appName}`}</title>
+      <title>{`${pages.vippsThanks.title} – ${texts.appName}`}</title>
       <div className="narrow">
-        <h1>{texts.vippsThanks.title}</h1>
+        <h1>{pages.vippsThanks.title}</h1>
         <Card>
-          <p>{texts.vippsThanks.body}</p>
+          <p>{pages.vippsThanks.body}</p>
           <ol>
-            {texts.vippsThanks.steps.map((step) => <li key={step}>{step}</li>)}
+            {pages.vippsThanks.steps.map((step) => <li key={step}>{step}</li>)}
           </ol>
           <SupportContact />
           <p className="form-links">
-            <Link to="/profile">{texts.login.title}</Link>
+            <Link to="/profile">{pages.login.title}</Link>
           </p>
         </Card>
       </div>

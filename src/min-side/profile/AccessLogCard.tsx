@@ -3,15 +3,13 @@ import { useEffect, useState } from 'react';
 import { download } from '../../common/http.ts';
 import { api } from '../api.ts';
 import { Card, Loading } from '../components/Layout.tsx';
-import { texts } from '../texts.ts';
+import { useFormats, useTexts } from '../locale.tsx';
 import type { AccessLogEntry } from '../../../server/schemas/access-log.ts';
 
-const t = texts.accessLog;
-
-const when = (at: string) =>
-  new Date(at).toLocaleString('nb-NO', { timeZone: 'Europe/Oslo', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-
 export function AccessLogCard({ memberId, name }: { memberId: number; name: string }) {
+  const texts = useTexts();
+  const t = texts.accessLog;
+  const when = useFormats().dateTime;
   const [entries, setEntries] = useState<AccessLogEntry[] | null>(null);
   const [total, setTotal] = useState(0);
   const [page, setPage] = useState(1);

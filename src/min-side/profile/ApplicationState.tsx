@@ -1,8 +1,7 @@
 /** Where the membership application stands (waiting, accepted, rejected with the reason sent). */
-import { formatDate } from '../../common/format.ts';
 import type { Member } from '../api.ts';
 import { Card } from '../components/Layout.tsx';
-import { texts } from '../texts.ts';
+import { useFormats, useTexts } from '../locale.tsx';
 
 const REJECTED_STATUS = '2';
 /** How long a new member is told that the application went through. */
@@ -12,7 +11,9 @@ const acceptedLately = (validatedAt: string | null, now: number) =>
   validatedAt !== null && now - Date.parse(validatedAt) < ACCEPTED_SHOWN_DAYS * 24 * 60 * 60 * 1000;
 
 export function ApplicationState({ member }: { member: Member }) {
+  const texts = useTexts();
   const t = texts.application;
+  const format = useFormats();
   const membership = member.subscription_membership;
   const rejected = member.status === REJECTED_STATUS || membership?.state === 'rejected';
   if (member.role_id === 2 && !rejected) {
@@ -21,7 +22,7 @@ export function ApplicationState({ member }: { member: Member }) {
     const since = member.membership_start_date;
     return (
       <Card title={t.title} className="application-state">
-        <p className="notice notice-success" role="status">{since ? t.acceptedSince(formatDate(since)) : t.accepted}</p>
+        <p className="notice notice-success" role="status">{since ? t.acceptedSince(format.date(since)) : t.accepted}</p>
       </Card>
     );
   }

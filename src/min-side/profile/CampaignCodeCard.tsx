@@ -3,12 +3,13 @@ import { useForm } from 'react-hook-form';
 import { api, fieldError, type Member } from '../api.ts';
 import { TextField } from '../components/fields.tsx';
 import { Card } from '../components/Layout.tsx';
-import { texts } from '../texts.ts';
+import { useTexts } from '../locale.tsx';
 import { useNotify } from '../toasts.tsx';
 import { schemaResolver } from '../schemaResolver.ts';
 import { MemberCardForm } from './MemberCardForm.tsx';
 
 export function CampaignCodeCard({ member, onAdded }: { member: Member; onAdded: (code: string) => void }) {
+  const texts = useTexts();
   const notify = useNotify();
   const { register, handleSubmit, setError, formState } = useForm({ resolver: schemaResolver((schemas) => schemas.campaignCodeSchema), mode: 'onTouched' });
 

@@ -2,10 +2,11 @@
 import { api } from '../api.ts';
 import { HtmlContent } from '../components/HtmlContent.tsx';
 import { Card, Loading } from '../components/Layout.tsx';
-import { texts } from '../texts.ts';
+import { useTexts } from '../locale.tsx';
 import { useLoad } from '../useLoad.ts';
 
 export function DiscountCodes() {
+  const texts = useTexts();
   const [codes] = useLoad(() => api.discountCodes(), []);
   const t = texts.discounts;
   return (

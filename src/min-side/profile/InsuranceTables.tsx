@@ -1,9 +1,8 @@
 /** The member's travel and instrument insurance, read-only, with the way to order or change them. */
 import { Link } from 'react-router';
-import { formatAmount, formatDate } from '../../common/format.ts';
 import type { Member } from '../api.ts';
 import { Card } from '../components/Layout.tsx';
-import { texts } from '../texts.ts';
+import { useFormats, useTexts } from '../locale.tsx';
 import { CertificateButtons } from './CertificateButtons.tsx';
 
 function EditLink({ to, exists, order, edit, what }: { to: string; exists: boolean; order: string; edit: string; what: string }) {
@@ -15,7 +14,9 @@ function EditLink({ to, exists, order, edit, what }: { to: string; exists: boole
 }
 
 export function TravelInsuranceTable({ member }: { member: Member }) {
+  const texts = useTexts();
   const t = texts.travel;
+  const format = useFormats();
   const travel = member.subscription_travel_insurance;
   return (
     <Card title={t.title}>
@@ -35,10 +36,10 @@ export function TravelInsuranceTable({ member }: { member: Member }) {
             <tbody>
               <tr>
                 <td data-label={t.product}>{travel.product.name}</td>
-                <td data-label={t.price}>{formatAmount(travel.product.price)} kr</td>
-                <td data-label={t.start}>{formatDate(travel.subscription_start)}</td>
-                <td data-label={t.end}>{formatDate(travel.subscription_end)}</td>
-                <td data-label={t.invoicedFor}>{travel.invoiced_for ? formatDate(travel.invoiced_for) : t.notYet}</td>
+                <td data-label={t.price}>{t.kroner(format.amount(travel.product.price))}</td>
+                <td data-label={t.start}>{format.date(travel.subscription_start)}</td>
+                <td data-label={t.end}>{format.date(travel.subscription_end)}</td>
+                <td data-label={t.invoicedFor}>{travel.invoiced_for ? format.date(travel.invoiced_for) : t.notYet}</td>
                 <td data-label={t.status} className={travel.state === 'pending' ? 'status-pending' : undefined}>
                   {travel.state === 'pending' ? t.awaiting : t.active}
                 </td>
@@ -56,7 +57,9 @@ export function TravelInsuranceTable({ member }: { member: Member }) {
 }
 
 export function InstrumentInsuranceTable({ member }: { member: Member }) {
+  const texts = useTexts();
   const t = texts.instruments;
+  const format = useFormats();
   const lines = member.subscription_instrument_insurance?.instruments ?? [];
   const total = lines.reduce((sum, line) => sum + (Number(line.value) || 0), 0);
   return (
@@ -80,9 +83,9 @@ export function InstrumentInsuranceTable({ member }: { member: Member }) {
                   <td data-label={t.type}>{line.type}</td>
                   <td data-label={t.make}>{line.make}</td>
                   <td data-label={t.model}>{line.model}</td>
-                  <td data-label={t.value}>{formatAmount(line.value)},-</td>
-                  <td data-label={t.start}>{formatDate(line.insurance_start)}</td>
-                  <td data-label={t.end}>{formatDate(line.insurance_end)}</td>
+                  <td data-label={t.value}>{t.valueAmount(format.amount(line.value))}</td>
+                  <td data-label={t.start}>{format.date(line.insurance_start)}</td>
+                  <td data-label={t.end}>{format.date(line.insurance_end)}</td>
                 </tr>
               ))}
             </tbody>
@@ -91,7 +94,7 @@ export function InstrumentInsuranceTable({ member }: { member: Member }) {
       ) : (
         <p className="muted">{t.empty}</p>
       )}
-      {total > 0 && <p className="total">{t.total(formatAmount(total))}</p>}
+      {total > 0 && <p className="total">{t.total(format.amount(total))}</p>}
       {member.subscription_instrument_insurance?.state === 'active' && lines.length > 0 && (
         <CertificateButtons memberId={member.id} kind="instruments" />
       )}

@@ -3,11 +3,12 @@ import { useForm } from 'react-hook-form';
 import { api, type Member } from '../api.ts';
 import { TextField } from '../components/fields.tsx';
 import { Card } from '../components/Layout.tsx';
-import { texts } from '../texts.ts';
+import { useTexts } from '../locale.tsx';
 import { useNotify } from '../toasts.tsx';
 import { schemaResolver } from '../schemaResolver.ts';
 
 export function MemberCardForm({ member }: { member: Member }) {
+  const texts = useTexts();
   const notify = useNotify();
   const { register, handleSubmit, formState } = useForm({
     resolver: schemaResolver((schemas) => schemas.memberCardSchema),

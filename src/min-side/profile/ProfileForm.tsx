@@ -6,7 +6,8 @@ import { SelectField, TextField } from '../components/fields.tsx';
 import { Card } from '../components/Layout.tsx';
 import { DateField } from '../components/DateField.tsx';
 import { useSession } from '../session.tsx';
-import { texts } from '../texts.ts';
+import { useTexts } from '../locale.tsx';
+import type { MinSideTexts } from '../texts.ts';
 import { useNotify } from '../toasts.tsx';
 import { useInstrumentOptions } from '../useInstrumentOptions.ts';
 import { usePostalArea } from '../usePostalArea.ts';
@@ -32,7 +33,7 @@ function formValues(member: Member) {
   };
 }
 
-function invoiceOptions(current: string | null) {
+function invoiceOptions(texts: MinSideTexts, current: string | null) {
   const options: { value: string; label: string }[] = [{ value: '', label: texts.chooseInvoiceMethod }, ...texts.invoiceMethods];
   // The spec keeps any other existing method selectable rather than silently changing it.
   if (current && !options.some((option) => option.value === current)) options.push({ value: current, label: current });
@@ -48,6 +49,7 @@ function isShown(field: string, invoiceMethod: string): field is ProfileField {
 }
 
 export function ProfileForm({ member, onSaved }: { member: Member; onSaved: (member: Member) => void }) {
+  const texts = useTexts();
   const { update } = useSession();
   const notify = useNotify();
   const { register, handleSubmit, control, reset, setError, setValue, getValues, formState } = useForm({
@@ -142,7 +144,7 @@ export function ProfileForm({ member, onSaved }: { member: Member; onSaved: (mem
           />
         </div>
         <div className="field-row">
-          <SelectField label={f.invoiceMethod} required options={invoiceOptions(member.invoice_method)} registration={register('invoice_method')} error={errors.invoice_method} />
+          <SelectField label={f.invoiceMethod} required options={invoiceOptions(texts, member.invoice_method)} registration={register('invoice_method')} error={errors.invoice_method} />
           {method === 'EMAIL' && (
             <TextField label={f.invoiceEmail} type="email" autoComplete="email" required registration={register('invoice_email')} error={errors.invoice_email} />
           )}

@@ -4,7 +4,7 @@ import { ContentText } from '../components/ContentText.tsx';
 import { Layout, Loading } from '../components/Layout.tsx';
 import { LoadFailed } from '../components/LoadFailed.tsx';
 import { SignedInHeader } from '../components/SignedInHeader.tsx';
-import { texts } from '../texts.ts';
+import { useTexts } from '../locale.tsx';
 import { useLoad } from '../useLoad.ts';
 import { ApplicationState } from './ApplicationState.tsx';
 import { CampaignCodeCard } from './CampaignCodeCard.tsx';
@@ -16,6 +16,7 @@ import { ProfileForm } from './ProfileForm.tsx';
 import { TwoFactorCard } from './TwoFactorCard.tsx';
 
 export default function ProfilePage({ memberId }: { memberId: number }) {
+  const texts = useTexts();
   const [member, reload, replace] = useLoad(() => api.member(memberId), [memberId]);
   if (member.state === 'error') return <LoadFailed onRetry={reload} />;
   const data = member.state === 'loaded' ? member.data.data : null;

@@ -4,12 +4,13 @@ import { useForm } from 'react-hook-form';
 import { api, fieldError } from '../api.ts';
 import { TextField } from '../components/fields.tsx';
 import { Card, Loading } from '../components/Layout.tsx';
-import { texts } from '../texts.ts';
+import { useTexts } from '../locale.tsx';
 import { useNotify } from '../toasts.tsx';
 
 const TwoFactorSetup = lazy(() => import('./TwoFactorSetup.tsx'));
 
 export function TwoFactorCard() {
+  const texts = useTexts();
   const notify = useNotify();
   const [enabled, setEnabled] = useState<boolean | null>(null);
   const [unavailable, setUnavailable] = useState(false);
@@ -62,6 +63,7 @@ export function TwoFactorCard() {
 }
 
 function DisableForm({ onCancel, onDone }: { onCancel: () => void; onDone: () => void }) {
+  const texts = useTexts();
   const { register, handleSubmit, setError, formState } = useForm<{ code: string }>({ defaultValues: { code: '' } });
   const t = texts.twoFactor;
   const onSubmit = handleSubmit(async ({ code }) => {

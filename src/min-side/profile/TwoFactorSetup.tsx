@@ -5,9 +5,10 @@ import { QRCodeSVG } from 'qrcode.react';
 import { api, fieldError } from '../api.ts';
 import { TextField } from '../components/fields.tsx';
 import { Loading } from '../components/Layout.tsx';
-import { texts } from '../texts.ts';
+import { useTexts } from '../locale.tsx';
 
 export default function TwoFactorSetup({ onDone }: { onDone: () => void }) {
+  const texts = useTexts();
   const [setup, setSetup] = useState<{ secret: string; otpauth_url: string } | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [failed, setFailed] = useState<string | null>(null);

@@ -6,12 +6,13 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { formatAmount } from '../../common/format.ts';
 import { api, fieldError } from '../api.ts';
-import { CheckboxField, TextField } from '../components/fields.tsx';
+import { TextField } from '../components/fields.tsx';
+import { TermsField } from './TermsField.tsx';
 import { ContentText } from '../components/ContentText.tsx';
 import { Card, Layout, Loading } from '../components/Layout.tsx';
-import { texts } from '../texts.ts';
+import { useFormats, useTexts } from '../locale.tsx';
+import { usePageTexts } from '../pageTexts.ts';
 import { useNotify } from '../toasts.tsx';
 import { useLoad } from '../useLoad.ts';
 import { schemaResolver } from '../schemaResolver.ts';
@@ -33,7 +34,10 @@ function serverError(body: unknown): string | null {
 }
 
 export function QuickCheckout({ campaignCode }: { campaignCode: string }) {
-  const t = texts.quickCheckout;
+  const texts = useTexts();
+  const pages = usePageTexts();
+  const t = pages.quickCheckout;
+  const format = useFormats();
   const notify = useNotify();
   const [offer, reload] = useLoad(() => api.vippsOffer(), []);
   const [leaving, setLeaving] = useState(false);
@@ -96,13 +100,13 @@ export function QuickCheckout({ campaignCode }: { campaignCode: string }) {
           </div>
           <div>
             <dt>{t.price}</dt>
-            <dd>{t.kroner(formatAmount(price))}</dd>
+            <dd>{t.kroner(format.amount(price))}</dd>
           </div>
         </dl>
         <p>{t.profileInfo}</p>
         {testCheckout && <p className="notice notice-info">{t.testCheckout}</p>}
-        <TextField label={texts.fields.campaignCode} hint={t.campaignHelp} registration={register('campaign_code')} error={errors.campaign_code} />
-        <CheckboxField label={texts.fields.terms} required registration={register('terms')} error={errors.terms} />
+        <TextField label={texts.fields.campaignCode} hint={campaignCode ? t.campaignHelp : pages.register.campaignHelp} registration={register('campaign_code')} error={errors.campaign_code} />
+        <TermsField registration={register('terms')} error={errors.terms} />
         <button type="submit" className="btn btn-vipps btn-block" disabled={isSubmitting || leaving}>
           {isSubmitting || leaving ? t.paying : t.pay}
         </button>

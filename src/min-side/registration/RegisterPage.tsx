@@ -7,9 +7,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, fieldError } from '../api.ts';
 import { TextField } from '../components/fields.tsx';
 import { ContentText } from '../components/ContentText.tsx';
-import { Card, Layout } from '../components/Layout.tsx';
+import { Card, focusNextHeading, Layout } from '../components/Layout.tsx';
 import { useSession } from '../session.tsx';
-import { texts } from '../texts.ts';
+import { useTexts } from '../locale.tsx';
+import { usePageTexts } from '../pageTexts.ts';
 import { useNotify } from '../toasts.tsx';
 import { schemaResolver } from '../schemaResolver.ts';
 import { TermsField } from './TermsField.tsx';
@@ -23,6 +24,8 @@ export default function RegisterPage() {
 }
 
 function RegisterForm() {
+  const texts = useTexts();
+  const pages = usePageTexts();
   const [query] = useSearchParams();
   const { signIn } = useSession();
   const notify = useNotify();
@@ -48,25 +51,26 @@ function RegisterForm() {
     if (!answer.ok) {
       const emailError = fieldError(answer.body, 'email');
       const codeError = fieldError(answer.body, 'campaign_code');
-      if (codeError) setError('campaign_code', { message: texts.register.invalidCampaign }, { shouldFocus: true });
+      if (codeError) setError('campaign_code', { message: pages.register.invalidCampaign }, { shouldFocus: true });
       if (emailError) setError('email', { message: emailError }, { shouldFocus: !codeError });
-      if (codeError) notify.error(texts.register.invalidCampaign);
+      if (codeError) notify.error(pages.register.invalidCampaign);
       if (emailError) notify.error(emailError);
       if (!codeError && !emailError) notify.error(answer.message);
       return;
     }
     notify.clear();
     const session = signIn(answer.data);
-    notify.success(texts.register.success, { persistent: true });
+    notify.success(pages.register.success, { persistent: true });
+    focusNextHeading();
     navigate(`/new-member/update/${session.userId}`);
   });
 
   return (
     <Layout wide>
-      <title>{`${texts.register.title} – ${texts.appName}`}</title>
-      <h1>{texts.register.title}</h1>
+      <title>{`${pages.register.title} – ${texts.appName}`}</title>
+      <h1>{pages.register.title}</h1>
       <div className="two-columns">
-        <Card title={texts.register.stepOne}>
+        <Card title={pages.register.stepOne}>
           <form onSubmit={onSubmit} noValidate>
             <div className="field-row">
               <TextField label={f.firstName} autoComplete="given-name" required registration={register('first_name')} error={errors.first_name} />
@@ -76,7 +80,7 @@ function RegisterForm() {
             <TextField label={f.email} type="email" autoComplete="email" required registration={register('email')} error={errors.email} />
             <TextField
               label={f.campaignCode}
-              hint={texts.register.campaignHelp}
+              hint={pages.register.campaignHelp}
               registration={register('campaign_code')}
               error={errors.campaign_code}
             />
@@ -98,11 +102,11 @@ function RegisterForm() {
             />
             <TermsField registration={register('terms')} error={errors.terms} />
             <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting}>
-              {texts.register.submit}
+              {pages.register.submit}
             </button>
           </form>
           <p className="form-links">
-            {texts.register.haveAccount} <Link to="/profile">{texts.register.login}</Link>
+            {pages.register.haveAccount} <Link to="/profile">{pages.register.login}</Link>
           </p>
         </Card>
         <ContentText slug="bli-medlem" />

@@ -6,11 +6,12 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { api, type Member } from '../api.ts';
-import { RadioGroup, SelectField, TextField } from '../components/fields.tsx';
-import { Card } from '../components/Layout.tsx';
+import { SelectField, TextField } from '../components/fields.tsx';
+import { Card, focusNextHeading } from '../components/Layout.tsx';
 import { DateField } from '../components/DateField.tsx';
 import { useSession } from '../session.tsx';
-import { texts } from '../texts.ts';
+import { useTexts } from '../locale.tsx';
+import { usePageTexts } from '../pageTexts.ts';
 import { useNotify } from '../toasts.tsx';
 import { useInstrumentOptions } from '../useInstrumentOptions.ts';
 import { usePostalArea } from '../usePostalArea.ts';
@@ -22,6 +23,8 @@ const PERSONAL_FIELDS = ['address', 'postal_code', 'postal_area', 'gender', 'pho
 const toNumber = (value: unknown) => Number(value);
 
 export function StepTwoForm({ member }: { member: Member }) {
+  const texts = useTexts();
+  const pages = usePageTexts();
   const { update } = useSession();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -83,12 +86,13 @@ export function StepTwoForm({ member }: { member: Member }) {
       registration_completed: 1,
     });
     if (!answer.ok) {
-      notify.error(texts.stepTwo.failed);
+      notify.error(pages.stepTwo.failed);
       return;
     }
     notify.clear();
     update({ registrationCompleted: 1 });
-    notify.success(texts.stepTwo.done);
+    notify.success(pages.stepTwo.done);
+    focusNextHeading();
     navigate(`/profile/${member.id}`, { replace: true });
   });
 
@@ -104,7 +108,7 @@ export function StepTwoForm({ member }: { member: Member }) {
       <form onSubmit={submitPane} noValidate>
         <div hidden={pane !== 'personal'}>
           <h2 className="card-title" tabIndex={-1} ref={pane === 'personal' ? paneHeading : undefined}>
-            {texts.stepTwo.personalPane}
+            {pages.stepTwo.personalPane}
           </h2>
           <TextField label={f.address} autoComplete="address-line1" required registration={register('address')} error={errors.address} />
           <div className="field-row">
@@ -131,23 +135,31 @@ export function StepTwoForm({ member }: { member: Member }) {
           <TextField label={f.artistName} registration={register('artist_name')} error={errors.artist_name} />
           {/* The form's default button while this pane shows, so Enter acts as 'Neste' (see submitPane). */}
           <button type={pane === 'personal' ? 'submit' : 'button'} className="btn btn-primary btn-block" disabled={!personalReady}>
-            {texts.stepTwo.next}
+            {pages.stepTwo.next}
           </button>
         </div>
         <div hidden={pane !== 'invoice'}>
-          <h2 className="card-title" tabIndex={-1} ref={pane === 'invoice' ? paneHeading : undefined}>
-            {texts.stepTwo.invoicePane}
+          <h2 id="invoice-pane-title" className="card-title" tabIndex={-1} ref={pane === 'invoice' ? paneHeading : undefined}>
+            {pages.stepTwo.invoicePane}
           </h2>
-          <RadioGroup legend={f.invoiceMethod} options={texts.invoiceMethods} registration={register('invoice_method')} error={errors.invoice_method} />
+          {/* Named by the pane's heading: a legend would say 'Fakturering' a second time. */}
+          <fieldset className="field field-radio" aria-labelledby="invoice-pane-title">
+            {texts.invoiceMethods.map((option) => (
+              <label key={option.value} className="radio-option">
+                <input type="radio" value={option.value} {...register('invoice_method')} />
+                {option.label}
+              </label>
+            ))}
+          </fieldset>
           {values.invoice_method === 'EMAIL' && (
             <TextField label={f.invoiceEmail} type="email" autoComplete="email" required registration={register('invoice_email')} error={errors.invoice_email} />
           )}
           <div className="button-row">
             <button type="button" className="btn btn-secondary" onClick={() => setPane('personal')}>
-              {texts.stepTwo.back}
+              {pages.stepTwo.back}
             </button>
             <button type="submit" className="btn btn-primary" disabled={!invoiceReady || isSubmitting}>
-              {texts.stepTwo.approve}
+              {pages.stepTwo.approve}
             </button>
           </div>
         </div>

@@ -3,17 +3,20 @@ import { useId, useState } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { CheckboxField } from '../components/fields.tsx';
 import { ContentText } from '../components/ContentText.tsx';
-import { texts } from '../texts.ts';
+import { useTexts } from '../locale.tsx';
+import { usePageTexts } from '../pageTexts.ts';
 
 export const TERMS_SLUG = 'medlemsvilkar';
 
 export function TermsField({ registration, error }: { registration: UseFormRegisterReturn; error?: FieldError }) {
+  const texts = useTexts();
+  const pages = usePageTexts();
   const [open, setOpen] = useState(false);
   const panel = useId();
   return (
     <CheckboxField label={texts.fields.terms} required registration={registration} error={error}>
       <button type="button" className="link-button terms-toggle" aria-expanded={open} aria-controls={panel} onClick={() => setOpen(!open)}>
-        {open ? texts.register.hideTerms : texts.register.readTerms}
+        {open ? pages.register.hideTerms : pages.register.readTerms}
       </button>
       <div id={panel} className="terms-text" hidden={!open}>
         {open && <ContentText slug={TERMS_SLUG} />}

@@ -4,25 +4,30 @@
  * name, last-name initial, member number, validity, and for a certificate what it certifies.
  */
 import { useParams } from 'react-router';
-import { formatAmount } from '../../common/format.ts';
 import { api, type VerifyData } from '../api.ts';
 import { Layout, Loading } from '../components/Layout.tsx';
-import { cardDate } from '../card/cardStore.ts';
-import { texts } from '../texts.ts';
+import { useFormats, useLocale, useTexts } from '../locale.tsx';
+import { usePageTexts } from '../pageTexts.ts';
+import { pagesNb } from '../../i18n/min-side/pages-nb.ts';
 import { useLoad } from '../useLoad.ts';
 
-const t = texts.verify;
-
 function Verdict({ data }: { data: VerifyData }) {
+  const t = usePageTexts().verify;
+  const { locale } = useLocale();
+  const format = useFormats();
   const heading = { valid: t.valid, expired: t.expired, invalid: t.invalid }[data.state];
-  const english = { valid: t.validEn, expired: t.expiredEn, invalid: t.invalidEn }[data.state];
+  // The verdict in the other language too, for a reader of either.
+  const nb = pagesNb.verify;
+  const other = locale === 'en'
+    ? { text: { valid: nb.valid, expired: nb.expired, invalid: nb.invalid }[data.state], lang: 'nb' }
+    : { text: { valid: t.validEn, expired: t.expiredEn, invalid: t.invalidEn }[data.state], lang: 'en' };
   return (
     <section className={`verdict verdict-${data.state}`} aria-labelledby="verdict-heading">
       <h2 id="verdict-heading" className="verdict-heading">
         <span aria-hidden="true" className="verdict-mark">{data.state === 'valid' ? '✓' : data.state === 'expired' ? '!' : '✕'}</span>
         {heading}
       </h2>
-      <p className="verdict-english" lang="en">{english}</p>
+      <p className="verdict-english" lang={other.lang}>{other.text}</p>
       {data.state === 'invalid' && <p>{t.invalidText}</p>}
       {data.state === 'expired' && <p>{t.expiredText}</p>}
       {data.first_name !== null && (
@@ -31,13 +36,13 @@ function Verdict({ data }: { data: VerifyData }) {
           <div><dt>{t.name}</dt><dd>{`${data.first_name} ${data.last_initial}.`}</dd></div>
           <div><dt>{t.memberNumber}</dt><dd>{data.member_number}</dd></div>
           {data.period ? (
-            <div><dt>{t.period}</dt><dd>{`${cardDate(data.period.from)} – ${cardDate(data.period.to)}`}</dd></div>
+            <div><dt>{t.period}</dt><dd>{`${format.cardDate(data.period.from)} – ${format.cardDate(data.period.to)}`}</dd></div>
           ) : (
-            data.valid_until && <div><dt>{t.validUntil}</dt><dd>{cardDate(data.valid_until)}</dd></div>
+            data.valid_until && <div><dt>{t.validUntil}</dt><dd>{format.cardDate(data.valid_until)}</dd></div>
           )}
           {data.product && <div><dt>{t.product}</dt><dd>{t.products[data.product]}</dd></div>}
           {typeof data.count === 'number' && <div><dt>{t.count}</dt><dd>{data.count}</dd></div>}
-          {typeof data.total_value === 'number' && <div><dt>{t.totalValue}</dt><dd>{`${formatAmount(data.total_value)} kr`}</dd></div>}
+          {typeof data.total_value === 'number' && <div><dt>{t.totalValue}</dt><dd>{t.kroner(format.amount(data.total_value))}</dd></div>}
         </dl>
       )}
       {data.state === 'valid' && <p className="muted">{t.compare}</p>}
@@ -46,6 +51,9 @@ function Verdict({ data }: { data: VerifyData }) {
 }
 
 export default function VerifyPage() {
+  const texts = useTexts();
+  const pages = usePageTexts();
+  const t = pages.verify;
   const { token = '' } = useParams();
   const [answer] = useLoad(() => api.verify(token), [token]);
   const malformed = answer.state === 'error' && (answer.status === 400 || answer.status === 404);

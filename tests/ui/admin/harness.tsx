@@ -35,6 +35,9 @@ function defaultHandlers(): RequestHandler[] {
     http.get('*/api/subscription/list/pending-memberships', () => HttpResponse.json(paged([], PENDING.memberships))),
     http.get('*/api/subscription/list/pending-travel', () => HttpResponse.json(paged([], PENDING.travel))),
     http.get('*/api/subscription/list/pending-instruments', () => HttpResponse.json(paged([], PENDING.instruments))),
+    http.get('*/api/counters', () => HttpResponse.json({
+      data: { 'pending-memberships': PENDING.memberships, 'pending-travel': PENDING.travel, 'pending-instruments': PENDING.instruments },
+    })),
     http.get('*/api/instrument/category/list', () =>
       HttpResponse.json({ data: [{ id: 1, title: 'Gitar', use_member: 1, use_insurance: 1 }, { id: 2, title: 'Bass', use_member: 1, use_insurance: 1 }] })),
     http.get('*/sanctum/csrf-cookie', () => new HttpResponse(null, { status: 204 })),

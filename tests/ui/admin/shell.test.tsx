@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { listItem, paged } from './fixtures.ts';
-import { PENDING, renderAdmin, server, installFakeApi } from './harness.tsx';
+import { PENDING, calls, renderAdmin, server, installFakeApi } from './harness.tsx';
 
 installFakeApi();
 
@@ -25,12 +25,24 @@ describe('staff shell', () => {
     expect(screen.getByRole('link', { name: 'Innstillinger' })).toHaveAttribute('href', '/settings');
   });
 
+  it('asks for the badge counts in one request and never for a page of a queue to count it', async () => {
+    members();
+    renderAdmin('/membership');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Forespørsler \d+ ventende/ }));
+    await screen.findByRole('link', { name: `Medlemskap (${PENDING.memberships})` });
+    await screen.findByRole('heading', { name: '1 MEDLEM' });
+    const paths = calls.map((call) => call.path);
+    expect(paths.filter((path) => path === '/api/counters')).toHaveLength(1);
+    expect(paths.filter((path) => path.startsWith('/api/subscription/list/'))).toEqual([]);
+  });
+
   it('shows a plain requests icon when nothing is pending', async () => {
     members();
     server.use(
-      http.get('*/api/subscription/list/pending-memberships', () => HttpResponse.json(paged([], 0))),
-      http.get('*/api/subscription/list/pending-travel', () => HttpResponse.json(paged([], 0))),
-      http.get('*/api/subscription/list/pending-instruments', () => HttpResponse.json(paged([], 0))),
+      http.get('*/api/counters', () => HttpResponse.json({
+        data: { 'pending-memberships': 0, 'pending-travel': 0, 'pending-instruments': 0 },
+      })),
     );
     renderAdmin('/membership');
     const group = await screen.findByRole('button', { name: 'Forespørsler' });

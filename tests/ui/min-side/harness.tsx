@@ -7,6 +7,7 @@ import { http, HttpResponse, type RequestHandler } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { App } from '../../../src/min-side/App.tsx';
+import { LocaleProvider } from '../../../src/min-side/locale.tsx';
 import { SessionProvider } from '../../../src/min-side/session.tsx';
 import { ToastProvider } from '../../../src/min-side/toasts.tsx';
 import { saveSession } from '../../../src/common/session.ts';
@@ -40,14 +41,16 @@ function Location() {
 
 export function renderApp(path: string) {
   return render(
-    <MemoryRouter initialEntries={[path]}>
-      <SessionProvider>
-        <ToastProvider>
-          <App />
-          <Location />
-        </ToastProvider>
-      </SessionProvider>
-    </MemoryRouter>,
+    <LocaleProvider>
+      <MemoryRouter initialEntries={[path]}>
+        <SessionProvider>
+          <ToastProvider>
+            <App />
+            <Location />
+          </ToastProvider>
+        </SessionProvider>
+      </MemoryRouter>
+    </LocaleProvider>,
   );
 }
 

@@ -100,3 +100,22 @@ describe('/new-member with the payment-app flag', () => {
     expect(screen.queryByRole('button', { name: 'Betal med Vipps' })).toBeNull();
   });
 });
+
+describe('quick checkout hints and terms', () => {
+  it('links to the terms, and speaks of a code from the link only when the link had one', async () => {
+    server.use(offer());
+    const user = userEvent.setup();
+    renderApp('/new-member?vipps=1');
+    const code = await screen.findByLabelText('Kampanjekode');
+    expect(code).toHaveAccessibleDescription('Har du fått en kampanjekode, skriv den inn her.');
+    expect(screen.queryByText(/fra lenken du fulgte/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Les vilkårene for medlemskap' }));
+    expect(await screen.findByText('Innhold for medlemsvilkar')).toBeInTheDocument();
+  });
+
+  it('with a code from the link says where the code came from', async () => {
+    server.use(offer());
+    renderApp('/new-member?vipps=1&campaign_code=STUDENT');
+    expect(await screen.findByLabelText('Kampanjekode')).toHaveAccessibleDescription('Kampanjekoden fra lenken du fulgte. Du kan endre eller fjerne den.');
+  });
+});

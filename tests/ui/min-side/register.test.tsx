@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -67,6 +67,8 @@ describe('/new-member step one', () => {
     await fillStepOne(user);
     await user.click(screen.getByRole('button', { name: 'Send søknad' }));
     expect(await screen.findByRole('heading', { name: 'Fullfør innmeldingen' })).toBeInTheDocument();
+    // Focus lands on the new page's heading, not the top of the document.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Fullfør innmeldingen' })).toHaveFocus());
     expect(screen.getByText(/Den er sendt til godkjenning/).closest('[aria-live]')).toHaveAttribute('aria-live', 'polite');
     expect(screen.getByTestId('location')).toHaveTextContent('/new-member/update/7');
     expect(sent).toEqual({

@@ -70,6 +70,8 @@ describe('/new-member/update/{memberId} step two', () => {
     await user.click(await screen.findByLabelText('E-faktura'));
     await user.click(screen.getByRole('button', { name: 'Godkjenn' }));
     expect(await screen.findByRole('heading', { name: 'Hei, Kari' })).toBeInTheDocument();
+    // Focus lands on the new page's heading, not the top of the document.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Hei, Kari' })).toHaveFocus());
     expect(screen.getByTestId('location')).toHaveTextContent('/profile/7');
     expect(localStorage.getItem('registrationCompleted')).toBe('1');
     expect(patches[0]).toEqual({

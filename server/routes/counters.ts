@@ -1,0 +1,25 @@
+/** The menu badges' numbers in one small request (staff only). */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { DataOf } from '../schemas/common.ts';
+import { badgeCounts } from '../domain/list-counters.ts';
+
+const BadgeCounts = Type.Object({
+  'pending-memberships': Type.Integer({ description: 'Søknader om medlemskap som venter' }),
+  'pending-travel': Type.Integer({ description: 'Bestillinger av reiseforsikring som venter' }),
+  'pending-instruments': Type.Integer({ description: 'Medlemmer med instrumenter som venter' }),
+});
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.services;
+  app.get('/counters', {
+    config: { access: 'staff', accessLog: false },
+    schema: {
+      tags: ['Forespørsler'],
+      summary: 'Tallene i menyen: hvor mange som venter i hver av de tre køene (de samme som køenes total)',
+      response: { 200: DataOf(BadgeCounts) },
+    },
+  }, async () => ({ data: await badgeCounts(db) }));
+};
+
+export default routes;

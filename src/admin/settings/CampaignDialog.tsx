@@ -1,0 +1,78 @@
+/** A campaign's create and edit dialog on '/settings/promo-code', loaded when it opens. */
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useQueryClient } from '@tanstack/react-query';
+import { Form, required, SelectInput, TextInput, useDataProvider, useGetList, useTranslate } from 'react-admin';
+import type { Campaign } from '../../dataProvider/index.ts';
+import { RULE_MESSAGES } from '../../../server/schemas/rules.ts';
+import { DateInput } from '../dates/DateInput.tsx';
+import { useToast } from '../toast.tsx';
+import { DialogSaveActions } from '../forms/DialogSaveActions.tsx';
+import { fieldErrorsOf } from '../../dataProvider/errors.ts';
+import { campaignEnded } from './campaignEnded.ts';
+
+const fillIn = required(RULE_MESSAGES.fillIn);
+const DEFAULTS = { product_category_id: 1, benefit_id: 0, status: 1 };
+
+/** The create modal asks for every field; the edit modal for name, code and start (the spec's two forms). */
+export default function CampaignDialog({ campaign, onClose }: { campaign: Campaign | null; onClose: () => void }) {
+  const translate = useTranslate();
+  const toast = useToast();
+  const dataProvider = useDataProvider();
+  const queryClient = useQueryClient();
+  const creating = campaign === null;
+  const label = (field: string) => translate(`app.settings.campaigns.fields.${field}`);
+
+  async function save(values: Record<string, unknown>) {
+    const data = creating
+      ? { ...DEFAULTS, ...values, period_end: values.period_end || null }
+      : { name: values.name, code: values.code, period_start: values.period_start, status: 1 };
+    try {
+      if (creating) await dataProvider.create('campaigns', { data });
+      else await dataProvider.update('campaigns', { id: campaign.id, data, previousData: campaign });
+      await queryClient.invalidateQueries({ queryKey: ['campaigns'] });
+      toast.success(creating ? 'app.settings.campaigns.created' : 'app.settings.campaigns.updated');
+      onClose();
+      return undefined;
+    } catch (error) {
+      const errors = fieldErrorsOf(error);
+      if (!errors) toast.error('app.errors.generic_bang');
+      return errors;
+    }
+  }
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="campaign-title" fullWidth maxWidth="sm">
+      <DialogTitle id="campaign-title">
+        {translate(creating ? 'app.settings.campaigns.create_title' : 'app.settings.campaigns.edit_title')}
+        {!creating && campaignEnded(campaign) && (
+          <Chip size="small" sx={{ ml: 1.5, verticalAlign: 'middle' }} label={translate('app.staff_review.campaign_ended_no_qr')} />
+        )}
+      </DialogTitle>
+      <Form record={campaign ?? DEFAULTS} onSubmit={save}>
+        <DialogContent sx={{ pt: 0 }}>
+          <TextInput source="name" label={label('name')} validate={fillIn} fullWidth />
+          <TextInput source="code" label={label('code')} validate={fillIn} fullWidth />
+          <DateInput source="period_start" label="app.settings.campaigns.fields.period_start" validate={fillIn} isRequired />
+          {creating && (
+            <>
+              <DateInput source="period_end" label="app.settings.campaigns.fields.period_end" />
+              <ReferenceSelect resource="product-categories" source="product_category_id" optionText="title" label={label('product_category_id')} />
+              <ReferenceSelect resource="benefits" source="benefit_id" optionText="text" label={label('benefit_id')} />
+            </>
+          )}
+        </DialogContent>
+        <DialogSaveActions onClose={onClose} />
+      </Form>
+    </Dialog>
+  );
+}
+
+/** A select over a small reference list (product categories, benefits). */
+function ReferenceSelect({ resource, source, optionText, label }: { resource: string; source: string; optionText: string; label: string }) {
+  const { data = [], isPending } = useGetList(resource, {});
+  return <SelectInput source={source} label={label} choices={data} optionText={optionText} validate={fillIn} isPending={isPending} fullWidth />;
+}
+

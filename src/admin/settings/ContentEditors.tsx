@@ -1,0 +1,105 @@
+/**
+ * The rich-text parts of '/settings/content': a content page's editor and a discount code's
+ * dialog, loaded apart from the page so its first load leaves out the editor (tiptap).
+ */
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useQueryClient } from '@tanstack/react-query';
+import { BooleanInput, Form, NumberInput, required, TextInput, useDataProvider, useTranslate } from 'react-admin';
+import {
+  ClearButtons, FormatButtons, LinkButtons, ListButtons, RichTextInput, RichTextInputToolbar,
+} from 'ra-input-rich-text';
+import { useFormState } from 'react-hook-form';
+import type { AdminContentPage, AdminDiscountCode } from '../../dataProvider/index.ts';
+import { RULE_MESSAGES } from '../../../server/schemas/rules.ts';
+import { useToast } from '../toast.tsx';
+import { fieldErrorsOf } from '../../dataProvider/errors.ts';
+
+const requiredField = required(RULE_MESSAGES.required);
+
+/** The editor's toolbar without the heading-level menu, whose aria-controls names a menu not in the page until opened. */
+const toolbar = (
+  <RichTextInputToolbar>
+    <FormatButtons />
+    <ListButtons />
+    <LinkButtons />
+    <ClearButtons />
+  </RichTextInputToolbar>
+);
+
+function SaveButton() {
+  const translate = useTranslate();
+  const { isDirty, isValid, isSubmitting } = useFormState();
+  return <Button type="submit" variant="contained" disabled={!isDirty || !isValid || isSubmitting}>{translate('app.save')}</Button>;
+}
+
+export function PageEditor({ page }: { page: AdminContentPage }) {
+  const translate = useTranslate();
+  const toast = useToast();
+  const dataProvider = useDataProvider();
+  const queryClient = useQueryClient();
+  async function save(values: Record<string, unknown>) {
+    try {
+      await dataProvider.update('content-pages', {
+        id: page.id, data: { title: values.title, content: values.content }, previousData: page,
+      });
+      await queryClient.invalidateQueries({ queryKey: ['content-pages'] });
+      toast.success('app.settings.content.saved');
+      return undefined;
+    } catch (error) {
+      toast.error('app.errors.generic_bang');
+      return fieldErrorsOf(error);
+    }
+  }
+  return (
+    <Form record={page} onSubmit={save}>
+      <TextInput source="title" label={translate('app.settings.content.page_title')} validate={requiredField} fullWidth />
+      <RichTextInput source="content" label={translate('app.settings.content.page_content')} validate={requiredField} fullWidth
+        toolbar={toolbar} sx={{ '& .ProseMirror': { minHeight: 240 } }} />
+      <SaveButton />
+    </Form>
+  );
+}
+
+export function CodeDialog({ code, onClose }: { code: AdminDiscountCode | null; onClose: () => void }) {
+  const translate = useTranslate();
+  const toast = useToast();
+  const dataProvider = useDataProvider();
+  const queryClient = useQueryClient();
+  async function save(values: Record<string, unknown>) {
+    const data = { code: values.code, description: values.description, sort_order: Number(values.sort_order ?? 0), active: values.active !== false };
+    try {
+      if (code) await dataProvider.update('discount-codes', { id: code.id, data, previousData: code });
+      else await dataProvider.create('discount-codes', { data });
+      await queryClient.invalidateQueries({ queryKey: ['discount-codes'] });
+      toast.success('app.settings.content.saved');
+      onClose();
+      return undefined;
+    } catch (error) {
+      toast.error('app.errors.generic_bang');
+      return fieldErrorsOf(error);
+    }
+  }
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="code-title" fullWidth maxWidth="md">
+      <DialogTitle id="code-title">{translate(code ? 'app.settings.content.edit_code' : 'app.settings.content.add_code')}</DialogTitle>
+      <Form record={code ?? { sort_order: 0, active: true }} onSubmit={save}>
+        <DialogContent sx={{ pt: 0 }}>
+          <TextInput source="code" label={translate('app.settings.content.code')} validate={requiredField} fullWidth />
+          <RichTextInput source="description" label={translate('app.settings.content.description')} validate={requiredField} fullWidth
+            toolbar={toolbar} sx={{ '& .ProseMirror': { minHeight: 160 } }} />
+          <NumberInput source="sort_order" label={translate('app.settings.content.sort_order')} min={0} />
+          <BooleanInput source="active" label={translate('app.settings.content.active')} />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{translate('app.cancel')}</Button>
+          <SaveButton />
+        </DialogActions>
+      </Form>
+    </Dialog>
+  );
+}
+

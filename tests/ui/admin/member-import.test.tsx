@@ -1,0 +1,61 @@
+/** 'Importer medlemmer': the limits as the server names them, a row's decision saved through the data provider, a running import followed. */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { paged } from './fixtures.ts';
+import { callsTo, installFakeApi, renderAdmin, server } from './harness.tsx';
+import type { MemberImport } from '../../../src/dataProvider/types.ts';
+
+installFakeApi();
+
+const SLOW = { timeout: 25_000 };
+
+function anImport(values: Partial<MemberImport> = {}): MemberImport {
+  return {
+    id: 7, file_name: 'register.xlsx', state: 'preview', created_at: '2026-11-24T08:00:00.000Z', created_by: { id: 1, name: 'Siri Saksbehandler' },
+    columns: ['Fornavn', 'Etternavn', 'E-post'], mapping: { Fornavn: 'first_name', Etternavn: 'last_name', 'E-post': 'email' },
+    summary: { rows: 3, new: 2, update: 0, duplicate: 1, error: 0 }, errors: [],
+    duplicates: [{ row: 4, member_id: 12, of_row: null, by: 'email', name: 'Ola Nordmann', member_name: 'Ola Nordmann', member_number: 10189, action: 'skip' }],
+    default_action: null, send_welcome: false, progress: { done: 0, rows: 3 }, error: null, committed_at: null, undone_at: null, undo_until: null,
+    ...values,
+  };
+}
+
+describe('the member import pages', { timeout: 60_000 }, () => {
+  it('names the limits the server gives', async () => {
+    server.use(
+      http.get('*/api/member/import/limits', () => HttpResponse.json({ data: { file_mb: 7, rows: 1234 } })),
+      http.get('*/api/member/import/list', () => HttpResponse.json(paged([], 0))),
+    );
+    renderAdmin('/member-import');
+    expect(await screen.findByText(/^Høyst 7 MB og 1\s234 rader per fil\./, undefined, SLOW)).toBeInTheDocument();
+  });
+
+  it('saves a duplicate\'s decision with PATCH, and follows the commit until it is done', async () => {
+    let current = anImport();
+    server.use(
+      http.get('*/api/member/import/7', () => HttpResponse.json({ data: current })),
+      http.patch('*/api/member/import/7', () => {
+        current = anImport({ summary: { ...current.summary, update: 1, duplicate: 0 }, duplicates: [{ ...current.duplicates[0], action: 'fill' }] });
+        return HttpResponse.json({ data: current });
+      }),
+      http.post('*/api/member/import/7/commit', () => {
+        current = { ...current, state: 'running', progress: { done: 1, rows: 3 } };
+        return HttpResponse.json({ data: current }, { status: 202 });
+      }),
+    );
+    renderAdmin('/member-import/7');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('combobox', { name: 'Hva skal skje? Rad 4' }, SLOW));
+    await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Oppdater tomme felt' }));
+    await waitFor(() => expect(callsTo('/api/member/import/7', 'PATCH').map((call) => call.body))
+      .toEqual([{ decisions: [{ row: 4, action: 'fill' }] }]));
+    await waitFor(() => expect(document.querySelector('[data-count="update"]')?.textContent).toBe('1'));
+
+    await user.click(screen.getByRole('button', { name: 'Importer' }));
+    expect(await screen.findByText('Importerer: 1 av 3 rader')).toBeInTheDocument();
+    current = { ...current, state: 'done', progress: { done: 3, rows: 3 }, committed_at: '2026-11-24T08:01:00.000Z', undo_until: '2026-12-24T08:01:00.000Z' };
+    expect(await screen.findByText('Importert: 2 nye medlemmer, 1 oppdatert, 0 duplikater hoppet over.', undefined, { timeout: 5000 })).toBeInTheDocument();
+  });
+});
