@@ -184,6 +184,10 @@ function callsOf(path: string, method: string, operation: Operation, memberImpor
       calls.push({ principal: 'staff', url: withQuery(url, `${encodeURIComponent(parameter.name)}=1`), body, why: `documented ${parameter.name}` });
     }
   }
+  // An export answers a spreadsheet too: its media type must be one the document names.
+  if (operation.parameters?.some((parameter) => parameter.in === 'query' && parameter.name === 'format')) {
+    calls.push({ principal: 'staff', url: withQuery(url, 'format=xlsx'), body, why: 'as a spreadsheet' });
+  }
   if (json) {
     calls.push({ principal: 'staff', url: withQuery(url), body: { payload: '{}', contentType: 'application/json' }, why: 'empty body' });
     calls.push({ principal: 'member', url: withQuery(url), body: { payload: '{}', contentType: 'application/json' }, why: 'empty body' });
@@ -212,6 +216,7 @@ describe('the real answers of every route', () => {
     const memberImportCsv = (await t.app.inject({ url: '/api/member/import/template.csv', headers: { authorization: `Bearer ${await tokenOf('staff')}` } })).body;
 
     const problems: string[] = [];
+    const spreadsheets: string[] = [];
     const seen = new Map<string, Set<string>>();
     let answers = 0;
     for (const { path, method, operation } of routes) {
@@ -248,6 +253,7 @@ describe('the real answers of every route', () => {
           continue;
         }
         const type = mediaType(response.headers['content-type'] as string | undefined);
+        if (call.why === 'as a spreadsheet' && status === '200') spreadsheets.push(`${type} from ${method} ${path}`);
         const media = documented.content[type];
         if (!media) {
           problems.push(`${where} as ${type || 'nothing'}, the document says ${Object.keys(documented.content).join(', ')}`);
@@ -262,6 +268,9 @@ describe('the real answers of every route', () => {
     }
     console.log(`openapi: ${answers} answers of ${routes.length} routes checked against the document`);
     expect(problems).toEqual([]);
+    // Every export was asked for as xlsx, and answered as one.
+    expect(spreadsheets.length).toBeGreaterThan(3);
+    for (const answer of spreadsheets) expect(answer).toMatch(/^application\/vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet from /);
     // Each route was reached past the guard at least once, and at least some answered an error of their own.
     const neverPastGuard = [...seen].filter(([, statuses]) => [...statuses].every((status) => status === '401' || status === '403')).map(([route]) => route);
     expect(neverPastGuard).toEqual([]);

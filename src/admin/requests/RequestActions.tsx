@@ -3,7 +3,7 @@
  * selection: 'Aksepter' asks first, naming the count and each applicant (accepting sends mail at
  * once), then acts on every selected row (one call each, one toast for the batch, and a summary
  * naming each one that failed); a cancelled question clears the selection, 'Avvis' with exactly one row selected (the reject
- * dialog). Afterwards the request lists, the declined list and the menu badges are read again.
+ * dialog; cancelling it clears the selection too). Afterwards the request lists, the declined list and the menu badges are read again.
  */
 import { useState } from 'react';
 import Button from '@mui/material/Button';
@@ -148,11 +148,15 @@ export function AcceptSelectedButton({ kind }: { kind: QueueKind }) {
 export function RejectSelectedButton({ kind }: { kind: QueueKind }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<StaffDataProvider>();
-  const { selectedIds, data = [] } = useListContext<QueueRow>();
+  const { selectedIds, data = [], onUnselectItems } = useListContext<QueueRow>();
   const toast = useToast();
   const failure = useFailureToast(kind);
   const afterAction = useAfterAction();
   const [open, setOpen] = useState(false);
+  const cancel = () => {
+    setOpen(false);
+    onUnselectItems();
+  };
   const row = selectedIds.length === 1 ? data.find((candidate) => candidate.id === selectedIds[0]) : undefined;
 
   return (
@@ -166,7 +170,7 @@ export function RejectSelectedButton({ kind }: { kind: QueueKind }) {
           kind={kind}
           memberId={row.member_id}
           title={translate(MESSAGES[kind].rejectTitle, { name: memberName(row.member) })}
-          onClose={() => setOpen(false)}
+          onClose={cancel}
           onReject={async (values) => {
             try {
               await dataProvider.rejectRequest(row.id, values);

@@ -73,6 +73,24 @@ describe("'Aksepter' on the membership queue", () => {
     expect(callsTo('/api/subscription/accept/2', 'POST')).toHaveLength(0);
   });
 
+  it("clears the selection when the reject dialog is cancelled, and rejects nothing", async () => {
+    answerApplications();
+    server.use(http.get('*/api/emails/template/1/preview', () => HttpResponse.json({
+      data: { template_id: 1, member_id: 102, to: 'bjørn@example.no', subject: 'Søknaden din', html: '<p>Hei Bjørn</p>', from_name: 'F', from_email: 'f@example.no' },
+    })));
+    const user = userEvent.setup();
+    renderAdmin('/membership-request');
+    const box = await screen.findByRole('checkbox', { name: 'Velg Bjørn Ås' });
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Avvis' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Avvis søknaden fra Bjørn Ås' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Avbryt' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(box).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Avvis' })).toBeDisabled();
+    expect(callsTo('/api/subscription/reject/2', 'POST')).toHaveLength(0);
+  });
+
   it('clears the selection when the search changes', async () => {
     answerApplications();
     const user = userEvent.setup();

@@ -54,6 +54,21 @@ describe('travel insurance price', () => {
     expect(await screen.findByText('Pris')).toBeInTheDocument();
     expect(screen.queryByText('Pris for resten av året')).not.toBeInTheDocument();
   });
+
+  it("shows 'Pris for resten av året' with the quarter's price when ordering from August", async () => {
+    const year = new Date().getFullYear() + 1;
+    signInAs(kari);
+    memberApi(kari);
+    travelApi();
+    instrumentList();
+    renderApp('/profile/edit/travel-insurane/7');
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByRole('combobox', { name: /Produkt/ }), 'Reiseforsikring Europa');
+    await user.type(screen.getByRole('textbox', { name: /Startdato/ }), `01/08/${year}`);
+    const hint = await screen.findByText('Pris for resten av året');
+    // August is in the third quarter: half of the year's 900 kr.
+    expect(hint.nextElementSibling).toHaveTextContent(/450/);
+  });
 });
 
 const deletedGuitar = {
