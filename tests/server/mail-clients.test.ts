@@ -1,16 +1,16 @@
 /**
- * Mail that works in any client, read from a real SMTP server on loopback that the portal's
- * nodemailer client talks to: the plain-text part carries every link as its full address (a
+ * Mail that works in any client, read from a plain SMTP server that is not ours (Python's smtpd,
+ * a process of its own on loopback) that the portal's nodemailer client talks to: the plain-text part carries every link as its full address (a
  * reset can be done from a text-only client), and the sender follows one rule: MAIL_FROM_NAME /
  * MAIL_FROM_EMAIL unless the template names its own.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, createAccount, login, settledMessage, type TestContext } from './helpers.ts';
 import { smtpTransport } from '../../server/adapters/mail.ts';
-import { startFakeSmtp, type FakeSmtp } from './fakes/smtp.ts';
+import { startSmtpProcess, type SmtpProcess } from './fakes/smtp-process.ts';
 import { parseMail } from './fakes/mime.ts';
 
-let smtp: FakeSmtp;
+let smtp: SmtpProcess;
 let t: TestContext;
 let staff: Awaited<ReturnType<typeof createAccount>>;
 let staffToken: string;
@@ -18,7 +18,7 @@ let staffToken: string;
 const SETTINGS_SENDER = { MAIL_FROM_NAME: 'Musikernes Hus', MAIL_FROM_EMAIL: 'medlem@musikerhus.example' };
 
 beforeAll(async () => {
-  smtp = await startFakeSmtp();
+  smtp = await startSmtpProcess();
   t = await buildTestApp({ mail: smtpTransport(smtp.url), env: SETTINGS_SENDER });
   staff = await createAccount(t.db, { role_id: 3 });
   staffToken = await login(t.app, staff.email, staff.password);
@@ -29,8 +29,8 @@ afterAll(async () => {
 });
 
 async function receivedBy(email: string, count = 1) {
-  await expect.poll(() => smtp.received.filter((mail) => mail.to === email).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(count);
-  return parseMail(smtp.received.filter((mail) => mail.to === email).at(-1)!.raw);
+  await expect.poll(() => smtp.received().filter((mail) => mail.to === email).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(count);
+  return parseMail(smtp.received().filter((mail) => mail.to === email).at(-1)!.raw);
 }
 
 const sendTest = (templateId: number) =>
@@ -71,7 +71,7 @@ describe('the plain-text part', () => {
 
 describe('the sender', () => {
   const fromOf = async (templateId: number) => {
-    const before = smtp.received.filter((mail) => mail.to === staff.email).length;
+    const before = smtp.received().filter((mail) => mail.to === staff.email).length;
     expect((await sendTest(templateId)).statusCode).toBe(202);
     return (await receivedBy(staff.email, before + 1)).headers.from;
   };
