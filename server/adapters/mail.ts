@@ -3,6 +3,7 @@
  * to a file in the outbox directory (see outbox-files.ts) and staff see the message log's copy.
  */
 import nodemailer from 'nodemailer';
+import SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import { writeOutboxFile } from './outbox-files.ts';
 
 export interface MailEnvelope {
@@ -34,7 +35,14 @@ export function outboxTransport(dir: string): MailTransport {
 
 export function smtpTransport(url: string): MailTransport {
   // Well inside the mail queue's 30 s expiry, so a slow server never gets the same mail twice.
-  const transporter = nodemailer.createTransport(url, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+  // Given to the SMTP transport itself: createTransport(url, …) reads its second argument as the
+  // mails' default fields, and with a URL it keeps only what the URL says, so the timeouts were
+  // nodemailer's own (10 minutes without an answer): a mail server that took a message and never
+  // answered held that process's mail worker for 10 minutes, past the job's expiry, so the queue
+  // handed the same mail to another worker while the first send was still open.
+  const transporter = nodemailer.createTransport(
+    new SMTPTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }),
+  );
   return {
     delivery: 'smtp',
     async deliver(mail) {
