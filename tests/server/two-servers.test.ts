@@ -8,8 +8,8 @@
  * Each simulated client connects to the proxy from its own loopback address (127.0.0.x); the
  * servers run with TRUST_PROXY=1, so that address reaches them only through X-Forwarded-For.
  *
- * It needs PostgreSQL and runs in the PostgreSQL pass (TEST_DATABASE_URL set, as in .ci/run's
- * second pass); without it the test is skipped and says why. HAProxy missing is a failure.
+ * It needs PostgreSQL and runs in the PostgreSQL pass only (TEST_DATABASE_URL set, as in .ci/run's
+ * second pass; vitest.config.ts leaves it out of the other). PostgreSQL or HAProxy missing is a failure.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -18,7 +18,6 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPostgres, type PostgresDatabase } from '../../server/db/postgres.ts';
 import { hashPassword } from '../../server/lib/passwords.ts';
@@ -28,24 +27,9 @@ import { parseMail } from './fakes/mime.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 
-/** Why the test cannot run here, or null. */
-async function postgresUnavailable(): Promise<string | null> {
-  if (!adminUrl) {
-    return 'needs PostgreSQL: it runs with TEST_DATABASE_URL set (the PostgreSQL pass of .ci/run, or ' +
-      'TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx vitest run tests/server/two-servers.test.ts)';
-  }
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5_000 });
-  try {
-    await client.connect();
-    await client.end();
-    return null;
-  } catch (error) {
-    return `PostgreSQL at TEST_DATABASE_URL is unreachable (${error instanceof Error ? error.message : String(error)})`;
-  }
+if (!adminUrl) {
+  throw new Error('two-servers.test.ts needs PostgreSQL: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx vitest run tests/server/two-servers.test.ts');
 }
-
-const unavailable = await postgresUnavailable();
-if (unavailable) console.warn(`two-servers.test.ts skipped: ${unavailable}`);
 
 function haproxyBinary(): string {
   try {
@@ -216,15 +200,15 @@ async function startHaproxy(): Promise<void> {
 /** The server process (server/serve.ts) the supervisor (server/main.ts) started. */
 const serverPid = (supervisor: Running) => Number(execFileSync('pgrep', ['-P', String(supervisor.child.pid)]).toString().trim().split('\n')[0]);
 
-describe.skipIf(unavailable !== null)('two server processes on one PostgreSQL behind HAProxy', () => {
+describe('two server processes on one PostgreSQL behind HAProxy', () => {
   beforeAll(async () => {
     haproxyBinary(); // Fails first, with what to install, when HAProxy is missing.
     databaseName = `portal_two_servers_${runId}`;
-    admin = await openPostgres(adminUrl!, 1);
+    admin = await openPostgres(adminUrl, 1);
     const template = inject('postgresTemplate');
     // The run's migrated template when there is one; else the servers migrate it themselves.
     await admin.query(template ? `CREATE DATABASE ${databaseName} TEMPLATE ${template}` : `CREATE DATABASE ${databaseName}`);
-    const url = new URL(adminUrl!);
+    const url = new URL(adminUrl);
     url.pathname = `/${databaseName}`;
 
     proxyPort = await freePort();
