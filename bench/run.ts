@@ -2,7 +2,7 @@
  * `npm run bench`: the performance budgets (listed in the README), measured. Writes bench/results.md.
  * BENCH_MEMBERS (default 100000) sets the list size; BENCH_DATABASE_URL (default the local
  * test database) the PostgreSQL server, or `none` to skip it. BENCH_ONLY (a comma-separated list
- * of sections: first-load, list, load, lighthouse, export, import, backup, lists) runs only those sections. The export
+ * of sections: first-load, list, load, lighthouse, export, import, backup, lists, memory) runs only those sections. The export
  * section seeds with \`npm run seed\`'s data; BENCH_EXPORT_DATABASE_URL names an already seeded
  * PostgreSQL database to measure as it is (topped up to BENCH_MEMBERS, never dropped); BENCH_IMPORT_ROWS the
  * import's row count. BENCH_LIGHTHOUSE_REPORTS, a
@@ -26,6 +26,7 @@ import { importLines, largeImportLines, measureImport, measureLargeImport, type 
 import { withScratchPostgres } from './shared.ts';
 import { measureBackup } from './backup.ts';
 import { addListExtras, listLines, measureLists, type ListTiming } from './lists.ts';
+import { measureMemory, memoryLines } from './memory.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const members = Number(process.env.BENCH_MEMBERS ?? 100_000);
@@ -225,6 +226,17 @@ async function listsSection() {
   }
 }
 
+/**
+ * The real server's resident memory (supervisor and server process) at start, idle and under
+ * load, on PGlite and PostgreSQL, empty and with BENCH_MEMORY_MEMBERS (default BENCH_MEMBERS)
+ * members; see bench/memory.ts.
+ */
+async function memorySection() {
+  const size = Number(process.env.BENCH_MEMORY_MEMBERS ?? members);
+  const runs = await measureMemory(size, pgUrl);
+  lines.push(...memoryLines(runs, Number(process.env.BENCH_MEMORY_IDLE_SECONDS ?? 20), Number(process.env.BENCH_MEMORY_LOAD_SECONDS ?? 10)));
+}
+
 /** The bench's sections in the order they run and are written. */
 const sections: [name: string, run: () => Promise<void>][] = [
   ['first-load', firstLoadSection],
@@ -235,6 +247,7 @@ const sections: [name: string, run: () => Promise<void>][] = [
   ['import', importSection],
   ['backup', backupSection],
   ['lists', listsSection],
+  ['memory', memorySection],
 ];
 
 async function main() {

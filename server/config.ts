@@ -1,11 +1,15 @@
 /**
  * Every setting of the server, read from the environment once and validated.
- * Nothing else in server/ reads process.env.
+ * Nothing else in server/ reads process.env, but for server/config-values.ts: the rules used
+ * here, and the settings the supervisor (server/main.ts) reads before the server starts.
  */
 import path from 'node:path';
 import { isIP } from 'node:net';
 import { createPrivateKey } from 'node:crypto';
 import { EMAIL_PATTERN } from './schemas/rules.ts';
+import { ConfigError, flag, integer, supervisorSettings, type Env, type SupervisorSettings } from './config-values.ts';
+
+export { ConfigError };
 
 export interface SmsGatewayConfig {
   url: string;
@@ -37,7 +41,7 @@ export interface VippsConfig {
   timeoutMs: number;
 }
 
-export interface Config {
+export interface Config extends SupervisorSettings {
   port: number;
   host: string;
   dataDir: string;
@@ -95,8 +99,6 @@ export interface Config {
   importWelcomePerMinute: number;
   /** Below this much free space in DATA_DIR (bytes) the embedded database takes no writes; 0 turns the check off. */
   diskFreeMinBytes: number;
-  /** Seconds the event loop or the database may stay stuck before the process is ended for a restart; 0 turns it off. */
-  watchdogSeconds: number;
 }
 
 export interface CardSigningKey {
@@ -106,15 +108,6 @@ export interface CardSigningKey {
   privateKey: string;
 }
 
-export class ConfigError extends Error {
-  constructor(variable: string, problem: string) {
-    super(`Ugyldig innstilling ${variable}: ${problem}`);
-    this.name = 'ConfigError';
-  }
-}
-
-type Env = Record<string, string | undefined>;
-
 function text(env: Env, name: string, fallback: string): string {
   const value = env[name]?.trim();
   return value ? value : fallback;
@@ -123,23 +116,6 @@ function text(env: Env, name: string, fallback: string): string {
 function optional(env: Env, name: string): string | null {
   const value = env[name]?.trim();
   return value ? value : null;
-}
-
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `«${raw}» er ikke et heltall`);
-  const value = Number(raw);
-  if (value < min || value > max) throw new ConfigError(name, `må være mellom ${min} og ${max}`);
-  return value;
-}
-
-function flag(env: Env, name: string, fallback: boolean): boolean {
-  const raw = env[name]?.trim().toLowerCase();
-  if (!raw) return fallback;
-  if (['1', 'true', 'yes', 'ja', 'on'].includes(raw)) return true;
-  if (['0', 'false', 'no', 'nei', 'off'].includes(raw)) return false;
-  throw new ConfigError(name, `«${raw}» er verken 1 eller 0`);
 }
 
 function url(env: Env, name: string, protocols: string[]): string | null {
@@ -356,7 +332,8 @@ export function loadConfig(env: Env = process.env): Config {
     },
     importWelcomePerMinute: integer(env, 'IMPORT_WELCOME_PER_MINUTE', 60, 1, 10000),
     diskFreeMinBytes: integer(env, 'DISK_FREE_MIN_MB', 200, 0, 1_000_000) * 1024 * 1024,
-    watchdogSeconds: integer(env, 'WATCHDOG_SECONDS', 120, 0, 3600),
+    // Read by server/main.ts before the server starts; checked here too, so a bad value stops the server with its message.
+    ...supervisorSettings(env),
   };
 }
 

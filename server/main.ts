@@ -4,21 +4,23 @@
  * killed if it has not ended within ten seconds (as a container runtime expects); a server
  * whose event loop or database stays stuck for WATCHDOG_SECONDS is killed too, and this process
  * exits with 1 so a supervisor (systemd, Docker's restart policy) starts it again. Its exit code
- * is the server's.
+ * is the server's. With LOW_MEMORY=1 the server process gets Node flags that trade CPU for
+ * memory (see server/config-values.ts). This process loads as little as it can: it stays in
+ * memory beside the server all the time.
  */
 import { fork } from 'node:child_process';
 import path from 'node:path';
-import { loadConfig } from './config.ts';
+import { LOW_MEMORY_NODE_FLAGS, supervisorSettings, type SupervisorSettings } from './config-values.ts';
 import type { Heartbeat } from './lifecycle.ts';
 
 /** Ten seconds after SIGTERM a container runtime kills; the server gets nearly all of it. */
 const SHUTDOWN_LIMIT_MS = 9_000;
 
-function watchdogSeconds(): number {
+function settings(): SupervisorSettings {
   try {
-    return loadConfig().watchdogSeconds;
+    return supervisorSettings();
   } catch {
-    return 0; // The server reports the setting's error itself and exits.
+    return { watchdogSeconds: 0, lowMemory: false }; // The server reports the setting's error itself and exits.
   }
 }
 
@@ -27,8 +29,11 @@ function say(message: string): void {
 }
 
 function supervise(): void {
-  const limitMs = watchdogSeconds() * 1000;
-  const server = fork(path.join(import.meta.dirname, 'serve.ts'), process.argv.slice(2), { stdio: 'inherit', execArgv: process.execArgv });
+  const { watchdogSeconds, lowMemory } = settings();
+  const limitMs = watchdogSeconds * 1000;
+  // Flags given to this process come after LOW_MEMORY's, so they win where both set the same.
+  const execArgv = [...(lowMemory ? LOW_MEMORY_NODE_FLAGS : []), ...process.execArgv];
+  const server = fork(path.join(import.meta.dirname, 'serve.ts'), process.argv.slice(2), { stdio: 'inherit', execArgv });
   let last: Heartbeat = { alive: Date.now(), database: Date.now(), ready: false };
   let stopping = false;
 

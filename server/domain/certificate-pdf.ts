@@ -6,8 +6,8 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
+import type PDFDocument from 'pdfkit';
+import { loadPdfKit } from '../lib/lazy-modules.ts';
 import type { Certificate, InsuredInstrument, Lang, ProofConfig, TravelProduct } from './proof.ts';
 
 const require = createRequire(import.meta.url);
@@ -142,6 +142,7 @@ type Struct = ReturnType<Doc['struct']>;
 /** The certificate as a PDF. */
 export async function certificatePdf(certificate: Certificate, config: ProofConfig, lang: Lang): Promise<Buffer> {
   const t = TEXT[lang];
+  const { PDFDocument, QRCode } = await loadPdfKit();
   const qr = await QRCode.toBuffer(certificate.verify_url, { errorCorrectionLevel: 'M', margin: 1, width: 360 });
   const title = certificateTitle(certificate, lang);
   const doc = new PDFDocument({

@@ -7,13 +7,14 @@
  * be undone for 30 days: what it created is removed and what it updated is put back, except the
  * members changed since, which the undo lists.
  */
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { Database, Queryable } from '../db/database.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { Outbox } from '../jobs/outbox.ts';
 import { HttpError, notFound, validationFailed } from '../lib/http-errors.ts';
 import { toE164 } from '../lib/phone.ts';
 import { readCsv, readXlsx, refused, SHEET_MESSAGES, spreadsheetKind, type Sheet } from '../lib/spreadsheet.ts';
+import { loadExcelJS } from '../lib/lazy-modules.ts';
 import { parseListQuery, type ListDefinition } from '../lib/list.ts';
 import { queryPage, type Page } from '../lib/paged-query.ts';
 import { EMAIL_PATTERN, isCalendarDate, isPickerDate, RULE_MESSAGES } from '../schemas/rules.ts';
@@ -1269,7 +1270,8 @@ export async function importPage(db: Queryable, query: Record<string, unknown>):
 
 /** The template: every column the import reads, one filled example row, and the other sheets. */
 export async function templateXlsx(): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const { Workbook } = await loadExcelJS();
+  const workbook = new Workbook();
   const sheet = workbook.addWorksheet('Medlemmer');
   sheet.addRow(IMPORT_FIELDS.map((field) => field.label));
   sheet.addRow(TEMPLATE_EXAMPLE);
@@ -1302,7 +1304,8 @@ export function templateCsv(): string {
 export async function errorReport(db: Queryable, id: number): Promise<{ name: string; body: Buffer } | null> {
   const [row] = await db.query<{ file_name: string; errors: RowError[] }>('SELECT file_name, errors FROM member_imports WHERE id = $1', [id]);
   if (!row) return null;
-  const workbook = new ExcelJS.Workbook();
+  const { Workbook } = await loadExcelJS();
+  const workbook = new Workbook();
   const sheet = workbook.addWorksheet('Feil');
   sheet.addRow(['Ark', 'Rad', 'Kolonne', 'Feil']);
   sheet.getRow(1).font = { name: 'Calibri', bold: true };

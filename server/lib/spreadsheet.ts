@@ -13,10 +13,11 @@
  * ('0000') padded as shown, a formula as its saved result (never evaluated here).
  */
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import yauzl from 'yauzl';
 import { HttpError } from './http-errors.ts';
+import { loadExcelJS } from './lazy-modules.ts';
 
 export interface SheetLimits {
   fileBytes: number;
@@ -159,8 +160,9 @@ export async function readXlsx(buffer: Buffer, limits: SheetLimits, messages: Sh
   const parts = await checkXlsxContainer(buffer, limits, messages);
   const names = sheetNames(parts);
   const sheets: Sheet[] = [];
+  const { stream } = await loadExcelJS();
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]), {
+    const reader = new stream.xlsx.WorkbookReader(Readable.from([buffer]), {
       sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore',
     });
     for await (const worksheet of reader) {

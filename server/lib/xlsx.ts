@@ -10,10 +10,11 @@
  * export of any length holds about one batch in memory, as the CSV does.
  */
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { Type, type TObject } from 'typebox';
 import type { FastifyReply } from 'fastify';
 import { sendCsv, type CsvCell, type CsvColumn } from './csv.ts';
+import { loadExcelJS } from './lazy-modules.ts';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -133,13 +134,14 @@ export interface XlsxWriter<Row> {
  * rows batch by batch. `sample` fits the column widths (the sheet's column list is written before
  * its first row, so only rows known at the start can count).
  */
-export function xlsxWriter<Row>(
+export async function xlsxWriter<Row>(
   output: PassThrough,
   sheetName: string,
   columns: readonly CsvColumn<Row>[],
   sample: readonly Row[],
-): XlsxWriter<Row> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+): Promise<XlsxWriter<Row>> {
+  const { stream } = await loadExcelJS();
+  const workbook = new stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1, xSplit: 0 }] });
   const widths = fittedWidths(columns, sample);
   sheet.columns = columns.map((column, index) => ({ key: String(index), width: widths[index] }));
@@ -185,7 +187,7 @@ export async function sendXlsx<Row>(
   const first = await iterator.next();
   const firstRows = first.done ? [] : first.value;
   const output = new PassThrough();
-  const writer = xlsxWriter(output, sheetNameOf(filename), columns, firstRows);
+  const writer = await xlsxWriter(output, sheetNameOf(filename), columns, firstRows);
   const gone = () => output.destroyed || reply.raw.destroyed;
   const writeAll = async () => {
     try {

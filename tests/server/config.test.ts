@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig, ConfigError } from '../../server/config.ts';
+import { supervisorSettings } from '../../server/config-values.ts';
 
 describe('settings', () => {
   it('has working defaults with no configuration', () => {
@@ -40,5 +41,14 @@ describe('settings', () => {
     expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/);
     expect(() => loadConfig({ BACKUP_INTERVAL_HOURS: '25' })).toThrow(/BACKUP_INTERVAL_HOURS/);
     expect(() => loadConfig({ MESSAGE_RETRIES: 'mange' })).toThrow(/MESSAGE_RETRIES/);
+  });
+
+  it('reads the supervisor\'s settings by the same rules as the server\'s, and the server stops on a bad one', () => {
+    expect(supervisorSettings({})).toEqual({ watchdogSeconds: 120, lowMemory: false });
+    expect(supervisorSettings({ WATCHDOG_SECONDS: '0', LOW_MEMORY: '1' })).toEqual({ watchdogSeconds: 0, lowMemory: true });
+    expect(loadConfig({ LOW_MEMORY: 'ja' })).toMatchObject({ lowMemory: true, watchdogSeconds: 120 });
+    expect(() => supervisorSettings({ LOW_MEMORY: 'litt' })).toThrow(/LOW_MEMORY/);
+    expect(() => loadConfig({ LOW_MEMORY: 'litt' })).toThrow(/LOW_MEMORY/);
+    expect(() => loadConfig({ WATCHDOG_SECONDS: '-1' })).toThrow(/WATCHDOG_SECONDS/);
   });
 });

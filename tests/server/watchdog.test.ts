@@ -5,8 +5,10 @@
  * A stuck server is made by stopping its process (SIGSTOP): it then neither runs nor answers.
  */
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serving, startServer, stop, type Running } from './fakes/server-process.ts';
+import { LOW_MEMORY_NODE_FLAGS } from '../../server/config-values.ts';
 
 const servers: Running[] = [];
 afterAll(async () => {
@@ -59,5 +61,27 @@ describe('a stuck server', () => {
     const until = Date.now() + 10_000;
     while (isRunning(pid) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(isRunning(pid)).toBe(false);
+  });
+});
+
+describe('LOW_MEMORY', () => {
+  /** The Node flags a process was started with (its command line up to the script). */
+  const nodeFlags = (pid: number) => {
+    const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+    return args.slice(1, args.findIndex((arg) => arg.endsWith('.ts')));
+  };
+
+  it('starts the server process with the Node flags that trade CPU for memory, and without them by default', { timeout: 90_000 }, async () => {
+    const low = await startServer({ LOW_MEMORY: '1' });
+    servers.push(low);
+    await serving(low);
+    expect(nodeFlags(serverPid(low))).toEqual(expect.arrayContaining(LOW_MEMORY_NODE_FLAGS));
+    expect(await stop(low)).toBe(0);
+
+    const normal = await startServer({});
+    servers.push(normal);
+    await serving(normal);
+    expect(nodeFlags(serverPid(normal))).not.toContain('--liftoff-only');
+    expect(await stop(normal)).toBe(0);
   });
 });
