@@ -201,8 +201,29 @@ export const STAFF_AREAS: StaffArea[] = [
   },
 ];
 
-/** Adds an area after start-up (tests use it; the app's areas are the list above). */
+/**
+ * Refuses a resource name declared by two areas: the data provider serves a resource from the
+ * first area that declares it, so a second declaration would be silently ignored.
+ */
+export function checkResourceNames(areas: readonly StaffArea[]): void {
+  const declaredBy = new Map<string, string>();
+  for (const area of areas) {
+    for (const resource of Object.keys(area.resources)) {
+      const first = declaredBy.get(resource);
+      if (first !== undefined) {
+        throw new Error(`Ressursen «${resource}» er oppgitt i to områder («${first}» og «${area.name}»): gi den ett navn i ett område`);
+      }
+      declaredBy.set(resource, area.name);
+    }
+  }
+}
+
+// At start: the staff app and the server both import this module, so neither starts with a clash.
+checkResourceNames(STAFF_AREAS);
+
+/** Adds an area after start-up (tests use it; the app's areas are the list above); refuses a clash as at start. */
 export function registerArea(area: StaffArea): void {
+  checkResourceNames([...STAFF_AREAS, area]);
   STAFF_AREAS.push(area);
 }
 

@@ -12,33 +12,34 @@ import { callsTo, installFakeApi, renderAdmin, server } from './harness.tsx';
 installFakeApi();
 
 // A throwaway area, labelled with catalogue keys that exist so the harness's missing-key check holds.
+// Its resource has a name of its own: the registry refuses a name another area already declares.
 registerArea({
-  name: 'campaigns',
-  path: '/campaigns',
+  name: 'throwaway',
+  path: '/throwaway',
   menu: { label: 'app.logs.tabs.messages' },
-  crumbs: [{ pattern: '/campaigns/*', label: 'app.logs.tabs.messages' }],
-  resources: { campaigns: { list: '/api/campaign/list' } },
+  crumbs: [{ pattern: '/throwaway/*', label: 'app.logs.tabs.messages' }],
+  resources: { throwaway: { list: '/api/throwaway/list' } },
 });
 registerAreaView({
-  area: 'campaigns',
+  area: 'throwaway',
   pages: [{ path: '*', component: () => <h1>Kampanjer</h1> }],
 });
 
 describe('a registered area', () => {
   it('shows in the menu and the breadcrumb and opens its page', async () => {
-    renderAdmin('/campaigns');
+    renderAdmin('/throwaway');
     expect(await screen.findByRole('heading', { level: 1, name: 'Kampanjer' })).toBeInTheDocument();
     const menu = screen.getByRole('navigation', { name: 'Hovedmeny' });
-    expect(within(menu).getByRole('link', { name: 'Meldingslogg' })).toHaveAttribute('href', '/campaigns');
+    expect(within(menu).getByRole('link', { name: 'Meldingslogg' })).toHaveAttribute('href', '/throwaway');
     const crumbs = screen.getByRole('navigation', { name: 'Brødsmulesti' });
     expect(within(crumbs).getByText('Meldingslogg')).toHaveAttribute('aria-current', 'page');
   });
 
   it('is served by the data provider from its /api path and belongs to the staff app', async () => {
-    server.use(http.get('*/api/campaign/list', () => HttpResponse.json(paged([{ id: 1 }]))));
-    const result = await dataProvider.getList('campaigns', { pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    server.use(http.get('*/api/throwaway/list', () => HttpResponse.json(paged([{ id: 1 }]))));
+    const result = await dataProvider.getList('throwaway', { pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
     expect(result.data).toEqual([{ id: 1 }]);
-    expect(callsTo('/api/campaign/list')[0].query).toEqual({ page: '1', per_page: '25', sort: 'id' });
-    expect(appForPath('/campaigns/7')).toBe('staff');
+    expect(callsTo('/api/throwaway/list')[0].query).toEqual({ page: '1', per_page: '25', sort: 'id' });
+    expect(appForPath('/throwaway/7')).toBe('staff');
   });
 });
