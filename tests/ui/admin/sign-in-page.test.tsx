@@ -39,6 +39,15 @@ describe('the staff sign-in page', () => {
     expect(localStorage.getItem('userRole')).toBe('4');
   });
 
+  it('submits an address the server accepts, such as ola@bjørn.no', async () => {
+    server.use(http.post('*/api/user/login', () => HttpResponse.json(answer(4))));
+    const { onSignedIn } = renderPage();
+    await submit('ola@bjørn.no', 'hemmelig');
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith('/membership'));
+    expect(callsTo('/api/user/login', 'POST')[0].body).toMatchObject({ email: 'ola@bjørn.no' });
+    expect(screen.queryByText('Ugyldig e-postadresse')).not.toBeInTheDocument();
+  });
+
   it('shows the wrong-password message until it is dismissed, and the button works again', async () => {
     server.use(http.post('*/api/user/login', () => HttpResponse.json({ message: 'Feil e-post eller passord.' }, { status: 401 })));
     const { onSignedIn } = renderPage();
