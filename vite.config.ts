@@ -23,7 +23,13 @@ function memberPages(): Plugin {
 export default defineConfig({
   plugins: [react(), memberPages()],
   // Every browser the apps support has Object.entries: leave out node-polyglot's polyfill of it.
-  resolve: { alias: [{ find: /^object\.entries$/, replacement: fileURLToPath(new URL('./src/common/shims/object-entries.cjs', import.meta.url)) }] },
+  resolve: {
+    alias: [
+      { find: /^object\.entries$/, replacement: fileURLToPath(new URL('./src/common/shims/object-entries.cjs', import.meta.url)) },
+      // ra-core's default CSV exporter fetches jsonexport when an export runs, not with every list.
+      { find: /^jsonexport\/dist\/index\.js$/, replacement: fileURLToPath(new URL('./src/common/shims/jsonexport-on-use.mjs', import.meta.url)) },
+    ],
+  },
   build: { outDir: 'dist', sourcemap: false, manifest: true, chunkSizeWarningLimit: 1500 },
   environments: {
     client: { build: { rollupOptions: { input: 'index.html' } } },

@@ -1,6 +1,5 @@
 /** Meldingslogg: every message sent to the member; a row opens the message, its HTML sanitised. */
-import { useState } from 'react';
-import DOMPurify from 'dompurify';
+import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
@@ -13,6 +12,9 @@ import { InitialsBadge } from './InitialsBadge.tsx';
 import { LogDialog } from './LogDialog.tsx';
 import { LogState } from './LogState.tsx';
 import { useMemberLog } from './useMemberLog.ts';
+
+// DOMPurify comes with the first message opened (MessageHtml.tsx), not with the page.
+const MessageHtml = lazy(() => import('./MessageHtml.tsx'));
 
 function Field({ label, value }: { label: string; value: string }) {
   return (
@@ -71,10 +73,9 @@ export function MessageLog({ memberId }: { memberId: number }) {
                 {open.content}
               </Box>
             ) : (
-              <Box
-                sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, overflowWrap: 'anywhere' }}
-                dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(open.content) }}
-              />
+              <Suspense fallback={<Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }} />}>
+                <MessageHtml html={open.content} />
+              </Suspense>
             )}
           </>
         )}
