@@ -1,6 +1,6 @@
 /** Sign-in, password rules and password resets. */
 import type { Queryable } from '../db/database.ts';
-import type { Outbox } from '../jobs/outbox.ts';
+import type { Outbox } from './outbox.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { randomSecret, revokeAllTokens, sameHash, sha256 } from '../lib/tokens.ts';
 import { sendTemplate } from './messages.ts';

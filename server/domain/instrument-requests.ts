@@ -7,7 +7,7 @@
  * rejecting keeps the reason and, when asked, mails it with the instrument template (2).
  */
 import type { Database, Queryable } from '../db/database.ts';
-import type { Outbox } from '../jobs/outbox.ts';
+import type { Outbox } from './outbox.ts';
 import { notFound } from '../lib/http-errors.ts';
 import type { Instrument } from '../schemas/instruments.ts';
 import { sendRejectionMail } from './messages.ts';

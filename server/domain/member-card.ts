@@ -10,7 +10,7 @@ import { forbidden, notFound, validationFailed } from '../lib/http-errors.ts';
 import { htmlToText } from '../lib/html.ts';
 import { reserve } from '../lib/rate-limit.ts';
 import { RULE_MESSAGES, SMS_PHONE_MIN_LENGTH } from '../schemas/rules.ts';
-import type { Outbox } from '../jobs/outbox.ts';
+import type { Outbox } from './outbox.ts';
 import { fillTemplate, templateBySlug } from './messages.ts';
 import { sendSms } from './sms.ts';
 

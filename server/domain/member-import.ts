@@ -9,8 +9,7 @@
  */
 import type ExcelJS from 'exceljs';
 import type { Database, Queryable } from '../db/database.ts';
-import type { JobQueue } from '../jobs/queue.ts';
-import type { Outbox } from '../jobs/outbox.ts';
+import type { JobSender, Outbox } from './outbox.ts';
 import { HttpError, notFound, validationFailed } from '../lib/http-errors.ts';
 import { toE164 } from '../lib/phone.ts';
 import { readCsv, readXlsx, refused, SHEET_MESSAGES, spreadsheetKind, type Sheet } from '../lib/spreadsheet.ts';
@@ -877,7 +876,7 @@ export async function changeImport(db: Database, id: number, change: ImportChang
 }
 
 /** Queues the commit; answers the import as it now stands. */
-export async function startCommit(db: Database, jobs: JobQueue, id: number, sendWelcome: boolean): Promise<MemberImport | null> {
+export async function startCommit(db: Database, jobs: JobSender, id: number, sendWelcome: boolean): Promise<MemberImport | null> {
   const record = await loadRecord(db, id);
   if (!record) return null;
   if (record.state !== 'preview') throw new HttpError(409, { message: MEMBER_IMPORT_MESSAGES.notPreview });
@@ -925,7 +924,7 @@ function mergeInto(target: PlannedRow, source: PlannedRow, overwrite: boolean): 
 }
 
 /** Runs a queued commit: everything in one transaction, or nothing (the import is then 'failed'). */
-export async function runImport(db: Database, jobs: JobQueue, id: number): Promise<void> {
+export async function runImport(db: Database, jobs: JobSender, id: number): Promise<void> {
   const record = await loadRecord(db, id);
   if (!record || record.state !== 'running') return;
   try {
@@ -937,7 +936,7 @@ export async function runImport(db: Database, jobs: JobQueue, id: number): Promi
   }
 }
 
-async function commitImport(db: Database, jobs: JobQueue, record: ImportRecord): Promise<void> {
+async function commitImport(db: Database, jobs: JobSender, record: ImportRecord): Promise<void> {
   const rows = await storedRows(db, record.id);
   let counts = commitProgress.get(db);
   if (!counts) commitProgress.set(db, (counts = new Map()));
@@ -959,7 +958,7 @@ async function commitImport(db: Database, jobs: JobQueue, record: ImportRecord):
 }
 
 async function commitInTransaction(
-  db: Database, jobs: JobQueue, record: ImportRecord, rows: { number: number; cells: string[] }[], progress: (done: number) => Promise<void>,
+  db: Database, jobs: JobSender, record: ImportRecord, rows: { number: number; cells: string[] }[], progress: (done: number) => Promise<void>,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const plan = await planImport(tx, { ...record, extra: record.extra_sheets }, rows);
@@ -1147,7 +1146,7 @@ async function commitOtherSheets(tx: Queryable, record: ImportRecord, plan: Plan
 /** Sends the next few welcome mails of an import, then queues itself for the rest at the configured pace. */
 export async function sendWelcomeMails(
   db: Database,
-  jobs: JobQueue,
+  jobs: JobSender,
   outbox: Outbox,
   publicUrl: string,
   perMinute: number,

@@ -17,7 +17,7 @@ import { sendRejectionMail, sendTemplate } from './messages.ts';
 import { norwegianDate, todayInOslo } from './oslo-date.ts';
 import { personJson } from './person-json.ts';
 import type { PendingQueue } from './pending-requests.ts';
-import type { RequestContext, RequestEffects } from './subscription-requests.ts';
+import type { RequestContext, RequestEffects } from './request-machine.ts';
 import { nextMemberNumber } from './member-numbers.ts';
 
 interface Applicant {

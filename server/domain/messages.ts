@@ -4,7 +4,7 @@
  * link, a code) travel only in the job: the logged copy, which staff read, shows them removed.
  */
 import type { Database, Queryable } from '../db/database.ts';
-import { MAIL_QUEUE, SMS_QUEUE, type MessageJob, type Outbox } from '../jobs/outbox.ts';
+import { MAIL_QUEUE, SMS_QUEUE, type MessageJob, type Outbox } from './outbox.ts';
 import { escapeHtml } from '../lib/html.ts';
 import { renderMailHtml, sanitizeMailHtml } from '../lib/mail-html.ts';
 

@@ -5,9 +5,11 @@
  * Each area locks its row (SELECT … FOR UPDATE) in a transaction, asks `nextState`, and only
  * then makes its changes, so two staff acting at once get one change and one 409.
  */
+import type { Queryable } from '../db/database.ts';
 import { conflict, validationFailed } from '../lib/http-errors.ts';
 import { htmlToText, sanitizeRichText } from '../lib/html.ts';
 import { RULE_MESSAGES } from '../schemas/rules.ts';
+import type { Outbox } from './outbox.ts';
 
 export type RequestState = 'pending' | 'active' | 'rejected';
 export type RequestAction = 'accept' | 'reject' | 'reopen';
@@ -42,4 +44,33 @@ export function rejectionReason(html: string): string {
   const clean = sanitizeRichText(html).trim();
   if (htmlToText(clean) === '') throw validationFailed({ reason: [RULE_MESSAGES.required] });
   return clean;
+}
+
+/*
+ * What a request area's effects get. Declared here, in the machine every area imports, so the
+ * kinds' effects (membership-requests.ts, travel-requests.ts) and subscription-requests.ts,
+ * which picks among them, import in one direction only.
+ */
+
+/** The locked subscription, as it was before the action. */
+export interface RequestRow {
+  id: number;
+  member_id: number;
+  kind: 'membership' | 'travel' | 'instrument';
+  state: string;
+  product_id: number;
+}
+
+export interface RequestContext {
+  tx: Queryable;
+  outbox: Outbox;
+  staffId: number;
+  row: RequestRow;
+}
+
+/** What one kind of request does beyond the change of state, in the same transaction. */
+export interface RequestEffects {
+  accept(context: RequestContext): Promise<void>;
+  reject(context: RequestContext & { reason: string; sendEmail: boolean }): Promise<void>;
+  reopen(context: RequestContext): Promise<void>;
 }

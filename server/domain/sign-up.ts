@@ -7,7 +7,7 @@ import { passwordErrors } from './accounts.ts';
 import { checkTypedCampaignCode } from './campaigns.ts';
 import { isEmailConflict, isEmailTaken } from './account-email.ts';
 import { sendTemplate } from './messages.ts';
-import type { Outbox } from '../jobs/outbox.ts';
+import type { Outbox } from './outbox.ts';
 import { createApplicant } from './registration.ts';
 
 const EMAIL_TAKEN = 'E-postadressen er allerede registrert. Logg inn eller be om nytt passord.';

@@ -1,6 +1,6 @@
 /** Sending SMS: logged as queued, with a job for the queue's worker, in the caller's transaction. */
 import type { Queryable } from '../db/database.ts';
-import { SMS_QUEUE, type MessageJob, type Outbox } from '../jobs/outbox.ts';
+import { SMS_QUEUE, type MessageJob, type Outbox } from './outbox.ts';
 
 export interface SmsMessage {
   to: string;

@@ -6,36 +6,13 @@
  * rejecting means for each kind (a member number, a welcome mail, the rejection mail, …) is in
  * that kind's effects.
  */
-import type { Database, Queryable } from '../db/database.ts';
-import type { Outbox } from '../jobs/outbox.ts';
+import type { Database } from '../db/database.ts';
+import type { Outbox } from './outbox.ts';
 import { conflict, notFound } from '../lib/http-errors.ts';
-import { nextState, rejectionReason, TRANSITION_REFUSED, type RequestAction } from './request-machine.ts';
+import { nextState, rejectionReason, TRANSITION_REFUSED, type RequestAction, type RequestContext, type RequestEffects, type RequestRow } from './request-machine.ts';
 import { loadSubscription, type SubscriptionView } from './subscription-view.ts';
 import { membershipEffects } from './membership-requests.ts';
 import { travelEffects } from './travel-requests.ts';
-
-/** The locked subscription, as it was before the action. */
-export interface RequestRow {
-  id: number;
-  member_id: number;
-  kind: 'membership' | 'travel' | 'instrument';
-  state: string;
-  product_id: number;
-}
-
-export interface RequestContext {
-  tx: Queryable;
-  outbox: Outbox;
-  staffId: number;
-  row: RequestRow;
-}
-
-/** What one kind of request does beyond the change of state, in the same transaction. */
-export interface RequestEffects {
-  accept(context: RequestContext): Promise<void>;
-  reject(context: RequestContext & { reason: string; sendEmail: boolean }): Promise<void>;
-  reopen(context: RequestContext): Promise<void>;
-}
 
 const EFFECTS: Partial<Record<RequestRow['kind'], RequestEffects>> = {
   membership: membershipEffects,

@@ -4,7 +4,7 @@
  * the server from the member record, with the values HTML-escaped.
  */
 import type { Database, Queryable } from '../db/database.ts';
-import type { Outbox } from '../jobs/outbox.ts';
+import type { Outbox } from './outbox.ts';
 import { parseListQuery, type ListDefinition } from '../lib/list.ts';
 import { queryPage, type Page } from '../lib/paged-query.ts';
 import { htmlToText } from '../lib/html.ts';

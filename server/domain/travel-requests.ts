@@ -3,7 +3,7 @@
  * subscription-requests.ts): accepting invoices it, rejecting gives a changed cover back and
  * mails the reason when staff ask for it; each writes an iteration for the travel log.
  */
-import type { RequestEffects } from './subscription-requests.ts';
+import type { RequestEffects } from './request-machine.ts';
 import { sendRejectionMail } from './messages.ts';
 import { snapshotSubscription } from './iterations.ts';
 import { todayInOslo } from './oslo-date.ts';

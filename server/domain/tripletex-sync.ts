@@ -5,7 +5,7 @@
  * our own reference first: a run cut off half-way, run again, creates nothing twice.
  */
 import type { Database, Queryable } from '../db/database.ts';
-import type { JobQueue } from '../jobs/queue.ts';
+import type { JobSender } from './outbox.ts';
 import { HttpError } from '../lib/http-errors.ts';
 import { parseListQuery, type ListDefinition } from '../lib/list.ts';
 import { queryPage, type Page } from '../lib/paged-query.ts';
@@ -41,7 +41,7 @@ export async function findTripletexRun(db: Queryable, id: number): Promise<Tripl
  * Queues a run, or answers the one already queued or running. 503 with a clear message when
  * Tripletex is not set up.
  */
-export async function startTripletexSync(db: Database, jobs: JobQueue, configured: boolean, staffId: number): Promise<TripletexRun> {
+export async function startTripletexSync(db: Database, jobs: JobSender, configured: boolean, staffId: number): Promise<TripletexRun> {
   if (!configured) throw new HttpError(503, { message: TRIPLETEX_NOT_CONFIGURED });
   const id = await db.transaction(async (tx) => {
     await tx.query("SELECT pg_advisory_xact_lock(hashtext('tripletex-sync'))");

@@ -10,7 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/database.ts';
-import type { Outbox } from '../jobs/outbox.ts';
+import type { Outbox } from './outbox.ts';
 import { HttpError, notFound, tooManyRequests, unauthenticated } from '../lib/http-errors.ts';
 import { hit } from '../lib/rate-limit.ts';
 import { randomSecret } from '../lib/tokens.ts';

@@ -1,27 +1,10 @@
 /**
- * What the request side needs to hand a message to the queue: the queue, and which transport
- * the message log will name (the configured one) for mail and for SMS.
+ * The message queues' settings. The outbox itself (what the request side hands messages to) is
+ * declared in `domain/outbox.ts`, re-exported here for the workers and the tests.
  */
-import type { MailTransport } from '../adapters/mail.ts';
-import type { SmsTransport } from '../adapters/sms.ts';
-import type { JobQueue, QueueSettings } from './queue.ts';
+import type { QueueSettings } from './queue.ts';
 
-export interface Outbox {
-  jobs: JobQueue;
-  mail: MailTransport['delivery'];
-  sms: SmsTransport['delivery'];
-  /** The portal's sender (MAIL_FROM_NAME, MAIL_FROM_EMAIL): every mail's unless its template names another. */
-  from: { name: string; email: string };
-}
-
-/** The job data: the logged message, plus the real body when the logged copy had a secret removed. */
-export interface MessageJob {
-  messageId: number;
-  body?: string;
-}
-
-export const MAIL_QUEUE = 'mail';
-export const SMS_QUEUE = 'sms';
+export { MAIL_QUEUE, SMS_QUEUE, type JobSender, type MessageJob, type Outbox } from '../domain/outbox.ts';
 
 /**
  * By default five attempts (MESSAGE_RETRIES) over about a minute with backoff; a job whose

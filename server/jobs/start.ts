@@ -1,5 +1,5 @@
 /** Starts the queue with every queue, worker and schedule the portal has. */
-import type { Services } from '../plugins/services.ts';
+import type { Services } from './services.ts';
 import type { PgliteDatabase } from '../db/pglite.ts';
 import { MAIL_QUEUE, MESSAGE_QUEUE, SMS_QUEUE } from './outbox.ts';
 import { mailWorker, smsWorker } from './deliver.ts';

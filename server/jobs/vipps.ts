@@ -1,5 +1,5 @@
 /** Vipps follow-up: registrations whose webhook never came, or whose capture or refund failed, are settled again. */
-import type { Services } from '../plugins/services.ts';
+import type { Services } from './services.ts';
 import { followUpRegistrations } from '../domain/vipps.ts';
 
 export const VIPPS_FOLLOW_UP_QUEUE = 'vipps-follow-up';

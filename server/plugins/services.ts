@@ -1,38 +1,19 @@
 import fp from 'fastify-plugin';
+import type { Services } from '../jobs/services.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { mailTransportFor, type MailTransport } from '../adapters/mail.ts';
-import { smsTransportFor, type SmsTransport } from '../adapters/sms.ts';
-import { contentSourceFor, type ContentSource } from '../adapters/content.ts';
+import { mailTransportFor } from '../adapters/mail.ts';
+import { smsTransportFor } from '../adapters/sms.ts';
+import { contentSourceFor } from '../adapters/content.ts';
 import { outboxDir } from '../adapters/outbox-files.ts';
 import { epaymentClient, type PaymentGateway } from '../adapters/vipps.ts';
 import { testCheckout } from '../adapters/vipps-test-checkout.ts';
 import { JobQueue } from '../jobs/queue.ts';
-import type { Outbox } from '../jobs/outbox.ts';
-import type { IndexCheck } from '../db/index-check.ts';
-import { keysFor, type Keys } from '../lib/secret-key.ts';
+import { keysFor } from '../lib/secret-key.ts';
 import { AccessLogWriter } from '../domain/access-log.ts';
 
-/** What routes reach through `app.services`: settings, the database, the adapters and the job queue. */
-export interface Services {
-  config: Config;
-  db: Database;
-  /** Used by the queue's workers; requests queue messages through `outbox`. */
-  mail: MailTransport;
-  sms: SmsTransport;
-  content: ContentSource;
-  /** Vipps ePayment, the embedded test checkout, or null (production without VIPPS_* settings). */
-  vipps: PaymentGateway | null;
-  jobs: JobQueue;
-  outbox: Outbox;
-  /** The index check made at start-up; null when none was made (tests). */
-  indexCheck: IndexCheck | null;
-  /** The server's own key (two-factor secrets, device cookies). */
-  keys: Keys;
-  /** The access log's batch writer (domain/access-log.ts); flushed when the app closes. */
-  accessLog: AccessLogWriter;
-}
+export type { Services } from '../jobs/services.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
