@@ -9,8 +9,11 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
-          // Two server processes on one PostgreSQL: run in the PostgreSQL pass (TEST_DATABASE_URL) only.
-          exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? [] : ['tests/server/two-servers.test.ts'])],
+          // Real server processes on PostgreSQL: run in the PostgreSQL pass (TEST_DATABASE_URL) only.
+          exclude: [
+            ...configDefaults.exclude,
+            ...(process.env.TEST_DATABASE_URL ? [] : ['tests/server/two-servers.test.ts', 'tests/server/watchdog-database.test.ts']),
+          ],
           globalSetup: ['tests/server/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
