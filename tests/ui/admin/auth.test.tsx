@@ -78,8 +78,8 @@ describe('staff sign-in', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
   });
 
-  // About one run in ten the app shows nothing here within 5 s (seen since 2026-11-27, cause not found
-  // yet; see the closing note of that day): tried once more so the rest of the suite is not held up.
+  // About one run in ten the app shows nothing here within 5 s (seen since 2026-11-27; the cause is not
+  // found yet, and issue 26 asks for tests that never flake): tried once more meanwhile.
   it('sends a visitor who is not signed in from a staff page to the login', { retry: 1 }, async () => {
     renderAdmin('/membership', { signedIn: false });
     expect(await screen.findByRole('heading', { name: 'Logg inn' })).toBeInTheDocument();
