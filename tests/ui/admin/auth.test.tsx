@@ -78,9 +78,7 @@ describe('staff sign-in', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
   });
 
-  // About one run in ten the app shows nothing here within 5 s (seen since 2026-11-27; the cause is not
-  // found yet, and issue 26 asks for tests that never flake): tried once more meanwhile.
-  it('sends a visitor who is not signed in from a staff page to the login', { retry: 1 }, async () => {
+  it('sends a visitor who is not signed in from a staff page to the login', async () => {
     renderAdmin('/membership', { signedIn: false });
     expect(await screen.findByRole('heading', { name: 'Logg inn' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
