@@ -3,12 +3,15 @@
  * in UTF-8 or Windows-1252). The upload is read and kept with its rows; the preview maps the
  * columns to fields, checks every row and finds likely duplicates (of a member, or of an earlier
  * row) without writing any member. Staff change the mapping and decide per duplicate; the commit
- * runs as a job on the queue and writes everything in one transaction, or nothing. An import can
+ * runs as a job on the queue and writes everything or nothing: in one transaction on PostgreSQL, in
+ * small steps on PGlite (whose one session other requests share), taken back if it fails. An import can
  * be undone for 30 days: what it created is removed and what it updated is put back, except the
  * members changed since, which the undo lists.
  */
+import { performance } from 'node:perf_hooks';
 import type ExcelJS from 'exceljs';
 import type { Database, Queryable } from '../db/database.ts';
+import type { PgliteDatabase } from '../db/pglite.ts';
 import type { JobSender, Outbox } from './outbox.ts';
 import { HttpError, notFound, validationFailed } from '../lib/http-errors.ts';
 import { toE164 } from '../lib/phone.ts';
@@ -828,26 +831,9 @@ export async function createImport(db: Database, staffId: number, fileName: stri
   return shown((await loadRecord(db, id))!);
 }
 
-/**
- * How far each running commit has come, kept by the process that runs it. The commit's own
- * transaction cannot show it (on PGlite, the one session, an update outside it would wait for it
- * to end), so the rows done are counted here and read with the import, the stored value as fallback.
- */
-const commitProgress = new WeakMap<Queryable, Map<number, number>>();
-
-/** The rows a running commit has done, as its process knows it; null when this process runs no commit of it. */
-export function runningProgress(db: Queryable, id: number): number | null {
-  return commitProgress.get(db)?.get(id) ?? null;
-}
-
-function withProgress(db: Queryable, item: MemberImport): MemberImport {
-  const done = item.state === 'running' ? runningProgress(db, item.id) : null;
-  return done === null || done <= item.progress.done ? item : { ...item, progress: { ...item.progress, done } };
-}
-
 export async function findImport(db: Queryable, id: number): Promise<MemberImport | null> {
   const record = await loadRecord(db, id);
-  return record ? withProgress(db, shown(record)) : null;
+  return record ? shown(record) : null;
 }
 
 export interface ImportChange {
@@ -907,8 +893,11 @@ const FIELD_TYPES: Record<(typeof ACCOUNT_FIELDS)[number] | 'remote_id', string>
   invoice_method: 'text', invoice_email: 'text', newsletter_2: 'boolean', newsletter_3: 'boolean', membership_start_date: 'date',
 };
 const CHUNK = 2000;
-/** Updates go one member at a time: the progress moves every this many. */
-const UPDATE_CHUNK = 500;
+/**
+ * Rows written per step of a commit (updates go one member at a time). On PGlite a step is its own
+ * transaction and holds the one session, so steps are small there (about a quarter of a second).
+ */
+const STEP_SIZES = { postgres: { creates: CHUNK, updates: 500 }, pglite: { creates: 500, updates: 100 } };
 
 /** Stand-in address of a member imported without e-mail (the column is required and unique); '.invalid' never delivers. */
 export const NO_EMAIL_DOMAIN = 'uten-epost.invalid';
@@ -923,7 +912,14 @@ function mergeInto(target: PlannedRow, source: PlannedRow, overwrite: boolean): 
   }
 }
 
-/** Runs a queued commit: everything in one transaction, or nothing (the import is then 'failed'). */
+/**
+ * One step of the commit's writes. On PostgreSQL every step runs in the commit's one transaction;
+ * on PGlite, the one session where an open transaction holds every other request, each step is a
+ * transaction of its own, and a commit that fails or is cut off is taken back as a whole.
+ */
+type Step = <T>(work: (tx: Queryable) => Promise<T>) => Promise<T>;
+
+/** Runs a queued commit: everything, or nothing (the import is then 'failed'). */
 export async function runImport(db: Database, jobs: JobSender, id: number): Promise<void> {
   const record = await loadRecord(db, id);
   if (!record || record.state !== 'running') return;
@@ -932,67 +928,94 @@ export async function runImport(db: Database, jobs: JobSender, id: number): Prom
   } catch (error) {
     const message = error instanceof HttpError ? error.body.message : 'Importen feilet, og ingenting ble lagret.';
     if (!(error instanceof HttpError)) console.error('Medlemsimporten feilet:', error);
-    await db.query("UPDATE member_imports SET state = 'failed', error = $2 WHERE id = $1 AND state = 'running'", [id, message]);
+    await db.transaction(async (tx) => {
+      await takeBack(tx, record);
+      await tx.query("UPDATE member_imports SET state = 'failed', error = $2 WHERE id = $1 AND state = 'running'", [id, message]);
+    });
   }
+}
+
+/**
+ * At start, before any request: on PGlite, an import whose process died during its commit has its
+ * finished steps taken back, so nothing half-imported is seen; the queue runs the commit again.
+ */
+export async function takeBackInterruptedImports(db: Database): Promise<number> {
+  if (db.kind !== 'pglite') return 0;
+  const running = await db.query<{ id: number }>(
+    "SELECT m.id FROM member_imports m WHERE m.state = 'running' AND EXISTS (SELECT 1 FROM member_import_items i WHERE i.import_id = m.id)",
+  );
+  for (const { id } of running) {
+    const record = await loadRecord(db, id);
+    if (record) await db.transaction((tx) => takeBack(tx, record));
+  }
+  return running.length;
 }
 
 async function commitImport(db: Database, jobs: JobSender, record: ImportRecord): Promise<void> {
-  const rows = await storedRows(db, record.id);
-  let counts = commitProgress.get(db);
-  if (!counts) commitProgress.set(db, (counts = new Map()));
-  const progress = counts;
-  progress.set(record.id, 0);
+  // Read when the plan is made and let go after it: the commit keeps only the planned rows.
+  const rows = () => storedRows(db, record.id);
   const advance = async (done: number) => {
-    progress.set(record.id, done);
-    // PGlite is one session: an update from outside the transaction would wait for it to end.
-    // On PostgreSQL the stored value serves a server process that does not run the job.
-    if (db.kind === 'postgres') await db.query('UPDATE member_imports SET progress_done = $2 WHERE id = $1', [record.id, done]);
+    // Stored outside the commit's transaction (PostgreSQL) or between its steps (PGlite), for the
+    // page, also on a server process that does not run the job.
+    await db.query('UPDATE member_imports SET progress_done = $2 WHERE id = $1', [record.id, done]);
     // Between chunks the server answers other requests.
     await new Promise((resolve) => setImmediate(resolve));
   };
-  try {
-    await commitInTransaction(db, jobs, record, rows, advance);
-  } finally {
-    progress.delete(record.id);
+  if (db.kind === 'postgres') {
+    await db.transaction((tx) => writeImport(tx, (work) => work(tx), STEP_SIZES.postgres, jobs, record, rows, advance));
+    return;
   }
+  const lite = db as PgliteDatabase;
+  // What an earlier attempt of this commit left is taken back first.
+  await lite.transaction((tx) => takeBack(tx, record));
+  // PGlite runs in this thread: while a step runs, no other request is even read. After each step
+  // the database is left to them for twice as long as the step held it, so no request waits
+  // longer than one small step and the server keeps answering at close to its usual pace.
+  const step: Step = async (work) => {
+    const started = performance.now();
+    const result = await lite.transaction(work);
+    await new Promise((resolve) => setTimeout(resolve, 2 * (performance.now() - started)));
+    return result;
+  };
+  await writeImport(lite, step, STEP_SIZES.pglite, jobs, record, rows, advance);
 }
 
-async function commitInTransaction(
-  db: Database, jobs: JobSender, record: ImportRecord, rows: { number: number; cells: string[] }[], progress: (done: number) => Promise<void>,
+async function writeImport(
+  db: Queryable, step: Step, sizes: { creates: number; updates: number }, jobs: JobSender, record: ImportRecord,
+  rows: () => Promise<{ number: number; cells: string[] }[]>, progress: (done: number) => Promise<void>,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    const plan = await planImport(tx, { ...record, extra: record.extra_sheets }, rows);
-    if (plan.summary.error > 0) throw new HttpError(422, { message: MEMBER_IMPORT_MESSAGES.hasErrors });
-    const byNumber = new Map(plan.rows.map((row) => [row.number, row]));
-    // A duplicate of an earlier row, to update it, feeds that row before anything is written.
-    for (const row of plan.rows) {
-      if (row.duplicate?.of_row && (row.action === 'update' || row.action === 'fill')) {
-        const target = byNumber.get(row.duplicate.of_row);
-        if (target && target.action === 'create') mergeInto(target, row, row.action === 'update');
-      }
+  const plan = await planImport(db, { ...record, extra: record.extra_sheets }, await rows());
+  if (plan.summary.error > 0) throw new HttpError(422, { message: MEMBER_IMPORT_MESSAGES.hasErrors });
+  const byNumber = new Map(plan.rows.map((row) => [row.number, row]));
+  // A duplicate of an earlier row, to update it, feeds that row before anything is written.
+  for (const row of plan.rows) {
+    if (row.duplicate?.of_row && (row.action === 'update' || row.action === 'fill')) {
+      const target = byNumber.get(row.duplicate.of_row);
+      if (target && target.action === 'create') mergeInto(target, row, row.action === 'update');
     }
-    const [{ name: staffName }] = await tx.query<{ name: string }>("SELECT first_name || ' ' || last_name AS name FROM accounts WHERE id = $1", [record.created_by]);
-    const note = MEMBER_IMPORT_MESSAGES.imported(record.file_name, staffName ?? '');
-    const today = todayInOslo();
+  }
+  const [{ name: staffName }] = await db.query<{ name: string }>("SELECT first_name || ' ' || last_name AS name FROM accounts WHERE id = $1", [record.created_by]);
+  const note = MEMBER_IMPORT_MESSAGES.imported(record.file_name, staffName ?? '');
+  const today = todayInOslo();
 
-    const creates = plan.rows.filter((row) => row.action === 'create');
-    const kept = creates.map((row) => row.values.remote_id).filter((n): n is number => typeof n === 'number');
-    // The number sequence continues above the highest number in the portal and in the file.
-    await tx.query(
-      `SELECT setval('member_number_seq', GREATEST((SELECT coalesce(max(remote_id), 0) FROM accounts), $1::int, (SELECT last_value FROM member_number_seq)))`,
-      [Math.max(0, ...kept)],
-    );
-    const [product] = await tx.query<{ id: number }>("SELECT id FROM products WHERE kind = 'membership' ORDER BY id LIMIT 1");
-    const numberOfRow = new Map<number, number>();
-    let done = 0;
-    for (let start = 0; start < creates.length; start += CHUNK) {
-      const slice = creates.slice(start, start + CHUNK).map((row) => ({
-        row: row.number,
-        remote_id: row.values.remote_id ?? null,
-        ...Object.fromEntries(ACCOUNT_FIELDS.map((field) => [field, row.values[field] ?? null])),
-        membership_start_date: row.values.membership_start_date ?? today,
-        end_date: row.values.membership_end_date ?? null,
-      }));
+  const creates = plan.rows.filter((row) => row.action === 'create');
+  const kept = creates.map((row) => row.values.remote_id).filter((n): n is number => typeof n === 'number');
+  // The number sequence continues above the highest number in the portal and in the file.
+  await db.query(
+    `SELECT setval('member_number_seq', GREATEST((SELECT coalesce(max(remote_id), 0) FROM accounts), $1::int, (SELECT last_value FROM member_number_seq)))`,
+    [Math.max(0, ...kept)],
+  );
+  const [product] = await db.query<{ id: number }>("SELECT id FROM products WHERE kind = 'membership' ORDER BY id LIMIT 1");
+  let done = 0;
+  for (let start = 0; start < creates.length; start += sizes.creates) {
+    const slice = creates.slice(start, start + sizes.creates).map((row) => ({
+      row: row.number,
+      remote_id: row.values.remote_id ?? null,
+      ...Object.fromEntries(ACCOUNT_FIELDS.map((field) => [field, row.values[field] ?? null])),
+      membership_start_date: row.values.membership_start_date ?? today,
+      end_date: row.values.membership_end_date ?? null,
+    }));
+    await step(async (tx) => {
       const columns = (['remote_id', ...ACCOUNT_FIELDS] as const).map((field) => `${field} ${FIELD_TYPES[field]}`).join(', ');
       const created = await tx.query<{ id: number; remote_id: number; row: number }>(
         `WITH input AS (
@@ -1016,7 +1039,6 @@ async function commitInTransaction(
       );
       const changes = created.map((member) => {
         const row = byNumber.get(member.row)!;
-        numberOfRow.set(row.number, member.remote_id);
         const fields: Record<string, [null, unknown]> = { import: [null, note], remote_id: [null, member.remote_id] };
         for (const field of ACCOUNT_FIELDS) if (row.values[field] !== undefined && row.values[field] !== null) fields[field] = [null, row.values[field]];
         return { id: member.id, changes: fields };
@@ -1031,18 +1053,23 @@ async function commitInTransaction(
          SELECT $1, 'member', 'create', a.id, a.id, a.updated_at FROM accounts a WHERE a.id = ANY ($2::int[])`,
         [record.id, created.map((member) => member.id)],
       );
-      done += slice.length;
-      await progress(done);
-    }
+    });
+    done += slice.length;
+    await progress(done);
+  }
 
-    for (const row of plan.rows) {
-      if ((row.action !== 'update' && row.action !== 'fill') || !row.duplicate?.member_id) continue;
-      await updateMember(tx, record.id, record.created_by, row, row.duplicate.member_id, row.action === 'update', note);
-      done += 1;
-      if (done % UPDATE_CHUNK === 0) await progress(done);
-    }
+  const updates = plan.rows.filter((row) => (row.action === 'update' || row.action === 'fill') && row.duplicate?.member_id);
+  for (let start = 0; start < updates.length; start += sizes.updates) {
+    const slice = updates.slice(start, start + sizes.updates);
+    await step(async (tx) => {
+      for (const row of slice) await updateMember(tx, record.id, record.created_by, row, row.duplicate!.member_id!, row.action === 'update', note);
+    });
+    done += slice.length;
+    await progress(done);
+  }
+
+  await step(async (tx) => {
     await commitOtherSheets(tx, record, plan, today);
-
     const summary: Summary = { ...plan.summary };
     await tx.query(
       `UPDATE member_imports SET state = 'done', committed_at = now(), progress_done = $2, summary = $3, errors = $4, duplicates = $5
@@ -1187,66 +1214,85 @@ export async function undoImport(db: Database, id: number, staffId: number): Pro
   await db.transaction(async (tx) => {
     const [locked] = await tx.query("SELECT 1 FROM member_imports WHERE id = $1 AND state = 'done' FOR UPDATE", [id]);
     if (!locked) throw new HttpError(409, { message: MEMBER_IMPORT_MESSAGES.notUndoable });
-    const items = await tx.query<{ kind: string; action: string; target_id: number; member_id: number; before: Record<string, unknown> | null; changed: boolean; name: string | null }>(
-      `SELECT i.kind, i.action, i.target_id, i.member_id, i.before,
-              (i.updated_at IS NOT NULL AND a.updated_at IS DISTINCT FROM i.updated_at) AS changed,
-              a.first_name || ' ' || a.last_name AS name
-         FROM member_import_items i LEFT JOIN accounts a ON a.id = i.member_id
-        WHERE i.import_id = $1 ORDER BY i.kind, i.target_id`,
-      [id],
-    );
-    const kept: { member_id: number; name: string; reason: string }[] = [];
-    const createdMembers: number[] = [];
-    for (const item of items.filter((i) => i.kind === 'member')) {
-      if (item.name === null) continue;
-      if (item.changed) {
-        kept.push({ member_id: item.member_id, name: item.name, reason: MEMBER_IMPORT_MESSAGES.changedSince });
-        continue;
-      }
-      if (item.action === 'create') createdMembers.push(item.target_id);
-      else {
-        const before = item.before ?? {};
-        const fields = Object.keys(before).filter((field) => field in FIELD_TYPES);
-        if (fields.length === 0) continue;
-        const [current] = await tx.query<Record<string, unknown>>(`SELECT ${fields.join(', ')} FROM accounts WHERE id = $1 FOR UPDATE`, [item.target_id]);
-        await tx.query(
-          `UPDATE accounts SET ${fields.map((field, index) => `${field} = $${index + 2}::${FIELD_TYPES[field as keyof typeof FIELD_TYPES]}`).join(', ')}, updated_at = now() WHERE id = $1`,
-          [item.target_id, ...fields.map((field) => before[field])],
-        );
-        const history: Record<string, [unknown, unknown]> = { import: [null, MEMBER_IMPORT_MESSAGES.undone] };
-        for (const field of fields) history[field] = [current[field] ?? null, before[field]];
-        await tx.query('INSERT INTO member_changes (member_id, changed_by, changes) VALUES ($1, $2, $3)', [item.target_id, staffId, JSON.stringify(history)]);
-      }
-    }
-    const keptIds = new Set(kept.map((k) => k.member_id));
-    // What the import added to members it did not create (instruments, insurance), unless the member changed since.
-    const added = items.filter((i) => i.kind !== 'member' && !keptIds.has(i.member_id) && !createdMembers.includes(i.member_id));
-    const instruments = added.filter((i) => i.kind === 'instrument').map((i) => i.target_id);
-    const subscriptions = added.filter((i) => i.kind === 'subscription' || i.kind === 'travel').map((i) => i.target_id);
-    if (instruments.length > 0) {
-      await tx.query('DELETE FROM instruments WHERE id = ANY ($1::int[])', [instruments]);
-      const members = [...new Set(added.filter((i) => i.kind === 'instrument').map((i) => i.member_id))];
-      for (const member of members) await syncInstrumentInsurance(tx, member, staffId, todayInOslo());
-    }
-    if (subscriptions.length > 0) await tx.query('DELETE FROM subscriptions WHERE id = ANY ($1::int[])', [subscriptions]);
-    for (let start = 0; start < createdMembers.length; start += CHUNK) {
-      const slice = createdMembers.slice(start, start + CHUNK);
-      await tx.query('DELETE FROM password_resets WHERE email IN (SELECT email FROM accounts WHERE id = ANY ($1::int[]))', [slice]);
-      await tx.query('DELETE FROM accounts WHERE id = ANY ($1::int[])', [slice]);
-    }
-    for (const member of kept) {
-      await tx.query('INSERT INTO member_changes (member_id, changed_by, changes) VALUES ($1, $2, $3)', [
-        member.member_id, staffId, JSON.stringify({ import: [null, `${MEMBER_IMPORT_MESSAGES.undone}; ${MEMBER_IMPORT_MESSAGES.changedSince.toLowerCase()}, beholdt`] }),
-      ]);
-    }
-    const undone = items.filter((i) => i.kind === 'member' && i.name !== null).length - kept.length;
-    const summary: Summary = { ...record.summary, undo: { undone, kept } };
+    const undo = await reverse(tx, id, staffId, true);
+    const summary: Summary = { ...record.summary, undo };
     await tx.query(
       "UPDATE member_imports SET state = 'undone', undone_at = now(), undone_by = $2, summary = $3, undo_report = $4 WHERE id = $1",
       [id, staffId, JSON.stringify(summary), JSON.stringify(summary.undo)],
     );
   });
   return shown((await loadRecord(db, id))!);
+}
+
+/**
+ * Removes what an import created and puts back what it updated. With keepChanged, a member staff or
+ * the member changed since is left as it is and listed; without (a failed commit), all is taken back.
+ */
+async function reverse(tx: Queryable, id: number, staffId: number | null, keepChanged: boolean): Promise<NonNullable<Summary['undo']>> {
+  const items = await tx.query<{ kind: string; action: string; target_id: number; member_id: number; before: Record<string, unknown> | null; changed: boolean; name: string | null }>(
+    `SELECT i.kind, i.action, i.target_id, i.member_id, i.before,
+            (i.updated_at IS NOT NULL AND a.updated_at IS DISTINCT FROM i.updated_at) AS changed,
+            a.first_name || ' ' || a.last_name AS name
+       FROM member_import_items i LEFT JOIN accounts a ON a.id = i.member_id
+      WHERE i.import_id = $1 ORDER BY i.kind, i.target_id`,
+    [id],
+  );
+  const kept: { member_id: number; name: string; reason: string }[] = [];
+  const createdMembers: number[] = [];
+  for (const item of items.filter((i) => i.kind === 'member')) {
+    if (item.name === null) continue;
+    if (keepChanged && item.changed) {
+      kept.push({ member_id: item.member_id, name: item.name, reason: MEMBER_IMPORT_MESSAGES.changedSince });
+      continue;
+    }
+    if (item.action === 'create') createdMembers.push(item.target_id);
+    else {
+      const before = item.before ?? {};
+      const fields = Object.keys(before).filter((field) => field in FIELD_TYPES);
+      if (fields.length === 0) continue;
+      const [current] = await tx.query<Record<string, unknown>>(`SELECT ${fields.join(', ')} FROM accounts WHERE id = $1 FOR UPDATE`, [item.target_id]);
+      await tx.query(
+        `UPDATE accounts SET ${fields.map((field, index) => `${field} = $${index + 2}::${FIELD_TYPES[field as keyof typeof FIELD_TYPES]}`).join(', ')}, updated_at = now() WHERE id = $1`,
+        [item.target_id, ...fields.map((field) => before[field])],
+      );
+      const history: Record<string, [unknown, unknown]> = { import: [null, MEMBER_IMPORT_MESSAGES.undone] };
+      for (const field of fields) history[field] = [current[field] ?? null, before[field]];
+      await tx.query('INSERT INTO member_changes (member_id, changed_by, changes) VALUES ($1, $2, $3)', [item.target_id, staffId, JSON.stringify(history)]);
+    }
+  }
+  const keptIds = new Set(kept.map((k) => k.member_id));
+  const created = new Set(createdMembers);
+  // What the import added to members it did not create (instruments, insurance), unless the member changed since.
+  const added = items.filter((i) => i.kind !== 'member' && !keptIds.has(i.member_id) && !created.has(i.member_id));
+  const instruments = added.filter((i) => i.kind === 'instrument').map((i) => i.target_id);
+  const subscriptions = added.filter((i) => i.kind === 'subscription' || i.kind === 'travel').map((i) => i.target_id);
+  if (instruments.length > 0) {
+    await tx.query('DELETE FROM instruments WHERE id = ANY ($1::int[])', [instruments]);
+    const members = [...new Set(added.filter((i) => i.kind === 'instrument').map((i) => i.member_id))];
+    for (const member of members) await syncInstrumentInsurance(tx, member, staffId ?? 0, todayInOslo());
+  }
+  if (subscriptions.length > 0) await tx.query('DELETE FROM subscriptions WHERE id = ANY ($1::int[])', [subscriptions]);
+  for (let start = 0; start < createdMembers.length; start += CHUNK) {
+    const slice = createdMembers.slice(start, start + CHUNK);
+    await tx.query('DELETE FROM password_resets WHERE email IN (SELECT email FROM accounts WHERE id = ANY ($1::int[]))', [slice]);
+    await tx.query('DELETE FROM accounts WHERE id = ANY ($1::int[])', [slice]);
+  }
+  for (const member of kept) {
+    await tx.query('INSERT INTO member_changes (member_id, changed_by, changes) VALUES ($1, $2, $3)', [
+      member.member_id, staffId, JSON.stringify({ import: [null, `${MEMBER_IMPORT_MESSAGES.undone}; ${MEMBER_IMPORT_MESSAGES.changedSince.toLowerCase()}, beholdt`] }),
+    ]);
+  }
+  const undone = items.filter((i) => i.kind === 'member' && i.name !== null).length - kept.length;
+  return { undone, kept };
+}
+
+/** Takes back the finished steps of a commit that failed or was cut off (PGlite; on PostgreSQL there are none). */
+async function takeBack(tx: Queryable, record: ImportRecord): Promise<void> {
+  const [any] = await tx.query('SELECT 1 FROM member_import_items WHERE import_id = $1 LIMIT 1', [record.id]);
+  if (!any) return;
+  await reverse(tx, record.id, record.created_by, false);
+  await tx.query('DELETE FROM member_import_items WHERE import_id = $1', [record.id]);
+  await tx.query('UPDATE member_imports SET progress_done = 0 WHERE id = $1', [record.id]);
 }
 
 /* ---------------------------------------------------------------- history, templates, report */

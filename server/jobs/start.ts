@@ -9,7 +9,7 @@ import { TRIPLETEX_QUEUE, runTripletexSync } from '../domain/tripletex-sync.ts';
 import { tripletexClientFor } from '../adapters/tripletex.ts';
 import { VIPPS_FOLLOW_UP_QUEUE, vippsFollowUp } from './vipps.ts';
 import { RETENTION_QUEUE, applyRetention } from './retention.ts';
-import { MEMBER_IMPORT_QUEUE, MEMBER_IMPORT_WELCOME_QUEUE, runImport, sendWelcomeMails } from '../domain/member-import.ts';
+import { MEMBER_IMPORT_QUEUE, MEMBER_IMPORT_WELCOME_QUEUE, runImport, sendWelcomeMails, takeBackInterruptedImports } from '../domain/member-import.ts';
 
 export async function startJobs(services: Services): Promise<void> {
   const { jobs, db, config } = services;
@@ -22,7 +22,8 @@ export async function startJobs(services: Services): Promise<void> {
     [TRIPLETEX_QUEUE]: { retryLimit: 0, expireInSeconds: 15 * 60, deleteAfterSeconds: 7 * 24 * 60 * 60 },
     [VIPPS_FOLLOW_UP_QUEUE]: { retryLimit: 0, expireInSeconds: 300, deleteAfterSeconds: 24 * 60 * 60 },
     [RETENTION_QUEUE]: { retryLimit: 2, expireInSeconds: 15 * 60, deleteAfterSeconds: 7 * 24 * 60 * 60 },
-    // A commit killed half-way left nothing (one transaction); the queue runs it again once it expires.
+    // A commit killed half-way left nothing (PostgreSQL: one transaction; PGlite: its steps are taken
+    // back below, before any request); the queue runs it again once it expires.
     [MEMBER_IMPORT_QUEUE]: { retryLimit: 2, expireInSeconds: 15 * 60, deleteAfterSeconds: 7 * 24 * 60 * 60 },
     [MEMBER_IMPORT_WELCOME_QUEUE]: { retryLimit: 3, retryDelay: 30, expireInSeconds: 10 * 60, deleteAfterSeconds: 24 * 60 * 60 },
   });
@@ -37,6 +38,7 @@ export async function startJobs(services: Services): Promise<void> {
   await jobs.work<{ runId: number }>(TRIPLETEX_QUEUE, async ({ runId }) => {
     await runTripletexSync(db, tripletex, runId);
   });
+  await takeBackInterruptedImports(db);
   await jobs.work<{ importId: number }>(MEMBER_IMPORT_QUEUE, async ({ importId }) => {
     await runImport(db, jobs, importId);
   });
