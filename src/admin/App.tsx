@@ -2,8 +2,8 @@
  * The staff app: react-admin under the browser router, one <Resource> per area of the registry
  * with the spec's paths as its child routes, each area's screens loaded only when visited.
  */
-import { lazy, Suspense } from 'react';
-import { Navigate, Route } from 'react-router-dom';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Route, useLocation } from 'react-router-dom';
 import CssBaseline from '@mui/material/CssBaseline';
 import {
   AccessDenied,
@@ -25,7 +25,7 @@ import { dataProvider } from '../dataProvider/index.ts';
 import { i18nProvider } from '../i18n/index.ts';
 import { STAFF_AREAS } from './areas/registry.ts';
 import { viewOf } from './areas/views.ts';
-import { authProvider } from './authProvider.ts';
+import { authProvider, hasStaffSession } from './authProvider.ts';
 import { Layout } from './layout/index.ts';
 import { paths } from './paths.ts';
 import { theme } from './theme.ts';
@@ -58,6 +58,18 @@ function areaResource(name: string, path: string) {
   );
 }
 
+/**
+ * A visitor without a staff session goes straight to the sign-in page. react-admin would get
+ * there too (its catch-all logs out, then navigates and clears its cache), but under a busy CPU
+ * that cache clearing can keep re-rendering the old page before the navigation lands, over and
+ * over; a plain redirect has nothing to race with.
+ */
+function SignedInOnly({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const open = pathname === paths.login || pathname === paths.resetPassword;
+  return open || hasStaffSession() ? children : <Navigate to={paths.login} replace />;
+}
+
 export function App({ queryClient = createQueryClient(), store = localStorageStore() }: AppProps) {
   return (
     // react-admin's <Admin> without its defaults we replace anyway: its English messages and its
@@ -71,25 +83,27 @@ export function App({ queryClient = createQueryClient(), store = localStorageSto
       theme={theme}
     >
       <CssBaseline enableColorScheme>
-        <CoreAdminUI
-          disableTelemetry
-          requireAuth
-          loginPage={false}
-          layout={Layout}
-          title="Musikerportalen"
-          accessDenied={AccessDenied}
-          authCallbackPage={AuthCallback}
-          authenticationError={AuthenticationError}
-          catchAll={NotFound as CatchAllComponent}
-          error={ErrorPage}
-          loading={LoadingPage}
-        >
-          <CustomRoutes noLayout>
-            <Route path={paths.login} element={<Suspense><StaffLoginPage /></Suspense>} />
-            <Route path={paths.resetPassword} element={<Suspense><StaffResetPasswordPage /></Suspense>} />
-          </CustomRoutes>
-          {STAFF_AREAS.map((area) => areaResource(area.name, area.path))}
-        </CoreAdminUI>
+        <SignedInOnly>
+          <CoreAdminUI
+            disableTelemetry
+            requireAuth
+            loginPage={false}
+            layout={Layout}
+            title="Musikerportalen"
+            accessDenied={AccessDenied}
+            authCallbackPage={AuthCallback}
+            authenticationError={AuthenticationError}
+            catchAll={NotFound as CatchAllComponent}
+            error={ErrorPage}
+            loading={LoadingPage}
+          >
+            <CustomRoutes noLayout>
+              <Route path={paths.login} element={<Suspense><StaffLoginPage /></Suspense>} />
+              <Route path={paths.resetPassword} element={<Suspense><StaffResetPasswordPage /></Suspense>} />
+            </CustomRoutes>
+            {STAFF_AREAS.map((area) => areaResource(area.name, area.path))}
+          </CoreAdminUI>
+        </SignedInOnly>
         <Toasts />
       </CssBaseline>
     </AdminContext>

@@ -17,6 +17,12 @@ import { csrfCookie, http } from '../common/http.ts';
 
 export const LOGIN_PATH = '/';
 
+/** Whether this browser holds a staff session that may open staff pages. */
+export function hasStaffSession(): boolean {
+  const session = readSession();
+  return session !== null && isStaffRole(session.role) && !needsTwoFactorSetup();
+}
+
 /** Full page loads into the other app go through here, so tests can see where they lead. */
 export const pageLoad = { to: (url: string): void => window.location.assign(url) };
 
@@ -75,8 +81,7 @@ export const authProvider: AuthProvider = {
   },
 
   async checkAuth() {
-    const session = readSession();
-    if (!session || !isStaffRole(session.role) || needsTwoFactorSetup()) throw { redirectTo: LOGIN_PATH, message: false };
+    if (!hasStaffSession()) throw { redirectTo: LOGIN_PATH, message: false };
   },
 
   async checkError(error: { status?: number; body?: { two_factor_setup_required?: boolean } }) {

@@ -1,15 +1,14 @@
 /** The sign-in pages inside the staff app (after signing out, or a 401), moving with its router. */
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { isStaffRole, needsTwoFactorSetup, readSession } from '../../common/session.ts';
+import { hasStaffSession } from '../authProvider.ts';
 import { LoginPage } from './LoginPage.tsx';
 import { ResetPasswordPage } from './ResetPasswordPage.tsx';
 
 export function StaffLoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const session = readSession();
-  if (session && isStaffRole(session.role) && !needsTwoFactorSetup()) return <Navigate to="/membership" replace />;
+  if (hasStaffSession()) return <Navigate to="/membership" replace />;
   return (
     <LoginPage
       go={(to) => navigate(to)}
