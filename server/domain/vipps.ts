@@ -20,6 +20,7 @@ import { isEmailConflict, isEmailTaken } from './account-email.ts';
 import { createApplicant } from './registration.ts';
 import { issueResetLink } from './accounts.ts';
 import { sendTemplate } from './messages.ts';
+import { RULE_MESSAGES } from '../schemas/rules.ts';
 
 export interface VippsDeps {
   db: Database;
@@ -34,7 +35,7 @@ export const VIPPS_TEXTS = {
   /** The spec's message when the order could not be made. */
   createFailed: 'Feil ved opprettelse av ordre',
   notConfigured: 'Betaling med Vipps er ikke tilgjengelig akkurat nå. Meld deg inn med skjemaet i stedet.',
-  unknownCampaign: 'Ugyldig Kampanje kode',
+  unknownCampaign: RULE_MESSAGES.campaignCode,
   emailTaken: 'Det finnes allerede en konto med e-postadressen fra Vipps.',
   badSignature: 'Ugyldig signatur.',
   staleWebhook: 'Hendelsen er for gammel eller har feil tidspunkt.',

@@ -1,4 +1,6 @@
 /** Errors a route throws on purpose; the error handler turns them into the /api error bodies. */
+import { RULE_MESSAGES } from '../schemas/rules.ts';
+
 export type ErrorBody = { message: string } & Record<string, unknown>;
 
 export class HttpError extends Error {
@@ -19,7 +21,7 @@ export const MESSAGES = {
   forbidden: 'Du har ikke tilgang til dette.',
   notFound: 'Fant ikke det du lette etter.',
   blocked: 'Din konto har blitt sperret!',
-  required: 'Feltet må fylles ut',
+  required: RULE_MESSAGES.fillIn,
   invalid: 'Ugyldig verdi',
   serverError: 'Noe gikk galt. Prøv igjen senere.',
 } as const;

@@ -1,3 +1,5 @@
+import { RULE_MESSAGES } from '../../../server/schemas/rules.ts';
+
 /** The staff app's own messages in bokmål; react-admin's keys live in ../ra. */
 export default {
   app: {
@@ -65,8 +67,8 @@ export default {
       remember: 'Husk meg',
       forgot: 'Glemt passord?',
       submit: 'Logg inn',
-      invalid_email: 'Ugyldig e-postadresse',
-      required: 'Påkrevd felt',
+      invalid_email: RULE_MESSAGES.email,
+      required: RULE_MESSAGES.required,
     },
     reset: {
       title: 'Glemt passord',
@@ -326,9 +328,9 @@ export default {
       gender: { 1: 'Mann', 2: 'Kvinne', 3: 'Annet' },
       instrument_none: 'Velg instrument',
       invoice: { EFAKTURA: 'E-faktura', EMAIL: 'E-post' },
-      required_create: 'Feltet må fylles ut',
-      required_edit: 'Påkrevd felt',
-      invalid_email: 'Ugyldig e-postadresse',
+      required_create: RULE_MESSAGES.fillIn,
+      required_edit: RULE_MESSAGES.required,
+      invalid_email: RULE_MESSAGES.email,
     },
     create: {
       title: 'OPPRETT NYTT MEDLEM',

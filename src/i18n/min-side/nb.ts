@@ -245,7 +245,7 @@ export const minSideNb = {
     useRecovery: 'Bruk en gjenopprettingskode i stedet',
     useCode: 'Bruk kode fra autentiseringsappen',
     verify: 'Bekreft',
-    required: 'Feltet må fylles ut',
+    required: RULE_MESSAGES.fillIn,
     statusOn: 'Totrinnsinnlogging er slått på. Når du logger inn, ber vi om en kode fra autentiseringsappen.',
     statusOff: 'Med totrinnsinnlogging trengs både passordet og en kode fra en autentiseringsapp på telefonen for å logge inn.',
     start: 'Slå på totrinnsinnlogging',

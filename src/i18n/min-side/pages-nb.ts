@@ -3,6 +3,8 @@
  * sign-in, password, sign-up, the Vipps result pages and the public check. It loads with those
  * pages, so the profile's first load stays small (English: pages-en.ts, same keys by its type).
  */
+import { RULE_MESSAGES } from '../../../server/schemas/rules.ts';
+
 export const pagesNb = {
   login: {
     title: 'Logg inn på Min side',
@@ -33,7 +35,7 @@ export const pagesNb = {
     stepOne: 'Steg 1 av 2: Om deg',
     submit: 'Send søknad',
     campaignHelp: 'Har du fått en kampanjekode, skriv den inn her.',
-    invalidCampaign: 'Ugyldig Kampanje kode',
+    invalidCampaign: RULE_MESSAGES.campaignCode as string,
     readTerms: 'Les vilkårene for medlemskap',
     hideTerms: 'Skjul vilkårene',
     success: 'Takk for søknaden! Den er sendt til godkjenning, og du får en e-post når den er behandlet.',

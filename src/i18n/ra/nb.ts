@@ -1,4 +1,5 @@
 import type { TranslationMessages } from 'react-admin';
+import { RULE_MESSAGES } from '../../../server/schemas/rules.ts';
 
 /**
  * React-admin's own messages in Norwegian bokmål, key for key as ra-language-english 5.15.
@@ -203,7 +204,7 @@ const raNorwegian: TranslationMessages & WithGaps = {
       offline: 'Ingen nettforbindelse. Kunne ikke hente data.',
     },
     validation: {
-      required: 'Påkrevd felt',
+      required: RULE_MESSAGES.required,
       minLength: 'Må være minst %{min} tegn',
       maxLength: 'Kan være høyst %{max} tegn',
       minValue: 'Må være minst %{min}',
