@@ -148,3 +148,25 @@ describe('i18nProvider', () => {
     expect(store.getItem('locale')).toBe('nb');
   });
 });
+
+describe('rule messages', () => {
+  it('read in the Norwegian catalogues exactly as the rules the server checks with (rules.ts)', async () => {
+    const { RULE_MESSAGES } = await import('../../server/schemas/rules.ts');
+    const { minSideNb } = await import('../../src/i18n/min-side/nb.ts');
+    const { pagesNb } = await import('../../src/i18n/min-side/pages-nb.ts');
+    const staff: Record<string, keyof typeof RULE_MESSAGES> = {
+      'ra.validation.required': 'required',
+      'app.login.required': 'required',
+      'app.login.invalid_email': 'email',
+      'app.member.required_create': 'fillIn',
+      'app.member.required_edit': 'required',
+      'app.member.invalid_email': 'email',
+    };
+    for (const [path, rule] of Object.entries(staff)) expect(nb.get(path), path).toBe(RULE_MESSAGES[rule]);
+    for (const [rule, message] of Object.entries(RULE_MESSAGES)) {
+      expect(minSideNb.validation[rule as keyof typeof RULE_MESSAGES], rule).toBe(message);
+    }
+    expect(minSideNb.twoFactor.required).toBe(RULE_MESSAGES.fillIn);
+    expect(pagesNb.register.invalidCampaign).toBe(RULE_MESSAGES.campaignCode);
+  });
+});
