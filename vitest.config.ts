@@ -3,6 +3,12 @@ import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   test: {
+    // `--coverage` (CI passes it) prints how much of the code the tests ran: a figure to watch, no threshold.
+    coverage: {
+      provider: 'v8',
+      include: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+      reporter: ['text-summary'],
+    },
     projects: [
       {
         test: {
