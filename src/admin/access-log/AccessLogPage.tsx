@@ -12,7 +12,7 @@ import { formatDate, formatTime } from '../../common/format.ts';
 import type { AccessLogRow } from '../../../server/schemas/access-log.ts';
 import { DateInput } from '../dates/DateInput.tsx';
 import { ListSpace } from '../lists/ListSpace.tsx';
-import { MemberPagination } from '../members/MemberPagination.tsx';
+import { MemberPagination } from '../lists/MemberPagination.tsx';
 import { paths } from '../paths.ts';
 import { kindLabel, personName } from './kinds.ts';
 

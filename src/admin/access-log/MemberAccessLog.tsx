@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { DataTable, RecordContextProvider, ReferenceManyField, useListContext, useTranslate } from 'react-admin';
 import { formatDate, formatTime } from '../../common/format.ts';
 import type { AccessLogEntry } from '../../../server/schemas/access-log.ts';
-import { MemberPagination } from '../members/MemberPagination.tsx';
+import { MemberPagination } from '../lists/MemberPagination.tsx';
 import { kindLabel, personName } from './kinds.ts';
 
 const Column = DataTable.Col<AccessLogEntry>;

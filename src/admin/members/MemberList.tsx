@@ -22,8 +22,8 @@ import type { MemberListItem } from '../../dataProvider/types.ts';
 import { paths } from '../paths.ts';
 import { ExportListButton } from '../lists/ExportListButton.tsx';
 import { ListSpace } from '../lists/ListSpace.tsx';
-import { MemberPagination } from './MemberPagination.tsx';
-import { MemberSearch } from './MemberSearch.tsx';
+import { MemberPagination } from '../lists/MemberPagination.tsx';
+import { MemberSearch } from '../lists/MemberSearch.tsx';
 import { MemberStatusIcons } from './MemberStatusIcons.tsx';
 
 const stop = (event: MouseEvent) => event.stopPropagation();

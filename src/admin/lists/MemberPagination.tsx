@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useListContext, useTranslate } from 'react-admin';
-import { PageOf, usePageCount } from '../lists/PageOf.tsx';
+import { PageOf, usePageCount } from './PageOf.tsx';
 
 export const PAGE_SIZES = [25, 50, 75, 100];
 

@@ -1,0 +1,118 @@
+/**
+ * The shape every staff queue shares: the title with the count as the page's heading (and in the
+ * app bar), a line of actions, the member search, the table in its card (it scrolls there on a
+ * phone instead of widening the page) with its place held while it loads, and the go-to-page
+ * pager. Each queue gives its resource, texts, actions and columns.
+ */
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { DataTable, List, useListContext, useTranslate, type DataTableProps, type RaRecord, type SortPayload } from 'react-admin';
+import { ListSpace } from './ListSpace.tsx';
+import { MemberPagination } from './MemberPagination.tsx';
+import { MemberSearch } from './MemberSearch.tsx';
+
+/** A wide table scrolls in its card on a phone instead of widening the page. */
+export const LIST_FITS = { minWidth: 0, '& .RaList-main, & .RaList-content': { minWidth: 0, maxWidth: '100%' } };
+
+export interface QueueListProps<T extends RaRecord> {
+  resource: string;
+  /** The catalogue key of the title; it gets the list's total as %{count}. */
+  title: string;
+  /** Whether the title waits for the count ('Laster …' until then); default yes. */
+  counted?: boolean;
+  /** The catalogue key of the text an empty queue shows. */
+  empty: string;
+  sort: SortPayload;
+  /** Under the title, on a line of their own (beside it they would jump below it when the count arrives). */
+  actions?: ReactNode;
+  /** Beside the title instead (a back button, an export). */
+  aside?: ReactNode;
+  /** Whether the member search shows above the table; default yes. */
+  search?: boolean;
+  rowClick?: DataTableProps<T>['rowClick'];
+  /** Rows with a checkbox are taller (QUEUE_ROW). */
+  rowHeight?: number;
+  /** Read again when the window gets focus; default no (spec section 2 for the membership and travel queues). */
+  refreshOnFocus?: boolean;
+  /** How long a page read stays fresh. */
+  staleTime?: number;
+  /** The table's columns (DataTable.Col). */
+  children: ReactNode;
+}
+
+function useQueueTitle(key: string): string {
+  const translate = useTranslate();
+  const { total } = useListContext();
+  return translate(key, { count: total ?? 0 });
+}
+
+/** The page's title in the app bar, read from the list's total. */
+function AppBarTitle({ title }: { title: string }) {
+  return <>{useQueueTitle(title)}</>;
+}
+
+function Header({ title, counted, actions, aside }: Pick<QueueListProps<RaRecord>, 'title' | 'counted' | 'actions' | 'aside'>) {
+  const translate = useTranslate();
+  const text = useQueueTitle(title);
+  const { total } = useListContext();
+  const loading = counted !== false && total === undefined;
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, my: 2 }}>
+      {/* While loading, a hidden copy of the title keeps its width, so what is beside it does not wrap when the count arrives. */}
+      <Box sx={{ display: 'grid' }}>
+        <Typography variant="h5" component="h1" sx={{ gridArea: '1 / 1' }}>{loading ? translate('app.loading') : text}</Typography>
+        {loading && aside && (
+          <Typography variant="h5" component="span" aria-hidden sx={{ gridArea: '1 / 1', visibility: 'hidden' }}>{text}</Typography>
+        )}
+      </Box>
+      {aside}
+      {actions && <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, width: '100%' }}>{actions}</Box>}
+    </Box>
+  );
+}
+
+function QueueTable<T extends RaRecord>({ empty, rowClick, children }: Pick<QueueListProps<T>, 'empty' | 'rowClick' | 'children'>) {
+  const translate = useTranslate();
+  const { error } = useListContext();
+  if (error) return <Alert severity="error">{translate('app.errors.generic')}</Alert>;
+  return (
+    <Paper sx={{ overflowX: 'auto' }}>
+      <DataTable<T>
+        rowClick={rowClick ?? false}
+        bulkActionButtons={false}
+        empty={<Typography sx={{ p: 3 }}>{translate(empty)}</Typography>}
+      >
+        {children}
+      </DataTable>
+    </Paper>
+  );
+}
+
+export function QueueList<T extends RaRecord>({
+  resource, title, counted, empty, sort, actions, aside, search = true, rowClick, rowHeight, refreshOnFocus = false, staleTime, children,
+}: QueueListProps<T>) {
+  return (
+    <List<T>
+      resource={resource}
+      title={<AppBarTitle title={title} />}
+      actions={false}
+      component="div"
+      sx={LIST_FITS}
+      empty={false}
+      perPage={25}
+      sort={sort}
+      pagination={<MemberPagination />}
+      queryOptions={{ refetchOnWindowFocus: refreshOnFocus, ...(staleTime === undefined ? {} : { staleTime }) }}
+      disableSyncWithLocation
+    >
+      <Header title={title} counted={counted} actions={actions} aside={aside} />
+      {search && <Box sx={{ mb: 2 }}><MemberSearch /></Box>}
+      <ListSpace rowHeight={rowHeight}>
+        <QueueTable<T> empty={empty} rowClick={rowClick}>{children}</QueueTable>
+      </ListSpace>
+    </List>
+  );
+}
