@@ -23,6 +23,8 @@ export const TemplateTestResult = Type.Object({
   message_id: Type.Integer(),
   to: Type.String(),
 });
+/** What a test mail of a template answers. */
+export type TemplateTestResult = Static<typeof TemplateTestResult>;
 
 export const ProductCategory = Type.Object({ id: Type.Integer(), title: Type.String() });
 export type ProductCategory = Static<typeof ProductCategory>;

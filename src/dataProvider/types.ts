@@ -10,17 +10,8 @@ export type { MemberChange } from '../../server/schemas/member-admin.ts';
 export type { InstrumentCategory } from '../../server/schemas/reference.ts';
 import type { InstrumentLogEntry, MessageLogEntry, TravelLogEntry } from '../../server/schemas/logs.ts';
 
-/**
- * How a message went out through the job queue, as agreed with it: the server's message-log
- * schema carries these once the queue lands there.
- */
-export interface MessageDelivery {
-  status: 'queued' | 'sent' | 'failed';
-  attempts: number;
-  error: string | null;
-}
-
-export type EmailLogEntry = MessageLogEntry & MessageDelivery;
+/** A message in the log, with how it went out through the job queue (status, attempts, error). */
+export type EmailLogEntry = MessageLogEntry;
 /** One iteration of an insurance subscription or instrument: a full snapshot and the one before. */
 export type InsuranceLogEntry = InstrumentLogEntry | TravelLogEntry;
 
@@ -36,11 +27,6 @@ export type {
   Instrument, InstrumentNewBody, InstrumentPatchBody, InstrumentWithIterations, MemberInstruments,
 } from '../../server/schemas/instruments.ts';
 export type {
-  AdminContentPage, AdminDiscountCode, Benefit, Campaign, ProductCategory, TripletexRun,
+  AdminContentPage, AdminDiscountCode, Benefit, Campaign, ProductCategory, TemplateTestResult, TripletexRun,
 } from '../../server/schemas/settings.ts';
-/** What a test mail of a template answers. */
-export interface TemplateTestResult {
-  message_id: number;
-  to: string;
-}
 export type { ImportAction, ImportLimits, MemberImport } from '../../server/schemas/member-import.ts';

@@ -1,16 +1,11 @@
 /** '/instrument-insurance': members with instruments waiting, 'FORESPØRSLER INSTURMENTFORSIKRING (n nye)'. */
 import { DataTable } from 'react-admin';
-import type { RequestMember } from '../../dataProvider/index.ts';
+import type { PendingInstruments } from '../../../server/schemas/pending-requests.ts';
 import { formatPhone } from '../../common/format.ts';
 import { ExportListButton } from '../lists/ExportListButton.tsx';
 import { QueueList } from '../lists/QueueList.tsx';
 
-interface QueueRow {
-  id: number;
-  member_id: number;
-  member: RequestMember;
-  product: string;
-}
+type QueueRow = PendingInstruments;
 
 const Column = DataTable.Col<QueueRow>;
 

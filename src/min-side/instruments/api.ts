@@ -1,18 +1,13 @@
 /** Min side's instrument calls, typed with the server's schemas (types only). */
 import { http } from '../../common/http.ts';
-import type { Instrument, MemberInstruments } from '../../../server/schemas/instruments.ts';
+import type { Instrument, InstrumentNewBody, MemberInstruments } from '../../../server/schemas/instruments.ts';
 import type { InstrumentCategory } from '../../../server/schemas/reference.ts';
 
 export type { Instrument, MemberInstruments } from '../../../server/schemas/instruments.ts';
 export type { InstrumentCategory } from '../../../server/schemas/reference.ts';
 
-export interface InstrumentFields {
-  instrument_category: number;
-  make: string;
-  model: string;
-  serial_number: string | null;
-  value: number;
-}
+/** What a member sends for one instrument: the new-instrument body's own fields. */
+export type InstrumentFields = Required<Pick<InstrumentNewBody, 'instrument_category' | 'make' | 'model' | 'serial_number' | 'value'>>;
 
 export const instrumentApi = {
   list: (memberId: number) => http.get<{ data: MemberInstruments }>(`/api/member/${memberId}/instrument`),
