@@ -24,9 +24,9 @@ import { loadSectionLines } from './load.ts';
 import { describeLighthouse, measureLighthouse } from './lighthouse.ts';
 import { measureSpreadsheetExport, prepareSeeded, spreadsheetLines } from './spreadsheet-export.ts';
 import { importLines, largeImportLines, measureImport, measureLargeImport, type ImportResult, type LargeImportResult } from './member-import.ts';
-import { withScratchPostgres } from './shared.ts';
+import { serveBench, withScratchPostgres } from './shared.ts';
 import { measureBackup } from './backup.ts';
-import { addListExtras, listLines, measureLists, type ListTiming } from './lists.ts';
+import { addListExtras, growthLines, listLines, measureLists, type ListTiming } from './lists.ts';
 import { measureMemory, memoryLines } from './memory.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -190,30 +190,44 @@ async function backupSection() {
 }
 
 /**
- * Every list's page 1 and last page, raw SQL p50, on `npm run seed`'s data (BENCH_MEMBERS people)
- * on PGlite and on a PostgreSQL database of its own (portal_bench_lists, dropped afterwards).
+ * Every list's page 1 and last page, raw SQL p50, and page 1 over HTTP, on `npm run seed`'s data
+ * at each of BENCH_LISTS_SIZES people (default 1 000, 10 000 and BENCH_MEMBERS; the database is
+ * topped up between), on PGlite and on a PostgreSQL database of its own (portal_bench_lists,
+ * dropped afterwards), with each list's growth from the smallest size to the largest.
  * BENCH_LISTS_DATABASE_URL measures an already seeded PostgreSQL database as it is, and
  * BENCH_LISTS_DATA_DIR an already seeded PGlite data directory; BENCH_LISTS_ONLY a part of a list's name.
  */
 async function listsSection() {
   lines.push('## Every list at the cost of its page', '');
-  const report = async (where: string, db: Database) => {
-    const people = await prepareSeeded(db, members, (line) => console.log(`${where}: ${line}`));
-    await addListExtras(db);
-    await db.query('VACUUM ANALYZE');
-    const timings: ListTiming[] = await measureLists(db, rounds, process.env.BENCH_LISTS_ONLY);
-    const kind = db.kind === 'postgres' ? 'postgres' : 'pglite';
-    lines.push(...listLines(where, kind, people, timings));
-    console.log(`${where} (${people} people):`);
-    for (const t of timings) {
-      console.log(`  ${t.list.padEnd(30)} page 1 p50 ${t.firstP50.toFixed(2).padStart(7)} ms   last (${t.lastPage}) p50 ${t.lastP50.toFixed(2).padStart(7)} ms`);
+  const sizes = (process.env.BENCH_LISTS_SIZES ?? `1000,10000,${members}`).split(',').map(Number).filter((n) => n > 0).sort((a, b) => a - b);
+  const report = async (where: string, db: Database, wanted: number[]) => {
+    const runs: { people: number; timings: ListTiming[] }[] = [];
+    for (const size of wanted) {
+      const people = await prepareSeeded(db, size, (line) => console.log(`${where}: ${line}`));
+      await addListExtras(db);
+      await db.query('VACUUM ANALYZE');
+      const server = await serveBench(db);
+      let timings: ListTiming[];
+      try {
+        timings = await measureLists(db, rounds, process.env.BENCH_LISTS_ONLY, server);
+      } finally {
+        await server.close();
+      }
+      const kind = db.kind === 'postgres' ? 'postgres' : 'pglite';
+      lines.push(...listLines(where, kind, people, timings));
+      runs.push({ people, timings });
+      console.log(`${where} (${people} people):`);
+      for (const t of timings) {
+        console.log(`  ${t.list.padEnd(30)} page 1 p50 ${t.firstP50.toFixed(2).padStart(7)} ms   last (${t.lastPage}) p50 ${t.lastP50.toFixed(2).padStart(7)} ms   API p50 ${t.apiP50?.toFixed(2).padStart(7)} ms`);
+      }
     }
+    lines.push(...growthLines(where, runs));
   };
   const liteDir = process.env.BENCH_LISTS_DATA_DIR;
   if (process.env.BENCH_LISTS_PGLITE !== '0') {
     const lite = await openPglite(liteDir ? { dataDir: liteDir } : {});
     try {
-      await report('PGlite', lite);
+      await report('PGlite', lite, liteDir ? [members] : sizes);
     } finally {
       await lite.close();
     }
@@ -222,12 +236,12 @@ async function listsSection() {
   if (seeded) {
     const db = await openPostgres(seeded);
     try {
-      await report('PostgreSQL', db);
+      await report('PostgreSQL', db, [members]);
     } finally {
       await db.close();
     }
   } else if (pgUrl !== 'none') {
-    await withScratchPostgres(pgUrl, 'portal_bench_lists', (pg) => report('PostgreSQL', pg));
+    await withScratchPostgres(pgUrl, 'portal_bench_lists', (pg) => report('PostgreSQL', pg, sizes));
   }
 }
 
