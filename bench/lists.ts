@@ -13,11 +13,11 @@
 import { performance } from 'node:perf_hooks';
 import type { Database, Queryable } from '../server/db/database.ts';
 import type { Page } from '../server/lib/paged-query.ts';
-import { memberPage } from '../server/domain/member-list.ts';
-import { pendingInstruments, pendingMemberships, pendingPage, pendingTravel } from '../server/domain/pending-requests.ts';
-import { declinedMemberships } from '../server/domain/membership-requests.ts';
-import { instrumentLog, logPage, messageLogPage, travelLog } from '../server/domain/logs.ts';
-import { campaignPage } from '../server/domain/campaign-admin.ts';
+import { memberPage } from '../server/domain/members/member-list.ts';
+import { pendingInstruments, pendingMemberships, pendingPage, pendingTravel } from '../server/domain/requests/pending-requests.ts';
+import { declinedMemberships } from '../server/domain/requests/membership-requests.ts';
+import { instrumentLog, logPage, messageLogPage, travelLog } from '../server/domain/messages/logs.ts';
+import { campaignPage } from '../server/domain/settings/campaign-admin.ts';
 
 export const LIST_BUDGETS = {
   postgres: { first: 3, last: 10 },

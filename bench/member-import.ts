@@ -9,7 +9,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Database } from '../server/db/database.ts';
 import { JobQueue } from '../server/jobs/queue.ts';
-import { createImport, findImport, runImport, undoImport } from '../server/domain/member-import.ts';
+import { createImport, findImport, runImport, undoImport } from '../server/domain/members/member-import.ts';
 import { prepare } from './member-list.ts';
 import { percentile, sampleMemory, serveBench, timed } from './shared.ts';
 

@@ -4,8 +4,8 @@
  * logs read demo history exactly as they read real history.
  */
 import type { Queryable } from '../db/database.ts';
-import { snapshotInstrument, snapshotSubscription } from '../domain/iterations.ts';
-import { STATUS_OF_STATE, type SubscriptionState } from '../domain/subscription-status.ts';
+import { snapshotInstrument, snapshotSubscription } from '../domain/insurance/iterations.ts';
+import { STATUS_OF_STATE, type SubscriptionState } from '../domain/insurance/subscription-status.ts';
 
 export interface IterationSpec {
   id: number;

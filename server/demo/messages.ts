@@ -1,7 +1,7 @@
 /** The message log: what each member has been sent, by whom and how it was delivered. */
 import type { Queryable } from '../db/database.ts';
-import type { Template } from '../domain/messages.ts';
-import { fillTemplate } from '../domain/messages.ts';
+import type { Template } from '../domain/messages/messages.ts';
+import { fillTemplate } from '../domain/messages/messages.ts';
 import { escapeHtml } from '../lib/html.ts';
 import type { DemoContext, DemoMember, Staff } from './context.ts';
 import { isMember } from './accounts.ts';

@@ -1,6 +1,6 @@
 /** The hourly clean-up: rate-limit windows that have ended, expired sign-in tokens and reset links, expired two-factor challenges. */
 import type { Queryable } from '../db/database.ts';
-import { RESET_LIFETIME_MINUTES } from '../domain/accounts.ts';
+import { RESET_LIFETIME_MINUTES } from '../domain/accounts/accounts.ts';
 
 export const CLEANUP_QUEUE = 'cleanup';
 

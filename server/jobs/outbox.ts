@@ -1,10 +1,10 @@
 /**
  * The message queues' settings. The outbox itself (what the request side hands messages to) is
- * declared in `domain/outbox.ts`, re-exported here for the workers and the tests.
+ * declared in `domain/messages/outbox.ts`, re-exported here for the workers and the tests.
  */
 import type { QueueSettings } from './queue.ts';
 
-export { MAIL_QUEUE, SMS_QUEUE, type JobSender, type MessageJob, type Outbox } from '../domain/outbox.ts';
+export { MAIL_QUEUE, SMS_QUEUE, type JobSender, type MessageJob, type Outbox } from '../domain/messages/outbox.ts';
 
 /**
  * By default five attempts (MESSAGE_RETRIES) over about a minute with backoff; a job whose

@@ -4,7 +4,7 @@
  */
 import type { Database } from '../db/database.ts';
 import type { RetentionConfig } from '../config.ts';
-import { purgeAccessLog } from '../domain/access-log.ts';
+import { purgeAccessLog } from '../domain/accounts/access-log.ts';
 
 export const RETENTION_QUEUE = 'retention';
 

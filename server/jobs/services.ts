@@ -11,8 +11,8 @@ import type { ContentSource } from '../adapters/content.ts';
 import type { PaymentGateway } from '../adapters/vipps.ts';
 import type { IndexCheck } from '../db/index-check.ts';
 import type { Keys } from '../lib/secret-key.ts';
-import type { AccessLogWriter } from '../domain/access-log.ts';
-import type { Outbox } from '../domain/outbox.ts';
+import type { AccessLogWriter } from '../domain/accounts/access-log.ts';
+import type { Outbox } from '../domain/messages/outbox.ts';
 import type { JobQueue } from './queue.ts';
 
 /** What routes reach through `app.services`: settings, the database, the adapters and the job queue. */
@@ -31,6 +31,6 @@ export interface Services {
   indexCheck: IndexCheck | null;
   /** The server's own key (two-factor secrets, device cookies). */
   keys: Keys;
-  /** The access log's batch writer (domain/access-log.ts); flushed when the app closes. */
+  /** The access log's batch writer (domain/accounts/access-log.ts); flushed when the app closes. */
   accessLog: AccessLogWriter;
 }

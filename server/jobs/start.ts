@@ -5,11 +5,11 @@ import { MAIL_QUEUE, MESSAGE_QUEUE, SMS_QUEUE } from './outbox.ts';
 import { mailWorker, smsWorker } from './deliver.ts';
 import { CLEANUP_QUEUE, cleanUp, foldListCountDeltas } from './cleanup.ts';
 import { BACKUP_QUEUE, backupDatabase } from './backup.ts';
-import { TRIPLETEX_QUEUE, runTripletexSync } from '../domain/tripletex-sync.ts';
+import { TRIPLETEX_QUEUE, runTripletexSync } from '../domain/payments/tripletex-sync.ts';
 import { tripletexClientFor } from '../adapters/tripletex.ts';
 import { VIPPS_FOLLOW_UP_QUEUE, vippsFollowUp } from './vipps.ts';
 import { RETENTION_QUEUE, applyRetention } from './retention.ts';
-import { MEMBER_IMPORT_QUEUE, MEMBER_IMPORT_WELCOME_QUEUE, runImport, sendWelcomeMails, takeBackInterruptedImports } from '../domain/member-import.ts';
+import { MEMBER_IMPORT_QUEUE, MEMBER_IMPORT_WELCOME_QUEUE, runImport, sendWelcomeMails, takeBackInterruptedImports } from '../domain/members/member-import.ts';
 
 export async function startJobs(services: Services): Promise<void> {
   const { jobs, db, config } = services;

@@ -1,6 +1,6 @@
 /** Vipps follow-up: registrations whose webhook never came, or whose capture or refund failed, are settled again. */
 import type { Services } from './services.ts';
-import { followUpRegistrations } from '../domain/vipps.ts';
+import { followUpRegistrations } from '../domain/payments/vipps.ts';
 
 export const VIPPS_FOLLOW_UP_QUEUE = 'vipps-follow-up';
 

@@ -1,7 +1,7 @@
 /**
  * Records member-data access for routes from their `config.accessLog`, after the answer has
  * gone (so the request never waits for it): on a 2xx answer to a signed-in staff user, one entry
- * through domain/access-log.ts's `recordAccess`.
+ * through domain/accounts/access-log.ts's `recordAccess`.
  *
  * Every /api route under /member, /instrument, /subscription and /emails/logs must say
  * `accessLog` (a rule, or `false` when it shows no one member's data): a route that says nothing
@@ -9,7 +9,7 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { recordAccess, type AccessKind } from '../domain/access-log.ts';
+import { recordAccess, type AccessKind } from '../domain/accounts/access-log.ts';
 
 /** Which member a request is about; null when it names none. May look it up (after the answer). */
 export type MemberOf = (request: FastifyRequest) => number | null | undefined | Promise<number | null | undefined>;

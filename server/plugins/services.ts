@@ -11,7 +11,7 @@ import { epaymentClient, type PaymentGateway } from '../adapters/vipps.ts';
 import { testCheckout } from '../adapters/vipps-test-checkout.ts';
 import { JobQueue } from '../jobs/queue.ts';
 import { keysFor } from '../lib/secret-key.ts';
-import { AccessLogWriter } from '../domain/access-log.ts';
+import { AccessLogWriter } from '../domain/accounts/access-log.ts';
 
 export type { Services } from '../jobs/services.ts';
 

@@ -9,7 +9,7 @@ import { createAccessToken, findTokenOwner, revokeToken } from '../lib/tokens.ts
 import { verifyPassword } from '../lib/passwords.ts';
 import { HttpError, tooManyRequests, validationFailed } from '../lib/http-errors.ts';
 import { hit } from '../lib/rate-limit.ts';
-import { reserveCodeAttempt, reserveSignIn } from '../domain/sign-in-limits.ts';
+import { reserveCodeAttempt, reserveSignIn } from '../domain/accounts/sign-in-limits.ts';
 import { accountOf, isStaff } from '../lib/access.ts';
 import {
   changePasswordWithToken,
@@ -18,8 +18,8 @@ import {
   passwordErrors,
   requestPasswordReset,
   type AccountRow,
-} from '../domain/accounts.ts';
-import { checkCode, consumeChallenge, createChallenge, findChallenge, twoFactorEnabled, useRecoveryCode } from '../domain/two-factor.ts';
+} from '../domain/accounts/accounts.ts';
+import { checkCode, consumeChallenge, createChallenge, findChallenge, twoFactorEnabled, useRecoveryCode } from '../domain/accounts/two-factor.ts';
 import { deviceOf, rememberDevice } from '../lib/device-cookie.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorResponses } from '../schemas/responses.ts';

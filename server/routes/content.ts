@@ -7,7 +7,7 @@ import { Type } from 'typebox';
 import { DataOf } from '../schemas/common.ts';
 import { ContentPage, DiscountCode } from '../schemas/reference.ts';
 import { notFound } from '../lib/http-errors.ts';
-import { fromContentSite } from '../domain/content.ts';
+import { fromContentSite } from '../domain/settings/content.ts';
 
 /** min-side: the privacy text; bli-medlem and bli-medlem-steg-2: the sign-up texts beside step one and two. */
 export const CONTENT_SLUGS = ['min-side', 'bli-medlem', 'bli-medlem-steg-2', 'medlemsvilkar'] as const;

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { DataOf } from '../schemas/common.ts';
-import { badgeCounts } from '../domain/list-counters.ts';
+import { badgeCounts } from '../domain/requests/list-counters.ts';
 
 const BadgeCounts = Type.Object({
   'pending-memberships': Type.Integer({ description: 'Søknader om medlemskap som venter' }),

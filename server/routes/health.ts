@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { pingDatabase } from '../domain/health.ts';
+import { pingDatabase } from '../domain/shared/health.ts';
 import { megabytes } from '../lib/disk-space.ts';
 
 const IndexStatus = Type.Union([Type.Literal('ok'), Type.Literal('unavailable'), Type.Literal('unchecked')], {

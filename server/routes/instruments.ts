@@ -20,12 +20,12 @@ import { XLSX_CONTENT_TYPE, exportResponse, sendExport, withExportFormat } from 
 import {
   INSTRUMENT_CSV, INSTRUMENT_CSV_FILENAME, createInstrument, deleteInstrument, instrumentExport, instrumentPage,
   instrumentWithIterations, memberInstruments, patchInstrument, type Actor,
-} from '../domain/instruments.ts';
-import { actOnInstruments } from '../domain/instrument-requests.ts';
-import { IMPORT_LIMITS, IMPORT_MESSAGES, importInstrumentFile } from '../domain/instrument-import.ts';
+} from '../domain/insurance/instruments.ts';
+import { actOnInstruments } from '../domain/requests/instrument-requests.ts';
+import { IMPORT_LIMITS, IMPORT_MESSAGES, importInstrumentFile } from '../domain/insurance/instrument-import.ts';
 import { countRows, memberFromBody, memberFromFilter } from '../plugins/access-log.ts';
-import { instrumentOwner } from '../domain/access-log.ts';
-import { instrumentList } from '../domain/instruments.ts';
+import { instrumentOwner } from '../domain/accounts/access-log.ts';
+import { instrumentList } from '../domain/insurance/instruments.ts';
 
 const TAGS = ['Instrumenter'];
 const actorOf = (request: FastifyRequest): Actor => {

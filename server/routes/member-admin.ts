@@ -8,11 +8,11 @@ import { notFound } from '../lib/http-errors.ts';
 import { XLSX_CONTENT_TYPE, exportResponse, sendExport, withExportFormat } from '../lib/xlsx.ts';
 import { accountOf } from '../lib/access.ts';
 import { schemaErrors, type SchemaIssue } from '../lib/schema-errors.ts';
-import { addMember } from '../domain/member-create.ts';
-import { MEMBER_EXPORT_COLUMNS, MEMBER_EXPORT_FILENAME, memberExportBatches } from '../domain/member-export.ts';
-import { memberChangeList, memberChanges } from '../domain/member-changes.ts';
+import { addMember } from '../domain/members/member-create.ts';
+import { MEMBER_EXPORT_COLUMNS, MEMBER_EXPORT_FILENAME, memberExportBatches } from '../domain/members/member-export.ts';
+import { memberChangeList, memberChanges } from '../domain/members/member-changes.ts';
 import { countRows } from '../plugins/access-log.ts';
-import { memberList } from '../domain/member-list.ts';
+import { memberList } from '../domain/members/member-list.ts';
 import { errorResponses } from '../schemas/responses.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {

@@ -13,11 +13,11 @@ import { refused } from '../lib/spreadsheet.ts';
 import {
   assertFound, changeImport, createImport, errorReport, findImport, importLimits, importPage, MEMBER_IMPORT_LIMITS, MEMBER_IMPORT_MESSAGES,
   startCommit, templateCsv, templateXlsx, undoImport,
-} from '../domain/member-import.ts';
+} from '../domain/members/member-import.ts';
 import { RULE_MESSAGES } from '../schemas/rules.ts';
 import { validationFailed } from '../lib/http-errors.ts';
 import { fileResponse } from '../schemas/responses.ts';
-import { importList } from '../domain/member-import.ts';
+import { importList } from '../domain/members/member-import.ts';
 
 const TAGS = ['Medlemsimport'];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -5,8 +5,8 @@ import { AddCode, AddCodeAnswer, SendCard, SendCardAnswer } from '../schemas/mem
 import { RULE_MESSAGES } from '../schemas/rules.ts';
 import { HttpError, notFound, validationFailed } from '../lib/http-errors.ts';
 import { assertOwnMember } from '../lib/access.ts';
-import { addCampaignCode } from '../domain/campaigns.ts';
-import { findCardHolder, sendMemberCard } from '../domain/member-card.ts';
+import { addCampaignCode } from '../domain/settings/campaigns.ts';
+import { findCardHolder, sendMemberCard } from '../domain/proof/member-card.ts';
 import { errorResponses } from '../schemas/responses.ts';
 
 export const INVALID_CODE = RULE_MESSAGES.campaignCode;

@@ -5,11 +5,11 @@ import { Member, MemberListItem, MemberPatch } from '../schemas/member.ts';
 import { listQuery, paginate, paginatorSchema } from '../lib/list.ts';
 import { notFound } from '../lib/http-errors.ts';
 import { assertOwnMember } from '../lib/access.ts';
-import { loadMember } from '../domain/members.ts';
-import { patchMember } from '../domain/member-patch.ts';
-import { memberPage } from '../domain/member-list.ts';
+import { loadMember } from '../domain/members/members.ts';
+import { patchMember } from '../domain/members/member-patch.ts';
+import { memberPage } from '../domain/members/member-list.ts';
 import { errorResponses } from '../schemas/responses.ts';
-import { memberList } from '../domain/member-list.ts';
+import { memberList } from '../domain/members/member-list.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.services;

@@ -7,9 +7,9 @@ import { AccessLogEntry, AccessLogRow, EraseBody, StaffUser } from '../schemas/a
 import { listQuery, paginate, paginatorSchema } from '../lib/list.ts';
 import { notFound } from '../lib/http-errors.ts';
 import { accountOf, assertOwnMember } from '../lib/access.ts';
-import { accessLogPage, allLog, memberAccessLog, memberLog, staffUsers } from '../domain/access-log.ts';
-import { eraseAndLoad, exportZipOf } from '../domain/privacy-actions.ts';
-import { EXPORT_FILENAME } from '../domain/member-zip.ts';
+import { accessLogPage, allLog, memberAccessLog, memberLog, staffUsers } from '../domain/accounts/access-log.ts';
+import { eraseAndLoad, exportZipOf } from '../domain/privacy/privacy-actions.ts';
+import { EXPORT_FILENAME } from '../domain/privacy/member-zip.ts';
 import { fileResponse } from '../schemas/responses.ts';
 
 const ACCESS_LOG_FILTERS = {

@@ -4,8 +4,8 @@ import { IdParams } from '../schemas/common.ts';
 import { fileResponse } from '../schemas/responses.ts';
 import { CertificateQuery, MemberCardAnswer, VerifyAnswer, VerifyParams } from '../schemas/proof.ts';
 import { assertOwnMember } from '../lib/access.ts';
-import { certificateFor, countVerify, memberCard, verifyProof } from '../domain/proof.ts';
-import { certificateFilename, certificatePdf } from '../domain/certificate-pdf.ts';
+import { certificateFor, countVerify, memberCard, verifyProof } from '../domain/proof/proof.ts';
+import { certificateFilename, certificatePdf } from '../domain/proof/certificate-pdf.ts';
 import { errorResponses } from '../schemas/responses.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {

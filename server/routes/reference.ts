@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { DataOf, IdParams } from '../schemas/common.ts';
 import { InstrumentCategory, PostalCode, Product } from '../schemas/reference.ts';
 import { notFound } from '../lib/http-errors.ts';
-import { findInstrumentCategory, findPostalCode, instrumentCategories, products } from '../domain/reference-data.ts';
+import { findInstrumentCategory, findPostalCode, instrumentCategories, products } from '../domain/settings/reference-data.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.services;

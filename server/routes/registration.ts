@@ -7,7 +7,7 @@ import { LoginResponse, Registration } from '../schemas/auth.ts';
 import { tooManyRequests } from '../lib/http-errors.ts';
 import { hit } from '../lib/rate-limit.ts';
 import { createAccessToken } from '../lib/tokens.ts';
-import { refuseSignUp, signUp } from '../domain/sign-up.ts';
+import { refuseSignUp, signUp } from '../domain/members/sign-up.ts';
 import { schemaErrors } from '../lib/schema-errors.ts';
 import { errorResponses } from '../schemas/responses.ts';
 

@@ -15,14 +15,14 @@ import { XLSX_CONTENT_TYPE, exportResponse, sendExport, withExportFormat } from 
 import { accountOf } from '../lib/access.ts';
 import {
   benefitOptions, campaignPage, createCampaign, findCampaign, productCategories, removeCampaign, updateCampaign,
-} from '../domain/campaign-admin.ts';
-import { VIPPS_CSV, VIPPS_EXPORT_FILENAME, vippsExportBatches } from '../domain/vipps-export.ts';
-import { findTripletexRun, runList, startTripletexSync, tripletexRunPage } from '../domain/tripletex-sync.ts';
+} from '../domain/settings/campaign-admin.ts';
+import { VIPPS_CSV, VIPPS_EXPORT_FILENAME, vippsExportBatches } from '../domain/payments/vipps-export.ts';
+import { findTripletexRun, runList, startTripletexSync, tripletexRunPage } from '../domain/payments/tripletex-sync.ts';
 import {
   contentPages, createDiscountCode, deleteDiscountCode, discountCodes, updateContentPage, updateDiscountCode,
-} from '../domain/content-admin.ts';
+} from '../domain/settings/content-admin.ts';
 import { errorResponses } from '../schemas/responses.ts';
-import { campaignList } from '../domain/campaign-admin.ts';
+import { campaignList } from '../domain/settings/campaign-admin.ts';
 
 const found = <T>(value: T | null): T => {
   if (value === null) throw notFound();

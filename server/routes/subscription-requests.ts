@@ -5,9 +5,9 @@ import { DataOf, IdParams, MessageBody } from '../schemas/common.ts';
 import { Subscription } from '../schemas/member.ts';
 import { RejectBody } from '../schemas/requests.ts';
 import { accountOf } from '../lib/access.ts';
-import { actOnSubscriptionRequest } from '../domain/subscription-requests.ts';
+import { actOnSubscriptionRequest } from '../domain/requests/subscription-requests.ts';
 import type { FastifyRequest } from 'fastify';
-import { subscriptionOwner } from '../domain/access-log.ts';
+import { subscriptionOwner } from '../domain/accounts/access-log.ts';
 
 /** 422: the message and each field's messages (reason: ['Påkrevd felt']). */
 const FieldErrorsBody = Type.Object({

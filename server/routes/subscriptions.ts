@@ -14,15 +14,15 @@ import { listQuery, paginate, paginatorSchema } from '../lib/list.ts';
 import { notFound } from '../lib/http-errors.ts';
 import { XLSX_CONTENT_TYPE, exportResponse, sendExport, withExportFormat } from '../lib/xlsx.ts';
 import { accountOf, assertOwnMember } from '../lib/access.ts';
-import { loadSubscription } from '../domain/subscription-view.ts';
-import { stopInstrumentInsurance } from '../domain/subscription-cancel.ts';
+import { loadSubscription } from '../domain/insurance/subscription-view.ts';
+import { stopInstrumentInsurance } from '../domain/insurance/subscription-cancel.ts';
 import {
   pendingExportBatches, pendingInstruments, pendingMemberships, pendingPage, pendingTravel, type PendingQueue,
-} from '../domain/pending-requests.ts';
-import { declinedMemberships, membershipRequest } from '../domain/membership-requests.ts';
+} from '../domain/requests/pending-requests.ts';
+import { declinedMemberships, membershipRequest } from '../domain/requests/membership-requests.ts';
 import type { FastifyRequest } from 'fastify';
 import { countRows } from '../plugins/access-log.ts';
-import { subscriptionOwner } from '../domain/access-log.ts';
+import { subscriptionOwner } from '../domain/accounts/access-log.ts';
 import { errorResponses } from '../schemas/responses.ts';
 
 const SubscriptionWithLines = Type.Intersect([

@@ -4,7 +4,7 @@ import { DataOf, IdParams } from '../schemas/common.ts';
 import { EmailTemplate, TemplatePreview, TemplatePreviewQuery } from '../schemas/templates.ts';
 import { listQuery, paginate, paginatorSchema } from '../lib/list.ts';
 import { notFound } from '../lib/http-errors.ts';
-import { findTemplate, previewTemplate, sendTemplateTest, templateList, templatePage, updateTemplate } from '../domain/templates.ts';
+import { findTemplate, previewTemplate, sendTemplateTest, templateList, templatePage, updateTemplate } from '../domain/messages/templates.ts';
 import { TemplatePatch, TemplateTestBody, TemplateTestResult } from '../schemas/settings.ts';
 import { accountOf } from '../lib/access.ts';
 

@@ -8,11 +8,11 @@ import { Subscription } from '../schemas/member.ts';
 import { TravelOrderBody } from '../schemas/travel.ts';
 import { listQuery, paginate, paginatorSchema } from '../lib/list.ts';
 import { accountOf, isStaff } from '../lib/access.ts';
-import { subscriptionList, subscriptionPage } from '../domain/subscription-list.ts';
-import { saveTravelOrder } from '../domain/travel-subscriptions.ts';
+import { subscriptionList, subscriptionPage } from '../domain/insurance/subscription-list.ts';
+import { saveTravelOrder } from '../domain/insurance/travel-subscriptions.ts';
 import type { FastifyRequest } from 'fastify';
 import { memberFromBody, memberFromFilter } from '../plugins/access-log.ts';
-import { subscriptionOwner } from '../domain/access-log.ts';
+import { subscriptionOwner } from '../domain/accounts/access-log.ts';
 
 const answers = { 200: DataOf(Subscription), 404: MessageBody, 409: MessageBody };
 

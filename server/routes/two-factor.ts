@@ -5,9 +5,9 @@ import { MessageBody } from '../schemas/common.ts';
 import { RecoveryCodes, SignInSessions, StaffTwoFactorList, TwoFactorCode, TwoFactorSetup, TwoFactorStatus } from '../schemas/auth.ts';
 import { accountOf, isStaff } from '../lib/access.ts';
 import { conflict, forbidden, notFound, validationFailed } from '../lib/http-errors.ts';
-import { reserveCodeAttempt } from '../domain/sign-in-limits.ts';
-import { disable, enable, resetTwoFactor, staffTwoFactor, startSetup } from '../domain/two-factor.ts';
-import { endSession, listSessions } from '../domain/sessions.ts';
+import { reserveCodeAttempt } from '../domain/accounts/sign-in-limits.ts';
+import { disable, enable, resetTwoFactor, staffTwoFactor, startSetup } from '../domain/accounts/two-factor.ts';
+import { endSession, listSessions } from '../domain/accounts/sessions.ts';
 import { errorResponses } from '../schemas/responses.ts';
 
 const WRONG_CODE = 'Feil kode. Prøv igjen.';

@@ -5,8 +5,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ReferenceParams, TestDecisionParams, VippsOffer, VippsStart, VippsStartAnswer, VippsStartRefused, VippsReturnRedirect } from '../schemas/vipps.ts';
-import { membershipOffer, receiveWebhook, returnFromVipps, startVippsRegistration, type VippsDeps } from '../domain/vipps.ts';
-import { decideTestPayment, isTestCheckout, testCheckoutPage } from '../domain/vipps-test-checkout.ts';
+import { membershipOffer, receiveWebhook, returnFromVipps, startVippsRegistration, type VippsDeps } from '../domain/payments/vipps.ts';
+import { decideTestPayment, isTestCheckout, testCheckoutPage } from '../domain/payments/vipps-test-checkout.ts';
 import { errorResponses } from '../schemas/responses.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {

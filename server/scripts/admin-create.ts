@@ -11,7 +11,7 @@ import { DataDirLockedError } from '../db/lock.ts';
 import { migrate } from '../db/migrate.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { randomSecret } from '../lib/tokens.ts';
-import { findAccountByEmail, passwordErrors } from '../domain/accounts.ts';
+import { findAccountByEmail, passwordErrors } from '../domain/accounts/accounts.ts';
 import { EMAIL_PATTERN } from '../schemas/rules.ts';
 
 const HELP = `Bruk: npm run admin:create -- --email navn@example.no [valg]

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { IMPORT_COLUMNS } from '../domain/instrument-import.ts';
+import { IMPORT_COLUMNS } from '../domain/insurance/instrument-import.ts';
 
 export const TEMPLATE_PATH = path.join(import.meta.dirname, '../../public/maler/instrumentforsikring-mal.xlsx');
 

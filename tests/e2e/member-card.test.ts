@@ -12,7 +12,7 @@ import { PNG } from 'pngjs';
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import { apiLogin, checkA11y, launchBrowser, MEMBER, screenshot, signIn, startPortal, type Portal } from './harness.ts';
 import { memberByEmail, staffToken } from './min-side-steps.ts';
-import { signToken } from '../../server/domain/proof-tokens.ts';
+import { signToken } from '../../server/domain/proof/proof-tokens.ts';
 import type { Database } from '../../server/db/database.ts';
 
 const WIDTH = 390;

@@ -6,7 +6,7 @@ import http from 'node:http';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNC_COMPRESS_BYTES } from '../../server/app.ts';
-import { EXPORT_BATCH_SIZE } from '../../server/domain/export-batches.ts';
+import { EXPORT_BATCH_SIZE } from '../../server/domain/shared/export-batches.ts';
 import { bearer, buildTestApp, createAccount, login, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;

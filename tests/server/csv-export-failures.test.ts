@@ -7,7 +7,7 @@ import { createServices } from '../../server/plugins/services.ts';
 import { outboxTransport } from '../../server/adapters/mail.ts';
 import type { Database } from '../../server/db/database.ts';
 import { JobQueue } from '../../server/jobs/queue.ts';
-import { EXPORT_BATCH_SIZE } from '../../server/domain/export-batches.ts';
+import { EXPORT_BATCH_SIZE } from '../../server/domain/shared/export-batches.ts';
 import { createAccount, freshDatabase, login, testConfig, type TestDatabase } from './helpers.ts';
 
 let database: TestDatabase;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, type TestContext } from './helpers.ts';
 import { xlsxLooking, zip } from './zip-files.ts';
 import { signedIn, signedInStaff } from './factories-member-admin.ts';
-import { IMPORT_COLUMNS, MEMBER_IMPORTS_PER_DAY } from '../../server/domain/instrument-import.ts';
+import { IMPORT_COLUMNS, MEMBER_IMPORTS_PER_DAY } from '../../server/domain/insurance/instrument-import.ts';
 import { TEMPLATE_PATH } from '../../server/scripts/instrument-template.ts';
 
 let t: TestContext;

@@ -6,13 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, type TestContext } from './helpers.ts';
 import { GUITAR, PRODUCTS, createInstrument, createSubscription, signedIn, signedInStaff } from './factories-member-admin.ts';
-import { snapshotInstrument, snapshotSubscription } from '../../server/domain/iterations.ts';
+import { snapshotInstrument, snapshotSubscription } from '../../server/domain/insurance/iterations.ts';
 import { clientAddress, signUpForm } from './factories-member-self.ts';
-import { MEMBERS_FROM, memberPage } from '../../server/domain/member-list.ts';
-import { pendingInstruments, pendingMemberships, pendingTravel } from '../../server/domain/pending-requests.ts';
-import { declinedMemberships } from '../../server/domain/membership-requests.ts';
+import { MEMBERS_FROM, memberPage } from '../../server/domain/members/member-list.ts';
+import { pendingInstruments, pendingMemberships, pendingTravel } from '../../server/domain/requests/pending-requests.ts';
+import { declinedMemberships } from '../../server/domain/requests/membership-requests.ts';
 import { foldListCountDeltas } from '../../server/jobs/cleanup.ts';
-import { instrumentLog, travelLog } from '../../server/domain/logs.ts';
+import { instrumentLog, travelLog } from '../../server/domain/messages/logs.ts';
 import { SHORT_SEARCH_HORIZON } from '../../server/lib/list.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import type { Queryable } from '../../server/db/database.ts';

@@ -8,9 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, createAccount, type TestContext } from './helpers.ts';
 import { GUITAR, PRODUCTS, signedInStaff } from './factories-member-admin.ts';
-import { MEMBERS_FROM, memberList, memberPage } from '../../server/domain/member-list.ts';
+import { MEMBERS_FROM, memberList, memberPage } from '../../server/domain/members/member-list.ts';
 import { parseListQuery } from '../../server/lib/list.ts';
-import { sendMail } from '../../server/domain/messages.ts';
+import { sendMail } from '../../server/domain/messages/messages.ts';
 import type { Queryable } from '../../server/db/database.ts';
 
 let t: TestContext;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, createAccount, type TestContext } from './helpers.ts';
 import { GUITAR, PRODUCTS, createInstrument, createSubscription, logMessage, signedIn, signedInStaff } from './factories-member-admin.ts';
-import { snapshotInstrument, snapshotSubscription } from '../../server/domain/iterations.ts';
+import { snapshotInstrument, snapshotSubscription } from '../../server/domain/insurance/iterations.ts';
 
 let t: TestContext;
 let staff: Awaited<ReturnType<typeof signedInStaff>>;

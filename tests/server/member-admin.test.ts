@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, createAccount, type TestContext } from './helpers.ts';
 import { PRODUCTS, createSubscription, signedIn, signedInStaff } from './factories-member-admin.ts';
-import { orderedBatches } from '../../server/domain/export-batches.ts';
+import { orderedBatches } from '../../server/domain/shared/export-batches.ts';
 
 let t: TestContext;
 let staff: Awaited<ReturnType<typeof signedInStaff>>;

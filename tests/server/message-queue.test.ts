@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smtpTransport } from '../../server/adapters/mail.ts';
 import { outboxDir, readOutboxFiles } from '../../server/adapters/outbox-files.ts';
-import { sendSms } from '../../server/domain/sms.ts';
-import { sendMail } from '../../server/domain/messages.ts';
+import { sendSms } from '../../server/domain/messages/sms.ts';
+import { sendMail } from '../../server/domain/messages/messages.ts';
 import { bearer, buildTestApp, createAccount, login, settledMessage, type TestContext } from './helpers.ts';
 import { startFakeSmtp, type FakeSmtp } from './fakes/smtp.ts';
 

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { bearer, buildTestApp, createAccount, login, uniqueEmail, type TestContext } from './helpers.ts';
 import { GUITAR, PRODUCTS, createInstrument, createSubscription, logMessage, signedIn, signedInStaff } from './factories-member-admin.ts';
-import { nextMemberNumber } from '../../server/domain/member-numbers.ts';
-import { snapshotInstrument } from '../../server/domain/iterations.ts';
+import { nextMemberNumber } from '../../server/domain/members/member-numbers.ts';
+import { snapshotInstrument } from '../../server/domain/insurance/iterations.ts';
 import { applyRetention } from '../../server/jobs/retention.ts';
 import { MEMBER_DATA_ROUTE } from '../../server/plugins/access-log.ts';
-import { AccessLogWriter } from '../../server/domain/access-log.ts';
+import { AccessLogWriter } from '../../server/domain/accounts/access-log.ts';
 
 let t: TestContext;
 let staff: Awaited<ReturnType<typeof signedInStaff>>;

@@ -10,9 +10,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, createAccount, login, type TestContext } from './helpers.ts';
 import { createSubscription, GUITAR, PRODUCTS, signedIn, signedInStaff } from './factories-member-admin.ts';
-import { readToken, rotateSigningKey, signToken } from '../../server/domain/proof-tokens.ts';
-import { todayInOslo } from '../../server/domain/oslo-date.ts';
-import { NO_TRAVEL_COVER } from '../../server/domain/proof.ts';
+import { readToken, rotateSigningKey, signToken } from '../../server/domain/proof/proof-tokens.ts';
+import { todayInOslo } from '../../server/domain/shared/oslo-date.ts';
+import { NO_TRAVEL_COVER } from '../../server/domain/proof/proof.ts';
 import { loadConfig } from '../../server/config.ts';
 
 let t: TestContext;

@@ -7,7 +7,7 @@ import { bearer, buildTestApp, uniqueEmail, type TestContext } from './helpers.t
 import { clientAddress } from './factories-member-self.ts';
 import { PRODUCTS, signedIn, signedInStaff } from './factories-member-admin.ts';
 import { startFakeVipps, VIPPS_ENV, type FakeVipps } from './fakes/vipps.ts';
-import { todayInOslo } from '../../server/domain/oslo-date.ts';
+import { todayInOslo } from '../../server/domain/shared/oslo-date.ts';
 
 let vipps: FakeVipps;
 let t: TestContext;

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, createAccount, type TestContext } from './helpers.ts';
 import { signedIn } from './factories-member-admin.ts';
 import { acceptMembership, createCampaign } from './factories-member-self.ts';
-import { sendTemplate } from '../../server/domain/messages.ts';
-import { previewTemplate } from '../../server/domain/templates.ts';
+import { sendTemplate } from '../../server/domain/messages/messages.ts';
+import { previewTemplate } from '../../server/domain/messages/templates.ts';
 
 const NAME = '<img src=x id=probe onerror=alert(1)>';
 const LAST = '<a href="https://evil.example">Klikk</a>';

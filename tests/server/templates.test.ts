@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, createAccount, type TestContext } from './helpers.ts';
 import { signedIn, signedInStaff } from './factories-member-admin.ts';
-import { nextState, rejectionReason } from '../../server/domain/request-machine.ts';
+import { nextState, rejectionReason } from '../../server/domain/requests/request-machine.ts';
 import { HttpError } from '../../server/lib/http-errors.ts';
 
 let t: TestContext;

@@ -8,7 +8,7 @@ import { clientAddress, createCampaign } from './factories-member-self.ts';
 import { startFakeVipps, VIPPS_ENV, type FakePayer, type FakeVipps } from './fakes/vipps.ts';
 import { loadConfig, ConfigError } from '../../server/config.ts';
 import { problemMessage, VIPPS_MESSAGES } from '../../server/adapters/vipps.ts';
-import { followUpRegistrations } from '../../server/domain/vipps.ts';
+import { followUpRegistrations } from '../../server/domain/payments/vipps.ts';
 
 let vipps: FakeVipps;
 let t: TestContext;

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_BATCH_SIZE } from '../../server/domain/export-batches.ts';
+import { EXPORT_BATCH_SIZE } from '../../server/domain/shared/export-batches.ts';
 import { bearer, buildTestApp, createAccount, type TestContext } from './helpers.ts';
 import { GUITAR, PRODUCTS, createInstrument, createSubscription, signedIn, signedInStaff } from './factories-member-admin.ts';
 

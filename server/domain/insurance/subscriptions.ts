@@ -1,0 +1,89 @@
+/** Subscriptions as the apps read them: product, state as a number, who validated or rejected. */
+import type { Queryable } from '../../db/database.ts';
+import type { Static } from 'typebox';
+import type { InstrumentSubscription, InsuredInstrument, Subscription, SubscriptionLine } from '../../schemas/member.ts';
+import { personJson } from '../shared/person-json.ts';
+import { STATUS_OF_STATE } from './subscription-status.ts';
+
+/** Product ids 1 and 2 are travel insurance. */
+export const TRAVEL_PRODUCT_IDS = [1, 2] as const;
+
+export const SUBSCRIPTION_SELECT = `
+  SELECT s.id, s.member_id, s.product_id, s.kind,
+         json_build_object('id', p.id, 'name', p.name, 'price', p.price, 'remote_id', p.remote_id) AS product,
+         s.state, s.value, s.subscription_start, s.subscription_end, s.invoiced_for, s.reason_for_rejection,
+         s.created_at, s.updated_at, ${personJson('vb')} AS validated_by_user, ${personJson('rb')} AS rejected_by_user
+    FROM subscriptions s
+    JOIN products p ON p.id = s.product_id
+    LEFT JOIN accounts vb ON vb.id = s.validated_by
+    LEFT JOIN accounts rb ON rb.id = s.rejected_by`;
+
+type SubscriptionRow = Omit<Static<typeof Subscription>, 'status'> & { kind: string };
+
+export const withStatus = (row: SubscriptionRow): Static<typeof Subscription> => ({
+  ...row,
+  status: STATUS_OF_STATE[row.state],
+});
+
+async function linesOf(db: Queryable, subscriptionId: number): Promise<Static<typeof SubscriptionLine>[]> {
+  return db.query(
+    `SELECT l.id, json_build_object('id', p.id, 'name', p.name, 'price', p.price, 'remote_id', p.remote_id) AS product,
+            l.quantity, l.value, l.subscription_start, l.subscription_end, l.updated_at, ${personJson('vb')} AS validated_by_user
+       FROM subscription_lines l
+       JOIN products p ON p.id = l.product_id
+       LEFT JOIN accounts vb ON vb.id = l.validated_by
+      WHERE l.subscription_id = $1
+      ORDER BY l.id`,
+    [subscriptionId],
+    { prepare: true },
+  );
+}
+
+/** The active instruments the subscription insures, named as the summaries show them. */
+async function insuredInstruments(db: Queryable, subscriptionId: number): Promise<Static<typeof InsuredInstrument>[]> {
+  return db.query(
+    `SELECT i.id, c.title AS type, i.make, i.model, i.value, i.insurance_start, i.insurance_end
+       FROM instruments i
+       JOIN instrument_categories c ON c.id = i.instrument_category
+      WHERE i.subscription_id = $1 AND i.state = 'active'
+      ORDER BY i.id`,
+    [subscriptionId],
+    { prepare: true },
+  );
+}
+
+// An active subscription wins over a pending one, a pending one over one that has ended.
+const PREFERENCE = `CASE s.state WHEN 'active' THEN 0 WHEN 'pending' THEN 1 ELSE 2 END, s.id DESC`;
+
+export interface MemberSubscriptions {
+  membership: Static<typeof Subscription> | null;
+  instrument: Static<typeof InstrumentSubscription> | null;
+  travel: Static<typeof Subscription> | null;
+}
+
+export async function loadMemberSubscriptions(db: Queryable, memberId: number): Promise<MemberSubscriptions> {
+  const rows = await db.query<SubscriptionRow>(
+    `${SUBSCRIPTION_SELECT}
+      WHERE s.member_id = $1 AND s.deleted_at IS NULL
+      ORDER BY ${PREFERENCE}`,
+    [memberId],
+    { prepare: true },
+  );
+  const membership = rows.find((row) => row.kind === 'membership' && row.state !== 'rejected') ?? null;
+  const instrument = rows.find((row) => row.kind === 'instrument' && row.state === 'active') ?? null;
+  const travel =
+    rows.find(
+      (row) =>
+        (TRAVEL_PRODUCT_IDS as readonly number[]).includes(row.product_id) &&
+        (row.state === 'active' || row.state === 'pending'),
+    ) ?? null;
+  return {
+    membership: membership && withStatus(membership),
+    instrument: instrument && {
+      ...withStatus(instrument),
+      subscription_lines: await linesOf(db, instrument.id),
+      instruments: await insuredInstruments(db, instrument.id),
+    },
+    travel: travel && withStatus(travel),
+  };
+}

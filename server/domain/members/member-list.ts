@@ -1,0 +1,57 @@
+/** The staff member overview: members (roles 1 and 2) searched, filtered, sorted and paged. */
+import type { Queryable } from '../../db/database.ts';
+import type { MemberListItem } from '../../schemas/member.ts';
+import { escapeLike, type SqlParams } from '../../lib/sql.ts';
+import { parseListQuery, type ListDefinition } from '../../lib/list.ts';
+import { queryPage, type Page } from '../../lib/paged-query.ts';
+
+const hasSubscription = (kind: string) =>
+  `EXISTS (SELECT 1 FROM subscriptions s WHERE s.member_id = a.id AND s.kind = '${kind}' AND s.state = 'active')`;
+
+const MEMBER_LIST_COLUMNS = `
+  a.id, a.remote_id, a.role_id, a.first_name, a.last_name, a.email, a.phone, a.address, a.postal_code,
+  a.postal_area, a.birthdate, a.status, a.blocked_access, a.registration_completed, NULL::text AS campaign_code,
+  a.created_at, ${hasSubscription('membership')} AS has_membership,
+  ${hasSubscription('instrument')} AS has_instrument_insurance, ${hasSubscription('travel')} AS has_travel_insurance`;
+
+/** Every word must occur in the member's name, e-mail, phone, member number or artist name. */
+export function searchCondition(values: string[], params: SqlParams): string {
+  const words = values.join(' ').toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return 'TRUE';
+  return words.map((word) => `a.search_text LIKE ${params.add(`%${escapeLike(word)}%`)}`).join(' AND ');
+}
+
+export const memberList: ListDefinition = {
+  filters: {
+    name: searchCondition,
+    status: (values, params) => `a.status IN (${params.list(values)})`,
+    role_id: (values, params) => `a.role_id IN (${params.list(values.map(Number).filter((n) => n === 1 || n === 2))})`,
+  },
+  sorts: {
+    id: 'a.id',
+    remote_id: 'a.remote_id',
+    first_name: 'a.first_name',
+    last_name: 'a.last_name',
+    name: ['a.first_name', 'a.last_name'],
+    email: 'a.email',
+    address: 'a.address',
+    birthdate: 'a.birthdate',
+    phone: 'a.phone',
+    status: 'a.status',
+    created_at: 'a.created_at',
+  },
+  defaultSort: '-id',
+  tieBreaker: 'a.id',
+  search: 'name',
+  counter: 'members',
+};
+
+/** Accounts the overview lists, before the request's filters (the 'members' counter of migration 011 counts the same). */
+export const MEMBERS_FROM = 'FROM accounts a WHERE a.role_id IN (1, 2) AND a.erased_at IS NULL';
+
+export const memberPage = (db: Queryable, query: Record<string, unknown>): Promise<Page<MemberListItem>> =>
+  queryPage<MemberListItem>(db, {
+    from: MEMBERS_FROM,
+    columns: MEMBER_LIST_COLUMNS,
+    keyFirst: { key: 'a.id', table: 'accounts a' },
+  }, parseListQuery(query, memberList));

@@ -1,0 +1,179 @@
+/**
+ * Sending e-mail: the template is filled in and the message is written to the message log as
+ * queued, with a job for the queue's worker, in the caller's transaction. Secrets (a reset
+ * link, a code) travel only in the job: the logged copy, which staff read, shows them removed.
+ */
+import type { Database, Queryable } from '../../db/database.ts';
+import { MAIL_QUEUE, SMS_QUEUE, type MessageJob, type Outbox } from './outbox.ts';
+import { escapeHtml } from '../../lib/html.ts';
+import { renderMailHtml, sanitizeMailHtml } from '../../lib/mail-html.ts';
+
+export interface Template {
+  title: string;
+  content: string;
+  /** Null: the portal's sender (MAIL_FROM_NAME / MAIL_FROM_EMAIL). */
+  from_name: string | null;
+  from_email: string | null;
+}
+
+/** What the logged copy shows in place of a secret. */
+export const SECRET_REMOVED = '[lenke fjernet]';
+
+/** Fills {first_name}, {last_name} and the like; values are escaped as text. */
+export function fillTemplate(text: string, values: Record<string, string>, escape: boolean): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = values[name];
+    if (value === undefined) return whole;
+    return escape ? escapeHtml(value) : value;
+  });
+}
+
+export async function templateBySlug(db: Queryable, slug: string): Promise<Template> {
+  const [template] = await db.query<Template>(
+    'SELECT title, content, from_name, from_email FROM email_templates WHERE slug = $1',
+    [slug],
+  );
+  if (!template) throw new Error(`E-postmalen «${slug}» finnes ikke`);
+  return template;
+}
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  /** The body as logged. */
+  html: string;
+  /** The body as sent, when it differs from the logged one by a secret. */
+  secretHtml?: string;
+  /** Null: the portal's sender from the settings. */
+  fromName: string | null;
+  fromEmail: string | null;
+  memberId: number | null;
+  senderId: number | null;
+}
+
+/**
+ * Logs the mail as queued and queues its sending; answers the message log id. The body is
+ * sanitised here, once, and marked so: the message log shows it as stored.
+ */
+export async function sendMail(db: Queryable, outbox: Outbox, mail: OutgoingMail): Promise<number> {
+  const html = sanitizeMailHtml(mail.html);
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO message_log (member_id, channel, subject, email_from, from_name, email_to, content, sender_id,
+                              delivery, status, attempts, redacted, content_sanitised)
+     VALUES ($1, 'email', $2, $3, $4, $5, $6, $7, $8, 'queued', 0, $9, true) RETURNING id`,
+    [
+      mail.memberId, mail.subject, mail.fromEmail ?? outbox.from.email, mail.fromName ?? outbox.from.name, mail.to, html, mail.senderId,
+      outbox.mail, mail.secretHtml !== undefined,
+    ],
+  );
+  const job: MessageJob = { messageId: row.id };
+  if (mail.secretHtml !== undefined) job.body = sanitizeMailHtml(mail.secretHtml);
+  await outbox.jobs.send(MAIL_QUEUE, job, db);
+  return row.id;
+}
+
+export interface TemplateValues {
+  values?: Record<string, string>;
+  /**
+   * The secret link of the template's button (a reset or welcome link): placed by the server where
+   * the template's text has {button}, never filled into the template. The logged copy shows
+   * SECRET_REMOVED instead.
+   */
+  link?: string;
+  senderId?: number | null;
+}
+
+/** The words on the button of each template that carries a secret link. */
+export const BUTTON_LABELS: Record<string, string> = {
+  'password-reset': 'Lag nytt passord',
+  'vipps-welcome': 'Velg passord',
+  'import-welcome': 'Velg passord',
+};
+
+/** The button's words for a template (by slug), or null when the template has no button. */
+export const buttonLabelOf = (slug: string | null): string | null => BUTTON_LABELS[slug ?? ''] ?? null;
+
+/** Sends the template named by `slug` to a member, filling in their name and the given values. */
+export async function sendTemplate(
+  db: Queryable,
+  outbox: Outbox,
+  slug: string,
+  recipient: { id: number | null; email: string; first_name: string; last_name: string },
+  { values = {}, link, senderId = null }: TemplateValues = {},
+): Promise<number> {
+  const template = await templateBySlug(db, slug);
+  const shown = { first_name: recipient.first_name, last_name: recipient.last_name, ...values };
+  const fill = (html: string) => fillTemplate(html, shown, true);
+  const label = buttonLabelOf(slug) ?? 'Åpne';
+  return sendMail(db, outbox, {
+    to: recipient.email,
+    subject: fillTemplate(template.title, shown, false),
+    html: renderMailHtml(template.content, fill, link === undefined ? null : `<strong>${escapeHtml(label)}</strong> ${SECRET_REMOVED}`),
+    secretHtml: link === undefined ? undefined : renderMailHtml(template.content, fill, { label, href: link }),
+    fromName: template.from_name,
+    fromEmail: template.from_email,
+    memberId: recipient.id,
+    senderId,
+  });
+}
+
+/** The templates the reject dialogs start from, by kind of request (the spec's ids 1, 2 and 3). */
+export const REJECTION_TEMPLATE = { membership: 1, instrument: 2, travel: 3 } as const;
+
+/**
+ * Sends a rejection: subject and sender from the kind's template, the body as staff wrote it in
+ * the reject dialog (which starts from the same template filled in). Answers the message log id.
+ */
+export async function sendRejectionMail(
+  db: Queryable,
+  outbox: Outbox,
+  kind: keyof typeof REJECTION_TEMPLATE,
+  recipient: { id: number; email: string; first_name: string; last_name: string },
+  reasonHtml: string,
+  senderId: number,
+): Promise<number> {
+  const [template] = await db.query<Template>(
+    'SELECT title, content, from_name, from_email FROM email_templates WHERE id = $1',
+    [REJECTION_TEMPLATE[kind]],
+  );
+  if (!template) throw new Error(`E-postmal ${REJECTION_TEMPLATE[kind]} finnes ikke`);
+  const values = { first_name: recipient.first_name, last_name: recipient.last_name };
+  return sendMail(db, outbox, {
+    to: recipient.email,
+    subject: fillTemplate(template.title, values, false),
+    html: fillTemplate(reasonHtml, values, true),
+    fromName: template.from_name,
+    fromEmail: template.from_email,
+    memberId: recipient.id,
+    senderId,
+  });
+}
+
+export const RESEND_REFUSED = {
+  notFailed: 'Bare meldinger som ikke kunne sendes, kan sendes på nytt.',
+  redacted: 'Meldingen inneholdt en lenke eller kode som ikke lagres, og kan ikke sendes på nytt. Be om en ny i stedet.',
+} as const;
+
+/**
+ * Queues a failed message again; answers null when there is no such message, or the reason
+ * it cannot be sent again.
+ */
+export async function resendMessage(
+  db: Database,
+  outbox: Outbox,
+  id: number,
+): Promise<{ queued: true } | { queued: false; reason: string } | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query<{ channel: 'email' | 'sms'; status: string; redacted: boolean }>(
+      'SELECT channel, status, redacted FROM message_log WHERE id = $1 FOR UPDATE',
+      [id],
+    );
+    if (!row) return null;
+    if (row.status !== 'failed') return { queued: false as const, reason: RESEND_REFUSED.notFailed };
+    if (row.redacted) return { queued: false as const, reason: RESEND_REFUSED.redacted };
+    await tx.query("UPDATE message_log SET status = 'queued', error = NULL WHERE id = $1", [id]);
+    const job: MessageJob = { messageId: id };
+    await outbox.jobs.send(row.channel === 'email' ? MAIL_QUEUE : SMS_QUEUE, job, tx);
+    return { queued: true as const };
+  });
+}

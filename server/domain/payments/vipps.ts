@@ -1,0 +1,340 @@
+/**
+ * Vipps quick checkout: a visitor becomes a member by paying. The registration row follows the
+ * payment: CREATED (waiting for the payer) → AUTHORIZED (member created, capture pending) →
+ * CAPTURED; or REFUSED (an account with the payer's e-mail exists, money going back) →
+ * CANCELLED / REFUNDED; or ABORTED / EXPIRED / TERMINATED with nothing created.
+ *
+ * `settle` moves a registration on from whatever Vipps says the payment is. The webhook, the
+ * payer's return and the follow-up job all call it; it is idempotent, and the member is created
+ * under a row lock, so a webhook and a return arriving together create one member.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Database } from '../../db/database.ts';
+import type { Outbox } from '../messages/outbox.ts';
+import { HttpError, notFound, tooManyRequests, unauthenticated } from '../../lib/http-errors.ts';
+import { hit } from '../../lib/rate-limit.ts';
+import { randomSecret } from '../../lib/tokens.ts';
+import { memberPhone, verifyWebhook, VippsError, type Payer, type PaymentGateway, type WebhookDelivery } from '../../adapters/vipps.ts';
+import { checkTypedCampaignCode } from '../settings/campaigns.ts';
+import { isEmailConflict, isEmailTaken } from '../accounts/account-email.ts';
+import { createApplicant } from '../members/registration.ts';
+import { issueResetLink } from '../accounts/accounts.ts';
+import { sendTemplate } from '../messages/messages.ts';
+import { RULE_MESSAGES } from '../../schemas/rules.ts';
+
+export interface VippsDeps {
+  db: Database;
+  outbox: Outbox;
+  /** Null when Vipps is not set up (production without VIPPS_* settings). */
+  gateway: PaymentGateway | null;
+  publicUrl: string;
+  log?: { warn(object: object, message: string): void };
+}
+
+export const VIPPS_TEXTS = {
+  /** The spec's message when the order could not be made. */
+  createFailed: 'Feil ved opprettelse av ordre',
+  notConfigured: 'Betaling med Vipps er ikke tilgjengelig akkurat nå. Meld deg inn med skjemaet i stedet.',
+  unknownCampaign: RULE_MESSAGES.campaignCode,
+  emailTaken: 'Det finnes allerede en konto med e-postadressen fra Vipps.',
+  badSignature: 'Ugyldig signatur.',
+  staleWebhook: 'Hendelsen er for gammel eller har feil tidspunkt.',
+  amountShort: 'Betalingen ble godkjent for et lavere beløp enn prisen.',
+} as const;
+
+/** How far a webhook's x-ms-date may lie from our clock, either way (replays, clock skew). */
+export const WEBHOOK_MAX_AGE_MS = 5 * 60 * 1000;
+
+export const WEBHOOK_PATH = '/api/vipps_registration/webhook';
+export const returnPath = (reference: string) => `/api/vipps_registration/${encodeURIComponent(reference)}/return`;
+
+const STARTS_PER_IP = 10;
+const STARTS_WINDOW_SECONDS = 10 * 60;
+
+const failure = (status: number, error: string, extra: Record<string, unknown> = {}) =>
+  new HttpError(status, { message: error, success: false, data: { error }, ...extra });
+
+async function membershipProduct(db: Database): Promise<{ name: string; price: number }> {
+  const [product] = await db.query<{ name: string; price: number }>(
+    "SELECT name, price FROM products WHERE kind = 'membership' ORDER BY id LIMIT 1",
+  );
+  if (!product) throw new Error('Det finnes ikke noe medlemskapsprodukt (products.kind = membership)');
+  return product;
+}
+
+/** What the quick-checkout form shows: the membership, its price in kroner, and whether Vipps can be used. */
+export async function membershipOffer(deps: Pick<VippsDeps, 'db' | 'gateway'>) {
+  const product = await membershipProduct(deps.db);
+  return { data: { name: product.name, price: product.price, available: deps.gateway !== null, test_checkout: deps.gateway?.kind === 'test-checkout' } };
+}
+
+/**
+ * Starts a quick checkout: a registration row and a payment at Vipps for the membership's price.
+ * When Vipps cannot make the payment, the row is removed again and the answer carries the error.
+ */
+export async function startVippsRegistration(deps: VippsDeps, body: { campaign_code?: string | null }, ip: string) {
+  const { db, gateway } = deps;
+  const limit = await hit(db, `vipps-start:ip:${ip}`, STARTS_WINDOW_SECONDS);
+  if (limit.hits > STARTS_PER_IP) throw tooManyRequests(limit.resetIn, STARTS_PER_IP);
+  if (!gateway) throw failure(503, VIPPS_TEXTS.notConfigured);
+  const code = body.campaign_code?.trim() ?? '';
+  const campaign = code === '' ? null : await checkTypedCampaignCode(db, code, { ip });
+  if (code !== '' && !campaign) throw failure(422, VIPPS_TEXTS.unknownCampaign, { errors: { campaign_code: [VIPPS_TEXTS.unknownCampaign] } });
+
+  const product = await membershipProduct(db);
+  const amount = product.price * 100;
+  const reference = `mp-${randomBytes(12).toString('hex')}`;
+  await db.query('INSERT INTO vipps_registrations (reference, campaign_code, campaign_id, amount) VALUES ($1, $2, $3, $4)', [
+    reference,
+    campaign?.code ?? null,
+    campaign?.id ?? null,
+    amount,
+  ]);
+  try {
+    const { redirectUrl } = await gateway.createPayment(
+      { reference, amount, description: `${product.name} – Musikerportalen`, returnUrl: `${deps.publicUrl}${returnPath(reference)}` },
+      `create-${reference}`,
+    );
+    return { success: true, data: { request_create: { response_data: JSON.stringify({ redirectUrl, reference }) } } };
+  } catch (error) {
+    await db.query('DELETE FROM vipps_registrations WHERE reference = $1', [reference]);
+    if (!(error instanceof VippsError)) throw error;
+    deps.log?.warn({ reference, err: error.message, status: error.status }, 'Vipps create failed');
+    throw failure(502, `${VIPPS_TEXTS.createFailed}. ${error.message}`);
+  }
+}
+
+interface RegistrationRow {
+  id: number;
+  reference: string;
+  state: string;
+  amount: number;
+  campaign_id: number | null;
+  member_id: number | null;
+}
+
+async function loadRegistration(db: Database, reference: string): Promise<RegistrationRow | null> {
+  const [row] = await db.query<RegistrationRow>(
+    'SELECT id, reference, state, amount, campaign_id, member_id FROM vipps_registrations WHERE reference = $1',
+    [reference],
+  );
+  return row ?? null;
+}
+
+/** What the payer is told: the membership was made, it was not, or Vipps has not decided yet. */
+export type Outcome = 'member' | 'refused' | 'pending' | 'unknown';
+
+const ENDED_WITHOUT_MEMBER = new Set(['ABORTED', 'EXPIRED', 'TERMINATED', 'CANCELLED', 'REFUNDED']);
+
+/** Creates the member from the payer (once: the row is locked and must still be CREATED). */
+async function createMemberFromPayer(deps: VippsDeps, registration: RegistrationRow, payer: Payer): Promise<void> {
+  const { db, outbox } = deps;
+  const phone = memberPhone(payer.phone);
+  try {
+    await db.transaction(async (tx) => {
+      const [locked] = await tx.query<{ state: string }>('SELECT state FROM vipps_registrations WHERE id = $1 FOR UPDATE', [registration.id]);
+      if (locked?.state !== 'CREATED') return;
+      if (await isEmailTaken(tx, payer.email)) {
+        await tx.query(
+          "UPDATE vipps_registrations SET state = 'REFUSED', payer = $2, error = $3, updated_at = now() WHERE id = $1",
+          [registration.id, JSON.stringify(payer), VIPPS_TEXTS.emailTaken],
+        );
+        return;
+      }
+      const member = await createApplicant(tx, {
+        first_name: payer.first_name,
+        last_name: payer.last_name,
+        phone,
+        email: payer.email,
+        is_previous_member: false,
+        // Nobody knows this password: the member chooses one through the link in the welcome mail.
+        password: randomSecret(48),
+        campaignId: registration.campaign_id,
+      });
+      const link = await issueResetLink(tx, payer.email, deps.publicUrl);
+      await sendTemplate(
+        tx,
+        outbox,
+        'vipps-welcome',
+        { id: member.id, email: payer.email, first_name: payer.first_name, last_name: payer.last_name },
+        { values: { email: payer.email }, link: link ?? `${deps.publicUrl}/profile/reset-password` },
+      );
+      await tx.query(
+        "UPDATE vipps_registrations SET state = 'AUTHORIZED', payer = $2, member_id = $3, updated_at = now() WHERE id = $1",
+        [registration.id, JSON.stringify(payer), member.id],
+      );
+    });
+  } catch (error) {
+    // Another account took the address at the same moment: the unique index decides.
+    if (!isEmailConflict(error)) throw error;
+    await db.query(
+      "UPDATE vipps_registrations SET state = 'REFUSED', payer = $2, error = $3, updated_at = now() WHERE id = $1 AND state = 'CREATED'",
+      [registration.id, JSON.stringify(payer), VIPPS_TEXTS.emailTaken],
+    );
+  }
+}
+
+/** Captures a created member's payment, or sends a refused payer's money back. */
+async function finishPayment(deps: VippsDeps, gateway: PaymentGateway, registration: RegistrationRow): Promise<void> {
+  const { db } = deps;
+  const { reference, amount } = registration;
+  if (registration.state === 'AUTHORIZED') {
+    await gateway.capture(reference, amount, `capture-${reference}`);
+    await db.query(
+      "UPDATE vipps_registrations SET state = 'CAPTURED', captured_amount = $2, updated_at = now() WHERE id = $1 AND state = 'AUTHORIZED'",
+      [registration.id, amount],
+    );
+    return;
+  }
+  if (registration.state === 'REFUSED') {
+    const status = await gateway.getPayment(reference);
+    const kept = status.captured - status.refunded;
+    if (kept > 0) {
+      await gateway.refund(reference, kept, `refund-${reference}`);
+      await db.query(
+        "UPDATE vipps_registrations SET state = 'REFUNDED', refunded_amount = $2, updated_at = now() WHERE id = $1 AND state = 'REFUSED'",
+        [registration.id, status.captured],
+      );
+    } else {
+      if (status.state === 'AUTHORIZED' || status.state === 'CREATED') await gateway.cancel(reference, `cancel-${reference}`);
+      await db.query("UPDATE vipps_registrations SET state = 'CANCELLED', updated_at = now() WHERE id = $1 AND state = 'REFUSED'", [
+        registration.id,
+      ]);
+    }
+  }
+}
+
+/**
+ * Moves the registration on from the payment's state at Vipps. Safe to call any number of times
+ * and from several places at once.
+ */
+export async function settle(deps: VippsDeps, reference: string): Promise<Outcome> {
+  const { db, gateway } = deps;
+  let registration = await loadRegistration(db, reference);
+  if (!registration || !gateway) return 'unknown';
+  if (registration.state === 'CAPTURED') return 'member';
+  if (ENDED_WITHOUT_MEMBER.has(registration.state)) return 'refused';
+
+  if (registration.state === 'CREATED') {
+    const status = await gateway.getPayment(reference);
+    if (status.state === 'CREATED') return 'pending';
+    if (status.state !== 'AUTHORIZED') {
+      await db.query('UPDATE vipps_registrations SET state = $2, updated_at = now() WHERE id = $1 AND state = $3', [
+        registration.id,
+        status.state,
+        'CREATED',
+      ]);
+    } else if (status.authorized < registration.amount) {
+      // Authorized for less than the price: no member; finishPayment cancels the payment.
+      await db.query(
+        "UPDATE vipps_registrations SET state = 'REFUSED', error = $2, updated_at = now() WHERE id = $1 AND state = 'CREATED'",
+        [registration.id, VIPPS_TEXTS.amountShort],
+      );
+    } else if (status.sub) {
+      const payer = await gateway.userInfo(status.sub);
+      await createMemberFromPayer(deps, registration, payer);
+    }
+    registration = (await loadRegistration(db, reference))!;
+  }
+
+  try {
+    await finishPayment(deps, gateway, registration);
+  } catch (error) {
+    // The member stands (or the refusal does); the follow-up job tries the payment again.
+    if (!(error instanceof VippsError)) throw error;
+    deps.log?.warn({ reference, err: error.message, status: error.status }, 'Vipps capture/cancel/refund failed');
+  }
+  const state = registration.state;
+  if (state === 'AUTHORIZED' || state === 'CAPTURED') return 'member';
+  if (state === 'CREATED') return 'pending';
+  return 'refused';
+}
+
+/** Where the payer's return lands: after a short wait for Vipps, thanks or the apology. */
+export async function returnFromVipps(deps: VippsDeps, reference: string, waits = 8, pauseMs = 1000): Promise<string> {
+  for (let attempt = 0; ; attempt++) {
+    let outcome: Outcome;
+    try {
+      outcome = await settle(deps, reference);
+    } catch (error) {
+      if (!(error instanceof VippsError)) throw error;
+      outcome = 'pending';
+    }
+    if (outcome === 'member') return '/vipps-thanks';
+    if (outcome !== 'pending') return '/vipps-error';
+    if (attempt >= waits) break;
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
+  }
+  // The payer came back without paying: the payment is stopped, so nothing is charged later.
+  try {
+    await deps.gateway?.cancel(reference, `cancel-${reference}`);
+  } catch (error) {
+    if (!(error instanceof VippsError)) throw error;
+  }
+  return (await settle(deps, reference).catch(() => 'pending')) === 'member' ? '/vipps-thanks' : '/vipps-error';
+}
+
+/** One webhook delivery: refused (401) unless Vipps signed it; otherwise the payment is settled. */
+export async function receiveWebhook(deps: VippsDeps, delivery: WebhookDelivery): Promise<{ received: true }> {
+  if (!deps.gateway) throw notFound();
+  // Vipps signs the host it posted to: as received, or PUBLIC_URL's when a proxy rewrote the Host header.
+  const received = delivery.headers.host;
+  const hosts = new Set([Array.isArray(received) ? received[0] : received, new URL(deps.publicUrl).host]);
+  const secret = deps.gateway.webhookSecret;
+  const signed = [...hosts].some((host) => verifyWebhook(secret, { ...delivery, headers: { ...delivery.headers, host } }));
+  if (!signed) {
+    const error = unauthenticated();
+    error.body.message = VIPPS_TEXTS.badSignature;
+    throw error;
+  }
+  // The signature covers x-ms-date: a delivery signed more than five minutes from now is a replay.
+  const dateHeader = delivery.headers['x-ms-date'];
+  const signedAt = Date.parse(Array.isArray(dateHeader) ? (dateHeader[0] ?? '') : (dateHeader ?? ''));
+  if (!Number.isFinite(signedAt) || Math.abs(Date.now() - signedAt) > WEBHOOK_MAX_AGE_MS) {
+    const error = unauthenticated();
+    error.body.message = VIPPS_TEXTS.staleWebhook;
+    throw error;
+  }
+  let reference = '';
+  try {
+    const event = JSON.parse(delivery.body) as { reference?: unknown };
+    if (typeof event.reference === 'string') reference = event.reference;
+  } catch {
+    reference = '';
+  }
+  // The event only says that something happened; settle asks Vipps what the payment is now.
+  if (reference !== '') {
+    try {
+      await settle(deps, reference);
+    } catch (error) {
+      if (!(error instanceof VippsError)) throw error;
+      // Vipps delivers again later.
+      throw new HttpError(503, { message: error.message });
+    }
+  }
+  return { received: true };
+}
+
+/** Registrations still moving (no webhook came, a capture failed): settled again by the job. */
+export async function followUpRegistrations(deps: VippsDeps): Promise<number> {
+  const rows = await deps.db.query<{ reference: string; old: boolean }>(
+    `SELECT reference, created_at < now() - interval '20 minutes' AS old FROM vipps_registrations
+      WHERE state IN ('CREATED', 'AUTHORIZED', 'REFUSED') AND updated_at < now() - interval '1 minute'
+      ORDER BY id LIMIT 100`,
+  );
+  for (const row of rows) {
+    try {
+      await settle(deps, row.reference);
+    } catch (error) {
+      if (!(error instanceof VippsError)) throw error;
+      // A payment Vipps never made (the create failed after our row was written).
+      if (error.status === 404 && row.old) {
+        await deps.db.query("UPDATE vipps_registrations SET state = 'EXPIRED', updated_at = now() WHERE reference = $1 AND state = 'CREATED'", [
+          row.reference,
+        ]);
+      }
+      deps.log?.warn({ reference: row.reference, err: error.message }, 'Vipps follow-up failed');
+    }
+  }
+  return rows.length;
+}

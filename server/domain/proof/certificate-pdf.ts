@@ -1,0 +1,370 @@
+/**
+ * The insurance certificates as tagged PDFs (pdfkit, DESIGN.md section 9): one A4 page, in
+ * Norwegian or English, with the embedded DejaVu Sans so æøå and Sámi letters come out right,
+ * selectable text, a title and a language, and the QR of the verify page. The instrument list
+ * fits 25 rows on the first page and continues on further pages with its header repeated.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type PDFDocument from 'pdfkit';
+import { loadPdfKit } from '../../lib/lazy-modules.ts';
+import type { Certificate, InsuredInstrument, Lang, ProofConfig, TravelProduct } from './proof.ts';
+
+const require = createRequire(import.meta.url);
+const FONT_DIR = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+const FONT = path.join(FONT_DIR, 'DejaVuSans.ttf');
+const FONT_BOLD = path.join(FONT_DIR, 'DejaVuSans-Bold.ttf');
+const FONT_MONO = path.join(FONT_DIR, 'DejaVuSansMono.ttf');
+
+const A4 = { width: 595.28, height: 841.89 };
+const MARGIN = { x: 50, top: 45, bottom: 45 };
+const CONTENT_WIDTH = A4.width - 2 * MARGIN.x;
+const QR_SIZE = 112;
+const INK = '#1b1b1b';
+const MUTED = '#4a4a4a';
+const ACCENT = '#1d3557';
+const RULE = '#9aa3ad';
+
+const MONTHS_EN = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** The texts of both languages. */
+const TEXT = {
+  nb: {
+    travelTitle: 'Forsikringsbevis – reiseforsikring',
+    instrumentsTitle: 'Forsikringsbevis – instrumentforsikring',
+    continued: 'fortsettelse',
+    insured: 'Forsikret',
+    birthdate: 'Fødselsdato',
+    memberNumber: 'Medlemsnummer',
+    product: 'Produkt',
+    area: 'Dekningsområde',
+    period: 'Forsikringsperiode',
+    insurer: 'Forsikringsselskap',
+    policy: 'Polisenummer',
+    issued: 'Utstedt',
+    unknown: 'Ikke oppgitt',
+    products: { Europa: 'Reiseforsikring Europa', Verden: 'Reiseforsikring Verden' } as Record<TravelProduct, string>,
+    areas: {
+      Europa: 'Alle land i Europa, også Kypros, Tyrkia, Madeira og Kanariøyene',
+      Verden: 'Hele verden',
+    } as Record<TravelProduct, string>,
+    travelBody: (name: string, org: string) =>
+      `Dette bekrefter at ${name} er medlem av ${org} og har reiseforsikring gjennom medlemskapet i perioden over, ` +
+      'innenfor dekningsområdet som er oppgitt.',
+    instrumentsBody: (name: string, org: string) =>
+      `Dette bekrefter at instrumentene og utstyret under tilhører ${name}, medlem av ${org}, og er forsikret ` +
+      'gjennom medlemskapet i perioden over, med verdiene som er oppgitt.',
+    columns: ['Type', 'Produsent', 'Modell', 'Serienummer', 'Verdi', 'Fra dato'],
+    total: (count: number) => `Samlet forsikringssum (${count} ${count === 1 ? 'instrument' : 'instrumenter'})`,
+    check: 'Kontroller beviset: skann QR-koden eller åpne adressen under. Siden viser om beviset fortsatt er gyldig.',
+    support: (email: string, phone: string) => `Spørsmål om beviset: ${email}, telefon ${phone}.`,
+    qrAlt: 'QR-kode til siden som kontrollerer beviset',
+    page: (n: number, of: number) => `Side ${n} av ${of}`,
+  },
+  en: {
+    travelTitle: 'Certificate of insurance – travel',
+    instrumentsTitle: 'Certificate of insurance – instruments',
+    continued: 'continued',
+    insured: 'Insured person',
+    birthdate: 'Date of birth',
+    memberNumber: 'Membership number',
+    product: 'Product',
+    area: 'Area covered',
+    period: 'Period of insurance',
+    insurer: 'Insurer',
+    policy: 'Policy number',
+    issued: 'Issued',
+    unknown: 'Not given',
+    products: { Europa: 'Travel insurance Europe', Verden: 'Travel insurance Worldwide' } as Record<TravelProduct, string>,
+    areas: {
+      Europa: 'All countries in Europe, including Cyprus, Turkey, Madeira and the Canary Islands',
+      Verden: 'Worldwide',
+    } as Record<TravelProduct, string>,
+    travelBody: (name: string, org: string) =>
+      `This certifies that ${name} is a member of ${org} and holds travel insurance through the membership for the ` +
+      'period above, within the area covered stated above.',
+    instrumentsBody: (name: string, org: string) =>
+      `This certifies that the instruments and equipment listed below belong to ${name}, a member of ${org}, and are ` +
+      'insured through the membership for the period above, at the values stated.',
+    columns: ['Type', 'Maker', 'Model', 'Serial number', 'Value', 'Start date'],
+    total: (count: number) => `Total sum insured (${count} ${count === 1 ? 'instrument' : 'instruments'})`,
+    check: 'Check this certificate: scan the QR code or open the address below. The page shows whether it is still valid.',
+    support: (email: string, phone: string) => `Questions about this certificate: ${email}, phone ${phone}.`,
+    qrAlt: 'QR code of the page that checks this certificate',
+    page: (n: number, of: number) => `Page ${n} of ${of}`,
+  },
+} as const;
+
+/** Instrument types in English (the reference data's categories); others keep their Norwegian name. */
+const CATEGORY_EN: Record<number, string> = {
+  1: 'Guitar',
+  2: 'Bass',
+  3: 'Drums and percussion',
+  4: 'Keyboard and piano',
+  5: 'Violin and strings',
+  6: 'Wind instrument',
+  7: 'Vocals',
+  8: 'PA and sound equipment',
+  9: 'Studio and recording equipment',
+  10: 'Other instrument',
+};
+
+/** 31.12.2026 in Norwegian; 31 December 2026 in English (31 Dec 2026 where space is short). */
+export function formatDate(iso: string | null, lang: Lang, short = false): string {
+  if (!iso) return TEXT[lang].unknown;
+  const [year, month, day] = iso.slice(0, 10).split('-');
+  if (lang === 'nb') return `${day}.${month}.${year}`;
+  const monthName = MONTHS_EN[Number(month) - 1];
+  return `${Number(day)} ${short ? monthName.slice(0, 3) : monthName} ${year}`;
+}
+
+export function formatMoney(value: number, lang: Lang): string {
+  const digits = String(Math.round(value)).replace(/\B(?=(\d{3})+(?!\d))/g, lang === 'nb' ? '\u00a0' : ',');
+  return lang === 'nb' ? `${digits} kr` : `NOK ${digits}`;
+}
+
+export const categoryName = (item: Pick<InsuredInstrument, 'category_id' | 'category'>, lang: Lang): string =>
+  lang === 'en' ? CATEGORY_EN[item.category_id] ?? item.category : item.category;
+
+export function certificateTitle(certificate: Certificate, lang: Lang): string {
+  const title = certificate.kind === 'travel' ? TEXT[lang].travelTitle : TEXT[lang].instrumentsTitle;
+  return `${title} – ${certificate.member.first_name} ${certificate.member.last_name}`;
+}
+
+export function certificateFilename(certificate: Certificate, lang: Lang): string {
+  const kind = certificate.kind === 'travel' ? (lang === 'nb' ? 'reise' : 'travel') : (lang === 'nb' ? 'instrumenter' : 'instruments');
+  return `${lang === 'nb' ? 'forsikringsbevis' : 'insurance-certificate'}-${kind}-${certificate.member.member_number}.pdf`;
+}
+
+type Doc = InstanceType<typeof PDFDocument>;
+type Struct = ReturnType<Doc['struct']>;
+
+/** The certificate as a PDF. */
+export async function certificatePdf(certificate: Certificate, config: ProofConfig, lang: Lang): Promise<Buffer> {
+  const t = TEXT[lang];
+  const { PDFDocument, QRCode } = await loadPdfKit();
+  const qr = await QRCode.toBuffer(certificate.verify_url, { errorCorrectionLevel: 'M', margin: 1, width: 360 });
+  const title = certificateTitle(certificate, lang);
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: MARGIN.top, bottom: MARGIN.bottom, left: MARGIN.x, right: MARGIN.x },
+    tagged: true,
+    lang,
+    displayTitle: true,
+    pdfVersion: '1.7',
+    bufferPages: true,
+    info: { Title: title, Author: config.organisationName, Subject: title, Creator: config.organisationName },
+  });
+  doc.registerFont('Sans', FONT);
+  doc.registerFont('Sans-Bold', FONT_BOLD);
+  doc.registerFont('Mono', FONT_MONO);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const root = doc.struct('Document');
+  doc.addStructure(root);
+  const name = `${certificate.member.first_name} ${certificate.member.last_name}`;
+
+  // Heading, with the QR code at the right.
+  root.add(doc.struct('P', {}, () => {
+    doc.font('Sans-Bold').fontSize(11).fillColor(ACCENT).text(config.organisationName, MARGIN.x, MARGIN.top, { width: CONTENT_WIDTH - QR_SIZE - 20 });
+  }));
+  const headingTitle = certificate.kind === 'travel' ? t.travelTitle : t.instrumentsTitle;
+  root.add(doc.struct('H1', {}, () => {
+    doc.font('Sans-Bold').fontSize(16).fillColor(INK).text(headingTitle, MARGIN.x, MARGIN.top + 18, { width: CONTENT_WIDTH - QR_SIZE - 20 });
+  }));
+  const qrX = A4.width - MARGIN.x - QR_SIZE;
+  root.add(doc.struct('Figure', { alt: t.qrAlt }, () => {
+    doc.image(qr, qrX, MARGIN.top, { width: QR_SIZE, height: QR_SIZE });
+  }));
+
+  // The facts, as label and value pairs.
+  const facts: [string, string][] = [
+    [t.insured, name],
+    [t.birthdate, formatDate(certificate.member.birthdate, lang)],
+    [t.memberNumber, String(certificate.member.member_number)],
+  ];
+  if (certificate.kind === 'travel') {
+    facts.push([t.product, t.products[certificate.cover.product]], [t.area, t.areas[certificate.cover.product]]);
+  }
+  facts.push(
+    [t.period, `${formatDate(certificate.cover.from, lang)} – ${formatDate(certificate.cover.to, lang)}`],
+    [t.insurer, config.insurerName],
+    [t.policy, certificate.kind === 'travel' ? config.travelPolicyNumber : config.instrumentPolicyNumber],
+    [t.issued, formatDate(certificate.issued, lang)],
+  );
+  let y = Math.max(doc.y + 12, MARGIN.top + 62);
+  const labelWidth = 150;
+  const factTable = doc.struct('Table');
+  root.add(factTable);
+  for (const [label, value] of facts) {
+    const rowTop = y;
+    const valueWidth = (rowTop < MARGIN.top + QR_SIZE + 6 ? CONTENT_WIDTH - QR_SIZE - 20 : CONTENT_WIDTH) - labelWidth;
+    doc.font('Sans').fontSize(10.5);
+    const height = Math.max(doc.heightOfString(value, { width: valueWidth }), 13);
+    factTable.add(doc.struct('TR', {}, [
+      doc.struct('TH', {}, () => {
+        doc.font('Sans-Bold').fontSize(9.5).fillColor(MUTED).text(label, MARGIN.x, rowTop + 1, { width: labelWidth - 8 });
+      }),
+      doc.struct('TD', {}, () => {
+        doc.font(label === t.insured ? 'Sans-Bold' : 'Sans').fontSize(10.5).fillColor(INK).text(value, MARGIN.x + labelWidth, rowTop, { width: valueWidth });
+      }),
+    ]));
+    y = rowTop + height + 3.5;
+  }
+  factTable.end();
+
+  y = Math.max(y, MARGIN.top + QR_SIZE) + 8;
+  const body = certificate.kind === 'travel' ? t.travelBody(name, config.organisationName) : t.instrumentsBody(name, config.organisationName);
+  root.add(doc.struct('P', {}, () => {
+    doc.font('Sans').fontSize(10).fillColor(INK).text(body, MARGIN.x, y, { width: CONTENT_WIDTH, lineGap: 1.5 });
+  }));
+  y = doc.y + 12;
+
+  if (certificate.kind === 'instruments') y = instrumentTable(doc, root, certificate, lang, y, name);
+
+  // Closing: how to check it (the address split before the token when it is too long for a line), whom to ask.
+  doc.font('Mono').fontSize(7.5);
+  const [urlBase, token] = certificate.verify_url.split(/(?<=\/verify\/)/);
+  const urlLines = doc.widthOfString(certificate.verify_url) <= CONTENT_WIDTH ? [certificate.verify_url] : [urlBase, token];
+  doc.font('Sans').fontSize(9);
+  const closingHeight = 8 + 2 * (doc.heightOfString(t.check, { width: CONTENT_WIDTH }) + 3) + urlLines.length * 10 + 3;
+  if (y + closingHeight > A4.height - MARGIN.bottom) {
+    doc.addPage();
+    y = MARGIN.top;
+  }
+  doc.save().moveTo(MARGIN.x, y).lineTo(A4.width - MARGIN.x, y).lineWidth(0.5).strokeColor(RULE).stroke().restore();
+  y += 8;
+  root.add(doc.struct('P', {}, () => {
+    doc.font('Sans').fontSize(9).fillColor(MUTED).text(t.check, MARGIN.x, y, { width: CONTENT_WIDTH });
+  }));
+  y = doc.y + 3;
+  root.add(doc.struct('P', {}, () => {
+    for (const line of urlLines) {
+      doc.font('Mono').fontSize(7.5).fillColor(ACCENT).text(line, MARGIN.x, y, { width: CONTENT_WIDTH, lineBreak: false, link: certificate.verify_url });
+      y += 10;
+    }
+  }));
+  y += 3;
+  root.add(doc.struct('P', {}, () => {
+    doc.font('Sans').fontSize(9).fillColor(MUTED).text(t.support(config.supportEmail, config.supportPhone), MARGIN.x, y, { width: CONTENT_WIDTH });
+  }));
+  root.end();
+
+  // Page numbers on every page once the number of pages is known.
+  const pages = doc.bufferedPageRange();
+  if (pages.count > 1) {
+    for (let index = 0; index < pages.count; index += 1) {
+      doc.switchToPage(pages.start + index);
+      // Written in the bottom margin: without this pdfkit would start a new page for it.
+      const bottomMargin = doc.page.margins.bottom;
+      doc.page.margins.bottom = 0;
+      doc.markContent('Artifact', { type: 'Pagination' });
+      doc.font('Sans').fontSize(8).fillColor(MUTED)
+        .text(t.page(index + 1, pages.count), MARGIN.x, A4.height - MARGIN.bottom + 14, { width: CONTENT_WIDTH, align: 'right', lineBreak: false });
+      doc.endMarkedContent();
+      doc.page.margins.bottom = bottomMargin;
+    }
+  }
+  doc.end();
+  return done;
+}
+
+const COLUMN_WIDTHS = [126, 80, 86, 78, 65, 60];
+/** The first page holds this many instruments with the rest of the certificate; a longer list continues on the next pages. */
+const FIRST_PAGE_ROWS = 25;
+const LINE = 10;
+const ROW_PADDING = 4;
+const HEADER_HEIGHT = 17;
+
+function columnX(index: number): number {
+  return MARGIN.x + COLUMN_WIDTHS.slice(0, index).reduce((sum, width) => sum + width, 0);
+}
+
+/** The instrument list: a tagged table whose header repeats (as an artifact) on each new page. Answers the y below it. */
+function instrumentTable(doc: Doc, root: Struct, certificate: Extract<Certificate, { kind: 'instruments' }>, lang: Lang, startY: number, name: string): number {
+  const t = TEXT[lang];
+  const bottom = A4.height - MARGIN.bottom - 6;
+  const table = doc.struct('Table');
+  root.add(table);
+  const alignRight = (index: number) => index === 4;
+
+  const drawHeader = (y: number, tagged: boolean) => {
+    doc.save().rect(MARGIN.x, y, CONTENT_WIDTH, HEADER_HEIGHT).fill('#e8ecf1').restore();
+    const cell = (label: string, index: number) => () => {
+      doc.font('Sans-Bold').fontSize(8.5).fillColor(INK)
+        .text(label, columnX(index) + 3, y + 4.5, { width: COLUMN_WIDTHS[index] - 6, align: alignRight(index) ? 'right' : 'left', lineBreak: false });
+    };
+    if (tagged) {
+      table.add(doc.struct('TR', {}, t.columns.map((label, index) => doc.struct('TH', {}, cell(label, index)))));
+    } else {
+      doc.markContent('Artifact', { type: 'Pagination' });
+      t.columns.forEach((label, index) => cell(label, index)());
+      doc.endMarkedContent();
+    }
+    return y + HEADER_HEIGHT;
+  };
+
+  let y = drawHeader(startY, true);
+  let firstPage = true;
+  for (const [rowIndex, item] of certificate.cover.instruments.entries()) {
+    const values = [
+      categoryName(item, lang),
+      item.make,
+      item.model,
+      item.serial_number ?? '–',
+      formatMoney(item.value, lang),
+      formatDate(item.insurance_start, lang, true),
+    ];
+    // A long name wraps to a second line (never more), so nothing a customs officer compares is cut.
+    doc.font('Sans').fontSize(8);
+    const lines = values.some((value, index) => doc.widthOfString(value) > COLUMN_WIDTHS[index] - 6) ? 2 : 1;
+    const rowHeight = lines * LINE + ROW_PADDING + 1;
+    if (y + rowHeight > bottom || (firstPage && rowIndex === FIRST_PAGE_ROWS)) {
+      firstPage = false;
+      doc.addPage();
+      doc.markContent('Artifact', { type: 'Pagination' });
+      doc.font('Sans').fontSize(8.5).fillColor(MUTED)
+        .text(`${t.instrumentsTitle} – ${name}, ${t.memberNumber.toLowerCase()} ${certificate.member.member_number} (${t.continued})`, MARGIN.x, MARGIN.top, {
+          width: CONTENT_WIDTH,
+          lineBreak: false,
+        });
+      doc.endMarkedContent();
+      y = drawHeader(MARGIN.top + 18, false);
+    }
+    const rowTop = y;
+    if (rowIndex % 2 === 1) doc.save().rect(MARGIN.x, rowTop, CONTENT_WIDTH, rowHeight).fill('#f3f5f8').restore();
+    table.add(doc.struct('TR', {}, values.map((value, index) => doc.struct('TD', {}, () => {
+      doc.font('Sans').fontSize(8).fillColor(INK).text(value, columnX(index) + 3, rowTop + ROW_PADDING - 1, {
+        width: COLUMN_WIDTHS[index] - 6,
+        height: lines * LINE,
+        lineGap: 0.5,
+        ellipsis: true,
+        align: alignRight(index) ? 'right' : 'left',
+      });
+    }))));
+    y = rowTop + rowHeight;
+  }
+  if (y + 22 > bottom) {
+    doc.addPage();
+    y = MARGIN.top;
+  }
+  doc.save().moveTo(MARGIN.x, y).lineTo(A4.width - MARGIN.x, y).lineWidth(0.8).strokeColor(INK).stroke().restore();
+  const totalTop = y + 5;
+  table.add(doc.struct('TR', {}, [
+    doc.struct('TH', {}, () => {
+      doc.font('Sans-Bold').fontSize(9).fillColor(INK)
+        .text(t.total(certificate.cover.instruments.length), MARGIN.x + 3, totalTop, { width: columnX(4) - MARGIN.x - 6, lineBreak: false });
+    }),
+    doc.struct('TD', {}, () => {
+      doc.font('Sans-Bold').fontSize(9).fillColor(INK)
+        .text(formatMoney(certificate.cover.total_value, lang), columnX(4) - 30, totalTop, { width: COLUMN_WIDTHS[4] + 27, align: 'right', lineBreak: false });
+    }),
+  ]));
+  table.end();
+  return totalTop + 22;
+}
