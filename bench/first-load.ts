@@ -15,7 +15,7 @@ import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { createServices } from '../server/plugins/services.ts';
 import type { LoginResponse } from '../server/schemas/auth.ts';
-import { STAFF_AREAS } from '../src/admin/areas/registry.ts';
+import { STAFF_AREAS } from '../src/common/staff-areas/registry.ts';
 
 export interface FirstLoad {
   page: string;

@@ -11,7 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { isMemberPath, memberPageModule } from '../../src/common/member-paths.ts';
-import { staffPageModule } from '../../src/admin/areas/registry.ts';
+import { staffPageModule } from '../../src/common/staff-areas/registry.ts';
 import { MESSAGES } from '../lib/http-errors.ts';
 import { escapeHtml } from '../lib/html.ts';
 

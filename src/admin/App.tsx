@@ -23,7 +23,7 @@ import {
 import { QueryClient } from '@tanstack/react-query';
 import { dataProvider } from '../dataProvider/index.ts';
 import { i18nProvider } from '../i18n/index.ts';
-import { STAFF_AREAS } from './areas/registry.ts';
+import { STAFF_AREAS } from '../common/staff-areas/registry.ts';
 import { viewOf } from './areas/views.ts';
 import { authProvider, hasStaffSession } from './authProvider.ts';
 import { Layout } from './layout/index.ts';

@@ -1,5 +1,5 @@
 /** Every staff path the spec names, for links; the areas' roots come from their registry. */
-import { areaNamed } from './areas/registry.ts';
+import { areaNamed } from '../common/staff-areas/registry.ts';
 
 type Id = string | number;
 

@@ -1,5 +1,5 @@
 /** Which app owns a path: member paths go to Min side, the staff areas (from their registry) to the staff app. */
-import { STAFF_AREAS } from '../admin/areas/registry.ts';
+import { STAFF_AREAS } from './staff-areas/registry.ts';
 import { isMemberPath } from './member-paths.ts';
 import { homePath, isMemberRole, isStaffRole, type Session } from './session.ts';
 

@@ -5,8 +5,8 @@
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
 import { http, type QueryValue } from '../common/http.ts';
 import { unwrap } from './errors.ts';
-import { apiPathsOf } from '../admin/areas/registry.ts';
-import type { ApiPaths } from '../admin/areas/types.ts';
+import { apiPathsOf } from '../common/staff-areas/registry.ts';
+import type { ApiPaths } from '../common/staff-areas/types.ts';
 
 export interface Page<T> {
   data: T[];

@@ -4,7 +4,7 @@ import { download, http } from '../common/http.ts';
 import { unwrap } from './errors.ts';
 import { exportFilename, formatQuery, type ExportFormat } from './exports.ts';
 import { listQuery, type Page } from './base.ts';
-import { apiPathsOf } from '../admin/areas/registry.ts';
+import { apiPathsOf } from '../common/staff-areas/registry.ts';
 import type {
   EmailLogEntry, LogResource, RejectKind, RejectValues, Subscription, TemplatePreview, TemplateTestResult, TripletexRun,
 } from './types.ts';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { STAFF_AREAS, staffPageModule } from '../../src/admin/areas/registry.ts';
+import { STAFF_AREAS, staffPageModule } from '../../src/common/staff-areas/registry.ts';
 import { buildTestApp, type TestContext } from './helpers.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');

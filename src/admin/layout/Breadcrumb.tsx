@@ -8,7 +8,7 @@ import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
-import { STAFF_AREAS } from '../areas/registry.ts';
+import { STAFF_AREAS } from '../../common/staff-areas/registry.ts';
 
 interface Item { label: string; to: string; title?: string }
 

@@ -11,8 +11,8 @@ import InboxIcon from '@mui/icons-material/MoveToInbox';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { useStore, useTranslate } from 'react-admin';
-import { STAFF_AREAS } from '../areas/registry.ts';
-import type { StaffArea } from '../areas/types.ts';
+import { STAFF_AREAS } from '../../common/staff-areas/registry.ts';
+import type { StaffArea } from '../../common/staff-areas/types.ts';
 import { viewOf } from '../areas/views.ts';
 import { usePendingCounts } from './pendingCounts.ts';
 

@@ -4,7 +4,7 @@
  */
 import { useDataProvider } from 'react-admin';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { STAFF_AREAS } from '../areas/registry.ts';
+import { STAFF_AREAS } from '../../common/staff-areas/registry.ts';
 import type { StaffDataProvider } from '../../dataProvider/index.ts';
 
 /** The query key of the counts; ListSpace reads a queue's count from it before the queue loads. */

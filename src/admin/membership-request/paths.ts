@@ -1,5 +1,5 @@
 /** The membership-request area's own paths. */
-import { areaNamed } from '../areas/registry.ts';
+import { areaNamed } from '../../common/staff-areas/registry.ts';
 
 const root = () => areaNamed('membership-request').path;
 

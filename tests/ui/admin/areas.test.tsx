@@ -2,7 +2,7 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { registerArea } from '../../../src/admin/areas/registry.ts';
+import { registerArea } from '../../../src/common/staff-areas/registry.ts';
 import { registerAreaView } from '../../../src/admin/areas/views.ts';
 import { appForPath } from '../../../src/common/routing.ts';
 import { dataProvider } from '../../../src/dataProvider/index.ts';

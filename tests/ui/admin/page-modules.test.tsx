@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ComponentType } from 'react';
-import { STAFF_AREAS, staffPageModule } from '../../../src/admin/areas/registry.ts';
+import { STAFF_AREAS, staffPageModule } from '../../../src/common/staff-areas/registry.ts';
 import { viewOf } from '../../../src/admin/areas/views.ts';
 
 /** What React.lazy keeps before its first render: the function that imports the module. */

@@ -1,7 +1,7 @@
 /** The registry refuses a resource name declared by two areas instead of serving only the first. */
 import { describe, expect, it } from 'vitest';
-import { STAFF_AREAS, apiPathsOf, checkResourceNames, registerArea } from '../../../src/admin/areas/registry.ts';
-import type { StaffArea } from '../../../src/admin/areas/types.ts';
+import { STAFF_AREAS, apiPathsOf, checkResourceNames, registerArea } from '../../../src/common/staff-areas/registry.ts';
+import type { StaffArea } from '../../../src/common/staff-areas/types.ts';
 
 const area = (name: string, resources: StaffArea['resources']): StaffArea => ({
   name,

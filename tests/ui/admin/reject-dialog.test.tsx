@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { registerArea } from '../../../src/admin/areas/registry.ts';
+import { registerArea } from '../../../src/common/staff-areas/registry.ts';
 import { registerAreaView } from '../../../src/admin/areas/views.ts';
 import { RejectDialog } from '../../../src/admin/requests/RejectDialog.tsx';
 import type { RejectValues } from '../../../src/dataProvider/types.ts';

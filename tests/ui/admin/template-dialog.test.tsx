@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { registerArea } from '../../../src/admin/areas/registry.ts';
+import { registerArea } from '../../../src/common/staff-areas/registry.ts';
 import { registerAreaView } from '../../../src/admin/areas/views.ts';
 import { TemplateDialog } from '../../../src/admin/settings/TemplateDialog.tsx';
 import type { EmailTemplate } from '../../../src/dataProvider/types.ts';

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Member } from '../../../src/dataProvider/types.ts';
 import { Form, required, TextInput } from 'react-admin';
-import { registerArea } from '../../../src/admin/areas/registry.ts';
+import { registerArea } from '../../../src/common/staff-areas/registry.ts';
 import { registerAreaView } from '../../../src/admin/areas/views.ts';
 import { member, paged } from './fixtures.ts';
 import { expectFailedRequests, installFakeApi, renderAdmin, server } from './harness.tsx';
