@@ -30,8 +30,3 @@ const VIEWS: AreaView[] = Object.values(modules).flatMap((module) =>
 export function viewOf(area: string): AreaView | undefined {
   return VIEWS.find((view) => view.area === area);
 }
-
-/** Adds an area's screens after start-up (tests use it beside registerArea). */
-export function registerAreaView(view: AreaView): void {
-  VIEWS.push(view);
-}

@@ -122,7 +122,7 @@ function travelInsurance(): StaffArea {
   return area;
 }
 
-export const STAFF_AREAS: StaffArea[] = [
+const APP_AREAS: StaffArea[] = [
   membership,
   membershipRequestArea(),
   travelInsurance(),
@@ -218,42 +218,52 @@ export function checkResourceNames(areas: readonly StaffArea[]): void {
   }
 }
 
-// At start: the staff app and the server both import this module, so neither starts with a clash.
-checkResourceNames(STAFF_AREAS);
-
-/** Adds an area after start-up (tests use it; the app's areas are the list above); refuses a clash as at start. */
-export function registerArea(area: StaffArea): void {
-  checkResourceNames([...STAFF_AREAS, area]);
-  STAFF_AREAS.push(area);
+/** What the app (and the server) ask the registry. */
+export interface StaffRegistry {
+  STAFF_AREAS: readonly StaffArea[];
+  areaNamed(name: string): StaffArea;
+  apiPathsOf(resource: string): ApiPaths;
+  /** The module drawing the staff page at `pathname` (the most literal match, as react-router ranks), if any. */
+  staffPageModule(pathname: string): string | undefined;
 }
 
-export function areaNamed(name: string): StaffArea {
-  const area = STAFF_AREAS.find((candidate) => candidate.name === name);
-  if (!area) throw new Error(`Ukjent område: ${name}`);
-  return area;
+/**
+ * A registry of these areas, refusing a resource name two of them declare. The app's own is built
+ * below, at start (the staff app and the server both import this module, so neither starts with a
+ * clash); a test that needs an area of its own builds a registry with it.
+ */
+export function createRegistry(areas: readonly StaffArea[]): StaffRegistry {
+  checkResourceNames(areas);
+  return {
+    STAFF_AREAS: areas,
+    areaNamed(name) {
+      const area = areas.find((candidate) => candidate.name === name);
+      if (!area) throw new Error(`Ukjent område: ${name}`);
+      return area;
+    },
+    apiPathsOf(resource) {
+      const paths = areas.find((area) => area.resources[resource])?.resources[resource];
+      if (!paths) throw new Error(`Ukjent ressurs: ${resource}`);
+      return paths;
+    },
+    staffPageModule(pathname) {
+      const got = pathname.replace(/\/$/, '').split('/');
+      let best: { module: string; literal: number } | undefined;
+      for (const [pattern, module] of areas.flatMap((area) => Object.entries(area.pages ?? {}))) {
+        const want = pattern.split('/');
+        if (want.length !== got.length) continue;
+        let literal = 0;
+        const matches = want.every((part, index) => {
+          if (part.startsWith(':')) return got[index] !== '';
+          if (part !== got[index]) return false;
+          literal += 1;
+          return true;
+        });
+        if (matches && (!best || literal > best.literal)) best = { module, literal };
+      }
+      return best?.module;
+    },
+  };
 }
 
-export function apiPathsOf(resource: string): ApiPaths {
-  const paths = STAFF_AREAS.find((area) => area.resources[resource])?.resources[resource];
-  if (!paths) throw new Error(`Ukjent ressurs: ${resource}`);
-  return paths;
-}
-
-/** The module drawing the staff page at `pathname` (the most literal match, as react-router ranks), if any. */
-export function staffPageModule(pathname: string): string | undefined {
-  const got = pathname.replace(/\/$/, '').split('/');
-  let best: { module: string; literal: number } | undefined;
-  for (const [pattern, module] of STAFF_AREAS.flatMap((area) => Object.entries(area.pages ?? {}))) {
-    const want = pattern.split('/');
-    if (want.length !== got.length) continue;
-    let literal = 0;
-    const matches = want.every((part, index) => {
-      if (part.startsWith(':')) return got[index] !== '';
-      if (part !== got[index]) return false;
-      literal += 1;
-      return true;
-    });
-    if (matches && (!best || literal > best.literal)) best = { module, literal };
-  }
-  return best?.module;
-}
+export const { STAFF_AREAS, areaNamed, apiPathsOf, staffPageModule } = createRegistry(APP_AREAS);

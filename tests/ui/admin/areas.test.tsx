@@ -1,9 +1,7 @@
 /** A new staff area is one registry entry plus its folder: the menu, the breadcrumb and the data provider follow. */
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
-import { registerArea } from '../../../src/common/staff-areas/registry.ts';
-import { registerAreaView } from '../../../src/admin/areas/views.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { appForPath } from '../../../src/common/routing.ts';
 import { dataProvider } from '../../../src/dataProvider/index.ts';
 import { paged } from './fixtures.ts';
@@ -13,17 +11,18 @@ installFakeApi();
 
 // A throwaway area, labelled with catalogue keys that exist so the harness's missing-key check holds.
 // Its resource has a name of its own: the registry refuses a name another area already declares.
-registerArea({
-  name: 'throwaway',
-  path: '/throwaway',
-  menu: { label: 'app.logs.tabs.messages' },
-  crumbs: [{ pattern: '/throwaway/*', label: 'app.logs.tabs.messages' }],
-  resources: { throwaway: { list: '/api/throwaway/list' } },
+vi.mock('../../../src/common/staff-areas/registry.ts', async (original) => {
+  const { registryWith, testArea } = await import('./test-area.ts');
+  return registryWith(original, testArea('throwaway', { throwaway: { list: '/api/throwaway/list' } }));
 });
-registerAreaView({
-  area: 'throwaway',
-  pages: [{ path: '*', component: () => <h1>Kampanjer</h1> }],
+vi.mock('../../../src/admin/areas/views.ts', async (original) => {
+  const { viewsWith } = await import('./test-area.ts');
+  return viewsWith(original, () => ({ area: 'throwaway', pages: [{ path: '*', component: ThrowawayPage }] }));
 });
+
+function ThrowawayPage() {
+  return <h1>Kampanjer</h1>;
+}
 
 describe('a registered area', () => {
   it('shows in the menu and the breadcrumb and opens its page', async () => {

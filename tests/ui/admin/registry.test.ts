@@ -1,6 +1,6 @@
 /** The registry refuses a resource name declared by two areas instead of serving only the first. */
 import { describe, expect, it } from 'vitest';
-import { STAFF_AREAS, apiPathsOf, checkResourceNames, registerArea } from '../../../src/common/staff-areas/registry.ts';
+import { STAFF_AREAS, apiPathsOf, checkResourceNames, createRegistry } from '../../../src/common/staff-areas/registry.ts';
 import type { StaffArea } from '../../../src/common/staff-areas/types.ts';
 
 const area = (name: string, resources: StaffArea['resources']): StaffArea => ({
@@ -22,10 +22,17 @@ describe('the staff area registry', () => {
     expect(() => checkResourceNames([area('first', { a: {} }), area('second', { b: {} })])).not.toThrow();
   });
 
-  it('refuses to register an area that would shadow an existing resource, and keeps the first', () => {
+  it('refuses a registry with an area that would shadow an existing resource, and leaves the app\'s as it was', () => {
     const before = STAFF_AREAS.length;
-    expect(() => registerArea(area('shadow', { campaigns: { list: '/api/shadow/list' } }))).toThrow(/«campaigns».*«settings».*«shadow»/);
+    expect(() => createRegistry([...STAFF_AREAS, area('shadow', { campaigns: { list: '/api/shadow/list' } })])).toThrow(/«campaigns».*«settings».*«shadow»/);
     expect(STAFF_AREAS).toHaveLength(before);
     expect(apiPathsOf('campaigns').list).toBe('/api/campaign/list');
+  });
+
+  it('builds a registry of its own for a test area, with the app\'s areas beside it', () => {
+    const own = createRegistry([...STAFF_AREAS, area('own', { mine: { list: '/api/mine' } })]);
+    expect(own.apiPathsOf('mine').list).toBe('/api/mine');
+    expect(own.apiPathsOf('campaigns').list).toBe('/api/campaign/list');
+    expect(() => apiPathsOf('mine')).toThrow(/Ukjent ressurs/);
   });
 });

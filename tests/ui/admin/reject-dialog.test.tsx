@@ -4,13 +4,20 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { registerArea } from '../../../src/common/staff-areas/registry.ts';
-import { registerAreaView } from '../../../src/admin/areas/views.ts';
 import { RejectDialog } from '../../../src/admin/requests/RejectDialog.tsx';
 import type { RejectValues } from '../../../src/dataProvider/types.ts';
 import { callsTo, installFakeApi, renderAdmin, server } from './harness.tsx';
 
 installFakeApi();
+
+vi.mock('../../../src/common/staff-areas/registry.ts', async (original) => {
+  const { registryWith, testArea } = await import('./test-area.ts');
+  return registryWith(original, testArea('reject-test'));
+});
+vi.mock('../../../src/admin/areas/views.ts', async (original) => {
+  const { viewsWith } = await import('./test-area.ts');
+  return viewsWith(original, () => ({ area: 'reject-test', pages: [{ path: '*', component: Page }] }));
+});
 
 const onReject = vi.fn<(values: RejectValues) => Promise<void>>();
 
@@ -25,14 +32,6 @@ function Page() {
   );
 }
 
-registerArea({
-  name: 'reject-test',
-  path: '/reject-test',
-  menu: { label: 'app.logs.tabs.messages' },
-  crumbs: [{ pattern: '/reject-test/*', label: 'app.logs.tabs.messages' }],
-  resources: {},
-});
-registerAreaView({ area: 'reject-test', pages: [{ path: '*', component: Page }] });
 
 function answerPreview() {
   server.use(http.get('*/api/emails/template/3/preview', () => HttpResponse.json({

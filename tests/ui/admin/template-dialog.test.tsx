@@ -2,15 +2,22 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { registerArea } from '../../../src/common/staff-areas/registry.ts';
-import { registerAreaView } from '../../../src/admin/areas/views.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { TemplateDialog } from '../../../src/admin/settings/TemplateDialog.tsx';
 import type { EmailTemplate } from '../../../src/dataProvider/types.ts';
 import { paged } from './fixtures.ts';
 import { installFakeApi, renderAdmin, server } from './harness.tsx';
 
 installFakeApi();
+
+vi.mock('../../../src/common/staff-areas/registry.ts', async (original) => {
+  const { registryWith, testArea } = await import('./test-area.ts');
+  return registryWith(original, testArea('template-test'));
+});
+vi.mock('../../../src/admin/areas/views.ts', async (original) => {
+  const { viewsWith } = await import('./test-area.ts');
+  return viewsWith(original, () => ({ area: 'template-test', pages: [{ path: '*', component: Page }] }));
+});
 
 // The editor (ProseMirror) measures the page when it takes focus; jsdom does no layout.
 beforeAll(() => {
@@ -42,14 +49,6 @@ function Page() {
   );
 }
 
-registerArea({
-  name: 'template-test',
-  path: '/template-test',
-  menu: { label: 'app.logs.tabs.messages' },
-  crumbs: [{ pattern: '/template-test/*', label: 'app.logs.tabs.messages' }],
-  resources: {},
-});
-registerAreaView({ area: 'template-test', pages: [{ path: '*', component: Page }] });
 
 function answerMembers() {
   server.use(http.get('*/api/member/list', () => HttpResponse.json(paged([]))));

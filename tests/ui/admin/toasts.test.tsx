@@ -5,12 +5,19 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Member } from '../../../src/dataProvider/types.ts';
 import { Form, required, TextInput } from 'react-admin';
-import { registerArea } from '../../../src/common/staff-areas/registry.ts';
-import { registerAreaView } from '../../../src/admin/areas/views.ts';
 import { member, paged } from './fixtures.ts';
 import { expectFailedRequests, installFakeApi, renderAdmin, server } from './harness.tsx';
 
 installFakeApi();
+
+vi.mock('../../../src/common/staff-areas/registry.ts', async (original) => {
+  const { registryWith, testArea } = await import('./test-area.ts');
+  return registryWith(original, testArea('invalid-form-test'));
+});
+vi.mock('../../../src/admin/areas/views.ts', async (original) => {
+  const { viewsWith } = await import('./test-area.ts');
+  return viewsWith(original, () => ({ area: 'invalid-form-test', pages: [{ path: '*', component: InvalidFormPage }] }));
+});
 
 beforeEach(() => {
   // The clock still moves on its own, so requests and transitions run; the test jumps it ahead.
@@ -73,14 +80,6 @@ function InvalidFormPage() {
   );
 }
 
-registerArea({
-  name: 'invalid-form-test',
-  path: '/invalid-form-test',
-  menu: { label: 'app.logs.tabs.messages' },
-  crumbs: [{ pattern: '/invalid-form-test/*', label: 'app.logs.tabs.messages' }],
-  resources: {},
-});
-registerAreaView({ area: 'invalid-form-test', pages: [{ path: '*', component: InvalidFormPage }] });
 
 describe('react-admin’s own error toasts', () => {
   it('keep the invalid-form toast until it is dismissed, like every error', async () => {

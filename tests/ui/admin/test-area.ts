@@ -1,0 +1,34 @@
+/**
+ * An area of a test's own, beside the app's: the test mocks the registry and the views with these
+ * (vi.mock), so the app's own registry is never changed.
+ *
+ *   vi.mock(REGISTRY, async (original) => (await import('./test-area.ts')).registryWith(original, …));
+ *   vi.mock(VIEWS, async (original) => (await import('./test-area.ts')).viewsWith(original, () => ({ area: 'my-test', pages: … })));
+ */
+import type { StaffArea } from '../../../src/common/staff-areas/types.ts';
+import type { StaffRegistry } from '../../../src/common/staff-areas/registry.ts';
+import type { AreaView } from '../../../src/admin/areas/views.ts';
+
+type RegistryModule = StaffRegistry & { createRegistry(areas: readonly StaffArea[]): StaffRegistry };
+type ViewsModule = { viewOf(area: string): AreaView | undefined };
+
+/** A page area with a menu entry and a breadcrumb, labelled with catalogue keys that exist. */
+export const testArea = (name: string, resources: StaffArea['resources'] = {}): StaffArea => ({
+  name,
+  path: `/${name}`,
+  menu: { label: 'app.logs.tabs.messages' },
+  crumbs: [{ pattern: `/${name}/*`, label: 'app.logs.tabs.messages' }],
+  resources,
+});
+
+/** The registry module as the app has it, with `area` added (a clash with the app's resources throws, as at start). */
+export async function registryWith(original: () => Promise<unknown>, area: StaffArea): Promise<RegistryModule> {
+  const real = (await original()) as RegistryModule;
+  return { ...real, ...real.createRegistry([...real.STAFF_AREAS, area]) };
+}
+
+/** The views module as the app has it, with the view `view()` gives (asked when the app renders). */
+export async function viewsWith(original: () => Promise<unknown>, view: () => AreaView): Promise<ViewsModule> {
+  const real = (await original()) as ViewsModule;
+  return { ...real, viewOf: (area: string) => (area === view().area ? view() : real.viewOf(area)) };
+}
