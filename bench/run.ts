@@ -2,7 +2,7 @@
  * `npm run bench`: the performance budgets (listed in the README), measured. Writes bench/results.md.
  * BENCH_MEMBERS (default 100000) sets the list size; BENCH_DATABASE_URL (default the local
  * test database) the PostgreSQL server, or `none` to skip it. BENCH_ONLY (a comma-separated list
- * of sections: first-load, list, load, lighthouse, export, import, backup, lists, memory) runs only those sections. The export
+ * of sections: first-load, list, load, lighthouse, export, import, instrument-import, backup, lists, memory) runs only those sections. The export
  * section seeds with \`npm run seed\`'s data; BENCH_EXPORT_DATABASE_URL names an already seeded
  * PostgreSQL database to measure as it is (topped up to BENCH_MEMBERS, never dropped); BENCH_IMPORT_ROWS the
  * import's row count. BENCH_LIGHTHOUSE_REPORTS, a
@@ -28,6 +28,7 @@ import { serveBench, withScratchPostgres } from './shared.ts';
 import { measureBackup } from './backup.ts';
 import { addListExtras, growthLines, listLines, measureLists, type ListTiming } from './lists.ts';
 import { measureMemory, memoryLines } from './memory.ts';
+import { instrumentImportLines, measureInstrumentImport, type InstrumentImportResult } from './instrument-import.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const members = Number(process.env.BENCH_MEMBERS ?? 100_000);
@@ -179,6 +180,29 @@ async function importSection() {
   lines.push('');
 }
 
+/**
+ * Full instrument files uploaded by staff while the member list is asked for, on PGlite in a data
+ * directory on disk (as the server keeps it) and on a PostgreSQL database of its own, at
+ * BENCH_INSTRUMENT_IMPORT_MEMBERS (default 20 000) members.
+ */
+async function instrumentImportSection() {
+  const size = Number(process.env.BENCH_INSTRUMENT_IMPORT_MEMBERS ?? 20_000);
+  const results: [string, InstrumentImportResult][] = [];
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-instruments-'));
+  const lite = await openPglite({ dataDir });
+  try {
+    results.push(['PGlite', await measureInstrumentImport(lite, size)]);
+  } finally {
+    await lite.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (pgUrl !== 'none') {
+    results.push(['PostgreSQL', await withScratchPostgres(pgUrl, 'portal_bench_instruments', (db) => measureInstrumentImport(db, size))]);
+  }
+  for (const [where, result] of results) console.log(`Instrument import on ${where}: ${JSON.stringify(result)}`);
+  lines.push(...instrumentImportLines(results));
+}
+
 /** The embedded database's streamed backup and the shutdown after it, at BENCH_MEMBERS members. */
 async function backupSection() {
   const result = await measureBackup(members);
@@ -264,6 +288,7 @@ const sections: [name: string, run: () => Promise<void>][] = [
   ['lighthouse', lighthouseSection],
   ['export', exportSection],
   ['import', importSection],
+  ['instrument-import', instrumentImportSection],
   ['backup', backupSection],
   ['lists', listsSection],
   ['memory', memorySection],

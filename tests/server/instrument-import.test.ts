@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Transform } from 'node:stream';
+import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, type TestContext } from './helpers.ts';
@@ -41,6 +43,25 @@ async function filledTemplate(rows: (string | number | null)[][]): Promise<Buffe
   const sheet = workbook.worksheets[0];
   for (const row of rows) sheet.addRow(row);
   return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/**
+ * Counts the bytes every raw inflate in this process hands on (the zip reader's entries) until
+ * stopped: a bomb must be refused by its sizes, not after 200 MB have been unpacked.
+ */
+function countInflatedBytes(): { stop(): number } {
+  const proto = zlib.InflateRaw.prototype as unknown as { push: Transform['push'] };
+  let bytes = 0;
+  proto.push = function push(this: Transform, chunk: unknown, encoding?: BufferEncoding) {
+    if (Buffer.isBuffer(chunk)) bytes += chunk.length;
+    return Transform.prototype.push.call(this, chunk, encoding);
+  };
+  return {
+    stop() {
+      delete (proto as { push?: unknown }).push;
+      return bytes;
+    },
+  };
 }
 
 const count = async (memberId: number) =>
@@ -142,11 +163,9 @@ describe('a file that is refused creates nothing', () => {
     expect(await count(mia.id)).toBe(0);
   });
 
-  it('refuses a text file named .xlsx at once', async () => {
+  it('refuses a text file named .xlsx', async () => {
     const mia = await member();
-    const started = Date.now();
     const response = await upload(mia.id, staff.token, Buffer.from('Type instrument;Fabrikant\nGitar;Gibson\n'));
-    expect(Date.now() - started).toBeLessThan(1000);
     expect(response.statusCode).toBe(422);
     expect(response.json().message).toBe('Filen er ikke en gyldig .xlsx-fil.');
   });
@@ -157,14 +176,14 @@ describe('a file that is refused creates nothing', () => {
     expect(response.json().message).toBe('Filen er ikke en gyldig .xlsx-fil.');
   });
 
-  it('refuses a zip bomb in well under a second, whether it declares its size or lies about it', async () => {
+  it('refuses a zip bomb before inflating it, whether it declares its size or lies about it', async () => {
     const mia = await member();
     const zeros = Buffer.alloc(200 * 1024 * 1024);
     for (const bomb of [xlsxLooking({ data: zeros }), xlsxLooking({ data: zeros, declared: 1000 })]) {
       expect(bomb.length).toBeLessThan(1024 * 1024);
-      const started = Date.now();
+      const inflating = countInflatedBytes();
       const response = await upload(mia.id, staff.token, bomb);
-      expect(Date.now() - started).toBeLessThan(1000);
+      expect(inflating.stop()).toBeLessThan(1024 * 1024);
       expect(response.statusCode).toBe(422);
       expect(response.json().message).toBe('Filen pakker seg ut til mer enn en instrumentliste kan være, og blir ikke lest.');
     }

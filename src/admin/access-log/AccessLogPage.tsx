@@ -11,12 +11,12 @@ import { DataTable, List, SelectInput, useGetList, useListContext, useTranslate 
 import { formatDate, formatTime } from '../../common/format.ts';
 import type { AccessLogRow } from '../../../server/schemas/access-log.ts';
 import { DateInput } from '../dates/DateInput.tsx';
+import { LIST_FITS } from '../lists/listFits.ts';
 import { ListSpace } from '../lists/ListSpace.tsx';
 import { MemberPagination } from '../lists/MemberPagination.tsx';
 import { paths } from '../paths.ts';
 import { kindLabel, personName } from './kinds.ts';
 
-const LIST_FITS = { minWidth: 0, '& .RaList-main, & .RaList-content': { minWidth: 0, maxWidth: '100%' } };
 const Column = DataTable.Col<AccessLogRow>;
 
 function StaffFilter(props: { source: string; alwaysOn?: boolean }) {

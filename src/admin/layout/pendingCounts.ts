@@ -7,16 +7,29 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { STAFF_AREAS } from '../../common/staff-areas/registry.ts';
 import type { StaffDataProvider } from '../../dataProvider/index.ts';
 
-/** The query key of the counts; ListSpace reads a queue's count from it before the queue loads. */
-export const BADGE_COUNTS_KEY = ['badge-counts'] as const;
+/** The query key of the counts, invalidated with the queues after every accept or reject. */
+const BADGE_COUNTS_KEY = ['badge-counts'] as const;
 
 const badgeResources = () => STAFF_AREAS.flatMap((area) => (area.menu.badge ? [area.menu.badge] : []));
 
-export function usePendingCounts(): { of: Record<string, number>; sum: number } {
+export interface PendingCounts {
+  /** Each badge resource's count, 0 until the counts have come. */
+  of: Record<string, number>;
+  sum: number;
+  /** A queue's count once the counts have come, else undefined (the list then reserves a full page). */
+  known: (resource: string) => number | undefined;
+}
+
+/** The menu badges and the queues' place holders read the counts here, and only here. */
+export function usePendingCounts(): PendingCounts {
   const dataProvider = useDataProvider<StaffDataProvider>();
   const { data } = useQuery({ queryKey: BADGE_COUNTS_KEY, queryFn: () => dataProvider.badgeCounts() });
   const of = Object.fromEntries(badgeResources().map((resource) => [resource, data?.[resource] ?? 0]));
-  return { of, sum: Object.values(of).reduce((sum, count) => sum + count, 0) };
+  return {
+    of,
+    sum: Object.values(of).reduce((sum, count) => sum + count, 0),
+    known: (resource) => data?.[resource],
+  };
 }
 
 /** Call after any accept or reject so the menu counts (and the queues) follow. */

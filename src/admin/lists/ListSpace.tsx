@@ -5,23 +5,16 @@
  */
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import { useQueryClient } from '@tanstack/react-query';
 import { useListContext } from 'react-admin';
-import { BADGE_COUNTS_KEY } from '../layout/pendingCounts.ts';
+import { usePendingCounts } from '../layout/pendingCounts.ts';
 
 /** Heights of a small (default) MUI table's header and body rows. */
 const HEADER_HEIGHT = 38;
 
 export function ListSpace({ children, rowHeight = 33 }: { children: ReactNode; rowHeight?: number }) {
   const { isPending, perPage, resource } = useListContext();
-  const queryClient = useQueryClient();
-  const known = isPending
-    ? queryClient
-        .getQueriesData<{ total?: number }>({ queryKey: [resource, 'getList'] })
-        .map(([, data]) => data?.total)
-        .find((total) => total !== undefined)
-      ?? queryClient.getQueryData<Record<string, number>>(BADGE_COUNTS_KEY)?.[resource]
-    : undefined;
+  const counts = usePendingCounts();
+  const known = isPending ? counts.known(resource) : undefined;
   const rows = Math.max(1, Math.min(perPage, known ?? perPage));
   // The same element either way, so the table is not mounted afresh when loading ends.
   return <Box sx={{ minHeight: isPending ? HEADER_HEIGHT + rows * rowHeight : undefined }}>{children}</Box>;

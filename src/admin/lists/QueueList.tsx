@@ -13,9 +13,8 @@ import { DataTable, List, useListContext, useTranslate, type DataTableProps, typ
 import { ListSpace } from './ListSpace.tsx';
 import { MemberPagination } from './MemberPagination.tsx';
 import { MemberSearch } from './MemberSearch.tsx';
+import { LIST_FITS } from './listFits.ts';
 
-/** A wide table scrolls in its card on a phone instead of widening the page. */
-export const LIST_FITS = { minWidth: 0, '& .RaList-main, & .RaList-content': { minWidth: 0, maxWidth: '100%' } };
 
 export interface QueueListProps<T extends RaRecord> {
   resource: string;
