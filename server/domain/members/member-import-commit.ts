@@ -1,7 +1,6 @@
 /**
- * The commit: queued as a job, it plans the import again and writes everything or nothing, in one
- * transaction on PostgreSQL and in small steps on PGlite (whose one session other requests share),
- * taken back there if it fails.
+ * The commit, a job on the queue: the plan made again and written whole or not at all, in one transaction
+ * on PostgreSQL, in small steps on PGlite (whose one session other requests share), taken back if it fails.
  */
 import { performance } from 'node:perf_hooks';
 import type { Database, Queryable } from '../../db/database.ts';
