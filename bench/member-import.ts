@@ -9,7 +9,10 @@
 import { performance } from 'node:perf_hooks';
 import type { Database } from '../server/db/database.ts';
 import { JobQueue } from '../server/jobs/queue.ts';
-import { createImport, findImport, runImport, undoImport } from '../server/domain/members/member-import.ts';
+import { createImport } from '../server/domain/members/member-import-preview.ts';
+import { findImport } from '../server/domain/members/member-import-record.ts';
+import { runImport } from '../server/domain/members/member-import-commit.ts';
+import { undoImport } from '../server/domain/members/member-import-undo.ts';
 import { prepare } from './member-list.ts';
 import { percentile, sampleMemory, serveBench, timed } from './shared.ts';
 

@@ -9,7 +9,9 @@ import { TRIPLETEX_QUEUE, runTripletexSync } from '../domain/payments/tripletex-
 import { tripletexClientFor } from '../adapters/tripletex.ts';
 import { VIPPS_FOLLOW_UP_QUEUE, vippsFollowUp } from './vipps.ts';
 import { RETENTION_QUEUE, applyRetention } from './retention.ts';
-import { MEMBER_IMPORT_QUEUE, MEMBER_IMPORT_WELCOME_QUEUE, runImport, sendWelcomeMails, takeBackInterruptedImports } from '../domain/members/member-import.ts';
+import { MEMBER_IMPORT_QUEUE, runImport } from '../domain/members/member-import-commit.ts';
+import { MEMBER_IMPORT_WELCOME_QUEUE, sendWelcomeMails } from '../domain/members/member-import-welcome.ts';
+import { takeBackInterruptedImports } from '../domain/members/member-import-undo.ts';
 
 export async function startJobs(services: Services): Promise<void> {
   const { jobs, db, config } = services;

@@ -18,14 +18,13 @@ import { accountOf, isStaff } from '../lib/access.ts';
 import { listQuery, paginate, paginatorSchema } from '../lib/list.ts';
 import { XLSX_CONTENT_TYPE, exportResponse, sendExport, withExportFormat } from '../lib/xlsx.ts';
 import {
-  INSTRUMENT_CSV, INSTRUMENT_CSV_FILENAME, createInstrument, deleteInstrument, instrumentExport, instrumentPage,
-  instrumentWithIterations, memberInstruments, patchInstrument, type Actor,
+  INSTRUMENT_CSV, INSTRUMENT_CSV_FILENAME, instrumentExport, instrumentList, instrumentPage, instrumentWithIterations, memberInstruments, type Actor,
 } from '../domain/insurance/instruments.ts';
+import { createInstrument, deleteInstrument, patchInstrument } from '../domain/insurance/instrument-changes.ts';
 import { actOnInstruments } from '../domain/requests/instrument-requests.ts';
 import { IMPORT_LIMITS, IMPORT_MESSAGES, importInstrumentFile } from '../domain/insurance/instrument-import.ts';
 import { countRows, memberFromBody, memberFromFilter } from '../plugins/access-log.ts';
 import { instrumentOwner } from '../domain/accounts/access-log.ts';
-import { instrumentList } from '../domain/insurance/instruments.ts';
 
 const TAGS = ['Instrumenter'];
 const actorOf = (request: FastifyRequest): Actor => {

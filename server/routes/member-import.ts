@@ -10,14 +10,16 @@ import { ImportChangeBody, ImportCommitBody, ImportLimits, ImportUpload, MemberI
 import { accountOf } from '../lib/access.ts';
 import { listQuery, paginate, paginatorSchema } from '../lib/list.ts';
 import { refused } from '../lib/spreadsheet.ts';
-import {
-  assertFound, changeImport, createImport, errorReport, findImport, importLimits, importPage, MEMBER_IMPORT_LIMITS, MEMBER_IMPORT_MESSAGES,
-  startCommit, templateCsv, templateXlsx, undoImport,
-} from '../domain/members/member-import.ts';
+import { importLimits, MEMBER_IMPORT_LIMITS, MEMBER_IMPORT_MESSAGES } from '../domain/members/member-import-limits.ts';
+import { templateCsv, templateXlsx } from '../domain/members/member-import-file.ts';
+import { assertFound, findImport } from '../domain/members/member-import-record.ts';
+import { changeImport, createImport } from '../domain/members/member-import-preview.ts';
+import { startCommit } from '../domain/members/member-import-commit.ts';
+import { undoImport } from '../domain/members/member-import-undo.ts';
+import { errorReport, importList, importPage } from '../domain/members/member-import-history.ts';
 import { RULE_MESSAGES } from '../schemas/rules.ts';
 import { validationFailed } from '../lib/http-errors.ts';
 import { fileResponse } from '../schemas/responses.ts';
-import { importList } from '../domain/members/member-import.ts';
 
 const TAGS = ['Medlemsimport'];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -4,7 +4,9 @@ import { IdParams } from '../schemas/common.ts';
 import { fileResponse } from '../schemas/responses.ts';
 import { CertificateQuery, MemberCardAnswer, VerifyAnswer, VerifyParams } from '../schemas/proof.ts';
 import { assertOwnMember } from '../lib/access.ts';
-import { certificateFor, countVerify, memberCard, verifyProof } from '../domain/proof/proof.ts';
+import { memberCard } from '../domain/proof/proof.ts';
+import { certificateFor } from '../domain/proof/certificates.ts';
+import { countVerify, verifyProof } from '../domain/proof/verify.ts';
 import { certificateFilename, certificatePdf } from '../domain/proof/certificate-pdf.ts';
 import { errorResponses } from '../schemas/responses.ts';
 

@@ -63,7 +63,7 @@ export const ImportUpload = Type.Object({
   mapping: Type.Optional(Type.String({ description: 'Valgfritt: JSON-objekt kolonne → felt, for eksempel {"Fornavn":"first_name"}' })),
 }, { required: ['file'] });
 
-/** The limits the import applies, for the page to name (server/domain/members/member-import.ts holds them). */
+/** The limits the import applies, for the page to name (server/domain/members/member-import-limits.ts holds them). */
 export const ImportLimits = Type.Object({
   file_mb: Type.Number({ description: 'Største fil, i MB' }),
   rows: Type.Integer({ description: 'Flest rader i medlemsarket' }),

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, createAccount, type TestContext } from './helpers.ts';
 import { signedIn, signedInStaff } from './factories-member-admin.ts';
 import { xlsxLooking, zip } from './zip-files.ts';
-import { MEMBER_IMPORT_LIMITS, MEMBER_IMPORT_MESSAGES } from '../../server/domain/members/member-import.ts';
+import { MEMBER_IMPORT_LIMITS, MEMBER_IMPORT_MESSAGES } from '../../server/domain/members/member-import-limits.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '../fixtures/spreadsheets');
 

@@ -8,7 +8,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type PDFDocument from 'pdfkit';
 import { loadPdfKit } from '../../lib/lazy-modules.ts';
-import type { Certificate, InsuredInstrument, Lang, ProofConfig, TravelProduct } from './proof.ts';
+import type { Lang, ProofConfig } from './proof.ts';
+import type { InsuredInstrument, TravelProduct } from './covers.ts';
+import type { Certificate } from './certificates.ts';
 
 const require = createRequire(import.meta.url);
 const FONT_DIR = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');

@@ -1,0 +1,250 @@
+/**
+ * The commit, a job on the queue: the plan made again and written whole or not at all, in one transaction
+ * on PostgreSQL, in small steps on PGlite (whose one session other requests share), taken back if it fails.
+ */
+import { performance } from 'node:perf_hooks';
+import type { Database, Queryable } from '../../db/database.ts';
+import type { PgliteDatabase } from '../../db/pglite.ts';
+import type { JobSender } from '../messages/outbox.ts';
+import { HttpError, validationFailed } from '../../lib/http-errors.ts';
+import { todayInOslo } from '../shared/oslo-date.ts';
+import { MEMBER_IMPORT_MESSAGES } from './member-import-limits.ts';
+import { ACCOUNT_FIELDS, CHUNK, FIELD_TYPES, NO_EMAIL_DOMAIN, type PlannedRow, type Summary } from './member-import-model.ts';
+import { loadRecord, shown, storedRows, type ImportRecord, type MemberImport } from './member-import-record.ts';
+import { planImport } from './member-import-preview.ts';
+import { commitOtherSheets } from './member-import-other-sheets.ts';
+import { MEMBER_IMPORT_WELCOME_QUEUE } from './member-import-welcome.ts';
+import { takeBack } from './member-import-undo.ts';
+
+export const MEMBER_IMPORT_QUEUE = 'member-import';
+
+/** Queues the commit; answers the import as it now stands. */
+export async function startCommit(db: Database, jobs: JobSender, id: number, sendWelcome: boolean): Promise<MemberImport | null> {
+  const record = await loadRecord(db, id);
+  if (!record) return null;
+  if (record.state !== 'preview') throw new HttpError(409, { message: MEMBER_IMPORT_MESSAGES.notPreview });
+  if (record.summary.error > 0) throw validationFailed({ file: [MEMBER_IMPORT_MESSAGES.hasErrors] });
+  if (record.summary.new + record.summary.update + (record.summary.instruments ?? 0) + (record.summary.travel ?? 0) === 0) {
+    throw validationFailed({ file: [MEMBER_IMPORT_MESSAGES.nothingToDo] });
+  }
+  await db.transaction(async (tx) => {
+    const [started] = await tx.query(
+      "UPDATE member_imports SET state = 'running', send_welcome = $2, progress_done = 0, error = NULL WHERE id = $1 AND state = 'preview' RETURNING id",
+      [id, sendWelcome],
+    );
+    if (!started) throw new HttpError(409, { message: MEMBER_IMPORT_MESSAGES.notPreview });
+    await jobs.send(MEMBER_IMPORT_QUEUE, { importId: id }, tx);
+  });
+  return shown((await loadRecord(db, id))!);
+}
+
+/**
+ * Rows written per step of a commit (updates go one member at a time). On PGlite a step is its own
+ * transaction and holds the one session, so steps are smaller there (under half a second).
+ */
+const STEP_SIZES = { postgres: { creates: CHUNK, updates: 500 }, pglite: { creates: 1000, updates: 200 } };
+
+function mergeInto(target: PlannedRow, source: PlannedRow, overwrite: boolean): void {
+  for (const field of source.given) {
+    if (field === 'remote_id') continue;
+    if (overwrite || !target.given.has(field)) {
+      target.values[field] = source.values[field];
+      target.given.add(field);
+    }
+  }
+}
+
+/**
+ * One step of the commit's writes. On PostgreSQL every step runs in the commit's one transaction;
+ * on PGlite, the one session where an open transaction holds every other request, each step is a
+ * transaction of its own, and a commit that fails or is cut off is taken back as a whole.
+ */
+type Step = <T>(work: (tx: Queryable) => Promise<T>) => Promise<T>;
+
+/** Runs a queued commit: everything, or nothing (the import is then 'failed'). */
+export async function runImport(db: Database, jobs: JobSender, id: number): Promise<void> {
+  const record = await loadRecord(db, id);
+  if (!record || record.state !== 'running') return;
+  try {
+    await commitImport(db, jobs, record);
+  } catch (error) {
+    const message = error instanceof HttpError ? error.body.message : 'Importen feilet, og ingenting ble lagret.';
+    if (!(error instanceof HttpError)) console.error('Medlemsimporten feilet:', error);
+    await db.transaction(async (tx) => {
+      await takeBack(tx, record);
+      await tx.query("UPDATE member_imports SET state = 'failed', error = $2 WHERE id = $1 AND state = 'running'", [id, message]);
+    });
+  }
+}
+
+async function commitImport(db: Database, jobs: JobSender, record: ImportRecord): Promise<void> {
+  // Read when the plan is made and let go after it: the commit keeps only the planned rows.
+  const rows = () => storedRows(db, record.id);
+  const advance = async (done: number) => {
+    // Stored outside the commit's transaction (PostgreSQL) or between its steps (PGlite), for the
+    // page, also on a server process that does not run the job.
+    await db.query('UPDATE member_imports SET progress_done = $2 WHERE id = $1', [record.id, done]);
+    // Between chunks the server answers other requests.
+    await new Promise((resolve) => setImmediate(resolve));
+  };
+  if (db.kind === 'postgres') {
+    await db.transaction((tx) => writeImport(tx, (work) => work(tx), STEP_SIZES.postgres, jobs, record, rows, advance));
+    return;
+  }
+  const lite = db as PgliteDatabase;
+  // What an earlier attempt of this commit left is taken back first.
+  await lite.transaction((tx) => takeBack(tx, record));
+  // PGlite runs in this thread: while a step runs, no other request is even read. After each step
+  // the database is left to them for twice as long as the step held it, so no request waits
+  // longer than one small step and the server keeps answering at close to its usual pace.
+  const step: Step = async (work) => {
+    const started = performance.now();
+    const result = await lite.transaction(work);
+    await new Promise((resolve) => setTimeout(resolve, 2 * (performance.now() - started)));
+    return result;
+  };
+  await writeImport(lite, step, STEP_SIZES.pglite, jobs, record, rows, advance);
+}
+
+async function writeImport(
+  db: Queryable, step: Step, sizes: { creates: number; updates: number }, jobs: JobSender, record: ImportRecord,
+  rows: () => Promise<{ number: number; cells: string[] }[]>, progress: (done: number) => Promise<void>,
+): Promise<void> {
+  const plan = await planImport(db, { ...record, extra: record.extra_sheets }, await rows());
+  if (plan.summary.error > 0) throw new HttpError(422, { message: MEMBER_IMPORT_MESSAGES.hasErrors });
+  const byNumber = new Map(plan.rows.map((row) => [row.number, row]));
+  // A duplicate of an earlier row, to update it, feeds that row before anything is written.
+  for (const row of plan.rows) {
+    if (row.duplicate?.of_row && (row.action === 'update' || row.action === 'fill')) {
+      const target = byNumber.get(row.duplicate.of_row);
+      if (target && target.action === 'create') mergeInto(target, row, row.action === 'update');
+    }
+  }
+  const [{ name: staffName }] = await db.query<{ name: string }>("SELECT first_name || ' ' || last_name AS name FROM accounts WHERE id = $1", [record.created_by]);
+  const note = MEMBER_IMPORT_MESSAGES.imported(record.file_name, staffName ?? '');
+  const today = todayInOslo();
+
+  const creates = plan.rows.filter((row) => row.action === 'create');
+  const kept = creates.map((row) => row.values.remote_id).filter((n): n is number => typeof n === 'number');
+  // The number sequence continues above the highest number in the portal and in the file.
+  await db.query(
+    `SELECT setval('member_number_seq', GREATEST((SELECT coalesce(max(remote_id), 0) FROM accounts), $1::int, (SELECT last_value FROM member_number_seq)))`,
+    [Math.max(0, ...kept)],
+  );
+  const [product] = await db.query<{ id: number }>("SELECT id FROM products WHERE kind = 'membership' ORDER BY id LIMIT 1");
+  let done = 0;
+  for (let start = 0; start < creates.length; start += sizes.creates) {
+    const slice = creates.slice(start, start + sizes.creates).map((row) => ({
+      row: row.number,
+      remote_id: row.values.remote_id ?? null,
+      ...Object.fromEntries(ACCOUNT_FIELDS.map((field) => [field, row.values[field] ?? null])),
+      membership_start_date: row.values.membership_start_date ?? today,
+      end_date: row.values.membership_end_date ?? null,
+    }));
+    await step(async (tx) => {
+      const columns = (['remote_id', ...ACCOUNT_FIELDS] as const).map((field) => `${field} ${FIELD_TYPES[field]}`).join(', ');
+      const created = await tx.query<{ id: number; remote_id: number; row: number }>(
+        `WITH input AS (
+           SELECT r.*, coalesce(r.remote_id, nextval('member_number_seq')::int) AS number
+             FROM jsonb_to_recordset($1::jsonb) AS r(row int, end_date date, ${columns})
+         ), inserted AS (
+           INSERT INTO accounts (remote_id, role_id, status, registration_completed, validated_at, validated_by,
+                                 ${ACCOUNT_FIELDS.join(', ')})
+           SELECT number, 2, '1', 1, now(), $2,
+                  ${ACCOUNT_FIELDS.map((field) => (field === 'email' ? `coalesce(email, 'medlem-' || number || '@${NO_EMAIL_DOMAIN}')` : field)).join(', ')}
+             FROM input ORDER BY row
+           RETURNING id, remote_id
+         ), memberships AS (
+           INSERT INTO subscriptions (member_id, product_id, kind, state, subscription_start, subscription_end, validated_at, validated_by)
+           SELECT inserted.id, $3, 'membership', CASE WHEN input.end_date IS NOT NULL AND input.end_date < $4::date THEN 'ended' ELSE 'active' END,
+                  input.membership_start_date, input.end_date, now(), $2
+             FROM inserted JOIN input ON input.number = inserted.remote_id
+         )
+         SELECT inserted.id, inserted.remote_id, input.row FROM inserted JOIN input ON input.number = inserted.remote_id`,
+        [JSON.stringify(slice), record.created_by, product.id, today],
+      );
+      const changes = created.map((member) => {
+        const row = byNumber.get(member.row)!;
+        const fields: Record<string, [null, unknown]> = { import: [null, note], remote_id: [null, member.remote_id] };
+        for (const field of ACCOUNT_FIELDS) if (row.values[field] !== undefined && row.values[field] !== null) fields[field] = [null, row.values[field]];
+        return { id: member.id, changes: fields };
+      });
+      await tx.query(
+        `INSERT INTO member_changes (member_id, changed_by, changes)
+         SELECT c.id, $2, c.changes FROM jsonb_to_recordset($1::jsonb) AS c(id int, changes jsonb)`,
+        [JSON.stringify(changes), record.created_by],
+      );
+      await tx.query(
+        `INSERT INTO member_import_items (import_id, kind, action, target_id, member_id, updated_at)
+         SELECT $1, 'member', 'create', a.id, a.id, a.updated_at FROM accounts a WHERE a.id = ANY ($2::int[])`,
+        [record.id, created.map((member) => member.id)],
+      );
+    });
+    done += slice.length;
+    await progress(done);
+  }
+
+  const updates = plan.rows.filter((row) => (row.action === 'update' || row.action === 'fill') && row.duplicate?.member_id);
+  for (let start = 0; start < updates.length; start += sizes.updates) {
+    const slice = updates.slice(start, start + sizes.updates);
+    await step(async (tx) => {
+      for (const row of slice) await updateMember(tx, record.id, record.created_by, row, row.duplicate!.member_id!, row.action === 'update', note);
+    });
+    done += slice.length;
+    await progress(done);
+  }
+
+  await step(async (tx) => {
+    await commitOtherSheets(tx, record, plan, today);
+    const summary: Summary = { ...plan.summary };
+    await tx.query(
+      `UPDATE member_imports SET state = 'done', committed_at = now(), progress_done = $2, summary = $3, errors = $4, duplicates = $5
+        WHERE id = $1`,
+      [record.id, plan.rows.length, JSON.stringify(summary), JSON.stringify(plan.errors), JSON.stringify(plan.duplicates)],
+    );
+    if (record.send_welcome) await jobs.send(MEMBER_IMPORT_WELCOME_QUEUE, { importId: record.id, afterId: 0 }, tx);
+  });
+}
+
+const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
+
+async function updateMember(tx: Queryable, importId: number, staffId: number | null, row: PlannedRow, memberId: number, overwrite: boolean, note: string): Promise<void> {
+  const fields = [...row.given].filter((field): field is (typeof ACCOUNT_FIELDS)[number] | 'remote_id' =>
+    field === 'remote_id' || (ACCOUNT_FIELDS as readonly string[]).includes(field));
+  const [current] = await tx.query<Record<string, unknown>>(
+    `SELECT ${['remote_id', ...ACCOUNT_FIELDS].join(', ')}, birthdate::text AS birthdate, membership_start_date::text AS membership_start_date
+       FROM accounts WHERE id = $1 FOR UPDATE`,
+    [memberId],
+  );
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  for (const field of fields) {
+    const next = row.values[field];
+    if (next === undefined) continue;
+    if (field === 'remote_id' && !isEmpty(current.remote_id)) continue;
+    if (!overwrite && !isEmpty(current[field])) continue;
+    if (String(current[field] ?? '') === String(next ?? '')) continue;
+    before[field] = current[field] ?? null;
+    after[field] = next;
+  }
+  const changed = Object.keys(after);
+  if (changed.length === 0) return;
+  if (typeof after.email === 'string') {
+    const [taken] = await tx.query('SELECT 1 FROM accounts WHERE lower(email) = lower($1) AND id <> $2', [after.email, memberId]);
+    if (taken) {
+      delete after.email;
+      delete before.email;
+    }
+  }
+  const sets = Object.keys(after).map((field, index) => `${field} = $${index + 2}::${FIELD_TYPES[field as keyof typeof FIELD_TYPES]}`);
+  if (sets.length === 0) return;
+  await tx.query(`UPDATE accounts SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, [memberId, ...Object.values(after)]);
+  const history: Record<string, [unknown, unknown]> = { import: [null, note] };
+  for (const field of Object.keys(after)) history[field] = [before[field], after[field]];
+  await tx.query('INSERT INTO member_changes (member_id, changed_by, changes) VALUES ($1, $2, $3)', [memberId, staffId, JSON.stringify(history)]);
+  await tx.query(
+    `INSERT INTO member_import_items (import_id, kind, action, target_id, member_id, before, updated_at)
+     SELECT $1, 'member', 'update', a.id, a.id, $3, a.updated_at FROM accounts a WHERE a.id = $2`,
+    [importId, memberId, JSON.stringify(before)],
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * What the member import works with: a checked row and its duplicate, the plan a preview or a commit
+ * makes, and the account columns the commit writes and the undo puts back.
+ */
+import type { ImportField } from './member-import-file.ts';
+
+export type Action = 'skip' | 'update' | 'fill' | 'create';
+export type ImportState = 'preview' | 'running' | 'done' | 'failed' | 'undone';
+
+export interface RowError { row: number; column: string; message: string; sheet?: string }
+export interface Duplicate {
+  row: number;
+  member_id: number | null;
+  of_row: number | null;
+  by: 'remote_id' | 'email' | 'phone' | 'name_birthdate';
+  name: string;
+  member_name: string | null;
+  member_number: number | null;
+  action: Action;
+}
+export interface Summary {
+  rows: number;
+  new: number;
+  update: number;
+  duplicate: number;
+  error: number;
+  instruments?: number;
+  travel?: number;
+  undo?: { undone: number; kept: { member_id: number; name: string; reason: string }[] };
+}
+
+export type Values = Partial<Record<ImportField, string | number | boolean | null>>;
+
+export interface PlannedRow {
+  number: number;
+  name: string;
+  values: Values;
+  /** Fields the file gave a value for (defaults are not among them). */
+  given: Set<ImportField>;
+  errors: RowError[];
+  duplicate: Duplicate | null;
+  action: Action | 'error';
+}
+
+export interface Plan {
+  rows: PlannedRow[];
+  summary: Summary;
+  errors: RowError[];
+  duplicates: Duplicate[];
+  instruments: PlannedInstrument[];
+  travel: PlannedTravel[];
+}
+
+export interface PlannedInstrument {
+  row: number;
+  remote_id: number;
+  instrument_category: number;
+  make: string;
+  model: string;
+  serial_number: string | null;
+  value: number;
+  insurance_start: string;
+}
+
+export interface PlannedTravel {
+  row: number;
+  remote_id: number;
+  product_id: number;
+  start: string;
+  end: string | null;
+}
+
+/** The account columns an imported row writes, and their SQL types for the casts the writes and the undo make. */
+export const ACCOUNT_FIELDS = [
+  'first_name', 'last_name', 'email', 'phone', 'address', 'postal_code', 'postal_area', 'birthdate', 'gender', 'artist_name',
+  'primary_instrument_type', 'invoice_method', 'invoice_email', 'newsletter_2', 'newsletter_3', 'membership_start_date',
+] as const;
+export const FIELD_TYPES: Record<(typeof ACCOUNT_FIELDS)[number] | 'remote_id', string> = {
+  remote_id: 'int', first_name: 'text', last_name: 'text', email: 'text', phone: 'text', address: 'text', postal_code: 'text',
+  postal_area: 'text', birthdate: 'date', gender: 'smallint', artist_name: 'text', primary_instrument_type: 'int',
+  invoice_method: 'text', invoice_email: 'text', newsletter_2: 'boolean', newsletter_3: 'boolean', membership_start_date: 'date',
+};
+/** Members a statement creates or removes at the most. */
+export const CHUNK = 2000;
+
+/** Stand-in address of a member imported without e-mail (the column is required and unique); '.invalid' never delivers. */
+export const NO_EMAIL_DOMAIN = 'uten-epost.invalid';

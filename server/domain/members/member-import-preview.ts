@@ -1,0 +1,119 @@
+/**
+ * Moving in: staff import a member register from a spreadsheet (member-import-file.ts). The upload
+ * is read and kept with its rows; the preview (here) maps the columns to fields, checks every row
+ * (member-import-rows.ts; the other sheets in member-import-other-sheets.ts) and finds likely
+ * duplicates, of a member or of an earlier row (member-import-duplicates.ts), without writing any
+ * member. Staff change the mapping and decide per duplicate; the commit (member-import-commit.ts)
+ * runs as a job on the queue and writes everything or nothing: in one transaction on PostgreSQL, in
+ * small steps on PGlite (whose one session other requests share), taken back if it fails. An import
+ * can be undone for 30 days (member-import-undo.ts): what it created is removed and what it updated
+ * is put back, except the members changed since, which the undo lists.
+ */
+import type { Database, Queryable } from '../../db/database.ts';
+import { HttpError } from '../../lib/http-errors.ts';
+import { checkMapping, FIELD_LABEL, guessMapping, readImportFile, type ImportField, type ReadFile } from './member-import-file.ts';
+import { MEMBER_IMPORT_MESSAGES } from './member-import-limits.ts';
+import type { Action, Plan, PlannedRow } from './member-import-model.ts';
+import { checkRow, loadReference } from './member-import-rows.ts';
+import { findDuplicates } from './member-import-duplicates.ts';
+import { planOtherSheets } from './member-import-other-sheets.ts';
+import { loadRecord, shown, storedRows, type MemberImport } from './member-import-record.ts';
+
+/** The preview: rows checked, duplicates found, decisions applied. Reads, never writes. */
+export async function planImport(
+  db: Queryable,
+  source: { columns: string[]; mapping: Record<string, string | null>; decisions: Record<string, Action>; default_action: Action | null; extra: ReadFile['extra'] },
+  rows: { number: number; cells: string[] }[],
+): Promise<Plan> {
+  const ref = await loadReference(db);
+  const index = new Map<ImportField, number>();
+  source.columns.forEach((column, position) => {
+    const field = source.mapping[column];
+    if (field) index.set(field as ImportField, position);
+  });
+  const columnOf = (field: ImportField) => {
+    const position = index.get(field);
+    return position === undefined ? FIELD_LABEL[field] : source.columns[position];
+  };
+  const planned = rows.map((row) => {
+    const text: Partial<Record<ImportField, string>> = {};
+    for (const [field, position] of index) text[field] = row.cells[position] ?? '';
+    return checkRow(row.number, text, columnOf, ref);
+  });
+
+  const decide = (row: PlannedRow): Action => source.decisions[String(row.number)] ?? source.default_action ?? 'skip';
+  await findDuplicates(db, planned, decide, columnOf);
+
+  const plan: Plan = {
+    rows: planned, errors: [], duplicates: [], instruments: [], travel: [],
+    summary: { rows: planned.length, new: 0, update: 0, duplicate: 0, error: 0 },
+  };
+  for (const row of planned) {
+    plan.errors.push(...row.errors);
+    if (row.duplicate) plan.duplicates.push(row.duplicate);
+    if (row.action === 'error') plan.summary.error += 1;
+    else if (row.action === 'create') plan.summary.new += 1;
+    else if (row.action === 'update' || row.action === 'fill') plan.summary.update += 1;
+    else plan.summary.duplicate += 1;
+  }
+  await planOtherSheets(db, plan, source.extra, ref);
+  return plan;
+}
+
+async function savePreview(db: Queryable, id: number, plan: Plan): Promise<void> {
+  await db.query('UPDATE member_imports SET summary = $2, errors = $3, duplicates = $4 WHERE id = $1', [
+    id, JSON.stringify(plan.summary), JSON.stringify(plan.errors), JSON.stringify(plan.duplicates),
+  ]);
+}
+
+/** The upload read and kept, with its first preview. */
+export async function createImport(db: Database, staffId: number, fileName: string, buffer: Buffer, mapping: Record<string, unknown> | null): Promise<MemberImport> {
+  const file = await readImportFile(fileName, buffer);
+  const guessed = guessMapping(file.columns);
+  const chosen = mapping ? checkMapping(file.columns, guessed, mapping) : guessed;
+  const name = fileName.replace(/[\\/]/g, '_').slice(0, 200) || 'fil';
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx.query<{ id: number }>(
+      'INSERT INTO member_imports (file_name, created_by, columns, mapping, extra_sheets) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+      [name, staffId, JSON.stringify(file.columns), JSON.stringify(chosen), JSON.stringify(file.extra)],
+    );
+    for (let start = 0; start < file.rows.length; start += 2000) {
+      const slice = file.rows.slice(start, start + 2000);
+      await tx.query(
+        `INSERT INTO member_import_rows (import_id, number, cells)
+         SELECT $1, r.number, r.cells FROM jsonb_to_recordset($2::jsonb) AS r(number int, cells jsonb)`,
+        [row.id, JSON.stringify(slice)],
+      );
+    }
+    return row.id;
+  });
+  const plan = await planImport(db, { columns: file.columns, mapping: chosen, decisions: {}, default_action: null, extra: file.extra }, file.rows);
+  await savePreview(db, id, plan);
+  return shown((await loadRecord(db, id))!);
+}
+
+export interface ImportChange {
+  mapping?: Record<string, unknown>;
+  decisions?: { row: number; action: Action }[];
+  default_action?: Action | null;
+}
+
+/** New mapping or decisions: the preview made again. */
+export async function changeImport(db: Database, id: number, change: ImportChange): Promise<MemberImport | null> {
+  const record = await loadRecord(db, id);
+  if (!record) return null;
+  if (record.state !== 'preview') throw new HttpError(409, { message: MEMBER_IMPORT_MESSAGES.notPreview });
+  const mapping = change.mapping ? checkMapping(record.columns, record.mapping, change.mapping) : record.mapping;
+  const decisions = { ...record.decisions };
+  for (const decision of change.decisions ?? []) decisions[String(decision.row)] = decision.action;
+  const defaultAction = change.default_action === undefined ? record.default_action : change.default_action;
+  // A decision for all at once replaces the ones made row by row before it.
+  if (change.default_action !== undefined && !change.decisions) for (const key of Object.keys(decisions)) delete decisions[key];
+  await db.query('UPDATE member_imports SET mapping = $2, decisions = $3, default_action = $4 WHERE id = $1', [
+    id, JSON.stringify(mapping), JSON.stringify(decisions), defaultAction,
+  ]);
+  const plan = await planImport(db, { columns: record.columns, mapping, decisions, default_action: defaultAction, extra: record.extra_sheets }, await storedRows(db, id));
+  await savePreview(db, id, plan);
+  return shown((await loadRecord(db, id))!);
+}
+

@@ -1,0 +1,113 @@
+/** A stored import (the upload, its mapping and decisions, its state) and the import as the API answers it. */
+import type { Queryable } from '../../db/database.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import type { ReadFile } from './member-import-file.ts';
+import { MEMBER_IMPORT_LIMITS } from './member-import-limits.ts';
+import type { Action, Duplicate, ImportState, RowError, Summary } from './member-import-model.ts';
+
+export interface MemberImport {
+  id: number;
+  file_name: string;
+  state: ImportState;
+  created_at: string;
+  created_by: { id: number; name: string } | null;
+  columns: string[];
+  mapping: Record<string, string | null>;
+  summary: Summary;
+  errors: RowError[];
+  duplicates: Duplicate[];
+  default_action: Action | null;
+  send_welcome: boolean;
+  progress: { done: number; rows: number };
+  error: string | null;
+  committed_at: string | null;
+  undone_at: string | null;
+  undo_until: string | null;
+}
+
+export interface ImportRecord {
+  id: number;
+  file_name: string;
+  state: ImportState;
+  created_at: string;
+  created_by: number | null;
+  staff_name: string | null;
+  columns: string[];
+  mapping: Record<string, string | null>;
+  decisions: Record<string, Action>;
+  default_action: Action | null;
+  extra_sheets: ReadFile['extra'];
+  summary: Summary;
+  errors: RowError[];
+  duplicates: Duplicate[];
+  send_welcome: boolean;
+  progress_done: number;
+  error: string | null;
+  committed_at: string | null;
+  undone_at: string | null;
+}
+
+export const RECORD_COLUMNS = `i.id, i.file_name, i.state, i.created_at, i.created_by,
+  (SELECT first_name || ' ' || last_name FROM accounts WHERE id = i.created_by) AS staff_name,
+  i.columns, i.mapping, i.decisions, i.default_action, i.extra_sheets, i.summary, i.errors, i.duplicates,
+  i.send_welcome, i.progress_done, i.error, i.committed_at, i.undone_at`;
+
+export async function loadRecord(db: Queryable, id: number): Promise<ImportRecord | null> {
+  const [row] = await db.query<ImportRecord>(`SELECT ${RECORD_COLUMNS} FROM member_imports i WHERE i.id = $1`, [id]);
+  return row ?? null;
+}
+
+const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString());
+
+/** How many errors and duplicates an answer carries; the error report has them all. */
+const SHOWN = 1000;
+
+export function shown(record: ImportRecord): MemberImport {
+  const committed = iso(record.committed_at);
+  return {
+    id: record.id,
+    file_name: record.file_name,
+    state: record.state,
+    created_at: iso(record.created_at)!,
+    created_by: record.created_by ? { id: record.created_by, name: record.staff_name ?? '' } : null,
+    columns: record.columns,
+    mapping: record.mapping,
+    summary: record.summary,
+    errors: record.errors.slice(0, SHOWN),
+    duplicates: record.duplicates.slice(0, SHOWN),
+    default_action: record.default_action,
+    send_welcome: record.send_welcome,
+    progress: { done: record.progress_done, rows: record.summary.rows ?? 0 },
+    error: record.error,
+    committed_at: committed,
+    undone_at: iso(record.undone_at),
+    undo_until: committed && record.state === 'done'
+      ? new Date(new Date(committed).getTime() + MEMBER_IMPORT_LIMITS.undoDays * 86_400_000).toISOString()
+      : null,
+  };
+}
+
+export async function storedRows(db: Queryable, id: number): Promise<{ number: number; cells: string[] }[]> {
+  const rows: { number: number; cells: string[] }[] = [];
+  // In slices: PGlite answers at most ~16 MB per query.
+  for (let after = 0; ;) {
+    const slice = await db.query<{ number: number; cells: string[] }>(
+      'SELECT number, cells FROM member_import_rows WHERE import_id = $1 AND number > $2 ORDER BY number LIMIT 5000',
+      [id, after],
+    );
+    rows.push(...slice);
+    if (slice.length < 5000) return rows;
+    after = slice[slice.length - 1].number;
+  }
+}
+
+export async function findImport(db: Queryable, id: number): Promise<MemberImport | null> {
+  const record = await loadRecord(db, id);
+  return record ? shown(record) : null;
+}
+
+export function assertFound<T>(value: T | null): T {
+  if (value === null) throw notFound();
+  return value;
+}
+
