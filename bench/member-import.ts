@@ -37,7 +37,7 @@ export interface LargeImportResult {
 }
 
 let files = 0;
-function registerCsv(rows: number, first: number): Buffer {
+export function registerCsv(rows: number, first: number): Buffer {
   const tag = `${Date.now()}x${++files}`;
   const lines = ['Medlemsnummer;Fornavn;Etternavn;E-post;Mobil;Adresse;Postnummer;Fødselsdato;Kjønn;Medlem fra'];
   for (let i = 0; i < rows; i += 1) {
@@ -47,7 +47,7 @@ function registerCsv(rows: number, first: number): Buffer {
   return Buffer.from(lines.join('\r\n'), 'utf8');
 }
 
-async function staffId(db: Database): Promise<number> {
+export async function staffId(db: Database): Promise<number> {
   const [staff] = await db.query<{ id: number }>("SELECT id FROM accounts WHERE email = 'bench@example.no'");
   return staff.id;
 }

@@ -10,7 +10,7 @@ import { HttpError, validationFailed } from '../../lib/http-errors.ts';
 import { todayInOslo } from '../shared/oslo-date.ts';
 import { MEMBER_IMPORT_MESSAGES } from './member-import-limits.ts';
 import { ACCOUNT_FIELDS, CHUNK, FIELD_TYPES, NO_EMAIL_DOMAIN, type PlannedRow, type Summary } from './member-import-model.ts';
-import { loadRecord, shown, storedRows, type ImportRecord, type MemberImport } from './member-import-record.ts';
+import { loadRecord, shown, storedRows, type ImportRecord, type MemberImport, type StoredRow } from './member-import-record.ts';
 import { planImport } from './member-import-preview.ts';
 import { commitOtherSheets } from './member-import-other-sheets.ts';
 import { MEMBER_IMPORT_WELCOME_QUEUE } from './member-import-welcome.ts';
@@ -78,7 +78,7 @@ export async function runImport(db: Database, jobs: JobSender, id: number): Prom
 }
 
 async function commitImport(db: Database, jobs: JobSender, record: ImportRecord): Promise<void> {
-  // Read when the plan is made and let go after it: the commit keeps only the planned rows.
+  // Read slice by slice while the plan is made: the commit keeps only the planned rows.
   const rows = () => storedRows(db, record.id);
   const advance = async (done: number) => {
     // Stored outside the commit's transaction (PostgreSQL) or between its steps (PGlite), for the
@@ -108,9 +108,9 @@ async function commitImport(db: Database, jobs: JobSender, record: ImportRecord)
 
 async function writeImport(
   db: Queryable, step: Step, sizes: { creates: number; updates: number }, jobs: JobSender, record: ImportRecord,
-  rows: () => Promise<{ number: number; cells: string[] }[]>, progress: (done: number) => Promise<void>,
+  rows: () => AsyncIterable<StoredRow[]>, progress: (done: number) => Promise<void>,
 ): Promise<void> {
-  const plan = await planImport(db, { ...record, extra: record.extra_sheets }, await rows());
+  const plan = await planImport(db, { ...record, extra: record.extra_sheets }, rows());
   if (plan.summary.error > 0) throw new HttpError(422, { message: MEMBER_IMPORT_MESSAGES.hasErrors });
   const byNumber = new Map(plan.rows.map((row) => [row.number, row]));
   // A duplicate of an earlier row, to update it, feeds that row before anything is written.

@@ -17,13 +17,14 @@ import type { Action, Plan, PlannedRow } from './member-import-model.ts';
 import { checkRow, loadReference } from './member-import-rows.ts';
 import { findDuplicates } from './member-import-duplicates.ts';
 import { planOtherSheets } from './member-import-other-sheets.ts';
-import { loadRecord, shown, storedRows, type MemberImport } from './member-import-record.ts';
+import { loadRecord, shown, storedRows, type MemberImport, type StoredRow } from './member-import-record.ts';
 
 /** The preview: rows checked, duplicates found, decisions applied. Reads, never writes. */
 export async function planImport(
   db: Queryable,
   source: { columns: string[]; mapping: Record<string, string | null>; decisions: Record<string, Action>; default_action: Action | null; extra: ReadFile['extra'] },
-  rows: { number: number; cells: string[] }[],
+  /** The rows in slices (the upload's as one, the stored ones as read): each slice is let go once checked. */
+  slices: Iterable<StoredRow[]> | AsyncIterable<StoredRow[]>,
 ): Promise<Plan> {
   const ref = await loadReference(db);
   const index = new Map<ImportField, number>();
@@ -35,11 +36,14 @@ export async function planImport(
     const position = index.get(field);
     return position === undefined ? FIELD_LABEL[field] : source.columns[position];
   };
-  const planned = rows.map((row) => {
-    const text: Partial<Record<ImportField, string>> = {};
-    for (const [field, position] of index) text[field] = row.cells[position] ?? '';
-    return checkRow(row.number, text, columnOf, ref);
-  });
+  const planned: PlannedRow[] = [];
+  for await (const slice of slices) {
+    for (const row of slice) {
+      const text: Partial<Record<ImportField, string>> = {};
+      for (const [field, position] of index) text[field] = row.cells[position] ?? '';
+      planned.push(checkRow(row.number, text, columnOf, ref));
+    }
+  }
 
   const decide = (row: PlannedRow): Action => source.decisions[String(row.number)] ?? source.default_action ?? 'skip';
   await findDuplicates(db, planned, decide, columnOf);
@@ -87,7 +91,7 @@ export async function createImport(db: Database, staffId: number, fileName: stri
     }
     return row.id;
   });
-  const plan = await planImport(db, { columns: file.columns, mapping: chosen, decisions: {}, default_action: null, extra: file.extra }, file.rows);
+  const plan = await planImport(db, { columns: file.columns, mapping: chosen, decisions: {}, default_action: null, extra: file.extra }, [file.rows]);
   await savePreview(db, id, plan);
   return shown((await loadRecord(db, id))!);
 }
@@ -112,7 +116,7 @@ export async function changeImport(db: Database, id: number, change: ImportChang
   await db.query('UPDATE member_imports SET mapping = $2, decisions = $3, default_action = $4 WHERE id = $1', [
     id, JSON.stringify(mapping), JSON.stringify(decisions), defaultAction,
   ]);
-  const plan = await planImport(db, { columns: record.columns, mapping, decisions, default_action: defaultAction, extra: record.extra_sheets }, await storedRows(db, id));
+  const plan = await planImport(db, { columns: record.columns, mapping, decisions, default_action: defaultAction, extra: record.extra_sheets }, storedRows(db, id));
   await savePreview(db, id, plan);
   return shown((await loadRecord(db, id))!);
 }

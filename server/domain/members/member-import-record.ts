@@ -87,16 +87,23 @@ export function shown(record: ImportRecord): MemberImport {
   };
 }
 
-export async function storedRows(db: Queryable, id: number): Promise<{ number: number; cells: string[] }[]> {
-  const rows: { number: number; cells: string[] }[] = [];
-  // In slices: PGlite answers at most ~16 MB per query.
+/**
+ * The file's rows as stored, in slices of 5 000 (PGlite answers at most ~16 MB per query): a plan
+ * checks one slice at a time, so the cells of 50 000 rows are never all held at once.
+ */
+export interface StoredRow {
+  number: number;
+  cells: string[];
+}
+
+export async function* storedRows(db: Queryable, id: number): AsyncGenerator<StoredRow[]> {
   for (let after = 0; ;) {
-    const slice = await db.query<{ number: number; cells: string[] }>(
+    const slice = await db.query<StoredRow>(
       'SELECT number, cells FROM member_import_rows WHERE import_id = $1 AND number > $2 ORDER BY number LIMIT 5000',
       [id, after],
     );
-    rows.push(...slice);
-    if (slice.length < 5000) return rows;
+    if (slice.length > 0) yield slice;
+    if (slice.length < 5000) return;
     after = slice[slice.length - 1].number;
   }
 }
