@@ -70,8 +70,11 @@ async function savePreview(db: Queryable, id: number, plan: Plan): Promise<void>
   ]);
 }
 
-/** The upload read and kept, with its first preview. */
-export async function createImport(db: Database, staffId: number, fileName: string, buffer: Buffer, mapping: Record<string, unknown> | null): Promise<MemberImport> {
+/**
+ * The upload read and stored; answers what the preview needs besides the rows. The parsed rows are
+ * let go when this returns, so the preview holds only its plan and one slice of cells at a time.
+ */
+async function storeUpload(db: Database, staffId: number, fileName: string, buffer: Buffer, mapping: Record<string, unknown> | null) {
   const file = await readImportFile(fileName, buffer);
   const guessed = guessMapping(file.columns);
   const chosen = mapping ? checkMapping(file.columns, guessed, mapping) : guessed;
@@ -91,7 +94,13 @@ export async function createImport(db: Database, staffId: number, fileName: stri
     }
     return row.id;
   });
-  const plan = await planImport(db, { columns: file.columns, mapping: chosen, decisions: {}, default_action: null, extra: file.extra }, [file.rows]);
+  return { id, columns: file.columns, mapping: chosen, extra: file.extra };
+}
+
+/** The upload read and kept, with its first preview. */
+export async function createImport(db: Database, staffId: number, fileName: string, buffer: Buffer, mapping: Record<string, unknown> | null): Promise<MemberImport> {
+  const { id, columns, mapping: chosen, extra } = await storeUpload(db, staffId, fileName, buffer, mapping);
+  const plan = await planImport(db, { columns, mapping: chosen, decisions: {}, default_action: null, extra }, storedRows(db, id));
   await savePreview(db, id, plan);
   return shown((await loadRecord(db, id))!);
 }
