@@ -11,7 +11,7 @@ import type { Database } from '../server/db/database.ts';
 import { IMPORT_LIMITS } from '../server/domain/insurance/instrument-import.ts';
 import { TEMPLATE_PATH } from '../server/scripts/instrument-template.ts';
 import { prepare } from './member-list.ts';
-import { percentile, sampleMemory, serveBench } from './shared.ts';
+import { percentile, sampleMemory, serveBench, timeMemberList } from './shared.ts';
 
 export interface InstrumentImportResult {
   files: number;
@@ -53,13 +53,7 @@ export async function measureInstrumentImport(db: Database, members: number, fil
   const upload = multipart(await fullFile(rowsPerFile));
   const server = await serveBench(db);
   try {
-    const list = async (i: number) => {
-      const start = performance.now();
-      const response = await fetch(`${server.base}/api/member/list?page=${1 + (i % 20)}&per_page=25`, { headers: server.headers });
-      await response.arrayBuffer();
-      if (!response.ok) throw new Error(`the member list answered ${response.status}`);
-      return performance.now() - start;
-    };
+    const list = (i: number) => timeMemberList(server, i);
     const importOne = async () => {
       const start = performance.now();
       const response = await fetch(`${server.base}/api/member/${owner}/instrument/import`, {

@@ -14,7 +14,7 @@ import { findImport } from '../server/domain/members/member-import-record.ts';
 import { runImport } from '../server/domain/members/member-import-commit.ts';
 import { undoImport } from '../server/domain/members/member-import-undo.ts';
 import { prepare } from './member-list.ts';
-import { percentile, sampleMemory, serveBench, timed } from './shared.ts';
+import { percentile, sampleMemory, serveBench, timeMemberList, timed } from './shared.ts';
 
 export interface ImportResult {
   rows: number;
@@ -79,13 +79,7 @@ export async function measureLargeImport(db: Database, rows: number, members: nu
   await prepare(db, members);
   const server = await serveBench(db);
   try {
-    const list = async (i: number) => {
-      const start = performance.now();
-      const response = await fetch(`${server.base}/api/member/list?page=${1 + (i % 20)}&per_page=25`, { headers: server.headers });
-      await response.arrayBuffer();
-      if (!response.ok) throw new Error(`the member list answered ${response.status}`);
-      return performance.now() - start;
-    };
+    const list = (i: number) => timeMemberList(server, i);
     for (let i = 0; i < 10; i += 1) await list(i);
     const idle: number[] = [];
     for (let i = 0; i < 100; i += 1) idle.push(await list(i));

@@ -52,6 +52,15 @@ export async function serveBench(db: Database): Promise<BenchServer> {
   return { base, headers: { authorization: `Bearer ${token}` }, close: () => app.close() };
 }
 
+/** Milliseconds one page of the member list takes over HTTP (the i-th of 20 pages), read whole. */
+export async function timeMemberList(server: BenchServer, i: number): Promise<number> {
+  const start = performance.now();
+  const response = await fetch(`${server.base}/api/member/list?page=${1 + (i % 20)}&per_page=25`, { headers: server.headers });
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`the member list answered ${response.status}`);
+  return performance.now() - start;
+}
+
 export interface MemoryRise {
   heapMb: number;
   rssMb: number;
