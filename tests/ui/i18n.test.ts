@@ -7,6 +7,7 @@ import { CoreAdminContext, memoryStore, useLocaleState, useTranslate } from 'rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18nProvider, nbMessages } from '../../src/i18n/index.ts';
 import { enMessages } from '../../src/i18n/en.ts';
+import { STAFF_AREAS } from '../../src/common/staff-areas/registry.ts';
 
 type Tree = { [key: string]: Tree | string | undefined };
 
@@ -28,7 +29,8 @@ const placeholders = (message: string) => new Set(message.match(/%\{[A-Za-z0-9_]
 const pluralForms = (message: string) => message.split('||||').length;
 
 const ADMIN_SOURCES = join(import.meta.dirname, '../../src/admin');
-const KEY_LITERAL = /(['"`])((?:ra|app|resources)\.[A-Za-z0-9_.]+)\1/g;
+// Resource names have hyphens ('resources.discount-codes.fields.code').
+const KEY_LITERAL = /(['"`])((?:ra|app|resources)\.[A-Za-z0-9_.-]+)\1/g;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -93,6 +95,31 @@ describe('message catalogues', () => {
         .map((key) => `${relative(ADMIN_SOURCES, file)}: ${key}`),
     );
     expect(missing, `keys used under src/admin but missing in nb: ${missing.join(', ')}`).toEqual([]);
+  });
+});
+
+describe('field labels (resources.<resource>.fields.<source>)', () => {
+  // react-admin falls back to the humanised source name when one is missing, without a word, so
+  // a key missing in one language would show English-looking text on a Norwegian screen.
+  const FIELD_KEY = /^resources\.([^.]+)\.fields\./;
+  const fieldKeys = (messages: Map<string, string>) => [...messages.keys()].filter((key) => FIELD_KEY.test(key));
+
+  it('exist for every field in both nb and en', () => {
+    const nbKeys = fieldKeys(nb);
+    expect(nbKeys.length).toBeGreaterThan(0);
+    const onlyNb = nbKeys.filter((key) => !en.has(key));
+    const onlyEn = fieldKeys(en).filter((key) => !nb.has(key));
+    expect({ onlyNb, onlyEn }, `field labels only in nb: ${onlyNb.join(', ')}; only in en: ${onlyEn.join(', ')}`).toEqual({
+      onlyNb: [],
+      onlyEn: [],
+    });
+  });
+
+  it('belong to resources the staff-area registry declares', () => {
+    const declared = new Set(STAFF_AREAS.flatMap((area) => Object.keys(area.resources)));
+    const unknown = [...new Set([...fieldKeys(nb), ...fieldKeys(en)].map((key) => FIELD_KEY.exec(key)![1]))]
+      .filter((resource) => !declared.has(resource));
+    expect(unknown, `field labels of resources no area declares: ${unknown.join(', ')}`).toEqual([]);
   });
 });
 

@@ -57,12 +57,11 @@ function AccessLogTable() {
         size="small"
         empty={<Typography sx={{ p: 3 }}>{translate('app.privacy.empty')}</Typography>}
       >
-        <Column source="at" label="app.privacy.columns.when" render={(row) => `${formatDate(row.at)} ${formatTime(row.at)}`} />
-        <Column source="staff" label="app.privacy.columns.staff" disableSort render={(row) => personName(row.staff)} />
-        <Column source="kind" label="app.privacy.columns.kind" disableSort render={(row) => translate(kindLabel(row.kind))} />
+        <Column source="at" render={(row) => `${formatDate(row.at)} ${formatTime(row.at)}`} />
+        <Column source="staff" disableSort render={(row) => personName(row.staff)} />
+        <Column source="kind" disableSort render={(row) => translate(kindLabel(row.kind))} />
         <Column
           source="member"
-          label="app.privacy.columns.member"
           disableSort
           render={(row) =>
             row.member ? (
@@ -72,8 +71,8 @@ function AccessLogTable() {
             ) : translate('app.privacy.many_members', { count: row.row_count ?? 0 })
           }
         />
-        <Column source="detail" label="app.privacy.columns.detail" disableSort render={(row) => row.detail} />
-        <Column source="ip" label="app.privacy.columns.ip" disableSort render={(row) => row.ip ?? ''} />
+        <Column source="detail" disableSort render={(row) => row.detail} />
+        <Column source="ip" disableSort render={(row) => row.ip ?? ''} />
       </DataTable>
     </Paper>
   );

@@ -27,10 +27,10 @@ function Entries() {
           size="small"
           empty={<Typography color="text.secondary" sx={{ p: 2 }}>{translate('app.logs.empty')}</Typography>}
         >
-          <Column source="at" label="app.privacy.columns.when" disableSort render={(row) => `${formatDate(row.at)} ${formatTime(row.at)}`} />
-          <Column source="staff" label="app.privacy.columns.staff" disableSort render={(row) => personName(row.staff)} />
-          <Column source="kind" label="app.privacy.columns.kind" disableSort render={(row) => translate(kindLabel(row.kind))} />
-          <Column source="detail" label="app.privacy.columns.detail" disableSort render={(row) => row.detail} />
+          <Column source="at" disableSort render={(row) => `${formatDate(row.at)} ${formatTime(row.at)}`} />
+          <Column source="staff" disableSort render={(row) => personName(row.staff)} />
+          <Column source="kind" disableSort render={(row) => translate(kindLabel(row.kind))} />
+          <Column source="detail" disableSort render={(row) => row.detail} />
         </DataTable>
       </Box>
     </>

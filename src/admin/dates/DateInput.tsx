@@ -24,8 +24,8 @@ export const validDate: Validator = (value) => dateProblem(value);
 
 interface Props {
   source: string;
-  /** A catalogue key. */
-  label: string;
+  /** A catalogue key; without it, react-admin reads the resource's resources.<resource>.fields.<source>. */
+  label?: string;
   isRequired?: boolean;
   validate?: Validator | Validator[];
   /** The earliest day the picker offers ('yyyy-MM-dd'); the form's own check refuses earlier typed days. */

@@ -23,12 +23,12 @@ export default function InstrumentQueue() {
       aside={<ExportListButton label="app.instruments.export" />}
       rowClick={(_id, _resource, row) => instrumentListPath((row as QueueRow).member_id)}
     >
-      <Column source="remote_id" label="app.instruments.columns.id" render={(row) => row.member.remote_id ?? ''} />
-      <Column source="name" label="app.instruments.columns.member" render={(row) => `${row.member.first_name} ${row.member.last_name}`} />
-      <Column source="phone" label="app.instruments.columns.mobile" render={(row) => formatPhone(row.member.phone)} />
-      <Column source="email" label="app.instruments.columns.email" render={(row) => row.member.email} />
-      <Column source="artist_name" label="app.instruments.columns.artist" render={(row) => row.member.artist_name ?? ''} />
-      <Column source="product" label="app.instruments.columns.product" disableSort />
+      <Column source="remote_id" render={(row) => row.member.remote_id ?? ''} />
+      <Column source="name" render={(row) => `${row.member.first_name} ${row.member.last_name}`} />
+      <Column source="phone" render={(row) => formatPhone(row.member.phone)} />
+      <Column source="email" render={(row) => row.member.email} />
+      <Column source="artist_name" render={(row) => row.member.artist_name ?? ''} />
+      <Column source="product" disableSort />
     </QueueList>
   );
 }

@@ -36,13 +36,13 @@ function History() {
           rowClick={false}
           empty={<Typography sx={{ py: 2 }}>{translate('app.member_import.empty')}</Typography>}
         >
-          <Column source="file_name" label="app.member_import.columns.file" disableSort
+          <Column source="file_name" disableSort
             render={(item) => <Link component={RouterLink} to={`/member-import/${item.id}`}>{item.file_name}</Link>} />
-          <Column source="created_by" label="app.member_import.columns.by" disableSort render={(item) => item.created_by?.name ?? ''} />
-          <Column source="created_at" label="app.member_import.columns.when" disableSort
+          <Column source="created_by" disableSort render={(item) => item.created_by?.name ?? ''} />
+          <Column source="created_at" disableSort
             render={(item) => `${formatDate(item.created_at)} ${formatTime(item.created_at)}`} />
-          <Column source="state" label="app.member_import.columns.state" disableSort render={(item) => translate(`app.member_import.states.${item.state}`)} />
-          <Column source="summary" label="app.member_import.columns.counts" disableSort render={(item) => translate('app.member_import.counts', item.summary)} />
+          <Column source="state" disableSort render={(item) => translate(`app.member_import.states.${item.state}`)} />
+          <Column source="summary" disableSort render={(item) => translate('app.member_import.counts', item.summary)} />
           <Column source="id" label="app.member_import.columns.report" disableSort
             render={(item) => (item.summary.error > 0 ? (
               <Button size="small" startIcon={<DownloadIcon />} onClick={() => {

@@ -50,7 +50,7 @@ function ChangeRows() {
             disableSort
             render={(row) => (row.change.changed_by ? `${row.change.changed_by.first_name} ${row.change.changed_by.last_name}` : translate('app.changes.system'))}
           />
-          <Column source="field" label="app.changes.field" disableSort render={(row) => translate(`app.member.fields.${row.field}`, { _: row.field })} />
+          <Column source="field" label="app.changes.field" disableSort render={(row) => translate(`resources.membership.fields.${row.field}`, { _: row.field })} />
           <Column source="old" label="app.changes.before" disableSort render={(row) => showValue(row.old)} />
           <Column source="new" label="app.changes.after" disableSort render={(row) => showValue(row.new)} />
         </DataTable>

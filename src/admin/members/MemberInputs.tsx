@@ -69,9 +69,8 @@ export function MemberInputs({ mode }: { mode: MemberFormMode }) {
   const invoiceChoices = useInvoiceChoices();
   const invoiceMethod = useWatch({ name: 'invoice_method' });
   useShowMissingOnceBegun('invoice_method');
-  const label = (field: string) => `app.member.fields.${field}`;
   const text = (field: string, props: Record<string, unknown> = {}) => (
-    <TextInput key={field} source={field} label={label(field)} isRequired={required.has(field)} {...props} />
+    <TextInput key={field} source={field} isRequired={required.has(field)} {...props} />
   );
   const genderChoices = [1, 2, 3].map((id) => ({ id, name: translate(`app.member.gender.${id}`) }));
 
@@ -85,23 +84,23 @@ export function MemberInputs({ mode }: { mode: MemberFormMode }) {
         {text('address')}
         {text('postal_code', { slotProps: { htmlInput: { inputMode: 'numeric' } } })}
         {text('postal_area')}
-        <DateInput source="birthdate" label={label('birthdate')} />
-        <SelectInput source="gender" label={label('gender')} choices={genderChoices} isRequired={required.has('gender')} />
+        <DateInput source="birthdate" />
+        <SelectInput source="gender" choices={genderChoices} isRequired={required.has('gender')} />
         {text('artist_name')}
-        <SelectInput source="primary_instrument_type" label={label('primary_instrument_type')} choices={instrumentChoices.choices} isPending={instrumentChoices.isPending} emptyValue={0} emptyText="app.member.instrument_none" />
+        <SelectInput source="primary_instrument_type" choices={instrumentChoices.choices} isPending={instrumentChoices.isPending} emptyValue={0} emptyText="app.member.instrument_none" />
       </Section>
       <Section title="app.member.sections.invoicing">
-        <SelectInput source="invoice_method" label={label('invoice_method')} choices={invoiceChoices} isRequired />
+        <SelectInput source="invoice_method" choices={invoiceChoices} isRequired />
         {invoiceMethod === 'EMAIL' && text('invoice_email', { type: 'email', isRequired: true })}
       </Section>
       <Section title="app.member.sections.newsletters">
-        <BooleanInput source="newsletter_1" label={label('newsletter_1')} disabled helperText={false} />
-        <BooleanInput source="newsletter_2" label={label('newsletter_2')} helperText={false} />
-        <BooleanInput source="newsletter_3" label={label('newsletter_3')} helperText={false} />
+        <BooleanInput source="newsletter_1" disabled helperText={false} />
+        <BooleanInput source="newsletter_2" helperText={false} />
+        <BooleanInput source="newsletter_3" helperText={false} />
       </Section>
       {mode === 'edit' && (
         <Section title="app.member.sections.membership">
-          <DateInput source="membership_start_date" label={label('membership_start_date')} isRequired />
+          <DateInput source="membership_start_date" isRequired />
         </Section>
       )}
     </>

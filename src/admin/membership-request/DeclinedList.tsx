@@ -73,26 +73,23 @@ export function DeclinedList() {
     >
       <Column
         source="name"
-        label="app.membership_requests.columns.member"
         render={(row) => (
           <Link component={RouterLink} to={membershipRequestPaths.request(row.id)}>
             {`${row.member.first_name} ${row.member.last_name}`}
           </Link>
         )}
       />
-      <Column source="created_at" label="app.membership_requests.columns.applied" render={(row) => formatIsoDate(row.created_at)} />
+      <Column source="created_at" render={(row) => formatIsoDate(row.created_at)} />
       <Column
         source="possible_duplicate"
-        label="app.membership_requests.columns.warning"
         disableSort
         render={(row) => <DuplicateWarning duplicate={row.possible_duplicate} />}
       />
-      <Column source="phone" label="app.membership_requests.columns.mobile" render={(row) => formatPhone(row.member.phone)} />
-      <Column source="artist_name" label="app.membership_requests.columns.artist" render={(row) => row.member.artist_name ?? ''} />
-      <Column source="campaign_code" label="app.membership_requests.columns.campaign" disableSort render={(row) => row.campaign_code ?? ''} />
+      <Column source="phone" render={(row) => formatPhone(row.member.phone)} />
+      <Column source="artist_name" render={(row) => row.member.artist_name ?? ''} />
+      <Column source="campaign_code" disableSort render={(row) => row.campaign_code ?? ''} />
       <Column
         source="member_status"
-        label="app.membership_requests.columns.status"
         disableSort
         render={(row) => <StatusCell row={row} />}
       />
@@ -109,10 +106,9 @@ export function DeclinedList() {
           </Link>
         )}
       />
-      <Column source="mail_sent_at" label="app.membership_requests.columns.sent" disableSort render={(row) => <SentCell row={row} />} />
+      <Column source="mail_sent_at" disableSort render={(row) => <SentCell row={row} />} />
       <Column
         source="rejected_by"
-        label="app.membership_requests.columns.done_by"
         disableSort
         render={(row) => <InitialsBadge person={row.rejected_by} />}
       />

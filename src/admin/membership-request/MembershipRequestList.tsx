@@ -47,28 +47,25 @@ export function MembershipRequestList() {
         disableSort
         render={(row) => <SelectRowCheckbox id={row.id} name={`${row.member.first_name} ${row.member.last_name}`} />}
       />
-      <Column source="remote_id" label="app.membership_requests.columns.id" render={(row) => row.member.remote_id ?? ''} />
+      <Column source="remote_id" render={(row) => row.member.remote_id ?? ''} />
       <Column
         source="name"
-        label="app.membership_requests.columns.member"
         render={(row) => (
           <Link component={RouterLink} to={paths.editMember(row.member_id)} onClick={stop}>
             {`${row.member.first_name} ${row.member.last_name}`}
           </Link>
         )}
       />
-      <Column source="created_at" label="app.membership_requests.columns.applied_date" render={(row) => formatDate(row.created_at)} />
+      <Column source="created_at" render={(row) => formatDate(row.created_at)} />
       <Column
         source="possible_duplicate"
-        label="app.membership_requests.columns.warning"
         disableSort
         render={(row) => <DuplicateWarning duplicate={row.possible_duplicate} />}
       />
-      <Column source="email" label="app.membership_requests.columns.email" render={(row) => row.member.email} />
-      <Column source="phone" label="app.membership_requests.columns.mobile" render={(row) => formatPhone(row.member.phone)} />
+      <Column source="email" render={(row) => row.member.email} />
+      <Column source="phone" render={(row) => formatPhone(row.member.phone)} />
       <Column
         source="status"
-        label="app.membership_requests.columns.status"
         disableSort
         render={() => translate('app.membership_requests.pending')}
       />

@@ -23,7 +23,6 @@ export default function CampaignDialog({ campaign, onClose }: { campaign: Campai
   const dataProvider = useDataProvider();
   const queryClient = useQueryClient();
   const creating = campaign === null;
-  const label = (field: string) => translate(`app.settings.campaigns.fields.${field}`);
 
   async function save(values: Record<string, unknown>) {
     const data = creating
@@ -53,14 +52,14 @@ export default function CampaignDialog({ campaign, onClose }: { campaign: Campai
       </DialogTitle>
       <Form record={campaign ?? DEFAULTS} onSubmit={save}>
         <DialogContent sx={{ pt: 0 }}>
-          <TextInput source="name" label={label('name')} validate={fillIn} fullWidth />
-          <TextInput source="code" label={label('code')} validate={fillIn} fullWidth />
-          <DateInput source="period_start" label="app.settings.campaigns.fields.period_start" validate={fillIn} isRequired />
+          <TextInput source="name" validate={fillIn} fullWidth />
+          <TextInput source="code" validate={fillIn} fullWidth />
+          <DateInput source="period_start" validate={fillIn} isRequired />
           {creating && (
             <>
-              <DateInput source="period_end" label="app.settings.campaigns.fields.period_end" />
-              <ReferenceSelect resource="product-categories" source="product_category_id" optionText="title" label={label('product_category_id')} />
-              <ReferenceSelect resource="benefits" source="benefit_id" optionText="text" label={label('benefit_id')} />
+              <DateInput source="period_end" />
+              <ReferenceSelect resource="product-categories" source="product_category_id" optionText="title" />
+              <ReferenceSelect resource="benefits" source="benefit_id" optionText="text" />
             </>
           )}
         </DialogContent>
@@ -71,8 +70,8 @@ export default function CampaignDialog({ campaign, onClose }: { campaign: Campai
 }
 
 /** A select over a small reference list (product categories, benefits). */
-function ReferenceSelect({ resource, source, optionText, label }: { resource: string; source: string; optionText: string; label: string }) {
+function ReferenceSelect({ resource, source, optionText }: { resource: string; source: string; optionText: string }) {
   const { data = [], isPending } = useGetList(resource, {});
-  return <SelectInput source={source} label={label} choices={data} optionText={optionText} validate={fillIn} isPending={isPending} fullWidth />;
+  return <SelectInput source={source} choices={data} optionText={optionText} validate={fillIn} isPending={isPending} fullWidth />;
 }
 

@@ -51,13 +51,13 @@ function CampaignTable({ onEdit, onQr, onDelete }: {
         <Column source="code" label="app.settings.campaigns.columns.code" />
         <Column source="period_start" label="app.settings.campaigns.columns.period_start" render={(row) => formatDate(row.period_start)} />
         <Column source="period_end" label="app.settings.campaigns.columns.period_end" render={(row) => formatDate(row.period_end) || '–'} />
-        <Column source="product" label="app.settings.campaigns.columns.product" disableSort render={(row) => row.product?.title ?? ''} />
-        <Column source="benefit" label="app.settings.campaigns.columns.benefit" disableSort render={(row) => row.benefit?.text ?? ''} />
-        <Column source="status" label="app.settings.campaigns.columns.status" render={(row) => (
+        <Column source="product" disableSort render={(row) => row.product?.title ?? ''} />
+        <Column source="benefit" disableSort render={(row) => row.benefit?.text ?? ''} />
+        <Column source="status" render={(row) => (
           <Chip size="small" color={campaignEnded(row) ? 'default' : 'success'} variant={campaignEnded(row) ? 'filled' : 'outlined'}
             label={translate(campaignEnded(row) ? 'app.settings.campaigns.ended_status' : 'app.settings.campaigns.active')} />
         )} />
-        <Column source="members" label="app.settings.campaigns.columns.members" disableSort />
+        <Column source="members" disableSort />
         <Column source="actions" label="app.settings.campaigns.columns.actions" disableSort render={(row) => (
           <Box sx={{ display: 'flex' }} onClick={(event) => event.stopPropagation()}>
             {campaignEnded(row) ? (

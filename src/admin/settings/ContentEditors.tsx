@@ -56,8 +56,8 @@ export function PageEditor({ page }: { page: AdminContentPage }) {
   }
   return (
     <Form record={page} onSubmit={save}>
-      <TextInput source="title" label={translate('app.settings.content.page_title')} validate={requiredField} fullWidth />
-      <RichTextInput source="content" label={translate('app.settings.content.page_content')} validate={requiredField} fullWidth
+      <TextInput source="title" label={translate('resources.content-pages.fields.title')} validate={requiredField} fullWidth />
+      <RichTextInput source="content" label={translate('resources.content-pages.fields.content')} validate={requiredField} fullWidth
         toolbar={toolbar} sx={{ '& .ProseMirror': { minHeight: 240 } }} />
       <SaveButton />
     </Form>
@@ -88,11 +88,11 @@ export function CodeDialog({ code, onClose }: { code: AdminDiscountCode | null; 
       <DialogTitle id="code-title">{translate(code ? 'app.settings.content.edit_code' : 'app.settings.content.add_code')}</DialogTitle>
       <Form record={code ?? { sort_order: 0, active: true }} onSubmit={save}>
         <DialogContent sx={{ pt: 0 }}>
-          <TextInput source="code" label={translate('app.settings.content.code')} validate={requiredField} fullWidth />
-          <RichTextInput source="description" label={translate('app.settings.content.description')} validate={requiredField} fullWidth
+          <TextInput source="code" label={translate('resources.discount-codes.fields.code')} validate={requiredField} fullWidth />
+          <RichTextInput source="description" label={translate('resources.discount-codes.fields.description')} validate={requiredField} fullWidth
             toolbar={toolbar} sx={{ '& .ProseMirror': { minHeight: 160 } }} />
-          <NumberInput source="sort_order" label={translate('app.settings.content.sort_order')} min={0} />
-          <BooleanInput source="active" label={translate('app.settings.content.active')} />
+          <NumberInput source="sort_order" label={translate('resources.discount-codes.fields.sort_order')} min={0} />
+          <BooleanInput source="active" label={translate('resources.discount-codes.fields.active')} />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{translate('app.cancel')}</Button>

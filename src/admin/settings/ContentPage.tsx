@@ -71,9 +71,9 @@ function CodeTable({ onEdit }: { onEdit: (code: AdminDiscountCode) => void }) {
     <Paper sx={{ overflowX: 'auto' }}>
       <DataTable<AdminDiscountCode> bulkActionButtons={false} rowClick={false}
         empty={<Typography sx={{ p: 3 }}>{translate('app.settings.content.empty')}</Typography>}>
-        <Column source="code" label="app.settings.content.code" disableSort />
-        <Column source="sort_order" label="app.settings.content.sort_order" disableSort />
-        <Column source="active" label="app.settings.content.active" disableSort
+        <Column source="code" disableSort />
+        <Column source="sort_order" disableSort />
+        <Column source="active" disableSort
           render={(row) => translate(row.active ? 'ra.boolean.true' : 'ra.boolean.false')} />
         <Column source="actions" label="app.settings.campaigns.columns.actions" disableSort render={(row) => (
           <Box sx={{ display: 'flex' }}>

@@ -171,7 +171,7 @@ export function TemplateDialog({ template, onClose }: { template: EmailTemplate;
       <Form record={template} onSubmit={save} mode="onChange">
         <DialogContent sx={{ pt: 0 }}>
           {saved && <Alert severity="success" sx={{ mb: 2 }}>{translate('app.settings.templates.saved')}</Alert>}
-          <TextInput source="title" label={translate('app.settings.templates.fields.title')} validate={requiredField} fullWidth />
+          <TextInput source="title" validate={requiredField} fullWidth />
           {placeholdersOf(template).includes(BUTTON) && (
             <Alert severity="info" sx={{ mb: 2 }} data-testid="template-button-hint">
               <Typography variant="subtitle2" component="p">{translate('app.settings.templates.button_hint_title')}</Typography>
@@ -180,13 +180,12 @@ export function TemplateDialog({ template, onClose }: { template: EmailTemplate;
           )}
           <RichTextInput
             source="content"
-            label={translate('app.settings.templates.fields.content')}
             validate={requiredField}
             fullWidth
             editorOptions={{
               ...DefaultEditorOptions,
               // The editable area is the text box screen readers land on: it carries the field's name.
-              editorProps: { attributes: { 'aria-label': translate('app.settings.templates.fields.content') } },
+              editorProps: { attributes: { 'aria-label': translate('resources.email-templates.fields.content') } },
             }}
             toolbar={
               <RichTextInputToolbar>
@@ -201,8 +200,8 @@ export function TemplateDialog({ template, onClose }: { template: EmailTemplate;
             sx={{ '& .ProseMirror': { minHeight: 500 } }}
           />
           <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
-            <TextInput source="from_name" label={translate('app.settings.templates.fields.from_name')} validate={requiredField} sx={{ flex: '1 1 240px' }} />
-            <TextInput source="from_email" label={translate('app.settings.templates.fields.from_email')} validate={emailField} sx={{ flex: '1 1 240px' }} />
+            <TextInput source="from_name" validate={requiredField} sx={{ flex: '1 1 240px' }} />
+            <TextInput source="from_email" validate={emailField} sx={{ flex: '1 1 240px' }} />
           </Box>
         </DialogContent>
         <DialogSaveActions onClose={close} sticky />

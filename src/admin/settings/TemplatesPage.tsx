@@ -34,10 +34,10 @@ function TemplateTable({ onEdit }: { onEdit: (template: EmailTemplate) => void }
         }}
         empty={<Typography sx={{ p: 3 }}>{translate('app.settings.templates.empty')}</Typography>}
       >
-        <Column source="id" label="app.settings.templates.columns.id" />
+        <Column source="id" />
         <Column source="title" label="app.settings.templates.columns.title" />
-        <Column source="updated_at" label="app.settings.templates.columns.updated_at" render={(row) => formatDate(row.updated_at)} />
-        <Column source="created_at" label="app.settings.templates.columns.created_at" render={(row) => formatDate(row.created_at)} />
+        <Column source="updated_at" render={(row) => formatDate(row.updated_at)} />
+        <Column source="created_at" render={(row) => formatDate(row.created_at)} />
         <Column
           source="edit"
           label="app.settings.campaigns.columns.actions"

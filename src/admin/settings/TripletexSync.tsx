@@ -63,11 +63,11 @@ function RunHistory() {
           rowClick={false}
           empty={<Typography sx={{ py: 2 }}>{translate('app.settings.tripletex.empty')}</Typography>}
         >
-          <Column source="created_at" label="app.settings.tripletex.columns.started" disableSort
+          <Column source="created_at" disableSort
             render={(run) => `${formatDate(run.created_at)} ${formatTime(run.created_at)}`} />
-          <Column source="started_by" label="app.settings.tripletex.columns.by" disableSort
+          <Column source="started_by" disableSort
             render={(run) => (run.started_by ? `${run.started_by.first_name} ${run.started_by.last_name}` : '')} />
-          <Column source="state" label="app.settings.tripletex.columns.state" disableSort
+          <Column source="state" disableSort
             render={(run) => translate(`app.settings.tripletex.states.${run.state}`)} />
           <Column source="orders_created" label="app.settings.tripletex.columns.result" disableSort
             render={(run) => run.error ?? translate('app.settings.tripletex.counts', { ...run, failures: run.failures.length })} />

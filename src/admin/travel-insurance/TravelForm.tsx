@@ -127,7 +127,7 @@ export function TravelForm({ memberId, subscription, onSaved }: TravelFormProps)
     >
       <SelectInput
         source="product_id"
-        label="app.travel_form.product"
+        label="resources.travel-subscriptions.fields.product_id"
         choices={products}
         optionText="name"
         optionValue="id"
@@ -137,11 +137,11 @@ export function TravelForm({ memberId, subscription, onSaved }: TravelFormProps)
         variant="filled"
       />
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-        <DateInput source="subscription_start" label="app.travel_form.start" />
+        <DateInput source="subscription_start" label="resources.travel-subscriptions.fields.subscription_start" />
         <ResetButton source="subscription_start" original={original.subscription_start} label={translate('app.travel_form.reset_start')} />
       </Box>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-        <DateInput source="subscription_end" label="app.travel_form.end" minDate={currentEnd} />
+        <DateInput source="subscription_end" label="resources.travel-subscriptions.fields.subscription_end" minDate={currentEnd} />
         <ResetButton source="subscription_end" original={original.subscription_end} label={translate('app.travel_form.reset_end')} />
       </Box>
       <TextField

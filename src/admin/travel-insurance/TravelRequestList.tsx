@@ -39,16 +39,15 @@ export function TravelRequestList() {
         disableSort
         render={(row) => <SelectRowCheckbox id={row.id} name={nameOf(row)} />}
       />
-      <Column source="name" label="app.travel_requests.member" render={nameOf} />
+      <Column source="name" render={nameOf} />
       <Column
         source="address"
-        label="app.travel_requests.address"
         render={(row) => [row.member.address, [row.member.postal_code, row.member.postal_area].filter(Boolean).join(' ')].filter(Boolean).join(', ')}
       />
-      <Column source="phone" label="app.travel_requests.phone" render={(row) => formatPhone(row.member.phone)} />
-      <Column source="email" label="app.travel_requests.email" render={(row) => row.member.email} />
-      <Column source="artist_name" label="app.travel_requests.artist" render={(row) => row.member.artist_name ?? ''} />
-      <Column source="product" label="app.travel_requests.product" render={(row) => row.product.name} />
+      <Column source="phone" render={(row) => formatPhone(row.member.phone)} />
+      <Column source="email" render={(row) => row.member.email} />
+      <Column source="artist_name" render={(row) => row.member.artist_name ?? ''} />
+      <Column source="product" render={(row) => row.product.name} />
     </QueueList>
   );
 }
