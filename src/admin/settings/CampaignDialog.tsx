@@ -25,8 +25,8 @@ export default function CampaignDialog({ campaign, onClose }: { campaign: Campai
   const creating = campaign === null;
   const label = (field: string) => translate(`app.settings.campaigns.fields.${field}`);
 
-  async function save(values: Record<string, unknown>) {
-    const data = creating
+  async function save(values: Partial<Campaign>) {
+    const data: Partial<Campaign> = creating
       ? { ...DEFAULTS, ...values, period_end: values.period_end || null }
       : { name: values.name, code: values.code, period_start: values.period_start, status: 1 };
     try {

@@ -41,7 +41,7 @@ export function PageEditor({ page }: { page: AdminContentPage }) {
   const toast = useToast();
   // The saved page replaces the old one in react-admin's cached page list.
   const [update] = useUpdate<AdminContentPage>();
-  async function save(values: Record<string, unknown>) {
+  async function save(values: Partial<AdminContentPage>) {
     try {
       await update('content-pages', {
         id: page.id, data: { title: values.title, content: values.content }, previousData: page,
@@ -69,7 +69,7 @@ export function CodeDialog({ code, onClose }: { code: AdminDiscountCode | null; 
   const queryClient = useQueryClient();
   const [create] = useCreate<AdminDiscountCode>();
   const [update] = useUpdate<AdminDiscountCode>();
-  async function save(values: Record<string, unknown>) {
+  async function save(values: Partial<AdminDiscountCode>) {
     const data = { code: values.code, description: values.description, sort_order: Number(values.sort_order ?? 0), active: values.active !== false };
     try {
       if (code) {

@@ -85,9 +85,17 @@ export function TravelForm({ memberId, subscription, onSaved }: TravelFormProps)
   const translate = useTranslate();
   const toast = useToast();
   const queryClient = useQueryClient();
-  // react-admin reads the subscriptions again after a create and puts an edited one in place.
-  const [create] = useCreate<Subscription>();
-  const [update] = useUpdate<Subscription>();
+  // An order also shows elsewhere: on the member (their travel card), in the travel queue and its
+  // menu badge, and as a line in the travel log. react-admin reads the subscriptions again after a
+  // create and puts an edited one in place; those other resources are read again here.
+  const readOthersAgain = () => Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['membership'] }),
+    queryClient.invalidateQueries({ queryKey: ['pending-travel'] }),
+    queryClient.invalidateQueries({ queryKey: ['travel-logs'] }),
+    invalidatePendingCounts(queryClient),
+  ]);
+  const [create] = useCreate<Subscription>('travel-subscriptions', undefined, { onSuccess: readOthersAgain });
+  const [update] = useUpdate<Subscription>('travel-subscriptions', undefined, { onSuccess: readOthersAgain });
   const [busy, setBusy] = useState(false);
   const { data: allProducts = [] } = useGetList<Product>('products', { pagination: { page: 1, perPage: 100 } });
   const products = travelProducts(allProducts);
@@ -102,21 +110,12 @@ export function TravelForm({ memberId, subscription, onSaved }: TravelFormProps)
     setBusy(true);
     const data = travelOrderPayload(memberId, values as unknown as TravelFormValues, subscription?.id);
     try {
-      // An order also shows elsewhere: on the member (their travel card), in the travel queue and
-      // its menu badge, and as a line in the travel log; those are other resources, read again here.
-      const readOthersAgain = () => Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['membership'] }),
-        queryClient.invalidateQueries({ queryKey: ['pending-travel'] }),
-        queryClient.invalidateQueries({ queryKey: ['travel-logs'] }),
-        invalidatePendingCounts(queryClient),
-      ]);
       if (subscription) {
         await update('travel-subscriptions', { id: subscription.id, data, previousData: subscription }, { returnPromise: true });
       } else {
         await create('travel-subscriptions', { data }, { returnPromise: true });
       }
       toast.success('app.travel_form.saved');
-      await readOthersAgain();
       setTimeout(onSaved, GO_BACK_AFTER_MS);
     } catch {
       toast.error('app.errors.generic');
