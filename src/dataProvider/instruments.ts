@@ -1,29 +1,17 @@
-/** The instrument calls of the staff app: a member's lists, one call per row, accept/reject, export and import. */
+/**
+ * The instrument calls of the staff app that are not one row's create, change or delete (those go
+ * through react-admin's hooks on the registry's `instruments` resource): a member's lists,
+ * accept/reject, export and import.
+ */
 import type { Identifier } from 'react-admin';
 import { download, http } from '../common/http.ts';
 import { unwrap } from './errors.ts';
 import { exportFilename, formatQuery, type ExportFormat } from './exports.ts';
-import type { Instrument, InstrumentNewBody, InstrumentPatchBody, MemberInstruments, RejectValues } from './types.ts';
-
-/** The fields staff fill in for one row; the member and status are added per call. */
-export type InstrumentBody = Omit<InstrumentNewBody, 'member_id' | 'status'>;
+import type { Instrument, MemberInstruments, RejectValues } from './types.ts';
 
 export const instrumentMethods = {
   async memberInstruments(memberId: Identifier): Promise<MemberInstruments> {
     return unwrap(await http.get<{ data: MemberInstruments }>(`/api/member/${memberId}/instrument`)).data;
-  },
-
-  /** One new instrument; status 1 is insured at once, 0 a request. */
-  async createInstrument(memberId: Identifier, body: InstrumentBody, status: number): Promise<Instrument> {
-    return unwrap(await http.post<{ data: Instrument }>('/api/instrument/new', { ...body, member_id: Number(memberId), status })).data;
-  },
-
-  async updateInstrument(id: number, body: InstrumentPatchBody): Promise<Instrument> {
-    return unwrap(await http.patch<{ data: Instrument }>(`/api/instrument/${id}`, body)).data;
-  },
-
-  async deleteInstrument(id: number): Promise<void> {
-    unwrap(await http.delete(`/api/instrument/${id}`));
   },
 
   /** Several instruments of one member in one call: all are accepted, or none (409 names why). */

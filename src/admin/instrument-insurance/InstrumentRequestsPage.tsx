@@ -19,7 +19,8 @@ import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import EditIcon from '@mui/icons-material/Edit';
-import { ListBase, Title, useDataProvider, useGetOne, useListContext, useTranslate } from 'react-admin';
+import { useMutation } from '@tanstack/react-query';
+import { ListBase, Title, useDataProvider, useGetOne, useListContext, useTranslate, type Identifier } from 'react-admin';
 import type { Instrument, Member, RejectValues, StaffDataProvider } from '../../dataProvider/index.ts';
 import { formatDate } from '../../common/format.ts';
 import { MemberHeader } from '../layout/MemberHeader.tsx';
@@ -45,36 +46,34 @@ function RequestActions({ memberId, memberName, refresh }: { memberId: number; m
   const toast = useToast();
   const failure = useFailure();
   const { selectedIds, onUnselectItems } = useListContext<Instrument>();
-  const [busy, setBusy] = useState(false);
   const [rejecting, setRejecting] = useState(false);
 
+  // Accepting and rejecting are custom calls; what they change is read again by `refresh`.
   const done = async () => {
     onUnselectItems();
     await refresh();
   };
-  const accept = async () => {
-    setBusy(true);
-    try {
-      await dataProvider.acceptInstruments(memberId, selectedIds);
-      toast.success(selectedIds.length === 1 ? 'app.instruments.accepted_one' : 'app.instruments.accepted_many');
+  const { mutate: acceptSelected, isPending: busy } = useMutation({
+    mutationFn: (ids: Identifier[]) => dataProvider.acceptInstruments(memberId, ids),
+    onSuccess: async (_accepted, ids) => {
+      toast.success(ids.length === 1 ? 'app.instruments.accepted_one' : 'app.instruments.accepted_many');
       await done();
-    } catch (error) {
-      failure(error);
-    }
-    setBusy(false);
-  };
-  const reject = async (values: RejectValues) => {
-    try {
-      if (selectedIds.length === 1) await dataProvider.rejectInstrument(selectedIds[0], values);
-      else await dataProvider.rejectInstruments(memberId, selectedIds, values);
-    } catch (error) {
-      failure(error);
-      throw error;
-    }
-    toast.success(selectedIds.length === 1 ? 'app.instruments.rejected_one' : 'app.instruments.rejected_many');
-    setRejecting(false);
-    await done();
-  };
+    },
+    onError: failure,
+  });
+  // The dialog awaits the promise: it stays open (with what was typed) when the call fails.
+  const { mutateAsync: reject } = useMutation({
+    mutationFn: ({ ids, values }: { ids: Identifier[]; values: RejectValues }) => (ids.length === 1
+      ? dataProvider.rejectInstrument(ids[0], values)
+      : dataProvider.rejectInstruments(memberId, ids, values)),
+    onSuccess: async (_rejected, { ids }) => {
+      toast.success(ids.length === 1 ? 'app.instruments.rejected_one' : 'app.instruments.rejected_many');
+      setRejecting(false);
+      await done();
+    },
+    onError: failure,
+  });
+  const accept = () => acceptSelected(selectedIds);
 
   return (
     <Stack direction="row" spacing={1} sx={{ my: 2, flexWrap: 'wrap', gap: 1 }}>
@@ -93,7 +92,9 @@ function RequestActions({ memberId, memberName, refresh }: { memberId: number; m
         memberId={memberId}
         title={translate('app.instruments.reject_title', { name: memberName })}
         onClose={() => setRejecting(false)}
-        onReject={reject}
+        onReject={async (values) => {
+          await reject({ ids: selectedIds, values });
+        }}
       />
     </Stack>
   );

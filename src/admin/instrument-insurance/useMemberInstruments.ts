@@ -18,7 +18,11 @@ export function useMemberInstruments(memberId: Identifier) {
   const { data: categories = [] } = useGetList<InstrumentCategory>('instrument-categories', { pagination: { page: 1, perPage: 100 } });
   const activeRows = useMemo(() => (query.data?.active ?? []).map(toRow), [query.data]);
   const requestedRows = useMemo(() => (query.data?.requested ?? []).filter((row) => row.state === 'requested').map(toRow), [query.data]);
-  /** After a change: this member's lists, the request queue, the member (its insurance card) and the badges. */
+  /**
+   * What an instrument change touches beyond the `instruments` resource react-admin keeps itself,
+   * for the mutations' onSettled: this member's lists (one answer of their own), the request queue
+   * and its members' rows, the member (their insurance card) and the menu badges.
+   */
   const refresh = () => Promise.all([
     queryClient.invalidateQueries({ queryKey: memberInstrumentsKey(memberId) }),
     queryClient.invalidateQueries({ queryKey: ['pending-instruments'] }),

@@ -5,7 +5,6 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { Create, Form, HttpError, useCreate, useTranslate } from 'react-admin';
-import { useQueryClient } from '@tanstack/react-query';
 import type { Member } from '../../dataProvider/types.ts';
 import { paths } from '../paths.ts';
 import { useToast } from '../toast.tsx';
@@ -27,16 +26,15 @@ interface CreateErrorBody {
 export function MemberCreate() {
   const translate = useTranslate();
   const [createMember] = useCreate<Member>();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const toast = useToast();
   const [pending, setPending] = useState<{ payload: Record<string, unknown>; duplicates: Duplicate[] } | null>(null);
 
   const create = async (payload: Record<string, unknown>) => {
     try {
-      // With returnPromise the created member comes back (the type also allows the callback form's void).
+      // With returnPromise the created member comes back (the type also allows the callback form's void);
+      // react-admin reads the member list again itself.
       const data = (await createMember('membership', { data: payload }, { returnPromise: true })) as Member;
-      await queryClient.invalidateQueries({ queryKey: ['membership'] });
       toast.success('app.create.created');
       navigate(paths.editMember(data.id));
       return undefined;

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import { Confirm, useDataProvider, useTranslate } from 'react-admin';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StaffDataProvider } from '../../dataProvider/index.ts';
 import { useToast } from '../toast.tsx';
 
@@ -12,20 +12,17 @@ export function StopInsuranceButton({ subscriptionId }: { subscriptionId: number
   const queryClient = useQueryClient();
   const toast = useToast();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const stop = async () => {
-    setBusy(true);
-    try {
-      await dataProvider.cancelSubscription(subscriptionId);
+  // A custom call on the subscription: the member (whose record carries its insurance, drawn in
+  // this card) is what changes, so react-admin's cache of the member is read again.
+  const { mutate: stop, isPending: busy } = useMutation({
+    mutationFn: () => dataProvider.cancelSubscription(subscriptionId),
+    onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['membership'] });
       toast.success('app.instrument_card.stopped');
-    } catch {
-      toast.error('app.errors.generic_bang');
-    } finally {
-      setBusy(false);
-      setOpen(false);
-    }
-  };
+    },
+    onError: () => toast.error('app.errors.generic_bang'),
+    onSettled: () => setOpen(false),
+  });
   return (
     <>
       <Button variant="contained" color="error" onClick={() => setOpen(true)} disabled={busy} sx={{ mt: 2 }}>
@@ -39,7 +36,7 @@ export function StopInsuranceButton({ subscriptionId }: { subscriptionId: number
         confirm="app.instrument_card.stop"
         cancel="app.cancel"
         confirmColor="warning"
-        onConfirm={stop}
+        onConfirm={() => stop()}
         onClose={() => setOpen(false)}
       />
     </>

@@ -3,7 +3,7 @@
  * (applicant, dates, campaign, a probable duplicate) and the rejection (reason, when, by whom,
  * whether and when the mail went out), and lets staff reopen it as pending or accept it after all.
  */
-import { useState, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Check from '@mui/icons-material/Check';
 import Replay from '@mui/icons-material/Replay';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Title, useDataProvider, useGetOne, useTranslate } from 'react-admin';
 import { formatIsoDate, formatPhone, formatTime } from '../../common/format.ts';
 import type { StaffDataProvider } from '../../dataProvider/index.ts';
@@ -56,42 +56,51 @@ function MailState({ request }: { request: MembershipRequest }) {
   return <>{translate('app.membership_requests.page.mail_sent', { when: when(request.mail_sent_at) })}</>;
 }
 
+interface RequestAction {
+  call: () => Promise<unknown>;
+  success: string;
+  after: () => void;
+}
+
 function useRequestActions(request: MembershipRequest | undefined, refetch: () => void) {
   const dataProvider = useDataProvider<StaffDataProvider>();
   const queryClient = useQueryClient();
   const toast = useToast();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
 
-  const refreshLists = () => Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['pending-memberships'] }),
-    queryClient.invalidateQueries({ queryKey: ['declined-memberships'] }),
-    invalidatePendingCounts(queryClient),
-  ]);
-
-  const run = async (action: () => Promise<unknown>, success: string, after: () => void) => {
-    setBusy(true);
-    try {
-      await action();
-    } catch (error) {
+  // Reopening or accepting is a custom call on the request: it moves between the queue and the
+  // declined list, and the menu badge counts it, so those (other resources) are read again.
+  const { mutate: run, isPending: busy } = useMutation({
+    mutationFn: (action: RequestAction) => action.call(),
+    onSuccess: async (_answer, action) => {
+      toast.success(action.success);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['pending-memberships'] }),
+        queryClient.invalidateQueries({ queryKey: ['declined-memberships'] }),
+        invalidatePendingCounts(queryClient),
+      ]);
+      action.after();
+    },
+    onError: (error) => {
       const status = (error as { status?: number })?.status;
-      if (status === 409) toast.error((error as Error).message);
+      if (status === 409) toast.error(error.message);
       else toast.contactProvider();
-      setBusy(false);
       refetch();
-      return;
-    }
-    toast.success(success);
-    await refreshLists();
-    setBusy(false);
-    after();
-  };
+    },
+  });
 
   return {
     busy,
-    reopen: () => request && run(() => dataProvider.reopenRequest(request.id), 'app.membership_requests.page.reopened',
-      () => navigate(membershipRequestPaths.queue)),
-    accept: () => request && run(() => dataProvider.acceptRequest(request.id, { late: true }), 'app.requests.membership_accepted', refetch),
+    reopen: () => request && run({
+      call: () => dataProvider.reopenRequest(request.id),
+      success: 'app.membership_requests.page.reopened',
+      after: () => navigate(membershipRequestPaths.queue),
+    }),
+    accept: () => request && run({
+      call: () => dataProvider.acceptRequest(request.id, { late: true }),
+      success: 'app.requests.membership_accepted',
+      after: refetch,
+    }),
   };
 }
 

@@ -14,9 +14,9 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useListContext, useTranslate, type Identifier } from 'react-admin';
-import type { RejectKind, StaffDataProvider } from '../../dataProvider/index.ts';
+import type { RejectKind, RejectValues, StaffDataProvider } from '../../dataProvider/index.ts';
 import type { RequestMember } from '../../dataProvider/types.ts';
 import { invalidatePendingCounts } from '../layout/pendingCounts.ts';
 import { useToast } from '../toast.tsx';
@@ -54,6 +54,10 @@ const MESSAGES: Record<QueueKind, {
 
 const memberName = (member: RequestMember) => `${member.first_name} ${member.last_name}`;
 
+/**
+ * After an accept or reject (custom calls react-admin cannot know the effect of): the queue, the
+ * declined list a rejected application moves to, and the menu badges are read again.
+ */
 function useAfterAction() {
   const queryClient = useQueryClient();
   const { resource, onUnselectItems } = useListContext();
@@ -90,7 +94,6 @@ export function AcceptSelectedButton({ kind }: { kind: QueueKind }) {
   const toast = useToast();
   const failure = useFailureToast(kind);
   const afterAction = useAfterAction();
-  const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
   const chosen = selectedIds.map((id) => data.find((row) => row.id === id)).filter((row): row is QueueRow => row !== undefined);
   const titleId = `accept-${kind}-title`;
@@ -100,27 +103,33 @@ export function AcceptSelectedButton({ kind }: { kind: QueueKind }) {
     onUnselectItems();
   };
 
-  const accept = async () => {
+  // One call per selected row; the batch settles as a whole, so one toast can name each that failed.
+  const { mutate: acceptRows, isPending: busy } = useMutation({
+    mutationFn: async (rows: QueueRow[]) => {
+      const results = await Promise.allSettled(rows.map((row) => dataProvider.acceptRequest(row.id)));
+      return results.flatMap((result, index) =>
+        result.status === 'rejected' ? [{ row: rows[index], error: result.reason as unknown }] : []);
+    },
+    onSuccess: (failed, rows) => {
+      if (failed.length === 0) toast.success(MESSAGES[kind].accepted);
+      else if (rows.length === 1) failure(explained(failed[0].error));
+      else {
+        failure(translate('app.requests.accept_summary', {
+          accepted: rows.length - failed.length,
+          total: rows.length,
+          failed: failed.map(({ row, error }) => {
+            const reason = explained(error);
+            return `${memberName(row.member)}${reason ? ` (${reason})` : ''}`;
+          }).join('; '),
+        }));
+      }
+    },
+    onSettled: () => afterAction(),
+  });
+
+  const accept = () => {
     setAsking(false);
-    setBusy(true);
-    const rows = chosen;
-    const results = await Promise.allSettled(rows.map((row) => dataProvider.acceptRequest(row.id)));
-    const failed = results.flatMap((result, index) =>
-      result.status === 'rejected' ? [{ row: rows[index], error: result.reason as unknown }] : []);
-    if (failed.length === 0) toast.success(MESSAGES[kind].accepted);
-    else if (rows.length === 1) failure(explained(failed[0].error));
-    else {
-      failure(translate('app.requests.accept_summary', {
-        accepted: rows.length - failed.length,
-        total: rows.length,
-        failed: failed.map(({ row, error }) => {
-          const reason = explained(error);
-          return `${memberName(row.member)}${reason ? ` (${reason})` : ''}`;
-        }).join('; '),
-      }));
-    }
-    setBusy(false);
-    await afterAction();
+    acceptRows(chosen);
   };
 
   return (
@@ -158,6 +167,16 @@ export function RejectSelectedButton({ kind }: { kind: QueueKind }) {
     onUnselectItems();
   };
   const row = selectedIds.length === 1 ? data.find((candidate) => candidate.id === selectedIds[0]) : undefined;
+  // The dialog awaits the promise: it stays open (with what was typed) when the call fails.
+  const { mutateAsync: reject } = useMutation({
+    mutationFn: ({ id, values }: { id: Identifier; values: RejectValues }) => dataProvider.rejectRequest(id, values),
+    onSuccess: () => {
+      toast.success(MESSAGES[kind].rejected);
+      setOpen(false);
+      return afterAction();
+    },
+    onError: (error) => failure(explained(error)),
+  });
 
   return (
     <>
@@ -172,15 +191,7 @@ export function RejectSelectedButton({ kind }: { kind: QueueKind }) {
           title={translate(MESSAGES[kind].rejectTitle, { name: memberName(row.member) })}
           onClose={cancel}
           onReject={async (values) => {
-            try {
-              await dataProvider.rejectRequest(row.id, values);
-            } catch (error) {
-              failure(explained(error));
-              throw error;
-            }
-            toast.success(MESSAGES[kind].rejected);
-            setOpen(false);
-            await afterAction();
+            await reject({ id: row.id, values });
           }}
         />
       )}

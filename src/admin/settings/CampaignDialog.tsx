@@ -3,8 +3,7 @@ import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useQueryClient } from '@tanstack/react-query';
-import { Form, required, SelectInput, TextInput, useDataProvider, useGetList, useTranslate } from 'react-admin';
+import { Form, required, SelectInput, TextInput, useCreate, useGetList, useTranslate, useUpdate } from 'react-admin';
 import type { Campaign } from '../../dataProvider/index.ts';
 import { RULE_MESSAGES } from '../../../server/schemas/rules.ts';
 import { DateInput } from '../dates/DateInput.tsx';
@@ -20,18 +19,18 @@ const DEFAULTS = { product_category_id: 1, benefit_id: 0, status: 1 };
 export default function CampaignDialog({ campaign, onClose }: { campaign: Campaign | null; onClose: () => void }) {
   const translate = useTranslate();
   const toast = useToast();
-  const dataProvider = useDataProvider();
-  const queryClient = useQueryClient();
+  // react-admin reads the campaign list again after a create and puts an edited code in it in place.
+  const [create] = useCreate<Campaign>();
+  const [update] = useUpdate<Campaign>();
   const creating = campaign === null;
 
-  async function save(values: Record<string, unknown>) {
-    const data = creating
+  async function save(values: Partial<Campaign>) {
+    const data: Partial<Campaign> = creating
       ? { ...DEFAULTS, ...values, period_end: values.period_end || null }
       : { name: values.name, code: values.code, period_start: values.period_start, status: 1 };
     try {
-      if (creating) await dataProvider.create('campaigns', { data });
-      else await dataProvider.update('campaigns', { id: campaign.id, data, previousData: campaign });
-      await queryClient.invalidateQueries({ queryKey: ['campaigns'] });
+      if (creating) await create('campaigns', { data }, { returnPromise: true });
+      else await update('campaigns', { id: campaign.id, data, previousData: campaign }, { returnPromise: true });
       toast.success(creating ? 'app.settings.campaigns.created' : 'app.settings.campaigns.updated');
       onClose();
       return undefined;

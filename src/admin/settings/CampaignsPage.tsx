@@ -13,7 +13,7 @@ import Add from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import QrCodeIcon from '@mui/icons-material/QrCode2';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   Confirm, DataTable, ListBase, Pagination, useDataProvider, useListContext, useTranslate,
 } from 'react-admin';
@@ -83,17 +83,17 @@ export function CampaignsPage() {
   const [editing, setEditing] = useState<Campaign | 'new' | null>(null);
   const [qr, setQr] = useState<Campaign | null>(null);
   const [deleting, setDeleting] = useState<Campaign | null>(null);
-
-  async function remove(campaign: Campaign) {
-    try {
-      const { ended } = await staffData.removeCampaign(campaign.id);
-      toast.success(ended ? 'app.settings.campaigns.ended' : 'app.settings.campaigns.deleted');
-    } catch {
-      toast.error('app.errors.generic_bang');
-    }
-    setDeleting(null);
-    await queryClient.invalidateQueries({ queryKey: ['campaigns'] });
-  }
+  // Not react-admin's useDelete: a code in use is ended instead of deleted, which only the answer
+  // says, so the row must not be dropped from the list but the list read again either way.
+  const { mutate: removeCampaign } = useMutation({
+    mutationFn: (campaign: Campaign) => staffData.removeCampaign(campaign.id),
+    onSuccess: ({ ended }) => toast.success(ended ? 'app.settings.campaigns.ended' : 'app.settings.campaigns.deleted'),
+    onError: () => toast.error('app.errors.generic_bang'),
+    onSettled: () => {
+      setDeleting(null);
+      return queryClient.invalidateQueries({ queryKey: ['campaigns'] });
+    },
+  });
 
   return (
     <ListBase resource="campaigns" perPage={25} sort={{ field: 'id', order: 'DESC' }} disableSyncWithLocation>
@@ -108,7 +108,7 @@ export function CampaignsPage() {
         isOpen={deleting !== null}
         title="app.settings.campaigns.delete"
         content={translate('app.settings.campaigns.delete_confirm', { code: deleting?.code ?? '' })}
-        onConfirm={() => deleting && remove(deleting)}
+        onConfirm={() => deleting && removeCampaign(deleting)}
         onClose={() => setDeleting(null)}
       />
     </ListBase>

@@ -8,7 +8,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useQueryClient } from '@tanstack/react-query';
-import { BooleanInput, Form, NumberInput, required, TextInput, useDataProvider, useTranslate } from 'react-admin';
+import { BooleanInput, Form, NumberInput, required, TextInput, useCreate, useTranslate, useUpdate } from 'react-admin';
 import {
   ClearButtons, FormatButtons, LinkButtons, ListButtons, RichTextInput, RichTextInputToolbar,
 } from 'ra-input-rich-text';
@@ -39,14 +39,13 @@ function SaveButton() {
 export function PageEditor({ page }: { page: AdminContentPage }) {
   const translate = useTranslate();
   const toast = useToast();
-  const dataProvider = useDataProvider();
-  const queryClient = useQueryClient();
-  async function save(values: Record<string, unknown>) {
+  // The saved page replaces the old one in react-admin's cached page list.
+  const [update] = useUpdate<AdminContentPage>();
+  async function save(values: Partial<AdminContentPage>) {
     try {
-      await dataProvider.update('content-pages', {
+      await update('content-pages', {
         id: page.id, data: { title: values.title, content: values.content }, previousData: page,
-      });
-      await queryClient.invalidateQueries({ queryKey: ['content-pages'] });
+      }, { returnPromise: true });
       toast.success('app.settings.content.saved');
       return undefined;
     } catch (error) {
@@ -67,14 +66,22 @@ export function PageEditor({ page }: { page: AdminContentPage }) {
 export function CodeDialog({ code, onClose }: { code: AdminDiscountCode | null; onClose: () => void }) {
   const translate = useTranslate();
   const toast = useToast();
-  const dataProvider = useDataProvider();
   const queryClient = useQueryClient();
-  async function save(values: Record<string, unknown>) {
+  const [create] = useCreate<AdminDiscountCode>();
+  const [update] = useUpdate<AdminDiscountCode>();
+  async function save(values: Partial<AdminDiscountCode>) {
     const data = { code: values.code, description: values.description, sort_order: Number(values.sort_order ?? 0), active: values.active !== false };
     try {
-      if (code) await dataProvider.update('discount-codes', { id: code.id, data, previousData: code });
-      else await dataProvider.create('discount-codes', { data });
-      await queryClient.invalidateQueries({ queryKey: ['discount-codes'] });
+      if (code) {
+        // react-admin puts an edited code back in its place, but the list is ordered by sort_order,
+        // which the edit may have changed: read it again so the code moves to its new place.
+        await update('discount-codes', { id: code.id, data, previousData: code }, {
+          returnPromise: true,
+          onSuccess: () => queryClient.invalidateQueries({ queryKey: ['discount-codes', 'getList'] }),
+        });
+      } else {
+        await create('discount-codes', { data }, { returnPromise: true });
+      }
       toast.success('app.settings.content.saved');
       onClose();
       return undefined;

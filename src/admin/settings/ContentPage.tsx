@@ -17,8 +17,7 @@ import Add from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { useQueryClient } from '@tanstack/react-query';
-import { DataTable, ListBase, useDataProvider, useGetList, useListContext, useTranslate } from 'react-admin';
+import { DataTable, ListBase, useDelete, useGetList, useListContext, useTranslate } from 'react-admin';
 import type { AdminContentPage, AdminDiscountCode } from '../../dataProvider/index.ts';
 import { useToast } from '../toast.tsx';
 import { PageTitle } from './PageTitle.tsx';
@@ -54,19 +53,14 @@ function Pages() {
 function CodeTable({ onEdit }: { onEdit: (code: AdminDiscountCode) => void }) {
   const translate = useTranslate();
   const toast = useToast();
-  const dataProvider = useDataProvider();
-  const queryClient = useQueryClient();
+  // react-admin drops the deleted code from the list and reads the list again, after a refusal too.
+  const [deleteCode] = useDelete<AdminDiscountCode>();
   const { error } = useListContext();
   if (error) return null;
-  async function remove(code: AdminDiscountCode) {
-    try {
-      await dataProvider.delete('discount-codes', { id: code.id, previousData: code });
-      toast.success('app.settings.content.deleted');
-    } catch {
-      toast.error('app.errors.generic_bang');
-    }
-    await queryClient.invalidateQueries({ queryKey: ['discount-codes'] });
-  }
+  const remove = (code: AdminDiscountCode) => deleteCode('discount-codes', { id: code.id, previousData: code }, {
+    onSuccess: () => toast.success('app.settings.content.deleted'),
+    onError: () => toast.error('app.errors.generic_bang'),
+  });
   return (
     <Paper sx={{ overflowX: 'auto' }}>
       <DataTable<AdminDiscountCode> bulkActionButtons={false} rowClick={false}

@@ -11,9 +11,8 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import DOMPurify from 'dompurify';
-import { useQueryClient } from '@tanstack/react-query';
 import {
-  AutocompleteInput, email, Form, ReferenceInput, required, TextInput, useDataProvider, useTranslate, type HttpError,
+  AutocompleteInput, email, Form, ReferenceInput, required, TextInput, useDataProvider, useTranslate, useUpdate, type HttpError,
 } from 'react-admin';
 import {
   AlignmentButtons, ClearButtons, DefaultEditorOptions, FormatButtons, LinkButtons, ListButtons, RichTextInput, RichTextInputToolbar,
@@ -128,8 +127,8 @@ function PreviewPanel({ templateId }: { templateId: number }) {
 export function TemplateDialog({ template, onClose }: { template: EmailTemplate; onClose: () => void }) {
   const translate = useTranslate();
   const toast = useToast();
-  const dataProvider = useDataProvider();
-  const queryClient = useQueryClient();
+  // The saved template replaces the old one in react-admin's cached template list.
+  const [update] = useUpdate<EmailTemplate>();
   const [saved, setSaved] = useState(false);
   const closing = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -141,8 +140,7 @@ export function TemplateDialog({ template, onClose }: { template: EmailTemplate;
       from_email: String(values.from_email ?? ''),
     };
     try {
-      await dataProvider.update('email-templates', { id: template.id, data, previousData: template });
-      await queryClient.invalidateQueries({ queryKey: ['email-templates'] });
+      await update('email-templates', { id: template.id, data, previousData: template }, { returnPromise: true });
       toast.success('app.settings.templates.saved');
       setSaved(true);
       closing.current = setTimeout(onClose, CLOSE_AFTER_SAVE_MS);

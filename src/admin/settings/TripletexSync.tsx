@@ -11,7 +11,7 @@ import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import SyncIcon from '@mui/icons-material/Sync';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Confirm, DataTable, ListBase, Pagination, useDataProvider, useGetOne, useTranslate, type HttpError } from 'react-admin';
 import type { StaffDataProvider, TripletexRun } from '../../dataProvider/index.ts';
 import { formatDate, formatTime } from '../../common/format.ts';
@@ -85,9 +85,11 @@ export function TripletexSync() {
   const queryClient = useQueryClient();
   const [runId, setRunId] = useState<number | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [starting, setStarting] = useState(false);
   // A run sends customers and orders to the accounting system: it starts only once confirmed.
   const [confirming, setConfirming] = useState(false);
+  // The earlier runs below show each run's state, which the server changes in the background:
+  // they are read again when a run starts and when the run followed here is done.
+  const readRunsAgain = () => queryClient.invalidateQueries({ queryKey: ['tripletex-runs', 'getList'] });
   const { data: run } = useGetOne<TripletexRun>(
     'tripletex-runs',
     { id: runId ?? 0 },
@@ -95,27 +97,28 @@ export function TripletexSync() {
       enabled: runId !== null,
       refetchInterval: (query) => (finished(query.state.data as TripletexRun | undefined) ? false : 1000),
       onSuccess: (current: TripletexRun) => {
-        if (finished(current)) void queryClient.invalidateQueries({ queryKey: ['tripletex-runs', 'getList'] });
+        if (finished(current)) void readRunsAgain();
       },
     },
   );
-
-  async function start() {
-    setConfirming(false);
-    setStarting(true);
-    setRefusal(null);
-    try {
-      const started = await dataProvider.startTripletexSync();
+  const { mutate: startSync, isPending: starting } = useMutation({
+    mutationFn: () => dataProvider.startTripletexSync(),
+    onMutate: () => setRefusal(null),
+    onSuccess: (started) => {
       toast.success('app.settings.tripletex.running');
       setRunId(started.id);
-      await queryClient.invalidateQueries({ queryKey: ['tripletex-runs', 'getList'] });
-    } catch (error) {
-      const status = (error as HttpError).status;
-      if (status === 503) setRefusal((error as HttpError).message || translate('app.settings.tripletex.not_configured'));
+      return readRunsAgain();
+    },
+    onError: (error) => {
+      const failure = error as HttpError;
+      if (failure.status === 503) setRefusal(failure.message || translate('app.settings.tripletex.not_configured'));
       else toast.error('app.errors.generic_bang');
-    } finally {
-      setStarting(false);
-    }
+    },
+  });
+
+  function start() {
+    setConfirming(false);
+    startSync();
   }
 
   const busy = starting || (run !== undefined && !finished(run));

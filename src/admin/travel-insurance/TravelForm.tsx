@@ -13,7 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import RestartAlt from '@mui/icons-material/RestartAlt';
 import { useQueryClient } from '@tanstack/react-query';
-import { Form, SelectInput, useDataProvider, useGetList, useTranslate } from 'react-admin';
+import { Form, SelectInput, useCreate, useGetList, useTranslate, useUpdate } from 'react-admin';
 import type { Subscription } from '../../dataProvider/types.ts';
 import type { Product } from '../../../server/schemas/reference.ts';
 import { formatAmount, todayIso } from '../../common/format.ts';
@@ -84,8 +84,18 @@ interface TravelFormProps {
 export function TravelForm({ memberId, subscription, onSaved }: TravelFormProps) {
   const translate = useTranslate();
   const toast = useToast();
-  const dataProvider = useDataProvider();
   const queryClient = useQueryClient();
+  // An order also shows elsewhere: on the member (their travel card), in the travel queue and its
+  // menu badge, and as a line in the travel log. react-admin reads the subscriptions again after a
+  // create and puts an edited one in place; those other resources are read again here.
+  const readOthersAgain = () => Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['membership'] }),
+    queryClient.invalidateQueries({ queryKey: ['pending-travel'] }),
+    queryClient.invalidateQueries({ queryKey: ['travel-logs'] }),
+    invalidatePendingCounts(queryClient),
+  ]);
+  const [create] = useCreate<Subscription>('travel-subscriptions', undefined, { onSuccess: readOthersAgain });
+  const [update] = useUpdate<Subscription>('travel-subscriptions', undefined, { onSuccess: readOthersAgain });
   const [busy, setBusy] = useState(false);
   const { data: allProducts = [] } = useGetList<Product>('products', { pagination: { page: 1, perPage: 100 } });
   const products = travelProducts(allProducts);
@@ -100,16 +110,12 @@ export function TravelForm({ memberId, subscription, onSaved }: TravelFormProps)
     setBusy(true);
     const data = travelOrderPayload(memberId, values as unknown as TravelFormValues, subscription?.id);
     try {
-      if (subscription) await dataProvider.update('travel-subscriptions', { id: subscription.id, data, previousData: subscription });
-      else await dataProvider.create('travel-subscriptions', { data });
+      if (subscription) {
+        await update('travel-subscriptions', { id: subscription.id, data, previousData: subscription }, { returnPromise: true });
+      } else {
+        await create('travel-subscriptions', { data }, { returnPromise: true });
+      }
       toast.success('app.travel_form.saved');
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['membership'] }),
-        queryClient.invalidateQueries({ queryKey: ['travel-subscriptions'] }),
-        queryClient.invalidateQueries({ queryKey: ['pending-travel'] }),
-        queryClient.invalidateQueries({ queryKey: ['travel-logs'] }),
-        invalidatePendingCounts(queryClient),
-      ]);
       setTimeout(onSaved, GO_BACK_AFTER_MS);
     } catch {
       toast.error('app.errors.generic');

@@ -12,9 +12,9 @@ import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import History from '@mui/icons-material/History';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Title, useDataProvider, useGetOne, useTranslate } from 'react-admin';
-import type { Member, StaffDataProvider, Subscription } from '../../dataProvider/index.ts';
+import type { Member, RejectValues, StaffDataProvider, Subscription } from '../../dataProvider/index.ts';
 import { MemberHeader } from '../layout/MemberHeader.tsx';
 import { invalidatePendingCounts } from '../layout/pendingCounts.ts';
 import { paths } from '../paths.ts';
@@ -31,7 +31,8 @@ function RequestButtons({ subscription, member }: { subscription: Subscription; 
   const navigate = useNavigate();
   const toast = useToast();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
+  // Accepting and rejecting are custom calls: the order leaves the travel queue, its state changes
+  // in the subscriptions and the menu badge counts one less, so those are read again.
   const done = async (message: string) => {
     toast.success(message);
     await Promise.all([
@@ -45,16 +46,22 @@ function RequestButtons({ subscription, member }: { subscription: Subscription; 
     const status = (error as { status?: number })?.status;
     toast.error(status === 409 ? (error as Error).message : 'app.errors.generic_bang');
   };
-  const accept = async () => {
-    setBusy(true);
-    try {
-      await dataProvider.acceptRequest(subscription.id);
-      await done('app.requests.travel_accepted');
-    } catch (error) {
-      failed(error);
-      setBusy(false);
-    }
-  };
+  const { mutate: accept, isPending: accepting, isSuccess: accepted } = useMutation({
+    mutationFn: () => dataProvider.acceptRequest(subscription.id),
+    onSuccess: () => done('app.requests.travel_accepted'),
+    onError: failed,
+  });
+  // The dialog awaits the promise: it stays open (with what was typed) when the call fails.
+  const { mutateAsync: reject } = useMutation({
+    mutationFn: (values: RejectValues) => dataProvider.rejectRequest(subscription.id, values),
+    onSuccess: () => {
+      setOpen(false);
+      return done('app.requests.travel_rejected');
+    },
+    onError: failed,
+  });
+  // After an accept the buttons stay off until the page leaves for the queue.
+  const busy = accepting || accepted;
   const pending = subscription.state === 'pending';
   const name = member ? `${member.first_name} ${member.last_name}` : '';
   return (
@@ -62,7 +69,7 @@ function RequestButtons({ subscription, member }: { subscription: Subscription; 
       <Button variant="contained" color="error" startIcon={<CloseIcon />} disabled={!pending || busy} onClick={() => setOpen(true)}>
         {translate('app.requests.reject')}
       </Button>
-      <Button variant="contained" color="success" startIcon={<CheckIcon />} disabled={!pending || busy} onClick={accept}>
+      <Button variant="contained" color="success" startIcon={<CheckIcon />} disabled={!pending || busy} onClick={() => accept()}>
         {translate('app.requests.accept')}
       </Button>
       <RejectDialog
@@ -72,14 +79,7 @@ function RequestButtons({ subscription, member }: { subscription: Subscription; 
         title={translate('app.requests.travel_reject_title', { name })}
         onClose={() => setOpen(false)}
         onReject={async (values) => {
-          try {
-            await dataProvider.rejectRequest(subscription.id, values);
-          } catch (error) {
-            failed(error);
-            throw error;
-          }
-          setOpen(false);
-          await done('app.requests.travel_rejected');
+          await reject(values);
         }}
       />
     </Box>

@@ -36,6 +36,13 @@ const membership: StaffArea = {
     'instrument-logs': { list: '/api/instrument/logs/list' },
     'travel-logs': { list: '/api/subscription/logs/list' },
     'instrument-categories': { list: '/api/instrument/category/list', unpaged: true },
+    // One instrument per call, as the staff tables save their rows; a member's instruments are
+    // read together (active, waiting, deleted) by the custom `memberInstruments`.
+    instruments: {
+      create: '/api/instrument/new',
+      update: (id) => `/api/instrument/${id}`,
+      remove: (id) => `/api/instrument/${id}`,
+    },
   },
   pages: {
     '/membership': 'src/admin/members/MemberList.tsx',

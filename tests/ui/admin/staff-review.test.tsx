@@ -232,4 +232,28 @@ describe('deleting an insured instrument on the staff screen', () => {
     expect(screen.queryByText('Lagre eller forkast endringene først')).toBeNull();
     expect(screen.getByRole('button', { name: 'Lagre' })).toBeDisabled();
   }, 60_000);
+
+  it("deletes the row with one DELETE /api/instrument/{id} on 'Lagre', says so and reads the member's instruments again", async () => {
+    let rows = [instrument(51, { make: 'Martin', model: 'D-28', value: 30000 }), instrument(52, { make: 'Fender', model: 'Jazz', value: 9000 })];
+    server.use(
+      http.get('*/api/member/5', () => HttpResponse.json({ data: member() })),
+      http.get('*/api/member/5/instrument', () => HttpResponse.json({ data: { active: rows, requested: [], deleted: [], rejected: [] } })),
+      http.delete('*/api/instrument/51', () => {
+        rows = rows.filter((row) => row.id !== 51);
+        return HttpResponse.json({ data: null });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAdmin('/membership/edit/instrument-insurance/5');
+    await screen.findByRole('heading', { name: 'AKTIVE INSTRUMENTER (2)' }, { timeout: 40_000 });
+    const reads = callsTo('/api/member/5/instrument').length;
+
+    await user.click(screen.getByRole('button', { name: 'Slett Martin D-28' }));
+    await user.click(screen.getByRole('button', { name: 'Lagre' }));
+    expect(await screen.findByText('Instrumentet er slettet!')).toBeInTheDocument();
+    await waitFor(() => expect(callsTo('/api/member/5/instrument').length).toBeGreaterThan(reads));
+    expect(callsTo('/api/instrument/51', 'DELETE')).toHaveLength(1);
+    expect(callsTo('/api/instrument/52', 'DELETE')).toHaveLength(0);
+    expect(await screen.findByRole('heading', { name: 'AKTIVE INSTRUMENTER (1)' })).toBeInTheDocument();
+  }, 60_000);
 });

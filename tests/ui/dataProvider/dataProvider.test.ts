@@ -97,6 +97,19 @@ describe('base provider', () => {
     expect(result.total).toBe(2);
   });
 
+  it('saves a staff table\'s instrument rows one call each: POST /api/instrument/new, PATCH and DELETE /api/instrument/{id}', async () => {
+    answer(200, { data: { id: 51, make: 'Yamaha' } });
+    const row = { instrument_category: 1, make: 'Yamaha', model: 'P-45', serial_number: null, value: 5000, insurance_start: '2026-11-01', insurance_end: null };
+    const created = await dataProvider.create('instruments', { data: { ...row, member_id: 5, status: 1 } });
+    await dataProvider.update('instruments', { id: 51, data: row, previousData: { id: 51 } });
+    await dataProvider.delete('instruments', { id: 51 });
+    expect(seen.map((entry) => `${entry.method} ${entry.url.pathname}`)).toEqual([
+      'POST /api/instrument/new', 'PATCH /api/instrument/51', 'DELETE /api/instrument/51',
+    ]);
+    expect(seen.map((entry) => entry.body)).toEqual([{ ...row, member_id: 5, status: 1 }, row, undefined]);
+    expect(created.data.id).toBe(51);
+  });
+
   it('throws an HttpError carrying the status and body, for react-admin and our forms', async () => {
     const body = { message: 'E-posten er i bruk.', errors: { email: ['E-posten er i bruk.'] }, data: { error: { email: ['E-posten er i bruk.'] } } };
     answer(422, body);
