@@ -4,7 +4,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 
@@ -49,10 +49,27 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
   throw new Error(`the server did not answer within 60 s:\n${output()}`);
 }
 
+export interface PortalOptions {
+  /**
+   * Server environment over the defaults. A function is called as the portal starts, so it may
+   * name something a hook before the fixture started (a fake service's address).
+   */
+  env?: Record<string, string> | (() => Record<string, string>);
+  /** Runs on the fresh copy of the demo data before the server opens it: rows no screen can make. */
+  seed?: (dataDir: string) => Promise<void>;
+}
+
 /** A real server process on its own port with a fresh copy of the demo database. */
-export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
+export async function startPortal(options: PortalOptions = {}): Promise<Portal> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
   cpSync(inject('demoDataDir'), dataDir, { recursive: true });
+  try {
+    await options.seed?.(dataDir);
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const env = typeof options.env === 'function' ? options.env() : (options.env ?? {});
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(path.join(root, 'node_modules/.bin/node'), [path.join(root, 'server/main.ts')], {
@@ -88,6 +105,49 @@ export function launchBrowser(): Promise<Browser> {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
+}
+
+export interface PortalFixture {
+  readonly portal: Portal;
+  readonly browser: Browser;
+}
+
+/**
+ * One portal and one Chromium for the tests of the file, or of the describe block, that calls it:
+ * both start in a beforeAll and close in an afterAll registered here. With vitest's hook order
+ * (sequence.hooks 'stack': before hooks in order, after hooks in reverse), a hook the caller
+ * registers after this call runs once both are up and its afterAll before they close; one
+ * registered before it (a fake service the server calls) starts before the portal and closes after.
+ * Read `portal` and `browser` in tests and hooks, not while the file is collected: they exist only
+ * once started.
+ */
+export function usePortal(options: PortalOptions = {}): PortalFixture {
+  let portal: Portal | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    // Both at once: the server's start and Chromium's launch wait on different things.
+    const [started, launched] = await Promise.allSettled([startPortal(options), launchBrowser()]);
+    if (started.status === 'fulfilled') portal = started.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    // What did start is kept, so the afterAll below stops it even when the other failed.
+    if (started.status === 'rejected') throw started.reason;
+    if (launched.status === 'rejected') throw launched.reason;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+  const notYet = (what: string) => new Error(`${what} is not started yet: read it in a test or a hook, after usePortal()`);
+  return {
+    get portal() {
+      if (!portal) throw notYet('the portal');
+      return portal;
+    },
+    get browser() {
+      if (!browser) throw notYet('Chromium');
+      return browser;
+    },
+  };
 }
 
 export async function openPage(

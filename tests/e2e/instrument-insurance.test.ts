@@ -1,41 +1,33 @@
 /** Instrument insurance on both sides: a member's requests, staff's queue and decisions, staff's row editing, import and export. */
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { formatAmount } from '../../src/common/format.ts';
 import { xlsxLooking } from '../server/zip-files.ts';
 import {
-  api, apiLogin, checkA11y, launchBrowser, MEMBER, openPage, screenshot, signIn, STAFF, startPortal, typeStaffDate, type Portal,
+  api, apiLogin, checkA11y, MEMBER, openPage, screenshot, signIn, STAFF, typeStaffDate, usePortal,
 } from './harness.ts';
 
-let portal: Portal;
-let browser: Browser;
+const e2e = usePortal();
 let token: string;
 let memberId: number;
 
 beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-  token = await apiLogin(portal, STAFF.email, STAFF.password);
-  const { body } = await api(portal, token, 'GET', `/api/member/list?filter[name]=${MEMBER.email}`);
+  token = await apiLogin(e2e.portal, STAFF.email, STAFF.password);
+  const { body } = await api(e2e.portal, token, 'GET', `/api/member/list?filter[name]=${MEMBER.email}`);
   memberId = body.data[0].id;
-  await api(portal, token, 'POST', '/api/instrument/new', {
+  await api(e2e.portal, token, 'POST', '/api/instrument/new', {
     member_id: memberId, instrument_category: 1, make: 'Martin', model: 'D-28', serial_number: 'M-2828', value: 30000, status: 1,
   });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
 });
 
 const settle = (page: Page) => page.waitForTimeout(400);
 
 async function staffPage(path: string, width?: number): Promise<Page> {
-  const page = await openPage(browser, portal, '/', { width });
-  await signIn(page, portal, 'staff');
-  await page.goto(`${portal.baseUrl}${path}`);
+  const page = await openPage(e2e.browser, e2e.portal, '/', { width });
+  await signIn(page, e2e.portal, 'staff');
+  await page.goto(`${e2e.portal.baseUrl}${path}`);
   return page;
 }
 
@@ -56,10 +48,10 @@ async function workbook(rows: (string | number | null)[][]): Promise<Buffer> {
 /** A demo member with no instruments at all. */
 async function memberWithoutInstruments(skip: number[] = []): Promise<number> {
   for (let page = 1; page <= 20; page += 1) {
-    const { body } = await api(portal, token, 'GET', `/api/member/list?per_page=100&page=${page}&sort=id`);
+    const { body } = await api(e2e.portal, token, 'GET', `/api/member/list?per_page=100&page=${page}&sort=id`);
     for (const member of body.data as { id: number; has_instrument_insurance: boolean }[]) {
       if (member.has_instrument_insurance || skip.includes(member.id)) continue;
-      const lists = (await api(portal, token, 'GET', `/api/member/${member.id}/instrument`)).body.data;
+      const lists = (await api(e2e.portal, token, 'GET', `/api/member/${member.id}/instrument`)).body.data;
       if (lists.active.length + lists.requested.length + lists.deleted.length + lists.rejected.length === 0) return member.id;
     }
   }
@@ -68,9 +60,9 @@ async function memberWithoutInstruments(skip: number[] = []): Promise<number> {
 
 describe('a member asks and staff decide', () => {
   it('the member adds two instruments and changes the value of an insured one at 390 px', async () => {
-    const page = await openPage(browser, portal, '/profile', { width: 390 });
-    await signIn(page, portal, 'member');
-    await page.goto(`${portal.baseUrl}/profile/edit/instrument-insurance/${memberId}`);
+    const page = await openPage(e2e.browser, e2e.portal, '/profile', { width: 390 });
+    await signIn(page, e2e.portal, 'member');
+    await page.goto(`${e2e.portal.baseUrl}/profile/edit/instrument-insurance/${memberId}`);
     await page.getByRole('heading', { name: 'LEGG TIL INSTRUMENTER' }).waitFor();
     await page.getByText(/Last ned malen/).waitFor();
     // The four tabs take at most two rows at 390 px.
@@ -122,13 +114,13 @@ describe('a member asks and staff decide', () => {
   });
 
   it('staff see the request in the queue, accept one new instrument and the change, and reject the other with the template text', async () => {
-    const queue = (await api(portal, token, 'GET', '/api/subscription/list/pending-instruments')).body;
+    const queue = (await api(e2e.portal, token, 'GET', '/api/subscription/list/pending-instruments')).body;
     const page = await staffPage('/instrument-insurance');
     await page.getByRole('heading', { name: `FORESPØRSLER INSTURMENTFORSIKRING (${queue.total} nye)` }).waitFor();
     await checkA11y(page, 'instrument queue');
     await screenshot(page, 'staff-instrument-queue-1440');
 
-    await page.goto(`${portal.baseUrl}/instrument-insurance/list/${memberId}`);
+    await page.goto(`${e2e.portal.baseUrl}/instrument-insurance/list/${memberId}`);
     await page.getByRole('heading', { name: 'FORSIKRING AV INSTRUMENT' }).waitFor();
     const row = (text: string) => page.getByRole('row').filter({ hasText: text });
     await row('Violin Bass').waitFor();
@@ -156,9 +148,9 @@ describe('a member asks and staff decide', () => {
   });
 
   it('the member sees the results, and the log shows FØR and ETTER for the change', async () => {
-    const page = await openPage(browser, portal, '/profile', { width: 390 });
-    await signIn(page, portal, 'member');
-    await page.goto(`${portal.baseUrl}/profile/edit/instrument-insurance/${memberId}`);
+    const page = await openPage(e2e.browser, e2e.portal, '/profile', { width: 390 });
+    await signIn(page, e2e.portal, 'member');
+    await page.goto(`${e2e.portal.baseUrl}/profile/edit/instrument-insurance/${memberId}`);
     await page.getByRole('tab', { name: 'Aktiv forsikring' }).click();
     expect(await page.getByLabel('VERDI, Martin D-28').inputValue()).toBe('35000');
     await page.getByLabel('VERDI, Höfner Violin Bass').waitFor();
@@ -171,9 +163,9 @@ describe('a member asks and staff decide', () => {
     const staff = await staffPage(`/membership/edit/instrument-insurance/insurance-logs/${memberId}`);
     await staff.getByRole('heading', { name: /^INSTRUMENTFORSIKRING \(\d+\)$/ }).waitFor();
     // The newest version of the Martin is staff's accept of the member's new value.
-    const martin = (await api(portal, token, 'GET', `/api/member/${memberId}/instrument`)).body.data.active
+    const martin = (await api(e2e.portal, token, 'GET', `/api/member/${memberId}/instrument`)).body.data.active
       .find((row: { model: string }) => row.model === 'D-28');
-    const versions = (await api(portal, token, 'GET', `/api/instrument/logs/list?filter[instrument_id]=${martin.id}`)).body.data;
+    const versions = (await api(e2e.portal, token, 'GET', `/api/instrument/logs/list?filter[instrument_id]=${martin.id}`)).body.data;
     await staff.locator('tbody').getByRole('button', { name: String(versions[0].id), exact: true }).click();
     const modal = staff.getByRole('dialog', { name: 'INSTRUMENTFORSIKRINGS LOGG' });
     const valueRow = modal.getByRole('row').filter({ hasText: 'VERDI' });
@@ -187,7 +179,7 @@ describe('a member asks and staff decide', () => {
 
 describe("staff on a member's instrument screen", () => {
   it('add, edit and delete follow the row rules, and Totalverdi follows', async () => {
-    const before = (await api(portal, token, 'GET', `/api/member/${memberId}/instrument`)).body.data.active as { value: number }[];
+    const before = (await api(e2e.portal, token, 'GET', `/api/member/${memberId}/instrument`)).body.data.active as { value: number }[];
     const sum = before.reduce((total, row) => total + row.value, 0);
     const totalText = (amount: number) => `Totalverdi: ${formatAmount(amount)},-`;
     const page = await staffPage(`/membership/edit/instrument-insurance/${memberId}`);
@@ -233,7 +225,7 @@ describe("staff on a member's instrument screen", () => {
     await page.getByText(totalText(sum + 31000)).waitFor();
     await save.click();
     await page.getByText('Instrumentene er oppdatert!').waitFor();
-    await expect.poll(async () => (await api(portal, token, 'GET', `/api/member/${memberId}/instrument`)).body.data.active
+    await expect.poll(async () => (await api(e2e.portal, token, 'GET', `/api/member/${memberId}/instrument`)).body.data.active
       .find((row: { model: string }) => row.model === 'CP88')).toMatchObject({ value: 31000, insurance_end: `${endYear}-12-31` });
 
     await active.getByRole('button', { name: 'Slett Yamaha CP88' }).click();
@@ -299,7 +291,7 @@ describe('import', () => {
     await upload.click();
     await page.getByText(/Noe Gikk galt! Rad 3, kolonne Fabrikant: Påkrevd felt/).waitFor();
     await page.getByRole('button', { name: 'Lukk melding' }).click();
-    expect((await api(portal, token, 'GET', `/api/member/${fresh}/instrument`)).body.data.active).toEqual([]);
+    expect((await api(e2e.portal, token, 'GET', `/api/member/${fresh}/instrument`)).body.data.active).toEqual([]);
 
     await chooser.setInputFiles({
       name: 'instrumenter.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

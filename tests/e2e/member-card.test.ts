@@ -9,8 +9,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
-import { apiLogin, checkA11y, launchBrowser, MEMBER, screenshot, signIn, startPortal, type Portal } from './harness.ts';
+import type { BrowserContext, Download, Page } from 'playwright-core';
+import { apiLogin, checkA11y, MEMBER, screenshot, signIn, usePortal } from './harness.ts';
 import { memberByEmail, staffToken } from './min-side-steps.ts';
 import { signToken } from '../../server/domain/proof/proof-tokens.ts';
 import type { Database } from '../../server/db/database.ts';
@@ -21,30 +21,22 @@ const KEY = generateKeyPairSync('ed25519').privateKey.export({ format: 'der', ty
 /** Signing with CARD_SIGNING_KEY reads no database. */
 const NO_DATABASE = {} as Database;
 
-let portal: Portal;
-let browser: Browser;
+const e2e = usePortal({ env: { CARD_SIGNING_KEY: `${KEY_ID}:${KEY}` } });
 let memberId: number;
 let memberNumber: number;
 let memberName: string;
 
 beforeAll(async () => {
-  portal = await startPortal({ CARD_SIGNING_KEY: `${KEY_ID}:${KEY}` });
-  browser = await launchBrowser();
-  const member = await memberByEmail(portal, await staffToken(portal), MEMBER.email);
+  const member = await memberByEmail(e2e.portal, await staffToken(e2e.portal), MEMBER.email);
   memberId = member.id;
   memberName = `${member.first_name} ${member.last_name}`;
-  const token = await apiLogin(portal, MEMBER.email, MEMBER.password);
-  const card = await fetch(`${portal.baseUrl}/api/member/${memberId}/card`, { headers: { authorization: `Bearer ${token}` } });
+  const token = await apiLogin(e2e.portal, MEMBER.email, MEMBER.password);
+  const card = await fetch(`${e2e.portal.baseUrl}/api/member/${memberId}/card`, { headers: { authorization: `Bearer ${token}` } });
   memberNumber = ((await card.json()) as { data: { member_number: number } }).data.member_number;
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
-
 const phone = (): Promise<BrowserContext> =>
-  browser.newContext({ viewport: { width: WIDTH, height: 844 }, deviceScaleFactor: 2, locale: 'nb-NO', timezoneId: 'Europe/Oslo', acceptDownloads: true });
+  e2e.browser.newContext({ viewport: { width: WIDTH, height: 844 }, deviceScaleFactor: 2, locale: 'nb-NO', timezoneId: 'Europe/Oslo', acceptDownloads: true });
 
 function decodeQr(png: Buffer): string | null {
   const image = PNG.sync.read(png);
@@ -65,7 +57,7 @@ describe('the member card on a phone', () => {
   beforeAll(async () => {
     context = await phone();
     page = await context.newPage();
-    await signIn(page, portal, 'member');
+    await signIn(page, e2e.portal, 'member');
   });
   afterAll(async () => context?.close());
 
@@ -88,7 +80,7 @@ describe('the member card on a phone', () => {
     await checkA11y(page, 'the member card page');
 
     const read = decodeQr(await qr.screenshot());
-    expect(read).toMatch(new RegExp(`^${portal.baseUrl}/verify/[A-Za-z0-9_-]{90,100}$`));
+    expect(read).toMatch(new RegExp(`^${e2e.portal.baseUrl}/verify/[A-Za-z0-9_-]{90,100}$`));
     verifyUrl = read!;
     // Short enough for a small QR code.
     expect(Buffer.byteLength(verifyUrl)).toBeLessThanOrEqual(130);
@@ -142,7 +134,7 @@ describe('the member card on a phone', () => {
     const visitor = await phone();
     const check = await visitor.newPage();
     const expired = await signToken(NO_DATABASE, [{ id: KEY_ID, privateKey: KEY }], { kind: 'membership', memberNumber, validUntil: '2025-12-31' });
-    await check.goto(`${portal.baseUrl}/verify/${expired}`);
+    await check.goto(`${e2e.portal.baseUrl}/verify/${expired}`);
     await check.getByRole('heading', { name: /Utløpt/ }).waitFor();
     await check.getByText('31.12.2025').waitFor();
     await screenshot(check, 'verify-expired-390');
@@ -151,7 +143,7 @@ describe('the member card on a phone', () => {
     const token = new URL(verifyUrl).pathname.split('/').at(-1)!;
     const bytes = Buffer.from(token, 'base64url');
     bytes[4] ^= 0x01;
-    await check.goto(`${portal.baseUrl}/verify/${bytes.toString('base64url')}`);
+    await check.goto(`${e2e.portal.baseUrl}/verify/${bytes.toString('base64url')}`);
     await check.getByRole('heading', { name: /Ikke gyldig/ }).waitFor();
     expect(await check.getByText(String(memberNumber)).count()).toBe(0);
     await screenshot(check, 'verify-invalid-390');
@@ -160,7 +152,7 @@ describe('the member card on a phone', () => {
   });
 
   it('downloads the travel and the instruments certificate from Min side', async () => {
-    await page.goto(`${portal.baseUrl}/profile/${memberId}`);
+    await page.goto(`${e2e.portal.baseUrl}/profile/${memberId}`);
     const travel = page.getByRole('region', { name: 'Reiseforsikring' });
     const [travelPdf] = await Promise.all([page.waitForEvent('download'), travel.getByRole('button', { name: 'Forsikringsbevis (PDF)' }).click()]);
     expect(travelPdf.suggestedFilename()).toBe(`forsikringsbevis-reise-${memberNumber}.pdf`);
@@ -184,8 +176,8 @@ describe('the staff member page', () => {
   it('downloads a member’s certificate', async () => {
     const context = await phone();
     const page = await context.newPage();
-    await signIn(page, portal, 'staff');
-    await page.goto(`${portal.baseUrl}/membership/edit/${memberId}`);
+    await signIn(page, e2e.portal, 'staff');
+    await page.goto(`${e2e.portal.baseUrl}/membership/edit/${memberId}`);
     await page.getByRole('button', { name: 'Forsikringsbevis (PDF)' }).first().waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Forsikringsbevis (PDF)' }).first().click()]);
     const text = await pdfTextOf(download);
@@ -199,10 +191,10 @@ describe('the staff member page', () => {
 
 describe('at 1440 px', () => {
   it('the card page and the verify page are axe clean on a wide screen', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'nb-NO', timezoneId: 'Europe/Oslo' });
+    const context = await e2e.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'nb-NO', timezoneId: 'Europe/Oslo' });
     const page = await context.newPage();
-    await signIn(page, portal, 'member');
-    await page.goto(`${portal.baseUrl}/profile/card/${memberId}`);
+    await signIn(page, e2e.portal, 'member');
+    await page.goto(`${e2e.portal.baseUrl}/profile/card/${memberId}`);
     const qr = page.getByRole('img', { name: new RegExp(`medlemsnummer ${memberNumber}`) });
     await qr.waitFor();
     await screenshot(page, 'member-card-1440');

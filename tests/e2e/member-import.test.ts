@@ -1,27 +1,19 @@
 /** Moving in: staff import the example file through 'Importer medlemmer', resolve a duplicate, commit, find the members, undo. */
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { api, apiLogin, checkA11y, launchBrowser, MEMBER, openPage, screenshot, signIn, STAFF, startPortal, type Portal } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { api, apiLogin, checkA11y, MEMBER, openPage, screenshot, signIn, STAFF, usePortal } from './harness.ts';
 
-let portal: Portal;
-let browser: Browser;
+const e2e = usePortal();
 let token: string;
 
 beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-  token = await apiLogin(portal, STAFF.email, STAFF.password);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
+  token = await apiLogin(e2e.portal, STAFF.email, STAFF.password);
 });
 
 /** The template as staff download it, with the office's rows added: two new members and one who is already a member. */
 async function exampleFile(tag: string): Promise<Buffer> {
-  const response = await fetch(`${portal.baseUrl}/api/member/import/template.xlsx`, { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${e2e.portal.baseUrl}/api/member/import/template.xlsx`, { headers: { authorization: `Bearer ${token}` } });
   expect(response.status).toBe(200);
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(await response.arrayBuffer());
@@ -34,14 +26,14 @@ async function exampleFile(tag: string): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-const count = async (query: string) => (await api(portal, token, 'GET', `/api/member/list?per_page=25&${query}`)).body.total as number;
+const count = async (query: string) => (await api(e2e.portal, token, 'GET', `/api/member/list?per_page=25&${query}`)).body.total as number;
 
 async function importThrough(page: Page, width: number, tag: string) {
   const suffix = `${width}`;
-  await page.goto(`${portal.baseUrl}/membership`);
+  await page.goto(`${e2e.portal.baseUrl}/membership`);
   // The menu lists 'Importer medlemmer'; on a phone it is behind the menu button.
   if (width < 600) {
-    await page.goto(`${portal.baseUrl}/member-import`);
+    await page.goto(`${e2e.portal.baseUrl}/member-import`);
   } else {
     await page.getByRole('link', { name: 'Importer medlemmer' }).first().click();
   }
@@ -110,8 +102,8 @@ async function importThrough(page: Page, width: number, tag: string) {
 
 describe('importing members through the page', () => {
   it.each([1440, 390])('imports, resolves a duplicate, commits, finds the members and undoes at %i px', async (width) => {
-    const page = await openPage(browser, portal, '/', { width });
-    await signIn(page, portal, 'staff');
+    const page = await openPage(e2e.browser, e2e.portal, '/', { width });
+    await signIn(page, e2e.portal, 'staff');
     await importThrough(page, width, `w${width}`);
     await page.context().close();
   }, 180_000);

@@ -1,7 +1,7 @@
 /** Password reset from the outbox link, the blocked screen, and the pages anyone may open. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { api, launchBrowser, MEMBER, openPage, signIn, startPortal, type Portal } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { api, MEMBER, openPage, signIn, usePortal, type Portal } from './harness.ts';
 import { look, memberByEmail, messagesOf, staffToken, WIDTHS } from './min-side-steps.ts';
 import { outboxDir, readOutboxFiles } from '../../server/adapters/outbox-files.ts';
 
@@ -32,27 +32,19 @@ async function setNewPassword(page: Page) {
 }
 
 describe.each(WIDTHS)('access at %i px', (width) => {
-  let portal: Portal;
-  let browser: Browser;
+  const e2e = usePortal();
   let memberId: number;
 
   beforeAll(async () => {
-    portal = await startPortal();
-    browser = await launchBrowser();
-    memberId = (await memberByEmail(portal, await staffToken(portal), MEMBER.email)).id;
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
+    memberId = (await memberByEmail(e2e.portal, await staffToken(e2e.portal), MEMBER.email)).id;
   });
 
   it('shows a blocked member only the blocked screen; OK clears storage and goes to /profile', async () => {
-    const staff = await staffToken(portal);
-    const blocked = await api(portal, staff, 'PATCH', `/api/member/${memberId}`, { blocked_access: true });
+    const staff = await staffToken(e2e.portal);
+    const blocked = await api(e2e.portal, staff, 'PATCH', `/api/member/${memberId}`, { blocked_access: true });
     expect(blocked.status).toBe(200);
-    const page = await openPage(browser, portal, '/profile', { width });
-    await signIn(page, portal, 'member');
+    const page = await openPage(e2e.browser, e2e.portal, '/profile', { width });
+    await signIn(page, e2e.portal, 'member');
     await page.getByRole('heading', { name: 'Din konto har blitt sperret!' }).waitFor();
     expect(await page.getByText('Sjekk at medlemskapet ditt fortsatt er aktivt', { exact: false }).count()).toBe(1);
     expect(await page.getByLabel('Fornavn').count()).toBe(0);
@@ -62,12 +54,12 @@ describe.each(WIDTHS)('access at %i px', (width) => {
     await page.getByRole('heading', { name: 'Logg inn på Min side' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/profile');
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
-    await api(portal, staff, 'PATCH', `/api/member/${memberId}`, { blocked_access: false });
+    await api(e2e.portal, staff, 'PATCH', `/api/member/${memberId}`, { blocked_access: false });
     await page.context().close();
   });
 
   it('resets the password from the e-mailed link, which works only once', async () => {
-    const page = await openPage(browser, portal, '/profile', { width });
+    const page = await openPage(e2e.browser, e2e.portal, '/profile', { width });
     await page.getByRole('link', { name: 'Glemt passord?' }).click();
     await page.getByRole('heading', { name: 'Glemt passord' }).waitFor();
     await look(page, 'reset-password', width);
@@ -77,21 +69,21 @@ describe.each(WIDTHS)('access at %i px', (width) => {
     expect(await page.getByText(/får du snart en e-post/).count()).toBe(1);
 
     // Staff read the message log, where the link is removed; the developer's outbox has it.
-    const logged = await messagesOf(portal, await staffToken(portal), memberId);
+    const logged = await messagesOf(e2e.portal, await staffToken(e2e.portal), memberId);
     expect(logged.find((mail) => mail.subject === 'Lag nytt passord')!.content).toContain('[lenke fjernet]');
-    const link = await outboxResetLink(portal);
+    const link = await outboxResetLink(e2e.portal);
 
-    await page.goto(`${portal.baseUrl}${link}`);
+    await page.goto(`${e2e.portal.baseUrl}${link}`);
     await page.getByRole('heading', { name: 'Lag nytt passord' }).waitFor();
     await expect.poll(() => new URL(page.url()).search).toBe('');
     expect(new URL(page.url()).pathname).toBe('/password/change');
     await look(page, 'password-change', width);
     await setNewPassword(page);
     await page.getByRole('link', { name: 'Logg inn på Min side' }).click();
-    await signIn(page, portal, { email: MEMBER.email, password: NEW_PASSWORD });
+    await signIn(page, e2e.portal, { email: MEMBER.email, password: NEW_PASSWORD });
     await page.getByRole('heading', { name: 'Hei, Ola' }).waitFor();
 
-    const again = await openPage(browser, portal, link, { width });
+    const again = await openPage(e2e.browser, e2e.portal, link, { width });
     await again.getByRole('heading', { name: 'Lag nytt passord' }).waitFor();
     await setNewPassword(again);
     await again.getByRole('alert').filter({ hasText: 'post@example.no' }).waitFor();
@@ -101,11 +93,11 @@ describe.each(WIDTHS)('access at %i px', (width) => {
   });
 
   it('shows the payment result pages with the support contact', async () => {
-    const page = await openPage(browser, portal, '/vipps-thanks', { width });
+    const page = await openPage(e2e.browser, e2e.portal, '/vipps-thanks', { width });
     await page.getByRole('heading', { name: 'Takk for at du ble medlem!' }).waitFor();
     expect(await page.getByText(/Lenken virker i 60 minutter/).count()).toBe(1);
     await look(page, 'vipps-thanks', width);
-    await page.goto(`${portal.baseUrl}/vipps-error`);
+    await page.goto(`${e2e.portal.baseUrl}/vipps-error`);
     await page.getByRole('heading', { name: 'Beklager, noe gikk galt' }).waitFor();
     expect(await page.getByRole('link', { name: 'post@example.no' }).count()).toBeGreaterThan(0);
     await look(page, 'vipps-error', width);
@@ -113,10 +105,10 @@ describe.each(WIDTHS)('access at %i px', (width) => {
   });
 
   it('sends a visitor from a member page to the login, and an unknown member path to /', async () => {
-    const page = await openPage(browser, portal, `/profile/${memberId}`, { width });
+    const page = await openPage(e2e.browser, e2e.portal, `/profile/${memberId}`, { width });
     await page.getByRole('heading', { name: 'Logg inn på Min side' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/profile');
-    await page.goto(`${portal.baseUrl}/profile/${memberId}/ukjent`);
+    await page.goto(`${e2e.portal.baseUrl}/profile/${memberId}/ukjent`);
     await page.waitForURL((url) => url.pathname === '/');
     await page.context().close();
   });

@@ -2,28 +2,19 @@
  * Min side is its own build entry: its pages download only Min side's own chunks (never the
  * staff app's react-admin code), and the server preloads the opened page's chunks.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { MEMBER_PAGES } from '../../src/common/member-paths.ts';
-import { launchBrowser, signIn, startPortal, type Portal } from './harness.ts';
+import { signIn, usePortal } from './harness.ts';
 
 const dist = path.resolve(import.meta.dirname, '../../dist');
 /** Min side's build: every file its entry can load, by source module. */
 const memberManifest = JSON.parse(readFileSync(path.join(dist, '.vite/member-manifest.json'), 'utf8')) as Record<string, { file: string }>;
 const memberFiles = new Set(Object.values(memberManifest).map((chunk) => `/${chunk.file}`));
 
-let portal: Portal;
-let browser: Browser;
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+const e2e = usePortal();
 
 // Strings only react-admin's packages carry: its translation keys and its component class names.
 const REACT_ADMIN_MARKERS = ['ra.action.', 'RaLayout', 'RaDatagrid', 'ra.notification.'];
@@ -43,7 +34,7 @@ async function firstVisit(context: BrowserContext, pathname: string): Promise<Lo
     if (response.request().resourceType() !== 'script') return;
     reads.push(response.body().then((body) => void scripts.push({ path: new URL(response.url()).pathname, body: body.toString('utf8') })));
   });
-  const answer = await page.goto(`${portal.baseUrl}${pathname}`);
+  const answer = await page.goto(`${e2e.portal.baseUrl}${pathname}`);
   const html = (await answer?.text()) ?? '';
   await page.getByRole('heading').first().waitFor();
   await page.waitForLoadState('networkidle');
@@ -56,7 +47,7 @@ const reactAdminIn = (loaded: Loaded) => loaded.scripts.filter((script) => REACT
 
 describe('Min side first load', () => {
   it.each(['/profile', '/new-member', '/profile/reset-password', '/vipps-thanks'])('%s loads only Min side’s own chunks, no react-admin code', async (pathname) => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const loaded = await firstVisit(context, pathname);
     expect(loaded.scripts.length).toBeGreaterThan(0);
     expect(loaded.scripts.map((script) => script.path).filter((file) => !memberFiles.has(file))).toEqual([]);
@@ -65,9 +56,9 @@ describe('Min side first load', () => {
   });
 
   it('a signed-in member’s /profile/{id} gets its page’s chunk preloaded with the HTML, and loads only Min side’s chunks', async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const login = await context.newPage();
-    await signIn(login, portal, 'member');
+    await signIn(login, e2e.portal, 'member');
     const own = new URL(login.url()).pathname;
     expect(own).toMatch(/^\/profile\/\d+$/);
     await login.close();
@@ -86,7 +77,7 @@ describe('Min side first load', () => {
   });
 
   it('the staff app does load react-admin, so the checks above can tell', async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const page = await context.newPage();
     const bodies: string[] = [];
     const reads: Promise<void>[] = [];
@@ -94,7 +85,7 @@ describe('Min side first load', () => {
       if (response.request().resourceType() !== 'script') return;
       reads.push(response.body().then((body) => void bodies.push(body.toString('utf8'))));
     });
-    await signIn(page, portal, 'staff');
+    await signIn(page, e2e.portal, 'staff');
     await page.waitForLoadState('networkidle');
     await Promise.all(reads);
     expect(bodies.some((body) => REACT_ADMIN_MARKERS.some((marker) => body.includes(marker)))).toBe(true);

@@ -1,20 +1,19 @@
 /** The birth date picker on Min side in Chromium, by keyboard alone, in Oslo and in UTC. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { api, launchBrowser, MEMBER, openPage, signIn, startPortal, type Portal } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { api, MEMBER, openPage, signIn, usePortal } from './harness.ts';
 import { look, memberByEmail, staffToken, tabTo } from './min-side-steps.ts';
 
 describe.each([
   ['Europe/Oslo', 390],
   ['UTC', 1440],
 ] as const)('birth date in %s at %i px', (timezoneId, width) => {
-  let portal: Portal;
-  let browser: Browser;
+  const e2e = usePortal();
   let page: Page;
   let memberId: number;
   let token: string;
 
-  const storedBirthdate = async () => (await api(portal, token, 'GET', `/api/member/${memberId}`)).body.data.birthdate;
+  const storedBirthdate = async () => (await api(e2e.portal, token, 'GET', `/api/member/${memberId}`)).body.data.birthdate;
   const field = () => page.getByRole('textbox', { name: 'Fødselsdato' });
   const saveByKeyboard = async () => {
     const save = page.getByRole('button', { name: 'Lagre' });
@@ -27,18 +26,11 @@ describe.each([
   };
 
   beforeAll(async () => {
-    portal = await startPortal();
-    browser = await launchBrowser();
-    token = await staffToken(portal);
-    memberId = (await memberByEmail(portal, token, MEMBER.email)).id;
-    page = await openPage(browser, portal, '/profile', { width, timezoneId });
-    await signIn(page, portal, 'member');
+    token = await staffToken(e2e.portal);
+    memberId = (await memberByEmail(e2e.portal, token, MEMBER.email)).id;
+    page = await openPage(e2e.browser, e2e.portal, '/profile', { width, timezoneId });
+    await signIn(page, e2e.portal, 'member');
     await field().waitFor();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
   });
 
   it('shows the stored 1988-04-17 as 17/04/1988, and saves a typed date as the same day after a reload', async () => {

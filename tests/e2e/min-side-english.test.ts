@@ -3,23 +3,12 @@
  * reload and on the travel and instrument pages, and back to Norsk; axe clean in both
  * languages on each page and on a sign-up step. Screenshots in English at 390 and 1440 px.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { checkA11y, launchBrowser, openPage, screenshot, signIn, startPortal, type Portal } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { checkA11y, openPage, screenshot, signIn, usePortal } from './harness.ts';
 import { WIDTHS } from './min-side-steps.ts';
 
-let portal: Portal;
-let browser: Browser;
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+const e2e = usePortal();
 
 const lang = (page: Page) => page.evaluate(() => document.documentElement.lang);
 
@@ -37,7 +26,7 @@ async function heading(page: Page, name: string | RegExp): Promise<void> {
 
 describe('Min side in English at 390 px', () => {
   it('a sign-up step switches to English and back, axe clean in both', async () => {
-    const page = await openPage(browser, portal, '/new-member', { width: 390 });
+    const page = await openPage(e2e.browser, e2e.portal, '/new-member', { width: 390 });
     await heading(page, 'Bli medlem');
     await checkA11y(page, 'sign-up in Norwegian at 390 px');
     await choose(page, 'English');
@@ -54,8 +43,8 @@ describe('Min side in English at 390 px', () => {
   });
 
   it('the profile, travel and instrument pages in English, kept through a reload, then back to Norsk; axe clean in both', async () => {
-    const page = await openPage(browser, portal, '/profile', { width: 390 });
-    await signIn(page, portal, 'member');
+    const page = await openPage(e2e.browser, e2e.portal, '/profile', { width: 390 });
+    await signIn(page, e2e.portal, 'member');
     const memberId = /\/profile\/(\d+)/.exec(page.url())?.[1];
     expect(memberId).toBeTruthy();
     await heading(page, /^Hei, /);
@@ -72,13 +61,13 @@ describe('Min side in English at 390 px', () => {
     await heading(page, /^Hi, /);
     expect(await lang(page)).toBe('en');
 
-    await page.goto(`${portal.baseUrl}/profile/edit/travel-insurane/${memberId}`);
+    await page.goto(`${e2e.portal.baseUrl}/profile/edit/travel-insurane/${memberId}`);
     await heading(page, 'Travel insurance');
     expect(await lang(page)).toBe('en');
     await page.getByText('Renewal').waitFor();
     await checkA11y(page, 'travel insurance in English at 390 px');
 
-    await page.goto(`${portal.baseUrl}/profile/edit/instrument-insurance/${memberId}`);
+    await page.goto(`${e2e.portal.baseUrl}/profile/edit/instrument-insurance/${memberId}`);
     await heading(page, 'Instrument insurance');
     await page.getByRole('tab', { name: 'Add instruments' }).waitFor();
     await checkA11y(page, 'instrument insurance in English at 390 px');
@@ -87,7 +76,7 @@ describe('Min side in English at 390 px', () => {
     expect(await lang(page)).toBe('nb');
     await checkA11y(page, 'instrument insurance in Norwegian at 390 px');
 
-    await page.goto(`${portal.baseUrl}/profile/edit/travel-insurane/${memberId}`);
+    await page.goto(`${e2e.portal.baseUrl}/profile/edit/travel-insurane/${memberId}`);
     await heading(page, 'Reiseforsikring');
     await checkA11y(page, 'travel insurance in Norwegian at 390 px');
     await page.context().close();
@@ -96,22 +85,22 @@ describe('Min side in English at 390 px', () => {
 
 describe('screenshots in English', () => {
   it.each(WIDTHS)('profile, sign-up step and travel page at %i px', async (width) => {
-    const signUp = await openPage(browser, portal, '/new-member', { width });
+    const signUp = await openPage(e2e.browser, e2e.portal, '/new-member', { width });
     await heading(signUp, 'Bli medlem');
     await choose(signUp, 'English');
     await heading(signUp, 'Join');
     await screenshot(signUp, `min-side-en-signup-${width}`);
     await signUp.context().close();
 
-    const page = await openPage(browser, portal, '/profile', { width });
-    await signIn(page, portal, 'member');
+    const page = await openPage(e2e.browser, e2e.portal, '/profile', { width });
+    await signIn(page, e2e.portal, 'member');
     const memberId = /\/profile\/(\d+)/.exec(page.url())?.[1];
     await heading(page, /^Hei, /);
     await choose(page, 'English');
     await heading(page, /^Hi, /);
     await page.waitForLoadState('networkidle');
     await screenshot(page, `min-side-en-profile-${width}`);
-    await page.goto(`${portal.baseUrl}/profile/edit/travel-insurane/${memberId}`);
+    await page.goto(`${e2e.portal.baseUrl}/profile/edit/travel-insurane/${memberId}`);
     await heading(page, 'Travel insurance');
     await page.waitForLoadState('networkidle');
     await screenshot(page, `min-side-en-travel-${width}`);

@@ -1,28 +1,20 @@
 /** The demo member's own page in the browser, by keyboard alone: sign in, edit, campaign code, member card. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { api, launchBrowser, MEMBER, openPage, startPortal, type Portal } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { api, MEMBER, openPage, usePortal } from './harness.ts';
 import { look, memberByEmail, messagesOf, staffToken, tabTo, WIDTHS } from './min-side-steps.ts';
 
 describe.each(WIDTHS)('Min side at %i px', (width) => {
-  let portal: Portal;
-  let browser: Browser;
+  const e2e = usePortal();
   let page: Page;
   let memberId: number;
 
   beforeAll(async () => {
-    portal = await startPortal();
-    browser = await launchBrowser();
-    memberId = (await memberByEmail(portal, await staffToken(portal), MEMBER.email)).id;
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
+    memberId = (await memberByEmail(e2e.portal, await staffToken(e2e.portal), MEMBER.email)).id;
   });
 
   it('signs in by keyboard alone and lands on the own profile', async () => {
-    page = await openPage(browser, portal, '/profile', { width });
+    page = await openPage(e2e.browser, e2e.portal, '/profile', { width });
     await page.getByRole('heading', { name: 'Logg inn på Min side' }).waitFor();
     await look(page, 'login', width);
     await tabTo(page, 'E-post');
@@ -85,7 +77,7 @@ describe.each(WIDTHS)('Min side at %i px', (width) => {
     await page.getByText('Ditt medlemskort har blitt tilsendt').waitFor();
     await look(page, 'profile-member-card', width);
 
-    const log = await messagesOf(portal, await staffToken(portal), memberId);
+    const log = await messagesOf(e2e.portal, await staffToken(e2e.portal), memberId);
     expect(log.some((message) => message.channel === 'sms' && message.content.includes('STUDENT'))).toBe(true);
   });
 
@@ -107,10 +99,10 @@ describe.each(WIDTHS)('Min side at %i px', (width) => {
   });
 
   it("sends a member who opens another member's profile back to their own, showing only their own data", async () => {
-    const staff = await staffToken(portal);
-    const { body } = await api(portal, staff, 'GET', '/api/member/list?per_page=25&sort=id');
+    const staff = await staffToken(e2e.portal);
+    const { body } = await api(e2e.portal, staff, 'GET', '/api/member/list?per_page=25&sort=id');
     const other = (body.data as { id: number; first_name: string; last_name: string; email: string }[]).find((row) => row.id !== memberId)!;
-    await page.goto(`${portal.baseUrl}/profile/${other.id}`);
+    await page.goto(`${e2e.portal.baseUrl}/profile/${other.id}`);
     await page.getByRole('heading', { name: 'Hei, Ola' }).waitFor();
     expect(page.url()).toMatch(new RegExp(`/profile/${memberId}$`));
     expect(await page.getByText(other.email).count()).toBe(0);

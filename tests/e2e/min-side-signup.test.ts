@@ -1,21 +1,10 @@
 /** Sign-up in the browser: step one with a campaign code, the success message, step two, the profile. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { api, launchBrowser, MEMBER, openPage, startPortal, type Portal } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { api, MEMBER, openPage, usePortal } from './harness.ts';
 import { look, memberByEmail, staffToken, WIDTHS } from './min-side-steps.ts';
 
-let portal: Portal;
-let browser: Browser;
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+const e2e = usePortal();
 
 async function fillStepOne(page: Page, email: string) {
   await page.getByLabel('Fornavn').fill('Sigrid');
@@ -30,7 +19,7 @@ async function fillStepOne(page: Page, email: string) {
 describe.each(WIDTHS)('sign-up at %i px', (width) => {
   it('signs up with a campaign code, sees the success message, completes step two and lands on the profile', async () => {
     const email = `sigrid.${width}@example.no`;
-    const page = await openPage(browser, portal, '/new-member?campaign_code=STUDENT', { width });
+    const page = await openPage(e2e.browser, e2e.portal, '/new-member?campaign_code=STUDENT', { width });
     await expect(page.getByLabel('Kampanjekode').inputValue()).resolves.toBe('STUDENT');
     await page.getByText('Steg 1 av 2').waitFor();
     // The terms checkbox stands on the same line as its label, also at 390 px.
@@ -77,15 +66,15 @@ describe.each(WIDTHS)('sign-up at %i px', (width) => {
     expect(page.url()).toMatch(/\/profile\/\d+$/);
     expect(await page.evaluate(() => localStorage.getItem('registrationCompleted'))).toBe('1');
 
-    const staff = await staffToken(portal);
-    const created = await memberByEmail(portal, staff, email);
-    const { body } = await api(portal, staff, 'GET', `/api/member/${created.id}`);
+    const staff = await staffToken(e2e.portal);
+    const created = await memberByEmail(e2e.portal, staff, email);
+    const { body } = await api(e2e.portal, staff, 'GET', `/api/member/${created.id}`);
     expect(body.data).toMatchObject({ campaign_code: 'STUDENT', registration_completed: 1, invoice_method: 'EMAIL', address: 'Kirkegata 5' });
     await page.context().close();
   });
 
   it('keeps the form and shows the server message for an e-mail that already has an account', async () => {
-    const page = await openPage(browser, portal, '/new-member', { width });
+    const page = await openPage(e2e.browser, e2e.portal, '/new-member', { width });
     await fillStepOne(page, MEMBER.email);
     await page.getByRole('button', { name: 'Send søknad' }).click();
     await page.getByRole('alert').filter({ hasText: /registrert|finnes|allerede/i }).waitFor();
@@ -97,7 +86,7 @@ describe.each(WIDTHS)('sign-up at %i px', (width) => {
   });
 
   it("keeps the form and shows 'Ugyldig Kampanje kode' for a wrong code", async () => {
-    const page = await openPage(browser, portal, '/new-member?campaign_code=FINNESIKKE', { width });
+    const page = await openPage(e2e.browser, e2e.portal, '/new-member?campaign_code=FINNESIKKE', { width });
     await fillStepOne(page, `ny.${width}@example.no`);
     await page.getByRole('button', { name: 'Send søknad' }).click();
     await page.getByRole('alert').filter({ hasText: 'Ugyldig Kampanje kode' }).waitFor();

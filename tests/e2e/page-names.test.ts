@@ -3,27 +3,16 @@
  * page, from the areas' registry; 'Hopp til innholdet' shows readably when focused at every width
  * and leaves the keyboard on the content; Min side pages have one <title>.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { checkA11y, launchBrowser, openPage, screenshot, signIn, startPortal, type Portal } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { checkA11y, openPage, screenshot, signIn, usePortal } from './harness.ts';
 
-let portal: Portal;
-let browser: Browser;
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+const e2e = usePortal();
 
 async function staffPage(width: number): Promise<Page> {
-  const page = await openPage(browser, portal, '/', { width });
+  const page = await openPage(e2e.browser, e2e.portal, '/', { width });
   expect(await page.title()).toBe('Logg inn – Musikerportalen');
-  await signIn(page, portal, 'staff');
+  await signIn(page, e2e.portal, 'staff');
   await page.getByRole('heading', { level: 1 }).waitFor();
   return page;
 }
@@ -56,7 +45,7 @@ describe('staff page titles', () => {
       ['/settings/promo-code', 'Kampanje kode – Musikerportalen'],
       ['/settings/vipps-rapport', 'Vipps rapport – Musikerportalen'],
     ] as const) {
-      await page.goto(`${portal.baseUrl}${pathname}`);
+      await page.goto(`${e2e.portal.baseUrl}${pathname}`);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await expect.poll(() => page.title()).toBe(title);
       await checkA11y(page, pathname);
@@ -68,7 +57,7 @@ describe('staff page titles', () => {
 describe.each([1440, 390])('the skip link at %i px', (width) => {
   it('is the first stop, readable when focused, and moves the keyboard to the content', async () => {
     const page = await staffPage(width);
-    await page.goto(`${portal.baseUrl}/settings`);
+    await page.goto(`${e2e.portal.baseUrl}/settings`);
     await page.getByRole('heading', { level: 1, name: 'INNSTILLINGER' }).waitFor();
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Hopp til innholdet' });
@@ -95,10 +84,10 @@ describe.each([1440, 390])('the skip link at %i px', (width) => {
 
 describe('Min side titles', () => {
   it('has one <title>, naming the page', async () => {
-    const page = await openPage(browser, portal, '/profile', { width: 390 });
+    const page = await openPage(e2e.browser, e2e.portal, '/profile', { width: 390 });
     await expect.poll(() => page.title()).toBe('Logg inn på Min side – Musikerportalen');
     expect(await page.evaluate(() => document.querySelectorAll('title').length)).toBe(1);
-    await signIn(page, portal, 'member');
+    await signIn(page, e2e.portal, 'member');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await expect.poll(() => page.title()).toBe('Min side – Musikerportalen');
     expect(await page.evaluate(() => document.querySelectorAll('title').length)).toBe(1);

@@ -4,23 +4,12 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { api, checkA11y, launchBrowser, MEMBER, openPage, screenshot, signIn, startPortal, type Portal } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { api, checkA11y, MEMBER, openPage, screenshot, signIn, usePortal } from './harness.ts';
 import { memberByEmail, staffToken, WIDTHS } from './min-side-steps.ts';
 
-let portal: Portal;
-let browser: Browser;
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+const e2e = usePortal();
 
 async function box(locator: Locator) {
   const found = await locator.boundingBox();
@@ -40,11 +29,11 @@ async function shoot(page: Page, name: string, width: number) {
 
 describe('addresses', () => {
   it('sends a signed-in member on an unknown or staff address to their profile, still signed in', async () => {
-    const page = await openPage(browser, portal, '/profile');
-    await signIn(page, portal, 'member');
+    const page = await openPage(e2e.browser, e2e.portal, '/profile');
+    await signIn(page, e2e.portal, 'member');
     const profile = page.url();
     for (const address of ['/finnes-ikke', '/membership', '/membership/edit/1', '/']) {
-      await page.goto(`${portal.baseUrl}${address}`);
+      await page.goto(`${e2e.portal.baseUrl}${address}`);
       await page.waitForURL(profile);
       await page.getByRole('heading', { name: /^Hei, / }).waitFor();
       expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
@@ -54,8 +43,8 @@ describe('addresses', () => {
   });
 
   it('sends a visitor on an unknown address to /', async () => {
-    const page = await openPage(browser, portal, '/finnes-ikke');
-    await page.waitForURL(`${portal.baseUrl}/`);
+    const page = await openPage(e2e.browser, e2e.portal, '/finnes-ikke');
+    await page.waitForURL(`${e2e.portal.baseUrl}/`);
     await page.getByRole('button', { name: 'Logg inn' }).waitFor();
     await page.context().close();
   });
@@ -63,7 +52,7 @@ describe('addresses', () => {
 
 describe('a deploy under an open page', () => {
   it('answers a missing script with 404, not the app page', async () => {
-    const response = await fetch(`${portal.baseUrl}/assets/MemberEdit-gone.js`);
+    const response = await fetch(`${e2e.portal.baseUrl}/assets/MemberEdit-gone.js`);
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).not.toContain('text/html');
   });
@@ -71,8 +60,8 @@ describe('a deploy under an open page', () => {
   it('reloads the staff app once when a page script of the old build is gone, instead of crashing', async () => {
     const manifest = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
     const chunk = manifest['src/admin/members/MemberEdit.tsx'].file;
-    const page = await openPage(browser, portal, '/');
-    await signIn(page, portal, 'staff');
+    const page = await openPage(e2e.browser, e2e.portal, '/');
+    await signIn(page, e2e.portal, 'staff');
     let refused = 0;
     // The first request for the member page's script fails as it would after a deploy.
     await page.route(`**/${chunk}`, (route) => (refused++ === 0 ? route.fulfill({ status: 404, body: 'Fant ikke' }) : route.continue()));
@@ -91,7 +80,7 @@ describe('on a phone (390 px)', () => {
   const width = 390;
 
   it('shows a refused sign-up without covering the e-mail field', async () => {
-    const page = await openPage(browser, portal, '/new-member', { width });
+    const page = await openPage(e2e.browser, e2e.portal, '/new-member', { width });
     await page.getByLabel('Fornavn').fill('Sigrid');
     await page.getByLabel('Etternavn').fill('Fiolin');
     await page.getByLabel('Mobil').fill('41234567');
@@ -112,7 +101,7 @@ describe('on a phone (390 px)', () => {
   });
 
   it('shows the registration success without covering step two', async () => {
-    const page = await openPage(browser, portal, '/new-member', { width });
+    const page = await openPage(e2e.browser, e2e.portal, '/new-member', { width });
     await page.getByLabel('Fornavn').fill('Sigrid');
     await page.getByLabel('Etternavn').fill('Fiolin');
     await page.getByLabel('Mobil').fill('41234568');
@@ -135,8 +124,8 @@ describe('on a phone (390 px)', () => {
   });
 
   it('keeps the staff overview within the screen, with STATUS and the staff name showing', async () => {
-    const page = await openPage(browser, portal, '/', { width });
-    await signIn(page, portal, 'staff');
+    const page = await openPage(e2e.browser, e2e.portal, '/', { width });
+    await signIn(page, e2e.portal, 'staff');
     await page.locator('tbody tr').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     const status = page.getByRole('columnheader', { name: 'STATUS' });
@@ -148,11 +137,11 @@ describe('on a phone (390 px)', () => {
   });
 
   it("puts the staff toasts where they hide neither the breadcrumb nor the form, and keeps 'Meldingslogg' tidy", async () => {
-    const staff = await staffToken(portal);
-    const member = await memberByEmail(portal, staff, MEMBER.email);
-    const page = await openPage(browser, portal, '/', { width });
-    await signIn(page, portal, 'staff');
-    await page.goto(`${portal.baseUrl}/membership/edit/${member.id}`);
+    const staff = await staffToken(e2e.portal);
+    const member = await memberByEmail(e2e.portal, staff, MEMBER.email);
+    const page = await openPage(e2e.browser, e2e.portal, '/', { width });
+    await signIn(page, e2e.portal, 'staff');
+    await page.goto(`${e2e.portal.baseUrl}/membership/edit/${member.id}`);
     const log = page.getByRole('button', { name: 'Meldingslogg' });
     await log.waitFor();
     const block = page.getByRole('button', { name: /Blokker min side|Aktiver min side/ });
@@ -171,11 +160,11 @@ describe('on a phone (390 px)', () => {
   });
 
   it('keeps the log dates on one line and gives the menu arrow room', async () => {
-    const staff = await staffToken(portal);
-    const member = await memberByEmail(portal, staff, MEMBER.email);
-    const page = await openPage(browser, portal, '/', { width });
-    await signIn(page, portal, 'staff');
-    await page.goto(`${portal.baseUrl}/membership/edit/travel-insurance/insurance-logs/${member.id}`);
+    const staff = await staffToken(e2e.portal);
+    const member = await memberByEmail(e2e.portal, staff, MEMBER.email);
+    const page = await openPage(e2e.browser, e2e.portal, '/', { width });
+    await signIn(page, e2e.portal, 'staff');
+    await page.goto(`${e2e.portal.baseUrl}/membership/edit/travel-insurance/insurance-logs/${member.id}`);
     await page.getByRole('heading', { name: /^REISEFORSIKRINGS \(\d+\)$/ }).waitFor();
     await page.locator('tbody tr').first().getByRole('button').first().click();
     const dialog = page.getByRole('dialog', { name: 'REISEFORSIKRING LOGG' });
@@ -201,7 +190,7 @@ describe('on a phone (390 px)', () => {
 
 describe.each(WIDTHS)('screens touched, at %i px', (width) => {
   it('the sign-up with the terms open', async () => {
-    const page = await openPage(browser, portal, '/new-member', { width });
+    const page = await openPage(e2e.browser, e2e.portal, '/new-member', { width });
     await page.getByRole('button', { name: 'Les vilkårene for medlemskap' }).click();
     await page.getByRole('heading', { name: 'Vilkår for medlemskap' }).waitFor();
     await shoot(page, 'sign-up-terms', width);
@@ -209,8 +198,8 @@ describe.each(WIDTHS)('screens touched, at %i px', (width) => {
   });
 
   it('the profile with each instrument by type, maker and model', async () => {
-    const page = await openPage(browser, portal, '/profile', { width });
-    await signIn(page, portal, 'member');
+    const page = await openPage(e2e.browser, e2e.portal, '/profile', { width });
+    await signIn(page, e2e.portal, 'member');
     const instruments = page.getByRole('region', { name: 'Instrumentforsikring' });
     await instruments.getByRole('columnheader', { name: 'FABRIKANT' }).or(instruments.getByText('FABRIKANT')).first().waitFor({ state: 'attached' });
     expect(await instruments.getByRole('cell', { name: 'Instrumentforsikring', exact: true }).count()).toBe(0);
@@ -219,17 +208,17 @@ describe.each(WIDTHS)('screens touched, at %i px', (width) => {
   });
 
   it('the staff member page with its instruments, an unknown member and the staff login', async () => {
-    const staff = await staffToken(portal);
-    const member = await memberByEmail(portal, staff, MEMBER.email);
-    const { body } = await api(portal, staff, 'GET', `/api/member/${member.id}`);
+    const staff = await staffToken(e2e.portal);
+    const member = await memberByEmail(e2e.portal, staff, MEMBER.email);
+    const { body } = await api(e2e.portal, staff, 'GET', `/api/member/${member.id}`);
     const first = body.data.subscription_instrument_insurance.instruments[0];
-    const page = await openPage(browser, portal, '/', { width });
+    const page = await openPage(e2e.browser, e2e.portal, '/', { width });
     await shoot(page, 'staff-login', width);
-    await signIn(page, portal, 'staff');
-    await page.goto(`${portal.baseUrl}/membership/edit/${member.id}`);
+    await signIn(page, e2e.portal, 'staff');
+    await page.goto(`${e2e.portal.baseUrl}/membership/edit/${member.id}`);
     await page.getByText(`${first.type}: ${first.make} ${first.model}`).waitFor();
     await shoot(page, 'staff-member-page', width);
-    await page.goto(`${portal.baseUrl}/membership/edit/99999999`);
+    await page.goto(`${e2e.portal.baseUrl}/membership/edit/99999999`);
     await page.getByRole('heading', { level: 1, name: 'Fant ikke medlemmet' }).waitFor();
     await page.getByRole('button', { name: 'Gå tilbake' }).waitFor();
     await shoot(page, 'staff-member-not-found', width);

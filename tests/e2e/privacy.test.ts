@@ -1,9 +1,8 @@
 /** Privacy in the browser: a member reads their access log and downloads their data; staff read the log and erase a member. */
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { api, checkA11y, launchBrowser, MEMBER, openPage, screenshot, signIn, startPortal, type Portal } from './harness.ts';
+import { api, checkA11y, MEMBER, openPage, screenshot, signIn, usePortal } from './harness.ts';
 import { memberByEmail, staffToken, WIDTHS } from './min-side-steps.ts';
 
 function readZip(buffer: Buffer): Promise<Record<string, string>> {
@@ -30,28 +29,20 @@ function readZip(buffer: Buffer): Promise<Record<string, string>> {
 }
 
 describe.each(WIDTHS)('privacy at %i px', (width) => {
-  let portal: Portal;
-  let browser: Browser;
+  const e2e = usePortal();
   let token: string;
   let memberId: number;
 
   beforeAll(async () => {
-    portal = await startPortal();
-    browser = await launchBrowser();
-    token = await staffToken(portal);
-    memberId = (await memberByEmail(portal, token, MEMBER.email)).id;
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
+    token = await staffToken(e2e.portal);
+    memberId = (await memberByEmail(e2e.portal, token, MEMBER.email)).id;
   });
 
   it("a member reads who has seen their data on Min side and downloads all of it", async () => {
     // A staff user opens the member's record first.
-    expect((await api(portal, token, 'GET', `/api/member/${memberId}`)).status).toBe(200);
-    const page = await openPage(browser, portal, '/profile', { width });
-    await signIn(page, portal, 'member');
+    expect((await api(e2e.portal, token, 'GET', `/api/member/${memberId}`)).status).toBe(200);
+    const page = await openPage(e2e.browser, e2e.portal, '/profile', { width });
+    await signIn(page, e2e.portal, 'member');
     const card = page.getByRole('region', { name: 'Hvem har sett opplysningene mine' });
     await card.getByRole('heading', { name: 'Hvem har sett opplysningene mine' }).waitFor();
     await card.getByText('Åpnet: Medlemsopplysninger').first().waitFor();
@@ -77,9 +68,9 @@ describe.each(WIDTHS)('privacy at %i px', (width) => {
   });
 
   it("staff read the member's access log and the log across members", async () => {
-    const page = await openPage(browser, portal, '/', { width });
-    await signIn(page, portal, 'staff');
-    await page.goto(`${portal.baseUrl}/membership/instrument-insurance/reject/${memberId}`);
+    const page = await openPage(e2e.browser, e2e.portal, '/', { width });
+    await signIn(page, e2e.portal, 'staff');
+    await page.goto(`${e2e.portal.baseUrl}/membership/instrument-insurance/reject/${memberId}`);
     await page.getByRole('tab', { name: 'Tilgangslogg' }).click();
     await page.getByRole('heading', { name: /TILGANGSLOGG \(\d+\)/ }).waitFor();
     await screenshot(page, `privacy-member-log-${width}`);
@@ -87,7 +78,7 @@ describe.each(WIDTHS)('privacy at %i px', (width) => {
     await checkA11y(page, `member access log at ${width} px`);
     await screenshot(page, `privacy-member-log-${width}`);
 
-    await page.goto(`${portal.baseUrl}/access-log`);
+    await page.goto(`${e2e.portal.baseUrl}/access-log`);
     await page.getByRole('heading', { level: 1, name: 'Tilgangslogg' }).waitFor();
     await page.getByRole('cell', { name: 'Åpnet' }).first().waitFor();
     await checkA11y(page, `access log at ${width} px`);
@@ -96,11 +87,11 @@ describe.each(WIDTHS)('privacy at %i px', (width) => {
   });
 
   it('staff erase a member by typing the member number', async () => {
-    const { body } = await api(portal, token, 'GET', '/api/member/list?per_page=25&filter[status]=1&sort=-id');
+    const { body } = await api(e2e.portal, token, 'GET', '/api/member/list?per_page=25&filter[status]=1&sort=-id');
     const victim = (body.data as { id: number; remote_id: number | null; email: string }[]).find((row) => row.remote_id && row.email !== MEMBER.email)!;
-    const page = await openPage(browser, portal, '/', { width });
-    await signIn(page, portal, 'staff');
-    await page.goto(`${portal.baseUrl}/membership/edit/${victim.id}`);
+    const page = await openPage(e2e.browser, e2e.portal, '/', { width });
+    await signIn(page, e2e.portal, 'staff');
+    await page.goto(`${e2e.portal.baseUrl}/membership/edit/${victim.id}`);
     await page.getByRole('button', { name: 'Slett personopplysninger' }).click();
     const dialog = page.getByRole('dialog', { name: 'Slett personopplysninger' });
     await dialog.getByText(`Skriv medlemsnummeret (${victim.remote_id}) for å bekrefte.`).waitFor();
@@ -112,17 +103,17 @@ describe.each(WIDTHS)('privacy at %i px', (width) => {
     await field.fill(String(victim.remote_id! + 1));
     await dialog.getByRole('button', { name: 'Slett for godt' }).click();
     await dialog.getByText('Medlemsnummeret stemmer ikke med medlemmet.', { exact: false }).waitFor();
-    expect((await api(portal, token, 'GET', `/api/member/${victim.id}`)).body.data.erased_at).toBeNull();
+    expect((await api(e2e.portal, token, 'GET', `/api/member/${victim.id}`)).body.data.erased_at).toBeNull();
 
     await field.fill(String(victim.remote_id));
     await field.press('Enter');
     await page.getByText('Personopplysningene til dette medlemmet ble slettet', { exact: false }).waitFor();
     await checkA11y(page, `erased member at ${width} px`);
     await screenshot(page, `privacy-erased-${width}`);
-    const after = (await api(portal, token, 'GET', `/api/member/${victim.id}`)).body.data;
+    const after = (await api(e2e.portal, token, 'GET', `/api/member/${victim.id}`)).body.data;
     expect(after.erased_at).not.toBeNull();
     expect(after.email).toBeNull();
-    expect((await api(portal, token, 'GET', `/api/member/list?filter[name]=${victim.remote_id}`)).body.total).toBe(0);
+    expect((await api(e2e.portal, token, 'GET', `/api/member/list?filter[name]=${victim.remote_id}`)).body.total).toBe(0);
     await page.context().close();
   });
 });

@@ -1,27 +1,19 @@
 /** The staff date picker in Chromium, by keyboard only: typed, picked in the calendar, refused out of range, saved. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { api, apiLogin, checkA11y, launchBrowser, openPage, signIn, STAFF, startPortal, type Portal } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { api, apiLogin, checkA11y, openPage, signIn, STAFF, usePortal } from './harness.ts';
 
-let portal: Portal;
-let browser: Browser;
+const e2e = usePortal();
 let token: string;
 
 beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-  token = await apiLogin(portal, STAFF.email, STAFF.password);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
+  token = await apiLogin(e2e.portal, STAFF.email, STAFF.password);
 });
 
 async function editPage(memberId: number): Promise<Page> {
-  const page = await openPage(browser, portal, '/');
-  await signIn(page, portal, 'staff');
-  await page.goto(`${portal.baseUrl}/membership/edit/${memberId}`);
+  const page = await openPage(e2e.browser, e2e.portal, '/');
+  await signIn(page, e2e.portal, 'staff');
+  await page.goto(`${e2e.portal.baseUrl}/membership/edit/${memberId}`);
   return page;
 }
 
@@ -34,7 +26,7 @@ async function typeDate(page: Page, digits: string): Promise<void> {
 
 describe('the staff date picker', () => {
   it('takes a typed date, moves it in the calendar by arrow keys and saves it as the same day', async () => {
-    const { body } = await api(portal, token, 'GET', '/api/member/list?per_page=25&sort=id');
+    const { body } = await api(e2e.portal, token, 'GET', '/api/member/list?per_page=25&sort=id');
     const memberId = body.data[0].id as number;
     const page = await editPage(memberId);
     const birthdate = page.getByRole('textbox', { name: 'Fødselsdato' });
@@ -59,12 +51,12 @@ describe('the staff date picker', () => {
     await save.focus();
     await page.keyboard.press('Enter');
     await page.getByText('Oppdatert!').waitFor();
-    expect((await api(portal, token, 'GET', `/api/member/${memberId}`)).body.data.birthdate).toBe('1988-04-18');
+    expect((await api(e2e.portal, token, 'GET', `/api/member/${memberId}`)).body.data.birthdate).toBe('1988-04-18');
     await page.context().close();
   });
 
   it('refuses a typed year before 1905 or after next year', async () => {
-    const { body } = await api(portal, token, 'GET', '/api/member/list?per_page=25&sort=-id');
+    const { body } = await api(e2e.portal, token, 'GET', '/api/member/list?per_page=25&sort=-id');
     const page = await editPage(body.data[0].id as number);
     const birthdate = page.getByRole('textbox', { name: 'Fødselsdato' });
     await birthdate.focus();

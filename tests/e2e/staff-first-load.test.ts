@@ -2,20 +2,11 @@
  * The staff sign-in is a small page of its own: a visitor at '/' downloads no react-admin code,
  * signs in with the keyboard and lands in the full staff app, which does load react-admin.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { apiLogin, checkA11y, launchBrowser, openPage, STAFF, startPortal, type Portal } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { apiLogin, checkA11y, openPage, STAFF, usePortal } from './harness.ts';
 
-let portal: Portal;
-let browser: Browser;
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+const e2e = usePortal();
 
 // Strings only react-admin's packages carry: its translation keys and its component class names.
 const REACT_ADMIN_MARKERS = ['ra.action.', 'RaLayout', 'RaDatagrid', 'ra.notification.'];
@@ -42,9 +33,9 @@ const withReactAdmin = (scripts: { url: string; body: string }[]) =>
 
 describe('staff first load', () => {
   it.each(['/', '/reset-password'])('%s loads no react-admin code for a visitor', async (pathname) => {
-    const page = await browser.newPage();
+    const page = await e2e.browser.newPage();
     const scripts = recordScripts(page);
-    await page.goto(`${portal.baseUrl}${pathname}`);
+    await page.goto(`${e2e.portal.baseUrl}${pathname}`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.waitForLoadState('networkidle');
     const loaded = await scripts();
@@ -54,7 +45,7 @@ describe('staff first load', () => {
   });
 
   it('the sign-in page is accessible and shows its messages in Norwegian', async () => {
-    const page = await openPage(browser, portal, '/');
+    const page = await openPage(e2e.browser, e2e.portal, '/');
     await checkA11y(page, 'staff sign-in');
     await page.getByRole('button', { name: 'Logg inn' }).click();
     await expect.poll(() => page.getByText('Påkrevd felt').count()).toBe(2);
@@ -67,7 +58,7 @@ describe('staff first load', () => {
   });
 
   it('signs in with the keyboard and loads the staff app then, react-admin included', async () => {
-    const page = await openPage(browser, portal, '/');
+    const page = await openPage(e2e.browser, e2e.portal, '/');
     const scripts = recordScripts(page);
     await page.getByRole('textbox', { name: 'E-post' }).focus();
     await page.keyboard.type(STAFF.email);
@@ -84,7 +75,7 @@ describe('staff first load', () => {
   });
 
   it('the signed-in /membership does load react-admin, so the checks above can tell', async () => {
-    const page = await openPage(browser, portal, '/');
+    const page = await openPage(e2e.browser, e2e.portal, '/');
     await page.getByRole('textbox', { name: 'E-post' }).fill(STAFF.email);
     await page.getByLabel(/Passord/).fill(STAFF.password);
     await page.getByRole('button', { name: 'Logg inn' }).click();
@@ -104,8 +95,8 @@ describe('staff first load', () => {
     ['/instrument-insurance', 1280],
     ['/settings/content', 1280],
   ] as const)('%s at %i px does not shift when its rows arrive', async (pathname, width) => {
-    const token = await apiLogin(portal, STAFF.email, STAFF.password);
-    const context = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 900 }, locale: 'nb-NO' });
+    const token = await apiLogin(e2e.portal, STAFF.email, STAFF.password);
+    const context = await e2e.browser.newContext({ viewport: { width, height: width < 600 ? 844 : 900 }, locale: 'nb-NO' });
     const page = await context.newPage();
     await page.addInitScript((accessToken) => {
       Object.entries({ token: accessToken, userId: '1', userRole: '3', isLoggedIn: 'true', firstName: 'A', lastName: 'B', registrationCompleted: '1' })
@@ -119,7 +110,7 @@ describe('staff first load', () => {
         }
       }).observe({ type: 'layout-shift', buffered: true });
     }, token);
-    await page.goto(`${portal.baseUrl}${pathname}`);
+    await page.goto(`${e2e.portal.baseUrl}${pathname}`);
     await page.locator('tbody tr').first().waitFor();
     await page.waitForLoadState('networkidle');
     const shifted = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
@@ -134,15 +125,15 @@ const withEditor = (scripts: { url: string; body: string }[]) => scripts.filter(
 
 describe('the rich-text editor loads with its dialog', () => {
   async function staffPage(pathname: string) {
-    const token = await apiLogin(portal, STAFF.email, STAFF.password);
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'nb-NO' });
+    const token = await apiLogin(e2e.portal, STAFF.email, STAFF.password);
+    const context = await e2e.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'nb-NO' });
     const page = await context.newPage();
     await page.addInitScript((accessToken) => {
       Object.entries({ token: accessToken, userId: '1', userRole: '3', isLoggedIn: 'true', firstName: 'A', lastName: 'B', registrationCompleted: '1' })
         .forEach(([key, value]) => localStorage.setItem(key, value));
     }, token);
     const scripts = recordScripts(page);
-    await page.goto(`${portal.baseUrl}${pathname}`);
+    await page.goto(`${e2e.portal.baseUrl}${pathname}`);
     await page.locator('tbody tr').first().waitFor();
     await page.waitForLoadState('networkidle');
     return { page, scripts };

@@ -1,28 +1,20 @@
 /** Staff changing members: edit, block, create, stop insurance, logs, menu counts and sign-out. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { api, apiLogin, checkA11y, launchBrowser, openPage, screenshot, signIn, STAFF, startPortal, type Portal } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { api, apiLogin, checkA11y, openPage, screenshot, signIn, STAFF, usePortal } from './harness.ts';
 
-let portal: Portal;
-let browser: Browser;
+const e2e = usePortal();
 let token: string;
 
 beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-  token = await apiLogin(portal, STAFF.email, STAFF.password);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
+  token = await apiLogin(e2e.portal, STAFF.email, STAFF.password);
 });
 
 interface ListMember { id: number; first_name: string; last_name: string; has_instrument_insurance: boolean; has_travel_insurance: boolean }
 
 async function findMember(test: (member: ListMember) => boolean): Promise<ListMember> {
   for (let page = 1; page <= 20; page += 1) {
-    const { body } = await api(portal, token, 'GET', `/api/member/list?per_page=100&page=${page}&sort=id`);
+    const { body } = await api(e2e.portal, token, 'GET', `/api/member/list?per_page=100&page=${page}&sort=id`);
     const found = (body.data as ListMember[]).find(test);
     if (found) return found;
     if (page >= body.last_page) break;
@@ -34,10 +26,10 @@ async function findMember(test: (member: ListMember) => boolean): Promise<ListMe
 const settle = (page: Page) => page.waitForTimeout(400);
 
 async function staffPage(path: string, width?: number): Promise<Page> {
-  const page = await openPage(browser, portal, '/', { width });
-  await signIn(page, portal, 'staff');
+  const page = await openPage(e2e.browser, e2e.portal, '/', { width });
+  await signIn(page, e2e.portal, 'staff');
   if (path !== '/membership') {
-    await page.goto(`${portal.baseUrl}${path}`);
+    await page.goto(`${e2e.portal.baseUrl}${path}`);
   }
   return page;
 }
@@ -63,10 +55,10 @@ describe('a member', () => {
     const page = await staffPage(`/membership/edit/${target.id}`);
     await page.getByRole('button', { name: 'Blokker min side' }).click();
     await page.getByRole('button', { name: 'Aktiver min side' }).waitFor();
-    expect((await api(portal, token, 'GET', `/api/member/${target.id}`)).body.data.blocked_access).toBe(true);
+    expect((await api(e2e.portal, token, 'GET', `/api/member/${target.id}`)).body.data.blocked_access).toBe(true);
     await page.getByRole('button', { name: 'Aktiver min side' }).click();
     await page.getByRole('button', { name: 'Blokker min side' }).waitFor();
-    expect((await api(portal, token, 'GET', `/api/member/${target.id}`)).body.data.blocked_access).toBe(false);
+    expect((await api(e2e.portal, token, 'GET', `/api/member/${target.id}`)).body.data.blocked_access).toBe(false);
     await page.context().close();
   });
 
@@ -91,7 +83,7 @@ describe('a member', () => {
     await page.waitForURL(/\/membership\/edit\/\d+$/);
     await page.getByRole('heading', { level: 1, name: /Åse Bøe-Ærø/ }).waitFor();
 
-    await page.goto(`${portal.baseUrl}/membership/create-new-user`);
+    await page.goto(`${e2e.portal.baseUrl}/membership/create-new-user`);
     await fill('Per', 'Annen', '47654321');
     await page.getByRole('button', { name: 'Opprett medlem' }).click();
     await page.getByRole('alert').filter({ hasText: 'E-postadressen er allerede i bruk.' }).waitFor();
@@ -114,7 +106,7 @@ describe('a member', () => {
 
 describe('logs', () => {
   it('opens each tab and each modal, and Escape closes them', async () => {
-    const { body } = await api(portal, token, 'GET', '/api/member/list?filter[name]=medlem@example.no');
+    const { body } = await api(e2e.portal, token, 'GET', '/api/member/list?filter[name]=medlem@example.no');
     const demo = body.data[0];
     const page = await staffPage(`/membership/edit/${demo.id}`);
     await page.getByRole('button', { name: 'Meldingslogg' }).click();
@@ -153,7 +145,7 @@ describe('logs', () => {
 
 describe('shell', () => {
   it('shows pending counts that match the API', async () => {
-    const total = async (kind: string) => (await api(portal, token, 'GET', `/api/subscription/list/pending-${kind}`)).body.total as number;
+    const total = async (kind: string) => (await api(e2e.portal, token, 'GET', `/api/subscription/list/pending-${kind}`)).body.total as number;
     const [memberships, travel, instruments] = await Promise.all([total('memberships'), total('travel'), total('instruments')]);
     const page = await staffPage('/membership');
     const group = page.getByRole('button', { name: /^Forespørsler/ });
@@ -175,12 +167,12 @@ describe('shell', () => {
     await page.getByRole('button', { name: 'Logg Ut' }).click();
     await page.getByRole('heading', { name: 'Logg inn' }).waitFor();
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
-    expect((await api(portal, used, 'GET', '/api/member/list')).status).toBe(401);
+    expect((await api(e2e.portal, used, 'GET', '/api/member/list')).status).toBe(401);
     await page.context().close();
   });
 
   it('can be used with the keyboard alone: sign in, open a member, open its log', async () => {
-    const page = await openPage(browser, portal, '/');
+    const page = await openPage(e2e.browser, e2e.portal, '/');
     await page.getByRole('textbox', { name: 'E-post' }).focus();
     await page.keyboard.type(STAFF.email);
     await page.keyboard.press('Tab');
@@ -204,9 +196,9 @@ describe('shell', () => {
 
   it('looks right on a phone (390 px) on every page', async () => {
     const target = await findMember((member) => member.has_instrument_insurance && member.has_travel_insurance);
-    const page = await openPage(browser, portal, '/', { width: 390 });
+    const page = await openPage(e2e.browser, e2e.portal, '/', { width: 390 });
     await screenshot(page, 'staff-login-390');
-    await signIn(page, portal, 'staff');
+    await signIn(page, e2e.portal, 'staff');
     await page.getByRole('heading', { level: 1, name: /MEDLEMMER$/ }).waitFor();
     await checkA11y(page, 'member overview at 390 px');
     await screenshot(page, 'staff-membership-390');
@@ -217,7 +209,7 @@ describe('shell', () => {
       ['/reset-password', 'staff-reset-password-390', /Glemt passord/],
     ];
     for (const [path, name, heading] of pages) {
-      await page.goto(`${portal.baseUrl}${path}`);
+      await page.goto(`${e2e.portal.baseUrl}${path}`);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
       await checkA11y(page, `${path} at 390 px`);
       await screenshot(page, name);
@@ -229,10 +221,10 @@ describe('shell', () => {
     const page = await staffPage('/membership-request');
     await page.getByRole('heading', { name: /^FORESPØRSLER MEDLEMSKAP \(\d+\)$/ }).waitFor();
     await screenshot(page, 'staff-membership-request-1440');
-    await page.goto(`${portal.baseUrl}/settings`);
+    await page.goto(`${e2e.portal.baseUrl}/settings`);
     await page.getByRole('heading', { level: 1, name: 'INNSTILLINGER' }).waitFor();
     await checkA11y(page, 'settings');
-    await page.goto(`${portal.baseUrl}/reset-password`);
+    await page.goto(`${e2e.portal.baseUrl}/reset-password`);
     await page.getByRole('heading', { name: 'Glemt passord' }).waitFor();
     await checkA11y(page, 'reset password');
     await screenshot(page, 'staff-reset-password-1440');

@@ -1,25 +1,16 @@
 /** Staff in the member overview: sign-in, search, paging, opening a member. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { apiLogin, api, checkA11y, launchBrowser, openPage, screenshot, signIn, STAFF, startPortal, type Portal } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, apiLogin, checkA11y, openPage, screenshot, signIn, STAFF, usePortal } from './harness.ts';
 
-let portal: Portal;
-let browser: Browser;
+const e2e = usePortal();
 let token: string;
 
 beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-  token = await apiLogin(portal, STAFF.email, STAFF.password);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
+  token = await apiLogin(e2e.portal, STAFF.email, STAFF.password);
 });
 
 async function memberTotal(query = ''): Promise<number> {
-  const { body } = await api(portal, token, 'GET', `/api/member/list?per_page=25${query}`);
+  const { body } = await api(e2e.portal, token, 'GET', `/api/member/list?per_page=25${query}`);
   return body.total as number;
 }
 
@@ -27,10 +18,10 @@ const bodyRows = (page: import('playwright-core').Page) => page.locator('tbody t
 
 describe('member overview', () => {
   it('lands on /membership after sign-in with the total in the title and 25 rows', async () => {
-    const page = await openPage(browser, portal, '/');
+    const page = await openPage(e2e.browser, e2e.portal, '/');
     await checkA11y(page, 'staff login');
     await screenshot(page, 'staff-login-1440');
-    await signIn(page, portal, 'staff');
+    await signIn(page, e2e.portal, 'staff');
     const total = await memberTotal();
     await expect(page.getByRole('heading', { level: 1, name: `${total} MEDLEMMER` }).waitFor()).resolves.toBeUndefined();
     await expect.poll(() => bodyRows(page).count()).toBe(25);
@@ -41,8 +32,8 @@ describe('member overview', () => {
   });
 
   it('narrows the list by search, changes page size and goes to a page', async () => {
-    const page = await openPage(browser, portal, '/');
-    await signIn(page, portal, 'staff');
+    const page = await openPage(e2e.browser, e2e.portal, '/');
+    await signIn(page, e2e.portal, 'staff');
     const total = await memberTotal();
     await page.getByRole('heading', { level: 1, name: `${total} MEDLEMMER` }).waitFor();
 
@@ -58,7 +49,7 @@ describe('member overview', () => {
     await page.getByRole('button', { name: 'Første side' }).click();
     await page.getByText(`page 1 av ${Math.ceil(total / 50)}`).waitFor();
 
-    const { body } = await api(portal, token, 'GET', '/api/member/list?per_page=25&sort=id');
+    const { body } = await api(e2e.portal, token, 'GET', '/api/member/list?per_page=25&sort=id');
     const someone = body.data[0];
     const narrowed = await memberTotal(`&filter[name]=${encodeURIComponent(someone.last_name)}`);
     await page.getByRole('searchbox', { name: 'Søk etter medlem' }).fill(someone.last_name);
@@ -69,9 +60,9 @@ describe('member overview', () => {
   });
 
   it('opens a member from its row', async () => {
-    const page = await openPage(browser, portal, '/');
-    await signIn(page, portal, 'staff');
-    const { body } = await api(portal, token, 'GET', '/api/member/list?per_page=25');
+    const page = await openPage(e2e.browser, e2e.portal, '/');
+    await signIn(page, e2e.portal, 'staff');
+    const { body } = await api(e2e.portal, token, 'GET', '/api/member/list?per_page=25');
     const first = body.data[0];
     await page.getByRole('link', { name: `${first.first_name} ${first.last_name}` }).first().waitFor();
     await bodyRows(page).first().locator('td').first().click();

@@ -4,12 +4,11 @@
  * CSV export, and the pages at desktop and phone widths.
  */
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { api, apiLogin, checkA11y, launchBrowser, openPage, screenshot, signIn, STAFF, startPortal, type Portal } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { api, apiLogin, checkA11y, openPage, screenshot, signIn, STAFF, usePortal } from './harness.ts';
 
-let portal: Portal;
-let browser: Browser;
+const e2e = usePortal();
 let token: string;
 
 interface QueueRow {
@@ -19,19 +18,12 @@ interface QueueRow {
 }
 
 beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-  token = await apiLogin(portal, STAFF.email, STAFF.password);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
+  token = await apiLogin(e2e.portal, STAFF.email, STAFF.password);
 });
 
 /** The queue as the page first shows it: oldest application first. */
 async function queue(): Promise<{ total: number; rows: QueueRow[] }> {
-  const { body } = await api(portal, token, 'GET', '/api/subscription/list/pending-memberships?per_page=25&sort=created_at');
+  const { body } = await api(e2e.portal, token, 'GET', '/api/subscription/list/pending-memberships?per_page=25&sort=created_at');
   return { total: body.total as number, rows: body.data as QueueRow[] };
 }
 
@@ -39,9 +31,9 @@ const nameOf = (row: QueueRow) => `${row.member.first_name} ${row.member.last_na
 const bodyRow = (page: Page, name: string) => page.locator('tbody tr').filter({ has: page.getByRole('link', { name, exact: true }) });
 
 async function openQueue(width = 1440): Promise<Page> {
-  const page = await openPage(browser, portal, '/', { width });
-  await signIn(page, portal, 'staff');
-  await page.goto(`${portal.baseUrl}/membership-request`);
+  const page = await openPage(e2e.browser, e2e.portal, '/', { width });
+  await signIn(page, e2e.portal, 'staff');
+  await page.goto(`${e2e.portal.baseUrl}/membership-request`);
   const { total } = await queue();
   await page.getByRole('heading', { level: 1, name: `FORESPØRSLER MEDLEMSKAP (${total})` }).waitFor();
   return page;
@@ -54,7 +46,7 @@ async function requestsMenu(page: Page): Promise<void> {
 }
 
 async function mailsTo(memberId: number): Promise<{ subject: string; status: string }[]> {
-  const { body } = await api(portal, token, 'GET', `/api/emails/logs/list?filter[member_id]=${memberId}&filter[channel]=email&per_page=25`);
+  const { body } = await api(e2e.portal, token, 'GET', `/api/emails/logs/list?filter[member_id]=${memberId}&filter[channel]=email&per_page=25`);
   return body.data;
 }
 
@@ -149,7 +141,7 @@ describe('membership requests', () => {
 
     const numbers: number[] = [];
     for (const row of chosen) {
-      const { body } = await api(portal, token, 'GET', `/api/member/${row.member_id}`);
+      const { body } = await api(e2e.portal, token, 'GET', `/api/member/${row.member_id}`);
       expect(body.data.role_id).toBe(2);
       numbers.push(body.data.remote_id as number);
       expect((await mailsTo(row.member_id)).map((mail) => mail.subject)).toContain('Velkommen som medlem!');
@@ -157,7 +149,7 @@ describe('membership requests', () => {
     expect(new Set(numbers).size).toBe(3);
     expect(numbers.every((number) => Number.isInteger(number))).toBe(true);
 
-    await page.goto(`${portal.baseUrl}/membership`);
+    await page.goto(`${e2e.portal.baseUrl}/membership`);
     for (const [index, row] of chosen.entries()) {
       const search = page.getByLabel('Søk etter medlem');
       await search.fill(String(numbers[index]));
@@ -167,12 +159,12 @@ describe('membership requests', () => {
   });
 
   it('a declined request reopened from its page is back in the queue', async () => {
-    const { body } = await api(portal, token, 'GET', '/api/subscription/list/rejected?per_page=25');
+    const { body } = await api(e2e.portal, token, 'GET', '/api/subscription/list/rejected?per_page=25');
     const declined = body.data[0] as QueueRow & { id: number };
     const name = nameOf(declined);
-    const page = await openPage(browser, portal, '/');
-    await signIn(page, portal, 'staff');
-    await page.goto(`${portal.baseUrl}/membership-request/declined`);
+    const page = await openPage(e2e.browser, e2e.portal, '/');
+    await signIn(page, e2e.portal, 'staff');
+    await page.goto(`${e2e.portal.baseUrl}/membership-request/declined`);
     await bodyRow(page, name).getByRole('link', { name, exact: true }).click();
     await page.waitForURL(new RegExp(`/membership-request/edit/${declined.id}$`));
     await page.getByRole('heading', { level: 1, name: `Forespørsel fra ${name}` }).waitFor();
@@ -226,13 +218,13 @@ describe('membership requests', () => {
     await checkA11y(page, 'declined memberships at 390');
     await screenshot(page, 'staff-membership-declined-390');
 
-    const { body } = await api(portal, token, 'GET', '/api/subscription/list/rejected?per_page=25');
-    await page.goto(`${portal.baseUrl}/membership-request/edit/${body.data[0].id}`);
+    const { body } = await api(e2e.portal, token, 'GET', '/api/subscription/list/rejected?per_page=25');
+    await page.goto(`${e2e.portal.baseUrl}/membership-request/edit/${body.data[0].id}`);
     await page.getByRole('region', { name: 'Søknaden' }).waitFor();
     await checkA11y(page, 'declined request page at 390');
     await screenshot(page, 'staff-membership-request-edit-390');
 
-    await page.goto(`${portal.baseUrl}/membership-request/something/else`);
+    await page.goto(`${e2e.portal.baseUrl}/membership-request/something/else`);
     await page.waitForURL(/\/membership-request$/);
     await page.context().close();
   });

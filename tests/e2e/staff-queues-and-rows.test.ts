@@ -4,41 +4,33 @@
  * a delete that waits for 'Lagre' shown as such, a member's pending change on the edit page, and
  * an ended campaign code without its QR code.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { api, apiLogin, checkA11y, launchBrowser, MEMBER, openPage, screenshot, signIn, STAFF, startPortal, type Portal } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { api, apiLogin, checkA11y, MEMBER, openPage, screenshot, signIn, STAFF, usePortal } from './harness.ts';
 
-let portal: Portal;
-let browser: Browser;
+const e2e = usePortal();
 let token: string;
 let memberId: number;
 let insuredId: number;
 
 beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-  token = await apiLogin(portal, STAFF.email, STAFF.password);
-  const { body } = await api(portal, token, 'GET', `/api/member/list?filter[name]=${MEMBER.email}`);
+  token = await apiLogin(e2e.portal, STAFF.email, STAFF.password);
+  const { body } = await api(e2e.portal, token, 'GET', `/api/member/list?filter[name]=${MEMBER.email}`);
   memberId = body.data[0].id;
   // Names as long as real ones get: a type, maker and model that a cramped row cuts.
-  const created = await api(portal, token, 'POST', '/api/instrument/new', {
+  const created = await api(e2e.portal, token, 'POST', '/api/instrument/new', {
     member_id: memberId, instrument_category: 1, make: 'Gibson Custom Shop', model: 'Les Paul Standard 1959 VOS',
     serial_number: 'CS9-01234-VOS', value: 1250000, status: 1,
   });
   insuredId = created.body.data.id;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
-
 const settle = (page: Page) => page.waitForTimeout(400);
 
 async function staffPage(path: string, width: number): Promise<Page> {
-  const page = await openPage(browser, portal, '/', { width });
-  await signIn(page, portal, 'staff');
-  await page.goto(`${portal.baseUrl}${path}`);
+  const page = await openPage(e2e.browser, e2e.portal, '/', { width });
+  await signIn(page, e2e.portal, 'staff');
+  await page.goto(`${e2e.portal.baseUrl}${path}`);
   return page;
 }
 
@@ -79,7 +71,7 @@ const clippedFields = (scope: Locator) =>
 describe('the travel queue', () => {
   for (const width of [390, 1440]) {
     it(`fits ${width} px without a sideways page, and its search narrows the list`, async () => {
-      const { body } = await api(portal, token, 'GET', '/api/subscription/list/pending-travel?per_page=25&sort=created_at');
+      const { body } = await api(e2e.portal, token, 'GET', '/api/subscription/list/pending-travel?per_page=25&sort=created_at');
       expect(body.total).toBeGreaterThan(1);
       const wanted = body.data[0].member as { first_name: string; last_name: string; email: string };
       const page = await staffPage('/travel-insurance', width);
@@ -90,7 +82,7 @@ describe('the travel queue', () => {
       await screenshot(page, `staff-travel-queue-${width}`);
 
       await page.getByRole('searchbox', { name: 'Søk etter medlem' }).fill(wanted.email);
-      const narrowed = await api(portal, token, 'GET', `/api/subscription/list/pending-travel?filter[name]=${encodeURIComponent(wanted.email)}`);
+      const narrowed = await api(e2e.portal, token, 'GET', `/api/subscription/list/pending-travel?filter[name]=${encodeURIComponent(wanted.email)}`);
       expect(narrowed.body.total).toBeLessThan(body.total);
       await page.getByRole('heading', { level: 1, name: `FORESPØRSLER REISEFORSIKRING (${narrowed.body.total})` }).waitFor();
       await page.getByRole('checkbox', { name: `Velg ${wanted.first_name} ${wanted.last_name}` }).waitFor();
@@ -161,7 +153,7 @@ describe("a member's instrument rows", () => {
 
   it("show a delete as waiting for 'Lagre', with the counts and the greyed-out export explained", async () => {
     const page = await staffPage(`/membership/edit/instrument-insurance/${memberId}`, 390);
-    const before = (await api(portal, token, 'GET', `/api/member/${memberId}/instrument`)).body.data.active.length as number;
+    const before = (await api(e2e.portal, token, 'GET', `/api/member/${memberId}/instrument`)).body.data.active.length as number;
     const active = page.getByRole('region', { name: /AKTIVE INSTRUMENTER/ });
     await page.getByRole('heading', { name: `AKTIVE INSTRUMENTER (${before})` }).waitFor();
     await active.getByRole('button', { name: 'Slett Gibson Custom Shop Les Paul Standard 1959 VOS' }).click();
@@ -176,15 +168,15 @@ describe("a member's instrument rows", () => {
     await page.getByRole('heading', { name: `AKTIVE INSTRUMENTER (${before})` }).waitFor();
     expect(await active.getByRole('button', { name: 'Logg' }).isEnabled()).toBe(true);
     await page.context().close();
-    const after = (await api(portal, token, 'GET', `/api/member/${memberId}/instrument`)).body.data.active as { id: number }[];
+    const after = (await api(e2e.portal, token, 'GET', `/api/member/${memberId}/instrument`)).body.data.active as { id: number }[];
     expect(after.some((row) => row.id === insuredId)).toBe(true);
   });
 });
 
 describe('the instrument edit page', () => {
   it("counts the member's pending change to an insured instrument as waiting", async () => {
-    const memberToken = await apiLogin(portal, MEMBER.email, MEMBER.password);
-    const changed = await api(portal, memberToken, 'PATCH', `/api/instrument/${insuredId}`, { value: 1300000 });
+    const memberToken = await apiLogin(e2e.portal, MEMBER.email, MEMBER.password);
+    const changed = await api(e2e.portal, memberToken, 'PATCH', `/api/instrument/${insuredId}`, { value: 1300000 });
     expect(changed.status).toBe(200);
     for (const width of [1440, 390]) {
       const page = await staffPage(`/instrument-insurance/edit/${memberId}`, width);
@@ -202,11 +194,11 @@ describe('the instrument edit page', () => {
 
 describe('campaign codes', () => {
   it("offer no QR code once ended, and say 'Avsluttet'", async () => {
-    const created = await api(portal, token, 'POST', '/api/campaign', {
+    const created = await api(e2e.portal, token, 'POST', '/api/campaign', {
       name: 'Høst 2025', code: 'HOST25', period_start: '2025-09-01', period_end: '2025-10-31', product_category_id: 1, benefit_id: 0, status: 1,
     });
     expect(created.status).toBeLessThan(300);
-    const live = await api(portal, token, 'POST', '/api/campaign', {
+    const live = await api(e2e.portal, token, 'POST', '/api/campaign', {
       name: 'Løpende', code: 'LOPENDE', period_start: '2025-01-01', period_end: null, product_category_id: 1, benefit_id: 0, status: 1,
     });
     expect(live.status).toBeLessThan(300);

@@ -3,68 +3,67 @@
  * their QR code (decoded back to the sign-up address and used to sign up), the Vipps report and
  * the Tripletex sync against a fake Tripletex on loopback; axe, keyboard and screenshots.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { format, startOfMonth, subMonths } from 'date-fns';
 import { openPglite } from '../../server/db/pglite.ts';
 import {
-  api, apiLogin, checkA11y, launchBrowser, openPage, screenshot, signIn, STAFF, startPortal, typeStaffDate, type Portal,
+  api, apiLogin, checkA11y, openPage, screenshot, signIn, STAFF, typeStaffDate, usePortal,
 } from './harness.ts';
 import { startFakeTripletex, type FakeTripletex } from '../server/fakes/tripletex.ts';
 import { memberByEmail, tabTo } from './min-side-steps.ts';
 
-let portal: Portal;
-let browser: Browser;
 let token: string;
 let fake: FakeTripletex;
-let dataDir: string;
 
 const lastMonth = subMonths(new Date(), 1);
 const lastMonthDay = (day: number) => format(new Date(lastMonth.getFullYear(), lastMonth.getMonth(), day, 12), "yyyy-MM-dd'T'12:00:00+01:00");
 
+// Registered before the portal's hooks, so the fake answers before the server starts and closes after it stopped.
 beforeAll(async () => {
   fake = await startFakeTripletex('e2e-consumer', 'e2e-employee');
-  // The Vipps checkout is built elsewhere: the report's rows are put in the database before the server starts.
-  dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-settings-'));
-  cpSync(inject('demoDataDir'), dataDir, { recursive: true });
-  const db = await openPglite({ dataDir });
-  for (const [reference, day] of [['e2e-vipps-0001', 3], ['e2e-vipps-0002', 20]] as const) {
-    await db.query(
-      `INSERT INTO vipps_registrations (reference, campaign_code, amount, state, payer, created_at)
-       VALUES ($1, 'STUDENT', 145000, 'AUTHORIZED', $2, $3)`,
-      [reference, JSON.stringify({ given_name: 'Vilde', family_name: 'Vipps', email: `${reference}@example.no` }), lastMonthDay(day)],
-    );
-  }
-  await db.close();
-  portal = await startPortal({
-    DATA_DIR: dataDir,
+});
+afterAll(async () => {
+  await fake?.close();
+});
+
+const e2e = usePortal({
+  env: () => ({
     TRIPLETEX_URL: fake.url,
     TRIPLETEX_CONSUMER_TOKEN: 'e2e-consumer',
     TRIPLETEX_EMPLOYEE_TOKEN: 'e2e-employee',
-  });
-  browser = await launchBrowser();
-  token = await apiLogin(portal, STAFF.email, STAFF.password);
+  }),
+  // The Vipps checkout is built elsewhere: the report's rows are put in the database before the server starts.
+  async seed(dataDir) {
+    const db = await openPglite({ dataDir });
+    try {
+      for (const [reference, day] of [['e2e-vipps-0001', 3], ['e2e-vipps-0002', 20]] as const) {
+        await db.query(
+          `INSERT INTO vipps_registrations (reference, campaign_code, amount, state, payer, created_at)
+           VALUES ($1, 'STUDENT', 145000, 'AUTHORIZED', $2, $3)`,
+          [reference, JSON.stringify({ given_name: 'Vilde', family_name: 'Vipps', email: `${reference}@example.no` }), lastMonthDay(day)],
+        );
+      }
+    } finally {
+      await db.close();
+    }
+  },
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-  await fake?.close();
-  rmSync(dataDir, { recursive: true, force: true });
+beforeAll(async () => {
+  token = await apiLogin(e2e.portal, STAFF.email, STAFF.password);
 });
 
 /** Lets a dialog finish fading in, as the eye would, before it is checked or photographed. */
 const settle = (page: Page) => page.waitForTimeout(400);
 
 async function staffPage(pathname: string, width?: number): Promise<Page> {
-  const page = await openPage(browser, portal, '/', { width });
-  await signIn(page, portal, 'staff');
-  await page.goto(`${portal.baseUrl}${pathname}`);
+  const page = await openPage(e2e.browser, e2e.portal, '/', { width });
+  await signIn(page, e2e.portal, 'staff');
+  await page.goto(`${e2e.portal.baseUrl}${pathname}`);
   await page.getByRole('heading', { level: 1 }).waitFor();
   return page;
 }
@@ -88,7 +87,7 @@ describe.each([1440, 390])('the settings pages at %i px', (width) => {
       ['/settings/vipps-rapport', 'VIPPS RAPPORT', 'vipps'],
       ['/settings/content', 'INNHOLD', 'content'],
     ] as const) {
-      await page.goto(`${portal.baseUrl}${pathname}`);
+      await page.goto(`${e2e.portal.baseUrl}${pathname}`);
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
       await page.waitForFunction(() => !document.querySelector('[role="progressbar"]'));
       await look(page, name, width);
@@ -121,12 +120,12 @@ describe('e-mail templates', () => {
     await page.getByText('Epost malen har blitt oppdatert').first().waitFor();
     await dialog.waitFor({ state: 'detached', timeout: 5000 });
 
-    const { body: template } = await api(portal, token, 'GET', '/api/emails/template/1');
+    const { body: template } = await api(e2e.portal, token, 'GET', '/api/emails/template/1');
     expect(template.data.content).toBe('<p>Kjære {first_name}, vi har dessverre ikke plass til flere medlemmer akkurat nå.</p>');
     // The membership-request area is not on main yet: the reject dialog's text comes from this preview route.
-    const { body: pending } = await api(portal, token, 'GET', '/api/subscription/list/pending-memberships?per_page=25');
+    const { body: pending } = await api(e2e.portal, token, 'GET', '/api/subscription/list/pending-memberships?per_page=25');
     const applicant = pending.data[0].member;
-    const { body: preview } = await api(portal, token, 'GET', `/api/emails/template/1/preview?member_id=${applicant.id}`);
+    const { body: preview } = await api(e2e.portal, token, 'GET', `/api/emails/template/1/preview?member_id=${applicant.id}`);
     expect(preview.data.html).toBe(`<p>Kjære ${applicant.first_name}, vi har dessverre ikke plass til flere medlemmer akkurat nå.</p>`);
     await page.context().close();
   });
@@ -145,7 +144,7 @@ describe('e-mail templates', () => {
   });
 
   it('stores a template without <script> and onerror', async () => {
-    const { status, body } = await api(portal, token, 'PATCH', '/api/emails/template/2', {
+    const { status, body } = await api(e2e.portal, token, 'PATCH', '/api/emails/template/2', {
       content: '<p>Hei {first_name}</p><script>alert(1)</script><img src="https://example.no/x.png" onerror="alert(2)">',
     });
     expect(status).toBe(200);
@@ -157,7 +156,7 @@ describe('e-mail templates', () => {
     const page = await staffPage('/settings/system-message');
     await page.getByRole('cell', { name: 'Reiseforsikringen din', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Rediger e-postmal 3' });
-    const { body: members } = await api(portal, token, 'GET', '/api/member/list?per_page=25&sort=id');
+    const { body: members } = await api(e2e.portal, token, 'GET', '/api/member/list?per_page=25&sort=id');
     const member = members.data[0];
     const picker = dialog.getByRole('combobox', { name: 'Fyll inn for medlem' });
     await picker.fill(member.last_name);
@@ -167,7 +166,7 @@ describe('e-mail templates', () => {
     await dialog.getByRole('button', { name: 'Send en test til meg' }).click();
     await page.getByText(`Testen er sendt til ${STAFF.email}`).waitFor();
     await screenshot(page, 'staff-settings-template-preview-1440');
-    const { body: log } = await api(portal, token, 'GET', '/api/emails/logs/list?sort=-id&per_page=25');
+    const { body: log } = await api(e2e.portal, token, 'GET', '/api/emails/logs/list?sort=-id&per_page=25');
     expect(log.data[0]).toMatchObject({ subject: '[Test] Reiseforsikringen din', email_to: STAFF.email });
     expect(log.data[0].content).toContain(`Hei ${member.first_name} ${member.last_name},`);
     await page.context().close();
@@ -210,11 +209,11 @@ describe('campaign codes', () => {
     const png = PNG.sync.read(readFileSync(file!));
     expect([png.width, png.height]).toEqual([500, 500]);
     const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
-    const url = `${portal.baseUrl}/new-member?campaign_code=FESTIVAL26`;
+    const url = `${e2e.portal.baseUrl}/new-member?campaign_code=FESTIVAL26`;
     expect(decoded?.data).toBe(url);
     await page.context().close();
 
-    const signUp = await openPage(browser, portal, new URL(url).pathname + new URL(url).search);
+    const signUp = await openPage(e2e.browser, e2e.portal, new URL(url).pathname + new URL(url).search);
     expect(await signUp.getByLabel('Kampanjekode').inputValue()).toBe('FESTIVAL26');
     const email = 'festival.sanger@example.no';
     await signUp.getByLabel('Fornavn').fill('Frida');
@@ -226,8 +225,8 @@ describe('campaign codes', () => {
     await signUp.getByLabel('Jeg godtar vilkårene for medlemskap').check();
     await signUp.getByRole('button', { name: 'Send søknad' }).click();
     await signUp.waitForURL(/\/new-member\/update\/\d+$/);
-    const applicant = await memberByEmail(portal, token, email);
-    const { body } = await api(portal, token, 'GET', `/api/member/${applicant.id}`);
+    const applicant = await memberByEmail(e2e.portal, token, email);
+    const { body } = await api(e2e.portal, token, 'GET', `/api/member/${applicant.id}`);
     expect(body.data.campaign_code).toBe('FESTIVAL26');
     await signUp.context().close();
   });
@@ -279,7 +278,7 @@ describe('the Tripletex sync', () => {
     await page.getByRole('status').filter({ hasText: 'ordre opprettet: 0' }).waitFor({ timeout: 90_000 });
     expect(fake.orders).toHaveLength(created);
     expect(new Set(fake.orders.map((order) => order.reference)).size).toBe(created);
-    const { body } = await api(portal, token, 'GET', '/api/dev/sync-tripletex/runs');
+    const { body } = await api(e2e.portal, token, 'GET', '/api/dev/sync-tripletex/runs');
     expect(body.data.map((entry: { state: string; orders_created: number }) => [entry.state, entry.orders_created])).toEqual([
       ['done', 0], ['done', created],
     ]);

@@ -4,24 +4,13 @@
  * keeps the recovery codes, signs in again with a code by keyboard only, and sees their active
  * sign-ins in the profile; axe at 390 and 1440 px, with screenshots.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { generate } from 'otplib';
-import { checkA11y, launchBrowser, openPage, screenshot, startPortal, type Portal } from './harness.ts';
+import { checkA11y, openPage, screenshot, usePortal } from './harness.ts';
 import { tabTo } from './min-side-steps.ts';
 
-let portal: Portal;
-let browser: Browser;
-
-beforeAll(async () => {
-  portal = await startPortal({ STAFF_2FA_REQUIRED: '1' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+const e2e = usePortal({ env: { STAFF_2FA_REQUIRED: '1' } });
 
 /** The code an authenticator app shows `steps` time steps from now. */
 const codeFor = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
@@ -60,13 +49,13 @@ async function enrolAtSignIn(page: Page, email: string, label: string): Promise<
 
 describe('staff two-factor sign-in', () => {
   it('at 1440 px: set up at sign-in, sign in again with a code by keyboard, and see the active sign-ins', async () => {
-    const page = await openPage(browser, portal, '/');
+    const page = await openPage(e2e.browser, e2e.portal, '/');
     const { secret } = await enrolAtSignIn(page, 'thomas.lie@example.no', '1440');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).first().isVisible(), { timeout: 20_000 }).toBe(true);
 
     // Signed out, then in again: the code is asked for, and typed by keyboard.
     await page.evaluate(() => localStorage.clear());
-    await page.goto(`${portal.baseUrl}/`);
+    await page.goto(`${e2e.portal.baseUrl}/`);
     await typePassword(page, 'thomas.lie@example.no');
     await expect.poll(() => page.getByRole('heading', { name: 'Bekreft at det er deg' }).isVisible(), { timeout: 20_000 }).toBe(true);
     // The code field has the focus.
@@ -94,10 +83,10 @@ describe('staff two-factor sign-in', () => {
   });
 
   it('at 390 px: set up, then sign in with a recovery code, and the sign-ins in the profile', async () => {
-    const page = await openPage(browser, portal, '/', { width: 390 });
+    const page = await openPage(e2e.browser, e2e.portal, '/', { width: 390 });
     const { recoveryCode } = await enrolAtSignIn(page, 'leder@example.no', '390');
     await page.evaluate(() => localStorage.clear());
-    await page.goto(`${portal.baseUrl}/`);
+    await page.goto(`${e2e.portal.baseUrl}/`);
     await typePassword(page, 'leder@example.no');
     await expect.poll(() => page.getByRole('heading', { name: 'Bekreft at det er deg' }).isVisible(), { timeout: 20_000 }).toBe(true);
     await checkA11y(page, '390: the code step');
@@ -122,7 +111,7 @@ describe('staff two-factor sign-in', () => {
   });
 
   it('at 1440 px: the administrator resets another staff user’s two-factor sign-in from the profile', async () => {
-    const page = await openPage(browser, portal, '/');
+    const page = await openPage(e2e.browser, e2e.portal, '/');
     await enrolAtSignIn(page, 'admin@example.no', 'admin-1440');
     await page.getByRole('button', { name: 'Åpne profilpanelet' }).click();
     await page.getByRole('button', { name: 'Sikkerhet og innlogging' }).click();
@@ -138,7 +127,7 @@ describe('staff two-factor sign-in', () => {
   });
 
   it('at 390 px: a member may turn it on from the profile on Min side, and then signs in with a code', async () => {
-    const page = await openPage(browser, portal, '/profile', { width: 390 });
+    const page = await openPage(e2e.browser, e2e.portal, '/profile', { width: 390 });
     await page.getByLabel('E-post').fill('medlem@example.no');
     await page.getByLabel('Passord').fill('demo1234');
     await page.getByRole('button', { name: 'Logg inn' }).click();
@@ -158,7 +147,7 @@ describe('staff two-factor sign-in', () => {
     await expect.poll(() => card.getByText(/Totrinnsinnlogging er slått på/).isVisible()).toBe(true);
 
     await page.evaluate(() => localStorage.clear());
-    await page.goto(`${portal.baseUrl}/profile`);
+    await page.goto(`${e2e.portal.baseUrl}/profile`);
     await page.getByLabel('E-post').fill('medlem@example.no');
     await page.getByLabel('Passord').fill('demo1234');
     await page.getByRole('button', { name: 'Logg inn' }).click();

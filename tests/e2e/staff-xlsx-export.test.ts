@@ -1,26 +1,15 @@
 /** 'Eksporter liste (xlsx)' in a real browser: the download is a spreadsheet, and the pages stay accessible at both widths. */
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { checkA11y, launchBrowser, openPage, screenshot, signIn, startPortal, type Portal } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { checkA11y, openPage, screenshot, signIn, usePortal } from './harness.ts';
 
-let portal: Portal;
-let browser: Browser;
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+const e2e = usePortal();
 
 async function staffPage(width: number, pathname: string): Promise<Page> {
-  const page = await openPage(browser, portal, '/', { width });
-  await signIn(page, portal, 'staff');
-  await page.goto(`${portal.baseUrl}${pathname}`);
+  const page = await openPage(e2e.browser, e2e.portal, '/', { width });
+  await signIn(page, e2e.portal, 'staff');
+  await page.goto(`${e2e.portal.baseUrl}${pathname}`);
   return page;
 }
 
@@ -44,13 +33,13 @@ describe('spreadsheet exports', () => {
       expect(members.filename).toBe('medlemsoversikt.xlsx');
       expect(members.bytes.subarray(0, 2).toString('latin1')).toBe('PK');
 
-      await page.goto(`${portal.baseUrl}/travel-insurance`);
+      await page.goto(`${e2e.portal.baseUrl}/travel-insurance`);
       await page.getByRole('button', { name: 'Eksporter liste (xlsx)' }).waitFor();
       await checkA11y(page, `/travel-insurance at ${width}`);
       await screenshot(page, `staff-travel-xlsx-${width}`);
       expect((await download(page, 'Eksporter liste (xlsx)')).filename).toBe('reiseforsikring-foresporsel.xlsx');
 
-      await page.goto(`${portal.baseUrl}/settings/vipps-rapport`);
+      await page.goto(`${e2e.portal.baseUrl}/settings/vipps-rapport`);
       await page.getByRole('button', { name: 'Eksporter (xlsx)' }).waitFor();
       await checkA11y(page, `/settings/vipps-rapport at ${width}`);
       await screenshot(page, `staff-vipps-xlsx-${width}`);

@@ -3,15 +3,14 @@
  * queue, the member changes the end date (the reset button first), staff reject that change
  * with the template's text, the travel log shows each step; staff order for another member.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
-  api, apiLogin, checkA11y, launchBrowser, openPage, screenshot, signIn, STAFF, startPortal, typeStaffDate, type Portal,
+  api, apiLogin, checkA11y, openPage, screenshot, signIn, STAFF, typeStaffDate, usePortal,
 } from './harness.ts';
 import { tabTo } from './min-side-steps.ts';
 
-let portal: Portal;
-let browser: Browser;
+const e2e = usePortal();
 let token: string;
 
 interface Candidate { id: number; email: string; first_name: string; last_name: string; role_id: number; blocked_access: boolean; registration_completed: number; has_membership: boolean; has_travel_insurance: boolean }
@@ -20,11 +19,11 @@ interface Candidate { id: number; email: string; first_name: string; last_name: 
 async function membersWithoutTravel(count: number): Promise<Candidate[]> {
   const found: Candidate[] = [];
   for (let page = 1; page <= 10 && found.length < count; page += 1) {
-    const { body } = await api(portal, token, 'GET', `/api/member/list?per_page=100&page=${page}&sort=id`);
+    const { body } = await api(e2e.portal, token, 'GET', `/api/member/list?per_page=100&page=${page}&sort=id`);
     for (const row of body.data as Candidate[]) {
       if (found.length >= count) break;
       if (row.role_id !== 2 || row.blocked_access || row.registration_completed !== 1 || !row.has_membership || row.has_travel_insurance) continue;
-      const member = (await api(portal, token, 'GET', `/api/member/${row.id}`)).body.data;
+      const member = (await api(e2e.portal, token, 'GET', `/api/member/${row.id}`)).body.data;
       if (member.subscription_travel_insurance === null) found.push(row);
     }
   }
@@ -41,15 +40,8 @@ let memberPage: Page;
 let staffPage: Page;
 
 beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-  token = await apiLogin(portal, STAFF.email, STAFF.password);
+  token = await apiLogin(e2e.portal, STAFF.email, STAFF.password);
   [member, other] = await membersWithoutTravel(2);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
 });
 
 async function look(page: Page, name: string): Promise<void> {
@@ -58,18 +50,18 @@ async function look(page: Page, name: string): Promise<void> {
 }
 
 async function travelOf(memberId: number) {
-  return (await api(portal, token, 'GET', `/api/member/${memberId}`)).body.data.subscription_travel_insurance;
+  return (await api(e2e.portal, token, 'GET', `/api/member/${memberId}`)).body.data.subscription_travel_insurance;
 }
 
 async function openProfileTravel(): Promise<void> {
-  await memberPage.goto(`${portal.baseUrl}/profile/${member.id}`);
+  await memberPage.goto(`${e2e.portal.baseUrl}/profile/${member.id}`);
   await memberPage.getByRole('heading', { name: `Hei, ${member.first_name}` }).waitFor();
 }
 
 describe('travel insurance, ordered by a member and handled by staff', () => {
   it("the member orders at 390 px with 'Bestill', by keyboard, and sees it awaiting approval", async () => {
-    memberPage = await openPage(browser, portal, '/profile', { width: 390 });
-    await signIn(memberPage, portal, { email: member.email, password: 'demo1234' });
+    memberPage = await openPage(e2e.browser, e2e.portal, '/profile', { width: 390 });
+    await signIn(memberPage, e2e.portal, { email: member.email, password: 'demo1234' });
     const travel = memberPage.getByRole('region', { name: 'Reiseforsikring' });
     await travel.getByText('Ingen aktive reiseforsikring').waitFor();
     await travel.getByRole('link', { name: /^Bestill/ }).click();
@@ -106,14 +98,14 @@ describe('travel insurance, ordered by a member and handled by staff', () => {
   });
 
   it('staff see the pending order on the member page and accept it in /travel-insurance', async () => {
-    staffPage = await openPage(browser, portal, '/');
-    await signIn(staffPage, portal, 'staff');
-    await staffPage.goto(`${portal.baseUrl}/membership/edit/${member.id}`);
+    staffPage = await openPage(e2e.browser, e2e.portal, '/');
+    await signIn(staffPage, e2e.portal, 'staff');
+    await staffPage.goto(`${e2e.portal.baseUrl}/membership/edit/${member.id}`);
     const card = staffPage.getByRole('region', { name: 'Reiseforsikring' });
     await card.getByText('Venter på godkjenning').waitFor();
     await look(staffPage, 'staff-member-card-pending-1440');
 
-    await staffPage.goto(`${portal.baseUrl}/travel-insurance`);
+    await staffPage.goto(`${e2e.portal.baseUrl}/travel-insurance`);
     await staffPage.getByText('FORESPØRSEL AV REISEFORSIKRING').first().waitFor();
     const row = staffPage.getByRole('row', { name: new RegExp(`${member.first_name} ${member.last_name}`) });
     await row.waitFor();
@@ -156,7 +148,7 @@ describe('travel insurance, ordered by a member and handled by staff', () => {
   });
 
   it('staff open the change from the queue and reject it with the template text; the cover is as before', async () => {
-    await staffPage.goto(`${portal.baseUrl}/travel-insurance`);
+    await staffPage.goto(`${e2e.portal.baseUrl}/travel-insurance`);
     await staffPage.getByRole('row', { name: new RegExp(`${member.first_name} ${member.last_name}`) }).click();
     await staffPage.waitForURL(/\/travel-insurance\/edit\/subscription_id=\d+&member_id=\d+$/);
     expect(staffPage.url()).toContain(`member_id=${member.id}`);
@@ -172,13 +164,13 @@ describe('travel insurance, ordered by a member and handled by staff', () => {
     await staffPage.waitForURL(/\/travel-insurance$/);
 
     expect(await travelOf(member.id)).toMatchObject({ state: 'active', subscription_end: `${nextYear}-06-30` });
-    const mails = (await api(portal, token, 'GET', `/api/emails/logs/list?filter[member_id]=${member.id}&sort=-id`)).body.data;
+    const mails = (await api(e2e.portal, token, 'GET', `/api/emails/logs/list?filter[member_id]=${member.id}&sort=-id`)).body.data;
     expect(mails[0]).toMatchObject({ subject: 'Reiseforsikringen din' });
     expect(mails[0].content).toContain('kan dessverre ikke godkjenne den');
   });
 
   it('the travel log shows each step, with the before and after values', async () => {
-    await staffPage.goto(`${portal.baseUrl}/membership/edit/travel-insurance/insurance-logs/${member.id}`);
+    await staffPage.goto(`${e2e.portal.baseUrl}/membership/edit/travel-insurance/insurance-logs/${member.id}`);
     await staffPage.getByRole('heading', { name: 'REISEFORSIKRINGS (4)' }).waitFor();
     await look(staffPage, 'staff-log-1440');
     // Newest first: the rejection gave the earlier end date back.
@@ -193,7 +185,7 @@ describe('travel insurance, ordered by a member and handled by staff', () => {
   });
 
   it("staff order travel insurance for another member directly: active at once, at 1440 and 390 px", async () => {
-    await staffPage.goto(`${portal.baseUrl}/membership/edit/${other.id}`);
+    await staffPage.goto(`${e2e.portal.baseUrl}/membership/edit/${other.id}`);
     await staffPage.getByRole('region', { name: 'Reiseforsikring' }).getByRole('link', { name: 'Bestill' }).click();
     await staffPage.waitForURL(new RegExp(`/membership/edit/travel-insurance/${other.id}$`));
     const order = staffPage.getByRole('button', { name: 'Bestill' });
@@ -217,19 +209,19 @@ describe('travel insurance, ordered by a member and handled by staff', () => {
     await staffPage.getByRole('region', { name: 'Reiseforsikring' }).getByText('Aktiv').waitFor();
     expect(await travelOf(other.id)).toMatchObject({ state: 'active', product_id: 2, value: 1890 });
 
-    const narrow = await openPage(browser, portal, '/', { width: 390 });
-    await signIn(narrow, portal, 'staff');
-    await narrow.goto(`${portal.baseUrl}/membership/edit/travel-insurance/${other.id}`);
+    const narrow = await openPage(e2e.browser, e2e.portal, '/', { width: 390 });
+    await signIn(narrow, e2e.portal, 'staff');
+    await narrow.goto(`${e2e.portal.baseUrl}/membership/edit/travel-insurance/${other.id}`);
     await narrow.getByRole('button', { name: 'Rediger' }).waitFor();
     await look(narrow, 'staff-form-390');
-    await narrow.goto(`${portal.baseUrl}/travel-insurance`);
+    await narrow.goto(`${e2e.portal.baseUrl}/travel-insurance`);
     await narrow.getByText('FORESPØRSEL AV REISEFORSIKRING').first().waitFor();
     await look(narrow, 'staff-queue-390');
     await narrow.context().close();
   });
 
   it('a malformed request link shows a clear message', async () => {
-    await staffPage.goto(`${portal.baseUrl}/travel-insurance/edit/subscription_id=abc&member_id=1`);
+    await staffPage.goto(`${e2e.portal.baseUrl}/travel-insurance/edit/subscription_id=abc&member_id=1`);
     await staffPage.getByText('Lenken er ugyldig').waitFor();
     await look(staffPage, 'staff-bad-link-1440');
     await staffPage.context().close();

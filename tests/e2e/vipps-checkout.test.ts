@@ -2,25 +2,17 @@
  * Vipps quick checkout in the browser, offline through the embedded test checkout: join and pay
  * with a campaign code, abort, and pay again with the same e-mail and phone.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { api, checkA11y, launchBrowser, openPage, screenshot, startPortal, type Portal } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { api, checkA11y, openPage, screenshot, usePortal } from './harness.ts';
 import { look, memberByEmail, messagesOf, staffToken, tabTo } from './min-side-steps.ts';
 import { openPglite } from '../../server/db/pglite.ts';
 
-let portal: Portal;
-let browser: Browser;
+const e2e = usePortal();
 let token: string;
 
 beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-  token = await staffToken(portal);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
+  token = await staffToken(e2e.portal);
 });
 
 const stamp = Date.now().toString().slice(-6);
@@ -28,7 +20,7 @@ const PAYER = { email: `vilde.vipps.${stamp}@example.no`, phone: `98${stamp}` };
 const references: Record<string, string> = {};
 
 async function memberTotal(): Promise<number> {
-  const { body } = await api(portal, token, 'GET', '/api/member/list?per_page=25');
+  const { body } = await api(e2e.portal, token, 'GET', '/api/member/list?per_page=25');
   return body.total as number;
 }
 
@@ -52,7 +44,7 @@ async function fillPayer(page: Page, email: string, phone: string) {
 
 describe('Vipps quick checkout at 390 px', () => {
   it('the form needs the terms, keeps the campaign code from the link, and is accessible', async () => {
-    const page = await openPage(browser, portal, '/new-member?vipps=1&campaign_code=STUDENT', { width: 390 });
+    const page = await openPage(e2e.browser, e2e.portal, '/new-member?vipps=1&campaign_code=STUDENT', { width: 390 });
     await page.getByRole('heading', { name: 'Bli medlem med Vipps' }).waitFor();
     await page.getByText('1 450 kr').waitFor();
     expect(await page.getByLabel('Kampanjekode').inputValue()).toBe('STUDENT');
@@ -69,7 +61,7 @@ describe('Vipps quick checkout at 390 px', () => {
 
   it('approve on the test checkout → /vipps-thanks; the member is in the overview with the campaign and the welcome mail is logged', async () => {
     const before = await memberTotal();
-    const page = await openPage(browser, portal, '/new-member?vipps=true&campaign_code=STUDENT', { width: 390 });
+    const page = await openPage(e2e.browser, e2e.portal, '/new-member?vipps=true&campaign_code=STUDENT', { width: 390 });
     references.paid = await payWithVipps(page);
     await checkA11y(page, 'test checkout at 390 px');
     await screenshot(page, 'vipps-test-checkout-390');
@@ -80,17 +72,17 @@ describe('Vipps quick checkout at 390 px', () => {
     await look(page, 'vipps-thanks-after-payment', 390);
 
     expect(await memberTotal()).toBe(before + 1);
-    const member = await memberByEmail(portal, token, PAYER.email);
-    const { body } = await api(portal, token, 'GET', `/api/member/${member.id}`);
+    const member = await memberByEmail(e2e.portal, token, PAYER.email);
+    const { body } = await api(e2e.portal, token, 'GET', `/api/member/${member.id}`);
     expect(body.data).toMatchObject({ first_name: 'Test', last_name: 'Betaler', phone: PAYER.phone, campaign_code: 'STUDENT' });
-    const mails = await messagesOf(portal, token, member.id);
+    const mails = await messagesOf(e2e.portal, token, member.id);
     expect(mails.map((mail) => mail.subject)).toContain('Velkommen som medlem!');
     await page.context().close();
   });
 
   it('abort → /vipps-error, nothing created', async () => {
     const before = await memberTotal();
-    const page = await openPage(browser, portal, '/new-member?vipps=1', { width: 390 });
+    const page = await openPage(e2e.browser, e2e.portal, '/new-member?vipps=1', { width: 390 });
     references.aborted = await payWithVipps(page);
     await page.getByRole('button', { name: 'Avbryt betaling' }).click();
     await page.waitForURL(/\/vipps-error$/);
@@ -101,7 +93,7 @@ describe('Vipps quick checkout at 390 px', () => {
 
   it('paying again with the same e-mail and phone → the money goes back and /vipps-error', async () => {
     const before = await memberTotal();
-    const page = await openPage(browser, portal, '/new-member?vipps=1', { width: 390 });
+    const page = await openPage(e2e.browser, e2e.portal, '/new-member?vipps=1', { width: 390 });
     references.again = await payWithVipps(page);
     await fillPayer(page, PAYER.email, PAYER.phone);
     await page.getByRole('button', { name: 'Godkjenn betaling' }).click();
@@ -115,7 +107,7 @@ describe('Vipps quick checkout at 390 px', () => {
 
 describe('Vipps quick checkout at 1440 px', () => {
   it('the form and the test checkout look right and pass axe', async () => {
-    const page = await openPage(browser, portal, '/new-member?vipps=1&campaign_code=STUDENT', { width: 1440 });
+    const page = await openPage(e2e.browser, e2e.portal, '/new-member?vipps=1&campaign_code=STUDENT', { width: 1440 });
     await page.getByRole('heading', { name: 'Bli medlem med Vipps' }).waitFor();
     await page.getByText('1 450 kr').waitFor();
     await look(page, 'vipps-checkout', 1440);
@@ -131,8 +123,8 @@ describe('Vipps quick checkout at 1440 px', () => {
 
 describe('what the quick checkouts left in the database', () => {
   it('one captured registration with the campaign, one aborted and one cancelled, nothing charged twice', async () => {
-    await portal.halt();
-    const db = await openPglite({ dataDir: portal.dataDir });
+    await e2e.portal.halt();
+    const db = await openPglite({ dataDir: e2e.portal.dataDir });
     try {
       const rows = await db.query<{ reference: string; state: string; campaign_code: string | null; member_id: number | null; captured_amount: number }>(
         'SELECT reference, state, campaign_code, member_id, captured_amount FROM vipps_registrations WHERE reference = ANY($1)',
