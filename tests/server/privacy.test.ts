@@ -7,6 +7,7 @@ import { snapshotInstrument } from '../../server/domain/insurance/iterations.ts'
 import { applyRetention } from '../../server/jobs/retention.ts';
 import { MEMBER_DATA_ROUTE } from '../../server/plugins/access-log.ts';
 import { AccessLogWriter } from '../../server/domain/accounts/access-log.ts';
+import { todayInOslo } from '../../server/domain/shared/oslo-date.ts';
 
 let t: TestContext;
 let staff: Awaited<ReturnType<typeof signedInStaff>>;
@@ -95,7 +96,8 @@ describe('access log', () => {
     await get(`/api/member/${member.id}`, other.token);
     const rows = csv.body.trim().split('\r\n').length - 1;
 
-    const today = new Date().toISOString().slice(0, 10);
+    // The period is in Oslo's days, as staff mean it (after 23:00 UTC that is already tomorrow).
+    const today = todayInOslo();
     const page = await get(`/api/access-log?filter[staff_id]=${other.id}&filter[from]=2020-01-01&filter[to]=${today}`);
     expect(page.statusCode).toBe(200);
     const entries = page.json().data as { kind: string; row_count: number | null; member_id: number | null; staff: unknown }[];
