@@ -37,8 +37,11 @@ export interface ListDefinition {
  */
 export type TotalSource = { counter: string } | { atMost: number } | 'count';
 
-/** Rows a search counts past the page's first row: 40 pages of 25, 10 of 100. */
-export const SHORT_SEARCH_HORIZON = 1000;
+/**
+ * Pages a search counts past the page's first row (100 rows of 25 a page): its total is exact when
+ * fewer match, and otherwise reaches that far and grows as one pages on.
+ */
+export const SEARCH_HORIZON_PAGES = 4;
 
 export interface ListQuery {
   page: number;
@@ -134,7 +137,7 @@ export function parseListQuery(query: Record<string, unknown>, definition: ListD
   const words = definition.search ? (filters[definition.search] ?? []).join(' ').split(/\s+/).filter(Boolean) : [];
   let totalFrom: TotalSource = 'count';
   if (conditions.length === 0 && definition.counter) totalFrom = { counter: definition.counter };
-  else if (words.length > 0) totalFrom = { atMost: offset + SHORT_SEARCH_HORIZON };
+  else if (words.length > 0) totalFrom = { atMost: offset + SEARCH_HORIZON_PAGES * perPage };
   const order = orderBy(query.sort, definition);
   return {
     page,

@@ -69,6 +69,28 @@ async function rowsKnowingTotal<Row>(db: Queryable, source: PagedSource, list: L
   return rows.reverse();
 }
 
+/**
+ * A search's page and its total from one walk: the matching keys in the list's order as far as the
+ * horizon (the page's own and the pages after it), so counting them costs no second walk; then the
+ * page's rows by their keys.
+ */
+async function searchPage<Row>(
+  db: Queryable, keyFirst: NonNullable<PagedSource['keyFirst']>, source: PagedSource, list: ListQuery, atMost: number,
+): Promise<Page<Row>> {
+  const { key, table } = keyFirst;
+  const found = await db.query<{ page_key: number }>(
+    `SELECT ${key} AS page_key ${source.from} AND ${list.where} ORDER BY ${list.orderBy} LIMIT ${atMost}`,
+    list.params.values,
+  );
+  const keys = found.slice(list.offset, list.offset + list.perPage).map((row) => row.page_key);
+  if (keys.length === 0) return { list, rows: [], total: found.length };
+  const rows = await db.query<Row>(
+    `SELECT ${source.columns} FROM ${table} WHERE ${key} = ANY($1::int[]) ORDER BY ${list.orderBy}`,
+    [keys],
+  );
+  return { list, rows, total: found.length };
+}
+
 /** The rows of the requested page and how many rows the filtered list holds in all. */
 export async function queryPage<Row>(db: Queryable, source: PagedSource, list: ListQuery): Promise<Page<Row>> {
   const forward = () => db.query<Row>(pageSql(source, list, list.orderBy, list.perPage, list.offset), list.params.values);
@@ -80,6 +102,7 @@ export async function queryPage<Row>(db: Queryable, source: PagedSource, list: L
       if (total < list.totalFrom.atMost) return { list, rows: await rowsKnowingTotal<Row>(db, source, list, total), total };
       return { list, rows: await forward(), total };
     }
+    if (source.keyFirst) return searchPage<Row>(db, source.keyFirst, source, list, list.totalFrom.atMost);
     // A search that few rows match walks the whole table for its page already; a page that is not
     // full then gives the total without walking it a second time to count.
     const rows = await forward();

@@ -13,9 +13,12 @@ import { pendingInstruments, pendingMemberships, pendingTravel } from '../../ser
 import { declinedMemberships } from '../../server/domain/requests/membership-requests.ts';
 import { foldListCountDeltas } from '../../server/jobs/cleanup.ts';
 import { instrumentLog, travelLog } from '../../server/domain/messages/logs.ts';
-import { SHORT_SEARCH_HORIZON } from '../../server/lib/list.ts';
+import { SEARCH_HORIZON_PAGES } from '../../server/lib/list.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import type { Queryable } from '../../server/db/database.ts';
+
+/** Rows a search of 25 a page counts past the page's first row. */
+const SHORT_SEARCH_HORIZON = SEARCH_HORIZON_PAGES * 25;
 
 let t: TestContext;
 let staff: Awaited<ReturnType<typeof signedInStaff>>;
@@ -278,11 +281,12 @@ describe('short searches', () => {
     t.db.query<{ id: number }>(`SELECT a.id ${MEMBERS_FROM} AND a.search_text LIKE $1 ORDER BY a.id DESC`, [`%${term}%`]);
 
   beforeAll(async () => {
-    // More matches than a short search counts, so its paging is seen to reach them all.
+    // More matches than a search counts, and past the depth from which a page is counted first, so
+    // its paging is seen to reach them all and its last pages to be read from the far end.
     await t.db.query(
       `INSERT INTO accounts (role_id, email, first_name, last_name)
        SELECT 2, 'kort' || n || '@telling.example.no', 'Åqx', 'Qxe' || n FROM generate_series(1, $1::int) n`,
-      [SHORT_SEARCH_HORIZON + 60],
+      [1060],
     );
     await t.db.query(
       `INSERT INTO accounts (role_id, email, first_name, last_name)
