@@ -15,6 +15,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { openPostgres } from '../server/db/postgres.ts';
+import { SERVER_NODE_FLAGS } from '../server/config-values.ts';
 import type { CaptureRequest, Captured, TargetReady } from './load-target.ts';
 
 export interface LoadResult {
@@ -50,8 +51,9 @@ interface Target {
 }
 
 async function startTarget(kind: string, env: NodeJS.ProcessEnv): Promise<Target> {
-  // The request log goes nowhere, as a production log would go to a file or a collector.
-  const child: ChildProcess = fork(TARGET, [kind], { env: { ...process.env, ...env }, execArgv: [], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  // The request log goes nowhere, as a production log would go to a file or a collector; every
+  // target runs with the server process's Node flags.
+  const child: ChildProcess = fork(TARGET, [kind], { env: { ...process.env, ...env }, execArgv: SERVER_NODE_FLAGS, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   const ready = await new Promise<TargetReady>((resolve, reject) => {
     child.once('message', (message) => resolve(message as TargetReady));
     child.once('exit', (code) => reject(new Error(`${kind} server exited (${code}) before it was ready`)));

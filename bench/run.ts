@@ -11,12 +11,14 @@
  * the measured seconds per target (default 10), BENCH_PROFILE=<dir> CPU profiles of the reference's
  * runs and of ours (read them with bench/profile-summary.ts).
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openPglite } from '../server/db/pglite.ts';
 import { openPostgres } from '../server/db/postgres.ts';
 import type { Database } from '../server/db/database.ts';
+import { SERVER_NODE_FLAGS } from '../server/config-values.ts';
 import { measureFirstLoads } from './first-load.ts';
 import { measureMemberList, prepare, type Timing } from './member-list.ts';
 import { measureExport, type ExportResult } from './member-export.ts';
@@ -29,6 +31,12 @@ import { measureBackup } from './backup.ts';
 import { addListExtras, growthLines, listLines, measureLists, type ListTiming } from './lists.ts';
 import { measureMemory, memoryLines } from './memory.ts';
 import { instrumentImportLines, measureInstrumentImport, type InstrumentImportResult } from './instrument-import.ts';
+
+// Most sections run the server's code in this process: it runs with the server process's Node flags.
+if (!SERVER_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
+  const { status } = spawnSync(process.execPath, [...SERVER_NODE_FLAGS, ...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit' });
+  process.exit(status ?? 1);
+}
 
 const root = path.resolve(import.meta.dirname, '..');
 const members = Number(process.env.BENCH_MEMBERS ?? 100_000);

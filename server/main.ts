@@ -4,13 +4,13 @@
  * killed if it has not ended within ten seconds (as a container runtime expects); a server
  * whose event loop or database stays stuck for WATCHDOG_SECONDS is killed too, and this process
  * exits with 1 so a supervisor (systemd, Docker's restart policy) starts it again. Its exit code
- * is the server's. With LOW_MEMORY=1 the server process gets Node flags that trade CPU for
- * memory (see server/config-values.ts). This process loads as little as it can: it stays in
+ * is the server's. The server process gets the Node flags of server/config-values.ts (with
+ * LOW_MEMORY=1, flags that trade CPU for memory). This process loads as little as it can: it stays in
  * memory beside the server all the time.
  */
 import { fork } from 'node:child_process';
 import path from 'node:path';
-import { LOW_MEMORY_NODE_FLAGS, supervisorSettings, type SupervisorSettings } from './config-values.ts';
+import { LOW_MEMORY_NODE_FLAGS, SERVER_NODE_FLAGS, supervisorSettings, type SupervisorSettings } from './config-values.ts';
 import type { Heartbeat } from './lifecycle.ts';
 
 /** Ten seconds after SIGTERM a container runtime kills; the server gets nearly all of it. */
@@ -31,8 +31,8 @@ function say(message: string): void {
 function supervise(): void {
   const { watchdogSeconds, lowMemory } = settings();
   const limitMs = watchdogSeconds * 1000;
-  // Flags given to this process come after LOW_MEMORY's, so they win where both set the same.
-  const execArgv = [...(lowMemory ? LOW_MEMORY_NODE_FLAGS : []), ...process.execArgv];
+  // Later flags win where two set the same: LOW_MEMORY's over the server's, this process's over both.
+  const execArgv = [...SERVER_NODE_FLAGS, ...(lowMemory ? LOW_MEMORY_NODE_FLAGS : []), ...process.execArgv];
   const server = fork(path.join(import.meta.dirname, 'serve.ts'), process.argv.slice(2), { stdio: 'inherit', execArgv });
   let last: Heartbeat = { alive: Date.now(), database: Date.now(), ready: false };
   let stopping = false;

@@ -214,18 +214,25 @@ export function decodeCsv(buffer: Buffer): string {
 /** A .csv as one sheet of rows of text. */
 export function readCsv(buffer: Buffer, limits: SheetLimits, messages: SheetMessages): Sheet {
   if (buffer.length > limits.fileBytes) throw refused(messages.tooBig);
-  const text = decodeCsv(buffer);
-  const parsed = Papa.parse<string[]>(text, { delimitersToGuess: [';', ',', '\t'], skipEmptyLines: false });
   const rows: Sheet['rows'] = [];
   let number = 0;
-  for (const cells of parsed.data) {
-    number += 1;
-    if (cells.length > limits.columns) throw refused(messages.tooManyColumns);
-    const trimmed = cells.map((cell) => cell.trim());
-    if (trimmed.every((cell) => cell === '')) continue;
-    rows.push({ number, cells: trimmed });
-    if (rows.length > limits.rows + 1) throw refused(messages.tooManyRows);
-  }
+  let refusal: Error | null = null;
+  // Row by row, so a large file's rows are held once (not also as papaparse's whole result).
+  Papa.parse<string[]>(decodeCsv(buffer), {
+    delimitersToGuess: [';', ',', '\t'],
+    skipEmptyLines: false,
+    step: (result, parser) => {
+      number += 1;
+      const cells = result.data;
+      if (cells.length > limits.columns) refusal = refused(messages.tooManyColumns);
+      else if (cells.some((cell) => cell.trim() !== '')) {
+        rows.push({ number, cells: cells.map((cell) => cell.trim()) });
+        if (rows.length > limits.rows + 1) refusal = refused(messages.tooManyRows);
+      }
+      if (refusal) parser.abort();
+    },
+  });
+  if (refusal) throw refusal;
   return { name: 'CSV', rows };
 }
 

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serving, startServer, stop, type Running } from './fakes/server-process.ts';
-import { LOW_MEMORY_NODE_FLAGS } from '../../server/config-values.ts';
+import { LOW_MEMORY_NODE_FLAGS, SERVER_NODE_FLAGS } from '../../server/config-values.ts';
 
 const servers: Running[] = [];
 afterAll(async () => {
@@ -75,12 +75,16 @@ describe('LOW_MEMORY', () => {
     const low = await startServer({ LOW_MEMORY: '1' });
     servers.push(low);
     await serving(low);
-    expect(nodeFlags(serverPid(low))).toEqual(expect.arrayContaining(LOW_MEMORY_NODE_FLAGS));
+    const lowFlags = nodeFlags(serverPid(low));
+    expect(lowFlags).toEqual(expect.arrayContaining([...SERVER_NODE_FLAGS, ...LOW_MEMORY_NODE_FLAGS]));
+    // V8 takes the last of two values of a flag: LOW_MEMORY's smaller young generation wins.
+    expect(lowFlags.filter((flag) => flag.startsWith('--max-semi-space-size=')).at(-1)).toBe('--max-semi-space-size=4');
     expect(await stop(low)).toBe(0);
 
     const normal = await startServer({});
     servers.push(normal);
     await serving(normal);
+    expect(nodeFlags(serverPid(normal))).toEqual(expect.arrayContaining(SERVER_NODE_FLAGS));
     expect(nodeFlags(serverPid(normal))).not.toContain('--liftoff-only');
     expect(await stop(normal)).toBe(0);
   });

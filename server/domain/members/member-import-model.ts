@@ -2,7 +2,7 @@
  * What the member import works with: a checked row and its duplicate, the plan a preview or a commit
  * makes, and the account columns the commit writes and the undo puts back.
  */
-import type { ImportField } from './member-import-file.ts';
+import { IMPORT_FIELDS, type ImportField } from './member-import-file.ts';
 
 export type Action = 'skip' | 'update' | 'fill' | 'create';
 export type ImportState = 'preview' | 'running' | 'done' | 'failed' | 'undone';
@@ -31,12 +31,34 @@ export interface Summary {
 
 export type Values = Partial<Record<ImportField, string | number | boolean | null>>;
 
+const FIELD_BITS = new Map<ImportField, number>(IMPORT_FIELDS.map((field, index) => [field.key, 2 ** index]));
+
+/**
+ * The fields a row gave, as the bits of one number: a large file's plan holds one per row, and
+ * 50 000 Sets of a dozen names were a third of a 50 000-row plan's memory (19 of 58 MB).
+ */
+export class GivenFields implements Iterable<ImportField> {
+  private bits = 0;
+
+  has(field: ImportField): boolean {
+    return (this.bits & FIELD_BITS.get(field)!) !== 0;
+  }
+
+  add(field: ImportField): void {
+    this.bits |= FIELD_BITS.get(field)!;
+  }
+
+  *[Symbol.iterator](): Iterator<ImportField> {
+    for (const [field, bit] of FIELD_BITS) if ((this.bits & bit) !== 0) yield field;
+  }
+}
+
 export interface PlannedRow {
   number: number;
   name: string;
   values: Values;
   /** Fields the file gave a value for (defaults are not among them). */
-  given: Set<ImportField>;
+  given: GivenFields;
   errors: RowError[];
   duplicate: Duplicate | null;
   action: Action | 'error';

@@ -5,7 +5,7 @@ import { normalisePhone } from './members.ts';
 import { todayInOslo } from '../shared/oslo-date.ts';
 import type { ImportField } from './member-import-file.ts';
 import { MEMBER_IMPORT_LIMITS, MEMBER_IMPORT_MESSAGES } from './member-import-limits.ts';
-import type { PlannedRow, RowError, Values } from './member-import-model.ts';
+import { GivenFields, type PlannedRow, type RowError, type Values } from './member-import-model.ts';
 
 /** dd.mm.åååå, dd/mm/åååå, dd-mm-åååå or åååå-mm-dd (a date cell arrives as the last); null when not a date. */
 export function importDate(text: string): string | null {
@@ -53,7 +53,7 @@ export async function loadReference(db: Queryable): Promise<Reference> {
 export function checkRow(number: number, text: Partial<Record<ImportField, string>>, columnOf: (field: ImportField) => string, ref: Reference): PlannedRow {
   const errors: RowError[] = [];
   const values: Values = {};
-  const given = new Set<ImportField>();
+  const given = new GivenFields();
   const problem = (field: ImportField, message: string) => errors.push({ row: number, column: columnOf(field), message });
   for (const [field, value] of Object.entries(text) as [ImportField, string][]) {
     if (value === '') continue;
