@@ -19,7 +19,7 @@ export default function InstrumentRequestEditPage() {
   const id = Number(useParams().id);
   const translate = useTranslate();
   const { data: member } = useGetOne<Member>('membership', { id });
-  const { data, categories, requestedRows, refresh } = useMemberInstruments(id);
+  const { data, error, categories, requestedRows, refresh } = useMemberInstruments(id);
   const { saveNew, saveChanges } = useInstrumentSaves(id, refresh);
   const title = translate('app.instruments.edit_title');
   const changes = (data?.requested ?? []).filter((instrument) => instrument.state === 'active');
@@ -31,14 +31,17 @@ export default function InstrumentRequestEditPage() {
       <MemberHeader member={member} backTo={`/instrument-insurance/list/${id}`} />
       <Paper component="section" sx={{ p: 2 }}>
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>{title}</Typography>
-        <InstrumentRowsTable
-          rows={requestedRows}
-          categories={categories}
-          newStatus={0}
-          onSaveNew={saveNew}
-          onSaveChanges={saveChanges}
-          empty={nothingWaits ? <Typography color="text.secondary">{translate('app.instruments.requested_empty')}</Typography> : null}
-        />
+        {/* The table and its buttons come with the instruments, so the buttons do not move down as the rows arrive (layout shift). */}
+        {(data !== undefined || error) && (
+          <InstrumentRowsTable
+            rows={requestedRows}
+            categories={categories}
+            newStatus={0}
+            onSaveNew={saveNew}
+            onSaveChanges={saveChanges}
+            empty={nothingWaits ? <Typography color="text.secondary">{translate('app.instruments.requested_empty')}</Typography> : null}
+          />
+        )}
       </Paper>
       {changes.length > 0 && (
         <Paper component="section" sx={{ p: 2, mt: 3 }}>

@@ -96,58 +96,63 @@ export default function MemberInstrumentsPage() {
         />
       </Section>
 
-      <Section title={translate('app.instruments.active', { count })}>
-        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
-          {translate('app.instruments.insurance', { count })}
-        </Typography>
-        {none && <InstrumentUpload memberId={id} onUploaded={refresh} />}
-        <InstrumentRowsTable
-          rows={activeRows}
-          categories={categories}
-          newStatus={1}
-          onSaveNew={saveNew}
-          onSaveChanges={saveChanges}
-          showTotal
-          onCount={setKept}
-          empty={<Typography color="text.secondary" sx={{ py: 1 }}>{translate('app.instruments.empty')}</Typography>}
-          actions={(disabled) => (
-            <>
-              <Button startIcon={<DownloadIcon />} disabled={disabled || active.length === 0} onClick={() => exportList('csv')}>
-                {translate('app.instruments.export')}
-              </Button>
-              <Button startIcon={<DownloadIcon />} disabled={disabled || active.length === 0} onClick={() => exportList('xlsx')}>
-                {translate('app.exports.xlsx')}
-              </Button>
-              <Button startIcon={<HistoryIcon />} disabled={disabled} onClick={() => navigate(`/membership/edit/instrument-insurance/insurance-logs/${id}`)}>
-                {translate('app.instruments.log')}
-              </Button>
-            </>
-          )}
-        />
-      </Section>
+      {/* Until the instruments come, a window's height holds their sections' place (they are taller), so the footer starts below the fold and is not pushed out of view (layout shift). */}
+      {data === undefined && !error ? <Box sx={{ minHeight: '100vh' }} /> : (
+        <>
+        <Section title={translate('app.instruments.active', { count })}>
+          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
+            {translate('app.instruments.insurance', { count })}
+          </Typography>
+          {none && <InstrumentUpload memberId={id} onUploaded={refresh} />}
+          <InstrumentRowsTable
+            rows={activeRows}
+            categories={categories}
+            newStatus={1}
+            onSaveNew={saveNew}
+            onSaveChanges={saveChanges}
+            showTotal
+            onCount={setKept}
+            empty={<Typography color="text.secondary" sx={{ py: 1 }}>{translate('app.instruments.empty')}</Typography>}
+            actions={(disabled) => (
+              <>
+                <Button startIcon={<DownloadIcon />} disabled={disabled || active.length === 0} onClick={() => exportList('csv')}>
+                  {translate('app.instruments.export')}
+                </Button>
+                <Button startIcon={<DownloadIcon />} disabled={disabled || active.length === 0} onClick={() => exportList('xlsx')}>
+                  {translate('app.exports.xlsx')}
+                </Button>
+                <Button startIcon={<HistoryIcon />} disabled={disabled} onClick={() => navigate(`/membership/edit/instrument-insurance/insurance-logs/${id}`)}>
+                  {translate('app.instruments.log')}
+                </Button>
+              </>
+            )}
+          />
+        </Section>
 
-      <Section title={translate('app.instruments.requested', { count: data?.requested.length ?? 0 })}>
-        <InstrumentReadTable
-          instruments={data?.requested ?? []}
-          categories={categories}
-          label={translate('app.instruments.requested', { count: data?.requested.length ?? 0 })}
-          empty={translate('app.instruments.requested_empty')}
-          extra={[{
-            label: 'app.instruments.columns.status',
-            render: (instrument) => translate(instrument.requested_change?.delete ? 'app.instruments.pending_delete' : 'app.instruments.pending'),
-          }]}
-        />
-      </Section>
+        <Section title={translate('app.instruments.requested', { count: data?.requested.length ?? 0 })}>
+          <InstrumentReadTable
+            instruments={data?.requested ?? []}
+            categories={categories}
+            label={translate('app.instruments.requested', { count: data?.requested.length ?? 0 })}
+            empty={translate('app.instruments.requested_empty')}
+            extra={[{
+              label: 'app.instruments.columns.status',
+              render: (instrument) => translate(instrument.requested_change?.delete ? 'app.instruments.pending_delete' : 'app.instruments.pending'),
+            }]}
+          />
+        </Section>
 
-      <Section title={translate('app.instruments.deleted', { count: data?.deleted.length ?? 0 })}>
-        <InstrumentReadTable
-          instruments={data?.deleted ?? []}
-          categories={categories}
-          label={translate('app.instruments.deleted', { count: data?.deleted.length ?? 0 })}
-          empty={translate('app.instruments.deleted_empty')}
-          extra={[{ label: 'app.instruments.columns.deleted', render: (instrument) => formatDate(instrument.deleted_at) || '-' }]}
-        />
-      </Section>
+        <Section title={translate('app.instruments.deleted', { count: data?.deleted.length ?? 0 })}>
+          <InstrumentReadTable
+            instruments={data?.deleted ?? []}
+            categories={categories}
+            label={translate('app.instruments.deleted', { count: data?.deleted.length ?? 0 })}
+            empty={translate('app.instruments.deleted_empty')}
+            extra={[{ label: 'app.instruments.columns.deleted', render: (instrument) => formatDate(instrument.deleted_at) || '-' }]}
+          />
+        </Section>
+        </>
+      )}
     </Box>
   );
 }

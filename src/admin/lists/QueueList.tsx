@@ -9,7 +9,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { DataTable, List, useListContext, useTranslate, type DataTableProps, type RaRecord, type SortPayload } from 'react-admin';
+import { styled } from '@mui/material/styles';
+import {
+  DataTable, ListBase, Loading, Offline, Title, useListContext, useTranslate, type DataTableProps, type RaRecord, type SortPayload,
+} from 'react-admin';
 import { ListSpace } from './ListSpace.tsx';
 import { MemberPagination } from './MemberPagination.tsx';
 import { MemberSearch } from './MemberSearch.tsx';
@@ -90,28 +93,51 @@ function QueueTable<T extends RaRecord>({ empty, rowClick, children }: Pick<Queu
   );
 }
 
+/**
+ * react-admin's list page as <List> draws it for a queue (no filters, no actions, never its empty
+ * page): the same classes and styles, on ListBase. <List> itself imports its filter form (the
+ * form library), its default actions and empty page into every queue's first load.
+ */
+const ListRoot = styled('div', { name: 'RaList', overridesResolver: (_props, styles) => styles.root })(({ theme }) => ({
+  display: 'flex',
+  '& .RaList-main': { flex: '1 1 auto', display: 'flex', flexDirection: 'column', marginTop: '1em' },
+  '& .RaList-content': { position: 'relative', [theme.breakpoints.down('sm')]: { boxShadow: 'none' }, overflow: 'inherit' },
+}));
+
+function QueuePage({ title, children }: { title: ReactNode; children: ReactNode }) {
+  const { defaultTitle, isPaused, isPending, isPlaceholderData, resource } = useListContext();
+  const offline = isPaused && (isPending || isPlaceholderData);
+  return (
+    <ListRoot className="list-page" sx={LIST_FITS}>
+      <Title title={title} defaultTitle={defaultTitle} preferenceKey={`${resource}.list.title`} />
+      <div className="RaList-main RaList-noActions">
+        <div className="RaList-content">{offline ? <Offline /> : children}</div>
+        <MemberPagination />
+      </div>
+    </ListRoot>
+  );
+}
+
 export function QueueList<T extends RaRecord>({
   resource, title, counted, empty, sort, actions, aside, search = true, rowClick, rowHeight, refreshOnFocus = false, staleTime, children,
 }: QueueListProps<T>) {
   return (
-    <List<T>
+    <ListBase<T>
       resource={resource}
-      title={<AppBarTitle title={title} />}
-      actions={false}
-      component="div"
-      sx={LIST_FITS}
-      empty={false}
+      authLoading={<Loading />}
       perPage={25}
       sort={sort}
-      pagination={<MemberPagination />}
       queryOptions={{ refetchOnWindowFocus: refreshOnFocus, ...(staleTime === undefined ? {} : { staleTime }) }}
       disableSyncWithLocation
+      offline={false}
     >
-      <Header title={title} counted={counted} actions={actions} aside={aside} />
-      {search && <Box sx={{ mb: 2 }}><MemberSearch /></Box>}
-      <ListSpace rowHeight={rowHeight}>
-        <QueueTable<T> empty={empty} rowClick={rowClick}>{children}</QueueTable>
-      </ListSpace>
-    </List>
+      <QueuePage title={<AppBarTitle title={title} />}>
+        <Header title={title} counted={counted} actions={actions} aside={aside} />
+        {search && <Box sx={{ mb: 2 }}><MemberSearch /></Box>}
+        <ListSpace rowHeight={rowHeight}>
+          <QueueTable<T> empty={empty} rowClick={rowClick}>{children}</QueueTable>
+        </ListSpace>
+      </QueuePage>
+    </ListBase>
   );
 }

@@ -1,4 +1,5 @@
 /** '/membership/edit/{id}': the personal-information form, access, logs and the insurance summaries. */
+import type { ReactNode } from 'react';
 import { useParams, useNavigate } from 'react-router-dom';
 import { yupResolver } from '@hookform/resolvers/yup';
 import Alert from '@mui/material/Alert';
@@ -7,7 +8,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import History from '@mui/icons-material/History';
-import { Edit, Form, useEditContext, useTranslate } from 'react-admin';
+import { Edit, Form, Loading, useEditContext, useTranslate } from 'react-admin';
 import type { Member } from '../../dataProvider/types.ts';
 import { MemberHeader } from '../layout/MemberHeader.tsx';
 import { paths } from '../paths.ts';
@@ -25,13 +26,28 @@ import { withDateChecks } from '../dates/withDateChecks.ts';
 
 const resolver = withDateChecks(yupResolver(memberSchema('edit')) as never, ['birthdate', 'membership_start_date']);
 
+const isWhole = (record: Member | undefined): record is Member => !!record && 'subscription_travel_insurance' in record;
+
+/**
+ * The page's box. The member's page is taller than a window: until the whole member is there, a
+ * window's height is held, so the footer starts below the fold and is not pushed out of view when
+ * the form arrives (layout shift).
+ */
+function EditSpace({ className, children }: { className?: string; children?: ReactNode }) {
+  const { record, error } = useEditContext<Member>();
+  return <div className={className} style={isWhole(record) || error ? undefined : { minHeight: '100vh' }}>{children}</div>;
+}
+
+/** While the session is checked: react-admin's loading indicator (blank for its first second) in the same held space. */
+const authLoading = <Box sx={{ minHeight: '100vh' }}><Loading /></Box>;
+
 function MemberEditView() {
   const translate = useTranslate();
   const navigate = useNavigate();
   const { record } = useEditContext<Member>();
   // The overview's rows seed react-admin's cache of single records, but a row lacks the form's
   // fields and the subscriptions: wait for the whole member.
-  if (!record || !('subscription_travel_insurance' in record)) return null;
+  if (!isWhole(record)) return null;
   if (record.erased_at) {
     return (
       <>
@@ -95,7 +111,8 @@ export function MemberEdit() {
       resource="membership"
       title={translate('app.edit.title')}
       actions={false}
-      component="div"
+      component={EditSpace}
+      authLoading={authLoading}
       sx={{ '& .RaEdit-noActions': { mt: 0 } }}
       redirectOnError={false}
       error={<MemberLoadError />}
