@@ -32,12 +32,11 @@ const DATATABLE_ON_USE: Record<string, Record<string, string>> = {
   'DataTableColumn.js': { './ColumnsSelectorItem.js': shim('ra-columns-selector-on-use.mjs') },
   'DataTableRow.js': { './SelectRowCheckbox.js': shim('ra-datatable-bulk-on-use.mjs') },
   'DataTableHead.js': { './SelectPageCheckbox.js': shim('ra-datatable-bulk-on-use.mjs') },
-  'DataTableLoading.js': { '@mui/material': shim('ra-datatable-loading-mui.mjs') },
 };
 
 /**
  * react-admin's DataTable loads its bulk-action toolbar, bulk delete button, selection checkboxes
- * (its loading rows' too) and columns selector (with its items) when one is drawn (no staff table draws them), not with every table; the shims' own imports of
+ * and columns selector (with its items) when one is drawn (no staff table draws them), not with every table; the shims' own imports of
  * those files (`ra-ui-materialui/dist/…`) reach the real ones.
  */
 function dataTableOnUse(): Plugin {

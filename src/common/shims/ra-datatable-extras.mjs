@@ -6,4 +6,3 @@ export { ColumnsSelector } from 'ra-ui-materialui/dist/list/datatable/ColumnsSel
 export { ColumnsSelectorItem } from 'ra-ui-materialui/dist/list/datatable/ColumnsSelectorItem.js';
 export { SelectRowCheckbox } from 'ra-ui-materialui/dist/list/datatable/SelectRowCheckbox.js';
 export { SelectPageCheckbox } from 'ra-ui-materialui/dist/list/datatable/SelectPageCheckbox.js';
-export { default as Checkbox } from '@mui/material/Checkbox';
