@@ -1,8 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { isMemberPath } from './src/common/member-paths.ts';
 
 /** The dev server answers member paths with Min side's page, as the server does (server/plugins/static-apps.ts). */
@@ -19,45 +17,11 @@ function memberPages(): Plugin {
   };
 }
 
-/** ra-ui-materialui's files, for the shims below (its package exports only its index). */
-const RA_UI_DIST = path.dirname(createRequire(import.meta.url).resolve('ra-ui-materialui'));
-const shim = (file: string) => fileURLToPath(new URL(`./src/common/shims/${file}`, import.meta.url));
-/** What react-admin's DataTable imports but draws only on use: the importing file, its import, and the shim that loads it when drawn. */
-const DATATABLE_ON_USE: Record<string, Record<string, string>> = {
-  'DataTable.js': {
-    '../BulkActionsToolbar.js': shim('ra-datatable-bulk-on-use.mjs'),
-    '../../button/index.js': shim('ra-datatable-bulk-on-use.mjs'),
-    './ColumnsSelector.js': shim('ra-columns-selector-on-use.mjs'),
-  },
-  'DataTableColumn.js': { './ColumnsSelectorItem.js': shim('ra-columns-selector-on-use.mjs') },
-  'DataTableRow.js': { './SelectRowCheckbox.js': shim('ra-datatable-bulk-on-use.mjs') },
-  'DataTableHead.js': { './SelectPageCheckbox.js': shim('ra-datatable-bulk-on-use.mjs') },
-};
-
-/**
- * react-admin's DataTable loads its bulk-action toolbar, bulk delete button, selection checkboxes
- * and columns selector (with its items) when one is drawn (no staff table draws them), not with every table; the shims' own imports of
- * those files (`ra-ui-materialui/dist/…`) reach the real ones.
- */
-function dataTableOnUse(): Plugin {
-  const folder = path.join(RA_UI_DIST, 'list', 'datatable');
-  return {
-    name: 'datatable-on-use',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      const onUse = importer && path.dirname(importer) === folder ? DATATABLE_ON_USE[path.basename(importer)]?.[source] : undefined;
-      if (onUse) return onUse;
-      if (source.startsWith('ra-ui-materialui/dist/')) return path.join(RA_UI_DIST, source.slice('ra-ui-materialui/dist/'.length));
-      return null;
-    },
-  };
-}
-
 // Two builds into one dist: the staff app (index.html) and Min side (member.html) each tree-shake
 // and chunk their own dependencies, so Min side never downloads code cut for react-admin's
 // wider use. `npm run dev` serves both apps with hot reload and sends /api to `npm run serve`.
 export default defineConfig({
-  plugins: [react(), memberPages(), dataTableOnUse()],
+  plugins: [react(), memberPages()],
   // Every browser the apps support has Object.entries: leave out node-polyglot's polyfill of it.
   resolve: {
     alias: [
