@@ -4,6 +4,22 @@ import type { Page } from 'playwright-core';
 import { api, MEMBER, openPage, usePortal } from './harness.ts';
 import { look, memberByEmail, messagesOf, staffToken, tabTo, WIDTHS } from './min-side-steps.ts';
 
+/** Every layout shift since the page began, from the browser's own record of them, once it is idle. */
+async function layoutShift(page: Page): Promise<number> {
+  await page.waitForLoadState('networkidle');
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list, observer) => {
+          observer.disconnect();
+          resolve(list.getEntries().reduce((sum, entry) => sum + (entry as PerformanceEntry & { value: number }).value, 0));
+        }).observe({ type: 'layout-shift', buffered: true });
+        // With no shift at all the observer never calls back: a frame later the answer is 0.
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(0)));
+      }),
+  );
+}
+
 describe.each(WIDTHS)('Min side at %i px', (width) => {
   const e2e = usePortal();
   let page: Page;
@@ -47,20 +63,15 @@ describe.each(WIDTHS)('Min side at %i px', (width) => {
   it('holds still while it loads: nothing visible moves (layout shift under 0.02)', async () => {
     await page.reload();
     await page.getByText('Medlemsfordeler').waitFor();
-    await page.waitForLoadState('networkidle');
-    // Every shift since the page began, from the browser's own record of them.
-    const shift = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          new PerformanceObserver((list, observer) => {
-            observer.disconnect();
-            resolve(list.getEntries().reduce((sum, entry) => sum + (entry as PerformanceEntry & { value: number }).value, 0));
-          }).observe({ type: 'layout-shift', buffered: true });
-          // With no shift at all the observer never calls back: a frame later the answer is 0.
-          requestAnimationFrame(() => requestAnimationFrame(() => resolve(0)));
-        }),
-    );
-    expect(shift).toBeLessThan(0.02);
+    expect(await layoutShift(page)).toBeLessThan(0.02);
+  });
+
+  it('holds the instrument page still too while its instruments and categories arrive', async () => {
+    await page.goto(page.url().replace(/\/profile\/(\d+)$/, '/profile/edit/instrument-insurance/$1'));
+    await page.getByRole('heading', { name: 'Forsikringsbevis' }).waitFor();
+    expect(await layoutShift(page)).toBeLessThan(0.02);
+    await page.goBack();
+    await page.getByText('Medlemsfordeler').waitFor();
   });
 
   it('adds a campaign code and sends the member card, which the message log records', async () => {
