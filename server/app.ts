@@ -6,6 +6,7 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
+import SerializerSelector from '@fastify/fast-json-stringify-compiler';
 import nodeZlib, { constants as zlib } from 'node:zlib';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { randomUUID } from 'node:crypto';
@@ -22,6 +23,7 @@ import staticApps from './plugins/static-apps.ts';
 import apiRoutes from './routes/index.ts';
 import { csrfCookie } from './routes/auth.ts';
 import { OneLinePerRequest } from './logging.ts';
+import { nullableAsTypeList } from './lib/response-schemas.ts';
 
 /** A number means that many proxies in front: trust the nearest hops only. */
 function trustProxySetting(value: number | string[]) {
@@ -46,6 +48,12 @@ export const COMPRESS_MIN_BYTES = 2048;
 const ONE_CALL_BROTLI = { params: { [zlib.BROTLI_PARAM_QUALITY]: 3, [zlib.BROTLI_PARAM_LGWIN]: 18 } };
 const oneCallZlib = { ...nodeZlib, brotliCompressSync: (buffer: nodeZlib.InputType) => nodeZlib.brotliCompressSync(buffer, ONE_CALL_BROTLI) };
 
+/** Fastify's own answer serialiser (fast-json-stringify), given the response schemas with nullable scalars as lists of types. */
+const buildSerializer: SerializerSelector.SerializerFactory = (externalSchemas, options) => {
+  const compile = SerializerSelector()(externalSchemas, options);
+  return (route: SerializerSelector.RouteDefinition) => compile({ ...route, schema: nullableAsTypeList(route.schema) });
+};
+
 export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
 }
@@ -60,6 +68,7 @@ export async function buildApp(deps: Services, options: AppOptions = {}) {
     // The certificates' verify tokens are 107 characters (the default allows 100).
     routerOptions: { maxParamLength: 160 },
     logController: new OneLinePerRequest(),
+    schemaController: { compilersFactory: { buildSerializer } },
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
