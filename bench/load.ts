@@ -217,7 +217,9 @@ function table(where: string, run: LoadRun, seconds: number, connections: number
 
 /**
  * The whole load section: PGlite, then PostgreSQL in a scratch database (unless pgUrl is
- * `none`). BENCH_LOAD_SECONDS sets the measured seconds per target (default 10).
+ * `none`). BENCH_LOAD_SECONDS sets the measured seconds per target (default 10),
+ * BENCH_LOAD_PGLITE=0 leaves PGlite out, BENCH_LOAD_DATABASE names the scratch database
+ * (default portal_bench_load), so two runs on one PostgreSQL server do not share one.
  */
 export async function loadSectionLines(members: number, pgUrl: string): Promise<string[]> {
   const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
@@ -228,10 +230,13 @@ export async function loadSectionLines(members: number, pgUrl: string): Promise<
     `A bare Node HTTP server (the ceiling), a reference server (plain Fastify without plugins on the same database, running the statements our route ran for the same request and answering the same JSON) and our routes, under the same autocannon load from the bench process, asking for compressed answers as a browser does (${members} members). The reference and our app share one process and one database object; each runs alone while it is measured.`,
     '',
   ];
-  console.log(`Load (PGlite): seeding ${members} members in the server process …`);
-  lines.push(...table('PGlite', await measureLoad({ kind: 'pglite', members, seconds, connections }), seconds, connections, false));
+  if (process.env.BENCH_LOAD_PGLITE !== '0') {
+    console.log(`Load (PGlite): seeding ${members} members in the server process …`);
+    lines.push(...table('PGlite', await measureLoad({ kind: 'pglite', members, seconds, connections }), seconds, connections, false));
+  }
   if (pgUrl === 'none') return lines;
-  const name = 'portal_bench_load';
+  const name = process.env.BENCH_LOAD_DATABASE ?? 'portal_bench_load';
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`BENCH_LOAD_DATABASE: not a plain database name: ${name}`);
   const admin = await openPostgres(pgUrl, 1);
   try {
     await admin.query(`DROP DATABASE IF EXISTS ${name}`);

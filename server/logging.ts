@@ -7,7 +7,7 @@ import pino from 'pino';
 
 const SECRET_PARAMS = /([?&](?:token|code|access_token)=)[^&#]*/gi;
 
-export const withoutSecrets = (url: string): string => url.replace(SECRET_PARAMS, '$1[fjernet]');
+export const withoutSecrets = (url: string): string => (url.includes('=') ? url.replace(SECRET_PARAMS, '$1[fjernet]') : url);
 
 export const logSerializers = {
   req: (request: FastifyRequest) => ({

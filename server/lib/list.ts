@@ -167,6 +167,23 @@ export interface Paginator<T> {
   total: number;
 }
 
+const PAGE_MARK = 'PAGE0MARK';
+
+/**
+ * The list's URL for any page: the URL is worked out once with a mark for the page number (the
+ * paginator names up to four pages), or per page when the request itself holds the mark.
+ */
+function pageUrls(url: URL): (page: number) => string {
+  const perPage = (page: string) => {
+    const next = new URL(url);
+    next.searchParams.set('page', page);
+    return next.toString();
+  };
+  const [before, after, ...more] = perPage(PAGE_MARK).split(PAGE_MARK);
+  if (after === undefined || more.length > 0) return (page) => perPage(String(page));
+  return (page) => `${before}${page}${after}`;
+}
+
 /** Laravel's length-aware paginator body; URLs keep the request's other query parameters. */
 export function paginate<T>(
   { list, rows, total }: { list: ListQuery; rows: T[]; total: number },
@@ -175,11 +192,7 @@ export function paginate<T>(
 ): Paginator<T> {
   const url = new URL(requestUrl, baseUrl);
   const path = `${url.origin}${url.pathname}`;
-  const pageUrl = (page: number) => {
-    const next = new URL(url);
-    next.searchParams.set('page', String(page));
-    return next.toString();
-  };
+  const pageUrl = pageUrls(url);
   const lastPage = Math.max(1, Math.ceil(total / list.perPage));
   return {
     current_page: list.page,

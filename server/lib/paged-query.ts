@@ -91,6 +91,30 @@ async function searchPage<Row>(
   return { list, rows, total: found.length };
 }
 
+/** The column that carries the counter's total on each row of pageWithCounter's statement. */
+const TOTAL_COLUMN = 'page_counter_total';
+
+/**
+ * The first page of a list whose total is a counter (the page every list opens on): the rows and
+ * the counter in one statement (the counter as an uncorrelated subquery, worked out once), so one
+ * round trip rather than two. Other pages read the total first, to know which end to read from.
+ * An empty page carries no total, which is then read on its own.
+ */
+async function pageWithCounter<Row>(db: Queryable, source: PagedSource, list: ListQuery, counter: string): Promise<Page<Row>> {
+  const params = [...list.params.values, counter];
+  const counterSql = COUNTER_SQL.replaceAll('$1', `$${params.length}`);
+  const sql = pageSql({ ...source, columns: `${source.columns}, (${counterSql}) AS ${TOTAL_COLUMN}` }, list, list.orderBy, list.perPage, list.offset);
+  const rows = await db.query<Row & { [TOTAL_COLUMN]?: number }>(sql, params);
+  if (rows.length === 0) {
+    const [{ total }] = await db.query<{ total: number }>(COUNTER_SQL, [counter], { prepare: true });
+    return { list, rows: [], total };
+  }
+  const total = rows[0][TOTAL_COLUMN] ?? 0;
+  // The last column read, so taking it off leaves each row's shape as a plain page's.
+  for (const row of rows) delete row[TOTAL_COLUMN];
+  return { list, rows, total };
+}
+
 /** The rows of the requested page and how many rows the filtered list holds in all. */
 export async function queryPage<Row>(db: Queryable, source: PagedSource, list: ListQuery): Promise<Page<Row>> {
   const forward = () => db.query<Row>(pageSql(source, list, list.orderBy, list.perPage, list.offset), list.params.values);
@@ -111,6 +135,9 @@ export async function queryPage<Row>(db: Queryable, source: PagedSource, list: L
     }
     const [{ total }] = await totalQuery(db, source, list);
     return { list, rows, total };
+  }
+  if (typeof list.totalFrom === 'object' && 'counter' in list.totalFrom && list.offset === 0) {
+    return pageWithCounter<Row>(db, source, list, list.totalFrom.counter);
   }
   if (typeof list.totalFrom === 'object' || list.offset >= DEEP_OFFSET) {
     // A counter costs nothing to read first; a deep page is worth a count first.

@@ -52,23 +52,50 @@ async function insuredInstruments(db: Queryable, subscriptionId: number): Promis
   );
 }
 
-// An active subscription wins over a pending one, a pending one over one that has ended.
-const PREFERENCE = `CASE s.state WHEN 'active' THEN 0 WHEN 'pending' THEN 1 ELSE 2 END, s.id DESC`;
-
 export interface MemberSubscriptions {
   membership: Static<typeof Subscription> | null;
   instrument: Static<typeof InstrumentSubscription> | null;
   travel: Static<typeof Subscription> | null;
 }
 
-export async function loadMemberSubscriptions(db: Queryable, memberId: number): Promise<MemberSubscriptions> {
-  const rows = await db.query<SubscriptionRow>(
-    `${SUBSCRIPTION_SELECT}
-      WHERE s.member_id = $1 AND s.deleted_at IS NULL
-      ORDER BY ${PREFERENCE}`,
-    [memberId],
-    { prepare: true },
-  );
+/** The subscription columns SUBSCRIPTION_SELECT reads, in its order. */
+const SUBSCRIPTION_COLUMNS = [
+  'id', 'member_id', 'product_id', 'kind', 'product', 'state', 'value', 'subscription_start', 'subscription_end',
+  'invoiced_for', 'reason_for_rejection', 'created_at', 'updated_at', 'validated_by_user', 'rejected_by_user',
+] as const;
+
+/** Prefix of a subscription's columns read beside another row (see MEMBER_SUBSCRIPTIONS_JOIN). */
+const PREFIX = 'sub_';
+
+/**
+ * A member's subscriptions joined onto a query of that member (`a` the member's account), the
+ * one that counts first (active before pending before ended, then the newest): one row per
+ * subscription (or one with null subscription columns), each subscription column prefixed. `join` goes after the FROM list,
+ * `columns` into the SELECT list and `orderBy` after the WHERE; splitSubscriptionRows reads it.
+ * So the member record is one statement (one round trip) rather than two.
+ */
+export const MEMBER_SUBSCRIPTIONS_JOIN = {
+  join: `LEFT JOIN LATERAL (${SUBSCRIPTION_SELECT} WHERE s.member_id = a.id AND s.deleted_at IS NULL) sub ON true`,
+  columns: SUBSCRIPTION_COLUMNS.map((column) => `sub.${column} AS ${PREFIX}${column}`).join(', '),
+  orderBy: `CASE sub.state WHEN 'active' THEN 0 WHEN 'pending' THEN 1 ELSE 2 END, sub.id DESC`,
+};
+
+/** Rows read with MEMBER_SUBSCRIPTIONS_JOIN: the rest of the first row, and the subscriptions. */
+export function splitSubscriptionRows<Rest>(rows: Record<string, unknown>[]): { rest: Rest; subscriptions: SubscriptionRow[] } {
+  const rest: Record<string, unknown> = {};
+  for (const key in rows[0]) if (!key.startsWith(PREFIX)) rest[key] = rows[0][key];
+  const subscriptions: SubscriptionRow[] = [];
+  for (const row of rows) {
+    if (row[`${PREFIX}id`] === null) continue;
+    const subscription: Record<string, unknown> = {};
+    for (const column of SUBSCRIPTION_COLUMNS) subscription[column] = row[`${PREFIX}${column}`];
+    subscriptions.push(subscription as SubscriptionRow);
+  }
+  return { rest: rest as Rest, subscriptions };
+}
+
+/** The membership, instrument insurance and travel insurance that count, from the member's subscriptions in preference order. */
+export async function pickMemberSubscriptions(db: Queryable, rows: SubscriptionRow[]): Promise<MemberSubscriptions> {
   const membership = rows.find((row) => row.kind === 'membership' && row.state !== 'rejected') ?? null;
   const instrument = rows.find((row) => row.kind === 'instrument' && row.state === 'active') ?? null;
   const travel =

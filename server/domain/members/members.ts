@@ -2,7 +2,7 @@
 import type { Queryable } from '../../db/database.ts';
 import type { Member, MemberPatch } from '../../schemas/member.ts';
 import { validationFailed } from '../../lib/http-errors.ts';
-import { loadMemberSubscriptions } from '../insurance/subscriptions.ts';
+import { MEMBER_SUBSCRIPTIONS_JOIN, pickMemberSubscriptions, splitSubscriptionRows } from '../insurance/subscriptions.ts';
 import { FORM_RULES, invoiceEmailErrors, isPickerDate, requiredErrors, RULE_MESSAGES, type FormRule } from '../../schemas/rules.ts';
 import { EMAIL_TAKEN, isEmailTaken } from '../accounts/account-email.ts';
 import { personJson } from '../shared/person-json.ts';
@@ -74,18 +74,21 @@ type MemberRow = Omit<Member, 'subscription_membership' | 'subscription_instrume
 
 /** The member (role 1 or 2) with its subscriptions, or null. */
 export async function loadMember(db: Queryable, id: number): Promise<Member | null> {
-  const [row] = await db.query<MemberRow>(
-    `SELECT ${MEMBER_COLUMNS}
+  const rows = await db.query<Record<string, unknown>>(
+    `SELECT ${MEMBER_COLUMNS}, ${MEMBER_SUBSCRIPTIONS_JOIN.columns}
        FROM accounts a
        LEFT JOIN campaigns c ON c.id = a.campaign_id
        LEFT JOIN accounts rb ON rb.id = a.rejected_by
        LEFT JOIN accounts vb ON vb.id = a.validated_by
-      WHERE a.id = $1 AND a.role_id IN (1, 2)`,
+       ${MEMBER_SUBSCRIPTIONS_JOIN.join}
+      WHERE a.id = $1 AND a.role_id IN (1, 2)
+      ORDER BY ${MEMBER_SUBSCRIPTIONS_JOIN.orderBy}`,
     [id],
     { prepare: true },
   );
-  if (!row) return null;
-  const subscriptions = await loadMemberSubscriptions(db, id);
+  if (rows.length === 0) return null;
+  const { rest: row, subscriptions: subscriptionRows } = splitSubscriptionRows<MemberRow>(rows);
+  const subscriptions = await pickMemberSubscriptions(db, subscriptionRows);
   return {
     ...row,
     membership_end_date: subscriptions.membership?.subscription_end ?? null,

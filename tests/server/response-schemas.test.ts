@@ -1,0 +1,53 @@
+/**
+ * The answer serialiser gets nullable scalars as lists of types (server/lib/response-schemas.ts):
+ * the JSON must be what the schemas as written give, for values and for nulls.
+ */
+import { describe, expect, it } from 'vitest';
+import SerializerSelector from '@fastify/fast-json-stringify-compiler';
+import { Type } from 'typebox';
+import { nullableAsTypeList } from '../../server/lib/response-schemas.ts';
+import { Member, MemberListItem } from '../../server/schemas/member.ts';
+import { paginatorSchema } from '../../server/lib/list.ts';
+import { DataOf, Nullable } from '../../server/schemas/common.ts';
+
+/** Fastify's default serialiser for one schema. */
+const fastJson = (schema: unknown) => SerializerSelector()({}, {})({ method: 'GET', url: '/', httpStatus: '200', schema });
+
+describe('nullable scalars in response schemas', () => {
+  it('writes a nullable scalar as a list of types and leaves every other union as it is', () => {
+    expect(nullableAsTypeList(Nullable(Type.String({ format: 'date' })))).toEqual({ type: ['string', 'null'], format: 'date' });
+    expect(nullableAsTypeList(Nullable(Type.Integer()))).toEqual({ type: ['integer', 'null'] });
+    const literal = Nullable(Type.Literal('a'));
+    expect(nullableAsTypeList(literal)).toEqual(JSON.parse(JSON.stringify(literal)));
+    const object = Nullable(Type.Object({ id: Type.Integer() }));
+    expect(nullableAsTypeList(object)).toEqual(JSON.parse(JSON.stringify(object)));
+    const union = Nullable(Type.Union([Type.String(), Type.Integer()]));
+    expect(nullableAsTypeList(union)).toEqual(JSON.parse(JSON.stringify(union)));
+  });
+
+  it('serialises the member list and the member record to the same JSON as the schemas as written', () => {
+    const when = new Date('2026-11-28T01:02:03.456Z');
+    const item = (id: number, empty: boolean) => ({
+      id, remote_id: empty ? null : 7, role_id: 2, first_name: 'Åse', last_name: 'Ødegård "x"', email: 'a@example.no',
+      phone: empty ? null : '+4799999999', address: empty ? null : 'Gata 1', postal_code: empty ? null : '0155',
+      postal_area: empty ? null : 'OSLO', birthdate: empty ? null : '1988-04-17', status: 1, blocked_access: false,
+      registration_completed: 1, campaign_code: empty ? null : 'KODE', created_at: when,
+      has_membership: true, has_instrument_insurance: false, has_travel_insurance: empty,
+    });
+    const page = { current_page: 1, data: [item(1, false), item(2, true)], first_page_url: 'http://x/?page=1', from: 1, last_page: 1,
+      last_page_url: 'http://x/?page=1', next_page_url: null, path: 'http://x/', per_page: 25, prev_page_url: null, to: 2, total: 2 };
+    const list = paginatorSchema(MemberListItem);
+    expect(fastJson(nullableAsTypeList(list))(page)).toBe(fastJson(list)(page));
+
+    const record = DataOf(Member);
+    const member = {
+      ...item(3, true), gender: null, artist_name: null, primary_instrument_type: null, invoice_method: null, invoice_email: null,
+      invoice_name: null, invoice_phone: null, invoice_address: null, invoice_postal_code: null, invoice_postal_area: null,
+      newsletter_1: false, newsletter_2: true, newsletter_3: false, is_previous_member: false, possible_duplicate_of: null,
+      reason_for_rejection: null, rejected_at: when, rejected_by: null, validated_at: null, validated_by: { id: 1, first_name: 'A', last_name: 'B' },
+      membership_start_date: '2020-01-01', updated_at: when, erased_at: null, membership_end_date: null,
+      subscription_membership: null, subscription_instrument_insurance: null, subscription_travel_insurance: null,
+    };
+    expect(fastJson(nullableAsTypeList(record))({ data: member })).toBe(fastJson(record)({ data: member }));
+  });
+});
