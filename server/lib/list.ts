@@ -165,6 +165,8 @@ export interface Paginator<T> {
   prev_page_url: string | null;
   to: number | null;
   total: number;
+  /** False when `total` is a search's count as far as it counts (there may be more); see TotalSource. */
+  total_exact: boolean;
 }
 
 const PAGE_MARK = 'PAGE0MARK';
@@ -186,7 +188,7 @@ function pageUrls(url: URL): (page: number) => string {
 
 /** Laravel's length-aware paginator body; URLs keep the request's other query parameters. */
 export function paginate<T>(
-  { list, rows, total }: { list: ListQuery; rows: T[]; total: number },
+  { list, rows, total, exact = true }: { list: ListQuery; rows: T[]; total: number; exact?: boolean },
   requestUrl: string,
   baseUrl: string,
 ): Paginator<T> {
@@ -207,6 +209,7 @@ export function paginate<T>(
     prev_page_url: list.page > 1 ? pageUrl(list.page - 1) : null,
     to: rows.length > 0 ? list.offset + rows.length : null,
     total,
+    total_exact: exact,
   };
 }
 
@@ -228,6 +231,7 @@ export function paginatorSchema<T extends TSchema>(item: T) {
     prev_page_url: NullableString,
     to: NullableInteger,
     total: Type.Integer(),
+    total_exact: Type.Boolean({ description: 'false når totalen er et søk talt så langt det telles (fire sider forbi siden): det kan finnes flere' }),
   });
 }
 

@@ -23,6 +23,8 @@ export interface Page<Row> {
   list: ListQuery;
   rows: Row[];
   total: number;
+  /** False when the total is a search's count as far as it counts: there may be more. */
+  exact?: boolean;
 }
 
 /** One window of the list: `limit` rows from `offset` in the given order. */
@@ -83,12 +85,13 @@ async function searchPage<Row>(
     list.params.values,
   );
   const keys = found.slice(list.offset, list.offset + list.perPage).map((row) => row.page_key);
-  if (keys.length === 0) return { list, rows: [], total: found.length };
+  const exact = found.length < atMost;
+  if (keys.length === 0) return { list, rows: [], total: found.length, exact };
   const rows = await db.query<Row>(
     `SELECT ${source.columns} FROM ${table} WHERE ${key} = ANY($1::int[]) ORDER BY ${list.orderBy}`,
     [keys],
   );
-  return { list, rows, total: found.length };
+  return { list, rows, total: found.length, exact };
 }
 
 /** The column that carries the counter's total on each row of pageWithCounter's statement. */
@@ -124,7 +127,7 @@ export async function queryPage<Row>(db: Queryable, source: PagedSource, list: L
       // (the search's last pages), a page past its middle is read from the far end.
       const [{ total }] = await totalQuery(db, source, list);
       if (total < list.totalFrom.atMost) return { list, rows: await rowsKnowingTotal<Row>(db, source, list, total), total };
-      return { list, rows: await forward(), total };
+      return { list, rows: await forward(), total, exact: false };
     }
     if (source.keyFirst) return searchPage<Row>(db, source.keyFirst, source, list, list.totalFrom.atMost);
     // A search that few rows match walks the whole table for its page already; a page that is not
@@ -134,7 +137,7 @@ export async function queryPage<Row>(db: Queryable, source: PagedSource, list: L
       return { list, rows, total: list.offset + rows.length };
     }
     const [{ total }] = await totalQuery(db, source, list);
-    return { list, rows, total };
+    return { list, rows, total, exact: total < list.totalFrom.atMost };
   }
   if (typeof list.totalFrom === 'object' && 'counter' in list.totalFrom && list.offset === 0) {
     return pageWithCounter<Row>(db, source, list, list.totalFrom.counter);

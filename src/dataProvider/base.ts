@@ -14,6 +14,14 @@ export interface Page<T> {
   current_page?: number;
   last_page?: number;
   per_page?: number;
+  /** False when `total` is a search's count as far as the server counts: there may be more. */
+  total_exact?: boolean;
+}
+
+/** What a list answer tells beside its rows, in react-admin's `meta` (read with useListContext). */
+export interface PageMeta {
+  /** The total is a lower bound: more rows may match than it says. */
+  totalAtLeast: boolean;
 }
 
 function filterValue(value: unknown): QueryValue {
@@ -43,13 +51,14 @@ function required<K extends keyof ApiPaths>(resource: string, key: K): NonNullab
   return value as NonNullable<ApiPaths[K]>;
 }
 
-async function getPage<T>(resource: string, params: Partial<GetListParams>): Promise<{ data: T[]; total: number }> {
+async function getPage<T>(resource: string, params: Partial<GetListParams>): Promise<{ data: T[]; total: number; meta: PageMeta }> {
   const paths = apiPathsOf(resource);
   const body = unwrap(await http.get<Page<T>>(required(resource, 'list'), {
     query: listQuery(params, paths.listQuery),
     signal: params.signal,
   }));
-  return { data: body.data, total: paths.unpaged ? body.data.length : body.total };
+  const meta = { totalAtLeast: body.total_exact === false };
+  return { data: body.data, total: paths.unpaged ? body.data.length : body.total, meta };
 }
 
 async function getOne<T>(resource: string, id: Identifier, signal?: AbortSignal): Promise<T> {

@@ -321,6 +321,7 @@ describe('short searches', () => {
     expect(pastTheEnd.json()).toMatchObject({ data: [], total: few.json().total, last_page: 1 });
     const longFew = await search('øyvind æøy');
     expect(longFew.json().total).toBe(3);
+    expect([few.json().total_exact, pastTheEnd.json().total_exact, longFew.json().total_exact]).toEqual([true, true, true]);
   });
 
   it("reads a search's last page, once its count is exact, from the far end", async () => {
@@ -345,10 +346,13 @@ describe('short searches', () => {
     expect(all.length).toBeGreaterThan(SHORT_SEARCH_HORIZON);
     const first = (await search('qxe')).json();
     expect(first.total).toBe(SHORT_SEARCH_HORIZON);
+    // The answer says its total is only as far as it counted.
+    expect(first.total_exact).toBe(false);
     expect(first.data.map((row: { id: number }) => row.id)).toEqual(all.slice(0, 25));
     let body = first;
     while (body.current_page !== body.last_page) body = (await search('qxe', body.last_page)).json();
     expect(body.total).toBe(all.length);
+    expect(body.total_exact).toBe(true);
     expect(body.data.map((row: { id: number }) => row.id)).toEqual(all.slice((body.current_page - 1) * 25));
   });
 });

@@ -35,7 +35,7 @@ describe('nullable scalars in response schemas', () => {
       has_membership: true, has_instrument_insurance: false, has_travel_insurance: empty,
     });
     const page = { current_page: 1, data: [item(1, false), item(2, true)], first_page_url: 'http://x/?page=1', from: 1, last_page: 1,
-      last_page_url: 'http://x/?page=1', next_page_url: null, path: 'http://x/', per_page: 25, prev_page_url: null, to: 2, total: 2 };
+      last_page_url: 'http://x/?page=1', next_page_url: null, path: 'http://x/', per_page: 25, prev_page_url: null, to: 2, total: 2, total_exact: true };
     const list = paginatorSchema(MemberListItem);
     expect(fastJson(nullableAsTypeList(list))(page)).toBe(fastJson(list)(page));
 

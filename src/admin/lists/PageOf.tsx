@@ -7,22 +7,33 @@ import LastPage from '@mui/icons-material/LastPage';
 import NavigateBefore from '@mui/icons-material/NavigateBefore';
 import NavigateNext from '@mui/icons-material/NavigateNext';
 import { useListContext, useTranslate } from 'react-admin';
+import type { PageMeta } from '../../dataProvider/base.ts';
 
 export function usePageCount(): number {
   const { perPage, total = 0 } = useListContext();
   return Math.max(1, Math.ceil(total / perPage));
 }
 
+/**
+ * Whether the list's total is a lower bound: a search the server counts only as far as four pages
+ * past the page it answers (DECISIONS, 'Searches'), so more rows may match than it says.
+ */
+export function useTotalAtLeast(): boolean {
+  const { meta } = useListContext();
+  return (meta as Partial<PageMeta> | undefined)?.totalAtLeast === true;
+}
+
 export function PageOf() {
   const translate = useTranslate();
   const { page, setPage } = useListContext();
   const pages = usePageCount();
+  const atLeast = useTotalAtLeast();
   return (
     <Box sx={{ display: 'flex', alignItems: 'center' }}>
       <IconButton aria-label={translate('app.members.first')} disabled={page <= 1} onClick={() => setPage(1)}><FirstPage /></IconButton>
       <IconButton aria-label={translate('app.members.previous')} disabled={page <= 1} onClick={() => setPage(page - 1)}><NavigateBefore /></IconButton>
       <Typography component="span" sx={{ mx: 1, whiteSpace: 'nowrap' }} aria-live="polite">
-        {translate('app.members.page_of', { page, pages })}
+        {translate(atLeast ? 'app.members.page_of_at_least' : 'app.members.page_of', { page, pages })}
       </Typography>
       <IconButton aria-label={translate('app.members.next')} disabled={page >= pages} onClick={() => setPage(page + 1)}><NavigateNext /></IconButton>
       <IconButton aria-label={translate('app.members.last')} disabled={page >= pages} onClick={() => setPage(pages)}><LastPage /></IconButton>

@@ -15,6 +15,7 @@ import {
 } from 'react-admin';
 import { ListSpace } from './ListSpace.tsx';
 import { MemberPagination } from './MemberPagination.tsx';
+import { useTotalAtLeast } from './PageOf.tsx';
 import { MemberSearch } from './MemberSearch.tsx';
 import { LIST_FITS } from './listFits.ts';
 
@@ -48,7 +49,8 @@ export interface QueueListProps<T extends RaRecord> {
 function useQueueTitle(key: string): string {
   const translate = useTranslate();
   const { total } = useListContext();
-  return translate(key, { count: total ?? 0 });
+  const atLeast = useTotalAtLeast();
+  return translate(key, { count: atLeast ? translate('app.members.at_least', { count: total }) : total ?? 0 });
 }
 
 /** The page's title in the app bar, read from the list's total. */

@@ -23,6 +23,7 @@ import { paths } from '../paths.ts';
 import { ExportListButton } from '../lists/ExportListButton.tsx';
 import { ListSpace } from '../lists/ListSpace.tsx';
 import { MemberPagination } from '../lists/MemberPagination.tsx';
+import { useTotalAtLeast } from '../lists/PageOf.tsx';
 import { MemberSearch } from '../lists/MemberSearch.tsx';
 import { MemberStatusIcons } from './MemberStatusIcons.tsx';
 
@@ -31,8 +32,9 @@ const stop = (event: MouseEvent) => event.stopPropagation();
 function MemberTitle() {
   const translate = useTranslate();
   const { total } = useListContext();
+  const atLeast = useTotalAtLeast();
   const count = total ?? 0;
-  const title = translate(count === 1 ? 'app.members.title_one' : 'app.members.title_many', { count });
+  const title = translate(atLeast ? 'app.members.title_at_least' : count === 1 ? 'app.members.title_one' : 'app.members.title_many', { count });
   return (
     <>
       <Title title={title} />

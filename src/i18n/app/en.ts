@@ -230,10 +230,13 @@ export default {
     members: {
       title_one: '%{count} MEMBER',
       title_many: '%{count} MEMBERS',
+      title_at_least: 'AT LEAST %{count} MEMBERS',
+      at_least: 'at least %{count}',
       search: 'Search for a member',
       go_to_page: 'Go to page',
       rows_per_page: 'Rows per page',
       page_of: 'page %{page} of %{pages}',
+      page_of_at_least: 'page %{page} of at least %{pages}',
       pagination: 'Pagination',
       first: 'First page',
       previous: 'Previous page',

@@ -232,10 +232,13 @@ export default {
     members: {
       title_one: '%{count} MEDLEM',
       title_many: '%{count} MEDLEMMER',
+      title_at_least: 'MINST %{count} MEDLEMMER',
+      at_least: 'minst %{count}',
       search: 'Søk etter medlem',
       go_to_page: 'Gå til side',
       rows_per_page: 'Rader per side',
       page_of: 'page %{page} av %{pages}',
+      page_of_at_least: 'page %{page} av minst %{pages}',
       pagination: 'Sidevelger',
       first: 'Første side',
       previous: 'Forrige side',

@@ -75,6 +75,25 @@ describe('/membership', () => {
     expect(callsTo('/api/member/list').filter((call) => call.query['filter[name]'])).toHaveLength(1);
   });
 
+  it('says "minst" when a search is counted only as far as the server counts, and exactly once the count is whole', async () => {
+    server.use(
+      http.get('*/api/member/list', ({ request }) => {
+        const page = Number(new URL(request.url).searchParams.get('page'));
+        // Pages 1–4 answer the count up to four pages; page 4 finds the real end at 110 rows.
+        const total = page < 4 ? 100 : 110;
+        const data = Array.from({ length: 25 }, (_, index) => listItem((page - 1) * 25 + index + 1));
+        return HttpResponse.json({ ...paged(data, total, 25, page), total_exact: page >= 4 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAdmin('/membership');
+    expect(await screen.findByRole('heading', { level: 1, name: 'MINST 100 MEDLEMMER' })).toBeInTheDocument();
+    expect(screen.getByText('page 1 av minst 4')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Siste side' }));
+    expect(await screen.findByRole('heading', { level: 1, name: '110 MEDLEMMER' })).toBeInTheDocument();
+    expect(screen.getByText('page 4 av 5')).toBeInTheDocument();
+  });
+
   it('pages with first/prev/next/last, go-to-page and rows per page', async () => {
     answerList(120);
     const user = userEvent.setup();

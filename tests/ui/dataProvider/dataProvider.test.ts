@@ -56,7 +56,7 @@ describe('base provider', () => {
     expect(seen[0].url.pathname).toBe('/api/member/list');
     expect(query(seen[0])).toEqual({ page: '2', per_page: '50', 'filter[name]': 'ola', 'filter[status]': '1,2', sort: '-last_name' });
     expect(seen[0].auth).toBe('Bearer 7|secret');
-    expect(result).toEqual({ data: [{ id: 9 }], total: 40 });
+    expect(result).toEqual({ data: [{ id: 9 }], total: 40, meta: { totalAtLeast: false } });
   });
 
   it('sorts ascending without a minus and leaves out empty filters', async () => {
