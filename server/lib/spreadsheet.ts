@@ -225,8 +225,9 @@ export function readCsv(buffer: Buffer, limits: SheetLimits, messages: SheetMess
       number += 1;
       const cells = result.data;
       if (cells.length > limits.columns) refusal = refused(messages.tooManyColumns);
-      else if (cells.some((cell) => cell.trim() !== '')) {
-        rows.push({ number, cells: cells.map((cell) => cell.trim()) });
+      else {
+        const trimmed = cells.map((cell) => cell.trim());
+        if (trimmed.some((cell) => cell !== '')) rows.push({ number, cells: trimmed });
         if (rows.length > limits.rows + 1) refusal = refused(messages.tooManyRows);
       }
       if (refusal) parser.abort();

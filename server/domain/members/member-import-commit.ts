@@ -2,6 +2,7 @@
  * The commit, a job on the queue: the plan made again and written whole or not at all, in one transaction
  * on PostgreSQL, in small steps on PGlite (whose one session other requests share), taken back if it fails.
  */
+import { setImmediate, setTimeout } from 'node:timers/promises';
 import { performance } from 'node:perf_hooks';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { PgliteDatabase } from '../../db/pglite.ts';
@@ -85,7 +86,7 @@ async function commitImport(db: Database, jobs: JobSender, record: ImportRecord)
     // page, also on a server process that does not run the job.
     await db.query('UPDATE member_imports SET progress_done = $2 WHERE id = $1', [record.id, done]);
     // Between chunks the server answers other requests.
-    await new Promise((resolve) => setImmediate(resolve));
+    await setImmediate();
   };
   if (db.kind === 'postgres') {
     // One transaction; after each step the server's other requests get the database's and this
@@ -108,7 +109,7 @@ function paced(factor: number, run: Step): Step {
   return async (work) => {
     const started = performance.now();
     const result = await run(work);
-    await new Promise((resolve) => setTimeout(resolve, factor * (performance.now() - started)));
+    await setTimeout(factor * (performance.now() - started));
     return result;
   };
 }

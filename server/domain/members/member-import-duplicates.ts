@@ -1,4 +1,5 @@
 /** Likely duplicates of a row: a member already in the portal, or an earlier row of the same file. */
+import { setImmediate } from 'node:timers/promises';
 import type { Queryable } from '../../db/database.ts';
 import { toE164 } from '../../lib/phone.ts';
 import { normalisePhone } from './members.ts';
@@ -104,7 +105,7 @@ export async function findDuplicates(
 
   for (const [index, row] of planned.entries()) {
     // A large file's rows take a third of a second to match: other requests are answered between slices.
-    if (index > 0 && index % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
+    if (index > 0 && index % YIELD_EVERY === 0) await setImmediate();
     if (row.action === 'error') continue;
     const v = row.values;
     const keys = {
