@@ -18,6 +18,7 @@ import Papa from 'papaparse';
 import yauzl from 'yauzl';
 import { HttpError } from './http-errors.ts';
 import { loadExcelJS } from './lazy-modules.ts';
+import { Turns } from './turns.ts';
 
 export interface SheetLimits {
   fileBytes: number;
@@ -161,6 +162,8 @@ export async function readXlsx(buffer: Buffer, limits: SheetLimits, messages: Sh
   const names = sheetNames(parts);
   const sheets: Sheet[] = [];
   const { stream } = await loadExcelJS();
+  // The rows arrive through promises only, which let no request in: a large sheet gives turns.
+  const turns = new Turns();
   try {
     const reader = new stream.xlsx.WorkbookReader(Readable.from([buffer]), {
       sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore',
@@ -170,6 +173,7 @@ export async function readXlsx(buffer: Buffer, limits: SheetLimits, messages: Sh
       const sheet: Sheet = { name: names.get(Number(sheetReader.id)) ?? `Ark ${sheets.length + 1}`, rows: [] };
       sheets.push(sheet);
       for await (const row of sheetReader) {
+        if (turns.due()) await turns.give();
         if (sheet.rows.length > limits.rows + 1 || row.number > limits.rows * 4 + 1000) throw refused(messages.tooManyRows);
         const cells: string[] = [];
         row.eachCell({ includeEmpty: false }, (cell, column) => {
@@ -211,30 +215,46 @@ export function decodeCsv(buffer: Buffer): string {
   return text;
 }
 
-/** A .csv as one sheet of rows of text. */
-export function readCsv(buffer: Buffer, limits: SheetLimits, messages: SheetMessages): Sheet {
-  if (buffer.length > limits.fileBytes) throw refused(messages.tooBig);
-  const rows: Sheet['rows'] = [];
-  let number = 0;
-  let refusal: Error | null = null;
-  // Row by row, so a large file's rows are held once (not also as papaparse's whole result).
-  Papa.parse<string[]>(decodeCsv(buffer), {
-    delimitersToGuess: [';', ',', '\t'],
-    skipEmptyLines: false,
-    step: (result, parser) => {
-      number += 1;
-      const cells = result.data;
-      if (cells.length > limits.columns) refusal = refused(messages.tooManyColumns);
-      else {
-        const trimmed = cells.map((cell) => cell.trim());
-        if (trimmed.some((cell) => cell !== '')) rows.push({ number, cells: trimmed });
-        if (rows.length > limits.rows + 1) refusal = refused(messages.tooManyRows);
-      }
-      if (refusal) parser.abort();
-    },
+/**
+ * A .csv as one sheet of rows of text, read row by row (so a large file's rows are held once, not
+ * also as papaparse's whole result) and in slices of time, so other requests are answered while
+ * a large file is read.
+ */
+export function readCsv(buffer: Buffer, limits: SheetLimits, messages: SheetMessages): Promise<Sheet> {
+  if (buffer.length > limits.fileBytes) return Promise.reject(refused(messages.tooBig));
+  let text: string;
+  try {
+    text = decodeCsv(buffer);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  return new Promise((resolve, reject) => {
+    const rows: Sheet['rows'] = [];
+    let number = 0;
+    let refusal: Error | null = null;
+    const turns = new Turns();
+    Papa.parse<string[]>(text, {
+      delimitersToGuess: [';', ',', '\t'],
+      skipEmptyLines: false,
+      step: (result, parser) => {
+        number += 1;
+        const cells = result.data;
+        if (cells.length > limits.columns) refusal = refused(messages.tooManyColumns);
+        else {
+          const trimmed = cells.map((cell) => cell.trim());
+          if (trimmed.some((cell) => cell !== '')) rows.push({ number, cells: trimmed });
+          if (rows.length > limits.rows + 1) refusal = refused(messages.tooManyRows);
+        }
+        if (refusal) parser.abort();
+        else if (turns.due()) {
+          parser.pause();
+          void turns.give().then(() => parser.resume());
+        }
+      },
+      // Also called when the parse is aborted.
+      complete: () => (refusal ? reject(refusal) : resolve({ name: 'CSV', rows })),
+    });
   });
-  if (refusal) throw refusal;
-  return { name: 'CSV', rows };
 }
 
 /** An uploaded file by its name and first bytes: .xlsx, .csv, or neither. */

@@ -1,7 +1,7 @@
 /** Likely duplicates of a row: a member already in the portal, or an earlier row of the same file. */
-import { setImmediate } from 'node:timers/promises';
 import type { Queryable } from '../../db/database.ts';
 import { toE164 } from '../../lib/phone.ts';
+import { Turns } from '../../lib/turns.ts';
 import { normalisePhone } from './members.ts';
 import type { ImportField } from './member-import-file.ts';
 import { MEMBER_IMPORT_MESSAGES } from './member-import-limits.ts';
@@ -38,9 +38,6 @@ async function existingMatches(db: Queryable, rows: PlannedRow[]): Promise<Exist
 }
 
 const MATCH_SLICE = 5000;
-
-/** Rows matched between two turns of the event loop. */
-const YIELD_EVERY = 2000;
 
 async function matchesOf(db: Queryable, rows: PlannedRow[]): Promise<Existing[]> {
   const numbers = new Set<number>();
@@ -103,9 +100,10 @@ export async function findDuplicates(
   }
   const seen = { number: new Map<number, PlannedRow>(), email: new Map<string, PlannedRow>(), phone: new Map<string, PlannedRow>(), name: new Map<string, PlannedRow>() };
 
-  for (const [index, row] of planned.entries()) {
-    // A large file's rows take a third of a second to match: other requests are answered between slices.
-    if (index > 0 && index % YIELD_EVERY === 0) await setImmediate();
+  // A large file's rows take a third of a second to match: other requests are answered between slices.
+  const turns = new Turns();
+  for (const row of planned) {
+    if (turns.due()) await turns.give();
     if (row.action === 'error') continue;
     const v = row.values;
     const keys = {

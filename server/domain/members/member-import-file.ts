@@ -90,7 +90,7 @@ export async function readImportFile(fileName: string, buffer: Buffer): Promise<
   if (!kind) throw refused(SHEET_MESSAGES.unknownType);
   const sheets: Sheet[] = kind === 'xlsx'
     ? await readXlsx(buffer, SHEET_LIMITS, MEMBER_IMPORT_MESSAGES)
-    : [readCsv(buffer, SHEET_LIMITS, MEMBER_IMPORT_MESSAGES)];
+    : [await readCsv(buffer, SHEET_LIMITS, MEMBER_IMPORT_MESSAGES)];
   const others = new Set([INSTRUMENT_SHEET.toLowerCase(), TRAVEL_SHEET.toLowerCase()]);
   const main = sheets.find((sheet) => !others.has(sheet.name.trim().toLowerCase()));
   if (!main) throw refused(MEMBER_IMPORT_MESSAGES.noSheet);
