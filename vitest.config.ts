@@ -18,7 +18,7 @@ export default defineConfig({
           // Real server processes on PostgreSQL: run in the PostgreSQL pass (TEST_DATABASE_URL) only.
           exclude: [
             ...configDefaults.exclude,
-            ...(process.env.TEST_DATABASE_URL ? [] : ['tests/server/two-servers.test.ts', 'tests/server/watchdog-database.test.ts']),
+            ...(process.env.TEST_DATABASE_URL ? [] : ['tests/server/two-servers.test.ts', 'tests/server/watchdog-database.test.ts', 'tests/server/session-cache.test.ts']),
           ],
           globalSetup: ['tests/server/global-setup.ts'],
           testTimeout: 30_000,

@@ -31,8 +31,28 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/**
+ * What the database announces on 'session_changes' (migration 018): the id of an account whose
+ * tokens, role, blocking or two-factor sign-in changed, or null when this process may have missed
+ * announcements (no connection listens any longer).
+ */
+export type SessionChangeListener = (accountId: number | null) => void;
+
+export interface SessionChanges {
+  /** True while at least one connection listens: only then may what was read be kept. */
+  readonly live: boolean;
+  subscribe(listener: SessionChangeListener): void;
+}
+
+export const SESSION_CHANNEL = 'session_changes';
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * The announcements, where a lookup is worth keeping (a PostgreSQL server: a round trip per
+   * request); absent on PGlite, whose lookups cost no round trip.
+   */
+  readonly sessionChanges?: SessionChanges;
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }

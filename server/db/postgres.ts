@@ -1,6 +1,6 @@
 import pg from 'pg';
-import type { Database, Queryable, QueryOptions } from './database.ts';
-import { PG_TYPES, parseDate, parseNumber, statementName } from './database.ts';
+import type { Database, Queryable, QueryOptions, SessionChangeListener, SessionChanges } from './database.ts';
+import { PG_TYPES, parseDate, parseNumber, SESSION_CHANNEL, statementName } from './database.ts';
 
 const types = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
@@ -25,6 +25,42 @@ function queryable(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
+/**
+ * Every connection of the pool listens for session changes: the one that made a change hears of
+ * it before its statement (or its transaction's COMMIT) returns, so this process never answers
+ * from what it kept after its own change; the idle ones hear other servers' changes.
+ */
+function sessionChangesFeed(): { changes: SessionChanges; onConnect: (client: pg.ClientBase) => Promise<void> } {
+  const listeners = new Set<SessionChangeListener>();
+  let listening = 0;
+  const announce = (accountId: number | null) => {
+    for (const listener of listeners) listener(accountId);
+  };
+  return {
+    changes: {
+      get live() {
+        return listening > 0;
+      },
+      subscribe: (listener) => void listeners.add(listener),
+    },
+    // Before the pool hands the new connection to anyone.
+    async onConnect(client) {
+      client.on('notification', (message) => {
+        if (message.channel !== SESSION_CHANNEL) return;
+        const id = Number(message.payload);
+        announce(Number.isInteger(id) ? id : null);
+      });
+      await client.query(`LISTEN ${SESSION_CHANNEL}`);
+      listening += 1;
+      client.on('end', () => {
+        listening -= 1;
+        // Nothing listens now: whatever changes next would go unheard.
+        if (listening === 0) announce(null);
+      });
+    },
+  };
+}
+
 export interface PostgresDatabase extends Database {
   readonly kind: 'postgres';
   /** For the job queue, which keeps a small pool of its own. */
@@ -32,12 +68,14 @@ export interface PostgresDatabase extends Database {
 }
 
 export async function openPostgres(connectionString: string, max = 10): Promise<PostgresDatabase> {
-  const pool = new pg.Pool({ connectionString, max });
+  const feed = sessionChangesFeed();
+  const pool = new pg.Pool({ connectionString, max, onConnect: feed.onConnect });
   // Fail at start-up, not on the first request, when the server cannot be reached.
   await pool.query('SELECT 1');
   return {
     kind: 'postgres',
     connectionString,
+    sessionChanges: feed.changes,
     ...queryable(pool),
     async transaction(work) {
       const client = await pool.connect();

@@ -11,6 +11,8 @@ import type { ContentSource } from '../adapters/content.ts';
 import type { PaymentGateway } from '../adapters/vipps.ts';
 import type { IndexCheck } from '../db/index-check.ts';
 import type { Keys } from '../lib/secret-key.ts';
+import type { SessionCache } from '../lib/session-cache.ts';
+import type { TokenOwner } from '../lib/tokens.ts';
 import type { AccessLogWriter } from '../domain/accounts/access-log.ts';
 import type { Outbox } from '../domain/messages/outbox.ts';
 import type { JobQueue } from './queue.ts';
@@ -33,4 +35,6 @@ export interface Services {
   keys: Keys;
   /** The access log's batch writer (domain/accounts/access-log.ts); flushed when the app closes. */
   accessLog: AccessLogWriter;
+  /** Recently used tokens' accounts, on a database that announces their changes (PostgreSQL); else null. */
+  sessions: SessionCache<TokenOwner> | null;
 }

@@ -44,7 +44,7 @@ async function auth(app: FastifyInstance) {
     if (!url.startsWith('/api/') || url.startsWith('/api/docs')) return;
     const access: Access = config.access ?? 'staff';
     const bearer = bearerOf(request);
-    if (bearer) request.account = await findTokenOwner(app.services.db, bearer);
+    if (bearer) request.account = await findTokenOwner(app.services.db, bearer, app.services.sessions);
     if (access === 'public') return;
     const account = request.account;
     if (!account) throw unauthenticated();

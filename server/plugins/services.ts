@@ -12,6 +12,7 @@ import { testCheckout } from '../adapters/vipps-test-checkout.ts';
 import { JobQueue } from '../jobs/queue.ts';
 import { keysFor } from '../lib/secret-key.ts';
 import { AccessLogWriter } from '../domain/accounts/access-log.ts';
+import { SessionCache } from '../lib/session-cache.ts';
 
 export type { Services } from '../jobs/services.ts';
 
@@ -54,6 +55,7 @@ export function createServices(
     indexCheck: overrides.indexCheck ?? null,
     keys: overrides.keys ?? keysFor(config),
     accessLog: overrides.accessLog ?? new AccessLogWriter(db),
+    sessions: overrides.sessions !== undefined ? overrides.sessions : db.sessionChanges ? new SessionCache(db.sessionChanges) : null,
   };
 }
 

@@ -1,0 +1,181 @@
+/**
+ * On PostgreSQL a server answers a recently used token from memory (one round trip fewer per
+ * request) and forgets it the moment the database announces a change to its account. Two
+ * servers share one database here, as behind a proxy: what one changes holds on the other at
+ * once (within the announcement's delivery, a few milliseconds).
+ *
+ * It needs PostgreSQL and runs in the PostgreSQL pass only (vitest.config.ts leaves it out of
+ * the PGlite pass, where every lookup asks the in-process database and nothing is kept).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { openPostgres, type PostgresDatabase } from '../../server/db/postgres.ts';
+import { buildApp, type App } from '../../server/app.ts';
+import { createServices } from '../../server/plugins/services.ts';
+import { SessionCache } from '../../server/lib/session-cache.ts';
+import type { SessionChangeListener } from '../../server/db/database.ts';
+import type { TokenOwner } from '../../server/lib/tokens.ts';
+import { bearer, buildTestApp, createAccount, login, testConfig, type TestContext } from './helpers.ts';
+
+if (!process.env.TEST_DATABASE_URL) {
+  throw new Error('session-cache.test.ts needs PostgreSQL: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx vitest run tests/server/session-cache.test.ts');
+}
+
+let one: TestContext;
+let otherDb: PostgresDatabase;
+let other: App;
+
+beforeAll(async () => {
+  one = await buildTestApp();
+  otherDb = await openPostgres((one.db as PostgresDatabase).connectionString, 4);
+  other = await buildApp(createServices(testConfig(), otherDb));
+  await other.ready();
+});
+
+afterAll(async () => {
+  await other?.close();
+  await otherDb?.close();
+  await one?.close();
+});
+
+const status = async (app: App, token: string, url: string) => (await app.inject({ url, headers: bearer(token) })).statusCode;
+
+/** The status `app` answers once the other server's announcement has had time to arrive (at most a second). */
+async function settles(app: App, token: string, url: string, expected: number): Promise<number> {
+  const end = Date.now() + 1_000;
+  let answer = await status(app, token, url);
+  while (answer !== expected && Date.now() < end) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    answer = await status(app, token, url);
+  }
+  return answer;
+}
+
+describe('signed-in accounts kept in memory', () => {
+  it('keeps a used token on each server, and a sign-out on one ends it on both', async () => {
+    const member = await createAccount(one.db);
+    const token = await login(one.app, member.email, member.password);
+    const own = `/api/member/${member.id}`;
+    expect(await status(one.app, token, own)).toBe(200);
+    expect(await status(other, token, own)).toBe(200);
+    expect(one.services.sessions!.size).toBeGreaterThan(0);
+
+    const out = await one.app.inject({ method: 'POST', url: '/api/user/logout', headers: bearer(token) });
+    expect(out.statusCode).toBe(200);
+    expect(await status(one.app, token, own)).toBe(401);
+    expect(await settles(other, token, own, 401)).toBe(401);
+  });
+
+  it('a member blocked by staff on one server is held to it on the other at once, and let go again', async () => {
+    const staff = await createAccount(one.db, { role_id: 3 });
+    const staffToken = await login(one.app, staff.email, staff.password);
+    const member = await createAccount(one.db);
+    const token = await login(other, member.email, member.password);
+    const own = `/api/member/${member.id}`;
+    const rename = () => other.inject({ method: 'PATCH', url: own, headers: bearer(token), payload: { first_name: 'Ny' } });
+    expect((await rename()).statusCode).toBe(200);
+
+    const block = await one.app.inject({ method: 'PATCH', url: own, headers: bearer(staffToken), payload: { blocked_access: true } });
+    expect(block.statusCode).toBe(200);
+    let refused = await rename();
+    for (const end = Date.now() + 1_000; refused.statusCode !== 403 && Date.now() < end;) refused = await rename();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Din konto har blitt sperret!');
+
+    await one.app.inject({ method: 'PATCH', url: own, headers: bearer(staffToken), payload: { blocked_access: false } });
+    let again = await rename();
+    for (const end = Date.now() + 1_000; again.statusCode !== 200 && Date.now() < end;) again = await rename();
+    expect(again.statusCode).toBe(200);
+  });
+
+  it('a wrong secret for a kept token id is refused', async () => {
+    const member = await createAccount(one.db);
+    const token = await login(one.app, member.email, member.password);
+    expect(await status(one.app, token, `/api/member/${member.id}`)).toBe(200);
+    const [id] = token.split('|');
+    expect(await status(one.app, `${id}|${'x'.repeat(40)}`, `/api/member/${member.id}`)).toBe(401);
+  });
+
+  it('the database announces every change that decides what a token may do', async () => {
+    const listener = new pg.Client({ connectionString: (one.db as PostgresDatabase).connectionString });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (message) => heard.push(message.payload ?? ''));
+    await listener.query('LISTEN session_changes');
+    try {
+      const member = await createAccount(one.db);
+      await login(one.app, member.email, member.password);
+      const changes = [
+        `UPDATE accounts SET role_id = 1 WHERE id = ${member.id}`,
+        `UPDATE accounts SET blocked_access = true WHERE id = ${member.id}`,
+        `UPDATE accounts SET email = 'ny.${member.id}@example.no' WHERE id = ${member.id}`,
+        `INSERT INTO two_factor (account_id, secret) VALUES (${member.id}, 'x')`,
+        `UPDATE two_factor SET enabled_at = now() WHERE account_id = ${member.id}`,
+        `UPDATE access_tokens SET expires_at = now() WHERE account_id = ${member.id}`,
+        `DELETE FROM access_tokens WHERE account_id = ${member.id}`,
+        `DELETE FROM accounts WHERE id = ${member.id}`,
+      ];
+      for (const [index, sql] of changes.entries()) {
+        await one.db.query(sql);
+        const end = Date.now() + 2_000;
+        while (heard.length <= index && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 5));
+        expect(heard, sql).toHaveLength(index + 1);
+        expect(heard[index]).toBe(String(member.id));
+      }
+      // A token's use, written down once a minute, is no change.
+      const again = await createAccount(one.db);
+      const token = await login(one.app, again.email, again.password);
+      await one.db.query("UPDATE access_tokens SET last_used_at = now() - interval '2 minutes' WHERE account_id = $1", [again.id]);
+      await status(one.app, token, `/api/member/${again.id}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(heard).toHaveLength(changes.length);
+    } finally {
+      await listener.end();
+    }
+  });
+});
+
+describe('the cache itself', () => {
+  const owner = (id: number): TokenOwner => ({
+    token_id: id, id, role_id: 2, email: `m${id}@example.no`, first_name: 'Kari', last_name: 'Nordmann',
+    blocked_access: false, registration_completed: 1, two_factor: false,
+  });
+  function feed() {
+    const listeners: SessionChangeListener[] = [];
+    const changes = { live: true, subscribe: (listener: SessionChangeListener) => void listeners.push(listener) };
+    return { changes, announce: (id: number | null) => listeners.forEach((listener) => listener(id)) };
+  }
+  const session = (id: number, expiresAt = Date.now() + 60_000) => ({ owner: owner(id), tokenHash: 'a'.repeat(64), expiresAt, lastUsedAt: null });
+
+  it('does not keep a lookup that an announcement overtook while it ran', () => {
+    const { changes, announce } = feed();
+    const cache = new SessionCache<TokenOwner>(changes);
+    const generation = cache.generation;
+    announce(7);
+    cache.keep(1, generation, session(7));
+    expect(cache.get(1)).toBeNull();
+    cache.keep(1, cache.generation, session(7));
+    expect(cache.get(1)?.owner.id).toBe(7);
+  });
+
+  it('forgets an account\'s tokens when it changes, everything when no connection listens, and an entry past its time', () => {
+    const { changes, announce } = feed();
+    const cache = new SessionCache<TokenOwner>(changes);
+    cache.keep(1, cache.generation, session(7));
+    cache.keep(2, cache.generation, session(7));
+    cache.keep(3, cache.generation, session(8));
+    announce(7);
+    expect([cache.get(1), cache.get(2)]).toEqual([null, null]);
+    expect(cache.get(3)).not.toBeNull();
+    announce(null);
+    expect(cache.get(3)).toBeNull();
+
+    cache.keep(4, cache.generation, session(9, Date.now() + 1_000));
+    expect(cache.get(4, Date.now() + 2_000)).toBeNull();
+    cache.keep(5, cache.generation, session(9));
+    expect(cache.get(5, Date.now() + 31_000)).toBeNull();
+    changes.live = false;
+    cache.keep(6, cache.generation, session(9));
+    expect(cache.get(6)).toBeNull();
+  });
+});
