@@ -1,26 +1,66 @@
 /**
  * The spec's date picker as a react-admin input: dd/MM/yyyy typed or picked (by keyboard too),
  * Norwegian months and texts, 1905 to next year, clearable; the form value stays 'yyyy-MM-dd'.
+ *
+ * The picker itself (MUI X and date-fns, some 55 KB gzip) loads when someone starts on the form
+ * the field is in (the pointer over it, a touch, the focus in one of its fields), or on the date
+ * field itself outside a form. Until then the field is drawn as the picker draws it (same box,
+ * label, value, placeholder and buttons, read-only), so nothing moves when the picker takes its
+ * place; the picker then keeps the focus, and opens its calendar if its button was pressed.
+ * Where the picker is a dialog (a coarse pointer: phones, tablets) it loads with the form.
  */
-import { useMemo } from 'react';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
-import { nbNO } from '@mui/x-date-pickers/locales';
-import { nb } from 'date-fns/locale/nb';
+import { useEffect, useRef, useSyncExternalStore, type SyntheticEvent } from 'react';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import ClearIcon from '@mui/icons-material/Clear';
+import EventIcon from '@mui/icons-material/Event';
 import { FieldTitle, InputHelperText, useInput, type Validator } from 'react-admin';
-import { dateProblem, FIRST_YEAR, fromDate, lastYear, toDate } from './dateValue.ts';
+import { calendarDay, dateProblem } from './dateCheck.ts';
 
-/** The pickers' bokmål texts, with the spec's placeholder 'dd/mm/åååå' (MUI's reads 'DD/MM/ÅÅÅÅ'). */
-const localeText = {
-  ...nbNO.components.MuiLocalizationProvider.defaultProps.localeText,
-  fieldDayPlaceholder: () => 'dd',
-  fieldMonthPlaceholder: () => 'mm',
-  fieldYearPlaceholder: ({ digitAmount }: { digitAmount: number }) => 'å'.repeat(digitAmount),
-};
+type PickerModule = typeof import('./DatePickerInput.tsx');
+
+let picker: PickerModule | undefined;
+let loading: Promise<PickerModule> | undefined;
+const listeners = new Set<() => void>();
+
+/** Fetches the picker once; every date field on the page takes it as soon as it is there. */
+export function loadDatePicker(): Promise<PickerModule> {
+  loading ??= import('./DatePickerInput.tsx').then((module) => {
+    picker = module;
+    for (const listener of listeners) listener();
+    return module;
+  });
+  return loading;
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const currentPicker = () => picker;
 
 /** Refuses what the picker only marks: a typed date outside the years it offers. */
 export const validDate: Validator = (value) => dateProblem(value);
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** date-fns' bokmål month abbreviations, as the picker names a chosen date ('PP': '7. apr. 1988'). */
+const MONTHS = ['jan.', 'feb.', 'mars', 'apr.', 'mai', 'juni', 'juli', 'aug.', 'sep.', 'okt.', 'nov.', 'des.'];
+
+/** The picker's field text for a stored value: dd/MM/yyyy, or nothing. */
+export function fieldText(value: unknown): string {
+  const day = calendarDay(value);
+  return day ? `${pad(day.day)}/${pad(day.month)}/${day.year}` : '';
+}
+
+/** The picker's name for its calendar button (MUI X's bokmål 'openDatePickerDialogue'). */
+export function openButtonLabel(value: unknown): string {
+  const day = calendarDay(value);
+  return day ? `Velg dato, valgt dato er ${day.day}. ${MONTHS[day.month - 1]} ${day.year}` : 'Velg dato';
+}
 
 interface Props {
   source: string;
@@ -33,46 +73,96 @@ interface Props {
 }
 
 export function DateInput({ source, label, isRequired, validate = [], minDate }: Props) {
-  const { field, fieldState, id, isRequired: required } = useInput({
+  const input = useInput({
     source,
     isRequired,
     validate: [validDate, ...(Array.isArray(validate) ? validate : [validate])],
     format: (value) => value ?? null,
   });
-  const error = fieldState.error?.message;
-  // One Date per stored value: a new Date on every render of the form would read to the picker as
-  // a change from outside and reset the section being typed (a half-typed date stays 'invalid').
-  const value = useMemo(() => toDate(field.value), [field.value]);
-  return (
-    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={nb} localeText={localeText}>
-      <DatePicker
-        value={value}
-        onChange={(date) => field.onChange(fromDate(date))}
-        format="dd/MM/yyyy"
-        minDate={toDate(minDate ?? null) ?? new Date(FIRST_YEAR, 0, 1)}
-        maxDate={new Date(lastYear(), 11, 31)}
-        enableAccessibleFieldDOMStructure={false}
-        inputRef={field.ref}
-        label={<FieldTitle label={label} source={source} isRequired={required} />}
-        slotProps={{
-          field: { clearable: true },
-          // The field keeps react-admin's id, so its label is `${id}-label` (MUI's TextField), not
-          // the picker's own: name the calendar after the label the page really has.
-          popper: { 'aria-labelledby': `${id}-label` },
-          textField: {
-            id,
-            name: field.name,
-            onBlur: field.onBlur,
-            variant: 'filled',
-            size: 'small',
-            margin: 'dense',
-            fullWidth: true,
-            error: !!error,
-            helperText: <InputHelperText error={error} />,
-          },
-        }}
+  const loaded = useSyncExternalStore(subscribe, currentPicker);
+  // A dialog picker (coarse pointer) is read-only until opened and drawn otherwise: load it with the form.
+  const finePointer = useMediaQuery('@media (pointer: fine)', { defaultMatches: true, noSsr: true });
+  useEffect(() => {
+    if (!finePointer) void loadDatePicker();
+  }, [finePointer]);
+  const wanted = useRef({ focus: false, open: false });
+  const standIn = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const form = standIn.current?.closest('form');
+    if (loaded || !form) return;
+    const start = () => void loadDatePicker();
+    const events = ['pointerover', 'focusin', 'touchstart'] as const;
+    for (const event of events) form.addEventListener(event, start, { once: true, passive: true });
+    return () => {
+      for (const event of events) form.removeEventListener(event, start);
+    };
+  }, [loaded]);
+  if (loaded) {
+    return (
+      <loaded.DatePickerInput
+        input={input}
+        source={source}
+        label={label}
+        minDate={minDate}
+        autoFocus={wanted.current.focus}
+        openAtStart={wanted.current.open}
       />
-    </LocalizationProvider>
+    );
+  }
+  const { field, fieldState, id, isRequired: required } = input;
+  const error = fieldState.error?.message;
+  const reach = () => void loadDatePicker();
+  return (
+    <TextField
+      ref={standIn}
+      id={id}
+      name={field.name}
+      value={fieldText(field.value)}
+      label={<FieldTitle label={label} source={source} isRequired={required} />}
+      variant="filled"
+      size="small"
+      margin="dense"
+      fullWidth
+      error={!!error}
+      helperText={<InputHelperText error={error} />}
+      onPointerEnter={reach}
+      onTouchStart={reach}
+      onFocus={() => {
+        wanted.current.focus = true;
+        reach();
+      }}
+      onBlur={() => {
+        wanted.current.focus = false;
+      }}
+      // As the picker's field: the clear button shows on hover and focus where there is a mouse.
+      sx={{
+        '& .clearButton': { opacity: 1 },
+        '@media (pointer: fine)': { '& .clearButton': { opacity: 0 }, '&:hover, &:focus-within': { '.clearButton': { opacity: 1 } } },
+      }}
+      slotProps={{
+        htmlInput: { placeholder: 'dd/mm/åååå', autoComplete: 'off', inputMode: 'text', readOnly: true },
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <IconButton className="clearButton" tabIndex={-1} title="Slett" onClick={() => field.onChange(null)}>
+                <ClearIcon fontSize="small" />
+              </IconButton>
+              <IconButton
+                edge="end"
+                aria-label={openButtonLabel(field.value)}
+                onClick={(event: SyntheticEvent) => {
+                  event.preventDefault();
+                  wanted.current.open = true;
+                  reach();
+                }}
+              >
+                <EventIcon />
+              </IconButton>
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
   );
 }
 

@@ -1,0 +1,86 @@
+/**
+ * The spec's date picker (MUI X) for DateInput: dd/MM/yyyy typed or picked (by keyboard too),
+ * Norwegian months and texts, 1905 to next year, clearable; the form value stays 'yyyy-MM-dd'.
+ * DateInput loads this module when someone reaches for a date field.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
+import { nbNO } from '@mui/x-date-pickers/locales';
+import { nb } from 'date-fns/locale/nb';
+import { FieldTitle, InputHelperText, type useInput } from 'react-admin';
+import { FIRST_YEAR, fromDate, lastYear, toDate } from './dateValue.ts';
+
+/** The pickers' bokmål texts, with the spec's placeholder 'dd/mm/åååå' (MUI's reads 'DD/MM/ÅÅÅÅ'). */
+const localeText = {
+  ...nbNO.components.MuiLocalizationProvider.defaultProps.localeText,
+  fieldDayPlaceholder: () => 'dd',
+  fieldMonthPlaceholder: () => 'mm',
+  fieldYearPlaceholder: ({ digitAmount }: { digitAmount: number }) => 'å'.repeat(digitAmount),
+};
+
+export interface DatePickerInputProps {
+  input: ReturnType<typeof useInput>;
+  source: string;
+  label?: string;
+  minDate?: string | null;
+  /** Focus the field once drawn (it replaces a field that had the focus). */
+  autoFocus?: boolean;
+  /** Open the calendar once drawn (its button was pressed before the picker was there). */
+  openAtStart?: boolean;
+}
+
+export function DatePickerInput({ input, source, label, minDate, autoFocus = false, openAtStart = false }: DatePickerInputProps) {
+  const { field, fieldState, id, isRequired: required } = input;
+  const error = fieldState.error?.message;
+  const [open, setOpen] = useState(openAtStart);
+  const inputRef = useRef<HTMLInputElement | null>(null);
+  const { ref: fieldRef } = field;
+  const setInput = useCallback((element: HTMLInputElement | null) => {
+    inputRef.current = element;
+    fieldRef(element);
+  }, [fieldRef]);
+  useEffect(() => {
+    if (autoFocus && !openAtStart) inputRef.current?.focus();
+    // Only when first drawn.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  // One Date per stored value: a new Date on every render of the form would read to the picker as
+  // a change from outside and reset the section being typed (a half-typed date stays 'invalid').
+  const value = useMemo(() => toDate(field.value), [field.value]);
+  return (
+    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={nb} localeText={localeText}>
+      <DatePicker
+        value={value}
+        onChange={(date) => field.onChange(fromDate(date))}
+        open={open}
+        onOpen={() => setOpen(true)}
+        onClose={() => setOpen(false)}
+        format="dd/MM/yyyy"
+        minDate={toDate(minDate ?? null) ?? new Date(FIRST_YEAR, 0, 1)}
+        maxDate={new Date(lastYear(), 11, 31)}
+        enableAccessibleFieldDOMStructure={false}
+        inputRef={setInput}
+        label={<FieldTitle label={label} source={source} isRequired={required} />}
+        slotProps={{
+          field: { clearable: true },
+          // The field keeps react-admin's id, so its label is `${id}-label` (MUI's TextField), not
+          // the picker's own: name the calendar after the label the page really has.
+          popper: { 'aria-labelledby': `${id}-label` },
+          textField: {
+            id,
+            name: field.name,
+            onBlur: field.onBlur,
+            variant: 'filled',
+            size: 'small',
+            margin: 'dense',
+            fullWidth: true,
+            error: !!error,
+            helperText: <InputHelperText error={error} />,
+          },
+        }}
+      />
+    </LocalizationProvider>
+  );
+}
