@@ -5,11 +5,14 @@
  * The picker itself (MUI X and date-fns, some 55 KB gzip) loads when someone starts on the form
  * the field is in (the pointer over it, a touch, the focus in one of its fields), or on the date
  * field itself outside a form. Until then the field is drawn as the picker draws it (same box,
- * label, value, placeholder and buttons, read-only), so nothing moves when the picker takes its
- * place; the picker then keeps the focus, and opens its calendar if its button was pressed.
+ * label, value, placeholder and buttons), so nothing moves when the picker takes its place; the
+ * picker then keeps the focus (in the field or on its calendar button), and opens its calendar if
+ * its button was pressed. Digits typed into the field before the picker is there are taken as the
+ * picker takes them (dd, mm, åååå in turn; Backspace and Delete erase), and the field stays as it
+ * is until the focus leaves it, so no keystroke is lost or split between the two.
  * Where the picker is a dialog (a coarse pointer: phones, tablets) it loads with the form.
  */
-import { useEffect, useRef, useSyncExternalStore, type SyntheticEvent } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type FocusEvent, type KeyboardEvent, type SyntheticEvent } from 'react';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
@@ -17,7 +20,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import ClearIcon from '@mui/icons-material/Clear';
 import EventIcon from '@mui/icons-material/Event';
 import { FieldTitle, InputHelperText, useInput, type Validator } from 'react-admin';
-import { calendarDay, dateProblem } from './dateCheck.ts';
+import { calendarDay, dateProblem, INVALID_DATE } from './dateCheck.ts';
 
 type PickerModule = typeof import('./DatePickerInput.tsx');
 
@@ -62,6 +65,25 @@ export function openButtonLabel(value: unknown): string {
   return day ? `Velg dato, valgt dato er ${day.day}. ${MONTHS[day.month - 1]} ${day.year}` : 'Velg dato';
 }
 
+const PLACEHOLDER = 'dd/mm/åååå';
+
+/** Typed digits (ddMMyyyy, up to 8) as the picker shows them: 'dd/mm/åååå' filled from the left. */
+export function typedText(digits: string): string {
+  let text = '';
+  let next = 0;
+  for (const char of PLACEHOLDER) {
+    text += char !== '/' && next < digits.length ? digits[next++] : char;
+  }
+  return text;
+}
+
+/** The form value of typed digits: none, a whole 'yyyy-MM-dd', or 'invalid' while half typed. */
+export function typedValue(digits: string): string | null {
+  if (digits === '') return null;
+  if (digits.length < 8) return INVALID_DATE;
+  return `${digits.slice(4, 8)}-${digits.slice(2, 4)}-${digits.slice(0, 2)}`;
+}
+
 interface Props {
   source: string;
   /** A catalogue key; without it, react-admin reads the resource's resources.<resource>.fields.<source>. */
@@ -85,8 +107,10 @@ export function DateInput({ source, label, isRequired, validate = [], minDate }:
   useEffect(() => {
     if (!finePointer) void loadDatePicker();
   }, [finePointer]);
-  const wanted = useRef({ focus: false, open: false });
+  const wanted = useRef<{ focus: 'field' | 'button' | undefined; open: boolean }>({ focus: undefined, open: false });
   const standIn = useRef<HTMLDivElement>(null);
+  // Digits typed before the picker came; while set, the field stays as it is.
+  const [typed, setTyped] = useState<string | null>(null);
   useEffect(() => {
     const form = standIn.current?.closest('form');
     if (loaded || !form) return;
@@ -97,14 +121,14 @@ export function DateInput({ source, label, isRequired, validate = [], minDate }:
       for (const event of events) form.removeEventListener(event, start);
     };
   }, [loaded]);
-  if (loaded) {
+  if (loaded && typed === null) {
     return (
       <loaded.DatePickerInput
         input={input}
         source={source}
         label={label}
         minDate={minDate}
-        autoFocus={wanted.current.focus}
+        focus={wanted.current.focus}
         openAtStart={wanted.current.open}
       />
     );
@@ -112,12 +136,31 @@ export function DateInput({ source, label, isRequired, validate = [], minDate }:
   const { field, fieldState, id, isRequired: required } = input;
   const error = fieldState.error?.message;
   const reach = () => void loadDatePicker();
+  const type = (digits: string) => {
+    setTyped(digits);
+    field.onChange(typedValue(digits));
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = event.currentTarget;
+    const all = target.selectionStart === 0 && target.selectionEnd === target.value.length && target.value.length > 0;
+    const digits = typed ?? '';
+    if (/^[0-9]$/.test(event.key)) {
+      event.preventDefault();
+      type(all ? event.key : (digits + event.key).slice(0, 8));
+    } else if (event.key === 'Backspace' || event.key === 'Delete') {
+      event.preventDefault();
+      type(all ? '' : digits.slice(0, -1));
+    } else if (event.key.length === 1) {
+      event.preventDefault();
+    }
+  };
   return (
     <TextField
       ref={standIn}
       id={id}
       name={field.name}
-      value={fieldText(field.value)}
+      value={typed !== null ? typedText(typed) : fieldText(field.value)}
       label={<FieldTitle label={label} source={source} isRequired={required} />}
       variant="filled"
       size="small"
@@ -125,14 +168,19 @@ export function DateInput({ source, label, isRequired, validate = [], minDate }:
       fullWidth
       error={!!error}
       helperText={<InputHelperText error={error} />}
+      // Typing goes through onKeyDown; the text itself is drawn from the digits.
+      onChange={() => undefined}
       onPointerEnter={reach}
       onTouchStart={reach}
-      onFocus={() => {
-        wanted.current.focus = true;
+      onFocus={(event: FocusEvent) => {
+        wanted.current.focus = event.target instanceof HTMLButtonElement ? 'button' : 'field';
         reach();
       }}
-      onBlur={() => {
-        wanted.current.focus = false;
+      onBlur={(event: FocusEvent) => {
+        if (standIn.current?.contains(event.relatedTarget as Node | null)) return;
+        wanted.current.focus = undefined;
+        setTyped(null);
+        field.onBlur();
       }}
       // As the picker's field: the clear button shows on hover and focus where there is a mouse.
       sx={{
@@ -140,11 +188,14 @@ export function DateInput({ source, label, isRequired, validate = [], minDate }:
         '@media (pointer: fine)': { '& .clearButton': { opacity: 0 }, '&:hover, &:focus-within': { '.clearButton': { opacity: 1 } } },
       }}
       slotProps={{
-        htmlInput: { placeholder: 'dd/mm/åååå', autoComplete: 'off', inputMode: 'text', readOnly: true },
+        htmlInput: {
+          placeholder: PLACEHOLDER, autoComplete: 'off', inputMode: 'text', 'data-picker': 'pending',
+          onKeyDown, onPaste: (event: SyntheticEvent) => event.preventDefault(),
+        },
         input: {
           endAdornment: (
             <InputAdornment position="end">
-              <IconButton className="clearButton" tabIndex={-1} title="Slett" onClick={() => field.onChange(null)}>
+              <IconButton className="clearButton" tabIndex={-1} title="Slett" onClick={() => type('')}>
                 <ClearIcon fontSize="small" />
               </IconButton>
               <IconButton
@@ -153,6 +204,7 @@ export function DateInput({ source, label, isRequired, validate = [], minDate }:
                 onClick={(event: SyntheticEvent) => {
                   event.preventDefault();
                   wanted.current.open = true;
+                  setTyped(null);
                   reach();
                 }}
               >

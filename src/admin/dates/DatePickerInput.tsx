@@ -3,7 +3,7 @@
  * Norwegian months and texts, 1905 to next year, clearable; the form value stays 'yyyy-MM-dd'.
  * DateInput loads this module when someone reaches for a date field.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
@@ -25,13 +25,13 @@ export interface DatePickerInputProps {
   source: string;
   label?: string;
   minDate?: string | null;
-  /** Focus the field once drawn (it replaces a field that had the focus). */
-  autoFocus?: boolean;
+  /** Where to put the focus once drawn (it replaces a field that had it there). */
+  focus?: 'field' | 'button';
   /** Open the calendar once drawn (its button was pressed before the picker was there). */
   openAtStart?: boolean;
 }
 
-export function DatePickerInput({ input, source, label, minDate, autoFocus = false, openAtStart = false }: DatePickerInputProps) {
+export function DatePickerInput({ input, source, label, minDate, focus, openAtStart = false }: DatePickerInputProps) {
   const { field, fieldState, id, isRequired: required } = input;
   const error = fieldState.error?.message;
   const [open, setOpen] = useState(openAtStart);
@@ -41,8 +41,11 @@ export function DatePickerInput({ input, source, label, minDate, autoFocus = fal
     inputRef.current = element;
     fieldRef(element);
   }, [fieldRef]);
-  useEffect(() => {
-    if (autoFocus && !openAtStart) inputRef.current?.focus();
+  // Before the browser takes the next keystroke, so none falls between the field drawn before and this one.
+  useLayoutEffect(() => {
+    if (openAtStart) return;
+    if (focus === 'field') inputRef.current?.focus();
+    if (focus === 'button') inputRef.current?.closest('.MuiInputBase-root')?.querySelector<HTMLButtonElement>('button[aria-label]')?.focus();
     // Only when first drawn.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -1,6 +1,7 @@
 /**
  * The staff date field before its picker has loaded: drawn as the picker draws it (value, name of
- * the calendar button, read-only), and the picker takes its place when the form is first used.
+ * the calendar button), typed as the picker is typed, and the picker takes its place when the form
+ * is first used or, while someone types in the field, once the focus leaves it.
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,7 +9,7 @@ import { http, HttpResponse } from 'msw';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { nb } from 'date-fns/locale/nb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fieldText, openButtonLabel } from '../../../src/admin/dates/DateInput.tsx';
+import { fieldText, openButtonLabel, typedText, typedValue } from '../../../src/admin/dates/DateInput.tsx';
 import { member, paged } from './fixtures.ts';
 import { installFakeApi, renderAdmin, server } from './harness.tsx';
 
@@ -29,6 +30,16 @@ describe('the staff date field before its picker', () => {
     expect(fieldText('invalid')).toBe('');
   });
 
+  it('shows and keeps typed digits as the picker does', () => {
+    expect(typedText('')).toBe('dd/mm/åååå');
+    expect(typedText('1704')).toBe('17/04/åååå');
+    expect(typedText('170419')).toBe('17/04/19åå');
+    expect(typedText('17041988')).toBe('17/04/1988');
+    expect(typedValue('')).toBeNull();
+    expect(typedValue('1704')).toBe('invalid');
+    expect(typedValue('17041988')).toBe('1988-04-17');
+  });
+
   it('shows the stored date, then becomes the picker when the form is used', async () => {
     server.use(
       http.get('*/api/member/5', () => HttpResponse.json({ data: member({ birthdate: '1988-04-07', membership_start_date: '2022-01-01' }) })),
@@ -38,11 +49,11 @@ describe('the staff date field before its picker', () => {
     renderAdmin('/membership/edit/5');
     const field = await screen.findByRole('textbox', { name: 'Fødselsdato' });
     expect(field).toHaveValue('07/04/1988');
-    expect(field).toHaveAttribute('readonly');
+    expect(field).toHaveAttribute('data-picker', 'pending');
     expect(screen.getByRole('button', { name: 'Velg dato, valgt dato er 7. apr. 1988' })).toBeInTheDocument();
 
     await user.hover(screen.getByRole('textbox', { name: 'Fornavn' }));
-    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Fødselsdato' })).not.toHaveAttribute('readonly'), { timeout: 30_000 });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Fødselsdato' })).not.toHaveAttribute('data-picker'), { timeout: 30_000 });
     const picker = screen.getByRole('textbox', { name: 'Fødselsdato' });
     expect(picker).toHaveValue('07/04/1988');
     expect(screen.getByRole('button', { name: 'Velg dato, valgt dato er 7. apr. 1988' })).toBeInTheDocument();
