@@ -15,12 +15,13 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type FocusEvent, type KeyboardEvent, type SyntheticEvent } from 'react';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import ClearIcon from '@mui/icons-material/Clear';
 import EventIcon from '@mui/icons-material/Event';
 import { FieldTitle, InputHelperText, useInput, type Validator } from 'react-admin';
 import { calendarDay, dateProblem, INVALID_DATE } from './dateCheck.ts';
+import { TABLE_FIELD_SX } from './tableField.ts';
 
 type PickerModule = typeof import('./DatePickerInput.tsx');
 
@@ -67,11 +68,11 @@ export function openButtonLabel(value: unknown): string {
 
 const PLACEHOLDER = 'dd/mm/åååå';
 
-/** Typed digits (ddMMyyyy, up to 8) as the picker shows them: 'dd/mm/åååå' filled from the left. */
-export function typedText(digits: string): string {
+/** Typed digits (ddMMyyyy, up to 8) as the picker shows them: its placeholder filled from the left. */
+export function typedText(digits: string, placeholder = PLACEHOLDER): string {
   let text = '';
   let next = 0;
-  for (const char of PLACEHOLDER) {
+  for (const char of placeholder) {
     text += char !== '/' && next < digits.length ? digits[next++] : char;
   }
   return text;
@@ -94,51 +95,65 @@ interface Props {
   minDate?: string | null;
 }
 
-export function DateInput({ source, label, isRequired, validate = [], minDate }: Props) {
-  const input = useInput({
-    source,
-    isRequired,
-    validate: [validDate, ...(Array.isArray(validate) ? validate : [validate])],
-    format: (value) => value ?? null,
-  });
+/** What a date field drawn before its picker remembers for the picker taking its place. */
+interface StandInState {
+  /** Where the focus was in the field (the picker puts it back there). */
+  focus: 'field' | 'button' | undefined;
+  /** Its calendar button was pressed (the picker opens its calendar). */
+  open: boolean;
+}
+
+/**
+ * The picker module as a date field sees it, and the field's state before it: the module loads
+ * when the pointer, a touch or the focus enters the form or table the field is in (`area`), or
+ * with the page where the picker is a dialog (coarse pointer). While `typed` is set, someone is
+ * typing in the field drawn before the picker, and it stays until the focus leaves it.
+ */
+function useStandIn(area: string) {
   const loaded = useSyncExternalStore(subscribe, currentPicker);
   // A dialog picker (coarse pointer) is read-only until opened and drawn otherwise: load it with the form.
   const finePointer = useMediaQuery('@media (pointer: fine)', { defaultMatches: true, noSsr: true });
   useEffect(() => {
     if (!finePointer) void loadDatePicker();
   }, [finePointer]);
-  const wanted = useRef<{ focus: 'field' | 'button' | undefined; open: boolean }>({ focus: undefined, open: false });
-  const standIn = useRef<HTMLDivElement>(null);
+  const wanted = useRef<StandInState>({ focus: undefined, open: false });
+  const root = useRef<HTMLDivElement>(null);
   // Digits typed before the picker came; while set, the field stays as it is.
   const [typed, setTyped] = useState<string | null>(null);
   useEffect(() => {
-    const form = standIn.current?.closest('form');
-    if (loaded || !form) return;
+    const around = root.current?.closest(area);
+    if (loaded || !around) return;
     const start = () => void loadDatePicker();
     const events = ['pointerover', 'focusin', 'touchstart'] as const;
-    for (const event of events) form.addEventListener(event, start, { once: true, passive: true });
+    for (const event of events) around.addEventListener(event, start, { once: true, passive: true });
     return () => {
-      for (const event of events) form.removeEventListener(event, start);
+      for (const event of events) around.removeEventListener(event, start);
     };
-  }, [loaded]);
-  if (loaded && typed === null) {
-    return (
-      <loaded.DatePickerInput
-        input={input}
-        source={source}
-        label={label}
-        minDate={minDate}
-        focus={wanted.current.focus}
-        openAtStart={wanted.current.open}
-      />
-    );
-  }
-  const { field, fieldState, id, isRequired: required } = input;
-  const error = fieldState.error?.message;
+  }, [loaded, area]);
+  return { picker: typed === null ? loaded : undefined, wanted, root, typed, setTyped };
+}
+
+interface StandInProps {
+  state: ReturnType<typeof useStandIn>;
+  /** The stored value ('yyyy-MM-dd'), drawn as dd/MM/yyyy. */
+  value: unknown;
+  /** Takes what typing makes of the value: null when emptied, 'invalid' while half typed. */
+  onType: (value: string | null) => void;
+  onLeave?: () => void;
+  placeholder: string;
+  clearable: boolean;
+  openLabel: string;
+  textField: Omit<TextFieldProps, 'value' | 'onChange' | 'onFocus' | 'onBlur' | 'slotProps' | 'ref' | 'variant'> & { variant?: 'filled' };
+  htmlInput?: Record<string, unknown>;
+}
+
+/** The date field as the picker draws it, before the picker is there: shows, takes typed digits, hands over. */
+function DateStandIn({ state, value, onType, onLeave, placeholder, clearable, openLabel, textField, htmlInput }: StandInProps) {
+  const { wanted, root, typed, setTyped } = state;
   const reach = () => void loadDatePicker();
   const type = (digits: string) => {
     setTyped(digits);
-    field.onChange(typedValue(digits));
+    onType(typedValue(digits));
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
@@ -157,17 +172,9 @@ export function DateInput({ source, label, isRequired, validate = [], minDate }:
   };
   return (
     <TextField
-      ref={standIn}
-      id={id}
-      name={field.name}
-      value={typed !== null ? typedText(typed) : fieldText(field.value)}
-      label={<FieldTitle label={label} source={source} isRequired={required} />}
-      variant="filled"
-      size="small"
-      margin="dense"
-      fullWidth
-      error={!!error}
-      helperText={<InputHelperText error={error} />}
+      {...textField}
+      ref={root}
+      value={typed !== null ? typedText(typed, placeholder) : fieldText(value)}
       // Typing goes through onKeyDown; the text itself is drawn from the digits.
       onChange={() => undefined}
       onPointerEnter={reach}
@@ -177,30 +184,37 @@ export function DateInput({ source, label, isRequired, validate = [], minDate }:
         reach();
       }}
       onBlur={(event: FocusEvent) => {
-        if (standIn.current?.contains(event.relatedTarget as Node | null)) return;
+        if (root.current?.contains(event.relatedTarget as Node | null)) return;
         wanted.current.focus = undefined;
         setTyped(null);
-        field.onBlur();
+        onLeave?.();
       }}
       // As the picker's field: the clear button shows on hover and focus where there is a mouse.
-      sx={{
-        '& .clearButton': { opacity: 1 },
-        '@media (pointer: fine)': { '& .clearButton': { opacity: 0 }, '&:hover, &:focus-within': { '.clearButton': { opacity: 1 } } },
-      }}
+      sx={[
+        ...(clearable ? [{
+          '& .clearButton': { opacity: 1 },
+          '@media (pointer: fine)': { '& .clearButton': { opacity: 0 }, '&:hover, &:focus-within': { '.clearButton': { opacity: 1 } } },
+        }] : []),
+        ...(Array.isArray(textField.sx) ? textField.sx : textField.sx ? [textField.sx] : []),
+      ]}
       slotProps={{
         htmlInput: {
-          placeholder: PLACEHOLDER, autoComplete: 'off', inputMode: 'text', 'data-picker': 'pending',
+          ...htmlInput,
+          placeholder, autoComplete: 'off', inputMode: 'text', 'data-picker': 'pending',
           onKeyDown, onPaste: (event: SyntheticEvent) => event.preventDefault(),
         },
         input: {
           endAdornment: (
             <InputAdornment position="end">
-              <IconButton className="clearButton" tabIndex={-1} title="Slett" onClick={() => type('')}>
-                <ClearIcon fontSize="small" />
-              </IconButton>
+              {clearable && (
+                <IconButton className="clearButton" tabIndex={-1} title="Slett" disabled={textField.disabled} onClick={() => type('')}>
+                  <ClearIcon fontSize="small" />
+                </IconButton>
+              )}
               <IconButton
                 edge="end"
-                aria-label={openButtonLabel(field.value)}
+                aria-label={openLabel}
+                disabled={textField.disabled}
                 onClick={(event: SyntheticEvent) => {
                   event.preventDefault();
                   wanted.current.open = true;
@@ -214,6 +228,90 @@ export function DateInput({ source, label, isRequired, validate = [], minDate }:
           ),
         },
       }}
+    />
+  );
+}
+
+export function DateInput({ source, label, isRequired, validate = [], minDate }: Props) {
+  const input = useInput({
+    source,
+    isRequired,
+    validate: [validDate, ...(Array.isArray(validate) ? validate : [validate])],
+    format: (value) => value ?? null,
+  });
+  const state = useStandIn('form');
+  const { picker: loaded, wanted } = state;
+  if (loaded) {
+    return (
+      <loaded.DatePickerInput
+        input={input}
+        source={source}
+        label={label}
+        minDate={minDate}
+        focus={wanted.current.focus}
+        openAtStart={wanted.current.open}
+      />
+    );
+  }
+  const { field, fieldState, id, isRequired: required } = input;
+  const error = fieldState.error?.message;
+  return (
+    <DateStandIn
+      state={state}
+      value={field.value}
+      onType={field.onChange}
+      onLeave={field.onBlur}
+      placeholder={PLACEHOLDER}
+      clearable
+      openLabel={openButtonLabel(field.value)}
+      textField={{
+        id,
+        name: field.name,
+        label: <FieldTitle label={label} source={source} isRequired={required} />,
+        variant: 'filled',
+        size: 'small',
+        margin: 'dense',
+        fullWidth: true,
+        error: !!error,
+        helperText: <InputHelperText error={error} />,
+      }}
+    />
+  );
+}
+
+interface TableDateFieldProps {
+  value: string;
+  onChange: (value: string) => void;
+  /** The accessible name: the column and the row. */
+  label: string;
+  disabled?: boolean;
+  error?: boolean;
+  describedBy?: string;
+  /** The earliest day offered ('yyyy-MM-dd'). */
+  minDate?: string;
+}
+
+/**
+ * The spec's date picker for a cell of an editable table (not a react-admin form): dd/MM/yyyy
+ * typed or picked, Norwegian texts, 1905 to next year; the value stays 'yyyy-MM-dd', '' when empty
+ * and 'invalid' while half typed, so the row's own check refuses it. Drawn before its picker as
+ * DateInput is.
+ */
+export function TableDateField(props: TableDateFieldProps) {
+  const state = useStandIn('form, table');
+  const { picker: loaded, wanted } = state;
+  if (loaded) return <loaded.TableDatePicker {...props} focus={wanted.current.focus} openAtStart={wanted.current.open} />;
+  const { value, onChange, label, disabled, error, describedBy } = props;
+  return (
+    <DateStandIn
+      state={state}
+      value={value}
+      onType={(typed) => onChange(typed ?? '')}
+      placeholder="DD/MM/ÅÅÅÅ"
+      clearable={false}
+      openLabel={`${label}: velg dato`}
+      textField={{ size: 'small', error, disabled, sx: TABLE_FIELD_SX }}
+      htmlInput={{ 'aria-label': label, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy }}
     />
   );
 }
