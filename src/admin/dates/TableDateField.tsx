@@ -1,19 +1,13 @@
 /**
  * The spec's date picker for a cell of an editable table (not a react-admin form): dd/MM/yyyy
  * typed or picked, Norwegian texts, 1905 to next year; the value stays 'yyyy-MM-dd', '' when empty
- * and 'invalid' while half typed, so the row's own check refuses it.
+ * and 'invalid' while half typed, so the row's own check refuses it. Drawn before its picker loads
+ * as dateStandIn.tsx says.
  */
-import { useMemo } from 'react';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
-import { nbNO } from '@mui/x-date-pickers/locales';
-import { nb } from 'date-fns/locale/nb';
-import { FIRST_YEAR, fromDate, lastYear, toDate } from './dateValue.ts';
+import { DateStandIn, useStandIn } from './dateStandIn.tsx';
+import { TABLE_FIELD_SX } from './tableField.ts';
 
-const localeText = nbNO.components.MuiLocalizationProvider.defaultProps.localeText;
-
-interface Props {
+interface TableDateFieldProps {
   value: string;
   onChange: (value: string) => void;
   /** The accessible name: the column and the row. */
@@ -25,30 +19,22 @@ interface Props {
   minDate?: string;
 }
 
-export function TableDateField({ value, onChange, label, disabled, error, describedBy, minDate }: Props) {
-  // One Date per value, so a re-render of the table does not reset the section being typed.
-  const date = useMemo(() => toDate(value), [value]);
+export function TableDateField(props: TableDateFieldProps) {
+  const state = useStandIn('form, table');
+  const { picker: loaded, wanted } = state;
+  if (loaded) return <loaded.TableDatePicker {...props} focus={wanted.current.focus} openAtStart={wanted.current.open} />;
+  const { value, onChange, label, disabled, error, describedBy } = props;
   return (
-    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={nb} localeText={localeText}>
-      <DatePicker
-        value={date}
-        onChange={(date) => onChange(fromDate(date) ?? '')}
-        format="dd/MM/yyyy"
-        minDate={toDate(minDate ?? null) ?? new Date(FIRST_YEAR, 0, 1)}
-        maxDate={new Date(lastYear(), 11, 31)}
-        disabled={disabled}
-        enableAccessibleFieldDOMStructure={false}
-        slotProps={{
-          openPickerButton: { 'aria-label': `${label}: velg dato` },
-          textField: {
-            size: 'small',
-            error,
-            sx: { minWidth: 150, '& .MuiInputBase-input': { fontSize: 14, py: 0.75 } },
-            inputProps: { 'aria-label': label, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy },
-          },
-        }}
-      />
-    </LocalizationProvider>
+    <DateStandIn
+      state={state}
+      value={value}
+      onType={(typed) => onChange(typed ?? '')}
+      placeholder="DD/MM/ÅÅÅÅ"
+      clearable={false}
+      openLabel={`${label}: velg dato`}
+      textField={{ size: 'small', error, disabled, sx: TABLE_FIELD_SX }}
+      htmlInput={{ 'aria-label': label, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy }}
+    />
   );
 }
 

@@ -4,7 +4,7 @@
  * 1905 to next year is an error on its field, not a silently empty value.
  */
 import type { FieldValues, Resolver } from 'react-hook-form';
-import { dateProblem } from './dateValue.ts';
+import { dateProblem } from './dateCheck.ts';
 
 export function withDateChecks<T extends FieldValues>(resolver: Resolver<T>, fields: readonly string[]): Resolver<T> {
   return async (values, context, options) => {

@@ -1,7 +1,6 @@
 /** '/membership/create-new-user': creates a member; the server refuses a used e-mail and warns of a probable duplicate. */
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { yupResolver } from '@hookform/resolvers/yup';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { Create, Form, HttpError, useCreate, useTranslate } from 'react-admin';
@@ -10,12 +9,13 @@ import { paths } from '../paths.ts';
 import { useToast } from '../toast.tsx';
 import { DuplicateDialog, type Duplicate } from './DuplicateDialog.tsx';
 import { MemberInputs } from './MemberInputs.tsx';
-import { CREATE_DEFAULTS, memberSchema, toMemberPayload } from './memberForm.ts';
+import { CREATE_DEFAULTS, toMemberPayload } from './memberForm.ts';
+import { memberResolver } from './memberResolver.ts';
 import { SubmitButton } from './SubmitButton.tsx';
 import { withDateChecks } from '../dates/withDateChecks.ts';
 import { fieldErrorsOf } from '../../dataProvider/errors.ts';
 
-const resolver = withDateChecks(yupResolver(memberSchema('create')) as never, ['birthdate']);
+const resolver = withDateChecks(memberResolver('create'), ['birthdate']);
 
 interface CreateErrorBody {
   duplicates?: Duplicate[];

@@ -1,7 +1,6 @@
 /** '/membership/edit/{id}': the personal-information form, access, logs and the insurance summaries. */
 import type { ReactNode } from 'react';
 import { useParams, useNavigate } from 'react-router-dom';
-import { yupResolver } from '@hookform/resolvers/yup';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,12 +18,13 @@ import { formatDate } from '../../common/format.ts';
 import { ChangeHistory } from './ChangeHistory.tsx';
 import { InstrumentCard } from './InstrumentCard.tsx';
 import { MemberInputs } from './MemberInputs.tsx';
-import { memberSchema, toMemberPayload } from './memberForm.ts';
+import { toMemberPayload } from './memberForm.ts';
+import { memberResolver } from './memberResolver.ts';
 import { SubmitButton } from './SubmitButton.tsx';
 import { TravelCard } from './TravelCard.tsx';
 import { withDateChecks } from '../dates/withDateChecks.ts';
 
-const resolver = withDateChecks(yupResolver(memberSchema('edit')) as never, ['birthdate', 'membership_start_date']);
+const resolver = withDateChecks(memberResolver('edit'), ['birthdate', 'membership_start_date']);
 
 const isWhole = (record: Member | undefined): record is Member => !!record && 'subscription_travel_insurance' in record;
 

@@ -1,22 +1,14 @@
 /** The member form's inputs in sections, shared by the create and the edit page. */
-import { lazy, Suspense, useEffect, type ComponentProps, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { BooleanInput, SelectInput, TextInput, useGetList, useRecordContext, useTranslate } from 'react-admin';
 import type { InstrumentCategory, Member } from '../../dataProvider/types.ts';
 import { INVOICE_METHODS, REQUIRED, type MemberFormMode } from './memberForm.ts';
+import { DateInput } from '../dates/DateInput.tsx';
 
-// The picker (MUI X and date-fns' locale) follows the form instead of holding it back.
-const LazyDateInput = lazy(() => import('../dates/DateInput.tsx'));
-
-function DateInput(props: ComponentProps<typeof LazyDateInput>) {
-  return (
-    <Suspense fallback={<Box sx={{ height: 56, my: 1 }} />}>
-      <LazyDateInput {...props} />
-    </Suspense>
-  );
-}
+// The picker (MUI X and date-fns) loads when a date field is reached for (DateInput).
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const translate = useTranslate();

@@ -3,9 +3,12 @@ import Button from '@mui/material/Button';
 import { useFormState } from 'react-hook-form';
 
 export function SubmitButton({ label, busy = false }: { label: string; busy?: boolean }) {
-  const { isDirty, isValid, isSubmitting } = useFormState();
+  const state = useFormState();
+  // Validity is read only once the form is changed: reading it subscribes the form to a whole
+  // validation on mount, which would fetch the schema with the page (memberResolver).
+  const disabled = !state.isDirty || !state.isValid || state.isSubmitting || busy;
   return (
-    <Button type="submit" variant="contained" disabled={!isDirty || !isValid || isSubmitting || busy}>
+    <Button type="submit" variant="contained" disabled={disabled}>
       {label}
     </Button>
   );

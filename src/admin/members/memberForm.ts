@@ -1,9 +1,9 @@
 /**
  * The member form written once for create and edit: its fields, defaults, validation and the
- * payload sent to the server (only the form's fields, empty text as null).
+ * payload sent to the server (only the form's fields, empty text as null). The yup schema
+ * (memberSchema.ts) loads on the form's first validation (memberResolver.ts), not with the page.
  */
-import * as yup from 'yup';
-import { EMAIL_PATTERN, FORM_RULES, GENDERS, INVOICE_METHODS } from '../../../server/schemas/rules.ts';
+import { FORM_RULES, INVOICE_METHODS } from '../../../server/schemas/rules.ts';
 import type { Member } from '../../dataProvider/types.ts';
 
 export type MemberFormMode = 'create' | 'edit';
@@ -34,34 +34,6 @@ export const CREATE_DEFAULTS = {
   gender: 3, primary_instrument_type: 1, status: '1', role_id: 2,
   newsletter_1: true, newsletter_2: false, newsletter_3: false,
 };
-
-const INVALID_EMAIL = 'app.member.invalid_email';
-
-export function memberSchema(mode: MemberFormMode) {
-  const required = new Set(REQUIRED[mode]);
-  const message = REQUIRED_MESSAGE[mode];
-  const text = (field: string) => {
-    const base = yup.string().nullable().trim();
-    return required.has(field) ? base.required(message) : base;
-  };
-  return yup.object({
-    first_name: text('first_name'),
-    last_name: text('last_name'),
-    email: text('email').matches(EMAIL_PATTERN, { message: INVALID_EMAIL, excludeEmptyString: true }),
-    phone: text('phone'),
-    address: text('address'),
-    postal_code: text('postal_code'),
-    postal_area: text('postal_area'),
-    artist_name: text('artist_name'),
-    invoice_method: text('invoice_method'),
-    membership_start_date: text('membership_start_date'),
-    gender: yup.number().nullable().oneOf([...GENDERS], message).required(message),
-    invoice_email: yup.string().nullable().trim().when('invoice_method', {
-      is: 'EMAIL',
-      then: (schema) => schema.required(message).matches(EMAIL_PATTERN, INVALID_EMAIL),
-    }),
-  });
-}
 
 type FormValues = Record<string, unknown>;
 

@@ -10,7 +10,6 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
-import { endOfMonth, format, startOfMonth, subMonths } from 'date-fns';
 import { Form, required, useDataProvider, useTranslate, type HttpError } from 'react-admin';
 import { useFormState } from 'react-hook-form';
 import type { StaffDataProvider } from '../../dataProvider/index.ts';
@@ -22,8 +21,10 @@ import { PageTitle } from './PageTitle.tsx';
 
 /** The first and last day of the month before `today`, as 'yyyy-MM-dd'. */
 export function previousMonth(today: Date = new Date()): { from: string; to: string } {
-  const month = subMonths(today, 1);
-  return { from: format(startOfMonth(month), 'yyyy-MM-dd'), to: format(endOfMonth(month), 'yyyy-MM-dd') };
+  const year = today.getFullYear();
+  const month = today.getMonth(); // the previous month is month - 1 (0-based), day 0 of this month its last day
+  const iso = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+  return { from: iso(new Date(year, month - 1, 1)), to: iso(new Date(year, month, 0)) };
 }
 
 const requiredDate = required(RULE_MESSAGES.required);

@@ -12,8 +12,12 @@ import { callsTo, installFakeApi, renderAdmin, server } from './harness.tsx';
 
 installFakeApi();
 
-// The edit page and the picker are one lazy chunk; transform it once before the timed waits.
-beforeAll(() => import('../../../src/admin/members/MemberEdit.tsx'), 60_000);
+// Transform the edit page and the picker once before the timed waits. The picker loads when the
+// form is first used (date-input-stand-in.test.tsx); loaded here, the fields are pickers from the start.
+beforeAll(() => Promise.all([
+  import('../../../src/admin/members/MemberEdit.tsx'),
+  import('../../../src/admin/dates/DateInput.tsx').then((module) => module.loadDatePicker()),
+]), 60_000);
 
 const nextYear = new Date().getFullYear() + 1;
 

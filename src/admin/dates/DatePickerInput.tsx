@@ -1,0 +1,145 @@
+/**
+ * The spec's date picker (MUI X) for DateInput: dd/MM/yyyy typed or picked (by keyboard too),
+ * Norwegian months and texts, 1905 to next year, clearable; the form value stays 'yyyy-MM-dd'.
+ * TableDatePicker: the same picker for a cell of an editable table (TableDateField).
+ * DateInput and TableDateField load this module when someone reaches for a date field.
+ */
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
+import { nbNO } from '@mui/x-date-pickers/locales';
+import { nb } from 'date-fns/locale/nb';
+import { FieldTitle, InputHelperText, type useInput } from 'react-admin';
+import { FIRST_YEAR, fromDate, lastYear, toDate } from './dateValue.ts';
+import { TABLE_FIELD_SX } from './tableField.ts';
+
+/** The pickers' bokmål texts, with the spec's placeholder 'dd/mm/åååå' (MUI's reads 'DD/MM/ÅÅÅÅ'). */
+const localeText = {
+  ...nbNO.components.MuiLocalizationProvider.defaultProps.localeText,
+  fieldDayPlaceholder: () => 'dd',
+  fieldMonthPlaceholder: () => 'mm',
+  fieldYearPlaceholder: ({ digitAmount }: { digitAmount: number }) => 'å'.repeat(digitAmount),
+};
+
+export interface DatePickerInputProps {
+  input: ReturnType<typeof useInput>;
+  source: string;
+  label?: string;
+  minDate?: string | null;
+  /** Where to put the focus once drawn (it replaces a field that had it there). */
+  focus?: 'field' | 'button';
+  /** Open the calendar once drawn (its button was pressed before the picker was there). */
+  openAtStart?: boolean;
+}
+
+export function DatePickerInput({ input, source, label, minDate, focus, openAtStart = false }: DatePickerInputProps) {
+  const { field, fieldState, id, isRequired: required } = input;
+  const error = fieldState.error?.message;
+  const [open, setOpen] = useState(openAtStart);
+  const inputRef = useRef<HTMLInputElement | null>(null);
+  const { ref: fieldRef } = field;
+  const setInput = useCallback((element: HTMLInputElement | null) => {
+    inputRef.current = element;
+    fieldRef(element);
+  }, [fieldRef]);
+  // Before the browser takes the next keystroke, so none falls between the field drawn before and this one.
+  useLayoutEffect(() => {
+    if (openAtStart) return;
+    if (focus === 'field') inputRef.current?.focus();
+    if (focus === 'button') inputRef.current?.closest('.MuiInputBase-root')?.querySelector<HTMLButtonElement>('button[aria-label]')?.focus();
+    // Only when first drawn.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  // One Date per stored value: a new Date on every render of the form would read to the picker as
+  // a change from outside and reset the section being typed (a half-typed date stays 'invalid').
+  const value = useMemo(() => toDate(field.value), [field.value]);
+  return (
+    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={nb} localeText={localeText}>
+      <DatePicker
+        value={value}
+        onChange={(date) => field.onChange(fromDate(date))}
+        open={open}
+        onOpen={() => setOpen(true)}
+        onClose={() => setOpen(false)}
+        format="dd/MM/yyyy"
+        minDate={toDate(minDate ?? null) ?? new Date(FIRST_YEAR, 0, 1)}
+        maxDate={new Date(lastYear(), 11, 31)}
+        enableAccessibleFieldDOMStructure={false}
+        inputRef={setInput}
+        label={<FieldTitle label={label} source={source} isRequired={required} />}
+        slotProps={{
+          field: { clearable: true },
+          // The field keeps react-admin's id, so its label is `${id}-label` (MUI's TextField), not
+          // the picker's own: name the calendar after the label the page really has.
+          popper: { 'aria-labelledby': `${id}-label` },
+          textField: {
+            id,
+            name: field.name,
+            onBlur: field.onBlur,
+            variant: 'filled',
+            size: 'small',
+            margin: 'dense',
+            fullWidth: true,
+            error: !!error,
+            helperText: <InputHelperText error={error} />,
+          },
+        }}
+      />
+    </LocalizationProvider>
+  );
+}
+
+const tableLocaleText = nbNO.components.MuiLocalizationProvider.defaultProps.localeText;
+
+export interface TableDatePickerProps {
+  value: string;
+  onChange: (value: string) => void;
+  label: string;
+  disabled?: boolean;
+  error?: boolean;
+  describedBy?: string;
+  minDate?: string;
+  focus?: 'field' | 'button';
+  openAtStart?: boolean;
+}
+
+export function TableDatePicker({ value, onChange, label, disabled, error, describedBy, minDate, focus, openAtStart = false }: TableDatePickerProps) {
+  // One Date per value, so a re-render of the table does not reset the section being typed.
+  const date = useMemo(() => toDate(value), [value]);
+  const [open, setOpen] = useState(openAtStart);
+  const inputRef = useRef<HTMLInputElement | null>(null);
+  useLayoutEffect(() => {
+    if (openAtStart) return;
+    if (focus === 'field') inputRef.current?.focus();
+    if (focus === 'button') inputRef.current?.closest('.MuiInputBase-root')?.querySelector<HTMLButtonElement>('button[aria-label]')?.focus();
+    // Only when first drawn.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return (
+    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={nb} localeText={tableLocaleText}>
+      <DatePicker
+        value={date}
+        onChange={(date) => onChange(fromDate(date) ?? '')}
+        open={open}
+        onOpen={() => setOpen(true)}
+        onClose={() => setOpen(false)}
+        format="dd/MM/yyyy"
+        minDate={toDate(minDate ?? null) ?? new Date(FIRST_YEAR, 0, 1)}
+        maxDate={new Date(lastYear(), 11, 31)}
+        disabled={disabled}
+        enableAccessibleFieldDOMStructure={false}
+        inputRef={inputRef}
+        slotProps={{
+          openPickerButton: { 'aria-label': `${label}: velg dato` },
+          textField: {
+            size: 'small',
+            error,
+            sx: TABLE_FIELD_SX,
+            inputProps: { 'aria-label': label, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy },
+          },
+        }}
+      />
+    </LocalizationProvider>
+  );
+}

@@ -1,0 +1,2 @@
+/** The look of a table cell's date field, shared by the picker and the field drawn before it. */
+export const TABLE_FIELD_SX = { minWidth: 150, '& .MuiInputBase-input': { fontSize: 14, py: 0.75 } };
