@@ -39,13 +39,14 @@ export interface SupervisorSettings {
 }
 
 /**
- * Node flags of the server process. `--max-semi-space-size=32`: V8's young generation grows to
- * 64 MB semi-spaces (128 MB of RSS) under a steady stream of requests; at 32 MB it stays at 64 MB,
- * and a 50 000-row member import beside the member list's requests grew the process by 200–210 MB
- * instead of 255–285 MB (bench/member-import.ts), for a little more collecting (scavenges are
- * short and cost what survives them, not what dies).
+ * Node flags of the server process. `--max-semi-space-size=16`: V8's young generation grows to
+ * 64 MB semi-spaces (128 MB of RSS) under a steady stream of requests; at 16 MB it stays at 32 MB.
+ * A 50 000-row member import on PostgreSQL beside the member list's requests grew the process by
+ * 255–285 MB with V8's default, by 237–284 MB with 32 MB semi-spaces (once they gave other
+ * requests their turn more often) and by 188–247 MB with 16 MB (bench/member-import.ts), for a
+ * little more collecting (scavenges are short and cost what survives them, not what dies).
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=32'];
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=16'];
 
 /**
  * Node flags of the server process under LOW_MEMORY=1 (after SERVER_NODE_FLAGS, so they win). `--liftoff-only`: V8 runs WebAssembly
