@@ -6,6 +6,7 @@
 import { FieldTitle, InputHelperText, useInput, type Validator } from 'react-admin';
 import { dateProblem } from './dateCheck.ts';
 import { DateStandIn, openButtonLabel, PLACEHOLDER, useStandIn } from './dateStandIn.tsx';
+import { FORM_FIELD_LOOK } from './tableField.ts';
 
 export { fieldText, loadDatePicker, openButtonLabel, typedText, typedValue } from './dateStandIn.tsx';
 
@@ -58,10 +59,7 @@ export function DateInput({ source, label, isRequired, validate = [], minDate }:
         id,
         name: field.name,
         label: <FieldTitle label={label} source={source} isRequired={required} />,
-        variant: 'filled',
-        size: 'small',
-        margin: 'dense',
-        fullWidth: true,
+        ...FORM_FIELD_LOOK,
         error: !!error,
         helperText: <InputHelperText error={error} />,
       }}

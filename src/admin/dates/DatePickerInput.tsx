@@ -12,7 +12,7 @@ import { nbNO } from '@mui/x-date-pickers/locales';
 import { nb } from 'date-fns/locale/nb';
 import { FieldTitle, InputHelperText, type useInput } from 'react-admin';
 import { FIRST_YEAR, fromDate, lastYear, toDate } from './dateValue.ts';
-import { TABLE_FIELD_SX } from './tableField.ts';
+import { FORM_FIELD_LOOK, TABLE_FIELD_SX } from './tableField.ts';
 
 /** The pickers' bokmål texts, with the spec's placeholder 'dd/mm/åååå' (MUI's reads 'DD/MM/ÅÅÅÅ'). */
 const localeText = {
@@ -33,16 +33,14 @@ export interface DatePickerInputProps {
   openAtStart?: boolean;
 }
 
-export function DatePickerInput({ input, source, label, minDate, focus, openAtStart = false }: DatePickerInputProps) {
-  const { field, fieldState, id, isRequired: required } = input;
-  const error = fieldState.error?.message;
+/**
+ * What both pickers share: the calendar's open state (open at once when its button was pressed
+ * before the picker was there), the focus taken over from the field drawn before, the format and
+ * the years offered.
+ */
+function usePicker(focus: 'field' | 'button' | undefined, openAtStart: boolean, minDate: string | null | undefined) {
   const [open, setOpen] = useState(openAtStart);
   const inputRef = useRef<HTMLInputElement | null>(null);
-  const { ref: fieldRef } = field;
-  const setInput = useCallback((element: HTMLInputElement | null) => {
-    inputRef.current = element;
-    fieldRef(element);
-  }, [fieldRef]);
   // Before the browser takes the next keystroke, so none falls between the field drawn before and this one.
   useLayoutEffect(() => {
     if (openAtStart) return;
@@ -51,6 +49,27 @@ export function DatePickerInput({ input, source, label, minDate, focus, openAtSt
     // Only when first drawn.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  const shared = {
+    open,
+    onOpen: () => setOpen(true),
+    onClose: () => setOpen(false),
+    format: 'dd/MM/yyyy',
+    minDate: toDate(minDate ?? null) ?? new Date(FIRST_YEAR, 0, 1),
+    maxDate: new Date(lastYear(), 11, 31),
+    enableAccessibleFieldDOMStructure: false as const,
+  };
+  return { inputRef, shared };
+}
+
+export function DatePickerInput({ input, source, label, minDate, focus, openAtStart = false }: DatePickerInputProps) {
+  const { field, fieldState, id, isRequired: required } = input;
+  const error = fieldState.error?.message;
+  const { inputRef, shared } = usePicker(focus, openAtStart, minDate);
+  const { ref: fieldRef } = field;
+  const setInput = useCallback((element: HTMLInputElement | null) => {
+    inputRef.current = element;
+    fieldRef(element);
+  }, [fieldRef, inputRef]);
   // One Date per stored value: a new Date on every render of the form would read to the picker as
   // a change from outside and reset the section being typed (a half-typed date stays 'invalid').
   const value = useMemo(() => toDate(field.value), [field.value]);
@@ -59,13 +78,7 @@ export function DatePickerInput({ input, source, label, minDate, focus, openAtSt
       <DatePicker
         value={value}
         onChange={(date) => field.onChange(fromDate(date))}
-        open={open}
-        onOpen={() => setOpen(true)}
-        onClose={() => setOpen(false)}
-        format="dd/MM/yyyy"
-        minDate={toDate(minDate ?? null) ?? new Date(FIRST_YEAR, 0, 1)}
-        maxDate={new Date(lastYear(), 11, 31)}
-        enableAccessibleFieldDOMStructure={false}
+        {...shared}
         inputRef={setInput}
         label={<FieldTitle label={label} source={source} isRequired={required} />}
         slotProps={{
@@ -77,10 +90,7 @@ export function DatePickerInput({ input, source, label, minDate, focus, openAtSt
             id,
             name: field.name,
             onBlur: field.onBlur,
-            variant: 'filled',
-            size: 'small',
-            margin: 'dense',
-            fullWidth: true,
+            ...FORM_FIELD_LOOK,
             error: !!error,
             helperText: <InputHelperText error={error} />,
           },
@@ -92,14 +102,20 @@ export function DatePickerInput({ input, source, label, minDate, focus, openAtSt
 
 const tableLocaleText = nbNO.components.MuiLocalizationProvider.defaultProps.localeText;
 
-export interface TableDatePickerProps {
+/** A table cell's date field (TableDateField), before and after its picker has loaded. */
+export interface TableDateFieldProps {
   value: string;
   onChange: (value: string) => void;
+  /** The accessible name: the column and the row. */
   label: string;
   disabled?: boolean;
   error?: boolean;
   describedBy?: string;
+  /** The earliest day offered ('yyyy-MM-dd'). */
   minDate?: string;
+}
+
+export interface TableDatePickerProps extends TableDateFieldProps {
   focus?: 'field' | 'button';
   openAtStart?: boolean;
 }
@@ -107,28 +123,14 @@ export interface TableDatePickerProps {
 export function TableDatePicker({ value, onChange, label, disabled, error, describedBy, minDate, focus, openAtStart = false }: TableDatePickerProps) {
   // One Date per value, so a re-render of the table does not reset the section being typed.
   const date = useMemo(() => toDate(value), [value]);
-  const [open, setOpen] = useState(openAtStart);
-  const inputRef = useRef<HTMLInputElement | null>(null);
-  useLayoutEffect(() => {
-    if (openAtStart) return;
-    if (focus === 'field') inputRef.current?.focus();
-    if (focus === 'button') inputRef.current?.closest('.MuiInputBase-root')?.querySelector<HTMLButtonElement>('button[aria-label]')?.focus();
-    // Only when first drawn.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  const { inputRef, shared } = usePicker(focus, openAtStart, minDate);
   return (
     <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={nb} localeText={tableLocaleText}>
       <DatePicker
         value={date}
         onChange={(date) => onChange(fromDate(date) ?? '')}
-        open={open}
-        onOpen={() => setOpen(true)}
-        onClose={() => setOpen(false)}
-        format="dd/MM/yyyy"
-        minDate={toDate(minDate ?? null) ?? new Date(FIRST_YEAR, 0, 1)}
-        maxDate={new Date(lastYear(), 11, 31)}
+        {...shared}
         disabled={disabled}
-        enableAccessibleFieldDOMStructure={false}
         inputRef={inputRef}
         slotProps={{
           openPickerButton: { 'aria-label': `${label}: velg dato` },

@@ -6,18 +6,7 @@
  */
 import { DateStandIn, useStandIn } from './dateStandIn.tsx';
 import { TABLE_FIELD_SX } from './tableField.ts';
-
-interface TableDateFieldProps {
-  value: string;
-  onChange: (value: string) => void;
-  /** The accessible name: the column and the row. */
-  label: string;
-  disabled?: boolean;
-  error?: boolean;
-  describedBy?: string;
-  /** The earliest day offered ('yyyy-MM-dd'). */
-  minDate?: string;
-}
+import type { TableDateFieldProps } from './DatePickerInput.tsx';
 
 export function TableDateField(props: TableDateFieldProps) {
   const state = useStandIn('form, table');
