@@ -57,6 +57,11 @@ export interface ListQuery {
   reverseOrderBy: string;
   params: SqlParams;
   filters: Record<string, string[]>;
+  /**
+   * No filter and at most one sort field: the page's statement is one of a few texts per list
+   * (sort field, direction, page size), worth keeping prepared. Any other text is made once.
+   */
+  fewTexts: boolean;
   /** Where the page's total comes from. */
   totalFrom: TotalSource;
 }
@@ -95,7 +100,7 @@ function splitValues(raw: unknown): string[] {
 }
 
 /** The ORDER BY of the request, and the same ordering reversed (every direction flipped). */
-function orderBy(raw: unknown, definition: ListDefinition): { forward: string; reverse: string } {
+function orderBy(raw: unknown, definition: ListDefinition): { forward: string; reverse: string; fields: number } {
   const text = typeof raw === 'string' && raw.trim() !== '' ? raw : definition.defaultSort;
   const fields = text.split(',').map((field) => field.trim());
   const unknown = fields.map((field) => field.replace(/^-/, '')).filter((field) => !(field in definition.sorts));
@@ -110,7 +115,7 @@ function orderBy(raw: unknown, definition: ListDefinition): { forward: string; r
   parts.push({ expression: definition.tieBreaker, descending: fields[fields.length - 1].startsWith('-') });
   const join = (flip: boolean) =>
     parts.map(({ expression, descending }) => `${expression} ${descending !== flip ? 'DESC' : 'ASC'}`).join(', ');
-  return { forward: join(false), reverse: join(true) };
+  return { forward: join(false), reverse: join(true), fields: fields.length };
 }
 
 export function parseListQuery(query: Record<string, unknown>, definition: ListDefinition): ListQuery {
@@ -148,6 +153,7 @@ export function parseListQuery(query: Record<string, unknown>, definition: ListD
     reverseOrderBy: order.reverse,
     params,
     filters,
+    fewTexts: conditions.length === 0 && order.fields === 1,
     totalFrom,
   };
 }

@@ -107,7 +107,8 @@ async function pageWithCounter<Row>(db: Queryable, source: PagedSource, list: Li
   const params = [...list.params.values, counter];
   const counterSql = COUNTER_SQL.replaceAll('$1', `$${params.length}`);
   const sql = pageSql({ ...source, columns: `${source.columns}, (${counterSql}) AS ${TOTAL_COLUMN}` }, list, list.orderBy, list.perPage, list.offset);
-  const rows = await db.query<Row & { [TOTAL_COLUMN]?: number }>(sql, params);
+  // The page every visit opens on: kept prepared when its text is one of the list's few.
+  const rows = await db.query<Row & { [TOTAL_COLUMN]?: number }>(sql, params, { prepare: list.fewTexts });
   if (rows.length === 0) {
     const [{ total }] = await db.query<{ total: number }>(COUNTER_SQL, [counter], { prepare: true });
     return { list, rows: [], total };

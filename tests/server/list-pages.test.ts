@@ -122,6 +122,34 @@ describe('pages read from the far end', () => {
     expect(beyond).toMatchObject({ data: [], total: first.total, last_page: lastPage });
   });
 
+  it('keeps the first page prepared for one sort field only, so no sort combination adds a statement', async () => {
+    const prepared: { sql: string; prepare: boolean }[] = [];
+    const recording: Queryable = {
+      query: (sql, params, options) => {
+        prepared.push({ sql, prepare: options?.prepare === true });
+        return t.db.query(sql, params, options);
+      },
+      exec: (sql) => t.db.exec(sql),
+    };
+    const firstPage = async (query: Record<string, unknown>) => {
+      prepared.length = 0;
+      const page = await memberPage(recording, query);
+      return { page, statement: prepared.find((entry) => /LIMIT \d+ OFFSET 0\b/.test(entry.sql))! };
+    };
+    const plain = await firstPage({ per_page: '25' });
+    expect(plain.statement.prepare).toBe(true);
+    const again = await firstPage({ per_page: '25' });
+    expect(again.statement.sql).toBe(plain.statement.sql);
+    expect((await firstPage({ per_page: '25', sort: '-name' })).statement.prepare).toBe(true);
+    // Sort fields may be combined in any order and repeated: each text is made once, never kept.
+    const combined = await firstPage({ per_page: '25', sort: 'name,-phone,name' });
+    expect(combined.statement.prepare).toBe(false);
+    expect(combined.page.rows).toHaveLength(25);
+    const filtered = await firstPage({ per_page: '25', 'filter[status]': '1' });
+    expect(filtered.statement?.prepare ?? false).toBe(false);
+    expect(ids(plain.page.rows)).toEqual(ids(again.page.rows));
+  });
+
   it('pages the message log, all of it and one channel, in its orders', async () => {
     for (const query of ['sort=-id', 'sort=sent_at', 'sort=-subject', 'sort=-id&filter[channel]=sms']) {
       const list = parseListQuery(Object.fromEntries(new URLSearchParams(query)), {

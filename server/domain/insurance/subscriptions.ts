@@ -25,18 +25,17 @@ export const withStatus = (row: SubscriptionRow): Static<typeof Subscription> =>
   status: STATUS_OF_STATE[row.state],
 });
 
-async function linesOf(db: Queryable, subscriptionId: number): Promise<Static<typeof SubscriptionLine>[]> {
-  return db.query(
-    `SELECT l.id, json_build_object('id', p.id, 'name', p.name, 'price', p.price, 'remote_id', p.remote_id) AS product,
+// Built once: a prepared statement is found by its text (see members.ts's MEMBER_SQL).
+const LINES_SQL = `SELECT l.id, json_build_object('id', p.id, 'name', p.name, 'price', p.price, 'remote_id', p.remote_id) AS product,
             l.quantity, l.value, l.subscription_start, l.subscription_end, l.updated_at, ${personJson('vb')} AS validated_by_user
        FROM subscription_lines l
        JOIN products p ON p.id = l.product_id
        LEFT JOIN accounts vb ON vb.id = l.validated_by
       WHERE l.subscription_id = $1
-      ORDER BY l.id`,
-    [subscriptionId],
-    { prepare: true },
-  );
+      ORDER BY l.id`;
+
+async function linesOf(db: Queryable, subscriptionId: number): Promise<Static<typeof SubscriptionLine>[]> {
+  return db.query(LINES_SQL, [subscriptionId], { prepare: true });
 }
 
 /** The active instruments the subscription insures, named as the summaries show them. */

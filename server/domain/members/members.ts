@@ -72,20 +72,19 @@ const MEMBER_COLUMNS = `
 
 type MemberRow = Omit<Member, 'subscription_membership' | 'subscription_instrument_insurance' | 'subscription_travel_insurance' | 'membership_end_date'>;
 
-/** The member (role 1 or 2) with its subscriptions, or null. */
-export async function loadMember(db: Queryable, id: number): Promise<Member | null> {
-  const rows = await db.query<Record<string, unknown>>(
-    `SELECT ${MEMBER_COLUMNS}, ${MEMBER_SUBSCRIPTIONS_JOIN.columns}
+// Built once: a prepared statement is found by its text, and a text made anew on each call is hashed anew.
+const MEMBER_SQL = `SELECT ${MEMBER_COLUMNS}, ${MEMBER_SUBSCRIPTIONS_JOIN.columns}
        FROM accounts a
        LEFT JOIN campaigns c ON c.id = a.campaign_id
        LEFT JOIN accounts rb ON rb.id = a.rejected_by
        LEFT JOIN accounts vb ON vb.id = a.validated_by
        ${MEMBER_SUBSCRIPTIONS_JOIN.join}
       WHERE a.id = $1 AND a.role_id IN (1, 2)
-      ORDER BY ${MEMBER_SUBSCRIPTIONS_JOIN.orderBy}`,
-    [id],
-    { prepare: true },
-  );
+      ORDER BY ${MEMBER_SUBSCRIPTIONS_JOIN.orderBy}`;
+
+/** The member (role 1 or 2) with its subscriptions, or null. */
+export async function loadMember(db: Queryable, id: number): Promise<Member | null> {
+  const rows = await db.query<Record<string, unknown>>(MEMBER_SQL, [id], { prepare: true });
   if (rows.length === 0) return null;
   const { rest: row, subscriptions: subscriptionRows } = splitSubscriptionRows<MemberRow>(rows);
   const subscriptions = await pickMemberSubscriptions(db, subscriptionRows);
