@@ -10,5 +10,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 180_000,
+    // A page reload on a busy machine can take longer than the 1 s expect.poll waits by default.
+    expect: { poll: { timeout: 15_000 } },
   },
 });
