@@ -46,7 +46,10 @@ describe('a member', () => {
     await page.getByText('Oppdatert!').waitFor();
     await page.reload();
     await expect.poll(() => page.getByRole('textbox', { name: 'Artist/band' }).inputValue()).toBe('Kveldsbandet');
-    await page.getByRole('region', { name: 'Endringshistorikk' }).getByText('Kveldsbandet').waitFor();
+    // The history below the form loads as it is scrolled to.
+    const history = page.getByRole('region', { name: 'Endringshistorikk' });
+    await history.scrollIntoViewIfNeeded();
+    await history.getByText('Kveldsbandet').waitFor();
     await page.context().close();
   });
 
