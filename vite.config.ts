@@ -19,6 +19,23 @@ function memberPages(): Plugin {
 }
 
 /**
+ * ra-core's router adapter, in the production build, without the hash router it would build
+ * outside a router (src/common/shims/ra-router-in-app.mjs says why).
+ */
+function raRouterInApp(): Plugin {
+  const shim = fileURLToPath(new URL('./src/common/shims/ra-router-in-app.mjs', import.meta.url));
+  return {
+    name: 'ra-router-in-app',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source.endsWith('/reactRouterProvider.js') && importer?.includes('/ra-core/dist/routing/')) return shim;
+      return null;
+    },
+  };
+}
+
+/**
  * Fewer, larger staff chunks. Gzip packs one chunk of many modules tighter than many small ones
  * (and the minifier has more to work with), so a page that loads 70 chunks pays for its pieces.
  * A first pass of the staff build chunks as rolldown does by itself; from its chunks
@@ -171,7 +188,7 @@ function staffChunks(): Plugin {
 // and chunk their own dependencies, so Min side never downloads code cut for react-admin's
 // wider use. `npm run dev` serves both apps with hot reload and sends /api to `npm run serve`.
 export default defineConfig({
-  plugins: [react(), memberPages(), staffChunks()],
+  plugins: [react(), memberPages(), raRouterInApp(), staffChunks()],
   // Every browser the apps support has Object.entries: leave out node-polyglot's polyfill of it.
   resolve: {
     alias: [

@@ -3,47 +3,83 @@
  * period ("who exported what last month"); a member's name opens their page.
  */
 import { Link as RouterLink } from 'react-router-dom';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DataTable, List, SelectInput, useGetList, useListContext, useTranslate } from 'react-admin';
+import { DataTable, ListBase, Loading, useGetList, useListContext, useTranslate } from 'react-admin';
 import { formatDate, formatTime } from '../../common/format.ts';
 import type { AccessLogRow } from '../../../server/schemas/access-log.ts';
-import { DateInput } from '../dates/DateInput.tsx';
-import { LIST_FITS } from '../lists/listFits.ts';
+import { dateProblem } from '../dates/dateCheck.ts';
+import { FilterDateField } from '../dates/FilterDateField.tsx';
 import { ListSpace } from '../lists/ListSpace.tsx';
-import { MemberPagination } from '../lists/MemberPagination.tsx';
+import { QueuePage } from '../lists/QueueList.tsx';
 import { paths } from '../paths.ts';
 import { kindLabel, personName } from './kinds.ts';
 
 const Column = DataTable.Col<AccessLogRow>;
 
-function StaffFilter(props: { source: string; alwaysOn?: boolean }) {
-  const { data = [] } = useGetList<{ id: number; first_name: string; last_name: string }>('staff-users', {
+interface StaffUser { id: number; first_name: string; last_name: string }
+
+/**
+ * The filter bar: staff user and period. Plain fields on the list's filters (no react-admin filter
+ * form): a date applies once it is a whole date, or when emptied; a half-typed one says so.
+ */
+function AccessLogFilters() {
+  const translate = useTranslate();
+  const { filterValues, setFilters } = useListContext();
+  const { data: staff = [] } = useGetList<StaffUser>('staff-users', {
     pagination: { page: 1, perPage: 100 }, sort: { field: 'id', order: 'ASC' },
   });
+  const [dates, setDates] = useState<Record<'from' | 'to', string>>({ from: filterValues.from ?? '', to: filterValues.to ?? '' });
+  const apply = (key: string, value: string) => {
+    const next: Record<string, unknown> = { ...filterValues, [key]: value };
+    if (value === '') delete next[key];
+    setFilters(next, {}, false);
+  };
+  const dateField = (key: 'from' | 'to', label: string) => {
+    const value = dates[key];
+    const problem = dateProblem(value);
+    return (
+      <FilterDateField
+        id={`access-log-${key}`}
+        label={translate(label)}
+        value={value}
+        error={problem ? translate(problem) : undefined}
+        onChange={(typed) => {
+          setDates((current) => ({ ...current, [key]: typed }));
+          if (!dateProblem(typed)) apply(key, typed);
+        }}
+      />
+    );
+  };
   return (
-    <SelectInput
-      {...props}
-      label="app.privacy.filter_staff"
-      choices={data.map((user) => ({ id: String(user.id), name: personName(user) }))}
-      emptyText="app.privacy.filter_all"
-      sx={{ minWidth: 220 }}
-    />
+    <Box component="form" role="search" aria-label={translate('app.privacy.filters')} onSubmit={(event) => event.preventDefault()}
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', mb: 1 }}>
+      <TextField
+        select
+        id="access-log-staff"
+        label={translate('app.privacy.filter_staff')}
+        value={filterValues.staff_id ?? ''}
+        onChange={(event) => apply('staff_id', event.target.value)}
+        variant="filled"
+        size="small"
+        helperText=" "
+        fullWidth={false}
+        sx={{ width: 240 }}
+      >
+        <MenuItem value="">{translate('app.privacy.filter_all')}</MenuItem>
+        {staff.map((user) => <MenuItem key={user.id} value={String(user.id)}>{personName(user)}</MenuItem>)}
+      </TextField>
+      {dateField('from', 'app.privacy.filter_from')}
+      {dateField('to', 'app.privacy.filter_to')}
+    </Box>
   );
 }
-
-/** react-admin reads alwaysOn from the filter element; the date input itself takes no such prop. */
-function DateFilter({ source, label }: { source: string; label: string; alwaysOn?: boolean }) {
-  return <DateInput source={source} label={label} />;
-}
-
-const FILTERS = [
-  <StaffFilter key="staff_id" source="staff_id" alwaysOn />,
-  <DateFilter key="from" source="from" label="app.privacy.filter_from" alwaysOn />,
-  <DateFilter key="to" source="to" label="app.privacy.filter_to" alwaysOn />,
-];
 
 function AccessLogTable() {
   const translate = useTranslate();
@@ -86,22 +122,17 @@ function Title() {
 export function AccessLogPage() {
   const translate = useTranslate();
   return (
-    <List
-      resource="access-log"
-      title={<Title />}
-      actions={false}
-      component="div"
-      sx={LIST_FITS}
-      empty={false}
-      perPage={25}
-      filters={FILTERS}
-      sort={{ field: 'at', order: 'DESC' }}
-      pagination={<MemberPagination />}
-      disableSyncWithLocation
-    >
-      <Typography id="access-log-heading" variant="h5" component="h1" sx={{ my: 2 }}>{translate('app.privacy.title')}</Typography>
-      <ListSpace><AccessLogTable /></ListSpace>
-    </List>
+    <ListBase resource="access-log" perPage={25} sort={{ field: 'at', order: 'DESC' }} authLoading={<Loading />} disableSyncWithLocation offline={false}>
+      <QueuePage title={<Title />}>
+        {/* A window's height is held, so the footer stays below the fold while a page of rows is
+            reserved and when fewer rows arrive (no layout shift). */}
+        <Box sx={{ minHeight: '100vh' }}>
+          <Typography id="access-log-heading" variant="h5" component="h1" sx={{ my: 2 }}>{translate('app.privacy.title')}</Typography>
+          <AccessLogFilters />
+          <ListSpace><AccessLogTable /></ListSpace>
+        </Box>
+      </QueuePage>
+    </ListBase>
   );
 }
 

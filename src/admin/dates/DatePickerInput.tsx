@@ -1,7 +1,8 @@
 /**
  * The spec's date picker (MUI X) for DateInput: dd/MM/yyyy typed or picked (by keyboard too),
  * Norwegian months and texts, 1905 to next year, clearable; the form value stays 'yyyy-MM-dd'.
- * TableDatePicker: the same picker for a cell of an editable table (TableDateField).
+ * TableDatePicker: the same picker for a cell of an editable table (TableDateField); FilterDatePicker
+ * for a list's filter (FilterDateField).
  * DateInput and TableDateField load this module when someone reaches for a date field.
  */
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -12,7 +13,7 @@ import { nbNO } from '@mui/x-date-pickers/locales';
 import { nb } from 'date-fns/locale/nb';
 import { FieldTitle, InputHelperText, type useInput } from 'react-admin';
 import { FIRST_YEAR, fromDate, lastYear, toDate } from './dateValue.ts';
-import { FORM_FIELD_LOOK, TABLE_FIELD_SX } from './tableField.ts';
+import { FILTER_FIELD_LOOK, FORM_FIELD_LOOK, TABLE_FIELD_SX } from './tableField.ts';
 
 /** The pickers' bokmål texts, with the spec's placeholder 'dd/mm/åååå' (MUI's reads 'DD/MM/ÅÅÅÅ'). */
 const localeText = {
@@ -140,6 +141,38 @@ export function TableDatePicker({ value, onChange, label, disabled, error, descr
             sx: TABLE_FIELD_SX,
             inputProps: { 'aria-label': label, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy },
           },
+        }}
+      />
+    </LocalizationProvider>
+  );
+}
+
+/** A list filter's date field (FilterDateField): the form's look and visible label, no form around it. */
+export interface FilterDateFieldProps {
+  value: string;
+  /** Takes 'yyyy-MM-dd', '' when emptied, 'invalid' while half typed. */
+  onChange: (value: string) => void;
+  id: string;
+  label: string;
+  /** The problem to show under the field, already in words. */
+  error?: string;
+}
+
+export function FilterDatePicker({ value, onChange, id, label, error, focus, openAtStart = false }: FilterDateFieldProps & { focus?: 'field' | 'button'; openAtStart?: boolean }) {
+  const date = useMemo(() => toDate(value), [value]);
+  const { inputRef, shared } = usePicker(focus, openAtStart, undefined);
+  return (
+    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={nb} localeText={localeText}>
+      <DatePicker
+        value={date}
+        onChange={(date) => onChange(fromDate(date) ?? '')}
+        {...shared}
+        inputRef={inputRef}
+        label={label}
+        slotProps={{
+          field: { clearable: true },
+          popper: { 'aria-labelledby': `${id}-label` },
+          textField: { id, ...FILTER_FIELD_LOOK, error: !!error, helperText: error ?? ' ' },
         }}
       />
     </LocalizationProvider>

@@ -96,9 +96,10 @@ function QueueTable<T extends RaRecord>({ empty, rowClick, children }: Pick<Queu
 }
 
 /**
- * react-admin's list page as <List> draws it for a queue (no filters, no actions, never its empty
- * page): the same classes and styles, on ListBase. <List> itself imports its filter form (the
- * form library), its default actions and empty page into every queue's first load.
+ * react-admin's list page as <List> draws it for a queue or a list with its own filter bar (no
+ * filter form, no actions, never its empty page): the same classes and styles, on ListBase.
+ * <List> itself imports its filter form (the form library), its default actions and empty page
+ * into every list's first load.
  */
 const ListRoot = styled('div', { name: 'RaList', overridesResolver: (_props, styles) => styles.root })(({ theme }) => ({
   display: 'flex',
@@ -106,7 +107,7 @@ const ListRoot = styled('div', { name: 'RaList', overridesResolver: (_props, sty
   '& .RaList-content': { position: 'relative', [theme.breakpoints.down('sm')]: { boxShadow: 'none' }, overflow: 'inherit' },
 }));
 
-function QueuePage({ title, children }: { title: ReactNode; children: ReactNode }) {
+export function QueuePage({ title, children }: { title: ReactNode; children: ReactNode }) {
   const { defaultTitle, isPaused, isPending, isPlaceholderData, resource } = useListContext();
   const offline = isPaused && (isPending || isPlaceholderData);
   return (

@@ -1,91 +1,35 @@
 /**
- * 'Slett personopplysninger': erases the member's personal data once staff type the member number.
- * What the accounts must keep stays under the number; the server refuses a wrong number (422).
+ * 'Slett personopplysninger': erases the member's personal data once staff type the member number
+ * (EraseDialog.tsx, fetched the first time the button is pressed). What the accounts must keep
+ * stays under the number.
  */
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
 import DeleteForever from '@mui/icons-material/DeleteForever';
-import { useDataProvider, useRefresh, useTranslate } from 'react-admin';
-import type { StaffDataProvider } from '../../dataProvider/index.ts';
+import { useTranslate } from 'react-admin';
 import type { Member } from '../../dataProvider/types.ts';
-import { fieldErrorsOf } from '../../dataProvider/errors.ts';
-import { useToast } from '../toast.tsx';
+
+const EraseDialog = lazy(() => import('./EraseDialog.tsx'));
 
 export function EraseButton({ member }: { member: Member }) {
   const translate = useTranslate();
-  const toast = useToast();
-  const refresh = useRefresh();
-  const dataProvider = useDataProvider<StaffDataProvider>();
   const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const number = String(member.remote_id ?? member.id);
-
-  const close = () => {
-    setOpen(false);
-    setTyped('');
-    setError(null);
-  };
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      await dataProvider.eraseMember(member.id, typed.trim());
-      close();
-      toast.success('app.privacy.erased_toast');
-      refresh();
-    } catch (failure) {
-      const fields = fieldErrorsOf(failure);
-      if (fields?.member_number) setError(fields.member_number);
-      else toast.error('app.errors.generic');
-    } finally {
-      setBusy(false);
-    }
-  }
-
+  // Once opened, the dialog stays mounted, so it can play its closing transition.
+  const [wanted, setWanted] = useState(false);
   return (
     <>
-      <Button variant="outlined" color="error" startIcon={<DeleteForever />} onClick={() => setOpen(true)}>
+      <Button
+        variant="outlined"
+        color="error"
+        startIcon={<DeleteForever />}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
         {translate('app.privacy.erase')}
       </Button>
-      <Dialog open={open} onClose={close} aria-labelledby="erase-title" aria-describedby="erase-text">
-        <form onSubmit={(event) => void submit(event)} noValidate>
-          <DialogTitle id="erase-title">{translate('app.privacy.erase_title')}</DialogTitle>
-          <DialogContent>
-            <DialogContentText id="erase-text" sx={{ mb: 1 }}>{translate('app.privacy.erase_text')}</DialogContentText>
-            <DialogContentText id="erase-confirm" sx={{ mb: 2, fontWeight: 500 }}>
-              {translate('app.privacy.erase_confirm_text', { number })}
-            </DialogContentText>
-            <TextField
-              autoFocus
-              fullWidth
-              label={translate('app.privacy.erase_confirm_label')}
-              value={typed}
-              onChange={(event) => {
-                setTyped(event.target.value);
-                setError(null);
-              }}
-              error={error !== null}
-              helperText={error ?? ' '}
-              slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off', 'aria-describedby': 'erase-confirm' } }}
-            />
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={close}>{translate('app.cancel')}</Button>
-            <Button type="submit" variant="contained" color="error" disabled={busy || typed.trim() === ''}>
-              {translate('app.privacy.erase_submit')}
-            </Button>
-          </DialogActions>
-        </form>
-      </Dialog>
+      {wanted && <Suspense fallback={null}><EraseDialog member={member} open={open} onClose={() => setOpen(false)} /></Suspense>}
     </>
   );
 }

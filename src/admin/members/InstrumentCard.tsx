@@ -1,6 +1,6 @@
 /** The member's instrument insurance in short: product, price, each insured instrument (type, maker, model), 'Totalverdi' and 'Stopp forsikring'. */
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -40,7 +40,8 @@ export function InstrumentCard({ subscription, memberId }: { subscription: Instr
       />
       {lines.length > 0 && (
         <>
-          <Divider sx={{ my: 1 }} />
+          {/* A rule as MUI's Divider draws it, without its component in the page's first load. */}
+          <Box component="hr" sx={{ m: 0, my: 1, border: 0, borderBottom: 1, borderColor: 'divider' }} />
           <Typography variant="subtitle2" component="h3">{translate('app.instrument_card.lines')}</Typography>
           {lines.map((line) => (
             <SummaryRow

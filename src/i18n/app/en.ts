@@ -557,6 +557,7 @@ export default {
       filter_all: 'All',
       filter_from: 'From date',
       filter_to: 'To date',
+      filters: 'Filter the access log',
       many_members: '%{count} members',
       erased_name: 'Erased',
       kinds: { read: 'Opened', export: 'Exported', change: 'Changed', messages: 'Read messages' },

@@ -559,6 +559,7 @@ export default {
       filter_all: 'Alle',
       filter_from: 'Fra dato',
       filter_to: 'Til dato',
+      filters: 'Filtrer tilgangsloggen',
       many_members: '%{count} medlemmer',
       erased_name: 'Slettet',
       kinds: { read: 'Åpnet', export: 'Eksporterte', change: 'Endret', messages: 'Leste meldinger' },
