@@ -4,11 +4,12 @@
 // renders react-admin inside its BrowserRouter (src/admin/main.tsx), so the production build
 // (vite.config.ts, `raRouterInApp`) gives ra-core this adapter instead: the same hooks and
 // components from react-router-dom, and no router of its own.
-import { createElement, Fragment, useCallback, useEffect, useRef } from 'react';
+import { createElement, Fragment, useCallback, useEffect, useRef, type ReactNode } from 'react';
 import {
   Link, matchPath, Navigate, Outlet, Route, Routes, useBlocker, useInRouterContext, useLocation, useMatch,
   useNavigate as useRouterNavigate, useParams,
 } from 'react-router-dom';
+import type { RouterProvider } from 'react-admin';
 
 /** Blocking a navigation needs a data router; a BrowserRouter has none. */
 const useCanBlock = () => false;
@@ -20,25 +21,25 @@ function useNavigate() {
   useEffect(() => {
     latest.current = navigate;
   }, [navigate]);
-  return useCallback((...args) => latest.current(...args), []);
+  return useCallback((...args: Parameters<typeof navigate>) => latest.current(...args), []) as ReturnType<RouterProvider['useNavigate']>;
 }
 
-function RouterWrapper({ children }) {
+function RouterWrapper({ children }: { basename?: string; children: ReactNode }) {
   if (!useInRouterContext()) throw new Error('react-admin must render inside the app’s BrowserRouter (src/admin/main.tsx)');
   return createElement(Fragment, null, children);
 }
 
-export const reactRouterProvider = {
+export const reactRouterProvider: RouterProvider = {
   useNavigate,
   useLocation,
-  useParams,
+  useParams: useParams as RouterProvider['useParams'],
   useBlocker,
   useMatch,
   useInRouterContext,
   useCanBlock,
   Link,
   Navigate,
-  Route,
+  Route: Route as RouterProvider['Route'],
   Routes,
   Outlet,
   RouterWrapper,
