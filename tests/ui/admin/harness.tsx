@@ -59,13 +59,20 @@ const isHttpErrorLog = (args: unknown[]) => args[0] instanceof HttpError;
 export function installFakeApi(): void {
   let consoleError: ReturnType<typeof vi.spyOn>;
   let consoleWarn: ReturnType<typeof vi.spyOn>;
+  /** Requests the page started that msw has not finished answering. */
+  let inFlight = 0;
   beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
   beforeEach(async () => {
     localStorage.clear();
     // The translation provider is one for the whole file and keeps the last chosen language.
     await i18nProvider.changeLocale('nb');
     calls.length = 0;
+    inFlight = 0;
+    server.events.on('request:end', () => {
+      inFlight -= 1;
+    });
     server.events.on('request:start', async ({ request }) => {
+      inFlight += 1;
       const url = new URL(request.url);
       const text = request.method === 'GET' ? '' : await request.clone().text();
       calls.push({ method: request.method, path: url.pathname, query: Object.fromEntries(url.searchParams), body: text ? JSON.parse(text) : undefined });
@@ -74,7 +81,14 @@ export function installFakeApi(): void {
     consoleError = vi.spyOn(console, 'error');
     consoleWarn = vi.spyOn(console, 'warn');
   });
-  afterEach(() => {
+  afterEach(async () => {
+    // At least one turn, so a request started in the test's last tick is answered before the
+    // handlers are reset (else msw would look it up after the next test began); at most 2 s.
+    let waited = 0;
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      waited += 10;
+    } while (inFlight > 0 && waited < 2000);
     cleanup();
     server.resetHandlers();
     server.events.removeAllListeners();

@@ -18,20 +18,41 @@ export const server = setupServer();
 /** Wires msw and the console guard into the calling test file. */
 export function installFakeApi(): void {
   let consoleError: ReturnType<typeof vi.spyOn>;
-  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+  // Requests the page started and msw has not answered yet: a test that ends as its last request
+  // starts would otherwise have it looked up after the next test reset the handlers.
+  let inFlight = 0;
+  beforeAll(() => {
+    server.listen({ onUnhandledFrame: 'error' });
+    server.events.on('request:start', () => {
+      inFlight += 1;
+    });
+    server.events.on('request:end', () => {
+      inFlight -= 1;
+    });
+  });
   beforeEach(() => {
     localStorage.clear();
     sessionStorage.clear();
     server.use(...contentHandlers());
     consoleError = vi.spyOn(console, 'error');
   });
-  afterEach(() => {
+  afterEach(async () => {
+    // At least one turn, so a request started in the test's last tick has been seen; at most 2 s.
+    let waited = 0;
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      waited += 10;
+    } while (inFlight > 0 && waited < 2000);
+    inFlight = 0;
     cleanup();
     server.resetHandlers();
     expect(consoleError).not.toHaveBeenCalled();
     consoleError.mockRestore();
   });
-  afterAll(() => server.close());
+  afterAll(() => {
+    server.events.removeAllListeners();
+    server.close();
+  });
 }
 
 function Location() {
