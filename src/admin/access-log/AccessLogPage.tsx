@@ -36,11 +36,8 @@ function AccessLogFilters() {
     pagination: { page: 1, perPage: 100 }, sort: { field: 'id', order: 'ASC' },
   });
   const [dates, setDates] = useState<Record<'from' | 'to', string>>({ from: filterValues.from ?? '', to: filterValues.to ?? '' });
-  const apply = (key: string, value: string) => {
-    const next: Record<string, unknown> = { ...filterValues, [key]: value };
-    if (value === '') delete next[key];
-    setFilters(next, {}, false);
-  };
+  // react-admin drops a filter set to '' (emptied).
+  const apply = (key: string, value: string) => setFilters({ ...filterValues, [key]: value }, {}, false);
   const dateField = (key: 'from' | 'to', label: string) => {
     const value = dates[key];
     const problem = dateProblem(value);

@@ -5,7 +5,7 @@
  * for a list's filter (FilterDateField).
  * DateInput and TableDateField load this module when someone reaches for a date field.
  */
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type ComponentProps } from 'react';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
@@ -121,29 +121,43 @@ export interface TableDatePickerProps extends TableDateFieldProps {
   openAtStart?: boolean;
 }
 
-export function TableDatePicker({ value, onChange, label, disabled, error, describedBy, minDate, focus, openAtStart = false }: TableDatePickerProps) {
-  // One Date per value, so a re-render of the table does not reset the section being typed.
+/**
+ * The picker on a plain value outside a react-admin form ('yyyy-MM-dd', '' when emptied, 'invalid'
+ * while half typed): what TableDatePicker and FilterDatePicker share.
+ */
+function ValuePicker({ value, onChange, minDate, focus, openAtStart = false, localeText: texts, ...picker }: {
+  value: string;
+  onChange: (value: string) => void;
+  minDate?: string;
+  focus?: 'field' | 'button';
+  openAtStart?: boolean;
+  localeText: typeof tableLocaleText;
+} & Pick<ComponentProps<typeof DatePicker>, 'label' | 'disabled' | 'slotProps'>) {
+  // One Date per value, so a re-render around it does not reset the section being typed.
   const date = useMemo(() => toDate(value), [value]);
   const { inputRef, shared } = usePicker(focus, openAtStart, minDate);
   return (
-    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={nb} localeText={tableLocaleText}>
-      <DatePicker
-        value={date}
-        onChange={(date) => onChange(fromDate(date) ?? '')}
-        {...shared}
-        disabled={disabled}
-        inputRef={inputRef}
-        slotProps={{
-          openPickerButton: { 'aria-label': `${label}: velg dato` },
-          textField: {
-            size: 'small',
-            error,
-            sx: TABLE_FIELD_SX,
-            inputProps: { 'aria-label': label, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy },
-          },
-        }}
-      />
+    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={nb} localeText={texts}>
+      <DatePicker value={date} onChange={(date) => onChange(fromDate(date) ?? '')} {...shared} {...picker} inputRef={inputRef} />
     </LocalizationProvider>
+  );
+}
+
+export function TableDatePicker({ label, error, describedBy, ...rest }: TableDatePickerProps) {
+  return (
+    <ValuePicker
+      {...rest}
+      localeText={tableLocaleText}
+      slotProps={{
+        openPickerButton: { 'aria-label': `${label}: velg dato` },
+        textField: {
+          size: 'small',
+          error,
+          sx: TABLE_FIELD_SX,
+          inputProps: { 'aria-label': label, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy },
+        },
+      }}
+    />
   );
 }
 
@@ -158,23 +172,17 @@ export interface FilterDateFieldProps {
   error?: string;
 }
 
-export function FilterDatePicker({ value, onChange, id, label, error, focus, openAtStart = false }: FilterDateFieldProps & { focus?: 'field' | 'button'; openAtStart?: boolean }) {
-  const date = useMemo(() => toDate(value), [value]);
-  const { inputRef, shared } = usePicker(focus, openAtStart, undefined);
+export function FilterDatePicker({ id, label, error, ...rest }: FilterDateFieldProps & { focus?: 'field' | 'button'; openAtStart?: boolean }) {
   return (
-    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={nb} localeText={localeText}>
-      <DatePicker
-        value={date}
-        onChange={(date) => onChange(fromDate(date) ?? '')}
-        {...shared}
-        inputRef={inputRef}
-        label={label}
-        slotProps={{
-          field: { clearable: true },
-          popper: { 'aria-labelledby': `${id}-label` },
-          textField: { id, ...FILTER_FIELD_LOOK, error: !!error, helperText: error ?? ' ' },
-        }}
-      />
-    </LocalizationProvider>
+    <ValuePicker
+      {...rest}
+      localeText={localeText}
+      label={label}
+      slotProps={{
+        field: { clearable: true },
+        popper: { 'aria-labelledby': `${id}-label` },
+        textField: { id, ...FILTER_FIELD_LOOK, error: !!error, helperText: error ?? ' ' },
+      }}
+    />
   );
 }

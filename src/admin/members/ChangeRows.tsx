@@ -11,7 +11,7 @@ import { PageOf, usePageCount } from '../lists/PageOf.tsx';
 
 const PAGE_SIZE = 25;
 
-export function showValue(value: unknown): string {
+function showValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '–';
   if (typeof value === 'boolean') return value ? '✓' : '✗';
   if (typeof value === 'object') return JSON.stringify(value);

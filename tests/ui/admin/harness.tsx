@@ -12,6 +12,7 @@ import { App, createQueryClient } from '../../../src/admin/App.tsx';
 import { saveSession } from '../../../src/common/session.ts';
 import { i18nProvider } from '../../../src/i18n/index.ts';
 import { paged } from './fixtures.ts';
+import { requestsInFlight } from '../requests-in-flight.ts';
 
 // The first visit of an area loads its lazy module, which takes a while under a cold transform.
 configure({ asyncUtilTimeout: 5000 });
@@ -59,20 +60,15 @@ const isHttpErrorLog = (args: unknown[]) => args[0] instanceof HttpError;
 export function installFakeApi(): void {
   let consoleError: ReturnType<typeof vi.spyOn>;
   let consoleWarn: ReturnType<typeof vi.spyOn>;
-  /** Requests the page started that msw has not finished answering. */
-  let inFlight = 0;
+  const inFlight = requestsInFlight(server);
   beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
   beforeEach(async () => {
     localStorage.clear();
     // The translation provider is one for the whole file and keeps the last chosen language.
     await i18nProvider.changeLocale('nb');
     calls.length = 0;
-    inFlight = 0;
-    server.events.on('request:end', () => {
-      inFlight -= 1;
-    });
+    inFlight.listen();
     server.events.on('request:start', async ({ request }) => {
-      inFlight += 1;
       const url = new URL(request.url);
       const text = request.method === 'GET' ? '' : await request.clone().text();
       calls.push({ method: request.method, path: url.pathname, query: Object.fromEntries(url.searchParams), body: text ? JSON.parse(text) : undefined });
@@ -82,13 +78,7 @@ export function installFakeApi(): void {
     consoleWarn = vi.spyOn(console, 'warn');
   });
   afterEach(async () => {
-    // At least one turn, so a request started in the test's last tick is answered before the
-    // handlers are reset (else msw would look it up after the next test began); at most 2 s.
-    let waited = 0;
-    do {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      waited += 10;
-    } while (inFlight > 0 && waited < 2000);
+    await inFlight.settle();
     cleanup();
     server.resetHandlers();
     server.events.removeAllListeners();

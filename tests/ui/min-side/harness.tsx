@@ -12,23 +12,17 @@ import { SessionProvider } from '../../../src/min-side/session.tsx';
 import { ToastProvider } from '../../../src/min-side/toasts.tsx';
 import { saveSession } from '../../../src/common/session.ts';
 import type { Member } from '../../../src/min-side/api.ts';
+import { requestsInFlight } from '../requests-in-flight.ts';
 
 export const server = setupServer();
 
 /** Wires msw and the console guard into the calling test file. */
 export function installFakeApi(): void {
   let consoleError: ReturnType<typeof vi.spyOn>;
-  // Requests the page started and msw has not answered yet: a test that ends as its last request
-  // starts would otherwise have it looked up after the next test reset the handlers.
-  let inFlight = 0;
+  const inFlight = requestsInFlight(server);
   beforeAll(() => {
     server.listen({ onUnhandledFrame: 'error' });
-    server.events.on('request:start', () => {
-      inFlight += 1;
-    });
-    server.events.on('request:end', () => {
-      inFlight -= 1;
-    });
+    inFlight.listen();
   });
   beforeEach(() => {
     localStorage.clear();
@@ -37,13 +31,7 @@ export function installFakeApi(): void {
     consoleError = vi.spyOn(console, 'error');
   });
   afterEach(async () => {
-    // At least one turn, so a request started in the test's last tick has been seen; at most 2 s.
-    let waited = 0;
-    do {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      waited += 10;
-    } while (inFlight > 0 && waited < 2000);
-    inFlight = 0;
+    await inFlight.settle();
     cleanup();
     server.resetHandlers();
     expect(consoleError).not.toHaveBeenCalled();
