@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { setImmediate } from 'node:timers/promises';
+import { Turns } from '../../server/lib/turns.ts';
+
+/** Busy work for `ms` milliseconds. */
+function work(ms: number): void {
+  const until = performance.now() + ms;
+  while (performance.now() < until) { /* the import's rows */ }
+}
+
+describe('a long loop taking turns', () => {
+  it('lets a request that needs several steps finish within one pause, and takes no more than half the time', async () => {
+    const turns = new Turns(8);
+    let slices = 0;
+    let finishedAfter: number | null = null;
+    // A request: read, ask the database, answer; each step waits for the event loop once.
+    const request = (async () => {
+      for (let step = 0; step < 5; step += 1) await setImmediate();
+      finishedAfter = slices;
+    })();
+    const started = performance.now();
+    let worked = 0;
+    for (let item = 0; item < 400; item += 1) {
+      if (turns.due()) {
+        slices += 1;
+        await turns.give();
+      }
+      const before = performance.now();
+      work(0.25);
+      worked += performance.now() - before;
+    }
+    await request;
+    const took = performance.now() - started;
+
+    // Handing the loop over only for one event-loop turn per slice, the request needed five slices.
+    expect(finishedAfter).not.toBeNull();
+    expect(finishedAfter!).toBeLessThanOrEqual(1);
+    expect(slices).toBeGreaterThanOrEqual(5);
+    expect(took).toBeGreaterThanOrEqual(worked * 1.8);
+  });
+});
