@@ -2,7 +2,7 @@
 // own when the app renders it outside a router, and that brings react-router's whole data router
 // (createRouter, RouterProvider: some 20 KB gzip) into every staff page. The staff app always
 // renders react-admin inside its BrowserRouter (src/admin/main.tsx), so the production build
-// (vite.config.ts, `raRouterInApp`) gives ra-core this adapter instead: the same hooks and
+// (`raRouterInApp`, tools/vite/ra-router-in-app.ts) gives ra-core this adapter instead: the same hooks and
 // components from react-router-dom, and no router of its own.
 import { createElement, Fragment, useCallback, useEffect, useRef, type ReactNode } from 'react';
 import {
