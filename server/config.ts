@@ -7,6 +7,7 @@ import path from 'node:path';
 import { isIP } from 'node:net';
 import { createPrivateKey } from 'node:crypto';
 import { EMAIL_PATTERN } from './schemas/rules.ts';
+import { isValidAccountNumber } from './lib/kid.ts';
 import { ConfigError, flag, integer, supervisorSettings, type Env, type SupervisorSettings } from './config-values.ts';
 
 export { ConfigError };
@@ -99,6 +100,18 @@ export interface Config extends SupervisorSettings {
   importWelcomePerMinute: number;
   /** Below this much free space in DATA_DIR (bytes) the embedded database takes no writes; 0 turns the check off. */
   diskFreeMinBytes: number;
+  /** The membership year's money: the account KID payments go to and the defaults of the days staff may change. */
+  billing: BillingConfig;
+}
+
+export interface BillingConfig {
+  /** BANK_ACCOUNT: 11 digits, MOD11-checked; printed on every invoice and checked against an OCR file's assignment account. */
+  bankAccount: string;
+  /** Defaults for the settings staff change under Innstillinger (days). */
+  invoiceDueDays: number;
+  reminder1Days: number;
+  reminder2Days: number;
+  lapseDays: number;
 }
 
 export interface CardSigningKey {
@@ -250,6 +263,25 @@ function secretKey(env: Env): string | null {
   return value;
 }
 
+function billing(env: Env): BillingConfig {
+  const bankAccount = text(env, 'BANK_ACCOUNT', '15031234562').replace(/[\s.]/g, '');
+  if (!isValidAccountNumber(bankAccount)) {
+    throw new ConfigError('BANK_ACCOUNT', 'må være et kontonummer med 11 sifre og riktig kontrollsiffer (MOD11)');
+  }
+  const reminder1Days = integer(env, 'REMINDER_1_DAYS', 14, 1, 365);
+  const reminder2Days = integer(env, 'REMINDER_2_DAYS', 28, 1, 365);
+  const lapseDays = integer(env, 'LAPSE_DAYS', 60, 1, 730);
+  if (reminder2Days <= reminder1Days) throw new ConfigError('REMINDER_2_DAYS', 'må være flere dager enn REMINDER_1_DAYS');
+  if (lapseDays <= reminder2Days) throw new ConfigError('LAPSE_DAYS', 'må være flere dager enn REMINDER_2_DAYS');
+  return {
+    bankAccount,
+    invoiceDueDays: integer(env, 'INVOICE_DUE_DAYS', 14, 1, 120),
+    reminder1Days,
+    reminder2Days,
+    lapseDays,
+  };
+}
+
 /** `id:base64` entries (PKCS#8 DER of an Ed25519 private key), comma separated; the first signs, all verify. */
 function cardSigningKeys(env: Env): CardSigningKey[] {
   const raw = optional(env, 'CARD_SIGNING_KEY');
@@ -332,6 +364,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     importWelcomePerMinute: integer(env, 'IMPORT_WELCOME_PER_MINUTE', 60, 1, 10000),
     diskFreeMinBytes: integer(env, 'DISK_FREE_MIN_MB', 200, 0, 1_000_000) * 1024 * 1024,
+    billing: billing(env),
     // Read by server/main.ts before the server starts; checked here too, so a bad value stops the server with its message.
     ...supervisorSettings(env),
   };
