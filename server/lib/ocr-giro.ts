@@ -564,7 +564,8 @@ export function writeOcrGiro(input: OcrGiroInput, options: { lineEnding?: '\r\n'
         + `${number(transaction.payerAccount ?? '0', 11, 'payerAccount')}${'0'.repeat(22)}`);
       if (TEXT_TYPES.has(type)) {
         const text = transaction.text ?? '';
-        if (text.length > 40) throw new Error('Amount item 3 holds at most 40 characters of text');
+        // The file is ISO-8859-1: a character outside it would be lost when the text is encoded.
+        if (text.length > 40 || !/^[\x20-\x7E\xA0-\xFF]*$/.test(text)) throw new Error('Amount item 3 holds at most 40 characters of ISO-8859-1 text');
         lines.push(`${prefix}32${transactionNumber}${text.padEnd(40, ' ')}${'0'.repeat(25)}`);
       }
     });
