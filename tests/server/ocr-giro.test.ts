@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
 import { makeKid } from '../../server/lib/kid.ts';
@@ -7,6 +8,7 @@ import type { OcrGiroFile, OcrGiroTransactionInput } from '../../server/lib/ocr-
 import { checkOcrAccounts, matchOcrPayments, ocrKids } from '../../server/domain/billing/ocr-matching.ts';
 import type { OcrInvoice, OcrMatchResult, OcrPaymentMatch } from '../../server/domain/billing/ocr-matching.ts';
 
+const SEED = 20261128;
 const FIXTURES = new URL('../fixtures/ocr/', import.meta.url);
 const fixture = (name: string) => readFileSync(new URL(name, FIXTURES));
 const ACCOUNT = loadConfig({}).billing.bankAccount;
@@ -145,6 +147,60 @@ describe('OCR giro files: reading', () => {
     const payments = matched(matchOcrPayments(parsed, invoices, ACCOUNT));
     expect(payments.every((payment) => payment.kind === 'exact')).toBe(true);
     expect(payments[19_999].invoiceId).toBe(20_000);
+  });
+
+  it('reads back whatever it writes, in either encoding and line ending (generated files)', () => {
+    const latin1Text = fc.string({ unit: fc.constantFrom(...'abcæøåÆØÅ 019,.-é'.split('')), maxLength: 40 });
+    const date = fc.date({ min: new Date(Date.UTC(1969, 0, 1)), max: new Date(Date.UTC(2068, 11, 31)), noInvalidDate: true })
+      .map((value) => value.toISOString().slice(0, 10));
+    const transaction = fc.record({
+      transactionType: fc.integer({ min: 10, max: 21 }),
+      date,
+      amountOre: fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }),
+      kid: fc.option(fc.stringMatching(/^\d{1,24}-?$/), { nil: null }),
+      bankDate: fc.option(date, { nil: null }),
+      payerAccount: fc.option(fc.stringMatching(/^[1-9]\d{10}$/), { nil: null }),
+      text: latin1Text,
+    });
+    const input = fc.record({
+      transmissionNumber: fc.integer({ min: 0, max: 9_999_999 }),
+      dataRecipient: fc.stringMatching(/^\d{8}$/),
+      date,
+      assignments: fc.uniqueArray(fc.record({
+        assignmentNumber: fc.integer({ min: 1, max: 9_999_999 }),
+        agreementId: fc.stringMatching(/^\d{9}$/),
+        account: fc.stringMatching(/^\d{11}$/),
+        transactions: fc.array(transaction, { maxLength: 6 }),
+      }), { maxLength: 3, selector: (assignment) => assignment.assignmentNumber }),
+    });
+    fc.assert(fc.property(input, fc.boolean(), fc.boolean(), (description, asUtf8, lf) => {
+      const text = writeOcrGiro(description, { lineEnding: lf ? '\n' : '\r\n' });
+      const parsed = parseOcrGiro(Buffer.from(text, asUtf8 ? 'utf8' : 'latin1'));
+      expect(parsed.transmissionNumber).toBe(String(description.transmissionNumber).padStart(7, '0'));
+      expect(parsed.assignments.map((a) => Number(a.assignmentNumber))).toEqual(description.assignments.map((a) => a.assignmentNumber));
+      expect(parsed.assignments.flatMap((a) => a.transactions).map((t) => [t.transactionType, t.date, t.amountOre, t.kid, t.bankDate, t.payerAccount, t.text]))
+        .toEqual(description.assignments.flatMap((a) => a.transactions).map((t) => [
+          t.transactionType, t.date, t.amountOre, t.kid, t.bankDate, t.payerAccount,
+          // Only types 20 and 21 carry text, read without its padding.
+          [20, 21].includes(t.transactionType) ? t.text.trim() || null : null,
+        ]));
+    }), { seed: SEED, numRuns: 200 });
+  });
+
+  it('answers any one changed character with the file read or an OcrGiroError naming a line of the file', () => {
+    const valid = fixture('valid-payments.txt').toString('latin1');
+    const lineCount = valid.split('\r\n').length - 1;
+    fc.assert(fc.property(fc.nat(valid.length - 1), fc.constantFrom(...'0123456789 -NYX\r\nø\u0000'.split('')), (at, character) => {
+      const changed = Buffer.from(valid.slice(0, at) + character + valid.slice(at + 1), 'latin1');
+      try {
+        parseOcrGiro(changed);
+      } catch (error) {
+        expect(error).toBeInstanceOf(OcrGiroError);
+        const { line } = error as OcrGiroError;
+        expect(line).toBeGreaterThanOrEqual(1);
+        expect(line).toBeLessThanOrEqual(lineCount + 1);
+      }
+    }), { seed: SEED, numRuns: 500 });
   });
 
   it('refuses to write what the file cannot hold', () => {
