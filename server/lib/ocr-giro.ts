@@ -179,7 +179,7 @@ class OcrGiroReader {
     if (name === undefined) throw new OcrGiroError(`Ukjent posttype «${recordType}» (linje ${n}).`, n);
     const expectedService = recordType === '10' || recordType === '89' ? '00' : '09';
     if (serviceCode !== expectedService) {
-      const what = serviceCode === '21' ? ' (AvtaleGiro-avtaler, ikke innbetalinger)' : '';
+      const what = serviceCode === '21' ? ' (AvtaleGiro: avtaler og trekkrav, ikke innbetalinger)' : '';
       throw new OcrGiroError(`Ukjent tjenestekode «${serviceCode}»${what} på ${name}, som skal ha ${expectedService} (linje ${n}).`, n);
     }
     this.checkOrder(recordType, n);

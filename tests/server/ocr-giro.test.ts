@@ -242,7 +242,7 @@ describe('OCR giro files: refused with the line that is wrong', () => {
     ['a line of something else', (l) => { l[3] = `XY${l[3].slice(2)}`; }, 'Linjen begynner ikke med NY, som hver linje i en OCR-fil gjør (linje 4).', 4],
     ['an unknown record type', (l) => { l[2] = put(l[2], 7, '45'); }, 'Ukjent posttype «45» (linje 3).', 3],
     ['an AvtaleGiro service code', (l) => { l[1] = put(l[1], 3, '21'); },
-      'Ukjent tjenestekode «21» (AvtaleGiro-avtaler, ikke innbetalinger) på startposten for et oppdrag, som skal ha 09 (linje 2).', 2],
+      'Ukjent tjenestekode «21» (AvtaleGiro: avtaler og trekkrav, ikke innbetalinger) på startposten for et oppdrag, som skal ha 09 (linje 2).', 2],
     ['an unknown service code', (l) => { l[0] = put(l[0], 3, '09'); }, 'Ukjent tjenestekode «09» på startposten for forsendelsen, som skal ha 00 (linje 1).', 1],
     ['an unknown transaction type', (l) => { l[2] = put(l[2], 5, '25'); l[3] = put(l[3], 5, '25'); }, 'Ukjent transaksjonstype «25»; OCR giro har 10–21 (linje 3).', 3],
     ['an assignment of AvtaleGiro agreements', (l) => { l[1] = put(l[1], 5, '24'); },
