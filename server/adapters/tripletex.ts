@@ -233,16 +233,19 @@ export function kronerToOre(kroner: number): number {
 export type TripletexPaymentState = 'paid' | 'partly_paid' | 'unpaid' | 'credited';
 
 /**
- * What an invoice read back says: credited when it is credited (or is a credit note); paid when
- * nothing of the invoice itself is owed (amountOutstanding ≤ 0), even while a reminder fee is;
- * partly paid when some but not all of it is; the fee still owed is `feesOre`.
+ * What an invoice read back says: credited when it is credited whole (or is a credit note); paid
+ * when nothing of the invoice itself is owed (amountOutstanding ≤ 0), even while a reminder fee
+ * is; partly paid when some but not all of what is due was paid. `creditedOre` is what partial
+ * credit notes took off (Tripletex keeps the invoice's amount and lowers what is outstanding);
+ * the fee still owed is `feesOre`.
  */
-export function paymentState(invoice: TripletexInvoice): { state: TripletexPaymentState; paidOre: number; feesOre: number } {
+export function paymentState(invoice: TripletexInvoice, creditedOre = 0): { state: TripletexPaymentState; paidOre: number; feesOre: number } {
   const feesOre = Math.max(0, invoice.outstandingTotalOre - Math.max(0, invoice.outstandingOre));
-  const paidOre = invoice.amountOre - invoice.outstandingOre;
+  const dueOre = invoice.amountOre - creditedOre;
+  const paidOre = dueOre - invoice.outstandingOre;
   if (invoice.isCredited || invoice.isCreditNote) return { state: 'credited', paidOre, feesOre };
   if (invoice.outstandingOre <= 0) return { state: 'paid', paidOre, feesOre };
-  if (invoice.outstandingOre < invoice.amountOre) return { state: 'partly_paid', paidOre, feesOre };
+  if (invoice.outstandingOre < dueOre) return { state: 'partly_paid', paidOre, feesOre };
   return { state: 'unpaid', paidOre, feesOre };
 }
 

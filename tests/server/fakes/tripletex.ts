@@ -105,6 +105,8 @@ export interface FakeTripletex {
   rateLimitNext(count: number, options?: { retryAfter?: number | null; reset?: number | null; match?: (method: string, path: string) => boolean }): void;
   /** The next `count` calls (that `match` picks, if given) answer 422 with these validation messages. */
   rejectNext(count: number, options?: { message?: string; validationMessages?: { field: string | null; message: string }[]; match?: (method: string, path: string) => boolean }): void;
+  /** The next `count` calls (that `match` picks, if given) are never answered (a timeout). */
+  stallNext(count: number, options?: { match?: (method: string, path: string) => boolean }): void;
   /** A payment booked in Tripletex outside the portal (the bank's KID payment): lowers what is outstanding. */
   pay(invoiceId: number, amountOre: number, date?: string): FakeInvoice;
   invoice(id: number): FakeInvoice | undefined;
@@ -113,7 +115,7 @@ export interface FakeTripletex {
 
 interface Scripted {
   count: number;
-  status: 429 | 422;
+  status: 429 | 422 | 'stall';
   match?: (method: string, path: string) => boolean;
   retryAfter?: number | null;
   reset?: number | null;
@@ -229,9 +231,9 @@ export async function startFakeTripletex(consumerToken = 'consumer', employeeTok
       reminders: [],
       sends: [],
     };
-    if (options.creditNoteFor) applyCredit(options.creditNoteFor, invoice);
     order.invoiceId = invoice.id;
     state.invoices.push(invoice);
+    if (options.creditNoteFor) applyCredit(options.creditNoteFor, invoice);
     return invoice;
   }
 
@@ -277,6 +279,7 @@ export async function startFakeTripletex(consumerToken = 'consumer', employeeTok
       if (index >= 0) {
         const script = scripted[index];
         if (--script.count <= 0) scripted.splice(index, 1);
+        if (script.status === 'stall') return;
         if (script.status === 429) {
           const headers: Record<string, string> = { 'X-Rate-Limit-Limit': '100', 'X-Rate-Limit-Remaining': '0' };
           if (script.retryAfter !== null && script.retryAfter !== undefined) headers['Retry-After'] = String(script.retryAfter);
@@ -472,6 +475,9 @@ export async function startFakeTripletex(consumerToken = 'consumer', employeeTok
     },
     rejectNext(count, options = {}) {
       scripted.push({ count, status: 422, match: options.match, message: options.message, validationMessages: options.validationMessages });
+    },
+    stallNext(count, options = {}) {
+      scripted.push({ count, status: 'stall', match: options.match });
     },
     pay(invoiceId, amountOre, date = new Date().toISOString().slice(0, 10)) {
       const invoice = findInvoice(invoiceId);
