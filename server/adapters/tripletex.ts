@@ -108,7 +108,8 @@ export interface TripletexSession {
   ensureOrder(order: TripletexOrderWithLinesInput): Promise<{ id: number; created: boolean }>;
   /**
    * Invoices the order without sending it (sending is `sendInvoice`). An invoice already made
-   * from the order (an earlier run cut off after Tripletex made it) is answered instead.
+   * from the order (an earlier run cut off after Tripletex made it) is answered instead: it is
+   * looked for among the customer's invoices of the invoice date, so a new try gives the same date.
    */
   invoiceOrder(orderId: number, options: TripletexInvoiceOptions): Promise<TripletexInvoice & { created: boolean }>;
   sendInvoice(invoiceId: number, sendType: TripletexSendType, options?: { overrideEmailAddress?: string }): Promise<void>;
@@ -331,11 +332,11 @@ export function tripletexClient(config: TripletexConfig, options: TripletexClien
 
   async function failure(response: Response): Promise<TripletexError> {
     const text = await response.text().catch(() => '');
-    let body: unknown = null;
+    let body: unknown;
     try {
       body = text ? JSON.parse(text) : null;
     } catch {
-      body = null;
+      body = null; // a gateway's HTML error page: the status says enough
     }
     return new TripletexError(describe(response.status, body), response.status, {
       validationMessages: validationOf(body),
@@ -395,12 +396,16 @@ export function tripletexClient(config: TripletexConfig, options: TripletexClien
       const token = opened?.value?.token;
       if (!token) throw new TripletexError('Tripletex ga ingen sesjon');
 
-      /** Every value of a list, page by page (`from`/`count`), until `fullResultSize` (or a short page). */
-      async function all<T>(path: string, params: Record<string, string>, pageSize = 1000): Promise<T[]> {
+      /**
+       * Every value of a list, page by page (`from`/`count`), until `fullResultSize` (or a short
+       * page). `inside` when an operation that waits out 429s itself reads it: no second layer of tries.
+       */
+      async function all<T>(path: string, params: Record<string, string>, pageSize = 1000, inside = false): Promise<T[]> {
         const values: T[] = [];
         for (let from = 0; ; ) {
           const query = new URLSearchParams({ ...params, from: String(from), count: String(pageSize) });
-          const page = await patiently(() => call<ListEnvelope<T>>('GET', `${path}?${query}`, { token }));
+          const read = () => call<ListEnvelope<T>>('GET', `${path}?${query}`, { token });
+          const page = await (inside ? read() : patiently(read));
           const got = page?.values ?? [];
           values.push(...got);
           from += got.length;
@@ -416,19 +421,24 @@ export function tripletexClient(config: TripletexConfig, options: TripletexClien
           orderDateFrom: orderDate,
           orderDateTo: nextDay(orderDate),
           fields: 'id,reference',
-        });
+        }, 1000, true);
         const found = orders.find((order) => order.reference === reference);
         return found ? { id: found.id } : null;
       }
 
+      async function invoiceSearch(search: TripletexInvoiceSearch, inside = false): Promise<TripletexInvoice[]> {
+        const params: Record<string, string> = { invoiceDateFrom: search.invoiceDateFrom, invoiceDateTo: search.invoiceDateTo, fields: INVOICE_FIELDS };
+        if (search.customerId !== undefined) params.customerId = String(search.customerId);
+        if (search.kid) params.kid = search.kid;
+        return (await all<RawInvoice>('/invoice', params, search.pageSize, inside)).map(invoiceOf);
+      }
+
       /** An invoice made from the order on that date (and with our KID, when we gave one). */
       async function invoiceFromOrder(orderId: number, invoice: TripletexInvoiceOptions): Promise<TripletexInvoice | null> {
-        const found = await session.searchInvoices({
-          invoiceDateFrom: invoice.invoiceDate,
-          invoiceDateTo: nextDay(invoice.invoiceDate),
-          customerId: invoice.customerId,
-          kid: invoice.kid,
-        });
+        const found = await invoiceSearch(
+          { invoiceDateFrom: invoice.invoiceDate, invoiceDateTo: nextDay(invoice.invoiceDate), customerId: invoice.customerId, kid: invoice.kid },
+          true,
+        );
         return found.find((candidate) => candidate.orderIds.includes(orderId)) ?? null;
       }
 
@@ -489,9 +499,10 @@ export function tripletexClient(config: TripletexConfig, options: TripletexClien
             const existing = await invoiceFromOrder(orderId, invoice);
             if (existing) return { ...existing, created: false };
             let made: { value: RawInvoice };
-            if (invoice.kid || invoice.dueDate) {
+            if ((invoice.kid || invoice.dueDate) && !invoice.creditNoteFor) {
               // The order's :invoice action takes neither a KID nor a due date; the invoice
-              // resource does, with the order it is made from (one order an invoice).
+              // resource does, with the order it is made from (one order an invoice). A credit
+              // note has neither, and only the action makes one.
               made = await call<{ value: RawInvoice }>('POST', '/invoice?sendToCustomer=false', {
                 token,
                 body: {
@@ -559,11 +570,8 @@ export function tripletexClient(config: TripletexConfig, options: TripletexClien
           return invoiceOf(found.value);
         },
 
-        async searchInvoices(search) {
-          const params: Record<string, string> = { invoiceDateFrom: search.invoiceDateFrom, invoiceDateTo: search.invoiceDateTo, fields: INVOICE_FIELDS };
-          if (search.customerId !== undefined) params.customerId = String(search.customerId);
-          if (search.kid) params.kid = search.kid;
-          return (await all<RawInvoice>('/invoice', params, search.pageSize)).map(invoiceOf);
+        searchInvoices(search) {
+          return invoiceSearch(search);
         },
 
         invoicePdf(invoiceId) {
