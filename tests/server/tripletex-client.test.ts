@@ -342,6 +342,12 @@ describe('rate limits', () => {
     ]);
   });
 
+  it("waits out a 429 in the order sync's calls too, and finds a customer in a list answer", async () => {
+    fake.rateLimitNext(1, { retryAfter: 1, match: (method, path) => method === 'GET' && path === '/customer' });
+    expect(await session.findCustomer(20001)).toEqual({ id: customerId });
+    expect(waits).toEqual([1000]);
+  });
+
   it('gives up after its bounded tries, or at once when the wait is too long, with the wait on the error', async () => {
     const invoice = await invoiced(145_000);
     const patient = await recording({ maxRetries: 2 }).open();

@@ -306,11 +306,10 @@ export async function startFakeTripletex(consumerToken = 'consumer', employeeTok
 
       if (method === 'GET' && path === '/customer') {
         const number = Number(q.get('customerAccountNumber'));
-        const values = state.customers.filter((customer) => customer.customerNumber === number);
-        return send(200, { from: 0, count: values.length, versionDigest: null, values });
+        return list(state.customers.filter((customer) => customer.customerNumber === number) as unknown as Record<string, unknown>[]);
       }
       if (method === 'POST' && path === '/customer') {
-        if (!body?.name) return send(422, { status: 422, message: 'Validering feilet.', validationMessages: [{ field: 'name', message: 'Feltet må fylles ut.' }] });
+        if (!body?.name) return invalid('name', 'Feltet må fylles ut.');
         const customer = { id: ++nextId, version: 0, ...body };
         state.customers.push(customer);
         return send(201, { value: customer });
