@@ -252,6 +252,7 @@ export function paymentState(invoice: TripletexInvoice, creditedOre = 0): { stat
 
 const dayMs = 24 * 60 * 60 * 1000;
 const tomorrow = (): string => new Date(Date.now() + dayMs).toISOString().slice(0, 10);
+const inTwoYears = (): string => new Date(Date.now() + 2 * 366 * dayMs).toISOString().slice(0, 10);
 const nextDay = (date: string): string => new Date(Date.parse(`${date}T00:00:00Z`) + dayMs).toISOString().slice(0, 10);
 
 const INVOICE_FIELDS =
@@ -460,7 +461,8 @@ export function tripletexClient(config: TripletexConfig, options: TripletexClien
           const query = new URLSearchParams({
             customerId: String(customerId),
             orderDateFrom: '2000-01-01',
-            orderDateTo: tomorrow(),
+            // Tripletex reads the end as exclusive; a subscription may start (and its order be dated) in the months ahead.
+            orderDateTo: inTwoYears(),
             fields: 'id,reference',
             count: '1000',
           });

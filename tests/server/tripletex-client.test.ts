@@ -134,6 +134,12 @@ describe('orders', () => {
     expect(made[0]).toMatchObject({ customerId, orderDate: '2027-01-01', orderLines: [{ description: 'Medlemskap 2027', count: 1, unitPriceIncludingVatCurrency: 1450 }] });
   });
 
+  it("finds the sync's order of a subscription that starts in the months ahead", async () => {
+    const start = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
+    const made = await session.createOrder({ customerId, reference: 'MP-ABO-FREMTID', orderDate: start, description: 'Reiseforsikring', amount: 1290 });
+    expect(await session.findOrder(customerId, 'MP-ABO-FREMTID')).toEqual({ id: made.id });
+  });
+
   it('finds the order an earlier call made although its answer was lost', async () => {
     const order = { customerId, reference: 'MP-FAKTURA-AVBRUTT', orderDate: '2027-01-01', lines: [{ description: 'Reise', unitPriceOre: 129_000 }] };
     const before = fake.orders.length;
