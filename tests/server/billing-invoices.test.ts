@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, createAccount, login, type TestContext } from './helpers.ts';
-import { PRODUCTS } from './factories-member-admin.ts';
+import { createInstrument, GUITAR, PRODUCTS } from './factories-member-admin.ts';
 import { activeTravel, billedMember, firstInvoice } from './billing-factories.ts';
 import { isValidKid, makeKid } from '../../server/lib/kid.ts';
 import { todayInOslo } from '../../server/domain/shared/oslo-date.ts';
@@ -138,6 +138,25 @@ describe('a cover accepted during the year', () => {
     const quarter = Math.floor((Number(start.slice(5, 7)) - 1) / 3);
     expect(invoices.data[0]).toMatchObject({ kind: 'cover', total: 129000 * (4 - quarter) / 4 });
     expect((await invoice(invoices.data[0].id)).lines[0].subscription_id).toBe(id);
+  });
+});
+
+describe('an instrument insurance accepted during the year', () => {
+  it('gets a cover invoice at the year\'s instrument price once; a second instrument accepted later makes none', async () => {
+    const member = await billedMember(t.db);
+    const first = await createInstrument(t.db, { member_id: member.id, instrument_category: GUITAR, state: 'requested', value: 20000 });
+    expect((await send('POST', `/api/instrument/accept/${first}`, {})).statusCode).toBe(200);
+    const today = todayInOslo();
+    const quarter = Math.floor((Number(today.slice(5, 7)) - 1) / 3);
+    const invoices = (await get(`/api/member/${member.id}/invoice`)).json();
+    expect(invoices.total).toBe(1);
+    expect(invoices.data[0]).toMatchObject({ kind: 'cover', total: 99500 * (4 - quarter) / 4 });
+    const details = await invoice(invoices.data[0].id);
+    expect(details.lines).toEqual([expect.objectContaining({ product_id: PRODUCTS.instrument, period_to: `${today.slice(0, 4)}-12-31` })]);
+
+    const second = await createInstrument(t.db, { member_id: member.id, instrument_category: GUITAR, state: 'requested', value: 5000 });
+    expect((await send('POST', `/api/instrument/accept/${second}`, {})).statusCode).toBe(200);
+    expect((await get(`/api/member/${member.id}/invoice`)).json().total).toBe(1);
   });
 });
 
