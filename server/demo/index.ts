@@ -1,6 +1,7 @@
 /**
  * The Norwegian demo data set: staff, the demo member and some 330 made-up members in every
- * state, with insurance, campaigns, discount codes and a message log. Seeded, so every run
+ * state, with insurance, campaigns, discount codes, this year's first invoices and their
+ * payments, and a message log. Seeded, so every run
  * gives the same data for the same day.
  */
 import type { Database, Queryable } from '../db/database.ts';
@@ -11,6 +12,7 @@ import type { DemoContext, DemoMember } from './context.ts';
 import { addDays, at, todayInOslo } from './dates.ts';
 import { insertInsurance } from './insurance.ts';
 import { insertMemberships } from './memberships.ts';
+import { insertInvoices } from './invoices.ts';
 import { logMemberMessages, MessageLog } from './messages.ts';
 import type { PostalCode } from './people.ts';
 import { seededRandom } from './random.ts';
@@ -70,6 +72,7 @@ async function seed(db: Queryable, options: SeedOptions, passwordHash: string): 
   await insertMemberships(db, context, members);
   const demoMember = members.find((member) => member.email === DEMO_MEMBER_EMAIL)!;
   const rejectedInstruments = await insertInsurance(db, context, demoMember, members);
+  await insertInvoices(db, context, members);
   const log = await MessageLog.open(db, context);
   logMemberMessages(context, log, members, rejectedInstruments);
   demoMemberMessages(context, log, demoMember);

@@ -62,7 +62,7 @@ const DEEP_OFFSET = 500;
  * in the reverse order from the far end and turned round, so no page walks more than half the list
  * and the last page costs what the first does.
  */
-async function rowsKnowingTotal<Row>(db: Queryable, source: PagedSource, list: ListQuery, total: number): Promise<Row[]> {
+export async function rowsKnowingTotal<Row>(db: Queryable, source: PagedSource, list: ListQuery, total: number): Promise<Row[]> {
   const params = list.params.values;
   if (list.offset <= total / 2) return db.query<Row>(pageSql(source, list, list.orderBy, list.perPage, list.offset), params);
   const limit = Math.min(list.perPage, total - list.offset);

@@ -21,6 +21,7 @@ import proof from './proof.ts';
 import privacy from './privacy.ts';
 import memberImport from './member-import.ts';
 import counters from './counters.ts';
+import billing from './billing.ts';
 
 const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(health);
@@ -44,6 +45,7 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(privacy);
   await app.register(memberImport);
   await app.register(counters);
+  await app.register(billing);
 };
 
 export default apiRoutes;

@@ -124,7 +124,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/instrument/accept/:id', {
     config: { access: 'staff', accessLog: { kind: 'change', detail: 'Instrument akseptert', member: ownerOfInstrument } },
     schema: { tags: TAGS, summary: 'Aksepter et nytt instrument eller en endring; 409 når det allerede er behandlet', params: IdParams, response: handled },
-  }, async (request) => ({ data: await actOnInstruments(db, outbox, accountOf(request).id, { ids: [request.params.id] }, { action: 'accept' }) }));
+  }, async (request) => ({ data: await actOnInstruments(db, outbox, accountOf(request).id, { ids: [request.params.id] }, { action: 'accept' }, config.billing) }));
 
   app.post('/instrument/reject/:id', {
     config: { access: 'staff', accessLog: { kind: 'change', detail: 'Instrument avvist', member: ownerOfInstrument } },
@@ -132,14 +132,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => ({
     data: await actOnInstruments(db, outbox, accountOf(request).id, { ids: [request.params.id] }, {
       action: 'reject', reason: request.body.reason, sendEmail: request.body.send_email,
-    }),
+    }, config.billing),
   }));
 
   app.post('/instrument/accept', {
     config: { access: 'staff', accessLog: { kind: 'change', detail: 'Instrumenter akseptert', member: memberFromBody } },
     schema: { tags: TAGS, summary: 'Aksepter flere instrumenter av ett medlem: alle eller ingen', body: InstrumentsOfMember, response: handled },
   }, async (request) => ({
-    data: await actOnInstruments(db, outbox, accountOf(request).id, { ids: request.body.instruments, memberId: request.body.member_id }, { action: 'accept' }),
+    data: await actOnInstruments(db, outbox, accountOf(request).id, { ids: request.body.instruments, memberId: request.body.member_id }, { action: 'accept' }, config.billing),
   }));
 
   app.post('/instrument/reject', {
@@ -148,7 +148,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => ({
     data: await actOnInstruments(db, outbox, accountOf(request).id, { ids: request.body.instruments, memberId: request.body.member_id }, {
       action: 'reject', reason: request.body.reason, sendEmail: request.body.send_email,
-    }),
+    }, config.billing),
   }));
 };
 

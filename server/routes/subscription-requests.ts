@@ -19,7 +19,7 @@ const FieldErrorsBody = Type.Object({
 const answers = { 200: DataOf(Subscription), 404: MessageBody, 409: MessageBody };
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, outbox } = app.services;
+  const { db, outbox, config } = app.services;
   const ownerOfSubscription = (request: FastifyRequest) => subscriptionOwner(db, (request.params as { id: number }).id);
 
   app.post(
@@ -39,7 +39,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => ({
       data: await actOnSubscriptionRequest(db, outbox, request.params.id, accountOf(request).id, {
         action: 'accept', late: request.query.late === true,
-      }),
+      }, config.billing),
     }),
   );
 
@@ -58,7 +58,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => ({
       data: await actOnSubscriptionRequest(db, outbox, request.params.id, accountOf(request).id, {
         action: 'reject', reason: request.body.reason, sendEmail: request.body.send_email,
-      }),
+      }, config.billing),
     }),
   );
 
@@ -73,7 +73,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: answers,
       },
     },
-    async (request) => ({ data: await actOnSubscriptionRequest(db, outbox, request.params.id, accountOf(request).id, { action: 'reopen' }) }),
+    async (request) => ({ data: await actOnSubscriptionRequest(db, outbox, request.params.id, accountOf(request).id, { action: 'reopen' }, config.billing) }),
   );
 };
 

@@ -37,6 +37,7 @@ interface Fixtures {
   instrument: number;
   message: number;
   campaign: number;
+  invoice: number;
 }
 
 let t: TestContext;
@@ -59,7 +60,12 @@ beforeAll(async () => {
   const [campaign] = await t.db.query<{ id: number }>(
     `INSERT INTO campaigns (name, code, period_start, product_category_id) VALUES ('Matrise', 'MATRISE1', '2026-01-01', 1) RETURNING id`,
   );
-  fixtures = { a: a.id, travel, instrument, message, campaign: campaign.id };
+  const [invoice] = await t.db.query<{ id: number }>(
+    `INSERT INTO invoices (number, member_id, member_number, year, kind, total_ore, invoice_date, due_date, kid, channel, state)
+     VALUES (9999001, $1, 99001, 2026, 'first', 145000, '2026-01-05', '2026-01-19', '009900199990013', 'EMAIL', 'sent') RETURNING id`,
+    [a.id],
+  );
+  fixtures = { a: a.id, travel, instrument, message, campaign: campaign.id, invoice: invoice.id };
 }, 120_000);
 afterAll(async () => t?.close());
 
@@ -79,6 +85,7 @@ const PATH_VALUES: [RegExp, (f: Fixtures) => string | number, boolean][] = [
   [/^\/api\/subscription\//, (f) => f.travel, true],
   [/^\/api\/instrument\//, (f) => f.instrument, true],
   [/^\/api\/emails\/logs\//, (f) => f.message, true],
+  [/^\/api\/invoice\//, (f) => f.invoice, true],
   // A sign-in id (no caller's own) and a staff user's id for the two-factor reset: both answer 404.
   [/^\/api\/user\//, () => 999_999, false],
   [/^\/api\/verify\//, () => 'not-a-token', false],

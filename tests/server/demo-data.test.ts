@@ -83,6 +83,17 @@ describe('demo data set', () => {
     expect(await count(db, "message_log WHERE content LIKE '%{first_name}%'")).toBe(0);
   });
 
+  it("has this year's first invoices, some paid, some partly paid and some overdue, each with a valid KID", async () => {
+    const states = await t.db.query<{ state: string; n: number }>('SELECT state, count(*)::int AS n FROM invoices GROUP BY state');
+    const byState = Object.fromEntries(states.map((row) => [row.state, row.n]));
+    expect(byState.paid, 'paid').toBeGreaterThanOrEqual(3);
+    expect(byState.partly_paid, 'partly paid').toBeGreaterThanOrEqual(2);
+    expect(await count(t.db, `invoices WHERE state <> 'credited' AND total_ore > paid_ore + credited_ore AND due_date < $1`, [TODAY]), 'overdue')
+      .toBeGreaterThanOrEqual(3);
+    expect(await count(t.db, "invoices WHERE year <> 2026 OR kind <> 'first' OR invoice_date > $1 OR kid !~ '^[0-9]{15}$'", [TODAY])).toBe(0);
+    expect(await count(t.db, 'invoice_payments WHERE paid_on > $1', [TODAY])).toBe(0);
+  });
+
   it('uses Norwegian mobile numbers and real postal codes with their areas', async () => {
     const members = await t.db.query<{ phone: string; postal_code: string; postal_area: string; known_area: string | null }>(
       `SELECT a.phone, a.postal_code, a.postal_area, p.area AS known_area
@@ -185,5 +196,6 @@ describe('system e-mail sender', () => {
     } finally {
       await ctx.close();
     }
-  });
+    // A second app and a whole demo seed: near 30 s on a busy machine before the invoices came in.
+  }, 60_000);
 });

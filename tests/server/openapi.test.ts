@@ -48,7 +48,7 @@ const accounts = {} as Record<Exclude<Principal, 'anonymous'>, number>;
 /** A token of each caller's own, new for every call: logout and the session routes end the one they get. */
 const tokenOf = async (principal: Exclude<Principal, 'anonymous'>) =>
   (await createAccessToken(t.db, accounts[principal], { remember: false, name: 'openapi' })).token;
-const ids = {} as Record<'member' | 'travel' | 'instrument' | 'message' | 'campaign' | 'memberImport', number>;
+const ids = {} as Record<'member' | 'travel' | 'instrument' | 'message' | 'campaign' | 'memberImport' | 'invoice', number>;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -67,7 +67,12 @@ beforeAll(async () => {
   const [campaign] = await t.db.query<{ id: number }>(
     `INSERT INTO campaigns (name, code, period_start, product_category_id) VALUES ('Dokument', 'DOKUMENT1', '2026-01-01', 1) RETURNING id`,
   );
-  Object.assign(ids, { member: member.id, travel, instrument, message, campaign: campaign.id, memberImport: 0 });
+  const [invoice] = await t.db.query<{ id: number }>(
+    `INSERT INTO invoices (number, member_id, member_number, year, kind, total_ore, invoice_date, due_date, kid, channel, state)
+     VALUES (9999001, $1, 99001, 2026, 'first', 145000, '2026-01-05', '2026-01-19', '009900199990013', 'EMAIL', 'sent') RETURNING id`,
+    [member.id],
+  );
+  Object.assign(ids, { member: member.id, travel, instrument, message, campaign: campaign.id, memberImport: 0, invoice: invoice.id });
   document = (await t.app.inject({ url: '/api/docs/json' })).json() as Document;
 }, 120_000);
 afterAll(async () => t?.close());
@@ -124,6 +129,7 @@ const PATH_VALUES: [RegExp, () => string | number][] = [
   [/^\/api\/subscription\//, () => ids.travel],
   [/^\/api\/instrument\//, () => ids.instrument],
   [/^\/api\/emails\/logs\//, () => ids.message],
+  [/^\/api\/invoice\//, () => ids.invoice],
   [/^\/api\/user\//, () => 999_999],
   [/^\/api\/verify\//, () => 'not-a-token'],
 ];

@@ -158,6 +158,7 @@ describe('access log', () => {
       'GET /api/member/:id/export export',
       'GET /api/member/:id/instrument read',
       'GET /api/member/:id/instrument/export export',
+      'GET /api/member/:id/invoice read',
       'GET /api/member/import/:id -',
       'GET /api/member/import/:id/errors.xlsx -',
       'GET /api/member/import/limits -',

@@ -4,7 +4,8 @@
  *
  * Erasure keeps the account row under its id and member number with every personal field
  * empty, and what the accounts must keep (subscriptions with products, amounts, dates and
- * accounting references; Vipps payments without the payer). The retention job deletes those
+ * accounting references; invoices, payments and credits under the member number; Vipps payments
+ * without the payer). The retention job deletes those
  * rows RETENTION_ERASED_YEARS after the erasure. The member number is never given again: numbers
  * come from a sequence, and the row keeps it for as long as it exists.
  */
@@ -119,6 +120,13 @@ export async function eraseMember(db: Database, memberId: number, typed: string 
         WHERE subscription_id IN (SELECT id FROM subscriptions WHERE member_id = $1)`,
       [memberId],
     );
+    // Invoices, payments and credits stay under the member number for the bookkeeping; the free
+    // text staff wrote beside them (a payment's note, why reminders wait) may name the person.
+    await tx.query(
+      `UPDATE invoice_payments SET note = NULL WHERE note IS NOT NULL AND invoice_id IN (SELECT id FROM invoices WHERE member_id = $1)`,
+      [memberId],
+    );
+    await tx.query('UPDATE invoices SET reminders_paused_reason = NULL WHERE member_id = $1 AND reminders_paused_reason IS NOT NULL', [memberId]);
     await tx.query('UPDATE accounts SET possible_duplicate_of = NULL WHERE possible_duplicate_of = $1', [memberId]);
     await tx.query(
       `UPDATE accounts

@@ -17,6 +17,8 @@ import { endInstrument, lockInstruments } from '../insurance/instrument-changes.
 import { syncInstrumentInsurance } from '../insurance/instrument-insurance.ts';
 import { snapshotInstrument } from '../insurance/iterations.ts';
 import { todayInOslo } from '../shared/oslo-date.ts';
+import { invoiceRestOfYear } from '../billing/first-invoice.ts';
+import type { BillingConfig } from '../../config.ts';
 
 type Locked = Awaited<ReturnType<typeof lockInstruments>>[number];
 
@@ -71,6 +73,7 @@ export function actOnInstruments(
   staffId: number,
   selection: Selection,
   request: InstrumentAction,
+  billing: BillingConfig,
 ): Promise<Instrument[]> {
   const reason = request.action === 'reject' ? rejectionReason(request.reason) : null;
   const today = todayInOslo();
@@ -89,7 +92,11 @@ export function actOnInstruments(
       else await reject(tx, row, staffId, reason!);
       await snapshotInstrument(tx, row.id, staffId);
     }
-    if (request.action === 'accept') await syncInstrumentInsurance(tx, memberId, staffId, today);
+    if (request.action === 'accept') {
+      await syncInstrumentInsurance(tx, memberId, staffId, today);
+      // An instrument insurance that starts now is invoiced for the rest of the year.
+      await invoiceRestOfYear(tx, { memberId, actorId: staffId, today, billing });
+    }
     if (request.action === 'reject' && request.sendEmail) {
       const [member] = await tx.query<{ id: number; email: string; first_name: string; last_name: string }>(
         'SELECT id, email, first_name, last_name FROM accounts WHERE id = $1',

@@ -19,6 +19,7 @@ import { personJson } from '../shared/person-json.ts';
 import type { PendingQueue } from './pending-requests.ts';
 import type { RequestContext, RequestEffects } from './request-machine.ts';
 import { nextMemberNumber } from '../members/member-numbers.ts';
+import { invoiceRestOfYear } from '../billing/first-invoice.ts';
 
 interface Applicant {
   id: number;
@@ -67,7 +68,7 @@ async function changeApplicant(tx: Queryable, applicant: Applicant, staffId: num
   }
 }
 
-async function accept({ tx, outbox, staffId, row }: RequestContext): Promise<void> {
+async function accept({ tx, outbox, staffId, row, billing }: RequestContext): Promise<void> {
   const applicant = await lockApplicant(tx, row.member_id);
   const remoteId = applicant.remote_id ?? await nextMemberNumber(tx);
   const start = applicant.membership_start_date ?? todayInOslo();
@@ -82,6 +83,8 @@ async function accept({ tx, outbox, staffId, row }: RequestContext): Promise<voi
     'UPDATE subscriptions SET subscription_start = coalesce(subscription_start, $2::date) WHERE id = $1',
     [row.id, start],
   );
+  // The first invoice: the rest of the year, with the campaign's benefit and any active cover.
+  await invoiceRestOfYear(tx, { memberId: applicant.id, membershipSubscriptionId: row.id, actorId: staffId, today: todayInOslo(), billing });
   await sendTemplate(tx, outbox, 'welcome', applicant, {
     values: { member_number: String(remoteId) },
     senderId: staffId,

@@ -10,6 +10,7 @@ import { conflict, validationFailed } from '../../lib/http-errors.ts';
 import { htmlToText, sanitizeRichText } from '../../lib/html.ts';
 import { RULE_MESSAGES } from '../../schemas/rules.ts';
 import type { Outbox } from '../messages/outbox.ts';
+import type { BillingConfig } from '../../config.ts';
 
 export type RequestState = 'pending' | 'active' | 'rejected';
 export type RequestAction = 'accept' | 'reject' | 'reopen';
@@ -66,6 +67,8 @@ export interface RequestContext {
   outbox: Outbox;
   staffId: number;
   row: RequestRow;
+  /** The billing defaults (due days) for the invoice accepting a membership or cover makes. */
+  billing: BillingConfig;
 }
 
 /** What one kind of request does beyond the change of state, in the same transaction. */

@@ -8,6 +8,7 @@
  */
 import type { Database } from '../../db/database.ts';
 import type { Outbox } from '../messages/outbox.ts';
+import type { BillingConfig } from '../../config.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
 import { nextState, rejectionReason, TRANSITION_REFUSED, type RequestAction, type RequestContext, type RequestEffects, type RequestRow } from './request-machine.ts';
 import { loadSubscription, type SubscriptionView } from '../insurance/subscription-view.ts';
@@ -41,6 +42,7 @@ export function actOnSubscriptionRequest(
   id: number,
   staffId: number,
   request: SubscriptionRequestAction,
+  billing: BillingConfig,
 ): Promise<SubscriptionView> {
   // Checked before the transaction: a blank reason is a 422 whatever the state.
   const reason = request.action === 'reject' ? rejectionReason(request.reason) : null;
@@ -59,7 +61,7 @@ export function actOnSubscriptionRequest(
     const params: unknown[] = request.action === 'reopen' ? [id] : [id, staffId];
     if (reason !== null) params.push(reason);
     await tx.query(`UPDATE subscriptions SET ${STATE_CHANGE[request.action]}, updated_at = now() WHERE id = $1`, params);
-    const context: RequestContext = { tx, outbox, staffId, row };
+    const context: RequestContext = { tx, outbox, staffId, row, billing };
     if (request.action === 'reject') await effects.reject({ ...context, reason: reason!, sendEmail: request.sendEmail });
     else await effects[request.action](context);
     return (await loadSubscription(tx, id))!;

@@ -1,16 +1,20 @@
 /**
  * What accepting, rejecting and reopening a travel insurance order does (see
- * subscription-requests.ts): accepting invoices it, rejecting gives a changed cover back and
+ * subscription-requests.ts): accepting invoices it (a member's new cover gets an invoice for the rest of the year), rejecting gives a changed cover back and
  * mails the reason when staff ask for it; each writes an iteration for the travel log.
  */
 import type { RequestEffects } from './request-machine.ts';
 import { sendRejectionMail } from '../messages/messages.ts';
 import { snapshotSubscription } from '../insurance/iterations.ts';
 import { todayInOslo } from '../shared/oslo-date.ts';
+import { invoiceRestOfYear } from '../billing/first-invoice.ts';
 
 export const travelEffects: RequestEffects = {
-  async accept({ tx, staffId, row }) {
+  async accept({ tx, staffId, row, billing }) {
     const today = todayInOslo();
+    // A new cover of a member is invoiced for the rest of the year; a changed one was invoiced already.
+    const [{ changed }] = await tx.query<{ changed: boolean }>('SELECT accepted_cover IS NOT NULL AS changed FROM subscriptions WHERE id = $1', [row.id]);
+    if (!changed) await invoiceRestOfYear(tx, { memberId: row.member_id, actorId: staffId, today, billing });
     await tx.query(
       `UPDATE subscriptions
           SET accepted_cover = NULL,

@@ -1,0 +1,193 @@
+/**
+ * The membership year for staff ('Betaling'): the invoice list with its totals and export, one
+ * invoice with its history, registering a payment and crediting; a member's invoices (staff, and
+ * the member for themselves); prices per year; the billing days.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { DataOf, IdParams } from '../schemas/common.ts';
+import {
+  BillingSettings, BillingSettingsPatch, CreditBody, Invoice, InvoiceDetails, InvoicePage, PaymentBody, PricePatchBody, PriceQuery, PriceRow,
+} from '../schemas/billing.ts';
+import { errorResponses } from '../schemas/responses.ts';
+import { listQuery, paginate, paginatorSchema } from '../lib/list.ts';
+import { notFound } from '../lib/http-errors.ts';
+import { assertOwnMember, accountOf } from '../lib/access.ts';
+import { XLSX_CONTENT_TYPE, exportResponse, sendExport, withExportFormat } from '../lib/xlsx.ts';
+import { countRows } from '../plugins/access-log.ts';
+import { invoiceOwner, loadInvoice } from '../domain/billing/invoices.ts';
+import {
+  INVOICE_CSV, INVOICE_EXPORT_FILENAME, INVOICE_FILTER_DOCS, invoiceExportBatches, invoiceList, invoicePage,
+} from '../domain/billing/invoice-list.ts';
+import { registerPayment } from '../domain/billing/payments.ts';
+import { creditInvoice } from '../domain/billing/credits.ts';
+import { currentYear, priceList, setPrices } from '../domain/billing/prices.ts';
+import { billingSettings, updateBillingSettings } from '../domain/billing/settings.ts';
+
+const TAGS = ['Betaling'];
+
+const MemberInvoiceQuery = listQuery({ ...invoiceList, filters: {} });
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, config } = app.services;
+  const ownerOfInvoice = (request: FastifyRequest) => invoiceOwner(db, (request.params as { id: number }).id);
+
+  app.get(
+    '/invoice/list',
+    {
+      config: { access: 'staff', accessLog: false },
+      schema: {
+        tags: TAGS,
+        summary: 'Fakturaene, filtrert, sortert og sidevis, med totaler (antall, fakturert, betalt, utestående i øre) for de filtrerte',
+        querystring: listQuery(invoiceList, INVOICE_FILTER_DOCS),
+        response: { 200: InvoicePage },
+      },
+    },
+    async (request) => {
+      const page = await invoicePage(db, request.query);
+      return { ...paginate(page, request.url, config.publicUrl), totals: page.totals };
+    },
+  );
+
+  app.get(
+    '/invoice/export',
+    {
+      config: { access: 'staff', accessLog: { kind: 'export', detail: 'Fakturaer', member: null } },
+      schema: {
+        tags: TAGS,
+        summary: `Fakturaene med listens filtre og sortering som CSV (${INVOICE_EXPORT_FILENAME}) eller med format=xlsx som regneark, alle rader`,
+        querystring: withExportFormat(listQuery(invoiceList, INVOICE_FILTER_DOCS)),
+        produces: ['text/csv', XLSX_CONTENT_TYPE],
+        response: exportResponse(INVOICE_EXPORT_FILENAME),
+      },
+    },
+    async (request, reply) =>
+      sendExport(reply, request.query.format, INVOICE_EXPORT_FILENAME, INVOICE_CSV, countRows(request, invoiceExportBatches(db, request.query))),
+  );
+
+  app.get(
+    '/invoice/:id',
+    {
+      config: { access: 'staff', accessLog: { kind: 'read', detail: 'Faktura', member: ownerOfInvoice } },
+      schema: {
+        tags: TAGS,
+        summary: 'Én faktura med linjer, statushistorikk, innbetalinger, krediteringer og Tripletex',
+        params: IdParams,
+        response: { 200: DataOf(InvoiceDetails) },
+      },
+    },
+    async (request) => {
+      const invoice = await loadInvoice(db, request.params.id);
+      if (!invoice) throw notFound();
+      return { data: invoice };
+    },
+  );
+
+  app.post(
+    '/invoice/:id/payment',
+    {
+      config: { access: 'staff', accessLog: { kind: 'change', detail: 'Innbetaling registrert', member: ownerOfInvoice } },
+      schema: {
+        tags: TAGS,
+        summary: 'Registrer en innbetaling (beløp i øre, dato, måte, merknad); aldri mer enn det utestående. 409 for en kreditert faktura',
+        params: IdParams,
+        body: PaymentBody,
+        response: { ...errorResponses(409), 201: DataOf(InvoiceDetails) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ data: await registerPayment(db, request.params.id, request.body, accountOf(request).id) }),
+  );
+
+  app.post(
+    '/invoice/:id/credit',
+    {
+      config: { access: 'staff', accessLog: { kind: 'change', detail: 'Faktura kreditert', member: ownerOfInvoice } },
+      schema: {
+        tags: TAGS,
+        summary: 'Krediter en faktura helt (uten beløp: alt utestående) eller delvis, med begrunnelse. 409 for en faktura som allerede er kreditert',
+        params: IdParams,
+        body: CreditBody,
+        response: { ...errorResponses(409), 200: DataOf(InvoiceDetails) },
+      },
+    },
+    async (request) => ({ data: await creditInvoice(db, request.params.id, request.body, accountOf(request).id) }),
+  );
+
+  app.get(
+    '/member/:id/invoice',
+    {
+      config: { access: 'signed-in', accessLog: { kind: 'read', detail: 'Fakturaer' } },
+      schema: {
+        tags: TAGS,
+        summary: 'Medlemmets fakturaer, nyeste først (ansatte, eller medlemmet selv)',
+        params: IdParams,
+        querystring: MemberInvoiceQuery,
+        response: { 200: paginatorSchema(Invoice) },
+      },
+    },
+    async (request) => {
+      assertOwnMember(request, request.params.id);
+      const page = await invoicePage(db, { ...request.query, 'filter[member_id]': String(request.params.id) });
+      return paginate(page, request.url, config.publicUrl);
+    },
+  );
+
+  app.get(
+    '/price/list',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: TAGS,
+        summary: 'Hvert produkt med prisen (hele kroner) for året; et år uten egen pris viser siste tidligere års pris (inherited)',
+        querystring: PriceQuery,
+        response: { 200: Type.Object({ data: Type.Array(PriceRow) }) },
+      },
+    },
+    async (request) => ({ data: await priceList(db, request.query.year ?? currentYear()) }),
+  );
+
+  app.patch(
+    '/price/list',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: TAGS,
+        summary: 'Sett prisene (hele kroner) for i år eller et år framover; et år som er over avvises med 422',
+        body: PricePatchBody,
+        response: { 200: Type.Object({ data: Type.Array(PriceRow) }) },
+      },
+    },
+    async (request) => ({ data: await setPrices(db, request.body, accountOf(request).id) }),
+  );
+
+  app.get(
+    '/billing/settings',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: TAGS,
+        summary: 'Dagene for forfall, purringer og utmelding, kontonummeret og om Tripletex er satt opp',
+        response: { 200: DataOf(BillingSettings) },
+      },
+    },
+    async () => ({ data: await billingSettings(db, config) }),
+  );
+
+  app.patch(
+    '/billing/settings',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: TAGS,
+        summary: 'Endre dagene: første purring før andre purring før utmelding',
+        body: BillingSettingsPatch,
+        response: { 200: DataOf(BillingSettings) },
+      },
+    },
+    async (request) => ({ data: await updateBillingSettings(db, config, request.body, accountOf(request).id) }),
+  );
+};
+
+export default routes;

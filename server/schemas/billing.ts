@@ -1,0 +1,170 @@
+/**
+ * The membership year's API (issue 35): invoices with their lines, state history, payments and
+ * credits; prices per year; the billing days. Amounts on the wire are whole øre, except product
+ * prices, which stay whole kroner as products carry them.
+ */
+import { Type, type Static } from 'typebox';
+import { paginatorSchema } from '../lib/list.ts';
+import { DateOnly, Nullable, Timestamp } from './common.ts';
+
+export const INVOICE_STATES = ['draft', 'sent', 'paid', 'partly_paid', 'overdue', 'reminded', 'lapsed', 'credited'] as const;
+export type InvoiceState = (typeof INVOICE_STATES)[number];
+export const INVOICE_KINDS = ['first', 'renewal', 'cover'] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+export const INVOICE_CHANNELS = ['EFAKTURA', 'EMAIL', 'AVTALEGIRO'] as const;
+export type InvoiceChannel = (typeof INVOICE_CHANNELS)[number];
+/** Every way a payment reaches an invoice. */
+export const PAYMENT_METHODS = ['ocr', 'manual', 'bank', 'cash', 'vipps', 'tripletex'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** The ways staff register a payment by hand ('Registrer innbetaling'). */
+export const STAFF_PAYMENT_METHODS = ['manual', 'bank', 'cash', 'vipps'] as const;
+export type StaffPaymentMethod = (typeof STAFF_PAYMENT_METHODS)[number];
+
+const literals = <T extends readonly string[]>(values: T) => Type.Union(values.map((value) => Type.Literal(value)));
+
+const Ore = Type.Integer({ description: 'øre' });
+
+export const Invoice = Type.Object({
+  id: Type.Integer(),
+  number: Type.Integer({ description: 'Fakturanummeret: vår egen nummerserie, aldri brukt to ganger' }),
+  member_id: Type.Integer(),
+  member_number: Type.Integer(),
+  member_name: Type.String({ description: "Medlemmets navn; 'Slettet medlem' når personopplysningene er slettet" }),
+  year: Type.Integer(),
+  kind: literals(INVOICE_KINDS),
+  total: Ore,
+  paid: Ore,
+  credited: Ore,
+  outstanding: Type.Integer({ description: 'øre: total − betalt − kreditert, aldri under 0' }),
+  invoice_date: DateOnly,
+  due_date: DateOnly,
+  kid: Type.String({ description: 'KID, 15 sifre (MOD10)' }),
+  channel: literals(INVOICE_CHANNELS),
+  state: literals(INVOICE_STATES),
+  overdue: Type.Boolean({ description: 'Forfallsdatoen er passert (Oslo), noe er utestående, og fakturaen er ikke kreditert' }),
+  campaign_code: Nullable(Type.String()),
+  reminders_paused_until: Nullable(DateOnly),
+});
+export type Invoice = Static<typeof Invoice>;
+
+export const InvoiceLine = Type.Object({
+  id: Type.Integer(),
+  product_id: Type.Integer(),
+  product_name: Type.String(),
+  description: Type.String(),
+  period_from: DateOnly,
+  period_to: DateOnly,
+  amount: Ore,
+  subscription_id: Nullable(Type.Integer()),
+});
+export type InvoiceLine = Static<typeof InvoiceLine>;
+
+export const InvoiceEvent = Type.Object({
+  id: Type.Integer(),
+  at: Timestamp,
+  from_state: Nullable(literals(INVOICE_STATES)),
+  to_state: literals(INVOICE_STATES),
+  actor_name: Type.String({ description: "Den ansatte, eller 'System' for jobber" }),
+  reason: Nullable(Type.String()),
+});
+
+export const InvoicePayment = Type.Object({
+  id: Type.Integer(),
+  amount: Ore,
+  paid_on: DateOnly,
+  method: literals(PAYMENT_METHODS),
+  note: Nullable(Type.String()),
+  registered_by_name: Nullable(Type.String()),
+  created_at: Timestamp,
+});
+
+export const InvoiceCredit = Type.Object({
+  id: Type.Integer(),
+  amount: Ore,
+  reason: Type.String(),
+  created_at: Timestamp,
+  created_by_name: Nullable(Type.String()),
+});
+
+export const InvoiceDetails = Type.Intersect([
+  Invoice,
+  Type.Object({
+    lines: Type.Array(InvoiceLine),
+    events: Type.Array(InvoiceEvent),
+    payments: Type.Array(InvoicePayment),
+    credits: Type.Array(InvoiceCredit),
+    tripletex: Type.Object({ invoice_id: Nullable(Type.Integer()), url: Nullable(Type.String()), error: Nullable(Type.String()) }),
+  }),
+]);
+export type InvoiceDetails = Static<typeof InvoiceDetails>;
+
+export const InvoiceTotals = Type.Object({
+  count: Type.Integer(),
+  invoiced: Ore,
+  paid: Ore,
+  outstanding: Ore,
+});
+export type InvoiceTotals = Static<typeof InvoiceTotals>;
+
+export const InvoicePage = Type.Intersect([
+  paginatorSchema(Invoice),
+  Type.Object({ totals: InvoiceTotals }),
+]);
+
+export const PaymentBody = Type.Object({
+  amount: Type.Integer({ description: 'øre, større enn 0', minimum: -2147483648, maximum: 2147483647 }),
+  paid_on: DateOnly,
+  method: literals(STAFF_PAYMENT_METHODS),
+  note: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
+}, { additionalProperties: false });
+export type PaymentBody = Static<typeof PaymentBody>;
+
+export const CreditBody = Type.Object({
+  amount: Type.Optional(Nullable(Type.Integer({ description: 'øre; uten: alt som er utestående', minimum: -2147483648, maximum: 2147483647 }))),
+  reason: Type.String({ maxLength: 500 }),
+}, { additionalProperties: false });
+export type CreditBody = Static<typeof CreditBody>;
+
+export const PriceRow = Type.Object({
+  product_id: Type.Integer(),
+  name: Type.String(),
+  kind: Type.String(),
+  category: Nullable(Type.String()),
+  year: Type.Integer(),
+  price: Type.Integer({ description: 'Hele kroner' }),
+  inherited: Type.Boolean({ description: 'Året har ingen egen pris: prisen er fra siste år før' }),
+});
+export type PriceRow = Static<typeof PriceRow>;
+
+export const PriceQuery = Type.Object({
+  year: Type.Optional(Type.Integer({ minimum: 2000, maximum: 2999, description: 'Året; uten: i år' })),
+});
+
+export const PricePatchBody = Type.Object({
+  year: Type.Integer({ minimum: 2000, maximum: 2999 }),
+  prices: Type.Array(Type.Object({
+    product_id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+    price: Type.Integer({ minimum: 0, maximum: 10_000_000, description: 'Hele kroner' }),
+  }, { additionalProperties: false }), { minItems: 1, maxItems: 100 }),
+}, { additionalProperties: false });
+export type PricePatchBody = Static<typeof PricePatchBody>;
+
+const Days = Type.Integer({ minimum: 1, maximum: 730 });
+
+export const BillingSettings = Type.Object({
+  invoice_due_days: Days,
+  reminder_1_days: Days,
+  reminder_2_days: Days,
+  lapse_days: Days,
+  bank_account: Type.String({ description: 'Kontonummeret for KID-innbetalinger (BANK_ACCOUNT), bare til lesing' }),
+  tripletex: Type.Boolean({ description: 'Om Tripletex er satt opp, bare til lesing' }),
+});
+export type BillingSettings = Static<typeof BillingSettings>;
+
+export const BillingSettingsPatch = Type.Object({
+  invoice_due_days: Type.Optional(Type.Integer()),
+  reminder_1_days: Type.Optional(Type.Integer()),
+  reminder_2_days: Type.Optional(Type.Integer()),
+  lapse_days: Type.Optional(Type.Integer()),
+}, { additionalProperties: false });
+export type BillingSettingsPatch = Static<typeof BillingSettingsPatch>;
