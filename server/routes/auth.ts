@@ -84,12 +84,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const valid = await verifyPassword(account?.password_hash ?? null, password);
       if (attempt.slowed && !account) {
         // Alike for an address with no account (the challenge is no stored one).
+        await attempt.failed();
         return reply.send({ email_code_required: true as const, challenge: randomSecret(48) });
       }
       if (attempt.slowed && account) {
         // The account is slowed and this browser is new to it: a second check by e-mail, answered
         // alike for a right and a wrong password, so that a guess learns nothing.
-        if (valid) await attempt.succeeded();
+        await (valid ? attempt.succeeded() : attempt.failed());
         const mails = valid ? await hit(db, `login:code-mail:${account.id}`, 60 * 60) : null;
         const send = mails !== null && mails.hits <= CODE_MAILS_PER_HOUR;
         const challenge = await createEmailChallenge(db, outbox, account, remember, device, send);

@@ -123,7 +123,9 @@ export async function reserveSignIn(
       await hit(db, keys.ipSuccesses, 60);
     },
     async failed() {
-      // A slowed attempt did not take the gate: the running wait stays as it is.
+      // A slowed attempt did not take the gate: the running wait stays as it is, and it does not
+      // count towards the next one (as when it was refused).
+      if (slowed) await giveBack(db, keys.account);
       if (device || slowed || accountHits < limits.loginFailuresPerAccountPerHour) return;
       const excess = accountHits - limits.loginFailuresPerAccountPerHour + 1;
       await closeGate(db, keys.gate, slowdownSeconds(excess, limits.loginSlowdownMaxSeconds));

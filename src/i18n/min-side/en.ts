@@ -271,6 +271,10 @@ export function englishCatalogue(contact: { email: string; phone: string }): Min
       recoveryCode: 'Recovery code',
       useRecovery: 'Use a recovery code instead',
       useCode: 'Use a code from the authenticator app',
+      emailCodeTitle: 'Check your e-mail',
+      emailCodeIntro:
+        'Your account is protected because someone has tried many wrong passwords, and this browser has not been used to sign in before. If the password was right, we have sent you an e-mail with a code. Enter it here.',
+      emailCode: 'Code from the e-mail',
       verify: 'Confirm',
       required: 'Please fill in this field',
       statusOn: 'Two-step sign-in is on. When you sign in, we ask for a code from your authenticator app.',

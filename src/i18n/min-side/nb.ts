@@ -244,6 +244,10 @@ export const minSideNb = {
     recoveryCode: 'Gjenopprettingskode',
     useRecovery: 'Bruk en gjenopprettingskode i stedet',
     useCode: 'Bruk kode fra autentiseringsappen',
+    emailCodeTitle: 'Sjekk e-posten din',
+    emailCodeIntro:
+      'Kontoen din er beskyttet fordi noen har prøvd mange feil passord, og denne nettleseren har ikke vært brukt til å logge inn før. Var passordet riktig, har vi sendt deg en e-post med en kode. Skriv den inn her.',
+    emailCode: 'Kode fra e-posten',
     verify: 'Bekreft',
     required: RULE_MESSAGES.fillIn,
     statusOn: 'Totrinnsinnlogging er slått på. Når du logger inn, ber vi om en kode fra autentiseringsappen.',
