@@ -381,135 +381,125 @@ describe('active sign-ins', () => {
 });
 
 describe('an account under attack is slowed, not locked', () => {
+  // Five wrong passwords an hour for an account before it is slowed; waits of at most 30 s.
+  let slowed: TestContext;
+  beforeAll(async () => {
+    slowed = await buildTestApp({ env: { LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR: '5', LOGIN_SLOWDOWN_MAX_SECONDS: '30' } });
+  }, 120_000);
+  afterAll(async () => slowed?.close());
+  const gateOf = (email: string) => `login:gate:${email.toLowerCase()}`;
+  /** The account's running wait lasts a quarter of an hour (as under a steady stream of guesses). */
+  const keepWaiting = (email: string) => slowed.db.query("UPDATE rate_limits SET window_ends = now() + interval '15 minutes' WHERE key = $1", [gateOf(email)]);
+
   it('guesses from many addresses get growing waits; the owner’s browser with its device cookie gets straight in', async () => {
-    const slowed = await buildTestApp({ env: { LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR: '10', LOGIN_SLOWDOWN_MAX_SECONDS: '30' } });
-    try {
-      const owner = await createAccount(slowed.db, { role_id: 5 });
-      const signIn = (password: string, remoteAddress: string, cookies?: Record<string, string>) =>
-        post(slowed, '/api/user/login', { email: owner.email, password }, undefined, { remoteAddress, cookies });
-      const gateWait = async () =>
-        Number((await slowed.db.query<{ wait: number }>("SELECT extract(epoch FROM window_ends - now())::float8 AS wait FROM rate_limits WHERE key LIKE 'login:gate:%'"))[0].wait);
-      const first = await signIn(owner.password, '198.51.100.50');
-      const cookie = first.cookies.find((one) => one.name.startsWith('device_'))!;
-      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/user/login' });
+    const owner = await createAccount(slowed.db, { role_id: 5 });
+    const signIn = (password: string, remoteAddress: string, cookies?: Record<string, string>) =>
+      post(slowed, '/api/user/login', { email: owner.email, password }, undefined, { remoteAddress, cookies });
+    const gateWait = async () =>
+      Number((await slowed.db.query<{ wait: number }>('SELECT extract(epoch FROM window_ends - now())::float8 AS wait FROM rate_limits WHERE key = $1', [gateOf(owner.email)]))[0].wait);
+    const first = await signIn(owner.password, '198.51.100.50');
+    const cookie = first.cookies.find((one) => one.name.startsWith('device_'))!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/user/login' });
 
-      // Five addresses, two guesses each: the hour's count for the account.
-      for (let i = 0; i < 10; i++) expect((await signIn('feil-passord', `203.0.113.${1 + (i % 5)}`)).statusCode).toBe(401);
-      const waits: number[] = [];
-      for (let round = 0; round < 4; round++) {
-        waits.push(await gateWait());
-        // While the wait runs, a guess is answered with the e-mailed code step: it learns nothing.
-        const slow = await signIn('feil-passord', `203.0.113.${1 + (round % 5)}`);
-        expect(slow.statusCode).toBe(200);
-        expect(slow.json()).toEqual({ email_code_required: true, challenge: expect.any(String) });
-        // The wait passes: one more guess is checked, and the next wait is longer.
-        await slowed.db.query("UPDATE rate_limits SET window_ends = now() WHERE key LIKE 'login:gate:%'");
-        expect((await signIn('feil-passord', `203.0.113.${1 + (round % 5)}`)).statusCode).toBe(401);
-      }
-      // 2, 4, 8, 16 seconds (a second less when the machine is slow to send the next guess).
-      waits.forEach((wait, i) => {
-        expect(wait).toBeLessThanOrEqual(2 ** (i + 1));
-        expect(wait).toBeGreaterThanOrEqual(2 ** (i + 1) - 1);
-      });
-      for (let i = 0; i < 3; i++) await signIn('feil-passord', '203.0.113.7');
-      expect(await gateWait()).toBeLessThanOrEqual(30);
-      // No mail went out for any wrong password.
-      expect(await subjectsTo(slowed, owner.email)).toEqual([]);
-
-      // The owner's browser is let through.
-      const withCookie = await signIn(owner.password, '198.51.100.51', { [cookie.name]: cookie.value });
-      expect(withCookie.statusCode).toBe(200);
-      expect(withCookie.json().access_token).toEqual(expect.any(String));
-
-      // A cookie made for another account, or altered, counts for nothing: the e-mailed code is asked for.
-      const other = await createAccount(slowed.db);
-      const otherCookie = (await post(slowed, '/api/user/login', { email: other.email, password: other.password })).cookies.find((one) => one.name.startsWith('device_'))!;
-      expect((await signIn(owner.password, '198.51.100.53', { [cookie.name]: otherCookie.value })).json().email_code_required).toBe(true);
-      expect((await signIn(owner.password, '198.51.100.53', { [cookie.name]: `${cookie.value.slice(0, -2)}xx` })).json().email_code_required).toBe(true);
-    } finally {
-      await slowed.close();
+    // Five addresses, one guess each: the hour's count for the account.
+    for (let i = 0; i < 5; i++) expect((await signIn('feil-passord', `203.0.113.${1 + (i % 5)}`)).statusCode).toBe(401);
+    const waits: number[] = [];
+    for (let round = 0; round < 4; round++) {
+      waits.push(await gateWait());
+      // While the wait runs, a guess is answered with the e-mailed code step: it learns nothing.
+      const slow = await signIn('feil-passord', `203.0.113.${1 + (round % 5)}`);
+      expect(slow.statusCode).toBe(200);
+      expect(slow.json()).toEqual({ email_code_required: true, challenge: expect.any(String) });
+      // The wait passes: one more guess is checked, and the next wait is longer.
+      await slowed.db.query('UPDATE rate_limits SET window_ends = now() WHERE key = $1', [gateOf(owner.email)]);
+      expect((await signIn('feil-passord', `203.0.113.${1 + (round % 5)}`)).statusCode).toBe(401);
     }
+    // 2, 4, 8, 16 seconds (a second less when the machine is slow to send the next guess).
+    waits.forEach((wait, i) => {
+      expect(wait).toBeLessThanOrEqual(2 ** (i + 1));
+      expect(wait).toBeGreaterThanOrEqual(2 ** (i + 1) - 1);
+    });
+    for (let i = 0; i < 3; i++) await signIn('feil-passord', '203.0.113.7');
+    expect(await gateWait()).toBeLessThanOrEqual(30);
+    // No mail went out for any wrong password.
+    expect(await subjectsTo(slowed, owner.email)).toEqual([]);
+
+    // The owner's browser is let through.
+    const withCookie = await signIn(owner.password, '198.51.100.51', { [cookie.name]: cookie.value });
+    expect(withCookie.statusCode).toBe(200);
+    expect(withCookie.json().access_token).toEqual(expect.any(String));
+
+    // A cookie made for another account, or altered, counts for nothing: the e-mailed code is asked for.
+    const other = await createAccount(slowed.db);
+    const otherCookie = (await post(slowed, '/api/user/login', { email: other.email, password: other.password })).cookies.find((one) => one.name.startsWith('device_'))!;
+    expect((await signIn(owner.password, '198.51.100.53', { [cookie.name]: otherCookie.value })).json().email_code_required).toBe(true);
+    expect((await signIn(owner.password, '198.51.100.53', { [cookie.name]: `${cookie.value.slice(0, -2)}xx` })).json().email_code_required).toBe(true);
   });
 
   it('the owner’s right password from a new browser while the account is slowed proceeds to an e-mailed code, not 429', async () => {
-    const slowed = await buildTestApp({ env: { LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR: '5', LOGIN_SLOWDOWN_MAX_SECONDS: '900' } });
-    try {
-      const owner = await createAccount(slowed.db, { first_name: 'Ola' });
-      const signIn = (password: string, remoteAddress: string) => post(slowed, '/api/user/login', { email: owner.email, password }, undefined, { remoteAddress });
-      // One wrong password a second from many addresses keeps the account slowed.
-      for (let i = 0; i < 12; i++) await signIn('feil-passord', `203.0.113.${i + 1}`);
-      await slowed.db.query("UPDATE rate_limits SET window_ends = now() + interval '15 minutes' WHERE key LIKE 'login:gate:%'");
-      const wrong = await signIn('feil-passord', '198.51.100.70');
-      const right = await signIn(owner.password, '198.51.100.71');
-      expect(right.statusCode).toBe(200);
-      // The same answer for a wrong password: a guess cannot tell whether it was right.
-      expect(wrong.statusCode).toBe(200);
-      expect(Object.keys(wrong.json())).toEqual(Object.keys(right.json()));
-      expect(right.json()).toEqual({ email_code_required: true, challenge: expect.any(String) });
-      expect(right.json().access_token).toBeUndefined();
+    const owner = await createAccount(slowed.db, { first_name: 'Ola' });
+    const signIn = (password: string, remoteAddress: string) => post(slowed, '/api/user/login', { email: owner.email, password }, undefined, { remoteAddress });
+    // One wrong password a second from many addresses keeps the account slowed.
+    for (let i = 0; i < 12; i++) await signIn('feil-passord', `203.0.113.${100 + i}`);
+    await keepWaiting(owner.email);
+    const wrong = await signIn('feil-passord', '198.51.100.70');
+    const right = await signIn(owner.password, '198.51.100.71');
+    expect(right.statusCode).toBe(200);
+    // The same answer for a wrong password: a guess cannot tell whether it was right.
+    expect(wrong.statusCode).toBe(200);
+    expect(Object.keys(wrong.json())).toEqual(Object.keys(right.json()));
+    expect(right.json()).toEqual({ email_code_required: true, challenge: expect.any(String) });
+    expect(right.json().access_token).toBeUndefined();
 
-      const mail = await sentMail(slowed, owner.email, 'Koden din for å logge inn');
-      const code = /<strong>(\d{6})<\/strong>/.exec(mail.html ?? '')![1];
-      // The message log, which staff read, does not show the code; only one mail went out.
-      const logged = await slowed.db.query<{ content: string }>('SELECT content FROM message_log WHERE email_to = $1', [owner.email]);
-      expect(logged).toHaveLength(1);
-      expect(logged[0].content).not.toContain(code);
-      expect(logged[0].content).toContain('[kode fjernet]');
+    const mail = await sentMail(slowed, owner.email, 'Koden din for å logge inn');
+    const code = /<strong>(\d{6})<\/strong>/.exec(mail.html ?? '')![1];
+    // The message log, which staff read, does not show the code; only one mail went out.
+    const logged = await slowed.db.query<{ content: string }>('SELECT content FROM message_log WHERE email_to = $1', [owner.email]);
+    expect(logged).toHaveLength(1);
+    expect(logged[0].content).not.toContain(code);
+    expect(logged[0].content).toContain('[kode fjernet]');
 
-      // The wrong password's challenge takes no code, not even the mailed one.
-      expect((await post(slowed, '/api/user/login/2fa', { challenge: wrong.json().challenge, code }, undefined, { remoteAddress: '198.51.100.70' })).statusCode).toBe(422);
-      const other = code === '000000' ? '000001' : '000000';
-      const wrongCode = await post(slowed, '/api/user/login/2fa', { challenge: right.json().challenge, code: other }, undefined, { remoteAddress: '198.51.100.71' });
-      expect(wrongCode.statusCode).toBe(422);
-      expect(wrongCode.json().errors.code).toEqual(['Feil kode. Prøv igjen.']);
-      const done = await post(slowed, '/api/user/login/2fa', { challenge: right.json().challenge, code }, undefined, { remoteAddress: '198.51.100.71' });
-      expect(done.statusCode).toBe(200);
-      expect(done.json()).toMatchObject({ user_id: owner.id, first_name: 'Ola', access_token: expect.any(String) });
-      // The browser is remembered: its next sign-in goes straight in.
-      const cookie = done.cookies.find((one) => one.name.startsWith('device_'))!;
-      const next = await post(slowed, '/api/user/login', { email: owner.email, password: owner.password }, undefined, { remoteAddress: '198.51.100.71', cookies: { [cookie.name]: cookie.value } });
-      expect(next.json().access_token).toEqual(expect.any(String));
-    } finally {
-      await slowed.close();
-    }
+    // The wrong password's challenge takes no code, not even the mailed one.
+    expect((await post(slowed, '/api/user/login/2fa', { challenge: wrong.json().challenge, code }, undefined, { remoteAddress: '198.51.100.70' })).statusCode).toBe(422);
+    const other = code === '000000' ? '000001' : '000000';
+    const wrongCode = await post(slowed, '/api/user/login/2fa', { challenge: right.json().challenge, code: other }, undefined, { remoteAddress: '198.51.100.71' });
+    expect(wrongCode.statusCode).toBe(422);
+    expect(wrongCode.json().errors.code).toEqual(['Feil kode. Prøv igjen.']);
+    const done = await post(slowed, '/api/user/login/2fa', { challenge: right.json().challenge, code }, undefined, { remoteAddress: '198.51.100.71' });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({ user_id: owner.id, first_name: 'Ola', access_token: expect.any(String) });
+    // The browser is remembered: its next sign-in goes straight in.
+    const cookie = done.cookies.find((one) => one.name.startsWith('device_'))!;
+    const next = await post(slowed, '/api/user/login', { email: owner.email, password: owner.password }, undefined, { remoteAddress: '198.51.100.71', cookies: { [cookie.name]: cookie.value } });
+    expect(next.json().access_token).toEqual(expect.any(String));
   });
 
   it('with two-factor sign-in on, the e-mailed code leads on to the app’s code', async () => {
-    const slowed = await buildTestApp({ env: { LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR: '3', LOGIN_SLOWDOWN_MAX_SECONDS: '900' } });
-    try {
-      const owner = await createAccount(slowed.db);
-      const { secret } = await enrol(slowed, await login(slowed.app, owner.email, owner.password));
-      for (let i = 0; i < 6; i++) await post(slowed, '/api/user/login', { email: owner.email, password: 'feil-passord' }, undefined, { remoteAddress: `203.0.113.${i + 1}` });
-      await slowed.db.query("UPDATE rate_limits SET window_ends = now() + interval '15 minutes' WHERE key LIKE 'login:gate:%'");
-      const right = await post(slowed, '/api/user/login', { email: owner.email, password: owner.password }, undefined, { remoteAddress: '198.51.100.80' });
-      expect(right.json().email_code_required).toBe(true);
-      const code = /<strong>(\d{6})<\/strong>/.exec((await sentMail(slowed, owner.email, 'Koden din for å logge inn')).html ?? '')![1];
-      const next = await post(slowed, '/api/user/login/2fa', { challenge: right.json().challenge, code });
-      expect(next.json()).toEqual({ two_factor_required: true, challenge: expect.any(String) });
-      const done = await post(slowed, '/api/user/login/2fa', { challenge: next.json().challenge, code: await codeAt(secret, 1) });
-      expect(done.json().user_id).toBe(owner.id);
-    } finally {
-      await slowed.close();
-    }
+    const owner = await createAccount(slowed.db);
+    const { secret } = await enrol(slowed, await login(slowed.app, owner.email, owner.password));
+    for (let i = 0; i < 6; i++) await post(slowed, '/api/user/login', { email: owner.email, password: 'feil-passord' }, undefined, { remoteAddress: `203.0.113.${150 + i}` });
+    await keepWaiting(owner.email);
+    const right = await post(slowed, '/api/user/login', { email: owner.email, password: owner.password }, undefined, { remoteAddress: '198.51.100.80' });
+    expect(right.json().email_code_required).toBe(true);
+    const code = /<strong>(\d{6})<\/strong>/.exec((await sentMail(slowed, owner.email, 'Koden din for å logge inn')).html ?? '')![1];
+    const next = await post(slowed, '/api/user/login/2fa', { challenge: right.json().challenge, code });
+    expect(next.json()).toEqual({ two_factor_required: true, challenge: expect.any(String) });
+    const done = await post(slowed, '/api/user/login/2fa', { challenge: next.json().challenge, code: await codeAt(secret, 1) });
+    expect(done.json().user_id).toBe(owner.id);
   });
 
   it('parallel guesses from many addresses at a slowed account: one at a time is checked', async () => {
-    const slowed = await buildTestApp({ env: { LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR: '5' } });
-    try {
-      const owner = await createAccount(slowed.db);
-      const guess = (i: number) => post(slowed, '/api/user/login', { email: owner.email, password: 'feil-passord' }, undefined, { remoteAddress: `198.18.0.${i + 1}` });
-      const responses = await Promise.all(Array.from({ length: 25 }, (_, i) => guess(i)));
-      const statuses = responses.map((response) => response.statusCode);
-      // The hour's count, plus at most the one guess the open gate lets through; the rest are
-      // answered with the e-mailed code step, which tells nothing.
-      expect(statuses.filter((status) => status === 401).length).toBeGreaterThanOrEqual(5);
-      expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(6);
-      const stepped = responses.filter((response) => response.statusCode === 200);
-      expect(stepped.length).toBeGreaterThanOrEqual(19);
-      for (const response of stepped) expect(response.json().email_code_required).toBe(true);
-      expect(await subjectsTo(slowed, owner.email)).toEqual([]);
-    } finally {
-      await slowed.close();
-    }
+    const owner = await createAccount(slowed.db);
+    const guess = (i: number) => post(slowed, '/api/user/login', { email: owner.email, password: 'feil-passord' }, undefined, { remoteAddress: `198.18.0.${i + 1}` });
+    const responses = await Promise.all(Array.from({ length: 25 }, (_, i) => guess(i)));
+    const statuses = responses.map((response) => response.statusCode);
+    // The hour's count, plus at most the one guess the open gate lets through; the rest are
+    // answered with the e-mailed code step, which tells nothing.
+    expect(statuses.filter((status) => status === 401).length).toBeGreaterThanOrEqual(5);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(6);
+    const stepped = responses.filter((response) => response.statusCode === 200);
+    expect(stepped.length).toBeGreaterThanOrEqual(19);
+    for (const response of stepped) expect(response.json().email_code_required).toBe(true);
+    expect(await subjectsTo(slowed, owner.email)).toEqual([]);
   });
 });
