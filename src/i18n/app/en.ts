@@ -521,7 +521,7 @@ export default {
       disable: 'Turn off two-step sign-in',
       disable_intro: 'Enter a current code from the authenticator app to turn off two-step sign-in.',
       disabled_done: 'Two-step sign-in is off.',
-      enabled_done: 'Two-step sign-in is on.',
+      enabled_done: 'Two-step sign-in is on. Your sign-ins on other devices have been ended.',
       required_note: 'Two-step sign-in is required for staff.',
       cancel: 'Cancel',
       loading: 'Loading …',

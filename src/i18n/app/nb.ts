@@ -523,7 +523,7 @@ export default {
       disable: 'Slå av totrinnsinnlogging',
       disable_intro: 'Skriv inn en gjeldende kode fra autentiseringsappen for å slå av totrinnsinnlogging.',
       disabled_done: 'Totrinnsinnlogging er slått av.',
-      enabled_done: 'Totrinnsinnlogging er slått på.',
+      enabled_done: 'Totrinnsinnlogging er slått på. Innloggingene dine på andre enheter er avsluttet.',
       required_note: 'Totrinnsinnlogging er påkrevd for ansatte.',
       cancel: 'Avbryt',
       loading: 'Laster …',

@@ -287,7 +287,7 @@ export function englishCatalogue(contact: { email: string; phone: string }): Min
       recoveryTitle: 'Recovery codes',
       recoveryCodesIntro: 'Keep these codes somewhere safe. If you lose your phone, sign in with one of them; each code works once. The codes are shown only now.',
       done: 'I have kept the codes',
-      enabled: 'Two-step sign-in is on.',
+      enabled: 'Two-step sign-in is on. Your sign-ins on other devices have been ended.',
       disable: 'Turn off two-step sign-in',
       disableIntro: 'Enter a current code from your authenticator app to turn off two-step sign-in.',
       disabled: 'Two-step sign-in is off.',

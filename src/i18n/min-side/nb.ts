@@ -260,7 +260,7 @@ export const minSideNb = {
     recoveryTitle: 'Gjenopprettingskoder',
     recoveryCodesIntro: 'Ta vare på disse kodene et trygt sted. Mister du telefonen, logger du inn med én av dem; hver kode virker én gang. Kodene vises bare nå.',
     done: 'Jeg har tatt vare på kodene',
-    enabled: 'Totrinnsinnlogging er slått på.',
+    enabled: 'Totrinnsinnlogging er slått på. Innloggingene dine på andre enheter er avsluttet.',
     disable: 'Slå av totrinnsinnlogging',
     disableIntro: 'Skriv inn en gjeldende kode fra autentiseringsappen for å slå av totrinnsinnlogging.',
     disabled: 'Totrinnsinnlogging er slått av.',
