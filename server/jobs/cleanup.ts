@@ -9,6 +9,7 @@ export interface Cleaned {
   accessTokens: number;
   passwordResets: number;
   signInChallenges: number;
+  enrolmentLinks: number;
 }
 
 const deleted = async (db: Queryable, sql: string, params: unknown[] = []) =>
@@ -23,6 +24,7 @@ export async function cleanUp(db: Queryable): Promise<Cleaned> {
       RESET_LIFETIME_MINUTES,
     ]),
     signInChallenges: await deleted(db, 'DELETE FROM sign_in_challenges WHERE expires_at < now()'),
+    enrolmentLinks: await deleted(db, 'DELETE FROM two_factor_enrolment_links WHERE expires_at < now()'),
   };
 }
 

@@ -1,11 +1,11 @@
 /** Sign-in, sign-out, token check and password reset (spec section 7, "Authentication"). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { LoginAnswer, LoginResponse, PasswordChange, TwoFactorLogin } from '../schemas/auth.ts';
+import { EnrolmentLinkUse, LoginAnswer, PasswordChange, TwoFactorLogin } from '../schemas/auth.ts';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Email, MessageBody } from '../schemas/common.ts';
-import { createAccessToken, findTokenOwner, revokeToken } from '../lib/tokens.ts';
+import { createAccessToken, findTokenOwner, randomSecret, revokeToken } from '../lib/tokens.ts';
 import { verifyPassword } from '../lib/passwords.ts';
 import { HttpError, tooManyRequests, validationFailed } from '../lib/http-errors.ts';
 import { hit } from '../lib/rate-limit.ts';
@@ -19,7 +19,19 @@ import {
   requestPasswordReset,
   type AccountRow,
 } from '../domain/accounts/accounts.ts';
-import { checkCode, consumeChallenge, createChallenge, findChallenge, twoFactorEnabled, useRecoveryCode } from '../domain/accounts/two-factor.ts';
+import {
+  checkCode,
+  consumeChallenge,
+  createChallenge,
+  createEmailChallenge,
+  emailCodeFits,
+  findChallenge,
+  mailEnrolmentLink,
+  takeChallengeAttempt,
+  twoFactorEnabled,
+  useEnrolmentLink,
+  useRecoveryCode,
+} from '../domain/accounts/two-factor.ts';
 import { deviceOf, rememberDevice } from '../lib/device-cookie.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorResponses } from '../schemas/responses.ts';
@@ -32,6 +44,12 @@ const RESET_ANSWER_MS = 300;
 const RESET_REFUSED = 'Lenken for å lage nytt passord er ugyldig eller utløpt. Be om en ny lenke.';
 const CHALLENGE_EXPIRED = 'Innloggingen er utløpt. Logg inn på nytt.';
 const WRONG_CODE = 'Feil kode. Prøv igjen.';
+const TOO_MANY_CODES = 'For mange feil koder. Logg inn på nytt.';
+export const ENROLMENT_MAILED =
+  'Ansatte må bruke totrinnsinnlogging. Vi har sendt deg en e-post med en lenke for å sette den opp; lenken virker i 30 minutter.';
+const ENROLMENT_LINK_REFUSED = 'Lenken for å sette opp totrinnsinnlogging er ugyldig, brukt eller utløpt. Logg inn på nytt for å få en ny.';
+/** E-mailed sign-in codes an account gets an hour at most; past that the answer is the same, but no mail goes out. */
+const CODE_MAILS_PER_HOUR = 10;
 
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -60,20 +78,49 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { email, password, remember = false } = request.body;
-      const attempt = await reserveSignIn(db, config, email, request.ip, deviceOf(request, keys, email));
+      const device = deviceOf(request, keys, email);
+      const attempt = await reserveSignIn(db, config, email, request.ip, device);
       const account = await findAccountByEmail(db, email);
       const valid = await verifyPassword(account?.password_hash ?? null, password);
+      if (attempt.slowed && !account) {
+        // Alike for an address with no account (the challenge is no stored one).
+        await attempt.failed();
+        return reply.send({ email_code_required: true as const, challenge: randomSecret(48) });
+      }
+      if (attempt.slowed && account) {
+        // The account is slowed and this browser is new to it: a second check by e-mail, answered
+        // alike for a right and a wrong password, so that a guess learns nothing.
+        await (valid ? attempt.succeeded() : attempt.failed());
+        const mails = valid ? await hit(db, `login:code-mail:${account.id}`, 60 * 60) : null;
+        const send = mails !== null && mails.hits <= CODE_MAILS_PER_HOUR;
+        const challenge = await createEmailChallenge(db, outbox, account, remember, device, send);
+        return reply.send({ email_code_required: true as const, challenge });
+      }
       if (!account || !valid) {
         await attempt.failed();
         throw new HttpError(401, { message: WRONG_CREDENTIALS, error: WRONG_CREDENTIALS });
       }
       await attempt.succeeded();
-      if (await twoFactorEnabled(db, account.id)) {
-        return reply.send({ two_factor_required: true as const, challenge: await createChallenge(db, account.id, remember) });
-      }
-      return reply.send(await signedIn(request, reply, account, remember));
+      return reply.send(await afterPassword(request, reply, account, remember, device));
     },
   );
+
+  /**
+   * What follows a right password (and, when it was asked for, a right e-mailed code): the code
+   * from the app when two-factor sign-in is on; for staff who must use it and have not set it up,
+   * a mailed link to do so (the password alone does not enrol); else the sign-in itself.
+   */
+  async function afterPassword(request: FastifyRequest, reply: FastifyReply, account: AccountRow, remember: boolean, device: string | null) {
+    if (await twoFactorEnabled(db, account.id)) {
+      return { two_factor_required: true as const, challenge: await createChallenge(db, account.id, remember, { device }) };
+    }
+    if (config.staffTwoFactorRequired && isStaff(account)) {
+      await mailEnrolmentLink(db, outbox, account, config.publicUrl);
+      request.log.info({ accountId: account.id }, 'two-factor enrolment link mailed');
+      return { two_factor_enrolment_mailed: true as const, message: ENROLMENT_MAILED };
+    }
+    return signedIn(request, reply, account, remember);
+  }
 
   /** The token and the login fields for an account that has passed every step; the browser is remembered. */
   async function signedIn(request: FastifyRequest, reply: FastifyReply, account: AccountRow, remember: boolean) {
@@ -106,25 +153,52 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Innlogging'],
         summary: 'Fullfør innloggingen med en kode fra autentiseringsappen eller en gjenopprettingskode',
         body: TwoFactorLogin,
-        response: { ...errorResponses(401, 429), 200: LoginResponse },
+        response: { ...errorResponses(401, 429), 200: LoginAnswer },
       },
     },
     async (request, reply) => {
       const { challenge: token, code, recovery_code } = request.body;
       const challenge = await findChallenge(db, token);
       if (!challenge) throw new HttpError(401, { message: CHALLENGE_EXPIRED, error: CHALLENGE_EXPIRED });
-      if (!code && !recovery_code) throw validationFailed({ code: ['Skriv inn koden fra autentiseringsappen.'] });
-      const attempt = await reserveCodeAttempt(db, config, challenge.account_id, request.ip);
-      const right = code
-        ? await checkCode(db, keys, challenge.account_id, code)
-        : await useRecoveryCode(db, challenge.account_id, recovery_code ?? '');
+      const email = challenge.kind === 'email';
+      if (!code && (email || !recovery_code)) {
+        throw validationFailed({ code: [email ? 'Skriv inn koden fra e-posten.' : 'Skriv inn koden fra autentiseringsappen.'] });
+      }
+      const attempt = await reserveCodeAttempt(db, config, challenge.account_id, request.ip, challenge.device);
+      if (!(await takeChallengeAttempt(db, challenge.id))) throw new HttpError(401, { message: TOO_MANY_CODES, error: TOO_MANY_CODES });
+      const right = email
+        ? emailCodeFits(challenge, code ?? '')
+        : code
+          ? await checkCode(db, keys, challenge.account_id, code)
+          : await useRecoveryCode(db, outbox, challenge.account_id, recovery_code ?? '');
       if (!right) throw validationFailed({ [code ? 'code' : 'recovery_code']: [WRONG_CODE] });
       await attempt.succeeded();
       const account = await findAccountById(db, challenge.account_id);
       if (!account || !(await consumeChallenge(db, challenge.id))) {
         throw new HttpError(401, { message: CHALLENGE_EXPIRED, error: CHALLENGE_EXPIRED });
       }
+      if (email) return reply.send(await afterPassword(request, reply, account, challenge.remember, challenge.device));
       return reply.send(await signedIn(request, reply, account, challenge.remember));
+    },
+  );
+
+  app.post(
+    '/user/2fa/enrolment',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['Innlogging'],
+        summary: 'Bruk lenken fra e-posten til å sette opp totrinnsinnlogging (ansatte som må bruke den); svarer en innlogging som bare kan sette den opp',
+        body: EnrolmentLinkUse,
+        response: { ...errorResponses(429), 200: LoginAnswer },
+      },
+    },
+    async (request, reply) => {
+      await limitIp('enrolment-link', request.ip, 20);
+      const accountId = await useEnrolmentLink(db, request.body.token);
+      const account = accountId === null ? null : await findAccountById(db, accountId);
+      if (!account || !isStaff(account) || (await twoFactorEnabled(db, account.id))) throw validationFailed({ token: [ENROLMENT_LINK_REFUSED] });
+      return reply.send(await signedIn(request, reply, account, false));
     },
   );
 

@@ -15,7 +15,7 @@ const WRONG_CODE = 'Feil kode. Prøv igjen.';
 const ADMIN_ROLE = 5;
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, config, keys } = app.services;
+  const { db, config, keys, outbox } = app.services;
   const tags = ['Innlogging'];
   const required = (account: { role_id: number }) => config.staffTwoFactorRequired && isStaff(account);
 
@@ -50,7 +50,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'signed-in', allowWithoutTwoFactor: true },
       schema: {
         tags,
-        summary: 'Slå på totrinnsinnlogging med en kode fra appen; svarer gjenopprettingskodene (vises én gang)',
+        summary: 'Slå på totrinnsinnlogging med en kode fra appen; svarer gjenopprettingskodene (vises én gang). Andre innlogginger avsluttes',
         body: Type.Object({ code: TwoFactorCode }),
         response: { ...errorResponses(409), 200: RecoveryCodes },
       },
@@ -58,8 +58,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const account = accountOf(request);
       if (account.two_factor) throw conflict('Totrinnsinnlogging er allerede slått på.');
-      const attempt = await reserveCodeAttempt(db, config, account.id, request.ip);
-      const codes = await enable(db, keys, account.id, request.body.code);
+      // Counted per session: someone else's wrong codes for the account do not lock this one out.
+      const attempt = await reserveCodeAttempt(db, config, account.id, request.ip, `session:${account.token_id}`);
+      const codes = await enable(db, keys, outbox, account, request.body.code);
       if (!codes) throw validationFailed({ code: [WRONG_CODE] });
       await attempt.succeeded();
       return { data: { recovery_codes: codes } };
@@ -81,8 +82,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const account = accountOf(request);
       if (!account.two_factor) throw conflict('Totrinnsinnlogging er ikke slått på.');
       if (required(account)) throw conflict('Totrinnsinnlogging er påkrevd for ansatte og kan ikke slås av.');
-      const attempt = await reserveCodeAttempt(db, config, account.id, request.ip);
-      if (!(await disable(db, keys, account.id, request.body.code))) throw validationFailed({ code: [WRONG_CODE] });
+      const attempt = await reserveCodeAttempt(db, config, account.id, request.ip, `session:${account.token_id}`);
+      if (!(await disable(db, keys, outbox, account, request.body.code))) throw validationFailed({ code: [WRONG_CODE] });
       await attempt.succeeded();
       return { message: 'Totrinnsinnlogging er slått av.' };
     },
@@ -146,7 +147,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const admin = accountOf(request);
       if (admin.role_id !== ADMIN_ROLE) throw forbidden(ADMINS_ONLY);
       if (admin.id === request.params.id) throw conflict('Din egen totrinnsinnlogging slår du av i profilen din.');
-      if (!(await resetTwoFactor(db, admin.id, request.params.id))) throw notFound();
+      if (!(await resetTwoFactor(db, outbox, admin.id, request.params.id))) throw notFound();
       request.log.info({ accountId: request.params.id, by: admin.id }, 'two-factor sign-in reset');
       return { message: 'Totrinnsinnloggingen er tilbakestilt. Den ansatte må sette den opp igjen ved neste innlogging.' };
     },

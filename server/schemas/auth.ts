@@ -42,9 +42,32 @@ export const TwoFactorChallenge = Type.Object({
   challenge: Type.String(),
 });
 
-/** The login answer when staff must enrol first: only enrolment and logout work with this token. */
+/**
+ * A right password from a new browser while the account is slowed: a code mailed to the account
+ * is asked for next (the same answer comes for a wrong password, whose challenge no code fits).
+ */
+export const EmailCodeChallenge = Type.Object({
+  email_code_required: Type.Literal(true),
+  challenge: Type.String(),
+});
+
+/** Staff who must use two-factor sign-in and have not set it up: a link to do so was mailed. */
+export const EnrolmentMailed = Type.Object({
+  two_factor_enrolment_mailed: Type.Literal(true),
+  message: Type.String(),
+});
+
+/** The mailed enrolment link's token. */
+export const EnrolmentLinkUse = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
+
+/**
+ * What a sign-in step answers: the next step, or the sign-in. With two_factor_setup_required (an
+ * enrolment link's sign-in), only enrolment and logout work with the token.
+ */
 export const LoginAnswer = Type.Union([
   TwoFactorChallenge,
+  EmailCodeChallenge,
+  EnrolmentMailed,
   Type.Intersect([LoginResponse, Type.Object({ two_factor_setup_required: Type.Optional(Type.Boolean()) })]),
 ]);
 

@@ -32,10 +32,33 @@ export interface Credentials {
   remember?: boolean;
 }
 
-/** Where a sign-in stands: done, waiting for a two-factor code, or staff who must set it up first. */
-export type SignInStep = { kind: 'done'; redirectTo: string } | { kind: 'code'; challenge: string } | { kind: 'enrol' };
+/**
+ * Where a sign-in stands: done; waiting for a code (from the authenticator app, or mailed when the
+ * account is slowed by wrong passwords and this browser is new to it); staff who must set up
+ * two-factor sign-in and were mailed a link to do so; or, through that link, setting it up.
+ */
+export type SignInStep =
+  | { kind: 'done'; redirectTo: string }
+  | { kind: 'code'; challenge: string; email?: boolean }
+  | { kind: 'mailed'; message: string }
+  | { kind: 'enrol' };
 
-type SignInAnswer = (LoginAnswer & { two_factor_setup_required?: boolean }) | { two_factor_required: true; challenge: string };
+type SignInAnswer =
+  | (LoginAnswer & { two_factor_setup_required?: boolean })
+  | { two_factor_required: true; challenge: string }
+  | { email_code_required: true; challenge: string }
+  | { two_factor_enrolment_mailed: true; message: string };
+
+/** The step a server answer leads to. */
+function stepOf(answer: SignInAnswer): Promise<SignInStep> {
+  if ('two_factor_required' in answer) return Promise.resolve({ kind: 'code', challenge: answer.challenge });
+  if ('email_code_required' in answer) return Promise.resolve({ kind: 'code', challenge: answer.challenge, email: true });
+  if ('two_factor_enrolment_mailed' in answer) return Promise.resolve({ kind: 'mailed', message: answer.message });
+  return signedIn(answer);
+}
+
+const firstError = (result: { message: string; body?: { errors?: Record<string, string[]> } | null }) =>
+  result.body?.errors ? (Object.values(result.body.errors).flat()[0] ?? result.message) : result.message;
 
 function signedIn(answer: LoginAnswer & { two_factor_setup_required?: boolean }): Promise<SignInStep> {
   const session = saveSession(answer);
@@ -53,15 +76,22 @@ export async function startSignIn({ email, password, remember = false }: Credent
   await csrfCookie();
   const result = await http.post<SignInAnswer>('/api/user/login', { email, password, remember });
   if (!result.ok) throw new Error(result.message);
-  if ('two_factor_required' in result.data) return { kind: 'code', challenge: result.data.challenge };
-  return signedIn(result.data);
+  return stepOf(result.data);
 }
 
-/** The second step: a code from the authenticator app or a recovery code. */
+/** The second step: a code from the authenticator app, a recovery code, or the e-mailed code. */
 export async function finishSignIn(challenge: string, answer: { code: string } | { recovery_code: string }): Promise<SignInStep> {
-  const result = await http.post<LoginAnswer>('/api/user/login/2fa', { challenge, ...answer });
-  if (!result.ok) throw new Error(result.body?.errors ? Object.values(result.body.errors).flat()[0] ?? result.message : result.message);
-  return signedIn(result.data);
+  const result = await http.post<SignInAnswer>('/api/user/login/2fa', { challenge, ...answer });
+  if (!result.ok) throw new Error(firstError(result));
+  return stepOf(result.data);
+}
+
+/** The mailed enrolment link ('/?enrol=…'): a sign-in that can only set up two-factor sign-in. */
+export async function openEnrolmentLink(token: string): Promise<SignInStep> {
+  await csrfCookie();
+  const result = await http.post<SignInAnswer>('/api/user/2fa/enrolment', { token });
+  if (!result.ok) throw new Error(firstError(result));
+  return stepOf(result.data);
 }
 
 export const authProvider: AuthProvider = {

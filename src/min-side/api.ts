@@ -13,12 +13,20 @@ import type { MemberCardData, VerifyAnswer } from '../../server/schemas/proof.ts
 export type Member = Omit<StoredMember, 'email' | 'first_name' | 'last_name'> & { email: string; first_name: string; last_name: string };
 export type { LoginResponse, Registration } from '../../server/schemas/auth.ts';
 export type { MemberCardData, VerifyData } from '../../server/schemas/proof.ts';
+/**
+ * What a sign-in step answers: the sign-in, or the next step (a code from the authenticator app,
+ * or a code mailed to the member when the account is slowed and this browser is new to it).
+ */
+export type SignInStep =
+  | LoginResponse
+  | { two_factor_required: true; challenge: string }
+  | { email_code_required: true; challenge: string }
+  | { two_factor_enrolment_mailed: true; message: string };
+
 export const api = {
   csrfCookie: () => http.get<null>('/sanctum/csrf-cookie'),
-  login: (email: string, password: string) =>
-    http.post<LoginResponse | { two_factor_required: true; challenge: string }>('/api/user/login', { email, password, remember: false }),
-  loginCode: (challenge: string, answer: { code: string } | { recovery_code: string }) =>
-    http.post<LoginResponse>('/api/user/login/2fa', { challenge, ...answer }),
+  login: (email: string, password: string) => http.post<SignInStep>('/api/user/login', { email, password, remember: false }),
+  loginCode: (challenge: string, answer: { code: string } | { recovery_code: string }) => http.post<SignInStep>('/api/user/login/2fa', { challenge, ...answer }),
   twoFactor: () => http.get<{ data: { enabled: boolean; required: boolean } }>('/api/user/2fa'),
   twoFactorSetup: () => http.post<{ data: { secret: string; otpauth_url: string } }>('/api/user/2fa/setup'),
   twoFactorEnable: (code: string) => http.post<{ data: { recovery_codes: string[] } }>('/api/user/2fa/enable', { code }),

@@ -1,6 +1,7 @@
 /**
- * Two-factor sign-in for staff in Chromium, with STAFF_2FA_REQUIRED on: a staff user is led to set
- * it up at sign-in (the key is read from the page and the code computed here, as an app would),
+ * Two-factor sign-in for staff in Chromium, with STAFF_2FA_REQUIRED on: a staff user's password
+ * mails a link, which leads to setting it up (the key is read from the page and the code computed
+ * here, as an app would),
  * keeps the recovery codes, signs in again with a code by keyboard only, and sees their active
  * sign-ins in the profile; axe at 390 and 1440 px, with screenshots.
  */
@@ -8,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { generate } from 'otplib';
 import { checkA11y, openPage, screenshot, usePortal } from './harness.ts';
+import { outboxDir, readOutboxFiles } from '../../server/adapters/outbox-files.ts';
 import { tabTo } from './min-side-steps.ts';
 
 const e2e = usePortal({ env: { STAFF_2FA_REQUIRED: '1' } });
@@ -24,8 +26,25 @@ async function typePassword(page: Page, email: string) {
   await page.keyboard.press('Enter');
 }
 
+/** The enrolment link's path and query as the developer reads it in DATA_DIR/outbox. */
+async function outboxEnrolmentLink(email: string): Promise<string> {
+  const until = Date.now() + 20_000;
+  for (;;) {
+    const mails = await readOutboxFiles(outboxDir(e2e.portal.dataDir), 100);
+    const match = /\/\?enrol=[A-Za-z0-9]+/.exec(mails.find((file) => file.to === email && file.html?.includes('?enrol='))?.html ?? '');
+    if (match) return match[0];
+    if (Date.now() > until) throw new Error(`no enrolment mail to ${email} in the outbox`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 async function enrolAtSignIn(page: Page, email: string, label: string): Promise<{ secret: string; recoveryCode: string }> {
   await typePassword(page, email);
+  // The password alone sets nothing up: a link goes by e-mail.
+  await expect.poll(() => page.getByRole('heading', { name: 'Sjekk e-posten din' }).isVisible(), { timeout: 20_000 }).toBe(true);
+  await checkA11y(page, `${label}: the enrolment link was mailed`);
+  await screenshot(page, `staff-two-factor-mailed-${label}`);
+  await page.goto(`${e2e.portal.baseUrl}${await outboxEnrolmentLink(email)}`);
   await expect.poll(() => page.getByRole('heading', { name: 'Slå på totrinnsinnlogging' }).isVisible(), { timeout: 20_000 }).toBe(true);
   await expect.poll(() => page.getByRole('img', { name: 'QR-kode for autentiseringsappen' }).isVisible()).toBe(true);
   await checkA11y(page, `${label}: setting up two-factor sign-in`);

@@ -88,6 +88,23 @@ describe('signed-in accounts kept in memory', () => {
     expect(again.statusCode).toBe(200);
   });
 
+  it('turning two-factor sign-in on ends the sign-ins made before on both servers at once, though each keeps them in memory', async () => {
+    const member = await createAccount(one.db);
+    const enrolling = await login(one.app, member.email, member.password);
+    const before = await login(other, member.email, member.password);
+    const own = `/api/member/${member.id}`;
+    expect(await status(one.app, before, own)).toBe(200);
+    expect(await status(other, before, own)).toBe(200);
+    const setup = await one.app.inject({ method: 'POST', url: '/api/user/2fa/setup', headers: bearer(enrolling) });
+    const { generate } = await import('otplib');
+    const code = await generate({ secret: setup.json().data.secret });
+    const enabled = await one.app.inject({ method: 'POST', url: '/api/user/2fa/enable', headers: bearer(enrolling), payload: { code } });
+    expect(enabled.statusCode).toBe(200);
+    expect(await status(one.app, before, own)).toBe(401);
+    expect(await settles(other, before, own, 401)).toBe(401);
+    expect(await status(other, enrolling, own)).toBe(200);
+  });
+
   it('a wrong secret for a kept token id is refused', async () => {
     const member = await createAccount(one.db);
     const token = await login(one.app, member.email, member.password);

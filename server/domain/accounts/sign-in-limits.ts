@@ -6,6 +6,10 @@
  * one guess at a time with a growing wait between them (2, 4, 8 … seconds up to
  * LOGIN_SLOWDOWN_MAX_SECONDS). A browser with the account's device cookie (it signed in to it
  * before) is not slowed by guesses from elsewhere; its own wrong passwords count per cookie.
+ * An attempt that comes while the account's wait runs is not refused (that shut the owner out of
+ * every new browser): it is `slowed`, its password is checked, and whatever the password the
+ * answer is the same second step, an e-mailed code, which only a right password gets mailed. A
+ * guess made while the wait runs thus learns nothing, and the owner still gets in.
  * A right password is given back and counts per address only, against its own, higher ceiling
  * (an office behind one address).
  */
@@ -32,6 +36,11 @@ type Limits = Pick<
 >;
 
 export interface SignInAttempt {
+  /**
+   * The account's wait was running: the password is checked, but only an e-mailed code may
+   * follow, and the answer must be the same whether the password was right or not.
+   */
+  slowed: boolean;
   /** The password was right: the attempt no longer counts as a failure. */
   succeeded(): Promise<void>;
   /** The password was wrong: past the hour's count, the account's next guess waits longer. */
@@ -92,20 +101,18 @@ export async function reserveSignIn(
   await reserve(db, keys.pairHour, 60 * 60, PAIR_MINUTES_PER_HOUR * limits.loginAttemptsPerMinute);
   let accountHits = 0;
   let holdsGate = false;
+  let slowed = false;
   if (device) {
     await reserve(db, keys.device, 60 * 60, PAIR_MINUTES_PER_HOUR * limits.loginAttemptsPerMinute);
   } else {
     accountHits = (await hit(db, keys.account, 60 * 60)).hits;
     if (accountHits > limits.loginFailuresPerAccountPerHour) {
-      const wait = await takeGate(db, keys.gate);
-      if (wait !== null) {
-        await giveBack(db, keys.account);
-        throw tooManyRequests(wait, limits.loginFailuresPerAccountPerHour);
-      }
-      holdsGate = true;
+      slowed = (await takeGate(db, keys.gate)) !== null;
+      holdsGate = !slowed;
     }
   }
   return {
+    slowed,
     async succeeded() {
       await giveBack(db, keys.ipFailures);
       if (device) await giveBack(db, keys.device);
@@ -116,7 +123,10 @@ export async function reserveSignIn(
       await hit(db, keys.ipSuccesses, 60);
     },
     async failed() {
-      if (device || accountHits < limits.loginFailuresPerAccountPerHour) return;
+      // A slowed attempt did not take the gate: the running wait stays as it is, and it does not
+      // count towards the next one (as when it was refused).
+      if (slowed) await giveBack(db, keys.account);
+      if (device || slowed || accountHits < limits.loginFailuresPerAccountPerHour) return;
       const excess = accountHits - limits.loginFailuresPerAccountPerHour + 1;
       await closeGate(db, keys.gate, slowdownSeconds(excess, limits.loginSlowdownMaxSeconds));
     },
@@ -124,17 +134,27 @@ export async function reserveSignIn(
 }
 
 /**
- * Counts a two-factor code attempt for the account from this address, like passwords: per
- * account and address a minute, and per account an hour. A right code gives its count back.
+ * Counts a two-factor code attempt for the account from this address, as passwords are: per
+ * account and address a minute, and an hour's count per device when the attempt comes from one
+ * the owner used before (a device cookie, or a signed-in session), else per account. So someone
+ * who has the password and spends the account's hour of wrong codes from new browsers does not
+ * lock the owner's right code out of their own browser. (Each challenge has its own count too:
+ * takeChallengeAttempt.) A right code gives its count back.
  */
-export async function reserveCodeAttempt(db: Queryable, limits: Limits, accountId: number, ip: string): Promise<{ succeeded(): Promise<void> }> {
-  const keys = { pair: `2fa:pair:${accountId}:${ip}`, account: `2fa:account:${accountId}` };
+export async function reserveCodeAttempt(
+  db: Queryable,
+  limits: Limits,
+  accountId: number,
+  ip: string,
+  device: string | null = null,
+): Promise<{ succeeded(): Promise<void> }> {
+  const keys = { pair: `2fa:pair:${accountId}:${ip}`, hour: device ? `2fa:device:${device}` : `2fa:account:${accountId}` };
   await reserve(db, keys.pair, 60, limits.loginAttemptsPerMinute);
-  await reserve(db, keys.account, 60 * 60, PAIR_MINUTES_PER_HOUR * limits.loginAttemptsPerMinute);
+  await reserve(db, keys.hour, 60 * 60, PAIR_MINUTES_PER_HOUR * limits.loginAttemptsPerMinute);
   return {
     async succeeded() {
       await clear(db, keys.pair);
-      await giveBack(db, keys.account);
+      await giveBack(db, keys.hour);
     },
   };
 }

@@ -80,14 +80,23 @@ export interface TemplateValues {
    * SECRET_REMOVED instead.
    */
   link?: string;
+  /**
+   * A secret code (an e-mailed sign-in code) for the template's {code}: the sent copy shows it,
+   * the logged copy CODE_REMOVED.
+   */
+  code?: string;
   senderId?: number | null;
 }
+
+/** What the logged copy shows in place of a secret code. */
+export const CODE_REMOVED = '[kode fjernet]';
 
 /** The words on the button of each template that carries a secret link. */
 export const BUTTON_LABELS: Record<string, string> = {
   'password-reset': 'Lag nytt passord',
   'vipps-welcome': 'Velg passord',
   'import-welcome': 'Velg passord',
+  'two-factor-enrolment': 'Sett opp totrinnsinnlogging',
 };
 
 /** The button's words for a template (by slug), or null when the template has no button. */
@@ -99,17 +108,19 @@ export async function sendTemplate(
   outbox: Outbox,
   slug: string,
   recipient: { id: number | null; email: string; first_name: string; last_name: string },
-  { values = {}, link, senderId = null }: TemplateValues = {},
+  { values = {}, link, code, senderId = null }: TemplateValues = {},
 ): Promise<number> {
   const template = await templateBySlug(db, slug);
   const shown = { first_name: recipient.first_name, last_name: recipient.last_name, ...values };
-  const fill = (html: string) => fillTemplate(html, shown, true);
+  const fill = (html: string) => fillTemplate(html, code === undefined ? shown : { ...shown, code: CODE_REMOVED }, true);
+  const fillSecret = (html: string) => fillTemplate(html, code === undefined ? shown : { ...shown, code }, true);
   const label = buttonLabelOf(slug) ?? 'Åpne';
+  const secret = link !== undefined || code !== undefined;
   return sendMail(db, outbox, {
     to: recipient.email,
     subject: fillTemplate(template.title, shown, false),
     html: renderMailHtml(template.content, fill, link === undefined ? null : `<strong>${escapeHtml(label)}</strong> ${SECRET_REMOVED}`),
-    secretHtml: link === undefined ? undefined : renderMailHtml(template.content, fill, { label, href: link }),
+    secretHtml: secret ? renderMailHtml(template.content, fillSecret, link === undefined ? null : { label, href: link }) : undefined,
     fromName: template.from_name,
     fromEmail: template.from_email,
     memberId: recipient.id,

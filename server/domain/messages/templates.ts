@@ -102,6 +102,9 @@ const PLACEHOLDERS: Record<string, { allowed: string[]; required: string[] }> = 
   'vipps-welcome': { allowed: [...NAME_PLACEHOLDERS, 'email', 'button'], required: ['button'] },
   'import-welcome': { allowed: [...NAME_PLACEHOLDERS, 'email', 'button'], required: ['button'] },
   'member-card': { allowed: [...NAME_PLACEHOLDERS, 'member_number', 'campaign_code'], required: [] },
+  'sign-in-code': { allowed: [...NAME_PLACEHOLDERS, 'code'], required: ['code'] },
+  'two-factor-enrolment': { allowed: [...NAME_PLACEHOLDERS, 'button'], required: ['button'] },
+  'recovery-code-used': { allowed: [...NAME_PLACEHOLDERS, 'remaining'], required: [] },
 };
 
 export const BUTTON_MESSAGES = {
@@ -116,6 +119,8 @@ const EXAMPLE_VALUES = (): Record<string, string> => ({
   email: 'medlem@example.no',
   member_number: '10001',
   campaign_code: 'EKSEMPEL',
+  code: '123456',
+  remaining: '9',
 });
 
 /** The placeholders used in `text` that the template does not know, and the ones it needs but lacks. */

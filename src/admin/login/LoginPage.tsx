@@ -2,10 +2,12 @@
  * Staff sign-in at '/': e-mail, password, remember me and the link to '/reset-password'. Plain
  * React, so a first visit does not download react-admin; the staff app shows the same page.
  * An account with two-factor sign-in is asked for its code next; staff who must use it and have
- * not set it up are led through setting it up before anything else.
+ * not set it up are mailed a link, and the link ('/?enrol=…') leads them through setting it up
+ * before anything else. A new browser at an account slowed by wrong passwords is asked for a
+ * code from the e-mail.
  */
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
-import { authProvider, finishSignIn, startSignIn, type SignInStep } from '../authProvider.ts';
+import { authProvider, finishSignIn, openEnrolmentLink, startSignIn, type SignInStep } from '../authProvider.ts';
 import { markTwoFactorSetup, needsTwoFactorSetup } from '../../common/session.ts';
 import { AuthCard, PageLink } from './AuthCard.tsx';
 import { Switch, TextField } from './fields.tsx';
@@ -24,10 +26,22 @@ export interface SignInProps {
   onSignedIn: (redirectTo: string) => void | Promise<void>;
 }
 
-type Stage = { kind: 'password' } | { kind: 'code'; challenge: string } | { kind: 'enrol' };
+type Stage =
+  | { kind: 'password' }
+  | { kind: 'code'; challenge: string; email?: boolean }
+  | { kind: 'mailed'; message: string }
+  | { kind: 'link'; token: string }
+  | { kind: 'enrol' };
+
+/** The enrolment link's token, when the page was opened from the mail. */
+const enrolmentToken = () => new URLSearchParams(window.location.search).get('enrol');
 
 export function LoginPage({ go, onSignedIn }: SignInProps) {
-  const [stage, setStage] = useState<Stage>(() => (needsTwoFactorSetup() ? { kind: 'enrol' } : { kind: 'password' }));
+  const [stage, setStage] = useState<Stage>(() => {
+    const token = enrolmentToken();
+    if (token) return { kind: 'link', token };
+    return needsTwoFactorSetup() ? { kind: 'enrol' } : { kind: 'password' };
+  });
   const { toast, error } = useToast();
 
   const follow = async (step: SignInStep) => {
@@ -35,11 +49,45 @@ export function LoginPage({ go, onSignedIn }: SignInProps) {
     else setStage(step);
   };
 
-  if (stage.kind === 'code') {
+  // The link works once: it is opened once, also where effects run twice (StrictMode).
+  const opened = useRef<string | null>(null);
+  useEffect(() => {
+    if (stage.kind !== 'link' || opened.current === stage.token) return;
+    opened.current = stage.token;
+    // The token leaves the address bar (and the history) before it is used.
+    window.history.replaceState(null, '', window.location.pathname);
+    openEnrolmentLink(stage.token).then(follow, (failure: unknown) => {
+      error(failure instanceof Error ? failure.message : texts.errors.generic);
+      setStage({ kind: 'password' });
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per link
+  }, [stage]);
+
+  if (stage.kind === 'link') {
     return (
-      <AuthCard title={texts.twoFactor.code_title} intro={texts.twoFactor.code_intro}>
+      <AuthCard title={texts.twoFactor.title} intro={texts.twoFactor.setup_required}>
         {toast}
-        <CodeStep challenge={stage.challenge} onStep={follow} onError={error} />
+        <p role="status">{texts.twoFactor.enrolment_link_opening}</p>
+      </AuthCard>
+    );
+  }
+  if (stage.kind === 'mailed') {
+    return (
+      <AuthCard title={texts.twoFactor.enrolment_mailed_title} intro={stage.message}>
+        {toast}
+        <button type="button" className="signin-text-button" onClick={() => setStage({ kind: 'password' })}>
+          {texts.twoFactor.back_to_sign_in}
+        </button>
+      </AuthCard>
+    );
+  }
+  if (stage.kind === 'code') {
+    const t = texts.twoFactor;
+    return (
+      <AuthCard title={stage.email ? t.email_code_title : t.code_title} intro={stage.email ? t.email_code_intro : t.code_intro}>
+        {toast}
+        {/* A new key: the app's code may follow the e-mailed one, with a fresh form. */}
+        <CodeStep key={stage.challenge} challenge={stage.challenge} email={stage.email === true} onStep={follow} onError={error} />
       </AuthCard>
     );
   }
@@ -133,7 +181,17 @@ function PasswordStep({ onStep, onError }: { onStep: (step: SignInStep) => Promi
   );
 }
 
-function CodeStep({ challenge, onStep, onError }: { challenge: string; onStep: (step: SignInStep) => Promise<void>; onError: (message: string) => void }) {
+function CodeStep({
+  challenge,
+  email,
+  onStep,
+  onError,
+}: {
+  challenge: string;
+  email: boolean;
+  onStep: (step: SignInStep) => Promise<void>;
+  onError: (message: string) => void;
+}) {
   const [recovery, setRecovery] = useState(false);
   const [value, setValue] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
@@ -169,7 +227,7 @@ function CodeStep({ challenge, onStep, onError }: { challenge: string; onStep: (
         <div ref={field}>
           <TextField
             key={recovery ? 'recovery' : 'code'}
-            label={recovery ? t.recovery_code : t.code}
+            label={email ? t.email_code : recovery ? t.recovery_code : t.code}
             inputMode={recovery ? 'text' : 'numeric'}
             autoComplete="one-time-code"
             required
@@ -185,17 +243,19 @@ function CodeStep({ challenge, onStep, onError }: { challenge: string; onStep: (
           {t.verify}
         </button>
       </form>
-      <button
-        type="button"
-        className="signin-text-button"
-        onClick={() => {
-          setRecovery(!recovery);
-          setValue('');
-          setFieldError(undefined);
-        }}
-      >
-        {recovery ? t.use_code : t.use_recovery}
-      </button>
+      {!email && (
+        <button
+          type="button"
+          className="signin-text-button"
+          onClick={() => {
+            setRecovery(!recovery);
+            setValue('');
+            setFieldError(undefined);
+          }}
+        >
+          {recovery ? t.use_code : t.use_recovery}
+        </button>
+      )}
     </div>
   );
 }

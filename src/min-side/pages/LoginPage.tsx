@@ -1,9 +1,12 @@
-/** /profile: member login, with the code step for a member who has turned on two-factor sign-in. */
+/**
+ * /profile: member login, with the code step for a member who has turned on two-factor sign-in,
+ * and the e-mailed code asked of a new browser while the account is slowed by wrong passwords.
+ */
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { homePath, isStaffRole } from '../../common/session.ts';
-import { api, fieldError, type LoginResponse } from '../api.ts';
+import { api, fieldError, type LoginResponse, type SignInStep } from '../api.ts';
 import { TextField } from '../components/fields.tsx';
 import { Card, Layout } from '../components/Layout.tsx';
 import { useSession } from '../session.tsx';
@@ -20,7 +23,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const { register, handleSubmit, formState } = useForm({ resolver: schemaResolver((schemas) => schemas.loginSchema), mode: 'onTouched' });
   const { errors, isSubmitting } = formState;
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<{ token: string; email: boolean } | null>(null);
 
   const enter = (login: LoginResponse) => {
     notify.clear();
@@ -30,6 +33,22 @@ export default function LoginPage() {
     else navigate(home, { replace: true });
   };
 
+  /** Follows a sign-in step: the sign-in, or the code asked for next. */
+  const follow = (step: SignInStep) => {
+    if ('two_factor_enrolment_mailed' in step) {
+      // Staff who must set up two-factor sign-in: the server's words say where the link went.
+      setChallenge(null);
+      notify.success(step.message, { persistent: true });
+      return;
+    }
+    if ('two_factor_required' in step || 'email_code_required' in step) {
+      notify.clear();
+      setChallenge({ token: step.challenge, email: 'email_code_required' in step });
+      return;
+    }
+    enter(step);
+  };
+
   const onSubmit = handleSubmit(async ({ email, password }) => {
     await api.csrfCookie();
     const answer = await api.login(email, password);
@@ -37,22 +56,19 @@ export default function LoginPage() {
       notify.error(answer.message);
       return;
     }
-    if ('two_factor_required' in answer.data) {
-      notify.clear();
-      setChallenge(answer.data.challenge);
-      return;
-    }
-    enter(answer.data);
+    follow(answer.data);
   });
 
   if (challenge) {
+    const title = challenge.email ? texts.twoFactor.emailCodeTitle : texts.twoFactor.codeTitle;
     return (
       <Layout>
-        <title>{`${texts.twoFactor.codeTitle} – ${texts.appName}`}</title>
+        <title>{`${title} – ${texts.appName}`}</title>
         <div className="narrow">
-          <h1>{texts.twoFactor.codeTitle}</h1>
+          <h1>{title}</h1>
           <Card>
-            <CodeForm challenge={challenge} onSignedIn={enter} />
+            {/* A new key: the app's code may follow the e-mailed one, with a fresh form. */}
+            <CodeForm key={challenge.token} challenge={challenge.token} email={challenge.email} onStep={follow} />
           </Card>
         </div>
       </Layout>
@@ -92,7 +108,7 @@ export default function LoginPage() {
   );
 }
 
-function CodeForm({ challenge, onSignedIn }: { challenge: string; onSignedIn: (login: LoginResponse) => void }) {
+function CodeForm({ challenge, email, onStep }: { challenge: string; email: boolean; onStep: (step: SignInStep) => void }) {
   const texts = useTexts();
   const notify = useNotify();
   const [recovery, setRecovery] = useState(false);
@@ -112,16 +128,16 @@ function CodeForm({ challenge, onSignedIn }: { challenge: string; onSignedIn: (l
       notify.error(message);
       return;
     }
-    onSignedIn(answer.data);
+    onStep(answer.data);
   });
 
   return (
     <>
-      <p>{recovery ? t.recoveryIntro : t.codeIntro}</p>
+      <p>{email ? t.emailCodeIntro : recovery ? t.recoveryIntro : t.codeIntro}</p>
       <form onSubmit={onSubmit} noValidate>
         <TextField
           key={recovery ? 'recovery' : 'code'}
-          label={recovery ? t.recoveryCode : t.code}
+          label={email ? t.emailCode : recovery ? t.recoveryCode : t.code}
           inputMode={recovery ? 'text' : 'numeric'}
           autoComplete="one-time-code"
           autoFocus
@@ -133,18 +149,20 @@ function CodeForm({ challenge, onSignedIn }: { challenge: string; onSignedIn: (l
           {t.verify}
         </button>
       </form>
-      <p className="form-links">
-        <button
-          type="button"
-          className="link-button"
-          onClick={() => {
-            setRecovery(!recovery);
-            reset({ code: '' });
-          }}
-        >
-          {recovery ? t.useCode : t.useRecovery}
-        </button>
-      </p>
+      {!email && (
+        <p className="form-links">
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              setRecovery(!recovery);
+              reset({ code: '' });
+            }}
+          >
+            {recovery ? t.useCode : t.useRecovery}
+          </button>
+        </p>
+      )}
     </>
   );
 }

@@ -1,5 +1,5 @@
 /** The staff sign-in page's two-factor steps: the code after the password, and the set-up staff must do first. */
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -84,5 +84,50 @@ describe('two-factor sign-in on the staff sign-in page', () => {
     await user.click(screen.getByRole('button', { name: 'Jeg har tatt vare på kodene' }));
     expect(onSignedIn).toHaveBeenCalledWith('/membership');
     expect(localStorage.getItem('twoFactorSetup')).toBeNull();
+  });
+
+  it('asks a new browser at a slowed account for the code from the e-mail, with no recovery code offered', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.post('*/api/user/login', () => HttpResponse.json({ email_code_required: true, challenge: 'e'.repeat(48) })),
+      http.post('*/api/user/login/2fa', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json(answer());
+      }),
+    );
+    const { user, onSignedIn } = await signIn();
+    expect(await screen.findByRole('heading', { name: 'Sjekk e-posten din' })).toBeInTheDocument();
+    expect(screen.getByText(/Var passordet riktig, har vi sendt deg en e-post med en kode/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Bruk en gjenopprettingskode i stedet' })).toBeNull();
+    await user.type(screen.getByLabelText(/Kode fra e-posten/), '654321{Enter}');
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith('/membership'));
+    expect(sent).toEqual([{ challenge: 'e'.repeat(48), code: '654321' }]);
+  });
+
+  it('tells staff who must set it up to look for the mailed link, and the link leads to the set-up', async () => {
+    const message = 'Ansatte må bruke totrinnsinnlogging. Vi har sendt deg en e-post med en lenke for å sette den opp; lenken virker i 30 minutter.';
+    const used: unknown[] = [];
+    server.use(
+      http.post('*/api/user/login', () => HttpResponse.json({ two_factor_enrolment_mailed: true, message })),
+      http.post('*/api/user/2fa/enrolment', async ({ request }) => {
+        used.push(await request.json());
+        return HttpResponse.json(answer({ two_factor_setup_required: true }));
+      }),
+      http.post('*/api/user/2fa/setup', () =>
+        HttpResponse.json({ data: { secret: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', otpauth_url: 'otpauth://totp/Musikerportalen:ansatt%40example.no?secret=ABCDEFGHIJKLMNOPQRSTUVWXYZ234567&issuer=Musikerportalen' } }),
+      ),
+    );
+    const { onSignedIn } = await signIn();
+    expect(await screen.findByRole('heading', { name: 'Sjekk e-posten din' })).toBeInTheDocument();
+    expect(screen.getByText(message)).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+    cleanup();
+
+    window.history.replaceState(null, '', `/?enrol=${'t'.repeat(64)}`);
+    render(<LoginPage go={vi.fn()} onSignedIn={onSignedIn} />);
+    expect(await screen.findByText('ABCD EFGH IJKL MNOP QRST UVWX YZ23 4567')).toBeInTheDocument();
+    expect(used).toEqual([{ token: 't'.repeat(64) }]);
+    expect(window.location.search).toBe('');
+    expect(onSignedIn).not.toHaveBeenCalled();
   });
 });

@@ -57,6 +57,37 @@ describe('/profile member login', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/new-member/update/7');
   });
 
+  it('asks a new browser at a slowed account for the code from the e-mail, then signs in', async () => {
+    const member = makeMember();
+    memberApi(member);
+    const sent: unknown[] = [];
+    server.use(
+      http.post('*/api/user/login', () => HttpResponse.json({ email_code_required: true, challenge: 'e'.repeat(48) })),
+      http.post('*/api/user/login/2fa', async ({ request }) => {
+        const body = (await request.json()) as { code?: string };
+        sent.push(body);
+        return body.code === '654321'
+          ? HttpResponse.json(loginAnswer(member))
+          : HttpResponse.json({ message: 'Feil kode. Prøv igjen.', errors: { code: ['Feil kode. Prøv igjen.'] } }, { status: 422 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/profile');
+    await user.type(await screen.findByLabelText(/E-post/), 'kari@example.no');
+    await user.type(screen.getByLabelText(/Passord/), 'demo1234');
+    await user.click(screen.getByRole('button', { name: 'Logg inn' }));
+    expect(await screen.findByRole('heading', { name: 'Sjekk e-posten din' })).toBeInTheDocument();
+    expect(screen.getByText(/Var passordet riktig, har vi sendt deg en e-post med en kode/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Bruk en gjenopprettingskode i stedet' })).toBeNull();
+    const field = screen.getByLabelText(/Kode fra e-posten/);
+    await user.type(field, '000000{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Feil kode. Prøv igjen.');
+    await user.clear(field);
+    await user.type(field, '654321{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Hei, Kari' })).toBeInTheDocument();
+    expect(sent).toEqual([{ challenge: 'e'.repeat(48), code: '000000' }, { challenge: 'e'.repeat(48), code: '654321' }]);
+  });
+
   it('links to the password reset and to sign-up', async () => {
     renderApp('/profile');
     expect(await screen.findByRole('link', { name: 'Glemt passord?' })).toHaveAttribute('href', '/profile/reset-password');
