@@ -117,10 +117,9 @@ export async function eraseFromImports(tx: Queryable, memberId: number): Promise
     const duplicates = record.duplicates.filter((d) => d.member_id !== memberId && !rows.has(d.row) && !(d.of_row !== null && rows.has(d.of_row)));
     const errors = record.errors.filter((error) => !isGone(error.row, error.sheet));
     const decisions = Object.fromEntries(Object.entries(record.decisions).filter(([row]) => !rows.has(Number(row))));
-    const withoutMember = (undo: Summary['undo'] | null | undefined) =>
-      undo ? { ...undo, kept: undo.kept.filter((kept) => kept.member_id !== memberId) } : undo;
+    const withoutMember = (undo: NonNullable<Summary['undo']>) => ({ ...undo, kept: undo.kept.filter((kept) => kept.member_id !== memberId) });
     const summary: Summary = record.summary.undo ? { ...record.summary, undo: withoutMember(record.summary.undo) } : record.summary;
-    const undoReport = withoutMember(record.undo_report) ?? null;
+    const undoReport = record.undo_report ? withoutMember(record.undo_report) : null;
     const changed = [...extraGone.values()].some((gone) => gone.size > 0) || duplicates.length !== record.duplicates.length
       || errors.length !== record.errors.length || JSON.stringify(summary) !== JSON.stringify(record.summary)
       || JSON.stringify(undoReport) !== JSON.stringify(record.undo_report ?? null) || rows.size > 0;
