@@ -44,22 +44,23 @@ async function attempt(db: Queryable, id: number, job: JobInfo, send: () => Prom
   } catch (cause) {
     const error = cause instanceof Error ? cause.message : String(cause);
     const last = job.retryCount >= job.retryLimit;
+    // A message failed for good with a secret is never sent again (staff cannot resend it): the secret goes with the last attempt.
     await db.query(
-      `UPDATE message_log SET attempts = attempts + 1, error = $2, status = CASE WHEN $3 THEN 'failed' ELSE status END
+      `WITH gone AS (DELETE FROM message_secrets WHERE message_id = $1 AND $3::boolean)
+       UPDATE message_log SET attempts = attempts + 1, error = $2, status = CASE WHEN $3 THEN 'failed' ELSE status END
         WHERE id = $1`,
       [id, error, last],
     );
-    // A failed message with a secret is never sent again (staff cannot resend it): the secret goes.
-    if (last) await db.query('DELETE FROM message_secrets WHERE message_id = $1', [id]);
     // The queue keeps the error with the job for days: it names the message, not the server's
     // answer, which may quote the address (the message log has it for staff).
     throw new Error(`Meldingen ${id} ble ikke sendt.`);
   }
+  // Sent: the secret has reached its recipient and goes, in the statement that says so.
   await db.query(
-    "UPDATE message_log SET attempts = attempts + 1, error = NULL, status = 'sent', sent_at = now() WHERE id = $1",
+    `WITH gone AS (DELETE FROM message_secrets WHERE message_id = $1)
+     UPDATE message_log SET attempts = attempts + 1, error = NULL, status = 'sent', sent_at = now() WHERE id = $1`,
     [id],
   );
-  await db.query('DELETE FROM message_secrets WHERE message_id = $1', [id]);
 }
 
 export function mailWorker(db: Queryable, transport: MailTransport) {
