@@ -52,7 +52,9 @@ async function attempt(db: Queryable, id: number, job: JobInfo, send: () => Prom
       [id, error, last],
     );
     // The queue keeps the error with the job for days: it names the message, not the server's
-    // answer, which may quote the address (the message log has it for staff).
+    // answer, which may quote the address (the message log has it for staff). No `cause` either:
+    // pg-boss stores an error's causes with it.
+    // eslint-disable-next-line preserve-caught-error
     throw new Error(`Meldingen ${id} ble ikke sendt.`);
   }
   // Sent: the secret has reached its recipient and goes, in the statement that says so.
