@@ -1,8 +1,10 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smtpTransport } from '../../server/adapters/mail.ts';
 import { outboxDir, readOutboxFiles } from '../../server/adapters/outbox-files.ts';
 import { sendSms } from '../../server/domain/messages/sms.ts';
 import { sendMail } from '../../server/domain/messages/messages.ts';
+import { MAIL_QUEUE } from '../../server/jobs/outbox.ts';
 import { eraseMember } from '../../server/domain/privacy/privacy.ts';
 import { SECRET_GONE } from '../../server/jobs/deliver.ts';
 import { bearer, buildTestApp, createAccount, login, settledMessage, type TestContext } from './helpers.ts';
@@ -148,6 +150,19 @@ describe('the message queue', () => {
     }, 'the job to finish');
     expect(jobs.map((job) => job.data)).toEqual([{ messageId: id }]);
     expect(smtp.received.filter((mail) => mail.to === member.email)).toEqual([]);
+  });
+
+  it('on upgrade moves the body of a mail job queued the old way (with its link in the job) into the database (migration 021)', async () => {
+    const [{ id }] = await t.db.query<{ id: number }>(
+      `INSERT INTO message_log (channel, subject, email_to, content, delivery, status, attempts, redacted)
+       VALUES ('email', 'Lag nytt passord', 'gammel.jobb@example.no', '[lenke fjernet]', 'smtp', 'queued', 0, true) RETURNING id`,
+    );
+    // Not due for an hour, so no worker takes it while the migration's step runs.
+    await t.services.jobs.send(MAIL_QUEUE, { messageId: id, body: '<p>Hei Gammel, token=gammel0123456789abcdef</p>' }, undefined, 3600);
+    const script = await readFile(new URL('../../server/db/migrations/021_erasure_imports.sql', import.meta.url), 'utf8');
+    await t.db.exec(script.slice(script.indexOf('DO $$')));
+    expect(await secretOf(id)).toBe('<p>Hei Gammel, token=gammel0123456789abcdef</p>');
+    expect((await jobsOf(id)).map((job) => job.data)).toEqual([{ messageId: id }]);
   });
 
   it('lets only staff resend, and answers 404 for a message that does not exist', async () => {
