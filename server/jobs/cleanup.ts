@@ -1,4 +1,7 @@
-/** The hourly clean-up: rate-limit windows that have ended, expired sign-in tokens and reset links, expired two-factor challenges. */
+/**
+ * The hourly clean-up: rate-limit windows that have ended, expired sign-in tokens and reset links, expired two-factor
+ * challenges, and the secrets of mails not sent while their link was alive.
+ */
 import type { Queryable } from '../db/database.ts';
 import { RESET_LIFETIME_MINUTES } from '../domain/accounts/accounts.ts';
 
@@ -10,6 +13,7 @@ export interface Cleaned {
   passwordResets: number;
   signInChallenges: number;
   enrolmentLinks: number;
+  messageSecrets: number;
 }
 
 const deleted = async (db: Queryable, sql: string, params: unknown[] = []) =>
@@ -25,6 +29,10 @@ export async function cleanUp(db: Queryable): Promise<Cleaned> {
     ]),
     signInChallenges: await deleted(db, 'DELETE FROM sign_in_challenges WHERE expires_at < now()'),
     enrolmentLinks: await deleted(db, 'DELETE FROM two_factor_enrolment_links WHERE expires_at < now()'),
+    // A link in a mail lives as long as a reset link at most: a mail still unsent by then never goes with it.
+    messageSecrets: await deleted(db, 'DELETE FROM message_secrets WHERE created_at < now() - make_interval(mins => $1)', [
+      RESET_LIFETIME_MINUTES,
+    ]),
   };
 }
 

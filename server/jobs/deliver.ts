@@ -1,7 +1,9 @@
 /**
- * The workers that send what the request side queued. A message already sent or failed is
- * left alone, so a job that runs twice (a worker killed after the send) does not send twice
- * from the log's point of view. Each attempt is counted; the last one marks the message failed.
+ * The workers that send what the request side queued. A job names only the message: what to send
+ * is read from the message log, and a mail's body with its secret from message_secrets, which is
+ * emptied once the mail is sent or has failed for good. A message already sent or failed (or
+ * erased) is left alone, so a job that runs twice (a worker killed after the send) does not send
+ * twice from the log's point of view. Each attempt is counted; the last one marks the message failed.
  */
 import type { Queryable } from '../db/database.ts';
 import type { MailTransport } from '../adapters/mail.ts';
@@ -18,16 +20,23 @@ interface QueuedMessage {
   from_name: string | null;
   email_to: string;
   content: string;
+  /** The logged copy has a secret removed; `secret` is the body as sent, null once it is gone. */
+  redacted: boolean;
+  secret: string | null;
 }
 
 async function queuedMessage(db: Queryable, id: number): Promise<QueuedMessage | null> {
   const [row] = await db.query<QueuedMessage>(
-    `SELECT id, channel, subject, email_from, from_name, email_to, content FROM message_log
-      WHERE id = $1 AND status = 'queued'`,
+    `SELECT m.id, m.channel, m.subject, m.email_from, m.from_name, m.email_to, m.content, m.redacted, s.body AS secret
+       FROM message_log m LEFT JOIN message_secrets s ON s.message_id = m.id
+      WHERE m.id = $1 AND m.status = 'queued'`,
     [id],
   );
   return row ?? null;
 }
+
+/** Why a mail with a secret was not sent: its link was cleaned up (expired) before a send went through. */
+export const SECRET_GONE = 'Lenken i meldingen var utløpt før den kunne sendes. Be om en ny.';
 
 async function attempt(db: Queryable, id: number, job: JobInfo, send: () => Promise<void>): Promise<void> {
   try {
@@ -35,15 +44,23 @@ async function attempt(db: Queryable, id: number, job: JobInfo, send: () => Prom
   } catch (cause) {
     const error = cause instanceof Error ? cause.message : String(cause);
     const last = job.retryCount >= job.retryLimit;
+    // A message failed for good with a secret is never sent again (staff cannot resend it): the secret goes with the last attempt.
     await db.query(
-      `UPDATE message_log SET attempts = attempts + 1, error = $2, status = CASE WHEN $3 THEN 'failed' ELSE status END
+      `WITH gone AS (DELETE FROM message_secrets WHERE message_id = $1 AND $3::boolean)
+       UPDATE message_log SET attempts = attempts + 1, error = $2, status = CASE WHEN $3 THEN 'failed' ELSE status END
         WHERE id = $1`,
       [id, error, last],
     );
-    throw cause;
+    // The queue keeps the error with the job for days: it names the message, not the server's
+    // answer, which may quote the address (the message log has it for staff). No `cause` either:
+    // pg-boss stores an error's causes with it.
+    // eslint-disable-next-line preserve-caught-error
+    throw new Error(`Meldingen ${id} ble ikke sendt.`);
   }
+  // Sent: the secret has reached its recipient and goes, in the statement that says so.
   await db.query(
-    "UPDATE message_log SET attempts = attempts + 1, error = NULL, status = 'sent', sent_at = now() WHERE id = $1",
+    `WITH gone AS (DELETE FROM message_secrets WHERE message_id = $1)
+     UPDATE message_log SET attempts = attempts + 1, error = NULL, status = 'sent', sent_at = now() WHERE id = $1`,
     [id],
   );
 }
@@ -52,8 +69,12 @@ export function mailWorker(db: Queryable, transport: MailTransport) {
   return async (data: MessageJob, job: JobInfo): Promise<void> => {
     const message = await queuedMessage(db, data.messageId);
     if (!message) return;
+    if (message.redacted && message.secret === null) {
+      await db.query("UPDATE message_log SET status = 'failed', error = $2 WHERE id = $1", [message.id, SECRET_GONE]);
+      return;
+    }
     // Sanitised again on the way out: a message queued before a rule changed loads nothing either.
-    const html = sanitizeMailHtml(data.body ?? message.content);
+    const html = sanitizeMailHtml(message.secret ?? message.content);
     await attempt(db, message.id, job, () =>
       transport.deliver({
         to: message.email_to,

@@ -5,6 +5,7 @@
 import type { Database } from '../db/database.ts';
 import type { RetentionConfig } from '../config.ts';
 import { purgeAccessLog } from '../domain/accounts/access-log.ts';
+import { forgetImportFiles } from '../domain/members/member-import-erasure.ts';
 
 export const RETENTION_QUEUE = 'retention';
 
@@ -14,6 +15,7 @@ export interface Retained {
   messageBodies: number;
   accessLog: number;
   erasedMembers: number;
+  importFiles: number;
 }
 
 const count = async (db: Database, sql: string, params: unknown[]) => (await db.query(`${sql} RETURNING 1`, params)).length;
@@ -49,5 +51,7 @@ export async function applyRetention(db: Database, rules: RetentionConfig): Prom
     erasedMembers: await count(db,
       'DELETE FROM accounts WHERE erased_at < now() - make_interval(years => $1)',
       [rules.erasedBookkeepingYears]),
+    // An import's file, and what was read from it, once its undo window has ended.
+    importFiles: await forgetImportFiles(db),
   };
 }

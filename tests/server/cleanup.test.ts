@@ -41,6 +41,22 @@ describe('the clean-up job', () => {
     expect(await remaining(tokens)).toEqual({ rateLimits: ['test:open'], tokens: [tokens.valid], resets: ['fersk@example.no'] });
   });
 
+  it('deletes the secret of a mail not sent while its link lived (a reset link\'s lifetime), and keeps a fresh one', async () => {
+    const secret = async (age: string) => {
+      const [{ id }] = await t.db.query<{ id: number }>(
+        `INSERT INTO message_log (channel, subject, email_to, content, delivery, status, attempts, redacted)
+         VALUES ('email', 'Lag nytt passord', 'venter@example.no', '[lenke fjernet]', 'smtp', 'failed', 1, true) RETURNING id`,
+      );
+      await t.db.query(`INSERT INTO message_secrets (message_id, body, created_at) VALUES ($1, 'token=x', now() - interval '${age}')`, [id]);
+      return id;
+    };
+    const old = await secret('61 minutes');
+    const fresh = await secret('5 minutes');
+    expect((await cleanUp(t.db)).messageSecrets).toBeGreaterThanOrEqual(1);
+    const left = await t.db.query<{ message_id: number }>('SELECT message_id FROM message_secrets WHERE message_id IN ($1, $2)', [old, fresh]);
+    expect(left.map((row) => Number(row.message_id))).toEqual([Number(fresh)]);
+  });
+
   it('is scheduled every hour and runs through the queue', async () => {
     const [schedule] = await t.db.query<{ cron: string }>('SELECT cron FROM pgboss.schedule WHERE name = $1', [CLEANUP_QUEUE]);
     expect(schedule.cron).toBe('17 * * * *');

@@ -1,18 +1,24 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smtpTransport } from '../../server/adapters/mail.ts';
 import { outboxDir, readOutboxFiles } from '../../server/adapters/outbox-files.ts';
 import { sendSms } from '../../server/domain/messages/sms.ts';
 import { sendMail } from '../../server/domain/messages/messages.ts';
+import { MAIL_QUEUE } from '../../server/jobs/outbox.ts';
+import { eraseMember } from '../../server/domain/privacy/privacy.ts';
+import { SECRET_GONE } from '../../server/jobs/deliver.ts';
 import { bearer, buildTestApp, createAccount, login, settledMessage, type TestContext } from './helpers.ts';
 import { startFakeSmtp, type FakeSmtp } from './fakes/smtp.ts';
 
 let smtp: FakeSmtp;
 let t: TestContext;
 let staff: string;
+let staffId: number;
 beforeAll(async () => {
   smtp = await startFakeSmtp();
   t = await buildTestApp({ mail: smtpTransport(smtp.url), env: { MESSAGE_RETRIES: '1' } });
   const account = await createAccount(t.db, { role_id: 3 });
+  staffId = account.id;
   staff = await login(t.app, account.email, account.password);
 });
 afterAll(async () => {
@@ -29,6 +35,33 @@ const mailTo = (to: string) => ({
   memberId: null,
   senderId: null,
 });
+
+/** A mail with a secret link, as a reset or welcome mail is sent. */
+const secretMailTo = (to: string, memberId: number | null = null) => ({
+  ...mailTo(to),
+  html: '<p>Hei Hemmelig</p><p>[lenke fjernet]</p>',
+  secretHtml: '<p>Hei Hemmelig</p><p><a href="http://portal.test/password/change?token=hemmelig0123456789abcdef">Lag nytt passord</a></p>',
+  memberId,
+});
+
+/** What the job queue holds for the message's jobs (their data, and what a failed attempt left). */
+const jobsOf = (id: number) =>
+  t.db.query<{ data: Record<string, unknown>; output: unknown; state: string }>(
+    "SELECT data, output, state::text FROM pgboss.job WHERE name = 'mail' AND (data ->> 'messageId')::bigint = $1",
+    [id],
+  );
+const secretOf = async (id: number) =>
+  (await t.db.query<{ body: string }>('SELECT body FROM message_secrets WHERE message_id = $1', [id]))[0]?.body ?? null;
+
+async function until<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 const resend = (id: number, token = staff) =>
   t.app.inject({ method: 'POST', url: `/api/emails/logs/${id}/resend`, headers: bearer(token) });
@@ -60,6 +93,76 @@ describe('the message queue', () => {
     const again = await resend(id);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('Bare meldinger som ikke kunne sendes, kan sendes på nytt.');
+  });
+
+  it('keeps a secret link only in the database until the mail is sent: the job names the message, nothing else', async () => {
+    const id = await sendMail(t.db, t.services.outbox, secretMailTo('hemmelig@example.no'));
+    const sent = await settledMessage<{ status: string; content: string }>(t.db, 'SELECT status, content FROM message_log WHERE id = $1', [id]);
+    expect(sent).toEqual({ status: 'sent', content: '<p>Hei Hemmelig</p><p>[lenke fjernet]</p>' });
+    expect(smtp.received.find((mail) => mail.to === 'hemmelig@example.no')?.body).toContain('token=hemmelig0123456789abcdef');
+    expect(await secretOf(id)).toBeNull();
+    const jobs = await jobsOf(id);
+    expect(jobs.map((job) => job.data)).toEqual([{ messageId: id }]);
+  });
+
+  it('drops the secret when the mail fails for good, and leaves neither the address nor the server\'s answer in the queue', async () => {
+    smtp.mode = 'refuse';
+    const id = await sendMail(t.db, t.services.outbox, secretMailTo('hemmelig.nede@example.no'));
+    expect(await secretOf(id)).toContain('token=hemmelig');
+    const failed = await settledMessage<{ status: string; error: string }>(t.db, 'SELECT status, error FROM message_log WHERE id = $1', [id]);
+    smtp.mode = 'accept';
+    expect(failed).toEqual({ status: 'failed', error: expect.stringContaining('Prøv igjen senere') });
+    expect(await secretOf(id)).toBeNull();
+    const jobs = await until(async () => {
+      const found = await jobsOf(id);
+      return found.every((job) => job.state === 'failed') ? found : undefined;
+    }, 'the job to fail');
+    expect(jobs.map((job) => job.data)).toEqual([{ messageId: id }]);
+    for (const job of jobs) {
+      expect(JSON.stringify(job.output)).not.toMatch(/hemmelig|Prøv igjen senere/);
+    }
+    expect((await resend(id)).statusCode).toBe(409);
+  });
+
+  it('sends no mail whose link is gone (expired before it could be sent), not even the logged copy', async () => {
+    let id = 0;
+    await t.db.transaction(async (tx) => {
+      id = await sendMail(tx, t.services.outbox, secretMailTo('utlopt@example.no'));
+      await tx.query('DELETE FROM message_secrets WHERE message_id = $1', [id]);
+    });
+    const failed = await settledMessage<{ status: string; error: string }>(t.db, 'SELECT status, error FROM message_log WHERE id = $1', [id]);
+    expect(failed).toEqual({ status: 'failed', error: SECRET_GONE });
+    expect(smtp.received.filter((mail) => mail.to === 'utlopt@example.no')).toEqual([]);
+  });
+
+  it('erasing the member takes a waiting mail, its link and its name with it; the job then sends nothing', async () => {
+    const member = await createAccount(t.db, { email: 'slettes.snart@example.no', first_name: 'Hemmelig' });
+    smtp.mode = 'refuse';
+    const id = await sendMail(t.db, t.services.outbox, secretMailTo(member.email, member.id));
+    await until(async () => ((await t.db.query<{ attempts: number }>('SELECT attempts FROM message_log WHERE id = $1', [id]))[0]?.attempts ?? 0) > 0 || undefined, 'a first attempt');
+    expect(await eraseMember(t.db, member.id, member.id, staffId)).toBe(true);
+    smtp.mode = 'accept';
+    expect(await t.db.query('SELECT 1 FROM message_log WHERE id = $1', [id])).toEqual([]);
+    expect(await secretOf(id)).toBeNull();
+    const jobs = await until(async () => {
+      const found = await jobsOf(id);
+      return found.every((job) => job.state === 'completed' || job.state === 'failed') ? found : undefined;
+    }, 'the job to finish');
+    expect(jobs.map((job) => job.data)).toEqual([{ messageId: id }]);
+    expect(smtp.received.filter((mail) => mail.to === member.email)).toEqual([]);
+  });
+
+  it('on upgrade moves the body of a mail job queued the old way (with its link in the job) into the database (migration 021)', async () => {
+    const [{ id }] = await t.db.query<{ id: number }>(
+      `INSERT INTO message_log (channel, subject, email_to, content, delivery, status, attempts, redacted)
+       VALUES ('email', 'Lag nytt passord', 'gammel.jobb@example.no', '[lenke fjernet]', 'smtp', 'queued', 0, true) RETURNING id`,
+    );
+    // Not due for an hour, so no worker takes it while the migration's step runs.
+    await t.services.jobs.send(MAIL_QUEUE, { messageId: id, body: '<p>Hei Gammel, token=gammel0123456789abcdef</p>' }, undefined, 3600);
+    const script = await readFile(new URL('../../server/db/migrations/021_erasure_imports.sql', import.meta.url), 'utf8');
+    await t.db.exec(script.slice(script.indexOf('DO $$')));
+    expect(await secretOf(id)).toBe('<p>Hei Gammel, token=gammel0123456789abcdef</p>');
+    expect((await jobsOf(id)).map((job) => job.data)).toEqual([{ messageId: id }]);
   });
 
   it('lets only staff resend, and answers 404 for a message that does not exist', async () => {

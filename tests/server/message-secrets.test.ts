@@ -63,6 +63,11 @@ describe('a reset link staff could read', () => {
     expect(readable[2].statusCode).toBe(409);
     const [row] = await database.db.query<{ content: string }>('SELECT content FROM message_log WHERE id = $1', [logged.id]);
     expect(tokenIn(row.content)).toBeNull();
+    // The job queue keeps its jobs for days: the mail's job names the message, not its link, address or name.
+    const jobs = await database.db.query<{ data: object }>("SELECT data FROM pgboss.job WHERE name = 'mail'");
+    expect(jobs.map((job) => job.data)).toContainEqual({ messageId: logged.id });
+    for (const job of jobs) expect(Object.keys(job.data)).toEqual(['messageId']);
+    expect(await database.db.query('SELECT 1 FROM message_secrets WHERE message_id = $1', [logged.id])).toEqual([]);
 
     // The recipient's mail carries the link, and it works once opened.
     const mail = smtp.received.find((received) => received.to === admin.email)!;

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
-import { bearer, buildTestApp, createAccount, login, uniqueEmail, type TestContext } from './helpers.ts';
+import { bearer, buildTestApp, createAccount, login, settledMessage, uniqueEmail, type TestContext } from './helpers.ts';
 import { GUITAR, PRODUCTS, createInstrument, createSubscription, logMessage, signedIn, signedInStaff } from './factories-member-admin.ts';
 import { nextMemberNumber } from '../../server/domain/members/member-numbers.ts';
 import { snapshotInstrument } from '../../server/domain/insurance/iterations.ts';
 import { applyRetention } from '../../server/jobs/retention.ts';
+import { sendWelcomeMails } from '../../server/domain/members/member-import-welcome.ts';
 import { MEMBER_DATA_ROUTE } from '../../server/plugins/access-log.ts';
 import { AccessLogWriter } from '../../server/domain/accounts/access-log.ts';
 import { todayInOslo } from '../../server/domain/shared/oslo-date.ts';
@@ -272,27 +274,79 @@ describe('GET /api/member/{id}/export', () => {
   });
 });
 
-/** Every text-like column of every table, as information_schema names them. */
-async function textColumns(): Promise<{ table_name: string; column_name: string }[]> {
+/** Every text-like column of every table, ours and the job queue's (its jobs' data and output), as information_schema names them. */
+async function textColumns(): Promise<{ table_schema: string; table_name: string; column_name: string }[]> {
   return t.db.query(
-    `SELECT c.table_name, c.column_name
+    `SELECT c.table_schema, c.table_name, c.column_name
        FROM information_schema.columns c
        JOIN information_schema.tables tb ON tb.table_schema = c.table_schema AND tb.table_name = c.table_name
-      WHERE c.table_schema = 'public' AND tb.table_type = 'BASE TABLE'
+      WHERE c.table_schema IN ('public', 'pgboss') AND tb.table_type = 'BASE TABLE'
         AND c.data_type IN ('text', 'character varying', 'character', 'json', 'jsonb', 'ARRAY')
-      ORDER BY 1, 2`,
+      ORDER BY 1, 2, 3`,
   );
 }
 
 async function tablesHolding(needles: string[]): Promise<string[]> {
   const found: string[] = [];
-  for (const { table_name: table, column_name: column } of await textColumns()) {
+  for (const { table_schema: schema, table_name: table, column_name: column } of await textColumns()) {
     for (const needle of needles) {
-      const [hit] = await t.db.query(`SELECT 1 FROM "${table}" WHERE position(lower($1) in lower("${column}"::text)) > 0 LIMIT 1`, [needle]);
-      if (hit) found.push(`${table}.${column}: ${needle}`);
+      const [hit] = await t.db.query(`SELECT 1 FROM "${schema}"."${table}" WHERE position(lower($1) in lower("${column}"::text)) > 0 LIMIT 1`, [needle]);
+      if (hit) found.push(`${schema}.${table}.${column}: ${needle}`);
     }
   }
   return found;
+}
+
+/** Polls until `check` answers something other than undefined. */
+async function until<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The register as staff import it: a member sheet and an instrument sheet. */
+async function registerFile(members: (string | number)[][], instruments: (string | number)[][] = []): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Medlemmer');
+  sheet.addRow(['Medlemsnummer', 'Fornavn', 'Etternavn', 'E-post', 'Mobil', 'Adresse', 'Postnummer', 'Fødselsdato', 'Artist/band']);
+  for (const row of members) sheet.addRow(row);
+  if (instruments.length > 0) {
+    const other = book.addWorksheet('Instrumenter');
+    other.addRow(['Medlemsnummer', 'Type instrument', 'Fabrikant', 'Modell', 'Serienummer', 'Verdi', 'Startdato']);
+    for (const row of instruments) other.addRow(row);
+  }
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/** Uploads a register for its preview; answers the import's id. */
+async function importPreview(file: Buffer, name: string): Promise<{ id: number; errors: unknown[]; summary: Record<string, number> }> {
+  const boundary = '----personvern';
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/member/import',
+    headers: { ...bearer(staff.token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+      file,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data;
+}
+
+async function importCommit(id: number, sendWelcome: boolean): Promise<void> {
+  const started = await t.app.inject({ method: 'POST', url: `/api/member/import/${id}/commit`, headers: bearer(staff.token), payload: { send_welcome: sendWelcome } });
+  expect(started.statusCode, started.body).toBe(202);
+  const state = await until(async () => {
+    const current = (await get(`/api/member/import/${id}`)).json().data as { state: string };
+    return current.state === 'running' ? undefined : current.state;
+  }, 'the import to finish');
+  expect(state).toBe('done');
 }
 
 describe('POST /api/member/{id}/erase', () => {
@@ -312,6 +366,9 @@ describe('POST /api/member/{id}/erase', () => {
       [`ref-${member.id}-erase`, JSON.stringify({ name: 'ZelmiraX QuistgaardX', email: member.email, phone: member.phone }), member.id],
     );
     await t.db.query("INSERT INTO rate_limits (key, hits, window_ends) VALUES ($1, 1, now() + interval '1 hour')", [`login:${member.email}`]);
+    // A reset mail (their name, address and a live link) goes through the job queue.
+    expect((await t.app.inject({ method: 'POST', url: '/api/user/password/reset', payload: { email: member.email } })).statusCode).toBe(200);
+    await settledMessage(t.db, "SELECT status FROM message_log WHERE email_to = $1 AND subject LIKE '%passord%'", [member.email]);
     expect(await tablesHolding(needles)).not.toEqual([]);
 
     const search = () => get(`/api/member/list?filter[name]=${member.remoteId}`);
@@ -368,6 +425,55 @@ describe('POST /api/member/{id}/erase', () => {
     expect((await t.app.inject({ method: 'POST', url: `/api/member/${member.id}/erase`, headers: bearer(staff.token), payload: { member_number: member.remoteId } })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'POST', url: '/api/member/999999/erase', headers: bearer(staff.token), payload: { member_number: '1' } })).statusCode).toBe(404);
   });
+
+  it('erases a member who came in through an import: their rows in every file, what was read from them, and their mails in the queue', async () => {
+    const number = await nextMemberNumber(t.db);
+    const phone = `4${String(process.pid).slice(-3).padStart(3, '0')}${String(++phoneCounter).padStart(4, '0')}`;
+    const written = `+47 ${phone.slice(0, 3)} ${phone.slice(3, 5)} ${phone.slice(5)}`;
+    const email = uniqueEmail('zqI');
+    const other = uniqueEmail('beholden');
+    const person = [number, 'ZelmiraI', 'QuistgaardI', email, written, 'Quistgaardveien 9', '0155', '03.02.1937', 'DJ ZqI'];
+    const first = await importPreview(
+      await registerFile([person, ['', 'Ottar', 'Beholden', other, '', 'Beholdenveien 1', '0155', '01.01.1960', '']],
+        [[number, 'Gitar', 'Gibson', 'Les Paul', 'SN-QuistgaardI', 20000, '01.02.2026']]),
+      'register.xlsx',
+    );
+    expect(first.errors).toEqual([]);
+    expect(first.summary).toMatchObject({ new: 2, instruments: 1 });
+    await importCommit(first.id, true);
+    const [member] = await t.db.query<{ id: number }>('SELECT id FROM accounts WHERE remote_id = $1', [number]);
+    // The welcome mail with its link has gone through the queue.
+    await settledMessage(t.db, 'SELECT status FROM message_log WHERE member_id = $1', [member.id]);
+    // A second file updates the member (its undo would put the old address back); a third waits in its preview.
+    const second = await importPreview(await registerFile([[number, 'ZelmiraI', 'QuistgaardI', email, written, 'Quistgaardgata 10', '0155', '03.02.1937', 'DJ ZqI']]), 'endringer.xlsx');
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/member/import/${second.id}`, headers: bearer(staff.token), payload: { default_action: 'update' } })).statusCode).toBe(200);
+    await importCommit(second.id, false);
+    const third = await importPreview(await registerFile([person]), 'igjen.xlsx');
+    expect(third.summary).toMatchObject({ duplicate: 1 });
+    const [{ before }] = await t.db.query<{ before: unknown }>('SELECT before FROM member_import_items WHERE import_id = $1 AND member_id = $2', [second.id, member.id]);
+    expect(before).toEqual({ address: 'Quistgaardveien 9' });
+
+    const needles = [email, written, phone, 'ZelmiraI', 'QuistgaardI', 'DJ ZqI', 'Quistgaardveien 9', 'Quistgaardgata 10', '03.02.1937'];
+    expect(await tablesHolding(needles)).toEqual(expect.arrayContaining([
+      expect.stringMatching(/^public\.member_import_rows\.cells: /),
+      expect.stringMatching(/^public\.member_imports\.duplicates: ZelmiraI/),
+      expect.stringMatching(/^public\.member_import_items\.before: Quistgaardveien 9/),
+    ]));
+
+    const erased = await t.app.inject({ method: 'POST', url: `/api/member/${member.id}/erase`, headers: bearer(staff.token), payload: { member_number: String(number) } });
+    expect(erased.statusCode).toBe(200);
+    expect(await tablesHolding(needles)).toEqual([]);
+    expect(await tablesHolding(['SN-QuistgaardI'])).toEqual([]);
+
+    // The other person's row stays, and the imports still open and list.
+    const kept = await t.db.query<{ cells: string[] }>('SELECT cells FROM member_import_rows WHERE import_id = $1', [first.id]);
+    expect(kept.map((row) => row.cells[2])).toEqual(['Beholden']);
+    for (const id of [first.id, second.id, third.id]) expect((await get(`/api/member/import/${id}`)).statusCode).toBe(200);
+    expect((await get(`/api/member/import/${third.id}`)).json().data.duplicates).toEqual([]);
+    // The import's welcome mails, still going out a few a minute in a large import, pass the erased member by.
+    await sendWelcomeMails(t.db, t.services.jobs, t.services.outbox, t.config.publicUrl, 60, { importId: first.id, afterId: 0 });
+    expect(await t.db.query('SELECT 1 FROM message_log WHERE member_id = $1', [member.id])).toEqual([]);
+  });
 });
 
 describe('retention job', () => {
@@ -403,6 +509,26 @@ describe('retention job', () => {
     };
     const oldErased = await erased('5 years 1 day');
     const newErased = await erased('4 years');
+    // An import's file is kept for its undo window (30 days from the commit; from the upload when never committed).
+    const upload = async (committed: string | null, created: string) => {
+      const [{ id }] = await t.db.query<{ id: number }>(
+        `INSERT INTO member_imports (file_name, created_by, created_at, committed_at, state, columns, mapping, duplicates, extra_sheets)
+         VALUES ('r.csv', $1, ${ago(created)}, ${committed ? ago(committed) : 'NULL'}, $2, '["Fornavn"]', '{"Fornavn": "first_name"}',
+                 '[{"row": 2, "name": "Kari"}]', '{"Instrumenter": {"columns": ["Medlemsnummer"], "rows": [{"number": 2, "cells": ["7"]}]}}')
+         RETURNING id`,
+        [staff.id, committed ? 'done' : 'preview'],
+      );
+      await t.db.query(`INSERT INTO member_import_rows (import_id, number, cells) VALUES ($1, 2, '["Kari"]')`, [id]);
+      await t.db.query(
+        `INSERT INTO member_import_items (import_id, kind, action, target_id, member_id, before) VALUES ($1, 'member', 'update', $2, $2, '{"address": "Gammel vei 1"}')`,
+        [id, keeper.id],
+      );
+      return id;
+    };
+    const oldImport = await upload('31 days', '32 days');
+    const newImport = await upload('29 days', '40 days');
+    const oldPreview = await upload(null, '31 days');
+    const newPreview = await upload(null, '29 days');
 
     const result = await applyRetention(t.db, t.config.retention);
     expect(result.rejectedApplications).toBeGreaterThanOrEqual(1);
@@ -423,6 +549,16 @@ describe('retention job', () => {
     ]);
     const details = (await t.db.query<{ detail: string }>("SELECT detail FROM access_log WHERE detail LIKE 'retention-%'")).map((r) => r.detail);
     expect(details).toEqual(['retention-new']);
+    const file = async (id: number) => ({
+      rows: (await t.db.query('SELECT 1 FROM member_import_rows WHERE import_id = $1', [id])).length,
+      before: (await t.db.query<{ before: unknown }>('SELECT before FROM member_import_items WHERE import_id = $1', [id]))[0].before !== null,
+      read: (await t.db.query<{ read: boolean }>("SELECT duplicates <> '[]' AND extra_sheets <> '{}' AS read FROM member_imports WHERE id = $1", [id]))[0].read,
+    });
+    expect(await file(oldImport)).toEqual({ rows: 0, before: false, read: false });
+    expect(await file(oldPreview)).toEqual({ rows: 0, before: false, read: false });
+    expect(await file(newImport)).toEqual({ rows: 1, before: true, read: true });
+    expect(await file(newPreview)).toEqual({ rows: 1, before: true, read: true });
+    expect(result.importFiles).toBeGreaterThanOrEqual(2);
   });
 
   it('follows its settings', async () => {

@@ -1,7 +1,8 @@
 /**
  * Sending e-mail: the template is filled in and the message is written to the message log as
- * queued, with a job for the queue's worker, in the caller's transaction. Secrets (a reset
- * link, a code) travel only in the job: the logged copy, which staff read, shows them removed.
+ * queued, with a job for the queue's worker, in the caller's transaction. The job names only the
+ * message. A secret (a reset link, a code) goes in the body as sent, kept in message_secrets until
+ * the worker has sent it: the logged copy, which staff read, shows it removed.
  */
 import type { Database, Queryable } from '../../db/database.ts';
 import { MAIL_QUEUE, SMS_QUEUE, type MessageJob, type Outbox } from './outbox.ts';
@@ -66,8 +67,10 @@ export async function sendMail(db: Queryable, outbox: Outbox, mail: OutgoingMail
       outbox.mail, mail.secretHtml !== undefined,
     ],
   );
+  if (mail.secretHtml !== undefined) {
+    await db.query('INSERT INTO message_secrets (message_id, body) VALUES ($1, $2)', [row.id, sanitizeMailHtml(mail.secretHtml)]);
+  }
   const job: MessageJob = { messageId: row.id };
-  if (mail.secretHtml !== undefined) job.body = sanitizeMailHtml(mail.secretHtml);
   await outbox.jobs.send(MAIL_QUEUE, job, db);
   return row.id;
 }

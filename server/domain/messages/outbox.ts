@@ -21,10 +21,13 @@ export interface Outbox {
   from: { name: string; email: string };
 }
 
-/** The job data: the logged message, plus the real body when the logged copy had a secret removed. */
+/**
+ * The job data: the logged message's id and nothing else. The queue keeps its jobs for days, so
+ * no address, name or secret goes in; the worker reads them from the message log (and the body as
+ * sent, when it has a secret, from message_secrets).
+ */
 export interface MessageJob {
   messageId: number;
-  body?: string;
 }
 
 export const MAIL_QUEUE = 'mail';

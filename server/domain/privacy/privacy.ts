@@ -14,6 +14,7 @@ import { notFound, validationFailed } from '../../lib/http-errors.ts';
 import { SUBSCRIPTION_SELECT, withStatus } from '../insurance/subscriptions.ts';
 import { accessLogOf } from '../accounts/access-log.ts';
 import { todayInOslo } from '../shared/oslo-date.ts';
+import { eraseFromImports } from '../members/member-import-erasure.ts';
 
 export type ConsentSource = 'sign-up' | 'min-side' | 'staff';
 const CONSENTS = ['newsletter_2', 'newsletter_3'] as const;
@@ -63,7 +64,10 @@ export async function eraseMember(db: Database, memberId: number, typed: string 
     const email = member.email?.toLowerCase() ?? null;
     const phone = member.phone ?? null;
 
-    // Whatever was sent to them or names them outside the account row.
+    // Their rows in the imported files (found by what they are and were: before the account and its history go).
+    await eraseFromImports(tx, memberId);
+    // Whatever was sent to them or names them outside the account row; a mail not yet sent takes
+    // its secret with it (message_secrets), and its job, which names only the message, finds nothing.
     await tx.query(
       `DELETE FROM message_log
         WHERE member_id = $1 OR ($2::text IS NOT NULL AND lower(email_to) = $2) OR ($3::text IS NOT NULL AND email_to = $3)`,
