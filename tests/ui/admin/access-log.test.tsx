@@ -15,6 +15,7 @@ const row = (id: number, staffId: number): AccessLogRow => ({
   staff_id: staffId,
   kind: 'read',
   detail: 'Medlemsside',
+  members_in_list: null,
   member_id: 5,
   member: { id: 5, remote_id: 10189, first_name: 'Ola', last_name: 'Nordmann' },
   row_count: null,
