@@ -54,7 +54,7 @@ declare module 'fastify' {
 }
 
 /** Routes that must state accessLog. */
-export const MEMBER_DATA_ROUTE = /^\/api\/(member|instrument(?!\/category)|subscription|emails\/logs)(\/|$)/;
+export const MEMBER_DATA_ROUTE = /^\/api\/(member|instrument(?!\/category)|subscription|emails)(\/|$)/;
 
 export const memberFromPath: MemberOf = (request) => (request.params as { id?: number }).id ?? null;
 
