@@ -34,7 +34,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.services;
   const ownerOfSubscription = (request: FastifyRequest) => subscriptionOwner(db, (request.params as { id: number }).id);
 
-  function queueRoutes<Item>(name: string, summary: string, item: TSchema, queue: PendingQueue<Item>) {
+  function queueRoutes<Item extends { member_id: number }>(name: string, summary: string, item: TSchema, queue: PendingQueue<Item>) {
     app.get(
       `/subscription/list/${name}`,
       {
