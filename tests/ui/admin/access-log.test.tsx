@@ -97,7 +97,7 @@ describe('list entries', () => {
 
     renderAdmin('/membership/instrument-insurance/reject/5');
     await user.click(await screen.findByRole('tab', { name: 'Tilgangslogg' }));
-    const entries = await screen.findByRole('region', { name: 'TILGANGSLOGG (2)' });
+    const [entries] = await screen.findAllByRole('region', { name: 'TILGANGSLOGG (2)' });
     expect(await within(entries).findByText('Meldingsloggen (i en liste med 2 medlemmer)')).toBeInTheDocument();
     expect(within(entries).getByText('Medlemsside')).toBeInTheDocument();
   });
