@@ -3,9 +3,15 @@
  * gone (so the request never waits for it): on a 2xx answer to a signed-in staff user, one entry
  * through domain/accounts/access-log.ts's `recordAccess`.
  *
- * Every /api route under /member, /instrument, /subscription and /emails/logs must say
- * `accessLog` (a rule, or `false` when it shows no one member's data): a route that says nothing
- * stops the server at start-up, so a new member route cannot forget it.
+ * A route that answers with rows (a list, a search, a log) names its members from the answer
+ * itself (`members`), never from how its filter was spelled: `filter[member_id]=7,8`, ` 7` or no
+ * filter at all log what was actually shown. An answer holding one member is an entry about that
+ * member; one holding several is ONE entry naming the list, how many members and which (so each of
+ * them sees it in their own log); one holding none records nothing.
+ *
+ * Every /api route under /member, /instrument, /subscription and /emails must say `accessLog`
+ * (a rule, or `false` when it shows no member's data): a route that says nothing stops the server
+ * at start-up, so a new member route cannot forget it.
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -14,12 +20,19 @@ import { recordAccess, type AccessKind } from '../domain/accounts/access-log.ts'
 /** Which member a request is about; null when it names none. May look it up (after the answer). */
 export type MemberOf = (request: FastifyRequest) => number | null | undefined | Promise<number | null | undefined>;
 
+/** The members whose data an answer holds, read from the answer's body (before it is serialised). */
+export type MembersOf = (answer: unknown) => Iterable<unknown>;
+
 export interface AccessLogRule {
   kind: AccessKind;
   /** A few Norwegian words on what was seen; shown to the member. */
   detail: string;
   /** Defaults to the path's `:id`. `null`: an export of many members (then `countRows` counts them). */
   member?: MemberOf | null;
+  /** Instead of `member`: the members the answer holds (a list's rows); see the top of this file. */
+  members?: MembersOf;
+  /** What an entry for several members calls the list ('Meldingsloggen'); defaults to `detail`. */
+  list?: string;
   /** Also record when a member does this to their own data (their own export). */
   evenForSelf?: boolean;
 }
@@ -31,6 +44,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Rows an export has sent so far (set by countRows). */
     accessRowCount: number | null;
+    /** The members the answer held (by a rule's `members`, or an export's rows), distinct. */
+    accessMembers: Set<number> | null;
   }
   interface FastifyInstance {
     /** Every /api route with its accessLog setting, as registered (the tests list them). */
@@ -39,32 +54,52 @@ declare module 'fastify' {
 }
 
 /** Routes that must state accessLog. */
-export const MEMBER_DATA_ROUTE = /^\/api\/(member|instrument(?!\/category)|subscription|emails\/logs)(\/|$)/;
+export const MEMBER_DATA_ROUTE = /^\/api\/(member|instrument(?!\/category)|subscription|emails)(\/|$)/;
 
 export const memberFromPath: MemberOf = (request) => (request.params as { id?: number }).id ?? null;
-
-/** `filter[member_id]=7` naming exactly one member. */
-export const memberFromFilter: MemberOf = (request) => {
-  const value = (request.query as Record<string, unknown>)['filter[member_id]'];
-  return typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : null;
-};
 
 export const memberFromBody: MemberOf = (request) => {
   const value = (request.body as { member_id?: unknown } | undefined)?.member_id;
   return typeof value === 'number' ? value : null;
 };
 
-/** Passes an export's batches on and counts their rows for the entry. */
-export async function* countRows<Row>(request: FastifyRequest, batches: AsyncIterable<readonly Row[]>): AsyncGenerator<readonly Row[]> {
+/**
+ * The member ids at `paths` ('member_id', or 'possible_duplicate.id' for a nested object) of each
+ * row of the answer's `data` (a page's rows, or one object).
+ */
+export const membersInRows = (...paths: string[]): MembersOf => (answer) => {
+  const data = (answer as { data?: unknown } | null)?.data;
+  const rows: unknown[] = Array.isArray(data) ? data : data ? [data] : [];
+  const at = (row: unknown, path: string) =>
+    path.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | null | undefined)?.[key], row);
+  return rows.flatMap((row) => paths.map((path) => at(row, path)));
+};
+
+function addMembers(request: FastifyRequest, ids: Iterable<unknown>): void {
+  const members = (request.accessMembers ??= new Set());
+  for (const id of ids) if (typeof id === 'number' && Number.isInteger(id)) members.add(id);
+}
+
+/**
+ * Passes an export's batches on and counts their rows for the entry; with `memberOf`, also
+ * gathers the members the rows belong to, so each of them finds the export in their own log.
+ */
+export async function* countRows<Row>(
+  request: FastifyRequest,
+  batches: AsyncIterable<readonly Row[]>,
+  memberOf?: (row: Row) => number,
+): AsyncGenerator<readonly Row[]> {
   request.accessRowCount = 0;
   for await (const rows of batches) {
     request.accessRowCount += rows.length;
+    if (memberOf) addMembers(request, rows.map(memberOf));
     yield rows;
   }
 }
 
 async function accessLog(app: FastifyInstance) {
   app.decorateRequest('accessRowCount', null);
+  app.decorateRequest('accessMembers', null);
   app.decorate('accessLogRoutes', []);
 
   app.addHook('onRoute', (route) => {
@@ -80,25 +115,54 @@ async function accessLog(app: FastifyInstance) {
     }
   });
 
-  // Most answers record nothing: they leave at once, without a promise; the rest after the entry.
-  app.addHook('onResponse', (request, reply, done) => {
+  const logged = (request: FastifyRequest, statusCode: number): AccessLogRule | null => {
     const rule = request.routeOptions.config.accessLog;
     const account = request.account;
-    if (!rule || !account || reply.statusCode >= 300 || (account.role_id < 3 && !rule.evenForSelf)) return done();
+    if (!rule || !account || statusCode >= 300 || (account.role_id < 3 && !rule.evenForSelf)) return null;
+    return rule;
+  };
+
+  // The answer's members are read from its body before serialisation (which may drop fields).
+  app.addHook('preSerialization', (request, reply, payload, done) => {
+    const rule = logged(request, reply.statusCode);
+    if (rule?.members) {
+      try {
+        addMembers(request, rule.members(payload));
+      } catch (error) {
+        request.log.error({ err: error }, 'access log: the answer could not be read for its members');
+      }
+    }
+    done(null, payload);
+  });
+
+  // Most answers record nothing: they leave at once, without a promise; the rest after the entry.
+  app.addHook('onResponse', (request, reply, done) => {
+    const rule = logged(request, reply.statusCode);
+    const account = request.account;
+    if (!rule || !account) return done();
     void record(request, account, rule).finally(() => done());
   });
 
   async function record(request: FastifyRequest, account: NonNullable<FastifyRequest['account']>, rule: AccessLogRule) {
     try {
-      const memberId = rule.member === null ? null : ((await (rule.member ?? memberFromPath)(request)) ?? null);
-      if (memberId === null && rule.member !== null) return;
-      recordAccess(app.services.accessLog, account, {
-        memberId,
-        kind: rule.kind,
-        detail: rule.detail,
-        rowCount: request.accessRowCount,
-        ip: request.ip,
-      }, { evenForSelf: rule.evenForSelf });
+      const log = (memberId: number | null, extra: { detail?: string; memberIds?: number[]; rowCount?: number | null } = {}) =>
+        recordAccess(app.services.accessLog, account, {
+          memberId,
+          kind: rule.kind,
+          detail: extra.detail ?? rule.detail,
+          rowCount: extra.rowCount !== undefined ? extra.rowCount : request.accessRowCount,
+          memberIds: extra.memberIds ?? null,
+          ip: request.ip,
+        }, { evenForSelf: rule.evenForSelf });
+      const members = [...(request.accessMembers ?? [])].sort((a, b) => a - b);
+      if (rule.members) {
+        if (members.length === 1) log(members[0], { rowCount: null });
+        else if (members.length > 1) log(null, { detail: rule.list ?? rule.detail, memberIds: members, rowCount: members.length });
+        return;
+      }
+      if (rule.member === null) return log(null, { memberIds: members.length > 0 ? members : undefined });
+      const memberId = (await (rule.member ?? memberFromPath)(request)) ?? null;
+      if (memberId !== null) log(memberId);
     } catch (error) {
       request.log.error({ err: error }, 'access log entry not recorded');
     }

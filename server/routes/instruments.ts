@@ -23,7 +23,7 @@ import {
 import { createInstrument, deleteInstrument, patchInstrument } from '../domain/insurance/instrument-changes.ts';
 import { actOnInstruments } from '../domain/requests/instrument-requests.ts';
 import { IMPORT_LIMITS, IMPORT_MESSAGES, importInstrumentFile } from '../domain/insurance/instrument-import.ts';
-import { countRows, memberFromBody, memberFromFilter } from '../plugins/access-log.ts';
+import { countRows, memberFromBody, membersInRows } from '../plugins/access-log.ts';
 import { instrumentOwner } from '../domain/accounts/access-log.ts';
 
 const TAGS = ['Instrumenter'];
@@ -83,7 +83,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/instrument/list', {
-    config: { access: 'staff', accessLog: { kind: 'read', detail: 'Instrumenter', member: memberFromFilter } },
+    config: { access: 'staff', accessLog: { kind: 'read', detail: 'Instrumenter', list: 'Instrumentlisten', members: membersInRows('member_id') } },
     schema: {
       tags: TAGS, summary: 'Instrumenter; filter[status]=0 de som venter på behandling (nye, endret eller slettet av medlemmet), filter[member_id]',
       querystring: listQuery(instrumentList.list), response: { 200: paginatorSchema(Instrument) },

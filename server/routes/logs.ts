@@ -8,7 +8,7 @@ import { instrumentLog, logPage, messageLog, messageLogEntry, messageLogPage, tr
 import { resendMessage } from '../domain/messages/messages.ts';
 import { IdParams, MessageBody } from '../schemas/common.ts';
 import { HttpError, notFound } from '../lib/http-errors.ts';
-import { memberFromFilter, type AccessLogRule } from '../plugins/access-log.ts';
+import { membersInRows, type AccessLogRule } from '../plugins/access-log.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config, outbox } = app.services;
@@ -38,27 +38,27 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     'Meldingsloggen (e-post og SMS), nyeste først; filter[member_id], filter[channel]',
     MessageLogEntry,
     (query) => messageLogPage(db, query),
-    { kind: 'messages', detail: 'Meldinger', member: memberFromFilter },
+    { kind: 'messages', detail: 'Meldinger', list: 'Meldingsloggen', members: membersInRows('member_id') },
   );
   logRoute(
     '/instrument/logs/list',
     'Versjonene av et medlems instrumenter, nyeste først, hver med versjonen før; filter[member_id], filter[instrument_id]',
     InstrumentLogEntry,
     (query) => logPage(db, instrumentLog, query),
-    { kind: 'read', detail: 'Instrumentlogg', member: memberFromFilter },
+    { kind: 'read', detail: 'Instrumentlogg', members: membersInRows('member_id') },
   );
   logRoute(
     '/subscription/logs/list',
     'Versjonene av et medlems reiseforsikring (produkt 1 og 2), nyeste først, hver med versjonen før; filter[member_id]',
     TravelLogEntry,
     (query) => logPage(db, travelLog, query),
-    { kind: 'read', detail: 'Reiseforsikringslogg', member: memberFromFilter },
+    { kind: 'read', detail: 'Reiseforsikringslogg', members: membersInRows('member_id') },
   );
 
   app.post(
     '/emails/logs/:id/resend',
     {
-      config: { access: 'staff', accessLog: false },
+      config: { access: 'staff', accessLog: { kind: 'messages', detail: 'Melding sendt på nytt', members: membersInRows('member_id') } },
       schema: {
         tags: ['Logger'],
         summary: 'Send en melding som ikke kunne sendes, på nytt (legges i køen igjen)',

@@ -31,7 +31,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) =>
-      sendExport(reply, request.query.format, MEMBER_EXPORT_FILENAME, MEMBER_EXPORT_COLUMNS, countRows(request, memberExportBatches(db, request.query))),
+      sendExport(reply, request.query.format, MEMBER_EXPORT_FILENAME, MEMBER_EXPORT_COLUMNS, countRows(request, memberExportBatches(db, request.query), (row) => row.key)),
   );
 
   app.post(

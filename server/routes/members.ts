@@ -10,6 +10,7 @@ import { patchMember } from '../domain/members/member-patch.ts';
 import { memberPage } from '../domain/members/member-list.ts';
 import { errorResponses } from '../schemas/responses.ts';
 import { memberList } from '../domain/members/member-list.ts';
+import { membersInRows } from '../plugins/access-log.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.services;
@@ -17,7 +18,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/member/list',
     {
-      config: { access: 'staff', accessLog: false },
+      config: { access: 'staff', accessLog: { kind: 'read', detail: 'Medlemsoversikten', members: membersInRows('id') } },
       schema: {
         tags: ['Medlemmer'],
         summary: 'Medlemsoversikten (roller 1 og 2); filter[name] søker i navn, e-post, telefon og medlemsnummer',

@@ -21,7 +21,7 @@ import {
 } from '../domain/requests/pending-requests.ts';
 import { declinedMemberships, membershipRequest } from '../domain/requests/membership-requests.ts';
 import type { FastifyRequest } from 'fastify';
-import { countRows } from '../plugins/access-log.ts';
+import { countRows, membersInRows } from '../plugins/access-log.ts';
 import { subscriptionOwner } from '../domain/accounts/access-log.ts';
 import { errorResponses } from '../schemas/responses.ts';
 
@@ -34,11 +34,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.services;
   const ownerOfSubscription = (request: FastifyRequest) => subscriptionOwner(db, (request.params as { id: number }).id);
 
-  function queueRoutes<Item>(name: string, summary: string, item: TSchema, queue: PendingQueue<Item>) {
+  function queueRoutes<Item extends { member_id: number }>(name: string, summary: string, item: TSchema, queue: PendingQueue<Item>) {
     app.get(
       `/subscription/list/${name}`,
       {
-        config: { access: 'staff', accessLog: false },
+        // A membership application shows the name and number of the member it may duplicate too.
+        config: { access: 'staff', accessLog: { kind: 'read', detail: summary, members: membersInRows('member_id', 'possible_duplicate.id') } },
         schema: {
           tags: ['Forespørsler'],
           summary: `${summary}; filter[name] søker i navn, e-post, telefon og medlemsnummer`,
@@ -61,7 +62,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
       async (request, reply) =>
-        sendExport(reply, request.query.format, queue.filename, queue.csv, countRows(request, pendingExportBatches(db, queue, request.query))),
+        sendExport(reply, request.query.format, queue.filename, queue.csv, countRows(request, pendingExportBatches(db, queue, request.query), (row) => row.member_id)),
     );
   }
 

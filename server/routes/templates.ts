@@ -7,6 +7,7 @@ import { notFound } from '../lib/http-errors.ts';
 import { findTemplate, previewTemplate, sendTemplateTest, templateList, templatePage, updateTemplate } from '../domain/messages/templates.ts';
 import { TemplatePatch, TemplateTestBody, TemplateTestResult } from '../schemas/settings.ts';
 import { accountOf } from '../lib/access.ts';
+import { memberFromBody, membersInRows } from '../plugins/access-log.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config, outbox } = app.services;
@@ -14,7 +15,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/emails/template/list',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', accessLog: false },
       schema: {
         tags: ['E-postmaler'],
         summary: 'E-postmalene (1: avvist medlemskap, 2: avvist instrument, 3: avvist reiseforsikring)',
@@ -28,7 +29,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/emails/template/:id',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', accessLog: false },
       schema: {
         tags: ['E-postmaler'],
         summary: 'Én e-postmal',
@@ -46,7 +47,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/emails/template/:id/preview',
     {
-      config: { access: 'staff' },
+      // The preview shows the member's name and e-mail.
+      config: { access: 'staff', accessLog: { kind: 'read', detail: 'E-postmal fylt ut for medlemmet', members: membersInRows('member_id') } },
       schema: {
         tags: ['E-postmaler'],
         summary: 'E-postmalen fylt ut for et medlem, slik den blir sendt (avvisningsdialogene starter fra denne)',
@@ -65,7 +67,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/emails/template/:id',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', accessLog: false },
       schema: {
         tags: ['E-postmaler'],
         summary: "Endre en e-postmal: innholdet saneres, plassholderne sjekkes ('Påkrevd felt', 'Ugyldig Epost format')",
@@ -84,7 +86,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/emails/template/:id/test',
     {
-      config: { access: 'staff' },
+      // Filled in for a member, the test mail carries their name to the staff user's inbox (202 only when the member was found).
+      config: { access: 'staff', accessLog: { kind: 'read', detail: 'E-postmal sendt som test, fylt ut for medlemmet', member: memberFromBody } },
       schema: {
         tags: ['E-postmaler'],
         summary: 'Send malen som test til den innloggede ansattes egen e-post (fylt ut for member_id om oppgitt); logges som alle meldinger',

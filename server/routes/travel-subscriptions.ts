@@ -11,7 +11,7 @@ import { accountOf, isStaff } from '../lib/access.ts';
 import { subscriptionList, subscriptionPage } from '../domain/insurance/subscription-list.ts';
 import { saveTravelOrder } from '../domain/insurance/travel-subscriptions.ts';
 import type { FastifyRequest } from 'fastify';
-import { memberFromBody, memberFromFilter } from '../plugins/access-log.ts';
+import { memberFromBody, membersInRows } from '../plugins/access-log.ts';
 import { subscriptionOwner } from '../domain/accounts/access-log.ts';
 
 const answers = { 200: DataOf(Subscription), 404: MessageBody, 409: MessageBody };
@@ -23,7 +23,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/subscription/list',
     {
-      config: { access: 'signed-in', accessLog: { kind: 'read', detail: 'Reiseforsikring', member: memberFromFilter } },
+      config: { access: 'signed-in', accessLog: { kind: 'read', detail: 'Abonnementer', list: 'Abonnementslisten', members: membersInRows('member_id') } },
       schema: {
         tags: ['Abonnementer'],
         summary: 'Abonnementer; filter[product_id]=1,2 og filter[member_id]. Et medlem ser bare sine egne',

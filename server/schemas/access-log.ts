@@ -6,13 +6,16 @@ export const AccessKind = Type.Union([
   Type.Literal('read'), Type.Literal('export'), Type.Literal('change'), Type.Literal('messages'),
 ]);
 
-/** One access to one member's data: when, by whom, what kind, and what. */
+/** One access to a member's data (alone, or in a list of several): when, by whom, what kind, and what. */
 export const AccessLogEntry = Type.Object({
   id: Type.Integer(),
   at: Timestamp,
   staff: Nullable(Type.Object({ first_name: Nullable(Type.String()), last_name: Nullable(Type.String()) })),
   kind: AccessKind,
   detail: Type.String(),
+  members_in_list: Nullable(Type.Integer({
+    description: 'Hvor mange medlemmer listen eller eksporten som ble sett, inneholdt; null når oppføringen gjelder ett medlem',
+  })),
 });
 export type AccessLogEntry = Static<typeof AccessLogEntry>;
 

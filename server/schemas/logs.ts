@@ -85,6 +85,7 @@ export const SubscriptionSnapshot = Type.Object({
 export const InstrumentLogEntry = Type.Object({
   id: Type.Integer(),
   instrument_id: Type.Integer(),
+  member_id: Type.Integer({ description: 'Medlemmet instrumentet tilhører' }),
   created_at: Timestamp,
   created_by: Nullable(PersonRef),
   snapshot: InstrumentSnapshot,
@@ -95,6 +96,7 @@ export type InstrumentLogEntry = Static<typeof InstrumentLogEntry>;
 export const TravelLogEntry = Type.Object({
   id: Type.Integer(),
   subscription_id: Type.Integer(),
+  member_id: Type.Integer({ description: 'Medlemmet forsikringen tilhører' }),
   created_at: Timestamp,
   created_by: Nullable(PersonRef),
   snapshot: SubscriptionSnapshot,

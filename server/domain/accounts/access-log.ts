@@ -25,8 +25,10 @@ export type AccessKind = 'read' | 'export' | 'change' | 'messages';
 export interface AccessRecord {
   /** The account that looked (staff; a member only for their own export). */
   actorId: number;
-  /** The member whose data it was; null for an export that names many (then `rowCount`). */
+  /** The member whose data it was; null for a list or export of several (then `memberIds` and `rowCount`). */
   memberId: number | null;
+  /** Every member a list or export of several held (one entry, however many); absent for one member's entry. */
+  memberIds?: readonly number[] | null;
   kind: AccessKind;
   /** What was seen, in a few Norwegian words ('Medlemsopplysninger', 'Meldinger'); never personal data. */
   detail: string;
@@ -80,8 +82,12 @@ export class AccessLogWriter {
     this.#buffer = [];
     try {
       await this.#db.query(
-        `INSERT INTO access_log (at, actor_id, member_id, kind, detail, row_count, ip)
-         SELECT * FROM unnest($1::timestamptz[], $2::int[], $3::int[], $4::text[], $5::text[], $6::int[], $7::text[])`,
+        // A list's members go as one array literal per entry ('{4,9}'): the arrays differ in length,
+        // which a two-dimensional int[][] parameter cannot carry.
+        `INSERT INTO access_log (at, actor_id, member_id, kind, detail, row_count, ip, member_ids)
+         SELECT at, actor_id, member_id, kind, detail, row_count, ip, member_ids::int[]
+           FROM unnest($1::timestamptz[], $2::int[], $3::int[], $4::text[], $5::text[], $6::int[], $7::text[], $8::text[])
+             AS e(at, actor_id, member_id, kind, detail, row_count, ip, member_ids)`,
         [
           batch.map((e) => e.at.toISOString()),
           batch.map((e) => e.actorId),
@@ -90,6 +96,7 @@ export class AccessLogWriter {
           batch.map((e) => e.detail),
           batch.map((e) => e.rowCount ?? null),
           batch.map((e) => e.ip ?? null),
+          batch.map((e) => (e.memberIds ? `{${e.memberIds.join(',')}}` : null)),
         ],
       );
     } catch (error) {
@@ -119,8 +126,11 @@ export function recordAccess(
   writer.record({ ...entry, actorId: actor.id });
 }
 
-const ENTRY_COLUMNS = `l.id, l.at, l.kind, l.detail,
+const ENTRY_COLUMNS = `l.id, l.at, l.kind, l.detail, cardinality(l.member_ids) AS members_in_list,
   CASE WHEN s.id IS NULL THEN NULL ELSE json_build_object('first_name', s.first_name, 'last_name', s.last_name) END AS staff`;
+
+/** The entries about a member: those naming them alone, and the lists that held them (migration 022). */
+const aboutMember = (param: string) => `(l.member_id = ${param} OR l.member_ids @> ARRAY[${param}::int])`;
 
 const memberLog: ListDefinition = {
   filters: {},
@@ -142,7 +152,7 @@ export async function memberAccessLog(
   const list = parseListQuery(query, memberLog);
   const id = list.params.add(memberId);
   return queryPage(db, {
-    from: `FROM access_log l LEFT JOIN accounts s ON s.id = l.actor_id WHERE l.member_id = ${id}`,
+    from: `FROM access_log l LEFT JOIN accounts s ON s.id = l.actor_id WHERE ${aboutMember(id)}`,
     columns: ENTRY_COLUMNS,
   }, list);
 }
@@ -157,15 +167,23 @@ const dateFilter = (operator: '>=' | '<'): FilterBuilder => (values, params) => 
   return `l.at ${operator} (${day}::timestamp AT TIME ZONE 'Europe/Oslo')`;
 };
 
-const idsFilter = (column: string): FilterBuilder => (values, params) => {
+const ids = (values: string[]): number[] => {
   if (!values.every((value) => /^\d{1,9}$/.test(value))) throw badRequest('Filteret må være en liste med id-er.');
-  return `${column} IN (${params.list(values.map(Number))})`;
+  return values.map(Number);
+};
+
+const idsFilter = (column: string): FilterBuilder => (values, params) => `${column} IN (${params.list(ids(values))})`;
+
+/** A member's entries include the lists that held them. */
+const membersFilter: FilterBuilder = (values, params) => {
+  const list = ids(values).map((id) => `${params.add(id)}::int`).join(', ');
+  return `(l.member_id IN (${list}) OR l.member_ids && ARRAY[${list}])`;
 };
 
 const allLog: ListDefinition = {
   filters: {
     staff_id: idsFilter('l.actor_id'),
-    member_id: idsFilter('l.member_id'),
+    member_id: membersFilter,
     kind: (values, params) => `l.kind IN (${params.list(values)})`,
     from: dateFilter('>='),
     to: dateFilter('<'),
@@ -194,7 +212,7 @@ export async function accessLogPage(
 export async function accessLogOf(db: Queryable, memberId: number): Promise<Static<typeof AccessLogEntry>[]> {
   return db.query(
     `SELECT ${ENTRY_COLUMNS} FROM access_log l LEFT JOIN accounts s ON s.id = l.actor_id
-      WHERE l.member_id = $1 ORDER BY l.at, l.id`,
+      WHERE ${aboutMember('$1')} ORDER BY l.at, l.id`,
     [memberId],
   );
 }

@@ -65,7 +65,7 @@ const iterationLog = ({ table, owner, versioned, alias, where, counter }: Iterat
            JOIN ${versioned} ${alias} ON ${alias}.id = it.${owner}
            LEFT JOIN accounts cb ON cb.id = it.created_by
           WHERE ${where}`,
-  columns: `it.id, it.${owner}, it.created_at, ${personJson('cb')} AS created_by, it.snapshot,
+  columns: `it.id, it.${owner}, ${alias}.member_id, it.created_at, ${personJson('cb')} AS created_by, it.snapshot,
             (SELECT p.snapshot FROM ${table} p WHERE p.${owner} = it.${owner} AND p.id < it.id ORDER BY p.id DESC LIMIT 1)
               AS previous`,
 });

@@ -101,7 +101,7 @@ function AccessLogTable() {
               <Link component={RouterLink} to={paths.editMember(row.member.id)}>
                 {[row.member.remote_id, personName(row.member) || translate('app.privacy.erased_name')].filter(Boolean).join(' - ')}
               </Link>
-            ) : translate('app.privacy.many_members', { count: row.row_count ?? 0 })
+            ) : translate('app.privacy.many_members', { count: row.members_in_list ?? row.row_count ?? 0 })
           }
         />
         <Column source="detail" disableSort render={(row) => row.detail} />

@@ -6,7 +6,7 @@ import { DataTable, RecordContextProvider, ReferenceManyField, useListContext, u
 import { formatDate, formatTime } from '../../common/format.ts';
 import type { AccessLogEntry } from '../../../server/schemas/access-log.ts';
 import { MemberPagination } from '../lists/MemberPagination.tsx';
-import { kindLabel, personName } from './kinds.ts';
+import { detailOf, kindLabel, personName } from './kinds.ts';
 
 const Column = DataTable.Col<AccessLogEntry>;
 
@@ -30,7 +30,7 @@ function Entries() {
           <Column source="at" disableSort render={(row) => `${formatDate(row.at)} ${formatTime(row.at)}`} />
           <Column source="staff" disableSort render={(row) => personName(row.staff)} />
           <Column source="kind" disableSort render={(row) => translate(kindLabel(row.kind))} />
-          <Column source="detail" disableSort render={(row) => row.detail} />
+          <Column source="detail" disableSort render={(row) => detailOf(row, translate)} />
         </DataTable>
       </Box>
     </>

@@ -565,6 +565,7 @@ export default {
       filter_to: 'To date',
       filters: 'Filter the access log',
       many_members: '%{count} members',
+      in_list: '%{detail} (in a list of %{count} members)',
       erased_name: 'Erased',
       kinds: { read: 'Opened', export: 'Exported', change: 'Changed', messages: 'Read messages' },
       erase: 'Erase personal data',

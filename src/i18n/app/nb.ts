@@ -567,6 +567,7 @@ export default {
       filter_to: 'Til dato',
       filters: 'Filtrer tilgangsloggen',
       many_members: '%{count} medlemmer',
+      in_list: '%{detail} (i en liste med %{count} medlemmer)',
       erased_name: 'Slettet',
       kinds: { read: 'Åpnet', export: 'Eksporterte', change: 'Endret', messages: 'Leste meldinger' },
       erase: 'Slett personopplysninger',

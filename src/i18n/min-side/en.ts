@@ -248,6 +248,7 @@ export function englishCatalogue(contact: { email: string; phone: string }): Min
       empty: 'No staff have seen your details.',
       kinds: { read: 'Opened', export: 'Exported', change: 'Changed', messages: 'Read messages' },
       yourself: 'You',
+      inList: (detail: string, count: number) => `${detail} (in a list of ${count} members)`,
       more: 'Show more',
       download: 'Download my details',
       downloadHint: 'A zip file with everything we store about you: a machine-readable file (member.json) and a summary you can read.',

@@ -221,6 +221,7 @@ export const minSideNb = {
     empty: 'Ingen ansatte har sett opplysningene dine.',
     kinds: { read: 'Åpnet', export: 'Eksporterte', change: 'Endret', messages: 'Leste meldinger' } as Record<string, string>,
     yourself: 'Du selv',
+    inList: (detail: string, count: number) => `${detail} (i en liste med ${count} medlemmer)`,
     more: 'Vis flere',
     download: 'Last ned opplysningene mine',
     downloadHint: 'En zip-fil med alt vi har lagret om deg: en maskinlesbar fil (member.json) og et sammendrag du kan lese.',

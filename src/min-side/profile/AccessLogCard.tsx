@@ -44,6 +44,9 @@ export function AccessLogCard({ memberId, name }: { memberId: number; name: stri
     }
   }
 
+  // A list that held the member (with others) says so: the member sees it, not the others.
+  const what = (entry: AccessLogEntry) => (entry.members_in_list ? t.inList(entry.detail, entry.members_in_list) : entry.detail);
+
   const who = (entry: AccessLogEntry) => {
     const person = entry.staff ? `${entry.staff.first_name ?? ''} ${entry.staff.last_name ?? ''}`.trim() : '';
     return person === name ? t.yourself : person || '–';
@@ -70,7 +73,7 @@ export function AccessLogCard({ memberId, name }: { memberId: number; name: stri
                 <tr key={entry.id}>
                   <td data-label={t.when}>{when(entry.at)}</td>
                   <td data-label={t.who}>{who(entry)}</td>
-                  <td data-label={t.what}>{`${t.kinds[entry.kind] ?? entry.kind}: ${entry.detail}`}</td>
+                  <td data-label={t.what}>{`${t.kinds[entry.kind] ?? entry.kind}: ${what(entry)}`}</td>
                 </tr>
               ))}
             </tbody>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { AccessLogRow } from '../../../server/schemas/access-log.ts';
-import { paged } from './fixtures.ts';
+import { member, paged } from './fixtures.ts';
 import { callsTo, renderAdmin, server, installFakeApi } from './harness.tsx';
 
 installFakeApi();
@@ -15,6 +15,7 @@ const row = (id: number, staffId: number): AccessLogRow => ({
   staff_id: staffId,
   kind: 'read',
   detail: 'Medlemsside',
+  members_in_list: null,
   member_id: 5,
   member: { id: 5, remote_id: 10189, first_name: 'Ola', last_name: 'Nordmann' },
   row_count: null,
@@ -70,5 +71,34 @@ describe('the access log across members', () => {
     await waitFor(() => expect(lastQuery()['filter[staff_id]']).toBeUndefined());
     expect(lastQuery()['filter[from]']).toBe('2026-11-01');
     expect(await screen.findByText('Per Lund')).toBeInTheDocument();
+  });
+});
+
+describe('list entries', () => {
+  const list: AccessLogRow = {
+    ...row(3, 1), kind: 'messages', detail: 'Meldingsloggen', member_id: null, member: null, members_in_list: 2, row_count: 2,
+  };
+
+  it('shows how many members a list held, across members and in the log of each member it held', async () => {
+    server.use(
+      http.get('*/api/access-log/staff', () => HttpResponse.json({ data: [{ id: 1, first_name: 'Ingrid', last_name: 'Berg' }] })),
+      http.get('*/api/access-log', () => HttpResponse.json(paged([list], 1, 25))),
+      http.get('*/api/member/5', () => HttpResponse.json({ data: member() })),
+      http.get('*/api/emails/logs/list', () => HttpResponse.json(paged([], 0, 100))),
+      http.get('*/api/instrument/logs/list', () => HttpResponse.json(paged([], 0, 100))),
+      http.get('*/api/subscription/logs/list', () => HttpResponse.json(paged([], 0, 100))),
+      http.get('*/api/member/5/access-log', () => HttpResponse.json(paged([list, row(1, 1)], 2, 25))),
+    );
+    const user = userEvent.setup();
+    const { unmount } = renderAdmin('/access-log');
+    const across = (await screen.findByText('2 medlemmer')).closest('tr')!;
+    expect(within(across).getByText('Meldingsloggen')).toBeInTheDocument();
+    unmount();
+
+    renderAdmin('/membership/instrument-insurance/reject/5');
+    await user.click(await screen.findByRole('tab', { name: 'Tilgangslogg' }));
+    const [entries] = await screen.findAllByRole('region', { name: 'TILGANGSLOGG (2)' });
+    expect(await within(entries).findByText('Meldingsloggen (i en liste med 2 medlemmer)')).toBeInTheDocument();
+    expect(within(entries).getByText('Medlemsside')).toBeInTheDocument();
   });
 });

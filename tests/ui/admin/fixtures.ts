@@ -110,6 +110,7 @@ export const instrumentLog = (id: number, value: number, previousValue: number |
     id,
     created_at: '2026-11-10T11:19:00.000Z',
     instrument_id: 4,
+    member_id: 5,
     created_by: { id: 3, first_name: 'Erik', last_name: 'Solheim' },
     snapshot: snapshot(value),
     previous: previousValue === null ? null : snapshot(previousValue),
@@ -119,6 +120,7 @@ export const instrumentLog = (id: number, value: number, previousValue: number |
 export const travelLog = (id: number): InsuranceLogEntry => ({
   id,
   subscription_id: 331,
+  member_id: 5,
   created_at: '2026-07-31T10:36:00.000Z',
   created_by: null,
   snapshot: {
