@@ -15,7 +15,7 @@ import { listQuery, paginate, paginatorSchema } from '../lib/list.ts';
 import { notFound } from '../lib/http-errors.ts';
 import { assertOwnMember, accountOf } from '../lib/access.ts';
 import { XLSX_CONTENT_TYPE, exportResponse, sendExport, withExportFormat } from '../lib/xlsx.ts';
-import { countRows } from '../plugins/access-log.ts';
+import { countRows, membersInRows } from '../plugins/access-log.ts';
 import { invoiceOwner, loadInvoice } from '../domain/billing/invoices.ts';
 import {
   INVOICE_CSV, INVOICE_EXPORT_FILENAME, INVOICE_FILTER_DOCS, invoiceExportBatches, invoiceList, invoicePage,
@@ -36,7 +36,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/invoice/list',
     {
-      config: { access: 'staff', accessLog: false },
+      config: { access: 'staff', accessLog: { kind: 'read', detail: 'Fakturaer', list: 'Fakturalisten', members: membersInRows('member_id') } },
       schema: {
         tags: TAGS,
         summary: 'Fakturaene, filtrert, sortert og sidevis, med totaler (antall, fakturert, betalt, utestående i øre) for de filtrerte',
