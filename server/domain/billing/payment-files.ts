@@ -74,7 +74,7 @@ export async function paymentFilePage(db: Queryable, query: Record<string, unkno
 export async function loadPaymentFile(db: Queryable, id: number): Promise<PaymentFileDetails | null> {
   const [file] = await db.query<PaymentFile>(`SELECT ${FILE_COLUMNS} FROM payment_files f WHERE f.id = $1`, [id]);
   if (!file) return null;
-  const items = await db.query<PaymentFileItem>(`${ITEM_SELECT} WHERE it.file_id = $1 ORDER BY it.id`, [id]);
+  const items = await db.query<PaymentFileItem>(`${ITEM_SELECT} WHERE it.file_id = $1 ORDER BY it.line`, [id]);
   return {
     ...file,
     matched: items.filter((item) => MATCHED_KINDS.has(item.kind)),
@@ -166,7 +166,8 @@ export async function readPaymentFile(
               r.invoice_id, r.booked_ore, r.unplaced_ore, r.source, p.id, r.resolved
          FROM jsonb_to_recordset($2::jsonb) AS r(line int, assignment_number text, transaction_number int, paid_on date,
               amount_ore bigint, kid text, kind text, invoice_id int, booked_ore bigint, unplaced_ore bigint, source text, resolved boolean)
-         LEFT JOIN invoice_payments p ON p.source = r.source`,
+         LEFT JOIN invoice_payments p ON p.source = r.source
+        ORDER BY r.line`,
       [created.id, JSON.stringify(items)],
     );
     const { summary } = result;
