@@ -235,7 +235,7 @@ describe('POST /api/payment-file/item/{id}/place', () => {
   it("places an over-payment's surplus on another invoice, and refuses more than is outstanding or a reversal", async () => {
     const paid = await invoiced();
     const small = await invoiced();
-    await t.db.query('UPDATE invoices SET total_ore = 3_000 WHERE id = $1', [small.id]);
+    await t.db.query('UPDATE invoices SET total_ore = $2 WHERE id = $1', [small.id, 3_000]);
     const next = await invoiced();
     const file = (await upload(ocrFile([
       { date: today, amountOre: 150_000, kid: paid.kid },
