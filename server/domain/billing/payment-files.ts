@@ -12,7 +12,6 @@ import { conflict, notFound, validationFailed } from '../../lib/http-errors.ts';
 import { parseListQuery, type ListDefinition } from '../../lib/list.ts';
 import { queryPage, type Page } from '../../lib/paged-query.ts';
 import { OcrGiroError, parseOcrGiroInTurns, type OcrGiroFile } from '../../lib/ocr-giro.ts';
-import { Turns } from '../../lib/turns.ts';
 import type { PaymentFile, PaymentFileDetails, PaymentFileItem, PaymentItemKind } from '../../schemas/payment-files.ts';
 import { ERASED_NAME, lockInvoice, type LockedInvoice } from './invoices.ts';
 import { checkOcrAccounts, matchOcrPayments, ocrKids, type OcrInvoice, type OcrPaymentMatch } from './ocr-matching.ts';
@@ -131,7 +130,8 @@ export async function readPaymentFile(
     const result = matchOcrPayments(file, byKid, bankAccount);
     if (!result.ok) throw validationFailed({ file: result.errors.map((error) => error.message) });
 
-    const turns = new Turns();
+    // No pauses here: each booking waits on the database, which leaves the event loop free, and
+    // a pause inside the transaction would only hold its locks (on PGlite: the database) longer.
     for (const payment of result.payments) {
       if (payment.appliedOre <= 0 || payment.invoiceId === null) continue;
       await bookPayment(tx, locked.get(payment.invoiceId)!, {
@@ -142,7 +142,6 @@ export async function readPaymentFile(
         source: sourceOf(transmission, payment),
         actorId: staffId,
       });
-      if (turns.due()) await turns.give();
     }
 
     const items = result.payments.map((payment) => ({
