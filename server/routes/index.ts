@@ -22,6 +22,7 @@ import privacy from './privacy.ts';
 import memberImport from './member-import.ts';
 import counters from './counters.ts';
 import billing from './billing.ts';
+import paymentFiles from './payment-files.ts';
 
 const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(health);
@@ -46,6 +47,7 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(memberImport);
   await app.register(counters);
   await app.register(billing);
+  await app.register(paymentFiles);
 };
 
 export default apiRoutes;

@@ -125,6 +125,7 @@ const PATH_VALUES: [RegExp, () => string | number][] = [
   [/^\/api\/dev\/sync-tripletex\/runs\//, () => 1],
   [/^\/api\/content\/admin\//, () => 1],
   [/^\/api\/member\/import\//, () => ids.memberImport || 1],
+  [/^\/api\/payment-file\//, () => 1],
   [/^\/api\/member\//, () => ids.member],
   [/^\/api\/subscription\//, () => ids.travel],
   [/^\/api\/instrument\//, () => ids.instrument],
