@@ -10,6 +10,7 @@ import { PaymentFileDetails, PaymentFileItem, PaymentFilePage, PaymentFileRefuse
 import { RULE_MESSAGES } from '../schemas/rules.ts';
 import { errorResponses } from '../schemas/responses.ts';
 import { accountOf } from '../lib/access.ts';
+import type { MembersOf } from '../plugins/access-log.ts';
 import { listQuery, paginate } from '../lib/list.ts';
 import { notFound, validationFailed } from '../lib/http-errors.ts';
 import {
@@ -18,13 +19,19 @@ import {
 
 const TAGS = ['Innbetalinger'];
 
+/** The members whose invoices a file's payments were booked on or placed on (its answer's rows). */
+const membersOfFile: MembersOf = (answer) => {
+  const data = (answer as { data?: { matched?: { member_id: unknown }[]; unmatched?: { member_id: unknown }[] } } | null)?.data;
+  return [...(data?.matched ?? []), ...(data?.unmatched ?? [])].map((item) => item.member_id);
+};
+
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.services;
   await app.register(multipart, { limits: { fileSize: PAYMENT_FILE_BYTES, files: 1, fields: 0, parts: 1 } });
   const ownerOfPlacedInvoice = (request: FastifyRequest) => ownerOfInvoice(db, (request.body as { invoice_id: number }).invoice_id);
 
   app.post('/payment-file', {
-    config: { access: 'staff', accessLog: { kind: 'change', detail: 'OCR-fil lest inn', member: null } },
+    config: { access: 'staff', accessLog: { kind: 'change', detail: 'OCR-fil lest inn', list: 'En OCR-fil fra banken', members: membersOfFile } },
     schema: {
       tags: TAGS,
       summary: `Les inn bankens OCR-fil (feltet file, høyst ${PAYMENT_FILE_BYTES / 1024 / 1024} MB): hver innbetaling knyttes til fakturaen KID-en viser til og føres; resten blir stående til de ansatte. 409 for en forsendelse som er lest inn før`,
@@ -59,7 +66,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => paginate(await paymentFilePage(db, request.query), request.url, config.publicUrl));
 
   app.get('/payment-file/:id', {
-    config: { access: 'staff', accessLog: false },
+    config: { access: 'staff', accessLog: { kind: 'read', detail: 'Innbetalinger fra banken', list: 'En OCR-fil fra banken', members: membersOfFile } },
     schema: {
       tags: TAGS,
       summary: 'Én OCR-fil med innbetalingene: de som er ført på fakturaen KID-en viser til, og de uten treff',
