@@ -16,6 +16,7 @@ import { creditSchema, type CreditValues } from './invoiceSchemas.ts';
 import { submitInvoiceAction } from './submitInvoiceAction.ts';
 import { useInvoiceAction } from './useInvoiceAction.ts';
 import { useToast } from '../toast.tsx';
+import { NO_RECORD } from './submitInvoiceAction.ts';
 
 const resolver = yupResolver(creditSchema) as unknown as Resolver<FieldValues>;
 
@@ -36,7 +37,15 @@ export default function CreditDialog({ invoice, open, onClose }: { invoice: Invo
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="credit-title" aria-describedby="credit-text" fullWidth maxWidth="sm">
       <DialogTitle id="credit-title">{translate('app.payments.credit.title', { number: invoice.number })}</DialogTitle>
-      <Form resolver={resolver} defaultValues={{ amount: '', reason: '' }} onSubmit={(values: FieldValues) => save(values as CreditValues)} noValidate>
+      <Form
+        resolver={resolver}
+        record={NO_RECORD}
+        defaultValues={{ amount: '', reason: '' }}
+        onSubmit={(values: FieldValues) => save(values as CreditValues)}
+        // As the payment dialog: the reason's message is under its field, not in a toast that stays.
+        disableInvalidFormNotification
+        noValidate
+      >
         <DialogContent sx={{ pt: 0 }}>
           <DialogContentText id="credit-text" sx={{ mb: 2 }}>
             {translate('app.payments.credit.text', { amount: formatKroner(invoice.outstanding) })}

@@ -22,11 +22,12 @@ interface Column<T> {
   money?: boolean;
 }
 
+/** A heading and its table; the table's scrolling box is the region the heading names (one landmark per table). */
 function Section<T extends { id: number }>({ name, rows, columns }: { name: string; rows: T[]; columns: Column<T>[] }) {
   const translate = useTranslate();
   const heading = `invoice-${name}-title`;
   return (
-    <Paper component="section" aria-labelledby={heading} sx={{ p: 2, mt: 3 }}>
+    <Paper sx={{ p: 2, mt: 3 }}>
       <Typography id={heading} variant="h6" component="h2" gutterBottom>{translate(`app.payments.${name}.title`)}</Typography>
       {rows.length === 0 ? (
         <Typography color="text.secondary">{translate(`app.payments.${name}.empty`)}</Typography>

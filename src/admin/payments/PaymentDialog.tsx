@@ -19,6 +19,7 @@ import { paymentSchema, STAFF_PAYMENT_METHODS, type PaymentValues } from './invo
 import { submitInvoiceAction } from './submitInvoiceAction.ts';
 import { useInvoiceAction } from './useInvoiceAction.ts';
 import { useToast } from '../toast.tsx';
+import { NO_RECORD } from './submitInvoiceAction.ts';
 
 const resolver = withDateChecks(yupResolver(paymentSchema) as unknown as Resolver<FieldValues>, ['paid_on']);
 
@@ -44,6 +45,10 @@ export default function PaymentDialog({ invoice, open, onClose }: { invoice: Inv
       <DialogTitle id="payment-title">{translate('app.payments.payment.title', { number: invoice.number })}</DialogTitle>
       <Form
         resolver={resolver}
+        record={NO_RECORD}
+        // What is wrong shows under its field, and the keyboard is taken there; react-admin's
+        // 'Skjemaet er ikke gyldig' toast would stay until dismissed and hold back the next one.
+        disableInvalidFormNotification
         defaultValues={{ amount: '', paid_on: todayIso(), method: 'bank', note: '' }}
         onSubmit={(values: FieldValues) => save(values as PaymentValues)}
         noValidate

@@ -21,3 +21,9 @@ export async function submitInvoiceAction(
     return errors;
   }
 }
+
+/**
+ * The dialogs' form record: without one, react-admin's form would take the invoice page's record
+ * and start again from it (losing what was typed) whenever the invoice in the cache changes.
+ */
+export const NO_RECORD = Object.freeze({});
