@@ -73,6 +73,9 @@ function PriceTable({ year, current, next }: { year: number; current: PriceRow[]
       defaultValues={Object.fromEntries(next.map((row) => [field(row.product_id), String(row.price)]))}
       onSubmit={submit}
       mode="onChange"
+      // A refused price says so under its field; react-admin's 'Skjemaet er ikke gyldig' toast
+      // would stay until dismissed and hold back the saved toast.
+      disableInvalidFormNotification
     >
       <Paper sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-labelledby="prices-table-title">
         <Typography id="prices-table-title" variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>
