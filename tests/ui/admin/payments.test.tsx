@@ -224,7 +224,7 @@ describe('the invoice page', () => {
     const facts = screen.getByRole('region', { name: 'Om fakturaen' });
     await waitFor(() => expect(within(facts).getByText('Status').nextElementSibling).toHaveTextContent('Betalt'));
     expect(within(facts).getByText('Utestående').nextElementSibling).toHaveTextContent('kr 0,00');
-    const payments = screen.getByRole('region', { name: 'Innbetalinger' });
+    const payments = await screen.findByRole('region', { name: 'Innbetalinger' });
     expect(within(payments).getByRole('row', { name: /kr 1 290,50/ })).toHaveTextContent('Bankinnbetaling');
     expect(screen.getByRole('button', { name: 'Registrer innbetaling' })).toBeDisabled();
   });
@@ -256,7 +256,7 @@ describe('the invoice page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Krediter' }));
     expect(await screen.findByText('Fakturaen er kreditert')).toBeInTheDocument();
     expect(callsTo('/api/invoice/7/credit', 'POST')[0].body).toEqual({ reason: 'Meldt ut før fornyelsen' });
-    const credits = screen.getByRole('region', { name: 'Kreditnotaer' });
+    const credits = await screen.findByRole('region', { name: 'Kreditnotaer' });
     expect(within(credits).getByRole('row', { name: /Meldt ut før fornyelsen/ })).toHaveTextContent('kr 1 290,50');
   });
 
