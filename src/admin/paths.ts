@@ -18,4 +18,7 @@ export const paths = {
   travelRequests: root('travel-insurance'),
   travelRequest: (subscriptionId: Id, memberId: Id) =>
     `${root('travel-insurance')}/edit/subscription_id=${subscriptionId}&member_id=${memberId}`,
+  payments: root('payments'),
+  invoice: (id: Id) => `${root('payments')}/${id}`,
+  prices: `${root('settings')}/prices`,
 };

@@ -70,3 +70,31 @@ export function initials(firstName?: string | null, lastName?: string | null): s
 export function todayIso(now: Date = new Date()): string {
   return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Oslo' }).format(now);
 }
+
+/** Øre as kroner with øre, as DESIGN fixes money on screen: 129050 → 'kr 1 290,50'. */
+export function formatKroner(ore: number | null | undefined): string {
+  if (ore === null || ore === undefined || !Number.isFinite(ore)) return '';
+  const whole = Math.round(ore);
+  const sign = whole < 0 ? '-' : '';
+  const abs = Math.abs(whole);
+  return `${sign}kr ${formatAmount(Math.floor(abs / 100))},${String(abs % 100).padStart(2, '0')}`;
+}
+
+/**
+ * Kroner as people type them ('1 290,50', '1290.5', '1 290', 'kr 1 290,-') to øre as an integer,
+ * or null when the text is no amount (more than two decimals, letters, several signs).
+ */
+export function parseKroner(text: string): number | null {
+  const cleaned = text.trim().replace(/^kr\.?\s*/i, '').replace(/,-$/, '').replace(/[\s\u00a0\u202f]/g, '');
+  const match = /^(-?)(\d+)(?:[.,](\d{1,2}))?$/.exec(cleaned);
+  if (!match) return null;
+  const ore = Number(match[2]) * 100 + Number((match[3] ?? '').padEnd(2, '0'));
+  if (!Number.isSafeInteger(ore)) return null;
+  return match[1] ? -ore : ore;
+}
+
+/** A KID in groups of five from the left, for reading aloud and comparing: '12345 67890 12345'. */
+export function formatKid(kid: string | null | undefined): string {
+  if (!kid) return '';
+  return kid.replace(/(\d{5})(?=\d)/g, '$1 ');
+}

@@ -7,6 +7,7 @@ import { http, type QueryValue } from '../common/http.ts';
 import { unwrap } from './errors.ts';
 import { apiPathsOf } from '../common/staff-areas/registry.ts';
 import type { ApiPaths } from '../common/staff-areas/types.ts';
+import type { InvoiceTotals } from './billing-types.ts';
 
 export interface Page<T> {
   data: T[];
@@ -16,12 +17,16 @@ export interface Page<T> {
   per_page?: number;
   /** False when `total` is a search's count as far as the server counts: there may be more. */
   total_exact?: boolean;
+  /** The invoice list's sums over every filtered row. */
+  totals?: InvoiceTotals;
 }
 
 /** What a list answer tells beside its rows, in react-admin's `meta` (read with useListContext). */
 export interface PageMeta {
   /** The total is a lower bound: more rows may match than it says. */
   totalAtLeast: boolean;
+  /** The list's sums over every filtered row (the invoice list), when the answer has them. */
+  totals?: InvoiceTotals;
 }
 
 function filterValue(value: unknown): QueryValue {
@@ -57,7 +62,7 @@ async function getPage<T>(resource: string, params: Partial<GetListParams>): Pro
     query: listQuery(params, paths.listQuery),
     signal: params.signal,
   }));
-  const meta = { totalAtLeast: body.total_exact === false };
+  const meta: PageMeta = { totalAtLeast: body.total_exact === false, ...(body.totals ? { totals: body.totals } : {}) };
   return { data: body.data, total: paths.unpaged ? body.data.length : body.total, meta };
 }
 

@@ -1,12 +1,14 @@
 /** The staff app's data provider: the base conventions plus the typed custom methods. */
 import type { DataProvider } from 'react-admin';
 import { baseDataProvider } from './base.ts';
+import { billingMethods, type BillingMethods } from './billing.ts';
 import { customMethods, type CustomMethods } from './custom.ts';
 import { instrumentMethods, type InstrumentMethods } from './instruments.ts';
 import { memberImportMethods, type MemberImportMethods } from './member-import.ts';
 
-export type StaffDataProvider = DataProvider & CustomMethods & InstrumentMethods & MemberImportMethods;
+export type StaffDataProvider = DataProvider & CustomMethods & InstrumentMethods & MemberImportMethods & BillingMethods;
 
-export const dataProvider: StaffDataProvider = { ...baseDataProvider, ...customMethods, ...instrumentMethods, ...memberImportMethods };
+export const dataProvider: StaffDataProvider = { ...baseDataProvider, ...customMethods, ...instrumentMethods, ...memberImportMethods, ...billingMethods };
 
 export type * from './types.ts';
+export type * from './billing-types.ts';

@@ -44,6 +44,8 @@ describe('staff page titles', () => {
       ['/settings/system-message', 'System meldinger – Musikerportalen'],
       ['/settings/promo-code', 'Kampanje kode – Musikerportalen'],
       ['/settings/vipps-rapport', 'Vipps rapport – Musikerportalen'],
+      ['/settings/prices', 'Priser – Musikerportalen'],
+      ['/payments', 'Betaling – Musikerportalen'],
     ] as const) {
       await page.goto(`${e2e.portal.baseUrl}${pathname}`);
       await page.getByRole('heading', { level: 1 }).waitFor();

@@ -18,6 +18,7 @@ import { formatDate } from '../../common/format.ts';
 import { ChangeHistory } from './ChangeHistory.tsx';
 import { InstrumentCard } from './InstrumentCard.tsx';
 import { MemberInputs } from './MemberInputs.tsx';
+import { MemberInvoices } from './MemberInvoices.tsx';
 import { toMemberPayload } from './memberForm.ts';
 import { memberResolver } from './memberResolver.ts';
 import { SubmitButton } from './SubmitButton.tsx';
@@ -56,6 +57,7 @@ function MemberEditView() {
         <Button variant="outlined" startIcon={<History />} onClick={() => navigate(paths.memberLogs(record.id))}>
           {translate('app.edit.message_log')}
         </Button>
+        <MemberInvoices />
         <ChangeHistory />
       </>
     );
@@ -84,6 +86,7 @@ function MemberEditView() {
           <InstrumentCard subscription={record.subscription_instrument_insurance} memberId={record.id} />
         </Stack>
       </Box>
+      <MemberInvoices />
       <ChangeHistory />
     </>
   );

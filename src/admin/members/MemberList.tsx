@@ -26,6 +26,7 @@ import { MemberPagination } from '../lists/MemberPagination.tsx';
 import { useTotalAtLeast } from '../lists/PageOf.tsx';
 import { MemberSearch } from '../lists/MemberSearch.tsx';
 import { MemberStatusIcons } from './MemberStatusIcons.tsx';
+import { OverdueFilter } from './OverdueFilter.tsx';
 
 const stop = (event: MouseEvent) => event.stopPropagation();
 
@@ -151,7 +152,10 @@ export function MemberList() {
           <ExportListButton label="app.members.export" />
         </Box>
       </Box>
-      <Box sx={{ mb: 2 }}><MemberSearch /></Box>
+      <Box sx={{ mb: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
+        <MemberSearch />
+        <OverdueFilter />
+      </Box>
       <ListSpace><MemberTable /></ListSpace>
       <MemberPagination />
     </ListBase>

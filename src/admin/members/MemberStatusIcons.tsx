@@ -1,5 +1,10 @@
-/** STATUS column: crossed-out card without membership, card with it, note for instrument and globe for travel insurance. */
+/**
+ * STATUS column: crossed-out card without membership, card with it, note for instrument and globe
+ * for travel insurance, and a late-paper mark for an overdue invoice when the list row says so
+ * (`has_overdue_invoice`; a row without the field shows none).
+ */
 import Stack from '@mui/material/Stack';
+import AssignmentLate from '@mui/icons-material/AssignmentLate';
 import CreditCard from '@mui/icons-material/CreditCard';
 import CreditCardOff from '@mui/icons-material/CreditCardOff';
 import MusicNote from '@mui/icons-material/MusicNote';
@@ -7,7 +12,9 @@ import Public from '@mui/icons-material/Public';
 import { useTranslate } from 'react-admin';
 import type { MemberListItem } from '../../dataProvider/types.ts';
 
-export function MemberStatusIcons({ member }: { member: MemberListItem }) {
+type Row = MemberListItem & { has_overdue_invoice?: boolean };
+
+export function MemberStatusIcons({ member }: { member: Row }) {
   const translate = useTranslate();
   return (
     <Stack direction="row" spacing={0.5}>
@@ -18,6 +25,9 @@ export function MemberStatusIcons({ member }: { member: MemberListItem }) {
       )}
       {member.has_instrument_insurance && <MusicNote fontSize="small" titleAccess={translate('app.members.status.instrument')} />}
       {member.has_travel_insurance && <Public fontSize="small" titleAccess={translate('app.members.status.travel')} />}
+      {member.has_overdue_invoice === true && (
+        <AssignmentLate fontSize="small" color="error" titleAccess={translate('app.members.status.overdue_invoice')} />
+      )}
     </Stack>
   );
 }

@@ -40,6 +40,7 @@ export function SettingsPage() {
         <SettingsCard name="templates" to="/settings/system-message" />
         <SettingsCard name="campaigns" to="/settings/promo-code" />
         <SettingsCard name="vipps" to="/settings/vipps-rapport" />
+        <SettingsCard name="prices" to="/settings/prices" />
         {content.data && <SettingsCard name="content" to="/settings/content" />}
       </Grid>
       <TripletexSync />

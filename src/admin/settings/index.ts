@@ -6,6 +6,7 @@ const TemplatesPage = lazy(() => import('./TemplatesPage.tsx'));
 const CampaignsPage = lazy(() => import('./CampaignsPage.tsx'));
 const VippsReportPage = lazy(() => import('./VippsReportPage.tsx'));
 const ContentPage = lazy(() => import('./ContentPage.tsx'));
+const PricesPage = lazy(() => import('./PricesPage.tsx'));
 
 /** '/settings' and its pages; anything else under /settings goes back to /settings (App adds that route). */
 export default {
@@ -17,5 +18,6 @@ export default {
     { path: 'promo-code', component: CampaignsPage },
     { path: 'vipps-rapport', component: VippsReportPage },
     { path: 'content', component: ContentPage },
+    { path: 'prices', component: PricesPage },
   ],
 };

@@ -129,6 +129,29 @@ function travelInsurance(): StaffArea {
   return area;
 }
 
+/** 'Betaling': the invoices (issue 35), one invoice's page, and a member's invoices for the member page. */
+const payments: StaffArea = {
+  name: 'payments',
+  path: '/payments',
+  menu: { label: 'app.menu.payments' },
+  crumbs: [
+    { pattern: '/payments', label: 'app.breadcrumb.payments' },
+    { pattern: '/payments/:id', label: 'app.breadcrumb.invoice', parent: '/payments' },
+  ],
+  resources: {
+    invoices: {
+      list: '/api/invoice/list',
+      one: (id) => `/api/invoice/${id}`,
+      csv: { path: '/api/invoice/export', filename: 'fakturaer.csv' },
+    },
+    'member-invoices': { of: (id) => `/api/member/${id}/invoice` },
+  },
+  pages: {
+    '/payments': 'src/admin/payments/InvoiceList.tsx',
+    '/payments/:id': 'src/admin/payments/InvoicePage.tsx',
+  },
+};
+
 const APP_AREAS: StaffArea[] = [
   membership,
   membershipRequestArea(),
@@ -137,13 +160,14 @@ const APP_AREAS: StaffArea[] = [
     'instrument-insurance', 'instruments', 'pending-instruments', '/api/subscription/list/pending-instruments',
     'instrumentforsikring-foresporsel.csv',
   )),
+  payments,
   {
     name: 'settings',
     path: '/settings',
     menu: { label: 'app.menu.settings' },
     crumbs: [
       { pattern: '/settings', label: 'app.breadcrumb.settings' },
-      ...['system-message', 'promo-code', 'vipps-rapport', 'content'].map((page) => ({
+      ...['system-message', 'promo-code', 'vipps-rapport', 'content', 'prices'].map((page) => ({
         pattern: `/settings/${page}`,
         label: `app.breadcrumb.${page.replace(/-/g, '_')}`,
         parent: '/settings',
@@ -176,6 +200,7 @@ const APP_AREAS: StaffArea[] = [
       '/settings/promo-code': 'src/admin/settings/CampaignsPage.tsx',
       '/settings/vipps-rapport': 'src/admin/settings/VippsReportPage.tsx',
       '/settings/content': 'src/admin/settings/ContentPage.tsx',
+      '/settings/prices': 'src/admin/settings/PricesPage.tsx',
     },
   },
   {

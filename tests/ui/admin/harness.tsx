@@ -42,6 +42,8 @@ function defaultHandlers(): RequestHandler[] {
     http.get('*/api/instrument/category/list', () =>
       HttpResponse.json({ data: [{ id: 1, title: 'Gitar', use_member: 1, use_insurance: 1 }, { id: 2, title: 'Bass', use_member: 1, use_insurance: 1 }] })),
     http.get('*/sanctum/csrf-cookie', () => new HttpResponse(null, { status: 204 })),
+    // The member page's invoices ('Fakturaer'): none unless a test says otherwise.
+    http.get('*/api/member/:id/invoice', () => HttpResponse.json(paged([]))),
   ];
 }
 

@@ -59,6 +59,30 @@ describe('base provider', () => {
     expect(result).toEqual({ data: [{ id: 9 }], total: 40, meta: { totalAtLeast: false } });
   });
 
+  it("passes the invoice list's totals through in meta, and its filters as filter[x]", async () => {
+    const totals = { count: 2, invoiced: 258000, paid: 129050, outstanding: 128950 };
+    answer(200, page([{ id: 7 }], { totals }));
+    const result = await dataProvider.getList('invoices', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'number', order: 'DESC' },
+      filter: { year: '2027', state: 'overdue', overdue: '1', q: 'Ola' },
+    });
+    expect(seen[0].url.pathname).toBe('/api/invoice/list');
+    expect(query(seen[0])).toEqual({
+      page: '1', per_page: '25', sort: '-number', 'filter[year]': '2027', 'filter[state]': 'overdue', 'filter[overdue]': '1', 'filter[q]': 'Ola',
+    });
+    expect(result.meta).toEqual({ totalAtLeast: false, totals });
+  });
+
+  it('sends a payment in øre to POST /api/invoice/{id}/payment and answers the invoice as it now is', async () => {
+    answer(201, { data: { id: 7, state: 'paid' } });
+    const invoice = await dataProvider.invoicePayment(7, { amount: 129050, paid_on: '2026-11-27', method: 'bank' });
+    expect(seen[0].method).toBe('POST');
+    expect(seen[0].url.pathname).toBe('/api/invoice/7/payment');
+    expect(seen[0].body).toEqual({ amount: 129050, paid_on: '2026-11-27', method: 'bank' });
+    expect(invoice).toEqual({ id: 7, state: 'paid' });
+  });
+
   it('sorts ascending without a minus and leaves out empty filters', async () => {
     answer(200, page([]));
     await dataProvider.getList('membership', { pagination: { page: 1, perPage: 25 }, sort: { field: 'birthdate', order: 'ASC' }, filter: { name: '' } });

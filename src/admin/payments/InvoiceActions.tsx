@@ -1,0 +1,78 @@
+/**
+ * The actions on an invoice's page: 'Registrer innbetaling' and 'Krediter' (dialogs fetched the
+ * first time they are opened, then kept mounted for their closing transition), 'Send på nytt'
+ * and 'Last ned PDF'. Paying or crediting needs something outstanding.
+ */
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Payments from '@mui/icons-material/Payments';
+import PictureAsPdf from '@mui/icons-material/PictureAsPdf';
+import RemoveCircleOutline from '@mui/icons-material/RemoveCircleOutline';
+import Send from '@mui/icons-material/Send';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useDataProvider, useTranslate } from 'react-admin';
+import type { InvoiceDetails, StaffDataProvider } from '../../dataProvider/index.ts';
+import { useToast } from '../toast.tsx';
+
+const PaymentDialog = lazy(() => import('./PaymentDialog.tsx'));
+const CreditDialog = lazy(() => import('./CreditDialog.tsx'));
+
+type DialogProps = { invoice: InvoiceDetails; open: boolean; onClose: () => void };
+
+function DialogButton({ invoice, label, icon, dialog: Dialog, disabled }: {
+  invoice: InvoiceDetails; label: string; icon: ReactNode; dialog: ComponentType<DialogProps>; disabled: boolean;
+}) {
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  return (
+    <>
+      <Button
+        variant="contained"
+        startIcon={icon}
+        disabled={disabled}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        {translate(label)}
+      </Button>
+      {wanted && <Suspense fallback={null}><Dialog invoice={invoice} open={open} onClose={() => setOpen(false)} /></Suspense>}
+    </>
+  );
+}
+
+export function InvoiceActions({ invoice }: { invoice: InvoiceDetails }) {
+  const translate = useTranslate();
+  const toast = useToast();
+  const dataProvider = useDataProvider<StaffDataProvider>();
+  const queryClient = useQueryClient();
+  const nothingOwed = invoice.outstanding <= 0 || invoice.state === 'credited';
+  const resend = useMutation({
+    mutationFn: () => dataProvider.invoiceResend(invoice.id),
+    onSuccess: (message) => {
+      toast.success(message || 'app.payments.resend_done');
+      // Sending may move a draft to sent and adds to the history: read the invoice again.
+      return queryClient.invalidateQueries({ queryKey: ['invoices', 'getOne', { id: String(invoice.id) }] });
+    },
+    onError: (error) => toast.error((error as Error).message || 'app.errors.generic'),
+  });
+  const pdf = useMutation({
+    mutationFn: () => dataProvider.invoicePdf(invoice),
+    onError: (error) => toast.error((error as Error).message || 'app.payments.pdf_failed'),
+  });
+  return (
+    <Stack direction="row" spacing={1.5} useFlexGap sx={{ my: 2, flexWrap: 'wrap' }}>
+      <DialogButton invoice={invoice} label="app.payments.payment.open" icon={<Payments />} dialog={PaymentDialog} disabled={nothingOwed} />
+      <DialogButton invoice={invoice} label="app.payments.credit.open" icon={<RemoveCircleOutline />} dialog={CreditDialog} disabled={nothingOwed} />
+      <Button variant="outlined" startIcon={<Send />} disabled={resend.isPending || invoice.state === 'credited'} onClick={() => resend.mutate()}>
+        {translate('app.payments.resend')}
+      </Button>
+      <Button variant="outlined" startIcon={<PictureAsPdf />} disabled={pdf.isPending} onClick={() => pdf.mutate()}>
+        {translate('app.payments.pdf')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,125 @@
+/**
+ * '/payments/{id}': one invoice: who and what it is for (member, number, KID, dates, channel,
+ * state, sums), its actions, its lines, its history, its payments and credits.
+ */
+import type { ReactNode } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import { Loading, ShowBase, Title, useShowContext, useTranslate } from 'react-admin';
+import { formatDate, formatKid, formatKroner } from '../../common/format.ts';
+import type { InvoiceDetails } from '../../dataProvider/index.ts';
+import { paths } from '../paths.ts';
+import { InvoiceActions } from './InvoiceActions.tsx';
+import { channelLabel, InvoiceStateChip } from './InvoiceState.tsx';
+import { InvoiceTables } from './InvoiceTables.tsx';
+
+/** The list's rows seed react-admin's cache of single invoices but lack the page's parts: wait for those. */
+const isWhole = (record: unknown): record is InvoiceDetails => !!record && Array.isArray((record as InvoiceDetails).lines);
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <div>
+      <Typography component="dt" variant="body2" color="text.secondary">{translate(`app.payments.fields.${label}`)}</Typography>
+      <Typography component="dd" sx={{ m: 0 }}>{children}</Typography>
+    </div>
+  );
+}
+
+function Header({ title }: { title: string }) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, my: 2 }}>
+      <Title title={title} />
+      <Typography variant="h5" component="h1">{title}</Typography>
+      <Button variant="outlined" startIcon={<ArrowBack />} onClick={() => navigate(paths.payments)}>{translate('app.back')}</Button>
+    </Box>
+  );
+}
+
+function Facts({ invoice }: { invoice: InvoiceDetails }) {
+  const translate = useTranslate();
+  return (
+    <Paper component="section" aria-label={translate('app.payments.facts')} sx={{ p: { xs: 2, sm: 3 } }}>
+      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' }, gap: 2, m: 0 }}>
+        <Fact label="member">
+          <Link component={RouterLink} to={paths.editMember(invoice.member_id)}>
+            {[invoice.member_number, invoice.member_name].filter(Boolean).join(' - ')}
+          </Link>
+        </Fact>
+        <Fact label="number">{invoice.number}</Fact>
+        <Fact label="kid"><Box component="span" sx={{ fontFamily: 'monospace', fontSize: '1.05em' }}>{formatKid(invoice.kid)}</Box></Fact>
+        <Fact label="state"><InvoiceStateChip state={invoice.state} /></Fact>
+        <Fact label="invoice_date">{formatDate(invoice.invoice_date)}</Fact>
+        <Fact label="due_date">{formatDate(invoice.due_date)}</Fact>
+        <Fact label="channel">{translate(channelLabel(invoice.channel))}</Fact>
+        <Fact label="year">{invoice.year}</Fact>
+        <Fact label="total">{formatKroner(invoice.total)}</Fact>
+        <Fact label="paid">{formatKroner(invoice.paid)}</Fact>
+        <Fact label="credited">{formatKroner(invoice.credited)}</Fact>
+        <Fact label="outstanding"><strong>{formatKroner(invoice.outstanding)}</strong></Fact>
+        {invoice.campaign_code && <Fact label="campaign_code">{invoice.campaign_code}</Fact>}
+        {invoice.reminders_paused_until && <Fact label="reminders_paused_until">{formatDate(invoice.reminders_paused_until)}</Fact>}
+        {invoice.tripletex.url && (
+          <Fact label="tripletex">
+            <Link href={invoice.tripletex.url} target="_blank" rel="noopener noreferrer">
+              {translate('app.payments.tripletex_link', { id: invoice.tripletex.invoice_id ?? '' })}
+            </Link>
+          </Fact>
+        )}
+      </Box>
+      {invoice.tripletex.error && (
+        <Alert severity="warning" sx={{ mt: 2 }}>{translate('app.payments.tripletex_error', { error: invoice.tripletex.error })}</Alert>
+      )}
+    </Paper>
+  );
+}
+
+function InvoiceView() {
+  const translate = useTranslate();
+  const { record, error } = useShowContext<InvoiceDetails>();
+  if (error) {
+    const missing = (error as { status?: number }).status === 404;
+    return (
+      <>
+        <Header title={translate(missing ? 'app.payments.not_found' : 'app.errors.generic_bang')} />
+        <Alert severity={missing ? 'info' : 'error'}>{translate(missing ? 'app.payments.not_found_text' : 'app.errors.generic_bang')}</Alert>
+      </>
+    );
+  }
+  if (!isWhole(record)) return <Box sx={{ minHeight: '100vh' }} />;
+  return (
+    <>
+      <Header title={translate('app.payments.invoice_title', { number: record.number })} />
+      <Facts invoice={record} />
+      <InvoiceActions invoice={record} />
+      <InvoiceTables invoice={record} />
+    </>
+  );
+}
+
+export function InvoicePage() {
+  const { id } = useParams();
+  return (
+    <ShowBase<InvoiceDetails>
+      resource="invoices"
+      id={Number(id)}
+      authLoading={<Loading />}
+      // A missing invoice is said on the page (InvoiceView), not with react-admin's toast and a redirect.
+      redirectOnError={false}
+      // Always the whole invoice: a list row in the cache would otherwise count as fresh.
+      queryOptions={{ refetchOnMount: 'always', onError: () => undefined }}
+    >
+      <InvoiceView />
+    </ShowBase>
+  );
+}
+
+export default InvoicePage;

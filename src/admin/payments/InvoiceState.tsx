@@ -1,0 +1,29 @@
+/**
+ * An invoice's state as a chip whose text says it (the colour only repeats it), and the words for
+ * states, channels and payment methods.
+ */
+import Chip, { type ChipProps } from '@mui/material/Chip';
+import { useTranslate } from 'react-admin';
+import type { InvoiceChannel, InvoiceState } from '../../dataProvider/index.ts';
+
+export const INVOICE_STATES: InvoiceState[] = ['draft', 'sent', 'partly_paid', 'paid', 'overdue', 'reminded', 'lapsed', 'credited'];
+export const INVOICE_CHANNELS: InvoiceChannel[] = ['EFAKTURA', 'EMAIL', 'AVTALEGIRO'];
+
+const COLOUR: Record<InvoiceState, ChipProps['color']> = {
+  draft: 'default',
+  sent: 'info',
+  partly_paid: 'warning',
+  paid: 'success',
+  overdue: 'error',
+  reminded: 'error',
+  lapsed: 'default',
+  credited: 'default',
+};
+
+export const stateLabel = (state: InvoiceState | null): string => `app.payments.states.${state ?? 'none'}`;
+export const channelLabel = (channel: InvoiceChannel): string => `app.payments.channels.${channel}`;
+
+export function InvoiceStateChip({ state }: { state: InvoiceState }) {
+  const translate = useTranslate();
+  return <Chip size="small" variant="outlined" color={COLOUR[state]} label={translate(stateLabel(state))} />;
+}

@@ -1,0 +1,45 @@
+/**
+ * Invoices, payments, credits and prices (issue 35), as the billing contract shapes them. The
+ * reads of one invoice and of the list go through the base provider (resource `invoices`); the
+ * actions and the price list are the typed calls below.
+ */
+import type { Identifier } from 'react-admin';
+import { download, http } from '../common/http.ts';
+import { unwrap } from './errors.ts';
+import type {
+  Invoice, InvoiceCreditBody, InvoiceDetails, InvoicePaymentBody, PriceRow,
+} from './billing-types.ts';
+
+export const billingMethods = {
+  /** Registers a payment by hand (øre); the answer is the invoice with its new state, payments and history. */
+  async invoicePayment(id: Identifier, body: InvoicePaymentBody): Promise<InvoiceDetails> {
+    return unwrap(await http.post<{ data: InvoiceDetails }>(`/api/invoice/${id}/payment`, body)).data;
+  },
+
+  /** Credits the invoice, all that is outstanding when `amount` is left out. */
+  async invoiceCredit(id: Identifier, body: InvoiceCreditBody): Promise<InvoiceDetails> {
+    return unwrap(await http.post<{ data: InvoiceDetails }>(`/api/invoice/${id}/credit`, body)).data;
+  },
+
+  /** Sends the invoice again through its channel; the server answers what it did in words. */
+  async invoiceResend(id: Identifier): Promise<string> {
+    return unwrap(await http.post<{ message: string }>(`/api/invoice/${id}/resend`)).message;
+  },
+
+  /** Saves the invoice's PDF with the signed-in user's token. */
+  async invoicePdf(invoice: Pick<Invoice, 'id' | 'number'>): Promise<void> {
+    unwrap(await download(`/api/invoice/${invoice.id}/pdf`, `faktura-${invoice.number}.pdf`));
+  },
+
+  /** Every product's price for the year (whole kroner); a year without its own shows the last one before, `inherited`. */
+  async priceList(year: number): Promise<PriceRow[]> {
+    return unwrap(await http.get<{ data: PriceRow[] }>('/api/price/list', { query: { year } })).data;
+  },
+
+  /** Sets the year's prices (past years are refused); answers the year's list as saved. */
+  async savePrices(year: number, prices: { product_id: number; price: number }[]): Promise<PriceRow[]> {
+    return unwrap(await http.patch<{ data: PriceRow[] }>('/api/price/list', { year, prices })).data;
+  },
+};
+
+export type BillingMethods = typeof billingMethods;
