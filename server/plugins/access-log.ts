@@ -29,7 +29,7 @@ export interface AccessLogRule {
   detail: string;
   /** Defaults to the path's `:id`. `null`: an export of many members (then `countRows` counts them). */
   member?: MemberOf | null;
-  /** Instead of `member`: the members the answer holds (a list's rows); see the top of this file. */
+  /** Instead of `member`: the members the answer holds (a list's rows); see the top of this file. With `member: null`, one entry is always recorded, naming them. */
   members?: MembersOf;
   /** What an entry for several members calls the list ('Meldingsloggen'); defaults to `detail`. */
   list?: string;
@@ -155,6 +155,8 @@ async function accessLog(app: FastifyInstance) {
           ip: request.ip,
         }, { evenForSelf: rule.evenForSelf });
       const members = [...(request.accessMembers ?? [])].sort((a, b) => a - b);
+      // An action on many (an export, a bank file read in): always one entry, naming the members it touched.
+      if (rule.member === null && rule.members) return log(null, { memberIds: members.length > 0 ? members : undefined, rowCount: members.length });
       if (rule.members) {
         if (members.length === 1) log(members[0], { rowCount: null });
         else if (members.length > 1) log(null, { detail: rule.list ?? rule.detail, memberIds: members, rowCount: members.length });

@@ -31,7 +31,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   const ownerOfPlacedInvoice = (request: FastifyRequest) => ownerOfInvoice(db, (request.body as { invoice_id: number }).invoice_id);
 
   app.post('/payment-file', {
-    config: { access: 'staff', accessLog: { kind: 'change', detail: 'OCR-fil lest inn', list: 'En OCR-fil fra banken', members: membersOfFile } },
+    config: { access: 'staff', accessLog: { kind: 'change', detail: 'OCR-fil lest inn', member: null, members: membersOfFile } },
     schema: {
       tags: TAGS,
       summary: `Les inn bankens OCR-fil (feltet file, høyst ${PAYMENT_FILE_BYTES / 1024 / 1024} MB): hver innbetaling knyttes til fakturaen KID-en viser til og føres; resten blir stående til de ansatte. 409 for en forsendelse som er lest inn før`,

@@ -136,6 +136,7 @@ export const MemberListItem = Type.Object({
   has_membership: Type.Boolean(),
   has_instrument_insurance: Type.Boolean(),
   has_travel_insurance: Type.Boolean(),
+  has_overdue_invoice: Type.Boolean({ description: 'Medlemmet har en faktura med forfallsdato passert og noe utestående' }),
 });
 export type MemberListItem = Static<typeof MemberListItem>;
 

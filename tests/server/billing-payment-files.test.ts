@@ -132,8 +132,12 @@ describe('POST /api/payment-file', () => {
     );
     expect(changes.n).toBe(2);
     await t.services.accessLog.flush();
-    const [logged] = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM access_log WHERE kind = 'change' AND detail = 'OCR-fil lest inn'");
-    expect(logged.n).toBe(1);
+    const [logged] = await t.db.query<{ n: number; named: boolean }>(
+      "SELECT count(*)::int AS n, bool_and($1 = ANY (member_ids)) AS named FROM access_log WHERE kind = 'change' AND detail = 'OCR-fil lest inn'",
+      [(await t.db.query<{ member_id: number }>('SELECT member_id FROM invoices WHERE id = $1', [fixtureInvoices.get(2)]))[0].member_id],
+    );
+    // One entry for the file, naming the members whose invoices it paid (each sees it in their own log).
+    expect(logged).toEqual({ n: 1, named: true });
 
     // The same transmission again (saved by another program: other bytes) is refused and books nothing.
     const again = await upload(fixture('duplicate-transmission.txt'));

@@ -224,3 +224,26 @@ describe('/api/billing/settings', () => {
     await patch({ invoice_due_days: 14, lapse_days: 60 });
   });
 });
+
+describe('the member overview and overdue invoices', () => {
+  it('marks a member with an overdue invoice and filters the overview by it; paying it clears the mark', async () => {
+    const late = await invoiced({ first_name: 'Forfalt', last_name: 'Fakturasen' });
+    const onTime = await invoiced({ first_name: 'Betimelig', last_name: 'Fakturasen' });
+    await t.db.query('UPDATE invoices SET invoice_date = $2, due_date = $3 WHERE id = $1', [late.id, shift(-40), shift(-20)]);
+    await t.db.query('UPDATE invoices SET due_date = $2 WHERE id = $1', [onTime.id, shift(10)]);
+    const overview = async (query: string) => {
+      const response = await get(`/api/member/list?filter[name]=fakturasen${query}`);
+      expect(response.statusCode).toBe(200);
+      return (response.json() as { data: { id: number; has_overdue_invoice: boolean }[] }).data;
+    };
+    const rows = await overview('');
+    expect(rows.find((row) => row.id === late.member.id)?.has_overdue_invoice).toBe(true);
+    expect(rows.find((row) => row.id === onTime.member.id)?.has_overdue_invoice).toBe(false);
+    expect((await overview('&filter[overdue_invoice]=1')).map((row) => row.id)).toEqual([late.member.id]);
+    expect((await overview('&filter[overdue_invoice]=0')).map((row) => row.id)).toEqual([onTime.member.id]);
+
+    const paid = await post(`/api/invoice/${late.id}/payment`, { amount: 145000, paid_on: today, method: 'bank' });
+    expect(paid.statusCode).toBe(201);
+    expect((await overview('&filter[overdue_invoice]=1')).map((row) => row.id)).toEqual([]);
+  });
+});

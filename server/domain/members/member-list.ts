@@ -4,15 +4,20 @@ import type { MemberListItem } from '../../schemas/member.ts';
 import { escapeLike, type SqlParams } from '../../lib/sql.ts';
 import { parseListQuery, type ListDefinition } from '../../lib/list.ts';
 import { queryPage, type Page } from '../../lib/paged-query.ts';
+import { OPEN, OSLO_TODAY } from '../billing/invoices.ts';
 
 const hasSubscription = (kind: string) =>
   `EXISTS (SELECT 1 FROM subscriptions s WHERE s.member_id = a.id AND s.kind = '${kind}' AND s.state = 'active')`;
+
+/** The member has an invoice past its due date with something outstanding (as the invoice list's 'overdue'). */
+const HAS_OVERDUE_INVOICE = `EXISTS (SELECT 1 FROM invoices i WHERE i.member_id = a.id AND ${OPEN} AND i.due_date < ${OSLO_TODAY})`;
 
 const MEMBER_LIST_COLUMNS = `
   a.id, a.remote_id, a.role_id, a.first_name, a.last_name, a.email, a.phone, a.address, a.postal_code,
   a.postal_area, a.birthdate, a.status, a.blocked_access, a.registration_completed, NULL::text AS campaign_code,
   a.created_at, ${hasSubscription('membership')} AS has_membership,
-  ${hasSubscription('instrument')} AS has_instrument_insurance, ${hasSubscription('travel')} AS has_travel_insurance`;
+  ${hasSubscription('instrument')} AS has_instrument_insurance, ${hasSubscription('travel')} AS has_travel_insurance,
+  ${HAS_OVERDUE_INVOICE} AS has_overdue_invoice`;
 
 /** Every word must occur in the member's name, e-mail, phone, member number or artist name. */
 export function searchCondition(values: string[], params: SqlParams): string {
@@ -25,6 +30,7 @@ export const memberList: ListDefinition = {
   filters: {
     name: searchCondition,
     status: (values, params) => `a.status IN (${params.list(values)})`,
+    overdue_invoice: (values) => (values.includes('1') || values.includes('true') ? HAS_OVERDUE_INVOICE : `NOT ${HAS_OVERDUE_INVOICE}`),
     role_id: (values, params) => `a.role_id IN (${params.list(values.map(Number).filter((n) => n === 1 || n === 2))})`,
   },
   sorts: {
