@@ -217,7 +217,7 @@ export function decodeCsv(buffer: Buffer): string {
 
 /** Text papaparse reads a chunk at a time; a row cut at a chunk's end is carried into the next. */
 const CSV_CHUNK = 64 * 1024;
-const CSV_OPTIONS = { delimitersToGuess: [';', ',', '\t'], skipEmptyLines: false } as const;
+const CSV_OPTIONS = { delimitersToGuess: [';', ',', '\t'], skipEmptyLines: false };
 
 /**
  * A .csv as one sheet of rows of text, read a chunk at a time (so a large file's rows are held
@@ -249,13 +249,13 @@ export function readCsv(buffer: Buffer, limits: SheetLimits, messages: SheetMess
       delimiter,
       newline: linebreak as '\r\n' | '\n' | '\r',
       chunkSize: CSV_CHUNK,
-      chunk: (result, parser) => {
+      chunk: (result: Papa.ParseResult<string[]>, parser: Papa.Parser) => {
         for (const cells of result.data) {
           number += 1;
           if (cells.length > limits.columns) refusal = refused(messages.tooManyColumns);
           else {
-            const trimmed = cells.map((cell) => cell.trim());
-            if (trimmed.some((cell) => cell !== '')) rows.push({ number, cells: trimmed });
+            const trimmed = cells.map((cell: string) => cell.trim());
+            if (trimmed.some((cell: string) => cell !== '')) rows.push({ number, cells: trimmed });
             if (rows.length > limits.rows + 1) refusal = refused(messages.tooManyRows);
           }
           if (refusal) break;
