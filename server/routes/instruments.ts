@@ -25,6 +25,7 @@ import { actOnInstruments } from '../domain/requests/instrument-requests.ts';
 import { IMPORT_LIMITS, IMPORT_MESSAGES, importInstrumentFile } from '../domain/insurance/instrument-import.ts';
 import { countRows, memberFromBody, membersInRows } from '../plugins/access-log.ts';
 import { instrumentOwner } from '../domain/accounts/access-log.ts';
+import { multipartError } from '../lib/multipart.ts';
 
 const TAGS = ['Instrumenter'];
 const actorOf = (request: FastifyRequest): Actor => {
@@ -36,16 +37,18 @@ const handled = { 200: DataOf(Type.Array(Instrument)), 404: MessageBody, 409: Me
 /**
  * The multipart body's file part, or undefined when the body has none: a form with only other
  * fields trips the parser's field limit (0), which means the file is missing (422), not that
- * the body is too large (413).
+ * the body is too large (413). A body the parser cannot read at all is 400.
  */
 async function uploadedFile(request: FastifyRequest) {
   if (!request.isMultipart()) return undefined;
   try {
-    return await request.file();
+    const part = await request.file();
+    // A body cut short shows only when the file is read.
+    return part && { toBuffer: () => part.toBuffer().catch((error: unknown) => { throw multipartError(error); }) };
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return undefined;
-    throw error;
+    throw multipartError(error);
   }
 }
 

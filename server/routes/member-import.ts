@@ -10,6 +10,7 @@ import { ImportChangeBody, ImportCommitBody, ImportLimits, ImportUpload, MemberI
 import { accountOf } from '../lib/access.ts';
 import { listQuery, paginate, paginatorSchema } from '../lib/list.ts';
 import { refused } from '../lib/spreadsheet.ts';
+import { multipartError } from '../lib/multipart.ts';
 import { importLimits, MEMBER_IMPORT_LIMITS, MEMBER_IMPORT_MESSAGES } from '../domain/members/member-import-limits.ts';
 import { templateCsv, templateXlsx } from '../domain/members/member-import-file.ts';
 import { assertFound, findImport } from '../domain/members/member-import-record.ts';
@@ -55,7 +56,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         }
       } catch (error) {
         if (error instanceof Error && 'code' in error && String(error.code).startsWith('FST_')) throw refused(MEMBER_IMPORT_MESSAGES.tooBig);
-        throw error;
+        throw multipartError(error);
       }
     }
     if (!file) throw validationFailed({ file: [RULE_MESSAGES.required] });

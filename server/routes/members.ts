@@ -57,7 +57,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Endre et medlem (ansatte: alle felt; medlemmet selv: bare profilfeltene)',
         params: IdParams,
         body: MemberPatch,
-        response: { ...errorResponses(429), 200: DataOf(Member) },
+        response: { ...errorResponses(409, 429), 200: DataOf(Member) },
       },
     },
     async (request) => {

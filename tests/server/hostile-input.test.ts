@@ -4,8 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, createAccount, type TestContext } from './helpers.ts';
-import { signedInStaff } from './factories-member-admin.ts';
+import { signedIn, signedInStaff } from './factories-member-admin.ts';
 import { findInputIssue, INPUT_MESSAGES } from '../../server/lib/input-rules.ts';
+import { MULTIPART_UNREADABLE } from '../../server/lib/multipart.ts';
 
 let t: TestContext;
 let staff: Awaited<ReturnType<typeof signedInStaff>>;
@@ -49,6 +50,31 @@ describe('text and numbers no database can take', () => {
     expect(response.json().errors).toEqual({ [field]: [message] });
     const [row] = await t.db.query<{ first_name: string }>('SELECT first_name FROM accounts WHERE id = $1', [memberId]);
     expect(row.first_name).toBe('Uendret');
+  });
+});
+
+describe('uploads the multipart parser cannot read', () => {
+  const bodies = [
+    ['no boundary', 'multipart/form-data', 'abc'],
+    ['an empty boundary', 'multipart/form-data; boundary=', 'abc'],
+    ['a body cut short', 'multipart/form-data; boundary=kant', '--kant\r\nContent-Disposition: form-data; name="file"; filename="a.xlsx"\r\n\r\nPK'],
+  ] as const;
+
+  it.each(bodies)('answers 400 with a message for %s on a member\'s instrument import', async (_name, contentType, payload) => {
+    const member = await signedIn(t.app, t.db);
+    const response = await t.app.inject({
+      method: 'POST', url: `/api/member/${member.id}/instrument/import`, headers: { ...bearer(member.token), 'content-type': contentType }, payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: MULTIPART_UNREADABLE });
+  });
+
+  it.each(bodies)('answers 400 with a message for %s on the member import', async (_name, contentType, payload) => {
+    const response = await t.app.inject({
+      method: 'POST', url: '/api/member/import', headers: { ...bearer(staff.token), 'content-type': contentType }, payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: MULTIPART_UNREADABLE });
   });
 });
 

@@ -91,8 +91,9 @@ describe('the OpenAPI document', () => {
     expect(form?.required).toEqual(['file']);
     expect(document.paths['/api/member/{id}/instrument/import'].post.requestBody?.content?.['multipart/form-data']?.schema?.properties?.file)
       .toMatchObject({ format: 'binary' });
-    // A staff route with an id and a body: the guard's, the id's, the body's and the server's errors (503: a nearly full disk).
-    expect(Object.keys(document.paths['/api/member/{id}'].patch.responses).sort()).toEqual(['200', '400', '401', '403', '404', '413', '415', '422', '429', '500', '503']);
+    // A staff route with an id and a body: the guard's, the id's, the body's and the server's errors (503: a nearly full disk),
+    // and its own (409: an erased member).
+    expect(Object.keys(document.paths['/api/member/{id}'].patch.responses).sort()).toEqual(['200', '400', '401', '403', '404', '409', '413', '415', '422', '429', '500', '503']);
     expect(resolved(document.paths['/api/member/{id}'].patch.responses['422'])?.content?.['application/json']?.schema?.required).toEqual(['message', 'errors']);
     // The guard's answers are written once and shared.
     expect(document.paths['/api/member/{id}'].patch.responses['401']).toEqual({ $ref: '#/components/responses/Error401' });

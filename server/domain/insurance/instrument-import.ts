@@ -208,7 +208,9 @@ export async function importInstrumentFile(db: Database, actor: Actor, memberId:
   let buffer: Buffer;
   try {
     buffer = await file.toBuffer();
-  } catch {
+  } catch (error) {
+    // The route's refusal of a body it cannot read stands; the size cap's error is the file's size.
+    if (error instanceof HttpError) throw error;
     throw refused(IMPORT_MESSAGES.tooBig);
   }
   return withinDailyLimit(db, actor, () => importInstruments(db, actor, memberId, buffer));

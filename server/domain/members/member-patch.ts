@@ -10,8 +10,12 @@ import {
 import { assertRegistrationCompletable } from './registration.ts';
 import { limitEmailChange } from '../accounts/email-change-limit.ts';
 import { recordConsentChanges } from '../privacy/privacy.ts';
+import { erasedForChange } from '../privacy/erased.ts';
 
-/** Applies what `account` may write of `body` and answers the member as saved; `ip` counts a member's e-mail changes. */
+/**
+ * Applies what `account` may write of `body` and answers the member as saved; `ip` counts a member's e-mail changes.
+ * An erased member takes no change (409): personal data written back would undo the erasure.
+ */
 export async function patchMember(db: Database, memberId: number, body: MemberPatch, account: TokenOwner, ip: string): Promise<Member> {
   const staff = isStaff(account);
   const patch = pickWritable(body, staff ? STAFF_WRITABLE : MEMBER_WRITABLE);
@@ -21,6 +25,7 @@ export async function patchMember(db: Database, memberId: number, body: MemberPa
   return db.transaction(async (tx) => {
     const exists = await loadMember(tx, memberId);
     if (!exists) throw notFound();
+    if (exists.erased_at) throw erasedForChange();
     assertPatchFollowsForm(patch, patchRule(staff, exists));
     const changes = await updateMember(tx, memberId, patch, account.id);
     await recordConsentChanges(tx, memberId, changes, staff ? 'staff' : exists.registration_completed === 1 ? 'min-side' : 'sign-up', account.id);

@@ -13,6 +13,7 @@ import { validationFailed } from '../../lib/http-errors.ts';
 import { EMAIL_PATTERN, FORM_RULES, RULE_MESSAGES, requiredErrors } from '../../schemas/rules.ts';
 import type { EmailTemplate, TemplatePreview } from '../../schemas/templates.ts';
 import { buttonLabelOf, fillTemplate, sendMail } from './messages.ts';
+import { erasedForTemplate } from '../privacy/erased.ts';
 
 const COLUMNS = 't.id, t.slug, t.title, t.content, t.from_name, t.from_email, t.created_at, t.updated_at';
 
@@ -67,7 +68,7 @@ const exampleButton = (slug: string | null, publicUrl: string) => {
   return label ? { label, href: `${publicUrl}/password/change` } : null;
 };
 
-/** The template filled in for the member; null when either does not exist. */
+/** The template filled in for the member; null when either does not exist, 422 for an erased member. */
 export async function previewTemplate(
   db: Queryable,
   id: number,
@@ -75,11 +76,12 @@ export async function previewTemplate(
   { publicUrl, sender }: { publicUrl: string; sender: Sender },
 ): Promise<TemplatePreview | null> {
   const template = await templateRow(db, id);
-  const [member] = await db.query<{ email: string; first_name: string; last_name: string }>(
-    'SELECT email, first_name, last_name FROM accounts WHERE id = $1 AND role_id IN (1, 2)',
+  const [member] = await db.query<{ email: string; first_name: string; last_name: string; erased: boolean }>(
+    'SELECT email, first_name, last_name, erased_at IS NOT NULL AS erased FROM accounts WHERE id = $1 AND role_id IN (1, 2)',
     [memberId],
   );
   if (!template || !member) return null;
+  if (member.erased) throw erasedForTemplate();
   const values = { first_name: member.first_name, last_name: member.last_name };
   return {
     template_id: template.id,
@@ -201,7 +203,7 @@ export async function updateTemplate(
 /**
  * Sends the template to the signed-in staff user's own address, filled in for a chosen member
  * (or with the staff user's own name), logged like every message. Null when the template,
- * the member or the staff user is not found.
+ * the member or the staff user is not found; 422 for an erased member.
  */
 export async function sendTemplateTest(
   db: Database,
@@ -219,11 +221,12 @@ export async function sendTemplateTest(
   if (!staff || !row) return null;
   let person = staff;
   if (memberId !== undefined) {
-    const [member] = await db.query<typeof staff>(
-      'SELECT email, first_name, last_name FROM accounts WHERE id = $1 AND role_id IN (1, 2)',
+    const [member] = await db.query<typeof staff & { erased: boolean }>(
+      'SELECT email, first_name, last_name, erased_at IS NOT NULL AS erased FROM accounts WHERE id = $1 AND role_id IN (1, 2)',
       [memberId],
     );
     if (!member) return null;
+    if (member.erased) throw erasedForTemplate();
     person = member;
   }
   const template = (await templateRow(db, id))!;
