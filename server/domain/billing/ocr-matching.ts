@@ -1,0 +1,178 @@
+/**
+ * Which invoice each payment of a bank's OCR giro file pays, by its KID alone: pure, no database.
+ * The caller reads the invoices the file's KIDs name (`ocrKids`), asks this, and books what it
+ * says. A payment whose KID names no invoice is never placed on one by amount, name or date:
+ * staff place it.
+ *
+ * Payments are applied in the file's order, so two payments of one invoice in the same file see
+ * each other: the second of two full payments is `already_paid`.
+ */
+import { formatAccountNumber, normaliseKid } from '../../lib/kid.ts';
+import type { OcrGiroFile } from '../../lib/ocr-giro.ts';
+import { OCR_REVERSAL_TYPES } from '../../lib/ocr-giro.ts';
+
+export type OcrInvoiceState = 'draft' | 'sent' | 'paid' | 'partly_paid' | 'overdue' | 'reminded' | 'lapsed' | 'credited';
+
+/** An invoice as matching needs it. */
+export interface OcrInvoice {
+  invoiceId: number;
+  kid: string;
+  /** What is still to pay, in øre (0 or less once paid). */
+  outstandingOre: number;
+  state: OcrInvoiceState;
+}
+
+/** Anything that finds an invoice by its KID: a Map does. */
+export interface OcrInvoiceLookup {
+  get(kid: string): OcrInvoice | undefined;
+}
+
+/**
+ * exact, partial, overpaid: booked on the invoice (an over-payment up to what was owed, the rest
+ * left for staff). already_paid, credited: the KID names an invoice that takes no more money, so
+ * nothing is booked. unknown_kid: a valid KID of ours that names no invoice. invalid_kid: no KID,
+ * or not one of ours (wrong length or check digit). reversal: money back to a payer (transaction
+ * type 18 or 20, or a negative amount) or an amount of 0; never booked by itself.
+ */
+export type OcrPaymentKind = 'exact' | 'partial' | 'overpaid' | 'already_paid' | 'credited' | 'unknown_kid' | 'invalid_kid' | 'reversal';
+
+export const OCR_PAYMENT_KINDS: readonly OcrPaymentKind[] = [
+  'exact', 'partial', 'overpaid', 'already_paid', 'credited', 'unknown_kid', 'invalid_kid', 'reversal',
+];
+
+export interface OcrPaymentMatch {
+  assignmentNumber: string;
+  transactionNumber: number;
+  /** The line of the payment's amount item 1 in the file. */
+  line: number;
+  /** As written in the file (null when blank). */
+  kid: string | null;
+  date: string;
+  amountOre: number;
+  kind: OcrPaymentKind;
+  /** The invoice the KID names; null when it names none (never a guess). */
+  invoiceId: number | null;
+  /** The invoice's outstanding amount before and after this payment; null without an invoice. */
+  outstandingBeforeOre: number | null;
+  outstandingAfterOre: number | null;
+  /** Booked on the invoice. */
+  appliedOre: number;
+  /** Not booked: left for staff. `appliedOre + unappliedOre` is always `amountOre`. */
+  unappliedOre: number;
+}
+
+export interface OcrAccountMismatch {
+  assignmentNumber: string;
+  account: string;
+  message: string;
+}
+
+export type OcrMatchResult =
+  | { ok: true; payments: OcrPaymentMatch[]; summary: OcrMatchSummary }
+  | { ok: false; errors: OcrAccountMismatch[] };
+
+export interface OcrMatchSummary {
+  count: number;
+  amountOre: number;
+  appliedOre: number;
+  unappliedOre: number;
+  byKind: Record<OcrPaymentKind, { count: number; amountOre: number }>;
+}
+
+const digitsOnly = (account: string) => account.replace(/[\s.]/g, '');
+
+/** Assignments paid into another account than the organisation's: the caller refuses the file with these messages. */
+export function checkOcrAccounts(file: OcrGiroFile, bankAccount: string): OcrAccountMismatch[] {
+  const ours = digitsOnly(bankAccount);
+  return file.assignments
+    .filter((assignment) => assignment.account !== ours)
+    .map((assignment) => ({
+      assignmentNumber: assignment.assignmentNumber,
+      account: assignment.account,
+      message: `Oppdraget gjelder konto ${formatAccountNumber(assignment.account)}, men organisasjonens konto er ${formatAccountNumber(ours)}.`,
+    }));
+}
+
+/** The file's valid KIDs of ours, each once: what the caller looks invoices up by. */
+export function ocrKids(file: OcrGiroFile): string[] {
+  const kids = new Set<string>();
+  for (const assignment of file.assignments) {
+    for (const transaction of assignment.transactions) {
+      const kid = transaction.kid === null ? null : normaliseKid(transaction.kid);
+      if (kid !== null) kids.add(kid);
+    }
+  }
+  return [...kids];
+}
+
+/** Classifies every payment of the file; an assignment to another account refuses the whole file. */
+export function matchOcrPayments(file: OcrGiroFile, invoices: OcrInvoiceLookup, bankAccount: string): OcrMatchResult {
+  const errors = checkOcrAccounts(file, bankAccount);
+  if (errors.length > 0) return { ok: false, errors };
+
+  // What each invoice still owes after the payments before it in this file.
+  const outstanding = new Map<number, number>();
+  const payments: OcrPaymentMatch[] = [];
+  for (const assignment of file.assignments) {
+    for (const transaction of assignment.transactions) {
+      const base = {
+        assignmentNumber: assignment.assignmentNumber,
+        transactionNumber: transaction.transactionNumber,
+        line: transaction.line,
+        kid: transaction.kid,
+        date: transaction.date,
+        amountOre: transaction.amountOre,
+      };
+      const unmatched = (kind: OcrPaymentKind): OcrPaymentMatch => ({
+        ...base, kind, invoiceId: null, outstandingBeforeOre: null, outstandingAfterOre: null, appliedOre: 0, unappliedOre: transaction.amountOre,
+      });
+      if (OCR_REVERSAL_TYPES.has(transaction.transactionType) || transaction.amountOre <= 0) {
+        payments.push(unmatched('reversal'));
+        continue;
+      }
+      const kid = transaction.kid === null ? null : normaliseKid(transaction.kid);
+      if (kid === null) {
+        payments.push(unmatched('invalid_kid'));
+        continue;
+      }
+      const invoice = invoices.get(kid);
+      if (invoice === undefined) {
+        payments.push(unmatched('unknown_kid'));
+        continue;
+      }
+      const before = outstanding.get(invoice.invoiceId) ?? invoice.outstandingOre;
+      const onInvoice = (kind: OcrPaymentKind, appliedOre: number): OcrPaymentMatch => ({
+        ...base,
+        kind,
+        invoiceId: invoice.invoiceId,
+        outstandingBeforeOre: before,
+        outstandingAfterOre: before - appliedOre,
+        appliedOre,
+        unappliedOre: transaction.amountOre - appliedOre,
+      });
+      let match: OcrPaymentMatch;
+      if (invoice.state === 'credited') match = onInvoice('credited', 0);
+      else if (invoice.state === 'paid' || before <= 0) match = onInvoice('already_paid', 0);
+      else if (transaction.amountOre === before) match = onInvoice('exact', before);
+      else if (transaction.amountOre < before) match = onInvoice('partial', transaction.amountOre);
+      else match = onInvoice('overpaid', before);
+      outstanding.set(invoice.invoiceId, match.outstandingAfterOre!);
+      payments.push(match);
+    }
+  }
+  return { ok: true, payments, summary: summarise(payments) };
+}
+
+function summarise(payments: OcrPaymentMatch[]): OcrMatchSummary {
+  const byKind = Object.fromEntries(OCR_PAYMENT_KINDS.map((kind) => [kind, { count: 0, amountOre: 0 }])) as OcrMatchSummary['byKind'];
+  const summary: OcrMatchSummary = { count: 0, amountOre: 0, appliedOre: 0, unappliedOre: 0, byKind };
+  for (const payment of payments) {
+    summary.count += 1;
+    summary.amountOre += payment.amountOre;
+    summary.appliedOre += payment.appliedOre;
+    summary.unappliedOre += payment.unappliedOre;
+    byKind[payment.kind].count += 1;
+    byKind[payment.kind].amountOre += payment.amountOre;
+  }
+  return summary;
+}
