@@ -84,7 +84,7 @@ async function accept({ tx, outbox, staffId, row, billing }: RequestContext): Pr
     [row.id, start],
   );
   // The first invoice: the rest of the year, with the campaign's benefit and any active cover.
-  await invoiceRestOfYear(tx, { memberId: applicant.id, membershipSubscriptionId: row.id, actorId: staffId, today: todayInOslo(), billing });
+  await invoiceRestOfYear(tx, { memberId: applicant.id, membershipSubscriptionId: row.id, actorId: staffId, today: todayInOslo(), billing, outbox });
   await sendTemplate(tx, outbox, 'welcome', applicant, {
     values: { member_number: String(remoteId) },
     senderId: staffId,
