@@ -102,6 +102,8 @@ const PLACEHOLDERS: Record<string, { allowed: string[]; required: string[] }> = 
   'vipps-welcome': { allowed: [...NAME_PLACEHOLDERS, 'email', 'button'], required: ['button'] },
   'import-welcome': { allowed: [...NAME_PLACEHOLDERS, 'email', 'button'], required: ['button'] },
   'member-card': { allowed: [...NAME_PLACEHOLDERS, 'member_number', 'campaign_code'], required: [] },
+  // The invoice's PDF is attached by the server; the text says what to pay.
+  invoice: { allowed: [...NAME_PLACEHOLDERS, 'invoice_number', 'total', 'due_date', 'kid', 'account_number'], required: [] },
 };
 
 export const BUTTON_MESSAGES = {
@@ -116,6 +118,11 @@ const EXAMPLE_VALUES = (): Record<string, string> => ({
   email: 'medlem@example.no',
   member_number: '10001',
   campaign_code: 'EKSEMPEL',
+  invoice_number: '1001',
+  total: 'kr 1 290,00',
+  due_date: '31.01.2027',
+  kid: '00123 45678 90123',
+  account_number: '1503.12.34562',
 });
 
 /** The placeholders used in `text` that the template does not know, and the ones it needs but lacks. */
