@@ -217,8 +217,10 @@ export async function invoicePdf(sheet: InvoiceSheet, config: InvoicePdfConfig):
   payment.end();
   y += 8;
   root.add(doc.struct('P', {}, () => {
+    // Non-breaking spaces: the KID and the amount are never split over two lines.
+    const keep = (text: string) => text.replace(/ /g, '\u00a0');
     doc.font('Sans').fontSize(10).fillColor(INK).text(
-      `Betal ${total} til kontonummer ${account} innen ${date(sheet.due_date)}. Bruk KID ${kid} når du betaler, ` +
+      `Betal ${keep(total)} til kontonummer ${account} innen ${date(sheet.due_date)}. Bruk KID ${keep(kid)} når du betaler, ` +
       'så blir innbetalingen registrert på fakturaen av seg selv. Betaler du uten KID, kan det ta lengre tid før vi finner den.',
       MARGIN.x, y, { width: CONTENT_WIDTH, lineGap: 1.5 },
     );
