@@ -12,6 +12,8 @@ import { bearer, buildTestApp, createAccount, login, settledMessage, type TestCo
 import { PRODUCTS } from './factories-member-admin.ts';
 import { billedMember, firstInvoice } from './billing-factories.ts';
 import { readOutboxFiles, outboxDir } from '../../server/adapters/outbox-files.ts';
+import { smtpTransport } from '../../server/adapters/mail.ts';
+import { startSmtpProcess, type SmtpProcess } from './fakes/smtp-process.ts';
 
 let t: TestContext;
 let staff: { id: number; token: string };
@@ -155,6 +157,40 @@ describe('the invoice by e-mail without Tripletex', () => {
     expect(id).not.toBeNull();
     expect(await invoiceMails(id!)).toHaveLength(0);
     expect((await get(`/api/invoice/${id}`)).json().data.state).toBe('sent');
+  });
+});
+
+describe('the invoice mail through SMTP', () => {
+  let smtp: SmtpProcess;
+  let s: TestContext;
+  beforeAll(async () => {
+    smtp = await startSmtpProcess();
+    s = await buildTestApp({ mail: smtpTransport(smtp.url) });
+  });
+  afterAll(async () => {
+    await s?.close();
+    await smtp?.close();
+  });
+
+  it('arrives with the PDF as an attachment named after the invoice', async () => {
+    const member = await billedMember(s.db, { first_name: 'Sigrid', last_name: 'Smtp' });
+    const { invoiceRestOfYear } = await import('../../server/domain/billing/first-invoice.ts');
+    const id = await s.db.transaction((tx) => invoiceRestOfYear(tx, {
+      memberId: member.id, membershipSubscriptionId: member.membership, actorId: null, today: `${new Date().getFullYear() + 1}-02-01`,
+      billing: s.config.billing, outbox: s.services.outbox,
+    }));
+    const [{ number, kid }] = await s.db.query<{ number: number; kid: string }>('SELECT number, kid FROM invoices WHERE id = $1', [id]);
+    await expect.poll(() => smtp.received().filter((mail) => mail.to === member.email).length, { timeout: 20_000 }).toBe(1);
+    const raw = smtp.received().find((mail) => mail.to === member.email)!.raw;
+    // The attachment's part: its headers name the file, its body is the PDF in base64.
+    const part = raw.split(/\r?\n--/).find((piece) => piece.includes(`filename=faktura-${number}.pdf`));
+    expect(part).toBeDefined();
+    expect(part).toMatch(/Content-Type: application\/pdf/i);
+    expect(part).toMatch(/Content-Disposition: attachment/i);
+    const body = part!.split(/\r?\n\r?\n/).slice(1).join('').replace(/\s+/g, '');
+    const text = pdfText(Buffer.from(body, 'base64'));
+    expect(text).toContain('Sigrid Smtp');
+    expect(text).toContain(groupedKid(kid));
   });
 });
 

@@ -27,7 +27,7 @@ const norwegianDate = (iso: string) => iso.split('-').reverse().join('.');
  * member has no address to send to (erased).
  */
 export async function queueInvoiceMail(
-  tx: Queryable, outbox: Outbox, config: Pick<Config, 'billing'>, invoiceId: number, senderId: number | null,
+  tx: Queryable, outbox: Outbox, config: { billing: Pick<Config['billing'], 'bankAccount'> }, invoiceId: number, senderId: number | null,
 ): Promise<number | null> {
   const [row] = await tx.query<{
     member_id: number; email: string | null; first_name: string | null; last_name: string | null; erased: boolean;
