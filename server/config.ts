@@ -112,6 +112,8 @@ export interface BillingConfig {
   reminder1Days: number;
   reminder2Days: number;
   lapseDays: number;
+  /** Whether Tripletex is the ledger (TRIPLETEX_* set): without it the portal mails each invoice itself. */
+  tripletex: boolean;
 }
 
 export interface CardSigningKey {
@@ -279,6 +281,7 @@ function billing(env: Env): BillingConfig {
     reminder1Days,
     reminder2Days,
     lapseDays,
+    tripletex: tripletex(env) !== null,
   };
 }
 

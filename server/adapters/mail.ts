@@ -13,6 +13,14 @@ export interface MailEnvelope {
   text: string;
   fromName: string;
   fromEmail: string;
+  /** Files sent with the mail (an invoice's PDF), made at send time, never stored in the queue. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 export interface MailTransport {
@@ -27,7 +35,8 @@ export function outboxTransport(dir: string): MailTransport {
     delivery: 'outbox',
     async deliver(mail) {
       const from = `${mail.fromName} <${mail.fromEmail}>`;
-      await writeOutboxFile(dir, { channel: 'email', to: mail.to, from, subject: mail.subject, text: mail.text, html: mail.html });
+      const attachments = mail.attachments?.map(({ filename, contentType, content }) => ({ filename, content_type: contentType, base64: content.toString('base64') }));
+      await writeOutboxFile(dir, { channel: 'email', to: mail.to, from, subject: mail.subject, text: mail.text, html: mail.html, ...(attachments ? { attachments } : {}) });
     },
     close() {},
   };
@@ -52,6 +61,7 @@ export function smtpTransport(url: string): MailTransport {
         subject: mail.subject,
         html: mail.html,
         text: mail.text,
+        attachments: mail.attachments,
       });
     },
     close: () => transporter.close(),

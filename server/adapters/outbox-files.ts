@@ -15,6 +15,8 @@ export interface OutboxFile {
   subject?: string;
   text: string;
   html?: string;
+  /** Attached files, whole (base64), as the member would get them. */
+  attachments?: { filename: string; content_type: string; base64: string }[];
   created_at: string;
 }
 

@@ -16,7 +16,7 @@ import { addDays } from './dates.ts';
 const MAX_INVOICES = 40;
 
 /** The environment's defaults (config.ts): the demo has no settings of its own. */
-const DEMO_BILLING: BillingConfig = { bankAccount: '15031234562', invoiceDueDays: 14, reminder1Days: 14, reminder2Days: 28, lapseDays: 60 };
+const DEMO_BILLING: BillingConfig = { bankAccount: '15031234562', invoiceDueDays: 14, reminder1Days: 14, reminder2Days: 28, lapseDays: 60, tripletex: false };
 
 export async function insertInvoices(db: Queryable, context: DemoContext, members: readonly DemoMember[]): Promise<void> {
   const { random, today } = context;

@@ -6,7 +6,7 @@
  * twice from the log's point of view. Each attempt is counted; the last one marks the message failed.
  */
 import type { Queryable } from '../db/database.ts';
-import type { MailTransport } from '../adapters/mail.ts';
+import type { MailAttachment, MailTransport } from '../adapters/mail.ts';
 import type { SmsTransport } from '../adapters/sms.ts';
 import { mailText, sanitizeMailHtml } from '../lib/mail-html.ts';
 import type { JobInfo } from './queue.ts';
@@ -23,11 +23,12 @@ interface QueuedMessage {
   /** The logged copy has a secret removed; `secret` is the body as sent, null once it is gone. */
   redacted: boolean;
   secret: string | null;
+  invoice_id: number | null;
 }
 
 async function queuedMessage(db: Queryable, id: number): Promise<QueuedMessage | null> {
   const [row] = await db.query<QueuedMessage>(
-    `SELECT m.id, m.channel, m.subject, m.email_from, m.from_name, m.email_to, m.content, m.redacted, s.body AS secret
+    `SELECT m.id, m.channel, m.subject, m.email_from, m.from_name, m.email_to, m.content, m.redacted, s.body AS secret, m.invoice_id
        FROM message_log m LEFT JOIN message_secrets s ON s.message_id = m.id
       WHERE m.id = $1 AND m.status = 'queued'`,
     [id],
@@ -65,7 +66,10 @@ async function attempt(db: Queryable, id: number, job: JobInfo, send: () => Prom
   );
 }
 
-export function mailWorker(db: Queryable, transport: MailTransport) {
+/** Makes the file a message that names an invoice carries (its PDF), at send time; null when the invoice is gone. */
+export type InvoiceAttachment = (invoiceId: number) => Promise<MailAttachment | null>;
+
+export function mailWorker(db: Queryable, transport: MailTransport, invoiceAttachment?: InvoiceAttachment) {
   return async (data: MessageJob, job: JobInfo): Promise<void> => {
     const message = await queuedMessage(db, data.messageId);
     if (!message) return;
@@ -75,16 +79,19 @@ export function mailWorker(db: Queryable, transport: MailTransport) {
     }
     // Sanitised again on the way out: a message queued before a rule changed loads nothing either.
     const html = sanitizeMailHtml(message.secret ?? message.content);
-    await attempt(db, message.id, job, () =>
-      transport.deliver({
+    await attempt(db, message.id, job, async () => {
+      // An invoice's mail is never sent without its PDF: a failure to make it is a failed attempt.
+      const attachment = message.invoice_id !== null && invoiceAttachment ? await invoiceAttachment(message.invoice_id) : null;
+      await transport.deliver({
         to: message.email_to,
         subject: message.subject,
         html,
         text: mailText(html),
         fromName: message.from_name ?? '',
         fromEmail: message.email_from ?? '',
-      }),
-    );
+        ...(attachment ? { attachments: [attachment] } : {}),
+      });
+    });
   };
 }
 

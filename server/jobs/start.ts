@@ -3,6 +3,7 @@ import type { Services } from './services.ts';
 import type { PgliteDatabase } from '../db/pglite.ts';
 import { MAIL_QUEUE, MESSAGE_QUEUE, SMS_QUEUE } from './outbox.ts';
 import { mailWorker, smsWorker } from './deliver.ts';
+import { invoiceAttachment } from '../domain/billing/invoice-mail.ts';
 import { CLEANUP_QUEUE, cleanUp, foldListCountDeltas } from './cleanup.ts';
 import { BACKUP_QUEUE, backupDatabase } from './backup.ts';
 import { TRIPLETEX_QUEUE, runTripletexSync } from '../domain/payments/tripletex-sync.ts';
@@ -29,7 +30,7 @@ export async function startJobs(services: Services): Promise<void> {
     [MEMBER_IMPORT_QUEUE]: { retryLimit: 2, expireInSeconds: 15 * 60, deleteAfterSeconds: 7 * 24 * 60 * 60 },
     [MEMBER_IMPORT_WELCOME_QUEUE]: { retryLimit: 3, retryDelay: 30, expireInSeconds: 10 * 60, deleteAfterSeconds: 24 * 60 * 60 },
   });
-  await jobs.work(MAIL_QUEUE, mailWorker(db, services.mail));
+  await jobs.work(MAIL_QUEUE, mailWorker(db, services.mail, (invoiceId) => invoiceAttachment(db, config, invoiceId)));
   await jobs.work(SMS_QUEUE, smsWorker(db, services.sms));
   await jobs.work(CLEANUP_QUEUE, async () => {
     await cleanUp(db);

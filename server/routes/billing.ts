@@ -1,19 +1,19 @@
 /**
  * The membership year for staff ('Betaling'): the invoice list with its totals and export, one
- * invoice with its history, registering a payment and crediting; a member's invoices (staff, and
+ * invoice with its history, registering a payment and crediting, its PDF and sending it again; a member's invoices (staff, and
  * the member for themselves); prices per year; the billing days.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { DataOf, IdParams } from '../schemas/common.ts';
+import { DataOf, IdParams, MessageBody } from '../schemas/common.ts';
 import {
   BillingSettings, BillingSettingsPatch, CreditBody, Invoice, InvoiceDetails, InvoicePage, PaymentBody, PricePatchBody, PriceQuery, PriceRow,
 } from '../schemas/billing.ts';
-import { errorResponses } from '../schemas/responses.ts';
+import { errorResponses, fileResponse } from '../schemas/responses.ts';
 import { listQuery, paginate, paginatorSchema } from '../lib/list.ts';
 import { notFound } from '../lib/http-errors.ts';
-import { assertOwnMember, accountOf } from '../lib/access.ts';
+import { assertOwnMember, accountOf, isStaff } from '../lib/access.ts';
 import { XLSX_CONTENT_TYPE, exportResponse, sendExport, withExportFormat } from '../lib/xlsx.ts';
 import { countRows, membersInRows } from '../plugins/access-log.ts';
 import { invoiceOwner, loadInvoice } from '../domain/billing/invoices.ts';
@@ -21,6 +21,7 @@ import {
   INVOICE_CSV, INVOICE_EXPORT_FILENAME, INVOICE_FILTER_DOCS, invoiceExportBatches, invoiceList, invoicePage,
 } from '../domain/billing/invoice-list.ts';
 import { registerPayment } from '../domain/billing/payments.ts';
+import { RESENT, invoicePdfFor, resendInvoice } from '../domain/billing/invoice-mail.ts';
 import { creditInvoice } from '../domain/billing/credits.ts';
 import { currentYear, priceList, setPrices } from '../domain/billing/prices.ts';
 import { billingSettings, updateBillingSettings } from '../domain/billing/settings.ts';
@@ -30,7 +31,7 @@ const TAGS = ['Betaling'];
 const MemberInvoiceQuery = listQuery({ ...invoiceList, filters: {} });
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, config } = app.services;
+  const { db, config, outbox } = app.services;
   const ownerOfInvoice = (request: FastifyRequest) => invoiceOwner(db, (request.params as { id: number }).id);
 
   app.get(
@@ -113,6 +114,48 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => ({ data: await creditInvoice(db, request.params.id, request.body, accountOf(request).id) }),
+  );
+
+  app.get(
+    '/invoice/:id/pdf',
+    {
+      config: { access: 'signed-in', accessLog: { kind: 'export', detail: 'Faktura som PDF', member: ownerOfInvoice } },
+      schema: {
+        tags: TAGS,
+        summary: 'Fakturaen som PDF (ansatte, eller medlemmet for sin egen faktura; 404 for andres)',
+        params: IdParams,
+        produces: ['application/pdf'],
+        response: { 200: fileResponse(['application/pdf'], 'Fakturaen som PDF') },
+      },
+    },
+    async (request, reply) => {
+      const account = accountOf(request);
+      // A member asking for another's invoice learns nothing, not even that it exists.
+      if (!isStaff(account) && (await invoiceOwner(db, request.params.id)) !== account.id) throw notFound();
+      const pdf = await invoicePdfFor(db, config, request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${pdf.filename}"`)
+        .header('cache-control', 'no-store')
+        .send(pdf.content);
+    },
+  );
+
+  app.post(
+    '/invoice/:id/resend',
+    {
+      config: { access: 'staff', accessLog: { kind: 'change', detail: 'Faktura sendt på nytt', member: ownerOfInvoice } },
+      schema: {
+        tags: TAGS,
+        summary: 'Send fakturaen på nytt på e-post med PDF; står i statushistorikken og medlemmets meldingslogg. 409 for en kreditert faktura',
+        params: IdParams,
+        response: { ...errorResponses(409), 202: MessageBody },
+      },
+    },
+    async (request, reply) => {
+      await resendInvoice(db, outbox, config, request.params.id, accountOf(request).id);
+      return reply.code(202).send({ message: RESENT });
+    },
   );
 
   app.get(

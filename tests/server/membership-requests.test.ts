@@ -40,9 +40,10 @@ const accountOf = async (id: number) =>
     [id],
   ))[0];
 
+/** The member's mails other than their invoice's (billing-invoice-pdf.test.ts has that one). */
 const mailsTo = (memberId: number) =>
   t.db.query<{ subject: string; content: string; sender_id: number | null }>(
-    "SELECT subject, content, sender_id FROM message_log WHERE member_id = $1 AND channel = 'email' ORDER BY id",
+    "SELECT subject, content, sender_id FROM message_log WHERE member_id = $1 AND channel = 'email' AND invoice_id IS NULL ORDER BY id",
     [memberId],
   );
 

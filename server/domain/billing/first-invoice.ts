@@ -17,6 +17,7 @@
 import type { Queryable } from '../../db/database.ts';
 import type { BillingConfig } from '../../config.ts';
 import type { InvoiceKind } from '../../schemas/billing.ts';
+import type { Outbox } from '../messages/outbox.ts';
 import { createInvoice, type NewLine } from './invoices.ts';
 import { priceFor } from './prices.ts';
 import { billingDays } from './settings.ts';
@@ -81,6 +82,8 @@ export interface RestOfYear {
   actorId: number | null;
   today: string;
   billing: BillingConfig;
+  /** The outbox for the invoice's e-mail (without Tripletex); absent: the invoice is marked sent only (demo data). */
+  outbox?: Outbox;
 }
 
 /**
@@ -142,6 +145,7 @@ export async function invoiceRestOfYear(tx: Queryable, input: RestOfYear): Promi
     campaignCode: member.campaign_code,
     actorId: input.actorId,
     reason: kind === 'first' ? 'Medlemskap akseptert' : 'Forsikring akseptert',
+    sending: input.outbox ? { outbox: input.outbox, billing: input.billing } : null,
   });
   for (const line of invoiced) {
     await tx.query('UPDATE subscriptions SET invoiced_for = $2, updated_at = now() WHERE id = $1', [line.subscription_id, line.period_to]);

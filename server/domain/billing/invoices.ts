@@ -10,6 +10,9 @@
 import type { Queryable } from '../../db/database.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
 import { makeKid } from '../../lib/kid.ts';
+import type { BillingConfig } from '../../config.ts';
+import type { Outbox } from '../messages/outbox.ts';
+import { queueInvoiceMail } from './invoice-mail.ts';
 import type { InvoiceChannel, InvoiceDetails, InvoiceKind, InvoiceState, Invoice } from '../../schemas/billing.ts';
 
 /** Today in Oslo, in SQL (a stable value within a statement, so an index on due_date serves it). */
@@ -112,6 +115,8 @@ export interface NewInvoice {
   actorId: number | null;
   /** Why it was made, for its first event ('Medlemskap akseptert'). */
   reason: string;
+  /** How it is sent (see sendInvoice); null: marked sent only. */
+  sending: InvoiceSending | null;
 }
 
 /** The member's channel from their invoice method: e-invoice, or e-mail (the default). */
@@ -156,18 +161,29 @@ export async function createInvoice(tx: Queryable, input: NewInvoice): Promise<n
     [invoice.id, input.actorId, input.reason],
   );
   await recordMoneyChange(tx, input.memberId, input.actorId, 'Faktura', `Faktura ${number} laget (${input.year})`);
-  await sendInvoice(tx, { id: invoice.id, state: 'draft' }, input.actorId);
+  await sendInvoice(tx, { id: invoice.id, state: 'draft' }, input.actorId, input.sending);
   return invoice.id;
 }
 
+/** How an invoice is sent: the outbox for the portal's own e-mail, and the billing settings (is Tripletex the ledger?). */
+export interface InvoiceSending {
+  outbox: Outbox;
+  billing: Pick<BillingConfig, 'bankAccount' | 'tripletex'>;
+}
+
 /**
- * Where an invoice leaves us. Today it is marked sent once made; the e-mail with the invoice's
- * PDF (without Tripletex) and Tripletex's order, invoice and :send (with it) are to be started
- * from here, in this transaction, through the outbox or the queue.
+ * Where an invoice leaves us, marked sent once made. Without Tripletex the portal is the ledger
+ * and mails the invoice with its PDF, whatever the channel (an e-invoice or AvtaleGiro needs
+ * Tripletex), queued in this transaction. With Tripletex, its order, invoice and :send are to be
+ * started from here. `sending` null: marked sent only (demo data made outside a request).
  */
-export async function sendInvoice(tx: Queryable, invoice: Pick<LockedInvoice, 'id' | 'state'>, actorId: number | null): Promise<void> {
+export async function sendInvoice(
+  tx: Queryable, invoice: Pick<LockedInvoice, 'id' | 'state'>, actorId: number | null, sending: InvoiceSending | null,
+): Promise<void> {
   await tx.query('UPDATE invoices SET sent_at = now() WHERE id = $1', [invoice.id]);
-  await changeInvoiceState(tx, invoice, 'sent', { actorId, reason: 'Sendt' });
+  const mailed = sending !== null && !sending.billing.tripletex
+    && (await queueInvoiceMail(tx, sending.outbox, sending, invoice.id, actorId)) !== null;
+  await changeInvoiceState(tx, invoice, 'sent', { actorId, reason: mailed ? 'Sendt på e-post' : 'Sendt' });
 }
 
 /** One line in the member's change history for a money action: field → [null, what happened]. */

@@ -107,6 +107,8 @@ const PLACEHOLDERS: Record<string, { allowed: string[]; required: string[] }> = 
   'sign-in-code': { allowed: [...NAME_PLACEHOLDERS, 'code'], required: ['code'] },
   'two-factor-enrolment': { allowed: [...NAME_PLACEHOLDERS, 'button'], required: ['button'] },
   'recovery-code-used': { allowed: [...NAME_PLACEHOLDERS, 'remaining'], required: [] },
+  // The invoice's PDF is attached by the server; the text says what to pay.
+  invoice: { allowed: [...NAME_PLACEHOLDERS, 'invoice_number', 'total', 'due_date', 'kid', 'account_number'], required: [] },
 };
 
 export const BUTTON_MESSAGES = {
@@ -123,6 +125,11 @@ const EXAMPLE_VALUES = (): Record<string, string> => ({
   campaign_code: 'EKSEMPEL',
   code: '123456',
   remaining: '9',
+  invoice_number: '1001',
+  total: 'kr 1 290,00',
+  due_date: '31.01.2027',
+  kid: '00123 45678 90123',
+  account_number: '1503.12.34562',
 });
 
 /** The placeholders used in `text` that the template does not know, and the ones it needs but lacks. */

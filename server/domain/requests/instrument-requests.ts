@@ -95,7 +95,7 @@ export function actOnInstruments(
     if (request.action === 'accept') {
       await syncInstrumentInsurance(tx, memberId, staffId, today);
       // An instrument insurance that starts now is invoiced for the rest of the year.
-      await invoiceRestOfYear(tx, { memberId, actorId: staffId, today, billing });
+      await invoiceRestOfYear(tx, { memberId, actorId: staffId, today, billing, outbox });
     }
     if (request.action === 'reject' && request.sendEmail) {
       const [member] = await tx.query<{ id: number; email: string; first_name: string; last_name: string }>(

@@ -83,12 +83,13 @@ async function accept({ tx, outbox, staffId, row, billing }: RequestContext): Pr
     'UPDATE subscriptions SET subscription_start = coalesce(subscription_start, $2::date) WHERE id = $1',
     [row.id, start],
   );
-  // The first invoice: the rest of the year, with the campaign's benefit and any active cover.
-  await invoiceRestOfYear(tx, { memberId: applicant.id, membershipSubscriptionId: row.id, actorId: staffId, today: todayInOslo(), billing });
   await sendTemplate(tx, outbox, 'welcome', applicant, {
     values: { member_number: String(remoteId) },
     senderId: staffId,
   });
+  // The first invoice: the rest of the year, with the campaign's benefit and any active cover
+  // (mailed after the welcome, so the welcome is the first mail the new member reads).
+  await invoiceRestOfYear(tx, { memberId: applicant.id, membershipSubscriptionId: row.id, actorId: staffId, today: todayInOslo(), billing, outbox });
 }
 
 async function reject({ tx, outbox, staffId, row, reason, sendEmail }: RequestContext & { reason: string; sendEmail: boolean }): Promise<void> {

@@ -10,11 +10,11 @@ import { todayInOslo } from '../shared/oslo-date.ts';
 import { invoiceRestOfYear } from '../billing/first-invoice.ts';
 
 export const travelEffects: RequestEffects = {
-  async accept({ tx, staffId, row, billing }) {
+  async accept({ tx, outbox, staffId, row, billing }) {
     const today = todayInOslo();
     // A new cover of a member is invoiced for the rest of the year; a changed one was invoiced already.
     const [{ changed }] = await tx.query<{ changed: boolean }>('SELECT accepted_cover IS NOT NULL AS changed FROM subscriptions WHERE id = $1', [row.id]);
-    if (!changed) await invoiceRestOfYear(tx, { memberId: row.member_id, actorId: staffId, today, billing });
+    if (!changed) await invoiceRestOfYear(tx, { memberId: row.member_id, actorId: staffId, today, billing, outbox });
     await tx.query(
       `UPDATE subscriptions
           SET accepted_cover = NULL,
