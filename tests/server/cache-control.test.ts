@@ -43,6 +43,8 @@ const PATH_VALUES: [RegExp, () => string | number][] = [
   [/^\/api\/instrument\//, () => ids.instrument],
   [/^\/api\/emails\/logs\//, () => ids.message],
   [/^\/api\/user\//, () => 999_999],
+  [/^\/api\/invoice\//, () => 999_999],
+  [/^\/api\/payment-file\//, () => 999_999],
 ];
 
 describe('Cache-Control on API answers', () => {

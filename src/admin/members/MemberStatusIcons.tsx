@@ -1,7 +1,6 @@
 /**
  * STATUS column: crossed-out card without membership, card with it, note for instrument and globe
- * for travel insurance, and a late-paper mark for an overdue invoice when the list row says so
- * (`has_overdue_invoice`; a row without the field shows none).
+ * for travel insurance, and a late-paper mark for a member with an overdue invoice (`has_overdue_invoice`).
  */
 import Stack from '@mui/material/Stack';
 import AssignmentLate from '@mui/icons-material/AssignmentLate';
@@ -12,9 +11,7 @@ import Public from '@mui/icons-material/Public';
 import { useTranslate } from 'react-admin';
 import type { MemberListItem } from '../../dataProvider/types.ts';
 
-type Row = MemberListItem & { has_overdue_invoice?: boolean };
-
-export function MemberStatusIcons({ member }: { member: Row }) {
+export function MemberStatusIcons({ member }: { member: MemberListItem }) {
   const translate = useTranslate();
   return (
     <Stack direction="row" spacing={0.5}>
@@ -25,7 +22,7 @@ export function MemberStatusIcons({ member }: { member: Row }) {
       )}
       {member.has_instrument_insurance && <MusicNote fontSize="small" titleAccess={translate('app.members.status.instrument')} />}
       {member.has_travel_insurance && <Public fontSize="small" titleAccess={translate('app.members.status.travel')} />}
-      {member.has_overdue_invoice === true && (
+      {member.has_overdue_invoice && (
         <AssignmentLate fontSize="small" color="error" titleAccess={translate('app.members.status.overdue_invoice')} />
       )}
     </Stack>

@@ -22,6 +22,7 @@ export function listItem(id: number, changes: Partial<MemberListItem> = {}): Mem
     has_membership: true,
     has_instrument_insurance: false,
     has_travel_insurance: false,
+    has_overdue_invoice: false,
     ...changes,
   };
 }
