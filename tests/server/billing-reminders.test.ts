@@ -179,6 +179,30 @@ describe('lapse', () => {
     expect(await messages(invoice.member.id)).toHaveLength(1);
   });
 
+  it('a cover paid for runs to the end of its paid period', async () => {
+    const paid = await overdueInvoice(61, { travel: true });
+    const [period] = await t.db.query<{ period_to: string }>(
+      'SELECT period_to::text AS period_to FROM invoice_lines WHERE invoice_id = $1 AND subscription_id = $2',
+      [paid.id, paid.travelId],
+    );
+    await t.db.query("UPDATE invoices SET paid_ore = total_ore, state = 'paid' WHERE id = $1", [paid.id]);
+    const [unpaid] = await t.db.query<{ id: number }>(
+      `INSERT INTO invoices (number, member_id, member_number, year, kind, total_ore, invoice_date, due_date, kid, channel, state)
+       SELECT number + 500000, member_id, member_number, year, 'renewal', total_ore, invoice_date, due_date, '9' || substr(kid, 2), channel, 'reminded'
+         FROM invoices WHERE id = $1 RETURNING id`,
+      [paid.id],
+    );
+    expect(await lapseInvoice(t.db, t.services.outbox, unpaid.id)).toBe(true);
+    const [travel] = await t.db.query<{ state: string; subscription_end: string }>(
+      'SELECT state, subscription_end::text AS subscription_end FROM subscriptions WHERE id = $1',
+      [paid.travelId],
+    );
+    const [today] = await t.db.query<{ d: string }>(`SELECT ${OSLO_TODAY}::text AS d`);
+    expect(travel).toEqual({ state: period.period_to > today.d ? 'active' : 'ended', subscription_end: period.period_to });
+    const [mail] = await messages(paid.member.id);
+    expect(mail.content).toContain(`gjelder til og med ${period.period_to.split('-').reverse().join('.')}`);
+  });
+
   it('a paid invoice does not lapse', async () => {
     const invoice = await overdueInvoice(61);
     await t.db.query('UPDATE invoices SET paid_ore = total_ore, state = $2 WHERE id = $1', [invoice.id, 'paid']);
