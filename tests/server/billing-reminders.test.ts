@@ -4,7 +4,7 @@
  * twice; lapse ends the membership and the covers; staff run the job and pause an invoice.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, createAccount, login, type TestContext } from './helpers.ts';
+import { bearer, buildTestApp, createAccount, login, settledMessage, type TestContext } from './helpers.ts';
 import { activeTravel, billedMember, firstInvoice } from './billing-factories.ts';
 import { OSLO_TODAY } from '../../server/domain/billing/invoices.ts';
 import { lapseCandidates, lapseInvoice, remindInvoice, runReminders, STOPPED } from '../../server/domain/billing/reminders.ts';
@@ -220,8 +220,14 @@ describe('routes', () => {
     const token = await login(t.app, member.email, member.password);
     expect((await post('/api/reminder/run', {}, token)).statusCode).toBe(403);
     expect((await post(`/api/invoice/${invoice.id}/pause-reminders`, { until: '2099-01-01', reason: 'x' }, token)).statusCode).toBe(403);
+    const due = await overdueInvoice(14);
     const run = await post('/api/reminder/run');
     expect(run.statusCode).toBe(202);
     expect(run.json().message).toBe('Purringene kjøres nå.');
+    // The queue runs the job: the due invoice gets its first reminder.
+    const reminder = await settledMessage<{ status: string; level: number }>(
+      t.db, 'SELECT status, level FROM invoice_reminders WHERE invoice_id = $1', [due.id],
+    );
+    expect(reminder).toEqual({ status: 'sent', level: 1 });
   });
 });
