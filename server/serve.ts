@@ -13,6 +13,7 @@ import { reportLiveness, stopServing } from './lifecycle.ts';
 import { createServices } from './plugins/services.ts';
 import { seedDemoDataIfEmpty, DEMO_LOGINS } from './demo/index.ts';
 import { startJobs } from './jobs/start.ts';
+import { REMINDER_QUEUE } from './domain/billing/reminders.ts';
 import { backupAtShutdown } from './jobs/backup.ts';
 import { flushLogs, serverLogger } from './logging.ts';
 
@@ -63,6 +64,8 @@ async function main() {
     app.log.info('demo data loaded');
   }
   await startJobs(services);
+  // The reminders run at start too: a portal that was down over the hour still reminds today.
+  await services.jobs.send(REMINDER_QUEUE, {});
 
   let closing = false;
   const close = async (signal: string) => {

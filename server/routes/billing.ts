@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { DataOf, IdParams, MessageBody } from '../schemas/common.ts';
 import {
-  BillingSettings, BillingSettingsPatch, CreditBody, Invoice, InvoiceDetails, InvoicePage, PaymentBody, PricePatchBody, PriceQuery, PriceRow,
+  BillingSettings, BillingSettingsPatch, CreditBody, Invoice, InvoiceDetails, InvoicePage, PauseRemindersBody, PaymentBody, PricePatchBody, PriceQuery, PriceRow,
 } from '../schemas/billing.ts';
 import { errorResponses, fileResponse } from '../schemas/responses.ts';
 import { listQuery, paginate, paginatorSchema } from '../lib/list.ts';
@@ -25,13 +25,14 @@ import { RESENT, invoicePdfFor, resendInvoice } from '../domain/billing/invoice-
 import { creditInvoice } from '../domain/billing/credits.ts';
 import { currentYear, priceList, setPrices } from '../domain/billing/prices.ts';
 import { billingSettings, updateBillingSettings } from '../domain/billing/settings.ts';
+import { REMINDERS_STARTED, REMINDER_QUEUE, pauseReminders } from '../domain/billing/reminders.ts';
 
 const TAGS = ['Betaling'];
 
 const MemberInvoiceQuery = listQuery({ ...invoiceList, filters: {} });
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, config, outbox } = app.services;
+  const { db, config, outbox, jobs } = app.services;
   const ownerOfInvoice = (request: FastifyRequest) => invoiceOwner(db, (request.params as { id: number }).id);
 
   app.get(
@@ -155,6 +156,37 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       await resendInvoice(db, outbox, config, request.params.id, accountOf(request).id);
       return reply.code(202).send({ message: RESENT });
+    },
+  );
+
+  app.post(
+    '/invoice/:id/pause-reminders',
+    {
+      config: { access: 'staff', accessLog: { kind: 'change', detail: 'Purring utsatt', member: ownerOfInvoice } },
+      schema: {
+        tags: TAGS,
+        summary: 'Utsett purring (og utmelding) for fakturaen til en dato, med begrunnelse; står i statushistorikken',
+        params: IdParams,
+        body: PauseRemindersBody,
+        response: { ...errorResponses(), 200: DataOf(InvoiceDetails) },
+      },
+    },
+    async (request) => ({ data: await pauseReminders(db, request.params.id, request.body, accountOf(request).id) }),
+  );
+
+  app.post(
+    '/reminder/run',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: TAGS,
+        summary: 'Kjør purringer og utmelding nå (jobben går ellers hver time); svarer før den er ferdig',
+        response: { 202: MessageBody },
+      },
+    },
+    async (_request, reply) => {
+      await jobs.send(REMINDER_QUEUE, {});
+      return reply.code(202).send({ message: REMINDERS_STARTED });
     },
   );
 

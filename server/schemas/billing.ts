@@ -168,3 +168,9 @@ export const BillingSettingsPatch = Type.Object({
   lapse_days: Type.Optional(Type.Integer()),
 }, { additionalProperties: false });
 export type BillingSettingsPatch = Static<typeof BillingSettingsPatch>;
+
+export const PauseRemindersBody = Type.Object({
+  until: Type.String({ format: 'date', examples: ['2026-01-31'], description: 'Til og med; ikke tilbake i tid, høyst ett år frem' }),
+  reason: Type.String({ maxLength: 500 }),
+}, { additionalProperties: false });
+export type PauseRemindersBody = Static<typeof PauseRemindersBody>;

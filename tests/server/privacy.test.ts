@@ -203,6 +203,7 @@ describe('access log', () => {
       'POST /api/instrument/reject change',
       'POST /api/instrument/reject/:id change',
       'POST /api/invoice/:id/credit change',
+      'POST /api/invoice/:id/pause-reminders change',
       'POST /api/invoice/:id/payment change',
       'POST /api/invoice/:id/resend change',
       'POST /api/member/:id/add-code change',

@@ -37,7 +37,8 @@ export const INVOICE_FROM = 'FROM invoices i JOIN accounts a ON a.id = i.member_
 /** Where each state may go. A state not listed for itself is no change (a second part payment). */
 const TRANSITIONS: Record<InvoiceState, readonly InvoiceState[]> = {
   draft: ['sent', 'credited'],
-  sent: ['paid', 'partly_paid', 'overdue', 'reminded', 'credited'],
+  // An invoice whose reminders never went (paused, stopped) still lapses at its day.
+  sent: ['paid', 'partly_paid', 'overdue', 'reminded', 'lapsed', 'credited'],
   partly_paid: ['paid', 'overdue', 'reminded', 'lapsed', 'credited'],
   overdue: ['paid', 'partly_paid', 'reminded', 'lapsed', 'credited'],
   // A second reminder is a change from reminded to reminded, and is kept as one.

@@ -109,6 +109,10 @@ const PLACEHOLDERS: Record<string, { allowed: string[]; required: string[] }> = 
   'recovery-code-used': { allowed: [...NAME_PLACEHOLDERS, 'remaining'], required: [] },
   // The invoice's PDF is attached by the server; the text says what to pay.
   invoice: { allowed: [...NAME_PLACEHOLDERS, 'invoice_number', 'total', 'due_date', 'kid', 'account_number'], required: [] },
+  // The reminders say what is still to pay; the lapse mail also until when the covers hold.
+  'invoice-reminder-1': { allowed: [...NAME_PLACEHOLDERS, 'invoice_number', 'total', 'due_date', 'kid', 'account_number'], required: [] },
+  'invoice-reminder-2': { allowed: [...NAME_PLACEHOLDERS, 'invoice_number', 'total', 'due_date', 'kid', 'account_number'], required: [] },
+  'membership-lapsed': { allowed: [...NAME_PLACEHOLDERS, 'invoice_number', 'total', 'due_date', 'covered_until'], required: [] },
 };
 
 export const BUTTON_MESSAGES = {
@@ -130,6 +134,7 @@ const EXAMPLE_VALUES = (): Record<string, string> => ({
   due_date: '31.01.2027',
   kid: '00123 45678 90123',
   account_number: '1503.12.34562',
+  covered_until: '31.12.2026',
 });
 
 /** The placeholders used in `text` that the template does not know, and the ones it needs but lacks. */
