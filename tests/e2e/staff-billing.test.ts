@@ -115,7 +115,10 @@ describe.each([1440, 390])('billing at %i px', (width) => {
     await expect.poll(() => amount.evaluate((element) => element === document.activeElement)).toBe(true);
     await page.keyboard.type('100,50');
     const paidOn = subDays(new Date(), 2);
-    await typeStaffDate(dialog.getByRole('textbox', { name: /Dato betalt/ }), format(paidOn, 'ddMMyyyy'));
+    const paidOnField = dialog.getByRole('textbox', { name: /Dato betalt/ });
+    // A click lets the field pick its first section before typeStaffDate waits for one (slow on a busy machine).
+    await paidOnField.click();
+    await typeStaffDate(paidOnField, format(paidOn, 'ddMMyyyy'));
     // MUI's select names itself by aria-labelledby, which tabTo does not read: the keyboard takes it from here.
     await dialog.getByRole('combobox', { name: /Metode/ }).focus();
     await page.keyboard.press('Enter');
