@@ -58,7 +58,7 @@ function TypedFilter({ id, source, label, search = false }: { id: string; source
       value={text}
       onChange={(event) => setText(event.target.value)}
       slotProps={search ? { input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> } } : undefined}
-      sx={{ width: search ? { xs: '100%', sm: 300 } : 180 }}
+      sx={{ width: search ? { xs: '100%', sm: 300 } : { xs: 'calc(50% - 8px)', sm: 180 } }}
     />
   );
 }
@@ -75,7 +75,8 @@ function ChoiceFilter({ id, source, label, choices }: { id: string; source: stri
       label={translate(label)}
       value={filterValues[source] ?? ''}
       onChange={(event) => apply(source, event.target.value)}
-      sx={{ width: 170 }}
+      // Two a row on a phone, rather than one field a screen.
+      sx={{ width: { xs: 'calc(50% - 8px)', sm: 170 } }}
     >
       <MenuItem value="">{translate('app.payments.filters.all')}</MenuItem>
       {choices.map((choice) => <MenuItem key={choice.value} value={choice.value}>{choice.text}</MenuItem>)}

@@ -23,6 +23,8 @@ import { InvoiceTotals } from './InvoiceTotals.tsx';
 
 const Column = DataTable.Col<Invoice>;
 const stop = (event: MouseEvent) => event.stopPropagation();
+/** On a phone the year (the filter says it) and the channel give their room to the sums and the state. */
+const wide = { display: { xs: 'none', md: 'table-cell' } } as const;
 const money = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 
 function InvoiceTable() {
@@ -49,12 +51,12 @@ function InvoiceTable() {
             </Link>
           )}
         />
-        <Column source="year" disableSort />
+        <Column source="year" disableSort sx={wide} />
         <Column source="due_date" render={(invoice) => formatDate(invoice.due_date)} />
         <Column source="total" align="right" sx={money} render={(invoice) => formatKroner(invoice.total)} />
         <Column source="outstanding" align="right" sx={money} render={(invoice) => formatKroner(invoice.outstanding)} />
         <Column source="state" render={(invoice) => <InvoiceStateChip state={invoice.state} />} />
-        <Column source="channel" disableSort render={(invoice) => translate(channelLabel(invoice.channel))} />
+        <Column source="channel" disableSort sx={wide} render={(invoice) => translate(channelLabel(invoice.channel))} />
       </DataTable>
     </Paper>
   );

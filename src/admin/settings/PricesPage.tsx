@@ -26,6 +26,9 @@ const WHOLE_KRONER = /^\d+$/;
 const kroner = (text: unknown) => String(text ?? '').replace(/[\s\u00a0]/g, '');
 const wholeKroner: Validator = (value) => (WHOLE_KRONER.test(kroner(value)) ? undefined : 'app.settings.prices.invalid');
 
+/** On a phone the category (the product's name says it) gives its room to the two prices, so they fit without scrolling. */
+const narrowHidden = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 const field = (productId: number) => `price_${productId}`;
 const pricesKey = (year: number) => ['prices', year] as const;
 
@@ -85,8 +88,8 @@ function PriceTable({ year, current, next }: { year: number; current: PriceRow[]
           <TableHead>
             <TableRow>
               <TableCell>{translate('app.settings.prices.product')}</TableCell>
-              <TableCell>{translate('app.settings.prices.category')}</TableCell>
-              <TableCell align="right">{translate('app.settings.prices.price_for', { year })}</TableCell>
+              <TableCell sx={narrowHidden}>{translate('app.settings.prices.category')}</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{translate('app.settings.prices.price_for', { year })}</TableCell>
               <TableCell>{columnNext}</TableCell>
             </TableRow>
           </TableHead>
@@ -94,11 +97,11 @@ function PriceTable({ year, current, next }: { year: number; current: PriceRow[]
             {next.map((row) => (
               <TableRow key={row.product_id}>
                 <TableCell component="th" scope="row">{row.name}</TableCell>
-                <TableCell>{row.category}</TableCell>
+                <TableCell sx={narrowHidden}>{row.category}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {thisYear.has(row.product_id) ? `${formatAmount(thisYear.get(row.product_id))},-` : '–'}
                 </TableCell>
-                <TableCell sx={{ minWidth: 200 }}>
+                <TableCell sx={{ minWidth: { xs: 120, sm: 200 } }}>
                   <TextInput
                     source={field(row.product_id)}
                     label={false}

@@ -1,0 +1,194 @@
+/**
+ * The billing area in Chromium at a desk and on a phone: next year's prices, the invoice list
+ * with its totals and 'Bare forfalte', an invoice paid by hand and credited, and the overdue mark
+ * and filter in the member overview and the invoices on the member page; axe, keyboard and
+ * screenshots of each.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { format, subDays } from 'date-fns';
+import { api, apiLogin, checkA11y, openPage, screenshot, signIn, STAFF, typeStaffDate, usePortal } from './harness.ts';
+import { tabTo } from './min-side-steps.ts';
+
+const e2e = usePortal();
+let token: string;
+
+beforeAll(async () => {
+  token = await apiLogin(e2e.portal, STAFF.email, STAFF.password);
+});
+
+interface InvoiceRow { id: number; number: string; member_id: number; total: number; paid: number; outstanding: number; state: string; overdue: boolean }
+
+async function invoices(query: string): Promise<{ total: number; data: InvoiceRow[] }> {
+  const { status, body } = await api(e2e.portal, token, 'GET', `/api/invoice/list?per_page=100${query}`);
+  expect(status).toBe(200);
+  return body;
+}
+
+/** Lets a dialog finish fading in, as the eye would, before it is checked or photographed. */
+const settle = (page: Page) => page.waitForTimeout(400);
+
+async function staffPage(pathname: string, width: number): Promise<Page> {
+  const page = await openPage(e2e.browser, e2e.portal, '/', { width });
+  await signIn(page, e2e.portal, 'staff');
+  await page.goto(`${e2e.portal.baseUrl}${pathname}`);
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  return page;
+}
+
+async function look(page: Page, name: string, width: number) {
+  await checkA11y(page, `${name} at ${width} px`);
+  await screenshot(page, `staff-billing-${name}-${width}`);
+}
+
+const thisYear = new Date().getFullYear();
+
+describe.each([1440, 390])('billing at %i px', (width) => {
+  it("sets next year's prices, which are there after a reload", async () => {
+    const page = await staffPage('/settings/prices', width);
+    await page.getByRole('heading', { level: 1, name: 'PRISER' }).waitFor();
+    const fields = page.getByRole('textbox', { name: new RegExp(`^Pris ${thisYear + 1}: `) });
+    await fields.first().waitFor();
+    await look(page, 'prices', width);
+    const price = width === 1440 ? '1 234' : '987';
+    const first = fields.first();
+    const name = (await first.getAttribute('aria-label'))!;
+    await first.fill(price);
+    // Saved from the keyboard: Enter in a price field sends the form.
+    await first.press('Enter');
+    await page.getByText(`Prisene for ${thisYear + 1} er lagret`).first().waitFor();
+
+    await page.reload();
+    const again = page.getByRole('textbox', { name, exact: true });
+    await expect.poll(() => again.inputValue()).toBe(price.replace(' ', ''));
+    const { body } = await api(e2e.portal, token, 'GET', `/api/price/list?year=${thisYear + 1}`);
+    expect(body.data.map((row: { price: number }) => row.price)).toContain(Number(price.replace(' ', '')));
+    await page.context().close();
+  });
+
+  it("lists the invoices with their totals and narrows them to 'Bare forfalte'", async () => {
+    const all = await invoices('');
+    const overdue = await invoices('&filter[overdue]=1');
+    expect(all.total).toBeGreaterThan(overdue.total);
+    expect(overdue.total).toBeGreaterThan(0);
+    const page = await staffPage('/payments', width);
+    await page.getByRole('heading', { level: 1, name: 'Betaling' }).waitFor();
+    const totals = page.getByRole('region', { name: 'Summer for fakturaene i utvalget' });
+    const count = totals.locator('dd').first();
+    await expect.poll(() => count.textContent()).toBe(String(all.total));
+    await totals.getByText('Utestående').waitFor();
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(Math.min(25, all.total));
+    await page.getByRole('link', { name: all.data.find((row) => row.id === Math.max(...all.data.map((r) => r.id)))!.number, exact: true }).waitFor();
+    await look(page, 'payments', width);
+
+    // The checkbox by keyboard.
+    const onlyOverdue = page.getByRole('checkbox', { name: 'Bare forfalte' });
+    await onlyOverdue.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => count.textContent()).toBe(String(overdue.total));
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(Math.min(25, overdue.total));
+    for (const row of overdue.data.slice(0, 3)) await page.getByRole('link', { name: row.number, exact: true }).waitFor();
+    await look(page, 'payments-overdue', width);
+    await page.context().close();
+  });
+
+  it("registers a payment of 100,50 by keyboard, and crediting asks for a reason", async () => {
+    // Something left after 100,50, so it becomes 'Delvis betalt'; the first width credits its invoice, so the next takes another.
+    const open = (await invoices('')).data.filter((row) => row.outstanding > 10050 && !['draft', 'credited'].includes(row.state));
+    const invoice = open.find((row) => row.paid === 0) ?? open[0];
+    expect(invoice).toBeDefined();
+    if (!invoice) return;
+    const { body: before } = await api(e2e.portal, token, 'GET', `/api/invoice/${invoice.id}`);
+    const earlier = (before.data.payments as unknown[]).length;
+    const page = await staffPage(`/payments/${invoice.id}`, width);
+    await page.getByRole('heading', { level: 1, name: `Faktura ${invoice.number}` }).waitFor();
+    const facts = page.getByRole('region', { name: 'Om fakturaen' });
+    await page.getByRole('heading', { name: 'Innbetalinger' }).waitFor();
+    if (earlier === 0) await page.getByText('Ingen innbetalinger').waitFor();
+    await look(page, 'invoice', width);
+
+    await page.getByRole('button', { name: 'Registrer innbetaling' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: `Registrer innbetaling på faktura ${invoice.number}` });
+    await dialog.waitFor();
+    const amount = dialog.getByRole('textbox', { name: /Beløp \(kr\)/ });
+    await expect.poll(() => amount.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.type('100,50');
+    const paidOn = subDays(new Date(), 2);
+    const paidOnField = dialog.getByRole('textbox', { name: /Dato betalt/ });
+    // A click lets the field pick its first section before typeStaffDate waits for one (slow on a busy machine).
+    await paidOnField.click();
+    await typeStaffDate(paidOnField, format(paidOn, 'ddMMyyyy'));
+    // MUI's select names itself by aria-labelledby, which tabTo does not read: the keyboard takes it from here.
+    await dialog.getByRole('combobox', { name: /Metode/ }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('option', { name: 'Kontant' }).waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog.getByRole('combobox', { name: /Metode/ }).textContent()).toContain('Kontant');
+    await settle(page);
+    await look(page, 'payment-dialog', width);
+    await tabTo(page, 'Registrer');
+    await page.keyboard.press('Enter');
+    await page.getByText('Innbetalingen er registrert').first().waitFor();
+    await dialog.waitFor({ state: 'detached', timeout: 5000 });
+
+    await facts.getByText('Delvis betalt').waitFor();
+    const payments = page.getByRole('region', { name: 'Innbetalinger' });
+    const row = payments.locator('tbody tr');
+    await expect.poll(() => row.count()).toBe(earlier + 1);
+    expect(await row.filter({ hasText: 'kr 100,50' }).first().innerText()).toMatch(new RegExp(`${format(paidOn, 'dd.MM.yyyy')}[\\s\\S]*kr 100,50[\\s\\S]*Kontant`));
+    const { body } = await api(e2e.portal, token, 'GET', `/api/invoice/${invoice.id}`);
+    expect(body.data).toMatchObject({ state: 'partly_paid', paid: invoice.paid + 10050, outstanding: invoice.outstanding - 10050 });
+    await payments.scrollIntoViewIfNeeded();
+    await look(page, 'invoice-paid', width);
+
+    await page.getByRole('button', { name: 'Krediter', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    const credit = page.getByRole('dialog', { name: `Krediter faktura ${invoice.number}` });
+    await credit.waitFor();
+    await tabTo(page, 'Krediter');
+    await page.keyboard.press('Enter');
+    await credit.getByText('Skriv årsaken til krediteringen').waitFor();
+    await settle(page);
+    await look(page, 'credit-dialog', width);
+    await credit.getByRole('textbox', { name: /Årsak/ }).fill('Meldte seg ut før forfall');
+    await tabTo(page, 'Krediter');
+    await page.keyboard.press('Enter');
+    await page.getByText('Fakturaen er kreditert').first().waitFor();
+    await credit.waitFor({ state: 'detached', timeout: 5000 });
+    await facts.getByText('Kreditert', { exact: true }).first().waitFor();
+    await page.getByRole('region', { name: 'Kreditnotaer' }).getByText('Meldte seg ut før forfall').waitFor();
+    await page.context().close();
+  });
+
+  it("marks members with an overdue invoice, 'Forfalt faktura' shows only them, and the member page lists the invoices", async () => {
+    const { body } = await api(e2e.portal, token, 'GET', '/api/member/list?per_page=25&filter[overdue_invoice]=1');
+    const marked = body.total as number;
+    expect(marked).toBeGreaterThan(0);
+    const page = await staffPage('/membership', width);
+    await page.getByRole('heading', { level: 1, name: /MEDLEMMER$/ }).waitFor();
+    const filter = page.getByRole('checkbox', { name: 'Forfalt faktura' });
+    await filter.focus();
+    await page.keyboard.press('Space');
+    await page.getByRole('heading', { level: 1, name: marked === 1 ? '1 MEDLEM' : `${marked} MEDLEMMER` }).waitFor();
+    const rows = page.locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(Math.min(25, marked));
+    // Every row shown carries the mark.
+    await expect.poll(() => rows.filter({ has: page.getByRole('img', { name: 'Forfalt faktura' }) }).count()).toBe(Math.min(25, marked));
+    await look(page, 'members-overdue', width);
+
+    const member = body.data[0] as { id: number; first_name: string; last_name: string };
+    const { status, body: own } = await api(e2e.portal, token, 'GET', `/api/member/${member.id}/invoice`);
+    expect(status, JSON.stringify(own)).toBe(200);
+    const theirs = own.data as InvoiceRow[];
+    expect(theirs.length).toBeGreaterThan(0);
+    await page.goto(`${e2e.portal.baseUrl}/membership/edit/${member.id}`);
+    await page.getByRole('heading', { level: 1, name: new RegExp(`${member.first_name} ${member.last_name}`) }).waitFor();
+    const section = page.getByRole('region', { name: 'Fakturaer' });
+    await section.scrollIntoViewIfNeeded();
+    for (const invoice of theirs) await section.getByRole('link', { name: invoice.number, exact: true }).waitFor();
+    await look(page, 'member-invoices', width);
+    await page.context().close();
+  });
+});
