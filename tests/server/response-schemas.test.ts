@@ -32,7 +32,7 @@ describe('nullable scalars in response schemas', () => {
       phone: empty ? null : '+4799999999', address: empty ? null : 'Gata 1', postal_code: empty ? null : '0155',
       postal_area: empty ? null : 'OSLO', birthdate: empty ? null : '1988-04-17', status: 1, blocked_access: false,
       registration_completed: 1, campaign_code: empty ? null : 'KODE', created_at: when,
-      has_membership: true, has_instrument_insurance: false, has_travel_insurance: empty,
+      has_membership: true, has_instrument_insurance: false, has_travel_insurance: empty, has_overdue_invoice: !empty,
     });
     const page = { current_page: 1, data: [item(1, false), item(2, true)], first_page_url: 'http://x/?page=1', from: 1, last_page: 1,
       last_page_url: 'http://x/?page=1', next_page_url: null, path: 'http://x/', per_page: 25, prev_page_url: null, to: 2, total: 2, total_exact: true };
