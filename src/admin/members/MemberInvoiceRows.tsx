@@ -36,7 +36,7 @@ function Rows() {
         <Column source="due_date" disableSort render={(invoice) => formatDate(invoice.due_date)} />
         <Column source="total" disableSort align="right" render={(invoice) => formatKroner(invoice.total)} />
         <Column source="outstanding" disableSort align="right" render={(invoice) => formatKroner(invoice.outstanding)} />
-        <Column source="state" disableSort render={(invoice) => <InvoiceStateChip state={invoice.state} />} />
+        <Column source="state" disableSort render={(invoice) => <InvoiceStateChip state={invoice.state} overdue={invoice.overdue} />} />
       </DataTable>
       {pages > 1 && <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}><PageOf /></Box>}
     </Box>

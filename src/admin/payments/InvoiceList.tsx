@@ -55,7 +55,7 @@ function InvoiceTable() {
         <Column source="due_date" render={(invoice) => formatDate(invoice.due_date)} />
         <Column source="total" align="right" sx={money} render={(invoice) => formatKroner(invoice.total)} />
         <Column source="outstanding" align="right" sx={money} render={(invoice) => formatKroner(invoice.outstanding)} />
-        <Column source="state" render={(invoice) => <InvoiceStateChip state={invoice.state} />} />
+        <Column source="state" render={(invoice) => <InvoiceStateChip state={invoice.state} overdue={invoice.overdue} />} />
         <Column source="channel" disableSort sx={wide} render={(invoice) => translate(channelLabel(invoice.channel))} />
       </DataTable>
     </Paper>

@@ -56,7 +56,7 @@ function Facts({ invoice }: { invoice: InvoiceDetails }) {
         </Fact>
         <Fact label="number">{invoice.number}</Fact>
         <Fact label="kid"><Box component="span" sx={{ fontFamily: 'monospace', fontSize: '1.05em' }}>{formatKid(invoice.kid)}</Box></Fact>
-        <Fact label="state"><InvoiceStateChip state={invoice.state} /></Fact>
+        <Fact label="state"><InvoiceStateChip state={invoice.state} overdue={invoice.overdue} /></Fact>
         <Fact label="invoice_date">{formatDate(invoice.invoice_date)}</Fact>
         <Fact label="due_date">{formatDate(invoice.due_date)}</Fact>
         <Fact label="channel">{translate(channelLabel(invoice.channel))}</Fact>

@@ -30,7 +30,7 @@ describe("the member page's invoices", () => {
     const paidRow = within(section).getByRole('row', { name: /1007/ });
     expect(within(paidRow).getByText('Betalt')).toBeInTheDocument();
     expect(within(paidRow).getByText('kr 0,00')).toBeInTheDocument();
-    expect(callsTo('/api/member/5/invoice')[0].query).toMatchObject({ page: '1', per_page: '10' });
+    expect(callsTo('/api/member/5/invoice')[0].query).toMatchObject({ page: '1', per_page: '25' });
   });
 
   it('says when the member has none', async () => {

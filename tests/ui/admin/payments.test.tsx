@@ -64,6 +64,23 @@ describe('the invoice list', () => {
     expect(figure('Utestående')).toBe('kr 1 290,50');
   });
 
+  it("says 'Forfalt' beside the state of a sent or partly paid invoice past its due date, and nothing more for one on time", async () => {
+    server.use(
+      http.get('*/api/invoice/list', () => HttpResponse.json({
+        ...paged([
+          invoice(9, { state: 'partly_paid', overdue: true, paid: 50000, outstanding: 79050 }),
+          invoice(10, { state: 'sent', overdue: false }),
+        ]),
+        totals: TOTALS,
+      })),
+    );
+    renderAdmin('/payments');
+    expect(await screen.findByRole('link', { name: '1009' }, { timeout: LAZY })).toBeInTheDocument();
+    const [late, onTime] = screen.getAllByRole('row').slice(1);
+    expect(within(late).getAllByRole('cell')[6].textContent).toBe('Delvis betaltForfalt');
+    expect(within(onTime).getAllByRole('cell')[6].textContent).toBe('Sendt');
+  });
+
   it('sends each filter as filter[x] and shows the totals of what they select', async () => {
     answerList();
     const user = userEvent.setup();
@@ -168,7 +185,8 @@ describe('the invoice page', () => {
     answerInvoice();
     renderAdmin('/payments/7');
     expect(await screen.findByRole('heading', { level: 1, name: 'Faktura 1007' }, { timeout: LAZY })).toBeInTheDocument();
-    const facts = screen.getByRole('region', { name: 'Om fakturaen' });
+    // The dialog closes with a transition, and the page is hidden from the accessibility tree until it has.
+    const facts = await screen.findByRole('region', { name: 'Om fakturaen' });
     const fact = (term: string) => within(facts).getByText(term).nextElementSibling?.textContent;
     expect(fact('KID')).toBe('10189 00100 70004');
     expect(fact('Forfall')).toBe('16-01-2026');
@@ -221,7 +239,8 @@ describe('the invoice page', () => {
     expect(callsTo('/api/invoice/7/payment', 'POST')[0].body).toEqual({ amount: 129050, paid_on: yesterday.iso, method: 'bank', note: 'Betalt i skranken' });
 
     // The page shows the invoice as the answer has it, without reading it again.
-    const facts = screen.getByRole('region', { name: 'Om fakturaen' });
+    // The dialog closes with a transition, and the page is hidden from the accessibility tree until it has.
+    const facts = await screen.findByRole('region', { name: 'Om fakturaen' });
     await waitFor(() => expect(within(facts).getByText('Status').nextElementSibling).toHaveTextContent('Betalt'));
     expect(within(facts).getByText('Utestående').nextElementSibling).toHaveTextContent('kr 0,00');
     const payments = await screen.findByRole('region', { name: 'Innbetalinger' });
