@@ -5,6 +5,7 @@ import { MAIL_QUEUE, MESSAGE_QUEUE, SMS_QUEUE } from './outbox.ts';
 import { mailWorker, smsWorker } from './deliver.ts';
 import { invoiceAttachment } from '../domain/billing/invoice-mail.ts';
 import { REMINDER_QUEUE, runReminders } from '../domain/billing/reminders.ts';
+import { PAYMENT_FILE_QUEUE, bookPaymentFile } from '../domain/billing/payment-files.ts';
 import { CLEANUP_QUEUE, cleanUp, foldListCountDeltas } from './cleanup.ts';
 import { BACKUP_QUEUE, backupDatabase } from './backup.ts';
 import { TRIPLETEX_QUEUE, runTripletexSync } from '../domain/payments/tripletex-sync.ts';
@@ -23,6 +24,8 @@ export async function startJobs(services: Services): Promise<void> {
     [CLEANUP_QUEUE]: { retryLimit: 1, expireInSeconds: 300, deleteAfterSeconds: 24 * 60 * 60 },
     // A run skips what it has done (one reminder per level), so a retry or a second run sends nothing twice.
     [REMINDER_QUEUE]: { retryLimit: 1, expireInSeconds: 15 * 60, deleteAfterSeconds: 24 * 60 * 60 },
+    // A step booked is marked in its own transaction, so a run again after a killed worker goes on where it stopped.
+    [PAYMENT_FILE_QUEUE]: { retryLimit: 3, expireInSeconds: 15 * 60, deleteAfterSeconds: 7 * 24 * 60 * 60 },
     [BACKUP_QUEUE]: { retryLimit: 1, expireInSeconds: 30 * 60, deleteAfterSeconds: 7 * 24 * 60 * 60 },
     // A run is never retried by the queue: staff start a new one, which skips what is already synced.
     [TRIPLETEX_QUEUE]: { retryLimit: 0, expireInSeconds: 15 * 60, deleteAfterSeconds: 7 * 24 * 60 * 60 },
@@ -44,6 +47,9 @@ export async function startJobs(services: Services): Promise<void> {
     await runReminders(db, services.outbox, config);
   }, 5);
   await jobs.schedule(REMINDER_QUEUE, '23 * * * *');
+  await jobs.work<{ fileId: number }>(PAYMENT_FILE_QUEUE, async ({ fileId }) => {
+    await bookPaymentFile(db, fileId);
+  });
   const tripletex = tripletexClientFor(config.tripletex);
   await jobs.work<{ runId: number }>(TRIPLETEX_QUEUE, async ({ runId }) => {
     await runTripletexSync(db, tripletex, runId);

@@ -4,6 +4,7 @@
  * throws those as plain errors; the plugin's own errors carry an `FST_` code and a status of
  * their own, and the routes' own refusals are HttpErrors, so both pass through as they are.
  */
+import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from './http-errors.ts';
 
 export const MULTIPART_UNREADABLE = 'Skjemaet med filen kunne ikke leses. Last opp filen på nytt.';
@@ -14,4 +15,25 @@ export function multipartError(error: unknown): unknown {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && code.startsWith('FST_')) return error;
   return badRequest(MULTIPART_UNREADABLE);
+}
+
+/**
+ * The upload's file (its name and bytes), null when the body has none. A file over the route's
+ * size limit answers `tooBig()`; a body the parser cannot read, 400; `field` gets any other part.
+ */
+export async function readUpload(
+  request: FastifyRequest, tooBig: () => unknown, field?: (name: string, value: unknown) => void,
+): Promise<{ name: string; buffer: Buffer } | null> {
+  if (!request.isMultipart()) return null;
+  let file: { name: string; buffer: Buffer } | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') file = { name: part.filename, buffer: await part.toBuffer() };
+      else field?.(part.fieldname, part.value);
+    }
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && String(error.code).startsWith('FST_')) throw tooBig();
+    throw multipartError(error);
+  }
+  return file;
 }

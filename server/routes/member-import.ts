@@ -10,7 +10,7 @@ import { ImportChangeBody, ImportCommitBody, ImportLimits, ImportUpload, MemberI
 import { accountOf } from '../lib/access.ts';
 import { listQuery, paginate, paginatorSchema } from '../lib/list.ts';
 import { refused } from '../lib/spreadsheet.ts';
-import { multipartError } from '../lib/multipart.ts';
+import { readUpload } from '../lib/multipart.ts';
 import { importLimits, MEMBER_IMPORT_LIMITS, MEMBER_IMPORT_MESSAGES } from '../domain/members/member-import-limits.ts';
 import { templateCsv, templateXlsx } from '../domain/members/member-import-file.ts';
 import { assertFound, findImport } from '../domain/members/member-import-record.ts';
@@ -38,27 +38,17 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       consumes: ['multipart/form-data'], multipart: ImportUpload, response: { 201: DataOf(MemberImport), 422: RefusedBody },
     },
   }, async (request, reply) => {
-    let file: { name: string; buffer: Buffer } | null = null;
     let mapping: Record<string, unknown> | null = null;
-    if (request.isMultipart()) {
+    const file = await readUpload(request, () => refused(MEMBER_IMPORT_MESSAGES.tooBig), (name, value) => {
+      if (name !== 'mapping' || typeof value !== 'string' || value.trim() === '') return;
       try {
-        for await (const part of request.parts()) {
-          if (part.type === 'file') file = { name: part.filename, buffer: await part.toBuffer() };
-          else if (part.fieldname === 'mapping' && typeof part.value === 'string' && part.value.trim() !== '') {
-            try {
-              const parsed: unknown = JSON.parse(part.value);
-              if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) mapping = parsed as Record<string, unknown>;
-              else throw new Error('not an object');
-            } catch {
-              throw validationFailed({ mapping: ['mapping må være et JSON-objekt: kolonne → felt'] });
-            }
-          }
-        }
-      } catch (error) {
-        if (error instanceof Error && 'code' in error && String(error.code).startsWith('FST_')) throw refused(MEMBER_IMPORT_MESSAGES.tooBig);
-        throw multipartError(error);
+        const parsed: unknown = JSON.parse(value);
+        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) mapping = parsed as Record<string, unknown>;
+        else throw new Error('not an object');
+      } catch {
+        throw validationFailed({ mapping: ['mapping må være et JSON-objekt: kolonne → felt'] });
       }
-    }
+    });
     if (!file) throw validationFailed({ file: [RULE_MESSAGES.required] });
     reply.code(201).send({ data: await createImport(db, accountOf(request).id, file.name, file.buffer, mapping) });
   });

@@ -10,6 +10,7 @@ import { PaymentFileDetails, PaymentFileItem, PaymentFilePage, PaymentFileRefuse
 import { RULE_MESSAGES } from '../schemas/rules.ts';
 import { errorResponses } from '../schemas/responses.ts';
 import { accountOf } from '../lib/access.ts';
+import { readUpload } from '../lib/multipart.ts';
 import type { MembersOf } from '../plugins/access-log.ts';
 import { listQuery, paginate } from '../lib/list.ts';
 import { notFound, validationFailed } from '../lib/http-errors.ts';
@@ -26,7 +27,7 @@ const membersOfFile: MembersOf = (answer) => {
 };
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, config } = app.services;
+  const { db, config, jobs } = app.services;
   await app.register(multipart, { limits: { fileSize: PAYMENT_FILE_BYTES, files: 1, fields: 0, parts: 1 } });
   const ownerOfPlacedInvoice = (request: FastifyRequest) => ownerOfInvoice(db, (request.body as { invoice_id: number }).invoice_id);
 
@@ -34,25 +35,15 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     config: { access: 'staff', accessLog: { kind: 'change', detail: 'OCR-fil lest inn', member: null, members: membersOfFile } },
     schema: {
       tags: TAGS,
-      summary: `Les inn bankens OCR-fil (feltet file, høyst ${PAYMENT_FILE_BYTES / 1024 / 1024} MB): hver innbetaling knyttes til fakturaen KID-en viser til og føres; resten blir stående til de ansatte. 409 for en forsendelse som er lest inn før`,
+      summary: `Les inn bankens OCR-fil (feltet file, høyst ${PAYMENT_FILE_BYTES / 1024 / 1024} MB): 202 når filen er lest og lagret; en jobb fører så hver innbetaling på fakturaen KID-en viser til, i steg (state, totals.pending), og resten blir stående til de ansatte. 409 for en forsendelse som er lest inn før`,
       consumes: ['multipart/form-data'],
       multipart: PaymentFileUpload,
-      response: { 201: DataOf(PaymentFileDetails), 409: MessageBody, 422: PaymentFileRefused },
+      response: { 202: DataOf(PaymentFileDetails), 400: MessageBody, 409: MessageBody, 422: PaymentFileRefused },
     },
   }, async (request, reply) => {
-    let file: { name: string; buffer: Buffer } | null = null;
-    if (request.isMultipart()) {
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === 'file') file = { name: part.filename, buffer: await part.toBuffer() };
-        }
-      } catch (error) {
-        if (error instanceof Error && 'code' in error && String(error.code).startsWith('FST_')) throw validationFailed({ file: [PAYMENT_FILE_TOO_BIG] });
-        throw error;
-      }
-    }
+    const file = await readUpload(request, () => validationFailed({ file: [PAYMENT_FILE_TOO_BIG] }));
     if (!file) throw validationFailed({ file: [RULE_MESSAGES.required] });
-    reply.code(201).send({ data: await readPaymentFile(db, file, accountOf(request).id, config.billing.bankAccount) });
+    reply.code(202).send({ data: await readPaymentFile(db, jobs, file, accountOf(request).id, config.billing.bankAccount) });
   });
 
   app.get('/payment-file/list', {

@@ -20,7 +20,6 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const STAFF_PAYMENT_METHODS = ['manual', 'bank', 'cash', 'vipps'] as const;
 export type StaffPaymentMethod = (typeof STAFF_PAYMENT_METHODS)[number];
 
-const literals = <T extends readonly string[]>(values: T) => Type.Union(values.map((value) => Type.Literal(value)));
 
 const Ore = Type.Integer({ description: 'øre' });
 
@@ -31,7 +30,7 @@ export const Invoice = Type.Object({
   member_number: Type.Integer(),
   member_name: Type.String({ description: "Medlemmets navn; 'Slettet medlem' når personopplysningene er slettet" }),
   year: Type.Integer(),
-  kind: literals(INVOICE_KINDS),
+  kind: Type.Enum(INVOICE_KINDS),
   total: Ore,
   paid: Ore,
   credited: Ore,
@@ -39,8 +38,8 @@ export const Invoice = Type.Object({
   invoice_date: DateOnly,
   due_date: DateOnly,
   kid: Type.String({ description: 'KID, 15 sifre (MOD10)' }),
-  channel: literals(INVOICE_CHANNELS),
-  state: literals(INVOICE_STATES),
+  channel: Type.Enum(INVOICE_CHANNELS),
+  state: Type.Enum(INVOICE_STATES),
   overdue: Type.Boolean({ description: 'Forfallsdatoen er passert (Oslo), noe er utestående, og fakturaen er ikke kreditert' }),
   campaign_code: Nullable(Type.String()),
   reminders_paused_until: Nullable(DateOnly),
@@ -62,21 +61,23 @@ export type InvoiceLine = Static<typeof InvoiceLine>;
 export const InvoiceEvent = Type.Object({
   id: Type.Integer(),
   at: Timestamp,
-  from_state: Nullable(literals(INVOICE_STATES)),
-  to_state: literals(INVOICE_STATES),
+  from_state: Nullable(Type.Enum(INVOICE_STATES)),
+  to_state: Type.Enum(INVOICE_STATES),
   actor_name: Type.String({ description: "Den ansatte, eller 'System' for jobber" }),
   reason: Nullable(Type.String()),
 });
+export type InvoiceEvent = Static<typeof InvoiceEvent>;
 
 export const InvoicePayment = Type.Object({
   id: Type.Integer(),
   amount: Ore,
   paid_on: DateOnly,
-  method: literals(PAYMENT_METHODS),
+  method: Type.Enum(PAYMENT_METHODS),
   note: Nullable(Type.String()),
   registered_by_name: Nullable(Type.String()),
   created_at: Timestamp,
 });
+export type InvoicePayment = Static<typeof InvoicePayment>;
 
 export const InvoiceCredit = Type.Object({
   id: Type.Integer(),
@@ -85,6 +86,7 @@ export const InvoiceCredit = Type.Object({
   created_at: Timestamp,
   created_by_name: Nullable(Type.String()),
 });
+export type InvoiceCredit = Static<typeof InvoiceCredit>;
 
 export const InvoiceDetails = Type.Intersect([
   Invoice,
@@ -114,7 +116,7 @@ export const InvoicePage = Type.Intersect([
 export const PaymentBody = Type.Object({
   amount: Type.Integer({ description: 'øre, større enn 0', minimum: -2147483648, maximum: 2147483647 }),
   paid_on: DateOnly,
-  method: literals(STAFF_PAYMENT_METHODS),
+  method: Type.Enum(STAFF_PAYMENT_METHODS),
   note: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
 }, { additionalProperties: false });
 export type PaymentBody = Static<typeof PaymentBody>;

@@ -22,6 +22,7 @@ export const PaymentFileTotals = Type.Object({
   unplaced: Type.Integer({ description: 'øre: ikke ført: uten treff og overskudd, til de ansatte' }),
   matched: Type.Integer({ description: 'Innbetalinger ført på fakturaen KID-en viser til' }),
   unmatched: Type.Integer({ description: 'Innbetalinger uten treff (ukjent eller ugyldig KID, betalt eller kreditert faktura, tilbakeføring)' }),
+  pending: Type.Integer({ description: 'Innbetalinger som ennå ikke er ført (jobben fører filen i steg)' }),
 });
 export type PaymentFileTotals = Static<typeof PaymentFileTotals>;
 
@@ -32,6 +33,10 @@ export const PaymentFile = Type.Object({
   file_name: Type.String(),
   uploaded_by_name: Nullable(Type.String()),
   uploaded_at: Timestamp,
+  state: Type.Union([Type.Literal('queued'), Type.Literal('booking'), Type.Literal('done')], {
+    description: 'queued: lest inn og i kø; booking: føres; done: ført',
+  }),
+  booked_at: Nullable(Timestamp),
   totals: PaymentFileTotals,
 });
 export type PaymentFile = Static<typeof PaymentFile>;
@@ -44,7 +49,7 @@ export const PaymentFileItem = Type.Object({
   paid_on: DateOnly,
   amount: Ore,
   kid: Nullable(Type.String({ description: 'KID slik den står i filen' })),
-  kind: Type.Union(PAYMENT_ITEM_KINDS.map((kind) => Type.Literal(kind))),
+  kind: Type.Enum(PAYMENT_ITEM_KINDS),
   invoice_id: Nullable(Type.Integer({ description: 'Fakturaen KID-en viser til' })),
   invoice_number: Nullable(Type.Integer()),
   member_id: Nullable(Type.Integer()),

@@ -10,6 +10,7 @@ import { bearer, buildTestApp, createAccount, login, type TestContext } from './
 import { billedMember, firstInvoice } from './billing-factories.ts';
 import { todayInOslo } from '../../server/domain/shared/oslo-date.ts';
 import { writeOcrGiro, type OcrGiroTransactionInput } from '../../server/lib/ocr-giro.ts';
+import { bookPaymentFile, readPaymentFile } from '../../server/domain/billing/payment-files.ts';
 
 const fixture = (name: string) => readFileSync(fileURLToPath(new URL(`../fixtures/ocr/${name}`, import.meta.url)));
 
@@ -98,11 +99,25 @@ async function invoiced() {
 
 const invoice = async (id: number) => (await get(`/api/invoice/${id}`)).json().data;
 
+interface FileDetails { id: number; transmission_number: string; state: string; matched: Item[]; unmatched: Item[]; totals: Record<string, number> }
+
+/** Uploads a file, expects it read in (202, queued) and answers it once the queue's job has booked it. */
+async function booked(file: Buffer, filename?: string): Promise<FileDetails> {
+  const response = await upload(file, filename);
+  expect(response.statusCode, response.body).toBe(202);
+  const { id } = response.json().data as FileDetails;
+  await expect.poll(async () => (await get(`/api/payment-file/${id}`)).json().data.state, { timeout: 20_000, interval: 100 }).toBe('done');
+  return (await get(`/api/payment-file/${id}`)).json().data as FileDetails;
+}
+
 describe('POST /api/payment-file', () => {
   it('books the bank fixture by KID: exact, partial and its rest, over-payment with its surplus left, and leaves the rest for staff', async () => {
     const response = await upload(fixture('valid-payments.txt'));
-    expect(response.statusCode, response.body).toBe(201);
-    const data = response.json().data as { id: number; transmission_number: string; matched: Item[]; unmatched: Item[]; totals: Record<string, number> };
+    expect(response.statusCode, response.body).toBe(202);
+    // Read in and queued: nothing booked yet, every payment waiting for the job.
+    expect(response.json().data).toMatchObject({ state: 'queued', matched: [], unmatched: [], totals: { count: 11, booked: 0, pending: 11 } });
+    await expect.poll(async () => (await get(`/api/payment-file/${response.json().data.id}`)).json().data.state, { timeout: 20_000, interval: 100 }).toBe('done');
+    const data = (await get(`/api/payment-file/${response.json().data.id}`)).json().data as FileDetails;
     expect(data.transmission_number).toBe('1000042');
     const items = [...data.matched, ...data.unmatched].sort((a, b) => a.line - b.line);
     expect(items.map((item) => item.kind)).toEqual(expected.payments.map((payment) => payment.expected));
@@ -115,7 +130,7 @@ describe('POST /api/payment-file', () => {
     expect(over).toMatchObject({ amount: 130_000, booked: 125_000, unplaced: 5_000, resolved: false });
     expect(data.matched.filter((item) => item.kind !== 'overpaid').every((item) => item.resolved && item.payment_id !== null)).toBe(true);
     expect(data.unmatched.every((item) => item.booked === 0 && item.payment_id === null && !item.resolved)).toBe(true);
-    expect(data.totals).toEqual({ count: 11, amount: 1_304_550 - 2 * 62_500, booked: 787_050, unplaced: 1_304_550 - 2 * 62_500 - 787_050, matched: 6, unmatched: 5 });
+    expect(data.totals).toEqual({ count: 11, amount: 1_304_550 - 2 * 62_500, booked: 787_050, unplaced: 1_304_550 - 2 * 62_500 - 787_050, matched: 6, unmatched: 5, pending: 0 });
 
     const states = await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map(async (n) => (await invoice(fixtureInvoices.get(n)!)).state));
     expect(states).toEqual(['paid', 'paid', 'paid', 'sent', 'paid', 'paid', 'credited', 'paid']);
@@ -132,12 +147,13 @@ describe('POST /api/payment-file', () => {
     );
     expect(changes.n).toBe(2);
     await t.services.accessLog.flush();
-    const [logged] = await t.db.query<{ n: number; named: boolean }>(
-      "SELECT count(*)::int AS n, bool_and($1 = ANY (member_ids)) AS named FROM access_log WHERE kind = 'change' AND detail = 'OCR-fil lest inn'",
-      [(await t.db.query<{ member_id: number }>('SELECT member_id FROM invoices WHERE id = $1', [fixtureInvoices.get(2)]))[0].member_id],
-    );
-    // One entry for the file, naming the members whose invoices it paid (each sees it in their own log).
-    expect(logged).toEqual({ n: 1, named: true });
+    const owner = (await t.db.query<{ member_id: number }>('SELECT member_id FROM invoices WHERE id = $1', [fixtureInvoices.get(2)]))[0].member_id;
+    const [uploaded] = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM access_log WHERE kind = 'change' AND detail = 'OCR-fil lest inn'");
+    expect(uploaded.n).toBe(1);
+    // The file's page names the members whose invoices it paid (each sees it in their own log).
+    const [read] = await t.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM access_log WHERE kind = 'read' AND detail = 'En OCR-fil fra banken' AND $1 = ANY (member_ids)", [owner]);
+    expect(read.n).toBeGreaterThanOrEqual(1);
 
     // The same transmission again (saved by another program: other bytes) is refused and books nothing.
     const again = await upload(fixture('duplicate-transmission.txt'));
@@ -181,8 +197,44 @@ describe('POST /api/payment-file', () => {
     const { id, kid } = await invoiced();
     const file = ocrFile([{ date: today, amountOre: 45_000, kid }]);
     const [a, b] = await Promise.all([upload(file), upload(file)]);
-    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([202, 409]);
+    const read = [a, b].find((response) => response.statusCode === 202)!;
+    await expect.poll(async () => (await get(`/api/payment-file/${read.json().data.id}`)).json().data.state, { timeout: 20_000, interval: 100 }).toBe('done');
     expect(await invoice(id)).toMatchObject({ state: 'partly_paid', paid: 45_000, outstanding: 100_000 });
+  });
+});
+
+describe('the booking job', () => {
+  it('books a file larger than a step in its order, each payment seeing the ones before, and a second run books nothing again', async () => {
+    const { id, kid } = await invoiced();
+    // 120 part payments of 10 kr, then the 250 kr left: several steps of the job on either database.
+    const payments = [...Array.from({ length: 120 }, () => ({ date: today, amountOre: 1_000, kid })), { date: today, amountOre: 25_000, kid }];
+    const file = await booked(ocrFile(payments));
+    expect(file.matched.map((item) => item.kind)).toEqual([...Array.from({ length: 120 }, () => 'partial'), 'exact']);
+    expect(file.totals).toMatchObject({ count: 121, booked: 145_000, unplaced: 0, matched: 121, pending: 0 });
+    expect(await invoice(id)).toMatchObject({ state: 'paid', paid: 145_000, outstanding: 0 });
+
+    // The job run again (a worker killed after its last step, say) finds nothing left to book.
+    await bookPaymentFile(t.db, file.id);
+    expect((await invoice(id)).payments).toHaveLength(121);
+  });
+
+  it('refuses to place a payment of a file still waiting for its booking, and reads a form without a boundary as a bad request', async () => {
+    const { kid } = await invoiced();
+    // Read in as the request does, with a job sender that holds the job back.
+    const held = { send: async () => 'held' };
+    const stored = await readPaymentFile(t.db, held, { name: 'venter.txt', buffer: ocrFile([{ date: today, amountOre: 5_000, kid: null }]) }, staff.id, t.config.billing.bankAccount);
+    expect(stored).toMatchObject({ state: 'queued', totals: { pending: 1 } });
+    const [item] = await t.db.query<{ id: number }>('SELECT id FROM payment_file_items WHERE file_id = $1', [stored.id]);
+    const early = await post(`/api/payment-file/item/${item.id}/place`, { invoice_id: 1 });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe('Filen føres fortsatt. Prøv igjen om litt.');
+
+    const noBoundary = await t.app.inject({
+      method: 'POST', url: '/api/payment-file', headers: { ...bearer(staff.token), 'content-type': 'multipart/form-data' }, payload: 'x',
+    });
+    expect(noBoundary.statusCode).toBe(400);
+    expect(noBoundary.json().message).toBe('Skjemaet med filen kunne ikke leses. Last opp filen på nytt.');
   });
 });
 
@@ -190,12 +242,12 @@ describe('GET /api/payment-file/list and /api/payment-file/{id}', () => {
   it('lists the files newest first and shows one with its matched and unmatched payments', async () => {
     const { kid } = await invoiced();
     const transmission = nextTransmission;
-    const created = (await upload(ocrFile([{ date: today, amountOre: 145_000, kid }, { date: today, amountOre: 10_000, kid: null }]), 'siste.txt')).json().data;
+    const created = await booked(ocrFile([{ date: today, amountOre: 145_000, kid }, { date: today, amountOre: 10_000, kid: null }]), 'siste.txt');
     const list = await get('/api/payment-file/list');
     expect(list.statusCode).toBe(200);
     expect(list.json().data[0]).toMatchObject({
       id: created.id, transmission_number: String(transmission), file_name: 'siste.txt', uploaded_by_name: 'Ingrid Berg',
-      totals: { count: 2, amount: 155_000, booked: 145_000, unplaced: 10_000, matched: 1, unmatched: 1 },
+      state: 'done', totals: { count: 2, amount: 155_000, booked: 145_000, unplaced: 10_000, matched: 1, unmatched: 1, pending: 0 },
     });
     expect(list.json().total).toBeGreaterThanOrEqual(2);
     const one = await get(`/api/payment-file/${created.id}`);
@@ -211,7 +263,7 @@ describe('POST /api/payment-file/item/{id}/place', () => {
     const target = await invoiced();
     const credited = await invoiced();
     expect((await post(`/api/invoice/${credited.id}/credit`, { reason: 'Feil' })).statusCode).toBe(200);
-    const file = (await upload(ocrFile([{ date: today, amountOre: 145_000, kid: '12345' }]))).json().data;
+    const file = await booked(ocrFile([{ date: today, amountOre: 145_000, kid: '12345' }]));
     const [item] = file.unmatched as Item[];
     expect(item.kind).toBe('invalid_kid');
 
@@ -241,10 +293,10 @@ describe('POST /api/payment-file/item/{id}/place', () => {
     const small = await invoiced();
     await t.db.query('UPDATE invoices SET total_ore = $2 WHERE id = $1', [small.id, 3_000]);
     const next = await invoiced();
-    const file = (await upload(ocrFile([
+    const file = await booked(ocrFile([
       { date: today, amountOre: 150_000, kid: paid.kid },
       { date: today, amountOre: 2_000, kid: next.kid, transactionType: 18 },
-    ]))).json().data;
+    ]));
     const [over] = file.matched as Item[];
     const [reversal] = file.unmatched as Item[];
     expect(over).toMatchObject({ kind: 'overpaid', booked: 145_000, unplaced: 5_000 });

@@ -105,61 +105,70 @@ export function ocrKids(file: OcrGiroFile): string[] {
   return [...kids];
 }
 
+/** One payment as matching needs it: where it stands in the file, and what it says. */
+export interface OcrPaymentInput {
+  assignmentNumber: string;
+  transactionNumber: number;
+  line: number;
+  kid: string | null;
+  date: string;
+  amountOre: number;
+  transactionType: number;
+}
+
+/**
+ * Classifies one payment. `outstanding` holds what each invoice still owes after the payments
+ * before this one (in the file's order, or in earlier steps' bookings); it is updated here.
+ */
+export function matchPayment(payment: OcrPaymentInput, invoices: OcrInvoiceLookup, outstanding: Map<number, number>): OcrPaymentMatch {
+  const { transactionType, ...base } = payment;
+  const unmatched = (kind: OcrPaymentKind): OcrPaymentMatch => ({
+    ...base, kind, invoiceId: null, outstandingBeforeOre: null, outstandingAfterOre: null, appliedOre: 0, unappliedOre: payment.amountOre,
+  });
+  if (OCR_REVERSAL_TYPES.has(transactionType) || payment.amountOre <= 0) return unmatched('reversal');
+  const kid = payment.kid === null ? null : normaliseKid(payment.kid);
+  if (kid === null) return unmatched('invalid_kid');
+  const invoice = invoices.get(kid);
+  if (invoice === undefined) return unmatched('unknown_kid');
+  const before = outstanding.get(invoice.invoiceId) ?? invoice.outstandingOre;
+  const onInvoice = (kind: OcrPaymentKind, appliedOre: number): OcrPaymentMatch => ({
+    ...base,
+    kind,
+    invoiceId: invoice.invoiceId,
+    outstandingBeforeOre: before,
+    outstandingAfterOre: before - appliedOre,
+    appliedOre,
+    unappliedOre: payment.amountOre - appliedOre,
+  });
+  let match: OcrPaymentMatch;
+  if (invoice.state === 'credited') match = onInvoice('credited', 0);
+  else if (invoice.state === 'paid' || before <= 0) match = onInvoice('already_paid', 0);
+  else if (payment.amountOre === before) match = onInvoice('exact', before);
+  else if (payment.amountOre < before) match = onInvoice('partial', payment.amountOre);
+  else match = onInvoice('overpaid', before);
+  outstanding.set(invoice.invoiceId, match.outstandingAfterOre!);
+  return match;
+}
+
+/** The file's payments in its order, as matching takes them. */
+export function ocrPayments(file: OcrGiroFile): OcrPaymentInput[] {
+  return file.assignments.flatMap((assignment) => assignment.transactions.map((transaction) => ({
+    assignmentNumber: assignment.assignmentNumber,
+    transactionNumber: transaction.transactionNumber,
+    line: transaction.line,
+    kid: transaction.kid,
+    date: transaction.date,
+    amountOre: transaction.amountOre,
+    transactionType: transaction.transactionType,
+  })));
+}
+
 /** Classifies every payment of the file; an assignment to another account refuses the whole file. */
 export function matchOcrPayments(file: OcrGiroFile, invoices: OcrInvoiceLookup, bankAccount: string): OcrMatchResult {
   const errors = checkOcrAccounts(file, bankAccount);
   if (errors.length > 0) return { ok: false, errors };
-
-  // What each invoice still owes after the payments before it in this file.
   const outstanding = new Map<number, number>();
-  const payments: OcrPaymentMatch[] = [];
-  for (const assignment of file.assignments) {
-    for (const transaction of assignment.transactions) {
-      const base = {
-        assignmentNumber: assignment.assignmentNumber,
-        transactionNumber: transaction.transactionNumber,
-        line: transaction.line,
-        kid: transaction.kid,
-        date: transaction.date,
-        amountOre: transaction.amountOre,
-      };
-      const unmatched = (kind: OcrPaymentKind): OcrPaymentMatch => ({
-        ...base, kind, invoiceId: null, outstandingBeforeOre: null, outstandingAfterOre: null, appliedOre: 0, unappliedOre: transaction.amountOre,
-      });
-      if (OCR_REVERSAL_TYPES.has(transaction.transactionType) || transaction.amountOre <= 0) {
-        payments.push(unmatched('reversal'));
-        continue;
-      }
-      const kid = transaction.kid === null ? null : normaliseKid(transaction.kid);
-      if (kid === null) {
-        payments.push(unmatched('invalid_kid'));
-        continue;
-      }
-      const invoice = invoices.get(kid);
-      if (invoice === undefined) {
-        payments.push(unmatched('unknown_kid'));
-        continue;
-      }
-      const before = outstanding.get(invoice.invoiceId) ?? invoice.outstandingOre;
-      const onInvoice = (kind: OcrPaymentKind, appliedOre: number): OcrPaymentMatch => ({
-        ...base,
-        kind,
-        invoiceId: invoice.invoiceId,
-        outstandingBeforeOre: before,
-        outstandingAfterOre: before - appliedOre,
-        appliedOre,
-        unappliedOre: transaction.amountOre - appliedOre,
-      });
-      let match: OcrPaymentMatch;
-      if (invoice.state === 'credited') match = onInvoice('credited', 0);
-      else if (invoice.state === 'paid' || before <= 0) match = onInvoice('already_paid', 0);
-      else if (transaction.amountOre === before) match = onInvoice('exact', before);
-      else if (transaction.amountOre < before) match = onInvoice('partial', transaction.amountOre);
-      else match = onInvoice('overpaid', before);
-      outstanding.set(invoice.invoiceId, match.outstandingAfterOre!);
-      payments.push(match);
-    }
-  }
+  const payments = ocrPayments(file).map((payment) => matchPayment(payment, invoices, outstanding));
   return { ok: true, payments, summary: summarise(payments) };
 }
 

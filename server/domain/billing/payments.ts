@@ -39,13 +39,13 @@ export interface Payment {
  * Books a payment on the locked invoice and moves its state. Answers false when a payment with the
  * same source is booked already (nothing is booked twice).
  */
-export async function bookPayment(tx: Queryable, invoice: LockedInvoice, payment: Payment): Promise<boolean> {
-  const inserted = await tx.query(
+export async function bookPayment(tx: Queryable, invoice: LockedInvoice, payment: Payment): Promise<number | null> {
+  const inserted = await tx.query<{ id: number }>(
     `INSERT INTO invoice_payments (invoice_id, amount_ore, paid_on, method, note, source, registered_by)
      VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (source) DO NOTHING RETURNING id`,
     [invoice.id, payment.amountOre, payment.paidOn, payment.method, payment.note, payment.source, payment.actorId],
   );
-  if (inserted.length === 0) return false;
+  if (inserted.length === 0) return null;
   invoice.paid_ore += payment.amountOre;
   await tx.query('UPDATE invoices SET paid_ore = $2, updated_at = now() WHERE id = $1', [invoice.id, invoice.paid_ore]);
   const reason = `Innbetaling ${formatKroner(payment.amountOre)} (${METHOD_NAMES[payment.method]})`;
@@ -55,7 +55,7 @@ export async function bookPayment(tx: Queryable, invoice: LockedInvoice, payment
   }
   await recordMoneyChange(tx, invoice.member_id, payment.actorId, 'Innbetaling',
     `Faktura ${invoice.number}: ${formatKroner(payment.amountOre)} betalt ${norwegianDate(payment.paidOn)} (${METHOD_NAMES[payment.method]})`);
-  return true;
+  return inserted[0].id;
 }
 
 /** Staff register a payment by hand; answers the invoice as it now is. */
