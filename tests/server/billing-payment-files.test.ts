@@ -220,7 +220,6 @@ describe('the booking job', () => {
   });
 
   it('refuses to place a payment of a file still waiting for its booking, and reads a form without a boundary as a bad request', async () => {
-    const { kid } = await invoiced();
     // Read in as the request does, with a job sender that holds the job back.
     const held = { send: async () => 'held' };
     const stored = await readPaymentFile(t.db, held, { name: 'venter.txt', buffer: ocrFile([{ date: today, amountOre: 5_000, kid: null }]) }, staff.id, t.config.billing.bankAccount);
