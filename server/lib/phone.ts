@@ -8,3 +8,9 @@ export function toE164(phone: string): string | null {
   if (/^\+\d{8,15}$/.test(compact)) return compact;
   return null;
 }
+
+/** The gateway's form of a Norwegian mobile number (8 digits from 4 or 9), null for any other number. */
+export function norwegianMobile(phone: string | null): string | null {
+  const number = phone === null ? null : toE164(phone);
+  return number !== null && /^\+47[49]\d{7}$/.test(number) ? number : null;
+}

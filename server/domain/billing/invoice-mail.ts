@@ -11,7 +11,7 @@ import type { Outbox } from '../messages/outbox.ts';
 import { sendTemplate } from '../messages/messages.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
 import { formatAccountNumber } from '../../lib/kid.ts';
-import { formatKroner } from './money.ts';
+import { dottedDate, formatKroner } from './money.ts';
 import { groupKid, invoiceFilename, invoicePdf, invoiceSheet } from './invoice-pdf.ts';
 
 export const INVOICE_TEMPLATE = 'invoice';
@@ -20,39 +20,50 @@ export const RESENT = 'Fakturaen er lagt i kø for å sendes på nytt på e-post
 export const RESEND_CREDITED = 'En kreditert faktura sendes ikke på nytt.';
 export const RESEND_NO_EMAIL = 'Medlemmet har ingen e-postadresse fakturaen kan sendes til.';
 
-const norwegianDate = (iso: string) => iso.split('-').reverse().join('.');
+/** What every mail about an invoice may fill in: its number, an amount, the due date, the account and the KID. */
+export function invoiceMailValues(
+  invoice: { number: number; due_date: string; kid: string }, amountOre: number, bankAccount: string,
+): Record<string, string> {
+  return {
+    invoice_number: String(invoice.number),
+    total: formatKroner(amountOre),
+    due_date: dottedDate(invoice.due_date),
+    kid: groupKid(invoice.kid),
+    account_number: formatAccountNumber(bankAccount),
+  };
+}
 
 /**
- * Queues the invoice's mail to the member in `tx`; answers the message log id, or null when the
- * member has no address to send to (erased).
+ * Queues a template about an invoice to its member in `tx` (the invoice, a reminder, the lapse);
+ * the message log row names the invoice. Answers the message id, or null when the member has no
+ * address to send to (erased, or none given).
  */
+export async function mailAboutInvoice(
+  tx: Queryable, outbox: Outbox, template: string, invoiceId: number, values: Record<string, string>, senderId: number | null = null,
+): Promise<number | null> {
+  const [member] = await tx.query<{ id: number; email: string; first_name: string | null; last_name: string | null }>(
+    `SELECT a.id, a.email, a.first_name, a.last_name FROM invoices i JOIN accounts a ON a.id = i.member_id
+      WHERE i.id = $1 AND a.erased_at IS NULL AND a.email IS NOT NULL`,
+    [invoiceId],
+  );
+  if (!member) return null;
+  const messageId = await sendTemplate(tx, outbox, template, {
+    id: member.id, email: member.email, first_name: member.first_name ?? '', last_name: member.last_name ?? '',
+  }, { values, senderId });
+  await tx.query('UPDATE message_log SET invoice_id = $2 WHERE id = $1', [messageId, invoiceId]);
+  return messageId;
+}
+
+/** Queues the invoice's own mail (its PDF attached when sent) in `tx`; null when the member has no address. */
 export async function queueInvoiceMail(
   tx: Queryable, outbox: Outbox, config: { billing: Pick<Config['billing'], 'bankAccount'> }, invoiceId: number, senderId: number | null,
 ): Promise<number | null> {
-  const [row] = await tx.query<{
-    member_id: number; email: string | null; first_name: string | null; last_name: string | null; erased: boolean;
-    number: number; total_ore: number; due_date: string; kid: string;
-  }>(
-    `SELECT a.id AS member_id, a.email, a.first_name, a.last_name, a.erased_at IS NOT NULL AS erased,
-            i.number, i.total_ore, i.due_date::text AS due_date, i.kid
-       FROM invoices i JOIN accounts a ON a.id = i.member_id WHERE i.id = $1`,
+  const [invoice] = await tx.query<{ number: number; total_ore: number; due_date: string; kid: string }>(
+    'SELECT number, total_ore, due_date::text AS due_date, kid FROM invoices WHERE id = $1',
     [invoiceId],
   );
-  if (!row || row.erased || !row.email) return null;
-  const messageId = await sendTemplate(tx, outbox, INVOICE_TEMPLATE, {
-    id: row.member_id, email: row.email, first_name: row.first_name ?? '', last_name: row.last_name ?? '',
-  }, {
-    values: {
-      invoice_number: String(row.number),
-      total: formatKroner(row.total_ore),
-      due_date: norwegianDate(row.due_date),
-      kid: groupKid(row.kid),
-      account_number: formatAccountNumber(config.billing.bankAccount),
-    },
-    senderId,
-  });
-  await tx.query('UPDATE message_log SET invoice_id = $2 WHERE id = $1', [messageId, invoiceId]);
-  return messageId;
+  if (!invoice) return null;
+  return mailAboutInvoice(tx, outbox, INVOICE_TEMPLATE, invoiceId, invoiceMailValues(invoice, invoice.total_ore, config.billing.bankAccount), senderId);
 }
 
 /**

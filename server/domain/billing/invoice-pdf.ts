@@ -5,30 +5,16 @@
  * invoice's number and dates, the lines, the total, the account number and the KID. Amounts are
  * øre in the data and formatted once, here.
  */
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import type { Queryable } from '../../db/database.ts';
 import type { Config } from '../../config.ts';
-import { loadPdfKit } from '../../lib/lazy-modules.ts';
+import { A4, COLOURS, CONTENT_WIDTH, MARGIN, taggedPdf } from '../../lib/pdf.ts';
 import { formatAccountNumber } from '../../lib/kid.ts';
-import { formatKroner } from './money.ts';
-
-const require = createRequire(import.meta.url);
-const FONT_DIR = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-const FONT = path.join(FONT_DIR, 'DejaVuSans.ttf');
-const FONT_BOLD = path.join(FONT_DIR, 'DejaVuSans-Bold.ttf');
-const FONT_MONO = path.join(FONT_DIR, 'DejaVuSansMono.ttf');
+import { dottedDate, formatKroner } from './money.ts';
 
 /** As invoices.ts names an erased member (not imported: invoices.ts sends invoices with this PDF). */
 const ERASED_NAME = 'Slettet medlem';
 
-const A4 = { width: 595.28, height: 841.89 };
-const MARGIN = { x: 50, top: 45, bottom: 45 };
-const CONTENT_WIDTH = A4.width - 2 * MARGIN.x;
-const INK = '#1b1b1b';
-const MUTED = '#4a4a4a';
-const ACCENT = '#1d3557';
-const RULE = '#9aa3ad';
+const { ink: INK, muted: MUTED, accent: ACCENT, rule: RULE } = COLOURS;
 
 /** What the PDF prints: the invoice with its lines, and the member's postal address. */
 export interface InvoiceSheet {
@@ -42,12 +28,6 @@ export interface InvoiceSheet {
   address: string[];
   lines: { description: string; period_from: string; period_to: string; amount: number }[];
 }
-
-/** 31.12.2026. */
-const date = (iso: string): string => {
-  const [year, month, day] = iso.slice(0, 10).split('-');
-  return `${day}.${month}.${year}`;
-};
 
 /** The KID in groups of five from the left, as it is read aloud or typed into a bank: '00123 45678 90123'. */
 export const groupKid = (kid: string): string => kid.replace(/(\d{5})(?=\d)/g, '$1 ');
@@ -93,28 +73,8 @@ type InvoicePdfConfig = Pick<Config, 'organisationName' | 'billing'>;
 
 /** The invoice as a PDF. */
 export async function invoicePdf(sheet: InvoiceSheet, config: InvoicePdfConfig): Promise<Buffer> {
-  const { PDFDocument } = await loadPdfKit();
   const title = invoiceTitle(sheet);
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: MARGIN.top, bottom: MARGIN.bottom, left: MARGIN.x, right: MARGIN.x },
-    tagged: true,
-    lang: 'nb',
-    displayTitle: true,
-    pdfVersion: '1.7',
-    info: { Title: title, Author: config.organisationName, Subject: title, Creator: config.organisationName },
-  });
-  doc.registerFont('Sans', FONT);
-  doc.registerFont('Sans-Bold', FONT_BOLD);
-  doc.registerFont('Mono', FONT_MONO);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const root = doc.struct('Document');
-  doc.addStructure(root);
+  const { doc, root, finish } = await taggedPdf({ title: title, lang: 'nb', author: config.organisationName });
   const account = formatAccountNumber(config.billing.bankAccount);
   const kid = groupKid(sheet.kid);
   const total = formatKroner(sheet.total);
@@ -136,8 +96,8 @@ export async function invoicePdf(sheet: InvoiceSheet, config: InvoicePdfConfig):
   const facts: [string, string][] = [
     ['Fakturanummer', String(sheet.number)],
     ['Medlemsnummer', String(sheet.member_number)],
-    ['Fakturadato', date(sheet.invoice_date)],
-    ['Forfallsdato', date(sheet.due_date)],
+    ['Fakturadato', dottedDate(sheet.invoice_date)],
+    ['Forfallsdato', dottedDate(sheet.due_date)],
   ];
   const factX = MARGIN.x + 290;
   const factTable = doc.struct('Table');
@@ -169,7 +129,7 @@ export async function invoicePdf(sheet: InvoiceSheet, config: InvoicePdfConfig):
   }))));
   y += 18;
   for (const line of sheet.lines) {
-    const values = [line.description, `${date(line.period_from)} – ${date(line.period_to)}`, formatKroner(line.amount)];
+    const values = [line.description, `${dottedDate(line.period_from)} – ${dottedDate(line.period_to)}`, formatKroner(line.amount)];
     doc.font('Sans').fontSize(9.5);
     const height = Math.max(...values.map((value, index) => doc.heightOfString(value, { width: columns[index].width - 8 }))) + 8;
     const rowY = y;
@@ -201,7 +161,7 @@ export async function invoicePdf(sheet: InvoiceSheet, config: InvoicePdfConfig):
   y = doc.y + 6;
   const payment = doc.struct('Table');
   root.add(payment);
-  for (const [label, value] of [['Kontonummer', account], ['KID', kid], ['Beløp', total], ['Forfallsdato', date(sheet.due_date)]] as const) {
+  for (const [label, value] of [['Kontonummer', account], ['KID', kid], ['Beløp', total], ['Forfallsdato', dottedDate(sheet.due_date)]] as const) {
     const rowY = y;
     payment.add(doc.struct('TR', {}, [
       doc.struct('TH', {}, () => {
@@ -220,12 +180,11 @@ export async function invoicePdf(sheet: InvoiceSheet, config: InvoicePdfConfig):
     // Non-breaking spaces: the KID and the amount are never split over two lines.
     const keep = (text: string) => text.replace(/ /g, '\u00a0');
     doc.font('Sans').fontSize(10).fillColor(INK).text(
-      `Betal ${keep(total)} til kontonummer ${account} innen ${date(sheet.due_date)}. Bruk KID ${keep(kid)} når du betaler, ` +
+      `Betal ${keep(total)} til kontonummer ${account} innen ${dottedDate(sheet.due_date)}. Bruk KID ${keep(kid)} når du betaler, ` +
       'så blir innbetalingen registrert på fakturaen av seg selv. Betaler du uten KID, kan det ta lengre tid før vi finner den.',
       MARGIN.x, y, { width: CONTENT_WIDTH, lineGap: 1.5 },
     );
   }));
   root.end();
-  doc.end();
-  return done;
+  return finish();
 }

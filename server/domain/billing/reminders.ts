@@ -8,12 +8,11 @@
 import type { Database, Queryable } from '../../db/database.ts';
 import type { Config } from '../../config.ts';
 import type { Outbox } from '../messages/outbox.ts';
-import { sendTemplate } from '../messages/messages.ts';
 import { sendSms } from '../messages/sms.ts';
-import { formatAccountNumber } from '../../lib/kid.ts';
+import { norwegianMobile } from '../../lib/phone.ts';
 import { validationFailed } from '../../lib/http-errors.ts';
-import { formatKroner } from './money.ts';
-import { groupKid } from './invoice-pdf.ts';
+import { dottedDate, formatKroner } from './money.ts';
+import { invoiceMailValues, mailAboutInvoice } from './invoice-mail.ts';
 import { OPEN, OSLO_TODAY, changeInvoiceState, loadInvoice, lockInvoice } from './invoices.ts';
 import { billingDays } from './settings.ts';
 import type { InvoiceDetails } from '../../schemas/billing.ts';
@@ -33,9 +32,7 @@ export const STOPPED = {
 
 const LEVEL_NAME: Record<ReminderLevel, string> = { 1: 'Første purring', 2: 'Andre purring' };
 
-const norwegianDate = (iso: string) => iso.split('-').reverse().join('.');
-
-type BillingConfig = Pick<Config, 'billing'>;
+type BillingConfig = Pick<Config, 'billing' | 'organisationName'>;
 
 /** States a reminder or lapse may follow (a draft was never sent; a lapsed or credited one is done). */
 const REMINDABLE = "i.state IN ('sent', 'partly_paid', 'overdue', 'reminded')";
@@ -59,12 +56,6 @@ export async function reminderCandidates(db: Queryable, config: BillingConfig): 
       ORDER BY i.id`,
     [days.reminder_1_days, days.reminder_2_days],
   );
-}
-
-/** A Norwegian mobile number in the gateway's form (+47 and 8 digits from 4 or 9), or null. */
-function mobileOf(phone: string | null): string | null {
-  const compact = (phone ?? '').replace(/[\s\-().]/g, '').replace(/^(00|\+)47/, '');
-  return /^[49]\d{7}$/.test(compact) ? `+47${compact}` : null;
 }
 
 /**
@@ -95,35 +86,23 @@ export async function remindInvoice(
     }
     if (now.paused) {
       // Postponed, not dropped: no reminder is recorded, so it goes once the pause has ended.
-      await historyLine(tx, invoiceId, invoice.state, `${LEVEL_NAME[level]} ikke sendt. ${STOPPED.paused} til ${norwegianDate(now.paused_until ?? '')}`);
+      await historyLine(tx, invoiceId, invoice.state, `${LEVEL_NAME[level]} ikke sendt. ${STOPPED.paused} til ${dottedDate(now.paused_until ?? '')}`);
       return 'stopped';
     }
-    const [member] = await tx.query<{ id: number; email: string | null; phone: string | null; first_name: string | null; last_name: string | null; erased: boolean }>(
-      'SELECT id, email, phone, first_name, last_name, erased_at IS NOT NULL AS erased FROM accounts WHERE id = $1',
+    const values = invoiceMailValues({ number: invoice.number, due_date: now.due_date, kid: now.kid }, now.outstanding, config.billing.bankAccount);
+    const emailId = await mailAboutInvoice(tx, outbox, REMINDER_TEMPLATES[level], invoiceId, values);
+    let smsId: number | null = null;
+    const [member] = await tx.query<{ id: number; phone: string | null }>(
+      'SELECT id, phone FROM accounts WHERE id = $1 AND erased_at IS NULL',
       [invoice.member_id],
     );
-    const values = {
-      invoice_number: String(invoice.number),
-      total: formatKroner(now.outstanding),
-      due_date: norwegianDate(now.due_date),
-      kid: groupKid(now.kid),
-      account_number: formatAccountNumber(config.billing.bankAccount),
-    };
-    let emailId: number | null = null;
-    let smsId: number | null = null;
-    if (member && !member.erased && member.email) {
-      emailId = await sendTemplate(tx, outbox, REMINDER_TEMPLATES[level], {
-        id: member.id, email: member.email, first_name: member.first_name ?? '', last_name: member.last_name ?? '',
-      }, { values });
-      await tx.query('UPDATE message_log SET invoice_id = $2 WHERE id = $1', [emailId, invoiceId]);
-    }
-    const mobile = member && !member.erased ? mobileOf(member.phone) : null;
+    const mobile = member ? norwegianMobile(member.phone) : null;
     if (mobile) {
       smsId = await sendSms(tx, outbox, {
         to: mobile,
         subject: LEVEL_NAME[level],
         text: `${LEVEL_NAME[level]}: faktura ${values.invoice_number} på ${values.total} forfalt ${values.due_date} og er ikke betalt. `
-          + `Betal til konto ${values.account_number} med KID ${values.kid}. Hilsen Musikerportalen`,
+          + `Betal til konto ${values.account_number} med KID ${values.kid}. Hilsen ${config.organisationName}`,
         memberId: member.id,
         senderId: null,
       });
@@ -197,23 +176,12 @@ export async function lapseInvoice(db: Database, outbox: Outbox, invoiceId: numb
     );
     const [today] = await tx.query<{ today: string }>(`SELECT ${OSLO_TODAY}::text AS today`);
     const coveredUntil = covers.map((cover) => cover.covered_until).sort().at(-1) ?? today.today;
-    const [member] = await tx.query<{ id: number; email: string | null; first_name: string | null; last_name: string | null; erased: boolean }>(
-      'SELECT id, email, first_name, last_name, erased_at IS NOT NULL AS erased FROM accounts WHERE id = $1',
-      [invoice.member_id],
-    );
-    if (member && !member.erased && member.email) {
-      const messageId = await sendTemplate(tx, outbox, LAPSE_TEMPLATE, {
-        id: member.id, email: member.email, first_name: member.first_name ?? '', last_name: member.last_name ?? '',
-      }, {
-        values: {
-          invoice_number: String(invoice.number),
-          total: formatKroner(now.outstanding),
-          due_date: norwegianDate(now.due_date),
-          covered_until: norwegianDate(coveredUntil),
-        },
-      });
-      await tx.query('UPDATE message_log SET invoice_id = $2 WHERE id = $1', [messageId, invoiceId]);
-    }
+    await mailAboutInvoice(tx, outbox, LAPSE_TEMPLATE, invoiceId, {
+      invoice_number: String(invoice.number),
+      total: formatKroner(now.outstanding),
+      due_date: dottedDate(now.due_date),
+      covered_until: dottedDate(coveredUntil),
+    });
     return true;
   });
 }
@@ -261,7 +229,7 @@ export async function pauseReminders(
     ]);
     await tx.query(
       'INSERT INTO invoice_events (invoice_id, from_state, to_state, actor_id, reason) VALUES ($1, $2, $2, $3, $4)',
-      [invoiceId, invoice.state, staffId, `Purring utsatt til ${norwegianDate(body.until)}: ${reason}`],
+      [invoiceId, invoice.state, staffId, `Purring utsatt til ${dottedDate(body.until)}: ${reason}`],
     );
   });
   const details = await loadInvoice(db, invoiceId);

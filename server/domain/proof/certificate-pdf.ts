@@ -4,28 +4,14 @@
  * selectable text, a title and a language, and the QR of the verify page. The instrument list
  * fits 25 rows on the first page and continues on further pages with its header repeated.
  */
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import type PDFDocument from 'pdfkit';
 import { loadPdfKit } from '../../lib/lazy-modules.ts';
+import { A4, COLOURS, CONTENT_WIDTH, MARGIN, taggedPdf, type Doc, type Struct } from '../../lib/pdf.ts';
 import type { Lang, ProofConfig } from './proof.ts';
 import type { InsuredInstrument, TravelProduct } from './covers.ts';
 import type { Certificate } from './certificates.ts';
 
-const require = createRequire(import.meta.url);
-const FONT_DIR = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-const FONT = path.join(FONT_DIR, 'DejaVuSans.ttf');
-const FONT_BOLD = path.join(FONT_DIR, 'DejaVuSans-Bold.ttf');
-const FONT_MONO = path.join(FONT_DIR, 'DejaVuSansMono.ttf');
-
-const A4 = { width: 595.28, height: 841.89 };
-const MARGIN = { x: 50, top: 45, bottom: 45 };
-const CONTENT_WIDTH = A4.width - 2 * MARGIN.x;
 const QR_SIZE = 112;
-const INK = '#1b1b1b';
-const MUTED = '#4a4a4a';
-const ACCENT = '#1d3557';
-const RULE = '#9aa3ad';
+const { ink: INK, muted: MUTED, accent: ACCENT, rule: RULE } = COLOURS;
 
 const MONTHS_EN = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -138,37 +124,14 @@ export function certificateFilename(certificate: Certificate, lang: Lang): strin
   return `${lang === 'nb' ? 'forsikringsbevis' : 'insurance-certificate'}-${kind}-${certificate.member.member_number}.pdf`;
 }
 
-type Doc = InstanceType<typeof PDFDocument>;
-type Struct = ReturnType<Doc['struct']>;
 
 /** The certificate as a PDF. */
 export async function certificatePdf(certificate: Certificate, config: ProofConfig, lang: Lang): Promise<Buffer> {
   const t = TEXT[lang];
-  const { PDFDocument, QRCode } = await loadPdfKit();
+  const { QRCode } = await loadPdfKit();
   const qr = await QRCode.toBuffer(certificate.verify_url, { errorCorrectionLevel: 'M', margin: 1, width: 360 });
   const title = certificateTitle(certificate, lang);
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: MARGIN.top, bottom: MARGIN.bottom, left: MARGIN.x, right: MARGIN.x },
-    tagged: true,
-    lang,
-    displayTitle: true,
-    pdfVersion: '1.7',
-    bufferPages: true,
-    info: { Title: title, Author: config.organisationName, Subject: title, Creator: config.organisationName },
-  });
-  doc.registerFont('Sans', FONT);
-  doc.registerFont('Sans-Bold', FONT_BOLD);
-  doc.registerFont('Mono', FONT_MONO);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  const root = doc.struct('Document');
-  doc.addStructure(root);
+  const { doc, root, finish } = await taggedPdf({ title: title, lang: lang, author: config.organisationName, bufferPages: true });
   const name = `${certificate.member.first_name} ${certificate.member.last_name}`;
 
   // Heading, with the QR code at the right.
@@ -272,8 +235,7 @@ export async function certificatePdf(certificate: Certificate, config: ProofConf
       doc.page.margins.bottom = bottomMargin;
     }
   }
-  doc.end();
-  return done;
+  return finish();
 }
 
 const COLUMN_WIDTHS = [126, 80, 86, 78, 65, 60];
