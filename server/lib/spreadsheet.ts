@@ -3,9 +3,10 @@
  * any parser sees it: it must be a zip holding a workbook, its central directory may not promise
  * more than the caller's cap unpacked or an unlikely packing ratio, and every entry is inflated
  * under those caps (yauzl stops an entry that grows past its declared size), so a zip bomb or a
- * renamed file is refused in milliseconds. Then exceljs's streaming reader reads the same buffer
- * (its `xlsx.load` cannot read files saved by openpyxl that carry a note: exceljs issue #2797),
- * with caps on rows and columns. A .csv is decoded as UTF-8 (with or without BOM) or, when the
+ * renamed file is refused in milliseconds. Then exceljs's streaming reader reads each sheet from
+ * a zip of its own made from the checked parts (see sheetPackages; its `xlsx.load` cannot read
+ * files saved by openpyxl that carry a note: exceljs issue #2797), with caps on rows and columns.
+ * An OpenDocument spreadsheet (.ods) is refused by name. A .csv is decoded as UTF-8 (with or without BOM) or, when the
  * bytes are not UTF-8, as Windows-1252 (what a Norwegian Excel saves), and split by papaparse,
  * which picks ';', ',' or tab.
  *
@@ -13,9 +14,11 @@
  * ('0000') padded as shown, a formula as its saved result (never evaluated here).
  */
 import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import type ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import yauzl from 'yauzl';
+import yazl from 'yazl';
 import { HttpError } from './http-errors.ts';
 import { loadExcelJS } from './lazy-modules.ts';
 import { Turns } from './turns.ts';
@@ -43,6 +46,7 @@ export const SHEET_MESSAGES = {
   notCsv: 'Filen er ikke en gyldig CSV-fil: den inneholder binære data.',
   empty: 'Filen er tom.',
   unknownType: 'Filen må være en .xlsx- eller .csv-fil.',
+  ods: 'Filen er et OpenDocument-regneark (.ods). Lagre den som .xlsx eller .csv (i LibreOffice: Fil → Lagre som) og last den opp igjen.',
 } as const;
 
 export interface Sheet {
@@ -60,20 +64,28 @@ function openZip(buffer: Buffer, messages: SheetMessages): Promise<yauzl.ZipFile
   });
 }
 
-/** The small parts the sheet names are read from, kept while the guard inflates them anyway. */
-const KEPT_PARTS = new Set(['xl/workbook.xml', 'xl/_rels/workbook.xml.rels']);
+/** The parts exceljs's streaming reader reads, in the order it needs them (Excel's own order). */
+const READ_PARTS = ['xl/_rels/workbook.xml.rels', 'xl/workbook.xml', 'xl/styles.xml', 'xl/sharedStrings.xml'];
+const SHEET_PART = /^xl\/worksheets\/sheet(\d+)\.xml$/;
+const readPart = (name: string) => READ_PARTS.includes(name) || SHEET_PART.test(name);
+const EMPTY_SHARED_STRINGS = '<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"/>';
+const ODS_MIMETYPE = 'application/vnd.oasis.opendocument.spreadsheet';
+
+/** A checked workbook: the parts a reader needs, inflated, by name. */
+export type XlsxParts = Map<string, Buffer>;
 
 /**
  * Reads the central directory, refusing by declared sizes, then inflates each entry under the
- * same caps. Answers the workbook's own parts that name its sheets.
+ * same caps. Answers the parts that hold the workbook's cells (everything else, such as notes,
+ * drawings and pictures, is checked and dropped). An OpenDocument spreadsheet is named as such.
  */
-export async function checkXlsxContainer(buffer: Buffer, limits: SheetLimits, messages: SheetMessages): Promise<Map<string, string>> {
+export async function checkXlsxContainer(buffer: Buffer, limits: SheetLimits, messages: SheetMessages): Promise<XlsxParts> {
   if (buffer.length > limits.fileBytes) throw refused(messages.tooBig);
   if (buffer.length < 4 || buffer.readUInt32LE(0) !== 0x04034b50) throw refused(messages.notXlsx);
   const zip = await openZip(buffer, messages);
   if (zip.entryCount > limits.entries) throw refused(messages.unpacked);
   const names = new Set<string>();
-  const kept = new Map<string, string>();
+  const kept: XlsxParts = new Map();
   let unpacked = 0;
   await new Promise<void>((resolve, reject) => {
     const fail = (error: unknown) => {
@@ -92,28 +104,65 @@ export async function checkXlsxContainer(buffer: Buffer, limits: SheetLimits, me
       }
       zip.openReadStream(entry, (error, stream) => {
         if (error || !stream) return fail(error);
-        const keep = KEPT_PARTS.has(entry.fileName) && entry.uncompressedSize < 1024 * 1024;
+        const keep = readPart(entry.fileName) || entry.fileName === 'mimetype';
         const chunks: Buffer[] = [];
         stream.on('error', fail);
         stream.on('data', (chunk: Buffer) => {
           if (keep) chunks.push(chunk);
         });
         stream.on('end', () => {
-          if (keep) kept.set(entry.fileName, Buffer.concat(chunks).toString('utf8'));
+          if (keep) kept.set(entry.fileName, Buffer.concat(chunks));
           zip.readEntry();
         });
       });
     });
     zip.readEntry();
   });
+  if (kept.get('mimetype')?.toString('latin1').startsWith(ODS_MIMETYPE)) throw refused(SHEET_MESSAGES.ods);
   if (!names.has('[Content_Types].xml') || !names.has('xl/workbook.xml')) throw refused(messages.notXlsx);
+  kept.delete('mimetype');
   return kept;
 }
 
+/**
+ * A date cell stored as ISO text (`t="d"`, which SheetJS writes), which the streaming reader would
+ * read as a serial number (the year 1988 as a day in 1905): it becomes a text cell, the day alone
+ * at midnight, else the whole text (which the importer then refuses as a date, never misreads).
+ */
+const ISO_DATE_CELL = /(<c\b[^>]*?\st=)"d"([^>]*>(?:<f\b[^>]*(?:\/>|>[^<]*<\/f>))?<v>)([^<]*)(?=<\/v>)/g;
+const MIDNIGHT = /^(\d{4}-\d{2}-\d{2})(?:T00:00(?::00(?:\.0+)?)?(?:Z|[+-]00:?00)?)?$/;
+const isoDatesAsText = (xml: string) =>
+  xml.replace(ISO_DATE_CELL, (_, open: string, rest: string, value: string) => `${open}"str"${rest}${MIDNIGHT.exec(value)?.[1] ?? value}`);
+
+/**
+ * Each sheet of the workbook as a zip of its own, as Excel orders its parts: the relationships,
+ * the workbook, styles and shared strings, then the one sheet. exceljs's streaming reader reads a
+ * zip front to back: given the upload as it came, it set sheets aside in temporary files until
+ * the shared strings came (openpyxl writes them last, or none), it cannot read an entry whose size
+ * only follows its data (SheetJS writes so), and it lost sheets after the first one now and then.
+ * Date cells stored as ISO text become that text (yyyy-mm-dd at midnight).
+ */
+export async function* sheetPackages(parts: XlsxParts): AsyncGenerator<{ number: number; zip: Buffer }> {
+  const sheets = [...parts.keys()]
+    .map((name) => Number(SHEET_PART.exec(name)?.[1] ?? Number.NaN))
+    .filter((number) => !Number.isNaN(number))
+    .sort((a, b) => a - b);
+  const common = READ_PARTS.map((name) => [name, parts.get(name) ?? (name === 'xl/sharedStrings.xml' ? Buffer.from(EMPTY_SHARED_STRINGS) : undefined)] as const);
+  for (const number of sheets) {
+    const zip = new yazl.ZipFile();
+    for (const [name, data] of common) if (data) zip.addBuffer(data, name, { compress: false, mtime: new Date(0) });
+    let sheet = parts.get(`xl/worksheets/sheet${number}.xml`)!;
+    if (sheet.includes('t="d"')) sheet = Buffer.from(isoDatesAsText(sheet.toString('utf8')));
+    zip.addBuffer(sheet, `xl/worksheets/sheet${number}.xml`, { compress: false, mtime: new Date(0) });
+    zip.end();
+    yield { number, zip: await buffer(zip.outputStream) };
+  }
+}
+
 /** Sheet names by the number of their part (xl/worksheets/sheetN.xml), which the streaming reader reports as the sheet's id. */
-function sheetNames(parts: Map<string, string>): Map<number, string> {
-  const workbook = parts.get('xl/workbook.xml') ?? '';
-  const rels = parts.get('xl/_rels/workbook.xml.rels') ?? '';
+function sheetNames(parts: XlsxParts): Map<number, string> {
+  const workbook = parts.get('xl/workbook.xml')?.toString('utf8') ?? '';
+  const rels = parts.get('xl/_rels/workbook.xml.rels')?.toString('utf8') ?? '';
   const targets = new Map<string, number>();
   for (const match of rels.matchAll(/<Relationship\b[^>]*>/g)) {
     const id = /\bId="([^"]+)"/.exec(match[0])?.[1];
@@ -165,23 +214,24 @@ export async function readXlsx(buffer: Buffer, limits: SheetLimits, messages: Sh
   // The rows arrive through promises only, which let no request in: a large sheet gives turns.
   const turns = new Turns();
   try {
-    const reader = new stream.xlsx.WorkbookReader(Readable.from([buffer]), {
-      sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore',
-    });
-    for await (const worksheet of reader) {
-      const sheetReader = worksheet as unknown as AsyncIterable<ExcelJS.Row> & { id: number };
-      const sheet: Sheet = { name: names.get(Number(sheetReader.id)) ?? `Ark ${sheets.length + 1}`, rows: [] };
+    for await (const { number, zip } of sheetPackages(parts)) {
+      const sheet: Sheet = { name: names.get(number) ?? `Ark ${sheets.length + 1}`, rows: [] };
       sheets.push(sheet);
-      for await (const row of sheetReader) {
-        if (turns.due()) await turns.give();
-        if (sheet.rows.length > limits.rows + 1 || row.number > limits.rows * 4 + 1000) throw refused(messages.tooManyRows);
-        const cells: string[] = [];
-        row.eachCell({ includeEmpty: false }, (cell, column) => {
-          if (column > limits.columns) throw refused(messages.tooManyColumns);
-          cells[column - 1] = cellText(cell.value, cell.numFmt).trim();
-        });
-        for (let index = 0; index < cells.length; index += 1) cells[index] ??= '';
-        if (cells.some((cell) => cell !== '')) sheet.rows.push({ number: row.number, cells });
+      const reader = new stream.xlsx.WorkbookReader(Readable.from([zip]), {
+        sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore',
+      });
+      for await (const worksheet of reader) {
+        for await (const row of worksheet as unknown as AsyncIterable<ExcelJS.Row>) {
+          if (turns.due()) await turns.give();
+          if (sheet.rows.length > limits.rows + 1 || row.number > limits.rows * 4 + 1000) throw refused(messages.tooManyRows);
+          const cells: string[] = [];
+          row.eachCell({ includeEmpty: false }, (cell, column) => {
+            if (column > limits.columns) throw refused(messages.tooManyColumns);
+            cells[column - 1] = cellText(cell.value, cell.numFmt).trim();
+          });
+          for (let index = 0; index < cells.length; index += 1) cells[index] ??= '';
+          if (cells.some((cell) => cell !== '')) sheet.rows.push({ number: row.number, cells });
+        }
       }
     }
   } catch (error) {
