@@ -186,6 +186,8 @@ describe.each([1440, 390])('billing at %i px', (width) => {
     await section.scrollIntoViewIfNeeded();
     for (const invoice of theirs) await section.getByRole('link', { name: invoice.number, exact: true }).waitFor();
     await look(page, 'member-invoices', width);
+    // The page fits a phone's width: nothing scrolls the whole page sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await page.context().close();
   });
 });

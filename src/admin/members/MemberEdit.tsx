@@ -116,7 +116,9 @@ export function MemberEdit() {
       actions={false}
       component={EditSpace}
       authLoading={authLoading}
-      sx={{ '& .RaEdit-noActions': { mt: 0 } }}
+      // The card is a flex item: without minWidth 0 a wide table inside (the invoices on a phone)
+      // would widen the whole page instead of scrolling in its own box.
+      sx={{ '& .RaEdit-noActions': { mt: 0 }, '& .RaEdit-card': { minWidth: 0 } }}
       redirectOnError={false}
       error={<MemberLoadError />}
       id={Number(id)}

@@ -24,7 +24,7 @@ function Rows() {
   if (error) return <Alert severity="error">{translate('app.errors.generic')}</Alert>;
   if (isPending) return <Typography>{translate('app.loading')}</Typography>;
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="group" aria-labelledby="member-invoices-title">
       <DataTable<Invoice>
         bulkActionButtons={false}
         rowClick={(id) => paths.invoice(id)}
