@@ -6,6 +6,7 @@ import { mailWorker, smsWorker } from './deliver.ts';
 import { invoiceAttachment } from '../domain/billing/invoice-mail.ts';
 import { REMINDER_QUEUE, runReminders } from '../domain/billing/reminders.ts';
 import { PAYMENT_FILE_QUEUE, bookPaymentFile } from '../domain/billing/payment-files.ts';
+import { RENEWAL_QUEUE, resumeRenewals, runRenewal } from '../domain/billing/renewal.ts';
 import { CLEANUP_QUEUE, cleanUp, foldListCountDeltas } from './cleanup.ts';
 import { BACKUP_QUEUE, backupDatabase } from './backup.ts';
 import { TRIPLETEX_QUEUE, runTripletexSync } from '../domain/payments/tripletex-sync.ts';
@@ -26,6 +27,9 @@ export async function startJobs(services: Services): Promise<void> {
     [REMINDER_QUEUE]: { retryLimit: 1, expireInSeconds: 15 * 60, deleteAfterSeconds: 24 * 60 * 60 },
     // A step booked is marked in its own transaction, so a run again after a killed worker goes on where it stopped.
     [PAYMENT_FILE_QUEUE]: { retryLimit: 3, expireInSeconds: 15 * 60, deleteAfterSeconds: 7 * 24 * 60 * 60 },
+    // Each step's invoices are committed with the run's count, and one renewal invoice per member and
+    // year is the database's: a retry, a second start or a second server goes on where it stopped.
+    [RENEWAL_QUEUE]: { retryLimit: 3, expireInSeconds: 30 * 60, deleteAfterSeconds: 7 * 24 * 60 * 60 },
     [BACKUP_QUEUE]: { retryLimit: 1, expireInSeconds: 30 * 60, deleteAfterSeconds: 7 * 24 * 60 * 60 },
     // A run is never retried by the queue: staff start a new one, which skips what is already synced.
     [TRIPLETEX_QUEUE]: { retryLimit: 0, expireInSeconds: 15 * 60, deleteAfterSeconds: 7 * 24 * 60 * 60 },
@@ -50,6 +54,10 @@ export async function startJobs(services: Services): Promise<void> {
   await jobs.work<{ fileId: number }>(PAYMENT_FILE_QUEUE, async ({ fileId }) => {
     await bookPaymentFile(db, fileId);
   });
+  await jobs.work<{ year: number }>(RENEWAL_QUEUE, async ({ year }) => {
+    await runRenewal(db, { outbox: services.outbox, billing: config.billing }, year);
+  });
+  await resumeRenewals(db, jobs);
   const tripletex = tripletexClientFor(config.tripletex);
   await jobs.work<{ runId: number }>(TRIPLETEX_QUEUE, async ({ runId }) => {
     await runTripletexSync(db, tripletex, runId);

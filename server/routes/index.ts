@@ -23,6 +23,7 @@ import memberImport from './member-import.ts';
 import counters from './counters.ts';
 import billing from './billing.ts';
 import paymentFiles from './payment-files.ts';
+import renewal from './renewal.ts';
 
 const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(health);
@@ -48,6 +49,7 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(counters);
   await app.register(billing);
   await app.register(paymentFiles);
+  await app.register(renewal);
 };
 
 export default apiRoutes;

@@ -176,3 +176,62 @@ export const PauseRemindersBody = Type.Object({
   reason: Type.String({ maxLength: 500 }),
 }, { additionalProperties: false });
 export type PauseRemindersBody = Static<typeof PauseRemindersBody>;
+
+/** Why a member is left out of a year's renewal run. */
+export const RENEWAL_LEFT_OUT = ['ended', 'rejected', 'erased', 'blocked', 'invoiced', 'pending'] as const;
+export type RenewalLeftOut = (typeof RENEWAL_LEFT_OUT)[number];
+
+export const RenewalYearParams = Type.Object({
+  year: Type.Integer({ minimum: 2000, maximum: 2999, description: 'Året fakturaene gjelder' }),
+});
+
+/** One invoice the run would make: the member, their channel, what it is for and its total. */
+export const RenewalPreviewRow = Type.Object({
+  member_id: Type.Integer(),
+  member_number: Type.Integer(),
+  member_name: Type.String(),
+  channel: Type.Enum(INVOICE_CHANNELS),
+  lines: Type.Array(Type.Object({ product_id: Type.Integer(), description: Type.String(), amount: Ore })),
+  total: Ore,
+});
+export type RenewalPreviewRow = Static<typeof RenewalPreviewRow>;
+
+const Sum = Type.Object({ count: Type.Integer(), amount: Ore });
+
+export const RenewalSummary = Type.Object({
+  year: Type.Integer(),
+  renewing: Type.Integer({ description: 'Medlemmer som får en fornyelsesfaktura' }),
+  amount: Ore,
+  left_out: Type.Object({
+    ended: Type.Integer({ description: 'Medlemskapet er avsluttet (sagt opp, utmeldt eller sluttdato før året)' }),
+    rejected: Type.Integer({ description: 'Søknaden ble avvist' }),
+    erased: Type.Integer({ description: 'Personopplysningene er slettet' }),
+    blocked: Type.Integer({ description: 'Sperret' }),
+    invoiced: Type.Integer({ description: 'Allerede fakturert for året' }),
+    pending: Type.Integer({ description: 'Søknaden er ikke behandlet' }),
+  }, { description: 'Medlemmer som ikke fornyes, etter grunn' }),
+  products: Type.Array(Type.Intersect([Type.Object({ product_id: Type.Integer(), name: Type.String() }), Sum]), { description: 'Linjer og beløp per produkt' }),
+  channels: Type.Array(Type.Intersect([Type.Object({ channel: Type.Enum(INVOICE_CHANNELS) }), Sum]), { description: 'Fakturaer og beløp per kanal' }),
+});
+export type RenewalSummary = Static<typeof RenewalSummary>;
+
+export const RenewalPreviewPage = Type.Intersect([
+  paginatorSchema(RenewalPreviewRow),
+  Type.Object({ summary: RenewalSummary }),
+]);
+
+export const RENEWAL_STATES = ['not_started', 'queued', 'running', 'done', 'failed'] as const;
+export type RenewalState = (typeof RENEWAL_STATES)[number];
+
+export const RenewalRun = Type.Object({
+  year: Type.Integer(),
+  state: Type.Enum(RENEWAL_STATES),
+  total: Type.Integer({ description: 'Medlemmer som skulle fornyes da kjøringen startet' }),
+  done: Type.Integer({ description: 'Fakturaer laget så langt' }),
+  amount: Ore,
+  error: Nullable(Type.String()),
+  started_at: Nullable(Timestamp),
+  finished_at: Nullable(Timestamp),
+  started_by_name: Nullable(Type.String()),
+});
+export type RenewalRun = Static<typeof RenewalRun>;

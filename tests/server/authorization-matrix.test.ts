@@ -82,6 +82,7 @@ const PATH_VALUES: [RegExp, (f: Fixtures) => string | number, boolean][] = [
   [/^\/api\/content\/admin\//, () => 1, false],
   [/^\/api\/member\/import\//, () => 1, false],
   [/^\/api\/payment-file\//, () => 1, false],
+  [/^\/api\/renewal\//, () => new Date().getFullYear() + 1, false],
   [/^\/api\/member\//, (f) => f.a, true],
   [/^\/api\/subscription\//, (f) => f.travel, true],
   [/^\/api\/instrument\//, (f) => f.instrument, true],

@@ -45,6 +45,7 @@ const PATH_VALUES: [RegExp, () => string | number][] = [
   [/^\/api\/user\//, () => 999_999],
   [/^\/api\/invoice\//, () => 999_999],
   [/^\/api\/payment-file\//, () => 999_999],
+  [/^\/api\/renewal\//, () => new Date().getFullYear() + 1],
 ];
 
 describe('Cache-Control on API answers', () => {

@@ -127,6 +127,7 @@ const PATH_VALUES: [RegExp, () => string | number][] = [
   [/^\/api\/content\/admin\//, () => 1],
   [/^\/api\/member\/import\//, () => ids.memberImport || 1],
   [/^\/api\/payment-file\//, () => 1],
+  [/^\/api\/renewal\//, () => new Date().getFullYear() + 1],
   [/^\/api\/member\//, () => ids.member],
   [/^\/api\/subscription\//, () => ids.travel],
   [/^\/api\/instrument\//, () => ids.instrument],
