@@ -7,8 +7,9 @@ import type { Identifier } from 'react-admin';
 import { download, http } from '../common/http.ts';
 import { unwrap } from './errors.ts';
 import type {
-  Invoice, InvoiceCreditBody, InvoiceDetails, InvoicePaymentBody, PriceRow,
+  Invoice, InvoiceCreditBody, InvoiceDetails, InvoicePaymentBody, PriceRow, RenewalPreviewRow, RenewalRun, RenewalSummary,
 } from './billing-types.ts';
+import type { Page } from './base.ts';
 
 export const billingMethods = {
   /** Registers a payment by hand (øre); the answer is the invoice with its new state, payments and history. */
@@ -39,6 +40,23 @@ export const billingMethods = {
   /** Sets the year's prices (past years are refused); answers the year's list as saved. */
   async savePrices(year: number, prices: { product_id: number; price: number }[]): Promise<PriceRow[]> {
     return unwrap(await http.patch<{ data: PriceRow[] }>('/api/price/list', { year, prices })).data;
+  },
+
+  /** What the renewal run for the year would do (nothing is written), and one page of the invoices it would make. */
+  async renewalPreview(year: number, page: number, perPage: number): Promise<Page<RenewalPreviewRow> & { summary: RenewalSummary }> {
+    return unwrap(await http.get<Page<RenewalPreviewRow> & { summary: RenewalSummary }>(`/api/renewal/${year}/preview`, {
+      query: { page, per_page: perPage },
+    }));
+  },
+
+  /** The year's renewal run: its state and how far it has come. */
+  async renewalRun(year: number): Promise<RenewalRun> {
+    return unwrap(await http.get<{ data: RenewalRun }>(`/api/renewal/${year}`)).data;
+  },
+
+  /** Starts the year's renewal run as a job (409 while one runs). */
+  async startRenewal(year: number): Promise<RenewalRun> {
+    return unwrap(await http.post<{ data: RenewalRun }>(`/api/renewal/${year}`)).data;
   },
 };
 

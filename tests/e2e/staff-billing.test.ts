@@ -42,6 +42,8 @@ async function look(page: Page, name: string, width: number) {
 }
 
 const thisYear = new Date().getFullYear();
+/** A count as the page writes it: thousands apart by a space. */
+const spaced = (count: number) => String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 
 describe.each([1440, 390])('billing at %i px', (width) => {
   it("sets next year's prices, which are there after a reload", async () => {
@@ -188,6 +190,60 @@ describe.each([1440, 390])('billing at %i px', (width) => {
     await look(page, 'member-invoices', width);
     // The page fits a phone's width: nothing scrolls the whole page sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.context().close();
+  });
+
+  it('previews the renewal with who renews and why others do not, and runs it by keyboard with its progress', async () => {
+    // At a desk next year's run is made; on the phone this year's preview is read (the same page, the other year).
+    const year = width === 1440 ? thisYear + 1 : thisYear;
+    const page = await staffPage('/settings/renewal', width);
+    const leftOut = page.getByRole('region', { name: /^Fornyes: / });
+    async function open() {
+      await page.goto(`${e2e.portal.baseUrl}/settings/renewal`);
+      await page.getByRole('heading', { level: 1, name: `FORNYELSE ${thisYear + 1}` }).waitFor();
+      if (year === thisYear) {
+        await page.getByRole('button', { name: String(thisYear), exact: true }).focus();
+        await page.keyboard.press('Enter');
+        await page.getByRole('heading', { level: 1, name: `FORNYELSE ${thisYear}` }).waitFor();
+      }
+      return (await leftOut.getByRole('heading').textContent()) ?? '';
+    }
+    // The start-up's lapse job may still end memberships: the page and the API agree once it is through.
+    let preview: { data: { member_name: string }[]; summary: { renewing: number; amount: number; left_out: Record<string, number> } };
+    await expect.poll(async () => {
+      preview = (await api(e2e.portal, token, 'GET', `/api/renewal/${year}/preview?per_page=25`)).body;
+      return (await open()).includes(` ${spaced(preview.summary.renewing)} medlemmer, `);
+    }, { timeout: 30_000, interval: 1000 }).toBe(true);
+    const { summary } = preview!;
+    await leftOut.getByRole('row', { name: new RegExp(`Allerede fakturert for året ${spaced(summary.left_out.invoiced)}$`) }).waitFor();
+    if (summary.renewing > 0) {
+      const first = preview!.data[0];
+      await page.getByRole('region', { name: 'Fakturaene fornyelsen lager' }).getByRole('rowheader', { name: first.member_name }).first().waitFor();
+    }
+    await look(page, `renewal-preview-${year}`, width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    if (year === thisYear) {
+      await page.context().close();
+      return;
+    }
+
+    expect(summary.renewing).toBeGreaterThan(0);
+    await page.getByRole('button', { name: `Start fornyelsen for ${year}` }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: `Starte fornyelsen for ${year}?` });
+    await dialog.waitFor();
+    await settle(page);
+    await checkA11y(page, `renewal confirmation at ${width} px`);
+    await dialog.getByRole('button', { name: `Start fornyelsen for ${year}` }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').getByText(new RegExp(`^Fornyelsen for ${year} ble ferdig .*: ${spaced(summary.renewing)} fakturaer laget`)).waitFor({ timeout: 60_000 });
+    const { body: run } = await api(e2e.portal, token, 'GET', `/api/renewal/${year}`);
+    expect(run.data).toMatchObject({ state: 'done', done: summary.renewing, amount: summary.amount });
+    expect((await invoices(`&filter[year]=${year}`)).total).toBeGreaterThanOrEqual(summary.renewing);
+    // Nothing is left to renew, so the button rests.
+    await expect.poll(() => page.getByRole('button', { name: `Start fornyelsen for ${year}` }).isDisabled()).toBe(true);
+    await page.getByText(`Ingen medlemmer skal fornyes for ${year}.`).waitFor();
+    await look(page, 'renewal-done', width);
     await page.context().close();
   });
 });

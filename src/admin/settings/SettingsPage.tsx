@@ -41,6 +41,7 @@ export function SettingsPage() {
         <SettingsCard name="campaigns" to="/settings/promo-code" />
         <SettingsCard name="vipps" to="/settings/vipps-rapport" />
         <SettingsCard name="prices" to="/settings/prices" />
+        <SettingsCard name="renewal" to="/settings/renewal" />
         {content.data && <SettingsCard name="content" to="/settings/content" />}
       </Grid>
       <TripletexSync />

@@ -7,6 +7,7 @@ const CampaignsPage = lazy(() => import('./CampaignsPage.tsx'));
 const VippsReportPage = lazy(() => import('./VippsReportPage.tsx'));
 const ContentPage = lazy(() => import('./ContentPage.tsx'));
 const PricesPage = lazy(() => import('./PricesPage.tsx'));
+const RenewalPage = lazy(() => import('./RenewalPage.tsx'));
 
 /** '/settings' and its pages; anything else under /settings goes back to /settings (App adds that route). */
 export default {
@@ -19,5 +20,6 @@ export default {
     { path: 'vipps-rapport', component: VippsReportPage },
     { path: 'content', component: ContentPage },
     { path: 'prices', component: PricesPage },
+    { path: 'renewal', component: RenewalPage },
   ],
 };

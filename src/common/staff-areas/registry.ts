@@ -167,7 +167,7 @@ const APP_AREAS: StaffArea[] = [
     menu: { label: 'app.menu.settings' },
     crumbs: [
       { pattern: '/settings', label: 'app.breadcrumb.settings' },
-      ...['system-message', 'promo-code', 'vipps-rapport', 'content', 'prices'].map((page) => ({
+      ...['system-message', 'promo-code', 'vipps-rapport', 'content', 'prices', 'renewal'].map((page) => ({
         pattern: `/settings/${page}`,
         label: `app.breadcrumb.${page.replace(/-/g, '_')}`,
         parent: '/settings',
@@ -201,6 +201,7 @@ const APP_AREAS: StaffArea[] = [
       '/settings/vipps-rapport': 'src/admin/settings/VippsReportPage.tsx',
       '/settings/content': 'src/admin/settings/ContentPage.tsx',
       '/settings/prices': 'src/admin/settings/PricesPage.tsx',
+      '/settings/renewal': 'src/admin/settings/RenewalPage.tsx',
     },
   },
   {
