@@ -2,7 +2,7 @@
  * `npm run bench`: the performance budgets (listed in the README), measured. Writes bench/results.md.
  * BENCH_MEMBERS (default 100000) sets the list size; BENCH_DATABASE_URL (default the local
  * test database) the PostgreSQL server, or `none` to skip it. BENCH_ONLY (a comma-separated list
- * of sections: first-load, list, load, lighthouse, export, import, instrument-import, backup, lists, memory) runs only those sections. The export
+ * of sections: first-load, list, load, lighthouse, export, import, instrument-import, backup, lists, memory, renewal) runs only those sections. The export
  * section seeds with \`npm run seed\`'s data; BENCH_EXPORT_DATABASE_URL names an already seeded
  * PostgreSQL database to measure as it is (topped up to BENCH_MEMBERS, never dropped); BENCH_IMPORT_ROWS the
  * import's row count. BENCH_LIGHTHOUSE_REPORTS, a
@@ -33,6 +33,7 @@ import { measureBackup } from './backup.ts';
 import { addListExtras, growthLines, listLines, measureLists, type ListTiming } from './lists.ts';
 import { measureMemory, memoryLines } from './memory.ts';
 import { instrumentImportLines, measureInstrumentImport, type InstrumentImportResult } from './instrument-import.ts';
+import { measureRenewal, renewalLines, type RenewalResult } from './renewal.ts';
 
 // Most sections run the server's code in this process: it runs with the server process's Node flags.
 if (!SERVER_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
@@ -290,6 +291,32 @@ async function memorySection() {
   lines.push(...memoryLines(runs, Number(process.env.BENCH_MEMORY_IDLE_SECONDS ?? 20), Number(process.env.BENCH_MEMORY_LOAD_SECONDS ?? 10)));
 }
 
+/**
+ * The renewal run (issue 35): preview and run at BENCH_RENEWAL_MEMBERS (default BENCH_MEMBERS)
+ * members, on the embedded database in a data directory on disk and on PostgreSQL.
+ */
+async function renewalSection() {
+  const size = Number(process.env.BENCH_RENEWAL_MEMBERS ?? members);
+  const results: RenewalResult[] = [];
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-renewal-'));
+  const lite = await openPglite({ dataDir });
+  try {
+    await prepare(lite, size);
+    results.push(await measureRenewal(lite, 'PGlite', size));
+  } finally {
+    await lite.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (pgUrl !== 'none') {
+    results.push(await withScratchPostgres(pgUrl, 'portal_bench_renewal', async (db) => {
+      await prepare(db, size);
+      return measureRenewal(db, 'PostgreSQL', size);
+    }));
+  }
+  for (const result of results) console.log(`Renewal on ${result.where}: ${JSON.stringify(result)}`);
+  lines.push(...renewalLines(results));
+}
+
 /** The bench's sections in the order they run and are written. */
 const sections: [name: string, run: () => Promise<void>][] = [
   ['first-load', firstLoadSection],
@@ -302,6 +329,7 @@ const sections: [name: string, run: () => Promise<void>][] = [
   ['backup', backupSection],
   ['lists', listsSection],
   ['memory', memorySection],
+  ['renewal', renewalSection],
 ];
 
 async function main() {

@@ -90,8 +90,6 @@ function linesSql(members: string): string {
         AND (s.invoiced_for IS NULL OR s.invoiced_for < ${yearEnd('$1')})`;
 }
 
-const RENEWING = `SELECT id, membership_id FROM (${membersSql()}) m WHERE left_out IS NULL`;
-
 const channelSql = (alias: string) =>
   `CASE ${alias}.invoice_method WHEN 'EFAKTURA' THEN 'EFAKTURA' WHEN 'AVTALEGIRO' THEN 'AVTALEGIRO' ELSE 'EMAIL' END`;
 
@@ -121,19 +119,24 @@ function membershipOf(member: string): string {
 
 /** What the run for `year` would do, and one page of the invoices it would make. Writes nothing. */
 export async function renewalPreview(db: Queryable, year: number, query: Record<string, unknown>): Promise<Page<RenewalPreviewRow> & { summary: RenewalSummary }> {
-  const [reasons, products, channels] = await Promise.all([
-    db.query<{ reason: string | null; count: number }>(
-      `SELECT left_out AS reason, count(*)::int AS count FROM (${membersSql()}) m GROUP BY left_out`, [year],
-    ),
-    db.query<{ product_id: number; name: string; count: number; amount: string }>(
-      `SELECT l.product_id, min(l.product_name) AS name, count(*)::int AS count, sum(l.amount_ore)::bigint::text AS amount
-         FROM (${linesSql(RENEWING)}) l GROUP BY l.product_id ORDER BY l.product_id`, [year],
-    ),
-    db.query<{ channel: InvoiceChannel; count: number; amount: string }>(
-      `SELECT ${channelSql('a')} AS channel, count(DISTINCT l.member_id)::int AS count, sum(l.amount_ore)::bigint::text AS amount
-         FROM (${linesSql(RENEWING)}) l JOIN accounts a ON a.id = l.member_id GROUP BY 1 ORDER BY 1`, [year],
-    ),
-  ]);
+  // One pass: who renews and why not, then the renewing members' lines, each worked out once.
+  const [{ reasons, products, channels }] = await db.query<{
+    reasons: { reason: string | null; count: number }[];
+    products: { product_id: number; name: string; count: number; amount: number }[];
+    channels: { channel: InvoiceChannel; count: number; amount: number }[];
+  }>(
+    `WITH m AS MATERIALIZED (${membersSql()}),
+          l AS MATERIALIZED (${linesSql('SELECT id, membership_id FROM m WHERE left_out IS NULL')}),
+          per_member AS (SELECT l.member_id, sum(l.amount_ore) AS amount FROM l GROUP BY l.member_id)
+     SELECT
+       (SELECT coalesce(json_agg(r), '[]') FROM (SELECT left_out AS reason, count(*)::int AS count FROM m GROUP BY left_out) r) AS reasons,
+       (SELECT coalesce(json_agg(p ORDER BY p.product_id), '[]') FROM (
+          SELECT l.product_id, min(l.product_name) AS name, count(*)::int AS count, sum(l.amount_ore)::bigint AS amount FROM l GROUP BY l.product_id) p) AS products,
+       (SELECT coalesce(json_agg(c ORDER BY c.channel), '[]') FROM (
+          SELECT ${channelSql('m')} AS channel, count(*)::int AS count, sum(pm.amount)::bigint AS amount
+            FROM per_member pm JOIN m ON m.id = pm.member_id GROUP BY 1) c) AS channels`,
+    [year],
+  );
   const count = (reason: string | null) => reasons.find((row) => row.reason === reason)?.count ?? 0;
   const summary: RenewalSummary = {
     year,
