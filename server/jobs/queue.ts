@@ -60,6 +60,12 @@ export class JobQueue {
     return id;
   }
 
+  /** Queues many jobs in one statement; with `tx` they stand or fall with it. */
+  async sendMany(name: string, data: readonly object[], tx?: Queryable): Promise<void> {
+    if (data.length === 0) return;
+    await this.#boss.insert(name, data.map((item) => ({ data: item })), tx ? { db: inTransaction(tx) } : {});
+  }
+
   async work<T>(name: string, handler: JobHandler<T>, pollingIntervalSeconds = 1): Promise<void> {
     const options = { batchSize: 1, pollingIntervalSeconds, includeMetadata: true } as const;
     await this.#boss.work<T, void, typeof options>(name, options, async ([job]) => {

@@ -221,7 +221,7 @@ describe('the booking job', () => {
 
   it('refuses to place a payment of a file still waiting for its booking, and reads a form without a boundary as a bad request', async () => {
     // Read in as the request does, with a job sender that holds the job back.
-    const held = { send: async () => 'held' };
+    const held = { send: async () => 'held', sendMany: async () => undefined };
     const stored = await readPaymentFile(t.db, held, { name: 'venter.txt', buffer: ocrFile([{ date: today, amountOre: 5_000, kid: null }]) }, staff.id, t.config.billing.bankAccount);
     expect(stored).toMatchObject({ state: 'queued', totals: { pending: 1 } });
     const [item] = await t.db.query<{ id: number }>('SELECT id FROM payment_file_items WHERE file_id = $1', [stored.id]);

@@ -8,7 +8,7 @@
 import type { Database, Queryable } from '../../db/database.ts';
 import type { Config } from '../../config.ts';
 import type { Outbox } from '../messages/outbox.ts';
-import { sendTemplate } from '../messages/messages.ts';
+import { sendMails, sendTemplate, templateBySlug, templateMail } from '../messages/messages.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
 import { formatAccountNumber } from '../../lib/kid.ts';
 import { dottedDate, formatKroner } from './money.ts';
@@ -58,12 +58,32 @@ export async function mailAboutInvoice(
 export async function queueInvoiceMail(
   tx: Queryable, outbox: Outbox, config: { billing: Pick<Config['billing'], 'bankAccount'> }, invoiceId: number, senderId: number | null,
 ): Promise<number | null> {
-  const [invoice] = await tx.query<{ number: number; total_ore: number; due_date: string; kid: string }>(
-    'SELECT number, total_ore, due_date::text AS due_date, kid FROM invoices WHERE id = $1',
-    [invoiceId],
+  return (await queueInvoiceMails(tx, outbox, config, [invoiceId], senderId)).get(invoiceId) ?? null;
+}
+
+/**
+ * Queues the invoices' own mails in `tx`, the template read once and the mails logged and queued
+ * in one statement each (a renewal run's step). Answers the message id of each invoice mailed;
+ * an invoice whose member has no address (erased, or none given) is not in it.
+ */
+export async function queueInvoiceMails(
+  tx: Queryable, outbox: Outbox, config: { billing: Pick<Config['billing'], 'bankAccount'> }, invoiceIds: readonly number[], senderId: number | null,
+): Promise<Map<number, number>> {
+  const invoices = await tx.query<{ id: number; number: number; total_ore: number; due_date: string; kid: string; member_id: number; email: string; first_name: string | null; last_name: string | null }>(
+    `SELECT i.id, i.number, i.total_ore, i.due_date::text AS due_date, i.kid, a.id AS member_id, a.email, a.first_name, a.last_name
+       FROM invoices i JOIN accounts a ON a.id = i.member_id
+      WHERE i.id = ANY($1::int[]) AND a.erased_at IS NULL AND a.email IS NOT NULL ORDER BY i.id`,
+    [invoiceIds],
   );
-  if (!invoice) return null;
-  return mailAboutInvoice(tx, outbox, INVOICE_TEMPLATE, invoiceId, invoiceMailValues(invoice, invoice.total_ore, config.billing.bankAccount), senderId);
+  if (invoices.length === 0) return new Map();
+  const template = await templateBySlug(tx, INVOICE_TEMPLATE);
+  const sent = await sendMails(tx, outbox, invoices.map((invoice) => ({
+    ...templateMail(template, INVOICE_TEMPLATE, {
+      id: invoice.member_id, email: invoice.email, first_name: invoice.first_name ?? '', last_name: invoice.last_name ?? '',
+    }, { values: invoiceMailValues(invoice, invoice.total_ore, config.billing.bankAccount), senderId }),
+    invoiceId: invoice.id,
+  })));
+  return new Map(sent.map((row) => [row.invoice_id!, row.id]));
 }
 
 /**

@@ -12,7 +12,7 @@ import { conflict, notFound } from '../../lib/http-errors.ts';
 import { makeKid } from '../../lib/kid.ts';
 import type { BillingConfig } from '../../config.ts';
 import type { Outbox } from '../messages/outbox.ts';
-import { queueInvoiceMail } from './invoice-mail.ts';
+import { queueInvoiceMails } from './invoice-mail.ts';
 import type { InvoiceChannel, InvoiceDetails, InvoiceKind, InvoiceState, Invoice } from '../../schemas/billing.ts';
 
 /** Today in Oslo, in SQL (a stable value within a statement, so an index on due_date serves it). */
@@ -116,7 +116,7 @@ export interface NewInvoice {
   actorId: number | null;
   /** Why it was made, for its first event ('Medlemskap akseptert'). */
   reason: string;
-  /** How it is sent (see sendInvoice); null: marked sent only. */
+  /** How it is sent (see sendInvoices); null: marked sent only. */
   sending: InvoiceSending | null;
 }
 
@@ -124,46 +124,85 @@ export interface NewInvoice {
 export const channelOf = (invoiceMethod: string | null): InvoiceChannel =>
   invoiceMethod === 'EFAKTURA' ? 'EFAKTURA' : invoiceMethod === 'AVTALEGIRO' ? 'AVTALEGIRO' : 'EMAIL';
 
-const addDays = (date: string, days: number): string => {
-  const next = new Date(`${date}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + days);
-  return next.toISOString().slice(0, 10);
-};
-
 /**
  * Makes an invoice with its lines and KID (from the member number and the invoice's number, taken
  * from the sequence here), records it in the member's change history and sends it. Answers its id.
  */
 export async function createInvoice(tx: Queryable, input: NewInvoice): Promise<number> {
-  const [member] = await tx.query<{ remote_id: number | null; invoice_method: string | null }>(
-    'SELECT remote_id, invoice_method FROM accounts WHERE id = $1',
-    [input.memberId],
+  const [id] = await createInvoices(tx, [input]);
+  return id;
+}
+
+/**
+ * Makes several invoices at once, as createInvoice makes one, in a fixed number of statements
+ * whatever their count (a renewal run's step); answers their ids in the order given. Each must be
+ * for a member with a member number.
+ */
+export async function createInvoices(tx: Queryable, inputs: readonly NewInvoice[]): Promise<number[]> {
+  if (inputs.length === 0) return [];
+  const members = new Map((await tx.query<{ id: number; remote_id: number | null; invoice_method: string | null }>(
+    'SELECT id, remote_id, invoice_method FROM accounts WHERE id = ANY($1::int[])',
+    [inputs.map((input) => input.memberId)],
+  )).map((member) => [member.id, member]));
+  const numbers = await tx.query<{ number: number }>("SELECT nextval('invoice_number_seq')::int AS number FROM generate_series(1, $1::int)", [inputs.length]);
+  const rows = inputs.map((input, index) => {
+    const member = members.get(input.memberId);
+    if (!member || member.remote_id === null) throw new Error(`Faktura til en konto uten medlemsnummer: ${input.memberId}`);
+    const { number } = numbers[index];
+    return {
+      number,
+      member_id: input.memberId,
+      member_number: member.remote_id,
+      year: input.year,
+      kind: input.kind,
+      total: input.lines.reduce((sum, line) => sum + line.amount_ore, 0),
+      invoice_date: input.invoiceDate,
+      due_days: input.dueDays,
+      kid: makeKid(member.remote_id, number),
+      channel: channelOf(member.invoice_method),
+      campaign_code: input.campaignCode,
+      created_by: input.actorId,
+    };
+  });
+  const made = await tx.query<{ id: number; number: number }>(
+    `INSERT INTO invoices (number, member_id, member_number, year, kind, total_ore, invoice_date, due_date, kid, channel, campaign_code, created_by)
+     SELECT r.number, r.member_id, r.member_number, r.year, r.kind, r.total, r.invoice_date, r.invoice_date + r.due_days, r.kid, r.channel,
+            r.campaign_code, r.created_by
+       FROM jsonb_to_recordset($1::jsonb) AS r(number int, member_id int, member_number int, year int, kind text, total int, invoice_date date,
+                                              due_days int, kid text, channel text, campaign_code text, created_by int)
+     RETURNING id, number`,
+    [JSON.stringify(rows)],
   );
-  if (!member || member.remote_id === null) throw new Error(`Faktura til en konto uten medlemsnummer: ${input.memberId}`);
-  const [{ number }] = await tx.query<{ number: number }>("SELECT nextval('invoice_number_seq')::int AS number");
-  const total = input.lines.reduce((sum, line) => sum + line.amount_ore, 0);
-  const [invoice] = await tx.query<{ id: number }>(
-    `INSERT INTO invoices (number, member_id, member_number, year, kind, total_ore, invoice_date, due_date, kid, channel,
-                           campaign_code, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
-    [number, input.memberId, member.remote_id, input.year, input.kind, total, input.invoiceDate,
-      addDays(input.invoiceDate, input.dueDays), makeKid(member.remote_id, number), channelOf(member.invoice_method),
-      input.campaignCode, input.actorId],
-  );
-  for (const line of input.lines) {
-    await tx.query(
-      `INSERT INTO invoice_lines (invoice_id, product_id, subscription_id, description, period_from, period_to, amount_ore)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [invoice.id, line.product_id, line.subscription_id, line.description, line.period_from, line.period_to, line.amount_ore],
-    );
-  }
+  const idOf = new Map(made.map((row) => [row.number, row.id]));
+  const ids = rows.map((row) => idOf.get(row.number)!);
   await tx.query(
-    "INSERT INTO invoice_events (invoice_id, from_state, to_state, actor_id, reason) VALUES ($1, NULL, 'draft', $2, $3)",
-    [invoice.id, input.actorId, input.reason],
+    `INSERT INTO invoice_lines (invoice_id, product_id, subscription_id, description, period_from, period_to, amount_ore)
+     SELECT l.invoice_id, l.product_id, l.subscription_id, l.description, l.period_from, l.period_to, l.amount_ore
+       FROM jsonb_to_recordset($1::jsonb) AS l(invoice_id int, product_id int, subscription_id int, description text,
+                                                               period_from date, period_to date, amount_ore int, n bigint)
+      ORDER BY l.n`,
+    [JSON.stringify(inputs.flatMap((input, index) => input.lines.map((line) => ({ invoice_id: ids[index], ...line }))).map((line, n) => ({ ...line, n })))],
   );
-  await recordMoneyChange(tx, input.memberId, input.actorId, 'Faktura', `Faktura ${number} laget (${input.year})`);
-  await sendInvoice(tx, { id: invoice.id, state: 'draft' }, input.actorId, input.sending);
-  return invoice.id;
+  await tx.query(
+    `INSERT INTO invoice_events (invoice_id, from_state, to_state, actor_id, reason)
+     SELECT e.invoice_id, NULL, 'draft', e.actor_id, e.reason
+       FROM jsonb_to_recordset($1::jsonb) AS e(invoice_id int, actor_id int, reason text, n bigint) ORDER BY e.n`,
+    [JSON.stringify(inputs.map((input, index) => ({ invoice_id: ids[index], actor_id: input.actorId, reason: input.reason, n: index })))],
+  );
+  await recordMoneyChanges(tx, inputs.map((input, index) => ({
+    memberId: input.memberId, actorId: input.actorId, field: 'Faktura', text: `Faktura ${rows[index].number} laget (${input.year})`,
+  })));
+  // Sent together where they are sent alike and by the same hand (a run's step: all of them).
+  const groups = new Map<InvoiceSending | null, Map<number | null, number[]>>();
+  inputs.forEach((input, index) => {
+    const byActor = groups.get(input.sending) ?? new Map<number | null, number[]>();
+    byActor.set(input.actorId, [...(byActor.get(input.actorId) ?? []), ids[index]]);
+    groups.set(input.sending, byActor);
+  });
+  for (const [sending, byActor] of groups) {
+    for (const [actorId, group] of byActor) await sendInvoices(tx, group, actorId, sending);
+  }
+  return ids;
 }
 
 /** How an invoice is sent: the outbox for the portal's own e-mail, and the billing settings (is Tripletex the ledger?). */
@@ -173,25 +212,37 @@ export interface InvoiceSending {
 }
 
 /**
- * Where an invoice leaves us, marked sent once made. Without Tripletex the portal is the ledger
- * and mails the invoice with its PDF, whatever the channel (an e-invoice or AvtaleGiro needs
- * Tripletex), queued in this transaction. With Tripletex, its order, invoice and :send are to be
- * started from here. `sending` null: marked sent only (demo data made outside a request).
+ * Where new invoices (drafts) leave us, marked sent once made. Without Tripletex the portal is the
+ * ledger and mails each invoice with its PDF, whatever the channel (an e-invoice or AvtaleGiro
+ * needs Tripletex), queued in this transaction. With Tripletex, its order, invoice and :send are
+ * to be started from here. `sending` null: marked sent only (demo data made outside a request).
  */
-export async function sendInvoice(
-  tx: Queryable, invoice: Pick<LockedInvoice, 'id' | 'state'>, actorId: number | null, sending: InvoiceSending | null,
-): Promise<void> {
-  await tx.query('UPDATE invoices SET sent_at = now() WHERE id = $1', [invoice.id]);
+async function sendInvoices(tx: Queryable, ids: readonly number[], actorId: number | null, sending: InvoiceSending | null): Promise<void> {
   const mailed = sending !== null && !sending.billing.tripletex
-    && (await queueInvoiceMail(tx, sending.outbox, sending, invoice.id, actorId)) !== null;
-  await changeInvoiceState(tx, invoice, 'sent', { actorId, reason: mailed ? 'Sendt på e-post' : 'Sendt' });
+    ? await queueInvoiceMails(tx, sending.outbox, sending, ids, actorId)
+    : new Map<number, number>();
+  await tx.query("UPDATE invoices SET sent_at = now(), state = 'sent', updated_at = now() WHERE id = ANY($1::int[]) AND state = 'draft'", [ids]);
+  await tx.query(
+    `INSERT INTO invoice_events (invoice_id, from_state, to_state, actor_id, reason)
+     SELECT e.invoice_id, 'draft', 'sent', $2, e.reason
+       FROM jsonb_to_recordset($1::jsonb) AS e(invoice_id int, reason text, n bigint) ORDER BY e.n`,
+    [JSON.stringify(ids.map((id, n) => ({ invoice_id: id, reason: mailed.has(id) ? 'Sendt på e-post' : 'Sendt', n }))), actorId],
+  );
 }
 
 /** One line in the member's change history for a money action: field → [null, what happened]. */
 export async function recordMoneyChange(tx: Queryable, memberId: number, actorId: number | null, field: string, text: string): Promise<void> {
-  await tx.query('INSERT INTO member_changes (member_id, changed_by, changes) VALUES ($1, $2, $3)', [
-    memberId, actorId, JSON.stringify({ [field]: [null, text] }),
-  ]);
+  await recordMoneyChanges(tx, [{ memberId, actorId, field, text }]);
+}
+
+/** Several such lines in one statement. */
+async function recordMoneyChanges(tx: Queryable, changes: readonly { memberId: number; actorId: number | null; field: string; text: string }[]): Promise<void> {
+  await tx.query(
+    `INSERT INTO member_changes (member_id, changed_by, changes)
+     SELECT c.member_id, c.changed_by, c.changes
+       FROM jsonb_to_recordset($1::jsonb) AS c(member_id int, changed_by int, changes jsonb, n bigint) ORDER BY c.n`,
+    [JSON.stringify(changes.map((change, n) => ({ member_id: change.memberId, changed_by: change.actorId, changes: { [change.field]: [null, change.text] }, n })))],
+  );
 }
 
 const PERSON_NAME = (alias: string) => `(SELECT trim(coalesce(${alias}.first_name, '') || ' ' || coalesce(${alias}.last_name, ''))

@@ -29,7 +29,7 @@ import { rowsKnowingTotal, type Page } from '../../lib/paged-query.ts';
 import { conflict, validationFailed } from '../../lib/http-errors.ts';
 import type { InvoiceChannel, RenewalPreviewRow, RenewalRun, RenewalSummary } from '../../schemas/billing.ts';
 import { todayInOslo } from '../shared/oslo-date.ts';
-import { createInvoice, ERASED_NAME, type NewLine } from './invoices.ts';
+import { createInvoices, ERASED_NAME, type NewInvoice, type NewLine } from './invoices.ts';
 import { billingDays } from './settings.ts';
 import { currentYear } from './prices.ts';
 
@@ -39,7 +39,7 @@ export const RENEWAL_YEAR_REFUSED = 'Fornyelsen kan bare kjøres for i år eller
 export const RENEWAL_RUNNING = (year: number) => `Fornyelsen for ${year} kjører allerede.`;
 
 /** Members invoiced per step; on PGlite a step holds the session every request shares. */
-const RENEWAL_STEP = { postgres: 200, pglite: 25 };
+const RENEWAL_STEP = { postgres: 500, pglite: 25 };
 
 const yearStart = (p: string) => `make_date(${p}, 1, 1)`;
 const yearEnd = (p: string) => `make_date(${p}, 12, 31)`;
@@ -253,37 +253,35 @@ async function renewalStep(tx: Queryable, sending: RenewalSending, year: number,
   );
   const days = await billingDays(tx, { billing: sending.billing });
   const today = todayInOslo();
-  let made = 0;
-  let amount = 0;
-  for (const member of members) {
-    const theirs = lines.filter((line) => line.member_id === member.id);
-    if (theirs.length === 0) continue;
-    await createInvoice(tx, {
-      memberId: member.id,
-      year,
-      kind: 'renewal',
-      lines: theirs.map((line) => ({
-        product_id: line.product_id,
-        subscription_id: line.subscription_id,
-        description: `${line.product_name} ${year}`,
-        period_from: line.period_from,
-        period_to: line.period_to,
-        amount_ore: line.amount_ore,
-      })),
-      invoiceDate: today,
-      dueDays: days.invoice_due_days,
-      campaignCode: null,
-      actorId,
-      reason: `Fornyelse ${year}`,
-      sending: { outbox: sending.outbox, billing: sending.billing },
-    });
-    await tx.query(
-      'UPDATE subscriptions SET invoiced_for = l.period_to::date, updated_at = now() FROM unnest($1::int[], $2::text[]) AS l(id, period_to) WHERE subscriptions.id = l.id',
-      [theirs.map((line) => line.subscription_id), theirs.map((line) => line.period_to)],
-    );
-    made += 1;
-    amount += theirs.reduce((sum, line) => sum + line.amount_ore, 0);
-  }
+  const byMember = new Map<number, Line[]>();
+  for (const line of lines) byMember.set(line.member_id, [...(byMember.get(line.member_id) ?? []), line]);
+  const invoiced = members.filter((member) => byMember.has(member.id));
+  const send = { outbox: sending.outbox, billing: sending.billing };
+  await createInvoices(tx, invoiced.map((member): NewInvoice => ({
+    memberId: member.id,
+    year,
+    kind: 'renewal',
+    lines: byMember.get(member.id)!.map((line) => ({
+      product_id: line.product_id,
+      subscription_id: line.subscription_id,
+      description: `${line.product_name} ${year}`,
+      period_from: line.period_from,
+      period_to: line.period_to,
+      amount_ore: line.amount_ore,
+    })),
+    invoiceDate: today,
+    dueDays: days.invoice_due_days,
+    campaignCode: null,
+    actorId,
+    reason: `Fornyelse ${year}`,
+    sending: send,
+  })));
+  await tx.query(
+    'UPDATE subscriptions SET invoiced_for = l.period_to::date, updated_at = now() FROM unnest($1::int[], $2::text[]) AS l(id, period_to) WHERE subscriptions.id = l.id',
+    [lines.map((line) => line.subscription_id), lines.map((line) => line.period_to)],
+  );
+  const made = invoiced.length;
+  const amount = lines.reduce((sum, line) => sum + line.amount_ore, 0);
   await tx.query('UPDATE renewal_runs SET done = done + $2, amount_ore = amount_ore + $3, updated_at = now() WHERE year = $1', [year, made, amount]);
   return members[members.length - 1].id;
 }

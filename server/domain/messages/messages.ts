@@ -50,6 +50,8 @@ export interface OutgoingMail {
   fromEmail: string | null;
   memberId: number | null;
   senderId: number | null;
+  /** The invoice the mail is about (its PDF goes with it when sent). */
+  invoiceId?: number | null;
 }
 
 /**
@@ -60,11 +62,11 @@ export async function sendMail(db: Queryable, outbox: Outbox, mail: OutgoingMail
   const html = sanitizeMailHtml(mail.html);
   const [row] = await db.query<{ id: number }>(
     `INSERT INTO message_log (member_id, channel, subject, email_from, from_name, email_to, content, sender_id,
-                              delivery, status, attempts, redacted, content_sanitised)
-     VALUES ($1, 'email', $2, $3, $4, $5, $6, $7, $8, 'queued', 0, $9, true) RETURNING id`,
+                              delivery, status, attempts, redacted, content_sanitised, invoice_id)
+     VALUES ($1, 'email', $2, $3, $4, $5, $6, $7, $8, 'queued', 0, $9, true, $10) RETURNING id`,
     [
       mail.memberId, mail.subject, mail.fromEmail ?? outbox.from.email, mail.fromName ?? outbox.from.name, mail.to, html, mail.senderId,
-      outbox.mail, mail.secretHtml !== undefined,
+      outbox.mail, mail.secretHtml !== undefined, mail.invoiceId ?? null,
     ],
   );
   if (mail.secretHtml !== undefined) {
@@ -73,6 +75,35 @@ export async function sendMail(db: Queryable, outbox: Outbox, mail: OutgoingMail
   const job: MessageJob = { messageId: row.id };
   await outbox.jobs.send(MAIL_QUEUE, job, db);
   return row.id;
+}
+
+/**
+ * Many mails without secrets at once (a run's invoices): logged in one statement and queued in
+ * another, as sendMail does for one. Answers each logged message's id with the invoice it names.
+ */
+export async function sendMails(db: Queryable, outbox: Outbox, mails: readonly OutgoingMail[]): Promise<{ id: number; invoice_id: number | null }[]> {
+  if (mails.length === 0) return [];
+  if (mails.some((mail) => mail.secretHtml !== undefined)) throw new Error('En e-post med en hemmelighet sendes én og én (sendMail).');
+  const rows = await db.query<{ id: number; invoice_id: number | null }>(
+    `INSERT INTO message_log (member_id, channel, subject, email_from, from_name, email_to, content, sender_id,
+                              delivery, status, attempts, redacted, content_sanitised, invoice_id)
+     SELECT m.member_id, 'email', m.subject, m.email_from, m.from_name, m.email_to, m.content, m.sender_id, $2, 'queued', 0, false, true, m.invoice_id
+       FROM jsonb_to_recordset($1::jsonb) AS m(member_id int, subject text, email_from text, from_name text, email_to text, content text,
+                                              sender_id int, invoice_id int)
+     RETURNING id, invoice_id`,
+    [JSON.stringify(mails.map((mail) => ({
+      member_id: mail.memberId,
+      subject: mail.subject,
+      email_from: mail.fromEmail ?? outbox.from.email,
+      from_name: mail.fromName ?? outbox.from.name,
+      email_to: mail.to,
+      content: sanitizeMailHtml(mail.html),
+      sender_id: mail.senderId,
+      invoice_id: mail.invoiceId ?? null,
+    }))), outbox.mail],
+  );
+  await outbox.jobs.sendMany(MAIL_QUEUE, rows.map((row): MessageJob => ({ messageId: row.id })), db);
+  return rows;
 }
 
 export interface TemplateValues {
@@ -110,16 +141,27 @@ export async function sendTemplate(
   db: Queryable,
   outbox: Outbox,
   slug: string,
-  recipient: { id: number | null; email: string; first_name: string; last_name: string },
-  { values = {}, link, code, senderId = null }: TemplateValues = {},
+  recipient: TemplateRecipient,
+  values: TemplateValues = {},
 ): Promise<number> {
-  const template = await templateBySlug(db, slug);
+  return sendMail(db, outbox, templateMail(await templateBySlug(db, slug), slug, recipient, values));
+}
+
+export interface TemplateRecipient { id: number | null; email: string; first_name: string; last_name: string }
+
+/** The mail a template makes for one recipient (see sendTemplate): what is logged, and what is sent when it has a secret. */
+export function templateMail(
+  template: Template,
+  slug: string,
+  recipient: TemplateRecipient,
+  { values = {}, link, code, senderId = null }: TemplateValues = {},
+): OutgoingMail {
   const shown = { first_name: recipient.first_name, last_name: recipient.last_name, ...values };
   const fill = (html: string) => fillTemplate(html, code === undefined ? shown : { ...shown, code: CODE_REMOVED }, true);
   const fillSecret = (html: string) => fillTemplate(html, code === undefined ? shown : { ...shown, code }, true);
   const label = buttonLabelOf(slug) ?? 'Åpne';
   const secret = link !== undefined || code !== undefined;
-  return sendMail(db, outbox, {
+  return {
     to: recipient.email,
     subject: fillTemplate(template.title, shown, false),
     html: renderMailHtml(template.content, fill, link === undefined ? null : `<strong>${escapeHtml(label)}</strong> ${SECRET_REMOVED}`),
@@ -128,7 +170,7 @@ export async function sendTemplate(
     fromEmail: template.from_email,
     memberId: recipient.id,
     senderId,
-  });
+  };
 }
 
 /** The templates the reject dialogs start from, by kind of request (the spec's ids 1, 2 and 3). */

@@ -11,6 +11,8 @@ import type { Queryable } from '../../db/database.ts';
 /** The part of the job queue a domain function uses: queue a job, in `tx` when given. */
 export interface JobSender {
   send(name: string, data: object, tx?: Queryable, startAfterSeconds?: number): Promise<string>;
+  /** Queues many jobs in one statement, in `tx` when given. */
+  sendMany(name: string, data: readonly object[], tx?: Queryable): Promise<void>;
 }
 
 export interface Outbox {
