@@ -123,7 +123,7 @@ export function renewalLines(results: RenewalResult[]): string[] {
   for (const r of results) {
     const scaled = r.invoices > 0 ? (r.runSeconds * 100_000) / r.invoices : 0;
     console.log(`Renewal on ${r.where}: the run at this pace would take ${(scaled / 60).toFixed(1)} minutes for 100 000 invoices (budget 5)`);
-    lines.push(`| ${r.where} | ${r.members} | ${r.previewSeconds.toFixed(2)} s | ${r.previewBuffers ?? '–'} | ${r.runSeconds.toFixed(1)} s | ${r.invoices} | ${r.statementsPerInvoice.toFixed(1)} | ${r.listIdleP95.toFixed(1)} → ${r.listDuringP95.toFixed(1)} ms (${(r.listDuringP95 / Math.max(0.1, r.listIdleP95)).toFixed(1)}×) | ${r.memoryRiseMb.toFixed(0)} MB |`);
+    lines.push(`| ${r.where} | ${r.members} | ${r.previewSeconds.toFixed(2)} s | ${r.previewBuffers ?? '–'} | ${r.runSeconds.toFixed(1)} s | ${r.invoices} | ${r.statementsPerInvoice.toFixed(2)} | ${r.listIdleP95.toFixed(1)} → ${r.listDuringP95.toFixed(1)} ms (${(r.listDuringP95 / Math.max(0.1, r.listIdleP95)).toFixed(1)}×) | ${r.memoryRiseMb.toFixed(0)} MB |`);
   }
   lines.push('');
   for (const r of results) {
