@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, createAccount, login, settledMessage, type TestContext } from './helpers.ts';
-import { PRODUCTS } from './factories-member-admin.ts';
+import { PRODUCTS, signedInStaff } from './factories-member-admin.ts';
 import { billedMember, firstInvoice } from './billing-factories.ts';
 import { readOutboxFiles, outboxDir } from '../../server/adapters/outbox-files.ts';
 import { smtpTransport } from '../../server/adapters/mail.ts';
@@ -21,8 +21,7 @@ const dir = mkdtempSync(path.join(tmpdir(), 'invoice-pdf-'));
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const account = await createAccount(t.db, { role_id: 3, first_name: 'Ingrid', last_name: 'Berg' });
-  staff = { id: account.id, token: await login(t.app, account.email, account.password) };
+  staff = await signedInStaff(t.app, t.db, { first_name: 'Ingrid', last_name: 'Berg' });
 });
 afterAll(async () => {
   await t?.close();

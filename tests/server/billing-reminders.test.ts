@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, createAccount, login, settledMessage, type TestContext } from './helpers.ts';
+import { signedInStaff } from './factories-member-admin.ts';
 import { activeTravel, billedMember, firstInvoice } from './billing-factories.ts';
 import { OSLO_TODAY } from '../../server/domain/billing/invoices.ts';
 import { lapseCandidates, lapseInvoice, remindInvoice, runReminders, STOPPED } from '../../server/domain/billing/reminders.ts';
@@ -14,8 +15,7 @@ let staff: { id: number; token: string };
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const account = await createAccount(t.db, { role_id: 3, first_name: 'Ingrid', last_name: 'Berg' });
-  staff = { id: account.id, token: await login(t.app, account.email, account.password) };
+  staff = await signedInStaff(t.app, t.db, { first_name: 'Ingrid', last_name: 'Berg' });
 });
 afterAll(async () => {
   await t?.close();

@@ -5,9 +5,9 @@
  * started again, still one invoice per member; staff only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, createAccount, login, type TestContext } from './helpers.ts';
+import { bearer, buildTestApp, createAccount, type TestContext } from './helpers.ts';
 import { activeTravel, billedMember } from './billing-factories.ts';
-import { PRODUCTS, signedIn } from './factories-member-admin.ts';
+import { PRODUCTS, signedIn, signedInStaff } from './factories-member-admin.ts';
 import { runRenewal } from '../../server/domain/billing/renewal.ts';
 import { currentYear } from '../../server/domain/billing/prices.ts';
 import type { RenewalPreviewRow, RenewalSummary } from '../../server/schemas/billing.ts';
@@ -19,8 +19,7 @@ const next = year + 1;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const account = await createAccount(t.db, { role_id: 3, first_name: 'Ingrid', last_name: 'Berg' });
-  staff = { id: account.id, token: await login(t.app, account.email, account.password) };
+  staff = await signedInStaff(t.app, t.db, { first_name: 'Ingrid', last_name: 'Berg' });
 });
 afterAll(async () => {
   await t?.close();
