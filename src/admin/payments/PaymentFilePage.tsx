@@ -164,10 +164,13 @@ function Outcome({ item, onPlace, canPlace }: { item: PaymentFileItem; onPlace: 
 
 function Matched({ file, onPlace }: { file: PaymentFileDetails; onPlace: (item: PaymentFileItem) => void }) {
   const translate = useTranslate();
+  // The surplus column only when an over-payment left one (placed or not).
+  const surplus = file.matched.some((item) => item.unplaced > 0 || item.placed_invoice_id !== null);
+  const labels: [string, object?][] = [['line', wide], ['paid_on'], ['member'], ['invoice'], ['amount', { textAlign: 'right' }], ['kind']];
   return (
     <Section id="matched-heading" title={translate('app.payments.files.matched.title', { count: file.matched.length })}
       empty={translate('app.payments.files.matched.empty')} count={file.matched.length}>
-      <Head labels={[['line', wide], ['paid_on'], ['member'], ['invoice'], ['amount', { textAlign: 'right' }], ['kind'], ['left']]} />
+      <Head labels={surplus ? [...labels, ['left']] : labels} />
       <TableBody>
         {file.matched.map((item) => (
           <TableRow key={item.id}>
@@ -177,10 +180,12 @@ function Matched({ file, onPlace }: { file: PaymentFileDetails; onPlace: (item: 
             <TableCell>{invoiceOf(item.invoice_id, item.invoice_number)}</TableCell>
             <TableCell align="right" sx={money}>{formatKroner(item.amount)}</TableCell>
             <TableCell>{translate(`app.payments.files.kinds.${item.kind}`)}</TableCell>
-            <TableCell>
-              {item.unplaced > 0 && <Box component="span" sx={{ ...money, display: 'block', mb: 0.5 }}>{formatKroner(item.unplaced)}</Box>}
-              <Outcome item={item} onPlace={onPlace} canPlace={isDone(file)} />
-            </TableCell>
+            {surplus && (
+              <TableCell>
+                {item.unplaced > 0 && <Box component="span" sx={{ ...money, display: 'block', mb: 0.5 }}>{formatKroner(item.unplaced)}</Box>}
+                <Outcome item={item} onPlace={onPlace} canPlace={isDone(file)} />
+              </TableCell>
+            )}
           </TableRow>
         ))}
       </TableBody>

@@ -138,6 +138,11 @@ export function PaymentFilesPage() {
         sort={{ field: 'uploaded_at', order: 'DESC' }}
         authLoading={<Loading />}
         disableSyncWithLocation
+        // A file's state and counts change as the queue's job books it: read again on arrival, and every few seconds while one is being booked.
+        queryOptions={{
+          refetchOnMount: 'always',
+          refetchInterval: (query) => ((query.state.data as { data?: PaymentFile[] } | undefined)?.data?.some((file) => file.state !== 'done') ? 2000 : false),
+        }}
       >
         <Typography id={LIST_HEADING} variant="h6" component="h2" sx={{ mt: 3, mb: 1 }}>{translate('app.payments.files.list.title')}</Typography>
         <FileTable />

@@ -16,6 +16,13 @@ import { InvoiceActionDialog } from './InvoiceActionDialog.tsx';
 /** Invoices that may still take a payment (the server has the last word). */
 const OPEN_STATES = ['sent', 'partly_paid', 'overdue', 'reminded', 'lapsed'];
 
+/**
+ * An invoice number typed finds that invoice alone (the free-text search would also match it as a
+ * member number or in names, and crowd it out of the suggestions); anything else (a name, a KID)
+ * is the invoice list's search.
+ */
+const searchInvoices = (search: string) => (/^\d{1,7}$/.test(search.trim()) ? { number: search.trim() } : { q: search });
+
 const resolver = yupResolver(yup.object({
   invoice_id: yup.number().nullable().required('app.payments.files.place.required'),
 })) as unknown as Resolver<FieldValues>;
@@ -56,15 +63,17 @@ export function PlacePaymentDialog({ item, onClose }: { item: PaymentFileItem | 
       done="app.payments.files.place.done"
       call={call}
     >
-      <ReferenceInput source="invoice_id" reference="invoices" perPage={10} filter={{ state: OPEN_STATES }} sort={{ field: 'number', order: 'DESC' }}>
+      <ReferenceInput source="invoice_id" reference="invoices" perPage={25} filter={{ state: OPEN_STATES }} sort={{ field: 'number', order: 'DESC' }}>
         <AutocompleteInput
           label="app.payments.files.place.invoice"
           helperText="app.payments.files.place.invoice_help"
           optionText={optionText}
-          filterToQuery={(search: string) => ({ q: search })}
+          noOptionsText={translate('app.payments.files.place.no_options')}
+          filterToQuery={searchInvoices}
           isRequired
-          autoFocus
           fullWidth
+          // The field takes the keyboard as the dialog opens (AutocompleteInput passes autoFocus on only here).
+          TextFieldProps={{ autoFocus: true }}
         />
       </ReferenceInput>
     </InvoiceActionDialog>
