@@ -356,6 +356,7 @@ describe.each([1440, 390])('billing at %i px', (width) => {
     await dialog.waitFor({ state: 'detached', timeout: 5000 });
     await unmatched.getByRole('link', { name: String(target.number), exact: true }).waitFor();
     await expect.poll(() => page.getByRole('button', { name: /^Plasser på faktura/ }).count()).toBe(0);
+    await page.getByRole('status').getByText('Alt er ført.').waitFor();
     const { body: placed } = await api(e2e.portal, token, 'GET', `/api/invoice/${target.id}`);
     expect(placed.data.outstanding).toBe(target.outstanding - 10_000);
     await look(page, 'payment-file-placed', width);

@@ -79,9 +79,11 @@ function Progress({ file }: { file: PaymentFileDetails }) {
   const translate = useTranslate();
   const { count, pending, matched, unmatched } = file.totals;
   if (isDone(file)) {
+    const left = file.totals.unplaced;
     return (
-      <Alert role="status" severity={unmatched > 0 ? 'warning' : 'success'} sx={{ my: 2 }}>
-        {translate('app.payments.files.done', { matched, unmatched })}
+      <Alert role="status" severity={left > 0 ? 'warning' : 'success'} sx={{ my: 2 }}>
+        {translate('app.payments.files.done', { matched, unmatched })}{' '}
+        {left > 0 ? translate('app.payments.files.left', { amount: formatKroner(left) }) : translate('app.payments.files.all_booked')}
       </Alert>
     );
   }

@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import * as yup from 'yup';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import { AutocompleteInput, ReferenceInput, useDataProvider, useTranslate } from 'react-admin';
-import { formatDate, formatKroner } from '../../common/format.ts';
+import { formatDate, formatKid, formatKroner } from '../../common/format.ts';
 import type { Invoice, PaymentFileItem, StaffDataProvider } from '../../dataProvider/index.ts';
 import { InvoiceActionDialog } from './InvoiceActionDialog.tsx';
 
@@ -54,7 +54,7 @@ export function PlacePaymentDialog({ item, onClose }: { item: PaymentFileItem | 
       text={translate(item.kid ? 'app.payments.files.place.text' : 'app.payments.files.place.text_no_kid', {
         amount: formatKroner(item.unplaced),
         date: formatDate(item.paid_on),
-        kid: item.kid ?? '',
+        kid: formatKid(item.kid),
         kind: translate(`app.payments.files.kinds.${item.kind}`),
       })}
       resolver={resolver}

@@ -666,6 +666,8 @@ export default {
         },
         progress: 'Booking the payments: %{done} of %{count} booked',
         progress_label: 'Payments booked',
+        left: 'Not booked yet: %{amount}.',
+        all_booked: 'Everything is booked.',
         done: 'The file is booked. On the invoice their KID names: %{matched}. Unmatched: %{unmatched}.',
         matched: { title: 'Booked on invoice (%{count})', empty: 'No payment matched an invoice.' },
         unmatched: { title: 'Unmatched (%{count})', empty: 'Every payment matched an invoice.' },

@@ -668,6 +668,8 @@ export default {
         },
         progress: 'Fører innbetalingene: %{done} av %{count} er ført',
         progress_label: 'Innbetalinger ført',
+        left: 'Ikke ført ennå: %{amount}.',
+        all_booked: 'Alt er ført.',
         done: 'Filen er ført. På fakturaen KID-en viser til: %{matched}. Uten treff: %{unmatched}.',
         matched: { title: 'Ført på faktura (%{count})', empty: 'Ingen innbetalinger traff en faktura.' },
         unmatched: { title: 'Uten treff (%{count})', empty: 'Alle innbetalingene traff en faktura.' },
