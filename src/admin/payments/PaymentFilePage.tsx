@@ -183,7 +183,7 @@ function Matched({ file, onPlace }: { file: PaymentFileDetails; onPlace: (item: 
             <TableCell align="right" sx={money}>{formatKroner(item.amount)}</TableCell>
             <TableCell>{translate(`app.payments.files.kinds.${item.kind}`)}</TableCell>
             {surplus && (
-              <TableCell>
+              <TableCell sx={{ minWidth: '11rem' }}>
                 {item.unplaced > 0 && <Box component="span" sx={{ ...money, display: 'block', mb: 0.5 }}>{formatKroner(item.unplaced)}</Box>}
                 <Outcome item={item} onPlace={onPlace} canPlace={isDone(file)} />
               </TableCell>
@@ -210,7 +210,7 @@ function Unmatched({ file, onPlace }: { file: PaymentFileDetails; onPlace: (item
             <TableCell align="right" sx={money}>{formatKroner(item.amount)}</TableCell>
             <TableCell>{translate(`app.payments.files.kinds.${item.kind}`)}</TableCell>
             <TableCell sx={wide}>{invoiceOf(item.invoice_id, item.invoice_number)}</TableCell>
-            <TableCell><Outcome item={item} onPlace={onPlace} canPlace={isDone(file)} /></TableCell>
+            <TableCell sx={{ minWidth: '11rem' }}><Outcome item={item} onPlace={onPlace} canPlace={isDone(file)} /></TableCell>
           </TableRow>
         ))}
       </TableBody>
