@@ -20,5 +20,7 @@ export const paths = {
     `${root('travel-insurance')}/edit/subscription_id=${subscriptionId}&member_id=${memberId}`,
   payments: root('payments'),
   invoice: (id: Id) => `${root('payments')}/${id}`,
+  paymentFiles: `${root('payments')}/files`,
+  paymentFile: (id: Id) => `${root('payments')}/files/${id}`,
   prices: `${root('settings')}/prices`,
 };

@@ -4,3 +4,7 @@ export type {
   PaymentMethod, PriceRow, RenewalLeftOut, RenewalPreviewRow, RenewalRun, RenewalState, RenewalSummary, StaffPaymentMethod,
   PaymentBody as InvoicePaymentBody, CreditBody as InvoiceCreditBody,
 } from '../../server/schemas/billing.ts';
+/** 'Innbetalinger', the bank's OCR files read in and their payments. */
+export type {
+  PaymentFile, PaymentFileDetails, PaymentFileItem, PaymentFileTotals, PaymentItemKind, PlaceBody as PaymentPlaceBody,
+} from '../../server/schemas/payment-files.ts';

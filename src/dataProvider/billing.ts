@@ -7,7 +7,8 @@ import type { Identifier } from 'react-admin';
 import { download, http } from '../common/http.ts';
 import { unwrap } from './errors.ts';
 import type {
-  Invoice, InvoiceCreditBody, InvoiceDetails, InvoicePaymentBody, PriceRow, RenewalPreviewRow, RenewalRun, RenewalSummary,
+  Invoice, InvoiceCreditBody, InvoiceDetails, InvoicePaymentBody, PaymentFileDetails, PaymentFileItem, PaymentPlaceBody, PriceRow,
+  RenewalPreviewRow, RenewalRun, RenewalSummary,
 } from './billing-types.ts';
 import type { Page } from './base.ts';
 
@@ -52,6 +53,21 @@ export const billingMethods = {
   /** The year's renewal run: its state and how far it has come. */
   async renewalRun(year: number): Promise<RenewalRun> {
     return unwrap(await http.get<{ data: RenewalRun }>(`/api/renewal/${year}`)).data;
+  },
+
+  /**
+   * Reads in the bank's OCR file (multipart, field `file`): the file as stored, queued for booking
+   * (202). 409 for a transmission read in before, 422 for a file that is not one (its message names the line).
+   */
+  async uploadPaymentFile(file: File): Promise<PaymentFileDetails> {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    return unwrap(await http.post<{ data: PaymentFileDetails }>('/api/payment-file', form)).data;
+  },
+
+  /** Places a payment matching left (or an over-payment's surplus) on an invoice; 422 `errors.invoice_id` when the invoice cannot take it. */
+  async placePaymentFileItem(id: Identifier, body: PaymentPlaceBody): Promise<PaymentFileItem> {
+    return unwrap(await http.post<{ data: PaymentFileItem }>(`/api/payment-file/item/${id}/place`, body)).data;
   },
 
   /** Starts the year's renewal run as a job (409 while one runs). */

@@ -1,14 +1,16 @@
 /**
  * The billing area in Chromium at a desk and on a phone: next year's prices, the invoice list
  * with its totals and 'Bare forfalte', an invoice paid by hand and credited, and the overdue mark
- * and filter in the member overview and the invoices on the member page; axe, keyboard and
- * screenshots of each.
+ * and filter in the member overview and the invoices on the member page, and the bank's OCR file
+ * read in, booked and its unmatched payment placed; axe, keyboard and screenshots of each.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { format } from 'date-fns';
 import { api, apiLogin, checkA11y, openPage, screenshot, signIn, STAFF, usePortal } from './harness.ts';
 import { tabTo } from './min-side-steps.ts';
+import { makeKid } from '../../server/lib/kid.ts';
+import { writeOcrGiro } from '../../server/lib/ocr-giro.ts';
 
 const e2e = usePortal();
 let token: string;
@@ -17,7 +19,9 @@ beforeAll(async () => {
   token = await apiLogin(e2e.portal, STAFF.email, STAFF.password);
 });
 
-interface InvoiceRow { id: number; number: string; member_id: number; total: number; paid: number; outstanding: number; state: string; overdue: boolean }
+interface InvoiceRow {
+  id: number; number: string; member_id: number; total: number; paid: number; outstanding: number; state: string; overdue: boolean; kid: string;
+}
 
 async function invoices(query: string): Promise<{ total: number; data: InvoiceRow[] }> {
   const { status, body } = await api(e2e.portal, token, 'GET', `/api/invoice/list?per_page=100${query}`);
@@ -39,6 +43,30 @@ async function staffPage(pathname: string, width: number): Promise<Page> {
 async function look(page: Page, name: string, width: number) {
   await checkA11y(page, `${name} at ${width} px`);
   await screenshot(page, `staff-billing-${name}-${width}`);
+}
+
+/** The page fits a phone's width: nothing scrolls the whole page sideways (tables scroll in their own box). */
+async function fits(page: Page, width: number) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+/** The account the portal checks an OCR file's assignments against (BANK_ACCOUNT's default). */
+const BANK_ACCOUNT = '15031234562';
+
+/** A bank's OCR file (ISO-8859-1, CRLF) with the given payments, each to a KID, paid today. */
+function ocrFile(transmission: string, payments: { kid: string; amountOre: number }[]): Buffer {
+  const today = format(new Date(), 'yyyy-MM-dd');
+  return Buffer.from(writeOcrGiro({
+    transmissionNumber: transmission,
+    dataRecipient: '00123456',
+    date: today,
+    assignments: [{
+      assignmentNumber: transmission,
+      agreementId: '000123456',
+      account: BANK_ACCOUNT,
+      transactions: payments.map((payment) => ({ date: today, ...payment })),
+    }],
+  }), 'latin1');
 }
 
 const thisYear = new Date().getFullYear();
@@ -244,6 +272,95 @@ describe.each([1440, 390])('billing at %i px', (width) => {
     await expect.poll(() => page.getByRole('button', { name: `Start fornyelsen for ${year}` }).isDisabled()).toBe(true);
     await page.getByText(`Ingen medlemmer skal fornyes for ${year}.`).waitFor();
     await look(page, 'renewal-done', width);
+    await page.context().close();
+  });
+
+  it('reads in an OCR file by keyboard, books it, refuses it a second time and places its unmatched payment on another invoice', async () => {
+    // Two open invoices of the demo data: one the file pays in full by its KID, one staff place the unknown KID's payment on.
+    const open = (await invoices('&sort=-number')).data.filter((row) => row.outstanding > 10_000 && !['draft', 'credited'].includes(row.state));
+    expect(open.length).toBeGreaterThan(1);
+    const [paid, target] = open;
+    // A transmission number of its own for each width and run (read in once only).
+    const transmission = String((Date.now() + width) % 9_000_000 + 1_000_000);
+    const unknownKid = makeKid(9_999_999, 9_000_000 + (Date.now() % 999_999));
+    const fileName = `OCR.${transmission}.txt`;
+    const buffer = ocrFile(transmission, [{ kid: paid.kid, amountOre: paid.outstanding }, { kid: unknownKid, amountOre: 10_000 }]);
+
+    const page = await staffPage('/payments', width);
+    await page.getByRole('heading', { level: 1, name: 'Betaling' }).waitFor();
+    await page.getByRole('link', { name: 'Innbetalinger fra banken' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Innbetalinger' }).waitFor();
+    await page.getByRole('region', { name: 'Filer lest inn' }).waitFor();
+    await look(page, 'payment-files', width);
+    await fits(page, width);
+
+    // The file chosen as the OS dialog would (the button opens it), and read in from the keyboard.
+    const input = page.getByLabel('OCR-fil fra banken');
+    await input.setInputFiles({ name: fileName, mimeType: 'text/plain', buffer });
+    await page.getByText(`Valgt fil: ${fileName}`).waitFor();
+    await tabTo(page, 'Les inn');
+    await page.keyboard.press('Enter');
+
+    // The file's page: booked by the queue's job, then the payment on its invoice and the one without.
+    await page.getByRole('heading', { level: 1, name: `Forsendelse ${transmission}` }).waitFor();
+    await page.getByRole('status').getByText('Filen er ført. På fakturaen KID-en viser til: 1. Uten treff: 1.').waitFor({ timeout: 30_000 });
+    const matched = page.getByRole('region', { name: 'Ført på faktura (1)' });
+    await matched.getByRole('link', { name: String(paid.number), exact: true }).waitFor();
+    expect(await matched.locator('tbody tr').innerText()).toMatch(/Betalt/);
+    const unmatched = page.getByRole('region', { name: 'Uten treff (1)' });
+    expect(await unmatched.locator('tbody tr').innerText()).toMatch(/kr 100,00[\s\S]*Ukjent KID/);
+    const { body: afterBooking } = await api(e2e.portal, token, 'GET', `/api/invoice/${paid.id}`);
+    expect(afterBooking.data).toMatchObject({ state: 'paid', outstanding: 0 });
+    await look(page, 'payment-file', width);
+    await fits(page, width);
+
+    // The same transmission again: the server's words beside the form, the file still chosen.
+    await page.getByRole('button', { name: 'Til innbetalingene' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Innbetalinger' }).waitFor();
+    // The list says what the job has done since the upload.
+    const ownRow = page.getByRole('region', { name: 'Filer lest inn' }).locator('tbody tr').filter({ has: page.getByRole('link', { name: transmission, exact: true }) });
+    await expect.poll(() => ownRow.innerText()).toContain('Ført');
+    await page.getByLabel('OCR-fil fra banken').setInputFiles({ name: fileName, mimeType: 'text/plain', buffer });
+    await tabTo(page, 'Les inn');
+    await page.keyboard.press('Enter');
+    await page.getByRole('alert').getByText(`Denne filen er allerede lest inn (forsendelse ${transmission})`).waitFor();
+    await page.getByText(`Valgt fil: ${fileName}`).waitFor();
+    await look(page, 'payment-files-refused', width);
+    await fits(page, width);
+
+    // Back to the file by its row's link, and its unmatched payment placed on the other invoice, by keyboard.
+    await page.getByRole('region', { name: 'Filer lest inn' }).getByRole('link', { name: transmission, exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: `Forsendelse ${transmission}` }).waitFor();
+    await page.getByRole('button', { name: /^Plasser på faktura: kr 100,00/ }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Plasser innbetalingen på en faktura' });
+    await dialog.waitFor();
+    const field = dialog.getByRole('combobox', { name: /Faktura/ });
+    await expect.poll(() => field.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.type(String(target.number));
+    const option = page.getByRole('option', { name: new RegExp(`^${target.number}: `) });
+    await option.waitFor();
+    for (let presses = 0; presses < 10 && (await option.getAttribute('class'))?.includes('Mui-focused') !== true; presses++) {
+      await page.keyboard.press('ArrowDown');
+    }
+    await page.keyboard.press('Enter');
+    await expect.poll(() => field.inputValue()).toMatch(new RegExp(`^${target.number}: `));
+    await settle(page);
+    await look(page, 'place-dialog', width);
+    await tabTo(page, 'Plasser');
+    await page.keyboard.press('Enter');
+    await page.getByText('Innbetalingen er plassert').first().waitFor();
+    await dialog.waitFor({ state: 'detached', timeout: 5000 });
+    await unmatched.getByRole('link', { name: String(target.number), exact: true }).waitFor();
+    await expect.poll(() => page.getByRole('button', { name: /^Plasser på faktura/ }).count()).toBe(0);
+    await page.getByRole('status').getByText('Alt er ført.').waitFor();
+    const { body: placed } = await api(e2e.portal, token, 'GET', `/api/invoice/${target.id}`);
+    expect(placed.data.outstanding).toBe(target.outstanding - 10_000);
+    await look(page, 'payment-file-placed', width);
+    await fits(page, width);
     await page.context().close();
   });
 });

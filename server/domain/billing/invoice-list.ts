@@ -49,6 +49,7 @@ export const invoiceList: ListDefinition = {
     overdue: (values) => (values.includes('1') || values.includes('true') ? OVERDUE : `NOT (${OVERDUE})`),
     campaign: (values, params) => `lower(i.campaign_code) IN (${params.list(values.map((value) => value.toLowerCase()))})`,
     member_id: (values, params) => `i.member_id IN (${params.list(integers(values))})`,
+    number: (values, params) => `i.number IN (${params.list(integers(values))})`,
     q: searchInvoices,
   },
   sorts: {
@@ -73,6 +74,7 @@ export const INVOICE_FILTER_DOCS: Record<string, string> = {
   overdue: '1: bare forfalte (forfallsdato passert, noe utestående, ikke kreditert); 0: bare de andre',
   campaign: 'Kampanjekoden medlemmet meldte seg inn med',
   member_id: 'Medlemmets id',
+  number: 'Fakturanummeret (kommaseparert): bare de fakturaene, der q også treffer medlemsnumre og navn',
   q: 'Fritekst: navn, medlemsnummer, fakturanummer eller KID; hvert ord må passe',
 };
 

@@ -1,15 +1,17 @@
 /**
  * '/payments' ('Betaling'): every invoice, filtered by year, state, channel, overdue, campaign code
  * or a search, with the sums over all it matches above the table and its exports. A row (or its
- * number, for the keyboard) opens the invoice's page.
+ * number, for the keyboard) opens the invoice's page; 'Innbetalinger fra banken' leads to the OCR files.
  */
 import type { MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import AccountBalance from '@mui/icons-material/AccountBalance';
 import { DataTable, ListBase, Loading, useListContext, useTranslate } from 'react-admin';
 import { formatDate, formatKroner } from '../../common/format.ts';
 import type { Invoice } from '../../dataProvider/index.ts';
@@ -75,7 +77,12 @@ export function InvoiceList() {
         <Box sx={{ minHeight: '100vh' }}>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, my: 2 }}>
             <Typography id="invoices-heading" variant="h5" component="h1">{translate('app.payments.title')}</Typography>
-            <ExportMenu />
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+              <Button component={RouterLink} to={paths.paymentFiles} variant="outlined" startIcon={<AccountBalance />}>
+                {translate('app.payments.files.open')}
+              </Button>
+              <ExportMenu />
+            </Box>
           </Box>
           <InvoiceFilters />
           <InvoiceTotals />
