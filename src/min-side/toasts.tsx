@@ -2,7 +2,7 @@
  * Toasts at top centre. Success closes itself after 3 s unless told to stay; errors stay until
  * dismissed. Both live regions are always in the page so screen readers announce new messages.
  */
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTexts } from './locale.tsx';
 
 type Kind = 'success' | 'error';
@@ -26,6 +26,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const texts = useTexts();
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
+  // The timers that close success toasts end with the provider: none fires on a page that is gone.
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending) clearTimeout(timer);
+      pending.clear();
+    };
+  }, []);
 
   const dismiss = useCallback((id: number) => setToasts((all) => all.filter((toast) => toast.id !== id)), []);
   const push = useCallback(
@@ -33,7 +42,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       const id = nextId.current++;
       // The same message twice in a row would only repeat itself; keep the newest.
       setToasts((all) => [...all.filter((toast) => toast.message !== message), { id, kind, message }]);
-      if (!persistent) setTimeout(() => dismiss(id), SUCCESS_TIMEOUT_MS);
+      if (!persistent) {
+        const timer = setTimeout(() => {
+          timers.current.delete(timer);
+          dismiss(id);
+        }, SUCCESS_TIMEOUT_MS);
+        timers.current.add(timer);
+      }
     },
     [dismiss],
   );

@@ -43,6 +43,25 @@ describe('toasts', () => {
   });
 });
 
+describe('a page that is left', () => {
+  it('leaves no success toast timer running behind it', () => {
+    vi.useFakeTimers();
+    try {
+      const { unmount } = render(
+        <ToastProvider>
+          <Buttons />
+        </ToastProvider>,
+      );
+      act(() => screen.getByRole('button', { name: 'ok' }).click());
+      expect(vi.getTimerCount()).toBe(1);
+      unmount();
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe('dismissing a toast', () => {
   it('leaves focus on the next toast, then on the page, not on nothing', async () => {
     render(
