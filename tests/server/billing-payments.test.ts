@@ -152,6 +152,11 @@ describe('GET /api/invoice/list', () => {
     const [{ code }] = await t.db.query<{ code: string }>('SELECT campaign_code AS code FROM invoices WHERE id = $1', [made[4].id]);
     expect((await list(`filter[campaign]=${code}`)).data.map((row) => row.id)).toEqual([made[4].id]);
     expect((await list(`filter[member_id]=${made[3].memberId}`)).data.map((row) => row.id)).toEqual([made[3].id]);
+    const numbers = await t.db.query<{ id: number; number: number }>('SELECT id, number FROM invoices WHERE id = ANY($1::int[]) ORDER BY id', [[made[2].id, made[4].id]]);
+    expect((await list(`filter[number]=${numbers.map((row) => row.number).join(',')}`)).data.map((row) => row.id).sort((a, b) => a - b))
+      .toEqual(numbers.map((row) => row.id));
+    // A member number is no invoice number: the number filter does not match it.
+    expect((await list(`filter[number]=${made[1].remoteId}`)).total).toBe(0);
     expect((await list(`filter[q]=${made[1].remoteId}`)).data.map((row) => row.id)).toEqual([made[1].id]);
     expect((await list('filter[q]=liste3 totalsen')).data.map((row) => row.id)).toEqual([made[3].id]);
     const [{ kid }] = await t.db.query<{ kid: string }>('SELECT kid FROM invoices WHERE id = $1', [made[0].id]);
