@@ -2,7 +2,7 @@
 export type {
   Invoice, InvoiceChannel, InvoiceCredit, InvoiceDetails, InvoiceEvent, InvoiceLine, InvoicePayment, InvoiceState, InvoiceTotals,
   PaymentMethod, PriceRow, RenewalLeftOut, RenewalPreviewRow, RenewalRun, RenewalState, RenewalSummary, StaffPaymentMethod,
-  PaymentBody as InvoicePaymentBody, CreditBody as InvoiceCreditBody,
+  PaymentBody as InvoicePaymentBody, CreditBody as InvoiceCreditBody, PauseRemindersBody as InvoicePauseBody,
 } from '../../server/schemas/billing.ts';
 /** 'Innbetalinger', the bank's OCR files read in and their payments. */
 export type {

@@ -7,7 +7,7 @@ import type { Identifier } from 'react-admin';
 import { download, http } from '../common/http.ts';
 import { unwrap } from './errors.ts';
 import type {
-  Invoice, InvoiceCreditBody, InvoiceDetails, InvoicePaymentBody, PaymentFileDetails, PaymentFileItem, PaymentPlaceBody, PriceRow,
+  Invoice, InvoiceCreditBody, InvoiceDetails, InvoicePauseBody, InvoicePaymentBody, PaymentFileDetails, PaymentFileItem, PaymentPlaceBody, PriceRow,
   RenewalPreviewRow, RenewalRun, RenewalSummary,
 } from './billing-types.ts';
 import type { Page } from './base.ts';
@@ -21,6 +21,11 @@ export const billingMethods = {
   /** Credits the invoice, all that is outstanding when `amount` is left out. */
   async invoiceCredit(id: Identifier, body: InvoiceCreditBody): Promise<InvoiceDetails> {
     return unwrap(await http.post<{ data: InvoiceDetails }>(`/api/invoice/${id}/credit`, body)).data;
+  },
+
+  /** Pauses the invoice's reminders (and its lapse) until a day, with a reason. */
+  async invoicePauseReminders(id: Identifier, body: InvoicePauseBody): Promise<InvoiceDetails> {
+    return unwrap(await http.post<{ data: InvoiceDetails }>(`/api/invoice/${id}/pause-reminders`, body)).data;
   },
 
   /** Sends the invoice again through its channel; the server answers what it did in words. */

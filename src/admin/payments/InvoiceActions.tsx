@@ -1,12 +1,14 @@
 /**
- * The actions on an invoice's page: 'Registrer innbetaling' and 'Krediter' (dialogs fetched the
- * first time they are opened, then kept mounted for their closing transition), 'Send på nytt'
- * and 'Last ned PDF'. Paying or crediting needs something outstanding.
+ * The actions on an invoice's page: 'Registrer innbetaling', 'Krediter' and 'Utsett purring'
+ * (dialogs fetched the first time they are opened, then kept mounted for their closing
+ * transition), 'Send på nytt' and 'Last ned PDF'. Paying, crediting or pausing reminders needs
+ * something outstanding.
  */
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Payments from '@mui/icons-material/Payments';
+import PauseCircleOutline from '@mui/icons-material/PauseCircleOutline';
 import PictureAsPdf from '@mui/icons-material/PictureAsPdf';
 import RemoveCircleOutline from '@mui/icons-material/RemoveCircleOutline';
 import Send from '@mui/icons-material/Send';
@@ -17,11 +19,12 @@ import { useToast } from '../toast.tsx';
 
 const PaymentDialog = lazy(() => import('./PaymentDialog.tsx'));
 const CreditDialog = lazy(() => import('./CreditDialog.tsx'));
+const PauseDialog = lazy(() => import('./PauseDialog.tsx'));
 
 type DialogProps = { invoice: InvoiceDetails; open: boolean; onClose: () => void };
 
-function DialogButton({ invoice, label, icon, dialog: Dialog, disabled }: {
-  invoice: InvoiceDetails; label: string; icon: ReactNode; dialog: ComponentType<DialogProps>; disabled: boolean;
+function DialogButton({ invoice, label, icon, dialog: Dialog, disabled, variant = 'contained' }: {
+  invoice: InvoiceDetails; label: string; icon: ReactNode; dialog: ComponentType<DialogProps>; disabled: boolean; variant?: 'contained' | 'outlined';
 }) {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
@@ -29,7 +32,7 @@ function DialogButton({ invoice, label, icon, dialog: Dialog, disabled }: {
   return (
     <>
       <Button
-        variant="contained"
+        variant={variant}
         startIcon={icon}
         disabled={disabled}
         onClick={() => {
@@ -67,6 +70,14 @@ export function InvoiceActions({ invoice }: { invoice: InvoiceDetails }) {
     <Stack direction="row" spacing={1.5} useFlexGap sx={{ my: 2, flexWrap: 'wrap' }}>
       <DialogButton invoice={invoice} label="app.payments.payment.open" icon={<Payments />} dialog={PaymentDialog} disabled={nothingOwed} />
       <DialogButton invoice={invoice} label="app.payments.credit.open" icon={<RemoveCircleOutline />} dialog={CreditDialog} disabled={nothingOwed} />
+      <DialogButton
+        invoice={invoice}
+        label="app.payments.pause.open"
+        icon={<PauseCircleOutline />}
+        dialog={PauseDialog}
+        disabled={nothingOwed}
+        variant="outlined"
+      />
       <Button variant="outlined" startIcon={<Send />} disabled={resend.isPending || invoice.state === 'credited'} onClick={() => resend.mutate()}>
         {translate('app.payments.resend')}
       </Button>

@@ -1,5 +1,5 @@
 /**
- * The payment and credit dialogs' yup schemas; messages are catalogue keys (react-admin
+ * The payment, credit and pause dialogs' yup schemas; messages are catalogue keys (react-admin
  * translates a field's error). Amounts are typed in kroner with øre ('1 290,50') and sent in øre.
  */
 import * as yup from 'yup';
@@ -30,5 +30,22 @@ export const creditSchema = yup.object({
   reason: yup.string().trim().required('app.payments.errors.reason_required').max(500, 'app.payments.errors.reason_long'),
 });
 
+/** A day a year from today, as the server's limit for a pause ('yyyy-MM-dd'). */
+export function aYearFrom(today: string): string {
+  const [year, month, day] = today.split('-').map(Number);
+  const date = new Date(Date.UTC(year + 1, month - 1, day));
+  // 29 February a year on is 1 March; the server (date + interval '1 year') says 28 February.
+  if (date.getUTCMonth() !== month - 1) date.setUTCDate(0);
+  return date.toISOString().slice(0, 10);
+}
+
+export const pauseSchema = yup.object({
+  until: yup.string().required('app.payments.errors.until_required')
+    .test('past', 'app.payments.errors.until_past', (value) => !value || !ISO_DATE.test(value) || value >= todayIso())
+    .test('late', 'app.payments.errors.until_late', (value) => !value || !ISO_DATE.test(value) || value <= aYearFrom(todayIso())),
+  reason: yup.string().trim().required('app.payments.errors.pause_reason_required').max(500, 'app.payments.errors.reason_long'),
+});
+
 export type PaymentValues = yup.InferType<typeof paymentSchema>;
 export type CreditValues = yup.InferType<typeof creditSchema>;
+export type PauseValues = yup.InferType<typeof pauseSchema>;

@@ -1,6 +1,6 @@
 /**
  * 'Betaling' (/payments): the invoice list with its filters and totals, and one invoice's page with
- * its actions ('Registrer innbetaling', 'Krediter'), on the billing contract's answers.
+ * its actions ('Registrer innbetaling', 'Krediter', 'Utsett purring'), on the billing contract's answers.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -20,6 +20,7 @@ beforeAll(() => Promise.all([
   import('../../../src/admin/payments/InvoicePage.tsx'),
   import('../../../src/admin/payments/PaymentDialog.tsx'),
   import('../../../src/admin/payments/CreditDialog.tsx'),
+  import('../../../src/admin/payments/PauseDialog.tsx'),
   import('../../../src/admin/dates/DateInput.tsx').then((module) => module.loadDatePicker()),
 ]), 60_000);
 
@@ -153,6 +154,15 @@ function answerInvoice(start: InvoiceDetails = invoiceDetails(7)) {
       };
       return HttpResponse.json({ data: current }, { status: 201 });
     }),
+    http.post('*/api/invoice/7/pause-reminders', async ({ request }) => {
+      const body = (await request.json()) as { until: string; reason: string };
+      current = {
+        ...current,
+        reminders_paused_until: body.until,
+        events: [...current.events, { id: 4, at: '2026-11-28T10:00:00.000Z', from_state: current.state, to_state: current.state, actor_name: 'Ingrid Berg', reason: `Purring utsatt: ${body.reason}` }],
+      };
+      return HttpResponse.json({ data: current });
+    }),
     http.post('*/api/invoice/7/credit', async ({ request }) => {
       const body = (await request.json()) as { amount?: number; reason: string };
       const amount = body.amount ?? current.outstanding;
@@ -277,6 +287,44 @@ describe('the invoice page', () => {
     expect(callsTo('/api/invoice/7/credit', 'POST')[0].body).toEqual({ reason: 'Meldt ut før fornyelsen' });
     const credits = await screen.findByRole('region', { name: 'Kreditnotaer' });
     expect(within(credits).getByRole('row', { name: /Meldt ut før fornyelsen/ })).toHaveTextContent('kr 1 290,50');
+  });
+
+  it("pauses reminders until a day with a reason, after refusing a day in the past and no reason, with what was typed kept", { timeout: 60_000 }, async () => {
+    answerInvoice();
+    const user = userEvent.setup();
+    renderAdmin('/payments/7');
+    const dialog = await openDialog(user, 'Utsett purring');
+    const until = within(dialog).getByRole('textbox', { name: /Utsett til og med/ });
+    const reason = within(dialog).getByRole('textbox', { name: /Begrunnelse/ });
+    const submit = within(dialog).getByRole('button', { name: 'Utsett purring' });
+    // Two weeks from today is offered.
+    const [y, m, d] = typedDay(14).iso.split('-');
+    expect(until).toHaveValue(`${d}/${m}/${y}`);
+
+    await user.click(submit);
+    expect(await within(dialog).findByText('Skriv hvorfor purringen utsettes.')).toBeInTheDocument();
+    await user.type(reason, 'Avtalt nedbetaling');
+    await user.click(until);
+    await user.keyboard(`{Control>}a{/Control}{Backspace}${typedDay(-1).keys}`);
+    await user.click(submit);
+    expect(await within(dialog).findByText('Datoen kan ikke være tilbake i tid.')).toBeInTheDocument();
+    expect(reason).toHaveValue('Avtalt nedbetaling');
+    await user.click(until);
+    await user.keyboard(`{Control>}a{/Control}{Backspace}${typedDay(400).keys}`);
+    await user.click(submit);
+    expect(await within(dialog).findByText('Purring kan utsettes høyst ett år frem i tid.')).toBeInTheDocument();
+    expect(callsTo('/api/invoice/7/pause-reminders', 'POST')).toHaveLength(0);
+
+    const later = typedDay(30);
+    await user.click(until);
+    await user.keyboard(`{Control>}a{/Control}{Backspace}${later.keys}`);
+    await user.click(submit);
+    expect(await screen.findByText('Purringen er utsatt')).toBeInTheDocument();
+    expect(callsTo('/api/invoice/7/pause-reminders', 'POST')[0].body).toEqual({ until: later.iso, reason: 'Avtalt nedbetaling' });
+    const facts = await screen.findByRole('region', { name: 'Om fakturaen' });
+    const [ly, lm, ld] = later.iso.split('-');
+    await waitFor(() => expect(within(facts).getByText('Purring utsatt til').nextElementSibling).toHaveTextContent(`${ld}-${lm}-${ly}`));
+    expect(within(screen.getByRole('region', { name: 'Historikk' })).getByRole('row', { name: /Avtalt nedbetaling/ })).toBeInTheDocument();
   });
 
   it('says so when the invoice does not exist', async () => {
