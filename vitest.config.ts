@@ -1,6 +1,19 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+/** Server tests that need PostgreSQL: the PostgreSQL pass (TEST_DATABASE_URL) only. */
+const POSTGRES_ONLY = ['two-servers', 'watchdog-database', 'session-cache'];
+/**
+ * Server tests that never touch the test database (pure code, or a server process on its own
+ * embedded database in a temporary DATA_DIR): the PGlite pass only, as the PostgreSQL pass would
+ * run them exactly again.
+ */
+const WITHOUT_TEST_DATABASE = [
+  'config', 'csv', 'kid', 'ocr-giro', 'response-schemas', 'sms', 'spreadsheet-read', 'tripletex-client', 'turns',
+  'backup', 'disk-full', 'member-import-restart', 'queue-restart', 'renewal-restart', 'watchdog',
+];
+const files = (names: string[]) => names.map((name) => `tests/server/${name}.test.ts`);
+
 export default defineConfig({
   test: {
     // `--coverage` (CI passes it) prints how much of the code the tests ran: a figure to watch, no threshold.
@@ -15,11 +28,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
-          // Real server processes on PostgreSQL: run in the PostgreSQL pass (TEST_DATABASE_URL) only.
-          exclude: [
-            ...configDefaults.exclude,
-            ...(process.env.TEST_DATABASE_URL ? [] : ['tests/server/two-servers.test.ts', 'tests/server/watchdog-database.test.ts', 'tests/server/session-cache.test.ts']),
-          ],
+          exclude: [...configDefaults.exclude, ...files(process.env.TEST_DATABASE_URL ? WITHOUT_TEST_DATABASE : POSTGRES_ONLY)],
           globalSetup: ['tests/server/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
