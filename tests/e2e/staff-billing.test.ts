@@ -11,6 +11,7 @@ import { api, apiLogin, checkA11y, openPage, screenshot, signIn, STAFF, usePorta
 import { tabTo } from './min-side-steps.ts';
 import { makeKid } from '../../server/lib/kid.ts';
 import { writeOcrGiro } from '../../server/lib/ocr-giro.ts';
+import { todayIso } from '../../src/common/format.ts';
 
 const e2e = usePortal();
 let token: string;
@@ -122,7 +123,7 @@ describe.each([1440, 390])('billing at %i px', (width) => {
     await page.context().close();
   });
 
-  it("registers a payment of 100,50 by keyboard, and crediting asks for a reason", async () => {
+  it("registers a payment of 100,50 by keyboard, pauses its reminders, and crediting asks for a reason", async () => {
     // Something left after 100,50, so it becomes 'Delvis betalt'; the first width credits its invoice, so the next takes another.
     const open = (await invoices('')).data.filter((row) => row.outstanding > 10050 && !['draft', 'credited'].includes(row.state));
     const invoice = open.find((row) => row.paid === 0) ?? open[0];
@@ -169,6 +170,25 @@ describe.each([1440, 390])('billing at %i px', (width) => {
     expect(body.data).toMatchObject({ state: 'partly_paid', paid: invoice.paid + 10050, outstanding: invoice.outstanding - 10050 });
     await payments.scrollIntoViewIfNeeded();
     await look(page, 'invoice-paid', width);
+
+    // Reminders wait while the rest is sorted out: two weeks ahead is offered, a reason is asked for.
+    await page.getByRole('button', { name: 'Utsett purring' }).focus();
+    await page.keyboard.press('Enter');
+    const pause = page.getByRole('dialog', { name: `Utsett purring på faktura ${invoice.number}` });
+    await pause.waitFor();
+    const reason = pause.getByRole('textbox', { name: /Begrunnelse/ });
+    await expect.poll(() => reason.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.type('Avtalt betaling av resten i neste måned');
+    await settle(page);
+    await look(page, 'pause-dialog', width);
+    await tabTo(page, 'Utsett purring');
+    await page.keyboard.press('Enter');
+    await page.getByText('Purringen er utsatt').first().waitFor();
+    await pause.waitFor({ state: 'detached', timeout: 5000 });
+    const [year, month, day] = todayIso().split('-').map(Number);
+    const inTwoWeeks = new Date(Date.UTC(year, month - 1, day + 14)).toISOString().slice(0, 10).split('-').reverse().join('-');
+    await facts.getByText(inTwoWeeks).waitFor();
+    await page.getByRole('region', { name: 'Historikk' }).getByText(/Avtalt betaling av resten i neste måned/).waitFor();
 
     await page.getByRole('button', { name: 'Krediter', exact: true }).focus();
     await page.keyboard.press('Enter');
