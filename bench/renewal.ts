@@ -27,7 +27,7 @@ export interface RenewalResult {
 }
 
 /** A database that counts the statements it is given (the run's statements per invoice). */
-function counting(db: Database): { db: Database; count: () => number } {
+export function counting(db: Database): { db: Database; count: () => number } {
   let statements = 0;
   const wrap = <T extends object>(target: T): T => new Proxy(target, {
     get(object, property, receiver) {

@@ -2,7 +2,7 @@
  * `npm run bench`: the performance budgets (listed in the README), measured. Writes bench/results.md.
  * BENCH_MEMBERS (default 100000) sets the list size; BENCH_DATABASE_URL (default the local
  * test database) the PostgreSQL server, or `none` to skip it. BENCH_ONLY (a comma-separated list
- * of sections: first-load, list, load, lighthouse, export, import, instrument-import, backup, lists, memory, renewal) runs only those sections. The export
+ * of sections: first-load, list, load, lighthouse, export, import, instrument-import, backup, lists, memory, renewal, payment-file) runs only those sections. The export
  * section seeds with \`npm run seed\`'s data; BENCH_EXPORT_DATABASE_URL names an already seeded
  * PostgreSQL database to measure as it is (topped up to BENCH_MEMBERS, never dropped); BENCH_IMPORT_ROWS the
  * import's row count. BENCH_LIGHTHOUSE_REPORTS, a
@@ -34,6 +34,7 @@ import { addListExtras, growthLines, listLines, measureLists, type ListTiming } 
 import { measureMemory, memoryLines } from './memory.ts';
 import { instrumentImportLines, measureInstrumentImport, type InstrumentImportResult } from './instrument-import.ts';
 import { measureRenewal, renewalLines, type RenewalResult } from './renewal.ts';
+import { measurePaymentFile, paymentFileLines, type PaymentFileResult } from './payment-file.ts';
 
 // Most sections run the server's code in this process: it runs with the server process's Node flags.
 if (!SERVER_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
@@ -317,6 +318,32 @@ async function renewalSection() {
   lines.push(...renewalLines(results));
 }
 
+/**
+ * A bank's OCR file (issue 35): BENCH_OCR_PAYMENTS payments (default 20 000) read in and booked,
+ * on the embedded database in a data directory on disk and on PostgreSQL.
+ */
+async function paymentFileSection() {
+  const size = Number(process.env.BENCH_OCR_PAYMENTS ?? 20_000);
+  const results: PaymentFileResult[] = [];
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-ocr-'));
+  const lite = await openPglite({ dataDir });
+  try {
+    await prepare(lite, Math.ceil(size * 1.3));
+    results.push(await measurePaymentFile(lite, 'PGlite', size));
+  } finally {
+    await lite.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (pgUrl !== 'none') {
+    results.push(await withScratchPostgres(pgUrl, 'portal_bench_ocr', async (db) => {
+      await prepare(db, Math.ceil(size * 1.3));
+      return measurePaymentFile(db, 'PostgreSQL', size);
+    }));
+  }
+  for (const result of results) console.log(`OCR file on ${result.where}: ${JSON.stringify(result)}`);
+  lines.push(...paymentFileLines(results));
+}
+
 /** The bench's sections in the order they run and are written. */
 const sections: [name: string, run: () => Promise<void>][] = [
   ['first-load', firstLoadSection],
@@ -330,6 +357,7 @@ const sections: [name: string, run: () => Promise<void>][] = [
   ['lists', listsSection],
   ['memory', memorySection],
   ['renewal', renewalSection],
+  ['payment-file', paymentFileSection],
 ];
 
 async function main() {

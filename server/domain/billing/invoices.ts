@@ -84,14 +84,24 @@ export interface StateChange {
  */
 export async function changeInvoiceState(tx: Queryable, invoice: Pick<LockedInvoice, 'id' | 'state'>, to: InvoiceState, change: StateChange): Promise<boolean> {
   const from = invoice.state;
-  if (from === to && !TRANSITIONS[from].includes(to)) return false;
-  if (!TRANSITIONS[from].includes(to)) throw conflict(STATE_REFUSED);
+  if (!isStateChange(from, to)) return false;
   await tx.query('UPDATE invoices SET state = $2, updated_at = now() WHERE id = $1', [invoice.id, to]);
   await tx.query(
     'INSERT INTO invoice_events (invoice_id, from_state, to_state, actor_id, reason) VALUES ($1, $2, $3, $4, $5)',
     [invoice.id, from, to, change.actorId, change.reason ?? null],
   );
   invoice.state = to;
+  return true;
+}
+
+/**
+ * Whether moving from `from` to `to` is a change to record: false when it stays as it is (and
+ * staying is no change of its own, as a second reminder is); a move the states do not allow is
+ * refused with 409.
+ */
+export function isStateChange(from: InvoiceState, to: InvoiceState): boolean {
+  if (from === to && !TRANSITIONS[from].includes(to)) return false;
+  if (!TRANSITIONS[from].includes(to)) throw conflict(STATE_REFUSED);
   return true;
 }
 
@@ -236,7 +246,7 @@ export async function recordMoneyChange(tx: Queryable, memberId: number, actorId
 }
 
 /** Several such lines in one statement. */
-async function recordMoneyChanges(tx: Queryable, changes: readonly { memberId: number; actorId: number | null; field: string; text: string }[]): Promise<void> {
+export async function recordMoneyChanges(tx: Queryable, changes: readonly { memberId: number; actorId: number | null; field: string; text: string }[]): Promise<void> {
   await tx.query(
     `INSERT INTO member_changes (member_id, changed_by, changes)
      SELECT c.member_id, c.changed_by, c.changes

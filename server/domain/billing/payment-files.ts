@@ -3,7 +3,7 @@
  * (lib/ocr-giro.ts), its account must be the organisation's, and a transmission is read in once;
  * it stores the payments and queues the booking. The queue's job books them in the file's order,
  * in paced steps (each its own transaction: the invoices its KIDs name locked in one query, each
- * payment matched by KID in ocr-matching.ts and booked through `bookPayment` with a source naming
+ * payment matched by KID in ocr-matching.ts and booked through `bookPayments` with a source naming
  * the transmission, assignment and transaction, so nothing is booked twice, also when a step is
  * run again). What matching leaves (no invoice for the KID, an invalid KID, a paid or credited
  * invoice, an over-payment's surplus) stays on the file's item for staff to place on an invoice.
@@ -19,7 +19,7 @@ import type { PaymentFile, PaymentFileDetails, PaymentFileItem, PaymentItemKind 
 import { ERASED_NAME, lockInvoice, type LockedInvoice } from './invoices.ts';
 import { checkOcrAccounts, matchPayment, ocrPayments, type OcrInvoice, type OcrPaymentInput, type OcrPaymentMatch } from './ocr-matching.ts';
 import { normaliseKid } from '../../lib/kid.ts';
-import { bookPayment, NOTHING_OUTSTANDING, outstandingOf, overOutstanding } from './payments.ts';
+import { bookPayment, bookPayments, NOTHING_OUTSTANDING, outstandingOf, overOutstanding, type Booking } from './payments.ts';
 
 /** The largest file read: a 20 000-payment file is about 3.3 MB. */
 export const PAYMENT_FILE_BYTES = 10 * 1024 * 1024;
@@ -179,24 +179,30 @@ export async function bookPaymentFile(db: Database, fileId: number): Promise<voi
     [fileId],
   );
   if (!file) return;
+  // The line the last step reached: the next step reads on from there instead of walking past
+  // every payment booked before it (which made a large file's booking grow with its square).
+  let after = 0;
   for (;;) {
     const started = performance.now();
-    const left = await db.transaction((tx) => bookStep(tx, fileId, file.transmission_number, file.uploaded_by, BOOKING_STEP[db.kind]));
-    if (!left) break;
+    const last = await db.transaction((tx) => bookStep(tx, fileId, file.transmission_number, file.uploaded_by, BOOKING_STEP[db.kind], after));
+    if (last === null) break;
+    after = last;
     await setTimeout(performance.now() - started);
   }
   await db.query("UPDATE payment_files SET state = 'done', booked_at = now() WHERE id = $1", [fileId]);
 }
 
-/** One step of the booking; answers whether it found payments to book. */
-async function bookStep(tx: Queryable, fileId: number, transmission: string, actorId: number | null, size: number): Promise<boolean> {
+/** One step of the booking, from the payments after line `after`; answers the last line it booked, or null when none were left. */
+async function bookStep(
+  tx: Queryable, fileId: number, transmission: string, actorId: number | null, size: number, after: number,
+): Promise<number | null> {
   const stored = await tx.query<StoredPayment>(
     `SELECT id, line, assignment_number, transaction_number, paid_on::text AS paid_on, amount_ore::int AS amount_ore, kid,
             transaction_type, source
-       FROM payment_file_items WHERE file_id = $1 AND kind IS NULL ORDER BY line LIMIT $2 FOR UPDATE`,
-    [fileId, size],
+       FROM payment_file_items WHERE file_id = $1 AND line > $3 AND kind IS NULL ORDER BY line LIMIT $2 FOR UPDATE`,
+    [fileId, size, after],
   );
-  if (stored.length === 0) return false;
+  if (stored.length === 0) return null;
   const kids = [...new Set(stored.map((item) => (item.kid === null ? null : normaliseKid(item.kid))).filter((kid) => kid !== null))];
   // Every invoice the step's KIDs name, in one query, locked in id order (no deadlock with
   // another writer locking several). A draft is not sent, so nobody can have paid it.
@@ -211,33 +217,36 @@ async function bookStep(tx: Queryable, fileId: number, transmission: string, act
   const locked = new Map(invoices.map((invoice) => [invoice.id, invoice]));
   const outstanding = new Map<number, number>();
   const results: { id: number; match: OcrPaymentMatch; paymentId: number | null }[] = [];
+  const bookings: { result: (typeof results)[number]; booking: Booking }[] = [];
   for (const item of stored) {
     const payment: OcrPaymentInput = {
       assignmentNumber: item.assignment_number, transactionNumber: item.transaction_number, line: item.line,
       kid: item.kid, date: item.paid_on, amountOre: item.amount_ore, transactionType: item.transaction_type,
     };
     const match = matchPayment(payment, byKid, outstanding);
-    let paymentId: number | null = null;
+    const result = { id: item.id, match, paymentId: null as number | null };
+    results.push(result);
     if (match.appliedOre > 0 && match.invoiceId !== null) {
-      // bookPayment moves the locked invoice on (paid, state), so its next payment in the step sees that.
-      paymentId = await bookPayment(tx, locked.get(match.invoiceId)!, {
+      bookings.push({ result, booking: { invoice: locked.get(match.invoiceId)!, payment: {
         amountOre: match.appliedOre,
         paidOn: match.date,
         method: 'ocr',
         note: `OCR-fil, forsendelse ${transmission}`,
         source: item.source,
         actorId,
-      });
+      } } });
     }
-    results.push({ id: item.id, match, paymentId });
   }
+  // Booked in the file's order, the step's payments together: an invoice's later payment sees its earlier ones.
+  const paymentIds = await bookPayments(tx, bookings.map(({ booking }) => booking));
+  bookings.forEach(({ result }, index) => (result.paymentId = paymentIds[index]));
 
   await tx.query(
     `UPDATE payment_file_items it SET kind = r.kind, invoice_id = r.invoice_id, booked_ore = r.booked_ore,
             unplaced_ore = r.unplaced_ore, payment_id = r.payment_id, resolved = r.resolved
        FROM jsonb_to_recordset($1::jsonb) AS r(id int, kind text, invoice_id int, booked_ore bigint, unplaced_ore bigint,
             payment_id int, resolved boolean)
-      WHERE it.id = r.id`,
+      WHERE it.id = r.id AND it.id = ANY($2::int[])`,
     [JSON.stringify(results.map(({ id, match, paymentId }) => ({
       id,
       kind: match.kind,
@@ -246,7 +255,7 @@ async function bookStep(tx: Queryable, fileId: number, transmission: string, act
       unplaced_ore: match.unappliedOre,
       payment_id: paymentId,
       resolved: match.kind !== 'reversal' && match.unappliedOre === 0,
-    })))],
+    }))), results.map(({ id }) => id)],
   );
   const matched = results.filter(({ match }) => MATCHED_KINDS.has(match.kind)).length;
   const booked = results.reduce((sum, { match }) => sum + match.appliedOre, 0);
@@ -256,7 +265,7 @@ async function bookStep(tx: Queryable, fileId: number, transmission: string, act
             matched_count = matched_count + $4, unmatched_count = unmatched_count + $5 WHERE id = $1`,
     [fileId, booked, unbooked, matched, results.length - matched],
   );
-  return true;
+  return stored[stored.length - 1].line;
 }
 
 /** The member whose invoice a place request names, for the access log. */

@@ -8,7 +8,7 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { validationFailed } from '../../lib/http-errors.ts';
 import type { InvoiceDetails, PaymentBody, PaymentMethod } from '../../schemas/billing.ts';
 import { norwegianDate, todayInOslo } from '../shared/oslo-date.ts';
-import { changeInvoiceState, loadInvoice, lockInvoice, recordMoneyChange, STATE_REFUSED, type LockedInvoice } from './invoices.ts';
+import { isStateChange, loadInvoice, lockInvoice, recordMoneyChanges, STATE_REFUSED, type LockedInvoice } from './invoices.ts';
 import { formatKroner } from './money.ts';
 import { conflict } from '../../lib/http-errors.ts';
 
@@ -35,27 +35,84 @@ export interface Payment {
   actorId: number | null;
 }
 
+/** A payment and the locked invoice it is booked on. */
+export interface Booking {
+  invoice: LockedInvoice;
+  payment: Payment;
+}
+
 /**
- * Books a payment on the locked invoice and moves its state. Answers false when a payment with the
- * same source is booked already (nothing is booked twice).
+ * Books a payment on the locked invoice and moves its state. Answers the payment's id, or null
+ * when a payment with the same source is booked already (nothing is booked twice).
  */
 export async function bookPayment(tx: Queryable, invoice: LockedInvoice, payment: Payment): Promise<number | null> {
-  const inserted = await tx.query<{ id: number }>(
-    `INSERT INTO invoice_payments (invoice_id, amount_ore, paid_on, method, note, source, registered_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (source) DO NOTHING RETURNING id`,
-    [invoice.id, payment.amountOre, payment.paidOn, payment.method, payment.note, payment.source, payment.actorId],
+  const [id] = await bookPayments(tx, [{ invoice, payment }]);
+  return id;
+}
+
+/**
+ * Books payments in their order, in a fixed handful of statements however many there are (an OCR
+ * file's step books fifty or five hundred): each locked invoice is moved on in memory as its
+ * payments are applied, so a later payment of the same invoice sees the earlier ones, and is then
+ * written once. Answers each payment's id, null for one whose source was booked already.
+ */
+export async function bookPayments(tx: Queryable, bookings: readonly Booking[]): Promise<(number | null)[]> {
+  if (bookings.length === 0) return [];
+  // The ids are taken first, so the insert's answer says which payments went in (a source booked
+  // before is skipped by ON CONFLICT and answers nothing).
+  const ids = (await tx.query<{ id: number }>(
+    "SELECT nextval(pg_get_serial_sequence('invoice_payments', 'id'))::int AS id FROM generate_series(1, $1::int)",
+    [bookings.length],
+  )).map((row) => row.id);
+  const inserted = new Set((await tx.query<{ id: number }>(
+    `INSERT INTO invoice_payments (id, invoice_id, amount_ore, paid_on, method, note, source, registered_by)
+     SELECT p.id, p.invoice_id, p.amount_ore, p.paid_on, p.method, p.note, p.source, p.registered_by
+       FROM jsonb_to_recordset($1::jsonb) AS p(id int, invoice_id int, amount_ore int, paid_on date, method text, note text,
+                                               source text, registered_by int)
+      ORDER BY p.id
+     ON CONFLICT (source) DO NOTHING RETURNING id`,
+    [JSON.stringify(bookings.map(({ invoice, payment }, index) => ({
+      id: ids[index], invoice_id: invoice.id, amount_ore: payment.amountOre, paid_on: payment.paidOn, method: payment.method,
+      note: payment.note, source: payment.source, registered_by: payment.actorId,
+    })))],
+  )).map((row) => row.id));
+
+  const touched = new Map<number, LockedInvoice>();
+  const events: { invoice_id: number; from_state: string; to_state: string; actor_id: number | null; reason: string; n: number }[] = [];
+  const changes: { memberId: number; actorId: number | null; field: string; text: string }[] = [];
+  bookings.forEach(({ invoice, payment }, index) => {
+    if (!inserted.has(ids[index])) return;
+    invoice.paid_ore += payment.amountOre;
+    touched.set(invoice.id, invoice);
+    const reason = `Innbetaling ${formatKroner(payment.amountOre)} (${METHOD_NAMES[payment.method]})`;
+    if (invoice.state !== 'credited') {
+      const next = outstandingOf(invoice) === 0 ? 'paid' : invoice.paid_ore > 0 ? 'partly_paid' : 'sent';
+      if (isStateChange(invoice.state, next)) {
+        events.push({ invoice_id: invoice.id, from_state: invoice.state, to_state: next, actor_id: payment.actorId, reason, n: events.length });
+        invoice.state = next;
+      }
+    }
+    changes.push({
+      memberId: invoice.member_id, actorId: payment.actorId, field: 'Innbetaling',
+      text: `Faktura ${invoice.number}: ${formatKroner(payment.amountOre)} betalt ${norwegianDate(payment.paidOn)} (${METHOD_NAMES[payment.method]})`,
+    });
+  });
+  if (touched.size === 0) return ids.map(() => null);
+  await tx.query(
+    `UPDATE invoices i SET paid_ore = v.paid_ore, state = v.state, updated_at = now()
+       FROM jsonb_to_recordset($1::jsonb) AS v(id int, paid_ore int, state text) WHERE i.id = v.id AND i.id = ANY($2::int[])`,
+    [JSON.stringify([...touched.values()].map((invoice) => ({ id: invoice.id, paid_ore: invoice.paid_ore, state: invoice.state }))), [...touched.keys()]],
   );
-  if (inserted.length === 0) return null;
-  invoice.paid_ore += payment.amountOre;
-  await tx.query('UPDATE invoices SET paid_ore = $2, updated_at = now() WHERE id = $1', [invoice.id, invoice.paid_ore]);
-  const reason = `Innbetaling ${formatKroner(payment.amountOre)} (${METHOD_NAMES[payment.method]})`;
-  if (invoice.state !== 'credited') {
-    const next = outstandingOf(invoice) === 0 ? 'paid' : invoice.paid_ore > 0 ? 'partly_paid' : 'sent';
-    await changeInvoiceState(tx, invoice, next, { actorId: payment.actorId, reason });
+  if (events.length > 0) {
+    await tx.query(
+      `INSERT INTO invoice_events (invoice_id, from_state, to_state, actor_id, reason)
+       SELECT e.invoice_id, e.from_state, e.to_state, e.actor_id, e.reason
+         FROM jsonb_to_recordset($1::jsonb) AS e(invoice_id int, from_state text, to_state text, actor_id int, reason text, n int) ORDER BY e.n`,
+      [JSON.stringify(events)],
+    );
   }
-  await recordMoneyChange(tx, invoice.member_id, payment.actorId, 'Innbetaling',
-    `Faktura ${invoice.number}: ${formatKroner(payment.amountOre)} betalt ${norwegianDate(payment.paidOn)} (${METHOD_NAMES[payment.method]})`);
-  return inserted[0].id;
+  await recordMoneyChanges(tx, changes);
+  return ids.map((id) => (inserted.has(id) ? id : null));
 }
 
 /** Staff register a payment by hand; answers the invoice as it now is. */
