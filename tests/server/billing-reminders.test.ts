@@ -261,6 +261,30 @@ describe('staff told of lapse', () => {
     expect((await officeMails()).length).toBe(before + 1);
   });
 
+  it('is a template staff edit like the others: the table of members must stay in its text, and the edited text is what goes', async () => {
+    const [template] = await t.db.query<{ id: number }>("SELECT id FROM email_templates WHERE slug = 'membership-lapsed-staff'");
+    const patch = (payload: object) => t.app.inject({ method: 'PATCH', url: `/api/emails/template/${template.id}`, headers: bearer(staff.token), payload });
+    const refused = await patch({ title: 'Utmeldt: {members}', content: '<p>Ingen liste</p>' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({
+      title: ['{members} kan bare stå i innholdet, ikke i emnet.'],
+      content: ['Malen må inneholde {members}'],
+    });
+    const saved = await patch({ title: 'Opphørt {date}: {count}', content: '<p>Til kontoret:</p>{members}' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.placeholders).toEqual(['count', 'date', 'members']);
+
+    await runReminders(t.db, t.services.outbox, t.config);
+    const before = (await officeMails()).length;
+    const invoice = await overdueInvoice(60);
+    await runReminders(t.db, t.services.outbox, t.config);
+    const [mail] = (await officeMails()).slice(before);
+    const [today] = await t.db.query<{ d: string }>(`SELECT to_char(${OSLO_TODAY}, 'DD.MM.YYYY') AS d`);
+    expect(mail.subject).toBe(`Opphørt ${today.d}: 1`);
+    expect(mail.content).toMatch(/^<p>Til kontoret:<\/p><table>.*<\/table>$/);
+    expect(mail.content).toContain(formatKroner(await outstanding(invoice.id)));
+  });
+
   it('a run without a lapse sends the office nothing', async () => {
     await runReminders(t.db, t.services.outbox, t.config);
     const before = (await officeMails()).length;
