@@ -101,7 +101,7 @@ export function renderMailHtml(content: string, fill: (html: string) => string, 
  */
 export function mailText(html: string): string {
   const withAddresses = sanitizeHtml(html, {
-    allowedTags: ['a', 'p', 'div', 'br', 'li', 'tr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
+    allowedTags: ['a', 'p', 'div', 'br', 'li', 'tr', 'td', 'th', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
     allowedAttributes: { a: ['href'] },
     allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   }).replace(/<a\b[^>]*?href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_whole, href: string, inner: string) => {
@@ -113,6 +113,8 @@ export function mailText(html: string): string {
     return words === '' || same ? shown : `${words}: ${shown}`;
   });
   const text = withAddresses
+    // A table's cells side by side, a few spaces apart; its rows a line each.
+    .replace(/<\/(td|th)>/gi, '   ')
     .replace(/<\/(p|div|h\d|li|tr)>|<br\s*\/?>/gi, '\n')
     .replace(/<[^>]*>/g, '');
   return decodeEntities(text)

@@ -1,5 +1,5 @@
 /**
- * The membership year for staff ('Betaling'): the invoice list with its totals and export, one
+ * The membership year for staff ('Betaling'): the invoice list with its totals and export, the aging, one
  * invoice with its history, registering a payment and crediting, its PDF and sending it again; a member's invoices (staff, and
  * the member for themselves); prices per year; the billing days.
  */
@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { DataOf, IdParams, MessageBody } from '../schemas/common.ts';
 import {
-  BillingSettings, BillingSettingsPatch, CreditBody, Invoice, InvoiceDetails, InvoicePage, PauseRemindersBody, PaymentBody, PricePatchBody, PriceQuery, PriceRow,
+  BillingSettings, BillingSettingsPatch, CreditBody, Invoice, InvoiceAging, InvoiceDetails, InvoicePage, PauseRemindersBody, PaymentBody, PricePatchBody, PriceQuery, PriceRow,
 } from '../schemas/billing.ts';
 import { errorResponses, fileResponse } from '../schemas/responses.ts';
 import { listQuery, paginate, paginatorSchema } from '../lib/list.ts';
@@ -20,6 +20,7 @@ import { invoiceOwner, loadInvoice } from '../domain/billing/invoices.ts';
 import {
   INVOICE_CSV, INVOICE_EXPORT_FILENAME, INVOICE_FILTER_DOCS, invoiceExportBatches, invoiceList, invoicePage,
 } from '../domain/billing/invoice-list.ts';
+import { invoiceAging } from '../domain/billing/aging.ts';
 import { registerPayment } from '../domain/billing/payments.ts';
 import { RESENT, invoicePdfFor, resendInvoice } from '../domain/billing/invoice-mail.ts';
 import { creditInvoice } from '../domain/billing/credits.ts';
@@ -66,6 +67,20 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) =>
       sendExport(reply, request.query.format, INVOICE_EXPORT_FILENAME, INVOICE_CSV, countRows(request, invoiceExportBatches(db, request.query))),
+  );
+
+  app.get(
+    '/invoice/aging',
+    {
+      // Sums only: no one member's data.
+      config: { access: 'staff', accessLog: false },
+      schema: {
+        tags: TAGS,
+        summary: 'Utestående etter alder (ikke forfalt, 1–30, 31–60, 61–90 og over 90 dager etter forfall) i øre og antall, og årets fakturert mot betalt',
+        response: { 200: DataOf(InvoiceAging) },
+      },
+    },
+    async () => ({ data: await invoiceAging(db) }),
   );
 
   app.get(

@@ -108,6 +108,26 @@ export const InvoiceTotals = Type.Object({
 });
 export type InvoiceTotals = Static<typeof InvoiceTotals>;
 
+/** The aging buckets: not yet due, then days past the due date. */
+export const AGING_BUCKET_KEYS = ['not_due', '1-30', '31-60', '61-90', 'over_90'] as const;
+export type AgingBucket = (typeof AGING_BUCKET_KEYS)[number];
+
+export const InvoiceAging = Type.Object({
+  buckets: Type.Array(Type.Object({
+    bucket: Type.Enum(AGING_BUCKET_KEYS, {
+      description: 'not_due: forfaller i dag eller senere; ellers dager etter forfall (1-30, 31-60, 61-90, over_90)',
+    }),
+    count: Type.Integer({ description: 'Fakturaer med noe utestående' }),
+    outstanding: Ore,
+  })),
+  count: Type.Integer({ description: 'Alle åpne fakturaer (ikke kreditert, noe utestående)' }),
+  outstanding: Ore,
+  year: Type.Integer({ description: 'Året (i Oslo) de to neste tallene gjelder' }),
+  invoiced: Type.Integer({ description: 'øre: fakturert for året, minus kreditert' }),
+  paid: Type.Integer({ description: 'øre: betalt på årets fakturaer' }),
+});
+export type InvoiceAging = Static<typeof InvoiceAging>;
+
 export const InvoicePage = Type.Intersect([
   paginatorSchema(Invoice),
   Type.Object({ totals: InvoiceTotals }),

@@ -1,6 +1,6 @@
 /** The billing API's shapes, from the server's schemas (type-only: no schema code reaches the browser). */
 export type {
-  Invoice, InvoiceChannel, InvoiceCredit, InvoiceDetails, InvoiceEvent, InvoiceLine, InvoicePayment, InvoiceState, InvoiceTotals,
+  AgingBucket, Invoice, InvoiceAging, InvoiceChannel, InvoiceCredit, InvoiceDetails, InvoiceEvent, InvoiceLine, InvoicePayment, InvoiceState, InvoiceTotals,
   PaymentMethod, PriceRow, RenewalLeftOut, RenewalPreviewRow, RenewalRun, RenewalState, RenewalSummary, StaffPaymentMethod,
   PaymentBody as InvoicePaymentBody, CreditBody as InvoiceCreditBody, PauseRemindersBody as InvoicePauseBody,
 } from '../../server/schemas/billing.ts';

@@ -7,7 +7,8 @@ import type { Identifier } from 'react-admin';
 import { download, http } from '../common/http.ts';
 import { unwrap } from './errors.ts';
 import type {
-  Invoice, InvoiceCreditBody, InvoiceDetails, InvoicePauseBody, InvoicePaymentBody, PaymentFileDetails, PaymentFileItem, PaymentPlaceBody, PriceRow,
+  Invoice, InvoiceAging, InvoiceCreditBody, InvoiceDetails, InvoicePauseBody, InvoicePaymentBody, PaymentFileDetails, PaymentFileItem,
+  PaymentPlaceBody, PriceRow,
   RenewalPreviewRow, RenewalRun, RenewalSummary,
 } from './billing-types.ts';
 import type { Page } from './base.ts';
@@ -36,6 +37,11 @@ export const billingMethods = {
   /** Saves the invoice's PDF with the signed-in user's token. */
   async invoicePdf(invoice: Pick<Invoice, 'id' | 'number'>): Promise<void> {
     unwrap(await download(`/api/invoice/${invoice.id}/pdf`, `faktura-${invoice.number}.pdf`));
+  },
+
+  /** What is outstanding by days past the due date, and this year invoiced against paid (øre). */
+  async invoiceAging(): Promise<InvoiceAging> {
+    return unwrap(await http.get<{ data: InvoiceAging }>('/api/invoice/aging')).data;
   },
 
   /** Every product's price for the year (whole kroner); a year without its own shows the last one before, `inherited`. */

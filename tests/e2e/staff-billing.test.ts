@@ -1,6 +1,6 @@
 /**
  * The billing area in Chromium at a desk and on a phone: next year's prices, the invoice list
- * with its totals and 'Bare forfalte', an invoice paid by hand and credited, and the overdue mark
+ * with its totals and 'Bare forfalte', the aging on its front, an invoice paid by hand and credited, and the overdue mark
  * and filter in the member overview and the invoices on the member page, and the bank's OCR file
  * read in, booked and its unmatched payment placed; axe, keyboard and screenshots of each.
  */
@@ -11,7 +11,7 @@ import { api, apiLogin, checkA11y, openPage, screenshot, signIn, STAFF, usePorta
 import { tabTo } from './min-side-steps.ts';
 import { makeKid } from '../../server/lib/kid.ts';
 import { writeOcrGiro } from '../../server/lib/ocr-giro.ts';
-import { todayIso } from '../../src/common/format.ts';
+import { formatKroner, todayIso } from '../../src/common/format.ts';
 
 const e2e = usePortal();
 let token: string;
@@ -120,6 +120,39 @@ describe.each([1440, 390])('billing at %i px', (width) => {
     await expect.poll(() => page.locator('tbody tr').count()).toBe(Math.min(25, overdue.total));
     for (const row of overdue.data.slice(0, 3)) await page.getByRole('link', { name: row.number, exact: true }).waitFor();
     await look(page, 'payments-overdue', width);
+    await page.context().close();
+  });
+
+  it('shows what is outstanding by age on the front, and an age chosen by keyboard narrows the list to its invoices', async () => {
+    const { status, body } = await api(e2e.portal, token, 'GET', '/api/invoice/aging');
+    expect(status).toBe(200);
+    const aging = body.data as { buckets: { bucket: string; count: number; outstanding: number }[]; outstanding: number; invoiced: number; paid: number; year: number };
+    const page = await staffPage('/payments', width);
+    const region = page.getByRole('region', { name: 'Utestående etter alder' });
+    const labels: Record<string, string> = {
+      not_due: 'Ikke forfalt', '1-30': '1–30 dager', '31-60': '31–60 dager', '61-90': '61–90 dager', over_90: 'Over 90 dager',
+    };
+    for (const row of aging.buckets) {
+      const button = region.getByRole('button', { name: new RegExp(`^${labels[row.bucket]}`) });
+      await expect.poll(() => button.textContent()).toContain(formatKroner(row.outstanding));
+    }
+    await region.getByText(`Fakturert i år (${aging.year})`).waitFor();
+    expect(await region.locator('dd').first().textContent()).toBe(formatKroner(aging.outstanding));
+    await fits(page, width);
+    await look(page, 'payments-aging', width);
+
+    // The age with the most invoices past due, by keyboard: the list and its totals narrow to it.
+    const pastDue = aging.buckets.filter((row) => row.bucket !== 'not_due').sort((a, b) => b.count - a.count)[0];
+    expect(pastDue.count).toBeGreaterThan(0);
+    const button = region.getByRole('button', { name: new RegExp(`^${labels[pastDue.bucket]}`) });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => button.getAttribute('aria-pressed')).toBe('true');
+    const totals = page.getByRole('region', { name: 'Summer for fakturaene i utvalget' });
+    await expect.poll(() => totals.locator('dd').first().textContent()).toBe(String(pastDue.count));
+    await expect.poll(() => totals.locator('dd').last().textContent()).toBe(formatKroner(pastDue.outstanding));
+    await fits(page, width);
+    await look(page, 'payments-aging-chosen', width);
     await page.context().close();
   });
 

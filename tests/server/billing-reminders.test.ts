@@ -1,7 +1,8 @@
 /**
  * Reminders and lapse: the first and second reminder at their days after the due date by e-mail
  * and SMS, never to a paid, credited or paused invoice (stopped with its reason instead), never
- * twice; lapse ends the membership and the covers; staff run the job and pause an invoice.
+ * twice; lapse ends the membership and the covers, and the office gets one mail per run listing
+ * the lapsed members; staff run the job and pause an invoice.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, createAccount, login, settledMessage, type TestContext } from './helpers.ts';
@@ -9,6 +10,7 @@ import { signedInStaff } from './factories-member-admin.ts';
 import { activeTravel, billedMember, firstInvoice } from './billing-factories.ts';
 import { OSLO_TODAY } from '../../server/domain/billing/invoices.ts';
 import { lapseCandidates, lapseInvoice, remindInvoice, runReminders, STOPPED } from '../../server/domain/billing/reminders.ts';
+import { formatKroner } from '../../server/domain/billing/money.ts';
 
 let t: TestContext;
 let staff: { id: number; token: string };
@@ -209,6 +211,89 @@ describe('lapse', () => {
     expect(await lapseInvoice(t.db, t.services.outbox, invoice.id)).toBe(false);
     const [membership] = await t.db.query<{ state: string }>("SELECT state FROM subscriptions WHERE member_id = $1 AND kind = 'membership'", [invoice.member.id]);
     expect(membership.state).toBe('active');
+  });
+});
+
+describe('staff told of lapse', () => {
+  const officeMails = () =>
+    t.db.query<{ id: number; subject: string; content: string; email_to: string; member_id: number | null }>(
+      'SELECT id::int, subject, content, email_to, member_id FROM message_log WHERE email_to = $1 ORDER BY id',
+      [t.config.supportEmail],
+    );
+  const outstanding = async (invoiceId: number) =>
+    (await t.db.query<{ ore: number }>('SELECT total_ore - paid_ore - credited_ore AS ore FROM invoices WHERE id = $1', [invoiceId]))[0].ore;
+
+  it('a run that lapses memberships sends the office one mail listing each member, number, invoice and amount, once', async () => {
+    // Whatever the tests above lapsed is told first, so this run's mail is this test's own.
+    await runReminders(t.db, t.services.outbox, t.config);
+    const before = (await officeMails()).length;
+
+    const one = await overdueInvoice(60);
+    const two = await overdueInvoice(75);
+    await t.db.query("UPDATE accounts SET first_name = 'Per', last_name = 'Ubetalt & Co' WHERE id = $1", [two.member.id]);
+    // A lapse from a run cut off before its mail: told by the next run.
+    const cutOff = await overdueInvoice(61);
+    expect(await lapseInvoice(t.db, t.services.outbox, cutOff.id)).toBe(true);
+    const amounts = { one: await outstanding(one.id), two: await outstanding(two.id), cutOff: await outstanding(cutOff.id) };
+
+    const result = await runReminders(t.db, t.services.outbox, t.config);
+    expect(result).toMatchObject({ lapsed: 2, staffTold: true });
+    const mails = (await officeMails()).slice(before);
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail.member_id).toBeNull();
+    expect(mail.subject).toBe('Utmeldt for manglende betaling: 3 medlemskap');
+    expect(mail.content).toContain('avsluttet 3 medlemskap');
+    const rows = [...mail.content.matchAll(/<tr><td>(.*?)<\/td><td>(.*?)<\/td><td[^>]*>(.*?)<\/td><td[^>]*>(.*?)<\/td><\/tr>/g)].map((match) => match.slice(1));
+    const numberOf = async (invoiceId: number) =>
+      (await t.db.query<{ number: number; member_number: number }>('SELECT number, member_number FROM invoices WHERE id = $1', [invoiceId]))[0];
+    const expected = await Promise.all(([[one, 'Kari Nordmann', amounts.one], [two, 'Per Ubetalt &amp; Co', amounts.two], [cutOff, 'Kari Nordmann', amounts.cutOff]] as const)
+      .map(async ([invoice, name, ore]) => {
+        const { number, member_number: memberNumber } = await numberOf(invoice.id);
+        return [String(memberNumber), name, String(number), formatKroner(ore)];
+      }));
+    expect(rows).toEqual(expected.sort((a, b) => Number(a[0]) - Number(b[0])));
+
+    // Through the outbox: the queue's worker sends it.
+    expect(await settledMessage<{ status: string }>(t.db, 'SELECT status FROM message_log WHERE id = $1', [mail.id])).toEqual({ status: 'sent' });
+    // Told once: the next run sends the office nothing.
+    expect((await runReminders(t.db, t.services.outbox, t.config)).staffTold).toBe(false);
+    expect((await officeMails()).length).toBe(before + 1);
+  });
+
+  it('is a template staff edit like the others: the table of members must stay in its text, and the edited text is what goes', async () => {
+    const [template] = await t.db.query<{ id: number }>("SELECT id FROM email_templates WHERE slug = 'membership-lapsed-staff'");
+    const patch = (payload: object) => t.app.inject({ method: 'PATCH', url: `/api/emails/template/${template.id}`, headers: bearer(staff.token), payload });
+    const refused = await patch({ title: 'Utmeldt: {members}', content: '<p>Ingen liste</p>' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({
+      title: ['{members} kan bare stå i innholdet, ikke i emnet.'],
+      content: ['Malen må inneholde {members}'],
+    });
+    const saved = await patch({ title: 'Opphørt {date}: {count}', content: '<p>Til kontoret:</p>{members}' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.placeholders).toEqual(['count', 'date', 'members']);
+
+    await runReminders(t.db, t.services.outbox, t.config);
+    const before = (await officeMails()).length;
+    const invoice = await overdueInvoice(60);
+    await runReminders(t.db, t.services.outbox, t.config);
+    const [mail] = (await officeMails()).slice(before);
+    const [today] = await t.db.query<{ d: string }>(`SELECT to_char(${OSLO_TODAY}, 'DD.MM.YYYY') AS d`);
+    expect(mail.subject).toBe(`Opphørt ${today.d}: 1`);
+    expect(mail.content).toMatch(/^<p>Til kontoret:<\/p><table>.*<\/table>$/);
+    expect(mail.content).toContain(formatKroner(await outstanding(invoice.id)));
+  });
+
+  it('a run without a lapse sends the office nothing', async () => {
+    await runReminders(t.db, t.services.outbox, t.config);
+    const before = (await officeMails()).length;
+    const due = await overdueInvoice(14);
+    const result = await runReminders(t.db, t.services.outbox, t.config);
+    expect(result).toMatchObject({ lapsed: 0, staffTold: false });
+    expect(result.sent).toBeGreaterThan(0);
+    expect((await messages(due.member.id)).length).toBeGreaterThan(0);
+    expect((await officeMails()).length).toBe(before);
   });
 });
 

@@ -18,6 +18,7 @@ import type { Invoice, InvoiceTotals } from '../../schemas/billing.ts';
 import { orderedBatches } from '../shared/export-batches.ts';
 import { norwegianDate } from '../shared/oslo-date.ts';
 import { INVOICE_COLUMNS, INVOICE_FROM, OPEN, OSLO_TODAY } from './invoices.ts';
+import { agingCondition } from './aging.ts';
 
 const OVERDUE = `${OPEN} AND i.due_date < ${OSLO_TODAY}`;
 const integers = (values: string[]) => values.filter((value) => /^\d{1,9}$/.test(value)).map(Number);
@@ -47,6 +48,8 @@ export const invoiceList: ListDefinition = {
     state: (values, params) => `i.state IN (${params.list(values)})`,
     channel: (values, params) => `i.channel IN (${params.list(values.map((value) => value.toUpperCase()))})`,
     overdue: (values) => (values.includes('1') || values.includes('true') ? OVERDUE : `NOT (${OVERDUE})`),
+    // The aging summary's buckets (an unknown bucket matches nothing).
+    age: (values) => `(${values.map(agingCondition).filter(Boolean).join(' OR ') || 'FALSE'})`,
     campaign: (values, params) => `lower(i.campaign_code) IN (${params.list(values.map((value) => value.toLowerCase()))})`,
     member_id: (values, params) => `i.member_id IN (${params.list(integers(values))})`,
     number: (values, params) => `i.number IN (${params.list(integers(values))})`,
@@ -72,6 +75,7 @@ export const INVOICE_FILTER_DOCS: Record<string, string> = {
   state: 'draft, sent, paid, partly_paid, overdue, reminded, lapsed, credited (kommaseparert)',
   channel: 'EFAKTURA, EMAIL, AVTALEGIRO (kommaseparert)',
   overdue: '1: bare forfalte (forfallsdato passert, noe utestående, ikke kreditert); 0: bare de andre',
+  age: 'Utestående etter alder: not_due (ikke forfalt), 1-30, 31-60, 61-90, over_90 (dager etter forfall)',
   campaign: 'Kampanjekoden medlemmet meldte seg inn med',
   member_id: 'Medlemmets id',
   number: 'Fakturanummeret (kommaseparert): bare de fakturaene, der q også treffer medlemsnumre og navn',

@@ -15,6 +15,7 @@ import { dottedDate, formatKroner } from './money.ts';
 import { invoiceMailValues, mailAboutInvoice } from './invoice-mail.ts';
 import { OPEN, OSLO_TODAY, changeInvoiceState, loadInvoice, lockInvoice } from './invoices.ts';
 import { billingDays } from './settings.ts';
+import { recordLapseNotice, tellStaffOfLapses } from './lapse-notice.ts';
 import type { InvoiceDetails } from '../../schemas/billing.ts';
 
 export const REMINDER_QUEUE = 'invoice-reminders';
@@ -33,6 +34,8 @@ export const STOPPED = {
 const LEVEL_NAME: Record<ReminderLevel, string> = { 1: 'Første purring', 2: 'Andre purring' };
 
 type BillingConfig = Pick<Config, 'billing' | 'organisationName'>;
+/** The run also tells the office (SUPPORT_EMAIL) of the lapses. */
+type RunConfig = BillingConfig & Pick<Config, 'supportEmail'>;
 
 /** States a reminder or lapse may follow (a draft was never sent; a lapsed or credited one is done). */
 const REMINDABLE = "i.state IN ('sent', 'partly_paid', 'overdue', 'reminded')";
@@ -142,7 +145,8 @@ export async function lapseCandidates(db: Queryable, config: BillingConfig): Pro
 /**
  * Lapse of one invoice, in one transaction: still open and not paused, the invoice becomes
  * 'lapsed', the membership ends today, and each active insurance cover ends at the end of the
- * period a paid invoice covered (today when none did); the member is told by mail.
+ * period a paid invoice covered (today when none did); the member is told by mail, and a notice
+ * for staff is written (sent by the run's end: lapse-notice.ts).
  */
 export async function lapseInvoice(db: Database, outbox: Outbox, invoiceId: number): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -182,16 +186,21 @@ export async function lapseInvoice(db: Database, outbox: Outbox, invoiceId: numb
       due_date: dottedDate(now.due_date),
       covered_until: dottedDate(coveredUntil),
     });
+    await recordLapseNotice(tx, invoiceId, now.outstanding);
     return true;
   });
 }
 
-/** The job: lapse first (an invoice that lapses gets no reminder), then the reminders. */
-export async function runReminders(db: Database, outbox: Outbox, config: BillingConfig) {
-  const result = { sent: 0, stopped: 0, lapsed: 0 };
+/**
+ * The job: lapse first (an invoice that lapses gets no reminder), then one mail to the office with
+ * every lapse not yet told (none without one), then the reminders.
+ */
+export async function runReminders(db: Database, outbox: Outbox, config: RunConfig) {
+  const result = { sent: 0, stopped: 0, lapsed: 0, staffTold: false };
   for (const id of await lapseCandidates(db, config)) {
     if (await lapseInvoice(db, outbox, id)) result.lapsed++;
   }
+  result.staffTold = (await tellStaffOfLapses(db, outbox, config.supportEmail)) !== null;
   for (const candidate of await reminderCandidates(db, config)) {
     const outcome = await remindInvoice(db, outbox, config, candidate.id, candidate.level);
     if (outcome !== 'none') result[outcome]++;

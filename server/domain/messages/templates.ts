@@ -113,7 +113,12 @@ const PLACEHOLDERS: Record<string, { allowed: string[]; required: string[] }> = 
   'invoice-reminder-1': { allowed: [...NAME_PLACEHOLDERS, 'invoice_number', 'total', 'due_date', 'kid', 'account_number'], required: [] },
   'invoice-reminder-2': { allowed: [...NAME_PLACEHOLDERS, 'invoice_number', 'total', 'due_date', 'kid', 'account_number'], required: [] },
   'membership-lapsed': { allowed: [...NAME_PLACEHOLDERS, 'invoice_number', 'total', 'due_date', 'covered_until'], required: [] },
+  // To the office, not a member: how many, the day, and {members}, where the server puts its table of them.
+  'membership-lapsed-staff': { allowed: ['count', 'date', 'members'], required: ['members'] },
 };
+
+/** Where the server puts the table of members; like {button}, only in the text. */
+const MEMBERS_IN_TITLE = '{members} kan bare stå i innholdet, ikke i emnet.';
 
 export const BUTTON_MESSAGES = {
   missing: `Malen må inneholde ${BUTTON_MARKER} i teksten: der setter systemet inn knappen med lenken.`,
@@ -135,6 +140,9 @@ const EXAMPLE_VALUES = (): Record<string, string> => ({
   kid: '00123 45678 90123',
   account_number: '1503.12.34562',
   covered_until: '31.12.2026',
+  count: '1',
+  date: '01.03.2027',
+  members: 'Medlemsnr. 10001, Kari Nordmann, faktura 1001, kr 1 290,00',
 });
 
 /** The placeholders used in `text` that the template does not know, and the ones it needs but lacks. */
@@ -157,6 +165,9 @@ export function placeholderErrors(slug: string | null, fields: { title?: string;
     if (missing.length > 0) {
       (errors.content ??= []).push(`Malen må inneholde ${missing.map((name) => `{${name}}`).join(', ')}`);
     }
+  }
+  if (allowed.includes('members') && fields.title !== undefined && /\{\s*members\s*\}/.test(fields.title)) {
+    (errors.title ??= []).push(MEMBERS_IN_TITLE);
   }
   // The button's marker stands in the text only: an address or image built around it gets nothing.
   if (allowed.includes('button')) {

@@ -1,5 +1,6 @@
 /**
- * The invoice list's filter bar: year, state, channel, 'Bare forfalte', campaign code and a search.
+ * The invoice list's filter bar: year, state, channel, age (the aging's buckets), campaign code,
+ * 'Bare forfalte' and a search.
  * Plain fields on the list's filters, as the access log's (no react-admin filter form); the two
  * text fields follow 500 ms after the last keystroke, as the member search does.
  */
@@ -14,6 +15,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { useListContext, useTranslate } from 'react-admin';
 import { SEARCH_DEBOUNCE_MS } from '../lists/MemberSearch.tsx';
 import { channelLabel, INVOICE_CHANNELS, INVOICE_STATES, stateLabel } from './InvoiceState.tsx';
+import { AGING_BUCKETS, agingLabel } from './InvoiceAging.tsx';
 
 const FIELD = { variant: 'filled', size: 'small', helperText: ' ', fullWidth: false } as const;
 
@@ -108,6 +110,12 @@ export function InvoiceFilters() {
         source="channel"
         label="app.payments.filters.channel"
         choices={INVOICE_CHANNELS.map((channel) => ({ value: channel, text: translate(channelLabel(channel)) }))}
+      />
+      <ChoiceFilter
+        id="invoice-age"
+        source="age"
+        label="app.payments.filters.age"
+        choices={AGING_BUCKETS.map((bucket) => ({ value: bucket, text: translate(agingLabel(bucket)) }))}
       />
       <TypedFilter id="invoice-campaign" source="campaign" label="app.payments.filters.campaign" />
       <FormControlLabel

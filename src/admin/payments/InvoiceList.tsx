@@ -1,6 +1,7 @@
 /**
  * '/payments' ('Betaling'): every invoice, filtered by year, state, channel, overdue, campaign code
- * or a search, with the sums over all it matches above the table and its exports. A row (or its
+ * or a search, with the aging of what is outstanding first (each age filters the list), the sums
+ * over all it matches above the table and its exports. A row (or its
  * number, for the keyboard) opens the invoice's page; 'Innbetalinger fra banken' leads to the OCR files.
  */
 import type { MouseEvent } from 'react';
@@ -19,6 +20,7 @@ import { ListSpace } from '../lists/ListSpace.tsx';
 import { QueuePage } from '../lists/QueueList.tsx';
 import { paths } from '../paths.ts';
 import { ExportMenu } from './ExportMenu.tsx';
+import { InvoiceAging } from './InvoiceAging.tsx';
 import { InvoiceFilters } from './InvoiceFilters.tsx';
 import { channelLabel, InvoiceStateChip } from './InvoiceState.tsx';
 import { InvoiceTotals } from './InvoiceTotals.tsx';
@@ -84,6 +86,7 @@ export function InvoiceList() {
               <ExportMenu />
             </Box>
           </Box>
+          <InvoiceAging />
           <InvoiceFilters />
           <InvoiceTotals />
           <ListSpace><InvoiceTable /></ListSpace>

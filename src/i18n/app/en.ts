@@ -573,6 +573,18 @@ export default {
         channel: 'Channel',
         campaign: 'Campaign code',
         overdue: 'Overdue only',
+        age: 'Age',
+      },
+      aging: {
+        title: 'Outstanding by age',
+        intro: 'Choose an age to see its invoices in the list below.',
+        buckets: { not_due: 'Not yet due', '1-30': '1–30 days', '31-60': '31–60 days', '61-90': '61–90 days', over_90: 'Over 90 days' },
+        count: '%{smart_count} invoice |||| %{smart_count} invoices',
+        outstanding: 'Total outstanding',
+        invoiced: 'Invoiced this year',
+        paid: 'Paid this year',
+        share: '%{percent} % of what was invoiced',
+        failed: 'The aging could not be fetched.',
       },
       totals: { title: 'Sums of the selected invoices', count: 'Count', invoiced: 'Invoiced', paid: 'Paid', outstanding: 'Outstanding' },
       states: {

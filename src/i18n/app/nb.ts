@@ -575,6 +575,18 @@ export default {
         channel: 'Kanal',
         campaign: 'Kampanjekode',
         overdue: 'Bare forfalte',
+        age: 'Alder',
+      },
+      aging: {
+        title: 'Utestående etter alder',
+        intro: 'Velg en alder for å se fakturaene i listen under.',
+        buckets: { not_due: 'Ikke forfalt', '1-30': '1–30 dager', '31-60': '31–60 dager', '61-90': '61–90 dager', over_90: 'Over 90 dager' },
+        count: '%{smart_count} faktura |||| %{smart_count} fakturaer',
+        outstanding: 'Sum utestående',
+        invoiced: 'Fakturert i år',
+        paid: 'Betalt i år',
+        share: '%{percent} % av det fakturerte',
+        failed: 'Aldersfordelingen kunne ikke hentes.',
       },
       totals: { title: 'Summer for fakturaene i utvalget', count: 'Antall', invoiced: 'Fakturert', paid: 'Betalt', outstanding: 'Utestående' },
       states: {

@@ -118,6 +118,45 @@ describe('the invoice list', () => {
     await waitFor(() => expect(lastQuery()['filter[overdue]']).toBeUndefined());
   });
 
+  it('shows what is outstanding by age and this year invoiced against paid; an age filters the list and pressed again lets go', async () => {
+    answerList();
+    server.use(http.get('*/api/invoice/aging', () => HttpResponse.json({ data: {
+      buckets: [
+        { bucket: 'not_due', count: 3, outstanding: 387150 },
+        { bucket: '1-30', count: 1, outstanding: 129050 },
+        { bucket: '31-60', count: 0, outstanding: 0 },
+        { bucket: '61-90', count: 2, outstanding: 100000 },
+        { bucket: 'over_90', count: 1, outstanding: 50 },
+      ],
+      count: 7, outstanding: 616250, year: 2026, invoiced: 1000000, paid: 383750,
+    } })));
+    const user = userEvent.setup();
+    renderAdmin('/payments');
+    const aging = await screen.findByRole('region', { name: 'Utestående etter alder' }, { timeout: LAZY });
+    const age = (name: string) => within(aging).getByRole('button', { name: new RegExp(`^${name}`) });
+    await waitFor(() => expect(age('Ikke forfalt')).toHaveTextContent('Ikke forfaltkr 3 871,503 fakturaer'));
+    expect(age('1–30 dager')).toHaveTextContent('1–30 dagerkr 1 290,501 faktura');
+    expect(age('31–60 dager')).toHaveTextContent('kr 0,000 fakturaer');
+    expect(age('61–90 dager')).toHaveTextContent('kr 1 000,002 fakturaer');
+    expect(age('Over 90 dager')).toHaveTextContent('kr 0,501 faktura');
+    const figure = (term: string) => within(aging).getByText(term, { exact: false, selector: 'dt' }).nextElementSibling?.textContent;
+    expect(figure('Sum utestående')).toBe('kr 6 162,50');
+    expect(figure('Fakturert i år')).toBe('kr 10 000,00');
+    expect(figure('Betalt i år')).toBe('kr 3 837,5038 % av det fakturerte');
+    expect(within(aging).getByText('Fakturert i år (2026)', { selector: 'dt' })).toBeInTheDocument();
+
+    await screen.findByRole('link', { name: '1008' });
+    await user.click(age('61–90 dager'));
+    await waitFor(() => expect(lastQuery()['filter[age]']).toBe('61-90'));
+    expect(age('61–90 dager')).toHaveAttribute('aria-pressed', 'true');
+    const filters = screen.getByRole('search', { name: 'Filtrer fakturaene' });
+    expect(within(filters).getByRole('combobox', { name: 'Alder' })).toHaveTextContent('61–90 dager');
+    // Pressed again, the filter goes (the list as first shown may come from the cache, without a request).
+    await user.click(age('61–90 dager'));
+    await waitFor(() => expect(age('61–90 dager')).toHaveAttribute('aria-pressed', 'false'));
+    expect(within(filters).getByRole('combobox', { name: 'Alder' })).not.toHaveTextContent('61–90 dager');
+  });
+
   it("offers the CSV and the spreadsheet under 'Eksporter', with the list's filters", async () => {
     answerList();
     server.use(http.get('*/api/invoice/export', () => new HttpResponse('a;b\n', { headers: { 'content-type': 'text/csv' } })));
