@@ -699,10 +699,11 @@ export function recurringClient(settings: VippsConfig, options: RecurringOptions
     async createCharge(agreementId, charge, idempotencyKey) {
       checkKey(idempotencyKey);
       checkCharge(charge, today());
+      // A 404 or 409 here is about the agreement (unknown, or not active).
       const { body } = await http.call<{ chargeId?: string } | null>(`${agreementPath(agreementId)}/charges`, {
         method: 'POST',
         idempotencyKey,
-        subject: 'charge',
+        subject: 'agreement',
         body: {
           amount: charge.amount,
           transactionType: 'DIRECT_CAPTURE',
