@@ -1,7 +1,9 @@
 /**
- * Vipps MobilePay ePayment: the payment gateway the quick checkout pays through. The real
- * client speaks the ePayment API with the VIPPS_* settings; without them the embedded test
- * checkout (vipps-test-checkout.ts) stands in with the same interface.
+ * Vipps MobilePay: ePayment (the payment gateway the quick checkout pays through) and the
+ * Recurring API v3 (agreements and the charges drawn on them). Both speak to Vipps with the
+ * VIPPS_* settings through one HTTP core: the same access token, system headers, retries and
+ * error answers. Without the settings the embedded test checkout (vipps-test-checkout.ts)
+ * stands in for ePayment with the same interface.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { VippsConfig } from '../config.ts';
@@ -50,15 +52,35 @@ export interface PaymentGateway {
   userInfo(sub: string): Promise<Payer>;
 }
 
+/** An RFC 7807 problem as Vipps gives it (application/problem+json), or as we word a refusal before sending. */
+export interface VippsProblem {
+  type: string | null;
+  title: string | null;
+  detail: string | null;
+  /** Vipps' id for the failed request, to quote to Vipps support. */
+  contextId: string | null;
+  /** Per field: what is wrong with it. */
+  extraDetails: { field: string; text: string }[];
+}
+
 /** A failed call, with a Norwegian message fit to show. */
 export class VippsError extends Error {
-  /** The HTTP status Vipps answered; null when it did not answer (timeout, no connection). */
+  /**
+   * The HTTP status Vipps answered; null when it did not answer (timeout, no connection).
+   * 400 without a request sent (`sent` false) when we refused input Vipps would refuse.
+   */
   readonly status: number | null;
+  /** Vipps' problem details, when it gave any (or ours, for input refused before sending). */
+  readonly problem: VippsProblem | null;
+  /** False when the call was refused here and never reached Vipps. */
+  readonly sent: boolean;
 
-  constructor(message: string, status: number | null = null) {
+  constructor(message: string, status: number | null = null, problem: VippsProblem | null = null, sent = true) {
     super(message);
     this.name = 'VippsError';
     this.status = status;
+    this.problem = problem;
+    this.sent = sent;
   }
 }
 
@@ -72,24 +94,63 @@ export const VIPPS_MESSAGES = {
   serverError: 'Vipps har en feil akkurat nå. Prøv igjen om litt.',
   badAnswer: 'Vipps ga et svar vi ikke forstod.',
   refused: (detail: string) => `Vipps avviste forespørselen: ${detail}`,
+  agreementNotFound: 'Vipps finner ikke avtalen.',
+  agreementConflict: 'Avtalen hos Vipps er i en tilstand som ikke tillater dette.',
+  chargeNotFound: 'Vipps finner ikke trekket.',
+  chargeConflict: 'Trekket hos Vipps er i en tilstand som ikke tillater dette.',
 } as const;
 
-interface Problem {
-  title?: string;
-  detail?: string;
-  status?: number;
+/** What a call is about, for the wording of a 404 or 409. */
+export type VippsSubject = 'payment' | 'agreement' | 'charge';
+
+const NOT_FOUND: Record<VippsSubject, string> = {
+  payment: VIPPS_MESSAGES.notFound,
+  agreement: VIPPS_MESSAGES.agreementNotFound,
+  charge: VIPPS_MESSAGES.chargeNotFound,
+};
+const CONFLICT: Record<VippsSubject, string> = {
+  payment: VIPPS_MESSAGES.conflict,
+  agreement: VIPPS_MESSAGES.agreementConflict,
+  charge: VIPPS_MESSAGES.chargeConflict,
+};
+
+const stringOr = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+/**
+ * The problem details of an error answer: RFC 7807 (`type`, `title`, `detail`, `contextId`,
+ * `extraDetails`) or Azure's gateway errors (`responseInfo`, `result.message`); null for none.
+ */
+export function problemOf(body: unknown): VippsProblem | null {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
+  const value = body as Record<string, unknown>;
+  const azure = value.result && typeof value.result === 'object' ? (value.result as Record<string, unknown>) : null;
+  const extra = Array.isArray(value.extraDetails) ? value.extraDetails : [];
+  const problem: VippsProblem = {
+    type: stringOr(value.type),
+    title: stringOr(value.title) ?? stringOr((value.responseInfo as Record<string, unknown> | undefined)?.responseMessage),
+    detail: stringOr(value.detail) ?? stringOr(azure?.message),
+    contextId: stringOr(value.contextId) ?? stringOr(value.traceId),
+    extraDetails: extra
+      .filter((item): item is Record<string, unknown> => Boolean(item) && typeof item === 'object')
+      .map((item) => ({ field: stringOr(item.field) ?? '', text: stringOr(item.text) ?? '' }))
+      .filter((item) => item.field !== '' || item.text !== ''),
+  };
+  const empty = !problem.type && !problem.title && !problem.detail && !problem.contextId && problem.extraDetails.length === 0;
+  return empty ? null : problem;
 }
 
 /** An RFC 7807 problem (or any error answer) as a Norwegian message. */
-export function problemMessage(status: number, body: unknown): string {
-  const problem = (body && typeof body === 'object' ? body : {}) as Problem;
+export function problemMessage(status: number, body: unknown, subject: VippsSubject = 'payment'): string {
   if (status === 401 || status === 403) return VIPPS_MESSAGES.unauthorized;
-  if (status === 404) return VIPPS_MESSAGES.notFound;
-  if (status === 409) return VIPPS_MESSAGES.conflict;
+  if (status === 404) return NOT_FOUND[subject];
+  if (status === 409) return CONFLICT[subject];
   if (status === 429) return VIPPS_MESSAGES.rateLimited;
   if (status >= 500) return VIPPS_MESSAGES.serverError;
-  const detail = [problem.title, problem.detail].filter((part) => typeof part === 'string' && part !== '').join(': ');
-  return VIPPS_MESSAGES.refused(detail || `HTTP ${status}`);
+  const problem = problemOf(body);
+  const fields = (problem?.extraDetails ?? []).map((item) => [item.field, item.text].filter(Boolean).join(' ')).join(', ');
+  const detail = [problem?.title, problem?.detail].filter((part) => typeof part === 'string' && part !== '').join(': ');
+  const full = fields ? (detail ? `${detail} (${fields})` : fields) : detail;
+  return VIPPS_MESSAGES.refused(full || `HTTP ${status}`);
 }
 
 function parseJson(text: string): unknown {
@@ -111,12 +172,31 @@ const RETRY_PAUSE_MS = 250;
 const TOKEN_MARGIN_MS = 5 * 60 * 1000;
 
 interface CallOptions {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   body?: unknown;
   idempotencyKey?: string;
+  /** Extra request headers (Continuation-Token). */
+  headers?: Record<string, string>;
+  /** What the call is about, for the wording of a 404 or 409. */
+  subject?: VippsSubject;
 }
 
-export function epaymentClient(settings: VippsConfig): PaymentGateway {
+/** One answer from Vipps: its body (null when empty) and headers. */
+export interface VippsAnswer<T> {
+  body: T;
+  headers: Headers;
+}
+
+/**
+ * The HTTP core every Vipps API here goes through: the access token (cached, renewed before it
+ * runs out and once more when Vipps no longer takes it), the system headers, retries of calls
+ * that are safe to repeat, and error answers as VippsError.
+ */
+export interface VippsHttp {
+  call<T>(path: string, options: CallOptions): Promise<VippsAnswer<T>>;
+}
+
+export function vippsHttp(settings: VippsConfig): VippsHttp {
   let token: { value: string; expiresAt: number } | null = null;
   let pendingToken: Promise<string> | null = null;
 
@@ -125,12 +205,12 @@ export function epaymentClient(settings: VippsConfig): PaymentGateway {
     'Merchant-Serial-Number': settings.merchantSerialNumber,
     'Vipps-System-Name': 'musikerportalen',
     'Vipps-System-Version': '1.0.0',
-    'Vipps-System-Plugin-Name': 'musikerportalen-quick-checkout',
+    'Vipps-System-Plugin-Name': 'musikerportalen-payments',
     'Vipps-System-Plugin-Version': '1.0.0',
   };
 
   /** One HTTP exchange; network failures and timeouts become VippsError with status null. */
-  async function exchange(path: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
+  async function exchange(path: string, init: RequestInit): Promise<{ status: number; body: unknown; headers: Headers }> {
     let response: Response;
     try {
       response = await fetch(`${settings.apiUrl}${path}`, { ...init, signal: AbortSignal.timeout(settings.timeoutMs) });
@@ -139,7 +219,7 @@ export function epaymentClient(settings: VippsConfig): PaymentGateway {
       throw new VippsError(timedOut ? VIPPS_MESSAGES.timeout : VIPPS_MESSAGES.unreachable);
     }
     const text = await response.text().catch(() => '');
-    return { status: response.status, body: parseJson(text) };
+    return { status: response.status, body: parseJson(text), headers: response.headers };
   }
 
   /** Repeats a call that is safe to repeat when Vipps did not answer or answered 429/5xx. */
@@ -161,7 +241,7 @@ export function epaymentClient(settings: VippsConfig): PaymentGateway {
         method: 'POST',
         headers: { client_id: settings.clientId, client_secret: settings.clientSecret, ...systemHeaders },
       });
-      if (status !== 200) throw new VippsError(problemMessage(status, body), status);
+      if (status !== 200) throw new VippsError(problemMessage(status, body), status, problemOf(body));
       const answer = body as { access_token?: string; expires_in?: string | number } | null;
       if (!answer?.access_token) throw new VippsError(VIPPS_MESSAGES.badAnswer, status);
       const lifetimeMs = Number(answer.expires_in ?? 3600) * 1000;
@@ -179,28 +259,36 @@ export function epaymentClient(settings: VippsConfig): PaymentGateway {
     return pendingToken;
   }
 
-  async function call<T>(path: string, { method, body, idempotencyKey }: CallOptions): Promise<T> {
-    const repeatable = method === 'GET' || idempotencyKey !== undefined;
-    return withRetries(repeatable, async () => {
-      for (let renewed = false; ; renewed = true) {
-        const headers: Record<string, string> = {
-          authorization: `Bearer ${await accessToken()}`,
-          accept: 'application/json',
-          ...systemHeaders,
-        };
-        if (body !== undefined) headers['content-type'] = 'application/json';
-        if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
-        const answer = await exchange(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-        // A token Vipps no longer takes: fetch a new one once.
-        if (answer.status === 401 && !renewed) {
-          token = null;
-          continue;
+  return {
+    async call<T>(path: string, { method, body, idempotencyKey, headers: extra, subject = 'payment' }: CallOptions) {
+      const repeatable = method === 'GET' || idempotencyKey !== undefined;
+      return withRetries(repeatable, async () => {
+        for (let renewed = false; ; renewed = true) {
+          const headers: Record<string, string> = {
+            authorization: `Bearer ${await accessToken()}`,
+            accept: 'application/json',
+            ...systemHeaders,
+            ...extra,
+          };
+          if (body !== undefined) headers['content-type'] = 'application/json';
+          if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
+          const answer = await exchange(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+          // A token Vipps no longer takes: fetch a new one once.
+          if (answer.status === 401 && !renewed) {
+            token = null;
+            continue;
+          }
+          if (answer.status >= 200 && answer.status < 300) return { body: answer.body as T, headers: answer.headers };
+          throw new VippsError(problemMessage(answer.status, answer.body, subject), answer.status, problemOf(answer.body));
         }
-        if (answer.status >= 200 && answer.status < 300) return answer.body as T;
-        throw new VippsError(problemMessage(answer.status, answer.body), answer.status);
-      }
-    });
-  }
+      });
+    },
+  };
+}
+
+/** The ePayment client; `http` may be shared with the Recurring client (one access token). */
+export function epaymentClient(settings: VippsConfig, http: VippsHttp = vippsHttp(settings)): PaymentGateway {
+  const call = async <T>(path: string, options: CallOptions): Promise<T> => (await http.call<T>(path, options)).body;
 
   const payments = '/epayment/v1/payments';
   const amountOf = (value: number) => ({ currency: 'NOK', value });
@@ -269,6 +357,406 @@ export function epaymentClient(settings: VippsConfig): PaymentGateway {
     async userInfo(sub) {
       const info = await call<Record<string, unknown>>(`/vipps-userinfo-api/userinfo/${encodeURIComponent(sub)}`, { method: 'GET' });
       return payerFromUserInfo(info);
+    },
+  };
+}
+
+// ---- Recurring API v3: agreements and charges ----
+
+export type AgreementStatus = 'PENDING' | 'ACTIVE' | 'STOPPED' | 'EXPIRED';
+export type ChargeStatus =
+  | 'PENDING'
+  | 'DUE'
+  | 'PROCESSING'
+  | 'RESERVED'
+  | 'CHARGED'
+  | 'PARTIALLY_CAPTURED'
+  | 'FAILED'
+  | 'CANCELLED'
+  | 'PARTIALLY_REFUNDED'
+  | 'REFUNDED';
+export type IntervalUnit = 'YEAR' | 'MONTH' | 'WEEK' | 'DAY';
+export type ChargeFailureReason = 'user_action_required' | 'charge_amount_too_high' | 'non_technical_error' | 'technical_error';
+
+export interface NewAgreement {
+  /** The fixed price per interval, in øre (Vipps' LEGACY pricing, NOK). */
+  amount: number;
+  interval: { unit: IntervalUnit; count: number };
+  /** Shown in the app; at most 45 characters. */
+  productName: string;
+  /** At most 100 characters. */
+  productDescription?: string | null;
+  /** Where the member comes back to after approving or rejecting in Vipps. */
+  merchantRedirectUrl: string;
+  /** Where the member manages the agreement with us (https only). */
+  merchantAgreementUrl: string;
+  /** The member's phone as Vipps takes it (4791234567), to fill in the landing page. */
+  phoneNumber?: string | null;
+  /** Our id for the agreement (at most 64 characters). */
+  externalId?: string | null;
+  /** A first payment made when the member approves (DIRECT_CAPTURE). */
+  initialCharge?: { amount: number; description: string; orderId?: string | null } | null;
+}
+
+export interface CreatedAgreement {
+  agreementId: string;
+  /** Where to send the member to approve it. */
+  confirmationUrl: string;
+  /** The initial charge's id, when there is one. */
+  chargeId: string | null;
+}
+
+export interface Agreement {
+  id: string;
+  status: AgreementStatus;
+  /** The price per interval (LEGACY) or the member's chosen maximum (VARIABLE), in øre. */
+  amount: number;
+  interval: { unit: IntervalUnit; count: number };
+  productName: string;
+  productDescription: string | null;
+  externalId: string | null;
+  merchantAgreementUrl: string;
+  merchantRedirectUrl: string;
+  created: string;
+  /** When it was approved (ACTIVE), and when it stopped. */
+  start: string | null;
+  stop: string | null;
+  sub: string | null;
+}
+
+export interface NewCharge {
+  /** In øre; at least 100 (1 kr). */
+  amount: number;
+  /** Shown in the app; 1–45 characters. */
+  description: string;
+  /** YYYY-MM-DD, at least one day after today (Oslo): Vipps needs the charge the day before. */
+  due: string;
+  /** Days Vipps tries again after `due` when the charge fails; 0–14. */
+  retryDays: number;
+  /** Our reference; becomes the charge's id. 1–50 letters, digits and '-'. */
+  orderId: string;
+  externalId?: string | null;
+}
+
+export interface ChargeEvent {
+  occurred: string;
+  event: 'CREATE' | 'RESERVE' | 'CAPTURE' | 'REFUND' | 'CANCEL' | 'FAIL';
+  amount: number;
+  success: boolean;
+}
+
+export interface Charge {
+  id: string;
+  agreementId: string;
+  status: ChargeStatus;
+  type: 'INITIAL' | 'RECURRING';
+  transactionType: 'DIRECT_CAPTURE' | 'RESERVE_CAPTURE';
+  /** Amounts in øre. */
+  amount: number;
+  captured: number;
+  refunded: number;
+  cancelled: number;
+  description: string;
+  /** YYYY-MM-DD. */
+  due: string;
+  retryDays: number;
+  externalId: string | null;
+  /** Vipps' transaction id once CHARGED. */
+  transactionId: string | null;
+  failureReason: ChargeFailureReason | null;
+  failureDescription: string | null;
+  history: ChargeEvent[];
+}
+
+export interface RecurringGateway {
+  readonly kind: 'recurring';
+  createAgreement(agreement: NewAgreement, idempotencyKey: string): Promise<CreatedAgreement>;
+  getAgreement(agreementId: string): Promise<Agreement>;
+  /** Stops the agreement for good (PATCH status STOPPED); its pending charges are cancelled by Vipps. */
+  stopAgreement(agreementId: string, idempotencyKey: string): Promise<void>;
+  createCharge(agreementId: string, charge: NewCharge, idempotencyKey: string): Promise<{ chargeId: string }>;
+  getCharge(agreementId: string, chargeId: string): Promise<Charge>;
+  /** Every charge of the agreement (all pages), or those in one status. */
+  listCharges(agreementId: string, status?: ChargeStatus): Promise<Charge[]>;
+  cancelCharge(agreementId: string, chargeId: string, idempotencyKey: string): Promise<void>;
+  refundCharge(agreementId: string, chargeId: string, refund: { amount: number; description: string }, idempotencyKey: string): Promise<void>;
+}
+
+export interface RecurringOptions {
+  /** Shared with the ePayment client for one access token. */
+  http?: VippsHttp;
+  /** Today in Oslo as YYYY-MM-DD (for the due-date rule). */
+  today?: () => string;
+}
+
+export const RECURRING_MESSAGES = {
+  amount: 'Beløpet må være et helt antall øre og minst 1 krone.',
+  due: 'Forfallsdatoen må være minst én dag fram i tid: Vipps må få trekket senest dagen før.',
+  dueFormat: 'Forfallsdatoen må være en gyldig dato (ÅÅÅÅ-MM-DD).',
+  retryDays: 'Antall dager Vipps skal prøve igjen må være mellom 0 og 14.',
+  description: 'Beskrivelsen av trekket må ha 1–45 tegn.',
+  orderId: 'Referansen til trekket må ha 1–50 tegn: bokstaver a–z, sifre og bindestrek.',
+  productName: 'Produktnavnet må ha 1–45 tegn.',
+  productDescription: 'Produktbeskrivelsen kan ha høyst 100 tegn.',
+  interval: 'Intervallet må være YEAR, MONTH, WEEK eller DAY og et antall fra 1 til 31.',
+  agreementUrl: 'Adressen der medlemmet styrer avtalen må begynne med https://.',
+  redirectUrl: 'Adressen medlemmet sendes tilbake til må være en gyldig adresse.',
+  phone: 'Telefonnummeret må skrives med landskode og bare sifre (4791234567).',
+  externalId: 'Vår id for avtalen eller trekket kan ha høyst 64 tegn.',
+  idempotencyKey: 'Idempotensnøkkelen må ha 1–40 tegn og ikke inneholde #, ?, / eller \\.',
+  refundDescription: 'Beskrivelsen av tilbakebetalingen må ha 1–100 tegn.',
+  id: 'Id-en til avtalen eller trekket er ugyldig.',
+} as const;
+
+const OSLO_DAY = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Oslo', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** A call refused here, before it reached Vipps: status 400 and the field that is wrong. */
+function refusedHere(field: string, message: string): VippsError {
+  return new VippsError(message, 400, { type: null, title: 'Ugyldig forespørsel', detail: message, contextId: null, extraDetails: [{ field, text: message }] }, false);
+}
+
+const isRealDate = (value: string): boolean => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
+
+const validAmount = (amount: number) => Number.isInteger(amount) && amount >= 100 && amount <= 2_147_483_647;
+const textLength = (value: string, min: number, max: number) => value.trim().length >= min && value.length <= max;
+
+function checkKey(idempotencyKey: string): void {
+  if (!/^[^#?/\\]{1,40}$/.test(idempotencyKey)) throw refusedHere('Idempotency-Key', RECURRING_MESSAGES.idempotencyKey);
+}
+
+/** Agreement and charge ids go into the path: refuse anything that would change it. */
+function checkId(field: string, id: string): string {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw refusedHere(field, RECURRING_MESSAGES.id);
+  return encodeURIComponent(id);
+}
+
+function checkAgreement(agreement: NewAgreement): void {
+  if (!validAmount(agreement.amount)) throw refusedHere('pricing.amount', RECURRING_MESSAGES.amount);
+  const { unit, count } = agreement.interval;
+  if (!['YEAR', 'MONTH', 'WEEK', 'DAY'].includes(unit) || !Number.isInteger(count) || count < 1 || count > 31) {
+    throw refusedHere('interval', RECURRING_MESSAGES.interval);
+  }
+  if (!textLength(agreement.productName, 1, 45)) throw refusedHere('productName', RECURRING_MESSAGES.productName);
+  if (agreement.productDescription && agreement.productDescription.length > 100) {
+    throw refusedHere('productDescription', RECURRING_MESSAGES.productDescription);
+  }
+  if (!/^https:\/\/[^\s]+$/.test(agreement.merchantAgreementUrl) || agreement.merchantAgreementUrl.length > 1024) {
+    throw refusedHere('merchantAgreementUrl', RECURRING_MESSAGES.agreementUrl);
+  }
+  if (!/^[a-z][a-z0-9+.-]*:\/\/[^\s]+$/i.test(agreement.merchantRedirectUrl) || agreement.merchantRedirectUrl.length > 1024) {
+    throw refusedHere('merchantRedirectUrl', RECURRING_MESSAGES.redirectUrl);
+  }
+  if (agreement.phoneNumber && !/^\d{10,15}$/.test(agreement.phoneNumber)) throw refusedHere('phoneNumber', RECURRING_MESSAGES.phone);
+  if (agreement.externalId && agreement.externalId.length > 64) throw refusedHere('externalId', RECURRING_MESSAGES.externalId);
+  const initial = agreement.initialCharge;
+  if (initial) {
+    if (!validAmount(initial.amount)) throw refusedHere('initialCharge.amount', RECURRING_MESSAGES.amount);
+    if (!textLength(initial.description, 1, 45)) throw refusedHere('initialCharge.description', RECURRING_MESSAGES.description);
+    if (initial.orderId && !/^[A-Za-z0-9-]{1,50}$/.test(initial.orderId)) throw refusedHere('initialCharge.orderId', RECURRING_MESSAGES.orderId);
+  }
+}
+
+function checkCharge(charge: NewCharge, today: string): void {
+  if (!validAmount(charge.amount)) throw refusedHere('amount', RECURRING_MESSAGES.amount);
+  if (!textLength(charge.description, 1, 45)) throw refusedHere('description', RECURRING_MESSAGES.description);
+  if (!isRealDate(charge.due)) throw refusedHere('due', RECURRING_MESSAGES.dueFormat);
+  if (charge.due <= today) throw refusedHere('due', RECURRING_MESSAGES.due);
+  if (!Number.isInteger(charge.retryDays) || charge.retryDays < 0 || charge.retryDays > 14) {
+    throw refusedHere('retryDays', RECURRING_MESSAGES.retryDays);
+  }
+  if (!/^[A-Za-z0-9-]{1,50}$/.test(charge.orderId)) throw refusedHere('orderId', RECURRING_MESSAGES.orderId);
+  if (charge.externalId && charge.externalId.length > 64) throw refusedHere('externalId', RECURRING_MESSAGES.externalId);
+}
+
+const AGREEMENT_STATUSES: readonly string[] = ['PENDING', 'ACTIVE', 'STOPPED', 'EXPIRED'];
+const CHARGE_STATUSES: readonly string[] = [
+  'PENDING', 'DUE', 'PROCESSING', 'RESERVED', 'CHARGED', 'PARTIALLY_CAPTURED', 'FAILED', 'CANCELLED', 'PARTIALLY_REFUNDED', 'REFUNDED',
+];
+const FAILURE_REASONS: readonly string[] = ['user_action_required', 'charge_amount_too_high', 'non_technical_error', 'technical_error'];
+
+const record = (value: unknown): Record<string, unknown> | null =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+const whole = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+
+/** An agreement as Vipps answers GET …/agreements/{id}; a shape we do not know is a bad answer. */
+export function agreementFrom(body: unknown): Agreement {
+  const value = record(body);
+  const pricing = record(value?.pricing);
+  const interval = record(value?.interval);
+  if (!value || typeof value.id !== 'string' || !AGREEMENT_STATUSES.includes(String(value.status)) || !pricing || !interval) {
+    throw new VippsError(VIPPS_MESSAGES.badAnswer);
+  }
+  return {
+    id: value.id,
+    status: value.status as AgreementStatus,
+    amount: pricing.type === 'VARIABLE' ? whole(pricing.maxAmount ?? pricing.suggestedMaxAmount) : whole(pricing.amount),
+    interval: { unit: String(interval.unit) as IntervalUnit, count: whole(interval.count) },
+    productName: textOf(value.productName),
+    productDescription: stringOr(value.productDescription),
+    externalId: stringOr(value.externalId),
+    merchantAgreementUrl: textOf(value.merchantAgreementUrl),
+    merchantRedirectUrl: textOf(value.merchantRedirectUrl),
+    created: textOf(value.created),
+    start: stringOr(value.start),
+    stop: stringOr(value.stop),
+    sub: stringOr(value.sub),
+  };
+}
+
+/** A charge as Vipps answers GET …/charges/{id}; a shape we do not know is a bad answer. */
+export function chargeFrom(body: unknown): Charge {
+  const value = record(body);
+  if (!value || typeof value.id !== 'string' || !CHARGE_STATUSES.includes(String(value.status))) throw new VippsError(VIPPS_MESSAGES.badAnswer);
+  const summary = record(value.summary);
+  const history = Array.isArray(value.history) ? value.history : [];
+  return {
+    id: value.id,
+    agreementId: textOf(value.agreementId),
+    status: value.status as ChargeStatus,
+    type: value.type === 'INITIAL' ? 'INITIAL' : 'RECURRING',
+    transactionType: value.transactionType === 'RESERVE_CAPTURE' ? 'RESERVE_CAPTURE' : 'DIRECT_CAPTURE',
+    amount: whole(value.amount),
+    captured: whole(summary?.captured),
+    refunded: whole(summary?.refunded),
+    cancelled: whole(summary?.cancelled),
+    description: textOf(value.description),
+    due: textOf(value.due).slice(0, 10),
+    retryDays: whole(value.retryDays),
+    externalId: stringOr(value.externalId),
+    transactionId: stringOr(value.transactionId),
+    failureReason: FAILURE_REASONS.includes(String(value.failureReason)) ? (value.failureReason as ChargeFailureReason) : null,
+    failureDescription: stringOr(value.failureDescription),
+    history: history
+      .map(record)
+      .filter((item): item is Record<string, unknown> => item !== null)
+      .map((item) => ({
+        occurred: textOf(item.occurred),
+        event: String(item.event) as ChargeEvent['event'],
+        amount: whole(item.amount),
+        success: item.success === true,
+      })),
+  };
+}
+
+/** The Recurring API v3 client. Inputs Vipps would refuse are refused here (VippsError, status 400, `sent` false). */
+export function recurringClient(settings: VippsConfig, options: RecurringOptions = {}): RecurringGateway {
+  const http = options.http ?? vippsHttp(settings);
+  const today = options.today ?? (() => OSLO_DAY.format(new Date()));
+  const agreements = '/recurring/v3/agreements';
+  const agreementPath = (agreementId: string) => `${agreements}/${checkId('agreementId', agreementId)}`;
+  const chargePath = (agreementId: string, chargeId: string) => `${agreementPath(agreementId)}/charges/${checkId('chargeId', chargeId)}`;
+
+  return {
+    kind: 'recurring',
+
+    async createAgreement(agreement, idempotencyKey) {
+      checkKey(idempotencyKey);
+      checkAgreement(agreement);
+      const initial = agreement.initialCharge;
+      const { body } = await http.call<{ agreementId?: string; vippsConfirmationUrl?: string; chargeId?: string | null } | null>(agreements, {
+        method: 'POST',
+        idempotencyKey,
+        subject: 'agreement',
+        body: {
+          pricing: { type: 'LEGACY', amount: agreement.amount, currency: 'NOK' },
+          interval: agreement.interval,
+          productName: agreement.productName,
+          ...(agreement.productDescription ? { productDescription: agreement.productDescription } : {}),
+          merchantRedirectUrl: agreement.merchantRedirectUrl,
+          merchantAgreementUrl: agreement.merchantAgreementUrl,
+          ...(agreement.phoneNumber ? { phoneNumber: agreement.phoneNumber } : {}),
+          ...(agreement.externalId ? { externalId: agreement.externalId } : {}),
+          ...(initial
+            ? {
+                initialCharge: {
+                  amount: initial.amount,
+                  description: initial.description,
+                  transactionType: 'DIRECT_CAPTURE',
+                  ...(initial.orderId ? { orderId: initial.orderId } : {}),
+                },
+              }
+            : {}),
+        },
+      });
+      if (!body?.agreementId || !body.vippsConfirmationUrl) throw new VippsError(VIPPS_MESSAGES.badAnswer);
+      return { agreementId: body.agreementId, confirmationUrl: body.vippsConfirmationUrl, chargeId: body.chargeId ?? null };
+    },
+
+    async getAgreement(agreementId) {
+      const { body } = await http.call<unknown>(agreementPath(agreementId), { method: 'GET', subject: 'agreement' });
+      return agreementFrom(body);
+    },
+
+    async stopAgreement(agreementId, idempotencyKey) {
+      checkKey(idempotencyKey);
+      await http.call(agreementPath(agreementId), { method: 'PATCH', idempotencyKey, subject: 'agreement', body: { status: 'STOPPED' } });
+    },
+
+    async createCharge(agreementId, charge, idempotencyKey) {
+      checkKey(idempotencyKey);
+      checkCharge(charge, today());
+      // A 404 or 409 here is about the agreement (unknown, or not active).
+      const { body } = await http.call<{ chargeId?: string } | null>(`${agreementPath(agreementId)}/charges`, {
+        method: 'POST',
+        idempotencyKey,
+        subject: 'agreement',
+        body: {
+          amount: charge.amount,
+          transactionType: 'DIRECT_CAPTURE',
+          description: charge.description,
+          due: charge.due,
+          retryDays: charge.retryDays,
+          orderId: charge.orderId,
+          ...(charge.externalId ? { externalId: charge.externalId } : {}),
+        },
+      });
+      if (!body?.chargeId) throw new VippsError(VIPPS_MESSAGES.badAnswer);
+      return { chargeId: body.chargeId };
+    },
+
+    async getCharge(agreementId, chargeId) {
+      const { body } = await http.call<unknown>(chargePath(agreementId, chargeId), { method: 'GET', subject: 'charge' });
+      return chargeFrom(body);
+    },
+
+    async listCharges(agreementId, status) {
+      const path = `${agreementPath(agreementId)}/charges${status ? `?status=${encodeURIComponent(status)}` : ''}`;
+      const charges: Charge[] = [];
+      let continuation: string | null = null;
+      // Vipps pages long lists: the answer's Continuation-Token fetches the next page.
+      for (let page = 0; page < 1000; page++) {
+        const answer: VippsAnswer<unknown> = await http.call<unknown>(path, {
+          method: 'GET',
+          subject: 'charge',
+          headers: continuation ? { 'Continuation-Token': continuation } : {},
+        });
+        if (!Array.isArray(answer.body)) throw new VippsError(VIPPS_MESSAGES.badAnswer);
+        charges.push(...answer.body.map(chargeFrom));
+        continuation = answer.headers.get('continuation-token');
+        if (!continuation) break;
+      }
+      return charges;
+    },
+
+    async cancelCharge(agreementId, chargeId, idempotencyKey) {
+      checkKey(idempotencyKey);
+      await http.call(chargePath(agreementId, chargeId), { method: 'DELETE', idempotencyKey, subject: 'charge' });
+    },
+
+    async refundCharge(agreementId, chargeId, refund, idempotencyKey) {
+      checkKey(idempotencyKey);
+      if (!validAmount(refund.amount)) throw refusedHere('amount', RECURRING_MESSAGES.amount);
+      if (!textLength(refund.description, 1, 100)) throw refusedHere('description', RECURRING_MESSAGES.refundDescription);
+      await http.call(`${chargePath(agreementId, chargeId)}/refund`, {
+        method: 'POST',
+        idempotencyKey,
+        subject: 'charge',
+        body: { amount: refund.amount, description: refund.description },
+      });
     },
   };
 }
@@ -351,4 +839,85 @@ export function verifyWebhook(secret: string, delivery: WebhookDelivery): boolea
   if (!match || !hash || !date || !host) return false;
   if (!sameText(hash, contentHash(delivery.body))) return false;
   return sameText(match[1], signature(secret, delivery.method.toUpperCase(), delivery.pathAndQuery, date, host, hash));
+}
+
+// ---- Recurring events from the Webhooks API (same registration and signature as ePayment's) ----
+
+export const RECURRING_AGREEMENT_EVENTS = [
+  'recurring.agreement-activated.v1',
+  'recurring.agreement-rejected.v1',
+  'recurring.agreement-stopped.v1',
+  'recurring.agreement-expired.v1',
+] as const;
+export const RECURRING_CHARGE_EVENTS = [
+  'recurring.charge-reserved.v1',
+  'recurring.charge-captured.v1',
+  'recurring.charge-canceled.v1',
+  'recurring.charge-failed.v1',
+  'recurring.charge-refunded.v1',
+  'recurring.charge-creation-failed.v1',
+] as const;
+
+export type RecurringAgreementEventName = (typeof RECURRING_AGREEMENT_EVENTS)[number];
+export type RecurringChargeEventName = (typeof RECURRING_CHARGE_EVENTS)[number];
+
+export type RecurringEvent =
+  | {
+      kind: 'agreement';
+      name: RecurringAgreementEventName;
+      agreementId: string;
+      agreementExternalId: string | null;
+      occurred: string;
+      /** Who made the change: USER (in the app), MERCHANT (us), SYSTEM or ADMIN (Vipps). */
+      actor: string | null;
+    }
+  | {
+      kind: 'charge';
+      name: RecurringChargeEventName;
+      agreementId: string;
+      agreementExternalId: string | null;
+      chargeId: string;
+      chargeExternalId: string | null;
+      chargeType: 'INITIAL' | 'RECURRING';
+      /** In øre. */
+      amount: number;
+      occurred: string;
+      failureReason: ChargeFailureReason | null;
+      failureDescription: string | null;
+    };
+
+/**
+ * A delivery's body as a recurring event; null when it is not one (an ePayment event, another
+ * event type, or a body without the ids it needs). Verify the signature first (verifyWebhook).
+ */
+export function parseRecurringEvent(body: string): RecurringEvent | null {
+  let value: Record<string, unknown> | null;
+  try {
+    value = record(JSON.parse(body));
+  } catch {
+    return null;
+  }
+  if (!value || typeof value.agreementId !== 'string' || value.agreementId === '') return null;
+  const name = String(value.eventType ?? '');
+  const occurred = textOf(value.occurred);
+  const agreementExternalId = stringOr(value.agreementExternalId);
+  if ((RECURRING_AGREEMENT_EVENTS as readonly string[]).includes(name)) {
+    return { kind: 'agreement', name: name as RecurringAgreementEventName, agreementId: value.agreementId, agreementExternalId, occurred, actor: stringOr(value.actor) };
+  }
+  if ((RECURRING_CHARGE_EVENTS as readonly string[]).includes(name) && typeof value.chargeId === 'string' && value.chargeId !== '') {
+    return {
+      kind: 'charge',
+      name: name as RecurringChargeEventName,
+      agreementId: value.agreementId,
+      agreementExternalId,
+      chargeId: value.chargeId,
+      chargeExternalId: stringOr(value.chargeExternalId),
+      chargeType: value.chargeType === 'INITIAL' ? 'INITIAL' : 'RECURRING',
+      amount: whole(value.amount),
+      occurred,
+      failureReason: FAILURE_REASONS.includes(String(value.failureReason)) ? (value.failureReason as ChargeFailureReason) : null,
+      failureDescription: stringOr(value.failureDescription),
+    };
+  }
+  return null;
 }
