@@ -113,9 +113,6 @@ export async function readImportFile(fileName: string, buffer: Buffer): Promise<
     : [await readCsv(buffer, SHEET_LIMITS, MEMBER_IMPORT_MESSAGES)];
   const others = new Set([INSTRUMENT_SHEET.toLowerCase(), TRAVEL_SHEET.toLowerCase(), ...INVOICE_SHEET_NAMES]);
   const main = sheets.find((sheet) => !others.has(sheet.name.trim().toLowerCase()));
-  if (!main) throw refused(MEMBER_IMPORT_MESSAGES.noSheet);
-  if (main.rows.length === 0) throw refused(MEMBER_IMPORT_MESSAGES.noRows);
-  if (main.rows.length === 1) throw refused(MEMBER_IMPORT_MESSAGES.headerOnly);
   const extra: ReadFile['extra'] = {};
   for (const sheet of sheets) {
     const name = [INSTRUMENT_SHEET, TRAVEL_SHEET].find((known) => known.toLowerCase() === sheet.name.trim().toLowerCase());
@@ -124,6 +121,11 @@ export async function readImportFile(fileName: string, buffer: Buffer): Promise<
   }
   const invoices = sheets.find((sheet) => INVOICE_SHEET_NAMES.includes(sheet.name.trim().toLowerCase()));
   if (invoices && invoices.rows.length >= 2) extra[INVOICE_SHEET] = invoiceColumns(invoices.rows[0].cells, invoices.rows.slice(1));
+  // A file of the other sheets alone (the open invoices of members moved in before) needs no members.
+  if (Object.keys(extra).length > 0 && (main?.rows.length ?? 0) <= 1) return { columns: uniqueHeaders(main?.rows[0]?.cells ?? []), rows: [], extra };
+  if (!main) throw refused(MEMBER_IMPORT_MESSAGES.noSheet);
+  if (main.rows.length === 0) throw refused(MEMBER_IMPORT_MESSAGES.noRows);
+  if (main.rows.length === 1) throw refused(MEMBER_IMPORT_MESSAGES.headerOnly);
   const columns = uniqueHeaders(main.rows[0].cells);
   const rows = main.rows.slice(1).map((row) => ({ number: row.number, cells: row.cells }));
   return { columns, rows, extra };
