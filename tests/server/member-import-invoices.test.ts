@@ -4,7 +4,10 @@
  * each bad row, never makes an invoice twice, lets a payment with the old KID find its invoice in
  * an OCR file, and reminds a long-overdue invoice from the day it came instead of lapsing it.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,6 +123,16 @@ describe("the 'Åpne fakturaer' sheet", () => {
       ['sent', 'Sendt fra tidligere system'],
       ['partly_paid', 'Innbetaling kr 500,00 (overført fra tidligere system)'],
     ]);
+    // The PDF (for 'Send på nytt' and downloads) names the old number beside ours.
+    const pdf = await t.app.inject({ url: `/api/invoice/${imported[1].id}/pdf`, headers: bearer(staff.token) });
+    expect(pdf.statusCode).toBe(200);
+    const dir = mkdtempSync(path.join(tmpdir(), 'faktura-'));
+    writeFileSync(path.join(dir, 'f.pdf'), pdf.rawPayload);
+    const text = execFileSync('pdftotext', [path.join(dir, 'f.pdf'), '-'], { encoding: 'utf8' }).replace(/[ \u00a0]+/g, ' ');
+    rmSync(dir, { recursive: true });
+    expect(text).toContain('Tidligere nr.');
+    expect(text).toContain('A-1002');
+    expect(text).toContain('Overført fra tidligere system: Reiseforsikring 2026');
     // The members have their invoices from the old system: none is mailed again.
     const mails = await t.db.query('SELECT 1 FROM message_log WHERE invoice_id = ANY ($1::int[])', [imported.map((invoice) => invoice.id)]);
     expect(mails).toEqual([]);

@@ -328,7 +328,7 @@ export function ImportDetail() {
               <Box role="status" sx={{ mt: 2 }}>
                 <Alert severity="success">
                   {translate('app.member_import.commit.done', item.summary)}
-                  {item.summary.invoices ? ` ${translate('app.member_import.commit.done_invoices', { count: item.summary.invoices })}` : ''}
+                  {item.summary.invoices ? ` ${translate('app.member_import.commit.done_invoices', { smart_count: item.summary.invoices })}` : ''}
                 </Alert>
                 <Link component={RouterLink} to="/membership" sx={{ display: 'inline-block', mt: 1 }}>{translate('app.member_import.commit.to_overview')}</Link>
                 <UndoButton item={item} busy={busy} onUndo={() => undo.mutateAsync()} />

@@ -870,7 +870,7 @@ export default {
         running: 'Importing: %{done} of %{rows} rows',
         running_waiting: 'The import is running. You may leave the page and come back.',
         done: 'Imported: %{new} new members, %{update} updated, %{duplicate} duplicates skipped.',
-        done_invoices: '%{count} open invoices moved in.',
+        done_invoices: '%{smart_count} open invoice moved in. |||| %{smart_count} open invoices moved in.',
         failed: 'The import failed and nothing was saved: %{error}',
         to_overview: 'See the member overview',
       },

@@ -872,7 +872,7 @@ export default {
         running: 'Importerer: %{done} av %{rows} rader',
         running_waiting: 'Importen kjører. Du kan forlate siden og komme tilbake.',
         done: 'Importert: %{new} nye medlemmer, %{update} oppdatert, %{duplicate} duplikater hoppet over.',
-        done_invoices: '%{count} åpne fakturaer overført.',
+        done_invoices: '%{smart_count} åpen faktura overført. |||| %{smart_count} åpne fakturaer overført.',
         failed: 'Importen feilet, og ingenting ble lagret: %{error}',
         to_overview: 'Se medlemsoversikten',
       },
