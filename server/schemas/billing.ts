@@ -9,12 +9,12 @@ import { DateOnly, Nullable, Timestamp } from './common.ts';
 
 export const INVOICE_STATES = ['draft', 'sent', 'paid', 'partly_paid', 'overdue', 'reminded', 'lapsed', 'credited'] as const;
 export type InvoiceState = (typeof INVOICE_STATES)[number];
-export const INVOICE_KINDS = ['first', 'renewal', 'cover'] as const;
+export const INVOICE_KINDS = ['first', 'renewal', 'cover', 'imported'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 export const INVOICE_CHANNELS = ['EFAKTURA', 'EMAIL', 'AVTALEGIRO'] as const;
 export type InvoiceChannel = (typeof INVOICE_CHANNELS)[number];
 /** Every way a payment reaches an invoice. */
-export const PAYMENT_METHODS = ['ocr', 'manual', 'bank', 'cash', 'vipps', 'tripletex'] as const;
+export const PAYMENT_METHODS = ['ocr', 'manual', 'bank', 'cash', 'vipps', 'tripletex', 'import'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** The ways staff register a payment by hand ('Registrer innbetaling'). */
 export const STAFF_PAYMENT_METHODS = ['manual', 'bank', 'cash', 'vipps'] as const;
@@ -96,6 +96,10 @@ export const InvoiceDetails = Type.Intersect([
     payments: Type.Array(InvoicePayment),
     credits: Type.Array(InvoiceCredit),
     tripletex: Type.Object({ invoice_id: Nullable(Type.Integer()), url: Nullable(Type.String()), error: Nullable(Type.String()) }),
+    previous: Type.Optional(Type.Object({
+      number: Nullable(Type.String({ description: 'Fakturanummeret i det tidligere systemet' })),
+      kid: Nullable(Type.String({ description: 'KID-en fra det tidligere systemet; innbetalinger med den finner fakturaen' })),
+    }, { description: 'Bare på en faktura overført fra et tidligere system (medlemsimportens ark «Åpne fakturaer»)' })),
   }),
 ]);
 export type InvoiceDetails = Static<typeof InvoiceDetails>;

@@ -13,6 +13,8 @@ export const ImportSummary = Type.Object({
   error: Type.Integer(),
   instruments: Type.Optional(Type.Integer()),
   travel: Type.Optional(Type.Integer()),
+  invoices: Type.Optional(Type.Integer({ description: "Åpne fakturaer som blir overført (arket 'Åpne fakturaer')" })),
+  invoices_existing: Type.Optional(Type.Integer({ description: 'Åpne fakturaer som er overført før (samme medlem og fakturanummer), og som ikke overføres igjen' })),
   undo: Type.Optional(Type.Object({
     undone: Type.Integer(),
     kept: Type.Array(Type.Object({ member_id: Type.Integer(), name: Type.String(), reason: Type.String() })),

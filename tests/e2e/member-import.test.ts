@@ -11,8 +11,11 @@ beforeAll(async () => {
   token = await apiLogin(e2e.portal, STAFF.email, STAFF.password);
 });
 
-/** The template as staff download it, with the office's rows added: two new members and one who is already a member. */
-async function exampleFile(tag: string): Promise<Buffer> {
+/**
+ * The template as staff download it, with the office's rows added: two new members and one who is
+ * already a member, and an open invoice of one of the new ones.
+ */
+async function exampleFile(tag: string, number: number): Promise<Buffer> {
   const response = await fetch(`${e2e.portal.baseUrl}/api/member/import/template.xlsx`, { headers: { authorization: `Bearer ${token}` } });
   expect(response.status).toBe(200);
   const book = new ExcelJS.Workbook();
@@ -21,8 +24,10 @@ async function exampleFile(tag: string): Promise<Buffer> {
   sheet.getRow(2).getCell(2).value = `Kari${tag}`;
   sheet.getRow(2).getCell(4).value = `kari.${tag}@example.no`;
   sheet.getRow(2).getCell(5).value = null;
-  sheet.addRow(['', `Jonas${tag}`, 'Flyttesen', `jonas.${tag}@example.no`, '', 'Kirkegata 3', '5003', '', '02.03.1991', 'Mann']);
+  sheet.addRow([number, `Jonas${tag}`, 'Flyttesen', `jonas.${tag}@example.no`, '', 'Kirkegata 3', '5003', '', '02.03.1991', 'Mann']);
   sheet.addRow(['', 'Medlem', 'Fra Før', MEMBER.email.toUpperCase(), '', '', '', '', '', '', `Band${tag}`]);
+  // Jonas's open invoice in the old system, partly paid, in the template's 'Åpne fakturaer'.
+  book.getWorksheet('Åpne fakturaer')!.addRow([number, 'G-77', '01.10.2026', '15.10.2026', '1 290,00', '290,00', 'Kontingent 2026', '']);
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
@@ -46,7 +51,7 @@ async function importThrough(page: Page, width: number, tag: string) {
   await screenshot(page, `staff-member-import-start-${suffix}`);
 
   await page.locator('input[type="file"]').setInputFiles({
-    name: `medlemmer-${tag}.xlsx`, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await exampleFile(tag),
+    name: `medlemmer-${tag}.xlsx`, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await exampleFile(tag, 880_000 + width),
   });
   await page.getByText(`Valgt fil: medlemmer-${tag}.xlsx`).waitFor();
   await page.getByRole('button', { name: 'Last opp og forhåndsvis' }).click();
@@ -57,6 +62,7 @@ async function importThrough(page: Page, width: number, tag: string) {
   await page.getByRole('heading', { name: 'Kolonner' }).waitFor();
   expect(await page.locator('[data-count="new"]').textContent()).toBe('2');
   expect(await page.locator('[data-count="duplicate"]').textContent()).toBe('1');
+  expect(await page.locator('[data-count="invoices"]').textContent()).toBe('1');
   await checkA11y(page, `import preview ${suffix}`);
   await screenshot(page, `staff-member-import-preview-${suffix}`);
 
@@ -67,12 +73,23 @@ async function importThrough(page: Page, width: number, tag: string) {
   await screenshot(page, `staff-member-import-decided-${suffix}`);
 
   await page.getByRole('button', { name: 'Importer', exact: true }).click();
-  await page.getByText(/Importert: 2 nye medlemmer, 1 oppdatert/).waitFor({ timeout: 60_000 });
+  await page.getByText(/Importert: 2 nye medlemmer, 1 oppdatert, 0 duplikater hoppet over\. 1 åpen faktura overført\./).waitFor({ timeout: 60_000 });
   await checkA11y(page, `import done ${suffix}`);
   await screenshot(page, `staff-member-import-done-${suffix}`);
 
-  // The new members are in the overview.
+  // Jonas's invoice is ours now: our number and KID, the old number and KID beside them, the part paid booked.
   const importUrl = page.url();
+  const [jonas] = (await api(e2e.portal, token, 'GET', `/api/member/list?per_page=25&filter[name]=jonas.${tag}@example.no`)).body.data;
+  const [invoice] = (await api(e2e.portal, token, 'GET', `/api/member/${jonas.id}/invoice`)).body.data;
+  expect(invoice).toMatchObject({ kind: 'imported', state: 'partly_paid', total: 129_000, paid: 29_000 });
+  await page.goto(`${e2e.portal.baseUrl}/payments/${invoice.id}`);
+  await page.getByText('Fakturanummer i tidligere system').waitFor();
+  expect(await page.getByText('G-77', { exact: true }).count()).toBe(1);
+  await checkA11y(page, `imported invoice ${suffix}`);
+  await screenshot(page, `staff-member-import-invoice-${suffix}`);
+  await page.goto(importUrl);
+
+  // The new members are in the overview.
   await page.getByRole('link', { name: 'Se medlemsoversikten' }).click();
   await page.getByRole('searchbox').or(page.getByLabel('Søk etter medlem')).first().fill(`Jonas${tag}`);
   await page.getByText(`Jonas${tag}`).first().waitFor();

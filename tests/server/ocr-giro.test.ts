@@ -372,11 +372,37 @@ describe('OCR payments matched to invoices by KID', () => {
     expect(matchOcrPayments(parsed(), invoicesByKid(), '1503.12.34562').ok).toBe(true);
   });
 
-  it("lists the file's valid KIDs once each, for looking the invoices up", () => {
+  it("lists the file's KIDs once each for looking the invoices up, also one that is not ours (an imported invoice's old KID may be)", () => {
     const kids = ocrKids(parsed() as OcrGiroFile);
+    // The fixture's payment to 1045's invoice with a wrong check digit.
+    const wrongDigit = '000104500000206';
+    expect(wrongDigit).not.toBe(makeKid(1045, 20));
     expect(kids).toEqual([
-      makeKid(1042, 17), makeKid(1043, 18), makeKid(1044, 19), makeKid(2001, 99),
+      makeKid(1042, 17), makeKid(1043, 18), makeKid(1044, 19), makeKid(2001, 99), wrongDigit,
       makeKid(1046, 21), makeKid(1047, 22), makeKid(1048, 23), makeKid(1049, 24),
+    ]);
+  });
+
+  it("finds an imported invoice by the old system's KID, of any length and check digit, and still calls any other KID not ours invalid", () => {
+    const ours = makeKid(2043, 32);
+    const text = writeOcrGiro({
+      transmissionNumber: 9, dataRecipient: '00123456', date: '2027-02-02',
+      assignments: [{
+        assignmentNumber: 1, agreementId: '000123456', account: ACCOUNT,
+        transactions: [
+          { date: '2027-02-01', amountOre: 50_000, kid: '0300011001' },
+          { date: '2027-02-01', amountOre: 20_000, kid: '12345678-' },
+          { date: '2027-02-01', amountOre: 10_000, kid: '0300011002' },
+        ],
+      }],
+    });
+    const imported = { invoiceId: 11, kid: ours, outstandingOre: 50_000, state: 'sent' as const };
+    const invoices = new Map([[ours, imported], ['0300011001', imported], ['12345678-', { ...imported, invoiceId: 12 }]]);
+    const payments = matched(matchOcrPayments(parseOcrGiro(Buffer.from(text, 'latin1')), invoices, ACCOUNT));
+    expect(payments.map((p) => [p.kind, p.invoiceId, p.appliedOre])).toEqual([
+      ['exact', 11, 50_000],
+      ['partial', 12, 20_000],
+      ['invalid_kid', null, 0],
     ]);
   });
 });

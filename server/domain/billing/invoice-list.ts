@@ -108,7 +108,7 @@ const STATE_NAMES: Record<Invoice['state'], string> = {
   draft: 'Utkast', sent: 'Sendt', paid: 'Betalt', partly_paid: 'Delvis betalt', overdue: 'Forfalt',
   reminded: 'Purret', lapsed: 'Utmeldt', credited: 'Kreditert',
 };
-const KIND_NAMES: Record<Invoice['kind'], string> = { first: 'Første faktura', renewal: 'Fornyelse', cover: 'Forsikring' };
+const KIND_NAMES: Record<Invoice['kind'], string> = { first: 'Første faktura', renewal: 'Fornyelse', cover: 'Forsikring', imported: 'Overført' };
 const CHANNEL_NAMES: Record<Invoice['channel'], string> = { EFAKTURA: 'eFaktura', EMAIL: 'E-post', AVTALEGIRO: 'AvtaleGiro' };
 
 const amount = (header: string, of: (row: Invoice) => number): CsvColumn<Invoice> =>

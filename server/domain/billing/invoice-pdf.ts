@@ -25,6 +25,8 @@ export interface InvoiceSheet {
   total: number;
   member_name: string;
   member_number: number;
+  /** An invoice moved in from the previous system: its number there, printed as a reference. */
+  previous_number: string | null;
   address: string[];
   lines: { description: string; period_from: string; period_to: string; amount: number }[];
 }
@@ -46,7 +48,7 @@ export async function invoiceSheet(db: Queryable, id: number): Promise<InvoiceSh
     erased: boolean; address: string | null; postal_code: string | null; postal_area: string | null;
   }>(
     `SELECT i.number, i.invoice_date::text AS invoice_date, i.due_date::text AS due_date, i.kid, i.total_ore AS total,
-            i.member_number, trim(coalesce(a.first_name, '') || ' ' || coalesce(a.last_name, '')) AS member_name,
+            i.member_number, i.previous_number, trim(coalesce(a.first_name, '') || ' ' || coalesce(a.last_name, '')) AS member_name,
             a.erased_at IS NOT NULL AS erased,
             CASE WHEN coalesce(a.invoice_address, '') <> '' THEN a.invoice_address ELSE a.address END AS address,
             CASE WHEN coalesce(a.invoice_address, '') <> '' THEN a.invoice_postal_code ELSE a.postal_code END AS postal_code,
@@ -98,6 +100,7 @@ export async function invoicePdf(sheet: InvoiceSheet, config: InvoicePdfConfig):
     ['Medlemsnummer', String(sheet.member_number)],
     ['Fakturadato', dottedDate(sheet.invoice_date)],
     ['Forfallsdato', dottedDate(sheet.due_date)],
+    ...(sheet.previous_number ? [['Tidligere nr.', sheet.previous_number] as [string, string]] : []),
   ];
   const factX = MARGIN.x + 290;
   const factTable = doc.struct('Table');

@@ -128,6 +128,8 @@ export interface NewInvoice {
   reason: string;
   /** How it is sent (see sendInvoices); null: marked sent only. */
   sending: InvoiceSending | null;
+  /** An invoice moved in from another system (kind 'imported'): its number and KID there. */
+  previous?: { number: string | null; kid: string | null };
 }
 
 /** The member's channel from their invoice method: e-invoice, or e-mail (the default). */
@@ -172,14 +174,18 @@ export async function createInvoices(tx: Queryable, inputs: readonly NewInvoice[
       channel: channelOf(member.invoice_method),
       campaign_code: input.campaignCode,
       created_by: input.actorId,
+      previous_number: input.previous?.number ?? null,
+      previous_kid: input.previous?.kid ?? null,
     };
   });
   const made = await tx.query<{ id: number; number: number }>(
-    `INSERT INTO invoices (number, member_id, member_number, year, kind, total_ore, invoice_date, due_date, kid, channel, campaign_code, created_by)
+    `INSERT INTO invoices (number, member_id, member_number, year, kind, total_ore, invoice_date, due_date, kid, channel, campaign_code, created_by,
+                          previous_number, previous_kid)
      SELECT r.number, r.member_id, r.member_number, r.year, r.kind, r.total, r.invoice_date, r.invoice_date + r.due_days, r.kid, r.channel,
-            r.campaign_code, r.created_by
+            r.campaign_code, r.created_by, r.previous_number, r.previous_kid
        FROM jsonb_to_recordset($1::jsonb) AS r(number int, member_id int, member_number int, year int, kind text, total int, invoice_date date,
-                                              due_days int, kid text, channel text, campaign_code text, created_by int)
+                                              due_days int, kid text, channel text, campaign_code text, created_by int,
+                                              previous_number text, previous_kid text)
      RETURNING id, number`,
     [JSON.stringify(rows)],
   );
@@ -209,8 +215,10 @@ export async function createInvoices(tx: Queryable, inputs: readonly NewInvoice[
     byActor.set(input.actorId, [...(byActor.get(input.actorId) ?? []), ids[index]]);
     groups.set(input.sending, byActor);
   });
+  // An imported invoice was sent by the old system: it is marked sent here and not sent again.
+  const movedIn = new Set(ids.filter((_id, index) => inputs[index].kind === 'imported'));
   for (const [sending, byActor] of groups) {
-    for (const [actorId, group] of byActor) await sendInvoices(tx, group, actorId, sending);
+    for (const [actorId, group] of byActor) await sendInvoices(tx, group, actorId, sending, movedIn);
   }
   return ids;
 }
@@ -227,7 +235,9 @@ export interface InvoiceSending {
  * needs Tripletex), queued in this transaction. With Tripletex, its order, invoice and :send are
  * to be started from here. `sending` null: marked sent only (demo data made outside a request).
  */
-async function sendInvoices(tx: Queryable, ids: readonly number[], actorId: number | null, sending: InvoiceSending | null): Promise<void> {
+async function sendInvoices(
+  tx: Queryable, ids: readonly number[], actorId: number | null, sending: InvoiceSending | null, movedIn: ReadonlySet<number>,
+): Promise<void> {
   const mailed = sending !== null && !sending.billing.tripletex
     ? await queueInvoiceMails(tx, sending.outbox, sending, ids, actorId)
     : new Map<number, number>();
@@ -236,7 +246,9 @@ async function sendInvoices(tx: Queryable, ids: readonly number[], actorId: numb
     `INSERT INTO invoice_events (invoice_id, from_state, to_state, actor_id, reason)
      SELECT e.invoice_id, 'draft', 'sent', $2, e.reason
        FROM jsonb_to_recordset($1::jsonb) AS e(invoice_id int, reason text, n bigint) ORDER BY e.n`,
-    [JSON.stringify(ids.map((id, n) => ({ invoice_id: id, reason: mailed.has(id) ? 'Sendt på e-post' : 'Sendt', n }))), actorId],
+    [JSON.stringify(ids.map((id, n) => ({
+      invoice_id: id, reason: mailed.has(id) ? 'Sendt på e-post' : movedIn.has(id) ? 'Sendt fra tidligere system' : 'Sendt', n,
+    }))), actorId],
   );
 }
 
@@ -260,8 +272,11 @@ const PERSON_NAME = (alias: string) => `(SELECT trim(coalesce(${alias}.first_nam
 
 /** One invoice as its page shows it: lines, state history, payments, credits, Tripletex. */
 export async function loadInvoice(db: Queryable, id: number): Promise<InvoiceDetails | null> {
-  const [invoice] = await db.query<Invoice & { tripletex_invoice_id: string | null; tripletex_error: string | null }>(
-    `SELECT ${INVOICE_COLUMNS}, i.tripletex_invoice_id::text AS tripletex_invoice_id, i.tripletex_error ${INVOICE_FROM} WHERE i.id = $1`,
+  const [invoice] = await db.query<Invoice & {
+    tripletex_invoice_id: string | null; tripletex_error: string | null; previous_number: string | null; previous_kid: string | null;
+  }>(
+    `SELECT ${INVOICE_COLUMNS}, i.tripletex_invoice_id::text AS tripletex_invoice_id, i.tripletex_error, i.previous_number, i.previous_kid
+       ${INVOICE_FROM} WHERE i.id = $1`,
     [id],
   );
   if (!invoice) return null;
@@ -291,7 +306,7 @@ export async function loadInvoice(db: Queryable, id: number): Promise<InvoiceDet
       [id],
     ),
   ]);
-  const { tripletex_invoice_id: tripletexId, tripletex_error: tripletexError, ...row } = invoice;
+  const { tripletex_invoice_id: tripletexId, tripletex_error: tripletexError, previous_number: previousNumber, previous_kid: previousKid, ...row } = invoice;
   return {
     ...row,
     lines,
@@ -299,6 +314,7 @@ export async function loadInvoice(db: Queryable, id: number): Promise<InvoiceDet
     payments,
     credits,
     tripletex: { invoice_id: tripletexId === null ? null : Number(tripletexId), url: null, error: tripletexError },
+    ...(row.kind === 'imported' ? { previous: { number: previousNumber, kid: previousKid } } : {}),
   };
 }
 

@@ -1,8 +1,9 @@
 /**
  * Which invoice each payment of a bank's OCR giro file pays, by its KID alone: pure, no database.
  * The caller reads the invoices the file's KIDs name (`ocrKids`), asks this, and books what it
- * says. A payment whose KID names no invoice is never placed on one by amount, name or date:
- * staff place it.
+ * says. A KID names an invoice by our KID or by the old system's KID an imported invoice keeps
+ * (migration 029), so a member who pays with the old giro still pays the right invoice. A payment
+ * whose KID names no invoice is never placed on one by amount, name or date: staff place it.
  *
  * Payments are applied in the file's order, so two payments of one invoice in the same file see
  * each other: the second of two full payments is `already_paid`.
@@ -31,7 +32,7 @@ export interface OcrInvoiceLookup {
  * exact, partial, overpaid: booked on the invoice (an over-payment up to what was owed, the rest
  * left for staff). already_paid, credited: the KID names an invoice that takes no more money, so
  * nothing is booked. unknown_kid: a valid KID of ours that names no invoice. invalid_kid: no KID,
- * or not one of ours (wrong length or check digit). reversal: money back to a payer (transaction
+ * or not one of ours (wrong length or check digit) nor an imported invoice's old KID. reversal: money back to a payer (transaction
  * type 18 or 20, or a negative amount) or an amount of 0; never booked by itself.
  */
 export type OcrPaymentKind = 'exact' | 'partial' | 'overpaid' | 'already_paid' | 'credited' | 'unknown_kid' | 'invalid_kid' | 'reversal';
@@ -93,12 +94,24 @@ export function checkOcrAccounts(file: OcrGiroFile, bankAccount: string): OcrAcc
     }));
 }
 
-/** The file's valid KIDs of ours, each once: what the caller looks invoices up by. */
+/**
+ * A KID as a file or a person writes it, spaces dropped; null when blank or not digits (a MOD11
+ * KID of another system may end in '-', its check digit for 10).
+ */
+export function kidDigits(raw: string | null): string | null {
+  const digits = raw?.replace(/\s+/g, '') ?? '';
+  return /^\d+-?$/.test(digits) ? digits : null;
+}
+
+/**
+ * The file's KIDs, each once: what the caller looks invoices up by, as our KID or as an imported
+ * invoice's old KID (so also those that are not a valid KID of ours).
+ */
 export function ocrKids(file: OcrGiroFile): string[] {
   const kids = new Set<string>();
   for (const assignment of file.assignments) {
     for (const transaction of assignment.transactions) {
-      const kid = transaction.kid === null ? null : normaliseKid(transaction.kid);
+      const kid = kidDigits(transaction.kid);
       if (kid !== null) kids.add(kid);
     }
   }
@@ -126,10 +139,10 @@ export function matchPayment(payment: OcrPaymentInput, invoices: OcrInvoiceLooku
     ...base, kind, invoiceId: null, outstandingBeforeOre: null, outstandingAfterOre: null, appliedOre: 0, unappliedOre: payment.amountOre,
   });
   if (OCR_REVERSAL_TYPES.has(transactionType) || payment.amountOre <= 0) return unmatched('reversal');
-  const kid = payment.kid === null ? null : normaliseKid(payment.kid);
-  if (kid === null) return unmatched('invalid_kid');
-  const invoice = invoices.get(kid);
-  if (invoice === undefined) return unmatched('unknown_kid');
+  const digits = kidDigits(payment.kid);
+  // Our KID, or an imported invoice's old one (any length, its own check digit).
+  const invoice = digits === null ? undefined : invoices.get(digits);
+  if (invoice === undefined) return unmatched(digits !== null && normaliseKid(digits) !== null ? 'unknown_kid' : 'invalid_kid');
   const before = outstanding.get(invoice.invoiceId) ?? invoice.outstandingOre;
   const onInvoice = (kind: OcrPaymentKind, appliedOre: number): OcrPaymentMatch => ({
     ...base,

@@ -17,8 +17,7 @@ import { queryPage, type Page } from '../../lib/paged-query.ts';
 import { OcrGiroError, parseOcrGiroInTurns, type OcrGiroFile } from '../../lib/ocr-giro.ts';
 import type { PaymentFile, PaymentFileDetails, PaymentFileItem, PaymentItemKind } from '../../schemas/payment-files.ts';
 import { ERASED_NAME, lockInvoice, type LockedInvoice } from './invoices.ts';
-import { checkOcrAccounts, matchPayment, ocrPayments, type OcrInvoice, type OcrPaymentInput, type OcrPaymentMatch } from './ocr-matching.ts';
-import { normaliseKid } from '../../lib/kid.ts';
+import { checkOcrAccounts, kidDigits, matchPayment, ocrPayments, type OcrInvoice, type OcrPaymentInput, type OcrPaymentMatch } from './ocr-matching.ts';
 import { bookPayment, bookPayments, NOTHING_OUTSTANDING, outstandingOf, overOutstanding, type Booking } from './payments.ts';
 
 /** The largest file read: a 20 000-payment file is about 3.3 MB. */
@@ -203,17 +202,22 @@ async function bookStep(
     [fileId, size, after],
   );
   if (stored.length === 0) return null;
-  const kids = [...new Set(stored.map((item) => (item.kid === null ? null : normaliseKid(item.kid))).filter((kid) => kid !== null))];
-  // Every invoice the step's KIDs name, in one query, locked in id order (no deadlock with
-  // another writer locking several). A draft is not sent, so nobody can have paid it.
-  const invoices = await tx.query<LockedInvoice & { kid: string }>(
-    `SELECT id, number, member_id, member_number, state, total_ore, paid_ore, credited_ore, kid
-       FROM invoices WHERE kid = ANY($1::text[]) AND state <> 'draft' ORDER BY id FOR UPDATE`,
+  const kids = [...new Set(stored.map((item) => kidDigits(item.kid)).filter((kid) => kid !== null))];
+  // Every invoice the step's KIDs name (ours, or an imported invoice's old KID), in one query,
+  // locked in id order (no deadlock with another writer locking several). A draft is not sent,
+  // so nobody can have paid it.
+  const invoices = await tx.query<LockedInvoice & { kid: string; previous_kid: string | null }>(
+    `SELECT id, number, member_id, member_number, state, total_ore, paid_ore, credited_ore, kid, previous_kid
+       FROM invoices WHERE (kid = ANY($1::text[]) OR previous_kid = ANY($1::text[])) AND state <> 'draft' ORDER BY id FOR UPDATE`,
     [kids],
   );
-  const byKid = new Map<string, OcrInvoice>(invoices.map((invoice) => [invoice.kid, {
+  const byKid = new Map<string, OcrInvoice>();
+  const entry = (invoice: (typeof invoices)[number]): OcrInvoice => ({
     invoiceId: invoice.id, kid: invoice.kid, outstandingOre: outstandingOf(invoice), state: invoice.state,
-  }]));
+  });
+  // Old KIDs first: where one is also a KID of ours, our invoice has it.
+  for (const invoice of invoices) if (invoice.previous_kid !== null) byKid.set(invoice.previous_kid, entry(invoice));
+  for (const invoice of invoices) byKid.set(invoice.kid, entry(invoice));
   const locked = new Map(invoices.map((invoice) => [invoice.id, invoice]));
   const outstanding = new Map<number, number>();
   const results: { id: number; match: OcrPaymentMatch; paymentId: number | null }[] = [];

@@ -18,7 +18,7 @@ export const NOTHING_OUTSTANDING = 'Fakturaen har ikke noe utestående.';
 export const overOutstanding = (outstandingOre: number) => `Beløpet er større enn utestående (${formatKroner(outstandingOre)}).`;
 
 const METHOD_NAMES: Record<PaymentMethod, string> = {
-  ocr: 'OCR', manual: 'manuell', bank: 'bank', cash: 'kontant', vipps: 'Vipps', tripletex: 'Tripletex',
+  ocr: 'OCR', manual: 'manuell', bank: 'bank', cash: 'kontant', vipps: 'Vipps', tripletex: 'Tripletex', import: 'overført fra tidligere system',
 };
 
 export const outstandingOf = (invoice: Pick<LockedInvoice, 'total_ore' | 'paid_ore' | 'credited_ore'>): number =>

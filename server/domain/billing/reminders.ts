@@ -40,6 +40,13 @@ type RunConfig = BillingConfig & Pick<Config, 'supportEmail'>;
 /** States a reminder or lapse may follow (a draft was never sent; a lapsed or credited one is done). */
 const REMINDABLE = "i.state IN ('sent', 'partly_paid', 'overdue', 'reminded')";
 const NOT_PAUSED = `(i.reminders_paused_until IS NULL OR i.reminders_paused_until < ${OSLO_TODAY})`;
+/**
+ * The day reminders and lapse count from: the due date; for an invoice moved in from another system
+ * (the member import's 'Åpne fakturaer'), not before the day it was moved in, so an invoice long
+ * overdue there gets its reminders here before it lapses, and never lapses the hour it arrives.
+ * The queries keep `i.due_date + days <= today` as well, which the open invoices' index serves.
+ */
+const COUNT_FROM = "CASE WHEN i.kind = 'imported' THEN greatest(i.due_date, (i.created_at AT TIME ZONE 'Europe/Oslo')::date) ELSE i.due_date END";
 
 /**
  * The reminders due now, in one statement: for each open, unpaused invoice the highest level whose
@@ -49,13 +56,13 @@ const NOT_PAUSED = `(i.reminders_paused_until IS NULL OR i.reminders_paused_unti
 export async function reminderCandidates(db: Queryable, config: BillingConfig): Promise<{ id: number; level: ReminderLevel }[]> {
   const days = await billingDays(db, config);
   return db.query<{ id: number; level: ReminderLevel }>(
-    `SELECT i.id, CASE WHEN i.due_date + $2::int <= ${OSLO_TODAY} THEN 2 ELSE 1 END AS level
+    `SELECT i.id, CASE WHEN ${COUNT_FROM} + $2::int <= ${OSLO_TODAY} THEN 2 ELSE 1 END AS level
        FROM invoices i
       WHERE ${OPEN} AND ${REMINDABLE} AND ${NOT_PAUSED}
-        AND i.due_date + $1::int <= ${OSLO_TODAY}
+        AND i.due_date + $1::int <= ${OSLO_TODAY} AND ${COUNT_FROM} + $1::int <= ${OSLO_TODAY}
         AND NOT EXISTS (
           SELECT 1 FROM invoice_reminders r
-           WHERE r.invoice_id = i.id AND r.level >= CASE WHEN i.due_date + $2::int <= ${OSLO_TODAY} THEN 2 ELSE 1 END)
+           WHERE r.invoice_id = i.id AND r.level >= CASE WHEN ${COUNT_FROM} + $2::int <= ${OSLO_TODAY} THEN 2 ELSE 1 END)
       ORDER BY i.id`,
     [days.reminder_1_days, days.reminder_2_days],
   );
@@ -136,6 +143,7 @@ export async function lapseCandidates(db: Queryable, config: BillingConfig): Pro
   const rows = await db.query<{ id: number }>(
     `SELECT i.id FROM invoices i
       WHERE ${OPEN} AND ${REMINDABLE} AND ${NOT_PAUSED} AND i.due_date + $1::int <= ${OSLO_TODAY}
+        AND ${COUNT_FROM} + $1::int <= ${OSLO_TODAY}
       ORDER BY i.id`,
     [days.lapse_days],
   );

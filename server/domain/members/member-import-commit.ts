@@ -14,6 +14,7 @@ import { ACCOUNT_FIELDS, CHUNK, FIELD_TYPES, NO_EMAIL_DOMAIN, type PlannedRow, t
 import { loadRecord, shown, storedRows, type ImportRecord, type MemberImport, type StoredRow } from './member-import-record.ts';
 import { planImport } from './member-import-preview.ts';
 import { commitOtherSheets } from './member-import-other-sheets.ts';
+import { commitOpenInvoices } from './member-import-invoices.ts';
 import { MEMBER_IMPORT_WELCOME_QUEUE } from './member-import-welcome.ts';
 import { takeBack } from './member-import-undo.ts';
 
@@ -25,7 +26,7 @@ export async function startCommit(db: Database, jobs: JobSender, id: number, sen
   if (!record) return null;
   if (record.state !== 'preview') throw new HttpError(409, { message: MEMBER_IMPORT_MESSAGES.notPreview });
   if (record.summary.error > 0) throw validationFailed({ file: [MEMBER_IMPORT_MESSAGES.hasErrors] });
-  if (record.summary.new + record.summary.update + (record.summary.instruments ?? 0) + (record.summary.travel ?? 0) === 0) {
+  if (record.summary.new + record.summary.update + (record.summary.instruments ?? 0) + (record.summary.travel ?? 0) + (record.summary.invoices ?? 0) === 0) {
     throw validationFailed({ file: [MEMBER_IMPORT_MESSAGES.nothingToDo] });
   }
   await db.transaction(async (tx) => {
@@ -205,6 +206,7 @@ async function writeImport(
 
   await step(async (tx) => {
     await commitOtherSheets(tx, record, plan, today);
+    await commitOpenInvoices(tx, record, plan, today);
     const summary: Summary = { ...plan.summary };
     await tx.query(
       `UPDATE member_imports SET state = 'done', committed_at = now(), progress_done = $2, summary = $3, errors = $4, duplicates = $5

@@ -39,6 +39,22 @@ export const INSTRUMENT_SHEET = 'Instrumenter';
 export const TRAVEL_SHEET = 'Reiseforsikring';
 export const INSTRUMENT_COLUMNS = ['Medlemsnummer', 'Type instrument', 'Fabrikant', 'Modell', 'Serienummer', 'Verdi', 'Startdato'] as const;
 export const TRAVEL_COLUMNS = ['Medlemsnummer', 'Produkt', 'Start', 'Slutt'] as const;
+/** Open invoices of the old system, moved in as ours (member-import-invoices.ts). */
+export const INVOICE_SHEET = 'Åpne fakturaer';
+/** The names the sheet is known by, compared in lower case without spaces at the ends. */
+const INVOICE_SHEET_NAMES = ['åpne fakturaer', 'apne fakturaer', 'open invoices'];
+export const INVOICE_COLUMNS = ['Medlemsnummer', 'Fakturanummer', 'Fakturadato', 'Forfallsdato', 'Beløp', 'Innbetalt', 'Tekst', 'KID'] as const;
+/** Other headers each invoice column is known by (compared as fieldForHeader compares). */
+const INVOICE_ALIASES: Record<(typeof INVOICE_COLUMNS)[number], string[]> = {
+  Medlemsnummer: ['medlemsnr', 'member_number', 'nummer'],
+  Fakturanummer: ['fakturanr', 'invoice_number'],
+  Fakturadato: ['dato', 'invoice_date'],
+  Forfallsdato: ['forfall', 'forfallsdag', 'due_date'],
+  Beløp: ['belop', 'sum', 'totalt', 'amount'],
+  Innbetalt: ['betalt', 'paid'],
+  Tekst: ['gjelder', 'beskrivelse', 'text', 'description'],
+  KID: ['kidnummer'],
+};
 
 /** The template's example row, in the order of IMPORT_FIELDS. */
 export const TEMPLATE_EXAMPLE = [
@@ -48,7 +64,11 @@ export const TEMPLATE_EXAMPLE = [
 export const TEMPLATE_NOTE = 'Hver rad trenger Fornavn, Etternavn og E-post eller Mobil; resten kan stå tomt. '
   + 'Tomt Kjønn blir Annet; tom Fakturametode blir E-post når raden har e-post, ellers E-faktura. '
   + 'Datoer som dd.mm.åååå. Medlemsnummer beholdes; tomt gir neste ledige nummer. '
-  + `Arkene ${INSTRUMENT_SHEET} og ${TRAVEL_SHEET} kan stå tomme eller fjernes.`;
+  + `Arkene ${INSTRUMENT_SHEET}, ${TRAVEL_SHEET} og ${INVOICE_SHEET} kan stå tomme eller fjernes.`;
+
+export const INVOICE_NOTE = 'Én rad per åpen faktura fra det tidligere systemet. Medlemsnummer, Fakturadato, Forfallsdato og Beløp må fylles ut; '
+  + 'beløp i kroner som 1 234,50. Innbetalt er det som alt er betalt av fakturaen. Fakturanummer og KID fra det tidligere systemet '
+  + 'tas vare på: innbetalinger med den gamle KID-en finner fakturaen. Ingen faktura sendes ut på nytt.';
 
 const SHEET_LIMITS = MEMBER_IMPORT_LIMITS;
 
@@ -91,20 +111,40 @@ export async function readImportFile(fileName: string, buffer: Buffer): Promise<
   const sheets: Sheet[] = kind === 'xlsx'
     ? await readXlsx(buffer, SHEET_LIMITS, MEMBER_IMPORT_MESSAGES)
     : [await readCsv(buffer, SHEET_LIMITS, MEMBER_IMPORT_MESSAGES)];
-  const others = new Set([INSTRUMENT_SHEET.toLowerCase(), TRAVEL_SHEET.toLowerCase()]);
+  const others = new Set([INSTRUMENT_SHEET.toLowerCase(), TRAVEL_SHEET.toLowerCase(), ...INVOICE_SHEET_NAMES]);
   const main = sheets.find((sheet) => !others.has(sheet.name.trim().toLowerCase()));
-  if (!main) throw refused(MEMBER_IMPORT_MESSAGES.noSheet);
-  if (main.rows.length === 0) throw refused(MEMBER_IMPORT_MESSAGES.noRows);
-  if (main.rows.length === 1) throw refused(MEMBER_IMPORT_MESSAGES.headerOnly);
   const extra: ReadFile['extra'] = {};
   for (const sheet of sheets) {
     const name = [INSTRUMENT_SHEET, TRAVEL_SHEET].find((known) => known.toLowerCase() === sheet.name.trim().toLowerCase());
     if (!name || sheet.rows.length < 2) continue;
     extra[name] = { columns: sheet.rows[0].cells, rows: sheet.rows.slice(1) };
   }
+  const invoices = sheets.find((sheet) => INVOICE_SHEET_NAMES.includes(sheet.name.trim().toLowerCase()));
+  if (invoices && invoices.rows.length >= 2) extra[INVOICE_SHEET] = invoiceColumns(invoices.rows[0].cells, invoices.rows.slice(1));
+  // A file of the other sheets alone (the open invoices of members moved in before) needs no members.
+  if (Object.keys(extra).length > 0 && (main?.rows.length ?? 0) <= 1) return { columns: uniqueHeaders(main?.rows[0]?.cells ?? []), rows: [], extra };
+  if (!main) throw refused(MEMBER_IMPORT_MESSAGES.noSheet);
+  if (main.rows.length === 0) throw refused(MEMBER_IMPORT_MESSAGES.noRows);
+  if (main.rows.length === 1) throw refused(MEMBER_IMPORT_MESSAGES.headerOnly);
   const columns = uniqueHeaders(main.rows[0].cells);
   const rows = main.rows.slice(1).map((row) => ({ number: row.number, cells: row.cells }));
   return { columns, rows, extra };
+}
+
+/**
+ * The invoice sheet's rows with their cells in INVOICE_COLUMNS' order, found by header, whatever
+ * order the old system wrote them in (a column it lacks is blank; one the import does not know is
+ * left out). Kept so, the member number is the first cell, as in the other sheets.
+ */
+function invoiceColumns(header: string[], rows: { number: number; cells: string[] }[]): ReadFile['extra'][string] {
+  const positions = INVOICE_COLUMNS.map((column) => {
+    const names = [column, ...INVOICE_ALIASES[column]].map(normaliseHeader);
+    return header.findIndex((cell) => names.includes(normaliseHeader(cell)));
+  });
+  return {
+    columns: [...INVOICE_COLUMNS],
+    rows: rows.map((row) => ({ number: row.number, cells: positions.map((position) => (position < 0 ? '' : row.cells[position] ?? '')) })),
+  };
 }
 
 /** The mapping a file starts with: each header matched to a field, a field used once. */
@@ -159,6 +199,11 @@ export async function templateXlsx(): Promise<Buffer> {
   travel.addRow([...TRAVEL_COLUMNS]);
   travel.getRow(1).font = { name: 'Calibri', bold: true };
   travel.columns.forEach((column) => { column.width = 18; });
+  const invoices = workbook.addWorksheet(INVOICE_SHEET);
+  invoices.addRow([...INVOICE_COLUMNS]);
+  invoices.getRow(1).font = { name: 'Calibri', bold: true };
+  invoices.columns.forEach((column) => { column.width = 18; });
+  invoices.getCell('A1').note = INVOICE_NOTE;
   // Text kept in the cells (no shared-strings part after the sheets), so a streaming reader reads it in one pass.
   return Buffer.from(await workbook.xlsx.writeBuffer({ useSharedStrings: false } as ExcelJS.XlsxWriteOptions));
 }

@@ -57,4 +57,5 @@ export const MEMBER_IMPORT_MESSAGES = {
   imported: (file: string, staff: string) => `Importert fra ${file} av ${staff}`,
   undone: 'Import angret',
   changedSince: 'Endret etter importen',
+  paidSince: 'En overført faktura er betalt eller kreditert etter importen',
 } as const;

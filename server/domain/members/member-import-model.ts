@@ -26,6 +26,9 @@ export interface Summary {
   error: number;
   instruments?: number;
   travel?: number;
+  /** Open invoices the 'Åpne fakturaer' sheet moves in, and those moved in by an earlier import (not again). */
+  invoices?: number;
+  invoices_existing?: number;
   undo?: { undone: number; kept: { member_id: number; name: string; reason: string }[] };
 }
 
@@ -71,6 +74,7 @@ export interface Plan {
   duplicates: Duplicate[];
   instruments: PlannedInstrument[];
   travel: PlannedTravel[];
+  invoices: PlannedInvoice[];
 }
 
 export interface PlannedInstrument {
@@ -90,6 +94,21 @@ export interface PlannedTravel {
   product_id: number;
   start: string;
   end: string | null;
+}
+
+/** An open invoice of the old system, moved in as one of ours (member-import-invoices.ts). */
+export interface PlannedInvoice {
+  row: number;
+  remote_id: number;
+  /** The old system's invoice number and KID, kept on the invoice. */
+  previous_number: string | null;
+  previous_kid: string | null;
+  invoice_date: string;
+  due_date: string;
+  amount_ore: number;
+  /** Paid in the old system: booked as a payment of method 'import'. */
+  paid_ore: number;
+  text: string;
 }
 
 /** The account columns an imported row writes, and their SQL types for the casts the writes and the undo make. */

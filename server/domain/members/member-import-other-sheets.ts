@@ -14,7 +14,7 @@ import type { ImportRecord } from './member-import-record.ts';
 import { importDate, type Reference } from './member-import-rows.ts';
 
 /** The member numbers the commit will know: those in the portal, and those the file creates or updates. */
-async function knownNumbers(db: Queryable, plan: Plan, numbers: number[]): Promise<Set<number>> {
+export async function knownNumbers(db: Queryable, plan: Plan, numbers: number[]): Promise<Set<number>> {
   const known = new Set<number>();
   for (const row of plan.rows) {
     if ((row.action === 'create' || row.action === 'update' || row.action === 'fill') && typeof row.values.remote_id === 'number') known.add(row.values.remote_id);

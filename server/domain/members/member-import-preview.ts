@@ -1,7 +1,8 @@
 /**
  * Moving in: staff import a member register from a spreadsheet (member-import-file.ts). The upload
  * is read and kept with its rows; the preview (here) maps the columns to fields, checks every row
- * (member-import-rows.ts; the other sheets in member-import-other-sheets.ts) and finds likely
+ * (member-import-rows.ts; the other sheets in member-import-other-sheets.ts, the open invoices in
+ * member-import-invoices.ts) and finds likely
  * duplicates, of a member or of an earlier row (member-import-duplicates.ts), without writing any
  * member. Staff change the mapping and decide per duplicate; the commit (member-import-commit.ts)
  * runs as a job on the queue and writes everything or nothing: in one transaction on PostgreSQL, in
@@ -18,6 +19,7 @@ import type { Action, Plan, PlannedRow } from './member-import-model.ts';
 import { checkRow, loadReference } from './member-import-rows.ts';
 import { findDuplicates } from './member-import-duplicates.ts';
 import { planOtherSheets } from './member-import-other-sheets.ts';
+import { planOpenInvoices } from './member-import-invoices.ts';
 import { loadRecord, shown, storedRows, type MemberImport, type StoredRow } from './member-import-record.ts';
 
 /** The preview: rows checked, duplicates found, decisions applied. Reads, never writes. */
@@ -53,7 +55,7 @@ export async function planImport(
   await findDuplicates(db, planned, decide, columnOf);
 
   const plan: Plan = {
-    rows: planned, errors: [], duplicates: [], instruments: [], travel: [],
+    rows: planned, errors: [], duplicates: [], instruments: [], travel: [], invoices: [],
     summary: { rows: planned.length, new: 0, update: 0, duplicate: 0, error: 0 },
   };
   for (const row of planned) {
@@ -65,6 +67,7 @@ export async function planImport(
     else plan.summary.duplicate += 1;
   }
   await planOtherSheets(db, plan, source.extra, ref);
+  await planOpenInvoices(db, plan, source.extra, ref);
   return plan;
 }
 

@@ -46,11 +46,26 @@ async function reverse(tx: Queryable, id: number, staffId: number | null, keepCh
     [id],
   );
   const kept: { member_id: number; name: string; reason: string }[] = [];
+  // An invoice it moved in that has had money booked or credited since stays (the books hold it), and so does its member.
+  const invoiceIds = items.filter((i) => i.kind === 'invoice').map((i) => i.target_id);
+  const paidSince = keepChanged && invoiceIds.length > 0
+    ? new Set((await tx.query<{ id: number }>(
+      `SELECT i.id FROM invoices i WHERE i.id = ANY ($1::int[])
+          AND (EXISTS (SELECT 1 FROM invoice_payments p WHERE p.invoice_id = i.id AND p.method <> 'import')
+               OR EXISTS (SELECT 1 FROM invoice_credits c WHERE c.invoice_id = i.id))`,
+      [invoiceIds],
+    )).map((row) => row.id))
+    : new Set<number>();
+  const paidMembers = new Set(items.filter((i) => i.kind === 'invoice' && paidSince.has(i.target_id)).map((i) => i.member_id));
   const createdMembers: number[] = [];
   for (const item of items.filter((i) => i.kind === 'member')) {
     if (item.name === null) continue;
     if (keepChanged && item.changed) {
       kept.push({ member_id: item.member_id, name: item.name, reason: MEMBER_IMPORT_MESSAGES.changedSince });
+      continue;
+    }
+    if (item.action === 'create' && paidMembers.has(item.member_id)) {
+      kept.push({ member_id: item.member_id, name: item.name, reason: MEMBER_IMPORT_MESSAGES.paidSince });
       continue;
     }
     if (item.action === 'create') createdMembers.push(item.target_id);
@@ -80,6 +95,14 @@ async function reverse(tx: Queryable, id: number, staffId: number | null, keepCh
     for (const member of members) await syncInstrumentInsurance(tx, member, staffId ?? 0, todayInOslo());
   }
   if (subscriptions.length > 0) await tx.query('DELETE FROM subscriptions WHERE id = ANY ($1::int[])', [subscriptions]);
+  // The invoices it moved in, with their lines, history and the payments it booked (a created member's go with the member).
+  const invoices = added.filter((i) => i.kind === 'invoice' && !paidSince.has(i.target_id)).map((i) => i.target_id);
+  if (invoices.length > 0) await tx.query('DELETE FROM invoices WHERE id = ANY ($1::int[])', [invoices]);
+  for (const memberId of paidMembers) {
+    if (kept.some((k) => k.member_id === memberId)) continue;
+    const [member] = await tx.query<{ name: string }>("SELECT first_name || ' ' || last_name AS name FROM accounts WHERE id = $1", [memberId]);
+    if (member) kept.push({ member_id: memberId, name: member.name, reason: MEMBER_IMPORT_MESSAGES.paidSince });
+  }
   for (let start = 0; start < createdMembers.length; start += CHUNK) {
     const slice = createdMembers.slice(start, start + CHUNK);
     await tx.query('DELETE FROM password_resets WHERE email IN (SELECT email FROM accounts WHERE id = ANY ($1::int[]))', [slice]);
@@ -90,7 +113,8 @@ async function reverse(tx: Queryable, id: number, staffId: number | null, keepCh
       member.member_id, staffId, JSON.stringify({ import: [null, `${MEMBER_IMPORT_MESSAGES.undone}; ${MEMBER_IMPORT_MESSAGES.changedSince.toLowerCase()}, beholdt`] }),
     ]);
   }
-  const undone = items.filter((i) => i.kind === 'member' && i.name !== null).length - kept.length;
+  const keptMembers = new Set(kept.map((k) => k.member_id));
+  const undone = items.filter((i) => i.kind === 'member' && i.name !== null && !keptMembers.has(i.member_id)).length;
   return { undone, kept };
 }
 

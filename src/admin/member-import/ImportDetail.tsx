@@ -49,9 +49,10 @@ function Counts({ item }: { item: MemberImport }) {
     ['rows', item.summary.rows], ['new', item.summary.new], ['update', item.summary.update],
     ['duplicate', item.summary.duplicate], ['error', item.summary.error],
     ['instruments', item.summary.instruments], ['travel', item.summary.travel],
+    ['invoices', item.summary.invoices], ['invoices_existing', item.summary.invoices_existing || undefined],
   ];
   return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(7, auto)' }, gap: 2, m: 0 }}>
+    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(auto-fill, minmax(9rem, 1fr))' }, gap: 2, m: 0 }}>
       {counts.filter(([, value]) => value !== undefined).map(([key, value]) => (
         <Box key={key}>
           <Typography component="dt" variant="body2" color="text.secondary">{translate(`app.member_import.summary.${key}`)}</Typography>
@@ -325,7 +326,10 @@ export function ImportDetail() {
             {item.state === 'failed' && <Alert severity="error" sx={{ mt: 2 }}>{translate('app.member_import.commit.failed', { error: item.error ?? '' })}</Alert>}
             {item.state === 'done' && (
               <Box role="status" sx={{ mt: 2 }}>
-                <Alert severity="success">{translate('app.member_import.commit.done', item.summary)}</Alert>
+                <Alert severity="success">
+                  {translate('app.member_import.commit.done', item.summary)}
+                  {item.summary.invoices ? ` ${translate('app.member_import.commit.done_invoices', { smart_count: item.summary.invoices })}` : ''}
+                </Alert>
                 <Link component={RouterLink} to="/membership" sx={{ display: 'inline-block', mt: 1 }}>{translate('app.member_import.commit.to_overview')}</Link>
                 <UndoButton item={item} busy={busy} onUndo={() => undo.mutateAsync()} />
               </Box>

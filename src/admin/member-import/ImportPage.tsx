@@ -94,6 +94,7 @@ export function ImportPage() {
       <Card variant="outlined">
         <CardContent>
           <Typography sx={{ mb: 1 }}>{translate('app.member_import.intro')}</Typography>
+          <Typography sx={{ mb: 1 }}>{translate('app.member_import.sheets')}</Typography>
           <Typography sx={{ mb: 2, minHeight: '1.5em' }} color="text.secondary">
             {limits ? translate('app.member_import.limits', { mb: limits.file_mb, rows: new Intl.NumberFormat('nb-NO').format(limits.rows) }) : ''}
           </Typography>

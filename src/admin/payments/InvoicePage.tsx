@@ -66,6 +66,10 @@ function Facts({ invoice }: { invoice: InvoiceDetails }) {
         <Fact label="credited">{formatKroner(invoice.credited)}</Fact>
         <Fact label="outstanding"><strong>{formatKroner(invoice.outstanding)}</strong></Fact>
         {invoice.campaign_code && <Fact label="campaign_code">{invoice.campaign_code}</Fact>}
+        {invoice.previous?.number && <Fact label="previous_number">{invoice.previous.number}</Fact>}
+        {invoice.previous?.kid && (
+          <Fact label="previous_kid"><Box component="span" sx={{ fontFamily: 'monospace', fontSize: '1.05em', overflowWrap: 'anywhere' }}>{invoice.previous.kid}</Box></Fact>
+        )}
         {invoice.reminders_paused_until && <Fact label="reminders_paused_until">{formatDate(invoice.reminders_paused_until)}</Fact>}
         {invoice.tripletex.url && (
           <Fact label="tripletex">

@@ -58,4 +58,23 @@ describe('the member import pages', { timeout: 60_000 }, () => {
     current = { ...current, state: 'done', progress: { done: 3, rows: 3 }, committed_at: '2026-11-24T08:01:00.000Z', undo_until: '2026-12-24T08:01:00.000Z' };
     expect(await screen.findByText('Importert: 2 nye medlemmer, 1 oppdatert, 0 duplikater hoppet over.', undefined, { timeout: 5000 })).toBeInTheDocument();
   });
+
+  it("counts the open invoices the 'Åpne fakturaer' sheet moves in, and those moved in before, and says how many were moved", async () => {
+    let current = anImport({ summary: { rows: 3, new: 2, update: 0, duplicate: 1, error: 0, invoices: 4, invoices_existing: 2 } });
+    server.use(http.get('*/api/member/import/7', () => HttpResponse.json({ data: current })));
+    renderAdmin('/member-import/7');
+    const count = async (key: string) => {
+      const value = await waitFor(() => {
+        const found = document.querySelector(`[data-count="${key}"]`);
+        expect(found).not.toBeNull();
+        return found!;
+      }, SLOW);
+      return [value.previousElementSibling?.textContent, value.textContent];
+    };
+    expect(await count('invoices')).toEqual(['Åpne fakturaer', '4']);
+    expect(await count('invoices_existing')).toEqual(['Fakturaer overført før (hoppes over)', '2']);
+    current = { ...current, state: 'done', progress: { done: 3, rows: 3 }, committed_at: '2026-11-24T08:01:00.000Z', undo_until: '2026-12-24T08:01:00.000Z' };
+    renderAdmin('/member-import/7');
+    expect(await screen.findByText('Importert: 2 nye medlemmer, 0 oppdatert, 1 duplikater hoppet over. 4 åpne fakturaer overført.', undefined, SLOW)).toBeInTheDocument();
+  });
 });

@@ -251,6 +251,20 @@ describe('the invoice page', () => {
     expect(screen.getByText('Ingen innbetalinger')).toBeInTheDocument();
   });
 
+  it("shows an invoice moved in from the previous system with its old number and KID, and the part paid there", async () => {
+    answerInvoice(invoiceDetails(7, {
+      kind: 'imported', paid: 50_000, outstanding: 79_050, state: 'partly_paid',
+      previous: { number: 'A-1002', kid: '0300011001' },
+      payments: [{ id: 1, amount: 50_000, paid_on: '2026-11-29', method: 'import', note: 'Innbetalt i tidligere system', registered_by_name: 'Siri Saksbehandler', created_at: '2026-11-29T08:00:00.000Z' }],
+    }));
+    renderAdmin('/payments/7');
+    const facts = await screen.findByRole('region', { name: 'Om fakturaen' }, { timeout: LAZY });
+    const fact = (term: string) => within(facts).getByText(term).nextElementSibling?.textContent;
+    expect(fact('Fakturanummer i tidligere system')).toBe('A-1002');
+    expect(fact('KID i tidligere system')).toBe('0300011001');
+    expect(screen.getByRole('row', { name: /Betalt i tidligere system/ })).toHaveTextContent('kr 500,00');
+  });
+
   it("registers a payment of '1 290,50' as 129050 øre, after refusing 0 and a future date in Norwegian with what was typed kept", { timeout: 60_000 }, async () => {
     answerInvoice();
     const user = userEvent.setup();
