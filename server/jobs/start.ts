@@ -81,7 +81,7 @@ export async function startJobs(services: Services): Promise<void> {
     const ledger = { paymentTypeId: config.tripletex.paymentTypeId };
     await jobs.work<LedgerJob>(LEDGER_QUEUE, async (data) => {
       const result = await runTripletexLedger(db, tripletex, ledger, { readBack: data.readBack === true });
-      if (result.state === 'busy') return void (await queueLedger(jobs, data, undefined, 5));
+      if (result.state === 'busy') return void (await queueLedger(jobs, data, undefined, 2));
       if (result.state === 'rate_limited') return void (await queueLedger(jobs, data, undefined, Math.ceil((result.retryAfterMs ?? 60_000) / 1000)));
       // Never to an invoice Tripletex says is paid: the reminders wait for a read-back that went through.
       if (data.reminders && result.readBack) await runReminders(db, services.outbox, config);

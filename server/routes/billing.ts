@@ -79,7 +79,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/invoice/tripletex-status',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', accessLog: false },
       schema: {
         tags: TAGS,
         summary: 'Les status for de åpne fakturaene fra Tripletex nå (jobben går ellers hver time) og før innbetalingene som er kommet dit; svarer før den er ferdig. 503 uten Tripletex',
