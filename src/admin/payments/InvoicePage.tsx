@@ -67,11 +67,13 @@ function Facts({ invoice }: { invoice: InvoiceDetails }) {
         <Fact label="outstanding"><strong>{formatKroner(invoice.outstanding)}</strong></Fact>
         {invoice.campaign_code && <Fact label="campaign_code">{invoice.campaign_code}</Fact>}
         {invoice.reminders_paused_until && <Fact label="reminders_paused_until">{formatDate(invoice.reminders_paused_until)}</Fact>}
-        {invoice.tripletex.url && (
+        {invoice.tripletex.invoice_id !== null && (
           <Fact label="tripletex">
-            <Link href={invoice.tripletex.url} target="_blank" rel="noopener noreferrer">
-              {translate('app.payments.tripletex_link', { id: invoice.tripletex.invoice_id ?? '' })}
-            </Link>
+            {invoice.tripletex.url ? (
+              <Link href={invoice.tripletex.url} target="_blank" rel="noopener noreferrer">
+                {translate('app.payments.tripletex_link', { id: invoice.tripletex.invoice_id })}
+              </Link>
+            ) : translate('app.payments.tripletex_link', { id: invoice.tripletex.invoice_id })}
           </Fact>
         )}
       </Box>
