@@ -27,6 +27,12 @@ export interface TripletexConfig {
   consumerToken: string;
   employeeToken: string;
   timeoutMs: number;
+  /** TRIPLETEX_STATUS_MINUTES: how often the invoices' status is read back (default 60). */
+  statusMinutes: number;
+  /** TRIPLETEX_PAYMENT_TYPE_ID: the payment type the portal's payments are registered with; null: the first bank type Tripletex lists. */
+  paymentTypeId: number | null;
+  /** TRIPLETEX_INVOICE_URL: staff's link to an invoice in Tripletex, `{id}` replaced by its id; null: no link. */
+  invoiceUrl: string | null;
 }
 
 /** Vipps MobilePay ePayment (quick checkout). */
@@ -230,7 +236,25 @@ function tripletex(env: Env): TripletexConfig | null {
     consumerToken,
     employeeToken,
     timeoutMs: integer(env, 'TRIPLETEX_TIMEOUT_MS', 15000, 100, 120000),
+    statusMinutes: statusMinutes(env),
+    paymentTypeId: optional(env, 'TRIPLETEX_PAYMENT_TYPE_ID') === null ? null : integer(env, 'TRIPLETEX_PAYMENT_TYPE_ID', 0, 1, 2 ** 31 - 1),
+    invoiceUrl: invoiceUrl(env),
   };
+}
+
+/** Minutes between read-backs: a divisor of 60 (every N minutes) or whole hours dividing a day. */
+function statusMinutes(env: Env): number {
+  const minutes = integer(env, 'TRIPLETEX_STATUS_MINUTES', 60, 5, 1440);
+  if (minutes < 60 ? 60 % minutes !== 0 : minutes % 60 !== 0 || 24 % (minutes / 60) !== 0) {
+    throw new ConfigError('TRIPLETEX_STATUS_MINUTES', 'må gå opp i en time (5, 10, 15, 20, 30 eller 60) eller være hele timer som går opp i et døgn (120, 180, 240, 360, 480, 720, 1440)');
+  }
+  return minutes;
+}
+
+function invoiceUrl(env: Env): string | null {
+  const raw = url(env, 'TRIPLETEX_INVOICE_URL', ['https:', 'http:']);
+  if (raw !== null && !raw.includes('{id}')) throw new ConfigError('TRIPLETEX_INVOICE_URL', 'må inneholde {id}, der fakturaens id i Tripletex settes inn');
+  return raw;
 }
 
 const VIPPS_HOSTS = { test: 'https://apitest.vipps.no', production: 'https://api.vipps.no' } as const;

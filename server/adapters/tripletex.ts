@@ -11,6 +11,9 @@
  */
 import type { TripletexConfig } from '../config.ts';
 
+/** What the client needs of the settings: where and who, and how long a call may take. */
+export type TripletexApiConfig = Pick<TripletexConfig, 'url' | 'consumerToken' | 'employeeToken' | 'timeoutMs'>;
+
 export interface TripletexCustomerInput {
   customerNumber: number;
   name: string;
@@ -307,7 +310,7 @@ interface ListEnvelope<T> {
 
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export function tripletexClient(config: TripletexConfig, options: TripletexClientOptions = {}): TripletexClient {
+export function tripletexClient(config: TripletexApiConfig, options: TripletexClientOptions = {}): TripletexClient {
   const maxRetries = options.maxRetries ?? 3;
   const maxWaitMs = options.maxWaitMs ?? 60_000;
   const sleep = options.sleep ?? sleepFor;

@@ -73,9 +73,9 @@ export class JobQueue {
     });
   }
 
-  /** Runs `name` on a cron schedule (Europe/Oslo); one instance sends each occurrence. */
-  async schedule(name: string, cron: string): Promise<void> {
-    await this.#boss.schedule(name, cron, {}, { tz: 'Europe/Oslo' });
+  /** Runs `name` on a cron schedule (Europe/Oslo) with `data`; one instance sends each occurrence. */
+  async schedule(name: string, cron: string, data: object = {}): Promise<void> {
+    await this.#boss.schedule(name, cron, data, { tz: 'Europe/Oslo' });
   }
 
   async unschedule(name: string): Promise<void> {

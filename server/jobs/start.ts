@@ -11,11 +11,17 @@ import { CLEANUP_QUEUE, cleanUp, foldListCountDeltas } from './cleanup.ts';
 import { BACKUP_QUEUE, backupDatabase } from './backup.ts';
 import { TRIPLETEX_QUEUE, runTripletexSync } from '../domain/payments/tripletex-sync.ts';
 import { tripletexClientFor } from '../adapters/tripletex.ts';
+import { runTripletexLedger } from '../domain/billing/tripletex-ledger.ts';
+import { LEDGER_QUEUE, queueLedger, type LedgerJob } from '../domain/billing/tripletex-queue.ts';
 import { VIPPS_FOLLOW_UP_QUEUE, vippsFollowUp } from './vipps.ts';
 import { RETENTION_QUEUE, applyRetention } from './retention.ts';
 import { MEMBER_IMPORT_QUEUE, runImport } from '../domain/members/member-import-commit.ts';
 import { MEMBER_IMPORT_WELCOME_QUEUE, sendWelcomeMails } from '../domain/members/member-import-welcome.ts';
 import { takeBackInterruptedImports } from '../domain/members/member-import-undo.ts';
+
+/** The read-back's schedule: every N minutes within the hour, or every N hours at minute 11. */
+export const statusCron = (minutes: number): string =>
+  minutes < 60 ? `*/${minutes} * * * *` : minutes === 60 ? '11 * * * *' : `11 */${minutes / 60} * * *`;
 
 export async function startJobs(services: Services): Promise<void> {
   const { jobs, db, config } = services;
@@ -33,6 +39,9 @@ export async function startJobs(services: Services): Promise<void> {
     [BACKUP_QUEUE]: { retryLimit: 1, expireInSeconds: 30 * 60, deleteAfterSeconds: 7 * 24 * 60 * 60 },
     // A run is never retried by the queue: staff start a new one, which skips what is already synced.
     [TRIPLETEX_QUEUE]: { retryLimit: 0, expireInSeconds: 15 * 60, deleteAfterSeconds: 7 * 24 * 60 * 60 },
+    // A run does what our tables say is still to do (nothing twice); it queues itself again when
+    // another run holds the lease or Tripletex asked us to wait, so the queue never retries it.
+    [LEDGER_QUEUE]: { retryLimit: 0, expireInSeconds: 30 * 60, deleteAfterSeconds: 7 * 24 * 60 * 60 },
     [VIPPS_FOLLOW_UP_QUEUE]: { retryLimit: 0, expireInSeconds: 300, deleteAfterSeconds: 24 * 60 * 60 },
     [RETENTION_QUEUE]: { retryLimit: 2, expireInSeconds: 15 * 60, deleteAfterSeconds: 7 * 24 * 60 * 60 },
     // A commit killed half-way left nothing (PostgreSQL: one transaction; PGlite: its steps are taken
@@ -47,21 +56,40 @@ export async function startJobs(services: Services): Promise<void> {
     await foldListCountDeltas(db);
   }, 5);
   await jobs.schedule(CLEANUP_QUEUE, '17 * * * *');
+  const tripletex = tripletexClientFor(config.tripletex);
   await jobs.work(REMINDER_QUEUE, async () => {
-    await runReminders(db, services.outbox, config);
+    // With Tripletex as the ledger the reminders run after a read-back of the invoices' status (the ledger job runs them).
+    if (tripletex) await queueLedger(jobs, { readBack: true, reminders: true });
+    else await runReminders(db, services.outbox, config);
   }, 5);
   await jobs.schedule(REMINDER_QUEUE, '23 * * * *');
   await jobs.work<{ fileId: number }>(PAYMENT_FILE_QUEUE, async ({ fileId }) => {
     await bookPaymentFile(db, fileId);
+    // The file's payments on Tripletex's invoices are registered there too.
+    if (tripletex) await queueLedger(jobs);
   });
   await jobs.work<{ year: number }>(RENEWAL_QUEUE, async ({ year }) => {
     await runRenewal(db, { outbox: services.outbox, billing: config.billing }, year);
   });
   await resumeRenewals(db, jobs);
-  const tripletex = tripletexClientFor(config.tripletex);
   await jobs.work<{ runId: number }>(TRIPLETEX_QUEUE, async ({ runId }) => {
     await runTripletexSync(db, tripletex, runId);
+    // 'Synkroniser ordre' also sends the invoices not yet sent by Tripletex.
+    if (tripletex) await queueLedger(jobs);
   });
+  if (tripletex && config.tripletex) {
+    const ledger = { paymentTypeId: config.tripletex.paymentTypeId };
+    await jobs.work<LedgerJob>(LEDGER_QUEUE, async (data) => {
+      const result = await runTripletexLedger(db, tripletex, ledger, { readBack: data.readBack === true });
+      if (result.state === 'busy') return void (await queueLedger(jobs, data, undefined, 2));
+      if (result.state === 'rate_limited') return void (await queueLedger(jobs, data, undefined, Math.ceil((result.retryAfterMs ?? 60_000) / 1000)));
+      // Never to an invoice Tripletex says is paid: the reminders wait for a read-back that went through.
+      if (data.reminders && result.readBack) await runReminders(db, services.outbox, config);
+    });
+    await jobs.schedule(LEDGER_QUEUE, statusCron(config.tripletex.statusMinutes), { readBack: true });
+  } else {
+    await jobs.unschedule(LEDGER_QUEUE);
+  }
   await takeBackInterruptedImports(db);
   await jobs.work<{ importId: number }>(MEMBER_IMPORT_QUEUE, async ({ importId }) => {
     await runImport(db, jobs, importId);

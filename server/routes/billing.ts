@@ -27,6 +27,7 @@ import { creditInvoice } from '../domain/billing/credits.ts';
 import { currentYear, priceList, setPrices } from '../domain/billing/prices.ts';
 import { billingSettings, updateBillingSettings } from '../domain/billing/settings.ts';
 import { REMINDERS_STARTED, REMINDER_QUEUE, pauseReminders } from '../domain/billing/reminders.ts';
+import { STATUS_STARTED, startStatusRead, tripletexInvoiceUrl } from '../domain/billing/tripletex-queue.ts';
 
 const TAGS = ['Betaling'];
 
@@ -35,6 +36,13 @@ const MemberInvoiceQuery = listQuery({ ...invoiceList, filters: {} });
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config, outbox, jobs } = app.services;
   const ownerOfInvoice = (request: FastifyRequest) => invoiceOwner(db, (request.params as { id: number }).id);
+  /** Where payments and credits on Tripletex's invoices are handed on; null without Tripletex. */
+  const ledger = config.tripletex ? jobs : null;
+  /** The invoice with staff's link to it in Tripletex (TRIPLETEX_INVOICE_URL), when there is one. */
+  const linked = (invoice: InvoiceDetails): InvoiceDetails => ({
+    ...invoice,
+    tripletex: { ...invoice.tripletex, url: tripletexInvoiceUrl(config.tripletex?.invoiceUrl ?? null, invoice.tripletex.invoice_id) },
+  });
 
   app.get(
     '/invoice/list',
@@ -69,6 +77,22 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       sendExport(reply, request.query.format, INVOICE_EXPORT_FILENAME, INVOICE_CSV, countRows(request, invoiceExportBatches(db, request.query))),
   );
 
+  app.post(
+    '/invoice/tripletex-status',
+    {
+      config: { access: 'staff', accessLog: false },
+      schema: {
+        tags: TAGS,
+        summary: 'Les status for de åpne fakturaene fra Tripletex nå (jobben går ellers hver time) og før innbetalingene som er kommet dit; svarer før den er ferdig. 503 uten Tripletex',
+        response: { ...errorResponses(503), 202: MessageBody },
+      },
+    },
+    async (_request, reply) => {
+      await startStatusRead(jobs, config.tripletex !== null);
+      return reply.code(202).send({ message: STATUS_STARTED });
+    },
+  );
+
   app.get(
     '/invoice/aging',
     {
@@ -97,7 +121,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const invoice = await loadInvoice(db, request.params.id);
       if (!invoice) throw notFound();
-      return { data: invoice };
+      return { data: linked(invoice) };
     },
   );
 
@@ -114,7 +138,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ data: await registerPayment(db, request.params.id, request.body, accountOf(request).id) }),
+      reply.code(201).send({ data: linked(await registerPayment(db, request.params.id, request.body, accountOf(request).id, ledger)) }),
   );
 
   app.post(
@@ -129,7 +153,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: { ...errorResponses(409), 200: DataOf(InvoiceDetails) },
       },
     },
-    async (request) => ({ data: await creditInvoice(db, request.params.id, request.body, accountOf(request).id) }),
+    async (request) => ({ data: linked(await creditInvoice(db, request.params.id, request.body, accountOf(request).id, ledger)) }),
   );
 
   app.get(
@@ -186,7 +210,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: { ...errorResponses(), 200: DataOf(InvoiceDetails) },
       },
     },
-    async (request) => ({ data: await pauseReminders(db, request.params.id, request.body, accountOf(request).id) }),
+    async (request) => ({ data: linked(await pauseReminders(db, request.params.id, request.body, accountOf(request).id)) }),
   );
 
   app.post(

@@ -79,7 +79,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       body: PlaceBody,
       response: { ...errorResponses(409), 200: DataOf(PaymentFileItem) },
     },
-  }, async (request) => ({ data: await placePayment(db, request.params.id, request.body.invoice_id, accountOf(request).id) }));
+  }, async (request) => ({ data: await placePayment(db, request.params.id, request.body.invoice_id, accountOf(request).id, config.tripletex ? jobs : null) }));
 };
 
 export default routes;

@@ -95,7 +95,12 @@ export const InvoiceDetails = Type.Intersect([
     events: Type.Array(InvoiceEvent),
     payments: Type.Array(InvoicePayment),
     credits: Type.Array(InvoiceCredit),
-    tripletex: Type.Object({ invoice_id: Nullable(Type.Integer()), url: Nullable(Type.String()), error: Nullable(Type.String()) }),
+    tripletex: Type.Object({
+      invoice_id: Nullable(Type.Integer({ description: 'Fakturaens id i Tripletex, når den er laget der' })),
+      url: Nullable(Type.String({ description: 'Lenken til fakturaen i Tripletex (TRIPLETEX_INVOICE_URL), ellers null' })),
+      error: Nullable(Type.String({ description: 'Hva som gikk galt sist med fakturaen i Tripletex; null når alt gikk gjennom' })),
+      read_at: Nullable(Timestamp),
+    }),
     previous: Type.Optional(Type.Object({
       number: Nullable(Type.String({ description: 'Fakturanummeret i det tidligere systemet' })),
       kid: Nullable(Type.String({ description: 'KID-en fra det tidligere systemet; innbetalinger med den finner fakturaen' })),

@@ -34,6 +34,11 @@ export const billingMethods = {
     return unwrap(await http.post<{ message: string }>(`/api/invoice/${id}/resend`)).message;
   },
 
+  /** Asks the server to read the open invoices' status from Tripletex now (202); answers its words. */
+  async tripletexStatus(): Promise<string> {
+    return unwrap(await http.post<{ message: string }>('/api/invoice/tripletex-status')).message;
+  },
+
   /** Saves the invoice's PDF with the signed-in user's token. */
   async invoicePdf(invoice: Pick<Invoice, 'id' | 'number'>): Promise<void> {
     unwrap(await download(`/api/invoice/${invoice.id}/pdf`, `faktura-${invoice.number}.pdf`));

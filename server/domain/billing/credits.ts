@@ -8,12 +8,16 @@ import { RULE_MESSAGES } from '../../schemas/rules.ts';
 import type { CreditBody, InvoiceDetails } from '../../schemas/billing.ts';
 import { changeInvoiceState, loadInvoice, lockInvoice, recordMoneyChange, STATE_REFUSED } from './invoices.ts';
 import { formatKroner } from './money.ts';
+import { handToLedger } from './tripletex-queue.ts';
+import type { JobSender } from '../messages/outbox.ts';
 import { AMOUNT_NOT_POSITIVE, NOTHING_OUTSTANDING, outstandingOf } from './payments.ts';
 
 export const creditOverOutstanding = (outstandingOre: number) =>
   `Beløpet er større enn det som kan krediteres (${formatKroner(outstandingOre)} utestående).`;
 
-export async function creditInvoice(db: Database, invoiceId: number, body: CreditBody, staffId: number): Promise<InvoiceDetails> {
+export async function creditInvoice(
+  db: Database, invoiceId: number, body: CreditBody, staffId: number, ledger: JobSender | null = null,
+): Promise<InvoiceDetails> {
   const reason = body.reason.trim();
   const errors: Record<string, string[]> = {};
   if (reason === '') errors.reason = [RULE_MESSAGES.required];
@@ -33,6 +37,7 @@ export async function creditInvoice(db: Database, invoiceId: number, body: Credi
     if (outstandingOf(invoice) === 0) {
       await changeInvoiceState(tx, invoice, 'credited', { actorId: staffId, reason: `Kreditert ${formatKroner(amount)}: ${reason}` });
     }
+    await handToLedger(tx, ledger, invoiceId);
     await recordMoneyChange(tx, invoice.member_id, staffId, 'Kreditering', `Faktura ${invoice.number}: ${formatKroner(amount)} kreditert (${reason})`);
     return (await loadInvoice(tx, invoiceId))!;
   });

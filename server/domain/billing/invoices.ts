@@ -13,6 +13,7 @@ import { makeKid } from '../../lib/kid.ts';
 import type { BillingConfig } from '../../config.ts';
 import type { Outbox } from '../messages/outbox.ts';
 import { queueInvoiceMails } from './invoice-mail.ts';
+import { queueLedger } from './tripletex-queue.ts';
 import type { InvoiceChannel, InvoiceDetails, InvoiceKind, InvoiceState, Invoice } from '../../schemas/billing.ts';
 
 /** Today in Oslo, in SQL (a stable value within a statement, so an index on due_date serves it). */
@@ -230,14 +231,21 @@ export interface InvoiceSending {
 }
 
 /**
- * Where new invoices (drafts) leave us, marked sent once made. Without Tripletex the portal is the
- * ledger and mails each invoice with its PDF, whatever the channel (an e-invoice or AvtaleGiro
- * needs Tripletex), queued in this transaction. With Tripletex, its order, invoice and :send are
- * to be started from here. `sending` null: marked sent only (demo data made outside a request).
+ * Where new invoices (drafts) leave us. Without Tripletex the portal is the ledger and mails each
+ * invoice with its PDF, whatever the channel (an e-invoice or AvtaleGiro needs Tripletex), queued
+ * in this transaction, and marks it sent. With Tripletex the invoices stay drafts, handed to the
+ * ledger job (queued in this transaction), which makes each an order and invoice in Tripletex,
+ * sends it there and then marks it sent (tripletex-ledger.ts). `sending` null: marked sent only
+ * (demo data made outside a request).
  */
 async function sendInvoices(
   tx: Queryable, ids: readonly number[], actorId: number | null, sending: InvoiceSending | null, movedIn: ReadonlySet<number>,
 ): Promise<void> {
+  if (sending !== null && sending.billing.tripletex) {
+    await tx.query('UPDATE invoices SET tripletex_wanted_at = now() WHERE id = ANY($1::int[])', [ids]);
+    await queueLedger(sending.outbox.jobs, {}, tx);
+    return;
+  }
   const mailed = sending !== null && !sending.billing.tripletex
     ? await queueInvoiceMails(tx, sending.outbox, sending, ids, actorId)
     : new Map<number, number>();
@@ -273,9 +281,11 @@ const PERSON_NAME = (alias: string) => `(SELECT trim(coalesce(${alias}.first_nam
 /** One invoice as its page shows it: lines, state history, payments, credits, Tripletex. */
 export async function loadInvoice(db: Queryable, id: number): Promise<InvoiceDetails | null> {
   const [invoice] = await db.query<Invoice & {
-    tripletex_invoice_id: string | null; tripletex_error: string | null; previous_number: string | null; previous_kid: string | null;
+    tripletex_invoice_id: string | null; tripletex_error: string | null; tripletex_read_at: string | null;
+    previous_number: string | null; previous_kid: string | null;
   }>(
-    `SELECT ${INVOICE_COLUMNS}, i.tripletex_invoice_id::text AS tripletex_invoice_id, i.tripletex_error, i.previous_number, i.previous_kid
+    `SELECT ${INVOICE_COLUMNS}, i.tripletex_invoice_id::text AS tripletex_invoice_id, i.tripletex_error, i.tripletex_read_at,
+            i.previous_number, i.previous_kid
        ${INVOICE_FROM} WHERE i.id = $1`,
     [id],
   );
@@ -306,14 +316,17 @@ export async function loadInvoice(db: Queryable, id: number): Promise<InvoiceDet
       [id],
     ),
   ]);
-  const { tripletex_invoice_id: tripletexId, tripletex_error: tripletexError, previous_number: previousNumber, previous_kid: previousKid, ...row } = invoice;
+  const {
+    tripletex_invoice_id: tripletexId, tripletex_error: tripletexError, tripletex_read_at: readAt,
+    previous_number: previousNumber, previous_kid: previousKid, ...row
+  } = invoice;
   return {
     ...row,
     lines,
     events,
     payments,
     credits,
-    tripletex: { invoice_id: tripletexId === null ? null : Number(tripletexId), url: null, error: tripletexError },
+    tripletex: { invoice_id: tripletexId === null ? null : Number(tripletexId), url: null, error: tripletexError, read_at: readAt },
     ...(row.kind === 'imported' ? { previous: { number: previousNumber, kid: previousKid } } : {}),
   };
 }

@@ -19,6 +19,7 @@ import type { PaymentFile, PaymentFileDetails, PaymentFileItem, PaymentItemKind 
 import { ERASED_NAME, lockInvoice, type LockedInvoice } from './invoices.ts';
 import { checkOcrAccounts, kidDigits, matchPayment, ocrPayments, type OcrInvoice, type OcrPaymentInput, type OcrPaymentMatch } from './ocr-matching.ts';
 import { bookPayment, bookPayments, NOTHING_OUTSTANDING, outstandingOf, overOutstanding, type Booking } from './payments.ts';
+import { handToLedger } from './tripletex-queue.ts';
 
 /** The largest file read: a 20 000-payment file is about 3.3 MB. */
 export const PAYMENT_FILE_BYTES = 10 * 1024 * 1024;
@@ -282,7 +283,9 @@ export async function ownerOfInvoice(db: Queryable, invoiceId: number): Promise<
  * Staff place what matching left of a payment (all of it, or an over-payment's surplus) on an
  * invoice: booked through `bookPayment` with the item's source, recorded with who and when.
  */
-export async function placePayment(db: Database, itemId: number, invoiceId: number, staffId: number): Promise<PaymentFileItem> {
+export async function placePayment(
+  db: Database, itemId: number, invoiceId: number, staffId: number, ledger: JobSender | null = null,
+): Promise<PaymentFileItem> {
   return db.transaction(async (tx) => {
     const [item] = await tx.query<{ id: number; kind: PaymentItemKind | null; paid_on: string; unplaced_ore: number; source: string; placed_at: string | null; transmission_number: string }>(
       `SELECT it.id, it.kind, it.paid_on::text AS paid_on, it.unplaced_ore, it.source, it.placed_at, f.transmission_number
@@ -311,6 +314,7 @@ export async function placePayment(db: Database, itemId: number, invoiceId: numb
       actorId: staffId,
     });
     if (booked === null) throw conflict(ALREADY_PLACED);
+    await handToLedger(tx, ledger, invoiceId);
     await tx.query(
       `UPDATE payment_file_items SET placed_invoice_id = $2, placed_by = $3, placed_at = now(), unplaced_ore = 0, resolved = true,
               placed_payment_id = $4

@@ -10,6 +10,8 @@ import type { InvoiceDetails, PaymentBody, PaymentMethod } from '../../schemas/b
 import { norwegianDate, todayInOslo } from '../shared/oslo-date.ts';
 import { isStateChange, loadInvoice, lockInvoice, recordMoneyChanges, STATE_REFUSED, type LockedInvoice } from './invoices.ts';
 import { formatKroner } from './money.ts';
+import { handToLedger } from './tripletex-queue.ts';
+import type { JobSender } from '../messages/outbox.ts';
 import { conflict } from '../../lib/http-errors.ts';
 
 export const AMOUNT_NOT_POSITIVE = 'Beløpet må være større enn 0.';
@@ -116,7 +118,9 @@ export async function bookPayments(tx: Queryable, bookings: readonly Booking[]):
 }
 
 /** Staff register a payment by hand; answers the invoice as it now is. */
-export async function registerPayment(db: Database, invoiceId: number, body: PaymentBody, staffId: number): Promise<InvoiceDetails> {
+export async function registerPayment(
+  db: Database, invoiceId: number, body: PaymentBody, staffId: number, ledger: JobSender | null = null,
+): Promise<InvoiceDetails> {
   const errors: Record<string, string[]> = {};
   if (body.amount <= 0) errors.amount = [AMOUNT_NOT_POSITIVE];
   if (body.paid_on > todayInOslo()) errors.paid_on = [DATE_IN_FUTURE];
@@ -129,6 +133,7 @@ export async function registerPayment(db: Database, invoiceId: number, body: Pay
     if (body.amount > outstanding) throw validationFailed({ amount: [overOutstanding(outstanding)] });
     const note = body.note?.trim() || null;
     await bookPayment(tx, invoice, { amountOre: body.amount, paidOn: body.paid_on, method: body.method, note, source: null, actorId: staffId });
+    await handToLedger(tx, ledger, invoiceId);
     return (await loadInvoice(tx, invoiceId))!;
   });
 }

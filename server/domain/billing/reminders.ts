@@ -16,6 +16,7 @@ import { invoiceMailValues, mailAboutInvoice } from './invoice-mail.ts';
 import { OPEN, OSLO_TODAY, changeInvoiceState, loadInvoice, lockInvoice } from './invoices.ts';
 import { billingDays } from './settings.ts';
 import { recordLapseNotice, tellStaffOfLapses } from './lapse-notice.ts';
+import { queueLedger } from './tripletex-queue.ts';
 import type { InvoiceDetails } from '../../schemas/billing.ts';
 
 export const REMINDER_QUEUE = 'invoice-reminders';
@@ -80,8 +81,9 @@ export async function remindInvoice(
     const invoice = await lockInvoice(tx, invoiceId);
     const [had] = await tx.query('SELECT 1 FROM invoice_reminders WHERE invoice_id = $1 AND level >= $2', [invoiceId, level]);
     if (had) return 'none';
-    const [now] = await tx.query<{ paused: boolean; due_date: string; kid: string; outstanding: number; paused_until: string | null }>(
+    const [now] = await tx.query<{ paused: boolean; due_date: string; kid: string; outstanding: number; paused_until: string | null; in_tripletex: boolean }>(
       `SELECT coalesce(i.reminders_paused_until >= ${OSLO_TODAY}, false) AS paused, i.due_date::text AS due_date, i.kid,
+              (i.tripletex_sent_at IS NOT NULL AND i.tripletex_invoice_id IS NOT NULL) AS in_tripletex,
               i.reminders_paused_until::text AS paused_until, greatest(i.total_ore - i.paid_ore - i.credited_ore, 0) AS outstanding
          FROM invoices i WHERE i.id = $1`,
       [invoiceId],
@@ -98,6 +100,17 @@ export async function remindInvoice(
       // Postponed, not dropped: no reminder is recorded, so it goes once the pause has ended.
       await historyLine(tx, invoiceId, invoice.state, `${LEVEL_NAME[level]} ikke sendt. ${STOPPED.paused} til ${dottedDate(now.paused_until ?? '')}`);
       return 'stopped';
+    }
+    if (level === 2 && config.billing.tripletex && now.in_tripletex) {
+      // Tripletex is the ledger: the second reminder is Tripletex's (:createReminder, by the ledger
+      // job, which asks Tripletex once more whether it is paid first), not a mail of ours.
+      await tx.query(
+        "INSERT INTO invoice_reminders (invoice_id, level, status, tripletex_wanted) VALUES ($1, $2, 'sent', true)",
+        [invoiceId, level],
+      );
+      await queueLedger(outbox.jobs, {}, tx);
+      await changeInvoiceState(tx, invoice, 'reminded', { actorId: null, reason: `${LEVEL_NAME[level]} sendes fra Tripletex` });
+      return 'sent';
     }
     const values = invoiceMailValues({ number: invoice.number, due_date: now.due_date, kid: now.kid }, now.outstanding, config.billing.bankAccount);
     const emailId = await mailAboutInvoice(tx, outbox, REMINDER_TEMPLATES[level], invoiceId, values);

@@ -9,7 +9,7 @@ import type { JobSender } from '../messages/outbox.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { parseListQuery, type ListDefinition } from '../../lib/list.ts';
 import { queryPage, type Page } from '../../lib/paged-query.ts';
-import { TripletexError, type TripletexClient, type TripletexCustomerInput } from '../../adapters/tripletex.ts';
+import { TripletexError, type TripletexClient, type TripletexCustomerInput, type TripletexSession } from '../../adapters/tripletex.ts';
 import type { TripletexRun } from '../../schemas/settings.ts';
 import { todayInOslo } from '../shared/oslo-date.ts';
 
@@ -92,12 +92,29 @@ const dueSubscriptions = (db: Queryable) =>
        LEFT JOIN tripletex_links c ON c.kind = 'customer' AND c.local_id = a.id
       WHERE s.state = 'active' AND s.deleted_at IS NULL AND a.remote_id IS NOT NULL AND a.role_id IN (1, 2) AND a.erased_at IS NULL
         AND NOT EXISTS (SELECT 1 FROM tripletex_links o WHERE o.kind = 'order' AND o.local_id = s.id)
+        -- A subscription on an invoice of the Tripletex ledger is charged by that invoice's order.
+        AND NOT EXISTS (SELECT 1 FROM invoice_lines l JOIN invoices i ON i.id = l.invoice_id
+                         WHERE l.subscription_id = s.id AND i.tripletex_wanted_at IS NOT NULL)
       ORDER BY a.id, s.id`,
   );
 
-const customerOf = (row: Due): TripletexCustomerInput => ({
+/** What Tripletex is told of a member (its customer), from the account's row. */
+export interface CustomerRow {
+  remote_id: number;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+  postal_code: string | null;
+  postal_area: string | null;
+  invoice_method: string | null;
+  invoice_email: string | null;
+}
+
+export const customerOf = (row: CustomerRow): TripletexCustomerInput => ({
   customerNumber: row.remote_id,
-  name: `${row.first_name} ${row.last_name}`.trim(),
+  name: `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim() || `Medlem ${row.remote_id}`,
   email: row.email,
   phoneNumberMobile: row.phone,
   invoiceSendMethod: row.invoice_method === 'EFAKTURA' ? 'EFAKTURA' : 'EMAIL',
@@ -105,12 +122,32 @@ const customerOf = (row: Due): TripletexCustomerInput => ({
   postalAddress: { addressLine1: row.address, postalCode: row.postal_code, city: row.postal_area },
 });
 
-const link = (db: Queryable, kind: 'customer' | 'order', localId: number, tripletexId: number) =>
+export const linkTripletex = (db: Queryable, kind: 'customer' | 'order', localId: number, tripletexId: number) =>
   db.query(
     `INSERT INTO tripletex_links (kind, local_id, tripletex_id) VALUES ($1, $2, $3)
      ON CONFLICT (kind, local_id) DO UPDATE SET tripletex_id = EXCLUDED.tripletex_id, synced_at = now()`,
     [kind, localId, tripletexId],
   );
+
+/**
+ * The member's customer in Tripletex: the one linked already, or found by member number (and
+ * updated), or made now; linked to the member so the next time asks Tripletex nothing.
+ */
+export async function ensureCustomer(
+  db: Queryable, session: TripletexSession, memberId: number, linked: number | null, member: CustomerRow,
+): Promise<{ id: number; made: 'linked' | 'updated' | 'created' }> {
+  if (linked !== null) return { id: linked, made: 'linked' };
+  const found = await session.findCustomer(member.remote_id);
+  let result: { id: number; made: 'updated' | 'created' };
+  if (found) {
+    await session.updateCustomer(found.id, customerOf(member));
+    result = { id: found.id, made: 'updated' };
+  } else {
+    result = { id: (await session.createCustomer(customerOf(member))).id, made: 'created' };
+  }
+  await linkTripletex(db, 'customer', memberId, result.id);
+  return result;
+}
 
 type Counter = 'customers_created' | 'customers_updated' | 'orders_created' | 'orders_found';
 
@@ -136,20 +173,12 @@ export async function runTripletexSync(db: Database, client: TripletexClient | n
     for (const rows of byMember.values()) {
       const member = rows[0];
       const who = `Medlem ${member.remote_id} (${member.first_name} ${member.last_name})`;
-      let customerId = member.customer_id;
+      let customerId: number;
       try {
-        if (customerId === null) {
-          const found = await session.findCustomer(member.remote_id);
-          if (found) {
-            await session.updateCustomer(found.id, customerOf(member));
-            customerId = found.id;
-            await count('customers_updated');
-          } else {
-            customerId = (await session.createCustomer(customerOf(member))).id;
-            await count('customers_created');
-          }
-          await link(db, 'customer', member.member_id, customerId);
-        }
+        const customer = await ensureCustomer(db, session, member.member_id, member.customer_id, member);
+        customerId = customer.id;
+        if (customer.made === 'updated') await count('customers_updated');
+        if (customer.made === 'created') await count('customers_created');
       } catch (error) {
         if (!(error instanceof TripletexError)) throw error;
         await fail(who, `Kunden kunne ikke lagres: ${error.message}`);
@@ -160,7 +189,7 @@ export async function runTripletexSync(db: Database, client: TripletexClient | n
         try {
           const existing = await session.findOrder(customerId, reference);
           if (existing) {
-            await link(db, 'order', row.subscription_id, existing.id);
+            await linkTripletex(db, 'order', row.subscription_id, existing.id);
             await count('orders_found');
             continue;
           }
@@ -171,7 +200,7 @@ export async function runTripletexSync(db: Database, client: TripletexClient | n
             description: row.product,
             amount: row.amount,
           });
-          await link(db, 'order', row.subscription_id, order.id);
+          await linkTripletex(db, 'order', row.subscription_id, order.id);
           await count('orders_created');
         } catch (error) {
           if (!(error instanceof TripletexError)) throw error;

@@ -1,8 +1,8 @@
 /**
  * The actions on an invoice's page: 'Registrer innbetaling', 'Krediter' and 'Utsett purring'
  * (dialogs fetched the first time they are opened, then kept mounted for their closing
- * transition), 'Send på nytt' and 'Last ned PDF'. Paying, crediting or pausing reminders needs
- * something outstanding.
+ * transition), 'Send på nytt' and 'Last ned PDF', and for an invoice in Tripletex 'Les status fra
+ * Tripletex'. Paying, crediting, pausing reminders or reading the status needs something outstanding.
  */
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
@@ -12,6 +12,7 @@ import PauseCircleOutline from '@mui/icons-material/PauseCircleOutline';
 import PictureAsPdf from '@mui/icons-material/PictureAsPdf';
 import RemoveCircleOutline from '@mui/icons-material/RemoveCircleOutline';
 import Send from '@mui/icons-material/Send';
+import Sync from '@mui/icons-material/Sync';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { InvoiceDetails, StaffDataProvider } from '../../dataProvider/index.ts';
@@ -62,6 +63,23 @@ export function InvoiceActions({ invoice }: { invoice: InvoiceDetails }) {
     },
     onError: (error) => toast.error((error as Error).message || 'app.errors.generic'),
   });
+  // The ledger job reads the status in the background: the invoice is read again until its read-back time moves (at most half a minute).
+  const status = useMutation({
+    mutationFn: async () => {
+      const message = await dataProvider.tripletexStatus();
+      toast.success(message);
+      const before = invoice.tripletex.read_at;
+      for (let tries = 0; tries < 30; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        const { data } = await dataProvider.getOne<InvoiceDetails>('invoices', { id: invoice.id });
+        if (data.tripletex.read_at !== before) {
+          queryClient.setQueriesData({ queryKey: ['invoices', 'getOne', { id: String(invoice.id) }] }, data);
+          return;
+        }
+      }
+    },
+    onError: (error) => toast.error((error as Error).message || 'app.errors.generic'),
+  });
   const pdf = useMutation({
     mutationFn: () => dataProvider.invoicePdf(invoice),
     onError: (error) => toast.error((error as Error).message || 'app.payments.pdf_failed'),
@@ -81,6 +99,11 @@ export function InvoiceActions({ invoice }: { invoice: InvoiceDetails }) {
       <Button variant="outlined" startIcon={<Send />} disabled={resend.isPending || invoice.state === 'credited'} onClick={() => resend.mutate()}>
         {translate('app.payments.resend')}
       </Button>
+      {invoice.tripletex.invoice_id !== null && (
+        <Button variant="outlined" startIcon={<Sync />} disabled={status.isPending || nothingOwed} onClick={() => status.mutate()}>
+          {translate('app.payments.tripletex_status')}
+        </Button>
+      )}
       <Button variant="outlined" startIcon={<PictureAsPdf />} disabled={pdf.isPending} onClick={() => pdf.mutate()}>
         {translate('app.payments.pdf')}
       </Button>

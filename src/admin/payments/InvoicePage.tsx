@@ -71,11 +71,13 @@ function Facts({ invoice }: { invoice: InvoiceDetails }) {
           <Fact label="previous_kid"><Box component="span" sx={{ fontFamily: 'monospace', fontSize: '1.05em', overflowWrap: 'anywhere' }}>{invoice.previous.kid}</Box></Fact>
         )}
         {invoice.reminders_paused_until && <Fact label="reminders_paused_until">{formatDate(invoice.reminders_paused_until)}</Fact>}
-        {invoice.tripletex.url && (
+        {invoice.tripletex.invoice_id !== null && (
           <Fact label="tripletex">
-            <Link href={invoice.tripletex.url} target="_blank" rel="noopener noreferrer">
-              {translate('app.payments.tripletex_link', { id: invoice.tripletex.invoice_id ?? '' })}
-            </Link>
+            {invoice.tripletex.url ? (
+              <Link href={invoice.tripletex.url} target="_blank" rel="noopener noreferrer">
+                {translate('app.payments.tripletex_link', { id: invoice.tripletex.invoice_id })}
+              </Link>
+            ) : translate('app.payments.tripletex_link', { id: invoice.tripletex.invoice_id })}
           </Fact>
         )}
       </Box>

@@ -602,6 +602,7 @@ export default {
       },
       tripletex_link: 'Invoice %{id} in Tripletex',
       tripletex_error: 'Tripletex answered with an error: %{error}',
+      tripletex_status: 'Read status from Tripletex',
       not_found: 'Invoice not found',
       not_found_text: 'The invoice does not exist, or the link is wrong. Go back to Payments and search for it there.',
       system: 'System',

@@ -604,6 +604,7 @@ export default {
       },
       tripletex_link: 'Faktura %{id} i Tripletex',
       tripletex_error: 'Tripletex svarte med en feil: %{error}',
+      tripletex_status: 'Les status fra Tripletex',
       not_found: 'Fant ikke fakturaen',
       not_found_text: 'Fakturaen finnes ikke, eller lenken er feil. Gå tilbake til Betaling og søk etter den der.',
       system: 'System',

@@ -98,7 +98,7 @@ export interface FakeTripletex {
   /** The fee a REMINDER or NOTICE_OF_DEBT_COLLECTION with includeCharge=true adds (default 35 kr). */
   reminderFeeOre: number;
   /** Answer the calls this picks with an error (status and Tripletex's error envelope). */
-  failWhen: ((method: string, path: string) => { status: number; message: string } | null) | null;
+  failWhen: ((method: string, path: string) => { status: number; message: string; headers?: Record<string, string> } | null) | null;
   /** Create the order, then drop the connection before answering (a run cut off half-way). */
   dropAfterCreatingOrder: ((count: number) => boolean) | null;
   /** The next `count` calls (that `match` picks, if given) answer 429 with these headers' values in seconds. */
@@ -289,7 +289,7 @@ export async function startFakeTripletex(consumerToken = 'consumer', employeeTok
         return error(422, script.message ?? 'Validering feilet.', script.validationMessages ?? []);
       }
       const failure = state.failWhen?.(method, path);
-      if (failure) return error(failure.status, failure.message);
+      if (failure) return error(failure.status, failure.message, [], failure.headers);
       const body = raw ? JSON.parse(raw) : null;
 
       if (method === 'PUT' && path === '/token/session/:create') {

@@ -380,6 +380,31 @@ describe('the invoice page', () => {
     expect(within(screen.getByRole('region', { name: 'Historikk' })).getByRole('row', { name: /Avtalt nedbetaling/ })).toBeInTheDocument();
   });
 
+  it("shows the invoice in Tripletex with its link and last error, and 'Les status fra Tripletex' shows what was read", async () => {
+    const inTripletex = invoiceDetails(7, {
+      tripletex: { invoice_id: 5501, url: 'https://tripletex.test/faktura?id=5501', error: 'Innbetalingen kunne ikke registreres i Tripletex: Nede', read_at: null },
+    });
+    answerInvoice(inTripletex);
+    server.use(http.post('*/api/invoice/tripletex-status', () => {
+      // The job reads the status back: the next read of the invoice has it paid.
+      server.use(http.get('*/api/invoice/7', () => HttpResponse.json({
+        data: { ...inTripletex, state: 'paid', paid: inTripletex.total, outstanding: 0, tripletex: { ...inTripletex.tripletex, error: null, read_at: '2026-11-28T10:00:00.000Z' } },
+      })));
+      return HttpResponse.json({ message: 'Status for fakturaene hentes fra Tripletex nå.' }, { status: 202 });
+    }));
+    const user = userEvent.setup();
+    renderAdmin('/payments/7');
+    const facts = await screen.findByRole('region', { name: 'Om fakturaen' }, { timeout: LAZY });
+    expect(within(facts).getByRole('link', { name: 'Faktura 5501 i Tripletex' })).toHaveAttribute('href', 'https://tripletex.test/faktura?id=5501');
+    expect(screen.getByText('Tripletex svarte med en feil: Innbetalingen kunne ikke registreres i Tripletex: Nede')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Les status fra Tripletex' }));
+    expect(await screen.findByText('Status for fakturaene hentes fra Tripletex nå.')).toBeInTheDocument();
+    await waitFor(() => expect(within(facts).getByText('Status').nextElementSibling).toHaveTextContent('Betalt'), { timeout: 10_000 });
+    expect(screen.queryByText(/Tripletex svarte med en feil/)).not.toBeInTheDocument();
+    expect(callsTo('/api/invoice/tripletex-status', 'POST')).toHaveLength(1);
+  });
+
   it('says so when the invoice does not exist', async () => {
     expectFailedRequests();
     server.use(http.get('*/api/invoice/99', () => HttpResponse.json({ message: 'Fant ikke fakturaen.' }, { status: 404 })));
