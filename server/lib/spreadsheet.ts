@@ -49,10 +49,48 @@ export const SHEET_MESSAGES = {
   ods: 'Filen er et OpenDocument-regneark (.ods). Lagre den som .xlsx eller .csv (i LibreOffice: Fil → Lagre som) og last den opp igjen.',
 } as const;
 
+export interface SheetRow {
+  number: number;
+  cells: string[];
+  /**
+   * The positions of the row's cells holding a formula with no saved value (a file written by a
+   * program that does not calculate, as openpyxl): read as '' here, never evaluated, so the reader
+   * must not take '' for what the cell says.
+   */
+  unsaved?: number[];
+}
+
 export interface Sheet {
   name: string;
   /** Every row as the sheet has it, the header first; `number` is the row number the program shows. */
-  rows: { number: number; cells: string[] }[];
+  rows: SheetRow[];
+}
+
+/** 0 → 'A', 25 → 'Z', 26 → 'AA': a column as spreadsheet programs name it. */
+export function columnLetter(index: number): string {
+  let name = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  return name;
+}
+
+/** What is said of a formula cell without a saved value, naming the cell ('D4'). */
+export const formulaWithoutValue = (cell: string) =>
+  `Cellen ${cell} har en formel uten lagret verdi. Åpne filen i Excel eller LibreOffice og lagre den på nytt, så blir verdien med.`;
+
+/** A sheet whose every column is read: a formula without a saved value anywhere refuses the file, naming the cells. */
+export function refuseUnsavedFormulas(sheet: Sheet): void {
+  const cells = sheet.rows.flatMap((row) => (row.unsaved ?? []).map((column) => `${columnLetter(column)}${row.number}`));
+  if (cells.length === 0) return;
+  if (cells.length === 1) throw refused(`Arket «${sheet.name}»: ${formulaWithoutValue(cells[0])}`);
+  const named = cells.length > 3 ? `${cells.slice(0, 3).join(', ')} og ${cells.length - 3} til` : `${cells.slice(0, -1).join(', ')} og ${cells.at(-1)}`;
+  throw refused(`Arket «${sheet.name}»: Cellene ${named} har formler uten lagret verdi. Åpne filen i Excel eller LibreOffice og lagre den på nytt, så blir verdiene med.`);
+}
+
+/** A formula cell whose file carries no result for it. */
+function isUnsavedFormula(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  const cell = value as Record<string, unknown>;
+  return ('formula' in cell || 'sharedFormula' in cell) && (cell.result === undefined || cell.result === null);
 }
 
 export const refused = (message: string) => new HttpError(422, { message, errors: { file: [message] } });
@@ -225,12 +263,15 @@ export async function readXlsx(buffer: Buffer, limits: SheetLimits, messages: Sh
           if (turns.due()) await turns.give();
           if (sheet.rows.length > limits.rows + 1 || row.number > limits.rows * 4 + 1000) throw refused(messages.tooManyRows);
           const cells: string[] = [];
+          const unsaved: number[] = [];
           row.eachCell({ includeEmpty: false }, (cell, column) => {
             if (column > limits.columns) throw refused(messages.tooManyColumns);
             cells[column - 1] = cellText(cell.value, cell.numFmt).trim();
+            if (isUnsavedFormula(cell.value)) unsaved.push(column - 1);
           });
           for (let index = 0; index < cells.length; index += 1) cells[index] ??= '';
-          if (cells.some((cell) => cell !== '')) sheet.rows.push({ number: row.number, cells });
+          if (unsaved.length > 0) sheet.rows.push({ number: row.number, cells, unsaved });
+          else if (cells.some((cell) => cell !== '')) sheet.rows.push({ number: row.number, cells });
         }
       }
     }

@@ -220,7 +220,8 @@ describe.each([1440, 390])('billing at %i px', (width) => {
     await pause.waitFor({ state: 'detached', timeout: 5000 });
     const [year, month, day] = todayIso().split('-').map(Number);
     const inTwoWeeks = new Date(Date.UTC(year, month - 1, day + 14)).toISOString().slice(0, 10).split('-').reverse().join('-');
-    await facts.getByText(inTwoWeeks).waitFor();
+    const pausedUntil = facts.getByText('Purring utsatt til', { exact: true }).locator('xpath=following-sibling::*[1]');
+    await expect.poll(() => pausedUntil.textContent()).toBe(inTwoWeeks);
     await page.getByRole('region', { name: 'Historikk' }).getByText(/Avtalt betaling av resten i neste måned/).waitFor();
 
     await page.getByRole('button', { name: 'Krediter', exact: true }).focus();

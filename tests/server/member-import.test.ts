@@ -7,6 +7,7 @@ import { bearer, buildTestApp, createAccount, type TestContext } from './helpers
 import { signedIn, signedInStaff } from './factories-member-admin.ts';
 import { xlsxLooking, zip } from './zip-files.ts';
 import { MEMBER_IMPORT_LIMITS, MEMBER_IMPORT_MESSAGES } from '../../server/domain/members/member-import-limits.ts';
+import { formulaWithoutValue } from '../../server/lib/spreadsheet.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '../fixtures/spreadsheets');
 
@@ -88,10 +89,19 @@ const tag = () => `t${process.pid}x${++counter}`;
 
 describe('reading the file', () => {
   it.each(['openpyxl', 'libreoffice', 'xlsxwriter', 'sheetjs'])('reads a register saved by %s: leading zeros, date cells, formulas, æøå and the other sheets', async (producer) => {
-    const data = await preview(await readFile(path.join(FIXTURES, `members-${producer}.xlsx`)), `medlemmer-${producer}.xlsx`);
+    let data = await preview(await readFile(path.join(FIXTURES, `members-${producer}.xlsx`)), `medlemmer-${producer}.xlsx`);
+    if (producer === 'openpyxl') {
+      // openpyxl saves a formula without its result: the cell is an error naming it, never an empty value.
+      expect(data.errors).toEqual([{ row: 4, column: 'E-post', message: formulaWithoutValue('D4') }]);
+      expect(data.summary).toMatchObject({ rows: 3, error: 1 });
+      // Where the column is not read, its formula does not matter.
+      const unmapped = await patch(data.id, { mapping: { ...data.mapping, 'E-post': null } });
+      expect(unmapped.statusCode, unmapped.body).toBe(200);
+      data = unmapped.json().data as Preview;
+    }
     expect(data.state).toBe('preview');
     expect(data.columns).toContain('Skostørrelse');
-    expect(data.mapping).toMatchObject({ Medlemsnummer: 'remote_id', Fornavn: 'first_name', 'E-post': 'email', Postnummer: 'postal_code', Fødselsdato: 'birthdate', Skostørrelse: null });
+    expect(data.mapping).toMatchObject({ Medlemsnummer: 'remote_id', Fornavn: 'first_name', 'E-post': producer === 'openpyxl' ? null : 'email', Postnummer: 'postal_code', Fødselsdato: 'birthdate', Skostørrelse: null });
     expect(data.errors).toEqual([]);
     expect(data.summary).toMatchObject({ rows: 3, error: 0, instruments: 1, travel: 1 });
     const done = await commit(data.id);
@@ -104,6 +114,7 @@ describe('reading the file', () => {
     expect(per.phone).toBe('+4799887766');
     // The others saved the formula's result; openpyxl saves none, and we never evaluate one.
     if (producer !== 'openpyxl') expect(per.email).toBe('per.formel@example.no');
+    else expect(per.email).toMatch(/@uten-epost\.invalid$/);
     const [instrument] = await t.db.query<{ make: string; state: string; insurance_start: string }>(
       "SELECT make, state, insurance_start::text FROM instruments i JOIN accounts a ON a.id = i.member_id WHERE a.remote_id = 20001");
     expect(instrument).toEqual({ make: 'Gibson', state: 'active', insurance_start: '2026-02-01' });
@@ -216,6 +227,21 @@ describe('the preview', () => {
     const sheet = workbook.worksheets[0];
     expect(sheet.getRow(1).values).toEqual([undefined, 'Ark', 'Rad', 'Kolonne', 'Feil']);
     expect(sheet.rowCount).toBe(8);
+  });
+
+  it('refuses a file whose other sheet has a formula without a saved value, naming the sheet and the cells', async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Medlemmer').addRows([['Fornavn', 'Etternavn'], ['Kari', 'Formelsen']]);
+    const instruments = workbook.addWorksheet('Instrumenter');
+    instruments.addRows([['Medlemsnummer', 'Type instrument', 'Fabrikant', 'Modell', 'Serienummer', 'Verdi', 'Startdato'], [20001, 'Gitar', 'Gibson', 'SG', 'X', null, null], [20001, 'Bass', 'Fender', 'P', 'Y', null, null]]);
+    // Written as a program that does not calculate writes it: the formula, no value.
+    instruments.getCell('F2').value = { formula: '1000*20' } as ExcelJS.CellFormulaValue;
+    instruments.getCell('F3').value = { formula: '1000*30' } as ExcelJS.CellFormulaValue;
+    const response = await upload(Buffer.from(await workbook.xlsx.writeBuffer()), 'formler.xlsx');
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors.file).toEqual([
+      'Arket «Instrumenter»: Cellene F2 og F3 har formler uten lagret verdi. Åpne filen i Excel eller LibreOffice og lagre den på nytt, så blir verdiene med.',
+    ]);
   });
 
   it('maps headers by label and API name, shows unknown columns, and lets staff change the mapping or leave a column out', async () => {

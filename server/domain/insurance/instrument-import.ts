@@ -9,7 +9,7 @@
  */
 import type { Database } from '../../db/database.ts';
 import { HttpError, validationFailed } from '../../lib/http-errors.ts';
-import { checkXlsxContainer as checkSheetContainer, readXlsx, refused } from '../../lib/spreadsheet.ts';
+import { checkXlsxContainer as checkSheetContainer, readXlsx, refused, refuseUnsavedFormulas } from '../../lib/spreadsheet.ts';
 import { RULE_MESSAGES } from '../../schemas/rules.ts';
 import { instrumentRowErrors, instrumentValue } from '../../schemas/instrument-rules.ts';
 import type { Instrument } from '../../schemas/instruments.ts';
@@ -81,6 +81,8 @@ function dateOf(text: string, today: string): string | null {
 /** The sheet's rows as instruments, or a 422 naming every bad row and column. */
 export async function readInstrumentSheet(buffer: Buffer, categories: ReadonlyMap<string, number>, today: string): Promise<ImportRow[]> {
   const [sheet] = await readXlsx(buffer, SHEET_LIMITS, IMPORT_MESSAGES);
+  // Every column of the instrument file is read: a formula without its saved value refuses the file.
+  if (sheet) refuseUnsavedFormulas(sheet);
   if (!sheet) throw refused(IMPORT_MESSAGES.noSheet);
   const header = IMPORT_COLUMNS.map((_, index) => (sheet.rows[0]?.cells[index] ?? '').toLowerCase());
   if (sheet.rows[0]?.number !== 1 || header.some((title, index) => title !== IMPORT_COLUMNS[index].toLowerCase())) throw refused(IMPORT_MESSAGES.columns);

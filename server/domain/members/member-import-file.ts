@@ -5,7 +5,7 @@
  */
 import type ExcelJS from 'exceljs';
 import { validationFailed } from '../../lib/http-errors.ts';
-import { readCsv, readXlsx, refused, SHEET_MESSAGES, spreadsheetKind, type Sheet } from '../../lib/spreadsheet.ts';
+import { readCsv, readXlsx, refused, refuseUnsavedFormulas, SHEET_MESSAGES, spreadsheetKind, type Sheet, type SheetRow } from '../../lib/spreadsheet.ts';
 import { loadExcelJS } from '../../lib/lazy-modules.ts';
 import { MEMBER_IMPORT_LIMITS, MEMBER_IMPORT_MESSAGES } from './member-import-limits.ts';
 
@@ -98,7 +98,8 @@ function uniqueHeaders(cells: string[]): string[] {
 
 export interface ReadFile {
   columns: string[];
-  rows: { number: number; cells: string[] }[];
+  /** The members' rows; `unsaved` names the cells whose formula has no saved value (an error where the column is read). */
+  rows: SheetRow[];
   extra: Record<string, { columns: string[]; rows: { number: number; cells: string[] }[] }>;
 }
 
@@ -114,6 +115,8 @@ export async function readImportFile(fileName: string, buffer: Buffer): Promise<
   const others = new Set([INSTRUMENT_SHEET.toLowerCase(), TRAVEL_SHEET.toLowerCase(), ...INVOICE_SHEET_NAMES]);
   const main = sheets.find((sheet) => !others.has(sheet.name.trim().toLowerCase()));
   const extra: ReadFile['extra'] = {};
+  // Every column of the other sheets is read: a formula there without its value refuses the file.
+  for (const sheet of sheets) if (sheet !== main) refuseUnsavedFormulas(sheet);
   for (const sheet of sheets) {
     const name = [INSTRUMENT_SHEET, TRAVEL_SHEET].find((known) => known.toLowerCase() === sheet.name.trim().toLowerCase());
     if (!name || sheet.rows.length < 2) continue;
@@ -127,7 +130,7 @@ export async function readImportFile(fileName: string, buffer: Buffer): Promise<
   if (main.rows.length === 0) throw refused(MEMBER_IMPORT_MESSAGES.noRows);
   if (main.rows.length === 1) throw refused(MEMBER_IMPORT_MESSAGES.headerOnly);
   const columns = uniqueHeaders(main.rows[0].cells);
-  const rows = main.rows.slice(1).map((row) => ({ number: row.number, cells: row.cells }));
+  const rows = main.rows.slice(1).map((row) => (row.unsaved ? { number: row.number, cells: row.cells, unsaved: row.unsaved } : { number: row.number, cells: row.cells }));
   return { columns, rows, extra };
 }
 

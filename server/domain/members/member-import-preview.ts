@@ -13,6 +13,7 @@
 import type { Database, Queryable } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { Turns } from '../../lib/turns.ts';
+import { columnLetter, formulaWithoutValue } from '../../lib/spreadsheet.ts';
 import { checkMapping, FIELD_LABEL, guessMapping, readImportFile, type ImportField, type ReadFile } from './member-import-file.ts';
 import { MEMBER_IMPORT_MESSAGES } from './member-import-limits.ts';
 import type { Action, Plan, PlannedRow } from './member-import-model.ts';
@@ -47,7 +48,14 @@ export async function planImport(
       if (turns.due()) await turns.give();
       const text: Partial<Record<ImportField, string>> = {};
       for (const [field, position] of index) text[field] = row.cells[position] ?? '';
-      planned.push(checkRow(row.number, text, columnOf, ref));
+      const checked = checkRow(row.number, text, columnOf, ref);
+      // A formula without a saved value in a column that is read: its '' is not what the cell says.
+      for (const [, position] of index) {
+        if (!row.unsaved?.includes(position)) continue;
+        checked.errors.push({ row: row.number, column: source.columns[position], message: formulaWithoutValue(`${columnLetter(position)}${row.number}`) });
+        checked.action = 'error';
+      }
+      planned.push(checked);
     }
   }
 
@@ -94,8 +102,8 @@ async function storeUpload(db: Database, staffId: number, fileName: string, buff
     for (let start = 0; start < file.rows.length; start += 2000) {
       const slice = file.rows.slice(start, start + 2000);
       await tx.query(
-        `INSERT INTO member_import_rows (import_id, number, cells)
-         SELECT $1, r.number, r.cells FROM jsonb_to_recordset($2::jsonb) AS r(number int, cells jsonb)`,
+        `INSERT INTO member_import_rows (import_id, number, cells, unsaved)
+         SELECT $1, r.number, r.cells, r.unsaved FROM jsonb_to_recordset($2::jsonb) AS r(number int, cells jsonb, unsaved jsonb)`,
         [row.id, JSON.stringify(slice)],
       );
     }

@@ -94,12 +94,14 @@ export function shown(record: ImportRecord): MemberImport {
 export interface StoredRow {
   number: number;
   cells: string[];
+  /** The positions of cells holding a formula with no saved value (null: none). */
+  unsaved?: number[] | null;
 }
 
 export async function* storedRows(db: Queryable, id: number): AsyncGenerator<StoredRow[]> {
   for (let after = 0; ;) {
     const slice = await db.query<StoredRow>(
-      'SELECT number, cells FROM member_import_rows WHERE import_id = $1 AND number > $2 ORDER BY number LIMIT 5000',
+      'SELECT number, cells, unsaved FROM member_import_rows WHERE import_id = $1 AND number > $2 ORDER BY number LIMIT 5000',
       [id, after],
     );
     if (slice.length > 0) yield slice;
