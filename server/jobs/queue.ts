@@ -73,6 +73,11 @@ export class JobQueue {
     });
   }
 
+  /** Stops working `name` on this server (the jobs stay queued for another), once its running job has ended. */
+  async offWork(name: string): Promise<void> {
+    await this.#boss.offWork(name, { wait: true });
+  }
+
   /** Runs `name` on a cron schedule (Europe/Oslo) with `data`; one instance sends each occurrence. */
   async schedule(name: string, cron: string, data: object = {}): Promise<void> {
     await this.#boss.schedule(name, cron, data, { tz: 'Europe/Oslo' });
