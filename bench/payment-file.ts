@@ -27,8 +27,11 @@ const TOTAL_ORE = 129_050;
 /** The job runs by hand here: what the upload queues is not sent anywhere. */
 const NO_QUEUE: JobSender = { send: async () => 'bench', sendMany: async () => {} };
 
-/** One sent invoice for each of the first `count` members with a member number (the caller seeds them). */
-async function invoicesFor(db: Database, count: number): Promise<{ kid: string }[]> {
+/**
+ * One sent invoice for each of the first `count` members with a member number (the caller seeds
+ * them), due `dueDaysAgo` days ago (by default in two weeks, as a new invoice is).
+ */
+export async function invoicesFor(db: Database, count: number, dueDaysAgo = -14): Promise<{ id?: number; kid: string }[]> {
   const members = await db.query<{ id: number; remote_id: number }>(
     'SELECT id, remote_id FROM accounts WHERE remote_id IS NOT NULL AND role_id IN (1, 2) ORDER BY id LIMIT $1', [count],
   );
@@ -40,9 +43,10 @@ async function invoicesFor(db: Database, count: number): Promise<{ kid: string }
   for (let start = 0; start < rows.length; start += 5_000) {
     await db.query(
       `INSERT INTO invoices (number, member_id, member_number, year, kind, total_ore, invoice_date, due_date, kid, channel, state, sent_at)
-       SELECT r.number, r.member_id, r.member_number, extract(year FROM $2::date)::int, 'renewal', $3, $2::date, $2::date + 14, r.kid, 'EMAIL', 'sent', now()
+       SELECT r.number, r.member_id, r.member_number, extract(year FROM $2::date)::int, 'renewal', $3,
+              $2::date - $4::int - 14, $2::date - $4::int, r.kid, 'EMAIL', 'sent', now()
          FROM jsonb_to_recordset($1::jsonb) AS r(number int, member_id int, member_number int, kid text)`,
-      [JSON.stringify(rows.slice(start, start + 5_000)), today, TOTAL_ORE],
+      [JSON.stringify(rows.slice(start, start + 5_000)), today, TOTAL_ORE, dueDaysAgo],
     );
   }
   return rows;

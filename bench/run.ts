@@ -2,7 +2,7 @@
  * `npm run bench`: the performance budgets (listed in the README), measured. Writes bench/results.md.
  * BENCH_MEMBERS (default 100000) sets the list size; BENCH_DATABASE_URL (default the local
  * test database) the PostgreSQL server, or `none` to skip it. BENCH_ONLY (a comma-separated list
- * of sections: first-load, list, load, lighthouse, export, import, instrument-import, backup, lists, memory, renewal, payment-file) runs only those sections. The export
+ * of sections: first-load, list, load, lighthouse, export, import, instrument-import, backup, lists, memory, renewal, payment-file, reminders) runs only those sections. The export
  * section seeds with \`npm run seed\`'s data; BENCH_EXPORT_DATABASE_URL names an already seeded
  * PostgreSQL database to measure as it is (topped up to BENCH_MEMBERS, never dropped); BENCH_IMPORT_ROWS the
  * import's row count. BENCH_LIGHTHOUSE_REPORTS, a
@@ -35,6 +35,7 @@ import { measureMemory, memoryLines } from './memory.ts';
 import { instrumentImportLines, measureInstrumentImport, type InstrumentImportResult } from './instrument-import.ts';
 import { measureRenewal, renewalLines, type RenewalResult } from './renewal.ts';
 import { measurePaymentFile, paymentFileLines, type PaymentFileResult } from './payment-file.ts';
+import { measureReminders, remindersLines, type RemindersResult } from './reminders.ts';
 
 // Most sections run the server's code in this process: it runs with the server process's Node flags.
 if (!SERVER_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
@@ -344,6 +345,32 @@ async function paymentFileSection() {
   lines.push(...paymentFileLines(results));
 }
 
+/**
+ * The reminder job (issue 35): BENCH_REMINDER_INVOICES invoices (default BENCH_MEMBERS) whose first
+ * reminder's day has come, on the embedded database in a data directory on disk and on PostgreSQL.
+ */
+async function remindersSection() {
+  const size = Number(process.env.BENCH_REMINDER_INVOICES ?? members);
+  const results: RemindersResult[] = [];
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-reminders-'));
+  const lite = await openPglite({ dataDir });
+  try {
+    await prepare(lite, Math.ceil(size * 1.3));
+    results.push(await measureReminders(lite, 'PGlite', size));
+  } finally {
+    await lite.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (pgUrl !== 'none') {
+    results.push(await withScratchPostgres(pgUrl, 'portal_bench_reminders', async (db) => {
+      await prepare(db, Math.ceil(size * 1.3));
+      return measureReminders(db, 'PostgreSQL', size);
+    }));
+  }
+  for (const result of results) console.log(`Reminders on ${result.where}: ${JSON.stringify(result)}`);
+  lines.push(...remindersLines(results));
+}
+
 /** The bench's sections in the order they run and are written. */
 const sections: [name: string, run: () => Promise<void>][] = [
   ['first-load', firstLoadSection],
@@ -358,6 +385,7 @@ const sections: [name: string, run: () => Promise<void>][] = [
   ['memory', memorySection],
   ['renewal', renewalSection],
   ['payment-file', paymentFileSection],
+  ['reminders', remindersSection],
 ];
 
 async function main() {

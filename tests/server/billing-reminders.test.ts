@@ -9,7 +9,7 @@ import { bearer, buildTestApp, createAccount, login, settledMessage, type TestCo
 import { signedInStaff } from './factories-member-admin.ts';
 import { activeTravel, billedMember, firstInvoice } from './billing-factories.ts';
 import { OSLO_TODAY } from '../../server/domain/billing/invoices.ts';
-import { lapseCandidates, lapseInvoice, remindInvoice, runReminders, STOPPED } from '../../server/domain/billing/reminders.ts';
+import { lapseCandidates, lapseInvoice, remindInvoice, remindInvoices, runReminders, STOPPED } from '../../server/domain/billing/reminders.ts';
 import { formatKroner } from '../../server/domain/billing/money.ts';
 
 let t: TestContext;
@@ -123,6 +123,38 @@ describe('reminders', () => {
     expect(await remindInvoice(t.db, t.services.outbox, t.config, invoice.id, 1)).toBe('stopped');
     expect(await messages(invoice.member.id)).toEqual([]);
     expect(await stateOf(invoice.id)).toBe('paid');
+  });
+
+  it('handles a batch in one go: each invoice as it is now (sent, paid since, paused, had it already), in order', async () => {
+    const send = await overdueInvoice(16);
+    const noMobile = await overdueInvoice(16, { phone: '' });
+    const paidSince = await overdueInvoice(16);
+    const [{ total_ore: total }] = await t.db.query<{ total_ore: number }>('SELECT total_ore FROM invoices WHERE id = $1', [paidSince.id]);
+    expect((await post(`/api/invoice/${paidSince.id}/payment`, { amount: total, paid_on: '2026-03-05', method: 'bank' })).statusCode).toBe(201);
+    const paused = await overdueInvoice(16);
+    await t.db.query(`UPDATE invoices SET reminders_paused_until = ${OSLO_TODAY} + 3, reminders_paused_reason = 'Avtale' WHERE id = $1`, [paused.id]);
+    const had = await overdueInvoice(16);
+    expect(await remindInvoice(t.db, t.services.outbox, t.config, had.id, 1)).toBe('sent');
+
+    const outcomes = await remindInvoices(t.db, t.services.outbox, t.config, [
+      { id: send.id, level: 1 }, { id: paidSince.id, level: 1 }, { id: paused.id, level: 1 }, { id: had.id, level: 1 }, { id: noMobile.id, level: 1 },
+    ]);
+    expect(outcomes).toEqual(['sent', 'stopped', 'stopped', 'none', 'sent']);
+    expect((await messages(send.member.id)).map((message) => message.channel)).toEqual(['email', 'sms']);
+    expect((await messages(noMobile.member.id)).map((message) => message.channel)).toEqual(['email']);
+    expect((await history(noMobile.id)).at(-1)).toEqual({ to_state: 'reminded', reason: 'Første purring sendt på e-post' });
+    // The reminder mail names its invoice (its PDF goes with it).
+    const [mail] = await t.db.query<{ invoice_id: number }>("SELECT invoice_id FROM message_log WHERE member_id = $1 AND channel = 'email'", [send.member.id]);
+    expect(mail.invoice_id).toBe(send.id);
+    expect(await reminders(send.id)).toMatchObject([{ level: 1, status: 'sent' }]);
+    expect((await reminders(send.id))[0].email_message_id).not.toBeNull();
+    expect((await reminders(send.id))[0].sms_message_id).not.toBeNull();
+    expect(await reminders(paidSince.id)).toMatchObject([{ level: 1, status: 'stopped', reason: STOPPED.paid }]);
+    expect(await messages(paidSince.member.id)).toEqual([]);
+    expect(await reminders(paused.id)).toEqual([]);
+    expect((await history(paused.id)).at(-1)?.reason).toMatch(/^Første purring ikke sendt\. Stoppet: purring er utsatt til \d{2}\.\d{2}\.\d{4}$/);
+    expect(await stateOf(paused.id)).toBe('sent');
+    expect((await messages(had.member.id)).filter((message) => message.channel === 'email')).toHaveLength(1);
   });
 
   it('staff pause an invoice’s reminders with a reason; a paused invoice gets none until the date', async () => {

@@ -1,19 +1,21 @@
 /**
  * Reminders and lapse. The job finds its candidates in one statement each (open invoices whose
- * reminder or lapse day has come), then handles each candidate in its own short transaction that
- * locks the invoice and reads its state again: a payment, a credit or a pause that came after the
+ * reminder or lapse day has come), then handles the reminders in batches, each a short transaction
+ * that locks its invoices and reads their state again (and each lapse in its own): a payment, a credit or a pause that came after the
  * candidates were read stops the reminder, recorded with its reason, and no message is queued.
  * invoice_reminders (migration 025) keeps which reminder each invoice has had, once per level.
  */
 import type { Database, Queryable } from '../../db/database.ts';
 import type { Config } from '../../config.ts';
 import type { Outbox } from '../messages/outbox.ts';
-import { sendSms } from '../messages/sms.ts';
+import { setTimeout } from 'node:timers/promises';
+import { sendSmsMany } from '../messages/sms.ts';
+import { sendMails, templateBySlug, templateMail, type OutgoingMail } from '../messages/messages.ts';
 import { norwegianMobile } from '../../lib/phone.ts';
 import { validationFailed } from '../../lib/http-errors.ts';
 import { dottedDate, formatKroner } from './money.ts';
 import { invoiceMailValues, mailAboutInvoice } from './invoice-mail.ts';
-import { OPEN, OSLO_TODAY, changeInvoiceState, loadInvoice, lockInvoice } from './invoices.ts';
+import { OPEN, OSLO_TODAY, changeInvoiceState, isStateChange, loadInvoice, lockInvoice, type LockedInvoice } from './invoices.ts';
 import { billingDays } from './settings.ts';
 import { recordLapseNotice, tellStaffOfLapses } from './lapse-notice.ts';
 import { queueLedger } from './tripletex-queue.ts';
@@ -69,85 +71,165 @@ export async function reminderCandidates(db: Queryable, config: BillingConfig): 
   );
 }
 
+export type ReminderOutcome = 'sent' | 'stopped' | 'none';
+
 /**
- * One reminder of one invoice, in one transaction: the invoice is locked and read again; paid,
- * credited or paused, the reminder is stopped with its reason and nothing is queued. Answers what
- * happened ('none' when the invoice has had this reminder already).
+ * Reminders handled per transaction. On PGlite a batch holds the one session every request
+ * shares, so its batches are small and each is followed by a pause as long.
  */
+const REMINDER_BATCH = { postgres: 500, pglite: 50 };
+
+/** One reminder of one invoice (see remindInvoices). */
 export async function remindInvoice(
   db: Database, outbox: Outbox, config: BillingConfig, invoiceId: number, level: ReminderLevel,
-): Promise<'sent' | 'stopped' | 'none'> {
-  return db.transaction(async (tx) => {
-    const invoice = await lockInvoice(tx, invoiceId);
-    const [had] = await tx.query('SELECT 1 FROM invoice_reminders WHERE invoice_id = $1 AND level >= $2', [invoiceId, level]);
-    if (had) return 'none';
-    const [now] = await tx.query<{ paused: boolean; due_date: string; kid: string; outstanding: number; paused_until: string | null; in_tripletex: boolean }>(
-      `SELECT coalesce(i.reminders_paused_until >= ${OSLO_TODAY}, false) AS paused, i.due_date::text AS due_date, i.kid,
-              (i.tripletex_sent_at IS NOT NULL AND i.tripletex_invoice_id IS NOT NULL) AS in_tripletex,
-              i.reminders_paused_until::text AS paused_until, greatest(i.total_ore - i.paid_ore - i.credited_ore, 0) AS outstanding
-         FROM invoices i WHERE i.id = $1`,
-      [invoiceId],
-    );
-    const stopped = invoice.state === 'credited' ? STOPPED.credited
-      : now.outstanding === 0 || invoice.state === 'paid' ? STOPPED.paid
-        : null;
-    if (stopped) {
-      await tx.query("INSERT INTO invoice_reminders (invoice_id, level, status, reason) VALUES ($1, $2, 'stopped', $3)", [invoiceId, level, stopped]);
-      await historyLine(tx, invoiceId, invoice.state, `${LEVEL_NAME[level]} ikke sendt. ${stopped}`);
-      return 'stopped';
-    }
-    if (now.paused) {
-      // Postponed, not dropped: no reminder is recorded, so it goes once the pause has ended.
-      await historyLine(tx, invoiceId, invoice.state, `${LEVEL_NAME[level]} ikke sendt. ${STOPPED.paused} til ${dottedDate(now.paused_until ?? '')}`);
-      return 'stopped';
-    }
-    if (level === 2 && config.billing.tripletex && now.in_tripletex) {
-      // Tripletex is the ledger: the second reminder is Tripletex's (:createReminder, by the ledger
-      // job, which asks Tripletex once more whether it is paid first), not a mail of ours.
-      await tx.query(
-        "INSERT INTO invoice_reminders (invoice_id, level, status, tripletex_wanted) VALUES ($1, $2, 'sent', true)",
-        [invoiceId, level],
-      );
-      await queueLedger(outbox.jobs, {}, tx);
-      await changeInvoiceState(tx, invoice, 'reminded', { actorId: null, reason: `${LEVEL_NAME[level]} sendes fra Tripletex` });
-      return 'sent';
-    }
-    const values = invoiceMailValues({ number: invoice.number, due_date: now.due_date, kid: now.kid }, now.outstanding, config.billing.bankAccount);
-    const emailId = await mailAboutInvoice(tx, outbox, REMINDER_TEMPLATES[level], invoiceId, values);
-    let smsId: number | null = null;
-    const [member] = await tx.query<{ id: number; phone: string | null }>(
-      'SELECT id, phone FROM accounts WHERE id = $1 AND erased_at IS NULL',
-      [invoice.member_id],
-    );
-    const mobile = member ? norwegianMobile(member.phone) : null;
-    if (mobile) {
-      smsId = await sendSms(tx, outbox, {
-        to: mobile,
-        subject: LEVEL_NAME[level],
-        text: `${LEVEL_NAME[level]}: faktura ${values.invoice_number} på ${values.total} forfalt ${values.due_date} og er ikke betalt. `
-          + `Betal til konto ${values.account_number} med KID ${values.kid}. Hilsen ${config.organisationName}`,
-        memberId: member.id,
-        senderId: null,
-      });
-    }
-    await tx.query(
-      "INSERT INTO invoice_reminders (invoice_id, level, status, email_message_id, sms_message_id) VALUES ($1, $2, 'sent', $3, $4)",
-      [invoiceId, level, emailId, smsId],
-    );
-    const how = [emailId !== null ? 'e-post' : null, smsId !== null ? 'SMS' : null].filter(Boolean).join(' og ');
-    await changeInvoiceState(tx, invoice, 'reminded', {
-      actorId: null, reason: how ? `${LEVEL_NAME[level]} sendt på ${how}` : `${LEVEL_NAME[level]}: medlemmet har verken e-post eller mobilnummer`,
-    });
-    return 'sent';
-  });
+): Promise<ReminderOutcome> {
+  const [outcome] = await remindInvoices(db, outbox, config, [{ id: invoiceId, level }]);
+  return outcome;
 }
 
-/** A line in the state history that keeps the state (from = to), by the system. */
-async function historyLine(tx: Queryable, invoiceId: number, state: string, reason: string) {
-  await tx.query(
-    'INSERT INTO invoice_events (invoice_id, from_state, to_state, actor_id, reason) VALUES ($1, $2, $2, NULL, $3)',
-    [invoiceId, state, reason],
-  );
+interface Reminded extends LockedInvoice {
+  paused: boolean;
+  paused_until: string | null;
+  due_date: string;
+  kid: string;
+  outstanding: number;
+  in_tripletex: boolean;
+  /** The highest reminder level the invoice has had, null for none. */
+  had: number | null;
+  email: string | null;
+  phone: string | null;
+  first_name: string | null;
+  last_name: string | null;
+}
+
+/**
+ * Reminders of a batch of invoices, in one transaction and a fixed handful of statements however
+ * many there are: the invoices are locked and read again, so a payment, credit or pause that came
+ * after the candidates were read stops its reminder (recorded with its reason, nothing queued);
+ * the others' mails and SMS are logged and queued, their reminders recorded and their state moved
+ * on together. Answers each candidate's outcome, in order ('none': it has had this reminder, or is gone).
+ */
+export async function remindInvoices(
+  db: Database, outbox: Outbox, config: BillingConfig, batch: readonly { id: number; level: ReminderLevel }[],
+): Promise<ReminderOutcome[]> {
+  if (batch.length === 0) return [];
+  return db.transaction(async (tx) => {
+    const rows = await tx.query<Reminded>(
+      `SELECT i.id, i.number, i.member_id, i.member_number, i.state, i.total_ore, i.paid_ore, i.credited_ore,
+              coalesce(i.reminders_paused_until >= ${OSLO_TODAY}, false) AS paused, i.reminders_paused_until::text AS paused_until,
+              i.due_date::text AS due_date, i.kid, greatest(i.total_ore - i.paid_ore - i.credited_ore, 0) AS outstanding,
+              (i.tripletex_sent_at IS NOT NULL AND i.tripletex_invoice_id IS NOT NULL) AS in_tripletex,
+              (SELECT max(r.level) FROM invoice_reminders r WHERE r.invoice_id = i.id) AS had,
+              CASE WHEN a.erased_at IS NULL THEN a.email END AS email, CASE WHEN a.erased_at IS NULL THEN a.phone END AS phone,
+              a.first_name, a.last_name
+         FROM invoices i JOIN accounts a ON a.id = i.member_id
+        WHERE i.id = ANY($1::int[]) ORDER BY i.id FOR UPDATE OF i`,
+      [batch.map((candidate) => candidate.id)],
+    );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const outcomes: ReminderOutcome[] = [];
+    const reminders: { invoice_id: number; level: number; status: 'sent' | 'stopped'; reason: string | null; tripletex_wanted: boolean; n: number }[] = [];
+    const events: { invoice_id: number; from_state: string; to_state: string; reason: string; n: number }[] = [];
+    const toSend: { invoice: Reminded; level: ReminderLevel; values: Record<string, string> }[] = [];
+    let ledger = false;
+    for (const { id, level } of batch) {
+      const invoice = byId.get(id);
+      if (!invoice || (invoice.had !== null && invoice.had >= level)) {
+        outcomes.push('none');
+        continue;
+      }
+      const stopped = invoice.state === 'credited' ? STOPPED.credited
+        : invoice.outstanding === 0 || invoice.state === 'paid' ? STOPPED.paid
+          : null;
+      if (stopped) {
+        reminders.push({ invoice_id: id, level, status: 'stopped', reason: stopped, tripletex_wanted: false, n: reminders.length });
+        events.push({ invoice_id: id, from_state: invoice.state, to_state: invoice.state, reason: `${LEVEL_NAME[level]} ikke sendt. ${stopped}`, n: events.length });
+        outcomes.push('stopped');
+      } else if (invoice.paused) {
+        // Postponed, not dropped: no reminder is recorded, so it goes once the pause has ended.
+        events.push({
+          invoice_id: id, from_state: invoice.state, to_state: invoice.state,
+          reason: `${LEVEL_NAME[level]} ikke sendt. ${STOPPED.paused} til ${dottedDate(invoice.paused_until ?? '')}`, n: events.length,
+        });
+        outcomes.push('stopped');
+      } else if (level === 2 && config.billing.tripletex && invoice.in_tripletex) {
+        // Tripletex is the ledger: the second reminder is Tripletex's (:createReminder, by the ledger
+        // job, which asks Tripletex once more whether it is paid first), not a mail of ours.
+        reminders.push({ invoice_id: id, level, status: 'sent', reason: null, tripletex_wanted: true, n: reminders.length });
+        isStateChange(invoice.state, 'reminded');
+        events.push({ invoice_id: id, from_state: invoice.state, to_state: 'reminded', reason: `${LEVEL_NAME[level]} sendes fra Tripletex`, n: events.length });
+        invoice.state = 'reminded';
+        ledger = true;
+        outcomes.push('sent');
+      } else {
+        isStateChange(invoice.state, 'reminded');
+        toSend.push({ invoice, level, values: invoiceMailValues(invoice, invoice.outstanding, config.billing.bankAccount) });
+        outcomes.push('sent');
+      }
+    }
+
+    // The mails, one template read per level, logged and queued together; then the SMS.
+    const mails: OutgoingMail[] = [];
+    for (const level of [1, 2] as const) {
+      const ofLevel = toSend.filter((item) => item.level === level && item.invoice.email !== null);
+      if (ofLevel.length === 0) continue;
+      const template = await templateBySlug(tx, REMINDER_TEMPLATES[level]);
+      for (const { invoice, values } of ofLevel) {
+        const recipient = { id: invoice.member_id, email: invoice.email!, first_name: invoice.first_name ?? '', last_name: invoice.last_name ?? '' };
+        mails.push({ ...templateMail(template, REMINDER_TEMPLATES[level], recipient, { values }), invoiceId: invoice.id });
+      }
+    }
+    const mailed = new Map((await sendMails(tx, outbox, mails)).map((row) => [row.invoice_id, row.id]));
+    const texted = toSend.filter((item) => norwegianMobile(item.invoice.phone) !== null);
+    const smsIds = await sendSmsMany(tx, outbox, texted.map(({ invoice, level, values }) => ({
+      to: norwegianMobile(invoice.phone)!,
+      subject: LEVEL_NAME[level],
+      text: `${LEVEL_NAME[level]}: faktura ${values.invoice_number} på ${values.total} forfalt ${values.due_date} og er ikke betalt. `
+        + `Betal til konto ${values.account_number} med KID ${values.kid}. Hilsen ${config.organisationName}`,
+      memberId: invoice.member_id,
+      senderId: null,
+    })));
+    const smsOf = new Map(texted.map((item, index) => [item.invoice.id, smsIds[index]]));
+    const sentRows = toSend.map(({ invoice, level }) => {
+      const emailId = mailed.get(invoice.id) ?? null;
+      const smsId = smsOf.get(invoice.id) ?? null;
+      const how = [emailId !== null ? 'e-post' : null, smsId !== null ? 'SMS' : null].filter(Boolean).join(' og ');
+      events.push({
+        invoice_id: invoice.id, from_state: invoice.state, to_state: 'reminded', n: events.length,
+        reason: how ? `${LEVEL_NAME[level]} sendt på ${how}` : `${LEVEL_NAME[level]}: medlemmet har verken e-post eller mobilnummer`,
+      });
+      invoice.state = 'reminded';
+      return { invoice_id: invoice.id, level, email_message_id: emailId, sms_message_id: smsId };
+    });
+
+    if (reminders.length > 0 || sentRows.length > 0) {
+      await tx.query(
+        `INSERT INTO invoice_reminders (invoice_id, level, status, reason, tripletex_wanted, email_message_id, sms_message_id)
+         SELECT r.invoice_id, r.level, r.status, r.reason, r.tripletex_wanted, r.email_message_id, r.sms_message_id
+           FROM jsonb_to_recordset($1::jsonb) AS r(invoice_id int, level smallint, status text, reason text, tripletex_wanted boolean,
+                                                   email_message_id bigint, sms_message_id bigint, n int)
+          ORDER BY r.n`,
+        [JSON.stringify([
+          ...reminders.map(({ n, ...row }) => ({ ...row, email_message_id: null, sms_message_id: null, n })),
+          ...sentRows.map((row, index) => ({ ...row, status: 'sent', reason: null, tripletex_wanted: false, n: reminders.length + index })),
+        ])],
+      );
+    }
+    const moved = events.filter((event) => event.to_state === 'reminded').map((event) => event.invoice_id);
+    if (moved.length > 0) {
+      await tx.query("UPDATE invoices SET state = 'reminded', updated_at = now() WHERE id = ANY($1::int[])", [moved]);
+    }
+    if (events.length > 0) {
+      await tx.query(
+        `INSERT INTO invoice_events (invoice_id, from_state, to_state, actor_id, reason)
+         SELECT e.invoice_id, e.from_state, e.to_state, NULL, e.reason
+           FROM jsonb_to_recordset($1::jsonb) AS e(invoice_id int, from_state text, to_state text, reason text, n int) ORDER BY e.n`,
+        [JSON.stringify(events)],
+      );
+    }
+    if (ledger) await queueLedger(outbox.jobs, {}, tx);
+    return outcomes;
+  });
 }
 
 /** Open, unpaused invoices whose lapse day has come, in one statement. */
@@ -222,9 +304,15 @@ export async function runReminders(db: Database, outbox: Outbox, config: RunConf
     if (await lapseInvoice(db, outbox, id)) result.lapsed++;
   }
   result.staffTold = (await tellStaffOfLapses(db, outbox, config.supportEmail)) !== null;
-  for (const candidate of await reminderCandidates(db, config)) {
-    const outcome = await remindInvoice(db, outbox, config, candidate.id, candidate.level);
-    if (outcome !== 'none') result[outcome]++;
+  const candidates = await reminderCandidates(db, config);
+  const size = REMINDER_BATCH[db.kind];
+  for (let start = 0; start < candidates.length; start += size) {
+    const started = performance.now();
+    for (const outcome of await remindInvoices(db, outbox, config, candidates.slice(start, start + size))) {
+      if (outcome !== 'none') result[outcome]++;
+    }
+    // On PGlite, the requests waiting for its one session have as long as the batch took.
+    if (db.kind === 'pglite' && start + size < candidates.length) await setTimeout(performance.now() - started);
   }
   return result;
 }
