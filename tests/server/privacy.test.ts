@@ -156,6 +156,8 @@ describe('access log', () => {
       'GET /api/instrument/logs/list read',
       'GET /api/invoice/:id read',
       'GET /api/invoice/:id/pdf export',
+      // Sums over every invoice, no member's own.
+      'GET /api/invoice/aging -',
       'GET /api/invoice/export export',
       'GET /api/invoice/list read',
       'GET /api/member/:id read',
@@ -206,6 +208,8 @@ describe('access log', () => {
       'POST /api/invoice/:id/pause-reminders change',
       'POST /api/invoice/:id/payment change',
       'POST /api/invoice/:id/resend change',
+      // Starts the status read from Tripletex; what it books is logged as the invoice's history.
+      'POST /api/invoice/tripletex-status -',
       'POST /api/member/:id/add-code change',
       'POST /api/member/:id/erase change',
       'POST /api/member/:id/instrument/import change',
