@@ -21,7 +21,6 @@ export const invoicesEn: InvoiceTexts = {
   methods: { vipps: 'Vipps', ocr: 'bank (KID)', bank: 'bank', manual: 'payment', cash: 'cash', tripletex: 'bank', import: 'the previous system' },
   credited: (amount) => `${amount} credited`,
   pdf: 'Download invoice (PDF)',
-  pdfFor: (number) => `Download invoice ${number} as PDF`,
   pdfFailed: 'The invoice could not be downloaded. Try again in a moment.',
   pay: 'Pay with Vipps',
   paying: 'Taking you to Vipps …',
@@ -29,6 +28,7 @@ export const invoicesEn: InvoiceTexts = {
   testCheckout: 'Test mode: Vipps is not set up, so the payment goes to a test page where no money is taken.',
   noVipps: 'Pay with the KID to the account number on the invoice.',
   banner: {
+    label: 'To pay',
     overdue: (amount) => `You have ${amount} overdue.`,
     due: (amount, date) => `You have ${amount} to pay by ${date}.`,
     which: (number, amount, date) => `Invoice ${number}: ${amount}, due ${date}.`,

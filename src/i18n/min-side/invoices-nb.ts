@@ -28,7 +28,6 @@ export const invoicesNb = {
   methods: PAYMENT_METHODS,
   credited: (amount: string) => `${amount} er kreditert`,
   pdf: 'Last ned faktura (PDF)',
-  pdfFor: (number: number) => `Last ned faktura ${number} som PDF`,
   pdfFailed: 'Fakturaen kunne ikke lastes ned. Prøv igjen om litt.',
   pay: 'Betal med Vipps',
   paying: 'Sender deg til Vipps …',
@@ -36,6 +35,7 @@ export const invoicesNb = {
   testCheckout: 'Testmodus: Vipps er ikke satt opp, så betalingen går til en testside der ingen penger trekkes.',
   noVipps: 'Betal med KID til kontonummeret på fakturaen.',
   banner: {
+    label: 'Å betale',
     overdue: (amount: string) => `Du har ${amount} som har forfalt.`,
     due: (amount: string, date: string) => `Du har ${amount} å betale innen ${date}.`,
     which: (number: number, amount: string, date: string) => `Faktura ${number}: ${amount}, forfall ${date}.`,

@@ -20,7 +20,7 @@ export function InvoiceBanner({ state }: { state: MemberInvoices }) {
   const total = (list: typeof open) => list.reduce((sum, invoice) => sum + invoice.outstanding, 0);
   const headline = overdue.length > 0 ? t.banner.overdue(t.money(total(overdue))) : t.banner.due(t.money(total(open)), format.date(first.due_date));
   return (
-    <section className={`invoice-banner${overdue.length > 0 ? ' invoice-banner-overdue' : ''}`} aria-label={t.title}>
+    <section className={`invoice-banner${overdue.length > 0 ? ' invoice-banner-overdue' : ''}`} aria-label={t.banner.label}>
       <p className="invoice-banner-headline">{headline}</p>
       <p>{t.banner.which(first.number, t.money(first.outstanding), format.date(first.due_date))}</p>
       {rest.length > 0 && (

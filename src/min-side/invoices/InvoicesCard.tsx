@@ -27,9 +27,8 @@ function PdfButton({ invoice }: { invoice: MemberInvoice }) {
   }
   return (
     <div>
-      <button type="button" className="btn btn-secondary" onClick={() => void fetchPdf()} disabled={busy}>
+      <button type="button" className="btn btn-secondary" onClick={() => void fetchPdf()} disabled={busy} aria-label={`${t.pdf} – ${t.invoice(invoice.number)}`}>
         {t.pdf}
-        <span className="invoice-hidden">{` – ${t.invoice(invoice.number)}`}</span>
       </button>
       {failed && <p className="field-error" role="alert">{t.pdfFailed}</p>}
     </div>

@@ -32,10 +32,10 @@ export function PayButton({ invoice }: { invoice: MemberInvoice }) {
         onClick={() => void pay()}
         disabled={busy}
         aria-describedby={error ? errorId : undefined}
+        // Which invoice, for a screen reader among several buttons; the visible words come first, as the name must start with them.
+        aria-label={busy ? undefined : `${t.pay} – ${t.invoice(invoice.number)}, ${t.money(invoice.outstanding)}`}
       >
         {busy ? t.paying : t.pay}
-        {/* Which invoice, for a screen reader among several buttons (the visible words come first, as the name must start with them). */}
-        {!busy && <span className="invoice-hidden">{` – ${t.invoice(invoice.number)}, ${t.money(invoice.outstanding)}`}</span>}
       </button>
       {error && <p id={errorId} className="field-error" role="alert">{error}</p>}
     </div>
