@@ -31,3 +31,4 @@ CREATE INDEX invoice_vipps_payments_open ON invoice_vipps_payments (state, updat
 -- The staff report's date range.
 CREATE INDEX invoice_vipps_payments_created ON invoice_vipps_payments (created_at, id);
 CREATE INDEX invoice_vipps_payments_member ON invoice_vipps_payments (member_id);
+CREATE INDEX invoice_vipps_payments_payment ON invoice_vipps_payments (payment_id) WHERE payment_id IS NOT NULL;
