@@ -115,7 +115,8 @@ export function testCheckout(db: Queryable): TestCheckout {
     async cancel(reference, idempotencyKey) {
       const row = await existing(reference);
       if (!(await firstUse(reference, idempotencyKey))) return;
-      if (row.captured_amount > 0) throw new VippsError(VIPPS_MESSAGES.conflict, 409);
+      // What is not captured is released (as Vipps does); a fully captured payment cannot be cancelled.
+      if (row.captured_amount >= row.amount) throw new VippsError(VIPPS_MESSAGES.conflict, 409);
       await db.query(
         "UPDATE vipps_test_payments SET cancelled = true, state = CASE WHEN state = 'CREATED' THEN 'TERMINATED' ELSE state END WHERE reference = $1",
         [reference],

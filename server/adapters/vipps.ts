@@ -38,6 +38,8 @@ export interface NewPayment {
   amount: number;
   description: string;
   returnUrl: string;
+  /** The payer's details asked for (default 'name email phoneNumber'); null asks for none (an invoice's payment). */
+  profileScope?: string | null;
 }
 
 export interface PaymentGateway {
@@ -308,7 +310,7 @@ export function epaymentClient(settings: VippsConfig, http: VippsHttp = vippsHtt
           userFlow: 'WEB_REDIRECT',
           returnUrl: payment.returnUrl,
           paymentDescription: payment.description,
-          profile: { scope: 'name email phoneNumber' },
+          ...(payment.profileScope === null ? {} : { profile: { scope: payment.profileScope ?? 'name email phoneNumber' } }),
         },
       });
       if (!answer?.redirectUrl) throw new VippsError(VIPPS_MESSAGES.badAnswer);

@@ -1,6 +1,7 @@
-/** Vipps follow-up: registrations whose webhook never came, or whose capture or refund failed, are settled again. */
+/** Vipps follow-up: registrations and invoice payments whose webhook never came, or whose capture or refund failed, are settled again. */
 import type { Services } from './services.ts';
 import { followUpRegistrations } from '../domain/payments/vipps.ts';
+import { followUpInvoicePayments } from '../domain/payments/vipps-invoices.ts';
 
 export const VIPPS_FOLLOW_UP_QUEUE = 'vipps-follow-up';
 
@@ -10,5 +11,11 @@ export const vippsFollowUp = (services: Services) => async () => {
     outbox: services.outbox,
     gateway: services.vipps,
     publicUrl: services.config.publicUrl,
+  });
+  await followUpInvoicePayments({
+    db: services.db,
+    gateway: services.vipps,
+    publicUrl: services.config.publicUrl,
+    ledger: services.config.tripletex ? services.jobs : null,
   });
 };

@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { DataOf, IdParams, MessageBody } from '../schemas/common.ts';
 import {
-  BillingSettings, BillingSettingsPatch, CreditBody, Invoice, InvoiceAging, InvoiceDetails, InvoicePage, PauseRemindersBody, PaymentBody, PricePatchBody, PriceQuery, PriceRow,
+  BillingSettings, BillingSettingsPatch, CreditBody, InvoiceAging, InvoiceDetails, InvoicePage, PauseRemindersBody, PaymentBody, PricePatchBody, PriceQuery, PriceRow,
 } from '../schemas/billing.ts';
 import { errorResponses, fileResponse } from '../schemas/responses.ts';
 import { listQuery, paginate, paginatorSchema } from '../lib/list.ts';
@@ -21,6 +21,8 @@ import {
   INVOICE_CSV, INVOICE_EXPORT_FILENAME, INVOICE_FILTER_DOCS, invoiceExportBatches, invoiceList, invoicePage,
 } from '../domain/billing/invoice-list.ts';
 import { invoiceAging } from '../domain/billing/aging.ts';
+import { memberInvoicePage } from '../domain/billing/member-invoices.ts';
+import { MemberInvoice } from '../schemas/invoice-vipps.ts';
 import { registerPayment } from '../domain/billing/payments.ts';
 import { RESENT, invoicePdfFor, resendInvoice } from '../domain/billing/invoice-mail.ts';
 import { creditInvoice } from '../domain/billing/credits.ts';
@@ -235,15 +237,15 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'signed-in', accessLog: { kind: 'read', detail: 'Fakturaer' } },
       schema: {
         tags: TAGS,
-        summary: 'Medlemmets fakturaer, nyeste først (ansatte, eller medlemmet selv)',
+        summary: 'Medlemmets fakturaer, nyeste først, med linjer og innbetalinger (ansatte, eller medlemmet selv; medlemmet ser ikke utkast)',
         params: IdParams,
         querystring: MemberInvoiceQuery,
-        response: { 200: paginatorSchema(Invoice) },
+        response: { 200: paginatorSchema(MemberInvoice) },
       },
     },
     async (request) => {
-      assertOwnMember(request, request.params.id);
-      const page = await invoicePage(db, { ...request.query, 'filter[member_id]': String(request.params.id) });
+      const account = assertOwnMember(request, request.params.id);
+      const page = await memberInvoicePage(db, request.params.id, request.query, isStaff(account));
       return paginate(page, request.url, config.publicUrl);
     },
   );

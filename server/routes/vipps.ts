@@ -10,8 +10,8 @@ import { decideTestPayment, isTestCheckout, testCheckoutPage } from '../domain/p
 import { errorResponses } from '../schemas/responses.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, outbox, vipps, config } = app.services;
-  const deps: VippsDeps = { db, outbox, gateway: vipps, publicUrl: config.publicUrl, log: app.log };
+  const { db, outbox, vipps, config, jobs } = app.services;
+  const deps: VippsDeps = { db, outbox, gateway: vipps, publicUrl: config.publicUrl, log: app.log, ledger: config.tripletex ? jobs : null };
 
   app.get(
     '/vipps_registration/offer',

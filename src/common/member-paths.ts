@@ -24,6 +24,7 @@ export const MEMBER_PAGES = {
   vippsError: { path: '/vipps-error', module: 'src/min-side/pages/VippsErrorPage.tsx' },
   memberCard: { path: '/profile/card/:memberId', module: 'src/min-side/card/CardPage.tsx' },
   verify: { path: '/verify/:token', module: 'src/min-side/verify/VerifyPage.tsx' },
+  invoicePayment: { path: '/profile/payment/:memberId', module: 'src/min-side/invoices/PaymentReturnPage.tsx' },
 } as const;
 
 /** How many segments of `pattern` match `pathname` literally, or -1 when it does not match. */

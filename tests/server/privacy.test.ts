@@ -156,6 +156,7 @@ describe('access log', () => {
       'GET /api/instrument/logs/list read',
       'GET /api/invoice/:id read',
       'GET /api/invoice/:id/pdf export',
+      'GET /api/invoice/:id/vipps/:reference -',
       // Sums over every invoice, no member's own.
       'GET /api/invoice/aging -',
       'GET /api/invoice/export export',
@@ -208,6 +209,7 @@ describe('access log', () => {
       'POST /api/invoice/:id/pause-reminders change',
       'POST /api/invoice/:id/payment change',
       'POST /api/invoice/:id/resend change',
+      'POST /api/invoice/:id/vipps -',
       // Starts the status read from Tripletex; what it books is logged as the invoice's history.
       'POST /api/invoice/tripletex-status -',
       'POST /api/member/:id/add-code change',

@@ -8,6 +8,7 @@ import { notFound } from '../../lib/http-errors.ts';
 import { signWebhook, type Payer } from '../../adapters/vipps.ts';
 import { MADE_UP_PAYER, type TestCheckout } from '../../adapters/vipps-test-checkout.ts';
 import { receiveWebhook, WEBHOOK_PATH, type VippsDeps } from './vipps.ts';
+import { isInvoiceReference } from './vipps-invoices.ts';
 
 type TestDeps = VippsDeps & { gateway: TestCheckout };
 
@@ -69,6 +70,16 @@ export async function testCheckoutPage(deps: TestDeps, reference: string): Promi
 <form method="post" action="${action}/abort"><div class="buttons"><button class="abort" type="submit">Tilbake til butikken</button></div></form></div>`);
   }
   const payer = MADE_UP_PAYER;
+  // An invoice's payment asks Vipps for no payer details, so the page has none to fill in.
+  const payerFields = isInvoiceReference(reference)
+    ? ''
+    : `<fieldset>
+<legend>Betaleren (oppdiktet, kan endres)</legend>
+${field('first_name', 'Fornavn', payer.first_name)}
+${field('last_name', 'Etternavn', payer.last_name)}
+${field('email', 'E-post', payer.email, 'email')}
+${field('phone', 'Mobil', payer.phone, 'tel')}
+</fieldset>`;
   return page(
     'Testbetaling med Vipps – Musikerportalen',
     `<div class="card">
@@ -76,13 +87,7 @@ export async function testCheckoutPage(deps: TestDeps, reference: string): Promi
 <p>${escapeHtml(payment.description)}</p>
 <p class="amount">${escapeHtml(kroner(payment.amount))}</p>
 <form method="post" action="${action}/approve">
-<fieldset>
-<legend>Betaleren (oppdiktet, kan endres)</legend>
-${field('first_name', 'Fornavn', payer.first_name)}
-${field('last_name', 'Etternavn', payer.last_name)}
-${field('email', 'E-post', payer.email, 'email')}
-${field('phone', 'Mobil', payer.phone, 'tel')}
-</fieldset>
+${payerFields}
 <div class="buttons">
 <button class="approve" type="submit">Godkjenn betaling</button>
 <button class="abort" type="submit" formaction="${action}/abort">Avbryt betaling</button>

@@ -10,7 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
-import type { Outbox } from '../messages/outbox.ts';
+import type { JobSender, Outbox } from '../messages/outbox.ts';
 import { HttpError, notFound, tooManyRequests, unauthenticated } from '../../lib/http-errors.ts';
 import { hit } from '../../lib/rate-limit.ts';
 import { randomSecret } from '../../lib/tokens.ts';
@@ -21,6 +21,7 @@ import { createApplicant } from '../members/registration.ts';
 import { issueResetLink } from '../accounts/accounts.ts';
 import { sendTemplate } from '../messages/messages.ts';
 import { RULE_MESSAGES } from '../../schemas/rules.ts';
+import { isInvoiceReference, settleInvoicePayment } from './vipps-invoices.ts';
 
 export interface VippsDeps {
   db: Database;
@@ -29,6 +30,8 @@ export interface VippsDeps {
   gateway: PaymentGateway | null;
   publicUrl: string;
   log?: { warn(object: object, message: string): void };
+  /** Where payments on Tripletex's invoices are handed on (invoices paid on Min side); null without Tripletex. */
+  ledger?: JobSender | null;
 }
 
 export const VIPPS_TEXTS = {
@@ -305,7 +308,9 @@ export async function receiveWebhook(deps: VippsDeps, delivery: WebhookDelivery)
   // The event only says that something happened; settle asks Vipps what the payment is now.
   if (reference !== '') {
     try {
-      await settle(deps, reference);
+      // An invoice paid on Min side ('faktura-…'), or a quick checkout.
+      const outcome = isInvoiceReference(reference) ? await settleInvoicePayment(deps, reference) : await settle(deps, reference);
+      if (outcome === 'unknown') deps.log?.warn({ reference }, 'Vipps webhook for an unknown reference, ignored');
     } catch (error) {
       if (!(error instanceof VippsError)) throw error;
       // Vipps delivers again later.

@@ -14,10 +14,14 @@ import { InstrumentInsuranceTable, TravelInsuranceTable } from './InsuranceTable
 import { MemberCardSection } from './MemberCardSection.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { TwoFactorCard } from './TwoFactorCard.tsx';
+import { InvoiceBanner } from '../invoices/InvoiceBanner.tsx';
+import { InvoicesCard } from '../invoices/InvoicesCard.tsx';
+import { useMemberInvoices } from '../invoices/useMemberInvoices.ts';
 
 export default function ProfilePage({ memberId }: { memberId: number }) {
   const texts = useTexts();
   const [member, reload, replace] = useLoad(() => api.member(memberId), [memberId]);
+  const invoices = useMemberInvoices(memberId);
   if (member.state === 'error') return <LoadFailed onRetry={reload} />;
   const data = member.state === 'loaded' ? member.data.data : null;
   return (
@@ -28,11 +32,13 @@ export default function ProfilePage({ memberId }: { memberId: number }) {
         <Loading />
       ) : (
         <>
+          <InvoiceBanner state={invoices} />
           <div className="profile-grid">
             <ProfileForm member={data} onSaved={(saved) => replace({ data: saved })} />
             <CampaignCodeCard member={data} onAdded={(code) => replace({ data: { ...data, campaign_code: code } })} />
           </div>
           <ApplicationState member={data} />
+          <InvoicesCard state={invoices} />
           {data.role_id === 2 && <MemberCardSection memberId={data.id} />}
           <TravelInsuranceTable member={data} />
           <InstrumentInsuranceTable member={data} />

@@ -253,8 +253,9 @@ export async function startFakeVipps(): Promise<FakeVipps> {
           if (payment.state !== 'AUTHORIZED' || payment.cancelled > 0 || payment.captured + value > payment.amount) return problem(400, 'Bad Request', 'Cannot capture');
           payment.captured += value;
         } else if (action === 'cancel') {
-          if (payment.captured > 0) return problem(400, 'Bad Request', 'Captured payments cannot be cancelled');
-          payment.cancelled = payment.amount;
+          // What is not captured is released; a fully captured payment cannot be cancelled.
+          if (payment.state === 'AUTHORIZED' && payment.captured >= (payment.authorized ?? payment.amount)) return problem(400, 'Bad Request', 'Captured payments cannot be cancelled');
+          payment.cancelled = (payment.authorized ?? payment.amount) - payment.captured;
           if (payment.state === 'CREATED') payment.state = 'TERMINATED';
         } else if (action === 'refund') {
           if (payment.refunded + value > payment.captured) return problem(400, 'Bad Request', 'Cannot refund more than captured');

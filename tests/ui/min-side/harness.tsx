@@ -170,6 +170,10 @@ function contentHandlers(): RequestHandler[] {
       }),
     ),
     http.get('*/api/user/2fa', () => HttpResponse.json({ data: { enabled: false, required: false } })),
+    // The profile's invoices ('Mine fakturaer'): none unless a test serves some; Vipps usable.
+    http.get('*/api/member/:id/invoice', () => HttpResponse.json({ data: [], total: 0 })),
+    http.get('*/api/vipps_registration/offer', () =>
+      HttpResponse.json({ data: { name: 'Medlemskap', price: 1450, available: true, test_checkout: false } })),
     http.get('*/api/instrument/category/list', () =>
       HttpResponse.json({
         data: [

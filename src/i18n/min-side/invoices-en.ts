@@ -1,0 +1,50 @@
+/** Min side's invoices in English (see invoices-nb.ts). */
+import type { InvoiceTexts } from './invoices-nb.ts';
+
+const money = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'NOK', currencyDisplay: 'code' });
+
+export const invoicesEn: InvoiceTexts = {
+  title: 'My invoices',
+  money: (ore) => money.format(ore / 100).replace(/\u00a0/g, ' '),
+  empty: 'You have no invoices.',
+  loadFailed: 'The invoices could not be loaded right now.',
+  invoice: (number) => `Invoice ${number}`,
+  states: { paid: 'Paid', unpaid: 'Not paid', overdue: 'Overdue', partlyPaid: 'Partly paid', credited: 'Credited' },
+  forWhat: 'For',
+  amount: 'Amount',
+  dueDate: 'Due date',
+  outstanding: 'To pay',
+  kid: 'KID',
+  period: (from, to) => `${from} – ${to}`,
+  receiptTitle: 'Receipt',
+  receipt: (amount, date, method) => `${amount} paid on ${date} by ${method}`,
+  methods: { vipps: 'Vipps', ocr: 'bank (KID)', bank: 'bank', manual: 'payment', cash: 'cash', tripletex: 'bank', import: 'the previous system' },
+  credited: (amount) => `${amount} credited`,
+  pdf: 'Download invoice (PDF)',
+  pdfFailed: 'The invoice could not be downloaded. Try again in a moment.',
+  pay: 'Pay with Vipps',
+  paying: 'Taking you to Vipps …',
+  payFailed: 'The payment could not be started. Try again in a moment.',
+  testCheckout: 'Test mode: Vipps is not set up, so the payment goes to a test page where no money is taken.',
+  noVipps: 'Pay with the KID to the account number on the invoice.',
+  banner: {
+    label: 'To pay',
+    overdue: (amount) => `You have ${amount} overdue.`,
+    due: (amount, date) => `You have ${amount} to pay by ${date}.`,
+    which: (number, amount, date) => `Invoice ${number}: ${amount}, due ${date}.`,
+    more: (count) => (count === 1 ? 'You have one more invoice to pay under My invoices.' : `You have ${count} more invoices to pay under My invoices.`),
+    seeAll: 'See all invoices',
+  },
+  result: {
+    pageTitle: 'Payment with Vipps',
+    paid: (number, amount) => `Thank you! ${amount} is paid, and invoice ${number} is marked as paid.`,
+    paidPart: (number, amount, left) => `Thank you! ${amount} is paid on invoice ${number}. ${left} remains.`,
+    cancelled: (number) => `Invoice ${number} was not paid. No money has been taken. You can try again from Min side.`,
+    alreadyPaid: 'The invoice was already paid, so no money has been taken.',
+    waiting: 'Waiting for an answer from Vipps …',
+    stillWaiting: 'Vipps has not answered yet. If you approved the payment, it will be registered by itself within a few minutes.',
+    checkAgain: 'Check again',
+    failed: 'We could not fetch the payment right now.',
+    back: 'Back to Min side',
+  },
+};
