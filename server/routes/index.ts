@@ -24,6 +24,7 @@ import counters from './counters.ts';
 import billing from './billing.ts';
 import paymentFiles from './payment-files.ts';
 import renewal from './renewal.ts';
+import vippsAgreements from './vipps-agreements.ts';
 
 const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(health);
@@ -50,6 +51,7 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(billing);
   await app.register(paymentFiles);
   await app.register(renewal);
+  await app.register(vippsAgreements);
 };
 
 export default apiRoutes;
