@@ -14,6 +14,7 @@ import { InstrumentInsuranceTable, TravelInsuranceTable } from './InsuranceTable
 import { MemberCardSection } from './MemberCardSection.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { TwoFactorCard } from './TwoFactorCard.tsx';
+import { VippsAgreementCard } from './VippsAgreementCard.tsx';
 
 export default function ProfilePage({ memberId }: { memberId: number }) {
   const texts = useTexts();
@@ -34,6 +35,7 @@ export default function ProfilePage({ memberId }: { memberId: number }) {
           </div>
           <ApplicationState member={data} />
           {data.role_id === 2 && <MemberCardSection memberId={data.id} />}
+          {data.role_id === 2 && <VippsAgreementCard memberId={data.id} />}
           <TravelInsuranceTable member={data} />
           <InstrumentInsuranceTable member={data} />
           <DiscountCodes />
