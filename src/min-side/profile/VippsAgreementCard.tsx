@@ -25,7 +25,7 @@ export function VippsAgreementCard({ memberId }: { memberId: number }) {
   const section = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    if (returned && loaded.state === 'loaded') section.current?.scrollIntoView({ block: 'start' });
+    if (returned && loaded.state === 'loaded') section.current?.scrollIntoView?.({ block: 'start' });
   }, [returned, loaded.state]);
 
   if (loaded.state === 'error') return null;
