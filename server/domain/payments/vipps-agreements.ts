@@ -15,7 +15,7 @@ import type { Database, Queryable } from '../../db/database.ts';
 import type { BillingConfig } from '../../config.ts';
 import type { JobSender, Outbox } from '../messages/outbox.ts';
 import { conflict, HttpError, notFound } from '../../lib/http-errors.ts';
-import { VippsError, type AgreementStatus, type ChargeStatus, type RecurringEvent, type RecurringGateway } from '../../adapters/vipps.ts';
+import { VippsError, type AgreementStatus, type RecurringEvent, type RecurringGateway } from '../../adapters/vipps.ts';
 import { todayInOslo } from '../shared/oslo-date.ts';
 import { currentYear } from '../billing/prices.ts';
 import { lockInvoice } from '../billing/invoices.ts';
