@@ -3,6 +3,7 @@
  * charges with their states, and the latest changes (from Min side, staff, Vipps' webhook or the
  * polling job).
  */
+import { useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -17,6 +18,7 @@ import { useRecordContext, useTranslate } from 'react-admin';
 import { http } from '../../common/http.ts';
 import { formatDate, formatKroner, formatTime } from '../../common/format.ts';
 import { unwrap } from '../../dataProvider/errors.ts';
+import { useNearViewport } from '../../common/useNearViewport.ts';
 import type { VippsAgreementAnswer } from '../../../server/schemas/vipps-agreements.ts';
 
 const when = (value: string | null) => (value ? `${formatDate(value)} ${formatTime(value)}` : '');
@@ -25,16 +27,19 @@ export function MemberVippsAgreement() {
   const translate = useTranslate();
   const record = useRecordContext<{ id: number }>();
   const memberId = record?.id;
+  // Fetched when the section comes near the window, as the invoices and the change history.
+  const ref = useRef<HTMLElement>(null);
+  const near = useNearViewport(ref);
   const query = useQuery({
     queryKey: ['members', memberId, 'vipps-agreement'],
     queryFn: async () => unwrap(await http.get<VippsAgreementAnswer>(`/api/member/${memberId}/vipps-agreement`)).data,
-    enabled: memberId !== undefined,
+    enabled: memberId !== undefined && near,
   });
   const t = (key: string, options?: Record<string, unknown>) => translate(`app.vipps_agreement.${key}`, options);
   const data = query.data;
   const agreement = data?.agreement ?? null;
   return (
-    <Paper component="section" aria-labelledby="member-vipps-agreement-title" sx={{ p: 2, mt: 3 }}>
+    <Paper component="section" ref={ref} aria-labelledby="member-vipps-agreement-title" sx={{ p: 2, mt: 3 }}>
       <Typography id="member-vipps-agreement-title" variant="h6" component="h2" gutterBottom>{t('title')}</Typography>
       {query.isError ? (
         <Alert severity="error">{translate('app.errors.generic')}</Alert>
