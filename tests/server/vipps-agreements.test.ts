@@ -222,6 +222,11 @@ describe('the renewal run with an active agreement', () => {
     await deliver(lastEvent());
     expect(await t.db.query('SELECT id FROM invoice_payments WHERE invoice_id = $1', [invoice.id])).toHaveLength(1);
     expect(await invoiceMails(invoice.id)).toEqual([]);
+    // Staff find it with the invoice list's 'Vipps-avtale' filter.
+    const drawn = await t.app.inject({ url: `/api/invoice/list?filter[vipps_agreement]=1&filter[number]=${invoice.number}`, headers: bearer(staff.token) });
+    expect(drawn.json().data.map((row: { id: number }) => row.id)).toEqual([invoice.id]);
+    const others = await t.app.inject({ url: `/api/invoice/list?filter[vipps_agreement]=0&filter[number]=${invoice.number}`, headers: bearer(staff.token) });
+    expect(others.json().data).toEqual([]);
   });
 
   it('a charge FAILED after its retries mails the invoice and tells the member (seen by polling)', async () => {
