@@ -595,6 +595,7 @@ export default {
         channel: 'Channel',
         campaign: 'Campaign code',
         overdue: 'Overdue only',
+        vipps_agreement: 'Vipps agreement',
         age: 'Age',
       },
       aging: {

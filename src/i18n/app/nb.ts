@@ -597,6 +597,7 @@ export default {
         channel: 'Kanal',
         campaign: 'Kampanjekode',
         overdue: 'Bare forfalte',
+        vipps_agreement: 'Vipps-avtale',
         age: 'Alder',
       },
       aging: {
