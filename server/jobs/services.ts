@@ -8,7 +8,7 @@ import type { Database } from '../db/database.ts';
 import type { MailTransport } from '../adapters/mail.ts';
 import type { SmsTransport } from '../adapters/sms.ts';
 import type { ContentSource } from '../adapters/content.ts';
-import type { PaymentGateway } from '../adapters/vipps.ts';
+import type { PaymentGateway, RecurringGateway } from '../adapters/vipps.ts';
 import type { IndexCheck } from '../db/index-check.ts';
 import type { Keys } from '../lib/secret-key.ts';
 import type { SessionCache } from '../lib/session-cache.ts';
@@ -27,6 +27,8 @@ export interface Services {
   content: ContentSource;
   /** Vipps ePayment, the embedded test checkout, or null (production without VIPPS_* settings). */
   vipps: PaymentGateway | null;
+  /** Vipps Recurring (agreements and charges), the test checkout's stand-in, or null, as `vipps`. */
+  recurring: RecurringGateway | null;
   jobs: JobQueue;
   outbox: Outbox;
   /** The index check made at start-up; null when none was made (tests). */

@@ -14,6 +14,7 @@ import { tripletexClientFor } from '../adapters/tripletex.ts';
 import { runTripletexLedger } from '../domain/billing/tripletex-ledger.ts';
 import { LEDGER_QUEUE, queueLedger, type LedgerJob } from '../domain/billing/tripletex-queue.ts';
 import { VIPPS_FOLLOW_UP_QUEUE, vippsFollowUp } from './vipps.ts';
+import { startAgreementJobs } from './vipps-agreements.ts';
 import { RETENTION_QUEUE, applyRetention } from './retention.ts';
 import { MEMBER_IMPORT_QUEUE, runImport } from '../domain/members/member-import-commit.ts';
 import { MEMBER_IMPORT_WELCOME_QUEUE, sendWelcomeMails } from '../domain/members/member-import-welcome.ts';
@@ -103,6 +104,7 @@ export async function startJobs(services: Services): Promise<void> {
   } else {
     await jobs.unschedule(VIPPS_FOLLOW_UP_QUEUE);
   }
+  await startAgreementJobs(services);
 
   await jobs.work(RETENTION_QUEUE, async () => {
     await applyRetention(db, config.retention);

@@ -7,7 +7,8 @@ import { mailTransportFor } from '../adapters/mail.ts';
 import { smsTransportFor } from '../adapters/sms.ts';
 import { contentSourceFor } from '../adapters/content.ts';
 import { outboxDir } from '../adapters/outbox-files.ts';
-import { epaymentClient, type PaymentGateway } from '../adapters/vipps.ts';
+import { epaymentClient, recurringClient, type PaymentGateway, type RecurringGateway } from '../adapters/vipps.ts';
+import { testAgreements } from '../adapters/vipps-test-agreements.ts';
 import { testCheckout } from '../adapters/vipps-test-checkout.ts';
 import { JobQueue } from '../jobs/queue.ts';
 import { keysFor } from '../lib/secret-key.ts';
@@ -43,13 +44,15 @@ export function createServices(
   const mail = overrides.mail ?? mailTransportFor(config.smtpUrl, outboxDir(config.dataDir));
   const sms = overrides.sms ?? smsTransportFor(config.sms, outboxDir(config.dataDir));
   const jobs = overrides.jobs ?? new JobQueue(db);
+  const vipps = overrides.vipps !== undefined ? overrides.vipps : vippsGatewayFor(config, db);
   return {
     config,
     db,
     mail,
     sms,
     content: overrides.content ?? contentSourceFor(config, db),
-    vipps: overrides.vipps !== undefined ? overrides.vipps : vippsGatewayFor(config, db),
+    vipps,
+    recurring: overrides.recurring !== undefined ? overrides.recurring : recurringGatewayFor(config, db, vipps),
     jobs,
     outbox: { jobs, mail: mail.delivery, sms: sms.delivery, from: config.mailFrom },
     indexCheck: overrides.indexCheck ?? null,
@@ -62,4 +65,10 @@ export function createServices(
 function vippsGatewayFor(config: Config, db: Database): PaymentGateway | null {
   if (config.vipps) return epaymentClient(config.vipps);
   return config.vippsTestCheckout ? testCheckout(db) : null;
+}
+
+/** The Recurring API with Vipps settings; the test checkout's agreements when the test checkout serves ePayment. */
+function recurringGatewayFor(config: Config, db: Database, vipps: PaymentGateway | null): RecurringGateway | null {
+  if (config.vipps) return recurringClient(config.vipps);
+  return vipps?.kind === 'test-checkout' ? testAgreements(db) : null;
 }

@@ -25,6 +25,7 @@ import billing from './billing.ts';
 import paymentFiles from './payment-files.ts';
 import renewal from './renewal.ts';
 import invoiceVipps from './invoice-vipps.ts';
+import vippsAgreements from './vipps-agreements.ts';
 
 const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(health);
@@ -52,6 +53,7 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(paymentFiles);
   await app.register(renewal);
   await app.register(invoiceVipps);
+  await app.register(vippsAgreements);
 };
 
 export default apiRoutes;

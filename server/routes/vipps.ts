@@ -8,10 +8,14 @@ import { ReferenceParams, TestDecisionParams, VippsOffer, VippsStart, VippsStart
 import { membershipOffer, receiveWebhook, returnFromVipps, startVippsRegistration, type VippsDeps } from '../domain/payments/vipps.ts';
 import { decideTestPayment, isTestCheckout, testCheckoutPage } from '../domain/payments/vipps-test-checkout.ts';
 import { errorResponses } from '../schemas/responses.ts';
+import { receiveRecurringEvent } from '../domain/payments/vipps-agreements.ts';
+import { agreementDeps } from '../jobs/vipps-agreements.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, outbox, vipps, config, jobs } = app.services;
   const deps: VippsDeps = { db, outbox, gateway: vipps, publicUrl: config.publicUrl, log: app.log, ledger: config.tripletex ? jobs : null };
+  // Recurring events (Vipps agreements) come to the same webhook.
+  deps.recurringEvent = (event) => receiveRecurringEvent(agreementDeps(app.services, app.log), event);
 
   app.get(
     '/vipps_registration/offer',

@@ -54,6 +54,9 @@ export const invoiceList: ListDefinition = {
     member_id: (values, params) => `i.member_id IN (${params.list(integers(values))})`,
     number: (values, params) => `i.number IN (${params.list(integers(values))})`,
     q: searchInvoices,
+    // Invoices drawn (or to be drawn) on a Vipps agreement.
+    vipps_agreement: (values) =>
+      `${values.includes('1') || values.includes('true') ? '' : 'NOT '}EXISTS (SELECT 1 FROM vipps_charges vc WHERE vc.invoice_id = i.id)`,
   },
   sorts: {
     id: 'i.id',
@@ -75,6 +78,7 @@ export const INVOICE_FILTER_DOCS: Record<string, string> = {
   state: 'draft, sent, paid, partly_paid, overdue, reminded, lapsed, credited (kommaseparert)',
   channel: 'EFAKTURA, EMAIL, AVTALEGIRO (kommaseparert)',
   overdue: '1: bare forfalte (forfallsdato passert, noe utestående, ikke kreditert); 0: bare de andre',
+  vipps_agreement: '1: bare fakturaer som trekkes med Vipps-avtale; 0: bare de andre',
   age: 'Utestående etter alder: not_due (ikke forfalt), 1-30, 31-60, 61-90, over_90 (dager etter forfall)',
   campaign: 'Kampanjekoden medlemmet meldte seg inn med',
   member_id: 'Medlemmets id',

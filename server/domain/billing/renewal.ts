@@ -32,6 +32,7 @@ import { todayInOslo } from '../shared/oslo-date.ts';
 import { createInvoices, ERASED_NAME, type NewInvoice, type NewLine } from './invoices.ts';
 import { billingDays } from './settings.ts';
 import { currentYear } from './prices.ts';
+import { activeAgreements, MIN_CHARGE_ORE, planCharges } from './vipps-charges.ts';
 
 export const RENEWAL_QUEUE = 'renewal';
 
@@ -257,7 +258,11 @@ async function renewalStep(tx: Queryable, sending: RenewalSending, year: number,
   for (const line of lines) byMember.set(line.member_id, [...(byMember.get(line.member_id) ?? []), line]);
   const invoiced = members.filter((member) => byMember.has(member.id));
   const send = { outbox: sending.outbox, billing: sending.billing };
-  await createInvoices(tx, invoiced.map((member): NewInvoice => ({
+  // A member with an active Vipps agreement is charged there instead of mailed (the portal as ledger only).
+  const totalOf = (memberId: number) => byMember.get(memberId)!.reduce((sum, line) => sum + line.amount_ore, 0);
+  const agreements = sending.billing.tripletex ? new Map<number, number>() : await activeAgreements(tx, invoiced.map((member) => member.id));
+  const drawn = (memberId: number) => agreements.has(memberId) && totalOf(memberId) >= MIN_CHARGE_ORE;
+  const ids = await createInvoices(tx, invoiced.map((member): NewInvoice => ({
     memberId: member.id,
     year,
     kind: 'renewal',
@@ -274,8 +279,10 @@ async function renewalStep(tx: Queryable, sending: RenewalSending, year: number,
     campaignCode: null,
     actorId,
     reason: `Fornyelse ${year}`,
-    sending: send,
+    sending: drawn(member.id) ? null : send,
   })));
+  await planCharges(tx, sending.outbox.jobs, invoiced.flatMap((member, index) =>
+    drawn(member.id) ? [{ agreementId: agreements.get(member.id)!, invoiceId: ids[index] }] : []));
   await tx.query(
     'UPDATE subscriptions SET invoiced_for = l.period_to::date, updated_at = now() FROM unnest($1::int[], $2::text[]) AS l(id, period_to) WHERE subscriptions.id = l.id',
     [lines.map((line) => line.subscription_id), lines.map((line) => line.period_to)],

@@ -113,6 +113,8 @@ const PLACEHOLDERS: Record<string, { allowed: string[]; required: string[] }> = 
   'invoice-reminder-1': { allowed: [...NAME_PLACEHOLDERS, 'invoice_number', 'total', 'due_date', 'kid', 'account_number'], required: [] },
   'invoice-reminder-2': { allowed: [...NAME_PLACEHOLDERS, 'invoice_number', 'total', 'due_date', 'kid', 'account_number'], required: [] },
   'membership-lapsed': { allowed: [...NAME_PLACEHOLDERS, 'invoice_number', 'total', 'due_date', 'covered_until'], required: [] },
+  // A charge on the member's Vipps agreement failed: the invoice is mailed instead.
+  'vipps-charge-failed': { allowed: [...NAME_PLACEHOLDERS, 'invoice_number', 'total', 'due_date', 'kid', 'account_number'], required: [] },
   // To the office, not a member: how many, the day, and {members}, where the server puts its table of them.
   'membership-lapsed-staff': { allowed: ['count', 'date', 'members'], required: ['members'] },
 };

@@ -14,7 +14,7 @@ import type { JobSender, Outbox } from '../messages/outbox.ts';
 import { HttpError, notFound, tooManyRequests, unauthenticated } from '../../lib/http-errors.ts';
 import { hit } from '../../lib/rate-limit.ts';
 import { randomSecret } from '../../lib/tokens.ts';
-import { memberPhone, verifyWebhook, VippsError, type Payer, type PaymentGateway, type WebhookDelivery } from '../../adapters/vipps.ts';
+import { memberPhone, parseRecurringEvent, verifyWebhook, VippsError, type Payer, type PaymentGateway, type RecurringEvent, type WebhookDelivery } from '../../adapters/vipps.ts';
 import { checkTypedCampaignCode } from '../settings/campaigns.ts';
 import { isEmailConflict, isEmailTaken } from '../accounts/account-email.ts';
 import { createApplicant } from '../members/registration.ts';
@@ -32,6 +32,8 @@ export interface VippsDeps {
   log?: { warn(object: object, message: string): void };
   /** Where payments on Tripletex's invoices are handed on (invoices paid on Min side); null without Tripletex. */
   ledger?: JobSender | null;
+  /** Handles a Recurring event (agreements and charges, vipps-agreements.ts); without it they are only acknowledged. */
+  recurringEvent?: (event: RecurringEvent) => Promise<void>;
 }
 
 export const VIPPS_TEXTS = {
@@ -297,6 +299,17 @@ export async function receiveWebhook(deps: VippsDeps, delivery: WebhookDelivery)
     const error = unauthenticated();
     error.body.message = VIPPS_TEXTS.staleWebhook;
     throw error;
+  }
+  // A Recurring event (agreement or charge) goes to the agreements' handler.
+  const recurring = parseRecurringEvent(delivery.body);
+  if (recurring) {
+    try {
+      await deps.recurringEvent?.(recurring);
+    } catch (error) {
+      if (!(error instanceof VippsError)) throw error;
+      throw new HttpError(503, { message: error.message });
+    }
+    return { received: true };
   }
   let reference = '';
   try {

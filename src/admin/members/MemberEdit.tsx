@@ -19,6 +19,7 @@ import { ChangeHistory } from './ChangeHistory.tsx';
 import { InstrumentCard } from './InstrumentCard.tsx';
 import { MemberInputs } from './MemberInputs.tsx';
 import { MemberInvoices } from './MemberInvoices.tsx';
+import { MemberVippsAgreement } from './MemberVippsAgreement.tsx';
 import { toMemberPayload } from './memberForm.ts';
 import { memberResolver } from './memberResolver.ts';
 import { SubmitButton } from './SubmitButton.tsx';
@@ -87,6 +88,7 @@ function MemberEditView() {
         </Stack>
       </Box>
       <MemberInvoices />
+      <MemberVippsAgreement />
       <ChangeHistory />
     </>
   );

@@ -123,6 +123,11 @@ export function InvoiceFilters() {
         control={<Checkbox checked={filterValues.overdue === '1'} onChange={(event) => apply('overdue', event.target.checked ? '1' : '')} />}
         label={translate('app.payments.filters.overdue')}
       />
+      <FormControlLabel
+        sx={{ mt: 1 }}
+        control={<Checkbox checked={filterValues.vipps_agreement === '1'} onChange={(event) => apply('vipps_agreement', event.target.checked ? '1' : '')} />}
+        label={translate('app.payments.filters.vipps_agreement')}
+      />
     </Box>
   );
 }

@@ -17,6 +17,7 @@ import { TwoFactorCard } from './TwoFactorCard.tsx';
 import { InvoiceBanner } from '../invoices/InvoiceBanner.tsx';
 import { InvoicesCard } from '../invoices/InvoicesCard.tsx';
 import { useMemberInvoices } from '../invoices/useMemberInvoices.ts';
+import { VippsAgreementCard } from './VippsAgreementCard.tsx';
 
 export default function ProfilePage({ memberId }: { memberId: number }) {
   const texts = useTexts();
@@ -40,6 +41,7 @@ export default function ProfilePage({ memberId }: { memberId: number }) {
           <ApplicationState member={data} />
           <InvoicesCard state={invoices} />
           {data.role_id === 2 && <MemberCardSection memberId={data.id} />}
+          {data.role_id === 2 && <VippsAgreementCard memberId={data.id} />}
           <TravelInsuranceTable member={data} />
           <InstrumentInsuranceTable member={data} />
           <DiscountCodes />

@@ -44,6 +44,8 @@ function defaultHandlers(): RequestHandler[] {
     http.get('*/sanctum/csrf-cookie', () => new HttpResponse(null, { status: 204 })),
     // The member page's invoices ('Fakturaer'): none unless a test says otherwise.
     http.get('*/api/member/:id/invoice', () => HttpResponse.json(paged([]))),
+    http.get('*/api/member/:id/vipps-agreement', () =>
+      HttpResponse.json({ data: { available: true, test_checkout: false, price: 145000, agreement: null, charges: [], events: [] } })),
     // Betaling's aging: nothing outstanding unless a test says otherwise.
     http.get('*/api/invoice/aging', () => HttpResponse.json({ data: {
       buckets: ['not_due', '1-30', '31-60', '61-90', 'over_90'].map((bucket) => ({ bucket, count: 0, outstanding: 0 })),

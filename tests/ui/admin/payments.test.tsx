@@ -116,6 +116,9 @@ describe('the invoice list', () => {
 
     await user.click(within(filters).getByRole('checkbox', { name: 'Bare forfalte' }));
     await waitFor(() => expect(lastQuery()['filter[overdue]']).toBeUndefined());
+
+    await user.click(within(filters).getByRole('checkbox', { name: 'Vipps-avtale' }));
+    await waitFor(() => expect(lastQuery()['filter[vipps_agreement]']).toBe('1'));
   });
 
   it('shows what is outstanding by age and this year invoiced against paid; an age filters the list and pressed again lets go', async () => {

@@ -206,6 +206,8 @@ export function memberApi(member: Member, patchStatus = 200) {
             first_name: current.first_name, last_name: current.last_name, organisation: 'Musikerportalen',
           },
         })),
+    // The Vipps agreement card stays out of the way unless a test serves it (vipps-agreement-card.test.tsx).
+    http.get(`*/api/member/${member.id}/vipps-agreement`, () => HttpResponse.json({ message: 'Ikke i denne testen.' }, { status: 404 })),
     http.patch(`*/api/member/${member.id}`, async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
       patches.push(body);

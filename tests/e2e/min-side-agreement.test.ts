@@ -1,0 +1,51 @@
+/** The dues drawn by a Vipps agreement, in the browser with the test checkout: set up, approve, come back to 'Aktiv', stop after a confirmation. */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { MEMBER, openPage, usePortal } from './harness.ts';
+import { look, tabTo, WIDTHS } from './min-side-steps.ts';
+
+const TITLE = 'Trekk kontingenten automatisk med Vipps';
+
+async function fits(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+}
+
+describe.each(WIDTHS)('the Vipps agreement at %i px', (width) => {
+  const e2e = usePortal();
+
+  it('is set up and approved in the test checkout, shown as active, and stopped after a confirmation', async () => {
+    const page = await openPage(e2e.browser, e2e.portal, '/profile', { width });
+    await tabTo(page, 'E-post');
+    await page.keyboard.type(MEMBER.email);
+    await tabTo(page, 'Passord');
+    await page.keyboard.type(MEMBER.password);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Hei, Ola' }).waitFor();
+    const card = page.getByRole('region', { name: TITLE });
+    await card.getByRole('button', { name: 'Start avtale med Vipps' }).waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await look(page, 'agreement-none', width);
+    await fits(page);
+
+    await card.getByRole('button', { name: 'Start avtale med Vipps' }).click();
+    await page.getByRole('heading', { name: 'Fast trekk med Vipps (test)' }).waitFor();
+    await look(page, 'agreement-test-checkout', width);
+    await page.getByRole('button', { name: 'Godkjenn avtalen' }).click();
+
+    await page.getByRole('heading', { name: 'Hei, Ola' }).waitFor();
+    await card.getByText('Avtalen er godkjent. Kontingenten trekkes automatisk fra neste faktura.').waitFor();
+    await card.getByText('Aktiv', { exact: true }).waitFor();
+    await look(page, 'agreement-active', width);
+    await fits(page);
+
+    await card.getByRole('button', { name: 'Stopp avtalen' }).click();
+    await card.getByText(/Vil du stoppe avtalen\?/).waitFor();
+    await look(page, 'agreement-confirm-stop', width);
+    await card.getByRole('button', { name: 'Ja, stopp avtalen' }).click();
+    await card.getByText('Avtalen er stoppet.').waitFor();
+    await card.getByText('Stoppet', { exact: true }).waitFor();
+    await look(page, 'agreement-stopped', width);
+    await fits(page);
+    await page.context().close();
+  });
+});
