@@ -147,6 +147,7 @@ describe('access log', () => {
     expect(t.app.accessLogRoutes.filter((r) => MEMBER_DATA_ROUTE.test(r.url) && r.accessLog === undefined)).toEqual([]);
     expect(member).toEqual([
       'DELETE /api/instrument/:id change',
+      'DELETE /api/member/:id/vipps-agreement change',
       'GET /api/emails/logs/list messages',
       'GET /api/emails/template/:id -',
       'GET /api/emails/template/:id/preview read',
@@ -171,6 +172,7 @@ describe('access log', () => {
       'GET /api/member/:id/instrument read',
       'GET /api/member/:id/instrument/export export',
       'GET /api/member/:id/invoice read',
+      'GET /api/member/:id/vipps-agreement read',
       'GET /api/member/import/:id -',
       'GET /api/member/import/:id/errors.xlsx -',
       'GET /api/member/import/limits -',
@@ -215,6 +217,7 @@ describe('access log', () => {
       'POST /api/member/:id/add-code change',
       'POST /api/member/:id/erase change',
       'POST /api/member/:id/instrument/import change',
+      'POST /api/member/:id/vipps-agreement change',
       'POST /api/member/import -',
       'POST /api/member/import/:id/commit change',
       'POST /api/member/import/:id/undo change',
