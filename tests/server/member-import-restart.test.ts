@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { run, serving, startServer, stop, type Running } from './fakes/server-process.ts';
+import { createStaff, serving, staffAuth, startServer, stop, type Running } from './fakes/server-process.ts';
 
 const started: Running[] = [];
 let dir = '';
@@ -18,19 +18,13 @@ describe('a member import whose server is killed during the commit', () => {
     dir = await mkdtemp(path.join(tmpdir(), 'portal-import-'));
     const env = { DATA_DIR: path.join(dir, 'data'), BACKUP_INTERVAL_HOURS: '0' };
     const email = 'kontoret@example.no';
-    const create = run('server/scripts/admin-create.ts', env, ['--email', email, '--password-stdin']);
-    create.child.stdin!.end('et-langt-passord\n');
-    expect(await create.exited).toBe(0);
+    expect(await createStaff(env, email)).toBe(0);
 
     const first = await startServer(env);
     started.push(first);
     await serving(first);
     let base = `http://127.0.0.1:${first.port}/api`;
-    const signIn = await fetch(`${base}/user/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'et-langt-passord' }),
-    });
-    const { access_token: token } = (await signIn.json()) as { access_token: string };
-    const auth = { authorization: `Bearer ${token}` };
+    const auth = await staffAuth(first, email);
     const members = async () => ((await (await fetch(`${base}/member/list?per_page=25`, { headers: auth })).json()) as { total: number }).total;
     const before = await members();
     expect(before).toBe(0);

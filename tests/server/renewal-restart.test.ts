@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { run, serving, startServer, stop, type Running } from './fakes/server-process.ts';
+import { createStaff, run, serving, staffAuth, startServer, stop, type Running } from './fakes/server-process.ts';
 import { currentYear } from '../../server/domain/billing/prices.ts';
 
 const started: Running[] = [];
@@ -29,19 +29,13 @@ describe('a renewal run whose server is killed half-way', () => {
     const seed = run('server/scripts/seed.ts', env, ['--members', String(MEMBERS)]);
     expect(await seed.exited, seed.output()).toBe(0);
     const email = 'kontoret@example.no';
-    const create = run('server/scripts/admin-create.ts', env, ['--email', email, '--password-stdin']);
-    create.child.stdin!.end('et-langt-passord\n');
-    expect(await create.exited, create.output()).toBe(0);
+    expect(await createStaff(env, email)).toBe(0);
 
     const first = await startServer(env);
     started.push(first);
     await serving(first);
     let base = `http://127.0.0.1:${first.port}/api`;
-    const signIn = await fetch(`${base}/user/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'et-langt-passord' }),
-    });
-    const { access_token: token } = (await signIn.json()) as { access_token: string };
-    const auth = { authorization: `Bearer ${token}` };
+    const auth = await staffAuth(first, email);
     const progress = async () => ((await (await fetch(`${base}/renewal/${year}`, { headers: auth })).json()) as { data: Run }).data;
     const invoiced = async () => ((await (await fetch(`${base}/invoice/list?per_page=25&filter[year]=${year}`, { headers: auth })).json()) as {
       totals: { count: number };

@@ -63,3 +63,22 @@ export async function stop(server: Running, signal: NodeJS.Signals = 'SIGTERM'):
   if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill(signal);
   return server.exited;
 }
+
+/** The password the process tests give the staff account they make. */
+export const STAFF_PASSWORD = 'et-langt-passord';
+
+/** Makes a staff account in DATA_DIR's database with the operator's script, as the README says to; answers the script's exit code. */
+export async function createStaff(env: Record<string, string>, email: string): Promise<number | null> {
+  const create = run('server/scripts/admin-create.ts', env, ['--email', email, '--password-stdin']);
+  create.child.stdin!.end(`${STAFF_PASSWORD}\n`);
+  return create.exited;
+}
+
+/** Signs the staff account in on the running server; answers the header its requests carry. */
+export async function staffAuth(server: Running, email: string): Promise<{ authorization: string }> {
+  const signIn = await fetch(`http://127.0.0.1:${server.port}/api/user/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: STAFF_PASSWORD }),
+  });
+  const { access_token: token } = (await signIn.json()) as { access_token: string };
+  return { authorization: `Bearer ${token}` };
+}
