@@ -59,19 +59,9 @@ export async function startTripletexSync(db: Database, jobs: JobSender, configur
   return (await findTripletexRun(db, id))!;
 }
 
-interface Due {
+interface Due extends CustomerRow {
   subscription_id: number;
   member_id: number;
-  remote_id: number;
-  first_name: string;
-  last_name: string;
-  email: string | null;
-  phone: string | null;
-  address: string | null;
-  postal_code: string | null;
-  postal_area: string | null;
-  invoice_method: string | null;
-  invoice_email: string | null;
   product: string;
   amount: number;
   order_date: string;
