@@ -258,9 +258,10 @@ async function renewalStep(tx: Queryable, sending: RenewalSending, year: number,
   for (const line of lines) byMember.set(line.member_id, [...(byMember.get(line.member_id) ?? []), line]);
   const invoiced = members.filter((member) => byMember.has(member.id));
   const send = { outbox: sending.outbox, billing: sending.billing };
-  // A member with an active Vipps agreement is charged there instead of mailed (the portal as ledger only).
+  // A member with an active Vipps agreement is charged there instead of mailed. With Tripletex as
+  // the ledger the invoice is still made there, but not sent to the member (tripletex-ledger.ts).
   const totalOf = (memberId: number) => byMember.get(memberId)!.reduce((sum, line) => sum + line.amount_ore, 0);
-  const agreements = sending.billing.tripletex ? new Map<number, number>() : await activeAgreements(tx, invoiced.map((member) => member.id));
+  const agreements = await activeAgreements(tx, invoiced.map((member) => member.id));
   const drawn = (memberId: number) => agreements.has(memberId) && totalOf(memberId) >= MIN_CHARGE_ORE;
   const ids = await createInvoices(tx, invoiced.map((member): NewInvoice => ({
     memberId: member.id,
@@ -279,7 +280,7 @@ async function renewalStep(tx: Queryable, sending: RenewalSending, year: number,
     campaignCode: null,
     actorId,
     reason: `Fornyelse ${year}`,
-    sending: drawn(member.id) ? null : send,
+    sending: drawn(member.id) && !sending.billing.tripletex ? null : send,
   })));
   await planCharges(tx, sending.outbox.jobs, invoiced.flatMap((member, index) =>
     drawn(member.id) ? [{ agreementId: agreements.get(member.id)!, invoiceId: ids[index] }] : []));

@@ -87,6 +87,8 @@ interface Unsent extends CustomerRow {
   customer_id: number | null;
   tripletex_order_id: number | null;
   tripletex_invoice_id: number | null;
+  /** Drawn on the member's Vipps agreement (and not fallen back): made in Tripletex, not sent to the member. */
+  drawn: boolean;
 }
 
 /**
@@ -176,7 +178,8 @@ async function sendUnsent(db: Database, session: TripletexSession, result: Ledge
       `SELECT i.id, i.number, i.member_id, i.state, i.invoice_date::text AS invoice_date, i.due_date::text AS due_date, i.kid, i.channel,
               i.tripletex_order_id::float8 AS tripletex_order_id, i.tripletex_invoice_id::float8 AS tripletex_invoice_id,
               i.member_number AS remote_id, a.first_name, a.last_name, a.email, a.phone, a.address, a.postal_code, a.postal_area,
-              a.invoice_method, a.invoice_email, c.tripletex_id::float8 AS customer_id
+              a.invoice_method, a.invoice_email, c.tripletex_id::float8 AS customer_id,
+              EXISTS (SELECT 1 FROM vipps_charges v WHERE v.invoice_id = i.id AND v.fell_back_at IS NULL) AS drawn
          FROM invoices i
          JOIN accounts a ON a.id = i.member_id
          LEFT JOIN tripletex_links c ON c.kind = 'customer' AND c.local_id = i.member_id
@@ -221,8 +224,8 @@ async function sendUnsent(db: Database, session: TripletexSession, result: Ledge
           continue;
         }
         step = 'Fakturaen kunne ikke sendes fra Tripletex';
-        await session.sendInvoice(made.id, SEND_TYPE[invoice.channel]);
-        await markSent(db, invoice.id, invoice.channel);
+        await session.sendInvoice(made.id, invoice.drawn ? 'MANUAL' : SEND_TYPE[invoice.channel]);
+        await markSent(db, invoice.id, invoice.drawn ? null : invoice.channel);
         result.sent++;
         succeeded(invoice.id);
       } catch (error) {
@@ -232,12 +235,12 @@ async function sendUnsent(db: Database, session: TripletexSession, result: Ledge
   }
 }
 
-/** Sent by Tripletex: a draft becomes sent; the history says how. */
-async function markSent(db: Database, invoiceId: number, channel: InvoiceChannel) {
+/** Sent by Tripletex (channel null: made there but drawn with Vipps, not sent): a draft becomes sent; the history says how. */
+async function markSent(db: Database, invoiceId: number, channel: InvoiceChannel | null) {
   await db.transaction(async (tx) => {
     const invoice = await lockInvoice(tx, invoiceId);
     await tx.query('UPDATE invoices SET tripletex_sent_at = now(), sent_at = coalesce(sent_at, now()), updated_at = now() WHERE id = $1', [invoiceId]);
-    const reason = `Sendt fra Tripletex (${SENT_BY[channel]})`;
+    const reason = channel === null ? 'Laget i Tripletex, ikke sendt: trekkes med Vipps-avtale' : `Sendt fra Tripletex (${SENT_BY[channel]})`;
     if (invoice.state === 'draft') {
       await tx.query("UPDATE invoices SET state = 'sent' WHERE id = $1", [invoiceId]);
       await tx.query(

@@ -402,12 +402,15 @@ async function fallBack(deps: AgreementDeps, tx: Queryable, charge: ChargeRow): 
             updated_at = now() WHERE id = $1 RETURNING reminders_paused_until::text AS pay_by, kid`,
     [invoice.id, days.invoice_due_days],
   );
-  await queueInvoiceMail(tx, deps.outbox, { billing: deps.billing }, invoice.id, null);
+  // Tripletex's invoice is sent from Tripletex by the member's channel (the ledger's next run); ours is mailed here.
+  const [tripletex] = await tx.query('UPDATE invoices SET tripletex_sent_at = NULL WHERE id = $1 AND tripletex_wanted_at IS NOT NULL RETURNING id', [invoice.id]);
+  if (tripletex) await handToLedger(tx, deps.jobs, invoice.id);
+  else await queueInvoiceMail(tx, deps.outbox, { billing: deps.billing }, invoice.id, null);
   await mailAboutInvoice(tx, deps.outbox, 'vipps-charge-failed', invoice.id,
     invoiceMailValues({ number: invoice.number, due_date: payBy, kid }, outstanding, deps.billing.bankAccount));
   await tx.query(
     'INSERT INTO invoice_events (invoice_id, from_state, to_state, actor_id, reason) VALUES ($1, $2, $2, NULL, $3)',
-    [invoice.id, invoice.state, 'Trekk med Vipps gikk ikke: sendt på e-post'],
+    [invoice.id, invoice.state, tripletex ? 'Trekk med Vipps gikk ikke: sendes fra Tripletex' : 'Trekk med Vipps gikk ikke: sendt på e-post'],
   );
 }
 
