@@ -88,6 +88,18 @@ export const InvoiceCredit = Type.Object({
 });
 export type InvoiceCredit = Static<typeof InvoiceCredit>;
 
+export const InvoiceVippsEntry = Type.Object({
+  id: Type.Integer(),
+  at: Timestamp,
+  kind: Type.Union([Type.Literal('payment'), Type.Literal('charge')], { description: "payment: betaling med Vipps fra Min side; charge: trekk på medlemmets Vipps-avtale" }),
+  reference: Type.String({ description: 'Vipps-referansen (betaling) eller trekkets id (orderId)' }),
+  from_state: Nullable(Type.String()),
+  to_state: Nullable(Type.String()),
+  amount: Ore,
+  note: Nullable(Type.String({ description: 'Feil eller merknad, f.eks. hvorfor trekket feilet' })),
+});
+export type InvoiceVippsEntry = Static<typeof InvoiceVippsEntry>;
+
 export const InvoiceDetails = Type.Intersect([
   Invoice,
   Type.Object({
@@ -95,6 +107,7 @@ export const InvoiceDetails = Type.Intersect([
     events: Type.Array(InvoiceEvent),
     payments: Type.Array(InvoicePayment),
     credits: Type.Array(InvoiceCredit),
+    vipps: Type.Array(InvoiceVippsEntry, { description: 'Betalinger med Vipps fra Min side og trekkets endringer, eldste først' }),
     tripletex: Type.Object({
       invoice_id: Nullable(Type.Integer({ description: 'Fakturaens id i Tripletex, når den er laget der' })),
       url: Nullable(Type.String({ description: 'Lenken til fakturaen i Tripletex (TRIPLETEX_INVOICE_URL), ellers null' })),

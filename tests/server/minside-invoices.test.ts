@@ -200,6 +200,10 @@ describe('with Vipps (the fake ePayment)', () => {
       expect((await get(`/api/invoice/${a.id}/vipps/${reference}`, a.token)).json().data.state).toBe('cancelled');
       expect(await invoiceRow(t, a.id)).toEqual({ state: 'sent', paid_ore: 0 });
       expect((await pay(a.id, a.token)).reference).toBe(`faktura-${a.number}-2`);
+      // Staff see both tries on the invoice's page.
+      const page = (await get(`/api/invoice/${a.id}`, staff)).json().data;
+      expect(page.vipps.map((entry: { kind: string; reference: string; to_state: string }) => [entry.kind, entry.reference, entry.to_state]))
+        .toEqual([['payment', reference, 'ABORTED'], ['payment', `faktura-${a.number}-2`, 'CREATED']]);
     });
 
     it('captures only what is still owing when it is approved, and releases the rest', async () => {

@@ -218,6 +218,10 @@ describe('the renewal run with an active agreement', () => {
     expect(paid).toEqual({ state: 'paid', paid_ore: invoice.total_ore });
     const payments = await t.db.query<{ method: string; source: string }>('SELECT method, source FROM invoice_payments WHERE invoice_id = $1', [invoice.id]);
     expect(payments).toEqual([{ method: 'vipps', source: `vipps-charge:${orderId}` }]);
+    // Staff see the charge's way on the invoice's page.
+    const page = (await t.app.inject({ url: `/api/invoice/${invoice.id}`, headers: bearer(staff.token) })).json().data;
+    expect(page.vipps.map((entry: { kind: string; reference: string; to_state: string }) => [entry.kind, entry.reference, entry.to_state]))
+      .toEqual([['charge', orderId, 'QUEUED'], ['charge', orderId, 'PENDING'], ['charge', orderId, 'CHARGED']]);
     // A replay pays nothing twice.
     await deliver(lastEvent());
     expect(await t.db.query('SELECT id FROM invoice_payments WHERE invoice_id = $1', [invoice.id])).toHaveLength(1);

@@ -278,7 +278,7 @@ export async function recordMoneyChanges(tx: Queryable, changes: readonly { memb
 const PERSON_NAME = (alias: string) => `(SELECT trim(coalesce(${alias}.first_name, '') || ' ' || coalesce(${alias}.last_name, ''))
   FROM accounts ${alias} WHERE ${alias}.id =`;
 
-/** One invoice as its page shows it: lines, state history, payments, credits, Tripletex. */
+/** One invoice as its page shows it: lines, state history, payments, credits, Vipps (payments from Min side, the charge's changes), Tripletex. */
 export async function loadInvoice(db: Queryable, id: number): Promise<InvoiceDetails | null> {
   const [invoice] = await db.query<Invoice & {
     tripletex_invoice_id: string | null; tripletex_error: string | null; tripletex_read_at: string | null;
@@ -290,7 +290,7 @@ export async function loadInvoice(db: Queryable, id: number): Promise<InvoiceDet
     [id],
   );
   if (!invoice) return null;
-  const [lines, events, payments, credits] = await Promise.all([
+  const [lines, events, payments, credits, vipps] = await Promise.all([
     db.query<InvoiceDetails['lines'][number]>(
       `SELECT l.id, l.product_id, p.name AS product_name, l.description, l.period_from::text AS period_from,
               l.period_to::text AS period_to, l.amount_ore AS amount, l.subscription_id
@@ -315,6 +315,18 @@ export async function loadInvoice(db: Queryable, id: number): Promise<InvoiceDet
          FROM invoice_credits c WHERE c.invoice_id = $1 ORDER BY c.id`,
       [id],
     ),
+    db.query<InvoiceDetails['vipps'][number]>(
+      `SELECT (row_number() OVER (ORDER BY v.at, v.n))::int AS id, v.at, v.kind, v.reference, v.from_state, v.to_state, v.amount, v.note
+         FROM (SELECT p.created_at AS at, p.id::bigint AS n, 'payment' AS kind, p.reference, NULL AS from_state, p.state AS to_state,
+                      CASE WHEN p.capture_amount > 0 THEN p.capture_amount ELSE p.amount END AS amount, p.error AS note
+                 FROM invoice_vipps_payments p WHERE p.invoice_id = $1
+               UNION ALL
+               SELECT e.at, e.id, 'charge', c.order_id, e.from_state, e.to_state, c.amount_ore,
+                      nullif(concat_ws(': ', e.event, e.note), '')
+                 FROM vipps_charges c JOIN vipps_agreement_events e ON e.charge_id = c.id WHERE c.invoice_id = $1) v
+        ORDER BY v.at, v.n`,
+      [id],
+    ),
   ]);
   const {
     tripletex_invoice_id: tripletexId, tripletex_error: tripletexError, tripletex_read_at: readAt,
@@ -326,6 +338,7 @@ export async function loadInvoice(db: Queryable, id: number): Promise<InvoiceDet
     events,
     payments,
     credits,
+    vipps,
     tripletex: { invoice_id: tripletexId === null ? null : Number(tripletexId), url: null, error: tripletexError, read_at: readAt },
     ...(row.kind === 'imported' ? { previous: { number: previousNumber, kid: previousKid } } : {}),
   };

@@ -1,7 +1,8 @@
 /**
  * The tables of an invoice's page: its lines, its history ('Historikk'), its payments
  * ('Innbetalinger') and its credits, each under its own heading, with an empty text when there is
- * nothing. Plain MUI tables: they show what the invoice's answer carries, no paging or sorting.
+ * nothing; and, only where there is any, 'Vipps': payments from Min side and the changes of the
+ * charge on the member's agreement. Plain MUI tables: they show what the invoice's answer carries, no paging or sorting.
  */
 import type { ReactNode } from 'react';
 import Paper from '@mui/material/Paper';
@@ -60,10 +61,19 @@ function Section<T extends { id: number }>({ name, rows, columns }: { name: stri
 }
 
 const when = (at: string) => `${formatDate(at)} ${formatTime(at)}`;
+
+/** A Vipps state in words: an ePayment's (our row's) or a charge's. */
+function useVippsState() {
+  const translate = useTranslate();
+  return (kind: InvoiceDetails['vipps'][number]['kind'], state: string | null) => (state === null ? '' : kind === 'payment'
+    ? translate(`app.payments.vipps.payment_states.${state}`, { _: state })
+    : translate(`app.vipps_agreement.charge_states.${state}`, { _: state }));
+}
 const period = (from: string, to: string) => `${formatDate(from)} – ${formatDate(to)}`;
 
 export function InvoiceTables({ invoice }: { invoice: InvoiceDetails }) {
   const translate = useTranslate();
+  const vippsState = useVippsState();
   return (
     <>
       <Section
@@ -112,6 +122,25 @@ export function InvoiceTables({ invoice }: { invoice: InvoiceDetails }) {
           { key: 'by', render: (credit) => credit.created_by_name },
         ]}
       />
+      {invoice.vipps.length > 0 && (
+        <Section
+          name="vipps"
+          rows={invoice.vipps}
+          columns={[
+            { key: 'at', render: (entry) => when(entry.at) },
+            { key: 'kind', render: (entry) => translate(`app.payments.vipps.kinds.${entry.kind}`) },
+            { key: 'reference', render: (entry) => entry.reference },
+            {
+              key: 'change',
+              render: (entry) => (entry.from_state
+                ? translate('app.payments.events.from_to', { from: vippsState(entry.kind, entry.from_state), to: vippsState(entry.kind, entry.to_state) })
+                : vippsState(entry.kind, entry.to_state)),
+            },
+            { key: 'amount', money: true, render: (entry) => formatKroner(entry.amount) },
+            { key: 'note', render: (entry) => entry.note ?? '' },
+          ]}
+        />
+      )}
     </>
   );
 }

@@ -684,6 +684,14 @@ export default {
       events: { title: 'History', empty: 'No changes recorded', at: 'When', change: 'From → to', actor: 'Who', reason: 'Why', from_to: '%{from} → %{to}' },
       payments: { title: 'Payments received', empty: 'No payments', paid_on: 'Date', amount: 'Amount', method: 'Method', note: 'Note', by: 'Registered by' },
       credits: { title: 'Credit notes', empty: 'No credit notes', at: 'When', amount: 'Amount', reason: 'Reason', by: 'By' },
+      vipps: {
+        title: 'Vipps', empty: 'No Vipps payments or charges', at: 'When', kind: 'Type', reference: 'Reference', change: 'State', amount: 'Amount', note: 'Note',
+        kinds: { payment: 'Payment from Min side', charge: 'Charge on agreement' },
+        payment_states: {
+          CREATED: 'Waiting for the payer', CAPTURING: 'Capturing', CAPTURED: 'Paid', CANCELLING: 'Cancelling', CANCELLED: 'Cancelled', ABORTED: 'Aborted',
+          EXPIRED: 'Expired', TERMINATED: 'Terminated', REPLACED: 'Replaced by a new payment', FAILED: 'Failed',
+        },
+      },
       member: { title: 'Invoices', empty: 'No invoices yet' },
       files: {
         title: 'Bank payments',

@@ -686,6 +686,14 @@ export default {
       events: { title: 'Historikk', empty: 'Ingen endringer registrert', at: 'Når', change: 'Fra → til', actor: 'Hvem', reason: 'Hvorfor', from_to: '%{from} → %{to}' },
       payments: { title: 'Innbetalinger', empty: 'Ingen innbetalinger', paid_on: 'Dato', amount: 'Beløp', method: 'Metode', note: 'Merknad', by: 'Registrert av' },
       credits: { title: 'Kreditnotaer', empty: 'Ingen kreditnotaer', at: 'Når', amount: 'Beløp', reason: 'Årsak', by: 'Utført av' },
+      vipps: {
+        title: 'Vipps', empty: 'Ingen betalinger eller trekk med Vipps', at: 'Når', kind: 'Type', reference: 'Referanse', change: 'Status', amount: 'Beløp', note: 'Merknad',
+        kinds: { payment: 'Betaling fra Min side', charge: 'Trekk på avtale' },
+        payment_states: {
+          CREATED: 'Venter på betaleren', CAPTURING: 'Trekkes', CAPTURED: 'Betalt', CANCELLING: 'Kanselleres', CANCELLED: 'Kansellert', ABORTED: 'Avbrutt',
+          EXPIRED: 'Utløpt', TERMINATED: 'Avsluttet', REPLACED: 'Erstattet av ny betaling', FAILED: 'Feilet',
+        },
+      },
       member: { title: 'Fakturaer', empty: 'Ingen fakturaer ennå' },
       files: {
         title: 'Innbetalinger',

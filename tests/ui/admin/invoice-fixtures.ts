@@ -39,6 +39,7 @@ export function invoiceDetails(id: number, changes: Partial<InvoiceDetails> = {}
     ],
     payments: [],
     credits: [],
+    vipps: [],
     tripletex: { invoice_id: null, url: null, error: null, read_at: null },
     ...changes,
   };

@@ -268,6 +268,29 @@ describe('the invoice page', () => {
     expect(screen.getByRole('row', { name: /Betalt i tidligere system/ })).toHaveTextContent('kr 500,00');
   });
 
+  it("shows the invoice's Vipps payments from Min side and its charge's changes under 'Vipps'", async () => {
+    answerInvoice(invoiceDetails(7, {
+      vipps: [
+        { id: 1, at: '2026-11-02T08:00:00.000Z', kind: 'payment', reference: 'faktura-1007-1', from_state: null, to_state: 'ABORTED', amount: 129050, note: null },
+        { id: 2, at: '2026-11-20T08:00:00.000Z', kind: 'charge', reference: 'mp-faktura-1007', from_state: null, to_state: 'QUEUED', amount: 129050, note: 'Trekk planlagt for faktura 1007' },
+        { id: 3, at: '2026-11-21T08:00:00.000Z', kind: 'charge', reference: 'mp-faktura-1007', from_state: 'DUE', to_state: 'FAILED', amount: 129050, note: 'recurring.charge-failed.v1' },
+      ],
+    }));
+    renderAdmin('/payments/7');
+    const vipps = await screen.findByRole('region', { name: 'Vipps' }, { timeout: LAZY });
+    expect(within(vipps).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Når', 'Type', 'Referanse', 'Status', 'Beløp', 'Merknad']);
+    expect(within(vipps).getByRole('row', { name: /Betaling fra Min side faktura-1007-1 Avbrutt/ })).toHaveTextContent('kr 1 290,50');
+    expect(within(vipps).getByRole('row', { name: /Trekk på avtale mp-faktura-1007 Planlagt/ })).toHaveTextContent('Trekk planlagt for faktura 1007');
+    expect(within(vipps).getByRole('row', { name: /Forfaller → Feilet/ })).toHaveTextContent('recurring.charge-failed.v1');
+  });
+
+  it('shows no Vipps section for an invoice never paid or drawn with Vipps', async () => {
+    answerInvoice();
+    renderAdmin('/payments/7');
+    await screen.findByRole('region', { name: 'Historikk' }, { timeout: LAZY });
+    expect(screen.queryByRole('region', { name: 'Vipps' })).toBeNull();
+  });
+
   it("registers a payment of '1 290,50' as 129050 øre, after refusing 0 and a future date in Norwegian with what was typed kept", { timeout: 60_000 }, async () => {
     answerInvoice();
     const user = userEvent.setup();
