@@ -3,10 +3,11 @@
  * without Vipps settings outside production, the embedded test checkout's agreement page.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { IdParams } from '../schemas/common.ts';
 import { errorResponses } from '../schemas/responses.ts';
 import {
-  TestAgreementDecisionParams, TestAgreementParams, TestChargeDecisionParams, VippsAgreementAnswer, VippsAgreementStarted,
+  TestAgreementDecisionParams, TestAgreementParams, TestChargeDecisionParams, VippsAgreementAnswer, VippsAgreementStart, VippsAgreementStarted,
 } from '../schemas/vipps-agreements.ts';
 import { accountOf, assertOwnMember, isStaff } from '../lib/access.ts';
 import { agreementView, receiveRecurringEvent, startAgreement, stopAgreement } from '../domain/payments/vipps-agreements.ts';
@@ -42,14 +43,15 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'member', accessLog: { kind: 'change', detail: 'Vipps-avtale startet' } },
       schema: {
         tags: TAGS,
-        summary: 'Medlemmet lager en Vipps-avtale (årlig, årets kontingent); nettleseren sendes til redirect_url for å godkjenne den',
+        summary: 'Medlemmet lager en Vipps-avtale (årlig, årets kontingent, og forsikringspremiene om medlemmet velger det); nettleseren sendes til redirect_url for å godkjenne den',
         params: IdParams,
+        body: Type.Union([VippsAgreementStart, Type.Null()]),
         response: { ...errorResponses(409, 502, 503), 200: VippsAgreementStarted },
       },
     },
     async (request) => {
       assertOwnMember(request, request.params.id);
-      return startAgreement(deps, request.params.id);
+      return startAgreement(deps, request.params.id, { includesPremiums: request.body?.includes_premiums === true });
     },
   );
 

@@ -10,8 +10,12 @@ export const VippsAgreement = Type.Object({
   /** Vipps' id; null only while it is being made. */
   agreement_id: Nullable(Type.String()),
   state: AgreementState,
-  /** The yearly price (the dues when it was made), øre. */
+  /** The yearly price when it was made (the dues, and the premiums when they are drawn too), øre. */
   price: Type.Integer(),
+  /** Whether the insurance premiums are drawn on it with the dues (the member's choice when setting it up). */
+  includes_premiums: Type.Boolean(),
+  /** The premiums part of the price, øre (0 when they are not drawn). */
+  premiums: Type.Integer(),
   product_name: Type.String(),
   created_at: Timestamp,
   updated_at: Timestamp,
@@ -56,6 +60,8 @@ export const VippsAgreementView = Type.Object({
   test_checkout: Type.Boolean(),
   /** This year's dues, øre: the price a new agreement gets. */
   price: Type.Integer(),
+  /** This year's premiums of the member's active covers, øre: added to the price when the member chooses to have them drawn too. */
+  premiums: Type.Integer(),
   /** The member's latest agreement, or null when they never made one. */
   agreement: Nullable(VippsAgreement),
   charges: Type.Array(VippsCharge),
@@ -66,6 +72,11 @@ export type VippsAgreementView = Static<typeof VippsAgreementView>;
 
 export const VippsAgreementAnswer = Type.Object({ data: VippsAgreementView });
 export type VippsAgreementAnswer = Static<typeof VippsAgreementAnswer>;
+
+export const VippsAgreementStart = Type.Object({
+  includes_premiums: Type.Optional(Type.Boolean({ description: 'Trekk også forsikringspremiene med kontingenten (uten: nei)' })),
+}, { additionalProperties: false });
+export type VippsAgreementStart = Static<typeof VippsAgreementStart>;
 
 export const VippsAgreementStarted = Type.Object({
   data: Type.Object({

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, login, type TestContext } from './helpers.ts';
-import { billedMember } from './billing-factories.ts';
+import { activeTravel, billedMember } from './billing-factories.ts';
 import { signedInStaff } from './factories-member-admin.ts';
 import { startFakeVipps, VIPPS_ENV, type FakeVipps } from './fakes/vipps.ts';
 import { runRenewal } from '../../server/domain/billing/renewal.ts';
@@ -39,7 +39,7 @@ async function member(app = t) {
 
 const url = (id: number) => `/api/member/${id}/vipps-agreement`;
 const view = (id: number, token: string, app = t) => app.app.inject({ url: url(id), headers: bearer(token) });
-const start = (id: number, token: string, app = t) => app.app.inject({ method: 'POST', url: url(id), headers: bearer(token) });
+const start = (id: number, token: string, app = t, payload?: object) => app.app.inject({ method: 'POST', url: url(id), headers: bearer(token), ...(payload ? { payload } : {}) });
 const stop = (id: number, token: string, app = t) => app.app.inject({ method: 'DELETE', url: url(id), headers: bearer(token) });
 
 /** Delivers the fake's last recurring event to our webhook, signed as Vipps signs. */
@@ -47,8 +47,8 @@ const deliver = (body: string) =>
   t.app.inject({ method: 'POST', url: WEBHOOK, headers: vipps.sign(VIPPS_ENV.VIPPS_WEBHOOK_SECRET, HOST, WEBHOOK, body), payload: body });
 const lastEvent = () => vipps.recurringEvents[vipps.recurringEvents.length - 1];
 
-async function approved(who: { id: number; token: string }): Promise<string> {
-  const started = await start(who.id, who.token);
+async function approved(who: { id: number; token: string }, payload?: object): Promise<string> {
+  const started = await start(who.id, who.token, t, payload);
   expect(started.statusCode, started.body).toBe(200);
   const agreementId = started.json().data.agreement_id as string;
   vipps.approveAgreement(agreementId);
@@ -182,9 +182,10 @@ describe('webhook events we do not know', () => {
 describe('the renewal run with an active agreement', () => {
   const next = currentYear() + 1;
 
-  async function renewWithAgreement() {
+  async function renewWithAgreement(options: { travel?: boolean; premiums?: boolean } = {}) {
     const a = await member();
-    const agreementId = await approved(a);
+    if (options.travel) await activeTravel(t.db, a.id);
+    const agreementId = await approved(a, options.premiums ? { includes_premiums: true } : undefined);
     await t.db.query(
       `INSERT INTO renewal_runs (year, state) VALUES ($1, 'queued')
        ON CONFLICT (year) DO UPDATE SET state = 'queued', total = 0, done = 0`, [next]);
@@ -248,6 +249,62 @@ describe('the renewal run with an active agreement', () => {
     expect(await invoiceMails(invoice.id)).toHaveLength(2);
     const staffView = (await view((await t.db.query<{ member_id: number }>('SELECT member_id FROM invoices WHERE id = $1', [invoice.id]))[0].member_id, staff.token)).json().data;
     expect(staffView.charges[0]).toMatchObject({ charge_id: orderId, state: 'FAILED' });
+  });
+});
+
+describe('insurance premiums on the agreement', () => {
+  const next = currentYear() + 1;
+  const renew = async () => {
+    await t.db.query(
+      `INSERT INTO renewal_runs (year, state) VALUES ($1, 'queued')
+       ON CONFLICT (year) DO UPDATE SET state = 'queued', total = 0, done = 0`, [next]);
+    await runRenewal(t.db, { outbox: t.services.outbox, billing: t.config.billing }, next);
+  };
+  const invoicesOf = (memberId: number) => t.db.query<{ id: number; number: number; kind: string; total_ore: number; lines: string[] }>(
+    `SELECT i.id, i.number, i.kind, i.total_ore, array_agg(p.kind ORDER BY l.id) AS lines
+       FROM invoices i JOIN invoice_lines l ON l.invoice_id = i.id JOIN products p ON p.id = l.product_id
+      WHERE i.member_id = $1 AND i.year = $2 GROUP BY i.id ORDER BY i.id`, [memberId, next]);
+
+  it('are not drawn unless the member chooses: the dues are charged, the covers mailed as their own invoice', async () => {
+    const a = await member();
+    await activeTravel(t.db, a.id);
+    const shown = (await view(a.id, a.token)).json().data;
+    expect(shown.premiums).toBeGreaterThan(0);
+    const agreementId = await approved(a);
+    expect(vipps.agreements.get(agreementId)!.body).toMatchObject({ pricing: { amount: shown.price } });
+    await renew();
+    const [dues, cover] = await invoicesOf(a.id);
+    expect(dues).toMatchObject({ kind: 'renewal', lines: ['membership'], total_ore: shown.price });
+    expect(cover).toMatchObject({ kind: 'cover', lines: ['travel'] });
+    await expect.poll(() => vipps.agreements.get(agreementId)!.charges.has(`mp-faktura-${dues.number}`), { timeout: 20_000, interval: 100 }).toBe(true);
+    expect(vipps.charge(`mp-faktura-${dues.number}`).amount).toBe(dues.total_ore);
+    const subjects = await t.db.query<{ invoice_id: number }>('SELECT invoice_id FROM message_log WHERE invoice_id = ANY($1::int[])', [[dues.id, cover.id]]);
+    expect(subjects.map((row) => row.invoice_id)).toEqual([cover.id]);
+  });
+
+  it('are drawn with the dues when the member chose so: one invoice, one charge, the agreement priced for both', async () => {
+    const a = await member();
+    await activeTravel(t.db, a.id);
+    const shown = (await view(a.id, a.token)).json().data;
+    const agreementId = await approved(a, { includes_premiums: true });
+    expect(vipps.agreements.get(agreementId)!.body).toMatchObject({
+      pricing: { amount: shown.price + shown.premiums }, productDescription: 'Kontingenten og forsikringspremiene trekkes én gang i året.',
+    });
+    expect((await view(a.id, a.token)).json().data.agreement).toMatchObject({ includes_premiums: true, premiums: shown.premiums, price: shown.price + shown.premiums });
+    await renew();
+    const invoices = await invoicesOf(a.id);
+    expect(invoices).toHaveLength(1);
+    expect(invoices[0]).toMatchObject({ kind: 'renewal', lines: ['membership', 'travel'] });
+    await expect.poll(() => vipps.agreements.get(agreementId)!.charges.has(`mp-faktura-${invoices[0].number}`), { timeout: 20_000, interval: 100 }).toBe(true);
+    expect(vipps.charge(`mp-faktura-${invoices[0].number}`).amount).toBe(invoices[0].total_ore);
+    expect(await t.db.query('SELECT id FROM message_log WHERE invoice_id = $1', [invoices[0].id])).toEqual([]);
+  });
+
+  it('refuses a choice that is not yes or no', async () => {
+    const a = await member();
+    const response = await start(a.id, a.token, t, { includes_premiums: 'kanskje' });
+    expect(response.statusCode).toBe(422);
+    expect(await t.db.query('SELECT id FROM vipps_agreements WHERE member_id = $1', [a.id])).toEqual([]);
   });
 });
 

@@ -32,7 +32,7 @@ import { todayInOslo } from '../shared/oslo-date.ts';
 import { createInvoices, ERASED_NAME, type NewInvoice, type NewLine } from './invoices.ts';
 import { billingDays } from './settings.ts';
 import { currentYear } from './prices.ts';
-import { activeAgreements, MIN_CHARGE_ORE, planCharges } from './vipps-charges.ts';
+import { activeAgreements, drawnLines, planCharges } from './vipps-charges.ts';
 
 export const RENEWAL_QUEUE = 'renewal';
 
@@ -258,16 +258,17 @@ async function renewalStep(tx: Queryable, sending: RenewalSending, year: number,
   for (const line of lines) byMember.set(line.member_id, [...(byMember.get(line.member_id) ?? []), line]);
   const invoiced = members.filter((member) => byMember.has(member.id));
   const send = { outbox: sending.outbox, billing: sending.billing };
-  // A member with an active Vipps agreement is charged there instead of mailed. With Tripletex as
-  // the ledger the invoice is still made there, but not sent to the member (tripletex-ledger.ts).
-  const totalOf = (memberId: number) => byMember.get(memberId)!.reduce((sum, line) => sum + line.amount_ore, 0);
+  // A member with an active Vipps agreement is charged there instead of mailed (the premiums only
+  // when they chose so; otherwise the covers go as their own invoice). With Tripletex as the
+  // ledger the drawn invoice is still made there, but not sent to the member (tripletex-ledger.ts).
   const agreements = await activeAgreements(tx, invoiced.map((member) => member.id));
-  const drawn = (memberId: number) => agreements.has(memberId) && totalOf(memberId) >= MIN_CHARGE_ORE;
-  const ids = await createInvoices(tx, invoiced.map((member): NewInvoice => ({
-    memberId: member.id,
+  const inputs: NewInvoice[] = [];
+  const charges: { agreementId: number; index: number }[] = [];
+  const invoiceOf = (memberId: number, kind: 'renewal' | 'cover', of: readonly Line[], drawn: boolean, reason: string): NewInvoice => ({
+    memberId,
     year,
-    kind: 'renewal',
-    lines: byMember.get(member.id)!.map((line) => ({
+    kind,
+    lines: of.map((line) => ({
       product_id: line.product_id,
       subscription_id: line.subscription_id,
       description: `${line.product_name} ${year}`,
@@ -279,11 +280,23 @@ async function renewalStep(tx: Queryable, sending: RenewalSending, year: number,
     dueDays: days.invoice_due_days,
     campaignCode: null,
     actorId,
-    reason: `Fornyelse ${year}`,
-    sending: drawn(member.id) && !sending.billing.tripletex ? null : send,
-  })));
-  await planCharges(tx, sending.outbox.jobs, invoiced.flatMap((member, index) =>
-    drawn(member.id) ? [{ agreementId: agreements.get(member.id)!, invoiceId: ids[index] }] : []));
+    reason,
+    sending: drawn && !sending.billing.tripletex ? null : send,
+  });
+  for (const member of invoiced) {
+    const lines = byMember.get(member.id)!;
+    const agreement = agreements.get(member.id);
+    const split = drawnLines(lines, agreement);
+    if (!split || !agreement) {
+      inputs.push(invoiceOf(member.id, 'renewal', lines, false, `Fornyelse ${year}`));
+      continue;
+    }
+    charges.push({ agreementId: agreement.id, index: inputs.length });
+    inputs.push(invoiceOf(member.id, 'renewal', split.drawn, true, `Fornyelse ${year}`));
+    if (split.rest.length > 0) inputs.push(invoiceOf(member.id, 'cover', split.rest, false, `Fornyelse ${year}: forsikringene (kontingenten trekkes med Vipps)`));
+  }
+  const ids = await createInvoices(tx, inputs);
+  await planCharges(tx, sending.outbox.jobs, charges.map((charge) => ({ agreementId: charge.agreementId, invoiceId: ids[charge.index] })));
   await tx.query(
     'UPDATE subscriptions SET invoiced_for = l.period_to::date, updated_at = now() FROM unnest($1::int[], $2::text[]) AS l(id, period_to) WHERE subscriptions.id = l.id',
     [lines.map((line) => line.subscription_id), lines.map((line) => line.period_to)],

@@ -18,14 +18,32 @@ export const MIN_CHARGE_ORE = 100;
 /** Our orderId for the invoice's charge (Vipps makes it the charge's id): one per invoice, ever. */
 export const orderIdOf = (invoiceNumber: number) => `mp-faktura-${invoiceNumber}`;
 
-/** Of these members, those with an ACTIVE agreement: member id → our agreement id. */
-export async function activeAgreements(tx: Queryable, memberIds: readonly number[]): Promise<Map<number, number>> {
+export interface ActiveAgreement {
+  id: number;
+  /** The member chose to have the insurance premiums drawn with the dues. */
+  includesPremiums: boolean;
+}
+
+/** Of these members, those with an ACTIVE agreement: member id → our agreement. */
+export async function activeAgreements(tx: Queryable, memberIds: readonly number[]): Promise<Map<number, ActiveAgreement>> {
   if (memberIds.length === 0) return new Map();
-  const rows = await tx.query<{ id: number; member_id: number }>(
-    "SELECT id, member_id FROM vipps_agreements WHERE state = 'ACTIVE' AND member_id = ANY($1::int[])",
+  const rows = await tx.query<{ id: number; member_id: number; includes_premiums: boolean }>(
+    "SELECT id, member_id, includes_premiums FROM vipps_agreements WHERE state = 'ACTIVE' AND member_id = ANY($1::int[])",
     [memberIds],
   );
-  return new Map(rows.map((row) => [row.member_id, row.id]));
+  return new Map(rows.map((row) => [row.member_id, { id: row.id, includesPremiums: row.includes_premiums }]));
+}
+
+/**
+ * A member's renewal lines split by what the agreement draws: everything when the premiums are
+ * drawn too, otherwise the membership (the covers go as their own invoice). Null when nothing is
+ * drawn: no agreement, no membership line to draw, or less than Vipps takes.
+ */
+export function drawnLines<L extends { kind: string; amount_ore: number }>(lines: readonly L[], agreement: ActiveAgreement | undefined): { drawn: L[]; rest: L[] } | null {
+  if (!agreement) return null;
+  const drawn = agreement.includesPremiums ? [...lines] : lines.filter((line) => line.kind === 'membership');
+  if (drawn.length === 0 || drawn.reduce((sum, line) => sum + line.amount_ore, 0) < MIN_CHARGE_ORE) return null;
+  return { drawn, rest: lines.filter((line) => !drawn.includes(line)) };
 }
 
 /**

@@ -17,7 +17,7 @@ import type { JobSender, Outbox } from '../messages/outbox.ts';
 import { conflict, HttpError, notFound } from '../../lib/http-errors.ts';
 import { VippsError, type AgreementStatus, type RecurringEvent, type RecurringGateway } from '../../adapters/vipps.ts';
 import { todayInOslo } from '../shared/oslo-date.ts';
-import { currentYear } from '../billing/prices.ts';
+import { agreementPrice } from './agreement-price.ts';
 import { lockInvoice } from '../billing/invoices.ts';
 import { bookPayment, outstandingOf } from '../billing/payments.ts';
 import { handToLedger } from '../billing/tripletex-queue.ts';
@@ -112,18 +112,6 @@ async function record(db: Queryable, entry: EventRecord): Promise<void> {
   );
 }
 
-/** The membership product and its price for this year (whole kroner), as the renewal run prices it. */
-async function dues(db: Queryable): Promise<{ id: number; name: string; price: number }> {
-  const [product] = await db.query<{ id: number; name: string; price: number }>(
-    `SELECT p.id, p.name,
-            coalesce((SELECT pp.price FROM product_prices pp WHERE pp.product_id = p.id AND pp.year <= $1 ORDER BY pp.year DESC LIMIT 1), p.price) AS price
-       FROM products p WHERE p.kind = 'membership' ORDER BY p.id LIMIT 1`,
-    [currentYear()],
-  );
-  if (!product) throw new Error('Det finnes ikke noe medlemskapsprodukt (products.kind = membership)');
-  return product;
-}
-
 const latestAgreement = async (db: Queryable, memberId: number): Promise<AgreementRow | null> =>
   (await db.query<AgreementRow>(`SELECT ${AGREEMENT_COLUMNS} FROM vipps_agreements WHERE member_id = $1 ORDER BY id DESC LIMIT 1`, [memberId]))[0] ?? null;
 
@@ -147,10 +135,11 @@ export async function agreementView(deps: AgreementDeps, memberId: number): Prom
       deps.log?.warn({ agreement: latest.id, err: error.message }, 'Vipps agreement check failed');
     }
   }
-  const product = await dues(db);
+  const price = await agreementPrice(db, memberId);
   const [agreement] = latest
     ? await db.query<NonNullable<VippsAgreementView['agreement']>>(
-        `SELECT g.id, g.vipps_agreement_id AS agreement_id, g.state, g.price_ore AS price, g.product_name, g.created_at, g.updated_at,
+        `SELECT g.id, g.vipps_agreement_id AS agreement_id, g.state, g.price_ore AS price, g.includes_premiums, g.premiums_ore AS premiums,
+                g.product_name, g.created_at, g.updated_at,
                 g.stopped_at, g.stopped_by, CASE WHEN g.state = 'PENDING' THEN g.confirmation_url END AS redirect_url
            FROM vipps_agreements g WHERE g.id = $1`,
         [latest.id],
@@ -175,7 +164,8 @@ export async function agreementView(deps: AgreementDeps, memberId: number): Prom
     data: {
       available: deps.recurring !== null,
       test_checkout: isTestCheckout(deps.recurring),
-      price: product.price * 100,
+      price: price.duesOre,
+      premiums: price.premiumsOre,
       agreement: agreement ?? null,
       charges,
       events,
@@ -188,7 +178,7 @@ export async function agreementView(deps: AgreementDeps, memberId: number): Prom
  * then the agreement at Vipps; the browser goes to `redirect_url` to approve it. A second tap while
  * one waits answers the same agreement; one already active is refused (409).
  */
-export async function startAgreement(deps: AgreementDeps, memberId: number): Promise<{ data: { redirect_url: string; agreement_id: string; state: AgreementState } }> {
+export async function startAgreement(deps: AgreementDeps, memberId: number, options: { includesPremiums?: boolean } = {}): Promise<{ data: { redirect_url: string; agreement_id: string; state: AgreementState } }> {
   const { db, recurring } = deps;
   if (!recurring) throw new HttpError(503, { message: AGREEMENT_TEXTS.notConfigured });
   const [member] = await db.query<{ role_id: number; phone: string | null }>(
@@ -207,12 +197,15 @@ export async function startAgreement(deps: AgreementDeps, memberId: number): Pro
   const before = await waiting();
   if (before) return before;
 
-  const product = await dues(db);
+  const price = await agreementPrice(db, memberId);
+  const premiums = options.includesPremiums ? price.premiumsOre : 0;
+  const amount = price.duesOre + premiums;
   let row: { id: number };
   try {
     [row] = await db.query<{ id: number }>(
-      `INSERT INTO vipps_agreements (member_id, price_ore, product_id, product_name) VALUES ($1, $2, $3, $4) RETURNING id`,
-      [memberId, product.price * 100, product.id, product.name],
+      `INSERT INTO vipps_agreements (member_id, price_ore, product_id, product_name, includes_premiums, premiums_ore)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [memberId, amount, price.productId, price.productName, options.includesPremiums === true, premiums],
     );
   } catch (error) {
     // Another tap made it first (vipps_agreements_one_open).
@@ -225,10 +218,10 @@ export async function startAgreement(deps: AgreementDeps, memberId: number): Pro
   try {
     const created = await recurring.createAgreement(
       {
-        amount: product.price * 100,
+        amount,
         interval: { unit: 'YEAR', count: 1 },
-        productName: product.name.slice(0, 45),
-        productDescription: 'Kontingenten trekkes én gang i året.',
+        productName: price.productName.slice(0, 45),
+        productDescription: options.includesPremiums ? 'Kontingenten og forsikringspremiene trekkes én gang i året.' : 'Kontingenten trekkes én gang i året.',
         merchantAgreementUrl: `${deps.publicUrl}/profile/${memberId}`,
         merchantRedirectUrl: `${deps.publicUrl}/profile/${memberId}?vipps_agreement=return`,
         phoneNumber: /^\d{8}$/.test(phone) ? `47${phone}` : null,

@@ -54,6 +54,8 @@ export function MemberVippsAgreement() {
             <Typography component="dd" sx={{ m: 0 }}>{t(`states.${agreement.state}`)}{agreement.stopped_by ? ` (${t(`stopped_by.${agreement.stopped_by}`)})` : ''}</Typography>
             <Typography component="dt" fontWeight={600}>{t('price')}</Typography>
             <Typography component="dd" sx={{ m: 0 }}>{formatKroner(agreement.price)}</Typography>
+            <Typography component="dt" fontWeight={600}>{t('covers')}</Typography>
+            <Typography component="dd" sx={{ m: 0 }}>{t(agreement.includes_premiums ? 'dues_and_premiums' : 'dues_only')}</Typography>
             <Typography component="dt" fontWeight={600}>{t('vipps_id')}</Typography>
             <Typography component="dd" sx={{ m: 0, wordBreak: 'break-all' }}>{agreement.agreement_id ?? ''}</Typography>
             <Typography component="dt" fontWeight={600}>{t('created')}</Typography>

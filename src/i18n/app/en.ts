@@ -559,6 +559,7 @@ export default {
       dismiss: 'Dismiss message',
     },
     vipps_agreement: {
+      covers: 'Drawn', dues_only: 'The dues (insurance invoiced)', dues_and_premiums: 'The dues and the insurance premiums',
       title: 'Vipps agreement',
       none: 'The member has no Vipps agreement.',
       state: 'Status',

@@ -561,6 +561,7 @@ export default {
       dismiss: 'Lukk melding',
     },
     vipps_agreement: {
+      covers: 'Trekkes', dues_only: 'Kontingenten (forsikringene faktureres)', dues_and_premiums: 'Kontingenten og forsikringspremiene',
       title: 'Vipps-avtale',
       none: 'Medlemmet har ingen Vipps-avtale.',
       state: 'Status',

@@ -4,7 +4,7 @@
  * charges drawn on it. Vipps sends the member back to the profile with ?vipps_agreement=return,
  * where the card says how it went (the server asks Vipps about a waiting agreement when read).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Card, Loading } from '../components/Layout.tsx';
 import { useTexts } from '../locale.tsx';
@@ -22,6 +22,8 @@ export function VippsAgreementCard({ memberId }: { memberId: number }) {
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const [withPremiums, setWithPremiums] = useState(false);
+  const premiumsId = useId();
   const section = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -36,7 +38,7 @@ export function VippsAgreementCard({ memberId }: { memberId: number }) {
   async function start() {
     setBusy(true);
     setError(null);
-    const answer = await agreementApi.start(memberId);
+    const answer = await agreementApi.start(memberId, withPremiums && (data?.premiums ?? 0) > 0);
     if (answer.ok) {
       window.location.assign(answer.data.data.redirect_url);
       return;
@@ -77,11 +79,23 @@ export function VippsAgreementCard({ memberId }: { memberId: number }) {
             {done && <p className="notice notice-success" role="status">{done}</p>}
             {error && <p className="notice notice-error" role="alert">{error}</p>}
             {data.test_checkout && <p className="notice notice-info">{t.testCheckout}</p>}
+            {!open && data.available && data.premiums > 0 && (
+              <div className="field field-checkbox">
+                <input id={premiumsId} type="checkbox" checked={withPremiums} onChange={(event) => setWithPremiums(event.target.checked)} />
+                <label htmlFor={premiumsId}>{t.withPremiums(format.amount(data.premiums / 100))}</label>
+              </div>
+            )}
             <dl className="agreement-facts">
               <div>
                 <dt>{t.price}</dt>
-                <dd>{t.kroner(format.amount((agreement && open ? agreement.price : data.price) / 100))}</dd>
+                <dd>{t.kroner(format.amount((agreement && open ? agreement.price : data.price + (withPremiums ? data.premiums : 0)) / 100))}</dd>
               </div>
+              {agreement && open && (
+                <div>
+                  <dt>{t.covers}</dt>
+                  <dd>{agreement.includes_premiums ? t.duesAndPremiums : t.duesOnly}</dd>
+                </div>
+              )}
               {agreement && (
                 <div>
                   <dt>{t.state}</dt>

@@ -8,6 +8,6 @@ const path = (memberId: number) => `/api/member/${memberId}/vipps-agreement`;
 
 export const agreementApi = {
   get: (memberId: number) => http.get<VippsAgreementAnswer>(path(memberId)),
-  start: (memberId: number) => http.post<VippsAgreementStarted>(path(memberId)),
+  start: (memberId: number, includesPremiums: boolean) => http.post<VippsAgreementStarted>(path(memberId), { includes_premiums: includesPremiums }),
   stop: (memberId: number) => http.delete<VippsAgreementAnswer>(path(memberId)),
 };

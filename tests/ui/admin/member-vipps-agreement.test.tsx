@@ -13,9 +13,9 @@ describe("the member page's Vipps agreement", () => {
       http.get('*/api/member/5', () => HttpResponse.json({ data: member() })),
       http.get('*/api/member/5/changes', () => HttpResponse.json(paged([]))),
       http.get('*/api/member/5/vipps-agreement', () => HttpResponse.json({ data: {
-        available: true, test_checkout: false, price: 145000,
+        available: true, test_checkout: false, price: 145000, premiums: 0,
         agreement: {
-          id: 1, agreement_id: 'agr_000001', state: 'STOPPED', price: 145000, product_name: 'Medlemskap', created_at: '2026-11-01T10:00:00.000Z',
+          id: 1, agreement_id: 'agr_000001', state: 'STOPPED', price: 145000, includes_premiums: false, premiums: 0, product_name: 'Medlemskap', created_at: '2026-11-01T10:00:00.000Z',
           updated_at: '2027-02-01T10:00:00.000Z', stopped_at: '2027-02-01T10:00:00.000Z', stopped_by: 'app', redirect_url: null,
         },
         charges: [{
@@ -29,6 +29,7 @@ describe("the member page's Vipps agreement", () => {
     const section = await screen.findByRole('region', { name: 'Vipps-avtale' }, { timeout: 20_000 });
     expect(await within(section).findByText('Stoppet (i Vipps-appen)')).toBeInTheDocument();
     expect(within(section).getByText('kr 1 450,00', { selector: 'dd' })).toBeInTheDocument();
+    expect(within(section).getByText('Kontingenten (forsikringene faktureres)', { selector: 'dd' })).toBeInTheDocument();
     const row = within(section).getByRole('row', { name: /1042/ });
     expect(within(row).getByText('Feilet – user_action_required')).toBeInTheDocument();
     expect(within(section).getByText(/ACTIVE → STOPPED – Vipps \(webhook\), recurring\.agreement-stopped\.v1: Stoppet i Vipps-appen/)).toBeInTheDocument();

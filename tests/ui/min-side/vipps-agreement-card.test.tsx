@@ -15,6 +15,8 @@ const agreement = (state: 'PENDING' | 'ACTIVE' | 'STOPPED', extra: Partial<NonNu
   agreement_id: 'agr_000001',
   state,
   price: 145000,
+  includes_premiums: false,
+  premiums: 0,
   product_name: 'Medlemskap',
   created_at: '2026-11-01T10:00:00.000Z',
   updated_at: '2026-11-01T10:00:00.000Z',
@@ -24,10 +26,11 @@ const agreement = (state: 'PENDING' | 'ACTIVE' | 'STOPPED', extra: Partial<NonNu
   ...extra,
 });
 
-function agreementApi(memberId: number, first: VippsAgreementView['agreement']) {
+function agreementApi(memberId: number, first: VippsAgreementView['agreement'], premiums = 0) {
   const calls: string[] = [];
+  const bodies: unknown[] = [];
   const view = (current: VippsAgreementView['agreement']): VippsAgreementView => ({
-    available: true, test_checkout: false, price: 145000, agreement: current, events: [],
+    available: true, test_checkout: false, price: 145000, premiums, agreement: current, events: [],
     charges: current?.state === 'ACTIVE'
       ? [{ id: 3, invoice_id: 9, invoice_number: 1042, charge_id: 'mp-faktura-1042', amount: 145000, due_date: '2027-01-15', retry_days: 5,
           state: 'CHARGED', failure_reason: null, fell_back_at: null, updated_at: '2027-01-15T06:00:00.000Z' }]
@@ -35,8 +38,9 @@ function agreementApi(memberId: number, first: VippsAgreementView['agreement']) 
   });
   server.use(
     http.get(`*/api/member/${memberId}/vipps-agreement`, () => HttpResponse.json({ data: view(first) })),
-    http.post(`*/api/member/${memberId}/vipps-agreement`, () => {
+    http.post(`*/api/member/${memberId}/vipps-agreement`, async ({ request }) => {
       calls.push('POST');
+      bodies.push(await request.json());
       return HttpResponse.json({ message: 'Vi fikk ikke laget avtalen hos Vipps. Vipps har en feil akkurat nå. Prøv igjen om litt.' }, { status: 502 });
     }),
     http.delete(`*/api/member/${memberId}/vipps-agreement`, () => {
@@ -44,15 +48,19 @@ function agreementApi(memberId: number, first: VippsAgreementView['agreement']) 
       return HttpResponse.json({ data: view(agreement('STOPPED', { stopped_by: 'member', stopped_at: '2026-11-02T10:00:00.000Z' })) });
     }),
   );
+  postBodies = bodies;
   return calls;
 }
+
+/** What the card last POSTed (the choices sent with 'Start avtale med Vipps'). */
+let postBodies: unknown[] = [];
 
 async function card(path?: string) {
   const member = makeMember();
   memberApi(member);
   signInAs(member);
-  return { member, open: async (first: VippsAgreementView['agreement']) => {
-    const calls = agreementApi(member.id, first);
+  return { member, open: async (first: VippsAgreementView['agreement'], premiums = 0) => {
+    const calls = agreementApi(member.id, first, premiums);
     renderApp(path ?? `/profile/${member.id}`);
     return { calls, region: await screen.findByRole('region', { name: TITLE }) };
   } };
@@ -63,9 +71,30 @@ describe("'Trekk kontingenten automatisk med Vipps'", () => {
     const { open } = await card();
     const { calls, region } = await open(null);
     expect(await within(region).findByText('kr 1 450')).toBeInTheDocument();
+    expect(within(region).queryByRole('checkbox')).toBeNull();
     await userEvent.click(within(region).getByRole('button', { name: 'Start avtale med Vipps' }));
     expect(await within(region).findByRole('alert')).toHaveTextContent('Vi fikk ikke laget avtalen hos Vipps');
     expect(calls).toEqual(['POST']);
+  });
+
+  it('offers to draw the insurance premiums too: the price shown follows the choice, and the choice is sent', async () => {
+    const { open } = await card();
+    const { calls, region } = await open(null, 49000);
+    expect(await within(region).findByText('kr 1 450')).toBeInTheDocument();
+    await userEvent.click(within(region).getByRole('checkbox', { name: 'Trekk også forsikringspremiene (kr 490 i året nå)' }));
+    expect(within(region).getByText('kr 1 940')).toBeInTheDocument();
+    await userEvent.click(within(region).getByRole('button', { name: 'Start avtale med Vipps' }));
+    await within(region).findByRole('alert');
+    expect(calls).toEqual(['POST']);
+    expect(postBodies).toEqual([{ includes_premiums: true }]);
+  });
+
+  it('shows what an active agreement draws, with no choice left to make', async () => {
+    const { open } = await card();
+    const { region } = await open(agreement('ACTIVE', { includes_premiums: true, premiums: 49000, price: 194000 }));
+    expect(await within(region).findByText('Kontingenten og forsikringspremiene')).toBeInTheDocument();
+    expect(within(region).getByText('kr 1 940')).toBeInTheDocument();
+    expect(within(region).queryByRole('checkbox')).toBeNull();
   });
 
   it('shows a waiting agreement with the way to approve it in Vipps', async () => {
