@@ -27,6 +27,11 @@ describe.each(WIDTHS)('the Vipps agreement at %i px', (width) => {
     await look(page, 'agreement-none', width);
     await fits(page);
 
+    // The member chooses to have the insurance premiums drawn too: the price shown follows.
+    const dues = await card.locator('dd').first().textContent();
+    await card.getByRole('checkbox', { name: /Trekk også forsikringspremiene/ }).check();
+    expect(await card.locator('dd').first().textContent()).not.toBe(dues);
+    await look(page, 'agreement-with-premiums', width);
     await card.getByRole('button', { name: 'Start avtale med Vipps' }).click();
     await page.getByRole('heading', { name: 'Fast trekk med Vipps (test)' }).waitFor();
     await look(page, 'agreement-test-checkout', width);
@@ -35,6 +40,7 @@ describe.each(WIDTHS)('the Vipps agreement at %i px', (width) => {
     await page.getByRole('heading', { name: 'Hei, Ola' }).waitFor();
     await card.getByText('Avtalen er godkjent. Kontingenten trekkes automatisk fra neste faktura.').waitFor();
     await card.getByText('Aktiv', { exact: true }).waitFor();
+    await card.getByText('Kontingenten og forsikringspremiene', { exact: true }).waitFor();
     await look(page, 'agreement-active', width);
     await fits(page);
 
