@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { openPglite } from '../../server/db/pglite.ts';
-import { checkA11y, MEMBER, openPage, screenshot, signIn, usePortal } from './harness.ts';
+import { api, apiLogin, checkA11y, MEMBER, openPage, screenshot, signIn, STAFF, usePortal } from './harness.ts';
 import { look, tabTo } from './min-side-steps.ts';
 
 const numbers: number[] = [];
@@ -74,6 +74,19 @@ describe('Min side invoices', () => {
       expect(await item.getByRole('button', { name: /Betal med Vipps/ }).count()).toBe(0);
       await look(page, 'invoices-after-payment', width);
       await page.context().close();
+
+      // Staff find the payment on the invoice's page in 'Betaling', under 'Vipps'.
+      const token = await apiLogin(e2e.portal, STAFF.email, STAFF.password);
+      const listed = await api(e2e.portal, token, 'GET', `/api/invoice/list?filter[number]=${number}`);
+      const invoiceId = (listed.body.data as { id: number }[])[0].id;
+      const staffPage = await openPage(e2e.browser, e2e.portal, '/', { width });
+      await signIn(staffPage, e2e.portal, 'staff');
+      await staffPage.goto(`${e2e.portal.baseUrl}/payments/${invoiceId}`);
+      const vipps = staffPage.getByRole('region', { name: 'Vipps' });
+      await vipps.getByRole('row', { name: /Betaling fra Min side faktura-\d+-\d+ Betalt/ }).waitFor();
+      await checkA11y(staffPage, `the invoice page with its Vipps payment at ${width} px`);
+      await screenshot(staffPage, `staff-invoice-vipps-${width}`);
+      await staffPage.context().close();
     });
   }
 
