@@ -39,8 +39,7 @@ export function VippsReportPage() {
           value={tab}
           onChange={(_event, value: TabName) => choose(value)}
           aria-label={translate('app.settings.vipps.tabs.label')}
-          variant="scrollable"
-          allowScrollButtonsMobile
+          variant="fullWidth"
           sx={{ mb: 2 }}
         >
           {TABS.map((name) => (
