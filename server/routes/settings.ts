@@ -17,6 +17,8 @@ import {
   benefitOptions, campaignPage, createCampaign, findCampaign, productCategories, removeCampaign, updateCampaign,
 } from '../domain/settings/campaign-admin.ts';
 import { VIPPS_CSV, VIPPS_EXPORT_FILENAME, vippsExportBatches } from '../domain/payments/vipps-export.ts';
+import { VIPPS_INVOICE_CSV, VIPPS_INVOICE_EXPORT_FILENAME, vippsInvoiceExportBatches } from '../domain/payments/vipps-invoice-export.ts';
+import { countRows } from '../plugins/access-log.ts';
 import { findTripletexRun, runList, startTripletexSync, tripletexRunPage } from '../domain/payments/tripletex-sync.ts';
 import {
   contentPages, createDiscountCode, deleteDiscountCode, discountCodes, updateContentPage, updateDiscountCode,
@@ -90,6 +92,20 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request, reply) =>
     sendExport(reply, request.query.format, VIPPS_EXPORT_FILENAME, VIPPS_CSV, await vippsExportBatches(db, request.query)));
+
+  // Its second tab: invoices paid with Vipps on Min side and charges on Vipps agreements. Each member in it finds the export in their access log.
+  app.get('/invoice/vipps-payments/export', {
+    config: { access: 'staff', accessLog: { kind: 'export', detail: 'Vipps-betalinger og trekk av fakturaer', member: null } },
+    schema: {
+      tags: ['Vipps'],
+      summary: `Vipps-betalingene av fakturaer fra Min side og trekkene på Vipps-avtaler i perioden, nyeste først, som CSV (${VIPPS_INVOICE_EXPORT_FILENAME}) eller med format=xlsx som regneark; filter[created_at_from], filter[created_at_to] (ÅÅÅÅ-MM-DD, begge med, dagen betalingen ble startet eller trekket laget); 404 når det ikke er noen`,
+      querystring: withExportFormat(VippsExportQuery),
+      produces: ['text/csv', XLSX_CONTENT_TYPE],
+      response: { ...exportResponse(VIPPS_INVOICE_EXPORT_FILENAME), ...errorResponses(404, 422) },
+    },
+  }, async (request, reply) =>
+    sendExport(reply, request.query.format, VIPPS_INVOICE_EXPORT_FILENAME, VIPPS_INVOICE_CSV,
+      countRows(request, await vippsInvoiceExportBatches(db, request.query), (row) => row.member_id)));
 
   // The Tripletex sync
   app.get('/dev/sync-tripletex', {

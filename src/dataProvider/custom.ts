@@ -98,6 +98,15 @@ export const customMethods = {
     }));
   },
 
+  /** Saves the invoices paid with Vipps and the Vipps agreement charges of the range as vipps_fakturabetalinger.csv, or .xlsx (404 when there are none). */
+  async exportVippsInvoicePayments(from: string, to: string, format: ExportFormat = 'csv'): Promise<void> {
+    unwrap(await download('/api/invoice/vipps-payments/export', exportFilename('vipps_fakturabetalinger.csv', format), {
+      'filter[created_at_from]': from,
+      'filter[created_at_to]': to,
+      ...formatQuery(format),
+    }));
+  },
+
   /** Every entry of one log of a member, newest first. */
   async logs<T>(resource: LogResource, memberId: number): Promise<T[]> {
     const paths = apiPathsOf(resource);

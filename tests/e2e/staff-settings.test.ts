@@ -18,9 +18,13 @@ import { memberByEmail, tabTo } from './min-side-steps.ts';
 
 let token: string;
 let fake: FakeTripletex;
+/** The invoices of the Vipps report's second tab: paid on Min side, and charged on an agreement. */
+const invoiceNumbers: number[] = [];
 
 const lastMonth = subMonths(new Date(), 1);
 const lastMonthDay = (day: number) => format(new Date(lastMonth.getFullYear(), lastMonth.getMonth(), day, 12), "yyyy-MM-dd'T'12:00:00+01:00");
+const lastMonthDate = (day: number) => format(new Date(lastMonth.getFullYear(), lastMonth.getMonth(), day, 12), 'dd-MM-yyyy');
+const osloTime = (at: string) => new Intl.DateTimeFormat('nb-NO', { timeZone: 'Europe/Oslo', hour: '2-digit', minute: '2-digit' }).format(new Date(at));
 
 // Registered before the portal's hooks, so the fake answers before the server starts and closes after it stopped.
 beforeAll(async () => {
@@ -47,6 +51,25 @@ const e2e = usePortal({
           [reference, JSON.stringify({ given_name: 'Vilde', family_name: 'Vipps', email: `${reference}@example.no` }), lastMonthDay(day)],
         );
       }
+      // The second tab's: an invoice paid with Vipps on Min side and a failed charge on an agreement.
+      const [paid, charged] = await db.query<{ id: number; number: number; member_id: number; total_ore: number; due_date: string }>(
+        'SELECT id, number, member_id, total_ore, due_date::text AS due_date FROM invoices ORDER BY id LIMIT 2');
+      invoiceNumbers.push(paid.number, charged.number);
+      await db.query(
+        `INSERT INTO invoice_vipps_payments (invoice_id, member_id, attempt, reference, amount, state, authorized_amount, capture_amount, created_at)
+         VALUES ($1, $2, 1, $3, $4, 'CAPTURED', $4, $4, $5)`,
+        [paid.id, paid.member_id, `faktura-${paid.number}-1`, paid.total_ore, lastMonthDay(5)],
+      );
+      const [agreement] = await db.query<{ id: number }>(
+        `INSERT INTO vipps_agreements (member_id, vipps_agreement_id, state, price_ore, product_id, product_name)
+         SELECT $1, 'agr_e2e_rapport', 'ACTIVE', $2, id, name FROM products ORDER BY id LIMIT 1 RETURNING id`,
+        [charged.member_id, charged.total_ore],
+      );
+      await db.query(
+        `INSERT INTO vipps_charges (agreement_id, invoice_id, order_id, amount_ore, due_date, retry_days, state, failure_reason, created_at)
+         VALUES ($1, $2, $3, $4, $5, 5, 'FAILED', 'Kortet ble avvist', $6)`,
+        [agreement.id, charged.id, `mp-faktura-${charged.number}`, charged.total_ore, charged.due_date, lastMonthDay(12)],
+      );
     } finally {
       await db.close();
     }
@@ -85,6 +108,7 @@ describe.each([1440, 390])('the settings pages at %i px', (width) => {
       ['/settings/system-message', 'SYSTEM MELDINGER', 'templates'],
       ['/settings/promo-code', 'KAMPANJE KODE', 'campaigns'],
       ['/settings/vipps-rapport', 'VIPPS RAPPORT', 'vipps'],
+      ['/settings/vipps-rapport?tab=invoices', 'VIPPS RAPPORT', 'vipps-invoices'],
       ['/settings/content', 'INNHOLD', 'content'],
     ] as const) {
       await page.goto(`${e2e.portal.baseUrl}${pathname}`);
@@ -250,6 +274,45 @@ describe('the Vipps report', () => {
     await page.getByRole('button', { name: 'Eksporter (csv)' }).click();
     await page.getByRole('alert').filter({ hasText: 'Ukjent feil - prøv igjen' }).waitFor();
     await page.getByRole('alert').filter({ hasText: 'Ingen Vipps-registreringer i perioden.' }).waitFor();
+    await page.context().close();
+  });
+
+  it("exports last month's invoice payments and charges from 'Fakturaer og trekk', chosen by keyboard, as CSV and XLSX", async () => {
+    const page = await staffPage('/settings/vipps-rapport');
+    const first = page.getByRole('tab', { name: 'Innmeldinger' });
+    expect(await first.getAttribute('aria-selected')).toBe('true');
+    await first.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/settings\/vipps-rapport\?tab=invoices$/);
+    const panel = page.getByRole('tabpanel', { name: 'Fakturaer og trekk' });
+    await panel.getByText('vipps_fakturabetalinger', { exact: false }).waitFor();
+    const from = panel.getByRole('textbox', { name: 'Fra dato' });
+    expect(await from.inputValue()).toBe(format(startOfMonth(lastMonth), 'dd/MM/yyyy'));
+    await checkA11y(page, 'the Vipps report tab of invoice payments');
+
+    const [csvFile] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Eksporter (csv)' }).click()]);
+    expect(csvFile.suggestedFilename()).toBe('vipps_fakturabetalinger.csv');
+    const lines = readFileSync((await csvFile.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('Type;Referanse;Dato;Tid;Status;Beløp (kr);Fakturanummer;KID;Medlemsnummer;Fornavn;Etternavn;E-post;Feil/årsak');
+    const [paidNumber, chargedNumber] = invoiceNumbers;
+    const rows = lines.slice(1).map((line) => line.split(';'));
+    expect(rows.map((row) => [row[0], row[1], row[2], row[3], row[4], row[6], row[12]])).toEqual([
+      ['Trekk', `mp-faktura-${chargedNumber}`, lastMonthDate(12), osloTime(lastMonthDay(12)), 'FAILED', String(chargedNumber), 'Kortet ble avvist'],
+      ['Betaling', `faktura-${paidNumber}-1`, lastMonthDate(5), osloTime(lastMonthDay(5)), 'CAPTURED', String(paidNumber), ''],
+    ]);
+    const [xlsxFile] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Eksporter (xlsx)' }).click()]);
+    expect(xlsxFile.suggestedFilename()).toBe('vipps_fakturabetalinger.xlsx');
+    expect(readFileSync((await xlsxFile.path())!).subarray(0, 2).toString()).toBe('PK');
+
+    await typeStaffDate(from, '01012000');
+    const to = panel.getByRole('textbox', { name: 'Til dato' });
+    await typeStaffDate(to, '31012000');
+    await expect.poll(() => to.inputValue()).toBe('31/01/2000');
+    await panel.getByRole('button', { name: 'Eksporter (csv)' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Ukjent feil - prøv igjen' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Ingen Vipps-betalinger eller trekk av fakturaer i perioden.' }).waitFor();
+    await checkA11y(page, 'the Vipps report tab of invoice payments with nothing to export');
     await page.context().close();
   });
 });

@@ -162,6 +162,8 @@ describe('access log', () => {
       'GET /api/invoice/aging -',
       'GET /api/invoice/export export',
       'GET /api/invoice/list read',
+      // The Vipps report's invoice payments and charges: one entry naming every member in the file.
+      'GET /api/invoice/vipps-payments/export export',
       'GET /api/member/:id read',
       'GET /api/member/:id/access-log -',
       'GET /api/member/:id/card read',

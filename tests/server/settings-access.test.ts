@@ -26,6 +26,7 @@ const ROUTES: [string, string, object?][] = [
   ['DELETE', '/api/campaign/1'],
   ['GET', '/api/product-category/list'],
   ['GET', '/api/vipps_registration/export?filter[created_at_from]=2026-01-01&filter[created_at_to]=2026-01-31'],
+  ['GET', '/api/invoice/vipps-payments/export?filter[created_at_from]=2026-01-01&filter[created_at_to]=2026-01-31'],
   ['GET', '/api/dev/sync-tripletex'],
   ['GET', '/api/dev/sync-tripletex/runs'],
   ['GET', '/api/dev/sync-tripletex/runs/1'],

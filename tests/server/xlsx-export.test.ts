@@ -65,6 +65,15 @@ beforeAll(async () => {
      VALUES ('portal-x1', 'VAR2026', 145050, 'AUTHORIZED', NULL, $1, '2026-10-01T00:30:00+02:00')`,
     [bjorn.id],
   );
+  // An invoice of Bjørn's paid with Vipps on Min side, for the report's second tab.
+  await t.db.query(
+    `WITH invoice AS (
+       INSERT INTO invoices (number, member_id, member_number, year, kind, total_ore, invoice_date, due_date, kid, channel, state)
+       VALUES (9470001, $1, 4711, 2026, 'first', 145050, '2026-09-20', '2026-10-04', '004711094700019', 'EMAIL', 'paid') RETURNING id)
+     INSERT INTO invoice_vipps_payments (invoice_id, member_id, attempt, reference, amount, state, authorized_amount, capture_amount, created_at)
+     SELECT id, $1, 1, 'faktura-9470001-1', 145050, 'CAPTURED', 145050, 145050, '2026-10-02T08:15:00+02:00' FROM invoice`,
+    [bjorn.id],
+  );
 });
 afterAll(async () => {
   await t.close();
@@ -184,6 +193,28 @@ describe('format=xlsx on every export', () => {
     expect(vippsShown[1][2]).toBe('01.10.2026');
   }, 180_000);
 
+  it('gives the Vipps report of invoice payments and charges its spreadsheet: the KID as text, the amount as a number', async () => {
+    const payments = await download(
+      '/api/invoice/vipps-payments/export?format=xlsx&filter[created_at_from]=2026-10-01&filter[created_at_to]=2026-10-31', 'fakturabetalinger.xlsx',
+    );
+    expect(payments.response.headers['content-type']).toBe(XLSX);
+    expect(payments.response.headers['content-disposition']).toContain('filename="vipps_fakturabetalinger.xlsx"');
+    const sheet = (await readSheets(payments.file))[payments.file];
+    expect(sheet.freeze).toBe('A2');
+    const [header, row] = sheet.rows;
+    expect(values(header)).toEqual([
+      'Type', 'Referanse', 'Dato', 'Tid', 'Status', 'Beløp (kr)', 'Fakturanummer', 'KID', 'Medlemsnummer', 'Fornavn', 'Etternavn', 'E-post', 'Feil/årsak',
+    ]);
+    expect(sheet.rows).toHaveLength(2);
+    expect(values(row).slice(0, 5)).toEqual(['Betaling', 'faktura-9470001-1', '2026-10-02', '08:15', 'CAPTURED']);
+    expect(row[2]).toMatchObject({ date: true, format: 'dd.mm.yyyy' });
+    expect(row[5]).toMatchObject({ value: 1450.5, type: 'n', format: '#,##0.00' });
+    expect(row[6]).toMatchObject({ value: 9470001, type: 'n' });
+    expect(row[7]).toMatchObject({ value: '004711094700019', type: 's' });
+    expect(row[8]).toMatchObject({ value: 4711, type: 'n' });
+    expect(values(row).slice(9, 11)).toEqual(['Bjørn', `Ås ${tag}`]);
+  }, 60_000);
+
   it('keeps the list order across batches and leaves the CSV as it was', async () => {
     const many = `mange${process.pid}`;
     const count = EXPORT_BATCH_SIZE + 150;
@@ -237,7 +268,7 @@ describe('format=xlsx on every export', () => {
     };
     for (const route of [
       '/api/member/list/export', '/api/subscription/list/pending-memberships/export', '/api/member/{id}/instrument/export',
-      '/api/vipps_registration/export',
+      '/api/vipps_registration/export', '/api/invoice/vipps-payments/export',
     ]) {
       const operation = document.paths[route].get;
       const format = operation.parameters.find((parameter) => parameter.name === 'format' && parameter.in === 'query');

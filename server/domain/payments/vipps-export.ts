@@ -1,8 +1,12 @@
-/** The payment-app report: quick-checkout registrations in a date range, as CSV (vipps_registrations). */
+/**
+ * The payment-app report: quick-checkout registrations in a date range, as CSV (vipps_registrations).
+ * Its range filter and its time and amount columns are the report's, shared with the tab of
+ * invoice payments and charges (vipps-invoice-export.ts).
+ */
 import type { Queryable } from '../../db/database.ts';
 import type { CsvColumn } from '../../lib/csv.ts';
 import { HttpError, validationFailed } from '../../lib/http-errors.ts';
-import { parseListQuery, type ListDefinition } from '../../lib/list.ts';
+import { parseListQuery, type FilterBuilder, type ListDefinition } from '../../lib/list.ts';
 import { isCalendarDate } from '../../schemas/rules.ts';
 import { orderedBatches } from '../shared/export-batches.ts';
 import { norwegianDate } from '../shared/oslo-date.ts';
@@ -25,16 +29,18 @@ interface VippsRow {
   error: string | null;
 }
 
-const OSLO_DAY = "(r.created_at AT TIME ZONE 'Europe/Oslo')::date";
-
-const dateFilter = (operator: '>=' | '<=') => (values: string[], params: { add(value: unknown): string }) => {
+const dateFilter = (column: string, operator: '>=' | '<='): FilterBuilder => (values, params) => {
   const [value] = values;
   if (!isCalendarDate(value)) throw validationFailed({ [operator === '>=' ? 'created_at_from' : 'created_at_to']: ['Ugyldig dato (ÅÅÅÅ-MM-DD)'] });
-  return `${OSLO_DAY} ${operator} ${params.add(value)}::date`;
+  return `(${column} AT TIME ZONE 'Europe/Oslo')::date ${operator} ${params.add(value)}::date`;
 };
 
+/** filter[created_at_from] and filter[created_at_to]: Oslo calendar days of `column`, both ends included. */
+export const osloDayRange = (column: string): ListDefinition['filters'] =>
+  ({ created_at_from: dateFilter(column, '>='), created_at_to: dateFilter(column, '<=') });
+
 const vippsList: ListDefinition = {
-  filters: { created_at_from: dateFilter('>='), created_at_to: dateFilter('<=') },
+  filters: osloDayRange('r.created_at'),
   sorts: { id: 'r.id', created_at: 'r.created_at' },
   defaultSort: '-id',
   tieBreaker: 'r.id',
@@ -43,13 +49,25 @@ const vippsList: ListDefinition = {
 const amountInKroner = (ore: number) => (ore / 100).toFixed(2).replace('.', ',');
 const osloTime = new Intl.DateTimeFormat('nb-NO', { timeZone: 'Europe/Oslo', hour: '2-digit', minute: '2-digit' });
 
+/** 'Dato' (a date cell in the spreadsheet) and 'Tid', both in Oslo. */
+export const dateAndTimeColumns = <Row extends { created_at: string }>(): CsvColumn<Row>[] => [
+  { header: 'Dato', value: (row) => norwegianDate(row.created_at), kind: 'date' },
+  { header: 'Tid', value: (row) => osloTime.format(new Date(row.created_at)) },
+];
+
+/** 'Beløp (kr)' from øre: 1450,00 in the CSV, the number 1450 in the spreadsheet. */
+export const amountColumn = <Row extends { amount: number }>(): CsvColumn<Row> =>
+  ({ header: 'Beløp (kr)', value: (row) => amountInKroner(row.amount), kind: 'amount', cell: (row) => row.amount / 100 });
+
+const [dateColumn, timeColumn] = dateAndTimeColumns<VippsRow>();
+
 export const VIPPS_CSV: CsvColumn<VippsRow>[] = [
   { header: 'ID', value: (row) => row.key },
   { header: 'Referanse', value: (row) => row.reference },
-  { header: 'Dato', value: (row) => norwegianDate(row.created_at), kind: 'date' },
-  { header: 'Tid', value: (row) => osloTime.format(new Date(row.created_at)) },
+  dateColumn,
+  timeColumn,
   { header: 'Status', value: (row) => row.state },
-  { header: 'Beløp (kr)', value: (row) => amountInKroner(row.amount), kind: 'amount', cell: (row) => row.amount / 100 },
+  amountColumn(),
   { header: 'Kampanjekode', value: (row) => row.campaign_code },
   { header: 'Medlemsnummer', value: (row) => row.remote_id },
   { header: 'Fornavn', value: (row) => row.first_name },

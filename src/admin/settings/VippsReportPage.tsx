@@ -1,88 +1,56 @@
 /**
  * '/settings/vipps-rapport': the payment-app report for a date range, by default the previous
- * month, saved as vipps_registrations.csv (or, with the second button, vipps_registrations.xlsx);
- * 'Ukjent feil - prøv igjen' when there is nothing to export.
+ * month, in two tabs with the same form. 'Innmeldinger' saves the quick-checkout registrations as
+ * vipps_registrations.csv (or, with the second button, vipps_registrations.xlsx); 'Fakturaer og
+ * trekk' (?tab=invoices) the invoices paid with Vipps on Min side and the charges on Vipps
+ * agreements as vipps_fakturabetalinger.csv or .xlsx. 'Ukjent feil - prøv igjen' when there is
+ * nothing to export.
  */
-import { useRef, useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
-import DownloadIcon from '@mui/icons-material/Download';
-import { Form, required, useDataProvider, useTranslate, type HttpError } from 'react-admin';
-import { useFormState } from 'react-hook-form';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
 import type { StaffDataProvider } from '../../dataProvider/index.ts';
-import type { ExportFormat } from '../../dataProvider/exports.ts';
-import { RULE_MESSAGES } from '../../../server/schemas/rules.ts';
-import { DateInput } from '../dates/DateInput.tsx';
-import { useToast } from '../toast.tsx';
+import { VippsExportForm } from './VippsExportForm.tsx';
 import { PageTitle } from './PageTitle.tsx';
 
-/** The first and last day of the month before `today`, as 'yyyy-MM-dd'. */
-export function previousMonth(today: Date = new Date()): { from: string; to: string } {
-  const year = today.getFullYear();
-  const month = today.getMonth(); // the previous month is month - 1 (0-based), day 0 of this month its last day
-  const iso = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-  return { from: iso(new Date(year, month - 1, 1)), to: iso(new Date(year, month, 0)) };
-}
+const TABS = ['registrations', 'invoices'] as const;
+type TabName = (typeof TABS)[number];
 
-const requiredDate = required(RULE_MESSAGES.required);
-
-/** Both buttons submit the form (so the dates are validated); the one pressed names the format. */
-function ExportButtons({ onFormat }: { onFormat: (format: ExportFormat) => void }) {
-  const translate = useTranslate();
-  const { isValid, isSubmitting } = useFormState();
-  return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
-      <Button type="submit" variant="contained" startIcon={<DownloadIcon />} disabled={!isValid || isSubmitting} onClick={() => onFormat('csv')}>
-        {translate('app.settings.vipps.export')}
-      </Button>
-      <Button type="submit" variant="outlined" startIcon={<DownloadIcon />} disabled={!isValid || isSubmitting} onClick={() => onFormat('xlsx')}>
-        {translate('app.exports.xlsx_report')}
-      </Button>
-    </Box>
-  );
-}
+const tabOf = (value: string | null): TabName => (value === 'invoices' ? 'invoices' : 'registrations');
 
 export function VippsReportPage() {
   const translate = useTranslate();
-  const toast = useToast();
   const dataProvider = useDataProvider<StaffDataProvider>();
-  /** null while nothing failed; otherwise the server's own reason when it gave one ('' if not). */
-  const [failed, setFailed] = useState<string | null>(null);
-  const format = useRef<ExportFormat>('csv');
+  const [search, setSearch] = useSearchParams();
+  const tab = tabOf(search.get('tab'));
 
-  async function exportReport(values: Record<string, unknown>) {
-    setFailed(null);
-    try {
-      await dataProvider.exportVippsRegistrations(String(values.from), String(values.to), format.current);
-      toast.success('app.settings.vipps.done');
-    } catch (error) {
-      // The spec's text stays; the server's reason ('Ingen Vipps-registreringer i perioden.') tells staff nothing is broken.
-      const { status, message } = error as HttpError;
-      setFailed(status && status < 500 && message ? message : '');
-    }
+  function choose(next: TabName) {
+    // The first tab is the page's own address; the other one is kept in it, so a reload or a link opens it.
+    setSearch(next === 'registrations' ? {} : { tab: next }, { replace: true });
   }
 
   return (
     <>
       <PageTitle label="app.settings.vipps.title" />
-      <Paper sx={{ p: 2, maxWidth: 720 }}>
-        <Typography sx={{ mb: 2 }}>{translate('app.settings.vipps.intro')}</Typography>
-        <Form defaultValues={previousMonth()} onSubmit={exportReport}>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
-            <DateInput source="from" label="app.settings.vipps.from" validate={requiredDate} isRequired />
-            <DateInput source="to" label="app.settings.vipps.to" validate={requiredDate} isRequired />
-          </Box>
-          <ExportButtons onFormat={(chosen) => { format.current = chosen; }} />
-        </Form>
-        {failed !== null && (
-          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-            {translate('app.settings.vipps.no_data')}
-            {failed && <Typography variant="body2" sx={{ mt: 0.5 }}>{failed}</Typography>}
-          </Alert>
-        )}
+      <Paper sx={{ px: 2, pb: 2, maxWidth: 720 }}>
+        <Tabs
+          value={tab}
+          onChange={(_event, value: TabName) => choose(value)}
+          aria-label={translate('app.settings.vipps.tabs.label')}
+          variant="fullWidth"
+          sx={{ mb: 2 }}
+        >
+          {TABS.map((name) => (
+            <Tab key={name} value={name} label={translate(`app.settings.vipps.tabs.${name}`)} id={`vipps-tab-${name}`} aria-controls={name === tab ? `vipps-panel-${name}` : undefined} />
+          ))}
+        </Tabs>
+        <div role="tabpanel" id={`vipps-panel-${tab}`} aria-labelledby={`vipps-tab-${tab}`}>
+          {tab === 'registrations'
+            ? <VippsExportForm key={tab} intro="app.settings.vipps.intro" exportRange={(from, to, format) => dataProvider.exportVippsRegistrations(from, to, format)} />
+            : <VippsExportForm key={tab} intro="app.settings.vipps.invoices_intro" exportRange={(from, to, format) => dataProvider.exportVippsInvoicePayments(from, to, format)} />}
+        </div>
       </Paper>
     </>
   );

@@ -219,6 +219,8 @@ export default {
       vipps: {
         title: 'VIPPS REPORT',
         intro: 'Choose the period and export the Vipps registrations as a csv file (vipps_registrations).',
+        invoices_intro: 'Choose the period and export the Vipps payments of invoices from Min side and the charges on Vipps agreements as a csv file (vipps_fakturabetalinger): one row per payment or charge with its state, also those that did not go through.',
+        tabs: { label: 'Vipps reports', registrations: 'Sign-ups', invoices: 'Invoices and charges' },
         from: 'From date',
         to: 'To date',
         export: 'Export (csv)',

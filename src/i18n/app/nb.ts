@@ -221,6 +221,8 @@ export default {
       vipps: {
         title: 'VIPPS RAPPORT',
         intro: 'Velg perioden og eksporter registreringene med Vipps som csv-fil (vipps_registrations).',
+        invoices_intro: 'Velg perioden og eksporter Vipps-betalingene av fakturaer fra Min side og trekkene på Vipps-avtaler som csv-fil (vipps_fakturabetalinger): én rad per betaling eller trekk med status, også de som ikke gikk gjennom.',
+        tabs: { label: 'Vipps-rapporter', registrations: 'Innmeldinger', invoices: 'Fakturaer og trekk' },
         from: 'Fra dato',
         to: 'Til dato',
         export: 'Eksporter (csv)',

@@ -1,7 +1,7 @@
 /** The Vipps report's default range, the month before today, on the local calendar (as date-fns reckons it). */
 import { endOfMonth, format, startOfMonth, subMonths } from 'date-fns';
 import { describe, expect, it } from 'vitest';
-import { previousMonth } from '../../../src/admin/settings/VippsReportPage.tsx';
+import { previousMonth } from '../../../src/admin/settings/VippsExportForm.tsx';
 
 describe('previousMonth', () => {
   it('is the first and last day of the month before, in January, in leap years and at month ends', () => {
