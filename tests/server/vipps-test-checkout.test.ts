@@ -29,7 +29,7 @@ const testPayment = async (reference: string) =>
 describe('test checkout', () => {
   it('offers the membership and its price, and says the test checkout stands in', async () => {
     const response = await t.app.inject({ url: '/api/vipps_registration/offer' });
-    expect(response.json()).toEqual({ data: { name: 'Medlemskap', price: 1450, available: true, test_checkout: true } });
+    expect(response.json()).toEqual({ data: { name: 'Medlemskap', price: 1450, available: true, recurring: true, test_checkout: true } });
   });
 
   it('shows a clearly labelled page with the amount and approve and abort buttons', async () => {
