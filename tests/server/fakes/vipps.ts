@@ -1,7 +1,8 @@
 /**
  * A fake Vipps MobilePay API on loopback: access tokens; ePayment payments (create, get,
  * capture, cancel, refund, with idempotency keys); userinfo; the Recurring API v3 (agreements
- * PENDING → ACTIVE | STOPPED | EXPIRED, charges PENDING → DUE → PROCESSING → CHARGED | FAILED
+ * PENDING → ACTIVE | STOPPED | EXPIRED, the profile shared on approval when asked for with
+ * `scope`, an initial charge drawn on approval, charges PENDING → DUE → PROCESSING → CHARGED | FAILED
  * after their retries | CANCELLED, refunds), with helpers that act as the member in the app and
  * as Vipps' charge run; and webhook bodies and deliveries signed the way Vipps signs them
  * (computed here on its own, not with the portal's code).
