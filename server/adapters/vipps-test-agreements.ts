@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
 import {
   VippsError, VIPPS_MESSAGES, RECURRING_MESSAGES,
-  type Agreement, type AgreementStatus, type Charge, type ChargeStatus, type NewAgreement, type Payer, type RecurringGateway,
+  type AgreementStatus, type Charge, type ChargeStatus, type NewAgreement, type Payer, type RecurringGateway,
 } from './vipps.ts';
 
 interface AgreementRow {
