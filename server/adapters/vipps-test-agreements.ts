@@ -9,14 +9,16 @@ import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
 import {
   VippsError, VIPPS_MESSAGES, RECURRING_MESSAGES,
-  type Agreement, type AgreementStatus, type Charge, type ChargeStatus, type RecurringGateway,
+  type AgreementStatus, type Charge, type ChargeStatus, type NewAgreement, type Payer, type RecurringGateway,
 } from './vipps.ts';
 
 interface AgreementRow {
   id: string;
   status: AgreementStatus;
-  body: { productName: string; productDescription?: string | null; merchantAgreementUrl: string; merchantRedirectUrl: string; interval: Agreement['interval'] };
+  body: Pick<NewAgreement, 'productName' | 'productDescription' | 'merchantAgreementUrl' | 'merchantRedirectUrl' | 'interval' | 'initialCharge' | 'scope'>;
   amount: number;
+  /** The profile shared on approval, when the agreement asked for one (scope). */
+  payer: Payer | null;
   created_at: string;
   start_at: string | null;
   stop_at: string | null;
@@ -25,6 +27,7 @@ interface AgreementRow {
 interface ChargeRow {
   id: string;
   agreement_id: string;
+  type: 'INITIAL' | 'RECURRING';
   amount: number;
   description: string;
   due: string;
@@ -37,8 +40,11 @@ export interface TestAgreements extends RecurringGateway {
   readonly testCheckout: true;
   /** The agreement as the test page shows it, with its charges; null for an unknown id. */
   agreement(id: string): Promise<(AgreementRow & { charges: ChargeRow[] }) | null>;
-  /** The member approves (PENDING → ACTIVE) or rejects (→ STOPPED) it. */
-  decide(id: string, decision: 'approve' | 'reject'): Promise<AgreementStatus>;
+  /**
+   * The member approves (PENDING → ACTIVE; the initial charge is drawn, and the payer is the profile
+   * shared when the agreement asked for one) or rejects it (→ STOPPED; the initial charge cancelled).
+   */
+  decide(id: string, decision: 'approve' | 'reject', payer?: Payer | null): Promise<AgreementStatus>;
   /** The member stops the active agreement in "the app": its open charges are cancelled. */
   stopInApp(id: string): Promise<AgreementStatus>;
   /** Vipps' charge run for one charge: CHARGED, or FAILED after its retries. */
@@ -50,7 +56,7 @@ const iso = (value: string | null) => (value === null ? null : new Date(value).t
 export function testAgreements(db: Queryable): TestAgreements {
   async function loadAgreement(id: string): Promise<AgreementRow | null> {
     const [row] = await db.query<AgreementRow>(
-      'SELECT id, status, body, amount, created_at::text, start_at::text, stop_at::text FROM vipps_test_agreements WHERE id = $1',
+      'SELECT id, status, body, amount, payer, created_at::text, start_at::text, stop_at::text FROM vipps_test_agreements WHERE id = $1',
       [id],
     );
     return row ?? null;
@@ -62,12 +68,12 @@ export function testAgreements(db: Queryable): TestAgreements {
   }
   const charges = (agreementId: string) =>
     db.query<ChargeRow>(
-      'SELECT id, agreement_id, amount, description, due::text AS due, retry_days, status, failure_reason FROM vipps_test_charges WHERE agreement_id = $1 ORDER BY created_at, id',
+      'SELECT id, agreement_id, type, amount, description, due::text AS due, retry_days, status, failure_reason FROM vipps_test_charges WHERE agreement_id = $1 ORDER BY created_at, id',
       [agreementId],
     );
   async function existingCharge(agreementId: string, chargeId: string): Promise<ChargeRow> {
     const [row] = await db.query<ChargeRow>(
-      'SELECT id, agreement_id, amount, description, due::text AS due, retry_days, status, failure_reason FROM vipps_test_charges WHERE id = $1 AND agreement_id = $2',
+      'SELECT id, agreement_id, type, amount, description, due::text AS due, retry_days, status, failure_reason FROM vipps_test_charges WHERE id = $1 AND agreement_id = $2',
       [chargeId, agreementId],
     );
     if (!row) throw new VippsError(VIPPS_MESSAGES.chargeNotFound, 404);
@@ -77,11 +83,11 @@ export function testAgreements(db: Queryable): TestAgreements {
     id: row.id,
     agreementId: row.agreement_id,
     status: row.status,
-    type: 'RECURRING',
+    type: row.type,
     transactionType: 'DIRECT_CAPTURE',
     amount: row.amount,
-    captured: row.status === 'CHARGED' ? row.amount : 0,
-    refunded: 0,
+    captured: row.status === 'CHARGED' || row.status === 'REFUNDED' ? row.amount : 0,
+    refunded: row.status === 'REFUNDED' ? row.amount : 0,
     cancelled: row.status === 'CANCELLED' ? row.amount : 0,
     description: row.description,
     due: row.due,
@@ -108,7 +114,19 @@ export function testAgreements(db: Queryable): TestAgreements {
          ON CONFLICT (idempotency_key) DO UPDATE SET idempotency_key = EXCLUDED.idempotency_key RETURNING id`,
         [id, JSON.stringify(agreement), agreement.amount, idempotencyKey],
       );
-      return { agreementId: row.id, confirmationUrl: `/api/vipps-test-checkout/agreement/${encodeURIComponent(row.id)}`, chargeId: null };
+      // The initial charge waits with the agreement and is drawn when the member approves (DIRECT_CAPTURE).
+      const initial = agreement.initialCharge;
+      let chargeId: string | null = null;
+      if (initial) {
+        chargeId = initial.orderId || `chr_test_${row.id.slice(-12)}`;
+        const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Oslo' }).format(new Date());
+        await db.query(
+          `INSERT INTO vipps_test_charges (id, agreement_id, type, amount, description, due, retry_days) VALUES ($1, $2, 'INITIAL', $3, $4, $5, 0)
+           ON CONFLICT (id) DO NOTHING`,
+          [chargeId, row.id, initial.amount, initial.description, today],
+        );
+      }
+      return { agreementId: row.id, confirmationUrl: `/api/vipps-test-checkout/agreement/${encodeURIComponent(row.id)}`, chargeId };
     },
 
     async getAgreement(id) {
@@ -126,7 +144,7 @@ export function testAgreements(db: Queryable): TestAgreements {
         created: iso(row.created_at)!,
         start: iso(row.start_at),
         stop: iso(row.stop_at),
-        sub: null,
+        sub: row.payer && row.body.scope ? `test-${row.id}` : null,
       };
     },
 
@@ -170,17 +188,30 @@ export function testAgreements(db: Queryable): TestAgreements {
       await db.query("UPDATE vipps_test_charges SET status = 'REFUNDED' WHERE id = $1", [chargeId]);
     },
 
+    async userInfo(sub) {
+      const row = await loadAgreement(sub.replace(/^test-/, ''));
+      if (!row?.payer) throw new VippsError(VIPPS_MESSAGES.notFound, 404);
+      return row.payer;
+    },
+
     async agreement(id) {
       const row = await loadAgreement(id);
       return row ? { ...row, charges: await charges(id) } : null;
     },
 
-    async decide(id, decision) {
+    async decide(id, decision, payer = null) {
       await existing(id);
       if (decision === 'approve') {
-        await db.query("UPDATE vipps_test_agreements SET status = 'ACTIVE', start_at = now() WHERE id = $1 AND status = 'PENDING'", [id]);
+        const approved = await db.query(
+          "UPDATE vipps_test_agreements SET status = 'ACTIVE', start_at = now(), payer = $2 WHERE id = $1 AND status = 'PENDING' RETURNING id",
+          [id, payer ? JSON.stringify(payer) : null],
+        );
+        if (approved.length > 0) {
+          await db.query("UPDATE vipps_test_charges SET status = 'CHARGED' WHERE agreement_id = $1 AND type = 'INITIAL' AND status = 'PENDING'", [id]);
+        }
       } else {
-        await db.query("UPDATE vipps_test_agreements SET status = 'STOPPED', stop_at = now() WHERE id = $1 AND status = 'PENDING'", [id]);
+        const rejected = await db.query("UPDATE vipps_test_agreements SET status = 'STOPPED', stop_at = now() WHERE id = $1 AND status = 'PENDING' RETURNING id", [id]);
+        if (rejected.length > 0) await db.query("UPDATE vipps_test_charges SET status = 'CANCELLED' WHERE agreement_id = $1 AND status = 'PENDING'", [id]);
       }
       return (await existing(id)).status;
     },

@@ -396,8 +396,10 @@ export interface NewAgreement {
   phoneNumber?: string | null;
   /** Our id for the agreement (at most 64 characters). */
   externalId?: string | null;
-  /** A first payment made when the member approves (DIRECT_CAPTURE). */
+  /** A first payment made when the member approves (DIRECT_CAPTURE); `orderId` becomes its charge id. */
   initialCharge?: { amount: number; description: string; orderId?: string | null } | null;
+  /** The member's details asked for on approval (profile sharing), space separated: 'name email phoneNumber'. */
+  scope?: string | null;
 }
 
 export interface CreatedAgreement {
@@ -482,6 +484,8 @@ export interface RecurringGateway {
   listCharges(agreementId: string, status?: ChargeStatus): Promise<Charge[]>;
   cancelCharge(agreementId: string, chargeId: string, idempotencyKey: string): Promise<void>;
   refundCharge(agreementId: string, chargeId: string, refund: { amount: number; description: string }, idempotencyKey: string): Promise<void>;
+  /** The profile the member shared on approval (the agreement's `sub`, when a scope was asked for). */
+  userInfo(sub: string): Promise<Payer>;
 }
 
 export interface RecurringOptions {
@@ -508,7 +512,11 @@ export const RECURRING_MESSAGES = {
   idempotencyKey: 'Idempotensnøkkelen må ha 1–40 tegn og ikke inneholde #, ?, / eller \\.',
   refundDescription: 'Beskrivelsen av tilbakebetalingen må ha 1–100 tegn.',
   id: 'Id-en til avtalen eller trekket er ugyldig.',
+  scope: 'Opplysningene som bes om må være blant name, email, phoneNumber, address og birthDate.',
 } as const;
+
+/** What an agreement may ask the member to share (Userinfo scopes; nin only by special agreement with Vipps). */
+const SCOPES = ['name', 'email', 'phoneNumber', 'address', 'birthDate'];
 
 const OSLO_DAY = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Oslo', year: 'numeric', month: '2-digit', day: '2-digit' });
 
@@ -559,6 +567,10 @@ function checkAgreement(agreement: NewAgreement): void {
     if (!validAmount(initial.amount)) throw refusedHere('initialCharge.amount', RECURRING_MESSAGES.amount);
     if (!textLength(initial.description, 1, 45)) throw refusedHere('initialCharge.description', RECURRING_MESSAGES.description);
     if (initial.orderId && !/^[A-Za-z0-9-]{1,50}$/.test(initial.orderId)) throw refusedHere('initialCharge.orderId', RECURRING_MESSAGES.orderId);
+  }
+  if (agreement.scope != null) {
+    const words = agreement.scope.split(' ');
+    if (words.length === 0 || words.some((word) => !SCOPES.includes(word))) throw refusedHere('scope', RECURRING_MESSAGES.scope);
   }
 }
 
@@ -672,6 +684,7 @@ export function recurringClient(settings: VippsConfig, options: RecurringOptions
           merchantAgreementUrl: agreement.merchantAgreementUrl,
           ...(agreement.phoneNumber ? { phoneNumber: agreement.phoneNumber } : {}),
           ...(agreement.externalId ? { externalId: agreement.externalId } : {}),
+          ...(agreement.scope ? { scope: agreement.scope } : {}),
           ...(initial
             ? {
                 initialCharge: {
@@ -759,6 +772,11 @@ export function recurringClient(settings: VippsConfig, options: RecurringOptions
         subject: 'charge',
         body: { amount: refund.amount, description: refund.description },
       });
+    },
+
+    async userInfo(sub) {
+      const { body } = await http.call<Record<string, unknown> | null>(`/vipps-userinfo-api/userinfo/${encodeURIComponent(sub)}`, { method: 'GET' });
+      return payerFromUserInfo(body);
     },
   };
 }

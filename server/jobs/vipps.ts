@@ -10,6 +10,7 @@ export const vippsFollowUp = (services: Services) => async () => {
     db: services.db,
     outbox: services.outbox,
     gateway: services.vipps,
+    recurring: services.recurring,
     publicUrl: services.config.publicUrl,
   });
   await followUpInvoicePayments({

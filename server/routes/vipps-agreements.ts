@@ -76,12 +76,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { vipps } = app.services;
   if (!isTestAgreements(recurring) || vipps?.kind !== 'test-checkout') return;
   const webhookDeps: VippsDeps = {
-    db: deps.db, outbox: deps.outbox, gateway: vipps, publicUrl: deps.publicUrl, log: app.log,
+    db: deps.db, outbox: deps.outbox, gateway: vipps, recurring, publicUrl: deps.publicUrl, log: app.log,
     recurringEvent: (event) => receiveRecurringEvent(deps, event),
   };
 
   const testPages: FastifyPluginAsyncTypebox = async (form) => {
-    form.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
+    form.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8')))),
+    );
     form.get(
       '/vipps-test-checkout/agreement/:id',
       { config: { access: 'public' }, schema: { hide: true, params: TestAgreementParams } },
@@ -91,7 +93,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       '/vipps-test-checkout/agreement/:id/:decision',
       { config: { access: 'public' }, schema: { hide: true, params: TestAgreementDecisionParams } },
       async (request, reply) =>
-        reply.redirect(await decideTestAgreement(webhookDeps, recurring, request.params.id, request.params.decision), 303),
+        reply.redirect(
+          await decideTestAgreement(webhookDeps, recurring, request.params.id, request.params.decision, (request.body ?? {}) as Record<string, string>),
+          303,
+        ),
     );
     form.post(
       '/vipps-test-checkout/agreement/:id/charge/:charge/:decision',

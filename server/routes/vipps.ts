@@ -12,8 +12,8 @@ import { receiveRecurringEvent } from '../domain/payments/vipps-agreements.ts';
 import { agreementDeps } from '../jobs/vipps-agreements.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, outbox, vipps, config, jobs } = app.services;
-  const deps: VippsDeps = { db, outbox, gateway: vipps, publicUrl: config.publicUrl, log: app.log, ledger: config.tripletex ? jobs : null };
+  const { db, outbox, vipps, recurring, config, jobs } = app.services;
+  const deps: VippsDeps = { db, outbox, gateway: vipps, recurring, publicUrl: config.publicUrl, log: app.log, ledger: config.tripletex ? jobs : null };
   // Recurring events (Vipps agreements) come to the same webhook.
   deps.recurringEvent = (event) => receiveRecurringEvent(agreementDeps(app.services, app.log), event);
 
@@ -36,7 +36,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['Innmelding'],
-        summary: 'Hurtigkassen: lager en Vipps-betaling for medlemskapet; nettleseren sendes til redirectUrl i response_data',
+        summary: 'Hurtigkassen: lager en Vipps-betaling for medlemskapet (med recurring: en årlig Vipps-avtale med betalingen som første trekk); nettleseren sendes til redirectUrl i response_data',
         body: VippsStart,
         response: { ...errorResponses(429), 200: VippsStartAnswer, 422: VippsStartRefused, 502: VippsStartRefused, 503: VippsStartRefused },
       },
@@ -67,7 +67,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         config: { access: 'public' },
         schema: {
           tags: ['Innmelding'],
-          summary: 'Webhook fra Vipps (epayments.payment.*.v1), signert med HMAC-SHA256',
+          summary: 'Webhook fra Vipps (epayments.payment.*.v1 og recurring.*.v1), signert med HMAC-SHA256',
           response: { ...errorResponses(401), 200: Type.Object({ received: Type.Boolean() }) },
         },
       },

@@ -4,6 +4,8 @@ import { Nullable } from './common.ts';
 
 export const VippsStart = Type.Object({
   campaign_code: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+  /** 'Betal kontingenten automatisk hvert år': a yearly Vipps agreement whose first payment is this one (off when left out). */
+  recurring: Type.Optional(Type.Boolean()),
 });
 export type VippsStart = Static<typeof VippsStart>;
 
@@ -33,6 +35,8 @@ export const VippsOffer = Type.Object({
     price: Type.Integer(),
     /** False when Vipps is not set up: the form says so instead of offering the button. */
     available: Type.Boolean(),
+    /** True when the payer may also set up a yearly agreement (the form then offers the checkbox). */
+    recurring: Type.Boolean(),
     /** True when the embedded test checkout stands in for Vipps. */
     test_checkout: Type.Boolean(),
   }),

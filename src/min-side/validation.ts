@@ -124,8 +124,9 @@ export const memberCardSchema = object({
   phone_number: string().trim().required(v.smsRequired).min(SMS_PHONE_MIN_LENGTH, v.smsMin),
 });
 
-/** The quick checkout (spec section 5): only the terms must be accepted; the campaign code comes from the link. */
+/** The quick checkout (spec section 5): only the terms must be accepted; the campaign code comes from the link; a yearly agreement is a choice. */
 export const quickCheckoutSchema = object({
   campaign_code: string().trim().default(''),
+  recurring: boolean().default(false),
   terms: boolean().required(v.terms).oneOf([true], v.terms),
 });

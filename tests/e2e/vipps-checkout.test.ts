@@ -1,12 +1,15 @@
 /**
  * Vipps quick checkout in the browser, offline through the embedded test checkout: join and pay
- * with a campaign code, abort, and pay again with the same e-mail and phone.
+ * with a campaign code, abort, and pay again with the same e-mail and phone; and join with
+ * 'Betal kontingenten automatisk hvert år' ticked, approve the agreement, and find it active on
+ * Min side once signed in.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, checkA11y, openPage, screenshot, usePortal } from './harness.ts';
-import { look, memberByEmail, messagesOf, staffToken, tabTo } from './min-side-steps.ts';
+import { api, checkA11y, openPage, screenshot, signIn, usePortal, type Portal } from './harness.ts';
+import { look, memberByEmail, messagesOf, staffToken, tabTo, WIDTHS } from './min-side-steps.ts';
 import { openPglite } from '../../server/db/pglite.ts';
+import { outboxDir, readOutboxFiles } from '../../server/adapters/outbox-files.ts';
 
 const e2e = usePortal();
 let token: string;
@@ -18,6 +21,8 @@ beforeAll(async () => {
 const stamp = Date.now().toString().slice(-6);
 const PAYER = { email: `vilde.vipps.${stamp}@example.no`, phone: `98${stamp}` };
 const references: Record<string, string> = {};
+/** The e-mail of each payer who joined with a yearly agreement. */
+const agreementPayers: string[] = [];
 
 async function memberTotal(): Promise<number> {
   const { body } = await api(e2e.portal, token, 'GET', '/api/member/list?per_page=25');
@@ -121,6 +126,93 @@ describe('Vipps quick checkout at 1440 px', () => {
   });
 });
 
+/** The password link in the welcome mail to `email`, as the developer reads it in DATA_DIR/outbox once the queue has sent it. */
+async function welcomeLink(portal: Portal, email: string): Promise<string> {
+  const until = Date.now() + 20_000;
+  for (;;) {
+    const mails = await readOutboxFiles(outboxDir(portal.dataDir), 200);
+    const html = mails.find((file) => file.to === email && file.html?.includes('/password/change'))?.html;
+    const match = html ? /\/password\/change\?token=[^"'\s<]+/.exec(html.replace(/&amp;/g, '&')) : null;
+    if (match) return match[0];
+    if (Date.now() > until) throw new Error(`no welcome mail to ${email} in the outbox`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe.each(WIDTHS)('Vipps quick checkout with a yearly agreement at %i px', (width) => {
+  it("tick 'Betal kontingenten automatisk hvert år', approve in the test checkout, thanks; signed in, Min side shows the agreement as 'Aktiv'", async () => {
+    const email = `aud.avtale.${width}.${stamp}@example.no`;
+    const phone = `9${width === 390 ? 6 : 5}${stamp}`;
+    agreementPayers.push(email);
+    const page = await openPage(e2e.browser, e2e.portal, '/new-member?vipps=1', { width });
+    await page.getByRole('heading', { name: 'Bli medlem med Vipps' }).waitFor();
+    const box = page.getByRole('checkbox', { name: 'Betal kontingenten automatisk hvert år' });
+    expect(await box.isChecked()).toBe(false);
+    // The box stands on the line of its label, and the explanation is read with it.
+    const boxAt = await box.boundingBox();
+    const labelAt = await page.locator('label', { hasText: 'Betal kontingenten automatisk hvert år' }).boundingBox();
+    expect(Math.abs((boxAt?.y ?? 0) - (labelAt?.y ?? 1000))).toBeLessThan(labelAt?.height ?? 0);
+    const described = await box.evaluate((element) =>
+      (element.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '));
+    expect(described).toContain('Du kan stoppe avtalen på Min side eller i Vipps-appen.');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await look(page, 'vipps-checkout-agreement', width);
+
+    // Keyboard only: tick the box and the terms, then pay.
+    await tabTo(page, 'Betal kontingenten automatisk hvert år');
+    await page.keyboard.press('Space');
+    await tabTo(page, 'Jeg godtar vilkårene for medlemskap');
+    await page.keyboard.press('Space');
+    expect(await box.isChecked()).toBe(true);
+    await look(page, 'vipps-checkout-agreement-ticked', width);
+    await tabTo(page, 'Betal med Vipps');
+    await page.keyboard.press('Enter');
+
+    await page.waitForURL(/\/api\/vipps-test-checkout\/agreement\/agr_test_/);
+    await page.getByText('TESTAVTALE').waitFor();
+    await page.getByText('Første betaling nå:').waitFor();
+    await checkA11y(page, `test agreement at ${width} px`);
+    await screenshot(page, `vipps-test-agreement-${width}`);
+    await fillPayer(page, email, phone);
+    await page.getByRole('button', { name: 'Betal og godkjenn avtalen' }).click();
+    await page.waitForURL(/\/vipps-thanks$/);
+    await page.getByRole('heading', { name: 'Takk for at du ble medlem!' }).waitFor();
+    await look(page, 'vipps-thanks-after-agreement', width);
+
+    // The new member chooses a password through the welcome mail's link, signs in and completes step two.
+    await page.goto(`${e2e.portal.baseUrl}${await welcomeLink(e2e.portal, email)}`);
+    await page.getByRole('heading', { name: 'Lag nytt passord' }).waitFor();
+    await page.getByLabel('Passord', { exact: true }).fill('avtale12345');
+    await page.getByLabel('Bekreft passord').fill('avtale12345');
+    await page.getByRole('button', { name: 'Lagre nytt passord' }).click();
+    await page.getByRole('link', { name: 'Logg inn på Min side' }).waitFor();
+    await signIn(page, e2e.portal, { email, password: 'avtale12345' });
+    await page.getByRole('heading', { name: 'Fullfør innmeldingen' }).waitFor();
+    await page.getByLabel('Adresse').fill('Kirkegata 5');
+    await page.getByLabel('Postnummer').fill('0153');
+    await expect.poll(() => page.getByLabel('Poststed').inputValue()).not.toBe('');
+    await page.getByLabel('Hovedinstrument').selectOption({ index: 1 });
+    const next = page.getByRole('button', { name: 'Neste' });
+    await expect.poll(() => next.isEnabled()).toBe(true);
+    await next.click();
+    await page.getByRole('heading', { name: 'Fakturering' }).waitFor();
+    await page.getByLabel('E-post', { exact: true }).check();
+    const approve = page.getByRole('button', { name: 'Godkjenn' });
+    await expect.poll(() => approve.isEnabled()).toBe(true);
+    await approve.click();
+
+    await page.getByRole('heading', { name: 'Hei, Test' }).waitFor();
+    const card = page.getByRole('region', { name: 'Trekk kontingenten automatisk med Vipps' });
+    await card.getByText('Aktiv', { exact: true }).waitFor();
+    await card.getByText('kr 1 450').waitFor();
+    expect(await card.getByRole('button', { name: 'Start avtale med Vipps' }).count()).toBe(0);
+    await card.getByRole('button', { name: 'Stopp avtalen' }).waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await look(page, 'agreement-from-signup', width);
+    await page.context().close();
+  });
+});
+
 describe('what the quick checkouts left in the database', () => {
   it('one captured registration with the campaign, one aborted and one cancelled, nothing charged twice', async () => {
     await e2e.portal.halt();
@@ -142,6 +234,19 @@ describe('what the quick checkouts left in the database', () => {
       const payment = Object.fromEntries(payments.map((row) => [row.reference, row]));
       expect(payment[references.paid]).toMatchObject({ captured_amount: 145000, cancelled: false });
       expect(payment[references.again]).toMatchObject({ captured_amount: 0, cancelled: true });
+
+      // Each payer with a yearly agreement: the registration paid once by the agreement's initial charge, and the agreement active.
+      const joined = await db.query<{ state: string; kind: string; captured_amount: number; agreement_state: string; charges: { type: string; status: string; amount: number }[] }>(
+        `SELECT r.state, r.kind, r.captured_amount, g.state AS agreement_state,
+                (SELECT json_agg(json_build_object('type', c.type, 'status', c.status, 'amount', c.amount)) FROM vipps_test_charges c WHERE c.agreement_id = r.vipps_agreement_id) AS charges
+           FROM vipps_registrations r JOIN accounts a ON a.id = r.member_id JOIN vipps_agreements g ON g.vipps_agreement_id = r.vipps_agreement_id AND g.member_id = a.id
+          WHERE a.email = ANY($1)`,
+        [agreementPayers],
+      );
+      expect(joined).toHaveLength(agreementPayers.length);
+      for (const row of joined) {
+        expect(row).toEqual({ state: 'CAPTURED', kind: 'agreement', captured_amount: 145000, agreement_state: 'ACTIVE', charges: [{ type: 'INITIAL', status: 'CHARGED', amount: 145000 }] });
+      }
     } finally {
       await db.close();
     }

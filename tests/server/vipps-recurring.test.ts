@@ -156,6 +156,24 @@ describe('agreements', () => {
     expect(await client.getCharge(created.agreementId, orderId)).toMatchObject({ status: 'CHARGED', type: 'INITIAL', captured: 145000 });
   });
 
+  it("with a scope: the member's profile is shared on approval and read through the agreement's sub", async () => {
+    const created = await client.createAgreement(dues({ scope: 'name email phoneNumber' }), key('agr'));
+    expect(JSON.parse(requestsTo(/^\/recurring\/v3\/agreements$/).at(-1)!.body).scope).toBe('name email phoneNumber');
+    expect((await client.getAgreement(created.agreementId)).sub).toBeNull();
+    vipps.approveAgreement(created.agreementId, '4791234567', { given_name: 'Aud', family_name: 'Avtalesen', email: 'aud@example.no', phone_number: '4791234567' });
+    const { sub } = await client.getAgreement(created.agreementId);
+    expect(sub).toBeTruthy();
+    expect(await client.userInfo(sub!)).toEqual({
+      first_name: 'Aud', last_name: 'Avtalesen', email: 'aud@example.no', phone: '4791234567', address: null, birthdate: null,
+    });
+    expect(requestsTo(/^\/vipps-userinfo-api\/userinfo\//).at(-1)!.headers.authorization).toMatch(/^Bearer token-\d+$/);
+  });
+
+  it('without a scope no profile is shared', async () => {
+    const agreementId = await activeAgreement();
+    expect((await client.getAgreement(agreementId)).sub).toBeNull();
+  });
+
   it('stopped by us (PATCH status STOPPED): STOPPED, and its charges not yet drawn are cancelled', async () => {
     const agreementId = await activeAgreement();
     const { chargeId } = await client.createCharge(agreementId, yearly(), key('chg'));
@@ -415,6 +433,8 @@ describe('input refused before it reaches Vipps', () => {
     expect((await agreement({ productName: 'x'.repeat(46) })).message).toBe(RECURRING_MESSAGES.productName);
     expect((await agreement({ interval: { unit: 'YEAR', count: 0 } })).message).toBe(RECURRING_MESSAGES.interval);
     expect((await agreement({ phoneNumber: '+47 912 34 567' })).message).toBe(RECURRING_MESSAGES.phone);
+    expect((await agreement({ scope: 'name nin' })).message).toBe(RECURRING_MESSAGES.scope);
+    expect((await agreement({ initialCharge: { amount: 145000, description: '' } })).message).toBe(RECURRING_MESSAGES.description);
     expect((await refusal(() => client.getAgreement('../accesstoken/get'))).message).toBe(RECURRING_MESSAGES.id);
     expect(vipps.requests.length).toBe(before);
   });

@@ -30,3 +30,9 @@ export async function agreementPrice(db: Queryable, memberId: number): Promise<A
   if (!row) throw new Error('Det finnes ikke noe medlemskapsprodukt (products.kind = membership)');
   return { productId: row.id, productName: row.name, duesOre: row.price * 100, premiumsOre: row.premiums * 100 };
 }
+
+/** The dues alone, for an agreement made before there is a member (the quick checkout's). */
+export async function duesOf(db: Queryable): Promise<Omit<AgreementPrice, 'premiumsOre'>> {
+  const { premiumsOre: _premiums, ...dues } = await agreementPrice(db, 0);
+  return dues;
+}

@@ -60,7 +60,8 @@ const CHARGE_STEP: Record<string, number> = {
 const OPEN_CHARGES = ['PENDING', 'DUE', 'PROCESSING', 'RESERVED'];
 const FALL_BACK = new Set(['FAILED', 'CANCELLED', 'REFUSED']);
 
-type Source = 'member' | 'staff' | 'webhook' | 'poll' | 'renewal' | 'job';
+/** Where a change came from (vipps_agreement_events.source). */
+export type Source = 'member' | 'staff' | 'webhook' | 'poll' | 'renewal' | 'job';
 
 interface AgreementRow {
   id: number;
@@ -90,7 +91,7 @@ const CHARGE_SELECT = `SELECT c.id, c.agreement_id, c.invoice_id, c.order_id, c.
          g.vipps_agreement_id, g.state AS agreement_state, i.number AS invoice_number, c.fell_back_at
     FROM vipps_charges c JOIN vipps_agreements g ON g.id = c.agreement_id JOIN invoices i ON i.id = c.invoice_id`;
 
-interface EventRecord {
+export interface EventRecord {
   agreementId: number | null;
   chargeId?: number | null;
   source: Source;
@@ -103,7 +104,8 @@ interface EventRecord {
   actorId?: number | null;
 }
 
-async function record(db: Queryable, entry: EventRecord): Promise<void> {
+/** Keeps one change or event in vipps_agreement_events. */
+export async function record(db: Queryable, entry: EventRecord): Promise<void> {
   await db.query(
     `INSERT INTO vipps_agreement_events (agreement_id, charge_id, source, event, vipps_agreement_id, vipps_charge_id, from_state, to_state, note, actor_id)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,

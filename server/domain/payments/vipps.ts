@@ -2,7 +2,9 @@
  * Vipps quick checkout: a visitor becomes a member by paying. The registration row follows the
  * payment: CREATED (waiting for the payer) → AUTHORIZED (member created, capture pending) →
  * CAPTURED; or REFUSED (an account with the payer's e-mail exists, money going back) →
- * CANCELLED / REFUNDED; or ABORTED / EXPIRED / TERMINATED with nothing created.
+ * CANCELLED / REFUNDED; or ABORTED / EXPIRED / TERMINATED with nothing created. With 'Betal
+ * kontingenten automatisk hvert år' ticked the payer approves a yearly agreement instead, whose
+ * initial charge is the payment (vipps-signup-agreement.ts); the row's states are the same.
  *
  * `settle` moves a registration on from whatever Vipps says the payment is. The webhook, the
  * payer's return and the follow-up job all call it; it is idempotent, and the member is created
@@ -10,48 +12,22 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
-import type { JobSender, Outbox } from '../messages/outbox.ts';
 import { HttpError, notFound, tooManyRequests, unauthenticated } from '../../lib/http-errors.ts';
 import { hit } from '../../lib/rate-limit.ts';
-import { randomSecret } from '../../lib/tokens.ts';
-import { memberPhone, parseRecurringEvent, verifyWebhook, VippsError, type Payer, type PaymentGateway, type RecurringEvent, type WebhookDelivery } from '../../adapters/vipps.ts';
+import { parseRecurringEvent, verifyWebhook, VippsError, type PaymentGateway, type WebhookDelivery } from '../../adapters/vipps.ts';
 import { checkTypedCampaignCode } from '../settings/campaigns.ts';
-import { isEmailConflict, isEmailTaken } from '../accounts/account-email.ts';
-import { createApplicant } from '../members/registration.ts';
-import { issueResetLink } from '../accounts/accounts.ts';
-import { sendTemplate } from '../messages/messages.ts';
-import { RULE_MESSAGES } from '../../schemas/rules.ts';
 import { isInvoiceReference, settleInvoicePayment } from './vipps-invoices.ts';
+import {
+  createMemberFromPayer, ENDED_WITHOUT_MEMBER, loadRegistration, outcomeOf, registrationOfAgreement, returnPath, VIPPS_TEXTS,
+  type Outcome, type RegistrationRow, type VippsDeps,
+} from './vipps-registration.ts';
+import { createSignupAgreement, settleSignupAgreement, SIGNUP_AGREEMENT_TEXTS, stopWaitingSignupAgreement } from './vipps-signup-agreement.ts';
+import type { Source } from './vipps-agreements.ts';
 
-export interface VippsDeps {
-  db: Database;
-  outbox: Outbox;
-  /** Null when Vipps is not set up (production without VIPPS_* settings). */
-  gateway: PaymentGateway | null;
-  publicUrl: string;
-  log?: { warn(object: object, message: string): void };
-  /** Where payments on Tripletex's invoices are handed on (invoices paid on Min side); null without Tripletex. */
-  ledger?: JobSender | null;
-  /** Handles a Recurring event (agreements and charges, vipps-agreements.ts); without it they are only acknowledged. */
-  recurringEvent?: (event: RecurringEvent) => Promise<void>;
-}
-
-export const VIPPS_TEXTS = {
-  /** The spec's message when the order could not be made. */
-  createFailed: 'Feil ved opprettelse av ordre',
-  notConfigured: 'Betaling med Vipps er ikke tilgjengelig akkurat nå. Meld deg inn med skjemaet i stedet.',
-  unknownCampaign: RULE_MESSAGES.campaignCode,
-  emailTaken: 'Det finnes allerede en konto med e-postadressen fra Vipps.',
-  badSignature: 'Ugyldig signatur.',
-  staleWebhook: 'Hendelsen er for gammel eller har feil tidspunkt.',
-  amountShort: 'Betalingen ble godkjent for et lavere beløp enn prisen.',
-} as const;
+export { returnPath, VIPPS_TEXTS, WEBHOOK_PATH, type Outcome, type VippsDeps } from './vipps-registration.ts';
 
 /** How far a webhook's x-ms-date may lie from our clock, either way (replays, clock skew). */
 export const WEBHOOK_MAX_AGE_MS = 5 * 60 * 1000;
-
-export const WEBHOOK_PATH = '/api/vipps_registration/webhook';
-export const returnPath = (reference: string) => `/api/vipps_registration/${encodeURIComponent(reference)}/return`;
 
 const STARTS_PER_IP = 10;
 const STARTS_WINDOW_SECONDS = 10 * 60;
@@ -67,21 +43,32 @@ async function membershipProduct(db: Database): Promise<{ name: string; price: n
   return product;
 }
 
-/** What the quick-checkout form shows: the membership, its price in kroner, and whether Vipps can be used. */
-export async function membershipOffer(deps: Pick<VippsDeps, 'db' | 'gateway'>) {
+/** What the quick-checkout form shows: the membership, its price in kroner, and whether Vipps (and a yearly agreement) can be used. */
+export async function membershipOffer(deps: Pick<VippsDeps, 'db' | 'gateway' | 'recurring'>) {
   const product = await membershipProduct(deps.db);
-  return { data: { name: product.name, price: product.price, available: deps.gateway !== null, test_checkout: deps.gateway?.kind === 'test-checkout' } };
+  return {
+    data: {
+      name: product.name,
+      price: product.price,
+      available: deps.gateway !== null,
+      recurring: deps.gateway !== null && Boolean(deps.recurring),
+      test_checkout: deps.gateway?.kind === 'test-checkout',
+    },
+  };
 }
 
 /**
- * Starts a quick checkout: a registration row and a payment at Vipps for the membership's price.
- * When Vipps cannot make the payment, the row is removed again and the answer carries the error.
+ * Starts a quick checkout: a registration row and a payment at Vipps for the membership's price,
+ * or, with `recurring`, a yearly agreement whose initial charge is that payment. When Vipps cannot
+ * make it, the row is removed again and the answer carries the error.
  */
-export async function startVippsRegistration(deps: VippsDeps, body: { campaign_code?: string | null }, ip: string) {
+export async function startVippsRegistration(deps: VippsDeps, body: { campaign_code?: string | null; recurring?: boolean }, ip: string) {
   const { db, gateway } = deps;
   const limit = await hit(db, `vipps-start:ip:${ip}`, STARTS_WINDOW_SECONDS);
   if (limit.hits > STARTS_PER_IP) throw tooManyRequests(limit.resetIn, STARTS_PER_IP);
   if (!gateway) throw failure(503, VIPPS_TEXTS.notConfigured);
+  const recurring = body.recurring === true ? (deps.recurring ?? null) : null;
+  if (body.recurring === true && !recurring) throw failure(503, SIGNUP_AGREEMENT_TEXTS.notConfigured);
   const code = body.campaign_code?.trim() ?? '';
   const campaign = code === '' ? null : await checkTypedCampaignCode(db, code, { ip });
   if (code !== '' && !campaign) throw failure(422, VIPPS_TEXTS.unknownCampaign, { errors: { campaign_code: [VIPPS_TEXTS.unknownCampaign] } });
@@ -89,93 +76,25 @@ export async function startVippsRegistration(deps: VippsDeps, body: { campaign_c
   const product = await membershipProduct(db);
   const amount = product.price * 100;
   const reference = `mp-${randomBytes(12).toString('hex')}`;
-  await db.query('INSERT INTO vipps_registrations (reference, campaign_code, campaign_id, amount) VALUES ($1, $2, $3, $4)', [
+  const description = `${product.name} – Musikerportalen`;
+  await db.query('INSERT INTO vipps_registrations (reference, campaign_code, campaign_id, amount, kind) VALUES ($1, $2, $3, $4, $5)', [
     reference,
     campaign?.code ?? null,
     campaign?.id ?? null,
     amount,
+    recurring ? 'agreement' : 'payment',
   ]);
   try {
-    const { redirectUrl } = await gateway.createPayment(
-      { reference, amount, description: `${product.name} – Musikerportalen`, returnUrl: `${deps.publicUrl}${returnPath(reference)}` },
-      `create-${reference}`,
-    );
+    const redirectUrl = recurring
+      ? await createSignupAgreement(deps, recurring, { reference, amount, description })
+      : (await gateway.createPayment({ reference, amount, description, returnUrl: `${deps.publicUrl}${returnPath(reference)}` }, `create-${reference}`))
+          .redirectUrl;
     return { success: true, data: { request_create: { response_data: JSON.stringify({ redirectUrl, reference }) } } };
   } catch (error) {
     await db.query('DELETE FROM vipps_registrations WHERE reference = $1', [reference]);
     if (!(error instanceof VippsError)) throw error;
     deps.log?.warn({ reference, err: error.message, status: error.status }, 'Vipps create failed');
     throw failure(502, `${VIPPS_TEXTS.createFailed}. ${error.message}`);
-  }
-}
-
-interface RegistrationRow {
-  id: number;
-  reference: string;
-  state: string;
-  amount: number;
-  campaign_id: number | null;
-  member_id: number | null;
-}
-
-async function loadRegistration(db: Database, reference: string): Promise<RegistrationRow | null> {
-  const [row] = await db.query<RegistrationRow>(
-    'SELECT id, reference, state, amount, campaign_id, member_id FROM vipps_registrations WHERE reference = $1',
-    [reference],
-  );
-  return row ?? null;
-}
-
-/** What the payer is told: the membership was made, it was not, or Vipps has not decided yet. */
-export type Outcome = 'member' | 'refused' | 'pending' | 'unknown';
-
-const ENDED_WITHOUT_MEMBER = new Set(['ABORTED', 'EXPIRED', 'TERMINATED', 'CANCELLED', 'REFUNDED']);
-
-/** Creates the member from the payer (once: the row is locked and must still be CREATED). */
-async function createMemberFromPayer(deps: VippsDeps, registration: RegistrationRow, payer: Payer): Promise<void> {
-  const { db, outbox } = deps;
-  const phone = memberPhone(payer.phone);
-  try {
-    await db.transaction(async (tx) => {
-      const [locked] = await tx.query<{ state: string }>('SELECT state FROM vipps_registrations WHERE id = $1 FOR UPDATE', [registration.id]);
-      if (locked?.state !== 'CREATED') return;
-      if (await isEmailTaken(tx, payer.email)) {
-        await tx.query(
-          "UPDATE vipps_registrations SET state = 'REFUSED', payer = $2, error = $3, updated_at = now() WHERE id = $1",
-          [registration.id, JSON.stringify(payer), VIPPS_TEXTS.emailTaken],
-        );
-        return;
-      }
-      const member = await createApplicant(tx, {
-        first_name: payer.first_name,
-        last_name: payer.last_name,
-        phone,
-        email: payer.email,
-        is_previous_member: false,
-        // Nobody knows this password: the member chooses one through the link in the welcome mail.
-        password: randomSecret(48),
-        campaignId: registration.campaign_id,
-      });
-      const link = await issueResetLink(tx, payer.email, deps.publicUrl);
-      await sendTemplate(
-        tx,
-        outbox,
-        'vipps-welcome',
-        { id: member.id, email: payer.email, first_name: payer.first_name, last_name: payer.last_name },
-        { values: { email: payer.email }, link: link ?? `${deps.publicUrl}/profile/reset-password` },
-      );
-      await tx.query(
-        "UPDATE vipps_registrations SET state = 'AUTHORIZED', payer = $2, member_id = $3, updated_at = now() WHERE id = $1",
-        [registration.id, JSON.stringify(payer), member.id],
-      );
-    });
-  } catch (error) {
-    // Another account took the address at the same moment: the unique index decides.
-    if (!isEmailConflict(error)) throw error;
-    await db.query(
-      "UPDATE vipps_registrations SET state = 'REFUSED', payer = $2, error = $3, updated_at = now() WHERE id = $1 AND state = 'CREATED'",
-      [registration.id, JSON.stringify(payer), VIPPS_TEXTS.emailTaken],
-    );
   }
 }
 
@@ -213,12 +132,17 @@ async function finishPayment(deps: VippsDeps, gateway: PaymentGateway, registrat
  * Moves the registration on from the payment's state at Vipps. Safe to call any number of times
  * and from several places at once.
  */
-export async function settle(deps: VippsDeps, reference: string): Promise<Outcome> {
+export async function settle(deps: VippsDeps, reference: string, source: Source = 'poll'): Promise<Outcome> {
   const { db, gateway } = deps;
   let registration = await loadRegistration(db, reference);
   if (!registration || !gateway) return 'unknown';
   if (registration.state === 'CAPTURED') return 'member';
   if (ENDED_WITHOUT_MEMBER.has(registration.state)) return 'refused';
+  if (registration.kind === 'agreement') {
+    if (!deps.recurring) return 'unknown';
+    await settleWithRetryLater(deps, registration, () => settleSignupAgreement(deps, deps.recurring!, registration!, source));
+    return outcomeOf((await loadRegistration(db, reference))?.state ?? 'CREATED');
+  }
 
   if (registration.state === 'CREATED') {
     const status = await gateway.getPayment(reference);
@@ -237,22 +161,29 @@ export async function settle(deps: VippsDeps, reference: string): Promise<Outcom
       );
     } else if (status.sub) {
       const payer = await gateway.userInfo(status.sub);
-      await createMemberFromPayer(deps, registration, payer);
+      await createMemberFromPayer(deps, registration, payer, { state: 'AUTHORIZED' });
     }
     registration = (await loadRegistration(db, reference))!;
   }
 
+  const settled = registration;
+  await settleWithRetryLater(deps, settled, () => finishPayment(deps, gateway, settled));
+  return outcomeOf(settled.state);
+}
+
+/**
+ * The money's last step (capture, or sending it back, and stopping an agreement): Vipps failing it
+ * leaves the member (or the refusal) standing, and the follow-up job tries again.
+ */
+async function settleWithRetryLater(deps: VippsDeps, registration: RegistrationRow, step: () => Promise<void>): Promise<void> {
   try {
-    await finishPayment(deps, gateway, registration);
+    await step();
   } catch (error) {
-    // The member stands (or the refusal does); the follow-up job tries the payment again.
     if (!(error instanceof VippsError)) throw error;
-    deps.log?.warn({ reference, err: error.message, status: error.status }, 'Vipps capture/cancel/refund failed');
+    // Nothing decided yet (the agreement or payer could not be read): the caller's Vipps error stands.
+    if (registration.state === 'CREATED' && registration.kind === 'agreement') throw error;
+    deps.log?.warn({ reference: registration.reference, err: error.message, status: error.status }, 'Vipps capture/cancel/refund failed');
   }
-  const state = registration.state;
-  if (state === 'AUTHORIZED' || state === 'CAPTURED') return 'member';
-  if (state === 'CREATED') return 'pending';
-  return 'refused';
 }
 
 /** Where the payer's return lands: after a short wait for Vipps, thanks or the apology. */
@@ -260,7 +191,7 @@ export async function returnFromVipps(deps: VippsDeps, reference: string, waits 
   for (let attempt = 0; ; attempt++) {
     let outcome: Outcome;
     try {
-      outcome = await settle(deps, reference);
+      outcome = await settle(deps, reference, 'member');
     } catch (error) {
       if (!(error instanceof VippsError)) throw error;
       outcome = 'pending';
@@ -270,13 +201,18 @@ export async function returnFromVipps(deps: VippsDeps, reference: string, waits 
     if (attempt >= waits) break;
     await new Promise((resolve) => setTimeout(resolve, pauseMs));
   }
-  // The payer came back without paying: the payment is stopped, so nothing is charged later.
+  // The payer came back without paying: the payment (or the waiting agreement) is stopped, so nothing is charged later.
   try {
-    await deps.gateway?.cancel(reference, `cancel-${reference}`);
+    const registration = await loadRegistration(deps.db, reference);
+    if (registration?.kind === 'agreement') {
+      if (deps.recurring) await stopWaitingSignupAgreement(deps.recurring, registration);
+    } else {
+      await deps.gateway?.cancel(reference, `cancel-${reference}`);
+    }
   } catch (error) {
     if (!(error instanceof VippsError)) throw error;
   }
-  return (await settle(deps, reference).catch(() => 'pending')) === 'member' ? '/vipps-thanks' : '/vipps-error';
+  return (await settle(deps, reference, 'member').catch(() => 'pending')) === 'member' ? '/vipps-thanks' : '/vipps-error';
 }
 
 /** One webhook delivery: refused (401) unless Vipps signed it; otherwise the payment is settled. */
@@ -300,11 +236,15 @@ export async function receiveWebhook(deps: VippsDeps, delivery: WebhookDelivery)
     error.body.message = VIPPS_TEXTS.staleWebhook;
     throw error;
   }
-  // A Recurring event (agreement or charge) goes to the agreements' handler.
+  // A Recurring event: about an agreement made at sign-up, the registration settles it until the
+  // member is made (and always for its initial charge); any other goes to the agreements' handler.
   const recurring = parseRecurringEvent(delivery.body);
   if (recurring) {
     try {
-      await deps.recurringEvent?.(recurring);
+      const signup = await registrationOfAgreement(deps.db, recurring.agreementId);
+      const initial = recurring.kind === 'charge' && signup !== null && recurring.chargeId === signup.initial_charge_id;
+      if (signup && (signup.member_id === null || initial)) await settle(deps, signup.reference, 'webhook');
+      else await deps.recurringEvent?.(recurring);
     } catch (error) {
       if (!(error instanceof VippsError)) throw error;
       throw new HttpError(503, { message: error.message });
@@ -322,7 +262,7 @@ export async function receiveWebhook(deps: VippsDeps, delivery: WebhookDelivery)
   if (reference !== '') {
     try {
       // An invoice paid on Min side ('faktura-…'), or a quick checkout.
-      const outcome = isInvoiceReference(reference) ? await settleInvoicePayment(deps, reference) : await settle(deps, reference);
+      const outcome = isInvoiceReference(reference) ? await settleInvoicePayment(deps, reference) : await settle(deps, reference, 'webhook');
       if (outcome === 'unknown') deps.log?.warn({ reference }, 'Vipps webhook for an unknown reference, ignored');
     } catch (error) {
       if (!(error instanceof VippsError)) throw error;
@@ -333,8 +273,13 @@ export async function receiveWebhook(deps: VippsDeps, delivery: WebhookDelivery)
   return { received: true };
 }
 
-/** Registrations still moving (no webhook came, a capture failed): settled again by the job. */
+/** Registrations still moving (no webhook came, a capture or refund failed): settled again by the job. */
 export async function followUpRegistrations(deps: VippsDeps): Promise<number> {
+  // An agreement Vipps never answered for (the process stopped between our row and Vipps' answer).
+  await deps.db.query(
+    `UPDATE vipps_registrations SET state = 'EXPIRED', updated_at = now()
+      WHERE kind = 'agreement' AND state = 'CREATED' AND vipps_agreement_id IS NULL AND created_at < now() - interval '20 minutes'`,
+  );
   const rows = await deps.db.query<{ reference: string; old: boolean }>(
     `SELECT reference, created_at < now() - interval '20 minutes' AS old FROM vipps_registrations
       WHERE state IN ('CREATED', 'AUTHORIZED', 'REFUSED') AND updated_at < now() - interval '1 minute'

@@ -90,6 +90,11 @@ export async function eraseMember(db: Database, memberId: number, typed: string 
         WHERE reference IN (SELECT reference FROM vipps_registrations WHERE member_id = $1)`,
       [memberId],
     );
+    await tx.query(
+      `UPDATE vipps_test_agreements SET payer = NULL
+        WHERE id IN (SELECT vipps_agreement_id FROM vipps_registrations WHERE member_id = $1)`,
+      [memberId],
+    );
     await tx.query('UPDATE vipps_registrations SET payer = NULL, error = NULL WHERE member_id = $1', [memberId]);
 
     // Instruments keep type, make, model, value and dates; not serial numbers or free text.

@@ -46,6 +46,9 @@ export const pagesEn: PageTexts = {
     kroner: (price: string) => `NOK\u00a0${price}`,
     profileInfo: 'Your name, email address and mobile number are taken from your Vipps profile when you pay.',
     campaignHelp: 'The campaign code from the link you followed. You can change or remove it.',
+    recurring: 'Pay the membership fee automatically every year',
+    recurringHelp:
+      'You approve an agreement in Vipps. The first payment is the same as now; after that the fee is drawn automatically when it falls due each year. You can stop the agreement on Min side or in the Vipps app.',
     pay: 'Pay with Vipps',
     paying: 'Taking you to Vipps …',
     createFailed: 'The order could not be created',

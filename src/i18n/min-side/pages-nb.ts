@@ -50,6 +50,9 @@ export const pagesNb = {
     kroner: (price: string) => `${price} kr`,
     profileInfo: 'Navn, e-postadresse og mobilnummer hentes fra Vipps-profilen din når du betaler.',
     campaignHelp: 'Kampanjekoden fra lenken du fulgte. Du kan endre eller fjerne den.',
+    recurring: 'Betal kontingenten automatisk hvert år',
+    recurringHelp:
+      'Du godkjenner en avtale i Vipps. Den første betalingen er den samme som nå; deretter trekkes kontingenten automatisk når den forfaller hvert år. Du kan stoppe avtalen på Min side eller i Vipps-appen.',
     pay: 'Betal med Vipps',
     paying: 'Sender deg til Vipps …',
     createFailed: 'Feil ved opprettelse av ordre',

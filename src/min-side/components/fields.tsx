@@ -107,7 +107,7 @@ export function SelectField({ label, registration, error, hint, required, option
   );
 }
 
-export function CheckboxField({ label, registration, error, required, children }: Omit<BaseProps, 'hint' | 'label'> & { label: ReactNode; children?: ReactNode }) {
+export function CheckboxField({ label, registration, error, hint, required, children }: Omit<BaseProps, 'label'> & { label: ReactNode; children?: ReactNode }) {
   const id = useId();
   const message = useMessage(error);
   return (
@@ -117,7 +117,7 @@ export function CheckboxField({ label, registration, error, required, children }
         type="checkbox"
         aria-invalid={message ? true : undefined}
         aria-required={required || undefined}
-        aria-describedby={message ? `${id}-error` : undefined}
+        aria-describedby={describedBy(id, message, hint)}
         {...registration}
       />
       <label htmlFor={id}>{label}</label>
@@ -127,7 +127,7 @@ export function CheckboxField({ label, registration, error, required, children }
         </span>
       )}
       {children}
-      <Help id={id} error={message} />
+      <Help id={id} error={message} hint={hint} />
     </div>
   );
 }

@@ -41,7 +41,7 @@ export default function ProfilePage({ memberId }: { memberId: number }) {
           <ApplicationState member={data} />
           <InvoicesCard state={invoices} />
           {data.role_id === 2 && <MemberCardSection memberId={data.id} />}
-          {data.role_id === 2 && <VippsAgreementCard memberId={data.id} />}
+          {(data.role_id === 2 || data.role_id === 1) && <VippsAgreementCard memberId={data.id} canStart={data.role_id === 2} />}
           <TravelInsuranceTable member={data} />
           <InstrumentInsuranceTable member={data} />
           <DiscountCodes />

@@ -3,6 +3,8 @@
  * Vipps, or the test checkout without Vipps settings), stopped after a confirmation, and the
  * charges drawn on it. Vipps sends the member back to the profile with ?vipps_agreement=return,
  * where the card says how it went (the server asks Vipps about a waiting agreement when read).
+ * An applicant cannot set one up, but one who ticked 'Betal kontingenten automatisk hvert år' when
+ * joining with Vipps sees (and may stop) the agreement made then.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -11,7 +13,7 @@ import { useTexts } from '../locale.tsx';
 import { useLoad } from '../useLoad.ts';
 import { agreementApi, type VippsAgreementView } from './vippsAgreementApi.ts';
 
-export function VippsAgreementCard({ memberId }: { memberId: number }) {
+export function VippsAgreementCard({ memberId, canStart = true }: { memberId: number; /** False for an applicant: the card shows only an agreement they have. */ canStart?: boolean }) {
   const texts = useTexts();
   const t = texts.vippsAgreement;
   const format = texts.formats;
@@ -34,6 +36,7 @@ export function VippsAgreementCard({ memberId }: { memberId: number }) {
   const data: VippsAgreementView | null = loaded.state === 'loaded' ? loaded.data.data : null;
   const agreement = data?.agreement ?? null;
   const open = agreement?.state === 'PENDING' || agreement?.state === 'ACTIVE';
+  if (!canStart && !agreement) return null;
 
   async function start() {
     setBusy(true);
@@ -120,7 +123,7 @@ export function VippsAgreementCard({ memberId }: { memberId: number }) {
               </div>
             ) : (
               <div className="button-row agreement-buttons">
-                {!open && (
+                {!open && canStart && (
                   <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void start()}>
                     {t.start}
                   </button>

@@ -1,13 +1,15 @@
 /**
  * The quick checkout on /new-member?vipps=1 (spec sections 2 and 5): the membership and its
- * price, the campaign code from the link, the terms, and a Vipps button. The server creates the
- * payment and the browser goes on to Vipps (or the test checkout when Vipps is not set up).
+ * price, the campaign code from the link, 'Betal kontingenten automatisk hvert år' (off by
+ * default; a yearly Vipps agreement whose first payment is this one), the terms, and a Vipps
+ * button. The server creates the payment (or the agreement) and the browser goes on to Vipps (or
+ * the test checkout when Vipps is not set up).
  */
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { api, fieldError } from '../api.ts';
-import { TextField } from '../components/fields.tsx';
+import { CheckboxField, TextField } from '../components/fields.tsx';
 import { TermsField } from './TermsField.tsx';
 import { ContentText } from '../components/ContentText.tsx';
 import { Card, Layout, Loading } from '../components/Layout.tsx';
@@ -44,12 +46,12 @@ export function QuickCheckout({ campaignCode }: { campaignCode: string }) {
   const { register, handleSubmit, setError, formState } = useForm({
     resolver: schemaResolver((schemas) => schemas.quickCheckoutSchema),
     mode: 'onTouched',
-    defaultValues: { campaign_code: campaignCode, terms: false },
+    defaultValues: { campaign_code: campaignCode, recurring: false, terms: false },
   });
   const { errors, isSubmitting } = formState;
 
   const onSubmit = handleSubmit(async (values) => {
-    const answer = await api.vippsStart({ campaign_code: values.campaign_code || null });
+    const answer = await api.vippsStart({ campaign_code: values.campaign_code || null, ...(values.recurring ? { recurring: true } : {}) });
     if (!answer.ok) {
       const message = serverError(answer.body) ?? t.createFailed;
       if (fieldError(answer.body, 'campaign_code')) setError('campaign_code', { message }, { shouldFocus: true });
@@ -90,7 +92,7 @@ export function QuickCheckout({ campaignCode }: { campaignCode: string }) {
       </>
     );
   } else {
-    const { name, price, test_checkout: testCheckout } = offer.data.data;
+    const { name, price, recurring, test_checkout: testCheckout } = offer.data.data;
     body = (
       <form onSubmit={onSubmit} noValidate>
         <dl className="checkout-summary">
@@ -106,6 +108,7 @@ export function QuickCheckout({ campaignCode }: { campaignCode: string }) {
         <p>{t.profileInfo}</p>
         {testCheckout && <p className="notice notice-info">{t.testCheckout}</p>}
         <TextField label={texts.fields.campaignCode} hint={campaignCode ? t.campaignHelp : pages.register.campaignHelp} registration={register('campaign_code')} error={errors.campaign_code} />
+        {recurring && <CheckboxField label={t.recurring} hint={t.recurringHelp} registration={register('recurring')} />}
         <TermsField registration={register('terms')} error={errors.terms} />
         <button type="submit" className="btn btn-vipps btn-block" disabled={isSubmitting || leaving}>
           {isSubmitting || leaving ? t.paying : t.pay}

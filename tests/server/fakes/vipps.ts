@@ -1,7 +1,8 @@
 /**
  * A fake Vipps MobilePay API on loopback: access tokens; ePayment payments (create, get,
  * capture, cancel, refund, with idempotency keys); userinfo; the Recurring API v3 (agreements
- * PENDING → ACTIVE | STOPPED | EXPIRED, charges PENDING → DUE → PROCESSING → CHARGED | FAILED
+ * PENDING → ACTIVE | STOPPED | EXPIRED, the profile shared on approval when asked for with
+ * `scope`, an initial charge drawn on approval, charges PENDING → DUE → PROCESSING → CHARGED | FAILED
  * after their retries | CANCELLED, refunds), with helpers that act as the member in the app and
  * as Vipps' charge run; and webhook bodies and deliveries signed the way Vipps signs them
  * (computed here on its own, not with the portal's code).
@@ -67,6 +68,8 @@ export interface FakeAgreement {
   stop: string | null;
   /** The phone that approved it. */
   phoneNumber: string | null;
+  /** The profile the member shared on approval (only when the agreement asked with `scope`). */
+  payer: FakePayer | null;
   charges: Map<string, FakeCharge>;
 }
 
@@ -83,8 +86,8 @@ export interface FakeVipps extends FakeServer {
   answerLate(ms: number): void;
   /** Bodies of the recurring webhook events, in the order the changes happened. */
   recurringEvents: string[];
-  /** The member approves the agreement in the app: ACTIVE, and an initial charge is captured. */
-  approveAgreement(agreementId: string, phoneNumber?: string): void;
+  /** The member approves the agreement in the app: ACTIVE, the profile shared (when asked for), and an initial charge is captured. */
+  approveAgreement(agreementId: string, phoneNumber?: string, payer?: FakePayer): void;
   /** The member rejects it in the app: it stops without having been active. */
   rejectAgreement(agreementId: string): void;
   /** The member stops an active agreement in the app; its open charges are cancelled. */
@@ -166,6 +169,8 @@ export async function startFakeVipps(): Promise<FakeVipps> {
   let agreementCounter = 0;
   let chargeCounter = 0;
   let transactionCounter = 5000000000;
+  /** The fake's own address (for userinfoUrl), known once it listens. */
+  let baseUrl = '';
 
   function authorized(request: RecordedRequest): FakeAnswer | null {
     const bearer = /^Bearer (.+)$/.exec(String(request.headers.authorization ?? ''))?.[1];
@@ -266,7 +271,8 @@ export async function startFakeVipps(): Promise<FakeVipps> {
     }
     const userinfo = /^\/vipps-userinfo-api\/userinfo\/sub-(.+)$/.exec(url);
     if (userinfo && request.method === 'GET') {
-      const payer = payments.get(decodeURIComponent(userinfo[1]))?.payer;
+      const owner = decodeURIComponent(userinfo[1]);
+      const payer = payments.get(owner)?.payer ?? agreements.get(owner)?.payer;
       if (!payer) return problem(404, 'Not Found', 'No such user');
       return { body: { sub: `sub-${userinfo[1]}`, ...payer, email_verified: true } };
     }
@@ -311,8 +317,8 @@ export async function startFakeVipps(): Promise<FakeVipps> {
       start: agreement.start,
       stop: agreement.stop,
       campaign: null,
-      sub: null,
-      userinfoUrl: null,
+      sub: agreement.payer ? `sub-${agreement.id}` : null,
+      userinfoUrl: agreement.payer ? `${baseUrl}/vipps-userinfo-api/userinfo/sub-${agreement.id}` : null,
       vippsConfirmationUrl: `https://landing.vipps.test/recurring/${agreement.id}`,
     };
   }
@@ -462,6 +468,8 @@ export async function startFakeVipps(): Promise<FakeVipps> {
           [body.phoneNumber === undefined || /^\d{10,15}$/.test(String(body.phoneNumber)), 'phoneNumber', 'invalid MSISDN'],
           [!initial || (Number.isInteger(initial.amount) && Number(initial.amount) >= 100), 'initialCharge.amount', 'must be at least 100'],
           [!initial || ['DIRECT_CAPTURE', 'RESERVE_CAPTURE'].includes(String(initial.transactionType)), 'initialCharge.transactionType', 'invalid'],
+          [!initial || (typeof initial.description === 'string' && initial.description.length >= 1 && initial.description.length <= 45), 'initialCharge.description', 'must be 1-45 characters'],
+          [body.scope === undefined || (typeof body.scope === 'string' && body.scope.split(' ').every((word) => ['name', 'email', 'phoneNumber', 'address', 'birthDate', 'nin'].includes(word))), 'scope', 'invalid'],
         ]);
         if (errors.length > 0) return recurringProblem(400, 'Input validation failed', path, errors);
         const agreement: FakeAgreement = {
@@ -473,6 +481,7 @@ export async function startFakeVipps(): Promise<FakeVipps> {
           start: null,
           stop: null,
           phoneNumber: null,
+          payer: null,
           charges: new Map(),
         };
         agreements.set(agreement.id, agreement);
@@ -594,6 +603,7 @@ export async function startFakeVipps(): Promise<FakeVipps> {
   }
 
   const fake = await startFake(answer);
+  baseUrl = fake.url;
   const chargeOf = (chargeId: string): FakeCharge => {
     const charge = findCharge(chargeId);
     if (!charge) throw new Error(`No charge ${chargeId}`);
@@ -642,12 +652,16 @@ export async function startFakeVipps(): Promise<FakeVipps> {
     answerLate(ms: number) {
       recurring.lateBy = ms;
     },
-    approveAgreement(agreementId: string, phoneNumber = '4791234567') {
+    approveAgreement(agreementId: string, phoneNumber = '4791234567', payer?: FakePayer) {
       const agreement = agreementOf(agreementId);
       if (agreement.status !== 'PENDING') throw new Error(`Agreement ${agreementId} is ${agreement.status}`);
       agreement.status = 'ACTIVE';
       agreement.start = stamp();
       agreement.phoneNumber = phoneNumber;
+      // Vipps shares the profile only when the agreement asked for it.
+      if (typeof agreement.body.scope === 'string') {
+        agreement.payer = payer ?? { given_name: 'Vipps', family_name: 'Bruker', email: `bruker-${agreementId}@example.no`, phone_number: phoneNumber };
+      }
       emit('recurring.agreement-activated.v1', agreementId, undefined, 'USER');
       for (const charge of agreement.charges.values()) if (charge.type === 'INITIAL' && charge.status === 'PENDING') capture(charge);
     },

@@ -3,12 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp, server, installFakeApi } from './harness.tsx';
+import { LOCALE_STORAGE_KEY } from '../../../src/min-side/texts.ts';
 
 installFakeApi();
 
 const offer = (overrides: Record<string, unknown> = {}) =>
   http.get('*/api/vipps_registration/offer', () =>
-    HttpResponse.json({ data: { name: 'Medlemskap', price: 1450, available: true, test_checkout: false, ...overrides } }),
+    HttpResponse.json({ data: { name: 'Medlemskap', price: 1450, available: true, recurring: true, test_checkout: false, ...overrides } }),
   );
 
 describe('/new-member with the payment-app flag', () => {
@@ -98,6 +99,64 @@ describe('/new-member with the payment-app flag', () => {
     expect(await screen.findByText(/Betaling med Vipps er ikke tilgjengelig/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Meld deg inn uten Vipps' })).toHaveAttribute('href', '/new-member?campaign_code=STUDENT');
     expect(screen.queryByRole('button', { name: 'Betal med Vipps' })).toBeNull();
+  });
+});
+
+describe("'Betal kontingenten automatisk hvert år'", () => {
+  /** Starts the checkout and answers what the form sent. */
+  function startRecorder() {
+    const sent: unknown[] = [];
+    server.use(
+      offer(),
+      http.post('*/api/vipps_registration', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ message: 'x', success: false, data: { error: 'Feil ved opprettelse av ordre. Prøv igjen.' } }, { status: 502 });
+      }),
+    );
+    return sent;
+  }
+
+  it('is off by default, explained, and unticked the start asks for no agreement', async () => {
+    const user = userEvent.setup();
+    const sent = startRecorder();
+    renderApp('/new-member?vipps=1&campaign_code=STUDENT');
+    const box = await screen.findByRole('checkbox', { name: 'Betal kontingenten automatisk hvert år' });
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription(/Du godkjenner en avtale i Vipps\. Den første betalingen er den samme som nå; deretter trekkes kontingenten automatisk/);
+    expect(box).toHaveAccessibleDescription(/Du kan stoppe avtalen på Min side eller i Vipps-appen\./);
+    await user.click(screen.getByLabelText('Jeg godtar vilkårene for medlemskap'));
+    await user.click(screen.getByRole('button', { name: 'Betal med Vipps' }));
+    await screen.findByRole('alert');
+    expect(sent).toEqual([{ campaign_code: 'STUDENT' }]);
+  });
+
+  it('ticked, the start asks for the agreement with the campaign code as before', async () => {
+    const user = userEvent.setup();
+    const sent = startRecorder();
+    renderApp('/new-member?vipps=1&campaign_code=STUDENT');
+    await user.click(await screen.findByRole('checkbox', { name: 'Betal kontingenten automatisk hvert år' }));
+    await user.click(screen.getByLabelText('Jeg godtar vilkårene for medlemskap'));
+    await user.click(screen.getByRole('button', { name: 'Betal med Vipps' }));
+    await screen.findByRole('alert');
+    expect(sent).toEqual([{ campaign_code: 'STUDENT', recurring: true }]);
+    // What was chosen stays when the start failed.
+    expect(screen.getByRole('checkbox', { name: 'Betal kontingenten automatisk hvert år' })).toBeChecked();
+  });
+
+  it('is not offered when Vipps cannot make agreements', async () => {
+    server.use(offer({ recurring: false }));
+    renderApp('/new-member?vipps=1');
+    await screen.findByRole('button', { name: 'Betal med Vipps' });
+    expect(screen.queryByRole('checkbox', { name: 'Betal kontingenten automatisk hvert år' })).toBeNull();
+  });
+
+  it('speaks English when the visitor chose it', async () => {
+    localStorage.setItem(LOCALE_STORAGE_KEY, 'en');
+    server.use(offer());
+    renderApp('/new-member?vipps=1');
+    const box = await screen.findByRole('checkbox', { name: 'Pay the membership fee automatically every year' });
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription(/You approve an agreement in Vipps\. The first payment is the same as now/);
   });
 });
 

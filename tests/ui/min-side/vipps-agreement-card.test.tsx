@@ -132,6 +132,37 @@ describe("'Trekk kontingenten automatisk med Vipps'", () => {
     expect(await within(region).findByText('Avtalen er godkjent. Kontingenten trekkes automatisk fra neste faktura.')).toBeInTheDocument();
   });
 
+  it("an applicant who joined with an agreement sees it and can stop it, but is not offered one to start", async () => {
+    const member = makeMember({ role_id: 1 });
+    memberApi(member);
+    signInAs(member);
+    const calls = agreementApi(member.id, agreement('ACTIVE'));
+    renderApp(`/profile/${member.id}`);
+    const region = await screen.findByRole('region', { name: TITLE });
+    expect(await within(region).findByText('Aktiv')).toBeInTheDocument();
+    await userEvent.click(within(region).getByRole('button', { name: 'Stopp avtalen' }));
+    await userEvent.click(within(region).getByRole('button', { name: 'Ja, stopp avtalen' }));
+    expect(await within(region).findByText('Avtalen er stoppet.')).toBeInTheDocument();
+    expect(within(region).queryByRole('button', { name: 'Start avtale med Vipps' })).toBeNull();
+    expect(calls).toEqual(['DELETE']);
+  });
+
+  it('an applicant without an agreement sees no card', async () => {
+    const member = makeMember({ role_id: 1 });
+    memberApi(member);
+    signInAs(member);
+    let asked = false;
+    server.use(http.get(`*/api/member/${member.id}/vipps-agreement`, () => {
+      asked = true;
+      return HttpResponse.json({ data: { available: true, test_checkout: false, price: 145000, agreement: null, events: [], charges: [] } });
+    }));
+    renderApp(`/profile/${member.id}`);
+    await screen.findByRole('heading', { name: 'Hei, Kari' });
+    await expect.poll(() => asked).toBe(true);
+    expect(screen.queryByRole('region', { name: TITLE })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Start avtale med Vipps' })).toBeNull();
+  });
+
   it('speaks English when the member chose it', async () => {
     localStorage.setItem(LOCALE_STORAGE_KEY, 'en');
     const member = makeMember();
