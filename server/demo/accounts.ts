@@ -6,7 +6,7 @@ import { insertRows, idCounter, syncSequence, type Row } from './insert.ts';
 import { makePerson, postalPicker, type Person, type PostalCode } from './people.ts';
 
 export const DEMO_STAFF = [
-  { email: 'ansatt@example.no', first_name: 'Ingrid', last_name: 'Berg', role_id: 3 },
+  { email: 'ansatt@example.no', first_name: 'Ingrid', last_name: 'Berg', role_id: 5 },
   { email: 'thomas.lie@example.no', first_name: 'Thomas', last_name: 'Lie', role_id: 3 },
   { email: 'leder@example.no', first_name: 'Siri', last_name: 'Haugland', role_id: 4 },
   { email: 'admin@example.no', first_name: 'Erik', last_name: 'Solheim', role_id: 5 },

@@ -2,6 +2,7 @@
  * Personal access tokens as Laravel Sanctum makes them: the client holds "{id}|{secret}",
  * the database keeps only sha256(secret).
  */
+import { staffRightsSql } from './staff-rights-sql.ts';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
 import type { SessionCache } from './session-cache.ts';
@@ -57,6 +58,8 @@ export interface TokenOwner {
   registration_completed: number;
   /** Two-factor sign-in is on for the account. */
   two_factor: boolean;
+  /** A staff user's rights (their role's, with their own exceptions); empty for members. */
+  rights: string[];
 }
 
 /** A token's use is written down at most once a minute, so reads do not turn into writes. */
@@ -80,10 +83,11 @@ export async function findTokenOwner(db: Queryable, bearer: string, cache: Sessi
   const generation = cache?.generation ?? 0;
   const [row] = await db.query<TokenOwner & { token_hash: string; last_used_at: Date | null; expires_at: Date }>(
     `SELECT t.id AS token_id, t.token_hash, t.last_used_at, t.expires_at, a.id, a.role_id, a.email, a.first_name, a.last_name,
-            a.blocked_access, a.registration_completed, (f.enabled_at IS NOT NULL) AS two_factor
+            a.blocked_access, a.registration_completed, (f.enabled_at IS NOT NULL) AS two_factor,
+            CASE WHEN a.role_id >= 3 THEN ${staffRightsSql('a')} ELSE '{}'::text[] END AS rights
        FROM access_tokens t JOIN accounts a ON a.id = t.account_id
        LEFT JOIN two_factor f ON f.account_id = a.id
-      WHERE t.id = $1 AND t.expires_at > now()`,
+      WHERE t.id = $1 AND t.expires_at > now() AND a.deactivated_at IS NULL`,
     [tokenId],
     { prepare: true },
   );

@@ -2,7 +2,9 @@
  * Authentication and the role guard for the whole /api subtree, in one hook.
  * A route says who may call it with `config.access`; a route that says nothing is staff-only,
  * so forgetting the setting never opens a route. Blocked members may only use routes that set
- * `config.allowBlocked`.
+ * `config.allowBlocked`. Every route staff may call declares the staff right it needs
+ * (`config.right`, domain/staff/rights.ts; `false`: any staff user) or the server does not
+ * start; a staff user without it gets 403 naming the right.
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -11,6 +13,7 @@ import { forbidden, HttpError, MESSAGES, unauthenticated } from '../lib/http-err
 
 export const TWO_FACTOR_SETUP_REQUIRED = 'Du må slå på totrinnsinnlogging før du kan fortsette.';
 import { isMember, isStaff } from '../lib/access.ts';
+import { isRight, missingRight, type Right } from '../domain/staff/rights.ts';
 
 /**
  * public: anyone; member: roles 1, 2; staff: roles 3-5; signed-in: any signed-in account;
@@ -24,8 +27,13 @@ declare module 'fastify' {
     allowBlocked?: boolean;
     /** Reachable by staff who must enrol in two-factor sign-in and have not yet (enrolment, logout). */
     allowWithoutTwoFactor?: boolean;
+    /** The right a staff caller needs; false: any staff user. Required on every route staff may call. */
+    right?: Right | false;
   }
 }
+
+/** Whether staff may call a route of this access at all (then it must declare its right). */
+const staffMayCall = (access: Access) => access !== 'public' && access !== 'member';
 
 function bearerOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -36,6 +44,15 @@ function bearerOf(request: FastifyRequest): string | null {
 
 async function auth(app: FastifyInstance) {
   app.decorateRequest('account', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    const access: Access = route.config?.access ?? 'staff';
+    const right = route.config?.right;
+    const methods = [route.method].flat().join(',');
+    if (right !== undefined && right !== false && !isRight(right)) throw new Error(`${methods} ${route.url}: unknown right '${String(right)}'`);
+    if (staffMayCall(access) && right === undefined) throw new Error(`${methods} ${route.url}: a route staff may call must declare config.right`);
+  });
 
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
@@ -53,6 +70,8 @@ async function auth(app: FastifyInstance) {
       throw new HttpError(403, { message: TWO_FACTOR_SETUP_REQUIRED, two_factor_setup_required: true });
     }
     if (access === 'staff' && !isStaff(account)) throw forbidden();
+    const right = config.right;
+    if (isStaff(account) && right && !account.rights.includes(right)) throw new HttpError(403, { message: missingRight(right), right });
     if (access === 'member' && !isMember(account)) throw forbidden();
     if (access === 'member-or-staff' && !isStaff(account) && account.role_id !== 2) throw forbidden();
     if (isMember(account) && account.blocked_access && !config.allowBlocked) throw forbidden(MESSAGES.blocked);

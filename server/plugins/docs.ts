@@ -26,7 +26,7 @@ declare module 'fastify' {
   }
 }
 
-type RouteConfig = { access?: string; allowBlocked?: boolean; allowWithoutTwoFactor?: boolean };
+type RouteConfig = { access?: string; allowBlocked?: boolean; allowWithoutTwoFactor?: boolean; right?: string | false };
 type Responses = Record<string, unknown>;
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -39,7 +39,7 @@ export function standardErrors(method: string, schema: FastifySchema, config: Ro
   if (schema.params || schema.querystring || hasBody) statuses.add(400);
   if (access !== 'public') statuses.add(401);
   // The guard's 403: the wrong role, a blocked member, staff who must enrol in two-factor sign-in first.
-  if (access === 'staff' || access === 'member' || access === 'member-or-staff' || (access === 'signed-in' && !(config.allowBlocked && config.allowWithoutTwoFactor))) {
+  if (access === 'staff' || access === 'member' || access === 'member-or-staff' || config.right || (access === 'signed-in' && !(config.allowBlocked && config.allowWithoutTwoFactor))) {
     statuses.add(403);
   }
   // An id in the path, or a body naming a member (member_id): what does not exist or is not yours.
@@ -139,6 +139,8 @@ async function docs(app: FastifyInstance) {
         ...(config.access === 'public' ? { security: [] } : {}),
         'x-access': config.access ?? null,
         'x-allow-blocked': config.allowBlocked === true,
+        // The staff right the route needs (domain/staff/rights.ts); null: any staff user, or none may call it.
+        'x-right': config.right || null,
       };
       return { schema: documented as typeof schema, url };
     },

@@ -205,7 +205,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/user/logout',
     {
-      config: { access: 'signed-in', allowBlocked: true, allowWithoutTwoFactor: true },
+      config: { right: false, access: 'signed-in', allowBlocked: true, allowWithoutTwoFactor: true },
       schema: { tags: ['Innlogging'], summary: 'Logg ut og trekk tilbake tokenet', response: { 200: MessageBody } },
     },
     async (request) => {

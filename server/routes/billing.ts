@@ -49,7 +49,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/invoice/list',
     {
-      config: { access: 'staff', accessLog: { kind: 'read', detail: 'Fakturaer', list: 'Fakturalisten', members: membersInRows('member_id') } },
+      config: { right: 'billing.read', access: 'staff', accessLog: { kind: 'read', detail: 'Fakturaer', list: 'Fakturalisten', members: membersInRows('member_id') } },
       schema: {
         tags: TAGS,
         summary: 'Fakturaene, filtrert, sortert og sidevis, med totaler (antall, fakturert, betalt, utestående i øre) for de filtrerte',
@@ -66,7 +66,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/invoice/export',
     {
-      config: { access: 'staff', accessLog: { kind: 'export', detail: 'Fakturaer', member: null } },
+      config: { right: 'members.export', access: 'staff', accessLog: { kind: 'export', detail: 'Fakturaer', member: null } },
       schema: {
         tags: TAGS,
         summary: `Fakturaene med listens filtre og sortering som CSV (${INVOICE_EXPORT_FILENAME}) eller med format=xlsx som regneark, alle rader`,
@@ -82,7 +82,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/invoice/tripletex-status',
     {
-      config: { access: 'staff', accessLog: false },
+      config: { right: 'billing.run', access: 'staff', accessLog: false },
       schema: {
         tags: TAGS,
         summary: 'Les status for de åpne fakturaene fra Tripletex nå (jobben går ellers hver time) og før innbetalingene som er kommet dit; svarer før den er ferdig. 503 uten Tripletex',
@@ -99,7 +99,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/invoice/aging',
     {
       // Sums only: no one member's data.
-      config: { access: 'staff', accessLog: false },
+      config: { right: 'billing.read', access: 'staff', accessLog: false },
       schema: {
         tags: TAGS,
         summary: 'Utestående etter alder (ikke forfalt, 1–30, 31–60, 61–90 og over 90 dager etter forfall) i øre og antall, og årets fakturert mot betalt',
@@ -112,7 +112,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/invoice/:id',
     {
-      config: { access: 'staff', accessLog: { kind: 'read', detail: 'Faktura', member: ownerOfInvoice } },
+      config: { right: 'billing.read', access: 'staff', accessLog: { kind: 'read', detail: 'Faktura', member: ownerOfInvoice } },
       schema: {
         tags: TAGS,
         summary: 'Én faktura med linjer, statushistorikk, innbetalinger, krediteringer og Tripletex',
@@ -130,7 +130,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/invoice/:id/payment',
     {
-      config: { access: 'staff', accessLog: { kind: 'change', detail: 'Innbetaling registrert', member: ownerOfInvoice } },
+      config: { right: 'payments.register', access: 'staff', accessLog: { kind: 'change', detail: 'Innbetaling registrert', member: ownerOfInvoice } },
       schema: {
         tags: TAGS,
         summary: 'Registrer en innbetaling (beløp i øre, dato, måte, merknad); aldri mer enn det utestående. 409 for en kreditert faktura',
@@ -146,7 +146,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/invoice/:id/credit',
     {
-      config: { access: 'staff', accessLog: { kind: 'change', detail: 'Faktura kreditert', member: ownerOfInvoice } },
+      config: { right: 'payments.register', access: 'staff', accessLog: { kind: 'change', detail: 'Faktura kreditert', member: ownerOfInvoice } },
       schema: {
         tags: TAGS,
         summary: 'Krediter en faktura helt (uten beløp: alt utestående) eller delvis, med begrunnelse. 409 for en faktura som allerede er kreditert',
@@ -161,7 +161,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/invoice/:id/pdf',
     {
-      config: { access: 'signed-in', accessLog: { kind: 'export', detail: 'Faktura som PDF', member: ownerOfInvoice } },
+      config: { right: 'billing.read', access: 'signed-in', accessLog: { kind: 'export', detail: 'Faktura som PDF', member: ownerOfInvoice } },
       schema: {
         tags: TAGS,
         summary: 'Fakturaen som PDF (ansatte, eller medlemmet for sin egen faktura; 404 for andres)',
@@ -186,7 +186,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/invoice/:id/resend',
     {
-      config: { access: 'staff', accessLog: { kind: 'change', detail: 'Faktura sendt på nytt', member: ownerOfInvoice } },
+      config: { right: 'payments.register', access: 'staff', accessLog: { kind: 'change', detail: 'Faktura sendt på nytt', member: ownerOfInvoice } },
       schema: {
         tags: TAGS,
         summary: 'Send fakturaen på nytt på e-post med PDF; står i statushistorikken og medlemmets meldingslogg. 409 for en kreditert faktura',
@@ -203,7 +203,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/invoice/:id/pause-reminders',
     {
-      config: { access: 'staff', accessLog: { kind: 'change', detail: 'Purring utsatt', member: ownerOfInvoice } },
+      config: { right: 'payments.register', access: 'staff', accessLog: { kind: 'change', detail: 'Purring utsatt', member: ownerOfInvoice } },
       schema: {
         tags: TAGS,
         summary: 'Utsett purring (og utmelding) for fakturaen til en dato, med begrunnelse; står i statushistorikken',
@@ -218,7 +218,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/reminder/run',
     {
-      config: { access: 'staff' },
+      config: { right: 'billing.run', access: 'staff' },
       schema: {
         tags: TAGS,
         summary: 'Kjør purringer og utmelding nå (jobben går ellers hver time); svarer før den er ferdig',
@@ -234,7 +234,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/member/:id/invoice',
     {
-      config: { access: 'signed-in', accessLog: { kind: 'read', detail: 'Fakturaer' } },
+      config: { right: 'billing.read', access: 'signed-in', accessLog: { kind: 'read', detail: 'Fakturaer' } },
       schema: {
         tags: TAGS,
         summary: 'Medlemmets fakturaer, nyeste først, med linjer og innbetalinger (ansatte, eller medlemmet selv; medlemmet ser ikke utkast)',
@@ -253,7 +253,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/price/list',
     {
-      config: { access: 'staff' },
+      config: { right: 'billing.read', access: 'staff' },
       schema: {
         tags: TAGS,
         summary: 'Hvert produkt med prisen (hele kroner) for året; et år uten egen pris viser siste tidligere års pris (inherited)',
@@ -267,7 +267,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/price/list',
     {
-      config: { access: 'staff' },
+      config: { right: 'billing.run', access: 'staff' },
       schema: {
         tags: TAGS,
         summary: 'Sett prisene (hele kroner) for i år eller et år framover; et år som er over avvises med 422',
@@ -281,7 +281,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/billing/settings',
     {
-      config: { access: 'staff' },
+      config: { right: 'billing.read', access: 'staff' },
       schema: {
         tags: TAGS,
         summary: 'Dagene for forfall, purringer og utmelding, kontonummeret og om Tripletex er satt opp',
@@ -294,7 +294,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/billing/settings',
     {
-      config: { access: 'staff' },
+      config: { right: 'billing.run', access: 'staff' },
       schema: {
         tags: TAGS,
         summary: 'Endre dagene: første purring før andre purring før utmelding',

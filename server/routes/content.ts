@@ -38,7 +38,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/content/discount-codes',
     {
-      config: { access: 'signed-in' },
+      config: { right: 'members.read', access: 'signed-in' },
       schema: {
         tags: ['Innhold'],
         summary: 'Rabattkodene medlemmer får hos samarbeidspartnere',

@@ -13,7 +13,7 @@ const BadgeCounts = Type.Object({
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.services;
   app.get('/counters', {
-    config: { access: 'staff', accessLog: false },
+    config: { right: 'members.read', access: 'staff', accessLog: false },
     schema: {
       tags: ['Forespørsler'],
       summary: 'Tallene i menyen: hvor mange som venter i hver av de tre køene (de samme som køenes total)',

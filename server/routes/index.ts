@@ -26,6 +26,7 @@ import paymentFiles from './payment-files.ts';
 import renewal from './renewal.ts';
 import invoiceVipps from './invoice-vipps.ts';
 import vippsAgreements from './vipps-agreements.ts';
+import staffRoles from './staff-roles.ts';
 
 const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(health);
@@ -54,6 +55,7 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(renewal);
   await app.register(invoiceVipps);
   await app.register(vippsAgreements);
+  await app.register(staffRoles);
 };
 
 export default apiRoutes;

@@ -58,12 +58,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(multipart, { limits: { fileSize: IMPORT_LIMITS.fileBytes, files: 1, fields: 0, parts: 1 } });
 
   app.get('/member/:id/instrument', {
-    config: { access: 'signed-in', accessLog: { kind: 'read', detail: 'Instrumenter' } },
+    config: { right: 'members.read', access: 'signed-in', accessLog: { kind: 'read', detail: 'Instrumenter' } },
     schema: { tags: TAGS, summary: 'Medlemmets instrumenter: aktive, til behandling og slettede', params: IdParams, response: { 200: DataOf(MemberInstruments) } },
   }, async (request) => ({ data: await memberInstruments(db, actorOf(request), request.params.id) }));
 
   app.get('/member/:id/instrument/export', {
-    config: { access: 'signed-in', accessLog: { kind: 'export', detail: 'Instrumenter (CSV)' } },
+    config: { right: 'members.read', access: 'signed-in', accessLog: { kind: 'export', detail: 'Instrumenter (CSV)' } },
     schema: {
       tags: TAGS, summary: `Medlemmets instrumenter som CSV (${INSTRUMENT_CSV_FILENAME}) eller med format=xlsx som regneark; filter[status]=1 (standard) er de aktive`,
       params: IdParams, querystring: withExportFormat(InstrumentExportQuery), produces: ['text/csv', XLSX_CONTENT_TYPE],
@@ -74,7 +74,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/member/:id/instrument/import', {
     // An applicant has no instruments to import yet; each import is a burst of writes.
-    config: { access: 'member-or-staff', accessLog: { kind: 'change', detail: 'Instrumenter lastet opp' } },
+    config: { right: 'members.change', access: 'member-or-staff', accessLog: { kind: 'change', detail: 'Instrumenter lastet opp' } },
     schema: {
       tags: TAGS,
       summary: `Last opp instrumenter fra malen (.xlsx, feltet file, høyst ${IMPORT_LIMITS.fileBytes / 1024 / 1024} MB): alle radene eller ingen`,
@@ -86,7 +86,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/instrument/list', {
-    config: { access: 'staff', accessLog: { kind: 'read', detail: 'Instrumenter', list: 'Instrumentlisten', members: membersInRows('member_id') } },
+    config: { right: 'members.read', access: 'staff', accessLog: { kind: 'read', detail: 'Instrumenter', list: 'Instrumentlisten', members: membersInRows('member_id') } },
     schema: {
       tags: TAGS, summary: 'Instrumenter; filter[status]=0 de som venter på behandling (nye, endret eller slettet av medlemmet), filter[member_id]',
       querystring: listQuery(instrumentList.list), response: { 200: paginatorSchema(Instrument) },
@@ -94,7 +94,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => paginate(await instrumentPage(db, request.query), request.url, config.publicUrl));
 
   app.post('/instrument/new', {
-    config: { access: 'signed-in', accessLog: { kind: 'change', detail: 'Instrument lagt til', member: memberFromBody } },
+    config: { right: 'members.change', access: 'signed-in', accessLog: { kind: 'change', detail: 'Instrument lagt til', member: memberFromBody } },
     schema: {
       tags: TAGS, summary: 'Nytt instrument (ett per rad); et medlems venter på behandling og starter i dag',
       body: InstrumentNewBody, response: { 200: DataOf(Instrument), 404: MessageBody, 422: RefusedBody },
@@ -102,12 +102,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => ({ data: await createInstrument(db, actorOf(request), request.body) }));
 
   app.get('/instrument/:id', {
-    config: { access: 'signed-in', accessLog: { kind: 'read', detail: 'Instrument', member: ownerOfInstrument } },
+    config: { right: 'members.read', access: 'signed-in', accessLog: { kind: 'read', detail: 'Instrument', member: ownerOfInstrument } },
     schema: { tags: TAGS, summary: 'Ett instrument med versjonene (iterations)', params: IdParams, response: { 200: DataOf(InstrumentWithIterations) } },
   }, async (request) => ({ data: await instrumentWithIterations(db, actorOf(request), request.params.id) }));
 
   app.patch('/instrument/:id', {
-    config: { access: 'signed-in', accessLog: { kind: 'change', detail: 'Instrument', member: ownerOfInstrument } },
+    config: { right: 'members.change', access: 'signed-in', accessLog: { kind: 'change', detail: 'Instrument', member: ownerOfInstrument } },
     schema: {
       tags: TAGS,
       summary: 'Endre et instrument: ansatte med en gang; et medlems endring av et aktivt instrument venter på behandling (status endres ikke her)',
@@ -116,7 +116,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => ({ data: await patchInstrument(db, actorOf(request), request.params.id, request.body) }));
 
   app.delete('/instrument/:id', {
-    config: { access: 'signed-in', accessLog: { kind: 'change', detail: 'Instrument slettet', member: ownerOfInstrument } },
+    config: { right: 'members.change', access: 'signed-in', accessLog: { kind: 'change', detail: 'Instrument slettet', member: ownerOfInstrument } },
     schema: {
       tags: TAGS,
       summary: 'Slett et instrument: et som venter trekkes tilbake; et aktivt slettes av ansatte i dag, av medlemmet som en forespørsel',
@@ -125,12 +125,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => ({ data: await deleteInstrument(db, actorOf(request), request.params.id) }));
 
   app.post('/instrument/accept/:id', {
-    config: { access: 'staff', accessLog: { kind: 'change', detail: 'Instrument akseptert', member: ownerOfInstrument } },
+    config: { right: 'requests.decide', access: 'staff', accessLog: { kind: 'change', detail: 'Instrument akseptert', member: ownerOfInstrument } },
     schema: { tags: TAGS, summary: 'Aksepter et nytt instrument eller en endring; 409 når det allerede er behandlet', params: IdParams, response: handled },
   }, async (request) => ({ data: await actOnInstruments(db, outbox, accountOf(request).id, { ids: [request.params.id] }, { action: 'accept' }, config.billing) }));
 
   app.post('/instrument/reject/:id', {
-    config: { access: 'staff', accessLog: { kind: 'change', detail: 'Instrument avvist', member: ownerOfInstrument } },
+    config: { right: 'requests.decide', access: 'staff', accessLog: { kind: 'change', detail: 'Instrument avvist', member: ownerOfInstrument } },
     schema: { tags: TAGS, summary: 'Avvis et nytt instrument eller en endring; begrunnelsen sendes med mal 2 når send_email er sann', params: IdParams, body: RejectBody, response: handled },
   }, async (request) => ({
     data: await actOnInstruments(db, outbox, accountOf(request).id, { ids: [request.params.id] }, {
@@ -139,14 +139,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }));
 
   app.post('/instrument/accept', {
-    config: { access: 'staff', accessLog: { kind: 'change', detail: 'Instrumenter akseptert', member: memberFromBody } },
+    config: { right: 'requests.decide', access: 'staff', accessLog: { kind: 'change', detail: 'Instrumenter akseptert', member: memberFromBody } },
     schema: { tags: TAGS, summary: 'Aksepter flere instrumenter av ett medlem: alle eller ingen', body: InstrumentsOfMember, response: handled },
   }, async (request) => ({
     data: await actOnInstruments(db, outbox, accountOf(request).id, { ids: request.body.instruments, memberId: request.body.member_id }, { action: 'accept' }, config.billing),
   }));
 
   app.post('/instrument/reject', {
-    config: { access: 'staff', accessLog: { kind: 'change', detail: 'Instrumenter avvist', member: memberFromBody } },
+    config: { right: 'requests.decide', access: 'staff', accessLog: { kind: 'change', detail: 'Instrumenter avvist', member: memberFromBody } },
     schema: { tags: TAGS, summary: 'Avvis flere instrumenter av ett medlem med én begrunnelse (én e-post)', body: RejectInstrumentsBody, response: handled },
   }, async (request) => ({
     data: await actOnInstruments(db, outbox, accountOf(request).id, { ids: request.body.instruments, memberId: request.body.member_id }, {

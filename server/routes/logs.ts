@@ -21,7 +21,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     app.get(
       url,
       {
-        config: { access: 'staff', accessLog },
+        config: { access: 'staff', right: 'logs.read', accessLog },
         schema: {
           tags: ['Logger'],
           summary,
@@ -58,7 +58,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/emails/logs/:id/resend',
     {
-      config: { access: 'staff', accessLog: { kind: 'messages', detail: 'Melding sendt på nytt', members: membersInRows('member_id') } },
+      config: { right: 'members.change', access: 'staff', accessLog: { kind: 'messages', detail: 'Melding sendt på nytt', members: membersInRows('member_id') } },
       schema: {
         tags: ['Logger'],
         summary: 'Send en melding som ikke kunne sendes, på nytt (legges i køen igjen)',

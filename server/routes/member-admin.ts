@@ -21,7 +21,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/member/list/export',
     {
-      config: { access: 'staff', accessLog: { kind: 'export', detail: 'Medlemsoversikten (CSV)', member: null } },
+      config: { right: 'members.export', access: 'staff', accessLog: { kind: 'export', detail: 'Medlemsoversikten (CSV)', member: null } },
       schema: {
         tags: ['Medlemmer'],
         summary: 'Medlemsoversikten som CSV (medlemsoversikt.csv) eller med format=xlsx som regneark (medlemsoversikt.xlsx): samme filter og sortering som listen, alle rader',
@@ -38,7 +38,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/member/new',
     {
       attachValidation: true,
-      config: { access: 'staff', accessLog: false },
+      config: { right: 'members.change', access: 'staff', accessLog: false },
       schema: {
         tags: ['Medlemmer'],
         summary:
@@ -59,7 +59,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/member/:id/changes',
     {
-      config: { access: 'staff', accessLog: { kind: 'read', detail: 'Endringshistorikk' } },
+      config: { right: 'members.read', access: 'staff', accessLog: { kind: 'read', detail: 'Endringshistorikk' } },
       schema: {
         tags: ['Medlemmer'],
         summary: 'Endringshistorikken til et medlem, nyeste først',

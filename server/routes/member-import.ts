@@ -31,7 +31,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(multipart, { limits: { fileSize: MEMBER_IMPORT_LIMITS.fileBytes, files: 1, fields: 1, parts: 2, fieldSize: 64 * 1024 } });
 
   app.post('/member/import', {
-    config: { access: 'staff', accessLog: false },
+    config: { right: 'imports.run', access: 'staff', accessLog: false },
     schema: {
       tags: TAGS,
       summary: `Last opp et medlemsregister (.xlsx eller .csv i feltet file, høyst ${MEMBER_IMPORT_LIMITS.fileBytes / 1024 / 1024} MB og ${MEMBER_IMPORT_LIMITS.rows} rader; valgfritt mapping som JSON): forhåndsvisningen, ingenting lagres på medlemmene`,
@@ -54,32 +54,32 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/member/import/list', {
-    config: { access: 'staff', accessLog: false },
+    config: { right: 'imports.run', access: 'staff', accessLog: false },
     schema: { tags: TAGS, summary: 'Importene, nyeste først: fil, hvem, når, antall og tilstand', querystring: listQuery(importList), response: { 200: paginatorSchema(MemberImport) } },
   }, async (request) => paginate(await importPage(db, request.query), request.url, config.publicUrl));
 
   app.get('/member/import/template.xlsx', {
-    config: { access: 'staff', accessLog: false },
+    config: { right: 'imports.run', access: 'staff', accessLog: false },
     schema: { tags: TAGS, summary: 'Malen for medlemsimporten (.xlsx): kolonnene og én utfylt eksempelrad', produces: [XLSX], response: { 200: fileResponse([XLSX], 'medlemsimport-mal.xlsx') } },
   }, async (_request, reply) => reply.type(XLSX).header('content-disposition', attachment('medlemsimport-mal.xlsx')).send(await templateXlsx()));
 
   app.get('/member/import/template.csv', {
-    config: { access: 'staff', accessLog: false },
+    config: { right: 'imports.run', access: 'staff', accessLog: false },
     schema: { tags: TAGS, summary: 'Malen for medlemsimporten som CSV (UTF-8, semikolon)', produces: ['text/csv'], response: { 200: fileResponse(['text/csv'], 'medlemsimport-mal.csv') } },
   }, async (_request, reply) => reply.type('text/csv; charset=utf-8').header('content-disposition', attachment('medlemsimport-mal.csv')).send(templateCsv()));
 
   app.get('/member/import/limits', {
-    config: { access: 'staff', accessLog: false },
+    config: { right: 'imports.run', access: 'staff', accessLog: false },
     schema: { tags: TAGS, summary: 'Grensene for en import: største fil (MB) og flest rader', response: { 200: DataOf(ImportLimits) } },
   }, async () => ({ data: importLimits() }));
 
   app.get('/member/import/:id', {
-    config: { access: 'staff', accessLog: false },
+    config: { right: 'imports.run', access: 'staff', accessLog: false },
     schema: { tags: TAGS, summary: 'Én import: tilstand, fremdrift (rader ferdig av rader), antall, feil og duplikater', params: IdParams, response: { 200: DataOf(MemberImport), 404: MessageBody } },
   }, async (request) => ({ data: assertFound(await findImport(db, request.params.id)) }));
 
   app.patch('/member/import/:id', {
-    config: { access: 'staff', accessLog: false },
+    config: { right: 'imports.run', access: 'staff', accessLog: false },
     schema: {
       tags: TAGS, summary: 'Endre kolonnevalg og avgjørelser for duplikater; svarer den nye forhåndsvisningen',
       params: IdParams, body: ImportChangeBody, response: { 200: DataOf(MemberImport), 404: MessageBody, 409: MessageBody, 422: RefusedBody },
@@ -87,7 +87,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => ({ data: assertFound(await changeImport(db, request.params.id, request.body)) }));
 
   app.post('/member/import/:id/commit', {
-    config: { access: 'staff', accessLog: { kind: 'change', detail: 'Medlemsimport', member: null } },
+    config: { right: 'imports.run', access: 'staff', accessLog: { kind: 'change', detail: 'Medlemsimport', member: null } },
     schema: {
       tags: TAGS, summary: 'Importer: alt i én transaksjon som en jobb i køen, eller ingenting',
       params: IdParams, body: ImportCommitBody, response: { 202: DataOf(MemberImport), 404: MessageBody, 409: MessageBody, 422: RefusedBody },
@@ -97,7 +97,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/member/import/:id/undo', {
-    config: { access: 'staff', accessLog: { kind: 'change', detail: 'Medlemsimport angret', member: null } },
+    config: { right: 'imports.run', access: 'staff', accessLog: { kind: 'change', detail: 'Medlemsimport angret', member: null } },
     schema: {
       tags: TAGS, summary: `Angre en import (innen ${MEMBER_IMPORT_LIMITS.undoDays} dager); medlemmer endret siden beholdes og listes`,
       params: IdParams, response: { 202: DataOf(MemberImport), 404: MessageBody, 409: MessageBody },
@@ -107,7 +107,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/member/import/:id/errors.xlsx', {
-    config: { access: 'staff', accessLog: false },
+    config: { right: 'imports.run', access: 'staff', accessLog: false },
     schema: { tags: TAGS, summary: 'Feilrapporten for en import (.xlsx): ark, rad, kolonne og feil', params: IdParams, produces: [XLSX], response: { 200: fileResponse([XLSX], 'Feilrapporten (.xlsx)'), 404: MessageBody } },
   }, async (request, reply) => {
     const report = assertFound(await errorReport(db, request.params.id));

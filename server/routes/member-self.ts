@@ -30,7 +30,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/member/:id/add-code',
     {
-      config: { access: 'signed-in', accessLog: { kind: 'change', detail: 'Kampanjekode' } },
+      config: { right: 'members.change', access: 'signed-in', accessLog: { kind: 'change', detail: 'Kampanjekode' } },
       attachValidation: true,
       schema: {
         tags: ['Min side'],
@@ -54,7 +54,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/member/send-card',
     {
-      config: { access: 'signed-in', accessLog: false },
+      config: { right: 'cards.send', access: 'signed-in', accessLog: false },
       schema: {
         tags: ['Min side'],
         summary: 'Send medlemskortet på SMS (krever at medlemmet har en kampanjekode)',

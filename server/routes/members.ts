@@ -18,7 +18,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/member/list',
     {
-      config: { access: 'staff', accessLog: { kind: 'read', detail: 'Medlemsoversikten', members: membersInRows('id') } },
+      config: { right: 'members.read', access: 'staff', accessLog: { kind: 'read', detail: 'Medlemsoversikten', members: membersInRows('id') } },
       schema: {
         tags: ['Medlemmer'],
         summary: 'Medlemsoversikten (roller 1 og 2); filter[name] søker i navn, e-post, telefon og medlemsnummer',
@@ -32,7 +32,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/member/:id',
     {
-      config: { access: 'signed-in', allowBlocked: true, accessLog: { kind: 'read', detail: 'Medlemsopplysninger' } },
+      config: { right: 'members.read', access: 'signed-in', allowBlocked: true, accessLog: { kind: 'read', detail: 'Medlemsopplysninger' } },
       schema: {
         tags: ['Medlemmer'],
         summary: 'Ett medlem med medlemskap, instrumentforsikring og reiseforsikring',
@@ -51,7 +51,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/member/:id',
     {
-      config: { access: 'signed-in', accessLog: { kind: 'change', detail: 'Medlemsopplysninger' } },
+      config: { right: 'members.change', access: 'signed-in', accessLog: { kind: 'change', detail: 'Medlemsopplysninger' } },
       schema: {
         tags: ['Medlemmer'],
         summary: 'Endre et medlem (ansatte: alle felt; medlemmet selv: bare profilfeltene)',

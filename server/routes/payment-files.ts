@@ -32,7 +32,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   const ownerOfPlacedInvoice = (request: FastifyRequest) => ownerOfInvoice(db, (request.body as { invoice_id: number }).invoice_id);
 
   app.post('/payment-file', {
-    config: { access: 'staff', accessLog: { kind: 'change', detail: 'OCR-fil lest inn', member: null, members: membersOfFile } },
+    config: { right: 'payments.register', access: 'staff', accessLog: { kind: 'change', detail: 'OCR-fil lest inn', member: null, members: membersOfFile } },
     schema: {
       tags: TAGS,
       summary: `Les inn bankens OCR-fil (feltet file, høyst ${PAYMENT_FILE_BYTES / 1024 / 1024} MB): 202 når filen er lest og lagret; en jobb fører så hver innbetaling på fakturaen KID-en viser til, i steg (state, totals.pending), og resten blir stående til de ansatte. 409 for en forsendelse som er lest inn før`,
@@ -47,7 +47,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/payment-file/list', {
-    config: { access: 'staff', accessLog: false },
+    config: { right: 'billing.read', access: 'staff', accessLog: false },
     schema: {
       tags: TAGS,
       summary: 'OCR-filene som er lest inn, nyeste først: forsendelse, fil, hvem, når, antall og summer',
@@ -57,7 +57,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => paginate(await paymentFilePage(db, request.query), request.url, config.publicUrl));
 
   app.get('/payment-file/:id', {
-    config: { access: 'staff', accessLog: { kind: 'read', detail: 'Innbetalinger fra banken', list: 'En OCR-fil fra banken', members: membersOfFile } },
+    config: { right: 'billing.read', access: 'staff', accessLog: { kind: 'read', detail: 'Innbetalinger fra banken', list: 'En OCR-fil fra banken', members: membersOfFile } },
     schema: {
       tags: TAGS,
       summary: 'Én OCR-fil med innbetalingene: de som er ført på fakturaen KID-en viser til, og de uten treff',
@@ -71,7 +71,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/payment-file/item/:id/place', {
-    config: { access: 'staff', accessLog: { kind: 'change', detail: 'Innbetaling plassert', member: ownerOfPlacedInvoice } },
+    config: { right: 'payments.register', access: 'staff', accessLog: { kind: 'change', detail: 'Innbetaling plassert', member: ownerOfPlacedInvoice } },
     schema: {
       tags: TAGS,
       summary: 'Før en innbetaling uten treff (eller overskuddet av en overbetaling) på en faktura. 409 når den allerede er ført, 422 for en kreditert faktura',

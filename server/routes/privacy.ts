@@ -26,7 +26,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/member/:id/access-log',
     {
-      config: { access: 'signed-in', accessLog: false },
+      config: { right: 'members.read', access: 'signed-in', accessLog: false },
       schema: {
         tags: ['Personvern'],
         summary: 'Tilgangsloggen til et medlem: når ansatte åpnet, endret eller eksporterte opplysningene (ansatte: alle; medlemmet: sin egen)',
@@ -46,7 +46,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/access-log',
     {
-      config: { access: 'staff', accessLog: false },
+      config: { right: 'staff.administer', access: 'staff', accessLog: false },
       schema: {
         tags: ['Personvern'],
         summary: 'Tilgangsloggen for alle medlemmer, nyeste først; filter[staff_id], filter[member_id], filter[kind], filter[from] og filter[to] (åååå-mm-dd)',
@@ -60,7 +60,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/access-log/staff',
     {
-      config: { access: 'staff', accessLog: false },
+      config: { right: 'staff.administer', access: 'staff', accessLog: false },
       schema: {
         tags: ['Personvern'],
         summary: 'De ansatte brukerne, til tilgangsloggens filter',
@@ -73,7 +73,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/member/:id/export',
     {
-      config: { access: 'signed-in', accessLog: { kind: 'export', detail: 'Alle opplysninger (zip)', evenForSelf: true } },
+      config: { right: 'members.read', access: 'signed-in', accessLog: { kind: 'export', detail: 'Alle opplysninger (zip)', evenForSelf: true } },
       schema: {
         tags: ['Personvern'],
         summary: `Alt portalen har lagret om medlemmet som zip (${EXPORT_FILENAME}): member.json og et sammendrag i HTML`,
@@ -96,7 +96,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/member/:id/erase',
     {
-      config: { access: 'staff', accessLog: { kind: 'change', detail: 'Personopplysninger slettet' } },
+      config: { right: 'members.erase', access: 'staff', accessLog: { kind: 'change', detail: 'Personopplysninger slettet' } },
       schema: {
         tags: ['Personvern'],
         summary: 'Slett personopplysningene til et medlem, bekreftet med medlemsnummeret (422 når det ikke stemmer); regnskapsradene blir stående',

@@ -16,7 +16,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/member/:id/card',
     {
-      config: { access: 'signed-in', accessLog: { kind: 'read', detail: 'Medlemskort' } },
+      config: { right: 'members.read', access: 'signed-in', accessLog: { kind: 'read', detail: 'Medlemskort' } },
       schema: {
         tags: ['Min side'],
         summary: 'Det digitale medlemskortet: signert kode og adressen QR-koden viser (medlemmet selv eller ansatte)',
@@ -36,6 +36,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       {
         config: {
           access: 'signed-in',
+          right: 'members.read',
           accessLog: { kind: 'export', detail: kind === 'travel' ? 'Forsikringsbevis for reiseforsikring' : 'Forsikringsbevis for instrumenter' },
         },
         schema: {

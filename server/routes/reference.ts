@@ -30,7 +30,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/instrument/category/list',
     {
-      config: { access: 'signed-in' },
+      config: { right: false, access: 'signed-in' },
       schema: {
         tags: ['Referansedata'],
         summary: 'Instrumentkategoriene, sortert på navn',
@@ -43,7 +43,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/instrument/category/:id',
     {
-      config: { access: 'signed-in' },
+      config: { right: false, access: 'signed-in' },
       schema: {
         tags: ['Referansedata'],
         summary: 'Én instrumentkategori',
@@ -61,7 +61,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/product/list',
     {
-      config: { access: 'signed-in' },
+      config: { right: false, access: 'signed-in' },
       schema: {
         tags: ['Referansedata'],
         summary: 'Produktene (medlemskap, reiseforsikring, instrumentforsikring)',

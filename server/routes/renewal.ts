@@ -18,7 +18,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config, jobs } = app.services;
 
   app.get('/renewal/:year/preview', {
-    config: { access: 'staff', accessLog: { kind: 'read', detail: 'Fornyelse', list: 'Fornyelsen', members: membersInRows('member_id') } },
+    config: { right: 'billing.read', access: 'staff', accessLog: { kind: 'read', detail: 'Fornyelse', list: 'Fornyelsen', members: membersInRows('member_id') } },
     schema: {
       tags: TAGS,
       summary: 'Hva fornyelsen for året ville gjøre, uten å skrive noe: hvor mange som fornyes og hvorfor andre ikke gjør det, summer per produkt og kanal (øre), og fakturaene den ville lage, sidevis',
@@ -32,7 +32,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/renewal/:year', {
-    config: { access: 'staff', accessLog: { kind: 'change', detail: 'Fornyelse startet', member: null } },
+    config: { right: 'billing.run', access: 'staff', accessLog: { kind: 'change', detail: 'Fornyelse startet', member: null } },
     schema: {
       tags: TAGS,
       summary: 'Start fornyelsen for i år eller neste år som en jobb (202); hvert medlem får høyst én fornyelsesfaktura for året, også når den kjøres igjen. 409 mens den kjører',
@@ -44,7 +44,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/renewal/:year', {
-    config: { access: 'staff', accessLog: false },
+    config: { right: 'billing.read', access: 'staff', accessLog: false },
     schema: {
       tags: TAGS,
       summary: 'Fornyelsen for året: tilstand (not_started, queued, running, done, failed), hvor mange den skulle fornye og hvor mange fakturaer den har laget',

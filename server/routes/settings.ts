@@ -36,17 +36,17 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   // Campaign codes
   app.get('/campaign/list', {
-    config: { access: 'staff' },
+    config: { right: 'campaigns.change', access: 'staff' },
     schema: { tags: ['Kampanjer'], summary: 'Kampanjekodene, nyeste først; filter[status]', querystring: listQuery(campaignList), response: { 200: paginatorSchema(Campaign) } },
   }, async (request) => paginate(await campaignPage(db, request.query), request.url, config.publicUrl));
 
   app.get('/campaign/options/benefit', {
-    config: { access: 'staff' },
+    config: { right: 'campaigns.change', access: 'staff' },
     schema: { tags: ['Kampanjer'], summary: 'Fordelene en kampanje kan gi (0: ingen ekstra fordel)', response: { 200: DataOf(Type.Array(Benefit)) } },
   }, async () => ({ data: await benefitOptions(db) }));
 
   app.post('/campaign', {
-    config: { access: 'staff' },
+    config: { right: 'campaigns.change', access: 'staff' },
     schema: {
       tags: ['Kampanjer'],
       summary: "Ny kampanjekode ('Feltet må fylles ut'; koden er unik uansett store og små bokstaver)",
@@ -56,17 +56,17 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => reply.code(201).send({ data: await createCampaign(db, request.body) }));
 
   app.get('/campaign/:id', {
-    config: { access: 'staff' },
+    config: { right: 'campaigns.change', access: 'staff' },
     schema: { tags: ['Kampanjer'], summary: 'Én kampanjekode', params: IdParams, response: { 200: DataOf(Campaign) } },
   }, async (request) => ({ data: found(await findCampaign(db, request.params.id)) }));
 
   app.patch('/campaign/:id', {
-    config: { access: 'staff' },
+    config: { right: 'campaigns.change', access: 'staff' },
     schema: { tags: ['Kampanjer'], summary: 'Endre en kampanjekode', params: IdParams, body: CampaignBody, response: { 200: DataOf(Campaign) } },
   }, async (request) => ({ data: found(await updateCampaign(db, request.params.id, request.body)) }));
 
   app.delete('/campaign/:id', {
-    config: { access: 'staff' },
+    config: { right: 'campaigns.change', access: 'staff' },
     schema: {
       tags: ['Kampanjer'],
       summary: 'Slett en kampanjekode; en kode som er brukt, avsluttes i stedet (ended: true)',
@@ -76,13 +76,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => found(await removeCampaign(db, request.params.id)));
 
   app.get('/product-category/list', {
-    config: { access: 'staff' },
+    config: { right: false, access: 'staff' },
     schema: { tags: ['Kampanjer'], summary: 'Produktkategoriene', response: { 200: DataOf(Type.Array(ProductCategory)) } },
   }, async () => ({ data: await productCategories(db) }));
 
   // The payment-app report
   app.get('/vipps_registration/export', {
-    config: { access: 'staff' },
+    config: { right: 'members.export', access: 'staff' },
     schema: {
       tags: ['Vipps'],
       summary: 'Vipps-registreringene i perioden som CSV (vipps_registrations.csv) eller med format=xlsx som regneark; filter[created_at_from], filter[created_at_to] (ÅÅÅÅ-MM-DD, begge med); 404 når det ikke er noen',
@@ -95,7 +95,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   // Its second tab: invoices paid with Vipps on Min side and charges on Vipps agreements. Each member in it finds the export in their access log.
   app.get('/invoice/vipps-payments/export', {
-    config: { access: 'staff', accessLog: { kind: 'export', detail: 'Vipps-betalinger og trekk av fakturaer', member: null } },
+    config: { right: 'members.export', access: 'staff', accessLog: { kind: 'export', detail: 'Vipps-betalinger og trekk av fakturaer', member: null } },
     schema: {
       tags: ['Vipps'],
       summary: `Vipps-betalingene av fakturaer fra Min side og trekkene på Vipps-avtaler i perioden, nyeste først, som CSV (${VIPPS_INVOICE_EXPORT_FILENAME}) eller med format=xlsx som regneark; filter[created_at_from], filter[created_at_to] (ÅÅÅÅ-MM-DD, begge med, dagen betalingen ble startet eller trekket laget); 404 når det ikke er noen`,
@@ -109,7 +109,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   // The Tripletex sync
   app.get('/dev/sync-tripletex', {
-    config: { access: 'staff' },
+    config: { right: 'billing.run', access: 'staff' },
     schema: {
       tags: ['Tripletex'],
       summary: 'Start en synkronisering med Tripletex (i bakgrunnen; svarer kjøringen, eller den som alt går); 503 når Tripletex ikke er satt opp',
@@ -119,43 +119,43 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     reply.code(202).send({ data: await startTripletexSync(db, jobs, config.tripletex !== null, accountOf(request).id) }));
 
   app.get('/dev/sync-tripletex/runs', {
-    config: { access: 'staff' },
+    config: { right: 'billing.run', access: 'staff' },
     schema: { tags: ['Tripletex'], summary: 'Kjøringene av Tripletex-synkroniseringen, nyeste først', querystring: listQuery(runList), response: { 200: paginatorSchema(TripletexRun) } },
   }, async (request) => paginate(await tripletexRunPage(db, request.query), request.url, config.publicUrl));
 
   app.get('/dev/sync-tripletex/runs/:id', {
-    config: { access: 'staff' },
+    config: { right: 'billing.run', access: 'staff' },
     schema: { tags: ['Tripletex'], summary: 'Én kjøring av Tripletex-synkroniseringen', params: IdParams, response: { 200: DataOf(TripletexRun) } },
   }, async (request) => ({ data: found(await findTripletexRun(db, request.params.id)) }));
 
   // Content kept here when no WordPress site is configured
   app.get('/content/admin/pages', {
-    config: { access: 'staff' },
+    config: { right: 'content.change', access: 'staff' },
     schema: { tags: ['Innhold'], summary: 'Innholdssidene (uten WordPress); 409 når CONTENT_URL er satt', response: { ...errorResponses(409), 200: DataOf(Type.Array(AdminContentPage)) } },
   }, async () => ({ data: await contentPages(db, config.contentUrl) }));
 
   app.patch('/content/admin/pages/:id', {
-    config: { access: 'staff' },
+    config: { right: 'content.change', access: 'staff' },
     schema: { tags: ['Innhold'], summary: 'Endre en innholdsside (teksten saneres)', params: IdParams, body: ContentPagePatch, response: { ...errorResponses(409), 200: DataOf(AdminContentPage) } },
   }, async (request) => ({ data: found(await updateContentPage(db, config.contentUrl, request.params.id, request.body)) }));
 
   app.get('/content/admin/discount-codes', {
-    config: { access: 'staff' },
+    config: { right: 'campaigns.change', access: 'staff' },
     schema: { tags: ['Innhold'], summary: 'Rabattkodene Min side viser (uten WordPress)', response: { ...errorResponses(409), 200: DataOf(Type.Array(AdminDiscountCode)) } },
   }, async () => ({ data: await discountCodes(db, config.contentUrl) }));
 
   app.post('/content/admin/discount-codes', {
-    config: { access: 'staff' },
+    config: { right: 'campaigns.change', access: 'staff' },
     schema: { tags: ['Innhold'], summary: 'Ny rabattkode', body: DiscountCodeBody, response: { ...errorResponses(409), 201: DataOf(AdminDiscountCode) } },
   }, async (request, reply) => reply.code(201).send({ data: await createDiscountCode(db, config.contentUrl, request.body) }));
 
   app.patch('/content/admin/discount-codes/:id', {
-    config: { access: 'staff' },
+    config: { right: 'campaigns.change', access: 'staff' },
     schema: { tags: ['Innhold'], summary: 'Endre en rabattkode', params: IdParams, body: DiscountCodeBody, response: { ...errorResponses(409), 200: DataOf(AdminDiscountCode) } },
   }, async (request) => ({ data: found(await updateDiscountCode(db, config.contentUrl, request.params.id, request.body)) }));
 
   app.delete('/content/admin/discount-codes/:id', {
-    config: { access: 'staff' },
+    config: { right: 'campaigns.change', access: 'staff' },
     schema: { tags: ['Innhold'], summary: 'Slett en rabattkode', params: IdParams, response: { ...errorResponses(409), 200: DataOf(AdminDiscountCode) } },
   }, async (request) => ({ data: found(await deleteDiscountCode(db, config.contentUrl, request.params.id)) }));
 };

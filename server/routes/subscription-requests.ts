@@ -25,7 +25,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/subscription/accept/:id',
     {
-      config: { access: 'staff', accessLog: { kind: 'change', detail: 'Forespørsel akseptert', member: ownerOfSubscription } },
+      config: { right: 'requests.decide', access: 'staff', accessLog: { kind: 'change', detail: 'Forespørsel akseptert', member: ownerOfSubscription } },
       schema: {
         tags: ['Forespørsler'],
         summary: 'Aksepter en søknad om medlemskap eller en bestilling av reiseforsikring (ventende, eller avvist og tatt inn igjen); 409 når den ikke kan aksepteres nå',
@@ -46,7 +46,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/subscription/reject/:id',
     {
-      config: { access: 'staff', accessLog: { kind: 'change', detail: 'Forespørsel avvist', member: ownerOfSubscription } },
+      config: { right: 'requests.decide', access: 'staff', accessLog: { kind: 'change', detail: 'Forespørsel avvist', member: ownerOfSubscription } },
       schema: {
         tags: ['Forespørsler'],
         summary: 'Avvis en ventende søknad om medlemskap eller bestilling av reiseforsikring; begrunnelsen sendes på e-post når send_email er sann',
@@ -65,7 +65,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/subscription/reopen/:id',
     {
-      config: { access: 'staff', accessLog: { kind: 'change', detail: 'Forespørsel tatt inn igjen', member: ownerOfSubscription } },
+      config: { right: 'requests.decide', access: 'staff', accessLog: { kind: 'change', detail: 'Forespørsel tatt inn igjen', member: ownerOfSubscription } },
       schema: {
         tags: ['Forespørsler'],
         summary: 'Ta en avvist søknad eller bestilling inn igjen som ventende',

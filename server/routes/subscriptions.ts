@@ -39,7 +39,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       `/subscription/list/${name}`,
       {
         // A membership application shows the name and number of the member it may duplicate too.
-        config: { access: 'staff', accessLog: { kind: 'read', detail: summary, members: membersInRows('member_id', 'possible_duplicate.id') } },
+        config: { access: 'staff', right: 'members.read', accessLog: { kind: 'read', detail: summary, members: membersInRows('member_id', 'possible_duplicate.id') } },
         schema: {
           tags: ['Forespørsler'],
           summary: `${summary}; filter[name] søker i navn, e-post, telefon og medlemsnummer`,
@@ -52,7 +52,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     app.get(
       `/subscription/list/${name}/export`,
       {
-        config: { access: 'staff', accessLog: { kind: 'export', detail: `${summary} (CSV)`, member: null } },
+        config: { access: 'staff', right: 'members.export', accessLog: { kind: 'export', detail: `${summary} (CSV)`, member: null } },
         schema: {
           tags: ['Forespørsler'],
           summary: `${summary} som CSV (${queue.filename}) eller med format=xlsx som regneark, alle rader`,
@@ -74,7 +74,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/subscription/membership-request/:id',
     {
-      config: { access: 'staff', accessLog: { kind: 'read', detail: 'Søknad om medlemskap', member: ownerOfSubscription } },
+      config: { right: 'members.read', access: 'staff', accessLog: { kind: 'read', detail: 'Søknad om medlemskap', member: ownerOfSubscription } },
       schema: {
         tags: ['Forespørsler'],
         summary: 'Én søknad om medlemskap (abonnementets id): søkeren, kampanjekoden og avvisningen med når e-posten ble sendt',
@@ -92,7 +92,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/subscription/:id',
     {
-      config: { access: 'signed-in', accessLog: { kind: 'read', detail: 'Abonnement', member: ownerOfSubscription } },
+      config: { right: 'members.read', access: 'signed-in', accessLog: { kind: 'read', detail: 'Abonnement', member: ownerOfSubscription } },
       schema: {
         tags: ['Abonnementer'],
         summary: 'Ett abonnement (ansatte, eller medlemmet det tilhører); instrumentforsikring med linjer',
@@ -111,7 +111,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/subscription/cancel/:id',
     {
-      config: { access: 'staff', accessLog: { kind: 'change', detail: 'Instrumentforsikring stoppet', member: ownerOfSubscription } },
+      config: { right: 'requests.decide', access: 'staff', accessLog: { kind: 'change', detail: 'Instrumentforsikring stoppet', member: ownerOfSubscription } },
       schema: {
         tags: ['Abonnementer'],
         summary: 'Stopp en aktiv instrumentforsikring i dag; instrumentene under den får stoppdato i dag',

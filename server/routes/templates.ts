@@ -15,7 +15,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/emails/template/list',
     {
-      config: { access: 'staff', accessLog: false },
+      config: { right: 'templates.change', access: 'staff', accessLog: false },
       schema: {
         tags: ['E-postmaler'],
         summary: 'E-postmalene (1: avvist medlemskap, 2: avvist instrument, 3: avvist reiseforsikring)',
@@ -29,7 +29,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/emails/template/:id',
     {
-      config: { access: 'staff', accessLog: false },
+      config: { right: 'templates.change', access: 'staff', accessLog: false },
       schema: {
         tags: ['E-postmaler'],
         summary: 'Én e-postmal',
@@ -48,7 +48,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/emails/template/:id/preview',
     {
       // The preview shows the member's name and e-mail.
-      config: { access: 'staff', accessLog: { kind: 'read', detail: 'E-postmal fylt ut for medlemmet', members: membersInRows('member_id') } },
+      config: { right: 'templates.change', access: 'staff', accessLog: { kind: 'read', detail: 'E-postmal fylt ut for medlemmet', members: membersInRows('member_id') } },
       schema: {
         tags: ['E-postmaler'],
         summary: 'E-postmalen fylt ut for et medlem, slik den blir sendt (avvisningsdialogene starter fra denne)',
@@ -67,7 +67,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/emails/template/:id',
     {
-      config: { access: 'staff', accessLog: false },
+      config: { right: 'templates.change', access: 'staff', accessLog: false },
       schema: {
         tags: ['E-postmaler'],
         summary: "Endre en e-postmal: innholdet saneres, plassholderne sjekkes ('Påkrevd felt', 'Ugyldig Epost format')",
@@ -87,7 +87,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/emails/template/:id/test',
     {
       // Filled in for a member, the test mail carries their name to the staff user's inbox (202 only when the member was found).
-      config: { access: 'staff', accessLog: { kind: 'read', detail: 'E-postmal sendt som test, fylt ut for medlemmet', member: memberFromBody } },
+      config: { access: 'staff', right: 'templates.change', accessLog: { kind: 'read', detail: 'E-postmal sendt som test, fylt ut for medlemmet', member: memberFromBody } },
       schema: {
         tags: ['E-postmaler'],
         summary: 'Send malen som test til den innloggede ansattes egen e-post (fylt ut for member_id om oppgitt); logges som alle meldinger',

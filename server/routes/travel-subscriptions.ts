@@ -23,7 +23,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/subscription/list',
     {
-      config: { access: 'signed-in', accessLog: { kind: 'read', detail: 'Abonnementer', list: 'Abonnementslisten', members: membersInRows('member_id') } },
+      config: { right: 'members.read', access: 'signed-in', accessLog: { kind: 'read', detail: 'Abonnementer', list: 'Abonnementslisten', members: membersInRows('member_id') } },
       schema: {
         tags: ['Abonnementer'],
         summary: 'Abonnementer; filter[product_id]=1,2 og filter[member_id]. Et medlem ser bare sine egne',
@@ -41,7 +41,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/subscription/new',
     {
-      config: { access: 'signed-in', accessLog: { kind: 'change', detail: 'Reiseforsikring bestilt', member: memberFromBody } },
+      config: { right: 'members.change', access: 'signed-in', accessLog: { kind: 'change', detail: 'Reiseforsikring bestilt', member: memberFromBody } },
       schema: {
         tags: ['Abonnementer'],
         summary: 'Bestill reiseforsikring (produkt 1 eller 2); har medlemmet en fra før, endres den. Et medlems bestilling venter på behandling, de ansattes er aktiv med en gang',
@@ -58,7 +58,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/subscription/:id',
     {
-      config: { access: 'signed-in', accessLog: { kind: 'change', detail: 'Reiseforsikring endret', member: ownerOfSubscription } },
+      config: { right: 'members.change', access: 'signed-in', accessLog: { kind: 'change', detail: 'Reiseforsikring endret', member: ownerOfSubscription } },
       schema: {
         tags: ['Abonnementer'],
         summary: 'Endre en reiseforsikring (produkt, start- og sluttdato); et medlems endring venter på behandling',

@@ -4,15 +4,13 @@ import { Type } from 'typebox';
 import { MessageBody } from '../schemas/common.ts';
 import { RecoveryCodes, SignInSessions, StaffTwoFactorList, TwoFactorCode, TwoFactorSetup, TwoFactorStatus } from '../schemas/auth.ts';
 import { accountOf, isStaff } from '../lib/access.ts';
-import { conflict, forbidden, notFound, validationFailed } from '../lib/http-errors.ts';
+import { conflict, notFound, validationFailed } from '../lib/http-errors.ts';
 import { reserveCodeAttempt } from '../domain/accounts/sign-in-limits.ts';
 import { disable, enable, resetTwoFactor, staffTwoFactor, startSetup } from '../domain/accounts/two-factor.ts';
 import { endSession, listSessions } from '../domain/accounts/sessions.ts';
 import { errorResponses } from '../schemas/responses.ts';
 
 const WRONG_CODE = 'Feil kode. Prøv igjen.';
-/** Role 5 administers staff accounts (docs/DECISIONS.md). */
-const ADMIN_ROLE = 5;
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config, keys, outbox } = app.services;
@@ -22,7 +20,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/user/2fa',
     {
-      config: { access: 'signed-in', allowWithoutTwoFactor: true },
+      config: { right: false, access: 'signed-in', allowWithoutTwoFactor: true },
       schema: { tags, summary: 'Om totrinnsinnlogging er slått på for meg, og om den er påkrevd', response: { 200: TwoFactorStatus } },
     },
     async (request) => {
@@ -34,7 +32,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/user/2fa/setup',
     {
-      config: { access: 'signed-in', allowWithoutTwoFactor: true },
+      config: { right: false, access: 'signed-in', allowWithoutTwoFactor: true },
       schema: { tags, summary: 'Start totrinnsinnlogging: en ny nøkkel og otpauth-adressen til QR-koden', response: { ...errorResponses(409), 200: TwoFactorSetup } },
     },
     async (request) => {
@@ -47,7 +45,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/user/2fa/enable',
     {
-      config: { access: 'signed-in', allowWithoutTwoFactor: true },
+      config: { right: false, access: 'signed-in', allowWithoutTwoFactor: true },
       schema: {
         tags,
         summary: 'Slå på totrinnsinnlogging med en kode fra appen; svarer gjenopprettingskodene (vises én gang). Andre innlogginger avsluttes',
@@ -70,7 +68,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/user/2fa/disable',
     {
-      config: { access: 'signed-in' },
+      config: { right: false, access: 'signed-in' },
       schema: {
         tags,
         summary: 'Slå av totrinnsinnlogging med en gjeldende kode',
@@ -92,7 +90,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/user/sessions',
     {
-      config: { access: 'signed-in' },
+      config: { right: false, access: 'signed-in' },
       schema: { tags, summary: 'Mine aktive innlogginger', response: { 200: SignInSessions } },
     },
     async (request) => {
@@ -104,7 +102,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/user/sessions/:id',
     {
-      config: { access: 'signed-in' },
+      config: { right: false, access: 'signed-in' },
       schema: {
         tags,
         summary: 'Avslutt en av mine innlogginger (andres svarer 404)',
@@ -118,16 +116,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  const ADMINS_ONLY = 'Bare administratorer kan tilbakestille totrinnsinnlogging.';
 
   app.get(
     '/user/staff/2fa',
     {
-      config: { access: 'staff' },
+      config: { right: 'staff.administer', access: 'staff' },
       schema: { tags, summary: 'Ansatte og om totrinnsinnlogging er slått på (bare administratorer, rolle 5)', response: { 200: StaffTwoFactorList } },
     },
     async (request) => {
-      if (accountOf(request).role_id !== ADMIN_ROLE) throw forbidden(ADMINS_ONLY);
       return { data: await staffTwoFactor(db) };
     },
   );
@@ -135,7 +131,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/user/:id/2fa/reset',
     {
-      config: { access: 'staff' },
+      config: { right: 'staff.administer', access: 'staff' },
       schema: {
         tags,
         summary: 'Tilbakestill en annen ansatts totrinnsinnlogging (bare administratorer, rolle 5)',
@@ -145,7 +141,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const admin = accountOf(request);
-      if (admin.role_id !== ADMIN_ROLE) throw forbidden(ADMINS_ONLY);
       if (admin.id === request.params.id) throw conflict('Din egen totrinnsinnlogging slår du av i profilen din.');
       if (!(await resetTwoFactor(db, outbox, admin.id, request.params.id))) throw notFound();
       request.log.info({ accountId: request.params.id, by: admin.id }, 'two-factor sign-in reset');

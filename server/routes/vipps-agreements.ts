@@ -23,7 +23,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/member/:id/vipps-agreement',
     {
-      config: { access: 'signed-in', accessLog: { kind: 'read', detail: 'Vipps-avtale' } },
+      config: { right: 'billing.read', access: 'signed-in', accessLog: { kind: 'read', detail: 'Vipps-avtale' } },
       schema: {
         tags: TAGS,
         summary: 'Medlemmets Vipps-avtale om trekk av kontingenten, trekkene og historikken (ansatte, eller medlemmet selv); en avtale som venter, spørres Vipps om først',
@@ -58,7 +58,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/member/:id/vipps-agreement',
     {
-      config: { access: 'signed-in', accessLog: { kind: 'change', detail: 'Vipps-avtale stoppet' } },
+      config: { right: 'payments.register', access: 'signed-in', accessLog: { kind: 'change', detail: 'Vipps-avtale stoppet' } },
       schema: {
         tags: TAGS,
         summary: 'Stopper medlemmets Vipps-avtale, hos Vipps først (medlemmet selv eller ansatte)',

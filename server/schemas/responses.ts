@@ -25,7 +25,7 @@ export const ValidationErrorBody = Type.Object(
 export const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Ugyldig forespørsel: en parameter, et filter eller en sortering som ikke finnes, eller en kropp som ikke kan leses',
   401: 'Ikke innlogget (mangler eller ugyldig token)',
-  403: 'Ingen tilgang: feil rolle, sperret konto eller totrinnsinnlogging som må slås på først',
+  403: 'Ingen tilgang: feil rolle, sperret konto, totrinnsinnlogging som må slås på først, eller en rettighet den ansatte mangler (right: navnet på den)',
   404: 'Finnes ikke, eller er ikke ditt',
   409: 'Tilstanden tillater det ikke nå (allerede behandlet, en jobb som pågår)',
   413: 'Forespørselen er for stor',

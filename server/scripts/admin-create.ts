@@ -1,5 +1,5 @@
 /**
- * npm run admin:create -- --email x@y.no [--first-name A --last-name B --role 3] [--password-stdin]
+ * npm run admin:create -- --email x@y.no [--first-name A --last-name B --role 5] [--password-stdin]
  * Creates a staff account. The generated password is shown once, on this terminal only.
  */
 import { parseArgs } from 'node:util';
@@ -21,7 +21,7 @@ Oppretter en ansatt med tilgang til administrasjonen.
   --email <adresse>     e-postadressen den ansatte logger inn med (påkrevd)
   --first-name <navn>   fornavn (ellers tatt fra e-postadressen)
   --last-name <navn>    etternavn (ellers tatt fra e-postadressen)
-  --role <3|4|5>        rolle, 3 om ikke annet er valgt
+  --role <3|4|5>        rolle (3 saksbehandler, 4 økonomi, 5 administrator), 5 om ikke annet er valgt
   --password-stdin      les passordet fra standard inn i stedet for å lage et tilfeldig
 
 Uten --password-stdin lages et sterkt passord som vises én gang her i terminalen.`;
@@ -49,7 +49,7 @@ function namesFromEmail(email: string): [string, string] {
 export async function createStaffAccount(db: Queryable, input: StaffInput): Promise<{ id: number; password: string }> {
   const email = input.email.trim();
   if (!EMAIL_PATTERN.test(email)) throw new AdminCreateError(`«${email}» er ikke en gyldig e-postadresse.`);
-  const role = input.role_id ?? 3;
+  const role = input.role_id ?? 5;
   if (!Number.isInteger(role) || role < 3 || role > 5) throw new AdminCreateError('Rollen må være 3, 4 eller 5.');
   const password = input.password ?? randomSecret(24);
   const problems = passwordErrors(password).password;
@@ -98,7 +98,7 @@ async function main(): Promise<void> {
       role_id: values.role === undefined ? undefined : Number(values.role),
       password,
     });
-    console.log(`Opprettet ansatt ${values.email.trim()} (id ${created.id}, rolle ${values.role ?? 3}).`);
+    console.log(`Opprettet ansatt ${values.email.trim()} (id ${created.id}, rolle ${values.role ?? 5}).`);
     if (!password) console.log(`Passord (vises bare nå, noter det et trygt sted): ${created.password}`);
   } finally {
     await db.close();

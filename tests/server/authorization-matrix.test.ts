@@ -1,8 +1,10 @@
 /**
  * The authorization matrix: every route of the OpenAPI document, called by every kind of caller,
  * with ids filled in from member A's records. Each route's expected outcome per caller follows
- * from the access setting next to its definition (`config.access`, published as x-access), so a
- * route added tomorrow is checked the day it is added, and a route without the setting fails.
+ * from the access setting next to its definition (`config.access`, published as x-access) and,
+ * for staff, the right it declares (`config.right`, x-right) against the rights each staff role
+ * holds in the database: case worker (3), finance (4), administrator (5) and an office's own role.
+ * So a route added tomorrow is checked the day it is added, and a route without the setting fails.
  *
  * Besides the guard's answers (401 for anonymous, 403 for the wrong role or a blocked member),
  * no caller but A and staff may get a 2xx for a route that names one of A's records, and no
@@ -16,9 +18,14 @@ import { createAccessToken } from '../../server/lib/tokens.ts';
 import { MESSAGES } from '../../server/lib/http-errors.ts';
 
 type Access = 'public' | 'member' | 'staff' | 'signed-in' | 'member-or-staff';
-type Principal = 'anonymous' | 'memberB' | 'blocked' | 'applicant' | 'memberA' | 'staff';
-/** Others first, A and staff last: what others must not do has not been done by A yet. */
-const PRINCIPALS: Principal[] = ['anonymous', 'memberB', 'blocked', 'applicant', 'memberA', 'staff'];
+type StaffPrincipal = 'caseWorker' | 'finance' | 'custom' | 'administrator';
+type Principal = 'anonymous' | 'memberB' | 'blocked' | 'applicant' | 'memberA' | StaffPrincipal;
+const STAFF: StaffPrincipal[] = ['caseWorker', 'finance', 'custom', 'administrator'];
+/** Others first, A and staff last (the administrator, who may do most, at the very end): what others must not do has not been done yet. */
+const PRINCIPALS: Principal[] = ['anonymous', 'memberB', 'blocked', 'applicant', 'memberA', ...STAFF];
+const isStaffPrincipal = (principal: Principal): principal is StaffPrincipal => (STAFF as Principal[]).includes(principal);
+/** Each staff principal's rights, as the database holds them for its role. */
+const staffRights = {} as Record<StaffPrincipal, string[]>;
 const OTHERS: Principal[] = ['memberB', 'blocked', 'applicant'];
 
 const MARKER = 'Amerket';
@@ -27,6 +34,7 @@ const MARKER = 'Amerket';
 interface Operation {
   'x-access'?: Access | null;
   'x-allow-blocked'?: boolean;
+  'x-right'?: string | null;
   parameters?: { in: string; name: string; required?: boolean; schema?: Schema }[];
   requestBody?: { content?: Record<string, { schema?: Schema }> };
 }
@@ -38,6 +46,9 @@ interface Fixtures {
   message: number;
   campaign: number;
   invoice: number;
+  /** A role and a staff user no caller is: the matrix's changes to them change no caller's rights. */
+  role: number;
+  staffUser: number;
 }
 
 let t: TestContext;
@@ -51,7 +62,14 @@ beforeAll(async () => {
   accounts.memberB = (await createAccount(t.db, { first_name: 'Bjørn', last_name: 'Berg', phone: '92345678' })).id;
   accounts.blocked = (await createAccount(t.db, { first_name: 'Sperret', blocked_access: true })).id;
   accounts.applicant = (await createAccount(t.db, { role_id: 1, first_name: 'Søker', registration_completed: 0 })).id;
-  accounts.staff = (await createAccount(t.db, { role_id: 3, first_name: 'Siri' })).id;
+  // An office's own role: reads members and billing, changes nothing.
+  const [custom] = await t.db.query<{ id: number }>("INSERT INTO staff_roles (name) VALUES ('Revisor') RETURNING id");
+  await t.db.query("INSERT INTO staff_role_rights (role_id, name) VALUES ($1, 'members.read'), ($1, 'billing.read')", [custom.id]);
+  const roles: Record<StaffPrincipal, number> = { caseWorker: 3, finance: 4, custom: custom.id, administrator: 5 };
+  for (const principal of STAFF) {
+    accounts[principal] = (await createAccount(t.db, { role_id: roles[principal], first_name: 'Siri' })).id;
+    staffRights[principal] = (await t.db.query<{ name: string }>('SELECT name FROM staff_role_rights WHERE role_id = $1', [roles[principal]])).map((row) => row.name);
+  }
   await createSubscription(t.db, { member_id: a.id, product_id: PRODUCTS.membership, kind: 'membership', state: 'active' });
   const travel = await createSubscription(t.db, { member_id: a.id, product_id: PRODUCTS.travel, kind: 'travel', state: 'pending', value: 900 });
   const insurance = await createSubscription(t.db, { member_id: a.id, product_id: PRODUCTS.instrument, kind: 'instrument', state: 'active' });
@@ -65,7 +83,10 @@ beforeAll(async () => {
      VALUES (9999001, $1, 99001, 2026, 'first', 145000, '2026-01-05', '2026-01-19', '009900199990013', 'EMAIL', 'sent') RETURNING id`,
     [a.id],
   );
-  fixtures = { a: a.id, travel, instrument, message, campaign: campaign.id, invoice: invoice.id };
+  const [role] = await t.db.query<{ id: number }>("INSERT INTO staff_roles (name) VALUES ('Matrise') RETURNING id");
+  await t.db.query("INSERT INTO staff_role_rights (role_id, name) VALUES ($1, 'members.read')", [role.id]);
+  const staffUser = (await createAccount(t.db, { role_id: role.id, first_name: 'Matrise' })).id;
+  fixtures = { a: a.id, travel, instrument, message, campaign: campaign.id, invoice: invoice.id, role: role.id, staffUser };
 }, 120_000);
 afterAll(async () => t?.close());
 
@@ -83,6 +104,8 @@ const PATH_VALUES: [RegExp, (f: Fixtures) => string | number, boolean][] = [
   [/^\/api\/member\/import\//, () => 1, false],
   [/^\/api\/payment-file\//, () => 1, false],
   [/^\/api\/renewal\//, () => new Date().getFullYear() + 1, false],
+  [/^\/api\/role\//, (f) => f.role, false],
+  [/^\/api\/staff\//, (f) => f.staffUser, false],
   [/^\/api\/member\//, (f) => f.a, true],
   [/^\/api\/subscription\//, (f) => f.travel, true],
   [/^\/api\/instrument\//, (f) => f.instrument, true],
@@ -95,13 +118,16 @@ const PATH_VALUES: [RegExp, (f: Fixtures) => string | number, boolean][] = [
 
 const example = (schema: Schema | undefined, name: string) => exampleOf(schema, name, { memberId: fixtures.a, email: 'amerket@example.no' });
 
-type Outcome = 'unauthenticated' | 'forbidden' | 'blocked' | 'allowed';
+type Outcome = 'unauthenticated' | 'forbidden' | 'blocked' | 'missing-right' | 'allowed';
 
-/** What the access setting promises each caller. */
-function expected(access: Access, allowBlocked: boolean, principal: Principal): Outcome {
+/** What the access setting and the declared right promise each caller. */
+function expected(access: Access, allowBlocked: boolean, right: string | null, principal: Principal): Outcome {
   if (access === 'public') return 'allowed';
   if (principal === 'anonymous') return 'unauthenticated';
-  if (principal === 'staff') return access === 'member' ? 'forbidden' : 'allowed';
+  if (isStaffPrincipal(principal)) {
+    if (access === 'member') return 'forbidden';
+    return right && !staffRights[principal].includes(right) ? 'missing-right' : 'allowed';
+  }
   if (access === 'staff') return 'forbidden';
   if (access === 'member-or-staff' && principal === 'applicant') return 'forbidden';
   if (principal === 'blocked' && !allowBlocked) return 'blocked';
@@ -132,7 +158,7 @@ async function tokenOf(principal: Principal): Promise<string | null> {
 }
 
 describe('the authorization matrix from the OpenAPI document', () => {
-  it('gives every caller of every route what its access setting promises, and nobody but A and staff anything of A’s', async () => {
+  it('gives every caller of every route what its access setting and right promise, and nobody but A and staff anything of A’s', async () => {
     const document = (await t.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, Operation>> };
     const routes = Object.entries(document.paths)
       .flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method: method.toUpperCase(), operation })))
@@ -142,6 +168,10 @@ describe('the authorization matrix from the OpenAPI document', () => {
 
     const undeclared = routes.filter(({ operation }) => !operation['x-access']).map(({ method, path }) => `${method} ${path}`);
     expect(undeclared, 'routes without config.access').toEqual([]);
+    // Each default role is refused something and allowed something: the rights make a difference.
+    for (const principal of ['caseWorker', 'finance'] as const) {
+      expect(routes.some(({ operation }) => operation['x-right'] && !staffRights[principal].includes(operation['x-right']))).toBe(true);
+    }
 
     const cells: Cell[] = [];
     const unknownPaths: string[] = [];
@@ -177,20 +207,25 @@ describe('the authorization matrix from the OpenAPI document', () => {
           payload: body !== undefined ? JSON.stringify(body) : undefined,
         });
         const status = response.statusCode;
-        const message = (() => {
+        const answer = (() => {
           try {
-            return (response.json() as { message?: string }).message ?? '';
+            return response.json() as { message?: string; right?: string };
           } catch {
-            return '';
+            return {};
           }
         })();
-        const outcome = expected(access, operation['x-allow-blocked'] === true, principal);
+        const message = answer.message ?? '';
+        const right = operation['x-right'] ?? null;
+        const outcome = expected(access, operation['x-allow-blocked'] === true, right, principal);
         let problem: string | null = null;
         // 502/503: an outside service down or not set up (Tripletex, Vipps), said in a message.
         if (status >= 500 && status !== 502 && status !== 503) problem = `answered ${status}`;
         else if (outcome === 'unauthenticated' && status !== 401) problem = `expected 401, got ${status}`;
         else if (outcome === 'forbidden' && status !== 403) problem = `expected 403, got ${status}`;
         else if (outcome === 'blocked' && !(status === 403 && message === MESSAGES.blocked)) problem = `expected 403 (sperret), got ${status}`;
+        else if (outcome === 'missing-right' && !(status === 403 && answer.right === right && message.includes(`(${right})`))) {
+          problem = `expected 403 naming the right ${right}, got ${status} ${message}`;
+        } else if (outcome === 'allowed' && status === 403 && answer.right) problem = `refused for the right ${answer.right} although the role holds it`;
         // A public route's own 401 (a wrong password) is its answer, not the guard's.
         else if (outcome === 'allowed' && access !== 'public' && (status === 401 || (status === 403 && message === MESSAGES.forbidden))) {
           problem = `refused by the guard (${status}) although access is ${access}`;

@@ -37,7 +37,7 @@ let nextTransmission = 2_000_000;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const account = await createAccount(t.db, { role_id: 3, first_name: 'Ingrid', last_name: 'Berg' });
+  const account = await createAccount(t.db, { role_id: 5, first_name: 'Ingrid', last_name: 'Berg' });
   staff = { id: account.id, token: await login(t.app, account.email, account.password) };
 
   // The fixture's invoices: its member numbers, and invoice numbers 17–24 from the sequence, so

@@ -12,7 +12,7 @@ let staff: { id: number; token: string };
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const account = await createAccount(t.db, { role_id: 3, first_name: 'Ingrid', last_name: 'Berg' });
+  const account = await createAccount(t.db, { role_id: 5, first_name: 'Ingrid', last_name: 'Berg' });
   staff = { id: account.id, token: await login(t.app, account.email, account.password) };
 });
 afterAll(async () => t?.close());

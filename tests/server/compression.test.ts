@@ -49,7 +49,7 @@ beforeAll(async () => {
        FROM generate_series(1, $1::int) AS n`,
     [EXPORT_BATCH_SIZE + 50],
   );
-  const staff = await createAccount(ctx.db, { role_id: 3 });
+  const staff = await createAccount(ctx.db, { role_id: 5 });
   token = await login(ctx.app, staff.email, staff.password);
   base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
 });

@@ -42,7 +42,7 @@ beforeAll(async () => {
      SELECT 2, 'eksport' || n || '@example.no', 'Eksport', 'Medlem ' || n, 1 FROM generate_series(1, $1::int) AS n`,
     [EXPORT_BATCH_SIZE + 200],
   );
-  const staff = await createAccount(database.db, { role_id: 3 });
+  const staff = await createAccount(database.db, { role_id: 5 });
   app = await buildApp(createServices(testConfig(), failingDatabase(database.db), {
     mail: outboxTransport(path.join(tmpdir(), 'portal-test-outbox')),
     // The queue needs the real driver; this test sends no message.

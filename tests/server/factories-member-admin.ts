@@ -10,7 +10,7 @@ export async function signedIn(app: App, db: Database, input: AccountInput = {})
 }
 
 export const signedInStaff = (app: App, db: Database, input: AccountInput = {}) =>
-  signedIn(app, db, { role_id: 3, first_name: 'Siri', last_name: 'Saksbehandler', ...input });
+  signedIn(app, db, { role_id: 5, first_name: 'Siri', last_name: 'Saksbehandler', ...input });
 
 /** Product ids of the reference data every installation has (migration 002). */
 export const PRODUCTS = { travel: 1, travelWorld: 2, membership: 3, instrument: 4 } as const;

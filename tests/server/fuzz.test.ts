@@ -119,7 +119,7 @@ beforeAll(async () => {
   memberId = member.id;
   subscriptionId = await createSubscription(t.db, { member_id: member.id, product_id: PRODUCTS.travel, kind: 'travel', state: 'pending' });
   instrumentId = await createInstrument(t.db, { member_id: member.id, instrument_category: GUITAR });
-  staffId = (await createAccount(t.db, { role_id: 3 })).id;
+  staffId = (await createAccount(t.db, { role_id: 5 })).id;
 }, 120_000);
 afterAll(async () => t?.close());
 

@@ -20,7 +20,7 @@ const SETTINGS_SENDER = { MAIL_FROM_NAME: 'Musikernes Hus', MAIL_FROM_EMAIL: 'me
 beforeAll(async () => {
   smtp = await startSmtpProcess();
   t = await buildTestApp({ mail: smtpTransport(smtp.url), env: SETTINGS_SENDER });
-  staff = await createAccount(t.db, { role_id: 3 });
+  staff = await createAccount(t.db, { role_id: 5 });
   staffToken = await login(t.app, staff.email, staff.password);
 });
 afterAll(async () => {

@@ -93,7 +93,7 @@ describe('POST /api/member/{id}/add-code', () => {
   });
 
   it('lets staff add a code for a member', async () => {
-    const staff = await createAccount(t.db, { role_id: 3 });
+    const staff = await createAccount(t.db, { role_id: 5 });
     const token = await login(t.app, staff.email, staff.password);
     const member = await createAccount(t.db);
     const campaign = await createCampaign(t.db);

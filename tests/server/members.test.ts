@@ -6,7 +6,7 @@ let staffToken: string;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const staff = await createAccount(t.db, { role_id: 3, first_name: 'Ingrid', last_name: 'Berg' });
+  const staff = await createAccount(t.db, { role_id: 5, first_name: 'Ingrid', last_name: 'Berg' });
   staffToken = await login(t.app, staff.email, staff.password);
 });
 afterAll(async () => t.close());

@@ -8,7 +8,7 @@ let member: { id: number; token: string };
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const staffAccount = await createAccount(t.db, { role_id: 3, first_name: 'Ingrid', last_name: 'Berg' });
+  const staffAccount = await createAccount(t.db, { role_id: 5, first_name: 'Ingrid', last_name: 'Berg' });
   staff = { id: staffAccount.id, token: await login(t.app, staffAccount.email, staffAccount.password) };
   const memberAccount = await createAccount(t.db, { role_id: 2, remote_id: 90001 });
   member = { id: memberAccount.id, token: await login(t.app, memberAccount.email, memberAccount.password) };

@@ -17,7 +17,7 @@ let staffId: number;
 beforeAll(async () => {
   smtp = await startFakeSmtp();
   t = await buildTestApp({ mail: smtpTransport(smtp.url), env: { MESSAGE_RETRIES: '1' } });
-  const account = await createAccount(t.db, { role_id: 3 });
+  const account = await createAccount(t.db, { role_id: 5 });
   staffId = account.id;
   staff = await login(t.app, account.email, account.password);
 });

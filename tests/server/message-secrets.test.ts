@@ -39,7 +39,7 @@ const tokenIn = (text: string) => /token=[A-Za-z0-9]{20,}/.exec(text)?.[0] ?? nu
 
 describe('a reset link staff could read', () => {
   it('reaches only the recipient: not the message log, not its API, not the server log', async () => {
-    const attacker = await createAccount(database.db, { role_id: 3 });
+    const attacker = await createAccount(database.db, { role_id: 5 });
     const admin = await createAccount(database.db, { role_id: 5 });
     const staff = await login(app, attacker.email, attacker.password);
 

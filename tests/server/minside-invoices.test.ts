@@ -40,7 +40,7 @@ describe('with Vipps (the fake ePayment)', () => {
   beforeAll(async () => {
     vipps = await startFakeVipps();
     t = await buildTestApp({ env: { ...VIPPS_ENV, VIPPS_API_URL: vipps.url } });
-    const account = await createAccount(t.db, { role_id: 3, first_name: 'Ingrid', last_name: 'Berg' });
+    const account = await createAccount(t.db, { role_id: 5, first_name: 'Ingrid', last_name: 'Berg' });
     staff = await login(t.app, account.email, account.password);
   });
   afterAll(async () => {

@@ -66,6 +66,24 @@ describe('signed-in accounts kept in memory', () => {
     expect(await settles(other, token, own, 401)).toBe(401);
   });
 
+  it('a staff role\'s rights changed on one server hold on the other at once, as does a deactivation', async () => {
+    const admin = await createAccount(one.db, { role_id: 5 });
+    const adminToken = await login(one.app, admin.email, admin.password);
+    const worker = await createAccount(one.db, { role_id: 3 });
+    const token = await login(other, worker.email, worker.password);
+    const exportUrl = '/api/member/list/export';
+    expect(await status(other, token, '/api/member/list')).toBe(200);
+    expect(await status(other, token, exportUrl)).toBe(403);
+    const [{ rights }] = await one.db.query<{ rights: string[] }>("SELECT array_agg(name) AS rights FROM staff_role_rights WHERE role_id = 3");
+    const patch = (payload: object, url = '/api/role/3') => one.app.inject({ method: 'PATCH', url, headers: bearer(adminToken), payload });
+    expect((await patch({ rights: [...rights, 'members.export'] })).statusCode).toBe(200);
+    expect(await settles(other, token, exportUrl, 200)).toBe(200);
+    expect((await patch({ rights })).statusCode).toBe(200);
+    expect(await settles(other, token, exportUrl, 403)).toBe(403);
+    expect((await patch({ active: false }, `/api/staff/${worker.id}`)).statusCode).toBe(200);
+    expect(await settles(other, token, '/api/member/list', 401)).toBe(401);
+  });
+
   it('a member blocked by staff on one server is held to it on the other at once, and let go again', async () => {
     const staff = await createAccount(one.db, { role_id: 3 });
     const staffToken = await login(one.app, staff.email, staff.password);
@@ -82,7 +100,8 @@ describe('signed-in accounts kept in memory', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('Din konto har blitt sperret!');
 
-    await one.app.inject({ method: 'PATCH', url: own, headers: bearer(staffToken), payload: { blocked_access: false } });
+    const unblock = await one.app.inject({ method: 'PATCH', url: own, headers: bearer(staffToken), payload: { blocked_access: false } });
+    expect(unblock.statusCode, unblock.body).toBe(200);
     let again = await rename();
     for (const end = Date.now() + 1_000; again.statusCode !== 200 && Date.now() < end;) again = await rename();
     expect(again.statusCode).toBe(200);
@@ -155,7 +174,7 @@ describe('signed-in accounts kept in memory', () => {
 describe('the cache itself', () => {
   const owner = (id: number): TokenOwner => ({
     token_id: id, id, role_id: 2, email: `m${id}@example.no`, first_name: 'Kari', last_name: 'Nordmann',
-    blocked_access: false, registration_completed: 1, two_factor: false,
+    blocked_access: false, registration_completed: 1, two_factor: false, rights: [],
   });
   function feed() {
     const listeners: SessionChangeListener[] = [];

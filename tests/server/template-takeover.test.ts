@@ -21,7 +21,7 @@ const RESET_TEMPLATE = 6;
 beforeAll(async () => {
   smtp = await startFakeSmtp();
   t = await buildTestApp({ mail: smtpTransport(smtp.url) });
-  const staff = await createAccount(t.db, { role_id: 3 });
+  const staff = await createAccount(t.db, { role_id: 5 });
   staffToken = await login(t.app, staff.email, staff.password);
 });
 afterAll(async () => {

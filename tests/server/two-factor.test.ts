@@ -52,7 +52,7 @@ async function challengeFor(c: Ctx, email: string, password: string, remoteAddre
 
 describe('enrolment', () => {
   it('gives a key and an otpauth address, is confirmed by one code, and answers ten single-use recovery codes', async () => {
-    const staff = await createAccount(t.db, { role_id: 3 });
+    const staff = await createAccount(t.db, { role_id: 5 });
     const token = await login(t.app, staff.email, staff.password);
     const status = await t.app.inject({ url: '/api/user/2fa', headers: bearer(token) });
     expect(status.json()).toEqual({ data: { enabled: false, required: false } });
@@ -114,7 +114,7 @@ describe('what turning it on or off changes', () => {
     expect(off.statusCode).toBe(200);
     await sentMail(t, member.email, 'Totrinnsinnlogging er slått av');
 
-    const staff = await createAccount(t.db, { role_id: 3 });
+    const staff = await createAccount(t.db, { role_id: 5 });
     await enrol(t, await login(t.app, staff.email, staff.password));
     const admin = await createAccount(t.db, { role_id: 5 });
     expect((await post(t, `/api/user/${staff.id}/2fa/reset`, {}, await login(t.app, admin.email, admin.password))).statusCode).toBe(200);
@@ -243,7 +243,7 @@ describe('enforcement for staff (STAFF_2FA_REQUIRED)', () => {
   });
 
   it('staff without it get an enrolment link by e-mail, not a sign-in on the password alone; the link works once', async () => {
-    const staff = await createAccount(required.db, { role_id: 3 });
+    const staff = await createAccount(required.db, { role_id: 5 });
     const response = await post(required, '/api/user/login', { email: staff.email, password: staff.password });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -323,7 +323,7 @@ describe('turning it off and the administrator’s reset', () => {
   });
 
   it('an administrator (role 5) resets another staff user’s two-factor sign-in; role 3 and 4 may not', async () => {
-    const target = await createAccount(t.db, { role_id: 3 });
+    const target = await createAccount(t.db, { role_id: 5 });
     const targetToken = await login(t.app, target.email, target.password);
     await enrol(t, targetToken);
     const admin = await createAccount(t.db, { role_id: 5 });
@@ -351,8 +351,8 @@ describe('turning it off and the administrator’s reset', () => {
 
 describe('active sign-ins', () => {
   it('lists one’s own sign-ins with device, place and the current one, and ends one; another’s id is 404', async () => {
-    const staff = await createAccount(t.db, { role_id: 3 });
-    const other = await createAccount(t.db, { role_id: 3 });
+    const staff = await createAccount(t.db, { role_id: 5 });
+    const other = await createAccount(t.db, { role_id: 5 });
     const phone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
     const desktop = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
     const first = (await post(t, '/api/user/login', { email: staff.email, password: staff.password }, undefined, { remoteAddress: '203.0.113.9', headers: { 'user-agent': phone } })).json().access_token as string;

@@ -19,10 +19,11 @@ export interface AccountRow {
   blocked_access: boolean;
 }
 
+/** The account that signs in with the e-mail; a deactivated staff user's is as good as unknown. */
 export async function findAccountByEmail(db: Queryable, email: string): Promise<AccountRow | null> {
   const [row] = await db.query<AccountRow>(
     `SELECT id, role_id, email, password_hash, first_name, last_name, registration_completed, blocked_access
-       FROM accounts WHERE lower(email) = lower($1)`,
+       FROM accounts WHERE lower(email) = lower($1) AND deactivated_at IS NULL`,
     [email.trim()],
   );
   return row ?? null;

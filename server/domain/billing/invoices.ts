@@ -290,44 +290,43 @@ export async function loadInvoice(db: Queryable, id: number): Promise<InvoiceDet
     [id],
   );
   if (!invoice) return null;
-  const [lines, events, payments, credits, vipps] = await Promise.all([
-    db.query<InvoiceDetails['lines'][number]>(
-      `SELECT l.id, l.product_id, p.name AS product_name, l.description, l.period_from::text AS period_from,
-              l.period_to::text AS period_to, l.amount_ore AS amount, l.subscription_id
-         FROM invoice_lines l JOIN products p ON p.id = l.product_id WHERE l.invoice_id = $1 ORDER BY l.id`,
-      [id],
-    ),
-    db.query<InvoiceDetails['events'][number]>(
-      `SELECT e.id::int AS id, e.at, e.from_state, e.to_state,
-              CASE WHEN e.actor_id IS NULL THEN 'System' ELSE coalesce(${PERSON_NAME('ea')} e.actor_id), 'Slettet bruker') END AS actor_name,
-              e.reason
-         FROM invoice_events e WHERE e.invoice_id = $1 ORDER BY e.id`,
-      [id],
-    ),
-    db.query<InvoiceDetails['payments'][number]>(
-      `SELECT py.id, py.amount_ore AS amount, py.paid_on::text AS paid_on, py.method, py.note,
-              ${PERSON_NAME('pa')} py.registered_by) AS registered_by_name, py.created_at
-         FROM invoice_payments py WHERE py.invoice_id = $1 ORDER BY py.id`,
-      [id],
-    ),
-    db.query<InvoiceDetails['credits'][number]>(
-      `SELECT c.id, c.amount_ore AS amount, c.reason, c.created_at, ${PERSON_NAME('ca')} c.created_by) AS created_by_name
-         FROM invoice_credits c WHERE c.invoice_id = $1 ORDER BY c.id`,
-      [id],
-    ),
-    db.query<InvoiceDetails['vipps'][number]>(
-      `SELECT (row_number() OVER (ORDER BY v.at, v.n))::int AS id, v.at, v.kind, v.reference, v.from_state, v.to_state, v.amount, v.note
-         FROM (SELECT p.created_at AS at, p.id::bigint AS n, 'payment' AS kind, p.reference, NULL AS from_state, p.state AS to_state,
-                      CASE WHEN p.capture_amount > 0 THEN p.capture_amount ELSE p.amount END AS amount, p.error AS note
-                 FROM invoice_vipps_payments p WHERE p.invoice_id = $1
-               UNION ALL
-               SELECT e.at, e.id, 'charge', c.order_id, e.from_state, e.to_state, c.amount_ore,
-                      nullif(concat_ws(': ', e.event, e.note), '')
-                 FROM vipps_charges c JOIN vipps_agreement_events e ON e.charge_id = c.id WHERE c.invoice_id = $1) v
-        ORDER BY v.at, v.n`,
-      [id],
-    ),
-  ]);
+  // One after another: on a transaction's one connection overlapping queries are not allowed.
+  const lines = await db.query<InvoiceDetails['lines'][number]>(
+    `SELECT l.id, l.product_id, p.name AS product_name, l.description, l.period_from::text AS period_from,
+            l.period_to::text AS period_to, l.amount_ore AS amount, l.subscription_id
+       FROM invoice_lines l JOIN products p ON p.id = l.product_id WHERE l.invoice_id = $1 ORDER BY l.id`,
+    [id],
+  );
+  const events = await db.query<InvoiceDetails['events'][number]>(
+    `SELECT e.id::int AS id, e.at, e.from_state, e.to_state,
+            CASE WHEN e.actor_id IS NULL THEN 'System' ELSE coalesce(${PERSON_NAME('ea')} e.actor_id), 'Slettet bruker') END AS actor_name,
+            e.reason
+       FROM invoice_events e WHERE e.invoice_id = $1 ORDER BY e.id`,
+    [id],
+  );
+  const payments = await db.query<InvoiceDetails['payments'][number]>(
+    `SELECT py.id, py.amount_ore AS amount, py.paid_on::text AS paid_on, py.method, py.note,
+            ${PERSON_NAME('pa')} py.registered_by) AS registered_by_name, py.created_at
+       FROM invoice_payments py WHERE py.invoice_id = $1 ORDER BY py.id`,
+    [id],
+  );
+  const credits = await db.query<InvoiceDetails['credits'][number]>(
+    `SELECT c.id, c.amount_ore AS amount, c.reason, c.created_at, ${PERSON_NAME('ca')} c.created_by) AS created_by_name
+       FROM invoice_credits c WHERE c.invoice_id = $1 ORDER BY c.id`,
+    [id],
+  );
+  const vipps = await db.query<InvoiceDetails['vipps'][number]>(
+    `SELECT (row_number() OVER (ORDER BY v.at, v.n))::int AS id, v.at, v.kind, v.reference, v.from_state, v.to_state, v.amount, v.note
+       FROM (SELECT p.created_at AS at, p.id::bigint AS n, 'payment' AS kind, p.reference, NULL AS from_state, p.state AS to_state,
+                    CASE WHEN p.capture_amount > 0 THEN p.capture_amount ELSE p.amount END AS amount, p.error AS note
+               FROM invoice_vipps_payments p WHERE p.invoice_id = $1
+             UNION ALL
+             SELECT e.at, e.id, 'charge', c.order_id, e.from_state, e.to_state, c.amount_ore,
+                    nullif(concat_ws(': ', e.event, e.note), '')
+               FROM vipps_charges c JOIN vipps_agreement_events e ON e.charge_id = c.id WHERE c.invoice_id = $1) v
+      ORDER BY v.at, v.n`,
+    [id],
+  );
   const {
     tripletex_invoice_id: tripletexId, tripletex_error: tripletexError, tripletex_read_at: readAt,
     previous_number: previousNumber, previous_kid: previousKid, ...row
