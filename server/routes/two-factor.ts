@@ -123,7 +123,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       config: { right: 'staff.administer', access: 'staff' },
       schema: { tags, summary: 'Ansatte og om totrinnsinnlogging er slått på (bare administratorer, rolle 5)', response: { 200: StaffTwoFactorList } },
     },
-    async (request) => {
+    async () => {
       return { data: await staffTwoFactor(db) };
     },
   );
