@@ -121,7 +121,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/user/staff/2fa',
     {
       config: { right: 'staff.administer', access: 'staff' },
-      schema: { tags, summary: 'Ansatte og om totrinnsinnlogging er slått på (bare administratorer, rolle 5)', response: { 200: StaffTwoFactorList } },
+      schema: { tags, summary: 'Ansatte og om totrinnsinnlogging er slått på (retten staff.administer)', response: { 200: StaffTwoFactorList } },
     },
     async () => {
       return { data: await staffTwoFactor(db) };
@@ -134,7 +134,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       config: { right: 'staff.administer', access: 'staff' },
       schema: {
         tags,
-        summary: 'Tilbakestill en annen ansatts totrinnsinnlogging (bare administratorer, rolle 5)',
+        summary: 'Tilbakestill en annen ansatts totrinnsinnlogging (retten staff.administer)',
         params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
         response: { ...errorResponses(409), 200: MessageBody },
       },

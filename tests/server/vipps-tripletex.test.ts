@@ -1,8 +1,9 @@
 /**
- * Dues drawn by Vipps agreement while Tripletex is the ledger, run by the queues as the server runs
- * them: the renewal's invoice is made in Tripletex but not sent to the member (MANUAL), the charge
- * is made at Vipps; a captured charge is registered on Tripletex's invoice once; a failed one has
- * Tripletex send the invoice by the member's channel after all, and the member is told.
+ * Vipps while Tripletex is the ledger, run by the queues as the server runs them. An invoice paid
+ * on Min side with Vipps is registered on Tripletex's invoice once. Dues drawn by agreement: the
+ * renewal's invoice is made in Tripletex but not sent to the member (MANUAL), the charge is made
+ * at Vipps; a captured charge is registered there once; a failed one has Tripletex send the
+ * invoice by the member's channel after all, and the member is told.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, login, type TestContext } from './helpers.ts';
@@ -11,6 +12,8 @@ import { signedInStaff } from './factories-member-admin.ts';
 import { startFakeVipps, VIPPS_ENV, type FakeVipps } from './fakes/vipps.ts';
 import { startFakeTripletex, type FakeTripletex } from './fakes/tripletex.ts';
 import { runRenewal } from '../../server/domain/billing/renewal.ts';
+import { invoiceRestOfYear } from '../../server/domain/billing/first-invoice.ts';
+import { todayInOslo } from '../../server/domain/shared/oslo-date.ts';
 import { currentYear } from '../../server/domain/billing/prices.ts';
 import { pollAgreements } from '../../server/domain/payments/vipps-agreements.ts';
 import { agreementDeps } from '../../server/jobs/vipps-agreements.ts';
@@ -73,6 +76,33 @@ async function drawnRenewal(firstName: string) {
 }
 
 const mails = (invoiceId: number) => t.db.query<{ subject: string }>('SELECT subject FROM message_log WHERE invoice_id = $1 ORDER BY id', [invoiceId]);
+
+describe('an invoice paid on Min side with Tripletex as the ledger', () => {
+  it('is registered on Tripletex\'s invoice once, however often Vipps tells us', async () => {
+    const created = await billedMember(t.db, { first_name: 'Vilde', last_name: 'Betaler' });
+    const token = await login(t.app, created.email, created.password);
+    const id = await t.db.transaction((tx) => invoiceRestOfYear(tx, {
+      memberId: created.id, membershipSubscriptionId: created.membership, actorId: staff.id, today: todayInOslo(),
+      billing: t.config.billing, outbox: t.services.outbox,
+    }));
+    // Sent by Tripletex (the queue's run), the invoice is the member's to pay.
+    await expect.poll(async () => (await details(id!)).state, POLL).toBe('sent');
+    const started = await t.app.inject({ method: 'POST', url: `/api/invoice/${id}/vipps`, headers: bearer(token) });
+    expect(started.statusCode, started.body).toBe(201);
+    const { reference } = started.json().data as { reference: string };
+    vipps.authorize(reference, { given_name: 'Vilde', family_name: 'Betaler', email: created.email, phone_number: '4791234567' });
+    const event = () => {
+      const body = vipps.event(reference, 'AUTHORIZED');
+      return t.app.inject({ method: 'POST', url: WEBHOOK, headers: vipps.sign(VIPPS_ENV.VIPPS_WEBHOOK_SECRET, HOST, WEBHOOK, body), payload: body });
+    };
+    expect((await event()).statusCode).toBe(200);
+    expect((await details(id!)).state).toBe('paid');
+    await expect.poll(async () => (await remoteOf(id!))!.payments.length, POLL).toBe(1);
+    expect((await event()).statusCode).toBe(200);
+    expect((await details(id!)).payments).toHaveLength(1);
+    expect((await remoteOf(id!))!).toMatchObject({ outstandingOre: 0, payments: [{ amountOre: (await details(id!)).total }] });
+  });
+});
 
 describe('a Vipps agreement with Tripletex as the ledger', () => {
   it('makes the invoice in Tripletex without sending it, charges it, and registers the charge there once', async () => {
