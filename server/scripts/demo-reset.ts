@@ -18,10 +18,10 @@ Referansedata (produkter, postnumre, instrumenttyper, e-postmaler og tekstsider)
 
 Stopp serveren først: en PGlite-database i DATA_DIR tåler bare én prosess om gangen.`;
 
-/** Reference data every installation needs; a reset keeps it, including staff edits of templates and pages. */
+/** Reference data every installation needs; a reset keeps it, including staff edits of templates, pages and roles' rights. */
 export const KEPT_TABLES = [
   'schema_migrations', 'postal_codes', 'product_categories', 'products', 'benefits',
-  'instrument_categories', 'email_templates', 'content_pages',
+  'instrument_categories', 'email_templates', 'content_pages', 'staff_roles', 'staff_role_rights',
 ];
 
 /** Empties every other table and starts member numbers from the beginning; answers the tables emptied. */

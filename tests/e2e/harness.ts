@@ -1,11 +1,11 @@
 /** Starts the real portal and drives it with Chromium, as a person would use it. */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type Download, type Locator, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -289,4 +289,11 @@ export async function typeStaffDate(field: Locator, digits: string): Promise<voi
   await field.press('Backspace');
   await expect.poll(() => field.evaluate((input: HTMLInputElement) => (input.selectionEnd ?? 0) > (input.selectionStart ?? 0))).toBe(true);
   await field.pressSequentially(digits, { delay: 40 });
+}
+
+/** A downloaded PDF's text as poppler's pdftotext reads it (the file must start as a PDF). */
+export async function pdfTextOf(download: Download): Promise<string> {
+  const file = await download.path();
+  expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+  return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
 }

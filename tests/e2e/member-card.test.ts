@@ -3,14 +3,13 @@
  * back from the screen, the card offline after one visit, the public verify page's three states,
  * and insurance certificates downloaded from Min side and from the staff member page.
  */
-import { execFileSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import type { BrowserContext, Download, Page } from 'playwright-core';
-import { apiLogin, checkA11y, MEMBER, screenshot, signIn, usePortal } from './harness.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { apiLogin, checkA11y, MEMBER, pdfTextOf, screenshot, signIn, usePortal } from './harness.ts';
 import { memberByEmail, staffToken } from './min-side-steps.ts';
 import { signToken } from '../../server/domain/proof/proof-tokens.ts';
 import type { Database } from '../../server/db/database.ts';
@@ -41,12 +40,6 @@ const phone = (): Promise<BrowserContext> =>
 function decodeQr(png: Buffer): string | null {
   const image = PNG.sync.read(png);
   return jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data ?? null;
-}
-
-async function pdfTextOf(download: Download): Promise<string> {
-  const file = await download.path();
-  expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
-  return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
 }
 
 describe('the member card on a phone', () => {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { openPglite } from '../../server/db/pglite.ts';
-import { api, apiLogin, checkA11y, MEMBER, openPage, screenshot, signIn, STAFF, usePortal } from './harness.ts';
+import { api, apiLogin, checkA11y, MEMBER, openPage, pdfTextOf, screenshot, signIn, STAFF, usePortal } from './harness.ts';
 import { look, tabTo } from './min-side-steps.ts';
 
 const numbers: number[] = [];
@@ -72,12 +72,17 @@ describe('Min side invoices', () => {
       await item.getByText('Betalt', { exact: true }).waitFor();
       await item.getByText(/betalt \d\d-\d\d-\d{4} med Vipps$/).waitFor();
       expect(await item.getByRole('button', { name: /Betal med Vipps/ }).count()).toBe(0);
+      // The paid invoice's PDF, as the member's PDF reader meets it.
+      const [pdf] = await Promise.all([page.waitForEvent('download'), item.getByRole('button', { name: `Last ned faktura (PDF) – Faktura ${number}` }).click()]);
+      expect(pdf.suggestedFilename()).toBe(`faktura-${number}.pdf`);
+      expect(await pdfTextOf(pdf)).toContain(String(number));
       await look(page, 'invoices-after-payment', width);
       await page.context().close();
 
       // Staff find the payment on the invoice's page in 'Betaling', under 'Vipps'.
       const token = await apiLogin(e2e.portal, STAFF.email, STAFF.password);
       const listed = await api(e2e.portal, token, 'GET', `/api/invoice/list?filter[number]=${number}`);
+      expect(listed.status, JSON.stringify(listed.body)).toBe(200);
       const invoiceId = (listed.body.data as { id: number }[])[0].id;
       const staffPage = await openPage(e2e.browser, e2e.portal, '/', { width });
       await signIn(staffPage, e2e.portal, 'staff');
