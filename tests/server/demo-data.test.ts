@@ -113,7 +113,7 @@ describe('demo data set', () => {
     const staff = DEMO_LOGINS.find((entry) => entry.label === 'Ansatt')!;
     const response = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: staff.email, password: DEMO_PASSWORD } });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ role: { id: 3 }, first_name: 'Ingrid', last_name: 'Berg' });
+    expect(response.json()).toMatchObject({ role: { id: 5 }, first_name: 'Ingrid', last_name: 'Berg' });
     const list = await t.app.inject({ url: '/api/member/list?per_page=25', headers: bearer(response.json().access_token) });
     expect(list.statusCode).toBe(200);
     expect(list.json().total).toBeGreaterThanOrEqual(300);

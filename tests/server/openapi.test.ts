@@ -128,6 +128,9 @@ const PATH_VALUES: [RegExp, () => string | number][] = [
   [/^\/api\/member\/import\//, () => ids.memberImport || 1],
   [/^\/api\/payment-file\//, () => 1],
   [/^\/api\/renewal\//, () => new Date().getFullYear() + 1],
+  // A role and a staff user that do not exist: the 404s the document names (the matrix changes real ones).
+  [/^\/api\/role\//, () => 999],
+  [/^\/api\/staff\//, () => 999_999],
   [/^\/api\/member\//, () => ids.member],
   [/^\/api\/subscription\//, () => ids.travel],
   [/^\/api\/instrument\//, () => ids.instrument],
