@@ -30,11 +30,11 @@ describe('admin:create', () => {
     expect(response.json()).toMatchObject({ user_id: created.id, role: { id: 4 }, first_name: 'Kari', last_name: 'Nordmann' });
   });
 
-  it('makes role 3 by default, with names from the e-mail and the password given', async () => {
+  it('makes an administrator (role 5) by default, with names from the e-mail and the password given', async () => {
     const email = 'per.olav.hansen@example.no';
     const created = await createStaffAccount(t.db, { email, password: 'et-langt-passord' });
     expect(created.password).toBe('et-langt-passord');
-    expect((await signIn(email, 'et-langt-passord')).json()).toMatchObject({ role: { id: 3 }, first_name: 'Per', last_name: 'Olav Hansen' });
+    expect((await signIn(email, 'et-langt-passord')).json()).toMatchObject({ role: { id: 5 }, first_name: 'Per', last_name: 'Olav Hansen' });
   });
 
   it('refuses an e-mail that exists, whatever its case, and changes nothing', async () => {
