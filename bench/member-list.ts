@@ -22,7 +22,7 @@ export async function prepare(db: Database, members: number): Promise<void> {
   if (count < members) await seedBulkMembers(db, members - count);
   await db.query(
     `INSERT INTO accounts (role_id, email, password_hash, first_name, last_name, registration_completed)
-     VALUES (3, 'bench@example.no', $1, 'Bench', 'Mark', 1) ON CONFLICT DO NOTHING`,
+     VALUES (5, 'bench@example.no', $1, 'Bench', 'Mark', 1) ON CONFLICT DO NOTHING`,
     [await hashPassword('benchmark1')],
   );
   // A live database is vacuumed by autovacuum; the embedded one gets it here as after a load.

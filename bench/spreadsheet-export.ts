@@ -30,7 +30,7 @@ export async function prepareSeeded(db: Database, members: number, log: (line: s
   }
   await db.query(
     `INSERT INTO accounts (role_id, email, password_hash, first_name, last_name, registration_completed)
-     VALUES (3, 'bench@example.no', $1, 'Bench', 'Mark', 1) ON CONFLICT DO NOTHING`,
+     VALUES (5, 'bench@example.no', $1, 'Bench', 'Mark', 1) ON CONFLICT DO NOTHING`,
     [await hashPassword('benchmark1')],
   );
   await db.query('ANALYZE');
