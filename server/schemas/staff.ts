@@ -1,9 +1,8 @@
 /** Staff roles and rights (GET /api/role/list, PATCH /api/role/{id}, POST /api/role, PATCH /api/staff/{id}, GET /api/user/rights). */
 import { Type, type Static } from 'typebox';
-import { RIGHT_NAMES } from '../domain/staff/rights.ts';
 
 /** A right's name as area.action; the catalogue (domain/staff/rights.ts) decides which exist, with a Norwegian 422. */
-const RightName = Type.String({ pattern: '^[a-z]+\\.[a-z]+$', maxLength: 60, examples: ['members.read'], description: `Én av: ${RIGHT_NAMES.join(', ')}` });
+const RightName = Type.String({ pattern: '^[a-z]+\\.[a-z]+$', maxLength: 60, examples: ['members.read'], description: 'En rettighet, område.handling; GET /api/role/list viser hver som finnes' });
 const RightList = Type.Array(RightName, { maxItems: 100, uniqueItems: true });
 
 export const RoleView = Type.Object({
