@@ -27,6 +27,7 @@ import renewal from './renewal.ts';
 import invoiceVipps from './invoice-vipps.ts';
 import vippsAgreements from './vipps-agreements.ts';
 import staffRoles from './staff-roles.ts';
+import segments from './segments.ts';
 
 const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(health);
@@ -56,6 +57,7 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(invoiceVipps);
   await app.register(vippsAgreements);
   await app.register(staffRoles);
+  await app.register(segments);
 };
 
 export default apiRoutes;

@@ -5,10 +5,12 @@ import { billingMethods, type BillingMethods } from './billing.ts';
 import { customMethods, type CustomMethods } from './custom.ts';
 import { instrumentMethods, type InstrumentMethods } from './instruments.ts';
 import { memberImportMethods, type MemberImportMethods } from './member-import.ts';
+import { segmentMethods, type SegmentMethods } from './segments.ts';
 
-export type StaffDataProvider = DataProvider & CustomMethods & InstrumentMethods & MemberImportMethods & BillingMethods;
+export type StaffDataProvider = DataProvider & CustomMethods & InstrumentMethods & MemberImportMethods & BillingMethods & SegmentMethods;
 
-export const dataProvider: StaffDataProvider = { ...baseDataProvider, ...customMethods, ...instrumentMethods, ...memberImportMethods, ...billingMethods };
+export const dataProvider: StaffDataProvider = { ...baseDataProvider, ...customMethods, ...instrumentMethods, ...memberImportMethods, ...billingMethods, ...segmentMethods };
 
 export type * from './types.ts';
 export type * from './billing-types.ts';
+export type { Segment, SegmentCount, SegmentFilter } from './segments.ts';

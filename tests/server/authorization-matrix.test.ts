@@ -49,6 +49,7 @@ interface Fixtures {
   /** A role and a staff user no caller is: the matrix's changes to them change no caller's rights. */
   role: number;
   staffUser: number;
+  segment: number;
 }
 
 let t: TestContext;
@@ -86,7 +87,11 @@ beforeAll(async () => {
   const [role] = await t.db.query<{ id: number }>("INSERT INTO staff_roles (name) VALUES ('Matrise') RETURNING id");
   await t.db.query("INSERT INTO staff_role_rights (role_id, name) VALUES ($1, 'members.read')", [role.id]);
   const staffUser = (await createAccount(t.db, { role_id: role.id, first_name: 'Matrise' })).id;
-  fixtures = { a: a.id, travel, instrument, message, campaign: campaign.id, invoice: invoice.id, role: role.id, staffUser };
+  // A group holding A: its count's sample names A, which only staff may see.
+  const [segment] = await t.db.query<{ id: number }>(
+    `INSERT INTO segments (name, filter) VALUES ('Matrise', jsonb_build_object('name', $1::text)) RETURNING id`, [MARKER],
+  );
+  fixtures = { a: a.id, travel, instrument, message, campaign: campaign.id, invoice: invoice.id, role: role.id, staffUser, segment: segment.id };
 }, 120_000);
 afterAll(async () => t?.close());
 
@@ -114,6 +119,7 @@ const PATH_VALUES: [RegExp, (f: Fixtures) => string | number, boolean][] = [
   // A sign-in id (no caller's own) and a staff user's id for the two-factor reset: both answer 404.
   [/^\/api\/user\//, () => 999_999, false],
   [/^\/api\/verify\//, () => 'not-a-token', false],
+  [/^\/api\/segment\//, (f) => f.segment, false],
 ];
 
 const example = (schema: Schema | undefined, name: string) => exampleOf(schema, name, { memberId: fixtures.a, email: 'amerket@example.no' });

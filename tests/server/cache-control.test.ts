@@ -46,6 +46,7 @@ const PATH_VALUES: [RegExp, () => string | number][] = [
   [/^\/api\/invoice\//, () => 999_999],
   [/^\/api\/payment-file\//, () => 999_999],
   [/^\/api\/renewal\//, () => new Date().getFullYear() + 1],
+  [/^\/api\/segment\//, () => 999_999],
 ];
 
 describe('Cache-Control on API answers', () => {

@@ -48,7 +48,7 @@ const accounts = {} as Record<Exclude<Principal, 'anonymous'>, number>;
 /** A token of each caller's own, new for every call: logout and the session routes end the one they get. */
 const tokenOf = async (principal: Exclude<Principal, 'anonymous'>) =>
   (await createAccessToken(t.db, accounts[principal], { remember: false, name: 'openapi' })).token;
-const ids = {} as Record<'member' | 'travel' | 'instrument' | 'message' | 'campaign' | 'memberImport' | 'invoice', number>;
+const ids = {} as Record<'member' | 'travel' | 'instrument' | 'message' | 'campaign' | 'memberImport' | 'invoice' | 'segment', number>;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -72,7 +72,8 @@ beforeAll(async () => {
      VALUES (9999001, $1, 99001, 2026, 'first', 145000, '2026-01-05', '2026-01-19', '009900199990013', 'EMAIL', 'sent') RETURNING id`,
     [member.id],
   );
-  Object.assign(ids, { member: member.id, travel, instrument, message, campaign: campaign.id, memberImport: 0, invoice: invoice.id });
+  const [segment] = await t.db.query<{ id: number }>(`INSERT INTO segments (name, filter) VALUES ('Oslo', '{"postal_area": "OSLO"}') RETURNING id`);
+  Object.assign(ids, { member: member.id, travel, instrument, message, campaign: campaign.id, memberImport: 0, invoice: invoice.id, segment: segment.id });
   document = (await t.app.inject({ url: '/api/docs/json' })).json() as Document;
 }, 120_000);
 afterAll(async () => t?.close());
@@ -138,6 +139,7 @@ const PATH_VALUES: [RegExp, () => string | number][] = [
   [/^\/api\/invoice\//, () => ids.invoice],
   [/^\/api\/user\//, () => 999_999],
   [/^\/api\/verify\//, () => 'not-a-token'],
+  [/^\/api\/segment\//, () => ids.segment],
 ];
 
 const example = (schema: Schema | undefined, name: string) => exampleOf(schema, name, { memberId: ids.member, email: 'olav@example.no' });

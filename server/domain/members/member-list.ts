@@ -6,11 +6,12 @@ import { parseListQuery, type ListDefinition } from '../../lib/list.ts';
 import { queryPage, type Page } from '../../lib/paged-query.ts';
 import { OPEN, OSLO_TODAY } from '../billing/invoices.ts';
 
-const hasSubscription = (kind: string) =>
+/** The member has an active subscription of this kind (a literal of ours, never a request's value). */
+export const hasSubscription = (kind: 'membership' | 'travel' | 'instrument') =>
   `EXISTS (SELECT 1 FROM subscriptions s WHERE s.member_id = a.id AND s.kind = '${kind}' AND s.state = 'active')`;
 
 /** The member has an invoice past its due date with something outstanding (as the invoice list's 'overdue'). */
-const HAS_OVERDUE_INVOICE = `EXISTS (SELECT 1 FROM invoices i WHERE i.member_id = a.id AND ${OPEN} AND i.due_date < ${OSLO_TODAY})`;
+export const HAS_OVERDUE_INVOICE = `EXISTS (SELECT 1 FROM invoices i WHERE i.member_id = a.id AND ${OPEN} AND i.due_date < ${OSLO_TODAY})`;
 
 const MEMBER_LIST_COLUMNS = `
   a.id, a.remote_id, a.role_id, a.first_name, a.last_name, a.email, a.phone, a.address, a.postal_code,

@@ -162,6 +162,33 @@ const payments: StaffArea = {
   },
 };
 
+/** 'Utvalg': saved groups of members (a filter over the register), each counted when read. */
+const outreach: StaffArea = {
+  name: 'outreach',
+  path: '/outreach',
+  menu: { label: 'app.outreach.menu' },
+  crumbs: [
+    { pattern: '/outreach', label: 'app.outreach.breadcrumb', title: 'app.outreach.title' },
+    { pattern: '/outreach/create', label: 'app.outreach.create_crumb', parent: '/outreach', title: 'app.outreach.create_title' },
+    { pattern: '/outreach/:id', label: 'app.outreach.edit_crumb', parent: '/outreach', title: 'app.outreach.edit_title' },
+  ],
+  resources: {
+    segments: {
+      list: '/api/segment',
+      unpaged: true,
+      one: (id) => `/api/segment/${id}`,
+      create: '/api/segment',
+      update: (id) => `/api/segment/${id}`,
+      remove: (id) => `/api/segment/${id}`,
+    },
+  },
+  pages: {
+    '/outreach': 'src/admin/outreach/SegmentList.tsx',
+    '/outreach/create': 'src/admin/outreach/SegmentCreate.tsx',
+    '/outreach/:id': 'src/admin/outreach/SegmentEdit.tsx',
+  },
+};
+
 const APP_AREAS: StaffArea[] = [
   membership,
   membershipRequestArea(),
@@ -171,6 +198,7 @@ const APP_AREAS: StaffArea[] = [
     'instrumentforsikring-foresporsel.csv',
   )),
   payments,
+  outreach,
   {
     name: 'settings',
     path: '/settings',

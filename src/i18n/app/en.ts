@@ -1,3 +1,5 @@
+import { outreachEn } from './outreach.ts';
+
 /** The staff app's own messages in English, with exactly the keys of nb.ts. */
 export default {
   app: {
@@ -820,6 +822,7 @@ export default {
       english: 'Certificate in English (PDF)',
       failed: 'The insurance certificate could not be downloaded.',
     },
+    outreach: outreachEn,
     privacy: {
       menu: 'Access log',
       title: 'Access log',

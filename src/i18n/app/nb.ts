@@ -1,4 +1,5 @@
 import { RULE_MESSAGES } from '../../../server/schemas/rules.ts';
+import { outreachNb } from './outreach.ts';
 
 /** The staff app's own messages in bokmål; react-admin's keys live in ../ra. */
 export default {
@@ -822,6 +823,7 @@ export default {
       english: 'Certificate in English (PDF)',
       failed: 'Forsikringsbeviset kunne ikke lastes ned.',
     },
+    outreach: outreachNb,
     privacy: {
       menu: 'Tilgangslogg',
       title: 'Tilgangslogg',

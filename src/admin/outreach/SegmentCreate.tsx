@@ -1,0 +1,6 @@
+/** '/outreach/create': a new group. */
+import { SegmentForm } from './SegmentForm.tsx';
+
+export default function SegmentCreate() {
+  return <SegmentForm segment={null} />;
+}
