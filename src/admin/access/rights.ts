@@ -31,9 +31,16 @@ export function holds(rights: StaffRights | null | undefined, needs: Needs | und
   return !!rights && rightsOf(needs).some((right) => rights.rights.includes(right));
 }
 
+/**
+ * How the staff app's components watch the rights: as react-admin keeps them fresh, but a component
+ * appearing does not read again rights that failed to come (each read would hide and show the page
+ * again, which would read again); the next page does.
+ */
+export const WATCH_RIGHTS = { staleTime: 5 * 60 * 1000, retryOnMount: false } as const;
+
 /** The signed-in user's rights; undefined until they have come. */
 export function useRights(): StaffRights | undefined {
-  const { permissions } = usePermissions<StaffRights | null>();
+  const { permissions } = usePermissions<StaffRights | null>({}, WATCH_RIGHTS);
   return permissions ?? undefined;
 }
 

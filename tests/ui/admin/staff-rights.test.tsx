@@ -133,6 +133,23 @@ describe('a staff user\'s rights', () => {
     await waitFor(() => expect(callsTo('/api/user/rights').length).toBeGreaterThan(1));
   });
 
+  it('lead to the sign-in page when the token no longer works as they are read (401)', async () => {
+    members();
+    server.use(http.get('*/api/user/rights', () => HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 })));
+    renderAdmin('/membership');
+    expect(await screen.findByRole('heading', { name: 'Logg inn' })).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('leave the page to the server when they cannot be read: the page shows, its menu stays empty', async () => {
+    members();
+    server.use(http.get('*/api/user/rights', () => HttpResponse.json({ message: 'Noe gikk galt.' }, { status: 500 })));
+    renderAdmin('/membership');
+    expect(await screen.findByRole('heading', { name: '1 MEDLEM' })).toBeInTheDocument();
+    expect(within(menu()).queryAllByRole('link')).toEqual([]);
+    expect(screen.queryByRole('heading', { name: 'Du har ikke tilgang' })).not.toBeInTheDocument();
+  });
+
   it('offer the reset of others\' two-factor sign-in only to staff who administer staff', async () => {
     members();
     server.use(
