@@ -14,11 +14,14 @@ const HELP = `Bruk: npm run demo:reset
 
 Sletter alle medlemmer, ansatte, forsikringer, kampanjer og logger i databasen serveren bruker
 (DATA_DIR, eller DATABASE_URL når den er satt), og legger inn demodataene på nytt.
-Referansedata (produkter, postnumre, instrumenttyper, e-postmaler og tekstsider) beholdes.
+Referansedata (produkter, postnumre, instrumenttyper, e-postmaler, tekstsider og ansattroller med rettigheter) beholdes.
 
 Stopp serveren først: en PGlite-database i DATA_DIR tåler bare én prosess om gangen.`;
 
-/** Reference data every installation needs; a reset keeps it, including staff edits of templates, pages and roles' rights. */
+/**
+ * Reference data every installation needs; a reset keeps it, including staff edits of templates
+ * and pages, and the staff roles with their rights (without them no demo staff user could do anything).
+ */
 export const KEPT_TABLES = [
   'schema_migrations', 'postal_codes', 'product_categories', 'products', 'benefits',
   'instrument_categories', 'email_templates', 'content_pages', 'staff_roles', 'staff_role_rights',

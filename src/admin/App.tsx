@@ -2,7 +2,7 @@
  * The staff app: react-admin under the browser router, one <Resource> per area of the registry
  * with the spec's paths as its child routes, each area's screens loaded only when visited.
  */
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, useLocation } from 'react-router-dom';
 import CssBaseline from '@mui/material/CssBaseline';
 import {
@@ -23,7 +23,9 @@ import {
 import { QueryClient } from '@tanstack/react-query';
 import { dataProvider } from '../dataProvider/index.ts';
 import { i18nProvider } from '../i18n/index.ts';
-import { STAFF_AREAS } from '../common/staff-areas/registry.ts';
+import { rightOfPage, STAFF_AREAS } from '../common/staff-areas/registry.ts';
+import type { StaffArea } from '../common/staff-areas/types.ts';
+import { RequireRight } from './access/RequireRight.tsx';
 import { viewOf } from './areas/views.ts';
 import { authProvider, hasStaffSession } from './authProvider.ts';
 import { Layout } from './layout/index.ts';
@@ -45,15 +47,19 @@ interface AppProps {
   store?: Store;
 }
 
-function areaResource(name: string, path: string) {
-  const view = viewOf(name);
+/** One <Resource> per area: each page behind the right it needs ('Du har ikke tilgang' without it). */
+function areaResource(area: StaffArea) {
+  const view = viewOf(area.name);
   const pages = view?.pages ?? [];
+  const guarded = (page: string, Page: ComponentType) => (
+    <RequireRight needs={rightOfPage(area, page === '' ? area.path : `${area.path}/${page}`)}><Page /></RequireRight>
+  );
   return (
-    <Resource key={name} name={name} icon={view?.icon} recordRepresentation={view?.recordRepresentation}>
+    <Resource key={area.name} name={area.name} icon={view?.icon} recordRepresentation={view?.recordRepresentation}>
       {pages.map(({ path: page, component: Page }) =>
-        page === '' ? <Route key="index" index element={<Page />} /> : <Route key={page} path={page} element={<Page />} />,
+        page === '' ? <Route key="index" index element={guarded(page, Page)} /> : <Route key={page} path={page} element={guarded(page, Page)} />,
       )}
-      {!pages.some((page) => page.path === '*') && <Route path="*" element={<Navigate to={path} replace />} />}
+      {!pages.some((page) => page.path === '*') && <Route path="*" element={<Navigate to={area.path} replace />} />}
     </Resource>
   );
 }
@@ -101,7 +107,7 @@ export function App({ queryClient = createQueryClient(), store = localStorageSto
               <Route path={paths.login} element={<Suspense><StaffLoginPage /></Suspense>} />
               <Route path={paths.resetPassword} element={<Suspense><StaffResetPasswordPage /></Suspense>} />
             </CustomRoutes>
-            {STAFF_AREAS.map((area) => areaResource(area.name, area.path))}
+            {STAFF_AREAS.map(areaResource)}
           </CoreAdminUI>
         </SignedInOnly>
         <Toasts />

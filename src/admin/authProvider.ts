@@ -14,6 +14,7 @@ import {
   type LoginAnswer,
 } from '../common/session.ts';
 import { csrfCookie, http } from '../common/http.ts';
+import type { Right, StaffRights } from './access/rights.ts';
 
 export const LOGIN_PATH = '/';
 
@@ -132,7 +133,13 @@ export const authProvider: AuthProvider = {
     return { id: session.userId, fullName: `${session.firstName} ${session.lastName}`.trim() };
   },
 
-  async getPermissions() {
-    return readSession()?.role ?? null;
+  /** The signed-in user's role and rights now (access/rights.ts reads them; null without a session). */
+  async getPermissions({ signal }: { signal?: AbortSignal } = {}): Promise<StaffRights | null> {
+    if (!hasStaffSession()) return null;
+    const result = await http.get<{ data: { role_id: number; role_name: string; rights: string[] } }>('/api/user/rights', { signal });
+    // Shaped as react-admin's HttpError (status, body), without importing react-admin into the sign-in page.
+    if (!result.ok) throw Object.assign(new Error(result.message), { status: result.status, body: result.body });
+    const { role_id: roleId, role_name: roleName, rights } = result.data.data;
+    return { roleId, roleName, rights: rights as Right[] };
   },
 };

@@ -102,6 +102,17 @@ describe('demo:reset', () => {
     const [{ n }] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM products');
     expect(n).toBe(4);
     expect(await t.db.query("SELECT title FROM email_templates WHERE slug = 'welcome'")).toEqual([{ title: 'Velkommen til oss!' }]);
-    expect((await signIn('ansatt@example.no', 'demo1234')).statusCode).toBe(200);
+    const staff = await signIn('ansatt@example.no', 'demo1234');
+    expect(staff.statusCode).toBe(200);
+    // The roles keep their rights: the demo's administrator may administer staff, the case worker may not export.
+    const rightsOf = async (email: string) => {
+      const token = (await signIn(email, 'demo1234')).json().access_token as string;
+      const answer = await t.app.inject({ method: 'GET', url: '/api/user/rights', headers: { authorization: `Bearer ${token}` } });
+      return answer.json().data.rights as string[];
+    };
+    expect(await rightsOf('ansatt@example.no')).toContain('staff.administer');
+    const caseWorker = await rightsOf('thomas.lie@example.no');
+    expect(caseWorker).toContain('members.read');
+    expect(caseWorker).not.toContain('members.export');
   });
 });

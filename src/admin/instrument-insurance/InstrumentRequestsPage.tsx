@@ -28,6 +28,7 @@ import { RejectDialog } from '../requests/rejectDialogOnOpen.ts';
 import { useToast } from '../toast.tsx';
 import { useChangeText } from './InstrumentReadTable.tsx';
 import { useMemberInstruments } from './useMemberInstruments.ts';
+import { useCan } from '../access/rights.ts';
 
 /** A refusal the server explains (already handled, blank reason) is shown as it says; anything else asks to contact the provider. */
 function useFailure() {
@@ -47,6 +48,7 @@ function RequestActions({ memberId, memberName, refresh }: { memberId: number; m
   const failure = useFailure();
   const { selectedIds, onUnselectItems } = useListContext<Instrument>();
   const [rejecting, setRejecting] = useState(false);
+  const decides = useCan('requests.decide');
 
   // Accepting and rejecting are custom calls; what they change is read again by `refresh`.
   const done = async () => {
@@ -77,25 +79,31 @@ function RequestActions({ memberId, memberName, refresh }: { memberId: number; m
 
   return (
     <Stack direction="row" spacing={1} sx={{ my: 2, flexWrap: 'wrap', gap: 1 }}>
-      <Button variant="contained" color="error" startIcon={<CloseIcon />} disabled={selectedIds.length === 0 || busy} onClick={() => setRejecting(true)}>
-        {translate('app.requests.reject')}
-      </Button>
-      <Button variant="contained" color="success" startIcon={<CheckIcon />} disabled={selectedIds.length === 0 || busy} onClick={accept}>
-        {translate('app.requests.accept')}
-      </Button>
+      {decides && (
+        <>
+          <Button variant="contained" color="error" startIcon={<CloseIcon />} disabled={selectedIds.length === 0 || busy} onClick={() => setRejecting(true)}>
+            {translate('app.requests.reject')}
+          </Button>
+          <Button variant="contained" color="success" startIcon={<CheckIcon />} disabled={selectedIds.length === 0 || busy} onClick={accept}>
+            {translate('app.requests.accept')}
+          </Button>
+        </>
+      )}
       <Button variant="outlined" startIcon={<EditIcon />} onClick={() => navigate(`/instrument-insurance/edit/${memberId}`)}>
         {translate('app.instruments.edit')}
       </Button>
-      <RejectDialog
-        open={rejecting}
-        kind="instrument"
-        memberId={memberId}
-        title={translate('app.instruments.reject_title', { name: memberName })}
-        onClose={() => setRejecting(false)}
-        onReject={async (values) => {
-          await reject({ ids: selectedIds, values });
-        }}
-      />
+      {decides && (
+        <RejectDialog
+          open={rejecting}
+          kind="instrument"
+          memberId={memberId}
+          title={translate('app.instruments.reject_title', { name: memberName })}
+          onClose={() => setRejecting(false)}
+          onReject={async (values) => {
+            await reject({ ids: selectedIds, values });
+          }}
+        />
+      )}
     </Stack>
   );
 }
@@ -111,6 +119,8 @@ function RequestTable() {
   const { data = [], error, isPending, selectedIds, onToggleItem, onSelect } = useListContext<Instrument>();
   const { categories } = useMemberInstruments(Number(useParams().id));
   const text = useChangeText(categories);
+  // Rows are chosen to accept or reject them: without the right to decide, no choosing.
+  const decides = useCan('requests.decide');
   if (error) return <Alert severity="error">{translate('app.errors.generic')}</Alert>;
   if (!isPending && data.length === 0) return <Typography sx={{ p: 3 }}>{translate('app.instruments.requested_empty')}</Typography>;
   const all = data.length > 0 && data.every((row) => selectedIds.includes(row.id));
@@ -124,27 +134,31 @@ function RequestTable() {
       <Table size="small">
         <TableHead>
           <TableRow>
-            <TableCell padding="checkbox">
-              <Checkbox
-                checked={all}
-                indeterminate={!all && selectedIds.length > 0}
-                onChange={() => onSelect(all ? [] : data.map((row) => row.id))}
-                slotProps={{ input: { 'aria-label': translate('app.instruments.select_all') } }}
-              />
-            </TableCell>
+            {decides && (
+              <TableCell padding="checkbox">
+                <Checkbox
+                  checked={all}
+                  indeterminate={!all && selectedIds.length > 0}
+                  onChange={() => onSelect(all ? [] : data.map((row) => row.id))}
+                  slotProps={{ input: { 'aria-label': translate('app.instruments.select_all') } }}
+                />
+              </TableCell>
+            )}
             {COLUMNS.map((column) => <TableCell key={column}>{translate(`app.instruments.columns.${column}`)}</TableCell>)}
           </TableRow>
         </TableHead>
         <TableBody>
           {data.map((row) => (
             <TableRow key={row.id} hover selected={selectedIds.includes(row.id)}>
-              <TableCell padding="checkbox">
-                <Checkbox
-                  checked={selectedIds.includes(row.id)}
-                  onChange={() => onToggleItem(row.id)}
-                  slotProps={{ input: { 'aria-label': translate('app.instruments.select', { name: `${row.make} ${row.model}` }) } }}
-                />
-              </TableCell>
+              {decides && (
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    checked={selectedIds.includes(row.id)}
+                    onChange={() => onToggleItem(row.id)}
+                    slotProps={{ input: { 'aria-label': translate('app.instruments.select', { name: `${row.make} ${row.model}` }) } }}
+                  />
+                </TableCell>
+              )}
               {cells(row).map((cell, index) => <TableCell key={COLUMNS[index]}>{cell}</TableCell>)}
             </TableRow>
           ))}

@@ -25,6 +25,7 @@ import { InstrumentReadTable } from './InstrumentReadTable.tsx';
 import { InstrumentUpload } from './InstrumentUpload.tsx';
 import { useInstrumentSaves } from './useInstrumentSaves.ts';
 import { useMemberInstruments } from './useMemberInstruments.ts';
+import { Can } from '../access/Can.tsx';
 
 export const TEMPLATE_URL = '/maler/instrumentforsikring-mal.xlsx';
 
@@ -121,9 +122,11 @@ export default function MemberInstrumentsPage() {
                 <Button startIcon={<DownloadIcon />} disabled={disabled || active.length === 0} onClick={() => exportList('xlsx')}>
                   {translate('app.exports.xlsx')}
                 </Button>
-                <Button startIcon={<HistoryIcon />} disabled={disabled} onClick={() => navigate(`/membership/edit/instrument-insurance/insurance-logs/${id}`)}>
-                  {translate('app.instruments.log')}
-                </Button>
+                <Can right="logs.read">
+                  <Button startIcon={<HistoryIcon />} disabled={disabled} onClick={() => navigate(`/membership/edit/instrument-insurance/insurance-logs/${id}`)}>
+                    {translate('app.instruments.log')}
+                  </Button>
+                </Can>
               </>
             )}
           />

@@ -6,8 +6,11 @@ import { AppBar } from './AppBar.tsx';
 import { Menu } from './Menu.tsx';
 import { Breadcrumb } from './Breadcrumb.tsx';
 import { Footer } from './Footer.tsx';
+import { useRightsFollowServer } from '../access/rights.ts';
 
 export function Layout({ children }: { children?: ReactNode }) {
+  // The rights are read again on every page, so what an administrator changed shows on the next one.
+  useRightsFollowServer();
   return (
     // Without min-width 0 a wide table stretches the whole page on phones instead of scrolling in its card.
     <RaLayout appBar={AppBar} menu={Menu} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}>

@@ -1,4 +1,7 @@
-/** Left navigation from the areas' registry: top-level entries, the collapsible requests group with pending counts. */
+/**
+ * Left navigation from the areas' registry: top-level entries, the collapsible requests group with
+ * pending counts; only the areas the signed-in user holds the right for (none until the rights come).
+ */
 import type { ComponentType, ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import Badge from '@mui/material/Badge';
@@ -14,6 +17,7 @@ import { useStore, useTranslate } from 'react-admin';
 import { STAFF_AREAS } from '../../common/staff-areas/registry.ts';
 import type { StaffArea } from '../../common/staff-areas/types.ts';
 import { viewOf } from '../areas/views.ts';
+import { holds, useRights } from '../access/rights.ts';
 import { usePendingCounts } from './pendingCounts.ts';
 
 export const REQUESTS_OPEN_KEY = 'menu.requests.open';
@@ -75,12 +79,14 @@ function AreaIcon({ icon: Icon }: { icon?: ComponentType }) {
 export function Menu() {
   const translate = useTranslate();
   const counts = usePendingCounts();
-  const requests = STAFF_AREAS.filter((area) => area.menu.group === 'requests');
+  const rights = useRights();
+  const shown = rights ? STAFF_AREAS.filter((area) => holds(rights, area.right)) : [];
+  const requests = shown.filter((area) => area.menu.group === 'requests');
   // The requests group sits where its first area is declared.
   const firstRequest = requests[0];
   return (
     <List component="nav" aria-label={translate('app.menu.label')} sx={{ width: { xs: '100%', sm: 260 }, pt: 1 }}>
-      {STAFF_AREAS.map((area) => {
+      {shown.map((area) => {
         if (area === firstRequest) return <RequestsGroup key="requests" areas={requests} counts={counts} />;
         if (area.menu.group) return null;
         const icon = viewOf(area.name)?.icon;

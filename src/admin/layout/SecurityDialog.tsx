@@ -22,6 +22,7 @@ import { formatDate, formatTime } from '../../common/format.ts';
 import { readSession } from '../../common/session.ts';
 import nb from '../../i18n/app/nb.ts';
 import { useToast } from '../toast.tsx';
+import { Can } from '../access/Can.tsx';
 import TwoFactorEnrolment, { type TwoFactorTexts } from '../login/TwoFactorEnrolment.tsx';
 
 interface Session {
@@ -32,9 +33,6 @@ interface Session {
   device: string;
   place: string;
 }
-
-/** Role 5 administers the staff's two-factor sign-in (docs/DECISIONS.md). */
-const ADMIN_ROLE = 5;
 
 const when = (value: string) => `${formatDate(value)} ${formatTime(value)}`;
 
@@ -138,7 +136,8 @@ export default function SecurityDialog({ open, onClose }: { open: boolean; onClo
             </List>
           )}
         </Box>
-        {readSession()?.role === ADMIN_ROLE && <StaffReset texts={t} />}
+        {/* Staff who administer staff ('staff.administer') reset others' two-factor sign-in. */}
+        <Can right="staff.administer"><StaffReset texts={t} /></Can>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t.close}</Button>

@@ -6,6 +6,7 @@ import { useDataProvider } from 'react-admin';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { STAFF_AREAS } from '../../common/staff-areas/registry.ts';
 import type { StaffDataProvider } from '../../dataProvider/index.ts';
+import { useCan } from '../access/rights.ts';
 
 /** The query key of the counts, invalidated with the queues after every accept or reject. */
 const BADGE_COUNTS_KEY = ['badge-counts'] as const;
@@ -23,7 +24,9 @@ export interface PendingCounts {
 /** The menu badges and the queues' place holders read the counts here, and only here. */
 export function usePendingCounts(): PendingCounts {
   const dataProvider = useDataProvider<StaffDataProvider>();
-  const { data } = useQuery({ queryKey: BADGE_COUNTS_KEY, queryFn: () => dataProvider.badgeCounts() });
+  // The counts are of the queues, which need 'members.read' as the counts do.
+  const enabled = useCan('members.read');
+  const { data } = useQuery({ queryKey: BADGE_COUNTS_KEY, queryFn: () => dataProvider.badgeCounts(), enabled });
   const of = Object.fromEntries(badgeResources().map((resource) => [resource, data?.[resource] ?? 0]));
   return {
     of,

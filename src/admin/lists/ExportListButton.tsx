@@ -11,8 +11,14 @@ import { useDataProvider, useListContext, useTranslate } from 'react-admin';
 import type { StaffDataProvider } from '../../dataProvider/index.ts';
 import type { ExportFormat } from '../../dataProvider/exports.ts';
 import { useToast } from '../toast.tsx';
+import { useCan } from '../access/rights.ts';
 
+/** Only for staff who may export ('members.export', as the export routes need). */
 export function ExportListButton({ label }: { label: string }) {
+  return useCan('members.export') ? <ExportButtons label={label} /> : null;
+}
+
+function ExportButtons({ label }: { label: string }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<StaffDataProvider>();
   const { resource, filterValues } = useListContext();

@@ -8,6 +8,7 @@ import { paths } from '../paths.ts';
 import { formatAmount, formatDate } from '../../common/format.ts';
 import type { InstrumentSubscription } from '../../dataProvider/types.ts';
 import { StopInsuranceButton } from './StopInsuranceButton.tsx';
+import { Can } from '../access/Can.tsx';
 import { SummaryCard, SummaryRow } from './SummaryCard.tsx';
 import { isCurrent } from './TravelCard.tsx';
 import { CertificateButtons } from './CertificateButtons.tsx';
@@ -56,7 +57,7 @@ export function InstrumentCard({ subscription, memberId }: { subscription: Instr
         <Typography sx={{ mt: 1, fontWeight: 700 }}>{translate('app.instrument_card.total', { amount: formatAmount(total) })}</Typography>
       )}
       {open}
-      {subscription.state === 'active' && <StopInsuranceButton subscriptionId={subscription.id} />}
+      {subscription.state === 'active' && <Can right="requests.decide"><StopInsuranceButton subscriptionId={subscription.id} /></Can>}
       {subscription.state === 'active' && lines.length > 0 && <CertificateButtons memberId={memberId} kind="instruments" />}
     </SummaryCard>
   );

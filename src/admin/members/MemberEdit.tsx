@@ -25,6 +25,7 @@ import { memberResolver } from './memberResolver.ts';
 import { SubmitButton } from './SubmitButton.tsx';
 import { TravelCard } from './TravelCard.tsx';
 import { withDateChecks } from '../dates/withDateChecks.ts';
+import { Can } from '../access/Can.tsx';
 
 const resolver = withDateChecks(memberResolver('edit'), ['birthdate', 'membership_start_date']);
 
@@ -55,10 +56,12 @@ function MemberEditView() {
       <>
         <MemberHeader member={record} backTo={paths.membership} />
         <Alert severity="info" sx={{ mb: 2 }}>{translate('app.privacy.erased_notice', { date: formatDate(record.erased_at) })}</Alert>
-        <Button variant="outlined" startIcon={<History />} onClick={() => navigate(paths.memberLogs(record.id))}>
-          {translate('app.edit.message_log')}
-        </Button>
-        <MemberInvoices />
+        <Can right="logs.read">
+          <Button variant="outlined" startIcon={<History />} onClick={() => navigate(paths.memberLogs(record.id))}>
+            {translate('app.edit.message_log')}
+          </Button>
+        </Can>
+        <Can right="billing.read"><MemberInvoices /></Can>
         <ChangeHistory />
       </>
     );
@@ -68,10 +71,12 @@ function MemberEditView() {
       <MemberHeader member={record} backTo={paths.membership} />
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
         <BlockButton member={record} />
-        <Button variant="outlined" startIcon={<History />} onClick={() => navigate(paths.memberLogs(record.id))}>
-          {translate('app.edit.message_log')}
-        </Button>
-        <EraseButton member={record} />
+        <Can right="logs.read">
+          <Button variant="outlined" startIcon={<History />} onClick={() => navigate(paths.memberLogs(record.id))}>
+            {translate('app.edit.message_log')}
+          </Button>
+        </Can>
+        <Can right="members.erase"><EraseButton member={record} /></Can>
       </Stack>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' }, alignItems: 'start' }}>
         <Paper sx={{ p: { xs: 2, sm: 3 } }}>
@@ -87,8 +92,10 @@ function MemberEditView() {
           <InstrumentCard subscription={record.subscription_instrument_insurance} memberId={record.id} />
         </Stack>
       </Box>
-      <MemberInvoices />
-      <MemberVippsAgreement />
+      <Can right="billing.read">
+        <MemberInvoices />
+        <MemberVippsAgreement />
+      </Can>
       <ChangeHistory />
     </>
   );

@@ -27,6 +27,7 @@ import { useTotalAtLeast } from '../lists/PageOf.tsx';
 import { MemberSearch } from '../lists/MemberSearch.tsx';
 import { MemberStatusIcons } from './MemberStatusIcons.tsx';
 import { OverdueFilter } from './OverdueFilter.tsx';
+import { Can } from '../access/Can.tsx';
 
 const stop = (event: MouseEvent) => event.stopPropagation();
 
@@ -146,9 +147,11 @@ export function MemberList() {
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, my: 2 }}>
         <MemberTitle />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
-          <Button component={RouterLink} to={paths.createMember} variant="contained" startIcon={<Add />}>
-            {translate('app.members.create')}
-          </Button>
+          <Can right="members.change">
+            <Button component={RouterLink} to={paths.createMember} variant="contained" startIcon={<Add />}>
+              {translate('app.members.create')}
+            </Button>
+          </Can>
           <ExportListButton label="app.members.export" />
         </Box>
       </Box>

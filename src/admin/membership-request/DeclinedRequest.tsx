@@ -28,6 +28,7 @@ import { useToast } from '../toast.tsx';
 import { DuplicateWarning } from './DuplicateWarning.tsx';
 import { membershipRequestPaths } from './paths.ts';
 import { reasonText } from './reasonText.ts';
+import { Can } from '../access/Can.tsx';
 
 const when = (value: string | null | undefined) => (value ? `${formatIsoDate(value)} ${formatTime(value)}` : '');
 
@@ -146,12 +147,14 @@ export function DeclinedRequest() {
         <Typography variant="h5" component="h1">{title}</Typography>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
           {back}
-          <Button variant="outlined" startIcon={<Replay />} disabled={!rejected || actions.busy} onClick={actions.reopen}>
-            {translate('app.membership_requests.page.reopen')}
-          </Button>
-          <Button variant="contained" color="success" startIcon={<Check />} disabled={!rejected || actions.busy} onClick={actions.accept}>
-            {translate('app.membership_requests.page.accept_late')}
-          </Button>
+          <Can right="requests.decide">
+            <Button variant="outlined" startIcon={<Replay />} disabled={!rejected || actions.busy} onClick={actions.reopen}>
+              {translate('app.membership_requests.page.reopen')}
+            </Button>
+            <Button variant="contained" color="success" startIcon={<Check />} disabled={!rejected || actions.busy} onClick={actions.accept}>
+              {translate('app.membership_requests.page.accept_late')}
+            </Button>
+          </Can>
         </Box>
       </Box>
       <Stack spacing={2}>

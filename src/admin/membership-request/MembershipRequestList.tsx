@@ -17,12 +17,15 @@ import { AcceptSelectedButton, RejectSelectedButton } from '../requests/RequestA
 import { DuplicateWarning } from './DuplicateWarning.tsx';
 import { membershipRequestPaths } from './paths.ts';
 import { SelectPageCheckbox, SelectRowCheckbox } from './SelectionCheckboxes.tsx';
+import { useCan } from '../access/rights.ts';
 
 const Column = DataTable.Col<PendingMembership>;
 const stop = (event: MouseEvent) => event.stopPropagation();
 
 export function MembershipRequestList() {
   const translate = useTranslate();
+  // Rows are chosen to accept or reject them: without the right to decide, no choosing.
+  const decides = useCan('requests.decide');
   return (
     <QueueList<PendingMembership>
       resource="pending-memberships"
@@ -41,12 +44,14 @@ export function MembershipRequestList() {
         </>
       }
     >
-      <Column
-        source="selected"
-        label={<SelectPageCheckbox />}
-        disableSort
-        render={(row) => <SelectRowCheckbox id={row.id} name={`${row.member.first_name} ${row.member.last_name}`} />}
-      />
+      {decides && (
+        <Column
+          source="selected"
+          label={<SelectPageCheckbox />}
+          disableSort
+          render={(row) => <SelectRowCheckbox id={row.id} name={`${row.member.first_name} ${row.member.last_name}`} />}
+        />
+      )}
       <Column source="remote_id" render={(row) => row.member.remote_id ?? ''} />
       <Column
         source="name"

@@ -12,8 +12,14 @@ import { useDataProvider, useListContext, useTranslate } from 'react-admin';
 import type { StaffDataProvider } from '../../dataProvider/index.ts';
 import type { ExportFormat } from '../../dataProvider/exports.ts';
 import { useToast } from '../toast.tsx';
+import { useCan } from '../access/rights.ts';
 
+/** Only for staff who may export ('members.export', as the export route needs). */
 export function ExportMenu() {
+  return useCan('members.export') ? <ExportButton /> : null;
+}
+
+function ExportButton() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<StaffDataProvider>();
   const { resource, filterValues } = useListContext();

@@ -17,6 +17,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { InvoiceDetails, StaffDataProvider } from '../../dataProvider/index.ts';
 import { useToast } from '../toast.tsx';
+import { useCan } from '../access/rights.ts';
 
 const PaymentDialog = lazy(() => import('./PaymentDialog.tsx'));
 const CreditDialog = lazy(() => import('./CreditDialog.tsx'));
@@ -54,6 +55,9 @@ export function InvoiceActions({ invoice }: { invoice: InvoiceDetails }) {
   const dataProvider = useDataProvider<StaffDataProvider>();
   const queryClient = useQueryClient();
   const nothingOwed = invoice.outstanding <= 0 || invoice.state === 'credited';
+  // Paying, crediting, pausing and resending register ('payments.register'); the status read runs Tripletex ('billing.run').
+  const registers = useCan('payments.register');
+  const runs = useCan('billing.run');
   const resend = useMutation({
     mutationFn: () => dataProvider.invoiceResend(invoice.id),
     onSuccess: (message) => {
@@ -86,20 +90,24 @@ export function InvoiceActions({ invoice }: { invoice: InvoiceDetails }) {
   });
   return (
     <Stack direction="row" spacing={1.5} useFlexGap sx={{ my: 2, flexWrap: 'wrap' }}>
-      <DialogButton invoice={invoice} label="app.payments.payment.open" icon={<Payments />} dialog={PaymentDialog} disabled={nothingOwed} />
-      <DialogButton invoice={invoice} label="app.payments.credit.open" icon={<RemoveCircleOutline />} dialog={CreditDialog} disabled={nothingOwed} />
-      <DialogButton
-        invoice={invoice}
-        label="app.payments.pause.open"
-        icon={<PauseCircleOutline />}
-        dialog={PauseDialog}
-        disabled={nothingOwed}
-        variant="outlined"
-      />
-      <Button variant="outlined" startIcon={<Send />} disabled={resend.isPending || invoice.state === 'credited'} onClick={() => resend.mutate()}>
-        {translate('app.payments.resend')}
-      </Button>
-      {invoice.tripletex.invoice_id !== null && (
+      {registers && (
+        <>
+          <DialogButton invoice={invoice} label="app.payments.payment.open" icon={<Payments />} dialog={PaymentDialog} disabled={nothingOwed} />
+          <DialogButton invoice={invoice} label="app.payments.credit.open" icon={<RemoveCircleOutline />} dialog={CreditDialog} disabled={nothingOwed} />
+          <DialogButton
+            invoice={invoice}
+            label="app.payments.pause.open"
+            icon={<PauseCircleOutline />}
+            dialog={PauseDialog}
+            disabled={nothingOwed}
+            variant="outlined"
+          />
+          <Button variant="outlined" startIcon={<Send />} disabled={resend.isPending || invoice.state === 'credited'} onClick={() => resend.mutate()}>
+            {translate('app.payments.resend')}
+          </Button>
+        </>
+      )}
+      {runs && invoice.tripletex.invoice_id !== null && (
         <Button variant="outlined" startIcon={<Sync />} disabled={status.isPending || nothingOwed} onClick={() => status.mutate()}>
           {translate('app.payments.tripletex_status')}
         </Button>

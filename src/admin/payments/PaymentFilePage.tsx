@@ -23,6 +23,7 @@ import { formatDate, formatKid, formatKroner, formatTime } from '../../common/fo
 import type { PaymentFileDetails, PaymentFileItem } from '../../dataProvider/index.ts';
 import { paths } from '../paths.ts';
 import { PlacePaymentDialog } from './PlacePaymentDialog.tsx';
+import { useCan } from '../access/rights.ts';
 
 const isDone = (file: PaymentFileDetails | undefined) => file?.state === 'done';
 /** The list's rows seed react-admin's cache of single files but lack the payments: wait for those. */
@@ -133,6 +134,9 @@ function Head({ labels }: { labels: [string, object?][] }) {
 
 function PlaceButton({ item, onPlace }: { item: PaymentFileItem; onPlace: (item: PaymentFileItem) => void }) {
   const translate = useTranslate();
+  // Placing registers a payment ('payments.register').
+  const registers = useCan('payments.register');
+  if (!registers) return null;
   return (
     <Button
       size="small"

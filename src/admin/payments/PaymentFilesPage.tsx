@@ -19,6 +19,7 @@ import { formatDate, formatKroner, formatTime } from '../../common/format.ts';
 import type { PaymentFile, StaffDataProvider } from '../../dataProvider/index.ts';
 import { paths } from '../paths.ts';
 import { PageTitle } from '../settings/PageTitle.tsx';
+import { Can } from '../access/Can.tsx';
 
 const Column = DataTable.Col<PaymentFile>;
 const stop = (event: MouseEvent) => event.stopPropagation();
@@ -131,7 +132,7 @@ export function PaymentFilesPage() {
       <PageTitle label="app.payments.files.title">
         <Button variant="outlined" startIcon={<ArrowBack />} onClick={() => navigate(paths.payments)}>{translate('app.payments.files.to_invoices')}</Button>
       </PageTitle>
-      <UploadForm />
+      <Can right="payments.register"><UploadForm /></Can>
       <ListBase<PaymentFile>
         resource="payment-files"
         perPage={25}

@@ -21,6 +21,7 @@ import type { RequestMember } from '../../dataProvider/types.ts';
 import { invalidatePendingCounts } from '../layout/pendingCounts.ts';
 import { useToast } from '../toast.tsx';
 import { RejectDialog } from './rejectDialogOnOpen.ts';
+import { useCan } from '../access/rights.ts';
 
 export type QueueKind = Exclude<RejectKind, 'instrument'>;
 
@@ -87,7 +88,17 @@ function useFailureToast(kind: QueueKind) {
   };
 }
 
+/** 'Aksepter', for staff who may decide requests ('requests.decide'). */
 export function AcceptSelectedButton({ kind }: { kind: QueueKind }) {
+  return useCan('requests.decide') ? <AcceptSelected kind={kind} /> : null;
+}
+
+/** 'Avvis', for staff who may decide requests ('requests.decide'). */
+export function RejectSelectedButton({ kind }: { kind: QueueKind }) {
+  return useCan('requests.decide') ? <RejectSelected kind={kind} /> : null;
+}
+
+function AcceptSelected({ kind }: { kind: QueueKind }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<StaffDataProvider>();
   const { selectedIds, data = [], onUnselectItems } = useListContext<QueueRow>();
@@ -154,7 +165,7 @@ export function AcceptSelectedButton({ kind }: { kind: QueueKind }) {
   );
 }
 
-export function RejectSelectedButton({ kind }: { kind: QueueKind }) {
+function RejectSelected({ kind }: { kind: QueueKind }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<StaffDataProvider>();
   const { selectedIds, data = [], onUnselectItems } = useListContext<QueueRow>();

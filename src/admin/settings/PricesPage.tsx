@@ -20,6 +20,7 @@ import { formatAmount, todayIso } from '../../common/format.ts';
 import type { PriceRow, StaffDataProvider } from '../../dataProvider/index.ts';
 import { useToast } from '../toast.tsx';
 import { PageTitle } from './PageTitle.tsx';
+import { useCan } from '../access/rights.ts';
 
 /** A whole number of kroner, 0 or more (spaces between thousands allowed). */
 const WHOLE_KRONER = /^\d+$/;
@@ -51,6 +52,8 @@ function PriceTable({ year, current, next }: { year: number; current: PriceRow[]
   const dataProvider = useDataProvider<StaffDataProvider>();
   const queryClient = useQueryClient();
   const nextYear = year + 1;
+  // Reading the prices needs 'billing.read' (the page's right); changing them 'billing.run'.
+  const changes = useCan('billing.run');
   const thisYear = new Map(current.map((row) => [row.product_id, row.price]));
   const save = useMutation({
     mutationFn: (prices: { product_id: number; price: number }[]) => dataProvider.savePrices(nextYear, prices),
@@ -106,6 +109,7 @@ function PriceTable({ year, current, next }: { year: number; current: PriceRow[]
                     source={field(row.product_id)}
                     label={false}
                     validate={wholeKroner}
+                    readOnly={!changes}
                     size="small"
                     helperText={row.inherited ? 'app.settings.prices.inherited' : false}
                     slotProps={{
@@ -120,7 +124,7 @@ function PriceTable({ year, current, next }: { year: number; current: PriceRow[]
         </Table>
       </Paper>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
-        <SaveButton />
+        {changes && <SaveButton />}
       </Box>
     </Form>
   );

@@ -25,6 +25,7 @@ import { formatAmount, formatDate, formatKroner, formatTime, todayIso } from '..
 import type { RenewalLeftOut, RenewalRun, RenewalSummary, StaffDataProvider } from '../../dataProvider/index.ts';
 import { useToast } from '../toast.tsx';
 import { PageTitle } from './PageTitle.tsx';
+import { useCan } from '../access/rights.ts';
 
 const PER_PAGE = 25;
 const REASONS: RenewalLeftOut[] = ['ended', 'rejected', 'erased', 'blocked', 'invoiced', 'pending'];
@@ -188,6 +189,8 @@ export function RenewalPage() {
   const thisYear = Number(todayIso().slice(0, 4));
   const [year, setYear] = useState(thisYear + 1);
   const [confirming, setConfirming] = useState(false);
+  // The preview and a run's state need 'billing.read' (the page's right); starting a run 'billing.run'.
+  const runs = useCan('billing.run');
   const readPreviewAgain = () => queryClient.invalidateQueries({ queryKey: previewKey(year) });
   const { data: run } = useQuery({
     queryKey: runKey(year),
@@ -229,14 +232,16 @@ export function RenewalPage() {
           <ToggleButton value={thisYear}>{thisYear}</ToggleButton>
           <ToggleButton value={thisYear + 1}>{thisYear + 1}</ToggleButton>
         </ToggleButtonGroup>
-        <Button
-          variant="contained"
-          startIcon={<PlayArrow />}
-          onClick={() => setConfirming(true)}
-          disabled={busy || !summary || summary.renewing === 0}
-        >
-          {t('start', { year })}
-        </Button>
+        {runs && (
+          <Button
+            variant="contained"
+            startIcon={<PlayArrow />}
+            onClick={() => setConfirming(true)}
+            disabled={busy || !summary || summary.renewing === 0}
+          >
+            {t('start', { year })}
+          </Button>
+        )}
       </Box>
       {run && <RunState run={run} />}
       <Confirm

@@ -1,4 +1,4 @@
-/** '/settings': cards for the settings pages and the Tripletex sync. */
+/** '/settings': cards for the settings pages and the Tripletex sync, each for staff with the right it needs. */
 import { Link as RouterLink } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -7,10 +7,17 @@ import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { useGetList, useTranslate } from 'react-admin';
+import { areaNamed, rightOfPage } from '../../common/staff-areas/registry.ts';
+import { holds, useCan, useRights } from '../access/rights.ts';
 import { PageTitle } from './PageTitle.tsx';
 import { TripletexSync } from './TripletexSync.tsx';
 
+/** A settings page's card, for staff who may open the page (its right in the registry). */
 function SettingsCard({ name, to }: { name: string; to: string }) {
+  return holds(useRights(), rightOfPage(areaNamed('settings'), to)) ? <PageCard name={name} to={to} /> : null;
+}
+
+function PageCard({ name, to }: { name: string; to: string }) {
   const translate = useTranslate();
   const title = translate(`app.settings.cards.${name}`);
   return (
@@ -31,8 +38,11 @@ function SettingsCard({ name, to }: { name: string; to: string }) {
 }
 
 export function SettingsPage() {
-  // The content card only where the content lives in our database (no WordPress: the list answers).
-  const content = useGetList('content-pages', {}, { retry: false });
+  // The content card only where the content lives in our database (no WordPress: the list answers),
+  // asked only by staff who may change the content.
+  const editsContent = useCan('content.change');
+  const runsTripletex = useCan('billing.run');
+  const content = useGetList('content-pages', {}, { retry: false, enabled: editsContent });
   return (
     <>
       <PageTitle label="app.settings.title" />
@@ -44,7 +54,7 @@ export function SettingsPage() {
         <SettingsCard name="renewal" to="/settings/renewal" />
         {content.data && <SettingsCard name="content" to="/settings/content" />}
       </Grid>
-      <TripletexSync />
+      {runsTripletex && <TripletexSync />}
     </>
   );
 }

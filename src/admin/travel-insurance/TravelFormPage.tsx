@@ -12,6 +12,7 @@ import { MemberHeader } from '../layout/MemberHeader.tsx';
 import { paths } from '../paths.ts';
 import { TravelForm } from './TravelForm.tsx';
 import { useTravelSubscription } from './useTravelSubscription.ts';
+import { Can } from '../access/Can.tsx';
 
 export function TravelFormPage() {
   const translate = useTranslate();
@@ -27,13 +28,15 @@ export function TravelFormPage() {
       <Paper sx={{ p: { xs: 2, sm: 3 }, maxWidth: 640 }}>
         <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, mb: 1 }}>
           <Typography variant="h6" component="h2">{title}</Typography>
-          <Button
-            variant="outlined"
-            startIcon={<History />}
-            onClick={() => navigate(paths.travelLogs(memberId))}
-          >
-            {translate('app.travel_form.logs')}
-          </Button>
+          <Can right="logs.read">
+            <Button
+              variant="outlined"
+              startIcon={<History />}
+              onClick={() => navigate(paths.travelLogs(memberId))}
+            >
+              {translate('app.travel_form.logs')}
+            </Button>
+          </Can>
         </Box>
         {subscription?.state === 'pending' && <Alert severity="info" sx={{ mb: 1 }}>{translate('app.travel_form.pending')}</Alert>}
         {error ? (

@@ -23,6 +23,7 @@ import { useToast } from '../toast.tsx';
 import { parseRequestLink } from './requestLink.ts';
 import { TravelForm } from './TravelForm.tsx';
 import { useTravelSubscription } from './useTravelSubscription.ts';
+import { Can } from '../access/Can.tsx';
 
 function RequestButtons({ subscription, member }: { subscription: Subscription; member: Member | undefined }) {
   const translate = useTranslate();
@@ -99,13 +100,17 @@ function RequestView({ subscriptionId, memberId }: { subscriptionId: number; mem
       <Paper sx={{ p: { xs: 2, sm: 3 }, maxWidth: 640 }}>
         <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 2 }}>
           <Typography variant="h6" component="h2">{translate('app.travel_form.title')}</Typography>
-          <Button variant="outlined" startIcon={<History />} onClick={() => navigate(paths.travelLogs(memberId))}>
-            {translate('app.travel_form.logs')}
-          </Button>
+          <Can right="logs.read">
+            <Button variant="outlined" startIcon={<History />} onClick={() => navigate(paths.travelLogs(memberId))}>
+              {translate('app.travel_form.logs')}
+            </Button>
+          </Can>
         </Box>
-        <Box sx={{ mb: 2 }}>
-          <RequestButtons subscription={subscription} member={member} />
-        </Box>
+        <Can right="requests.decide">
+          <Box sx={{ mb: 2 }}>
+            <RequestButtons subscription={subscription} member={member} />
+          </Box>
+        </Can>
         <TravelForm memberId={memberId} subscription={subscription} onSaved={() => navigate(paths.travelRequests)} />
       </Paper>
     </>

@@ -12,11 +12,14 @@ import { ExportListButton } from '../lists/ExportListButton.tsx';
 import { QUEUE_ROW } from '../lists/ListSpace.tsx';
 import { QueueList } from '../lists/QueueList.tsx';
 import { SelectPageCheckbox, SelectRowCheckbox } from '../membership-request/SelectionCheckboxes.tsx';
+import { useCan } from '../access/rights.ts';
 
 const Column = DataTable.Col<PendingTravel>;
 const nameOf = (row: PendingTravel) => `${row.member.first_name} ${row.member.last_name}`;
 
 export function TravelRequestList() {
+  // Rows are chosen to accept or reject them: without the right to decide, no choosing.
+  const decides = useCan('requests.decide');
   return (
     <QueueList<PendingTravel>
       resource="pending-travel"
@@ -33,12 +36,14 @@ export function TravelRequestList() {
         </>
       }
     >
-      <Column
-        source="selected"
-        label={<SelectPageCheckbox />}
-        disableSort
-        render={(row) => <SelectRowCheckbox id={row.id} name={nameOf(row)} />}
-      />
+      {decides && (
+        <Column
+          source="selected"
+          label={<SelectPageCheckbox />}
+          disableSort
+          render={(row) => <SelectRowCheckbox id={row.id} name={nameOf(row)} />}
+        />
+      )}
       <Column source="name" render={nameOf} />
       <Column
         source="address"

@@ -4,7 +4,15 @@
  * read this list, so a new area is one entry here plus its folder (screens and icon in its
  * index.ts) and its catalogue keys. No React here: the entry script and the server import it.
  */
-import type { ApiPaths, StaffArea } from './types.ts';
+import type { ApiPaths, Needs, StaffArea } from './types.ts';
+
+/** The spec's log pages of one member (the message, travel and instrument logs). */
+const MEMBER_LOG_PAGES = [
+  '/membership/instrument-insurance/reject/:memberId',
+  '/membership/edit/insurance-logs/:memberId',
+  '/membership/edit/travel-insurance/insurance-logs/:memberId',
+  '/membership/edit/instrument-insurance/insurance-logs/:memberId',
+];
 
 const membership: StaffArea = {
   name: 'membership',
@@ -15,12 +23,7 @@ const membership: StaffArea = {
     { pattern: '/membership/create-new-user', label: 'app.breadcrumb.create', parent: '/membership' },
     { pattern: '/membership/edit/:id', label: 'app.breadcrumb.edit', parent: '/membership' },
     { pattern: '/membership/edit/travel-insurance/:memberId', label: 'app.travel_form.title', parent: '/membership/edit/:memberId' },
-    ...[
-      '/membership/instrument-insurance/reject/:memberId',
-      '/membership/edit/insurance-logs/:memberId',
-      '/membership/edit/travel-insurance/insurance-logs/:memberId',
-      '/membership/edit/instrument-insurance/insurance-logs/:memberId',
-    ].map((pattern) => ({ pattern, label: 'app.breadcrumb.logs', parent: '/membership/edit/:memberId' })),
+    ...MEMBER_LOG_PAGES.map((pattern) => ({ pattern, label: 'app.breadcrumb.logs', parent: '/membership/edit/:memberId' })),
     { pattern: '/membership/edit/instrument-insurance/:memberId', label: 'app.breadcrumb.instruments_active', parent: '/membership/edit/:memberId' },
   ],
   resources: {
@@ -50,12 +53,12 @@ const membership: StaffArea = {
     '/membership/edit/:id': 'src/admin/members/MemberEdit.tsx',
     '/membership/edit/instrument-insurance/:id': 'src/admin/instrument-insurance/MemberInstrumentsPage.tsx',
     '/membership/edit/travel-insurance/:memberId': 'src/admin/travel-insurance/TravelFormPage.tsx',
-    ...Object.fromEntries([
-      '/membership/instrument-insurance/reject/:memberId',
-      '/membership/edit/insurance-logs/:memberId',
-      '/membership/edit/travel-insurance/insurance-logs/:memberId',
-      '/membership/edit/instrument-insurance/insurance-logs/:memberId',
-    ].map((pattern) => [pattern, 'src/admin/logs/LogsPage.tsx'])),
+    ...Object.fromEntries(MEMBER_LOG_PAGES.map((pattern) => [pattern, 'src/admin/logs/LogsPage.tsx'])),
+  },
+  right: 'members.read',
+  pageRights: {
+    '/membership/create-new-user': 'members.change',
+    ...Object.fromEntries(MEMBER_LOG_PAGES.map((pattern) => [pattern, 'logs.read'])),
   },
 };
 
@@ -67,6 +70,7 @@ function requestArea(name: string, label: string, resource: string, list: string
     menu: { label: `app.menu.${label}`, group: 'requests', badge: resource },
     crumbs: [{ pattern: `/${name}/*`, label: `app.breadcrumb.${name.replace(/-/g, '_')}`, title: `app.page_title.${name.replace(/-/g, '_')}` }],
     resources: { [resource]: { list, csv: { path: `${list}/export`, filename: csvFile } } },
+    right: 'members.read',
   };
 }
 
@@ -160,6 +164,7 @@ const payments: StaffArea = {
     '/payments/files/:id': 'src/admin/payments/PaymentFilePage.tsx',
     '/payments/:id': 'src/admin/payments/InvoicePage.tsx',
   },
+  right: 'billing.read',
 };
 
 /** 'Utvalg': saved groups of members (a filter over the register), each counted when read. */
@@ -167,6 +172,7 @@ const outreach: StaffArea = {
   name: 'outreach',
   path: '/outreach',
   menu: { label: 'app.outreach.menu' },
+  right: 'outreach.send',
   crumbs: [
     { pattern: '/outreach', label: 'app.outreach.breadcrumb', title: 'app.outreach.title' },
     { pattern: '/outreach/create', label: 'app.outreach.create_crumb', parent: '/outreach', title: 'app.outreach.create_title' },
@@ -188,6 +194,20 @@ const outreach: StaffArea = {
     '/outreach/:id': 'src/admin/outreach/SegmentEdit.tsx',
   },
 };
+
+/**
+ * 'Innstillinger': each page needs what its routes do; the page of cards shows to anyone who may
+ * open one of them, or start the Tripletex sync on it.
+ */
+const SETTINGS_PAGE_RIGHTS: Record<string, Needs> = {
+  '/settings/system-message': 'templates.change',
+  '/settings/promo-code': 'campaigns.change',
+  '/settings/vipps-rapport': 'members.export',
+  '/settings/content': 'content.change',
+  '/settings/prices': 'billing.read',
+  '/settings/renewal': 'billing.read',
+};
+const SETTINGS_RIGHTS: Needs = [...new Set([...Object.values(SETTINGS_PAGE_RIGHTS).flat(), 'billing.run' as const])];
 
 const APP_AREAS: StaffArea[] = [
   membership,
@@ -241,6 +261,8 @@ const APP_AREAS: StaffArea[] = [
       '/settings/prices': 'src/admin/settings/PricesPage.tsx',
       '/settings/renewal': 'src/admin/settings/RenewalPage.tsx',
     },
+    right: SETTINGS_RIGHTS,
+    pageRights: SETTINGS_PAGE_RIGHTS,
   },
   {
     name: 'access-log',
@@ -253,8 +275,9 @@ const APP_AREAS: StaffArea[] = [
       'staff-users': { list: '/api/access-log/staff', unpaged: true },
       },
     pages: { '/access-log': 'src/admin/access-log/AccessLogPage.tsx' },
-    },
-    {
+    right: 'staff.administer',
+  },
+  {
     name: 'member-import',
     path: '/member-import',
     menu: { label: 'app.menu.member_import' },
@@ -269,6 +292,7 @@ const APP_AREAS: StaffArea[] = [
       '/member-import': 'src/admin/member-import/ImportPage.tsx',
       '/member-import/:id': 'src/admin/member-import/ImportDetail.tsx',
     },
+    right: 'imports.run',
   },
 ];
 
@@ -287,6 +311,15 @@ export function checkResourceNames(areas: readonly StaffArea[]): void {
       declaredBy.set(resource, area.name);
     }
   }
+}
+
+/** A path pattern with its parameters unnamed ('/payments/:id' and '/payments/:invoice' are one page). */
+const pageKey = (pattern: string) => pattern.replace(/\/+$/, '').replace(/\/:[^/]+/g, '/:');
+
+/** The right the page of `area` at `pattern` (its full path pattern) needs: its own, else the area's. */
+export function rightOfPage(area: StaffArea, pattern: string): Needs | undefined {
+  const own = Object.entries(area.pageRights ?? {}).find(([page]) => pageKey(page) === pageKey(pattern));
+  return own ? own[1] : area.right;
 }
 
 /** What the app (and the server) ask the registry. */

@@ -1,4 +1,8 @@
 /** The plain shape of a staff area's declaration: no React, so the entry script and the server can read it. */
+import type { Right } from '../../../server/domain/staff/rights.ts';
+
+/** The staff right a page needs: one, or any one of several. */
+export type Needs = Right | readonly Right[];
 
 /** Which /api paths serve one react-admin resource. */
 export interface ApiPaths {
@@ -49,4 +53,12 @@ export interface StaffArea {
    * staff app's HTML, so a page's code loads beside the app instead of after it.
    */
   pages?: Record<string, string>;
+  /**
+   * The right its menu entry and its pages need (as the routes behind them declare theirs); a staff
+   * user without it sees no entry, and a page typed in says what is missing. Every area of the app
+   * declares one.
+   */
+  right?: Needs;
+  /** Pages needing another right than the area's, by the page's full path pattern (as in `pages`). */
+  pageRights?: Record<string, Needs>;
 }

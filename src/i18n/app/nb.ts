@@ -1,5 +1,16 @@
 import { RULE_MESSAGES } from '../../../server/schemas/rules.ts';
 import { outreachNb } from './outreach.ts';
+import { RIGHTS } from '../../../server/domain/staff/rights.ts';
+
+/** The staff rights in words as the server words them in its refusals, by name: members.read → rights.members.read. */
+function rightsInWords(): Record<string, Record<string, string>> {
+  const tree: Record<string, Record<string, string>> = {};
+  for (const [name, words] of Object.entries(RIGHTS)) {
+    const [area, action] = name.split('.');
+    (tree[area] ??= {})[action] = words;
+  }
+  return tree;
+}
 
 /** The staff app's own messages in bokmål; react-admin's keys live in ../ra. */
 export default {
@@ -35,6 +46,16 @@ export default {
       language: 'Språk',
     },
     language: { nb: 'Norsk (bokmål)', en: 'English' },
+    /** A page the signed-in staff user lacks the right for. */
+    access: {
+      title: 'Du har ikke tilgang',
+      needs_one: 'Denne siden krever retten %{right}.',
+      needs_any: 'Denne siden krever én av disse rettene:',
+      right: '«%{description}» (%{right})',
+      ask: 'Spør en administrator om du trenger tilgang.',
+      home: 'Gå til %{page}',
+      rights: rightsInWords(),
+    },
     breadcrumb: {
       label: 'Brødsmulesti',
       membership: 'MEDLEMSOVERSIKT',

@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { App, createQueryClient } from '../../../src/admin/App.tsx';
 import { saveSession } from '../../../src/common/session.ts';
 import { i18nProvider } from '../../../src/i18n/index.ts';
+import { RIGHT_NAMES } from '../../../server/domain/staff/rights.ts';
 import { paged } from './fixtures.ts';
 import { requestsInFlight } from '../requests-in-flight.ts';
 
@@ -31,8 +32,19 @@ export const calls: Call[] = [];
 
 export const PENDING = { memberships: 4, travel: 2, instruments: 1 };
 
+/** The signed-in staff user's rights (GET /api/user/rights): an administrator's, every right, unless a test gives others. */
+export function rightsAnswer(rights: readonly string[] = RIGHT_NAMES, role = { id: 5, name: 'Administrator' }) {
+  return HttpResponse.json({ data: { role_id: role.id, role_name: role.name, rights } });
+}
+
+/** Signs the test's staff user in with just these rights (a case worker's, say). */
+export function withRights(rights: readonly string[]): void {
+  server.use(http.get('*/api/user/rights', () => rightsAnswer(rights, { id: 3, name: 'Saksbehandler' })));
+}
+
 function defaultHandlers(): RequestHandler[] {
   return [
+    http.get('*/api/user/rights', () => rightsAnswer()),
     http.get('*/api/subscription/list/pending-memberships', () => HttpResponse.json(paged([], PENDING.memberships))),
     http.get('*/api/subscription/list/pending-travel', () => HttpResponse.json(paged([], PENDING.travel))),
     http.get('*/api/subscription/list/pending-instruments', () => HttpResponse.json(paged([], PENDING.instruments))),

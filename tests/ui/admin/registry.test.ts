@@ -1,6 +1,7 @@
 /** The registry refuses a resource name declared by two areas instead of serving only the first. */
 import { describe, expect, it } from 'vitest';
-import { STAFF_AREAS, apiPathsOf, checkResourceNames, createRegistry } from '../../../src/common/staff-areas/registry.ts';
+import { STAFF_AREAS, apiPathsOf, areaNamed, checkResourceNames, createRegistry, rightOfPage } from '../../../src/common/staff-areas/registry.ts';
+import { isRight } from '../../../server/domain/staff/rights.ts';
 import type { StaffArea } from '../../../src/common/staff-areas/types.ts';
 
 const area = (name: string, resources: StaffArea['resources']): StaffArea => ({
@@ -34,5 +35,20 @@ describe('the staff area registry', () => {
     expect(own.apiPathsOf('mine').list).toBe('/api/mine');
     expect(own.apiPathsOf('campaigns').list).toBe('/api/campaign/list');
     expect(() => apiPathsOf('mine')).toThrow(/Ukjent ressurs/);
+  });
+
+  it('names for every area of the app the staff right its menu entry and pages need, each a right the server knows', () => {
+    const without = STAFF_AREAS.filter((candidate) => candidate.right === undefined).map((candidate) => candidate.name);
+    expect(without, `areas without a right: ${without.join(', ')}`).toEqual([]);
+    const named = STAFF_AREAS.flatMap((candidate) => [candidate.right, ...Object.values(candidate.pageRights ?? {})]).flat();
+    expect(named.filter((right) => !isRight(String(right)))).toEqual([]);
+  });
+
+  it('gives a page its own right when it has one, whatever its parameters are called, else its area\'s', () => {
+    const membership = areaNamed('membership');
+    expect(rightOfPage(membership, '/membership/edit/insurance-logs/:id')).toBe('logs.read');
+    expect(rightOfPage(membership, '/membership/create-new-user')).toBe('members.change');
+    expect(rightOfPage(membership, '/membership/edit/:id')).toBe('members.read');
+    expect(rightOfPage(areaNamed('settings'), '/settings/system-message')).toBe('templates.change');
   });
 });
