@@ -24,9 +24,7 @@ export async function cleanUp(db: Queryable): Promise<Cleaned> {
     // An ended window counts nothing: the next hit starts a new one.
     rateLimits: await deleted(db, 'DELETE FROM rate_limits WHERE window_ends < now()'),
     accessTokens: await deleted(db, 'DELETE FROM access_tokens WHERE expires_at < now()'),
-    passwordResets: await deleted(db, 'DELETE FROM password_resets WHERE created_at < now() - make_interval(mins => $1)', [
-      RESET_LIFETIME_MINUTES,
-    ]),
+    passwordResets: await deleted(db, 'DELETE FROM password_resets WHERE created_at < now() - make_interval(mins => lifetime_minutes)'),
     signInChallenges: await deleted(db, 'DELETE FROM sign_in_challenges WHERE expires_at < now()'),
     enrolmentLinks: await deleted(db, 'DELETE FROM two_factor_enrolment_links WHERE expires_at < now()'),
     // A link in a mail lives as long as a reset link at most: a mail still unsent by then never goes with it.

@@ -40,9 +40,19 @@ export async function createAccessToken(
   const secret = randomSecret();
   const now = options.now ?? new Date();
   const expiresAt = new Date(now.getTime() + (options.remember ? REMEMBER_LIFETIME_MS : TOKEN_LIFETIME_MS));
+  const name = options.name ?? 'login';
+  // A staff user's sign-in is also written down as their last (staff_sign_ins, migration 037): the
+  // token itself goes when they sign out.
   const [row] = await db.query<{ id: number }>(
-    `INSERT INTO access_tokens (account_id, name, token_hash, expires_at, ip, user_agent) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [accountId, options.name ?? 'login', sha256(secret), expiresAt, options.ip ?? null, options.userAgent?.slice(0, 500) ?? null],
+    `WITH token AS (
+       INSERT INTO access_tokens (account_id, name, token_hash, expires_at, ip, user_agent) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id, created_at
+     ), signed_in AS (
+       INSERT INTO staff_sign_ins (account_id, at)
+       SELECT a.id, token.created_at FROM accounts a, token WHERE a.id = $1 AND a.role_id >= 3 AND $2 = 'login'
+       ON CONFLICT (account_id) DO UPDATE SET at = EXCLUDED.at
+     )
+     SELECT id FROM token`,
+    [accountId, name, sha256(secret), expiresAt, options.ip ?? null, options.userAgent?.slice(0, 500) ?? null],
   );
   return { token: `${row.id}|${secret}`, expiresAt };
 }

@@ -129,19 +129,20 @@ export interface XlsxWriter<Row> {
   finish(): Promise<void>;
 }
 
+type Workbook = InstanceType<typeof ExcelJS.stream.xlsx.WorkbookWriter>;
+
 /**
- * A streamed workbook of one sheet written to `output`: the header row (bold, frozen), then the
- * rows batch by batch. `sample` fits the column widths (the sheet's column list is written before
- * its first row, so only rows known at the start can count).
+ * Adds a sheet to a streamed workbook: the header row (bold, frozen), then the rows batch by batch.
+ * `sample` fits the column widths (the sheet's column list is written before its first row, so
+ * only rows known at the start can count).
  */
-export async function xlsxWriter<Row>(
+function sheetWriter<Row>(
+  workbook: Workbook,
   output: PassThrough,
   sheetName: string,
   columns: readonly CsvColumn<Row>[],
   sample: readonly Row[],
-): Promise<XlsxWriter<Row>> {
-  const { stream } = await loadExcelJS();
-  const workbook = new stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+): XlsxWriter<Row> {
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1, xSplit: 0 }] });
   const widths = fittedWidths(columns, sample);
   sheet.columns = columns.map((column, index) => ({ key: String(index), width: widths[index] }));
@@ -166,9 +167,41 @@ export async function xlsxWriter<Row>(
     },
     async finish() {
       sheet.commit();
+    },
+  };
+}
+
+const newWorkbook = async (output: PassThrough): Promise<Workbook> => {
+  const { stream } = await loadExcelJS();
+  return new stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+};
+
+/** A streamed workbook of one sheet written to `output` (see sheetWriter). */
+export async function xlsxWriter<Row>(
+  output: PassThrough,
+  sheetName: string,
+  columns: readonly CsvColumn<Row>[],
+  sample: readonly Row[],
+): Promise<XlsxWriter<Row>> {
+  const workbook = await newWorkbook(output);
+  const sheet = sheetWriter(workbook, output, sheetName, columns, sample);
+  return {
+    write: (rows) => sheet.write(rows),
+    async finish() {
+      await sheet.finish();
       await workbook.commit();
     },
   };
+}
+
+/** The download's headers, then the stream; nothing of it is cached on the way. */
+function sendSpreadsheet(reply: FastifyReply, filename: string, output: PassThrough): FastifyReply {
+  const ascii = filename.replace(/[^A-Za-z0-9._-]/g, '_');
+  return reply
+    .header('content-type', XLSX_CONTENT_TYPE)
+    .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`)
+    .header('cache-control', 'no-store')
+    .send(output);
 }
 
 /**
@@ -211,12 +244,61 @@ export async function sendXlsx<Row>(
     }
   };
   void writeAll();
-  const ascii = filename.replace(/[^A-Za-z0-9._-]/g, '_');
-  return reply
-    .header('content-type', XLSX_CONTENT_TYPE)
-    .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`)
-    .header('cache-control', 'no-store')
-    .send(output);
+  return sendSpreadsheet(reply, filename, output);
+}
+
+/** One sheet of a workbook of several (sendXlsxSheets), its rows of any shape. */
+export interface XlsxSheet {
+  readonly name: string;
+  /** Writes the sheet into the workbook; false when the reader went away on the way. */
+  write(workbook: Workbook, output: PassThrough, gone: () => boolean): Promise<boolean>;
+}
+
+/** A sheet named `name` (at most 31 characters) with these columns and rows. */
+export function xlsxSheet<Row>(name: string, columns: readonly CsvColumn<Row>[], batches: AsyncIterable<readonly Row[]>): XlsxSheet {
+  return {
+    name,
+    async write(workbook, output, gone) {
+      const iterator = batches[Symbol.asyncIterator]();
+      let next = await iterator.next();
+      const sheet = sheetWriter(workbook, output, sheetNameOf(name), columns, next.done ? [] : next.value);
+      while (!next.done) {
+        await sheet.write(next.value);
+        if (gone()) {
+          await iterator.return?.(undefined);
+          return false;
+        }
+        next = await iterator.next();
+      }
+      await sheet.finish();
+      return true;
+    },
+  };
+}
+
+/**
+ * A workbook of several sheets (a report: its summary, then its rows) as an .xlsx download, each
+ * sheet as sendXlsx writes its one. Check what can be refused before calling: once the file has
+ * begun, a failure aborts the connection.
+ */
+export async function sendXlsxSheets(reply: FastifyReply, filename: string, sheets: readonly XlsxSheet[]): Promise<FastifyReply> {
+  const output = new PassThrough();
+  const workbook = await newWorkbook(output);
+  const gone = () => output.destroyed || reply.raw.destroyed;
+  const writeAll = async () => {
+    try {
+      for (const sheet of sheets) {
+        if (!(await sheet.write(workbook, output, gone))) return;
+      }
+      await workbook.commit();
+    } catch (error) {
+      reply.log.error({ err: error }, 'xlsx report failed after it began; connection aborted');
+      output.destroy();
+      reply.raw.destroy();
+    }
+  };
+  void writeAll();
+  return sendSpreadsheet(reply, filename, output);
 }
 
 /** The export in the format the query asks for (`format=xlsx`; CSV otherwise), named after the CSV's file name. */

@@ -11,6 +11,7 @@ import { accessLogPage, allLog, memberAccessLog, memberLog, staffUsers } from '.
 import { eraseAndLoad, exportZipOf } from '../domain/privacy/privacy-actions.ts';
 import { EXPORT_FILENAME } from '../domain/privacy/member-zip.ts';
 import { fileResponse } from '../schemas/responses.ts';
+import { ERASURE_DETAIL } from '../domain/privacy/erased.ts';
 
 const ACCESS_LOG_FILTERS = {
   staff_id: 'Id-ene til de ansatte, kommaseparert',
@@ -96,7 +97,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/member/:id/erase',
     {
-      config: { right: 'members.erase', access: 'staff', accessLog: { kind: 'change', detail: 'Personopplysninger slettet' } },
+      config: { right: 'members.erase', access: 'staff', accessLog: { kind: 'change', detail: ERASURE_DETAIL } },
       schema: {
         tags: ['Personvern'],
         summary: 'Slett personopplysningene til et medlem, bekreftet med medlemsnummeret (422 når det ikke stemmer); regnskapsradene blir stående',

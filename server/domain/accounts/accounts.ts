@@ -48,18 +48,34 @@ export async function requestPasswordReset(
   await sendTemplate(db, outbox, 'password-reset', account, { link });
 }
 
+/** How long the link in a staff user's invitation lives: they may not read their mail within the hour. */
+export const INVITATION_LIFETIME_MINUTES = 7 * 24 * 60;
+
+export interface ResetLinkOptions {
+  /** Minutes the link lives; RESET_LIFETIME_MINUTES unless said. */
+  lifetimeMinutes?: number;
+  /** Made even when another link went out less than a minute ago (an invitation an administrator sends). */
+  evenIfRecent?: boolean;
+}
+
 /**
- * A new link to choose a password for the account with this e-mail (valid RESET_LIFETIME_MINUTES),
- * or null when one was made less than a minute ago.
+ * A new link to choose a password for the account with this e-mail (valid RESET_LIFETIME_MINUTES
+ * unless told otherwise), or null when one was made less than a minute ago. A new link replaces
+ * the one before.
  */
-export async function issueResetLink(db: Queryable, accountEmail: string, publicUrl: string): Promise<string | null> {
+export async function issueResetLink(
+  db: Queryable,
+  accountEmail: string,
+  publicUrl: string,
+  { lifetimeMinutes = RESET_LIFETIME_MINUTES, evenIfRecent = false }: ResetLinkOptions = {},
+): Promise<string | null> {
   const token = randomSecret(64);
   const [stored] = await db.query<{ email: string }>(
-    `INSERT INTO password_resets (email, token_hash) VALUES ($1, $2)
-     ON CONFLICT (email) DO UPDATE SET token_hash = EXCLUDED.token_hash, created_at = now()
-       WHERE password_resets.created_at < now() - interval '1 minute'
+    `INSERT INTO password_resets (email, token_hash, lifetime_minutes) VALUES ($1, $2, $3)
+     ON CONFLICT (email) DO UPDATE SET token_hash = EXCLUDED.token_hash, created_at = now(), lifetime_minutes = EXCLUDED.lifetime_minutes
+       WHERE $4 OR password_resets.created_at < now() - interval '1 minute'
      RETURNING email`,
-    [accountEmail.toLowerCase(), sha256(token)],
+    [accountEmail.toLowerCase(), sha256(token), lifetimeMinutes, evenIfRecent],
   );
   if (!stored) return null;
   return `${publicUrl}/password/change?token=${token}&email=${encodeURIComponent(accountEmail)}`;
@@ -75,8 +91,8 @@ export async function changePasswordWithToken(
   const key = email.trim().toLowerCase();
   const [reset] = await db.query<{ token_hash: string }>(
     `SELECT token_hash FROM password_resets
-      WHERE email = $1 AND created_at > now() - make_interval(mins => $2)`,
-    [key, RESET_LIFETIME_MINUTES],
+      WHERE email = $1 AND created_at > now() - make_interval(mins => lifetime_minutes)`,
+    [key],
   );
   if (!reset || !sameHash(reset.token_hash, sha256(token))) return false;
   const account = await findAccountByEmail(db, key);

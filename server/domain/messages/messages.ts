@@ -131,6 +131,7 @@ export const BUTTON_LABELS: Record<string, string> = {
   'vipps-welcome': 'Velg passord',
   'import-welcome': 'Velg passord',
   'two-factor-enrolment': 'Sett opp totrinnsinnlogging',
+  'staff-invitation': 'Velg passord',
 };
 
 /** The button's words for a template (by slug), or null when the template has no button. */

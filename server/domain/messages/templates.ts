@@ -106,6 +106,8 @@ const PLACEHOLDERS: Record<string, { allowed: string[]; required: string[] }> = 
   'member-card': { allowed: [...NAME_PLACEHOLDERS, 'member_number', 'campaign_code'], required: [] },
   'sign-in-code': { allowed: [...NAME_PLACEHOLDERS, 'code'], required: ['code'] },
   'two-factor-enrolment': { allowed: [...NAME_PLACEHOLDERS, 'button'], required: ['button'] },
+  // A new staff user: the role they were given, the address they sign in with, and the link to choose a password.
+  'staff-invitation': { allowed: [...NAME_PLACEHOLDERS, 'role', 'email', 'button'], required: ['button'] },
   'recovery-code-used': { allowed: [...NAME_PLACEHOLDERS, 'remaining'], required: [] },
   // The invoice's PDF is attached by the server; the text says what to pay.
   invoice: { allowed: [...NAME_PLACEHOLDERS, 'invoice_number', 'total', 'due_date', 'kid', 'account_number'], required: [] },
@@ -132,6 +134,7 @@ const placeholdersOf = (slug: string | null) => PLACEHOLDERS[slug ?? ''] ?? { al
 /** Example values for a test mail of a template whose placeholders are more than the name. */
 const EXAMPLE_VALUES = (): Record<string, string> => ({
   email: 'medlem@example.no',
+  role: 'Saksbehandler',
   member_number: '10001',
   campaign_code: 'EKSEMPEL',
   code: '123456',

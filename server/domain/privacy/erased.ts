@@ -4,6 +4,9 @@
  */
 import { conflict, validationFailed, type HttpError } from '../../lib/http-errors.ts';
 
+/** The access log's words for an erasure (a 'change' entry); the staff access report counts these as their own kind. */
+export const ERASURE_DETAIL = 'Personopplysninger slettet';
+
 export const ERASED_MESSAGES = {
   template: 'Medlemmets personopplysninger er slettet, så malen kan ikke fylles ut for medlemmet.',
   change: 'Medlemmets personopplysninger er slettet, og medlemmet kan ikke endres.',
