@@ -6,10 +6,13 @@ import { customMethods, type CustomMethods } from './custom.ts';
 import { instrumentMethods, type InstrumentMethods } from './instruments.ts';
 import { memberImportMethods, type MemberImportMethods } from './member-import.ts';
 import { segmentMethods, type SegmentMethods } from './segments.ts';
+import { staffMethods, type StaffMethods } from './staff.ts';
 
-export type StaffDataProvider = DataProvider & CustomMethods & InstrumentMethods & MemberImportMethods & BillingMethods & SegmentMethods;
+export type StaffDataProvider = DataProvider & CustomMethods & InstrumentMethods & MemberImportMethods & BillingMethods & SegmentMethods & StaffMethods;
 
-export const dataProvider: StaffDataProvider = { ...baseDataProvider, ...customMethods, ...instrumentMethods, ...memberImportMethods, ...billingMethods, ...segmentMethods };
+export const dataProvider: StaffDataProvider = {
+  ...baseDataProvider, ...customMethods, ...instrumentMethods, ...memberImportMethods, ...billingMethods, ...segmentMethods, ...staffMethods,
+};
 
 export type * from './types.ts';
 export type * from './billing-types.ts';

@@ -294,6 +294,29 @@ const APP_AREAS: StaffArea[] = [
     },
     right: 'imports.run',
   },
+  {
+    // 'Ansatte' (administrators, 'staff.administer'): the staff users, inviting one, one user's page
+    // (role, active, rights, security, access report) and 'Roller og rettigheter'.
+    name: 'staff',
+    path: '/staff',
+    menu: { label: 'app.staff_users.menu' },
+    crumbs: [
+      { pattern: '/staff', label: 'app.staff_users.breadcrumb.list', title: 'app.staff_users.title' },
+      { pattern: '/staff/invite', label: 'app.staff_users.breadcrumb.invite', parent: '/staff', title: 'app.staff_users.invite.title' },
+      { pattern: '/staff/roles', label: 'app.staff_users.breadcrumb.roles', parent: '/staff', title: 'app.staff_users.roles.title' },
+      { pattern: '/staff/:id', label: 'app.staff_users.breadcrumb.user', parent: '/staff', title: 'app.staff_users.user.title' },
+    ],
+    resources: {
+      staff: { list: '/api/staff/list', unpaged: true, one: (id) => `/api/staff/${id}`, create: '/api/staff/invite', update: (id) => `/api/staff/${id}` },
+      roles: { list: '/api/role/list', unpaged: true, create: '/api/role', update: (id) => `/api/role/${id}` },
+    },
+    pages: {
+      '/staff': 'src/admin/staff/StaffListPage.tsx',
+      '/staff/invite': 'src/admin/staff/InviteStaffPage.tsx',
+      '/staff/roles': 'src/admin/staff/RolesPage.tsx',
+      '/staff/:id': 'src/admin/staff/StaffUserPage.tsx',
+    },
+  },
 ];
 
 /**

@@ -1,8 +1,10 @@
 import { outreachEn } from './outreach.ts';
+import { staffUsersEn, staffUsersResourcesEn } from './staff-users-en.ts';
 
 /** The staff app's own messages in English, with exactly the keys of nb.ts. */
 export default {
   app: {
+    staff_users: staffUsersEn,
     name: 'Musikerportalen',
     logo: 'Musikerportalen – to the member overview',
     back: 'Go back',
@@ -996,6 +998,7 @@ export default {
   },
   /** The field labels react-admin finds by itself: resources.<resource>.fields.<source>, as in nb.ts. */
   resources: {
+    ...staffUsersResourcesEn,
     membership: {
       fields: {
         first_name: 'First name',

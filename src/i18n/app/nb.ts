@@ -1,5 +1,6 @@
 import { RULE_MESSAGES } from '../../../server/schemas/rules.ts';
 import { outreachNb } from './outreach.ts';
+import { staffUsersNb, staffUsersResourcesNb } from './staff-users-nb.ts';
 import { RIGHTS } from '../../../server/domain/staff/rights.ts';
 
 /** The staff rights in words as the server words them in its refusals, by name: members.read → rights.members.read. */
@@ -15,6 +16,7 @@ function rightsInWords(): Record<string, Record<string, string>> {
 /** The staff app's own messages in bokmål; react-admin's keys live in ../ra. */
 export default {
   app: {
+    staff_users: staffUsersNb,
     name: 'Musikerportalen',
     logo: 'Musikerportalen – til medlemsoversikten',
     back: 'Gå tilbake',
@@ -994,6 +996,7 @@ export default {
    * its own key under app.
    */
   resources: {
+    ...staffUsersResourcesNb,
     membership: {
       fields: {
         first_name: 'Fornavn',

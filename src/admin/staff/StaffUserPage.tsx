@@ -1,0 +1,107 @@
+/**
+ * '/staff/{id}': one staff user: who they are and their state, their role and whether they may sign
+ * in, rights beyond their role or taken from it, their sign-ins and two-factor sign-in, and the
+ * access report ('Tilgangsrapport') of a period.
+ */
+import type { ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import { Loading, ShowBase, Title, useShowContext, useTranslate } from 'react-admin';
+import type { StaffUserDetail } from '../../../server/schemas/staff-users.ts';
+import { AccessReportCard } from './AccessReportCard.tsx';
+import { StaffAccessCard } from './StaffAccessCard.tsx';
+import { StaffRightsCard } from './StaffRightsCard.tsx';
+import { StaffSecurityCard } from './StaffSecurityCard.tsx';
+import { StaffStateChip } from './StaffStateChip.tsx';
+import { dateTime, personName, STAFF_PATHS } from './staffText.ts';
+
+/** The list's rows seed react-admin's cache of single users but lack their rights: wait for those. */
+const isWhole = (record: unknown): record is StaffUserDetail => !!record && Array.isArray((record as StaffUserDetail).rights);
+
+function Header({ title }: { title: string }) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, my: 2 }}>
+      <Title title={title} />
+      <Typography variant="h5" component="h1">{title}</Typography>
+      <Button variant="outlined" startIcon={<ArrowBack />} onClick={() => navigate(STAFF_PATHS.list)}>{translate('app.back')}</Button>
+    </Box>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <div>
+      <Typography component="dt" variant="body2" color="text.secondary">{translate(`resources.staff.fields.${label}`)}</Typography>
+      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>{children}</Typography>
+    </div>
+  );
+}
+
+function Facts({ user }: { user: StaffUserDetail }) {
+  const translate = useTranslate();
+  return (
+    <Paper component="section" aria-label={translate('app.staff_users.user.facts')} sx={{ p: { xs: 2, sm: 3 } }}>
+      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(5, 1fr)' }, gap: 2, m: 0 }}>
+        <Fact label="email">{user.email}</Fact>
+        <Fact label="role_name">{user.role_name}</Fact>
+        <Fact label="state"><StaffStateChip user={user} /></Fact>
+        <Fact label="last_sign_in_at">{dateTime(user.last_sign_in_at) || translate('app.staff_users.never')}</Fact>
+        <Fact label="two_factor">{translate(user.two_factor ? 'app.staff_users.two_factor_on' : 'app.staff_users.two_factor_off')}</Fact>
+      </Box>
+    </Paper>
+  );
+}
+
+function StaffUserView() {
+  const translate = useTranslate();
+  const { record, error } = useShowContext<StaffUserDetail>();
+  if (error) {
+    const missing = (error as { status?: number }).status === 404;
+    return (
+      <>
+        <Header title={translate(missing ? 'app.staff_users.user.not_found' : 'app.errors.generic_bang')} />
+        <Alert severity={missing ? 'info' : 'error'}>{translate(missing ? 'app.staff_users.user.not_found_text' : 'app.errors.generic_bang')}</Alert>
+      </>
+    );
+  }
+  if (!isWhole(record)) return <Box sx={{ minHeight: '100vh' }} />;
+  return (
+    <Box sx={{ display: 'grid', gap: 2, pb: 3 }}>
+      <Header title={personName(record)} />
+      <Facts user={record} />
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2, alignItems: 'start' }}>
+        <StaffAccessCard user={record} />
+        <StaffSecurityCard user={record} />
+      </Box>
+      <StaffRightsCard user={record} />
+      <AccessReportCard user={record} />
+    </Box>
+  );
+}
+
+export function StaffUserPage() {
+  const { id } = useParams();
+  return (
+    <ShowBase<StaffUserDetail>
+      resource="staff"
+      id={Number(id)}
+      authLoading={<Loading />}
+      // A missing user is said on the page, not with react-admin's toast and a redirect.
+      redirectOnError={false}
+      // Always the whole user: a list row in the cache would otherwise count as fresh.
+      queryOptions={{ refetchOnMount: 'always', onError: () => undefined }}
+    >
+      <StaffUserView />
+    </ShowBase>
+  );
+}
+
+export default StaffUserPage;
