@@ -42,7 +42,7 @@ function ReportButtons({ onFormat }: { onFormat: (format: 'json' | 'xlsx') => vo
   const translate = useTranslate();
   const { isValid, isSubmitting } = useFormState();
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, pt: 1 }}>
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
       <Button type="submit" variant="contained" disabled={!isValid || isSubmitting} onClick={() => onFormat('json')}>
         {translate('app.staff_users.report.show')}
       </Button>
@@ -102,11 +102,11 @@ export function AccessReportCard({ user }: { user: StaffUserDetail }) {
     <StaffCard id="staff-report" title="app.staff_users.report.title">
       <Typography sx={{ mb: 2 }}>{translate('app.staff_users.report.intro')}</Typography>
       <Form defaultValues={thisMonth()} onSubmit={submit}>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '220px 220px' }, columnGap: 2, maxWidth: 460 }}>
           <DateInput source="from" label="app.staff_users.report.from" validate={requiredDate} isRequired />
           <DateInput source="to" label="app.staff_users.report.to" validate={[requiredDate, notBeforeFrom]} isRequired />
-          <ReportButtons onFormat={(chosen) => { format.current = chosen; }} />
         </Box>
+        <ReportButtons onFormat={(chosen) => { format.current = chosen; }} />
       </Form>
       <div aria-live="polite">
         {failure && <Alert severity="error" sx={{ mt: 2 }}>{failure}</Alert>}

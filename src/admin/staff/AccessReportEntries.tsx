@@ -1,5 +1,6 @@
 /** The access report's entries as a react-admin list of its own (paged in the browser), newest first. */
 import { Link as RouterLink } from 'react-router-dom';
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -22,7 +23,7 @@ export function AccessReportEntries({ entries }: { entries: ReportEntry[] }) {
           size="small"
           empty={<Typography sx={{ p: 2 }}>{translate('app.staff_users.report.empty')}</Typography>}
         >
-          <Column source="at" label="app.staff_users.report.columns.at" disableSort render={(row) => dateTime(row.at)} />
+          <Column source="at" label="app.staff_users.report.columns.at" disableSort render={(row) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{dateTime(row.at)}</Box>} />
           <Column source="kind" label="app.staff_users.report.columns.kind" disableSort render={(row) => translate(`app.staff_users.report.kinds.${row.kind}`)} />
           <Column source="detail" label="app.staff_users.report.columns.detail" disableSort />
           <Column source="member" label="app.staff_users.report.columns.member" disableSort render={(row) =>

@@ -16,7 +16,11 @@ import TableCell from '@mui/material/TableCell';
 import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import Add from '@mui/icons-material/Add';
 import { HttpError, useTranslate, useUpdate } from 'react-admin';
 import type { RoleView } from '../../../server/schemas/staff.ts';
@@ -42,6 +46,10 @@ export function RolesPage() {
   const [refusals, setRefusals] = useState<Record<number, string>>({});
   const [saving, setSaving] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
+  // A phone shows one role at a time, chosen in the tabs above the table; wider screens show them all.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const [shownRole, setShownRole] = useState<number | null>(null);
+  const shown = phone ? roles.filter((role) => role.id === (shownRole ?? roles[0]?.id)) : roles;
 
   const ticked = (role: RoleView) => drafts[role.id] ?? role.rights;
   const changed = (role: RoleView) => drafts[role.id] !== undefined && !sameRights(drafts[role.id], role.rights);
@@ -73,15 +81,27 @@ export function RolesPage() {
     <Box sx={{ minHeight: '100vh' }} />
   ) : (
     <Paper sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-labelledby="roles-table-caption">
-      <Table size="small" sx={{ minWidth: 320 + roles.length * 130 }}>
+      {phone && (
+        <Tabs
+          value={shown[0]?.id ?? false}
+          onChange={(_event, id: number) => setShownRole(id)}
+          variant="scrollable"
+          allowScrollButtonsMobile
+          aria-label={translate('app.staff_users.roles.choose')}
+          sx={{ borderBottom: 1, borderColor: 'divider' }}
+        >
+          {roles.map((role) => <Tab key={role.id} value={role.id} label={role.name} />)}
+        </Tabs>
+      )}
+      <Table size="small" sx={{ minWidth: phone ? undefined : 320 + roles.length * 140 }}>
         <caption id="roles-table-caption" style={{ captionSide: 'top', textAlign: 'left', padding: '12px 16px' }}>
           {translate('app.staff_users.roles.caption')}
         </caption>
         <TableHead>
           <TableRow>
-            <TableCell sx={{ ...STICKY, minWidth: 220 }}>{translate('app.staff_users.roles.right')}</TableCell>
-            {roles.map((role) => (
-              <TableCell key={role.id} align="center" sx={{ verticalAlign: 'bottom' }}>
+            <TableCell sx={{ ...STICKY, minWidth: 200 }}>{translate('app.staff_users.roles.right')}</TableCell>
+            {shown.map((role) => (
+              <TableCell key={role.id} align="center" sx={{ verticalAlign: 'bottom', minWidth: 130 }}>
                 <Typography component="span" sx={{ fontWeight: 700, display: 'block' }}>{role.name}</Typography>
                 <Typography component="span" variant="body2" color="text.secondary">
                   {translate('app.staff_users.roles.staff_count', { smart_count: role.staff_count })}
@@ -92,12 +112,12 @@ export function RolesPage() {
         </TableHead>
         <TableBody>
           {rights.map((right) => (
-            <TableRow key={right.name} hover>
+            <TableRow key={right.name}>
               <TableCell component="th" scope="row" sx={STICKY}>
                 <Typography component="span" sx={{ display: 'block' }}>{right.description}</Typography>
                 <Typography component="span" variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace' }}>{right.name}</Typography>
               </TableCell>
-              {roles.map((role) => (
+              {shown.map((role) => (
                 <TableCell key={role.id} align="center" padding="checkbox">
                   <Checkbox
                     checked={ticked(role).includes(right.name)}
@@ -113,7 +133,7 @@ export function RolesPage() {
         <TableFooter>
           <TableRow>
             <TableCell sx={STICKY}>{translate('app.staff_users.roles.save_hint')}</TableCell>
-            {roles.map((role) => (
+            {shown.map((role) => (
               <TableCell key={role.id} align="center" sx={{ verticalAlign: 'top' }}>
                 <Button
                   variant="contained"

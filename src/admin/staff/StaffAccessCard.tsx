@@ -55,7 +55,7 @@ export function StaffAccessCard({ user }: { user: StaffUserDetail }) {
         title={translate(user.active ? 'app.staff_users.user.deactivate_title' : 'app.staff_users.user.activate_title', { name })}
         content={translate(user.active ? 'app.staff_users.user.deactivate_text' : 'app.staff_users.user.activate_text', { name })}
         confirm={user.active ? 'app.staff_users.user.deactivate' : 'app.staff_users.user.activate'}
-        confirmColor={user.active ? 'warning' : 'primary'}
+        confirmColor="primary"
         onConfirm={() => void toggleActive()}
         onClose={() => setConfirming(false)}
       />

@@ -13,6 +13,17 @@ import { StaffCard } from './StaffCard.tsx';
 import { useRightsCatalogue, useRoles } from './useStaffData.ts';
 import { useStaffUpdate } from './useStaffUpdate.ts';
 
+/** In place of a list with nothing to tick: what the list is, and why it is empty. */
+function NoChoices({ title, text }: { title: string; text: string }) {
+  const translate = useTranslate();
+  return (
+    <div>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>{translate(title)}</Typography>
+      <Typography>{translate(text)}</Typography>
+    </div>
+  );
+}
+
 export function StaffRightsCard({ user }: { user: StaffUserDetail }) {
   const translate = useTranslate();
   const { data: roles, isPending: rolesPending, error: rolesError } = useRoles();
@@ -40,20 +51,24 @@ export function StaffRightsCard({ user }: { user: StaffUserDetail }) {
         )}
       >
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
-          <CheckboxGroupInput
-            source="extra_rights"
-            label="app.staff_users.user.extra_rights"
-            helperText="app.staff_users.user.extra_rights_help"
-            choices={choices(beyondRole)}
-            row={false}
-          />
-          <CheckboxGroupInput
-            source="removed_rights"
-            label="app.staff_users.user.removed_rights"
-            helperText="app.staff_users.user.removed_rights_help"
-            choices={choices(inRole)}
-            row={false}
-          />
+          {beyondRole.length > 0 ? (
+            <CheckboxGroupInput
+              source="extra_rights"
+              label="app.staff_users.user.extra_rights"
+              helperText="app.staff_users.user.extra_rights_help"
+              choices={choices(beyondRole)}
+              row={false}
+            />
+          ) : <NoChoices title="app.staff_users.user.extra_rights" text="app.staff_users.user.none_beyond" />}
+          {inRole.length > 0 ? (
+            <CheckboxGroupInput
+              source="removed_rights"
+              label="app.staff_users.user.removed_rights"
+              helperText="app.staff_users.user.removed_rights_help"
+              choices={choices(inRole)}
+              row={false}
+            />
+          ) : <NoChoices title="app.staff_users.user.removed_rights" text="app.staff_users.user.none_in_role" />}
         </Box>
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
           <SubmitButton label={translate('app.staff_users.user.save_rights')} />

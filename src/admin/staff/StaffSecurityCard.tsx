@@ -45,7 +45,7 @@ export function StaffSecurityCard({ user }: { user: StaffUserDetail }) {
         <Button variant="outlined" disabled={own || !user.two_factor} onClick={() => setAsking('reset_two_factor')}>
           {translate('app.staff_users.user.reset_two_factor')}
         </Button>
-        <Button variant="outlined" color="warning" disabled={own} onClick={() => setAsking('end_sessions')}>
+        <Button variant="outlined" color="error" disabled={own} onClick={() => setAsking('end_sessions')}>
           {translate('app.staff_users.user.end_sessions')}
         </Button>
       </Box>
@@ -55,7 +55,7 @@ export function StaffSecurityCard({ user }: { user: StaffUserDetail }) {
         title={translate(`app.staff_users.user.${asking ?? 'end_sessions'}_title`, { name })}
         content={translate(`app.staff_users.user.${asking ?? 'end_sessions'}_text`, { name })}
         confirm={`app.staff_users.user.${asking ?? 'end_sessions'}`}
-        confirmColor="warning"
+        confirmColor="primary"
         onConfirm={() => asking && mutate(asking)}
         onClose={() => setAsking(null)}
       />

@@ -49,7 +49,7 @@ function Facts({ user }: { user: StaffUserDetail }) {
   const translate = useTranslate();
   return (
     <Paper component="section" aria-label={translate('app.staff_users.user.facts')} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(5, 1fr)' }, gap: 2, m: 0 }}>
+      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '2fr repeat(4, 1fr)' }, gap: 2, m: 0 }}>
         <Fact label="email">{user.email}</Fact>
         <Fact label="role_name">{user.role_name}</Fact>
         <Fact label="state"><StaffStateChip user={user} /></Fact>
@@ -74,10 +74,11 @@ function StaffUserView() {
   }
   if (!isWhole(record)) return <Box sx={{ minHeight: '100vh' }} />;
   return (
-    <Box sx={{ display: 'grid', gap: 2, pb: 3 }}>
+    // minmax(0, …): a wide table scrolls inside its card instead of widening the page.
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2, pb: 3 }}>
       <Header title={personName(record)} />
       <Facts user={record} />
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2, alignItems: 'start' }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, gap: 2, alignItems: 'start' }}>
         <StaffAccessCard user={record} />
         <StaffSecurityCard user={record} />
       </Box>
