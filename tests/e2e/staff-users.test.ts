@@ -88,6 +88,10 @@ describe.each([1440, 390])('staff users at %i px', (width) => {
       return (await response.json()) as { data: { role_id: number; role_name: string } };
     });
     expect(rights.data).toMatchObject({ role_id: 3, role_name: 'Saksbehandler' });
+    // A case worker may not administer staff: no 'Ansatte', and the page typed in says so.
+    expect(await invited.getByRole('link', { name: 'Ansatte' }).count()).toBe(0);
+    await invited.goto(`${e2e.portal.baseUrl}/staff`);
+    await heading(invited, 'Du har ikke tilgang').waitFor({ timeout: 20_000 });
     await invited.context().close();
 
     // Back in the list: active, with a sign-in.

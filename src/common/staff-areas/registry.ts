@@ -316,6 +316,7 @@ const APP_AREAS: StaffArea[] = [
       '/staff/roles': 'src/admin/staff/RolesPage.tsx',
       '/staff/:id': 'src/admin/staff/StaffUserPage.tsx',
     },
+    right: 'staff.administer',
   },
 ];
 

@@ -9,7 +9,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { RoleView } from '../../../server/schemas/staff.ts';
 import type { StaffUserDetail, StaffUserRow } from '../../../server/schemas/staff-users.ts';
-import { callsTo, expectFailedRequests, installFakeApi, renderAdmin, server } from './harness.tsx';
+import { callsTo, expectFailedRequests, installFakeApi, renderAdmin, server, withRights } from './harness.tsx';
 
 installFakeApi();
 
@@ -81,6 +81,17 @@ describe('the staff list', () => {
   });
 });
 
+describe('without the right to administer staff', () => {
+  it('a case worker has no \'Ansatte\' in the menu, and the page typed in says what is missing', async () => {
+    answerStaff();
+    withRights(['members.read', 'members.change', 'requests.decide', 'cards.send', 'logs.read']);
+    renderAdmin('/staff');
+    expect(await screen.findByRole('heading', { name: 'Du har ikke tilgang' }, { timeout: LAZY })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Ansatte' })).toBeNull();
+    expect(callsTo('/api/staff/list')).toHaveLength(0);
+  });
+});
+
 describe('inviting a staff user', () => {
   it('says in Norwegian what is missing or wrong, keeps what was typed on a refusal, and opens the new user’s page once sent', async () => {
     const kari = row(9, { first_name: 'Kari', last_name: 'Ny', email: 'kari.ny@example.no', invited: true, last_sign_in_at: null });
@@ -138,10 +149,16 @@ describe('inviting a staff user', () => {
 describe('one staff user’s page', () => {
   it('asks before deactivating, then saves it; the rights lists follow the role', async () => {
     answerStaff();
-    server.use(http.patch('*/api/staff/:id', async ({ request }) => {
-      const body = await request.json() as Record<string, unknown>;
-      return HttpResponse.json({ data: { id: 2, role_id: 3, role_name: 'Saksbehandler', active: body.active, rights: ['members.read'], extra_rights: [], removed_rights: [] } });
-    }));
+    // The server's Thomas, as each change leaves him.
+    let thomas = detail(row(2));
+    server.use(
+      http.get('*/api/staff/2', () => HttpResponse.json({ data: thomas })),
+      http.patch('*/api/staff/:id', async ({ request }) => {
+        thomas = { ...thomas, ...(await request.json() as Partial<StaffUserDetail>) };
+        const { id, role_id, role_name, active, rights, extra_rights, removed_rights } = thomas;
+        return HttpResponse.json({ data: { id, role_id, role_name, active, rights, extra_rights, removed_rights } });
+      }),
+    );
     const user = userEvent.setup();
     renderAdmin('/staff/2');
     expect(await screen.findByRole('heading', { level: 1, name: 'Thomas Lie' }, { timeout: LAZY })).toBeInTheDocument();
