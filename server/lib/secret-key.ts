@@ -1,7 +1,7 @@
 /**
  * The server's own key, kept outside the database: SECRET_KEY, or else a random key in
  * DATA_DIR/secret.key made on first use. It encrypts two-factor secrets (so a copy of the
- * database alone hands out no codes) and signs device cookies.
+ * database alone hands out no codes) and signs device cookies and unsubscribe links.
  */
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -16,6 +16,25 @@ export interface Keys {
   /** HMAC-SHA256 in base64url. */
   sign(text: string): string;
   verify(text: string, signature: string): boolean;
+  /** HMAC-SHA256 with a key of its own for `purpose` (so a signature made for one use is worth nothing in another). */
+  signerFor(purpose: string): Signer;
+}
+
+export interface Signer {
+  sign(text: string): string;
+  verify(text: string, signature: string): boolean;
+}
+
+function signerWith(key: Buffer): Signer {
+  const sign = (text: string) => createHmac('sha256', key).update(text).digest('base64url');
+  return {
+    sign,
+    verify(text, signature) {
+      const expected = Buffer.from(sign(text));
+      const given = Buffer.from(signature);
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    },
+  };
 }
 
 function keyFile(dataDir: string): Buffer {
@@ -38,8 +57,7 @@ export function keysFor(config: Pick<Config, 'secretKey' | 'dataDir'>): Keys {
   const master = config.secretKey !== null ? Buffer.from(config.secretKey, 'utf8') : keyFile(config.dataDir);
   const derive = (purpose: string) => Buffer.from(hkdfSync('sha256', master, 'musikerportalen', purpose, 32));
   const encryption = derive('two-factor-secret');
-  const signing = derive('device-cookie');
-  const sign = (text: string) => createHmac('sha256', signing).update(text).digest('base64url');
+  const { sign, verify } = signerWith(derive('device-cookie'));
   return {
     encrypt(plain) {
       const iv = randomBytes(12);
@@ -59,10 +77,7 @@ export function keysFor(config: Pick<Config, 'secretKey' | 'dataDir'>): Keys {
       }
     },
     sign,
-    verify(text, signature) {
-      const expected = Buffer.from(sign(text));
-      const given = Buffer.from(signature);
-      return expected.length === given.length && timingSafeEqual(expected, given);
-    },
+    verify,
+    signerFor: (purpose) => signerWith(derive(`signing:${purpose}`)),
   };
 }
