@@ -3,15 +3,14 @@
  * state, sums), its actions, its lines, its history, its payments and credits.
  */
 import type { ReactNode } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import ArrowBack from '@mui/icons-material/ArrowBack';
-import { Loading, ShowBase, Title, useShowContext, useTranslate } from 'react-admin';
+import { Loading, ShowBase, useShowContext, useTranslate } from 'react-admin';
+import { LoadFailed, PageHeader } from '../layout/PageHeader.tsx';
 import { formatDate, formatKid, formatKroner } from '../../common/format.ts';
 import type { InvoiceDetails } from '../../dataProvider/index.ts';
 import { paths } from '../paths.ts';
@@ -29,18 +28,6 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       <Typography component="dt" variant="body2" color="text.secondary">{translate(`app.payments.fields.${label}`)}</Typography>
       <Typography component="dd" sx={{ m: 0 }}>{children}</Typography>
     </div>
-  );
-}
-
-function Header({ title }: { title: string }) {
-  const translate = useTranslate();
-  const navigate = useNavigate();
-  return (
-    <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, my: 2 }}>
-      <Title title={title} />
-      <Typography variant="h5" component="h1">{title}</Typography>
-      <Button variant="outlined" startIcon={<ArrowBack />} onClick={() => navigate(paths.payments)}>{translate('app.back')}</Button>
-    </Box>
   );
 }
 
@@ -91,19 +78,11 @@ function Facts({ invoice }: { invoice: InvoiceDetails }) {
 function InvoiceView() {
   const translate = useTranslate();
   const { record, error } = useShowContext<InvoiceDetails>();
-  if (error) {
-    const missing = (error as { status?: number }).status === 404;
-    return (
-      <>
-        <Header title={translate(missing ? 'app.payments.not_found' : 'app.errors.generic_bang')} />
-        <Alert severity={missing ? 'info' : 'error'}>{translate(missing ? 'app.payments.not_found_text' : 'app.errors.generic_bang')}</Alert>
-      </>
-    );
-  }
+  if (error) return <LoadFailed error={error} back={paths.payments} notFound="app.payments.not_found" notFoundText="app.payments.not_found_text" />;
   if (!isWhole(record)) return <Box sx={{ minHeight: '100vh' }} />;
   return (
     <>
-      <Header title={translate('app.payments.invoice_title', { number: record.number })} />
+      <PageHeader back={paths.payments} title={translate('app.payments.invoice_title', { number: record.number })} />
       <Facts invoice={record} />
       <InvoiceActions invoice={record} />
       <InvoiceTables invoice={record} />

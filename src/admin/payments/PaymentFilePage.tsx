@@ -4,7 +4,7 @@
  * and those matching left, which staff place on an invoice ('Plasser på faktura').
  */
 import { useState, type ReactNode } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,8 +17,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import ArrowBack from '@mui/icons-material/ArrowBack';
-import { Loading, Title, useGetOne, useTranslate } from 'react-admin';
+import { Loading, useGetOne, useTranslate } from 'react-admin';
+import { LoadFailed, PageHeader } from '../layout/PageHeader.tsx';
 import { formatDate, formatKid, formatKroner, formatTime } from '../../common/format.ts';
 import type { PaymentFileDetails, PaymentFileItem } from '../../dataProvider/index.ts';
 import { paths } from '../paths.ts';
@@ -32,18 +32,6 @@ const when = (value: string | null) => (value ? `${formatDate(value)} ${formatTi
 /** On a phone the line and the member's number give their room to the amount and what became of it. */
 const wide = { display: { xs: 'none', sm: 'table-cell' } } as const;
 const money = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
-
-function Header({ title }: { title: string }) {
-  const translate = useTranslate();
-  const navigate = useNavigate();
-  return (
-    <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, my: 2 }}>
-      <Title title={title} />
-      <Typography variant="h5" component="h1">{title}</Typography>
-      <Button variant="outlined" startIcon={<ArrowBack />} onClick={() => navigate(paths.paymentFiles)}>{translate('app.payments.files.back')}</Button>
-    </Box>
-  );
-}
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   const translate = useTranslate();
@@ -236,20 +224,12 @@ export function PaymentFilePage() {
       retry: false,
     },
   );
-  if (error) {
-    const missing = (error as { status?: number }).status === 404;
-    return (
-      <>
-        <Header title={translate(missing ? 'app.payments.files.not_found' : 'app.errors.generic_bang')} />
-        <Alert severity={missing ? 'info' : 'error'}>{translate(missing ? 'app.payments.files.not_found_text' : 'app.errors.generic_bang')}</Alert>
-      </>
-    );
-  }
+  if (error) return <LoadFailed error={error} back={paths.paymentFiles} backLabel="app.payments.files.back" notFound="app.payments.files.not_found" notFoundText="app.payments.files.not_found_text" />;
   if (isPending) return <Loading />;
   if (!isWhole(file)) return <Box sx={{ minHeight: '100vh' }} />;
   return (
     <Box sx={{ minHeight: '100vh' }}>
-      <Header title={translate('app.payments.files.file_title', { number: file.transmission_number })} />
+      <PageHeader back={paths.paymentFiles} backLabel="app.payments.files.back" title={translate('app.payments.files.file_title', { number: file.transmission_number })} />
       <Facts file={file} />
       <Progress file={file} />
       <Unmatched file={file} onPlace={setPlacing} />

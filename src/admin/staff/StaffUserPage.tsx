@@ -4,14 +4,12 @@
  * access report ('Tilgangsrapport') of a period.
  */
 import type { ReactNode } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
+import { useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import ArrowBack from '@mui/icons-material/ArrowBack';
-import { Loading, ShowBase, Title, useShowContext, useTranslate } from 'react-admin';
+import { Loading, ShowBase, useShowContext, useTranslate } from 'react-admin';
+import { LoadFailed, PageHeader } from '../layout/PageHeader.tsx';
 import type { StaffUserDetail } from '../../../server/schemas/staff-users.ts';
 import { AccessReportCard } from './AccessReportCard.tsx';
 import { StaffAccessCard } from './StaffAccessCard.tsx';
@@ -22,18 +20,6 @@ import { dateTime, personName, STAFF_PATHS } from './staffText.ts';
 
 /** The list's rows seed react-admin's cache of single users but lack their rights: wait for those. */
 const isWhole = (record: unknown): record is StaffUserDetail => !!record && Array.isArray((record as StaffUserDetail).rights);
-
-function Header({ title }: { title: string }) {
-  const translate = useTranslate();
-  const navigate = useNavigate();
-  return (
-    <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, my: 2 }}>
-      <Title title={title} />
-      <Typography variant="h5" component="h1">{title}</Typography>
-      <Button variant="outlined" startIcon={<ArrowBack />} onClick={() => navigate(STAFF_PATHS.list)}>{translate('app.back')}</Button>
-    </Box>
-  );
-}
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   const translate = useTranslate();
@@ -61,22 +47,13 @@ function Facts({ user }: { user: StaffUserDetail }) {
 }
 
 function StaffUserView() {
-  const translate = useTranslate();
   const { record, error } = useShowContext<StaffUserDetail>();
-  if (error) {
-    const missing = (error as { status?: number }).status === 404;
-    return (
-      <>
-        <Header title={translate(missing ? 'app.staff_users.user.not_found' : 'app.errors.generic_bang')} />
-        <Alert severity={missing ? 'info' : 'error'}>{translate(missing ? 'app.staff_users.user.not_found_text' : 'app.errors.generic_bang')}</Alert>
-      </>
-    );
-  }
+  if (error) return <LoadFailed error={error} back={STAFF_PATHS.list} notFound="app.staff_users.user.not_found" notFoundText="app.staff_users.user.not_found_text" />;
   if (!isWhole(record)) return <Box sx={{ minHeight: '100vh' }} />;
   return (
     // minmax(0, …): a wide table scrolls inside its card instead of widening the page.
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2, pb: 3 }}>
-      <Header title={personName(record)} />
+      <PageHeader back={STAFF_PATHS.list} title={personName(record)} />
       <Facts user={record} />
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, gap: 2, alignItems: 'start' }}>
         <StaffAccessCard user={record} />
