@@ -21,15 +21,18 @@ export function StaffAccessCard({ user }: { user: StaffUserDetail }) {
   const translate = useTranslate();
   const { data: roles = [], isPending } = useRoles();
   const save = useStaffUpdate(user);
-  const [confirming, setConfirming] = useState(false);
+  // What the open dialog asks: the state the user had when it opened, so its words do not turn
+  // into the opposite question while it closes after the save.
+  const [confirming, setConfirming] = useState<{ active: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   const name = personName(user);
+  const asking = confirming?.active ?? user.active;
 
   async function toggleActive() {
     setBusy(true);
-    await save({ active: !user.active }, user.active ? 'app.staff_users.user.deactivated' : 'app.staff_users.user.activated', { name });
+    await save({ active: !asking }, asking ? 'app.staff_users.user.deactivated' : 'app.staff_users.user.activated', { name });
     setBusy(false);
-    setConfirming(false);
+    setConfirming(null);
   }
 
   return (
@@ -45,19 +48,19 @@ export function StaffAccessCard({ user }: { user: StaffUserDetail }) {
       )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, mt: 1 }}>
         <Typography>{translate(user.active ? 'app.staff_users.user.is_active' : 'app.staff_users.user.is_inactive')}</Typography>
-        <Button variant="outlined" color={user.active ? 'error' : 'primary'} onClick={() => setConfirming(true)}>
+        <Button variant="outlined" color={user.active ? 'error' : 'primary'} onClick={() => setConfirming({ active: user.active })}>
           {translate(user.active ? 'app.staff_users.user.deactivate' : 'app.staff_users.user.activate')}
         </Button>
       </Box>
       <Confirm
-        isOpen={confirming}
+        isOpen={confirming !== null}
         loading={busy}
-        title={translate(user.active ? 'app.staff_users.user.deactivate_title' : 'app.staff_users.user.activate_title', { name })}
-        content={translate(user.active ? 'app.staff_users.user.deactivate_text' : 'app.staff_users.user.activate_text', { name })}
-        confirm={user.active ? 'app.staff_users.user.deactivate' : 'app.staff_users.user.activate'}
+        title={translate(asking ? 'app.staff_users.user.deactivate_title' : 'app.staff_users.user.activate_title', { name })}
+        content={translate(asking ? 'app.staff_users.user.deactivate_text' : 'app.staff_users.user.activate_text', { name })}
+        confirm={asking ? 'app.staff_users.user.deactivate' : 'app.staff_users.user.activate'}
         confirmColor="primary"
         onConfirm={() => void toggleActive()}
-        onClose={() => setConfirming(false)}
+        onClose={() => setConfirming(null)}
       />
     </StaffCard>
   );

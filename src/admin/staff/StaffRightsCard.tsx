@@ -24,6 +24,21 @@ function NoChoices({ title, text }: { title: string; text: string }) {
   );
 }
 
+/** One list of rights to tick (`source` names its field and its catalogue keys), or why there is none. */
+function RightsChoice({ source, rights, empty }: { source: 'extra_rights' | 'removed_rights'; rights: { name: string; description: string }[]; empty: string }) {
+  const label = `app.staff_users.user.${source}`;
+  if (rights.length === 0) return <NoChoices title={label} text={empty} />;
+  return (
+    <CheckboxGroupInput
+      source={source}
+      label={label}
+      helperText={`${label}_help`}
+      choices={rights.map((right) => ({ id: right.name, name: right.description }))}
+      row={false}
+    />
+  );
+}
+
 export function StaffRightsCard({ user }: { user: StaffUserDetail }) {
   const translate = useTranslate();
   const { data: roles, isPending: rolesPending, error: rolesError } = useRoles();
@@ -34,7 +49,6 @@ export function StaffRightsCard({ user }: { user: StaffUserDetail }) {
   if (isPending || rolesPending || !role) return <StaffCard id="staff-rights" title="app.staff_users.user.rights_title"><Box sx={{ minHeight: 320 }} /></StaffCard>;
   const inRole = rights.filter((right) => role.rights.includes(right.name));
   const beyondRole = rights.filter((right) => !role.rights.includes(right.name));
-  const choices = (list: typeof rights) => list.map((right) => ({ id: right.name, name: right.description }));
   // A new form for each saved state, so what was saved is the form's starting point.
   const key = [user.role_id, ...user.extra_rights, '|', ...user.removed_rights].join(',');
   return (
@@ -51,24 +65,8 @@ export function StaffRightsCard({ user }: { user: StaffUserDetail }) {
         )}
       >
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
-          {beyondRole.length > 0 ? (
-            <CheckboxGroupInput
-              source="extra_rights"
-              label="app.staff_users.user.extra_rights"
-              helperText="app.staff_users.user.extra_rights_help"
-              choices={choices(beyondRole)}
-              row={false}
-            />
-          ) : <NoChoices title="app.staff_users.user.extra_rights" text="app.staff_users.user.none_beyond" />}
-          {inRole.length > 0 ? (
-            <CheckboxGroupInput
-              source="removed_rights"
-              label="app.staff_users.user.removed_rights"
-              helperText="app.staff_users.user.removed_rights_help"
-              choices={choices(inRole)}
-              row={false}
-            />
-          ) : <NoChoices title="app.staff_users.user.removed_rights" text="app.staff_users.user.none_in_role" />}
+          <RightsChoice source="extra_rights" rights={beyondRole} empty="app.staff_users.user.none_beyond" />
+          <RightsChoice source="removed_rights" rights={inRole} empty="app.staff_users.user.none_in_role" />
         </Box>
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
           <SubmitButton label={translate('app.staff_users.user.save_rights')} />

@@ -174,6 +174,9 @@ describe('one staff user’s page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Deaktiver' }));
     await waitFor(() => expect(callsTo('/api/staff/2', 'PATCH')[0]?.body).toEqual({ active: false }));
     expect(await screen.findByText('Thomas Lie er deaktivert')).toBeInTheDocument();
+    // The dialog closes still asking what it asked (not turned into the opposite question), and the page offers the way back.
+    expect(within(dialog).queryByText('Aktivere Thomas Lie?')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByRole('button', { name: 'Aktiver' })).toBeInTheDocument();
   });
 });
