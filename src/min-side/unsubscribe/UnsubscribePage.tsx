@@ -26,8 +26,11 @@ function OtherChoice({ consent, label, busy, onChange }: { consent: Consent; lab
         aria-checked={consent.given}
         aria-describedby={hint}
         className="consent-switch"
-        disabled={busy}
-        onClick={() => onChange(!consent.given)}
+        // Not disabled while a change is on its way: a disabled button would lose the keyboard's focus.
+        aria-disabled={busy}
+        onClick={() => {
+          if (!busy) onChange(!consent.given);
+        }}
       >
         <span className="consent-switch-label">{label}</span>
         <span className={`consent-switch-state ${consent.given ? 'is-on' : 'is-off'}`} aria-hidden="true">{consent.given ? t.on : t.off}</span>
@@ -79,7 +82,14 @@ function Choices({ token, initial }: { token: string; initial: UnsubscribeState 
         <p>{t.about(kindLabel)}</p>
         <p className="muted">{t.required}</p>
         {errorNotice}
-        <button type="button" className="btn btn-primary btn-block" disabled={busy} onClick={() => void send()}>
+        <button
+          type="button"
+          className="btn btn-primary btn-block"
+          aria-disabled={busy}
+          onClick={() => {
+            if (!busy) void send();
+          }}
+        >
           {busy ? t.working : t.button}
         </button>
       </>
