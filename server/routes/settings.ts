@@ -131,8 +131,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => ({ data: found(await findTripletexRun(db, request.params.id)) }));
 
   // The names of the two optional kinds of message members say yes or no to
+  // Any staff user reads them (the member form shows them); changing them is for those who send.
   app.get('/consent-kinds', {
-    config: { right: 'outreach.send', access: 'staff' },
+    config: { right: false, access: 'staff' },
     schema: { tags: ['Utsendelser'], summary: 'Navnene på de to valgfrie meldingstypene (bokmål og engelsk)', response: { 200: DataOf(Type.Array(ConsentKindSchema)) } },
   }, async () => ({ data: await consentKinds(db) }));
 

@@ -287,13 +287,12 @@ describe('the names of the optional kinds', () => {
     });
   });
 
-  it('a case worker, without outreach.send, is refused (403 naming the right); a member too', async () => {
+  it('a case worker, without outreach.send, reads them but may not change them (403 naming the right); a member may do neither', async () => {
     const caseWorker = await signedIn(t.app, t.db, { role_id: 3, first_name: 'Sak' });
-    for (const method of ['GET', 'PUT'] as const) {
-      const response = await t.app.inject({ method, url: '/api/consent-kinds', headers: bearer(caseWorker.token), ...(method === 'PUT' ? { payload: names } : {}) });
-      expect(response.statusCode).toBe(403);
-      expect((response.json() as { right?: string }).right).toBe('outreach.send');
-    }
+    expect((await t.app.inject({ url: '/api/consent-kinds', headers: bearer(caseWorker.token) })).statusCode).toBe(200);
+    const response = await t.app.inject({ method: 'PUT', url: '/api/consent-kinds', headers: bearer(caseWorker.token), payload: names });
+    expect(response.statusCode).toBe(403);
+    expect((response.json() as { right?: string }).right).toBe('outreach.send');
     const someone = await signedIn(t.app, t.db, { first_name: 'Medlem' });
     expect((await t.app.inject({ url: '/api/consent-kinds', headers: bearer(someone.token) })).statusCode).toBe(403);
     const [row] = await t.db.query<{ label_nb: string }>("SELECT label_nb FROM consent_kinds WHERE kind = 'newsletter_2'");

@@ -15,11 +15,11 @@ import type { ConsentKind, ConsentKindsBody, StaffDataProvider } from '../../dat
 import { fieldErrorsOf } from '../../dataProvider/errors.ts';
 import { useToast } from '../toast.tsx';
 import { PageTitle } from './PageTitle.tsx';
+import { CONSENT_KINDS_KEY } from '../consentKinds.ts';
 
 /** As the server checks it (domain/outreach/consent-kinds.ts). */
 const NAME_MAX = 80;
 const validateName = [required(), maxLength(NAME_MAX)];
-export const CONSENT_KINDS_KEY = ['consent-kinds'] as const;
 
 function SaveButton() {
   const translate = useTranslate();

@@ -1,14 +1,14 @@
 /**
  * 'Meldingstyper' under Innstillinger: the two optional kinds' names in bokmål and English, saved
  * together; a name refused in the browser or by the server says why under its field; the card
- * shows only to staff with 'outreach.send'.
+ * shows only to staff with 'outreach.send'; the member form's switches carry the names.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { ConsentKind } from '../../../src/dataProvider/index.ts';
-import { paged } from './fixtures.ts';
+import { member, paged } from './fixtures.ts';
 import { callsTo, expectFailedRequests, installFakeApi, renderAdmin, server, withRights } from './harness.tsx';
 
 installFakeApi();
@@ -82,5 +82,20 @@ describe('the message kinds page', () => {
       newsletter_2: { label_nb: 'Medlemsnytt', label_en: 'News from the organisation' },
       newsletter_3: { label_nb: 'Tilbud fra samarbeidspartnere', label_en: 'Offers from partners' },
     });
+  });
+
+  it('names the member form’s two optional switches as staff set them', async () => {
+    server.use(
+      http.get('*/api/consent-kinds', () => HttpResponse.json({ data: [
+        { kind: 'newsletter_2', label_nb: 'Medlemsnytt', label_en: 'Member news' },
+        { kind: 'newsletter_3', label_nb: 'Tilbud', label_en: 'Offers' },
+      ] })),
+      http.get('*/api/member/5', () => HttpResponse.json({ data: member() })),
+      http.get('*/api/member/5/changes', () => HttpResponse.json(paged([]))),
+    );
+    renderAdmin('/membership/edit/5');
+    expect(await screen.findByRole('switch', { name: 'Medlemsnytt' }, { timeout: LAZY })).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Tilbud' })).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Nødvendig informasjon' })).toBeDisabled();
   });
 });
