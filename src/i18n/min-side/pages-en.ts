@@ -123,7 +123,7 @@ export const pagesEn: PageTexts = {
     off: 'Off',
     changedOn: (kind: string) => `You are subscribed to “${kind}”.`,
     changedOff: (kind: string) => `You are unsubscribed from “${kind}”.`,
-    rest: 'To change anything else, sign in to Min side.',
+    rest: 'Want to change anything else?',
     minSide: 'Sign in to Min side',
     invalid: 'The unsubscribe link is not valid. Copy the whole link from the e-mail or text message, or sign in to Min side to choose what you get from us.',
     failed: 'You could not be unsubscribed right now. Try again in a moment.',

@@ -127,7 +127,7 @@ export const pagesNb = {
     off: 'Av',
     changedOn: (kind: string) => `Du er meldt på «${kind}».`,
     changedOff: (kind: string) => `Du er meldt av «${kind}».`,
-    rest: 'Vil du endre noe annet, logger du inn på Min side.',
+    rest: 'Vil du endre noe annet?',
     minSide: 'Logg inn på Min side',
     invalid: 'Lenken for å melde deg av er ikke gyldig. Kopier hele lenken fra e-posten eller SMS-en, eller logg inn på Min side for å velge hva du vil få fra oss.',
     failed: 'Det gikk ikke å melde deg av akkurat nå. Prøv igjen om litt.',
