@@ -29,6 +29,7 @@ import vippsAgreements from './vipps-agreements.ts';
 import staffRoles from './staff-roles.ts';
 import segments from './segments.ts';
 import staffUsers from './staff-users.ts';
+import unsubscribe from './unsubscribe.ts';
 
 const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(health);
@@ -60,6 +61,7 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(staffRoles);
   await app.register(segments);
   await app.register(staffUsers);
+  await app.register(unsubscribe);
 };
 
 export default apiRoutes;

@@ -25,6 +25,8 @@ import {
 } from '../domain/settings/content-admin.ts';
 import { errorResponses } from '../schemas/responses.ts';
 import { campaignList } from '../domain/settings/campaign-admin.ts';
+import { ConsentKindSchema, ConsentKindsBody } from '../schemas/unsubscribe.ts';
+import { consentKinds, updateConsentKinds } from '../domain/outreach/consent-kinds.ts';
 
 const found = <T>(value: T | null): T => {
   if (value === null) throw notFound();
@@ -127,6 +129,23 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     config: { right: 'billing.run', access: 'staff' },
     schema: { tags: ['Tripletex'], summary: 'Én kjøring av Tripletex-synkroniseringen', params: IdParams, response: { 200: DataOf(TripletexRun) } },
   }, async (request) => ({ data: found(await findTripletexRun(db, request.params.id)) }));
+
+  // The names of the two optional kinds of message members say yes or no to
+  // Any staff user reads them (the member form shows them); changing them is for those who send.
+  app.get('/consent-kinds', {
+    config: { right: false, access: 'staff' },
+    schema: { tags: ['Utsendelser'], summary: 'Navnene på de to valgfrie meldingstypene (bokmål og engelsk)', response: { 200: DataOf(Type.Array(ConsentKindSchema)) } },
+  }, async () => ({ data: await consentKinds(db) }));
+
+  app.put('/consent-kinds', {
+    config: { right: 'outreach.send', access: 'staff' },
+    schema: {
+      tags: ['Utsendelser'],
+      summary: 'Gi de to valgfrie meldingstypene nye navn (1–80 tegn hver, ikke like)',
+      body: ConsentKindsBody,
+      response: { 200: DataOf(Type.Array(ConsentKindSchema)) },
+    },
+  }, async (request) => ({ data: await updateConsentKinds(db, request.body) }));
 
   // Content kept here when no WordPress site is configured
   app.get('/content/admin/pages', {

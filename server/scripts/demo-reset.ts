@@ -14,17 +14,18 @@ const HELP = `Bruk: npm run demo:reset
 
 Sletter alle medlemmer, ansatte, forsikringer, kampanjer og logger i databasen serveren bruker
 (DATA_DIR, eller DATABASE_URL når den er satt), og legger inn demodataene på nytt.
-Referansedata (produkter, postnumre, instrumenttyper, e-postmaler, tekstsider og ansattroller med rettigheter) beholdes.
+Referansedata (produkter, postnumre, instrumenttyper, e-postmaler, tekstsider, ansattroller med rettigheter og navnene på meldingstypene) beholdes.
 
 Stopp serveren først: en PGlite-database i DATA_DIR tåler bare én prosess om gangen.`;
 
 /**
  * Reference data every installation needs; a reset keeps it, including staff edits of templates
- * and pages, and the staff roles with their rights (without them no demo staff user could do anything).
+ * and pages, the staff roles with their rights (without them no demo staff user could do anything),
+ * and the names staff gave the optional kinds of message (consent_kinds).
  */
 export const KEPT_TABLES = [
   'schema_migrations', 'postal_codes', 'product_categories', 'products', 'benefits',
-  'instrument_categories', 'email_templates', 'content_pages', 'staff_roles', 'staff_role_rights',
+  'instrument_categories', 'email_templates', 'content_pages', 'staff_roles', 'staff_role_rights', 'consent_kinds',
 ];
 
 /** Empties every other table and starts member numbers from the beginning; answers the tables emptied. */

@@ -2,7 +2,7 @@
  * Min side's paths and pages, in one small module that Min side, the server and the dev server
  * all read (the staff app's paths stay in routing.ts, so Min side does not carry them).
  */
-const MEMBER_PATHS = /^\/(profile|new-member|password\/change|vipps-thanks|vipps-error|verify)(\/|$)/;
+const MEMBER_PATHS = /^\/(profile|new-member|password\/change|vipps-thanks|vipps-error|verify|unsubscribe)(\/|$)/;
 
 /** Whether Min side owns the path (the server then answers it with member.html). */
 export const isMemberPath = (pathname: string): boolean => MEMBER_PATHS.test(pathname);
@@ -24,6 +24,7 @@ export const MEMBER_PAGES = {
   vippsError: { path: '/vipps-error', module: 'src/min-side/pages/VippsErrorPage.tsx' },
   memberCard: { path: '/profile/card/:memberId', module: 'src/min-side/card/CardPage.tsx' },
   verify: { path: '/verify/:token', module: 'src/min-side/verify/VerifyPage.tsx' },
+  unsubscribe: { path: '/unsubscribe/:token', module: 'src/min-side/unsubscribe/UnsubscribePage.tsx' },
   invoicePayment: { path: '/profile/payment/:memberId', module: 'src/min-side/invoices/PaymentReturnPage.tsx' },
 } as const;
 

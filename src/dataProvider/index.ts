@@ -3,17 +3,21 @@ import type { DataProvider } from 'react-admin';
 import { baseDataProvider } from './base.ts';
 import { billingMethods, type BillingMethods } from './billing.ts';
 import { customMethods, type CustomMethods } from './custom.ts';
+import { consentKindMethods, type ConsentKindMethods } from './consent-kinds.ts';
 import { instrumentMethods, type InstrumentMethods } from './instruments.ts';
 import { memberImportMethods, type MemberImportMethods } from './member-import.ts';
 import { segmentMethods, type SegmentMethods } from './segments.ts';
 import { staffMethods, type StaffMethods } from './staff.ts';
 
-export type StaffDataProvider = DataProvider & CustomMethods & InstrumentMethods & MemberImportMethods & BillingMethods & SegmentMethods & StaffMethods;
+export type StaffDataProvider = DataProvider & CustomMethods & InstrumentMethods & MemberImportMethods & BillingMethods & SegmentMethods & StaffMethods
+  & ConsentKindMethods;
 
 export const dataProvider: StaffDataProvider = {
   ...baseDataProvider, ...customMethods, ...instrumentMethods, ...memberImportMethods, ...billingMethods, ...segmentMethods, ...staffMethods,
+  ...consentKindMethods,
 };
 
 export type * from './types.ts';
 export type * from './billing-types.ts';
 export type { Segment, SegmentCount, SegmentFilter } from './segments.ts';
+export type { ConsentKind, ConsentKindsBody } from './consent-kinds.ts';

@@ -19,6 +19,7 @@ const VippsThanksPage = lazy(() => import('./pages/VippsThanksPage.tsx'));
 const VippsErrorPage = lazy(() => import('./pages/VippsErrorPage.tsx'));
 const CardPage = lazy(() => import('./card/CardPage.tsx'));
 const VerifyPage = lazy(() => import('./verify/VerifyPage.tsx'));
+const UnsubscribePage = lazy(() => import('./unsubscribe/UnsubscribePage.tsx'));
 const PaymentReturnPage = lazy(() => import('./invoices/PaymentReturnPage.tsx'));
 
 /** An expired or revoked token ends the session and goes back to the login. */
@@ -64,6 +65,7 @@ export function App() {
           <Route path="/profile/card" element={<OwnCard />} />
           <Route path={PAGES.memberCard.path} element={<OwnMemberPage stage="profile">{(id) => <CardPage memberId={id} />}</OwnMemberPage>} />
           <Route path={PAGES.verify.path} element={<VerifyPage />} />
+          <Route path={PAGES.unsubscribe.path} element={<UnsubscribePage />} />
           <Route
             path={PAGES.invoicePayment.path}
             element={<OwnMemberPage stage="profile">{(id) => <PaymentReturnPage memberId={id} />}</OwnMemberPage>}

@@ -8,11 +8,13 @@ import type { VippsOffer, VippsStart, VippsStartAnswer } from '../../server/sche
 import type { AccessLogEntry } from '../../server/schemas/access-log.ts';
 import type { ContentPage, DiscountCode, InstrumentCategory, PostalCode } from '../../server/schemas/reference.ts';
 import type { MemberCardData, VerifyAnswer } from '../../server/schemas/proof.ts';
+import type { UnsubscribeChoice, UnsubscribeState } from '../../server/schemas/unsubscribe.ts';
 
 /** A member signed in to Min side is never erased: their names and e-mail are there. */
 export type Member = Omit<StoredMember, 'email' | 'first_name' | 'last_name'> & { email: string; first_name: string; last_name: string };
 export type { LoginResponse, Registration } from '../../server/schemas/auth.ts';
 export type { MemberCardData, VerifyData } from '../../server/schemas/proof.ts';
+export type { UnsubscribeChoice, UnsubscribeState } from '../../server/schemas/unsubscribe.ts';
 /**
  * What a sign-in step answers: the sign-in, or the next step (a code from the authenticator app,
  * or a code mailed to the member when the account is slowed and this browser is new to it).
@@ -52,6 +54,10 @@ export const api = {
   instrumentCategories: () => http.get<{ data: InstrumentCategory[] }>('/api/instrument/category/list'),
   memberCard: (id: number) => http.get<{ data: MemberCardData }>(`/api/member/${id}/card`),
   verify: (token: string) => http.get<VerifyAnswer>(`/api/verify/${encodeURIComponent(token)}`),
+  unsubscribeState: (token: string) => http.get<{ data: UnsubscribeState }>(`/api/unsubscribe/${encodeURIComponent(token)}`),
+  /** Without a choice: turns the link's kind off. */
+  unsubscribe: (token: string, choice?: UnsubscribeChoice) =>
+    http.post<{ data: UnsubscribeState }>(`/api/unsubscribe/${encodeURIComponent(token)}`, choice),
 };
 
 /** The first message the server gave for a field, from `{errors: {field: [..]}}` or `{error: {field: [..]}}`. */

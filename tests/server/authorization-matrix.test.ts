@@ -16,6 +16,7 @@ import { exampleOf, type Schema } from './schema-example.ts';
 import { createInstrument, createSubscription, logMessage, GUITAR, PRODUCTS } from './factories-member-admin.ts';
 import { createAccessToken } from '../../server/lib/tokens.ts';
 import { MESSAGES } from '../../server/lib/http-errors.ts';
+import { unsubscribeToken } from '../../server/domain/outreach/unsubscribe-token.ts';
 
 type Access = 'public' | 'member' | 'staff' | 'signed-in' | 'member-or-staff';
 type StaffPrincipal = 'caseWorker' | 'finance' | 'custom' | 'administrator';
@@ -120,6 +121,9 @@ const PATH_VALUES: [RegExp, (f: Fixtures) => string | number, boolean][] = [
   [/^\/api\/user\//, () => 999_999, false],
   [/^\/api\/verify\//, () => 'not-a-token', false],
   [/^\/api\/segment\//, (f) => f.segment, false],
+  // A's unsubscribe link: the signed token is itself the permission (public), and what it
+  // answers (the kinds and A's yes or no) carries nothing that names A.
+  [/^\/api\/unsubscribe\//, (f) => unsubscribeToken(t.services.keys, { memberId: f.a, kind: 'newsletter_2', outreachId: null }), false],
 ];
 
 const example = (schema: Schema | undefined, name: string) => exampleOf(schema, name, { memberId: fixtures.a, email: 'amerket@example.no' });

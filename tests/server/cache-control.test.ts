@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, createAccount, type TestContext } from './helpers.ts';
 import { GUITAR, PRODUCTS, createInstrument, createSubscription, logMessage, signedIn, signedInStaff } from './factories-member-admin.ts';
 import { exampleOf, type Schema } from './schema-example.ts';
+import { unsubscribeToken } from '../../server/domain/outreach/unsubscribe-token.ts';
 
 interface Operation {
   'x-access'?: string | null;
@@ -104,6 +105,17 @@ describe('Cache-Control on API answers', () => {
     const refused = await t.app.inject({ method: 'PATCH', url: `/api/member/${member.id}`, headers: bearer(staff.token), payload: { birthdate: 'i går' } });
     expect(refused.statusCode).toBe(422);
     expect(refused.headers['cache-control']).toBe('no-store');
+  });
+
+  it('says no-store on the public unsubscribe link, read, used or refused: it shows a member’s choices', async () => {
+    const token = unsubscribeToken(t.services.keys, { memberId: member.id, kind: 'newsletter_3', outreachId: null });
+    const answers = [
+      await t.app.inject({ url: `/api/unsubscribe/${token}` }),
+      await t.app.inject({ method: 'POST', url: `/api/unsubscribe/${token}` }),
+      await t.app.inject({ url: `/api/unsubscribe/${token.slice(0, -2)}xx` }),
+    ];
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 404]);
+    for (const answer of answers) expect(answer.headers['cache-control']).toBe('no-store');
   });
 
   it('leaves public reference data and the apps’ files to their own caching', async () => {

@@ -13,6 +13,7 @@ import { createInstrument, createSubscription, logMessage, GUITAR, PRODUCTS } fr
 import { createAccessToken } from '../../server/lib/tokens.ts';
 import { lintOpenApi } from '../../server/scripts/lint-api.ts';
 import { exampleOf, type Schema } from './schema-example.ts';
+import { unsubscribeToken } from '../../server/domain/outreach/unsubscribe-token.ts';
 
 type Principal = 'anonymous' | 'member' | 'blocked' | 'applicant' | 'staff';
 const PRINCIPALS: Principal[] = ['anonymous', 'member', 'blocked', 'applicant', 'staff'];
@@ -140,6 +141,8 @@ const PATH_VALUES: [RegExp, () => string | number][] = [
   [/^\/api\/user\//, () => 999_999],
   [/^\/api\/verify\//, () => 'not-a-token'],
   [/^\/api\/segment\//, () => ids.segment],
+  // The member's own unsubscribe link (the token is the permission).
+  [/^\/api\/unsubscribe\//, () => unsubscribeToken(t.services.keys, { memberId: ids.member, kind: 'newsletter_2', outreachId: null })],
 ];
 
 const example = (schema: Schema | undefined, name: string) => exampleOf(schema, name, { memberId: ids.member, email: 'olav@example.no' });

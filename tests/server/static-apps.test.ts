@@ -44,7 +44,7 @@ const preloads = (html: string) => [...html.matchAll(/<link rel="(?:modulepreloa
 
 describe('the apps’ pages', () => {
   it('answers member paths with Min side’s page and every other path with the staff app’s, both with the settings', async () => {
-    for (const url of ['/profile', '/profile/12', '/new-member', '/new-member/update/12', '/password/change', '/vipps-thanks?x=1', '/vipps-error']) {
+    for (const url of ['/profile', '/profile/12', '/new-member', '/new-member/update/12', '/password/change', '/vipps-thanks?x=1', '/vipps-error', '/unsubscribe/7.2.12.AbCdEfGhIjKlMnOpQrStUv']) {
       const answer = await t.app.inject({ url });
       expect(answer.statusCode, url).toBe(200);
       expect(answer.body, url).toContain('/assets/member-e1.js');

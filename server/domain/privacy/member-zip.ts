@@ -11,7 +11,7 @@ import type { MemberExport } from './privacy.ts';
 export const EXPORT_FILENAME = 'mine-opplysninger.zip';
 
 const KIND_WORDS: Record<string, string> = { read: 'Åpnet', export: 'Eksporterte', change: 'Endret', messages: 'Leste meldinger' };
-const SOURCE_WORDS: Record<string, string> = { 'sign-up': 'innmeldingen', 'min-side': 'Min side', staff: 'medlemsservice' };
+const SOURCE_WORDS: Record<string, string> = { 'sign-up': 'innmeldingen', 'min-side': 'Min side', staff: 'medlemsservice', unsubscribe: 'avmeldingslenken i en e-post eller SMS' };
 const FIELD_LABELS: Record<string, string> = {
   member_number: 'Medlemsnummer', first_name: 'Fornavn', last_name: 'Etternavn', email: 'E-post', phone: 'Mobil',
   address: 'Adresse', postal_code: 'Postnummer', postal_area: 'Poststed', birthdate: 'Fødselsdato', artist_name: 'Artistnavn',

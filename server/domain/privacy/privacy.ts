@@ -16,23 +16,29 @@ import { accessLogOf } from '../accounts/access-log.ts';
 import { todayInOslo } from '../shared/oslo-date.ts';
 import { eraseFromImports } from '../members/member-import-erasure.ts';
 
-export type ConsentSource = 'sign-up' | 'min-side' | 'staff';
+export type ConsentSource = 'sign-up' | 'min-side' | 'staff' | 'unsubscribe';
 const CONSENTS = ['newsletter_2', 'newsletter_3'] as const;
 
-/** Records the newsletter consents among `changes` (field → [old, new]) with where they were made. */
+/**
+ * Records the newsletter consents among `changes` (field → [old, new]) with where they were made,
+ * and for an unsubscribe link the send whose message carried it (`outreachId`; a send since
+ * deleted is recorded as none).
+ */
 export async function recordConsentChanges(
   tx: Queryable,
   memberId: number,
   changes: Record<string, [unknown, unknown]>,
   source: ConsentSource,
   changedBy: number | null,
+  outreachId: number | null = null,
 ): Promise<void> {
   for (const consent of CONSENTS) {
     const change = changes[consent];
     if (!change || change[0] === change[1]) continue;
     await tx.query(
-      'INSERT INTO consent_changes (member_id, consent, given, source, changed_by) VALUES ($1, $2, $3, $4, $5)',
-      [memberId, consent, change[1] === true, source, changedBy],
+      `INSERT INTO consent_changes (member_id, consent, given, source, changed_by, outreach_id)
+       VALUES ($1, $2, $3, $4, $5, (SELECT id FROM outreaches WHERE id = $6))`,
+      [memberId, consent, change[1] === true, source, changedBy, outreachId],
     );
   }
 }

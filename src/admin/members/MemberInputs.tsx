@@ -7,6 +7,7 @@ import { BooleanInput, SelectInput, TextInput, useGetList, useRecordContext, use
 import type { InstrumentCategory, Member } from '../../dataProvider/types.ts';
 import { INVOICE_METHODS, REQUIRED, type MemberFormMode } from './memberForm.ts';
 import { DateInput } from '../dates/DateInput.tsx';
+import { useConsentKindLabels } from '../consentKinds.ts';
 
 // The picker (MUI X and date-fns) loads when a date field is reached for (DateInput).
 
@@ -65,6 +66,8 @@ export function MemberInputs({ mode }: { mode: MemberFormMode }) {
     <TextInput key={field} source={field} isRequired={required.has(field)} {...props} />
   );
   const genderChoices = [1, 2, 3].map((id) => ({ id, name: translate(`app.member.gender.${id}`) }));
+  // The optional kinds' names as staff set them (the catalogue's until they are read).
+  const kindLabels = useConsentKindLabels();
 
   return (
     <>
@@ -87,8 +90,8 @@ export function MemberInputs({ mode }: { mode: MemberFormMode }) {
       </Section>
       <Section title="app.member.sections.newsletters">
         <BooleanInput source="newsletter_1" disabled helperText={false} />
-        <BooleanInput source="newsletter_2" helperText={false} />
-        <BooleanInput source="newsletter_3" helperText={false} />
+        <BooleanInput source="newsletter_2" label={kindLabels.newsletter_2} helperText={false} />
+        <BooleanInput source="newsletter_3" label={kindLabels.newsletter_3} helperText={false} />
       </Section>
       {mode === 'edit' && (
         <Section title="app.member.sections.membership">

@@ -52,6 +52,7 @@ export function SettingsPage() {
         <SettingsCard name="vipps" to="/settings/vipps-rapport" />
         <SettingsCard name="prices" to="/settings/prices" />
         <SettingsCard name="renewal" to="/settings/renewal" />
+        <SettingsCard name="consent_kinds" to="/settings/consent-kinds" />
         {content.data && <SettingsCard name="content" to="/settings/content" />}
       </Grid>
       {runsTripletex && <TripletexSync />}

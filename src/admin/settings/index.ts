@@ -8,6 +8,7 @@ const VippsReportPage = lazy(() => import('./VippsReportPage.tsx'));
 const ContentPage = lazy(() => import('./ContentPage.tsx'));
 const PricesPage = lazy(() => import('./PricesPage.tsx'));
 const RenewalPage = lazy(() => import('./RenewalPage.tsx'));
+const ConsentKindsPage = lazy(() => import('./ConsentKindsPage.tsx'));
 
 /** '/settings' and its pages; anything else under /settings goes back to /settings (App adds that route). */
 export default {
@@ -21,5 +22,6 @@ export default {
     { path: 'content', component: ContentPage },
     { path: 'prices', component: PricesPage },
     { path: 'renewal', component: RenewalPage },
+    { path: 'consent-kinds', component: ConsentKindsPage },
   ],
 };

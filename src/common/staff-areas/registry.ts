@@ -206,6 +206,7 @@ const SETTINGS_PAGE_RIGHTS: Record<string, Needs> = {
   '/settings/content': 'content.change',
   '/settings/prices': 'billing.read',
   '/settings/renewal': 'billing.read',
+  '/settings/consent-kinds': 'outreach.send',
 };
 const SETTINGS_RIGHTS: Needs = [...new Set([...Object.values(SETTINGS_PAGE_RIGHTS).flat(), 'billing.run' as const])];
 
@@ -225,7 +226,7 @@ const APP_AREAS: StaffArea[] = [
     menu: { label: 'app.menu.settings' },
     crumbs: [
       { pattern: '/settings', label: 'app.breadcrumb.settings' },
-      ...['system-message', 'promo-code', 'vipps-rapport', 'content', 'prices', 'renewal'].map((page) => ({
+      ...['system-message', 'promo-code', 'vipps-rapport', 'content', 'prices', 'renewal', 'consent-kinds'].map((page) => ({
         pattern: `/settings/${page}`,
         label: `app.breadcrumb.${page.replace(/-/g, '_')}`,
         parent: '/settings',
@@ -260,6 +261,7 @@ const APP_AREAS: StaffArea[] = [
       '/settings/content': 'src/admin/settings/ContentPage.tsx',
       '/settings/prices': 'src/admin/settings/PricesPage.tsx',
       '/settings/renewal': 'src/admin/settings/RenewalPage.tsx',
+      '/settings/consent-kinds': 'src/admin/settings/ConsentKindsPage.tsx',
     },
     right: SETTINGS_RIGHTS,
     pageRights: SETTINGS_PAGE_RIGHTS,

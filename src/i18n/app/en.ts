@@ -93,6 +93,7 @@ export default {
       payment_file: 'OCR FILE',
       prices: 'PRICES',
       renewal: 'RENEWAL',
+      consent_kinds: 'MESSAGE KINDS',
     },
     footer: {
       organisation: 'Musikerportalen – membership and insurance for musicians',
@@ -191,6 +192,8 @@ export default {
         prices_text: 'Each product\'s price this year and next year. Set next year\'s prices before the renewal.',
         renewal: 'Renewal',
         renewal_text: 'The year\'s invoices to everyone who stays on: see what is made, start the renewal and follow it.',
+        consent_kinds: 'Message kinds',
+        consent_kinds_text: 'The names of the two optional kinds of message members can say yes or no to.',
         open: 'Open',
       },
       tripletex: {
@@ -301,6 +304,16 @@ export default {
         pages: 'Page %{page} of %{pages}',
         previous: 'Previous page',
         next: 'Next page',
+      },
+      consent_kinds: {
+        title: 'MESSAGE KINDS',
+        intro: 'Members choose for themselves whether they want the two optional kinds of message. The names show in sends and on the unsubscribe page. Everyone gets necessary information, which has no name to set.',
+        newsletter_2: 'Optional message kind 1',
+        newsletter_3: 'Optional message kind 2',
+        label_nb: 'Name in Norwegian',
+        label_en: 'Name in English',
+        save: 'Save the names',
+        saved: 'The names are saved',
       },
       prices: {
         title: 'PRICES',

@@ -85,6 +85,7 @@ export default {
       payment_file: 'OCR-FIL',
       prices: 'PRISER',
       renewal: 'FORNYELSE',
+      consent_kinds: 'MELDINGSTYPER',
     },
     footer: {
       organisation: 'Musikerportalen – medlemskap og forsikring for musikere',
@@ -183,6 +184,8 @@ export default {
         prices_text: 'Prisen på hvert produkt i år og neste år. Sett neste års priser før fornyelsen.',
         renewal: 'Fornyelse',
         renewal_text: 'Årets fakturaer til alle som fortsetter: se hva som lages, start fornyelsen og følg den.',
+        consent_kinds: 'Meldingstyper',
+        consent_kinds_text: 'Navnene på de to valgfrie meldingstypene medlemmene kan si ja eller nei til.',
         open: 'Åpne',
       },
       tripletex: {
@@ -293,6 +296,16 @@ export default {
         pages: 'Side %{page} av %{pages}',
         previous: 'Forrige side',
         next: 'Neste side',
+      },
+      consent_kinds: {
+        title: 'MELDINGSTYPER',
+        intro: 'Medlemmene velger selv om de vil ha de to valgfrie meldingstypene. Navnene vises i utsendelser og på avmeldingssiden. Nødvendig informasjon får alle og har ikke noe navn å sette.',
+        newsletter_2: 'Valgfri meldingstype 1',
+        newsletter_3: 'Valgfri meldingstype 2',
+        label_nb: 'Navn på bokmål',
+        label_en: 'Navn på engelsk',
+        save: 'Lagre navnene',
+        saved: 'Navnene er lagret',
       },
       prices: {
         title: 'PRISER',

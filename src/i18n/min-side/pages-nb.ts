@@ -110,6 +110,28 @@ export const pagesNb = {
     checking: 'Kontrollerer …',
     failed: 'Kontrollen kunne ikke gjøres akkurat nå. Prøv igjen om litt.',
   },
+  unsubscribe: {
+    pageTitle: 'Meld deg av',
+    heading: 'Meld deg av',
+    about: (kind: string) => `Lenken du fulgte, gjelder meldinger av typen «${kind}» fra oss, på e-post og SMS.`,
+    button: 'Meld meg av',
+    working: 'Melder av …',
+    done: (kind: string) => `Du er meldt av «${kind}»`,
+    alreadyOff: (kind: string) => `Du er allerede meldt av «${kind}»`,
+    doneText: 'Du får ikke flere meldinger av denne typen fra oss.',
+    required: 'Nødvendig informasjon om medlemskapet og forsikringene dine får du uansett.',
+    otherHeading: 'Dine andre valg',
+    otherOn: 'Du får dette nå. Trykk for å melde deg av.',
+    otherOff: 'Du får ikke dette nå. Trykk for å melde deg på.',
+    on: 'På',
+    off: 'Av',
+    changedOn: (kind: string) => `Du er meldt på «${kind}».`,
+    changedOff: (kind: string) => `Du er meldt av «${kind}».`,
+    rest: 'Vil du endre noe annet?',
+    minSide: 'Logg inn på Min side',
+    invalid: 'Lenken for å melde deg av er ikke gyldig. Kopier hele lenken fra e-posten eller SMS-en, eller logg inn på Min side for å velge hva du vil få fra oss.',
+    failed: 'Det gikk ikke å melde deg av akkurat nå. Prøv igjen om litt.',
+  },
 };
 
 export type PageTexts = typeof pagesNb;

@@ -54,6 +54,11 @@ function defaultHandlers(): RequestHandler[] {
     http.get('*/api/instrument/category/list', () =>
       HttpResponse.json({ data: [{ id: 1, title: 'Gitar', use_member: 1, use_insurance: 1 }, { id: 2, title: 'Bass', use_member: 1, use_insurance: 1 }] })),
     http.get('*/sanctum/csrf-cookie', () => new HttpResponse(null, { status: 204 })),
+    // The optional kinds' names as a new installation has them (migration 040).
+    http.get('*/api/consent-kinds', () => HttpResponse.json({ data: [
+      { kind: 'newsletter_2', label_nb: 'Nyheter fra organisasjonen', label_en: 'News from the organisation' },
+      { kind: 'newsletter_3', label_nb: 'Tilbud fra samarbeidspartnere', label_en: 'Offers from partners' },
+    ] })),
     // The member page's invoices ('Fakturaer'): none unless a test says otherwise.
     http.get('*/api/member/:id/invoice', () => HttpResponse.json(paged([]))),
     http.get('*/api/member/:id/vipps-agreement', () =>
