@@ -50,6 +50,7 @@ interface Fixtures {
   role: number;
   staffUser: number;
   segment: number;
+  outreach: number;
 }
 
 let t: TestContext;
@@ -91,7 +92,14 @@ beforeAll(async () => {
   const [segment] = await t.db.query<{ id: number }>(
     `INSERT INTO segments (name, filter) VALUES ('Matrise', jsonb_build_object('name', $1::text)) RETURNING id`, [MARKER],
   );
-  fixtures = { a: a.id, travel, instrument, message, campaign: campaign.id, invoice: invoice.id, role: role.id, staffUser, segment: segment.id };
+  // A draft to that group: its preview names A, which only staff may see.
+  const [outreach] = await t.db.query<{ id: number }>(
+    `INSERT INTO outreaches (segment_id, segment_name, kind, channel, subject, body) VALUES ($1, 'Matrise', 'required', 'email', 'Hei', '<p>Hei {first_name}</p>') RETURNING id`,
+    [segment.id],
+  );
+  fixtures = {
+    a: a.id, travel, instrument, message, campaign: campaign.id, invoice: invoice.id, role: role.id, staffUser, segment: segment.id, outreach: outreach.id,
+  };
 }, 120_000);
 afterAll(async () => t?.close());
 
@@ -120,6 +128,7 @@ const PATH_VALUES: [RegExp, (f: Fixtures) => string | number, boolean][] = [
   [/^\/api\/user\//, () => 999_999, false],
   [/^\/api\/verify\//, () => 'not-a-token', false],
   [/^\/api\/segment\//, (f) => f.segment, false],
+  [/^\/api\/outreach\//, (f) => f.outreach, false],
 ];
 
 const example = (schema: Schema | undefined, name: string) => exampleOf(schema, name, { memberId: fixtures.a, email: 'amerket@example.no' });

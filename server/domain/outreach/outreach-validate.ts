@@ -24,7 +24,7 @@ const TOKEN_PARAMS = ['token', 'enrol', 'code'];
 export const OUTREACH_MESSAGES = {
   segment: 'Velg et utvalg som finnes',
   subjectLength: `Emnet kan være høyst ${OUTREACH_LIMITS.subject} tegn`,
-  bodyLength: `Teksten kan være høyst ${OUTREACH_LIMITS.body.toLocaleString('nb-NO')} tegn`,
+  bodyLength: 'Teksten kan være høyst 100 000 tegn',
   smsParts: (parts: number) => `SMS-en blir ${parts} deler med stopp-teksten; høyst ${OUTREACH_LIMITS.smsParts} er tillatt`,
   placeholder: (names: string[]) => `Ukjent flettefelt: ${names.map((name) => `{${name}}`).join(', ')}`,
   sendAtPast: 'Tidspunktet har allerede vært. Velg et senere tidspunkt, eller send nå.',
