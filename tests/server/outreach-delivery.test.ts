@@ -69,8 +69,6 @@ describe('delivery through a plain SMTP server', () => {
     const log = await t.app.inject({ url: `/api/emails/logs/list?filter[outreach_id]=${draft.id}`, headers: bearer(token) });
     expect(log.statusCode, log.body).toBe(200);
     expect(log.json().data).toEqual([expect.objectContaining({ member_id: anna.id, outreach_id: draft.id, email_to: anna.email })]);
-    const one = await t.app.inject({ url: `/api/emails/logs/${log.json().data[0].id}`, headers: bearer(token) });
-    expect(one.json().data?.outreach_id ?? one.json().outreach_id).toBe(draft.id);
     const done = (await t.app.inject({ url: `/api/outreach/${draft.id}`, headers: bearer(token) })).json().data;
     expect(done).toMatchObject({ state: 'done', recipient_count: 1 });
     await until(async () => (await t.app.inject({ url: `/api/outreach/${draft.id}`, headers: bearer(token) })).json().data.sent === 1, 'sent to be counted');
