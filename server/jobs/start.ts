@@ -52,8 +52,8 @@ export async function startJobs(services: Services): Promise<void> {
     [MEMBER_IMPORT_QUEUE]: { retryLimit: 2, expireInSeconds: 15 * 60, deleteAfterSeconds: 7 * 24 * 60 * 60 },
     [MEMBER_IMPORT_WELCOME_QUEUE]: { retryLimit: 3, retryDelay: 30, expireInSeconds: 10 * 60, deleteAfterSeconds: 24 * 60 * 60 },
     // A run marks each recipient with their message in the transaction that queues it, so a retry
-    // after a killed worker goes on with those still pending and sends nobody twice.
-    [OUTREACH_QUEUE]: { retryLimit: 5, retryDelay: 30, expireInSeconds: 10 * 60, deleteAfterSeconds: 7 * 24 * 60 * 60 },
+    // after a killed worker (back within two minutes) goes on with those still pending and sends nobody twice.
+    [OUTREACH_QUEUE]: { retryLimit: 5, retryDelay: 30, expireInSeconds: 2 * 60, deleteAfterSeconds: 7 * 24 * 60 * 60 },
     [OUTREACH_DUE_QUEUE]: { retryLimit: 1, expireInSeconds: 5 * 60, deleteAfterSeconds: 24 * 60 * 60 },
   });
   await jobs.work(MAIL_QUEUE, mailWorker(db, services.mail, (invoiceId) => invoiceAttachment(db, config, invoiceId)));
