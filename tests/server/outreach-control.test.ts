@@ -62,7 +62,7 @@ const report = async (id: number) => (await t.app.inject({ url: `/api/outreach/$
 async function startedSend(size: number) {
   const area = uniqueArea();
   const segment = await areaGroup(t.db, area);
-  const members = [];
+  const members: { id: number; email: string }[] = [];
   for (let i = 0; i < size; i += 1) members.push(await areaMember(t.db, area, { first_name: `M${i}`, last_name: `Etternavn${i}`, newsletter_2: true }));
   const draft = await createDraft(t.app, token, { segment_id: segment });
   await sendDraft(t.app, token, draft.id);

@@ -93,7 +93,7 @@ describe('consent and the pace', () => {
   it('queues PACE mails a run; a member who says no after the send was queued gets nothing', async () => {
     const area = uniqueArea();
     const segment = await areaGroup(t.db, area);
-    const members = [];
+    const members: { id: number; email: string }[] = [];
     for (let i = 0; i < 5; i += 1) members.push(await areaMember(t.db, area, { first_name: `M${i}`, newsletter_2: true }));
     const draft = await createDraft(t.app, token, { segment_id: segment });
     const { count } = await sendDraft(t.app, token, draft.id);
