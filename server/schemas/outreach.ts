@@ -78,7 +78,8 @@ export const PreviewQuery = Type.Object({
 
 export const SendBody = Type.Object({ confirm_count: Type.Integer({ minimum: 0 }) }, { additionalProperties: false });
 
-export const SendConflict = Type.Object({ message: Type.String(), count: Type.Integer() });
+/** 409: the count changed (with the new count), or the send is no longer a draft (message only). */
+export const SendConflict = Type.Object({ message: Type.String(), count: Type.Optional(Type.Integer({ description: 'Antallet mottakere nå' })) });
 
 export const OutreachReport = Type.Object({
   recipients: Type.Integer(),

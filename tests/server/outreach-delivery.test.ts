@@ -138,6 +138,9 @@ describe('consent and the pace', () => {
     expect(await stateOf(draft.id)).toBe('draft');
     await sendDraft(t.app, token, draft.id);
     await until(async () => (await stateOf(draft.id)) === 'done', 'the send to be done');
+    const again = await t.app.inject({ method: 'POST', url: `/api/outreach/${draft.id}/send`, headers: bearer(token), payload: { confirm_count: 1 } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: 'Utsendelsen er allerede sendt eller planlagt.' });
     await until(() => receivedBy(yes.email).length === 1, 'the one mail');
     for (const member of [erased, blocked, no]) expect(receivedBy(member.email)).toEqual([]);
     const logged = await t.db.query('SELECT member_id FROM message_log WHERE outreach_id = $1', [draft.id]);
