@@ -104,6 +104,9 @@ export interface Config extends SupervisorSettings {
   retention: RetentionConfig;
   /** Welcome mails of a member import sent per minute (the pace the mail server accepts). */
   importWelcomePerMinute: number;
+  /** A send to a group ('Utsendelser'): e-mails and SMS queued per minute (the pace the mail server and SMS gateway accept). */
+  outreachMailsPerMinute: number;
+  outreachSmsPerMinute: number;
   /** Below this much free space in DATA_DIR (bytes) the embedded database takes no writes; 0 turns the check off. */
   diskFreeMinBytes: number;
   /** The membership year's money: the account KID payments go to and the defaults of the days staff may change. */
@@ -390,6 +393,8 @@ export function loadConfig(env: Env = process.env): Config {
       erasedBookkeepingYears: integer(env, 'RETENTION_ERASED_YEARS', 5, 5, 30),
     },
     importWelcomePerMinute: integer(env, 'IMPORT_WELCOME_PER_MINUTE', 60, 1, 10000),
+    outreachMailsPerMinute: integer(env, 'OUTREACH_MAILS_PER_MINUTE', 120, 1, 10000),
+    outreachSmsPerMinute: integer(env, 'OUTREACH_SMS_PER_MINUTE', 60, 1, 10000),
     diskFreeMinBytes: integer(env, 'DISK_FREE_MIN_MB', 200, 0, 1_000_000) * 1024 * 1024,
     billing: billing(env),
     // Read by server/main.ts before the server starts; checked here too, so a bad value stops the server with its message.

@@ -15,6 +15,8 @@ export interface MailEnvelope {
   fromEmail: string;
   /** Files sent with the mail (an invoice's PDF), made at send time, never stored in the queue. */
   attachments?: MailAttachment[];
+  /** Extra header fields (List-Unsubscribe and List-Unsubscribe-Post of a send's optional kinds). */
+  headers?: Record<string, string>;
 }
 
 export interface MailAttachment {
@@ -36,7 +38,7 @@ export function outboxTransport(dir: string): MailTransport {
     async deliver(mail) {
       const from = `${mail.fromName} <${mail.fromEmail}>`;
       const attachments = mail.attachments?.map(({ filename, contentType, content }) => ({ filename, content_type: contentType, base64: content.toString('base64') }));
-      await writeOutboxFile(dir, { channel: 'email', to: mail.to, from, subject: mail.subject, text: mail.text, html: mail.html, ...(attachments ? { attachments } : {}) });
+      await writeOutboxFile(dir, { channel: 'email', to: mail.to, from, subject: mail.subject, text: mail.text, html: mail.html, ...(attachments ? { attachments } : {}), ...(mail.headers ? { headers: mail.headers } : {}) });
     },
     close() {},
   };
@@ -62,6 +64,7 @@ export function smtpTransport(url: string): MailTransport {
         html: mail.html,
         text: mail.text,
         attachments: mail.attachments,
+        headers: mail.headers,
       });
     },
     close: () => transporter.close(),

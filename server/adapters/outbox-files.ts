@@ -17,6 +17,8 @@ export interface OutboxFile {
   html?: string;
   /** Attached files, whole (base64), as the member would get them. */
   attachments?: { filename: string; content_type: string; base64: string }[];
+  /** Extra header fields the mail carries (List-Unsubscribe of a send's optional kinds). */
+  headers?: Record<string, string>;
   created_at: string;
 }
 

@@ -24,11 +24,13 @@ interface QueuedMessage {
   redacted: boolean;
   secret: string | null;
   invoice_id: number | null;
+  /** A send's optional kind: the one-click unsubscribe address (RFC 8058). */
+  list_unsubscribe: string | null;
 }
 
 async function queuedMessage(db: Queryable, id: number): Promise<QueuedMessage | null> {
   const [row] = await db.query<QueuedMessage>(
-    `SELECT m.id, m.channel, m.subject, m.email_from, m.from_name, m.email_to, m.content, m.redacted, s.body AS secret, m.invoice_id
+    `SELECT m.id, m.channel, m.subject, m.email_from, m.from_name, m.email_to, m.content, m.redacted, s.body AS secret, m.invoice_id, m.list_unsubscribe
        FROM message_log m LEFT JOIN message_secrets s ON s.message_id = m.id
       WHERE m.id = $1 AND m.status = 'queued'`,
     [id],
@@ -66,6 +68,15 @@ async function attempt(db: Queryable, id: number, job: JobInfo, send: () => Prom
   );
 }
 
+/**
+ * The headers that let a mail client offer 'unsubscribe' and do it with one POST (RFC 8058): the
+ * address in angle brackets, and the body the client POSTs to it.
+ */
+export const listUnsubscribeHeaders = (address: string): Record<string, string> => ({
+  'List-Unsubscribe': `<${address}>`,
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+});
+
 /** Makes the file a message that names an invoice carries (its PDF), at send time; null when the invoice is gone. */
 export type InvoiceAttachment = (invoiceId: number) => Promise<MailAttachment | null>;
 
@@ -90,6 +101,7 @@ export function mailWorker(db: Queryable, transport: MailTransport, invoiceAttac
         fromName: message.from_name ?? '',
         fromEmail: message.email_from ?? '',
         ...(attachment ? { attachments: [attachment] } : {}),
+        ...(message.list_unsubscribe ? { headers: listUnsubscribeHeaders(message.list_unsubscribe) } : {}),
       });
     });
   };

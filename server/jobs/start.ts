@@ -19,6 +19,8 @@ import { RETENTION_QUEUE, applyRetention } from './retention.ts';
 import { MEMBER_IMPORT_QUEUE, runImport } from '../domain/members/member-import-commit.ts';
 import { MEMBER_IMPORT_WELCOME_QUEUE, sendWelcomeMails } from '../domain/members/member-import-welcome.ts';
 import { takeBackInterruptedImports } from '../domain/members/member-import-undo.ts';
+import { OUTREACH_DUE_QUEUE, OUTREACH_QUEUE, startDueOutreaches, type OutreachJob } from '../domain/outreach/outreach-send.ts';
+import { deliverOutreach } from '../domain/outreach/outreach-delivery.ts';
 
 /** The read-back's schedule: every N minutes within the hour, or every N hours at minute 11. */
 export const statusCron = (minutes: number): string =>
@@ -49,6 +51,10 @@ export async function startJobs(services: Services): Promise<void> {
     // back below, before any request); the queue runs it again once it expires.
     [MEMBER_IMPORT_QUEUE]: { retryLimit: 2, expireInSeconds: 15 * 60, deleteAfterSeconds: 7 * 24 * 60 * 60 },
     [MEMBER_IMPORT_WELCOME_QUEUE]: { retryLimit: 3, retryDelay: 30, expireInSeconds: 10 * 60, deleteAfterSeconds: 24 * 60 * 60 },
+    // A run marks each recipient with their message in the transaction that queues it, so a retry
+    // after a killed worker (back within two minutes) goes on with those still pending and sends nobody twice.
+    [OUTREACH_QUEUE]: { retryLimit: 5, retryDelay: 30, expireInSeconds: 2 * 60, deleteAfterSeconds: 7 * 24 * 60 * 60 },
+    [OUTREACH_DUE_QUEUE]: { retryLimit: 1, expireInSeconds: 5 * 60, deleteAfterSeconds: 24 * 60 * 60 },
   });
   await jobs.work(MAIL_QUEUE, mailWorker(db, services.mail, (invoiceId) => invoiceAttachment(db, config, invoiceId)));
   await jobs.work(SMS_QUEUE, smsWorker(db, services.sms));
@@ -98,6 +104,15 @@ export async function startJobs(services: Services): Promise<void> {
   await jobs.work<{ importId: number; afterId: number }>(MEMBER_IMPORT_WELCOME_QUEUE, async (data) => {
     await sendWelcomeMails(db, jobs, services.outbox, config.publicUrl, config.importWelcomePerMinute, data);
   }, 5);
+  const delivery = {
+    jobs, outbox: services.outbox, publicUrl: config.publicUrl, keys: services.keys,
+    mailsPerMinute: config.outreachMailsPerMinute, smsPerMinute: config.outreachSmsPerMinute,
+  };
+  await jobs.work<OutreachJob>(OUTREACH_QUEUE, (data) => deliverOutreach(db, delivery, data));
+  await jobs.work(OUTREACH_DUE_QUEUE, async () => {
+    await startDueOutreaches(db, jobs);
+  }, 5);
+  await jobs.schedule(OUTREACH_DUE_QUEUE, '* * * * *');
   if (services.vipps) {
     await jobs.work(VIPPS_FOLLOW_UP_QUEUE, vippsFollowUp(services), 5);
     await jobs.schedule(VIPPS_FOLLOW_UP_QUEUE, '*/2 * * * *');

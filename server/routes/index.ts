@@ -28,6 +28,7 @@ import invoiceVipps from './invoice-vipps.ts';
 import vippsAgreements from './vipps-agreements.ts';
 import staffRoles from './staff-roles.ts';
 import segments from './segments.ts';
+import outreach from './outreach.ts';
 import staffUsers from './staff-users.ts';
 import unsubscribe from './unsubscribe.ts';
 
@@ -60,6 +61,7 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(vippsAgreements);
   await app.register(staffRoles);
   await app.register(segments);
+  await app.register(outreach);
   await app.register(staffUsers);
   await app.register(unsubscribe);
 };

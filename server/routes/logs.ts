@@ -35,7 +35,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   logRoute(
     '/emails/logs/list',
-    'Meldingsloggen (e-post og SMS), nyeste først; filter[member_id], filter[channel]',
+    'Meldingsloggen (e-post og SMS), nyeste først; filter[member_id], filter[channel], filter[outreach_id] (en utsendelses meldinger)',
     MessageLogEntry,
     (query) => messageLogPage(db, query),
     { kind: 'messages', detail: 'Meldinger', list: 'Meldingsloggen', members: membersInRows('member_id') },

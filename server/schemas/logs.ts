@@ -19,6 +19,7 @@ export const MessageLogEntry = Type.Object({
   error: Nullable(Type.String({ description: 'Feilen fra siste forsøk' })),
   sender: Nullable(PersonRef),
   member_id: Nullable(Type.Integer()),
+  outreach_id: Nullable(Type.Integer({ description: 'Utsendelsen meldingen hører til (null for enkeltmeldinger)' })),
 });
 export type MessageLogEntry = Static<typeof MessageLogEntry>;
 

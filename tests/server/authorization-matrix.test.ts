@@ -51,6 +51,7 @@ interface Fixtures {
   role: number;
   staffUser: number;
   segment: number;
+  outreach: number;
 }
 
 let t: TestContext;
@@ -92,7 +93,14 @@ beforeAll(async () => {
   const [segment] = await t.db.query<{ id: number }>(
     `INSERT INTO segments (name, filter) VALUES ('Matrise', jsonb_build_object('name', $1::text)) RETURNING id`, [MARKER],
   );
-  fixtures = { a: a.id, travel, instrument, message, campaign: campaign.id, invoice: invoice.id, role: role.id, staffUser, segment: segment.id };
+  // A draft to that group: its preview names A, which only staff may see.
+  const [outreach] = await t.db.query<{ id: number }>(
+    `INSERT INTO outreaches (segment_id, segment_name, kind, channel, subject, body) VALUES ($1, 'Matrise', 'required', 'email', 'Hei', '<p>Hei {first_name}</p>') RETURNING id`,
+    [segment.id],
+  );
+  fixtures = {
+    a: a.id, travel, instrument, message, campaign: campaign.id, invoice: invoice.id, role: role.id, staffUser, segment: segment.id, outreach: outreach.id,
+  };
 }, 120_000);
 afterAll(async () => t?.close());
 
@@ -124,6 +132,7 @@ const PATH_VALUES: [RegExp, (f: Fixtures) => string | number, boolean][] = [
   // A's unsubscribe link: the signed token is itself the permission (public), and what it
   // answers (the kinds and A's yes or no) carries nothing that names A.
   [/^\/api\/unsubscribe\//, (f) => unsubscribeToken(t.services.keys, { memberId: f.a, kind: 'newsletter_2', outreachId: null }), false],
+  [/^\/api\/outreach\//, (f) => f.outreach, false],
 ];
 
 const example = (schema: Schema | undefined, name: string) => exampleOf(schema, name, { memberId: fixtures.a, email: 'amerket@example.no' });

@@ -48,6 +48,7 @@ const PATH_VALUES: [RegExp, () => string | number][] = [
   [/^\/api\/payment-file\//, () => 999_999],
   [/^\/api\/renewal\//, () => new Date().getFullYear() + 1],
   [/^\/api\/segment\//, () => 999_999],
+  [/^\/api\/outreach\//, () => 999_999],
   [/^\/api\/staff\//, () => staff.id],
 ];
 

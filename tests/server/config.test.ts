@@ -43,6 +43,13 @@ describe('settings', () => {
     expect(() => loadConfig({ MESSAGE_RETRIES: 'mange' })).toThrow(/MESSAGE_RETRIES/);
   });
 
+  it('paces a send to a group by OUTREACH_MAILS_PER_MINUTE and OUTREACH_SMS_PER_MINUTE (120 and 60 unless set)', () => {
+    expect(loadConfig({})).toMatchObject({ outreachMailsPerMinute: 120, outreachSmsPerMinute: 60 });
+    expect(loadConfig({ OUTREACH_MAILS_PER_MINUTE: '30', OUTREACH_SMS_PER_MINUTE: '10' })).toMatchObject({ outreachMailsPerMinute: 30, outreachSmsPerMinute: 10 });
+    expect(() => loadConfig({ OUTREACH_MAILS_PER_MINUTE: '0' })).toThrow(/OUTREACH_MAILS_PER_MINUTE/);
+    expect(() => loadConfig({ OUTREACH_SMS_PER_MINUTE: 'mange' })).toThrow(/OUTREACH_SMS_PER_MINUTE/);
+  });
+
   it('reads the supervisor\'s settings by the same rules as the server\'s, and the server stops on a bad one', () => {
     expect(supervisorSettings({})).toEqual({ watchdogSeconds: 120, lowMemory: false });
     expect(supervisorSettings({ WATCHDOG_SECONDS: '0', LOW_MEMORY: '1' })).toEqual({ watchdogSeconds: 0, lowMemory: true });

@@ -31,7 +31,7 @@ describe('GET /api/emails/logs/list', () => {
     expect(body.data[1]).toEqual({
       id: first, subject: 'Velkommen', sent_at: expect.any(String), email_from: 'post@example.no', from_name: 'Musikerportalen',
       email_to: 'kari@example.no', content: '<p>Hei</p>', channel: 'email', delivery: 'outbox', status: 'sent', attempts: 1, error: null,
-      sender: { id: staff.id, first_name: 'Siri', last_name: 'Saksbehandler' }, member_id: member.id,
+      sender: { id: staff.id, first_name: 'Siri', last_name: 'Saksbehandler' }, member_id: member.id, outreach_id: null,
     });
     expect(body.data[0].sender).toBeNull();
     expect(body.data[0].content).not.toMatch(/script|onerror/);

@@ -49,7 +49,7 @@ const accounts = {} as Record<Exclude<Principal, 'anonymous'>, number>;
 /** A token of each caller's own, new for every call: logout and the session routes end the one they get. */
 const tokenOf = async (principal: Exclude<Principal, 'anonymous'>) =>
   (await createAccessToken(t.db, accounts[principal], { remember: false, name: 'openapi' })).token;
-const ids = {} as Record<'member' | 'travel' | 'instrument' | 'message' | 'campaign' | 'memberImport' | 'invoice' | 'segment', number>;
+const ids = {} as Record<'member' | 'travel' | 'instrument' | 'message' | 'campaign' | 'memberImport' | 'invoice' | 'segment' | 'outreach', number>;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -74,7 +74,13 @@ beforeAll(async () => {
     [member.id],
   );
   const [segment] = await t.db.query<{ id: number }>(`INSERT INTO segments (name, filter) VALUES ('Oslo', '{"postal_area": "OSLO"}') RETURNING id`);
-  Object.assign(ids, { member: member.id, travel, instrument, message, campaign: campaign.id, memberImport: 0, invoice: invoice.id, segment: segment.id });
+  const [outreach] = await t.db.query<{ id: number }>(
+    `INSERT INTO outreaches (segment_id, segment_name, kind, channel, subject, body) VALUES ($1, 'Oslo', 'required', 'email', 'Hei', '<p>Hei {first_name}</p>') RETURNING id`,
+    [segment.id],
+  );
+  Object.assign(ids, {
+    member: member.id, travel, instrument, message, campaign: campaign.id, memberImport: 0, invoice: invoice.id, segment: segment.id, outreach: outreach.id,
+  });
   document = (await t.app.inject({ url: '/api/docs/json' })).json() as Document;
 }, 120_000);
 afterAll(async () => t?.close());
@@ -143,6 +149,7 @@ const PATH_VALUES: [RegExp, () => string | number][] = [
   [/^\/api\/segment\//, () => ids.segment],
   // The member's own unsubscribe link (the token is the permission).
   [/^\/api\/unsubscribe\//, () => unsubscribeToken(t.services.keys, { memberId: ids.member, kind: 'newsletter_2', outreachId: null })],
+  [/^\/api\/outreach\//, () => ids.outreach],
 ];
 
 const example = (schema: Schema | undefined, name: string) => exampleOf(schema, name, { memberId: ids.member, email: 'olav@example.no' });

@@ -25,7 +25,7 @@ export interface LogSource extends PagedSource {
 
 const messageLog: LogSource = {
   list: {
-    filters: { member_id: idFilter('m.member_id'), channel: (values, params) => `m.channel IN (${params.list(values)})` },
+    filters: { member_id: idFilter('m.member_id'), outreach_id: idFilter('m.outreach_id'), channel: (values, params) => `m.channel IN (${params.list(values)})` },
     sorts: { id: 'm.id', sent_at: 'm.sent_at', subject: 'm.subject', email_to: 'm.email_to' },
     defaultSort: '-id',
     tieBreaker: 'm.id',
@@ -36,7 +36,7 @@ const messageLog: LogSource = {
   // The page's ids come from the primary key (or the member's index) alone; then 25 rows are read.
   keyFirst: { key: 'm.id', table: 'message_log m LEFT JOIN accounts sa ON sa.id = m.sender_id' },
   columns: `m.id, m.subject, m.sent_at, m.email_from, m.from_name, m.email_to, m.content, m.channel, m.delivery,
-            m.status, m.attempts, m.error, ${personJson('sa')} AS sender, m.member_id, m.content_sanitised`,
+            m.status, m.attempts, m.error, ${personJson('sa')} AS sender, m.member_id, m.outreach_id, m.content_sanitised`,
 };
 
 interface IterationLog {

@@ -52,6 +52,10 @@ export interface OutgoingMail {
   senderId: number | null;
   /** The invoice the mail is about (its PDF goes with it when sent). */
   invoiceId?: number | null;
+  /** The send to a group the mail belongs to. */
+  outreachId?: number | null;
+  /** The one-click unsubscribe address the worker puts in List-Unsubscribe (RFC 8058). */
+  listUnsubscribe?: string | null;
 }
 
 /**
@@ -62,11 +66,11 @@ export async function sendMail(db: Queryable, outbox: Outbox, mail: OutgoingMail
   const html = sanitizeMailHtml(mail.html);
   const [row] = await db.query<{ id: number }>(
     `INSERT INTO message_log (member_id, channel, subject, email_from, from_name, email_to, content, sender_id,
-                              delivery, status, attempts, redacted, content_sanitised, invoice_id)
-     VALUES ($1, 'email', $2, $3, $4, $5, $6, $7, $8, 'queued', 0, $9, true, $10) RETURNING id`,
+                              delivery, status, attempts, redacted, content_sanitised, invoice_id, outreach_id, list_unsubscribe)
+     VALUES ($1, 'email', $2, $3, $4, $5, $6, $7, $8, 'queued', 0, $9, true, $10, $11, $12) RETURNING id`,
     [
       mail.memberId, mail.subject, mail.fromEmail ?? outbox.from.email, mail.fromName ?? outbox.from.name, mail.to, html, mail.senderId,
-      outbox.mail, mail.secretHtml !== undefined, mail.invoiceId ?? null,
+      outbox.mail, mail.secretHtml !== undefined, mail.invoiceId ?? null, mail.outreachId ?? null, mail.listUnsubscribe ?? null,
     ],
   );
   if (mail.secretHtml !== undefined) {

@@ -9,14 +9,16 @@ export interface SmsMessage {
   subject: string;
   memberId: number | null;
   senderId: number | null;
+  /** The send to a group the SMS belongs to. */
+  outreachId?: number | null;
 }
 
 /** Logs the SMS as queued and queues its sending; answers the message log id. */
 export async function sendSms(db: Queryable, outbox: Outbox, sms: SmsMessage): Promise<number> {
   const [row] = await db.query<{ id: number }>(
-    `INSERT INTO message_log (member_id, channel, subject, email_to, content, sender_id, delivery, status, attempts)
-     VALUES ($1, 'sms', $2, $3, $4, $5, $6, 'queued', 0) RETURNING id`,
-    [sms.memberId, sms.subject, sms.to, sms.text, sms.senderId, outbox.sms],
+    `INSERT INTO message_log (member_id, channel, subject, email_to, content, sender_id, delivery, status, attempts, outreach_id)
+     VALUES ($1, 'sms', $2, $3, $4, $5, $6, 'queued', 0, $7) RETURNING id`,
+    [sms.memberId, sms.subject, sms.to, sms.text, sms.senderId, outbox.sms, sms.outreachId ?? null],
   );
   const job: MessageJob = { messageId: row.id };
   await outbox.jobs.send(SMS_QUEUE, job, db);

@@ -108,10 +108,13 @@ export function checkFilter(filter: unknown): SegmentFilter {
   return checked;
 }
 
-/** `FROM … WHERE …` of the group's members, its values in `params`. */
-export function membersOf(filter: SegmentFilter, params: SqlParams): string {
+/** The register with its erased members, whom a send counts (and leaves out) by that reason. */
+const REGISTER_WITH_ERASED = 'FROM accounts a WHERE a.role_id IN (1, 2)';
+
+/** `FROM … WHERE …` of the group's members, its values in `params`; with `erased`, the erased ones the filter matches too. */
+export function membersOf(filter: SegmentFilter, params: SqlParams, { erased = false } = {}): string {
   const conditions = Object.entries(filter)
     .filter(([key, value]) => isKey(key) && value !== undefined)
     .map(([key, value]) => `(${(CONDITIONS[key as keyof SegmentFilter] as (value: unknown, params: SqlParams) => string)(value, params)})`);
-  return [MEMBERS_FROM, ...conditions].join(' AND ');
+  return [erased ? REGISTER_WITH_ERASED : MEMBERS_FROM, ...conditions].join(' AND ');
 }

@@ -99,6 +99,7 @@ export const emailLog = (id: number, changes: Partial<EmailLogEntry> = {}): Emai
   error: null,
   sender: { id: 2, first_name: 'Ingrid', last_name: 'Berg' },
   member_id: 5,
+  outreach_id: null,
   ...changes,
 });
 
