@@ -2,7 +2,7 @@
  * `npm run bench`: the performance budgets (listed in the README), measured. Writes bench/results.md.
  * BENCH_MEMBERS (default 100000) sets the list size; BENCH_DATABASE_URL (default the local
  * test database) the PostgreSQL server, or `none` to skip it. BENCH_ONLY (a comma-separated list
- * of sections: first-load, list, load, lighthouse, export, import, instrument-import, backup, lists, memory, renewal, payment-file, reminders) runs only those sections. The export
+ * of sections: first-load, list, load, lighthouse, export, import, instrument-import, backup, lists, memory, renewal, payment-file, reminders, outreach) runs only those sections. The export
  * section seeds with \`npm run seed\`'s data; BENCH_EXPORT_DATABASE_URL names an already seeded
  * PostgreSQL database to measure as it is (topped up to BENCH_MEMBERS, never dropped); BENCH_IMPORT_ROWS the
  * import's row count. BENCH_LIGHTHOUSE_REPORTS, a
@@ -36,6 +36,7 @@ import { instrumentImportLines, measureInstrumentImport, type InstrumentImportRe
 import { measureRenewal, renewalLines, type RenewalResult } from './renewal.ts';
 import { measurePaymentFile, paymentFileLines, type PaymentFileResult } from './payment-file.ts';
 import { measureReminders, remindersLines, type RemindersResult } from './reminders.ts';
+import { measureOutreach, outreachLines, type OutreachResult } from './outreach.ts';
 
 // Most sections run the server's code in this process: it runs with the server process's Node flags.
 if (!SERVER_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
@@ -371,6 +372,31 @@ async function remindersSection() {
   lines.push(...remindersLines(results));
 }
 
+/**
+ * Sends to a group (issue 38): a group's count, queueing a send to every member, the member list
+ * while it is delivered and one delivery run's pace, on the embedded database and on PostgreSQL.
+ */
+async function outreachSection() {
+  const results: OutreachResult[] = [];
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-outreach-'));
+  const lite = await openPglite({ dataDir });
+  try {
+    await prepare(lite, members);
+    results.push(await measureOutreach(lite, 'PGlite', members));
+  } finally {
+    await lite.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (pgUrl !== 'none') {
+    results.push(await withScratchPostgres(pgUrl, 'portal_bench_outreach', async (db) => {
+      await prepare(db, members);
+      return measureOutreach(db, 'PostgreSQL', members);
+    }));
+  }
+  for (const result of results) console.log(`Outreach on ${result.where}: ${JSON.stringify(result)}`);
+  lines.push(...outreachLines(results));
+}
+
 /** The bench's sections in the order they run and are written. */
 const sections: [name: string, run: () => Promise<void>][] = [
   ['first-load', firstLoadSection],
@@ -386,6 +412,7 @@ const sections: [name: string, run: () => Promise<void>][] = [
   ['renewal', renewalSection],
   ['payment-file', paymentFileSection],
   ['reminders', remindersSection],
+  ['outreach', outreachSection],
 ];
 
 async function main() {
