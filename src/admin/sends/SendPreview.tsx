@@ -41,8 +41,8 @@ export function Counts({ preview }: { preview: OutreachPreview }) {
       <Typography variant="h6" component="p" data-testid="preview-recipients">
         {translate('app.sends.preview.recipients', { smart_count: preview.recipients, count: formatCount(preview.recipients) })}
       </Typography>
-      <Typography variant="subtitle2" component="h3" id="excluded-heading" sx={{ mt: 1 }}>{translate('app.sends.preview.excluded_heading')}</Typography>
-      <Box component="dl" aria-labelledby="excluded-heading"
+      <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>{translate('app.sends.preview.excluded_heading')}</Typography>
+      <Box component="dl"
         sx={{ display: 'grid', gridTemplateColumns: 'auto auto', justifyContent: 'start', columnGap: 2, rowGap: 0.5, m: 0, mt: 0.5 }}>
         {EXCLUDED.map((reason) => (
           <Box key={reason} sx={{ display: 'contents' }}>
