@@ -14,6 +14,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
 import { Confirm, useDataProvider, useDelete, useTranslate, type HttpError } from 'react-admin';
 import type { Outreach, OutreachAction, StaffDataProvider } from '../../dataProvider/index.ts';
 import { formatDate, formatTime } from '../../common/format.ts';
@@ -128,7 +129,11 @@ export function SendActions({ send, recipients, unsaved = false, onChanged }: Pr
 
   const draft = send.state === 'draft';
   return (
-    <Box role="group" aria-label={translate('app.sends.summary.heading')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+    <Box role="group" aria-label={translate('app.sends.summary.heading')} aria-describedby={unsaved ? 'send-unsaved' : undefined}
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+      {draft && unsaved && (
+        <Typography id="send-unsaved" variant="body2" sx={{ flexBasis: '100%' }}>{translate('app.sends.unsaved')}</Typography>
+      )}
       {(draft || send.state === 'scheduled') && (
         <Button variant="outlined" onClick={test} disabled={busy || unsaved}>{translate('app.sends.actions.test')}</Button>
       )}

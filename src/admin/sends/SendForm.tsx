@@ -3,7 +3,7 @@
  * rich-text body for e-mail, the SMS text with its parts, and when it goes. Saving sends what the
  * channel uses; the server's field messages show under their fields and what was typed stays.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -79,7 +79,9 @@ function GroupInput() {
 
 function KindInput({ send }: { send: Outreach | null }) {
   const translate = useTranslate();
-  const names = useKindNames(send ? [send] : []);
+  // The optional kinds' names as staff set them come with the sends (kind_label); the catalogue's until one exists.
+  const { data: sends = [] } = useGetList<Outreach>('outreaches', { pagination: { page: 1, perPage: 1000 } });
+  const names = useKindNames(send ? [...sends, send] : sends);
   const kind = useWatch({ name: 'kind' }) as string | undefined;
   return (
     <>
@@ -160,6 +162,13 @@ function MessageInputs() {
   );
 }
 
+/** Tells the page whether the form holds changes not saved (a draft is sent and tested as saved). */
+function DirtyWatch({ onDirty }: { onDirty?: (dirty: boolean) => void }) {
+  const { isDirty } = useFormState();
+  useEffect(() => onDirty?.(isDirty), [isDirty, onDirty]);
+  return null;
+}
+
 function SaveButtons() {
   const translate = useTranslate();
   const { isDirty, isSubmitting } = useFormState();
@@ -197,7 +206,7 @@ function bodyOf(values: Values): OutreachBody {
   };
 }
 
-export function SendForm({ send }: { send: Outreach | null }) {
+export function SendForm({ send, onDirty }: { send: Outreach | null; onDirty?: (dirty: boolean) => void }) {
   const toast = useToast();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -241,6 +250,7 @@ export function SendForm({ send }: { send: Outreach | null }) {
         />
         <MessageInputs />
         <SaveButtons />
+        <DirtyWatch onDirty={onDirty} />
       </Form>
     </Paper>
   );

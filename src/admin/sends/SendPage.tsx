@@ -50,6 +50,7 @@ function SendView({ send }: { send: Outreach }) {
   const queryClient = useQueryClient();
   const staffData = useDataProvider<StaffDataProvider>();
   const [memberId, setMemberId] = useState<number | undefined>();
+  const [unsaved, setUnsaved] = useState(false);
   const beforeStart = send.state === 'draft' || send.state === 'scheduled';
   const preview = useQuery({
     queryKey: ['outreach-preview', send.id, memberId ?? null],
@@ -67,7 +68,7 @@ function SendView({ send }: { send: Outreach }) {
   };
 
   const title = send.subject || translate('app.sends.no_subject');
-  const actions = <SendActions send={send} recipients={preview.data?.recipients} onChanged={changed} />;
+  const actions = <SendActions send={send} recipients={preview.data?.recipients} unsaved={unsaved} onChanged={changed} />;
   const previewPanel = beforeStart ? (
     <SendPreview send={send} preview={preview.data} error={preview.error} fetching={preview.isFetching} onMember={setMemberId} />
   ) : null;
@@ -81,7 +82,7 @@ function SendView({ send }: { send: Outreach }) {
       </Box>
       {send.state === 'draft' ? (
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }, gap: 2, alignItems: 'start' }}>
-          <SendForm send={send} />
+          <SendForm send={send} onDirty={setUnsaved} />
           <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
             <Paper sx={{ p: 2 }}>{actions}</Paper>
             {previewPanel}

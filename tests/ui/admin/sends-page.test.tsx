@@ -126,6 +126,31 @@ describe('a draft’s preview', () => {
   });
 });
 
+describe('a draft changed on screen', () => {
+  it('is saved before it can be sent or tested, and the preview is made again from what was saved', async () => {
+    answerSend(outreach());
+    server.use(http.patch('*/api/outreach/7', async ({ request }) =>
+      HttpResponse.json({ data: outreach({ ...((await request.json()) as Partial<Outreach>), updated_at: '2026-11-25T10:00:00Z' }) })));
+    const user = userEvent.setup();
+    renderAdmin('/sends/7');
+    await within(await region('Forhåndsvisning')).findByText('1 234 mottakere');
+    const send = screen.getByRole('button', { name: 'Send' });
+    expect(send).toBeEnabled();
+    await user.type(screen.getByRole('textbox', { name: /Emne/ }), ' 2027');
+    expect(await screen.findByText(/Lagre endringene før du sender eller tester/)).toBeInTheDocument();
+    expect(send).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Send test til meg' })).toBeDisabled();
+    const previews = callsTo('/api/outreach/7/preview').length;
+
+    await user.click(screen.getByRole('button', { name: 'Lagre utkast' }));
+    expect(await screen.findByText('Utkastet er endret')).toBeInTheDocument();
+    expect(callsTo('/api/outreach/7', 'PATCH')[0].body).toMatchObject({ subject: 'Innkalling til årsmøte 2027' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled());
+    expect(screen.queryByText(/Lagre endringene før du sender eller tester/)).not.toBeInTheDocument();
+    await waitFor(() => expect(callsTo('/api/outreach/7/preview').length).toBeGreaterThan(previews));
+  });
+});
+
 describe('sending', () => {
   it('asks to confirm the count, asks again with the new count when the group has changed, and then shows the send running', async () => {
     const { sendWith } = answerSend(outreach());

@@ -154,6 +154,44 @@ describe('writing a send', () => {
     expect(await screen.findByText('Utkastet er lagret')).toBeInTheDocument();
   });
 
+  it('schedules a send for a time typed as dd/mm/åååå tt:mm, refusing a time already past', async () => {
+    answerSends();
+    server.use(
+      http.post('*/api/outreach', async ({ request }) =>
+        HttpResponse.json({ data: outreach({ id: 12, ...((await request.json()) as OutreachBody) }) }, { status: 201 })),
+      http.get('*/api/outreach/12', () => HttpResponse.json({ data: outreach({ id: 12 }) })),
+      http.get('*/api/outreach/12/preview', () => HttpResponse.json({ data: preview() })),
+    );
+    const user = userEvent.setup();
+    renderAdmin('/sends/create');
+    await user.click(await screen.findByRole('combobox', { name: /Utvalg/ }, LAZY));
+    await user.click(await screen.findByRole('option', { name: /Alle aktive/ }));
+    await user.type(screen.getByRole('textbox', { name: /Emne/ }), 'Seminar i januar');
+    const editor = screen.getByRole('textbox', { name: 'Innhold i e-posten' });
+    await user.click(editor);
+    await user.click(within(screen.getByRole('group', { name: 'Sett inn' })).getByRole('button', { name: 'Fornavn {first_name}' }));
+    expect(screen.getByRole('radio', { name: 'Send nå' })).toBeChecked();
+
+    await user.click(screen.getByRole('radio', { name: 'Planlegg tidspunkt' }));
+    const when = await screen.findByRole('textbox', { name: /Sendetidspunkt/ }, LAZY);
+    await user.click(when);
+    await user.keyboard('{Home}010120200900');
+    expect(when).toHaveValue('01/01/2020 09:00');
+    expect(await screen.findByText('Tidspunktet kan ikke være tilbake i tid')).toBeInTheDocument();
+
+    const year = new Date().getFullYear() + 1;
+    // Back from the minutes to the day, section by section, and the new time over the old.
+    await user.keyboard(`{ArrowLeft}{ArrowLeft}{ArrowLeft}{ArrowLeft}1501${year}0930`);
+    expect(when).toHaveValue(`15/01/${year} 09:30`);
+    await waitFor(() => expect(screen.queryByText('Tidspunktet kan ikke være tilbake i tid')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Lagre utkast' }));
+    await waitFor(() => expect(callsTo('/api/outreach', 'POST')).toHaveLength(1));
+    expect(callsTo('/api/outreach', 'POST')[0].body).toMatchObject({
+      segment_id: 4, kind: 'required', channel: 'email', subject: 'Seminar i januar', sms_text: null,
+      send_at: new Date(year, 0, 15, 9, 30).toISOString(),
+    });
+  });
+
   it('counts the SMS text in characters and parts once typing pauses, GSM-7 with æøå and UCS-2 with an emoji', async () => {
     answerSends();
     const user = userEvent.setup();
