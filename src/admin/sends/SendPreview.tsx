@@ -1,8 +1,9 @@
 /**
- * The send as a member gets it: the subject, the whole mail (unsubscribe footer included) in a
- * sandboxed frame that runs nothing, the SMS with its stop text; how many it reaches now and how
+ * The send as a member gets it: the subject, the whole mail (unsubscribe footer included) sanitised
+ * as the message log shows a sent mail, the SMS with its stop text; how many it reaches now and how
  * many are left out by reason. Shown for the first recipient by name until staff pick a member.
  */
+import { lazy, Suspense } from 'react';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -10,6 +11,9 @@ import Typography from '@mui/material/Typography';
 import { AutocompleteInput, Form, ReferenceInput, useTranslate } from 'react-admin';
 import type { MemberListItem, Outreach, OutreachExcluded, OutreachPreview } from '../../dataProvider/index.ts';
 import { formatCount, hasEmail, hasSms } from './sendText.tsx';
+
+// DOMPurify comes with the preview's first mail, not with the page.
+const MessageHtml = lazy(() => import('../logs/MessageHtml.tsx'));
 
 const EXCLUDED: (keyof OutreachExcluded)[] = ['erased', 'blocked', 'no_consent', 'no_address'];
 
@@ -84,14 +88,13 @@ export function SendPreview({ send, preview, error, fetching, onMember }: Props)
               <Typography variant="subtitle2" component="p" sx={{ overflowWrap: 'anywhere' }}>
                 {translate('app.sends.preview.subject', { subject: preview.subject })}
               </Typography>
-              {/* The mail's own HTML in a frame that may run nothing and reach nothing of the app. */}
-              <Box
-                component="iframe"
-                sandbox=""
-                srcDoc={preview.body}
-                title={translate('app.sends.preview.mail_title')}
-                sx={{ display: 'block', width: '100%', height: 420, border: 1, borderColor: 'divider', borderRadius: 1, mt: 1, bgcolor: '#fff' }}
-              />
+              <Typography variant="subtitle2" component="h3" id="send-preview-mail" sx={{ mt: 2 }}>{translate('app.sends.preview.mail_title')}</Typography>
+              {/* The mail's HTML sanitised as the message log shows it (no script, no handler), in its own chunk. */}
+              <Box component="section" aria-labelledby="send-preview-mail" data-testid="preview-mail" sx={{ mt: 1, bgcolor: 'background.paper' }}>
+                <Suspense fallback={<Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }} />}>
+                  <MessageHtml html={preview.body} />
+                </Suspense>
+              </Box>
             </>
           )}
           {hasSms(send.channel) && preview.sms_text !== null && (

@@ -35,7 +35,8 @@ export function preview(changes: Partial<OutreachPreview> = {}): OutreachPreview
   return {
     member: { id: 11, name: 'Ingrid Berg' },
     subject: 'Innkalling til årsmøte',
-    body: '<!doctype html><html><body><p>Hei Ingrid, velkommen til årsmøtet.</p><p><a href="https://portal.example/unsubscribe/abc">Meld deg av</a></p></body></html>',
+    body: '<!doctype html><html><body><p>Hei Ingrid, velkommen til årsmøtet.</p><img src="x" onerror="window.hacked=1"><script>window.hacked=2</script>'
+      + '<p><a href="https://portal.example/unsubscribe/abc">Meld deg av</a></p></body></html>',
     sms_text: 'Hei Ingrid, se e-posten om årsmøtet. Stopp: https://portal.example/u/abc',
     recipients: 1234,
     excluded: { erased: 2, blocked: 1, no_consent: 40, no_address: 5 },
