@@ -28,7 +28,7 @@ function Summary({ send }: { send: Outreach }) {
     ['group', send.segment_name ?? translate('app.sends.deleted_group')],
     ['kind', kinds[send.kind]],
     ['channel', translate(`app.sends.channel.${send.channel}`)],
-    ['send_at', send.send_at ? when(send.send_at) : translate('app.sends.timing.now')],
+    ...(send.send_at ? [['send_at', when(send.send_at)] as [string, ReactNode]] : []),
     ...(send.started_at ? [['started_at', when(send.started_at)] as [string, ReactNode]] : []),
     ...(send.finished_at ? [['finished_at', when(send.finished_at)] as [string, ReactNode]] : []),
     ['created_by', send.created_by ?? '–'],
