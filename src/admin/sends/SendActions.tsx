@@ -58,7 +58,7 @@ function SendDialog({ send, count, changed, busy, onConfirm, onClose }: {
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>{translate('app.cancel')}</Button>
-        <Button variant="contained" onClick={onConfirm} disabled={busy} autoFocus>{translate('app.sends.confirm.yes_send')}</Button>
+        <Button variant="contained" onClick={onConfirm} disabled={busy}>{translate('app.sends.confirm.yes_send')}</Button>
       </DialogActions>
     </Dialog>
   );

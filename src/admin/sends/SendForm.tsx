@@ -135,13 +135,15 @@ function MessageInputs() {
         <>
           <TextInput
             source="sms_text"
+            id="send-sms-text"
             label="app.sends.fields.sms_text"
             validate={forSms}
             multiline
             minRows={3}
             fullWidth
             helperText={translate('app.sends.sms_placeholders', { names: SEND_PLACEHOLDERS.map((name) => `{${name}}`).join(', ') })}
-            slotProps={{ htmlInput: { 'aria-describedby': 'sms-count' } }}
+            // The field is described by its help and by the live count of characters and parts.
+            slotProps={{ htmlInput: { 'aria-describedby': 'send-sms-text-helper-text sms-count' } }}
           />
           <SmsCounter id="sms-count" />
           <FormHelperText sx={{ mt: -1.5, mb: 2, mx: 1.75 }}>{translate('app.sends.sms.stop_note')}</FormHelperText>
