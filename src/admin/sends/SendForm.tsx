@@ -29,8 +29,8 @@ import { SmsCounter } from './SmsCounter.tsx';
 // The picker (MUI X and date-fns) loads when staff choose to schedule, not with the form.
 const SendAtInput = lazy(() => import('./SendAtInput.tsx'));
 
-/** The member's fields a send may fill in, as the templates name them. */
-export const SEND_PLACEHOLDERS = ['first_name', 'last_name', 'member_number'] as const;
+/** The member's fields a send may fill in (the server fills these two and names any other 'Ukjent flettefelt'). */
+export const SEND_PLACEHOLDERS = ['first_name', 'last_name'] as const;
 
 interface Values {
   segment_id?: number | null;
