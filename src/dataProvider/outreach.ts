@@ -62,10 +62,11 @@ export interface OutreachPreview {
 }
 
 export interface OutreachFailure {
-  member_id: number;
+  /** Null once the member is deleted. */
+  member_id: number | null;
   name: string;
   channel: 'email' | 'sms';
-  address: string;
+  address: string | null;
   reason: string;
 }
 

@@ -85,11 +85,11 @@ export function SendReport({ send }: { send: Outreach }) {
                   </TableRow>
                 </TableHead>
                 <TableBody>
-                  {data.failures.map((failure) => (
-                    <TableRow key={`${failure.member_id}-${failure.channel}`}>
+                  {data.failures.map((failure, index) => (
+                    <TableRow key={`${failure.member_id ?? `row-${index}`}-${failure.channel}`}>
                       <TableCell>{failure.name}</TableCell>
                       <TableCell>{translate(`app.sends.channel.${failure.channel}`)}</TableCell>
-                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{failure.address}</TableCell>
+                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{failure.address ?? '–'}</TableCell>
                       <TableCell sx={{ overflowWrap: 'anywhere' }}>{failure.reason}</TableCell>
                     </TableRow>
                   ))}
