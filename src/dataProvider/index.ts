@@ -6,18 +6,23 @@ import { customMethods, type CustomMethods } from './custom.ts';
 import { consentKindMethods, type ConsentKindMethods } from './consent-kinds.ts';
 import { instrumentMethods, type InstrumentMethods } from './instruments.ts';
 import { memberImportMethods, type MemberImportMethods } from './member-import.ts';
+import { outreachMethods, type OutreachMethods } from './outreach.ts';
 import { segmentMethods, type SegmentMethods } from './segments.ts';
 import { staffMethods, type StaffMethods } from './staff.ts';
 
 export type StaffDataProvider = DataProvider & CustomMethods & InstrumentMethods & MemberImportMethods & BillingMethods & SegmentMethods & StaffMethods
-  & ConsentKindMethods;
+  & ConsentKindMethods & OutreachMethods;
 
 export const dataProvider: StaffDataProvider = {
   ...baseDataProvider, ...customMethods, ...instrumentMethods, ...memberImportMethods, ...billingMethods, ...segmentMethods, ...staffMethods,
-  ...consentKindMethods,
+  ...consentKindMethods, ...outreachMethods,
 };
 
 export type * from './types.ts';
 export type * from './billing-types.ts';
 export type { Segment, SegmentCount, SegmentFilter } from './segments.ts';
 export type { ConsentKind, ConsentKindsBody } from './consent-kinds.ts';
+export type {
+  Outreach, OutreachAction, OutreachBody, OutreachChannel, OutreachExcluded, OutreachFailure, OutreachKind, OutreachPreview, OutreachReport,
+  OutreachState, SmsParts,
+} from './outreach.ts';

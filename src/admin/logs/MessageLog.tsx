@@ -1,10 +1,13 @@
 /** Meldingslogg: every message sent to the member; a row opens the message, its HTML sanitised. */
 import { lazy, Suspense, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import { useTranslate } from 'react-admin';
 import { formatDate, formatTime } from '../../common/format.ts';
+import { useCan } from '../access/rights.ts';
 import type { EmailLogEntry } from '../../dataProvider/types.ts';
 import { LogTable, type Column } from './LogTable.tsx';
 import { MessageDelivery } from './MessageDelivery.tsx';
@@ -25,12 +28,16 @@ function Field({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** A message of a send to a group names the send (outreach_id), which its row links to. */
+type Entry = EmailLogEntry & { outreach_id?: number | null };
 /** A message with the time of day its column sorts by. */
-type Row = EmailLogEntry & { time: string };
+type Row = Entry & { time: string };
 
 export function MessageLog({ memberId }: { memberId: number }) {
   const translate = useTranslate();
-  const { data, error, isPending } = useMemberLog<EmailLogEntry>('email-logs', memberId);
+  const { data, error, isPending } = useMemberLog<Entry>('email-logs', memberId);
+  // The link to the send shows to those who may open 'Utsendelser'.
+  const canOpenSends = useCan('outreach.send');
   const [open, setOpen] = useState<EmailLogEntry | null>(null);
   const t = (key: string) => translate(`app.logs.messages.${key}`);
   const key = (name: string) => `app.logs.messages.${name}`;
@@ -50,6 +57,17 @@ export function MessageLog({ memberId }: { memberId: number }) {
     { source: 'email_to', label: key('email'), render: (row) => row.email_to },
     { label: key('by'), render: (row) => <InitialsBadge person={row.sender} /> },
   ];
+  if (canOpenSends && data?.some((entry) => entry.outreach_id)) {
+    columns.push({
+      label: 'app.sends.log.column',
+      render: (row) => (row.outreach_id ? (
+        // Its own link: following it does not open the message as a click elsewhere on the row does.
+        <Link component={RouterLink} to={`/sends/${row.outreach_id}`} onClick={(event) => event.stopPropagation()}>
+          {translate('app.sends.log.link')}
+        </Link>
+      ) : null),
+    });
+  }
   return (
     <section aria-labelledby="message-log-title">
       <Typography id="message-log-title" variant="h6" component="h2" sx={{ my: 2 }}>

@@ -16,12 +16,12 @@ import {
 } from 'react-admin';
 import {
   AlignmentButtons, ClearButtons, DefaultEditorOptions, FormatButtons, LinkButtons, ListButtons, RichTextInput, RichTextInputToolbar,
-  useTiptapEditor,
 } from 'ra-input-rich-text';
 import { useFormContext } from 'react-hook-form';
 import type { EmailTemplate, MemberListItem, StaffDataProvider, TemplatePreview } from '../../dataProvider/index.ts';
 import { RULE_MESSAGES } from '../../../server/schemas/rules.ts';
 import { DialogSaveActions } from '../forms/DialogSaveActions.tsx';
+import { PlaceholderButtons } from '../forms/PlaceholderButtons.tsx';
 import { useToast } from '../toast.tsx';
 import { fieldErrorsOf } from '../../dataProvider/errors.ts';
 
@@ -33,29 +33,6 @@ const requiredField = required(RULE_MESSAGES.required);
 const emailField = [requiredField, email(RULE_MESSAGES.templateEmail)];
 /** The spec: the modal closes 1 s after a save. */
 const CLOSE_AFTER_SAVE_MS = 1000;
-
-function PlaceholderButtons({ names }: { names: string[] }) {
-  const translate = useTranslate();
-  const editor = useTiptapEditor();
-  return (
-    <Box role="group" aria-label={translate('app.settings.templates.placeholders')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, alignItems: 'center' }}>
-      <Typography variant="caption" component="span" sx={{ mx: 0.5 }}>{translate('app.settings.templates.placeholders')}:</Typography>
-      {names.map((name) => (
-        <Button
-          key={name}
-          size="small"
-          variant="outlined"
-          disabled={!editor}
-          onClick={() => editor?.chain().focus().insertContent(`{${name}}`).run()}
-          sx={{ textTransform: 'none' }}
-        >
-          {/* The button shows the very text it inserts (what the stored template holds), with its meaning. */}
-          {`${translate(`app.settings.templates.placeholder.${name}`)} {${name}}`}
-        </Button>
-      ))}
-    </Box>
-  );
-}
 
 function PreviewButtons({ templateId, onPreview }: { templateId: number; onPreview: (preview: TemplatePreview | null) => void }) {
   const translate = useTranslate();

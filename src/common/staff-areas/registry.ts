@@ -196,6 +196,37 @@ const outreach: StaffArea = {
 };
 
 /**
+ * 'Utsendelser': e-mail and SMS to a group, from the draft through the preview, the test and the
+ * confirmed send to the report of what went out.
+ */
+const sends: StaffArea = {
+  name: 'sends',
+  path: '/sends',
+  menu: { label: 'app.sends.menu' },
+  right: 'outreach.send',
+  crumbs: [
+    { pattern: '/sends', label: 'app.sends.breadcrumb', title: 'app.sends.title' },
+    { pattern: '/sends/create', label: 'app.sends.create_crumb', parent: '/sends', title: 'app.sends.create_title' },
+    { pattern: '/sends/:id', label: 'app.sends.one_crumb', parent: '/sends', title: 'app.sends.one_title' },
+  ],
+  resources: {
+    outreaches: {
+      list: '/api/outreach',
+      unpaged: true,
+      one: (id) => `/api/outreach/${id}`,
+      create: '/api/outreach',
+      update: (id) => `/api/outreach/${id}`,
+      remove: (id) => `/api/outreach/${id}`,
+    },
+  },
+  pages: {
+    '/sends': 'src/admin/sends/SendList.tsx',
+    '/sends/create': 'src/admin/sends/SendCreate.tsx',
+    '/sends/:id': 'src/admin/sends/SendPage.tsx',
+  },
+};
+
+/**
  * 'Innstillinger': each page needs what its routes do; the page of cards shows to anyone who may
  * open one of them, or start the Tripletex sync on it.
  */
@@ -220,6 +251,7 @@ const APP_AREAS: StaffArea[] = [
   )),
   payments,
   outreach,
+  sends,
   {
     name: 'settings',
     path: '/settings',

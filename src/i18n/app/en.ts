@@ -1,4 +1,5 @@
 import { outreachEn } from './outreach.ts';
+import { sendsEn } from './sends.ts';
 import { staffUsersEn, staffUsersResourcesEn } from './staff-users-en.ts';
 
 /** The staff app's own messages in English, with exactly the keys of nb.ts. */
@@ -868,6 +869,7 @@ export default {
       failed: 'The insurance certificate could not be downloaded.',
     },
     outreach: outreachEn,
+    sends: sendsEn,
     privacy: {
       menu: 'Access log',
       title: 'Access log',

@@ -1,5 +1,6 @@
 import { RULE_MESSAGES } from '../../../server/schemas/rules.ts';
 import { outreachNb } from './outreach.ts';
+import { sendsNb } from './sends.ts';
 import { staffUsersNb, staffUsersResourcesNb } from './staff-users-nb.ts';
 import { RIGHTS } from '../../../server/domain/staff/rights.ts';
 
@@ -860,6 +861,7 @@ export default {
       failed: 'Forsikringsbeviset kunne ikke lastes ned.',
     },
     outreach: outreachNb,
+    sends: sendsNb,
     privacy: {
       menu: 'Tilgangslogg',
       title: 'Tilgangslogg',

@@ -1,0 +1,46 @@
+/**
+ * The words of a send: its state as a chip whose text says it (the colour only repeats it), its
+ * kind by the name staff gave it, its channel, and counts grouped as Norwegian writes them.
+ */
+import Chip, { type ChipProps } from '@mui/material/Chip';
+import { useTranslate } from 'react-admin';
+import type { Outreach, OutreachKind, OutreachState } from '../../dataProvider/index.ts';
+
+export const KINDS: OutreachKind[] = ['required', 'newsletter_2', 'newsletter_3'];
+export const CHANNELS = ['email', 'sms', 'email_sms'] as const;
+
+const COLOUR: Record<OutreachState, ChipProps['color']> = {
+  draft: 'default',
+  scheduled: 'info',
+  sending: 'warning',
+  paused: 'warning',
+  cancelled: 'default',
+  done: 'success',
+};
+
+export function SendStateChip({ state }: { state: OutreachState }) {
+  const translate = useTranslate();
+  // The border carries the colour; the text stays in the body colour for its contrast.
+  return (
+    <Chip size="small" variant="outlined" color={COLOUR[state]} label={translate(`app.sends.state.${state}`)}
+      sx={{ '& .MuiChip-label': { color: 'text.primary' } }} />
+  );
+}
+
+/** 1 234: counts as the office reads them (a space between thousands, never broken). */
+export const formatCount = (value: number): string => new Intl.NumberFormat('nb-NO').format(value).replace(/\s/g, '\u00a0');
+
+/** Whether the channel sends e-mail, and whether it may send SMS. */
+export const hasEmail = (channel: string | undefined): boolean => channel === 'email' || channel === 'email_sms';
+export const hasSms = (channel: string | undefined): boolean => channel === 'sms' || channel === 'email_sms';
+
+/**
+ * The name of each kind: 'Nødvendig informasjon' and the optional kinds' names as the server gives
+ * them in a send's kind_label (staff set them), else the catalogue's defaults.
+ */
+export function useKindNames(known: Pick<Outreach, 'kind' | 'kind_label'>[] = []): Record<OutreachKind, string> {
+  const translate = useTranslate();
+  const names = Object.fromEntries(KINDS.map((kind) => [kind, translate(`app.sends.kind.${kind}`)])) as Record<OutreachKind, string>;
+  for (const send of known) if (send.kind !== 'required' && send.kind_label) names[send.kind] = send.kind_label;
+  return names;
+}
