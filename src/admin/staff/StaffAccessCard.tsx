@@ -23,16 +23,16 @@ export function StaffAccessCard({ user }: { user: StaffUserDetail }) {
   const save = useStaffUpdate(user);
   // What the open dialog asks: the state the user had when it opened, so its words do not turn
   // into the opposite question while it closes after the save.
-  const [confirming, setConfirming] = useState<{ active: boolean } | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [asking, setAsking] = useState(user.active);
   const [busy, setBusy] = useState(false);
   const name = personName(user);
-  const asking = confirming?.active ?? user.active;
 
   async function toggleActive() {
     setBusy(true);
     await save({ active: !asking }, asking ? 'app.staff_users.user.deactivated' : 'app.staff_users.user.activated', { name });
     setBusy(false);
-    setConfirming(null);
+    setConfirming(false);
   }
 
   return (
@@ -48,19 +48,19 @@ export function StaffAccessCard({ user }: { user: StaffUserDetail }) {
       )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, mt: 1 }}>
         <Typography>{translate(user.active ? 'app.staff_users.user.is_active' : 'app.staff_users.user.is_inactive')}</Typography>
-        <Button variant="outlined" color={user.active ? 'error' : 'primary'} onClick={() => setConfirming({ active: user.active })}>
+        <Button variant="outlined" color={user.active ? 'error' : 'primary'} onClick={() => { setAsking(user.active); setConfirming(true); }}>
           {translate(user.active ? 'app.staff_users.user.deactivate' : 'app.staff_users.user.activate')}
         </Button>
       </Box>
       <Confirm
-        isOpen={confirming !== null}
+        isOpen={confirming}
         loading={busy}
         title={translate(asking ? 'app.staff_users.user.deactivate_title' : 'app.staff_users.user.activate_title', { name })}
         content={translate(asking ? 'app.staff_users.user.deactivate_text' : 'app.staff_users.user.activate_text', { name })}
         confirm={asking ? 'app.staff_users.user.deactivate' : 'app.staff_users.user.activate'}
         confirmColor="primary"
         onConfirm={() => void toggleActive()}
-        onClose={() => setConfirming(null)}
+        onClose={() => setConfirming(false)}
       />
     </StaffCard>
   );
