@@ -1,91 +1,32 @@
 /**
- * Sends to a group ('Utsendelser'): the shapes of the outreach API as its contract gives them, and
- * the calls that are not plain CRUD (preview, test, send, pause/resume/cancel, the report and its
- * failures as xlsx, the SMS estimate), for use through useDataProvider(). Reading, creating and
- * changing a send go through the base provider (resource `outreaches`).
+ * Sends to a group ('Utsendelser'): the shapes of the outreach API, from the server's schemas
+ * (type-only: no schema code reaches the browser), and the calls that are not plain CRUD (preview,
+ * test, send, pause/resume/cancel, the report and its failures as xlsx, the SMS estimate), for use
+ * through useDataProvider(). Reading, creating and changing a send go through the base provider
+ * (resource `outreaches`).
  */
 import type { Identifier } from 'react-admin';
+import type { Static } from 'typebox';
 import { download, http } from '../common/http.ts';
 import { unwrap } from './errors.ts';
+import type {
+  Excluded, Outreach as OutreachShape, OutreachPreview, OutreachReport, OutreachState, SmsPartsAnswer,
+} from '../../server/schemas/outreach.ts';
 
-export type OutreachKind = 'required' | 'newsletter_2' | 'newsletter_3';
-export type OutreachChannel = 'email' | 'sms' | 'email_sms';
-export type OutreachState = 'draft' | 'scheduled' | 'sending' | 'paused' | 'cancelled' | 'done';
+export type { OutreachBody, OutreachPreview, OutreachReport, OutreachState } from '../../server/schemas/outreach.ts';
+/**
+ * A send as the API gives it. The schema builds its state's union from OUTREACH_STATES by map(), an
+ * array typebox's Static cannot read (it comes out `never`), so the state is named here.
+ */
+export type Outreach = Omit<OutreachShape, 'state'> & { state: OutreachState };
+export type OutreachKind = Outreach['kind'];
+export type OutreachChannel = Outreach['channel'];
+export type OutreachExcluded = Excluded;
+/** One failed message in the report; its member and address are null once the member is deleted. */
+export type OutreachFailure = OutreachReport['failures'][number];
+export type SmsParts = Static<typeof SmsPartsAnswer>;
 
-export interface Outreach {
-  id: number;
-  segment_id: number | null;
-  segment_name: string | null;
-  kind: OutreachKind;
-  kind_label: string;
-  channel: OutreachChannel;
-  subject: string;
-  body: string;
-  sms_text: string | null;
-  send_at: string | null;
-  state: OutreachState;
-  recipient_count: number | null;
-  sent: number;
-  failed: number;
-  created_by: string | null;
-  created_at: string;
-  updated_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-}
-
-/** What POST /api/outreach takes (and PATCH, in part). */
-export interface OutreachBody {
-  segment_id: number;
-  kind: OutreachKind;
-  channel: OutreachChannel;
-  subject: string;
-  body: string;
-  sms_text: string | null;
-  send_at: string | null;
-}
-
-export interface OutreachExcluded {
-  erased: number;
-  blocked: number;
-  no_consent: number;
-  no_address: number;
-}
-
-export interface OutreachPreview {
-  member: { id: number; name: string } | null;
-  subject: string;
-  body: string;
-  sms_text: string | null;
-  recipients: number;
-  excluded: OutreachExcluded;
-}
-
-export interface OutreachFailure {
-  /** Null once the member is deleted. */
-  member_id: number | null;
-  name: string;
-  channel: 'email' | 'sms';
-  address: string | null;
-  reason: string;
-}
-
-export interface OutreachReport {
-  recipients: number;
-  queued: number;
-  sent: number;
-  failed: number;
-  skipped: number;
-  unsubscribed: number;
-  failures: OutreachFailure[];
-}
-
-export interface SmsParts {
-  characters: number;
-  parts: number;
-  encoding: 'GSM-7' | 'UCS-2';
-}
-
+/** The buttons of a started or scheduled send (a route each, not a field). */
 export type OutreachAction = 'pause' | 'resume' | 'cancel';
 
 export const outreachMethods = {

@@ -1,7 +1,8 @@
 /**
- * The head of a page that shows one thing (an invoice, a payment file, a staff user): its title as
- * the page's h1 and document title, and a way back to the list it came from. `LoadFailed` is the
- * same page when the thing could not be read: 'not found' for a 404, the general error otherwise.
+ * The head of a page that shows one thing (an invoice, a payment file, a staff user, a send): its
+ * title as the page's h1 and document title, and a way back to the list it came from. `LoadFailed`
+ * is the same page when the thing could not be read: 'not found' for a 404, the general error
+ * otherwise.
  */
 import type { ReactNode } from 'react';
 import { Title, useTranslate } from 'react-admin';
@@ -25,8 +26,11 @@ export function PageHeader({ title, back, backLabel = 'app.back', children }: Ba
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, my: 2 }}>
       <Title title={title} />
-      <Typography variant="h5" component="h1">{title}</Typography>
-      {children}
+      {/* What the page adds (a send's state) stays beside the title, the back button at the far end. */}
+      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 2, minWidth: 0 }}>
+        <Typography variant="h5" component="h1" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>{title}</Typography>
+        {children}
+      </Box>
       <Button variant="outlined" startIcon={<ArrowBack />} onClick={() => navigate(back)}>{translate(backLabel)}</Button>
     </Box>
   );

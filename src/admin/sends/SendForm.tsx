@@ -77,11 +77,9 @@ function GroupInput() {
   );
 }
 
-function KindInput({ send }: { send: Outreach | null }) {
+function KindInput() {
   const translate = useTranslate();
-  // The optional kinds' names as staff set them come with the sends (kind_label); the catalogue's until one exists.
-  const { data: sends = [] } = useGetList<Outreach>('outreaches', { pagination: { page: 1, perPage: 1000 } });
-  const names = useKindNames(send ? [...sends, send] : sends);
+  const names = useKindNames();
   const kind = useWatch({ name: 'kind' }) as string | undefined;
   return (
     <>
@@ -241,7 +239,7 @@ export function SendForm({ send, onDirty }: { send: Outreach | null; onDirty?: (
     <Paper sx={{ p: 2, minWidth: 0 }}>
       <Form record={recordOf(send)} onSubmit={save} mode="onChange" reValidateMode="onChange">
         <GroupInput />
-        <KindInput send={send} />
+        <KindInput />
         <RadioButtonGroupInput
           source="channel"
           label="app.sends.fields.channel"

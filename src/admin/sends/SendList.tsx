@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
-import { DataTable, ListBase, useListContext, useTranslate } from 'react-admin';
+import { DataTable, ListBase, useTranslate } from 'react-admin';
 import type { Outreach } from '../../dataProvider/index.ts';
 import { formatDate, formatTime } from '../../common/format.ts';
 import { PageTitle } from '../settings/PageTitle.tsx';
@@ -19,8 +19,7 @@ const dateOf = (send: Outreach) => send.started_at ?? send.send_at ?? send.creat
 function SendTable() {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const { data = [] } = useListContext<Outreach>();
-  const kinds = useKindNames(data);
+  const kinds = useKindNames();
   const count = (value: number | null) => (value === null ? '–' : formatCount(value));
   return (
     <DataTable<Outreach>

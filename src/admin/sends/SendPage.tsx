@@ -10,20 +10,24 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Title, useDataProvider, useGetOne, useTranslate } from 'react-admin';
+import { useDataProvider, useGetOne, useTranslate } from 'react-admin';
 import type { Outreach, StaffDataProvider } from '../../dataProvider/index.ts';
 import { formatDate, formatTime } from '../../common/format.ts';
+import { LoadFailed, PageHeader } from '../layout/PageHeader.tsx';
 import { SendActions } from './SendActions.tsx';
 import { SendForm } from './SendForm.tsx';
 import { SendPreview } from './SendPreview.tsx';
 import { POLL_MS, SendReport } from './SendReport.tsx';
 import { SendStateChip, useKindNames } from './sendText.tsx';
 
+/** The list of sends, where the page's back button leads. */
+const LIST = '/sends';
+
 const when = (value: string | null) => (value ? `${formatDate(value)} ${formatTime(value)}` : '–');
 
 function Summary({ send }: { send: Outreach }) {
   const translate = useTranslate();
-  const kinds = useKindNames([send]);
+  const kinds = useKindNames();
   const rows: [string, ReactNode][] = [
     ['group', send.segment_name ?? translate('app.sends.deleted_group')],
     ['kind', kinds[send.kind]],
@@ -75,11 +79,9 @@ function SendView({ send }: { send: Outreach }) {
 
   return (
     <>
-      <Title title={title} />
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, my: 2 }}>
-        <Typography variant="h5" component="h1" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>{title}</Typography>
+      <PageHeader back={LIST} title={title}>
         <SendStateChip state={send.state} />
-      </Box>
+      </PageHeader>
       {send.state === 'draft' ? (
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }, gap: 2, alignItems: 'start' }}>
           <SendForm send={send} onDirty={setUnsaved} />
@@ -112,6 +114,6 @@ export default function SendPage() {
     refetchInterval: (query) => (query.state.data?.state === 'sending' ? POLL_MS : false),
   });
   if (isPending) return <LinearProgress aria-label={translate('app.loading')} sx={{ mt: 2 }} />;
-  if (error || !data) return <Typography sx={{ mt: 2 }}>{translate('app.errors.generic_bang')}</Typography>;
+  if (error || !data) return <LoadFailed error={error} back={LIST} notFound="app.sends.not_found" notFoundText="app.sends.not_found_text" />;
   return <SendView send={data} />;
 }

@@ -4,7 +4,8 @@
  */
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import { useTranslate } from 'react-admin';
-import type { Outreach, OutreachKind, OutreachState } from '../../dataProvider/index.ts';
+import type { OutreachKind, OutreachState } from '../../dataProvider/index.ts';
+import { useConsentKindLabels } from '../consentKinds.ts';
 
 export const KINDS: OutreachKind[] = ['required', 'newsletter_2', 'newsletter_3'];
 export const CHANNELS = ['email', 'sms', 'email_sms'] as const;
@@ -35,12 +36,11 @@ export const hasEmail = (channel: string | undefined): boolean => channel === 'e
 export const hasSms = (channel: string | undefined): boolean => channel === 'sms' || channel === 'email_sms';
 
 /**
- * The name of each kind: 'Nødvendig informasjon' and the optional kinds' names as the server gives
- * them in a send's kind_label (staff set them), else the catalogue's defaults.
+ * The name of each kind: 'Nødvendig informasjon' from the catalogue, the optional kinds' as staff
+ * named them under Innstillinger → Meldingstyper (the catalogue's until those are read).
  */
-export function useKindNames(known: Pick<Outreach, 'kind' | 'kind_label'>[] = []): Record<OutreachKind, string> {
+export function useKindNames(): Record<OutreachKind, string> {
   const translate = useTranslate();
-  const names = Object.fromEntries(KINDS.map((kind) => [kind, translate(`app.sends.kind.${kind}`)])) as Record<OutreachKind, string>;
-  for (const send of known) if (send.kind !== 'required' && send.kind_label) names[send.kind] = send.kind_label;
-  return names;
+  const labels = useConsentKindLabels();
+  return Object.fromEntries(KINDS.map((kind) => [kind, (kind !== 'required' && labels[kind]) || translate(`app.sends.kind.${kind}`)])) as Record<OutreachKind, string>;
 }

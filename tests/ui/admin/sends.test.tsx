@@ -1,7 +1,8 @@
 /**
  * 'Utsendelser': the list of sends, writing a new one (the group with its count, the kind, the
  * channel, the text with placeholders, the SMS counter) with the server's refusals kept at their
- * fields, and a case worker without 'outreach.send' who has no such area.
+ * fields, the kinds by the names staff gave them, a send that is not there, and a case worker
+ * without 'outreach.send' who has no such area.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -209,6 +210,57 @@ describe('writing a send', () => {
     expect(await screen.findByText('35 tegn · 1 SMS-del (UCS-2)')).toBeInTheDocument();
     await user.type(sms, ' Ta med instrumentet ditt og noter til alle stemmene, vi øver på det nye stykket før møtet starter.');
     expect(await screen.findByText('134 tegn · 2 SMS-deler (UCS-2)')).toBeInTheDocument();
+  });
+});
+
+describe('the names staff gave the kinds', () => {
+  // Renamed under Innstillinger → Meldingstyper.
+  const renamed = () => server.use(http.get('*/api/consent-kinds', () => HttpResponse.json({ data: [
+    { kind: 'newsletter_2', label_nb: 'Medlemsnytt', label_en: 'Member news' },
+    { kind: 'newsletter_3', label_nb: 'Rabatter hos partnere', label_en: 'Partner discounts' },
+  ] })));
+
+  it('are the choices of a new send', async () => {
+    renamed();
+    answerSends();
+    renderAdmin('/sends/create');
+    expect(await screen.findByRole('radio', { name: 'Medlemsnytt' }, LAZY)).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Rabatter hos partnere' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Nødvendig informasjon' })).toBeChecked();
+    expect(screen.queryByRole('radio', { name: 'Nyheter fra organisasjonen' })).not.toBeInTheDocument();
+  });
+
+  it("name the kind in a send's summary, beside its state and the way back to the list", async () => {
+    renamed();
+    answerSends();
+    server.use(
+      http.get('*/api/outreach/9', () => HttpResponse.json({ data: outreach({ id: 9, subject: 'Tilbud på strenger', kind: 'newsletter_3',
+        kind_label: 'Rabatter hos partnere', state: 'done', recipient_count: 0, started_at: '2026-11-28T09:00:00Z', finished_at: '2026-11-28T09:30:00Z' }) })),
+      http.get('*/api/outreach/9/report', () => HttpResponse.json({ data: { recipients: 0, queued: 0, sent: 0, failed: 0, skipped: 0, unsubscribed: 0, failures: [] } })),
+    );
+    const user = userEvent.setup();
+    renderAdmin('/sends/9');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Tilbud på strenger' }, LAZY);
+    expect(within(heading.parentElement!).getByText('Sendt')).toBeInTheDocument();
+    const summary = screen.getByRole('region', { name: 'Utsendelsen' });
+    await waitFor(() => expect(within(summary).getByText('Type').nextElementSibling).toHaveTextContent('Rabatter hos partnere'));
+    await user.click(screen.getByRole('button', { name: 'Gå tilbake' }));
+    await waitFor(() => expect(location()).toBe('/sends'));
+  });
+});
+
+describe('a send that is not there', () => {
+  it('says it was not found and leads back to the list', async () => {
+    server.use(http.get('*/api/outreach/99', () => HttpResponse.json({ message: 'Fant ikke utsendelsen' }, { status: 404 })));
+    answerSends();
+    expectFailedRequests();
+    const user = userEvent.setup();
+    renderAdmin('/sends/99');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fant ikke utsendelsen' }, LAZY)).toBeInTheDocument();
+    expect(screen.getByText(/Utsendelsen finnes ikke, eller lenken er feil/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Gå tilbake' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Utsendelser' }, LAZY)).toBeInTheDocument();
+    expect(location()).toBe('/sends');
   });
 });
 
