@@ -10,15 +10,12 @@ import type { Static } from 'typebox';
 import { download, http } from '../common/http.ts';
 import { unwrap } from './errors.ts';
 import type {
-  Excluded, Outreach as OutreachShape, OutreachPreview, OutreachReport, OutreachState, SmsPartsAnswer,
+  Excluded, Outreach as OutreachShape, OutreachPreview, OutreachReport, SmsPartsAnswer,
 } from '../../server/schemas/outreach.ts';
 
 export type { OutreachBody, OutreachPreview, OutreachReport, OutreachState } from '../../server/schemas/outreach.ts';
-/**
- * A send as the API gives it. The schema builds its state's union from OUTREACH_STATES by map(), an
- * array typebox's Static cannot read (it comes out `never`), so the state is named here.
- */
-export type Outreach = Omit<OutreachShape, 'state'> & { state: OutreachState };
+/** A send as the API gives it. */
+export type Outreach = OutreachShape;
 export type OutreachKind = Outreach['kind'];
 export type OutreachChannel = Outreach['channel'];
 export type OutreachExcluded = Excluded;
