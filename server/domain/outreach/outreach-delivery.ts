@@ -10,6 +10,7 @@
  */
 import type { Database, Queryable } from '../../db/database.ts';
 import type { Keys } from '../../lib/secret-key.ts';
+import { Turns } from '../../lib/turns.ts';
 import { norwegianMobile } from '../../lib/phone.ts';
 import type { JobSender, Outbox } from '../messages/outbox.ts';
 import { sendMail } from '../messages/messages.ts';
@@ -101,6 +102,7 @@ export async function deliverOutreach(db: Database, context: DeliveryContext, jo
   if (current.state !== 'sending' || current.run !== job.run) return;
   const content: ContentContext = { publicUrl: context.publicUrl, keys: context.keys, kindLabel: (await kindLabels(db))[outreach.kind] };
   const pace = { email: context.mailsPerMinute, sms: context.smsPerMinute };
+  const turns = new Turns();
   for (const channel of ['email', 'sms'] as const) {
     const next = await db.query<{ member_id: number }>(
       `SELECT member_id FROM outreach_recipients WHERE outreach_id = $1 AND state = 'pending' AND channel = $2
@@ -110,6 +112,9 @@ export async function deliverOutreach(db: Database, context: DeliveryContext, jo
     for (const { member_id: memberId } of next) {
       const going = await db.transaction((tx) => deliverOne(tx, { ...outreach, sent_by: current.sent_by }, memberId, context, content));
       if (!going) return;
+      // A run is a burst of transactions: requests get their turn between them (on the embedded
+      // database they share this process and its one connection).
+      if (turns.due()) await turns.give();
     }
   }
   await db.transaction(async (tx) => {
