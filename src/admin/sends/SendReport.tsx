@@ -34,7 +34,8 @@ export function SendReport({ send }: { send: Outreach }) {
   const { data, error } = useQuery({
     queryKey: ['outreach-report', send.id],
     queryFn: ({ signal }) => staffData.outreachReport(send.id, signal),
-    refetchInterval: sending ? POLL_MS : false,
+    // Also after the last member's message is made, until the mail server has taken them all.
+    refetchInterval: (query) => (sending || (query.state.data?.queued ?? 0) > 0 ? POLL_MS : false),
   });
 
   async function exportFailures() {
