@@ -19,7 +19,7 @@ import { RETENTION_QUEUE, applyRetention } from './retention.ts';
 import { MEMBER_IMPORT_QUEUE, runImport } from '../domain/members/member-import-commit.ts';
 import { MEMBER_IMPORT_WELCOME_QUEUE, sendWelcomeMails } from '../domain/members/member-import-welcome.ts';
 import { takeBackInterruptedImports } from '../domain/members/member-import-undo.ts';
-import { OUTREACH_DUE_QUEUE, OUTREACH_QUEUE, startDueOutreaches, type OutreachJob } from '../domain/outreach/outreach-send.ts';
+import { OUTREACH_DUE_QUEUE, OUTREACH_QUEUE, restartStalledOutreaches, startDueOutreaches, type OutreachJob } from '../domain/outreach/outreach-send.ts';
 import { deliverOutreach } from '../domain/outreach/outreach-delivery.ts';
 
 /** The read-back's schedule: every N minutes within the hour, or every N hours at minute 11. */
@@ -111,6 +111,7 @@ export async function startJobs(services: Services): Promise<void> {
   await jobs.work<OutreachJob>(OUTREACH_QUEUE, (data) => deliverOutreach(db, delivery, data));
   await jobs.work(OUTREACH_DUE_QUEUE, async () => {
     await startDueOutreaches(db, jobs);
+    await restartStalledOutreaches(db, jobs);
   }, 5);
   await jobs.schedule(OUTREACH_DUE_QUEUE, '* * * * *');
   if (services.vipps) {

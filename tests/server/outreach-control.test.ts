@@ -14,6 +14,7 @@ import { bearer, buildTestApp, type TestContext } from './helpers.ts';
 import { signedInStaff } from './factories-member-admin.ts';
 import { smtpTransport } from '../../server/adapters/mail.ts';
 import { deliverOutreach } from '../../server/domain/outreach/outreach-delivery.ts';
+import { restartStalledOutreaches } from '../../server/domain/outreach/outreach-send.ts';
 import { startFakeSmtp, type FakeSmtp } from './fakes/smtp.ts';
 import { areaGroup, areaMember, createDraft, sendDraft, uniqueArea, until } from './outreach-fixtures.ts';
 
@@ -101,6 +102,24 @@ describe('pause, resume and cancel', () => {
     for (const member of members.slice(4)) expect(smtp.received.some((mail) => mail.to === member.email)).toBe(false);
     await until(async () => (await report(id)).sent === 4, 'the report to count them');
     expect(await report(id)).toMatchObject({ recipients: 6, queued: 0, sent: 4, failed: 0, skipped: 0, unsubscribed: 0, failures: [] });
+  });
+
+  it('a send whose delivery stopped (its job gone) is started again by the watch each minute, and only that one', async () => {
+    const stalled = await startedSend(4);
+    const lively = await startedSend(2);
+    // The first send's chain last ran eleven minutes ago: its job used up its retries, say.
+    await t.db.query("UPDATE outreaches SET last_run_at = now() - interval '11 minutes' WHERE id = $1", [stalled.id]);
+    const [{ run: before }] = await t.db.query<{ run: number }>('SELECT delivery_run AS run FROM outreaches WHERE id = $1', [stalled.id]);
+
+    const restarted = await restartStalledOutreaches(t.db, t.services.jobs);
+    expect(restarted).toContain(stalled.id);
+    expect(restarted).not.toContain(lively.id);
+    const [{ run: after }] = await t.db.query<{ run: number }>('SELECT delivery_run AS run FROM outreaches WHERE id = $1', [stalled.id]);
+    expect(after).toBe(before + 1);
+    // The new chain runs at once: the next two members get theirs without the minute's wait.
+    await until(async () => (await recipientStates(stalled.id)).queued === 4, 'the restarted chain');
+    // Just run, it is alive again: the next watch leaves it alone.
+    expect(await restartStalledOutreaches(t.db, t.services.jobs)).not.toContain(stalled.id);
   });
 });
 

@@ -100,6 +100,8 @@ export async function deliverOutreach(db: Database, context: DeliveryContext, jo
     'SELECT state, delivery_run AS run, sent_by FROM outreaches WHERE id = $1', [job.outreachId],
   );
   if (current.state !== 'sending' || current.run !== job.run) return;
+  // The chain is alive: the scheduled job's watch (restartStalledOutreaches) leaves it alone.
+  await db.query('UPDATE outreaches SET last_run_at = now() WHERE id = $1', [job.outreachId]);
   const content: ContentContext = { publicUrl: context.publicUrl, keys: context.keys, kindLabel: (await kindLabels(db))[outreach.kind] };
   const pace = { email: context.mailsPerMinute, sms: context.smsPerMinute };
   const turns = new Turns();

@@ -32,7 +32,7 @@ const countChanged = (count: number) => new HttpError(409, { message: SEND_MESSA
 /** Starts a new delivery chain for the send, in `tx`. */
 export async function startDelivery(tx: Queryable, jobs: JobSender, outreachId: number): Promise<void> {
   const [{ run }] = await tx.query<{ run: number }>(
-    'UPDATE outreaches SET delivery_run = delivery_run + 1 WHERE id = $1 RETURNING delivery_run AS run', [outreachId],
+    'UPDATE outreaches SET delivery_run = delivery_run + 1, last_run_at = now() WHERE id = $1 RETURNING delivery_run AS run', [outreachId],
   );
   const job: OutreachJob = { outreachId, run };
   await jobs.send(OUTREACH_QUEUE, job, tx);
@@ -96,6 +96,38 @@ export async function startDueOutreaches(db: Database, jobs: JobSender): Promise
     });
   }
   return started;
+}
+
+/** How long a sending send's chain may go without a run before the scheduled job starts a new one (a run comes each minute). */
+export const STALLED_MINUTES = 10;
+
+/**
+ * Starts a new delivery chain for each send still sending whose chain has not run for
+ * STALLED_MINUTES (its job used up its retries, or was lost): the scheduled job, each minute.
+ * Answers the sends started again. The old chain's job, should it come back, ends (its run number
+ * is no longer the send's), so the pace is never doubled.
+ */
+export async function restartStalledOutreaches(db: Database, jobs: JobSender, minutes = STALLED_MINUTES): Promise<number[]> {
+  const stalled = await db.query<{ id: number }>(
+    `SELECT id FROM outreaches WHERE state = 'sending' AND coalesce(last_run_at, started_at) < now() - make_interval(mins => $1)
+      ORDER BY id`,
+    [minutes],
+  );
+  const restarted: number[] = [];
+  for (const { id } of stalled) {
+    await db.transaction(async (tx) => {
+      // Looked at again under the send's lock: a run or a pause may have come since.
+      const [still] = await tx.query(
+        `SELECT 1 FROM outreaches WHERE id = $1 AND state = 'sending' AND coalesce(last_run_at, started_at) < now() - make_interval(mins => $2)
+            FOR UPDATE`,
+        [id, minutes],
+      );
+      if (!still) return;
+      await startDelivery(tx, jobs, id);
+      restarted.push(id);
+    });
+  }
+  return restarted;
 }
 
 async function changeState(
