@@ -109,6 +109,30 @@ describe('unsubscribing', () => {
     expect(await consentsOf(id)).toEqual({ newsletter_2: true, newsletter_3: false });
   });
 
+  it('a multipart body that cannot be read, or one carrying a file, is refused in Norwegian and changes nothing', async () => {
+    const id = await member();
+    const boundary = '----avmelding';
+    const unreadable = await t.app.inject({
+      method: 'POST',
+      url: `/api/unsubscribe/${tokenFor(id, 'newsletter_2')}`,
+      headers: { 'content-type': 'multipart/form-data' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    const withFile = await t.app.inject({
+      method: 'POST',
+      url: `/api/unsubscribe/${tokenFor(id, 'newsletter_2')}`,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n`
+        + `--${boundary}\r\nContent-Disposition: form-data; name="fil"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhei\r\n--${boundary}--\r\n`,
+    });
+    for (const response of [unreadable, withFile]) {
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode).toBeLessThan(500);
+      expect(response.json().message).toMatch(/^(Skjemaet .* kunne ikke leses|Forespørselen er for stor)/);
+    }
+    expect(await consentsOf(id)).toEqual({ newsletter_2: true, newsletter_3: true });
+  });
+
   it('the page’s button (a POST without a body) turns it off; again is fine and records nothing more', async () => {
     const id = await member();
     const token = tokenFor(id, 'newsletter_2', null);
