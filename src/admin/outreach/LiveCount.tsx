@@ -3,7 +3,6 @@
  * moment after staff stop changing the filter (a count is never stored: saving does not freeze it).
  * A filter the server refuses shows its message here until it is put right.
  */
-import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
@@ -11,21 +10,13 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
+import { useSettled } from '../forms/useSettled.ts';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { SegmentFilter, StaffDataProvider } from '../../dataProvider/index.ts';
 import { cleanFilter } from './segmentFilter.ts';
 
 /** How long the filter must stay unchanged before it is counted. */
 export const COUNT_DELAY_MS = 400;
-
-function useSettled<T>(value: T, delay: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
-}
 
 export function LiveCount() {
   const translate = useTranslate();

@@ -3,24 +3,15 @@
  * server a moment after staff stop typing (æøå fit GSM-7; an emoji or other letters need UCS-2,
  * which fits fewer characters in a part).
  */
-import { useEffect, useState } from 'react';
 import FormHelperText from '@mui/material/FormHelperText';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
+import { useSettled } from '../forms/useSettled.ts';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { StaffDataProvider } from '../../dataProvider/index.ts';
 
 /** How long the text must stay unchanged before it is counted. */
 export const SMS_COUNT_DELAY_MS = 400;
-
-function useSettled<T>(value: T, delay: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
-}
 
 export function SmsCounter({ id }: { id: string }) {
   const translate = useTranslate();
