@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -16,6 +17,9 @@ const files = (names: string[]) => names.map((name) => `tests/server/${name}.tes
 
 export default defineConfig({
   test: {
+    // Vitest's default leaves one core idle; the files wait on databases, child processes and
+    // files as much as on the CPU, so two at a time pay off even on a 2-core machine.
+    maxWorkers: Math.max(2, availableParallelism()),
     // `--coverage` (CI passes it) prints how much of the code the tests ran: a figure to watch, no threshold.
     coverage: {
       provider: 'v8',

@@ -35,7 +35,7 @@ function freePort(): Promise<number> {
 }
 
 async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server stopped while starting:\n${output()}`);
     try {
@@ -46,7 +46,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`the server did not answer within 60 s:\n${output()}`);
+  throw new Error(`the server did not answer /api/health within 180 s:\n${output()}`);
 }
 
 export interface PortalOptions {
@@ -210,7 +210,8 @@ export async function checkPageStructure(page: Page, label: string): Promise<voi
  * to enabled, or a dialog fading in, has colours between the two for a moment, and axe would
  * measure a contrast nobody sees once it has settled. Endless ones (spinners) are left alone.
  */
-async function settled(page: Page): Promise<void> {
+/** Waits until no transition or animation runs (a dialog has opened, a toast has slid in). */
+export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(
     () => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
     undefined,
@@ -234,6 +235,7 @@ export async function checkA11y(page: Page, label: string): Promise<void> {
 export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = path.join(root, 'artifacts', 'screenshots');
   mkdirSync(dir, { recursive: true });
+  await settled(page);
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
 

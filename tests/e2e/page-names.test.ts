@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { checkA11y, openPage, screenshot, signIn, usePortal } from './harness.ts';
+import { checkA11y, openPage, screenshot, signIn, usePortal, settled } from './harness.ts';
 
 const e2e = usePortal();
 
@@ -64,7 +64,7 @@ describe.each([1440, 390])('the skip link at %i px', (width) => {
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Hopp til innholdet' });
     await expect.poll(() => skip.evaluate((link) => link === document.activeElement)).toBe(true);
-    await page.waitForTimeout(300);
+    await settled(page);
     const box = await skip.boundingBox();
     expect(box).not.toBeNull();
     expect(box!.y).toBeGreaterThanOrEqual(0);

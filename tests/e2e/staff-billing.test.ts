@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { format } from 'date-fns';
-import { api, apiLogin, checkA11y, openPage, screenshot, signIn, STAFF, usePortal } from './harness.ts';
+import { api, apiLogin, checkA11y, openPage, screenshot, signIn, STAFF, usePortal, settled } from './harness.ts';
 import { tabTo } from './min-side-steps.ts';
 import { makeKid } from '../../server/lib/kid.ts';
 import { writeOcrGiro } from '../../server/lib/ocr-giro.ts';
@@ -31,7 +31,6 @@ async function invoices(query: string): Promise<{ total: number; data: InvoiceRo
 }
 
 /** Lets a dialog finish fading in, as the eye would, before it is checked or photographed. */
-const settle = (page: Page) => page.waitForTimeout(400);
 
 async function staffPage(pathname: string, width: number): Promise<Page> {
   const page = await openPage(e2e.browser, e2e.portal, '/', { width });
@@ -187,7 +186,7 @@ describe.each([1440, 390])('billing at %i px', (width) => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await expect.poll(() => dialog.getByRole('combobox', { name: /Metode/ }).textContent()).toContain('Kontant');
-    await settle(page);
+    await settled(page);
     await look(page, 'payment-dialog', width);
     await tabTo(page, 'Registrer');
     await page.keyboard.press('Enter');
@@ -212,7 +211,7 @@ describe.each([1440, 390])('billing at %i px', (width) => {
     const reason = pause.getByRole('textbox', { name: /Begrunnelse/ });
     await expect.poll(() => reason.evaluate((element) => element === document.activeElement)).toBe(true);
     await page.keyboard.type('Avtalt betaling av resten i neste måned');
-    await settle(page);
+    await settled(page);
     await look(page, 'pause-dialog', width);
     await tabTo(page, 'Utsett purring');
     await page.keyboard.press('Enter');
@@ -231,7 +230,7 @@ describe.each([1440, 390])('billing at %i px', (width) => {
     await tabTo(page, 'Krediter');
     await page.keyboard.press('Enter');
     await credit.getByText('Skriv årsaken til krediteringen').waitFor();
-    await settle(page);
+    await settled(page);
     await look(page, 'credit-dialog', width);
     await credit.getByRole('textbox', { name: /Årsak/ }).fill('Meldte seg ut før forfall');
     await tabTo(page, 'Krediter');
@@ -314,7 +313,7 @@ describe.each([1440, 390])('billing at %i px', (width) => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: `Starte fornyelsen for ${year}?` });
     await dialog.waitFor();
-    await settle(page);
+    await settled(page);
     await checkA11y(page, `renewal confirmation at ${width} px`);
     await dialog.getByRole('button', { name: `Start fornyelsen for ${year}` }).focus();
     await page.keyboard.press('Enter');
@@ -402,7 +401,7 @@ describe.each([1440, 390])('billing at %i px', (width) => {
     }
     await page.keyboard.press('Enter');
     await expect.poll(() => field.inputValue()).toMatch(new RegExp(`^${target.number}: `));
-    await settle(page);
+    await settled(page);
     await look(page, 'place-dialog', width);
     await tabTo(page, 'Plasser');
     await page.keyboard.press('Enter');

@@ -1,7 +1,7 @@
 /** Staff changing members: edit, block, create, stop insurance, logs, menu counts and sign-out. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, apiLogin, checkA11y, openPage, screenshot, signIn, STAFF, usePortal } from './harness.ts';
+import { api, apiLogin, checkA11y, openPage, screenshot, signIn, STAFF, usePortal, settled } from './harness.ts';
 
 const e2e = usePortal();
 let token: string;
@@ -23,7 +23,6 @@ async function findMember(test: (member: ListMember) => boolean): Promise<ListMe
 }
 
 /** Lets a dialog finish fading in, as the eye would, before it is photographed. */
-const settle = (page: Page) => page.waitForTimeout(400);
 
 async function staffPage(path: string, width?: number): Promise<Page> {
   const page = await openPage(e2e.browser, e2e.portal, '/', { width });
@@ -120,7 +119,7 @@ describe('logs', () => {
 
     await page.locator('tbody').getByRole('button').first().click();
     await page.getByRole('dialog').waitFor();
-    await settle(page);
+    await settled(page);
     await checkA11y(page, 'message modal');
     await screenshot(page, 'staff-logs-message-modal-1440');
     await page.keyboard.press('Escape');
@@ -130,7 +129,7 @@ describe('logs', () => {
     await page.getByRole('heading', { name: /^INSTRUMENTFORSIKRING \(\d+\)$/ }).waitFor();
     await page.locator('tbody').getByRole('button').first().click();
     await page.getByRole('dialog', { name: 'INSTRUMENTFORSIKRINGS LOGG' }).getByRole('columnheader', { name: 'FØR' }).waitFor();
-    await settle(page);
+    await settled(page);
     await screenshot(page, 'staff-logs-instrument-modal-1440');
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'hidden' });

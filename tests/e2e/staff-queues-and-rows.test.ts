@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { api, apiLogin, checkA11y, MEMBER, openPage, screenshot, signIn, STAFF, usePortal } from './harness.ts';
+import { api, apiLogin, checkA11y, MEMBER, openPage, screenshot, signIn, STAFF, usePortal, settled } from './harness.ts';
 
 const e2e = usePortal();
 let token: string;
@@ -25,7 +25,6 @@ beforeAll(async () => {
   insuredId = created.body.data.id;
 });
 
-const settle = (page: Page) => page.waitForTimeout(400);
 
 async function staffPage(path: string, width: number): Promise<Page> {
   const page = await openPage(e2e.browser, e2e.portal, '/', { width });
@@ -116,7 +115,7 @@ describe("a member's instrument rows", () => {
       await expect.poll(() => active.getByRole('button', { name: 'Slett Gibson Custom Shop Les Paul Standard 1959 VOS' }).count()).toBe(1);
       const rows = active.getByRole('region', { name: 'Forsikrede instrumenter' });
       const check = async (shot: string) => {
-        await settle(page);
+        await settled(page);
         await screenshot(page, shot);
         expect(await clippedFields(active)).toEqual([]);
         expect(await pageOverflow(page)).toBeLessThanOrEqual(0);

@@ -11,8 +11,7 @@ import { PNG } from 'pngjs';
 import { format, startOfMonth, subMonths } from 'date-fns';
 import { openPglite } from '../../server/db/pglite.ts';
 import {
-  api, apiLogin, checkA11y, openPage, screenshot, signIn, STAFF, typeStaffDate, usePortal,
-} from './harness.ts';
+  api, apiLogin, checkA11y, openPage, screenshot, signIn, STAFF, typeStaffDate, usePortal, settled } from './harness.ts';
 import { startFakeTripletex, type FakeTripletex } from '../server/fakes/tripletex.ts';
 import { memberByEmail, tabTo } from './min-side-steps.ts';
 
@@ -81,7 +80,6 @@ beforeAll(async () => {
 });
 
 /** Lets a dialog finish fading in, as the eye would, before it is checked or photographed. */
-const settle = (page: Page) => page.waitForTimeout(400);
 
 async function staffPage(pathname: string, width?: number): Promise<Page> {
   const page = await openPage(e2e.browser, e2e.portal, '/', { width });
@@ -126,7 +124,7 @@ describe('e-mail templates', () => {
     await page.getByRole('cell', { name: 'Søknaden din om medlemskap', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Rediger e-postmal 1' });
     await dialog.waitFor();
-    await settle(page);
+    await settled(page);
     await look(page, 'template-dialog', 1440);
 
     // The toolbar is reachable by keyboard from the subject field.
@@ -208,7 +206,7 @@ describe('campaign codes', () => {
     await dialog.getByRole('textbox', { name: 'Navn' }).fill('Festivalkampanje');
     await dialog.getByRole('textbox', { name: 'Kode' }).fill('FESTIVAL26');
     await typeStaffDate(dialog.getByRole('textbox', { name: 'Startdato' }), format(startOfMonth(new Date()), 'ddMMyyyy'));
-    await settle(page);
+    await settled(page);
     await look(page, 'campaign-dialog', 1440);
     await dialog.getByRole('button', { name: 'Lagre' }).click();
     await page.getByText('Kampanje kode er opprettet').first().waitFor();
@@ -226,7 +224,7 @@ describe('campaign codes', () => {
 
     await page.getByRole('button', { name: 'QR-kode: FESTIVAL26' }).click();
     const qr = page.getByRole('dialog', { name: 'QR-kode for FESTIVAL26' });
-    await settle(page);
+    await settled(page);
     await look(page, 'campaign-qr', 1440);
     const [download] = await Promise.all([page.waitForEvent('download'), qr.getByRole('button', { name: 'Last ned PNG' }).click()]);
     const file = await download.path();
@@ -355,7 +353,7 @@ describe.each([1440, 390])('the reset template at %i px', (width) => {
     await page.getByRole('cell', { name: 'Lag nytt passord', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Rediger e-postmal 6' });
     await dialog.waitFor();
-    await settle(page);
+    await settled(page);
     const hint = dialog.getByTestId('template-button-hint');
     await hint.getByText('Slik plasseres knappen med lenken').waitFor();
     await dialog.getByRole('button', { name: 'Knapp med lenke {button}' }).waitFor();
