@@ -71,6 +71,8 @@ export interface FactTableOptions {
   labelWidth?: number;
   /** The value column's width for a row starting at `rowTop` (narrower beside a figure); the rest of the line by default. */
   valueWidth?: (rowTop: number) => number;
+  /** Space between rows. */
+  rowGap?: number;
 }
 
 /**
@@ -80,6 +82,7 @@ export interface FactTableOptions {
 export function factTable(doc: Doc, root: Struct, facts: readonly Fact[], options: FactTableOptions): number {
   const labelWidth = options.labelWidth ?? 150;
   const valueWidth = options.valueWidth ?? (() => CONTENT_WIDTH - labelWidth);
+  const rowGap = options.rowGap ?? 3.5;
   const table = doc.struct('Table');
   root.add(table);
   let y = options.y;
@@ -102,7 +105,7 @@ export function factTable(doc: Doc, root: Struct, facts: readonly Fact[], option
         doc.font(fact.bold ? 'Sans-Bold' : 'Sans').fontSize(10.5).fillColor(COLOURS.ink).text(fact.value, MARGIN.x + labelWidth, rowTop, { width });
       }),
     ]));
-    y = rowTop + height + 3.5;
+    y = rowTop + height + rowGap;
   }
   table.end();
   return y;
@@ -110,9 +113,10 @@ export function factTable(doc: Doc, root: Struct, facts: readonly Fact[], option
 
 /**
  * 'Side 1 av 2' at the foot of every page of a document made with `bufferPages`, as an artifact
- * (not part of the text a screen reader follows); nothing when there is one page.
+ * (not part of the text a screen reader follows), with `left` (what the document is, so a
+ * printed page is known by itself) at the left; nothing when there is one page.
  */
-export function numberPages(doc: Doc, label: (page: number, of: number) => string): void {
+export function numberPages(doc: Doc, label: (page: number, of: number) => string, left?: string): void {
   const pages = doc.bufferedPageRange();
   if (pages.count < 2) return;
   for (let index = 0; index < pages.count; index += 1) {
@@ -123,6 +127,9 @@ export function numberPages(doc: Doc, label: (page: number, of: number) => strin
     doc.markContent('Artifact', { type: 'Pagination' });
     doc.font('Sans').fontSize(8).fillColor(COLOURS.muted)
       .text(label(index + 1, pages.count), MARGIN.x, A4.height - MARGIN.bottom + 14, { width: CONTENT_WIDTH, align: 'right', lineBreak: false });
+    if (left) {
+      doc.text(left, MARGIN.x, A4.height - MARGIN.bottom + 14, { width: CONTENT_WIDTH - 80, lineBreak: false, ellipsis: true });
+    }
     doc.endMarkedContent();
     doc.page.margins.bottom = bottomMargin;
   }

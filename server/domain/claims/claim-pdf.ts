@@ -131,8 +131,8 @@ function heading(doc: Doc, root: Struct, text: string, y: number): number {
   root.add(doc.struct('H2', {}, () => {
     doc.font('Sans-Bold').fontSize(12).fillColor(ACCENT).text(text, MARGIN.x, top, { width: CONTENT_WIDTH });
   }));
-  const below = top + 17;
-  doc.save().moveTo(MARGIN.x, below - 2).lineTo(A4.width - MARGIN.x, below - 2).lineWidth(0.5).strokeColor(RULE).stroke().restore();
+  const below = top + 16;
+  doc.save().moveTo(MARGIN.x, below - 1.5).lineTo(A4.width - MARGIN.x, below - 1.5).lineWidth(0.5).strokeColor(RULE).stroke().restore();
   return below + 4;
 }
 
@@ -154,14 +154,19 @@ export async function claimPdf(claim: Claim, config: PacketConfig, lang: Lang): 
     doc.font('Sans').fontSize(10.5).fillColor(MUTED)
       .text(`${t.number} ${claimNumber(claim.id)}, ${t.reported} ${formatDate(isoDate(claim.created_at), lang)}`, MARGIN.x, y, { width: CONTENT_WIDTH });
   }));
-  y = doc.y + 6;
-  // What happened to what, in one line a claims handler reads first.
+  y = doc.y + 5;
+  // What happened to what, in one line a claims handler reads first; who sent it and whom to ask.
   const serial = instrument.serial_number ? `, ${t.serial} ${instrument.serial_number}` : '';
   const summary = `${KIND_WORDS[lang][claim.kind]} ${formatDate(claim.occurred_on, lang)}: ${categoryName(instrument, lang)}, ${instrument.make} ${instrument.model}${serial}`;
   root.add(doc.struct('P', {}, () => {
     doc.font('Sans-Bold').fontSize(11).fillColor(INK).text(summary, MARGIN.x, y, { width: CONTENT_WIDTH });
   }));
-  y = doc.y + 14;
+  y = doc.y + 5;
+  const sender = `${t.sentBy(config.organisationName, claim.snapshot.insurer)} ${t.support(config.supportEmail, config.supportPhone)}`;
+  root.add(doc.struct('P', {}, () => {
+    doc.font('Sans').fontSize(9).fillColor(MUTED).text(sender, MARGIN.x, y, { width: CONTENT_WIDTH });
+  }));
+  y = doc.y + 12;
 
   const address = [member.address, [member.postal_code, member.postal_area].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   y = heading(doc, root, t.member, y);
@@ -171,7 +176,7 @@ export async function claimPdf(claim: Claim, config: PacketConfig, lang: Lang): 
     { label: t.address, value: unknown(address) },
     { label: t.email, value: unknown(member.email) },
     { label: t.phone, value: unknown(member.phone) },
-  ], { y }) + 10;
+  ], { y, rowGap: 2.5 }) + 9;
 
   y = heading(doc, root, t.insurance, y);
   y = factTable(doc, root, [
@@ -180,7 +185,7 @@ export async function claimPdf(claim: Claim, config: PacketConfig, lang: Lang): 
     { label: t.sum, value: formatMoney(instrument.value, lang) },
     { label: t.since, value: formatDate(instrument.insurance_start, lang) },
     { label: t.appraisal, value: appraisal ? `${formatMoney(appraisal.value, lang)}, ${formatDate(appraisal.valued_on, lang)}` : t.noAppraisal },
-  ], { y }) + 10;
+  ], { y, rowGap: 2.5 }) + 9;
 
   y = heading(doc, root, t.instrument, y);
   y = factTable(doc, root, [
@@ -188,7 +193,7 @@ export async function claimPdf(claim: Claim, config: PacketConfig, lang: Lang): 
     { label: t.make, value: instrument.make },
     { label: t.model, value: instrument.model },
     { label: t.serialNumber, value: unknown(instrument.serial_number) },
-  ], { y }) + 10;
+  ], { y, rowGap: 2.5 }) + 9;
 
   y = heading(doc, root, t.loss, y);
   y = factTable(doc, root, [
@@ -197,30 +202,19 @@ export async function claimPdf(claim: Claim, config: PacketConfig, lang: Lang): 
     { label: t.where, value: claim.place },
     { label: t.country, value: countryName(claim.country, lang) },
     { label: t.police, value: claim.police_report ?? t.notReported },
-  ], { y }) + 10;
+  ], { y, rowGap: 2.5 }) + 9;
 
   y = heading(doc, root, t.description, y);
   root.add(doc.struct('P', {}, () => {
     // A long description goes on over the next page by itself.
     doc.font('Sans').fontSize(10.5).fillColor(INK).text(claim.description, MARGIN.x, y, { width: CONTENT_WIDTH, lineGap: 1.5 });
   }));
-  y = doc.y + 14;
+  y = doc.y + 10;
 
-  y = documentTable(doc, root, claim.documents, lang, heading(doc, root, t.documents(claim.documents.length), y));
+  documentTable(doc, root, claim.documents, lang, heading(doc, root, t.documents(claim.documents.length), y));
 
-  doc.font('Sans').fontSize(9);
-  const closing = [t.sentBy(config.organisationName, claim.snapshot.insurer), t.support(config.supportEmail, config.supportPhone)];
-  y = room(doc, y + 6, closing.reduce((sum, line) => sum + doc.heightOfString(line, { width: CONTENT_WIDTH }) + 3, 8));
-  doc.save().moveTo(MARGIN.x, y).lineTo(A4.width - MARGIN.x, y).lineWidth(0.5).strokeColor(RULE).stroke().restore();
-  y += 8;
-  for (const line of closing) {
-    root.add(doc.struct('P', {}, () => {
-      doc.font('Sans').fontSize(9).fillColor(MUTED).text(line, MARGIN.x, y, { width: CONTENT_WIDTH });
-    }));
-    y = doc.y + 3;
-  }
   root.end();
-  numberPages(doc, t.page);
+  numberPages(doc, t.page, packetTitle(claim, lang));
   return finish();
 }
 
