@@ -11,6 +11,7 @@ import { bearer, type TestContext } from './helpers.ts';
 import { createInstrument, createSubscription, GUITAR, PRODUCTS, signedIn } from './factories-member-admin.ts';
 import { nextMemberNumber } from '../../server/domain/members/member-numbers.ts';
 import type { AccountInput } from './helpers.ts';
+import type { Database } from '../../server/db/database.ts';
 
 export interface InsuredMember {
   id: number;
@@ -101,4 +102,28 @@ export async function reportClaim(t: TestContext, token: string, body: ClaimBody
   const response = await postClaim(t, token, body);
   if (response.statusCode !== 201) throw new Error(`claim refused: ${response.statusCode} ${response.body}`);
   return response.json().data;
+}
+
+/**
+ * A claim written straight to the database (for the tests that call every route), with a whole
+ * snapshot; `marker` goes in its free text, so an answer carrying it is known as this member's.
+ */
+export async function insertClaim(db: Database, input: { member_id: number; instrument_id: number; marker?: string }): Promise<number> {
+  const marker = input.marker ?? 'Nordmann';
+  const snapshot = {
+    member: {
+      id: input.member_id, member_number: null, first_name: 'Anna', last_name: marker, email: null, phone: null, address: null, postal_code: null, postal_area: null,
+    },
+    instrument: { id: input.instrument_id, category_id: 1, category: 'Gitar', make: marker, model: 'Stratocaster', serial_number: 'SN-1', value: 15000, insurance_start: '2025-01-01' },
+    appraisal: null,
+    policy_number: 'INSTR-2026-0001',
+    insurer: 'Demo Forsikring ASA',
+  };
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO claims (member_id, instrument_id, kind, occurred_on, place, country, description, police_report, snapshot)
+     VALUES ($1, $2, 'damage', '2026-01-15', 'Oslo', 'NO', $3, NULL, $4) RETURNING id`,
+    [input.member_id, input.instrument_id, `Skade på ${marker}s gitar`, JSON.stringify(snapshot)],
+  );
+  await db.query("INSERT INTO claim_events (claim_id, state, changed_by) VALUES ($1, 'sent', $2)", [row.id, input.member_id]);
+  return row.id;
 }
