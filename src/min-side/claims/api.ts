@@ -58,8 +58,18 @@ export interface NewClaim {
   country: string;
   description: string;
   police_report?: string;
-  document_ids: number[];
+  /** The instrument's own documents to attach; without it the server attaches them all. */
+  document_ids?: number[];
 }
+
+/** Min side's addresses for claims (routes in common/member-paths.ts). */
+export const claimPaths = {
+  list: (memberId: number) => `/profile/claims/${memberId}`,
+  create: (memberId: number, instrumentId: number) => `/profile/claims/${memberId}/new/${instrumentId}`,
+  one: (memberId: number, claimId: number) => `/profile/claims/${memberId}/${claimId}`,
+  /** The instrument screen with the insured instruments (and their documents) open. */
+  instruments: (memberId: number) => `/profile/edit/instrument-insurance/${memberId}?tab=active`,
+};
 
 /** A member may withdraw a claim while it waits or is being handled. */
 export const canWithdraw = (claim: Pick<Claim, 'state'>): boolean => claim.state === 'sent' || claim.state === 'in_progress';

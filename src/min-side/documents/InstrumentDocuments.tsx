@@ -4,6 +4,7 @@
  */
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { claimPaths } from '../claims/api.ts';
 import type { Instrument } from '../instruments/api.ts';
 import { useLoad } from '../useLoad.ts';
 import { documentApi, MAX_DOCUMENTS, type InstrumentDocument } from './api.ts';
@@ -45,7 +46,7 @@ function InstrumentCard({ memberId, instrument }: { memberId: number; instrument
       <div className="doc-instrument-head">
         <h3 id={`${id}-name`}>{name}</h3>
         <p className="muted">{[instrument.category, instrument.serial_number].filter(Boolean).join(' · ')}</p>
-        <Link className="btn btn-primary" to={`/profile/claims/${memberId}/new/${instrument.id}`} aria-label={t.reportClaimOn(name)}>
+        <Link className="btn btn-primary" to={claimPaths.create(memberId, instrument.id)} aria-label={t.reportClaimOn(name)}>
           {t.reportClaim}
         </Link>
       </div>
@@ -74,12 +75,13 @@ function InstrumentCard({ memberId, instrument }: { memberId: number; instrument
 
 export function InstrumentDocuments({ memberId, instruments }: { memberId: number; instruments: Instrument[] }) {
   const t = useDocumentTexts();
-  if (instruments.length === 0) return null;
+  // Claims outlive the cover: their list stays reachable when nothing is insured any more.
+  if (instruments.length === 0) return <p><Link to={claimPaths.list(memberId)}>{t.claims}</Link></p>;
   return (
     <div className="doc-section">
       <h2 className="card-title">{t.sectionTitle}</h2>
       <p className="muted">{t.sectionIntro}</p>
-      <p><Link to={`/profile/claims/${memberId}`}>{t.claims}</Link></p>
+      <p><Link to={claimPaths.list(memberId)}>{t.claims}</Link></p>
       {instruments.map((instrument) => <InstrumentCard key={instrument.id} memberId={memberId} instrument={instrument} />)}
     </div>
   );

@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { thumbnailUrl, type InstrumentDocument } from './api.ts';
 import { useDocumentTexts } from './texts.ts';
 
-export function Thumbnail({ document }: { document: InstrumentDocument }) {
+/** `decorative` where the document is named beside it anyway (a checkbox's label). */
+export function Thumbnail({ document, decorative }: { document: InstrumentDocument; decorative?: boolean }) {
   const t = useDocumentTexts();
   const [url, setUrl] = useState<string | null>(null);
   const alt = t.thumbnailAlt(t.kinds[document.kind], document.file_name);
@@ -26,9 +27,9 @@ export function Thumbnail({ document }: { document: InstrumentDocument }) {
     };
   }, [document.id, document.has_thumbnail]);
 
-  if (url) return <img className="doc-thumb" src={url} alt={alt} width={160} height={160} />;
+  if (url) return <img className="doc-thumb" src={url} alt={decorative ? '' : alt} width={160} height={160} />;
   return (
-    <span className="doc-thumb doc-thumb-file" role="img" aria-label={alt}>
+    <span className="doc-thumb doc-thumb-file" {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': alt })}>
       <span aria-hidden="true">{document.content_type === 'application/pdf' ? t.pdf : t.kinds[document.kind]}</span>
     </span>
   );

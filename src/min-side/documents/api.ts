@@ -39,6 +39,13 @@ export const MAX_FILE_BYTES = 25 * 1024 * 1024;
 export const MAX_DOCUMENTS = 30;
 export const ACCEPT = 'image/*,application/pdf';
 
+/** The types the server takes (it decides by content; this only spares a long upload of a wrong file). */
+const TYPES = ['image/jpeg', 'image/png', 'image/heic', 'image/heif', 'image/webp', 'application/pdf'];
+const EXTENSIONS = /\.(jpe?g|png|hei[cf]|webp|pdf)$/i;
+
+/** Whether the server could take the file; a browser may give no type for a HEIC, and then the name decides. */
+export const acceptableFile = (file: File): boolean => (file.type ? TYPES.includes(file.type.toLowerCase()) : EXTENSIONS.test(file.name));
+
 export const documentApi = {
   list: (instrumentId: number) => http.get<{ data: InstrumentDocument[] }>(`/api/instrument/${instrumentId}/document`),
   upload: (instrumentId: number, { file, kind, valued_on: valuedOn, value }: DocumentUpload, onProgress?: (progress: UploadProgress) => void) => {

@@ -6,17 +6,10 @@ import { mixed, object, string } from 'yup';
 import { isCalendarDate } from '../../../server/schemas/rules.ts';
 import { instrumentValue } from '../../../server/schemas/instrument-rules.ts';
 import { todayIso } from '../../common/format.ts';
-import { MAX_FILE_BYTES } from './api.ts';
+import { acceptableFile, MAX_FILE_BYTES } from './api.ts';
 import type { DocumentError } from './texts.ts';
 
 const say = (key: DocumentError) => key;
-
-/** The types the server takes (it decides by content; this only spares a long upload of a wrong file). */
-const TYPES = ['image/jpeg', 'image/png', 'image/heic', 'image/heif', 'image/webp', 'application/pdf'];
-const EXTENSIONS = /\.(jpe?g|png|hei[cf]|webp|pdf)$/i;
-
-/** A browser may give no type for a HEIC: then the name decides. */
-export const acceptableFile = (file: File): boolean => (file.type ? TYPES.includes(file.type.toLowerCase()) : EXTENSIONS.test(file.name));
 
 export const fileSchema = mixed<File>()
   .nullable()

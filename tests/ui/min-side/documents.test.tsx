@@ -24,7 +24,7 @@ async function openDocuments(documents = [receipt, appraisal]) {
 }
 
 /** Answers uploads with the next document (or the given refusal) and keeps what each request carried. */
-function uploadApi(answer?: { status: number; body: unknown }) {
+function uploadApi(answer?: { status: number; body: Record<string, unknown> }) {
   const uploads: Part[][] = [];
   server.use(http.post('*/api/instrument/12/document', async ({ request }) => {
     const parts = await readMultipart(request);
