@@ -27,11 +27,10 @@ export const claimsEn: ClaimTexts = {
     insurer: 'Insurer',
     policyLater: 'The policy number and the insurer are added to the claim when you send it.',
     amount: (amount: string) => `NOK ${amount}`,
-    appraisalOf: (date: string, amount: string) => `NOK ${amount}, ${date}`,
     none: 'None',
   },
   form: {
-    title: 'What happened?',
+    title: 'About the incident',
     kind: 'What happened?',
     kinds: { theft: 'Theft', damage: 'Damage', loss: 'Loss' },
     occurredOn: 'When did it happen?',
@@ -79,7 +78,6 @@ export const claimsEn: ClaimTexts = {
   states: { sent: 'Sent', in_progress: 'Being processed', decided: 'Decided', withdrawn: 'Withdrawn' },
   outcomes: { approved: 'Approved', partly_approved: 'Partly approved', rejected: 'Rejected' },
   facts: {
-    state: 'Status',
     outcome: 'Outcome',
     reported: 'Reported',
     occurredOn: 'Happened',

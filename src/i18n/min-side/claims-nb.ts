@@ -28,11 +28,10 @@ export const claimsNb = {
     insurer: 'Forsikringsselskap',
     policyLater: 'Polisenummer og forsikringsselskap føres på skademeldingen når du sender den.',
     amount: (amount: string) => `${amount} kr`,
-    appraisalOf: (date: string, amount: string) => `${amount} kr, ${date}`,
     none: 'Ingen',
   },
   form: {
-    title: 'Hva har skjedd?',
+    title: 'Om hendelsen',
     kind: 'Hva har skjedd?',
     kinds: { theft: 'Tyveri', damage: 'Skade', loss: 'Tap' },
     occurredOn: 'Når skjedde det?',
@@ -80,7 +79,6 @@ export const claimsNb = {
   states: { sent: 'Sendt', in_progress: 'Under behandling', decided: 'Avgjort', withdrawn: 'Trukket' },
   outcomes: { approved: 'Godkjent', partly_approved: 'Delvis godkjent', rejected: 'Avslått' },
   facts: {
-    state: 'Status',
     outcome: 'Utfall',
     reported: 'Meldt',
     occurredOn: 'Skjedde',

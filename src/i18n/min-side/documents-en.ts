@@ -14,6 +14,7 @@ export const documentsEn: DocumentTexts = {
   kinds: { receipt: 'Receipt', appraisal: 'Appraisal', photo: 'Photo' },
   kindLegend: 'What kind of document?',
   appraisalOf: (date: string, amount: string) => `Appraisal ${date}, NOK ${amount}`,
+  amount: (amount: string) => `NOK ${amount}`,
   valuedOn: 'Appraisal date',
   value: 'Appraised value (NOK)',
   file: 'File',

@@ -15,6 +15,7 @@ export const documentsNb = {
   kinds: { receipt: 'Kvittering', appraisal: 'Takst', photo: 'Bilde' },
   kindLegend: 'Hva slags dokument?',
   appraisalOf: (date: string, amount: string) => `Takst ${date}, ${amount} kr`,
+  amount: (amount: string) => `${amount} kr`,
   valuedOn: 'Takstdato',
   value: 'Verdi i takst (kr)',
   file: 'Fil',

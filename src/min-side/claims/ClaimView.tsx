@@ -82,12 +82,13 @@ export function ClaimView({ claim, onChanged, open, headingLevel = 2 }: {
     if (!result.ok) setPacketProblem(result.status === 0 ? result.message : t.packetFailed);
   };
 
-  const facts: [string, string][] = [
-    [t.facts.state, claim.state === 'decided' && claim.outcome ? `${t.states.decided}: ${t.outcomes[claim.outcome]}` : t.states[claim.state]],
+  // The state stands beside the heading; a decided claim's outcome comes first among the facts.
+  const facts: [string, string][] = claim.outcome ? [[t.facts.outcome, t.outcomes[claim.outcome]]] : [];
+  facts.push(
     [t.facts.reported, format.date(todayIso(new Date(claim.created_at)))],
     [t.facts.occurredOn, format.date(claim.occurred_on)],
     [t.facts.place, `${claim.place}, ${countryName(claim.country, locale)}`],
-  ];
+  );
   if (claim.police_report) facts.push([t.facts.police, claim.police_report]);
 
   return (

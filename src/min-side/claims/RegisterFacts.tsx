@@ -2,6 +2,7 @@
  * What the register says for a claim, read-only: the member, the instrument and its cover, the
  * appraisal, the policy. Before sending it is what Min side knows; after, the claim's own record.
  */
+import type { ReactNode } from 'react';
 import type { Member } from '../api.ts';
 import type { InstrumentDocument } from '../documents/api.ts';
 import type { Instrument } from '../instruments/api.ts';
@@ -38,7 +39,7 @@ export function RegisterFacts({ snapshot, sent }: { snapshot: ClaimSnapshot; sen
   const format = useFormats();
   const { member, instrument, appraisal } = snapshot;
   const address = [member.address, [member.postal_code, member.postal_area].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  const rows: [string, string][] = [
+  const rows: [string, ReactNode][] = [
     [t.member, `${member.first_name} ${member.last_name}`],
     [t.memberNumber, member.member_number === null ? '' : String(member.member_number)],
     [t.contact, [member.email, member.phone].filter(Boolean).join(', ')],
@@ -49,7 +50,7 @@ export function RegisterFacts({ snapshot, sent }: { snapshot: ClaimSnapshot; sen
     [t.serial, instrument.serial_number ?? ''],
     [t.value, t.amount(format.amount(instrument.value))],
     [t.start, format.date(instrument.insurance_start)],
-    [t.appraisal, appraisal ? t.appraisalOf(format.date(appraisal.valued_on), format.amount(appraisal.value)) : t.none],
+    [t.appraisal, appraisal ? <><span className="nowrap">{t.amount(format.amount(appraisal.value))}</span>, <span className="nowrap">{format.date(appraisal.valued_on)}</span></> : t.none],
   ];
   if (sent) rows.push([t.policy, snapshot.policy_number ?? ''], [t.insurer, snapshot.insurer ?? '']);
   return (

@@ -47,15 +47,17 @@ export function DocumentItem({ document, onRemoved }: { document: InstrumentDocu
     setProblem(result.message);
   };
 
-  const kind = document.kind === 'appraisal' && document.valued_on && document.value !== null
-    ? t.appraisalOf(format.date(document.valued_on), format.amount(document.value))
-    : t.kinds[document.kind];
+  // An appraisal's date and value each stay on one line (a date breaks at its dashes otherwise).
+  const valued = document.kind === 'appraisal' && document.valued_on && document.value !== null
+    ? [format.date(document.valued_on), t.amount(format.amount(document.value))]
+    : null;
 
   return (
     <li className="doc-item">
       <Thumbnail document={document} />
       <div className="doc-body">
-        <p className="doc-kind">{kind}</p>
+        <p className="doc-kind">{t.kinds[document.kind]}</p>
+        {valued && <p><span className="nowrap">{valued[0]}</span>, <span className="nowrap">{valued[1]}</span></p>}
         <p className="doc-name">{name}</p>
         <p className="doc-date">{t.uploadedOn(format.date(todayIso(new Date(document.created_at))))}</p>
         {confirming ? (

@@ -41,6 +41,8 @@ function InstrumentCard({ memberId, instrument }: { memberId: number; instrument
   const { state, documents, added, removed } = useInstrumentDocuments(instrument.id);
   const [announce, setAnnounce] = useState('');
   const heading = useRef<HTMLHeadingElement>(null);
+  // The upload form opens on asking, so a phone's page of several instruments stays short.
+  const [adding, setAdding] = useState(false);
   return (
     <section className="doc-instrument" aria-labelledby={`${id}-name`}>
       <div className="doc-instrument-head">
@@ -64,9 +66,16 @@ function InstrumentCard({ memberId, instrument }: { memberId: number; instrument
             }} />
           )}
           <p className="visually-hidden" role="status">{announce}</p>
-          {documents.length >= MAX_DOCUMENTS
-            ? <p className="notice notice-info">{t.full}</p>
-            : <UploadForm instrumentId={instrument.id} instrumentName={name} onUploaded={added} />}
+          {documents.length >= MAX_DOCUMENTS ? <p className="notice notice-info">{t.full}</p> : (
+            <>
+              <button type="button" className="btn btn-secondary" aria-expanded={adding} aria-controls={`${id}-upload`} onClick={() => setAdding(!adding)}>
+                {t.addTitle}
+              </button>
+              <div id={`${id}-upload`} hidden={!adding}>
+                {adding && <UploadForm instrumentId={instrument.id} instrumentName={name} onUploaded={added} />}
+              </div>
+            </>
+          )}
         </>
       )}
     </section>

@@ -93,8 +93,7 @@ export function UploadForm({ instrumentId, instrumentName, onUploaded }: {
   });
 
   return (
-    <form className="upload-form" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
-      <h4 id={`${id}-title`}>{t.addTitle}</h4>
+    <form className="upload-form" onSubmit={onSubmit} noValidate aria-label={`${t.addTitle} – ${instrumentName}`}>
       <RadioGroup legend={t.kindLegend} options={kinds} registration={register('kind')} error={errorText(t, errors.kind?.message)} />
       {kind === 'appraisal' && (
         <div className="field-row">

@@ -49,7 +49,7 @@ async function openForm(path = '/profile/claims/7/new/12') {
   return user;
 }
 
-const form = () => screen.getByRole('form', { name: 'Hva har skjedd?' });
+const form = () => screen.getByRole('form', { name: 'Om hendelsen' });
 
 describe("'Meld skade'", () => {
   it('is reached from the instrument and shows what the register says, read-only', async () => {
@@ -129,7 +129,7 @@ describe("'Meld skade'", () => {
     }));
     const saved = savedFiles();
     const user = await openForm();
-    await user.click(await within(await screen.findByRole('form', { name: 'Hva har skjedd?' })).findByRole('radio', { name: 'Tyveri' }));
+    await user.click(await within(await screen.findByRole('form', { name: 'Om hendelsen' })).findByRole('radio', { name: 'Tyveri' }));
     await user.type(within(form()).getByRole('textbox', { name: 'Når skjedde det?' }), '02/05/2026');
     await user.type(within(form()).getByRole('textbox', { name: 'Hvor skjedde det?' }), ' Göteborg, Ullevi ');
     await user.click(within(form()).getByRole('radio', { name: 'I utlandet' }));
@@ -160,10 +160,40 @@ describe("'Meld skade'", () => {
     expect(packets).toEqual(['?lang=nb']);
   });
 
+  it('can be filled in and sent with the keyboard alone', async () => {
+    const { posted } = claimApi();
+    const user = await openForm();
+    await screen.findByRole('form', { name: 'Om hendelsen' });
+    /** Presses Tab until the named control has the focus (at most 40 times). */
+    const tabTo = async (role: string, name: string) => {
+      const target = within(form()).getByRole(role, { name });
+      for (let step = 0; step < 40 && document.activeElement !== target; step += 1) await user.tab();
+      expect(target).toHaveFocus();
+    };
+    await tabTo('radio', 'Tyveri');
+    await user.keyboard('{ArrowDown}');
+    expect(within(form()).getByRole('radio', { name: 'Skade' })).toBeChecked();
+    await tabTo('textbox', 'Når skjedde det?');
+    await user.keyboard('02/05/2026');
+    await tabTo('textbox', 'Hvor skjedde det?');
+    await user.keyboard('Oslo Spektrum');
+    await tabTo('textbox', 'Beskriv hva som skjedde');
+    await user.keyboard('Mistet gitaren i trappen.');
+    await tabTo('checkbox', 'Kvittering – kvittering.jpg');
+    await user.keyboard(' ');
+    await tabTo('button', 'Send skademeldingen');
+    await user.keyboard('{Enter}');
+    await screen.findByRole('article', { name: 'Tyveri: Fender Telecaster' });
+    expect(posted).toEqual([{
+      instrument_id: 12, kind: 'damage', occurred_on: '2026-05-02', place: 'Oslo Spektrum', country: 'NO',
+      description: 'Mistet gitaren i trappen.', document_ids: [2],
+    }]);
+  });
+
   it("shows the server's refusal in place and keeps everything typed", async () => {
     claimApi({ status: 422, body: { message: 'Instrumentet er ikke forsikret, så det kan ikke meldes skade på det.' } });
     const user = await openForm();
-    await user.click(await within(await screen.findByRole('form', { name: 'Hva har skjedd?' })).findByRole('radio', { name: 'Tap' }));
+    await user.click(await within(await screen.findByRole('form', { name: 'Om hendelsen' })).findByRole('radio', { name: 'Tap' }));
     await user.type(within(form()).getByRole('textbox', { name: 'Når skjedde det?' }), '02/05/2026');
     await user.type(within(form()).getByRole('textbox', { name: 'Hvor skjedde det?' }), 'Bergen');
     await user.type(within(form()).getByRole('textbox', { name: 'Beskriv hva som skjedde' }), 'Glemt på toget.');
@@ -189,7 +219,7 @@ describe("'Meld skade'", () => {
     const { posted, packets } = claimApi();
     const saved = savedFiles();
     const user = await openForm();
-    const english = await screen.findByRole('form', { name: 'What happened?' });
+    const english = await screen.findByRole('form', { name: 'About the incident' });
     await waitFor(() => expect(document.title).toBe('Report a claim – Musikerportalen'));
     expect(screen.getByRole('region', { name: 'From the register' })).toHaveTextContent('NOK 150,000');
     await user.click(within(english).getByRole('button', { name: 'Send the claim' }));

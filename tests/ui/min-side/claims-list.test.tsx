@@ -79,7 +79,7 @@ describe("'Skademeldinger'", () => {
     expect(states).toEqual(['Sendt', 'Under behandling', 'Avgjort', 'Trukket']);
 
     const decided = articles[2];
-    expect(within(decided).getByText('Avgjort: Delvis godkjent')).toBeInTheDocument();
+    expect(within(decided).getByText('Utfall').nextElementSibling).toHaveTextContent('Delvis godkjent');
     expect(within(decided).getByText('Egenandelen er trukket fra.')).toBeInTheDocument();
     expect(within(articles[1]).getByText('Melding fra oss')).toBeInTheDocument();
     expect(within(articles[1]).getByText('Vi har bedt om et prisoverslag fra verkstedet.')).toBeInTheDocument();
@@ -149,7 +149,8 @@ describe("'Skademeldinger'", () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Claims' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Claims – Musikerportalen'));
     const decided = await claimNamed('Loss: Selmer Mark VI');
-    expect(within(decided).getByText('Decided: Partly approved')).toBeInTheDocument();
+    expect(decided.querySelector('.claim-state')).toHaveTextContent('Decided');
+    expect(within(decided).getByText('Outcome').nextElementSibling).toHaveTextContent('Partly approved');
     expect(within(decided).getByText('Message from us')).toBeInTheDocument();
     const theft = await claimNamed('Theft: Fender Telecaster');
     expect(theft.querySelector('.claim-state')).toHaveTextContent('Sent');

@@ -20,6 +20,10 @@ async function openDocuments(documents = [receipt, appraisal]) {
   await user.click(await screen.findByRole('tab', { name: 'Aktiv forsikring' }));
   const card = await screen.findByRole('region', { name: 'Fender Telecaster' });
   await within(card).findByRole('heading', { name: /^Dokumenter \(\d+\)$/ });
+  const add = within(card).getByRole('button', { name: 'Legg til dokument' });
+  expect(add).toHaveAttribute('aria-expanded', 'false');
+  await user.click(add);
+  expect(add).toHaveAttribute('aria-expanded', 'true');
   return { user, card };
 }
 
@@ -50,7 +54,7 @@ describe("an insured instrument's documents", () => {
     expect(within(card).getByRole('heading', { name: 'Dokumenter (2)' })).toBeInTheDocument();
     expect(await within(card).findByRole('img', { name: 'Kvittering: kvittering.jpg' })).toHaveAttribute('src', expect.stringMatching(/^blob:/));
     expect(within(card).getByRole('img', { name: 'Takst: takst.pdf' })).toBeInTheDocument();
-    expect(within(card).getByText('Takst 12-03-2024, 120 000 kr')).toBeInTheDocument();
+    expect(within(card).getByRole('img', { name: 'Takst: takst.pdf' }).closest('li')).toHaveTextContent(/^PDFTakst12-03-2024, 120 000 krtakst\.pdf/);
     expect(within(card).getByText('Maks 25 MB per fil, inntil 30 dokumenter per instrument. JPEG, PNG, HEIC, WebP eller PDF.')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'Meld skade på Fender Telecaster' })).toHaveAttribute('href', '/profile/claims/7/new/12');
     expect(screen.getByRole('link', { name: 'Skademeldinger' })).toHaveAttribute('href', '/profile/claims/7');
@@ -91,6 +95,26 @@ describe("an insured instrument's documents", () => {
     expect(within(card).getByText('takst-ny.jpg er lastet opp.')).toBeInTheDocument();
     expect(within(card).queryByText(/^Valgt:/)).not.toBeInTheDocument();
     expect(within(card).getByRole('radio', { name: 'Takst' })).not.toBeChecked();
+  });
+
+  it('shows the upload going on, and "Last opp" waits until it is done', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => { release = resolve; });
+    server.use(http.post('*/api/instrument/12/document', async () => {
+      await gate;
+      return HttpResponse.json({ data: makeDocument({ id: 9, kind: 'photo', file_name: 'bilde.jpg' }) }, { status: 201 });
+    }));
+    const { user, card } = await openDocuments();
+    await user.click(within(card).getByRole('radio', { name: 'Bilde' }));
+    await user.upload(within(card).getByLabelText('Fil'), photo());
+    await user.click(within(card).getByRole('button', { name: 'Last opp' }));
+    expect(await within(card).findByRole('progressbar', { name: 'Opplasting' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Last opp' })).toBeDisabled();
+    expect(within(card).getByText('Laster opp bilde.jpg …', { selector: '[role="status"]' })).toBeInTheDocument();
+    release();
+    expect(await within(card).findByText('bilde.jpg er lastet opp.')).toBeInTheDocument();
+    expect(within(card).queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Last opp' })).toBeEnabled();
   });
 
   it("shows the server's refusal under the file and keeps the kind, the file and what was typed", async () => {
@@ -206,8 +230,9 @@ describe('in English', () => {
     await user.click(await screen.findByRole('tab', { name: 'Active insurance' }));
     const card = await screen.findByRole('region', { name: 'Fender Telecaster' });
     expect(await within(card).findByRole('heading', { name: 'Documents (2)' })).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Add a document' }));
     expect(within(card).getByText('Up to 25 MB per file and 30 documents per instrument. JPEG, PNG, HEIC, WebP or PDF.')).toBeInTheDocument();
-    expect(within(card).getByText('Appraisal 12 Mar 2024, NOK 120,000')).toBeInTheDocument();
+    expect(within(card).getByRole('img', { name: 'Appraisal: takst.pdf' }).closest('li')).toHaveTextContent(/^PDFAppraisal12 Mar 2024, NOK 120,000takst\.pdf/);
     expect(within(card).getByRole('img', { name: 'Receipt: kvittering.jpg' })).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'Report a claim for Fender Telecaster' })).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Take photo – Fender Telecaster' })).toBeInTheDocument();
