@@ -10,6 +10,8 @@ export const claimsEn: ClaimTexts = {
   intro: 'Tell us what happened. We take the details about you and the instrument from the register, and attach the instrument’s documents.',
   loadFailed: 'The details could not be loaded right now. Please try again shortly.',
   notInsured: 'This instrument is not insured with us now, so a claim cannot be reported for it here. Contact us if you think this is wrong.',
+  openClaim: 'You already have a claim for this instrument that is being processed, and can follow it there.',
+  seeClaim: (id: number) => `See the claim (case ${id})`,
   register: {
     title: 'From the register',
     member: 'Member',

@@ -11,6 +11,8 @@ export const claimsNb = {
   intro: 'Fyll ut det som skjedde. Opplysningene om deg og instrumentet henter vi fra registeret, og dokumentene til instrumentet legges ved.',
   loadFailed: 'Opplysningene kunne ikke hentes akkurat nå. Prøv igjen om litt.',
   notInsured: 'Dette instrumentet er ikke forsikret hos oss nå, så det kan ikke meldes skade på det her. Kontakt oss hvis du mener det er feil.',
+  openClaim: 'Du har allerede en skademelding for dette instrumentet som er til behandling, og kan følge den der.',
+  seeClaim: (id: number) => `Se skademeldingen (sak ${id})`,
   register: {
     title: 'Fra registeret',
     member: 'Medlem',

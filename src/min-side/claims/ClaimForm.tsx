@@ -44,7 +44,8 @@ export function ClaimForm({ memberId, instrument, documents: initial }: { member
   const locale = useShownLocale();
   const navigate = useNavigate();
   const [documents, setDocuments] = useState(initial ?? []);
-  const [problem, setProblem] = useState<string | null>(null);
+  // A new object each time, so the same refusal twice still takes the focus again.
+  const [problem, setProblem] = useState<{ message: string } | null>(null);
   const problemRef = useRef<HTMLDivElement>(null);
   const name = `${instrument.make} ${instrument.model}`;
   const { register, control, handleSubmit, setError, setFocus, setValue, getValues, trigger, formState } = useForm<ClaimValues, ClaimContext>({
@@ -61,6 +62,9 @@ export function ClaimForm({ memberId, instrument, documents: initial }: { member
   const kind = useWatch({ control, name: 'kind' });
   const abroad = useWatch({ control, name: 'abroad' });
   // Whether a police report is needed follows what happened: a message about it is checked again when that changes.
+  useEffect(() => {
+    if (problem) problemRef.current?.focus();
+  }, [problem]);
   const policeError = Boolean(errors.police_report);
   useEffect(() => {
     if (policeError) void trigger('police_report');
@@ -90,18 +94,18 @@ export function ClaimForm({ memberId, instrument, documents: initial }: { member
       navigate(claimPaths.one(memberId, answer.data.data.id), { state: { claim: answer.data.data, sent: true } });
       return;
     }
+    // A field's message goes under it; one about the claim as a whole (the instrument no longer insured, an open
+    // claim already, a document) at the top of the form, which then takes the focus.
+    const errors = answer.body?.errors ?? {};
+    const elsewhere = Object.entries(errors).filter(([field]) => !(SENT_FIELDS as readonly string[]).includes(field)).map(([, messages]) => messages[0]);
     let placed = false;
     for (const field of SENT_FIELDS) {
-      const message = answer.body?.errors?.[field]?.[0];
+      const message = errors[field]?.[0];
       if (!message) continue;
-      setError(field, { type: 'server', message }, { shouldFocus: !placed });
+      setError(field, { type: 'server', message }, { shouldFocus: !placed && elsewhere.length === 0 });
       placed = true;
     }
-    if (!placed) {
-      // A refusal of the claim as a whole (the instrument is no longer insured, the police report): at the top of the form.
-      setProblem(answer.message);
-      setTimeout(() => problemRef.current?.focus());
-    }
+    if (!placed || elsewhere.length > 0) setProblem({ message: elsewhere.filter(Boolean).join(' ') || answer.message });
   }, (invalid) => {
     const first = FIELDS.find((field) => invalid[field]);
     if (first) setFocus(first);
@@ -117,7 +121,7 @@ export function ClaimForm({ memberId, instrument, documents: initial }: { member
       {problem && (
         <div ref={problemRef} className="notice notice-error" role="alert" tabIndex={-1}>
           <p>{t.form.failed}</p>
-          <p>{problem}</p>
+          <p>{problem.message}</p>
         </div>
       )}
       <RadioGroup legend={t.form.kind} options={kinds} registration={register('kind')} error={say(errors.kind?.message)} />

@@ -12,7 +12,7 @@ import { useTexts } from '../locale.tsx';
 import { useLoad } from '../useLoad.ts';
 import { ClaimForm } from './ClaimForm.tsx';
 import { RegisterFacts, snapshotOf } from './RegisterFacts.tsx';
-import { claimPaths } from './api.ts';
+import { canWithdraw, claimApi, claimPaths } from './api.ts';
 import { useClaimTexts } from './texts.ts';
 import '../documents/documents.css';
 import './claims.css';
@@ -25,13 +25,22 @@ export default function NewClaimPage({ memberId }: { memberId: number }) {
   const [member] = useLoad(() => api.member(memberId), [memberId]);
   const [instruments] = useLoad(() => instrumentApi.list(memberId), [memberId]);
   const [documents] = useLoad(() => documentApi.list(id), [id]);
-  const loads = [member, instruments, documents];
+  const [claims] = useLoad(() => claimApi.list(memberId), [memberId]);
+  const loads = [member, instruments, documents, claims];
+  // One claim at a time per instrument (the server refuses a second while one is open): the open one is shown instead of the form.
+  const open = claims.state === 'loaded' ? claims.data.data.find((claim) => claim.instrument_id === id && canWithdraw(claim)) : undefined;
   const instrument = instruments.state === 'loaded' ? instruments.data.data.active.find((one) => one.id === id) : undefined;
 
   let body;
   if (loads.some((load) => load.state === 'loading')) body = <Loading />;
   else if (instruments.state === 'loaded' && !instrument) body = <p className="notice notice-info">{t.notInsured}</p>;
-  else if (member.state !== 'loaded' || !instrument) body = <p className="notice notice-error">{t.loadFailed}</p>;
+  else if (open) {
+    body = (
+      <p className="notice notice-info">
+        {t.openClaim} <Link to={claimPaths.one(memberId, open.id)}>{t.seeClaim(open.id)}</Link>
+      </p>
+    );
+  } else if (member.state !== 'loaded' || !instrument) body = <p className="notice notice-error">{t.loadFailed}</p>;
   else {
     // Without the documents (a bad connection) the claim can still go: the server then attaches them all.
     const shown = documents.state === 'loaded' ? documents.data.data : null;

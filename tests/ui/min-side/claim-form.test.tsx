@@ -1,5 +1,5 @@
 /** 'Meld skade' on Min side: pre-filled from the register, checked before sending, sent with the exact body, and the packet to download. */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -80,6 +80,16 @@ describe("'Meld skade'", () => {
   it('says so for an instrument that is not insured', async () => {
     await openForm('/profile/claims/7/new/99');
     expect(await screen.findByText(/Dette instrumentet er ikke forsikret hos oss nå/)).toBeInTheDocument();
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+  });
+
+  it('points to the open claim instead of a second form for the same instrument', async () => {
+    server.use(http.get('*/api/member/7/claim', () => HttpResponse.json({
+      data: [makeClaim({ id: 41, state: 'in_progress' }), makeClaim({ id: 30, state: 'decided', outcome: 'approved' })],
+    })));
+    await openForm();
+    expect(await screen.findByText(/Du har allerede en skademelding for dette instrumentet/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Se skademeldingen (sak 41)' })).toHaveAttribute('href', '/profile/claims/7/41');
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
   });
 
@@ -170,28 +180,29 @@ describe("'Meld skade'", () => {
       for (let step = 0; step < 40 && document.activeElement !== target; step += 1) await user.tab();
       expect(target).toHaveFocus();
     };
-    await tabTo('radio', 'Tyveri');
+    // From the form's first control on (the page's header and links before it are Min side's own).
+    act(() => within(form()).getByRole('radio', { name: 'Tyveri' }).focus());
     await user.keyboard('{ArrowDown}');
     expect(within(form()).getByRole('radio', { name: 'Skade' })).toBeChecked();
     await tabTo('textbox', 'Når skjedde det?');
     await user.keyboard('02/05/2026');
     await tabTo('textbox', 'Hvor skjedde det?');
-    await user.keyboard('Oslo Spektrum');
+    await user.keyboard('Oslo');
     await tabTo('textbox', 'Beskriv hva som skjedde');
-    await user.keyboard('Mistet gitaren i trappen.');
+    await user.keyboard('Mistet.');
     await tabTo('checkbox', 'Kvittering – kvittering.jpg');
     await user.keyboard(' ');
     await tabTo('button', 'Send skademeldingen');
     await user.keyboard('{Enter}');
     await screen.findByRole('article', { name: 'Tyveri: Fender Telecaster' });
     expect(posted).toEqual([{
-      instrument_id: 12, kind: 'damage', occurred_on: '2026-05-02', place: 'Oslo Spektrum', country: 'NO',
-      description: 'Mistet gitaren i trappen.', document_ids: [2],
+      instrument_id: 12, kind: 'damage', occurred_on: '2026-05-02', place: 'Oslo', country: 'NO', description: 'Mistet.', document_ids: [2],
     }]);
   });
 
   it("shows the server's refusal in place and keeps everything typed", async () => {
-    claimApi({ status: 422, body: { message: 'Instrumentet er ikke forsikret, så det kan ikke meldes skade på det.' } });
+    const notInsured = 'Instrumentet er ikke forsikret, så du kan ikke melde skade på det. Kontakt medlemsservice hvis du mener det er feil.';
+    claimApi({ status: 422, body: { message: notInsured, errors: { instrument_id: [notInsured] } } });
     const user = await openForm();
     await user.click(await within(await screen.findByRole('form', { name: 'Om hendelsen' })).findByRole('radio', { name: 'Tap' }));
     await user.type(within(form()).getByRole('textbox', { name: 'Når skjedde det?' }), '02/05/2026');
@@ -200,18 +211,19 @@ describe("'Meld skade'", () => {
     await user.click(within(form()).getByRole('button', { name: 'Send skademeldingen' }));
 
     const alert = await within(form()).findByRole('alert');
-    expect(alert).toHaveTextContent('Instrumentet er ikke forsikret, så det kan ikke meldes skade på det.');
+    expect(alert).toHaveTextContent(notInsured);
     await waitFor(() => expect(alert).toHaveFocus());
     expect(within(form()).getByRole('radio', { name: 'Tap' })).toBeChecked();
     expect(within(form()).getByRole('textbox', { name: 'Hvor skjedde det?' })).toHaveValue('Bergen');
     expect(within(form()).getByRole('textbox', { name: 'Beskriv hva som skjedde' })).toHaveValue('Glemt på toget.');
 
     server.use(http.post('*/api/claim', () =>
-      HttpResponse.json({ message: 'Sjekk feltene', errors: { police_report: ['Oppgi anmeldelsesnummeret fra politiet'] } }, { status: 422 })));
+      HttpResponse.json({ message: 'Oppgi anmeldelsesnummeret fra politiet', errors: { police_report: ['Oppgi anmeldelsesnummeret fra politiet'] } }, { status: 422 })));
     await user.click(within(form()).getByRole('button', { name: 'Send skademeldingen' }));
     const police = within(form()).getByRole('textbox', { name: 'Anmeldelsesnummer fra politiet' });
     await waitFor(() => expect(police).toHaveAccessibleDescription(/Oppgi anmeldelsesnummeret fra politiet/));
     expect(police).toHaveFocus();
+    expect(within(form()).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('is in English in English, with English country names and the English packet', async () => {

@@ -174,6 +174,8 @@ function contentHandlers(): RequestHandler[] {
     http.get('*/api/member/:id/invoice', () => HttpResponse.json({ data: [], total: 0 })),
     // An insured instrument's documents ('Dokumenter'): none unless a test serves some.
     http.get('*/api/instrument/:id/document', () => HttpResponse.json({ data: [] })),
+    // The member's claims ('Skademeldinger'): none unless a test serves some.
+    http.get('*/api/member/:id/claim', () => HttpResponse.json({ data: [] })),
     http.get('*/api/vipps_registration/offer', () =>
       HttpResponse.json({ data: { name: 'Medlemskap', price: 1450, available: true, test_checkout: false } })),
     http.get('*/api/instrument/category/list', () =>
