@@ -96,8 +96,11 @@ export function installFakeApi(): void {
     inFlight.listen();
     server.events.on('request:start', async ({ request }) => {
       const url = new URL(request.url);
-      const text = request.method === 'GET' ? '' : await request.clone().text();
-      calls.push({ method: request.method, path: url.pathname, query: Object.fromEntries(url.searchParams), body: text ? JSON.parse(text) : undefined });
+      // A JSON body as its value, a multipart one as its FormData (an upload's fields and file).
+      const multipart = (request.headers.get('content-type') ?? '').startsWith('multipart/form-data');
+      const text = request.method === 'GET' || multipart ? '' : await request.clone().text();
+      const body = multipart ? await request.clone().formData() : text ? JSON.parse(text) : undefined;
+      calls.push({ method: request.method, path: url.pathname, query: Object.fromEntries(url.searchParams), body });
     });
     server.use(...defaultHandlers());
     consoleError = vi.spyOn(console, 'error');
