@@ -16,7 +16,8 @@ export function ClaimEvents({ events, label }: { events: readonly ClaimEvent[]; 
   const translate = useTranslate();
   if (events.length === 0) return <Typography color="text.secondary">{translate('app.claims.events_empty')}</Typography>;
   return (
-    <TableContainer tabIndex={0} role="region" aria-label={label}>
+    // The notes wrap, so the table fits its card and needs no scrolling region of its own.
+    <TableContainer>
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>
