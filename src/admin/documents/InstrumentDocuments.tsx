@@ -33,6 +33,8 @@ function InstrumentPanel({ instrument, memberId, startOpen }: { instrument: Inst
   const { data, error } = useInstrumentDocuments(instrument.id);
   const remove = useDocumentDelete(instrument.id, memberId);
   const [deleting, setDeleting] = useState<Document | null>(null);
+  // Open at first when it is the only instrument; afterwards as staff leave it (the count may change).
+  const [open, setOpen] = useState(startOpen);
   const name = instrumentText(instrument);
   const summaryId = `documents-${instrument.id}`;
 
@@ -47,7 +49,7 @@ function InstrumentPanel({ instrument, memberId, startOpen }: { instrument: Inst
   };
 
   return (
-    <Accordion defaultExpanded={startOpen} slotProps={{ transition: { unmountOnExit: true } }} disableGutters>
+    <Accordion expanded={open} onChange={(_event, expanded) => setOpen(expanded)} slotProps={{ transition: { unmountOnExit: true } }} disableGutters>
       <AccordionSummary expandIcon={<ExpandMore />} id={summaryId} aria-controls={`${summaryId}-panel`} sx={{ '&.Mui-focusVisible': FOCUS_RING }}>
         {/* MUI puts the summary in an h3 of its own. */}
         <Typography component="span" variant="subtitle1">

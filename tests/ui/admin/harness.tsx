@@ -59,6 +59,8 @@ function defaultHandlers(): RequestHandler[] {
       { kind: 'newsletter_2', label_nb: 'Nyheter fra organisasjonen', label_en: 'News from the organisation' },
       { kind: 'newsletter_3', label_nb: 'Tilbud fra samarbeidspartnere', label_en: 'Offers from partners' },
     ] })),
+    // An instrument's documents (the instrument screens' 'Dokumenter'): none unless a test says otherwise.
+    http.get('*/api/instrument/:id/document', () => HttpResponse.json({ data: [] })),
     // The member page's invoices ('Fakturaer'): none unless a test says otherwise.
     http.get('*/api/member/:id/invoice', () => HttpResponse.json(paged([]))),
     http.get('*/api/member/:id/vipps-agreement', () =>
