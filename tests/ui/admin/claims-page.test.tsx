@@ -94,6 +94,10 @@ describe("a claim's page", { timeout: 60_000 }, () => {
     await user.click(within(documents).getByRole('button', { name: 'Last ned kvittering.jpg' }));
     await waitFor(() => expect(saved).toEqual(['kvittering.jpg']));
     expect(callsTo('/api/document/31')).toHaveLength(1);
+    // By keyboard too: the thumbnail is a button in the tab order.
+    within(documents).getByRole('button', { name: 'Last ned takst.pdf' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(saved).toEqual(['kvittering.jpg', 'takst.pdf']));
   });
 
   it('downloads the packet in Norwegian, in English and with the documents as a zip', async () => {

@@ -98,6 +98,9 @@ describe("an instrument's documents on the staff instrument page", { timeout: 60
     const file = within(form).getByLabelText('Velg fil for Fender Stratocaster, US123');
     expect(file).toHaveAttribute('accept', 'image/*,application/pdf');
     expect(file).toHaveAccessibleDescription(LIMITS);
+    // The browser's own file field, drawn as a button: the keyboard reaches it.
+    file.focus();
+    expect(file).toHaveFocus();
     await user.click(within(form).getByRole('radio', { name: 'Takst' }));
     await user.click(within(form).getByRole('textbox', { name: 'Takstdato' }));
     await user.keyboard('12032024');
