@@ -17,7 +17,7 @@ export type ClaimOutcome = 'approved' | 'partly_approved' | 'rejected';
 export interface ClaimSnapshot {
   member: {
     id: number;
-    member_number: number | string | null;
+    member_number: number | null;
     first_name: string;
     last_name: string;
     email: string | null;
@@ -28,6 +28,7 @@ export interface ClaimSnapshot {
   };
   instrument: {
     id: number;
+    category_id: number;
     category: string;
     make: string;
     model: string;
@@ -37,8 +38,8 @@ export interface ClaimSnapshot {
     insurance_start: string;
   };
   appraisal: { valued_on: string; value: number } | null;
-  policy_number: string | null;
-  insurer: string | null;
+  policy_number: string;
+  insurer: string;
 }
 
 /** One change of the claim's state, with the note the member sees. */
@@ -49,8 +50,8 @@ export interface ClaimEvent {
   created_at: string;
 }
 
-/** A claim (schema `Claim`). */
-export interface Claim {
+/** What a claim holds beside its snapshot, documents and history (the queue's rows have it too). */
+interface ClaimFields {
   id: number;
   member_id: number;
   instrument_id: number;
@@ -66,17 +67,37 @@ export interface Claim {
   note: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A claim (schema `Claim`). */
+export interface Claim extends ClaimFields {
   snapshot: ClaimSnapshot;
   documents: Document[];
+  /** The history, oldest first. */
   events: ClaimEvent[];
 }
 
-/** A row of the queue: the claim; the screens read no documents or events from it. */
-export type ClaimListItem = Omit<Claim, 'documents' | 'events'> & Partial<Pick<Claim, 'documents' | 'events'>>;
+/** A row of the queue 'Skademeldinger' (schema `ClaimListItem`): the member as the register has them now, the instrument as claimed. */
+export interface ClaimListItem extends ClaimFields {
+  member: {
+    id: number;
+    remote_id: number | null;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+    phone: string | null;
+  };
+  instrument: ClaimSnapshot['instrument'];
+  /** How many documents the claim carries. */
+  documents: number;
+}
+
+/** The states staff may move a claim to ('sent' is where it starts). */
+export type ClaimTarget = Exclude<ClaimState, 'sent'>;
 
 /** What staff send to change a claim's state (PATCH /api/claim/{id}); 'decided' needs an outcome. */
 export interface ClaimPatch {
-  state: ClaimState;
+  state: ClaimTarget;
   outcome?: ClaimOutcome;
   note?: string;
 }

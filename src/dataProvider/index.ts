@@ -30,5 +30,5 @@ export type {
 } from './outreach.ts';
 export type { Document, DocumentKind, DocumentUpload } from './documents.ts';
 export type {
-  Claim, ClaimEvent, ClaimKind, ClaimListItem, ClaimOutcome, ClaimPatch, ClaimSnapshot, ClaimState, PacketLang,
+  Claim, ClaimEvent, ClaimKind, ClaimListItem, ClaimOutcome, ClaimPatch, ClaimSnapshot, ClaimState, ClaimTarget, PacketLang,
 } from './claims.ts';

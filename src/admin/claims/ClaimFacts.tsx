@@ -13,7 +13,7 @@ import { useTranslate } from 'react-admin';
 import type { Claim } from '../../dataProvider/index.ts';
 import { formatAmount, formatDate, formatPhone, formatTime } from '../../common/format.ts';
 import { paths } from '../paths.ts';
-import { memberName, useCountryName } from './claimText.tsx';
+import { personName, useCountryName } from './claimText.tsx';
 
 type Row = [field: string, value: ReactNode];
 
@@ -60,7 +60,7 @@ export function ClaimFacts({ claim }: { claim: Claim }) {
   ];
   const address = [member.address, [member.postal_code, member.postal_area].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   const who: Row[] = [
-    ['name', <Link key="member" component={RouterLink} to={paths.editMember(member.id)}>{memberName(claim.snapshot)}</Link>],
+    ['name', <Link key="member" component={RouterLink} to={paths.editMember(member.id)}>{personName(member)}</Link>],
     ['member_number', member.member_number],
     ['email', member.email],
     ['phone', formatPhone(member.phone)],

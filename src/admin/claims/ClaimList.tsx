@@ -12,7 +12,7 @@ import { formatDate } from '../../common/format.ts';
 import { ExportListButton } from '../lists/ExportListButton.tsx';
 import { QueueList } from '../lists/QueueList.tsx';
 import { CLAIM_FILTER_DEFAULTS, ClaimFilters } from './ClaimFilters.tsx';
-import { ClaimStateChip, instrumentName, memberName } from './claimText.tsx';
+import { ClaimStateChip, instrumentName, personName } from './claimText.tsx';
 
 const Column = DataTable.Col<ClaimListItem>;
 const stop = (event: MouseEvent) => event.stopPropagation();
@@ -41,9 +41,9 @@ export function ClaimList() {
           </Link>
         )}
       />
-      <Column source="name" disableSort render={(row) => memberName(row.snapshot)} />
-      <Column source="member_number" disableSort render={(row) => row.snapshot.member.member_number ?? ''} />
-      <Column source="instrument" disableSort render={(row) => instrumentName(row.snapshot)} />
+      <Column source="name" disableSort render={(row) => personName(row.member)} />
+      <Column source="member_number" disableSort render={(row) => row.member.remote_id ?? ''} />
+      <Column source="instrument" disableSort render={(row) => instrumentName(row.instrument)} />
       <Column source="kind" disableSort render={(row) => translate(`app.claims.kind.${row.kind}`)} />
       <Column source="occurred_on" disableSort render={(row) => formatDate(row.occurred_on)} />
       <Column source="state" disableSort render={(row) => <ClaimStateChip state={row.state} outcome={row.outcome} />} />

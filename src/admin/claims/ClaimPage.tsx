@@ -33,7 +33,7 @@ function ClaimView({ claim }: { claim: Claim }) {
           <ClaimCard title={translate('app.claims.sections.documents', { count: claim.documents.length })}>
             <DocumentGrid
               documents={claim.documents}
-              label={translate('app.documents.list_label', { instrument: instrumentName(claim.snapshot) })}
+              label={translate('app.documents.list_label', { instrument: instrumentName(claim.snapshot.instrument) })}
               empty={translate('app.claims.no_documents')}
             />
           </ClaimCard>

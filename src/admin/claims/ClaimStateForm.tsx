@@ -1,6 +1,7 @@
 /**
  * 'Endre status': the claim's new state, for 'Avgjort' the outcome, and 'Melding til medlemmet',
- * the note the member sees on Min side and gets by e-mail (PATCH /api/claim/{id}). Only staff with
+ * the note the member sees on Min side and gets by e-mail (PATCH /api/claim/{id}), offering the
+ * moves the server allows from the claim's state (none from 'Trukket'). Only staff with
  * 'requests.decide' get the form; the others are told which right it takes. A refusal is shown in
  * the server's words, and what was chosen and written stays.
  */
@@ -11,21 +12,21 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { Form, RadioButtonGroupInput, TextInput, useTranslate, useUpdate } from 'react-admin';
-import type { Claim, ClaimOutcome, ClaimPatch, ClaimState } from '../../dataProvider/index.ts';
+import type { Claim, ClaimOutcome, ClaimPatch, ClaimTarget } from '../../dataProvider/index.ts';
 import { fieldErrorsOf } from '../../dataProvider/errors.ts';
 import { useCan } from '../access/rights.ts';
 import { invalidatePendingCounts } from '../layout/pendingCounts.ts';
 import { useToast } from '../toast.tsx';
-import { CLAIM_OUTCOMES, CLAIM_STATES } from './claimText.tsx';
+import { CLAIM_OUTCOMES, STAFF_MOVES } from './claimText.tsx';
 
 interface ChangeValues {
-  state: ClaimState;
+  state: ClaimTarget | null;
   outcome: ClaimOutcome | null;
   note: string | null;
 }
 
 /** What the form sends: the outcome only for 'Avgjort', the note only when one was written. */
-export function claimPatch(values: ChangeValues): ClaimPatch {
+export function claimPatch(values: ChangeValues & { state: ClaimTarget }): ClaimPatch {
   const note = values.note?.trim();
   return {
     state: values.state,
@@ -35,7 +36,7 @@ export function claimPatch(values: ChangeValues): ClaimPatch {
 }
 
 function OutcomeInput() {
-  const state = useWatch({ name: 'state' }) as ClaimState;
+  const state = useWatch({ name: 'state' }) as ClaimTarget | null;
   if (state !== 'decided') return null;
   return (
     <RadioButtonGroupInput
@@ -72,16 +73,23 @@ export function ClaimStateForm({ claim }: { claim: Claim }) {
       </Typography>
     );
   }
+  const moves = STAFF_MOVES[claim.state];
+  const start = (moves as readonly string[]).includes(claim.state) ? claim.state : null;
+  if (moves.length === 0) return <Typography color="text.secondary">{translate('app.claims.change.closed')}</Typography>;
 
   const validate = (values: Record<string, unknown>) => {
     const { state, outcome } = values as unknown as ChangeValues;
-    return state === 'decided' && !outcome ? { outcome: translate('app.claims.change.outcome_required') } : {};
+    const errors: Record<string, string> = {};
+    if (!state) errors.state = translate('app.claims.change.state_required');
+    if (state === 'decided' && !outcome) errors.outcome = translate('app.claims.change.outcome_required');
+    return errors;
   };
 
   const submit = async (values: Record<string, unknown>) => {
     setRefusal(null);
     try {
-      await update('claims', { id: claim.id, data: claimPatch(values as unknown as ChangeValues), previousData: claim }, { returnPromise: true });
+      const data = claimPatch(values as unknown as ChangeValues & { state: ClaimTarget });
+      await update('claims', { id: claim.id, data, previousData: claim }, { returnPromise: true });
       toast.success('app.claims.change.saved');
       return undefined;
     } catch (error) {
@@ -92,13 +100,12 @@ export function ClaimStateForm({ claim }: { claim: Claim }) {
   };
 
   return (
-    // A new form once the claim changed, starting from its new state with an empty note.
-    <Form key={claim.updated_at} record={{ state: claim.state, outcome: claim.outcome, note: '' }} onSubmit={submit} validate={validate}>
+    // A new form once the claim changed: its state as it is now when it may stay so (a note alone), else none chosen.
+    <Form key={claim.updated_at} record={{ state: start, outcome: start === 'decided' ? claim.outcome : null, note: '' }} onSubmit={submit} validate={validate}>
       <RadioButtonGroupInput
         source="state"
         label="app.claims.change.state"
-        choices={CLAIM_STATES.map((state) => ({ id: state, name: `app.claims.state.${state}` }))}
-        helperText={false}
+        choices={moves.map((state) => ({ id: state, name: `app.claims.state.${state}` }))}
       />
       <OutcomeInput />
       <TextInput

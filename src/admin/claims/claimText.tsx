@@ -4,12 +4,23 @@
  */
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import { useLocaleState, useTranslate } from 'react-admin';
-import type { ClaimOutcome, ClaimSnapshot, ClaimState } from '../../dataProvider/index.ts';
+import type { ClaimOutcome, ClaimSnapshot, ClaimState, ClaimTarget } from '../../dataProvider/index.ts';
 
 export const CLAIM_STATES: ClaimState[] = ['sent', 'in_progress', 'decided', 'withdrawn'];
 export const CLAIM_OUTCOMES: ClaimOutcome[] = ['approved', 'partly_approved', 'rejected'];
 /** The states a queue waits on: the badge counts these. */
 export const WAITING_STATES: ClaimState[] = ['sent', 'in_progress'];
+
+/**
+ * Where staff may move a claim from each state, as the server allows (a note alone while in
+ * progress; a decided claim taken up again; a withdrawn one is closed).
+ */
+export const STAFF_MOVES: Record<ClaimState, readonly ClaimTarget[]> = {
+  sent: ['in_progress', 'decided', 'withdrawn'],
+  in_progress: ['in_progress', 'decided', 'withdrawn'],
+  decided: ['in_progress'],
+  withdrawn: [],
+};
 
 const COLOUR: Record<ClaimState, ChipProps['color']> = {
   sent: 'warning',
@@ -25,10 +36,11 @@ export function ClaimStateChip({ state, outcome }: { state: ClaimState; outcome?
   return <Chip size="small" variant="outlined" color={COLOUR[state]} label={label} sx={{ '& .MuiChip-label': { color: 'text.primary' } }} />;
 }
 
-export const memberName = (snapshot: ClaimSnapshot) => `${snapshot.member.first_name} ${snapshot.member.last_name}`;
+export const personName = (person: { first_name: string | null; last_name: string | null }) =>
+  [person.first_name, person.last_name].filter(Boolean).join(' ');
 
-export const instrumentName = (snapshot: ClaimSnapshot) =>
-  [snapshot.instrument.make, snapshot.instrument.model].filter(Boolean).join(' ') || snapshot.instrument.category;
+export const instrumentName = (instrument: Pick<ClaimSnapshot['instrument'], 'make' | 'model' | 'category'>) =>
+  [instrument.make, instrument.model].filter(Boolean).join(' ') || instrument.category;
 
 /** A country's name in the app's language ('SE' → 'Sverige'), or its code when the browser has no name for it. */
 export function useCountryName(): (code: string) => string {

@@ -74,6 +74,8 @@ export const claimsNb = {
     submit: 'Lagre endring',
     saved: 'Skademeldingen er oppdatert',
     outcome_required: 'Velg utfallet',
+    state_required: 'Velg ny status',
+    closed: 'Skademeldingen er trukket og kan ikke endres.',
     no_right: 'Bare ansatte med retten «%{right}» kan endre status.',
   },
 };
@@ -153,6 +155,8 @@ export const claimsEn: typeof claimsNb = {
     submit: 'Save change',
     saved: 'The claim is updated',
     outcome_required: 'Choose the outcome',
+    state_required: 'Choose the new status',
+    closed: 'The claim is withdrawn and cannot be changed.',
     no_right: 'Only staff with the right «%{right}» can change the status.',
   },
 };

@@ -1,5 +1,5 @@
 /** Fake API records of issue 39 for the staff screens: instruments' documents and claims, shaped as the contract gives them. */
-import type { Claim, Document, Instrument } from '../../../src/dataProvider/index.ts';
+import type { Claim, ClaimListItem, Document, Instrument } from '../../../src/dataProvider/index.ts';
 
 export function document(id: number, changes: Partial<Document> = {}): Document {
   return {
@@ -56,7 +56,7 @@ export function claim(id: number, changes: Partial<Claim> = {}): Claim {
         id: 5, member_number: 10189, first_name: 'Ola', last_name: 'Nordmann', email: 'ola@example.no', phone: '4123456',
         address: 'Storgata 5', postal_code: '0155', postal_area: 'OSLO',
       },
-      instrument: { id: 11, category: 'Gitar', make: 'Fender', model: 'Stratocaster', serial_number: 'US123', value: 125_000, insurance_start: '2026-01-01' },
+      instrument: { id: 11, category_id: 1, category: 'Gitar', make: 'Fender', model: 'Stratocaster', serial_number: 'US123', value: 125_000, insurance_start: '2026-01-01' },
       appraisal: { valued_on: '2024-03-12', value: 120_000 },
       policy_number: 'POL-2026-77',
       insurer: 'Trygg Forsikring AS',
@@ -69,3 +69,16 @@ export function claim(id: number, changes: Partial<Claim> = {}): Claim {
 
 /** A tiny JPEG's bytes, as the thumbnail route answers (the screens only show it). */
 export const JPEG_BYTES = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]);
+
+/** The claim as a row of the queue: the member as the register has them, the instrument as claimed, the documents counted. */
+export function claimRow(id: number, changes: Partial<ClaimListItem> = {}): ClaimListItem {
+  const { snapshot, documents, events: _events, ...fields } = claim(id);
+  const { member } = snapshot;
+  return {
+    ...fields,
+    member: { id: member.id, remote_id: member.member_number, first_name: member.first_name, last_name: member.last_name, email: member.email, phone: member.phone },
+    instrument: snapshot.instrument,
+    documents: documents.length,
+    ...changes,
+  };
+}

@@ -121,6 +121,8 @@ describe("a claim's page", { timeout: 60_000 }, () => {
     renderAdmin('/claims/7');
     await screen.findByRole('heading', HEADING, SLOW);
     const change = section('Endre status');
+    // A claim is sent when it comes: staff move it on from there.
+    expect(within(change).queryByRole('radio', { name: 'Sendt' })).toBeNull();
     await user.click(within(change).getByRole('radio', { name: 'Under behandling' }));
     await user.type(within(change).getByRole('textbox', { name: 'Melding til medlemmet' }), 'Vi har bedt forsikringsselskapet om en vurdering.');
     await user.click(within(change).getByRole('button', { name: 'Lagre endring' }));
@@ -159,22 +161,68 @@ describe("a claim's page", { timeout: 60_000 }, () => {
     expect(within(section('Historikk')).getByText('Egenandelen er 4 000 kr.')).toBeInTheDocument();
   });
 
-  it('shows a refusal in the server\'s words and keeps what was written', async () => {
-    expectFailedRequests();
+  it('asks where a sent claim goes before sending anything', async () => {
+    answerClaim();
+    const user = userEvent.setup();
+    renderAdmin('/claims/7');
+    await screen.findByRole('heading', HEADING, SLOW);
+    const change = section('Endre status');
+    expect(within(change).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['in_progress', 'decided', 'withdrawn']);
+    expect(within(change).getAllByRole('radio').filter((radio) => (radio as HTMLInputElement).checked)).toEqual([]);
+    await user.click(within(change).getByRole('button', { name: 'Lagre endring' }));
+    expect(await within(change).findByText('Velg ny status')).toBeInTheDocument();
+    expect(callsTo('/api/claim/7', 'PATCH')).toHaveLength(0);
+  });
+
+  it('offers a decided claim only to be taken up again', async () => {
+    answerClaim(claim(7, { state: 'decided', outcome: 'rejected' }));
+    renderAdmin('/claims/7');
+    await screen.findByRole('heading', HEADING, SLOW);
+    expect(within(section('Endre status')).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['in_progress']);
+  });
+
+  it('offers no change once the claim is withdrawn', async () => {
     answerClaim(claim(7, { state: 'withdrawn' }));
+    renderAdmin('/claims/7');
+    await screen.findByRole('heading', HEADING, SLOW);
+    expect(within(section('Endre status')).getByText('Skademeldingen er trukket og kan ikke endres.')).toBeInTheDocument();
+    expect(within(section('Endre status')).queryByRole('button', { name: 'Lagre endring' })).toBeNull();
+  });
+
+  it('shows a refusal in the server\'s words and keeps what was chosen and written', async () => {
+    expectFailedRequests();
+    // The member withdrew the claim meanwhile.
+    answerClaim(claim(7, { state: 'in_progress' }));
+    server.use(http.patch('*/api/claim/7', () => HttpResponse.json({ message: 'Skademeldingen er trukket og kan ikke endres.' }, { status: 409 })));
+    const user = userEvent.setup();
+    renderAdmin('/claims/7');
+    await screen.findByRole('heading', HEADING, SLOW);
+    const change = section('Endre status');
+    await user.click(within(change).getByRole('radio', { name: 'Avgjort' }));
+    await user.click(within(change).getByRole('radio', { name: 'Godkjent' }));
+    await user.type(within(change).getByRole('textbox', { name: 'Melding til medlemmet' }), 'Saken er godkjent.');
+    await user.click(within(change).getByRole('button', { name: 'Lagre endring' }));
+    expect(await within(change).findByText('Skademeldingen er trukket og kan ikke endres.')).toBeInTheDocument();
+    expect(within(change).getByRole('radio', { name: 'Avgjort' })).toBeChecked();
+    expect(within(change).getByRole('radio', { name: 'Godkjent' })).toBeChecked();
+    expect(within(change).getByRole('textbox', { name: 'Melding til medlemmet' })).toHaveValue('Saken er godkjent.');
+  });
+
+  it('shows a field\'s refusal under the field', async () => {
+    expectFailedRequests();
+    answerClaim(claim(7, { state: 'in_progress' }));
     server.use(http.patch('*/api/claim/7', () => HttpResponse.json(
-      { message: 'Skademeldingen er trukket av medlemmet og kan ikke endres.' }, { status: 409 },
+      { message: 'Skjemaet har feil', errors: { note: ['Skriv en merknad til medlemmet, eller velg en annen status'] } }, { status: 422 },
     )));
     const user = userEvent.setup();
     renderAdmin('/claims/7');
     await screen.findByRole('heading', HEADING, SLOW);
     const change = section('Endre status');
-    await user.click(within(change).getByRole('radio', { name: 'Under behandling' }));
-    await user.type(within(change).getByRole('textbox', { name: 'Melding til medlemmet' }), 'Vi ser på saken.');
-    await user.click(within(change).getByRole('button', { name: 'Lagre endring' }));
-    expect(await within(change).findByText('Skademeldingen er trukket av medlemmet og kan ikke endres.')).toBeInTheDocument();
+    // An in-progress claim starts there: a note alone is a change too.
     expect(within(change).getByRole('radio', { name: 'Under behandling' })).toBeChecked();
-    expect(within(change).getByRole('textbox', { name: 'Melding til medlemmet' })).toHaveValue('Vi ser på saken.');
+    await user.click(within(change).getByRole('button', { name: 'Lagre endring' }));
+    expect(await within(change).findByText('Skriv en merknad til medlemmet, eller velg en annen status')).toBeInTheDocument();
+    expect(callsTo('/api/claim/7', 'PATCH').map((call) => call.body)).toEqual([{ state: 'in_progress' }]);
   });
 
   it("lets a staff user without 'requests.decide' read the claim but not change it", async () => {

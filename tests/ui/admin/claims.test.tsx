@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paged } from './fixtures.ts';
-import { claim, JPEG_BYTES } from './claim-fixtures.ts';
+import { claim, claimRow, JPEG_BYTES } from './claim-fixtures.ts';
 import { PENDING, callsTo, installFakeApi, renderAdmin, server } from './harness.tsx';
 
 installFakeApi();
@@ -18,11 +18,11 @@ const SLOW = { timeout: 25_000 };
 const LIST = '/api/claim/list';
 
 const ROWS = [
-  claim(7),
-  claim(8, {
+  claimRow(7),
+  claimRow(8, {
     kind: 'damage', state: 'in_progress', police_report: null, occurred_on: '2026-11-02', created_at: '2026-11-03T10:00:00.000Z',
-    snapshot: { ...claim(8).snapshot, member: { ...claim(8).snapshot.member, id: 6, member_number: 10201, first_name: 'Kari', last_name: 'Holm' },
-      instrument: { ...claim(8).snapshot.instrument, make: 'Yamaha', model: 'YFL-212' } },
+    member: { id: 6, remote_id: 10201, first_name: 'Kari', last_name: 'Holm', email: 'kari@example.no', phone: null },
+    instrument: { ...claimRow(8).instrument, make: 'Yamaha', model: 'YFL-212' },
   }),
 ];
 
