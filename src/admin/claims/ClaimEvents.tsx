@@ -16,8 +16,8 @@ export function ClaimEvents({ events, label }: { events: readonly ClaimEvent[]; 
   const translate = useTranslate();
   if (events.length === 0) return <Typography color="text.secondary">{translate('app.claims.events_empty')}</Typography>;
   return (
-    // The notes wrap, so the table fits its card and needs no scrolling region of its own.
-    <TableContainer>
+    // On a phone the table scrolls sideways in its card: the keyboard reaches it, named apart from the card.
+    <TableContainer tabIndex={0} role="region" aria-label={translate('app.claims.events_table')}>
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>

@@ -1,5 +1,5 @@
 /**
- * The claim queue's filters: the state ('Venter' — sent or in progress, as the badge counts — by
+ * The claim queue's filters: the state ('Sendt og under behandling', as the badge counts, by
  * default, one state, or all) and the search on member name, member number, make and model.
  * The state filter is never empty: react-admin would put the default back in its place.
  */
@@ -34,11 +34,11 @@ export function ClaimFilters() {
         label={translate('app.claims.filter_state')}
         value={state}
         onChange={(event) => setFilters({ ...filterValues, state: event.target.value }, {}, false)}
-        sx={{ minWidth: { xs: '100%', sm: 280 } }}
+        sx={{ width: { xs: '100%', sm: 300 } }}
       >
         {choices.map((choice) => <MenuItem key={choice.value} value={choice.value}>{choice.text}</MenuItem>)}
       </TextField>
-      <MemberSearch source="q" label="app.claims.search" />
+      <Box sx={{ flex: '1 1 280px', maxWidth: { sm: 480 } }}><MemberSearch source="q" label="app.claims.search" /></Box>
     </Box>
   );
 }

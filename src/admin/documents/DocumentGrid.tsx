@@ -1,4 +1,4 @@
-/** Documents as a list of tiles, wrapping to the width there is (one column of tiles on a phone). */
+/** Documents as a list of tiles, wrapping to the width there is (two a row on a phone). */
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { Document } from '../../dataProvider/index.ts';
@@ -18,7 +18,7 @@ export function DocumentGrid({ documents, label, empty, onDelete }: {
     <Box
       component="ul"
       aria-label={label}
-      sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: `repeat(auto-fill, minmax(${TILE_WIDTH}px, max-content))`, gap: 1.5 }}
+      sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: `repeat(auto-fill, minmax(140px, ${TILE_WIDTH}px))`, gap: 1.5 }}
     >
       {documents.map((document) => <DocumentTile key={document.id} document={document} onDelete={onDelete} />)}
     </Box>

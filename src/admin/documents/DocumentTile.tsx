@@ -1,7 +1,7 @@
 /**
  * One document as a tile: its thumbnail (a PDF, or an image without one, as an icon) as the
  * button that downloads it, what it is (kind, file name, an appraisal's value and date, when it
- * was uploaded), and 'Slett' — or, when a claim carries it, why it cannot be deleted.
+ * was uploaded), and, where staff may delete, 'Slett' — or, when a claim carries it, why it cannot be deleted.
  */
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
@@ -31,21 +31,16 @@ export function useDocumentName() {
 export const FOCUS_RING = { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 } as const;
 
 function Preview({ document, name }: { document: Document; name: string }) {
-  const translate = useTranslate();
   const thumbnail = useThumbnail(document);
   let content: ReactNode;
   if (thumbnail.data) {
-    content = <Box component="img" src={thumbnail.data} alt={name} sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }} />;
+    content = <Box component="img" src={thumbnail.data} alt={name} sx={{ display: 'block', maxWidth: '100%', maxHeight: PREVIEW_HEIGHT, objectFit: 'contain' }} />;
   } else {
     const pdf = document.content_type === 'application/pdf';
     const Icon = pdf ? DescriptionOutlined : ImageOutlined;
-    // Until the thumbnail comes (or when there is none), the icon stands in, named as the image would be.
-    content = (
-      <Box role="img" aria-label={name} sx={{ display: 'grid', justifyItems: 'center', gap: 0.5, color: 'text.secondary' }}>
-        <Icon fontSize="large" />
-        <Typography variant="caption">{translate(pdf ? 'app.documents.pdf' : 'app.documents.no_preview')}</Typography>
-      </Box>
-    );
+    // Until the thumbnail comes (or when there is none), the icon stands in, named as the image would be;
+    // what it is shows below the button, so the button's name holds all the text it shows.
+    content = <Box role="img" aria-label={name} sx={{ display: 'grid', color: 'text.secondary' }}><Icon fontSize="large" /></Box>;
   }
   return <>{content}</>;
 }
@@ -59,17 +54,20 @@ export function DocumentTile({ document, onDelete }: { document: Document; onDel
     onError: (error) => toast.error('app.documents.open_failed', { message: (error as Error).message }),
   });
   return (
-    <Paper component="li" variant="outlined" sx={{ width: TILE_WIDTH, display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
+    <Paper component="li" variant="outlined" sx={{ width: '100%', maxWidth: TILE_WIDTH, display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
       <ButtonBase
         onClick={open}
         disabled={download.isPending}
         aria-label={translate('app.documents.open', { name: document.file_name })}
-        sx={{ height: PREVIEW_HEIGHT, bgcolor: 'action.hover', display: 'grid', placeItems: 'center', '&.Mui-focusVisible': FOCUS_RING }}
+        sx={{ height: PREVIEW_HEIGHT, overflow: 'hidden', bgcolor: 'action.hover', display: 'grid', placeItems: 'center', '&.Mui-focusVisible': FOCUS_RING }}
       >
         <Preview document={document} name={name} />
       </ButtonBase>
-      <Box sx={{ p: 1, display: 'grid', gap: 0.25, flex: 1 }}>
-        <Typography variant="body2" sx={{ fontWeight: 700 }}>{translate(`app.documents.kind.${document.kind}`)}</Typography>
+      <Box sx={{ p: 1, display: 'grid', alignContent: 'start', gap: 0.25, flex: 1 }}>
+        <Typography variant="body2" sx={{ fontWeight: 700 }}>
+          {translate(`app.documents.kind.${document.kind}`)}
+          {document.content_type === 'application/pdf' && ` · ${translate('app.documents.pdf')}`}
+        </Typography>
         <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{document.file_name}</Typography>
         {document.kind === 'appraisal' && document.value !== null && (
           <Typography variant="body2">
@@ -77,7 +75,8 @@ export function DocumentTile({ document, onDelete }: { document: Document; onDel
           </Typography>
         )}
         <Typography variant="caption" color="text.secondary">{translate('app.documents.uploaded_on', { date: formatDate(document.created_at) })}</Typography>
-        {document.in_claim ? (
+        {/* Why a document stays is said where documents are deleted (not on the claim that carries them all). */}
+        {onDelete && document.in_claim ? (
           <Typography variant="caption" sx={{ display: 'flex', gap: 0.5, alignItems: 'flex-start', mt: 0.5 }}>
             <LockOutlined fontSize="inherit" sx={{ mt: '2px' }} aria-hidden />
             {translate('app.documents.in_claim')}

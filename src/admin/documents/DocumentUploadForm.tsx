@@ -86,7 +86,7 @@ function AppraisalFields() {
   const kind = useWatch({ name: 'kind' }) as DocumentKind;
   if (kind !== 'appraisal') return null;
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
       <DateInput source="valued_on" label="app.documents.upload.valued_on" isRequired />
       <NumberInput source="value" label="app.documents.upload.value" min={0} step={1} isRequired variant="filled" />
     </Box>
@@ -135,7 +135,7 @@ export function DocumentUploadForm({ instrumentId, memberId, instrument }: {
   };
 
   return (
-    <Box component="section" aria-label={translate('app.documents.upload.heading')} sx={{ mt: 2 }}>
+    <Box component="section" aria-label={translate('app.documents.upload.heading')} sx={{ mt: 2, maxWidth: 560 }}>
       <Typography variant="subtitle2" component="h4">{translate('app.documents.upload.heading')}</Typography>
       <Form key={round} record={START} onSubmit={submit} validate={validate}>
         <RadioButtonGroupInput

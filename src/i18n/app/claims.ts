@@ -10,7 +10,7 @@ export const claimsNb = {
   search: 'Søk på navn, medlemsnummer, merke eller modell',
   export: 'Eksporter liste (csv)',
   filter_state: 'Status',
-  filter: { waiting: 'Venter (Sendt og Under behandling)', all: 'Alle' },
+  filter: { waiting: 'Sendt og under behandling', all: 'Alle' },
   case: 'Sak %{id}',
   heading: 'Skademelding – sak %{id}',
   state: { sent: 'Sendt', in_progress: 'Under behandling', decided: 'Avgjort', withdrawn: 'Trukket' },
@@ -65,6 +65,7 @@ export const claimsNb = {
   packet_failed: 'Filen kunne ikke lastes ned: %{message}',
   no_documents: 'Skademeldingen har ingen dokumenter.',
   events_empty: 'Ingen endringer ennå.',
+  events_table: 'Endringene i saken',
   events: { when: 'Tidspunkt', state: 'Status', outcome: 'Utfall', note: 'Melding til medlemmet' },
   change: {
     state: 'Ny status',
@@ -91,7 +92,7 @@ export const claimsEn: typeof claimsNb = {
   search: 'Search by name, member number, make or model',
   export: 'Export list (csv)',
   filter_state: 'Status',
-  filter: { waiting: 'Waiting (Sent and In progress)', all: 'All' },
+  filter: { waiting: 'Sent and in progress', all: 'All' },
   case: 'Case %{id}',
   heading: 'Claim – case %{id}',
   state: { sent: 'Sent', in_progress: 'In progress', decided: 'Decided', withdrawn: 'Withdrawn' },
@@ -146,6 +147,7 @@ export const claimsEn: typeof claimsNb = {
   packet_failed: 'The file could not be downloaded: %{message}',
   no_documents: 'The claim has no documents.',
   events_empty: 'No changes yet.',
+  events_table: 'The changes of the case',
   events: { when: 'Time', state: 'Status', outcome: 'Outcome', note: 'Message to the member' },
   change: {
     state: 'New status',
