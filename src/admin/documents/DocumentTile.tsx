@@ -29,6 +29,8 @@ export function useDocumentName() {
 }
 
 export const FOCUS_RING = { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 } as const;
+/** Inside the tile, whose rounded frame would cut a ring drawn outside. */
+const INSET_RING = { ...FOCUS_RING, outlineOffset: -3 } as const;
 
 function Preview({ document, name }: { document: Document; name: string }) {
   const thumbnail = useThumbnail(document);
@@ -59,7 +61,7 @@ export function DocumentTile({ document, onDelete }: { document: Document; onDel
         onClick={open}
         disabled={download.isPending}
         aria-label={translate('app.documents.open', { name: document.file_name })}
-        sx={{ height: PREVIEW_HEIGHT, overflow: 'hidden', bgcolor: 'action.hover', display: 'grid', placeItems: 'center', '&.Mui-focusVisible': FOCUS_RING }}
+        sx={{ height: PREVIEW_HEIGHT, overflow: 'hidden', bgcolor: 'action.hover', display: 'grid', placeItems: 'center', '&.Mui-focusVisible': INSET_RING }}
       >
         <Preview document={document} name={name} />
       </ButtonBase>
