@@ -1,0 +1,134 @@
+/**
+ * From instrument to claim: a member on a phone documents an insured instrument (a photographed
+ * receipt, then an appraisal) and sees 'Mangler takst' go, reports a theft and downloads the claim;
+ * staff at 1440 px find it in 'Skademeldinger' and move it to 'Under behandling', which the member sees.
+ */
+import { readFileSync } from 'node:fs';
+import { format, subDays } from 'date-fns';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { api, apiLogin, checkA11y, MEMBER, openPage, pdfTextOf, screenshot, signIn, STAFF, usePortal } from './harness.ts';
+
+const e2e = usePortal();
+let token: string;
+let memberId: number;
+let instrumentId: number;
+let claimId: number;
+
+const photo = readFileSync('tests/fixtures/documents/rotated.jpg');
+const appraisal = readFileSync('tests/fixtures/documents/receipt.pdf');
+
+beforeAll(async () => {
+  token = await apiLogin(e2e.portal, STAFF.email, STAFF.password);
+  const { body } = await api(e2e.portal, token, 'GET', `/api/member/list?filter[name]=${MEMBER.email}`);
+  memberId = body.data[0].id;
+  const created = await api(e2e.portal, token, 'POST', '/api/instrument/new', {
+    member_id: memberId, instrument_category: 1, make: 'Gibson', model: 'Les Paul Custom', serial_number: 'GLP-1959', value: 150000, status: 1,
+  });
+  expect(created.status).toBeLessThan(300);
+  const lists = (await api(e2e.portal, token, 'GET', `/api/member/${memberId}/instrument`)).body.data;
+  instrumentId = lists.active.find((instrument: { make: string; model: string }) => instrument.make === 'Gibson' && instrument.model === 'Les Paul Custom').id;
+});
+
+/** The instrument's own part of Min side's 'Aktiv forsikring' tab. */
+const instrumentSection = (page: Page) => page.locator('section.doc-instrument').filter({ hasText: 'Les Paul Custom' });
+
+describe('a member on a phone', () => {
+  it('uploads a photographed receipt and an appraisal, and the missing appraisal is no longer flagged', async () => {
+    const page = await openPage(e2e.browser, e2e.portal, '/', { width: 390 });
+    await signIn(page, e2e.portal, 'member');
+    await page.goto(`${e2e.portal.baseUrl}/profile/edit/instrument-insurance/${memberId}`);
+    await page.getByRole('tab', { name: 'Aktiv forsikring' }).click();
+    const section = instrumentSection(page);
+    await expect.poll(() => page.getByText('Mangler takst').count()).toBeGreaterThan(0);
+
+    await section.getByRole('button', { name: 'Legg til dokument' }).click();
+    await section.getByRole('radio', { name: 'Kvittering' }).check();
+    await section.getByLabel('Fil', { exact: true }).setInputFiles({ name: 'kvittering.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await checkA11y(page, 'Min side, a document about to be uploaded at 390 px');
+    await section.getByRole('button', { name: 'Last opp' }).click();
+    await page.getByText('kvittering.jpg er lastet opp.').waitFor();
+    await expect.poll(() => section.getByRole('img', { name: /Kvittering: kvittering/ }).count()).toBe(1);
+    // A receipt is not an appraisal: above 100 000 kr the appraisal is still missing.
+    await expect.poll(() => page.getByText('Mangler takst').count()).toBeGreaterThan(0);
+
+    await section.getByRole('button', { name: 'Legg til dokument' }).click();
+    await section.getByRole('radio', { name: 'Takst' }).check();
+    await section.getByLabel('Takstdato').fill(format(subDays(new Date(), 30), 'dd/MM/yyyy'));
+    await section.getByLabel('Verdi i takst (kr)').fill('150000');
+    await section.getByLabel('Fil', { exact: true }).setInputFiles({ name: 'takst.pdf', mimeType: 'application/pdf', buffer: appraisal });
+    await section.getByRole('button', { name: 'Last opp' }).click();
+    await page.getByText('takst.pdf er lastet opp.').waitFor();
+    await expect.poll(() => page.getByText('Mangler takst').count()).toBe(0);
+    await checkA11y(page, 'Min side, an instrument with its documents at 390 px');
+    await screenshot(page, 'claims-member-documents-390');
+  });
+
+  it('reports a theft with the documents attached and downloads the claim', async () => {
+    const page = await openPage(e2e.browser, e2e.portal, '/', { width: 390 });
+    await signIn(page, e2e.portal, 'member');
+    await page.goto(`${e2e.portal.baseUrl}/profile/edit/instrument-insurance/${memberId}`);
+    await page.getByRole('tab', { name: 'Aktiv forsikring' }).click();
+    await instrumentSection(page).getByRole('link', { name: /Meld skade/ }).click();
+    await page.getByRole('heading', { name: 'Meld skade' }).first().waitFor();
+    // What the register says is there before the member types anything.
+    await page.getByText('GLP-1959').first().waitFor();
+
+    // Sending nothing names what is missing, and nothing is sent.
+    await page.getByRole('button', { name: 'Send skademeldingen' }).click();
+    await page.getByText('Velg hva som har skjedd').first().waitFor();
+
+    await page.getByRole('radio', { name: 'Tyveri' }).check();
+    await page.getByLabel('Når skjedde det?').fill(format(subDays(new Date(), 2), 'dd/MM/yyyy'));
+    await page.getByLabel('Hvor skjedde det?').fill('Backstage, Vega, Istedgade 40, København');
+    await page.getByRole('radio', { name: 'I utlandet' }).check();
+    await page.getByLabel('Land').selectOption({ label: 'Danmark' });
+    await page.getByLabel('Beskriv hva som skjedde').fill('Gitaren sto i kassen bak scenen under lydprøven og var borte da vi kom tilbake.');
+    await page.getByLabel('Anmeldelsesnummer fra politiet').fill('DK-2026-4411');
+    await expect(page.getByRole('checkbox', { name: /kvittering\.jpg/ })).toBeChecked();
+    await checkA11y(page, 'Min side, the claim form filled in at 390 px');
+    await screenshot(page, 'claims-member-form-390');
+    await page.getByRole('button', { name: 'Send skademeldingen' }).click();
+
+    await page.getByText('Skademeldingen er sendt til forsikringsselskapet.').waitFor();
+    claimId = Number(/\/profile\/claims\/\d+\/(\d+)/.exec(page.url())?.[1]);
+    expect(claimId).toBeGreaterThan(0);
+    await checkA11y(page, 'Min side, a claim just sent at 390 px');
+    await screenshot(page, 'claims-member-sent-390');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Last ned skademelding/ }).first().click()]);
+    const text = await pdfTextOf(download);
+    expect(text).toContain('Gibson');
+    expect(text).toContain('GLP-1959');
+    expect(text).toContain('DK-2026-4411');
+    expect(text).toContain('kvittering.jpg');
+  });
+});
+
+describe('staff at 1440 px', () => {
+  it('find the claim in the queue and move it to Under behandling, which the member sees', async () => {
+    const page = await openPage(e2e.browser, e2e.portal, '/', { width: 1440 });
+    await signIn(page, e2e.portal, 'staff');
+    await page.goto(`${e2e.portal.baseUrl}/claims`);
+    await page.getByRole('link', { name: `Sak ${claimId}` }).waitFor();
+    await checkA11y(page, 'Skademeldinger at 1440 px');
+    await screenshot(page, 'claims-staff-queue-1440');
+
+    await page.getByRole('link', { name: `Sak ${claimId}` }).click();
+    await page.getByText('DK-2026-4411').first().waitFor();
+    await page.getByRole('radio', { name: 'Under behandling' }).check();
+    await page.getByLabel('Melding til medlemmet').fill('Vi har sendt saken videre og hører fra forsikringsselskapet innen en uke.');
+    await page.getByRole('button', { name: 'Lagre endring' }).click();
+    await page.getByText('Skademeldingen er oppdatert').first().waitFor();
+    await checkA11y(page, 'a claim at 1440 px');
+    await screenshot(page, 'claims-staff-claim-1440');
+
+    const member = await apiLogin(e2e.portal, MEMBER.email, MEMBER.password);
+    const claims = (await api(e2e.portal, member, 'GET', `/api/member/${memberId}/claim`)).body.data;
+    expect(claims.find((claim: { id: number }) => claim.id === claimId)).toMatchObject({
+      state: 'in_progress', note: 'Vi har sendt saken videre og hører fra forsikringsselskapet innen en uke.',
+    });
+    const counters = (await api(e2e.portal, token, 'GET', '/api/counters')).body.data;
+    expect(counters['pending-claims']).toBeGreaterThanOrEqual(1);
+  });
+});
