@@ -12,7 +12,7 @@ import { BUTTON_MARKER, buttonInAttribute, buttonInText, renderMailHtml, sanitiz
 import { validationFailed } from '../../lib/http-errors.ts';
 import { EMAIL_PATTERN, FORM_RULES, RULE_MESSAGES, requiredErrors } from '../../schemas/rules.ts';
 import type { EmailTemplate, TemplatePreview } from '../../schemas/templates.ts';
-import { buttonLabelOf, fillTemplate, sendMail } from './messages.ts';
+import { PAGE_BUTTONS, buttonLabelOf, fillTemplate, sendMail } from './messages.ts';
 import { erasedForTemplate } from '../privacy/erased.ts';
 
 const COLUMNS = 't.id, t.slug, t.title, t.content, t.from_name, t.from_email, t.created_at, t.updated_at';
@@ -62,8 +62,10 @@ export async function findTemplate(db: Queryable, id: number, sender: Sender): P
   return row ? shown(row, sender) : null;
 }
 
-/** The button a preview or test mail shows: the template's own words, an example address. */
-const exampleButton = (slug: string | null, publicUrl: string) => {
+/** The button a preview or test mail shows: the template's own words, an example address (a page button: the member's page). */
+const exampleButton = (slug: string | null, publicUrl: string, memberId?: number) => {
+  const page = PAGE_BUTTONS[slug ?? ''];
+  if (page) return { label: page.label, href: memberId === undefined ? `${publicUrl}/profile` : `${publicUrl}${page.path(memberId)}` };
   const label = buttonLabelOf(slug);
   return label ? { label, href: `${publicUrl}/password/change` } : null;
 };
@@ -82,13 +84,19 @@ export async function previewTemplate(
   );
   if (!template || !member) return null;
   if (member.erased) throw erasedForTemplate();
-  const values = { first_name: member.first_name, last_name: member.last_name };
+  // The member's name, and example values for the template's other placeholders (an instrument, an amount).
+  const examples = EXAMPLE_VALUES();
+  const { allowed } = placeholdersOf(template.slug);
+  const values = {
+    ...Object.fromEntries(allowed.filter((name) => examples[name] !== undefined).map((name) => [name, examples[name]])),
+    first_name: member.first_name, last_name: member.last_name,
+  };
   return {
     template_id: template.id,
     member_id: memberId,
     to: member.email,
     subject: fillTemplate(template.title, values, false),
-    html: renderMailHtml(template.content, (html) => fillTemplate(html, values, true), exampleButton(template.slug, publicUrl)),
+    html: renderMailHtml(template.content, (html) => fillTemplate(html, values, true), exampleButton(template.slug, publicUrl, memberId)),
     from_name: template.from_name ?? sender.name,
     from_email: template.from_email ?? sender.email,
   };
@@ -119,6 +127,12 @@ const PLACEHOLDERS: Record<string, { allowed: string[]; required: string[] }> = 
   'vipps-charge-failed': { allowed: [...NAME_PLACEHOLDERS, 'invoice_number', 'total', 'due_date', 'kid', 'account_number'], required: [] },
   // To the office, not a member: how many, the day, and {members}, where the server puts its table of them.
   'membership-lapsed-staff': { allowed: ['count', 'date', 'members'], required: ['members'] },
+  // The valuation reminders (insurance/valuation-reminders.ts): which instrument, its value, the rule;
+  // {button} is a link to the member's instruments on Min side.
+  'valuation-expiring': {
+    allowed: [...NAME_PLACEHOLDERS, 'instrument', 'value', 'expires_on', 'years', 'appraisal_above', 'button'], required: [],
+  },
+  'valuation-renewal': { allowed: [...NAME_PLACEHOLDERS, 'instrument', 'value', 'missing', 'renewal_date', 'button'], required: [] },
 };
 
 /** Where the server puts the table of members; like {button}, only in the text. */
@@ -148,6 +162,13 @@ const EXAMPLE_VALUES = (): Record<string, string> => ({
   count: '1',
   date: '01.03.2027',
   members: 'Medlemsnr. 10001, Kari Nordmann, faktura 1001, kr 1 290,00',
+  instrument: 'Gibson Les Paul',
+  value: '120 000',
+  expires_on: '12.03.2027',
+  years: '5',
+  appraisal_above: '100 000',
+  missing: 'en takst som ikke er eldre enn 5 år',
+  renewal_date: '01.01.2027',
 });
 
 /** The placeholders used in `text` that the template does not know, and the ones it needs but lacks. */
@@ -263,7 +284,7 @@ export async function sendTemplateTest(
     const messageId = await sendMail(tx, outbox, {
       to: staff.email,
       subject: `[Test] ${fillTemplate(template.title, values, false)}`,
-      html: renderMailHtml(template.content, (html) => fillTemplate(html, values, true), exampleButton(template.slug, publicUrl)),
+      html: renderMailHtml(template.content, (html) => fillTemplate(html, values, true), exampleButton(template.slug, publicUrl, memberId)),
       fromName: template.from_name,
       fromEmail: template.from_email,
       memberId: null,
