@@ -43,6 +43,8 @@ const TEXT = {
       `Dette bekrefter at instrumentene og utstyret under tilhører ${name}, medlem av ${org}, og er forsikret ` +
       'gjennom medlemskapet i perioden over, med verdiene som er oppgitt.',
     columns: ['Type', 'Produsent', 'Modell', 'Serienummer', 'Verdi', 'Fra dato'],
+    appraisal: (value: string, date: string) => `Takst ${value}, ${date}`,
+    receipt: 'Kvittering',
     total: (count: number) => `Samlet forsikringssum (${count} ${count === 1 ? 'instrument' : 'instrumenter'})`,
     check: 'Kontroller beviset: skann QR-koden eller åpne adressen under. Siden viser om beviset fortsatt er gyldig.',
     support: (email: string, phone: string) => `Spørsmål om beviset: ${email}, telefon ${phone}.`,
@@ -75,6 +77,8 @@ const TEXT = {
       `This certifies that the instruments and equipment listed below belong to ${name}, a member of ${org}, and are ` +
       'insured through the membership for the period above, at the values stated.',
     columns: ['Type', 'Maker', 'Model', 'Serial number', 'Value', 'Start date'],
+    appraisal: (value: string, date: string) => `Appraisal ${value}, ${date}`,
+    receipt: 'Receipt',
     total: (count: number) => `Total sum insured (${count} ${count === 1 ? 'instrument' : 'instruments'})`,
     check: 'Check this certificate: scan the QR code or open the address below. The page shows whether it is still valid.',
     support: (email: string, phone: string) => `Questions about this certificate: ${email}, phone ${phone}.`,
@@ -109,6 +113,14 @@ export function formatDate(iso: string | null, lang: Lang, short = false): strin
 export function formatMoney(value: number, lang: Lang): string {
   const digits = String(Math.round(value)).replace(/\B(?=(\d{3})+(?!\d))/g, lang === 'nb' ? '\u00a0' : ',');
   return lang === 'nb' ? `${digits} kr` : `NOK ${digits}`;
+}
+
+/** What documents the instrument's value ('Takst 120 000 kr, 12.03.2024', 'Kvittering'), or null for nothing. */
+export function documentedNote(item: Pick<InsuredInstrument, 'documented_value' | 'documented_on' | 'has_receipt'>, lang: Lang): string | null {
+  if (item.documented_value !== null && item.documented_on) {
+    return TEXT[lang].appraisal(formatMoney(item.documented_value, lang), formatDate(item.documented_on, lang, true));
+  }
+  return item.has_receipt ? TEXT[lang].receipt : null;
 }
 
 export const categoryName = (item: Pick<InsuredInstrument, 'category_id' | 'category'>, lang: Lang): string =>
@@ -242,6 +254,8 @@ const COLUMN_WIDTHS = [126, 80, 86, 78, 65, 60];
 /** The first page holds this many instruments with the rest of the certificate; a longer list continues on the next pages. */
 const FIRST_PAGE_ROWS = 25;
 const LINE = 10;
+/** The line under an instrument that says what documents its value. */
+const NOTE_LINE = 9;
 const ROW_PADDING = 4;
 const HEADER_HEIGHT = 17;
 
@@ -287,7 +301,8 @@ function instrumentTable(doc: Doc, root: Struct, certificate: Extract<Certificat
     // A long name wraps to a second line (never more), so nothing a customs officer compares is cut.
     doc.font('Sans').fontSize(8);
     const lines = values.some((value, index) => doc.widthOfString(value) > COLUMN_WIDTHS[index] - 6) ? 2 : 1;
-    const rowHeight = lines * LINE + ROW_PADDING + 1;
+    const note = documentedNote(item, lang);
+    const rowHeight = lines * LINE + ROW_PADDING + 1 + (note ? NOTE_LINE : 0);
     if (y + rowHeight > bottom || (firstPage && rowIndex === FIRST_PAGE_ROWS)) {
       firstPage = false;
       doc.addPage();
@@ -311,6 +326,14 @@ function instrumentTable(doc: Doc, root: Struct, certificate: Extract<Certificat
         align: alignRight(index) ? 'right' : 'left',
       });
     }))));
+    // The note in a row of its own under the instrument, from the maker's column on.
+    if (note) {
+      table.add(doc.struct('TR', {}, [doc.struct('TD', {}, () => {
+        doc.font('Sans').fontSize(7.5).fillColor(MUTED).text(note, columnX(1) + 3, rowTop + ROW_PADDING - 1 + lines * LINE, {
+          width: CONTENT_WIDTH - COLUMN_WIDTHS[0] - 6, lineBreak: false, ellipsis: true,
+        });
+      })]));
+    }
     y = rowTop + rowHeight;
   }
   if (y + 22 > bottom) {
