@@ -17,7 +17,7 @@ let staff: Awaited<ReturnType<typeof signedInStaff>>;
 beforeAll(async () => {
   t = await buildTestApp();
   staff = await signedInStaff(t.app, t.db);
-});
+}, 120_000);
 afterAll(async () => t?.close());
 
 /** A day in the middle of the year: the renewal (1 January 2027) is far off. */

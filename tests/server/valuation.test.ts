@@ -21,7 +21,7 @@ beforeAll(async () => {
   admin = await signedInStaff(t.app, t.db);
   caseworker = await signedInStaff(t.app, t.db, { role_id: 3, first_name: 'Sander', last_name: 'Saksbehandler' });
   member = await signedIn(t.app, t.db, { first_name: 'Mia', last_name: 'Musiker' });
-});
+}, 120_000);
 afterAll(async () => t?.close());
 
 const get = (url: string, token = admin.token) => t.app.inject({ method: 'GET', url, headers: bearer(token) });

@@ -11,7 +11,7 @@ import type { Instrument, InstrumentListItem, InstrumentWithIterations, MemberIn
 import { norwegianDate } from '../shared/oslo-date.ts';
 import type { CsvColumn } from '../../lib/csv.ts';
 import { personJson } from '../shared/person-json.ts';
-import { VALUATION_COLUMN, valuationJoins } from './valuation.ts';
+import { VALUATION_COLUMN, valuationJoins, valuationPrefilter } from './valuation.ts';
 import { VALUATION_STATES } from '../../schemas/valuation.ts';
 
 /** Who acts: staff, or the member whose id this is. */
@@ -110,7 +110,7 @@ const instrumentList: PagedSource & { list: ListDefinition } = {
         if (!values.every((value) => (VALUATION_STATES as readonly string[]).includes(value))) {
           throw badRequest('filter[valuation] må være missing, expiring, expired eller ok.');
         }
-        return `vt.state IN (${params.list(values)})`;
+        return `${valuationPrefilter(values)} AND vt.state IN (${params.list(values)})`;
       },
     },
     sorts: {

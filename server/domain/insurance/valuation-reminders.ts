@@ -18,7 +18,7 @@ import type { Database } from '../../db/database.ts';
 import type { Outbox } from '../messages/outbox.ts';
 import { PAGE_BUTTONS, sendMail, templateBySlug, templateMail, type Template } from '../messages/messages.ts';
 import { todayInOslo } from '../shared/oslo-date.ts';
-import { valuationJoins, valuationSettings } from './valuation.ts';
+import { valuationJoins, valuationPrefilter, valuationSettings } from './valuation.ts';
 import type { ValuationSettings } from '../../schemas/valuation.ts';
 
 export const VALUATION_REMINDER_QUEUE = 'valuation-reminders';
@@ -58,7 +58,7 @@ function expiringCandidates(db: Database, today: string): Promise<Candidate[]> {
   return db.query<Candidate>(
     `SELECT ${CANDIDATE_COLUMNS}
        FROM instruments i JOIN accounts a ON a.id = i.member_id ${valuationJoins('$1::date')}
-      WHERE ${INSURED} AND vt.state = 'expiring'
+      WHERE ${INSURED} AND ${valuationPrefilter(['expiring'])} AND vt.state = 'expiring'
         AND NOT EXISTS (SELECT 1 FROM valuation_reminders r WHERE r.instrument_id = i.id AND r.reason = 'expiring' AND r.about = vn.expires_on)
       ORDER BY i.id`,
     [today],
@@ -70,7 +70,8 @@ function renewalCandidates(db: Database, today: string, renewal: string): Promis
   return db.query<Candidate>(
     `SELECT ${CANDIDATE_COLUMNS}
        FROM instruments i JOIN accounts a ON a.id = i.member_id ${valuationJoins('$1::date')}
-      WHERE ${INSURED} AND (i.insurance_end IS NULL OR i.insurance_end >= $2::date) AND vt.state IN ('missing', 'expired')
+      WHERE ${INSURED} AND (i.insurance_end IS NULL OR i.insurance_end >= $2::date)
+        AND ${valuationPrefilter(['missing', 'expired'])} AND vt.state IN ('missing', 'expired')
         AND NOT EXISTS (SELECT 1 FROM valuation_reminders r WHERE r.instrument_id = i.id AND r.reason = 'renewal' AND r.about = $2::date)
       ORDER BY i.id`,
     [today, renewal],

@@ -11,7 +11,7 @@
 import type { Queryable } from '../../db/database.ts';
 import { validationFailed } from '../../lib/http-errors.ts';
 import {
-  VALUATION_DEFAULTS, VALUATION_FIELDS, valuationSettingsErrors, type Valuation, type ValuationSettings,
+  VALUATION_DEFAULTS, VALUATION_FIELDS, valuationSettingsErrors, type Valuation, type ValuationField, type ValuationSettings,
 } from '../../schemas/valuation.ts';
 
 /** Today's date in Oslo, in SQL. */
@@ -21,20 +21,23 @@ export const OSLO_TODAY_SQL = "(now() AT TIME ZONE 'Europe/Oslo')::date";
 const SETTINGS_SQL = `SELECT ${VALUATION_FIELDS.map((field) => `coalesce(max(s.${field}), ${VALUATION_DEFAULTS[field]})::int AS ${field}`).join(', ')}
   FROM valuation_settings s`;
 
-/**
- * The instrument's documents in one row `vd`: its latest appraisal (by the appraisal's date) and
- * whether it has a receipt. Also what the certificate notes.
- */
-export const DOCUMENTS_LATERAL = `CROSS JOIN LATERAL (
-    SELECT (array_agg(d.valued_on ORDER BY d.valued_on DESC, d.id DESC) FILTER (WHERE d.kind = 'appraisal'))[1] AS appraised_on,
+/** One setting in force, as a scalar (an uncorrelated subquery: worked out once per statement). */
+const setting = (field: ValuationField) => `(SELECT coalesce(max(s.${field}), ${VALUATION_DEFAULTS[field]})::int FROM valuation_settings s)`;
+
+/** The instrument's documents in one row: its latest appraisal (by the appraisal's date) and whether it has a receipt. */
+const DOCUMENTS_SQL = `SELECT (array_agg(d.valued_on ORDER BY d.valued_on DESC, d.id DESC) FILTER (WHERE d.kind = 'appraisal'))[1] AS appraised_on,
            (array_agg(d.value ORDER BY d.valued_on DESC, d.id DESC) FILTER (WHERE d.kind = 'appraisal'))[1] AS appraised_value,
            coalesce(bool_or(d.kind = 'receipt'), false) AS has_receipt
-      FROM documents d WHERE d.instrument_id = i.id
-  ) vd`;
+      FROM documents d WHERE d.instrument_id = i.id`;
+
+/** The documents of the rows of `instruments i` as `vd` (what the certificate notes). */
+export const DOCUMENTS_LATERAL = `CROSS JOIN LATERAL (${DOCUMENTS_SQL}) vd`;
 
 /**
  * The joins that work out the valuation of the rows of `instruments i`, with `today` (an SQL date
- * expression) as the day it is judged on: `vn.needs`, `vn.expires_on` and `vt.state`.
+ * expression) as the day it is judged on: `vn.needs`, `vn.expires_on`, `vt.state`, the documents
+ * in `vd`. Each row's documents are one index lookup (documents_instrument), made for the rows the
+ * other conditions on `i` leave (a page of a member's, the waiting ones, valuationPrefilter's).
  */
 export function valuationJoins(today: string = OSLO_TODAY_SQL): string {
   return `CROSS JOIN (${SETTINGS_SQL}) vs
@@ -56,9 +59,19 @@ export function valuationJoins(today: string = OSLO_TODAY_SQL): string {
   ) vt`;
 }
 
-/** The `valuation` column of an instrument row (needs valuationJoins in its FROM). */
+/** The `valuation` column of an instrument row (valuationJoins in its FROM). */
 export const VALUATION_COLUMN = `json_build_object('state', vt.state, 'expires_on', vn.expires_on, 'needs', vn.needs,
   'documented_value', vd.appraised_value, 'documented_on', vd.appraised_on) AS valuation`;
+
+/**
+ * A condition on `i` alone that holds for every instrument in the states asked for, tested before
+ * its documents are read: only an instrument above the receipt limit can lack anything, and only
+ * one above the appraisal limit can have an appraisal running out. TRUE when 'ok' is asked for.
+ */
+export function valuationPrefilter(states: readonly string[]): string {
+  if (states.includes('ok')) return 'TRUE';
+  return `i.value > ${setting(states.every((state) => state === 'expiring' || state === 'expired') ? 'appraisal_above' : 'receipt_above')}`;
+}
 
 /** The settings in force (the defaults filled in). */
 export async function valuationSettings(db: Queryable): Promise<ValuationSettings> {
