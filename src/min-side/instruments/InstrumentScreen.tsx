@@ -20,6 +20,7 @@ import { HtmlContent } from '../components/HtmlContent.tsx';
 import { instrumentApi, type Instrument, type InstrumentCategory, type MemberInstruments } from './api.ts';
 import { RowFields } from './RowFields.tsx';
 import { Tabs } from './Tabs.tsx';
+import { ValuationChip, useValuationColumn } from './ValuationChip.tsx';
 
 const TEMPLATE_URL = '/maler/instrumentforsikring-mal.xlsx';
 
@@ -110,6 +111,7 @@ export function InstrumentScreen({ memberId, data, categories, reload, tab, setT
   const t = useInstrumentTexts();
   const format = useFormats();
   const notify = useNotify();
+  const valuationColumn = useValuationColumn();
   const [state, dispatch] = useReducer(rowsReducer, data.active.map(toRow), initialRows);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState(false);
@@ -230,6 +232,7 @@ export function InstrumentScreen({ memberId, data, categories, reload, tab, setT
                           showErrors categories={usable} dispatch={dispatch} pending={pendingOf(instrument, categories, t, format)}
                           action={(
                             <span className="button-group">
+                              <ValuationChip valuation={instrument?.valuation} />
                               {!editing.has(row.key) && (
                                 <button type="button" className="btn btn-secondary btn-small" disabled={locked} onClick={(event) => startEditing(row.key, event.currentTarget)}>
                                   {t.editRow(name)}
@@ -274,7 +277,7 @@ export function InstrumentScreen({ memberId, data, categories, reload, tab, setT
                   const pending = Object.values(pendingOf(row, categories, t, format));
                   return row.requested_change?.delete ? t.pendingDelete : `${t.pending}: ${pending.join(', ')}`;
                 },
-              }]}
+              }, valuationColumn]}
             />
           )}
           {rejected.length > 0 && (
