@@ -4,6 +4,8 @@ import type { PgliteDatabase } from '../db/pglite.ts';
 import { MAIL_QUEUE, MESSAGE_QUEUE, SMS_QUEUE } from './outbox.ts';
 import { mailWorker, smsWorker } from './deliver.ts';
 import { invoiceAttachment } from '../domain/billing/invoice-mail.ts';
+import { claimAttachment } from '../domain/claims/claim-mail.ts';
+import { documentReader } from '../domain/claims/claim-zip.ts';
 import { REMINDER_QUEUE, runReminders } from '../domain/billing/reminders.ts';
 import { PAYMENT_FILE_QUEUE, bookPaymentFile } from '../domain/billing/payment-files.ts';
 import { RENEWAL_QUEUE, resumeRenewals, runRenewal } from '../domain/billing/renewal.ts';
@@ -59,7 +61,11 @@ export async function startJobs(services: Services): Promise<void> {
     // Each reminder is claimed with its mail in one transaction, so a retry or a second run sends none twice.
     [VALUATION_REMINDER_QUEUE]: { retryLimit: 2, expireInSeconds: 15 * 60, deleteAfterSeconds: 7 * 24 * 60 * 60 },
   });
-  await jobs.work(MAIL_QUEUE, mailWorker(db, services.mail, (invoiceId) => invoiceAttachment(db, config, invoiceId)));
+  const readDocument = documentReader(config);
+  await jobs.work(MAIL_QUEUE, mailWorker(db, services.mail, {
+    invoice: (invoiceId) => invoiceAttachment(db, config, invoiceId),
+    claim: (claimId) => claimAttachment(db, config, claimId, readDocument),
+  }));
   await jobs.work(SMS_QUEUE, smsWorker(db, services.sms));
   await jobs.work(CLEANUP_QUEUE, async () => {
     await cleanUp(db);

@@ -5,12 +5,12 @@
  */
 import { Type, type Static } from 'typebox';
 import { DateOnly, Nullable } from './common.ts';
-import { VALUATION_DEFAULTS, VALUATION_STATES } from './valuation-rules.ts';
+import { VALUATION_DEFAULTS } from './valuation-rules.ts';
 
 export * from './valuation-rules.ts';
 
 export const Valuation = Type.Object({
-  state: Type.Union(VALUATION_STATES.map((state) => Type.Literal(state)), {
+  state: Type.Union([Type.Literal('ok'), Type.Literal('missing'), Type.Literal('expiring'), Type.Literal('expired')], {
     description: 'ok: dokumentert eller ikke nødvendig; missing: mangler takst eller kvittering; expiring: taksten går snart ut; expired: taksten er for gammel',
   }),
   expires_on: Nullable(DateOnly),

@@ -175,7 +175,7 @@ describe('the job and its templates', () => {
 
     const member = await insuredMember({ first_name: 'Åse' });
     const preview = (await call('GET', `/api/emails/template/${template.id}/preview?member_id=${member.id}`)).json().data;
-    expect(preview.html).toContain('Hei Åse, Gibson Les Paul til 12.03.2027.');
+    expect(preview.html).toContain('Hei Åse, Fender Stratocaster til 12.03.2027.');
     expect(preview.html).toContain(`href="http://portal.test/profile/edit/instrument-insurance/${member.id}"`);
 
     await appraisedExpiring(member.id, 5);
