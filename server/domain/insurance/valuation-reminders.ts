@@ -45,7 +45,7 @@ interface Candidate {
 
 /** Insured today ($1) and a member we may write to. */
 const INSURED = `i.state = 'active' AND i.deleted_at IS NULL AND (i.insurance_end IS NULL OR i.insurance_end >= $1::date)
-  AND a.role_id = 2 AND a.erased_at IS NULL AND NOT a.blocked_access
+  AND a.role_id = 2 AND a.erased_at IS NULL AND NOT a.blocked_access AND a.email IS NOT NULL
   AND EXISTS (SELECT 1 FROM subscriptions s
                WHERE s.member_id = i.member_id AND s.kind = 'instrument' AND s.state = 'active' AND s.deleted_at IS NULL
                  AND (s.subscription_end IS NULL OR s.subscription_end >= $1::date))`;
