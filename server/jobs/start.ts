@@ -23,6 +23,7 @@ import { MEMBER_IMPORT_WELCOME_QUEUE, sendWelcomeMails } from '../domain/members
 import { takeBackInterruptedImports } from '../domain/members/member-import-undo.ts';
 import { OUTREACH_DUE_QUEUE, OUTREACH_QUEUE, restartStalledOutreaches, startDueOutreaches, type OutreachJob } from '../domain/outreach/outreach-send.ts';
 import { deliverOutreach } from '../domain/outreach/outreach-delivery.ts';
+import { VALUATION_REMINDER_QUEUE, runValuationReminders } from '../domain/insurance/valuation-reminders.ts';
 
 /** The read-back's schedule: every N minutes within the hour, or every N hours at minute 11. */
 export const statusCron = (minutes: number): string =>
@@ -57,6 +58,8 @@ export async function startJobs(services: Services): Promise<void> {
     // after a killed worker (back within two minutes) goes on with those still pending and sends nobody twice.
     [OUTREACH_QUEUE]: { retryLimit: 5, retryDelay: 30, expireInSeconds: 2 * 60, deleteAfterSeconds: 7 * 24 * 60 * 60 },
     [OUTREACH_DUE_QUEUE]: { retryLimit: 1, expireInSeconds: 5 * 60, deleteAfterSeconds: 24 * 60 * 60 },
+    // Each reminder is claimed with its mail in one transaction, so a retry or a second run sends none twice.
+    [VALUATION_REMINDER_QUEUE]: { retryLimit: 2, expireInSeconds: 15 * 60, deleteAfterSeconds: 7 * 24 * 60 * 60 },
   });
   const readDocument = documentReader(config);
   await jobs.work(MAIL_QUEUE, mailWorker(db, services.mail, {
@@ -132,6 +135,12 @@ export async function startJobs(services: Services): Promise<void> {
     await applyRetention(db, config.retention);
   }, 5);
   await jobs.schedule(RETENTION_QUEUE, '43 3 * * *');
+
+  // In the morning, when a member reads the mail the day it comes.
+  await jobs.work(VALUATION_REMINDER_QUEUE, async () => {
+    await runValuationReminders(db, services.outbox, config.publicUrl);
+  }, 5);
+  await jobs.schedule(VALUATION_REMINDER_QUEUE, '7 9 * * *');
 
   // Only the embedded database needs our backups; a PostgreSQL server has its own.
   const interval = config.backup.intervalHours;

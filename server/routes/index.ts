@@ -32,6 +32,7 @@ import outreach from './outreach.ts';
 import staffUsers from './staff-users.ts';
 import unsubscribe from './unsubscribe.ts';
 import claims from './claims.ts';
+import valuation from './valuation.ts';
 
 const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(health);
@@ -66,6 +67,7 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(staffUsers);
   await app.register(unsubscribe);
   await app.register(claims);
+  await app.register(valuation);
 };
 
 export default apiRoutes;

@@ -10,7 +10,7 @@ import { Type } from 'typebox';
 import { DataOf, IdParams, MessageBody } from '../schemas/common.ts';
 import { errorResponses } from '../schemas/responses.ts';
 import {
-  ImportResult, Instrument, InstrumentExportQuery, InstrumentUpload, InstrumentNewBody, InstrumentPatchBody, InstrumentWithIterations, InstrumentsOfMember,
+  ImportResult, Instrument, InstrumentExportQuery, InstrumentListItem, InstrumentUpload, InstrumentNewBody, InstrumentPatchBody, InstrumentWithIterations, InstrumentsOfMember,
   MemberInstruments, RefusedBody, RejectInstrumentsBody,
 } from '../schemas/instruments.ts';
 import { RejectBody } from '../schemas/requests.ts';
@@ -88,8 +88,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/instrument/list', {
     config: { right: 'members.read', access: 'staff', accessLog: { kind: 'read', detail: 'Instrumenter', list: 'Instrumentlisten', members: membersInRows('member_id') } },
     schema: {
-      tags: TAGS, summary: 'Instrumenter; filter[status]=0 de som venter på behandling (nye, endret eller slettet av medlemmet), filter[member_id]',
-      querystring: listQuery(instrumentList.list), response: { 200: paginatorSchema(Instrument) },
+      tags: TAGS,
+      summary: 'Instrumenter med medlemmet; filter[status]=0 de som venter på behandling (nye, endret eller slettet av medlemmet), '
+        + 'filter[member_id], filter[valuation]=missing, expiring, expired eller ok (takst og dokumentasjon)',
+      querystring: listQuery(instrumentList.list), response: { 200: paginatorSchema(InstrumentListItem) },
     },
   }, async (request) => paginate(await instrumentPage(db, request.query), request.url, config.publicUrl));
 

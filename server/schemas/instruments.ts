@@ -3,6 +3,7 @@ import { Type, type Static } from 'typebox';
 import { DateOnly, Id, Nullable, PersonRef, Timestamp } from './common.ts';
 import { InstrumentSnapshot } from './logs.ts';
 import { RejectBody } from './requests.ts';
+import { Valuation } from './valuation.ts';
 
 /** status on the wire: 0 waiting for staff (new, changed or deleted by the member), 1 active, 2 rejected, 3 deleted. */
 export const INSTRUMENT_STATUS = { pending: 0, active: 1, rejected: 2, deleted: 3 } as const;
@@ -37,8 +38,15 @@ export const Instrument = Type.Object({
   updated_at: Timestamp,
   deleted_at: Nullable(Timestamp),
   validated_by_user: Nullable(PersonRef),
+  valuation: Valuation,
 });
 export type Instrument = Static<typeof Instrument>;
+
+/** A row of the staff instrument list: the instrument and whose it is. */
+export const InstrumentListItem = Type.Intersect([Instrument, Type.Object({
+  member: Type.Object({ id: Type.Integer(), remote_id: Nullable(Type.Integer()), first_name: Type.String(), last_name: Type.String() }),
+})]);
+export type InstrumentListItem = Static<typeof InstrumentListItem>;
 
 export const InstrumentIteration = Type.Object({
   id: Type.Integer(),

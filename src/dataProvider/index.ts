@@ -11,19 +11,21 @@ import { memberImportMethods, type MemberImportMethods } from './member-import.t
 import { outreachMethods, type OutreachMethods } from './outreach.ts';
 import { segmentMethods, type SegmentMethods } from './segments.ts';
 import { staffMethods, type StaffMethods } from './staff.ts';
+import { valuationMethods, type ValuationMethods } from './valuation.ts';
 
 export type StaffDataProvider = DataProvider & CustomMethods & InstrumentMethods & MemberImportMethods & BillingMethods & SegmentMethods & StaffMethods
-  & ConsentKindMethods & OutreachMethods & DocumentMethods & ClaimMethods;
+  & ConsentKindMethods & OutreachMethods & DocumentMethods & ClaimMethods & ValuationMethods;
 
 export const dataProvider: StaffDataProvider = {
   ...baseDataProvider, ...customMethods, ...instrumentMethods, ...memberImportMethods, ...billingMethods, ...segmentMethods, ...staffMethods,
-  ...consentKindMethods, ...outreachMethods, ...documentMethods, ...claimMethods,
+  ...consentKindMethods, ...outreachMethods, ...documentMethods, ...claimMethods, ...valuationMethods,
 };
 
 export type * from './types.ts';
 export type * from './billing-types.ts';
 export type { Segment, SegmentCount, SegmentFilter } from './segments.ts';
 export type { ConsentKind, ConsentKindsBody } from './consent-kinds.ts';
+export type { InstrumentListItem, Valuation, ValuationSettings } from './valuation.ts';
 export type {
   Outreach, OutreachAction, OutreachBody, OutreachChannel, OutreachExcluded, OutreachFailure, OutreachKind, OutreachPreview, OutreachReport,
   OutreachState, SmsParts,

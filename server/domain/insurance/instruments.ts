@@ -7,10 +7,12 @@ import type { Queryable } from '../../db/database.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import { parseListQuery, type FilterBuilder, type ListDefinition } from '../../lib/list.ts';
 import { queryPage, type Page, type PagedSource } from '../../lib/paged-query.ts';
-import type { Instrument, InstrumentWithIterations, MemberInstruments } from '../../schemas/instruments.ts';
+import type { Instrument, InstrumentListItem, InstrumentWithIterations, MemberInstruments } from '../../schemas/instruments.ts';
 import { norwegianDate } from '../shared/oslo-date.ts';
 import type { CsvColumn } from '../../lib/csv.ts';
 import { personJson } from '../shared/person-json.ts';
+import { VALUATION_COLUMN, valuationJoins, valuationPrefilter } from './valuation.ts';
+import { VALUATION_STATES } from '../../schemas/valuation.ts';
 
 /** Who acts: staff, or the member whose id this is. */
 export interface Actor {
@@ -25,11 +27,13 @@ const STATUS_SQL = `CASE i.state WHEN 'requested' THEN 0 WHEN 'active' THEN 1 WH
 
 const COLUMNS = `i.id, i.member_id, i.subscription_id, i.instrument_category, c.title AS category, i.make, i.model,
   i.serial_number, i.value, i.insurance_start, i.insurance_end, i.state, ${STATUS_SQL} AS status, i.requested_change,
-  i.reason_for_rejection, i.created_at, i.updated_at, i.deleted_at, ${personJson('vb')} AS validated_by_user`;
+  i.reason_for_rejection, i.created_at, i.updated_at, i.deleted_at, ${personJson('vb')} AS validated_by_user, ${VALUATION_COLUMN}`;
 
+/** Every instrument read carries its valuation (valuation.ts), judged today. */
 const FROM = `FROM instruments i
   JOIN instrument_categories c ON c.id = i.instrument_category
-  LEFT JOIN accounts vb ON vb.id = i.validated_by`;
+  LEFT JOIN accounts vb ON vb.id = i.validated_by
+  ${valuationJoins()}`;
 
 export async function loadInstrument(db: Queryable, id: number): Promise<Instrument | undefined> {
   const [row] = await db.query<Instrument>(`SELECT ${COLUMNS} ${FROM} WHERE i.id = $1`, [id]);
@@ -102,17 +106,26 @@ const instrumentList: PagedSource & { list: ListDefinition } = {
         if (!values.every((value) => value in STATUS_FILTER)) throw badRequest('filter[status] må være 0, 1, 2 eller 3.');
         return `(${values.map((value) => STATUS_FILTER[value]).join(' OR ')})`;
       },
+      valuation: (values, params) => {
+        if (!values.every((value) => (VALUATION_STATES as readonly string[]).includes(value))) {
+          throw badRequest('filter[valuation] må være missing, expiring, expired eller ok.');
+        }
+        return `${valuationPrefilter(values)} AND vt.state IN (${params.list(values)})`;
+      },
     },
-    sorts: { id: 'i.id', created_at: 'i.created_at', value: 'i.value', make: 'i.make', insurance_start: 'i.insurance_start' },
+    sorts: {
+      id: 'i.id', created_at: 'i.created_at', value: 'i.value', make: 'i.make', insurance_start: 'i.insurance_start',
+      expires_on: 'vn.expires_on',
+    },
     defaultSort: 'id',
     tieBreaker: 'i.id',
   },
-  from: `${FROM} WHERE TRUE`,
-  columns: COLUMNS,
+  from: `${FROM} JOIN accounts m ON m.id = i.member_id WHERE TRUE`,
+  columns: `${COLUMNS}, json_build_object('id', m.id, 'remote_id', m.remote_id, 'first_name', m.first_name, 'last_name', m.last_name) AS member`,
 };
 
-export const instrumentPage = (db: Queryable, query: Record<string, unknown>): Promise<Page<Instrument>> =>
-  queryPage<Instrument>(db, instrumentList, parseListQuery(query, instrumentList.list));
+export const instrumentPage = (db: Queryable, query: Record<string, unknown>): Promise<Page<InstrumentListItem>> =>
+  queryPage<InstrumentListItem>(db, instrumentList, parseListQuery(query, instrumentList.list));
 
 export const INSTRUMENT_CSV_FILENAME = 'instrument_liste.csv';
 

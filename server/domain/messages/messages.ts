@@ -7,7 +7,7 @@
 import type { Database, Queryable } from '../../db/database.ts';
 import { MAIL_QUEUE, SMS_QUEUE, type MessageJob, type Outbox } from './outbox.ts';
 import { escapeHtml } from '../../lib/html.ts';
-import { renderMailHtml, sanitizeMailHtml } from '../../lib/mail-html.ts';
+import { renderMailHtml, sanitizeMailHtml, type MailButton } from '../../lib/mail-html.ts';
 
 export interface Template {
   title: string;
@@ -123,6 +123,8 @@ export interface TemplateValues {
    * the logged copy CODE_REMOVED.
    */
   code?: string;
+  /** A button that is no secret (a link to a page of Min side, PAGE_BUTTONS), shown in the sent and the logged copy alike. */
+  button?: MailButton;
   senderId?: number | null;
 }
 
@@ -136,6 +138,15 @@ export const BUTTON_LABELS: Record<string, string> = {
   'import-welcome': 'Velg passord',
   'two-factor-enrolment': 'Sett opp totrinnsinnlogging',
   'staff-invitation': 'Velg passord',
+};
+
+/**
+ * Templates whose {button} is a plain link to a page of Min side (no secret in it): its words and
+ * the page, for the member it goes to.
+ */
+export const PAGE_BUTTONS: Record<string, { label: string; path: (memberId: number) => string }> = {
+  'valuation-expiring': { label: 'Last opp ny takst', path: (memberId) => `/profile/edit/instrument-insurance/${memberId}` },
+  'valuation-renewal': { label: 'Last opp dokumentasjon', path: (memberId) => `/profile/edit/instrument-insurance/${memberId}` },
 };
 
 /** The button's words for a template (by slug), or null when the template has no button. */
@@ -159,7 +170,7 @@ export function templateMail(
   template: Template,
   slug: string,
   recipient: TemplateRecipient,
-  { values = {}, link, code, senderId = null }: TemplateValues = {},
+  { values = {}, link, code, button, senderId = null }: TemplateValues = {},
 ): OutgoingMail {
   const shown = { first_name: recipient.first_name, last_name: recipient.last_name, ...values };
   const fill = (html: string) => fillTemplate(html, code === undefined ? shown : { ...shown, code: CODE_REMOVED }, true);
@@ -169,8 +180,8 @@ export function templateMail(
   return {
     to: recipient.email,
     subject: fillTemplate(template.title, shown, false),
-    html: renderMailHtml(template.content, fill, link === undefined ? null : `<strong>${escapeHtml(label)}</strong> ${SECRET_REMOVED}`),
-    secretHtml: secret ? renderMailHtml(template.content, fillSecret, link === undefined ? null : { label, href: link }) : undefined,
+    html: renderMailHtml(template.content, fill, link === undefined ? (button ?? null) : `<strong>${escapeHtml(label)}</strong> ${SECRET_REMOVED}`),
+    secretHtml: secret ? renderMailHtml(template.content, fillSecret, link === undefined ? (button ?? null) : { label, href: link }) : undefined,
     fromName: template.from_name,
     fromEmail: template.from_email,
     memberId: recipient.id,

@@ -12,8 +12,9 @@ import { BUTTON_MARKER, buttonInAttribute, buttonInText, renderMailHtml, sanitiz
 import { validationFailed } from '../../lib/http-errors.ts';
 import { EMAIL_PATTERN, FORM_RULES, RULE_MESSAGES, requiredErrors } from '../../schemas/rules.ts';
 import type { EmailTemplate, TemplatePreview } from '../../schemas/templates.ts';
-import { buttonLabelOf, fillTemplate, sendMail } from './messages.ts';
+import { PAGE_BUTTONS, buttonLabelOf, fillTemplate, sendMail } from './messages.ts';
 import { erasedForTemplate } from '../privacy/erased.ts';
+import { EXAMPLE_VALUES, placeholdersOf } from './template-placeholders.ts';
 
 const COLUMNS = 't.id, t.slug, t.title, t.content, t.from_name, t.from_email, t.created_at, t.updated_at';
 
@@ -62,8 +63,10 @@ export async function findTemplate(db: Queryable, id: number, sender: Sender): P
   return row ? shown(row, sender) : null;
 }
 
-/** The button a preview or test mail shows: the template's own words, an example address. */
-const exampleButton = (slug: string | null, publicUrl: string) => {
+/** The button a preview or test mail shows: the template's own words, an example address (a page button: the member's page). */
+const exampleButton = (slug: string | null, publicUrl: string, memberId?: number) => {
+  const page = PAGE_BUTTONS[slug ?? ''];
+  if (page) return { label: page.label, href: memberId === undefined ? `${publicUrl}/profile` : `${publicUrl}${page.path(memberId)}` };
   const label = buttonLabelOf(slug);
   return label ? { label, href: `${publicUrl}/password/change` } : null;
 };
@@ -82,47 +85,23 @@ export async function previewTemplate(
   );
   if (!template || !member) return null;
   if (member.erased) throw erasedForTemplate();
-  const values = { first_name: member.first_name, last_name: member.last_name };
+  // The member's name, and example values for the template's other placeholders (an instrument, an amount).
+  const examples = EXAMPLE_VALUES();
+  const { allowed } = placeholdersOf(template.slug);
+  const values = {
+    ...Object.fromEntries(allowed.filter((name) => examples[name] !== undefined).map((name) => [name, examples[name]])),
+    first_name: member.first_name, last_name: member.last_name,
+  };
   return {
     template_id: template.id,
     member_id: memberId,
     to: member.email,
     subject: fillTemplate(template.title, values, false),
-    html: renderMailHtml(template.content, (html) => fillTemplate(html, values, true), exampleButton(template.slug, publicUrl)),
+    html: renderMailHtml(template.content, (html) => fillTemplate(html, values, true), exampleButton(template.slug, publicUrl, memberId)),
     from_name: template.from_name ?? sender.name,
     from_email: template.from_email ?? sender.email,
   };
 }
-
-/**
- * The placeholders each template may use (by slug; every template knows the member's name).
- * 'button' is not a value: it marks where the server puts the template's secret link.
- */
-const NAME_PLACEHOLDERS = ['first_name', 'last_name'];
-const PLACEHOLDERS: Record<string, { allowed: string[]; required: string[] }> = {
-  'password-reset': { allowed: [...NAME_PLACEHOLDERS, 'button'], required: ['button'] },
-  'vipps-welcome': { allowed: [...NAME_PLACEHOLDERS, 'email', 'button'], required: ['button'] },
-  'import-welcome': { allowed: [...NAME_PLACEHOLDERS, 'email', 'button'], required: ['button'] },
-  'member-card': { allowed: [...NAME_PLACEHOLDERS, 'member_number', 'campaign_code'], required: [] },
-  'sign-in-code': { allowed: [...NAME_PLACEHOLDERS, 'code'], required: ['code'] },
-  'two-factor-enrolment': { allowed: [...NAME_PLACEHOLDERS, 'button'], required: ['button'] },
-  // A new staff user: the role they were given, the address they sign in with, and the link to choose a password.
-  'staff-invitation': { allowed: [...NAME_PLACEHOLDERS, 'role', 'email', 'button'], required: ['button'] },
-  'recovery-code-used': { allowed: [...NAME_PLACEHOLDERS, 'remaining'], required: [] },
-  // The invoice's PDF is attached by the server; the text says what to pay.
-  invoice: { allowed: [...NAME_PLACEHOLDERS, 'invoice_number', 'total', 'due_date', 'kid', 'account_number'], required: [] },
-  // The reminders say what is still to pay; the lapse mail also until when the covers hold.
-  'invoice-reminder-1': { allowed: [...NAME_PLACEHOLDERS, 'invoice_number', 'total', 'due_date', 'kid', 'account_number'], required: [] },
-  'invoice-reminder-2': { allowed: [...NAME_PLACEHOLDERS, 'invoice_number', 'total', 'due_date', 'kid', 'account_number'], required: [] },
-  'membership-lapsed': { allowed: [...NAME_PLACEHOLDERS, 'invoice_number', 'total', 'due_date', 'covered_until'], required: [] },
-  // A charge on the member's Vipps agreement failed: the invoice is mailed instead.
-  'vipps-charge-failed': { allowed: [...NAME_PLACEHOLDERS, 'invoice_number', 'total', 'due_date', 'kid', 'account_number'], required: [] },
-  // A claim: the member's copy (the packet's zip attached by the server) and each change of its state with staff's note.
-  'claim-received': { allowed: [...NAME_PLACEHOLDERS, 'instrument', 'claim_number', 'insurer'], required: [] },
-  'claim-updated': { allowed: [...NAME_PLACEHOLDERS, 'instrument', 'claim_number', 'state', 'note'], required: [] },
-  // To the office, not a member: how many, the day, and {members}, where the server puts its table of them.
-  'membership-lapsed-staff': { allowed: ['count', 'date', 'members'], required: ['members'] },
-};
 
 /** Where the server puts the table of members; like {button}, only in the text. */
 const MEMBERS_IN_TITLE = '{members} kan bare stå i innholdet, ikke i emnet.';
@@ -132,31 +111,6 @@ export const BUTTON_MESSAGES = {
   inAttribute: `${BUTTON_MARKER} kan bare stå i teksten, ikke i en lenke, et bilde eller en stil.`,
   inTitle: `${BUTTON_MARKER} kan bare stå i innholdet, ikke i emnet.`,
 } as const;
-const placeholdersOf = (slug: string | null) => PLACEHOLDERS[slug ?? ''] ?? { allowed: NAME_PLACEHOLDERS, required: [] };
-
-/** Example values for a test mail of a template whose placeholders are more than the name. */
-const EXAMPLE_VALUES = (): Record<string, string> => ({
-  email: 'medlem@example.no',
-  role: 'Saksbehandler',
-  member_number: '10001',
-  campaign_code: 'EKSEMPEL',
-  code: '123456',
-  remaining: '9',
-  invoice_number: '1001',
-  total: 'kr 1 290,00',
-  due_date: '31.01.2027',
-  kid: '00123 45678 90123',
-  account_number: '1503.12.34562',
-  covered_until: '31.12.2026',
-  count: '1',
-  date: '01.03.2027',
-  members: 'Medlemsnr. 10001, Kari Nordmann, faktura 1001, kr 1 290,00',
-  instrument: 'Fender Stratocaster',
-  claim_number: '42',
-  insurer: 'Demo Forsikring ASA',
-  state: 'Under behandling',
-  note: 'Vi har bedt forsikringsselskapet om en vurdering og svarer deg så snart vi har den.',
-});
 
 /** The placeholders used in `text` that the template does not know, and the ones it needs but lacks. */
 export function placeholderErrors(slug: string | null, fields: { title?: string; content?: string }): Record<string, string[]> {
@@ -271,7 +225,7 @@ export async function sendTemplateTest(
     const messageId = await sendMail(tx, outbox, {
       to: staff.email,
       subject: `[Test] ${fillTemplate(template.title, values, false)}`,
-      html: renderMailHtml(template.content, (html) => fillTemplate(html, values, true), exampleButton(template.slug, publicUrl)),
+      html: renderMailHtml(template.content, (html) => fillTemplate(html, values, true), exampleButton(template.slug, publicUrl, memberId)),
       fromName: template.from_name,
       fromEmail: template.from_email,
       memberId: null,

@@ -7,112 +7,15 @@
 import { loadPdfKit } from '../../lib/lazy-modules.ts';
 import { A4, COLOURS, CONTENT_WIDTH, MARGIN, factTable, numberPages, taggedPdf, type Doc, type Struct } from '../../lib/pdf.ts';
 import type { Lang, ProofConfig } from './proof.ts';
-import type { InsuredInstrument, TravelProduct } from './covers.ts';
 import type { Certificate } from './certificates.ts';
+import { TEXT, categoryName, documentedNote, formatDate, formatMoney } from './certificate-text.ts';
+
+// The claim packet writes dates, amounts and types as the certificate does.
+export { categoryName, formatDate, formatMoney };
 
 const QR_SIZE = 112;
 const { ink: INK, muted: MUTED, accent: ACCENT, rule: RULE } = COLOURS;
 
-const MONTHS_EN = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-/** The texts of both languages. */
-const TEXT = {
-  nb: {
-    travelTitle: 'Forsikringsbevis – reiseforsikring',
-    instrumentsTitle: 'Forsikringsbevis – instrumentforsikring',
-    continued: 'fortsettelse',
-    insured: 'Forsikret',
-    birthdate: 'Fødselsdato',
-    memberNumber: 'Medlemsnummer',
-    product: 'Produkt',
-    area: 'Dekningsområde',
-    period: 'Forsikringsperiode',
-    insurer: 'Forsikringsselskap',
-    policy: 'Polisenummer',
-    issued: 'Utstedt',
-    unknown: 'Ikke oppgitt',
-    products: { Europa: 'Reiseforsikring Europa', Verden: 'Reiseforsikring Verden' } as Record<TravelProduct, string>,
-    areas: {
-      Europa: 'Alle land i Europa, også Kypros, Tyrkia, Madeira og Kanariøyene',
-      Verden: 'Hele verden',
-    } as Record<TravelProduct, string>,
-    travelBody: (name: string, org: string) =>
-      `Dette bekrefter at ${name} er medlem av ${org} og har reiseforsikring gjennom medlemskapet i perioden over, ` +
-      'innenfor dekningsområdet som er oppgitt.',
-    instrumentsBody: (name: string, org: string) =>
-      `Dette bekrefter at instrumentene og utstyret under tilhører ${name}, medlem av ${org}, og er forsikret ` +
-      'gjennom medlemskapet i perioden over, med verdiene som er oppgitt.',
-    columns: ['Type', 'Produsent', 'Modell', 'Serienummer', 'Verdi', 'Fra dato'],
-    total: (count: number) => `Samlet forsikringssum (${count} ${count === 1 ? 'instrument' : 'instrumenter'})`,
-    check: 'Kontroller beviset: skann QR-koden eller åpne adressen under. Siden viser om beviset fortsatt er gyldig.',
-    support: (email: string, phone: string) => `Spørsmål om beviset: ${email}, telefon ${phone}.`,
-    qrAlt: 'QR-kode til siden som kontrollerer beviset',
-    page: (n: number, of: number) => `Side ${n} av ${of}`,
-  },
-  en: {
-    travelTitle: 'Certificate of insurance – travel',
-    instrumentsTitle: 'Certificate of insurance – instruments',
-    continued: 'continued',
-    insured: 'Insured person',
-    birthdate: 'Date of birth',
-    memberNumber: 'Membership number',
-    product: 'Product',
-    area: 'Area covered',
-    period: 'Period of insurance',
-    insurer: 'Insurer',
-    policy: 'Policy number',
-    issued: 'Issued',
-    unknown: 'Not given',
-    products: { Europa: 'Travel insurance Europe', Verden: 'Travel insurance Worldwide' } as Record<TravelProduct, string>,
-    areas: {
-      Europa: 'All countries in Europe, including Cyprus, Turkey, Madeira and the Canary Islands',
-      Verden: 'Worldwide',
-    } as Record<TravelProduct, string>,
-    travelBody: (name: string, org: string) =>
-      `This certifies that ${name} is a member of ${org} and holds travel insurance through the membership for the ` +
-      'period above, within the area covered stated above.',
-    instrumentsBody: (name: string, org: string) =>
-      `This certifies that the instruments and equipment listed below belong to ${name}, a member of ${org}, and are ` +
-      'insured through the membership for the period above, at the values stated.',
-    columns: ['Type', 'Maker', 'Model', 'Serial number', 'Value', 'Start date'],
-    total: (count: number) => `Total sum insured (${count} ${count === 1 ? 'instrument' : 'instruments'})`,
-    check: 'Check this certificate: scan the QR code or open the address below. The page shows whether it is still valid.',
-    support: (email: string, phone: string) => `Questions about this certificate: ${email}, phone ${phone}.`,
-    qrAlt: 'QR code of the page that checks this certificate',
-    page: (n: number, of: number) => `Page ${n} of ${of}`,
-  },
-} as const;
-
-/** Instrument types in English (the reference data's categories); others keep their Norwegian name. */
-const CATEGORY_EN: Record<number, string> = {
-  1: 'Guitar',
-  2: 'Bass',
-  3: 'Drums and percussion',
-  4: 'Keyboard and piano',
-  5: 'Violin and strings',
-  6: 'Wind instrument',
-  7: 'Vocals',
-  8: 'PA and sound equipment',
-  9: 'Studio and recording equipment',
-  10: 'Other instrument',
-};
-
-/** 31.12.2026 in Norwegian; 31 December 2026 in English (31 Dec 2026 where space is short). */
-export function formatDate(iso: string | null, lang: Lang, short = false): string {
-  if (!iso) return TEXT[lang].unknown;
-  const [year, month, day] = iso.slice(0, 10).split('-');
-  if (lang === 'nb') return `${day}.${month}.${year}`;
-  const monthName = MONTHS_EN[Number(month) - 1];
-  return `${Number(day)} ${short ? monthName.slice(0, 3) : monthName} ${year}`;
-}
-
-export function formatMoney(value: number, lang: Lang): string {
-  const digits = String(Math.round(value)).replace(/\B(?=(\d{3})+(?!\d))/g, lang === 'nb' ? '\u00a0' : ',');
-  return lang === 'nb' ? `${digits} kr` : `NOK ${digits}`;
-}
-
-export const categoryName = (item: Pick<InsuredInstrument, 'category_id' | 'category'>, lang: Lang): string =>
-  lang === 'en' ? CATEGORY_EN[item.category_id] ?? item.category : item.category;
 
 export function certificateTitle(certificate: Certificate, lang: Lang): string {
   const title = certificate.kind === 'travel' ? TEXT[lang].travelTitle : TEXT[lang].instrumentsTitle;
@@ -213,6 +116,8 @@ const COLUMN_WIDTHS = [126, 80, 86, 78, 65, 60];
 /** The first page holds this many instruments with the rest of the certificate; a longer list continues on the next pages. */
 const FIRST_PAGE_ROWS = 25;
 const LINE = 10;
+/** The line under an instrument that says what documents its value. */
+const NOTE_LINE = 9;
 const ROW_PADDING = 4;
 const HEADER_HEIGHT = 17;
 
@@ -258,7 +163,8 @@ function instrumentTable(doc: Doc, root: Struct, certificate: Extract<Certificat
     // A long name wraps to a second line (never more), so nothing a customs officer compares is cut.
     doc.font('Sans').fontSize(8);
     const lines = values.some((value, index) => doc.widthOfString(value) > COLUMN_WIDTHS[index] - 6) ? 2 : 1;
-    const rowHeight = lines * LINE + ROW_PADDING + 1;
+    const note = documentedNote(item, lang);
+    const rowHeight = lines * LINE + ROW_PADDING + 1 + (note ? NOTE_LINE : 0);
     if (y + rowHeight > bottom || (firstPage && rowIndex === FIRST_PAGE_ROWS)) {
       firstPage = false;
       doc.addPage();
@@ -282,6 +188,14 @@ function instrumentTable(doc: Doc, root: Struct, certificate: Extract<Certificat
         align: alignRight(index) ? 'right' : 'left',
       });
     }))));
+    // The note in a row of its own under the instrument, from the maker's column on.
+    if (note) {
+      table.add(doc.struct('TR', {}, [doc.struct('TD', {}, () => {
+        doc.font('Sans').fontSize(7.5).fillColor(MUTED).text(note, columnX(1) + 3, rowTop + ROW_PADDING - 1 + lines * LINE, {
+          width: CONTENT_WIDTH - COLUMN_WIDTHS[0] - 6, lineBreak: false, ellipsis: true,
+        });
+      })]));
+    }
     y = rowTop + rowHeight;
   }
   if (y + 22 > bottom) {

@@ -5,6 +5,7 @@
 import type { Queryable } from '../../db/database.ts';
 import { contentHash } from './proof-tokens.ts';
 import { endOfYear } from './proof.ts';
+import { DOCUMENTS_LATERAL } from '../insurance/valuation.ts';
 
 export type TravelProduct = 'Europa' | 'Verden';
 
@@ -23,6 +24,10 @@ export interface InsuredInstrument {
   serial_number: string | null;
   value: number;
   insurance_start: string;
+  /** The latest appraisal's value and date, if any, and whether a receipt is kept: noted on the certificate, not signed. */
+  documented_value: number | null;
+  documented_on: string | null;
+  has_receipt: boolean;
 }
 
 export interface InstrumentCover {
@@ -68,8 +73,9 @@ export async function instrumentCover(db: Queryable, memberId: number, today: st
   if (!subscription) return null;
   const instruments = await db.query<InsuredInstrument>(
     `SELECT i.id, i.instrument_category AS category_id, c.title AS category, i.make, i.model, i.serial_number, i.value,
-            i.insurance_start
+            i.insurance_start, vd.appraised_value AS documented_value, vd.appraised_on::text AS documented_on, vd.has_receipt
        FROM instruments i JOIN instrument_categories c ON c.id = i.instrument_category
+       ${DOCUMENTS_LATERAL}
       WHERE i.member_id = $1 AND i.state = 'active' AND i.deleted_at IS NULL
         AND (i.insurance_end IS NULL OR i.insurance_end >= $2::date)
       ORDER BY i.insurance_start, i.id`,

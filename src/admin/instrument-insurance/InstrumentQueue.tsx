@@ -4,6 +4,8 @@ import type { PendingInstruments } from '../../../server/schemas/pending-request
 import { formatPhone } from '../../common/format.ts';
 import { ExportListButton } from '../lists/ExportListButton.tsx';
 import { QueueList } from '../lists/QueueList.tsx';
+import Box from '@mui/material/Box';
+import { ValuationListLink } from './ValuationListLink.tsx';
 
 type QueueRow = PendingInstruments;
 
@@ -20,7 +22,7 @@ export default function InstrumentQueue() {
       sort={{ field: 'id', order: 'ASC' }}
       search={false}
       refreshOnFocus
-      aside={<ExportListButton label="app.instruments.export" />}
+      aside={<Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}><ValuationListLink /><ExportListButton label="app.instruments.export" /></Box>}
       rowClick={(_id, _resource, row) => instrumentListPath((row as QueueRow).member_id)}
     >
       <Column source="remote_id" render={(row) => row.member.remote_id ?? ''} />

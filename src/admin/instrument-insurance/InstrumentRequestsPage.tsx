@@ -30,6 +30,7 @@ import { useChangeText } from './InstrumentReadTable.tsx';
 import { useMemberInstruments } from './useMemberInstruments.ts';
 import { useCan } from '../access/rights.ts';
 import { InstrumentDocuments } from '../documents/InstrumentDocuments.tsx';
+import { ValuationChip } from './ValuationChip.tsx';
 
 /** A refusal the server explains (already handled, blank reason) is shown as it says; anything else asks to contact the provider. */
 function useFailure() {
@@ -109,7 +110,7 @@ function RequestActions({ memberId, memberName, refresh }: { memberId: number; m
   );
 }
 
-const COLUMNS = ['type', 'make', 'model', 'serial_number', 'registered', 'value', 'status'] as const;
+const COLUMNS = ['type', 'make', 'model', 'serial_number', 'registered', 'value', 'status', 'valuation'] as const;
 
 /**
  * The waiting instruments with a labelled checkbox per row, on the list's selection (react-admin's
@@ -129,6 +130,7 @@ function RequestTable() {
     text(row, 'instrument_category'), text(row, 'make'), text(row, 'model'), text(row, 'serial_number'),
     formatDate(row.created_at), text(row, 'value'),
     translate(row.requested_change?.delete ? 'app.instruments.pending_delete' : 'app.instruments.request'),
+    <ValuationChip key="valuation" valuation={row.valuation} />,
   ];
   return (
     <Paper sx={{ overflowX: 'auto' }}>

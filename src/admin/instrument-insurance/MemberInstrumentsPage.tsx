@@ -27,6 +27,7 @@ import { useInstrumentSaves } from './useInstrumentSaves.ts';
 import { useMemberInstruments } from './useMemberInstruments.ts';
 import { Can } from '../access/Can.tsx';
 import { InstrumentDocuments } from '../documents/InstrumentDocuments.tsx';
+import { ValuationSection } from './ValuationSection.tsx';
 
 export const TEMPLATE_URL = '/maler/instrumentforsikring-mal.xlsx';
 
@@ -132,6 +133,7 @@ export default function MemberInstrumentsPage() {
             )}
           />
         </Section>
+        <ValuationSection instruments={active} />
         <InstrumentDocuments memberId={id} />
 
         <Section title={translate('app.instruments.requested', { count: data?.requested.length ?? 0 })}>

@@ -53,6 +53,7 @@ export function SettingsPage() {
         <SettingsCard name="prices" to="/settings/prices" />
         <SettingsCard name="renewal" to="/settings/renewal" />
         <SettingsCard name="consent_kinds" to="/settings/consent-kinds" />
+        <SettingsCard name="valuation" to="/settings/valuation" />
         {content.data && <SettingsCard name="content" to="/settings/content" />}
       </Grid>
       {runsTripletex && <TripletexSync />}

@@ -9,6 +9,7 @@ const ContentPage = lazy(() => import('./ContentPage.tsx'));
 const PricesPage = lazy(() => import('./PricesPage.tsx'));
 const RenewalPage = lazy(() => import('./RenewalPage.tsx'));
 const ConsentKindsPage = lazy(() => import('./ConsentKindsPage.tsx'));
+const ValuationSettingsPage = lazy(() => import('./ValuationSettingsPage.tsx'));
 
 /** '/settings' and its pages; anything else under /settings goes back to /settings (App adds that route). */
 export default {
@@ -23,5 +24,6 @@ export default {
     { path: 'prices', component: PricesPage },
     { path: 'renewal', component: RenewalPage },
     { path: 'consent-kinds', component: ConsentKindsPage },
+    { path: 'valuation', component: ValuationSettingsPage },
   ],
 };

@@ -104,11 +104,18 @@ const instrumentRequests = (area: StaffArea): StaffArea => ({
   crumbs: [
     { pattern: '/instrument-insurance/list/:id', label: 'app.breadcrumb.instrument_list', parent: '/instrument-insurance' },
     { pattern: '/instrument-insurance/edit/:id', label: 'app.breadcrumb.instrument_edit', parent: '/instrument-insurance/list/:id' },
+    { pattern: '/instrument-insurance/valuation', label: 'app.valuation.list.breadcrumb', parent: '/instrument-insurance' },
     ...area.crumbs,
   ],
-  resources: { ...area.resources, 'instrument-requests': { list: '/api/instrument/list' } },
+  resources: {
+    ...area.resources,
+    'instrument-requests': { list: '/api/instrument/list' },
+    // The insured instruments by their valuation (takst og dokumentasjon), the same list filtered.
+    'instrument-valuation': { list: '/api/instrument/list' },
+  },
   pages: {
     '/instrument-insurance': 'src/admin/instrument-insurance/InstrumentQueue.tsx',
+    '/instrument-insurance/valuation': 'src/admin/instrument-insurance/ValuationListPage.tsx',
     '/instrument-insurance/list/:id': 'src/admin/instrument-insurance/InstrumentRequestsPage.tsx',
     '/instrument-insurance/edit/:id': 'src/admin/instrument-insurance/InstrumentRequestEditPage.tsx',
   },
@@ -259,6 +266,7 @@ const SETTINGS_PAGE_RIGHTS: Record<string, Needs> = {
   '/settings/prices': 'billing.read',
   '/settings/renewal': 'billing.read',
   '/settings/consent-kinds': 'outreach.send',
+  '/settings/valuation': 'content.change',
 };
 const SETTINGS_RIGHTS: Needs = [...new Set([...Object.values(SETTINGS_PAGE_RIGHTS).flat(), 'billing.run' as const])];
 
@@ -285,6 +293,7 @@ const APP_AREAS: StaffArea[] = [
         label: `app.breadcrumb.${page.replace(/-/g, '_')}`,
         parent: '/settings',
       })),
+      { pattern: '/settings/valuation', label: 'app.valuation.settings.breadcrumb', parent: '/settings' },
     ],
     resources: {
       'email-templates': { list: '/api/emails/template/list', one: (id) => `/api/emails/template/${id}`, update: (id) => `/api/emails/template/${id}` },
@@ -316,6 +325,7 @@ const APP_AREAS: StaffArea[] = [
       '/settings/prices': 'src/admin/settings/PricesPage.tsx',
       '/settings/renewal': 'src/admin/settings/RenewalPage.tsx',
       '/settings/consent-kinds': 'src/admin/settings/ConsentKindsPage.tsx',
+      '/settings/valuation': 'src/admin/settings/ValuationSettingsPage.tsx',
     },
     right: SETTINGS_RIGHTS,
     pageRights: SETTINGS_PAGE_RIGHTS,

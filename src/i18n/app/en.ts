@@ -3,11 +3,13 @@ import { sendsEn } from './sends.ts';
 import { claimsEn, claimsResourcesEn } from './claims.ts';
 import { documentsEn } from './documents.ts';
 import { staffUsersEn, staffUsersResourcesEn } from './staff-users-en.ts';
+import { valuationEn } from './valuation-en.ts';
 
 /** The staff app's own messages in English, with exactly the keys of nb.ts. */
 export default {
   app: {
     staff_users: staffUsersEn,
+    valuation: valuationEn,
     name: 'Musikerportalen',
     logo: 'Musikerportalen – to the member overview',
     back: 'Go back',
@@ -197,6 +199,8 @@ export default {
         renewal_text: 'The year\'s invoices to everyone who stays on: see what is made, start the renewal and follow it.',
         consent_kinds: 'Message kinds',
         consent_kinds_text: 'The names of the two optional kinds of message members can say yes or no to.',
+        valuation: 'Appraisal and documentation',
+        valuation_text: 'When instruments need a receipt or an appraisal, how long an appraisal holds, and when the reminders go.',
         open: 'Open',
       },
       tripletex: {
@@ -221,7 +225,9 @@ export default {
         columns: { title: 'SUBJECT' },
         edit_title: 'Edit e-mail template %{id}',
         placeholders: 'Insert',
-        placeholder: { first_name: 'First name', last_name: 'Last name', link: 'Link', member_number: 'Member number', campaign_code: 'Campaign code', email: 'E-mail', button: 'Button with link' },
+        placeholder: { first_name: 'First name', last_name: 'Last name', link: 'Link', member_number: 'Member number', campaign_code: 'Campaign code', email: 'E-mail', button: 'Button with link',
+          instrument: 'Instrument', value: 'Value', expires_on: 'Appraisal valid until', years: 'Number of years', appraisal_above: 'Appraisal limit',
+          missing: 'What is missing', renewal_date: 'Renewal date' },
         button_hint_title: 'Where the button with the link goes',
         button_hint: 'The link in this e-mail is personal and secret. The system puts it in as a button where {button} stands in the text: press «Button with link» and keep {button} on a line of its own. {button} works only in the text itself, not in a link, an image or the subject. Images from the web are removed when the template is saved.',
         saved: 'The e-mail template has been updated',
@@ -601,6 +607,7 @@ export default {
         deleted: 'DELETED DATE',
         registered: 'REG. DATE',
         status: 'STATUS',
+        valuation: 'DOCUMENTATION',
         delete: 'DELETE',
       },
     },

@@ -4,6 +4,7 @@ import { sendsNb } from './sends.ts';
 import { claimsNb, claimsResourcesNb } from './claims.ts';
 import { documentsNb } from './documents.ts';
 import { staffUsersNb, staffUsersResourcesNb } from './staff-users-nb.ts';
+import { valuationNb } from './valuation-nb.ts';
 import { RIGHTS } from '../../../server/domain/staff/rights.ts';
 
 /** The staff rights in words as the server words them in its refusals, by name: members.read → rights.members.read. */
@@ -20,6 +21,7 @@ function rightsInWords(): Record<string, Record<string, string>> {
 export default {
   app: {
     staff_users: staffUsersNb,
+    valuation: valuationNb,
     name: 'Musikerportalen',
     logo: 'Musikerportalen – til medlemsoversikten',
     back: 'Gå tilbake',
@@ -189,6 +191,8 @@ export default {
         renewal_text: 'Årets fakturaer til alle som fortsetter: se hva som lages, start fornyelsen og følg den.',
         consent_kinds: 'Meldingstyper',
         consent_kinds_text: 'Navnene på de to valgfrie meldingstypene medlemmene kan si ja eller nei til.',
+        valuation: 'Takst og dokumentasjon',
+        valuation_text: 'Når instrumenter trenger kvittering eller takst, hvor lenge en takst gjelder, og når påminnelsene går.',
         open: 'Åpne',
       },
       tripletex: {
@@ -213,7 +217,9 @@ export default {
         columns: { title: 'EMNE' },
         edit_title: 'Rediger e-postmal %{id}',
         placeholders: 'Sett inn',
-        placeholder: { first_name: 'Fornavn', last_name: 'Etternavn', link: 'Lenke', member_number: 'Medlemsnummer', campaign_code: 'Kampanjekode', email: 'E-post', button: 'Knapp med lenke' },
+        placeholder: { first_name: 'Fornavn', last_name: 'Etternavn', link: 'Lenke', member_number: 'Medlemsnummer', campaign_code: 'Kampanjekode', email: 'E-post', button: 'Knapp med lenke',
+          instrument: 'Instrument', value: 'Verdi', expires_on: 'Takst gyldig til', years: 'Antall år', appraisal_above: 'Grense for takst',
+          missing: 'Det som mangler', renewal_date: 'Fornyelsesdato' },
         button_hint_title: 'Slik plasseres knappen med lenken',
         button_hint: 'Lenken i denne e-posten er personlig og hemmelig. Systemet setter den inn som en knapp der {button} står i teksten: trykk «Knapp med lenke» og la {button} stå på en egen linje. {button} virker bare i selve teksten, ikke i en lenke, et bilde eller emnet. Bilder fra nettet fjernes når malen lagres.',
         saved: 'Epost malen har blitt oppdatert',
@@ -593,6 +599,7 @@ export default {
         deleted: 'SLETTET DATO',
         registered: 'REG. DATO',
         status: 'STATUS',
+        valuation: 'DOKUMENTASJON',
         delete: 'SLETT',
       },
     },

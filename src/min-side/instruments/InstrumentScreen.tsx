@@ -21,6 +21,7 @@ import { instrumentApi, type Instrument, type InstrumentCategory, type MemberIns
 import { RowFields } from './RowFields.tsx';
 import { Tabs } from './Tabs.tsx';
 import { InstrumentDocuments } from '../documents/InstrumentDocuments.tsx';
+import { ValuationChip, useValuationColumn } from './ValuationChip.tsx';
 
 const TEMPLATE_URL = '/maler/instrumentforsikring-mal.xlsx';
 
@@ -111,6 +112,7 @@ export function InstrumentScreen({ memberId, data, categories, reload, tab, setT
   const t = useInstrumentTexts();
   const format = useFormats();
   const notify = useNotify();
+  const valuationColumn = useValuationColumn();
   const [state, dispatch] = useReducer(rowsReducer, data.active.map(toRow), initialRows);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState(false);
@@ -231,6 +233,7 @@ export function InstrumentScreen({ memberId, data, categories, reload, tab, setT
                           showErrors categories={usable} dispatch={dispatch} pending={pendingOf(instrument, categories, t, format)}
                           action={(
                             <span className="button-group">
+                              <ValuationChip valuation={instrument?.valuation} />
                               {!editing.has(row.key) && (
                                 <button type="button" className="btn btn-secondary btn-small" disabled={locked} onClick={(event) => startEditing(row.key, event.currentTarget)}>
                                   {t.editRow(name)}
@@ -276,7 +279,7 @@ export function InstrumentScreen({ memberId, data, categories, reload, tab, setT
                   const pending = Object.values(pendingOf(row, categories, t, format));
                   return row.requested_change?.delete ? t.pendingDelete : `${t.pending}: ${pending.join(', ')}`;
                 },
-              }]}
+              }, valuationColumn]}
             />
           )}
           {rejected.length > 0 && (

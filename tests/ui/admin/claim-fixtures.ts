@@ -31,7 +31,8 @@ export function instrument(id: number, changes: Partial<Instrument> = {}): Instr
     id, member_id: 5, subscription_id: 32, instrument_category: 1, category: 'Gitar', make: 'Fender', model: 'Stratocaster',
     serial_number: 'US123', value: 25_000, insurance_start: '2026-01-01', insurance_end: null, state: 'active', status: 1,
     requested_change: null, reason_for_rejection: null, created_at: '2026-01-01T10:00:00.000Z', updated_at: '2026-01-01T10:00:00.000Z',
-    deleted_at: null, validated_by_user: null, ...changes,
+    deleted_at: null, validated_by_user: null,
+    valuation: { state: 'ok', expires_on: null, needs: 'receipt', documented_value: null, documented_on: null }, ...changes,
   };
 }
 
