@@ -21,6 +21,7 @@ import { MEMBER_IMPORT_WELCOME_QUEUE, sendWelcomeMails } from '../domain/members
 import { takeBackInterruptedImports } from '../domain/members/member-import-undo.ts';
 import { OUTREACH_DUE_QUEUE, OUTREACH_QUEUE, restartStalledOutreaches, startDueOutreaches, type OutreachJob } from '../domain/outreach/outreach-send.ts';
 import { deliverOutreach } from '../domain/outreach/outreach-delivery.ts';
+import { removeLeftoverFiles } from '../domain/documents/files.ts';
 
 /** The read-back's schedule: every N minutes within the hour, or every N hours at minute 11. */
 export const statusCron = (minutes: number): string =>
@@ -61,6 +62,8 @@ export async function startJobs(services: Services): Promise<void> {
   await jobs.work(CLEANUP_QUEUE, async () => {
     await cleanUp(db);
     await foldListCountDeltas(db);
+    // Stored document files no row names (a store that did not answer, an upload cut short, a cascade).
+    await removeLeftoverFiles(db, services.documents);
   }, 5);
   await jobs.schedule(CLEANUP_QUEUE, '17 * * * *');
   const tripletex = tripletexClientFor(config.tripletex);

@@ -31,6 +31,7 @@ import segments from './segments.ts';
 import outreach from './outreach.ts';
 import staffUsers from './staff-users.ts';
 import unsubscribe from './unsubscribe.ts';
+import documents from './documents.ts';
 
 const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(health);
@@ -64,6 +65,7 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(outreach);
   await app.register(staffUsers);
   await app.register(unsubscribe);
+  await app.register(documents);
 };
 
 export default apiRoutes;

@@ -7,6 +7,8 @@ import { loadMember } from '../members/members.ts';
 import { eraseMember, memberExportData } from './privacy.ts';
 import { memberZip } from './member-zip.ts';
 import type { AccessLogWriter } from '../accounts/access-log.ts';
+import type { DocumentStore } from '../documents/store.ts';
+import { removeLeftoverFiles } from '../documents/files.ts';
 
 /** The member's export zip; 404 for no such member. */
 export async function exportZipOf(db: Database, accessLog: AccessLogWriter, memberId: number): Promise<Readable> {
@@ -17,8 +19,13 @@ export async function exportZipOf(db: Database, accessLog: AccessLogWriter, memb
   return memberZip(data);
 }
 
-/** Erases (422 on a wrong number, 404 for no such member) and answers the member as now stored. */
-export async function eraseAndLoad(db: Database, memberId: number, typed: string | number, staffId: number): Promise<Member> {
+/**
+ * Erases (422 on a wrong number, 404 for no such member) and answers the member as now stored.
+ * The files of their documents leave the document store after the commit; a store that does not
+ * answer now leaves them to the hourly clean-up, which tries until they are gone.
+ */
+export async function eraseAndLoad(db: Database, documents: DocumentStore, memberId: number, typed: string | number, staffId: number): Promise<Member> {
   if (!(await eraseMember(db, memberId, typed, staffId))) throw notFound();
+  await removeLeftoverFiles(db, documents, { uploads: false }).catch(() => undefined);
   return (await loadMember(db, memberId))!;
 }

@@ -15,6 +15,7 @@ import { SUBSCRIPTION_SELECT, withStatus } from '../insurance/subscriptions.ts';
 import { accessLogOf } from '../accounts/access-log.ts';
 import { todayInOslo } from '../shared/oslo-date.ts';
 import { eraseFromImports } from '../members/member-import-erasure.ts';
+import { eraseMemberDocuments } from '../documents/documents.ts';
 
 export type ConsentSource = 'sign-up' | 'min-side' | 'staff' | 'unsubscribe';
 const CONSENTS = ['newsletter_2', 'newsletter_3'] as const;
@@ -103,6 +104,8 @@ export async function eraseMember(db: Database, memberId: number, typed: string 
     );
     await tx.query('UPDATE vipps_registrations SET payer = NULL, error = NULL WHERE member_id = $1', [memberId]);
 
+    // Receipts, appraisals and photos go whole (their stored files after the commit: privacy-actions.ts).
+    await eraseMemberDocuments(tx, memberId);
     // Instruments keep type, make, model, value and dates; not serial numbers or free text.
     // A request still waiting is closed: no one is left to answer.
     await tx.query(
