@@ -75,7 +75,7 @@ export async function uploadDocument(
   if (instrument.state === 'deleted') throw conflict(DOCUMENT_MESSAGES.instrumentDeleted);
   const checked = documentFields(input, todayInOslo());
   if ('errors' in checked) throw validationFailed(checked.errors);
-  if (!upload) throw validationFailed({ file: [DOCUMENT_MESSAGES.fileMissing] });
+  if (!upload || upload.buffer.length === 0) throw validationFailed({ file: [DOCUMENT_MESSAGES.fileMissing] });
   if ((await countOf(db, instrumentId)) >= DOCUMENT_LIMITS.perInstrument) throw validationFailed({ file: [DOCUMENT_MESSAGES.tooMany] });
   const file = await inspectUpload(upload.buffer);
 
