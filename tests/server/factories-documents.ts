@@ -45,10 +45,15 @@ export function upload(app: App, token: string, instrumentId: number, file: stri
   return app.inject({ method: 'POST', url: `/api/instrument/${instrumentId}/document`, headers: { ...bearer(token), ...body.headers }, payload: body.payload });
 }
 
-/** A document of the member's instrument, as staff would upload it (through the domain, no request). */
-export async function createDocument(services: Services, instrumentId: number, name = 'photo.png', kind: 'photo' | 'receipt' = 'photo'): Promise<Document> {
-  const [staff] = await services.db.query<{ id: number }>('SELECT id FROM accounts WHERE role_id = 5 ORDER BY id LIMIT 1');
-  return uploadDocument(services.db, services.documents, { id: staff?.id ?? 0, staff: true }, instrumentId, { name, buffer: fixture(name) }, { kind });
+/** A document of the member's instrument from a fixture, as staff would upload it (through the domain, no request). */
+export async function createDocument(
+  services: Services, instrumentId: number, name = 'photo.png', kind: 'photo' | 'receipt' = 'photo', fileName = name,
+): Promise<Document> {
+  // Uploaded by an administrator when there is one, else by the member.
+  const [by] = await services.db.query<{ id: number }>(
+    '(SELECT id FROM accounts WHERE role_id = 5 ORDER BY id LIMIT 1) UNION ALL (SELECT member_id FROM instruments WHERE id = $1) LIMIT 1', [instrumentId],
+  );
+  return uploadDocument(services.db, services.documents, { id: by.id, staff: true }, instrumentId, { name: fileName, buffer: fixture(name) }, { kind });
 }
 
 /** Every finished file in DATA_DIR/documents (the file store), relative names, sorted. */
