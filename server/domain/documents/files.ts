@@ -29,6 +29,11 @@ export async function keepKeys(tx: Queryable, keys: readonly string[]): Promise<
  * a store that fails leaves the rest marked for the next run (and throws).
  */
 export async function removeLeftoverFiles(db: Queryable, store: DocumentStore, options: { uploads?: boolean } = {}): Promise<number> {
+  // A mark naming a file a row holds is wrong (an upload commits its row and drops its marks together): it goes, the file stays.
+  await db.query(
+    `DELETE FROM document_files_to_remove r
+      WHERE EXISTS (SELECT 1 FROM documents d WHERE d.storage_key = r.key OR d.thumbnail_key = r.key)`,
+  );
   let removed = 0;
   for (;;) {
     const rows = await db.query<{ key: string }>(
