@@ -17,6 +17,7 @@ import { createInstrument, createSubscription, logMessage, GUITAR, PRODUCTS } fr
 import { createAccessToken } from '../../server/lib/tokens.ts';
 import { MESSAGES } from '../../server/lib/http-errors.ts';
 import { unsubscribeToken } from '../../server/domain/outreach/unsubscribe-token.ts';
+import { createDocument } from './factories-documents.ts';
 
 type Access = 'public' | 'member' | 'staff' | 'signed-in' | 'member-or-staff';
 type StaffPrincipal = 'caseWorker' | 'finance' | 'custom' | 'administrator';
@@ -52,6 +53,8 @@ interface Fixtures {
   staffUser: number;
   segment: number;
   outreach: number;
+  /** A photo of A's instrument. */
+  document: number;
 }
 
 let t: TestContext;
@@ -98,8 +101,10 @@ beforeAll(async () => {
     `INSERT INTO outreaches (segment_id, segment_name, kind, channel, subject, body) VALUES ($1, 'Matrise', 'required', 'email', 'Hei', '<p>Hei {first_name}</p>') RETURNING id`,
     [segment.id],
   );
+  const document = await createDocument(t.services, instrument, 'photo.png', 'photo', `${MARKER}.png`);
   fixtures = {
     a: a.id, travel, instrument, message, campaign: campaign.id, invoice: invoice.id, role: role.id, staffUser, segment: segment.id, outreach: outreach.id,
+    document: document.id,
   };
 }, 120_000);
 afterAll(async () => t?.close());
@@ -133,6 +138,7 @@ const PATH_VALUES: [RegExp, (f: Fixtures) => string | number, boolean][] = [
   // answers (the kinds and A's yes or no) carries nothing that names A.
   [/^\/api\/unsubscribe\//, (f) => unsubscribeToken(t.services.keys, { memberId: f.a, kind: 'newsletter_2', outreachId: null }), false],
   [/^\/api\/outreach\//, (f) => f.outreach, false],
+  [/^\/api\/document\//, (f) => f.document, true],
 ];
 
 const example = (schema: Schema | undefined, name: string) => exampleOf(schema, name, { memberId: fixtures.a, email: 'amerket@example.no' });

@@ -8,6 +8,7 @@ import { bearer, buildTestApp, createAccount, type TestContext } from './helpers
 import { GUITAR, PRODUCTS, createInstrument, createSubscription, logMessage, signedIn, signedInStaff } from './factories-member-admin.ts';
 import { exampleOf, type Schema } from './schema-example.ts';
 import { unsubscribeToken } from '../../server/domain/outreach/unsubscribe-token.ts';
+import { createDocument } from './factories-documents.ts';
 
 interface Operation {
   'x-access'?: string | null;
@@ -17,7 +18,7 @@ interface Operation {
 let t: TestContext;
 let staff: Awaited<ReturnType<typeof signedInStaff>>;
 let member: Awaited<ReturnType<typeof signedIn>>;
-let ids: { travel: number; instrument: number; message: number };
+let ids: { travel: number; instrument: number; message: number; document: number };
 beforeAll(async () => {
   t = await buildTestApp();
   staff = await signedInStaff(t.app, t.db);
@@ -27,7 +28,8 @@ beforeAll(async () => {
   const insurance = await createSubscription(t.db, { member_id: member.id, product_id: PRODUCTS.instrument, kind: 'instrument', state: 'active' });
   const instrument = await createInstrument(t.db, { member_id: member.id, instrument_category: GUITAR, subscription_id: insurance });
   const message = await logMessage(t.db, { member_id: member.id, subject: 'Hei', email_to: member.email });
-  ids = { travel, instrument, message };
+  const document = await createDocument(t.services, instrument, 'photo.png');
+  ids = { travel, instrument, message, document: document.id };
 }, 240_000);
 afterAll(async () => t?.close());
 
@@ -50,6 +52,7 @@ const PATH_VALUES: [RegExp, () => string | number][] = [
   [/^\/api\/segment\//, () => 999_999],
   [/^\/api\/outreach\//, () => 999_999],
   [/^\/api\/staff\//, () => staff.id],
+  [/^\/api\/document\//, () => ids.document],
 ];
 
 describe('Cache-Control on API answers', () => {

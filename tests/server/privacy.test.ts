@@ -10,6 +10,7 @@ import { sendWelcomeMails } from '../../server/domain/members/member-import-welc
 import { MEMBER_DATA_ROUTE } from '../../server/plugins/access-log.ts';
 import { AccessLogWriter } from '../../server/domain/accounts/access-log.ts';
 import { todayInOslo } from '../../server/domain/shared/oslo-date.ts';
+import { createDocument, storedFiles } from './factories-documents.ts';
 
 let t: TestContext;
 let staff: Awaited<ReturnType<typeof signedInStaff>>;
@@ -146,13 +147,17 @@ describe('access log', () => {
       .sort();
     expect(t.app.accessLogRoutes.filter((r) => MEMBER_DATA_ROUTE.test(r.url) && r.accessLog === undefined)).toEqual([]);
     expect(member).toEqual([
+      'DELETE /api/document/:id change',
       'DELETE /api/instrument/:id change',
       'DELETE /api/member/:id/vipps-agreement change',
+      'GET /api/document/:id read',
+      'GET /api/document/:id/thumbnail read',
       'GET /api/emails/logs/list messages',
       'GET /api/emails/template/:id -',
       'GET /api/emails/template/:id/preview read',
       'GET /api/emails/template/list -',
       'GET /api/instrument/:id read',
+      'GET /api/instrument/:id/document read',
       'GET /api/instrument/list read',
       'GET /api/instrument/logs/list read',
       'GET /api/invoice/:id read',
@@ -204,6 +209,7 @@ describe('access log', () => {
       'PATCH /api/subscription/:id change',
       'POST /api/emails/logs/:id/resend messages',
       'POST /api/emails/template/:id/test read',
+      'POST /api/instrument/:id/document change',
       'POST /api/instrument/accept change',
       'POST /api/instrument/accept/:id change',
       'POST /api/instrument/new change',
@@ -386,6 +392,14 @@ describe('POST /api/member/{id}/erase', () => {
     const instrument = await createInstrument(t.db, { member_id: member.id, instrument_category: GUITAR, subscription_id: insurance });
     await t.db.query("UPDATE instruments SET serial_number = 'SN-QuistgaardX' WHERE id = $1", [instrument]);
     await snapshotInstrument(t.db, instrument, staff.id);
+    // A photo named after them and a receipt: rows and stored files.
+    await createDocument(t.services, instrument, 'gps.jpg', 'photo', 'QuistgaardX med gitaren.jpg');
+    await createDocument(t.services, instrument, 'receipt.pdf', 'receipt');
+    const documentFiles = (await t.db.query<{ keys: string[] }>(
+      'SELECT array[storage_key, thumbnail_key] AS keys FROM documents WHERE member_id = $1', [member.id],
+    )).flatMap((row) => row.keys.filter(Boolean));
+    expect(documentFiles).toHaveLength(3);
+    expect(await storedFiles(t.config.dataDir)).toEqual(expect.arrayContaining(documentFiles));
     await logMessage(t.db, { member_id: member.id, subject: 'Hei ZelmiraX', content: '<p>Hei ZelmiraX QuistgaardX</p>', email_to: member.email });
     await t.app.inject({ method: 'PATCH', url: `/api/member/${member.id}`, headers: bearer(staff.token), payload: { first_name: 'ZelmiraX', address: 'QuistgaardX vei 1', newsletter_2: true } });
     await t.db.query(
@@ -422,6 +436,10 @@ describe('POST /api/member/{id}/erase', () => {
 
     expect(await tablesHolding(needles)).toEqual([]);
     expect(await tablesHolding(['SN-QuistgaardX'])).toEqual([]);
+    // Their documents' rows and stored files are gone.
+    expect(await t.db.query('SELECT 1 FROM documents WHERE member_id = $1', [member.id])).toEqual([]);
+    const filesLeft = await storedFiles(t.config.dataDir);
+    for (const key of documentFiles) expect(filesLeft).not.toContain(key);
 
     // The accounts keep their rows under the member number.
     const kept = await t.db.query<{ id: number; product_id: number; value: number; subscription_start: string }>(
