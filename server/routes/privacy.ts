@@ -85,7 +85,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       assertOwnMember(request, request.params.id);
-      const zip = await exportZipOf(db, accessLog, request.params.id);
+      const zip = await exportZipOf(db, accessLog, documents, request.params.id);
       return reply
         .header('content-type', 'application/zip')
         .header('content-disposition', `attachment; filename="${EXPORT_FILENAME}"`)

@@ -10,7 +10,7 @@ import { sendWelcomeMails } from '../../server/domain/members/member-import-welc
 import { MEMBER_DATA_ROUTE } from '../../server/plugins/access-log.ts';
 import { AccessLogWriter } from '../../server/domain/accounts/access-log.ts';
 import { todayInOslo } from '../../server/domain/shared/oslo-date.ts';
-import { createDocument, storedFiles } from './factories-documents.ts';
+import { createDocument, fixture, storedFiles } from './factories-documents.ts';
 
 let t: TestContext;
 let staff: Awaited<ReturnType<typeof signedInStaff>>;
@@ -269,11 +269,12 @@ describe('consents', () => {
 });
 
 describe('GET /api/member/{id}/export', () => {
-  it('gives the member a zip with member.json (fields, subscriptions, instruments with history, messages, consents, access log) and a summary', async () => {
+  it('gives the member a zip with member.json (fields, subscriptions, instruments with history, messages, consents, access log, documents), a summary and the documents’ files', async () => {
     const member = await distinctMember('E');
     const subscription = await createSubscription(t.db, { member_id: member.id, product_id: PRODUCTS.instrument, kind: 'instrument', state: 'active', value: 15000, subscription_start: '2025-01-01' });
     const instrument = await createInstrument(t.db, { member_id: member.id, instrument_category: GUITAR, subscription_id: subscription, make: 'Gibson' });
     await snapshotInstrument(t.db, instrument, staff.id);
+    const receipt = await createDocument(t.services, instrument, 'receipt.pdf', 'receipt');
     await logMessage(t.db, { member_id: member.id, subject: 'Velkommen', content: '<p>Hei Zelmira</p>', email_to: member.email });
     await t.app.inject({ method: 'PATCH', url: `/api/member/${member.id}`, headers: bearer(member.token), payload: { newsletter_2: true } });
     await get(`/api/member/${member.id}`);
@@ -283,8 +284,14 @@ describe('GET /api/member/{id}/export', () => {
     expect(response.headers['content-type']).toBe('application/zip');
     expect(response.headers['content-disposition']).toMatch(/attachment/);
     const files = await unzip(response.rawPayload);
-    expect(Object.keys(files).sort()).toEqual(['member.json', 'sammendrag.html']);
+    const receiptFile = `dokumenter/${receipt.id}-receipt.pdf`;
+    expect(Object.keys(files).sort()).toEqual([receiptFile, 'member.json', 'sammendrag.html']);
+    expect(files[receiptFile]).toBe(fixture('receipt.pdf').toString('utf8'));
     const data = JSON.parse(files['member.json']);
+    expect(data.documents).toEqual([{
+      id: receipt.id, instrument_id: instrument, instrument: 'Gibson Stratocaster', kind: 'receipt', valued_on: null, value: null, file_name: 'receipt.pdf',
+      content_type: 'application/pdf', size: receipt.size, created_at: expect.any(String), file: receiptFile,
+    }]);
     expect(data.member).toMatchObject({
       id: member.id, member_number: member.remoteId, email: member.email, first_name: 'ZelmiraE', last_name: 'QuistgaardE',
       phone: member.phone, birthdate: '1988-04-17', artist_name: 'DJ ZqE', newsletter_2: true, erased_at: null,

@@ -51,3 +51,12 @@ export async function removeLeftoverFiles(db: Queryable, store: DocumentStore, o
     if (rows.length < BATCH) return removed;
   }
 }
+
+/** Every key a document row or a mark names: what the store should hold at most (a demo reset empties it). */
+export async function storedKeys(db: Queryable): Promise<string[]> {
+  const rows = await db.query<{ key: string }>(
+    `SELECT storage_key AS key FROM documents UNION SELECT thumbnail_key FROM documents WHERE thumbnail_key IS NOT NULL
+     UNION SELECT key FROM document_files_to_remove`,
+  );
+  return rows.map((row) => row.key);
+}

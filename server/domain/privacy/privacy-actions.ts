@@ -10,13 +10,13 @@ import type { AccessLogWriter } from '../accounts/access-log.ts';
 import type { DocumentStore } from '../documents/store.ts';
 import { removeLeftoverFiles } from '../documents/files.ts';
 
-/** The member's export zip; 404 for no such member. */
-export async function exportZipOf(db: Database, accessLog: AccessLogWriter, memberId: number): Promise<Readable> {
+/** The member's export zip, their documents' files in it; 404 for no such member. */
+export async function exportZipOf(db: Database, accessLog: AccessLogWriter, documents: DocumentStore, memberId: number): Promise<Readable> {
   // The member's log in the export includes what this process has not written yet.
   await accessLog.flush();
   const data = await memberExportData(db, memberId);
   if (!data) throw notFound();
-  return memberZip(data);
+  return memberZip(data, documents);
 }
 
 /**
