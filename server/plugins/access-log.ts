@@ -136,11 +136,21 @@ async function accessLog(app: FastifyInstance) {
   });
 
   // Most answers record nothing: they leave at once, without a promise; the rest after the entry.
+  // Entries still looking up their member when the app closes are waited for, then written.
+  const recording = new Set<Promise<void>>();
   app.addHook('onResponse', (request, reply, done) => {
     const rule = logged(request, reply.statusCode);
     const account = request.account;
     if (!rule || !account) return done();
-    void record(request, account, rule).finally(() => done());
+    const entry = record(request, account, rule).finally(() => {
+      recording.delete(entry);
+      done();
+    });
+    recording.add(entry);
+  });
+  app.addHook('onClose', async () => {
+    await Promise.all(recording);
+    await app.services.accessLog.flush();
   });
 
   async function record(request: FastifyRequest, account: NonNullable<FastifyRequest['account']>, rule: AccessLogRule) {
