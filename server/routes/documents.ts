@@ -34,7 +34,7 @@ const actorOf = (request: FastifyRequest): Actor => {
 };
 
 /** A Content-Disposition value with a plain fallback name and the real one (RFC 6266, RFC 8187). */
-export function disposition(kind: 'attachment' | 'inline', name: string): string {
+function disposition(kind: 'attachment' | 'inline', name: string): string {
   const ascii = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]|["\\%;]/g, '_');
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
