@@ -110,6 +110,8 @@ export interface Config extends SupervisorSettings {
   insurerName: string;
   travelPolicyNumber: string;
   instrumentPolicyNumber: string;
+  /** The insurer's claims address (INSURER_CLAIMS_EMAIL): a claim's packet is mailed there. */
+  insurerClaimsEmail: string;
   /** How long personal data is kept before the retention job removes it (jobs/retention.ts). */
   retention: RetentionConfig;
   /** Welcome mails of a member import sent per minute (the pace the mail server accepts). */
@@ -424,6 +426,7 @@ export function loadConfig(env: Env = process.env): Config {
     insurerName: text(env, 'INSURER_NAME', 'Demo Forsikring ASA'),
     travelPolicyNumber: text(env, 'TRAVEL_POLICY_NUMBER', 'REISE-2026-0001'),
     instrumentPolicyNumber: text(env, 'INSTRUMENT_POLICY_NUMBER', 'INSTR-2026-0001'),
+    insurerClaimsEmail: email(env, 'INSURER_CLAIMS_EMAIL', 'skade@example.no'),
     retention: {
       accessLogMonths: integer(env, 'ACCESS_LOG_MONTHS', 12, 1, 120),
       rejectedApplicationMonths: integer(env, 'RETENTION_REJECTED_MONTHS', 6, 1, 120),

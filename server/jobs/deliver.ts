@@ -24,13 +24,15 @@ interface QueuedMessage {
   redacted: boolean;
   secret: string | null;
   invoice_id: number | null;
+  /** The claim whose packet (a zip) the mail carries (migration 045). */
+  claim_id: number | null;
   /** A send's optional kind: the one-click unsubscribe address (RFC 8058). */
   list_unsubscribe: string | null;
 }
 
 async function queuedMessage(db: Queryable, id: number): Promise<QueuedMessage | null> {
   const [row] = await db.query<QueuedMessage>(
-    `SELECT m.id, m.channel, m.subject, m.email_from, m.from_name, m.email_to, m.content, m.redacted, s.body AS secret, m.invoice_id, m.list_unsubscribe
+    `SELECT m.id, m.channel, m.subject, m.email_from, m.from_name, m.email_to, m.content, m.redacted, s.body AS secret, m.invoice_id, m.claim_id, m.list_unsubscribe
        FROM message_log m LEFT JOIN message_secrets s ON s.message_id = m.id
       WHERE m.id = $1 AND m.status = 'queued'`,
     [id],
@@ -79,8 +81,16 @@ export const listUnsubscribeHeaders = (address: string): Record<string, string> 
 
 /** Makes the file a message that names an invoice carries (its PDF), at send time; null when the invoice is gone. */
 export type InvoiceAttachment = (invoiceId: number) => Promise<MailAttachment | null>;
+/** Makes the file a message that names a claim carries (the packet's zip), at send time; null when the claim is gone. */
+export type ClaimAttachment = (claimId: number) => Promise<MailAttachment | null>;
 
-export function mailWorker(db: Queryable, transport: MailTransport, invoiceAttachment?: InvoiceAttachment) {
+/** The makers of the files a logged message names. */
+export interface MessageAttachments {
+  invoice?: InvoiceAttachment;
+  claim?: ClaimAttachment;
+}
+
+export function mailWorker(db: Queryable, transport: MailTransport, attachments: MessageAttachments = {}) {
   return async (data: MessageJob, job: JobInfo): Promise<void> => {
     const message = await queuedMessage(db, data.messageId);
     if (!message) return;
@@ -91,8 +101,11 @@ export function mailWorker(db: Queryable, transport: MailTransport, invoiceAttac
     // Sanitised again on the way out: a message queued before a rule changed loads nothing either.
     const html = sanitizeMailHtml(message.secret ?? message.content);
     await attempt(db, message.id, job, async () => {
-      // An invoice's mail is never sent without its PDF: a failure to make it is a failed attempt.
-      const attachment = message.invoice_id !== null && invoiceAttachment ? await invoiceAttachment(message.invoice_id) : null;
+      // An invoice's mail is never sent without its PDF, nor a claim's without its zip: a failure to make one is a failed attempt.
+      const files = [
+        message.invoice_id !== null && attachments.invoice ? await attachments.invoice(message.invoice_id) : null,
+        message.claim_id !== null && attachments.claim ? await attachments.claim(message.claim_id) : null,
+      ].filter((file): file is MailAttachment => file !== null);
       await transport.deliver({
         to: message.email_to,
         subject: message.subject,
@@ -100,7 +113,7 @@ export function mailWorker(db: Queryable, transport: MailTransport, invoiceAttac
         text: mailText(html),
         fromName: message.from_name ?? '',
         fromEmail: message.email_from ?? '',
-        ...(attachment ? { attachments: [attachment] } : {}),
+        ...(files.length > 0 ? { attachments: files } : {}),
         ...(message.list_unsubscribe ? { headers: listUnsubscribeHeaders(message.list_unsubscribe) } : {}),
       });
     });

@@ -4,6 +4,8 @@ import type { PgliteDatabase } from '../db/pglite.ts';
 import { MAIL_QUEUE, MESSAGE_QUEUE, SMS_QUEUE } from './outbox.ts';
 import { mailWorker, smsWorker } from './deliver.ts';
 import { invoiceAttachment } from '../domain/billing/invoice-mail.ts';
+import { claimAttachment } from '../domain/claims/claim-mail.ts';
+import { documentReader } from '../domain/claims/claim-zip.ts';
 import { REMINDER_QUEUE, runReminders } from '../domain/billing/reminders.ts';
 import { PAYMENT_FILE_QUEUE, bookPaymentFile } from '../domain/billing/payment-files.ts';
 import { RENEWAL_QUEUE, resumeRenewals, runRenewal } from '../domain/billing/renewal.ts';
@@ -57,7 +59,11 @@ export async function startJobs(services: Services): Promise<void> {
     [OUTREACH_QUEUE]: { retryLimit: 5, retryDelay: 30, expireInSeconds: 2 * 60, deleteAfterSeconds: 7 * 24 * 60 * 60 },
     [OUTREACH_DUE_QUEUE]: { retryLimit: 1, expireInSeconds: 5 * 60, deleteAfterSeconds: 24 * 60 * 60 },
   });
-  await jobs.work(MAIL_QUEUE, mailWorker(db, services.mail, (invoiceId) => invoiceAttachment(db, config, invoiceId)));
+  const readDocument = documentReader(config);
+  await jobs.work(MAIL_QUEUE, mailWorker(db, services.mail, {
+    invoice: (invoiceId) => invoiceAttachment(db, config, invoiceId),
+    claim: (claimId) => claimAttachment(db, config, claimId, readDocument),
+  }));
   await jobs.work(SMS_QUEUE, smsWorker(db, services.sms));
   await jobs.work(CLEANUP_QUEUE, async () => {
     await cleanUp(db);

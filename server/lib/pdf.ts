@@ -56,3 +56,81 @@ export async function taggedPdf(options: { title: string; lang: string; author: 
   doc.addStructure(root);
   return { doc, root, finish: () => { doc.end(); return done; } };
 }
+
+/** One row of a label-and-value table: the label in small bold grey, the value beside it. */
+export interface Fact {
+  label: string;
+  value: string;
+  /** The value in bold (the person a document is about). */
+  bold?: boolean;
+}
+
+export interface FactTableOptions {
+  /** Where the first row starts. */
+  y: number;
+  labelWidth?: number;
+  /** The value column's width for a row starting at `rowTop` (narrower beside a figure); the rest of the line by default. */
+  valueWidth?: (rowTop: number) => number;
+  /** Space between rows. */
+  rowGap?: number;
+}
+
+/**
+ * Label and value pairs as a tagged table (TR with a TH and a TD each), a row on a new page when
+ * it does not fit on this one. Answers the y below the last row.
+ */
+export function factTable(doc: Doc, root: Struct, facts: readonly Fact[], options: FactTableOptions): number {
+  const labelWidth = options.labelWidth ?? 150;
+  const valueWidth = options.valueWidth ?? (() => CONTENT_WIDTH - labelWidth);
+  const rowGap = options.rowGap ?? 3.5;
+  const table = doc.struct('Table');
+  root.add(table);
+  let y = options.y;
+  for (const fact of facts) {
+    let rowTop = y;
+    let width = valueWidth(rowTop);
+    doc.font(fact.bold ? 'Sans-Bold' : 'Sans').fontSize(10.5);
+    let height = Math.max(doc.heightOfString(fact.value, { width }), 13);
+    if (rowTop + height > A4.height - MARGIN.bottom) {
+      doc.addPage();
+      rowTop = MARGIN.top;
+      width = valueWidth(rowTop);
+      height = Math.max(doc.heightOfString(fact.value, { width }), 13);
+    }
+    table.add(doc.struct('TR', {}, [
+      doc.struct('TH', {}, () => {
+        doc.font('Sans-Bold').fontSize(9.5).fillColor(COLOURS.muted).text(fact.label, MARGIN.x, rowTop + 1, { width: labelWidth - 8 });
+      }),
+      doc.struct('TD', {}, () => {
+        doc.font(fact.bold ? 'Sans-Bold' : 'Sans').fontSize(10.5).fillColor(COLOURS.ink).text(fact.value, MARGIN.x + labelWidth, rowTop, { width });
+      }),
+    ]));
+    y = rowTop + height + rowGap;
+  }
+  table.end();
+  return y;
+}
+
+/**
+ * 'Side 1 av 2' at the foot of every page of a document made with `bufferPages`, as an artifact
+ * (not part of the text a screen reader follows), with `left` (what the document is, so a
+ * printed page is known by itself) at the left; nothing when there is one page.
+ */
+export function numberPages(doc: Doc, label: (page: number, of: number) => string, left?: string): void {
+  const pages = doc.bufferedPageRange();
+  if (pages.count < 2) return;
+  for (let index = 0; index < pages.count; index += 1) {
+    doc.switchToPage(pages.start + index);
+    // Written in the bottom margin: without this pdfkit would start a new page for it.
+    const bottomMargin = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc.markContent('Artifact', { type: 'Pagination' });
+    doc.font('Sans').fontSize(8).fillColor(COLOURS.muted)
+      .text(label(index + 1, pages.count), MARGIN.x, A4.height - MARGIN.bottom + 14, { width: CONTENT_WIDTH, align: 'right', lineBreak: false });
+    if (left) {
+      doc.text(left, MARGIN.x, A4.height - MARGIN.bottom + 14, { width: CONTENT_WIDTH - 80, lineBreak: false, ellipsis: true });
+    }
+    doc.endMarkedContent();
+    doc.page.margins.bottom = bottomMargin;
+  }
+}

@@ -9,7 +9,7 @@
  * member; one holding several is ONE entry naming the list, how many members and which (so each of
  * them sees it in their own log); one holding none records nothing.
  *
- * Every /api route under /member, /instrument, /subscription, /emails, /invoice, /payment-file and /document must say `accessLog`
+ * Every /api route under /member, /instrument, /subscription, /emails, /invoice, /payment-file, /claim and /document must say `accessLog`
  * (a rule, or `false` when it shows no member's data): a route that says nothing stops the server
  * at start-up, so a new member route cannot forget it.
  */
@@ -54,7 +54,7 @@ declare module 'fastify' {
 }
 
 /** Routes that must state accessLog. */
-export const MEMBER_DATA_ROUTE = /^\/api\/(member|instrument(?!\/category)|subscription|emails|invoice|payment-file|document)(\/|$)/;
+export const MEMBER_DATA_ROUTE = /^\/api\/(member|instrument(?!\/category)|subscription|emails|invoice|payment-file|claim|document)(\/|$)/;
 
 export const memberFromPath: MemberOf = (request) => (request.params as { id?: number }).id ?? null;
 

@@ -31,6 +31,7 @@ import segments from './segments.ts';
 import outreach from './outreach.ts';
 import staffUsers from './staff-users.ts';
 import unsubscribe from './unsubscribe.ts';
+import claims from './claims.ts';
 import documents from './documents.ts';
 
 const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -65,6 +66,7 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(outreach);
   await app.register(staffUsers);
   await app.register(unsubscribe);
+  await app.register(claims);
   await app.register(documents);
 };
 

@@ -126,3 +126,47 @@ export async function download(path: string, filename: string, query?: Record<st
   setTimeout(() => URL.revokeObjectURL(url), 1000);
   return { ok: true, status: response.status, data: null };
 }
+
+/** How far an upload has come: bytes sent of the whole body. */
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+/**
+ * Sends a multipart form (a file upload) and reports how much of it has gone, which fetch cannot.
+ * Answers as `request` does: the server's JSON, or its message when it refused.
+ */
+export function upload<T>(path: string, form: FormData, onProgress?: (progress: UploadProgress) => void): Promise<ApiResult<T>> {
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    const auth = authHeaders();
+    xhr.open('POST', buildUrl(path));
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    for (const [name, value] of Object.entries(auth)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.({ loaded: event.loaded, total: event.total });
+    };
+    xhr.onerror = () => resolve({ ok: false, status: 0, message: NETWORK_MESSAGE, body: null });
+    xhr.onload = () => {
+      let body: unknown = null;
+      if ((xhr.getResponseHeader('content-type') ?? '').includes('application/json')) {
+        try {
+          body = JSON.parse(xhr.responseText);
+        } catch {
+          body = null;
+        }
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        resolve({ ok: true, status: xhr.status, data: body as T });
+        return;
+      }
+      if (xhr.status === 401 && auth.Authorization) unauthenticatedListener?.();
+      const errorBody = body && typeof body === 'object' ? (body as ErrorBody) : null;
+      const message = (typeof errorBody?.error === 'string' && errorBody.error) || errorBody?.message || `Noe gikk galt! Status kode: ${xhr.status}`;
+      resolve({ ok: false, status: xhr.status, message, body: errorBody });
+    };
+    xhr.send(form);
+  });
+}

@@ -26,6 +26,9 @@ export const MEMBER_PAGES = {
   verify: { path: '/verify/:token', module: 'src/min-side/verify/VerifyPage.tsx' },
   unsubscribe: { path: '/unsubscribe/:token', module: 'src/min-side/unsubscribe/UnsubscribePage.tsx' },
   invoicePayment: { path: '/profile/payment/:memberId', module: 'src/min-side/invoices/PaymentReturnPage.tsx' },
+  claims: { path: '/profile/claims/:memberId', module: 'src/min-side/claims/ClaimsPage.tsx' },
+  newClaim: { path: '/profile/claims/:memberId/new/:instrumentId', module: 'src/min-side/claims/NewClaimPage.tsx' },
+  claim: { path: '/profile/claims/:memberId/:claimId', module: 'src/min-side/claims/ClaimPage.tsx' },
 } as const;
 
 /** How many segments of `pattern` match `pathname` literally, or -1 when it does not match. */

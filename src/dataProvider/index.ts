@@ -2,8 +2,10 @@
 import type { DataProvider } from 'react-admin';
 import { baseDataProvider } from './base.ts';
 import { billingMethods, type BillingMethods } from './billing.ts';
+import { claimMethods, type ClaimMethods } from './claims.ts';
 import { customMethods, type CustomMethods } from './custom.ts';
 import { consentKindMethods, type ConsentKindMethods } from './consent-kinds.ts';
+import { documentMethods, type DocumentMethods } from './documents.ts';
 import { instrumentMethods, type InstrumentMethods } from './instruments.ts';
 import { memberImportMethods, type MemberImportMethods } from './member-import.ts';
 import { outreachMethods, type OutreachMethods } from './outreach.ts';
@@ -11,11 +13,11 @@ import { segmentMethods, type SegmentMethods } from './segments.ts';
 import { staffMethods, type StaffMethods } from './staff.ts';
 
 export type StaffDataProvider = DataProvider & CustomMethods & InstrumentMethods & MemberImportMethods & BillingMethods & SegmentMethods & StaffMethods
-  & ConsentKindMethods & OutreachMethods;
+  & ConsentKindMethods & OutreachMethods & DocumentMethods & ClaimMethods;
 
 export const dataProvider: StaffDataProvider = {
   ...baseDataProvider, ...customMethods, ...instrumentMethods, ...memberImportMethods, ...billingMethods, ...segmentMethods, ...staffMethods,
-  ...consentKindMethods, ...outreachMethods,
+  ...consentKindMethods, ...outreachMethods, ...documentMethods, ...claimMethods,
 };
 
 export type * from './types.ts';
@@ -26,3 +28,7 @@ export type {
   Outreach, OutreachAction, OutreachBody, OutreachChannel, OutreachExcluded, OutreachFailure, OutreachKind, OutreachPreview, OutreachReport,
   OutreachState, SmsParts,
 } from './outreach.ts';
+export type { Document, DocumentKind, DocumentUpload } from './documents.ts';
+export type {
+  Claim, ClaimEvent, ClaimKind, ClaimListItem, ClaimOutcome, ClaimPatch, ClaimSnapshot, ClaimState, ClaimTarget, PacketLang,
+} from './claims.ts';

@@ -21,6 +21,9 @@ const CardPage = lazy(() => import('./card/CardPage.tsx'));
 const VerifyPage = lazy(() => import('./verify/VerifyPage.tsx'));
 const UnsubscribePage = lazy(() => import('./unsubscribe/UnsubscribePage.tsx'));
 const PaymentReturnPage = lazy(() => import('./invoices/PaymentReturnPage.tsx'));
+const ClaimsPage = lazy(() => import('./claims/ClaimsPage.tsx'));
+const NewClaimPage = lazy(() => import('./claims/NewClaimPage.tsx'));
+const ClaimPage = lazy(() => import('./claims/ClaimPage.tsx'));
 
 /** An expired or revoked token ends the session and goes back to the login. */
 function SessionExpiry() {
@@ -70,6 +73,9 @@ export function App() {
             path={PAGES.invoicePayment.path}
             element={<OwnMemberPage stage="profile">{(id) => <PaymentReturnPage memberId={id} />}</OwnMemberPage>}
           />
+          <Route path={PAGES.claims.path} element={<OwnMemberPage stage="profile">{(id) => <ClaimsPage memberId={id} />}</OwnMemberPage>} />
+          <Route path={PAGES.newClaim.path} element={<OwnMemberPage stage="profile">{(id) => <NewClaimPage memberId={id} />}</OwnMemberPage>} />
+          <Route path={PAGES.claim.path} element={<OwnMemberPage stage="profile">{(id) => <ClaimPage memberId={id} />}</OwnMemberPage>} />
           <Route path="*" element={<Elsewhere />} />
         </Routes>
       </Suspense>

@@ -18,6 +18,7 @@ import { createAccessToken } from '../../server/lib/tokens.ts';
 import { MESSAGES } from '../../server/lib/http-errors.ts';
 import { unsubscribeToken } from '../../server/domain/outreach/unsubscribe-token.ts';
 import { createDocument } from './factories-documents.ts';
+import { insertClaim } from './claims-factories.ts';
 
 type Access = 'public' | 'member' | 'staff' | 'signed-in' | 'member-or-staff';
 type StaffPrincipal = 'caseWorker' | 'finance' | 'custom' | 'administrator';
@@ -53,6 +54,7 @@ interface Fixtures {
   staffUser: number;
   segment: number;
   outreach: number;
+  claim: number;
   /** A photo of A's instrument. */
   document: number;
 }
@@ -101,9 +103,11 @@ beforeAll(async () => {
     `INSERT INTO outreaches (segment_id, segment_name, kind, channel, subject, body) VALUES ($1, 'Matrise', 'required', 'email', 'Hei', '<p>Hei {first_name}</p>') RETURNING id`,
     [segment.id],
   );
+  // A's claim on the insured instrument: its free text and snapshot carry A's marker.
+  const claim = await insertClaim(t.db, { member_id: a.id, instrument_id: instrument, marker: MARKER });
   const document = await createDocument(t.services, instrument, 'photo.png', 'photo', `${MARKER}.png`);
   fixtures = {
-    a: a.id, travel, instrument, message, campaign: campaign.id, invoice: invoice.id, role: role.id, staffUser, segment: segment.id, outreach: outreach.id,
+    a: a.id, travel, instrument, message, campaign: campaign.id, invoice: invoice.id, role: role.id, staffUser, segment: segment.id, outreach: outreach.id, claim,
     document: document.id,
   };
 }, 120_000);
@@ -138,6 +142,7 @@ const PATH_VALUES: [RegExp, (f: Fixtures) => string | number, boolean][] = [
   // answers (the kinds and A's yes or no) carries nothing that names A.
   [/^\/api\/unsubscribe\//, (f) => unsubscribeToken(t.services.keys, { memberId: f.a, kind: 'newsletter_2', outreachId: null }), false],
   [/^\/api\/outreach\//, (f) => f.outreach, false],
+  [/^\/api\/claim\//, (f) => f.claim, true],
   [/^\/api\/document\//, (f) => f.document, true],
 ];
 

@@ -9,6 +9,7 @@ import { GUITAR, PRODUCTS, createInstrument, createSubscription, logMessage, sig
 import { exampleOf, type Schema } from './schema-example.ts';
 import { unsubscribeToken } from '../../server/domain/outreach/unsubscribe-token.ts';
 import { createDocument } from './factories-documents.ts';
+import { insertClaim } from './claims-factories.ts';
 
 interface Operation {
   'x-access'?: string | null;
@@ -18,7 +19,7 @@ interface Operation {
 let t: TestContext;
 let staff: Awaited<ReturnType<typeof signedInStaff>>;
 let member: Awaited<ReturnType<typeof signedIn>>;
-let ids: { travel: number; instrument: number; message: number; document: number };
+let ids: { travel: number; instrument: number; message: number; claim: number; document: number };
 beforeAll(async () => {
   t = await buildTestApp();
   staff = await signedInStaff(t.app, t.db);
@@ -28,8 +29,9 @@ beforeAll(async () => {
   const insurance = await createSubscription(t.db, { member_id: member.id, product_id: PRODUCTS.instrument, kind: 'instrument', state: 'active' });
   const instrument = await createInstrument(t.db, { member_id: member.id, instrument_category: GUITAR, subscription_id: insurance });
   const message = await logMessage(t.db, { member_id: member.id, subject: 'Hei', email_to: member.email });
+  const claim = await insertClaim(t.db, { member_id: member.id, instrument_id: instrument });
   const document = await createDocument(t.services, instrument, 'photo.png');
-  ids = { travel, instrument, message, document: document.id };
+  ids = { travel, instrument, message, claim, document: document.id };
 }, 240_000);
 afterAll(async () => t?.close());
 
@@ -52,6 +54,7 @@ const PATH_VALUES: [RegExp, () => string | number][] = [
   [/^\/api\/segment\//, () => 999_999],
   [/^\/api\/outreach\//, () => 999_999],
   [/^\/api\/staff\//, () => staff.id],
+  [/^\/api\/claim\//, () => ids.claim],
   [/^\/api\/document\//, () => ids.document],
 ];
 

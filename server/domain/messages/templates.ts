@@ -117,6 +117,9 @@ const PLACEHOLDERS: Record<string, { allowed: string[]; required: string[] }> = 
   'membership-lapsed': { allowed: [...NAME_PLACEHOLDERS, 'invoice_number', 'total', 'due_date', 'covered_until'], required: [] },
   // A charge on the member's Vipps agreement failed: the invoice is mailed instead.
   'vipps-charge-failed': { allowed: [...NAME_PLACEHOLDERS, 'invoice_number', 'total', 'due_date', 'kid', 'account_number'], required: [] },
+  // A claim: the member's copy (the packet's zip attached by the server) and each change of its state with staff's note.
+  'claim-received': { allowed: [...NAME_PLACEHOLDERS, 'instrument', 'claim_number', 'insurer'], required: [] },
+  'claim-updated': { allowed: [...NAME_PLACEHOLDERS, 'instrument', 'claim_number', 'state', 'note'], required: [] },
   // To the office, not a member: how many, the day, and {members}, where the server puts its table of them.
   'membership-lapsed-staff': { allowed: ['count', 'date', 'members'], required: ['members'] },
 };
@@ -148,6 +151,11 @@ const EXAMPLE_VALUES = (): Record<string, string> => ({
   count: '1',
   date: '01.03.2027',
   members: 'Medlemsnr. 10001, Kari Nordmann, faktura 1001, kr 1 290,00',
+  instrument: 'Fender Stratocaster',
+  claim_number: '42',
+  insurer: 'Demo Forsikring ASA',
+  state: 'Under behandling',
+  note: 'Vi har bedt forsikringsselskapet om en vurdering og svarer deg så snart vi har den.',
 });
 
 /** The placeholders used in `text` that the template does not know, and the ones it needs but lacks. */

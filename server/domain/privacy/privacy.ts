@@ -73,6 +73,9 @@ export async function eraseMember(db: Database, memberId: number, typed: string 
 
     // Their rows in the imported files (found by what they are and were: before the account and its history go).
     await eraseFromImports(tx, memberId);
+    // Their claims go whole: what happened, where, the note and the snapshot of the register name
+    // them, and nothing of a claim is bookkeeping. First, so the documents the claims hold may go too.
+    await tx.query('DELETE FROM claims WHERE member_id = $1', [memberId]);
     // Whatever was sent to them or names them outside the account row; a mail not yet sent takes
     // its secret with it (message_secrets), and its job, which names only the message, finds nothing.
     await tx.query(

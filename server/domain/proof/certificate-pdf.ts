@@ -5,7 +5,7 @@
  * fits 25 rows on the first page and continues on further pages with its header repeated.
  */
 import { loadPdfKit } from '../../lib/lazy-modules.ts';
-import { A4, COLOURS, CONTENT_WIDTH, MARGIN, taggedPdf, type Doc, type Struct } from '../../lib/pdf.ts';
+import { A4, COLOURS, CONTENT_WIDTH, MARGIN, factTable, numberPages, taggedPdf, type Doc, type Struct } from '../../lib/pdf.ts';
 import type { Lang, ProofConfig } from './proof.ts';
 import type { InsuredInstrument, TravelProduct } from './covers.ts';
 import type { Certificate } from './certificates.ts';
@@ -162,26 +162,10 @@ export async function certificatePdf(certificate: Certificate, config: ProofConf
     [t.policy, certificate.kind === 'travel' ? config.travelPolicyNumber : config.instrumentPolicyNumber],
     [t.issued, formatDate(certificate.issued, lang)],
   );
-  let y = Math.max(doc.y + 12, MARGIN.top + 62);
-  const labelWidth = 150;
-  const factTable = doc.struct('Table');
-  root.add(factTable);
-  for (const [label, value] of facts) {
-    const rowTop = y;
-    const valueWidth = (rowTop < MARGIN.top + QR_SIZE + 6 ? CONTENT_WIDTH - QR_SIZE - 20 : CONTENT_WIDTH) - labelWidth;
-    doc.font('Sans').fontSize(10.5);
-    const height = Math.max(doc.heightOfString(value, { width: valueWidth }), 13);
-    factTable.add(doc.struct('TR', {}, [
-      doc.struct('TH', {}, () => {
-        doc.font('Sans-Bold').fontSize(9.5).fillColor(MUTED).text(label, MARGIN.x, rowTop + 1, { width: labelWidth - 8 });
-      }),
-      doc.struct('TD', {}, () => {
-        doc.font(label === t.insured ? 'Sans-Bold' : 'Sans').fontSize(10.5).fillColor(INK).text(value, MARGIN.x + labelWidth, rowTop, { width: valueWidth });
-      }),
-    ]));
-    y = rowTop + height + 3.5;
-  }
-  factTable.end();
+  let y = factTable(doc, root, facts.map(([label, value]) => ({ label, value, bold: label === t.insured })), {
+    y: Math.max(doc.y + 12, MARGIN.top + 62),
+    valueWidth: (rowTop) => (rowTop < MARGIN.top + QR_SIZE + 6 ? CONTENT_WIDTH - QR_SIZE - 20 : CONTENT_WIDTH) - 150,
+  });
 
   y = Math.max(y, MARGIN.top + QR_SIZE) + 8;
   const body = certificate.kind === 'travel' ? t.travelBody(name, config.organisationName) : t.instrumentsBody(name, config.organisationName);
@@ -221,20 +205,7 @@ export async function certificatePdf(certificate: Certificate, config: ProofConf
   root.end();
 
   // Page numbers on every page once the number of pages is known.
-  const pages = doc.bufferedPageRange();
-  if (pages.count > 1) {
-    for (let index = 0; index < pages.count; index += 1) {
-      doc.switchToPage(pages.start + index);
-      // Written in the bottom margin: without this pdfkit would start a new page for it.
-      const bottomMargin = doc.page.margins.bottom;
-      doc.page.margins.bottom = 0;
-      doc.markContent('Artifact', { type: 'Pagination' });
-      doc.font('Sans').fontSize(8).fillColor(MUTED)
-        .text(t.page(index + 1, pages.count), MARGIN.x, A4.height - MARGIN.bottom + 14, { width: CONTENT_WIDTH, align: 'right', lineBreak: false });
-      doc.endMarkedContent();
-      doc.page.margins.bottom = bottomMargin;
-    }
-  }
+  numberPages(doc, t.page);
   return finish();
 }
 

@@ -1,17 +1,21 @@
 /**
  * The menu badges: the totals of the three request queues, read from the counters migration 011
- * keeps (the same numbers the queues answer as their unfiltered total), in one small query.
+ * keeps (the same numbers the queues answer as their unfiltered total), and the claims waiting
+ * (sent or in progress), counted on their partial index (migration 044: a handful of rows,
+ * where a counter would cost every claim's change a shared row), in one small query.
  */
 import type { Queryable } from '../../db/database.ts';
 
 /** The queues with a badge, by the name the staff app's registry gives their resource. */
-export const BADGE_COUNTERS = ['pending-memberships', 'pending-travel', 'pending-instruments'] as const;
+export const BADGE_COUNTERS = ['pending-memberships', 'pending-travel', 'pending-instruments', 'pending-claims'] as const;
 
 export type BadgeCounts = Record<(typeof BADGE_COUNTERS)[number], number>;
 
 export async function badgeCounts(db: Queryable): Promise<BadgeCounts> {
   const rows = await db.query<{ list: string; total: number }>(
-    'SELECT list, total::int AS total FROM list_counts WHERE list = ANY ($1::text[])',
+    `SELECT list, total::int AS total FROM list_counts WHERE list = ANY ($1::text[])
+     UNION ALL
+     SELECT 'pending-claims', count(*)::int FROM claims WHERE state IN ('sent', 'in_progress')`,
     [BADGE_COUNTERS],
     { prepare: true },
   );

@@ -29,6 +29,7 @@ import { useToast } from '../toast.tsx';
 import { useChangeText } from './InstrumentReadTable.tsx';
 import { useMemberInstruments } from './useMemberInstruments.ts';
 import { useCan } from '../access/rights.ts';
+import { InstrumentDocuments } from '../documents/InstrumentDocuments.tsx';
 
 /** A refusal the server explains (already handled, blank reason) is shown as it says; anything else asks to contact the provider. */
 function useFailure() {
@@ -183,6 +184,7 @@ export default function InstrumentRequestsPage() {
         <RequestActions memberId={id} memberName={member ? `${member.first_name} ${member.last_name}` : ''} refresh={refresh} />
         <RequestTable />
       </ListBase>
+      <InstrumentDocuments memberId={id} waiting />
     </>
   );
 }

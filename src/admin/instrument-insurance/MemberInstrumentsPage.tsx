@@ -26,6 +26,7 @@ import { InstrumentUpload } from './InstrumentUpload.tsx';
 import { useInstrumentSaves } from './useInstrumentSaves.ts';
 import { useMemberInstruments } from './useMemberInstruments.ts';
 import { Can } from '../access/Can.tsx';
+import { InstrumentDocuments } from '../documents/InstrumentDocuments.tsx';
 
 export const TEMPLATE_URL = '/maler/instrumentforsikring-mal.xlsx';
 
@@ -131,6 +132,7 @@ export default function MemberInstrumentsPage() {
             )}
           />
         </Section>
+        <InstrumentDocuments memberId={id} />
 
         <Section title={translate('app.instruments.requested', { count: data?.requested.length ?? 0 })}>
           <InstrumentReadTable

@@ -10,10 +10,11 @@ import { useListContext, useTranslate } from 'react-admin';
 
 export const SEARCH_DEBOUNCE_MS = 500;
 
-export function MemberSearch() {
+/** `source` is the list's search filter ('name' for the member lists), `label` its catalogue key. */
+export function MemberSearch({ source = 'name', label = 'app.members.search' }: { source?: string; label?: string }) {
   const translate = useTranslate();
   const { filterValues, setFilters, onUnselectItems } = useListContext();
-  const current = typeof filterValues.name === 'string' ? filterValues.name : '';
+  const current = typeof filterValues[source] === 'string' ? (filterValues[source] as string) : '';
   const [text, setText] = useState(current);
   const latest = useRef({ filterValues, setFilters, onUnselectItems });
   latest.current = { filterValues, setFilters, onUnselectItems };
@@ -22,18 +23,18 @@ export function MemberSearch() {
     if (text.trim() === current) return undefined;
     const timer = setTimeout(() => {
       const { filterValues: values, setFilters: apply, onUnselectItems: unselect } = latest.current;
-      const { name: _previous, ...rest } = values;
-      apply(text.trim() ? { ...rest, name: text.trim() } : rest, {});
+      const { [source]: _previous, ...rest } = values;
+      apply(text.trim() ? { ...rest, [source]: text.trim() } : rest, {});
       unselect();
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, current]);
+  }, [text, current, source]);
 
   return (
     <TextField
       size="small"
       type="search"
-      label={translate('app.members.search')}
+      label={translate(label)}
       value={text}
       onChange={(event) => setText(event.target.value)}
       slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> } }}

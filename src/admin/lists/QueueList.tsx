@@ -35,6 +35,10 @@ export interface QueueListProps<T extends RaRecord> {
   aside?: ReactNode;
   /** Whether the member search shows above the table; default yes. */
   search?: boolean;
+  /** The queue's own filter fields, shown where the member search would be (instead of it). */
+  filters?: ReactNode;
+  /** The filters the queue opens with. */
+  filterDefaultValues?: Record<string, unknown>;
   rowClick?: DataTableProps<T>['rowClick'];
   /** Rows with a checkbox are taller (QUEUE_ROW). */
   rowHeight?: number;
@@ -122,7 +126,8 @@ export function QueuePage({ title, children }: { title: ReactNode; children: Rea
 }
 
 export function QueueList<T extends RaRecord>({
-  resource, title, counted, empty, sort, actions, aside, search = true, rowClick, rowHeight, refreshOnFocus = false, staleTime, children,
+  resource, title, counted, empty, sort, actions, aside, search = true, filters, filterDefaultValues, rowClick, rowHeight, refreshOnFocus = false,
+  staleTime, children,
 }: QueueListProps<T>) {
   return (
     <ListBase<T>
@@ -130,13 +135,14 @@ export function QueueList<T extends RaRecord>({
       authLoading={<Loading />}
       perPage={25}
       sort={sort}
+      filterDefaultValues={filterDefaultValues}
       queryOptions={{ refetchOnWindowFocus: refreshOnFocus, ...(staleTime === undefined ? {} : { staleTime }) }}
       disableSyncWithLocation
       offline={false}
     >
       <QueuePage title={<AppBarTitle title={title} />}>
         <Header title={title} counted={counted} actions={actions} aside={aside} />
-        {search && <Box sx={{ mb: 2 }}><MemberSearch /></Box>}
+        {filters ?? (search && <Box sx={{ mb: 2 }}><MemberSearch /></Box>)}
         <ListSpace rowHeight={rowHeight}>
           <QueueTable<T> empty={empty} rowClick={rowClick}>{children}</QueueTable>
         </ListSpace>

@@ -134,6 +134,27 @@ function travelInsurance(): StaffArea {
 }
 
 /**
+ * 'Skademeldinger' (issue 39): the members' claims as a queue under Forespørsler (its badge counts
+ * those sent or in progress, `pending-claims` in GET /api/counters), with search, a state filter and
+ * the export, and one claim's page (`claims`: read, and its state changed with PATCH).
+ */
+const claims: StaffArea = {
+  name: 'claims',
+  path: '/claims',
+  menu: { label: 'app.claims.menu', group: 'requests', badge: 'pending-claims' },
+  crumbs: [
+    { pattern: '/claims', label: 'app.claims.breadcrumb', title: 'app.claims.page_title' },
+    { pattern: '/claims/:id', label: 'app.claims.one_crumb', parent: '/claims', title: 'app.claims.one_title' },
+  ],
+  resources: {
+    'pending-claims': { list: '/api/claim/list', csv: { path: '/api/claim/list/export', filename: 'skademeldinger.csv' } },
+    claims: { one: (id) => `/api/claim/${id}`, update: (id) => `/api/claim/${id}` },
+  },
+  pages: { '/claims': 'src/admin/claims/ClaimList.tsx', '/claims/:id': 'src/admin/claims/ClaimPage.tsx' },
+  right: 'members.read',
+};
+
+/**
  * 'Betaling': the invoices (issue 35), one invoice's page, a member's invoices for the member page,
  * and 'Innbetalinger', the bank's OCR files read in and one file's payments. '/payments/files' is
  * declared before '/payments/:id': the breadcrumbs take the first pattern that matches (react-router
@@ -249,6 +270,7 @@ const APP_AREAS: StaffArea[] = [
     'instrument-insurance', 'instruments', 'pending-instruments', '/api/subscription/list/pending-instruments',
     'instrumentforsikring-foresporsel.csv',
   )),
+  claims,
   payments,
   outreach,
   sends,

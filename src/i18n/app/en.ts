@@ -1,5 +1,7 @@
 import { outreachEn } from './outreach.ts';
 import { sendsEn } from './sends.ts';
+import { claimsEn, claimsResourcesEn } from './claims.ts';
+import { documentsEn } from './documents.ts';
 import { staffUsersEn, staffUsersResourcesEn } from './staff-users-en.ts';
 
 /** The staff app's own messages in English, with exactly the keys of nb.ts. */
@@ -870,6 +872,8 @@ export default {
     },
     outreach: outreachEn,
     sends: sendsEn,
+    claims: claimsEn,
+    documents: documentsEn,
     privacy: {
       menu: 'Access log',
       title: 'Access log',
@@ -1014,6 +1018,7 @@ export default {
   /** The field labels react-admin finds by itself: resources.<resource>.fields.<source>, as in nb.ts. */
   resources: {
     ...staffUsersResourcesEn,
+    ...claimsResourcesEn,
     membership: {
       fields: {
         first_name: 'First name',

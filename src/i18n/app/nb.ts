@@ -1,6 +1,8 @@
 import { RULE_MESSAGES } from '../../../server/schemas/rules.ts';
 import { outreachNb } from './outreach.ts';
 import { sendsNb } from './sends.ts';
+import { claimsNb, claimsResourcesNb } from './claims.ts';
+import { documentsNb } from './documents.ts';
 import { staffUsersNb, staffUsersResourcesNb } from './staff-users-nb.ts';
 import { RIGHTS } from '../../../server/domain/staff/rights.ts';
 
@@ -862,6 +864,8 @@ export default {
     },
     outreach: outreachNb,
     sends: sendsNb,
+    claims: claimsNb,
+    documents: documentsNb,
     privacy: {
       menu: 'Tilgangslogg',
       title: 'Tilgangslogg',
@@ -1012,6 +1016,7 @@ export default {
    */
   resources: {
     ...staffUsersResourcesNb,
+    ...claimsResourcesNb,
     membership: {
       fields: {
         first_name: 'Fornavn',

@@ -15,9 +15,11 @@ interface DateFieldProps<T extends FieldValues> {
   name: Path<T>;
   control: Control<T>;
   autoComplete?: string;
+  /** The message to show, for a form that words its own messages (else the field's own, in the language shown). */
+  error?: string;
 }
 
-export function DateField<T extends FieldValues>({ label, name, control, autoComplete }: DateFieldProps<T>) {
+export function DateField<T extends FieldValues>({ label, name, control, autoComplete, error }: DateFieldProps<T>) {
   const texts = useTexts();
   const id = useId();
   const { field, fieldState } = useController({ name, control });
@@ -35,7 +37,8 @@ export function DateField<T extends FieldValues>({ label, name, control, autoCom
     if (value === '' || isIsoDate(value)) setText(isoToText(value));
   }
 
-  const message = messageIn(fieldState.error?.message, useShownLocale());
+  const shownMessage = messageIn(fieldState.error?.message, useShownLocale());
+  const message = error ?? shownMessage;
   const set = (next: string) => field.onChange(next);
   const close = (focus: 'input' | 'toggle') => {
     setOpen(false);

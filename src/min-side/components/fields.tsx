@@ -2,7 +2,7 @@
  * Labelled form controls for react-hook-form. Each ties its label to the input and points
  * aria-describedby at its error or hint, so screen readers read both.
  */
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { useShownLocale } from '../locale.tsx';
 import { messageIn } from '../texts.ts';
@@ -71,6 +71,27 @@ export function TextField({ label, registration, error, hint, required, classNam
         aria-required={required || undefined}
         aria-describedby={describedBy(id, message, hint)}
         {...input}
+        {...registration}
+      />
+      <Help id={id} error={message} hint={hint} />
+    </div>
+  );
+}
+
+type TextAreaFieldProps = BaseProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'name'>;
+
+export function TextAreaField({ label, registration, error, hint, required, className, ...textarea }: TextAreaFieldProps) {
+  const id = useId();
+  const message = useMessage(error);
+  return (
+    <div className={`field ${className ?? ''}`}>
+      <FieldLabel id={id} label={label} required={required} />
+      <textarea
+        id={id}
+        aria-invalid={message ? true : undefined}
+        aria-required={required || undefined}
+        aria-describedby={describedBy(id, message, hint)}
+        {...textarea}
         {...registration}
       />
       <Help id={id} error={message} hint={hint} />

@@ -20,6 +20,7 @@ import { HtmlContent } from '../components/HtmlContent.tsx';
 import { instrumentApi, type Instrument, type InstrumentCategory, type MemberInstruments } from './api.ts';
 import { RowFields } from './RowFields.tsx';
 import { Tabs } from './Tabs.tsx';
+import { InstrumentDocuments } from '../documents/InstrumentDocuments.tsx';
 
 const TEMPLATE_URL = '/maler/instrumentforsikring-mal.xlsx';
 
@@ -256,6 +257,7 @@ export function InstrumentScreen({ memberId, data, categories, reload, tab, setT
               </div>
             </>
           )}
+          <InstrumentDocuments memberId={memberId} instruments={data.active} />
         </section>
       )}
 

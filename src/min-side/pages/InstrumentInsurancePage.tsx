@@ -1,6 +1,6 @@
 /** /profile/edit/instrument-insurance/{memberId}: the member's instruments in four tabs. */
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Card, Layout, Loading } from '../components/Layout.tsx';
 import { SignedInHeader } from '../components/SignedInHeader.tsx';
 import { useLoad } from '../useLoad.ts';
@@ -11,12 +11,16 @@ import { InstrumentScreen } from '../instruments/InstrumentScreen.tsx';
 import '../instruments/instruments.css';
 import { CertificateButtons } from '../profile/CertificateButtons.tsx';
 
+const TABS = ['add', 'active', 'requested', 'deleted'];
+
 export default function InstrumentInsurancePage({ memberId }: { memberId: number }) {
   const texts = useTexts();
   const t = useInstrumentTexts();
   const [instruments, reload] = useLoad(() => instrumentApi.list(memberId), [memberId]);
   const [categories] = useLoad(() => instrumentApi.categories(), []);
-  const [tab, setTab] = useState('add');
+  // A link may open a tab ('?tab=active': the insured instruments with their documents, from a claim's pages).
+  const asked = new URLSearchParams(useLocation().search).get('tab');
+  const [tab, setTab] = useState(() => (asked && TABS.includes(asked) ? asked : 'add'));
   const [ordered, setOrdered] = useState(false);
   return (
     <Layout wide header={<SignedInHeader />}>

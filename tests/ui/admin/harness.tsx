@@ -59,6 +59,8 @@ function defaultHandlers(): RequestHandler[] {
       { kind: 'newsletter_2', label_nb: 'Nyheter fra organisasjonen', label_en: 'News from the organisation' },
       { kind: 'newsletter_3', label_nb: 'Tilbud fra samarbeidspartnere', label_en: 'Offers from partners' },
     ] })),
+    // An instrument's documents (the instrument screens' 'Dokumenter'): none unless a test says otherwise.
+    http.get('*/api/instrument/:id/document', () => HttpResponse.json({ data: [] })),
     // The member page's invoices ('Fakturaer'): none unless a test says otherwise.
     http.get('*/api/member/:id/invoice', () => HttpResponse.json(paged([]))),
     http.get('*/api/member/:id/vipps-agreement', () =>
@@ -96,8 +98,11 @@ export function installFakeApi(): void {
     inFlight.listen();
     server.events.on('request:start', async ({ request }) => {
       const url = new URL(request.url);
-      const text = request.method === 'GET' ? '' : await request.clone().text();
-      calls.push({ method: request.method, path: url.pathname, query: Object.fromEntries(url.searchParams), body: text ? JSON.parse(text) : undefined });
+      // A JSON body as its value, a multipart one as its FormData (an upload's fields and file).
+      const multipart = (request.headers.get('content-type') ?? '').startsWith('multipart/form-data');
+      const text = request.method === 'GET' || multipart ? '' : await request.clone().text();
+      const body = multipart ? await request.clone().formData() : text ? JSON.parse(text) : undefined;
+      calls.push({ method: request.method, path: url.pathname, query: Object.fromEntries(url.searchParams), body });
     });
     server.use(...defaultHandlers());
     consoleError = vi.spyOn(console, 'error');

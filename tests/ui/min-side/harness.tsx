@@ -172,6 +172,10 @@ function contentHandlers(): RequestHandler[] {
     http.get('*/api/user/2fa', () => HttpResponse.json({ data: { enabled: false, required: false } })),
     // The profile's invoices ('Mine fakturaer'): none unless a test serves some; Vipps usable.
     http.get('*/api/member/:id/invoice', () => HttpResponse.json({ data: [], total: 0 })),
+    // An insured instrument's documents ('Dokumenter'): none unless a test serves some.
+    http.get('*/api/instrument/:id/document', () => HttpResponse.json({ data: [] })),
+    // The member's claims ('Skademeldinger'): none unless a test serves some.
+    http.get('*/api/member/:id/claim', () => HttpResponse.json({ data: [] })),
     http.get('*/api/vipps_registration/offer', () =>
       HttpResponse.json({ data: { name: 'Medlemskap', price: 1450, available: true, test_checkout: false } })),
     http.get('*/api/instrument/category/list', () =>
