@@ -59,7 +59,7 @@ export async function startJobs(services: Services): Promise<void> {
     [OUTREACH_QUEUE]: { retryLimit: 5, retryDelay: 30, expireInSeconds: 2 * 60, deleteAfterSeconds: 7 * 24 * 60 * 60 },
     [OUTREACH_DUE_QUEUE]: { retryLimit: 1, expireInSeconds: 5 * 60, deleteAfterSeconds: 24 * 60 * 60 },
   });
-  const readDocument = documentReader(config);
+  const readDocument = documentReader(services.documents);
   await jobs.work(MAIL_QUEUE, mailWorker(db, services.mail, {
     invoice: (invoiceId) => invoiceAttachment(db, config, invoiceId),
     claim: (claimId) => claimAttachment(db, config, claimId, readDocument),
