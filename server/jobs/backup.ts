@@ -5,19 +5,21 @@
  * night-friendly intervals, not per request.
  *
  * With the database in a directory (the server, `npm run backup`), the directory is streamed
- * into a gzipped tar file by file, in the layout PGlite's own dump (`dumpDataDir`) writes and
+ * into a gzipped tar file by file (with it what else lives in DATA_DIR: the instruments' documents
+ * in DATA_DIR/documents, the outbox), in the layout PGlite's own dump (`dumpDataDir`) writes and
  * `loadDataDir` reads, so memory stays flat whatever the size: the dump builds the whole archive
  * in memory (156 MB for 100 000 members, 2 GB at its peak). Gzip at its fastest level: the copy
  * holds the locks, so its time matters more than a smaller file. A database in memory falls back to
  * the dump.
  */
-import { createReadStream, createWriteStream } from 'node:fs';
-import { lstat, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { lstat, mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import tar from 'tar-stream';
 import type { PgliteDatabase } from '../db/pglite.ts';
+import { PARTIAL_SUFFIX } from '../domain/documents/store.ts';
 
 export const BACKUP_QUEUE = 'backup';
 const PREFIX = 'portal-';
@@ -32,32 +34,55 @@ export class BackupAbortedError extends Error {
   }
 }
 
+const gone = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
 /** Every file and directory under `dir`, parents before children, as paths relative to it. */
 async function* entriesOf(dir: string, relative = ''): AsyncGenerator<string> {
   const names = (await readdir(path.join(dir, relative))).sort();
   for (const name of names) {
     const entry = relative ? `${relative}/${name}` : name;
     yield entry;
-    if ((await lstat(path.join(dir, entry))).isDirectory()) yield* entriesOf(dir, entry);
+    const info = await lstat(path.join(dir, entry)).catch((error: unknown) => {
+      if (gone(error)) return null;
+      throw error;
+    });
+    if (info?.isDirectory()) yield* entriesOf(dir, entry);
   }
 }
 
-/** Writes `dataDir` as a gzipped tar to `file`, one file at a time; `signal` stops it between files. */
+/**
+ * Writes `dataDir` as a gzipped tar to `file`, one file at a time; `signal` stops it between files.
+ * The database's files hold still while it runs (it holds PGlite's locks); the documents in
+ * DATA_DIR/documents may not: a file deleted meanwhile is left out, and one still being written
+ * (named *.partial until it is complete) too.
+ */
 async function streamDirectory(dataDir: string, file: string, signal?: AbortSignal): Promise<void> {
   const pack = tar.pack();
   const written = pipeline(pack, createGzip({ level: 1 }), createWriteStream(file, { mode: 0o600 }), { signal });
   const adding = (async () => {
     for await (const entry of entriesOf(dataDir)) {
       if (signal?.aborted) throw new BackupAbortedError();
+      if (entry.endsWith(PARTIAL_SUFFIX)) continue;
       const full = path.join(dataDir, entry);
-      const info = await stat(full);
+      const info = await stat(full).catch((error: unknown) => {
+        if (gone(error)) return null;
+        throw error;
+      });
+      if (!info) continue;
       if (info.isDirectory()) {
         pack.entry({ name: entry, type: 'directory', mode: info.mode & 0o7777, mtime: info.mtime });
         continue;
       }
       if (!info.isFile()) continue;
-      const sink = pack.entry({ name: entry, type: 'file', size: info.size, mode: info.mode & 0o7777, mtime: info.mtime });
-      await pipeline(createReadStream(full, { start: 0, end: Math.max(0, info.size - 1) }), sink);
+      // Opened before its entry is written: a file removed in between is simply not in the copy.
+      const handle = await open(full, 'r').catch((error: unknown) => {
+        if (gone(error)) return null;
+        throw error;
+      });
+      if (!handle) continue;
+      const size = (await handle.stat()).size;
+      const sink = pack.entry({ name: entry, type: 'file', size, mode: info.mode & 0o7777, mtime: info.mtime });
+      await pipeline(handle.createReadStream({ start: 0, end: Math.max(0, size - 1) }), sink);
     }
     pack.finalize();
   })();

@@ -15,6 +15,7 @@ import type { SessionCache } from '../lib/session-cache.ts';
 import type { TokenOwner } from '../lib/tokens.ts';
 import type { AccessLogWriter } from '../domain/accounts/access-log.ts';
 import type { Outbox } from '../domain/messages/outbox.ts';
+import type { DocumentStore } from '../domain/documents/store.ts';
 import type { JobQueue } from './queue.ts';
 
 /** What routes reach through `app.services`: settings, the database, the adapters and the job queue. */
@@ -39,4 +40,6 @@ export interface Services {
   accessLog: AccessLogWriter;
   /** Recently used tokens' accounts, on a database that announces their changes (PostgreSQL); else null. */
   sessions: SessionCache<TokenOwner> | null;
+  /** The instruments' documents' bytes: files in DATA_DIR/documents, or S3 with S3_URL. */
+  documents: DocumentStore;
 }

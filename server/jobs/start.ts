@@ -24,6 +24,7 @@ import { takeBackInterruptedImports } from '../domain/members/member-import-undo
 import { OUTREACH_DUE_QUEUE, OUTREACH_QUEUE, restartStalledOutreaches, startDueOutreaches, type OutreachJob } from '../domain/outreach/outreach-send.ts';
 import { deliverOutreach } from '../domain/outreach/outreach-delivery.ts';
 import { VALUATION_REMINDER_QUEUE, runValuationReminders } from '../domain/insurance/valuation-reminders.ts';
+import { removeLeftoverFiles } from '../domain/documents/files.ts';
 
 /** The read-back's schedule: every N minutes within the hour, or every N hours at minute 11. */
 export const statusCron = (minutes: number): string =>
@@ -61,7 +62,7 @@ export async function startJobs(services: Services): Promise<void> {
     // Each reminder is claimed with its mail in one transaction, so a retry or a second run sends none twice.
     [VALUATION_REMINDER_QUEUE]: { retryLimit: 2, expireInSeconds: 15 * 60, deleteAfterSeconds: 7 * 24 * 60 * 60 },
   });
-  const readDocument = documentReader(config);
+  const readDocument = documentReader(services.documents);
   await jobs.work(MAIL_QUEUE, mailWorker(db, services.mail, {
     invoice: (invoiceId) => invoiceAttachment(db, config, invoiceId),
     claim: (claimId) => claimAttachment(db, config, claimId, readDocument),
@@ -70,6 +71,8 @@ export async function startJobs(services: Services): Promise<void> {
   await jobs.work(CLEANUP_QUEUE, async () => {
     await cleanUp(db);
     await foldListCountDeltas(db);
+    // Stored document files no row names (a store that did not answer, an upload cut short, a cascade).
+    await removeLeftoverFiles(db, services.documents);
   }, 5);
   await jobs.schedule(CLEANUP_QUEUE, '17 * * * *');
   const tripletex = tripletexClientFor(config.tripletex);

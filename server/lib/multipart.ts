@@ -19,10 +19,12 @@ export function multipartError(error: unknown): unknown {
 
 /**
  * The upload's file (its name and bytes), null when the body has none. A file over the route's
- * size limit answers `tooBig()`; a body the parser cannot read, 400; `field` gets any other part.
+ * size limit (or a body over its part limits) answers `tooBig(code)`, with the parser's code
+ * (FST_REQ_FILE_TOO_LARGE for the file's size); a body the parser cannot read, 400; `field` gets
+ * any other part.
  */
 export async function readUpload(
-  request: FastifyRequest, tooBig: () => unknown, field?: (name: string, value: unknown) => void,
+  request: FastifyRequest, tooBig: (code: string) => unknown, field?: (name: string, value: unknown) => void,
 ): Promise<{ name: string; buffer: Buffer } | null> {
   if (!request.isMultipart()) return null;
   let file: { name: string; buffer: Buffer } | null = null;
@@ -32,7 +34,7 @@ export async function readUpload(
       else field?.(part.fieldname, part.value);
     }
   } catch (error) {
-    if (error instanceof Error && 'code' in error && String(error.code).startsWith('FST_')) throw tooBig();
+    if (error instanceof Error && 'code' in error && String(error.code).startsWith('FST_')) throw tooBig(String(error.code));
     throw multipartError(error);
   }
   return file;

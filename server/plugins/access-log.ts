@@ -9,7 +9,7 @@
  * member; one holding several is ONE entry naming the list, how many members and which (so each of
  * them sees it in their own log); one holding none records nothing.
  *
- * Every /api route under /member, /instrument, /subscription, /emails, /invoice, /payment-file and /claim must say `accessLog`
+ * Every /api route under /member, /instrument, /subscription, /emails, /invoice, /payment-file, /claim and /document must say `accessLog`
  * (a rule, or `false` when it shows no member's data): a route that says nothing stops the server
  * at start-up, so a new member route cannot forget it.
  */
@@ -54,7 +54,7 @@ declare module 'fastify' {
 }
 
 /** Routes that must state accessLog. */
-export const MEMBER_DATA_ROUTE = /^\/api\/(member|instrument(?!\/category)|subscription|emails|invoice|payment-file|claim)(\/|$)/;
+export const MEMBER_DATA_ROUTE = /^\/api\/(member|instrument(?!\/category)|subscription|emails|invoice|payment-file|claim|document)(\/|$)/;
 
 export const memberFromPath: MemberOf = (request) => (request.params as { id?: number }).id ?? null;
 
@@ -136,11 +136,21 @@ async function accessLog(app: FastifyInstance) {
   });
 
   // Most answers record nothing: they leave at once, without a promise; the rest after the entry.
+  // Entries still looking up their member when the app closes are waited for, then written.
+  const recording = new Set<Promise<void>>();
   app.addHook('onResponse', (request, reply, done) => {
     const rule = logged(request, reply.statusCode);
     const account = request.account;
     if (!rule || !account) return done();
-    void record(request, account, rule).finally(() => done());
+    const entry = record(request, account, rule).finally(() => {
+      recording.delete(entry);
+      done();
+    });
+    recording.add(entry);
+  });
+  app.addHook('onClose', async () => {
+    await Promise.all(recording);
+    await app.services.accessLog.flush();
   });
 
   async function record(request: FastifyRequest, account: NonNullable<FastifyRequest['account']>, rule: AccessLogRule) {

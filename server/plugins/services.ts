@@ -14,6 +14,7 @@ import { JobQueue } from '../jobs/queue.ts';
 import { keysFor } from '../lib/secret-key.ts';
 import { AccessLogWriter } from '../domain/accounts/access-log.ts';
 import { SessionCache } from '../lib/session-cache.ts';
+import { documentStoreFor } from '../domain/documents/store.ts';
 
 export type { Services } from '../jobs/services.ts';
 
@@ -59,6 +60,7 @@ export function createServices(
     keys: overrides.keys ?? keysFor(config),
     accessLog: overrides.accessLog ?? new AccessLogWriter(db),
     sessions: overrides.sessions !== undefined ? overrides.sessions : db.sessionChanges ? new SessionCache(db.sessionChanges) : null,
+    documents: overrides.documents ?? documentStoreFor(config),
   };
 }
 

@@ -29,8 +29,8 @@ const actorOf = (request: FastifyRequest): ClaimActor => {
 };
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, outbox, config } = app.services;
-  const readDocument = documentReader(config);
+  const { db, outbox, config, documents } = app.services;
+  const readDocument = documentReader(documents);
   const ownerOfClaim = (request: FastifyRequest) => claimOwner(db, (request.params as { id: number }).id);
 
   app.post('/claim', {

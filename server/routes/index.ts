@@ -33,6 +33,7 @@ import staffUsers from './staff-users.ts';
 import unsubscribe from './unsubscribe.ts';
 import claims from './claims.ts';
 import valuation from './valuation.ts';
+import documents from './documents.ts';
 
 const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(health);
@@ -68,6 +69,7 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(unsubscribe);
   await app.register(claims);
   await app.register(valuation);
+  await app.register(documents);
 };
 
 export default apiRoutes;

@@ -22,7 +22,7 @@ const ACCESS_LOG_FILTERS = {
 };
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, config, accessLog } = app.services;
+  const { db, config, accessLog, documents } = app.services;
 
   app.get(
     '/member/:id/access-log',
@@ -85,7 +85,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       assertOwnMember(request, request.params.id);
-      const zip = await exportZipOf(db, accessLog, request.params.id);
+      const zip = await exportZipOf(db, accessLog, documents, request.params.id);
       return reply
         .header('content-type', 'application/zip')
         .header('content-disposition', `attachment; filename="${EXPORT_FILENAME}"`)
@@ -107,7 +107,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => ({
-      data: await eraseAndLoad(db, request.params.id, request.body.member_number, accountOf(request).id),
+      data: await eraseAndLoad(db, documents, request.params.id, request.body.member_number, accountOf(request).id),
     }),
   );
 };

@@ -10,9 +10,10 @@ import { backupDatabase } from '../jobs/backup.ts';
 
 const HELP = `Bruk: npm run backup
 
-Lager en sikkerhetskopi av den innebygde databasen (DATA_DIR) i BACKUP_DIR og beholder de
-BACKUP_KEEP nyeste. Serveren må være stoppet; mens den kjører, tar den selv kopier hver
-BACKUP_INTERVAL_HOURS time og når den stopper. Med DATABASE_URL: bruk pg_dump.`;
+Lager en sikkerhetskopi av den innebygde databasen (DATA_DIR, med instrumentenes dokumenter i
+DATA_DIR/documents) i BACKUP_DIR og beholder de BACKUP_KEEP nyeste. Serveren må være stoppet;
+mens den kjører, tar den selv kopier hver BACKUP_INTERVAL_HOURS time og når den stopper. Med
+DATABASE_URL: bruk pg_dump, og ta kopi av dokumentene (S3-bøtten eller DATA_DIR/documents) selv.`;
 
 export class BackupError extends Error {}
 
@@ -23,7 +24,9 @@ async function main(): Promise<void> {
     return;
   }
   const config = loadConfig();
-  if (config.databaseUrl) throw new BackupError('DATABASE_URL er satt: ta sikkerhetskopi av PostgreSQL med pg_dump.');
+  if (config.databaseUrl) {
+    throw new BackupError(`DATABASE_URL er satt: ta sikkerhetskopi av PostgreSQL med pg_dump, og av dokumentene i ${config.s3 ? 'S3-bøtten (S3_BUCKET)' : 'DATA_DIR/documents'}.`);
+  }
   const db = await openLockedPglite(config.dataDir);
   try {
     const file = await backupDatabase(db, config.backup.dir, config.backup.keep);

@@ -9,6 +9,8 @@ import { openDatabase } from '../db/open.ts';
 import { DataDirLockedError } from '../db/lock.ts';
 import { migrate } from '../db/migrate.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoData } from '../demo/index.ts';
+import { documentStoreFor, type DocumentStore } from '../domain/documents/store.ts';
+import { storedKeys } from '../domain/documents/files.ts';
 
 const HELP = `Bruk: npm run demo:reset
 
@@ -46,9 +48,12 @@ export async function emptyDataTables(db: Queryable): Promise<string[]> {
   return tables;
 }
 
-export async function resetDemoData(db: Database): Promise<string[]> {
+/** Resets the data; with `documents`, the stored files of the documents emptied go from the store too. */
+export async function resetDemoData(db: Database, documents?: DocumentStore): Promise<string[]> {
   await migrate(db);
+  const files = documents ? await storedKeys(db) : [];
   const tables = await db.transaction((tx) => emptyDataTables(tx));
+  await documents?.deleteMany(files);
   await seedDemoData(db);
   return tables;
 }
@@ -64,7 +69,7 @@ async function main(): Promise<void> {
   try {
     const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite i ${config.dataDir}`;
     console.log(`Tilbakestiller demodata i ${where} …`);
-    const tables = await resetDemoData(db);
+    const tables = await resetDemoData(db, documentStoreFor(config));
     const [counts] = await db.query<{ members: number; staff: number }>(
       'SELECT count(*) FILTER (WHERE role_id IN (1, 2))::int AS members, count(*) FILTER (WHERE role_id >= 3)::int AS staff FROM accounts',
     );

@@ -8,6 +8,8 @@ import { resetDemoData } from '../../server/scripts/demo-reset.ts';
 import { openPglite } from '../../server/db/pglite.ts';
 import { verifyPassword } from '../../server/lib/passwords.ts';
 import { buildTestApp, createAccount, login, uniqueEmail, type TestContext } from './helpers.ts';
+import { GUITAR, createInstrument } from './factories-member-admin.ts';
+import { createDocument, storedFiles } from './factories-documents.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -95,8 +97,13 @@ describe('demo:reset', () => {
   it('replaces all data with the demo data set and keeps the reference data', async () => {
     const stray = await createAccount(t.db, { role_id: 2, remote_id: 99999 });
     await t.db.query("UPDATE email_templates SET title = 'Velkommen til oss!' WHERE slug = 'welcome'");
-    await resetDemoData(t.db);
+    const photo = await createDocument(t.services, await createInstrument(t.db, { member_id: stray.id, instrument_category: GUITAR }));
+    expect(await storedFiles(t.config.dataDir)).toHaveLength(2);
+    await resetDemoData(t.db, t.services.documents);
     expect(await t.db.query('SELECT id FROM accounts WHERE email = $1', [stray.email])).toEqual([]);
+    // The documents' stored files went with their rows.
+    expect(await t.db.query('SELECT 1 FROM documents WHERE id = $1', [photo.id])).toEqual([]);
+    expect(await storedFiles(t.config.dataDir)).toEqual([]);
     const [numbers] = await t.db.query<{ min: number }>('SELECT min(remote_id)::int AS min FROM accounts');
     expect(numbers.min).toBe(10001);
     const [{ n }] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM products');

@@ -17,6 +17,7 @@ import { createInstrument, createSubscription, logMessage, GUITAR, PRODUCTS } fr
 import { createAccessToken } from '../../server/lib/tokens.ts';
 import { MESSAGES } from '../../server/lib/http-errors.ts';
 import { unsubscribeToken } from '../../server/domain/outreach/unsubscribe-token.ts';
+import { createDocument } from './factories-documents.ts';
 import { insertClaim } from './claims-factories.ts';
 
 type Access = 'public' | 'member' | 'staff' | 'signed-in' | 'member-or-staff';
@@ -54,6 +55,8 @@ interface Fixtures {
   segment: number;
   outreach: number;
   claim: number;
+  /** A photo of A's instrument. */
+  document: number;
 }
 
 let t: TestContext;
@@ -102,8 +105,10 @@ beforeAll(async () => {
   );
   // A's claim on the insured instrument: its free text and snapshot carry A's marker.
   const claim = await insertClaim(t.db, { member_id: a.id, instrument_id: instrument, marker: MARKER });
+  const document = await createDocument(t.services, instrument, 'photo.png', 'photo', `${MARKER}.png`);
   fixtures = {
     a: a.id, travel, instrument, message, campaign: campaign.id, invoice: invoice.id, role: role.id, staffUser, segment: segment.id, outreach: outreach.id, claim,
+    document: document.id,
   };
 }, 120_000);
 afterAll(async () => t?.close());
@@ -138,6 +143,7 @@ const PATH_VALUES: [RegExp, (f: Fixtures) => string | number, boolean][] = [
   [/^\/api\/unsubscribe\//, (f) => unsubscribeToken(t.services.keys, { memberId: f.a, kind: 'newsletter_2', outreachId: null }), false],
   [/^\/api\/outreach\//, (f) => f.outreach, false],
   [/^\/api\/claim\//, (f) => f.claim, true],
+  [/^\/api\/document\//, (f) => f.document, true],
 ];
 
 const example = (schema: Schema | undefined, name: string) => exampleOf(schema, name, { memberId: fixtures.a, email: 'amerket@example.no' });

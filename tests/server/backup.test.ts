@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtemp, readdir, readFile, rm, utimes } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openPglite } from '../../server/db/pglite.ts';
@@ -9,6 +9,8 @@ import { migrate } from '../../server/db/migrate.ts';
 import { createServices } from '../../server/plugins/services.ts';
 import { startJobs } from '../../server/jobs/start.ts';
 import { testConfig } from './helpers.ts';
+import { documentsDir, fileDocumentStore, PARTIAL_SUFFIX, readAll } from '../../server/domain/documents/store.ts';
+import { restoreBackup } from '../../server/scripts/restore.ts';
 import { run, serving, startServer, stop, type Running } from './fakes/server-process.ts';
 
 const started: Running[] = [];
@@ -127,6 +129,26 @@ describe('the backup at shutdown', () => {
       await db.close();
     }
   }, 60_000);
+
+  it('holds the instruments’ documents (DATA_DIR/documents), not a file still being written, and restore puts them back', async () => {
+    const { env, db } = await databaseInDirectory();
+    const store = fileDocumentStore(documentsDir(env.DATA_DIR));
+    await store.put('kvittering-0000000001.pdf', Buffer.from('%PDF-1.7 kvittering'), 'application/pdf');
+    await store.put('bilde-00000000002.jpg', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]), 'image/jpeg');
+    const partial = path.join(documentsDir(env.DATA_DIR), 'bi', `bilde-00000000003.jpg.0a1b2c${PARTIAL_SUFFIX}`);
+    await writeFile(partial, 'halvferdig');
+    let file: string;
+    try {
+      file = await backupDatabase(db, env.BACKUP_DIR, 5);
+    } finally {
+      await db.close();
+    }
+    await store.delete('kvittering-0000000001.pdf');
+    await restoreBackup(file, env.DATA_DIR);
+    expect(String(await readAll(await store.get('kvittering-0000000001.pdf')))).toBe('%PDF-1.7 kvittering');
+    expect([...await readAll(await store.get('bilde-00000000002.jpg'))]).toEqual([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
+    expect(await readdir(path.join(documentsDir(env.DATA_DIR), 'bi'))).toEqual(['bilde-00000000002.jpg']);
+  }, 120_000);
 
   it('streams the directory in the layout PGlite loads: a copy opens with every row', async () => {
     const { env, db } = await databaseInDirectory();

@@ -8,6 +8,7 @@ import { bearer, buildTestApp, createAccount, type TestContext } from './helpers
 import { GUITAR, PRODUCTS, createInstrument, createSubscription, logMessage, signedIn, signedInStaff } from './factories-member-admin.ts';
 import { exampleOf, type Schema } from './schema-example.ts';
 import { unsubscribeToken } from '../../server/domain/outreach/unsubscribe-token.ts';
+import { createDocument } from './factories-documents.ts';
 import { insertClaim } from './claims-factories.ts';
 
 interface Operation {
@@ -18,7 +19,7 @@ interface Operation {
 let t: TestContext;
 let staff: Awaited<ReturnType<typeof signedInStaff>>;
 let member: Awaited<ReturnType<typeof signedIn>>;
-let ids: { travel: number; instrument: number; message: number; claim: number };
+let ids: { travel: number; instrument: number; message: number; claim: number; document: number };
 beforeAll(async () => {
   t = await buildTestApp();
   staff = await signedInStaff(t.app, t.db);
@@ -29,7 +30,8 @@ beforeAll(async () => {
   const instrument = await createInstrument(t.db, { member_id: member.id, instrument_category: GUITAR, subscription_id: insurance });
   const message = await logMessage(t.db, { member_id: member.id, subject: 'Hei', email_to: member.email });
   const claim = await insertClaim(t.db, { member_id: member.id, instrument_id: instrument });
-  ids = { travel, instrument, message, claim };
+  const document = await createDocument(t.services, instrument, 'photo.png');
+  ids = { travel, instrument, message, claim, document: document.id };
 }, 240_000);
 afterAll(async () => t?.close());
 
@@ -53,6 +55,7 @@ const PATH_VALUES: [RegExp, () => string | number][] = [
   [/^\/api\/outreach\//, () => 999_999],
   [/^\/api\/staff\//, () => staff.id],
   [/^\/api\/claim\//, () => ids.claim],
+  [/^\/api\/document\//, () => ids.document],
 ];
 
 describe('Cache-Control on API answers', () => {

@@ -1,10 +1,8 @@
 /**
  * Test data for the claim tests: a member with an insured instrument, documents kept with it (a
- * row in `documents` and its bytes where the document store keeps them, DATA_DIR/documents), and
- * a claim made through the API as the member makes one.
+ * row in `documents` and its bytes in the app's document store, DATA_DIR/documents), and a claim
+ * made through the API as the member makes one.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { bearer, type TestContext } from './helpers.ts';
@@ -50,16 +48,14 @@ export const pdf = (text = 'Kvittering') => Buffer.from(
   `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n% ${text}\ntrailer<</Root 1 0 R>>\n%%EOF\n`,
 );
 
-/** A document kept with an instrument: its row, and its bytes under DATA_DIR/documents/<storage_key>. */
+/** A document kept with an instrument: its row, and its bytes in the document store under its storage_key. */
 export async function addDocument(
   t: TestContext,
   input: { member: number; instrument: number; kind: 'receipt' | 'appraisal' | 'photo'; file_name: string; bytes: Buffer; valued_on?: string; value?: number },
 ): Promise<StoredDocument> {
-  const key = `${randomUUID()}.bin`;
-  const dir = path.join(t.config.dataDir, 'documents');
-  await mkdir(dir, { recursive: true });
-  await writeFile(path.join(dir, key), input.bytes);
   const type = input.bytes.subarray(0, 4).toString('latin1') === '%PDF' ? 'application/pdf' : 'image/jpeg';
+  const key = `${randomUUID()}.${type === 'application/pdf' ? 'pdf' : 'jpg'}`;
+  await t.services.documents.put(key, input.bytes, type);
   const [row] = await t.db.query<{ id: number }>(
     `INSERT INTO documents (instrument_id, member_id, kind, valued_on, value, file_name, content_type, size, width, height, storage_key, uploaded_by)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $2) RETURNING id`,

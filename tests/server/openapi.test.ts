@@ -14,6 +14,7 @@ import { createAccessToken } from '../../server/lib/tokens.ts';
 import { lintOpenApi } from '../../server/scripts/lint-api.ts';
 import { exampleOf, type Schema } from './schema-example.ts';
 import { unsubscribeToken } from '../../server/domain/outreach/unsubscribe-token.ts';
+import { createDocument } from './factories-documents.ts';
 import { insertClaim } from './claims-factories.ts';
 
 type Principal = 'anonymous' | 'member' | 'blocked' | 'applicant' | 'staff';
@@ -50,7 +51,7 @@ const accounts = {} as Record<Exclude<Principal, 'anonymous'>, number>;
 /** A token of each caller's own, new for every call: logout and the session routes end the one they get. */
 const tokenOf = async (principal: Exclude<Principal, 'anonymous'>) =>
   (await createAccessToken(t.db, accounts[principal], { remember: false, name: 'openapi' })).token;
-const ids = {} as Record<'member' | 'travel' | 'instrument' | 'message' | 'campaign' | 'memberImport' | 'invoice' | 'segment' | 'outreach' | 'claim', number>;
+const ids = {} as Record<'member' | 'travel' | 'instrument' | 'message' | 'campaign' | 'memberImport' | 'invoice' | 'segment' | 'outreach' | 'claim' | 'document', number>;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -80,8 +81,10 @@ beforeAll(async () => {
     [segment.id],
   );
   const claim = await insertClaim(t.db, { member_id: member.id, instrument_id: instrument });
+  const photo = await createDocument(t.services, instrument, 'photo.png');
   Object.assign(ids, {
     member: member.id, travel, instrument, message, campaign: campaign.id, memberImport: 0, invoice: invoice.id, segment: segment.id, outreach: outreach.id, claim,
+    document: photo.id,
   });
   document = (await t.app.inject({ url: '/api/docs/json' })).json() as Document;
 }, 120_000);
@@ -153,6 +156,7 @@ const PATH_VALUES: [RegExp, () => string | number][] = [
   [/^\/api\/unsubscribe\//, () => unsubscribeToken(t.services.keys, { memberId: ids.member, kind: 'newsletter_2', outreachId: null })],
   [/^\/api\/outreach\//, () => ids.outreach],
   [/^\/api\/claim\//, () => ids.claim],
+  [/^\/api\/document\//, () => ids.document],
 ];
 
 const example = (schema: Schema | undefined, name: string) => exampleOf(schema, name, { memberId: ids.member, email: 'olav@example.no' });

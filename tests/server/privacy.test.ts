@@ -10,6 +10,7 @@ import { sendWelcomeMails } from '../../server/domain/members/member-import-welc
 import { MEMBER_DATA_ROUTE } from '../../server/plugins/access-log.ts';
 import { AccessLogWriter } from '../../server/domain/accounts/access-log.ts';
 import { todayInOslo } from '../../server/domain/shared/oslo-date.ts';
+import { createDocument, fixture, storedFiles } from './factories-documents.ts';
 
 let t: TestContext;
 let staff: Awaited<ReturnType<typeof signedInStaff>>;
@@ -146,6 +147,7 @@ describe('access log', () => {
       .sort();
     expect(t.app.accessLogRoutes.filter((r) => MEMBER_DATA_ROUTE.test(r.url) && r.accessLog === undefined)).toEqual([]);
     expect(member).toEqual([
+      'DELETE /api/document/:id change',
       'DELETE /api/instrument/:id change',
       'DELETE /api/member/:id/vipps-agreement change',
       'GET /api/claim/:id read',
@@ -153,11 +155,14 @@ describe('access log', () => {
       'GET /api/claim/:id/packet.zip export',
       'GET /api/claim/list read',
       'GET /api/claim/list/export export',
+      'GET /api/document/:id read',
+      'GET /api/document/:id/thumbnail read',
       'GET /api/emails/logs/list messages',
       'GET /api/emails/template/:id -',
       'GET /api/emails/template/:id/preview read',
       'GET /api/emails/template/list -',
       'GET /api/instrument/:id read',
+      'GET /api/instrument/:id/document read',
       'GET /api/instrument/list read',
       'GET /api/instrument/logs/list read',
       'GET /api/invoice/:id read',
@@ -213,6 +218,7 @@ describe('access log', () => {
       'POST /api/claim -',
       'POST /api/emails/logs/:id/resend messages',
       'POST /api/emails/template/:id/test read',
+      'POST /api/instrument/:id/document change',
       'POST /api/instrument/accept change',
       'POST /api/instrument/accept/:id change',
       'POST /api/instrument/new change',
@@ -272,11 +278,12 @@ describe('consents', () => {
 });
 
 describe('GET /api/member/{id}/export', () => {
-  it('gives the member a zip with member.json (fields, subscriptions, instruments with history, messages, consents, access log) and a summary', async () => {
+  it('gives the member a zip with member.json (fields, subscriptions, instruments with history, messages, consents, access log, documents), a summary and the documents’ files', async () => {
     const member = await distinctMember('E');
     const subscription = await createSubscription(t.db, { member_id: member.id, product_id: PRODUCTS.instrument, kind: 'instrument', state: 'active', value: 15000, subscription_start: '2025-01-01' });
     const instrument = await createInstrument(t.db, { member_id: member.id, instrument_category: GUITAR, subscription_id: subscription, make: 'Gibson' });
     await snapshotInstrument(t.db, instrument, staff.id);
+    const receipt = await createDocument(t.services, instrument, 'receipt.pdf', 'receipt');
     await logMessage(t.db, { member_id: member.id, subject: 'Velkommen', content: '<p>Hei Zelmira</p>', email_to: member.email });
     await t.app.inject({ method: 'PATCH', url: `/api/member/${member.id}`, headers: bearer(member.token), payload: { newsletter_2: true } });
     await get(`/api/member/${member.id}`);
@@ -286,8 +293,14 @@ describe('GET /api/member/{id}/export', () => {
     expect(response.headers['content-type']).toBe('application/zip');
     expect(response.headers['content-disposition']).toMatch(/attachment/);
     const files = await unzip(response.rawPayload);
-    expect(Object.keys(files).sort()).toEqual(['member.json', 'sammendrag.html']);
+    const receiptFile = `dokumenter/${receipt.id}-receipt.pdf`;
+    expect(Object.keys(files).sort()).toEqual([receiptFile, 'member.json', 'sammendrag.html']);
+    expect(files[receiptFile]).toBe(fixture('receipt.pdf').toString('utf8'));
     const data = JSON.parse(files['member.json']);
+    expect(data.documents).toEqual([{
+      id: receipt.id, instrument_id: instrument, instrument: 'Gibson Stratocaster', kind: 'receipt', valued_on: null, value: null, file_name: 'receipt.pdf',
+      content_type: 'application/pdf', size: receipt.size, created_at: expect.any(String), file: receiptFile,
+    }]);
     expect(data.member).toMatchObject({
       id: member.id, member_number: member.remoteId, email: member.email, first_name: 'ZelmiraE', last_name: 'QuistgaardE',
       phone: member.phone, birthdate: '1988-04-17', artist_name: 'DJ ZqE', newsletter_2: true, erased_at: null,
@@ -395,6 +408,14 @@ describe('POST /api/member/{id}/erase', () => {
     const instrument = await createInstrument(t.db, { member_id: member.id, instrument_category: GUITAR, subscription_id: insurance });
     await t.db.query("UPDATE instruments SET serial_number = 'SN-QuistgaardX' WHERE id = $1", [instrument]);
     await snapshotInstrument(t.db, instrument, staff.id);
+    // A photo named after them and a receipt: rows and stored files.
+    await createDocument(t.services, instrument, 'gps.jpg', 'photo', 'QuistgaardX med gitaren.jpg');
+    await createDocument(t.services, instrument, 'receipt.pdf', 'receipt');
+    const documentFiles = (await t.db.query<{ keys: string[] }>(
+      'SELECT array[storage_key, thumbnail_key] AS keys FROM documents WHERE member_id = $1', [member.id],
+    )).flatMap((row) => row.keys.filter(Boolean));
+    expect(documentFiles).toHaveLength(3);
+    expect(await storedFiles(t.config.dataDir)).toEqual(expect.arrayContaining(documentFiles));
     await logMessage(t.db, { member_id: member.id, subject: 'Hei ZelmiraX', content: '<p>Hei ZelmiraX QuistgaardX</p>', email_to: member.email });
     await t.app.inject({ method: 'PATCH', url: `/api/member/${member.id}`, headers: bearer(staff.token), payload: { first_name: 'ZelmiraX', address: 'QuistgaardX vei 1', newsletter_2: true } });
     await t.db.query(
@@ -431,6 +452,10 @@ describe('POST /api/member/{id}/erase', () => {
 
     expect(await tablesHolding(needles)).toEqual([]);
     expect(await tablesHolding(['SN-QuistgaardX'])).toEqual([]);
+    // Their documents' rows and stored files are gone.
+    expect(await t.db.query('SELECT 1 FROM documents WHERE member_id = $1', [member.id])).toEqual([]);
+    const filesLeft = await storedFiles(t.config.dataDir);
+    for (const key of documentFiles) expect(filesLeft).not.toContain(key);
 
     // The accounts keep their rows under the member number.
     const kept = await t.db.query<{ id: number; product_id: number; value: number; subscription_start: string }>(

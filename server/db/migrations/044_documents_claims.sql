@@ -110,23 +110,23 @@ INSERT INTO email_templates (slug, title, content, from_name, from_email) VALUES
 <p>Taksten på {instrument} er gyldig til {expires_on}. Instrumentet er forsikret for {value} kr, og forsikringsvilkårene krever en takst som ikke er eldre enn {years} år for instrumenter over {appraisal_above} kr.</p>
 <p>Last opp en ny takst under Instrumenter på Min side, så er forsikringen i orden ved en eventuell skade.</p>
 <p>{button}</p>
-<p>Med vennlig hilsen<br>Medlemsservice</p>',
-   'Medlemsservice', 'post@example.no'),
+<p>Med vennlig hilsen<br>Forsikringsavdelingen</p>',
+   'Forsikringsavdelingen', 'forsikring@example.no'),
   ('valuation-renewal', 'Dokumentasjon av instrumentet ditt før fornyelsen',
    '<p>Hei {first_name},</p>
 <p>Forsikringsåret fornyes snart. For {instrument}, forsikret for {value} kr, mangler vi {missing}.</p>
 <p>Last opp dokumentasjonen under Instrumenter på Min side, så er forsikringen i orden ved en eventuell skade.</p>
 <p>{button}</p>
-<p>Med vennlig hilsen<br>Medlemsservice</p>',
-   'Medlemsservice', 'post@example.no'),
+<p>Med vennlig hilsen<br>Forsikringsavdelingen</p>',
+   'Forsikringsavdelingen', 'forsikring@example.no'),
   ('claim-received', 'Vi har mottatt skademeldingen din',
    '<p>Hei {first_name},</p>
 <p>Skademeldingen din for {instrument} (sak {claim_number}) er sendt til {insurer}. Du finner den og dokumentene i vedlegget, og kan følge saken under Instrumenter på Min side.</p>
-<p>Med vennlig hilsen<br>Medlemsservice</p>',
-   'Medlemsservice', 'post@example.no'),
+<p>Med vennlig hilsen<br>Forsikringsavdelingen</p>',
+   'Forsikringsavdelingen', 'forsikring@example.no'),
   ('claim-updated', 'Skademeldingen din er oppdatert',
    '<p>Hei {first_name},</p>
 <p>Skademeldingen din for {instrument} (sak {claim_number}) har fått status «{state}».</p>
 <p>{note}</p>
-<p>Med vennlig hilsen<br>Medlemsservice</p>',
-   'Medlemsservice', 'post@example.no');
+<p>Med vennlig hilsen<br>Forsikringsavdelingen</p>',
+   'Forsikringsavdelingen', 'forsikring@example.no');

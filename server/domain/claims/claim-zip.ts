@@ -4,13 +4,11 @@
  * names them the same way). The insurer and the member get this file by mail; staff and the
  * member download it.
  *
- * The documents' bytes come from the document store through `ReadDocument`: files under
- * DATA_DIR/documents by default (`documentReader`, the one line that names the store).
+ * The documents' bytes come from the document store through `ReadDocument` (`documentReader`):
+ * files under DATA_DIR/documents, or S3 with S3_URL (domain/documents/store.ts).
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import yazl from 'yazl';
-import type { Config } from '../../config.ts';
+import { readAll, type DocumentStore } from '../documents/store.ts';
 import type { Claim } from '../../schemas/claims.ts';
 import type { StoredDocument } from './claims.ts';
 import { claimNumber } from './claims.ts';
@@ -20,14 +18,9 @@ import { claimPdf, packetFilename, type PacketConfig } from './claim-pdf.ts';
 /** The stored bytes of a document by its storage key. */
 export type ReadDocument = (storageKey: string) => Promise<Buffer>;
 
-/** The document store's reader: files under DATA_DIR/documents (the documents area's store once both are in). */
-export function documentReader(config: Pick<Config, 'dataDir'>): ReadDocument {
-  const root = path.resolve(config.dataDir, 'documents');
-  return (key) => {
-    const file = path.resolve(root, key);
-    if (!file.startsWith(root + path.sep)) return Promise.reject(new Error(`Ugyldig dokumentnøkkel: ${key}`));
-    return readFile(file);
-  };
+/** The document store's reader: a document's whole bytes (at most 25 MB) by its storage key. */
+export function documentReader(store: DocumentStore): ReadDocument {
+  return async (key) => readAll(await store.get(key));
 }
 
 const EXTENSIONS: Record<string, string[]> = { 'image/jpeg': ['.jpg', '.jpeg'], 'application/pdf': ['.pdf'] };

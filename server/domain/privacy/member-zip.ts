@@ -1,15 +1,18 @@
 /**
  * The member's data export as a zip, streamed: `member.json` (everything, machine-readable) and
- * `sammendrag.html` (a readable summary in Norwegian) at its root.
+ * `sammendrag.html` (a readable summary in Norwegian) at its root, and the files of the member's
+ * documents under `dokumenter/`, each read from the document store as the zip reaches it.
  */
 import yazl from 'yazl';
 import type { Readable } from 'node:stream';
 import { escapeHtml } from '../../lib/html.ts';
 import { norwegianDate } from '../shared/oslo-date.ts';
 import type { MemberExport } from './privacy.ts';
+import type { DocumentStore } from '../documents/store.ts';
 
 export const EXPORT_FILENAME = 'mine-opplysninger.zip';
 
+const DOCUMENT_WORDS: Record<string, string> = { receipt: 'Kvittering', appraisal: 'Takst', photo: 'Bilde' };
 const KIND_WORDS: Record<string, string> = { read: 'Åpnet', export: 'Eksporterte', change: 'Endret', messages: 'Leste meldinger' };
 const SOURCE_WORDS: Record<string, string> = { 'sign-up': 'innmeldingen', 'min-side': 'Min side', staff: 'medlemsservice', unsubscribe: 'avmeldingslenken i en e-post eller SMS' };
 const FIELD_LABELS: Record<string, string> = {
@@ -63,6 +66,9 @@ ${table('Meldinger vi har sendt deg', ['Sendt', 'Kanal', 'Emne', 'Til'], data.me
 ${table('Samtykker', ['Når', 'Samtykke', 'Gitt', 'Hvor'], data.consents.map((c) => [
     when(c.changed_at), c.consent === 'newsletter_2' ? 'Nyhetsbrev 2' : 'Nyhetsbrev 3', text(c.given), SOURCE_WORDS[String(c.source)] ?? text(c.source),
   ]))}
+${table('Dokumenter (filene ligger i mappen dokumenter)', ['Lastet opp', 'Instrument', 'Hva', 'Fil'], data.documents.map((d) => [
+    when(d.created_at), text(d.instrument), DOCUMENT_WORDS[String(d.kind)] ?? text(d.kind), text(d.file),
+  ]))}
 ${table('Hvem har sett opplysningene dine', ['Når', 'Hvem', 'Hva', 'Detaljer'], data.access_log.map((entry) => [
     when(entry.at), staffName(entry), KIND_WORDS[String(entry.kind)] ?? text(entry.kind), text(entry.detail),
   ]))}
@@ -70,12 +76,20 @@ ${table('Hvem har sett opplysningene dine', ['Når', 'Hvem', 'Hva', 'Detaljer'],
 `;
 }
 
-/** The zip as a stream; yazl writes it while the reader pulls. */
-export function memberZip(data: MemberExport): Readable {
+/** The zip as a stream; yazl writes it while the reader pulls (a document's file is opened when its turn comes). */
+export function memberZip(data: MemberExport, store: DocumentStore): Readable {
   const zip = new yazl.ZipFile();
   const mtime = new Date(data.exported_at);
-  zip.addBuffer(Buffer.from(JSON.stringify(data, null, 2), 'utf8'), 'member.json', { mtime });
-  zip.addBuffer(Buffer.from(exportSummaryHtml(data), 'utf8'), 'sammendrag.html', { mtime });
+  const files = data.documents.map(({ storage_key: key, ...document }) => ({ key, document }));
+  const exported = { ...data, documents: files.map((file) => file.document) };
+  zip.addBuffer(Buffer.from(JSON.stringify(exported, null, 2), 'utf8'), 'member.json', { mtime });
+  zip.addBuffer(Buffer.from(exportSummaryHtml(exported), 'utf8'), 'sammendrag.html', { mtime });
+  for (const { key, document } of files) {
+    if (!key) continue;
+    zip.addReadStreamLazy(document.file, { mtime: new Date(document.created_at as string), compress: false }, (done) => {
+      store.get(key).then((stream) => done(null, stream), (error: unknown) => done(error, undefined as never));
+    });
+  }
   zip.end();
   return zip.outputStream as unknown as Readable;
 }

@@ -15,6 +15,7 @@ import { SUBSCRIPTION_SELECT, withStatus } from '../insurance/subscriptions.ts';
 import { accessLogOf } from '../accounts/access-log.ts';
 import { todayInOslo } from '../shared/oslo-date.ts';
 import { eraseFromImports } from '../members/member-import-erasure.ts';
+import { eraseMemberDocuments } from '../documents/documents.ts';
 
 export type ConsentSource = 'sign-up' | 'min-side' | 'staff' | 'unsubscribe';
 const CONSENTS = ['newsletter_2', 'newsletter_3'] as const;
@@ -106,6 +107,8 @@ export async function eraseMember(db: Database, memberId: number, typed: string 
     );
     await tx.query('UPDATE vipps_registrations SET payer = NULL, error = NULL WHERE member_id = $1', [memberId]);
 
+    // Receipts, appraisals and photos go whole (their stored files after the commit: privacy-actions.ts).
+    await eraseMemberDocuments(tx, memberId);
     // Instruments keep type, make, model, value and dates; not serial numbers or free text.
     // A request still waiting is closed: no one is left to answer.
     await tx.query(
@@ -174,6 +177,8 @@ export interface MemberExport {
   consents: Record<string, unknown>[];
   change_history: Record<string, unknown>[];
   access_log: Record<string, unknown>[];
+  /** The instruments' receipts, appraisals and photos (their files are in the zip beside it, `file` names each). */
+  documents: (Record<string, unknown> & { id: number; file: string; storage_key?: string })[];
 }
 
 /** Everything the portal holds about the member, or null for no such member. */
@@ -229,6 +234,13 @@ export async function memberExportData(db: Queryable, memberId: number): Promise
     `SELECT consent, given, source, changed_at FROM consent_changes WHERE member_id = $1 ORDER BY changed_at, id`,
     [memberId],
   );
+  const documents = await db.query<MemberExport['documents'][number]>(
+    `SELECT d.id, d.instrument_id, i.make || ' ' || i.model AS instrument, d.kind, d.valued_on, d.value, d.file_name,
+            d.content_type, d.size, d.created_at, 'dokumenter/' || d.id || '-' || d.file_name AS file, d.storage_key
+       FROM documents d JOIN instruments i ON i.id = d.instrument_id
+      WHERE d.member_id = $1 ORDER BY d.id`,
+    [memberId],
+  );
   const changeHistory = await db.query(
     `SELECT changed_at, changes, (changed_by = member_id) AS by_member FROM member_changes WHERE member_id = $1 ORDER BY changed_at, id`,
     [memberId],
@@ -245,6 +257,7 @@ export async function memberExportData(db: Queryable, memberId: number): Promise
     consents,
     change_history: changeHistory,
     access_log: await accessLogOf(db, memberId),
+    documents,
   };
 }
 
