@@ -34,7 +34,7 @@ export function DocumentGrid({ documents, onRemoved }: { documents: InstrumentDo
   );
 }
 
-function InstrumentCard({ memberId, instrument }: { memberId: number; instrument: Instrument }) {
+function InstrumentCard({ memberId, instrument, onChanged }: { memberId: number; instrument: Instrument; onChanged?: () => void }) {
   const t = useDocumentTexts();
   const id = useId();
   const name = `${instrument.make} ${instrument.model}`;
@@ -60,6 +60,7 @@ function InstrumentCard({ memberId, instrument }: { memberId: number; instrument
           {documents.length === 0 ? <p className="muted">{t.none}</p> : (
             <DocumentGrid documents={documents} onRemoved={(document) => {
               removed(document);
+              onChanged?.();
               setAnnounce(t.removed(document.file_name));
               // The deleted item took the focus with it: it goes to the list's heading.
               heading.current?.focus();
@@ -72,7 +73,10 @@ function InstrumentCard({ memberId, instrument }: { memberId: number; instrument
                 {t.addTitle}
               </button>
               <div id={`${id}-upload`} hidden={!adding}>
-                {adding && <UploadForm instrumentId={instrument.id} instrumentName={name} onUploaded={added} />}
+                {adding && <UploadForm instrumentId={instrument.id} instrumentName={name} onUploaded={(document) => {
+                  added(document);
+                  onChanged?.();
+                }} />}
               </div>
             </>
           )}
@@ -82,7 +86,7 @@ function InstrumentCard({ memberId, instrument }: { memberId: number; instrument
   );
 }
 
-export function InstrumentDocuments({ memberId, instruments }: { memberId: number; instruments: Instrument[] }) {
+export function InstrumentDocuments({ memberId, instruments, onChanged }: { memberId: number; instruments: Instrument[]; onChanged?: () => void }) {
   const t = useDocumentTexts();
   // Claims outlive the cover: their list stays reachable when nothing is insured any more.
   if (instruments.length === 0) return <p><Link to={claimPaths.list(memberId)}>{t.claims}</Link></p>;
@@ -91,7 +95,7 @@ export function InstrumentDocuments({ memberId, instruments }: { memberId: numbe
       <h2 className="card-title">{t.sectionTitle}</h2>
       <p className="muted">{t.sectionIntro}</p>
       <p><Link to={claimPaths.list(memberId)}>{t.claims}</Link></p>
-      {instruments.map((instrument) => <InstrumentCard key={instrument.id} memberId={memberId} instrument={instrument} />)}
+      {instruments.map((instrument) => <InstrumentCard key={instrument.id} memberId={memberId} instrument={instrument} onChanged={onChanged} />)}
     </div>
   );
 }

@@ -96,11 +96,13 @@ function ReadTable({ instruments, extra, label }: { instruments: Instrument[]; l
   );
 }
 
-export function InstrumentScreen({ memberId, data, categories, reload, tab, setTab, ordered, setOrdered }: {
+export function InstrumentScreen({ memberId, data, categories, reload, refresh, tab, setTab, ordered, setOrdered }: {
   memberId: number;
   data: MemberInstruments;
   categories: InstrumentCategory[];
   reload: () => void;
+  /** Reads the instruments again in the background (a document changed their valuation). */
+  refresh?: () => void;
   /** The open tab, kept by the page so it stays open while the lists are read again. */
   tab: string;
   setTab: (tab: string) => void;
@@ -260,7 +262,7 @@ export function InstrumentScreen({ memberId, data, categories, reload, tab, setT
               </div>
             </>
           )}
-          <InstrumentDocuments memberId={memberId} instruments={data.active} />
+          <InstrumentDocuments memberId={memberId} instruments={data.active} onChanged={refresh} />
         </section>
       )}
 

@@ -16,7 +16,10 @@ const TABS = ['add', 'active', 'requested', 'deleted'];
 export default function InstrumentInsurancePage({ memberId }: { memberId: number }) {
   const texts = useTexts();
   const t = useInstrumentTexts();
-  const [instruments, reload] = useLoad(() => instrumentApi.list(memberId), [memberId]);
+  const [instruments, reload, replace] = useLoad(() => instrumentApi.list(memberId), [memberId]);
+  // A document added or deleted changes an instrument's valuation: read the list again without
+  // taking the screen (and an upload form in use) away while it comes.
+  const refresh = () => void instrumentApi.list(memberId).then((answer) => answer.ok && replace(answer.data));
   const [categories] = useLoad(() => instrumentApi.categories(), []);
   // A link may open a tab ('?tab=active': the insured instruments with their documents, from a claim's pages).
   const asked = new URLSearchParams(useLocation().search).get('tab');
@@ -32,7 +35,7 @@ export default function InstrumentInsurancePage({ memberId }: { memberId: number
       {/* The certificates come with the instruments' screen, never before it: arriving above them, it would move them down. */}
       {instruments.state === 'loaded' && categories.state === 'loaded' && (
         <>
-          <InstrumentScreen memberId={memberId} data={instruments.data.data} categories={categories.data.data} reload={reload} tab={tab} setTab={setTab} ordered={ordered} setOrdered={setOrdered} />
+          <InstrumentScreen memberId={memberId} data={instruments.data.data} categories={categories.data.data} reload={reload} refresh={refresh} tab={tab} setTab={setTab} ordered={ordered} setOrdered={setOrdered} />
           {instruments.data.data.active.length > 0 && (
             <Card title={texts.certificates.title}>
               <CertificateButtons memberId={memberId} kind="instruments" />
