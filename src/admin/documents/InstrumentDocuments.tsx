@@ -50,7 +50,7 @@ function InstrumentPanel({ instrument, memberId, startOpen }: { instrument: Inst
 
   return (
     <Accordion expanded={open} onChange={(_event, expanded) => setOpen(expanded)} slotProps={{ transition: { unmountOnExit: true } }} disableGutters>
-      <AccordionSummary expandIcon={<ExpandMore />} id={summaryId} aria-controls={`${summaryId}-panel`} sx={{ '&.Mui-focusVisible': FOCUS_RING }}>
+      <AccordionSummary expandIcon={<ExpandMore />} id={summaryId} aria-controls={open ? `${summaryId}-panel` : undefined} sx={{ '&.Mui-focusVisible': FOCUS_RING }}>
         {/* MUI puts the summary in an h3 of its own. */}
         <Typography component="span" variant="subtitle1">
           {translate('app.documents.instrument', { instrument: name, count: data ? data.length : '…' })}
