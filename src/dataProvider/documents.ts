@@ -1,6 +1,6 @@
 /**
  * Documents kept with an instrument (issue 39): receipts, appraisals and photos. Their shapes as
- * the API gives them (to come from server/schemas/documents.ts) and the calls, for use through
+ * the API gives them (from server/schemas/documents.ts) and the calls, for use through
  * useDataProvider(): an instrument's documents, an upload (multipart), a deletion, a thumbnail and
  * a download. None is a react-admin resource: the list answers without paging, and the files are
  * read with the signed-in user's token, which an <img src> would not carry.
@@ -10,27 +10,10 @@ import { buildUrl, download, http } from '../common/http.ts';
 import { readSession } from '../common/session.ts';
 import { unwrap } from './errors.ts';
 
-export type DocumentKind = 'receipt' | 'appraisal' | 'photo';
+import type { Document } from '../../server/schemas/documents.ts';
 
-/** One uploaded file (schema `Document`): images are stored re-encoded as JPEG, PDFs as uploaded. */
-export interface Document {
-  id: number;
-  instrument_id: number;
-  member_id: number;
-  kind: DocumentKind;
-  /** The appraisal's date ('yyyy-mm-dd') and value in whole kroner; null for a receipt or a photo. */
-  valued_on: string | null;
-  value: number | null;
-  file_name: string;
-  content_type: 'image/jpeg' | 'application/pdf';
-  size: number;
-  width: number | null;
-  height: number | null;
-  has_thumbnail: boolean;
-  /** A claim carries it: it cannot be deleted. */
-  in_claim: boolean;
-  created_at: string;
-}
+export type { Document };
+export type DocumentKind = Document['kind'];
 
 /** What an upload sends: the file, its kind, and for an appraisal its date and value. */
 export interface DocumentUpload {
