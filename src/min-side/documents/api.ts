@@ -1,30 +1,13 @@
 /**
  * Min side's calls for an instrument's documents (receipts, appraisals, photos). The shapes are
- * the API's `Document` (server/schemas/documents.ts), written out here as types only.
+ * the API's `Document` (server/schemas/documents.ts), imported as a type only.
  */
 import { buildUrl, download, http, upload, type UploadProgress } from '../../common/http.ts';
 import { readSession } from '../../common/session.ts';
+import type { Document } from '../../../server/schemas/documents.ts';
 
-export type DocumentKind = 'receipt' | 'appraisal' | 'photo';
-
-export interface InstrumentDocument {
-  id: number;
-  instrument_id: number;
-  member_id: number;
-  kind: DocumentKind;
-  /** The appraisal's date and value in whole kroner (an appraisal only). */
-  valued_on: string | null;
-  value: number | null;
-  file_name: string;
-  content_type: 'image/jpeg' | 'application/pdf';
-  size: number;
-  width: number | null;
-  height: number | null;
-  has_thumbnail: boolean;
-  /** Used by a claim: the member cannot delete it. */
-  in_claim: boolean;
-  created_at: string;
-}
+export type InstrumentDocument = Document;
+export type DocumentKind = Document['kind'];
 
 /** What the member chose to upload. */
 export interface DocumentUpload {
