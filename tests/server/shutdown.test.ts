@@ -1,6 +1,7 @@
 /**
- * Stopping the real server with SIGTERM: idle keep-alive connections are closed at once, a
- * request in flight still gets its answer, and the process exits well within the 10 s bound.
+ * Stopping the real server with SIGTERM: idle keep-alive connections are closed while a request
+ * is still in flight, that request still gets its answer, and the process exits within the 10 s
+ * a container runtime waits. Order is asserted, not speed: these machines are shared.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { connect, type Socket } from 'node:net';
@@ -41,11 +42,12 @@ async function stopWithOpenConnections(server: Running) {
 
   const started = Date.now();
   const exited = server.stop();
-  const idleClosed = once(idle.socket, 'close').then(() => Date.now() - started);
-  await sleep(1000);
+  // The idle connection closes while the slow request is still waiting for the rest of its body.
+  await once(idle.socket, 'close');
+  const answeredBeforeIdleClosed = slow.received();
   slow.socket.write(body.slice(10));
   const code = await exited;
-  return { code, took: Date.now() - started, idleClosedAfter: await idleClosed, slowAnswer: slow.received() };
+  return { code, took: Date.now() - started, answeredBeforeIdleClosed, slowAnswer: slow.received() };
 }
 
 async function postgresDatabase(suffix: string): Promise<string> {
@@ -64,22 +66,22 @@ async function postgresDatabase(suffix: string): Promise<string> {
 }
 
 describe('stopping the server', () => {
-  it('on PGlite: closes idle connections at once, finishes the request in flight, exits quickly', { timeout: 60_000 }, async () => {
+  it('on PGlite: closes idle connections at once, finishes the request in flight, exits within the 10 s bound', { timeout: 60_000 }, async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-shutdown-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     const result = await stopWithOpenConnections(await startServer({ DATA_DIR: dataDir }));
     expect(result.code).toBe(0);
-    expect(result.idleClosedAfter).toBeLessThan(1000);
+    expect(result.answeredBeforeIdleClosed).toBe('');
     expect(result.slowAnswer).toMatch(/^HTTP\/1\.1 401/);
-    expect(result.took).toBeLessThan(5000);
+    expect(result.took).toBeLessThan(10_000);
   });
 
   it('on PostgreSQL: the same', { timeout: 60_000 }, async () => {
     const result = await stopWithOpenConnections(await startServer({ DATABASE_URL: await postgresDatabase('a') }));
     expect(result.code).toBe(0);
-    expect(result.idleClosedAfter).toBeLessThan(1000);
+    expect(result.answeredBeforeIdleClosed).toBe('');
     expect(result.slowAnswer).toMatch(/^HTTP\/1\.1 401/);
-    expect(result.took).toBeLessThan(5000);
+    expect(result.took).toBeLessThan(10_000);
   });
 
   it('cuts off a request that does not finish within 4 s, and exits within the 10 s a container runtime waits', { timeout: 60_000 }, async () => {
