@@ -34,6 +34,7 @@ import unsubscribe from './unsubscribe.ts';
 import claims from './claims.ts';
 import valuation from './valuation.ts';
 import documents from './documents.ts';
+import stats from './stats.ts';
 
 const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(health);
@@ -70,6 +71,7 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(claims);
   await app.register(valuation);
   await app.register(documents);
+  await app.register(stats);
 };
 
 export default apiRoutes;

@@ -19,6 +19,7 @@ export const RIGHTS = {
   'content.change': 'Endre innholdssider',
   'outreach.send': 'Sende e-post og SMS til mange medlemmer',
   'imports.run': 'Importere medlemsregisteret',
+  'stats.read': 'Se nøkkeltall: medlemmer, forespørsler, forsikring, kampanjer og økonomi',
   'staff.administer': 'Administrere ansatte, roller, rettigheter, tilgangslogg og totrinnsinnlogging',
 } as const;
 
