@@ -15,6 +15,9 @@ export const ClaimState = Type.Union([Type.Literal('sent'), Type.Literal('in_pro
 export const ClaimOutcome = Type.Union([Type.Literal('approved'), Type.Literal('partly_approved'), Type.Literal('rejected')], {
   description: 'Utfallet av en avgjort sak: godkjent, delvis godkjent eller avslått',
 });
+export type ClaimKind = Static<typeof ClaimKind>;
+export type ClaimState = Static<typeof ClaimState>;
+export type ClaimOutcome = Static<typeof ClaimOutcome>;
 
 /** A document kept with an instrument (the shape of `Document` in the documents API), as a claim carries it. */
 export const ClaimDocument = Type.Object({

@@ -17,8 +17,17 @@ function latestAppraisal(documents: InstrumentDocument[]): ClaimSnapshot['apprai
   return newest ? { valued_on: newest.valued_on!, value: newest.value! } : null;
 }
 
-/** What Min side knows before the claim is sent (the policy comes with the claim's record). */
-export function snapshotOf(member: Member, instrument: Instrument, documents: InstrumentDocument[]): ClaimSnapshot {
+/**
+ * The register's facts as the page shows them: a sent claim's snapshot, or before sending what
+ * Min side knows (the policy and the category's id come with the claim's record).
+ */
+export type RegisterSnapshot = Omit<ClaimSnapshot, 'instrument' | 'policy_number' | 'insurer'> & {
+  instrument: Omit<ClaimSnapshot['instrument'], 'category_id'>;
+  policy_number: string | null;
+  insurer: string | null;
+};
+
+export function snapshotOf(member: Member, instrument: Instrument, documents: InstrumentDocument[]): RegisterSnapshot {
   return {
     member: {
       id: member.id, member_number: member.remote_id, first_name: member.first_name, last_name: member.last_name, email: member.email,
@@ -34,7 +43,7 @@ export function snapshotOf(member: Member, instrument: Instrument, documents: In
   };
 }
 
-export function RegisterFacts({ snapshot, sent }: { snapshot: ClaimSnapshot; sent: boolean }) {
+export function RegisterFacts({ snapshot, sent }: { snapshot: RegisterSnapshot; sent: boolean }) {
   const t = useClaimTexts().register;
   const format = useFormats();
   const { member, instrument, appraisal } = snapshot;

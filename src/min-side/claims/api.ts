@@ -1,66 +1,14 @@
 /**
- * Min side's calls for claims ('Skademelding'). The shapes are the API's `Claim`
- * (server/schemas/claims.ts), written out here as types only.
+ * Min side's calls for claims ('Skademelding'). The shapes are the API's own
+ * (server/schemas/claims.ts, types only).
  */
 import { download, http } from '../../common/http.ts';
-import type { InstrumentDocument } from '../documents/api.ts';
+import type { Claim, ClaimNewBody } from '../../../server/schemas/claims.ts';
 
-export type ClaimKind = 'theft' | 'damage' | 'loss';
-export type ClaimState = 'sent' | 'in_progress' | 'decided' | 'withdrawn';
-export type ClaimOutcome = 'approved' | 'partly_approved' | 'rejected';
+export type { Claim, ClaimEvent, ClaimKind, ClaimOutcome, ClaimSnapshot, ClaimState } from '../../../server/schemas/claims.ts';
 
-/** What the register said when the claim was made: the packet reads the same whatever changes later. */
-export interface ClaimSnapshot {
-  member: {
-    id: number; member_number: number | null; first_name: string; last_name: string; email: string;
-    phone: string | null; address: string | null; postal_code: string | null; postal_area: string | null;
-  };
-  instrument: { id: number; category: string; make: string; model: string; serial_number: string | null; value: number; insurance_start: string };
-  appraisal: { valued_on: string; value: number } | null;
-  policy_number: string | null;
-  insurer: string | null;
-}
-
-export interface ClaimEvent {
-  state: ClaimState;
-  outcome: ClaimOutcome | null;
-  note: string | null;
-  created_at: string;
-}
-
-export interface Claim {
-  id: number;
-  member_id: number;
-  instrument_id: number;
-  kind: ClaimKind;
-  occurred_on: string;
-  place: string;
-  /** ISO 3166-1 alpha-2; 'NO' is Norway. */
-  country: string;
-  description: string;
-  police_report: string | null;
-  state: ClaimState;
-  outcome: ClaimOutcome | null;
-  /** The latest note staff wrote for the member. */
-  note: string | null;
-  created_at: string;
-  updated_at: string;
-  snapshot: ClaimSnapshot;
-  documents: InstrumentDocument[];
-  events: ClaimEvent[];
-}
-
-export interface NewClaim {
-  instrument_id: number;
-  kind: ClaimKind;
-  occurred_on: string;
-  place: string;
-  country: string;
-  description: string;
-  police_report?: string;
-  /** The instrument's own documents to attach; without it the server attaches them all. */
-  document_ids?: number[];
-}
+/** A new claim (POST /api/member/{id}/claims); without document_ids the server attaches all the instrument's documents. */
+export type NewClaim = ClaimNewBody;
 
 /** Min side's addresses for claims (routes in common/member-paths.ts). */
 export const claimPaths = {

@@ -69,7 +69,7 @@ export function makeClaim(overrides: Partial<Claim> = {}): Claim {
         id: 7, member_number: 10007, first_name: 'Kari', last_name: 'Nordmann', email: 'kari@example.no', phone: '91234567',
         address: 'Storgata 1', postal_code: '0155', postal_area: 'Oslo',
       },
-      instrument: { id: 12, category: 'Gitar', make: 'Fender', model: 'Telecaster', serial_number: 'MX19012345', value: 150000, insurance_start: '2025-02-01' },
+      instrument: { id: 12, category_id: 3, category: 'Gitar', make: 'Fender', model: 'Telecaster', serial_number: 'MX19012345', value: 150000, insurance_start: '2025-02-01' },
       appraisal: { valued_on: '2024-03-12', value: 120000 },
       policy_number: 'POL-778899',
       insurer: 'Trygg Forsikring AS',
