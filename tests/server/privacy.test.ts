@@ -278,7 +278,7 @@ describe('consents', () => {
 });
 
 describe('GET /api/member/{id}/export', () => {
-  it('gives the member a zip with member.json (fields, subscriptions, instruments with history, messages, consents, access log, documents), a summary and the documents’ files', async () => {
+  it('gives the member a zip with member.json (fields, subscriptions, instruments with history, messages, consents, access log, documents, invoices, claims), a summary and the documents’ files', async () => {
     const member = await distinctMember('E');
     const subscription = await createSubscription(t.db, { member_id: member.id, product_id: PRODUCTS.instrument, kind: 'instrument', state: 'active', value: 15000, subscription_start: '2025-01-01' });
     const instrument = await createInstrument(t.db, { member_id: member.id, instrument_category: GUITAR, subscription_id: subscription, make: 'Gibson' });
@@ -287,6 +287,24 @@ describe('GET /api/member/{id}/export', () => {
     await logMessage(t.db, { member_id: member.id, subject: 'Velkommen', content: '<p>Hei Zelmira</p>', email_to: member.email });
     await t.app.inject({ method: 'PATCH', url: `/api/member/${member.id}`, headers: bearer(member.token), payload: { newsletter_2: true } });
     await get(`/api/member/${member.id}`);
+    const [invoice] = await t.db.query<{ id: number }>(
+      `INSERT INTO invoices (number, member_id, member_number, year, kind, total_ore, invoice_date, due_date, kid, channel, state)
+       VALUES (9998001, $1, $2, 2026, 'first', 145000, '2026-01-05', '2026-01-19', '009980019990013', 'EMAIL', 'partly_paid') RETURNING id`,
+      [member.id, member.remoteId],
+    );
+    await t.db.query(
+      `INSERT INTO invoice_lines (invoice_id, product_id, description, period_from, period_to, amount_ore)
+       VALUES ($1, $2, 'Medlemskap 2026', '2026-01-01', '2026-12-31', 145000)`,
+      [invoice.id, PRODUCTS.membership],
+    );
+    await t.db.query("INSERT INTO invoice_payments (invoice_id, amount_ore, paid_on, method) VALUES ($1, 50000, '2026-01-10', 'ocr')", [invoice.id]);
+    const snapshot = { instrument: { make: 'Gibson', model: 'Stratocaster' } };
+    const [claim] = await t.db.query<{ id: number }>(
+      `INSERT INTO claims (member_id, instrument_id, kind, occurred_on, place, country, description, state, snapshot)
+       VALUES ($1, $2, 'damage', '2026-02-03', 'Oslo', 'NO', 'Halsen knakk i transport.', 'in_progress', $3) RETURNING id`,
+      [member.id, instrument, JSON.stringify(snapshot)],
+    );
+    await t.db.query("INSERT INTO claim_events (claim_id, state, note, changed_by) VALUES ($1, 'sent', NULL, $2), ($1, 'in_progress', 'Vi ser på saken.', $3)", [claim.id, member.id, staff.id]);
 
     const response = await get(`/api/member/${member.id}/export`, member.token);
     expect(response.statusCode).toBe(200);
@@ -313,6 +331,20 @@ describe('GET /api/member/{id}/export', () => {
     expect(files['sammendrag.html']).toContain('<html lang="nb">');
     expect(files['sammendrag.html']).toContain('ZelmiraE');
     expect(files['sammendrag.html']).toContain('Hvem har sett opplysningene dine');
+    // Their invoices (with lines and payments) and claims (with history, staff not named) are theirs too.
+    expect(data.invoices).toEqual([expect.objectContaining({
+      number: 9998001, total_ore: 145000, state: 'partly_paid', invoice_date: '2026-01-05', kid: '009980019990013',
+      lines: [{ description: 'Medlemskap 2026', period_from: '2026-01-01', period_to: '2026-12-31', amount_ore: 145000 }],
+      payments: [{ amount_ore: 50000, paid_on: '2026-01-10', method: 'ocr' }],
+    })]);
+    expect(data.claims).toEqual([expect.objectContaining({
+      id: claim.id, instrument: 'Gibson Stratocaster', kind: 'damage', occurred_on: '2026-02-03', description: 'Halsen knakk i transport.',
+      events: [expect.objectContaining({ state: 'sent', note: null }), expect.objectContaining({ state: 'in_progress', note: 'Vi ser på saken.' })],
+    })]);
+    expect(JSON.stringify(data.claims)).not.toContain('changed_by');
+    expect(files['sammendrag.html']).toContain('Skademeldinger');
+    expect(files['sammendrag.html']).toContain('kr 1 450,00');
+    expect(files['sammendrag.html']).toContain('Under behandling');
 
     // The member's own export is in their log; another member's export is 404.
     await flush();

@@ -1,12 +1,13 @@
 /**
  * The member's data export as a zip, streamed: `member.json` (everything, machine-readable) and
- * `sammendrag.html` (a readable summary in Norwegian) at its root, and the files of the member's
+ * `sammendrag.html` (a readable summary in Norwegian, invoices and claims included) at its root, and the files of the member's
  * documents under `dokumenter/`, each read from the document store as the zip reaches it.
  */
 import yazl from 'yazl';
 import type { Readable } from 'node:stream';
 import { escapeHtml } from '../../lib/html.ts';
 import { norwegianDate } from '../shared/oslo-date.ts';
+import { formatKroner } from '../billing/money.ts';
 import type { MemberExport } from './privacy.ts';
 import type { DocumentStore } from '../documents/store.ts';
 
@@ -14,6 +15,11 @@ export const EXPORT_FILENAME = 'mine-opplysninger.zip';
 
 const DOCUMENT_WORDS: Record<string, string> = { receipt: 'Kvittering', appraisal: 'Takst', photo: 'Bilde' };
 const KIND_WORDS: Record<string, string> = { read: 'Åpnet', export: 'Eksporterte', change: 'Endret', messages: 'Leste meldinger' };
+const INVOICE_WORDS: Record<string, string> = {
+  draft: 'Utkast', sent: 'Sendt', paid: 'Betalt', partly_paid: 'Delvis betalt', overdue: 'Forfalt', reminded: 'Purret', lapsed: 'Utmeldt', credited: 'Kreditert',
+};
+const CLAIM_WORDS: Record<string, string> = { theft: 'Tyveri', damage: 'Skade', loss: 'Tap' };
+const CLAIM_STATE_WORDS: Record<string, string> = { sent: 'Sendt', in_progress: 'Under behandling', decided: 'Avgjort', withdrawn: 'Trukket' };
 const SOURCE_WORDS: Record<string, string> = { 'sign-up': 'innmeldingen', 'min-side': 'Min side', staff: 'medlemsservice', unsubscribe: 'avmeldingslenken i en e-post eller SMS' };
 const FIELD_LABELS: Record<string, string> = {
   member_number: 'Medlemsnummer', first_name: 'Fornavn', last_name: 'Etternavn', email: 'E-post', phone: 'Mobil',
@@ -28,6 +34,7 @@ const text = (value: unknown): string => {
   if (value instanceof Date) return norwegianDate(value);
   return String(value);
 };
+const kroner = (ore: unknown): string => (typeof ore === 'number' ? formatKroner(ore) : '–');
 const when = (value: unknown): string =>
   value ? new Date(value as string).toLocaleString('nb-NO', { timeZone: 'Europe/Oslo', dateStyle: 'short', timeStyle: 'short' }) : '–';
 
@@ -68,6 +75,12 @@ ${table('Samtykker', ['Når', 'Samtykke', 'Gitt', 'Hvor'], data.consents.map((c)
   ]))}
 ${table('Dokumenter (filene ligger i mappen dokumenter)', ['Lastet opp', 'Instrument', 'Hva', 'Fil'], data.documents.map((d) => [
     when(d.created_at), text(d.instrument), DOCUMENT_WORDS[String(d.kind)] ?? text(d.kind), text(d.file),
+  ]))}
+${table('Fakturaer', ['Fakturadato', 'Nummer', 'Beløp', 'Betalt', 'Forfall', 'Status'], data.invoices.map((i) => [
+    text(i.invoice_date), text(i.number), kroner(i.total_ore), kroner(i.paid_ore), text(i.due_date), INVOICE_WORDS[String(i.state)] ?? text(i.state),
+  ]))}
+${table('Skademeldinger', ['Meldt', 'Instrument', 'Hva', 'Når det skjedde', 'Status'], data.claims.map((c) => [
+    when(c.created_at), text(c.instrument), CLAIM_WORDS[String(c.kind)] ?? text(c.kind), text(c.occurred_on), CLAIM_STATE_WORDS[String(c.state)] ?? text(c.state),
   ]))}
 ${table('Hvem har sett opplysningene dine', ['Når', 'Hvem', 'Hva', 'Detaljer'], data.access_log.map((entry) => [
     when(entry.at), staffName(entry), KIND_WORDS[String(entry.kind)] ?? text(entry.kind), text(entry.detail),

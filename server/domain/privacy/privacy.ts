@@ -16,6 +16,7 @@ import { accessLogOf } from '../accounts/access-log.ts';
 import { todayInOslo } from '../shared/oslo-date.ts';
 import { eraseFromImports } from '../members/member-import-erasure.ts';
 import { eraseMemberDocuments } from '../documents/documents.ts';
+import { claimsOf, invoicesOf } from './export-records.ts';
 
 export type ConsentSource = 'sign-up' | 'min-side' | 'staff' | 'unsubscribe';
 const CONSENTS = ['newsletter_2', 'newsletter_3'] as const;
@@ -179,6 +180,10 @@ export interface MemberExport {
   access_log: Record<string, unknown>[];
   /** The instruments' receipts, appraisals and photos (their files are in the zip beside it, `file` names each). */
   documents: (Record<string, unknown> & { id: number; file: string; storage_key?: string })[];
+  /** Invoices with their lines and payments (øre). */
+  invoices: Record<string, unknown>[];
+  /** Claims ('Skademelding') with their history. */
+  claims: Record<string, unknown>[];
 }
 
 /** Everything the portal holds about the member, or null for no such member. */
@@ -258,6 +263,8 @@ export async function memberExportData(db: Queryable, memberId: number): Promise
     change_history: changeHistory,
     access_log: await accessLogOf(db, memberId),
     documents,
+    invoices: await invoicesOf(db, memberId),
+    claims: await claimsOf(db, memberId),
   };
 }
 
