@@ -345,6 +345,16 @@ describe('GET /api/member/{id}/export', () => {
     expect(files['sammendrag.html']).toContain('Skademeldinger');
     expect(files['sammendrag.html']).toContain('kr 1 450,00');
     expect(files['sammendrag.html']).toContain('Under behandling');
+    // Plain words, one date style and a phone layout (issue 41, point 27).
+    const summary = files['sammendrag.html'];
+    expect(summary).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(summary).toContain('@media (max-width:40rem)');
+    expect(summary).toContain('<th scope="row">Fødselsdato</th><td>17.04.1988</td>');
+    expect(summary).toContain('<td data-label="Status">Aktiv</td>');
+    expect(summary).toContain('<td data-label="Status">Forsikret</td>');
+    expect(summary).not.toMatch(/>(active|EFAKTURA|EMAIL|partly_paid|in_progress|receipt)</);
+    expect(summary).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    expect(summary).not.toMatch(/\d{2}-\d{2}-\d{4}/);
 
     // The member's own export is in their log; another member's export is 404.
     await flush();
