@@ -87,6 +87,10 @@ describe('members', () => {
     await world.accept(again, ago(100));
     const twice = await world.newApplication(members[8], ago(40));
     await world.accept(twice, ago(35));
+    // A membership with an end date, overlapped by a later one without: one member throughout.
+    await world.end(members[10], ago(30), 'active');
+    const longer = await world.newApplication(members[10], ago(55));
+    await world.accept(longer, ago(50));
     // Blocked members are members; a pending application is not.
     await t.db.query('UPDATE accounts SET blocked_access = true WHERE id = $1', [members[9]]);
     await world.apply(ago(10));

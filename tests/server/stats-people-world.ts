@@ -173,6 +173,8 @@ export class World {
       member_id: memberId, instrument_category: GUITAR, make: 'Fender', model: 'Stratocaster', value: 12000,
     });
     await this.t.db.query('UPDATE instruments SET created_at = $2::timestamptz WHERE id = $1', [instrument.id, noon(day)]);
+    // The instrument queue keeps each member's oldest request time (migration 017); no real write moves created_at.
+    await this.t.db.query('SELECT refresh_list_counts(ARRAY[$1::int])', [memberId]);
     return instrument.id;
   }
 
