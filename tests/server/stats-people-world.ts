@@ -44,7 +44,13 @@ export class World {
   readonly today = todayInOslo();
   private invoices = 0;
 
-  constructor(readonly t: TestContext, readonly staffId: number) {}
+  readonly t: TestContext;
+  readonly staffId: number;
+
+  constructor(t: TestContext, staffId: number) {
+    this.t = t;
+    this.staffId = staffId;
+  }
 
   private act(id: number, action: Parameters<typeof actOnSubscriptionRequest>[4]) {
     return actOnSubscriptionRequest(this.t.db, this.t.services.outbox, id, this.staffId, action, this.t.config.billing);

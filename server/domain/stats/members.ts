@@ -7,7 +7,7 @@
 import type { Queryable } from '../../db/database.ts';
 import type { CsvColumn } from '../../lib/csv.ts';
 import type { MemberMonth, MembersStats, StatsBucket } from '../../schemas/stats.ts';
-import { monthCutoff, type StatsPeriod } from './period.ts';
+import type { StatsPeriod } from './period.ts';
 import { dayBefore, rebuildSources } from './people-counters.ts';
 import { sheetOf, type StatsSection } from './section.ts';
 
