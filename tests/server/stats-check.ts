@@ -14,7 +14,7 @@ const PYTHON = existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
 const READ_WORKBOOK = `
 import json, sys, openpyxl
 wb = openpyxl.load_workbook(sys.argv[1])
-print(json.dumps({ws.title: [[c.value for c in row] for row in ws.iter_rows()] for ws in wb.worksheets}))
+print(json.dumps({ws.title: [[c.value for c in row] for row in ws.iter_rows()] for ws in wb.worksheets}, default=str))
 `;
 
 /** The workbook's sheets, each as rows of cell values (the header row first), read by openpyxl. */

@@ -18,7 +18,7 @@ import { addDays, checkedPeriods, monthCutoff, periodOf, readWorkbook, seeded, t
 let t: TestContext;
 let staff: { id: number; token: string };
 const year = Number(today().slice(0, 4));
-let members: { id: number; membership: number }[] = [];
+const members: { id: number; membership: number }[] = [];
 let source = 0;
 
 beforeAll(async () => {
