@@ -27,7 +27,7 @@ const HISTORY = [
    SELECT a.id, 1 + a.id % 2, 'travel', s.state, s.start, CASE WHEN s.state = 'ended' THEN s.start + 200 END,
           CASE WHEN s.state IN ('active', 'ended') THEN s.start + 2 END, CASE WHEN s.state = 'rejected' THEN s.start + 3 END, s.start, s.start
      FROM accounts a
-    CROSS JOIN LATERAL (SELECT current_date - (a.id * 7919) % 1825 AS start,
+    CROSS JOIN LATERAL (SELECT current_date - ((a.id::bigint * 7919) % 1825)::int AS start,
                                (ARRAY['active', 'active', 'active', 'ended', 'pending', 'rejected'])[1 + a.id % 6] AS state) s
     WHERE a.role_id = 2 AND a.id % 10 < 3`,
   // Instruments for 2 in 10 members, two each: insured, some ended, some waiting or rejected.
@@ -37,7 +37,7 @@ const HISTORY = [
           CASE WHEN i.state IN ('active', 'deleted') THEN i.start + 1 END, CASE WHEN i.state = 'rejected' THEN i.start + 2 END,
           i.start, i.start, CASE WHEN i.state = 'deleted' THEN i.start + 300 END
      FROM accounts a CROSS JOIN generate_series(1, 2) k
-    CROSS JOIN LATERAL (SELECT current_date - (a.id * 104729 + k * 7) % 1825 AS start,
+    CROSS JOIN LATERAL (SELECT current_date - ((a.id::bigint * 104729 + k * 7) % 1825)::int AS start,
                                (ARRAY['active', 'active', 'deleted', 'requested', 'rejected'])[1 + (a.id + k) % 5] AS state) i
     WHERE a.role_id = 2 AND a.id % 10 < 2`,
   // A renewal invoice a year for each of the last 5 years the member was a member.

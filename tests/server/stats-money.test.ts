@@ -125,6 +125,11 @@ async function expectAllPeriodsDirect() {
   for (const query of checkedPeriods()) {
     expect(await stats(query), query.name).toEqual(await direct(query));
   }
+  // Outstanding by age is the invoice page's, figure for figure.
+  const aging = (await get('/api/invoice/aging')).json().data as { buckets: { count: number; outstanding: number }[]; outstanding: number };
+  const { totals } = await stats(checkedPeriods()[2]);
+  expect(totals.outstanding_by_age.map((age) => [age.invoices, age.amount_ore])).toEqual(aging.buckets.map((bucket) => [bucket.count, bucket.outstanding]));
+  expect(totals.outstanding_ore).toBe(aging.outstanding);
 }
 
 describe('GET /api/stats/money', () => {

@@ -37,6 +37,9 @@ $$;
 CREATE TRIGGER vipps_registrations_completed_at BEFORE INSERT OR UPDATE ON vipps_registrations
   FOR EACH ROW EXECUTE FUNCTION vipps_registrations_completed_at();
 
+-- A read sums a metric's days: with the value beside the key, it reads the index alone.
+CREATE INDEX stats_counts_values ON stats_counts (metric, day, dim) INCLUDE (value);
+
 -- --- Insurance -------------------------------------------------------------------------------
 
 -- A travel subscription: +1 the day its cover starts and -1 the day after it ends, per product
@@ -252,6 +255,13 @@ LANGUAGE sql STABLE AS $$
      UNION ALL
      SELECT 'money.payments', stats_payment_channel(p.method, p.source, i.channel), p.paid_on, sum(sign(p.amount_ore))::bigint
        FROM invoice_payments p WHERE p.invoice_id = i.id GROUP BY 2, 3
+     UNION ALL
+     -- What is still owed, on its due date, so what is outstanding today by age (aging.ts's OPEN)
+     -- is a sum over the due dates, however many invoices there are.
+     SELECT 'money.outstanding', '', i.due_date, (i.total_ore - i.paid_ore - i.credited_ore)::bigint
+      WHERE i.state <> 'credited' AND i.total_ore > i.paid_ore + i.credited_ore
+     UNION ALL
+     SELECT 'money.open', '', i.due_date, 1 WHERE i.state <> 'credited' AND i.total_ore > i.paid_ore + i.credited_ore
    ) m
    WHERE i.id = ANY (ids)
    GROUP BY i.id
@@ -262,11 +272,11 @@ BEGIN
   IF TG_OP = 'INSERT' THEN
     PERFORM stats_refresh('money-invoice', ARRAY(SELECT id FROM new_rows));
   ELSIF TG_OP = 'UPDATE' THEN
-    -- A payment moves paid_ore and the state too: only what the figures read is looked at.
+    -- Only what the figures read is looked at (a reminder's pause or the ledger's ids move nothing).
     PERFORM stats_refresh('money-invoice', ARRAY(
       SELECT n.id FROM new_rows n JOIN old_rows o ON o.id = n.id
-       WHERE (n.total_ore, n.invoice_date, n.channel, n.state = 'draft')
-             IS DISTINCT FROM (o.total_ore, o.invoice_date, o.channel, o.state = 'draft')));
+       WHERE (n.total_ore, n.paid_ore, n.credited_ore, n.invoice_date, n.due_date, n.channel, n.state = 'draft', n.state = 'credited')
+             IS DISTINCT FROM (o.total_ore, o.paid_ore, o.credited_ore, o.invoice_date, o.due_date, o.channel, o.state = 'draft', o.state = 'credited')));
   ELSE
     PERFORM stats_refresh('money-invoice', ARRAY(SELECT id FROM old_rows));
   END IF;
@@ -312,9 +322,27 @@ CREATE TRIGGER stats_money_update AFTER UPDATE ON invoice_credits
 CREATE TRIGGER stats_money_delete AFTER DELETE ON invoice_credits
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION stats_money_after_invoice_rows();
 
--- The rows there already: each source's shares from the register as it is.
-SELECT stats_refresh('ins-travel', ARRAY(SELECT id FROM subscriptions WHERE kind = 'travel'));
-SELECT stats_refresh('ins-instrument', ARRAY(SELECT id FROM instruments));
-SELECT stats_refresh('camp-signup', ARRAY(SELECT id FROM accounts WHERE campaign_id IS NOT NULL));
-SELECT stats_refresh('camp-checkout', ARRAY(SELECT id FROM vipps_registrations));
-SELECT stats_refresh('money-invoice', ARRAY(SELECT id FROM invoices));
+-- The rows there already: each source's shares from the register as it is, a batch at a time
+-- (npm run stats:rebuild does the same later).
+DO $$
+DECLARE
+  source record;
+  ids integer[];
+  after integer;
+BEGIN
+  FOR source IN
+    SELECT * FROM (VALUES ('ins-travel', 'subscriptions', 'kind = ''travel'''), ('ins-instrument', 'instruments', 'true'),
+                          ('camp-signup', 'accounts', 'campaign_id IS NOT NULL'), ('camp-checkout', 'vipps_registrations', 'true'),
+                          ('money-invoice', 'invoices', 'true')) AS s (name, tbl, cond)
+  LOOP
+    after := 0;
+    LOOP
+      EXECUTE format('SELECT array_agg(id ORDER BY id) FROM (SELECT id FROM %I WHERE id > $1 AND %s ORDER BY id LIMIT 5000) b',
+                     source.tbl, source.cond) INTO ids USING after;
+      EXIT WHEN ids IS NULL;
+      PERFORM stats_refresh(source.name, ids);
+      after := ids[cardinality(ids)];
+    END LOOP;
+  END LOOP;
+END
+$$;
