@@ -99,11 +99,17 @@ export interface CounterSource {
 
 const BATCH = 5000;
 
-/** Forgets the sources' counters and computes every row's share again, in one transaction. */
+/**
+ * Forgets the sources' counters and computes every row's share again, in one transaction: the
+ * shares are written batch by batch, then each metric's days are summed from them once (a
+ * counter row written once, not once per batch, so the table stays as compact as the sums).
+ * Each source's metrics are its own: no other source writes them.
+ */
 export async function rebuildSources(db: Database, sources: readonly CounterSource[]): Promise<void> {
   await db.transaction(async (tx) => {
     for (const { source, metrics, table, where } of sources) {
       await tx.query('SELECT stats_forget($1, $2::text[])', [source, metrics]);
+      const moves = `stats_${source.replace(/-/g, '_')}_moves`;
       let after = 0;
       for (;;) {
         const [batch] = await tx.query<{ ids: number[] | null }>(
@@ -113,9 +119,21 @@ export async function rebuildSources(db: Database, sources: readonly CounterSour
         );
         const ids = batch?.ids ?? [];
         if (ids.length === 0) break;
-        await tx.query('SELECT stats_refresh($1, $2::int[])', [source, ids]);
+        await tx.query(
+          `INSERT INTO stats_shares (source, source_id, moves)
+           SELECT $1, f.source_id, f.moves FROM ${moves}($2::int[]) f WHERE jsonb_array_length(f.moves) > 0`,
+          [source, ids],
+        );
         after = ids[ids.length - 1];
       }
+      await tx.query(
+        `INSERT INTO stats_counts (metric, dim, day, value)
+         SELECT m.metric, coalesce(m.dim, ''), m.day, sum(m.delta)
+           FROM stats_shares s, jsonb_to_recordset(s.moves) AS m (metric text, dim text, day date, delta bigint)
+          WHERE s.source = $1 AND m.day IS NOT NULL
+          GROUP BY 1, 2, 3 HAVING sum(m.delta) <> 0`,
+        [source],
+      );
     }
   });
 }
