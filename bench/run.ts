@@ -2,7 +2,7 @@
  * `npm run bench`: the performance budgets (listed in the README), measured. Writes bench/results.md.
  * BENCH_MEMBERS (default 100000) sets the list size; BENCH_DATABASE_URL (default the local
  * test database) the PostgreSQL server, or `none` to skip it. BENCH_ONLY (a comma-separated list
- * of sections: first-load, list, load, lighthouse, export, import, instrument-import, backup, lists, memory, renewal, payment-file, reminders, outreach) runs only those sections. The export
+ * of sections: first-load, list, load, lighthouse, export, import, instrument-import, backup, lists, memory, renewal, payment-file, reminders, outreach, stats) runs only those sections. The export
  * section seeds with \`npm run seed\`'s data; BENCH_EXPORT_DATABASE_URL names an already seeded
  * PostgreSQL database to measure as it is (topped up to BENCH_MEMBERS, never dropped); BENCH_IMPORT_ROWS the
  * import's row count. BENCH_LIGHTHOUSE_REPORTS, a
@@ -37,6 +37,7 @@ import { measureRenewal, renewalLines, type RenewalResult } from './renewal.ts';
 import { measurePaymentFile, paymentFileLines, type PaymentFileResult } from './payment-file.ts';
 import { measureReminders, remindersLines, type RemindersResult } from './reminders.ts';
 import { measureOutreach, outreachLines, type OutreachResult } from './outreach.ts';
+import { measureStats, statsLines } from './stats.ts';
 
 // Most sections run the server's code in this process: it runs with the server process's Node flags.
 if (!SERVER_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
@@ -413,7 +414,18 @@ const sections: [name: string, run: () => Promise<void>][] = [
   ['payment-file', paymentFileSection],
   ['reminders', remindersSection],
   ['outreach', outreachSection],
+  ['stats', statsSection],
 ];
+
+/**
+ * 'Nøkkeltall' (issue 40): the five stats routes at 1 000 and BENCH_MEMBERS members with 5 years
+ * of history on PostgreSQL (BENCH_STATS_SIZES, comma-separated, sets the sizes); see bench/stats.ts.
+ */
+async function statsSection() {
+  if (pgUrl === 'none') return;
+  const sizes = (process.env.BENCH_STATS_SIZES ?? `1000,${members}`).split(',').map(Number).filter((size) => size > 0);
+  lines.push(...statsLines(await measureStats(pgUrl, sizes, Number(process.env.BENCH_STATS_ROUNDS ?? rounds))));
+}
 
 async function main() {
   for (const [name, run] of sections) if (runs(name)) await run();
