@@ -1,5 +1,6 @@
 import { outreachEn } from './outreach.ts';
 import { sendsEn } from './sends.ts';
+import { statsEn } from './stats.ts';
 import { claimsEn, claimsResourcesEn } from './claims.ts';
 import { documentsEn } from './documents.ts';
 import { staffUsersEn, staffUsersResourcesEn } from './staff-users-en.ts';
@@ -879,6 +880,7 @@ export default {
     },
     outreach: outreachEn,
     sends: sendsEn,
+    stats: statsEn,
     claims: claimsEn,
     documents: documentsEn,
     privacy: {
