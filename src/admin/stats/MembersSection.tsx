@@ -39,6 +39,10 @@ function Members({ answer }: { answer: Answer }) {
   const summary = t('summary', {
     start: count(totals.members_at_start), end: count(totals.members_at_end), joins: count(totals.joins), leaves: count(totals.leaves),
   });
+  const movesSummary = t('summary_moves', {
+    joins: count(totals.joins), leaves: count(totals.leaves),
+    resigned: count(totals.leaves_resigned), lapsed: count(totals.leaves_lapsed), erased: count(totals.leaves_erased),
+  });
   const bucketColumns = (first: string, share = false): StatsColumn<StatsBucket>[] => [
     { label: first, value: (row) => row.label },
     { label: translate('app.stats.section.count'), numeric: true, value: (row) => count(row.count) },
@@ -64,7 +68,7 @@ function Members({ answer }: { answer: Answer }) {
                 margin={{ right: 16 }}
               />
             </StatsChart>
-            <StatsChart title={t('chart_moves')} summary={summary}>
+            <StatsChart title={t('chart_moves')} summary={movesSummary}>
               <BarChart
                 {...chartMotion}
                 xAxis={[{ scaleType: 'band', data: months }]}
