@@ -69,6 +69,7 @@ export default {
         content: { change: 'Change content pages' },
         outreach: { send: 'Send e-mail and SMS to many members' },
         imports: { run: 'Import the member register' },
+        stats: { read: 'See key figures: members, requests, insurance, campaigns and finance' },
         staff: { administer: 'Administer staff, roles, rights, the access log and two-factor sign-in' },
       },
     },
