@@ -71,7 +71,7 @@ function Insurance({ answer }: { answer: InsuranceStats }) {
                 { id: 'instruments', data: series.map((row) => row.instruments_insured), label: t('instruments'), color: SERIES_COLOURS[1], shape: LINE_MARKS[1], showMark: true },
               ]}
               sx={{ '& .MuiLineElement-series-instruments': { strokeDasharray: LINE_DASHES[1] } }}
-              margin={{ right: 16 }}
+              margin={{ right: 32 }}
             />
           </StatsChart>
         )}

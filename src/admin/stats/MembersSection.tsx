@@ -65,7 +65,7 @@ function Members({ answer }: { answer: Answer }) {
                 xAxis={[{ scaleType: 'point', data: months }]}
                 yAxis={[{ valueFormatter: (value: number) => formatCount(value), width: 56 }]}
                 series={[{ data: series.map((row) => row.members), label: t('members'), color: SERIES_COLOURS[0], shape: LINE_MARKS[0], showMark: true }]}
-                margin={{ right: 16 }}
+                margin={{ right: 32 }}
               />
             </StatsChart>
             <StatsChart title={t('chart_moves')} summary={movesSummary}>

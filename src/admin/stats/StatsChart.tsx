@@ -15,7 +15,7 @@ export const LINE_DASHES = ['none', '6 4', '2 3', '10 3 2 3'] as const;
 
 /** Screen readers read it; it is not shown. */
 export const visuallyHidden = {
-  position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', margin: -1, padding: 0, border: 0,
+  position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', margin: '-1px', padding: 0, border: 0,
 } as const;
 
 /** Whether charts move (never in tests: they run with `skipAnimation`). */

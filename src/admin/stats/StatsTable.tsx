@@ -37,7 +37,7 @@ export function StatsTable<Row>({ caption, columns, rows, rowKey, total }: Props
           component={index === 0 ? 'th' : 'td'}
           scope={index === 0 ? 'row' : undefined}
           align={column.numeric ? 'right' : 'left'}
-          sx={{ whiteSpace: column.numeric ? 'nowrap' : undefined }}
+          sx={{ whiteSpace: column.numeric || index === 0 ? 'nowrap' : undefined }}
         >
           {column.value(row)}
         </TableCell>

@@ -3,10 +3,10 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
-/** A chart and its table side by side from 900 px, one above the other below. */
+/** A chart and its table side by side from 1200 px (the table the wider), one above the other below. */
 export function ChartWithTable({ chart, table }: { chart: ReactNode; table: ReactNode }) {
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' }, gap: 3, alignItems: 'start', mb: 3 }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 3fr)' }, gap: 3, alignItems: 'start', mb: 3 }}>
       <Box sx={{ minWidth: 0 }}>{chart}</Box>
       <Box sx={{ minWidth: 0 }}>{table}</Box>
     </Box>

@@ -42,7 +42,7 @@ describe('Nøkkeltall', { timeout: 60_000 }, () => {
     const members = await screen.findByRole('table', { name: 'Medlemmer per måned' }, SLOW);
     expect(rowOf(members, 'jan. 2026')).toEqual(['1 230', '40', '13', '8', '4', '1', '+27']);
     expect(rowOf(members, 'Hele perioden')).toEqual(['1 250', '80', '33', '18', '13', '2', '+47']);
-    expect(within(members).getByRole('columnheader', { name: 'Strøket (manglende betaling)' })).toHaveAttribute('scope', 'col');
+    expect(within(members).getByRole('columnheader', { name: 'Strøket (ubetalt)' })).toHaveAttribute('scope', 'col');
     expect(rowOf(table('Samtykke til nyhetsbrev'), 'Nyheter fra organisasjonen')).toEqual(['500', '40,0 %']);
     expect(rowOf(table('Medlemmer nå etter hovedinstrument'), 'Gitar')).toEqual(['420']);
     expect(within(section('Medlemmer')).getByText('Medlemmer gikk fra 1 203 til 1 250 i perioden; 80 innmeldte og 33 utmeldte.', { selector: 'p' }))
