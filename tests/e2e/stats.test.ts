@@ -36,9 +36,6 @@ describe('Nøkkeltall', () => {
       for (const name of SECTIONS) await page.getByRole('heading', { level: 2, name }).waitFor();
       // Every section has come (none still loading) before the page is checked.
       await page.getByRole('table', { name: 'Fakturert og innbetalt per måned' }).waitFor({ timeout: 30_000 });
-      await screenshot(page, `staff-stats-${width}`);
-      for (const name of SECTIONS) await page.getByRole('region', { name, exact: true }).screenshot({ path: `artifacts/screenshots/tmp-stats-${name}-${width}.png` });
-      console.log('WIDE', width, await page.evaluate(() => [...document.querySelectorAll('main *')].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1).slice(0, 12).map((el) => `${el.tagName}.${String(el.className).slice(0, 60)} ${Math.round(el.getBoundingClientRect().width)}`).join('\n')));
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await checkA11y(page, `Nøkkeltall at ${width} px`);
       await screenshot(page, `staff-stats-${width}`);
