@@ -69,7 +69,8 @@ function signedIn(answer: LoginAnswer & { two_factor_setup_required?: boolean })
     return new Promise<never>(() => {});
   }
   markTwoFactorSetup(answer.two_factor_setup_required === true);
-  return Promise.resolve(answer.two_factor_setup_required ? { kind: 'enrol' } : { kind: 'done', redirectTo: '/membership' });
+  // '/' signed in goes on to the start page, which depends on the rights (access/StartPage.tsx).
+  return Promise.resolve(answer.two_factor_setup_required ? { kind: 'enrol' } : { kind: 'done', redirectTo: LOGIN_PATH });
 }
 
 /** The password step of signing in. */

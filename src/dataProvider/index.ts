@@ -11,14 +11,15 @@ import { memberImportMethods, type MemberImportMethods } from './member-import.t
 import { outreachMethods, type OutreachMethods } from './outreach.ts';
 import { segmentMethods, type SegmentMethods } from './segments.ts';
 import { staffMethods, type StaffMethods } from './staff.ts';
+import { statsMethods, type StatsMethods } from './stats.ts';
 import { valuationMethods, type ValuationMethods } from './valuation.ts';
 
 export type StaffDataProvider = DataProvider & CustomMethods & InstrumentMethods & MemberImportMethods & BillingMethods & SegmentMethods & StaffMethods
-  & ConsentKindMethods & OutreachMethods & DocumentMethods & ClaimMethods & ValuationMethods;
+  & ConsentKindMethods & OutreachMethods & DocumentMethods & ClaimMethods & ValuationMethods & StatsMethods;
 
 export const dataProvider: StaffDataProvider = {
   ...baseDataProvider, ...customMethods, ...instrumentMethods, ...memberImportMethods, ...billingMethods, ...segmentMethods, ...staffMethods,
-  ...consentKindMethods, ...outreachMethods, ...documentMethods, ...claimMethods, ...valuationMethods,
+  ...consentKindMethods, ...outreachMethods, ...documentMethods, ...claimMethods, ...valuationMethods, ...statsMethods,
 };
 
 export type * from './types.ts';
@@ -30,6 +31,7 @@ export type {
   Outreach, OutreachAction, OutreachBody, OutreachChannel, OutreachExcluded, OutreachFailure, OutreachKind, OutreachPreview, OutreachReport,
   OutreachState, SmsParts,
 } from './outreach.ts';
+export type { StatsAnswers, StatsPeriod, StatsSectionName } from './stats.ts';
 export type { Document, DocumentKind, DocumentUpload } from './documents.ts';
 export type {
   Claim, ClaimEvent, ClaimKind, ClaimListItem, ClaimOutcome, ClaimPatch, ClaimSnapshot, ClaimState, ClaimTarget, PacketLang,

@@ -241,7 +241,10 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 type Who = 'staff' | 'member' | { email: string; password: string };
 
-/** Signs in through the real login form and waits until the landing page shows. */
+/**
+ * Signs in through the real login form and waits until the landing page shows: 'Nøkkeltall' for
+ * staff with stats.read (the demo's 'ansatt' is an administrator), else the member overview.
+ */
 export async function signIn(page: Page, portal: Portal, who: Who): Promise<void> {
   const credentials = who === 'staff' ? STAFF : who === 'member' ? MEMBER : who;
   const isStaff = who === 'staff';
@@ -249,7 +252,7 @@ export async function signIn(page: Page, portal: Portal, who: Who): Promise<void
   await page.getByLabel(/e-post/i).first().fill(credentials.email);
   await page.getByLabel(/passord/i).first().fill(credentials.password);
   await page.getByRole('button', { name: /logg inn/i }).click();
-  if (isStaff) await page.waitForURL(/\/membership/);
+  if (isStaff) await page.waitForURL(/\/(membership|stats)$/);
   else await page.waitForURL(/\/(profile\/\d+|new-member\/update)/);
 }
 

@@ -126,6 +126,7 @@ describe('on a phone (390 px)', () => {
   it('keeps the staff overview within the screen, with STATUS and the staff name showing', async () => {
     const page = await openPage(e2e.browser, e2e.portal, '/', { width });
     await signIn(page, e2e.portal, 'staff');
+    await page.goto(`${e2e.portal.baseUrl}/membership`);
     await page.locator('tbody tr').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     const status = page.getByRole('columnheader', { name: 'STATUS' });

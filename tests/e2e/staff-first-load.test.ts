@@ -65,12 +65,13 @@ describe('staff first load', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.type(STAFF.password);
     await page.keyboard.press('Enter');
-    await page.waitForURL(/\/membership$/);
-    await page.getByRole('heading', { level: 1, name: /MEDLEMMER$/ }).waitFor();
+    // An administrator (stats.read) starts at 'Nøkkeltall'.
+    await page.waitForURL(/\/stats$/);
+    await page.getByRole('heading', { level: 1, name: 'Nøkkeltall' }).waitFor();
     expect(withReactAdmin(await scripts()).length).toBeGreaterThan(0);
     // Back leads to '/', which sends a signed-in member of staff home again.
     await page.goBack();
-    await page.waitForURL(/\/membership$/);
+    await page.waitForURL(/\/stats$/);
     await page.context().close();
   });
 
@@ -79,9 +80,9 @@ describe('staff first load', () => {
     await page.getByRole('textbox', { name: 'E-post' }).fill(STAFF.email);
     await page.getByLabel(/Passord/).fill(STAFF.password);
     await page.getByRole('button', { name: 'Logg inn' }).click();
-    await page.waitForURL(/\/membership$/);
+    await page.waitForURL(/\/stats$/);
     const scripts = recordScripts(page);
-    await page.reload();
+    await page.goto(`${e2e.portal.baseUrl}/membership`);
     await page.getByRole('heading', { level: 1, name: /MEDLEMMER$/ }).waitFor();
     expect(withReactAdmin(await scripts()).length).toBeGreaterThan(0);
     await page.context().close();
@@ -165,5 +166,31 @@ describe('the rich-text editor loads with its dialog', () => {
     await page.getByRole('dialog').locator('.ProseMirror').waitFor();
     expect(withEditor(await scripts()).length).toBeGreaterThan(0);
     await page.context().close();
+  });
+});
+
+// A string only the charts library's code carries (its drawing surface's class name).
+const CHARTS_MARKER = 'MuiChartsSurface';
+
+describe("the charts load with 'Nøkkeltall' only", () => {
+  it('leaves them out of /membership, and /stats brings them', async () => {
+    const token = await apiLogin(e2e.portal, STAFF.email, STAFF.password);
+    const context = await e2e.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'nb-NO' });
+    const page = await context.newPage();
+    await page.addInitScript((accessToken) => {
+      Object.entries({ token: accessToken, userId: '1', userRole: '5', isLoggedIn: 'true', firstName: 'A', lastName: 'B', registrationCompleted: '1' })
+        .forEach(([key, value]) => localStorage.setItem(key, value));
+    }, token);
+    const scripts = recordScripts(page);
+    await page.goto(`${e2e.portal.baseUrl}/membership`);
+    await page.locator('tbody tr').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const withCharts = (loaded: { url: string; body: string }[]) => loaded.filter((script) => script.body.includes(CHARTS_MARKER));
+    expect(withCharts(await scripts())).toEqual([]);
+    await page.getByRole('navigation', { name: 'Hovedmeny' }).getByRole('link', { name: 'Nøkkeltall' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Nøkkeltall' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(withCharts(await scripts()).length).toBeGreaterThan(0);
+    await context.close();
   });
 });

@@ -27,9 +27,7 @@ async function findMember(test: (member: ListMember) => boolean): Promise<ListMe
 async function staffPage(path: string, width?: number): Promise<Page> {
   const page = await openPage(e2e.browser, e2e.portal, '/', { width });
   await signIn(page, e2e.portal, 'staff');
-  if (path !== '/membership') {
-    await page.goto(`${e2e.portal.baseUrl}${path}`);
-  }
+  await page.goto(`${e2e.portal.baseUrl}${path}`);
   return page;
 }
 
@@ -201,6 +199,7 @@ describe('shell', () => {
     const page = await openPage(e2e.browser, e2e.portal, '/', { width: 390 });
     await screenshot(page, 'staff-login-390');
     await signIn(page, e2e.portal, 'staff');
+    await page.goto(`${e2e.portal.baseUrl}/membership`);
     await page.getByRole('heading', { level: 1, name: /MEDLEMMER$/ }).waitFor();
     await checkA11y(page, 'member overview at 390 px');
     await screenshot(page, 'staff-membership-390');

@@ -62,7 +62,7 @@ async function enrolAtSignIn(page: Page, email: string, label: string): Promise<
   await screenshot(page, `staff-two-factor-recovery-${label}`);
   await tabTo(page, 'Jeg har tatt vare på kodene');
   await page.keyboard.press('Enter');
-  await page.waitForURL(/\/membership/, { timeout: 30_000 });
+  await page.waitForURL(/\/(membership|stats)$/, { timeout: 30_000 });
   return { secret, recoveryCode };
 }
 
@@ -84,7 +84,7 @@ describe('staff two-factor sign-in', () => {
     // The code that turned it on is used up; the next step's code is taken.
     await page.keyboard.type(await codeFor(secret, 1));
     await page.keyboard.press('Enter');
-    await page.waitForURL(/\/membership/, { timeout: 30_000 });
+    await page.waitForURL(/\/(membership|stats)$/, { timeout: 30_000 });
 
     await page.getByRole('button', { name: 'Åpne profilpanelet' }).click();
     await page.getByRole('button', { name: 'Sikkerhet og innlogging' }).click();
@@ -118,7 +118,7 @@ describe('staff two-factor sign-in', () => {
     await expect.poll(() => page.getByLabel('Gjenopprettingskode').isVisible()).toBe(true);
     await page.getByLabel('Gjenopprettingskode').fill(recoveryCode);
     await page.keyboard.press('Enter');
-    await page.waitForURL(/\/membership/, { timeout: 30_000 });
+    await page.waitForURL(/\/(membership|stats)$/, { timeout: 30_000 });
 
     await page.getByRole('button', { name: 'Åpne profilpanelet' }).click();
     await page.getByRole('button', { name: 'Sikkerhet og innlogging' }).click();

@@ -1,6 +1,7 @@
 /** The sign-in pages inside the staff app (after signing out, or a 401), moving with its router. */
-import { Navigate, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
+import { StartPage } from '../access/StartPage.tsx';
 import { hasStaffSession } from '../authProvider.ts';
 import { LoginPage } from './LoginPage.tsx';
 import { ResetPasswordPage } from './ResetPasswordPage.tsx';
@@ -8,7 +9,8 @@ import { ResetPasswordPage } from './ResetPasswordPage.tsx';
 export function StaffLoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  if (hasStaffSession()) return <Navigate to="/membership" replace />;
+  // Signed in (also just now: the sign-in leads here): on to the start page.
+  if (hasStaffSession()) return <StartPage />;
   return (
     <LoginPage
       go={(to) => navigate(to)}

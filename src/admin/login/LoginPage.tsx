@@ -7,7 +7,7 @@
  * code from the e-mail.
  */
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
-import { authProvider, finishSignIn, openEnrolmentLink, startSignIn, type SignInStep } from '../authProvider.ts';
+import { authProvider, finishSignIn, LOGIN_PATH, openEnrolmentLink, startSignIn, type SignInStep } from '../authProvider.ts';
 import { markTwoFactorSetup, needsTwoFactorSetup } from '../../common/session.ts';
 import { AuthCard, PageLink } from './AuthCard.tsx';
 import { Switch, TextField } from './fields.tsx';
@@ -101,7 +101,8 @@ export function LoginPage({ go, onSignedIn }: SignInProps) {
             onError={error}
             onDone={() => {
               markTwoFactorSetup(false);
-              void onSignedIn('/membership');
+              // '/' signed in goes on to the start page (access/StartPage.tsx).
+              void onSignedIn(LOGIN_PATH);
             }}
           />
         </Suspense>

@@ -255,6 +255,21 @@ const sends: StaffArea = {
 };
 
 /**
+ * 'Nøkkeltall' (issue 40): the board's figures for a period, five sections each read on its own
+ * (GET /api/stats/{section}, the data provider's `stats`), each with its xlsx download. First in
+ * the menu, and the first page after sign-in for staff who may read it (access/startPage.ts).
+ */
+const stats: StaffArea = {
+  name: 'stats',
+  path: '/stats',
+  menu: { label: 'app.stats.menu' },
+  crumbs: [{ pattern: '/stats', label: 'app.stats.breadcrumb', title: 'app.stats.title' }],
+  resources: {},
+  pages: { '/stats': 'src/admin/stats/StatsPage.tsx' },
+  right: 'stats.read',
+};
+
+/**
  * 'Innstillinger': each page needs what its routes do; the page of cards shows to anyone who may
  * open one of them, or start the Tripletex sync on it.
  */
@@ -271,6 +286,7 @@ const SETTINGS_PAGE_RIGHTS: Record<string, Needs> = {
 const SETTINGS_RIGHTS: Needs = [...new Set([...Object.values(SETTINGS_PAGE_RIGHTS).flat(), 'billing.run' as const])];
 
 const APP_AREAS: StaffArea[] = [
+  stats,
   membership,
   membershipRequestArea(),
   travelInsurance(),

@@ -1,5 +1,6 @@
 import { outreachEn } from './outreach.ts';
 import { sendsEn } from './sends.ts';
+import { statsEn } from './stats.ts';
 import { claimsEn, claimsResourcesEn } from './claims.ts';
 import { documentsEn } from './documents.ts';
 import { staffUsersEn, staffUsersResourcesEn } from './staff-users-en.ts';
@@ -68,6 +69,7 @@ export default {
         content: { change: 'Change content pages' },
         outreach: { send: 'Send e-mail and SMS to many members' },
         imports: { run: 'Import the member register' },
+        stats: { read: 'See key figures: members, requests, insurance, campaigns and finance' },
         staff: { administer: 'Administer staff, roles, rights, the access log and two-factor sign-in' },
       },
     },
@@ -879,6 +881,7 @@ export default {
     },
     outreach: outreachEn,
     sends: sendsEn,
+    stats: statsEn,
     claims: claimsEn,
     documents: documentsEn,
     privacy: {

@@ -1,6 +1,7 @@
 import { RULE_MESSAGES } from '../../../server/schemas/rules.ts';
 import { outreachNb } from './outreach.ts';
 import { sendsNb } from './sends.ts';
+import { statsNb } from './stats.ts';
 import { claimsNb, claimsResourcesNb } from './claims.ts';
 import { documentsNb } from './documents.ts';
 import { staffUsersNb, staffUsersResourcesNb } from './staff-users-nb.ts';
@@ -871,6 +872,7 @@ export default {
     },
     outreach: outreachNb,
     sends: sendsNb,
+    stats: statsNb,
     claims: claimsNb,
     documents: documentsNb,
     privacy: {

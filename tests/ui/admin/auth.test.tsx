@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pageLoad } from '../../../src/admin/authProvider.ts';
 import { listItem, paged } from './fixtures.ts';
-import { calls as recorded, callsTo, expectFailedRequests, renderAdmin, server, installFakeApi } from './harness.tsx';
+import { calls as recorded, callsTo, expectFailedRequests, renderAdmin, server, installFakeApi, withRights } from './harness.tsx';
 
 const calls = () => recorded;
 
@@ -24,7 +24,8 @@ async function signIn(user: UserEvent, remember = false) {
 }
 
 describe('staff sign-in', () => {
-  it('asks for the CSRF cookie, signs in with remember me and lands on /membership', async () => {
+  it('asks for the CSRF cookie, signs in with remember me and lands on /membership (a case worker, without stats.read)', async () => {
+    withRights(['members.read', 'members.change', 'requests.decide', 'cards.send', 'logs.read']);
     server.use(
       http.post('*/api/user/login', () => HttpResponse.json(loginAnswer(3))),
       http.get('*/api/member/list', () => HttpResponse.json(paged([listItem(1)], 1))),

@@ -35,7 +35,7 @@ describe('the staff sign-in page', () => {
     server.use(http.post('*/api/user/login', () => HttpResponse.json(answer(4))));
     const { onSignedIn } = renderPage();
     await submit('leder@example.no', 'hemmelig');
-    await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith('/membership'));
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith('/'));
     expect(localStorage.getItem('userRole')).toBe('4');
   });
 
@@ -43,7 +43,7 @@ describe('the staff sign-in page', () => {
     server.use(http.post('*/api/user/login', () => HttpResponse.json(answer(4))));
     const { onSignedIn } = renderPage();
     await submit('ola@bjørn.no', 'hemmelig');
-    await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith('/membership'));
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith('/'));
     expect(callsTo('/api/user/login', 'POST')[0].body).toMatchObject({ email: 'ola@bjørn.no' });
     expect(screen.queryByText('Ugyldig e-postadresse')).not.toBeInTheDocument();
   });

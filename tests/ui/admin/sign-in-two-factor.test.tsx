@@ -45,7 +45,7 @@ describe('two-factor sign-in on the staff sign-in page', () => {
     await waitFor(() => expect(field).toHaveAccessibleDescription('Feil kode. Prøv igjen.'));
     await user.clear(field);
     await user.keyboard('123456{Enter}');
-    await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith('/membership'));
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith('/'));
     expect(sent).toEqual([{ challenge: 'c'.repeat(48), code: '000000' }, { challenge: 'c'.repeat(48), code: '123456' }]);
     expect(localStorage.getItem('token')).toBe('5|token');
   });
@@ -82,7 +82,7 @@ describe('two-factor sign-in on the staff sign-in page', () => {
     expect(await screen.findByRole('heading', { name: 'Gjenopprettingskoder' })).toHaveFocus();
     expect(screen.getAllByRole('listitem')).toHaveLength(10);
     await user.click(screen.getByRole('button', { name: 'Jeg har tatt vare på kodene' }));
-    expect(onSignedIn).toHaveBeenCalledWith('/membership');
+    expect(onSignedIn).toHaveBeenCalledWith('/');
     expect(localStorage.getItem('twoFactorSetup')).toBeNull();
   });
 
@@ -100,7 +100,7 @@ describe('two-factor sign-in on the staff sign-in page', () => {
     expect(screen.getByText(/Var passordet riktig, har vi sendt deg en e-post med en kode/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Bruk en gjenopprettingskode i stedet' })).toBeNull();
     await user.type(screen.getByLabelText(/Kode fra e-posten/), '654321{Enter}');
-    await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith('/membership'));
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith('/'));
     expect(sent).toEqual([{ challenge: 'e'.repeat(48), code: '654321' }]);
   });
 
