@@ -62,6 +62,8 @@ describe('a deploy under an open page', () => {
     const chunk = manifest['src/admin/members/MemberEdit.tsx'].file;
     const page = await openPage(e2e.browser, e2e.portal, '/');
     await signIn(page, e2e.portal, 'staff');
+    await page.goto(`${e2e.portal.baseUrl}/membership`);
+    await page.locator('tbody tr').first().waitFor();
     let refused = 0;
     // The first request for the member page's script fails as it would after a deploy.
     await page.route(`**/${chunk}`, (route) => (refused++ === 0 ? route.fulfill({ status: 404, body: 'Fant ikke' }) : route.continue()));

@@ -178,6 +178,10 @@ describe('shell', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.type(STAFF.password);
     await page.keyboard.press('Enter');
+    // An administrator starts on 'Nøkkeltall'; the menu takes them on by keyboard.
+    await page.waitForURL(/\/stats$/);
+    await page.getByRole('menuitem', { name: 'Medlemsoversikt' }).or(page.getByRole('link', { name: 'Medlemsoversikt' })).first().focus();
+    await page.keyboard.press('Enter');
     await page.waitForURL(/\/membership$/);
     const firstMember = page.locator('tbody').getByRole('link').first();
     await firstMember.waitFor();
