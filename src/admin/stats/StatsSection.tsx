@@ -1,7 +1,7 @@
 /**
  * One section of 'Nøkkeltall' as a card: its h2 and 'Last ned (xlsx)', then its figures once they
  * have come, or its own loading, error (with 'Prøv igjen') or empty state, so one slow or failing
- * section leaves the others as they are. The space of a loaded section is held while it loads.
+ * section leaves the others as they are. A screen's height is held while a section loads.
  */
 import { useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
@@ -32,7 +32,9 @@ export function StatsSection<S extends StatsSectionName>({ section, period, titl
   let body: ReactNode;
   if (query.isPending) {
     body = (
-      <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minHeight: 200 }}>
+      // A whole screen's height while loading: a section that arrives pushes the ones below it
+      // only where nobody sees them yet, so the page does not jump (CLS).
+      <Box role="status" sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5, minHeight: '100vh' }}>
         <CircularProgress size={24} aria-hidden />
         <Typography>{translate('app.stats.section.loading')}</Typography>
       </Box>
