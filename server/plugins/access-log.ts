@@ -25,7 +25,10 @@ export type MembersOf = (answer: unknown) => Iterable<unknown>;
 
 export interface AccessLogRule {
   kind: AccessKind;
-  /** A few Norwegian words on what was seen; shown to the member. */
+  /**
+   * A few Norwegian words on what was seen; shown to the member. An export's format is added
+   * from what was sent ('Medlemsoversikten' → 'Medlemsoversikten (xlsx)'), so it is not written here.
+   */
   detail: string;
   /** Defaults to the path's `:id`. `null`: an export of many members (then `countRows` counts them). */
   member?: MemberOf | null;
@@ -55,6 +58,13 @@ declare module 'fastify' {
 
 /** Routes that must state accessLog. */
 export const MEMBER_DATA_ROUTE = /^\/api\/(member|instrument(?!\/category)|subscription|emails|invoice|payment-file|claim|document)(\/|$)/;
+
+/** An export's format as people name it, from the answer's content type. */
+const FORMATS: [RegExp, string][] = [
+  [/spreadsheetml/, 'xlsx'], [/text\/csv/, 'CSV'], [/application\/pdf/, 'PDF'], [/application\/zip/, 'zip'],
+];
+export const formatOf = (contentType: string | null): string | null =>
+  FORMATS.find(([pattern]) => contentType !== null && pattern.test(contentType))?.[1] ?? null;
 
 export const memberFromPath: MemberOf = (request) => (request.params as { id?: number }).id ?? null;
 
@@ -142,7 +152,7 @@ async function accessLog(app: FastifyInstance) {
     const rule = logged(request, reply.statusCode);
     const account = request.account;
     if (!rule || !account) return done();
-    const entry = record(request, account, rule).finally(() => {
+    const entry = record(request, account, rule, String(reply.getHeader('content-type') ?? '') || null).finally(() => {
       recording.delete(entry);
       done();
     });
@@ -153,13 +163,15 @@ async function accessLog(app: FastifyInstance) {
     await app.services.accessLog.flush();
   });
 
-  async function record(request: FastifyRequest, account: NonNullable<FastifyRequest['account']>, rule: AccessLogRule) {
+  async function record(request: FastifyRequest, account: NonNullable<FastifyRequest['account']>, rule: AccessLogRule, sent: string | null) {
     try {
+      const format = rule.kind === 'export' ? formatOf(sent) : null;
+      const named = (detail: string) => (format ? `${detail} (${format})` : detail);
       const log = (memberId: number | null, extra: { detail?: string; memberIds?: number[]; rowCount?: number | null } = {}) =>
         recordAccess(app.services.accessLog, account, {
           memberId,
           kind: rule.kind,
-          detail: extra.detail ?? rule.detail,
+          detail: named(extra.detail ?? rule.detail),
           rowCount: extra.rowCount !== undefined ? extra.rowCount : request.accessRowCount,
           memberIds: extra.memberIds ?? null,
           ip: request.ip,

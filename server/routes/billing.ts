@@ -161,7 +161,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/invoice/:id/pdf',
     {
-      config: { right: 'billing.read', access: 'signed-in', accessLog: { kind: 'export', detail: 'Faktura som PDF', member: ownerOfInvoice } },
+      config: { right: 'billing.read', access: 'signed-in', accessLog: { kind: 'export', detail: 'Faktura', member: ownerOfInvoice } },
       schema: {
         tags: TAGS,
         summary: 'Fakturaen som PDF (ansatte, eller medlemmet for sin egen faktura; 404 for andres)',

@@ -60,7 +60,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => paginate(await claimPage(db, request.query), request.url, config.publicUrl));
 
   app.get('/claim/list/export', {
-    config: { access: 'staff', right: 'members.export', accessLog: { kind: 'export', detail: 'Skademeldinger (CSV)', member: null } },
+    config: { access: 'staff', right: 'members.export', accessLog: { kind: 'export', detail: 'Skademeldinger', member: null } },
     schema: {
       tags: TAGS,
       summary: `Skademeldingene som CSV (${claimQueue.filename}) eller med format=xlsx som regneark, alle rader med listens filtre`,
@@ -103,7 +103,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => ({ data: await changeClaimState(db, outbox, actorOf(request), request.params.id, request.body) }));
 
   app.get('/claim/:id/packet', {
-    config: { access: 'signed-in', right: 'members.read', accessLog: { kind: 'export', detail: 'Skademelding som PDF', member: ownerOfClaim } },
+    config: { access: 'signed-in', right: 'members.read', accessLog: { kind: 'export', detail: 'Skademelding', member: ownerOfClaim } },
     schema: {
       tags: TAGS,
       summary: 'Skademeldingen som PDF (lang=nb eller en) slik forsikringsselskapet får den',
@@ -124,7 +124,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/claim/:id/packet.zip', {
-    config: { access: 'signed-in', right: 'members.read', accessLog: { kind: 'export', detail: 'Skademelding med dokumenter (zip)', member: ownerOfClaim } },
+    config: { access: 'signed-in', right: 'members.read', accessLog: { kind: 'export', detail: 'Skademelding med dokumenter', member: ownerOfClaim } },
     schema: {
       tags: TAGS,
       summary: 'Skademeldingen som zip: PDF-en på norsk og engelsk og dokumentene, slik forsikringsselskapet får den',

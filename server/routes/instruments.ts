@@ -63,7 +63,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => ({ data: await memberInstruments(db, actorOf(request), request.params.id) }));
 
   app.get('/member/:id/instrument/export', {
-    config: { right: 'members.read', access: 'signed-in', accessLog: { kind: 'export', detail: 'Instrumenter (CSV)' } },
+    config: { right: 'members.read', access: 'signed-in', accessLog: { kind: 'export', detail: 'Instrumenter' } },
     schema: {
       tags: TAGS, summary: `Medlemmets instrumenter som CSV (${INSTRUMENT_CSV_FILENAME}) eller med format=xlsx som regneark; filter[status]=1 (standard) er de aktive`,
       params: IdParams, querystring: withExportFormat(InstrumentExportQuery), produces: ['text/csv', XLSX_CONTENT_TYPE],

@@ -21,7 +21,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/member/list/export',
     {
-      config: { right: 'members.export', access: 'staff', accessLog: { kind: 'export', detail: 'Medlemsoversikten (CSV)', member: null } },
+      config: { right: 'members.export', access: 'staff', accessLog: { kind: 'export', detail: 'Medlemsoversikten', member: null } },
       schema: {
         tags: ['Medlemmer'],
         summary: 'Medlemsoversikten som CSV (medlemsoversikt.csv) eller med format=xlsx som regneark (medlemsoversikt.xlsx): samme filter og sortering som listen, alle rader',

@@ -159,7 +159,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => ({ data: await outreachReport(db, request.params.id) }));
 
   app.get('/outreach/:id/report/export', {
-    config: { ...config, accessLog: { kind: 'export', detail: 'Utsendelse (feil som regneark)', member: null } },
+    config: { ...config, accessLog: { kind: 'export', detail: 'Utsendelsens feil', member: null } },
     schema: {
       tags: TAGS,
       summary: 'Feilene i utsendelsen som regneark (utsendelse-{id}-feil.xlsx)',

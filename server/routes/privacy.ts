@@ -74,7 +74,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/member/:id/export',
     {
-      config: { right: 'members.read', access: 'signed-in', accessLog: { kind: 'export', detail: 'Alle opplysninger (zip)', evenForSelf: true } },
+      config: { right: 'members.read', access: 'signed-in', accessLog: { kind: 'export', detail: 'Alle opplysninger', evenForSelf: true } },
       schema: {
         tags: ['Personvern'],
         summary: `Alt portalen har lagret om medlemmet som zip (${EXPORT_FILENAME}): member.json og et sammendrag i HTML`,

@@ -52,7 +52,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     app.get(
       `/subscription/list/${name}/export`,
       {
-        config: { access: 'staff', right: 'members.export', accessLog: { kind: 'export', detail: `${summary} (CSV)`, member: null } },
+        config: { access: 'staff', right: 'members.export', accessLog: { kind: 'export', detail: summary, member: null } },
         schema: {
           tags: ['Forespørsler'],
           summary: `${summary} som CSV (${queue.filename}) eller med format=xlsx som regneark, alle rader`,

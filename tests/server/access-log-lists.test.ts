@@ -108,6 +108,9 @@ describe('the access log of list answers', () => {
     const { entries, body } = await entriesOf('/api/member/list/export?filter[name]=Tilgangsen');
     expect((body as string).trim().split('\r\n')).toHaveLength(3);
     expect(entries).toEqual([{ kind: 'export', detail: 'Medlemsoversikten (CSV)', member_id: null, member_ids: [a.id, b.id], row_count: 2 }]);
+    // The entry names the format that was sent (issue 41, point 20).
+    const xlsx = await entriesOf('/api/member/list/export?filter[name]=Tilgangsen&format=xlsx');
+    expect(xlsx.entries).toEqual([{ kind: 'export', detail: 'Medlemsoversikten (xlsx)', member_id: null, member_ids: [a.id, b.id], row_count: 2 }]);
 
     const nobody = await t.app.inject({ url: '/api/emails/logs/list?filter[member_id]=999999', headers: bearer(staff.token) });
     expect(nobody.json().data).toEqual([]);

@@ -212,7 +212,7 @@ describe('the invoice as a PDF download', () => {
     expect(info).toMatch(/Tagged:\s+yes/);
     expect(info).toContain(`Faktura ${invoice.number} – Åse Øvrebø`);
 
-    const log = await settledAccess(member.id, 'Faktura som PDF');
+    const log = await settledAccess(member.id, 'Faktura (PDF)');
     expect(log).toMatchObject({ actor_id: staff.id, kind: 'export' });
   });
 

@@ -135,7 +135,7 @@ describe('the access log', () => {
     expect((await get(`/api/claim/${claims.ragnhild}/packet`, ragnhild.token)).statusCode).toBe(200);
 
     expect(await accessEntries('Skademelding', 1)).toEqual([{ actor_id: staff.id, member_id: ragnhild.id, member_ids: null, kind: 'read' }]);
-    expect(await accessEntries('Skademelding som PDF', 1)).toEqual([{ actor_id: staff.id, member_id: ragnhild.id, member_ids: null, kind: 'export' }]);
+    expect(await accessEntries('Skademelding (PDF)', 1)).toEqual([{ actor_id: staff.id, member_id: ragnhild.id, member_ids: null, kind: 'export' }]);
     expect(await accessEntries('Skademelding med dokumenter (zip)', 1)).toEqual([expect.objectContaining({ actor_id: staff.id, member_id: ragnhild.id })]);
     expect(await accessEntries('Skademeldinger', 1)).toEqual(expect.arrayContaining([expect.objectContaining({ actor_id: staff.id, member_id: ragnhild.id })]));
 
@@ -149,7 +149,7 @@ describe('the access log', () => {
 
     // The member sees in their own log that staff read their claim.
     const log = (await get(`/api/member/${ragnhild.id}/access-log`, ragnhild.token)).json().data as { detail: string }[];
-    expect(log.map((entry) => entry.detail)).toEqual(expect.arrayContaining(['Skademelding', 'Skademelding som PDF', 'Skademeldingskøen']));
+    expect(log.map((entry) => entry.detail)).toEqual(expect.arrayContaining(['Skademelding', 'Skademelding (PDF)', 'Skademeldingskøen']));
     expect((await accessEntries('Skademelding', 1)).every((entry) => entry.actor_id === staff.id)).toBe(true);
   });
 });
