@@ -31,6 +31,14 @@ export const customMethods = {
     unwrap(await download(csv.path, exportFilename(csv.filename, format), { ...listQuery({ filter }), ...formatQuery(format) }));
   },
 
+  /**
+   * Everything the portal holds about one member as a zip (the export Min side gives the member),
+   * for answering a request for access; the server records it in the member's access log.
+   */
+  async downloadMemberData(memberId: Identifier, memberNumber: number | null): Promise<void> {
+    unwrap(await download(`/api/member/${memberId}/export`, `opplysninger-medlem-${memberNumber ?? memberId}.zip`));
+  },
+
   async cancelSubscription(subscriptionId: number): Promise<void> {
     unwrap(await http.post(`/api/subscription/cancel/${subscriptionId}`));
   },

@@ -86,6 +86,28 @@ describe.each(WIDTHS)('privacy at %i px', (width) => {
     await page.context().close();
   });
 
+  it("staff download everything about the member from the member page, and the member's log says so", async () => {
+    const page = await openPage(e2e.browser, e2e.portal, '/', { width });
+    await signIn(page, e2e.portal, 'staff');
+    await page.goto(`${e2e.portal.baseUrl}/membership/edit/${memberId}`);
+    await page.getByRole('button', { name: 'Last ned alle opplysninger' }).waitFor();
+    await checkA11y(page, `member page with its download at ${width} px`);
+    await screenshot(page, `privacy-member-page-${width}`);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Last ned alle opplysninger' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^opplysninger-medlem-\d+\.zip$/);
+    const files = await readZip(await readFile((await download.path())!));
+    expect(JSON.parse(files['member.json']).member).toMatchObject({ id: memberId, email: MEMBER.email });
+    expect(files['sammendrag.html']).toContain('Dine opplysninger i Musikerportalen');
+    await expect.poll(async () => {
+      const log = await api(e2e.portal, token, 'GET', `/api/member/${memberId}/access-log`);
+      return (log.body.data as { kind: string; detail: string }[]).some((entry) => entry.kind === 'export' && entry.detail === 'Alle opplysninger (zip)');
+    }).toBe(true);
+    await page.context().close();
+  });
+
   it('staff erase a member by typing the member number', async () => {
     const { body } = await api(e2e.portal, token, 'GET', '/api/member/list?per_page=25&filter[status]=1&sort=-id');
     const victim = (body.data as { id: number; remote_id: number | null; email: string }[]).find((row) => row.remote_id && row.email !== MEMBER.email)!;
@@ -100,14 +122,20 @@ describe.each(WIDTHS)('privacy at %i px', (width) => {
     await checkA11y(page, `erase dialog at ${width} px`);
     await screenshot(page, `privacy-erase-dialog-${width}`);
 
+    // 'Slett for godt' is offered only for the member's own number; Enter on another does nothing.
+    const submit = dialog.getByRole('button', { name: 'Slett for godt' });
     await field.fill(String(victim.remote_id! + 1));
-    await dialog.getByRole('button', { name: 'Slett for godt' }).click();
-    await dialog.getByText('Medlemsnummeret stemmer ikke med medlemmet.', { exact: false }).waitFor();
+    expect(await submit.isDisabled()).toBe(true);
+    await field.press('Enter');
     expect((await api(e2e.portal, token, 'GET', `/api/member/${victim.id}`)).body.data.erased_at).toBeNull();
 
     await field.fill(String(victim.remote_id));
+    expect(await submit.isEnabled()).toBe(true);
     await field.press('Enter');
-    await page.getByText('Personopplysningene til dette medlemmet ble slettet', { exact: false }).waitFor();
+    // When the dialog goes the page already shows the erased member, never the old data and its actions.
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.getByText('Personopplysningene til dette medlemmet ble slettet', { exact: false }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Slett personopplysninger' }).count()).toBe(0);
     await checkA11y(page, `erased member at ${width} px`);
     await screenshot(page, `privacy-erased-${width}`);
     const after = (await api(e2e.portal, token, 'GET', `/api/member/${victim.id}`)).body.data;

@@ -14,6 +14,7 @@ import { paths } from '../paths.ts';
 import { useToast } from '../toast.tsx';
 import { BlockButton } from './BlockButton.tsx';
 import { EraseButton } from './EraseButton.tsx';
+import { MemberDataButton } from './MemberDataButton.tsx';
 import { formatDate } from '../../common/format.ts';
 import { ChangeHistory } from './ChangeHistory.tsx';
 import { InstrumentCard } from './InstrumentCard.tsx';
@@ -76,6 +77,7 @@ function MemberEditView() {
             {translate('app.edit.message_log')}
           </Button>
         </Can>
+        <MemberDataButton member={record} />
         <Can right="members.erase"><EraseButton member={record} /></Can>
       </Stack>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' }, alignItems: 'start' }}>

@@ -900,6 +900,8 @@ export default {
       erased_name: 'Erased',
       kinds: { read: 'Opened', export: 'Exported', change: 'Changed', messages: 'Read messages' },
       erase: 'Erase personal data',
+      download_all: 'Download all data',
+      download_failed: 'Could not download the data. Please try again.',
       erase_title: 'Erase personal data',
       erase_text: 'Name, contact details, birth date, artist name, free text, messages, serial numbers and the login are removed for good. Subscriptions and payments are kept under the member number for 5 years for the accounts. The member number is never used again.',
       erase_confirm_label: 'Member number',

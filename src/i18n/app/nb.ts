@@ -891,6 +891,8 @@ export default {
       erased_name: 'Slettet',
       kinds: { read: 'Åpnet', export: 'Eksporterte', change: 'Endret', messages: 'Leste meldinger' },
       erase: 'Slett personopplysninger',
+      download_all: 'Last ned alle opplysninger',
+      download_failed: 'Kunne ikke laste ned opplysningene. Prøv igjen.',
       erase_title: 'Slett personopplysninger',
       erase_text: 'Navn, kontaktopplysninger, fødselsdato, artistnavn, fritekst, meldinger, serienumre og innloggingen slettes for godt. Abonnementer og betalinger beholdes under medlemsnummeret i 5 år av hensyn til regnskapet. Medlemsnummeret brukes aldri igjen.',
       erase_confirm_label: 'Medlemsnummer',
