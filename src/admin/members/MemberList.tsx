@@ -83,9 +83,11 @@ function SortHeader({ column }: { column: Column }) {
   const label = translate(column.label);
   if (!column.sortable) return <>{label}</>;
   const next = sort.field === column.source && sort.order === 'ASC' ? 'DESC' : 'ASC';
+  // The spec's headers are capitals ('MEDLEM'); the button's name says the word ('Medlem').
+  const spoken = label === label.toUpperCase() ? label.charAt(0) + label.slice(1).toLowerCase() : label;
   const title = translate('ra.sort.sort_by', {
-    field: label,
-    field_lower_first: label.charAt(0).toLowerCase() + label.slice(1),
+    field: spoken,
+    field_lower_first: spoken.charAt(0).toLowerCase() + spoken.slice(1),
     order: translate(`ra.sort.${next}`),
     _: translate('ra.action.sort'),
   });

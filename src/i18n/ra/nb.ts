@@ -173,7 +173,7 @@ const raNorwegian: TranslationMessages & WithGaps = {
       skip_nav: 'Hopp til innholdet',
     },
     sort: {
-      sort_by: 'Sorter etter %{field_lower_first} %{order}',
+      sort_by: 'Sorter etter %{field} %{order}',
       ASC: 'stigende',
       DESC: 'synkende',
     },
