@@ -50,7 +50,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['Innmelding'],
-        summary: 'Hit kommer betaleren tilbake fra Vipps; videre til /vipps-thanks eller /vipps-error',
+        summary: 'Hit kommer betaleren tilbake fra Vipps; videre til /vipps-thanks, /vipps-error eller /vipps-cancelled (avbrutt av betaleren)',
         params: ReferenceParams,
         response: { 303: VippsReturnRedirect },
       },

@@ -51,6 +51,6 @@ export const TestDecisionParams = Type.Object({
 
 /** The payer's return from Vipps: on to /vipps-thanks or /vipps-error. */
 export const VippsReturnRedirect = Type.Null({
-  description: 'Videre til /vipps-thanks eller /vipps-error',
+  description: 'Videre til /vipps-thanks, /vipps-error eller /vipps-cancelled (avbrutt av betaleren)',
   headers: { location: Type.String({ description: 'Siden betaleren sendes videre til' }) },
 });

@@ -2,7 +2,7 @@
  * Min side's paths and pages, in one small module that Min side, the server and the dev server
  * all read (the staff app's paths stay in routing.ts, so Min side does not carry them).
  */
-const MEMBER_PATHS = /^\/(profile|new-member|password\/change|vipps-thanks|vipps-error|verify|unsubscribe)(\/|$)/;
+const MEMBER_PATHS = /^\/(profile|new-member|password\/change|vipps-thanks|vipps-error|vipps-cancelled|verify|unsubscribe)(\/|$)/;
 
 /** Whether Min side owns the path (the server then answers it with member.html). */
 export const isMemberPath = (pathname: string): boolean => MEMBER_PATHS.test(pathname);
@@ -22,6 +22,7 @@ export const MEMBER_PAGES = {
   instruments: { path: '/profile/edit/instrument-insurance/:memberId', module: 'src/min-side/pages/InstrumentInsurancePage.tsx' },
   vippsThanks: { path: '/vipps-thanks', module: 'src/min-side/pages/VippsThanksPage.tsx' },
   vippsError: { path: '/vipps-error', module: 'src/min-side/pages/VippsErrorPage.tsx' },
+  vippsCancelled: { path: '/vipps-cancelled', module: 'src/min-side/pages/VippsCancelledPage.tsx' },
   memberCard: { path: '/profile/card/:memberId', module: 'src/min-side/card/CardPage.tsx' },
   verify: { path: '/verify/:token', module: 'src/min-side/verify/VerifyPage.tsx' },
   unsubscribe: { path: '/unsubscribe/:token', module: 'src/min-side/unsubscribe/UnsubscribePage.tsx' },

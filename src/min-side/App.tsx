@@ -17,6 +17,7 @@ const TravelInsurancePage = lazy(() => import('./pages/TravelInsurancePage.tsx')
 const InstrumentInsurancePage = lazy(() => import('./pages/InstrumentInsurancePage.tsx'));
 const VippsThanksPage = lazy(() => import('./pages/VippsThanksPage.tsx'));
 const VippsErrorPage = lazy(() => import('./pages/VippsErrorPage.tsx'));
+const VippsCancelledPage = lazy(() => import('./pages/VippsCancelledPage.tsx'));
 const CardPage = lazy(() => import('./card/CardPage.tsx'));
 const VerifyPage = lazy(() => import('./verify/VerifyPage.tsx'));
 const UnsubscribePage = lazy(() => import('./unsubscribe/UnsubscribePage.tsx'));
@@ -65,6 +66,7 @@ export function App() {
           />
           <Route path={PAGES.vippsThanks.path} element={<VippsThanksPage />} />
           <Route path={PAGES.vippsError.path} element={<VippsErrorPage />} />
+          <Route path={PAGES.vippsCancelled.path} element={<VippsCancelledPage />} />
           <Route path="/profile/card" element={<OwnCard />} />
           <Route path={PAGES.memberCard.path} element={<OwnMemberPage stage="profile">{(id) => <CardPage memberId={id} />}</OwnMemberPage>} />
           <Route path={PAGES.verify.path} element={<VerifyPage />} />

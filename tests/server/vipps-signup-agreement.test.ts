@@ -262,14 +262,14 @@ describe('approved in Vipps', () => {
 });
 
 describe('not approved', () => {
-  it('rejected: nothing is made, the initial charge is cancelled and the return lands on /vipps-error', async () => {
+  it('rejected: nothing is made, the initial charge is cancelled and the return lands on /vipps-cancelled', async () => {
     const [{ count: before }] = await t.db.query<{ count: number }>('SELECT count(*)::int AS count FROM accounts');
     const { reference, agreementId } = await startWithAgreement();
     vipps.rejectAgreement(agreementId);
     for (const body of eventsOf(agreementId)) expect((await deliver(body)).statusCode).toBe(200);
     expect(await registration(reference)).toMatchObject({ state: 'ABORTED', member_id: null, captured_amount: 0 });
     expect(vipps.charge(reference).status).toBe('CANCELLED');
-    expect((await returnFrom(reference)).headers.location).toBe('/vipps-error');
+    expect((await returnFrom(reference)).headers.location).toBe('/vipps-cancelled');
     expect(await agreementRows(agreementId)).toEqual([]);
     const [{ count: after }] = await t.db.query<{ count: number }>('SELECT count(*)::int AS count FROM accounts');
     expect(after).toBe(before);
@@ -280,12 +280,12 @@ describe('not approved', () => {
     vipps.expireAgreement(agreementId);
     expect((await deliver(eventsOf(agreementId).at(-1)!)).statusCode).toBe(200);
     expect(await registration(reference)).toMatchObject({ state: 'EXPIRED', member_id: null });
-    expect((await returnFrom(reference)).headers.location).toBe('/vipps-error');
+    expect((await returnFrom(reference)).headers.location).toBe('/vipps-cancelled');
   });
 
-  it('the payer comes back without deciding: the waiting agreement is stopped at Vipps and the return lands on /vipps-error', async () => {
+  it('the payer comes back without deciding: the waiting agreement is stopped at Vipps and the return lands on /vipps-cancelled', async () => {
     const { reference, agreementId } = await startWithAgreement();
-    expect(await returnFromVipps(deps, reference, 0, 0)).toBe('/vipps-error');
+    expect(await returnFromVipps(deps, reference, 0, 0)).toBe('/vipps-cancelled');
     expect(vipps.agreements.get(agreementId)!.status).toBe('STOPPED');
     expect(vipps.charge(reference).status).toBe('CANCELLED');
     expect(await registration(reference)).toMatchObject({ state: 'ABORTED', member_id: null });

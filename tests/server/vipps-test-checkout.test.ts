@@ -71,13 +71,13 @@ describe('test checkout', () => {
     expect(await testPayment(second.reference)).toMatchObject({ cancelled: true, captured_amount: 0 });
   });
 
-  it('abort: nothing is created and the return lands on /vipps-error', async () => {
+  it('abort: nothing is created and the return lands on /vipps-cancelled', async () => {
     const [{ count: before }] = await t.db.query<{ count: number }>('SELECT count(*)::int AS count FROM accounts');
     const { reference } = await start();
     const aborted = await decide(reference, 'abort');
     expect(aborted.statusCode).toBe(303);
     const back = await t.app.inject({ url: `/api/vipps_registration/${reference}/return` });
-    expect(back.headers.location).toBe('/vipps-error');
+    expect(back.headers.location).toBe('/vipps-cancelled');
     const [{ count: after }] = await t.db.query<{ count: number }>('SELECT count(*)::int AS count FROM accounts');
     expect(after).toBe(before);
     const [registration] = await t.db.query<{ state: string }>('SELECT state FROM vipps_registrations WHERE reference = $1', [reference]);
@@ -135,14 +135,14 @@ describe('test checkout with a yearly agreement', () => {
     expect(back.headers.location).toBe('/vipps-thanks');
   });
 
-  it('reject: nothing is made and the return lands on /vipps-error', async () => {
+  it('reject: nothing is made and the return lands on /vipps-cancelled', async () => {
     const { reference, redirectUrl } = await startAgreement();
     const rejected = await decideAgreement(redirectUrl, 'reject');
     expect(rejected.headers.location).toBe(`http://portal.test/api/vipps_registration/${reference}/return`);
     const [registration] = await t.db.query<{ state: string; member_id: number | null }>('SELECT state, member_id FROM vipps_registrations WHERE reference = $1', [reference]);
     expect(registration).toEqual({ state: 'ABORTED', member_id: null });
     const back = await t.app.inject({ url: `/api/vipps_registration/${reference}/return` });
-    expect(back.headers.location).toBe('/vipps-error');
+    expect(back.headers.location).toBe('/vipps-cancelled');
   });
 });
 

@@ -227,12 +227,12 @@ describe('the return', () => {
     expect(await accountsWithEmail(person.email)).toHaveLength(1);
   });
 
-  it('an aborted payment lands on /vipps-error with nothing created', async () => {
+  it('an aborted payment lands on /vipps-cancelled (not the refund apology) with nothing created', async () => {
     const reference = await startPayment();
     vipps.abort(reference);
     expect((await signedWebhook(reference, 'ABORTED')).statusCode).toBe(200);
     const back = await returnFrom(reference);
-    expect(back.headers.location).toBe('/vipps-error');
+    expect(back.headers.location).toBe('/vipps-cancelled');
     expect(await registration(reference)).toMatchObject({ state: 'ABORTED', member_id: null });
   });
 

@@ -197,7 +197,7 @@ export async function returnFromVipps(deps: VippsDeps, reference: string, waits 
       outcome = 'pending';
     }
     if (outcome === 'member') return '/vipps-thanks';
-    if (outcome !== 'pending') return '/vipps-error';
+    if (outcome !== 'pending') return refusedLanding(deps, reference);
     if (attempt >= waits) break;
     await new Promise((resolve) => setTimeout(resolve, pauseMs));
   }
@@ -212,7 +212,19 @@ export async function returnFromVipps(deps: VippsDeps, reference: string, waits 
   } catch (error) {
     if (!(error instanceof VippsError)) throw error;
   }
-  return (await settle(deps, reference, 'member').catch(() => 'pending')) === 'member' ? '/vipps-thanks' : '/vipps-error';
+  return (await settle(deps, reference, 'member').catch(() => 'pending')) === 'member' ? '/vipps-thanks' : refusedLanding(deps, reference);
+}
+
+/** States in which the payer stopped (or let run out) the payment before anything was paid. */
+const STOPPED_BY_PAYER = new Set(['ABORTED', 'EXPIRED', 'TERMINATED']);
+
+/**
+ * A payment the payer stopped lands on a page that says so and offers a new try; the apology
+ * (money sent back, maybe an earlier member) is only for a payment that was taken and refused.
+ */
+async function refusedLanding(deps: VippsDeps, reference: string): Promise<string> {
+  const registration = await loadRegistration(deps.db, reference);
+  return registration && STOPPED_BY_PAYER.has(registration.state) ? '/vipps-cancelled' : '/vipps-error';
 }
 
 /** One webhook delivery: refused (401) unless Vipps signed it; otherwise the payment is settled. */

@@ -80,6 +80,11 @@ export const pagesEn: PageTexts = {
     body:
       'The membership could not be created. The order has been cancelled, and the money will be refunded. One possible reason is that there is a former member with the same email address and phone number.',
   },
+  vippsCancelled: {
+    title: 'The payment was cancelled',
+    body: 'You cancelled the payment in Vipps, or it was not completed in time. No money has been taken, and no membership has been registered.',
+    again: 'Try signing up again',
+  },
   verify: {
     pageTitle: 'Member card check',
     heading: 'Check of a member card or insurance certificate',

@@ -84,6 +84,11 @@ export const pagesNb = {
     body:
       'Medlemskapet kunne ikke opprettes. Bestillingen er kansellert, og pengene blir betalt tilbake. En mulig årsak er at det finnes et tidligere medlem med samme e-postadresse og telefonnummer.',
   },
+  vippsCancelled: {
+    title: 'Betalingen ble avbrutt',
+    body: 'Du avbrøt betalingen i Vipps, eller den ble ikke fullført i tide. Ingen penger er trukket, og ingen innmelding er registrert.',
+    again: 'Prøv innmeldingen på nytt',
+  },
   verify: {
     pageTitle: 'Kontroll av medlemskort',
     heading: 'Kontroll av medlemskort og forsikringsbevis',

@@ -4,7 +4,8 @@ import type { MemberInvoice } from './invoiceApi.ts';
 import { invoiceApi } from './invoiceApi.ts';
 import { useInvoiceTexts } from './texts.ts';
 
-export function PayButton({ invoice }: { invoice: MemberInvoice }) {
+/** `label` names a second try (after a cancelled payment); the button otherwise says 'Betal med Vipps'. */
+export function PayButton({ invoice, label }: { invoice: Pick<MemberInvoice, 'id' | 'number' | 'outstanding'>; label?: string }) {
   const t = useInvoiceTexts();
   const errorId = useId();
   const [busy, setBusy] = useState(false);
@@ -33,9 +34,9 @@ export function PayButton({ invoice }: { invoice: MemberInvoice }) {
         disabled={busy}
         aria-describedby={error ? errorId : undefined}
         // Which invoice, for a screen reader among several buttons; the visible words come first, as the name must start with them.
-        aria-label={busy ? undefined : `${t.pay} – ${t.invoice(invoice.number)}, ${t.money(invoice.outstanding)}`}
+        aria-label={busy ? undefined : `${label ?? t.pay} – ${t.invoice(invoice.number)}, ${t.money(invoice.outstanding)}`}
       >
-        {busy ? t.paying : t.pay}
+        {busy ? t.paying : (label ?? t.pay)}
       </button>
       {error && <p id={errorId} className="field-error" role="alert">{error}</p>}
     </div>

@@ -9,6 +9,7 @@ import { Card, Layout, Loading } from '../components/Layout.tsx';
 import { SignedInHeader } from '../components/SignedInHeader.tsx';
 import { useTexts } from '../locale.tsx';
 import { invoiceApi, type PaymentState } from './invoiceApi.ts';
+import { PayButton } from './PayButton.tsx';
 import { useInvoiceTexts } from './texts.ts';
 import './invoices.css';
 
@@ -67,9 +68,14 @@ export default function PaymentReturnPage({ memberId, pollMs = POLL_MS }: { memb
     );
   } else if (payment.state === 'cancelled') {
     body = (
-      <div className="notice notice-info" role="status">
-        <p>{payment.outstanding === 0 ? t.result.alreadyPaid : t.result.cancelled(payment.invoice_number)}</p>
-      </div>
+      <>
+        <div className="notice notice-info" role="status">
+          <p>{payment.outstanding === 0 ? t.result.alreadyPaid : t.result.cancelled(payment.invoice_number)}</p>
+        </div>
+        {payment.outstanding > 0 && (
+          <PayButton invoice={{ id: invoiceId, number: payment.invoice_number, outstanding: payment.outstanding }} label={t.result.tryAgain} />
+        )}
+      </>
     );
   } else {
     body = (
@@ -80,11 +86,13 @@ export default function PaymentReturnPage({ memberId, pollMs = POLL_MS }: { memb
     );
   }
 
+  // A payment the member stopped in Vipps says so in its heading, not only in the text below it.
+  const heading = payment?.state === 'cancelled' && payment.outstanding > 0 ? t.result.cancelledTitle : t.result.pageTitle;
   return (
     <Layout header={<SignedInHeader />}>
-      <title>{`${t.result.pageTitle} – ${texts.appName}`}</title>
+      <title>{`${heading} – ${texts.appName}`}</title>
       <div className="narrow">
-        <h1>{t.result.pageTitle}</h1>
+        <h1>{heading}</h1>
         <Card>
           <div className="invoice-result">
             {body}

@@ -1,5 +1,5 @@
 /** Min side's invoices: 'Mine fakturaer', the banner of what is due, paying with Vipps and the page after it, in Norwegian and English. */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -153,10 +153,20 @@ describe('the page after paying', () => {
     expect(screen.getByRole('link', { name: 'Tilbake til Min side' })).toHaveAttribute('href', '/profile/7');
   });
 
-  it('says nothing was taken when the payment was cancelled', async () => {
+  it('a cancelled payment says so in its heading, that nothing was taken, and offers to pay again', async () => {
     server.use(http.get('*/api/invoice/12/vipps/:reference', () => answer('cancelled')));
+    let started = 0;
+    server.use(http.post('*/api/invoice/12/vipps', () => {
+      started += 1;
+      return HttpResponse.json({ data: { redirect_url: '#igjen-til-vipps', reference: 'faktura-1042-2' } }, { status: 201 });
+    }));
     openReturn();
-    expect(await screen.findByText('Faktura 1042 ble ikke betalt. Ingen penger er trukket. Du kan prøve igjen fra Min side.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Betalingen ble avbrutt' })).toBeInTheDocument();
+    expect(screen.getByText('Faktura 1042 ble ikke betalt. Ingen penger er trukket.')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Betalingen ble avbrutt – Musikerportalen'));
+    await userEvent.click(screen.getByRole('button', { name: 'Prøv å betale igjen – Faktura 1042, kr 1 450,00' }));
+    await waitFor(() => expect(window.location.hash).toBe('#igjen-til-vipps'));
+    expect(started).toBe(1);
   });
 
   it('in English', async () => {

@@ -101,6 +101,15 @@ describe('payment result pages', () => {
     expect(await screen.findByText(/Bestillingen er kansellert/)).toHaveTextContent('samme e-postadresse og telefonnummer');
     expect(screen.getAllByRole('link', { name: '22 00 00 00' })[0]).toHaveAttribute('href', 'tel:22000000');
   });
+
+  it('/vipps-cancelled says the payment was cancelled, promises no refund and offers a new try', async () => {
+    renderApp('/vipps-cancelled');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Betalingen ble avbrutt' })).toBeInTheDocument();
+    expect(screen.getByText(/Ingen penger er trukket/)).toBeInTheDocument();
+    expect(screen.queryByText(/betalt tilbake|tidligere medlem/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Prøv innmeldingen på nytt' })).toHaveAttribute('href', '/new-member');
+    await waitFor(() => expect(document.title).toBe('Betalingen ble avbrutt – Musikerportalen'));
+  });
 });
 
 describe('insurance pages', () => {
