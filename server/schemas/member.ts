@@ -33,6 +33,14 @@ export const SubscriptionLine = Type.Object({
 });
 export type SubscriptionLine = Static<typeof SubscriptionLine>;
 
+/** The cover in force while a change of it waits for staff (kept so a rejection restores it). */
+export const AcceptedCover = Type.Object({
+  product_id: Type.Integer(),
+  subscription_start: Nullable(DateOnly),
+  subscription_end: Nullable(DateOnly),
+});
+export type AcceptedCover = Static<typeof AcceptedCover>;
+
 export const Subscription = Type.Object({
   id: Type.Integer(),
   member_id: Type.Integer(),
@@ -49,6 +57,8 @@ export const Subscription = Type.Object({
   updated_at: Timestamp,
   validated_by_user: Nullable(PersonRef),
   rejected_by_user: Nullable(PersonRef),
+  /** In the subscription list: the cover in force behind a pending change, null when there is none. */
+  accepted_cover: Type.Optional(Nullable(AcceptedCover)),
 });
 export type Subscription = Static<typeof Subscription>;
 

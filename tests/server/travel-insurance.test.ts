@@ -83,6 +83,12 @@ describe('a member orders travel insurance', () => {
     expect(changed.json().data).toMatchObject({ state: 'pending', subscription_end: day(8, 31) });
     const profile = (await send('GET', `/api/member/${member.id}`, member.token)).json().data;
     expect(profile.subscription_travel_insurance).toMatchObject({ id: ordered.id, status: 0 });
+    // The member's list shows the cover in force beside the change that waits.
+    const listed = (await send('GET', `/api/subscription/list?filter[member_id]=${member.id}&filter[product_id]=1,2`, member.token)).json().data;
+    expect(listed[0]).toMatchObject({
+      state: 'pending', subscription_end: day(8, 31),
+      accepted_cover: { product_id: PRODUCTS.travel, subscription_start: day(2), subscription_end: day(6, 30) },
+    });
 
     const rejected = await send('POST', `/api/subscription/reject/${ordered.id}`, staff.token, {
       reason: '<p>Hei Reidun, vi kan ikke forlenge.</p>', send_email: true,

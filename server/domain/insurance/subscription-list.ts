@@ -26,7 +26,11 @@ const LIST: ListDefinition = {
 const COLUMNS = `s.id, s.member_id, s.product_id, s.kind,
   json_build_object('id', p.id, 'name', p.name, 'price', p.price, 'remote_id', p.remote_id) AS product,
   s.state, s.value, s.subscription_start, s.subscription_end, s.invoiced_for, s.reason_for_rejection,
-  s.created_at, s.updated_at, ${personJson('vb')} AS validated_by_user, ${personJson('rb')} AS rejected_by_user`;
+  s.created_at, s.updated_at, ${personJson('vb')} AS validated_by_user, ${personJson('rb')} AS rejected_by_user,
+  CASE WHEN s.accepted_cover IS NULL THEN NULL
+       ELSE json_build_object('product_id', (s.accepted_cover->>'product_id')::int,
+                              'subscription_start', s.accepted_cover->>'subscription_start',
+                              'subscription_end', s.accepted_cover->>'subscription_end') END AS accepted_cover`;
 
 const FROM = `FROM subscriptions s
   JOIN products p ON p.id = s.product_id
