@@ -76,6 +76,24 @@ export function travelFormErrors(values: TravelFormValues, currentEnd: string | 
   return errors;
 }
 
+/**
+ * The dates against today, the server's rule, also shown at the member's date fields before
+ * 'Bestill': a member's start is today or later (a start already stored may stay as it is; staff
+ * may backdate), and for everyone the end lies within the product's yearly cover.
+ */
+export function travelDateErrors(
+  start: string | null,
+  end: string | null,
+  today: string,
+  storedStart: string | null,
+  staff: boolean,
+): Partial<Record<'subscription_start' | 'subscription_end', string>> {
+  const errors: Partial<Record<'subscription_start' | 'subscription_end', string>> = {};
+  if (!staff && start && start < today && start !== storedStart) errors.subscription_start = TRAVEL_MESSAGES.startInPast;
+  if (end && end > latestTravelEnd(start, today)) errors.subscription_end = TRAVEL_MESSAGES.endTooLate;
+  return errors;
+}
+
 /** What both forms send (spec section 7): the form's fields and status 1. */
 export function travelOrderPayload(memberId: number, values: TravelFormValues, subscriptionId?: number) {
   return {

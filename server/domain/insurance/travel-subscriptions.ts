@@ -8,7 +8,7 @@
  */
 import type { Database, Queryable } from '../../db/database.ts';
 import { notFound, conflict, validationFailed } from '../../lib/http-errors.ts';
-import { invoicedPrice, isTravelProductId, latestTravelEnd, TRAVEL_MESSAGES } from '../../schemas/travel-rules.ts';
+import { invoicedPrice, isTravelProductId, TRAVEL_MESSAGES, travelDateErrors } from '../../schemas/travel-rules.ts';
 import { isCalendarDate } from '../../schemas/rules.ts';
 import type { TravelOrderBody } from '../../schemas/travel.ts';
 import { nextState } from '../requests/request-machine.ts';
@@ -55,16 +55,10 @@ function checkOrder(order: TravelOrderBody): void {
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
 }
 
-/**
- * The dates against today: a member's start is today or later (a start already stored may stay
- * as it is; staff may backdate), and for everyone the end lies within the product's yearly cover.
- */
+/** The dates against today (travelDateErrors, the rule the member's form shows before 'Bestill'). */
 function checkDates(actor: TravelActor, row: TravelRow | null, order: TravelOrderBody, today: string): void {
-  const errors: Record<string, string[]> = {};
-  const start = order.subscription_start ?? null;
-  const end = order.subscription_end ?? null;
-  if (!actor.staff && start && start < today && start !== row?.subscription_start) errors.subscription_start = [TRAVEL_MESSAGES.startInPast];
-  if (end && end > latestTravelEnd(start, today)) errors.subscription_end = [TRAVEL_MESSAGES.endTooLate];
+  const found = travelDateErrors(order.subscription_start ?? null, order.subscription_end ?? null, today, row?.subscription_start ?? null, actor.staff);
+  const errors = Object.fromEntries(Object.entries(found).map(([name, message]) => [name, [message]]));
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
 }
 

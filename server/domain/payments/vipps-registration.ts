@@ -70,6 +70,18 @@ export async function loadRegistration(db: Queryable, reference: string): Promis
   return row ?? null;
 }
 
+/** States in which the payer stopped (or let run out) the payment before anything was paid. */
+const STOPPED_BY_PAYER = new Set(['ABORTED', 'EXPIRED', 'TERMINATED']);
+
+/**
+ * A payment the payer stopped lands on a page that says so and offers a new try; the apology
+ * (money sent back, maybe an earlier member) is only for a payment that was taken and refused.
+ */
+export async function refusedLanding(deps: Pick<VippsDeps, 'db'>, reference: string): Promise<string> {
+  const registration = await loadRegistration(deps.db, reference);
+  return registration && STOPPED_BY_PAYER.has(registration.state) ? '/vipps-cancelled' : '/vipps-error';
+}
+
 /** The registration for an agreement made at sign-up, or null (an agreement set up on Min side). */
 export async function registrationOfAgreement(db: Queryable, vippsAgreementId: string): Promise<RegistrationRow | null> {
   const [row] = await db.query<{ reference: string }>('SELECT reference FROM vipps_registrations WHERE vipps_agreement_id = $1', [vippsAgreementId]);

@@ -18,7 +18,7 @@ import { parseRecurringEvent, verifyWebhook, VippsError, type PaymentGateway, ty
 import { checkTypedCampaignCode } from '../settings/campaigns.ts';
 import { isInvoiceReference, settleInvoicePayment } from './vipps-invoices.ts';
 import {
-  createMemberFromPayer, ENDED_WITHOUT_MEMBER, loadRegistration, outcomeOf, registrationOfAgreement, returnPath, VIPPS_TEXTS,
+  createMemberFromPayer, ENDED_WITHOUT_MEMBER, loadRegistration, outcomeOf, refusedLanding, registrationOfAgreement, returnPath, VIPPS_TEXTS,
   type Outcome, type RegistrationRow, type VippsDeps,
 } from './vipps-registration.ts';
 import { createSignupAgreement, settleSignupAgreement, SIGNUP_AGREEMENT_TEXTS, stopWaitingSignupAgreement } from './vipps-signup-agreement.ts';
@@ -213,18 +213,6 @@ export async function returnFromVipps(deps: VippsDeps, reference: string, waits 
     if (!(error instanceof VippsError)) throw error;
   }
   return (await settle(deps, reference, 'member').catch(() => 'pending')) === 'member' ? '/vipps-thanks' : refusedLanding(deps, reference);
-}
-
-/** States in which the payer stopped (or let run out) the payment before anything was paid. */
-const STOPPED_BY_PAYER = new Set(['ABORTED', 'EXPIRED', 'TERMINATED']);
-
-/**
- * A payment the payer stopped lands on a page that says so and offers a new try; the apology
- * (money sent back, maybe an earlier member) is only for a payment that was taken and refused.
- */
-async function refusedLanding(deps: VippsDeps, reference: string): Promise<string> {
-  const registration = await loadRegistration(deps.db, reference);
-  return registration && STOPPED_BY_PAYER.has(registration.state) ? '/vipps-cancelled' : '/vipps-error';
 }
 
 /** One webhook delivery: refused (401) unless Vipps signed it; otherwise the payment is settled. */

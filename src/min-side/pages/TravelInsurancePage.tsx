@@ -8,7 +8,7 @@ import { Link, useNavigate } from 'react-router';
 import { useForm, useWatch, type Control, type Resolver, type UseFormSetValue } from 'react-hook-form';
 import { todayIso } from '../../common/format.ts';
 import {
-  chargedMonthIndex, invoicedPrice, showsRestOfYear, travelFormErrors, travelOrderPayload,
+  chargedMonthIndex, invoicedPrice, showsRestOfYear, travelDateErrors, travelFormErrors, travelOrderPayload,
   travelProducts, TRAVEL_MESSAGES, type TravelFormValues,
 } from '../../../server/schemas/travel-rules.ts';
 import { isPickerDate } from '../../../server/schemas/rules.ts';
@@ -23,6 +23,7 @@ import { useNotify } from '../toasts.tsx';
 import { useLoad } from '../useLoad.ts';
 import { CertificateButtons } from '../profile/CertificateButtons.tsx';
 import { travelApi, type Product, type Subscription } from '../travelApi.ts';
+import { TravelChangeCompare } from './TravelChangeCompare.tsx';
 
 /** After saving, the page goes back after this long (spec section 9). */
 const GO_BACK_AFTER_MS = 500;
@@ -42,10 +43,13 @@ function shownMessage(message: string): string {
   return key ? rules[key] : message;
 }
 
-function resolverFor(currentEnd: string | null): Resolver<FormValues> {
+/** The form's rules and the server's date rules, so a date the server would refuse is named at its field. */
+function resolverFor(currentEnd: string | null, storedStart: string | null): Resolver<FormValues> {
   return async (values) => {
     const errors: Partial<Record<keyof FormValues, string>> = {};
-    for (const [name, message] of Object.entries(travelFormErrors(values as TravelFormValues, currentEnd))) {
+    const dates = travelDateErrors(values.subscription_start || null, values.subscription_end || null, todayIso(), storedStart, false);
+    const found = { ...dates, ...travelFormErrors(values as TravelFormValues, currentEnd) };
+    for (const [name, message] of Object.entries(found)) {
       errors[name as keyof FormValues] = shownMessage(message);
     }
     for (const name of ['subscription_start', 'subscription_end'] as const) {
@@ -116,7 +120,7 @@ function TravelForm({ memberId, products, subscription }: { memberId: number; pr
   const { register, control, handleSubmit, setValue, formState } = useForm<FormValues>({
     defaultValues: original,
     mode: 'onChange',
-    resolver: resolverFor(currentEnd),
+    resolver: resolverFor(currentEnd, subscription?.subscription_start ?? null),
   });
   // Read up front: formState is a proxy that tracks only what a render reads, so a short-circuited
   // `isValid` would never be tracked and the button would stay disabled after a valid change.
@@ -191,6 +195,8 @@ export default function TravelInsurancePage({ memberId }: { memberId: number }) 
   if (loaded.state === 'loading') return <Layout header={<SignedInHeader />}>{title}<Loading /></Layout>;
   if (loaded.state === 'error') return <LoadFailed onRetry={reload} />;
   const { products, subscription } = loaded.data;
+  // A change waiting for staff keeps the cover in force (and its certificate) until it is decided.
+  const accepted = subscription?.state === 'pending' ? subscription.accepted_cover ?? null : null;
   return (
     <Layout header={<SignedInHeader />}>
       {title}
@@ -198,10 +204,14 @@ export default function TravelInsurancePage({ memberId }: { memberId: number }) 
         <h1>{t.pageTitle}</h1>
         <Card>
           {subscription?.state === 'pending' && <p className="notice notice-info" role="status">{t.pendingNote}</p>}
+          {subscription?.state === 'pending' && accepted && (
+            <TravelChangeCompare subscription={subscription} accepted={accepted} products={products} />
+          )}
           <TravelForm memberId={memberId} products={products} subscription={subscription} />
         </Card>
-        {subscription?.state === 'active' && (
+        {(subscription?.state === 'active' || accepted) && (
           <Card title={texts.certificates.title}>
+            {accepted && <p>{t.certificateInForce}</p>}
             <CertificateButtons memberId={memberId} kind="travel" />
           </Card>
         )}

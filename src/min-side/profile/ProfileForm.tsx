@@ -1,5 +1,5 @@
 /** The member's own details; 'Lagre' is enabled only when something changed and all is valid. */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { api, type Member } from '../api.ts';
 import { SelectField, TextField } from '../components/fields.tsx';
@@ -71,6 +71,8 @@ export function ProfileForm({ member, onSaved }: { member: Member; onSaved: (mem
   const [inUse, setInUse] = useState(false);
   const isValid = inUse && formState.isValid;
   const f = texts.fields;
+  const saveHintId = useId();
+  const noInvoiceMethod = isDirty && !method;
 
   const onSubmit = handleSubmit(async (values) => {
     const { invoice_email: invoiceEmail, ...shown } = values;
@@ -149,9 +151,16 @@ export function ProfileForm({ member, onSaved }: { member: Member; onSaved: (mem
             <TextField label={f.invoiceEmail} type="email" autoComplete="email" required registration={register('invoice_email')} error={errors.invoice_email} />
           )}
         </div>
-        <button type="submit" className="btn btn-primary" disabled={!isDirty || !isValid || isSubmitting}>
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={!isDirty || !isValid || isSubmitting}
+          aria-describedby={noInvoiceMethod ? saveHintId : undefined}
+        >
           {texts.profile.save}
         </button>
+        {/* Why 'Lagre' is off, at once: the field's own message waits until the member leaves it. */}
+        {noInvoiceMethod && <p id={saveHintId} className="field-hint">{texts.profile.invoiceMethodMissing}</p>}
       </form>
     </Card>
   );

@@ -177,6 +177,9 @@ describe('campaign code and member card', () => {
     await user.click(within(campaign).getByRole('button', { name: 'Legg til kode' }));
     expect(await within(campaign).findByText('VÅR2026')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Medlemskort på SMS' })).toBeInTheDocument();
+    // The success ends the earlier try's error: it no longer stands beside 'Suksess!'.
+    expect(screen.getByText('Suksess!')).toBeInTheDocument();
+    expect(screen.queryByText('Koden er ikke aktiv.')).not.toBeInTheDocument();
   });
 
   it("falls back to 'Error' when the server gives no campaign_code message", async () => {
