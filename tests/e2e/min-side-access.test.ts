@@ -101,6 +101,10 @@ describe.each(WIDTHS)('access at %i px', (width) => {
     await page.getByRole('heading', { name: 'Beklager, noe gikk galt' }).waitFor();
     expect(await page.getByRole('link', { name: 'post@example.no' }).count()).toBeGreaterThan(0);
     await look(page, 'vipps-error', width);
+    await page.goto(`${e2e.portal.baseUrl}/vipps-cancelled`);
+    await page.getByRole('heading', { name: 'Betalingen ble avbrutt' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Prøv innmeldingen på nytt' }).getAttribute('href')).toBe('/new-member');
+    await look(page, 'vipps-cancelled', width);
     await page.context().close();
   });
 
