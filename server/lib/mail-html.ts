@@ -68,6 +68,24 @@ export function buttonInText(html: string): boolean {
 export const buttonInAttribute = (html: string): boolean =>
   [html, sanitizeMailHtml(html)].some((text) => /<[^>]*\{\s*button\s*\}[^>]*>/i.test(text));
 
+/** Where the server puts its link to Min side (the welcome and receipt mails); a plain link, no secret. */
+export const MIN_SIDE_MARKER = '{min_side}';
+
+/**
+ * The link to Min side where the template's text has {min_side} (never inside a tag), or, when
+ * it has none, a line of its own at the end: these mails always show the way in.
+ */
+export function withMinSideLink(html: string, address: string): string {
+  const link = `<a href="${escapeHtml(address)}" rel="noopener noreferrer">${escapeHtml(address)}</a>`;
+  let placed = false;
+  const filled = html.replace(/(^|>)([^<]*)/g, (_whole, close: string, text: string) => {
+    if (!text.includes(MIN_SIDE_MARKER)) return close + text;
+    placed = true;
+    return close + text.replaceAll(MIN_SIDE_MARKER, link);
+  });
+  return placed ? filled : `${filled}<p>Min side: ${link}</p>`;
+}
+
 export interface MailButton {
   label: string;
   href: string;
