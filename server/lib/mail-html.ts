@@ -8,6 +8,7 @@
  * server puts its own link there after everything else has been sanitised.
  */
 import { randomBytes } from 'node:crypto';
+import { convert, type FormatCallback, type HtmlToTextOptions } from 'html-to-text';
 import sanitizeHtml from 'sanitize-html';
 import { escapeHtml } from './html.ts';
 
@@ -67,6 +68,24 @@ export function buttonInText(html: string): boolean {
 export const buttonInAttribute = (html: string): boolean =>
   [html, sanitizeMailHtml(html)].some((text) => /<[^>]*\{\s*button\s*\}[^>]*>/i.test(text));
 
+/** Where the server puts its link to Min side (the welcome and receipt mails); a plain link, no secret. */
+export const MIN_SIDE_MARKER = '{min_side}';
+
+/**
+ * The link to Min side where the template's text has {min_side} (never inside a tag), or, when
+ * it has none, a line of its own at the end: these mails always show the way in.
+ */
+export function withMinSideLink(html: string, address: string): string {
+  const link = `<a href="${escapeHtml(address)}" rel="noopener noreferrer">${escapeHtml(address)}</a>`;
+  let placed = false;
+  const filled = html.replace(/(^|>)([^<]*)/g, (_whole, close: string, text: string) => {
+    if (!text.includes(MIN_SIDE_MARKER)) return close + text;
+    placed = true;
+    return close + text.replaceAll(MIN_SIDE_MARKER, link);
+  });
+  return placed ? filled : `${filled}<p>Min side: ${link}</p>`;
+}
+
 export interface MailButton {
   label: string;
   href: string;
@@ -96,37 +115,46 @@ export function renderMailHtml(content: string, fill: (html: string) => string, 
 }
 
 /**
- * The plain-text part: the text of the HTML, with every link written out as its full address
- * after its words ('Lag nytt passord: https://…'), or alone when the words are the address.
+ * A link in the text part: its words, then its full address ('Lag nytt passord: https://…'), or
+ * the address alone when the words are the address.
  */
-export function mailText(html: string): string {
-  const withAddresses = sanitizeHtml(html, {
-    allowedTags: ['a', 'p', 'div', 'br', 'li', 'tr', 'td', 'th', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
-    allowedAttributes: { a: ['href'] },
-    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  }).replace(/<a\b[^>]*?href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_whole, href: string, inner: string) => {
-    // Still entity-encoded here: decoded once at the end, so no text turns into a tag on the way.
-    const shown = href.replace(/^(mailto|tel):/i, '');
-    const words = inner.replace(/<[^>]*>/g, '').trim();
-    if (!shown) return inner;
-    const same = decodeEntities(words) === decodeEntities(shown) || decodeEntities(words) === decodeEntities(href);
-    return words === '' || same ? shown : `${words}: ${shown}`;
+const formatMailLink: FormatCallback = (elem, walk, builder) => {
+  const href = String(elem.attribs?.href ?? '');
+  const shown = href.replace(/^(mailto|tel):/i, '');
+  if (!shown) {
+    walk(elem.children, builder);
+    return;
+  }
+  let words = '';
+  builder.pushWordTransform((word) => {
+    words += word;
+    return word;
   });
-  const text = withAddresses
-    // A table's cells side by side, a few spaces apart; its rows a line each.
-    .replace(/<\/(td|th)>/gi, '   ')
-    .replace(/<\/(p|div|h\d|li|tr)>|<br\s*\/?>/gi, '\n')
-    .replace(/<[^>]*>/g, '');
-  return decodeEntities(text)
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}
+  walk(elem.children, builder);
+  builder.popWordTransform();
+  const same = words === shown || words === href;
+  if (!same) builder.addInline(words === '' ? shown : `: ${shown}`, { noWordTransform: true });
+};
 
-const decodeEntities = (text: string): string =>
-  text
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&');
+const TEXT_OPTIONS: HtmlToTextOptions = {
+  // Long lines stay whole: a wrapped link could not be copied from a text-only client.
+  wordwrap: false,
+  formatters: { mailLink: formatMailLink },
+  selectors: [
+    { selector: 'a', format: 'mailLink' },
+    // Pictures are inline data: nothing a text reader can use.
+    { selector: 'img', format: 'skip' },
+    { selector: 'h1', options: { uppercase: false } },
+    { selector: 'h2', options: { uppercase: false } },
+    { selector: 'h3', options: { uppercase: false } },
+    // A table's cells side by side, its rows a line each (the office's list of lapsed members).
+    { selector: 'table', format: 'dataTable', options: { uppercaseHeaderCells: false } },
+    { selector: 'ul', options: { itemPrefix: '- ' } },
+  ],
+};
+
+/**
+ * The plain-text part, by a maintained converter: paragraphs apart by a blank line, lists
+ * numbered or dashed as in the HTML, and every link written out as its full address.
+ */
+export const mailText = (html: string): string => convert(html, TEXT_OPTIONS).trim();

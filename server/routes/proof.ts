@@ -10,6 +10,16 @@ import { countVerify, verifyProof } from '../domain/proof/verify.ts';
 import { certificateFilename, certificatePdf } from '../domain/proof/certificate-pdf.ts';
 import { errorResponses } from '../schemas/responses.ts';
 
+/**
+ * A partner's page (a venue, an insurer) may check a card from its own script: the public check
+ * alone answers any origin, without cookies, so it reads nothing that is signed in.
+ */
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, OPTIONS',
+  'access-control-max-age': '86400',
+};
+
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.services;
 
@@ -77,9 +87,16 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       await countVerify(db, request.ip);
-      reply.header('cache-control', 'no-store');
+      reply.headers(CORS_HEADERS).header('cache-control', 'no-store');
       return { data: await verifyProof(db, config, request.params.token) };
     },
+  );
+
+  // The browser's preflight before a partner's GET.
+  app.options(
+    '/verify/:token',
+    { config: { access: 'public' }, schema: { hide: true, params: VerifyParams } },
+    async (_request, reply) => reply.headers(CORS_HEADERS).code(204).send(),
   );
 };
 

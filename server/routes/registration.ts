@@ -15,7 +15,7 @@ const REGISTRATIONS_PER_IP = 10;
 const WINDOW_SECONDS = 10 * 60;
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, outbox } = app.services;
+  const { db, outbox, config } = app.services;
 
   app.post(
     '/member/register',
@@ -34,7 +34,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (limit.hits > REGISTRATIONS_PER_IP) throw tooManyRequests(limit.resetIn, REGISTRATIONS_PER_IP);
       if (request.validationError) throw refuseSignUp(schemaErrors(request.validationError.validation));
       const body = request.body;
-      const applicant = await signUp(db, outbox, body, request.ip);
+      const applicant = await signUp(db, outbox, body, request.ip, config.publicUrl);
       request.log.info({ memberId: applicant.id, possibleDuplicateOf: applicant.possibleDuplicateOf }, 'applicant registered');
 
       const { token, expiresAt } = await createAccessToken(db, applicant.id, { remember: false, name: 'registration' });

@@ -67,6 +67,21 @@ describe('the plain-text part', () => {
     expect(mail.text).toContain('Se https://example.no/hjelp');
     expect(mail.text).not.toMatch(/<a|&amp;/);
   });
+  it('keeps a numbered list numbered and paragraphs apart by a blank line', async () => {
+    const saved = await patchTemplate(1, {
+      content: '<p>Hei {first_name},</p><p>Slik gjør du:</p><ol><li>Logg inn på <a href="https://example.no/profile">Min side</a></li><li>Velg <strong>Instrumenter</strong></li><li>Trykk Lagre</li></ol><p>Hilsen oss</p>',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const before = smtp.received().filter((mail) => mail.to === staff.email).length;
+    expect((await sendTest(1)).statusCode).toBe(202);
+    const lines = (await receivedBy(staff.email, before + 1)).text.split(/\r?\n/).map((line) => line.trim());
+    const first = lines.indexOf('1. Logg inn på Min side: https://example.no/profile');
+    expect(first, lines.join('\n')).toBeGreaterThan(0);
+    expect(lines.slice(first, first + 3)).toEqual(['1. Logg inn på Min side: https://example.no/profile', '2. Velg Instrumenter', '3. Trykk Lagre']);
+    // Paragraphs: a blank line between them, as in the HTML.
+    expect(lines.slice(lines.indexOf('Slik gjør du:') - 1, lines.indexOf('Slik gjør du:') + 2)).toEqual(['', 'Slik gjør du:', '']);
+    expect(lines.slice(first + 3, first + 5)).toEqual(['', 'Hilsen oss']);
+  });
 });
 
 describe('the sender', () => {

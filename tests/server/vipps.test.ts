@@ -197,6 +197,8 @@ describe('the webhook', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe('Velkommen som medlem!');
     expect(mails[0].content).toContain('Min side');
+    // The way in to Min side, as a link (no secret, so the logged copy keeps it).
+    expect(mails[0].content).toContain('<a href="http://portal.test/profile"');
     // The password link is not kept in the log.
     expect(mails[0].content).toContain('[lenke fjernet]');
     expect((await returnFrom(reference)).headers.location).toBe('/vipps-thanks');

@@ -2,7 +2,7 @@
 import type { Database } from '../../db/database.ts';
 import type { JobSender, Outbox } from '../messages/outbox.ts';
 import { issueResetLink } from '../accounts/accounts.ts';
-import { sendTemplate } from '../messages/messages.ts';
+import { minSideAddress, sendTemplate } from '../messages/messages.ts';
 import { NO_EMAIL_DOMAIN } from './member-import-model.ts';
 
 export const MEMBER_IMPORT_WELCOME_QUEUE = 'member-import-welcome';
@@ -29,7 +29,7 @@ export async function sendWelcomeMails(
     await db.transaction(async (tx) => {
       const link = await issueResetLink(tx, member.email, publicUrl);
       await sendTemplate(tx, outbox, 'import-welcome', member, {
-        values: { email: member.email }, link: link ?? `${publicUrl}/profile/reset-password`,
+        values: { email: member.email }, link: link ?? `${publicUrl}/profile/reset-password`, minSide: minSideAddress(publicUrl),
       });
     });
   }

@@ -6,7 +6,7 @@ import { validationFailed, type HttpError } from '../../lib/http-errors.ts';
 import { passwordErrors } from '../accounts/accounts.ts';
 import { checkTypedCampaignCode } from '../settings/campaigns.ts';
 import { isEmailConflict, isEmailTaken } from '../accounts/account-email.ts';
-import { sendTemplate } from '../messages/messages.ts';
+import { minSideAddress, sendTemplate } from '../messages/messages.ts';
 import type { Outbox } from '../messages/outbox.ts';
 import { createApplicant } from './registration.ts';
 
@@ -18,7 +18,7 @@ export const refuseSignUp = (errors: Record<string, string[]>): HttpError =>
   validationFailed(errors, { data: { error: errors } });
 
 /** Creates the applicant with a pending membership, or refuses with every field error at once. */
-export async function signUp(db: Database, outbox: Outbox, body: Registration, ip: string): Promise<{ id: number; possibleDuplicateOf: number | null }> {
+export async function signUp(db: Database, outbox: Outbox, body: Registration, ip: string, publicUrl: string): Promise<{ id: number; possibleDuplicateOf: number | null }> {
   const errors = { ...requiredErrors(FORM_RULES.registration, body), ...passwordErrors(body.password, body.password_confirmation) };
   if (await isEmailTaken(db, body.email)) errors.email = [EMAIL_TAKEN];
   const code = body.campaign_code?.trim() ?? '';
@@ -38,7 +38,7 @@ export async function signUp(db: Database, outbox: Outbox, body: Registration, i
         email: body.email.trim(),
         first_name: body.first_name.trim(),
         last_name: body.last_name.trim(),
-      });
+      }, { minSide: minSideAddress(publicUrl) });
       return created;
     });
   } catch (error) {

@@ -7,7 +7,7 @@
 import type { Database, Queryable } from '../../db/database.ts';
 import { MAIL_QUEUE, SMS_QUEUE, type MessageJob, type Outbox } from './outbox.ts';
 import { escapeHtml } from '../../lib/html.ts';
-import { renderMailHtml, sanitizeMailHtml, type MailButton } from '../../lib/mail-html.ts';
+import { renderMailHtml, sanitizeMailHtml, withMinSideLink, type MailButton } from '../../lib/mail-html.ts';
 
 export interface Template {
   title: string;
@@ -125,6 +125,8 @@ export interface TemplateValues {
   code?: string;
   /** A button that is no secret (a link to a page of Min side, PAGE_BUTTONS), shown in the sent and the logged copy alike. */
   button?: MailButton;
+  /** The address of Min side, put where the template has {min_side} (or at the end): the welcome and receipt mails. */
+  minSide?: string;
   senderId?: number | null;
 }
 
@@ -144,6 +146,12 @@ export const BUTTON_LABELS: Record<string, string> = {
  * Templates whose {button} is a plain link to a page of Min side (no secret in it): its words and
  * the page, for the member it goes to.
  */
+/** The templates that show the way to Min side ({min_side}): the welcomes and the sign-up receipt. */
+export const MIN_SIDE_TEMPLATES = ['registration-received', 'vipps-welcome', 'import-welcome'];
+
+/** The address of Min side, for a template's {min_side}. */
+export const minSideAddress = (publicUrl: string): string => `${publicUrl}/profile`;
+
 export const PAGE_BUTTONS: Record<string, { label: string; path: (memberId: number) => string }> = {
   'valuation-expiring': { label: 'Last opp ny takst', path: (memberId) => `/profile/edit/instrument-insurance/${memberId}` },
   'valuation-renewal': { label: 'Last opp dokumentasjon', path: (memberId) => `/profile/edit/instrument-insurance/${memberId}` },
@@ -170,18 +178,19 @@ export function templateMail(
   template: Template,
   slug: string,
   recipient: TemplateRecipient,
-  { values = {}, link, code, button, senderId = null }: TemplateValues = {},
+  { values = {}, link, code, button, minSide, senderId = null }: TemplateValues = {},
 ): OutgoingMail {
   const shown = { first_name: recipient.first_name, last_name: recipient.last_name, ...values };
   const fill = (html: string) => fillTemplate(html, code === undefined ? shown : { ...shown, code: CODE_REMOVED }, true);
   const fillSecret = (html: string) => fillTemplate(html, code === undefined ? shown : { ...shown, code }, true);
   const label = buttonLabelOf(slug) ?? 'Åpne';
   const secret = link !== undefined || code !== undefined;
+  const render = (html: string) => (minSide === undefined ? html : withMinSideLink(html, minSide));
   return {
     to: recipient.email,
     subject: fillTemplate(template.title, shown, false),
-    html: renderMailHtml(template.content, fill, link === undefined ? (button ?? null) : `<strong>${escapeHtml(label)}</strong> ${SECRET_REMOVED}`),
-    secretHtml: secret ? renderMailHtml(template.content, fillSecret, link === undefined ? (button ?? null) : { label, href: link }) : undefined,
+    html: render(renderMailHtml(template.content, fill, link === undefined ? (button ?? null) : `<strong>${escapeHtml(label)}</strong> ${SECRET_REMOVED}`)),
+    secretHtml: secret ? render(renderMailHtml(template.content, fillSecret, link === undefined ? (button ?? null) : { label, href: link })) : undefined,
     fromName: template.from_name,
     fromEmail: template.from_email,
     memberId: recipient.id,

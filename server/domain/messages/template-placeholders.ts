@@ -6,8 +6,10 @@
 export const NAME_PLACEHOLDERS = ['first_name', 'last_name'];
 export const PLACEHOLDERS: Record<string, { allowed: string[]; required: string[] }> = {
   'password-reset': { allowed: [...NAME_PLACEHOLDERS, 'button'], required: ['button'] },
-  'vipps-welcome': { allowed: [...NAME_PLACEHOLDERS, 'email', 'button'], required: ['button'] },
-  'import-welcome': { allowed: [...NAME_PLACEHOLDERS, 'email', 'button'], required: ['button'] },
+  // The welcomes and the sign-up receipt: {min_side} is where the server links to Min side (at the end when missing).
+  'registration-received': { allowed: [...NAME_PLACEHOLDERS, 'min_side'], required: [] },
+  'vipps-welcome': { allowed: [...NAME_PLACEHOLDERS, 'email', 'button', 'min_side'], required: ['button'] },
+  'import-welcome': { allowed: [...NAME_PLACEHOLDERS, 'email', 'button', 'min_side'], required: ['button'] },
   'member-card': { allowed: [...NAME_PLACEHOLDERS, 'member_number', 'campaign_code'], required: [] },
   'sign-in-code': { allowed: [...NAME_PLACEHOLDERS, 'code'], required: ['code'] },
   'two-factor-enrolment': { allowed: [...NAME_PLACEHOLDERS, 'button'], required: ['button'] },

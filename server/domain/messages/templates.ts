@@ -8,11 +8,11 @@ import type { Outbox } from './outbox.ts';
 import { parseListQuery, type ListDefinition } from '../../lib/list.ts';
 import { queryPage, type Page } from '../../lib/paged-query.ts';
 import { htmlToText } from '../../lib/html.ts';
-import { BUTTON_MARKER, buttonInAttribute, buttonInText, renderMailHtml, sanitizeMailHtml } from '../../lib/mail-html.ts';
+import { BUTTON_MARKER, buttonInAttribute, buttonInText, renderMailHtml, sanitizeMailHtml, withMinSideLink } from '../../lib/mail-html.ts';
 import { validationFailed } from '../../lib/http-errors.ts';
 import { EMAIL_PATTERN, FORM_RULES, RULE_MESSAGES, requiredErrors } from '../../schemas/rules.ts';
 import type { EmailTemplate, TemplatePreview } from '../../schemas/templates.ts';
-import { PAGE_BUTTONS, buttonLabelOf, fillTemplate, sendMail } from './messages.ts';
+import { MIN_SIDE_TEMPLATES, PAGE_BUTTONS, buttonLabelOf, fillTemplate, minSideAddress, sendMail } from './messages.ts';
 import { erasedForTemplate } from '../privacy/erased.ts';
 import { EXAMPLE_VALUES, placeholdersOf } from './template-placeholders.ts';
 
@@ -71,6 +71,10 @@ const exampleButton = (slug: string | null, publicUrl: string, memberId?: number
   return label ? { label, href: `${publicUrl}/password/change` } : null;
 };
 
+/** The link to Min side, as the sent mail has it, for the templates that carry one. */
+const withMinSide = (slug: string | null, html: string, publicUrl: string) =>
+  (MIN_SIDE_TEMPLATES.includes(slug ?? '') ? withMinSideLink(html, minSideAddress(publicUrl)) : html);
+
 /** The template filled in for the member; null when either does not exist, 422 for an erased member. */
 export async function previewTemplate(
   db: Queryable,
@@ -97,7 +101,7 @@ export async function previewTemplate(
     member_id: memberId,
     to: member.email,
     subject: fillTemplate(template.title, values, false),
-    html: renderMailHtml(template.content, (html) => fillTemplate(html, values, true), exampleButton(template.slug, publicUrl, memberId)),
+    html: withMinSide(template.slug, renderMailHtml(template.content, (html) => fillTemplate(html, values, true), exampleButton(template.slug, publicUrl, memberId)), publicUrl),
     from_name: template.from_name ?? sender.name,
     from_email: template.from_email ?? sender.email,
   };
@@ -225,7 +229,7 @@ export async function sendTemplateTest(
     const messageId = await sendMail(tx, outbox, {
       to: staff.email,
       subject: `[Test] ${fillTemplate(template.title, values, false)}`,
-      html: renderMailHtml(template.content, (html) => fillTemplate(html, values, true), exampleButton(template.slug, publicUrl, memberId)),
+      html: withMinSide(template.slug, renderMailHtml(template.content, (html) => fillTemplate(html, values, true), exampleButton(template.slug, publicUrl, memberId)), publicUrl),
       fromName: template.from_name,
       fromEmail: template.from_email,
       memberId: null,

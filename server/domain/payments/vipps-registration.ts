@@ -10,7 +10,7 @@ import { memberPhone, type Payer, type PaymentGateway, type RecurringEvent, type
 import { isEmailConflict, isEmailTaken } from '../accounts/account-email.ts';
 import { createApplicant } from '../members/registration.ts';
 import { issueResetLink } from '../accounts/accounts.ts';
-import { sendTemplate } from '../messages/messages.ts';
+import { minSideAddress, sendTemplate } from '../messages/messages.ts';
 import { randomSecret } from '../../lib/tokens.ts';
 import { RULE_MESSAGES } from '../../schemas/rules.ts';
 
@@ -139,7 +139,7 @@ export async function createMemberFromPayer(deps: VippsDeps, registration: Regis
         outbox,
         'vipps-welcome',
         { id: member.id, email: payer.email, first_name: payer.first_name, last_name: payer.last_name },
-        { values: { email: payer.email }, link: link ?? `${deps.publicUrl}/profile/reset-password` },
+        { values: { email: payer.email }, link: link ?? `${deps.publicUrl}/profile/reset-password`, minSide: minSideAddress(deps.publicUrl) },
       );
       await tx.query(
         `UPDATE vipps_registrations SET state = $2, payer = $3, member_id = $4, captured_amount = captured_amount + $5, updated_at = now()

@@ -2,7 +2,8 @@
  * The insurance certificates as tagged PDFs (pdfkit, DESIGN.md section 9): one A4 page, in
  * Norwegian or English, with the embedded DejaVu Sans so æøå and Sámi letters come out right,
  * selectable text, a title and a language, and the QR of the verify page. The instrument list
- * fits 25 rows on the first page and continues on further pages with its header repeated.
+ * fits 25 rows on the first page and continues on further pages with its header repeated; a long
+ * value wraps and its row grows, never cut.
  */
 import { loadPdfKit } from '../../lib/lazy-modules.ts';
 import { A4, COLOURS, CONTENT_WIDTH, MARGIN, factTable, numberPages, taggedPdf, type Doc, type Struct } from '../../lib/pdf.ts';
@@ -160,11 +161,12 @@ function instrumentTable(doc: Doc, root: Struct, certificate: Extract<Certificat
       formatMoney(item.value, lang),
       formatDate(item.insurance_start, lang, true),
     ];
-    // A long name wraps to a second line (never more), so nothing a customs officer compares is cut.
+    // A long name or serial wraps onto as many lines as it needs and the row grows: nothing a
+    // customs officer compares is ever cut.
     doc.font('Sans').fontSize(8);
-    const lines = values.some((value, index) => doc.widthOfString(value) > COLUMN_WIDTHS[index] - 6) ? 2 : 1;
+    const textHeight = Math.max(LINE, ...values.map((value, index) => doc.heightOfString(value, { width: COLUMN_WIDTHS[index] - 6, lineGap: 0.5 })));
     const note = documentedNote(item, lang);
-    const rowHeight = lines * LINE + ROW_PADDING + 1 + (note ? NOTE_LINE : 0);
+    const rowHeight = textHeight + ROW_PADDING + 1 + (note ? NOTE_LINE : 0);
     if (y + rowHeight > bottom || (firstPage && rowIndex === FIRST_PAGE_ROWS)) {
       firstPage = false;
       doc.addPage();
@@ -182,16 +184,14 @@ function instrumentTable(doc: Doc, root: Struct, certificate: Extract<Certificat
     table.add(doc.struct('TR', {}, values.map((value, index) => doc.struct('TD', {}, () => {
       doc.font('Sans').fontSize(8).fillColor(INK).text(value, columnX(index) + 3, rowTop + ROW_PADDING - 1, {
         width: COLUMN_WIDTHS[index] - 6,
-        height: lines * LINE,
         lineGap: 0.5,
-        ellipsis: true,
         align: alignRight(index) ? 'right' : 'left',
       });
     }))));
     // The note in a row of its own under the instrument, from the maker's column on.
     if (note) {
       table.add(doc.struct('TR', {}, [doc.struct('TD', {}, () => {
-        doc.font('Sans').fontSize(7.5).fillColor(MUTED).text(note, columnX(1) + 3, rowTop + ROW_PADDING - 1 + lines * LINE, {
+        doc.font('Sans').fontSize(7.5).fillColor(MUTED).text(note, columnX(1) + 3, rowTop + ROW_PADDING - 1 + textHeight, {
           width: CONTENT_WIDTH - COLUMN_WIDTHS[0] - 6, lineBreak: false, ellipsis: true,
         });
       })]));
