@@ -34,8 +34,9 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...files(process.env.TEST_DATABASE_URL ? WITHOUT_TEST_DATABASE : POSTGRES_ONLY)],
           globalSetup: ['tests/server/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Bounds for a machine under twice its load, not for speed (speed is measured in bench/).
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {
@@ -45,7 +46,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/ui/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/ui/setup.ts'],
-          testTimeout: 20_000,
+          // A form typed through user-event takes seconds on a machine under load; the bound is for a stuck test.
+          testTimeout: 60_000,
         },
       },
     ],
