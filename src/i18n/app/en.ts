@@ -1017,6 +1017,8 @@ export default {
       accept_membership_text: 'The applicant becomes a member and gets the welcome e-mail at once: |||| The applicants become members and get the welcome e-mail at once:',
       accept_travel_title: 'Accept %{smart_count} order? |||| Accept %{smart_count} orders?',
       accept_travel_text: 'The travel insurance becomes active for: |||| The travel insurances become active for:',
+      accept_instrument_title: 'Accept %{smart_count} instrument? |||| Accept %{smart_count} instruments?',
+      accept_instrument_text: 'The instrument becomes insured: |||| The instruments become insured:',
       search_travel: 'Search for member',
       to_delete: 'Deleted when saved',
       undo_delete: 'Undo',

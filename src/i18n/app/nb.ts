@@ -1008,6 +1008,8 @@ export default {
       accept_membership_text: 'Søkeren blir medlem og får velkomst-e-posten med en gang: |||| Søkerne blir medlemmer og får velkomst-e-posten med en gang:',
       accept_travel_title: 'Aksepter %{smart_count} bestilling? |||| Aksepter %{smart_count} bestillinger?',
       accept_travel_text: 'Reiseforsikringen blir aktiv for: |||| Reiseforsikringene blir aktive for:',
+      accept_instrument_title: 'Aksepter %{smart_count} instrument? |||| Aksepter %{smart_count} instrumenter?',
+      accept_instrument_text: 'Instrumentet blir forsikret: |||| Instrumentene blir forsikret:',
       search_travel: 'Søk etter medlem',
       to_delete: 'Slettes ved lagring',
       undo_delete: 'Angre',

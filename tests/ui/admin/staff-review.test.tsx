@@ -55,6 +55,8 @@ describe("'Aksepter' on the membership queue", () => {
     await user.click(within(dialog).getByRole('button', { name: 'Aksepter' }));
     expect(await screen.findByText('Medlemen er akseptert!')).toBeInTheDocument();
     for (const id of [1, 2, 3]) expect(callsTo(`/api/subscription/accept/${id}`, 'POST')).toHaveLength(1);
+    // The button goes disabled with the selection: the focus lands on the list's heading, not the page body.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 })));
   });
 
   it('speaks in the singular for one, and a cancelled question accepts nothing and clears the selection', async () => {
