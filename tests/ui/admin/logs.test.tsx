@@ -55,15 +55,20 @@ describe('member logs', () => {
     expect(dialog.querySelector('img')).toBeNull();
   });
 
-  it('closes the message modal by X and by Avbryt', async () => {
+  it("closes the message modal by X and by 'Lukk' (nothing to cancel in a message that only shows)", async () => {
     answerLogs();
     const user = userEvent.setup();
     renderAdmin('/membership/instrument-insurance/reject/5');
     await user.click(await screen.findByRole('button', { name: 'Melding 1' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Lukk' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByRole('button', { name: 'Avbryt' })).toBeNull();
+    // The X in the corner first, then the text button at the bottom; both say 'Lukk'.
+    await user.click(within(dialog).getAllByRole('button', { name: 'Lukk' })[0]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Melding 1' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Avbryt' }));
+    const again = await screen.findByRole('dialog');
+    expect(within(again).getAllByRole('button', { name: 'Lukk' })).toHaveLength(2);
+    await user.click(within(again).getAllByRole('button', { name: 'Lukk' })[1]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
