@@ -115,10 +115,16 @@ describe('a member asks and staff decide', () => {
     const queue = (await api(e2e.portal, token, 'GET', '/api/subscription/list/pending-instruments')).body;
     const page = await staffPage('/instrument-insurance');
     await page.getByRole('heading', { name: `FORESPØRSLER INSTURMENTFORSIKRING (${queue.total} nye)` }).waitFor();
+    await page.getByRole('searchbox', { name: 'Søk etter medlem' }).waitFor();
     await checkA11y(page, 'instrument queue');
     await screenshot(page, 'staff-instrument-queue-1440');
 
-    await page.goto(`${e2e.portal.baseUrl}/instrument-insurance/list/${memberId}`);
+    // The search narrows the queue to the member; by keyboard, their name is a link to their waiting instruments.
+    await page.getByRole('searchbox', { name: 'Søk etter medlem' }).fill(MEMBER.email);
+    const link = page.locator(`tbody a[href="/instrument-insurance/list/${memberId}"]`);
+    await expect.poll(() => page.locator('tbody tr').count(), { timeout: 20_000 }).toBe(1);
+    await link.focus();
+    await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'FORSIKRING AV INSTRUMENT' }).waitFor();
     const row = (text: string) => page.getByRole('row').filter({ hasText: text });
     await row('Violin Bass').waitFor();
@@ -130,8 +136,15 @@ describe('a member asks and staff decide', () => {
     await row('Violin Bass').getByRole('checkbox').check();
     await row('30 000,- → 35 000,-').getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Aksepter' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Aksepter 2 instrumenter?' });
+    await confirm.getByRole('listitem').first().waitFor();
+    await checkA11y(page, 'the instrument accept question');
+    await screenshot(page, 'staff-instrument-accept-confirm-1440');
+    await confirm.getByRole('button', { name: 'Aksepter' }).click();
     await page.getByText('Flere av instrumentene er godkjent!').waitFor();
     await row('Violin Bass').waitFor({ state: 'detached' });
+    // The focus is on the list, not the page body.
+    await page.waitForFunction(() => document.activeElement?.textContent === 'FORSIKRING AV INSTRUMENT');
 
     await row('White Falcon').getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Avvis' }).click();
