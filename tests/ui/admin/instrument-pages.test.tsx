@@ -1,5 +1,5 @@
 /**
- * The staff instrument pages: an unknown member's page, the queue by keyboard and its search, and
+ * The staff instrument pages: an unknown member's page (and its travel insurance page), the queue by keyboard and its search, and
  * accepting one waiting instrument (asked first, the focus on the list afterwards).
  */
 import { screen, waitFor, within } from '@testing-library/react';
@@ -95,5 +95,20 @@ describe('the instrument queue', () => {
     screen.getByRole('link', { name: 'Kari Nordmann' }).focus();
     await user.keyboard('{Enter}');
     expect(await screen.findByRole('heading', { level: 2, name: 'FORSIKRING AV INSTRUMENT' }, { timeout: 20_000 })).toBeInTheDocument();
+  }, 60_000);
+});
+
+describe('the staff travel insurance page of an unknown member', () => {
+  it("says 'Fant ikke medlemmet', offers 'Gå tilbake' and no form to order on", async () => {
+    expectFailedRequests();
+    server.use(
+      http.get('*/api/member/99999', () => HttpResponse.json({ message: 'Fant ikke medlemmet' }, { status: 404 })),
+      http.get('*/api/subscription/list', () => HttpResponse.json(paged([]))),
+    );
+    renderAdmin('/membership/edit/travel-insurance/99999');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fant ikke medlemmet' }, { timeout: 40_000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Gå tilbake' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Bestill|Lagre/ })).toBeNull();
+    expect(screen.queryByText('Noe gikk galt!')).toBeNull();
   }, 60_000);
 });
