@@ -2,7 +2,7 @@
  * The staff app: react-admin under the browser router, one <Resource> per area of the registry
  * with the spec's paths as its child routes, each area's screens loaded only when visited.
  */
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, useLocation } from 'react-router-dom';
 import CssBaseline from '@mui/material/CssBaseline';
 import {
@@ -19,6 +19,7 @@ import {
   Resource,
   type CatchAllComponent,
   type Store,
+  useLocaleState,
 } from 'react-admin';
 import { QueryClient } from '@tanstack/react-query';
 import { dataProvider } from '../dataProvider/index.ts';
@@ -76,6 +77,15 @@ function SignedInOnly({ children }: { children: ReactNode }) {
   return open || hasStaffSession() ? children : <Navigate to={paths.login} replace />;
 }
 
+/** The page's language follows the chosen one, so screen readers speak English in English (index.html starts at 'nb'). */
+function DocumentLanguage() {
+  const [locale] = useLocaleState();
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
+  return null;
+}
+
 export function App({ queryClient = createQueryClient(), store = localStorageStore() }: AppProps) {
   return (
     // react-admin's <Admin> without its defaults we replace anyway: its English messages and its
@@ -88,6 +98,7 @@ export function App({ queryClient = createQueryClient(), store = localStorageSto
       store={store}
       theme={theme}
     >
+      <DocumentLanguage />
       <CssBaseline enableColorScheme>
         <SignedInOnly>
           <CoreAdminUI

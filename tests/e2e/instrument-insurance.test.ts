@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { formatAmount } from '../../src/common/format.ts';
+import { formatWholeKroner } from '../../src/common/format.ts';
 import { xlsxLooking } from '../server/zip-files.ts';
 import {
   api, apiLogin, checkA11y, MEMBER, openPage, screenshot, signIn, STAFF, typeStaffDate, usePortal, settled } from './harness.ts';
@@ -115,23 +115,36 @@ describe('a member asks and staff decide', () => {
     const queue = (await api(e2e.portal, token, 'GET', '/api/subscription/list/pending-instruments')).body;
     const page = await staffPage('/instrument-insurance');
     await page.getByRole('heading', { name: `FORESPØRSLER INSTURMENTFORSIKRING (${queue.total} nye)` }).waitFor();
+    await page.getByRole('searchbox', { name: 'Søk etter medlem' }).waitFor();
     await checkA11y(page, 'instrument queue');
     await screenshot(page, 'staff-instrument-queue-1440');
 
-    await page.goto(`${e2e.portal.baseUrl}/instrument-insurance/list/${memberId}`);
+    // The search narrows the queue to the member; by keyboard, their name is a link to their waiting instruments.
+    await page.getByRole('searchbox', { name: 'Søk etter medlem' }).fill(MEMBER.email);
+    const link = page.locator(`tbody a[href="/instrument-insurance/list/${memberId}"]`);
+    await expect.poll(() => page.locator('tbody tr').count(), { timeout: 20_000 }).toBe(1);
+    await link.focus();
+    await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'FORSIKRING AV INSTRUMENT' }).waitFor();
     const row = (text: string) => page.getByRole('row').filter({ hasText: text });
     await row('Violin Bass').waitFor();
-    await row('30 000,- → 35 000,-').waitFor();
+    await row('kr 30 000,00 → kr 35 000,00').waitFor();
     expect(await page.getByRole('button', { name: 'Avvis' }).isDisabled()).toBe(true);
     await checkA11y(page, 'a member\'s waiting instruments');
     await screenshot(page, 'staff-instrument-requests-1440');
 
     await row('Violin Bass').getByRole('checkbox').check();
-    await row('30 000,- → 35 000,-').getByRole('checkbox').check();
+    await row('kr 30 000,00 → kr 35 000,00').getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Aksepter' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Aksepter 2 instrumenter?' });
+    await confirm.getByRole('listitem').first().waitFor();
+    await checkA11y(page, 'the instrument accept question');
+    await screenshot(page, 'staff-instrument-accept-confirm-1440');
+    await confirm.getByRole('button', { name: 'Aksepter' }).click();
     await page.getByText('Flere av instrumentene er godkjent!').waitFor();
     await row('Violin Bass').waitFor({ state: 'detached' });
+    // The focus is on the list, not the page body.
+    await page.waitForFunction(() => document.activeElement?.textContent === 'FORSIKRING AV INSTRUMENT');
 
     await row('White Falcon').getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Avvis' }).click();
@@ -179,7 +192,7 @@ describe("staff on a member's instrument screen", () => {
   it('add, edit and delete follow the row rules, and Totalverdi follows', async () => {
     const before = (await api(e2e.portal, token, 'GET', `/api/member/${memberId}/instrument`)).body.data.active as { value: number }[];
     const sum = before.reduce((total, row) => total + row.value, 0);
-    const totalText = (amount: number) => `Totalverdi: ${formatAmount(amount)},-`;
+    const totalText = (amount: number) => `Totalverdi: ${formatWholeKroner(amount)}`;
     const page = await staffPage(`/membership/edit/instrument-insurance/${memberId}`);
     await page.getByRole('heading', { name: `AKTIVE INSTRUMENTER (${before.length})` }).waitFor();
     await page.getByText(totalText(sum)).waitFor();
@@ -296,7 +309,7 @@ describe('import', () => {
     await upload.click();
     await page.getByText('Instrumentfilen ble lastet opp').waitFor();
     await page.getByRole('heading', { name: 'AKTIVE INSTRUMENTER (2)' }).waitFor();
-    await page.getByText('Totalverdi: 24 000,-').waitFor();
+    await page.getByText('Totalverdi: kr 24 000,00').waitFor();
     await page.context().close();
   });
 });

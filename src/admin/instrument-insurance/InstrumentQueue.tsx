@@ -1,4 +1,11 @@
-/** '/instrument-insurance': members with instruments waiting, 'FORESPØRSLER INSTURMENTFORSIKRING (n nye)'. */
+/**
+ * '/instrument-insurance': members with instruments waiting, 'FORESPØRSLER INSTURMENTFORSIKRING (n nye)',
+ * with the member search of the other queues. The member's name is a link to their waiting
+ * instruments, so a row opens by keyboard too (a row click is for the mouse only).
+ */
+import type { MouseEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import Link from '@mui/material/Link';
 import { DataTable } from 'react-admin';
 import type { PendingInstruments } from '../../../server/schemas/pending-requests.ts';
 import { formatPhone } from '../../common/format.ts';
@@ -10,6 +17,7 @@ import { ValuationListLink } from './ValuationListLink.tsx';
 type QueueRow = PendingInstruments;
 
 const Column = DataTable.Col<QueueRow>;
+const stop = (event: MouseEvent) => event.stopPropagation();
 
 export const instrumentListPath = (memberId: number | string) => `/instrument-insurance/list/${memberId}`;
 
@@ -20,13 +28,19 @@ export default function InstrumentQueue() {
       title="app.requests.instruments"
       empty="app.instruments.requested_empty"
       sort={{ field: 'id', order: 'ASC' }}
-      search={false}
       refreshOnFocus
       aside={<Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}><ValuationListLink /><ExportListButton label="app.instruments.export" /></Box>}
       rowClick={(_id, _resource, row) => instrumentListPath((row as QueueRow).member_id)}
     >
       <Column source="remote_id" render={(row) => row.member.remote_id ?? ''} />
-      <Column source="name" render={(row) => `${row.member.first_name} ${row.member.last_name}`} />
+      <Column
+        source="name"
+        render={(row) => (
+          <Link component={RouterLink} to={instrumentListPath(row.member_id)} onClick={stop}>
+            {`${row.member.first_name} ${row.member.last_name}`}
+          </Link>
+        )}
+      />
       <Column source="phone" render={(row) => formatPhone(row.member.phone)} />
       <Column source="email" render={(row) => row.member.email} />
       <Column source="artist_name" render={(row) => row.member.artist_name ?? ''} />

@@ -1,13 +1,19 @@
 /**
  * '/instrument-insurance/list/{memberId}' ('FORSIKRING AV INSTRUMENT'): the member's waiting
- * instruments with row selection. 'Aksepter' accepts the selected rows in one call, 'Avvis'
+ * instruments with row selection. 'Aksepter' asks first, naming each instrument, then accepts the
+ * selected rows in one call (the focus then goes to the list's heading), 'Avvis'
  * (one or more selected) opens the reject dialog from template 2, 'Rediger' opens the edit page.
  */
-import { useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -42,14 +48,37 @@ function useFailure() {
   };
 }
 
-function RequestActions({ memberId, memberName, refresh }: { memberId: number; memberName: string; refresh: () => Promise<unknown> }) {
+/** The question before an accept, as on the other queues: the count, and each instrument by make and model. */
+function ConfirmAccept({ open, chosen, onCancel, onAccept }: { open: boolean; chosen: Instrument[]; onCancel: () => void; onAccept: () => void }) {
+  const translate = useTranslate();
+  return (
+    <Dialog open={open && chosen.length > 0} onClose={onCancel} aria-labelledby="accept-instrument-title" fullWidth maxWidth="xs">
+      <DialogTitle id="accept-instrument-title">{translate('app.staff_review.accept_instrument_title', { smart_count: chosen.length })}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{translate('app.staff_review.accept_instrument_text', { smart_count: chosen.length })}</DialogContentText>
+        <ul>
+          {chosen.map((row) => <li key={row.id}>{[row.make, row.model].filter(Boolean).join(' ')}</li>)}
+        </ul>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel}>{translate('app.cancel')}</Button>
+        <Button variant="contained" color="success" onClick={onAccept} autoFocus>{translate('app.requests.accept')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function RequestActions({ memberId, memberName, refresh, heading }: {
+  memberId: number; memberName: string; refresh: () => Promise<unknown>; heading: RefObject<HTMLHeadingElement | null>;
+}) {
   const translate = useTranslate();
   const navigate = useNavigate();
   const dataProvider = useDataProvider<StaffDataProvider>();
   const toast = useToast();
   const failure = useFailure();
-  const { selectedIds, onUnselectItems } = useListContext<Instrument>();
+  const { data = [], selectedIds, onUnselectItems } = useListContext<Instrument>();
   const [rejecting, setRejecting] = useState(false);
+  const [asking, setAsking] = useState(false);
   const decides = useCan('requests.decide');
 
   // Accepting and rejecting are custom calls; what they change is read again by `refresh`.
@@ -62,6 +91,8 @@ function RequestActions({ memberId, memberName, refresh }: { memberId: number; m
     onSuccess: async (_accepted, ids) => {
       toast.success(ids.length === 1 ? 'app.instruments.accepted_one' : 'app.instruments.accepted_many');
       await done();
+      // The accepted rows and the button's selection are gone: the focus goes to the list, not the page body.
+      heading.current?.focus();
     },
     onError: failure,
   });
@@ -77,7 +108,11 @@ function RequestActions({ memberId, memberName, refresh }: { memberId: number; m
     },
     onError: failure,
   });
-  const accept = () => acceptSelected(selectedIds);
+  const chosen = data.filter((row) => selectedIds.includes(row.id));
+  const accept = () => {
+    setAsking(false);
+    acceptSelected(selectedIds);
+  };
 
   return (
     <Stack direction="row" spacing={1} sx={{ my: 2, flexWrap: 'wrap', gap: 1 }}>
@@ -86,7 +121,7 @@ function RequestActions({ memberId, memberName, refresh }: { memberId: number; m
           <Button variant="contained" color="error" startIcon={<CloseIcon />} disabled={selectedIds.length === 0 || busy} onClick={() => setRejecting(true)}>
             {translate('app.requests.reject')}
           </Button>
-          <Button variant="contained" color="success" startIcon={<CheckIcon />} disabled={selectedIds.length === 0 || busy} onClick={accept}>
+          <Button variant="contained" color="success" startIcon={<CheckIcon />} disabled={selectedIds.length === 0 || busy} onClick={() => setAsking(true)}>
             {translate('app.requests.accept')}
           </Button>
         </>
@@ -94,6 +129,7 @@ function RequestActions({ memberId, memberName, refresh }: { memberId: number; m
       <Button variant="outlined" startIcon={<EditIcon />} onClick={() => navigate(`/instrument-insurance/edit/${memberId}`)}>
         {translate('app.instruments.edit')}
       </Button>
+      {decides && <ConfirmAccept open={asking} chosen={chosen} onCancel={() => setAsking(false)} onAccept={accept} />}
       {decides && (
         <RejectDialog
           open={rejecting}
@@ -177,13 +213,14 @@ export default function InstrumentRequestsPage() {
   const { data: member } = useGetOne<Member>('membership', { id });
   const { refresh } = useMemberInstruments(id);
   const title = translate('app.instruments.list_title');
+  const heading = useRef<HTMLHeadingElement>(null);
   return (
     <>
       <Title title={title} />
       <MemberHeader member={member} backTo="/instrument-insurance" />
-      <Typography variant="h6" component="h2">{title}</Typography>
+      <Typography ref={heading} tabIndex={-1} variant="h6" component="h2">{title}</Typography>
       <ListBase resource="instrument-requests" filter={{ status: 0, member_id: id }} perPage={100} disableSyncWithLocation>
-        <RequestActions memberId={id} memberName={member ? `${member.first_name} ${member.last_name}` : ''} refresh={refresh} />
+        <RequestActions memberId={id} memberName={member ? `${member.first_name} ${member.last_name}` : ''} refresh={refresh} heading={heading} />
         <RequestTable />
       </ListBase>
       <InstrumentDocuments memberId={id} waiting />

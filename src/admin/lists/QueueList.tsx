@@ -4,7 +4,7 @@
  * phone instead of widening the page) with its place held while it loads, and the go-to-page
  * pager. Each queue gives its resource, texts, actions and columns.
  */
-import type { ReactNode } from 'react';
+import { createContext, useContext, useMemo, useRef, type ReactNode, type RefObject } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
@@ -50,6 +50,13 @@ export interface QueueListProps<T extends RaRecord> {
   children: ReactNode;
 }
 
+/**
+ * Moves the focus to the queue's heading: after an accept the button pressed goes (disabled, or
+ * its row gone), and the focus would fall to the page body, leaving a keyboard user at the top.
+ */
+const FocusQueue = createContext<() => void>(() => undefined);
+export const useFocusQueue = () => useContext(FocusQueue);
+
 function useQueueTitle(key: string): string {
   const translate = useTranslate();
   const { total } = useListContext();
@@ -62,7 +69,9 @@ function AppBarTitle({ title }: { title: string }) {
   return <>{useQueueTitle(title)}</>;
 }
 
-function Header({ title, counted, actions, aside }: Pick<QueueListProps<RaRecord>, 'title' | 'counted' | 'actions' | 'aside'>) {
+function Header({ title, counted, actions, aside, headingRef }: Pick<QueueListProps<RaRecord>, 'title' | 'counted' | 'actions' | 'aside'> & {
+  headingRef: RefObject<HTMLHeadingElement | null>;
+}) {
   const translate = useTranslate();
   const text = useQueueTitle(title);
   const { total } = useListContext();
@@ -71,7 +80,7 @@ function Header({ title, counted, actions, aside }: Pick<QueueListProps<RaRecord
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, my: 2 }}>
       {/* While loading, a hidden copy of the title keeps its width, so what is beside it does not wrap when the count arrives. */}
       <Box sx={{ display: 'grid' }}>
-        <Typography variant="h5" component="h1" sx={{ gridArea: '1 / 1' }}>{loading ? translate('app.loading') : text}</Typography>
+        <Typography ref={headingRef} tabIndex={-1} variant="h5" component="h1" sx={{ gridArea: '1 / 1' }}>{loading ? translate('app.loading') : text}</Typography>
         {loading && aside && (
           <Typography variant="h5" component="span" aria-hidden sx={{ gridArea: '1 / 1', visibility: 'hidden' }}>{text}</Typography>
         )}
@@ -129,6 +138,8 @@ export function QueueList<T extends RaRecord>({
   resource, title, counted, empty, sort, actions, aside, search = true, filters, filterDefaultValues, rowClick, rowHeight, refreshOnFocus = false,
   staleTime, children,
 }: QueueListProps<T>) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focus = useMemo(() => () => heading.current?.focus(), []);
   return (
     <ListBase<T>
       resource={resource}
@@ -140,13 +151,15 @@ export function QueueList<T extends RaRecord>({
       disableSyncWithLocation
       offline={false}
     >
-      <QueuePage title={<AppBarTitle title={title} />}>
-        <Header title={title} counted={counted} actions={actions} aside={aside} />
-        {filters ?? (search && <Box sx={{ mb: 2 }}><MemberSearch /></Box>)}
-        <ListSpace rowHeight={rowHeight}>
-          <QueueTable<T> empty={empty} rowClick={rowClick}>{children}</QueueTable>
-        </ListSpace>
-      </QueuePage>
+      <FocusQueue.Provider value={focus}>
+        <QueuePage title={<AppBarTitle title={title} />}>
+          <Header title={title} counted={counted} actions={actions} aside={aside} headingRef={heading} />
+          {filters ?? (search && <Box sx={{ mb: 2 }}><MemberSearch /></Box>)}
+          <ListSpace rowHeight={rowHeight}>
+            <QueueTable<T> empty={empty} rowClick={rowClick}>{children}</QueueTable>
+          </ListSpace>
+        </QueuePage>
+      </FocusQueue.Provider>
     </ListBase>
   );
 }

@@ -1,4 +1,4 @@
-/** The read-only modal of the log tabs; closes by X, 'Avbryt' or Escape. */
+/** The read-only modal of the log tabs; closes by X, 'Lukk' (nothing to cancel: it only shows) or Escape. */
 import type { ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -23,7 +23,7 @@ export function LogDialog({ open, title, onClose, children }: { open: boolean; t
       </IconButton>
       <DialogContent dividers sx={{ px: { xs: 1, sm: 3 }, '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } }}>{children}</DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{translate('app.cancel')}</Button>
+        <Button onClick={onClose}>{translate('app.close')}</Button>
       </DialogActions>
     </Dialog>
   );

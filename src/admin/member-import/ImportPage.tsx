@@ -107,6 +107,8 @@ export function ImportPage() {
               ref={input}
               id={inputId}
               type="file"
+              // Hidden behind 'Velg fil', but checkers and some screen readers still meet it: it gets the button's name.
+              aria-label={translate('app.member_import.choose')}
               accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
               hidden
               onChange={(event) => {

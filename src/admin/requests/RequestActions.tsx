@@ -22,6 +22,7 @@ import { invalidatePendingCounts } from '../layout/pendingCounts.ts';
 import { useToast } from '../toast.tsx';
 import { RejectDialog } from './rejectDialogOnOpen.ts';
 import { useCan } from '../access/rights.ts';
+import { useFocusQueue } from '../lists/QueueList.tsx';
 
 export type QueueKind = Exclude<RejectKind, 'instrument'>;
 
@@ -105,6 +106,7 @@ function AcceptSelected({ kind }: { kind: QueueKind }) {
   const toast = useToast();
   const failure = useFailureToast(kind);
   const afterAction = useAfterAction();
+  const focusQueue = useFocusQueue();
   const [asking, setAsking] = useState(false);
   const chosen = selectedIds.map((id) => data.find((row) => row.id === id)).filter((row): row is QueueRow => row !== undefined);
   const titleId = `accept-${kind}-title`;
@@ -135,7 +137,11 @@ function AcceptSelected({ kind }: { kind: QueueKind }) {
         }));
       }
     },
-    onSettled: () => afterAction(),
+    // The button goes disabled with the selection: the focus moves to the list, not the page body.
+    onSettled: async () => {
+      await afterAction();
+      focusQueue();
+    },
   });
 
   const accept = () => {

@@ -70,7 +70,8 @@ export function VippsExportForm({ intro, exportRange }: VippsExportFormProps) {
 
   return (
     <>
-      <Typography sx={{ mb: 2 }}>{translate(intro)}</Typography>
+      {/* The text names the buttons by their own words, so it never drifts from them. */}
+      <Typography sx={{ mb: 2 }}>{translate(intro, { csv: translate('app.settings.vipps.export'), xlsx: translate('app.exports.xlsx_report') })}</Typography>
       <Form defaultValues={previousMonth()} onSubmit={submit}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
           <DateInput source="from" label="app.settings.vipps.from" validate={requiredDate} isRequired />

@@ -18,9 +18,18 @@ export function TravelFormPage() {
   const translate = useTranslate();
   const navigate = useNavigate();
   const memberId = Number(useParams().memberId);
-  const { data: member } = useGetOne<Member>('membership', { id: memberId }, { enabled: Number.isInteger(memberId) });
+  const { data: member, error: memberError } = useGetOne<Member>('membership', { id: memberId }, { enabled: Number.isInteger(memberId) });
   const { subscription, isPending, error } = useTravelSubscription(memberId);
   const title = translate('app.travel_form.title');
+  // An unknown member: the member page's not-found answer, with the way back and no form to order on.
+  if ((memberError as { status?: number } | null)?.status === 404) {
+    return (
+      <>
+        <MemberHeader backTo={paths.membership} title={translate('app.edit.not_found')} />
+        <Alert severity="info">{translate('app.edit.not_found_text')}</Alert>
+      </>
+    );
+  }
   return (
     <>
       <Title title={title} />

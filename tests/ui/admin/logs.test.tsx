@@ -55,15 +55,20 @@ describe('member logs', () => {
     expect(dialog.querySelector('img')).toBeNull();
   });
 
-  it('closes the message modal by X and by Avbryt', async () => {
+  it("closes the message modal by X and by 'Lukk' (nothing to cancel in a message that only shows)", async () => {
     answerLogs();
     const user = userEvent.setup();
     renderAdmin('/membership/instrument-insurance/reject/5');
     await user.click(await screen.findByRole('button', { name: 'Melding 1' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Lukk' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByRole('button', { name: 'Avbryt' })).toBeNull();
+    // The X in the corner first, then the text button at the bottom; both say 'Lukk'.
+    await user.click(within(dialog).getAllByRole('button', { name: 'Lukk' })[0]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Melding 1' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Avbryt' }));
+    const again = await screen.findByRole('dialog');
+    expect(within(again).getAllByRole('button', { name: 'Lukk' })).toHaveLength(2);
+    await user.click(within(again).getAllByRole('button', { name: 'Lukk' })[1]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
@@ -78,7 +83,7 @@ describe('member logs', () => {
     await user.click(within(row).getByRole('button', { name: '7' }));
     const dialog = await screen.findByRole('dialog', { name: 'INSTRUMENTFORSIKRINGS LOGG' });
     expect(within(dialog).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['FELT', 'FØR', 'ETTER']);
-    expect(within(dialog).getByRole('row', { name: 'VERDI 27 500,- 30 000,-' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('row', { name: 'VERDI kr 27 500,00 kr 30 000,00' })).toBeInTheDocument();
     expect(within(dialog).getByRole('row', { name: 'INSTRUMENT Gitar Gitar' })).toBeInTheDocument();
     expect(within(dialog).getByRole('row', { name: 'START DATO 10.11.2026 10.11.2026' })).toBeInTheDocument();
   });
@@ -95,7 +100,7 @@ describe('member logs', () => {
     expect(system.querySelector('svg')).not.toBeNull();
     await user.click(within(row).getByRole('button', { name: '3' }));
     const dialog = await screen.findByRole('dialog', { name: 'REISEFORSIKRING LOGG' });
-    expect(within(dialog).getByRole('row', { name: 'VERDI 945,- 945,-' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('row', { name: 'VERDI kr 945,00 kr 945,00' })).toBeInTheDocument();
     expect(within(dialog).getByRole('row', { name: 'FAKTURERT DATO 17-02-2027' })).toBeInTheDocument();
   });
 

@@ -32,6 +32,18 @@ describe('the member import pages', { timeout: 60_000 }, () => {
     expect(await screen.findByText(/^Høyst 7 MB og 1\s234 rader per fil\./, undefined, SLOW)).toBeInTheDocument();
   });
 
+  it("gives the file input a name, the words of its 'Velg fil' button", async () => {
+    server.use(
+      http.get('*/api/member/import/limits', () => HttpResponse.json({ data: { file_mb: 7, rows: 1234 } })),
+      http.get('*/api/member/import/list', () => HttpResponse.json(paged([], 0))),
+    );
+    renderAdmin('/member-import');
+    await screen.findByRole('button', { name: 'Velg fil' }, SLOW);
+    const input = document.querySelector('input[type="file"]');
+    expect(input).not.toBeNull();
+    expect(screen.getByLabelText('Velg fil', { selector: 'input[type="file"]' })).toBe(input);
+  });
+
   it('saves a duplicate\'s decision with PATCH, and follows the commit until it is done', async () => {
     let current = anImport();
     server.use(

@@ -74,15 +74,23 @@ describe('staff shell', () => {
     expect(within(panel).getByRole('button', { name: 'Logg Ut' })).toBeInTheDocument();
   });
 
-  it('switches the language from the profile panel', async () => {
+  it('switches the language from the profile panel, and the page says which language it is in', async () => {
     members();
     const user = userEvent.setup();
     renderAdmin('/membership');
     await screen.findByRole('heading', { name: '1 MEDLEM' });
+    expect(document.documentElement.lang).toBe('nb');
     await user.click(screen.getByRole('button', { name: 'Åpne profilpanelet' }));
     await user.click(await screen.findByRole('combobox', { name: 'Språk' }));
     await user.click(await screen.findByRole('option', { name: 'English' }));
     expect(await screen.findByRole('heading', { name: '1 MEMBER' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('en');
+    // And back: screen readers read the Norwegian pages in Norwegian again.
+    await user.click(screen.getByRole('button', { name: 'Open the profile panel' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Language' }));
+    await user.click(await screen.findByRole('option', { name: 'Norsk (bokmål)' }));
+    expect(await screen.findByRole('heading', { name: '1 MEDLEM' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('nb');
   });
 
   it('shows the breadcrumb of the route and links the logo to /membership', async () => {

@@ -57,6 +57,19 @@ describe('the Vipps report tabs', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/settings\/vipps-rapport$/));
   });
 
+  it('names in its text the buttons as they read, on both tabs', async () => {
+    const user = userEvent.setup();
+    renderAdmin('/settings/vipps-rapport');
+    const tabs = await screen.findByRole('tablist', { name: 'Vipps-rapporter' }, LAZY);
+    for (const name of ['Innmeldinger', 'Fakturaer og trekk']) {
+      await user.click(within(tabs).getByRole('tab', { name }));
+      const panel = await screen.findByRole('tabpanel', { name });
+      const buttons = within(panel).getAllByRole('button', { name: /^Eksporter/ }).map((button) => button.textContent);
+      expect(buttons).toEqual(['Eksporter (csv)', 'Eksporter (xlsx)']);
+      for (const button of buttons) expect(panel).toHaveTextContent(`«${button}»`);
+    }
+  });
+
   it('saves last month’s invoice payments and charges as vipps_fakturabetalinger.csv and .xlsx', async () => {
     server.use(http.get(`*${EXPORT}`, ({ request }) =>
       file(new URL(request.url).searchParams.get('format') === 'xlsx' ? XLSX : 'text/csv; charset=utf-8')));
