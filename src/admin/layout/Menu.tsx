@@ -22,6 +22,11 @@ import { usePendingCounts } from './pendingCounts.ts';
 
 export const REQUESTS_OPEN_KEY = 'menu.requests.open';
 
+/** Read by screen readers, not shown: the badge already shows the number. */
+const visuallyHidden = {
+  position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap',
+} as const;
+
 function MenuLink({ to, icon, label, nested }: { to: string; icon?: ReactNode; label: string; nested?: boolean }) {
   return (
     <ListItemButton
@@ -38,7 +43,6 @@ function MenuLink({ to, icon, label, nested }: { to: string; icon?: ReactNode; l
 function RequestsGroup({ areas, counts }: { areas: StaffArea[]; counts: ReturnType<typeof usePendingCounts> }) {
   const translate = useTranslate();
   const [open, setOpen] = useStore<boolean>(REQUESTS_OPEN_KEY, false);
-  const label = translate('app.menu.requests');
   const requestsIcon = counts.sum > 0 ? (
     <Badge badgeContent={counts.sum} color="error" max={999}>
       <InboxIcon />
@@ -48,16 +52,13 @@ function RequestsGroup({ areas, counts }: { areas: StaffArea[]; counts: ReturnTy
   );
   return (
     <>
-      <ListItemButton
-        onClick={() => setOpen(!open)}
-        aria-expanded={open}
-        aria-controls={open ? 'requests-submenu' : undefined}
-        // Its name is said once, in order ('Forespørsler, 73 ventende'), whatever a tool makes of the badge.
-        aria-label={counts.sum > 0 ? `${label}, ${translate('app.menu.requests_pending', { count: counts.sum })}` : label}
-        sx={{ pr: 3 }}
-      >
+      <ListItemButton onClick={() => setOpen(!open)} aria-expanded={open} aria-controls={open ? 'requests-submenu' : undefined} sx={{ pr: 3 }}>
         <ListItemIcon aria-hidden>{requestsIcon}</ListItemIcon>
-        <ListItemText primary={label} />
+        <ListItemText
+          primary={translate('app.menu.requests')}
+          secondary={counts.sum > 0 ? translate('app.menu.requests_pending', { count: counts.sum }) : undefined}
+          slotProps={{ secondary: { sx: visuallyHidden } }}
+        />
         {open ? <ExpandLess /> : <ExpandMore />}
       </ListItemButton>
       <Collapse in={open} timeout="auto" unmountOnExit id="requests-submenu">

@@ -173,7 +173,7 @@ const raNorwegian: TranslationMessages & WithGaps = {
       skip_nav: 'Hopp til innholdet',
     },
     sort: {
-      sort_by: 'Sorter etter %{field} %{order}',
+      sort_by: 'Sorter etter %{field_lower_first} %{order}',
       ASC: 'stigende',
       DESC: 'synkende',
     },
