@@ -154,7 +154,7 @@ describe('the Vipps report of invoice payments and charges', () => {
     await t.services.accessLog.flush();
     for (const who of [invoiced.paid, invoiced.left, invoiced.charged]) {
       const log = await t.app.inject({ url: `/api/member/${who.memberId}/access-log`, headers: bearer(who.token) });
-      expect(log.json().data).toContainEqual(expect.objectContaining({ kind: 'export', detail: 'Vipps-betalinger og trekk av fakturaer' }));
+      expect(log.json().data).toContainEqual(expect.objectContaining({ kind: 'export', detail: 'Vipps-betalinger og trekk av fakturaer (CSV)' }));
     }
   });
 });
