@@ -1,8 +1,7 @@
 /**
  * 'Nøkkeltall' → requests: what waits now and for how long. The counts are the menu badges
- * (list_counts, migration 011); the waiting times are read from the same rows the queues show,
- * through their indexes (subscriptions_queue, list_count_shares_waiting_instruments): what waits
- * is a handful of rows, so this stays cheap at any size.
+ * (list_counts, migration 011); the waiting times come from day counters of what waits, kept by
+ * the same writes (migration 051), so the cost does not grow with how much waits.
  */
 import type { Queryable } from '../../db/database.ts';
 import type { RequestKind } from '../../schemas/stats.ts';
@@ -15,23 +14,14 @@ export interface Waiting {
   median_waiting_days: number | null;
 }
 
-/** Whole Oslo days since each waiting request came in, as its queue shows it ('Søkt dato'), counted by days. */
+/**
+ * Whole Oslo days since each waiting request came in, as its queue shows it ('Søkt dato'), counted
+ * by days: the 'requests-waiting' counters (migration 051), one row per day something waits.
+ */
 const WAITING_DAYS = `
-  SELECT 'membership' AS kind, $1::date - (s.created_at AT TIME ZONE 'Europe/Oslo')::date AS days, count(*)::int AS n
-    FROM subscriptions s JOIN accounts a ON a.id = s.member_id
-   WHERE s.kind = 'membership' AND s.state = 'pending' AND s.deleted_at IS NULL
-     AND a.registration_completed = 1 AND a.role_id IN (1, 2)
-   GROUP BY 2
-  UNION ALL
-  SELECT 'travel', $1::date - (s.created_at AT TIME ZONE 'Europe/Oslo')::date, count(*)::int
-    FROM subscriptions s JOIN accounts a ON a.id = s.member_id
-   WHERE s.kind = 'travel' AND s.state = 'pending' AND s.deleted_at IS NULL AND a.role_id IN (1, 2)
-   GROUP BY 2
-  UNION ALL
-  SELECT 'instrument', $1::date - (p.instruments_requested_at AT TIME ZONE 'Europe/Oslo')::date, count(*)::int
-    FROM list_count_shares p JOIN accounts a ON a.id = p.account_id
-   WHERE p.waiting_instruments > 0 AND a.role_id IN (1, 2)
-   GROUP BY 2`;
+  SELECT dim AS kind, $1::date - day AS days, sum(value)::int AS n
+    FROM stats_counts WHERE metric = 'requests-waiting'
+   GROUP BY dim, day HAVING sum(value) > 0`;
 
 const BADGE: Record<RequestKind, 'pending-memberships' | 'pending-travel' | 'pending-instruments'> = {
   membership: 'pending-memberships',
