@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { formatWholeKroner } from '../../src/common/format.ts';
+import { formatAmount } from '../../src/common/format.ts';
 import { xlsxLooking } from '../server/zip-files.ts';
 import {
   api, apiLogin, checkA11y, MEMBER, openPage, screenshot, signIn, STAFF, typeStaffDate, usePortal, settled } from './harness.ts';
@@ -128,13 +128,13 @@ describe('a member asks and staff decide', () => {
     await page.getByRole('heading', { name: 'FORSIKRING AV INSTRUMENT' }).waitFor();
     const row = (text: string) => page.getByRole('row').filter({ hasText: text });
     await row('Violin Bass').waitFor();
-    await row('kr 30 000,00 → kr 35 000,00').waitFor();
+    await row('30 000,- → 35 000,-').waitFor();
     expect(await page.getByRole('button', { name: 'Avvis' }).isDisabled()).toBe(true);
     await checkA11y(page, 'a member\'s waiting instruments');
     await screenshot(page, 'staff-instrument-requests-1440');
 
     await row('Violin Bass').getByRole('checkbox').check();
-    await row('kr 30 000,00 → kr 35 000,00').getByRole('checkbox').check();
+    await row('30 000,- → 35 000,-').getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Aksepter' }).click();
     const confirm = page.getByRole('dialog', { name: 'Aksepter 2 instrumenter?' });
     await confirm.getByRole('listitem').first().waitFor();
@@ -192,7 +192,7 @@ describe("staff on a member's instrument screen", () => {
   it('add, edit and delete follow the row rules, and Totalverdi follows', async () => {
     const before = (await api(e2e.portal, token, 'GET', `/api/member/${memberId}/instrument`)).body.data.active as { value: number }[];
     const sum = before.reduce((total, row) => total + row.value, 0);
-    const totalText = (amount: number) => `Totalverdi: ${formatWholeKroner(amount)}`;
+    const totalText = (amount: number) => `Totalverdi: ${formatAmount(amount)},-`;
     const page = await staffPage(`/membership/edit/instrument-insurance/${memberId}`);
     await page.getByRole('heading', { name: `AKTIVE INSTRUMENTER (${before.length})` }).waitFor();
     await page.getByText(totalText(sum)).waitFor();
@@ -309,7 +309,7 @@ describe('import', () => {
     await upload.click();
     await page.getByText('Instrumentfilen ble lastet opp').waitFor();
     await page.getByRole('heading', { name: 'AKTIVE INSTRUMENTER (2)' }).waitFor();
-    await page.getByText('Totalverdi: kr 24 000,00').waitFor();
+    await page.getByText('Totalverdi: 24 000,-').waitFor();
     await page.context().close();
   });
 });

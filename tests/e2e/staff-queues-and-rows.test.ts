@@ -181,7 +181,7 @@ describe('the instrument edit page', () => {
       const page = await staffPage(`/instrument-insurance/edit/${memberId}`, width);
       const section = page.getByRole('region', { name: /^ENDRINGER TIL BEHANDLING \(\d+\)$/ }).first();
       await page.getByRole('heading', { name: /^ENDRINGER TIL BEHANDLING \(\d+\)$/ }).waitFor();
-      await section.getByText('kr 1 250 000,00 → kr 1 300 000,00').waitFor();
+      await section.getByText('1 250 000,- → 1 300 000,-').waitFor();
       expect(await page.getByText('Ingen instrumenter venter på behandling.').count()).toBe(0);
       expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
       await checkA11y(page, `the edit page with a pending change at ${width} px`);
