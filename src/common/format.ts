@@ -80,13 +80,6 @@ export function formatKroner(ore: number | null | undefined): string {
   return `${sign}kr ${formatAmount(Math.floor(abs / 100))},${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** Whole kroner (prices, instrument values) in the same form as every other amount: 30000 → 'kr 30 000,00'. */
-export function formatWholeKroner(kroner: number | string | null | undefined): string {
-  if (kroner === null || kroner === undefined || kroner === '') return '';
-  const number = Number(kroner);
-  return Number.isFinite(number) ? formatKroner(Math.round(number * 100)) : '';
-}
-
 /**
  * Kroner as people type them ('1 290,50', '1290.5', '1 290', 'kr 1 290,-') to øre as an integer,
  * or null when the text is no amount (more than two decimals, letters, several signs).

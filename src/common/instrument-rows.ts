@@ -6,7 +6,7 @@
  * `dirty` is false while the rows equal the originals, and then 'Avbryt' and 'Lagre' are off.
  */
 import { instrumentRowErrors, instrumentValue } from '../../server/schemas/instrument-rules.ts';
-import { formatWholeKroner } from './format.ts';
+import { formatAmount } from './format.ts';
 
 /** The editable fields of one row, as the inputs hold them (value may be text while typed). */
 export interface InstrumentRow {
@@ -106,8 +106,8 @@ export const newRowsValid = (state: RowsState): boolean =>
 export const rowsTotal = (rows: readonly Pick<InstrumentRow, 'value'>[]): number =>
   rows.reduce((sum, row) => sum + (instrumentValue(row.value) ?? 0), 0);
 
-/** 'Totalverdi: kr 125 000,00', or null when the sum is not above 0 (the line is then not shown). */
-export const formatTotal = (total: number): string | null => (total > 0 ? `Totalverdi: ${formatWholeKroner(total)}` : null);
+/** 'Totalverdi: 125 000,-', or null when the sum is not above 0 (the line is then not shown). */
+export const formatTotal = (total: number): string | null => (total > 0 ? `Totalverdi: ${formatAmount(total)},-` : null);
 
 /** A row from the server as the table edits it. */
 export function toRow(instrument: {

@@ -11,7 +11,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import type { Claim } from '../../dataProvider/index.ts';
-import { formatWholeKroner, formatDate, formatPhone, formatTime } from '../../common/format.ts';
+import { formatAmount, formatDate, formatPhone, formatTime } from '../../common/format.ts';
 import { paths } from '../paths.ts';
 import { personName, useCountryName } from './claimText.tsx';
 
@@ -48,7 +48,7 @@ export function ClaimFacts({ claim }: { claim: Claim }) {
   const translate = useTranslate();
   const country = useCountryName();
   const { member, instrument, appraisal } = claim.snapshot;
-  const kroner = (amount: number) => formatWholeKroner(amount);
+  const kroner = (amount: number) => translate('app.claims.kroner', { amount: formatAmount(amount) });
   const happened: Row[] = [
     ['kind', translate(`app.claims.kind.${claim.kind}`)],
     ['occurred_on', formatDate(claim.occurred_on)],
@@ -76,7 +76,7 @@ export function ClaimFacts({ claim }: { claim: Claim }) {
   ];
   const cover: Row[] = [
     ['appraisal', appraisal
-      ? translate('app.claims.appraisal', { amount: formatWholeKroner(appraisal.value), date: formatDate(appraisal.valued_on) })
+      ? translate('app.claims.appraisal', { amount: formatAmount(appraisal.value), date: formatDate(appraisal.valued_on) })
       : translate('app.claims.no_appraisal')],
     ['policy_number', claim.snapshot.policy_number],
     ['insurer', claim.snapshot.insurer],

@@ -15,7 +15,7 @@ import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import { useTranslate } from 'react-admin';
 import type { Document } from '../../dataProvider/index.ts';
-import { formatWholeKroner, formatDate } from '../../common/format.ts';
+import { formatAmount, formatDate } from '../../common/format.ts';
 import { useToast } from '../toast.tsx';
 import { useDocumentDownload, useThumbnail } from './useDocuments.ts';
 
@@ -73,7 +73,7 @@ export function DocumentTile({ document, onDelete }: { document: Document; onDel
         <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{document.file_name}</Typography>
         {document.kind === 'appraisal' && document.value !== null && (
           <Typography variant="body2">
-            {translate('app.documents.appraisal', { amount: formatWholeKroner(document.value), date: formatDate(document.valued_on) })}
+            {translate('app.documents.appraisal', { amount: formatAmount(document.value), date: formatDate(document.valued_on) })}
           </Typography>
         )}
         <Typography variant="caption" color="text.secondary">{translate('app.documents.uploaded_on', { date: formatDate(document.created_at) })}</Typography>

@@ -11,7 +11,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
-import { formatDate, formatWholeKroner } from '../../common/format.ts';
+import { formatAmount, formatDate } from '../../common/format.ts';
 import type { Instrument, InstrumentCategory } from '../../dataProvider/types.ts';
 
 export interface ExtraColumn {
@@ -26,7 +26,7 @@ export function useChangeText(categories: readonly InstrumentCategory[]) {
   const translate = useTranslate();
   const show = (field: Field, value: unknown): string => {
     if (value === null || value === undefined || value === '') return '';
-    if (field === 'value') return formatWholeKroner(value as number);
+    if (field === 'value') return `${formatAmount(value as number)},-`;
     if (field === 'instrument_category') return categories.find((category) => category.id === value)?.title ?? String(value);
     return String(value);
   };

@@ -39,7 +39,7 @@ import {
   type EditableField, type InstrumentRow, type RowsAction, type RowsState,
 } from '../../common/instrument-rows.ts';
 import { instrumentRowErrors } from '../../../server/schemas/instrument-rules.ts';
-import { formatWholeKroner, todayIso } from '../../common/format.ts';
+import { todayIso } from '../../common/format.ts';
 import type { InstrumentCategory } from '../../dataProvider/types.ts';
 import { TableDateField } from '../dates/TableDateField.tsx';
 
@@ -221,7 +221,7 @@ function StagedDeleteRow({ row, categories, onUndo }: { row: InstrumentRow; cate
   const translate = useTranslate();
   const name = `${row.make} ${row.model}`;
   const type = categories.find((category) => category.id === row.instrument_category)?.title ?? '';
-  const text = [type, name, row.serial_number, formatWholeKroner(row.value)].filter(Boolean).join(' · ');
+  const text = [type, name, row.serial_number, row.value === '' ? '' : `${row.value},-`].filter(Boolean).join(' · ');
   // The delete button that had focus is gone: focus goes to 'Angre' in its place.
   const undo = useRef<HTMLButtonElement>(null);
   useEffect(() => undo.current?.focus(), []);

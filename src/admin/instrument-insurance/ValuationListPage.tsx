@@ -15,7 +15,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { DataTable, ListBase, Loading, useListContext, useTranslate } from 'react-admin';
-import { formatWholeKroner } from '../../common/format.ts';
+import { formatAmount } from '../../common/format.ts';
 import type { InstrumentListItem } from '../../dataProvider/index.ts';
 import { QueuePage } from '../lists/QueueList.tsx';
 import { ListSpace } from '../lists/ListSpace.tsx';
@@ -92,7 +92,7 @@ function ValuationTable() {
           render={(row) => `${row.member.first_name} ${row.member.last_name}${row.member.remote_id ? ` (${row.member.remote_id})` : ''}`}
         />
         <Column source="make" label="app.valuation.list.columns.instrument" render={(row) => `${row.category}: ${row.make} ${row.model}`} />
-        <Column source="value" label="app.valuation.list.columns.value" render={(row) => formatWholeKroner(row.value)} />
+        <Column source="value" label="app.valuation.list.columns.value" render={(row) => `${formatAmount(row.value)},-`} />
         <Column source="expires_on" label="app.valuation.list.columns.valuation" render={(row) => <ValuationChip valuation={row.valuation} showOk />} />
       </DataTable>
     </Paper>

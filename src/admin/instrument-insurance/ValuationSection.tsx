@@ -13,7 +13,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
-import { formatWholeKroner } from '../../common/format.ts';
+import { formatAmount } from '../../common/format.ts';
 import type { Instrument } from '../../dataProvider/index.ts';
 import { ValuationChip } from './ValuationChip.tsx';
 
@@ -43,7 +43,7 @@ export function ValuationSection({ instruments }: { instruments: readonly Instru
               {needing.map((instrument) => (
                 <TableRow key={instrument.id}>
                   <TableCell>{`${instrument.make} ${instrument.model}`}</TableCell>
-                  <TableCell>{formatWholeKroner(instrument.value)}</TableCell>
+                  <TableCell>{`${formatAmount(instrument.value)},-`}</TableCell>
                   <TableCell><ValuationChip valuation={instrument.valuation} showOk /></TableCell>
                 </TableRow>
               ))}

@@ -1,5 +1,5 @@
 /** How the rows of the before/after modals read an iteration's snapshot. */
-import { formatWholeKroner, formatDate, formatDateDots } from '../../common/format.ts';
+import { formatAmount, formatDate, formatDateDots } from '../../common/format.ts';
 import type { CompareRow, Snapshot } from './CompareTable.tsx';
 
 const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
@@ -16,14 +16,14 @@ export const INSTRUMENT_ROWS: CompareRow[] = [
   { label: 'make', show: (s) => text(s.make) },
   { label: 'model', show: (s) => text(s.model) },
   { label: 'serial_number', show: (s) => text(s.serial_number) },
-  { label: 'value', show: (s) => (s.value === null || s.value === undefined ? '' : formatWholeKroner(s.value as number)) },
+  { label: 'value', show: (s) => (s.value === null || s.value === undefined ? '' : `${formatAmount(s.value as number)},-`) },
   { label: 'start', show: (s) => formatDateDots(s.insurance_start as string) },
   { label: 'end', show: (s) => formatDateDots(s.insurance_end as string) },
 ];
 
 export const TRAVEL_ROWS: CompareRow[] = [
   { label: 'id', show: (s) => text(s.id) },
-  { label: 'value', show: (s) => (s.value === null || s.value === undefined ? '' : formatWholeKroner(s.value as number)) },
+  { label: 'value', show: (s) => (s.value === null || s.value === undefined ? '' : `${formatAmount(s.value as number)},-`) },
   { label: 'invoiced_for', show: (s) => formatDate(s.invoiced_for as string) },
   { label: 'start', show: (s) => formatDate(s.subscription_start as string) },
   { label: 'end', show: (s) => formatDate(s.subscription_end as string) },

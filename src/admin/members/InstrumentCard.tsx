@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { paths } from '../paths.ts';
-import { formatWholeKroner, formatDate } from '../../common/format.ts';
+import { formatAmount, formatDate } from '../../common/format.ts';
 import type { InstrumentSubscription } from '../../dataProvider/types.ts';
 import { StopInsuranceButton } from './StopInsuranceButton.tsx';
 import { Can } from '../access/Can.tsx';
@@ -34,7 +34,7 @@ export function InstrumentCard({ subscription, memberId }: { subscription: Instr
   return (
     <SummaryCard title="app.instrument_card.title">
       <SummaryRow label={translate('app.instrument_card.product')} value={subscription.product.name} />
-      <SummaryRow label={translate('app.instrument_card.price')} value={formatWholeKroner(subscription.product.price)} />
+      <SummaryRow label={translate('app.instrument_card.price')} value={`${formatAmount(subscription.product.price)},-`} />
       <SummaryRow
         label={translate('app.instrument_card.invoiced_for')}
         value={subscription.invoiced_for ? formatDate(subscription.invoiced_for) : translate('app.instrument_card.not_invoiced')}
@@ -48,13 +48,13 @@ export function InstrumentCard({ subscription, memberId }: { subscription: Instr
             <SummaryRow
               key={line.id}
               label={`${line.type}: ${line.make} ${line.model}`}
-              value={formatWholeKroner(line.value)}
+              value={`${formatAmount(line.value)},-`}
             />
           ))}
         </>
       )}
       {total > 0 && (
-        <Typography sx={{ mt: 1, fontWeight: 700 }}>{translate('app.instrument_card.total', { amount: formatWholeKroner(total) })}</Typography>
+        <Typography sx={{ mt: 1, fontWeight: 700 }}>{translate('app.instrument_card.total', { amount: formatAmount(total) })}</Typography>
       )}
       {open}
       {subscription.state === 'active' && <Can right="requests.decide"><StopInsuranceButton subscriptionId={subscription.id} /></Can>}

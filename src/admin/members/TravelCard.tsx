@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { formatWholeKroner, formatDate } from '../../common/format.ts';
+import { formatAmount, formatDate } from '../../common/format.ts';
 import type { Subscription } from '../../dataProvider/types.ts';
 import { paths } from '../paths.ts';
 import { SummaryCard, SummaryRow } from './SummaryCard.tsx';
@@ -24,7 +24,7 @@ export function TravelCard({ subscription, memberId }: { subscription: Subscript
             value={translate(subscription.state === 'pending' ? 'app.travel_card.awaiting' : 'app.travel_card.active')}
           />
           <SummaryRow label={translate('app.travel_card.product')} value={subscription.product.name} />
-          <SummaryRow label={translate('app.travel_card.price')} value={formatWholeKroner(subscription.product.price)} />
+          <SummaryRow label={translate('app.travel_card.price')} value={translate('app.travel_card.amount', { amount: formatAmount(subscription.product.price) })} />
           <SummaryRow
             label={translate('app.travel_card.period')}
             value={`${formatDate(subscription.subscription_start)} – ${formatDate(subscription.subscription_end)}`}

@@ -16,7 +16,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useFormState, type FieldValues } from 'react-hook-form';
 import { Form, TextInput, useDataProvider, useTranslate, type Validator } from 'react-admin';
-import { formatWholeKroner, todayIso } from '../../common/format.ts';
+import { formatAmount, todayIso } from '../../common/format.ts';
 import type { PriceRow, StaffDataProvider } from '../../dataProvider/index.ts';
 import { useToast } from '../toast.tsx';
 import { PageTitle } from './PageTitle.tsx';
@@ -102,7 +102,7 @@ function PriceTable({ year, current, next }: { year: number; current: PriceRow[]
                 <TableCell component="th" scope="row">{row.name}</TableCell>
                 <TableCell sx={narrowHidden}>{row.category}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {thisYear.has(row.product_id) ? formatWholeKroner(thisYear.get(row.product_id)) : '–'}
+                  {thisYear.has(row.product_id) ? `${formatAmount(thisYear.get(row.product_id))},-` : '–'}
                 </TableCell>
                 <TableCell sx={{ minWidth: { xs: 120, sm: 200 } }}>
                   <TextInput

@@ -16,7 +16,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Form, SelectInput, useCreate, useGetList, useTranslate, useUpdate } from 'react-admin';
 import type { Subscription } from '../../dataProvider/types.ts';
 import type { Product } from '../../../server/schemas/reference.ts';
-import { formatWholeKroner, todayIso } from '../../common/format.ts';
+import { formatAmount, todayIso } from '../../common/format.ts';
 import {
   chargedMonthIndex, invoicedPrice, showsRestOfYear, travelButtonLabel, travelFormErrors, travelOrderPayload,
   travelProducts, TRAVEL_RENEWAL, type TravelFormValues,
@@ -53,12 +53,12 @@ function Price({ products }: { products: Product[] }) {
   return (
     <Box sx={{ my: 1 }} aria-live="polite">
       <Typography>
-        {translate('app.travel_form.price')}: <strong>{formatWholeKroner(product.price)}</strong>
+        {translate('app.travel_form.price')}: <strong>{translate('app.travel_form.amount', { amount: formatAmount(product.price) })}</strong>
       </Typography>
       {showsRestOfYear(month) && (
         <Typography>
           {translate('app.travel_form.rest_of_year')}:{' '}
-          <strong>{formatWholeKroner(invoicedPrice(product.price, start || null, today))}</strong>
+          <strong>{translate('app.travel_form.amount', { amount: formatAmount(invoicedPrice(product.price, start || null, today)) })}</strong>
         </Typography>
       )}
     </Box>

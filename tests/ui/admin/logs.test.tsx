@@ -83,7 +83,7 @@ describe('member logs', () => {
     await user.click(within(row).getByRole('button', { name: '7' }));
     const dialog = await screen.findByRole('dialog', { name: 'INSTRUMENTFORSIKRINGS LOGG' });
     expect(within(dialog).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['FELT', 'FØR', 'ETTER']);
-    expect(within(dialog).getByRole('row', { name: 'VERDI kr 27 500,00 kr 30 000,00' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('row', { name: 'VERDI 27 500,- 30 000,-' })).toBeInTheDocument();
     expect(within(dialog).getByRole('row', { name: 'INSTRUMENT Gitar Gitar' })).toBeInTheDocument();
     expect(within(dialog).getByRole('row', { name: 'START DATO 10.11.2026 10.11.2026' })).toBeInTheDocument();
   });
@@ -100,7 +100,7 @@ describe('member logs', () => {
     expect(system.querySelector('svg')).not.toBeNull();
     await user.click(within(row).getByRole('button', { name: '3' }));
     const dialog = await screen.findByRole('dialog', { name: 'REISEFORSIKRING LOGG' });
-    expect(within(dialog).getByRole('row', { name: 'VERDI kr 945,00 kr 945,00' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('row', { name: 'VERDI 945,- 945,-' })).toBeInTheDocument();
     expect(within(dialog).getByRole('row', { name: 'FAKTURERT DATO 17-02-2027' })).toBeInTheDocument();
   });
 

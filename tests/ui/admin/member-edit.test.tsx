@@ -41,11 +41,11 @@ describe('/membership/edit/{id}', () => {
     expect(screen.getByRole('textbox', { name: 'Fornavn' })).toHaveValue('Ola');
     const travel = screen.getByRole('region', { name: 'Reiseforsikring' });
     expect(within(travel).getByText('Reiseforsikring Verden')).toBeInTheDocument();
-    expect(within(travel).getByText('kr 1 890,00')).toBeInTheDocument();
+    expect(within(travel).getByText('1 890,-')).toBeInTheDocument();
     expect(within(travel).getByText('Ingen foreløpig')).toBeInTheDocument();
     const instrument = screen.getByRole('region', { name: 'Instrumentforsikring' });
-    expect(within(instrument).getByText('kr 995,00')).toBeInTheDocument();
-    expect(within(instrument).getByText('Totalverdi: kr 30 500,00')).toBeInTheDocument();
+    expect(within(instrument).getByText('995,-')).toBeInTheDocument();
+    expect(within(instrument).getByText('Totalverdi: 30 500,-')).toBeInTheDocument();
     expect(within(instrument).getByText('Gitar: Fender Stratocaster')).toBeInTheDocument();
     expect(within(instrument).getByText('Bass: Höfner 500/1')).toBeInTheDocument();
     expect(within(instrument).queryByText('Instrumentforsikring', { selector: 'span' })).not.toBeInTheDocument();

@@ -181,7 +181,7 @@ describe('the instrument edit page', () => {
     );
     renderAdmin('/instrument-insurance/edit/5');
     const section = (await screen.findByRole('heading', { name: 'ENDRINGER TIL BEHANDLING (1)' }, { timeout: 40_000 })).closest('section')!;
-    expect(within(section).getByText('kr 25 000,00 → kr 30 000,00')).toBeInTheDocument();
+    expect(within(section).getByText('25 000,- → 30 000,-')).toBeInTheDocument();
     expect(within(section).getByText('Til behandling')).toBeInTheDocument();
     expect(screen.queryByText('Ingen instrumenter venter på behandling.')).toBeNull();
   }, 60_000);
@@ -208,7 +208,7 @@ describe('deleting an insured instrument on the staff screen', () => {
     renderAdmin('/membership/edit/instrument-insurance/5');
     await screen.findByRole('heading', { name: 'AKTIVE INSTRUMENTER (2)' }, { timeout: 40_000 });
     expect(screen.getByText('INSTRUMENTFORSIKRING (2)')).toBeInTheDocument();
-    expect(screen.getByText('Totalverdi: kr 39 000,00')).toBeInTheDocument();
+    expect(screen.getByText('Totalverdi: 39 000,-')).toBeInTheDocument();
     expect(screen.queryByText('Lagre eller forkast endringene først')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Slett Martin D-28' }));
@@ -219,7 +219,7 @@ describe('deleting an insured instrument on the staff screen', () => {
     expect(struck).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'AKTIVE INSTRUMENTER (1)' })).toBeInTheDocument();
     expect(screen.getByText('INSTRUMENTFORSIKRING (1)')).toBeInTheDocument();
-    expect(screen.getByText('Totalverdi: kr 9 000,00')).toBeInTheDocument();
+    expect(screen.getByText('Totalverdi: 9 000,-')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Eksporter liste (csv)' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Logg' })).toBeDisabled();
     expect(screen.getByText('Lagre eller forkast endringene først')).toBeInTheDocument();
