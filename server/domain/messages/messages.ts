@@ -142,16 +142,16 @@ export const BUTTON_LABELS: Record<string, string> = {
   'staff-invitation': 'Velg passord',
 };
 
-/**
- * Templates whose {button} is a plain link to a page of Min side (no secret in it): its words and
- * the page, for the member it goes to.
- */
 /** The templates that show the way to Min side ({min_side}): the welcomes and the sign-up receipt. */
 export const MIN_SIDE_TEMPLATES = ['registration-received', 'vipps-welcome', 'import-welcome'];
 
 /** The address of Min side, for a template's {min_side}. */
 export const minSideAddress = (publicUrl: string): string => `${publicUrl}/profile`;
 
+/**
+ * Templates whose {button} is a plain link to a page of Min side (no secret in it): its words and
+ * the page, for the member it goes to.
+ */
 export const PAGE_BUTTONS: Record<string, { label: string; path: (memberId: number) => string }> = {
   'valuation-expiring': { label: 'Last opp ny takst', path: (memberId) => `/profile/edit/instrument-insurance/${memberId}` },
   'valuation-renewal': { label: 'Last opp dokumentasjon', path: (memberId) => `/profile/edit/instrument-insurance/${memberId}` },
