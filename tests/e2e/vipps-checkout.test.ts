@@ -85,13 +85,13 @@ describe('Vipps quick checkout at 390 px', () => {
     await page.context().close();
   });
 
-  it('abort → /vipps-error, nothing created', async () => {
+  it('abort → /vipps-cancelled, nothing created', async () => {
     const before = await memberTotal();
     const page = await openPage(e2e.browser, e2e.portal, '/new-member?vipps=1', { width: 390 });
     references.aborted = await payWithVipps(page);
     await page.getByRole('button', { name: 'Avbryt betaling' }).click();
-    await page.waitForURL(/\/vipps-error$/);
-    await page.getByRole('heading', { name: 'Beklager, noe gikk galt' }).waitFor();
+    await page.waitForURL(/\/vipps-cancelled$/);
+    await page.getByRole('heading', { name: 'Betalingen ble avbrutt' }).waitFor();
     expect(await memberTotal()).toBe(before);
     await page.context().close();
   });
