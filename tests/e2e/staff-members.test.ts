@@ -16,12 +16,19 @@ async function memberTotal(query = ''): Promise<number> {
 
 const bodyRows = (page: import('playwright-core').Page) => page.locator('tbody tr');
 
+/** An administrator starts on 'Nøkkeltall'; the menu takes them to the member overview. */
+async function toOverview(page: import('playwright-core').Page): Promise<void> {
+  await page.getByRole('navigation', { name: 'Hovedmeny' }).getByRole('link', { name: 'Medlemsoversikt' }).click();
+  await page.waitForURL(/\/membership$/);
+}
+
 describe('member overview', () => {
-  it('lands on /membership after sign-in with the total in the title and 25 rows', async () => {
+  it('opens the member overview from the menu after sign-in, with the total in the title and 25 rows', async () => {
     const page = await openPage(e2e.browser, e2e.portal, '/');
     await checkA11y(page, 'staff login');
     await screenshot(page, 'staff-login-1440');
     await signIn(page, e2e.portal, 'staff');
+    await toOverview(page);
     const total = await memberTotal();
     await expect(page.getByRole('heading', { level: 1, name: `${total} MEDLEMMER` }).waitFor()).resolves.toBeUndefined();
     await expect.poll(() => bodyRows(page).count()).toBe(25);
@@ -34,6 +41,7 @@ describe('member overview', () => {
   it('narrows the list by search, changes page size and goes to a page', async () => {
     const page = await openPage(e2e.browser, e2e.portal, '/');
     await signIn(page, e2e.portal, 'staff');
+    await toOverview(page);
     const total = await memberTotal();
     await page.getByRole('heading', { level: 1, name: `${total} MEDLEMMER` }).waitFor();
 
@@ -62,6 +70,7 @@ describe('member overview', () => {
   it('opens a member from its row', async () => {
     const page = await openPage(e2e.browser, e2e.portal, '/');
     await signIn(page, e2e.portal, 'staff');
+    await toOverview(page);
     const { body } = await api(e2e.portal, token, 'GET', '/api/member/list?per_page=25');
     const first = body.data[0];
     await page.getByRole('link', { name: `${first.first_name} ${first.last_name}` }).first().waitFor();
