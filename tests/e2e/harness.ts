@@ -289,10 +289,16 @@ export async function apiLogin(portal: Portal, email: string, password: string):
  * its first section (a key arriving before that is lost, as it would be for a person).
  */
 export async function typeStaffDate(field: Locator, digits: string): Promise<void> {
-  await field.focus();
+  // The field may still be its stand-in, replaced by the picker once used: focus until the picker's
+  // field has the focus and a section selected, clear it, and wait for that again.
+  const ready = async () => {
+    await field.focus();
+    return field.evaluate((input: HTMLInputElement) => input === document.activeElement && (input.selectionEnd ?? 0) > (input.selectionStart ?? 0));
+  };
+  await expect.poll(ready).toBe(true);
   await field.press('Control+a');
   await field.press('Backspace');
-  await expect.poll(() => field.evaluate((input: HTMLInputElement) => (input.selectionEnd ?? 0) > (input.selectionStart ?? 0))).toBe(true);
+  await expect.poll(ready).toBe(true);
   await field.pressSequentially(digits, { delay: 40 });
 }
 

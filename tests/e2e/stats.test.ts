@@ -57,10 +57,14 @@ describe('Nøkkeltall', () => {
       await page.getByRole('radio', { name: 'I fjor' }).waitFor();
       expect(await page.getByRole('radio', { name: 'I fjor' }).isChecked()).toBe(true);
 
-      // A chosen range, typed as a person would; a wrong order says so.
+      // A chosen range, typed as a person would; a wrong order says so. Each date is typed once the
+      // sections have their figures, as a person reads them before changing the period.
+      const figuresIn = () => expect.poll(() => page.getByText('Henter tallene …').count()).toBe(0);
+      await figuresIn();
       await page.getByRole('radio', { name: 'Velg periode' }).check();
       await typeStaffDate(page.getByRole('textbox', { name: 'Fra' }), `0107${lastYear}`);
       await page.waitForURL(new RegExp(`/stats\\?from=${lastYear}-07-01&to=${lastYear}-12-31$`));
+      await figuresIn();
       await typeStaffDate(page.getByRole('textbox', { name: 'Til' }), `3006${lastYear}`);
       await page.getByText('Fra-datoen må være samme dag som eller før til-datoen.').waitFor();
       expect(await page.getByRole('textbox', { name: 'Til' }).inputValue()).toBe(`30/06/${lastYear}`);
