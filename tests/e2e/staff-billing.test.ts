@@ -10,6 +10,7 @@ import { format } from 'date-fns';
 import { api, apiLogin, checkA11y, openPage, screenshot, signIn, STAFF, usePortal, settled } from './harness.ts';
 import { tabTo } from './min-side-steps.ts';
 import { makeKid } from '../../server/lib/kid.ts';
+import { todayInOslo } from '../../server/domain/shared/oslo-date.ts';
 import { writeOcrGiro } from '../../server/lib/ocr-giro.ts';
 import { formatKroner, todayIso } from '../../src/common/format.ts';
 
@@ -178,7 +179,8 @@ describe.each([1440, 390])('billing at %i px', (width) => {
     await expect.poll(() => amount.evaluate((element) => element === document.activeElement)).toBe(true);
     await page.keyboard.type('100,50');
     // The date starts as today (what a payment registered at the desk usually has); typing dates is staff-dates.test.ts's.
-    const paidOn = new Date();
+    // Today in Oslo, as the form and the list show it (the test's clock may be on UTC past midnight there).
+    const paidOn = todayInOslo().split('-').reverse().join('-');
     // MUI's select names itself by aria-labelledby, which tabTo does not read: the keyboard takes it from here.
     await dialog.getByRole('combobox', { name: /Metode/ }).focus();
     await page.keyboard.press('Enter');
@@ -197,7 +199,7 @@ describe.each([1440, 390])('billing at %i px', (width) => {
     const payments = page.getByRole('region', { name: 'Innbetalinger' });
     const row = payments.locator('tbody tr');
     await expect.poll(() => row.count()).toBe(earlier + 1);
-    expect(await row.filter({ hasText: 'kr 100,50' }).first().innerText()).toMatch(new RegExp(`${format(paidOn, 'dd.MM.yyyy')}[\\s\\S]*kr 100,50[\\s\\S]*Kontant`));
+    expect(await row.filter({ hasText: 'kr 100,50' }).first().innerText()).toMatch(new RegExp(`${paidOn}[\\s\\S]*kr 100,50[\\s\\S]*Kontant`));
     const { body } = await api(e2e.portal, token, 'GET', `/api/invoice/${invoice.id}`);
     expect(body.data).toMatchObject({ state: 'partly_paid', paid: invoice.paid + 10050, outstanding: invoice.outstanding - 10050 });
     await payments.scrollIntoViewIfNeeded();
