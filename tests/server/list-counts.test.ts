@@ -15,6 +15,7 @@ import { foldListCountDeltas } from '../../server/jobs/cleanup.ts';
 import { instrumentLog, travelLog } from '../../server/domain/messages/logs.ts';
 import { SEARCH_HORIZON_PAGES } from '../../server/lib/list.ts';
 import { migrate } from '../../server/db/migrate.ts';
+import { accessLogPage } from '../../server/domain/accounts/access-log.ts';
 import type { Queryable } from '../../server/db/database.ts';
 
 /** Rows a search of 25 a page counts past the page's first row. */
@@ -268,6 +269,28 @@ describe('unfiltered totals and badges', () => {
     await expectExactTotals();
   });
 
+  it('the access log’s total stays exact while staff read many members at the same moment', async () => {
+    const members = await Promise.all(Array.from({ length: 8 }, (_, i) => signedIn(t.app, t.db, { first_name: 'Lest', last_name: `Nr${i}` })));
+    const accessLogTotal = async () => {
+      const page = await accessLogPage(t.db, t.services.accessLog, { per_page: '25' });
+      return { answered: page.total, counted: await realCount(t.db, 'FROM access_log') };
+    };
+    const before = await accessLogTotal();
+    expect(before.answered).toBe(before.counted);
+    // Each read of a member is an entry, written by the log's buffer while other reads go on.
+    const reads = await Promise.all(members.flatMap((member) => [
+      send('GET', `/api/member/${member.id}`),
+      send('GET', `/api/member/${member.id}/changes`),
+      send('GET', `/api/emails/logs/list?filter[member_id]=${member.id}`),
+    ]));
+    expect(reads.map((response) => response.statusCode)).toEqual(reads.map(() => 200));
+    const after = await accessLogTotal();
+    expect(after.answered).toBe(after.counted);
+    expect(after.counted).toBeGreaterThanOrEqual(before.counted + members.length);
+    expect(await foldListCountDeltas(t.db)).toBeGreaterThan(0);
+    expect((await accessLogTotal()).answered).toBe(after.counted);
+  });
+
   it('a change rolled back leaves the totals as they were', async () => {
     const before = await expectExactTotals();
     await expect(t.db.transaction(async (tx) => {
@@ -369,10 +392,11 @@ describe('migration 011', () => {
       DROP FUNCTION list_counts_after_accounts, list_counts_after_subscriptions, list_counts_after_instruments,
                     list_counts_after_truncate, recount_list_counts, refresh_list_counts, list_count_fresh_shares,
                     list_counts_after_message_log, list_counts_after_instrument_iterations,
-                    list_counts_after_subscription_iterations, log_counts_after_truncate, recount_log_counts CASCADE;
-      DROP INDEX accounts_campaign;
+                    list_counts_after_subscription_iterations, log_counts_after_truncate, recount_log_counts,
+                    list_counts_after_access_log, access_log_count_after_truncate CASCADE;
+      DROP INDEX accounts_campaign, instruments_subscription;
       ALTER TABLE message_log DROP COLUMN content_sanitised;
-      DELETE FROM schema_migrations WHERE name IN ('011_list_counts.sql', '017_list_pages.sql');`);
+      DELETE FROM schema_migrations WHERE name IN ('011_list_counts.sql', '017_list_pages.sql', '052_access_log_count.sql');`);
     const applicant = await signedIn(t.app, t.db, { role_id: 1, registration_completed: 1 });
     await t.db.query(
       `INSERT INTO subscriptions (member_id, product_id, kind, state) VALUES ($1, $2, 'membership', 'pending'), ($1, $3, 'travel', 'pending')`,
@@ -383,7 +407,11 @@ describe('migration 011', () => {
        VALUES ($1, $2, 'Yamaha', 'P-45', 5000, current_date), ($1, $2, 'Roland', 'FP-30', 7000, current_date)`,
       [applicant.id, GUITAR],
     );
-    expect(await migrate(t.db)).toEqual(['011_list_counts.sql', '017_list_pages.sql']);
+    await t.services.accessLog.flush();
+    const logged = await realCount(t.db, 'FROM access_log');
+    expect(logged).toBeGreaterThan(0);
+    expect(await migrate(t.db)).toEqual(['011_list_counts.sql', '017_list_pages.sql', '052_access_log_count.sql']);
+    expect((await accessLogPage(t.db, t.services.accessLog, { per_page: '25' })).total).toBe(logged);
     const counted = await expectExactTotals();
     expect(counted['/api/subscription/list/pending-instruments']).toBeGreaterThan(0);
     expect(counted['/api/subscription/list/pending-memberships']).toBeGreaterThan(0);
