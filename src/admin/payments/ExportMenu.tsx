@@ -11,7 +11,7 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import { useDataProvider, useListContext, useTranslate } from 'react-admin';
 import type { StaffDataProvider } from '../../dataProvider/index.ts';
 import type { ExportFormat } from '../../dataProvider/exports.ts';
-import { useToast } from '../toast.tsx';
+import { useDownload } from '../lists/useDownload.ts';
 import { useCan } from '../access/rights.ts';
 
 /** Only for staff who may export ('members.export', as the export route needs). */
@@ -23,20 +23,12 @@ function ExportButton() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<StaffDataProvider>();
   const { resource, filterValues } = useListContext();
-  const toast = useToast();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [busy, setBusy] = useState(false);
   const menuId = useId();
-  const exportList = async (format: ExportFormat) => {
+  const { start, busy } = useDownload((format: ExportFormat) => dataProvider.exportList(resource, filterValues, format));
+  const exportList = (format: ExportFormat) => {
     setAnchor(null);
-    setBusy(true);
-    try {
-      await dataProvider.exportList(resource, filterValues, format);
-    } catch (error) {
-      toast.error((error as Error).message || 'app.errors.generic');
-    } finally {
-      setBusy(false);
-    }
+    start(format);
   };
   return (
     <>
@@ -53,8 +45,8 @@ function ExportButton() {
         {translate('app.payments.export')}
       </Button>
       <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        <MenuItem onClick={() => void exportList('csv')}>{translate('app.payments.export_csv')}</MenuItem>
-        <MenuItem onClick={() => void exportList('xlsx')}>{translate('app.payments.export_xlsx')}</MenuItem>
+        <MenuItem onClick={() => exportList('csv')}>{translate('app.payments.export_csv')}</MenuItem>
+        <MenuItem onClick={() => exportList('xlsx')}>{translate('app.payments.export_xlsx')}</MenuItem>
       </Menu>
     </>
   );

@@ -3,7 +3,7 @@
  * have come, or its own loading, error (with 'Prøv igjen') or empty state, so one slow or failing
  * section leaves the others as they are. A screen's height is held while a section loads.
  */
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import Download from '@mui/icons-material/Download';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { StaffDataProvider, StatsAnswers, StatsPeriod, StatsSectionName } from '../../dataProvider/index.ts';
-import { useToast } from '../toast.tsx';
+import { useDownload } from '../lists/useDownload.ts';
 import { hasFigures, useStats } from './useStats.ts';
 
 interface Props<S extends StatsSectionName> {
@@ -71,23 +71,12 @@ export function StatsSection<S extends StatsSectionName>({ section, period, titl
 function DownloadButton({ section, period, describedBy }: { section: StatsSectionName; period: StatsPeriod; describedBy: string }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<StaffDataProvider>();
-  const toast = useToast();
-  const [busy, setBusy] = useState(false);
-  const save = async () => {
-    setBusy(true);
-    try {
-      await dataProvider.downloadStats(section, period);
-    } catch (error) {
-      toast.error((error as Error).message || 'app.stats.section.download_failed');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { start, busy } = useDownload(() => dataProvider.downloadStats(section, period), { failure: 'app.stats.section.download_failed' });
   return (
     <Button
       variant="outlined"
       startIcon={<Download />}
-      onClick={() => void save()}
+      onClick={() => start()}
       disabled={busy}
       // Its name is the button's words; the section it saves is its description.
       aria-describedby={describedBy}

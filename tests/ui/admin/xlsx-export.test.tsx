@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { listItem, paged } from './fixtures.ts';
+import { listItem, member, paged } from './fixtures.ts';
 import { callsTo, expectFailedRequests, installFakeApi, renderAdmin, server } from './harness.tsx';
 
 installFakeApi();
@@ -66,6 +66,29 @@ describe('the spreadsheet exports', { timeout: 60_000 }, () => {
     expect(saved).toEqual([]);
     await waitFor(() => expect(button).toBeEnabled());
     expect(screen.getByRole('button', { name: 'Eksporter liste (csv)' })).toBeEnabled();
+  });
+
+  it('saves all a member’s data from the member page, and says so in its own words when it fails', async () => {
+    let answer = () => new HttpResponse('PK', { headers: { 'content-type': 'application/zip' } });
+    server.use(
+      http.get('*/api/member/5', () => HttpResponse.json({ data: member() })),
+      http.get('*/api/member/5/changes', () => HttpResponse.json(paged([]))),
+      http.get('*/api/member/5/export', () => answer()),
+    );
+    renderAdmin('/membership/edit/5');
+    const user = userEvent.setup();
+    const button = await screen.findByRole('button', { name: 'Last ned alle opplysninger' }, SLOW);
+    await user.click(button);
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toMatch(/^opplysninger-medlem-\d+\.zip$/);
+
+    expectFailedRequests();
+    answer = () => HttpResponse.json({ message: 'Intern feil 42' }, { status: 500 });
+    await user.click(button);
+    expect(await screen.findByText('Kunne ikke laste ned opplysningene. Prøv igjen.')).toBeInTheDocument();
+    expect(screen.queryByText('Intern feil 42')).not.toBeInTheDocument();
+    await waitFor(() => expect(button).toBeEnabled());
+    expect(saved).toHaveLength(1);
   });
 
   it('saves the Vipps report for the chosen range as vipps_registrations.xlsx', async () => {
