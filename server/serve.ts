@@ -90,6 +90,7 @@ async function main() {
         const backup = await backupAtShutdown(db as PgliteDatabase, config.backup.dir, config.backup.keep, left() - 1_000);
         if (backup.kind === 'written') app.log.info({ file: backup.file }, 'backup written');
         else if (backup.kind === 'recent') app.log.info({ at: backup.at }, 'backup skipped: a recent one exists');
+        else if (backup.kind === 'too-slow') app.log.info({ last_ms: backup.lastMs }, 'backup skipped: the last one took longer than the time left (the scheduled backups go on)');
         else app.log.warn('backup at shutdown stopped: it would not finish in time (the scheduled backups go on)');
       }
       await db.close();

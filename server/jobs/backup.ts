@@ -13,7 +13,7 @@
  * the dump.
  */
 import { createWriteStream } from 'node:fs';
-import { lstat, mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
@@ -100,6 +100,7 @@ async function streamDirectory(dataDir: string, file: string, signal?: AbortSign
  */
 export async function backupDatabase(db: PgliteDatabase, dir: string, keep: number, signal?: AbortSignal): Promise<string> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
+  const started = Date.now();
   const file = path.join(dir, `${PREFIX}${stamp(new Date())}-${process.pid}${SUFFIX}`);
   const part = `${file}.part`;
   // Written aside and renamed, so a crash never leaves a half file that looks like a backup.
@@ -112,6 +113,7 @@ export async function backupDatabase(db: PgliteDatabase, dir: string, keep: numb
     throw error;
   }
   await rename(part, file);
+  await writeTiming(dir, { ms: Date.now() - started, complete: true });
   const backups = (await readdir(dir)).filter((name) => name.startsWith(PREFIX) && name.endsWith(SUFFIX)).sort();
   await Promise.all(backups.slice(0, Math.max(0, backups.length - keep)).map((name) => rm(path.join(dir, name))));
   // Unfinished copies of a process that was killed mid-way.
@@ -134,21 +136,58 @@ export async function newestBackupTime(dir: string): Promise<Date | null> {
 /** A backup younger than this makes a new one at shutdown unnecessary. */
 export const FRESH_BACKUP_MS = 15 * 60 * 1000;
 
-export type ShutdownBackup = { kind: 'written'; file: string } | { kind: 'recent'; at: Date } | { kind: 'aborted' };
+/**
+ * How long the last copy took: `complete` when it was written whole, else it was stopped after
+ * `ms` and takes at least that long. Kept beside the copies, so a shutdown knows before it starts
+ * whether one fits.
+ */
+export interface BackupTiming {
+  ms: number;
+  complete: boolean;
+}
+
+const TIMING_FILE = 'last-backup-time.json';
+
+export async function lastBackupTiming(dir: string): Promise<BackupTiming | null> {
+  try {
+    const timing = JSON.parse(await readFile(path.join(dir, TIMING_FILE), 'utf8')) as Partial<BackupTiming>;
+    return typeof timing.ms === 'number' && timing.ms >= 0 ? { ms: timing.ms, complete: timing.complete === true } : null;
+  } catch {
+    return null;
+  }
+}
+
+async function writeTiming(dir: string, timing: BackupTiming): Promise<void> {
+  await writeFile(path.join(dir, TIMING_FILE), JSON.stringify(timing), { mode: 0o600 });
+}
+
+/** A copy is started at shutdown only when it took at most this share of the time left last time. */
+const FITS_SHARE = 0.8;
+
+export type ShutdownBackup =
+  | { kind: 'written'; file: string }
+  | { kind: 'recent'; at: Date }
+  | { kind: 'too-slow'; lastMs: number }
+  | { kind: 'aborted' };
 
 /**
  * The backup at shutdown, within `budgetMs` (the rest of the ten seconds a container runtime
- * waits before it kills): skipped when a recent one exists, stopped and removed when it would
- * not fit. Nothing is lost either way; the database's own files are already on disk.
+ * waits before it kills): skipped when a recent one exists, not started when the last copy's
+ * measured time says it would not fit, stopped and removed when it still runs out of time. Nothing is lost either way; the database's own files are already on disk.
  */
 export async function backupAtShutdown(db: PgliteDatabase, dir: string, keep: number, budgetMs: number, now = new Date()): Promise<ShutdownBackup> {
   const newest = await newestBackupTime(dir);
   if (newest && now.getTime() - newest.getTime() < FRESH_BACKUP_MS) return { kind: 'recent', at: newest };
+  const last = await lastBackupTiming(dir);
+  if (last && last.ms > budgetMs * FITS_SHARE) return { kind: 'too-slow', lastMs: last.ms };
+  const started = Date.now();
   const signal = AbortSignal.timeout(Math.max(0, budgetMs));
   try {
     return { kind: 'written', file: await backupDatabase(db, dir, keep, signal) };
   } catch (error) {
-    if (error instanceof BackupAbortedError) return { kind: 'aborted' };
-    throw error;
+    if (!(error instanceof BackupAbortedError)) throw error;
+    // The next shutdown then knows, before it starts, that a copy takes longer than this.
+    await writeTiming(dir, { ms: Date.now() - started, complete: false }).catch(() => undefined);
+    return { kind: 'aborted' };
   }
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openPglite } from '../../server/db/pglite.ts';
 import { outboxDir, writeOutboxFile } from '../../server/adapters/outbox-files.ts';
-import { BACKUP_QUEUE, backupAtShutdown, backupDatabase, FRESH_BACKUP_MS } from '../../server/jobs/backup.ts';
+import { BACKUP_QUEUE, backupAtShutdown, backupDatabase, FRESH_BACKUP_MS, lastBackupTiming } from '../../server/jobs/backup.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { createServices } from '../../server/plugins/services.ts';
 import { startJobs } from '../../server/jobs/start.ts';
@@ -123,8 +123,37 @@ describe('the backup at shutdown', () => {
     const { env, db } = await databaseInDirectory();
     try {
       expect((await backupAtShutdown(db, env.BACKUP_DIR, 5, 0)).kind).toBe('aborted');
-      expect(await readdir(env.BACKUP_DIR)).toEqual([]);
+      expect((await readdir(env.BACKUP_DIR)).filter((name) => name.startsWith('portal-'))).toEqual([]);
       expect(await db.query('SELECT email FROM accounts')).toEqual([{ email: 'kopi@example.no' }]);
+    } finally {
+      await db.close();
+    }
+  }, 60_000);
+
+  it('is not started when the last copy took longer than the time left, so it never holds the exit', async () => {
+    const { env, db } = await databaseInDirectory();
+    try {
+      // A scheduled copy measures how long a copy takes.
+      await backupDatabase(db, env.BACKUP_DIR, 5);
+      const measured = await lastBackupTiming(env.BACKUP_DIR);
+      expect(measured).toEqual({ ms: expect.any(Number), complete: true });
+      const later = new Date(Date.now() + FRESH_BACKUP_MS + 1_000);
+      // As on a large register: the last copy took seven seconds, and five are left.
+      await writeFile(path.join(env.BACKUP_DIR, 'last-backup-time.json'), JSON.stringify({ ms: 7_000, complete: true }));
+      const begun = Date.now();
+      expect(await backupAtShutdown(db, env.BACKUP_DIR, 5, 5_000, later)).toEqual({ kind: 'too-slow', lastMs: 7_000 });
+      expect(Date.now() - begun).toBeLessThan(1_000);
+      expect(await backups(env)).toHaveLength(1);
+      // With time enough it is made.
+      expect((await backupAtShutdown(db, env.BACKUP_DIR, 5, 60_000, later)).kind).toBe('written');
+      // A copy stopped for lack of time is remembered as at least that long: the next one with as
+      // little time is not begun at all.
+      const muchLater = new Date(Date.now() + 2 * FRESH_BACKUP_MS);
+      await rm(path.join(env.BACKUP_DIR, 'last-backup-time.json'));
+      expect((await backupAtShutdown(db, env.BACKUP_DIR, 5, 1, muchLater)).kind).toBe('aborted');
+      expect(await lastBackupTiming(env.BACKUP_DIR)).toEqual({ ms: expect.any(Number), complete: false });
+      expect((await backupAtShutdown(db, env.BACKUP_DIR, 5, 1, muchLater)).kind).toBe('too-slow');
+      expect(await backups(env)).toHaveLength(2);
     } finally {
       await db.close();
     }
