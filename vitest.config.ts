@@ -3,7 +3,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /** Server tests that need PostgreSQL: the PostgreSQL pass (TEST_DATABASE_URL) only. */
-const POSTGRES_ONLY = ['two-servers', 'watchdog-database', 'session-cache'];
+const POSTGRES_ONLY = ['two-servers', 'watchdog-database', 'session-cache', 'database-outage', 'postgres-backup'];
 /**
  * Server tests that never touch the test database (pure code, or a server process on its own
  * embedded database in a temporary DATA_DIR): the PGlite pass only, as the PostgreSQL pass would

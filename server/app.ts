@@ -20,6 +20,7 @@ import diskGuard from './plugins/disk-guard.ts';
 import httpsHeaders from './plugins/https-headers.ts';
 import docs from './plugins/docs.ts';
 import staticApps from './plugins/static-apps.ts';
+import metrics from './plugins/metrics.ts';
 import apiRoutes from './routes/index.ts';
 import { csrfCookie } from './routes/auth.ts';
 import { OneLinePerRequest } from './logging.ts';
@@ -119,6 +120,7 @@ export async function buildApp(deps: Services, options: AppOptions = {}) {
   await app.register(diskGuard);
   await app.register(auth);
   await app.register(accessLog);
+  await app.register(metrics);
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(csrfCookie);
   await app.register(staticApps, {

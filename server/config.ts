@@ -125,6 +125,8 @@ export interface Config extends SupervisorSettings {
   billing: BillingConfig;
   /** Where the instruments' documents are kept: S3 with S3_URL; null: files in DATA_DIR/documents. */
   s3: S3Config | null;
+  /** METRICS_TOKEN: the bearer token Prometheus sends to GET /metrics; null: no /metrics (404). */
+  metricsToken: string | null;
 }
 
 export interface BillingConfig {
@@ -334,6 +336,15 @@ function secretKey(env: Env): string | null {
   return value;
 }
 
+/** A bearer token (RFC 6750's characters), long enough not to be guessed. */
+function metricsToken(env: Env): string | null {
+  const value = optional(env, 'METRICS_TOKEN');
+  if (value === null) return null;
+  if (!/^[A-Za-z0-9._~+/=-]+$/.test(value)) throw new ConfigError('METRICS_TOKEN', 'kan bare ha bokstaver a–z, sifre og tegnene . _ ~ + / = - (for eksempel fra openssl rand -hex 32)');
+  if (value.length < 24) throw new ConfigError('METRICS_TOKEN', 'må være minst 24 tegn (for eksempel fra openssl rand -hex 32)');
+  return value;
+}
+
 function billing(env: Env): BillingConfig {
   const bankAccount = text(env, 'BANK_ACCOUNT', '15031234562').replace(/[\s.]/g, '');
   if (!isValidAccountNumber(bankAccount)) {
@@ -441,6 +452,7 @@ export function loadConfig(env: Env = process.env): Config {
     diskFreeMinBytes: integer(env, 'DISK_FREE_MIN_MB', 200, 0, 1_000_000) * 1024 * 1024,
     billing: billing(env),
     s3: s3Storage(env),
+    metricsToken: metricsToken(env),
     // Read by server/main.ts before the server starts; checked here too, so a bad value stops the server with its message.
     ...supervisorSettings(env),
   };

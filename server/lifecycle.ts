@@ -37,7 +37,8 @@ export interface Heartbeat {
 
 /**
  * Tells the supervising process (server/main.ts) that this one still runs and its database
- * still answers: a message every second from the event loop, and a `SELECT 1` every five.
+ * still answers (or refuses: only a ping with no answer counts as stuck): a message every second
+ * from the event loop, and a `SELECT 1` every five.
  * Before the database is open (migrations at start), it counts as answering. When the
  * supervisor goes away, this process goes too, so a killed supervisor never leaves a server
  * holding the port and the data directory. The function it returns beats at once: called when
@@ -56,7 +57,9 @@ export function reportLiveness(ping: () => Promise<void> | null, ready: () => bo
     const running = ping();
     if (!running) return;
     waitingSince = Date.now();
-    running.then(() => (waitingSince = null), () => undefined);
+    // An error is an answer too: a database that refuses (restarting, unreachable) is not stuck,
+    // and a restart of this process would not bring it back; the server answers 503 meanwhile.
+    running.then(() => (waitingSince = null), () => (waitingSince = null));
   }, 1_000);
   beat.unref();
   check.unref();

@@ -7,6 +7,8 @@ import { openDatabase } from './db/open.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { migrate } from './db/migrate.ts';
 import type { PgliteDatabase } from './db/pglite.ts';
+import type { PostgresDatabase } from './db/postgres.ts';
+import { unreachableReason } from './lib/database-errors.ts';
 import { checkIndexes } from './db/index-check.ts';
 import { buildApp } from './app.ts';
 import { reportLiveness, stopServing } from './lifecycle.ts';
@@ -56,6 +58,10 @@ async function main() {
   const indexes = await checkIndexes(db);
   const services = createServices(config, db, { indexCheck: indexes });
   const app = await buildApp(services, { logger: serverLogger(config.logLevel) });
+  // The pool drops a broken connection and opens a new one when next needed; meanwhile requests get a 503.
+  if (db.kind === 'postgres') {
+    (db as PostgresDatabase).onConnectionLost((error) => app.log.warn({ reason: unreachableReason(error) ?? error.message }, 'database connection lost'));
+  }
   if (applied.length > 0) app.log.info({ migrations: applied }, 'migrations applied');
   if (indexes.status === 'corrupt') app.log.error({ indexes }, 'index check found broken indexes');
   else app.log.info({ indexes }, 'index check');

@@ -61,15 +61,41 @@ function sessionChangesFeed(): { changes: SessionChanges; onConnect: (client: pg
   };
 }
 
+/** How full the pool is, for the metrics. */
+export interface PoolUse {
+  /** Connections open, idle or in use. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  max: number;
+}
+
 export interface PostgresDatabase extends Database {
   readonly kind: 'postgres';
   /** For the job queue, which keeps a small pool of its own. */
   readonly connectionString: string;
+  poolUse(): PoolUse;
+  /** Called when an idle connection breaks (the server restarted, the network dropped): the pool opens a new one when next needed. */
+  onConnectionLost(listener: (error: Error) => void): void;
 }
+
+/** A new connection that cannot be made in this time fails the query, with a 503, instead of holding the request. */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 export async function openPostgres(connectionString: string, max = 10): Promise<PostgresDatabase> {
   const feed = sessionChangesFeed();
-  const pool = new pg.Pool({ connectionString, max, onConnect: feed.onConnect });
+  const pool = new pg.Pool({
+    connectionString, max, onConnect: feed.onConnect,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // A peer that vanished without closing (a dropped network) is found by the kernel's keep-alive probes.
+    keepAlive: true,
+  });
+  const lost = new Set<(error: Error) => void>();
+  // An idle connection that breaks is removed by the pool; unheard, its 'error' would end the process.
+  pool.on('error', (error) => {
+    for (const listener of lost) listener(error);
+  });
   // Fail at start-up, not on the first request, when the server cannot be reached.
   await pool.query('SELECT 1');
   return {
@@ -79,18 +105,23 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
     ...queryable(pool),
     async transaction(work) {
       const client = await pool.connect();
+      let broken: Error | undefined;
       try {
         await client.query('BEGIN');
         const result = await work(queryable(client));
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK');
+        // On a connection that broke the ROLLBACK fails too; the work's own error is the one to report.
+        await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
         throw error;
       } finally {
-        client.release();
+        // A broken connection is closed, not handed to the next request.
+        client.release(broken);
       }
     },
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
+    onConnectionLost: (listener) => void lost.add(listener),
     close: () => pool.end(),
   };
 }

@@ -11,6 +11,11 @@ import type { SmsTransport } from '../adapters/sms.ts';
 import { mailText, sanitizeMailHtml } from '../lib/mail-html.ts';
 import type { JobInfo } from './queue.ts';
 import type { MessageJob } from './outbox.ts';
+import type { MessageChannel, MessageResult } from '../lib/metrics.ts';
+
+/** Told each attempt's outcome (the metrics); absent: nothing counts. */
+export type MessageCount = (channel: MessageChannel, result: MessageResult) => void;
+const uncounted: MessageCount = () => undefined;
 
 interface QueuedMessage {
   id: number;
@@ -43,12 +48,14 @@ async function queuedMessage(db: Queryable, id: number): Promise<QueuedMessage |
 /** Why a mail with a secret was not sent: its link was cleaned up (expired) before a send went through. */
 export const SECRET_GONE = 'Lenken i meldingen var utløpt før den kunne sendes. Be om en ny.';
 
-async function attempt(db: Queryable, id: number, job: JobInfo, send: () => Promise<void>): Promise<void> {
+async function attempt(db: Queryable, message: QueuedMessage, job: JobInfo, count: MessageCount, send: () => Promise<void>): Promise<void> {
+  const id = message.id;
   try {
     await send();
   } catch (cause) {
     const error = cause instanceof Error ? cause.message : String(cause);
     const last = job.retryCount >= job.retryLimit;
+    count(message.channel, last ? 'failed' : 'failed_attempt');
     // A message failed for good with a secret is never sent again (staff cannot resend it): the secret goes with the last attempt.
     await db.query(
       `WITH gone AS (DELETE FROM message_secrets WHERE message_id = $1 AND $3::boolean)
@@ -68,6 +75,7 @@ async function attempt(db: Queryable, id: number, job: JobInfo, send: () => Prom
      UPDATE message_log SET attempts = attempts + 1, error = NULL, status = 'sent', sent_at = now() WHERE id = $1`,
     [id],
   );
+  count(message.channel, 'sent');
 }
 
 /**
@@ -90,7 +98,7 @@ export interface MessageAttachments {
   claim?: ClaimAttachment;
 }
 
-export function mailWorker(db: Queryable, transport: MailTransport, attachments: MessageAttachments = {}) {
+export function mailWorker(db: Queryable, transport: MailTransport, attachments: MessageAttachments = {}, count: MessageCount = uncounted) {
   return async (data: MessageJob, job: JobInfo): Promise<void> => {
     const message = await queuedMessage(db, data.messageId);
     if (!message) return;
@@ -100,7 +108,7 @@ export function mailWorker(db: Queryable, transport: MailTransport, attachments:
     }
     // Sanitised again on the way out: a message queued before a rule changed loads nothing either.
     const html = sanitizeMailHtml(message.secret ?? message.content);
-    await attempt(db, message.id, job, async () => {
+    await attempt(db, message, job, count, async () => {
       // An invoice's mail is never sent without its PDF, nor a claim's without its zip: a failure to make one is a failed attempt.
       const files = [
         message.invoice_id !== null && attachments.invoice ? await attachments.invoice(message.invoice_id) : null,
@@ -120,10 +128,10 @@ export function mailWorker(db: Queryable, transport: MailTransport, attachments:
   };
 }
 
-export function smsWorker(db: Queryable, transport: SmsTransport) {
+export function smsWorker(db: Queryable, transport: SmsTransport, count: MessageCount = uncounted) {
   return async (data: MessageJob, job: JobInfo): Promise<void> => {
     const message = await queuedMessage(db, data.messageId);
     if (!message) return;
-    await attempt(db, message.id, job, () => transport.send({ to: message.email_to, text: message.content }));
+    await attempt(db, message, job, count, () => transport.send({ to: message.email_to, text: message.content }));
   };
 }

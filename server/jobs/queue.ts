@@ -8,6 +8,7 @@ import { PgBoss, fromPglite, type Db, type Queue } from 'pg-boss';
 import type { Database, Queryable } from '../db/database.ts';
 import type { PgliteDatabase } from '../db/pglite.ts';
 import type { PostgresDatabase } from '../db/postgres.ts';
+import type { Metrics } from '../lib/metrics.ts';
 
 export interface JobInfo {
   id: string;
@@ -26,18 +27,40 @@ const inTransaction = (tx: Queryable): Db => ({
   executeSql: async (text, values) => ({ rows: await tx.query(text, values ?? []) }),
 });
 
+/** The same error from the queue is written at most this often (a database away fails every poll of every worker). */
+const ERROR_LOG_INTERVAL_MS = 60_000;
+
+/**
+ * Writes the queue's errors one line each, the same one at most once a minute. pg-boss goes on
+ * after them: its pool reconnects, its workers poll again, and a job whose worker lost the
+ * database comes back once it expires; so an error here is something to see, never to stop for.
+ */
+function errorLog(write: (line: string) => void): (error: { message?: unknown; queue?: unknown; code?: unknown }) => void {
+  const lastWritten = new Map<string, number>();
+  return (error) => {
+    const line = `Jobbkøen${typeof error.queue === 'string' ? ` (${error.queue})` : ''}: ${String(error.message ?? error)}${typeof error.code === 'string' ? ` [${error.code}]` : ''}`;
+    const now = Date.now();
+    if (now - (lastWritten.get(line) ?? 0) < ERROR_LOG_INTERVAL_MS) return;
+    if (lastWritten.size > 100) lastWritten.clear();
+    lastWritten.set(line, now);
+    write(line);
+  };
+}
+
 export class JobQueue {
   readonly #boss: PgBoss;
+  readonly #metrics: Metrics | null;
   #started: Promise<unknown> | null = null;
 
-  constructor(db: Database) {
+  constructor(db: Database, metrics: Metrics | null = null) {
+    this.#metrics = metrics;
     // The monitor pass is what brings back an expired job (a killed worker's): every 10 s.
     const common = { schedule: true, superviseIntervalSeconds: 10, monitorIntervalSeconds: 10 } as const;
     this.#boss =
       db.kind === 'pglite'
         ? new PgBoss({ ...common, db: fromPglite((db as PgliteDatabase).client), backend: 'pglite' })
         : new PgBoss({ ...common, connectionString: (db as PostgresDatabase).connectionString, max: 3 });
-    this.#boss.on('error', (error) => console.error('Jobbkøen:', error));
+    this.#boss.on('error', errorLog((line) => console.error(line)));
   }
 
   /** Installs or updates the queue's tables once, then creates the queues named. */
@@ -69,7 +92,12 @@ export class JobQueue {
   async work<T>(name: string, handler: JobHandler<T>, pollingIntervalSeconds = 1): Promise<void> {
     const options = { batchSize: 1, pollingIntervalSeconds, includeMetadata: true } as const;
     await this.#boss.work<T, void, typeof options>(name, options, async ([job]) => {
-      await handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
+      try {
+        await handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
+      } catch (error) {
+        this.#metrics?.jobFailed(name);
+        throw error;
+      }
     });
   }
 

@@ -17,6 +17,7 @@ import type { AccessLogWriter } from '../domain/accounts/access-log.ts';
 import type { Outbox } from '../domain/messages/outbox.ts';
 import type { DocumentStore } from '../domain/documents/store.ts';
 import type { JobQueue } from './queue.ts';
+import type { Metrics } from '../lib/metrics.ts';
 
 /** What routes reach through `app.services`: settings, the database, the adapters and the job queue. */
 export interface Services {
@@ -42,4 +43,6 @@ export interface Services {
   sessions: SessionCache<TokenOwner> | null;
   /** The instruments' documents' bytes: files in DATA_DIR/documents, or S3 with S3_URL. */
   documents: DocumentStore;
+  /** The Prometheus metrics (GET /metrics) when METRICS_TOKEN is set; else null and nothing is measured. */
+  metrics: Metrics | null;
 }

@@ -63,11 +63,13 @@ export async function startJobs(services: Services): Promise<void> {
     [VALUATION_REMINDER_QUEUE]: { retryLimit: 2, expireInSeconds: 15 * 60, deleteAfterSeconds: 7 * 24 * 60 * 60 },
   });
   const readDocument = documentReader(services.documents);
+  const { metrics } = services;
+  const count = metrics ? metrics.message.bind(metrics) : undefined;
   await jobs.work(MAIL_QUEUE, mailWorker(db, services.mail, {
     invoice: (invoiceId) => invoiceAttachment(db, config, invoiceId),
     claim: (claimId) => claimAttachment(db, config, claimId, readDocument),
-  }));
-  await jobs.work(SMS_QUEUE, smsWorker(db, services.sms));
+  }, count));
+  await jobs.work(SMS_QUEUE, smsWorker(db, services.sms, count));
   await jobs.work(CLEANUP_QUEUE, async () => {
     await cleanUp(db);
     await foldListCountDeltas(db);

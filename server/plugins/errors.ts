@@ -1,13 +1,14 @@
 /**
  * Every error leaves the server as a JSON body with a Norwegian `message`:
  * our own HttpErrors as they are, schema failures as 422 (body) or 400 (query, params),
- * everything else as a 500 without details. The request id is logged with each.
+ * a database that cannot be reached as a 503, everything else as a 500 without details. The request id is logged with each.
  */
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, MESSAGES, validationFailed } from '../lib/http-errors.ts';
 import { schemaErrors, type SchemaIssue } from '../lib/schema-errors.ts';
 import { diskFullMessage } from '../lib/disk-space.ts';
+import { DATABASE_UNAVAILABLE, unreachableReason } from '../lib/database-errors.ts';
 
 const STATUS_MESSAGES: Record<number, string> = {
   400: 'Ugyldig forespørsel.',
@@ -46,6 +47,12 @@ async function errors(app: FastifyInstance) {
     if ((error as { code?: unknown }).code === '53100') {
       request.log.error({ err: error }, 'database disk full');
       return reply.code(503).header('retry-after', '60').send({ message: diskFullMessage() });
+    }
+    // The database went away (restarting, the network down): nothing was done; the pool reconnects when it is back.
+    const unreachable = unreachableReason(error);
+    if (unreachable !== null) {
+      request.log.error({ err: error, reason: unreachable }, 'database unreachable');
+      return reply.code(503).header('retry-after', '10').send({ message: DATABASE_UNAVAILABLE });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

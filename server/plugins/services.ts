@@ -15,6 +15,7 @@ import { keysFor } from '../lib/secret-key.ts';
 import { AccessLogWriter } from '../domain/accounts/access-log.ts';
 import { SessionCache } from '../lib/session-cache.ts';
 import { documentStoreFor } from '../domain/documents/store.ts';
+import { Metrics } from '../lib/metrics.ts';
 
 export type { Services } from '../jobs/services.ts';
 
@@ -44,7 +45,8 @@ export function createServices(
 ): Services {
   const mail = overrides.mail ?? mailTransportFor(config.smtpUrl, outboxDir(config.dataDir));
   const sms = overrides.sms ?? smsTransportFor(config.sms, outboxDir(config.dataDir));
-  const jobs = overrides.jobs ?? new JobQueue(db);
+  const metrics = overrides.metrics !== undefined ? overrides.metrics : config.metricsToken ? new Metrics() : null;
+  const jobs = overrides.jobs ?? new JobQueue(db, metrics);
   const vipps = overrides.vipps !== undefined ? overrides.vipps : vippsGatewayFor(config, db);
   return {
     config,
@@ -61,6 +63,7 @@ export function createServices(
     accessLog: overrides.accessLog ?? new AccessLogWriter(db),
     sessions: overrides.sessions !== undefined ? overrides.sessions : db.sessionChanges ? new SessionCache(db.sessionChanges) : null,
     documents: overrides.documents ?? documentStoreFor(config),
+    metrics,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { pingDatabase } from '../domain/shared/health.ts';
+import { databaseDownMessage, pingDatabase, readiness } from '../domain/shared/health.ts';
 import { megabytes } from '../lib/disk-space.ts';
 
 const IndexStatus = Type.Union([Type.Literal('ok'), Type.Literal('unavailable'), Type.Literal('unchecked')], {
@@ -41,8 +41,30 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         return { status: 'ok' as const, database: app.services.db.kind, indexes: check?.status ?? ('unchecked' as const) };
       } catch (error) {
         request.log.error({ err: error }, 'database unreachable');
-        return reply.code(503).send({ status: 'error' as const, message: 'Databasen svarer ikke.' });
+        return reply.code(503).send({ status: 'error' as const, message: databaseDownMessage(error) });
       }
+    },
+  );
+
+  // For a load balancer: send requests here only while this answers 200.
+  app.get(
+    '/health/ready',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['Drift'],
+        summary: 'Svarer 200 når serveren kan ta imot forespørsler (databasen svarer og alle migreringer er kjørt), ellers 503 med grunnen',
+        response: {
+          200: Type.Object({ status: Type.Literal('ready') }),
+          503: Type.Object({ status: Type.Literal('error'), message: Type.String() }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const state = await readiness(app.services.db);
+      if (state.ready) return { status: 'ready' as const };
+      request.log.warn({ reason: state.message }, 'not ready');
+      return reply.code(503).send({ status: 'error' as const, message: state.message });
     },
   );
 };

@@ -1,6 +1,6 @@
 /**
  * Two server processes on one PostgreSQL database behind a real reverse proxy (HAProxy from
- * Debian, started here on loopback, round-robin to both), as the README promises: staff and
+ * Debian, started here on loopback with deploy/haproxy.cfg, round-robin to both), as the README promises: staff and
  * member traffic goes through the proxy while one process is killed with SIGKILL. Nothing that
  * was acknowledged is lost, every mail arrives once (the one the killed process was sending too),
  * a session from one process works on the other, and the sign-in limit counts on both together.
@@ -13,7 +13,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,7 +21,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPostgres, type PostgresDatabase } from '../../server/db/postgres.ts';
 import { hashPassword } from '../../server/lib/passwords.ts';
-import { freePort, run, serving, stop, type Running } from './fakes/server-process.ts';
+import { freePort, root, run, serving, stop, type Running } from './fakes/server-process.ts';
 import { startFakeSmtp, type FakeSmtp } from './fakes/smtp.ts';
 import { parseMail } from './fakes/mime.ts';
 
@@ -154,37 +154,18 @@ async function startHaproxy(): Promise<void> {
   const binary = haproxyBinary();
   const dir = await mkdtemp(path.join(tmpdir(), 'portal-haproxy-'));
   dirs.push(dir);
-  const backend = (name: 's1' | 's2') =>
-    `  server ${name} 127.0.0.1:${servers[name]!.port} check inter 1s fall 1 rise 1 observe layer4 error-limit 1 on-error mark-down`;
-  const config = [
-    'global',
-    '  maxconn 500',
-    'defaults',
-    '  mode http',
-    '  timeout connect 2s',
-    '  timeout client 60s',
-    '  timeout server 60s',
-    '  timeout check 2s',
-    // A connection the killed server refuses is tried again on the other one; a request it was
-    // answering is not (it may have had its effect): that client gets a 502.
-    '  retries 3',
-    '  option redispatch 1',
-    '  option forwardfor',
-    'frontend portal',
-    `  bind 127.0.0.1:${proxyPort}`,
-    '  default_backend portal_servers',
-    'backend portal_servers',
-    '  balance roundrobin',
-    '  option httpchk',
-    '  http-check send meth GET uri /api/health',
-    '  http-response set-header X-Served-By %[srv_name]',
-    backend('s1'),
-    backend('s2'),
-    '',
-  ].join('\n');
-  const file = path.join(dir, 'haproxy.cfg');
-  await writeFile(file, config);
-  haproxy = spawn(binary, ['-f', file, '-db'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The documented configuration as it is, its placeholders filled from the environment as in production.
+  haproxy = spawn(binary, ['-f', path.join(root, 'deploy/haproxy.cfg'), '-db'], {
+    cwd: dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORTAL_BIND: `127.0.0.1:${proxyPort}`,
+      PORTAL_SERVER_1: `127.0.0.1:${servers.s1!.port}`,
+      PORTAL_SERVER_2: `127.0.0.1:${servers.s2!.port}`,
+      PORTAL_SERVED_BY_HEADER: '1',
+    },
+  });
   haproxy.stdout!.on('data', (chunk: Buffer) => (haproxyOutput += chunk.toString()));
   haproxy.stderr!.on('data', (chunk: Buffer) => (haproxyOutput += chunk.toString()));
   // Both servers answer through the proxy before the test begins.
