@@ -3,7 +3,8 @@
  * with typed cells. Dates are date cells shown dd.mm.yyyy, amounts and counts are numbers, and
  * everything else (postal codes and phone numbers included) is a text cell, so 0155 stays 0155
  * and a value that looks like a formula ('=HYPERLINK(…)') is text, never a formula. The header
- * row is bold and frozen and the column widths fit the header and the first batch of rows.
+ * row is bold and frozen, the filter buttons span the table (lib/xlsx-filter.ts), and the column
+ * widths fit the header and the first batch of rows.
  *
  * The workbook is streamed (exceljs WorkbookWriter, no shared strings): each batch is written
  * and compressed before the next is read, and the next waits while the client is behind, so an
@@ -15,6 +16,7 @@ import { Type, type TObject } from 'typebox';
 import type { FastifyReply } from 'fastify';
 import { sendCsv, type CsvCell, type CsvColumn } from './csv.ts';
 import { loadExcelJS } from './lazy-modules.ts';
+import { nameFilter, tableRange } from './xlsx-filter.ts';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -154,9 +156,10 @@ function sheetWriter<Row>(
     cell.style = HEADER_STYLE;
   });
   header.commit();
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
+  let rowCount = 1;
   return {
     async write(rows) {
+      rowCount += rows.length;
       for (const row of rows) {
         const line = sheet.addRow(columns.map((column) => sheetValue(column, row)));
         for (let index = 0; index < styles.length; index += 1) line.getCell(index + 1).style = styles[index];
@@ -166,6 +169,9 @@ function sheetWriter<Row>(
       if (output.writableNeedDrain && !output.destroyed) await drainedOrClosed(output);
     },
     async finish() {
+      // The filter spans the whole table, as Excel sets it; the sheet writes it at its end.
+      sheet.autoFilter = tableRange(columns.length, rowCount);
+      nameFilter(workbook, sheet.id, tableRange(columns.length, rowCount));
       sheet.commit();
     },
   };
