@@ -57,6 +57,43 @@ export async function taggedPdf(options: { title: string; lang: string; author: 
   return { doc, root, finish: () => { doc.end(); return done; } };
 }
 
+/**
+ * Lines and shading as an artifact: they only arrange the page, so a screen reader passes them
+ * by, and no drawing is left outside both the tagged content and the artifacts (PDF/UA).
+ */
+export function artifact(doc: Doc, draw: () => void): void {
+  doc.markContent('Artifact', { type: 'Layout' });
+  doc.save();
+  draw();
+  doc.restore();
+  doc.endMarkedContent();
+}
+
+/** A table's header cell (TH) with its scope, so a screen reader knows which cells it heads: its column's or its row's. */
+export function headerCell(doc: Doc, scope: 'Column' | 'Row', content: () => void): Struct {
+  // pdfkit writes the scope as the cell's table attributes: /A << /O /Table /Scope /Column >>.
+  return doc.struct('TH', { scope } as Parameters<Doc['struct']>[1], content);
+}
+
+/**
+ * A web address drawn line by line as one link: a Link element in `parent` holding the text and
+ * each line's link annotation, which names the Link as its /StructParent and says where it goes
+ * in /Contents (what a screen reader announces for it).
+ */
+export function linkLines(doc: Doc, parent: Struct, url: string, description: string, lines: readonly { text: string; x: number; y: number }[]): void {
+  const link = doc.struct('Link');
+  parent.add(link);
+  link.add(() => {
+    for (const line of lines) {
+      doc.text(line.text, line.x, line.y, { lineBreak: false });
+      // A PDF string (a String object): pdfkit writes a plain string as a name.
+      const options = { structParent: link, Contents: new String(description) } as unknown as Parameters<Doc['link']>[5];
+      doc.link(line.x, line.y, doc.widthOfString(line.text), doc.currentLineHeight(), url, options);
+    }
+  });
+  link.end();
+}
+
 /** One row of a label-and-value table: the label in small bold grey, the value beside it. */
 export interface Fact {
   label: string;
@@ -98,7 +135,7 @@ export function factTable(doc: Doc, root: Struct, facts: readonly Fact[], option
       height = Math.max(doc.heightOfString(fact.value, { width }), 13);
     }
     table.add(doc.struct('TR', {}, [
-      doc.struct('TH', {}, () => {
+      headerCell(doc, 'Row', () => {
         doc.font('Sans-Bold').fontSize(9.5).fillColor(COLOURS.muted).text(fact.label, MARGIN.x, rowTop + 1, { width: labelWidth - 8 });
       }),
       doc.struct('TD', {}, () => {

@@ -3,7 +3,8 @@
  * with typed cells. Dates are date cells shown dd.mm.yyyy, amounts and counts are numbers, and
  * everything else (postal codes and phone numbers included) is a text cell, so 0155 stays 0155
  * and a value that looks like a formula ('=HYPERLINK(…)') is text, never a formula. The header
- * row is bold and frozen and the column widths fit the header and the first batch of rows.
+ * row is bold and frozen, the filter buttons span the table (lib/xlsx-filter.ts), and the column
+ * widths fit the header and the first batch of rows.
  *
  * The workbook is streamed (exceljs WorkbookWriter, no shared strings): each batch is written
  * and compressed before the next is read, and the next waits while the client is behind, so an
@@ -13,8 +14,10 @@ import { PassThrough } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { Type, type TObject } from 'typebox';
 import type { FastifyReply } from 'fastify';
-import { sendCsv, type CsvCell, type CsvColumn } from './csv.ts';
+import { sendCsv, type CsvColumn } from './csv.ts';
 import { loadExcelJS } from './lazy-modules.ts';
+import { fittedWidths, sheetValue } from './xlsx-cells.ts';
+import { nameFilter, tableRange } from './xlsx-filter.ts';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -51,56 +54,6 @@ const STYLES: Record<'plain' | 'date' | 'amount', Partial<ExcelJS.Style>> = {
   date: { font: FONT, numFmt: DATE_FORMAT },
   amount: { font: FONT, numFmt: AMOUNT_FORMAT },
 };
-const MIN_WIDTH = 6;
-const MAX_WIDTH = 50;
-const DATE_WIDTH = 12;
-
-const DAY_FIRST = /^(\d{2})[-.](\d{2})[-.](\d{4})$/;
-const YEAR_FIRST = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A calendar date ('DD-MM-YYYY', 'DD.MM.YYYY' or 'YYYY-MM-DD') as the Date exceljs stores as that day. */
-export function calendarDate(value: unknown): Date | null {
-  if (typeof value !== 'string') return null;
-  const dayFirst = DAY_FIRST.exec(value);
-  const parts = dayFirst ? [dayFirst[3], dayFirst[2], dayFirst[1]] : YEAR_FIRST.exec(value)?.slice(1, 4);
-  if (!parts) return null;
-  const [year, month, day] = parts.map(Number);
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : null;
-}
-
-type SheetValue = string | number | Date | null;
-
-/** The cell of one column for one row, typed by the column's kind. */
-export function sheetValue<Row>(column: CsvColumn<Row>, row: Row): SheetValue {
-  const value: CsvCell = column.cell ? column.cell(row) : column.value(row);
-  if (value === null || value === undefined || value === '') return null;
-  if (typeof value === 'boolean') return value ? 'Ja' : 'Nei';
-  if (column.kind === 'date') return calendarDate(value) ?? String(value);
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (column.kind === 'amount') {
-    const amount = Number(value.replace(/\s/g, '').replace(',', '.'));
-    return Number.isFinite(amount) ? amount : value;
-  }
-  return value;
-}
-
-const shownLength = (value: SheetValue): number => {
-  if (value === null) return 0;
-  if (value instanceof Date) return DATE_WIDTH;
-  if (typeof value === 'number') return String(value).length + 1;
-  return Math.max(...value.split(/\r?\n/).map((line) => line.length));
-};
-
-/** Column widths in characters that fit the header and the given rows, within bounds. */
-export function fittedWidths<Row>(columns: readonly CsvColumn<Row>[], rows: readonly Row[]): number[] {
-  return columns.map((column) => {
-    let widest = column.header.length + 2;
-    for (const row of rows) widest = Math.max(widest, shownLength(sheetValue(column, row)) + 2);
-    return Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, widest));
-  });
-}
-
 /** A sheet name Excel accepts: at most 31 characters, none of []:*?/\. */
 export function sheetNameOf(filename: string): string {
   const base = filename.replace(/\.[^.]+$/, '').replace(/[[\]:*?/\\]/g, ' ').trim() || 'Ark1';
@@ -154,9 +107,10 @@ function sheetWriter<Row>(
     cell.style = HEADER_STYLE;
   });
   header.commit();
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
+  let rowCount = 1;
   return {
     async write(rows) {
+      rowCount += rows.length;
       for (const row of rows) {
         const line = sheet.addRow(columns.map((column) => sheetValue(column, row)));
         for (let index = 0; index < styles.length; index += 1) line.getCell(index + 1).style = styles[index];
@@ -166,6 +120,9 @@ function sheetWriter<Row>(
       if (output.writableNeedDrain && !output.destroyed) await drainedOrClosed(output);
     },
     async finish() {
+      // The filter spans the whole table, as Excel sets it; the sheet writes it at its end.
+      sheet.autoFilter = tableRange(columns.length, rowCount);
+      nameFilter(workbook, sheet.id, tableRange(columns.length, rowCount));
       sheet.commit();
     },
   };

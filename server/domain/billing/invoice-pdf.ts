@@ -7,7 +7,7 @@
  */
 import type { Queryable } from '../../db/database.ts';
 import type { Config } from '../../config.ts';
-import { A4, COLOURS, CONTENT_WIDTH, MARGIN, taggedPdf } from '../../lib/pdf.ts';
+import { A4, COLOURS, CONTENT_WIDTH, MARGIN, artifact, headerCell, taggedPdf } from '../../lib/pdf.ts';
 import { formatAccountNumber } from '../../lib/kid.ts';
 import { dottedDate, formatKroner } from './money.ts';
 
@@ -108,7 +108,7 @@ export async function invoicePdf(sheet: InvoiceSheet, config: InvoicePdfConfig):
   facts.forEach(([label, value], index) => {
     const y = top + index * 16;
     factTable.add(doc.struct('TR', {}, [
-      doc.struct('TH', {}, () => {
+      headerCell(doc, 'Row', () => {
         doc.font('Sans-Bold').fontSize(9.5).fillColor(MUTED).text(label, factX, y + 1, { width: 100, lineBreak: false });
       }),
       doc.struct('TD', {}, () => {
@@ -124,9 +124,9 @@ export async function invoicePdf(sheet: InvoiceSheet, config: InvoicePdfConfig):
   const x = (index: number) => MARGIN.x + columns.slice(0, index).reduce((sum, column) => sum + column.width, 0);
   const table = doc.struct('Table');
   root.add(table);
-  doc.save().rect(MARGIN.x, y, CONTENT_WIDTH, 18).fill('#e8ecf1').restore();
+  artifact(doc, () => doc.rect(MARGIN.x, y, CONTENT_WIDTH, 18).fill('#e8ecf1'));
   const headerY = y;
-  table.add(doc.struct('TR', {}, columns.map((column, index) => doc.struct('TH', {}, () => {
+  table.add(doc.struct('TR', {}, columns.map((column, index) => headerCell(doc, 'Column', () => {
     doc.font('Sans-Bold').fontSize(9).fillColor(INK)
       .text(column.label, x(index) + 4, headerY + 5, { width: column.width - 8, align: index === 2 ? 'right' : 'left', lineBreak: false });
   }))));
@@ -142,10 +142,10 @@ export async function invoicePdf(sheet: InvoiceSheet, config: InvoicePdfConfig):
     }))));
     y = rowY + height;
   }
-  doc.save().moveTo(MARGIN.x, y).lineTo(A4.width - MARGIN.x, y).lineWidth(0.8).strokeColor(INK).stroke().restore();
+  artifact(doc, () => doc.moveTo(MARGIN.x, y).lineTo(A4.width - MARGIN.x, y).lineWidth(0.8).strokeColor(INK).stroke());
   const totalY = y + 6;
   table.add(doc.struct('TR', {}, [
-    doc.struct('TH', {}, () => {
+    headerCell(doc, 'Row', () => {
       doc.font('Sans-Bold').fontSize(10.5).fillColor(INK).text('Å betale', MARGIN.x + 4, totalY, { width: 200, lineBreak: false });
     }),
     doc.struct('TD', {}, () => {
@@ -156,7 +156,7 @@ export async function invoicePdf(sheet: InvoiceSheet, config: InvoicePdfConfig):
   y = totalY + 34;
 
   // How to pay: account, KID, amount and due date, each on its own line to copy from.
-  doc.save().moveTo(MARGIN.x, y).lineTo(A4.width - MARGIN.x, y).lineWidth(0.5).strokeColor(RULE).stroke().restore();
+  artifact(doc, () => doc.moveTo(MARGIN.x, y).lineTo(A4.width - MARGIN.x, y).lineWidth(0.5).strokeColor(RULE).stroke());
   y += 10;
   root.add(doc.struct('H2', {}, () => {
     doc.font('Sans-Bold').fontSize(12).fillColor(INK).text('Betaling', MARGIN.x, y, { width: CONTENT_WIDTH });
@@ -167,7 +167,7 @@ export async function invoicePdf(sheet: InvoiceSheet, config: InvoicePdfConfig):
   for (const [label, value] of [['Kontonummer', account], ['KID', kid], ['Beløp', total], ['Forfallsdato', dottedDate(sheet.due_date)]] as const) {
     const rowY = y;
     payment.add(doc.struct('TR', {}, [
-      doc.struct('TH', {}, () => {
+      headerCell(doc, 'Row', () => {
         doc.font('Sans-Bold').fontSize(9.5).fillColor(MUTED).text(label, MARGIN.x, rowY + 1, { width: 120, lineBreak: false });
       }),
       doc.struct('TD', {}, () => {

@@ -8,7 +8,7 @@
  * snapshot, so the packet reads the same whatever changes in the register later.
  */
 import type { Config } from '../../config.ts';
-import { A4, COLOURS, CONTENT_WIDTH, MARGIN, factTable, numberPages, taggedPdf, type Doc, type Struct } from '../../lib/pdf.ts';
+import { A4, COLOURS, CONTENT_WIDTH, MARGIN, artifact, factTable, headerCell, numberPages, taggedPdf, type Doc, type Struct } from '../../lib/pdf.ts';
 import { countryName } from '../../schemas/claim-rules.ts';
 import type { Claim, ClaimDocument } from '../../schemas/claims.ts';
 import type { Lang } from '../proof/proof.ts';
@@ -132,7 +132,7 @@ function heading(doc: Doc, root: Struct, text: string, y: number): number {
     doc.font('Sans-Bold').fontSize(12).fillColor(ACCENT).text(text, MARGIN.x, top, { width: CONTENT_WIDTH });
   }));
   const below = top + 16;
-  doc.save().moveTo(MARGIN.x, below - 1.5).lineTo(A4.width - MARGIN.x, below - 1.5).lineWidth(0.5).strokeColor(RULE).stroke().restore();
+  artifact(doc, () => doc.moveTo(MARGIN.x, below - 1.5).lineTo(A4.width - MARGIN.x, below - 1.5).lineWidth(0.5).strokeColor(RULE).stroke());
   return below + 4;
 }
 
@@ -234,11 +234,11 @@ function documentTable(doc: Doc, root: Struct, documents: readonly ClaimDocument
   const table = doc.struct('Table');
   root.add(table);
   const header = (y: number, tagged: boolean) => {
-    doc.save().rect(MARGIN.x, y, CONTENT_WIDTH, HEADER_HEIGHT).fill('#e8ecf1').restore();
+    artifact(doc, () => doc.rect(MARGIN.x, y, CONTENT_WIDTH, HEADER_HEIGHT).fill('#e8ecf1'));
     const cell = (label: string, index: number) => () => {
       doc.font('Sans-Bold').fontSize(8.5).fillColor(INK).text(label, columnX(index) + 3, y + 4.5, { width: COLUMN_WIDTHS[index] - 6, lineBreak: false });
     };
-    if (tagged) table.add(doc.struct('TR', {}, t.columns.map((label, index) => doc.struct('TH', {}, cell(label, index)))));
+    if (tagged) table.add(doc.struct('TR', {}, t.columns.map((label, index) => headerCell(doc, 'Column', cell(label, index)))));
     else {
       doc.markContent('Artifact', { type: 'Pagination' });
       t.columns.forEach((label, index) => cell(label, index)());
@@ -259,7 +259,7 @@ function documentTable(doc: Doc, root: Struct, documents: readonly ClaimDocument
       y = header(MARGIN.top, false);
     }
     const rowTop = y;
-    if (index % 2 === 1) doc.save().rect(MARGIN.x, rowTop, CONTENT_WIDTH, height).fill('#f3f5f8').restore();
+    if (index % 2 === 1) artifact(doc, () => doc.rect(MARGIN.x, rowTop, CONTENT_WIDTH, height).fill('#f3f5f8'));
     table.add(doc.struct('TR', {}, values.map((value, column) => doc.struct('TD', {}, () => {
       doc.font('Sans').fontSize(9).fillColor(INK).text(value, columnX(column) + 3, rowTop + 3, { width: COLUMN_WIDTHS[column] - 6 });
     }))));

@@ -6,7 +6,7 @@
  * value wraps and its row grows, never cut.
  */
 import { loadPdfKit } from '../../lib/lazy-modules.ts';
-import { A4, COLOURS, CONTENT_WIDTH, MARGIN, factTable, numberPages, taggedPdf, type Doc, type Struct } from '../../lib/pdf.ts';
+import { A4, COLOURS, CONTENT_WIDTH, MARGIN, artifact, factTable, headerCell, linkLines, numberPages, taggedPdf, type Doc, type Struct } from '../../lib/pdf.ts';
 import type { Lang, ProofConfig } from './proof.ts';
 import type { Certificate } from './certificates.ts';
 import { TEXT, categoryName, documentedNote, formatDate, formatMoney } from './certificate-text.ts';
@@ -90,19 +90,18 @@ export async function certificatePdf(certificate: Certificate, config: ProofConf
     doc.addPage();
     y = MARGIN.top;
   }
-  doc.save().moveTo(MARGIN.x, y).lineTo(A4.width - MARGIN.x, y).lineWidth(0.5).strokeColor(RULE).stroke().restore();
+  artifact(doc, () => doc.moveTo(MARGIN.x, y).lineTo(A4.width - MARGIN.x, y).lineWidth(0.5).strokeColor(RULE).stroke());
   y += 8;
   root.add(doc.struct('P', {}, () => {
     doc.font('Sans').fontSize(9).fillColor(MUTED).text(t.check, MARGIN.x, y, { width: CONTENT_WIDTH });
   }));
   y = doc.y + 3;
-  root.add(doc.struct('P', {}, () => {
-    for (const line of urlLines) {
-      doc.font('Mono').fontSize(7.5).fillColor(ACCENT).text(line, MARGIN.x, y, { width: CONTENT_WIDTH, lineBreak: false, link: certificate.verify_url });
-      y += 10;
-    }
-  }));
-  y += 3;
+  const address = doc.struct('P');
+  root.add(address);
+  doc.font('Mono').fontSize(7.5).fillColor(ACCENT);
+  linkLines(doc, address, certificate.verify_url, t.verifyLink, urlLines.map((line, index) => ({ text: line, x: MARGIN.x, y: y + index * 10 })));
+  address.end();
+  y += urlLines.length * 10 + 3;
   root.add(doc.struct('P', {}, () => {
     doc.font('Sans').fontSize(9).fillColor(MUTED).text(t.support(config.supportEmail, config.supportPhone), MARGIN.x, y, { width: CONTENT_WIDTH });
   }));
@@ -135,13 +134,13 @@ function instrumentTable(doc: Doc, root: Struct, certificate: Extract<Certificat
   const alignRight = (index: number) => index === 4;
 
   const drawHeader = (y: number, tagged: boolean) => {
-    doc.save().rect(MARGIN.x, y, CONTENT_WIDTH, HEADER_HEIGHT).fill('#e8ecf1').restore();
+    artifact(doc, () => doc.rect(MARGIN.x, y, CONTENT_WIDTH, HEADER_HEIGHT).fill('#e8ecf1'));
     const cell = (label: string, index: number) => () => {
       doc.font('Sans-Bold').fontSize(8.5).fillColor(INK)
         .text(label, columnX(index) + 3, y + 4.5, { width: COLUMN_WIDTHS[index] - 6, align: alignRight(index) ? 'right' : 'left', lineBreak: false });
     };
     if (tagged) {
-      table.add(doc.struct('TR', {}, t.columns.map((label, index) => doc.struct('TH', {}, cell(label, index)))));
+      table.add(doc.struct('TR', {}, t.columns.map((label, index) => headerCell(doc, 'Column', cell(label, index)))));
     } else {
       doc.markContent('Artifact', { type: 'Pagination' });
       t.columns.forEach((label, index) => cell(label, index)());
@@ -180,7 +179,7 @@ function instrumentTable(doc: Doc, root: Struct, certificate: Extract<Certificat
       y = drawHeader(MARGIN.top + 18, false);
     }
     const rowTop = y;
-    if (rowIndex % 2 === 1) doc.save().rect(MARGIN.x, rowTop, CONTENT_WIDTH, rowHeight).fill('#f3f5f8').restore();
+    if (rowIndex % 2 === 1) artifact(doc, () => doc.rect(MARGIN.x, rowTop, CONTENT_WIDTH, rowHeight).fill('#f3f5f8'));
     table.add(doc.struct('TR', {}, values.map((value, index) => doc.struct('TD', {}, () => {
       doc.font('Sans').fontSize(8).fillColor(INK).text(value, columnX(index) + 3, rowTop + ROW_PADDING - 1, {
         width: COLUMN_WIDTHS[index] - 6,
@@ -202,10 +201,10 @@ function instrumentTable(doc: Doc, root: Struct, certificate: Extract<Certificat
     doc.addPage();
     y = MARGIN.top;
   }
-  doc.save().moveTo(MARGIN.x, y).lineTo(A4.width - MARGIN.x, y).lineWidth(0.8).strokeColor(INK).stroke().restore();
+  artifact(doc, () => doc.moveTo(MARGIN.x, y).lineTo(A4.width - MARGIN.x, y).lineWidth(0.8).strokeColor(INK).stroke());
   const totalTop = y + 5;
   table.add(doc.struct('TR', {}, [
-    doc.struct('TH', {}, () => {
+    headerCell(doc, 'Row', () => {
       doc.font('Sans-Bold').fontSize(9).fillColor(INK)
         .text(t.total(certificate.cover.instruments.length), MARGIN.x + 3, totalTop, { width: columnX(4) - MARGIN.x - 6, lineBreak: false });
     }),

@@ -41,6 +41,7 @@ export const TEXT = {
     check: 'Kontroller beviset: skann QR-koden eller åpne adressen under. Siden viser om beviset fortsatt er gyldig.',
     support: (email: string, phone: string) => `Spørsmål om beviset: ${email}, telefon ${phone}.`,
     qrAlt: 'QR-kode til siden som kontrollerer beviset',
+    verifyLink: 'Åpne siden som kontrollerer beviset',
     page: (n: number, of: number) => `Side ${n} av ${of}`,
   },
   en: {
@@ -75,6 +76,7 @@ export const TEXT = {
     check: 'Check this certificate: scan the QR code or open the address below. The page shows whether it is still valid.',
     support: (email: string, phone: string) => `Questions about this certificate: ${email}, phone ${phone}.`,
     qrAlt: 'QR code of the page that checks this certificate',
+    verifyLink: 'Open the page that checks this certificate',
     page: (n: number, of: number) => `Page ${n} of ${of}`,
   },
 } as const;

@@ -1,0 +1,55 @@
+/**
+ * An export's cells as the .xlsx holds them (lib/xlsx.ts): typed by the column's kind, so a date
+ * is a date cell, an amount a number and everything else text; and the column widths that fit them.
+ */
+import type { CsvCell, CsvColumn } from './csv.ts';
+
+const MIN_WIDTH = 6;
+const MAX_WIDTH = 50;
+const DATE_WIDTH = 12;
+
+const DAY_FIRST = /^(\d{2})[-.](\d{2})[-.](\d{4})$/;
+const YEAR_FIRST = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A calendar date ('DD-MM-YYYY', 'DD.MM.YYYY' or 'YYYY-MM-DD') as the Date exceljs stores as that day. */
+export function calendarDate(value: unknown): Date | null {
+  if (typeof value !== 'string') return null;
+  const dayFirst = DAY_FIRST.exec(value);
+  const parts = dayFirst ? [dayFirst[3], dayFirst[2], dayFirst[1]] : YEAR_FIRST.exec(value)?.slice(1, 4);
+  if (!parts) return null;
+  const [year, month, day] = parts.map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : null;
+}
+
+type SheetValue = string | number | Date | null;
+
+/** The cell of one column for one row, typed by the column's kind. */
+export function sheetValue<Row>(column: CsvColumn<Row>, row: Row): SheetValue {
+  const value: CsvCell = column.cell ? column.cell(row) : column.value(row);
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'boolean') return value ? 'Ja' : 'Nei';
+  if (column.kind === 'date') return calendarDate(value) ?? String(value);
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (column.kind === 'amount') {
+    const amount = Number(value.replace(/\s/g, '').replace(',', '.'));
+    return Number.isFinite(amount) ? amount : value;
+  }
+  return value;
+}
+
+const shownLength = (value: SheetValue): number => {
+  if (value === null) return 0;
+  if (value instanceof Date) return DATE_WIDTH;
+  if (typeof value === 'number') return String(value).length + 1;
+  return Math.max(...value.split(/\r?\n/).map((line) => line.length));
+};
+
+/** Column widths in characters that fit the header and the given rows, within bounds. */
+export function fittedWidths<Row>(columns: readonly CsvColumn<Row>[], rows: readonly Row[]): number[] {
+  return columns.map((column) => {
+    let widest = column.header.length + 2;
+    for (const row of rows) widest = Math.max(widest, shownLength(sheetValue(column, row)) + 2);
+    return Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, widest));
+  });
+}
