@@ -17,7 +17,7 @@ function anImport(values: Partial<MemberImport> = {}): MemberImport {
     columns: ['Fornavn', 'Etternavn', 'E-post'], mapping: { Fornavn: 'first_name', Etternavn: 'last_name', 'E-post': 'email' },
     summary: { rows: 3, new: 2, update: 0, duplicate: 1, error: 0 }, errors: [],
     duplicates: [{ row: 4, member_id: 12, of_row: null, by: 'email', name: 'Ola Nordmann', member_name: 'Ola Nordmann', member_number: 10189, action: 'skip' }],
-    default_action: null, send_welcome: false, progress: { done: 0, rows: 3 }, error: null, committed_at: null, undone_at: null, undo_until: null,
+    default_action: null, send_welcome: false, skip_errors: false, progress: { done: 0, rows: 3 }, error: null, committed_at: null, undone_at: null, undo_until: null,
     ...values,
   };
 }
