@@ -19,7 +19,7 @@ export function Sample({ item }: { item: MemberImport }) {
       <Typography id="sample-title" variant="h6" component="h2">{translate('app.member_import.sample.title')}</Typography>
       <Typography color="text.secondary" sx={{ mb: 1 }}>{translate('app.member_import.sample.help')}</Typography>
       {/* Wide registers scroll inside their box, so the page keeps its width on a phone. */}
-      <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-labelledby="sample-title">
+      <Box sx={{ overflowX: 'auto' }} tabIndex={0}>
         <Table size="small">
           <TableHead>
             <TableRow>
