@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import type { Database } from '../server/db/database.ts';
 import { JobQueue } from '../server/jobs/queue.ts';
 import { createImport } from '../server/domain/members/member-import-preview.ts';
-import { findImport } from '../server/domain/members/member-import-record.ts';
+import { findImportDetail } from '../server/domain/members/member-import-detail.ts';
 import { runImport } from '../server/domain/members/member-import-commit.ts';
 import { undoImport } from '../server/domain/members/member-import-undo.ts';
 import { prepare } from './member-list.ts';
@@ -63,7 +63,7 @@ async function previewAndCommit(db: Database, rows: number, first: number, commi
   committing();
   await db.query("UPDATE member_imports SET state = 'running' WHERE id = $1", [preview.id]);
   const [, commitSeconds] = await timed(() => runImport(db, new JobQueue(db), preview.id));
-  const done = await findImport(db, preview.id);
+  const done = await findImportDetail(db, preview.id);
   if (done?.state !== 'done') throw new Error(`the import did not finish: ${done?.error}`);
   return { id: preview.id, previewSeconds, commitSeconds, created: done.summary.new, staff };
 }

@@ -321,6 +321,12 @@ const CSV_OPTIONS = { delimitersToGuess: [';', ',', '\t'], skipEmptyLines: false
  * end are guessed once from the file's start (as papaparse guesses them for a whole text), so a
  * chunk that starts mid-line is not guessed again.
  */
+/**
+ * A CSV export (lib/csv.ts) puts an apostrophe before a cell a spreadsheet would run as a formula
+ * ('+4670…'); read back, the cell is the text it guarded.
+ */
+const unguarded = (cell: string) => (/^'[=+\-@]/.test(cell) ? cell.slice(1) : cell);
+
 export function readCsv(buffer: Buffer, limits: SheetLimits, messages: SheetMessages): Promise<Sheet> {
   if (buffer.length > limits.fileBytes) return Promise.reject(refused(messages.tooBig));
   let text: string;
@@ -345,7 +351,7 @@ export function readCsv(buffer: Buffer, limits: SheetLimits, messages: SheetMess
           number += 1;
           if (cells.length > limits.columns) refusal = refused(messages.tooManyColumns);
           else {
-            const trimmed = cells.map((cell: string) => cell.trim());
+            const trimmed = cells.map((cell: string) => unguarded(cell.trim()));
             if (trimmed.some((cell: string) => cell !== '')) rows.push({ number, cells: trimmed });
             if (rows.length > limits.rows + 1) refusal = refused(messages.tooManyRows);
           }

@@ -13,7 +13,8 @@ import { refused } from '../lib/spreadsheet.ts';
 import { readUpload } from '../lib/multipart.ts';
 import { importLimits, MEMBER_IMPORT_LIMITS, MEMBER_IMPORT_MESSAGES } from '../domain/members/member-import-limits.ts';
 import { templateCsv, templateXlsx } from '../domain/members/member-import-file.ts';
-import { assertFound, findImport } from '../domain/members/member-import-record.ts';
+import { assertFound } from '../domain/members/member-import-record.ts';
+import { findImportDetail } from '../domain/members/member-import-detail.ts';
 import { changeImport, createImport } from '../domain/members/member-import-preview.ts';
 import { startCommit } from '../domain/members/member-import-commit.ts';
 import { undoImport } from '../domain/members/member-import-undo.ts';
@@ -76,7 +77,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/member/import/:id', {
     config: { right: 'imports.run', access: 'staff', accessLog: false },
     schema: { tags: TAGS, summary: 'Én import: tilstand, fremdrift (rader ferdig av rader), antall, feil og duplikater', params: IdParams, response: { 200: DataOf(MemberImport), 404: MessageBody } },
-  }, async (request) => ({ data: assertFound(await findImport(db, request.params.id)) }));
+  }, async (request) => ({ data: assertFound(await findImportDetail(db, request.params.id)) }));
 
   app.patch('/member/import/:id', {
     config: { right: 'imports.run', access: 'staff', accessLog: false },
@@ -89,11 +90,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/member/import/:id/commit', {
     config: { right: 'imports.run', access: 'staff', accessLog: { kind: 'change', detail: 'Medlemsimport', member: null } },
     schema: {
-      tags: TAGS, summary: 'Importer: alt i én transaksjon som en jobb i køen, eller ingenting',
+      tags: TAGS, summary: 'Importer: alt i én transaksjon som en jobb i køen, eller ingenting; med skip_errors hoppes radene med feil over (de står i feilrapporten)',
       params: IdParams, body: ImportCommitBody, response: { 202: DataOf(MemberImport), 404: MessageBody, 409: MessageBody, 422: RefusedBody },
     },
   }, async (request, reply) => {
-    reply.code(202).send({ data: assertFound(await startCommit(db, jobs, request.params.id, request.body.send_welcome)) });
+    reply.code(202).send({ data: assertFound(await startCommit(db, jobs, request.params.id, request.body.send_welcome, request.body.skip_errors ?? false)) });
   });
 
   app.post('/member/import/:id/undo', {

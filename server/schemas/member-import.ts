@@ -40,9 +40,17 @@ export const MemberImport = Type.Object({
     member_name: Nullable(Type.String()),
     member_number: Nullable(Type.Integer()),
     action: ImportAction,
+    create_refused: Type.Optional(Type.String({ description: "Hvorfor 'Opprett likevel' ikke kan velges (e-postadressen er i bruk)" })),
   })),
   default_action: Nullable(ImportAction),
   send_welcome: Type.Boolean(),
+  skip_errors: Type.Boolean({ description: "Importert med radene med feil hoppet over ('Importer resten')" }),
+  sample: Type.Optional(Type.Array(Type.Object({
+    row: Type.Integer(),
+    values: Type.Record(Type.String(), Type.String()),
+    errors: Type.Array(Type.Object({ column: Type.String(), message: Type.String() })),
+  }), { description: 'Forhåndsvisningen: de første radene slik de ble lest, hvert felt som tekst' })),
+  welcome_sent: Type.Optional(Type.Integer({ description: 'Velkomst-e-poster importen alt har sendt' })),
   progress: Type.Object({ done: Type.Integer(), rows: Type.Integer() }),
   error: Nullable(Type.String()),
   committed_at: Nullable(Timestamp),
@@ -57,7 +65,10 @@ export const ImportChangeBody = Type.Object({
   default_action: Type.Optional(Nullable(ImportAction)),
 }, { additionalProperties: false });
 
-export const ImportCommitBody = Type.Object({ send_welcome: Type.Boolean() }, { additionalProperties: false });
+export const ImportCommitBody = Type.Object({
+  send_welcome: Type.Boolean(),
+  skip_errors: Type.Optional(Type.Boolean({ description: "'Importer resten': radene med feil hoppes over og står i feilrapporten" })),
+}, { additionalProperties: false });
 
 /** The upload's multipart/form-data fields, for the OpenAPI document (the route reads the parts itself). */
 export const ImportUpload = Type.Object({

@@ -24,8 +24,9 @@ export const memberImportMethods = {
   },
 
   /** Starts the commit as a job; answers the import as it now stands ('running'). */
-  async commitImport(id: Identifier, sendWelcome: boolean): Promise<MemberImport> {
-    return unwrap(await http.post<{ data: MemberImport }>(`/api/member/import/${id}/commit`, { send_welcome: sendWelcome })).data;
+  /** skipErrors: 'Importer resten', the rows in error left out (they stay in the error report). */
+  async commitImport(id: Identifier, sendWelcome: boolean, skipErrors = false): Promise<MemberImport> {
+    return unwrap(await http.post<{ data: MemberImport }>(`/api/member/import/${id}/commit`, { send_welcome: sendWelcome, skip_errors: skipErrors })).data;
   },
 
   async undoImport(id: Identifier): Promise<MemberImport> {

@@ -147,13 +147,13 @@ describe('GET /api/member/list/export', () => {
     expect(response.headers['content-disposition']).toContain('attachment; filename="medlemsoversikt.csv"');
     expect(response.headers['cache-control']).toBe('no-store');
     const text = response.rawPayload.toString('utf8');
-    expect(text.startsWith('\uFEFFMedlemsnummer;Fornavn;Etternavn;E-post;Mobil;Adresse;Postnummer;Poststed;Født;Status;Medlemskap;Instrumentforsikring;Reiseforsikring\r\n')).toBe(true);
+    expect(text.startsWith('\uFEFFMedlemsnummer;Fornavn;Etternavn;E-post;Mobil;Adresse;Postnummer;Poststed;Født;Medlem fra;Status;Medlemskap;Instrumentforsikring;Reiseforsikring\r\n')).toBe(true);
     const lines = text.slice(1).split('\r\n').filter(Boolean);
     expect(lines).toHaveLength(1 + 31);
     expect(lines[1]).toContain(`;'=cmd|calc;Ærø ${tag};`);
     expect(lines[1]).toMatch(/;Aktiv;Ja;Nei;Nei$/);
     expect(lines[2]).toContain(`;Bjørn00;Ærø ${tag};`);
-    expect(lines[2]).toContain(';Storgata 1;0155;OSLO;24-12-1970;Aktiv;Nei;Nei;Nei');
+    expect(lines[2]).toContain(';Storgata 1;0155;OSLO;24-12-1970;;Aktiv;Nei;Nei;Nei');
     expect(lines[31]).toContain(';Bjørn29;');
     expect(text).not.toContain('Utenfor');
   });

@@ -122,10 +122,10 @@ describe('format=xlsx on every export', () => {
 
     const sheet = (await readSheets(file))[file];
     expect(sheet.freeze).toBe('A2');
-    expect(sheet.filter).toBe('A1:M3');
+    expect(sheet.filter).toBe('A1:N3');
     const [header, risky, bjorn] = sheet.rows;
     expect(values(header)).toEqual([
-      'Medlemsnummer', 'Fornavn', 'Etternavn', 'E-post', 'Mobil', 'Adresse', 'Postnummer', 'Poststed', 'Født', 'Status',
+      'Medlemsnummer', 'Fornavn', 'Etternavn', 'E-post', 'Mobil', 'Adresse', 'Postnummer', 'Poststed', 'Født', 'Medlem fra', 'Status',
       'Medlemskap', 'Instrumentforsikring', 'Reiseforsikring',
     ]);
     expect(header.every((cell) => cell.bold && cell.font === 'Calibri')).toBe(true);
@@ -134,7 +134,7 @@ describe('format=xlsx on every export', () => {
     // Sorted by first name: '=' comes before 'B'. The formula-looking name is a text cell, as written.
     expect(risky[1]).toMatchObject({ value: '=HYPERLINK("http://ond.example","Klikk")', type: 's', bold: false });
     expect(risky[4]).toMatchObject({ value: '004791234567', type: 's' });
-    expect(values(risky).slice(9)).toEqual(['Aktiv', 'Ja', 'Nei', 'Nei']);
+    expect(values(risky).slice(10)).toEqual(['Aktiv', 'Ja', 'Nei', 'Nei']);
 
     expect(bjorn[0]).toMatchObject({ value: 4711, type: 'n' });
     expect(bjorn[4]).toMatchObject({ value: '91234567', type: 's' });

@@ -10,18 +10,20 @@ import { norwegianDate } from '../shared/oslo-date.ts';
 export const MEMBER_EXPORT_FILENAME = 'medlemsoversikt.csv';
 
 const STATUS_WORDS: Record<string, string> = { '0': 'Inaktiv', '1': 'Aktiv', '2': 'Avvist' };
+/** An applicant (role 1) not rejected is 'Søker', so the member import reads the file back as the same register. */
+export const APPLICANT_WORD = 'Søker';
 
 type Row = Pick<
   MemberListItem,
   | 'remote_id' | 'first_name' | 'last_name' | 'email' | 'phone' | 'address' | 'postal_code' | 'postal_area' | 'birthdate'
-  | 'status' | 'has_membership' | 'has_instrument_insurance' | 'has_travel_insurance'
-> & { key: number };
+  | 'status' | 'role_id' | 'has_membership' | 'has_instrument_insurance' | 'has_travel_insurance'
+> & { key: number; membership_start_date: string | null };
 
 // One grouped look-up of the batch's active subscriptions is much cheaper than three
 // correlated EXISTS per row once the export runs to tens of thousands of rows.
 const ROWS_SQL = `
   SELECT a.id AS key, a.remote_id, a.first_name, a.last_name, a.email, a.phone, a.address, a.postal_code,
-         a.postal_area, a.birthdate, a.status,
+         a.postal_area, a.birthdate, a.status, a.role_id, a.membership_start_date::text AS membership_start_date,
          coalesce(f.membership, false) AS has_membership,
          coalesce(f.instrument, false) AS has_instrument_insurance,
          coalesce(f.travel, false) AS has_travel_insurance
@@ -43,7 +45,8 @@ export const MEMBER_EXPORT_COLUMNS: CsvColumn<Row>[] = [
   { header: 'Postnummer', value: (m) => m.postal_code },
   { header: 'Poststed', value: (m) => m.postal_area },
   { header: 'Født', value: (m) => norwegianDate(m.birthdate), kind: 'date' },
-  { header: 'Status', value: (m) => STATUS_WORDS[m.status] ?? m.status },
+  { header: 'Medlem fra', value: (m) => norwegianDate(m.membership_start_date), kind: 'date' },
+  { header: 'Status', value: (m) => (m.role_id === 1 && m.status !== '2' ? APPLICANT_WORD : STATUS_WORDS[m.status] ?? m.status) },
   { header: 'Medlemskap', value: (m) => m.has_membership },
   { header: 'Instrumentforsikring', value: (m) => m.has_instrument_insurance },
   { header: 'Reiseforsikring', value: (m) => m.has_travel_insurance },

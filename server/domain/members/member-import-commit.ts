@@ -10,7 +10,7 @@ import type { JobSender } from '../messages/outbox.ts';
 import { HttpError, validationFailed } from '../../lib/http-errors.ts';
 import { todayInOslo } from '../shared/oslo-date.ts';
 import { MEMBER_IMPORT_MESSAGES } from './member-import-limits.ts';
-import { ACCOUNT_FIELDS, CHUNK, FIELD_TYPES, NO_EMAIL_DOMAIN, type PlannedRow, type Summary } from './member-import-model.ts';
+import { ACCOUNT_FIELDS, CHUNK, FIELD_TYPES, IS_MEMBER, NO_EMAIL_DOMAIN, type MemberStatus, type PlannedRow, type Summary } from './member-import-model.ts';
 import { loadRecord, shown, storedRows, type ImportRecord, type MemberImport, type StoredRow } from './member-import-record.ts';
 import { planImport } from './member-import-preview.ts';
 import { commitOtherSheets } from './member-import-other-sheets.ts';
@@ -21,18 +21,18 @@ import { takeBack } from './member-import-undo.ts';
 export const MEMBER_IMPORT_QUEUE = 'member-import';
 
 /** Queues the commit; answers the import as it now stands. */
-export async function startCommit(db: Database, jobs: JobSender, id: number, sendWelcome: boolean): Promise<MemberImport | null> {
+export async function startCommit(db: Database, jobs: JobSender, id: number, sendWelcome: boolean, skipErrors = false): Promise<MemberImport | null> {
   const record = await loadRecord(db, id);
   if (!record) return null;
   if (record.state !== 'preview') throw new HttpError(409, { message: MEMBER_IMPORT_MESSAGES.notPreview });
-  if (record.summary.error > 0) throw validationFailed({ file: [MEMBER_IMPORT_MESSAGES.hasErrors] });
+  if (record.summary.error > 0 && !skipErrors) throw validationFailed({ file: [MEMBER_IMPORT_MESSAGES.hasErrors] });
   if (record.summary.new + record.summary.update + (record.summary.instruments ?? 0) + (record.summary.travel ?? 0) + (record.summary.invoices ?? 0) === 0) {
     throw validationFailed({ file: [MEMBER_IMPORT_MESSAGES.nothingToDo] });
   }
   await db.transaction(async (tx) => {
     const [started] = await tx.query(
-      "UPDATE member_imports SET state = 'running', send_welcome = $2, progress_done = 0, error = NULL WHERE id = $1 AND state = 'preview' RETURNING id",
-      [id, sendWelcome],
+      "UPDATE member_imports SET state = 'running', send_welcome = $2, skip_errors = $3, progress_done = 0, error = NULL WHERE id = $1 AND state = 'preview' RETURNING id",
+      [id, sendWelcome, skipErrors],
     );
     if (!started) throw new HttpError(409, { message: MEMBER_IMPORT_MESSAGES.notPreview });
     await jobs.send(MEMBER_IMPORT_QUEUE, { importId: id }, tx);
@@ -121,7 +121,8 @@ async function writeImport(
   rows: () => AsyncIterable<StoredRow[]>, progress: (done: number) => Promise<void>,
 ): Promise<void> {
   const plan = await planImport(db, { ...record, extra: record.extra_sheets }, rows());
-  if (plan.summary.error > 0) throw new HttpError(422, { message: MEMBER_IMPORT_MESSAGES.hasErrors });
+  // Rows in error are written by no step below; they stay in the import's errors and its report.
+  if (plan.summary.error > 0 && !record.skip_errors) throw new HttpError(422, { message: MEMBER_IMPORT_MESSAGES.hasErrors });
   const byNumber = new Map(plan.rows.map((row) => [row.number, row]));
   // A duplicate of an earlier row, to update it, feeds that row before anything is written.
   for (const row of plan.rows) {
@@ -144,38 +145,56 @@ async function writeImport(
   const [product] = await db.query<{ id: number }>("SELECT id FROM products WHERE kind = 'membership' ORDER BY id LIMIT 1");
   let done = 0;
   for (let start = 0; start < creates.length; start += sizes.creates) {
-    const slice = creates.slice(start, start + sizes.creates).map((row) => ({
-      row: row.number,
-      remote_id: row.values.remote_id ?? null,
-      ...Object.fromEntries(ACCOUNT_FIELDS.map((field) => [field, row.values[field] ?? null])),
-      membership_start_date: row.values.membership_start_date ?? today,
-      end_date: row.values.membership_end_date ?? null,
-    }));
+    const slice = creates.slice(start, start + sizes.creates).map((row) => {
+      const status = (row.values.status ?? 'member') as MemberStatus;
+      return {
+        row: row.number,
+        remote_id: row.values.remote_id ?? null,
+        member_status: status,
+        ...Object.fromEntries(ACCOUNT_FIELDS.map((field) => [field, row.values[field] ?? null])),
+        // An applicant's membership starts when staff accept the application.
+        membership_start_date: row.values.membership_start_date ?? (IS_MEMBER[status] ? today : null),
+        end_date: row.values.membership_end_date ?? null,
+      };
+    });
     await step(async (tx) => {
       const columns = (['remote_id', ...ACCOUNT_FIELDS] as const).map((field) => `${field} ${FIELD_TYPES[field]}`).join(', ');
-      const created = await tx.query<{ id: number; remote_id: number; row: number }>(
-        `WITH input AS (
-           SELECT r.*, coalesce(r.remote_id, nextval('member_number_seq')::int) AS number
-             FROM jsonb_to_recordset($1::jsonb) AS r(row int, end_date date, ${columns})
+      // Ids taken first: an applicant has no member number to match the rows it inserts by.
+      const created = await tx.query<{ id: number; remote_id: number | null; row: number }>(
+        `WITH input AS MATERIALIZED (
+           SELECT r.*, nextval(pg_get_serial_sequence('accounts', 'id'))::int AS id,
+                  r.member_status IN ('member', 'inactive') AS is_member,
+                  CASE WHEN r.member_status IN ('member', 'inactive') THEN coalesce(r.remote_id, nextval('member_number_seq')::int)
+                       ELSE r.remote_id END AS number
+             FROM jsonb_to_recordset($1::jsonb) AS r(row int, end_date date, member_status text, ${columns})
          ), inserted AS (
-           INSERT INTO accounts (remote_id, role_id, status, registration_completed, validated_at, validated_by,
+           INSERT INTO accounts (id, remote_id, role_id, status, registration_completed, validated_at, validated_by, rejected_at,
                                  ${ACCOUNT_FIELDS.join(', ')})
-           SELECT number, 2, '1', 1, now(), $2,
-                  ${ACCOUNT_FIELDS.map((field) => (field === 'email' ? `coalesce(email, 'medlem-' || number || '@${NO_EMAIL_DOMAIN}')` : field)).join(', ')}
+           SELECT id, number, CASE WHEN is_member THEN 2 ELSE 1 END,
+                  CASE member_status WHEN 'rejected' THEN '2' WHEN 'inactive' THEN '0' ELSE '1' END, 1,
+                  CASE WHEN is_member THEN now() END, CASE WHEN is_member THEN $2::int END,
+                  CASE WHEN member_status = 'rejected' THEN now() END,
+                  ${ACCOUNT_FIELDS.map((field) => (field === 'email' ? `coalesce(email, 'medlem-' || coalesce(number::text, 'konto-' || id) || '@${NO_EMAIL_DOMAIN}')` : field)).join(', ')}
              FROM input ORDER BY row
            RETURNING id, remote_id
          ), memberships AS (
-           INSERT INTO subscriptions (member_id, product_id, kind, state, subscription_start, subscription_end, validated_at, validated_by)
-           SELECT inserted.id, $3, 'membership', CASE WHEN input.end_date IS NOT NULL AND input.end_date < $4::date THEN 'ended' ELSE 'active' END,
-                  input.membership_start_date, input.end_date, now(), $2
-             FROM inserted JOIN input ON input.number = inserted.remote_id
+           INSERT INTO subscriptions (member_id, product_id, kind, state, subscription_start, subscription_end, validated_at, validated_by, rejected_at)
+           SELECT inserted.id, $3, 'membership',
+                  CASE WHEN input.member_status = 'applicant' THEN 'pending' WHEN input.member_status = 'rejected' THEN 'rejected'
+                       WHEN input.end_date IS NOT NULL AND input.end_date < $4::date THEN 'ended' ELSE 'active' END,
+                  input.membership_start_date, input.end_date,
+                  CASE WHEN input.is_member THEN now() END, CASE WHEN input.is_member THEN $2::int END,
+                  CASE WHEN input.member_status = 'rejected' THEN now() END
+             FROM inserted JOIN input ON input.id = inserted.id
          )
-         SELECT inserted.id, inserted.remote_id, input.row FROM inserted JOIN input ON input.number = inserted.remote_id`,
+         SELECT inserted.id, inserted.remote_id, input.row FROM inserted JOIN input ON input.id = inserted.id`,
         [JSON.stringify(slice), record.created_by, product.id, today],
       );
       const changes = created.map((member) => {
         const row = byNumber.get(member.row)!;
-        const fields: Record<string, [null, unknown]> = { import: [null, note], remote_id: [null, member.remote_id] };
+        const fields: Record<string, [null, unknown]> = { import: [null, note] };
+        if (member.remote_id !== null) fields.remote_id = [null, member.remote_id];
+        if (row.values.status === 'applicant' || row.values.status === 'rejected') fields.status = [null, row.values.status === 'rejected' ? '2' : '1'];
         for (const field of ACCOUNT_FIELDS) if (row.values[field] !== undefined && row.values[field] !== null) fields[field] = [null, row.values[field]];
         return { id: member.id, changes: fields };
       });

@@ -77,11 +77,12 @@ async function matchesOf(db: Queryable, rows: PlannedRow[]): Promise<Existing[]>
 
 /**
  * Finds each checked row's duplicate, a member first and else an earlier row, and applies staff's
- * decision for it (`decide`); a row whose e-mail another account or row has becomes an error. The
+ * decision for it (`decide`, told whether 'Opprett likevel' can work); a row whose e-mail another account
+ * or row has says so on its duplicate, and becomes an error when staff still choose to create it. The
  * rows are changed in place.
  */
 export async function findDuplicates(
-  db: Queryable, planned: PlannedRow[], decide: (row: PlannedRow) => Action, columnOf: (field: ImportField) => string,
+  db: Queryable, planned: PlannedRow[], decide: (row: PlannedRow, createRefused: boolean) => Action, columnOf: (field: ImportField) => string,
 ): Promise<void> {
   const existing = await existingMatches(db, planned);
   const byNumber = new Map<number, Existing>();
@@ -128,13 +129,15 @@ export async function findDuplicates(
         row.action = 'error';
         continue;
       }
-      const action = decide(row);
+      const refused = keys.email && byEmail.has(keys.email) ? MEMBER_IMPORT_MESSAGES.emailTaken : undefined;
+      const action = decide(row, refused !== undefined);
       row.duplicate = {
         row: row.number, member_id: member.id, of_row: null, by: by(member, false), name: row.name,
         member_name: `${member.first_name} ${member.last_name}`, member_number: member.remote_id, action,
       };
       row.action = action;
-      if (action === 'create' && keys.email && byEmail.has(keys.email)) {
+      if (refused) row.duplicate.create_refused = refused;
+      if (action === 'create' && refused) {
         row.errors.push({ row: row.number, column: columnOf('email'), message: MEMBER_IMPORT_MESSAGES.emailTaken });
         row.action = 'error';
       }
@@ -145,14 +148,16 @@ export async function findDuplicates(
       ?? (keys.phone ? seen.phone.get(keys.phone) : undefined)
       ?? (keys.name ? seen.name.get(keys.name) : undefined);
     if (earlier) {
-      const action = decide(row);
+      const sameEmail = keys.email ? seen.email.get(keys.email) : undefined;
+      const action = decide(row, sameEmail !== undefined);
       row.duplicate = {
         row: row.number, member_id: null, of_row: earlier.number, by: by(earlier.values, true), name: row.name,
         member_name: earlier.name, member_number: typeof earlier.values.remote_id === 'number' ? earlier.values.remote_id : null, action,
       };
       row.action = action;
-      if (action === 'create' && keys.email && seen.email.has(keys.email)) {
-        row.errors.push({ row: row.number, column: columnOf('email'), message: `${MEMBER_IMPORT_MESSAGES.emailInFile} ${seen.email.get(keys.email)!.number}` });
+      if (sameEmail) row.duplicate.create_refused = `${MEMBER_IMPORT_MESSAGES.emailInFile} ${sameEmail.number}`;
+      if (action === 'create' && sameEmail) {
+        row.errors.push({ row: row.number, column: columnOf('email'), message: `${MEMBER_IMPORT_MESSAGES.emailInFile} ${sameEmail.number}` });
         row.action = 'error';
         continue;
       }

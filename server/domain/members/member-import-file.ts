@@ -29,6 +29,7 @@ export const IMPORT_FIELDS = [
   { key: 'membership_end_date', label: 'Medlem til', aliases: [] },
   { key: 'newsletter_2', label: 'Nyhetsbrev 2', aliases: [] },
   { key: 'newsletter_3', label: 'Nyhetsbrev 3', aliases: [] },
+  { key: 'status', label: 'Status', aliases: ['medlemsstatus'] },
 ] as const;
 
 export type ImportField = (typeof IMPORT_FIELDS)[number]['key'];
@@ -59,11 +60,12 @@ const INVOICE_ALIASES: Record<(typeof INVOICE_COLUMNS)[number], string[]> = {
 /** The template's example row, in the order of IMPORT_FIELDS. */
 export const TEMPLATE_EXAMPLE = [
   '', 'Kari', 'Nordmann', 'kari.nordmann@example.no', '912 34 567', 'Storgata 1', '0155', 'Oslo', '17.04.1988',
-  'Kvinne', 'Kari og Bandet', 'Gitar', 'E-post', '', '01.01.2020', '', 'ja', 'nei',
+  'Kvinne', 'Kari og Bandet', 'Gitar', 'E-post', '', '01.01.2020', '', 'ja', 'nei', 'Aktiv',
 ];
 export const TEMPLATE_NOTE = 'Hver rad trenger Fornavn, Etternavn og E-post eller Mobil; resten kan stå tomt. '
   + 'Tomt Kjønn blir Annet; tom Fakturametode blir E-post når raden har e-post, ellers E-faktura. '
-  + 'Datoer som dd.mm.åååå. Medlemsnummer beholdes; tomt gir neste ledige nummer. '
+  + 'Datoer som dd.mm.åååå. Medlemsnummer beholdes; tomt gir et medlem neste ledige nummer. '
+  + 'Status: Aktiv (medlem; tom blir Aktiv), Søker (venter på behandling) eller Avvist; søkere og avviste får ingen velkomst-e-post. '
   + `Arkene ${INSTRUMENT_SHEET}, ${TRAVEL_SHEET} og ${INVOICE_SHEET} kan stå tomme eller fjernes.`;
 
 export const INVOICE_NOTE = 'Én rad per åpen faktura fra det tidligere systemet. Medlemsnummer, Fakturadato, Forfallsdato og Beløp må fylles ut; '
@@ -148,6 +150,16 @@ function invoiceColumns(header: string[], rows: { number: number; cells: string[
     columns: [...INVOICE_COLUMNS],
     rows: rows.map((row) => ({ number: row.number, cells: positions.map((position) => (position < 0 ? '' : row.cells[position] ?? '')) })),
   };
+}
+
+/** Where each mapped field's cells are: the position of the column that feeds it. */
+export function fieldPositions(columns: string[], mapping: Record<string, string | null>): Map<ImportField, number> {
+  const index = new Map<ImportField, number>();
+  columns.forEach((column, position) => {
+    const field = mapping[column];
+    if (field) index.set(field as ImportField, position);
+  });
+  return index;
 }
 
 /** The mapping a file starts with: each header matched to a field, a field used once. */

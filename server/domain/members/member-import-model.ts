@@ -17,6 +17,8 @@ export interface Duplicate {
   member_name: string | null;
   member_number: number | null;
   action: Action;
+  /** Why 'Opprett likevel' cannot work for this row: its e-mail is another account's or an earlier row's. */
+  create_refused?: string;
 }
 export interface Summary {
   rows: number;
@@ -31,6 +33,10 @@ export interface Summary {
   invoices_existing?: number;
   undo?: { undone: number; kept: { member_id: number; name: string; reason: string }[] };
 }
+
+/** What an imported account becomes: a member (role 2, status '1' or '0'), an applicant waiting for a decision, or a rejected one (role 1). */
+export type MemberStatus = 'member' | 'inactive' | 'applicant' | 'rejected';
+export const IS_MEMBER: Record<MemberStatus, boolean> = { member: true, inactive: true, applicant: false, rejected: false };
 
 export type Values = Partial<Record<ImportField, string | number | boolean | null>>;
 

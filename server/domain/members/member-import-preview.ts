@@ -14,14 +14,15 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { Turns } from '../../lib/turns.ts';
 import { columnLetter, formulaWithoutValue } from '../../lib/spreadsheet.ts';
-import { checkMapping, FIELD_LABEL, guessMapping, readImportFile, type ImportField, type ReadFile } from './member-import-file.ts';
+import { checkMapping, FIELD_LABEL, fieldPositions, guessMapping, readImportFile, type ImportField, type ReadFile } from './member-import-file.ts';
 import { MEMBER_IMPORT_MESSAGES } from './member-import-limits.ts';
 import type { Action, Plan, PlannedRow } from './member-import-model.ts';
 import { checkRow, loadReference } from './member-import-rows.ts';
 import { findDuplicates } from './member-import-duplicates.ts';
 import { planOtherSheets } from './member-import-other-sheets.ts';
 import { planOpenInvoices } from './member-import-invoices.ts';
-import { loadRecord, shown, storedRows, type MemberImport, type StoredRow } from './member-import-record.ts';
+import { importDetail } from './member-import-detail.ts';
+import { loadRecord, storedRows, type MemberImport, type StoredRow } from './member-import-record.ts';
 
 /** The preview: rows checked, duplicates found, decisions applied. Reads, never writes. */
 export async function planImport(
@@ -31,11 +32,7 @@ export async function planImport(
   slices: Iterable<StoredRow[]> | AsyncIterable<StoredRow[]>,
 ): Promise<Plan> {
   const ref = await loadReference(db);
-  const index = new Map<ImportField, number>();
-  source.columns.forEach((column, position) => {
-    const field = source.mapping[column];
-    if (field) index.set(field as ImportField, position);
-  });
+  const index = fieldPositions(source.columns, source.mapping);
   const columnOf = (field: ImportField) => {
     const position = index.get(field);
     return position === undefined ? FIELD_LABEL[field] : source.columns[position];
@@ -59,7 +56,9 @@ export async function planImport(
     }
   }
 
-  const decide = (row: PlannedRow): Action => source.decisions[String(row.number)] ?? source.default_action ?? 'skip';
+  // A choice for all duplicates creates only where creating can work; the others are skipped.
+  const decide = (row: PlannedRow, createRefused: boolean): Action =>
+    source.decisions[String(row.number)] ?? (source.default_action === 'create' && createRefused ? 'skip' : source.default_action ?? 'skip');
   await findDuplicates(db, planned, decide, columnOf);
 
   const plan: Plan = {
@@ -117,7 +116,7 @@ export async function createImport(db: Database, staffId: number, fileName: stri
   const { id, columns, mapping: chosen, extra } = await storeUpload(db, staffId, fileName, buffer, mapping);
   const plan = await planImport(db, { columns, mapping: chosen, decisions: {}, default_action: null, extra }, storedRows(db, id));
   await savePreview(db, id, plan);
-  return shown((await loadRecord(db, id))!);
+  return importDetail(db, (await loadRecord(db, id))!);
 }
 
 export interface ImportChange {
@@ -142,6 +141,6 @@ export async function changeImport(db: Database, id: number, change: ImportChang
   ]);
   const plan = await planImport(db, { columns: record.columns, mapping, decisions, default_action: defaultAction, extra: record.extra_sheets }, storedRows(db, id));
   await savePreview(db, id, plan);
-  return shown((await loadRecord(db, id))!);
+  return importDetail(db, (await loadRecord(db, id))!);
 }
 

@@ -18,6 +18,12 @@ export interface MemberImport {
   duplicates: Duplicate[];
   default_action: Action | null;
   send_welcome: boolean;
+  /** The first rows as read (the preview's page only). */
+  sample?: { row: number; values: Record<string, string>; errors: { column: string; message: string }[] }[];
+  /** Welcome mails already sent (a finished import's page only). */
+  welcome_sent?: number;
+  /** Committed with the rows in error left out ('Importer resten'). */
+  skip_errors: boolean;
   progress: { done: number; rows: number };
   error: string | null;
   committed_at: string | null;
@@ -41,6 +47,7 @@ export interface ImportRecord {
   errors: RowError[];
   duplicates: Duplicate[];
   send_welcome: boolean;
+  skip_errors: boolean;
   progress_done: number;
   error: string | null;
   committed_at: string | null;
@@ -50,7 +57,7 @@ export interface ImportRecord {
 export const RECORD_COLUMNS = `i.id, i.file_name, i.state, i.created_at, i.created_by,
   (SELECT first_name || ' ' || last_name FROM accounts WHERE id = i.created_by) AS staff_name,
   i.columns, i.mapping, i.decisions, i.default_action, i.extra_sheets, i.summary, i.errors, i.duplicates,
-  i.send_welcome, i.progress_done, i.error, i.committed_at, i.undone_at`;
+  i.send_welcome, i.skip_errors, i.progress_done, i.error, i.committed_at, i.undone_at`;
 
 export async function loadRecord(db: Queryable, id: number): Promise<ImportRecord | null> {
   const [row] = await db.query<ImportRecord>(`SELECT ${RECORD_COLUMNS} FROM member_imports i WHERE i.id = $1`, [id]);
@@ -77,6 +84,7 @@ export function shown(record: ImportRecord): MemberImport {
     duplicates: record.duplicates.slice(0, SHOWN),
     default_action: record.default_action,
     send_welcome: record.send_welcome,
+    skip_errors: record.skip_errors,
     progress: { done: record.progress_done, rows: record.summary.rows ?? 0 },
     error: record.error,
     committed_at: committed,
@@ -108,11 +116,6 @@ export async function* storedRows(db: Queryable, id: number): AsyncGenerator<Sto
     if (slice.length < 5000) return;
     after = slice[slice.length - 1].number;
   }
-}
-
-export async function findImport(db: Queryable, id: number): Promise<MemberImport | null> {
-  const record = await loadRecord(db, id);
-  return record ? shown(record) : null;
 }
 
 export function assertFound<T>(value: T | null): T {

@@ -5,7 +5,7 @@ import { normalisePhone } from './members.ts';
 import { todayInOslo } from '../shared/oslo-date.ts';
 import type { ImportField } from './member-import-file.ts';
 import { MEMBER_IMPORT_LIMITS, MEMBER_IMPORT_MESSAGES } from './member-import-limits.ts';
-import { GivenFields, type PlannedRow, type RowError, type Values } from './member-import-model.ts';
+import { GivenFields, type MemberStatus, type PlannedRow, type RowError, type Values } from './member-import-model.ts';
 
 /** dd.mm.åååå, dd/mm/åååå, dd-mm-åååå or åååå-mm-dd (a date cell arrives as the last); null when not a date. */
 export function importDate(text: string): string | null {
@@ -21,6 +21,13 @@ const GENDER_WORDS: Record<string, number> = {
   1: 1, mann: 1, m: 1, male: 1, gutt: 1,
   2: 2, kvinne: 2, k: 2, f: 2, female: 2, dame: 2, jente: 2,
   3: 3, annet: 3, a: 3, other: 3, ukjent: 3,
+};
+/** The export's Status words (member-export.ts) and a few more; what an imported account becomes. */
+const STATUS_WORDS: Record<string, MemberStatus> = {
+  aktiv: 'member', medlem: 'member', 1: 'member', active: 'member', member: 'member',
+  inaktiv: 'inactive', 0: 'inactive', inactive: 'inactive',
+  søker: 'applicant', soker: 'applicant', søknad: 'applicant', applicant: 'applicant',
+  avvist: 'rejected', 2: 'rejected', rejected: 'rejected',
 };
 const YES = new Set(['ja', 'j', 'yes', 'y', '1', 'x', 'true', 'sann']);
 const NO = new Set(['nei', 'n', 'no', '0', 'false', 'usann']);
@@ -79,7 +86,8 @@ export function checkRow(number: number, text: Partial<Record<ImportField, strin
   const phoneText = get('phone');
   if (phoneText !== '') {
     const phone = normalisePhone(phoneText);
-    if (/^\+?\d{8,15}$/.test(phone)) values.phone = phone;
+    // Every number the portal keeps is taken: old short numbers of 5–7 digits too.
+    if (/^\+?\d{5,15}$/.test(phone)) values.phone = phone;
     else problem('phone', MEMBER_IMPORT_MESSAGES.phone);
   }
   if (email === '' && phoneText === '') problem('email', MEMBER_IMPORT_MESSAGES.emailOrPhone);
@@ -103,7 +111,8 @@ export function checkRow(number: number, text: Partial<Record<ImportField, strin
   for (const field of ['birthdate', 'membership_start_date', 'membership_end_date'] as const) {
     if (get(field) === '') continue;
     const date = importDate(get(field));
-    if (!date || (field === 'birthdate' && !isPickerDate(date))) problem(field, MEMBER_IMPORT_MESSAGES.date);
+    if (date && field === 'birthdate' && date > ref.today) problem(field, MEMBER_IMPORT_MESSAGES.birthdateFuture);
+    else if (!date || (field === 'birthdate' && !isPickerDate(date))) problem(field, MEMBER_IMPORT_MESSAGES.date);
     else values[field] = date;
   }
   if (values.membership_start_date && values.membership_end_date && values.membership_end_date < values.membership_start_date) {
@@ -139,6 +148,10 @@ export function checkRow(number: number, text: Partial<Record<ImportField, strin
     else if (NO.has(word)) values[field] = false;
     else problem(field, MEMBER_IMPORT_MESSAGES.yesNo);
   }
+  const status = get('status').toLowerCase();
+  if (status === '') values.status = 'member';
+  else if (STATUS_WORDS[status]) values.status = STATUS_WORDS[status];
+  else problem('status', MEMBER_IMPORT_MESSAGES.status);
   return {
     number, values, given, errors, duplicate: null, action: errors.length > 0 ? 'error' : 'create',
     name: `${get('first_name')} ${get('last_name')}`.trim(),

@@ -20,7 +20,9 @@ export async function sendWelcomeMails(
     `SELECT a.id, a.email, a.first_name, a.last_name
        FROM member_import_items i JOIN accounts a ON a.id = i.target_id
        JOIN member_imports m ON m.id = i.import_id AND m.state = 'done'
-      WHERE i.import_id = $1 AND i.kind = 'member' AND i.action = 'create' AND a.id > $2 AND a.password_hash IS NULL AND a.erased_at IS NULL
+      -- Members only: an applicant or a rejected one has no membership to welcome to.
+      WHERE i.import_id = $1 AND i.kind = 'member' AND i.action = 'create' AND a.id > $2 AND a.role_id = 2 AND a.status <> '2'
+        AND a.password_hash IS NULL AND a.erased_at IS NULL
       ORDER BY a.id LIMIT $3`,
     [data.importId, data.afterId, perMinute],
   );

@@ -59,7 +59,15 @@ export function assertPatchFollowsForm(patch: MemberPatch, rule: FormRule): void
 }
 
 /** Phone numbers are kept without spaces so search and duplicate checks compare like with like. */
-export const normalisePhone = (phone: string): string => phone.replace(/[\s-]/g, '');
+/**
+ * A phone number as the portal stores it: without spaces, dashes, dots or brackets, and a Norwegian
+ * number ('+47 943 29 103', '0047…') as its 8 digits, as Vipps's numbers and the lists use them.
+ */
+export function normalisePhone(phone: string): string {
+  const compact = phone.trim().replace(/[\s\-().]/g, '');
+  const norwegian = /^(?:\+47|0047)(\d{8})$/.exec(compact);
+  return norwegian ? norwegian[1] : compact;
+}
 
 const MEMBER_COLUMNS = `
   a.id, a.remote_id, a.role_id, a.email, a.first_name, a.last_name, a.phone, a.address, a.postal_code,

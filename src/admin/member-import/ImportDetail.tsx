@@ -11,13 +11,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -31,17 +25,22 @@ import { useFormState } from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
 import type { StaffDataProvider } from '../../dataProvider/index.ts';
 import type { ImportChange } from '../../dataProvider/member-import.ts';
-import type { ImportAction, MemberImport } from '../../dataProvider/types.ts';
-import { formatDate } from '../../common/format.ts';
+import type { MemberImport } from '../../dataProvider/types.ts';
 import { PageTitle } from '../settings/PageTitle.tsx';
+import { Duplicates } from './ImportDuplicates.tsx';
+import { Running, UndoButton } from './ImportProgress.tsx';
+import { Sample } from './ImportSample.tsx';
 import { useToast } from '../toast.tsx';
 
 const FIELDS = [
   'remote_id', 'first_name', 'last_name', 'email', 'phone', 'address', 'postal_code', 'postal_area', 'birthdate', 'gender', 'artist_name',
-  'primary_instrument_type', 'invoice_method', 'invoice_email', 'membership_start_date', 'membership_end_date', 'newsletter_2', 'newsletter_3',
+  'primary_instrument_type', 'invoice_method', 'invoice_email', 'membership_start_date', 'membership_end_date', 'newsletter_2', 'newsletter_3', 'status',
 ] as const;
-const ACTIONS: ImportAction[] = ['skip', 'update', 'fill', 'create'];
 const SHOWN_ERRORS = 200;
+
+/** Something to write besides the rows in error: 'Importer resten' has work to do. */
+const hasWork = (item: MemberImport) =>
+  item.summary.new + item.summary.update + (item.summary.instruments ?? 0) + (item.summary.travel ?? 0) + (item.summary.invoices ?? 0) > 0;
 
 function Counts({ item }: { item: MemberImport }) {
   const translate = useTranslate();
@@ -147,121 +146,6 @@ function Errors({ item }: { item: MemberImport }) {
   );
 }
 
-const rowSource = (row: number) => `row_${row}`;
-
-function Duplicates({ item, onDecide, onAll }: {
-  item: MemberImport;
-  onDecide: (row: number, action: ImportAction) => void;
-  onAll: (action: ImportAction) => void;
-}) {
-  const translate = useTranslate();
-  if (item.duplicates.length === 0) return null;
-  const choices = ACTIONS.map((action) => ({ id: action, name: translate(`app.member_import.duplicates.actions.${action}`) }));
-  const values = {
-    all: item.default_action ?? 'skip',
-    ...Object.fromEntries(item.duplicates.map((duplicate) => [rowSource(duplicate.row), duplicate.action])),
-  };
-  const match = (duplicate: MemberImport['duplicates'][number]) =>
-    duplicate.member_id === null
-      ? translate('app.member_import.duplicates.of_row', { row: duplicate.of_row })
-      : translate('app.member_import.duplicates.member', { name: duplicate.member_name, number: duplicate.member_number ?? '–' });
-  return (
-    <Box component="section" aria-labelledby="duplicates-title" sx={{ mt: 3 }}>
-      <Typography id="duplicates-title" variant="h6" component="h2">{translate('app.member_import.duplicates.title', { count: item.duplicates.length })}</Typography>
-      <Typography color="text.secondary" sx={{ mb: 1 }}>{translate('app.member_import.duplicates.help')}</Typography>
-      {/* The choice for all is applied with its button; a row's choice is saved as it is made. */}
-      <Form key={JSON.stringify(values)} record={values} onSubmit={(data: Record<string, unknown>) => onAll(data.all as ImportAction)}>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 1 }}>
-          <SelectInput source="all" label="app.member_import.duplicates.all" choices={choices} translateChoice={false}
-            isRequired helperText={false} sx={{ width: 280, maxWidth: '100%', '& label span[aria-hidden="true"]': { display: 'none' } }} />
-          <Button type="submit" variant="outlined">{translate('app.member_import.duplicates.all_apply')}</Button>
-        </Box>
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('app.member_import.duplicates.row')}</TableCell>
-                <TableCell>{translate('app.member_import.duplicates.name')}</TableCell>
-                <TableCell>{translate('app.member_import.duplicates.match')}</TableCell>
-                <TableCell>{translate('app.member_import.duplicates.by')}</TableCell>
-                <TableCell>{translate('app.member_import.duplicates.action')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {item.duplicates.map((duplicate) => (
-                <TableRow key={duplicate.row}>
-                  <TableCell>{duplicate.row}</TableCell>
-                  <TableCell>{duplicate.name}</TableCell>
-                  <TableCell>
-                    {duplicate.member_id === null ? match(duplicate) : (
-                      <Link component={RouterLink} to={`/membership/edit/${duplicate.member_id}`}>{match(duplicate)}</Link>
-                    )}
-                  </TableCell>
-                  <TableCell>{translate(`app.member_import.duplicates.by_${duplicate.by}`)}</TableCell>
-                  <TableCell>
-                    <SelectInput
-                      source={rowSource(duplicate.row)}
-                      label={false}
-                      choices={choices}
-                      translateChoice={false}
-                      isRequired
-                      hiddenLabel
-                      helperText={false}
-                      margin="none"
-                      sx={{ minWidth: 200 }}
-                      slotProps={{ select: { SelectDisplayProps: { 'aria-label': `${translate('app.member_import.duplicates.action')} ${translate('app.member_import.duplicates.row')} ${duplicate.row}` } } as never }}
-                      onChange={(event) => onDecide(duplicate.row, (event as { target: { value: string } }).target.value as ImportAction)}
-                    />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
-      </Form>
-    </Box>
-  );
-}
-
-function Running({ item }: { item: MemberImport }) {
-  const translate = useTranslate();
-  const percent = item.progress.rows > 0 ? Math.round((100 * item.progress.done) / item.progress.rows) : 0;
-  const label = translate('app.member_import.commit.running', item.progress);
-  return (
-    <Box role="status" sx={{ my: 2 }}>
-      <Typography>{label}</Typography>
-      <LinearProgress sx={{ mt: 1 }} variant={item.progress.done > 0 ? 'determinate' : 'indeterminate'} value={percent} aria-label={label} />
-      <Typography color="text.secondary" sx={{ mt: 1 }}>{translate('app.member_import.commit.running_waiting')}</Typography>
-    </Box>
-  );
-}
-
-function UndoButton({ item, busy, onUndo }: { item: MemberImport; busy: boolean; onUndo: () => Promise<unknown> }) {
-  const translate = useTranslate();
-  const [open, setOpen] = useState(false);
-  const undo = async () => {
-    await onUndo().catch(() => undefined);
-    setOpen(false);
-  };
-  return (
-    <>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mt: 2 }}>
-        <Button variant="outlined" color="error" onClick={() => setOpen(true)}>{translate('app.member_import.undo.button')}</Button>
-        {item.undo_until && <Typography color="text.secondary">{translate('app.member_import.undo.until', { date: formatDate(item.undo_until) })}</Typography>}
-      </Box>
-      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="undo-title">
-        <DialogTitle id="undo-title">{translate('app.member_import.undo.confirm_title')}</DialogTitle>
-        <DialogContent><DialogContentText>{translate('app.member_import.undo.confirm')}</DialogContentText></DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)}>{translate('app.member_import.undo.cancel')}</Button>
-          <Button color="error" variant="contained" disabled={busy} onClick={undo}>{translate('app.member_import.undo.confirm_button')}</Button>
-        </DialogActions>
-      </Dialog>
-    </>
-  );
-}
-
-
 export function ImportDetail() {
   const translate = useTranslate();
   const { id = '' } = useParams();
@@ -278,7 +162,7 @@ export function ImportDetail() {
     setFailure(null);
     void refetch();
   };
-  const commit = useMutation({ mutationFn: () => dataProvider.commitImport(id, welcome), onSuccess: followUp, onError: failed });
+  const commit = useMutation({ mutationFn: (skipErrors: boolean) => dataProvider.commitImport(id, welcome, skipErrors), onSuccess: followUp, onError: failed });
   const undo = useMutation({ mutationFn: () => dataProvider.undoImport(id), onSuccess: followUp, onError: failed });
   const busy = changing || commit.isPending || undo.isPending;
 
@@ -308,16 +192,22 @@ export function ImportDetail() {
             {item.state === 'preview' && (
               <>
                 <Mapping item={item} onChange={(mapping) => change({ mapping })} />
+                <Sample item={item} />
                 <Errors item={item} />
                 <Duplicates item={item} onDecide={(row, action) => change({ decisions: [{ row, action }] })} onAll={(action) => change({ default_action: action })} />
                 <Box component="section" sx={{ mt: 3 }}>
                   <FormControlLabel control={<Checkbox checked={welcome} onChange={(event) => setWelcome(event.target.checked)} />}
                     label={translate('app.member_import.commit.welcome')} />
                   {item.summary.error > 0 && <Alert severity="warning" sx={{ my: 1 }}>{translate('app.member_import.commit.blocked')}</Alert>}
-                  <Box>
-                    <Button variant="contained" size="large" disabled={busy || item.summary.error > 0} onClick={() => commit.mutate()}>
+                  <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
+                    <Button variant="contained" size="large" disabled={busy || item.summary.error > 0} onClick={() => commit.mutate(false)}>
                       {translate('app.member_import.commit.button')}
                     </Button>
+                    {item.summary.error > 0 && (
+                      <Button variant="outlined" size="large" disabled={busy || !hasWork(item)} onClick={() => commit.mutate(true)}>
+                        {translate('app.member_import.commit.skip_errors', { smart_count: item.summary.error })}
+                      </Button>
+                    )}
                   </Box>
                 </Box>
               </>
@@ -330,9 +220,13 @@ export function ImportDetail() {
                   {translate('app.member_import.commit.done', item.summary)}
                   {item.summary.invoices ? ` ${translate('app.member_import.commit.done_invoices', { smart_count: item.summary.invoices })}` : ''}
                 </Alert>
+                {item.summary.error > 0 && <Alert severity="info" sx={{ mt: 1 }}>{translate('app.member_import.commit.done_skipped', { smart_count: item.summary.error })}</Alert>}
                 <Link component={RouterLink} to="/membership" sx={{ display: 'inline-block', mt: 1 }}>{translate('app.member_import.commit.to_overview')}</Link>
                 <UndoButton item={item} busy={busy} onUndo={() => undo.mutateAsync()} />
               </Box>
+            )}
+            {item.state === 'done' && item.summary.error > 0 && (
+              <Errors item={item} />
             )}
             {item.state === 'undone' && item.summary.undo && (
               <Box role="status" sx={{ mt: 2 }}>

@@ -961,6 +961,11 @@ export default {
         postal_code: 'Postal code', postal_area: 'Postal area', birthdate: 'Date of birth', gender: 'Gender', artist_name: 'Artist/band',
         primary_instrument_type: 'Main instrument', invoice_method: 'Invoice method', invoice_email: 'Invoice e-mail',
         membership_start_date: 'Member from', membership_end_date: 'Member until', newsletter_2: 'Newsletter 2', newsletter_3: 'Newsletter 3',
+        status: 'Status',
+      },
+      sample: {
+        title: 'How the first rows were read',
+        help: 'Check that each column went into the right field before importing.',
       },
       errors: {
         title: 'Rows with errors (%{count})',
@@ -989,11 +994,14 @@ export default {
         by_phone: 'mobile',
         by_name_birthdate: 'name and date of birth',
         actions: { skip: 'Skip', update: 'Update (overwrite)', fill: 'Fill empty fields', create: 'Create anyway' },
+        create_refused: 'Create anyway is not possible: %{reason}',
       },
       commit: {
         welcome: 'Send a welcome e-mail with a link to choose a password (sent at a pace the mail server accepts)',
         button: 'Import',
-        blocked: 'Correct the rows with errors before importing.',
+        blocked: 'Correct the rows with errors before importing, or import the rest: the rows with errors are skipped and listed in the error report.',
+        skip_errors: 'Import the rest (skip %{smart_count} row with errors) |||| Import the rest (skip %{smart_count} rows with errors)',
+        done_skipped: '%{smart_count} row with errors was skipped; it is in the error report. |||| %{smart_count} rows with errors were skipped; they are in the error report.',
         running: 'Importing: %{done} of %{rows} rows',
         running_waiting: 'The import is running. You may leave the page and come back.',
         done: 'Imported: %{new} new members, %{update} updated, %{duplicate} duplicates skipped.',
@@ -1010,6 +1018,8 @@ export default {
         confirm_button: 'Undo',
         done: 'The import is undone: %{undone} members.',
         kept: 'These members were changed after the import and were kept:',
+        welcome_none: 'No welcome mail has been sent yet.',
+        welcome_sent: '%{smart_count} welcome mail has already been sent and cannot be called back. |||| %{smart_count} welcome mails have already been sent and cannot be called back.',
       },
     },
     staff_review: {

@@ -952,6 +952,11 @@ export default {
         postal_code: 'Postnummer', postal_area: 'Poststed', birthdate: 'Fødselsdato', gender: 'Kjønn', artist_name: 'Artist/band',
         primary_instrument_type: 'Hovedinstrument', invoice_method: 'Fakturametode', invoice_email: 'Faktura-e-post',
         membership_start_date: 'Medlem fra', membership_end_date: 'Medlem til', newsletter_2: 'Nyhetsbrev 2', newsletter_3: 'Nyhetsbrev 3',
+        status: 'Status',
+      },
+      sample: {
+        title: 'Slik ble de første radene lest',
+        help: 'Se at hver kolonne havnet i riktig felt før du importerer.',
       },
       errors: {
         title: 'Rader med feil (%{count})',
@@ -980,11 +985,14 @@ export default {
         by_phone: 'mobil',
         by_name_birthdate: 'navn og fødselsdato',
         actions: { skip: 'Hopp over', update: 'Oppdater (overskriv)', fill: 'Oppdater tomme felt', create: 'Opprett likevel' },
+        create_refused: 'Opprett likevel går ikke: %{reason}',
       },
       commit: {
         welcome: 'Send velkomst-e-post med lenke for å velge passord (sendes i et tempo e-posttjeneren tåler)',
         button: 'Importer',
-        blocked: 'Rett radene med feil før du importerer.',
+        blocked: 'Rett radene med feil før du importerer, eller importer resten: radene med feil hoppes over og står i feilrapporten.',
+        skip_errors: 'Importer resten (hopp over %{smart_count} rad med feil) |||| Importer resten (hopp over %{smart_count} rader med feil)',
+        done_skipped: '%{smart_count} rad med feil ble hoppet over; den står i feilrapporten. |||| %{smart_count} rader med feil ble hoppet over; de står i feilrapporten.',
         running: 'Importerer: %{done} av %{rows} rader',
         running_waiting: 'Importen kjører. Du kan forlate siden og komme tilbake.',
         done: 'Importert: %{new} nye medlemmer, %{update} oppdatert, %{duplicate} duplikater hoppet over.',
@@ -1001,6 +1009,8 @@ export default {
         confirm_button: 'Angre',
         done: 'Importen er angret: %{undone} medlemmer.',
         kept: 'Disse medlemmene er endret etter importen og ble beholdt:',
+        welcome_none: 'Ingen velkomst-e-post er sendt ennå.',
+        welcome_sent: '%{smart_count} velkomst-e-post er allerede sendt, og kan ikke kalles tilbake. |||| %{smart_count} velkomst-e-poster er allerede sendt, og kan ikke kalles tilbake.',
       },
     },
     staff_review: {

@@ -17,7 +17,7 @@ function anImport(values: Partial<MemberImport> = {}): MemberImport {
     columns: ['Fornavn', 'Etternavn', 'E-post'], mapping: { Fornavn: 'first_name', Etternavn: 'last_name', 'E-post': 'email' },
     summary: { rows: 3, new: 2, update: 0, duplicate: 1, error: 0 }, errors: [],
     duplicates: [{ row: 4, member_id: 12, of_row: null, by: 'email', name: 'Ola Nordmann', member_name: 'Ola Nordmann', member_number: 10189, action: 'skip' }],
-    default_action: null, send_welcome: false, progress: { done: 0, rows: 3 }, error: null, committed_at: null, undone_at: null, undo_until: null,
+    default_action: null, send_welcome: false, skip_errors: false, progress: { done: 0, rows: 3 }, error: null, committed_at: null, undone_at: null, undo_until: null,
     ...values,
   };
 }
@@ -88,5 +88,46 @@ describe('the member import pages', { timeout: 60_000 }, () => {
     current = { ...current, state: 'done', progress: { done: 3, rows: 3 }, committed_at: '2026-11-24T08:01:00.000Z', undo_until: '2026-12-24T08:01:00.000Z' };
     renderAdmin('/member-import/7');
     expect(await screen.findByText('Importert: 2 nye medlemmer, 0 oppdatert, 1 duplikater hoppet over. 4 åpne fakturaer overført.', undefined, SLOW)).toBeInTheDocument();
+  });
+
+  it("offers 'Opprett likevel' only where it can work, shows the first rows as read, and imports the rest on request", async () => {
+    let current = anImport({
+      summary: { rows: 3, new: 1, update: 0, duplicate: 1, error: 1 },
+      errors: [{ row: 3, column: 'Fødselsdato', message: 'fødselsdatoen er fram i tid' }],
+      duplicates: [{ row: 4, member_id: 12, of_row: null, by: 'email', name: 'Ola Nordmann', member_name: 'Ola Nordmann', member_number: 10189, action: 'skip', create_refused: 'e-postadressen brukes av en annen konto' }],
+      sample: [{ row: 2, values: { first_name: 'Kari', last_name: 'Nordmann', email: 'kari@example.no' }, errors: [] }],
+    });
+    server.use(
+      http.get('*/api/member/import/7', () => HttpResponse.json({ data: current })),
+      http.post('*/api/member/import/7/commit', () => {
+        current = { ...current, state: 'done', skip_errors: true, committed_at: '2026-11-24T08:01:00.000Z', undo_until: '2026-12-24T08:01:00.000Z', sample: undefined };
+        return HttpResponse.json({ data: current }, { status: 202 });
+      }),
+    );
+    renderAdmin('/member-import/7');
+    const user = userEvent.setup();
+    const sample = await screen.findByRole('region', { name: 'Slik ble de første radene lest' }, SLOW);
+    expect(within(sample).getByRole('columnheader', { name: 'E-post' })).toBeInTheDocument();
+    expect(within(sample).getByRole('cell', { name: 'kari@example.no' })).toBeInTheDocument();
+    expect(screen.getByText('Opprett likevel går ikke: e-postadressen brukes av en annen konto')).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Hva skal skje? Rad 4' }));
+    expect(within(screen.getByRole('listbox')).getByRole('option', { name: 'Opprett likevel' })).toHaveAttribute('aria-disabled', 'true');
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Importer' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Importer resten (hopp over 1 rad med feil)' }));
+    await waitFor(() => expect(callsTo('/api/member/import/7/commit', 'POST').map((call) => call.body)).toEqual([{ send_welcome: false, skip_errors: true }]));
+    expect(await screen.findByText('1 rad med feil ble hoppet over; den står i feilrapporten.', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'fødselsdatoen er fram i tid' })).toBeInTheDocument();
+  });
+
+  it('says in the undo dialog how many welcome mails have already gone out', async () => {
+    server.use(http.get('*/api/member/import/7', () => HttpResponse.json({ data: anImport({
+      state: 'done', send_welcome: true, welcome_sent: 2, committed_at: '2026-11-24T08:01:00.000Z', undo_until: '2026-12-24T08:01:00.000Z',
+    }) })));
+    renderAdmin('/member-import/7');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Angre importen' }, SLOW));
+    const dialog = await screen.findByRole('dialog', { name: 'Angre importen?' });
+    expect(within(dialog).getByText('2 velkomst-e-poster er allerede sendt, og kan ikke kalles tilbake.')).toBeInTheDocument();
   });
 });
