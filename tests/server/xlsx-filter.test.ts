@@ -123,7 +123,7 @@ describe('filter buttons in every .xlsx', () => {
     const read = await python<Filters>(READ_FILTERS, files);
 
     // The filter spans the table: the member list's header and its two members, all 13 columns.
-    expect(read[members].sheets).toEqual([{ name: 'medlemsoversikt', filter: 'A1:M3' }]);
+    expect(read[members].sheets).toEqual([{ name: 'medlemsoversikt', filter: 'A1:N3' }]);
     expect(read[errors].sheets).toEqual([{ name: 'Feil', filter: 'A1:D3' }]);
     expect(read[stats].sheets.map((sheet) => sheet.name)).toEqual(['Medlemmer per måned', 'Perioden', 'Alder', 'Hovedinstrument', 'Samtykke']);
 
