@@ -25,8 +25,9 @@ export function pathPattern(url: string): string {
 let runs = 0;
 
 export async function recordAxeRun(page: Page, results: AxeResults, tags: string[]): Promise<void> {
-  const testPath = expect.getState().testPath ?? 'unknown';
-  const file = path.relative(root, testPath);
+  // Outside a test (a hook) vitest names no file: the process id keeps parallel files apart then.
+  const testPath = expect.getState().testPath;
+  const file = testPath ? path.relative(root, testPath) : `unknown-${process.pid}`;
   const rules: AxeRunRecord['rules'] = {};
   // A rule is listed under each outcome some element had: the worst one, added last, is kept.
   const add = (list: Result[], outcome: AxeOutcome) => {
