@@ -2,7 +2,13 @@
  * Min side's paths and pages, in one small module that Min side, the server and the dev server
  * all read (the staff app's paths stay in routing.ts, so Min side does not carry them).
  */
-const MEMBER_PATHS = /^\/(profile|new-member|password\/change|vipps-thanks|vipps-error|vipps-cancelled|verify|unsubscribe)(\/|$)/;
+const MEMBER_PATHS = /^\/(profile|new-member|password\/change|vipps-thanks|vipps-error|vipps-cancelled|verify|unsubscribe|tilgjengelighet)(\/|$)/;
+
+/**
+ * The accessibility statements, public pages of Min side: one for Min side with sign-up, one for
+ * the staff app, each linked from the footer of its app's pages.
+ */
+export const STATEMENT_PATHS = { member: '/tilgjengelighet', staff: '/tilgjengelighet/ansatte' } as const;
 
 /** Whether Min side owns the path (the server then answers it with member.html). */
 export const isMemberPath = (pathname: string): boolean => MEMBER_PATHS.test(pathname);
@@ -30,6 +36,8 @@ export const MEMBER_PAGES = {
   claims: { path: '/profile/claims/:memberId', module: 'src/min-side/claims/ClaimsPage.tsx' },
   newClaim: { path: '/profile/claims/:memberId/new/:instrumentId', module: 'src/min-side/claims/NewClaimPage.tsx' },
   claim: { path: '/profile/claims/:memberId/:claimId', module: 'src/min-side/claims/ClaimPage.tsx' },
+  statement: { path: STATEMENT_PATHS.member, module: 'src/min-side/statement/StatementPage.tsx' },
+  staffStatement: { path: STATEMENT_PATHS.staff, module: 'src/min-side/statement/StatementPage.tsx' },
 } as const;
 
 /** How many segments of `pattern` match `pathname` literally, or -1 when it does not match. */

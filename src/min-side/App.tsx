@@ -25,6 +25,7 @@ const PaymentReturnPage = lazy(() => import('./invoices/PaymentReturnPage.tsx'))
 const ClaimsPage = lazy(() => import('./claims/ClaimsPage.tsx'));
 const NewClaimPage = lazy(() => import('./claims/NewClaimPage.tsx'));
 const ClaimPage = lazy(() => import('./claims/ClaimPage.tsx'));
+const StatementPage = lazy(() => import('./statement/StatementPage.tsx'));
 
 /** An expired or revoked token ends the session and goes back to the login. */
 function SessionExpiry() {
@@ -78,6 +79,8 @@ export function App() {
           <Route path={PAGES.claims.path} element={<OwnMemberPage stage="profile">{(id) => <ClaimsPage memberId={id} />}</OwnMemberPage>} />
           <Route path={PAGES.newClaim.path} element={<OwnMemberPage stage="profile">{(id) => <NewClaimPage memberId={id} />}</OwnMemberPage>} />
           <Route path={PAGES.claim.path} element={<OwnMemberPage stage="profile">{(id) => <ClaimPage memberId={id} />}</OwnMemberPage>} />
+          <Route path={PAGES.statement.path} element={<StatementPage solution="member" />} />
+          <Route path={PAGES.staffStatement.path} element={<StatementPage solution="staff" />} />
           <Route path="*" element={<Elsewhere />} />
         </Routes>
       </Suspense>

@@ -34,6 +34,8 @@ function buildIfStale() {
 
 export default async function setup(project: TestProject) {
   buildIfStale();
+  // artifacts/axe (axe-record.ts) holds this run's axe results only: the accessibility statement is checked against them.
+  rmSync(path.join(root, 'artifacts', 'axe'), { recursive: true, force: true });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-demo-'));
   execFileSync(path.join(root, 'node_modules/.bin/node'), [path.join(root, 'server/scripts/demo-reset.ts')], {
     cwd: root,

@@ -1,5 +1,6 @@
-/** The centred card both logged-out pages use. */
+/** The centred card both logged-out pages use, with the footer's link to the accessibility statement. */
 import { useEffect, type ReactNode } from 'react';
+import { STATEMENT_PATHS } from '../../common/member-paths.ts';
 import { texts } from './texts.ts';
 import './signin.css';
 
@@ -9,14 +10,20 @@ export function AuthCard({ title, intro, children }: { title: string; intro: str
     document.title = `${title} – ${texts.appName}`;
   }, [title]);
   return (
-    <main className="signin">
-      <div className="signin-card">
-        <p className="signin-overline">{texts.appName}</p>
-        <h1>{title}</h1>
-        <p className="signin-intro">{intro}</p>
-        {children}
-      </div>
-    </main>
+    <div className="signin-page">
+      <main className="signin">
+        <div className="signin-card">
+          <p className="signin-overline">{texts.appName}</p>
+          <h1>{title}</h1>
+          <p className="signin-intro">{intro}</p>
+          {children}
+        </div>
+      </main>
+      {/* The staff app's accessibility statement is a public page of Min side: a plain link leaves for it. */}
+      <footer className="signin-footer">
+        <a className="signin-link" href={STATEMENT_PATHS.staff}>{texts.statementLink}</a>
+      </footer>
+    </div>
   );
 }
 

@@ -6,6 +6,7 @@ export const texts = {
   ...nb.app.login,
   reset: nb.app.reset,
   appName: nb.app.name,
+  statementLink: nb.app.footer.statement,
   errors: nb.app.errors,
   twoFactor: nb.app.two_factor,
   invalidForm: raNorwegian.ra.message.invalid_form as string,

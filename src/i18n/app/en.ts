@@ -105,6 +105,7 @@ export default {
     footer: {
       organisation: 'Musikerportalen – membership and insurance for musicians',
       contact: 'Contact: %{email} · %{phone}',
+      statement: 'Accessibility statement',
     },
     login: {
       title: 'Sign in',

@@ -96,6 +96,7 @@ export default {
     footer: {
       organisation: 'Musikerportalen – medlemskap og forsikring for musikere',
       contact: 'Kontakt: %{email} · %{phone}',
+      statement: 'Tilgjengelighetserklæring',
     },
     login: {
       title: 'Logg inn',

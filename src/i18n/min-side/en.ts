@@ -48,6 +48,8 @@ export function englishCatalogue(contact: { email: string; phone: string }): Min
     contactTitle: 'Contact us',
     contactEmailLabel: 'Email',
     contactPhoneLabel: 'Phone',
+    /** The footer's link to the accessibility statement, on every page. */
+    statementLink: 'Accessibility statement',
 
     validation: {
       required: 'Required field',

@@ -40,6 +40,8 @@ export const minSideNb = {
   contactTitle: 'Kontakt oss',
   contactEmailLabel: 'E-post',
   contactPhoneLabel: 'Telefon',
+  /** The footer's link to the accessibility statement, on every page. */
+  statementLink: 'Tilgjengelighetserklæring',
 
   validation: {
     ...RULE_MESSAGES,

@@ -1,5 +1,7 @@
-/** The frame of every member page: brand bar with the language switch, the page's main content and the support contact. */
+/** The frame of every member page: brand bar with the language switch, the page's main content, the support contact and the accessibility statement. */
 import { useEffect, useRef, type ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { STATEMENT_PATHS } from '../../common/member-paths.ts';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { useTexts } from '../locale.tsx';
 import { SUPPORT_CONTACT } from '../texts.ts';
@@ -44,6 +46,9 @@ export function Layout({ children, header, wide }: { children: ReactNode; header
         <a href={`mailto:${SUPPORT_CONTACT.email}`}>{SUPPORT_CONTACT.email}</a>{' '}
         <span aria-hidden="true">·</span>{' '}
         <a href={`tel:${SUPPORT_CONTACT.phone.replace(/\s/g, '')}`}>{SUPPORT_CONTACT.phone}</a>
+        <span className="footer-statement">
+          <NavLink to={STATEMENT_PATHS.member} end>{texts.statementLink}</NavLink>
+        </span>
       </footer>
     </div>
   );
