@@ -69,22 +69,41 @@ export function buildStatement(records: AxeRunRecord[], updated: string): Statem
   };
 }
 
-/** What differs between two statements, the day they were made aside: empty when they say the same. */
-export function differences(committed: StatementData, fresh: StatementData): string[] {
-  const found: string[] = [];
-  if (committed.axeVersion !== fresh.axeVersion) found.push(`axe ${committed.axeVersion} → ${fresh.axeVersion}`);
-  if (JSON.stringify(committed.tags) !== JSON.stringify(fresh.tags)) found.push(`tags ${committed.tags.join(',')} → ${fresh.tags.join(',')}`);
+/** What the committed statement says beside what this run found, the day they were made aside. */
+export interface StatementDifferences {
+  /** Where the committed statement claims more than this run checked: the check fails on these. */
+  claimsTooMuch: string[];
+  /** What else differs (pages newly checked, a criterion now better, axe undecided this time): worth an update, not a failure. */
+  notes: string[];
+}
+
+/** Statuses the committed one may say while this run found the other: nothing it claims is contradicted. */
+const STILL_TRUE: Record<CriterionResult['status'], CriterionResult['status'][]> = {
+  passed: ['passed', 'review'],
+  inapplicable: ['inapplicable', 'passed', 'review'],
+  review: ['review', 'passed', 'inapplicable', 'failed'],
+  failed: ['failed', 'review', 'passed', 'inapplicable'],
+  untested: ['untested', 'failed', 'review', 'passed', 'inapplicable'],
+};
+
+export function differences(committed: StatementData, fresh: StatementData): StatementDifferences {
+  const claimsTooMuch: string[] = [];
+  const notes: string[] = [];
+  if (committed.axeVersion !== fresh.axeVersion) notes.push(`axe ${committed.axeVersion} → ${fresh.axeVersion}`);
+  if (JSON.stringify(committed.tags) !== JSON.stringify(fresh.tags)) notes.push(`tags ${committed.tags.join(',')} → ${fresh.tags.join(',')}`);
   for (const name of SOLUTIONS) {
     const before = committed.solutions[name];
     const after = fresh.solutions[name];
-    const pages = (statement: SolutionStatement) => statement.pages.map((page) => `${page.path} (${page.widths.join(', ')} px)`);
-    for (const page of pages(before).filter((page) => !pages(after).includes(page))) found.push(`${name}: ikke lenger kontrollert: ${page}`);
-    for (const page of pages(after).filter((page) => !pages(before).includes(page))) found.push(`${name}: nylig kontrollert: ${page}`);
+    const pages = (statement: SolutionStatement) => statement.pages.flatMap((page) => page.widths.map((width) => `${page.path} (${width} px)`));
+    for (const page of pages(before).filter((page) => !pages(after).includes(page))) claimsTooMuch.push(`${name}: ikke lenger kontrollert: ${page}`);
+    for (const page of pages(after).filter((page) => !pages(before).includes(page))) notes.push(`${name}: nylig kontrollert: ${page}`);
     for (const criterion of after.criteria) {
       const old = before.criteria.find((candidate) => candidate.id === criterion.id);
       if (JSON.stringify(old) === JSON.stringify(criterion)) continue;
-      found.push(`${name}: ${criterion.id} ${old?.status ?? 'mangler'} → ${criterion.status} (regler: ${criterion.rules.join(', ') || 'ingen'})`);
+      const line = `${name}: ${criterion.id} ${old?.status ?? 'mangler'} → ${criterion.status} (regler: ${criterion.rules.join(', ') || 'ingen'})`;
+      if (old && !STILL_TRUE[old.status].includes(criterion.status)) claimsTooMuch.push(line);
+      else notes.push(line);
     }
   }
-  return found;
+  return { claimsTooMuch, notes };
 }
