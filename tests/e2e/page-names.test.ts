@@ -99,15 +99,6 @@ describe('Min side titles', () => {
 });
 
 describe('titles of error screens', () => {
-  it('a staff address nobody serves is titled "Ikke funnet"', async () => {
-    const page = await staffPage(1440);
-    await page.goto(`${e2e.portal.baseUrl}/no-such-page`);
-    await page.getByText(/Enten har du skrevet inn feil adresse/).waitFor();
-    await expect.poll(() => page.title()).toBe('Ikke funnet – Musikerportalen');
-    await checkA11y(page, 'the staff not-found screen');
-    await page.context().close();
-  });
-
   it('an address the server refuses shows a titled page in Norwegian, not JSON', async () => {
     // Not through openPage: this page has no app in it to wait for.
     const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'nb-NO' });

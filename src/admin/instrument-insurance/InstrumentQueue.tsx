@@ -11,7 +11,7 @@ import type { PendingInstruments } from '../../../server/schemas/pending-request
 import { formatPhone } from '../../common/format.ts';
 import { ExportListButton } from '../lists/ExportListButton.tsx';
 import { QueueList } from '../lists/QueueList.tsx';
-import { dateCell, ID_COLUMN } from '../lists/queueColumns.ts';
+import { ID_COLUMN } from '../lists/queueColumns.ts';
 import Box from '@mui/material/Box';
 import { ValuationListLink } from './ValuationListLink.tsx';
 
