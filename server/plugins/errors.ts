@@ -9,6 +9,7 @@ import { HttpError, MESSAGES, validationFailed } from '../lib/http-errors.ts';
 import { schemaErrors, type SchemaIssue } from '../lib/schema-errors.ts';
 import { diskFullMessage } from '../lib/disk-space.ts';
 import { DATABASE_UNAVAILABLE, unreachableReason } from '../lib/database-errors.ts';
+import { errorPage, wantsPage } from '../lib/error-page.ts';
 
 const STATUS_MESSAGES: Record<number, string> = {
   400: 'Ugyldig forespørsel.',
@@ -24,9 +25,12 @@ const STATUS_MESSAGES: Record<number, string> = {
  * over the length limit) answered in the same shape as every other error, without the
  * framework's code. Given to Fastify as `frameworkErrors`.
  */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-  void reply.code(status).send({ message: STATUS_MESSAGES[status] ?? STATUS_MESSAGES[400] });
+  const message = STATUS_MESSAGES[status] ?? STATUS_MESSAGES[400];
+  // A browser that typed or followed such an address gets a page, not JSON shown as text.
+  if (wantsPage(request)) void reply.code(status).type('text/html; charset=utf-8').send(errorPage(message));
+  else void reply.code(status).send({ message });
 }
 
 async function errors(app: FastifyInstance) {

@@ -6,16 +6,11 @@ import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'r
 import { Navigate, Route, useLocation } from 'react-router-dom';
 import CssBaseline from '@mui/material/CssBaseline';
 import {
-  AccessDenied,
   AdminContext,
   AuthCallback,
-  AuthenticationError,
   CoreAdminUI,
   CustomRoutes,
-  Error as ErrorPage,
-  LoadingPage,
   localStorageStore,
-  NotFound,
   Resource,
   type CatchAllComponent,
   type Store,
@@ -30,6 +25,7 @@ import { RequireRight } from './access/RequireRight.tsx';
 import { viewOf } from './areas/views.ts';
 import { authProvider, hasStaffSession } from './authProvider.ts';
 import { Layout } from './layout/index.ts';
+import { AccessDenied, AuthenticationError, ErrorPage, LoadingPage, NotFound } from './layout/TitledScreens.tsx';
 import { paths } from './paths.ts';
 import { theme } from './theme.ts';
 import { Toasts } from './toast.tsx';

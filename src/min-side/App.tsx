@@ -4,7 +4,7 @@ import { Route, Routes, useNavigate } from 'react-router';
 import { onUnauthenticated } from '../common/http.ts';
 import { MEMBER_PAGES as PAGES } from '../common/member-paths.ts';
 import { Elsewhere, OwnCard, OwnMemberPage, SignedOutOnly, StepTwoWithoutId } from './guards.tsx';
-import { Layout, Loading } from './components/Layout.tsx';
+import { LoadingPage } from './components/Layout.tsx';
 import { useSession } from './session.tsx';
 
 const LoginPage = lazy(() => import('./pages/LoginPage.tsx'));
@@ -45,7 +45,7 @@ export function App() {
   return (
     <>
       <SessionExpiry />
-      <Suspense fallback={<Layout><Loading /></Layout>}>
+      <Suspense fallback={<LoadingPage />}>
         <Routes>
           <Route path={PAGES.login.path} element={<SignedOutOnly><LoginPage /></SignedOutOnly>} />
           <Route path={PAGES.resetPassword.path} element={<SignedOutOnly><ResetPasswordPage /></SignedOutOnly>} />

@@ -8,7 +8,7 @@ import { isMemberPath } from '../common/member-paths.ts';
 import { homePath, isMemberRole, type Session } from '../common/session.ts';
 import { api } from './api.ts';
 import { BlockedScreen } from './components/BlockedScreen.tsx';
-import { Layout, Loading } from './components/Layout.tsx';
+import { LoadingPage } from './components/Layout.tsx';
 import { useSession } from './session.tsx';
 import { useLoad } from './useLoad.ts';
 
@@ -44,7 +44,7 @@ function belongsHere(session: Session, memberId: number, stage: Stage): boolean 
  */
 function UnlessBlocked({ memberId, children }: { memberId: number; children: ReactNode }) {
   const [member] = useLoad(() => api.member(memberId), [memberId]);
-  if (member.state === 'loading') return <Layout><Loading /></Layout>;
+  if (member.state === 'loading') return <LoadingPage />;
   if (member.state === 'loaded' && member.data.data.blocked_access) return <BlockedScreen />;
   return children;
 }

@@ -201,3 +201,33 @@ describe('at 1440 px', () => {
     await context.close();
   });
 });
+
+describe('the home-screen icon without a network', () => {
+  it("opens the manifest's start address offline after the member visited only the card page online", async () => {
+    const context = await phone();
+    try {
+      const page = await context.newPage();
+      await signIn(page, e2e.portal, 'member');
+      // As a member installs it: from the profile to the card, once, online; then 'Add to home screen'.
+      await page.getByRole('link', { name: 'Medlemskort', exact: true }).click();
+      await page.getByRole('region', { name: 'Medlemskort' }).getByText(String(memberNumber)).waitFor();
+      const manifest = (await (await page.request.get(`${e2e.portal.baseUrl}/medlemskort.webmanifest`)).json()) as { start_url: string };
+      const startUrl = new URL(manifest.start_url, e2e.portal.baseUrl).href;
+      expect(new URL(page.url()).pathname).not.toBe(new URL(startUrl).pathname);
+      await expect
+        .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).some((registration) => registration.active)), { timeout: 10_000 })
+        .toBe(true);
+      // The icon's address is stored with the page, though the member never opened it.
+      await expect.poll(() => page.evaluate(async (url) => Boolean(await caches.match(url)), startUrl), { timeout: 10_000 }).toBe(true);
+      await context.setOffline(true);
+      const home = await context.newPage();
+      await home.goto(startUrl, { timeout: 20_000 });
+      await home.getByRole('heading', { name: 'Medlemskort', level: 1 }).waitFor();
+      await home.getByRole('region', { name: 'Medlemskort' }).getByText(String(memberNumber)).waitFor();
+      expect(new URL(home.url()).pathname).toBe(`/profile/card/${memberId}`);
+      await screenshot(home, 'member-card-home-screen-offline-390');
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -97,3 +97,19 @@ describe('Min side titles', () => {
     await page.context().close();
   });
 });
+
+describe('titles of error screens', () => {
+  it('an address the server refuses shows a titled page in Norwegian, not JSON', async () => {
+    // Not through openPage: this page has no app in it to wait for.
+    const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'nb-NO' });
+    const page = await context.newPage();
+    const answer = await page.goto(`${e2e.portal.baseUrl}/%E0%A4%A`);
+    expect(answer?.status()).toBe(400);
+    expect(await page.title()).toBe('Ugyldig forespørsel – Musikerportalen');
+    await page.getByRole('heading', { level: 1, name: 'Ugyldig forespørsel' }).waitFor();
+    await page.getByRole('link', { name: 'Til forsiden' }).waitFor();
+    await screenshot(page, 'server-error-page-390');
+    await checkA11y(page, 'the server error page');
+    await context.close();
+  });
+});

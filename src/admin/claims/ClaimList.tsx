@@ -11,6 +11,7 @@ import type { ClaimListItem } from '../../dataProvider/index.ts';
 import { formatDate } from '../../common/format.ts';
 import { ExportListButton } from '../lists/ExportListButton.tsx';
 import { QueueList } from '../lists/QueueList.tsx';
+import { dateCell, ID_COLUMN } from '../lists/queueColumns.ts';
 import { CLAIM_FILTER_DEFAULTS, ClaimFilters } from './ClaimFilters.tsx';
 import { ClaimStateChip, instrumentName, personName } from './claimText.tsx';
 
@@ -35,6 +36,7 @@ export function ClaimList() {
     >
       <Column
         source="id"
+        sx={ID_COLUMN}
         render={(row) => (
           <Link component={RouterLink} to={claimPath(row.id)} onClick={stop} aria-label={translate('app.claims.case', { id: row.id })}>
             {row.id}
@@ -42,12 +44,12 @@ export function ClaimList() {
         )}
       />
       <Column source="name" disableSort render={(row) => personName(row.member)} />
-      <Column source="member_number" disableSort render={(row) => row.member.remote_id ?? ''} />
+      <Column source="member_number" sx={ID_COLUMN} disableSort render={(row) => row.member.remote_id ?? ''} />
       <Column source="instrument" disableSort render={(row) => instrumentName(row.instrument)} />
       <Column source="kind" disableSort render={(row) => translate(`app.claims.kind.${row.kind}`)} />
-      <Column source="occurred_on" disableSort render={(row) => formatDate(row.occurred_on)} />
+      <Column source="occurred_on" cellSx={dateCell} disableSort render={(row) => formatDate(row.occurred_on)} />
       <Column source="state" disableSort render={(row) => <ClaimStateChip state={row.state} outcome={row.outcome} />} />
-      <Column source="created_at" render={(row) => formatDate(row.created_at)} />
+      <Column source="created_at" cellSx={dateCell} render={(row) => formatDate(row.created_at)} />
     </QueueList>
   );
 }

@@ -11,6 +11,7 @@ import type { PendingInstruments } from '../../../server/schemas/pending-request
 import { formatPhone } from '../../common/format.ts';
 import { ExportListButton } from '../lists/ExportListButton.tsx';
 import { QueueList } from '../lists/QueueList.tsx';
+import { ID_COLUMN } from '../lists/queueColumns.ts';
 import Box from '@mui/material/Box';
 import { ValuationListLink } from './ValuationListLink.tsx';
 
@@ -32,7 +33,7 @@ export default function InstrumentQueue() {
       aside={<Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}><ValuationListLink /><ExportListButton label="app.instruments.export" /></Box>}
       rowClick={(_id, _resource, row) => instrumentListPath((row as QueueRow).member_id)}
     >
-      <Column source="remote_id" render={(row) => row.member.remote_id ?? ''} />
+      <Column source="remote_id" sx={ID_COLUMN} render={(row) => row.member.remote_id ?? ''} />
       <Column
         source="name"
         render={(row) => (

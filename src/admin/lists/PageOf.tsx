@@ -1,4 +1,7 @@
-/** First/previous/next/last with 'side X av Y', on the nearest react-admin list context (server or client paged). */
+/**
+ * First/previous/next/last with 'page X av Y' (the spec's words for the member overview) or 'side X
+ * av Y' (the request queues), on the nearest react-admin list context (server or client paged).
+ */
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
@@ -23,8 +26,17 @@ export function useTotalAtLeast(): boolean {
   return (meta as Partial<PageMeta> | undefined)?.totalAtLeast === true;
 }
 
-export function PageOf() {
+/** Which words the pager uses: the member overview's 'page X av Y' as spec'd, or the queues' 'side X av Y'. */
+export type PageWords = 'members' | 'queue';
+
+const PAGE_OF_KEYS: Record<PageWords, { exact: string; atLeast: string }> = {
+  members: { exact: 'app.members.page_of', atLeast: 'app.members.page_of_at_least' },
+  queue: { exact: 'app.members.queue_page_of', atLeast: 'app.members.queue_page_of_at_least' },
+};
+
+export function PageOf({ words = 'members' }: { words?: PageWords }) {
   const translate = useTranslate();
+  const keys = PAGE_OF_KEYS[words];
   const { page, setPage } = useListContext();
   const pages = usePageCount();
   const atLeast = useTotalAtLeast();
@@ -33,7 +45,7 @@ export function PageOf() {
       <IconButton aria-label={translate('app.members.first')} disabled={page <= 1} onClick={() => setPage(1)}><FirstPage /></IconButton>
       <IconButton aria-label={translate('app.members.previous')} disabled={page <= 1} onClick={() => setPage(page - 1)}><NavigateBefore /></IconButton>
       <Typography component="span" sx={{ mx: 1, whiteSpace: 'nowrap' }} aria-live="polite">
-        {translate(atLeast ? 'app.members.page_of_at_least' : 'app.members.page_of', { page, pages })}
+        {translate(atLeast ? keys.atLeast : keys.exact, { page, pages })}
       </Typography>
       <IconButton aria-label={translate('app.members.next')} disabled={page >= pages} onClick={() => setPage(page + 1)}><NavigateNext /></IconButton>
       <IconButton aria-label={translate('app.members.last')} disabled={page >= pages} onClick={() => setPage(pages)}><LastPage /></IconButton>

@@ -15,7 +15,7 @@ import {
 } from 'react-admin';
 import { ListSpace } from './ListSpace.tsx';
 import { MemberPagination } from './MemberPagination.tsx';
-import { useTotalAtLeast } from './PageOf.tsx';
+import { useTotalAtLeast, type PageWords } from './PageOf.tsx';
 import { MemberSearch } from './MemberSearch.tsx';
 import { LIST_FITS } from './listFits.ts';
 
@@ -120,7 +120,7 @@ const ListRoot = styled('div', { name: 'RaList', overridesResolver: (_props, sty
   '& .RaList-content': { position: 'relative', [theme.breakpoints.down('sm')]: { boxShadow: 'none' }, overflow: 'inherit' },
 }));
 
-export function QueuePage({ title, children }: { title: ReactNode; children: ReactNode }) {
+export function QueuePage({ title, words, children }: { title: ReactNode; words?: PageWords; children: ReactNode }) {
   const { defaultTitle, isPaused, isPending, isPlaceholderData, resource } = useListContext();
   const offline = isPaused && (isPending || isPlaceholderData);
   return (
@@ -128,7 +128,7 @@ export function QueuePage({ title, children }: { title: ReactNode; children: Rea
       <Title title={title} defaultTitle={defaultTitle} preferenceKey={`${resource}.list.title`} />
       <div className="RaList-main RaList-noActions">
         <div className="RaList-content">{offline ? <Offline /> : children}</div>
-        <MemberPagination />
+        <MemberPagination words={words} />
       </div>
     </ListRoot>
   );
@@ -152,7 +152,7 @@ export function QueueList<T extends RaRecord>({
       offline={false}
     >
       <FocusQueue.Provider value={focus}>
-        <QueuePage title={<AppBarTitle title={title} />}>
+        <QueuePage title={<AppBarTitle title={title} />} words="queue">
           <Header title={title} counted={counted} actions={actions} aside={aside} headingRef={heading} />
           {filters ?? (search && <Box sx={{ mb: 2 }}><MemberSearch /></Box>)}
           <ListSpace rowHeight={rowHeight}>

@@ -16,6 +16,7 @@ import { formatIsoDate, formatPhone, formatTime } from '../../common/format.ts';
 import type { DeclinedMembership } from '../../dataProvider/types.ts';
 import { InitialsBadge } from '../logs/InitialsBadge.tsx';
 import { QueueList } from '../lists/QueueList.tsx';
+import { dateCell } from '../lists/queueColumns.ts';
 import { DuplicateWarning } from './DuplicateWarning.tsx';
 import { membershipRequestPaths } from './paths.ts';
 import { reasonText } from './reasonText.ts';
@@ -79,7 +80,7 @@ export function DeclinedList() {
           </Link>
         )}
       />
-      <Column source="created_at" render={(row) => formatIsoDate(row.created_at)} />
+      <Column source="created_at" cellSx={dateCell} render={(row) => formatIsoDate(row.created_at)} />
       <Column
         source="possible_duplicate"
         disableSort

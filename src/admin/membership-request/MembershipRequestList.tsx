@@ -12,6 +12,7 @@ import type { PendingMembership } from '../../dataProvider/types.ts';
 import { ExportListButton } from '../lists/ExportListButton.tsx';
 import { QUEUE_ROW } from '../lists/ListSpace.tsx';
 import { QueueList } from '../lists/QueueList.tsx';
+import { dateCell, ID_COLUMN } from '../lists/queueColumns.ts';
 import { paths } from '../paths.ts';
 import { AcceptSelectedButton, RejectSelectedButton } from '../requests/RequestActions.tsx';
 import { DuplicateWarning } from './DuplicateWarning.tsx';
@@ -52,7 +53,7 @@ export function MembershipRequestList() {
           render={(row) => <SelectRowCheckbox id={row.id} name={`${row.member.first_name} ${row.member.last_name}`} />}
         />
       )}
-      <Column source="remote_id" render={(row) => row.member.remote_id ?? ''} />
+      <Column source="remote_id" sx={ID_COLUMN} render={(row) => row.member.remote_id ?? ''} />
       <Column
         source="name"
         render={(row) => (
@@ -61,7 +62,7 @@ export function MembershipRequestList() {
           </Link>
         )}
       />
-      <Column source="created_at" render={(row) => formatDate(row.created_at)} />
+      <Column source="created_at" cellSx={dateCell} render={(row) => formatDate(row.created_at)} />
       <Column
         source="possible_duplicate"
         disableSort

@@ -350,7 +350,7 @@ const APP_AREAS: StaffArea[] = [
     name: 'access-log',
     path: '/access-log',
     menu: { label: 'app.privacy.menu' },
-    crumbs: [{ pattern: '/access-log', label: 'app.privacy.title' }],
+    crumbs: [{ pattern: '/access-log', label: 'app.privacy.crumb', title: 'app.privacy.title' }],
     resources: {
       'access-log': { list: '/api/access-log' },
       'member-access-log': { of: (id) => `/api/member/${id}/access-log` },

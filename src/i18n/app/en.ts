@@ -362,6 +362,8 @@ export default {
       rows_per_page: 'Rows per page',
       page_of: 'page %{page} of %{pages}',
       page_of_at_least: 'page %{page} of at least %{pages}',
+      queue_page_of: 'page %{page} of %{pages}',
+      queue_page_of_at_least: 'page %{page} of at least %{pages}',
       pagination: 'Pagination',
       first: 'First page',
       previous: 'Previous page',
@@ -888,6 +890,7 @@ export default {
     privacy: {
       menu: 'Access log',
       title: 'Access log',
+      crumb: 'ACCESS LOG',
       tab: 'Access log',
       member_title: 'ACCESS LOG (%{count})',
       empty: 'No entries in the period',

@@ -353,6 +353,8 @@ export default {
       rows_per_page: 'Rader per side',
       page_of: 'page %{page} av %{pages}',
       page_of_at_least: 'page %{page} av minst %{pages}',
+      queue_page_of: 'side %{page} av %{pages}',
+      queue_page_of_at_least: 'side %{page} av minst %{pages}',
       pagination: 'Sidevelger',
       first: 'Første side',
       previous: 'Forrige side',
@@ -879,6 +881,7 @@ export default {
     privacy: {
       menu: 'Tilgangslogg',
       title: 'Tilgangslogg',
+      crumb: 'TILGANGSLOGG',
       tab: 'Tilgangslogg',
       member_title: 'TILGANGSLOGG (%{count})',
       empty: 'Ingen oppføringer i perioden',

@@ -72,3 +72,17 @@ export function Loading() {
     </p>
   );
 }
+
+/**
+ * A whole page still loading (its code, or the signed-in member): it names itself, since the page it
+ * replaces took its <title> along and member.html's own is gone once a page has shown one.
+ */
+export function LoadingPage() {
+  const texts = useTexts();
+  return (
+    <Layout>
+      <title>{`${texts.loading} – ${texts.appName}`}</title>
+      <Loading />
+    </Layout>
+  );
+}

@@ -6,6 +6,7 @@ export function LoadFailed({ onRetry }: { onRetry: () => void }) {
   const texts = useTexts();
   return (
     <Layout>
+      <title>{`${texts.profile.loadFailed} – ${texts.appName}`}</title>
       <div className="narrow">
         <Card>
           <p className="notice notice-error" role="alert">

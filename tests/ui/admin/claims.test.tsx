@@ -44,7 +44,7 @@ describe("the claims queue ('Skademeldinger')", { timeout: 60_000 }, () => {
     renderAdmin('/claims');
     await screen.findByRole('heading', { level: 1, name: 'SKADEMELDINGER (2)' }, SLOW);
     const sum = PENDING.memberships + PENDING.travel + PENDING.instruments + 2;
-    await user.click(await within(menu()).findByRole('button', { name: `Forespørsler ${sum} ventende` }));
+    await user.click(await within(menu()).findByRole('button', { name: `Forespørsler, ${sum} ventende` }));
     expect(await within(menu()).findByRole('link', { name: 'Skademeldinger (2)' })).toHaveAttribute('href', '/claims');
   });
 

@@ -15,7 +15,7 @@ describe('staff shell', () => {
     renderAdmin('/membership');
     const user = userEvent.setup();
     const sum = PENDING.memberships + PENDING.travel + PENDING.instruments;
-    const group = await screen.findByRole('button', { name: `Forespørsler ${sum} ventende` });
+    const group = await screen.findByRole('button', { name: `Forespørsler, ${sum} ventende` }, { timeout: 15_000 });
     expect(within(group).getByText(String(sum))).toBeInTheDocument();
     await user.click(group);
     expect(await screen.findByRole('link', { name: `Medlemskap (${PENDING.memberships})` })).toHaveAttribute('href', '/membership-request');
@@ -29,7 +29,7 @@ describe('staff shell', () => {
     members();
     renderAdmin('/membership');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: /Forespørsler \d+ ventende/ }));
+    await user.click(await screen.findByRole('button', { name: /^Forespørsler, \d+ ventende$/ }));
     await screen.findByRole('link', { name: `Medlemskap (${PENDING.memberships})` });
     await screen.findByRole('heading', { name: '1 MEDLEM' });
     const paths = calls.map((call) => call.path);
