@@ -30,12 +30,12 @@ export const CLAIM_MESSAGES = {
 /** The same messages in English (a too long text answers as any too long field: lib/http-texts.ts). */
 export const CLAIM_MESSAGES_EN: Readonly<Record<Exclude<keyof typeof CLAIM_MESSAGES, 'tooLong'>, string>> = {
   kind: 'Choose what happened: theft, damage or loss',
-  occurredOn: 'Give the date it happened',
+  occurredOn: 'Enter the date it happened',
   future: 'The date cannot be in the future',
-  place: 'Give where it happened',
+  place: 'Enter where it happened',
   country: 'Choose the country it happened in',
   description: 'Describe what happened',
-  policeReport: 'Give the report number from the police',
+  policeReport: 'Enter the police report number',
 };
 
 /**
