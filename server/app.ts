@@ -11,6 +11,7 @@ import nodeZlib, { constants as zlib } from 'node:zlib';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { randomUUID } from 'node:crypto';
 import errors, { frameworkErrors } from './plugins/errors.ts';
+import language from './plugins/language.ts';
 import inputRules from './plugins/input-rules.ts';
 import services, { type Services } from './plugins/services.ts';
 import auth from './plugins/auth.ts';
@@ -80,6 +81,7 @@ export async function buildApp(deps: Services, options: AppOptions = {}) {
   });
 
   await app.register(errors);
+  await app.register(language);
   await app.register(inputRules);
   await app.register(securityHeaders, {
     contentSecurityPolicy: {

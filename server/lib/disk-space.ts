@@ -5,6 +5,7 @@
  */
 import { statfsSync } from 'node:fs';
 import { statfs } from 'node:fs/promises';
+import { HTTP_TEXTS } from './http-texts.ts';
 
 export interface DiskSpace {
   /** Free bytes for this process at the last reading; null when it could not be read. */
@@ -40,5 +41,5 @@ export const megabytes = (bytes: number) => Math.floor(bytes / 1024 / 1024);
 
 /** The Norwegian message for a refused write. */
 export function diskFullMessage(): string {
-  return 'Serveren har for lite ledig diskplass til å lagre endringer nå. Det du har skrevet, er ikke lagret: prøv igjen om litt.';
+  return HTTP_TEXTS.diskFull.nb;
 }

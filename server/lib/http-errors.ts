@@ -1,5 +1,7 @@
 /** Errors a route throws on purpose; the error handler turns them into the /api error bodies. */
 import { RULE_MESSAGES } from '../schemas/rules.ts';
+import { fill } from './language.ts';
+import { HTTP_TEXTS } from './http-texts.ts';
 
 export type ErrorBody = { message: string } & Record<string, unknown>;
 
@@ -17,13 +19,13 @@ export class HttpError extends Error {
 }
 
 export const MESSAGES = {
-  unauthenticated: 'Unauthenticated.',
-  forbidden: 'Du har ikke tilgang til dette.',
-  notFound: 'Fant ikke det du lette etter.',
-  blocked: 'Din konto har blitt sperret!',
+  unauthenticated: HTTP_TEXTS.unauthenticated.nb,
+  forbidden: HTTP_TEXTS.forbidden.nb,
+  notFound: HTTP_TEXTS.notFound.nb,
+  blocked: HTTP_TEXTS.blocked.nb,
   required: RULE_MESSAGES.fillIn,
-  invalid: 'Ugyldig verdi',
-  serverError: 'Noe gikk galt. Prøv igjen senere.',
+  invalid: HTTP_TEXTS.invalid.nb,
+  serverError: HTTP_TEXTS.serverError.nb,
 } as const;
 
 export const unauthenticated = () => new HttpError(401, { message: MESSAGES.unauthenticated });
@@ -37,7 +39,7 @@ export function tooManyRequests(retryAfterSeconds: number, limit: number): HttpE
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
   return new HttpError(
     429,
-    { message: `For mange forsøk. Prøv igjen om ${seconds} sekunder.` },
+    { message: fill(HTTP_TEXTS.tooManyAttempts.nb, { seconds }) },
     { 'retry-after': String(seconds), 'x-ratelimit-limit': String(limit), 'x-ratelimit-remaining': '0' },
   );
 }
@@ -47,6 +49,6 @@ export function validationFailed(errors: Record<string, string[]>, extra: Record
   const all = Object.values(errors).flat();
   const first = all[0] ?? MESSAGES.invalid;
   const more = all.length - 1;
-  const message = more > 0 ? `${first} (og ${more} feil til)` : first;
+  const message = more > 0 ? fill(HTTP_TEXTS.moreErrors.nb, { first, more }) : first;
   return new HttpError(422, { message, errors, ...extra });
 }

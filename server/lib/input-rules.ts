@@ -6,10 +6,12 @@
  * - numbers: finite and within PostgreSQL's integer range (every number we store is one).
  * Nesting deeper than any of our bodies is refused too.
  */
+import { HTTP_TEXTS } from './http-texts.ts';
+
 export const INPUT_MESSAGES = {
-  text: 'Teksten inneholder tegn som ikke er tillatt.',
-  number: 'Tallet er utenfor det som er tillatt.',
-  depth: 'Forespørselen er nøstet for dypt.',
+  text: HTTP_TEXTS.inputText.nb,
+  number: HTTP_TEXTS.inputNumber.nb,
+  depth: HTTP_TEXTS.inputDepth.nb,
 } as const;
 
 export const INT_MAX = 2147483647;

@@ -6,8 +6,9 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from './http-errors.ts';
+import { HTTP_TEXTS } from './http-texts.ts';
 
-export const MULTIPART_UNREADABLE = 'Skjemaet med filen kunne ikke leses. Last opp filen på nytt.';
+export const MULTIPART_UNREADABLE = HTTP_TEXTS.multipartUnreadable.nb;
 
 /** The error as the answer it should give: an unreadable body becomes 400, anything else is unchanged. */
 export function multipartError(error: unknown): unknown {

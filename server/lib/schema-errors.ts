@@ -1,6 +1,8 @@
 /** Schema validation issues (Ajv's shape) as Norwegian messages per field, as the forms show them. */
 import { MESSAGES } from './http-errors.ts';
 import { EMAIL_PATTERN, RULE_MESSAGES } from '../schemas/rules.ts';
+import { fill } from './language.ts';
+import { HTTP_TEXTS } from './http-texts.ts';
 
 export interface SchemaIssue {
   keyword: string;
@@ -14,18 +16,18 @@ function norwegianMessage(issue: SchemaIssue): string {
     case 'required':
       return MESSAGES.required;
     case 'minLength':
-      return limit === 1 ? MESSAGES.required : `Må være minst ${limit} tegn`;
+      return limit === 1 ? MESSAGES.required : fill(HTTP_TEXTS.minLength.nb, { limit: String(limit) });
     case 'maxLength':
-      return `Kan ikke være mer enn ${limit} tegn`;
+      return fill(HTTP_TEXTS.maxLength.nb, { limit: String(limit) });
     case 'minimum':
-      return `Må være minst ${limit}`;
+      return fill(HTTP_TEXTS.minimum.nb, { limit: String(limit) });
     case 'maximum':
-      return `Kan ikke være mer enn ${limit}`;
+      return fill(HTTP_TEXTS.maximum.nb, { limit: String(limit) });
     case 'format':
-      if (issue.params.format === 'date') return 'Ugyldig dato (ÅÅÅÅ-MM-DD)';
-      return 'Ugyldig format';
+      if (issue.params.format === 'date') return HTTP_TEXTS.dateFormat.nb;
+      return HTTP_TEXTS.format.nb;
     case 'pattern':
-      return issue.params.pattern === EMAIL_PATTERN.source ? RULE_MESSAGES.email : 'Ugyldig format';
+      return issue.params.pattern === EMAIL_PATTERN.source ? RULE_MESSAGES.email : HTTP_TEXTS.format.nb;
     default:
       return MESSAGES.invalid;
   }

@@ -11,8 +11,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findTokenOwner } from '../lib/tokens.ts';
 import { forbidden, HttpError, MESSAGES, unauthenticated } from '../lib/http-errors.ts';
 
-export const TWO_FACTOR_SETUP_REQUIRED = 'Du må slå på totrinnsinnlogging før du kan fortsette.';
+export const TWO_FACTOR_SETUP_REQUIRED = ACCOUNT_MESSAGES.twoFactorSetupRequired;
 import { isMember, isStaff } from '../lib/access.ts';
+import { ACCOUNT_MESSAGES } from '../domain/accounts/account-texts.ts';
 import { isRight, missingRight, type Right } from '../domain/staff/rights.ts';
 
 /**

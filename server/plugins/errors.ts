@@ -10,14 +10,16 @@ import { schemaErrors, type SchemaIssue } from '../lib/schema-errors.ts';
 import { diskFullMessage } from '../lib/disk-space.ts';
 import { DATABASE_UNAVAILABLE, unreachableReason } from '../lib/database-errors.ts';
 import { errorPage, wantsPage } from '../lib/error-page.ts';
+import { fill } from '../lib/language.ts';
+import { HTTP_TEXTS } from '../lib/http-texts.ts';
 
 const STATUS_MESSAGES: Record<number, string> = {
-  400: 'Ugyldig forespørsel.',
+  400: HTTP_TEXTS.badRequest.nb,
   404: MESSAGES.notFound,
-  405: 'Metoden er ikke tillatt.',
-  413: 'Forespørselen er for stor.',
-  414: 'Adressen er for lang.',
-  415: 'Formatet på forespørselen støttes ikke.',
+  405: HTTP_TEXTS.methodNotAllowed.nb,
+  413: HTTP_TEXTS.tooLarge.nb,
+  414: HTTP_TEXTS.uriTooLong.nb,
+  415: HTTP_TEXTS.unsupportedType.nb,
 };
 
 /**
@@ -45,7 +47,7 @@ async function errors(app: FastifyInstance) {
         return reply.code(422).send(failure.body);
       }
       const fields = Object.keys(schemaErrors(issues)).join(', ');
-      return reply.code(400).send({ message: `Ugyldig verdi i forespørselen: ${fields}.` });
+      return reply.code(400).send({ message: fill(HTTP_TEXTS.badQuery.nb, { fields }) });
     }
     // The database server's own disk is full (PostgreSQL's disk_full): nothing was saved.
     if ((error as { code?: unknown }).code === '53100') {
@@ -60,7 +62,7 @@ async function errors(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.code(status).send({ message: STATUS_MESSAGES[status] ?? 'Ugyldig forespørsel.' });
+      return reply.code(status).send({ message: STATUS_MESSAGES[status] ?? HTTP_TEXTS.badRequest.nb });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ message: MESSAGES.serverError });

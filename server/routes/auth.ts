@@ -35,19 +35,14 @@ import {
 import { deviceOf, rememberDevice } from '../lib/device-cookie.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorResponses } from '../schemas/responses.ts';
+import { ACCOUNT_MESSAGES } from '../domain/accounts/account-texts.ts';
 
-const WRONG_CREDENTIALS = 'Feil e-post eller passord.';
-const RESET_ANSWER =
-  'Hvis e-postadressen er registrert hos oss, får du snart en e-post med en lenke for å lage nytt passord.';
+const { wrongCredentials: WRONG_CREDENTIALS, resetAnswer: RESET_ANSWER, resetRefused: RESET_REFUSED } = ACCOUNT_MESSAGES;
+const { challengeExpired: CHALLENGE_EXPIRED, wrongCode: WRONG_CODE, tooManyCodes: TOO_MANY_CODES } = ACCOUNT_MESSAGES;
+export const ENROLMENT_MAILED = ACCOUNT_MESSAGES.enrolmentMailed;
+const ENROLMENT_LINK_REFUSED = ACCOUNT_MESSAGES.enrolmentLinkRefused;
 /** Longer than finding the account and logging the mail takes, so nearly every link is out before the answer. */
 const RESET_ANSWER_MS = 300;
-const RESET_REFUSED = 'Lenken for å lage nytt passord er ugyldig eller utløpt. Be om en ny lenke.';
-const CHALLENGE_EXPIRED = 'Innloggingen er utløpt. Logg inn på nytt.';
-const WRONG_CODE = 'Feil kode. Prøv igjen.';
-const TOO_MANY_CODES = 'For mange feil koder. Logg inn på nytt.';
-export const ENROLMENT_MAILED =
-  'Ansatte må bruke totrinnsinnlogging. Vi har sendt deg en e-post med en lenke for å sette den opp; lenken virker i 30 minutter.';
-const ENROLMENT_LINK_REFUSED = 'Lenken for å sette opp totrinnsinnlogging er ugyldig, brukt eller utløpt. Logg inn på nytt for å få en ny.';
 /** E-mailed sign-in codes an account gets an hour at most; past that the answer is the same, but no mail goes out. */
 const CODE_MAILS_PER_HOUR = 10;
 
@@ -162,7 +157,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (!challenge) throw new HttpError(401, { message: CHALLENGE_EXPIRED, error: CHALLENGE_EXPIRED });
       const email = challenge.kind === 'email';
       if (!code && (email || !recovery_code)) {
-        throw validationFailed({ code: [email ? 'Skriv inn koden fra e-posten.' : 'Skriv inn koden fra autentiseringsappen.'] });
+        throw validationFailed({ code: [email ? ACCOUNT_MESSAGES.mailedCodeMissing : ACCOUNT_MESSAGES.appCodeMissing] });
       }
       const attempt = await reserveCodeAttempt(db, config, challenge.account_id, request.ip, challenge.device);
       if (!(await takeChallengeAttempt(db, challenge.id))) throw new HttpError(401, { message: TOO_MANY_CODES, error: TOO_MANY_CODES });
@@ -210,7 +205,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       await revokeToken(db, accountOf(request).token_id);
-      return { message: 'Du er logget ut.' };
+      return { message: ACCOUNT_MESSAGES.signedOut };
     },
   );
 
@@ -278,7 +273,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (Object.keys(errors).length > 0) throw validationFailed(errors);
       const changed = await changePasswordWithToken(db, email, token, password);
       if (!changed) throw validationFailed({ token: [RESET_REFUSED] });
-      return { message: 'Passordet er endret. Du kan nå logge inn med det nye passordet.' };
+      return { message: ACCOUNT_MESSAGES.passwordChanged };
     },
   );
 };

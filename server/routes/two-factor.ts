@@ -9,8 +9,9 @@ import { reserveCodeAttempt } from '../domain/accounts/sign-in-limits.ts';
 import { disable, enable, resetTwoFactor, staffTwoFactor, startSetup } from '../domain/accounts/two-factor.ts';
 import { endSession, listSessions } from '../domain/accounts/sessions.ts';
 import { errorResponses } from '../schemas/responses.ts';
+import { ACCOUNT_MESSAGES } from '../domain/accounts/account-texts.ts';
 
-const WRONG_CODE = 'Feil kode. Prøv igjen.';
+const WRONG_CODE = ACCOUNT_MESSAGES.wrongCode;
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config, keys, outbox } = app.services;
@@ -37,7 +38,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const setup = await startSetup(db, keys, accountOf(request));
-      if (setup === 'already-enabled') throw conflict('Totrinnsinnlogging er allerede slått på.');
+      if (setup === 'already-enabled') throw conflict(ACCOUNT_MESSAGES.twoFactorAlreadyOn);
       return { data: setup };
     },
   );
@@ -55,7 +56,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const account = accountOf(request);
-      if (account.two_factor) throw conflict('Totrinnsinnlogging er allerede slått på.');
+      if (account.two_factor) throw conflict(ACCOUNT_MESSAGES.twoFactorAlreadyOn);
       // Counted per session: someone else's wrong codes for the account do not lock this one out.
       const attempt = await reserveCodeAttempt(db, config, account.id, request.ip, `session:${account.token_id}`);
       const codes = await enable(db, keys, outbox, account, request.body.code);
@@ -78,12 +79,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const account = accountOf(request);
-      if (!account.two_factor) throw conflict('Totrinnsinnlogging er ikke slått på.');
-      if (required(account)) throw conflict('Totrinnsinnlogging er påkrevd for ansatte og kan ikke slås av.');
+      if (!account.two_factor) throw conflict(ACCOUNT_MESSAGES.twoFactorNotOn);
+      if (required(account)) throw conflict(ACCOUNT_MESSAGES.twoFactorRequired);
       const attempt = await reserveCodeAttempt(db, config, account.id, request.ip, `session:${account.token_id}`);
       if (!(await disable(db, keys, outbox, account, request.body.code))) throw validationFailed({ code: [WRONG_CODE] });
       await attempt.succeeded();
-      return { message: 'Totrinnsinnlogging er slått av.' };
+      return { message: ACCOUNT_MESSAGES.twoFactorOff };
     },
   );
 
@@ -112,7 +113,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       if (!(await endSession(db, accountOf(request).id, request.params.id))) throw notFound();
-      return { message: 'Innloggingen er avsluttet.' };
+      return { message: ACCOUNT_MESSAGES.sessionEnded };
     },
   );
 

@@ -27,6 +27,17 @@ export const CLAIM_MESSAGES = {
   tooLong: (limit: number) => `Kan ikke være mer enn ${limit} tegn`,
 } as const;
 
+/** The same messages in English (a too long text answers as any too long field: lib/http-texts.ts). */
+export const CLAIM_MESSAGES_EN: Readonly<Record<Exclude<keyof typeof CLAIM_MESSAGES, 'tooLong'>, string>> = {
+  kind: 'Choose what happened: theft, damage or loss',
+  occurredOn: 'Enter the date it happened',
+  future: 'The date cannot be in the future',
+  place: 'Enter where it happened',
+  country: 'Choose the country it happened in',
+  description: 'Describe what happened',
+  policeReport: 'Enter the police report number',
+};
+
 /**
  * ISO 3166-1 alpha-2: every country code in use. A claim's country is one of them ('NO' is
  * Norway); its name in either language comes from Intl.DisplayNames.

@@ -46,6 +46,28 @@ export const DOCUMENT_MESSAGES = {
   inClaim: 'Dokumentet er brukt i en skademelding og kan ikke slettes. Det følger saken til den er avsluttet.',
 } as const;
 
+/** The same messages in English, for the server's answers to Min side in English. */
+export const DOCUMENT_MESSAGES_EN: Readonly<Record<keyof typeof DOCUMENT_MESSAGES, string>> = {
+  fileMissing: 'Choose a file to upload.',
+  oneFile: 'Upload one file at a time.',
+  tooBig: `The file is too large. It can be at most ${DOCUMENT_LIMITS.fileBytes / 1024 / 1024} MB.`,
+  unsupported: 'This file type is not supported. Upload a picture (JPEG, PNG, HEIC or WebP) or a PDF.',
+  imageTooLarge: `The picture is too large: it can have at most ${DOCUMENT_LIMITS.megapixels} megapixels. Make the picture smaller or take it at a lower resolution.`,
+  imageUnreadable: 'The picture cannot be read. It may be damaged; try another picture.',
+  pdfActive: 'The PDF contains scripts, actions or attachments and cannot be uploaded. '
+    + 'Print it as a new PDF ("Print" → "Save as PDF") and upload that.',
+  pdfEncrypted: 'The PDF is encrypted or password protected and cannot be uploaded. Save a copy without a password and upload that.',
+  pdfUnreadable: 'The PDF cannot be read. It may be damaged; save it again and try once more.',
+  tooMany: `The instrument already has ${DOCUMENT_LIMITS.perInstrument} documents, which is the most it can have. Delete a document before you upload a new one.`,
+  kind: 'Choose what the document is: receipt, appraisal or photo.',
+  valuedOn: 'Give the date of the appraisal (yyyy-mm-dd).',
+  valuedOnFuture: 'The date of the appraisal cannot be in the future.',
+  value: 'Give the appraised value in whole kroner.',
+  onlyAppraisal: 'A date and a value belong only to an appraisal.',
+  instrumentDeleted: 'The instrument has been deleted, so it cannot get new documents.',
+  inClaim: 'The document is used in a claim and cannot be deleted. It stays with the claim until the claim is closed.',
+};
+
 export interface DocumentFieldsInput {
   kind?: unknown;
   valued_on?: unknown;

@@ -18,6 +18,20 @@ export const RULE_MESSAGES = {
   campaignCode: 'Ugyldig Kampanje kode',
 } as const;
 
+/** The same messages in English, for Min side in English and the server's answers to it. */
+export const RULE_MESSAGES_EN: Readonly<Record<keyof typeof RULE_MESSAGES, string>> = {
+  required: 'Required field',
+  fillIn: 'Please fill in this field',
+  email: 'Invalid email address',
+  passwordMin: 'The password must be at least 8 characters',
+  passwordMatch: 'The passwords must match',
+  smsRequired: 'Required field',
+  smsMin: 'The phone number must have at least 8 digits',
+  date: 'Invalid date: write dd/mm/yyyy, from the year 1905 to next year',
+  templateEmail: 'Invalid email format',
+  campaignCode: 'Invalid campaign code',
+};
+
 /** A simple e-mail pattern: something@something.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

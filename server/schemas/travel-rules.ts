@@ -26,6 +26,20 @@ export const TRAVEL_MESSAGES = {
   awaiting: 'Venter på godkjenning',
 } as const;
 
+/** The same messages in English, for Min side in English and the server's answers to it. */
+export const TRAVEL_MESSAGES_EN: Readonly<Record<keyof typeof TRAVEL_MESSAGES, string>> = {
+  productRequired: 'This field is required',
+  productNotTravel: 'Choose one of the travel insurances',
+  endBeforeStart: 'The end date cannot be before the start date',
+  endBeforeCurrent: 'The end date cannot be before the current end date',
+  invalidDate: 'Invalid date',
+  startInPast: 'The start date cannot be before today',
+  endTooLate: 'The end date can be at most one year after the start date',
+  saved: 'Updated!',
+  failed: 'Something went wrong',
+  awaiting: 'Awaiting approval',
+};
+
 /** The invoice interval is fixed: shown read-only as 'Fornyelse'. */
 export const TRAVEL_RENEWAL = 'Årlig';
 

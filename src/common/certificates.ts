@@ -2,7 +2,7 @@
  * Downloading an insurance certificate (PDF) with the signed-in user's token, for Min side and
  * the staff app alike. Answers null when saved, or the server's message when it refused.
  */
-import { buildUrl } from './http.ts';
+import { buildUrl, languageHeader } from './http.ts';
 import { readSession } from './session.ts';
 
 export type CertificateKind = 'travel' | 'instruments';
@@ -15,7 +15,7 @@ export async function downloadCertificate(memberId: number, kind: CertificateKin
   let response: Response;
   try {
     response = await fetch(buildUrl(`/api/member/${memberId}/certificate/${kind}`, { lang }), {
-      headers: { Accept: 'application/pdf', ...(session ? { Authorization: `Bearer ${session.token}` } : {}) },
+      headers: { Accept: 'application/pdf', ...languageHeader(), ...(session ? { Authorization: `Bearer ${session.token}` } : {}) },
       credentials: 'include',
     });
   } catch {

@@ -31,6 +31,22 @@ const NETWORK_MESSAGE = 'Får ikke kontakt med serveren. Sjekk nettforbindelsen 
 
 let unauthenticatedListener: (() => void) | null = null;
 
+/** The languages the server answers in. */
+export type AnswerLanguage = 'nb' | 'en';
+
+let answerLanguage: AnswerLanguage = 'nb';
+
+/**
+ * The language the server's messages come back in: Min side sets its own; the staff app leaves
+ * Norwegian. Sent with every request, so the browser's own preference never decides.
+ */
+export function setAnswerLanguage(language: AnswerLanguage): void {
+  answerLanguage = language;
+}
+
+/** The Accept-Language header every request carries. */
+export const languageHeader = (): Record<string, string> => ({ 'Accept-Language': answerLanguage });
+
 /** Called on every 401 from a request that carried a token (the token expired or was revoked). */
 export function onUnauthenticated(listener: (() => void) | null): void {
   unauthenticatedListener = listener;
@@ -59,7 +75,7 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders(), ...options.headers };
+  const headers: Record<string, string> = { Accept: 'application/json', ...languageHeader(), ...authHeaders(), ...options.headers };
   const isForm = options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   let response: Response;
@@ -107,7 +123,7 @@ export async function csrfCookie(): Promise<void> {
 export async function download(path: string, filename: string, query?: Record<string, QueryValue>): Promise<ApiResult<null>> {
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), { headers: authHeaders(), credentials: 'include' });
+    response = await fetch(buildUrl(path, query), { headers: { ...languageHeader(), ...authHeaders() }, credentials: 'include' });
   } catch {
     return { ok: false, status: 0, message: NETWORK_MESSAGE, body: null };
   }
@@ -144,6 +160,7 @@ export function upload<T>(path: string, form: FormData, onProgress?: (progress: 
     xhr.open('POST', buildUrl(path));
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('Accept-Language', answerLanguage);
     for (const [name, value] of Object.entries(auth)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress?.({ loaded: event.loaded, total: event.total });

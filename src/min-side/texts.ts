@@ -5,6 +5,7 @@
  * `activeTexts()` when it needs a text.
  */
 import { minSideNb, type MinSideTexts } from '../i18n/min-side/nb.ts';
+import { setAnswerLanguage } from '../common/http.ts';
 
 export { SUPPORT_CONTACT } from '../i18n/min-side/nb.ts';
 export type { MinSideTexts } from '../i18n/min-side/nb.ts';
@@ -57,6 +58,7 @@ export const catalogueOf = (locale: Locale): MinSideTexts => (locale === 'en' &&
 /** Called by the locale provider whenever the shown locale changes. */
 export function setActiveLocale(locale: Locale): void {
   active = locale;
+  setAnswerLanguage(locale);
 }
 
 export const activeLocale = (): Locale => active;

@@ -1,11 +1,13 @@
 /** The primary-instrument choices members may pick (use_member 1), after 'Velg instrument'. */
 import { useEffect, useState } from 'react';
 import { api } from './api.ts';
-import { useTexts } from './locale.tsx';
+import { useShownLocale, useTexts } from './locale.tsx';
+import { INSTRUMENT_TYPE_NAMES, shownName } from './components/DataName.tsx';
 
 export interface Option {
   value: number;
   label: string;
+  lang?: string;
 }
 
 /**
@@ -14,6 +16,7 @@ export interface Option {
  */
 export function useInstrumentOptions(current?: number, resync?: () => void): Option[] {
   const texts = useTexts();
+  const locale = useShownLocale();
   const [categories, setCategories] = useState<Option[]>([]);
   useEffect(() => {
     let active = true;
@@ -29,7 +32,11 @@ export function useInstrumentOptions(current?: number, resync?: () => void): Opt
     if (categories.length > 0) resync?.();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [categories]);
-  const options = [{ value: 0, label: texts.chooseInstrument }, ...categories];
+  const named = categories.map((option) => {
+    const shown = shownName(INSTRUMENT_TYPE_NAMES, option.label, locale);
+    return { value: option.value, label: shown.text, lang: shown.lang };
+  });
+  const options: Option[] = [{ value: 0, label: texts.chooseInstrument }, ...named];
   // A member may hold an instrument no longer offered; keep it selectable rather than silently dropping it.
   if (current && categories.length > 0 && !categories.some((option) => option.value === current)) {
     options.push({ value: current, label: String(current) });

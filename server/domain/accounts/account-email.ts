@@ -1,7 +1,8 @@
 /** One e-mail address per account, compared without case, as the unique index accounts_email_key holds it. */
 import type { Queryable } from '../../db/database.ts';
+import { ACCOUNT_MESSAGES } from './account-texts.ts';
 
-export const EMAIL_TAKEN = 'E-postadressen er allerede i bruk.';
+export const EMAIL_TAKEN = ACCOUNT_MESSAGES.emailInUse;
 
 /** Whether an account other than `exceptId` already has this address. */
 export async function isEmailTaken(db: Queryable, email: string, exceptId: number | null = null): Promise<boolean> {

@@ -18,13 +18,15 @@ import type { Outbox } from '../messages/outbox.ts';
 import { formatDate } from '../proof/certificate-pdf.ts';
 import { todayInOslo } from '../shared/oslo-date.ts';
 import { loadClaim } from './claims.ts';
+import { CLAIM_TEXTS } from './claim-texts.ts';
+import { fill } from '../../lib/language.ts';
 import { queueClaimMails, type ClaimMailConfig } from './claim-mail.ts';
 
 export const CLAIM_REFUSED = {
-  notInsured: 'Instrumentet er ikke forsikret, så du kan ikke melde skade på det. Kontakt medlemsservice hvis du mener det er feil.',
-  beforeStart: (start: string) => `Instrumentet var ikke forsikret da dette skjedde: forsikringen gjelder fra ${formatDate(start, 'nb')}.`,
-  otherInstrument: 'Dokumentene må høre til instrumentet skaden gjelder.',
-  open: 'Det finnes allerede en skademelding for instrumentet som er til behandling. Du finner den under Skademeldinger.',
+  notInsured: CLAIM_TEXTS.notInsured.nb,
+  beforeStart: (start: string) => fill(CLAIM_TEXTS.beforeStart.nb, { start: formatDate(start, 'nb') }),
+  otherInstrument: CLAIM_TEXTS.otherInstrument.nb,
+  open: CLAIM_TEXTS.open.nb,
 } as const;
 
 export type ClaimCreateConfig = ClaimMailConfig & Pick<Config, 'insurerName' | 'instrumentPolicyNumber'>;

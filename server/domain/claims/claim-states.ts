@@ -14,6 +14,7 @@ import type { Outbox } from '../messages/outbox.ts';
 import { loadClaim, type ClaimActor } from './claims.ts';
 import { queueClaimUpdated } from './claim-mail.ts';
 import { STATE_WORDS } from './claim-words.ts';
+import { CLAIM_TEXTS } from './claim-texts.ts';
 
 export const STATE_REFUSED = {
   move: (from: ClaimState, to: ClaimState) => `En skademelding som er «${STATE_WORDS.nb[from]}», kan ikke settes til «${STATE_WORDS.nb[to]}».`,
@@ -21,9 +22,9 @@ export const STATE_REFUSED = {
   outcome: 'Velg utfallet: godkjent, delvis godkjent eller avslått',
   outcomeOnlyDecided: 'Utfallet settes bare når saken avgjøres',
   noteNeeded: 'Skriv en merknad til medlemmet, eller velg en annen status',
-  memberWithdrawOnly: 'Du kan bare trekke skademeldingen din.',
-  memberNote: 'Merknaden skrives av medlemsservice.',
-  memberTooLate: 'Skademeldingen er ferdig behandlet og kan ikke trekkes.',
+  memberWithdrawOnly: CLAIM_TEXTS.memberWithdrawOnly.nb,
+  memberNote: CLAIM_TEXTS.memberNote.nb,
+  memberTooLate: CLAIM_TEXTS.memberTooLate.nb,
   noteTooLong: `Merknaden kan ikke være mer enn ${CLAIM_LIMITS.note} tegn`,
 } as const;
 

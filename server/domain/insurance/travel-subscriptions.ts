@@ -15,6 +15,7 @@ import { nextState } from '../requests/request-machine.ts';
 import { snapshotSubscription } from './iterations.ts';
 import { loadSubscription, type SubscriptionView } from './subscription-view.ts';
 import { todayInOslo } from '../shared/oslo-date.ts';
+import { TRAVEL_TEXTS } from './travel-texts.ts';
 
 export interface TravelActor {
   id: number;
@@ -31,7 +32,7 @@ interface TravelRow {
   accepted_cover: unknown;
 }
 
-export const TRAVEL_ENDED = 'Denne reiseforsikringen er avsluttet og kan ikke endres. Bestill en ny.';
+export const TRAVEL_ENDED = TRAVEL_TEXTS.ended.nb;
 
 const CURRENT_STATES = `('pending', 'active', 'rejected')`;
 

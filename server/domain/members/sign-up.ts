@@ -9,8 +9,9 @@ import { isEmailConflict, isEmailTaken } from '../accounts/account-email.ts';
 import { minSideAddress, sendTemplate } from '../messages/messages.ts';
 import type { Outbox } from '../messages/outbox.ts';
 import { createApplicant } from './registration.ts';
+import { ACCOUNT_MESSAGES } from '../accounts/account-texts.ts';
 
-const EMAIL_TAKEN = 'E-postadressen er allerede registrert. Logg inn eller be om nytt passord.';
+const EMAIL_TAKEN = ACCOUNT_MESSAGES.emailRegistered;
 const UNKNOWN_CAMPAIGN = RULE_MESSAGES.campaignCode;
 
 /** The register client reads errors from `data.error`, other clients from `errors`. */

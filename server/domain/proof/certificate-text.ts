@@ -4,6 +4,7 @@
  */
 import type { Lang } from './proof.ts';
 import type { InsuredInstrument, TravelProduct } from './covers.ts';
+import { INSTRUMENT_TYPE_NAMES } from '../../schemas/reference-names.ts';
 
 const MONTHS_EN = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -82,18 +83,7 @@ export const TEXT = {
 } as const;
 
 /** Instrument types in English (the reference data's categories); others keep their Norwegian name. */
-const CATEGORY_EN: Record<number, string> = {
-  1: 'Guitar',
-  2: 'Bass',
-  3: 'Drums and percussion',
-  4: 'Keyboard and piano',
-  5: 'Violin and strings',
-  6: 'Wind instrument',
-  7: 'Vocals',
-  8: 'PA and sound equipment',
-  9: 'Studio and recording equipment',
-  10: 'Other instrument',
-};
+const CATEGORY_EN: Record<number, string> = Object.fromEntries(INSTRUMENT_TYPE_NAMES.map((name) => [name.id, name.en]));
 
 /** 31.12.2026 in Norwegian; 31 December 2026 in English (31 Dec 2026 where space is short). */
 export function formatDate(iso: string | null, lang: Lang, short = false): string {

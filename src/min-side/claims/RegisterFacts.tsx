@@ -9,6 +9,7 @@ import type { Instrument } from '../instruments/api.ts';
 import { useFormats } from '../locale.tsx';
 import type { ClaimSnapshot } from './api.ts';
 import { useClaimTexts } from './texts.ts';
+import { DataName, INSTRUMENT_TYPE_NAMES } from '../components/DataName.tsx';
 
 /** The newest appraisal among the instrument's documents, as a claim would record it. */
 function latestAppraisal(documents: InstrumentDocument[]): ClaimSnapshot['appraisal'] {
@@ -53,7 +54,7 @@ export function RegisterFacts({ snapshot, sent }: { snapshot: RegisterSnapshot; 
     [t.memberNumber, member.member_number === null ? '' : String(member.member_number)],
     [t.contact, [member.email, member.phone].filter(Boolean).join(', ')],
     [t.address, address],
-    [t.instrument, instrument.category],
+    [t.instrument, <DataName names={INSTRUMENT_TYPE_NAMES} name={instrument.category} />],
     [t.make, instrument.make],
     [t.model, instrument.model],
     [t.serial, instrument.serial_number ?? ''],

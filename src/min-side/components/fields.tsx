@@ -100,7 +100,7 @@ export function TextAreaField({ label, registration, error, hint, required, clas
 }
 
 type SelectFieldProps = BaseProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'name'> & {
-  options: readonly { value: string | number; label: string }[];
+  options: readonly { value: string | number; label: string; lang?: string }[];
 };
 
 export function SelectField({ label, registration, error, hint, required, options, className, ...select }: SelectFieldProps) {
@@ -118,7 +118,7 @@ export function SelectField({ label, registration, error, hint, required, option
         {...registration}
       >
         {options.map((option) => (
-          <option key={option.value} value={option.value}>
+          <option key={option.value} value={option.value} lang={option.lang}>
             {option.label}
           </option>
         ))}

@@ -19,6 +19,7 @@ import { useNotify } from '../toasts.tsx';
 import { HtmlContent } from '../components/HtmlContent.tsx';
 import { instrumentApi, type Instrument, type InstrumentCategory, type MemberInstruments } from './api.ts';
 import { RowFields } from './RowFields.tsx';
+import { DataName, INSTRUMENT_TYPE_NAMES } from '../components/DataName.tsx';
 import { Tabs } from './Tabs.tsx';
 import { InstrumentDocuments } from '../documents/InstrumentDocuments.tsx';
 import { ValuationChip, useValuationColumn } from './ValuationChip.tsx';
@@ -81,7 +82,7 @@ function ReadTable({ instruments, extra, label }: { instruments: Instrument[]; l
         <tbody>
           {instruments.map((row) => (
             <tr key={row.id}>
-              <td data-label={t.fields.type}>{row.category}</td>
+              <td data-label={t.fields.type}><DataName names={INSTRUMENT_TYPE_NAMES} name={row.category} /></td>
               <td data-label={t.fields.make}>{row.make}</td>
               <td data-label={t.fields.model}>{row.model}</td>
               <td data-label={t.fields.serial}>{row.serial_number ?? ''}</td>

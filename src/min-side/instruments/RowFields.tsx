@@ -2,7 +2,8 @@
 import { memo, type Dispatch } from 'react';
 import { instrumentRowErrors } from '../../../server/schemas/instrument-rules.ts';
 import type { EditableField, InstrumentRow, RowsAction } from '../../common/instrument-rows.ts';
-import { useFormats } from '../locale.tsx';
+import { useFormats, useShownLocale } from '../locale.tsx';
+import { INSTRUMENT_TYPE_NAMES, shownName } from '../components/DataName.tsx';
 import { useInstrumentTexts, type InstrumentTexts } from './texts.ts';
 import type { InstrumentCategory } from './api.ts';
 
@@ -31,6 +32,7 @@ export interface RowFieldsProps {
 export const RowFields = memo(function RowFields(props: RowFieldsProps) {
   const t = useInstrumentTexts();
   const format = useFormats();
+  const locale = useShownLocale();
   const { row, index, isNew, name, disabled, showErrors, categories, dispatch, pending = {}, onTouched, action } = props;
   const errors = showErrors ? instrumentRowErrors(row) : {};
   const change = (field: EditableField, value: string | number) => {
@@ -54,7 +56,10 @@ export const RowFields = memo(function RowFields(props: RowFieldsProps) {
             onChange={(event) => change('instrument_category', event.target.value === '' ? '' : Number(event.target.value))}
           >
             <option value="" disabled>{t.chooseType}</option>
-            {categories.map((category) => <option key={category.id} value={category.id}>{category.title}</option>)}
+            {categories.map((category) => {
+              const shown = shownName(INSTRUMENT_TYPE_NAMES, category.title, locale);
+              return <option key={category.id} value={category.id} lang={shown.lang}>{shown.text}</option>;
+            })}
           </select>
           {errors.instrument_category && <span id={errorId('instrument_category')} className="field-error">{errors.instrument_category}</span>}
           {note('instrument_category')}

@@ -3,6 +3,7 @@
  * by side, so the member sees what still holds (and what the certificate shows) until it is decided.
  */
 import type { AcceptedCover } from '../../../server/schemas/member.ts';
+import { DataName, PRODUCT_NAMES } from '../components/DataName.tsx';
 import { useFormats, useTexts } from '../locale.tsx';
 import type { Product, Subscription } from '../travelApi.ts';
 
@@ -20,7 +21,7 @@ function CoverColumn({ id, heading, cover, products }: { id: string; heading: st
     <section className="travel-cover" aria-labelledby={id}>
       <h2 id={id} className="travel-cover-heading">{heading}</h2>
       <dl>
-        <div><dt>{t.productLabel}</dt><dd>{product?.name ?? '–'}</dd></div>
+        <div><dt>{t.productLabel}</dt><dd>{product ? <DataName names={PRODUCT_NAMES} name={product.name} /> : '–'}</dd></div>
         <div><dt>{t.startLabel}</dt><dd>{cover.subscription_start ? format.date(cover.subscription_start) : t.noStart}</dd></div>
         <div><dt>{t.endLabel}</dt><dd>{cover.subscription_end ? format.date(cover.subscription_end) : t.noEnd}</dd></div>
       </dl>

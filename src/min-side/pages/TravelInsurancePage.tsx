@@ -17,7 +17,8 @@ import { DateField } from '../components/DateField.tsx';
 import { LoadFailed } from '../components/LoadFailed.tsx';
 import { SelectField } from '../components/fields.tsx';
 import { SignedInHeader } from '../components/SignedInHeader.tsx';
-import { useFormats, useTexts } from '../locale.tsx';
+import { useFormats, useShownLocale, useTexts } from '../locale.tsx';
+import { PRODUCT_NAMES, shownName } from '../components/DataName.tsx';
 import { activeTexts } from '../texts.ts';
 import { useNotify } from '../toasts.tsx';
 import { useLoad } from '../useLoad.ts';
@@ -108,6 +109,7 @@ function Price({ control, products, ordering }: { control: Control<FormValues>; 
 function TravelForm({ memberId, products, subscription }: { memberId: number; products: Product[]; subscription: Subscription | null }) {
   const texts = useTexts();
   const t = texts.travel;
+  const locale = useShownLocale();
   const notify = useNotify();
   const navigate = useNavigate();
   const [saved, setSaved] = useState(false);
@@ -138,7 +140,13 @@ function TravelForm({ memberId, products, subscription }: { memberId: number; pr
     setTimeout(() => navigate(`/profile/${memberId}`), GO_BACK_AFTER_MS);
   });
 
-  const options = [{ value: '', label: t.chooseProduct }, ...products.map((product) => ({ value: product.id, label: product.name }))];
+  const options = [
+    { value: '', label: t.chooseProduct },
+    ...products.map((product) => {
+      const shown = shownName(PRODUCT_NAMES, product.name, locale);
+      return { value: product.id, label: shown.text, lang: shown.lang };
+    }),
+  ];
   return (
     <form onSubmit={onSubmit} noValidate>
       <SelectField

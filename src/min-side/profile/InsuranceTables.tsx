@@ -4,6 +4,7 @@ import type { Member } from '../api.ts';
 import { Card } from '../components/Layout.tsx';
 import { useFormats, useTexts } from '../locale.tsx';
 import { CertificateButtons } from './CertificateButtons.tsx';
+import { DataName, INSTRUMENT_TYPE_NAMES, PRODUCT_NAMES } from '../components/DataName.tsx';
 
 function EditLink({ to, exists, order, edit, what }: { to: string; exists: boolean; order: string; edit: string; what: string }) {
   return (
@@ -35,7 +36,7 @@ export function TravelInsuranceTable({ member }: { member: Member }) {
             </thead>
             <tbody>
               <tr>
-                <td data-label={t.product}>{travel.product.name}</td>
+                <td data-label={t.product}><DataName names={PRODUCT_NAMES} name={travel.product.name} /></td>
                 <td data-label={t.price}>{t.kroner(format.amount(travel.product.price))}</td>
                 <td data-label={t.start}>{format.date(travel.subscription_start)}</td>
                 <td data-label={t.end}>{format.date(travel.subscription_end)}</td>
@@ -80,7 +81,7 @@ export function InstrumentInsuranceTable({ member }: { member: Member }) {
             <tbody>
               {lines.map((line) => (
                 <tr key={line.id}>
-                  <td data-label={t.type}>{line.type}</td>
+                  <td data-label={t.type}><DataName names={INSTRUMENT_TYPE_NAMES} name={line.type} /></td>
                   <td data-label={t.make}>{line.make}</td>
                   <td data-label={t.model}>{line.model}</td>
                   <td data-label={t.value}>{t.valueAmount(format.amount(line.value))}</td>
