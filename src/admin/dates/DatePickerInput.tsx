@@ -101,8 +101,6 @@ export function DatePickerInput({ input, source, label, minDate, focus, openAtSt
   );
 }
 
-const tableLocaleText = nbNO.components.MuiLocalizationProvider.defaultProps.localeText;
-
 /** A table cell's date field (TableDateField), before and after its picker has loaded. */
 export interface TableDateFieldProps {
   value: string;
@@ -131,7 +129,7 @@ function ValuePicker({ value, onChange, minDate, focus, openAtStart = false, loc
   minDate?: string;
   focus?: 'field' | 'button';
   openAtStart?: boolean;
-  localeText: typeof tableLocaleText;
+  localeText: typeof localeText;
 } & Pick<ComponentProps<typeof DatePicker>, 'label' | 'disabled' | 'slotProps'>) {
   // One Date per value, so a re-render around it does not reset the section being typed.
   const date = useMemo(() => toDate(value), [value]);
@@ -147,7 +145,7 @@ export function TableDatePicker({ label, error, describedBy, ...rest }: TableDat
   return (
     <ValuePicker
       {...rest}
-      localeText={tableLocaleText}
+      localeText={localeText}
       slotProps={{
         openPickerButton: { 'aria-label': `${label}: velg dato` },
         textField: {

@@ -4,7 +4,7 @@
  * and 'invalid' while half typed, so the row's own check refuses it. Drawn before its picker loads
  * as dateStandIn.tsx says.
  */
-import { DateStandIn, useStandIn } from './dateStandIn.tsx';
+import { DateStandIn, PLACEHOLDER, useStandIn } from './dateStandIn.tsx';
 import { TABLE_FIELD_SX } from './tableField.ts';
 import type { TableDateFieldProps } from './DatePickerInput.tsx';
 
@@ -18,7 +18,7 @@ export function TableDateField(props: TableDateFieldProps) {
       state={state}
       value={value}
       onType={(typed) => onChange(typed ?? '')}
-      placeholder="DD/MM/ÅÅÅÅ"
+      placeholder={PLACEHOLDER}
       clearable={false}
       openLabel={`${label}: velg dato`}
       textField={{ size: 'small', error, disabled, sx: TABLE_FIELD_SX }}

@@ -2,7 +2,7 @@
  * The staff instrument table's 'Totalverdi' counts the member's rows only: a new row from
  * 'Legg til produkt' is not insured until its own 'Lagre', so its value stays out of the total.
  */
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nContextProvider } from 'react-admin';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -51,4 +51,20 @@ describe("the staff instrument table's 'Totalverdi'", () => {
     expect(screen.getByRole('textbox', { name: 'VERDI, Ny rad 1' })).toHaveValue('5000');
     expect(screen.queryByText(/Totalverdi/)).toBeNull();
   });
+});
+
+describe('the staff instrument table’s date cells', () => {
+  it('show an empty date as the spec’s dd/mm/åååå, before and after the picker has loaded', async () => {
+    renderTable([row(51, 'Martin', 'D-28', 30000)]);
+    // The end date is empty: its cell before the picker is there.
+    const dates = screen.getAllByPlaceholderText('dd/mm/åååå');
+    expect(dates).toHaveLength(2);
+    const empty = dates.find((field) => (field as HTMLInputElement).value === '')!;
+    expect(screen.queryByPlaceholderText('DD/MM/ÅÅÅÅ')).toBeNull();
+    const user = userEvent.setup();
+    await user.click(empty);
+    // The picker takes over the focused field and shows its sections in the same words.
+    await waitFor(() => expect(document.activeElement).toHaveValue('dd/mm/åååå'), { timeout: 15_000 });
+    expect(document.activeElement).toHaveAccessibleName(empty.getAttribute('aria-label')!);
+  }, 60_000);
 });
