@@ -2,13 +2,17 @@
  * Downloading an insurance certificate (PDF) with the signed-in user's token, for Min side and
  * the staff app alike. Answers null when saved, or the server's message when it refused.
  */
-import { buildUrl, languageHeader } from './http.ts';
+import { buildUrl, currentAnswerLanguage, languageHeader } from './http.ts';
 import { readSession } from './session.ts';
 
 export type CertificateKind = 'travel' | 'instruments';
 export type CertificateLang = 'nb' | 'en';
 
-const FAILED = 'Forsikringsbeviset kunne ikke lastes ned. Prøv igjen, eller kontakt oss.';
+/** Said in the language the app shows (not the certificate's), when the server gives no words of its own. */
+const FAILED = {
+  nb: 'Forsikringsbeviset kunne ikke lastes ned. Prøv igjen, eller kontakt oss.',
+  en: 'The insurance certificate could not be downloaded. Please try again, or contact us.',
+} as const;
 
 export async function downloadCertificate(memberId: number, kind: CertificateKind, lang: CertificateLang): Promise<string | null> {
   const session = readSession();
@@ -19,11 +23,11 @@ export async function downloadCertificate(memberId: number, kind: CertificateKin
       credentials: 'include',
     });
   } catch {
-    return FAILED;
+    return FAILED[currentAnswerLanguage()];
   }
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { message?: string } | null;
-    return body?.message ?? FAILED;
+    return body?.message ?? FAILED[currentAnswerLanguage()];
   }
   const blob = await response.blob();
   const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `forsikringsbevis-${kind}.pdf`;

@@ -27,7 +27,6 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-const NETWORK_MESSAGE = 'Får ikke kontakt med serveren. Sjekk nettforbindelsen og prøv igjen.';
 
 let unauthenticatedListener: (() => void) | null = null;
 
@@ -43,6 +42,24 @@ let answerLanguage: AnswerLanguage = 'nb';
 export function setAnswerLanguage(language: AnswerLanguage): void {
   answerLanguage = language;
 }
+
+/** What the app itself says when the server cannot (no connection, an answer without a message), in the answers' language. */
+const OWN_TEXTS: Record<AnswerLanguage, { network: string; failed: string; failedStatus: (status: number) => string }> = {
+  nb: {
+    network: 'Får ikke kontakt med serveren. Sjekk nettforbindelsen og prøv igjen.',
+    failed: 'Noe gikk galt!',
+    failedStatus: (status) => `Noe gikk galt! Status kode: ${status}`,
+  },
+  en: {
+    network: 'Cannot reach the server. Check your connection and try again.',
+    failed: 'Something went wrong!',
+    failedStatus: (status) => `Something went wrong! Status code: ${status}`,
+  },
+};
+const ownText = () => OWN_TEXTS[answerLanguage];
+
+/** The language the server is asked to answer in (and the app's own messages follow). */
+export const currentAnswerLanguage = (): AnswerLanguage => answerLanguage;
 
 /** The Accept-Language header every request carries. */
 export const languageHeader = (): Record<string, string> => ({ 'Accept-Language': answerLanguage });
@@ -89,7 +106,7 @@ export async function request<T>(method: string, path: string, options: RequestO
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    return { ok: false, status: 0, message: NETWORK_MESSAGE, body: null };
+    return { ok: false, status: 0, message: ownText().network, body: null };
   }
   const body = await readBody(response);
   if (response.ok) return { ok: true, status: response.status, data: body as T };
@@ -98,7 +115,7 @@ export async function request<T>(method: string, path: string, options: RequestO
   const message =
     (typeof errorBody?.error === 'string' && errorBody.error) ||
     errorBody?.message ||
-    `Noe gikk galt! Status kode: ${response.status}`;
+    ownText().failedStatus(response.status);
   return { ok: false, status: response.status, message, body: errorBody };
 }
 
@@ -125,11 +142,11 @@ export async function download(path: string, filename: string, query?: Record<st
   try {
     response = await fetch(buildUrl(path, query), { headers: { ...languageHeader(), ...authHeaders() }, credentials: 'include' });
   } catch {
-    return { ok: false, status: 0, message: NETWORK_MESSAGE, body: null };
+    return { ok: false, status: 0, message: ownText().network, body: null };
   }
   if (!response.ok) {
     const body = (await readBody(response)) as ErrorBody | null;
-    return { ok: false, status: response.status, message: body?.message ?? 'Noe gikk galt!', body };
+    return { ok: false, status: response.status, message: body?.message ?? ownText().failed, body };
   }
   const blob = await response.blob();
   const url = URL.createObjectURL(blob);
@@ -165,7 +182,7 @@ export function upload<T>(path: string, form: FormData, onProgress?: (progress: 
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress?.({ loaded: event.loaded, total: event.total });
     };
-    xhr.onerror = () => resolve({ ok: false, status: 0, message: NETWORK_MESSAGE, body: null });
+    xhr.onerror = () => resolve({ ok: false, status: 0, message: ownText().network, body: null });
     xhr.onload = () => {
       let body: unknown = null;
       if ((xhr.getResponseHeader('content-type') ?? '').includes('application/json')) {
@@ -181,7 +198,7 @@ export function upload<T>(path: string, form: FormData, onProgress?: (progress: 
       }
       if (xhr.status === 401 && auth.Authorization) unauthenticatedListener?.();
       const errorBody = body && typeof body === 'object' ? (body as ErrorBody) : null;
-      const message = (typeof errorBody?.error === 'string' && errorBody.error) || errorBody?.message || `Noe gikk galt! Status kode: ${xhr.status}`;
+      const message = (typeof errorBody?.error === 'string' && errorBody.error) || errorBody?.message || ownText().failedStatus(xhr.status);
       resolve({ ok: false, status: xhr.status, message, body: errorBody });
     };
     xhr.send(form);

@@ -44,6 +44,20 @@ describe('the server’s messages in the member’s language', () => {
     expect(screen.getByLabelText(/^Email/)).toHaveValue('kari@example.no');
   });
 
+  it('says in English itself when the server cannot be reached, and in Norwegian after switching back', async () => {
+    server.use(http.post('*/api/user/login', () => HttpResponse.error()));
+    const user = userEvent.setup();
+    renderApp('/profile');
+    await user.click(await screen.findByRole('button', { name: 'English' }));
+    await user.type(await screen.findByLabelText(/^Email/), 'kari@example.no');
+    await user.type(screen.getByLabelText(/^Password/), 'et-passord');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Cannot reach the server. Check your connection and try again.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Norsk' }));
+    await user.click(screen.getByRole('button', { name: 'Logg inn' }));
+    expect(await screen.findByText('Får ikke kontakt med serveren. Sjekk nettforbindelsen og prøv igjen.')).toBeInTheDocument();
+  });
+
   it('in Norwegian the request says so, whatever the browser prefers, and the answer is Norwegian', async () => {
     const languages = refusingLogin();
     const user = userEvent.setup();
