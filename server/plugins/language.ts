@@ -15,6 +15,7 @@ import { CLAIM_MESSAGES, CLAIM_MESSAGES_EN } from '../schemas/claim-rules.ts';
 import { ACCOUNT_TEXTS } from '../domain/accounts/account-texts.ts';
 import { TRAVEL_RULE_TEXTS, TRAVEL_TEXTS } from '../domain/insurance/travel-texts.ts';
 import { CLAIM_TEXTS } from '../domain/claims/claim-texts.ts';
+import { PROOF_TEXTS } from '../domain/proof/proof-texts.ts';
 
 const { tooLong: _claimTooLong, ...claimRuleMessages } = CLAIM_MESSAGES;
 
@@ -28,6 +29,7 @@ export const MEMBER_CATALOGUES = [
   paired(DOCUMENT_MESSAGES, DOCUMENT_MESSAGES_EN),
   paired(claimRuleMessages, CLAIM_MESSAGES_EN),
   CLAIM_TEXTS,
+  PROOF_TEXTS,
 ] as const;
 
 export const toEnglish = englishTranslator(MEMBER_CATALOGUES);

@@ -114,6 +114,17 @@ describe('the member card', () => {
     const refused = await get(`/api/member/${applicant.id}/card`, applicantToken);
     expect(refused.statusCode).toBe(404);
     expect(refused.json().message).toMatch(/godkjent/);
+    // Min side in English asks in English, and is told so.
+    const english = await t.app.inject({
+      method: 'GET', url: `/api/member/${applicant.id}/card`, headers: { ...bearer(applicantToken), 'accept-language': 'en' },
+    });
+    expect(english.statusCode).toBe(404);
+    expect(english.json().message).toBe('Your membership card is ready once your membership has been approved and you have a member number.');
+    const noCover = await t.app.inject({
+      method: 'GET', url: `/api/member/${b.id}/certificate/instruments`, headers: { ...bearer(b.token), 'accept-language': 'en' },
+    });
+    expect(noCover.statusCode).toBe(404);
+    expect(noCover.json().message).toBe('The member has no active instrument insurance with insured instruments, so there is no instrument insurance certificate.');
   });
 
   it('a changed byte, another key and an unknown key id are invalid; a malformed token is 400', async () => {

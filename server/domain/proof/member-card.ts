@@ -13,13 +13,16 @@ import { RULE_MESSAGES, SMS_PHONE_MIN_LENGTH } from '../../schemas/rules.ts';
 import type { Outbox } from '../messages/outbox.ts';
 import { fillTemplate, templateBySlug } from '../messages/messages.ts';
 import { sendSms } from '../messages/sms.ts';
+import { norwegian } from '../../lib/language.ts';
+import { PROOF_TEXTS } from './proof-texts.ts';
 
 const PHONE_REQUIRED = RULE_MESSAGES.smsRequired;
 const PHONE_TOO_SHORT = RULE_MESSAGES.smsMin;
-const PHONE_NOT_ALLOWED = 'Medlemskortet kan bare sendes til norske mobilnumre.';
-const PHONE_NOT_ALLOWED_ABROAD = 'Medlemskortet kan ikke sendes til dette nummeret. Bruk et norsk mobilnummer eller kontakt oss.';
-const CODE_MISSING = 'Du må legge til en kampanjekode før du kan få tilsendt medlemskortet.';
-const NOT_ACCEPTED = 'Medlemskortet kan sendes når medlemskapet ditt er godkjent.';
+const TEXTS = norwegian(PROOF_TEXTS);
+const PHONE_NOT_ALLOWED = TEXTS.phoneNorwegianOnly;
+const PHONE_NOT_ALLOWED_ABROAD = TEXTS.phoneNotAllowed;
+const CODE_MISSING = TEXTS.codeMissing;
+const NOT_ACCEPTED = TEXTS.notAccepted;
 const CARDS_PER_MEMBER_PER_HOUR = 3;
 const CARDS_PER_NUMBER_PER_HOUR = 3;
 /** Long enough for nearly every first name, too short to carry a message of its own. */

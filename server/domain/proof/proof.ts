@@ -12,15 +12,18 @@ import type { Config } from '../../config.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { todayInOslo } from '../shared/oslo-date.ts';
 import { signToken } from './proof-tokens.ts';
+import { norwegian } from '../../lib/language.ts';
+import { PROOF_TEXTS } from './proof-texts.ts';
 
 export type ProofConfig = Pick<Config, 'cardSigningKeys' | 'publicUrl' | 'organisationName' | 'insurerName' | 'travelPolicyNumber' | 'instrumentPolicyNumber' | 'supportEmail' | 'supportPhone'>;
 export type CertificateKind = 'travel' | 'instruments';
 export type Lang = 'nb' | 'en';
 
-export const NO_CARD = 'Medlemskortet er klart når medlemskapet ditt er godkjent og du har fått medlemsnummer.';
-export const NO_TRAVEL_COVER = 'Medlemmet har ingen aktiv reiseforsikring, så det finnes ikke noe forsikringsbevis for reise.';
-export const NO_INSTRUMENT_COVER = 'Medlemmet har ingen aktiv instrumentforsikring med forsikrede instrumenter, så det finnes ikke noe forsikringsbevis for instrumenter.';
-export const MALFORMED_TOKEN = 'Koden er ikke en gyldig medlemskort- eller forsikringsbevis-kode.';
+const TEXTS = norwegian(PROOF_TEXTS);
+export const NO_CARD = TEXTS.noCard;
+export const NO_TRAVEL_COVER = TEXTS.noTravelCover;
+export const NO_INSTRUMENT_COVER = TEXTS.noInstrumentCover;
+export const MALFORMED_TOKEN = TEXTS.malformedToken;
 
 export const endOfYear = (today: string) => `${today.slice(0, 4)}-12-31`;
 
