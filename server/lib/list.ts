@@ -64,6 +64,8 @@ export interface ListQuery {
   fewTexts: boolean;
   /** Where the page's total comes from. */
   totalFrom: TotalSource;
+  /** The list is in the order of its key alone (its tie-breaker), ascending or descending; else null. */
+  keyOrder: 'asc' | 'desc' | null;
 }
 
 const FILTER_KEY = /^filter\[([A-Za-z0-9_]+)\]$/;
@@ -100,7 +102,7 @@ function splitValues(raw: unknown): string[] {
 }
 
 /** The ORDER BY of the request, and the same ordering reversed (every direction flipped). */
-function orderBy(raw: unknown, definition: ListDefinition): { forward: string; reverse: string; fields: number } {
+function orderBy(raw: unknown, definition: ListDefinition): { forward: string; reverse: string; fields: number; keyOrder: ListQuery['keyOrder'] } {
   const text = typeof raw === 'string' && raw.trim() !== '' ? raw : definition.defaultSort;
   const fields = text.split(',').map((field) => field.trim());
   const unknown = fields.map((field) => field.replace(/^-/, '')).filter((field) => !(field in definition.sorts));
@@ -115,7 +117,8 @@ function orderBy(raw: unknown, definition: ListDefinition): { forward: string; r
   parts.push({ expression: definition.tieBreaker, descending: fields[fields.length - 1].startsWith('-') });
   const join = (flip: boolean) =>
     parts.map(({ expression, descending }) => `${expression} ${descending !== flip ? 'DESC' : 'ASC'}`).join(', ');
-  return { forward: join(false), reverse: join(true), fields: fields.length };
+  const keyOnly = parts.every(({ expression, descending }) => expression === definition.tieBreaker && descending === parts[0].descending);
+  return { forward: join(false), reverse: join(true), fields: fields.length, keyOrder: keyOnly ? (parts[0].descending ? 'desc' : 'asc') : null };
 }
 
 export function parseListQuery(query: Record<string, unknown>, definition: ListDefinition): ListQuery {
@@ -155,6 +158,7 @@ export function parseListQuery(query: Record<string, unknown>, definition: ListD
     filters,
     fewTexts: conditions.length === 0 && order.fields === 1,
     totalFrom,
+    keyOrder: order.keyOrder,
   };
 }
 

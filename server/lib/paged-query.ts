@@ -17,6 +17,13 @@ export interface PagedSource {
    * `columns` must then read from `table` alone.
    */
   keyFirst?: { key: string; table: string };
+  /**
+   * For a large list whose middle pages are reached ('gå til side'): the list's rows counted per
+   * block of `size` key values in `table` (block, members), kept by the database as the rows change.
+   * A page of the unfiltered list in key order then finds its block from those counts and walks at
+   * most one block, instead of every row before the page.
+   */
+  blocks?: { table: string; key: string; size: number };
 }
 
 export interface Page<Row> {
@@ -69,6 +76,35 @@ export async function rowsKnowingTotal<Row>(db: Queryable, source: PagedSource, 
   if (limit <= 0) return [];
   const rows = await db.query<Row>(pageSql(source, list, list.reverseOrderBy, limit, total - list.offset - limit), params);
   return rows.reverse();
+}
+
+/**
+ * A page of the unfiltered list in key order, from the nearer end as rowsKnowingTotal reads it,
+ * starting in the block of keys that holds its first row: the blocks before it are skipped by
+ * their counts, so the page walks at most one block however deep it is.
+ */
+async function rowsFromBlocks<Row>(
+  db: Queryable, source: PagedSource, blocks: NonNullable<PagedSource['blocks']>, list: ListQuery, total: number,
+): Promise<Row[]> {
+  const fromStart = list.offset <= total / 2;
+  const limit = fromStart ? list.perPage : Math.min(list.perPage, total - list.offset);
+  if (limit <= 0) return [];
+  const skip = fromStart ? list.offset : total - list.offset - limit;
+  // The direction the page is walked in: the list's own from its start, the other from its end.
+  const descending = (list.keyOrder === 'desc') === fromStart;
+  const direction = descending ? 'DESC' : 'ASC';
+  const [start] = await db.query<{ block: number; before: number }>(
+    `SELECT block, before FROM (
+       SELECT block, members, (sum(members) OVER (ORDER BY block ${direction}) - members)::int AS before
+         FROM ${blocks.table} WHERE members > 0) counted
+      WHERE before + members > $1 ORDER BY block ${direction} LIMIT 1`,
+    [skip],
+  );
+  if (!start) return [];
+  const bound = descending ? `${blocks.key} < ${(start.block + 1) * blocks.size}` : `${blocks.key} >= ${start.block * blocks.size}`;
+  const order = fromStart ? list.orderBy : list.reverseOrderBy;
+  const rows = await db.query<Row>(pageSql(source, { ...list, where: bound }, order, limit, skip - start.before), list.params.values);
+  return fromStart ? rows : rows.reverse();
 }
 
 /**
@@ -146,6 +182,9 @@ export async function queryPage<Row>(db: Queryable, source: PagedSource, list: L
   if (typeof list.totalFrom === 'object' || list.offset >= DEEP_OFFSET) {
     // A counter costs nothing to read first; a deep page is worth a count first.
     const [{ total }] = await totalQuery(db, source, list);
+    if (source.blocks && list.keyOrder && list.where === 'TRUE' && list.offset >= source.blocks.size) {
+      return { list, rows: await rowsFromBlocks<Row>(db, source, source.blocks, list, total), total };
+    }
     return { list, rows: await rowsKnowingTotal<Row>(db, source, list, total), total };
   }
   const [rows, [{ total }]] = await Promise.all([forward(), totalQuery(db, source, list)]);

@@ -393,10 +393,12 @@ describe('migration 011', () => {
                     list_counts_after_truncate, recount_list_counts, refresh_list_counts, list_count_fresh_shares,
                     list_counts_after_message_log, list_counts_after_instrument_iterations,
                     list_counts_after_subscription_iterations, log_counts_after_truncate, recount_log_counts,
-                    list_counts_after_access_log, access_log_count_after_truncate CASCADE;
+                    list_counts_after_access_log, access_log_count_after_truncate,
+                    member_list_blocks_after_shares, member_list_blocks_after_truncate CASCADE;
+      DROP TABLE member_list_blocks;
       DROP INDEX accounts_campaign, instruments_subscription;
       ALTER TABLE message_log DROP COLUMN content_sanitised;
-      DELETE FROM schema_migrations WHERE name IN ('011_list_counts.sql', '017_list_pages.sql', '052_access_log_count.sql');`);
+      DELETE FROM schema_migrations WHERE name IN ('011_list_counts.sql', '017_list_pages.sql', '052_access_log_count.sql', '055_member_list_positions.sql');`);
     const applicant = await signedIn(t.app, t.db, { role_id: 1, registration_completed: 1 });
     await t.db.query(
       `INSERT INTO subscriptions (member_id, product_id, kind, state) VALUES ($1, $2, 'membership', 'pending'), ($1, $3, 'travel', 'pending')`,
@@ -410,7 +412,9 @@ describe('migration 011', () => {
     await t.services.accessLog.flush();
     const logged = await realCount(t.db, 'FROM access_log');
     expect(logged).toBeGreaterThan(0);
-    expect(await migrate(t.db)).toEqual(['011_list_counts.sql', '017_list_pages.sql', '052_access_log_count.sql']);
+    expect(await migrate(t.db)).toEqual(['011_list_counts.sql', '017_list_pages.sql', '052_access_log_count.sql', '055_member_list_positions.sql']);
+    const [{ blocked }] = await t.db.query<{ blocked: number }>('SELECT coalesce(sum(members), 0)::int AS blocked FROM member_list_blocks');
+    expect(blocked).toBe(await realCount(t.db, MEMBERS_FROM));
     expect((await accessLogPage(t.db, t.services.accessLog, { per_page: '25' })).total).toBe(logged);
     const counted = await expectExactTotals();
     expect(counted['/api/subscription/list/pending-instruments']).toBeGreaterThan(0);
