@@ -1,5 +1,7 @@
 /**
- * `npm run bench`: the performance budgets (listed in the README), measured. Writes bench/results.md.
+ * `npm run bench`: the performance budgets (listed in docs/BENCHMARKS.md), measured. Writes the raw
+ * tables to bench/results.md (bench/results-<sections>.md with BENCH_ONLY) and each section that ran
+ * into docs/BENCHMARKS.md's latest figures (bench/report.ts).
  * BENCH_MEMBERS (default 100000) sets the list size; BENCH_DATABASE_URL (default the local
  * test database) the PostgreSQL server, or `none` to skip it. BENCH_ONLY (a comma-separated list
  * of sections: first-load, list, load, lighthouse, export, import, instrument-import, backup, lists, memory, renewal, payment-file, reminders, outreach, stats) runs only those sections. The export
@@ -38,6 +40,7 @@ import { measurePaymentFile, paymentFileLines, type PaymentFileResult } from './
 import { measureReminders, remindersLines, type RemindersResult } from './reminders.ts';
 import { measureOutreach, outreachLines, type OutreachResult } from './outreach.ts';
 import { measureStats, statsLines } from './stats.ts';
+import { writeBenchmarks, type SectionLines } from './report.ts';
 
 // Most sections run the server's code in this process: it runs with the server process's Node flags.
 if (!SERVER_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
@@ -429,10 +432,18 @@ async function statsSection() {
 }
 
 async function main() {
-  for (const [name, run] of sections) if (runs(name)) await run();
+  const ran: SectionLines[] = [];
+  for (const [name, run] of sections) {
+    if (!runs(name)) continue;
+    const first = lines.length;
+    await run();
+    ran.push({ name, lines: lines.slice(first) });
+  }
   const file = only.size === 0 ? 'results.md' : `results-${[...only].join('-')}.md`;
   writeFileSync(path.join(root, 'bench', file), `${lines.join('\n')}\n`);
-  console.log(`\nWritten to bench/${file}`);
+  const how = only.size === 0 ? '`npm run bench`' : `\`BENCH_ONLY=${[...only].join(',')} npm run bench\``;
+  writeBenchmarks(path.join(root, 'docs', 'BENCHMARKS.md'), ran, sections.map(([name]) => name), `Measured ${new Date().toISOString().slice(0, 10)} with ${how} (BENCH_MEMBERS ${members}).`);
+  console.log(`\nWritten to bench/${file} and docs/BENCHMARKS.md`);
 }
 
 main().catch((error) => {

@@ -20,7 +20,7 @@ const parsers = {
  * member list and searches, run over and over, missed the cache about as rarely with 64 MB as
  * with 128 MB (1 041 and 1 422 reads in some 530 000 page look-ups) but six times as often with
  * 32 MB (8 896), which cost CPU; a miss is read from the operating system's file cache. 64 MB:
- * about 65 MB less resident memory from the start (see the README's memory benchmark).
+ * about 65 MB less resident memory from the start (see docs/BENCHMARKS.md, 'Memory of the running server').
  */
 const SETTINGS: Record<string, string> = { shared_buffers: '64MB' };
 

@@ -1,6 +1,6 @@
 /**
  * The retention rules, run daily by the job queue: what the portal no longer needs is removed
- * once its time is up (the settings in config.ts `retention`, listed in the README).
+ * once its time is up (the settings in config.ts `retention`, listed in docs/SETTINGS.md).
  */
 import type { Database } from '../db/database.ts';
 import type { RetentionConfig } from '../config.ts';

@@ -1,6 +1,6 @@
 /**
  * The 'Nøkkeltall' members and requests figures counted directly over the raw tables, by the
- * definitions in docs/DECISIONS.md ('Nøkkeltall (issue 40)'), written apart from the counters so
+ * definitions in docs/DECISIONS.md ("Statistics ('Nøkkeltall', issue 40)"), written apart from the counters so
  * a test can hold each figure of the answer against them.
  */
 import type { Database } from '../../server/db/database.ts';
