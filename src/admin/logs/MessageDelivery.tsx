@@ -1,5 +1,5 @@
 /** A message's way out in the log modal: queued, sent or failed, its attempts and error, and 'Send på nytt' for a failed one. */
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,25 +17,21 @@ export function MessageDelivery({ entry, onResent }: { entry: EmailLogEntry; onR
   const dataProvider = useDataProvider<StaffDataProvider>();
   const refresh = useRefresh();
   const toast = useToast();
-  const [busy, setBusy] = useState(false);
-  const resend = async () => {
-    setBusy(true);
-    try {
-      onResent(await dataProvider.resendMessage(entry.id));
+  const { mutate: resend, isPending: busy } = useMutation({
+    mutationFn: () => dataProvider.resendMessage(entry.id),
+    onSuccess: (sent) => {
+      onResent(sent);
       toast.success('app.logs.messages.resent');
       refresh();
-    } catch (error) {
-      toast.error(error instanceof Error && error.message ? error.message : 'app.errors.generic');
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onError: (error) => toast.error(error instanceof Error && error.message ? error.message : 'app.errors.generic'),
+  });
   return (
     <Alert
       severity={SEVERITY[entry.status]}
       sx={{ mb: 2 }}
       action={entry.status === 'failed' && (
-        <Button color="inherit" size="small" startIcon={<Replay />} disabled={busy} onClick={resend}>
+        <Button color="inherit" size="small" startIcon={<Replay />} disabled={busy} onClick={() => resend()}>
           {translate('app.logs.messages.resend')}
         </Button>
       )}

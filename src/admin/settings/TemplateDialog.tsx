@@ -18,6 +18,7 @@ import {
   AlignmentButtons, ClearButtons, DefaultEditorOptions, FormatButtons, LinkButtons, ListButtons, RichTextInput, RichTextInputToolbar,
 } from 'ra-input-rich-text';
 import { useFormContext } from 'react-hook-form';
+import { useMutation } from '@tanstack/react-query';
 import type { EmailTemplate, MemberListItem, StaffDataProvider, TemplatePreview } from '../../dataProvider/index.ts';
 import { RULE_MESSAGES } from '../../../server/schemas/rules.ts';
 import { DialogSaveActions } from '../forms/DialogSaveActions.tsx';
@@ -39,7 +40,6 @@ function PreviewButtons({ templateId, onPreview }: { templateId: number; onPrevi
   const toast = useToast();
   const dataProvider = useDataProvider<StaffDataProvider>();
   const { getValues } = useFormContext();
-  const [busy, setBusy] = useState(false);
   const memberId = (): number | undefined => {
     const value = Number(getValues('member_id'));
     return Number.isInteger(value) && value > 0 ? value : undefined;
@@ -53,21 +53,15 @@ function PreviewButtons({ templateId, onPreview }: { templateId: number; onPrevi
       toast.error('app.errors.generic_bang');
     }
   }
-  async function sendTest() {
-    setBusy(true);
-    try {
-      const sent = await dataProvider.sendTemplateTest(templateId, memberId());
-      toast.success('app.settings.templates.test_sent', { to: sent.to });
-    } catch {
-      toast.error('app.errors.generic_bang');
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { mutate: sendTest, isPending: busy } = useMutation({
+    mutationFn: () => dataProvider.sendTemplateTest(templateId, memberId()),
+    onSuccess: (sent) => toast.success('app.settings.templates.test_sent', { to: sent.to }),
+    onError: () => toast.error('app.errors.generic_bang'),
+  });
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
       <Button variant="outlined" onClick={preview}>{translate('app.settings.templates.preview_show')}</Button>
-      <Button variant="outlined" onClick={sendTest} disabled={busy}>{translate('app.settings.templates.test_send')}</Button>
+      <Button variant="outlined" onClick={() => sendTest()} disabled={busy}>{translate('app.settings.templates.test_send')}</Button>
     </Box>
   );
 }

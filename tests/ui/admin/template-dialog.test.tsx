@@ -85,4 +85,27 @@ describe('the template modal', () => {
     expect(within(dialog).queryByTestId('template-button-hint')).toBeNull();
     expect(within(dialog).queryByRole('button', { name: 'Knapp med lenke {button}' })).toBeNull();
   });
+
+  it('sends a test to the staff user, busy until it is sent, says where it went, and can send again', async () => {
+    answerMembers();
+    shown = REJECTION;
+    let sends = 0;
+    let release: () => void = () => undefined;
+    server.use(http.post('*/api/emails/template/1/test', async () => {
+      sends += 1;
+      await new Promise<void>((resolve) => { release = resolve; });
+      return HttpResponse.json({ data: { to: 'ansatt@example.no' } });
+    }));
+    const user = userEvent.setup();
+    renderAdmin('/template-test');
+    const dialog = await screen.findByRole('dialog');
+    const send = await within(dialog).findByRole('button', { name: 'Send en test til meg' });
+    await user.click(send);
+    // Busy while the server sends, so a second click cannot start another.
+    await waitFor(() => expect(send).toBeDisabled());
+    release();
+    expect(await screen.findByText('Testen er sendt til ansatt@example.no')).toBeInTheDocument();
+    await waitFor(() => expect(send).toBeEnabled());
+    expect(sends).toBe(1);
+  });
 });
