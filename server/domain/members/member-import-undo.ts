@@ -23,7 +23,8 @@ export async function startUndo(db: Database, jobs: JobSender, id: number, staff
   if (Date.now() - new Date(record.committed_at!).getTime() > MEMBER_IMPORT_LIMITS.undoDays * 86_400_000) {
     throw new HttpError(409, { message: MEMBER_IMPORT_MESSAGES.undoExpired });
   }
-  await db.transaction(async (tx) => {
+  // Read in the transaction that queues the job, so the answer is the import before any step of it.
+  return db.transaction(async (tx) => {
     const [started] = await tx.query(
       `UPDATE member_imports SET state = 'undoing', undone_by = $2, error = NULL, undo_after = 0, undo_done = 0,
               undo_total = (SELECT count(DISTINCT member_id) FROM member_import_items WHERE import_id = $1),
@@ -33,8 +34,8 @@ export async function startUndo(db: Database, jobs: JobSender, id: number, staff
     );
     if (!started) throw new HttpError(409, { message: MEMBER_IMPORT_MESSAGES.notUndoable });
     await jobs.send(MEMBER_IMPORT_UNDO_QUEUE, { importId: id }, tx);
+    return shown((await loadRecord(tx, id))!);
   });
-  return shown((await loadRecord(db, id))!);
 }
 
 /**
