@@ -20,7 +20,7 @@ import { startAgreementJobs } from './vipps-agreements.ts';
 import { RETENTION_QUEUE, applyRetention } from './retention.ts';
 import { MEMBER_IMPORT_QUEUE, runImport } from '../domain/members/member-import-commit.ts';
 import { MEMBER_IMPORT_WELCOME_QUEUE, sendWelcomeMails } from '../domain/members/member-import-welcome.ts';
-import { takeBackInterruptedImports } from '../domain/members/member-import-undo.ts';
+import { MEMBER_IMPORT_UNDO_QUEUE, resumeUndos, runUndo, takeBackInterruptedImports } from '../domain/members/member-import-undo.ts';
 import { OUTREACH_DUE_QUEUE, OUTREACH_QUEUE, restartStalledOutreaches, startDueOutreaches, type OutreachJob } from '../domain/outreach/outreach-send.ts';
 import { deliverOutreach } from '../domain/outreach/outreach-delivery.ts';
 import { VALUATION_REMINDER_QUEUE, runValuationReminders } from '../domain/insurance/valuation-reminders.ts';
@@ -54,6 +54,9 @@ export async function startJobs(services: Services): Promise<void> {
     // A commit killed half-way left nothing (PostgreSQL: one transaction; PGlite: its steps are taken
     // back below, before any request); the queue runs it again once it expires.
     [MEMBER_IMPORT_QUEUE]: { retryLimit: 2, expireInSeconds: 15 * 60, deleteAfterSeconds: 7 * 24 * 60 * 60 },
+    // Each step of an undo moves the import's mark in its own transaction, so a retry, a second run or
+    // the run queued again at start goes on after the last step written and reverses nothing twice.
+    [MEMBER_IMPORT_UNDO_QUEUE]: { retryLimit: 3, retryDelay: 30, expireInSeconds: 30 * 60, deleteAfterSeconds: 7 * 24 * 60 * 60 },
     [MEMBER_IMPORT_WELCOME_QUEUE]: { retryLimit: 3, retryDelay: 30, expireInSeconds: 10 * 60, deleteAfterSeconds: 24 * 60 * 60 },
     // A run marks each recipient with their message in the transaction that queues it, so a retry
     // after a killed worker (back within two minutes) goes on with those still pending and sends nobody twice.
@@ -115,6 +118,10 @@ export async function startJobs(services: Services): Promise<void> {
   await jobs.work<{ importId: number }>(MEMBER_IMPORT_QUEUE, async ({ importId }) => {
     await runImport(db, jobs, importId);
   });
+  await jobs.work<{ importId: number }>(MEMBER_IMPORT_UNDO_QUEUE, async ({ importId }) => {
+    await runUndo(db, importId);
+  });
+  await resumeUndos(db, jobs);
   await jobs.work<{ importId: number; afterId: number }>(MEMBER_IMPORT_WELCOME_QUEUE, async (data) => {
     await sendWelcomeMails(db, jobs, services.outbox, config.publicUrl, config.importWelcomePerMinute, data);
   }, 5);

@@ -17,7 +17,7 @@ import { assertFound } from '../domain/members/member-import-record.ts';
 import { findImportDetail } from '../domain/members/member-import-detail.ts';
 import { changeImport, createImport } from '../domain/members/member-import-preview.ts';
 import { startCommit } from '../domain/members/member-import-commit.ts';
-import { undoImport } from '../domain/members/member-import-undo.ts';
+import { startUndo } from '../domain/members/member-import-undo.ts';
 import { errorReport, importList, importPage } from '../domain/members/member-import-history.ts';
 import { RULE_MESSAGES } from '../schemas/rules.ts';
 import { validationFailed } from '../lib/http-errors.ts';
@@ -100,11 +100,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/member/import/:id/undo', {
     config: { right: 'imports.run', access: 'staff', accessLog: { kind: 'change', detail: 'Medlemsimport angret', member: null } },
     schema: {
-      tags: TAGS, summary: `Angre en import (innen ${MEMBER_IMPORT_LIMITS.undoDays} dager); medlemmer endret siden beholdes og listes`,
+      tags: TAGS, summary: `Angre en import (innen ${MEMBER_IMPORT_LIMITS.undoDays} dager) som en jobb i køen, i steg; svarer importen med tilstand undoing og fremdrift (medlemmer ferdig av medlemmer). Medlemmer endret siden beholdes og listes`,
       params: IdParams, response: { 202: DataOf(MemberImport), 404: MessageBody, 409: MessageBody },
     },
   }, async (request, reply) => {
-    reply.code(202).send({ data: assertFound(await undoImport(db, request.params.id, accountOf(request).id)) });
+    reply.code(202).send({ data: assertFound(await startUndo(db, jobs, request.params.id, accountOf(request).id)) });
   });
 
   app.get('/member/import/:id/errors.xlsx', {

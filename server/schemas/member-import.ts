@@ -24,7 +24,7 @@ export const ImportSummary = Type.Object({
 export const MemberImport = Type.Object({
   id: Type.Integer(),
   file_name: Type.String(),
-  state: Type.Union([Type.Literal('preview'), Type.Literal('running'), Type.Literal('done'), Type.Literal('failed'), Type.Literal('undone')]),
+  state: Type.Union([Type.Literal('preview'), Type.Literal('running'), Type.Literal('done'), Type.Literal('failed'), Type.Literal('undoing'), Type.Literal('undone')]),
   created_at: Timestamp,
   created_by: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
   columns: Type.Array(Type.String()),

@@ -29,6 +29,7 @@ export const memberImportMethods = {
     return unwrap(await http.post<{ data: MemberImport }>(`/api/member/import/${id}/commit`, { send_welcome: sendWelcome, skip_errors: skipErrors })).data;
   },
 
+  /** Starts the undo as a job; answers the import as it now stands ('undoing'). */
   async undoImport(id: Identifier): Promise<MemberImport> {
     return unwrap(await http.post<{ data: MemberImport }>(`/api/member/import/${id}/undo`)).data;
   },

@@ -20,6 +20,7 @@ import { runReminders } from '../../server/domain/billing/reminders.ts';
 import { todayInOslo } from '../../server/domain/shared/oslo-date.ts';
 import { MEMBER_IMPORT_MESSAGES } from '../../server/domain/members/member-import-limits.ts';
 import { INVOICE_MESSAGES } from '../../server/domain/members/member-import-invoices.ts';
+import { undo } from './member-import-undoing.ts';
 
 const FIXTURE = path.join(import.meta.dirname, '../fixtures/spreadsheets/members-invoices-openpyxl.xlsx');
 const SHEET = 'Åpne fakturaer';
@@ -268,11 +269,10 @@ describe("the 'Åpne fakturaer' sheet", () => {
     });
     expect(paid.statusCode, paid.body).toBe(201);
 
-    const undo = await t.app.inject({ method: 'POST', url: `/api/member/import/${data.id}/undo`, headers: bearer(staff.token) });
-    expect(undo.statusCode, undo.body).toBe(202);
+    const undone = await undo(t.app, staff.token, data.id);
     expect(await invoicesOf([unpaid.remoteId])).toEqual([]);
     expect((await invoicesOf([paidSince.remoteId])).map((invoice) => invoice.state)).toEqual(['paid']);
-    expect(undo.json().data.summary.undo.kept).toEqual([
+    expect(undone.summary.undo!.kept).toEqual([
       { member_id: paidSince.id, name: expect.any(String), reason: MEMBER_IMPORT_MESSAGES.paidSince },
     ]);
   });

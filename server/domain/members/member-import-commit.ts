@@ -2,8 +2,7 @@
  * The commit, a job on the queue: the plan made again and written whole or not at all, in one transaction
  * on PostgreSQL, in small steps on PGlite (whose one session other requests share), taken back if it fails.
  */
-import { setImmediate, setTimeout } from 'node:timers/promises';
-import { performance } from 'node:perf_hooks';
+import { setImmediate } from 'node:timers/promises';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { PgliteDatabase } from '../../db/pglite.ts';
 import type { JobSender } from '../messages/outbox.ts';
@@ -17,6 +16,7 @@ import { commitOtherSheets } from './member-import-other-sheets.ts';
 import { commitOpenInvoices } from './member-import-invoices.ts';
 import { MEMBER_IMPORT_WELCOME_QUEUE } from './member-import-welcome.ts';
 import { takeBack } from './member-import-undo.ts';
+import { paced, type Step } from './member-import-pace.ts';
 
 export const MEMBER_IMPORT_QUEUE = 'member-import';
 
@@ -56,12 +56,11 @@ function mergeInto(target: PlannedRow, source: PlannedRow, overwrite: boolean): 
   }
 }
 
-/**
+/*
  * One step of the commit's writes. On PostgreSQL every step runs in the commit's one transaction;
  * on PGlite, the one session where an open transaction holds every other request, each step is a
  * transaction of its own, and a commit that fails or is cut off is taken back as a whole.
  */
-type Step = <T>(work: (tx: Queryable) => Promise<T>) => Promise<T>;
 
 /** Runs a queued commit: everything, or nothing (the import is then 'failed'). */
 export async function runImport(db: Database, jobs: JobSender, id: number): Promise<void> {
@@ -104,16 +103,6 @@ async function commitImport(db: Database, jobs: JobSender, record: ImportRecord)
   // than one small step. (Twice as long kept the list's p95 no lower, and took a 10 000-row
   // commit past its 15 s on a busy machine.)
   await writeImport(lite, paced(1, (work) => lite.transaction(work)), STEP_SIZES.pglite, jobs, record, rows, advance);
-}
-
-/** A step that, once done, leaves the server to other work for `factor` times as long as it took. */
-function paced(factor: number, run: Step): Step {
-  return async (work) => {
-    const started = performance.now();
-    const result = await run(work);
-    await setTimeout(factor * (performance.now() - started));
-    return result;
-  };
 }
 
 async function writeImport(

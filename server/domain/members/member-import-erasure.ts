@@ -141,7 +141,7 @@ export async function eraseFromImports(tx: Queryable, memberId: number): Promise
 export async function forgetImportFiles(db: Queryable): Promise<number> {
   const ended = await db.query<{ id: number }>(
     `SELECT id FROM member_imports
-      WHERE state <> 'running' AND coalesce(committed_at, created_at) < now() - make_interval(days => $1)
+      WHERE state NOT IN ('running', 'undoing') AND coalesce(committed_at, created_at) < now() - make_interval(days => $1)
         AND (extra_sheets <> '{}' OR duplicates <> '[]' OR EXISTS (SELECT 1 FROM member_import_rows r WHERE r.import_id = member_imports.id)
              OR EXISTS (SELECT 1 FROM member_import_items i WHERE i.import_id = member_imports.id AND i.before IS NOT NULL))`,
     [MEMBER_IMPORT_LIMITS.undoDays],

@@ -35,6 +35,7 @@ export const MEMBER_IMPORT_MESSAGES = {
   hasErrors: 'Filen har rader med feil. Rett dem i filen og last den opp igjen, eller la kolonnene stå utenfor.',
   nothingToDo: 'Importen har ingen medlemmer å opprette eller oppdatere.',
   notUndoable: 'Bare en fullført import kan angres.',
+  undoStopped: 'Angringen stoppet med en feil. Den fortsetter der den slapp når den prøves igjen.',
   undoExpired: `En import kan bare angres i ${MEMBER_IMPORT_LIMITS.undoDays} dager.`,
   cellLength: `er lengre enn ${MEMBER_IMPORT_LIMITS.cellLength} tegn`,
   emailOrPhone: 'raden må ha e-post eller mobil',

@@ -5,7 +5,7 @@
 import { IMPORT_FIELDS, type ImportField } from './member-import-file.ts';
 
 export type Action = 'skip' | 'update' | 'fill' | 'create';
-export type ImportState = 'preview' | 'running' | 'done' | 'failed' | 'undone';
+export type ImportState = 'preview' | 'running' | 'done' | 'failed' | 'undoing' | 'undone';
 
 export interface RowError { row: number; column: string; message: string; sheet?: string }
 export interface Duplicate {

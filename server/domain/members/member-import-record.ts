@@ -52,12 +52,15 @@ export interface ImportRecord {
   error: string | null;
   committed_at: string | null;
   undone_at: string | null;
+  /** An undo's progress: members done of the members the import touched. */
+  undo_done: number;
+  undo_total: number;
 }
 
 export const RECORD_COLUMNS = `i.id, i.file_name, i.state, i.created_at, i.created_by,
   (SELECT first_name || ' ' || last_name FROM accounts WHERE id = i.created_by) AS staff_name,
   i.columns, i.mapping, i.decisions, i.default_action, i.extra_sheets, i.summary, i.errors, i.duplicates,
-  i.send_welcome, i.skip_errors, i.progress_done, i.error, i.committed_at, i.undone_at`;
+  i.send_welcome, i.skip_errors, i.progress_done, i.error, i.committed_at, i.undone_at, i.undo_done, i.undo_total`;
 
 export async function loadRecord(db: Queryable, id: number): Promise<ImportRecord | null> {
   const [row] = await db.query<ImportRecord>(`SELECT ${RECORD_COLUMNS} FROM member_imports i WHERE i.id = $1`, [id]);
@@ -85,7 +88,9 @@ export function shown(record: ImportRecord): MemberImport {
     default_action: record.default_action,
     send_welcome: record.send_welcome,
     skip_errors: record.skip_errors,
-    progress: { done: record.progress_done, rows: record.summary.rows ?? 0 },
+    progress: record.state === 'undoing'
+      ? { done: record.undo_done, rows: record.undo_total }
+      : { done: record.progress_done, rows: record.summary.rows ?? 0 },
     error: record.error,
     committed_at: committed,
     undone_at: iso(record.undone_at),

@@ -1,121 +1,120 @@
 /**
  * Taking an import back: staff undo a finished import within 30 days (what it created is removed and
- * what it updated is put back, except the members changed since, which the undo lists), and a commit
- * that failed or was cut off on PGlite is taken back as a whole.
+ * what it updated is put back, except the members changed since, which the undo lists), as a job in
+ * paced steps; and a commit that failed or was cut off on PGlite is taken back as a whole.
  */
+import { performance } from 'node:perf_hooks';
 import type { Database, Queryable } from '../../db/database.ts';
+import type { JobSender } from '../messages/outbox.ts';
 import { HttpError } from '../../lib/http-errors.ts';
-import { todayInOslo } from '../shared/oslo-date.ts';
-import { syncInstrumentInsurance } from '../insurance/instrument-insurance.ts';
 import { MEMBER_IMPORT_LIMITS, MEMBER_IMPORT_MESSAGES } from './member-import-limits.ts';
-import { CHUNK, FIELD_TYPES, type Summary } from './member-import-model.ts';
+import type { Summary } from './member-import-model.ts';
 import { loadRecord, shown, type ImportRecord, type MemberImport } from './member-import-record.ts';
+import { reverse, type KeptMember, type Reversed } from './member-import-reverse.ts';
+import { paced } from './member-import-pace.ts';
 
-/** Undoes a finished import: removes what it created, puts back what it updated, except what changed since. */
-export async function undoImport(db: Database, id: number, staffId: number): Promise<MemberImport | null> {
+export const MEMBER_IMPORT_UNDO_QUEUE = 'member-import-undo';
+
+/** Checks that the import can be undone, marks it 'undoing' and queues the undo; answers the import as it now stands. */
+export async function startUndo(db: Database, jobs: JobSender, id: number, staffId: number): Promise<MemberImport | null> {
   const record = await loadRecord(db, id);
   if (!record) return null;
   if (record.state !== 'done') throw new HttpError(409, { message: MEMBER_IMPORT_MESSAGES.notUndoable });
   if (Date.now() - new Date(record.committed_at!).getTime() > MEMBER_IMPORT_LIMITS.undoDays * 86_400_000) {
     throw new HttpError(409, { message: MEMBER_IMPORT_MESSAGES.undoExpired });
   }
-  await db.transaction(async (tx) => {
-    const [locked] = await tx.query("SELECT 1 FROM member_imports WHERE id = $1 AND state = 'done' FOR UPDATE", [id]);
-    if (!locked) throw new HttpError(409, { message: MEMBER_IMPORT_MESSAGES.notUndoable });
-    const undo = await reverse(tx, id, staffId, true);
-    const summary: Summary = { ...record.summary, undo };
-    await tx.query(
-      "UPDATE member_imports SET state = 'undone', undone_at = now(), undone_by = $2, summary = $3, undo_report = $4 WHERE id = $1",
-      [id, staffId, JSON.stringify(summary), JSON.stringify(summary.undo)],
+  // Read in the transaction that queues the job, so the answer is the import before any step of it.
+  return db.transaction(async (tx) => {
+    const [started] = await tx.query(
+      `UPDATE member_imports SET state = 'undoing', undone_by = $2, error = NULL, undo_after = 0, undo_done = 0,
+              undo_total = (SELECT count(DISTINCT member_id) FROM member_import_items WHERE import_id = $1),
+              undo_report = '{"undone": 0, "kept": []}'
+        WHERE id = $1 AND state = 'done' RETURNING id`,
+      [id, staffId],
     );
+    if (!started) throw new HttpError(409, { message: MEMBER_IMPORT_MESSAGES.notUndoable });
+    await jobs.send(MEMBER_IMPORT_UNDO_QUEUE, { importId: id }, tx);
+    return shown((await loadRecord(tx, id))!);
   });
-  return shown((await loadRecord(db, id))!);
 }
 
 /**
- * Removes what an import created and puts back what it updated. With keepChanged, a member staff or
- * the member changed since is left as it is and listed; without (a failed commit), all is taken back.
+ * Members a step of the undo reverses: it starts small and is sized after each step so one takes
+ * about `ms` (on PGlite a request waits for the step under way, so no longer than that). A step
+ * costs ~65 ms before its first member (the statistics' statement triggers on PGlite) and ~1 ms a
+ * member after, so a smaller aim would leave steps of one member and a 1 000-member undo of 50 s.
  */
-async function reverse(tx: Queryable, id: number, staffId: number | null, keepChanged: boolean): Promise<NonNullable<Summary['undo']>> {
-  const items = await tx.query<{ kind: string; action: string; target_id: number; member_id: number; before: Record<string, unknown> | null; changed: boolean; name: string | null }>(
-    `SELECT i.kind, i.action, i.target_id, i.member_id, i.before,
-            (i.updated_at IS NOT NULL AND a.updated_at IS DISTINCT FROM i.updated_at) AS changed,
-            a.first_name || ' ' || a.last_name AS name
-       FROM member_import_items i LEFT JOIN accounts a ON a.id = i.member_id
-      WHERE i.import_id = $1 ORDER BY i.kind, i.target_id`,
+const STEP = { first: 20, most: 2000, ms: 80 };
+
+/**
+ * Runs a queued undo to its end: step after step, each its own transaction on both databases,
+ * with a pause after each as long as the step took, so other requests get the database between.
+ * A step that fails leaves the steps before it done; the queue (or the next start) goes on after them.
+ */
+export async function runUndo(db: Database, id: number): Promise<void> {
+  const step = paced(1, (work) => db.transaction(work));
+  let size = STEP.first;
+  try {
+    for (;;) {
+      const started = performance.now();
+      if (!(await step((tx) => undoStep(tx, id, size)))) return;
+      const took = Math.max(1, performance.now() - started);
+      // At most twice or half the last size, so one slow step (a member with many invoices) does not swing it.
+      size = Math.round(Math.min(STEP.most, 2 * size, Math.max(1, size / 2, (size * STEP.ms) / took)));
+    }
+  } catch (error) {
+    console.error('Angringen av medlemsimporten stoppet:', error);
+    await db.query("UPDATE member_imports SET error = $2 WHERE id = $1 AND state = 'undoing'", [id, MEMBER_IMPORT_MESSAGES.undoStopped]);
+    throw error;
+  }
+}
+
+/**
+ * One step of an undo, in the caller's transaction: the next `size` members of the import (by id,
+ * after those done) are reversed, and the import's mark moves past them in the same transaction, so
+ * a step cut off leaves nothing of itself and a step written is never done again. With no members
+ * left, the undo is finished. Answers whether there may be more to do.
+ */
+export async function undoStep(tx: Queryable, id: number, size: number): Promise<boolean> {
+  const [current] = await tx.query<{ undo_after: number; undone_by: number | null; summary: Summary; undo_report: Reversed }>(
+    "SELECT undo_after, undone_by, summary, undo_report FROM member_imports WHERE id = $1 AND state = 'undoing' FOR UPDATE",
     [id],
   );
-  const kept: { member_id: number; name: string; reason: string }[] = [];
-  // An invoice it moved in that has had money booked or credited since stays (the books hold it), and so does its member.
-  const invoiceIds = items.filter((i) => i.kind === 'invoice').map((i) => i.target_id);
-  const paidSince = keepChanged && invoiceIds.length > 0
-    ? new Set((await tx.query<{ id: number }>(
-      `SELECT i.id FROM invoices i WHERE i.id = ANY ($1::int[])
-          AND (EXISTS (SELECT 1 FROM invoice_payments p WHERE p.invoice_id = i.id AND p.method <> 'import')
-               OR EXISTS (SELECT 1 FROM invoice_credits c WHERE c.invoice_id = i.id))`,
-      [invoiceIds],
-    )).map((row) => row.id))
-    : new Set<number>();
-  const paidMembers = new Set(items.filter((i) => i.kind === 'invoice' && paidSince.has(i.target_id)).map((i) => i.member_id));
-  const createdMembers: number[] = [];
-  for (const item of items.filter((i) => i.kind === 'member')) {
-    if (item.name === null) continue;
-    if (keepChanged && item.changed) {
-      kept.push({ member_id: item.member_id, name: item.name, reason: MEMBER_IMPORT_MESSAGES.changedSince });
-      continue;
-    }
-    if (item.action === 'create' && paidMembers.has(item.member_id)) {
-      kept.push({ member_id: item.member_id, name: item.name, reason: MEMBER_IMPORT_MESSAGES.paidSince });
-      continue;
-    }
-    if (item.action === 'create') createdMembers.push(item.target_id);
-    else {
-      const before = item.before ?? {};
-      const fields = Object.keys(before).filter((field) => field in FIELD_TYPES);
-      if (fields.length === 0) continue;
-      const [current] = await tx.query<Record<string, unknown>>(`SELECT ${fields.join(', ')} FROM accounts WHERE id = $1 FOR UPDATE`, [item.target_id]);
-      await tx.query(
-        `UPDATE accounts SET ${fields.map((field, index) => `${field} = $${index + 2}::${FIELD_TYPES[field as keyof typeof FIELD_TYPES]}`).join(', ')}, updated_at = now() WHERE id = $1`,
-        [item.target_id, ...fields.map((field) => before[field])],
-      );
-      const history: Record<string, [unknown, unknown]> = { import: [null, MEMBER_IMPORT_MESSAGES.undone] };
-      for (const field of fields) history[field] = [current[field] ?? null, before[field]];
-      await tx.query('INSERT INTO member_changes (member_id, changed_by, changes) VALUES ($1, $2, $3)', [item.target_id, staffId, JSON.stringify(history)]);
-    }
+  if (!current) return false;
+  const members = (await tx.query<{ member_id: number }>(
+    'SELECT DISTINCT member_id FROM member_import_items WHERE import_id = $1 AND member_id > $2 ORDER BY member_id LIMIT $3',
+    [id, current.undo_after, size],
+  )).map((row) => row.member_id);
+  if (members.length === 0) {
+    const undo = { undone: current.undo_report.undone, kept: reportOrder(current.undo_report.kept) };
+    const summary: Summary = { ...current.summary, undo };
+    await tx.query(
+      "UPDATE member_imports SET state = 'undone', undone_at = now(), error = NULL, summary = $2, undo_report = $3 WHERE id = $1",
+      [id, JSON.stringify(summary), JSON.stringify(undo)],
+    );
+    return false;
   }
-  const keptIds = new Set(kept.map((k) => k.member_id));
-  const created = new Set(createdMembers);
-  // What the import added to members it did not create (instruments, insurance), unless the member changed since.
-  const added = items.filter((i) => i.kind !== 'member' && !keptIds.has(i.member_id) && !created.has(i.member_id));
-  const instruments = added.filter((i) => i.kind === 'instrument').map((i) => i.target_id);
-  const subscriptions = added.filter((i) => i.kind === 'subscription' || i.kind === 'travel').map((i) => i.target_id);
-  if (instruments.length > 0) {
-    await tx.query('DELETE FROM instruments WHERE id = ANY ($1::int[])', [instruments]);
-    const members = [...new Set(added.filter((i) => i.kind === 'instrument').map((i) => i.member_id))];
-    for (const member of members) await syncInstrumentInsurance(tx, member, staffId ?? 0, todayInOslo());
-  }
-  if (subscriptions.length > 0) await tx.query('DELETE FROM subscriptions WHERE id = ANY ($1::int[])', [subscriptions]);
-  // The invoices it moved in, with their lines, history and the payments it booked (a created member's go with the member).
-  const invoices = added.filter((i) => i.kind === 'invoice' && !paidSince.has(i.target_id)).map((i) => i.target_id);
-  if (invoices.length > 0) await tx.query('DELETE FROM invoices WHERE id = ANY ($1::int[])', [invoices]);
-  for (const memberId of paidMembers) {
-    if (kept.some((k) => k.member_id === memberId)) continue;
-    const [member] = await tx.query<{ name: string }>("SELECT first_name || ' ' || last_name AS name FROM accounts WHERE id = $1", [memberId]);
-    if (member) kept.push({ member_id: memberId, name: member.name, reason: MEMBER_IMPORT_MESSAGES.paidSince });
-  }
-  for (let start = 0; start < createdMembers.length; start += CHUNK) {
-    const slice = createdMembers.slice(start, start + CHUNK);
-    await tx.query('DELETE FROM password_resets WHERE email IN (SELECT email FROM accounts WHERE id = ANY ($1::int[]))', [slice]);
-    await tx.query('DELETE FROM accounts WHERE id = ANY ($1::int[])', [slice]);
-  }
-  for (const member of kept) {
-    await tx.query('INSERT INTO member_changes (member_id, changed_by, changes) VALUES ($1, $2, $3)', [
-      member.member_id, staffId, JSON.stringify({ import: [null, `${MEMBER_IMPORT_MESSAGES.undone}; ${MEMBER_IMPORT_MESSAGES.changedSince.toLowerCase()}, beholdt`] }),
-    ]);
-  }
-  const keptMembers = new Set(kept.map((k) => k.member_id));
-  const undone = items.filter((i) => i.kind === 'member' && i.name !== null && !keptMembers.has(i.member_id)).length;
-  return { undone, kept };
+  const done = await reverse(tx, id, current.undone_by, true, members);
+  await tx.query(
+    `UPDATE member_imports SET undo_after = $2, undo_done = undo_done + $3, error = NULL,
+            undo_report = jsonb_build_object('undone', (undo_report->>'undone')::int + $4, 'kept', (undo_report->'kept') || $5::jsonb)
+      WHERE id = $1`,
+    [id, members[members.length - 1], members.length, done.undone, JSON.stringify(done.kept)],
+  );
+  return true;
+}
+
+/** The kept members as one reversal of the whole import lists them, without the sort key. */
+function reportOrder(kept: KeptMember[]): NonNullable<Summary['undo']>['kept'] {
+  return [...kept]
+    .sort((a, b) => a.order[0] - b.order[0] || a.order[1] - b.order[1])
+    .map(({ member_id, name, reason }) => ({ member_id, name, reason }));
+}
+
+/** At start: an undo cut off (a restart, a failed step) is queued again and goes on after its last step. */
+export async function resumeUndos(db: Queryable, jobs: JobSender): Promise<void> {
+  const undoing = await db.query<{ id: number }>("SELECT id FROM member_imports WHERE state = 'undoing'");
+  for (const { id } of undoing) await jobs.send(MEMBER_IMPORT_UNDO_QUEUE, { importId: id });
 }
 
 /** Takes back the finished steps of a commit that failed or was cut off (PGlite; on PostgreSQL there are none). */

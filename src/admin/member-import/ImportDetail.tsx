@@ -152,9 +152,9 @@ export function ImportDetail() {
   const dataProvider = useDataProvider<StaffDataProvider>();
   const [welcome, setWelcome] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  // A running import is followed every second until it is done, also after staff come back to the page.
+  // A running commit or undo is followed every second until it is done, also after staff come back to the page.
   const { data: item, error: loadError, refetch } = useGetOne<MemberImport>('member-imports', { id: Number(id) }, {
-    refetchInterval: (query) => (query.state.data?.state === 'running' ? 1000 : false),
+    refetchInterval: (query) => (query.state.data?.state === 'running' || query.state.data?.state === 'undoing' ? 1000 : false),
   });
   const [update, { isPending: changing }] = useUpdate<MemberImport>();
   const failed = (error: unknown) => setFailure(error instanceof Error ? error.message : String(error));
@@ -212,7 +212,9 @@ export function ImportDetail() {
                 </Box>
               </>
             )}
-            {item.state === 'running' && <Running item={item} />}
+            {item.state === 'running' && <Running item={item} work="commit" />}
+            {item.state === 'undoing' && <Running item={item} work="undo" />}
+            {item.state === 'undoing' && item.error && <Alert severity="warning" sx={{ mt: 1 }}>{item.error}</Alert>}
             {item.state === 'failed' && <Alert severity="error" sx={{ mt: 2 }}>{translate('app.member_import.commit.failed', { error: item.error ?? '' })}</Alert>}
             {item.state === 'done' && (
               <Box role="status" sx={{ mt: 2 }}>

@@ -1,4 +1,4 @@
-/** A running import's progress, and the undo of a finished one (saying how many welcome mails have already gone out). */
+/** A running commit's or undo's progress, and the undo of a finished import (saying how many welcome mails have already gone out). */
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,15 +13,16 @@ import { useTranslate } from 'react-admin';
 import type { MemberImport } from '../../dataProvider/types.ts';
 import { formatDate } from '../../common/format.ts';
 
-export function Running({ item }: { item: MemberImport }) {
+/** The commit's progress (rows), or the undo's (members), as the server counts them. */
+export function Running({ item, work }: { item: MemberImport; work: 'commit' | 'undo' }) {
   const translate = useTranslate();
   const percent = item.progress.rows > 0 ? Math.round((100 * item.progress.done) / item.progress.rows) : 0;
-  const label = translate('app.member_import.commit.running', item.progress);
+  const label = translate(`app.member_import.${work}.running`, item.progress);
   return (
     <Box role="status" sx={{ my: 2 }}>
       <Typography>{label}</Typography>
       <LinearProgress sx={{ mt: 1 }} variant={item.progress.done > 0 ? 'determinate' : 'indeterminate'} value={percent} aria-label={label} />
-      <Typography color="text.secondary" sx={{ mt: 1 }}>{translate('app.member_import.commit.running_waiting')}</Typography>
+      <Typography color="text.secondary" sx={{ mt: 1 }}>{translate(`app.member_import.${work}.running_waiting`)}</Typography>
     </Box>
   );
 }

@@ -938,7 +938,7 @@ export default {
       back: 'Back to the imports',
       columns: { report: 'ERROR REPORT' },
       counts: '%{new} new, %{update} updated, %{duplicate} duplicates, %{error} with errors',
-      states: { preview: 'Preview', running: 'Importing', done: 'Done', failed: 'Failed', undone: 'Undone' },
+      states: { preview: 'Preview', running: 'Importing', done: 'Done', failed: 'Failed', undoing: 'Undoing', undone: 'Undone' },
       summary: {
         title: 'Preview',
         rows: 'Rows',
@@ -1020,6 +1020,8 @@ export default {
         confirm: 'The members the import created are deleted, and the members it updated are put back. Members changed since are kept.',
         cancel: 'Cancel',
         confirm_button: 'Undo',
+        running: 'Undoing: %{done} of %{rows} members',
+        running_waiting: 'The undo is running. You may leave the page and come back.',
         done: 'The import is undone: %{undone} members.',
         kept: 'These members were changed after the import and were kept:',
         welcome_none: 'No welcome mail has been sent yet.',

@@ -929,7 +929,7 @@ export default {
       back: 'Tilbake til importene',
       columns: { report: 'FEILRAPPORT' },
       counts: '%{new} nye, %{update} oppdatert, %{duplicate} duplikater, %{error} med feil',
-      states: { preview: 'Forhåndsvisning', running: 'Importeres', done: 'Fullført', failed: 'Feilet', undone: 'Angret' },
+      states: { preview: 'Forhåndsvisning', running: 'Importeres', done: 'Fullført', failed: 'Feilet', undoing: 'Angres', undone: 'Angret' },
       summary: {
         title: 'Forhåndsvisning',
         rows: 'Rader',
@@ -1011,6 +1011,8 @@ export default {
         confirm: 'Medlemmene importen opprettet slettes, og medlemmene den oppdaterte settes tilbake. Medlemmer som er endret siden, beholdes.',
         cancel: 'Avbryt',
         confirm_button: 'Angre',
+        running: 'Angrer: %{done} av %{rows} medlemmer',
+        running_waiting: 'Angringen kjører. Du kan forlate siden og komme tilbake.',
         done: 'Importen er angret: %{undone} medlemmer.',
         kept: 'Disse medlemmene er endret etter importen og ble beholdt:',
         welcome_none: 'Ingen velkomst-e-post er sendt ennå.',

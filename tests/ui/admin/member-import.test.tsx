@@ -1,4 +1,4 @@
-/** 'Importer medlemmer': the limits as the server names them, a row's decision saved through the data provider, a running import followed. */
+/** 'Importer medlemmer': the limits as the server names them, a row's decision saved through the data provider, a running import and its undo followed. */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -129,5 +129,35 @@ describe('the member import pages', { timeout: 60_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Angre importen' }, SLOW));
     const dialog = await screen.findByRole('dialog', { name: 'Angre importen?' });
     expect(within(dialog).getByText('2 velkomst-e-poster er allerede sendt, og kan ikke kalles tilbake.')).toBeInTheDocument();
+  });
+
+  it('follows the undo with its progress until it is done, and then shows its report', async () => {
+    const finished = { committed_at: '2026-11-24T08:01:00.000Z', undo_until: '2026-12-24T08:01:00.000Z', progress: { done: 3, rows: 3 } };
+    let current = anImport({ state: 'done', ...finished });
+    server.use(
+      http.get('*/api/member/import/7', () => HttpResponse.json({ data: current })),
+      http.post('*/api/member/import/7/undo', () => {
+        current = { ...current, state: 'undoing', progress: { done: 0, rows: 3 }, undo_until: null };
+        return HttpResponse.json({ data: current }, { status: 202 });
+      }),
+    );
+    renderAdmin('/member-import/7');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Angre importen' }, SLOW));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Angre importen?' })).getByRole('button', { name: 'Angre' }));
+    expect(await screen.findByText('Angrer: 0 av 3 medlemmer')).toBeInTheDocument();
+    expect(screen.getByText('Angringen kjører. Du kan forlate siden og komme tilbake.')).toBeInTheDocument();
+    expect(screen.getByText('register.xlsx · Angres')).toBeInTheDocument();
+    // The page asks again while the undo runs, and shows how far it has come.
+    current = { ...current, progress: { done: 2, rows: 3 } };
+    expect(await screen.findByText('Angrer: 2 av 3 medlemmer', undefined, { timeout: 5000 })).toBeInTheDocument();
+    current = {
+      ...current, state: 'undone', undone_at: '2026-11-24T09:00:00.000Z',
+      summary: { ...current.summary, undo: { undone: 1, kept: [{ member_id: 12, name: 'Ola Nordmann', reason: 'Endret etter importen' }] } },
+    };
+    expect(await screen.findByText('Importen er angret: 1 medlemmer.', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ola Nordmann' })).toHaveAttribute('href', expect.stringContaining('/membership/edit/12'));
+    expect(screen.queryByText(/^Angrer:/)).not.toBeInTheDocument();
+    expect(callsTo('/api/member/import/7/undo', 'POST')).toHaveLength(1);
   });
 });
