@@ -46,6 +46,6 @@ export const statementEn: StatementTexts = {
   complaint: 'If you are not satisfied with the answer, you can notify the Norwegian Authority for Universal Design of ICT:',
   checkedTitle: 'Last checked',
   checked: (date) => `The statement was last updated on ${date}, from the automated tests of that day.`,
-  keptCurrent: 'Every change to the portal runs the same tests again, and the run fails if the result differs from this statement.',
+  keptCurrent: 'Every change to the portal runs the same tests again, and the run fails if this statement claims more than they show.',
   and: 'and',
 };
