@@ -79,7 +79,8 @@ export interface StatementDifferences {
 
 /** Statuses the committed one may say while this run found the other: nothing it claims is contradicted. */
 const STILL_TRUE: Record<CriterionResult['status'], CriterionResult['status'][]> = {
-  passed: ['passed', 'review'],
+  // A rule that found nothing to check on a run (content that came later, say) does not undo what it checked before.
+  passed: ['passed', 'review', 'inapplicable'],
   inapplicable: ['inapplicable', 'passed', 'review'],
   review: ['review', 'passed', 'inapplicable', 'failed'],
   failed: ['failed', 'review', 'passed', 'inapplicable'],
