@@ -4,6 +4,8 @@
  * it imports nothing at run time (the support contact is handed in), so its chunk stands alone.
  */
 import type { MinSideTexts } from './nb.ts';
+import { RULE_MESSAGES_EN } from '../../../server/schemas/rules.ts';
+import { TRAVEL_MESSAGES_EN } from '../../../server/schemas/travel-rules.ts';
 
 const DAY = { day: 'numeric', month: 'short', year: 'numeric' } as const;
 /** A bare date is a calendar day (read as UTC so no zone moves it); a timestamp is shown as its Oslo day. */
@@ -52,16 +54,7 @@ export function englishCatalogue(contact: { email: string; phone: string }): Min
     statementLink: 'Accessibility statement',
 
     validation: {
-      required: 'Required field',
-      fillIn: 'Please fill in this field',
-      email: 'Invalid email address',
-      passwordMin: 'The password must be at least 8 characters',
-      passwordMatch: 'The passwords must match',
-      smsRequired: 'Required field',
-      smsMin: 'The phone number must have at least 8 digits',
-      date: 'Invalid date: write dd/mm/yyyy, from the year 1905 to next year',
-      templateEmail: 'Invalid email format',
-      campaignCode: 'Invalid campaign code',
+      ...RULE_MESSAGES_EN,
       terms: 'You must accept the membership terms',
       instrument: 'Choose an instrument',
     },
@@ -183,18 +176,7 @@ export function englishCatalogue(contact: { email: string; phone: string }): Min
       kroner: (amount: string) => `NOK\u00a0${amount}`,
       loadFailed: 'The travel insurance could not be loaded right now.',
       renewalValue: 'Yearly',
-      rules: {
-        productRequired: 'This field is required',
-        productNotTravel: 'Choose one of the travel insurances',
-        endBeforeStart: 'The end date cannot be before the start date',
-        endBeforeCurrent: 'The end date cannot be before the current end date',
-        invalidDate: 'Invalid date',
-        startInPast: 'The start date cannot be before today',
-        endTooLate: 'The end date can be at most one year after the start date',
-        saved: 'Updated!',
-        failed: 'Something went wrong',
-        awaiting: 'Awaiting approval',
-      },
+      rules: { ...TRAVEL_MESSAGES_EN },
     },
 
     instruments: {

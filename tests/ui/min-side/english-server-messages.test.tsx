@@ -8,9 +8,6 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { installFakeApi, makeMember, memberApi, renderApp, server, signInAs } from './harness.tsx';
 import { LOCALE_STORAGE_KEY } from '../../../src/min-side/texts.ts';
-import { englishCatalogue } from '../../../src/i18n/min-side/en.ts';
-import { RULE_MESSAGES_EN } from '../../../server/schemas/rules.ts';
-import { TRAVEL_MESSAGES_EN } from '../../../server/schemas/travel-rules.ts';
 
 installFakeApi();
 
@@ -95,11 +92,5 @@ describe('the server’s messages in the member’s language', () => {
     await user.click(screen.getByRole('button', { name: 'Order' }));
     expect(await screen.findByText('This travel insurance has ended and cannot be changed. Order a new one.')).toBeInTheDocument();
     expect(languages).toEqual(['en']);
-  });
-
-  it('are worded as Min side words the same rules itself, so a message reads alike from either', () => {
-    const english = englishCatalogue({ email: 'post@example.no', phone: '12345678' });
-    expect(english.validation).toMatchObject(RULE_MESSAGES_EN);
-    expect(english.travel.rules).toEqual(TRAVEL_MESSAGES_EN);
   });
 });
