@@ -3,17 +3,14 @@ import type { Identifier } from 'react-admin';
 import { download, http } from '../common/http.ts';
 import { unwrap } from './errors.ts';
 import { exportFilename, formatQuery, type ExportFormat } from './exports.ts';
-import { listQuery, type Page } from './base.ts';
+import { listQuery } from './base.ts';
 import { apiPathsOf } from '../common/staff-areas/registry.ts';
 import type {
-  EmailLogEntry, LogResource, RejectKind, RejectValues, Subscription, TemplatePreview, TemplateTestResult, TripletexRun,
+  EmailLogEntry, RejectKind, RejectValues, Subscription, TemplatePreview, TemplateTestResult, TripletexRun,
 } from './types.ts';
 
 /** The e-mail template each reject dialog starts from (the spec's ids). */
 const REJECTION_TEMPLATE: Record<RejectKind, number> = { membership: 1, instrument: 2, travel: 3 };
-
-/** The server's largest page; logs are read whole and paged in the browser. */
-const LARGEST_PAGE = 100;
 
 export const customMethods = {
   /** The menu badges: how many wait in each request queue, by the queue's resource name, in one request. */
@@ -113,22 +110,6 @@ export const customMethods = {
       'filter[created_at_to]': to,
       ...formatQuery(format),
     }));
-  },
-
-  /** Every entry of one log of a member, newest first. */
-  async logs<T>(resource: LogResource, memberId: number): Promise<T[]> {
-    const paths = apiPathsOf(resource);
-    const entries: T[] = [];
-    for (let page = 1; ; page += 1) {
-      const body = unwrap(await http.get<Page<T>>(paths.list!, {
-        query: listQuery(
-          { pagination: { page, perPage: LARGEST_PAGE }, filter: { member_id: memberId } },
-          paths.listQuery,
-        ),
-      }));
-      entries.push(...body.data);
-      if (body.data.length === 0 || page >= (body.last_page ?? 1)) return entries;
-    }
   },
 };
 

@@ -5,6 +5,8 @@ import appEnglish from './app/en.ts';
 /** English for the react-admin keys that ra-language-english lacks (see ra/nb.ts), and the rich-text toolbar's. */
 const raEnglishGaps = {
   ra: {
+    // The column's own label, as in Norwegian (ra/nb.ts).
+    sort: { sort_by: 'Sort by %{field} %{order}' },
     tiptap: {
       align_center: 'Center',
       align_justify: 'Justify',

@@ -108,6 +108,53 @@ describe('GET /api/subscription/logs/list', () => {
   });
 });
 
+describe('each log sorted by the column staff click', () => {
+  const ids = (body: { data: { id: number }[] }) => body.data.map((row) => row.id);
+
+  it('sorts the message log by the time of day in Oslo, whatever the day', async () => {
+    const member = await createAccount(t.db);
+    const late = await logMessage(t.db, { member_id: member.id, subject: 'Sent om kvelden' });
+    const early = await logMessage(t.db, { member_id: member.id, subject: 'Tidlig morgen' });
+    // 23:30 in Oslo on the 10th is 22:30 UTC; 07:15 in Oslo on the 11th is 06:15 UTC.
+    await t.db.query("UPDATE message_log SET sent_at = '2026-11-10T22:30:00Z' WHERE id = $1", [late]);
+    await t.db.query("UPDATE message_log SET sent_at = '2026-11-11T06:15:00Z' WHERE id = $1", [early]);
+    const byTime = (await get(`/api/emails/logs/list?filter[member_id]=${member.id}&sort=time`)).json();
+    expect(ids(byTime)).toEqual([early, late]);
+    const byDate = (await get(`/api/emails/logs/list?filter[member_id]=${member.id}&sort=sent_at`)).json();
+    expect(ids(byDate)).toEqual([late, early]);
+  });
+
+  it('sorts the instrument log by who made each version, the system first', async () => {
+    const member = await createAccount(t.db);
+    const anne = await createAccount(t.db, { first_name: 'Anne', last_name: 'Aasen' });
+    const guitar = await createInstrument(t.db, { member_id: member.id, instrument_category: GUITAR });
+    const bySiri = await snapshotInstrument(t.db, guitar, staff.id);
+    const bySystem = await snapshotInstrument(t.db, guitar, null);
+    const byAnne = await snapshotInstrument(t.db, guitar, anne.id);
+    const ascending = (await get(`/api/instrument/logs/list?filter[member_id]=${member.id}&sort=by_name`)).json();
+    expect(ids(ascending)).toEqual([bySystem, byAnne, bySiri]);
+    const descending = (await get(`/api/instrument/logs/list?filter[member_id]=${member.id}&sort=-by_name`)).json();
+    expect(ids(descending)).toEqual([bySiri, byAnne, bySystem]);
+  });
+
+  it('sorts the travel log by the product each version names', async () => {
+    const member = await createAccount(t.db);
+    const world = await createSubscription(t.db, { member_id: member.id, product_id: PRODUCTS.travelWorld, kind: 'travel' });
+    const europe = await createSubscription(t.db, { member_id: member.id, product_id: PRODUCTS.travel, kind: 'travel' });
+    const worldVersion = await snapshotSubscription(t.db, world, null);
+    const europeVersion = await snapshotSubscription(t.db, europe, null);
+    const byProduct = (await get(`/api/subscription/logs/list?filter[member_id]=${member.id}&sort=product_name`)).json();
+    expect(byProduct.data.map((row: { snapshot: { product: { name: string } } }) => row.snapshot.product.name))
+      .toEqual(['Reiseforsikring Europa', 'Reiseforsikring Verden']);
+    expect(ids(byProduct)).toEqual([europeVersion, worldVersion]);
+    expect((await get(`/api/subscription/logs/list?filter[member_id]=${member.id}&sort=-product_name`)).json().data[0].id).toBe(worldVersion);
+  });
+
+  it('refuses a sort it does not know', async () => {
+    expect((await get('/api/instrument/logs/list?sort=product_name')).statusCode).toBe(400);
+  });
+});
+
 describe('the logs are for staff only', () => {
   it('answers 403 to a member, even for their own id', async () => {
     const member = await signedIn(t.app, t.db);

@@ -26,7 +26,8 @@ export interface LogSource extends PagedSource {
 const messageLog: LogSource = {
   list: {
     filters: { member_id: idFilter('m.member_id'), outreach_id: idFilter('m.outreach_id'), channel: (values, params) => `m.channel IN (${params.list(values)})` },
-    sorts: { id: 'm.id', sent_at: 'm.sent_at', subject: 'm.subject', email_to: 'm.email_to' },
+    // 'time' is the time of day in Oslo the TID column shows, whatever the day.
+    sorts: { id: 'm.id', sent_at: 'm.sent_at', subject: 'm.subject', email_to: 'm.email_to', time: "(m.sent_at AT TIME ZONE 'Europe/Oslo')::time" },
     defaultSort: '-id',
     tieBreaker: 'm.id',
     // The unfiltered total is kept by migration 017's counter; a member's messages are counted by index.
@@ -50,13 +51,16 @@ interface IterationLog {
   where: string;
   /** The counter of migration 017 that keeps the log's unfiltered total. */
   counter: string;
+  /** Sorts beyond id, date and who made the version. */
+  sorts?: Record<string, string>;
 }
 
 /** A log of iterations: each version with who made it and, read by index per row, the version before. */
-const iterationLog = ({ table, owner, versioned, alias, where, counter }: IterationLog): LogSource => ({
+const iterationLog = ({ table, owner, versioned, alias, where, counter, sorts }: IterationLog): LogSource => ({
   list: {
     filters: { member_id: idFilter(`${alias}.member_id`), [owner]: idFilter(`it.${owner}`) },
-    sorts: { id: 'it.id', created_at: 'it.created_at' },
+    // by_name: the UTFØRT AV column, by first and last name; a version the system made sorts first.
+    sorts: { id: 'it.id', created_at: 'it.created_at', by_name: ["coalesce(cb.first_name, '')", "coalesce(cb.last_name, '')"], ...sorts },
     defaultSort: '-id',
     tieBreaker: 'it.id',
     counter,
@@ -83,6 +87,8 @@ export const travelLog = iterationLog({
   // Migration 017's 'travel-log' counter counts the versions of products 1 and 2 too.
   where: `s.product_id IN (${TRAVEL_PRODUCT_IDS.join(', ')})`,
   counter: 'travel-log',
+  // The product as the version names it (older versions kept its name flat).
+  sorts: { product_name: "coalesce(it.snapshot->'product'->>'name', it.snapshot->>'product_name')" },
 });
 
 export const logPage = <Row>(db: Queryable, source: LogSource, query: Record<string, unknown>): Promise<Page<Row>> =>

@@ -13,8 +13,6 @@ import { LogTable, type Column } from './LogTable.tsx';
 import { MessageDelivery } from './MessageDelivery.tsx';
 import { InitialsBadge } from './InitialsBadge.tsx';
 import { LogDialog } from './LogDialog.tsx';
-import { LogState } from './LogState.tsx';
-import { useMemberLog } from './useMemberLog.ts';
 
 // DOMPurify comes with the first message opened (MessageHtml.tsx), not with the page.
 const MessageHtml = lazy(() => import('./MessageHtml.tsx'));
@@ -30,18 +28,24 @@ function Field({ label, value }: { label: string; value: string }) {
 
 /** A message of a send to a group names the send (outreach_id), which its row links to. */
 type Entry = EmailLogEntry & { outreach_id?: number | null };
-/** A message with the time of day its column sorts by. */
-type Row = Entry & { time: string };
 
 export function MessageLog({ memberId }: { memberId: number }) {
   const translate = useTranslate();
-  const { data, error, isPending } = useMemberLog<Entry>('email-logs', memberId);
   // The link to the send shows to those who may open 'Utsendelser'.
   const canOpenSends = useCan('outreach.send');
   const [open, setOpen] = useState<EmailLogEntry | null>(null);
   const t = (key: string) => translate(`app.logs.messages.${key}`);
   const key = (name: string) => `app.logs.messages.${name}`;
-  const columns: Column<Row>[] = [
+  const sendColumn: Column<Entry> = {
+    label: 'app.sends.log.column',
+    render: (row) => (row.outreach_id ? (
+      // Its own link: following it does not open the message as a click elsewhere on the row does.
+      <Link component={RouterLink} to={`/sends/${row.outreach_id}`} onClick={(event) => event.stopPropagation()}>
+        {translate('app.sends.log.link')}
+      </Link>
+    ) : null),
+  };
+  const columns = (rows: Entry[]): Column<Entry>[] => [
     {
       source: 'subject',
       label: key('subject'),
@@ -53,30 +57,22 @@ export function MessageLog({ memberId }: { memberId: number }) {
       ),
     },
     { source: 'sent_at', label: key('sent_date'), render: (row) => formatDate(row.sent_at) },
-    { source: 'time', label: key('time'), render: (row) => row.time },
+    { source: 'time', label: key('time'), render: (row) => formatTime(row.sent_at) },
     { source: 'email_to', label: key('email'), render: (row) => row.email_to },
     { label: key('by'), render: (row) => <InitialsBadge person={row.sender} /> },
+    // The link to the send shows when a message on the page came from one, to those who may open 'Utsendelser'.
+    ...(canOpenSends && rows.some((entry) => entry.outreach_id) ? [sendColumn] : []),
   ];
-  if (canOpenSends && data?.some((entry) => entry.outreach_id)) {
-    columns.push({
-      label: 'app.sends.log.column',
-      render: (row) => (row.outreach_id ? (
-        // Its own link: following it does not open the message as a click elsewhere on the row does.
-        <Link component={RouterLink} to={`/sends/${row.outreach_id}`} onClick={(event) => event.stopPropagation()}>
-          {translate('app.sends.log.link')}
-        </Link>
-      ) : null),
-    });
-  }
   return (
     <section aria-labelledby="message-log-title">
-      <Typography id="message-log-title" variant="h6" component="h2" sx={{ my: 2 }}>
-        {translate('app.logs.messages.title', { count: data?.length ?? 0 })}
-      </Typography>
-      <LogState error={error} pending={isPending} />
-      {data && (
-        <LogTable rows={data.map((entry) => ({ ...entry, time: formatTime(entry.sent_at) }))} columns={columns} onOpen={setOpen} empty={translate('app.logs.empty')} />
-      )}
+      <LogTable<Entry>
+        resource="email-logs"
+        memberId={memberId}
+        title="app.logs.messages.title"
+        titleId="message-log-title"
+        columns={columns}
+        onOpen={setOpen}
+      />
       <LogDialog open={open !== null} title={open?.subject ?? ''} onClose={() => setOpen(null)}>
         {open && (
           <>

@@ -173,7 +173,8 @@ const raNorwegian: TranslationMessages & WithGaps = {
       skip_nav: 'Hopp til innholdet',
     },
     sort: {
-      sort_by: 'Sorter etter %{field_lower_first} %{order}',
+      // The column's own label: lower-casing its first letter turned the logs' 'MELDINGSTYPE' into 'mELDINGSTYPE'.
+      sort_by: 'Sorter etter %{field} %{order}',
       ASC: 'stigende',
       DESC: 'synkende',
     },

@@ -7,12 +7,21 @@ import { callsTo, expectFailedRequests, renderAdmin, server, installFakeApi } fr
 
 installFakeApi();
 
+/** A log as the server answers it: the page asked for, of the member asked for. */
+const pageOf = <T,>(entries: T[]) => ({ request }: { request: Request }) => {
+  const query = new URL(request.url).searchParams;
+  expect(query.get('filter[member_id]')).toBe('5');
+  const page = Number(query.get('page') ?? 1);
+  const perPage = Number(query.get('per_page') ?? 25);
+  return HttpResponse.json(paged(entries.slice((page - 1) * perPage, page * perPage), entries.length, perPage, page));
+};
+
 function answerLogs({ emails = [emailLog(1)], instruments = [instrumentLog(7, 30000, 27500)], travel = [travelLog(3)] } = {}) {
   server.use(
     http.get('*/api/member/5', () => HttpResponse.json({ data: member() })),
-    http.get('*/api/emails/logs/list', () => HttpResponse.json(paged(emails, emails.length, 100))),
-    http.get('*/api/instrument/logs/list', () => HttpResponse.json(paged(instruments, instruments.length, 100))),
-    http.get('*/api/subscription/logs/list', () => HttpResponse.json(paged(travel, travel.length, 100))),
+    http.get('*/api/emails/logs/list', pageOf(emails)),
+    http.get('*/api/instrument/logs/list', pageOf(instruments)),
+    http.get('*/api/subscription/logs/list', pageOf(travel)),
   );
 }
 
@@ -104,16 +113,33 @@ describe('member logs', () => {
     expect(within(dialog).getByRole('row', { name: 'FAKTURERT DATO 17-02-2027' })).toBeInTheDocument();
   });
 
-  it('pages a long log 25 at a time in the browser', async () => {
-    answerLogs({ emails: Array.from({ length: 30 }, (_, index) => emailLog(index + 1)) });
+  it('reads a long log from the server 25 entries a page, newest first', async () => {
+    answerLogs({ emails: Array.from({ length: 30 }, (_, index) => emailLog(30 - index)) });
     const user = userEvent.setup();
     renderAdmin('/membership/instrument-insurance/reject/5');
     expect(await screen.findByRole('heading', { name: 'MELDINGSLOGG (30)' })).toBeInTheDocument();
     expect(screen.getAllByRole('row')).toHaveLength(26);
     expect(screen.getByText('page 1 av 2')).toBeInTheDocument();
+    expect(callsTo('/api/emails/logs/list').map((call) => call.query)).toEqual([
+      expect.objectContaining({ page: '1', per_page: '25', sort: '-id' }),
+    ]);
     await user.click(screen.getByRole('button', { name: 'Neste side' }));
     expect(await screen.findByText('page 2 av 2')).toBeInTheDocument();
     expect(screen.getAllByRole('row')).toHaveLength(6);
+    expect(screen.getByRole('button', { name: 'Melding 5' })).toBeInTheDocument();
+    expect(callsTo('/api/emails/logs/list').at(-1)?.query).toMatchObject({ page: '2', per_page: '25' });
+  });
+
+  it('asks the server for the order of the column clicked', async () => {
+    answerLogs({ instruments: [instrumentLog(7, 30000, 27500), instrumentLog(8, 30000, 30000)] });
+    const user = userEvent.setup();
+    renderAdmin('/membership/edit/instrument-insurance/insurance-logs/5');
+    expect(await screen.findByRole('heading', { name: 'INSTRUMENTFORSIKRING (2)' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sorter etter UTFØRT AV stigende' }));
+    await waitFor(() => expect(callsTo('/api/instrument/logs/list').at(-1)?.query).toMatchObject({ sort: 'by_name' }));
+    await user.click(screen.getByRole('tab', { name: 'Meldingslogg' }));
+    await user.click(await screen.findByRole('button', { name: 'Sorter etter TID stigende' }));
+    await waitFor(() => expect(callsTo('/api/emails/logs/list').at(-1)?.query).toMatchObject({ sort: 'time' }));
   });
 
   it('shows how a message went out: queued or sent, with its attempts', async () => {

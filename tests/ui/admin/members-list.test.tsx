@@ -123,7 +123,7 @@ describe('/membership', () => {
     renderAdmin('/membership');
     await screen.findByText('page 1 av 2');
     // The button says the column as a word, not as the header's capitals ('mEDLEM').
-    expect(screen.getByRole('button', { name: 'Sorter etter medlem stigende' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sorter etter Medlem stigende' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /født/i }));
     await waitFor(() => expect(callsTo('/api/member/list').at(-1)?.query.sort).toBe('birthdate'));
     await user.click(screen.getByRole('button', { name: /født/i }));

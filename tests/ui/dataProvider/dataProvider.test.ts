@@ -190,27 +190,20 @@ describe('custom methods', () => {
     await expect(dataProvider.resendMessage(12)).rejects.toMatchObject({ status: 409, message: 'Meldingen er ikke feilet og kan ikke sendes på nytt.' });
   });
 
-  it('reads a whole log page by page, filtered on the member and newest first', async () => {
-    server.use(
-      http.get('*/api/emails/logs/list', ({ request }) => {
-        const url = new URL(request.url);
-        seen.push({ method: 'GET', url, auth: request.headers.get('authorization'), body: undefined });
-        const current = Number(url.searchParams.get('page'));
-        return HttpResponse.json({ data: [{ id: 10 - current }], total: 2, current_page: current, last_page: 2, per_page: 100 });
-      }),
-    );
-    const entries = await dataProvider.logs('email-logs', 5);
-    expect(entries).toEqual([{ id: 9 }, { id: 8 }]);
-    expect(seen.map(query)).toEqual([
-      { sort: '-id', page: '1', per_page: '100', 'filter[member_id]': '5' },
-      { sort: '-id', page: '2', per_page: '100', 'filter[member_id]': '5' },
-    ]);
+  it("reads one page of a member's log, filtered on the member, in the order asked for", async () => {
+    answer(200, { data: [{ id: 9 }], total: 30, current_page: 2, last_page: 2, per_page: 25 });
+    const result = await dataProvider.getManyReference('email-logs', {
+      target: 'member_id', id: 5, pagination: { page: 2, perPage: 25 }, sort: { field: 'time', order: 'ASC' }, filter: {},
+    });
+    expect(result).toMatchObject({ data: [{ id: 9 }], total: 30 });
+    expect(seen.map(query)).toEqual([{ sort: 'time', page: '2', per_page: '25', 'filter[member_id]': '5' }]);
   });
 
   it('reads the instrument and travel logs from their own paths', async () => {
     answer(200, page([]));
-    await dataProvider.logs('instrument-logs', 5);
-    await dataProvider.logs('travel-logs', 5);
+    const byMember = { target: 'member_id', id: 5, pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'DESC' }, filter: {} } as const;
+    await dataProvider.getManyReference('instrument-logs', byMember);
+    await dataProvider.getManyReference('travel-logs', byMember);
     expect(seen.map((entry) => entry.url.pathname)).toEqual(['/api/instrument/logs/list', '/api/subscription/logs/list']);
   });
 
