@@ -3,7 +3,8 @@
  * with a current code) and one's active sign-ins (device, place, last used), each of which can be
  * ended. Loaded when opened, so the staff app's first load does not carry it.
  */
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -16,23 +17,16 @@ import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTranslate } from 'react-admin';
-import { http } from '../../common/http.ts';
+import { useDataProvider, useTranslate } from 'react-admin';
+import type { StaffDataProvider } from '../../dataProvider/index.ts';
+import type { SignInSession, StaffTwoFactorRow } from '../../dataProvider/staff.ts';
+import { fieldErrorsOf } from '../../dataProvider/errors.ts';
 import { formatDate, formatTime } from '../../common/format.ts';
 import { readSession } from '../../common/session.ts';
 import nb from '../../i18n/app/nb.ts';
 import { useToast } from '../toast.tsx';
 import { Can } from '../access/Can.tsx';
 import TwoFactorEnrolment, { type TwoFactorTexts } from '../login/TwoFactorEnrolment.tsx';
-
-interface Session {
-  id: number;
-  current: boolean;
-  created_at: string;
-  last_used_at: string | null;
-  device: string;
-  place: string;
-}
 
 const when = (value: string) => `${formatDate(value)} ${formatTime(value)}`;
 
@@ -44,35 +38,30 @@ export default function SecurityDialog({ open, onClose }: { open: boolean; onClo
     () => Object.fromEntries(Object.keys(nb.app.two_factor).map((key) => [key, translate(`app.two_factor.${key}`)])) as TwoFactorTexts,
     [translate],
   );
-  const [status, setStatus] = useState<{ enabled: boolean; required: boolean } | null>(null);
+  const dataProvider = useDataProvider<StaffDataProvider>();
   const [mode, setMode] = useState<'view' | 'enrol' | 'disable'>('view');
-  const [sessions, setSessions] = useState<Session[] | null>(null);
-
-  const load = useCallback(async () => {
-    const [two, list] = await Promise.all([
-      http.get<{ data: { enabled: boolean; required: boolean } }>('/api/user/2fa'),
-      http.get<{ data: Session[] }>('/api/user/sessions'),
-    ]);
-    if (two.ok) setStatus(two.data.data);
-    if (list.ok) setSessions(list.data.data);
-  }, []);
+  // Read each time the dialog opens, never from an earlier opening.
+  const statusQuery = useQuery({ queryKey: ['security', 'two-factor'], queryFn: () => dataProvider.twoFactorStatus(), enabled: open, gcTime: 0 });
+  const sessionsQuery = useQuery({ queryKey: ['security', 'sessions'], queryFn: () => dataProvider.signInSessions(), enabled: open, gcTime: 0 });
+  const status = statusQuery.data ?? null;
+  const sessions = sessionsQuery.data ?? null;
+  const readAgain = () => {
+    void statusQuery.refetch();
+    void sessionsQuery.refetch();
+  };
 
   useEffect(() => {
-    if (open) {
-      setMode('view');
-      void load();
-    }
-  }, [open, load]);
+    if (open) setMode('view');
+  }, [open]);
 
-  const endSession = async (session: Session) => {
-    const result = await http.delete(`/api/user/sessions/${session.id}`);
-    if (!result.ok) {
-      toast.error(result.message);
-      return;
-    }
-    toast.success(t.ended);
-    void load();
-  };
+  const { mutate: endSession } = useMutation({
+    mutationFn: (session: SignInSession) => dataProvider.endSignInSession(session.id),
+    onSuccess: () => {
+      toast.success(t.ended);
+      void sessionsQuery.refetch();
+    },
+    onError: (error: Error) => toast.error(error.message),
+  });
 
   return (
     <Dialog open={open} onClose={onClose} fullScreen={fullScreen} maxWidth="sm" fullWidth aria-labelledby="security-title">
@@ -87,14 +76,14 @@ export default function SecurityDialog({ open, onClose }: { open: boolean; onClo
               onDone={() => {
                 toast.success(t.enabled_done);
                 setMode('view');
-                void load();
+                readAgain();
               }}
             />
           ) : mode === 'disable' ? (
             <DisableForm texts={t} onCancel={() => setMode('view')} onDone={() => {
               toast.success(t.disabled_done);
               setMode('view');
-              void load();
+              readAgain();
             }} />
           ) : status === null ? (
             <Typography role="status">{t.loading}</Typography>
@@ -127,7 +116,7 @@ export default function SecurityDialog({ open, onClose }: { open: boolean; onClo
                     slotProps={{ secondary: { sx: { color: 'text.secondary' } } }}
                   />
                   {!session.current && (
-                    <Button size="small" variant="outlined" onClick={() => void endSession(session)} aria-label={translate('app.two_factor.end_session_label', { device: session.device })}>
+                    <Button size="small" variant="outlined" onClick={() => endSession(session)} aria-label={translate('app.two_factor.end_session_label', { device: session.device })}>
                       {t.end_session}
                     </Button>
                   )}
@@ -147,19 +136,17 @@ export default function SecurityDialog({ open, onClose }: { open: boolean; onClo
 }
 
 function DisableForm({ texts, onCancel, onDone }: { texts: TwoFactorTexts; onCancel: () => void; onDone: () => void }) {
+  const dataProvider = useDataProvider<StaffDataProvider>();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
+  const { mutate: disable, isPending: busy } = useMutation({
+    mutationFn: (typed: string) => dataProvider.disableTwoFactor(typed),
+    onSuccess: onDone,
+    onError: (failure: Error) => setError(fieldErrorsOf(failure)?.code ?? failure.message),
+  });
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    const result = await http.post('/api/user/2fa/disable', { code: code.trim() });
-    setBusy(false);
-    if (!result.ok) {
-      setError(result.body?.errors?.code?.[0] ?? result.message);
-      return;
-    }
-    onDone();
+    disable(code.trim());
   };
   return (
     <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 2, mt: 1 }}>
@@ -185,36 +172,22 @@ function DisableForm({ texts, onCancel, onDone }: { texts: TwoFactorTexts; onCan
   );
 }
 
-interface StaffRow {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  two_factor: boolean;
-}
-
 /** The administrator's reset of another staff user's two-factor sign-in (a lost phone). */
 function StaffReset({ texts }: { texts: TwoFactorTexts }) {
   const translate = useTranslate();
   const toast = useToast();
-  const [staff, setStaff] = useState<StaffRow[] | null>(null);
+  const dataProvider = useDataProvider<StaffDataProvider>();
   const me = readSession()?.userId;
-  const load = useCallback(async () => {
-    const result = await http.get<{ data: StaffRow[] }>('/api/user/staff/2fa');
-    if (result.ok) setStaff(result.data.data.filter((row) => row.two_factor && row.id !== me));
-  }, [me]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  const reset = async (row: StaffRow) => {
-    const result = await http.post<{ message: string }>(`/api/user/${row.id}/2fa/reset`);
-    if (!result.ok) {
-      toast.error(result.message);
-      return;
-    }
-    toast.success(result.data.message);
-    void load();
-  };
+  const staffQuery = useQuery({ queryKey: ['security', 'staff-two-factor'], queryFn: () => dataProvider.staffTwoFactor(), gcTime: 0 });
+  const staff = staffQuery.data?.filter((row) => row.two_factor && row.id !== me) ?? null;
+  const { mutate: reset } = useMutation({
+    mutationFn: (row: StaffTwoFactorRow) => dataProvider.resetStaffTwoFactor(row.id),
+    onSuccess: (message: string) => {
+      toast.success(message);
+      void staffQuery.refetch();
+    },
+    onError: (error: Error) => toast.error(error.message),
+  });
   return (
     <Box component="section" aria-labelledby="staff-reset-title" sx={{ mt: 3 }}>
       <Typography variant="h6" component="h2" id="staff-reset-title">{texts.staff_title}</Typography>
@@ -228,7 +201,7 @@ function StaffReset({ texts }: { texts: TwoFactorTexts }) {
           {staff.map((row) => (
             <ListItem key={row.id} divider sx={{ flexWrap: 'wrap', columnGap: 2, px: 0 }}>
               <ListItemText sx={{ flex: '1 1 240px' }} primary={`${row.first_name} ${row.last_name}`} secondary={row.email} slotProps={{ secondary: { sx: { color: 'text.secondary' } } }} />
-              <Button size="small" variant="outlined" color="error" onClick={() => void reset(row)} aria-label={translate('app.two_factor.staff_reset_label', { name: `${row.first_name} ${row.last_name}` })}>
+              <Button size="small" variant="outlined" color="error" onClick={() => reset(row)} aria-label={translate('app.two_factor.staff_reset_label', { name: `${row.first_name} ${row.last_name}` })}>
                 {texts.staff_reset}
               </Button>
             </ListItem>
