@@ -10,12 +10,11 @@ import { useWatch } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
 import { Form, RadioButtonGroupInput, TextInput, useTranslate, useUpdate } from 'react-admin';
 import type { Claim, ClaimOutcome, ClaimPatch, ClaimTarget } from '../../dataProvider/index.ts';
 import { fieldErrorsOf } from '../../dataProvider/errors.ts';
 import { useCan } from '../access/rights.ts';
-import { invalidatePendingCounts } from '../layout/pendingCounts.ts';
+import { useReadAgain } from '../readAgain.ts';
 import { useToast } from '../toast.tsx';
 import { CLAIM_OUTCOMES, STAFF_MOVES } from './claimText.tsx';
 
@@ -56,14 +55,14 @@ function SubmitButton({ busy }: { busy: boolean }) {
 export function ClaimStateForm({ claim }: { claim: Claim }) {
   const translate = useTranslate();
   const toast = useToast();
-  const queryClient = useQueryClient();
+  const readAgain = useReadAgain();
   const decides = useCan('requests.decide');
   const [refusal, setRefusal] = useState<string | null>(null);
   // react-admin puts the answer in the claim's own cache; the queue and the menu badge count the
   // claims waiting, so those are read again.
   const [update, { isPending }] = useUpdate<Claim>('claims', undefined, {
     mutationMode: 'pessimistic',
-    onSuccess: () => invalidatePendingCounts(queryClient),
+    onSuccess: () => readAgain(),
   });
 
   if (!decides) {

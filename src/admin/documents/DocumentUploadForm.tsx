@@ -93,16 +93,15 @@ function AppraisalFields() {
   );
 }
 
-export function DocumentUploadForm({ instrumentId, memberId, instrument }: {
+export function DocumentUploadForm({ instrumentId, instrument }: {
   instrumentId: Identifier;
-  memberId: Identifier;
   /** The instrument in words, naming the file field ('Velg fil for Fender Stratocaster'). */
   instrument: string;
 }) {
   const translate = useTranslate();
   const toast = useToast();
   const limitsId = useId();
-  const upload = useDocumentUpload(instrumentId, memberId);
+  const upload = useDocumentUpload(instrumentId);
   // A new form after each upload, so the next starts empty; after a refusal the form stays as it was.
   const [round, setRound] = useState(0);
   const [refusal, setRefusal] = useState<string | null>(null);

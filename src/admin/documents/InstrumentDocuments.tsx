@@ -26,12 +26,12 @@ export const instrumentText = (instrument: Pick<Instrument, 'make' | 'model' | '
   [[instrument.make, instrument.model].filter(Boolean).join(' ') || instrument.category, instrument.serial_number]
     .filter(Boolean).join(', ');
 
-function InstrumentPanel({ instrument, memberId, startOpen }: { instrument: Instrument; memberId: Identifier; startOpen: boolean }) {
+function InstrumentPanel({ instrument, startOpen }: { instrument: Instrument; startOpen: boolean }) {
   const translate = useTranslate();
   const toast = useToast();
   const changes = useCan('members.change');
   const { data, error } = useInstrumentDocuments(instrument.id);
-  const remove = useDocumentDelete(instrument.id, memberId);
+  const remove = useDocumentDelete();
   const [deleting, setDeleting] = useState<Document | null>(null);
   // Open at first when it is the only instrument; afterwards as staff leave it (the count may change).
   const [open, setOpen] = useState(startOpen);
@@ -65,7 +65,7 @@ function InstrumentPanel({ instrument, memberId, startOpen }: { instrument: Inst
             onDelete={changes ? setDeleting : undefined}
           />
         )}
-        {changes && <DocumentUploadForm instrumentId={instrument.id} memberId={memberId} instrument={name} />}
+        {changes && <DocumentUploadForm instrumentId={instrument.id} instrument={name} />}
       </AccordionDetails>
       <Confirm
         isOpen={deleting !== null}
@@ -103,7 +103,7 @@ export function InstrumentDocuments({ memberId, waiting = false }: {
       {instruments.length === 0
         ? <Typography color="text.secondary">{translate('app.documents.no_instruments')}</Typography>
         : instruments.map((instrument) => (
-          <InstrumentPanel key={instrument.id} instrument={instrument} memberId={memberId} startOpen={instruments.length === 1} />
+          <InstrumentPanel key={instrument.id} instrument={instrument} startOpen={instruments.length === 1} />
         ))}
     </Paper>
   );

@@ -2,10 +2,10 @@
  * An instrument's documents (GET /api/instrument/{id}/document), a document's thumbnail, and the
  * upload and the deletion, through the data provider's custom methods in react-query.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useDataProvider, type Identifier } from 'react-admin';
 import type { Document, DocumentUpload, StaffDataProvider } from '../../dataProvider/index.ts';
-import { memberInstrumentsKey } from '../instrument-insurance/useMemberInstruments.ts';
+import { UNCHANGING, useReadAgain } from '../readAgain.ts';
 
 export const instrumentDocumentsKey = (instrumentId: Identifier) => ['instrument-documents', String(instrumentId)];
 
@@ -24,37 +24,24 @@ export function useThumbnail(document: Pick<Document, 'id' | 'has_thumbnail'>) {
     queryKey: ['document-thumbnail', document.id],
     queryFn: ({ signal }) => dataProvider.documentThumbnail(document.id, signal),
     enabled: document.has_thumbnail,
-    staleTime: Infinity,
+    ...UNCHANGING,
     retry: false,
   });
 }
 
-/**
- * What a new or deleted document changes beyond its instrument's list: the instrument's valuation
- * (documented value and date, 'Mangler takst'), which the member's instrument lists and the
- * request queue's rows carry, so those are read again.
- */
-function useReadAgain(instrumentId: Identifier, memberId: Identifier) {
-  const queryClient = useQueryClient();
-  return () => Promise.all([
-    queryClient.invalidateQueries({ queryKey: instrumentDocumentsKey(instrumentId) }),
-    queryClient.invalidateQueries({ queryKey: memberInstrumentsKey(memberId) }),
-    queryClient.invalidateQueries({ queryKey: ['instrument-requests'] }),
-  ]);
-}
-
-export function useDocumentUpload(instrumentId: Identifier, memberId: Identifier) {
+export function useDocumentUpload(instrumentId: Identifier) {
   const dataProvider = useDataProvider<StaffDataProvider>();
-  const readAgain = useReadAgain(instrumentId, memberId);
+  // A document changes its instrument's valuation ('Mangler takst'), shown in the member's lists and the queue too.
+  const readAgain = useReadAgain();
   return useMutation({
     mutationFn: (upload: DocumentUpload) => dataProvider.uploadDocument(instrumentId, upload),
     onSuccess: readAgain,
   });
 }
 
-export function useDocumentDelete(instrumentId: Identifier, memberId: Identifier) {
+export function useDocumentDelete() {
   const dataProvider = useDataProvider<StaffDataProvider>();
-  const readAgain = useReadAgain(instrumentId, memberId);
+  const readAgain = useReadAgain();
   return useMutation({
     mutationFn: (document: Document) => dataProvider.deleteDocument(document.id),
     onSuccess: readAgain,

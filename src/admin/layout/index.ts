@@ -1,3 +1,3 @@
 export { Layout } from './Layout.tsx';
 export { MemberHeader, memberTitle } from './MemberHeader.tsx';
-export { invalidatePendingCounts, usePendingCounts } from './pendingCounts.ts';
+export { usePendingCounts } from './pendingCounts.ts';

@@ -3,12 +3,12 @@
  * the resources the areas name as badges, instead of a page of each queue.
  */
 import { useDataProvider } from 'react-admin';
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { STAFF_AREAS } from '../../common/staff-areas/registry.ts';
 import type { StaffDataProvider } from '../../dataProvider/index.ts';
 import { useCan } from '../access/rights.ts';
 
-/** The query key of the counts, invalidated with the queues after every accept or reject. */
+/** The query key of the counts (read again with everything on screen after an accept or reject). */
 const BADGE_COUNTS_KEY = ['badge-counts'] as const;
 
 const badgeResources = () => STAFF_AREAS.flatMap((area) => (area.menu.badge ? [area.menu.badge] : []));
@@ -33,10 +33,4 @@ export function usePendingCounts(): PendingCounts {
     sum: Object.values(of).reduce((sum, count) => sum + count, 0),
     known: (resource) => data?.[resource],
   };
-}
-
-/** Call after any accept or reject so the menu counts (and the queues) follow. */
-export function invalidatePendingCounts(queryClient: QueryClient): Promise<void[]> {
-  return Promise.all([BADGE_COUNTS_KEY, ...badgeResources().map((resource) => [resource])]
-    .map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }

@@ -20,6 +20,7 @@ import type { MemberImport } from '../../dataProvider/types.ts';
 import { formatDate, formatTime } from '../../common/format.ts';
 import { PageTitle } from '../settings/PageTitle.tsx';
 import { useToast } from '../toast.tsx';
+import { UNCHANGING } from '../readAgain.ts';
 
 const Column = DataTable.Col<MemberImport>;
 
@@ -69,7 +70,7 @@ export function ImportPage() {
   const inputId = useId();
   const dataProvider = useDataProvider<StaffDataProvider>();
   // The limits the server applies, named as it names them.
-  const { data: limits } = useQuery({ queryKey: ['member-imports', 'limits'], queryFn: () => dataProvider.importLimits(), staleTime: Infinity });
+  const { data: limits } = useQuery({ queryKey: ['member-imports', 'limits'], queryFn: () => dataProvider.importLimits(), ...UNCHANGING });
 
   const upload = async () => {
     if (!file) return;

@@ -2,7 +2,8 @@
 import { lazy, Suspense, useState } from 'react';
 import Button from '@mui/material/Button';
 import { useDataProvider, useTranslate } from 'react-admin';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { useReadAgain } from '../readAgain.ts';
 import type { StaffDataProvider } from '../../dataProvider/index.ts';
 import { useToast } from '../toast.tsx';
 
@@ -12,7 +13,7 @@ const Confirm = lazy(() => import('./StopConfirm.tsx'));
 export function StopInsuranceButton({ subscriptionId }: { subscriptionId: number }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<StaffDataProvider>();
-  const queryClient = useQueryClient();
+  const readAgain = useReadAgain();
   const toast = useToast();
   const [open, setOpen] = useState(false);
   // Once opened, the dialog stays mounted, so it can play its closing transition.
@@ -22,7 +23,7 @@ export function StopInsuranceButton({ subscriptionId }: { subscriptionId: number
   const { mutate: stop, isPending: busy } = useMutation({
     mutationFn: () => dataProvider.cancelSubscription(subscriptionId),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['membership'] });
+      await readAgain();
       toast.success('app.instrument_card.stopped');
     },
     onError: () => toast.error('app.errors.generic_bang'),

@@ -16,12 +16,12 @@ import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Check from '@mui/icons-material/Check';
 import Replay from '@mui/icons-material/Replay';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Title, useDataProvider, useGetOne, useTranslate } from 'react-admin';
 import { formatIsoDate, formatPhone, formatTime } from '../../common/format.ts';
 import type { StaffDataProvider } from '../../dataProvider/index.ts';
 import type { MembershipRequest } from '../../dataProvider/types.ts';
-import { invalidatePendingCounts } from '../layout/pendingCounts.ts';
+import { useReadAgain } from '../readAgain.ts';
 import { InitialsBadge } from '../logs/InitialsBadge.tsx';
 import { paths } from '../paths.ts';
 import { useToast } from '../toast.tsx';
@@ -65,7 +65,7 @@ interface RequestAction {
 
 function useRequestActions(request: MembershipRequest | undefined, refetch: () => void) {
   const dataProvider = useDataProvider<StaffDataProvider>();
-  const queryClient = useQueryClient();
+  const readAgain = useReadAgain();
   const toast = useToast();
   const navigate = useNavigate();
 
@@ -75,11 +75,7 @@ function useRequestActions(request: MembershipRequest | undefined, refetch: () =
     mutationFn: (action: RequestAction) => action.call(),
     onSuccess: async (_answer, action) => {
       toast.success(action.success);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['pending-memberships'] }),
-        queryClient.invalidateQueries({ queryKey: ['declined-memberships'] }),
-        invalidatePendingCounts(queryClient),
-      ]);
+      await readAgain();
       action.after();
     },
     onError: (error) => {

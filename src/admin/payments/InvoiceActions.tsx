@@ -18,6 +18,7 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import type { InvoiceDetails, StaffDataProvider } from '../../dataProvider/index.ts';
 import { useToast } from '../toast.tsx';
 import { useCan } from '../access/rights.ts';
+import { useReadAgain } from '../readAgain.ts';
 
 const PaymentDialog = lazy(() => import('./PaymentDialog.tsx'));
 const CreditDialog = lazy(() => import('./CreditDialog.tsx'));
@@ -54,6 +55,7 @@ export function InvoiceActions({ invoice }: { invoice: InvoiceDetails }) {
   const toast = useToast();
   const dataProvider = useDataProvider<StaffDataProvider>();
   const queryClient = useQueryClient();
+  const readAgain = useReadAgain();
   const nothingOwed = invoice.outstanding <= 0 || invoice.state === 'credited';
   // Paying, crediting, pausing and resending register ('payments.register'); the status read runs Tripletex ('billing.run').
   const registers = useCan('payments.register');
@@ -63,7 +65,7 @@ export function InvoiceActions({ invoice }: { invoice: InvoiceDetails }) {
     onSuccess: (message) => {
       toast.success(message || 'app.payments.resend_done');
       // Sending may move a draft to sent and adds to the history: read the invoice again.
-      return queryClient.invalidateQueries({ queryKey: ['invoices', 'getOne', { id: String(invoice.id) }] });
+      return readAgain();
     },
     onError: (error) => toast.error((error as Error).message || 'app.errors.generic'),
   });

@@ -13,13 +13,13 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { useQueryClient } from '@tanstack/react-query';
 import { DataTable, ListBase, Loading, Pagination, useDataProvider, useListContext, useTranslate } from 'react-admin';
 import { formatDate, formatKroner, formatTime } from '../../common/format.ts';
 import type { PaymentFile, StaffDataProvider } from '../../dataProvider/index.ts';
 import { paths } from '../paths.ts';
 import { PageTitle } from '../settings/PageTitle.tsx';
 import { Can } from '../access/Can.tsx';
+import { useReadAgain } from '../readAgain.ts';
 
 const Column = DataTable.Col<PaymentFile>;
 const stop = (event: MouseEvent) => event.stopPropagation();
@@ -31,7 +31,7 @@ const LIST_HEADING = 'payment-files-heading';
 function UploadForm() {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const readAgain = useReadAgain();
   const dataProvider = useDataProvider<StaffDataProvider>();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -46,7 +46,7 @@ function UploadForm() {
     setError(null);
     try {
       const created = await dataProvider.uploadPaymentFile(file);
-      await queryClient.invalidateQueries({ queryKey: ['payment-files'] });
+      await readAgain();
       navigate(paths.paymentFile(created.id));
     } catch (failure) {
       // 409 (read in before) and 422 (not an OCR file, or another account; the message names the line) in the server's words.

@@ -5,13 +5,13 @@
  * under the field with the choice kept; once placed, the file and the invoices are read again.
  */
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useQueryClient } from '@tanstack/react-query';
 import * as yup from 'yup';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import { AutocompleteInput, ReferenceInput, useDataProvider, useTranslate } from 'react-admin';
 import { formatDate, formatKid, formatKroner } from '../../common/format.ts';
 import type { Invoice, PaymentFileItem, StaffDataProvider } from '../../dataProvider/index.ts';
 import { InvoiceActionDialog } from './InvoiceActionDialog.tsx';
+import { useReadAgain } from '../readAgain.ts';
 
 /** Invoices that may still take a payment (the server has the last word). */
 const OPEN_STATES = ['sent', 'partly_paid', 'overdue', 'reminded', 'lapsed'];
@@ -30,15 +30,11 @@ const resolver = yupResolver(yup.object({
 export function PlacePaymentDialog({ item, onClose }: { item: PaymentFileItem | null; onClose: () => void }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<StaffDataProvider>();
-  const queryClient = useQueryClient();
+  const readAgain = useReadAgain();
   if (!item) return null;
   const call = async (values: FieldValues) => {
     await dataProvider.placePaymentFileItem(item.id, { invoice_id: Number(values.invoice_id) });
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['payment-files'] }),
-      queryClient.invalidateQueries({ queryKey: ['invoices'] }),
-      queryClient.invalidateQueries({ queryKey: ['member-invoices'] }),
-    ]);
+    await readAgain();
   };
   const optionText = (invoice: Invoice) => translate('app.payments.files.place.option', {
     number: invoice.number,

@@ -4,18 +4,15 @@
  * state at once; the lists that sum or show it (the invoice list's totals, the member page's
  * invoices) are read again, since react-admin cannot know they changed.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { useReadAgain } from '../readAgain.ts';
 import type { Identifier } from 'react-admin';
 import type { InvoiceDetails } from '../../dataProvider/index.ts';
 
 export function useInvoiceAction<Body>(id: Identifier, call: (id: Identifier, body: Body) => Promise<InvoiceDetails>) {
-  const queryClient = useQueryClient();
+  const readAgain = useReadAgain();
   return useMutation({
     mutationFn: (body: Body) => call(id, body),
-    onSuccess: (invoice) => Promise.all([
-      queryClient.setQueriesData({ queryKey: ['invoices', 'getOne', { id: String(id) }] }, invoice),
-      queryClient.invalidateQueries({ queryKey: ['invoices', 'getList'] }),
-      queryClient.invalidateQueries({ queryKey: ['member-invoices'] }),
-    ]),
+    onSuccess: () => readAgain(),
   });
 }

@@ -14,11 +14,11 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useDataProvider, useListContext, useTranslate, type Identifier } from 'react-admin';
 import type { RejectKind, RejectValues, StaffDataProvider } from '../../dataProvider/index.ts';
 import type { RequestMember } from '../../dataProvider/types.ts';
-import { invalidatePendingCounts } from '../layout/pendingCounts.ts';
+import { useReadAgain } from '../readAgain.ts';
 import { useToast } from '../toast.tsx';
 import { RejectDialog } from './rejectDialogOnOpen.ts';
 import { useCan } from '../access/rights.ts';
@@ -61,15 +61,11 @@ const memberName = (member: RequestMember) => `${member.first_name} ${member.las
  * declined list a rejected application moves to, and the menu badges are read again.
  */
 function useAfterAction() {
-  const queryClient = useQueryClient();
-  const { resource, onUnselectItems } = useListContext();
+  const readAgain = useReadAgain();
+  const { onUnselectItems } = useListContext();
   return async () => {
     onUnselectItems();
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: [resource] }),
-      queryClient.invalidateQueries({ queryKey: ['declined-memberships'] }),
-      invalidatePendingCounts(queryClient),
-    ]);
+    await readAgain();
   };
 }
 

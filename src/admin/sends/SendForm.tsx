@@ -10,7 +10,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import Paper from '@mui/material/Paper';
-import { useQueryClient } from '@tanstack/react-query';
 import { useFormState, useWatch } from 'react-hook-form';
 import {
   Form, RadioButtonGroupInput, SelectInput, TextInput, useCreate, useGetList, useTranslate, useUpdate, type HttpError, type Validator,
@@ -25,6 +24,7 @@ import { PlaceholderButtons } from '../forms/PlaceholderButtons.tsx';
 import { useToast } from '../toast.tsx';
 import { CHANNELS, formatCount, hasEmail, hasSms, KINDS, useKindNames } from './sendText.tsx';
 import { SmsCounter } from './SmsCounter.tsx';
+import { useReadAgain } from '../readAgain.ts';
 
 // The picker (MUI X and date-fns) loads when staff choose to schedule, not with the form.
 const SendAtInput = lazy(() => import('./SendAtInput.tsx'));
@@ -209,7 +209,7 @@ function bodyOf(values: Values): OutreachBody {
 export function SendForm({ send, onDirty }: { send: Outreach | null; onDirty?: (dirty: boolean) => void }) {
   const toast = useToast();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const readAgain = useReadAgain();
   const [create] = useCreate<Outreach>();
   const [update] = useUpdate<Outreach>();
   const creating = send === null;
@@ -225,7 +225,7 @@ export function SendForm({ send, onDirty }: { send: Outreach | null; onDirty?: (
         await update('outreaches', { id: send.id, data, previousData: send }, { returnPromise: true });
         toast.success('app.sends.updated');
         // The preview shows the send as saved: draw it again from what was just saved.
-        await queryClient.invalidateQueries({ queryKey: ['outreach-preview', send.id] });
+        await readAgain();
       }
       return undefined;
     } catch (error) {

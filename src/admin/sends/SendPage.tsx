@@ -19,6 +19,7 @@ import { SendForm } from './SendForm.tsx';
 import { SendPreview } from './SendPreview.tsx';
 import { POLL_MS, SendReport } from './SendReport.tsx';
 import { SendStateChip, useKindNames } from './sendText.tsx';
+import { useReadAgain } from '../readAgain.ts';
 
 /** The list of sends, where the page's back button leads. */
 const LIST = '/sends';
@@ -52,6 +53,7 @@ function Summary({ send }: { send: Outreach }) {
 function SendView({ send }: { send: Outreach }) {
   const translate = useTranslate();
   const queryClient = useQueryClient();
+  const readAgain = useReadAgain();
   const staffData = useDataProvider<StaffDataProvider>();
   const [memberId, setMemberId] = useState<number | undefined>();
   const [unsaved, setUnsaved] = useState(false);
@@ -67,8 +69,7 @@ function SendView({ send }: { send: Outreach }) {
 
   const changed = (updated: Outreach) => {
     queryClient.setQueryData(['outreaches', 'getOne', { id: String(send.id) }], updated);
-    void queryClient.invalidateQueries({ queryKey: ['outreach-report', send.id] });
-    void queryClient.invalidateQueries({ queryKey: ['outreaches', 'getList'] });
+    void readAgain();
   };
 
   const title = send.subject || translate('app.sends.no_subject');

@@ -9,6 +9,7 @@ import { useWatch } from 'react-hook-form';
 import { useSettled } from '../forms/useSettled.ts';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { StaffDataProvider } from '../../dataProvider/index.ts';
+import { UNCHANGING } from '../readAgain.ts';
 
 /** How long the text must stay unchanged before it is counted. */
 export const SMS_COUNT_DELAY_MS = 400;
@@ -23,7 +24,7 @@ export function SmsCounter({ id }: { id: string }) {
     queryFn: ({ signal }) => staffData.smsParts(settled, signal),
     enabled: settled !== '',
     placeholderData: keepPreviousData,
-    staleTime: Infinity,
+    ...UNCHANGING,
   });
   const words = (() => {
     if (error) return translate('app.sends.sms.problem', { message: (error as Error).message });

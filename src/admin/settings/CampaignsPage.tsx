@@ -13,7 +13,8 @@ import Add from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import QrCodeIcon from '@mui/icons-material/QrCode2';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { useReadAgain } from '../readAgain.ts';
 import {
   Confirm, DataTable, ListBase, Pagination, useDataProvider, useListContext, useTranslate,
 } from 'react-admin';
@@ -79,7 +80,7 @@ export function CampaignsPage() {
   const translate = useTranslate();
   const toast = useToast();
   const staffData = useDataProvider<StaffDataProvider>();
-  const queryClient = useQueryClient();
+  const readAgain = useReadAgain();
   const [editing, setEditing] = useState<Campaign | 'new' | null>(null);
   const [qr, setQr] = useState<Campaign | null>(null);
   const [deleting, setDeleting] = useState<Campaign | null>(null);
@@ -91,7 +92,7 @@ export function CampaignsPage() {
     onError: () => toast.error('app.errors.generic_bang'),
     onSettled: () => {
       setDeleting(null);
-      return queryClient.invalidateQueries({ queryKey: ['campaigns'] });
+      return readAgain();
     },
   });
 

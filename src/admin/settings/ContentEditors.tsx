@@ -7,7 +7,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useQueryClient } from '@tanstack/react-query';
+import { useReadAgain } from '../readAgain.ts';
 import { BooleanInput, Form, NumberInput, required, TextInput, useCreate, useTranslate, useUpdate } from 'react-admin';
 import {
   ClearButtons, FormatButtons, LinkButtons, ListButtons, RichTextInput, RichTextInputToolbar,
@@ -66,7 +66,7 @@ export function PageEditor({ page }: { page: AdminContentPage }) {
 export function CodeDialog({ code, onClose }: { code: AdminDiscountCode | null; onClose: () => void }) {
   const translate = useTranslate();
   const toast = useToast();
-  const queryClient = useQueryClient();
+  const readAgain = useReadAgain();
   const [create] = useCreate<AdminDiscountCode>();
   const [update] = useUpdate<AdminDiscountCode>();
   async function save(values: Partial<AdminDiscountCode>) {
@@ -77,7 +77,7 @@ export function CodeDialog({ code, onClose }: { code: AdminDiscountCode | null; 
         // which the edit may have changed: read it again so the code moves to its new place.
         await update('discount-codes', { id: code.id, data, previousData: code }, {
           returnPromise: true,
-          onSuccess: () => queryClient.invalidateQueries({ queryKey: ['discount-codes', 'getList'] }),
+          onSuccess: () => readAgain(),
         });
       } else {
         await create('discount-codes', { data }, { returnPromise: true });

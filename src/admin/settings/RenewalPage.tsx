@@ -26,6 +26,7 @@ import type { RenewalLeftOut, RenewalRun, RenewalSummary, StaffDataProvider } fr
 import { useToast } from '../toast.tsx';
 import { PageTitle } from './PageTitle.tsx';
 import { useCan } from '../access/rights.ts';
+import { useReadAgain } from '../readAgain.ts';
 
 const PER_PAGE = 25;
 const REASONS: RenewalLeftOut[] = ['ended', 'rejected', 'erased', 'blocked', 'invoiced', 'pending'];
@@ -191,7 +192,7 @@ export function RenewalPage() {
   const [confirming, setConfirming] = useState(false);
   // The preview and a run's state need 'billing.read' (the page's right); starting a run 'billing.run'.
   const runs = useCan('billing.run');
-  const readPreviewAgain = () => queryClient.invalidateQueries({ queryKey: previewKey(year) });
+  const readPreviewAgain = useReadAgain();
   const { data: run } = useQuery({
     queryKey: runKey(year),
     queryFn: async () => {

@@ -11,7 +11,8 @@ import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import SyncIcon from '@mui/icons-material/Sync';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { useReadAgain } from '../readAgain.ts';
 import { Confirm, DataTable, ListBase, Pagination, useDataProvider, useGetOne, useTranslate, type HttpError } from 'react-admin';
 import type { StaffDataProvider, TripletexRun } from '../../dataProvider/index.ts';
 import { formatDate, formatTime } from '../../common/format.ts';
@@ -82,14 +83,13 @@ export function TripletexSync() {
   const translate = useTranslate();
   const toast = useToast();
   const dataProvider = useDataProvider<StaffDataProvider>();
-  const queryClient = useQueryClient();
   const [runId, setRunId] = useState<number | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   // A run sends customers and orders to the accounting system: it starts only once confirmed.
   const [confirming, setConfirming] = useState(false);
   // The earlier runs below show each run's state, which the server changes in the background:
   // they are read again when a run starts and when the run followed here is done.
-  const readRunsAgain = () => queryClient.invalidateQueries({ queryKey: ['tripletex-runs', 'getList'] });
+  const readRunsAgain = useReadAgain();
   const { data: run } = useGetOne<TripletexRun>(
     'tripletex-runs',
     { id: runId ?? 0 },

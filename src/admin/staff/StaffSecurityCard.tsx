@@ -8,7 +8,8 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { useReadAgain } from '../readAgain.ts';
 import { Confirm, HttpError, useDataProvider, useTranslate } from 'react-admin';
 import type { StaffUserDetail } from '../../../server/schemas/staff-users.ts';
 import { readSession } from '../../common/session.ts';
@@ -23,7 +24,7 @@ export function StaffSecurityCard({ user }: { user: StaffUserDetail }) {
   const translate = useTranslate();
   const toast = useToast();
   const dataProvider = useDataProvider<StaffDataProvider>();
-  const queryClient = useQueryClient();
+  const readAgain = useReadAgain();
   const [asking, setAsking] = useState<Action | null>(null);
   const own = readSession()?.userId === user.id;
   const name = personName(user);
@@ -33,7 +34,7 @@ export function StaffSecurityCard({ user }: { user: StaffUserDetail }) {
     onError: (error) => toast.error(error instanceof HttpError && error.status < 500 && error.message ? error.message : 'app.errors.generic_bang'),
     onSettled: () => {
       setAsking(null);
-      return queryClient.invalidateQueries({ queryKey: ['staff'] });
+      return readAgain();
     },
   });
 

@@ -4,6 +4,7 @@ import { useDataProvider, useGetList } from 'react-admin';
 import type { RoleView } from '../../../server/schemas/staff.ts';
 import type { StaffDataProvider } from '../../dataProvider/index.ts';
 import type { RightInfo } from '../../dataProvider/staff.ts';
+import { UNCHANGING } from '../readAgain.ts';
 
 /** Every role with its rights, in id order (react-admin's cache: a saved role shows at once). */
 export function useRoles() {
@@ -13,6 +14,6 @@ export function useRoles() {
 /** Every right with its description, in the catalogue's order; it changes only with a new server. */
 export function useRightsCatalogue(): { rights: RightInfo[]; isPending: boolean; error: unknown } {
   const dataProvider = useDataProvider<StaffDataProvider>();
-  const { data, isPending, error } = useQuery({ queryKey: ['rights-catalogue'], queryFn: () => dataProvider.rightsCatalogue(), staleTime: Infinity });
+  const { data, isPending, error } = useQuery({ queryKey: ['rights-catalogue'], queryFn: () => dataProvider.rightsCatalogue(), ...UNCHANGING });
   return { rights: data ?? [], isPending, error };
 }

@@ -12,7 +12,6 @@ import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import RestartAlt from '@mui/icons-material/RestartAlt';
-import { useQueryClient } from '@tanstack/react-query';
 import { Form, SelectInput, useCreate, useGetList, useTranslate, useUpdate } from 'react-admin';
 import type { Subscription } from '../../dataProvider/types.ts';
 import type { Product } from '../../../server/schemas/reference.ts';
@@ -22,7 +21,7 @@ import {
   travelProducts, TRAVEL_RENEWAL, type TravelFormValues,
 } from '../../../server/schemas/travel-rules.ts';
 import { DateInput } from '../dates/DateInput.tsx';
-import { invalidatePendingCounts } from '../layout/pendingCounts.ts';
+import { useReadAgain } from '../readAgain.ts';
 import { useToast } from '../toast.tsx';
 
 /** After saving, the screen goes back after this long (spec section 9). */
@@ -84,16 +83,10 @@ interface TravelFormProps {
 export function TravelForm({ memberId, subscription, onSaved }: TravelFormProps) {
   const translate = useTranslate();
   const toast = useToast();
-  const queryClient = useQueryClient();
+  const readOthersAgain = useReadAgain();
   // An order also shows elsewhere: on the member (their travel card), in the travel queue and its
   // menu badge, and as a line in the travel log. react-admin reads the subscriptions again after a
   // create and puts an edited one in place; those other resources are read again here.
-  const readOthersAgain = () => Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['membership'] }),
-    queryClient.invalidateQueries({ queryKey: ['pending-travel'] }),
-    queryClient.invalidateQueries({ queryKey: ['travel-logs'] }),
-    invalidatePendingCounts(queryClient),
-  ]);
   const [create] = useCreate<Subscription>('travel-subscriptions', undefined, { onSuccess: readOthersAgain });
   const [update] = useUpdate<Subscription>('travel-subscriptions', undefined, { onSuccess: readOthersAgain });
   const [busy, setBusy] = useState(false);

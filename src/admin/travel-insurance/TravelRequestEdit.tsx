@@ -12,11 +12,11 @@ import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import History from '@mui/icons-material/History';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Title, useDataProvider, useGetOne, useTranslate } from 'react-admin';
 import type { Member, RejectValues, StaffDataProvider, Subscription } from '../../dataProvider/index.ts';
 import { MemberHeader } from '../layout/MemberHeader.tsx';
-import { invalidatePendingCounts } from '../layout/pendingCounts.ts';
+import { useReadAgain } from '../readAgain.ts';
 import { paths } from '../paths.ts';
 import { RejectDialog } from '../requests/rejectDialogOnOpen.ts';
 import { useToast } from '../toast.tsx';
@@ -28,7 +28,7 @@ import { Can } from '../access/Can.tsx';
 function RequestButtons({ subscription, member }: { subscription: Subscription; member: Member | undefined }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<StaffDataProvider>();
-  const queryClient = useQueryClient();
+  const readAgain = useReadAgain();
   const navigate = useNavigate();
   const toast = useToast();
   const [open, setOpen] = useState(false);
@@ -36,11 +36,7 @@ function RequestButtons({ subscription, member }: { subscription: Subscription; 
   // in the subscriptions and the menu badge counts one less, so those are read again.
   const done = async (message: string) => {
     toast.success(message);
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['pending-travel'] }),
-      queryClient.invalidateQueries({ queryKey: ['travel-subscriptions'] }),
-      invalidatePendingCounts(queryClient),
-    ]);
+    await readAgain();
     navigate(paths.travelRequests);
   };
   const failed = (error: unknown) => {
