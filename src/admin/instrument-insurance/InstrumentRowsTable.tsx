@@ -14,12 +14,9 @@
  * narrower, each row is a card of labelled fields in a wrapping grid (three, two or one across),
  * so nothing runs off a phone's screen.
  */
-import { memo, useCallback, useEffect, useId, useReducer, useRef, useState, type Dispatch, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import InputBase from '@mui/material/InputBase';
-import NativeSelect from '@mui/material/NativeSelect';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -29,19 +26,16 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/DeleteOutline';
-import CloseIcon from '@mui/icons-material/Close';
-import UndoIcon from '@mui/icons-material/Undo';
-import Chip from '@mui/material/Chip';
 import { useTranslate } from 'react-admin';
 import {
-  changedIndexes, editsValid, formatTotal, inNewRowMode, initialRows, isDirty, newRowsValid, rowsReducer, rowsTotal, newRowKey,
-  type EditableField, type InstrumentRow, type RowsAction, type RowsState,
+  changedIndexes, editsValid, formatTotal, inNewRowMode, isDirty, newRowsValid, rowsTotal, newRowKey, type InstrumentRow,
 } from '../../common/instrument-rows.ts';
-import { instrumentRowErrors } from '../../../server/schemas/instrument-rules.ts';
 import { todayIso } from '../../common/format.ts';
 import type { InstrumentCategory } from '../../dataProvider/types.ts';
-import { TableDateField } from '../dates/TableDateField.tsx';
+import { EditableRow } from './EditableRow.tsx';
+import { StagedDeleteRow } from './StagedDeleteRow.tsx';
+import { FIELDS, tableSx, WIDE, WIDTHS } from './instrumentRowsLayout.ts';
+import { useInstrumentRows } from './useInstrumentRows.ts';
 
 export interface InstrumentRowsTableProps {
   rows: InstrumentRow[];
@@ -59,214 +53,6 @@ export interface InstrumentRowsTableProps {
   empty?: ReactNode;
   /** The rows that stay after saving (the staged deletes left out), whenever it changes. */
   onCount?: (count: number) => void;
-}
-
-const FIELDS: { field: EditableField; label: string; type?: string }[] = [
-  { field: 'make', label: 'app.instruments.columns.make' },
-  { field: 'model', label: 'app.instruments.columns.model' },
-  { field: 'serial_number', label: 'app.instruments.columns.serial_number' },
-  { field: 'value', label: 'app.instruments.columns.value' },
-  { field: 'insurance_start', label: 'app.instruments.columns.created', type: 'date' },
-  { field: 'insurance_end', label: 'app.instruments.columns.end', type: 'date' },
-];
-
-/** Table column widths when the rows have 1200 px or more (type, the six fields, delete). */
-const WIDTHS = ['15%', '13%', '18%', '12%', '8%', '14%', '14%', '6%'];
-const WIDE = 'lg';
-
-/**
- * The table needs about 1200 px for every field's text (the dates alone take 150 px each), which
- * the content area has at 1440 px only with the menu folded. So the layout follows the width the
- * rows get (a container query), not the window: narrower, the table's elements lay out as cards,
- * the header left out (each cell shows its column's name from data-label) and a row's cells
- * wrapping in a grid of as many 170 px columns as fit (four on a desktop, one on a phone).
- */
-const tableSx = {
-  tableLayout: 'fixed',
-  '& .MuiFormControl-root, & .MuiNativeSelect-root, & .MuiInputBase-root': { width: '100%', minWidth: 0 },
-  '& td, & th': { px: 0.75 },
-  '& textarea': { resize: 'none' },
-  '@container (max-width: 1199.95px)': {
-    '&, & tbody': { display: 'block' },
-    '& colgroup, & thead': { display: 'none' },
-    '& tr': {
-      display: 'grid',
-      gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 170px), 1fr))',
-      columnGap: 2,
-      rowGap: 1,
-      p: 1.5,
-      mb: 1.5,
-      border: 1,
-      borderColor: 'divider',
-      borderRadius: 1,
-    },
-    '& td': { display: 'block', border: 0, p: 0, minWidth: 0 },
-    '& td[data-label]::before': {
-      content: 'attr(data-label)', display: 'block', fontSize: 12, fontWeight: 600, color: 'text.secondary', mb: 0.25,
-    },
-    '& td.row-delete': { display: 'flex', justifyContent: 'flex-end', alignItems: 'flex-end' },
-    '& td.row-staged': { gridColumn: '1 / -1' },
-  },
-} as const;
-
-const inputSx = {
-  px: 1, border: 1, borderColor: 'divider', borderRadius: 1, minWidth: 0, fontSize: 14,
-  '&.Mui-focused': { outline: '2px solid', outlineColor: 'primary.main' },
-  '&.Mui-error': { borderColor: 'error.main' },
-  '&.Mui-disabled': { bgcolor: 'action.hover' },
-};
-
-interface RowProps {
-  row: InstrumentRow;
-  index: number;
-  isNew: boolean;
-  disabled: boolean;
-  showErrors: boolean;
-  categories: InstrumentCategory[];
-  dispatch: Dispatch<RowsAction>;
-  onTouched: (key: string) => void;
-  /** Just brought back with 'Angre': focus goes to its delete button again. */
-  restored?: boolean;
-}
-
-const EditableRow = memo(function EditableRow({ row, index, isNew, disabled, showErrors, categories, dispatch, onTouched, restored }: RowProps) {
-  const translate = useTranslate();
-  const deleteButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (restored) deleteButton.current?.focus();
-  }, [restored]);
-  const errorId = useId();
-  const errors = showErrors ? instrumentRowErrors(row) : {};
-  const name = translate(isNew ? 'app.instruments.new_row' : 'app.instruments.row', { number: index + 1 });
-  const change = (field: EditableField, value: string | number) => {
-    onTouched(row.key);
-    dispatch(isNew ? { type: 'editNew', key: row.key, field, value } : { type: 'edit', index, field, value });
-  };
-  const messages = Object.values(errors);
-  return (
-    <TableRow>
-      <TableCell data-label={translate('app.instruments.columns.type')}>
-        <NativeSelect
-          input={<InputBase sx={inputSx} />}
-          disabled={disabled}
-          error={Boolean(errors.instrument_category)}
-          value={row.instrument_category}
-          onChange={(event) => change('instrument_category', event.target.value === '' ? '' : Number(event.target.value))}
-          inputProps={{ 'aria-label': `${translate('app.instruments.columns.type')}, ${name}`, 'aria-describedby': messages.length ? errorId : undefined }}
-        >
-          <option value="" disabled>{translate('app.instruments.choose_type')}</option>
-          {categories.map((category) => <option key={category.id} value={category.id}>{category.title}</option>)}
-        </NativeSelect>
-        {messages.length > 0 && (
-          <Typography id={errorId} variant="caption" color="error" component="p" sx={{ mt: 0.5 }}>{messages.join(' · ')}</Typography>
-        )}
-      </TableCell>
-      {FIELDS.map(({ field, label, type }) => (
-        <TableCell key={field} data-label={translate(label)}>
-          {type === 'date' ? (
-            <TableDateField
-              value={String(row[field])}
-              onChange={(value) => change(field, value)}
-              label={`${translate(label)}, ${name}`}
-              disabled={disabled}
-              error={Boolean(errors[field])}
-              describedBy={messages.length ? errorId : undefined}
-              minDate={field === 'insurance_end' && row.insurance_start ? row.insurance_start : undefined}
-            />
-          ) : (
-            <InputBase
-              sx={inputSx}
-              // Names wrap onto another line in their cell rather than being cut; they stay one line of text.
-              multiline={field !== 'value'}
-              minRows={1}
-              disabled={disabled}
-              error={Boolean(errors[field])}
-              value={row[field]}
-              onChange={(event) => change(field, field === 'value' ? event.target.value : event.target.value.replace(/[\r\n]+/g, ' '))}
-              onKeyDown={(event) => { if (event.key === 'Enter') event.preventDefault(); }}
-              inputProps={{
-                'aria-label': `${translate(label)}, ${name}`,
-                'aria-invalid': Boolean(errors[field]),
-                ...(field === 'value' ? { inputMode: 'numeric' } : {}),
-              }}
-            />
-          )}
-        </TableCell>
-      ))}
-      <TableCell className="row-delete">
-        {isNew ? (
-          <IconButton
-            aria-label={translate('app.instruments.remove_new', { number: index + 1 })}
-            onClick={() => dispatch({ type: 'removeNew', key: row.key })}
-          >
-            <CloseIcon />
-          </IconButton>
-        ) : (
-          <IconButton
-            ref={deleteButton}
-            aria-label={translate('app.instruments.delete', { name: `${row.make} ${row.model}` })}
-            disabled={disabled}
-            onClick={() => dispatch({ type: 'delete', index })}
-          >
-            <DeleteIcon />
-          </IconButton>
-        )}
-      </TableCell>
-    </TableRow>
-  );
-});
-
-/** A deleted row until 'Lagre': struck through, 'Slettes ved lagring', and 'Angre' to keep it. */
-function StagedDeleteRow({ row, categories, onUndo }: { row: InstrumentRow; categories: InstrumentCategory[]; onUndo: () => void }) {
-  const translate = useTranslate();
-  const name = `${row.make} ${row.model}`;
-  const type = categories.find((category) => category.id === row.instrument_category)?.title ?? '';
-  const text = [type, name, row.serial_number, row.value === '' ? '' : `${row.value},-`].filter(Boolean).join(' · ');
-  // The delete button that had focus is gone: focus goes to 'Angre' in its place.
-  const undo = useRef<HTMLButtonElement>(null);
-  useEffect(() => undo.current?.focus(), []);
-  return (
-    <TableRow sx={{ bgcolor: 'action.hover' }}>
-      <TableCell colSpan={FIELDS.length + 2} className="row-staged">
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
-          <Typography component="del" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>{text}</Typography>
-          <Chip size="small" variant="outlined" label={translate('app.staff_review.to_delete')} sx={{ fontWeight: 600 }} />
-          <Button
-            ref={undo}
-            size="small"
-            startIcon={<UndoIcon />}
-            aria-label={translate('app.staff_review.undo_delete_label', { name })}
-            onClick={onUndo}
-          >
-            {translate('app.staff_review.undo_delete')}
-          </Button>
-        </Box>
-      </TableCell>
-    </TableRow>
-  );
-}
-
-type StaffRowsAction = RowsAction | { type: 'restore'; key: string };
-
-/** The shared rows reducer, and 'restore': a deleted row back in its place, with its edits. */
-function staffRowsReducer(state: RowsState, action: StaffRowsAction): RowsState {
-  if (action.type !== 'restore') return rowsReducer(state, action);
-  const row = state.deleted.find((candidate) => candidate.key === action.key);
-  if (!row) return state;
-  const order = new Map(state.originals.map((original, index) => [original.key, index]));
-  const rows = [...state.rows, row].sort((a, b) => (order.get(a.key) ?? 0) - (order.get(b.key) ?? 0));
-  return { ...state, rows, deleted: state.deleted.filter((candidate) => candidate.key !== action.key) };
-}
-
-/** The reducer for a table whose rows come from the server; a new load replaces the state. */
-export function useInstrumentRows(rows: InstrumentRow[]): [RowsState, Dispatch<StaffRowsAction>] {
-  const [state, dispatch] = useReducer(staffRowsReducer, rows, initialRows);
-  const loaded = useRef(rows);
-  if (loaded.current !== rows) {
-    loaded.current = rows;
-    dispatch({ type: 'load', rows });
-  }
-  return [state, dispatch];
 }
 
 export function InstrumentRowsTable(props: InstrumentRowsTableProps) {

@@ -1,0 +1,36 @@
+/** The pages as a browser gets them: first-load JavaScript and layout shift, and Lighthouse. */
+import path from 'node:path';
+import { measureFirstLoads } from './first-load.ts';
+import { describeLighthouse, measureLighthouse } from './lighthouse.ts';
+import { root } from './run-settings.ts';
+
+/** Gzip KB budgets per route (the issues' first-load goals): every signed-in staff page ≤ 300 KB. */
+// '/stats' (issue 40) carries its charts library on top of the staff app, loaded on that page only.
+const FIRST_LOAD_KB: Record<string, number> = { '/profile': 115, '/new-member': 125, '/profile/{id}': 125, '/': 120, '/stats': 400 };
+const STAFF_PAGE_KB = 300;
+const budgetOf = (route: string) => FIRST_LOAD_KB[route] ?? (route.startsWith('/profile') || route.startsWith('/new-member') ? undefined : STAFF_PAGE_KB);
+const CLS_BUDGET = 0.02;
+
+export async function firstLoadSection(lines: string[]) {
+  const loads = await measureFirstLoads(path.join(root, 'dist'));
+  lines.push('## First load: JavaScript (gzip) and layout shift', '', `What Chromium downloads on a first visit to each page, from the production build, and the page's CLS in the same visit (budget ≤ ${CLS_BUDGET} everywhere).`, '');
+  lines.push('| page | route | budget | measured | verdict | scripts | CLS |', '|---|---|---|---|---|---|---|');
+  for (const load of loads) {
+    const budget = budgetOf(load.route);
+    const within = (budget === undefined || load.gzipKb <= budget) && load.cls <= CLS_BUDGET;
+    const verdict = within ? 'within budget' : 'OVER BUDGET';
+    lines.push(`| ${load.page} | \`${load.route}\` | ${budget === undefined ? '–' : `≤ ${budget} KB`} | ${load.gzipKb} KB | ${verdict} | ${load.scripts} | ${load.cls} |`);
+    console.log(`${load.route.padEnd(40)} ${`${load.gzipKb} KB`.padStart(9)} (budget ${budget ?? '–'})  scripts ${String(load.scripts).padStart(2)}  CLS ${load.cls}  ${verdict}`);
+  }
+  lines.push('');
+}
+
+export async function lighthouseSection(lines: string[]) {
+  const result = await measureLighthouse(path.join(root, 'dist'), {
+    reportDir: process.env.BENCH_LIGHTHOUSE_REPORTS,
+    pages: process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((page) => page.trim()),
+  });
+  const report = describeLighthouse(result);
+  lines.push(...report.markdown);
+  for (const line of report.summary) console.log(line);
+}

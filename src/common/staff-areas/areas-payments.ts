@@ -1,0 +1,35 @@
+import type { StaffArea } from './types.ts';
+
+/**
+ * 'Betaling': the invoices (issue 35), one invoice's page, a member's invoices for the member page,
+ * and 'Innbetalinger', the bank's OCR files read in and one file's payments. '/payments/files' is
+ * declared before '/payments/:id': the breadcrumbs take the first pattern that matches (react-router
+ * and staffPageModule rank the literal segment first anyway).
+ */
+export const payments: StaffArea = {
+  name: 'payments',
+  path: '/payments',
+  menu: { label: 'app.menu.payments' },
+  crumbs: [
+    { pattern: '/payments', label: 'app.breadcrumb.payments' },
+    { pattern: '/payments/files', label: 'app.breadcrumb.payment_files', parent: '/payments', title: 'app.payments.files.title' },
+    { pattern: '/payments/files/:id', label: 'app.breadcrumb.payment_file', parent: '/payments/files', title: 'app.payments.files.file_title_short' },
+    { pattern: '/payments/:id', label: 'app.breadcrumb.invoice', parent: '/payments' },
+  ],
+  resources: {
+    invoices: {
+      list: '/api/invoice/list',
+      one: (id) => `/api/invoice/${id}`,
+      csv: { path: '/api/invoice/export', filename: 'fakturaer.csv' },
+    },
+    'member-invoices': { of: (id) => `/api/member/${id}/invoice` },
+    'payment-files': { list: '/api/payment-file/list', one: (id) => `/api/payment-file/${id}` },
+  },
+  pages: {
+    '/payments': 'src/admin/payments/InvoiceList.tsx',
+    '/payments/files': 'src/admin/payments/PaymentFilesPage.tsx',
+    '/payments/files/:id': 'src/admin/payments/PaymentFilePage.tsx',
+    '/payments/:id': 'src/admin/payments/InvoicePage.tsx',
+  },
+  right: 'billing.read',
+};
