@@ -145,13 +145,23 @@ describe('staff changes apply at once and keep the lines equal to the active val
     const lists = (await call('GET', `/api/member/${mia.id}/instrument`, staff.token)).json().data;
     expect(lists.deleted.map((row: { id: number }) => row.id)).toEqual([a.id]);
     expect((await call('POST', `/api/instrument/accept/${a.id}`, staff.token)).statusCode).toBe(409);
+    // The access log names the member whose instrument staff deleted, and the staff user who did.
+    await t.services.accessLog.flush();
+    const entries = await t.db.query<{ actor_id: number; member_id: number }>(
+      "SELECT actor_id, member_id FROM access_log WHERE detail = 'Instrument slettet' AND member_id IN ($1, $2)", [mia.id, staff.id],
+    );
+    expect(entries).toEqual([{ actor_id: staff.id, member_id: mia.id }]);
   });
 
-  it('refuses a blank make, an end before the start and an unknown type with Norwegian messages', async () => {
+  it('refuses a blank make or model, an end before the start and an unknown type with Norwegian messages', async () => {
     const mia = await member();
     const blank = await call('POST', '/api/instrument/new', staff.token, guitar(mia.id, { make: '   ' }));
     expect(blank.statusCode).toBe(422);
-    expect(blank.json().errors.make).toEqual(['Påkrevd felt']);
+    expect(blank.json().errors).toEqual({ make: ['Påkrevd felt'] });
+    // Each field on its own: a rule that checked only one of them would let the other through.
+    const blankModel = await call('POST', '/api/instrument/new', staff.token, guitar(mia.id, { model: ' ' }));
+    expect(blankModel.statusCode).toBe(422);
+    expect(blankModel.json().errors).toEqual({ model: ['Påkrevd felt'] });
     const backwards = await call('POST', '/api/instrument/new', staff.token, guitar(mia.id, { insurance_start: '2026-05-01', insurance_end: '2026-04-01' }));
     expect(backwards.json().errors.insurance_end).toEqual(['Stoppdato kan ikke være før startdato']);
     const vocal = await call('POST', '/api/instrument/new', staff.token, guitar(mia.id, { instrument_category: 7 }));

@@ -485,16 +485,25 @@ describe('POST /api/member/{id}/erase', () => {
     expect((await get(`/api/member/${member.id}`)).json().data.first_name).toBe('ZelmiraX');
     expect((await t.app.inject({ method: 'POST', url: `/api/member/${member.id}/erase`, headers: bearer(member.token), payload: { member_number: String(member.remoteId) } })).statusCode).toBe(403);
 
+    // Every personal field the erasure must empty holds something first, so each one is put to the test.
+    const personal = ['email', 'first_name', 'last_name', 'phone', 'address', 'postal_code', 'postal_area', 'birthdate', 'artist_name',
+      'invoice_email', 'invoice_name', 'invoice_phone', 'invoice_address', 'invoice_postal_code', 'invoice_postal_area', 'reason_for_rejection'];
+    await t.db.query(
+      `UPDATE accounts SET invoice_email = $2, invoice_phone = $3, invoice_address = 'QuistgaardX gate 2', invoice_postal_code = '5003',
+                           invoice_postal_area = 'BERGEN', postal_code = '0155', postal_area = 'OSLO', reason_for_rejection = 'Søkte to ganger, ZelmiraX'
+        WHERE id = $1`,
+      [member.id, `faktura.${member.email}`, '98765432'],
+    );
+    const before = (await get(`/api/member/${member.id}`)).json().data;
+    expect(personal.filter((field) => before[field] === null || before[field] === '')).toEqual([]);
+
     const erased = await t.app.inject({ method: 'POST', url: `/api/member/${member.id}/erase`, headers: bearer(staff.token), payload: { member_number: String(member.remoteId) } });
     expect(erased.statusCode).toBe(200);
 
     const after = (await get(`/api/member/${member.id}`)).json().data;
     expect(after.erased_at).toEqual(expect.any(String));
     expect(after.remote_id).toBe(member.remoteId);
-    for (const field of ['email', 'first_name', 'last_name', 'phone', 'address', 'postal_code', 'postal_area', 'birthdate', 'artist_name',
-      'invoice_email', 'invoice_name', 'invoice_phone', 'invoice_address', 'invoice_postal_code', 'invoice_postal_area', 'reason_for_rejection']) {
-      expect(after[field], field).toBeNull();
-    }
+    for (const field of personal) expect(after[field], field).toBeNull();
 
     expect(await tablesHolding(needles)).toEqual([]);
     expect(await tablesHolding(['SN-QuistgaardX'])).toEqual([]);

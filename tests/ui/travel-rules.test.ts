@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  chargedMonthIndex, invoicedPrice, priceForRestOfYear, showsRestOfYear, travelProducts,
+  chargedMonthIndex, invoicedPrice, priceForRestOfYear, showsRestOfYear, travelFormErrors, travelProducts,
 } from '../../server/schemas/travel-rules.ts';
 
 describe('the price for the rest of the year', () => {
@@ -44,5 +44,20 @@ describe('the product filter', () => {
       { id: 6, name: 'reiseforsikring liten' },
     ];
     expect(travelProducts(products).map((product) => product.id)).toEqual([1, 2]);
+  });
+});
+
+describe("the form's own checks, the same in both apps", () => {
+  const form = (subscription_start: string, subscription_end: string | null) => ({ product_id: 1, subscription_start, subscription_end });
+
+  it('refuses an end before the start, and takes an end on the start day or later', () => {
+    expect(travelFormErrors(form('2027-03-10', '2027-03-09'), null)).toEqual({ subscription_end: 'Sluttdato kan ikke være før startdato' });
+    expect(travelFormErrors(form('2027-03-10', '2027-03-10'), null)).toEqual({});
+    expect(travelFormErrors(form('2027-03-10', '2027-12-31'), null)).toEqual({});
+  });
+
+  it('refuses an end before the current end, and asks for a travel product', () => {
+    expect(travelFormErrors(form('2027-01-01', '2027-05-31'), '2027-06-30')).toEqual({ subscription_end: 'Sluttdato kan ikke være før nåværende sluttdato' });
+    expect(travelFormErrors({ ...form('2027-01-01', null), product_id: null }, null)).toEqual({ product_id: 'Feltet er påkrevd' });
   });
 });
