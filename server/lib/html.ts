@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 
-/** What rich text may keep: formatting, lists, links, tables and images over http(s). */
-const OPTIONS: sanitizeHtml.IOptions = {
+/** What rich text may keep: formatting, lists, links, tables and images over http(s). E-mail HTML narrows it (mail-html.ts). */
+export const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
     ...sanitizeHtml.defaults.allowedTags,
     'img', 'span', 'u', 's', 'h1', 'h2',
@@ -23,7 +23,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-export const sanitizeRichText = (html: string): string => sanitizeHtml(html, OPTIONS);
+export const sanitizeRichText = (html: string): string => sanitizeHtml(html, RICH_TEXT_OPTIONS);
 
 export const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -6,8 +6,9 @@
 import { Type, type TSchema } from 'typebox';
 import { badRequest } from './http-errors.ts';
 import { SqlParams } from './sql.ts';
+import { PAGE_SIZES } from '../schemas/page-sizes.ts';
 
-export const PAGE_SIZES = [25, 50, 75, 100] as const;
+export { PAGE_SIZES };
 export const DEFAULT_PAGE_SIZE = 25;
 
 /** Builds the SQL condition for one filter from its comma-separated values. */

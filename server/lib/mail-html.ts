@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { convert, type FormatCallback, type HtmlToTextOptions } from 'html-to-text';
 import sanitizeHtml from 'sanitize-html';
-import { escapeHtml } from './html.ts';
+import { escapeHtml, RICH_TEXT_OPTIONS } from './html.ts';
 
 /** Where the server places the button; only in the text, never in an attribute. */
 export const BUTTON_MARKER = '{button}';
@@ -18,17 +18,12 @@ const MARKER_PATTERN = /\{\s*button\s*\}/g;
 
 const INLINE_IMAGE = /^data:image\/(png|jpe?g|gif|webp);base64,[a-z0-9+/=\s]+$/i;
 
+/** Rich text's tags, attributes and schemes, with the button's styles and only inline images. */
 const MAIL_OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'span', 'u', 's', 'h1', 'h2'],
-  allowedAttributes: {
-    a: ['href', 'name', 'target', 'rel'],
-    img: ['src', 'alt', 'title', 'width', 'height'],
-    '*': ['style'],
-  },
+  ...RICH_TEXT_OPTIONS,
   allowedStyles: {
     '*': {
-      'text-align': [/^(left|right|center|justify)$/],
-      color: [/^#[0-9a-f]{3,6}$/i, /^rgb\(\s*\d+\s*,\s*\d+\s*,\s*\d+\s*\)$/],
+      ...RICH_TEXT_OPTIONS.allowedStyles?.['*'],
       // What the server's button is drawn with; none of them can name an address.
       'background-color': [/^#[0-9a-f]{3,6}$/i],
       padding: [/^\d{1,2}px( \d{1,2}px){0,3}$/],
@@ -38,12 +33,8 @@ const MAIL_OPTIONS: sanitizeHtml.IOptions = {
       'font-weight': [/^(bold|normal)$/],
     },
   },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: ['data'] },
   allowProtocolRelative: false,
-  transformTags: {
-    a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }),
-  },
   // An image the mail client would fetch from elsewhere is dropped; inline pictures stay.
   exclusiveFilter: (frame) => frame.tag === 'img' && !INLINE_IMAGE.test(frame.attribs.src ?? ''),
 };

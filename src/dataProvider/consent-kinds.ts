@@ -1,13 +1,10 @@
 /** The names of the two optional kinds of message members say yes or no to ('Innstillinger' → 'Meldingstyper'). */
 import { http } from '../common/http.ts';
-import type { ConsentKindsBody } from '../../server/schemas/unsubscribe.ts';
+import type { Static } from 'typebox';
+import type { ConsentKindSchema, ConsentKindsBody } from '../../server/schemas/unsubscribe.ts';
 import { unwrap } from './errors.ts';
 
-export interface ConsentKind {
-  kind: 'newsletter_2' | 'newsletter_3';
-  label_nb: string;
-  label_en: string;
-}
+export type ConsentKind = Static<typeof ConsentKindSchema>;
 export type { ConsentKindsBody };
 
 export interface ConsentKindMethods {

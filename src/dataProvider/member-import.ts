@@ -2,13 +2,12 @@
 import type { Identifier } from 'react-admin';
 import { download, http } from '../common/http.ts';
 import { unwrap } from './errors.ts';
-import type { ImportAction, ImportLimits, MemberImport } from './types.ts';
+import type { Static } from 'typebox';
+import type { ImportChangeBody } from '../../server/schemas/member-import.ts';
+import type { ImportLimits, MemberImport } from './types.ts';
 
-export interface ImportChange {
-  mapping?: Record<string, string | null>;
-  decisions?: { row: number; action: ImportAction }[];
-  default_action?: ImportAction | null;
-}
+/** A change of the import's column mapping or of what its rows do. */
+export type ImportChange = Static<typeof ImportChangeBody>;
 
 export const memberImportMethods = {
   /** Reads the file and answers its preview; nothing is written on the members. */

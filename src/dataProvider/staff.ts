@@ -4,16 +4,14 @@ import { download, http } from '../common/http.ts';
 import { unwrap } from './errors.ts';
 import type { Static } from 'typebox';
 import type { AccessReport } from '../../server/schemas/staff-users.ts';
+import type { RightInfo as RightInfoSchema } from '../../server/schemas/staff.ts';
 import type { SignInSessions, StaffTwoFactorList, TwoFactorStatus } from '../../server/schemas/auth.ts';
 
 export type SignInSession = Static<typeof SignInSessions>['data'][number];
 export type StaffTwoFactorRow = Static<typeof StaffTwoFactorList>['data'][number];
 export type TwoFactorState = Static<typeof TwoFactorStatus>['data'];
 
-export interface RightInfo {
-  name: string;
-  description: string;
-}
+export type RightInfo = Static<typeof RightInfoSchema>;
 
 export const staffMethods = {
   /** Whether one's own two-factor sign-in is on, and whether one's role requires it. */

@@ -5,8 +5,9 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useListContext, useTranslate } from 'react-admin';
 import { PageOf, usePageCount, type PageWords } from './PageOf.tsx';
+import { PAGE_SIZES } from '../../../server/schemas/page-sizes.ts';
 
-export const PAGE_SIZES = [25, 50, 75, 100];
+export { PAGE_SIZES };
 
 export function MemberPagination({ words }: { words?: PageWords }) {
   const translate = useTranslate();

@@ -23,6 +23,7 @@ import { formatDate } from '../../common/format.ts';
 import { useToast } from '../toast.tsx';
 import { PageTitle } from './PageTitle.tsx';
 import { campaignEnded } from './campaignEnded.ts';
+import { PAGE_SIZES } from '../../../server/schemas/page-sizes.ts';
 
 // The dialogs (the date picker, the form, the QR code) load when one opens.
 const CampaignDialog = lazy(() => import('./CampaignDialog.tsx'));
@@ -102,7 +103,7 @@ export function CampaignsPage() {
         <Button variant="contained" startIcon={<Add />} onClick={() => setEditing('new')}>{translate('app.settings.campaigns.create')}</Button>
       </PageTitle>
       <CampaignTable onEdit={setEditing} onQr={setQr} onDelete={setDeleting} />
-      <Pagination rowsPerPageOptions={[25, 50, 75, 100]} />
+      <Pagination rowsPerPageOptions={[...PAGE_SIZES]} />
       {editing && <Suspense fallback={null}><CampaignDialog campaign={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /></Suspense>}
       {qr && !campaignEnded(qr) && <Suspense fallback={null}><CampaignQrDialog code={qr.code} onClose={() => setQr(null)} /></Suspense>}
       <Confirm
