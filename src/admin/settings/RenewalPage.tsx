@@ -26,7 +26,6 @@ import type { RenewalLeftOut, RenewalRun, RenewalSummary, StaffDataProvider } fr
 import { useToast } from '../toast.tsx';
 import { PageTitle } from './PageTitle.tsx';
 import { useCan } from '../access/rights.ts';
-import { useReadAgain } from '../readAgain.ts';
 
 const PER_PAGE = 25;
 const REASONS: RenewalLeftOut[] = ['ended', 'rejected', 'erased', 'blocked', 'invoiced', 'pending'];
@@ -192,20 +191,21 @@ export function RenewalPage() {
   const [confirming, setConfirming] = useState(false);
   // The preview and a run's state need 'billing.read' (the page's right); starting a run 'billing.run'.
   const runs = useCan('billing.run');
-  const readPreviewAgain = useReadAgain();
-  const { data: run } = useQuery({
-    queryKey: runKey(year),
-    queryFn: async () => {
-      const current = await dataProvider.renewalRun(year);
-      // The preview changes as the run invoices members: read it again when the run is through.
-      if (!active(current)) void readPreviewAgain();
-      return current;
-    },
-    refetchInterval: (query) => (active(query.state.data) ? 1000 : false),
-  });
   const preview = useQuery({
     queryKey: [...previewKey(year), 1],
     queryFn: () => dataProvider.renewalPreview(year, 1, PER_PAGE),
+  });
+  const { data: run } = useQuery({
+    queryKey: runKey(year),
+    queryFn: async () => {
+      const before = queryClient.getQueryData<RenewalRun>(runKey(year));
+      const current = await dataProvider.renewalRun(year);
+      // The preview changes as the run invoices members: read it again once the run is through
+      // (only then: reading more here on every answer would ask for the run again, and again).
+      if (active(before) && !active(current)) void preview.refetch();
+      return current;
+    },
+    refetchInterval: (query) => (active(query.state.data) ? 1000 : false),
   });
   const start = useMutation({
     mutationFn: () => dataProvider.startRenewal(year),

@@ -2,7 +2,7 @@
  * The 'synchronise orders' action: starts a run in the background, follows it until it is done
  * and shows the counts and each failure; below it the earlier runs.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -90,6 +90,9 @@ export function TripletexSync() {
   // The earlier runs below show each run's state, which the server changes in the background:
   // they are read again when a run starts and when the run followed here is done.
   const readRunsAgain = useReadAgain();
+  // The followed run as last read: the list is read again when it becomes finished, once (reading
+  // everything again reads this run again too, which must not start another round).
+  const lastRead = useRef<TripletexRun | undefined>(undefined);
   const { data: run } = useGetOne<TripletexRun>(
     'tripletex-runs',
     { id: runId ?? 0 },
@@ -97,7 +100,9 @@ export function TripletexSync() {
       enabled: runId !== null,
       refetchInterval: (query) => (finished(query.state.data as TripletexRun | undefined) ? false : 1000),
       onSuccess: (current: TripletexRun) => {
-        if (finished(current)) void readRunsAgain();
+        const before = lastRead.current;
+        lastRead.current = current;
+        if (finished(current) && !(before?.id === current.id && finished(before))) void readRunsAgain();
       },
     },
   );

@@ -29,6 +29,8 @@ export interface Call {
 
 /** Every request the app made in this test, in order. */
 export const calls: Call[] = [];
+/** More calls than this to one address in one test mean a screen keeps reading it again. */
+const MOST_CALLS_OF_ONE_ADDRESS = 40;
 
 export const PENDING = { memberships: 4, travel: 2, instruments: 1 };
 
@@ -111,6 +113,11 @@ export function installFakeApi(): void {
   afterEach(async () => {
     await inFlight.settle();
     cleanup();
+    // A screen that reads the same thing again and again (a read that starts another read) shows
+    // as one address asked for far more often than any test's screen needs.
+    const asked = new Map<string, number>();
+    for (const call of calls) asked.set(`${call.method} ${call.path}`, (asked.get(`${call.method} ${call.path}`) ?? 0) + 1);
+    expect([...asked].filter(([, times]) => times > MOST_CALLS_OF_ONE_ADDRESS)).toEqual([]);
     server.resetHandlers();
     server.events.removeAllListeners();
     const errors = consoleError.mock.calls.filter((args: unknown[]) => !(failedRequestsExpected && isHttpErrorLog(args)));

@@ -95,6 +95,27 @@ describe('the Tripletex sync', () => {
   });
 });
 
+describe('the Tripletex sync, done', () => {
+  it('shows the result of the run it follows and reads the earlier runs again once, not over and over', async () => {
+    const run = { id: 8, started_by: null, customers_created: 2, customers_updated: 1, orders_created: 3, orders_found: 0, failures: [], error: null, created_at: '2026-11-24T04:00:00.000Z' };
+    answerSettings();
+    server.use(
+      http.get('*/api/dev/sync-tripletex/runs', () => HttpResponse.json(paged([]))),
+      http.get('*/api/content/admin/pages', () => HttpResponse.json({ data: [] })),
+      http.get('*/api/dev/sync-tripletex', () => HttpResponse.json({ data: { ...run, state: 'queued', finished_at: null } })),
+      http.get('*/api/dev/sync-tripletex/runs/8', () => HttpResponse.json({ data: { ...run, state: 'done', finished_at: '2026-11-24T04:01:00.000Z' } })),
+    );
+    const user = userEvent.setup();
+    renderAdmin('/settings');
+    await user.click(await screen.findByRole('button', { name: 'Synkroniser ordre med Tripletex' }, { timeout: LAZY }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Synkroniser' }));
+    expect(await screen.findByText('Kunder opprettet: 2, kunder oppdatert: 1, ordre opprettet: 3, ordre funnet fra før: 0')).toBeInTheDocument();
+    // Read when the page opens, when the run starts and when it is done.
+    await waitFor(() => expect(callsTo('/api/dev/sync-tripletex/runs').length).toBeGreaterThanOrEqual(3));
+    expect(callsTo('/api/dev/sync-tripletex/runs/8').length).toBeLessThanOrEqual(3);
+  });
+});
+
 describe('the Vipps report', () => {
   it("keeps 'Ukjent feil - prøv igjen' for an empty period and adds the server's reason under it", async () => {
     expectFailedRequests();
