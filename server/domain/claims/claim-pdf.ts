@@ -5,7 +5,8 @@
  * then the member, the insurance (insurer, policy, sum insured, since when, the latest appraisal),
  * the instrument, the loss (what, when, where, the country, the police report), the member's
  * description, and the documents attached, numbered as in the zip. All of it from the claim's
- * snapshot, so the packet reads the same whatever changes in the register later.
+ * snapshot, so the packet reads the same whatever changes in the register later. Its words, in
+ * both languages, are in claim-pdf-text.ts.
  */
 import type { Config } from '../../config.ts';
 import { A4, COLOURS, CONTENT_WIDTH, MARGIN, artifact, factTable, headerCell, numberPages, taggedPdf, type Doc, type Struct } from '../../lib/pdf.ts';
@@ -16,96 +17,12 @@ import { categoryName, formatDate, formatMoney } from '../proof/certificate-pdf.
 import { todayInOslo } from '../shared/oslo-date.ts';
 import { claimNumber } from './claims.ts';
 import { DOCUMENT_WORDS, KIND_WORDS } from './claim-words.ts';
+import { TEXT } from './claim-pdf-text.ts';
 
 export type PacketConfig = Pick<Config, 'organisationName' | 'supportEmail' | 'supportPhone'>;
 
 const { ink: INK, muted: MUTED, accent: ACCENT, rule: RULE } = COLOURS;
 const BOTTOM = A4.height - MARGIN.bottom;
-
-const TEXT = {
-  nb: {
-    title: 'Skademelding – instrumentforsikring',
-    number: 'Sak',
-    reported: 'meldt',
-    serial: 'serienummer',
-    member: 'Medlem (forsikret)',
-    name: 'Navn',
-    memberNumber: 'Medlemsnummer',
-    address: 'Adresse',
-    email: 'E-post',
-    phone: 'Telefon',
-    insurance: 'Forsikringen',
-    insurer: 'Forsikringsselskap',
-    policy: 'Polisenummer',
-    sum: 'Forsikringssum',
-    since: 'Forsikret fra',
-    appraisal: 'Siste takst',
-    noAppraisal: 'Ingen takst registrert',
-    instrument: 'Instrumentet',
-    category: 'Type',
-    make: 'Produsent',
-    model: 'Modell',
-    serialNumber: 'Serienummer',
-    loss: 'Skaden',
-    what: 'Hva skjedde',
-    when: 'Dato',
-    where: 'Sted',
-    country: 'Land',
-    police: 'Politianmeldelse',
-    notReported: 'Ikke anmeldt',
-    description: 'Medlemmets beskrivelse',
-    documents: (count: number) => `Vedlagte dokumenter (${count})`,
-    noDocuments: 'Ingen dokumenter er vedlagt.',
-    inZip: 'Dokumentene ligger i zip-filen med skademeldingen, i mappen «dokumenter», med samme nummer som her.',
-    columns: ['Nr.', 'Dokument', 'Type', 'Dato'],
-    appraisalOf: (value: string) => `Takst, ${value}`,
-    sentBy: (org: string, insurer: string) => `Skademeldingen er sendt fra ${org} til ${insurer} på vegne av medlemmet.`,
-    support: (email: string, phone: string) => `Spørsmål om saken: ${email}, telefon ${phone}.`,
-    unknown: 'Ikke oppgitt',
-    page: (n: number, of: number) => `Side ${n} av ${of}`,
-  },
-  en: {
-    title: 'Insurance claim – musical instrument',
-    number: 'Claim',
-    reported: 'reported',
-    serial: 'serial number',
-    member: 'Member (insured person)',
-    name: 'Name',
-    memberNumber: 'Membership number',
-    address: 'Address',
-    email: 'Email',
-    phone: 'Phone',
-    insurance: 'The insurance',
-    insurer: 'Insurer',
-    policy: 'Policy number',
-    sum: 'Sum insured',
-    since: 'Insured since',
-    appraisal: 'Latest appraisal',
-    noAppraisal: 'No appraisal on record',
-    instrument: 'The instrument',
-    category: 'Type',
-    make: 'Maker',
-    model: 'Model',
-    serialNumber: 'Serial number',
-    loss: 'The loss',
-    what: 'What happened',
-    when: 'Date',
-    where: 'Place',
-    country: 'Country',
-    police: 'Police report',
-    notReported: 'Not reported',
-    description: 'The member’s description',
-    documents: (count: number) => `Documents attached (${count})`,
-    noDocuments: 'No documents are attached.',
-    inZip: 'The documents are in the zip file with this claim, in the folder “dokumenter”, numbered as here.',
-    columns: ['No.', 'Document', 'Kind', 'Date'],
-    appraisalOf: (value: string) => `Appraisal, ${value}`,
-    sentBy: (org: string, insurer: string) => `This claim was sent by ${org} to ${insurer} on behalf of the member.`,
-    support: (email: string, phone: string) => `Questions about this claim: ${email}, phone ${phone}.`,
-    unknown: 'Not given',
-    page: (n: number, of: number) => `Page ${n} of ${of}`,
-  },
-} as const;
 
 /** A date column's or a timestamp's Oslo date as 'yyyy-mm-dd'. */
 const isoDate = (value: string | Date): string =>

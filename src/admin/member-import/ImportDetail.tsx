@@ -13,30 +13,18 @@ import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import DownloadIcon from '@mui/icons-material/Download';
-import { Form, SelectInput, useDataProvider, useGetOne, useTranslate, useUpdate } from 'react-admin';
-import { useFormState } from 'react-hook-form';
+import { useDataProvider, useGetOne, useTranslate, useUpdate } from 'react-admin';
 import { useMutation } from '@tanstack/react-query';
 import type { StaffDataProvider } from '../../dataProvider/index.ts';
 import type { ImportChange } from '../../dataProvider/member-import.ts';
 import type { MemberImport } from '../../dataProvider/types.ts';
 import { PageTitle } from '../settings/PageTitle.tsx';
 import { Duplicates } from './ImportDuplicates.tsx';
+import { Errors } from './ImportErrors.tsx';
+import { Mapping } from './ImportMapping.tsx';
 import { Running, UndoButton } from './ImportProgress.tsx';
 import { Sample } from './ImportSample.tsx';
-import { useToast } from '../toast.tsx';
-
-const FIELDS = [
-  'remote_id', 'first_name', 'last_name', 'email', 'phone', 'address', 'postal_code', 'postal_area', 'birthdate', 'gender', 'artist_name',
-  'primary_instrument_type', 'invoice_method', 'invoice_email', 'membership_start_date', 'membership_end_date', 'newsletter_2', 'newsletter_3', 'status',
-] as const;
-const SHOWN_ERRORS = 200;
 
 /** Something to write besides the rows in error: 'Importer resten' has work to do. */
 const hasWork = (item: MemberImport) =>
@@ -58,90 +46,6 @@ function Counts({ item }: { item: MemberImport }) {
           <Typography component="dd" variant="h6" sx={{ m: 0 }} data-count={key}>{value}</Typography>
         </Box>
       ))}
-    </Box>
-  );
-}
-
-/** The mapping's form values: one per column, by position (a header may hold characters a form path cannot). */
-const columnSource = (index: number) => `column_${index}`;
-
-function MappingSave() {
-  const translate = useTranslate();
-  const { isDirty } = useFormState();
-  return <Button type="submit" variant="outlined" sx={{ mt: 1 }} disabled={!isDirty}>{translate('app.member_import.mapping.save')}</Button>;
-}
-
-function Mapping({ item, onChange }: { item: MemberImport; onChange: (mapping: Record<string, string | null>) => void }) {
-  const translate = useTranslate();
-  const choices = FIELDS.map((field) => ({ id: field, name: translate(`app.member_import.fields.${field}`) }));
-  const values = Object.fromEntries(item.columns.map((column, index) => [columnSource(index), item.mapping[column] ?? '']));
-  const save = (data: Record<string, unknown>) =>
-    onChange(Object.fromEntries(item.columns.map((column, index) => {
-      const field = data[columnSource(index)];
-      return [column, typeof field === 'string' && field !== '' ? field : null];
-    })));
-  return (
-    <Box component="section" aria-labelledby="mapping-title" sx={{ mt: 3 }}>
-      <Typography id="mapping-title" variant="h6" component="h2">{translate('app.member_import.mapping.title')}</Typography>
-      <Typography color="text.secondary" sx={{ mb: 1 }}>{translate('app.member_import.mapping.help')}</Typography>
-      {/* Saved values come back as the new record: the form starts again from them. */}
-      <Form key={JSON.stringify(item.mapping)} record={values} onSubmit={save}>
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }, columnGap: 2 }}>
-          {item.columns.map((column, index) => (
-            <SelectInput
-              key={column}
-              source={columnSource(index)}
-              label={column}
-              choices={choices}
-              translateChoice={false}
-              emptyText="app.member_import.mapping.skip"
-              helperText={item.mapping[column] === null ? translate('app.member_import.mapping.unknown') : false}
-            />
-          ))}
-        </Box>
-        <MappingSave />
-      </Form>
-    </Box>
-  );
-}
-
-function Errors({ item }: { item: MemberImport }) {
-  const translate = useTranslate();
-  const toast = useToast();
-  const dataProvider = useDataProvider<StaffDataProvider>();
-  if (item.errors.length === 0) return null;
-  return (
-    <Box component="section" aria-labelledby="errors-title" sx={{ mt: 3 }}>
-      <Typography id="errors-title" variant="h6" component="h2">{translate('app.member_import.errors.title', { count: item.summary.error })}</Typography>
-      <Typography color="text.secondary" sx={{ mb: 1 }}>{translate('app.member_import.errors.help')}</Typography>
-      <Button size="small" variant="outlined" startIcon={<DownloadIcon />} sx={{ mb: 1 }} onClick={() => {
-        dataProvider.importErrorReport(item).catch((error: Error) => toast.error(error.message));
-      }}>
-        {translate('app.member_import.errors.report')}
-      </Button>
-      <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('app.member_import.errors.sheet')}</TableCell>
-              <TableCell>{translate('app.member_import.errors.row')}</TableCell>
-              <TableCell>{translate('app.member_import.errors.column')}</TableCell>
-              <TableCell>{translate('app.member_import.errors.message')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {item.errors.slice(0, SHOWN_ERRORS).map((error, index) => (
-              <TableRow key={index}>
-                <TableCell>{error.sheet ?? ''}</TableCell>
-                <TableCell>{error.row}</TableCell>
-                <TableCell>{error.column}</TableCell>
-                <TableCell>{error.message}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </Box>
-      {item.errors.length > SHOWN_ERRORS && <Typography sx={{ mt: 1 }}>{translate('app.member_import.errors.more', { shown: SHOWN_ERRORS })}</Typography>}
     </Box>
   );
 }

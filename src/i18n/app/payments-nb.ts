@@ -1,4 +1,6 @@
-/** 'Betaling' in bokmål: invoices, payments and a member's Vipps agreement; under app. */
+import { paymentFilesNb } from './payment-files-nb.ts';
+
+/** 'Betaling' in bokmål: invoices, payments and a member's Vipps agreement; under app (the bank's OCR files: payment-files-nb.ts). */
 export const paymentsNb = {
   vipps_agreement: {
     covers: 'Trekkes', dues_only: 'Kontingenten (forsikringene faktureres)', dues_and_premiums: 'Kontingenten og forsikringspremiene',
@@ -136,67 +138,6 @@ export const paymentsNb = {
       },
     },
     member: { title: 'Fakturaer', empty: 'Ingen fakturaer ennå' },
-    files: {
-      title: 'Innbetalinger',
-      open: 'Innbetalinger fra banken',
-      to_invoices: 'Til fakturaene',
-      upload: {
-        title: 'Les inn OCR-fil',
-        intro: 'Last opp OCR-filen fra banken med KID-innbetalingene (høyst 10 MB). Hver innbetaling føres på fakturaen KID-en viser til; det som ikke passer, plasserer du selv på filens side.',
-        file: 'OCR-fil fra banken',
-        choose: 'Velg fil',
-        chosen: 'Valgt fil: %{name}',
-        none_chosen: 'Ingen fil valgt',
-        submit: 'Les inn',
-        busy: 'Leser filen …',
-      },
-      list: { title: 'Filer lest inn', empty: 'Ingen OCR-filer er lest inn ennå.' },
-      columns: {
-        transmission_number: 'Forsendelse', file_name: 'Fil', uploaded_by_name: 'Lest inn av', uploaded_at: 'Lest inn', state: 'Status',
-        count: 'Innbetalinger', amount: 'Sum', booked: 'Ført', unmatched: 'Uten treff', unplaced: 'Ikke ført',
-      },
-      states: { queued: 'I kø', booking: 'Føres', done: 'Ført' },
-      file_title: 'Forsendelse %{number}',
-      file_title_short: 'OCR-fil',
-      back: 'Til innbetalingene',
-      not_found: 'Fant ikke filen',
-      not_found_text: 'Filen finnes ikke, eller lenken er feil. Gå tilbake til Innbetalinger og finn den der.',
-      facts: 'Om filen',
-      fields: {
-        transmission_number: 'Forsendelse', file_name: 'Fil', uploaded_by_name: 'Lest inn av', uploaded_at: 'Lest inn', state: 'Status',
-        booked_at: 'Ført ferdig', count: 'Innbetalinger', amount: 'Sum i filen', booked: 'Ført på fakturaer', unplaced: 'Ikke ført',
-      },
-      progress: 'Fører innbetalingene: %{done} av %{count} er ført',
-      progress_label: 'Innbetalinger ført',
-      left: 'Ikke ført ennå: %{amount}.',
-      all_booked: 'Alt er ført.',
-      done: 'Filen er ført. På fakturaen KID-en viser til: %{matched}. Uten treff: %{unmatched}.',
-      matched: { title: 'Ført på faktura (%{count})', empty: 'Ingen innbetalinger traff en faktura.' },
-      unmatched: { title: 'Uten treff (%{count})', empty: 'Alle innbetalingene traff en faktura.' },
-      item: {
-        line: 'Linje', paid_on: 'Dato', member: 'Medlem', invoice: 'Faktura', kid: 'KID', amount: 'Beløp', kind: 'Hva', left: 'Overskudd', placed: 'Plassert',
-      },
-      kinds: {
-        exact: 'Betalt', partial: 'Delbetaling', overpaid: 'Overbetaling', already_paid: 'Fakturaen var betalt', credited: 'Fakturaen er kreditert',
-        unknown_kid: 'Ukjent KID', invalid_kid: 'Ugyldig KID', reversal: 'Tilbakeføring',
-      },
-      placed_on: 'På faktura',
-      placed_by: '%{name}, %{at}',
-      not_placeable: 'Plasseres ikke',
-      place: {
-        open: 'Plasser på faktura',
-        open_label: 'Plasser på faktura: %{amount}, linje %{line}',
-        title: 'Plasser innbetalingen på en faktura',
-        text: '%{amount} betalt %{date}, KID %{kid} (%{kind}).',
-        text_no_kid: '%{amount} betalt %{date} (%{kind}).',
-        invoice: 'Faktura',
-        invoice_help: 'Skriv fakturanummeret, medlemmets navn eller KID-en, og velg fakturaen',
-        option: '%{number}: %{member}, utestående %{outstanding}',
-        required: 'Velg fakturaen innbetalingen skal føres på',
-        no_options: 'Ingen åpen faktura passer',
-        submit: 'Plasser',
-        done: 'Innbetalingen er plassert',
-      },
-    },
+    files: paymentFilesNb,
   },
 };

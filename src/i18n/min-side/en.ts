@@ -6,6 +6,8 @@
 import type { MinSideTexts } from './nb.ts';
 import { RULE_MESSAGES_EN } from '../../../server/schemas/rules.ts';
 import { TRAVEL_MESSAGES_EN } from '../../../server/schemas/travel-rules.ts';
+import { twoFactorEn } from './two-factor-en.ts';
+import { vippsAgreementEn } from './vipps-agreement-en.ts';
 
 const DAY = { day: 'numeric', month: 'short', year: 'numeric' } as const;
 /** A bare date is a calendar day (read as UTC so no zone moves it); a timestamp is shown as its Oslo day. */
@@ -253,69 +255,7 @@ export function englishCatalogue(contact: { email: string; phone: string }): Min
       ok: 'OK',
     },
 
-    twoFactor: {
-      title: 'Two-step sign-in',
-      codeTitle: 'Confirm that it is you',
-      codeIntro: 'Open your authenticator app and enter the six-digit code.',
-      recoveryIntro: 'Enter one of the recovery codes you kept. Each code works once.',
-      code: 'Code from the authenticator app',
-      recoveryCode: 'Recovery code',
-      useRecovery: 'Use a recovery code instead',
-      useCode: 'Use a code from the authenticator app',
-      emailCodeTitle: 'Check your e-mail',
-      emailCodeIntro:
-        'Your account is protected because someone has tried many wrong passwords, and this browser has not been used to sign in before. If the password was right, we have sent you an e-mail with a code. Enter it here.',
-      emailCode: 'Code from the e-mail',
-      verify: 'Confirm',
-      required: 'Please fill in this field',
-      statusOn: 'Two-step sign-in is on. When you sign in, we ask for a code from your authenticator app.',
-      statusOff: 'With two-step sign-in, you need both your password and a code from an authenticator app on your phone to sign in.',
-      start: 'Turn on two-step sign-in',
-      steps: 'Scan the QR code with an authenticator app, or enter the key in the app. Then enter the code the app shows.',
-      qrLabel: 'QR code for the authenticator app',
-      key: 'Key',
-      enable: 'Turn on',
-      recoveryTitle: 'Recovery codes',
-      recoveryCodesIntro: 'Keep these codes somewhere safe. If you lose your phone, sign in with one of them; each code works once. The codes are shown only now.',
-      done: 'I have kept the codes',
-      enabled: 'Two-step sign-in is on. Your sign-ins on other devices have been ended.',
-      disable: 'Turn off two-step sign-in',
-      disableIntro: 'Enter a current code from your authenticator app to turn off two-step sign-in.',
-      disabled: 'Two-step sign-in is off.',
-      cancel: 'Cancel',
-    },
-    vippsAgreement: {
-      title: 'Pay your dues automatically with Vipps',
-      intro: 'With a Vipps agreement your dues are drawn automatically once a year when the invoice is made. You approve the agreement in Vipps and can stop it whenever you like.',
-      price: 'Price per year',
-      kroner: (amount: string) => `NOK ${amount}`,
-      withPremiums: (amount: string) => `Also draw the insurance premiums (NOK ${amount} a year now)`,
-      covers: 'Drawn',
-      duesOnly: 'The dues (the insurance is invoiced)',
-      duesAndPremiums: 'The dues and the insurance premiums',
-      state: 'Status',
-      states: { PENDING: 'Waiting for approval', ACTIVE: 'Active', STOPPED: 'Stopped', EXPIRED: 'Stopped' },
-      stoppedBy: { member: 'You stopped the agreement.', staff: 'We stopped the agreement.', app: 'The agreement was stopped in the Vipps app.', vipps: 'The agreement was not approved in time.' },
-      start: 'Start an agreement with Vipps',
-      approve: 'Approve the agreement in Vipps',
-      stop: 'Stop the agreement',
-      confirmStop: 'Do you want to stop the agreement? Your dues will then not be drawn, and you will get the invoice by e-mail instead.',
-      confirmYes: 'Yes, stop the agreement',
-      cancel: 'Cancel',
-      stopped: 'The agreement is stopped.',
-      returnedActive: 'The agreement is approved. Your dues will be drawn automatically from the next invoice.',
-      returnedPending: 'We have not heard from Vipps yet. Refresh the page in a little while.',
-      returnedStopped: 'The agreement was not approved.',
-      unavailable: 'Paying with Vipps is not available right now.',
-      testCheckout: 'Test mode: Vipps is not set up, so the agreement is approved and stopped on a test page.',
-      testApp: 'Open the agreement’s test page (as the Vipps app)',
-      charges: 'Charges',
-      charge: (invoice: number, amount: string, due: string) => `Invoice ${invoice}: NOK ${amount}, due ${due}`,
-      chargeStates: {
-        QUEUED: 'Planned', PENDING: 'Waiting', DUE: 'Waiting', PROCESSING: 'Processing', RESERVED: 'Processing', CHARGED: 'Drawn',
-        FAILED: 'Failed – the invoice was sent by e-mail', CANCELLED: 'Cancelled – the invoice was sent by e-mail', REFUSED: 'Refused – the invoice was sent by e-mail',
-        PARTIALLY_REFUNDED: 'Partly refunded', REFUNDED: 'Refunded',
-      },
-    },
+    twoFactor: twoFactorEn,
+    vippsAgreement: vippsAgreementEn,
   };
 }

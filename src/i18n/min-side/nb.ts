@@ -6,6 +6,8 @@ import { formatAmount, formatDate, formatDateDots } from '../../common/format.ts
 import { supportContact } from '../../common/support.ts';
 import { RULE_MESSAGES } from '../../../server/schemas/rules.ts';
 import { TRAVEL_MESSAGES, TRAVEL_RENEWAL } from '../../../server/schemas/travel-rules.ts';
+import { twoFactorNb } from './two-factor-nb.ts';
+import { vippsAgreementNb } from './vipps-agreement-nb.ts';
 
 /** The organisation's support contact, shown wherever a member is told to get in touch. */
 export const SUPPORT_CONTACT = supportContact();
@@ -244,70 +246,8 @@ export const minSideNb = {
     ok: 'OK',
   },
 
-  twoFactor: {
-    title: 'Totrinnsinnlogging',
-    codeTitle: 'Bekreft at det er deg',
-    codeIntro: 'Åpne autentiseringsappen og skriv inn den sekssifrede koden.',
-    recoveryIntro: 'Skriv inn en av gjenopprettingskodene du tok vare på. Hver kode virker én gang.',
-    code: 'Kode fra autentiseringsappen',
-    recoveryCode: 'Gjenopprettingskode',
-    useRecovery: 'Bruk en gjenopprettingskode i stedet',
-    useCode: 'Bruk kode fra autentiseringsappen',
-    emailCodeTitle: 'Sjekk e-posten din',
-    emailCodeIntro:
-      'Kontoen din er beskyttet fordi noen har prøvd mange feil passord, og denne nettleseren har ikke vært brukt til å logge inn før. Var passordet riktig, har vi sendt deg en e-post med en kode. Skriv den inn her.',
-    emailCode: 'Kode fra e-posten',
-    verify: 'Bekreft',
-    required: RULE_MESSAGES.fillIn,
-    statusOn: 'Totrinnsinnlogging er slått på. Når du logger inn, ber vi om en kode fra autentiseringsappen.',
-    statusOff: 'Med totrinnsinnlogging trengs både passordet og en kode fra en autentiseringsapp på telefonen for å logge inn.',
-    start: 'Slå på totrinnsinnlogging',
-    steps: 'Skann QR-koden med en autentiseringsapp, eller skriv inn nøkkelen i appen. Skriv så inn koden appen viser.',
-    qrLabel: 'QR-kode for autentiseringsappen',
-    key: 'Nøkkel',
-    enable: 'Slå på',
-    recoveryTitle: 'Gjenopprettingskoder',
-    recoveryCodesIntro: 'Ta vare på disse kodene et trygt sted. Mister du telefonen, logger du inn med én av dem; hver kode virker én gang. Kodene vises bare nå.',
-    done: 'Jeg har tatt vare på kodene',
-    enabled: 'Totrinnsinnlogging er slått på. Innloggingene dine på andre enheter er avsluttet.',
-    disable: 'Slå av totrinnsinnlogging',
-    disableIntro: 'Skriv inn en gjeldende kode fra autentiseringsappen for å slå av totrinnsinnlogging.',
-    disabled: 'Totrinnsinnlogging er slått av.',
-    cancel: 'Avbryt',
-  },
-  vippsAgreement: {
-    title: 'Trekk kontingenten automatisk med Vipps',
-    intro: 'Med en Vipps-avtale trekkes kontingenten automatisk én gang i året når fakturaen kommer. Du godkjenner avtalen i Vipps og kan stoppe den når du vil.',
-    price: 'Pris per år',
-    kroner: (amount: string) => `kr ${amount}`,
-    withPremiums: (amount: string) => `Trekk også forsikringspremiene (kr ${amount} i året nå)`,
-    covers: 'Trekkes',
-    duesOnly: 'Kontingenten (forsikringene faktureres)',
-    duesAndPremiums: 'Kontingenten og forsikringspremiene',
-    state: 'Status',
-    states: { PENDING: 'Venter på godkjenning', ACTIVE: 'Aktiv', STOPPED: 'Stoppet', EXPIRED: 'Stoppet' } as Record<string, string>,
-    stoppedBy: { member: 'Du stoppet avtalen.', staff: 'Avtalen ble stoppet av oss.', app: 'Avtalen ble stoppet i Vipps-appen.', vipps: 'Avtalen ble ikke godkjent i tide.' } as Record<string, string>,
-    start: 'Start avtale med Vipps',
-    approve: 'Godkjenn avtalen i Vipps',
-    stop: 'Stopp avtalen',
-    confirmStop: 'Vil du stoppe avtalen? Da trekkes ikke kontingenten, og du får fakturaen på e-post i stedet.',
-    confirmYes: 'Ja, stopp avtalen',
-    cancel: 'Avbryt',
-    stopped: 'Avtalen er stoppet.',
-    returnedActive: 'Avtalen er godkjent. Kontingenten trekkes automatisk fra neste faktura.',
-    returnedPending: 'Vi har ikke fått svar fra Vipps ennå. Oppdater siden om litt.',
-    returnedStopped: 'Avtalen ble ikke godkjent.',
-    unavailable: 'Trekk med Vipps er ikke tilgjengelig akkurat nå.',
-    testCheckout: 'Testmodus: Vipps er ikke satt opp, så avtalen godkjennes og stoppes på en testside.',
-    testApp: 'Åpne testsiden for avtalen (som Vipps-appen)',
-    charges: 'Trekk',
-    charge: (invoice: number, amount: string, due: string) => `Faktura ${invoice}: kr ${amount}, forfall ${due}`,
-    chargeStates: {
-      QUEUED: 'Planlagt', PENDING: 'Venter', DUE: 'Venter', PROCESSING: 'Behandles', RESERVED: 'Behandles', CHARGED: 'Trukket',
-      FAILED: 'Feilet – fakturaen er sendt på e-post', CANCELLED: 'Kansellert – fakturaen er sendt på e-post', REFUSED: 'Avvist – fakturaen er sendt på e-post',
-      PARTIALLY_REFUNDED: 'Delvis refundert', REFUNDED: 'Refundert',
-    } as Record<string, string>,
-  },
+  twoFactor: twoFactorNb,
+  vippsAgreement: vippsAgreementNb,
 };
 
 /** A catalogue's shape: the bokmål catalogue's keys, with any text in each. */

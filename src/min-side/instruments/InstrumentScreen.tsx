@@ -7,22 +7,21 @@
  */
 import { useCallback, useReducer, useState } from 'react';
 import {
-  changedIndexes, inNewRowMode, initialRows, isDirty, newRowKey, newRowsValid, rowsReducer, rowsTotal, toRow,
-  type EditableField, type InstrumentRow,
+  changedIndexes, inNewRowMode, initialRows, isDirty, newRowKey, newRowsValid, rowsReducer, rowsTotal, toRow, type InstrumentRow,
 } from '../../common/instrument-rows.ts';
 import { todayIso } from '../../common/format.ts';
 import { useFormats, useTexts } from '../locale.tsx';
-import type { Formats } from '../texts.ts';
-import { useInstrumentTexts, type InstrumentTexts } from './texts.ts';
+import { useInstrumentTexts } from './texts.ts';
 import { instrumentValue } from '../../../server/schemas/instrument-rules.ts';
 import { useNotify } from '../toasts.tsx';
-import { HtmlContent } from '../components/HtmlContent.tsx';
-import { instrumentApi, type Instrument, type InstrumentCategory, type MemberInstruments } from './api.ts';
+import { instrumentApi, type InstrumentCategory, type MemberInstruments } from './api.ts';
 import { RowFields } from './RowFields.tsx';
-import { DataName, INSTRUMENT_TYPE_NAMES } from '../components/DataName.tsx';
 import { Tabs } from './Tabs.tsx';
 import { InstrumentDocuments } from '../documents/InstrumentDocuments.tsx';
-import { ValuationChip, useValuationColumn } from './ValuationChip.tsx';
+import { ValuationChip } from './ValuationChip.tsx';
+import { Headings } from './InstrumentTables.tsx';
+import { pendingOf } from './pending.ts';
+import { DeletedTab, RequestedTab } from './ReadTabs.tsx';
 
 const TEMPLATE_URL = '/maler/instrumentforsikring-mal.xlsx';
 
@@ -33,69 +32,6 @@ const fields = (row: InstrumentRow) => ({
   serial_number: row.serial_number.trim() || null,
   value: instrumentValue(row.value) ?? 0,
 });
-
-/** What the member asked to change, per field, as it would be shown. */
-function pendingOf(
-  instrument: Instrument | undefined,
-  categories: InstrumentCategory[],
-  t: InstrumentTexts,
-  format: Formats,
-): Partial<Record<EditableField, string>> {
-  const change = instrument?.requested_change;
-  if (!instrument || !change) return {};
-  if (change.delete) return { make: t.pendingDelete };
-  const pending: Partial<Record<EditableField, string>> = {};
-  if (change.instrument_category !== undefined && change.instrument_category !== instrument.instrument_category) {
-    pending.instrument_category = categories.find((category) => category.id === change.instrument_category)?.title ?? '';
-  }
-  for (const field of ['make', 'model', 'serial_number'] as const) {
-    if (change[field] !== undefined && change[field] !== instrument[field]) pending[field] = change[field] ?? '-';
-  }
-  if (change.value !== undefined && change.value !== instrument.value) pending.value = t.valueAmount(format.amount(change.value));
-  return pending;
-}
-
-function Headings() {
-  const t = useInstrumentTexts();
-  return (
-    <thead>
-      <tr>
-        {[t.fields.type, t.fields.make, t.fields.model, t.fields.serial, t.fields.value, t.fields.start].map((label) => <th key={label} scope="col">{label}</th>)}
-        <th scope="col"><span className="visually-hidden">{t.fields.status}</span></th>
-      </tr>
-    </thead>
-  );
-}
-
-function ReadTable({ instruments, extra, label }: { instruments: Instrument[]; label: string; extra: { label: string; value: (row: Instrument) => React.ReactNode }[] }) {
-  const t = useInstrumentTexts();
-  const format = useFormats();
-  return (
-    <div className="table-wrap">
-      <table className="stack-table" aria-label={label}>
-        <thead>
-          <tr>
-            {[t.fields.type, t.fields.make, t.fields.model, t.fields.serial, t.fields.value, t.fields.start].map((heading) => <th key={heading} scope="col">{heading}</th>)}
-            {extra.map((column) => <th key={column.label} scope="col">{column.label}</th>)}
-          </tr>
-        </thead>
-        <tbody>
-          {instruments.map((row) => (
-            <tr key={row.id}>
-              <td data-label={t.fields.type}><DataName names={INSTRUMENT_TYPE_NAMES} name={row.category} /></td>
-              <td data-label={t.fields.make}>{row.make}</td>
-              <td data-label={t.fields.model}>{row.model}</td>
-              <td data-label={t.fields.serial}>{row.serial_number ?? ''}</td>
-              <td data-label={t.fields.value}>{t.valueAmount(format.amount(row.value))}</td>
-              <td data-label={t.fields.start}>{format.date(row.insurance_start)}</td>
-              {extra.map((column) => <td key={column.label} data-label={column.label}>{column.value(row)}</td>)}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
 
 export function InstrumentScreen({ memberId, data, categories, reload, refresh, tab, setTab, ordered, setOrdered }: {
   memberId: number;
@@ -115,7 +51,6 @@ export function InstrumentScreen({ memberId, data, categories, reload, refresh, 
   const t = useInstrumentTexts();
   const format = useFormats();
   const notify = useNotify();
-  const valuationColumn = useValuationColumn();
   const [state, dispatch] = useReducer(rowsReducer, data.active.map(toRow), initialRows);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState(false);
@@ -172,7 +107,6 @@ export function InstrumentScreen({ memberId, data, categories, reload, refresh, 
     { id: 'requested', label: t.tabs.requested },
     { id: 'deleted', label: t.tabs.deleted },
   ];
-  const rejected = data.rejected ?? [];
 
   return (
     <Tabs tabs={tabs} selected={tab} onSelect={setTab} label={t.tabs.label}>
@@ -267,52 +201,9 @@ export function InstrumentScreen({ memberId, data, categories, reload, refresh, 
         </section>
       )}
 
-      {tab === 'requested' && (
-        <section className="card" aria-labelledby="requested-title">
-          <h2 id="requested-title" className="card-title">{t.requestedTitle(data.requested.length)}</h2>
-          {ordered && <p className="notice notice-info" role="status">{t.orderedNote}</p>}
-          {data.requested.length === 0 ? <p className="muted">{t.requestedEmpty}</p> : (
-            <ReadTable
-              instruments={data.requested}
-              label={t.requestedTitle(data.requested.length)}
-              extra={[{
-                label: t.fields.status,
-                value: (row) => {
-                  if (row.state === 'requested') return t.newRequest;
-                  const pending = Object.values(pendingOf(row, categories, t, format));
-                  return row.requested_change?.delete ? t.pendingDelete : `${t.pending}: ${pending.join(', ')}`;
-                },
-              }, valuationColumn]}
-            />
-          )}
-          {rejected.length > 0 && (
-            <>
-              <h3>{t.rejectedTitle}</h3>
-              <ReadTable
-                instruments={rejected}
-                label={t.rejectedTitle}
-                extra={[{ label: t.fields.reason, value: (row) => <HtmlContent html={row.reason_for_rejection ?? ''} /> }]}
-              />
-            </>
-          )}
-        </section>
-      )}
+      {tab === 'requested' && <RequestedTab data={data} categories={categories} ordered={ordered} />}
 
-      {tab === 'deleted' && (
-        <section className="card" aria-labelledby="deleted-title">
-          <h2 id="deleted-title" className="card-title">{t.deletedTitle(data.deleted.length)}</h2>
-          {data.deleted.length === 0 ? <p className="muted">{t.deletedEmpty}</p> : (
-            <ReadTable
-              instruments={data.deleted}
-              label={t.deletedTitle(data.deleted.length)}
-              extra={[
-                { label: t.fields.end, value: (row) => format.date(row.insurance_end) },
-                { label: t.fields.deleted, value: (row) => format.date(row.deleted_at) },
-              ]}
-            />
-          )}
-        </section>
-      )}
+      {tab === 'deleted' && <DeletedTab data={data} />}
     </Tabs>
   );
 }

@@ -1,0 +1,36 @@
+/** The member's Vipps agreement on Min side in English (see vipps-agreement-nb.ts; the keys are the bokmål catalogue's). */
+import type { MinSideTexts } from './nb.ts';
+
+export const vippsAgreementEn: MinSideTexts['vippsAgreement'] = {
+  title: 'Pay your dues automatically with Vipps',
+  intro: 'With a Vipps agreement your dues are drawn automatically once a year when the invoice is made. You approve the agreement in Vipps and can stop it whenever you like.',
+  price: 'Price per year',
+  kroner: (amount: string) => `NOK ${amount}`,
+  withPremiums: (amount: string) => `Also draw the insurance premiums (NOK ${amount} a year now)`,
+  covers: 'Drawn',
+  duesOnly: 'The dues (the insurance is invoiced)',
+  duesAndPremiums: 'The dues and the insurance premiums',
+  state: 'Status',
+  states: { PENDING: 'Waiting for approval', ACTIVE: 'Active', STOPPED: 'Stopped', EXPIRED: 'Stopped' },
+  stoppedBy: { member: 'You stopped the agreement.', staff: 'We stopped the agreement.', app: 'The agreement was stopped in the Vipps app.', vipps: 'The agreement was not approved in time.' },
+  start: 'Start an agreement with Vipps',
+  approve: 'Approve the agreement in Vipps',
+  stop: 'Stop the agreement',
+  confirmStop: 'Do you want to stop the agreement? Your dues will then not be drawn, and you will get the invoice by e-mail instead.',
+  confirmYes: 'Yes, stop the agreement',
+  cancel: 'Cancel',
+  stopped: 'The agreement is stopped.',
+  returnedActive: 'The agreement is approved. Your dues will be drawn automatically from the next invoice.',
+  returnedPending: 'We have not heard from Vipps yet. Refresh the page in a little while.',
+  returnedStopped: 'The agreement was not approved.',
+  unavailable: 'Paying with Vipps is not available right now.',
+  testCheckout: 'Test mode: Vipps is not set up, so the agreement is approved and stopped on a test page.',
+  testApp: 'Open the agreement’s test page (as the Vipps app)',
+  charges: 'Charges',
+  charge: (invoice: number, amount: string, due: string) => `Invoice ${invoice}: NOK ${amount}, due ${due}`,
+  chargeStates: {
+    QUEUED: 'Planned', PENDING: 'Waiting', DUE: 'Waiting', PROCESSING: 'Processing', RESERVED: 'Processing', CHARGED: 'Drawn',
+    FAILED: 'Failed – the invoice was sent by e-mail', CANCELLED: 'Cancelled – the invoice was sent by e-mail', REFUSED: 'Refused – the invoice was sent by e-mail',
+    PARTIALLY_REFUNDED: 'Partly refunded', REFUNDED: 'Refunded',
+  },
+};
