@@ -34,12 +34,15 @@ export default tseslint.config(
     // The member app must never pull in react-admin or the staff app.
     files: ['src/min-side/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['react-admin', 'ra-*', '@react-admin/*'], message: 'Min side må ikke laste react-admin.' },
-          { group: ['**/admin/**', '**/dataProvider/index*', '**/dataProvider/dataProvider*'], message: 'Min side må ikke importere stab-appen.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['react-admin', 'ra-*', '@react-admin/*'], message: 'Min side må ikke laste react-admin.' },
+            { group: ['**/admin/**', '**/dataProvider/index*', '**/dataProvider/dataProvider*'], message: 'Min side må ikke importere stab-appen.' },
+          ],
+        },
+      ],
     },
   },
 );

@@ -10,8 +10,22 @@ const POSTGRES_ONLY = ['two-servers', 'watchdog-database', 'session-cache', 'dat
  * run them exactly again.
  */
 const WITHOUT_TEST_DATABASE = [
-  'config', 'csv', 'kid', 'ocr-giro', 'response-schemas', 'sms', 'spreadsheet-read', 'tripletex-client', 'turns',
-  'backup', 'disk-full', 'member-import-restart', 'outreach-restart', 'queue-restart', 'renewal-restart', 'watchdog',
+  'config',
+  'csv',
+  'kid',
+  'ocr-giro',
+  'response-schemas',
+  'sms',
+  'spreadsheet-read',
+  'tripletex-client',
+  'turns',
+  'backup',
+  'disk-full',
+  'member-import-restart',
+  'outreach-restart',
+  'queue-restart',
+  'renewal-restart',
+  'watchdog',
 ];
 const files = (names: string[]) => names.map((name) => `tests/server/${name}.test.ts`);
 

@@ -38,7 +38,16 @@ async function directorySize(dir: string): Promise<number> {
 async function timedShutdown(dataDir: string, backupDir: string): Promise<{ seconds: number; backup: string }> {
   const port = 3900 + Math.floor(Math.random() * 90);
   const child = spawn(process.execPath, [path.resolve(import.meta.dirname, '../server/main.ts')], {
-    env: { ...process.env, DATA_DIR: dataDir, BACKUP_DIR: backupDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, DEMO_DATA: '0', LOG_LEVEL: 'info', STATIC_DIR: '/nonexistent' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      BACKUP_DIR: backupDir,
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DEMO_DATA: '0',
+      LOG_LEVEL: 'info',
+      STATIC_DIR: '/nonexistent',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -47,7 +56,10 @@ async function timedShutdown(dataDir: string, backupDir: string): Promise<{ seco
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   for (let tries = 0; ; tries++) {
     if (tries > 600) throw new Error(`the server did not start: ${output}`);
-    const up = await fetch(`http://127.0.0.1:${port}/api/health`).then((answer) => answer.ok, () => false);
+    const up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (answer) => answer.ok,
+      () => false,
+    );
     if (up) break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -55,7 +67,13 @@ async function timedShutdown(dataDir: string, backupDir: string): Promise<{ seco
   child.kill('SIGTERM');
   await exited;
   const seconds = (performance.now() - start) / 1000;
-  const backup = /backup written/.test(output) ? 'written' : /backup skipped/.test(output) ? 'skipped (recent)' : /backup at shutdown stopped/.test(output) ? 'stopped (would not fit)' : 'none';
+  const backup = /backup written/.test(output)
+    ? 'written'
+    : /backup skipped/.test(output)
+      ? 'skipped (recent)'
+      : /backup at shutdown stopped/.test(output)
+        ? 'stopped (would not fit)'
+        : 'none';
   return { seconds, backup };
 }
 

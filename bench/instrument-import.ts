@@ -38,8 +38,10 @@ function multipart(file: Buffer): { body: Buffer; contentType: string } {
   return {
     contentType: `multipart/form-data; boundary=${boundary}`,
     body: Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="instrumenter.xlsx"\r\n`
-        + 'Content-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n'),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="instrumenter.xlsx"\r\n` +
+          'Content-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n',
+      ),
       file,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]),
@@ -57,7 +59,9 @@ export async function measureInstrumentImport(db: Database, members: number, fil
     const importOne = async () => {
       const start = performance.now();
       const response = await fetch(`${server.base}/api/member/${owner}/instrument/import`, {
-        method: 'POST', headers: { ...server.headers, 'content-type': upload.contentType }, body: upload.body,
+        method: 'POST',
+        headers: { ...server.headers, 'content-type': upload.contentType },
+        body: upload.body,
       });
       const text = await response.text();
       if (!response.ok) throw new Error(`the import answered ${response.status}: ${text.slice(0, 300)}`);
@@ -72,7 +76,9 @@ export async function measureInstrumentImport(db: Database, members: number, fil
     let finished = false;
     const importing = (async () => {
       for (let n = 0; n < files; n += 1) fileSeconds.push(await importOne());
-    })().finally(() => { finished = true; });
+    })().finally(() => {
+      finished = true;
+    });
     // Every request asked while the imports ran counts, also one that waited for one to end.
     const busy: number[] = [];
     for (let i = 0; !finished; i += 1) busy.push(await list(i));
@@ -81,8 +87,12 @@ export async function measureInstrumentImport(db: Database, members: number, fil
     busy.sort((a, b) => a - b);
     fileSeconds.sort((a, b) => a - b);
     return {
-      files, rowsPerFile, fileSeconds: percentile(fileSeconds, 50),
-      idleP95: percentile(idle, 95), busyP95: percentile(busy, 95), busyRequests: busy.length,
+      files,
+      rowsPerFile,
+      fileSeconds: percentile(fileSeconds, 50),
+      idleP95: percentile(idle, 95),
+      busyP95: percentile(busy, 95),
+      busyRequests: busy.length,
       rssGrowthMb: memory.stop().rssMb,
     };
   } finally {
@@ -92,13 +102,18 @@ export async function measureInstrumentImport(db: Database, members: number, fil
 
 export function instrumentImportLines(results: [where: string, result: InstrumentImportResult][]): string[] {
   const lines = [
-    '## Instrument import beside other requests', '',
-    'Staff upload full instrument files (1 000 rows each, one after the other) into the server while the member list is asked for, one request after the other, over HTTP: the list\'s p95 during the imports against its idle p95 (budget ≤ 3×).', '',
-    '| database | files × rows | one file | idle p95 | p95 during | ratio | RSS growth |', '|---|---|---|---|---|---|---|',
+    '## Instrument import beside other requests',
+    '',
+    "Staff upload full instrument files (1 000 rows each, one after the other) into the server while the member list is asked for, one request after the other, over HTTP: the list's p95 during the imports against its idle p95 (budget ≤ 3×).",
+    '',
+    '| database | files × rows | one file | idle p95 | p95 during | ratio | RSS growth |',
+    '|---|---|---|---|---|---|---|',
   ];
   for (const [where, result] of results) {
     const ratio = result.busyP95 / result.idleP95;
-    lines.push(`| ${where} | ${result.files} × ${result.rowsPerFile} | ${result.fileSeconds.toFixed(2)} s | ${result.idleP95.toFixed(1)} ms | ${result.busyP95.toFixed(1)} ms (${result.busyRequests} requests) | ${ratio.toFixed(1)}× (${ratio <= 3 ? 'within budget' : 'OVER BUDGET'}) | +${result.rssGrowthMb.toFixed(0)} MB |`);
+    lines.push(
+      `| ${where} | ${result.files} × ${result.rowsPerFile} | ${result.fileSeconds.toFixed(2)} s | ${result.idleP95.toFixed(1)} ms | ${result.busyP95.toFixed(1)} ms (${result.busyRequests} requests) | ${ratio.toFixed(1)}× (${ratio <= 3 ? 'within budget' : 'OVER BUDGET'}) | +${result.rssGrowthMb.toFixed(0)} MB |`,
+    );
   }
   lines.push('');
   return lines;

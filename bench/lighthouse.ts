@@ -113,7 +113,10 @@ async function putSession(port: number, base: string, storage: Record<string, st
  * first use, which cost the first run of a page several hundred milliseconds).
  */
 async function warmUp(urls: { url: string; storage: Record<string, string> | null }[]) {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROME_FLAGS.filter((flag) => !flag.startsWith('--headless')) });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROME_FLAGS.filter((flag) => !flag.startsWith('--headless')),
+  });
   try {
     for (const { url, storage } of urls) {
       const context = await browser.newContext();
@@ -158,7 +161,10 @@ export interface LighthouseOptions {
 }
 
 /** Runs Lighthouse on each page, `runs` times, and gives the median per category. */
-export async function measureLighthouse(distDir: string, { runs = 3, reportDir, pages }: LighthouseOptions = {}): Promise<{ version: string; rows: LighthouseRow[] }> {
+export async function measureLighthouse(
+  distDir: string,
+  { runs = 3, reportDir, pages }: LighthouseOptions = {},
+): Promise<{ version: string; rows: LighthouseRow[] }> {
   const db = await openPglite();
   await migrate(db);
   await seedDemoData(db);
@@ -191,7 +197,9 @@ export async function measureLighthouse(distDir: string, { runs = 3, reportDir, 
         const lhr = await audit(url, target, storageFor(target));
         version = lhr.lighthouseVersion;
         scores.push(scoresOf(lhr));
-        metrics.push(Object.fromEntries(Object.entries(METRICS).map(([name, id]) => [name, lhr.audits[id].numericValue ?? Number.NaN])) as Record<Metric, number>);
+        metrics.push(
+          Object.fromEntries(Object.entries(METRICS).map(([name, id]) => [name, lhr.audits[id].numericValue ?? Number.NaN])) as Record<Metric, number>,
+        );
         benchmarks.push(lhr.environment.benchmarkIndex);
         for (const category of CATEGORIES) {
           for (const ref of lhr.categories[category]?.auditRefs ?? []) {
@@ -227,17 +235,33 @@ export async function measureLighthouse(distDir: string, { runs = 3, reportDir, 
 
 /** The Markdown section for bench/results.md and a line per page for the console. */
 export function describeLighthouse({ version, rows }: { version: string; rows: LighthouseRow[] }, goal = 95): { markdown: string[]; summary: string[] } {
-  const markdown = ['## Lighthouse', '', `Lighthouse ${version}, median of 3 runs per page, each in a fresh Chromium profile; goal ≥ ${goal} in each category. Performance varies with the machine's load.`, ''];
+  const markdown = [
+    '## Lighthouse',
+    '',
+    `Lighthouse ${version}, median of 3 runs per page, each in a fresh Chromium profile; goal ≥ ${goal} in each category. Performance varies with the machine's load.`,
+    '',
+  ];
   const summary: string[] = [];
   markdown.push('| page | form factor | performance | accessibility | best practices | verdict |', '|---|---|---|---|---|---|');
   for (const row of rows) {
     const under = CATEGORIES.filter((category) => row.scores[category] < goal);
     const verdict = under.length === 0 ? 'meets the goal' : `UNDER ${goal}: ${under.join(', ')}`;
     markdown.push(`| ${row.page} | ${row.formFactor} | ${CATEGORIES.map((category) => row.scores[category]).join(' | ')} | ${verdict} |`);
-    summary.push(`${row.page.padEnd(38)} ${row.formFactor.padEnd(8)} ${CATEGORIES.map((category) => `${category} ${row.scores[category]}`).join(', ')}: ${verdict}`);
+    summary.push(
+      `${row.page.padEnd(38)} ${row.formFactor.padEnd(8)} ${CATEGORIES.map((category) => `${category} ${row.scores[category]}`).join(', ')}: ${verdict}`,
+    );
   }
-  markdown.push('', "The metrics behind performance (medians; the paints and TBT simulated on a slowed CPU and network, CLS as observed) and Lighthouse's CPU index during the runs (lower: a busier machine):", '');
-  markdown.push(`| page | ${Object.keys(METRICS).join(' | ')} | CPU index |`, `|---|${Object.keys(METRICS).map(() => '---|').join('')}---|`);
+  markdown.push(
+    '',
+    "The metrics behind performance (medians; the paints and TBT simulated on a slowed CPU and network, CLS as observed) and Lighthouse's CPU index during the runs (lower: a busier machine):",
+    '',
+  );
+  markdown.push(
+    `| page | ${Object.keys(METRICS).join(' | ')} | CPU index |`,
+    `|---|${Object.keys(METRICS)
+      .map(() => '---|')
+      .join('')}---|`,
+  );
   for (const row of rows) {
     const shown = Object.entries(row.metrics).map(([name, value]) => (name === 'CLS' ? value.toFixed(3) : `${Math.round(value)} ms`));
     markdown.push(`| ${row.page} | ${shown.join(' | ')} | ${Math.round(row.benchmarkIndex)} |`);

@@ -194,9 +194,15 @@ export async function measureLists(db: Database, rounds: number, only?: string, 
     const lastTiming = await timeStatements(db, last, rounds);
     const apiTiming = api ? await timeApi(api, path, query, rounds) : undefined;
     results.push({
-      list: name, total, lastPage,
-      firstP50: firstTiming.p50, firstP95: firstTiming.p95, lastP50: lastTiming.p50, lastP95: lastTiming.p95,
-      apiP50: apiTiming?.p50, apiP95: apiTiming?.p95,
+      list: name,
+      total,
+      lastPage,
+      firstP50: firstTiming.p50,
+      firstP95: firstTiming.p95,
+      lastP50: lastTiming.p50,
+      lastP95: lastTiming.p95,
+      apiP50: apiTiming?.p50,
+      apiP95: apiTiming?.p95,
     });
   }
   return results;
@@ -207,14 +213,19 @@ export function listLines(where: string, kind: keyof typeof LIST_BUDGETS, people
   const budget = LIST_BUDGETS[kind];
   const ms = (value: number) => `${value.toFixed(2)} ms`;
   const lines = [
-    `### ${where}, ${people} people`, '',
-    `Raw SQL of a page of 25, all its statements in turn; budgets p50: page 1 ≤ ${budget.first} ms, last page ≤ ${budget.last} ms.`, '',
-    '| list | total | page 1 p50 / p95 | last page | last page p50 / p95 | page 1 over HTTP p50 / p95 | verdict |', '|---|---|---|---|---|---|---|',
+    `### ${where}, ${people} people`,
+    '',
+    `Raw SQL of a page of 25, all its statements in turn; budgets p50: page 1 ≤ ${budget.first} ms, last page ≤ ${budget.last} ms.`,
+    '',
+    '| list | total | page 1 p50 / p95 | last page | last page p50 / p95 | page 1 over HTTP p50 / p95 | verdict |',
+    '|---|---|---|---|---|---|---|',
   ];
   for (const t of timings) {
     const within = t.firstP50 <= budget.first && t.lastP50 <= budget.last;
     const api = t.apiP50 === undefined ? '–' : `${ms(t.apiP50)} / ${ms(t.apiP95!)}`;
-    lines.push(`| ${t.list} | ${t.total} | ${ms(t.firstP50)} / ${ms(t.firstP95)} | ${t.lastPage} | ${ms(t.lastP50)} / ${ms(t.lastP95)} | ${api} | ${within ? 'within budget' : 'OVER BUDGET'} |`);
+    lines.push(
+      `| ${t.list} | ${t.total} | ${ms(t.firstP50)} / ${ms(t.firstP95)} | ${t.lastPage} | ${ms(t.lastP50)} / ${ms(t.lastP95)} | ${api} | ${within ? 'within budget' : 'OVER BUDGET'} |`,
+    );
   }
   lines.push('');
   return lines;
@@ -226,9 +237,12 @@ export function growthLines(where: string, runs: { people: number; timings: List
   const ms = (value: number | undefined) => (value === undefined ? '–' : `${value.toFixed(2)}`);
   const sizes = runs.map((run) => run.people);
   const lines = [
-    `### ${where}: growth of page 1 from ${sizes[0]} to ${sizes[sizes.length - 1]} people`, '',
-    'p50 in ms, raw SQL / over HTTP, at each size; the growth is the largest size\'s raw p50 over the smallest\'s (1.0× is a list that costs the same whatever its size).', '',
-    `| list | ${sizes.map((size) => `${size} people`).join(' | ')} | growth |`, `|---|${sizes.map(() => '---|').join('')}---|`,
+    `### ${where}: growth of page 1 from ${sizes[0]} to ${sizes[sizes.length - 1]} people`,
+    '',
+    "p50 in ms, raw SQL / over HTTP, at each size; the growth is the largest size's raw p50 over the smallest's (1.0× is a list that costs the same whatever its size).",
+    '',
+    `| list | ${sizes.map((size) => `${size} people`).join(' | ')} | growth |`,
+    `|---|${sizes.map(() => '---|').join('')}---|`,
   ];
   for (const t of runs[0].timings) {
     const at = runs.map((run) => run.timings.find((other) => other.list === t.list));

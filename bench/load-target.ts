@@ -173,11 +173,19 @@ async function ours(kind: 'pglite' | 'postgres', members: number): Promise<Targe
     if (message === 'cpu') process.send!({ cpu: process.cpuUsage() });
     else if (typeof message === 'object' && message !== null && 'profile' in message) {
       const label = String((message as { profile: string }).profile);
-      void profile().then(() => startProfile(label)).then((stop) => { profile = stop; process.send!({ profiling: label }); });
-    }
-    else if (typeof message === 'object' && message !== null && 'capture' in message) {
+      void profile()
+        .then(() => startProfile(label))
+        .then((stop) => {
+          profile = stop;
+          process.send!({ profiling: label });
+        });
+    } else if (typeof message === 'object' && message !== null && 'capture' in message) {
       void capture((message as { capture: CaptureRequest[] }).capture).then((answer) => process.send!(answer));
-    } else void profile().then(() => app.close()).then(() => db.close()).finally(() => process.exit(0));
+    } else
+      void profile()
+        .then(() => app.close())
+        .then(() => db.close())
+        .finally(() => process.exit(0));
   });
   /** One request through our app, and the statements it ran. */
   async function record(request: CaptureRequest) {
@@ -222,7 +230,6 @@ async function ours(kind: 'pglite' | 'postgres', members: number): Promise<Targe
 }
 
 const kind = process.argv[2];
-const ready: TargetReady = kind === 'bare'
-  ? { port: await bare() }
-  : await ours(kind === 'postgres' ? 'postgres' : 'pglite', Number(process.env.BENCH_MEMBERS ?? 100_000));
+const ready: TargetReady =
+  kind === 'bare' ? { port: await bare() } : await ours(kind === 'postgres' ? 'postgres' : 'pglite', Number(process.env.BENCH_MEMBERS ?? 100_000));
 process.send!(ready);

@@ -53,7 +53,11 @@ interface Target {
 async function startTarget(kind: string, env: NodeJS.ProcessEnv): Promise<Target> {
   // The request log goes nowhere, as a production log would go to a file or a collector; every
   // target runs with the server process's Node flags.
-  const child: ChildProcess = fork(TARGET, [kind], { env: { ...process.env, ...env }, execArgv: SERVER_NODE_FLAGS, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const child: ChildProcess = fork(TARGET, [kind], {
+    env: { ...process.env, ...env },
+    execArgv: SERVER_NODE_FLAGS,
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
   const ready = await new Promise<TargetReady>((resolve, reject) => {
     child.once('message', (message) => resolve(message as TargetReady));
     child.once('exit', (code) => reject(new Error(`${kind} server exited (${code}) before it was ready`)));
@@ -190,16 +194,36 @@ function table(where: string, run: LoadRun, seconds: number, connections: number
   const cpuGoal = budgets
     ? `server CPU per request ≤ ${CPU_BUDGET_MS.list} ms (member list) and ≤ ${CPU_BUDGET_MS.record} ms (member record)`
     : 'no CPU budget here: the embedded database runs in the server process, so its CPU per request includes the queries';
-  const out = [`### ${where}`, '', `${connections} connections, ${seconds} s each after a warm-up. Goals: our route ≥ ${GOAL_OF_REFERENCE * 100} % of the reference's requests per second; ${cpuGoal}.`, ''];
-  out.push('| target | req/s | p50 | p95 | errors | share of the reference | share of bare Node | server CPU per request |', '|---|---|---|---|---|---|---|---|');
+  const out = [
+    `### ${where}`,
+    '',
+    `${connections} connections, ${seconds} s each after a warm-up. Goals: our route ≥ ${GOAL_OF_REFERENCE * 100} % of the reference's requests per second; ${cpuGoal}.`,
+    '',
+  ];
+  out.push(
+    '| target | req/s | p50 | p95 | errors | share of the reference | share of bare Node | server CPU per request |',
+    '|---|---|---|---|---|---|---|---|',
+  );
   console.log(`Load on ${where}:`);
   const row = (result: LoadResult, reference?: LoadResult, budget?: number) => {
     const share = reference ? result.requestsPerSecond / reference.requestsPerSecond : null;
-    const shareCell = share === null ? '' : `${(share * 100).toFixed(0)} % (${share >= GOAL_OF_REFERENCE ? 'goal met' : `under the ${GOAL_OF_REFERENCE * 100} % goal`})`;
+    const shareCell =
+      share === null ? '' : `${(share * 100).toFixed(0)} % (${share >= GOAL_OF_REFERENCE ? 'goal met' : `under the ${GOAL_OF_REFERENCE * 100} % goal`})`;
     const cpuCell = `${result.cpuMsPerRequest.toFixed(3)} ms${budget === undefined ? '' : result.cpuMsPerRequest <= budget ? ` (≤ ${budget}: within budget)` : ` (OVER the ${budget} ms budget)`}`;
-    const cells = [result.target, result.requestsPerSecond.toFixed(0), `${result.p50.toFixed(1)} ms`, `${result.p95.toFixed(1)} ms`, String(result.errors), shareCell, `${((result.requestsPerSecond / run.bare.requestsPerSecond) * 100).toFixed(1)} %`, cpuCell];
+    const cells = [
+      result.target,
+      result.requestsPerSecond.toFixed(0),
+      `${result.p50.toFixed(1)} ms`,
+      `${result.p95.toFixed(1)} ms`,
+      String(result.errors),
+      shareCell,
+      `${((result.requestsPerSecond / run.bare.requestsPerSecond) * 100).toFixed(1)} %`,
+      cpuCell,
+    ];
     out.push(`| ${cells.join(' | ')} |`);
-    console.log(`  ${cells[0].padEnd(32)} ${cells[1].padStart(7)} req/s  p50 ${cells[2].padStart(9)}  p95 ${cells[3].padStart(9)}  errors ${cells[4].padStart(4)}  CPU/req ${cpuCell}  ${shareCell}`);
+    console.log(
+      `  ${cells[0].padEnd(32)} ${cells[1].padStart(7)} req/s  p50 ${cells[2].padStart(9)}  p95 ${cells[3].padStart(9)}  errors ${cells[4].padStart(4)}  CPU/req ${cpuCell}  ${shareCell}`,
+    );
   };
   row(run.bare);
   row(run.list.reference);
@@ -209,7 +233,8 @@ function table(where: string, run: LoadRun, seconds: number, connections: number
   out.push('', 'The statements the reference runs, captured from one request to our route:', '');
   for (const route of run.captured) {
     out.push(`- ${route.name}: ${route.statements.length} statements`);
-    for (const statement of route.statements) out.push(`  - \`${statement.sql.slice(0, 160)}${statement.sql.length > 160 ? ' …' : ''}\` (${statement.params} parameters)`);
+    for (const statement of route.statements)
+      out.push(`  - \`${statement.sql.slice(0, 160)}${statement.sql.length > 160 ? ' …' : ''}\` (${statement.params} parameters)`);
   }
   out.push('');
   return out;
@@ -244,7 +269,9 @@ export async function loadSectionLines(members: number, pgUrl: string): Promise<
     const url = new URL(pgUrl);
     url.pathname = `/${name}`;
     console.log(`Load (PostgreSQL): seeding ${members} members …`);
-    lines.push(...table('PostgreSQL', await measureLoad({ kind: 'postgres', members, databaseUrl: url.toString(), seconds, connections }), seconds, connections, true));
+    lines.push(
+      ...table('PostgreSQL', await measureLoad({ kind: 'postgres', members, databaseUrl: url.toString(), seconds, connections }), seconds, connections, true),
+    );
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${name}`);
     await admin.close();

@@ -55,7 +55,9 @@ export function registerCsv(rows: number, first: number): Buffer {
   const lines = ['Medlemsnummer;Fornavn;Etternavn;E-post;Mobil;Adresse;Postnummer;Fødselsdato;Kjønn;Medlem fra'];
   for (let i = 0; i < rows; i += 1) {
     const day = String((i % 28) + 1).padStart(2, '0');
-    lines.push(`${first + i};Fornavn${i};Importsen${tag};import.${tag}.${i}@example.no;4${String(first + i).padStart(7, '0')};Storgata ${i};0150;${day}.04.1980;${i % 2 ? 'Mann' : 'Kvinne'};01.01.2020`);
+    lines.push(
+      `${first + i};Fornavn${i};Importsen${tag};import.${tag}.${i}@example.no;4${String(first + i).padStart(7, '0')};Storgata ${i};0150;${day}.04.1980;${i % 2 ? 'Mann' : 'Kvinne'};01.01.2020`,
+    );
   }
   return Buffer.from(lines.join('\r\n'), 'utf8');
 }
@@ -92,7 +94,9 @@ export async function measureImport(db: Database, rows: number, members: number)
     const served = percentile(idle, 50);
     await startUndo(db, queued, id, staff);
     let finished = false;
-    const undoing = timed(() => runUndo(db, id)).finally(() => { finished = true; });
+    const undoing = timed(() => runUndo(db, id)).finally(() => {
+      finished = true;
+    });
     const waits: number[] = [];
     for (let i = 0; !finished; i += 1) waits.push(Math.max(0, (await timeMemberList(server, i)) - served));
     const [, undoSeconds] = await undoing;
@@ -100,9 +104,15 @@ export async function measureImport(db: Database, rows: number, members: number)
     if (undone?.state !== 'undone') throw new Error(`the undo did not finish: ${undone?.error}`);
     waits.sort((a, b) => a - b);
     return {
-      rows, previewSeconds, commitSeconds, undoSeconds, undoListMaxMs: waits.at(-1) ?? Number.NaN,
-      undoListP95: waits.length > 0 ? percentile(waits, 95) : Number.NaN, undoListRequests: waits.length,
-      rssGrowthMb: memory.stop().rssMb, created,
+      rows,
+      previewSeconds,
+      commitSeconds,
+      undoSeconds,
+      undoListMaxMs: waits.at(-1) ?? Number.NaN,
+      undoListP95: waits.length > 0 ? percentile(waits, 95) : Number.NaN,
+      undoListRequests: waits.length,
+      rssGrowthMb: memory.stop().rssMb,
+      created,
     };
   } finally {
     await server.close();
@@ -127,7 +137,11 @@ export async function measureLargeImport(db: Database, rows: number, members: nu
     let phase: 'preview' | 'commit' = 'preview';
     const busy = { preview: [] as number[], commit: [] as number[] };
     const started = performance.now();
-    const importing = previewAndCommit(db, rows, 2_000_000, () => { phase = 'commit'; }).finally(() => { finished = true; });
+    const importing = previewAndCommit(db, rows, 2_000_000, () => {
+      phase = 'commit';
+    }).finally(() => {
+      finished = true;
+    });
     // Every request asked while the import ran counts, also one that waited for it to end; it is
     // put under the phase it was asked in.
     for (let i = 0; !finished; i += 1) {
@@ -136,11 +150,22 @@ export async function measureLargeImport(db: Database, rows: number, members: nu
     }
     await importing;
     const seconds = (performance.now() - started) / 1000;
-    const p95 = (times: number[]) => (times.length > 0 ? percentile([...times].sort((a, b) => a - b), 95) : Number.NaN);
+    const p95 = (times: number[]) =>
+      times.length > 0
+        ? percentile(
+            [...times].sort((a, b) => a - b),
+            95,
+          )
+        : Number.NaN;
     idle.sort((a, b) => a - b);
     return {
-      rows, seconds, idleP95: percentile(idle, 95), busyP95: p95([...busy.preview, ...busy.commit]),
-      busyRequests: busy.preview.length + busy.commit.length, previewP95: p95(busy.preview), commitP95: p95(busy.commit),
+      rows,
+      seconds,
+      idleP95: percentile(idle, 95),
+      busyP95: p95([...busy.preview, ...busy.commit]),
+      busyRequests: busy.preview.length + busy.commit.length,
+      previewP95: p95(busy.preview),
+      commitP95: p95(busy.commit),
       ...grown(memory.stop()),
     };
   } finally {

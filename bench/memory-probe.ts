@@ -49,7 +49,15 @@ if (dir) {
     const usage = process.memoryUsage();
     let wasm = 0;
     for (const memory of memories) wasm += memory.deref()?.buffer.byteLength ?? 0;
-    return { rss: usage.rss, heapTotal: usage.heapTotal, heapUsed: usage.heapUsed, external: usage.external, arrayBuffers: usage.arrayBuffers, wasm, mallocedMemory: v8.getHeapStatistics().malloced_memory };
+    return {
+      rss: usage.rss,
+      heapTotal: usage.heapTotal,
+      heapUsed: usage.heapUsed,
+      external: usage.external,
+      arrayBuffers: usage.arrayBuffers,
+      wasm,
+      mallocedMemory: v8.getHeapStatistics().malloced_memory,
+    };
   };
   let peak = figures();
   const file = path.join(dir, `${process.pid}.json`);

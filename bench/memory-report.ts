@@ -50,10 +50,14 @@ export function memoryLines(runs: MemoryRun[], idleSeconds: number, loadSeconds:
     for (const which of ['server', 'supervisor'] as const) {
       const memory = run[which];
       const extra = which === 'server' ? `${run.startSeconds.toFixed(1)} s | ${run.requests} (${run.errors})` : ' | ';
-      out.push(`${runCells(run)} | ${which} | ${fixed(memory.startPeak)} | ${fixed(memory.serving)} | ${fixed(memory.idle)} | ${fixed(memory.loadPeak)} | ${fixed(memory.afterLoad)} | ${extra} |`);
+      out.push(
+        `${runCells(run)} | ${which} | ${fixed(memory.startPeak)} | ${fixed(memory.serving)} | ${fixed(memory.idle)} | ${fixed(memory.loadPeak)} | ${fixed(memory.afterLoad)} | ${extra} |`,
+      );
     }
     const total = (key: keyof ProcessMemory) => fixed(run.server[key] + run.supervisor[key]);
-    out.push(`${runCells(run)} | **both** | **${total('startPeak')}** | ${total('serving')} | **${total('idle')}** | **${total('loadPeak')}** | ${total('afterLoad')} | | |`);
+    out.push(
+      `${runCells(run)} | **both** | **${total('startPeak')}** | ${total('serving')} | **${total('idle')}** | **${total('loadPeak')}** | ${total('afterLoad')} | | |`,
+    );
   }
   out.push(
     '',
@@ -63,9 +67,15 @@ export function memoryLines(runs: MemoryRun[], idleSeconds: number, loadSeconds:
     '|---|---|---|---|---|---|---|---|---|',
   );
   for (const run of runs) {
-    for (const [when, figures] of [['start (peaks)', run.probe.start], ['idle', run.probe.idle], ['load (peaks)', run.probe.load]] as const) {
+    for (const [when, figures] of [
+      ['start (peaks)', run.probe.start],
+      ['idle', run.probe.idle],
+      ['load (peaks)', run.probe.load],
+    ] as const) {
       const rest = mb(figures.rss) - mb(figures.heapTotal) - mb(figures.external);
-      out.push(`${runCells(run)} | ${when} | ${fixed(mb(figures.rss))} | ${fixed(mb(figures.heapUsed))} / ${fixed(mb(figures.heapTotal))} | ${fixed(mb(figures.external))} | ${fixed(mb(figures.wasm))} | ${fixed(rest)} |`);
+      out.push(
+        `${runCells(run)} | ${when} | ${fixed(mb(figures.rss))} | ${fixed(mb(figures.heapUsed))} / ${fixed(mb(figures.heapTotal))} | ${fixed(mb(figures.external))} | ${fixed(mb(figures.wasm))} | ${fixed(rest)} |`,
+      );
     }
   }
   out.push('');

@@ -41,7 +41,11 @@ const MEMBER_PASSWORD = 'benchmark1';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function signIn(base: string, email: string, password: string): Promise<{ id: number; headers: { authorization: string } }> {
-  const response = await fetch(`${base}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const response = await fetch(`${base}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   if (!response.ok) throw new Error(`sign-in as ${email}: ${response.status} ${await response.text()}`);
   const answer = (await response.json()) as { access_token: string; user_id: number };
   return { id: answer.user_id, headers: { authorization: `Bearer ${answer.access_token}` } };
@@ -83,7 +87,9 @@ async function load(base: string, memberEmail: string, seconds: number): Promise
     if (!answer.ok) throw new Error(`${target.url}: ${answer.status} ${(await answer.text()).slice(0, 300)}`);
   }
   const results = await Promise.all(
-    targets.map((target) => autocannon({ url: target.url, headers: { 'accept-encoding': 'gzip, deflate, br, zstd', ...target.headers }, connections: 10, duration: seconds })),
+    targets.map((target) =>
+      autocannon({ url: target.url, headers: { 'accept-encoding': 'gzip, deflate, br, zstd', ...target.headers }, connections: 10, duration: seconds }),
+    ),
   );
   return {
     requests: results.reduce((sum, result) => sum + result.requests.total, 0),
@@ -133,7 +139,10 @@ async function measureServer(setting: ServerSetting, workDir: string): Promise<M
   try {
     for (let tries = 0; ; tries++) {
       if (supervisor.exitCode !== null || tries > 3000) throw new Error(`the server did not start: ${output}`);
-      const up = await fetch(`${base}/api/health`).then((answer) => answer.ok, () => false);
+      const up = await fetch(`${base}/api/health`).then(
+        (answer) => answer.ok,
+        () => false,
+      );
       if (up) break;
       await sleep(100);
     }
@@ -209,7 +218,11 @@ async function onPglite(members: number, workDir: string, lowMemoryToo: boolean,
   } finally {
     await db.close();
   }
-  return inModes({ database: 'PGlite', members, env: { DATA_DIR: dataDir, BACKUP_DIR: path.join(workDir, 'backups') }, memberEmail: member.email }, workDir, lowMemoryToo);
+  return inModes(
+    { database: 'PGlite', members, env: { DATA_DIR: dataDir, BACKUP_DIR: path.join(workDir, 'backups') }, memberEmail: member.email },
+    workDir,
+    lowMemoryToo,
+  );
 }
 
 async function onPostgres(pgUrl: string, members: number, workDir: string, lowMemoryToo: boolean): Promise<MemoryRun[]> {
@@ -245,7 +258,9 @@ export async function measureMemory(members: number, pgUrl: string): Promise<Mem
   const report = (done: MemoryRun[]) => {
     for (const run of done) {
       runs.push(run);
-      console.log(`Memory on ${run.database}, ${run.members} members${run.lowMemory ? ', LOW_MEMORY=1' : ''}: ${JSON.stringify({ supervisor: run.supervisor, server: run.server, startSeconds: run.startSeconds, requests: run.requests, errors: run.errors })}`);
+      console.log(
+        `Memory on ${run.database}, ${run.members} members${run.lowMemory ? ', LOW_MEMORY=1' : ''}: ${JSON.stringify({ supervisor: run.supervisor, server: run.server, startSeconds: run.startSeconds, requests: run.requests, errors: run.errors })}`,
+      );
     }
   };
   try {

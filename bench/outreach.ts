@@ -28,7 +28,7 @@ export interface OutreachResult {
 }
 
 const FILTERS: Record<string, SegmentFilter> = {
-  'alle': {},
+  alle: {},
   'nyhetsbrev 2': { newsletter_2: true },
   'instrumentforsikring i Oslo': { has_instruments: true, postal_area: 'Oslo' },
   'aktive, postnummer 0001–1299': { status: ['active'], postal_code_from: '0001', postal_code_to: '1299' },
@@ -66,18 +66,30 @@ export async function measureOutreach(db: Database, where: string, members: numb
     console.log(`  ${where}: queueing a send to every member`);
 
     const group = await createSegment(db, { name: 'Alle medlemmer (bench)', filter: {} }, staffId);
-    const draft = await createOutreach(db, {
-      segment_id: group.id, kind: 'required', channel: 'email', subject: 'Innkalling til årsmøte',
-      body: '<p>Hei {first_name}, velkommen til årsmøtet.</p>',
-    }, staffId, config.publicUrl);
+    const draft = await createOutreach(
+      db,
+      {
+        segment_id: group.id,
+        kind: 'required',
+        channel: 'email',
+        subject: 'Innkalling til årsmøte',
+        body: '<p>Hei {first_name}, velkommen til årsmøtet.</p>',
+      },
+      staffId,
+      config.publicUrl,
+    );
     const { recipients } = await countAudience(db, { kind: 'required', channel: 'email' }, {});
     const memory = sampleMemory();
     const [, seconds] = await timed(() => sendOutreach(db, services.jobs, draft.id, recipients, staffId, config.publicUrl));
     const rise = memory.stop();
 
     const delivery: DeliveryContext = {
-      jobs: services.jobs, outbox: services.outbox, publicUrl: config.publicUrl, keys: services.keys,
-      mailsPerMinute: PACE, smsPerMinute: PACE,
+      jobs: services.jobs,
+      outbox: services.outbox,
+      publicUrl: config.publicUrl,
+      keys: services.keys,
+      mailsPerMinute: PACE,
+      smsPerMinute: PACE,
     };
     const [{ run }] = await db.query<{ run: number }>('SELECT delivery_run AS run FROM outreaches WHERE id = $1', [draft.id]);
     const job = { outreachId: draft.id, run };
@@ -112,12 +124,16 @@ export async function measureOutreach(db: Database, where: string, members: numb
       // A send at its pace is one run a minute: a request meets a run for runSeconds of the minute
       // and an idle database the rest. The minute's p95 is that mixture's.
       const share = Math.min(1, runSeconds / 60);
-      const mixture = [...idle.map((time) => ({ time, weight: (1 - share) / idle.length })), ...busy.map((time) => ({ time, weight: share / busy.length }))]
-        .sort((a, b) => a.time - b.time);
+      const mixture = [
+        ...idle.map((time) => ({ time, weight: (1 - share) / idle.length })),
+        ...busy.map((time) => ({ time, weight: share / busy.length })),
+      ].sort((a, b) => a.time - b.time);
       let weight = 0;
       const sendingP95 = mixture.find((sample) => (weight += sample.weight) >= 0.95)?.time ?? burstP95;
       return {
-        where, members, counts,
+        where,
+        members,
+        counts,
         queued: { recipients, seconds, heapMb: rise.heapMb, rssMb: rise.rssMb },
         list: { idleP95, burstP95, share, sendingP95, ratio: sendingP95 / idleP95 },
         pacing: { pace: PACE, messages, seconds: runSeconds },
@@ -138,7 +154,7 @@ export function outreachLines(results: OutreachResult[]): string[] {
   const lines = [
     '## Sends to a group (Utsendelser)',
     '',
-    'Budgets: a group\'s count ≤ 200 ms on PostgreSQL at 100 000 members; queueing a send to every member ≤ 30 s with memory ≤ +150 MB; the member list\'s p95 while a send is delivered ≤ 2× idle; one delivery run makes exactly the pace\'s messages, in well under the minute it has.',
+    "Budgets: a group's count ≤ 200 ms on PostgreSQL at 100 000 members; queueing a send to every member ≤ 30 s with memory ≤ +150 MB; the member list's p95 while a send is delivered ≤ 2× idle; one delivery run makes exactly the pace's messages, in well under the minute it has.",
     '',
     '| database | group | members | p50 | p95 |',
     '|---|---|---|---|---|',

@@ -33,11 +33,15 @@ const NO_QUEUE: JobSender = { send: async () => 'bench', sendMany: async () => {
  */
 export async function invoicesFor(db: Database, count: number, dueDaysAgo = -14): Promise<{ id?: number; kid: string }[]> {
   const members = await db.query<{ id: number; remote_id: number }>(
-    'SELECT id, remote_id FROM accounts WHERE remote_id IS NOT NULL AND role_id IN (1, 2) ORDER BY id LIMIT $1', [count],
+    'SELECT id, remote_id FROM accounts WHERE remote_id IS NOT NULL AND role_id IN (1, 2) ORDER BY id LIMIT $1',
+    [count],
   );
   const [{ next }] = await db.query<{ next: number }>('SELECT coalesce(max(number), 0)::int + 1 AS next FROM invoices');
   const rows = members.map((member, index) => ({
-    number: next + index, member_id: member.id, member_number: member.remote_id, kid: makeKid(member.remote_id, next + index),
+    number: next + index,
+    member_id: member.id,
+    member_number: member.remote_id,
+    kid: makeKid(member.remote_id, next + index),
   }));
   const today = todayInOslo();
   for (let start = 0; start < rows.length; start += 5_000) {
@@ -61,17 +65,23 @@ export async function measurePaymentFile(db: Database, where: string, payments: 
     if (index % 20 === 7) return { date: today, kid: makeKid(9_999, 9_000_000 + index), amountOre: TOTAL_ORE };
     return { date: today, kid: invoice.kid, amountOre: index % 20 === 3 ? 50_000 : TOTAL_ORE };
   });
-  const file = Buffer.from(writeOcrGiro({
-    transmissionNumber: String(Date.now() % 10_000_000).padStart(7, '0'),
-    dataRecipient: '00123456',
-    date: today,
-    assignments: [{ assignmentNumber: '0000001', agreementId: '000123456', account: BANK_ACCOUNT, transactions }],
-  }), 'latin1');
+  const file = Buffer.from(
+    writeOcrGiro({
+      transmissionNumber: String(Date.now() % 10_000_000).padStart(7, '0'),
+      dataRecipient: '00123456',
+      date: today,
+      assignments: [{ assignmentNumber: '0000001', agreementId: '000123456', account: BANK_ACCOUNT, transactions }],
+    }),
+    'latin1',
+  );
   const [{ id: staffId }] = await db.query<{ id: number }>('SELECT id FROM accounts ORDER BY id LIMIT 1');
   const [read, readSeconds] = await timed(() => readPaymentFile(db, NO_QUEUE, { name: 'bench.ocr', buffer: file }, staffId, BANK_ACCOUNT));
   const counted = counting(db);
   const [, bookSeconds] = await timed(() => bookPaymentFile(counted.db, read.id));
-  const [{ booked }] = await db.query<{ booked: number }>('SELECT count(*)::int AS booked FROM payment_file_items WHERE file_id = $1 AND payment_id IS NOT NULL', [read.id]);
+  const [{ booked }] = await db.query<{ booked: number }>(
+    'SELECT count(*)::int AS booked FROM payment_file_items WHERE file_id = $1 AND payment_id IS NOT NULL',
+    [read.id],
+  );
   return { where, payments: transactions.length, readSeconds, bookSeconds, booked, statementsPerPayment: counted.count() / transactions.length };
 }
 
@@ -86,7 +96,9 @@ export function paymentFileLines(results: PaymentFileResult[]): string[] {
     '|---|---|---|---|---|---|',
   ];
   for (const r of results) {
-    lines.push(`| ${r.where} | ${r.payments} | ${r.readSeconds.toFixed(1)} s | ${r.bookSeconds.toFixed(1)} s | ${r.booked} | ${r.statementsPerPayment.toFixed(3)} |`);
+    lines.push(
+      `| ${r.where} | ${r.payments} | ${r.readSeconds.toFixed(1)} s | ${r.bookSeconds.toFixed(1)} s | ${r.booked} | ${r.statementsPerPayment.toFixed(3)} |`,
+    );
   }
   lines.push('');
   for (const r of results) {

@@ -35,21 +35,22 @@ export interface RenewalResult {
 /** A database that counts the statements it is given (the run's statements per invoice). */
 export function counting(db: Database): { db: Database; count: () => number } {
   let statements = 0;
-  const wrap = <T extends object>(target: T): T => new Proxy(target, {
-    get(object, property, receiver) {
-      const value = Reflect.get(object, property, receiver) as unknown;
-      if (property === 'query' && typeof value === 'function') {
-        return (...args: unknown[]) => {
-          statements += 1;
-          return (value as (...a: unknown[]) => unknown).apply(object, args);
-        };
-      }
-      if (property === 'transaction' && typeof value === 'function') {
-        return (work: (tx: object) => unknown) => (value as (w: (tx: object) => unknown) => unknown).call(object, (tx: object) => work(wrap(tx)));
-      }
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(object) : value;
-    },
-  });
+  const wrap = <T extends object>(target: T): T =>
+    new Proxy(target, {
+      get(object, property, receiver) {
+        const value = Reflect.get(object, property, receiver) as unknown;
+        if (property === 'query' && typeof value === 'function') {
+          return (...args: unknown[]) => {
+            statements += 1;
+            return (value as (...a: unknown[]) => unknown).apply(object, args);
+          };
+        }
+        if (property === 'transaction' && typeof value === 'function') {
+          return (work: (tx: object) => unknown) => (value as (w: (tx: object) => unknown) => unknown).call(object, (tx: object) => work(wrap(tx)));
+        }
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(object) : value;
+      },
+    });
   return { db: wrap(db), count: () => statements };
 }
 
@@ -129,7 +130,7 @@ export function renewalLines(results: RenewalResult[]): string[] {
   const lines = [
     '## The renewal run',
     '',
-    'Budgets at 100 000 members: the preview ≤ 10 s; the run (one invoice per member, no Tripletex, mails queued) ≤ 5 minutes, with the member list\'s p95 during it ≤ 3× idle and memory ≤ +250 MB; the invoice list\'s page 1 with its totals ≤ 5 ms p50 on PostgreSQL.',
+    "Budgets at 100 000 members: the preview ≤ 10 s; the run (one invoice per member, no Tripletex, mails queued) ≤ 5 minutes, with the member list's p95 during it ≤ 3× idle and memory ≤ +250 MB; the invoice list's page 1 with its totals ≤ 5 ms p50 on PostgreSQL.",
     '',
     '| database | members | preview | preview buffers | run | invoices | statements per invoice | list p95 idle → during | memory rise | aging p50 | invoice list p50 |',
     '|---|---|---|---|---|---|---|---|---|---|---|',
@@ -137,12 +138,17 @@ export function renewalLines(results: RenewalResult[]): string[] {
   for (const r of results) {
     const scaled = r.invoices > 0 ? (r.runSeconds * 100_000) / r.invoices : 0;
     console.log(`Renewal on ${r.where}: the run at this pace would take ${(scaled / 60).toFixed(1)} minutes for 100 000 invoices (budget 5)`);
-    lines.push(`| ${r.where} | ${r.members} | ${r.previewSeconds.toFixed(2)} s | ${r.previewBuffers ?? '–'} | ${r.runSeconds.toFixed(1)} s | ${r.invoices} | ${r.statementsPerInvoice.toFixed(2)} | ${r.listIdleP95.toFixed(1)} → ${r.listDuringP95.toFixed(1)} ms (${(r.listDuringP95 / Math.max(0.1, r.listIdleP95)).toFixed(1)}×) | ${r.memoryRiseMb.toFixed(0)} MB | ${r.agingP50Ms.toFixed(1)} ms | ${r.invoiceListP50Ms.toFixed(1)} ms |`);
+    lines.push(
+      `| ${r.where} | ${r.members} | ${r.previewSeconds.toFixed(2)} s | ${r.previewBuffers ?? '–'} | ${r.runSeconds.toFixed(1)} s | ${r.invoices} | ${r.statementsPerInvoice.toFixed(2)} | ${r.listIdleP95.toFixed(1)} → ${r.listDuringP95.toFixed(1)} ms (${(r.listDuringP95 / Math.max(0.1, r.listIdleP95)).toFixed(1)}×) | ${r.memoryRiseMb.toFixed(0)} MB | ${r.agingP50Ms.toFixed(1)} ms | ${r.invoiceListP50Ms.toFixed(1)} ms |`,
+    );
   }
   lines.push('');
   for (const r of results) {
     const minutes = r.invoices > 0 ? (r.runSeconds * 100_000) / r.invoices / 60 : 0;
-    lines.push(`${r.where}: at this pace 100 000 invoices take ${minutes.toFixed(1)} minutes (budget 5: ${minutes <= 5 ? 'within budget' : 'OVER BUDGET'}); the preview ${r.previewSeconds <= 10 ? 'within' : 'OVER'} its budget at ${r.members} members.`, '');
+    lines.push(
+      `${r.where}: at this pace 100 000 invoices take ${minutes.toFixed(1)} minutes (budget 5: ${minutes <= 5 ? 'within budget' : 'OVER BUDGET'}); the preview ${r.previewSeconds <= 10 ? 'within' : 'OVER'} its budget at ${r.members} members.`,
+      '',
+    );
   }
   return lines;
 }

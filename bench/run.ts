@@ -36,11 +36,21 @@ if (!SERVER_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
   process.exit(status ?? 1);
 }
 
-const only = new Set((process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean));
+const only = new Set(
+  (process.env.BENCH_ONLY ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean),
+);
 /** Whether a section of the bench runs: every section unless BENCH_ONLY names some. */
 const runs = (section: string) => only.size === 0 || only.has(section);
 
-const lines: string[] = [`# Benchmark results`, '', `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench\` on this machine (${members} members, ${rounds} requests per query).`, ''];
+const lines: string[] = [
+  `# Benchmark results`,
+  '',
+  `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench\` on this machine (${members} members, ${rounds} requests per query).`,
+  '',
+];
 
 /** The bench's sections in the order they run and are written. */
 const sections: [name: string, run: (lines: string[]) => Promise<void>][] = [
@@ -72,7 +82,12 @@ async function main() {
   const file = only.size === 0 ? 'results.md' : `results-${[...only].join('-')}.md`;
   writeFileSync(path.join(root, 'bench', file), `${lines.join('\n')}\n`);
   const how = only.size === 0 ? '`npm run bench`' : `\`BENCH_ONLY=${[...only].join(',')} npm run bench\``;
-  writeBenchmarks(path.join(root, 'docs', 'BENCHMARKS.md'), ran, sections.map(([name]) => name), `Measured ${new Date().toISOString().slice(0, 10)} with ${how} (BENCH_MEMBERS ${members}).`);
+  writeBenchmarks(
+    path.join(root, 'docs', 'BENCHMARKS.md'),
+    ran,
+    sections.map(([name]) => name),
+    `Measured ${new Date().toISOString().slice(0, 10)} with ${how} (BENCH_MEMBERS ${members}).`,
+  );
   console.log(`\nWritten to bench/${file} and docs/BENCHMARKS.md`);
 }
 

@@ -41,11 +41,23 @@ export async function importSection(lines: string[]) {
     }
   });
   if (pgUrl !== 'none') await measure('PostgreSQL', (work) => withScratchPostgres(pgUrl, 'portal_bench_import', work));
-  lines.push('## Member import', '', `Preview, commit (on PostgreSQL one transaction, on PGlite small steps taken back on failure) and undo of a ${rows}-row CSV register, on a database holding ${existing} members. Budgets at 10 000 rows: preview ≤ 5 s, commit ≤ 15 s, undo ≤ 15 s (scaled with the row count), run as its job runs it (steps, each its own transaction, with a pause after each) while the member list is asked for over HTTP, one request after the other: how long a list request waited during the undo (its time less the idle list's median), the longest ≤ 100 ms (it waits for one step at most), and the p95; RSS growth is the process's peak above where it stood.`, '');
+  lines.push(
+    '## Member import',
+    '',
+    `Preview, commit (on PostgreSQL one transaction, on PGlite small steps taken back on failure) and undo of a ${rows}-row CSV register, on a database holding ${existing} members. Budgets at 10 000 rows: preview ≤ 5 s, commit ≤ 15 s, undo ≤ 15 s (scaled with the row count), run as its job runs it (steps, each its own transaction, with a pause after each) while the member list is asked for over HTTP, one request after the other: how long a list request waited during the undo (its time less the idle list's median), the longest ≤ 100 ms (it waits for one step at most), and the p95; RSS growth is the process's peak above where it stood.`,
+    '',
+  );
   lines.push('| database | rows | preview | commit | undo | wait of the list during the undo: longest / p95 | RSS growth |', '|---|---|---|---|---|---|---|');
   for (const [where, small] of results) lines.push(...importLines(where, small));
-  lines.push('', `A ${large}-row import (preview and commit) in the server process while the member list is asked for, one request after the other, over HTTP: the list's p95 during the import against its idle p95 (budget ≤ 3×), and the process's RSS peak above where it stood (budget ≤ +250 MB).`, '');
-  lines.push('| database | rows | import | idle p95 | p95 during | p95 in the preview / in the commit | ratio | RSS growth | heap growth |', '|---|---|---|---|---|---|---|---|---|');
+  lines.push(
+    '',
+    `A ${large}-row import (preview and commit) in the server process while the member list is asked for, one request after the other, over HTTP: the list's p95 during the import against its idle p95 (budget ≤ 3×), and the process's RSS peak above where it stood (budget ≤ +250 MB).`,
+    '',
+  );
+  lines.push(
+    '| database | rows | import | idle p95 | p95 during | p95 in the preview / in the commit | ratio | RSS growth | heap growth |',
+    '|---|---|---|---|---|---|---|---|---|',
+  );
   for (const [where, , big] of results) lines.push(...largeImportLines(where, big));
   lines.push('');
 }

@@ -28,10 +28,12 @@ export async function renewalSection(lines: string[]) {
     rmSync(dataDir, { recursive: true, force: true });
   }
   if (pgUrl !== 'none') {
-    results.push(await withScratchPostgres(pgUrl, 'portal_bench_renewal', async (db) => {
-      await prepare(db, size);
-      return measureRenewal(db, 'PostgreSQL', size);
-    }));
+    results.push(
+      await withScratchPostgres(pgUrl, 'portal_bench_renewal', async (db) => {
+        await prepare(db, size);
+        return measureRenewal(db, 'PostgreSQL', size);
+      }),
+    );
   }
   for (const result of results) console.log(`Renewal on ${result.where}: ${JSON.stringify(result)}`);
   lines.push(...renewalLines(results));
@@ -54,10 +56,12 @@ export async function paymentFileSection(lines: string[]) {
     rmSync(dataDir, { recursive: true, force: true });
   }
   if (pgUrl !== 'none') {
-    results.push(await withScratchPostgres(pgUrl, 'portal_bench_ocr', async (db) => {
-      await prepare(db, Math.ceil(size * 1.3));
-      return measurePaymentFile(db, 'PostgreSQL', size);
-    }));
+    results.push(
+      await withScratchPostgres(pgUrl, 'portal_bench_ocr', async (db) => {
+        await prepare(db, Math.ceil(size * 1.3));
+        return measurePaymentFile(db, 'PostgreSQL', size);
+      }),
+    );
   }
   for (const result of results) console.log(`OCR file on ${result.where}: ${JSON.stringify(result)}`);
   lines.push(...paymentFileLines(results));
@@ -80,10 +84,12 @@ export async function remindersSection(lines: string[]) {
     rmSync(dataDir, { recursive: true, force: true });
   }
   if (pgUrl !== 'none') {
-    results.push(await withScratchPostgres(pgUrl, 'portal_bench_reminders', async (db) => {
-      await prepare(db, Math.ceil(size * 1.3));
-      return measureReminders(db, 'PostgreSQL', size);
-    }));
+    results.push(
+      await withScratchPostgres(pgUrl, 'portal_bench_reminders', async (db) => {
+        await prepare(db, Math.ceil(size * 1.3));
+        return measureReminders(db, 'PostgreSQL', size);
+      }),
+    );
   }
   for (const result of results) console.log(`Reminders on ${result.where}: ${JSON.stringify(result)}`);
   lines.push(...remindersLines(results));
@@ -105,10 +111,12 @@ export async function outreachSection(lines: string[]) {
     rmSync(dataDir, { recursive: true, force: true });
   }
   if (pgUrl !== 'none') {
-    results.push(await withScratchPostgres(pgUrl, 'portal_bench_outreach', async (db) => {
-      await prepare(db, members);
-      return measureOutreach(db, 'PostgreSQL', members);
-    }));
+    results.push(
+      await withScratchPostgres(pgUrl, 'portal_bench_outreach', async (db) => {
+        await prepare(db, members);
+        return measureOutreach(db, 'PostgreSQL', members);
+      }),
+    );
   }
   for (const result of results) console.log(`Outreach on ${result.where}: ${JSON.stringify(result)}`);
   lines.push(...outreachLines(results));

@@ -24,7 +24,10 @@ function timingTable(lines: string[], title: string, budget: number, rows: Timin
 
 function exportLine(lines: string[], where: string, result: ExportResult) {
   const verdict = result.seconds < 3 ? 'within budget' : 'OVER BUDGET';
-  lines.push(`CSV export on ${where}: ${result.rows} rows, ${result.megabytes.toFixed(1)} MB in ${result.seconds.toFixed(2)} s (budget < 3 s: ${verdict}); the heap grew by ${result.heapGrowthMb.toFixed(1)} MB while streaming.`, '');
+  lines.push(
+    `CSV export on ${where}: ${result.rows} rows, ${result.megabytes.toFixed(1)} MB in ${result.seconds.toFixed(2)} s (budget < 3 s: ${verdict}); the heap grew by ${result.heapGrowthMb.toFixed(1)} MB while streaming.`,
+    '',
+  );
   console.log(`CSV export on ${where}: ${result.rows} rows in ${result.seconds.toFixed(2)} s, heap +${result.heapGrowthMb.toFixed(1)} MB`);
 }
 
@@ -56,7 +59,9 @@ export async function exportSection(lines: string[]) {
     const results = await measureSpreadsheetExport(db);
     lines.push(...spreadsheetLines(where, people, results));
     for (const result of results) {
-      console.log(`${where} ${result.format}: ${result.seconds.toFixed(2)} s, ${result.megabytes.toFixed(1)} MB, heap +${result.heapGrowthMb.toFixed(0)} MB, RSS +${result.rssGrowthMb.toFixed(0)} MB`);
+      console.log(
+        `${where} ${result.format}: ${result.seconds.toFixed(2)} s, ${result.megabytes.toFixed(1)} MB, heap +${result.heapGrowthMb.toFixed(0)} MB, RSS +${result.rssGrowthMb.toFixed(0)} MB`,
+      );
     }
   };
   const seeded = process.env.BENCH_EXPORT_DATABASE_URL;
@@ -85,7 +90,11 @@ export async function exportSection(lines: string[]) {
  */
 export async function listsSection(lines: string[]) {
   lines.push('## Every list at the cost of its page', '');
-  const sizes = (process.env.BENCH_LISTS_SIZES ?? `1000,10000,${members}`).split(',').map(Number).filter((n) => n > 0).sort((a, b) => a - b);
+  const sizes = (process.env.BENCH_LISTS_SIZES ?? `1000,10000,${members}`)
+    .split(',')
+    .map(Number)
+    .filter((n) => n > 0)
+    .sort((a, b) => a - b);
   const report = async (where: string, db: Database, wanted: number[]) => {
     const runs: { people: number; timings: ListTiming[] }[] = [];
     for (const size of wanted) {
@@ -104,7 +113,9 @@ export async function listsSection(lines: string[]) {
       runs.push({ people, timings });
       console.log(`${where} (${people} people):`);
       for (const t of timings) {
-        console.log(`  ${t.list.padEnd(30)} page 1 p50 ${t.firstP50.toFixed(2).padStart(7)} ms   last (${t.lastPage}) p50 ${t.lastP50.toFixed(2).padStart(7)} ms   API p50 ${t.apiP50?.toFixed(2).padStart(7)} ms`);
+        console.log(
+          `  ${t.list.padEnd(30)} page 1 p50 ${t.firstP50.toFixed(2).padStart(7)} ms   last (${t.lastPage}) p50 ${t.lastP50.toFixed(2).padStart(7)} ms   API p50 ${t.apiP50?.toFixed(2).padStart(7)} ms`,
+        );
       }
     }
     lines.push(...growthLines(where, runs));
@@ -137,6 +148,9 @@ export async function listsSection(lines: string[]) {
  */
 export async function statsSection(lines: string[]) {
   if (pgUrl === 'none') return;
-  const sizes = (process.env.BENCH_STATS_SIZES ?? `1000,${members}`).split(',').map(Number).filter((size) => size > 0);
+  const sizes = (process.env.BENCH_STATS_SIZES ?? `1000,${members}`)
+    .split(',')
+    .map(Number)
+    .filter((size) => size > 0);
   lines.push(...statsLines(await measureStats(pgUrl, sizes, Number(process.env.BENCH_STATS_ROUNDS ?? rounds))));
 }

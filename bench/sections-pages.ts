@@ -13,14 +13,23 @@ const CLS_BUDGET = 0.02;
 
 export async function firstLoadSection(lines: string[]) {
   const loads = await measureFirstLoads(path.join(root, 'dist'));
-  lines.push('## First load: JavaScript (gzip) and layout shift', '', `What Chromium downloads on a first visit to each page, from the production build, and the page's CLS in the same visit (budget ≤ ${CLS_BUDGET} everywhere).`, '');
+  lines.push(
+    '## First load: JavaScript (gzip) and layout shift',
+    '',
+    `What Chromium downloads on a first visit to each page, from the production build, and the page's CLS in the same visit (budget ≤ ${CLS_BUDGET} everywhere).`,
+    '',
+  );
   lines.push('| page | route | budget | measured | verdict | scripts | CLS |', '|---|---|---|---|---|---|---|');
   for (const load of loads) {
     const budget = budgetOf(load.route);
     const within = (budget === undefined || load.gzipKb <= budget) && load.cls <= CLS_BUDGET;
     const verdict = within ? 'within budget' : 'OVER BUDGET';
-    lines.push(`| ${load.page} | \`${load.route}\` | ${budget === undefined ? '–' : `≤ ${budget} KB`} | ${load.gzipKb} KB | ${verdict} | ${load.scripts} | ${load.cls} |`);
-    console.log(`${load.route.padEnd(40)} ${`${load.gzipKb} KB`.padStart(9)} (budget ${budget ?? '–'})  scripts ${String(load.scripts).padStart(2)}  CLS ${load.cls}  ${verdict}`);
+    lines.push(
+      `| ${load.page} | \`${load.route}\` | ${budget === undefined ? '–' : `≤ ${budget} KB`} | ${load.gzipKb} KB | ${verdict} | ${load.scripts} | ${load.cls} |`,
+    );
+    console.log(
+      `${load.route.padEnd(40)} ${`${load.gzipKb} KB`.padStart(9)} (budget ${budget ?? '–'})  scripts ${String(load.scripts).padStart(2)}  CLS ${load.cls}  ${verdict}`,
+    );
   }
   lines.push('');
 }

@@ -12,9 +12,17 @@ export async function loadSection(lines: string[]) {
 export async function backupSection(lines: string[]) {
   const result = await measureBackup(members);
   const within = result.rssGrowthMb <= 300 && result.shutdownSeconds <= 10;
-  lines.push('## Backup and shutdown (PGlite)', '', `A backup of ${result.members} members' database, streamed to a gzipped tar, and a server on it stopped with SIGTERM. Budgets: memory ≤ +300 MB during the backup, shutdown ≤ 10 s: ${within ? 'within budget' : 'OVER BUDGET'}.`, '');
+  lines.push(
+    '## Backup and shutdown (PGlite)',
+    '',
+    `A backup of ${result.members} members' database, streamed to a gzipped tar, and a server on it stopped with SIGTERM. Budgets: memory ≤ +300 MB during the backup, shutdown ≤ 10 s: ${within ? 'within budget' : 'OVER BUDGET'}.`,
+    '',
+  );
   lines.push('| data directory | archive | backup time | RSS growth | shutdown | backup at shutdown |', '|---|---|---|---|---|---|');
-  lines.push(`| ${result.dataMb} MB | ${result.archiveMb} MB | ${result.seconds.toFixed(1)} s | +${result.rssGrowthMb} MB | ${result.shutdownSeconds.toFixed(1)} s | ${result.shutdownBackup} |`, '');
+  lines.push(
+    `| ${result.dataMb} MB | ${result.archiveMb} MB | ${result.seconds.toFixed(1)} s | +${result.rssGrowthMb} MB | ${result.shutdownSeconds.toFixed(1)} s | ${result.shutdownBackup} |`,
+    '',
+  );
   console.log(`Backup: ${JSON.stringify(result)}`);
 }
 

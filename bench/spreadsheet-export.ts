@@ -63,11 +63,15 @@ export async function measureSpreadsheetExport(db: Database): Promise<FormatResu
 /** The section's lines for bench/results.md. */
 export function spreadsheetLines(where: string, people: number, results: FormatResult[]): string[] {
   const lines = [
-    `### Member overview export on ${where} (${people} people from \`npm run seed\`)`, '',
-    '| format | time | size | heap rise | RSS rise | budget < 3 s |', '|---|---|---|---|---|---|',
+    `### Member overview export on ${where} (${people} people from \`npm run seed\`)`,
+    '',
+    '| format | time | size | heap rise | RSS rise | budget < 3 s |',
+    '|---|---|---|---|---|---|',
   ];
   for (const result of results) {
-    lines.push(`| ${result.format} | ${result.seconds.toFixed(2)} s | ${result.megabytes.toFixed(1)} MB | +${result.heapGrowthMb.toFixed(0)} MB | +${result.rssGrowthMb.toFixed(0)} MB | ${result.seconds < 3 ? 'within' : 'OVER'} |`);
+    lines.push(
+      `| ${result.format} | ${result.seconds.toFixed(2)} s | ${result.megabytes.toFixed(1)} MB | +${result.heapGrowthMb.toFixed(0)} MB | +${result.rssGrowthMb.toFixed(0)} MB | ${result.seconds < 3 ? 'within' : 'OVER'} |`,
+    );
   }
   lines.push('');
   return lines;

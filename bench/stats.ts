@@ -15,8 +15,21 @@ import { STATS_SECTIONS } from '../server/schemas/stats.ts';
 import { prepare } from './member-list.ts';
 import { percentile, serveBench, timed, withScratchPostgres } from './shared.ts';
 
-export interface StatsTiming { section: string; period: string; status: number; p50: number; p95: number; buffers: number | null }
-export interface StatsRun { members: number; seedSeconds: number; rebuildSeconds: number; counters: number; timings: StatsTiming[] }
+export interface StatsTiming {
+  section: string;
+  period: string;
+  status: number;
+  p50: number;
+  p95: number;
+  buffers: number | null;
+}
+export interface StatsRun {
+  members: number;
+  seedSeconds: number;
+  rebuildSeconds: number;
+  counters: number;
+  timings: StatsTiming[];
+}
 
 /** Five years of insurance, billing and campaign history for the members there are, by set-based statements. */
 const HISTORY = [
@@ -130,7 +143,14 @@ async function measure(db: Database, members: number, rounds: number, seedSecond
           times.push(performance.now() - start);
         }
         times.sort((a, b) => a - b);
-        timings.push({ section, period: name, status: 200, p50: percentile(times, 50), p95: percentile(times, 95), buffers: await buffersOf(db, section, period) });
+        timings.push({
+          section,
+          period: name,
+          status: 200,
+          p50: percentile(times, 50),
+          p95: percentile(times, 95),
+          buffers: await buffersOf(db, section, period),
+        });
       }
     }
   } finally {
@@ -143,17 +163,22 @@ async function measure(db: Database, members: number, rounds: number, seedSecond
 export async function measureStats(pgUrl: string, sizes: number[], rounds: number): Promise<StatsRun[]> {
   const runs: StatsRun[] = [];
   for (const members of sizes) {
-    runs.push(await withScratchPostgres(pgUrl, 'portal_bench_stats', async (db) => {
-      console.log(`  stats: seeding ${members} members and 5 years of history`);
-      const [, seedSeconds] = await timed(async () => {
-        await prepare(db, members);
-        await seedHistory(db);
-      });
-      console.log(`  stats: rebuilding the counters and timing the routes at ${members} members`);
-      const run = await measure(db, members, rounds, seedSeconds);
-      for (const t of run.timings) console.log(`    ${t.section.padEnd(10)} ${t.period}  ${t.status === 200 ? `p50 ${t.p50.toFixed(1)} ms  p95 ${t.p95.toFixed(1)} ms  buffers ${t.buffers}` : `answers ${t.status}`}`);
-      return run;
-    }));
+    runs.push(
+      await withScratchPostgres(pgUrl, 'portal_bench_stats', async (db) => {
+        console.log(`  stats: seeding ${members} members and 5 years of history`);
+        const [, seedSeconds] = await timed(async () => {
+          await prepare(db, members);
+          await seedHistory(db);
+        });
+        console.log(`  stats: rebuilding the counters and timing the routes at ${members} members`);
+        const run = await measure(db, members, rounds, seedSeconds);
+        for (const t of run.timings)
+          console.log(
+            `    ${t.section.padEnd(10)} ${t.period}  ${t.status === 200 ? `p50 ${t.p50.toFixed(1)} ms  p95 ${t.p95.toFixed(1)} ms  buffers ${t.buffers}` : `answers ${t.status}`}`,
+          );
+        return run;
+      }),
+    );
   }
   return runs;
 }
@@ -165,30 +190,37 @@ export function statsLines(runs: StatsRun[]): string[] {
   const lines = [
     '## Nøkkeltall (stats routes)',
     '',
-    'Budget: each `GET /api/stats/{section}` ≤ 20 ms p50 on PostgreSQL at 100 000 members with 5 years of history, the same at 1 000. '
-      + 'Over HTTP on a real socket, for the last year and the last 5 years. "Buffers" is the shared buffers (hit + read) the section\'s '
-      + 'statements touch for one read (EXPLAIN (ANALYZE, BUFFERS)): it does not depend on the machine\'s load, and should not grow with the members.',
+    'Budget: each `GET /api/stats/{section}` ≤ 20 ms p50 on PostgreSQL at 100 000 members with 5 years of history, the same at 1 000. ' +
+      'Over HTTP on a real socket, for the last year and the last 5 years. "Buffers" is the shared buffers (hit + read) the section\'s ' +
+      "statements touch for one read (EXPLAIN (ANALYZE, BUFFERS)): it does not depend on the machine's load, and should not grow with the members.",
     '',
     '| members | section | period | p50 | p95 | buffers | verdict |',
     '|---|---|---|---|---|---|---|',
   ];
   for (const run of runs) {
     for (const t of run.timings) {
-      lines.push(t.status === 200
-        ? `| ${run.members} | ${t.section} | ${t.period} | ${ms(t.p50)} | ${ms(t.p95)} | ${t.buffers} | ${t.p50 <= 20 ? 'within budget' : 'OVER BUDGET'} |`
-        : `| ${run.members} | ${t.section} | ${t.period} | – | – | – | not built in this branch (answers ${t.status}) |`);
+      lines.push(
+        t.status === 200
+          ? `| ${run.members} | ${t.section} | ${t.period} | ${ms(t.p50)} | ${ms(t.p95)} | ${t.buffers} | ${t.p50 <= 20 ? 'within budget' : 'OVER BUDGET'} |`
+          : `| ${run.members} | ${t.section} | ${t.period} | – | – | – | not built in this branch (answers ${t.status}) |`,
+      );
     }
   }
   lines.push('');
   for (const run of runs) {
-    lines.push(`${run.members} members: seeded with 5 years of history in ${run.seedSeconds.toFixed(1)} s; the rebuild (npm run stats:rebuild) filled ${run.counters} day counters in ${run.rebuildSeconds.toFixed(1)} s.`);
+    lines.push(
+      `${run.members} members: seeded with 5 years of history in ${run.seedSeconds.toFixed(1)} s; the rebuild (npm run stats:rebuild) filled ${run.counters} day counters in ${run.rebuildSeconds.toFixed(1)} s.`,
+    );
   }
   const [small, large] = [runs[0], runs[runs.length - 1]];
   if (small && large && small !== large) {
-    const ratios = large.timings.filter((t) => t.buffers !== null).map((t) => {
-      const base = small.timings.find((s) => s.section === t.section && s.period === t.period)?.buffers ?? null;
-      return base ? `${t.section} ${t.period} ${(t.buffers! / base).toFixed(2)}×` : null;
-    }).filter(Boolean);
+    const ratios = large.timings
+      .filter((t) => t.buffers !== null)
+      .map((t) => {
+        const base = small.timings.find((s) => s.section === t.section && s.period === t.period)?.buffers ?? null;
+        return base ? `${t.section} ${t.period} ${(t.buffers! / base).toFixed(2)}×` : null;
+      })
+      .filter(Boolean);
     lines.push('', `Buffers at ${large.members} against ${small.members} members: ${ratios.join(', ')}.`);
   }
   lines.push('');

@@ -32,8 +32,6 @@ self.addEventListener('fetch', (event) => {
         }
         return response;
       })
-      .catch(() =>
-        caches.match(request, { ignoreSearch: true, ignoreVary: true }).then((hit) => hit ?? Response.error()),
-      ),
+      .catch(() => caches.match(request, { ignoreSearch: true, ignoreVary: true }).then((hit) => hit ?? Response.error())),
   );
 });

@@ -12,7 +12,10 @@ export interface SmsGatewayConfig {
 }
 
 export function countryCodes(env: Env, name: string, fallback: string): string[] {
-  const codes = text(env, name, fallback).split(',').map((code) => code.trim().replace(/^\+/, '')).filter(Boolean);
+  const codes = text(env, name, fallback)
+    .split(',')
+    .map((code) => code.trim().replace(/^\+/, ''))
+    .filter(Boolean);
   const bad = codes.find((code) => !/^[1-9]\d{0,2}$/.test(code));
   if (bad !== undefined) throw new ConfigError(name, `«${bad}» er ikke en landskode (for eksempel 47 eller 46)`);
   if (codes.length === 0) throw new ConfigError(name, 'må ha minst én landskode');

@@ -24,7 +24,10 @@ export function trustProxy(env: Env): number | string[] {
     return hops;
   }
   if (raw.toLowerCase() === 'true') throw new ConfigError('TRUST_PROXY', PROXY_TRUE_REFUSED);
-  const entries = raw.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const bad = entries.find((entry) => !proxyAddress(entry));
   if (bad !== undefined) throw new ConfigError('TRUST_PROXY', `«${bad}» er verken et antall proxyer eller en IP-adresse (med eller uten /nettmaske)`);
   return entries;

@@ -64,7 +64,10 @@ export function tripletex(env: Env): TripletexConfig | null {
 function statusMinutes(env: Env): number {
   const minutes = integer(env, 'TRIPLETEX_STATUS_MINUTES', 60, 5, 1440);
   if (minutes < 60 ? 60 % minutes !== 0 : minutes % 60 !== 0 || 24 % (minutes / 60) !== 0) {
-    throw new ConfigError('TRIPLETEX_STATUS_MINUTES', 'må gå opp i en time (5, 10, 15, 20, 30 eller 60) eller være hele timer som går opp i et døgn (120, 180, 240, 360, 480, 720, 1440)');
+    throw new ConfigError(
+      'TRIPLETEX_STATUS_MINUTES',
+      'må gå opp i en time (5, 10, 15, 20, 30 eller 60) eller være hele timer som går opp i et døgn (120, 180, 240, 360, 480, 720, 1440)',
+    );
   }
   return minutes;
 }

@@ -20,7 +20,8 @@ export function secretKey(env: Env): string | null {
 export function metricsToken(env: Env): string | null {
   const value = optional(env, 'METRICS_TOKEN');
   if (value === null) return null;
-  if (!/^[A-Za-z0-9._~+/=-]+$/.test(value)) throw new ConfigError('METRICS_TOKEN', 'kan bare ha bokstaver a–z, sifre og tegnene . _ ~ + / = - (for eksempel fra openssl rand -hex 32)');
+  if (!/^[A-Za-z0-9._~+/=-]+$/.test(value))
+    throw new ConfigError('METRICS_TOKEN', 'kan bare ha bokstaver a–z, sifre og tegnene . _ ~ + / = - (for eksempel fra openssl rand -hex 32)');
   if (value.length < 24) throw new ConfigError('METRICS_TOKEN', 'må være minst 24 tegn (for eksempel fra openssl rand -hex 32)');
   return value;
 }
@@ -29,19 +30,26 @@ export function metricsToken(env: Env): string | null {
 export function cardSigningKeys(env: Env): CardSigningKey[] {
   const raw = optional(env, 'CARD_SIGNING_KEY');
   if (raw === null) return [];
-  const keys = raw.split(',').map((entry) => entry.trim()).filter(Boolean).map((entry) => {
-    const match = /^(\d{1,3}):([A-Za-z0-9+/_-]+={0,2})$/.exec(entry);
-    if (!match || Number(match[1]) < 1 || Number(match[1]) > 255) {
-      throw new ConfigError('CARD_SIGNING_KEY', 'må være nøkkel-id (1–255), kolon og en Ed25519-nøkkel i PKCS#8 (base64), for eksempel 1:MC4CAQAwBQYDK2VwBCIEI…');
-    }
-    try {
-      const key = createPrivateKey({ key: Buffer.from(match[2], 'base64'), format: 'der', type: 'pkcs8' });
-      if (key.asymmetricKeyType !== 'ed25519') throw new Error('not ed25519');
-    } catch {
-      throw new ConfigError('CARD_SIGNING_KEY', `nøkkel ${match[1]} er ikke en Ed25519-nøkkel i PKCS#8 (base64)`);
-    }
-    return { id: Number(match[1]), privateKey: match[2] };
-  });
+  const keys = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const match = /^(\d{1,3}):([A-Za-z0-9+/_-]+={0,2})$/.exec(entry);
+      if (!match || Number(match[1]) < 1 || Number(match[1]) > 255) {
+        throw new ConfigError(
+          'CARD_SIGNING_KEY',
+          'må være nøkkel-id (1–255), kolon og en Ed25519-nøkkel i PKCS#8 (base64), for eksempel 1:MC4CAQAwBQYDK2VwBCIEI…',
+        );
+      }
+      try {
+        const key = createPrivateKey({ key: Buffer.from(match[2], 'base64'), format: 'der', type: 'pkcs8' });
+        if (key.asymmetricKeyType !== 'ed25519') throw new Error('not ed25519');
+      } catch {
+        throw new ConfigError('CARD_SIGNING_KEY', `nøkkel ${match[1]} er ikke en Ed25519-nøkkel i PKCS#8 (base64)`);
+      }
+      return { id: Number(match[1]), privateKey: match[2] };
+    });
   if (new Set(keys.map((key) => key.id)).size !== keys.length) throw new ConfigError('CARD_SIGNING_KEY', 'samme nøkkel-id står to ganger');
   return keys;
 }

@@ -59,7 +59,10 @@ export function reportLiveness(ping: () => Promise<void> | null, ready: () => bo
     waitingSince = Date.now();
     // An error is an answer too: a database that refuses (restarting, unreachable) is not stuck,
     // and a restart of this process would not bring it back; the server answers 503 meanwhile.
-    running.then(() => (waitingSince = null), () => (waitingSince = null));
+    running.then(
+      () => (waitingSince = null),
+      () => (waitingSince = null),
+    );
   }, 1_000);
   beat.unref();
   check.unref();

@@ -32,7 +32,15 @@ const JOBS_GRACE_MS = 2_000;
 async function main() {
   let database: { query(sql: string): Promise<unknown> } | null = null;
   let listening = false;
-  const beat = reportLiveness(() => (database ? Promise.resolve().then(() => database!.query('SELECT 1')).then(() => undefined) : null), () => listening);
+  const beat = reportLiveness(
+    () =>
+      database
+        ? Promise.resolve()
+            .then(() => database!.query('SELECT 1'))
+            .then(() => undefined)
+        : null,
+    () => listening,
+  );
   let config;
   try {
     config = loadConfig();
@@ -96,7 +104,8 @@ async function main() {
         const backup = await backupAtShutdown(db as PgliteDatabase, config.backup.dir, config.backup.keep, left() - 1_000);
         if (backup.kind === 'written') app.log.info({ file: backup.file }, 'backup written');
         else if (backup.kind === 'recent') app.log.info({ at: backup.at }, 'backup skipped: a recent one exists');
-        else if (backup.kind === 'too-slow') app.log.info({ last_ms: backup.lastMs }, 'backup skipped: the last one took longer than the time left (the scheduled backups go on)');
+        else if (backup.kind === 'too-slow')
+          app.log.info({ last_ms: backup.lastMs }, 'backup skipped: the last one took longer than the time left (the scheduled backups go on)');
         else app.log.warn('backup at shutdown stopped: it would not finish in time (the scheduled backups go on)');
       }
       await db.close();

@@ -93,9 +93,7 @@ export function wordpressContent(options: WordpressOptions): ContentSource {
     async discountCodes() {
       const all: WordpressPost[] = [];
       for (let page = 1; page <= MAX_COUPON_PAGES; page++) {
-        const { posts: batch, total } = await posts(
-          `${options.couponsPath}?per_page=${PER_PAGE}&page=${page}&acf_format=standard`,
-        );
+        const { posts: batch, total } = await posts(`${options.couponsPath}?per_page=${PER_PAGE}&page=${page}&acf_format=standard`);
         all.push(...batch);
         if (batch.length < PER_PAGE || all.length >= total) break;
       }
@@ -117,9 +115,7 @@ export function databaseContent(db: Queryable): ContentSource {
       return page ? { title: page.title, content: sanitizeRichText(page.content) } : null;
     },
     async discountCodes() {
-      const rows = await db.query<DiscountCode>(
-        'SELECT code, description FROM discount_codes WHERE active ORDER BY sort_order, id',
-      );
+      const rows = await db.query<DiscountCode>('SELECT code, description FROM discount_codes WHERE active ORDER BY sort_order, id');
       return rows.map((row) => ({ code: row.code, description: sanitizeRichText(row.description) }));
     },
   };

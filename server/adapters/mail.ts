@@ -37,8 +37,21 @@ export function outboxTransport(dir: string): MailTransport {
     delivery: 'outbox',
     async deliver(mail) {
       const from = `${mail.fromName} <${mail.fromEmail}>`;
-      const attachments = mail.attachments?.map(({ filename, contentType, content }) => ({ filename, content_type: contentType, base64: content.toString('base64') }));
-      await writeOutboxFile(dir, { channel: 'email', to: mail.to, from, subject: mail.subject, text: mail.text, html: mail.html, ...(attachments ? { attachments } : {}), ...(mail.headers ? { headers: mail.headers } : {}) });
+      const attachments = mail.attachments?.map(({ filename, contentType, content }) => ({
+        filename,
+        content_type: contentType,
+        base64: content.toString('base64'),
+      }));
+      await writeOutboxFile(dir, {
+        channel: 'email',
+        to: mail.to,
+        from,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        ...(attachments ? { attachments } : {}),
+        ...(mail.headers ? { headers: mail.headers } : {}),
+      });
     },
     close() {},
   };
@@ -51,9 +64,7 @@ export function smtpTransport(url: string): MailTransport {
   // nodemailer's own (10 minutes without an answer): a mail server that took a message and never
   // answered held that process's mail worker for 10 minutes, past the job's expiry, so the queue
   // handed the same mail to another worker while the first send was still open.
-  const transporter = nodemailer.createTransport(
-    new SMTPTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }),
-  );
+  const transporter = nodemailer.createTransport(new SMTPTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }));
   return {
     delivery: 'smtp',
     async deliver(mail) {
@@ -71,5 +82,4 @@ export function smtpTransport(url: string): MailTransport {
   };
 }
 
-export const mailTransportFor = (smtpUrl: string | null, outboxDir: string): MailTransport =>
-  smtpUrl ? smtpTransport(smtpUrl) : outboxTransport(outboxDir);
+export const mailTransportFor = (smtpUrl: string | null, outboxDir: string): MailTransport => (smtpUrl ? smtpTransport(smtpUrl) : outboxTransport(outboxDir));

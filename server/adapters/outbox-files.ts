@@ -37,6 +37,9 @@ export async function readOutboxFiles(dir: string, count: number): Promise<Outbo
     if (error.code === 'ENOENT') return [];
     throw error;
   });
-  const newest = names.filter((name) => name.endsWith('.json')).sort().slice(-count);
+  const newest = names
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .slice(-count);
   return Promise.all(newest.map(async (name) => JSON.parse(await readFile(path.join(dir, name), 'utf8')) as OutboxFile));
 }

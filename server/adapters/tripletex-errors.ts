@@ -11,7 +11,11 @@ export class TripletexError extends Error {
   readonly validationMessages: TripletexValidationMessage[];
   /** On a 429 the client gave up on: how long Tripletex asked us to wait. */
   readonly retryAfterMs: number | null;
-  constructor(message: string, status: number | null = null, details: { validationMessages?: TripletexValidationMessage[]; retryAfterMs?: number | null } = {}) {
+  constructor(
+    message: string,
+    status: number | null = null,
+    details: { validationMessages?: TripletexValidationMessage[]; retryAfterMs?: number | null } = {},
+  ) {
     super(message);
     this.name = 'TripletexError';
     this.status = status;
@@ -34,9 +38,7 @@ export const validationOf = (body: unknown): TripletexValidationMessage[] => {
 
 export function describe(status: number, body: unknown): string {
   const envelope = (body && typeof body === 'object' ? body : {}) as ErrorEnvelope;
-  const details = (envelope.validationMessages ?? [])
-    .map((item) => [item.field, item.message].filter(Boolean).join(': '))
-    .filter(Boolean);
+  const details = (envelope.validationMessages ?? []).map((item) => [item.field, item.message].filter(Boolean).join(': ')).filter(Boolean);
   const what = [envelope.message, ...details].filter(Boolean).join('; ');
   if (status === 401 || status === 403) return `Tripletex avviste innloggingen (${status})${what ? `: ${what}` : ''}`;
   if (status === 429) return 'Tripletex svarte at det kommer for mange kall (429); prøv igjen om litt';

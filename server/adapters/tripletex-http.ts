@@ -104,7 +104,7 @@ export function sessionCalls(http: TripletexHttp, token: string): SessionCalls {
    */
   async function all<T>(path: string, params: Record<string, string>, pageSize = 1000, inside = false): Promise<T[]> {
     const values: T[] = [];
-    for (let from = 0; ; ) {
+    for (let from = 0; ;) {
       const query = new URLSearchParams({ ...params, from: String(from), count: String(pageSize) });
       const read = () => call<ListEnvelope<T>>('GET', `${path}?${query}`, { token });
       const page = await (inside ? read() : patiently(read));

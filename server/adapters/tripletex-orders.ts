@@ -28,12 +28,17 @@ function orderBody(order: TripletexOrderWithLinesInput) {
 export function orderCalls({ token, call, patiently, all }: SessionCalls): Pick<TripletexSession, 'findOrder' | 'createOrder' | 'ensureOrder'> {
   /** Our order by reference, among the customer's orders of that date. */
   async function orderByReference(customerId: number, reference: string, orderDate: string): Promise<{ id: number } | null> {
-    const orders = await all<{ id: number; reference?: string }>('/order', {
-      customerId: String(customerId),
-      orderDateFrom: orderDate,
-      orderDateTo: nextDay(orderDate),
-      fields: 'id,reference',
-    }, 1000, true);
+    const orders = await all<{ id: number; reference?: string }>(
+      '/order',
+      {
+        customerId: String(customerId),
+        orderDateFrom: orderDate,
+        orderDateTo: nextDay(orderDate),
+        fields: 'id,reference',
+      },
+      1000,
+      true,
+    );
     const found = orders.find((order) => order.reference === reference);
     return found ? { id: found.id } : null;
   }
@@ -53,16 +58,18 @@ export function orderCalls({ token, call, patiently, all }: SessionCalls): Pick<
       return found ? { id: found.id } : null;
     },
     async createOrder(order) {
-      const created = await patiently(() => call<{ value: { id: number } }>('POST', '/order', {
-        token,
-        body: {
-          customer: { id: order.customerId },
-          reference: order.reference,
-          orderDate: order.orderDate,
-          deliveryDate: order.orderDate,
-          orderLines: [{ description: order.description, count: 1, unitPriceIncludingVatCurrency: order.amount }],
-        },
-      }));
+      const created = await patiently(() =>
+        call<{ value: { id: number } }>('POST', '/order', {
+          token,
+          body: {
+            customer: { id: order.customerId },
+            reference: order.reference,
+            orderDate: order.orderDate,
+            deliveryDate: order.orderDate,
+            orderLines: [{ description: order.description, count: 1, unitPriceIncludingVatCurrency: order.amount }],
+          },
+        }),
+      );
       return { id: created.value.id };
     },
 

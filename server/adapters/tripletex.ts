@@ -23,9 +23,20 @@ import { orderCalls } from './tripletex-orders.ts';
 import type { TripletexApiConfig, TripletexClient, TripletexClientOptions } from './tripletex-types.ts';
 
 export type {
-  TripletexApiConfig, TripletexClient, TripletexClientOptions, TripletexCustomerInput, TripletexDispatchType, TripletexInvoice,
-  TripletexInvoiceOptions, TripletexInvoiceSearch, TripletexOrderInput, TripletexOrderLineInput, TripletexOrderWithLinesInput,
-  TripletexReminderType, TripletexSendType, TripletexSession,
+  TripletexApiConfig,
+  TripletexClient,
+  TripletexClientOptions,
+  TripletexCustomerInput,
+  TripletexDispatchType,
+  TripletexInvoice,
+  TripletexInvoiceOptions,
+  TripletexInvoiceSearch,
+  TripletexOrderInput,
+  TripletexOrderLineInput,
+  TripletexOrderWithLinesInput,
+  TripletexReminderType,
+  TripletexSendType,
+  TripletexSession,
 } from './tripletex-types.ts';
 export { rateLimitWaitMs, TripletexError, type TripletexValidationMessage } from './tripletex-errors.ts';
 export { kronerToOre, oreToKroner, oreToKronerText, paymentState, type TripletexPaymentState } from './tripletex-money.ts';
@@ -49,5 +60,4 @@ export function tripletexClient(config: TripletexApiConfig, options: TripletexCl
   };
 }
 
-export const tripletexClientFor = (config: TripletexConfig | null): TripletexClient | null =>
-  config ? tripletexClient(config) : null;
+export const tripletexClientFor = (config: TripletexConfig | null): TripletexClient | null => (config ? tripletexClient(config) : null);

@@ -76,8 +76,7 @@ export function epaymentClient(settings: VippsConfig, http: VippsHttp = vippsHtt
         aggregate?: Record<'authorizedAmount' | 'capturedAmount' | 'refundedAmount' | 'cancelledAmount', { value: number } | undefined>;
       }>(`${payments}/${encodeURIComponent(reference)}`, { method: 'GET' });
       if (!answer?.state) throw new VippsError(VIPPS_MESSAGES.badAnswer);
-      const amount = (name: 'authorizedAmount' | 'capturedAmount' | 'refundedAmount' | 'cancelledAmount') =>
-        answer.aggregate?.[name]?.value ?? 0;
+      const amount = (name: 'authorizedAmount' | 'capturedAmount' | 'refundedAmount' | 'cancelledAmount') => answer.aggregate?.[name]?.value ?? 0;
       return {
         state: answer.state,
         sub: answer.profile?.sub ?? null,

@@ -5,7 +5,16 @@ import type { Agreement, AgreementStatus, Charge, ChargeEvent, ChargeFailureReas
 
 const AGREEMENT_STATUSES: readonly string[] = ['PENDING', 'ACTIVE', 'STOPPED', 'EXPIRED'];
 const CHARGE_STATUSES: readonly string[] = [
-  'PENDING', 'DUE', 'PROCESSING', 'RESERVED', 'CHARGED', 'PARTIALLY_CAPTURED', 'FAILED', 'CANCELLED', 'PARTIALLY_REFUNDED', 'REFUNDED',
+  'PENDING',
+  'DUE',
+  'PROCESSING',
+  'RESERVED',
+  'CHARGED',
+  'PARTIALLY_CAPTURED',
+  'FAILED',
+  'CANCELLED',
+  'PARTIALLY_REFUNDED',
+  'REFUNDED',
 ];
 export const FAILURE_REASONS: readonly string[] = ['user_action_required', 'charge_amount_too_high', 'non_technical_error', 'technical_error'];
 

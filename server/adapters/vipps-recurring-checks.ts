@@ -27,7 +27,12 @@ const SCOPES = ['name', 'email', 'phoneNumber', 'address', 'birthDate'];
 
 /** A call refused here, before it reached Vipps: status 400 and the field that is wrong. */
 export function refusedHere(field: string, message: string): VippsError {
-  return new VippsError(message, 400, { type: null, title: 'Ugyldig forespørsel', detail: message, contextId: null, extraDetails: [{ field, text: message }] }, false);
+  return new VippsError(
+    message,
+    400,
+    { type: null, title: 'Ugyldig forespørsel', detail: message, contextId: null, extraDetails: [{ field, text: message }] },
+    false,
+  );
 }
 
 const isRealDate = (value: string): boolean => {

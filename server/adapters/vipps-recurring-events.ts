@@ -62,7 +62,14 @@ export function parseRecurringEvent(body: string): RecurringEvent | null {
   const occurred = textOf(value.occurred);
   const agreementExternalId = stringOr(value.agreementExternalId);
   if ((RECURRING_AGREEMENT_EVENTS as readonly string[]).includes(name)) {
-    return { kind: 'agreement', name: name as RecurringAgreementEventName, agreementId: value.agreementId, agreementExternalId, occurred, actor: stringOr(value.actor) };
+    return {
+      kind: 'agreement',
+      name: name as RecurringAgreementEventName,
+      agreementId: value.agreementId,
+      agreementExternalId,
+      occurred,
+      actor: stringOr(value.actor),
+    };
   }
   if ((RECURRING_CHARGE_EVENTS as readonly string[]).includes(name) && typeof value.chargeId === 'string' && value.chargeId !== '') {
     return {

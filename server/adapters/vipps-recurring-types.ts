@@ -4,16 +4,7 @@ import type { Payer } from './vipps-payer.ts';
 
 export type AgreementStatus = 'PENDING' | 'ACTIVE' | 'STOPPED' | 'EXPIRED';
 export type ChargeStatus =
-  | 'PENDING'
-  | 'DUE'
-  | 'PROCESSING'
-  | 'RESERVED'
-  | 'CHARGED'
-  | 'PARTIALLY_CAPTURED'
-  | 'FAILED'
-  | 'CANCELLED'
-  | 'PARTIALLY_REFUNDED'
-  | 'REFUNDED';
+  'PENDING' | 'DUE' | 'PROCESSING' | 'RESERVED' | 'CHARGED' | 'PARTIALLY_CAPTURED' | 'FAILED' | 'CANCELLED' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
 export type IntervalUnit = 'YEAR' | 'MONTH' | 'WEEK' | 'DAY';
 export type ChargeFailureReason = 'user_action_required' | 'charge_amount_too_high' | 'non_technical_error' | 'technical_error';
 

@@ -8,8 +8,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
 import {
-  VippsError, VIPPS_MESSAGES, RECURRING_MESSAGES,
-  type AgreementStatus, type Charge, type ChargeStatus, type NewAgreement, type Payer, type RecurringGateway,
+  VippsError,
+  VIPPS_MESSAGES,
+  RECURRING_MESSAGES,
+  type AgreementStatus,
+  type Charge,
+  type ChargeStatus,
+  type NewAgreement,
+  type Payer,
+  type RecurringGateway,
 } from './vipps.ts';
 
 interface AgreementRow {
@@ -210,7 +217,10 @@ export function testAgreements(db: Queryable): TestAgreements {
           await db.query("UPDATE vipps_test_charges SET status = 'CHARGED' WHERE agreement_id = $1 AND type = 'INITIAL' AND status = 'PENDING'", [id]);
         }
       } else {
-        const rejected = await db.query("UPDATE vipps_test_agreements SET status = 'STOPPED', stop_at = now() WHERE id = $1 AND status = 'PENDING' RETURNING id", [id]);
+        const rejected = await db.query(
+          "UPDATE vipps_test_agreements SET status = 'STOPPED', stop_at = now() WHERE id = $1 AND status = 'PENDING' RETURNING id",
+          [id],
+        );
         if (rejected.length > 0) await db.query("UPDATE vipps_test_charges SET status = 'CANCELLED' WHERE agreement_id = $1 AND status = 'PENDING'", [id]);
       }
       return (await existing(id)).status;

@@ -140,10 +140,10 @@ export function testCheckout(db: Queryable): TestCheckout {
 
     async approve(reference, payer) {
       await existing(reference);
-      await db.query(
-        "UPDATE vipps_test_payments SET state = 'AUTHORIZED', payer = $2 WHERE reference = $1 AND state = 'CREATED'",
-        [reference, JSON.stringify(payer)],
-      );
+      await db.query("UPDATE vipps_test_payments SET state = 'AUTHORIZED', payer = $2 WHERE reference = $1 AND state = 'CREATED'", [
+        reference,
+        JSON.stringify(payer),
+      ]);
       return existing(reference);
     },
 

@@ -43,9 +43,7 @@ export function verifyWebhook(secret: string, delivery: WebhookDelivery): boolea
   const hash = headerOf(delivery.headers, 'x-ms-content-sha256');
   const date = headerOf(delivery.headers, 'x-ms-date');
   const host = headerOf(delivery.headers, 'host');
-  const match = /^HMAC-SHA256 SignedHeaders=x-ms-date;host;x-ms-content-sha256&Signature=(.+)$/.exec(
-    headerOf(delivery.headers, 'authorization'),
-  );
+  const match = /^HMAC-SHA256 SignedHeaders=x-ms-date;host;x-ms-content-sha256&Signature=(.+)$/.exec(headerOf(delivery.headers, 'authorization'));
   if (!match || !hash || !date || !host) return false;
   if (!sameText(hash, contentHash(delivery.body))) return false;
   return sameText(match[1], signature(secret, delivery.method.toUpperCase(), delivery.pathAndQuery, date, host, hash));

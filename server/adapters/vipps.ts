@@ -16,14 +16,28 @@ export { vippsHttp, type VippsAnswer, type VippsHttp } from './vipps-http.ts';
 export { epaymentClient, type NewPayment, type PaymentGateway, type PaymentState, type PaymentStatus } from './vipps-epayment.ts';
 export { memberPhone, payerFromUserInfo, type Payer } from './vipps-payer.ts';
 export type {
-  Agreement, AgreementStatus, Charge, ChargeEvent, ChargeFailureReason, ChargeStatus, CreatedAgreement, IntervalUnit, NewAgreement,
-  NewCharge, RecurringGateway, RecurringOptions,
+  Agreement,
+  AgreementStatus,
+  Charge,
+  ChargeEvent,
+  ChargeFailureReason,
+  ChargeStatus,
+  CreatedAgreement,
+  IntervalUnit,
+  NewAgreement,
+  NewCharge,
+  RecurringGateway,
+  RecurringOptions,
 } from './vipps-recurring-types.ts';
 export { RECURRING_MESSAGES } from './vipps-recurring-checks.ts';
 export { agreementFrom, chargeFrom } from './vipps-recurring-answers.ts';
 export { recurringClient } from './vipps-recurring.ts';
 export { signWebhook, verifyWebhook, type WebhookDelivery } from './vipps-webhooks.ts';
 export {
-  parseRecurringEvent, RECURRING_AGREEMENT_EVENTS, RECURRING_CHARGE_EVENTS, type RecurringAgreementEventName, type RecurringChargeEventName,
+  parseRecurringEvent,
+  RECURRING_AGREEMENT_EVENTS,
+  RECURRING_CHARGE_EVENTS,
+  type RecurringAgreementEventName,
+  type RecurringChargeEventName,
   type RecurringEvent,
 } from './vipps-recurring-events.ts';

@@ -7,9 +7,7 @@
 import type { Queryable } from './database.ts';
 
 export type IndexCheck =
-  | { status: 'ok'; indexes: number }
-  | { status: 'corrupt'; indexes: number; broken: string[] }
-  | { status: 'unavailable'; reason: string };
+  { status: 'ok'; indexes: number } | { status: 'corrupt'; indexes: number; broken: string[] } | { status: 'unavailable'; reason: string };
 
 async function hasAmcheck(db: Queryable): Promise<boolean> {
   try {

@@ -41,7 +41,10 @@ async function runPrepared<T>(db: PGlite, statements: Map<string, number[]>, sql
   const syncToFs = !inTransaction;
   let paramTypes = statements.get(name);
   if (!paramTypes) {
-    const described = await db.execProtocol(concat(protocol.serialize.parse({ name, text: sql }), protocol.serialize.describe({ type: 'S', name }), protocol.serialize.sync()), { syncToFs });
+    const described = await db.execProtocol(
+      concat(protocol.serialize.parse({ name, text: sql }), protocol.serialize.describe({ type: 'S', name }), protocol.serialize.sync()),
+      { syncToFs },
+    );
     paramTypes = parse.parseDescribeStatementResults(described.messages);
     statements.set(name, paramTypes);
   }
@@ -51,7 +54,12 @@ async function runPrepared<T>(db: PGlite, statements: Map<string, number[]>, sql
     return serializer ? serializer(value) : String(value);
   });
   const ran = await db.execProtocol(
-    concat(protocol.serialize.bind({ statement: name, values }), protocol.serialize.describe({ type: 'P' }), protocol.serialize.execute({}), protocol.serialize.sync()),
+    concat(
+      protocol.serialize.bind({ statement: name, values }),
+      protocol.serialize.describe({ type: 'P' }),
+      protocol.serialize.execute({}),
+      protocol.serialize.sync(),
+    ),
     { syncToFs },
   );
   return parse.parseResults(ran.messages, db.parsers)[0].rows as T[];

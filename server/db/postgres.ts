@@ -10,7 +10,6 @@ const types = {
   },
 } as pg.CustomTypesConfig;
 
-
 function queryable(client: pg.Pool | pg.PoolClient): Queryable {
   return {
     async exec(sql: string) {
@@ -86,7 +85,9 @@ const CONNECT_TIMEOUT_MS = 5_000;
 export async function openPostgres(connectionString: string, max = 10): Promise<PostgresDatabase> {
   const feed = sessionChangesFeed();
   const pool = new pg.Pool({
-    connectionString, max, onConnect: feed.onConnect,
+    connectionString,
+    max,
+    onConnect: feed.onConnect,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     // A peer that vanished without closing (a dropped network) is found by the kernel's keep-alive probes.
     keepAlive: true,

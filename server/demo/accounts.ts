@@ -103,12 +103,8 @@ interface Planned {
 function plan(context: DemoContext, postalCodes: readonly PostalCode[]): Planned[] {
   const { random, today } = context;
   const pickPostal = postalPicker(random, postalCodes);
-  const states = random.shuffle(
-    (Object.entries(STATE_COUNTS) as [MemberState, number][]).flatMap(([state, count]) => Array<MemberState>(count).fill(state)),
-  );
-  const planned: Planned[] = [
-    { state: 'member', person: DEMO_MEMBER, since: addDays(today, -4 * 365 - 37), duplicateOf: null },
-  ];
+  const states = random.shuffle((Object.entries(STATE_COUNTS) as [MemberState, number][]).flatMap(([state, count]) => Array<MemberState>(count).fill(state)));
+  const planned: Planned[] = [{ state: 'member', person: DEMO_MEMBER, since: addDays(today, -4 * 365 - 37), duplicateOf: null }];
   states.forEach((state, index) => {
     const person = makePerson(random, index + 1, pickPostal, today);
     // An applicant who has not reached step two has given no artist name yet.
@@ -199,13 +195,8 @@ export async function insertMembers(
     remote_id: null,
   }));
   const numbered = members.filter(isMember);
-  const numbers = await db.query<{ n: number }>(
-    "SELECT nextval('member_number_seq')::int AS n FROM generate_series(1, $1::int)",
-    [numbered.length],
-  );
-  [...numbered]
-    .sort((a, b) => a.since.localeCompare(b.since) || a.id - b.id)
-    .forEach((member, index) => (member.remote_id = numbers[index].n));
+  const numbers = await db.query<{ n: number }>("SELECT nextval('member_number_seq')::int AS n FROM generate_series(1, $1::int)", [numbered.length]);
+  [...numbered].sort((a, b) => a.since.localeCompare(b.since) || a.id - b.id).forEach((member, index) => (member.remote_id = numbers[index].n));
   members.slice(1).forEach((member) => (member.campaign_code = pickCampaign(member)));
 
   const rows = members.map((member, index) => {

@@ -18,13 +18,53 @@ function campaigns(today: string): Campaign[] {
   const year = yearOf(today);
   const last = year - 1;
   return [
-    { name: `Sommerkampanje ${year}`, code: `SOMMER${year}`, period_start: `${year}-05-01`, period_end: `${year}-12-31`, product_category_id: 1, benefit_id: 2, status: 1 },
+    {
+      name: `Sommerkampanje ${year}`,
+      code: `SOMMER${year}`,
+      period_start: `${year}-05-01`,
+      period_end: `${year}-12-31`,
+      product_category_id: 1,
+      benefit_id: 2,
+      status: 1,
+    },
     { name: 'Studentmedlemskap', code: 'STUDENT', period_start: `${last}-08-01`, period_end: null, product_category_id: 1, benefit_id: 1, status: 1 },
-    { name: 'Turnéforsikring', code: `TURNE${year}`, period_start: `${year}-01-01`, period_end: `${year}-12-31`, product_category_id: 2, benefit_id: 3, status: 1 },
+    {
+      name: 'Turnéforsikring',
+      code: `TURNE${year}`,
+      period_start: `${year}-01-01`,
+      period_end: `${year}-12-31`,
+      product_category_id: 2,
+      benefit_id: 3,
+      status: 1,
+    },
     { name: 'Bylarm-rabatt', code: 'BYLARM', period_start: `${year}-02-15`, period_end: null, product_category_id: 1, benefit_id: 4, status: 1 },
-    { name: `Sommerkampanje ${last}`, code: `SOMMER${last}`, period_start: `${last}-05-01`, period_end: `${last}-08-31`, product_category_id: 1, benefit_id: 2, status: 0 },
-    { name: 'Instrumentuka', code: `INSTRUMENT${String(last).slice(2)}`, period_start: `${last}-09-01`, period_end: `${last}-09-30`, product_category_id: 3, benefit_id: 1, status: 0 },
-    { name: `Julekampanje ${last}`, code: `JUL${last}`, period_start: `${last}-12-01`, period_end: `${last}-12-31`, product_category_id: 1, benefit_id: 0, status: 0 },
+    {
+      name: `Sommerkampanje ${last}`,
+      code: `SOMMER${last}`,
+      period_start: `${last}-05-01`,
+      period_end: `${last}-08-31`,
+      product_category_id: 1,
+      benefit_id: 2,
+      status: 0,
+    },
+    {
+      name: 'Instrumentuka',
+      code: `INSTRUMENT${String(last).slice(2)}`,
+      period_start: `${last}-09-01`,
+      period_end: `${last}-09-30`,
+      product_category_id: 3,
+      benefit_id: 1,
+      status: 0,
+    },
+    {
+      name: `Julekampanje ${last}`,
+      code: `JUL${last}`,
+      period_start: `${last}-12-01`,
+      period_end: `${last}-12-31`,
+      product_category_id: 1,
+      benefit_id: 0,
+      status: 0,
+    },
   ];
 }
 

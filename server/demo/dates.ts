@@ -23,5 +23,4 @@ export const yearOf = (date: string): number => Number(date.slice(0, 4));
 export const endOfYear = (date: string): string => `${yearOf(date)}-12-31`;
 
 /** Today's date in Oslo. */
-export const todayInOslo = (): string =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Oslo' }).format(new Date());
+export const todayInOslo = (): string => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Oslo' }).format(new Date());

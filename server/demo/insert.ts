@@ -11,12 +11,13 @@ const CHUNK = 1000;
  */
 export async function insertRows(db: Queryable, table: string, rows: readonly Row[]): Promise<void> {
   if (rows.length === 0) return;
-  const columns = Object.keys(rows[0]).map((column) => `"${column}"`).join(', ');
+  const columns = Object.keys(rows[0])
+    .map((column) => `"${column}"`)
+    .join(', ');
   for (let start = 0; start < rows.length; start += CHUNK) {
-    await db.query(
-      `INSERT INTO ${table} (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::${table}, $1::json)`,
-      [JSON.stringify(rows.slice(start, start + CHUNK))],
-    );
+    await db.query(`INSERT INTO ${table} (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::${table}, $1::json)`, [
+      JSON.stringify(rows.slice(start, start + CHUNK)),
+    ]);
   }
 }
 

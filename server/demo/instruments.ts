@@ -10,8 +10,15 @@ const INSTRUMENT_PRODUCT = { id: 4, price: 995 };
 
 /** Typical insured values in kroner, by category. */
 const VALUE_RANGES: Record<number, readonly [number, number]> = {
-  1: [6000, 45000], 2: [7000, 35000], 3: [8000, 60000], 4: [12000, 90000], 5: [10000, 150000],
-  6: [9000, 70000], 8: [10000, 80000], 9: [5000, 40000], 10: [4000, 30000],
+  1: [6000, 45000],
+  2: [7000, 35000],
+  3: [8000, 60000],
+  4: [12000, 90000],
+  5: [10000, 150000],
+  6: [9000, 70000],
+  8: [10000, 80000],
+  9: [5000, 40000],
+  10: [4000, 30000],
 };
 
 export const INSTRUMENT_REJECTION_REASONS = [
@@ -67,9 +74,7 @@ export function randomInstrument(context: DemoContext, state: InstrumentState): 
   const category = random.pick(Object.keys(INSTRUMENTS).map(Number));
   const [make, model] = random.pick(INSTRUMENTS[category]);
   const [low, high] = VALUE_RANGES[category];
-  const serial = random.chance(0.9)
-    ? `${make.slice(0, 2).toUpperCase()}${random.int(10, 99)}${String(random.int(0, 999999)).padStart(6, '0')}`
-    : null;
+  const serial = random.chance(0.9) ? `${make.slice(0, 2).toUpperCase()}${random.int(10, 99)}${String(random.int(0, 999999)).padStart(6, '0')}` : null;
   return { state, category, make, model, serial_number: serial, value: round(random.int(low, high)), requested_change: undefined };
 }
 
@@ -148,8 +153,15 @@ function addInstrument(context: DemoContext, member: DemoMember, spec: Instrumen
     updated_at: waiting ? created : handled,
   };
   const asRequested = {
-    state: 'requested', validated_at: null, validated_by: null, requested_change: null,
-    reason_for_rejection: null, rejected_at: null, rejected_by: null, insurance_end: null, deleted_at: null,
+    state: 'requested',
+    validated_at: null,
+    validated_by: null,
+    requested_change: null,
+    reason_for_rejection: null,
+    rejected_at: null,
+    rejected_by: null,
+    insurance_end: null,
+    deleted_at: null,
   };
   plan.instrumentIterations.push({ id, overrides: waiting ? {} : asRequested, created_at: created, created_by: staff });
   if (spec.state === 'rejected') {

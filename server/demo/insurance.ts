@@ -32,7 +32,12 @@ function instrumentSpecs(context: DemoContext, firstTime: boolean): InstrumentSp
 }
 
 /** Inserts all insurance; answers the instrument rejections, which were mailed to the members. */
-export async function insertInsurance(db: Queryable, context: DemoContext, demoMember: DemoMember, members: readonly DemoMember[]): Promise<RejectedInstrument[]> {
+export async function insertInsurance(
+  db: Queryable,
+  context: DemoContext,
+  demoMember: DemoMember,
+  members: readonly DemoMember[],
+): Promise<RejectedInstrument[]> {
   const { random } = context;
   const nextSubscription = await idCounter(db, 'subscriptions');
   const ids = {

@@ -25,15 +25,18 @@ export async function insertInvoices(db: Queryable, context: DemoContext, member
     .filter((member) => isMember(member) && member.remote_id !== null && member.since >= thisYear && member.since <= today)
     .slice(0, MAX_INVOICES);
   for (const member of joined) {
-    const [membership] = await db.query<{ id: number }>(
-      "SELECT id FROM subscriptions WHERE member_id = $1 AND kind = 'membership' AND state = 'active'",
-      [member.id],
-    );
+    const [membership] = await db.query<{ id: number }>("SELECT id FROM subscriptions WHERE member_id = $1 AND kind = 'membership' AND state = 'active'", [
+      member.id,
+    ]);
     if (!membership) continue;
     // Invoiced on the day they were accepted, as accepting does it today.
     await db.query('UPDATE subscriptions SET invoiced_for = NULL WHERE id = $1', [membership.id]);
     const id = await invoiceRestOfYear(db, {
-      memberId: member.id, membershipSubscriptionId: membership.id, actorId: member.handled_by?.id ?? null, today: member.since, billing: DEMO_BILLING,
+      memberId: member.id,
+      membershipSubscriptionId: membership.id,
+      actorId: member.handled_by?.id ?? null,
+      today: member.since,
+      billing: DEMO_BILLING,
     });
     if (id === null) continue;
     const invoice = await lockInvoice(db, id);

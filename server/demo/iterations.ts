@@ -15,8 +15,7 @@ export interface IterationSpec {
   created_by: number | null;
 }
 
-const chronological = (specs: readonly IterationSpec[]) =>
-  [...specs].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id);
+const chronological = (specs: readonly IterationSpec[]) => [...specs].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id);
 
 async function backdate(db: Queryable, table: string, written: { iteration_id: number; overrides: Record<string, unknown>; created_at: string }[]) {
   // Only fields the snapshot has are put back, so the demo never adds fields the live system lacks.

@@ -60,6 +60,10 @@ function membershipRow(context: DemoContext, member: DemoMember, id: number): Ro
 
 export async function insertMemberships(db: Queryable, context: DemoContext, members: readonly DemoMember[]): Promise<void> {
   const nextId = await idCounter(db, 'subscriptions');
-  await insertRows(db, 'subscriptions', members.map((member) => membershipRow(context, member, nextId())));
+  await insertRows(
+    db,
+    'subscriptions',
+    members.map((member) => membershipRow(context, member, nextId())),
+  );
   await syncSequence(db, 'subscriptions');
 }

@@ -18,9 +18,7 @@ export interface RejectedInstrument {
 type Templates = Map<string, Template>;
 
 async function loadTemplates(db: Queryable): Promise<Templates> {
-  const rows = await db.query<Template & { slug: string }>(
-    'SELECT slug, title, content, from_name, from_email FROM email_templates WHERE slug IS NOT NULL',
-  );
+  const rows = await db.query<Template & { slug: string }>('SELECT slug, title, content, from_name, from_email FROM email_templates WHERE slug IS NOT NULL');
   return new Map(rows.map((row) => [row.slug, row]));
 }
 
@@ -95,16 +93,19 @@ export class MessageLog {
 
   async save(db: Queryable): Promise<void> {
     const nextId = await idCounter(db, 'message_log');
-    const rows = [...this.rows]
-      .sort((a, b) => String(a.sent_at).localeCompare(String(b.sent_at)))
-      .map((row) => ({ id: nextId(), ...row }));
+    const rows = [...this.rows].sort((a, b) => String(a.sent_at).localeCompare(String(b.sent_at))).map((row) => ({ id: nextId(), ...row }));
     await insertRows(db, 'message_log', rows);
     await syncSequence(db, 'message_log');
   }
 }
 
 /** What the organisation has sent each member: receipts, welcomes, rejections and member cards. */
-export function logMemberMessages(context: DemoContext, log: MessageLog, members: readonly DemoMember[], rejectedInstruments: readonly RejectedInstrument[]): void {
+export function logMemberMessages(
+  context: DemoContext,
+  log: MessageLog,
+  members: readonly DemoMember[],
+  rejectedInstruments: readonly RejectedInstrument[],
+): void {
   const { random } = context;
   const byId = new Map(members.map((member) => [member.id, member]));
   const staffById = new Map(context.staff.map((staff) => [staff.id, staff]));

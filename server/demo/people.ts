@@ -32,7 +32,12 @@ const DOMAINS = ['example.no', 'example.com', 'example.net'];
 const PRIMARY_INSTRUMENTS = [1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 6, 7, 7, 10];
 
 const ascii = (text: string) =>
-  text.toLowerCase().replace(/æ/g, 'ae').replace(/ø/g, 'o').replace(/å/g, 'a').replace(/[^a-z]/g, '');
+  text
+    .toLowerCase()
+    .replace(/æ/g, 'ae')
+    .replace(/ø/g, 'o')
+    .replace(/å/g, 'a')
+    .replace(/[^a-z]/g, '');
 
 /** Most people live in the bigger towns, where most musicians work. */
 export function postalPicker(random: Random, codes: readonly PostalCode[]): () => PostalCode {

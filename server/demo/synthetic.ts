@@ -76,7 +76,8 @@ export interface SeedCounts {
 const jsonArray = (values: readonly unknown[]) => JSON.stringify(values);
 
 const INSTRUMENT_MODELS = Object.entries(INSTRUMENTS).flatMap(([category, models]) =>
-  models.map(([make, model]) => ({ category: Number(category), make, model })));
+  models.map(([make, model]) => ({ category: Number(category), make, model })),
+);
 
 /**
  * The batch's people: their account id and kind, and what they have. `g` is the person's number
@@ -250,18 +251,12 @@ async function handlingStaff(db: Queryable): Promise<number> {
 
 /** The person number the next run starts from, so runs add to each other without repeating. */
 async function nextPersonNumber(db: Queryable): Promise<number> {
-  const [row] = await db.query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM accounts WHERE email LIKE 'medlem%@example.net' AND role_id IN (1, 2)`,
-  );
+  const [row] = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM accounts WHERE email LIKE 'medlem%@example.net' AND role_id IN (1, 2)`);
   return row.count + 1;
 }
 
 /** Adds `count` synthetic people in batches (one transaction each); `onBatch` hears the progress. */
-export async function seedSyntheticMembers(
-  db: Database,
-  count: number,
-  onBatch: (done: number) => void = () => undefined,
-): Promise<void> {
+export async function seedSyntheticMembers(db: Database, count: number, onBatch: (done: number) => void = () => undefined): Promise<void> {
   const staffId = await handlingStaff(db);
   let first = await nextPersonNumber(db);
   for (let done = 0; done < count; done += BATCH) {
@@ -270,8 +265,12 @@ export async function seedSyntheticMembers(
       await insertTriggers(tx, 'DISABLE');
       await tx.query(PEOPLE, [first, size]);
       await tx.query(ACCOUNTS, [
-        jsonArray(FEMALE_NAMES), jsonArray(MALE_NAMES), jsonArray(LAST_NAMES), jsonArray(STREETS),
-        jsonArray(BAND_FIRST), jsonArray(BAND_SECOND),
+        jsonArray(FEMALE_NAMES),
+        jsonArray(MALE_NAMES),
+        jsonArray(LAST_NAMES),
+        jsonArray(STREETS),
+        jsonArray(BAND_FIRST),
+        jsonArray(BAND_SECOND),
       ]);
       await tx.query(SUBSCRIPTIONS, [staffId]);
       await tx.query(INSTRUMENT_ROWS, [jsonArray(INSTRUMENT_MODELS), staffId]);

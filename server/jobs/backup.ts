@@ -117,8 +117,11 @@ export async function backupDatabase(db: PgliteDatabase, dir: string, keep: numb
   const backups = (await readdir(dir)).filter((name) => name.startsWith(PREFIX) && name.endsWith(SUFFIX)).sort();
   await Promise.all(backups.slice(0, Math.max(0, backups.length - keep)).map((name) => rm(path.join(dir, name))));
   // Unfinished copies of a process that was killed mid-way.
-  await Promise.all((await readdir(dir)).filter((name) => name.startsWith(PREFIX) && name.endsWith('.part') && path.join(dir, name) !== part)
-    .map((name) => rm(path.join(dir, name), { force: true })));
+  await Promise.all(
+    (await readdir(dir))
+      .filter((name) => name.startsWith(PREFIX) && name.endsWith('.part') && path.join(dir, name) !== part)
+      .map((name) => rm(path.join(dir, name), { force: true })),
+  );
   return file;
 }
 
@@ -164,11 +167,7 @@ async function writeTiming(dir: string, timing: BackupTiming): Promise<void> {
 /** A copy is started at shutdown only when it took at most this share of the time left last time. */
 const FITS_SHARE = 0.8;
 
-export type ShutdownBackup =
-  | { kind: 'written'; file: string }
-  | { kind: 'recent'; at: Date }
-  | { kind: 'too-slow'; lastMs: number }
-  | { kind: 'aborted' };
+export type ShutdownBackup = { kind: 'written'; file: string } | { kind: 'recent'; at: Date } | { kind: 'too-slow'; lastMs: number } | { kind: 'aborted' };
 
 /**
  * The backup at shutdown, within `budgetMs` (the rest of the ten seconds a container runtime

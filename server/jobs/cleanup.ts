@@ -16,8 +16,7 @@ export interface Cleaned {
   messageSecrets: number;
 }
 
-const deleted = async (db: Queryable, sql: string, params: unknown[] = []) =>
-  (await db.query(`${sql} RETURNING 1`, params)).length;
+const deleted = async (db: Queryable, sql: string, params: unknown[] = []) => (await db.query(`${sql} RETURNING 1`, params)).length;
 
 export async function cleanUp(db: Queryable): Promise<Cleaned> {
   return {
@@ -28,9 +27,7 @@ export async function cleanUp(db: Queryable): Promise<Cleaned> {
     signInChallenges: await deleted(db, 'DELETE FROM sign_in_challenges WHERE expires_at < now()'),
     enrolmentLinks: await deleted(db, 'DELETE FROM two_factor_enrolment_links WHERE expires_at < now()'),
     // A link in a mail lives as long as a reset link at most: a mail still unsent by then never goes with it.
-    messageSecrets: await deleted(db, 'DELETE FROM message_secrets WHERE created_at < now() - make_interval(mins => $1)', [
-      RESET_LIFETIME_MINUTES,
-    ]),
+    messageSecrets: await deleted(db, 'DELETE FROM message_secrets WHERE created_at < now() - make_interval(mins => $1)', [RESET_LIFETIME_MINUTES]),
   };
 }
 

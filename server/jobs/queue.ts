@@ -60,7 +60,10 @@ export class JobQueue {
       db.kind === 'pglite'
         ? new PgBoss({ ...common, db: fromPglite((db as PgliteDatabase).client), backend: 'pglite' })
         : new PgBoss({ ...common, connectionString: (db as PostgresDatabase).connectionString, max: 3 });
-    this.#boss.on('error', errorLog((line) => console.error(line)));
+    this.#boss.on(
+      'error',
+      errorLog((line) => console.error(line)),
+    );
   }
 
   /** Installs or updates the queue's tables once, then creates the queues named. */
@@ -86,7 +89,11 @@ export class JobQueue {
   /** Queues many jobs in one statement; with `tx` they stand or fall with it. */
   async sendMany(name: string, data: readonly object[], tx?: Queryable): Promise<void> {
     if (data.length === 0) return;
-    await this.#boss.insert(name, data.map((item) => ({ data: item })), tx ? { db: inTransaction(tx) } : {});
+    await this.#boss.insert(
+      name,
+      data.map((item) => ({ data: item })),
+      tx ? { db: inTransaction(tx) } : {},
+    );
   }
 
   async work<T>(name: string, handler: JobHandler<T>, pollingIntervalSeconds = 1): Promise<void> {

@@ -24,7 +24,8 @@ export async function applyRetention(db: Database, rules: RetentionConfig): Prom
   return {
     // An applicant whose application was rejected and never taken in again, with nothing else
     // kept for the accounts (no subscription that ever ran, no payment).
-    rejectedApplications: await count(db,
+    rejectedApplications: await count(
+      db,
       `DELETE FROM accounts a
         WHERE a.role_id = 1 AND a.erased_at IS NULL
           AND EXISTS (SELECT 1 FROM subscriptions s WHERE s.member_id = a.id AND s.kind = 'membership' AND s.state = 'rejected'
@@ -32,25 +33,28 @@ export async function applyRetention(db: Database, rules: RetentionConfig): Prom
           AND NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.member_id = a.id
                             AND (s.state IN ('pending', 'active', 'ended') OR s.rejected_at >= now() - make_interval(months => $1)))
           AND NOT EXISTS (SELECT 1 FROM vipps_registrations v WHERE v.member_id = a.id AND v.captured_amount > 0)`,
-      [rules.rejectedApplicationMonths]),
+      [rules.rejectedApplicationMonths],
+    ),
     // Step one of sign-up done, step two never finished.
-    unfinishedRegistrations: await count(db,
+    unfinishedRegistrations: await count(
+      db,
       `DELETE FROM accounts a
         WHERE a.role_id = 1 AND a.registration_completed = 0 AND a.erased_at IS NULL
           AND a.created_at < now() - make_interval(days => $1)
           AND NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.member_id = a.id AND s.state IN ('active', 'ended'))
           AND NOT EXISTS (SELECT 1 FROM vipps_registrations v WHERE v.member_id = a.id AND v.captured_amount > 0)`,
-      [rules.unfinishedRegistrationDays]),
+      [rules.unfinishedRegistrationDays],
+    ),
     // The log keeps that a message was sent, to whom and its subject; the body goes.
-    messageBodies: await count(db,
+    messageBodies: await count(
+      db,
       `UPDATE message_log SET content = '', redacted = true
         WHERE sent_at < now() - make_interval(months => $1) AND content <> ''`,
-      [rules.messageBodyMonths]),
+      [rules.messageBodyMonths],
+    ),
     accessLog: await purgeAccessLog(db, rules.accessLogMonths),
     // Bookkeeping rows of an erased member: the account row and all that hangs on it.
-    erasedMembers: await count(db,
-      'DELETE FROM accounts WHERE erased_at < now() - make_interval(years => $1)',
-      [rules.erasedBookkeepingYears]),
+    erasedMembers: await count(db, 'DELETE FROM accounts WHERE erased_at < now() - make_interval(years => $1)', [rules.erasedBookkeepingYears]),
     // An import's file, and what was read from it, once its undo window has ended.
     importFiles: await forgetImportFiles(db),
   };

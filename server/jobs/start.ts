@@ -27,8 +27,7 @@ import { VALUATION_REMINDER_QUEUE, runValuationReminders } from '../domain/insur
 import { removeLeftoverFiles } from '../domain/documents/files.ts';
 
 /** The read-back's schedule: every N minutes within the hour, or every N hours at minute 11. */
-export const statusCron = (minutes: number): string =>
-  minutes < 60 ? `*/${minutes} * * * *` : minutes === 60 ? '11 * * * *' : `11 */${minutes / 60} * * *`;
+export const statusCron = (minutes: number): string => (minutes < 60 ? `*/${minutes} * * * *` : minutes === 60 ? '11 * * * *' : `11 */${minutes / 60} * * *`);
 
 export async function startJobs(services: Services): Promise<void> {
   const { jobs, db, config } = services;
@@ -68,24 +67,40 @@ export async function startJobs(services: Services): Promise<void> {
   const readDocument = documentReader(services.documents);
   const { metrics } = services;
   const count = metrics ? metrics.message.bind(metrics) : undefined;
-  await jobs.work(MAIL_QUEUE, mailWorker(db, services.mail, {
-    invoice: (invoiceId) => invoiceAttachment(db, config, invoiceId),
-    claim: (claimId) => claimAttachment(db, config, claimId, readDocument),
-  }, count));
+  await jobs.work(
+    MAIL_QUEUE,
+    mailWorker(
+      db,
+      services.mail,
+      {
+        invoice: (invoiceId) => invoiceAttachment(db, config, invoiceId),
+        claim: (claimId) => claimAttachment(db, config, claimId, readDocument),
+      },
+      count,
+    ),
+  );
   await jobs.work(SMS_QUEUE, smsWorker(db, services.sms, count));
-  await jobs.work(CLEANUP_QUEUE, async () => {
-    await cleanUp(db);
-    await foldListCountDeltas(db);
-    // Stored document files no row names (a store that did not answer, an upload cut short, a cascade).
-    await removeLeftoverFiles(db, services.documents);
-  }, 5);
+  await jobs.work(
+    CLEANUP_QUEUE,
+    async () => {
+      await cleanUp(db);
+      await foldListCountDeltas(db);
+      // Stored document files no row names (a store that did not answer, an upload cut short, a cascade).
+      await removeLeftoverFiles(db, services.documents);
+    },
+    5,
+  );
   await jobs.schedule(CLEANUP_QUEUE, '17 * * * *');
   const tripletex = tripletexClientFor(config.tripletex);
-  await jobs.work(REMINDER_QUEUE, async () => {
-    // With Tripletex as the ledger the reminders run after a read-back of the invoices' status (the ledger job runs them).
-    if (tripletex) await queueLedger(jobs, { readBack: true, reminders: true });
-    else await runReminders(db, services.outbox, config);
-  }, 5);
+  await jobs.work(
+    REMINDER_QUEUE,
+    async () => {
+      // With Tripletex as the ledger the reminders run after a read-back of the invoices' status (the ledger job runs them).
+      if (tripletex) await queueLedger(jobs, { readBack: true, reminders: true });
+      else await runReminders(db, services.outbox, config);
+    },
+    5,
+  );
   await jobs.schedule(REMINDER_QUEUE, '23 * * * *');
   await jobs.work<{ fileId: number }>(PAYMENT_FILE_QUEUE, async ({ fileId }) => {
     await bookPaymentFile(db, fileId);
@@ -122,18 +137,30 @@ export async function startJobs(services: Services): Promise<void> {
     await runUndo(db, importId);
   });
   await resumeUndos(db, jobs);
-  await jobs.work<{ importId: number; afterId: number }>(MEMBER_IMPORT_WELCOME_QUEUE, async (data) => {
-    await sendWelcomeMails(db, jobs, services.outbox, config.publicUrl, config.importWelcomePerMinute, data);
-  }, 5);
+  await jobs.work<{ importId: number; afterId: number }>(
+    MEMBER_IMPORT_WELCOME_QUEUE,
+    async (data) => {
+      await sendWelcomeMails(db, jobs, services.outbox, config.publicUrl, config.importWelcomePerMinute, data);
+    },
+    5,
+  );
   const delivery = {
-    jobs, outbox: services.outbox, publicUrl: config.publicUrl, keys: services.keys,
-    mailsPerMinute: config.outreachMailsPerMinute, smsPerMinute: config.outreachSmsPerMinute,
+    jobs,
+    outbox: services.outbox,
+    publicUrl: config.publicUrl,
+    keys: services.keys,
+    mailsPerMinute: config.outreachMailsPerMinute,
+    smsPerMinute: config.outreachSmsPerMinute,
   };
   await jobs.work<OutreachJob>(OUTREACH_QUEUE, (data) => deliverOutreach(db, delivery, data));
-  await jobs.work(OUTREACH_DUE_QUEUE, async () => {
-    await startDueOutreaches(db, jobs);
-    await restartStalledOutreaches(db, jobs);
-  }, 5);
+  await jobs.work(
+    OUTREACH_DUE_QUEUE,
+    async () => {
+      await startDueOutreaches(db, jobs);
+      await restartStalledOutreaches(db, jobs);
+    },
+    5,
+  );
   await jobs.schedule(OUTREACH_DUE_QUEUE, '* * * * *');
   if (services.vipps) {
     await jobs.work(VIPPS_FOLLOW_UP_QUEUE, vippsFollowUp(services), 5);
@@ -143,23 +170,35 @@ export async function startJobs(services: Services): Promise<void> {
   }
   await startAgreementJobs(services);
 
-  await jobs.work(RETENTION_QUEUE, async () => {
-    await applyRetention(db, config.retention);
-  }, 5);
+  await jobs.work(
+    RETENTION_QUEUE,
+    async () => {
+      await applyRetention(db, config.retention);
+    },
+    5,
+  );
   await jobs.schedule(RETENTION_QUEUE, '43 3 * * *');
 
   // In the morning, when a member reads the mail the day it comes.
-  await jobs.work(VALUATION_REMINDER_QUEUE, async () => {
-    await runValuationReminders(db, services.outbox, config.publicUrl);
-  }, 5);
+  await jobs.work(
+    VALUATION_REMINDER_QUEUE,
+    async () => {
+      await runValuationReminders(db, services.outbox, config.publicUrl);
+    },
+    5,
+  );
   await jobs.schedule(VALUATION_REMINDER_QUEUE, '7 9 * * *');
 
   // Only the embedded database needs our backups; a PostgreSQL server has its own.
   const interval = config.backup.intervalHours;
   if (db.kind === 'pglite' && interval > 0) {
-    await jobs.work(BACKUP_QUEUE, async () => {
-      await backupDatabase(db as PgliteDatabase, config.backup.dir, config.backup.keep);
-    }, 5);
+    await jobs.work(
+      BACKUP_QUEUE,
+      async () => {
+        await backupDatabase(db as PgliteDatabase, config.backup.dir, config.backup.keep);
+      },
+      5,
+    );
     await jobs.schedule(BACKUP_QUEUE, `0 */${interval} * * *`);
   } else {
     await jobs.unschedule(BACKUP_QUEUE);

@@ -35,8 +35,12 @@ export async function startAgreementJobs(services: Services): Promise<void> {
   await jobs.work<{ chargeId: number }>(VIPPS_CHARGE_QUEUE, async ({ chargeId }) => {
     await createChargeAtVipps(deps, chargeId);
   });
-  await jobs.work(VIPPS_AGREEMENT_POLL_QUEUE, async () => {
-    await pollAgreements(deps);
-  }, 5);
+  await jobs.work(
+    VIPPS_AGREEMENT_POLL_QUEUE,
+    async () => {
+      await pollAgreements(deps);
+    },
+    5,
+  );
   await jobs.schedule(VIPPS_AGREEMENT_POLL_QUEUE, '29 * * * *');
 }

@@ -39,10 +39,7 @@ export function csvCell(value: CsvCell): string {
 export const csvLine = (cells: readonly CsvCell[]): string => cells.map(csvCell).join(SEPARATOR) + LINE_END;
 
 /** The BOM and header line first, then one chunk of text per batch of rows. */
-export async function* csvChunks<Row>(
-  columns: readonly CsvColumn<Row>[],
-  batches: AsyncIterable<readonly Row[]>,
-): AsyncGenerator<string> {
+export async function* csvChunks<Row>(columns: readonly CsvColumn<Row>[], batches: AsyncIterable<readonly Row[]>): AsyncGenerator<string> {
   yield BOM + csvLine(columns.map((column) => column.header));
   for await (const rows of batches) {
     if (rows.length === 0) continue;

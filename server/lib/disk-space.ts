@@ -26,7 +26,10 @@ export function watchDiskSpace(dir: string, floorBytes: number, intervalMs = 2_0
     free = null;
   }
   const timer = setInterval(() => {
-    statfs(dir).then((stats) => (free = freeBytes(stats)), () => (free = null));
+    statfs(dir).then(
+      (stats) => (free = freeBytes(stats)),
+      () => (free = null),
+    );
   }, intervalMs);
   timer.unref();
   return {

@@ -2,10 +2,7 @@ import sanitizeHtml from 'sanitize-html';
 
 /** What rich text may keep: formatting, lists, links, tables and images over http(s). E-mail HTML narrows it (mail-html.ts). */
 export const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    ...sanitizeHtml.defaults.allowedTags,
-    'img', 'span', 'u', 's', 'h1', 'h2',
-  ],
+  allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'span', 'u', 's', 'h1', 'h2'],
   allowedAttributes: {
     a: ['href', 'name', 'target', 'rel'],
     img: ['src', 'alt', 'title', 'width', 'height'],

@@ -116,8 +116,7 @@ function orderBy(raw: unknown, definition: ListDefinition): { forward: string; r
     return (typeof expressions === 'string' ? [expressions] : expressions).map((expression) => ({ expression, descending }));
   });
   parts.push({ expression: definition.tieBreaker, descending: fields[fields.length - 1].startsWith('-') });
-  const join = (flip: boolean) =>
-    parts.map(({ expression, descending }) => `${expression} ${descending !== flip ? 'DESC' : 'ASC'}`).join(', ');
+  const join = (flip: boolean) => parts.map(({ expression, descending }) => `${expression} ${descending !== flip ? 'DESC' : 'ASC'}`).join(', ');
   const keyOnly = parts.every(({ expression, descending }) => expression === definition.tieBreaker && descending === parts[0].descending);
   return { forward: join(false), reverse: join(true), fields: fields.length, keyOrder: keyOnly ? (parts[0].descending ? 'desc' : 'asc') : null };
 }
@@ -259,12 +258,17 @@ export function listQuery(definition: Pick<ListDefinition, 'filters' | 'sorts' |
       page: listQuerySchema.properties.page,
       per_page: listQuerySchema.properties.per_page,
       sort: Type.Optional(Type.String({ description: `Kommaseparerte felt, "-" foran for synkende: ${sorts} (standard ${definition.defaultSort})` })),
-      ...Object.fromEntries(Object.keys(definition.filters).map((name) => [
-        `filter[${name}]`,
-        Type.Optional(Type.String({
-          description: filters[name] ?? (name === definition.search ? 'Fritekstsøk: hvert ord må finnes' : 'Kommaseparerte verdier; en rad må ha en av dem'),
-        })),
-      ])),
+      ...Object.fromEntries(
+        Object.keys(definition.filters).map((name) => [
+          `filter[${name}]`,
+          Type.Optional(
+            Type.String({
+              description:
+                filters[name] ?? (name === definition.search ? 'Fritekstsøk: hvert ord må finnes' : 'Kommaseparerte verdier; en rad må ha en av dem'),
+            }),
+          ),
+        ]),
+      ),
     },
     { additionalProperties: Type.String() },
   );

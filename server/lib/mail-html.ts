@@ -56,8 +56,7 @@ export function buttonInText(html: string): boolean {
 }
 
 /** Whether the marker stands inside a tag (an attribute: a link's address, an image's source). */
-export const buttonInAttribute = (html: string): boolean =>
-  [html, sanitizeMailHtml(html)].some((text) => /<[^>]*\{\s*button\s*\}[^>]*>/i.test(text));
+export const buttonInAttribute = (html: string): boolean => [html, sanitizeMailHtml(html)].some((text) => /<[^>]*\{\s*button\s*\}[^>]*>/i.test(text));
 
 /** Where the server puts its link to Min side (the welcome and receipt mails); a plain link, no secret. */
 export const MIN_SIDE_MARKER = '{min_side}';

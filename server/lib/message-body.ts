@@ -17,8 +17,7 @@ function fieldMessages(value: unknown, translate: Translate): unknown {
   );
 }
 
-const messageOrFields = (value: unknown, translate: Translate): unknown =>
-  typeof value === 'string' ? translate(value) : fieldMessages(value, translate);
+const messageOrFields = (value: unknown, translate: Translate): unknown => (typeof value === 'string' ? translate(value) : fieldMessages(value, translate));
 
 /** Whether the answer has anything `translateBody` would look at. */
 export const carriesMessages = (body: unknown): body is Record<string, unknown> =>

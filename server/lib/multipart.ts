@@ -25,7 +25,9 @@ export function multipartError(error: unknown): unknown {
  * any other part.
  */
 export async function readUpload(
-  request: FastifyRequest, tooBig: (code: string) => unknown, field?: (name: string, value: unknown) => void,
+  request: FastifyRequest,
+  tooBig: (code: string) => unknown,
+  field?: (name: string, value: unknown) => void,
 ): Promise<{ name: string; buffer: Buffer } | null> {
   if (!request.isMultipart()) return null;
   let file: { name: string; buffer: Buffer } | null = null;

@@ -34,10 +34,7 @@ export function dateField(line: string, from: number, to: number, name: string, 
   return date;
 }
 
-export function checkTotals(
-  who: string, what: string, line: string, n: number,
-  counted: { transactions: number; records: number; sum: number },
-): void {
+export function checkTotals(who: string, what: string, line: string, n: number, counted: { transactions: number; records: number; sum: number }): void {
   const transactions = Number(digits(line, 9, 16, 'antall transaksjoner', n));
   const records = Number(digits(line, 17, 24, 'antall poster', n));
   const sum = amountField(line, 25, 41, 'summen', n);
@@ -48,7 +45,6 @@ export function checkTotals(
     throw new OcrGiroError(`${who} oppgir ${records} poster, men ${what} har ${counted.records} (linje ${n}).`, n);
   }
   if (sum !== counted.sum) {
-    throw new OcrGiroError(
-      `${who} oppgir sum ${formatKroner(sum)}, men beløpspostene summerer til ${formatKroner(counted.sum)} (linje ${n}).`, n);
+    throw new OcrGiroError(`${who} oppgir sum ${formatKroner(sum)}, men beløpspostene summerer til ${formatKroner(counted.sum)} (linje ${n}).`, n);
   }
 }

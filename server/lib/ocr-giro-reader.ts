@@ -1,5 +1,11 @@
 import {
-  OCR_LINE_LENGTH, OCR_TRANSACTION_TYPES, OcrGiroError, TEXT_TYPES, type OcrGiroAssignment, type OcrGiroFile, type OcrGiroTransaction,
+  OCR_LINE_LENGTH,
+  OCR_TRANSACTION_TYPES,
+  OcrGiroError,
+  TEXT_TYPES,
+  type OcrGiroAssignment,
+  type OcrGiroFile,
+  type OcrGiroTransaction,
 } from './ocr-giro-format.ts';
 import { amountField, capitalised, checkTotals, dateField, digits, field, safeSum } from './ocr-giro-fields.ts';
 
@@ -43,13 +49,20 @@ export class OcrGiroReader {
     this.records += 1;
     if (this.assignment) this.assignment.records += 1;
     switch (recordType) {
-      case '10': return this.startTransmission(line, n);
-      case '20': return this.startAssignment(line, n);
-      case '30': return this.amountItem1(line, n);
-      case '31': return this.amountItem2(line, n);
-      case '32': return this.amountItem3(line, n);
-      case '88': return this.endAssignment(line, n);
-      default: return this.endTransmission(line, n);
+      case '10':
+        return this.startTransmission(line, n);
+      case '20':
+        return this.startAssignment(line, n);
+      case '30':
+        return this.amountItem1(line, n);
+      case '31':
+        return this.amountItem2(line, n);
+      case '32':
+        return this.amountItem3(line, n);
+      case '88':
+        return this.endAssignment(line, n);
+      default:
+        return this.endTransmission(line, n);
     }
   }
 
@@ -92,8 +105,7 @@ export class OcrGiroReader {
     }
     if (this.pending) {
       const waiting = RECORD_NAMES[this.pending.next];
-      throw new OcrGiroError(
-        `Transaksjon ${this.pending.transaction.transactionNumber} mangler ${waiting}: ${name} kom i stedet (linje ${n}).`, n);
+      throw new OcrGiroError(`Transaksjon ${this.pending.transaction.transactionNumber} mangler ${waiting}: ${name} kom i stedet (linje ${n}).`, n);
     }
     const names = expected.map((type) => RECORD_NAMES[type]).join(' eller ');
     throw new OcrGiroError(`${capitalised(name)} kan ikke stå her; ventet ${names} (linje ${n}).`, n);
@@ -145,7 +157,9 @@ export class OcrGiroReader {
     const previous = assignment.value.transactions.at(-1);
     if (previous && transactionNumber <= previous.transactionNumber) {
       throw new OcrGiroError(
-        `Transaksjonsnummer ${transactionNumber} kommer etter ${previous.transactionNumber} i oppdrag ${assignmentName(assignment.value.assignmentNumber)}; numrene skal stige (linje ${n}).`, n);
+        `Transaksjonsnummer ${transactionNumber} kommer etter ${previous.transactionNumber} i oppdrag ${assignmentName(assignment.value.assignmentNumber)}; numrene skal stige (linje ${n}).`,
+        n,
+      );
     }
     const sign = field(line, 32, 32);
     if (sign !== '-' && sign !== '0') throw new OcrGiroError(`Fortegnet «${sign}» skal være 0 eller - (linje ${n}).`, n);
@@ -203,12 +217,13 @@ export class OcrGiroReader {
     const transactionNumber = Number(digits(line, 9, 15, 'transaksjonsnummer', n));
     if (transactionNumber !== transaction.transactionNumber) {
       throw new OcrGiroError(
-        `${name} har transaksjonsnummer ${transactionNumber}, men beløpspost 1 foran har ${transaction.transactionNumber} (linje ${n}).`, n);
+        `${name} har transaksjonsnummer ${transactionNumber}, men beløpspost 1 foran har ${transaction.transactionNumber} (linje ${n}).`,
+        n,
+      );
     }
     const transactionType = Number(digits(line, 5, 6, 'transaksjonstype', n));
     if (transactionType !== transaction.transactionType) {
-      throw new OcrGiroError(
-        `${name} har transaksjonstype ${line.slice(4, 6)}, men beløpspost 1 foran har ${transaction.transactionType} (linje ${n}).`, n);
+      throw new OcrGiroError(`${name} har transaksjonstype ${line.slice(4, 6)}, men beløpspost 1 foran har ${transaction.transactionType} (linje ${n}).`, n);
     }
   }
 

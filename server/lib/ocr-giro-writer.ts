@@ -51,7 +51,8 @@ function number(value: string | number, width: number, what: string): string {
 function ddmmyy(date: string | null | undefined): string {
   if (date === null || date === undefined) return '000000';
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!match || parseDate(`${match[3]}${match[2]}${match[1].slice(2)}`) !== date) throw new Error(`A date from 1969 to 2068 as yyyy-mm-dd is needed, got ${date}`);
+  if (!match || parseDate(`${match[3]}${match[2]}${match[1].slice(2)}`) !== date)
+    throw new Error(`A date from 1969 to 2068 as yyyy-mm-dd is needed, got ${date}`);
   return `${match[3]}${match[2]}${match[1].slice(2)}`;
 }
 
@@ -62,14 +63,18 @@ function ddmmyy(date: string | null | undefined): string {
  */
 export function writeOcrGiro(input: OcrGiroInput, options: { lineEnding?: '\r\n' | '\n' } = {}): string {
   const lines: string[] = [];
-  lines.push(`NY000010${number(input.dataSender ?? NETS_ID, 8, 'dataSender')}${number(input.transmissionNumber, 7, 'transmissionNumber')}`
-    + `${number(input.dataRecipient, 8, 'dataRecipient')}${'0'.repeat(49)}`);
+  lines.push(
+    `NY000010${number(input.dataSender ?? NETS_ID, 8, 'dataSender')}${number(input.transmissionNumber, 7, 'transmissionNumber')}` +
+      `${number(input.dataRecipient, 8, 'dataRecipient')}${'0'.repeat(49)}`,
+  );
   let transmissionTransactions = 0;
   let transmissionSum = 0;
   for (const assignment of input.assignments) {
     const start = lines.length;
-    lines.push(`NY090020${number(assignment.agreementId, 9, 'agreementId')}${number(assignment.assignmentNumber, 7, 'assignmentNumber')}`
-      + `${number(assignment.account, 11, 'account')}${'0'.repeat(45)}`);
+    lines.push(
+      `NY090020${number(assignment.agreementId, 9, 'agreementId')}${number(assignment.assignmentNumber, 7, 'assignmentNumber')}` +
+        `${number(assignment.account, 11, 'account')}${'0'.repeat(45)}`,
+    );
     let sum = 0;
     const dates: string[] = [];
     assignment.transactions.forEach((transaction, index) => {
@@ -84,15 +89,19 @@ export function writeOcrGiro(input: OcrGiroInput, options: { lineEnding?: '\r\n'
       const amount = Math.abs(transaction.amountOre);
       sum += amount;
       const prefix = `NY09${number(type, 2, 'transactionType')}`;
-      lines.push(`${prefix}30${transactionNumber}${date}${number(transaction.centreId ?? '01', 2, 'centreId')}`
-        + `${number(transaction.dayCode ?? Number(transaction.date.slice(8, 10)), 2, 'dayCode')}`
-        + `${number(transaction.partialSettlementNumber ?? 1, 1, 'partialSettlementNumber')}`
-        + `${number(transaction.partialSettlementSerialNumber ?? '00001', 5, 'partialSettlementSerialNumber')}`
-        + `${transaction.amountOre < 0 ? '-' : '0'}${number(amount, 17, 'amountOre')}${kid.padStart(25, ' ')}${'0'.repeat(6)}`);
-      lines.push(`${prefix}31${transactionNumber}${number(transaction.formNumber ?? '0', 10, 'formNumber')}`
-        + `${number(transaction.bankReference ?? '0', 9, 'bankReference')}${'0'.repeat(7)}`
-        + `${ddmmyy(transaction.bankDate === undefined ? transaction.date : transaction.bankDate)}`
-        + `${number(transaction.payerAccount ?? '0', 11, 'payerAccount')}${'0'.repeat(22)}`);
+      lines.push(
+        `${prefix}30${transactionNumber}${date}${number(transaction.centreId ?? '01', 2, 'centreId')}` +
+          `${number(transaction.dayCode ?? Number(transaction.date.slice(8, 10)), 2, 'dayCode')}` +
+          `${number(transaction.partialSettlementNumber ?? 1, 1, 'partialSettlementNumber')}` +
+          `${number(transaction.partialSettlementSerialNumber ?? '00001', 5, 'partialSettlementSerialNumber')}` +
+          `${transaction.amountOre < 0 ? '-' : '0'}${number(amount, 17, 'amountOre')}${kid.padStart(25, ' ')}${'0'.repeat(6)}`,
+      );
+      lines.push(
+        `${prefix}31${transactionNumber}${number(transaction.formNumber ?? '0', 10, 'formNumber')}` +
+          `${number(transaction.bankReference ?? '0', 9, 'bankReference')}${'0'.repeat(7)}` +
+          `${ddmmyy(transaction.bankDate === undefined ? transaction.date : transaction.bankDate)}` +
+          `${number(transaction.payerAccount ?? '0', 11, 'payerAccount')}${'0'.repeat(22)}`,
+      );
       if (TEXT_TYPES.has(type)) {
         const text = transaction.text ?? '';
         // The file is ISO-8859-1: a character outside it would be lost when the text is encoded.
@@ -102,14 +111,18 @@ export function writeOcrGiro(input: OcrGiroInput, options: { lineEnding?: '\r\n'
     });
     const sorted = [...dates].sort();
     const records = lines.length - start + 1;
-    lines.push(`NY090088${number(assignment.transactions.length, 8, 'transactions')}${number(records, 8, 'records')}`
-      + `${number(sum, 17, 'sum')}${ddmmyy(assignment.date ?? sorted.at(-1) ?? input.date)}`
-      + `${ddmmyy(sorted[0] ?? null)}${ddmmyy(sorted.at(-1) ?? null)}${'0'.repeat(21)}`);
+    lines.push(
+      `NY090088${number(assignment.transactions.length, 8, 'transactions')}${number(records, 8, 'records')}` +
+        `${number(sum, 17, 'sum')}${ddmmyy(assignment.date ?? sorted.at(-1) ?? input.date)}` +
+        `${ddmmyy(sorted[0] ?? null)}${ddmmyy(sorted.at(-1) ?? null)}${'0'.repeat(21)}`,
+    );
     transmissionTransactions += assignment.transactions.length;
     transmissionSum += sum;
   }
-  lines.push(`NY000089${number(transmissionTransactions, 8, 'transactions')}${number(lines.length + 1, 8, 'records')}`
-    + `${number(transmissionSum, 17, 'sum')}${ddmmyy(input.date)}${'0'.repeat(33)}`);
+  lines.push(
+    `NY000089${number(transmissionTransactions, 8, 'transactions')}${number(lines.length + 1, 8, 'records')}` +
+      `${number(transmissionSum, 17, 'sum')}${ddmmyy(input.date)}${'0'.repeat(33)}`,
+  );
   const lineEnding = options.lineEnding ?? '\r\n';
   return lines.join(lineEnding) + lineEnding;
 }

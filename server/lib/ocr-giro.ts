@@ -31,8 +31,15 @@ import type { OcrGiroFile } from './ocr-giro-format.ts';
 import { OcrGiroReader } from './ocr-giro-reader.ts';
 
 export {
-  formatKroner, NETS_ID, OCR_LINE_LENGTH, OCR_REVERSAL_TYPES, OCR_TRANSACTION_TYPES, OcrGiroError,
-  type OcrGiroAssignment, type OcrGiroFile, type OcrGiroTransaction,
+  formatKroner,
+  NETS_ID,
+  OCR_LINE_LENGTH,
+  OCR_REVERSAL_TYPES,
+  OCR_TRANSACTION_TYPES,
+  OcrGiroError,
+  type OcrGiroAssignment,
+  type OcrGiroFile,
+  type OcrGiroTransaction,
 } from './ocr-giro-format.ts';
 export { writeOcrGiro, type OcrGiroAssignmentInput, type OcrGiroInput, type OcrGiroTransactionInput } from './ocr-giro-writer.ts';
 

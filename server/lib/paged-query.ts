@@ -55,10 +55,7 @@ function totalQuery(db: Queryable, source: PagedSource, list: ListQuery): Promis
   const total = list.totalFrom;
   if (total === 'count') return db.query(`SELECT count(*)::int AS total ${source.from} AND ${list.where}`, params);
   if ('counter' in total) return db.query(COUNTER_SQL, [total.counter], { prepare: true });
-  return db.query(
-    `SELECT count(*)::int AS total FROM (SELECT 1 ${source.from} AND ${list.where} LIMIT ${total.atMost}) matching`,
-    params,
-  );
+  return db.query(`SELECT count(*)::int AS total FROM (SELECT 1 ${source.from} AND ${list.where} LIMIT ${total.atMost}) matching`, params);
 }
 
 /** Pages past this many rows are worth knowing the total first (to read them from the far end). */
@@ -84,7 +81,11 @@ export async function rowsKnowingTotal<Row>(db: Queryable, source: PagedSource, 
  * their counts, so the page walks at most one block however deep it is.
  */
 async function rowsFromBlocks<Row>(
-  db: Queryable, source: PagedSource, blocks: NonNullable<PagedSource['blocks']>, list: ListQuery, total: number,
+  db: Queryable,
+  source: PagedSource,
+  blocks: NonNullable<PagedSource['blocks']>,
+  list: ListQuery,
+  total: number,
 ): Promise<Row[]> {
   const fromStart = list.offset <= total / 2;
   const limit = fromStart ? list.perPage : Math.min(list.perPage, total - list.offset);
@@ -113,7 +114,11 @@ async function rowsFromBlocks<Row>(
  * page's rows by their keys.
  */
 async function searchPage<Row>(
-  db: Queryable, keyFirst: NonNullable<PagedSource['keyFirst']>, source: PagedSource, list: ListQuery, atMost: number,
+  db: Queryable,
+  keyFirst: NonNullable<PagedSource['keyFirst']>,
+  source: PagedSource,
+  list: ListQuery,
+  atMost: number,
 ): Promise<Page<Row>> {
   const { key, table } = keyFirst;
   const found = await db.query<{ page_key: number }>(
@@ -123,10 +128,7 @@ async function searchPage<Row>(
   const keys = found.slice(list.offset, list.offset + list.perPage).map((row) => row.page_key);
   const exact = found.length < atMost;
   if (keys.length === 0) return { list, rows: [], total: found.length, exact };
-  const rows = await db.query<Row>(
-    `SELECT ${source.columns} FROM ${table} WHERE ${key} = ANY($1::int[]) ORDER BY ${list.orderBy}`,
-    [keys],
-  );
+  const rows = await db.query<Row>(`SELECT ${source.columns} FROM ${table} WHERE ${key} = ANY($1::int[]) ORDER BY ${list.orderBy}`, [keys]);
   return { list, rows, total: found.length, exact };
 }
 

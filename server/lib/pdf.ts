@@ -54,7 +54,14 @@ export async function taggedPdf(options: { title: string; lang: string; author: 
   });
   const root = doc.struct('Document');
   doc.addStructure(root);
-  return { doc, root, finish: () => { doc.end(); return done; } };
+  return {
+    doc,
+    root,
+    finish: () => {
+      doc.end();
+      return done;
+    },
+  };
 }
 
 /**
@@ -134,14 +141,24 @@ export function factTable(doc: Doc, root: Struct, facts: readonly Fact[], option
       width = valueWidth(rowTop);
       height = Math.max(doc.heightOfString(fact.value, { width }), 13);
     }
-    table.add(doc.struct('TR', {}, [
-      headerCell(doc, 'Row', () => {
-        doc.font('Sans-Bold').fontSize(9.5).fillColor(COLOURS.muted).text(fact.label, MARGIN.x, rowTop + 1, { width: labelWidth - 8 });
-      }),
-      doc.struct('TD', {}, () => {
-        doc.font(fact.bold ? 'Sans-Bold' : 'Sans').fontSize(10.5).fillColor(COLOURS.ink).text(fact.value, MARGIN.x + labelWidth, rowTop, { width });
-      }),
-    ]));
+    table.add(
+      doc.struct('TR', {}, [
+        headerCell(doc, 'Row', () => {
+          doc
+            .font('Sans-Bold')
+            .fontSize(9.5)
+            .fillColor(COLOURS.muted)
+            .text(fact.label, MARGIN.x, rowTop + 1, { width: labelWidth - 8 });
+        }),
+        doc.struct('TD', {}, () => {
+          doc
+            .font(fact.bold ? 'Sans-Bold' : 'Sans')
+            .fontSize(10.5)
+            .fillColor(COLOURS.ink)
+            .text(fact.value, MARGIN.x + labelWidth, rowTop, { width });
+        }),
+      ]),
+    );
     y = rowTop + height + rowGap;
   }
   table.end();
@@ -162,7 +179,10 @@ export function numberPages(doc: Doc, label: (page: number, of: number) => strin
     const bottomMargin = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     doc.markContent('Artifact', { type: 'Pagination' });
-    doc.font('Sans').fontSize(8).fillColor(COLOURS.muted)
+    doc
+      .font('Sans')
+      .fontSize(8)
+      .fillColor(COLOURS.muted)
       .text(label(index + 1, pages.count), MARGIN.x, A4.height - MARGIN.bottom + 14, { width: CONTENT_WIDTH, align: 'right', lineBreak: false });
     if (left) {
       doc.text(left, MARGIN.x, A4.height - MARGIN.bottom + 14, { width: CONTENT_WIDTH - 80, lineBreak: false, ellipsis: true });

@@ -11,13 +11,29 @@
 type Schema = Record<string, unknown>;
 
 /** Keywords a plain scalar schema may carry and still be written as a list of types. */
-const SCALAR_KEYWORDS = new Set(['type', 'format', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'pattern', 'description', 'title', 'examples', 'default']);
+const SCALAR_KEYWORDS = new Set([
+  'type',
+  'format',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'pattern',
+  'description',
+  'title',
+  'examples',
+  'default',
+]);
 const SCALAR_TYPES = new Set(['string', 'integer', 'number', 'boolean']);
 
 const isPlainScalar = (schema: unknown): schema is Schema =>
-  typeof schema === 'object' && schema !== null && !Array.isArray(schema)
-  && SCALAR_TYPES.has((schema as Schema).type as string)
-  && Object.keys(schema).every((key) => SCALAR_KEYWORDS.has(key));
+  typeof schema === 'object' &&
+  schema !== null &&
+  !Array.isArray(schema) &&
+  SCALAR_TYPES.has((schema as Schema).type as string) &&
+  Object.keys(schema).every((key) => SCALAR_KEYWORDS.has(key));
 
 const isNull = (schema: unknown): boolean =>
   typeof schema === 'object' && schema !== null && (schema as Schema).type === 'null' && Object.keys(schema).length === 1;

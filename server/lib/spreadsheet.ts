@@ -83,7 +83,9 @@ export function refuseUnsavedFormulas(sheet: Sheet): void {
   if (cells.length === 0) return;
   if (cells.length === 1) throw refused(`Arket «${sheet.name}»: ${formulaWithoutValue(cells[0])}`);
   const named = cells.length > 3 ? `${cells.slice(0, 3).join(', ')} og ${cells.length - 3} til` : `${cells.slice(0, -1).join(', ')} og ${cells.at(-1)}`;
-  throw refused(`Arket «${sheet.name}»: Cellene ${named} har formler uten lagret verdi. Åpne filen i Excel eller LibreOffice og lagre den på nytt, så blir verdiene med.`);
+  throw refused(
+    `Arket «${sheet.name}»: Cellene ${named} har formler uten lagret verdi. Åpne filen i Excel eller LibreOffice og lagre den på nytt, så blir verdiene med.`,
+  );
 }
 
 /** A formula cell whose file carries no result for it. */
@@ -98,7 +100,8 @@ export const refused = (message: string) => new HttpError(422, { message, errors
 function openZip(buffer: Buffer, messages: SheetMessages): Promise<yauzl.ZipFile> {
   return new Promise((resolve, reject) => {
     yauzl.fromBuffer(buffer, { lazyEntries: true, validateEntrySizes: true }, (error, zip) =>
-      error || !zip ? reject(refused(messages.notXlsx)) : resolve(zip));
+      error || !zip ? reject(refused(messages.notXlsx)) : resolve(zip),
+    );
   });
 }
 
@@ -106,7 +109,8 @@ function openZip(buffer: Buffer, messages: SheetMessages): Promise<yauzl.ZipFile
 const READ_PARTS = ['xl/_rels/workbook.xml.rels', 'xl/workbook.xml', 'xl/styles.xml', 'xl/sharedStrings.xml'];
 const SHEET_PART = /^xl\/worksheets\/sheet(\d+)\.xml$/;
 const readPart = (name: string) => READ_PARTS.includes(name) || SHEET_PART.test(name);
-const EMPTY_SHARED_STRINGS = '<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"/>';
+const EMPTY_SHARED_STRINGS =
+  '<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"/>';
 const ODS_MIMETYPE = 'application/vnd.oasis.opendocument.spreadsheet';
 
 /** A checked workbook: the parts a reader needs, inflated, by name. */
@@ -185,7 +189,9 @@ export async function* sheetPackages(parts: XlsxParts): AsyncGenerator<{ number:
     .map((name) => Number(SHEET_PART.exec(name)?.[1] ?? Number.NaN))
     .filter((number) => !Number.isNaN(number))
     .sort((a, b) => a - b);
-  const common = READ_PARTS.map((name) => [name, parts.get(name) ?? (name === 'xl/sharedStrings.xml' ? Buffer.from(EMPTY_SHARED_STRINGS) : undefined)] as const);
+  const common = READ_PARTS.map(
+    (name) => [name, parts.get(name) ?? (name === 'xl/sharedStrings.xml' ? Buffer.from(EMPTY_SHARED_STRINGS) : undefined)] as const,
+  );
   for (const number of sheets) {
     const zip = new yazl.ZipFile();
     for (const [name, data] of common) if (data) zip.addBuffer(data, name, { compress: false, mtime: new Date(0) });
@@ -218,7 +224,12 @@ function sheetNames(parts: XlsxParts): Map<number, string> {
 }
 
 const unescapeXml = (text: string) =>
-  text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /** A date cell's day: exceljs hands spreadsheet dates over as midnight UTC. */
 const dayOf = (date: Date) => (Number.isNaN(date.getTime()) ? '' : date.toISOString().slice(0, 10));
@@ -256,7 +267,11 @@ export async function readXlsx(buffer: Buffer, limits: SheetLimits, messages: Sh
       const sheet: Sheet = { name: names.get(number) ?? `Ark ${sheets.length + 1}`, rows: [] };
       sheets.push(sheet);
       const reader = new stream.xlsx.WorkbookReader(Readable.from([zip]), {
-        sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore',
+        sharedStrings: 'cache',
+        styles: 'cache',
+        hyperlinks: 'ignore',
+        worksheets: 'emit',
+        entries: 'ignore',
       });
       for await (const worksheet of reader) {
         for await (const row of worksheet as unknown as AsyncIterable<ExcelJS.Row>) {

@@ -39,7 +39,10 @@ export function withFilterDatabaseNames(workbookXml: string, filters: ReadonlyMa
     const range = filters.get(Number(sheet[1]));
     const name = SHEET_NAME.exec(sheet[0])?.[1];
     if (!range || name === undefined) return;
-    const absolute = range.split(':').map((cell) => cell.replace(/^([A-Z]+)(\d+)$/, '$$$1$$$2')).join(':');
+    const absolute = range
+      .split(':')
+      .map((cell) => cell.replace(/^([A-Z]+)(\d+)$/, '$$$1$$$2'))
+      .join(':');
     const reference = `'${xmlDecode(name).replace(/'/g, "''")}'!${absolute}`;
     names.push(`<definedName name="_xlnm._FilterDatabase" localSheetId="${localSheetId}" hidden="1">${xmlEncode(reference)}</definedName>`);
   });
@@ -59,10 +62,7 @@ export function nameFilter(workbook: Workbook, sheetId: number, range: string): 
     if (typeof zip?.append !== 'function') throw new Error('exceljs WorkbookWriter without its zip: the autofilter cannot be named');
     const named = new Map<number, string>();
     const append = zip.append.bind(zip);
-    zip.append = (source, data) => append(
-      WORKBOOK_PART.test(data.name) && typeof source === 'string' ? withFilterDatabaseNames(source, named) : source,
-      data,
-    );
+    zip.append = (source, data) => append(WORKBOOK_PART.test(data.name) && typeof source === 'string' ? withFilterDatabaseNames(source, named) : source, data);
     filtersOf.set(workbook, named);
     filters = named;
   }

@@ -24,14 +24,20 @@ export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.
 /** The query parameter every export route takes: `format=xlsx` for the spreadsheet, CSV otherwise. */
 export type ExportFormat = 'csv' | 'xlsx';
 
-const ExportFormatParam = Type.Optional(Type.Union([Type.Literal('csv'), Type.Literal('xlsx')], {
-  description: 'csv (standard): filen spesifikasjonen navngir. xlsx: samme rader som regneark (datoer som datoer, beløp som tall, '
-    + 'postnummer og telefon som tekst, fet og frosset overskriftsrad), med .xlsx i stedet for .csv i filnavnet',
-}));
+const ExportFormatParam = Type.Optional(
+  Type.Union([Type.Literal('csv'), Type.Literal('xlsx')], {
+    description:
+      'csv (standard): filen spesifikasjonen navngir. xlsx: samme rader som regneark (datoer som datoer, beløp som tall, ' +
+      'postnummer og telefon som tekst, fet og frosset overskriftsrad), med .xlsx i stedet for .csv i filnavnet',
+  }),
+);
 
 /** An export route's query: the list's own parameters plus `format`. */
 export const withExportFormat = <T extends TObject>(query: T) =>
-  Type.Object({ ...query.properties, format: ExportFormatParam }, { additionalProperties: Type.String(), description: (query as { description?: string }).description });
+  Type.Object(
+    { ...query.properties, format: ExportFormatParam },
+    { additionalProperties: Type.String(), description: (query as { description?: string }).description },
+  );
 
 /** The OpenAPI answer of an export route: the CSV or, with format=xlsx, the spreadsheet. */
 export const exportResponse = (csvFilename: string) => ({
@@ -56,7 +62,11 @@ const STYLES: Record<'plain' | 'date' | 'amount', Partial<ExcelJS.Style>> = {
 };
 /** A sheet name Excel accepts: at most 31 characters, none of []:*?/\. */
 export function sheetNameOf(filename: string): string {
-  const base = filename.replace(/\.[^.]+$/, '').replace(/[[\]:*?/\\]/g, ' ').trim() || 'Ark1';
+  const base =
+    filename
+      .replace(/\.[^.]+$/, '')
+      .replace(/[[\]:*?/\\]/g, ' ')
+      .trim() || 'Ark1';
   return base.slice(0, 31);
 }
 
@@ -266,7 +276,5 @@ export function sendExport<Row>(
   columns: readonly CsvColumn<Row>[],
   batches: AsyncIterable<readonly Row[]>,
 ): Promise<FastifyReply> {
-  return format === 'xlsx'
-    ? sendXlsx(reply, xlsxFilename(csvFilename), columns, batches)
-    : sendCsv(reply, csvFilename, columns, batches);
+  return format === 'xlsx' ? sendXlsx(reply, xlsxFilename(csvFilename), columns, batches) : sendCsv(reply, csvFilename, columns, batches);
 }

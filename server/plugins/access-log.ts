@@ -61,7 +61,10 @@ export const MEMBER_DATA_ROUTE = /^\/api\/(member|instrument(?!\/category)|subsc
 
 /** An export's format as people name it, from the answer's content type. */
 const FORMATS: [RegExp, string][] = [
-  [/spreadsheetml/, 'xlsx'], [/text\/csv/, 'CSV'], [/application\/pdf/, 'PDF'], [/application\/zip/, 'zip'],
+  [/spreadsheetml/, 'xlsx'],
+  [/text\/csv/, 'CSV'],
+  [/application\/pdf/, 'PDF'],
+  [/application\/zip/, 'zip'],
 ];
 export const formatOf = (contentType: string | null): string | null =>
   FORMATS.find(([pattern]) => contentType !== null && pattern.test(contentType))?.[1] ?? null;
@@ -77,13 +80,15 @@ export const memberFromBody: MemberOf = (request) => {
  * The member ids at `paths` ('member_id', or 'possible_duplicate.id' for a nested object) of each
  * row of the answer's `data` (a page's rows, or one object).
  */
-export const membersInRows = (...paths: string[]): MembersOf => (answer) => {
-  const data = (answer as { data?: unknown } | null)?.data;
-  const rows: unknown[] = Array.isArray(data) ? data : data ? [data] : [];
-  const at = (row: unknown, path: string) =>
-    path.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | null | undefined)?.[key], row);
-  return rows.flatMap((row) => paths.map((path) => at(row, path)));
-};
+export const membersInRows =
+  (...paths: string[]): MembersOf =>
+  (answer) => {
+    const data = (answer as { data?: unknown } | null)?.data;
+    const rows: unknown[] = Array.isArray(data) ? data : data ? [data] : [];
+    const at = (row: unknown, path: string) =>
+      path.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | null | undefined)?.[key], row);
+    return rows.flatMap((row) => paths.map((path) => at(row, path)));
+  };
 
 function addMembers(request: FastifyRequest, ids: Iterable<unknown>): void {
   const members = (request.accessMembers ??= new Set());
@@ -168,14 +173,19 @@ async function accessLog(app: FastifyInstance) {
       const format = rule.kind === 'export' ? formatOf(sent) : null;
       const named = (detail: string) => (format ? `${detail} (${format})` : detail);
       const log = (memberId: number | null, extra: { detail?: string; memberIds?: number[]; rowCount?: number | null } = {}) =>
-        recordAccess(app.services.accessLog, account, {
-          memberId,
-          kind: rule.kind,
-          detail: named(extra.detail ?? rule.detail),
-          rowCount: extra.rowCount !== undefined ? extra.rowCount : request.accessRowCount,
-          memberIds: extra.memberIds ?? null,
-          ip: request.ip,
-        }, { evenForSelf: rule.evenForSelf });
+        recordAccess(
+          app.services.accessLog,
+          account,
+          {
+            memberId,
+            kind: rule.kind,
+            detail: named(extra.detail ?? rule.detail),
+            rowCount: extra.rowCount !== undefined ? extra.rowCount : request.accessRowCount,
+            memberIds: extra.memberIds ?? null,
+            ip: request.ip,
+          },
+          { evenForSelf: rule.evenForSelf },
+        );
       const members = [...(request.accessMembers ?? [])].sort((a, b) => a - b);
       // An action on many (an export, a bank file read in): always one entry, naming the members it touched.
       if (rule.member === null && rule.members) return log(null, { memberIds: members.length > 0 ? members : undefined, rowCount: members.length });

@@ -39,7 +39,13 @@ export function standardErrors(method: string, schema: FastifySchema, config: Ro
   if (schema.params || schema.querystring || hasBody) statuses.add(400);
   if (access !== 'public') statuses.add(401);
   // The guard's 403: the wrong role, a blocked member, staff who must enrol in two-factor sign-in first.
-  if (access === 'staff' || access === 'member' || access === 'member-or-staff' || config.right || (access === 'signed-in' && !(config.allowBlocked && config.allowWithoutTwoFactor))) {
+  if (
+    access === 'staff' ||
+    access === 'member' ||
+    access === 'member-or-staff' ||
+    config.right ||
+    (access === 'signed-in' && !(config.allowBlocked && config.allowWithoutTwoFactor))
+  ) {
     statuses.add(403);
   }
   // An id in the path, or a body naming a member (member_id): what does not exist or is not yours.
@@ -71,9 +77,8 @@ interface OpenApiDocument {
 /** JSON with the keys of every object in order, to compare two answers by content. */
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, item: unknown) =>
-    item && typeof item === 'object' && !Array.isArray(item)
-      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => a.localeCompare(b)))
-      : item);
+    item && typeof item === 'object' && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => a.localeCompare(b))) : item,
+  );
 }
 
 /**
@@ -106,8 +111,9 @@ async function docs(app: FastifyInstance) {
       openapi: '3.1.0',
       info: {
         title: 'Musikerportalen API',
-        description: 'API for back office, Min side og innmelding. Lister følger Laravel-konvensjonene (page, per_page, filter[x], sort). '
-          + 'Feil svarer med { message } på norsk; ugyldige felt med 422 { message, errors: { felt: [meldinger] } }.',
+        description:
+          'API for back office, Min side og innmelding. Lister følger Laravel-konvensjonene (page, per_page, filter[x], sort). ' +
+          'Feil svarer med { message } på norsk; ugyldige felt med 422 { message, errors: { felt: [meldinger] } }.',
         version: '1.0.0',
       },
       servers: [{ url: '/', description: 'Portalen selv (samme vert som nettsidene)' }],
@@ -126,8 +132,12 @@ async function docs(app: FastifyInstance) {
       // (fileResponse, exportResponse) and every other answer, the errors included, is JSON.
       const { multipart, produces: _produces, ...rest } = own as typeof own & { produces?: string[] };
       // A route's own answers keep their schema and get the status's description when they have none.
-      const response: Responses = Object.fromEntries(Object.entries(own.response ?? {}).map(([status, answer]) =>
-        [status, (answer as { description?: string }).description ? answer : { ...(answer as object), description: describe(Number(status)) }]));
+      const response: Responses = Object.fromEntries(
+        Object.entries(own.response ?? {}).map(([status, answer]) => [
+          status,
+          (answer as { description?: string }).description ? answer : { ...(answer as object), description: describe(Number(status)) },
+        ]),
+      );
       if (url.startsWith('/api/')) {
         for (const status of standardErrors(method, own, config)) response[status] ??= errorResponse(status);
       }

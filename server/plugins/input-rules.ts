@@ -15,8 +15,11 @@ async function inputRules(app: FastifyInstance) {
     if (where) return done(new HttpError(400, { message: `Ugyldig verdi i forespørselen: ${where.field}. ${where.message}` }));
     // Only a parsed JSON body; a file upload (a stream or a buffer) is checked by its route.
     const body = request.body;
-    const parsed = typeof body === 'string' || typeof body === 'number' || Array.isArray(body)
-      || (typeof body === 'object' && body !== null && Object.getPrototypeOf(body) === Object.prototype);
+    const parsed =
+      typeof body === 'string' ||
+      typeof body === 'number' ||
+      Array.isArray(body) ||
+      (typeof body === 'object' && body !== null && Object.getPrototypeOf(body) === Object.prototype);
     const issue = parsed ? findInputIssue(body) : null;
     done(issue ? validationFailed({ [issue.field || 'body']: [issue.message] }) : undefined);
   });

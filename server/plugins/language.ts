@@ -35,7 +35,10 @@ export const MEMBER_CATALOGUES = [
 export const toEnglish = englishTranslator(MEMBER_CATALOGUES);
 
 function appendVary(current: unknown, name: string): string {
-  const names = String(current ?? '').split(',').map((part) => part.trim()).filter(Boolean);
+  const names = String(current ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
   return names.some((part) => part.toLowerCase() === name.toLowerCase()) ? names.join(', ') : [...names, name].join(', ');
 }
 

@@ -47,7 +47,14 @@ function queueGauges(registry: Registry, services: Services): void {
 
 function poolGauges(registry: Registry, db: PostgresDatabase): void {
   const use = (field: 'total' | 'idle' | 'waiting' | 'max', name: string, help: string) =>
-    new Gauge({ name, help, registers: [registry], collect() { this.set(db.poolUse()[field]); } });
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(db.poolUse()[field]);
+      },
+    });
   use('total', 'portal_database_pool_connections', 'Connections the PostgreSQL pool holds open (idle or in use)');
   use('idle', 'portal_database_pool_idle', 'Idle connections in the PostgreSQL pool');
   use('waiting', 'portal_database_pool_waiting', 'Queries waiting for a free connection of the PostgreSQL pool');

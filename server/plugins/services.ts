@@ -38,11 +38,7 @@ export default fp(services, { name: 'services' });
  * The services a configuration asks for: real clients where configured, embedded defaults
  * otherwise. The job queue is made here and started by whoever runs the app (jobs/start.ts).
  */
-export function createServices(
-  config: Config,
-  db: Database,
-  overrides: Partial<Omit<Services, 'config' | 'db' | 'outbox'>> = {},
-): Services {
+export function createServices(config: Config, db: Database, overrides: Partial<Omit<Services, 'config' | 'db' | 'outbox'>> = {}): Services {
   const mail = overrides.mail ?? mailTransportFor(config.smtpUrl, outboxDir(config.dataDir));
   const sms = overrides.sms ?? smsTransportFor(config.sms, outboxDir(config.dataDir));
   const metrics = overrides.metrics !== undefined ? overrides.metrics : config.metricsToken ? new Metrics() : null;

@@ -46,7 +46,6 @@ const RESET_ANSWER_MS = 300;
 /** E-mailed sign-in codes an account gets an hour at most; past that the answer is the same, but no mail goes out. */
 const CODE_MAILS_PER_HOUR = 10;
 
-
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config, outbox, keys } = app.services;
 

@@ -8,7 +8,17 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { DataOf, IdParams, MessageBody } from '../schemas/common.ts';
 import {
-  BillingSettings, BillingSettingsPatch, CreditBody, InvoiceAging, InvoiceDetails, InvoicePage, PauseRemindersBody, PaymentBody, PricePatchBody, PriceQuery, PriceRow,
+  BillingSettings,
+  BillingSettingsPatch,
+  CreditBody,
+  InvoiceAging,
+  InvoiceDetails,
+  InvoicePage,
+  PauseRemindersBody,
+  PaymentBody,
+  PricePatchBody,
+  PriceQuery,
+  PriceRow,
 } from '../schemas/billing.ts';
 import { errorResponses, fileResponse } from '../schemas/responses.ts';
 import { listQuery, paginate, paginatorSchema } from '../lib/list.ts';
@@ -17,9 +27,7 @@ import { assertOwnMember, accountOf, isStaff } from '../lib/access.ts';
 import { XLSX_CONTENT_TYPE, exportResponse, sendExport, withExportFormat } from '../lib/xlsx.ts';
 import { countRows, membersInRows } from '../plugins/access-log.ts';
 import { invoiceOwner, loadInvoice } from '../domain/billing/invoices.ts';
-import {
-  INVOICE_CSV, INVOICE_EXPORT_FILENAME, INVOICE_FILTER_DOCS, invoiceExportBatches, invoiceList, invoicePage,
-} from '../domain/billing/invoice-list.ts';
+import { INVOICE_CSV, INVOICE_EXPORT_FILENAME, INVOICE_FILTER_DOCS, invoiceExportBatches, invoiceList, invoicePage } from '../domain/billing/invoice-list.ts';
 import { invoiceAging } from '../domain/billing/aging.ts';
 import { memberInvoicePage } from '../domain/billing/member-invoices.ts';
 import { MemberInvoice } from '../schemas/invoice-vipps.ts';
@@ -49,7 +57,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/invoice/list',
     {
-      config: { right: 'billing.read', access: 'staff', accessLog: { kind: 'read', detail: 'Fakturaer', list: 'Fakturalisten', members: membersInRows('member_id') } },
+      config: {
+        right: 'billing.read',
+        access: 'staff',
+        accessLog: { kind: 'read', detail: 'Fakturaer', list: 'Fakturalisten', members: membersInRows('member_id') },
+      },
       schema: {
         tags: TAGS,
         summary: 'Fakturaene, filtrert, sortert og sidevis, med totaler (antall, fakturert, betalt, utestående i øre) for de filtrerte',
@@ -85,7 +97,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       config: { right: 'billing.run', access: 'staff', accessLog: false },
       schema: {
         tags: TAGS,
-        summary: 'Les status for de åpne fakturaene fra Tripletex nå (jobben går ellers hver time) og før innbetalingene som er kommet dit; svarer før den er ferdig. 503 uten Tripletex',
+        summary:
+          'Les status for de åpne fakturaene fra Tripletex nå (jobben går ellers hver time) og før innbetalingene som er kommet dit; svarer før den er ferdig. 503 uten Tripletex',
         response: { ...errorResponses(503), 202: MessageBody },
       },
     },
@@ -139,8 +152,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: { ...errorResponses(409), 201: DataOf(InvoiceDetails) },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send({ data: linked(await registerPayment(db, request.params.id, request.body, accountOf(request).id, ledger)) }),
+    async (request, reply) => reply.code(201).send({ data: linked(await registerPayment(db, request.params.id, request.body, accountOf(request).id, ledger)) }),
   );
 
   app.post(

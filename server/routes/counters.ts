@@ -13,14 +13,18 @@ const BadgeCounts = Type.Object({
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.services;
-  app.get('/counters', {
-    config: { right: 'members.read', access: 'staff', accessLog: false },
-    schema: {
-      tags: ['Forespørsler'],
-      summary: 'Tallene i menyen: hvor mange som venter i hver av de fire køene (de samme som køenes total; skademeldinger: sendt eller under behandling)',
-      response: { 200: DataOf(BadgeCounts) },
+  app.get(
+    '/counters',
+    {
+      config: { right: 'members.read', access: 'staff', accessLog: false },
+      schema: {
+        tags: ['Forespørsler'],
+        summary: 'Tallene i menyen: hvor mange som venter i hver av de fire køene (de samme som køenes total; skademeldinger: sendt eller under behandling)',
+        response: { 200: DataOf(BadgeCounts) },
+      },
     },
-  }, async () => ({ data: await badgeCounts(db) }));
+    async () => ({ data: await badgeCounts(db) }),
+  );
 };
 
 export default routes;

@@ -23,13 +23,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'member', accessLog: false },
       schema: {
         tags: TAGS,
-        summary: 'Medlemmet betaler sin egen faktura med Vipps: lager betalingen (eller gir den som alt venter) for det som er utestående. 404 for andres, 409 for betalt, kreditert eller ikke sendt, 503 når Vipps ikke svarer eller ikke er satt opp',
+        summary:
+          'Medlemmet betaler sin egen faktura med Vipps: lager betalingen (eller gir den som alt venter) for det som er utestående. 404 for andres, 409 for betalt, kreditert eller ikke sendt, 503 når Vipps ikke svarer eller ikke er satt opp',
         params: IdParams,
         response: { ...errorResponses(409, 503), 201: InvoiceVippsStarted },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send({ data: await startInvoicePayment(deps, accountOf(request).id, request.params.id) }),
+    async (request, reply) => reply.code(201).send({ data: await startInvoicePayment(deps, accountOf(request).id, request.params.id) }),
   );
 
   app.get(

@@ -14,7 +14,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config, outbox } = app.services;
   /** Each log's filters and sorts, which its query schema documents. */
   const LOG_LISTS: Record<string, ListDefinition> = {
-    '/emails/logs/list': messageLog.list, '/instrument/logs/list': instrumentLog.list, '/subscription/logs/list': travelLog.list,
+    '/emails/logs/list': messageLog.list,
+    '/instrument/logs/list': instrumentLog.list,
+    '/subscription/logs/list': travelLog.list,
   };
 
   function logRoute(url: string, summary: string, item: TSchema, page: (query: Record<string, unknown>) => Promise<Page<unknown>>, accessLog: AccessLogRule) {
@@ -58,7 +60,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/emails/logs/:id/resend',
     {
-      config: { right: 'members.change', access: 'staff', accessLog: { kind: 'messages', detail: 'Melding sendt på nytt', members: membersInRows('member_id') } },
+      config: {
+        right: 'members.change',
+        access: 'staff',
+        accessLog: { kind: 'messages', detail: 'Melding sendt på nytt', members: membersInRows('member_id') },
+      },
       schema: {
         tags: ['Logger'],
         summary: 'Send en melding som ikke kunne sendes, på nytt (legges i køen igjen)',

@@ -24,14 +24,21 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       config: { right: 'members.export', access: 'staff', accessLog: { kind: 'export', detail: 'Medlemsoversikten', member: null } },
       schema: {
         tags: ['Medlemmer'],
-        summary: 'Medlemsoversikten som CSV (medlemsoversikt.csv) eller med format=xlsx som regneark (medlemsoversikt.xlsx): samme filter og sortering som listen, alle rader',
+        summary:
+          'Medlemsoversikten som CSV (medlemsoversikt.csv) eller med format=xlsx som regneark (medlemsoversikt.xlsx): samme filter og sortering som listen, alle rader',
         querystring: withExportFormat(listQuery(memberList)),
         produces: ['text/csv', XLSX_CONTENT_TYPE],
         response: exportResponse(MEMBER_EXPORT_FILENAME),
       },
     },
     async (request, reply) =>
-      sendExport(reply, request.query.format, MEMBER_EXPORT_FILENAME, MEMBER_EXPORT_COLUMNS, countRows(request, memberExportBatches(db, request.query), (row) => row.key)),
+      sendExport(
+        reply,
+        request.query.format,
+        MEMBER_EXPORT_FILENAME,
+        MEMBER_EXPORT_COLUMNS,
+        countRows(request, memberExportBatches(db, request.query), (row) => row.key),
+      ),
   );
 
   app.post(

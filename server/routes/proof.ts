@@ -51,9 +51,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         },
         schema: {
           tags: ['Min side'],
-          summary: kind === 'travel'
-            ? 'Forsikringsbevis for reiseforsikringen som PDF (lang=nb eller en); 404 med melding uten reiseforsikring'
-            : 'Forsikringsbevis for de forsikrede instrumentene som PDF (lang=nb eller en); 404 med melding uten instrumentforsikring',
+          summary:
+            kind === 'travel'
+              ? 'Forsikringsbevis for reiseforsikringen som PDF (lang=nb eller en); 404 med melding uten reiseforsikring'
+              : 'Forsikringsbevis for de forsikrede instrumentene som PDF (lang=nb eller en); 404 med melding uten instrumentforsikring',
           params: IdParams,
           querystring: CertificateQuery,
           produces: ['application/pdf'],
@@ -93,10 +94,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   // The browser's preflight before a partner's GET.
-  app.options(
-    '/verify/:token',
-    { config: { access: 'public' }, schema: { hide: true, params: VerifyParams } },
-    async (_request, reply) => reply.headers(CORS_HEADERS).code(204).send(),
+  app.options('/verify/:token', { config: { access: 'public' }, schema: { hide: true, params: VerifyParams } }, async (_request, reply) =>
+    reply.headers(CORS_HEADERS).code(204).send(),
   );
 };
 

@@ -28,7 +28,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       config: { right: 'requests.decide', access: 'staff', accessLog: { kind: 'change', detail: 'Forespørsel akseptert', member: ownerOfSubscription } },
       schema: {
         tags: ['Forespørsler'],
-        summary: 'Aksepter en søknad om medlemskap eller en bestilling av reiseforsikring (ventende, eller avvist og tatt inn igjen); 409 når den ikke kan aksepteres nå',
+        summary:
+          'Aksepter en søknad om medlemskap eller en bestilling av reiseforsikring (ventende, eller avvist og tatt inn igjen); 409 når den ikke kan aksepteres nå',
         params: IdParams,
         querystring: Type.Object({
           late: Type.Optional(Type.Boolean({ description: 'Sann: aksepter en avvist forespørsel likevel (fra forespørselens side)' })),
@@ -37,9 +38,17 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => ({
-      data: await actOnSubscriptionRequest(db, outbox, request.params.id, accountOf(request).id, {
-        action: 'accept', late: request.query.late === true,
-      }, config.billing),
+      data: await actOnSubscriptionRequest(
+        db,
+        outbox,
+        request.params.id,
+        accountOf(request).id,
+        {
+          action: 'accept',
+          late: request.query.late === true,
+        },
+        config.billing,
+      ),
     }),
   );
 
@@ -56,9 +65,18 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => ({
-      data: await actOnSubscriptionRequest(db, outbox, request.params.id, accountOf(request).id, {
-        action: 'reject', reason: request.body.reason, sendEmail: request.body.send_email,
-      }, config.billing),
+      data: await actOnSubscriptionRequest(
+        db,
+        outbox,
+        request.params.id,
+        accountOf(request).id,
+        {
+          action: 'reject',
+          reason: request.body.reason,
+          sendEmail: request.body.send_email,
+        },
+        config.billing,
+      ),
     }),
   );
 

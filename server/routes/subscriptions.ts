@@ -7,9 +7,7 @@ import type { TSchema } from 'typebox';
 import { Type } from 'typebox';
 import { DataOf, IdParams } from '../schemas/common.ts';
 import { Subscription, SubscriptionLine } from '../schemas/member.ts';
-import {
-  DeclinedMembership, MembershipRequest, PendingInstruments, PendingMembership, PendingTravel,
-} from '../schemas/pending-requests.ts';
+import { DeclinedMembership, MembershipRequest, PendingInstruments, PendingMembership, PendingTravel } from '../schemas/pending-requests.ts';
 import { listQuery, paginate, paginatorSchema } from '../lib/list.ts';
 import { notFound } from '../lib/http-errors.ts';
 import { XLSX_CONTENT_TYPE, exportResponse, sendExport, withExportFormat } from '../lib/xlsx.ts';
@@ -17,7 +15,12 @@ import { accountOf, assertOwnMember } from '../lib/access.ts';
 import { loadSubscription } from '../domain/insurance/subscription-view.ts';
 import { stopInstrumentInsurance } from '../domain/insurance/subscription-cancel.ts';
 import {
-  pendingExportBatches, pendingInstruments, pendingMemberships, pendingPage, pendingTravel, type PendingQueue,
+  pendingExportBatches,
+  pendingInstruments,
+  pendingMemberships,
+  pendingPage,
+  pendingTravel,
+  type PendingQueue,
 } from '../domain/requests/pending-requests.ts';
 import { declinedMemberships, membershipRequest } from '../domain/requests/membership-requests.ts';
 import type { FastifyRequest } from 'fastify';
@@ -25,10 +28,7 @@ import { countRows, membersInRows } from '../plugins/access-log.ts';
 import { subscriptionOwner } from '../domain/accounts/access-log.ts';
 import { errorResponses } from '../schemas/responses.ts';
 
-const SubscriptionWithLines = Type.Intersect([
-  Subscription,
-  Type.Object({ subscription_lines: Type.Optional(Type.Array(SubscriptionLine)) }),
-]);
+const SubscriptionWithLines = Type.Intersect([Subscription, Type.Object({ subscription_lines: Type.Optional(Type.Array(SubscriptionLine)) })]);
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.services;
@@ -39,7 +39,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       `/subscription/list/${name}`,
       {
         // A membership application shows the name and number of the member it may duplicate too.
-        config: { access: 'staff', right: 'members.read', accessLog: { kind: 'read', detail: summary, members: membersInRows('member_id', 'possible_duplicate.id') } },
+        config: {
+          access: 'staff',
+          right: 'members.read',
+          accessLog: { kind: 'read', detail: summary, members: membersInRows('member_id', 'possible_duplicate.id') },
+        },
         schema: {
           tags: ['Forespørsler'],
           summary: `${summary}; filter[name] søker i navn, e-post, telefon og medlemsnummer`,
@@ -62,7 +66,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
       async (request, reply) =>
-        sendExport(reply, request.query.format, queue.filename, queue.csv, countRows(request, pendingExportBatches(db, queue, request.query), (row) => row.member_id)),
+        sendExport(
+          reply,
+          request.query.format,
+          queue.filename,
+          queue.csv,
+          countRows(request, pendingExportBatches(db, queue, request.query), (row) => row.member_id),
+        ),
     );
   }
 

@@ -48,7 +48,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/emails/template/:id/preview',
     {
       // The preview shows the member's name and e-mail.
-      config: { right: 'templates.change', access: 'staff', accessLog: { kind: 'read', detail: 'E-postmal fylt ut for medlemmet', members: membersInRows('member_id') } },
+      config: {
+        right: 'templates.change',
+        access: 'staff',
+        accessLog: { kind: 'read', detail: 'E-postmal fylt ut for medlemmet', members: membersInRows('member_id') },
+      },
       schema: {
         tags: ['E-postmaler'],
         summary: 'E-postmalen fylt ut for et medlem, slik den blir sendt (avvisningsdialogene starter fra denne)',
@@ -87,7 +91,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/emails/template/:id/test',
     {
       // Filled in for a member, the test mail carries their name to the staff user's inbox (202 only when the member was found).
-      config: { access: 'staff', right: 'templates.change', accessLog: { kind: 'read', detail: 'E-postmal sendt som test, fylt ut for medlemmet', member: memberFromBody } },
+      config: {
+        access: 'staff',
+        right: 'templates.change',
+        accessLog: { kind: 'read', detail: 'E-postmal sendt som test, fylt ut for medlemmet', member: memberFromBody },
+      },
       schema: {
         tags: ['E-postmaler'],
         summary: 'Send malen som test til den innloggede ansattes egen e-post (fylt ut for member_id om oppgitt); logges som alle meldinger',

@@ -23,7 +23,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/subscription/list',
     {
-      config: { right: 'members.read', access: 'signed-in', accessLog: { kind: 'read', detail: 'Abonnementer', list: 'Abonnementslisten', members: membersInRows('member_id') } },
+      config: {
+        right: 'members.read',
+        access: 'signed-in',
+        accessLog: { kind: 'read', detail: 'Abonnementer', list: 'Abonnementslisten', members: membersInRows('member_id') },
+      },
       schema: {
         tags: ['Abonnementer'],
         summary: 'Abonnementer; filter[product_id]=1,2 og filter[member_id]. Et medlem ser bare sine egne',
@@ -44,7 +48,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       config: { right: 'members.change', access: 'signed-in', accessLog: { kind: 'change', detail: 'Reiseforsikring bestilt', member: memberFromBody } },
       schema: {
         tags: ['Abonnementer'],
-        summary: 'Bestill reiseforsikring (produkt 1 eller 2); har medlemmet en fra før, endres den. Et medlems bestilling venter på behandling, de ansattes er aktiv med en gang',
+        summary:
+          'Bestill reiseforsikring (produkt 1 eller 2); har medlemmet en fra før, endres den. Et medlems bestilling venter på behandling, de ansattes er aktiv med en gang',
         body: TravelOrderBody,
         response: answers,
       },

@@ -34,7 +34,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/user/2fa/setup',
     {
       config: { right: false, access: 'signed-in', allowWithoutTwoFactor: true },
-      schema: { tags, summary: 'Start totrinnsinnlogging: en ny nøkkel og otpauth-adressen til QR-koden', response: { ...errorResponses(409), 200: TwoFactorSetup } },
+      schema: {
+        tags,
+        summary: 'Start totrinnsinnlogging: en ny nøkkel og otpauth-adressen til QR-koden',
+        response: { ...errorResponses(409), 200: TwoFactorSetup },
+      },
     },
     async (request) => {
       const setup = await startSetup(db, keys, accountOf(request));
@@ -116,7 +120,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       return { message: ACCOUNT_MESSAGES.sessionEnded };
     },
   );
-
 
   app.get(
     '/user/staff/2fa',

@@ -7,7 +7,12 @@ import { Type } from 'typebox';
 import { IdParams } from '../schemas/common.ts';
 import { errorResponses } from '../schemas/responses.ts';
 import {
-  TestAgreementDecisionParams, TestAgreementParams, TestChargeDecisionParams, VippsAgreementAnswer, VippsAgreementStart, VippsAgreementStarted,
+  TestAgreementDecisionParams,
+  TestAgreementParams,
+  TestChargeDecisionParams,
+  VippsAgreementAnswer,
+  VippsAgreementStart,
+  VippsAgreementStarted,
 } from '../schemas/vipps-agreements.ts';
 import { accountOf, assertOwnMember, isStaff } from '../lib/access.ts';
 import { agreementView, receiveRecurringEvent, startAgreement, stopAgreement } from '../domain/payments/vipps-agreements.ts';
@@ -26,7 +31,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       config: { right: 'billing.read', access: 'signed-in', accessLog: { kind: 'read', detail: 'Vipps-avtale' } },
       schema: {
         tags: TAGS,
-        summary: 'Medlemmets Vipps-avtale om trekk av kontingenten, trekkene og historikken (ansatte, eller medlemmet selv); en avtale som venter, spørres Vipps om først',
+        summary:
+          'Medlemmets Vipps-avtale om trekk av kontingenten, trekkene og historikken (ansatte, eller medlemmet selv); en avtale som venter, spørres Vipps om først',
         params: IdParams,
         response: { 200: VippsAgreementAnswer },
       },
@@ -43,7 +49,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'member', accessLog: { kind: 'change', detail: 'Vipps-avtale startet' } },
       schema: {
         tags: TAGS,
-        summary: 'Medlemmet lager en Vipps-avtale (årlig, årets kontingent, og forsikringspremiene om medlemmet velger det); nettleseren sendes til redirect_url for å godkjenne den',
+        summary:
+          'Medlemmet lager en Vipps-avtale (årlig, årets kontingent, og forsikringspremiene om medlemmet velger det); nettleseren sendes til redirect_url for å godkjenne den',
         params: IdParams,
         body: Type.Union([VippsAgreementStart, Type.Null()]),
         response: { ...errorResponses(409, 502, 503), 200: VippsAgreementStarted },
@@ -76,7 +83,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { vipps } = app.services;
   if (!isTestAgreements(recurring) || vipps?.kind !== 'test-checkout') return;
   const webhookDeps: VippsDeps = {
-    db: deps.db, outbox: deps.outbox, gateway: vipps, recurring, publicUrl: deps.publicUrl, log: app.log,
+    db: deps.db,
+    outbox: deps.outbox,
+    gateway: vipps,
+    recurring,
+    publicUrl: deps.publicUrl,
+    log: app.log,
     recurringEvent: (event) => receiveRecurringEvent(deps, event),
   };
 

@@ -36,7 +36,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['Innmelding'],
-        summary: 'Hurtigkassen: lager en Vipps-betaling for medlemskapet (med recurring: en årlig Vipps-avtale med betalingen som første trekk); nettleseren sendes til redirectUrl i response_data',
+        summary:
+          'Hurtigkassen: lager en Vipps-betaling for medlemskapet (med recurring: en årlig Vipps-avtale med betalingen som første trekk); nettleseren sendes til redirectUrl i response_data',
         body: VippsStart,
         response: { ...errorResponses(429), 200: VippsStartAnswer, 422: VippsStartRefused, 502: VippsStartRefused, 503: VippsStartRefused },
       },

@@ -2,9 +2,7 @@
 import { Type, type Static } from 'typebox';
 import { Nullable, Timestamp } from './common.ts';
 
-export const AccessKind = Type.Union([
-  Type.Literal('read'), Type.Literal('export'), Type.Literal('change'), Type.Literal('messages'),
-]);
+export const AccessKind = Type.Union([Type.Literal('read'), Type.Literal('export'), Type.Literal('change'), Type.Literal('messages')]);
 
 /** One access to a member's data (alone, or in a list of several): when, by whom, what kind, and what. */
 export const AccessLogEntry = Type.Object({
@@ -13,9 +11,11 @@ export const AccessLogEntry = Type.Object({
   staff: Nullable(Type.Object({ first_name: Nullable(Type.String()), last_name: Nullable(Type.String()) })),
   kind: AccessKind,
   detail: Type.String(),
-  members_in_list: Nullable(Type.Integer({
-    description: 'Hvor mange medlemmer listen eller eksporten som ble sett, inneholdt; null når oppføringen gjelder ett medlem',
-  })),
+  members_in_list: Nullable(
+    Type.Integer({
+      description: 'Hvor mange medlemmer listen eller eksporten som ble sett, inneholdt; null når oppføringen gjelder ett medlem',
+    }),
+  ),
 });
 export type AccessLogEntry = Static<typeof AccessLogEntry>;
 
@@ -25,12 +25,14 @@ export const AccessLogRow = Type.Intersect([
   Type.Object({
     staff_id: Type.Integer(),
     member_id: Nullable(Type.Integer()),
-    member: Nullable(Type.Object({
-      id: Type.Integer(),
-      remote_id: Nullable(Type.Integer()),
-      first_name: Nullable(Type.String()),
-      last_name: Nullable(Type.String()),
-    })),
+    member: Nullable(
+      Type.Object({
+        id: Type.Integer(),
+        remote_id: Nullable(Type.Integer()),
+        first_name: Nullable(Type.String()),
+        last_name: Nullable(Type.String()),
+      }),
+    ),
     row_count: Nullable(Type.Integer()),
     ip: Nullable(Type.String()),
   }),

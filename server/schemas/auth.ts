@@ -107,7 +107,5 @@ export const SignInSession = Type.Object({
 export const SignInSessions = Type.Object({ data: Type.Array(SignInSession) });
 
 export const StaffTwoFactorList = Type.Object({
-  data: Type.Array(
-    Type.Object({ id: Type.Integer(), first_name: Type.String(), last_name: Type.String(), email: Type.String(), two_factor: Type.Boolean() }),
-  ),
+  data: Type.Array(Type.Object({ id: Type.Integer(), first_name: Type.String(), last_name: Type.String(), email: Type.String(), two_factor: Type.Boolean() })),
 });

@@ -20,7 +20,6 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const STAFF_PAYMENT_METHODS = ['manual', 'bank', 'cash', 'vipps'] as const;
 export type StaffPaymentMethod = (typeof STAFF_PAYMENT_METHODS)[number];
 
-
 const Ore = Type.Integer({ description: 'øre' });
 
 export const Invoice = Type.Object({
@@ -91,7 +90,9 @@ export type InvoiceCredit = Static<typeof InvoiceCredit>;
 export const InvoiceVippsEntry = Type.Object({
   id: Type.Integer(),
   at: Timestamp,
-  kind: Type.Union([Type.Literal('payment'), Type.Literal('charge')], { description: "payment: betaling med Vipps fra Min side; charge: trekk på medlemmets Vipps-avtale" }),
+  kind: Type.Union([Type.Literal('payment'), Type.Literal('charge')], {
+    description: 'payment: betaling med Vipps fra Min side; charge: trekk på medlemmets Vipps-avtale',
+  }),
   reference: Type.String({ description: 'Vipps-referansen (betaling) eller trekkets id (orderId)' }),
   from_state: Nullable(Type.String()),
   to_state: Nullable(Type.String()),
@@ -114,10 +115,15 @@ export const InvoiceDetails = Type.Intersect([
       error: Nullable(Type.String({ description: 'Hva som gikk galt sist med fakturaen i Tripletex; null når alt gikk gjennom' })),
       read_at: Nullable(Timestamp),
     }),
-    previous: Type.Optional(Type.Object({
-      number: Nullable(Type.String({ description: 'Fakturanummeret i det tidligere systemet' })),
-      kid: Nullable(Type.String({ description: 'KID-en fra det tidligere systemet; innbetalinger med den finner fakturaen' })),
-    }, { description: 'Bare på en faktura overført fra et tidligere system (medlemsimportens ark «Åpne fakturaer»)' })),
+    previous: Type.Optional(
+      Type.Object(
+        {
+          number: Nullable(Type.String({ description: 'Fakturanummeret i det tidligere systemet' })),
+          kid: Nullable(Type.String({ description: 'KID-en fra det tidligere systemet; innbetalinger med den finner fakturaen' })),
+        },
+        { description: 'Bare på en faktura overført fra et tidligere system (medlemsimportens ark «Åpne fakturaer»)' },
+      ),
+    ),
   }),
 ]);
 export type InvoiceDetails = Static<typeof InvoiceDetails>;
@@ -135,13 +141,15 @@ export const AGING_BUCKET_KEYS = ['not_due', '1-30', '31-60', '61-90', 'over_90'
 export type AgingBucket = (typeof AGING_BUCKET_KEYS)[number];
 
 export const InvoiceAging = Type.Object({
-  buckets: Type.Array(Type.Object({
-    bucket: Type.Enum(AGING_BUCKET_KEYS, {
-      description: 'not_due: forfaller i dag eller senere; ellers dager etter forfall (1-30, 31-60, 61-90, over_90)',
+  buckets: Type.Array(
+    Type.Object({
+      bucket: Type.Enum(AGING_BUCKET_KEYS, {
+        description: 'not_due: forfaller i dag eller senere; ellers dager etter forfall (1-30, 31-60, 61-90, over_90)',
+      }),
+      count: Type.Integer({ description: 'Fakturaer med noe utestående' }),
+      outstanding: Ore,
     }),
-    count: Type.Integer({ description: 'Fakturaer med noe utestående' }),
-    outstanding: Ore,
-  })),
+  ),
   count: Type.Integer({ description: 'Alle åpne fakturaer (ikke kreditert, noe utestående)' }),
   outstanding: Ore,
   year: Type.Integer({ description: 'Året (i Oslo) de to neste tallene gjelder' }),
@@ -150,23 +158,26 @@ export const InvoiceAging = Type.Object({
 });
 export type InvoiceAging = Static<typeof InvoiceAging>;
 
-export const InvoicePage = Type.Intersect([
-  paginatorSchema(Invoice),
-  Type.Object({ totals: InvoiceTotals }),
-]);
+export const InvoicePage = Type.Intersect([paginatorSchema(Invoice), Type.Object({ totals: InvoiceTotals })]);
 
-export const PaymentBody = Type.Object({
-  amount: Type.Integer({ description: 'øre, større enn 0', minimum: -2147483648, maximum: 2147483647 }),
-  paid_on: DateOnly,
-  method: Type.Enum(STAFF_PAYMENT_METHODS),
-  note: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
-}, { additionalProperties: false });
+export const PaymentBody = Type.Object(
+  {
+    amount: Type.Integer({ description: 'øre, større enn 0', minimum: -2147483648, maximum: 2147483647 }),
+    paid_on: DateOnly,
+    method: Type.Enum(STAFF_PAYMENT_METHODS),
+    note: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
+  },
+  { additionalProperties: false },
+);
 export type PaymentBody = Static<typeof PaymentBody>;
 
-export const CreditBody = Type.Object({
-  amount: Type.Optional(Nullable(Type.Integer({ description: 'øre; uten: alt som er utestående', minimum: -2147483648, maximum: 2147483647 }))),
-  reason: Type.String({ maxLength: 500 }),
-}, { additionalProperties: false });
+export const CreditBody = Type.Object(
+  {
+    amount: Type.Optional(Nullable(Type.Integer({ description: 'øre; uten: alt som er utestående', minimum: -2147483648, maximum: 2147483647 }))),
+    reason: Type.String({ maxLength: 500 }),
+  },
+  { additionalProperties: false },
+);
 export type CreditBody = Static<typeof CreditBody>;
 
 export const PriceRow = Type.Object({
@@ -184,13 +195,22 @@ export const PriceQuery = Type.Object({
   year: Type.Optional(Type.Integer({ minimum: 2000, maximum: 2999, description: 'Året; uten: i år' })),
 });
 
-export const PricePatchBody = Type.Object({
-  year: Type.Integer({ minimum: 2000, maximum: 2999 }),
-  prices: Type.Array(Type.Object({
-    product_id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
-    price: Type.Integer({ minimum: 0, maximum: 10_000_000, description: 'Hele kroner' }),
-  }, { additionalProperties: false }), { minItems: 1, maxItems: 100 }),
-}, { additionalProperties: false });
+export const PricePatchBody = Type.Object(
+  {
+    year: Type.Integer({ minimum: 2000, maximum: 2999 }),
+    prices: Type.Array(
+      Type.Object(
+        {
+          product_id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+          price: Type.Integer({ minimum: 0, maximum: 10_000_000, description: 'Hele kroner' }),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: 100 },
+    ),
+  },
+  { additionalProperties: false },
+);
 export type PricePatchBody = Static<typeof PricePatchBody>;
 
 const Days = Type.Integer({ minimum: 1, maximum: 730 });
@@ -205,18 +225,24 @@ export const BillingSettings = Type.Object({
 });
 export type BillingSettings = Static<typeof BillingSettings>;
 
-export const BillingSettingsPatch = Type.Object({
-  invoice_due_days: Type.Optional(Type.Integer()),
-  reminder_1_days: Type.Optional(Type.Integer()),
-  reminder_2_days: Type.Optional(Type.Integer()),
-  lapse_days: Type.Optional(Type.Integer()),
-}, { additionalProperties: false });
+export const BillingSettingsPatch = Type.Object(
+  {
+    invoice_due_days: Type.Optional(Type.Integer()),
+    reminder_1_days: Type.Optional(Type.Integer()),
+    reminder_2_days: Type.Optional(Type.Integer()),
+    lapse_days: Type.Optional(Type.Integer()),
+  },
+  { additionalProperties: false },
+);
 export type BillingSettingsPatch = Static<typeof BillingSettingsPatch>;
 
-export const PauseRemindersBody = Type.Object({
-  until: Type.String({ format: 'date', examples: ['2026-01-31'], description: 'Til og med; ikke tilbake i tid, høyst ett år frem' }),
-  reason: Type.String({ maxLength: 500 }),
-}, { additionalProperties: false });
+export const PauseRemindersBody = Type.Object(
+  {
+    until: Type.String({ format: 'date', examples: ['2026-01-31'], description: 'Til og med; ikke tilbake i tid, høyst ett år frem' }),
+    reason: Type.String({ maxLength: 500 }),
+  },
+  { additionalProperties: false },
+);
 export type PauseRemindersBody = Static<typeof PauseRemindersBody>;
 
 /** Why a member is left out of a year's renewal run. */
@@ -244,23 +270,23 @@ export const RenewalSummary = Type.Object({
   year: Type.Integer(),
   renewing: Type.Integer({ description: 'Medlemmer som får en fornyelsesfaktura' }),
   amount: Ore,
-  left_out: Type.Object({
-    ended: Type.Integer({ description: 'Medlemskapet er avsluttet (sagt opp, utmeldt eller sluttdato før året)' }),
-    rejected: Type.Integer({ description: 'Søknaden ble avvist' }),
-    erased: Type.Integer({ description: 'Personopplysningene er slettet' }),
-    blocked: Type.Integer({ description: 'Sperret' }),
-    invoiced: Type.Integer({ description: 'Allerede fakturert for året' }),
-    pending: Type.Integer({ description: 'Søknaden er ikke behandlet' }),
-  }, { description: 'Medlemmer som ikke fornyes, etter grunn' }),
+  left_out: Type.Object(
+    {
+      ended: Type.Integer({ description: 'Medlemskapet er avsluttet (sagt opp, utmeldt eller sluttdato før året)' }),
+      rejected: Type.Integer({ description: 'Søknaden ble avvist' }),
+      erased: Type.Integer({ description: 'Personopplysningene er slettet' }),
+      blocked: Type.Integer({ description: 'Sperret' }),
+      invoiced: Type.Integer({ description: 'Allerede fakturert for året' }),
+      pending: Type.Integer({ description: 'Søknaden er ikke behandlet' }),
+    },
+    { description: 'Medlemmer som ikke fornyes, etter grunn' },
+  ),
   products: Type.Array(Type.Intersect([Type.Object({ product_id: Type.Integer(), name: Type.String() }), Sum]), { description: 'Linjer og beløp per produkt' }),
   channels: Type.Array(Type.Intersect([Type.Object({ channel: Type.Enum(INVOICE_CHANNELS) }), Sum]), { description: 'Fakturaer og beløp per kanal' }),
 });
 export type RenewalSummary = Static<typeof RenewalSummary>;
 
-export const RenewalPreviewPage = Type.Intersect([
-  paginatorSchema(RenewalPreviewRow),
-  Type.Object({ summary: RenewalSummary }),
-]);
+export const RenewalPreviewPage = Type.Intersect([paginatorSchema(RenewalPreviewRow), Type.Object({ summary: RenewalSummary })]);
 
 export const RENEWAL_STATES = ['not_started', 'queued', 'running', 'done', 'failed'] as const;
 export type RenewalState = (typeof RENEWAL_STATES)[number];

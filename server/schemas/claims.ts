@@ -116,28 +116,36 @@ export const ClaimListItem = Type.Object({
 });
 export type ClaimListItem = Static<typeof ClaimListItem>;
 
-export const ClaimNewBody = Type.Object({
-  instrument_id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
-  kind: ClaimKind,
-  occurred_on: Type.String({ description: 'åååå-mm-dd, ikke fram i tid og ikke før instrumentet ble forsikret', examples: ['2026-01-31'] }),
-  place: Type.String({ maxLength: 1000 }),
-  country: Type.String({ maxLength: 10, description: 'ISO 3166-1 alpha-2 (NO er Norge)', examples: ['NO'] }),
-  description: Type.String({ maxLength: 20000 }),
-  police_report: Type.Optional(Nullable(Type.String({ maxLength: 1000, description: 'Anmeldelsesnummeret fra politiet; påkrevd ved tyveri' }))),
-  document_ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647 }), {
-    maxItems: CLAIM_LIMITS.documents,
-    description: 'Instrumentets egne dokumenter som følger saken; alle instrumentets dokumenter når feltet mangler',
-  })),
-}, { additionalProperties: false });
+export const ClaimNewBody = Type.Object(
+  {
+    instrument_id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+    kind: ClaimKind,
+    occurred_on: Type.String({ description: 'åååå-mm-dd, ikke fram i tid og ikke før instrumentet ble forsikret', examples: ['2026-01-31'] }),
+    place: Type.String({ maxLength: 1000 }),
+    country: Type.String({ maxLength: 10, description: 'ISO 3166-1 alpha-2 (NO er Norge)', examples: ['NO'] }),
+    description: Type.String({ maxLength: 20000 }),
+    police_report: Type.Optional(Nullable(Type.String({ maxLength: 1000, description: 'Anmeldelsesnummeret fra politiet; påkrevd ved tyveri' }))),
+    document_ids: Type.Optional(
+      Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647 }), {
+        maxItems: CLAIM_LIMITS.documents,
+        description: 'Instrumentets egne dokumenter som følger saken; alle instrumentets dokumenter når feltet mangler',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 export type ClaimNewBody = Static<typeof ClaimNewBody>;
 
-export const ClaimPatchBody = Type.Object({
-  state: Type.Union([Type.Literal('in_progress'), Type.Literal('decided'), Type.Literal('withdrawn')], {
-    description: 'Ansatte: in_progress, decided (med outcome) eller withdrawn. Medlemmet: bare withdrawn, mens saken er sendt eller under behandling',
-  }),
-  outcome: Type.Optional(Nullable(ClaimOutcome)),
-  note: Type.Optional(Nullable(Type.String({ maxLength: 20000, description: 'Merknad medlemmet ser (ansatte)' }))),
-}, { additionalProperties: false });
+export const ClaimPatchBody = Type.Object(
+  {
+    state: Type.Union([Type.Literal('in_progress'), Type.Literal('decided'), Type.Literal('withdrawn')], {
+      description: 'Ansatte: in_progress, decided (med outcome) eller withdrawn. Medlemmet: bare withdrawn, mens saken er sendt eller under behandling',
+    }),
+    outcome: Type.Optional(Nullable(ClaimOutcome)),
+    note: Type.Optional(Nullable(Type.String({ maxLength: 20000, description: 'Merknad medlemmet ser (ansatte)' }))),
+  },
+  { additionalProperties: false },
+);
 export type ClaimPatchBody = Static<typeof ClaimPatchBody>;
 
 export const PacketQuery = Type.Object({

@@ -32,8 +32,9 @@ export const DOCUMENT_MESSAGES = {
   unsupported: 'Filtypen støttes ikke. Last opp et bilde (JPEG, PNG, HEIC eller WebP) eller en PDF.',
   imageTooLarge: `Bildet er for stort: det kan ha høyst ${DOCUMENT_LIMITS.megapixels} megapiksler. Forminsk bildet eller ta det med lavere oppløsning.`,
   imageUnreadable: 'Bildet kan ikke leses. Det kan være skadet; prøv et annet bilde.',
-  pdfActive: 'PDF-en inneholder skript, handlinger eller vedlegg og kan ikke lastes opp. '
-    + 'Skriv den ut som en ny PDF («Skriv ut» → «Lagre som PDF») og last opp den.',
+  pdfActive:
+    'PDF-en inneholder skript, handlinger eller vedlegg og kan ikke lastes opp. ' +
+    'Skriv den ut som en ny PDF («Skriv ut» → «Lagre som PDF») og last opp den.',
   pdfEncrypted: 'PDF-en er kryptert eller passordbeskyttet og kan ikke lastes opp. Lagre en kopi uten passord og last opp den.',
   pdfUnreadable: 'PDF-en kan ikke leses. Den kan være skadet; lagre den på nytt og prøv igjen.',
   tooMany: `Instrumentet har allerede ${DOCUMENT_LIMITS.perInstrument} dokumenter, som er det meste. Slett et dokument før du laster opp et nytt.`,
@@ -54,8 +55,7 @@ export const DOCUMENT_MESSAGES_EN: Readonly<Record<keyof typeof DOCUMENT_MESSAGE
   unsupported: 'This file type is not supported. Upload a picture (JPEG, PNG, HEIC or WebP) or a PDF.',
   imageTooLarge: `The picture is too large: it can have at most ${DOCUMENT_LIMITS.megapixels} megapixels. Make the picture smaller or take it at a lower resolution.`,
   imageUnreadable: 'The picture cannot be read. It may be damaged; try another picture.',
-  pdfActive: 'The PDF contains scripts, actions or attachments and cannot be uploaded. '
-    + 'Print it as a new PDF ("Print" → "Save as PDF") and upload that.',
+  pdfActive: 'The PDF contains scripts, actions or attachments and cannot be uploaded. ' + 'Print it as a new PDF ("Print" → "Save as PDF") and upload that.',
   pdfEncrypted: 'The PDF is encrypted or password protected and cannot be uploaded. Save a copy without a password and upload that.',
   pdfUnreadable: 'The PDF cannot be read. It may be damaged; save it again and try once more.',
   tooMany: `The instrument already has ${DOCUMENT_LIMITS.perInstrument} documents, which is the most it can have. Delete a document before you upload a new one.`,
@@ -103,7 +103,11 @@ export function documentFields(input: DocumentFieldsInput, today: string): { fie
     if (!validDate(date)) errors.valued_on = [DOCUMENT_MESSAGES.valuedOn];
     else if (date > today) errors.valued_on = [DOCUMENT_MESSAGES.valuedOnFuture];
     else valuedOn = date;
-    const raw = blank(input.value) ? '' : String(input.value).trim().replace(/[\s\u00a0]/g, '');
+    const raw = blank(input.value)
+      ? ''
+      : String(input.value)
+          .trim()
+          .replace(/[\s\u00a0]/g, '');
     const number = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
     if (!Number.isSafeInteger(number) || number > DOCUMENT_LIMITS.maxValue) errors.value = [DOCUMENT_MESSAGES.value];
     else value = number;

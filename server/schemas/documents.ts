@@ -28,12 +28,15 @@ export const Document = Type.Object({
 export type Document = Static<typeof Document>;
 
 /** The upload's multipart/form-data fields, for the OpenAPI document (the route reads the parts itself). */
-export const DocumentUpload = Type.Object({
-  file: Type.String({
-    format: 'binary',
-    description: `JPEG, PNG, HEIC/HEIF, WebP eller PDF, høyst ${DOCUMENT_LIMITS.fileBytes / 1024 / 1024} MB; typen leses av innholdet, ikke navnet`,
-  }),
-  kind: DocumentKindSchema,
-  valued_on: Type.Optional(Type.String({ format: 'date', description: 'Takstens dato (bare takst, påkrevd der)' })),
-  value: Type.Optional(Type.String({ pattern: '^[0-9]{1,9}$', description: 'Taksten i hele kroner (bare takst, påkrevd der)' })),
-}, { required: ['file', 'kind'] });
+export const DocumentUpload = Type.Object(
+  {
+    file: Type.String({
+      format: 'binary',
+      description: `JPEG, PNG, HEIC/HEIF, WebP eller PDF, høyst ${DOCUMENT_LIMITS.fileBytes / 1024 / 1024} MB; typen leses av innholdet, ikke navnet`,
+    }),
+    kind: DocumentKindSchema,
+    valued_on: Type.Optional(Type.String({ format: 'date', description: 'Takstens dato (bare takst, påkrevd der)' })),
+    value: Type.Optional(Type.String({ pattern: '^[0-9]{1,9}$', description: 'Taksten i hele kroner (bare takst, påkrevd der)' })),
+  },
+  { required: ['file', 'kind'] },
+);

@@ -43,9 +43,12 @@ export const Instrument = Type.Object({
 export type Instrument = Static<typeof Instrument>;
 
 /** A row of the staff instrument list: the instrument and whose it is. */
-export const InstrumentListItem = Type.Intersect([Instrument, Type.Object({
-  member: Type.Object({ id: Type.Integer(), remote_id: Nullable(Type.Integer()), first_name: Type.String(), last_name: Type.String() }),
-})]);
+export const InstrumentListItem = Type.Intersect([
+  Instrument,
+  Type.Object({
+    member: Type.Object({ id: Type.Integer(), remote_id: Nullable(Type.Integer()), first_name: Type.String(), last_name: Type.String() }),
+  }),
+]);
 export type InstrumentListItem = Static<typeof InstrumentListItem>;
 
 export const InstrumentIteration = Type.Object({
@@ -110,10 +113,7 @@ export const InstrumentsOfMember = Type.Object(
 );
 export type InstrumentsOfMember = Static<typeof InstrumentsOfMember>;
 
-export const RejectInstrumentsBody = Type.Object(
-  { ...InstrumentsOfMember.properties, ...RejectBody.properties },
-  { additionalProperties: false },
-);
+export const RejectInstrumentsBody = Type.Object({ ...InstrumentsOfMember.properties, ...RejectBody.properties }, { additionalProperties: false });
 export type RejectInstrumentsBody = Static<typeof RejectInstrumentsBody>;
 
 export const ImportResult = Type.Object({ message: Type.String(), data: Type.Array(Instrument) });
@@ -130,6 +130,9 @@ export const InstrumentUpload = Type.Object({
 });
 
 /** The member's instrument export takes one filter: which instruments. */
-export const InstrumentExportQuery = Type.Object({
-  'filter[status]': Type.Optional(Type.String({ description: '0 venter på behandling, 1 aktive (standard), 2 avviste, 3 slettede; kommaseparert' })),
-}, { additionalProperties: Type.String() });
+export const InstrumentExportQuery = Type.Object(
+  {
+    'filter[status]': Type.Optional(Type.String({ description: '0 venter på behandling, 1 aktive (standard), 2 avviste, 3 slettede; kommaseparert' })),
+  },
+  { additionalProperties: Type.String() },
+);

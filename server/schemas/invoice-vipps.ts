@@ -15,18 +15,22 @@ const Ore = Type.Integer({ description: 'øre' });
 export const MemberInvoice = Type.Intersect([
   Invoice,
   Type.Object({
-    lines: Type.Array(Type.Object({
-      description: Type.String(),
-      product_name: Type.String(),
-      period_from: DateOnly,
-      period_to: DateOnly,
-      amount: Ore,
-    })),
-    payments: Type.Array(Type.Object({
-      amount: Ore,
-      paid_on: DateOnly,
-      method: Type.Enum(PAYMENT_METHODS),
-    })),
+    lines: Type.Array(
+      Type.Object({
+        description: Type.String(),
+        product_name: Type.String(),
+        period_from: DateOnly,
+        period_to: DateOnly,
+        amount: Ore,
+      }),
+    ),
+    payments: Type.Array(
+      Type.Object({
+        amount: Ore,
+        paid_on: DateOnly,
+        method: Type.Enum(PAYMENT_METHODS),
+      }),
+    ),
   }),
 ]);
 export type MemberInvoice = Static<typeof MemberInvoice>;
@@ -47,7 +51,9 @@ export const InvoiceVippsState = Type.Object({
     reference: Type.String(),
     invoice_id: Type.Integer(),
     invoice_number: Type.Integer(),
-    state: Type.Enum(INVOICE_PAYMENT_OUTCOMES, { description: 'paid: trukket og ført på fakturaen; cancelled: ikke betalt; waiting: Vipps har ikke svart ennå' }),
+    state: Type.Enum(INVOICE_PAYMENT_OUTCOMES, {
+      description: 'paid: trukket og ført på fakturaen; cancelled: ikke betalt; waiting: Vipps har ikke svart ennå',
+    }),
     amount: Type.Integer({ description: 'øre: det som ble trukket (paid), ellers det som ble bedt om' }),
     invoice_state: Type.String(),
     outstanding: Type.Integer({ description: 'øre: det fakturaen fortsatt skylder' }),

@@ -10,7 +10,12 @@ export const OutreachChannel = Type.Union([Type.Literal('email'), Type.Literal('
 });
 // Written out literal by literal: a union built with map() is typed `never`.
 export const OutreachStateSchema = Type.Union([
-  Type.Literal('draft'), Type.Literal('scheduled'), Type.Literal('sending'), Type.Literal('paused'), Type.Literal('cancelled'), Type.Literal('done'),
+  Type.Literal('draft'),
+  Type.Literal('scheduled'),
+  Type.Literal('sending'),
+  Type.Literal('paused'),
+  Type.Literal('cancelled'),
+  Type.Literal('done'),
 ]);
 export type OutreachState = Static<typeof OutreachStateSchema>;
 
@@ -47,11 +52,14 @@ const Fields = {
   send_at: Type.Optional(Nullable(Type.String({ format: 'date-time', description: 'Planlagt tidspunkt; null eller utelatt: sendes når den sendes' }))),
 };
 
-export const OutreachBody = Type.Object({
-  ...Fields,
-  subject: Type.Optional(Fields.subject),
-  body: Type.Optional(Fields.body),
-}, { additionalProperties: false });
+export const OutreachBody = Type.Object(
+  {
+    ...Fields,
+    subject: Type.Optional(Fields.subject),
+    body: Type.Optional(Fields.body),
+  },
+  { additionalProperties: false },
+);
 export type OutreachBody = Static<typeof OutreachBody>;
 
 export const OutreachPatch = Type.Partial(Type.Object(Fields), { additionalProperties: false });
@@ -75,9 +83,12 @@ export const OutreachPreview = Type.Object({
 });
 export type OutreachPreview = Static<typeof OutreachPreview>;
 
-export const PreviewQuery = Type.Object({
-  member_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
-}, { additionalProperties: false });
+export const PreviewQuery = Type.Object(
+  {
+    member_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+  },
+  { additionalProperties: false },
+);
 
 export const SendBody = Type.Object({ confirm_count: Type.Integer({ minimum: 0 }) }, { additionalProperties: false });
 
@@ -91,13 +102,15 @@ export const OutreachReport = Type.Object({
   failed: Type.Integer(),
   skipped: Type.Integer({ description: 'Ikke sendt: samtykke trukket, slettet, sperret eller uten adresse da det var deres tur' }),
   unsubscribed: Type.Integer({ description: 'Meldte seg av fra lenken i denne utsendelsen' }),
-  failures: Type.Array(Type.Object({
-    member_id: Nullable(Type.Integer()),
-    name: Type.String(),
-    channel: Type.Union([Type.Literal('email'), Type.Literal('sms')]),
-    address: Nullable(Type.String()),
-    reason: Type.String(),
-  })),
+  failures: Type.Array(
+    Type.Object({
+      member_id: Nullable(Type.Integer()),
+      name: Type.String(),
+      channel: Type.Union([Type.Literal('email'), Type.Literal('sms')]),
+      address: Nullable(Type.String()),
+      reason: Type.String(),
+    }),
+  ),
 });
 export type OutreachReport = Static<typeof OutreachReport>;
 

@@ -11,9 +11,12 @@ export type PaymentItemKind = (typeof PAYMENT_ITEM_KINDS)[number];
 
 const Ore = Type.Integer({ description: 'øre' });
 
-export const PaymentFileUpload = Type.Object({
-  file: Type.String({ format: 'binary', description: 'OCR-filen fra banken (OCR giro, 80 tegn per linje)' }),
-}, { required: ['file'] });
+export const PaymentFileUpload = Type.Object(
+  {
+    file: Type.String({ format: 'binary', description: 'OCR-filen fra banken (OCR giro, 80 tegn per linje)' }),
+  },
+  { required: ['file'] },
+);
 
 export const PaymentFileTotals = Type.Object({
   count: Type.Integer({ description: 'Innbetalinger i filen' }),
@@ -65,17 +68,17 @@ export const PaymentFileItem = Type.Object({
 });
 export type PaymentFileItem = Static<typeof PaymentFileItem>;
 
-export const PaymentFileDetails = Type.Intersect([
-  PaymentFile,
-  Type.Object({ matched: Type.Array(PaymentFileItem), unmatched: Type.Array(PaymentFileItem) }),
-]);
+export const PaymentFileDetails = Type.Intersect([PaymentFile, Type.Object({ matched: Type.Array(PaymentFileItem), unmatched: Type.Array(PaymentFileItem) })]);
 export type PaymentFileDetails = Static<typeof PaymentFileDetails>;
 
 export const PaymentFilePage = paginatorSchema(PaymentFile);
 
-export const PlaceBody = Type.Object({
-  invoice_id: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Fakturaen innbetalingen skal føres på' }),
-}, { additionalProperties: false });
+export const PlaceBody = Type.Object(
+  {
+    invoice_id: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Fakturaen innbetalingen skal føres på' }),
+  },
+  { additionalProperties: false },
+);
 export type PlaceBody = Static<typeof PlaceBody>;
 
 /** A file refused: the parser's or the account check's message, and the line it is on (null: the file as a whole). */

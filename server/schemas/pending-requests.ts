@@ -74,9 +74,7 @@ export type DeclinedMembership = Static<typeof DeclinedMembership>;
 export const MembershipRequest = Type.Intersect([
   DeclinedMembership,
   Type.Object({
-    state: Type.Union([
-      Type.Literal('pending'), Type.Literal('active'), Type.Literal('rejected'), Type.Literal('cancelled'), Type.Literal('ended'),
-    ]),
+    state: Type.Union([Type.Literal('pending'), Type.Literal('active'), Type.Literal('rejected'), Type.Literal('cancelled'), Type.Literal('ended')]),
     validated_at: Nullable(Timestamp),
   }),
 ]);

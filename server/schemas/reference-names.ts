@@ -32,5 +32,4 @@ export const INSTRUMENT_TYPE_NAMES: readonly ReferenceName[] = [
 ];
 
 /** The English of a Norwegian name from the list, or null when the list does not know it. */
-export const englishName = (names: readonly ReferenceName[], nb: string): string | null =>
-  names.find((name) => name.nb === nb)?.en ?? null;
+export const englishName = (names: readonly ReferenceName[], nb: string): string | null => names.find((name) => name.nb === nb)?.en ?? null;

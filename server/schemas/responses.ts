@@ -7,10 +7,7 @@
 import { Type, type TSchema } from 'typebox';
 
 /** Every error: a Norwegian `message`, and for some errors more fields beside it. */
-export const ErrorBody = Type.Object(
-  { message: Type.String({ description: 'Meldingen til brukeren, på norsk' }) },
-  { additionalProperties: true },
-);
+export const ErrorBody = Type.Object({ message: Type.String({ description: 'Meldingen til brukeren, på norsk' }) }, { additionalProperties: true });
 
 /** 422 in Laravel's shape: the first message (and how many more) plus every error by field. */
 export const ValidationErrorBody = Type.Object(
@@ -51,12 +48,16 @@ export function errorResponse(status: number, body: TSchema = status === 422 ? V
 
 /** The same error as an OpenAPI response object: what the document shows for it. */
 export function errorResponseObject(status: number): Record<string, unknown> {
-  const { headers, ...schema } = JSON.parse(JSON.stringify(errorResponse(status))) as Record<string, unknown> & { headers?: Record<string, { description: string }> };
+  const { headers, ...schema } = JSON.parse(JSON.stringify(errorResponse(status))) as Record<string, unknown> & {
+    headers?: Record<string, { description: string }>;
+  };
   return {
     description: schema.description,
-    ...(headers ? {
-      headers: Object.fromEntries(Object.entries(headers).map(([name, { description, ...header }]) => [name, { schema: header, description }])),
-    } : {}),
+    ...(headers
+      ? {
+          headers: Object.fromEntries(Object.entries(headers).map(([name, { description, ...header }]) => [name, { schema: header, description }])),
+        }
+      : {}),
     content: { 'application/json': { schema } },
   };
 }
@@ -70,7 +71,9 @@ export function errorResponses(...statuses: number[]): Record<number, TSchema> {
 export function fileResponse(contentTypes: string[], description: string) {
   return {
     description,
-    content: Object.fromEntries(contentTypes.map((type) => [type, { schema: type.startsWith('text/') ? { type: 'string' } : { type: 'string', format: 'binary' } }])),
+    content: Object.fromEntries(
+      contentTypes.map((type) => [type, { schema: type.startsWith('text/') ? { type: 'string' } : { type: 'string', format: 'binary' } }]),
+    ),
   };
 }
 

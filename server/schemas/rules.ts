@@ -96,11 +96,9 @@ export const FORM_RULES = {
   campaignEdit: { required: ['name', 'code', 'period_start'], message: RULE_MESSAGES.fillIn },
 } as const satisfies Record<string, FormRule>;
 
-export const isBlank = (value: unknown): boolean =>
-  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+export const isBlank = (value: unknown): boolean => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
-const isFilled = (field: string, value: unknown): boolean =>
-  field === 'gender' ? (GENDERS as readonly unknown[]).includes(value) : !isBlank(value);
+const isFilled = (field: string, value: unknown): boolean => (field === 'gender' ? (GENDERS as readonly unknown[]).includes(value) : !isBlank(value));
 
 /**
  * The form's required fields that are empty in `values`. With `onlyPresent` (a partial update)

@@ -14,10 +14,7 @@ export const TemplatePatch = Type.Object(
 );
 export type TemplatePatch = Static<typeof TemplatePatch>;
 
-export const TemplateTestBody = Type.Object(
-  { member_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })) },
-  { additionalProperties: false },
-);
+export const TemplateTestBody = Type.Object({ member_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })) }, { additionalProperties: false });
 
 export const TemplateTestResult = Type.Object({
   message_id: Type.Integer(),

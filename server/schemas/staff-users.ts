@@ -36,12 +36,15 @@ export type StaffUserDetail = Static<typeof StaffUserDetail>;
 
 const Name = Type.String({ maxLength: 100, examples: ['Kari'] });
 
-export const StaffInvite = Type.Object({
-  email: Email,
-  first_name: Name,
-  last_name: Name,
-  role_id: Type.Integer({ minimum: 1, maximum: 2147483647, examples: [3] }),
-}, { additionalProperties: false });
+export const StaffInvite = Type.Object(
+  {
+    email: Email,
+    first_name: Name,
+    last_name: Name,
+    role_id: Type.Integer({ minimum: 1, maximum: 2147483647, examples: [3] }),
+  },
+  { additionalProperties: false },
+);
 export type StaffInvite = Static<typeof StaffInvite>;
 
 export const SessionsEnded = Type.Object({
@@ -51,18 +54,21 @@ export const SessionsEnded = Type.Object({
 
 const ReportDate = (description: string) => Type.String({ maxLength: 10, examples: ['2026-11-01'], description });
 
-export const ReportQuery = Type.Object({
-  from: ReportDate('Fra og med dato (åååå-mm-dd, Oslo-tid)'),
-  to: ReportDate('Til og med dato (åååå-mm-dd, Oslo-tid)'),
-  format: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('xlsx')], {
-    description: 'json (standard): rapporten til siden. xlsx: regneark med sammendrag, rettigheter og hver hendelse',
-  })),
-}, { additionalProperties: false });
+export const ReportQuery = Type.Object(
+  {
+    from: ReportDate('Fra og med dato (åååå-mm-dd, Oslo-tid)'),
+    to: ReportDate('Til og med dato (åååå-mm-dd, Oslo-tid)'),
+    format: Type.Optional(
+      Type.Union([Type.Literal('json'), Type.Literal('xlsx')], {
+        description: 'json (standard): rapporten til siden. xlsx: regneark med sammendrag, rettigheter og hver hendelse',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 export type ReportQuery = Static<typeof ReportQuery>;
 
-export const ReportKind = Type.Union([
-  Type.Literal('read'), Type.Literal('export'), Type.Literal('change'), Type.Literal('erase'), Type.Literal('messages'),
-]);
+export const ReportKind = Type.Union([Type.Literal('read'), Type.Literal('export'), Type.Literal('change'), Type.Literal('erase'), Type.Literal('messages')]);
 export type ReportKind = Static<typeof ReportKind>;
 
 export const ReportEntry = Type.Object({
@@ -71,12 +77,14 @@ export const ReportEntry = Type.Object({
   /** The access log's kind, with an erasure of a member's personal data as its own ('erase'). */
   kind: ReportKind,
   detail: Type.String(),
-  member: Nullable(Type.Object({
-    id: Type.Integer(),
-    remote_id: Nullable(Type.Integer()),
-    first_name: Nullable(Type.String()),
-    last_name: Nullable(Type.String()),
-  })),
+  member: Nullable(
+    Type.Object({
+      id: Type.Integer(),
+      remote_id: Nullable(Type.Integer()),
+      first_name: Nullable(Type.String()),
+      last_name: Nullable(Type.String()),
+    }),
+  ),
   members_in_list: Nullable(Type.Integer()),
   row_count: Nullable(Type.Integer()),
   ip: Nullable(Type.String()),

@@ -2,7 +2,12 @@
 import { Type, type Static } from 'typebox';
 
 /** A right's name as area.action; the catalogue (domain/staff/rights.ts) decides which exist, with a Norwegian 422. */
-const RightName = Type.String({ pattern: '^[a-z]+\\.[a-z]+$', maxLength: 60, examples: ['members.read'], description: 'En rettighet, område.handling; GET /api/role/list viser hver som finnes' });
+const RightName = Type.String({
+  pattern: '^[a-z]+\\.[a-z]+$',
+  maxLength: 60,
+  examples: ['members.read'],
+  description: 'En rettighet, område.handling; GET /api/role/list viser hver som finnes',
+});
 const RightList = Type.Array(RightName, { maxItems: 100, uniqueItems: true });
 
 export const RoleView = Type.Object({
@@ -27,12 +32,15 @@ export const RoleList = Type.Object({
 export const RolePatch = Type.Object({ rights: RightList }, { additionalProperties: false });
 export const RoleCreate = Type.Object({ name: Type.String({ maxLength: 60 }), rights: RightList }, { additionalProperties: false });
 
-export const StaffRightsPatch = Type.Object({
-  role_id: Type.Optional(Type.Integer({ minimum: 3, maximum: 2147483647 })),
-  active: Type.Optional(Type.Boolean()),
-  extra_rights: Type.Optional(RightList),
-  removed_rights: Type.Optional(RightList),
-}, { additionalProperties: false, minProperties: 1 });
+export const StaffRightsPatch = Type.Object(
+  {
+    role_id: Type.Optional(Type.Integer({ minimum: 3, maximum: 2147483647 })),
+    active: Type.Optional(Type.Boolean()),
+    extra_rights: Type.Optional(RightList),
+    removed_rights: Type.Optional(RightList),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
 export type StaffRightsPatch = Static<typeof StaffRightsPatch>;
 
 export const StaffRightsView = Type.Object({

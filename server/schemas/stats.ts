@@ -15,20 +15,26 @@ const Month = Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$', description: 
 export const STATS_SECTIONS = ['members', 'requests', 'insurance', 'campaigns', 'money'] as const;
 export type StatsSectionName = (typeof STATS_SECTIONS)[number];
 
-export const StatsQuery = Type.Object({
-  from: Type.Optional(Type.String({ format: 'date', description: 'Første dag i perioden, ÅÅÅÅ-MM-DD (med). Standard: 1. januar i år' })),
-  to: Type.Optional(Type.String({ format: 'date', description: 'Siste dag i perioden, ÅÅÅÅ-MM-DD (med). Standard og største verdi: i dag' })),
-  format: Type.Optional(Type.Literal('xlsx', { description: 'xlsx: tallene som regneark (ett ark per tabell) i stedet for JSON' })),
-}, { additionalProperties: false });
+export const StatsQuery = Type.Object(
+  {
+    from: Type.Optional(Type.String({ format: 'date', description: 'Første dag i perioden, ÅÅÅÅ-MM-DD (med). Standard: 1. januar i år' })),
+    to: Type.Optional(Type.String({ format: 'date', description: 'Siste dag i perioden, ÅÅÅÅ-MM-DD (med). Standard og største verdi: i dag' })),
+    format: Type.Optional(Type.Literal('xlsx', { description: 'xlsx: tallene som regneark (ett ark per tabell) i stedet for JSON' })),
+  },
+  { additionalProperties: false },
+);
 export type StatsQuery = Static<typeof StatsQuery>;
 
 const answer = <S extends TSchema, T extends TSchema>(series: S, totals: T, description: string) =>
-  Type.Object({
-    from: DateOnly,
-    to: DateOnly,
-    series: Type.Array(series, { description: 'Én rad per måned i perioden, eldste først' }),
-    totals,
-  }, { description });
+  Type.Object(
+    {
+      from: DateOnly,
+      to: DateOnly,
+      series: Type.Array(series, { description: 'Én rad per måned i perioden, eldste først' }),
+      totals,
+    },
+    { description },
+  );
 
 // --- Members -------------------------------------------------------------------------------
 
@@ -101,8 +107,11 @@ export const RequestKindTotals = Type.Object({
   oldest_waiting_days: WaitDays('Hvor lenge den eldste som venter nå har ventet'),
   median_waiting_days: WaitDays('Median av hvor lenge de som venter nå har ventet'),
 });
-export const RequestsStats = answer(RequestMonth, Type.Object({ kinds: Type.Array(RequestKindTotals) }),
-  'Forespørsler: mottatt og behandlet per måned (én rad per måned og type), ventetider, og hva som venter nå');
+export const RequestsStats = answer(
+  RequestMonth,
+  Type.Object({ kinds: Type.Array(RequestKindTotals) }),
+  'Forespørsler: mottatt og behandlet per måned (én rad per måned og type), ventetider, og hva som venter nå',
+);
 export type RequestsStats = Static<typeof RequestsStats>;
 
 // --- Insurance -----------------------------------------------------------------------------
@@ -138,7 +147,11 @@ export const InsuranceTotals = Type.Object({
   instruments_accepted: Count('Instrumenter godkjent i perioden'),
   instruments_rejected: Count('Instrumenter avvist i perioden'),
 });
-export const InsuranceStats = answer(InsuranceMonth, InsuranceTotals, 'Forsikring: reiseforsikring per produkt, forsikrede instrumenter og verdi, godkjent og avvist');
+export const InsuranceStats = answer(
+  InsuranceMonth,
+  InsuranceTotals,
+  'Forsikring: reiseforsikring per produkt, forsikrede instrumenter og verdi, godkjent og avvist',
+);
 export type InsuranceStats = Static<typeof InsuranceStats>;
 
 // --- Campaigns -----------------------------------------------------------------------------
@@ -153,14 +166,17 @@ export const CampaignMonth = Type.Object({
 export type CampaignMonth = Static<typeof CampaignMonth>;
 
 export const CampaignTotals = Type.Object({
-  campaigns: Type.Array(Type.Object({
-    campaign_id: Type.Integer(),
-    name: Type.String(),
-    code: Type.String(),
-    period_start: Nullable(DateOnly),
-    period_end: Nullable(DateOnly),
-    signups: Count('Fullførte registreringer med koden i perioden'),
-  }), { description: 'Kampanjene med registreringer i perioden eller som gjaldt i perioden, flest registreringer først' }),
+  campaigns: Type.Array(
+    Type.Object({
+      campaign_id: Type.Integer(),
+      name: Type.String(),
+      code: Type.String(),
+      period_start: Nullable(DateOnly),
+      period_end: Nullable(DateOnly),
+      signups: Count('Fullførte registreringer med koden i perioden'),
+    }),
+    { description: 'Kampanjene med registreringer i perioden eller som gjaldt i perioden, flest registreringer først' },
+  ),
   signups: Count('Fullførte registreringer med en kampanjekode i perioden'),
   quick_checkouts_started: Count('Vipps hurtigkasse: påbegynt i perioden'),
   quick_checkouts_completed: Count('Vipps hurtigkasse: fullført i perioden'),
@@ -179,28 +195,41 @@ export const MoneyMonth = Type.Object({
 });
 export type MoneyMonth = Static<typeof MoneyMonth>;
 
-const Channel = Type.Union([
-  Type.Literal('efaktura'), Type.Literal('email'), Type.Literal('avtalegiro'), Type.Literal('vipps'), Type.Literal('vipps_agreement'),
-], { description: 'efaktura, email og avtalegiro: betalt på en faktura sendt slik; vipps: betalt med Vipps på Min side eller ved innmelding; vipps_agreement: trukket med Vipps-avtale' });
+const Channel = Type.Union(
+  [Type.Literal('efaktura'), Type.Literal('email'), Type.Literal('avtalegiro'), Type.Literal('vipps'), Type.Literal('vipps_agreement')],
+  {
+    description:
+      'efaktura, email og avtalegiro: betalt på en faktura sendt slik; vipps: betalt med Vipps på Min side eller ved innmelding; vipps_agreement: trukket med Vipps-avtale',
+  },
+);
 
 export const MoneyTotals = Type.Object({
   invoiced_ore: Ore('Fakturert i perioden, minus kreditert'),
   paid_ore: Ore('Innbetalt i perioden'),
   outstanding_ore: Ore('Utestående i dag'),
-  outstanding_by_age: Type.Array(Type.Object({
-    key: Type.String({ description: 'not_due, 1_30, 31_60, 61_90, over_90' }),
-    label: Type.String(),
-    invoices: Count('Fakturaer'),
-    amount_ore: Ore('Utestående'),
-  }), { description: 'Utestående i dag etter dager over forfall, som på fakturasiden' }),
-  paid_by_channel: Type.Array(Type.Object({
-    channel: Channel,
-    label: Type.String(),
-    payments: Count('Innbetalinger i perioden'),
-    amount_ore: Ore('Innbetalt i perioden'),
-  })),
+  outstanding_by_age: Type.Array(
+    Type.Object({
+      key: Type.String({ description: 'not_due, 1_30, 31_60, 61_90, over_90' }),
+      label: Type.String(),
+      invoices: Count('Fakturaer'),
+      amount_ore: Ore('Utestående'),
+    }),
+    { description: 'Utestående i dag etter dager over forfall, som på fakturasiden' },
+  ),
+  paid_by_channel: Type.Array(
+    Type.Object({
+      channel: Channel,
+      label: Type.String(),
+      payments: Count('Innbetalinger i perioden'),
+      amount_ore: Ore('Innbetalt i perioden'),
+    }),
+  ),
 });
-export const MoneyStats = answer(MoneyMonth, MoneyTotals, 'Økonomi: fakturert og innbetalt per måned og hittil i år, utestående etter alder, innbetalt per kanal');
+export const MoneyStats = answer(
+  MoneyMonth,
+  MoneyTotals,
+  'Økonomi: fakturert og innbetalt per måned og hittil i år, utestående etter alder, innbetalt per kanal',
+);
 export type MoneyStats = Static<typeof MoneyStats>;
 
 export type StatsAnswer = MembersStats | RequestsStats | InsuranceStats | CampaignsStats | MoneyStats;

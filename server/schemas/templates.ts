@@ -5,7 +5,9 @@ import { Timestamp } from './common.ts';
 export const EmailTemplate = Type.Object({
   id: Type.Integer(),
   title: Type.String({ description: 'Emnet' }),
-  content: Type.String({ description: 'Sanert HTML med plassholderne {first_name} og {last_name}; {button} i teksten er der systemet setter inn knappen med lenken' }),
+  content: Type.String({
+    description: 'Sanert HTML med plassholderne {first_name} og {last_name}; {button} i teksten er der systemet setter inn knappen med lenken',
+  }),
   from_name: Type.String(),
   from_email: Type.String(),
   placeholders: Type.Array(Type.String(), { description: 'Plassholderne malen kan bruke, uten klammer (button: knappen med lenken)' }),

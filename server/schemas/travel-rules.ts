@@ -62,8 +62,7 @@ export function chargedMonthIndex(start: string | null, today: string): number {
 }
 
 /** What is invoiced for an order of `price` starting `start`, ordered `today`. */
-export const invoicedPrice = (price: number, start: string | null, today: string): number =>
-  priceForRestOfYear(price, chargedMonthIndex(start, today));
+export const invoicedPrice = (price: number, start: string | null, today: string): number => priceForRestOfYear(price, chargedMonthIndex(start, today));
 
 /** The form's button: 'Bestill' when the member has no travel insurance, 'Rediger' otherwise. */
 export const travelButtonLabel = (exists: boolean): string => (exists ? 'Rediger' : 'Bestill');

@@ -53,4 +53,3 @@ export function valuationSettingsErrors(values: Record<ValuationField, unknown>)
   }
   return errors;
 }
-

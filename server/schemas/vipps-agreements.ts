@@ -73,9 +73,12 @@ export type VippsAgreementView = Static<typeof VippsAgreementView>;
 export const VippsAgreementAnswer = Type.Object({ data: VippsAgreementView });
 export type VippsAgreementAnswer = Static<typeof VippsAgreementAnswer>;
 
-export const VippsAgreementStart = Type.Object({
-  includes_premiums: Type.Optional(Type.Boolean({ description: 'Trekk også forsikringspremiene med kontingenten (uten: nei)' })),
-}, { additionalProperties: false });
+export const VippsAgreementStart = Type.Object(
+  {
+    includes_premiums: Type.Optional(Type.Boolean({ description: 'Trekk også forsikringspremiene med kontingenten (uten: nei)' })),
+  },
+  { additionalProperties: false },
+);
 export type VippsAgreementStart = Static<typeof VippsAgreementStart>;
 
 export const VippsAgreementStarted = Type.Object({

@@ -6,14 +6,7 @@
  */
 import { isMemberPath } from '../../src/common/member-paths.ts';
 import { axeTagOf, WCAG_CRITERIA } from '../../src/common/a11y/wcag-criteria.ts';
-import type {
-  AxeOutcome,
-  AxeRunRecord,
-  CriterionResult,
-  Solution,
-  SolutionStatement,
-  StatementData,
-} from '../../src/common/a11y/statement-types.ts';
+import type { AxeOutcome, AxeRunRecord, CriterionResult, Solution, SolutionStatement, StatementData } from '../../src/common/a11y/statement-types.ts';
 
 const SOLUTIONS: Solution[] = ['member', 'staff'];
 

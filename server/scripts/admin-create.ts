@@ -41,7 +41,10 @@ const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(
 
 /** 'kari.nordmann@…' gives Kari Nordmann: better initials in the staff app than none. */
 function namesFromEmail(email: string): [string, string] {
-  const [first = '', ...rest] = email.split('@')[0].split(/[._-]+/).filter(Boolean);
+  const [first = '', ...rest] = email
+    .split('@')[0]
+    .split(/[._-]+/)
+    .filter(Boolean);
   return [capitalised(first), rest.map(capitalised).join(' ')];
 }
 

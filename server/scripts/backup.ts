@@ -25,7 +25,9 @@ async function main(): Promise<void> {
   }
   const config = loadConfig();
   if (config.databaseUrl) {
-    throw new BackupError(`DATABASE_URL er satt: ta sikkerhetskopi av PostgreSQL med pg_dump, og av dokumentene i ${config.s3 ? 'S3-bøtten (S3_BUCKET)' : 'DATA_DIR/documents'}.`);
+    throw new BackupError(
+      `DATABASE_URL er satt: ta sikkerhetskopi av PostgreSQL med pg_dump, og av dokumentene i ${config.s3 ? 'S3-bøtten (S3_BUCKET)' : 'DATA_DIR/documents'}.`,
+    );
   }
   const db = await openLockedPglite(config.dataDir);
   try {

@@ -26,8 +26,17 @@ Stopp serveren først: en PGlite-database i DATA_DIR tåler bare én prosess om 
  * and the names staff gave the optional kinds of message (consent_kinds).
  */
 export const KEPT_TABLES = [
-  'schema_migrations', 'postal_codes', 'product_categories', 'products', 'benefits',
-  'instrument_categories', 'email_templates', 'content_pages', 'staff_roles', 'staff_role_rights', 'consent_kinds',
+  'schema_migrations',
+  'postal_codes',
+  'product_categories',
+  'products',
+  'benefits',
+  'instrument_categories',
+  'email_templates',
+  'content_pages',
+  'staff_roles',
+  'staff_role_rights',
+  'consent_kinds',
 ];
 
 /** Empties every other table and starts member numbers from the beginning; answers the tables emptied. */

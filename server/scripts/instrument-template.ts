@@ -14,8 +14,11 @@ export function templateWorkbook(): ExcelJS.Workbook {
   const sheet = workbook.addWorksheet('Instrumenter');
   sheet.addRow([...IMPORT_COLUMNS]);
   sheet.getRow(1).font = { bold: true };
-  sheet.columns.forEach((column) => { column.width = 22; });
-  sheet.getCell('A1').note = 'Skriv typen slik den står i portalen, for eksempel Gitar eller Bass. Verdi i hele kroner. Startdato (dd.mm.åååå) kan stå tom: da gjelder i dag.';
+  sheet.columns.forEach((column) => {
+    column.width = 22;
+  });
+  sheet.getCell('A1').note =
+    'Skriv typen slik den står i portalen, for eksempel Gitar eller Bass. Verdi i hele kroner. Startdato (dd.mm.åååå) kan stå tom: da gjelder i dag.';
   return workbook;
 }
 

@@ -55,7 +55,9 @@ async function main(): Promise<void> {
     console.log(`  ${counts.people} personer, ${counts.members} medlemmer, ${counts.unfinished} uferdige registreringer`);
     console.log(`  ${counts.pendingMemberships} søknader som venter, ${counts.declinedMemberships} avviste`);
     console.log(`  ${counts.activeTravel} reiseforsikringer, ${counts.pendingTravel} bestillinger som venter`);
-    console.log(`  ${counts.activeInstruments} forsikrede instrumenter, ${counts.requestedInstruments} som venter, ${counts.changedInstruments} endringer som venter`);
+    console.log(
+      `  ${counts.activeInstruments} forsikrede instrumenter, ${counts.requestedInstruments} som venter, ${counts.changedInstruments} endringer som venter`,
+    );
     console.log(`  ${counts.messages} meldinger i loggen`);
   } finally {
     await db.close();

@@ -49,7 +49,9 @@ function areaResource(area: StaffArea) {
   const view = viewOf(area.name);
   const pages = view?.pages ?? [];
   const guarded = (page: string, Page: ComponentType) => (
-    <RequireRight needs={rightOfPage(area, page === '' ? area.path : `${area.path}/${page}`)}><Page /></RequireRight>
+    <RequireRight needs={rightOfPage(area, page === '' ? area.path : `${area.path}/${page}`)}>
+      <Page />
+    </RequireRight>
   );
   return (
     <Resource key={area.name} name={area.name} icon={view?.icon} recordRepresentation={view?.recordRepresentation}>
@@ -86,14 +88,7 @@ export function App({ queryClient = createQueryClient(), store = localStorageSto
   return (
     // react-admin's <Admin> without its defaults we replace anyway: its English messages and its
     // login form (with the form library) would otherwise ride along on every first load.
-    <AdminContext
-      dataProvider={dataProvider}
-      authProvider={authProvider}
-      i18nProvider={i18nProvider}
-      queryClient={queryClient}
-      store={store}
-      theme={theme}
-    >
+    <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} queryClient={queryClient} store={store} theme={theme}>
       <DocumentLanguage />
       <CssBaseline enableColorScheme>
         <SignedInOnly>
@@ -111,8 +106,22 @@ export function App({ queryClient = createQueryClient(), store = localStorageSto
             loading={LoadingPage}
           >
             <CustomRoutes noLayout>
-              <Route path={paths.login} element={<Suspense><StaffLoginPage /></Suspense>} />
-              <Route path={paths.resetPassword} element={<Suspense><StaffResetPasswordPage /></Suspense>} />
+              <Route
+                path={paths.login}
+                element={
+                  <Suspense>
+                    <StaffLoginPage />
+                  </Suspense>
+                }
+              />
+              <Route
+                path={paths.resetPassword}
+                element={
+                  <Suspense>
+                    <StaffResetPasswordPage />
+                  </Suspense>
+                }
+              />
             </CustomRoutes>
             {STAFF_AREAS.map(areaResource)}
           </CoreAdminUI>

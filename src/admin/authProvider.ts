@@ -3,16 +3,7 @@
  * login is sent to Min side by a full page load, since that app is a different bundle.
  */
 import type { AuthProvider } from 'react-admin';
-import {
-  clearSession,
-  homePath,
-  isStaffRole,
-  markTwoFactorSetup,
-  needsTwoFactorSetup,
-  readSession,
-  saveSession,
-  type LoginAnswer,
-} from '../common/session.ts';
+import { clearSession, homePath, isStaffRole, markTwoFactorSetup, needsTwoFactorSetup, readSession, saveSession, type LoginAnswer } from '../common/session.ts';
 import { csrfCookie, http } from '../common/http.ts';
 import type { Right, StaffRights } from './access/rights.ts';
 
@@ -39,10 +30,7 @@ export interface Credentials {
  * two-factor sign-in and were mailed a link to do so; or, through that link, setting it up.
  */
 export type SignInStep =
-  | { kind: 'done'; redirectTo: string }
-  | { kind: 'code'; challenge: string; email?: boolean }
-  | { kind: 'mailed'; message: string }
-  | { kind: 'enrol' };
+  { kind: 'done'; redirectTo: string } | { kind: 'code'; challenge: string; email?: boolean } | { kind: 'mailed'; message: string } | { kind: 'enrol' };
 
 type SignInAnswer =
   | (LoginAnswer & { two_factor_setup_required?: boolean })

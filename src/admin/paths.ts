@@ -16,8 +16,7 @@ export const paths = {
   travelForm: (id: Id) => `${root('membership')}/edit/travel-insurance/${id}`,
   travelLogs: (id: Id) => `${root('membership')}/edit/travel-insurance/insurance-logs/${id}`,
   travelRequests: root('travel-insurance'),
-  travelRequest: (subscriptionId: Id, memberId: Id) =>
-    `${root('travel-insurance')}/edit/subscription_id=${subscriptionId}&member_id=${memberId}`,
+  travelRequest: (subscriptionId: Id, memberId: Id) => `${root('travel-insurance')}/edit/subscription_id=${subscriptionId}&member_id=${memberId}`,
   payments: root('payments'),
   invoice: (id: Id) => `${root('payments')}/${id}`,
   paymentFiles: `${root('payments')}/files`,

@@ -15,8 +15,5 @@ export const UNCHANGING = { staleTime: Infinity, meta: { unchanging: true } } as
 
 export function useReadAgain(): () => Promise<void> {
   const queryClient = useQueryClient();
-  return useCallback(
-    () => queryClient.invalidateQueries({ predicate: (query) => query.meta?.unchanging !== true }),
-    [queryClient],
-  );
+  return useCallback(() => queryClient.invalidateQueries({ predicate: (query) => query.meta?.unchanging !== true }), [queryClient]);
 }

@@ -7,9 +7,7 @@ import IconButton from '@mui/material/IconButton';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import CloseIcon from '@mui/icons-material/Close';
-import {
-  Notification, NotificationContext, useCloseNotification, useNotificationContext, useNotify, useTranslate,
-} from 'react-admin';
+import { Notification, NotificationContext, useCloseNotification, useNotificationContext, useNotify, useTranslate } from 'react-admin';
 import { supportContact } from '../common/support.ts';
 
 export const SUCCESS_DURATION = 3000;
@@ -30,15 +28,18 @@ function DismissButton() {
  */
 function useErrorsStay() {
   const context = useNotificationContext();
-  return useMemo(() => ({
-    ...context,
-    takeNotification: () => {
-      const notification = context.takeNotification();
-      if (!notification || notification.type !== 'error' || notification.notificationOptions?.autoHideDuration !== undefined) return notification;
-      const options = notification.notificationOptions ?? {};
-      return { ...notification, notificationOptions: { ...options, autoHideDuration: null, action: options.action ?? <DismissButton /> } };
-    },
-  }), [context]);
+  return useMemo(
+    () => ({
+      ...context,
+      takeNotification: () => {
+        const notification = context.takeNotification();
+        if (!notification || notification.type !== 'error' || notification.notificationOptions?.autoHideDuration !== undefined) return notification;
+        const options = notification.notificationOptions ?? {};
+        return { ...notification, notificationOptions: { ...options, autoHideDuration: null, action: options.action ?? <DismissButton /> } };
+      },
+    }),
+    [context],
+  );
 }
 
 /** On phones the toasts sit at the bottom: at the top they covered the breadcrumb and the first form row. */

@@ -10,7 +10,10 @@ function dateParts(value: string | null | undefined): [string, string, string] |
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return null;
   const parts = new Intl.DateTimeFormat('nb-NO', {
-    timeZone: 'Europe/Oslo', year: 'numeric', month: '2-digit', day: '2-digit',
+    timeZone: 'Europe/Oslo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
   }).formatToParts(date);
   const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
   return [get('year'), get('month'), get('day')];
@@ -85,7 +88,11 @@ export function formatKroner(ore: number | null | undefined): string {
  * or null when the text is no amount (more than two decimals, letters, several signs).
  */
 export function parseKroner(text: string): number | null {
-  const cleaned = text.trim().replace(/^kr\.?\s*/i, '').replace(/,-$/, '').replace(/[\s\u00a0\u202f]/g, '');
+  const cleaned = text
+    .trim()
+    .replace(/^kr\.?\s*/i, '')
+    .replace(/,-$/, '')
+    .replace(/[\s\u00a0\u202f]/g, '');
   const match = /^(-?)(\d+)(?:[.,](\d{1,2}))?$/.exec(cleaned);
   if (!match) return null;
   const ore = Number(match[2]) * 100 + Number((match[3] ?? '').padEnd(2, '0'));

@@ -14,9 +14,7 @@ export interface ErrorBody {
   [key: string]: unknown;
 }
 
-export type ApiResult<T> =
-  | { ok: true; status: number; data: T }
-  | { ok: false; status: number; message: string; body: ErrorBody | null };
+export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; message: string; body: ErrorBody | null };
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
@@ -26,7 +24,6 @@ export interface RequestOptions {
   signal?: AbortSignal;
   headers?: Record<string, string>;
 }
-
 
 let unauthenticatedListener: (() => void) | null = null;
 
@@ -112,10 +109,7 @@ export async function request<T>(method: string, path: string, options: RequestO
   if (response.ok) return { ok: true, status: response.status, data: body as T };
   const errorBody = body && typeof body === 'object' ? (body as ErrorBody) : null;
   if (response.status === 401 && headers.Authorization) unauthenticatedListener?.();
-  const message =
-    (typeof errorBody?.error === 'string' && errorBody.error) ||
-    errorBody?.message ||
-    ownText().failedStatus(response.status);
+  const message = (typeof errorBody?.error === 'string' && errorBody.error) || errorBody?.message || ownText().failedStatus(response.status);
   return { ok: false, status: response.status, message, body: errorBody };
 }
 

@@ -63,10 +63,20 @@ export function rowsReducer(state: RowsState, action: RowsAction): RowsState {
     case 'add':
       return {
         ...state,
-        newRows: [...state.newRows, {
-          key: action.key, instrument_category: '', make: '', model: '', serial_number: '', value: '',
-          insurance_start: action.today, insurance_end: '', status: action.status,
-        }],
+        newRows: [
+          ...state.newRows,
+          {
+            key: action.key,
+            instrument_category: '',
+            make: '',
+            model: '',
+            serial_number: '',
+            value: '',
+            insurance_start: action.today,
+            insurance_end: '',
+            status: action.status,
+          },
+        ],
       };
     case 'editNew':
       return { ...state, newRows: state.newRows.map((row) => (row.key === action.key ? { ...row, [action.field]: action.value } : row)) };
@@ -103,16 +113,22 @@ export const newRowsValid = (state: RowsState): boolean =>
   state.newRows.length > 0 && state.newRows.every((row) => Object.keys(instrumentRowErrors(row)).length === 0);
 
 /** The sum of the values of the rows shown. */
-export const rowsTotal = (rows: readonly Pick<InstrumentRow, 'value'>[]): number =>
-  rows.reduce((sum, row) => sum + (instrumentValue(row.value) ?? 0), 0);
+export const rowsTotal = (rows: readonly Pick<InstrumentRow, 'value'>[]): number => rows.reduce((sum, row) => sum + (instrumentValue(row.value) ?? 0), 0);
 
 /** 'Totalverdi: 125 000,-', or null when the sum is not above 0 (the line is then not shown). */
 export const formatTotal = (total: number): string | null => (total > 0 ? `Totalverdi: ${formatAmount(total)},-` : null);
 
 /** A row from the server as the table edits it. */
 export function toRow(instrument: {
-  id: number; instrument_category: number; make: string; model: string; serial_number: string | null; value: number;
-  insurance_start: string; insurance_end: string | null; status: number;
+  id: number;
+  instrument_category: number;
+  make: string;
+  model: string;
+  serial_number: string | null;
+  value: number;
+  insurance_start: string;
+  insurance_end: string | null;
+  status: number;
 }): InstrumentRow {
   return {
     id: instrument.id,

@@ -10,9 +10,12 @@ export function useNearViewport(ref: RefObject<Element | null>, margin = 400): b
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-    }, { rootMargin: `${margin}px 0px` });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: `${margin}px 0px` },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [ref, margin, near]);

@@ -58,10 +58,12 @@ function required<K extends keyof ApiPaths>(resource: string, key: K): NonNullab
 
 async function getPage<T>(resource: string, params: Partial<GetListParams>): Promise<{ data: T[]; total: number; meta: PageMeta }> {
   const paths = apiPathsOf(resource);
-  const body = unwrap(await http.get<Page<T>>(required(resource, 'list'), {
-    query: listQuery(params, paths.listQuery),
-    signal: params.signal,
-  }));
+  const body = unwrap(
+    await http.get<Page<T>>(required(resource, 'list'), {
+      query: listQuery(params, paths.listQuery),
+      signal: params.signal,
+    }),
+  );
   const meta: PageMeta = { totalAtLeast: body.total_exact === false, ...(body.totals ? { totals: body.totals } : {}) };
   return { data: body.data, total: paths.unpaged ? body.data.length : body.total, meta };
 }
@@ -73,21 +75,24 @@ async function getOne<T>(resource: string, id: Identifier, signal?: AbortSignal)
 export const baseDataProvider: DataProvider = {
   getList: (resource, params) => getPage(resource, params) as never,
   getOne: async (resource, params) => ({ data: await getOne(resource, params.id, params.signal) }) as never,
-  getMany: async (resource, params) => ({
-    data: await Promise.all(params.ids.map((id) => getOne<RaRecord>(resource, id, params.signal))),
-  }) as never,
+  getMany: async (resource, params) =>
+    ({
+      data: await Promise.all(params.ids.map((id) => getOne<RaRecord>(resource, id, params.signal))),
+    }) as never,
   getManyReference: async (resource, params) => {
     const of = apiPathsOf(resource).of;
     if (!of) return getPage(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }) as never;
     const body = unwrap(await http.get<Page<RaRecord>>(of(params.id), { query: listQuery(params), signal: params.signal }));
     return { data: body.data, total: body.total } as never;
   },
-  create: async (resource, params) => ({
-    data: unwrap(await http.post<{ data: RaRecord }>(required(resource, 'create'), params.data)).data,
-  }) as never,
-  update: async (resource, params) => ({
-    data: unwrap(await http.patch<{ data: RaRecord }>(required(resource, 'update')(params.id), params.data)).data,
-  }) as never,
+  create: async (resource, params) =>
+    ({
+      data: unwrap(await http.post<{ data: RaRecord }>(required(resource, 'create'), params.data)).data,
+    }) as never,
+  update: async (resource, params) =>
+    ({
+      data: unwrap(await http.patch<{ data: RaRecord }>(required(resource, 'update')(params.id), params.data)).data,
+    }) as never,
   updateMany: async (resource, params) => {
     const update = required(resource, 'update');
     await Promise.all(params.ids.map(async (id) => unwrap(await http.patch(update(id), params.data))));

@@ -7,9 +7,19 @@ import type { Identifier } from 'react-admin';
 import { download, http } from '../common/http.ts';
 import { unwrap } from './errors.ts';
 import type {
-  Invoice, InvoiceAging, InvoiceCreditBody, InvoiceDetails, InvoicePauseBody, InvoicePaymentBody, PaymentFileDetails, PaymentFileItem,
-  PaymentPlaceBody, PriceRow,
-  RenewalPreviewRow, RenewalRun, RenewalSummary,
+  Invoice,
+  InvoiceAging,
+  InvoiceCreditBody,
+  InvoiceDetails,
+  InvoicePauseBody,
+  InvoicePaymentBody,
+  PaymentFileDetails,
+  PaymentFileItem,
+  PaymentPlaceBody,
+  PriceRow,
+  RenewalPreviewRow,
+  RenewalRun,
+  RenewalSummary,
 } from './billing-types.ts';
 import type { Page } from './base.ts';
 
@@ -61,9 +71,11 @@ export const billingMethods = {
 
   /** What the renewal run for the year would do (nothing is written), and one page of the invoices it would make. */
   async renewalPreview(year: number, page: number, perPage: number): Promise<Page<RenewalPreviewRow> & { summary: RenewalSummary }> {
-    return unwrap(await http.get<Page<RenewalPreviewRow> & { summary: RenewalSummary }>(`/api/renewal/${year}/preview`, {
-      query: { page, per_page: perPage },
-    }));
+    return unwrap(
+      await http.get<Page<RenewalPreviewRow> & { summary: RenewalSummary }>(`/api/renewal/${year}/preview`, {
+        query: { page, per_page: perPage },
+      }),
+    );
   },
 
   /** The year's renewal run: its state and how far it has come. */

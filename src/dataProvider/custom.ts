@@ -5,9 +5,7 @@ import { unwrap } from './errors.ts';
 import { exportFilename, formatQuery, type ExportFormat } from './exports.ts';
 import { listQuery } from './base.ts';
 import { apiPathsOf } from '../common/staff-areas/registry.ts';
-import type {
-  EmailLogEntry, RejectKind, RejectValues, Subscription, TemplatePreview, TemplateTestResult, TripletexRun,
-} from './types.ts';
+import type { EmailLogEntry, RejectKind, RejectValues, Subscription, TemplatePreview, TemplateTestResult, TripletexRun } from './types.ts';
 
 /** The e-mail template each reject dialog starts from (the spec's ids). */
 const REJECTION_TEMPLATE: Record<RejectKind, number> = { membership: 1, instrument: 2, travel: 3 };
@@ -67,9 +65,11 @@ export const customMethods = {
 
   /** A template filled in for a member, as it would be sent. */
   async templatePreview(templateId: number, memberId: number): Promise<TemplatePreview> {
-    return unwrap(await http.get<{ data: TemplatePreview }>(`/api/emails/template/${templateId}/preview`, {
-      query: { member_id: String(memberId) },
-    })).data;
+    return unwrap(
+      await http.get<{ data: TemplatePreview }>(`/api/emails/template/${templateId}/preview`, {
+        query: { member_id: String(memberId) },
+      }),
+    ).data;
   },
 
   /** The text a reject dialog starts from: the kind's rejection template filled in for the member. */
@@ -95,21 +95,25 @@ export const customMethods = {
 
   /** Saves the payment-app report for the range as vipps_registrations.csv, or .xlsx (404 when there is nothing in it). */
   async exportVippsRegistrations(from: string, to: string, format: ExportFormat = 'csv'): Promise<void> {
-    unwrap(await download('/api/vipps_registration/export', exportFilename('vipps_registrations.csv', format), {
-      sort: '-id',
-      'filter[created_at_from]': from,
-      'filter[created_at_to]': to,
-      ...formatQuery(format),
-    }));
+    unwrap(
+      await download('/api/vipps_registration/export', exportFilename('vipps_registrations.csv', format), {
+        sort: '-id',
+        'filter[created_at_from]': from,
+        'filter[created_at_to]': to,
+        ...formatQuery(format),
+      }),
+    );
   },
 
   /** Saves the invoices paid with Vipps and the Vipps agreement charges of the range as vipps_fakturabetalinger.csv, or .xlsx (404 when there are none). */
   async exportVippsInvoicePayments(from: string, to: string, format: ExportFormat = 'csv'): Promise<void> {
-    unwrap(await download('/api/invoice/vipps-payments/export', exportFilename('vipps_fakturabetalinger.csv', format), {
-      'filter[created_at_from]': from,
-      'filter[created_at_to]': to,
-      ...formatQuery(format),
-    }));
+    unwrap(
+      await download('/api/invoice/vipps-payments/export', exportFilename('vipps_fakturabetalinger.csv', format), {
+        'filter[created_at_from]': from,
+        'filter[created_at_to]': to,
+        ...formatQuery(format),
+      }),
+    );
   },
 };
 

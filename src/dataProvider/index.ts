@@ -14,12 +14,34 @@ import { staffMethods, type StaffMethods } from './staff.ts';
 import { statsMethods, type StatsMethods } from './stats.ts';
 import { valuationMethods, type ValuationMethods } from './valuation.ts';
 
-export type StaffDataProvider = DataProvider & CustomMethods & InstrumentMethods & MemberImportMethods & BillingMethods & SegmentMethods & StaffMethods
-  & ConsentKindMethods & OutreachMethods & DocumentMethods & ClaimMethods & ValuationMethods & StatsMethods;
+export type StaffDataProvider = DataProvider &
+  CustomMethods &
+  InstrumentMethods &
+  MemberImportMethods &
+  BillingMethods &
+  SegmentMethods &
+  StaffMethods &
+  ConsentKindMethods &
+  OutreachMethods &
+  DocumentMethods &
+  ClaimMethods &
+  ValuationMethods &
+  StatsMethods;
 
 export const dataProvider: StaffDataProvider = {
-  ...baseDataProvider, ...customMethods, ...instrumentMethods, ...memberImportMethods, ...billingMethods, ...segmentMethods, ...staffMethods,
-  ...consentKindMethods, ...outreachMethods, ...documentMethods, ...claimMethods, ...valuationMethods, ...statsMethods,
+  ...baseDataProvider,
+  ...customMethods,
+  ...instrumentMethods,
+  ...memberImportMethods,
+  ...billingMethods,
+  ...segmentMethods,
+  ...staffMethods,
+  ...consentKindMethods,
+  ...outreachMethods,
+  ...documentMethods,
+  ...claimMethods,
+  ...valuationMethods,
+  ...statsMethods,
 };
 
 export type * from './types.ts';
@@ -28,11 +50,18 @@ export type { Segment, SegmentCount, SegmentFilter } from './segments.ts';
 export type { ConsentKind, ConsentKindsBody } from './consent-kinds.ts';
 export type { InstrumentListItem, Valuation, ValuationSettings } from './valuation.ts';
 export type {
-  Outreach, OutreachAction, OutreachBody, OutreachChannel, OutreachExcluded, OutreachFailure, OutreachKind, OutreachPreview, OutreachReport,
-  OutreachState, SmsParts,
+  Outreach,
+  OutreachAction,
+  OutreachBody,
+  OutreachChannel,
+  OutreachExcluded,
+  OutreachFailure,
+  OutreachKind,
+  OutreachPreview,
+  OutreachReport,
+  OutreachState,
+  SmsParts,
 } from './outreach.ts';
 export type { StatsAnswers, StatsPeriod, StatsSectionName } from './stats.ts';
 export type { Document, DocumentKind, DocumentUpload } from './documents.ts';
-export type {
-  Claim, ClaimEvent, ClaimKind, ClaimListItem, ClaimOutcome, ClaimPatch, ClaimSnapshot, ClaimState, ClaimTarget, PacketLang,
-} from './claims.ts';
+export type { Claim, ClaimEvent, ClaimKind, ClaimListItem, ClaimOutcome, ClaimPatch, ClaimSnapshot, ClaimState, ClaimTarget, PacketLang } from './claims.ts';

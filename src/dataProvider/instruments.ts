@@ -24,15 +24,22 @@ export const instrumentMethods = {
   },
 
   async rejectInstruments(memberId: Identifier, ids: Identifier[], values: RejectValues): Promise<Instrument[]> {
-    return unwrap(await http.post<{ data: Instrument[] }>('/api/instrument/reject', {
-      member_id: Number(memberId), instruments: ids.map(Number), ...values,
-    })).data;
+    return unwrap(
+      await http.post<{ data: Instrument[] }>('/api/instrument/reject', {
+        member_id: Number(memberId),
+        instruments: ids.map(Number),
+        ...values,
+      }),
+    ).data;
   },
 
   async exportInstruments(memberId: Identifier, format: ExportFormat = 'csv'): Promise<void> {
-    unwrap(await download(`/api/member/${memberId}/instrument/export`, exportFilename('instrument_liste.csv', format), {
-      'filter[status]': 1, ...formatQuery(format),
-    }));
+    unwrap(
+      await download(`/api/member/${memberId}/instrument/export`, exportFilename('instrument_liste.csv', format), {
+        'filter[status]': 1,
+        ...formatQuery(format),
+      }),
+    );
   },
 
   /** Uploads the filled-in template; the server creates every row or none. */

@@ -9,9 +9,7 @@ import type { Identifier } from 'react-admin';
 import type { Static } from 'typebox';
 import { download, http } from '../common/http.ts';
 import { unwrap } from './errors.ts';
-import type {
-  Excluded, Outreach as OutreachShape, OutreachPreview, OutreachReport, SmsPartsAnswer,
-} from '../../server/schemas/outreach.ts';
+import type { Excluded, Outreach as OutreachShape, OutreachPreview, OutreachReport, SmsPartsAnswer } from '../../server/schemas/outreach.ts';
 
 export type { OutreachBody, OutreachPreview, OutreachReport, OutreachState } from '../../server/schemas/outreach.ts';
 /** A send as the API gives it. */
@@ -29,10 +27,12 @@ export type OutreachAction = 'pause' | 'resume' | 'cancel';
 export const outreachMethods = {
   /** The send filled in for a member (the first recipient by name without one), with who it reaches and who is left out. */
   async outreachPreview(id: Identifier, memberId?: number, signal?: AbortSignal): Promise<OutreachPreview> {
-    return unwrap(await http.get<{ data: OutreachPreview }>(`/api/outreach/${id}/preview`, {
-      query: memberId ? { member_id: String(memberId) } : {},
-      signal,
-    })).data;
+    return unwrap(
+      await http.get<{ data: OutreachPreview }>(`/api/outreach/${id}/preview`, {
+        query: memberId ? { member_id: String(memberId) } : {},
+        signal,
+      }),
+    ).data;
   },
 
   /** Sends the send to the signed-in staff user (and their phone when it has SMS); answers the server's words. */

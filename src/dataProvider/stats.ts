@@ -3,9 +3,7 @@
  * tables as a spreadsheet (format=xlsx), saved under the name the server gives it.
  */
 import { download, http } from '../common/http.ts';
-import type {
-  CampaignsStats, InsuranceStats, MembersStats, MoneyStats, RequestsStats, StatsSectionName,
-} from '../../server/schemas/stats.ts';
+import type { CampaignsStats, InsuranceStats, MembersStats, MoneyStats, RequestsStats, StatsSectionName } from '../../server/schemas/stats.ts';
 import { unwrap } from './errors.ts';
 
 export type { StatsSectionName };

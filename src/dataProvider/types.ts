@@ -1,11 +1,7 @@
 /** The shapes the staff app reads from /api: the server's schemas, imported as types only. */
 export type { PersonRef } from '../../server/schemas/common.ts';
-export type {
-  DeclinedMembership, DuplicateRef, MembershipRequest, PendingMembership, RequestMember,
-} from '../../server/schemas/pending-requests.ts';
-export type {
-  InstrumentSubscription, Member, MemberListItem, MemberPatch, ProductRef, Subscription, SubscriptionLine,
-} from '../../server/schemas/member.ts';
+export type { DeclinedMembership, DuplicateRef, MembershipRequest, PendingMembership, RequestMember } from '../../server/schemas/pending-requests.ts';
+export type { InstrumentSubscription, Member, MemberListItem, MemberPatch, ProductRef, Subscription, SubscriptionLine } from '../../server/schemas/member.ts';
 export type { MemberChange } from '../../server/schemas/member-admin.ts';
 export type { InstrumentCategory } from '../../server/schemas/reference.ts';
 import type { InstrumentLogEntry, MessageLogEntry, TravelLogEntry } from '../../server/schemas/logs.ts';
@@ -23,10 +19,14 @@ import type { RejectBody } from '../../server/schemas/requests.ts';
 export type RejectValues = RejectBody;
 /** Which request a reject dialog is for; it picks the e-mail template the reason starts from. */
 export type RejectKind = 'membership' | 'instrument' | 'travel';
+export type { Instrument, InstrumentNewBody, InstrumentPatchBody, InstrumentWithIterations, MemberInstruments } from '../../server/schemas/instruments.ts';
 export type {
-  Instrument, InstrumentNewBody, InstrumentPatchBody, InstrumentWithIterations, MemberInstruments,
-} from '../../server/schemas/instruments.ts';
-export type {
-  AdminContentPage, AdminDiscountCode, Benefit, Campaign, ProductCategory, TemplateTestResult, TripletexRun,
+  AdminContentPage,
+  AdminDiscountCode,
+  Benefit,
+  Campaign,
+  ProductCategory,
+  TemplateTestResult,
+  TripletexRun,
 } from '../../server/schemas/settings.ts';
 export type { ImportAction, ImportLimits, MemberImport } from '../../server/schemas/member-import.ts';

@@ -47,24 +47,36 @@ export function App() {
       <SessionExpiry />
       <Suspense fallback={<LoadingPage />}>
         <Routes>
-          <Route path={PAGES.login.path} element={<SignedOutOnly><LoginPage /></SignedOutOnly>} />
-          <Route path={PAGES.resetPassword.path} element={<SignedOutOnly><ResetPasswordPage /></SignedOutOnly>} />
+          <Route
+            path={PAGES.login.path}
+            element={
+              <SignedOutOnly>
+                <LoginPage />
+              </SignedOutOnly>
+            }
+          />
+          <Route
+            path={PAGES.resetPassword.path}
+            element={
+              <SignedOutOnly>
+                <ResetPasswordPage />
+              </SignedOutOnly>
+            }
+          />
           <Route path={PAGES.changePassword.path} element={<ChangePasswordPage />} />
-          <Route path={PAGES.register.path} element={<SignedOutOnly><RegisterPage /></SignedOutOnly>} />
+          <Route
+            path={PAGES.register.path}
+            element={
+              <SignedOutOnly>
+                <RegisterPage />
+              </SignedOutOnly>
+            }
+          />
           <Route path="/new-member/update" element={<StepTwoWithoutId />} />
-          <Route
-            path={PAGES.stepTwo.path}
-            element={<OwnMemberPage stage="registration">{(id) => <StepTwoPage memberId={id} />}</OwnMemberPage>}
-          />
+          <Route path={PAGES.stepTwo.path} element={<OwnMemberPage stage="registration">{(id) => <StepTwoPage memberId={id} />}</OwnMemberPage>} />
           <Route path={PAGES.profile.path} element={<OwnMemberPage stage="profile">{(id) => <ProfilePage memberId={id} />}</OwnMemberPage>} />
-          <Route
-            path={PAGES.travel.path}
-            element={<OwnMemberPage stage="profile">{(id) => <TravelInsurancePage memberId={id} />}</OwnMemberPage>}
-          />
-          <Route
-            path={PAGES.instruments.path}
-            element={<OwnMemberPage stage="profile">{(id) => <InstrumentInsurancePage memberId={id} />}</OwnMemberPage>}
-          />
+          <Route path={PAGES.travel.path} element={<OwnMemberPage stage="profile">{(id) => <TravelInsurancePage memberId={id} />}</OwnMemberPage>} />
+          <Route path={PAGES.instruments.path} element={<OwnMemberPage stage="profile">{(id) => <InstrumentInsurancePage memberId={id} />}</OwnMemberPage>} />
           <Route path={PAGES.vippsThanks.path} element={<VippsThanksPage />} />
           <Route path={PAGES.vippsError.path} element={<VippsErrorPage />} />
           <Route path={PAGES.vippsCancelled.path} element={<VippsCancelledPage />} />
@@ -72,10 +84,7 @@ export function App() {
           <Route path={PAGES.memberCard.path} element={<OwnMemberPage stage="profile">{(id) => <CardPage memberId={id} />}</OwnMemberPage>} />
           <Route path={PAGES.verify.path} element={<VerifyPage />} />
           <Route path={PAGES.unsubscribe.path} element={<UnsubscribePage />} />
-          <Route
-            path={PAGES.invoicePayment.path}
-            element={<OwnMemberPage stage="profile">{(id) => <PaymentReturnPage memberId={id} />}</OwnMemberPage>}
-          />
+          <Route path={PAGES.invoicePayment.path} element={<OwnMemberPage stage="profile">{(id) => <PaymentReturnPage memberId={id} />}</OwnMemberPage>} />
           <Route path={PAGES.claims.path} element={<OwnMemberPage stage="profile">{(id) => <ClaimsPage memberId={id} />}</OwnMemberPage>} />
           <Route path={PAGES.newClaim.path} element={<OwnMemberPage stage="profile">{(id) => <NewClaimPage memberId={id} />}</OwnMemberPage>} />
           <Route path={PAGES.claim.path} element={<OwnMemberPage stage="profile">{(id) => <ClaimPage memberId={id} />}</OwnMemberPage>} />

@@ -28,22 +28,21 @@ export type SignInStep =
 export const api = {
   csrfCookie: () => http.get<null>('/sanctum/csrf-cookie'),
   login: (email: string, password: string) => http.post<SignInStep>('/api/user/login', { email, password, remember: false }),
-  loginCode: (challenge: string, answer: { code: string } | { recovery_code: string }) => http.post<SignInStep>('/api/user/login/2fa', { challenge, ...answer }),
+  loginCode: (challenge: string, answer: { code: string } | { recovery_code: string }) =>
+    http.post<SignInStep>('/api/user/login/2fa', { challenge, ...answer }),
   twoFactor: () => http.get<{ data: { enabled: boolean; required: boolean } }>('/api/user/2fa'),
   twoFactorSetup: () => http.post<{ data: { secret: string; otpauth_url: string } }>('/api/user/2fa/setup'),
   twoFactorEnable: (code: string) => http.post<{ data: { recovery_codes: string[] } }>('/api/user/2fa/enable', { code }),
   twoFactorDisable: (code: string) => http.post<MessageBody>('/api/user/2fa/disable', { code }),
   logout: () => http.post<MessageBody>('/api/user/logout'),
   requestReset: (email: string) => http.post<MessageBody>('/api/user/password/reset', { email }),
-  changePassword: (body: PasswordChange) =>
-    http.post<MessageBody>('/api/user/password/change', body),
+  changePassword: (body: PasswordChange) => http.post<MessageBody>('/api/user/password/change', body),
   register: (body: Registration) => http.post<LoginResponse>('/api/member/register', body),
   vippsOffer: () => http.get<VippsOffer>('/api/vipps_registration/offer'),
   vippsStart: (body: VippsStart) => http.post<VippsStartAnswer>('/api/vipps_registration', body),
   member: (id: number) => http.get<{ data: Member }>(`/api/member/${id}`),
   updateMember: (id: number, changes: MemberPatch) => http.patch<{ data: Member }>(`/api/member/${id}`, changes),
-  addCode: (id: number, campaignCode: string) =>
-    http.post<AddCodeAnswer>(`/api/member/${id}/add-code`, { campaign_code: campaignCode } satisfies AddCode),
+  addCode: (id: number, campaignCode: string) => http.post<AddCodeAnswer>(`/api/member/${id}/add-code`, { campaign_code: campaignCode } satisfies AddCode),
   sendCard: (memberId: number, phoneNumber: string) =>
     http.post<SendCardAnswer>('/api/member/send-card', { member_id: memberId, phone_number: phoneNumber } satisfies SendCard),
   contentPage: (slug: string) => http.get<{ data: ContentPage }>(`/api/content/page/${encodeURIComponent(slug)}`),
@@ -56,8 +55,7 @@ export const api = {
   verify: (token: string) => http.get<VerifyAnswer>(`/api/verify/${encodeURIComponent(token)}`),
   unsubscribeState: (token: string) => http.get<{ data: UnsubscribeState }>(`/api/unsubscribe/${encodeURIComponent(token)}`),
   /** Without a choice: turns the link's kind off. */
-  unsubscribe: (token: string, choice?: UnsubscribeChoice) =>
-    http.post<{ data: UnsubscribeState }>(`/api/unsubscribe/${encodeURIComponent(token)}`, choice),
+  unsubscribe: (token: string, choice?: UnsubscribeChoice) => http.post<{ data: UnsubscribeState }>(`/api/unsubscribe/${encodeURIComponent(token)}`, choice),
 };
 
 /** The first message the server gave for a field, from `{errors: {field: [..]}}` or `{error: {field: [..]}}`. */

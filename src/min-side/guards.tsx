@@ -75,5 +75,15 @@ export function StepTwoWithoutId() {
 /** /profile/card (the home-screen shortcut's address): the signed-in member's own card. */
 export function OwnCard() {
   const { session } = useSession();
-  return <Go to={session && isMemberRole(session.role) && session.registrationCompleted !== 0 ? `/profile/card/${session.userId}` : session ? homePath(session) : '/profile'} />;
+  return (
+    <Go
+      to={
+        session && isMemberRole(session.role) && session.registrationCompleted !== 0
+          ? `/profile/card/${session.userId}`
+          : session
+            ? homePath(session)
+            : '/profile'
+      }
+    />
+  );
 }

@@ -3,7 +3,19 @@
  * <html lang> in step, and gives components their catalogue and formats.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { activeLocale, catalogueOf, isLoaded, setActiveLocale, setEnglish, SUPPORT_CONTACT, storedLocale, storeLocale, type Formats, type Locale, type MinSideTexts } from './texts.ts';
+import {
+  activeLocale,
+  catalogueOf,
+  isLoaded,
+  setActiveLocale,
+  setEnglish,
+  SUPPORT_CONTACT,
+  storedLocale,
+  storeLocale,
+  type Formats,
+  type Locale,
+  type MinSideTexts,
+} from './texts.ts';
 
 /** Loads the locale's catalogue (English is its own chunk, so a Norwegian first load stays small). */
 export async function loadCatalogue(locale: Locale): Promise<void> {

@@ -42,10 +42,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       const id = nextId.current++;
       // The same message twice in a row would only repeat itself; keep the newest. A success also
       // ends the errors left from an earlier try: they no longer hold once it has worked.
-      setToasts((all) => [
-        ...all.filter((toast) => toast.message !== message && (kind === 'error' || toast.kind !== 'error')),
-        { id, kind, message },
-      ]);
+      setToasts((all) => [...all.filter((toast) => toast.message !== message && (kind === 'error' || toast.kind !== 'error')), { id, kind, message }]);
       if (!persistent) {
         const timer = setTimeout(() => {
           timers.current.delete(timer);

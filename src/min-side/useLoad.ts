@@ -2,10 +2,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ApiResult } from '../common/http.ts';
 
-export type Loaded<T> =
-  | { state: 'loading' }
-  | { state: 'error'; message: string; status: number }
-  | { state: 'loaded'; data: T };
+export type Loaded<T> = { state: 'loading' } | { state: 'error'; message: string; status: number } | { state: 'loaded'; data: T };
 
 export function useLoad<T>(load: () => Promise<ApiResult<T>>, deps: readonly unknown[]): [Loaded<T>, () => void, (data: T) => void] {
   const [result, setResult] = useState<Loaded<T>>({ state: 'loading' });

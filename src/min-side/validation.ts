@@ -4,7 +4,14 @@
  */
 import { boolean, number, object, ref, string } from 'yup';
 import {
-  EMAIL_PATTERN, FORM_RULES, GENDERS, isPickerDate, INVOICE_METHODS, PASSWORD_MIN_LENGTH, RULE_MESSAGES, SMS_PHONE_MIN_LENGTH,
+  EMAIL_PATTERN,
+  FORM_RULES,
+  GENDERS,
+  isPickerDate,
+  INVOICE_METHODS,
+  PASSWORD_MIN_LENGTH,
+  RULE_MESSAGES,
+  SMS_PHONE_MIN_LENGTH,
   type FormRule,
 } from '../../server/schemas/rules.ts';
 import { activeTexts } from './locale.tsx';
@@ -34,14 +41,19 @@ const v = {
 };
 
 /** A text field that the form's rule requires or not, with the rule's message. */
-const text = (rule: FormRule, field: string) =>
-  rule.required.includes(field) ? string().trim().required(ruleMessage(rule)) : string().trim().default('');
+const text = (rule: FormRule, field: string) => (rule.required.includes(field) ? string().trim().required(ruleMessage(rule)) : string().trim().default(''));
 
 /** Only GENDERS pass, so a valid form's gender is a `Gender` (see schemaResolver.ts's `asGender`). */
-const gender = (rule: FormRule) => number().required(ruleMessage(rule)).oneOf([...GENDERS], ruleMessage(rule));
+const gender = (rule: FormRule) =>
+  number()
+    .required(ruleMessage(rule))
+    .oneOf([...GENDERS], ruleMessage(rule));
 
 /** An optional date from the date picker: empty, or a 'yyyy-MM-dd' in the picker's years. */
-const pickerDate = () => string().default('').test('picker-date', v.date, (value) => !value || isPickerDate(value));
+const pickerDate = () =>
+  string()
+    .default('')
+    .test('picker-date', v.date, (value) => !value || isPickerDate(value));
 
 const email = (required: ReturnType<typeof ruleMessage>) => string().trim().required(required).matches(EMAIL_PATTERN, v.email);
 

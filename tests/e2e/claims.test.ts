@@ -23,7 +23,13 @@ beforeAll(async () => {
   const { body } = await api(e2e.portal, token, 'GET', `/api/member/list?filter[name]=${MEMBER.email}`);
   memberId = body.data[0].id;
   const created = await api(e2e.portal, token, 'POST', '/api/instrument/new', {
-    member_id: memberId, instrument_category: 1, make: 'Gibson', model: 'Les Paul Custom', serial_number: 'GLP-1959', value: 150000, status: 1,
+    member_id: memberId,
+    instrument_category: 1,
+    make: 'Gibson',
+    model: 'Les Paul Custom',
+    serial_number: 'GLP-1959',
+    value: 150000,
+    status: 1,
     insurance_start: format(subDays(new Date(), 200), 'yyyy-MM-dd'),
   });
   expect(created.status).toBeLessThan(300);
@@ -73,7 +79,9 @@ describe('a member on a phone', () => {
     await signIn(page, e2e.portal, 'member');
     await page.goto(`${e2e.portal.baseUrl}/profile/edit/instrument-insurance/${memberId}`);
     await page.getByRole('tab', { name: 'Aktiv forsikring' }).click();
-    await instrumentSection(page).getByRole('link', { name: /Meld skade/ }).click();
+    await instrumentSection(page)
+      .getByRole('link', { name: /Meld skade/ })
+      .click();
     await page.getByRole('heading', { name: 'Meld skade' }).first().waitFor();
     // What the register says is there before the member types anything.
     await page.getByText('GLP-1959').first().waitFor();
@@ -100,7 +108,13 @@ describe('a member on a phone', () => {
     await checkA11y(page, 'Min side, a claim just sent at 390 px');
     await screenshot(page, 'claims-member-sent-390');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Last ned skademelding/ }).first().click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page
+        .getByRole('button', { name: /Last ned skademelding/ })
+        .first()
+        .click(),
+    ]);
     const text = await pdfTextOf(download);
     expect(text).toContain('Gibson');
     expect(text).toContain('GLP-1959');
@@ -130,7 +144,8 @@ describe('staff at 1440 px', () => {
     const member = await apiLogin(e2e.portal, MEMBER.email, MEMBER.password);
     const claims = (await api(e2e.portal, member, 'GET', `/api/member/${memberId}/claim`)).body.data;
     expect(claims.find((claim: { id: number }) => claim.id === claimId)).toMatchObject({
-      state: 'in_progress', note: 'Vi har sendt saken videre og hører fra forsikringsselskapet innen en uke.',
+      state: 'in_progress',
+      note: 'Vi har sendt saken videre og hører fra forsikringsselskapet innen en uke.',
     });
     const documents = (await api(e2e.portal, token, 'GET', `/api/instrument/${instrumentId}/document`)).body.data;
     expect(documents.map((document: { kind: string }) => document.kind).sort()).toEqual(['appraisal', 'receipt']);

@@ -27,7 +27,14 @@ function newestSource(dir: string): number {
 
 function buildIfStale() {
   const built = path.join(root, 'dist', 'index.html');
-  const stale = !existsSync(built) || statSync(built).mtimeMs < Math.max(newestSource(path.join(root, 'src')), newestSource(path.join(root, 'tools')), ...['index.html', 'member.html', 'vite.config.ts'].map((file) => statSync(path.join(root, file)).mtimeMs));
+  const stale =
+    !existsSync(built) ||
+    statSync(built).mtimeMs <
+      Math.max(
+        newestSource(path.join(root, 'src')),
+        newestSource(path.join(root, 'tools')),
+        ...['index.html', 'member.html', 'vite.config.ts'].map((file) => statSync(path.join(root, file)).mtimeMs),
+      );
   // vitest sets NODE_ENV=test, which Vite would carry into the bundle (React's development build).
   if (stale) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }

@@ -75,7 +75,17 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(path.join(root, 'node_modules/.bin/node'), [path.join(root, 'server/main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, BACKUP_DIR: `${dataDir}-backups`, DATABASE_URL: '', PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      BACKUP_DIR: `${dataDir}-backups`,
+      DATABASE_URL: '',
+      PUBLIC_URL: baseUrl,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -151,12 +161,7 @@ export function usePortal(options: PortalOptions = {}): PortalFixture {
   };
 }
 
-export async function openPage(
-  browser: Browser,
-  portal: Portal,
-  pathname: string,
-  options: { width?: number; timezoneId?: string } = {},
-): Promise<Page> {
+export async function openPage(browser: Browser, portal: Portal, pathname: string, options: { width?: number; timezoneId?: string } = {}): Promise<Page> {
   const width = options.width ?? 1440;
   const context = await browser.newContext({
     viewport: { width, height: width < 600 ? 844 : 900 },
@@ -192,7 +197,8 @@ export async function checkPageStructure(page: Page, label: string): Promise<voi
     const seen = new Map<string, number>();
     for (const element of Array.from(document.querySelectorAll('[id]'))) seen.set(element.id, (seen.get(element.id) ?? 0) + 1);
     for (const [id, count] of seen) if (count > 1) found.push(`id "${id}" is used ${count} times`);
-    const describe = (element: Element) => `<${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${element.textContent ? ` "${element.textContent.trim().slice(0, 40)}"` : ''}>`;
+    const describe = (element: Element) =>
+      `<${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${element.textContent ? ` "${element.textContent.trim().slice(0, 40)}"` : ''}>`;
     for (const attribute of ['aria-controls', 'aria-labelledby', 'aria-describedby', 'for']) {
       for (const element of Array.from(document.querySelectorAll(`[${attribute}]`))) {
         if (attribute === 'for' && element.tagName !== 'LABEL' && element.tagName !== 'OUTPUT') continue;
@@ -231,7 +237,13 @@ export async function checkA11y(page: Page, label: string): Promise<void> {
   // Every finding counts, whatever its impact: minor and moderate ones are barriers too.
   const bad = results.violations;
   if (bad.length > 0) {
-    const lines = bad.map((v) => `- ${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('\n    ')}`);
+    const lines = bad.map(
+      (v) =>
+        `- ${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join('\n    ')}`,
+    );
     throw new Error(`axe found ${bad.length} problem(s) on ${label}:\n${lines.join('\n')}`);
   }
 }
@@ -253,8 +265,14 @@ export async function signIn(page: Page, portal: Portal, who: Who): Promise<void
   const credentials = who === 'staff' ? STAFF : who === 'member' ? MEMBER : who;
   const isStaff = who === 'staff';
   await page.goto(`${portal.baseUrl}${isStaff ? '/' : '/profile'}`);
-  await page.getByLabel(/e-post/i).first().fill(credentials.email);
-  await page.getByLabel(/passord/i).first().fill(credentials.password);
+  await page
+    .getByLabel(/e-post/i)
+    .first()
+    .fill(credentials.email);
+  await page
+    .getByLabel(/passord/i)
+    .first()
+    .fill(credentials.password);
   await page.getByRole('button', { name: /logg inn/i }).click();
   if (isStaff) await page.waitForURL(/\/(membership|stats)$/);
   else await page.waitForURL(/\/(profile\/\d+|new-member\/update)/);

@@ -5,8 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatAmount } from '../../src/common/format.ts';
 import { xlsxLooking } from '../server/zip-files.ts';
-import {
-  api, apiLogin, checkA11y, MEMBER, openPage, screenshot, signIn, STAFF, typeStaffDate, usePortal, settled } from './harness.ts';
+import { api, apiLogin, checkA11y, MEMBER, openPage, screenshot, signIn, STAFF, typeStaffDate, usePortal, settled } from './harness.ts';
 
 const e2e = usePortal();
 let token: string;
@@ -17,10 +16,15 @@ beforeAll(async () => {
   const { body } = await api(e2e.portal, token, 'GET', `/api/member/list?filter[name]=${MEMBER.email}`);
   memberId = body.data[0].id;
   await api(e2e.portal, token, 'POST', '/api/instrument/new', {
-    member_id: memberId, instrument_category: 1, make: 'Martin', model: 'D-28', serial_number: 'M-2828', value: 30000, status: 1,
+    member_id: memberId,
+    instrument_category: 1,
+    make: 'Martin',
+    model: 'D-28',
+    serial_number: 'M-2828',
+    value: 30000,
+    status: 1,
   });
 });
-
 
 async function staffPage(path: string, width?: number): Promise<Page> {
   const page = await openPage(e2e.browser, e2e.portal, '/', { width });
@@ -130,7 +134,7 @@ describe('a member asks and staff decide', () => {
     await row('Violin Bass').waitFor();
     await row('30 000,- → 35 000,-').waitFor();
     expect(await page.getByRole('button', { name: 'Avvis' }).isDisabled()).toBe(true);
-    await checkA11y(page, 'a member\'s waiting instruments');
+    await checkA11y(page, "a member's waiting instruments");
     await screenshot(page, 'staff-instrument-requests-1440');
 
     await row('Violin Bass').getByRole('checkbox').check();
@@ -167,17 +171,25 @@ describe('a member asks and staff decide', () => {
     await page.getByLabel('VERDI, Höfner Violin Bass').waitFor();
     await page.getByRole('tab', { name: 'Forespørsel' }).click();
     await page.getByRole('heading', { name: 'AVVISTE FORESPØRSLER' }).waitFor();
-    await page.getByRole('row').filter({ hasText: 'White Falcon' }).getByText(/kan dessverre ikke forsikre/).waitFor();
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'White Falcon' })
+      .getByText(/kan dessverre ikke forsikre/)
+      .waitFor();
     await screenshot(page, 'min-side-instruments-results-390');
     await page.context().close();
 
     const staff = await staffPage(`/membership/edit/instrument-insurance/insurance-logs/${memberId}`);
     await staff.getByRole('heading', { name: /^INSTRUMENTFORSIKRING \(\d+\)$/ }).waitFor();
     // The newest version of the Martin is staff's accept of the member's new value.
-    const martin = (await api(e2e.portal, token, 'GET', `/api/member/${memberId}/instrument`)).body.data.active
-      .find((row: { model: string }) => row.model === 'D-28');
+    const martin = (await api(e2e.portal, token, 'GET', `/api/member/${memberId}/instrument`)).body.data.active.find(
+      (row: { model: string }) => row.model === 'D-28',
+    );
     const versions = (await api(e2e.portal, token, 'GET', `/api/instrument/logs/list?filter[instrument_id]=${martin.id}`)).body.data;
-    await staff.locator('tbody').getByRole('button', { name: String(versions[0].id), exact: true }).click();
+    await staff
+      .locator('tbody')
+      .getByRole('button', { name: String(versions[0].id), exact: true })
+      .click();
     const modal = staff.getByRole('dialog', { name: 'INSTRUMENTFORSIKRINGS LOGG' });
     const valueRow = modal.getByRole('row').filter({ hasText: 'VERDI' });
     await valueRow.waitFor();
@@ -236,8 +248,11 @@ describe("staff on a member's instrument screen", () => {
     await page.getByText(totalText(sum + 31000)).waitFor();
     await save.click();
     await page.getByText('Instrumentene er oppdatert!').waitFor();
-    await expect.poll(async () => (await api(e2e.portal, token, 'GET', `/api/member/${memberId}/instrument`)).body.data.active
-      .find((row: { model: string }) => row.model === 'CP88')).toMatchObject({ value: 31000, insurance_end: `${endYear}-12-31` });
+    await expect
+      .poll(async () =>
+        (await api(e2e.portal, token, 'GET', `/api/member/${memberId}/instrument`)).body.data.active.find((row: { model: string }) => row.model === 'CP88'),
+      )
+      .toMatchObject({ value: 31000, insurance_end: `${endYear}-12-31` });
 
     await active.getByRole('button', { name: 'Slett Yamaha CP88' }).click();
     await page.getByText(totalText(sum)).waitFor();
@@ -256,10 +271,7 @@ describe("staff on a member's instrument screen", () => {
 
   it('exports the list as a CSV for Excel', async () => {
     const page = await staffPage(`/membership/edit/instrument-insurance/${memberId}`);
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Eksporter liste (csv)' }).click(),
-    ]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Eksporter liste (csv)' }).click()]);
     expect(download.suggestedFilename()).toBe('instrument_liste.csv');
     const text = await readFile((await download.path())!, 'utf8');
     expect(text.startsWith('\uFEFFType instrument;Fabrikant;Modell;Serienummer;Verdi;Oppr. dato;Stopp dato\r\n')).toBe(true);
@@ -279,14 +291,19 @@ describe('import', () => {
     await screenshot(page, 'staff-member-instruments-empty-1440');
 
     const chooser = page.getByLabel('Instrumentfil (.xlsx)');
-    await chooser.setInputFiles({ name: 'feil.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from('ikke et regneark') });
+    await chooser.setInputFiles({
+      name: 'feil.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: Buffer.from('ikke et regneark'),
+    });
     await upload.click();
     await page.getByText('Noe Gikk galt! Filen er ikke en gyldig .xlsx-fil.').waitFor();
     await page.getByRole('button', { name: 'Lukk melding' }).click();
 
     // A zip bomb dressed as a workbook (200 MB of zeros packed into a few hundred KB) is refused (the server test of the import shows it is refused before it is unpacked).
     await chooser.setInputFiles({
-      name: 'bombe.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      name: 'bombe.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       buffer: xlsxLooking({ data: Buffer.alloc(200 * 1024 * 1024), declared: 1000 }),
     });
     await upload.click();
@@ -294,8 +311,12 @@ describe('import', () => {
     await page.getByRole('button', { name: 'Lukk melding' }).click();
 
     await chooser.setInputFiles({
-      name: 'instrumenter.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      buffer: await workbook([['Gitar', 'Gibson', 'SG', null, 15000, null], ['Bass', '', 'Jazz', null, 9000, null]]),
+      name: 'instrumenter.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: await workbook([
+        ['Gitar', 'Gibson', 'SG', null, 15000, null],
+        ['Bass', '', 'Jazz', null, 9000, null],
+      ]),
     });
     await upload.click();
     await page.getByText(/Noe Gikk galt! Rad 3, kolonne Fabrikant: Påkrevd felt/).waitFor();
@@ -303,8 +324,12 @@ describe('import', () => {
     expect((await api(e2e.portal, token, 'GET', `/api/member/${fresh}/instrument`)).body.data.active).toEqual([]);
 
     await chooser.setInputFiles({
-      name: 'instrumenter.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      buffer: await workbook([['Gitar', 'Gibson', 'SG', null, 15000, null], ['Bass', 'Fender', 'Jazz', null, 9000, null]]),
+      name: 'instrumenter.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: await workbook([
+        ['Gitar', 'Gibson', 'SG', null, 15000, null],
+        ['Bass', 'Fender', 'Jazz', null, 9000, null],
+      ]),
     });
     await upload.click();
     await page.getByText('Instrumentfilen ble lastet opp').waitFor();

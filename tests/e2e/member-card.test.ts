@@ -90,7 +90,9 @@ describe('the member card on a phone', () => {
   it('shows the last card it loaded when the phone is offline', async () => {
     // The card page registers its service worker and stores itself for it once the card has shown.
     await expect
-      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).filter((r) => r.active).map((r) => new URL(r.scope).pathname)), { timeout: 10_000 })
+      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).filter((r) => r.active).map((r) => new URL(r.scope).pathname)), {
+        timeout: 10_000,
+      })
       .toEqual(['/profile/card']);
     await expect
       .poll(() => page.evaluate(async () => (await (await caches.open('medlemskort-v1')).keys()).map((r) => new URL(r.url).pathname)), { timeout: 10_000 })
@@ -215,7 +217,9 @@ describe('the home-screen icon without a network', () => {
       const startUrl = new URL(manifest.start_url, e2e.portal.baseUrl).href;
       expect(new URL(page.url()).pathname).not.toBe(new URL(startUrl).pathname);
       await expect
-        .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).some((registration) => registration.active)), { timeout: 10_000 })
+        .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).some((registration) => registration.active)), {
+          timeout: 10_000,
+        })
         .toBe(true);
       // The icon's address is stored with the page, though the member never opened it.
       await expect.poll(() => page.evaluate(async (url) => Boolean(await caches.match(url)), startUrl), { timeout: 10_000 }).toBe(true);

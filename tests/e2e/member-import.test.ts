@@ -42,23 +42,31 @@ async function importThrough(page: Page, width: number, tag: string) {
   } else {
     await page.getByRole('link', { name: 'Importer medlemmer' }).first().click();
   }
-  await page.getByRole('heading', { name: 'Importer medlemmer', level: 1 }).waitFor().catch(async (error: unknown) => {
-    await screenshot(page, `staff-member-import-failed-${suffix}`);
-    throw error;
-  });
+  await page
+    .getByRole('heading', { name: 'Importer medlemmer', level: 1 })
+    .waitFor()
+    .catch(async (error: unknown) => {
+      await screenshot(page, `staff-member-import-failed-${suffix}`);
+      throw error;
+    });
   await page.getByRole('button', { name: 'Last ned mal (.xlsx)' }).waitFor();
   await checkA11y(page, `import page ${suffix}`);
   await screenshot(page, `staff-member-import-start-${suffix}`);
 
   await page.locator('input[type="file"]').setInputFiles({
-    name: `medlemmer-${tag}.xlsx`, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await exampleFile(tag, 880_000 + width),
+    name: `medlemmer-${tag}.xlsx`,
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: await exampleFile(tag, 880_000 + width),
   });
   await page.getByText(`Valgt fil: medlemmer-${tag}.xlsx`).waitFor();
   await page.getByRole('button', { name: 'Last opp og forhåndsvis' }).click();
-  await page.getByRole('heading', { name: 'Mulige duplikater (1)' }).waitFor().catch(async (error: unknown) => {
-    await screenshot(page, `staff-member-import-failed-${suffix}`);
-    throw error;
-  });
+  await page
+    .getByRole('heading', { name: 'Mulige duplikater (1)' })
+    .waitFor()
+    .catch(async (error: unknown) => {
+      await screenshot(page, `staff-member-import-failed-${suffix}`);
+      throw error;
+    });
   await page.getByRole('heading', { name: 'Kolonner' }).waitFor();
   expect(await page.locator('[data-count="new"]').textContent()).toBe('2');
   expect(await page.locator('[data-count="duplicate"]').textContent()).toBe('1');
@@ -103,10 +111,13 @@ async function importThrough(page: Page, width: number, tag: string) {
   await checkA11y(page, `undo dialog ${suffix}`);
   await screenshot(page, `staff-member-import-undo-confirm-${suffix}`);
   await page.getByRole('dialog').getByRole('button', { name: 'Angre', exact: true }).click();
-  await page.getByText(/Importen er angret: \d+ medlemmer\./).waitFor().catch(async (error: unknown) => {
-    await screenshot(page, `staff-member-import-failed-${suffix}`);
-    throw error;
-  });
+  await page
+    .getByText(/Importen er angret: \d+ medlemmer\./)
+    .waitFor()
+    .catch(async (error: unknown) => {
+      await screenshot(page, `staff-member-import-failed-${suffix}`);
+      throw error;
+    });
   await checkA11y(page, `undone ${suffix}`);
   await screenshot(page, `staff-member-import-undone-${suffix}`);
   expect(await count(`filter[name]=jonas.${tag}@example.no`)).toBe(0);
@@ -118,10 +129,14 @@ async function importThrough(page: Page, width: number, tag: string) {
 }
 
 describe('importing members through the page', () => {
-  it.each([1440, 390])('imports, resolves a duplicate, commits, finds the members and undoes at %i px', async (width) => {
-    const page = await openPage(e2e.browser, e2e.portal, '/', { width });
-    await signIn(page, e2e.portal, 'staff');
-    await importThrough(page, width, `w${width}`);
-    await page.context().close();
-  }, 180_000);
+  it.each([1440, 390])(
+    'imports, resolves a duplicate, commits, finds the members and undoes at %i px',
+    async (width) => {
+      const page = await openPage(e2e.browser, e2e.portal, '/', { width });
+      await signIn(page, e2e.portal, 'staff');
+      await importThrough(page, width, `w${width}`);
+      await page.context().close();
+    },
+    180_000,
+  );
 });

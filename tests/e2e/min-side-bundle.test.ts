@@ -43,17 +43,21 @@ async function firstVisit(context: BrowserContext, pathname: string): Promise<Lo
   return { scripts, html };
 }
 
-const reactAdminIn = (loaded: Loaded) => loaded.scripts.filter((script) => REACT_ADMIN_MARKERS.some((marker) => script.body.includes(marker))).map((script) => script.path);
+const reactAdminIn = (loaded: Loaded) =>
+  loaded.scripts.filter((script) => REACT_ADMIN_MARKERS.some((marker) => script.body.includes(marker))).map((script) => script.path);
 
 describe('Min side first load', () => {
-  it.each(['/profile', '/new-member', '/profile/reset-password', '/vipps-thanks'])('%s loads only Min side’s own chunks, no react-admin code', async (pathname) => {
-    const context = await e2e.browser.newContext();
-    const loaded = await firstVisit(context, pathname);
-    expect(loaded.scripts.length).toBeGreaterThan(0);
-    expect(loaded.scripts.map((script) => script.path).filter((file) => !memberFiles.has(file))).toEqual([]);
-    expect(reactAdminIn(loaded)).toEqual([]);
-    await context.close();
-  });
+  it.each(['/profile', '/new-member', '/profile/reset-password', '/vipps-thanks'])(
+    '%s loads only Min side’s own chunks, no react-admin code',
+    async (pathname) => {
+      const context = await e2e.browser.newContext();
+      const loaded = await firstVisit(context, pathname);
+      expect(loaded.scripts.length).toBeGreaterThan(0);
+      expect(loaded.scripts.map((script) => script.path).filter((file) => !memberFiles.has(file))).toEqual([]);
+      expect(reactAdminIn(loaded)).toEqual([]);
+      await context.close();
+    },
+  );
 
   it('a signed-in member’s /profile/{id} gets its page’s chunk preloaded with the HTML, and loads only Min side’s chunks', async () => {
     const context = await e2e.browser.newContext();

@@ -73,7 +73,10 @@ describe('Min side invoices', () => {
       await item.getByText(/betalt \d\d-\d\d-\d{4} med Vipps$/).waitFor();
       expect(await item.getByRole('button', { name: /Betal med Vipps/ }).count()).toBe(0);
       // The paid invoice's PDF, as the member's PDF reader meets it.
-      const [pdf] = await Promise.all([page.waitForEvent('download'), item.getByRole('button', { name: `Last ned faktura (PDF) – Faktura ${number}` }).click()]);
+      const [pdf] = await Promise.all([
+        page.waitForEvent('download'),
+        item.getByRole('button', { name: `Last ned faktura (PDF) – Faktura ${number}` }).click(),
+      ]);
       expect(pdf.suggestedFilename()).toBe(`faktura-${number}.pdf`);
       expect(await pdfTextOf(pdf)).toContain(String(number));
       await look(page, 'invoices-after-payment', width);
@@ -102,7 +105,10 @@ describe('Min side invoices', () => {
     await page.getByRole('button', { name: 'English', exact: true }).click();
     const card = page.getByRole('region', { name: 'My invoices' });
     await card.getByText('Paid', { exact: true }).first().waitFor();
-    await card.getByText(/paid on .* by Vipps$/).first().waitFor();
+    await card
+      .getByText(/paid on .* by Vipps$/)
+      .first()
+      .waitFor();
     await look(page, 'invoices-english', 390);
     await page.context().close();
   });

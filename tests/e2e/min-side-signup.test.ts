@@ -37,7 +37,13 @@ describe.each(WIDTHS)('sign-up at %i px', (width) => {
     const toast = await page.locator('.toast-success').boundingBox();
     for (const control of [page.getByRole('group', { name: 'Språk' }), page.getByRole('button', { name: 'Logg ut' })]) {
       const area = await control.boundingBox();
-      const apart = !toast || !area || toast.x + toast.width <= area.x || area.x + area.width <= toast.x || toast.y + toast.height <= area.y || area.y + area.height <= toast.y;
+      const apart =
+        !toast ||
+        !area ||
+        toast.x + toast.width <= area.x ||
+        area.x + area.width <= toast.x ||
+        toast.y + toast.height <= area.y ||
+        area.y + area.height <= toast.y;
       expect(apart).toBe(true);
     }
     const next = page.getByRole('button', { name: 'Neste' });
@@ -77,7 +83,10 @@ describe.each(WIDTHS)('sign-up at %i px', (width) => {
     const page = await openPage(e2e.browser, e2e.portal, '/new-member', { width });
     await fillStepOne(page, MEMBER.email);
     await page.getByRole('button', { name: 'Send søknad' }).click();
-    await page.getByRole('alert').filter({ hasText: /registrert|finnes|allerede/i }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /registrert|finnes|allerede/i })
+      .waitFor();
     expect(await page.getByLabel('Fornavn').inputValue()).toBe('Sigrid');
     expect(await page.getByLabel(/^Passord/).inputValue()).toBe('fiolin123');
     expect(page.url()).toMatch(/\/new-member$/);

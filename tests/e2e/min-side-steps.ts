@@ -37,7 +37,7 @@ export async function tabTo(page: Page, name: string | RegExp, limit = 60): Prom
       if (!element) return '';
       const input = element as HTMLInputElement;
       const labels = input.labels ? Array.from(input.labels).map((label) => label.textContent ?? '') : [];
-      return [element.getAttribute('aria-label') ?? '', ...labels, element.tagName === 'BUTTON' || element.tagName === 'A' ? element.textContent ?? '' : '']
+      return [element.getAttribute('aria-label') ?? '', ...labels, element.tagName === 'BUTTON' || element.tagName === 'A' ? (element.textContent ?? '') : '']
         .join('|')
         .replace(/\s*\*/g, '');
     });

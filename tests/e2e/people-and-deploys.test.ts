@@ -134,7 +134,13 @@ describe('on a phone (390 px)', () => {
     const status = page.getByRole('columnheader', { name: 'STATUS' });
     const statusBox = await box(status);
     expect(statusBox.x + statusBox.width).toBeLessThanOrEqual(width);
-    expect(await page.getByText('Demo Ansatt', { exact: false }).or(page.locator('header').getByText(/\w+ \w+/)).first().isVisible()).toBe(true);
+    expect(
+      await page
+        .getByText('Demo Ansatt', { exact: false })
+        .or(page.locator('header').getByText(/\w+ \w+/))
+        .first()
+        .isVisible(),
+    ).toBe(true);
     await shoot(page, 'staff-overview', width);
     await page.context().close();
   });
@@ -173,13 +179,19 @@ describe('on a phone (390 px)', () => {
     const dialog = page.getByRole('dialog', { name: 'REISEFORSIKRING LOGG' });
     const start = dialog.getByRole('row', { name: /^START DATO/ });
     await start.waitFor();
-    const lineHeight = await start.locator('td').last().evaluate((cell) => parseFloat(getComputedStyle(cell).lineHeight));
+    const lineHeight = await start
+      .locator('td')
+      .last()
+      .evaluate((cell) => parseFloat(getComputedStyle(cell).lineHeight));
     for (const cell of await start.locator('td').all()) {
       if ((await cell.innerText()).trim() !== '') expect((await box(cell)).height).toBeLessThan(lineHeight * 2 + 16);
     }
     await shoot(page, 'staff-log-modal', width);
     await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: /menu|meny/i }).first().click();
+    await page
+      .getByRole('button', { name: /menu|meny/i })
+      .first()
+      .click();
     const requests = page.getByRole('button', { name: /^Forespørsler/ });
     await requests.waitFor();
     const drawer = page.locator('.MuiDrawer-paper').filter({ has: requests });

@@ -38,7 +38,7 @@ describe.each(WIDTHS)('privacy at %i px', (width) => {
     memberId = (await memberByEmail(e2e.portal, token, MEMBER.email)).id;
   });
 
-  it("a member reads who has seen their data on Min side and downloads all of it", async () => {
+  it('a member reads who has seen their data on Min side and downloads all of it', async () => {
     // A staff user opens the member's record first.
     expect((await api(e2e.portal, token, 'GET', `/api/member/${memberId}`)).status).toBe(200);
     const page = await openPage(e2e.browser, e2e.portal, '/profile', { width });
@@ -50,10 +50,7 @@ describe.each(WIDTHS)('privacy at %i px', (width) => {
     await checkA11y(page, `Min side access log at ${width} px`);
     await screenshot(page, `privacy-min-side-${width}`);
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      card.getByRole('button', { name: 'Last ned opplysningene mine' }).click(),
-    ]);
+    const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Last ned opplysningene mine' }).click()]);
     expect(download.suggestedFilename()).toBe('mine-opplysninger.zip');
     const files = await readZip(await readFile((await download.path())!));
     const data = JSON.parse(files['member.json']);
@@ -93,18 +90,17 @@ describe.each(WIDTHS)('privacy at %i px', (width) => {
     await page.getByRole('button', { name: 'Last ned alle opplysninger' }).waitFor();
     await checkA11y(page, `member page with its download at ${width} px`);
     await screenshot(page, `privacy-member-page-${width}`);
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Last ned alle opplysninger' }).click(),
-    ]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Last ned alle opplysninger' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^opplysninger-medlem-\d+\.zip$/);
     const files = await readZip(await readFile((await download.path())!));
     expect(JSON.parse(files['member.json']).member).toMatchObject({ id: memberId, email: MEMBER.email });
     expect(files['sammendrag.html']).toContain('Dine opplysninger i Musikerportalen');
-    await expect.poll(async () => {
-      const log = await api(e2e.portal, token, 'GET', `/api/member/${memberId}/access-log`);
-      return (log.body.data as { kind: string; detail: string }[]).some((entry) => entry.kind === 'export' && entry.detail === 'Alle opplysninger (zip)');
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const log = await api(e2e.portal, token, 'GET', `/api/member/${memberId}/access-log`);
+        return (log.body.data as { kind: string; detail: string }[]).some((entry) => entry.kind === 'export' && entry.detail === 'Alle opplysninger (zip)');
+      })
+      .toBe(true);
     await page.context().close();
   });
 

@@ -56,7 +56,8 @@ describe('an invoice in Tripletex', () => {
     it(`shows its Tripletex link and error, and reads the status on demand, at ${width} px`, async () => {
       const page = await invoicePage(width);
       const facts = page.getByRole('region', { name: 'Om fakturaen' });
-      await expect.poll(() => facts.getByRole('link', { name: 'Faktura 5501 i Tripletex' }).getAttribute('href'))
+      await expect
+        .poll(() => facts.getByRole('link', { name: 'Faktura 5501 i Tripletex' }).getAttribute('href'))
         .toBe('https://tripletex.test/faktura?id=5501');
       expect(await page.getByText('Tripletex svarte med en feil: Innbetalingen kunne ikke registreres i Tripletex').isVisible()).toBe(true);
       await checkA11y(page, `invoice in Tripletex at ${width} px`);

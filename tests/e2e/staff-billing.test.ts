@@ -22,7 +22,15 @@ beforeAll(async () => {
 });
 
 interface InvoiceRow {
-  id: number; number: string; member_id: number; total: number; paid: number; outstanding: number; state: string; overdue: boolean; kid: string;
+  id: number;
+  number: string;
+  member_id: number;
+  total: number;
+  paid: number;
+  outstanding: number;
+  state: string;
+  overdue: boolean;
+  kid: string;
 }
 
 async function invoices(query: string): Promise<{ total: number; data: InvoiceRow[] }> {
@@ -57,17 +65,22 @@ const BANK_ACCOUNT = '15031234562';
 /** A bank's OCR file (ISO-8859-1, CRLF) with the given payments, each to a KID, paid today. */
 function ocrFile(transmission: string, payments: { kid: string; amountOre: number }[]): Buffer {
   const today = format(new Date(), 'yyyy-MM-dd');
-  return Buffer.from(writeOcrGiro({
-    transmissionNumber: transmission,
-    dataRecipient: '00123456',
-    date: today,
-    assignments: [{
-      assignmentNumber: transmission,
-      agreementId: '000123456',
-      account: BANK_ACCOUNT,
-      transactions: payments.map((payment) => ({ date: today, ...payment })),
-    }],
-  }), 'latin1');
+  return Buffer.from(
+    writeOcrGiro({
+      transmissionNumber: transmission,
+      dataRecipient: '00123456',
+      date: today,
+      assignments: [
+        {
+          assignmentNumber: transmission,
+          agreementId: '000123456',
+          account: BANK_ACCOUNT,
+          transactions: payments.map((payment) => ({ date: today, ...payment })),
+        },
+      ],
+    }),
+    'latin1',
+  );
 }
 
 const thisYear = new Date().getFullYear();
@@ -87,7 +100,10 @@ describe.each([1440, 390])('billing at %i px', (width) => {
     await first.fill(price);
     // Saved from the keyboard: Enter in a price field sends the form.
     await first.press('Enter');
-    await page.getByText(`Prisene for ${thisYear + 1} er lagret`).first().waitFor();
+    await page
+      .getByText(`Prisene for ${thisYear + 1} er lagret`)
+      .first()
+      .waitFor();
 
     await page.reload();
     const again = page.getByRole('textbox', { name, exact: true });
@@ -126,11 +142,21 @@ describe.each([1440, 390])('billing at %i px', (width) => {
   it('shows what is outstanding by age on the front, and an age chosen by keyboard narrows the list to its invoices', async () => {
     const { status, body } = await api(e2e.portal, token, 'GET', '/api/invoice/aging');
     expect(status).toBe(200);
-    const aging = body.data as { buckets: { bucket: string; count: number; outstanding: number }[]; outstanding: number; invoiced: number; paid: number; year: number };
+    const aging = body.data as {
+      buckets: { bucket: string; count: number; outstanding: number }[];
+      outstanding: number;
+      invoiced: number;
+      paid: number;
+      year: number;
+    };
     const page = await staffPage('/payments', width);
     const region = page.getByRole('region', { name: 'Utestående etter alder' });
     const labels: Record<string, string> = {
-      not_due: 'Ikke forfalt', '1-30': '1–30 dager', '31-60': '31–60 dager', '61-90': '61–90 dager', over_90: 'Over 90 dager',
+      not_due: 'Ikke forfalt',
+      '1-30': '1–30 dager',
+      '31-60': '31–60 dager',
+      '61-90': '61–90 dager',
+      over_90: 'Over 90 dager',
     };
     for (const row of aging.buckets) {
       const button = region.getByRole('button', { name: new RegExp(`^${labels[row.bucket]}`) });
@@ -156,7 +182,7 @@ describe.each([1440, 390])('billing at %i px', (width) => {
     await page.context().close();
   });
 
-  it("registers a payment of 100,50 by keyboard, pauses its reminders, and crediting asks for a reason", async () => {
+  it('registers a payment of 100,50 by keyboard, pauses its reminders, and crediting asks for a reason', async () => {
     // Something left after 100,50, so it becomes 'Delvis betalt'; the first width credits its invoice, so the next takes another.
     const open = (await invoices('')).data.filter((row) => row.outstanding > 10050 && !['draft', 'credited'].includes(row.state));
     const invoice = open.find((row) => row.paid === 0) ?? open[0];
@@ -223,7 +249,10 @@ describe.each([1440, 390])('billing at %i px', (width) => {
     const inTwoWeeks = new Date(Date.UTC(year, month - 1, day + 14)).toISOString().slice(0, 10).split('-').reverse().join('-');
     const pausedUntil = facts.getByText('Purring utsatt til', { exact: true }).locator('xpath=following-sibling::*[1]');
     await expect.poll(() => pausedUntil.textContent()).toBe(inTwoWeeks);
-    await page.getByRole('region', { name: 'Historikk' }).getByText(/Avtalt betaling av resten i neste måned/).waitFor();
+    await page
+      .getByRole('region', { name: 'Historikk' })
+      .getByText(/Avtalt betaling av resten i neste måned/)
+      .waitFor();
 
     await page.getByRole('button', { name: 'Krediter', exact: true }).focus();
     await page.keyboard.press('Enter');
@@ -293,10 +322,15 @@ describe.each([1440, 390])('billing at %i px', (width) => {
     }
     // The start-up's lapse job may still end memberships: the page and the API agree once it is through.
     let preview: { data: { member_name: string }[]; summary: { renewing: number; amount: number; left_out: Record<string, number> } };
-    await expect.poll(async () => {
-      preview = (await api(e2e.portal, token, 'GET', `/api/renewal/${year}/preview?per_page=25`)).body;
-      return (await open()).includes(` ${spaced(preview.summary.renewing)} medlemmer, `);
-    }, { timeout: 30_000, interval: 1000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          preview = (await api(e2e.portal, token, 'GET', `/api/renewal/${year}/preview?per_page=25`)).body;
+          return (await open()).includes(` ${spaced(preview.summary.renewing)} medlemmer, `);
+        },
+        { timeout: 30_000, interval: 1000 },
+      )
+      .toBe(true);
     const { summary } = preview!;
     await leftOut.getByRole('row', { name: new RegExp(`Allerede fakturert for året ${spaced(summary.left_out.invoiced)}$`) }).waitFor();
     if (summary.renewing > 0) {
@@ -319,7 +353,10 @@ describe.each([1440, 390])('billing at %i px', (width) => {
     await checkA11y(page, `renewal confirmation at ${width} px`);
     await dialog.getByRole('button', { name: `Start fornyelsen for ${year}` }).focus();
     await page.keyboard.press('Enter');
-    await page.getByRole('status').getByText(new RegExp(`^Fornyelsen for ${year} ble ferdig .*: ${spaced(summary.renewing)} fakturaer laget`)).waitFor({ timeout: 60_000 });
+    await page
+      .getByRole('status')
+      .getByText(new RegExp(`^Fornyelsen for ${year} ble ferdig .*: ${spaced(summary.renewing)} fakturaer laget`))
+      .waitFor({ timeout: 60_000 });
     const { body: run } = await api(e2e.portal, token, 'GET', `/api/renewal/${year}`);
     expect(run.data).toMatchObject({ state: 'done', done: summary.renewing, amount: summary.amount });
     expect((await invoices(`&filter[year]=${year}`)).total).toBeGreaterThanOrEqual(summary.renewing);
@@ -336,10 +373,13 @@ describe.each([1440, 390])('billing at %i px', (width) => {
     expect(open.length).toBeGreaterThan(1);
     const [paid, target] = open;
     // A transmission number of its own for each width and run (read in once only).
-    const transmission = String((Date.now() + width) % 9_000_000 + 1_000_000);
+    const transmission = String(((Date.now() + width) % 9_000_000) + 1_000_000);
     const unknownKid = makeKid(9_999_999, 9_000_000 + (Date.now() % 999_999));
     const fileName = `OCR.${transmission}.txt`;
-    const buffer = ocrFile(transmission, [{ kid: paid.kid, amountOre: paid.outstanding }, { kid: unknownKid, amountOre: 10_000 }]);
+    const buffer = ocrFile(transmission, [
+      { kid: paid.kid, amountOre: paid.outstanding },
+      { kid: unknownKid, amountOre: 10_000 },
+    ]);
 
     const page = await staffPage('/payments', width);
     await page.getByRole('heading', { level: 1, name: 'Betaling' }).waitFor();
@@ -375,7 +415,10 @@ describe.each([1440, 390])('billing at %i px', (width) => {
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: 'Innbetalinger' }).waitFor();
     // The list says what the job has done since the upload.
-    const ownRow = page.getByRole('region', { name: 'Filer lest inn' }).locator('tbody tr').filter({ has: page.getByRole('link', { name: transmission, exact: true }) });
+    const ownRow = page
+      .getByRole('region', { name: 'Filer lest inn' })
+      .locator('tbody tr')
+      .filter({ has: page.getByRole('link', { name: transmission, exact: true }) });
     await expect.poll(() => ownRow.innerText()).toContain('Ført');
     await page.getByLabel('OCR-fil fra banken').setInputFiles({ name: fileName, mimeType: 'text/plain', buffer });
     await tabTo(page, 'Les inn');

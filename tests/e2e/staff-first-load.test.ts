@@ -19,7 +19,10 @@ function recordScripts(page: Page) {
     if (response.request().resourceType() !== 'script') return;
     // A preloaded script's body can be gone from the browser once its page is left (a reload):
     // the assets are immutable, so such a body is fetched again from the server.
-    const body = response.body().then((bytes) => bytes.toString('utf8'), async () => (await fetch(response.url())).text());
+    const body = response.body().then(
+      (bytes) => bytes.toString('utf8'),
+      async () => (await fetch(response.url())).text(),
+    );
     reads.push(body.then((text) => void scripts.push({ url: response.url(), body: text })));
   });
   return async () => {
@@ -100,8 +103,9 @@ describe('staff first load', () => {
     const context = await e2e.browser.newContext({ viewport: { width, height: width < 600 ? 844 : 900 }, locale: 'nb-NO' });
     const page = await context.newPage();
     await page.addInitScript((accessToken) => {
-      Object.entries({ token: accessToken, userId: '1', userRole: '3', isLoggedIn: 'true', firstName: 'A', lastName: 'B', registrationCompleted: '1' })
-        .forEach(([key, value]) => localStorage.setItem(key, value));
+      Object.entries({ token: accessToken, userId: '1', userRole: '3', isLoggedIn: 'true', firstName: 'A', lastName: 'B', registrationCompleted: '1' }).forEach(
+        ([key, value]) => localStorage.setItem(key, value),
+      );
       // Every unexpected layout shift from the first paint on, as Chromium reports them.
       const shifts: number[] = [];
       (window as unknown as { shifts: number[] }).shifts = shifts;
@@ -130,8 +134,9 @@ describe('the rich-text editor loads with its dialog', () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'nb-NO' });
     const page = await context.newPage();
     await page.addInitScript((accessToken) => {
-      Object.entries({ token: accessToken, userId: '1', userRole: '3', isLoggedIn: 'true', firstName: 'A', lastName: 'B', registrationCompleted: '1' })
-        .forEach(([key, value]) => localStorage.setItem(key, value));
+      Object.entries({ token: accessToken, userId: '1', userRole: '3', isLoggedIn: 'true', firstName: 'A', lastName: 'B', registrationCompleted: '1' }).forEach(
+        ([key, value]) => localStorage.setItem(key, value),
+      );
     }, token);
     const scripts = recordScripts(page);
     await page.goto(`${e2e.portal.baseUrl}${pathname}`);
@@ -178,8 +183,9 @@ describe("the charts load with 'Nøkkeltall' only", () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'nb-NO' });
     const page = await context.newPage();
     await page.addInitScript((accessToken) => {
-      Object.entries({ token: accessToken, userId: '1', userRole: '5', isLoggedIn: 'true', firstName: 'A', lastName: 'B', registrationCompleted: '1' })
-        .forEach(([key, value]) => localStorage.setItem(key, value));
+      Object.entries({ token: accessToken, userId: '1', userRole: '5', isLoggedIn: 'true', firstName: 'A', lastName: 'B', registrationCompleted: '1' }).forEach(
+        ([key, value]) => localStorage.setItem(key, value),
+      );
     }, token);
     const scripts = recordScripts(page);
     await page.goto(`${e2e.portal.baseUrl}/membership`);

@@ -10,7 +10,13 @@ beforeAll(async () => {
   token = await apiLogin(e2e.portal, STAFF.email, STAFF.password);
 });
 
-interface ListMember { id: number; first_name: string; last_name: string; has_instrument_insurance: boolean; has_travel_insurance: boolean }
+interface ListMember {
+  id: number;
+  first_name: string;
+  last_name: string;
+  has_instrument_insurance: boolean;
+  has_travel_insurance: boolean;
+}
 
 async function findMember(test: (member: ListMember) => boolean): Promise<ListMember> {
   for (let page = 1; page <= 20; page += 1) {
@@ -180,7 +186,11 @@ describe('shell', () => {
     await page.keyboard.press('Enter');
     // An administrator starts on 'Nøkkeltall'; the menu takes them on by keyboard.
     await page.waitForURL(/\/stats$/);
-    await page.getByRole('menuitem', { name: 'Medlemsoversikt' }).or(page.getByRole('link', { name: 'Medlemsoversikt' })).first().focus();
+    await page
+      .getByRole('menuitem', { name: 'Medlemsoversikt' })
+      .or(page.getByRole('link', { name: 'Medlemsoversikt' }))
+      .first()
+      .focus();
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/membership$/);
     const firstMember = page.locator('tbody').getByRole('link').first();

@@ -73,7 +73,10 @@ describe('member overview', () => {
     await toOverview(page);
     const { body } = await api(e2e.portal, token, 'GET', '/api/member/list?per_page=25');
     const first = body.data[0];
-    await page.getByRole('link', { name: `${first.first_name} ${first.last_name}` }).first().waitFor();
+    await page
+      .getByRole('link', { name: `${first.first_name} ${first.last_name}` })
+      .first()
+      .waitFor();
     await bodyRows(page).first().locator('td').first().click();
     await page.waitForURL(`**/membership/edit/${first.id}`);
     await page.getByRole('heading', { level: 1, name: new RegExp(`${first.first_name} ${first.last_name}`) }).waitFor();

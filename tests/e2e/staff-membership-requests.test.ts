@@ -130,7 +130,11 @@ describe('membership requests', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Avvis' }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Aksepter' }).click();
     const confirm = page.getByRole('dialog', { name: 'Aksepter 3 søknader?' });
-    for (const row of chosen) await confirm.getByRole('listitem').filter({ hasText: nameOf(row) }).waitFor();
+    for (const row of chosen)
+      await confirm
+        .getByRole('listitem')
+        .filter({ hasText: nameOf(row) })
+        .waitFor();
     await checkA11y(page, 'accept confirmation');
     await screenshot(page, 'staff-membership-accept-confirm-1440');
     await confirm.getByRole('button', { name: 'Aksepter' }).click();
@@ -153,7 +157,11 @@ describe('membership requests', () => {
     for (const [index, row] of chosen.entries()) {
       const search = page.getByLabel('Søk etter medlem');
       await search.fill(String(numbers[index]));
-      await page.locator('tbody tr').filter({ hasText: nameOf(row) }).first().waitFor();
+      await page
+        .locator('tbody tr')
+        .filter({ hasText: nameOf(row) })
+        .first()
+        .waitFor();
     }
     await page.context().close();
   });
@@ -183,10 +191,7 @@ describe('membership requests', () => {
 
   it('exports the queue as CSV that opens in Excel (BOM, semicolons, æøå)', async () => {
     const page = await openQueue();
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Eksporter liste (csv)' }).click(),
-    ]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Eksporter liste (csv)' }).click()]);
     expect(download.suggestedFilename()).toBe('medlemskap-foresporsel.csv');
     const bytes = await readFile((await download.path())!);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);

@@ -19,12 +19,16 @@ beforeAll(async () => {
   memberId = body.data[0].id;
   // Names as long as real ones get: a type, maker and model that a cramped row cuts.
   const created = await api(e2e.portal, token, 'POST', '/api/instrument/new', {
-    member_id: memberId, instrument_category: 1, make: 'Gibson Custom Shop', model: 'Les Paul Standard 1959 VOS',
-    serial_number: 'CS9-01234-VOS', value: 1250000, status: 1,
+    member_id: memberId,
+    instrument_category: 1,
+    make: 'Gibson Custom Shop',
+    model: 'Les Paul Standard 1959 VOS',
+    serial_number: 'CS9-01234-VOS',
+    value: 1250000,
+    status: 1,
   });
   insuredId = created.body.data.id;
 });
-
 
 async function staffPage(path: string, width: number): Promise<Page> {
   const page = await openPage(e2e.browser, e2e.portal, '/', { width });
@@ -34,8 +38,7 @@ async function staffPage(path: string, width: number): Promise<Page> {
 }
 
 /** How far the page itself scrolls sideways beyond the window (0 when it fits). */
-const pageOverflow = (page: Page) =>
-  page.evaluate(() => document.scrollingElement!.scrollWidth - document.documentElement.clientWidth);
+const pageOverflow = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth - document.documentElement.clientWidth);
 
 /**
  * The fields in `scope` whose text does not fit their box, with what they hold: an input or text
@@ -54,14 +57,18 @@ const clippedFields = (scope: Locator) =>
       const style = getComputedStyle(field);
       return field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
     };
-    return Array.from(root.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
-      'input:not([type=checkbox]):not([aria-hidden=true]), select, textarea:not([aria-hidden=true])'))
+    return Array.from(
+      root.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
+        'input:not([type=checkbox]):not([aria-hidden=true]), select, textarea:not([aria-hidden=true])',
+      ),
+    )
       .filter((field) => field.getClientRects().length > 0)
       .flatMap((field) => {
-        const text = field instanceof HTMLSelectElement ? field.selectedOptions[0]?.text ?? '' : field.value;
-        const cut = field instanceof HTMLSelectElement
-          ? textWidth(field, text) > room(field) + 0.5
-          : field.scrollWidth > field.clientWidth + 1 || field.scrollHeight > field.clientHeight + 1;
+        const text = field instanceof HTMLSelectElement ? (field.selectedOptions[0]?.text ?? '') : field.value;
+        const cut =
+          field instanceof HTMLSelectElement
+            ? textWidth(field, text) > room(field) + 0.5
+            : field.scrollWidth > field.clientWidth + 1 || field.scrollHeight > field.clientHeight + 1;
         const outside = field.getBoundingClientRect().right > window.innerWidth;
         return cut || outside ? [`${field.getAttribute('aria-label')}: ${text}${outside ? ' (past the window)' : ''}`] : [];
       });
@@ -94,7 +101,10 @@ describe('the travel queue', () => {
       await box.check();
       await page.getByRole('button', { name: 'Aksepter' }).click();
       const confirm = page.getByRole('dialog', { name: 'Aksepter 1 bestilling?' });
-      await confirm.getByRole('listitem').filter({ hasText: `${wanted.first_name} ${wanted.last_name}` }).waitFor();
+      await confirm
+        .getByRole('listitem')
+        .filter({ hasText: `${wanted.first_name} ${wanted.last_name}` })
+        .waitFor();
       await checkA11y(page, `the accept question at ${width} px`);
       await screenshot(page, `staff-travel-accept-confirm-${width}`);
       await confirm.getByRole('button', { name: 'Avbryt' }).click();
@@ -120,12 +130,14 @@ describe("a member's instrument rows", () => {
         expect(await clippedFields(active)).toEqual([]);
         expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
         // Nothing in the rows sticks out of their box (which would scroll it sideways).
-        expect(await rows.evaluate((box) => {
-          const edge = box.getBoundingClientRect().right;
-          return Array.from(box.querySelectorAll('td > *, th'))
-            .filter((element) => element.getBoundingClientRect().right > edge + 0.5)
-            .map((element) => `${element.tagName} ${element.textContent} ${Math.round(element.getBoundingClientRect().right - edge)} px`);
-        })).toEqual([]);
+        expect(
+          await rows.evaluate((box) => {
+            const edge = box.getBoundingClientRect().right;
+            return Array.from(box.querySelectorAll('td > *, th'))
+              .filter((element) => element.getBoundingClientRect().right > edge + 0.5)
+              .map((element) => `${element.tagName} ${element.textContent} ${Math.round(element.getBoundingClientRect().right - edge)} px`);
+          }),
+        ).toEqual([]);
         expect(await rows.evaluate((box) => box.scrollWidth - box.clientWidth)).toBeLessThanOrEqual(0);
       };
       await check(`staff-instrument-rows-${width}`);
@@ -194,11 +206,23 @@ describe('the instrument edit page', () => {
 describe('campaign codes', () => {
   it("offer no QR code once ended, and say 'Avsluttet'", async () => {
     const created = await api(e2e.portal, token, 'POST', '/api/campaign', {
-      name: 'Høst 2025', code: 'HOST25', period_start: '2025-09-01', period_end: '2025-10-31', product_category_id: 1, benefit_id: 0, status: 1,
+      name: 'Høst 2025',
+      code: 'HOST25',
+      period_start: '2025-09-01',
+      period_end: '2025-10-31',
+      product_category_id: 1,
+      benefit_id: 0,
+      status: 1,
     });
     expect(created.status).toBeLessThan(300);
     const live = await api(e2e.portal, token, 'POST', '/api/campaign', {
-      name: 'Løpende', code: 'LOPENDE', period_start: '2025-01-01', period_end: null, product_category_id: 1, benefit_id: 0, status: 1,
+      name: 'Løpende',
+      code: 'LOPENDE',
+      period_start: '2025-01-01',
+      period_end: null,
+      product_category_id: 1,
+      benefit_id: 0,
+      status: 1,
     });
     expect(live.status).toBeLessThan(300);
     for (const width of [1440, 390]) {

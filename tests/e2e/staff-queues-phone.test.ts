@@ -25,11 +25,16 @@ const dateLines = (page: Page) =>
       const range = document.createRange();
       range.selectNodeContents(cell);
       return new Set(Array.from(range.getClientRects()).map((rect) => Math.round(rect.top))).size;
-    }));
+    }),
+  );
 
 /** The width of the column headed 'ID'. */
 const idColumnWidth = (page: Page) =>
-  page.getByRole('columnheader').filter({ hasText: /^ID$/ }).first().evaluate((cell) => cell.getBoundingClientRect().width);
+  page
+    .getByRole('columnheader')
+    .filter({ hasText: /^ID$/ })
+    .first()
+    .evaluate((cell) => cell.getBoundingClientRect().width);
 
 describe('the membership queue at 390 px', () => {
   it('keeps each date on one line, the empty ID column narrow and the pager in Norwegian', async () => {
@@ -37,13 +42,22 @@ describe('the membership queue at 390 px', () => {
     const heading = page.getByRole('heading', { level: 1, name: /^FORESPØRSLER MEDLEMSKAP \(\d+\)$/ });
     await heading.waitFor();
     const total = Number(/\((\d+)\)/.exec((await heading.textContent())!)![1]);
-    await page.getByRole('cell', { name: /^\d{2}-\d{2}-\d{4}$/ }).first().waitFor();
+    await page
+      .getByRole('cell', { name: /^\d{2}-\d{2}-\d{4}$/ })
+      .first()
+      .waitFor();
     const lines = await dateLines(page);
     expect(lines.length).toBeGreaterThan(0);
-    expect(lines.every((count) => count === 1), `lines per date: ${lines.join(', ')}`).toBe(true);
+    expect(
+      lines.every((count) => count === 1),
+      `lines per date: ${lines.join(', ')}`,
+    ).toBe(true);
     // No applicant has a member number yet: the column is empty and takes only its heading's room.
     expect(await idColumnWidth(page)).toBeLessThanOrEqual(WIDTH / 10);
-    await page.getByRole('navigation', { name: 'Sidevelger' }).getByText(`side 1 av ${Math.ceil(total / 25)}`, { exact: true }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Sidevelger' })
+      .getByText(`side 1 av ${Math.ceil(total / 25)}`, { exact: true })
+      .waitFor();
     await screenshot(page, 'membership-queue-390');
     await checkA11y(page, 'the membership queue at 390 px');
     await page.context().close();

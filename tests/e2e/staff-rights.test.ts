@@ -39,7 +39,7 @@ async function menuLinks(page: Page, width: number): Promise<string[]> {
   return links;
 }
 
-describe.each([1440, 390])('a case worker\'s rights at %i px', (width) => {
+describe.each([1440, 390])("a case worker's rights at %i px", (width) => {
   it('hide the exports and the settings, say so at /settings, and follow a right the administrator gives', async () => {
     const admin = await apiLogin(e2e.portal, ADMINISTRATOR.email, ADMINISTRATOR.password);
     const { status, body: roles } = await api(e2e.portal, admin, 'GET', '/api/role/list');

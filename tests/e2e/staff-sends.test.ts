@@ -120,7 +120,7 @@ describe('a newsletter to a group, and unsubscribing from it', () => {
     expect(logged.body.data.find((row: { subject: string }) => row.subject === subject)).toMatchObject({ outreach_id: id });
   });
 
-  it('on Ola\'s phone: the link from the mail turns the news off with one button, then offers his other choice', async () => {
+  it("on Ola's phone: the link from the mail turns the news off with one button, then offers his other choice", async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'nb-NO', timezoneId: 'Europe/Oslo' });
     const page = await context.newPage();
     const apiLink = unsubscribeLink.replace('/unsubscribe/', '/api/unsubscribe/');
@@ -175,27 +175,62 @@ describe('a newsletter to a group, and unsubscribing from it', () => {
  * its contract shapes them.
  */
 const base = {
-  segment_id: 1, segment_name: 'Alle aktive medlemmer', kind: 'required', kind_label: 'Nødvendig informasjon', channel: 'email_sms',
+  segment_id: 1,
+  segment_name: 'Alle aktive medlemmer',
+  kind: 'required',
+  kind_label: 'Nødvendig informasjon',
+  channel: 'email_sms',
   subject: 'Innkalling til årsmøte 2027 i Musikernes hus, med forslag til vedtektsendringer',
-  body: '<p>Hei {first_name}, velkommen til årsmøtet.</p>', sms_text: 'Hei {first_name}, se e-posten om årsmøtet.',
-  send_at: null, recipient_count: null, sent: 0, failed: 0, created_by: 'Ingrid Berg',
-  created_at: '2026-11-25T09:00:00Z', updated_at: '2026-11-25T09:00:00Z', started_at: null, finished_at: null,
+  body: '<p>Hei {first_name}, velkommen til årsmøtet.</p>',
+  sms_text: 'Hei {first_name}, se e-posten om årsmøtet.',
+  send_at: null,
+  recipient_count: null,
+  sent: 0,
+  failed: 0,
+  created_by: 'Ingrid Berg',
+  created_at: '2026-11-25T09:00:00Z',
+  updated_at: '2026-11-25T09:00:00Z',
+  started_at: null,
+  finished_at: null,
 };
 const DRAFT = { ...base, id: 7, state: 'draft' };
 const DONE = {
-  ...base, id: 8, state: 'done', kind: 'newsletter_2', kind_label: 'Nyheter fra organisasjonen', channel: 'email', subject: 'Nytt fra kontoret',
-  recipient_count: 1234, sent: 1220, failed: 2, started_at: '2026-11-20T09:00:00Z', finished_at: '2026-11-20T09:40:00Z',
+  ...base,
+  id: 8,
+  state: 'done',
+  kind: 'newsletter_2',
+  kind_label: 'Nyheter fra organisasjonen',
+  channel: 'email',
+  subject: 'Nytt fra kontoret',
+  recipient_count: 1234,
+  sent: 1220,
+  failed: 2,
+  started_at: '2026-11-20T09:00:00Z',
+  finished_at: '2026-11-20T09:40:00Z',
 };
 const PREVIEW = {
-  member: { id: 11, name: 'Ingrid Berg' }, subject: DRAFT.subject,
+  member: { id: 11, name: 'Ingrid Berg' },
+  subject: DRAFT.subject,
   body: '<!doctype html><html lang="nb"><head><title>Årsmøte</title></head><body><p>Hei Ingrid, velkommen til årsmøtet.</p><p><a href="https://example.no/unsubscribe/abc">Meld deg av</a></p></body></html>',
   sms_text: 'Hei Ingrid, se e-posten om årsmøtet. Stopp: https://example.no/u/abc',
-  recipients: 1234, excluded: { erased: 2, blocked: 1, no_consent: 40, no_address: 5 },
+  recipients: 1234,
+  excluded: { erased: 2, blocked: 1, no_consent: 40, no_address: 5 },
 };
 const REPORT = {
-  recipients: 1234, queued: 0, sent: 1220, failed: 2, skipped: 12, unsubscribed: 3,
+  recipients: 1234,
+  queued: 0,
+  sent: 1220,
+  failed: 2,
+  skipped: 12,
+  unsubscribed: 3,
   failures: [
-    { member_id: 21, name: 'Per Lund', channel: 'email', address: 'per.lund.med.en.lang.adresse@example.no', reason: '550 5.1.1 <per.lund.med.en.lang.adresse@example.no>: Recipient address rejected: User unknown in virtual mailbox table' },
+    {
+      member_id: 21,
+      name: 'Per Lund',
+      channel: 'email',
+      address: 'per.lund.med.en.lang.adresse@example.no',
+      reason: '550 5.1.1 <per.lund.med.en.lang.adresse@example.no>: Recipient address rejected: User unknown in virtual mailbox table',
+    },
     { member_id: 22, name: 'Kari Dahl', channel: 'sms', address: '+4791234567', reason: 'Ugyldig nummer' },
   ],
 };
@@ -216,7 +251,7 @@ async function answerOutreach(route: Route) {
   return route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ message: 'Fant ikke siden' }) });
 }
 
-describe.each([1440, 390])('the sends\' states at %i px (the outreach API answered by the page)', (width) => {
+describe.each([1440, 390])("the sends' states at %i px (the outreach API answered by the page)", (width) => {
   it('list, form, draft with preview and confirmation, and report pass axe and fit the screen', async () => {
     const page = await openPage(e2e.browser, e2e.portal, '/', { width });
     await page.route(/\/api\/outreach(\/|\?|$)/, answerOutreach);

@@ -10,8 +10,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { format, startOfMonth, subMonths } from 'date-fns';
 import { openPglite } from '../../server/db/pglite.ts';
-import {
-  api, apiLogin, checkA11y, openPage, screenshot, signIn, STAFF, typeStaffDate, usePortal, settled } from './harness.ts';
+import { api, apiLogin, checkA11y, openPage, screenshot, signIn, STAFF, typeStaffDate, usePortal, settled } from './harness.ts';
 import { startFakeTripletex, type FakeTripletex } from '../server/fakes/tripletex.ts';
 import { memberByEmail, tabTo } from './min-side-steps.ts';
 
@@ -43,7 +42,10 @@ const e2e = usePortal({
   async seed(dataDir) {
     const db = await openPglite({ dataDir });
     try {
-      for (const [reference, day] of [['e2e-vipps-0001', 3], ['e2e-vipps-0002', 20]] as const) {
+      for (const [reference, day] of [
+        ['e2e-vipps-0001', 3],
+        ['e2e-vipps-0002', 20],
+      ] as const) {
         await db.query(
           `INSERT INTO vipps_registrations (reference, campaign_code, amount, state, payer, created_at)
            VALUES ($1, 'STUDENT', 145000, 'AUTHORIZED', $2, $3)`,
@@ -52,7 +54,8 @@ const e2e = usePortal({
       }
       // The second tab's: an invoice paid with Vipps on Min side and a failed charge on an agreement.
       const [paid, charged] = await db.query<{ id: number; number: number; member_id: number; total_ore: number; due_date: string }>(
-        'SELECT id, number, member_id, total_ore, due_date::text AS due_date FROM invoices ORDER BY id LIMIT 2');
+        'SELECT id, number, member_id, total_ore, due_date::text AS due_date FROM invoices ORDER BY id LIMIT 2',
+      );
       invoiceNumbers.push(paid.number, charged.number);
       await db.query(
         `INSERT INTO invoice_vipps_payments (invoice_id, member_id, attempt, reference, amount, state, authorized_amount, capture_amount, created_at)
@@ -182,7 +185,10 @@ describe('e-mail templates', () => {
     const member = members.data[0];
     const picker = dialog.getByRole('combobox', { name: 'Fyll inn for medlem' });
     await picker.fill(member.last_name);
-    await page.getByRole('option', { name: new RegExp(`${member.first_name} ${member.last_name}`) }).first().click();
+    await page
+      .getByRole('option', { name: new RegExp(`${member.first_name} ${member.last_name}`) })
+      .first()
+      .click();
     await dialog.getByRole('button', { name: 'Vis forhåndsvisning' }).click();
     await dialog.getByTestId('template-preview').getByText(`Hei ${member.first_name} ${member.last_name},`).waitFor();
     await dialog.getByRole('button', { name: 'Send en test til meg' }).click();
@@ -291,7 +297,10 @@ describe('the Vipps report', () => {
 
     const [csvFile] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Eksporter (csv)' }).click()]);
     expect(csvFile.suggestedFilename()).toBe('vipps_fakturabetalinger.csv');
-    const lines = readFileSync((await csvFile.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = readFileSync((await csvFile.path())!, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('Type;Referanse;Dato;Tid;Status;Beløp (kr);Fakturanummer;KID;Medlemsnummer;Fornavn;Etternavn;E-post;Feil/årsak');
     const [paidNumber, chargedNumber] = invoiceNumbers;
     const rows = lines.slice(1).map((line) => line.split(';'));
@@ -301,7 +310,11 @@ describe('the Vipps report', () => {
     ]);
     const [xlsxFile] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Eksporter (xlsx)' }).click()]);
     expect(xlsxFile.suggestedFilename()).toBe('vipps_fakturabetalinger.xlsx');
-    expect(readFileSync((await xlsxFile.path())!).subarray(0, 2).toString()).toBe('PK');
+    expect(
+      readFileSync((await xlsxFile.path())!)
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
 
     await typeStaffDate(from, '01012000');
     const to = panel.getByRole('textbox', { name: 'Til dato' });
@@ -341,7 +354,8 @@ describe('the Tripletex sync', () => {
     expect(new Set(fake.orders.map((order) => order.reference)).size).toBe(created);
     const { body } = await api(e2e.portal, token, 'GET', '/api/dev/sync-tripletex/runs');
     expect(body.data.map((entry: { state: string; orders_created: number }) => [entry.state, entry.orders_created])).toEqual([
-      ['done', 0], ['done', created],
+      ['done', 0],
+      ['done', created],
     ]);
     await page.context().close();
   });

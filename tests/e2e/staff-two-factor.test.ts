@@ -140,7 +140,16 @@ describe('staff two-factor sign-in', () => {
     await checkA11y(page, '1440: the administrator’s reset');
     await screenshot(page, 'staff-two-factor-admin-reset-1440');
     await reset.click();
-    await expect.poll(() => page.getByText(/Totrinnsinnloggingen er tilbakestilt/).first().isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByText(/Totrinnsinnloggingen er tilbakestilt/)
+            .first()
+            .isVisible(),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     await expect.poll(() => reset.count()).toBe(0);
     await page.context().close();
   });

@@ -77,8 +77,14 @@ describe.each([1440, 390])('staff users at %i px', (width) => {
     await invited.getByText('Passordet er endret.', { exact: false }).waitFor();
     await look(invited, 'password-chosen', width);
     await invited.getByRole('link', { name: 'Logg inn som ansatt' }).click();
-    await invited.getByLabel(/e-post/i).first().fill(email);
-    await invited.getByLabel(/passord/i).first().fill(PASSWORD);
+    await invited
+      .getByLabel(/e-post/i)
+      .first()
+      .fill(email);
+    await invited
+      .getByLabel(/passord/i)
+      .first()
+      .fill(PASSWORD);
     await invited.getByRole('button', { name: /logg inn/i }).click();
     await invited.waitForURL(/\/membership/, { timeout: 30_000 });
     await invited.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 20_000 });

@@ -49,10 +49,17 @@ describe('Nøkkeltall', () => {
       const answer = body.data as MembersStats;
       const december = answer.series.at(-1)!;
       const row = members.getByRole('row').filter({ has: page.getByRole('rowheader', { name: formatMonth(december.month), exact: true }) });
-      await expect.poll(() => row.getByRole('cell').allInnerTexts()).toEqual([
-        formatAmount(december.members), formatAmount(december.joins), formatAmount(december.leaves), formatAmount(december.leaves_resigned),
-        formatAmount(december.leaves_lapsed), formatAmount(december.leaves_erased), expect.any(String),
-      ]);
+      await expect
+        .poll(() => row.getByRole('cell').allInnerTexts())
+        .toEqual([
+          formatAmount(december.members),
+          formatAmount(december.joins),
+          formatAmount(december.leaves),
+          formatAmount(december.leaves_resigned),
+          formatAmount(december.leaves_lapsed),
+          formatAmount(december.leaves_erased),
+          expect.any(String),
+        ]);
       await page.reload();
       await page.getByRole('radio', { name: 'I fjor' }).waitFor();
       expect(await page.getByRole('radio', { name: 'I fjor' }).isChecked()).toBe(true);
@@ -71,7 +78,10 @@ describe('Nøkkeltall', () => {
       await checkA11y(page, `Nøkkeltall with a wrong range at ${width} px`);
       await typeStaffDate(page.getByRole('textbox', { name: 'Fra' }), `0101${lastYear}`);
       await page.waitForURL(new RegExp(`/stats\\?from=${lastYear}-01-01&to=${lastYear}-06-30$`));
-      await page.getByRole('table', { name: 'Forsikring per måned' }).getByRole('rowheader', { name: formatMonth(`${lastYear}-06`) }).waitFor();
+      await page
+        .getByRole('table', { name: 'Forsikring per måned' })
+        .getByRole('rowheader', { name: formatMonth(`${lastYear}-06`) })
+        .waitFor();
       await screenshot(page, `staff-stats-chosen-${width}`);
 
       // The insurance section's spreadsheet for that period.

@@ -5,15 +5,23 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  api, apiLogin, checkA11y, openPage, screenshot, signIn, STAFF, typeStaffDate, usePortal,
-} from './harness.ts';
+import { api, apiLogin, checkA11y, openPage, screenshot, signIn, STAFF, typeStaffDate, usePortal } from './harness.ts';
 import { tabTo } from './min-side-steps.ts';
 
 const e2e = usePortal();
 let token: string;
 
-interface Candidate { id: number; email: string; first_name: string; last_name: string; role_id: number; blocked_access: boolean; registration_completed: number; has_membership: boolean; has_travel_insurance: boolean }
+interface Candidate {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role_id: number;
+  blocked_access: boolean;
+  registration_completed: number;
+  has_membership: boolean;
+  has_travel_insurance: boolean;
+}
 
 /** Members with membership and no travel insurance at all (not even one waiting). */
 async function membersWithoutTravel(count: number): Promise<Candidate[]> {
@@ -184,7 +192,7 @@ describe('travel insurance, ordered by a member and handled by staff', () => {
     await staffPage.keyboard.press('Escape');
   });
 
-  it("staff order travel insurance for another member directly: active at once, at 1440 and 390 px", async () => {
+  it('staff order travel insurance for another member directly: active at once, at 1440 and 390 px', async () => {
     await staffPage.goto(`${e2e.portal.baseUrl}/membership/edit/${other.id}`);
     await staffPage.getByRole('region', { name: 'Reiseforsikring' }).getByRole('link', { name: 'Bestill' }).click();
     await staffPage.waitForURL(new RegExp(`/membership/edit/travel-insurance/${other.id}$`));

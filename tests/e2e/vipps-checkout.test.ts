@@ -153,7 +153,11 @@ describe.each(WIDTHS)('Vipps quick checkout with a yearly agreement at %i px', (
     const labelAt = await page.locator('label', { hasText: 'Betal kontingenten automatisk hvert år' }).boundingBox();
     expect(Math.abs((boxAt?.y ?? 0) - (labelAt?.y ?? 1000))).toBeLessThan(labelAt?.height ?? 0);
     const described = await box.evaluate((element) =>
-      (element.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '));
+      (element.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' '),
+    );
     expect(described).toContain('Du kan stoppe avtalen på Min side eller i Vipps-appen.');
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await look(page, 'vipps-checkout-agreement', width);
@@ -236,7 +240,13 @@ describe('what the quick checkouts left in the database', () => {
       expect(payment[references.again]).toMatchObject({ captured_amount: 0, cancelled: true });
 
       // Each payer with a yearly agreement: the registration paid once by the agreement's initial charge, and the agreement active.
-      const joined = await db.query<{ state: string; kind: string; captured_amount: number; agreement_state: string; charges: { type: string; status: string; amount: number }[] }>(
+      const joined = await db.query<{
+        state: string;
+        kind: string;
+        captured_amount: number;
+        agreement_state: string;
+        charges: { type: string; status: string; amount: number }[];
+      }>(
         `SELECT r.state, r.kind, r.captured_amount, g.state AS agreement_state,
                 (SELECT json_agg(json_build_object('type', c.type, 'status', c.status, 'amount', c.amount)) FROM vipps_test_charges c WHERE c.agreement_id = r.vipps_agreement_id) AS charges
            FROM vipps_registrations r JOIN accounts a ON a.id = r.member_id JOIN vipps_agreements g ON g.vipps_agreement_id = r.vipps_agreement_id AND g.member_id = a.id
@@ -245,7 +255,13 @@ describe('what the quick checkouts left in the database', () => {
       );
       expect(joined).toHaveLength(agreementPayers.length);
       for (const row of joined) {
-        expect(row).toEqual({ state: 'CAPTURED', kind: 'agreement', captured_amount: 145000, agreement_state: 'ACTIVE', charges: [{ type: 'INITIAL', status: 'CHARGED', amount: 145000 }] });
+        expect(row).toEqual({
+          state: 'CAPTURED',
+          kind: 'agreement',
+          captured_amount: 145000,
+          agreement_state: 'ACTIVE',
+          charges: [{ type: 'INITIAL', status: 'CHARGED', amount: 145000 }],
+        });
       }
     } finally {
       await db.close();

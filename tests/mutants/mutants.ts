@@ -21,7 +21,7 @@ export const MUTANTS: Mutant[] = [
     tests: ['tests/server/instruments.test.ts'],
   },
   {
-    bug: "Staff deleting an instrument is logged without naming the member whose instrument it was",
+    bug: 'Staff deleting an instrument is logged without naming the member whose instrument it was',
     file: 'server/routes/instruments.ts',
     find: "detail: 'Instrument slettet', member: ownerOfInstrument",
     replace: "detail: 'Instrument slettet', member: null",

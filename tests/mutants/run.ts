@@ -29,10 +29,17 @@ function plant(mutant: Mutant): void {
   const found = original.split(mutant.find).length - 1;
   if (found !== 1) throw new Error(`${mutant.file}: the text to replace is found ${found} times, not once: ${mutant.find}`);
   planted = { file, original };
-  writeFileSync(file, original.replace(mutant.find, () => mutant.replace));
+  writeFileSync(
+    file,
+    original.replace(mutant.find, () => mutant.replace),
+  );
 }
 
-interface Outcome { mutant: Mutant; killed: boolean; seconds: number }
+interface Outcome {
+  mutant: Mutant;
+  killed: boolean;
+  seconds: number;
+}
 
 function run(mutant: Mutant): Outcome {
   const started = performance.now();

@@ -18,9 +18,7 @@ function run(pagePath: string, width: number, rules: Record<string, [AxeOutcome,
     width,
     axeVersion: '4.14.1',
     tags: TAGS,
-    rules: Object.fromEntries(
-      Object.entries(rules).map(([id, [outcome, ...tags]]) => [id, { outcome, tags: ['wcag2aa', ...tags], help: `${id} help` }]),
-    ),
+    rules: Object.fromEntries(Object.entries(rules).map(([id, [outcome, ...tags]]) => [id, { outcome, tags: ['wcag2aa', ...tags], help: `${id} help` }])),
   };
 }
 

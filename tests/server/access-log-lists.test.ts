@@ -33,7 +33,13 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-interface Entry { kind: string; detail: string; member_id: number | null; member_ids: number[] | null; row_count: number | null }
+interface Entry {
+  kind: string;
+  detail: string;
+  member_id: number | null;
+  member_ids: number[] | null;
+  row_count: number | null;
+}
 
 let seen = 0;
 /** The entries the staff user's requests wrote since the last call (each request's arrive after its answer). */
@@ -53,10 +59,15 @@ async function entriesOf(url: string, options: { method?: 'GET' | 'POST'; payloa
   const response = await t.app.inject({ method: options.method ?? 'GET', url, headers: bearer(staff.token), payload: options.payload });
   expect(response.statusCode, `${url}: ${response.body}`).toBeLessThan(300);
   const entries: Entry[] = [];
-  await expect.poll(async () => {
-    entries.push(...(await newEntries()));
-    return entries.length;
-  }, { timeout: 5_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(
+      async () => {
+        entries.push(...(await newEntries()));
+        return entries.length;
+      },
+      { timeout: 5_000 },
+    )
+    .toBeGreaterThan(0);
   return { entries, body: response.headers['content-type']?.toString().includes('json') ? response.json() : response.body };
 }
 
@@ -75,8 +86,9 @@ describe('the access log of list answers', () => {
     }
     expect((await entriesOf('/api/member/list?filter[name]=Arnfinn')).entries).toEqual(one('Medlemsoversikten'));
     expect((await entriesOf(`/api/emails/template/1/preview?member_id=${a.id}`)).entries).toEqual(one('E-postmal fylt ut for medlemmet'));
-    expect((await entriesOf('/api/emails/template/1/test', { method: 'POST', payload: { member_id: a.id } })).entries)
-      .toEqual(one('E-postmal sendt som test, fylt ut for medlemmet'));
+    expect((await entriesOf('/api/emails/template/1/test', { method: 'POST', payload: { member_id: a.id } })).entries).toEqual(
+      one('E-postmal sendt som test, fylt ut for medlemmet'),
+    );
   });
 
   it('logs a list of several members as one entry naming the list, how many and which', async () => {
@@ -126,16 +138,23 @@ describe('the access log of list answers', () => {
     for (const member of [a, b]) {
       const own = (await t.app.inject({ url: `/api/member/${member.id}/access-log`, headers: bearer(member.token) })).json();
       expect(own.data[0]).toMatchObject({
-        kind: 'messages', detail: 'Meldingsloggen', members_in_list: 2, staff: { first_name: 'Lise', last_name: 'Lesen' },
+        kind: 'messages',
+        detail: 'Meldingsloggen',
+        members_in_list: 2,
+        staff: { first_name: 'Lise', last_name: 'Lesen' },
       });
       // An entry about the member alone says so.
       expect(own.data[1]).toMatchObject({ detail: 'Medlemsopplysninger', members_in_list: null });
     }
-    const across = (await t.app.inject({
-      url: `/api/access-log?filter[member_id]=${b.id}&filter[staff_id]=${staff.id}`, headers: bearer(staff.token),
-    })).json();
+    const across = (
+      await t.app.inject({
+        url: `/api/access-log?filter[member_id]=${b.id}&filter[staff_id]=${staff.id}`,
+        headers: bearer(staff.token),
+      })
+    ).json();
     expect(across.data[0]).toMatchObject({ detail: 'Meldingsloggen', member_id: null, member: null, members_in_list: 2, row_count: 2 });
-    expect(across.data.every((entry: { member_id: number | null; members_in_list: number | null }) =>
-      entry.member_id === b.id || (entry.members_in_list ?? 0) > 1)).toBe(true);
+    expect(
+      across.data.every((entry: { member_id: number | null; members_in_list: number | null }) => entry.member_id === b.id || (entry.members_in_list ?? 0) > 1),
+    ).toBe(true);
   });
 });

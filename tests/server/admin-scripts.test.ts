@@ -19,8 +19,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const signIn = (email: string, password: string) =>
-  t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password } });
+const signIn = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password } });
 
 describe('admin:create', () => {
   it('creates a staff user with a strong random password who can sign in', async () => {
@@ -79,9 +78,7 @@ describe('admin:create', () => {
 
       const db = await openPglite({ dataDir });
       try {
-        const [row] = await db.query<{ role_id: number; password_hash: string }>(
-          "SELECT role_id, password_hash FROM accounts WHERE email = 'sjef@example.no'",
-        );
+        const [row] = await db.query<{ role_id: number; password_hash: string }>("SELECT role_id, password_hash FROM accounts WHERE email = 'sjef@example.no'");
         expect(row.role_id).toBe(5);
         expect(await verifyPassword(row.password_hash, password!)).toBe(true);
       } finally {

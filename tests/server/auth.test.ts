@@ -87,8 +87,7 @@ describe('token lifetime', () => {
 describe('rate limits', () => {
   it('the 6th failed attempt for one e-mail from one address within a minute gets 429 with Retry-After', async () => {
     const member = await createAccount(t.db);
-    const attempt = () =>
-      t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: member.email, password: 'feil-passord' } });
+    const attempt = () => t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: member.email, password: 'feil-passord' } });
     for (let i = 0; i < 5; i++) expect((await attempt()).statusCode).toBe(401);
     const sixth = await attempt();
     expect(sixth.statusCode).toBe(429);
@@ -104,7 +103,12 @@ describe('rate limits', () => {
     for (let i = 0; i < 8; i++) {
       await t.app.inject({ method: 'POST', url: '/api/user/login', remoteAddress: '203.0.113.66', payload: { email: member.email, password: 'feil-passord' } });
     }
-    const owner = await t.app.inject({ method: 'POST', url: '/api/user/login', remoteAddress: '198.51.100.7', payload: { email: member.email, password: member.password } });
+    const owner = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      remoteAddress: '198.51.100.7',
+      payload: { email: member.email, password: member.password },
+    });
     expect(owner.statusCode).toBe(200);
   });
 
@@ -112,8 +116,7 @@ describe('rate limits', () => {
     const member = await createAccount(t.db);
     const attempt = (password: string, remoteAddress: string) =>
       t.app.inject({ method: 'POST', url: '/api/user/login', remoteAddress, payload: { email: member.email, password } });
-    const minuteLater = () =>
-      t.db.query("UPDATE rate_limits SET window_ends = now() WHERE key LIKE 'login:pair:%' AND key LIKE $1", [`%${member.email}%`]);
+    const minuteLater = () => t.db.query("UPDATE rate_limits SET window_ends = now() WHERE key LIKE 'login:pair:%' AND key LIKE $1", [`%${member.email}%`]);
     for (let minute = 0; minute < 4; minute++) {
       for (let i = 0; i < 5; i++) expect((await attempt('feil-passord', '203.0.113.77')).statusCode).toBe(401);
       await minuteLater();
@@ -128,12 +131,20 @@ describe('rate limits', () => {
       const member = await createAccount(limited.db);
       const answers: { statusCode: number; body: Record<string, unknown> }[] = [];
       for (let i = 0; i < 14; i++) {
-        const response = await limited.app.inject({ method: 'POST', url: '/api/user/login', remoteAddress: `203.0.113.${i + 1}`, payload: { email: member.email, password: 'feil-passord' } });
+        const response = await limited.app.inject({
+          method: 'POST',
+          url: '/api/user/login',
+          remoteAddress: `203.0.113.${i + 1}`,
+          payload: { email: member.email, password: 'feil-passord' },
+        });
         answers.push({ statusCode: response.statusCode, body: response.json() });
       }
       expect(answers.filter((answer) => answer.statusCode === 401)).toHaveLength(12);
       // Past the ceiling a guess is answered with the e-mailed code step, whatever the password, so it learns nothing.
-      expect(answers.slice(12).map((answer) => Object.keys(answer.body))).toEqual([['email_code_required', 'challenge'], ['email_code_required', 'challenge']]);
+      expect(answers.slice(12).map((answer) => Object.keys(answer.body))).toEqual([
+        ['email_code_required', 'challenge'],
+        ['email_code_required', 'challenge'],
+      ]);
       // Right passwords never use up the ceiling.
       const owner = await createAccount(limited.db);
       for (let i = 0; i < 14; i++) {
@@ -165,7 +176,12 @@ describe('rate limits', () => {
       const member = await createAccount(t.db);
       const responses = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
-          (i % 2 ? second : t.app).inject({ method: 'POST', url: '/api/user/login', remoteAddress: '192.0.2.26', payload: { email: member.email, password: 'feil-passord' } }),
+          (i % 2 ? second : t.app).inject({
+            method: 'POST',
+            url: '/api/user/login',
+            remoteAddress: '192.0.2.26',
+            payload: { email: member.email, password: 'feil-passord' },
+          }),
         ),
       );
       expect(responses.filter((response) => response.statusCode === 401)).toHaveLength(t.config.loginAttemptsPerMinute);
@@ -178,7 +194,12 @@ describe('rate limits', () => {
     const limited = await buildTestApp({ env: { LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: '3' } });
     try {
       const attempt = (n: number) =>
-        limited.app.inject({ method: 'POST', url: '/api/user/login', remoteAddress: '10.1.2.3', payload: { email: `x${n}@example.no`, password: 'feil-passord' } });
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/user/login',
+          remoteAddress: '10.1.2.3',
+          payload: { email: `x${n}@example.no`, password: 'feil-passord' },
+        });
       for (let n = 0; n < 3; n++) expect((await attempt(n)).statusCode).toBe(401);
       expect((await attempt(4)).statusCode).toBe(429);
     } finally {
@@ -205,8 +226,7 @@ describe('rate limits', () => {
     const second = await buildApp(createServices(t.config, t.db));
     try {
       const member = await createAccount(t.db);
-      const attempt = (app: typeof t.app) =>
-        app.inject({ method: 'POST', url: '/api/user/login', payload: { email: member.email, password: 'feil-passord' } });
+      const attempt = (app: typeof t.app) => app.inject({ method: 'POST', url: '/api/user/login', payload: { email: member.email, password: 'feil-passord' } });
       for (let i = 0; i < 3; i++) await attempt(t.app);
       for (let i = 0; i < 2; i++) await attempt(second);
       expect((await attempt(second)).statusCode).toBe(429);

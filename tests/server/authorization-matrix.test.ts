@@ -33,7 +33,6 @@ const OTHERS: Principal[] = ['memberB', 'blocked', 'applicant'];
 
 const MARKER = 'Amerket';
 
-
 interface Operation {
   'x-access'?: Access | null;
   'x-allow-blocked'?: boolean;
@@ -76,7 +75,9 @@ beforeAll(async () => {
   const roles: Record<StaffPrincipal, number> = { caseWorker: 3, finance: 4, custom: custom.id, administrator: 5 };
   for (const principal of STAFF) {
     accounts[principal] = (await createAccount(t.db, { role_id: roles[principal], first_name: 'Siri' })).id;
-    staffRights[principal] = (await t.db.query<{ name: string }>('SELECT name FROM staff_role_rights WHERE role_id = $1', [roles[principal]])).map((row) => row.name);
+    staffRights[principal] = (await t.db.query<{ name: string }>('SELECT name FROM staff_role_rights WHERE role_id = $1', [roles[principal]])).map(
+      (row) => row.name,
+    );
   }
   await createSubscription(t.db, { member_id: a.id, product_id: PRODUCTS.membership, kind: 'membership', state: 'active' });
   const travel = await createSubscription(t.db, { member_id: a.id, product_id: PRODUCTS.travel, kind: 'travel', state: 'pending', value: 900 });
@@ -96,7 +97,8 @@ beforeAll(async () => {
   const staffUser = (await createAccount(t.db, { role_id: role.id, first_name: 'Matrise' })).id;
   // A group holding A: its count's sample names A, which only staff may see.
   const [segment] = await t.db.query<{ id: number }>(
-    `INSERT INTO segments (name, filter) VALUES ('Matrise', jsonb_build_object('name', $1::text)) RETURNING id`, [MARKER],
+    `INSERT INTO segments (name, filter) VALUES ('Matrise', jsonb_build_object('name', $1::text)) RETURNING id`,
+    [MARKER],
   );
   // A draft to that group: its preview names A, which only staff may see.
   const [outreach] = await t.db.query<{ id: number }>(
@@ -107,7 +109,17 @@ beforeAll(async () => {
   const claim = await insertClaim(t.db, { member_id: a.id, instrument_id: instrument, marker: MARKER });
   const document = await createDocument(t.services, instrument, 'photo.png', 'photo', `${MARKER}.png`);
   fixtures = {
-    a: a.id, travel, instrument, message, campaign: campaign.id, invoice: invoice.id, role: role.id, staffUser, segment: segment.id, outreach: outreach.id, claim,
+    a: a.id,
+    travel,
+    instrument,
+    message,
+    campaign: campaign.id,
+    invoice: invoice.id,
+    role: role.id,
+    staffUser,
+    segment: segment.id,
+    outreach: outreach.id,
+    claim,
     document: document.id,
   };
 }, 120_000);

@@ -178,7 +178,7 @@ describe('the backup at shutdown', () => {
     await store.delete('kvittering-0000000001.pdf');
     await restoreBackup(file, env.DATA_DIR);
     expect(String(await readAll(await store.get('kvittering-0000000001.pdf')))).toBe('%PDF-1.7 kvittering');
-    expect([...await readAll(await store.get('bilde-00000000002.jpg'))]).toEqual([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
+    expect([...(await readAll(await store.get('bilde-00000000002.jpg')))]).toEqual([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
     expect(await readdir(path.join(documentsDir(env.DATA_DIR), 'bi'))).toEqual(['bilde-00000000002.jpg']);
   }, 120_000);
 

@@ -41,7 +41,8 @@ export async function activeTravel(db: Database, memberId: number, productId: nu
 /** The member's first invoice as if staff accepted them on `today`; answers the invoice id. */
 export async function firstInvoice(db: Database, config: Config, member: { id: number; membership: number }, today: string): Promise<number> {
   const id = await db.transaction((tx) =>
-    invoiceRestOfYear(tx, { memberId: member.id, membershipSubscriptionId: member.membership, actorId: null, today, billing: config.billing }));
+    invoiceRestOfYear(tx, { memberId: member.id, membershipSubscriptionId: member.membership, actorId: null, today, billing: config.billing }),
+  );
   if (id === null) throw new Error('no invoice made');
   return id;
 }

@@ -39,15 +39,21 @@ function pdfText(pdf: Buffer): string {
   return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/[ \u00a0]+/g, ' ');
 }
 
-interface InvoiceRow { id: number; number: number; kid: string; total: number; due_date: string; state: string }
+interface InvoiceRow {
+  id: number;
+  number: number;
+  kid: string;
+  total: number;
+  due_date: string;
+  state: string;
+}
 
 /** A member applies and staff accept: the first invoice is made and mailed. Answers the member and the invoice. */
 async function acceptedMember(firstName: string, lastName: string) {
   const account = await createAccount(t.db, { role_id: 1, first_name: firstName, last_name: lastName });
-  await t.db.query(
-    "UPDATE accounts SET address = 'Storgata 1', postal_code = '0155', postal_area = 'Oslo', invoice_method = 'EFAKTURA' WHERE id = $1",
-    [account.id],
-  );
+  await t.db.query("UPDATE accounts SET address = 'Storgata 1', postal_code = '0155', postal_area = 'Oslo', invoice_method = 'EFAKTURA' WHERE id = $1", [
+    account.id,
+  ]);
   const [membership] = await t.db.query<{ id: number }>(
     `INSERT INTO subscriptions (member_id, product_id, kind, state) VALUES ($1, $2, 'membership', 'pending') RETURNING id`,
     [account.id, PRODUCTS.membership],
@@ -64,9 +70,18 @@ const kronerText = (ore: number) => `kr ${String(Math.floor(ore / 100)).replace(
 const dateText = (iso: string) => iso.split('-').reverse().join('.');
 const groupedKid = (kid: string) => kid.replace(/(\d{5})(?=\d)/g, '$1 ');
 
-interface LoggedMail { id: number; status: string; subject: string; content: string; email_to: string; invoice_id: number | null }
+interface LoggedMail {
+  id: number;
+  status: string;
+  subject: string;
+  content: string;
+  email_to: string;
+  invoice_id: number | null;
+}
 const invoiceMails = (invoiceId: number) =>
-  t.db.query<LoggedMail>('SELECT id::int AS id, status, subject, content, email_to, invoice_id FROM message_log WHERE invoice_id = $1 ORDER BY id', [invoiceId]);
+  t.db.query<LoggedMail>('SELECT id::int AS id, status, subject, content, email_to, invoice_id FROM message_log WHERE invoice_id = $1 ORDER BY id', [
+    invoiceId,
+  ]);
 
 /** The outbox file of the mail with this subject to this address, once the worker wrote it. */
 async function outboxMail(to: string, count: number) {
@@ -106,8 +121,10 @@ describe('the invoice by e-mail without Tripletex', () => {
 
     // The state history says how it went.
     const details = (await get(`/api/invoice/${invoice.id}`)).json().data;
-    expect(details.events.map((event: { to_state: string; reason: string }) => [event.to_state, event.reason]))
-      .toEqual([['draft', 'Medlemskap akseptert'], ['sent', 'Sendt på e-post']]);
+    expect(details.events.map((event: { to_state: string; reason: string }) => [event.to_state, event.reason])).toEqual([
+      ['draft', 'Medlemskap akseptert'],
+      ['sent', 'Sendt på e-post'],
+    ]);
   });
 
   it('sends the invoice again for staff: 202, a second mail with the PDF, in the state history and the message log', async () => {
@@ -121,8 +138,10 @@ describe('the invoice by e-mail without Tripletex', () => {
     const files = await outboxMail(account.email, 2);
     expect(files.map((file) => file.attachments![0].filename)).toEqual([`faktura-${invoice.number}.pdf`, `faktura-${invoice.number}.pdf`]);
 
-    const logged = await t.db.query<{ sender_id: number | null }>(
-      'SELECT sender_id FROM message_log WHERE member_id = $1 AND subject = $2 ORDER BY id', [account.id, `Faktura ${invoice.number} fra Musikerportalen`]);
+    const logged = await t.db.query<{ sender_id: number | null }>('SELECT sender_id FROM message_log WHERE member_id = $1 AND subject = $2 ORDER BY id', [
+      account.id,
+      `Faktura ${invoice.number} fra Musikerportalen`,
+    ]);
     expect(logged).toEqual([{ sender_id: staff.id }, { sender_id: staff.id }]);
     const details = (await get(`/api/invoice/${invoice.id}`)).json().data;
     expect(details.state).toBe('sent');
@@ -134,7 +153,10 @@ describe('the invoice by e-mail without Tripletex', () => {
     const member = await login(t.app, account.email, account.password);
     expect((await post(`/api/invoice/${invoice.id}/resend`, member)).statusCode).toBe(403);
     const credited = await t.app.inject({
-      method: 'POST', url: `/api/invoice/${invoice.id}/credit`, headers: bearer(staff.token), payload: { reason: 'Feil pris' },
+      method: 'POST',
+      url: `/api/invoice/${invoice.id}/credit`,
+      headers: bearer(staff.token),
+      payload: { reason: 'Feil pris' },
     });
     expect(credited.statusCode, credited.body).toBe(200);
     const refused = await post(`/api/invoice/${invoice.id}/resend`);
@@ -149,8 +171,12 @@ describe('the invoice by e-mail without Tripletex', () => {
     const id = await t.db.transaction(async (tx) => {
       const { invoiceRestOfYear } = await import('../../server/domain/billing/first-invoice.ts');
       return invoiceRestOfYear(tx, {
-        memberId: member.id, membershipSubscriptionId: member.membership, actorId: null, today: `${new Date().getFullYear() + 1}-02-01`,
-        billing: { ...t.config.billing, tripletex: true }, outbox: t.services.outbox,
+        memberId: member.id,
+        membershipSubscriptionId: member.membership,
+        actorId: null,
+        today: `${new Date().getFullYear() + 1}-02-01`,
+        billing: { ...t.config.billing, tripletex: true },
+        outbox: t.services.outbox,
       });
     });
     expect(id).not.toBeNull();
@@ -175,10 +201,16 @@ describe('the invoice mail through SMTP', () => {
   it('arrives with the PDF as an attachment named after the invoice', async () => {
     const member = await billedMember(s.db, { first_name: 'Sigrid', last_name: 'Smtp' });
     const { invoiceRestOfYear } = await import('../../server/domain/billing/first-invoice.ts');
-    const id = await s.db.transaction((tx) => invoiceRestOfYear(tx, {
-      memberId: member.id, membershipSubscriptionId: member.membership, actorId: null, today: `${new Date().getFullYear() + 1}-02-01`,
-      billing: s.config.billing, outbox: s.services.outbox,
-    }));
+    const id = await s.db.transaction((tx) =>
+      invoiceRestOfYear(tx, {
+        memberId: member.id,
+        membershipSubscriptionId: member.membership,
+        actorId: null,
+        today: `${new Date().getFullYear() + 1}-02-01`,
+        billing: s.config.billing,
+        outbox: s.services.outbox,
+      }),
+    );
     const [{ number, kid }] = await s.db.query<{ number: number; kid: string }>('SELECT number, kid FROM invoices WHERE id = $1', [id]);
     await expect.poll(() => smtp.received().filter((mail) => mail.to === member.email).length, { timeout: 20_000 }).toBe(1);
     const raw = smtp.received().find((mail) => mail.to === member.email)!.raw;
@@ -187,7 +219,11 @@ describe('the invoice mail through SMTP', () => {
     expect(part).toBeDefined();
     expect(part).toMatch(/Content-Type: application\/pdf/i);
     expect(part).toMatch(/Content-Disposition: attachment/i);
-    const body = part!.split(/\r?\n\r?\n/).slice(1).join('').replace(/\s+/g, '');
+    const body = part!
+      .split(/\r?\n\r?\n/)
+      .slice(1)
+      .join('')
+      .replace(/\s+/g, '');
     const text = pdfText(Buffer.from(body, 'base64'));
     expect(text).toContain('Sigrid Smtp');
     expect(text).toContain(groupedKid(kid));
@@ -216,7 +252,7 @@ describe('the invoice as a PDF download', () => {
     expect(log).toMatchObject({ actor_id: staff.id, kind: 'export' });
   });
 
-  it('gives a member their own invoice and 404 for another member\'s', async () => {
+  it("gives a member their own invoice and 404 for another member's", async () => {
     const own = await billedMember(t.db, { role_id: 2, first_name: 'Mona', last_name: 'Medlem' });
     const other = await billedMember(t.db, { first_name: 'Ola', last_name: 'Annen' });
     const year = new Date().getFullYear() + 1;
@@ -239,9 +275,10 @@ async function settledAccess(memberId: number, detail: string) {
   const until = Date.now() + 20_000;
   for (;;) {
     await t.services.accessLog.flush();
-    const [row] = await t.db.query<{ actor_id: number; kind: string }>(
-      'SELECT actor_id, kind FROM access_log WHERE member_id = $1 AND detail = $2', [memberId, detail],
-    );
+    const [row] = await t.db.query<{ actor_id: number; kind: string }>('SELECT actor_id, kind FROM access_log WHERE member_id = $1 AND detail = $2', [
+      memberId,
+      detail,
+    ]);
     if (row) return row;
     if (Date.now() > until) throw new Error('no access log entry');
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -20,14 +20,32 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const get = (url: string, token = staff.token) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
-const send = (method: 'POST' | 'PATCH', url: string, payload: object, token = staff.token) =>
-  t.app.inject({ method, url, headers: bearer(token), payload });
+const send = (method: 'POST' | 'PATCH', url: string, payload: object, token = staff.token) => t.app.inject({ method, url, headers: bearer(token), payload });
 
-interface Line { product_id: number; amount: number; description: string; period_from: string; period_to: string; subscription_id: number | null }
+interface Line {
+  product_id: number;
+  amount: number;
+  description: string;
+  period_from: string;
+  period_to: string;
+  subscription_id: number | null;
+}
 const invoice = async (id: number) => {
   const response = await get(`/api/invoice/${id}`);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as { total: number; kid: string; number: number; state: string; kind: string; lines: Line[]; events: { to_state: string; actor_name: string }[]; campaign_code: string | null; channel: string; due_date: string; invoice_date: string };
+  return response.json().data as {
+    total: number;
+    kid: string;
+    number: number;
+    state: string;
+    kind: string;
+    lines: Line[];
+    events: { to_state: string; actor_name: string }[];
+    campaign_code: string | null;
+    channel: string;
+    due_date: string;
+    invoice_date: string;
+  };
 };
 const amountOf = (lines: Line[], productId: number) => lines.find((line) => line.product_id === productId)?.amount;
 
@@ -52,15 +70,29 @@ describe('accepting an application during the year', () => {
     const [{ remote_id: remoteId }] = await t.db.query<{ remote_id: number }>('SELECT remote_id FROM accounts WHERE id = $1', [account.id]);
     const row = list.data[0];
     expect(row).toMatchObject({
-      kind: 'first', state: 'sent', channel: 'EFAKTURA', member_number: remoteId, member_name: 'Frida Førstegang',
-      total: 1450 * 25 * (4 - quarter), invoice_date: today, overdue: false,
+      kind: 'first',
+      state: 'sent',
+      channel: 'EFAKTURA',
+      member_number: remoteId,
+      member_name: 'Frida Førstegang',
+      total: 1450 * 25 * (4 - quarter),
+      invoice_date: today,
+      overdue: false,
     });
     expect(row.kid).toBe(makeKid(remoteId, row.number));
     const details = await invoice(row.id);
-    expect(details.lines).toEqual([expect.objectContaining({
-      product_id: PRODUCTS.membership, subscription_id: membership.id, period_from: today, period_to: `${today.slice(0, 4)}-12-31`,
-    })]);
-    expect(details.events.map((event) => [event.to_state, event.actor_name])).toEqual([['draft', 'Ingrid Berg'], ['sent', 'Ingrid Berg']]);
+    expect(details.lines).toEqual([
+      expect.objectContaining({
+        product_id: PRODUCTS.membership,
+        subscription_id: membership.id,
+        period_from: today,
+        period_to: `${today.slice(0, 4)}-12-31`,
+      }),
+    ]);
+    expect(details.events.map((event) => [event.to_state, event.actor_name])).toEqual([
+      ['draft', 'Ingrid Berg'],
+      ['sent', 'Ingrid Berg'],
+    ]);
     const [subscription] = await t.db.query<{ invoiced_for: string }>('SELECT invoiced_for::text FROM subscriptions WHERE id = $1', [membership.id]);
     expect(subscription.invoiced_for).toBe(`${today.slice(0, 4)}-12-31`);
   });
@@ -84,11 +116,11 @@ describe('pro-rata by quarter', () => {
 describe('campaign benefits on the first invoice', () => {
   // Each benefit of the reference data (migration 002), in each quarter: membership and travel line in øre.
   const cases: [number, (quarter: number) => [number, number]][] = [
-    [0, (q) => [145000 * (4 - q) / 4, 129000 * (4 - q) / 4]],
-    [1, (q) => [0, 129000 * (4 - q) / 4]],
-    [2, (q) => [145000 * (4 - q) / 8, 129000 * (4 - q) / 4]],
-    [3, (q) => [145000 * Math.max(0, 3 - q) / 4, 129000 * (4 - q) / 4]],
-    [4, (q) => [145000 * (4 - q) / 4, 0]],
+    [0, (q) => [(145000 * (4 - q)) / 4, (129000 * (4 - q)) / 4]],
+    [1, (q) => [0, (129000 * (4 - q)) / 4]],
+    [2, (q) => [(145000 * (4 - q)) / 8, (129000 * (4 - q)) / 4]],
+    [3, (q) => [(145000 * Math.max(0, 3 - q)) / 4, (129000 * (4 - q)) / 4]],
+    [4, (q) => [(145000 * (4 - q)) / 4, 0]],
   ];
   for (const [benefit, amounts] of cases) {
     it(`benefit ${benefit} gives what it promises in every quarter, with the campaign code on the invoice`, async () => {
@@ -129,20 +161,25 @@ describe('a cover accepted during the year', () => {
     const member = await billedMember(t.db);
     const token = await login(t.app, member.email, member.password);
     const start = todayInOslo();
-    const ordered = await send('POST', '/api/subscription/new', { member_id: member.id, product_id: PRODUCTS.travel, subscription_start: start, status: 1 }, token);
+    const ordered = await send(
+      'POST',
+      '/api/subscription/new',
+      { member_id: member.id, product_id: PRODUCTS.travel, subscription_start: start, status: 1 },
+      token,
+    );
     expect(ordered.statusCode, ordered.body).toBe(200);
     const id = ordered.json().data.id as number;
     expect((await send('POST', `/api/subscription/accept/${id}`, {})).statusCode).toBe(200);
     const invoices = (await get(`/api/member/${member.id}/invoice`)).json();
     expect(invoices.total).toBe(1);
     const quarter = Math.floor((Number(start.slice(5, 7)) - 1) / 3);
-    expect(invoices.data[0]).toMatchObject({ kind: 'cover', total: 129000 * (4 - quarter) / 4 });
+    expect(invoices.data[0]).toMatchObject({ kind: 'cover', total: (129000 * (4 - quarter)) / 4 });
     expect((await invoice(invoices.data[0].id)).lines[0].subscription_id).toBe(id);
   });
 });
 
 describe('an instrument insurance accepted during the year', () => {
-  it('gets a cover invoice at the year\'s instrument price once; a second instrument accepted later makes none', async () => {
+  it("gets a cover invoice at the year's instrument price once; a second instrument accepted later makes none", async () => {
     const member = await billedMember(t.db);
     const first = await createInstrument(t.db, { member_id: member.id, instrument_category: GUITAR, state: 'requested', value: 20000 });
     expect((await send('POST', `/api/instrument/accept/${first}`, {})).statusCode).toBe(200);
@@ -150,7 +187,7 @@ describe('an instrument insurance accepted during the year', () => {
     const quarter = Math.floor((Number(today.slice(5, 7)) - 1) / 3);
     const invoices = (await get(`/api/member/${member.id}/invoice`)).json();
     expect(invoices.total).toBe(1);
-    expect(invoices.data[0]).toMatchObject({ kind: 'cover', total: 99500 * (4 - quarter) / 4 });
+    expect(invoices.data[0]).toMatchObject({ kind: 'cover', total: (99500 * (4 - quarter)) / 4 });
     const details = await invoice(invoices.data[0].id);
     expect(details.lines).toEqual([expect.objectContaining({ product_id: PRODUCTS.instrument, period_to: `${today.slice(0, 4)}-12-31` })]);
 
@@ -174,13 +211,19 @@ describe('KID', () => {
 });
 
 describe('prices per year', () => {
-  it('lists every product with this year\'s price, and next year\'s as inherited until set', async () => {
+  it("lists every product with this year's price, and next year's as inherited until set", async () => {
     const thisYear = Number(todayInOslo().slice(0, 4));
     const now = (await get(`/api/price/list?year=${thisYear}`)).json().data;
-    expect(now).toEqual(expect.arrayContaining([expect.objectContaining({ product_id: PRODUCTS.membership, price: 1450, inherited: false, kind: 'membership' })]));
+    expect(now).toEqual(
+      expect.arrayContaining([expect.objectContaining({ product_id: PRODUCTS.membership, price: 1450, inherited: false, kind: 'membership' })]),
+    );
     expect(now).toHaveLength(4);
     const later = (await get(`/api/price/list?year=${thisYear + 5}`)).json().data;
-    expect(later.find((row: { product_id: number }) => row.product_id === PRODUCTS.membership)).toMatchObject({ price: 1450, inherited: true, year: thisYear + 5 });
+    expect(later.find((row: { product_id: number }) => row.product_id === PRODUCTS.membership)).toMatchObject({
+      price: 1450,
+      inherited: true,
+      year: thisYear + 5,
+    });
   });
 
   it('a changed price goes on invoices of its year only; invoices made before keep theirs; a past year is refused', async () => {
@@ -198,7 +241,10 @@ describe('prices per year', () => {
     const other = await billedMember(t.db);
     expect((await invoice(await firstInvoice(t.db, t.config, other, `${year}-01-10`))).total).toBe(145000);
 
-    const past = await send('PATCH', '/api/price/list', { year: Number(todayInOslo().slice(0, 4)) - 1, prices: [{ product_id: PRODUCTS.membership, price: 1 }] });
+    const past = await send('PATCH', '/api/price/list', {
+      year: Number(todayInOslo().slice(0, 4)) - 1,
+      prices: [{ product_id: PRODUCTS.membership, price: 1 }],
+    });
     expect(past.statusCode).toBe(422);
     expect(past.json().errors.year).toEqual(['Priser for et år som er over, kan ikke endres.']);
     const unknown = await send('PATCH', '/api/price/list', { year: later, prices: [{ product_id: 999, price: 1 }] });

@@ -14,15 +14,39 @@ import { bookPaymentFile, readPaymentFile } from '../../server/domain/billing/pa
 
 const fixture = (name: string) => readFileSync(fileURLToPath(new URL(`../fixtures/ocr/${name}`, import.meta.url)));
 
-interface FixtureInvoice { memberNumber: number; invoiceNumber: number; outstandingOre: number; state: string; kid: string }
-interface FixturePayment { kid: string; amountOre: number; expected: string; invoiceId: number | null }
+interface FixtureInvoice {
+  memberNumber: number;
+  invoiceNumber: number;
+  outstandingOre: number;
+  state: string;
+  kid: string;
+}
+interface FixturePayment {
+  kid: string;
+  amountOre: number;
+  expected: string;
+  invoiceId: number | null;
+}
 const expected = JSON.parse(fixture('valid-payments.invoices.json').toString('utf8')) as {
-  bankAccount: string; invoices: (FixtureInvoice & { invoiceId: number })[]; payments: FixturePayment[];
+  bankAccount: string;
+  invoices: (FixtureInvoice & { invoiceId: number })[];
+  payments: FixturePayment[];
 };
 
 interface Item {
-  id: number; line: number; kind: string; amount: number; kid: string | null; invoice_id: number | null; booked: number; unplaced: number;
-  payment_id: number | null; placed_invoice_id: number | null; placed_by_name: string | null; placed_at: string | null; resolved: boolean;
+  id: number;
+  line: number;
+  kind: string;
+  amount: number;
+  kid: string | null;
+  invoice_id: number | null;
+  booked: number;
+  unplaced: number;
+  payment_id: number | null;
+  placed_invoice_id: number | null;
+  placed_by_name: string | null;
+  placed_at: string | null;
+  resolved: boolean;
 }
 
 let t: TestContext;
@@ -99,7 +123,14 @@ async function invoiced() {
 
 const invoice = async (id: number) => (await get(`/api/invoice/${id}`)).json().data;
 
-interface FileDetails { id: number; transmission_number: string; state: string; matched: Item[]; unmatched: Item[]; totals: Record<string, number> }
+interface FileDetails {
+  id: number;
+  transmission_number: string;
+  state: string;
+  matched: Item[];
+  unmatched: Item[];
+  totals: Record<string, number>;
+}
 
 /** Uploads a file, expects it read in (202, queued) and answers it once the queue's job has booked it. */
 async function booked(file: Buffer, filename?: string): Promise<FileDetails> {
@@ -116,13 +147,16 @@ describe('POST /api/payment-file', () => {
     expect(response.statusCode, response.body).toBe(202);
     // Read in and queued: nothing booked yet, every payment waiting for the job.
     expect(response.json().data).toMatchObject({ state: 'queued', matched: [], unmatched: [], totals: { count: 11, booked: 0, pending: 11 } });
-    await expect.poll(async () => (await get(`/api/payment-file/${response.json().data.id}`)).json().data.state, { timeout: 20_000, interval: 100 }).toBe('done');
+    await expect
+      .poll(async () => (await get(`/api/payment-file/${response.json().data.id}`)).json().data.state, { timeout: 20_000, interval: 100 })
+      .toBe('done');
     const data = (await get(`/api/payment-file/${response.json().data.id}`)).json().data as FileDetails;
     expect(data.transmission_number).toBe('1000042');
     const items = [...data.matched, ...data.unmatched].sort((a, b) => a.line - b.line);
     expect(items.map((item) => item.kind)).toEqual(expected.payments.map((payment) => payment.expected));
-    expect(items.map((item) => item.invoice_id)).toEqual(expected.payments.map((payment) =>
-      payment.invoiceId === null ? null : fixtureInvoices.get(payment.invoiceId)));
+    expect(items.map((item) => item.invoice_id)).toEqual(
+      expected.payments.map((payment) => (payment.invoiceId === null ? null : fixtureInvoices.get(payment.invoiceId))),
+    );
     expect(data.matched.map((item) => item.kind)).toEqual(['exact', 'partial', 'overpaid', 'exact', 'exact', 'exact']);
     expect(data.unmatched.map((item) => item.kind)).toEqual(['unknown_kid', 'invalid_kid', 'already_paid', 'credited', 'reversal']);
     // The over-payment pays the invoice; its 50 kr surplus is left for staff, not booked.
@@ -130,7 +164,15 @@ describe('POST /api/payment-file', () => {
     expect(over).toMatchObject({ amount: 130_000, booked: 125_000, unplaced: 5_000, resolved: false });
     expect(data.matched.filter((item) => item.kind !== 'overpaid').every((item) => item.resolved && item.payment_id !== null)).toBe(true);
     expect(data.unmatched.every((item) => item.booked === 0 && item.payment_id === null && !item.resolved)).toBe(true);
-    expect(data.totals).toEqual({ count: 11, amount: 1_304_550 - 2 * 62_500, booked: 787_050, unplaced: 1_304_550 - 2 * 62_500 - 787_050, matched: 6, unmatched: 5, pending: 0 });
+    expect(data.totals).toEqual({
+      count: 11,
+      amount: 1_304_550 - 2 * 62_500,
+      booked: 787_050,
+      unplaced: 1_304_550 - 2 * 62_500 - 787_050,
+      matched: 6,
+      unmatched: 5,
+      pending: 0,
+    });
 
     const states = await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map(async (n) => (await invoice(fixtureInvoices.get(n)!)).state));
     expect(states).toEqual(['paid', 'paid', 'paid', 'sent', 'paid', 'paid', 'credited', 'paid']);
@@ -140,7 +182,7 @@ describe('POST /api/payment-file', () => {
       expect.objectContaining({ amount: 75_000, method: 'ocr', paid_on: '2027-01-19' }),
     ]);
     expect(second.events.map((event: { to_state: string }) => event.to_state)).toEqual(['draft', 'sent', 'partly_paid', 'paid']);
-    expect((await invoice(fixtureInvoices.get(3)!))).toMatchObject({ paid: 125_000, outstanding: 0 });
+    expect(await invoice(fixtureInvoices.get(3)!)).toMatchObject({ paid: 125_000, outstanding: 0 });
     const [changes] = await t.db.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM member_changes WHERE member_id = (SELECT member_id FROM invoices WHERE id = $1) AND changes ? 'Innbetaling'",
       [fixtureInvoices.get(2)],
@@ -152,7 +194,9 @@ describe('POST /api/payment-file', () => {
     expect(uploaded.n).toBe(1);
     // The file's page names the members whose invoices it paid (each sees it in their own log).
     const [read] = await t.db.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM access_log WHERE kind = 'read' AND detail = 'En OCR-fil fra banken' AND $1 = ANY (member_ids)", [owner]);
+      "SELECT count(*)::int AS n FROM access_log WHERE kind = 'read' AND detail = 'En OCR-fil fra banken' AND $1 = ANY (member_ids)",
+      [owner],
+    );
     expect(read.n).toBeGreaterThanOrEqual(1);
 
     // The same transmission again (saved by another program: other bytes) is refused and books nothing.
@@ -222,7 +266,13 @@ describe('the booking job', () => {
   it('refuses to place a payment of a file still waiting for its booking, and reads a form without a boundary as a bad request', async () => {
     // Read in as the request does, with a job sender that holds the job back.
     const held = { send: async () => 'held', sendMany: async () => undefined };
-    const stored = await readPaymentFile(t.db, held, { name: 'venter.txt', buffer: ocrFile([{ date: today, amountOre: 5_000, kid: null }]) }, staff.id, t.config.billing.bankAccount);
+    const stored = await readPaymentFile(
+      t.db,
+      held,
+      { name: 'venter.txt', buffer: ocrFile([{ date: today, amountOre: 5_000, kid: null }]) },
+      staff.id,
+      t.config.billing.bankAccount,
+    );
     expect(stored).toMatchObject({ state: 'queued', totals: { pending: 1 } });
     const [item] = await t.db.query<{ id: number }>('SELECT id FROM payment_file_items WHERE file_id = $1', [stored.id]);
     const early = await post(`/api/payment-file/item/${item.id}/place`, { invoice_id: 1 });
@@ -230,7 +280,10 @@ describe('the booking job', () => {
     expect(early.json().message).toBe('Filen føres fortsatt. Prøv igjen om litt.');
 
     const noBoundary = await t.app.inject({
-      method: 'POST', url: '/api/payment-file', headers: { ...bearer(staff.token), 'content-type': 'multipart/form-data' }, payload: 'x',
+      method: 'POST',
+      url: '/api/payment-file',
+      headers: { ...bearer(staff.token), 'content-type': 'multipart/form-data' },
+      payload: 'x',
     });
     expect(noBoundary.statusCode).toBe(400);
     expect(noBoundary.json().message).toBe('Skjemaet med filen kunne ikke leses. Last opp filen på nytt.');
@@ -241,12 +294,22 @@ describe('GET /api/payment-file/list and /api/payment-file/{id}', () => {
   it('lists the files newest first and shows one with its matched and unmatched payments', async () => {
     const { kid } = await invoiced();
     const transmission = nextTransmission;
-    const created = await booked(ocrFile([{ date: today, amountOre: 145_000, kid }, { date: today, amountOre: 10_000, kid: null }]), 'siste.txt');
+    const created = await booked(
+      ocrFile([
+        { date: today, amountOre: 145_000, kid },
+        { date: today, amountOre: 10_000, kid: null },
+      ]),
+      'siste.txt',
+    );
     const list = await get('/api/payment-file/list');
     expect(list.statusCode).toBe(200);
     expect(list.json().data[0]).toMatchObject({
-      id: created.id, transmission_number: String(transmission), file_name: 'siste.txt', uploaded_by_name: 'Ingrid Berg',
-      state: 'done', totals: { count: 2, amount: 155_000, booked: 145_000, unplaced: 10_000, matched: 1, unmatched: 1, pending: 0 },
+      id: created.id,
+      transmission_number: String(transmission),
+      file_name: 'siste.txt',
+      uploaded_by_name: 'Ingrid Berg',
+      state: 'done',
+      totals: { count: 2, amount: 155_000, booked: 145_000, unplaced: 10_000, matched: 1, unmatched: 1, pending: 0 },
     });
     expect(list.json().total).toBeGreaterThanOrEqual(2);
     const one = await get(`/api/payment-file/${created.id}`);
@@ -282,7 +345,9 @@ describe('POST /api/payment-file/item/{id}/place', () => {
     expect((await invoice(target.id)).payments).toHaveLength(1);
     await t.services.accessLog.flush();
     const [logged] = await t.db.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM access_log WHERE member_id = $1 AND kind = 'change' AND detail = 'Innbetaling plassert'", [target.member.id]);
+      "SELECT count(*)::int AS n FROM access_log WHERE member_id = $1 AND kind = 'change' AND detail = 'Innbetaling plassert'",
+      [target.member.id],
+    );
     expect(logged.n).toBe(1);
     expect((await get(`/api/payment-file/${file.id}`)).json().data.totals).toMatchObject({ booked: 145_000, unplaced: 0 });
   });
@@ -292,10 +357,12 @@ describe('POST /api/payment-file/item/{id}/place', () => {
     const small = await invoiced();
     await t.db.query('UPDATE invoices SET total_ore = $2 WHERE id = $1', [small.id, 3_000]);
     const next = await invoiced();
-    const file = await booked(ocrFile([
-      { date: today, amountOre: 150_000, kid: paid.kid },
-      { date: today, amountOre: 2_000, kid: next.kid, transactionType: 18 },
-    ]));
+    const file = await booked(
+      ocrFile([
+        { date: today, amountOre: 150_000, kid: paid.kid },
+        { date: today, amountOre: 2_000, kid: next.kid, transactionType: 18 },
+      ]),
+    );
     const [over] = file.matched as Item[];
     const [reversal] = file.unmatched as Item[];
     expect(over).toMatchObject({ kind: 'overpaid', booked: 145_000, unplaced: 5_000 });

@@ -49,13 +49,17 @@ describe('POST /api/invoice/{id}/payment', () => {
     ]);
     expect(rest.json().data.events.map((event: { to_state: string }) => event.to_state)).toEqual(['draft', 'sent', 'partly_paid', 'paid']);
     const changes = await t.db.query<{ changes: Record<string, [null, string]>; changed_by: number }>(
-      "SELECT changes, changed_by FROM member_changes WHERE member_id = $1 AND changes ? 'Innbetaling' ORDER BY id", [member.id]);
+      "SELECT changes, changed_by FROM member_changes WHERE member_id = $1 AND changes ? 'Innbetaling' ORDER BY id",
+      [member.id],
+    );
     expect(changes).toHaveLength(2);
     expect(changes[0].changed_by).toBe(staff.id);
     expect(changes[0].changes.Innbetaling[1]).toContain('kr 500,00');
     await t.services.accessLog.flush();
     const [logged] = await t.db.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM access_log WHERE member_id = $1 AND kind = 'change' AND detail = 'Innbetaling registrert'", [member.id]);
+      "SELECT count(*)::int AS n FROM access_log WHERE member_id = $1 AND kind = 'change' AND detail = 'Innbetaling registrert'",
+      [member.id],
+    );
     expect(logged.n).toBe(2);
   });
 
@@ -112,9 +116,19 @@ describe('GET /api/invoice/list', () => {
     const listYear = year + 3;
     const made: { id: number; memberId: number; remoteId: number; channel: string }[] = [];
     for (const [index, method] of ['EMAIL', 'EFAKTURA', 'EMAIL', 'EFAKTURA', 'EMAIL'].entries()) {
-      const member = await billedMember(t.db, { invoice_method: method, first_name: `Liste${index}`, last_name: 'Totalsen', ...(index === 4 ? { benefit: 2 } : {}) });
+      const member = await billedMember(t.db, {
+        invoice_method: method,
+        first_name: `Liste${index}`,
+        last_name: 'Totalsen',
+        ...(index === 4 ? { benefit: 2 } : {}),
+      });
       if (index % 2 === 0) await activeTravel(t.db, member.id);
-      made.push({ id: await firstInvoice(t.db, t.config, member, `${listYear}-0${index + 1}-10`), memberId: member.id, remoteId: member.remoteId, channel: method });
+      made.push({
+        id: await firstInvoice(t.db, t.config, member, `${listYear}-0${index + 1}-10`),
+        memberId: member.id,
+        remoteId: member.remoteId,
+        channel: method,
+      });
     }
     await post(`/api/invoice/${made[0].id}/payment`, { amount: 20000, paid_on: today, method: 'bank' });
     await post(`/api/invoice/${made[1].id}/credit`, { reason: 'Feil' });
@@ -122,7 +136,9 @@ describe('GET /api/invoice/list', () => {
     await t.db.query('UPDATE invoices SET due_date = $2, invoice_date = $2 WHERE id = $1', [made[2].id, shift(-40)]);
 
     const rows = await t.db.query<{ id: number; total_ore: number; paid_ore: number; credited_ore: number; state: string; channel: string; due_date: string }>(
-      'SELECT id, total_ore, paid_ore, credited_ore, state, channel, due_date::text FROM invoices WHERE year = $1', [listYear]);
+      'SELECT id, total_ore, paid_ore, credited_ore, state, channel, due_date::text FROM invoices WHERE year = $1',
+      [listYear],
+    );
     const sums = (subset: typeof rows) => ({
       count: subset.length,
       invoiced: subset.reduce((sum, row) => sum + row.total_ore, 0),
@@ -132,7 +148,11 @@ describe('GET /api/invoice/list', () => {
     const list = async (query: string) => {
       const response = await get(`/api/invoice/list?filter[year]=${listYear}&${query}`);
       expect(response.statusCode, response.body).toBe(200);
-      return response.json() as { data: { id: number; state: string; overdue: boolean; member_name: string; outstanding: number }[]; total: number; totals: ReturnType<typeof sums> };
+      return response.json() as {
+        data: { id: number; state: string; overdue: boolean; member_name: string; outstanding: number }[];
+        total: number;
+        totals: ReturnType<typeof sums>;
+      };
     };
 
     const all = await list('');
@@ -152,9 +172,12 @@ describe('GET /api/invoice/list', () => {
     const [{ code }] = await t.db.query<{ code: string }>('SELECT campaign_code AS code FROM invoices WHERE id = $1', [made[4].id]);
     expect((await list(`filter[campaign]=${code}`)).data.map((row) => row.id)).toEqual([made[4].id]);
     expect((await list(`filter[member_id]=${made[3].memberId}`)).data.map((row) => row.id)).toEqual([made[3].id]);
-    const numbers = await t.db.query<{ id: number; number: number }>('SELECT id, number FROM invoices WHERE id = ANY($1::int[]) ORDER BY id', [[made[2].id, made[4].id]]);
-    expect((await list(`filter[number]=${numbers.map((row) => row.number).join(',')}`)).data.map((row) => row.id).sort((a, b) => a - b))
-      .toEqual(numbers.map((row) => row.id));
+    const numbers = await t.db.query<{ id: number; number: number }>('SELECT id, number FROM invoices WHERE id = ANY($1::int[]) ORDER BY id', [
+      [made[2].id, made[4].id],
+    ]);
+    expect((await list(`filter[number]=${numbers.map((row) => row.number).join(',')}`)).data.map((row) => row.id).sort((a, b) => a - b)).toEqual(
+      numbers.map((row) => row.id),
+    );
     // A member number is no invoice number: the number filter does not match it.
     expect((await list(`filter[number]=${made[1].remoteId}`)).total).toBe(0);
     expect((await list(`filter[q]=${made[1].remoteId}`)).data.map((row) => row.id)).toEqual([made[1].id]);
@@ -164,7 +187,13 @@ describe('GET /api/invoice/list', () => {
 
     const byOutstanding = (await list('sort=-outstanding')).data.map((row) => row.outstanding);
     expect(byOutstanding).toEqual([...byOutstanding].sort((a, b) => b - a));
-    expect((await list('sort=member_name')).data.map((row) => row.member_name)).toEqual(['Liste0 Totalsen', 'Liste1 Totalsen', 'Liste2 Totalsen', 'Liste3 Totalsen', 'Liste4 Totalsen']);
+    expect((await list('sort=member_name')).data.map((row) => row.member_name)).toEqual([
+      'Liste0 Totalsen',
+      'Liste1 Totalsen',
+      'Liste2 Totalsen',
+      'Liste3 Totalsen',
+      'Liste4 Totalsen',
+    ]);
     const paged = await list('per_page=25&page=1&sort=due_date');
     expect(paged.data[0].id).toBe(made[2].id);
     expect((await get('/api/invoice/list?filter[nope]=1')).statusCode).toBe(400);
@@ -172,7 +201,10 @@ describe('GET /api/invoice/list', () => {
     const csv = await get(`/api/invoice/export?filter[year]=${listYear}&filter[channel]=EMAIL`);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines).toHaveLength(1 + 3);
     expect(lines[0]).toContain('Fakturanummer;Medlemsnummer;Navn');
     const xlsx = await get(`/api/invoice/export?filter[year]=${listYear}&format=xlsx`);
@@ -182,7 +214,7 @@ describe('GET /api/invoice/list', () => {
 });
 
 describe('who sees which invoices', () => {
-  it('a member sees their own invoices, never another member\'s (404), and no staff route (403)', async () => {
+  it("a member sees their own invoices, never another member's (404), and no staff route (403)", async () => {
     const a = await invoiced({ first_name: 'Anna' });
     const b = await invoiced({ first_name: 'Bjørn' });
     const tokenA = await login(t.app, a.member.email, a.member.password);
@@ -190,7 +222,14 @@ describe('who sees which invoices', () => {
     expect(own.statusCode).toBe(200);
     expect(own.json().data.map((row: { id: number }) => row.id)).toEqual([a.id]);
     expect((await get(`/api/member/${b.member.id}/invoice`, tokenA)).statusCode).toBe(404);
-    for (const url of [`/api/invoice/${a.id}`, `/api/invoice/${b.id}`, '/api/invoice/list', '/api/invoice/export', '/api/price/list', '/api/billing/settings']) {
+    for (const url of [
+      `/api/invoice/${a.id}`,
+      `/api/invoice/${b.id}`,
+      '/api/invoice/list',
+      '/api/invoice/export',
+      '/api/price/list',
+      '/api/billing/settings',
+    ]) {
       expect((await get(url, tokenA)).statusCode, url).toBe(403);
     }
     expect((await post(`/api/invoice/${a.id}/payment`, { amount: 100, paid_on: today, method: 'manual' }, tokenA)).statusCode).toBe(403);
@@ -215,7 +254,14 @@ describe('erasure', () => {
 describe('/api/billing/settings', () => {
   it('shows the days from the environment until staff change them, and keeps them in order', async () => {
     const first = (await get('/api/billing/settings')).json().data;
-    expect(first).toEqual({ invoice_due_days: 14, reminder_1_days: 14, reminder_2_days: 28, lapse_days: 60, bank_account: t.config.billing.bankAccount, tripletex: false });
+    expect(first).toEqual({
+      invoice_due_days: 14,
+      reminder_1_days: 14,
+      reminder_2_days: 28,
+      lapse_days: 60,
+      bank_account: t.config.billing.bankAccount,
+      tripletex: false,
+    });
     const patch = (payload: object) => t.app.inject({ method: 'PATCH', url: '/api/billing/settings', headers: bearer(staff.token), payload });
     const wrong = await patch({ reminder_2_days: 10 });
     expect(wrong.statusCode).toBe(422);

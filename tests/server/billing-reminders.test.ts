@@ -23,8 +23,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const post = (url: string, payload: object = {}, token = staff.token) =>
-  t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+const post = (url: string, payload: object = {}, token = staff.token) => t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
 
 /** A member with an open first invoice due `daysAgo` days ago; a mobile number unless told otherwise. */
 async function overdueInvoice(daysAgo: number, { phone = '912 34 567', travel = false } = {}) {
@@ -32,10 +31,10 @@ async function overdueInvoice(daysAgo: number, { phone = '912 34 567', travel = 
   await t.db.query('UPDATE accounts SET phone = $2 WHERE id = $1', [member.id, phone]);
   const travelId = travel ? await activeTravel(t.db, member.id) : null;
   const id = await firstInvoice(t.db, t.config, member, '2026-03-01');
-  await t.db.query(
-    `UPDATE invoices SET due_date = ${OSLO_TODAY} - $2::int, invoice_date = ${OSLO_TODAY} - $2::int - 14, state = 'sent' WHERE id = $1`,
-    [id, daysAgo],
-  );
+  await t.db.query(`UPDATE invoices SET due_date = ${OSLO_TODAY} - $2::int, invoice_date = ${OSLO_TODAY} - $2::int - 14, state = 'sent' WHERE id = $1`, [
+    id,
+    daysAgo,
+  ]);
   return { id, member, travelId };
 }
 
@@ -45,14 +44,12 @@ const reminders = (invoiceId: number) =>
     [invoiceId],
   );
 const messages = (memberId: number) =>
-  t.db.query<{ channel: string; subject: string; content: string }>(
-    'SELECT channel, subject, content FROM message_log WHERE member_id = $1 ORDER BY id',
-    [memberId],
-  );
+  t.db.query<{ channel: string; subject: string; content: string }>('SELECT channel, subject, content FROM message_log WHERE member_id = $1 ORDER BY id', [
+    memberId,
+  ]);
 const history = (invoiceId: number) =>
   t.db.query<{ to_state: string; reason: string | null }>('SELECT to_state, reason FROM invoice_events WHERE invoice_id = $1 ORDER BY id', [invoiceId]);
-const stateOf = async (invoiceId: number) =>
-  (await t.db.query<{ state: string }>('SELECT state FROM invoices WHERE id = $1', [invoiceId]))[0].state;
+const stateOf = async (invoiceId: number) => (await t.db.query<{ state: string }>('SELECT state FROM invoices WHERE id = $1', [invoiceId]))[0].state;
 
 describe('reminders', () => {
   it('sends the first reminder at its day by e-mail and SMS, and not before', async () => {
@@ -79,7 +76,10 @@ describe('reminders', () => {
     await t.db.query(`UPDATE invoices SET due_date = ${OSLO_TODAY} - 28, invoice_date = ${OSLO_TODAY} - 42 WHERE id = $1`, [invoice.id]);
     await runReminders(t.db, t.services.outbox, t.config);
 
-    expect((await reminders(invoice.id)).map((row) => [row.level, row.status])).toEqual([[1, 'sent'], [2, 'sent']]);
+    expect((await reminders(invoice.id)).map((row) => [row.level, row.status])).toEqual([
+      [1, 'sent'],
+      [2, 'sent'],
+    ]);
     const sent = await messages(invoice.member.id);
     expect(sent.map((message) => message.channel)).toEqual(['email', 'email']);
     expect(sent[1].subject).toMatch(/^Andre påminnelse/);
@@ -137,7 +137,11 @@ describe('reminders', () => {
     expect(await remindInvoice(t.db, t.services.outbox, t.config, had.id, 1)).toBe('sent');
 
     const outcomes = await remindInvoices(t.db, t.services.outbox, t.config, [
-      { id: send.id, level: 1 }, { id: paidSince.id, level: 1 }, { id: paused.id, level: 1 }, { id: had.id, level: 1 }, { id: noMobile.id, level: 1 },
+      { id: send.id, level: 1 },
+      { id: paidSince.id, level: 1 },
+      { id: paused.id, level: 1 },
+      { id: had.id, level: 1 },
+      { id: noMobile.id, level: 1 },
     ]);
     expect(outcomes).toEqual(['sent', 'stopped', 'stopped', 'none', 'sent']);
     expect((await messages(send.member.id)).map((message) => message.channel)).toEqual(['email', 'sms']);
@@ -185,7 +189,6 @@ describe('reminders', () => {
     expect(late.statusCode).toBe(422);
     expect(late.json().errors).toEqual({ until: ['Purring kan utsettes høyst ett år frem i tid.'], reason: ['Skriv hvorfor purringen utsettes.'] });
   });
-
 });
 
 describe('lapse', () => {
@@ -241,7 +244,9 @@ describe('lapse', () => {
     const invoice = await overdueInvoice(61);
     await t.db.query('UPDATE invoices SET paid_ore = total_ore, state = $2 WHERE id = $1', [invoice.id, 'paid']);
     expect(await lapseInvoice(t.db, t.services.outbox, invoice.id)).toBe(false);
-    const [membership] = await t.db.query<{ state: string }>("SELECT state FROM subscriptions WHERE member_id = $1 AND kind = 'membership'", [invoice.member.id]);
+    const [membership] = await t.db.query<{ state: string }>("SELECT state FROM subscriptions WHERE member_id = $1 AND kind = 'membership'", [
+      invoice.member.id,
+    ]);
     expect(membership.state).toBe('active');
   });
 });
@@ -279,11 +284,18 @@ describe('staff told of lapse', () => {
     const rows = [...mail.content.matchAll(/<tr><td>(.*?)<\/td><td>(.*?)<\/td><td[^>]*>(.*?)<\/td><td[^>]*>(.*?)<\/td><\/tr>/g)].map((match) => match.slice(1));
     const numberOf = async (invoiceId: number) =>
       (await t.db.query<{ number: number; member_number: number }>('SELECT number, member_number FROM invoices WHERE id = $1', [invoiceId]))[0];
-    const expected = await Promise.all(([[one, 'Kari Nordmann', amounts.one], [two, 'Per Ubetalt &amp; Co', amounts.two], [cutOff, 'Kari Nordmann', amounts.cutOff]] as const)
-      .map(async ([invoice, name, ore]) => {
+    const expected = await Promise.all(
+      (
+        [
+          [one, 'Kari Nordmann', amounts.one],
+          [two, 'Per Ubetalt &amp; Co', amounts.two],
+          [cutOff, 'Kari Nordmann', amounts.cutOff],
+        ] as const
+      ).map(async ([invoice, name, ore]) => {
         const { number, member_number: memberNumber } = await numberOf(invoice.id);
         return [String(memberNumber), name, String(number), formatKroner(ore)];
-      }));
+      }),
+    );
     expect(rows).toEqual(expected.sort((a, b) => Number(a[0]) - Number(b[0])));
 
     // Through the outbox: the queue's worker sends it.
@@ -342,9 +354,9 @@ describe('routes', () => {
     expect(run.statusCode).toBe(202);
     expect(run.json().message).toBe('Purringene kjøres nå.');
     // The queue runs the job: the due invoice gets its first reminder.
-    const reminder = await settledMessage<{ status: string; level: number }>(
-      t.db, 'SELECT status, level FROM invoice_reminders WHERE invoice_id = $1', [due.id],
-    );
+    const reminder = await settledMessage<{ status: string; level: number }>(t.db, 'SELECT status, level FROM invoice_reminders WHERE invoice_id = $1', [
+      due.id,
+    ]);
     expect(reminder).toEqual({ status: 'sent', level: 1 });
   });
 });

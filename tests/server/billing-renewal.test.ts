@@ -44,8 +44,9 @@ async function preview(forYear: number): Promise<{ summary: RenewalSummary; rows
 }
 
 const renewals = (forYear: number) =>
-  t.db.query<{ member_id: number; n: number }>(
-    "SELECT member_id, count(*)::int AS n FROM invoices WHERE year = $1 AND kind = 'renewal' GROUP BY member_id", [forYear]);
+  t.db.query<{ member_id: number; n: number }>("SELECT member_id, count(*)::int AS n FROM invoices WHERE year = $1 AND kind = 'renewal' GROUP BY member_id", [
+    forYear,
+  ]);
 
 async function finished(forYear: number) {
   await expect.poll(async () => (await get(`/api/renewal/${forYear}`)).json().data.state, { timeout: 30_000, interval: 100 }).toBe('done');
@@ -65,17 +66,28 @@ async function register() {
   const ended = await billedMember(t.db);
   await t.db.query(`UPDATE subscriptions SET subscription_end = make_date($2, 6, 30) WHERE id = $1`, [ended.membership, year]);
   const pending = await createAccount(t.db, { role_id: 1 });
-  await t.db.query(`INSERT INTO subscriptions (member_id, product_id, kind, state) VALUES ($1, $2, 'membership', 'pending')`, [pending.id, PRODUCTS.membership]);
+  await t.db.query(`INSERT INTO subscriptions (member_id, product_id, kind, state) VALUES ($1, $2, 'membership', 'pending')`, [
+    pending.id,
+    PRODUCTS.membership,
+  ]);
   const invoiced = await billedMember(t.db);
   await t.db.query('UPDATE subscriptions SET invoiced_for = make_date($2, 12, 31) WHERE id = $1', [invoiced.membership, next]);
   return { renews, travel, einvoice, erased, blocked, rejected, ended, pending, invoiced };
 }
 
 describe('the renewal preview', () => {
-  it('writes nothing and names who renews, who is left out and why, with next year\'s prices per product and channel', async () => {
+  it("writes nothing and names who renews, who is left out and why, with next year's prices per product and channel", async () => {
     const prices = await t.app.inject({
-      method: 'PATCH', url: '/api/price/list', headers: bearer(staff.token),
-      payload: { year: next, prices: [{ product_id: PRODUCTS.membership, price: 1_250 }, { product_id: PRODUCTS.travel, price: 600 }] },
+      method: 'PATCH',
+      url: '/api/price/list',
+      headers: bearer(staff.token),
+      payload: {
+        year: next,
+        prices: [
+          { product_id: PRODUCTS.membership, price: 1_250 },
+          { product_id: PRODUCTS.travel, price: 600 },
+        ],
+      },
     });
     expect(prices.statusCode, prices.body).toBe(200);
     const before = await preview(next);
@@ -115,7 +127,7 @@ describe('the renewal preview', () => {
 });
 
 describe('the renewal run', () => {
-  it('runs as a job: one invoice per renewing member at next year\'s prices, mailed, covers invoiced to the year\'s end; run again, it makes nothing new', async () => {
+  it("runs as a job: one invoice per renewing member at next year's prices, mailed, covers invoiced to the year's end; run again, it makes nothing new", async () => {
     const member = await billedMember(t.db, { first_name: 'Jon', last_name: 'Jobb' });
     const travel = await activeTravel(t.db, member.id);
     const expected = (await preview(next)).summary.renewing;
@@ -127,11 +139,15 @@ describe('the renewal run', () => {
     expect(run).toMatchObject({ state: 'done', total: expected, done: expected, started_by_name: 'Ingrid Berg' });
 
     const [invoice] = await t.db.query<{ id: number; total_ore: number; state: string; kid: string }>(
-      "SELECT id, total_ore, state, kid FROM invoices WHERE member_id = $1 AND year = $2 AND kind = 'renewal'", [member.id, next]);
+      "SELECT id, total_ore, state, kid FROM invoices WHERE member_id = $1 AND year = $2 AND kind = 'renewal'",
+      [member.id, next],
+    );
     expect(invoice).toMatchObject({ total_ore: 185_000, state: 'sent' });
     expect(invoice.kid).toMatch(/^\d{15}$/);
     const covered = await t.db.query<{ id: number; invoiced_for: string }>(
-      'SELECT id, invoiced_for::text AS invoiced_for FROM subscriptions WHERE id = ANY($1::int[]) ORDER BY id', [[member.membership, travel]]);
+      'SELECT id, invoiced_for::text AS invoiced_for FROM subscriptions WHERE id = ANY($1::int[]) ORDER BY id',
+      [[member.membership, travel]],
+    );
     expect(covered.map((row) => row.invoiced_for)).toEqual([`${next}-12-31`, `${next}-12-31`]);
     const mails = await t.db.query<{ subject: string }>("SELECT subject FROM message_log WHERE member_id = $1 AND channel = 'email'", [member.id]);
     expect(mails.map((mail) => mail.subject).join()).toMatch(/faktura/i);
@@ -148,8 +164,8 @@ describe('the renewal run', () => {
   it('makes one invoice per member when two runs go at once, and goes on where it stopped when cut off and started again', async () => {
     const members = await Promise.all(Array.from({ length: 12 }, () => billedMember(t.db)));
     const sending = { outbox: t.services.outbox, billing: t.config.billing };
-    const queue = () => t.db.query(
-      `INSERT INTO renewal_runs (year, state) VALUES ($1, 'queued') ON CONFLICT (year) DO UPDATE SET state = 'queued', total = 0, done = 0`, [year]);
+    const queue = () =>
+      t.db.query(`INSERT INTO renewal_runs (year, state) VALUES ($1, 'queued') ON CONFLICT (year) DO UPDATE SET state = 'queued', total = 0, done = 0`, [year]);
 
     // Cut off: the seventh member's invoice fails, after the steps before it were committed.
     const seventh = members[6].id;
@@ -181,15 +197,18 @@ describe('the renewal run', () => {
     const past = await post(`/api/renewal/${year - 1}`);
     expect(past.statusCode).toBe(422);
     expect(past.json().errors.year).toEqual(['Fornyelsen kan bare kjøres for i år eller neste år.']);
-    await t.db.query(
-      `INSERT INTO renewal_runs (year, state) VALUES ($1, 'running') ON CONFLICT (year) DO UPDATE SET state = 'running'`, [year]);
+    await t.db.query(`INSERT INTO renewal_runs (year, state) VALUES ($1, 'running') ON CONFLICT (year) DO UPDATE SET state = 'running'`, [year]);
     const busy = await post(`/api/renewal/${year}`);
     expect(busy.statusCode).toBe(409);
     expect(busy.json().message).toBe(`Fornyelsen for ${year} kjører allerede.`);
     await t.db.query("UPDATE renewal_runs SET state = 'done' WHERE year = $1", [year]);
 
     const member = await signedIn(t.app, t.db);
-    for (const response of [await get(`/api/renewal/${next}/preview`, member.token), await get(`/api/renewal/${next}`, member.token), await post(`/api/renewal/${next}`, member.token)]) {
+    for (const response of [
+      await get(`/api/renewal/${next}/preview`, member.token),
+      await get(`/api/renewal/${next}`, member.token),
+      await post(`/api/renewal/${next}`, member.token),
+    ]) {
       expect(response.statusCode).toBe(403);
     }
     expect((await get('/api/renewal/1999')).statusCode).toBe(400);

@@ -36,16 +36,21 @@ const remoteOf = async (id: number) => {
   const [row] = await t.db.query<{ tripletex_invoice_id: number | null }>('SELECT tripletex_invoice_id FROM invoices WHERE id = $1', [id]);
   return fake.invoice(Number(row.tripletex_invoice_id))!;
 };
-const stateOf = (id: number, state: string) =>
-  expect.poll(async () => (await details(id)).state, { timeout: 30_000, interval: 100 }).toBe(state);
+const stateOf = (id: number, state: string) => expect.poll(async () => (await details(id)).state, { timeout: 30_000, interval: 100 }).toBe(state);
 
 /** A member's first invoice made as staff's acceptance makes it: the queue's ledger run sends it. */
 async function tripletexInvoice(firstName: string) {
   const member = await billedMember(t.db, { first_name: firstName, last_name: 'Jobb' });
-  const id = await t.db.transaction((tx) => invoiceRestOfYear(tx, {
-    memberId: member.id, membershipSubscriptionId: member.membership, actorId: staff.id, today: todayInOslo(),
-    billing: t.config.billing, outbox: t.services.outbox,
-  }));
+  const id = await t.db.transaction((tx) =>
+    invoiceRestOfYear(tx, {
+      memberId: member.id,
+      membershipSubscriptionId: member.membership,
+      actorId: staff.id,
+      today: todayInOslo(),
+      billing: t.config.billing,
+      outbox: t.services.outbox,
+    }),
+  );
   const [row] = await t.db.query<{ id: number; number: number; total_ore: number }>('SELECT id, number, total_ore FROM invoices WHERE id = $1', [id]);
   return { ...row, member };
 }
@@ -66,7 +71,8 @@ describe('the queue runs the ledger', () => {
     // Tripletex refuses every order until it is up again: the queue's runs leave the invoice a draft with the error.
     fake.failWhen = (method, path) => (method === 'POST' && path === '/order' ? { status: 500, message: 'Nede' } : null);
     const invoice = await tripletexInvoice('Jens');
-    await expect.poll(async () => (await details(invoice.id)).tripletex.error, { timeout: 30_000, interval: 100 })
+    await expect
+      .poll(async () => (await details(invoice.id)).tripletex.error, { timeout: 30_000, interval: 100 })
       .toBe('Ordren kunne ikke lages i Tripletex: Tripletex hadde en feil (500): Nede');
     expect((await details(invoice.id)).state).toBe('draft');
     fake.failWhen = null;

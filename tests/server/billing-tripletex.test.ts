@@ -26,7 +26,10 @@ beforeAll(async () => {
   fake = await startFakeTripletex('ledger-consumer', 'ledger-employee');
   t = await buildTestApp({
     env: {
-      TRIPLETEX_URL: fake.url, TRIPLETEX_CONSUMER_TOKEN: 'ledger-consumer', TRIPLETEX_EMPLOYEE_TOKEN: 'ledger-employee', TRIPLETEX_TIMEOUT_MS: '3000',
+      TRIPLETEX_URL: fake.url,
+      TRIPLETEX_CONSUMER_TOKEN: 'ledger-consumer',
+      TRIPLETEX_EMPLOYEE_TOKEN: 'ledger-employee',
+      TRIPLETEX_TIMEOUT_MS: '3000',
       TRIPLETEX_INVOICE_URL: 'https://tripletex.test/faktura?id={id}',
     },
   });
@@ -56,10 +59,16 @@ async function ledger(readBack = false): Promise<LedgerResult> {
 async function tripletexInvoice(input: { first_name: string; invoice_method?: string; travel?: boolean }) {
   const member = await billedMember(t.db, { first_name: input.first_name, last_name: 'Ledger', invoice_method: input.invoice_method });
   if (input.travel) await activeTravel(t.db, member.id);
-  const id = await t.db.transaction((tx) => invoiceRestOfYear(tx, {
-    memberId: member.id, membershipSubscriptionId: member.membership, actorId: staff.id, today: todayInOslo(),
-    billing: t.config.billing, outbox: t.services.outbox,
-  }));
+  const id = await t.db.transaction((tx) =>
+    invoiceRestOfYear(tx, {
+      memberId: member.id,
+      membershipSubscriptionId: member.membership,
+      actorId: staff.id,
+      today: todayInOslo(),
+      billing: t.config.billing,
+      outbox: t.services.outbox,
+    }),
+  );
   const [row] = await t.db.query<{ id: number; number: number; kid: string; total_ore: number; due_date: string }>(
     'SELECT id, number, kid, total_ore, due_date::text AS due_date FROM invoices WHERE id = $1',
     [id],
@@ -76,7 +85,7 @@ const remoteOf = async (id: number) => {
 };
 
 describe('invoices sent by Tripletex', () => {
-  it('makes the customer, an order of our reference, an invoice with our KID and due date, and sends it by the member\'s channel', async () => {
+  it("makes the customer, an order of our reference, an invoice with our KID and due date, and sends it by the member's channel", async () => {
     const invoice = await tripletexInvoice({ first_name: 'Eva', invoice_method: 'EFAKTURA', travel: true });
     expect((await details(invoice.id)).state).toBe('draft');
     const result = await ledger();
@@ -138,8 +147,9 @@ describe('invoices sent by Tripletex', () => {
     const limited = await ledger();
     fake.failWhen = null;
     expect(limited).toMatchObject({ state: 'rate_limited', retryAfterMs: 120_000 });
-    expect((await details(invoice.id)).tripletex.error)
-      .toBe('Fakturaen kunne ikke sendes fra Tripletex: Tripletex svarte at det kommer for mange kall (429); prøv igjen om litt');
+    expect((await details(invoice.id)).tripletex.error).toBe(
+      'Fakturaen kunne ikke sendes fra Tripletex: Tripletex svarte at det kommer for mange kall (429); prøv igjen om litt',
+    );
 
     expect((await ledger()).state).toBe('done');
     expect(await details(invoice.id)).toMatchObject({ state: 'sent', tripletex: { error: null } });
@@ -172,7 +182,7 @@ describe('the status read back', () => {
   });
 });
 
-describe('the portal\'s own money in Tripletex', () => {
+describe("the portal's own money in Tripletex", () => {
   it('registers a staff payment there, with the bank payment type, once', async () => {
     const invoice = await tripletexInvoice({ first_name: 'Kari' });
     await ledger();
@@ -242,8 +252,10 @@ describe('the second reminder with Tripletex as the ledger', () => {
     expect(mails).toHaveLength(0);
     const shown = await details(invoice.id);
     expect(shown.state).toBe('reminded');
-    expect(shown.events.slice(-2).map((event: { reason: string }) => event.reason))
-      .toEqual(['Andre purring sendes fra Tripletex', 'Andre purring sendt fra Tripletex (e-post)']);
+    expect(shown.events.slice(-2).map((event: { reason: string }) => event.reason)).toEqual([
+      'Andre purring sendes fra Tripletex',
+      'Andre purring sendt fra Tripletex (e-post)',
+    ]);
   });
 
   it('is stopped when Tripletex says the invoice was paid after the reminder was decided', async () => {

@@ -84,7 +84,11 @@ describe('Cache-Control on API answers', () => {
         }
       }
       const target = query.size ? `${url}?${query}` : url;
-      for (const [caller, token] of [['staff', staff.token], ['member', member.token], ['anonymous', null]] as const) {
+      for (const [caller, token] of [
+        ['staff', staff.token],
+        ['member', member.token],
+        ['anonymous', null],
+      ] as const) {
         const response = await t.app.inject({ url: target, headers: token ? bearer(token) : {} });
         statuses.add(response.statusCode);
         if (response.headers['cache-control'] !== 'no-store') {

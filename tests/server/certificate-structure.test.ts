@@ -8,9 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRawStream, PDFRef, PDFString, decodePDFRawStream, type PDFObject,
-} from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRawStream, PDFRef, PDFString, decodePDFRawStream, type PDFObject } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, type TestContext } from './helpers.ts';
 import { createSubscription, GUITAR, PRODUCTS, signedIn } from './factories-member-admin.ts';
@@ -31,8 +29,20 @@ afterAll(async () => {
 /** A member whose instrument insurance lists `count` guitars. */
 async function insuredWith(count: number) {
   const account = await signedIn(t.app, t.db, { remote_id: 73000 + count, birthdate: '1988-04-17' });
-  await createSubscription(t.db, { member_id: account.id, product_id: PRODUCTS.membership, kind: 'membership', state: 'active', subscription_start: `${year()}-01-01` });
-  const insurance = await createSubscription(t.db, { member_id: account.id, product_id: PRODUCTS.instrument, kind: 'instrument', state: 'active', subscription_start: `${year()}-01-10` });
+  await createSubscription(t.db, {
+    member_id: account.id,
+    product_id: PRODUCTS.membership,
+    kind: 'membership',
+    state: 'active',
+    subscription_start: `${year()}-01-01`,
+  });
+  const insurance = await createSubscription(t.db, {
+    member_id: account.id,
+    product_id: PRODUCTS.instrument,
+    kind: 'instrument',
+    state: 'active',
+    subscription_start: `${year()}-01-10`,
+  });
   for (let index = 1; index <= count; index += 1) {
     await t.db.query(
       `INSERT INTO instruments (member_id, instrument_category, subscription_id, state, make, model, serial_number, value, insurance_start)
@@ -53,7 +63,12 @@ async function certificate(account: { id: number; token: string }, name: string)
 const name = (value: PDFObject | undefined) => (value instanceof PDFName ? value.decodeText() : undefined);
 const text = (value: PDFObject | undefined) => (value instanceof PDFString || value instanceof PDFHexString ? value.decodeText() : undefined);
 
-interface Element { ref: PDFRef | undefined; dict: PDFDict; type: string; children: PDFObject[] }
+interface Element {
+  ref: PDFRef | undefined;
+  dict: PDFDict;
+  type: string;
+  children: PDFObject[];
+}
 
 /** Every structure element under the StructTreeRoot, depth first, with its kids as written (MCIDs, MCRs, OBJRs, elements). */
 function structureElements(pdf: PDFDocument): Element[] {
@@ -82,7 +97,10 @@ function parentTree(pdf: PDFDocument): Map<number, PDFObject> {
   const visit = (node: PDFDict) => {
     const nums = node.lookupMaybe(PDFName.of('Nums'), PDFArray);
     for (let index = 0; nums && index < nums.size(); index += 2) entries.set((nums.get(index) as PDFNumber).asNumber(), nums.get(index + 1));
-    node.lookupMaybe(PDFName.of('Kids'), PDFArray)?.asArray().forEach((kid) => visit(pdf.context.lookup(kid, PDFDict)));
+    node
+      .lookupMaybe(PDFName.of('Kids'), PDFArray)
+      ?.asArray()
+      .forEach((kid) => visit(pdf.context.lookup(kid, PDFDict)));
   };
   visit(pdf.catalog.lookup(PDFName.of('StructTreeRoot'), PDFDict).lookup(PDFName.of('ParentTree'), PDFDict));
   return entries;
@@ -133,11 +151,16 @@ describe('the instruments certificate as a tagged PDF', () => {
     expect(scopes.every((scope) => scope.owner === 'Table')).toBe(true);
     const tables = elements.filter((element) => element.type === 'Table');
     const instrumentRows = tables[1].children.map((kid) => pdf.context.lookup(kid, PDFDict));
-    const firstRowCells = pdf.context.lookup(instrumentRows[0].get(PDFName.of('K')), PDFArray).asArray().map((kid) => pdf.context.lookup(kid, PDFDict));
+    const firstRowCells = pdf.context
+      .lookup(instrumentRows[0].get(PDFName.of('K')), PDFArray)
+      .asArray()
+      .map((kid) => pdf.context.lookup(kid, PDFDict));
     expect(firstRowCells.map((cell) => name(cell.lookup(PDFName.of('A'), PDFDict).get(PDFName.of('Scope'))))).toEqual(Array(6).fill('Column'));
 
     // The verify link: a Link element holding its text and an OBJR of the annotation, which points back by its StructParent.
-    const links = pdf.getPages().flatMap((page) => page.node.Annots()?.asArray() ?? [])
+    const links = pdf
+      .getPages()
+      .flatMap((page) => page.node.Annots()?.asArray() ?? [])
       .map((ref) => ({ ref: ref as PDFRef, dict: pdf.context.lookup(ref, PDFDict) }))
       .filter(({ dict }) => name(dict.get(PDFName.of('Subtype'))) === 'Link');
     expect(links.length).toBeGreaterThanOrEqual(1);

@@ -27,8 +27,20 @@ afterAll(async () => {
 /** A member with an active instrument insurance and these instruments on it. */
 async function insuredWith(remoteId: number, instruments: { model: string; serial: string }[]) {
   const account = await signedIn(t.app, t.db, { remote_id: remoteId, birthdate: '1988-04-17' });
-  await createSubscription(t.db, { member_id: account.id, product_id: PRODUCTS.membership, kind: 'membership', state: 'active', subscription_start: `${year()}-01-01` });
-  const insurance = await createSubscription(t.db, { member_id: account.id, product_id: PRODUCTS.instrument, kind: 'instrument', state: 'active', subscription_start: `${year()}-01-10` });
+  await createSubscription(t.db, {
+    member_id: account.id,
+    product_id: PRODUCTS.membership,
+    kind: 'membership',
+    state: 'active',
+    subscription_start: `${year()}-01-01`,
+  });
+  const insurance = await createSubscription(t.db, {
+    member_id: account.id,
+    product_id: PRODUCTS.instrument,
+    kind: 'instrument',
+    state: 'active',
+    subscription_start: `${year()}-01-10`,
+  });
   for (const item of instruments) {
     await t.db.query(
       `INSERT INTO instruments (member_id, instrument_category, subscription_id, state, make, model, serial_number, value, insurance_start)
@@ -76,7 +88,10 @@ describe('the instruments certificate with long values', () => {
     expect(pages[1]).toContain('fortsettelse');
     for (const item of instruments) {
       // Each serial whole, and on one page only.
-      expect(pages.filter((page) => squeezed(page).includes(item.serial)), item.serial.slice(0, 4)).toHaveLength(1);
+      expect(
+        pages.filter((page) => squeezed(page).includes(item.serial)),
+        item.serial.slice(0, 4),
+      ).toHaveLength(1);
       expect(squeezed(pages.join('')), item.model.slice(0, 25)).toContain(squeezed(item.model));
     }
     expect(pages.join('')).not.toContain('…');

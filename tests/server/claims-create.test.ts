@@ -15,30 +15,64 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const claimCount = async (memberId: number) =>
-  (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM claims WHERE member_id = $1', [memberId]))[0].n;
+const claimCount = async (memberId: number) => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM claims WHERE member_id = $1', [memberId]))[0].n;
 
 describe('POST /api/claim', () => {
   it('keeps the claim with the register as it was, the instrument’s documents, its first state, and queues the two mails', async () => {
     const member = await insuredMember(t, { first_name: 'Sigrun', last_name: 'Strand' }, { make: 'Fender', model: 'Jazzmaster', value: 42000 });
     const receipt = await addDocument(t, { member: member.id, instrument: member.instrument, kind: 'receipt', file_name: 'kvittering.pdf', bytes: pdf() });
-    await addDocument(t, { member: member.id, instrument: member.instrument, kind: 'appraisal', file_name: 'takst-2021.pdf', bytes: pdf('Gammel'), valued_on: '2021-05-02', value: 38000 });
-    await addDocument(t, { member: member.id, instrument: member.instrument, kind: 'appraisal', file_name: 'takst-2024.pdf', bytes: pdf('Ny'), valued_on: '2024-03-12', value: 40000 });
+    await addDocument(t, {
+      member: member.id,
+      instrument: member.instrument,
+      kind: 'appraisal',
+      file_name: 'takst-2021.pdf',
+      bytes: pdf('Gammel'),
+      valued_on: '2021-05-02',
+      value: 38000,
+    });
+    await addDocument(t, {
+      member: member.id,
+      instrument: member.instrument,
+      kind: 'appraisal',
+      file_name: 'takst-2024.pdf',
+      bytes: pdf('Ny'),
+      valued_on: '2024-03-12',
+      value: 40000,
+    });
     const photo = await addDocument(t, { member: member.id, instrument: member.instrument, kind: 'photo', file_name: 'IMG_2231.jpg', bytes: await jpeg() });
 
     const claim = await reportClaim(t, member.token, theftOf(member.instrument, { police_report: '  BER-114477 ' }));
     expect(claim).toMatchObject({
-      member_id: member.id, instrument_id: member.instrument, kind: 'theft', country: 'DE', police_report: 'BER-114477',
-      state: 'sent', outcome: null, note: null,
+      member_id: member.id,
+      instrument_id: member.instrument,
+      kind: 'theft',
+      country: 'DE',
+      police_report: 'BER-114477',
+      state: 'sent',
+      outcome: null,
+      note: null,
     });
     expect(claim.snapshot).toEqual({
       member: {
-        id: member.id, member_number: member.memberNumber, first_name: 'Sigrun', last_name: 'Strand', email: member.email,
-        phone: '91234567', address: 'Storgata 1', postal_code: '0155', postal_area: 'OSLO',
+        id: member.id,
+        member_number: member.memberNumber,
+        first_name: 'Sigrun',
+        last_name: 'Strand',
+        email: member.email,
+        phone: '91234567',
+        address: 'Storgata 1',
+        postal_code: '0155',
+        postal_area: 'OSLO',
       },
       instrument: {
-        id: member.instrument, category_id: 1, category: expect.any(String), make: 'Fender', model: 'Jazzmaster',
-        serial_number: 'SN-1', value: 42000, insurance_start: '2025-01-01',
+        id: member.instrument,
+        category_id: 1,
+        category: expect.any(String),
+        make: 'Fender',
+        model: 'Jazzmaster',
+        serial_number: 'SN-1',
+        value: 42000,
+        insurance_start: '2025-01-01',
       },
       appraisal: { valued_on: '2024-03-12', value: 40000 },
       policy_number: 'POL-77-123',
@@ -59,7 +93,8 @@ describe('POST /api/claim', () => {
 
     // One mail to the insurer's claims address and the member's copy, each naming the claim (its zip goes with it when sent).
     const mails = await t.db.query<{ email_to: string; subject: string; member_id: number; claim_id: number }>(
-      'SELECT email_to, subject, member_id, claim_id FROM message_log WHERE claim_id = $1 ORDER BY id', [claim.id],
+      'SELECT email_to, subject, member_id, claim_id FROM message_log WHERE claim_id = $1 ORDER BY id',
+      [claim.id],
     );
     expect(mails).toEqual([
       expect.objectContaining({ email_to: 'skade@example.no', member_id: member.id, subject: expect.stringContaining(`Skademelding ${claim.id}`) }),
@@ -95,7 +130,7 @@ describe('bad input to POST /api/claim', () => {
       expect(response.statusCode, state).toBe(422);
       expect(response.json().errors.instrument_id).toEqual([expect.stringMatching(/^Instrumentet er ikke forsikret/)]);
     }
-    await t.db.query("UPDATE instruments SET insurance_end = current_date - 30 WHERE id = $1", [member.instrument]);
+    await t.db.query('UPDATE instruments SET insurance_end = current_date - 30 WHERE id = $1', [member.instrument]);
     const ended = await postClaim(t, member.token, theftOf(member.instrument, { occurred_on: daysAgo(40) }));
     expect(ended.statusCode).toBe(422);
     expect(ended.json().message).toMatch(/^Instrumentet er ikke forsikret/);
@@ -139,7 +174,9 @@ describe('bad input to POST /api/claim', () => {
     const empty = await postClaim(t, member.token, { ...theftOf(member.instrument), place: ' ', country: 'XX', description: '' });
     expect(empty.statusCode).toBe(422);
     expect(empty.json().errors).toEqual({
-      place: ['Oppgi hvor det skjedde'], country: ['Velg landet det skjedde i'], description: ['Beskriv hva som skjedde'],
+      place: ['Oppgi hvor det skjedde'],
+      country: ['Velg landet det skjedde i'],
+      description: ['Beskriv hva som skjedde'],
     });
     const wrongKind = await postClaim(t, member.token, { ...theftOf(member.instrument), kind: 'brann' });
     expect(wrongKind.statusCode).toBe(422);

@@ -40,11 +40,20 @@ describe('erasing a member with a claim', () => {
     const member = await insuredMember(t, { first_name: 'Zelmira', last_name: 'Quistgaardklaim', phone: '47112233' }, { make: 'Hagström', model: 'Viking' });
     await t.db.query("UPDATE instruments SET serial_number = 'SN-Quistgaardklaim' WHERE id = $1", [member.instrument]);
     const photo = await addDocument(t, { member: member.id, instrument: member.instrument, kind: 'photo', file_name: 'bilde.jpg', bytes: await jpeg() });
-    const claim = await reportClaim(t, member.token, theftOf(member.instrument, {
-      place: 'Zelmiras hybel i Vestre Quistgaardvei', description: 'Innbrudd mens Zelmira var på turné med Quistgaardkvartetten.', police_report: 'QZ-990011',
-    }));
+    const claim = await reportClaim(
+      t,
+      member.token,
+      theftOf(member.instrument, {
+        place: 'Zelmiras hybel i Vestre Quistgaardvei',
+        description: 'Innbrudd mens Zelmira var på turné med Quistgaardkvartetten.',
+        police_report: 'QZ-990011',
+      }),
+    );
     const moved = await t.app.inject({
-      method: 'PATCH', url: `/api/claim/${claim.id}`, headers: bearer(staff.token), payload: { state: 'in_progress', note: 'Ringte Zelmira om Quistgaardkvartetten' },
+      method: 'PATCH',
+      url: `/api/claim/${claim.id}`,
+      headers: bearer(staff.token),
+      payload: { state: 'in_progress', note: 'Ringte Zelmira om Quistgaardkvartetten' },
     });
     expect(moved.statusCode, moved.body).toBe(200);
     // The mails have gone through the queue (the packet with them).
@@ -53,14 +62,21 @@ describe('erasing a member with a claim', () => {
     }
     const needles = [member.email, '47112233', 'Zelmira', 'Quistgaardklaim', 'Quistgaardvei', 'Quistgaardkvartetten', 'QZ-990011'];
     const before = await tablesHolding(needles);
-    expect(before).toEqual(expect.arrayContaining([
-      expect.stringMatching(/^public\.claims\.snapshot: /),
-      expect.stringMatching(/^public\.claims\.description: /),
-      expect.stringMatching(/^public\.claim_events\.note: /),
-      expect.stringMatching(/^public\.message_log\.content: /),
-    ]));
+    expect(before).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^public\.claims\.snapshot: /),
+        expect.stringMatching(/^public\.claims\.description: /),
+        expect.stringMatching(/^public\.claim_events\.note: /),
+        expect.stringMatching(/^public\.message_log\.content: /),
+      ]),
+    );
 
-    const erased = await t.app.inject({ method: 'POST', url: `/api/member/${member.id}/erase`, headers: bearer(staff.token), payload: { member_number: String(member.memberNumber) } });
+    const erased = await t.app.inject({
+      method: 'POST',
+      url: `/api/member/${member.id}/erase`,
+      headers: bearer(staff.token),
+      payload: { member_number: String(member.memberNumber) },
+    });
     expect(erased.statusCode, erased.body).toBe(200);
 
     expect(await tablesHolding(needles)).toEqual([]);

@@ -20,12 +20,34 @@ export interface InsuredMember {
 }
 
 /** A member with a membership, an instrument insurance and one insured instrument (Fender Stratocaster, 15 000 kr, from 2025-01-01). */
-export async function insuredMember(t: TestContext, input: AccountInput = {}, instrument: { make?: string; model?: string; value?: number } = {}): Promise<InsuredMember> {
+export async function insuredMember(
+  t: TestContext,
+  input: AccountInput = {},
+  instrument: { make?: string; model?: string; value?: number } = {},
+): Promise<InsuredMember> {
   const memberNumber = await nextMemberNumber(t.db);
   const member = await signedIn(t.app, t.db, { phone: '91234567', remote_id: memberNumber, ...input });
-  await createSubscription(t.db, { member_id: member.id, product_id: PRODUCTS.membership, kind: 'membership', state: 'active', subscription_start: '2025-01-01' });
-  const insurance = await createSubscription(t.db, { member_id: member.id, product_id: PRODUCTS.instrument, kind: 'instrument', state: 'active', subscription_start: '2025-01-01' });
-  const id = await createInstrument(t.db, { member_id: member.id, instrument_category: GUITAR, subscription_id: insurance, insurance_start: '2025-01-01', ...instrument });
+  await createSubscription(t.db, {
+    member_id: member.id,
+    product_id: PRODUCTS.membership,
+    kind: 'membership',
+    state: 'active',
+    subscription_start: '2025-01-01',
+  });
+  const insurance = await createSubscription(t.db, {
+    member_id: member.id,
+    product_id: PRODUCTS.instrument,
+    kind: 'instrument',
+    state: 'active',
+    subscription_start: '2025-01-01',
+  });
+  const id = await createInstrument(t.db, {
+    member_id: member.id,
+    instrument_category: GUITAR,
+    subscription_id: insurance,
+    insurance_start: '2025-01-01',
+    ...instrument,
+  });
   return { id: member.id, email: member.email, token: member.token, memberNumber, instrument: id };
 }
 
@@ -41,12 +63,13 @@ export interface StoredDocument {
 
 /** A small real JPEG (what the document store keeps for a photo or a scanned receipt). */
 export const jpeg = (colour = '#b03a2e') =>
-  sharp({ create: { width: 64, height: 48, channels: 3, background: colour } }).jpeg().toBuffer();
+  sharp({ create: { width: 64, height: 48, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
 
 /** A small PDF as a member's uploaded receipt might be. */
-export const pdf = (text = 'Kvittering') => Buffer.from(
-  `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n% ${text}\ntrailer<</Root 1 0 R>>\n%%EOF\n`,
-);
+export const pdf = (text = 'Kvittering') =>
+  Buffer.from(`%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n% ${text}\ntrailer<</Root 1 0 R>>\n%%EOF\n`);
 
 /** A document kept with an instrument: its row, and its bytes in the document store under its storage_key. */
 export async function addDocument(
@@ -59,8 +82,19 @@ export async function addDocument(
   const [row] = await t.db.query<{ id: number }>(
     `INSERT INTO documents (instrument_id, member_id, kind, valued_on, value, file_name, content_type, size, width, height, storage_key, uploaded_by)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $2) RETURNING id`,
-    [input.instrument, input.member, input.kind, input.valued_on ?? null, input.value ?? null, input.file_name, type, input.bytes.length,
-      type === 'image/jpeg' ? 64 : null, type === 'image/jpeg' ? 48 : null, key],
+    [
+      input.instrument,
+      input.member,
+      input.kind,
+      input.valued_on ?? null,
+      input.value ?? null,
+      input.file_name,
+      type,
+      input.bytes.length,
+      type === 'image/jpeg' ? 64 : null,
+      type === 'image/jpeg' ? 48 : null,
+      key,
+    ],
   );
   return { id: row.id, bytes: input.bytes, file_name: input.file_name };
 }
@@ -108,9 +142,26 @@ export async function insertClaim(db: Database, input: { member_id: number; inst
   const marker = input.marker ?? 'Nordmann';
   const snapshot = {
     member: {
-      id: input.member_id, member_number: null, first_name: 'Anna', last_name: marker, email: null, phone: null, address: null, postal_code: null, postal_area: null,
+      id: input.member_id,
+      member_number: null,
+      first_name: 'Anna',
+      last_name: marker,
+      email: null,
+      phone: null,
+      address: null,
+      postal_code: null,
+      postal_area: null,
     },
-    instrument: { id: input.instrument_id, category_id: 1, category: 'Gitar', make: marker, model: 'Stratocaster', serial_number: 'SN-1', value: 15000, insurance_start: '2025-01-01' },
+    instrument: {
+      id: input.instrument_id,
+      category_id: 1,
+      category: 'Gitar',
+      make: marker,
+      model: 'Stratocaster',
+      serial_number: 'SN-1',
+      value: 15000,
+      insurance_start: '2025-01-01',
+    },
     appraisal: null,
     policy_number: 'INSTR-2026-0001',
     insurer: 'Demo Forsikring ASA',

@@ -20,10 +20,15 @@ beforeAll(async () => {
   staff = await signedInStaff(t.app, t.db, { first_name: 'Liv', last_name: 'Listeleser' });
   ragnhild = await insuredMember(t, { first_name: 'Ragnhild', last_name: 'Rognstad' }, { make: 'Yamaha', model: 'C7 flygel', value: 350000 });
   petter = await insuredMember(t, { first_name: 'Petter', last_name: 'Paulsen' }, { make: 'Selmer', model: 'Mark VI' });
-  claims.ragnhild = (await reportClaim(t, ragnhild.token, theftOf(ragnhild.instrument, { kind: 'damage', police_report: null, place: 'Oslo konserthus', country: 'NO' }))).id;
+  claims.ragnhild = (
+    await reportClaim(t, ragnhild.token, theftOf(ragnhild.instrument, { kind: 'damage', police_report: null, place: 'Oslo konserthus', country: 'NO' }))
+  ).id;
   claims.petterDecided = (await reportClaim(t, petter.token, theftOf(petter.instrument, { occurred_on: '2025-06-01' }))).id;
   const decided = await t.app.inject({
-    method: 'PATCH', url: `/api/claim/${claims.petterDecided}`, headers: bearer(staff.token), payload: { state: 'decided', outcome: 'rejected', note: 'Ikke dekket' },
+    method: 'PATCH',
+    url: `/api/claim/${claims.petterDecided}`,
+    headers: bearer(staff.token),
+    payload: { state: 'decided', outcome: 'rejected', note: 'Ikke dekket' },
   });
   expect(decided.statusCode, decided.body).toBe(200);
   claims.petter = (await reportClaim(t, petter.token, theftOf(petter.instrument, { kind: 'loss', police_report: null, place: 'Tog fra Bergen' }))).id;
@@ -34,12 +39,16 @@ const get = (url: string, token = staff.token) => t.app.inject({ url, headers: b
 const idsOf = (body: { data: { id: number }[] }) => body.data.map((row) => row.id);
 
 /** The access log's reads and exports with this detail, once the writer has written them (polls: entries are written after the answer). */
-async function accessEntries(detail: string, count: number): Promise<{ actor_id: number; member_id: number | null; member_ids: number[] | null; kind: string }[]> {
+async function accessEntries(
+  detail: string,
+  count: number,
+): Promise<{ actor_id: number; member_id: number | null; member_ids: number[] | null; kind: string }[]> {
   const until = Date.now() + 20_000;
   for (;;) {
     await t.services.accessLog.flush();
     const rows = await t.db.query<{ actor_id: number; member_id: number | null; member_ids: number[] | null; kind: string }>(
-      "SELECT actor_id, member_id, member_ids, kind FROM access_log WHERE detail = $1 AND kind IN ('read', 'export') ORDER BY id", [detail],
+      "SELECT actor_id, member_id, member_ids, kind FROM access_log WHERE detail = $1 AND kind IN ('read', 'export') ORDER BY id",
+      [detail],
     );
     if (rows.length >= count || Date.now() > until) return rows;
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -54,7 +63,12 @@ describe('GET /api/claim/list', () => {
     expect(body).toMatchObject({ current_page: 1, per_page: 25, total: 3, last_page: 1, total_exact: true });
     expect(idsOf(body)).toEqual([claims.petter, claims.petterDecided, claims.ragnhild]);
     expect(body.data[2]).toMatchObject({
-      id: claims.ragnhild, member_id: ragnhild.id, kind: 'damage', state: 'sent', place: 'Oslo konserthus', documents: 0,
+      id: claims.ragnhild,
+      member_id: ragnhild.id,
+      kind: 'damage',
+      state: 'sent',
+      place: 'Oslo konserthus',
+      documents: 0,
       member: { id: ragnhild.id, remote_id: ragnhild.memberNumber, first_name: 'Ragnhild', last_name: 'Rognstad', email: ragnhild.email },
       instrument: { make: 'Yamaha', model: 'C7 flygel', value: 350000 },
     });
@@ -83,9 +97,14 @@ describe('GET /api/claim/list', () => {
     expect(csv.statusCode, csv.body).toBe(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.headers['content-disposition']).toContain('skademeldinger.csv');
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split(/\r\n/);
-    expect(lines[0]).toBe('Sak;Meldt dato;Status;Medlemsnummer;Fornavn;Etternavn;E-post;Mobil;Type;Produsent;Modell;Serienummer;Forsikringssum;'
-      + 'Hva skjedde;Skadedato;Sted;Land;Anmeldelsesnummer;Dokumenter;Merknad');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r\n/);
+    expect(lines[0]).toBe(
+      'Sak;Meldt dato;Status;Medlemsnummer;Fornavn;Etternavn;E-post;Mobil;Type;Produsent;Modell;Serienummer;Forsikringssum;' +
+        'Hva skjedde;Skadedato;Sted;Land;Anmeldelsesnummer;Dokumenter;Merknad',
+    );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`${claims.petter};`);
     expect(lines[1]).toContain(';Sendt;');
@@ -116,7 +135,13 @@ describe('GET /api/member/{id}/claim', () => {
     const staffView = await get(`/api/member/${petter.id}/claim`);
     expect(staffView.statusCode, staffView.body).toBe(200);
     expect(idsOf(staffView.json())).toEqual([claims.petter, claims.petterDecided]);
-    expect(staffView.json().data[1]).toMatchObject({ state: 'decided', outcome: 'rejected', note: 'Ikke dekket', documents: [], events: [{ state: 'sent' }, { state: 'decided' }] });
+    expect(staffView.json().data[1]).toMatchObject({
+      state: 'decided',
+      outcome: 'rejected',
+      note: 'Ikke dekket',
+      documents: [],
+      events: [{ state: 'sent' }, { state: 'decided' }],
+    });
     const own = await get(`/api/member/${petter.id}/claim`, petter.token);
     expect(idsOf(own.json())).toEqual([claims.petter, claims.petterDecided]);
     expect((await get(`/api/member/${petter.id}/claim`, ragnhild.token)).statusCode).toBe(404);

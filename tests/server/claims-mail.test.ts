@@ -42,15 +42,17 @@ function zipEntries(bytes: Buffer): Promise<Map<string, Buffer>> {
     yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
       if (error) return reject(error);
       const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => zip.openReadStream(entry, (streamError, stream) => {
-        if (streamError) return reject(streamError);
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          entries.set(entry.fileName, Buffer.concat(chunks));
-          zip.readEntry();
-        });
-      }));
+      zip.on('entry', (entry: yauzl.Entry) =>
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError) return reject(streamError);
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('end', () => {
+            entries.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        }),
+      );
       zip.on('end', () => resolve(entries));
       zip.on('error', reject);
       zip.readEntry();
@@ -85,7 +87,10 @@ describe('the claim by e-mail', () => {
       expect(zip!.head).toMatch(/Content-Disposition: attachment/i);
       const entries = await zipEntries(zip!.bytes);
       expect([...entries.keys()]).toEqual([
-        `skademelding-${claim.id}.pdf`, `insurance-claim-${claim.id}.pdf`, 'dokumenter/01-kvittering-kvittering.pdf', 'dokumenter/02-bilde-knekt hals.jpg',
+        `skademelding-${claim.id}.pdf`,
+        `insurance-claim-${claim.id}.pdf`,
+        'dokumenter/01-kvittering-kvittering.pdf',
+        'dokumenter/02-bilde-knekt hals.jpg',
       ]);
       expect(entries.get('dokumenter/01-kvittering-kvittering.pdf')!.equals(receipt.bytes)).toBe(true);
       expect(entries.get('dokumenter/02-bilde-knekt hals.jpg')!.equals(photo.bytes)).toBe(true);
@@ -96,14 +101,17 @@ describe('the claim by e-mail', () => {
     const messages = await t.db.query<{ id: string; status: string }>('SELECT id::text, status FROM message_log WHERE claim_id = $1 ORDER BY id', [claim.id]);
     expect(messages.map((message) => message.status)).toEqual(['sent', 'sent']);
     const jobs = await t.db.query<{ data: Record<string, unknown> }>(
-      "SELECT data FROM pgboss.job WHERE name = 'mail' AND data ->> 'messageId' = ANY($1::text[])", [messages.map((message) => message.id)],
+      "SELECT data FROM pgboss.job WHERE name = 'mail' AND data ->> 'messageId' = ANY($1::text[])",
+      [messages.map((message) => message.id)],
     );
     expect(jobs.map((job) => Object.keys(job.data))).toEqual([['messageId'], ['messageId']]);
 
     // A change of state reaches the member with the note, without the zip.
     const staff = await signedInStaff(t.app, t.db);
     const moved = await t.app.inject({
-      method: 'PATCH', url: `/api/claim/${claim.id}`, headers: bearer(staff.token),
+      method: 'PATCH',
+      url: `/api/claim/${claim.id}`,
+      headers: bearer(staff.token),
       payload: { state: 'decided', outcome: 'approved', note: 'Forsikringen dekker reparasjonen hos gitarmakeren.' },
     });
     expect(moved.statusCode, moved.body).toBe(200);
@@ -122,7 +130,11 @@ describe('the claim by e-mail', () => {
     const [{ storage_key: key }] = await t.db.query<{ storage_key: string }>('SELECT storage_key FROM documents WHERE member_id = $1', [member.id]);
     await t.services.documents.delete(key);
     const claim = await reportClaim(t, member.token, theftOf(member.instrument));
-    const failed = await settledMessage<{ status: string; error: string }>(t.db, 'SELECT status, error FROM message_log WHERE claim_id = $1 ORDER BY id LIMIT 1', [claim.id]);
+    const failed = await settledMessage<{ status: string; error: string }>(
+      t.db,
+      'SELECT status, error FROM message_log WHERE claim_id = $1 ORDER BY id LIMIT 1',
+      [claim.id],
+    );
     expect(failed.status).toBe('failed');
     expect(failed.error).toMatch(/finnes ikke i lageret/);
     await settledMessage(t.db, 'SELECT status FROM message_log WHERE claim_id = $1 ORDER BY id DESC LIMIT 1', [claim.id]);

@@ -21,7 +21,9 @@ const dir = mkdtempSync(path.join(tmpdir(), 'claim-packet-'));
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../../artifacts/screenshots');
 
 beforeAll(async () => {
-  t = await buildTestApp({ env: { ORGANISATION_NAME: 'Norsk Musikerforbund', INSURER_NAME: 'Instrumentforsikring Nord AS', INSTRUMENT_POLICY_NUMBER: 'POL-77-123' } });
+  t = await buildTestApp({
+    env: { ORGANISATION_NAME: 'Norsk Musikerforbund', INSURER_NAME: 'Instrumentforsikring Nord AS', INSTRUMENT_POLICY_NUMBER: 'POL-77-123' },
+  });
   staff = await signedInStaff(t.app, t.db);
 });
 afterAll(async () => {
@@ -79,20 +81,49 @@ describe('the claim packet', () => {
   let documents: StoredDocument[];
 
   beforeAll(async () => {
-    member = await insuredMember(t, { first_name: 'Åshild', last_name: 'Ødegård-Kválsvik', phone: '41234567' }, { make: 'Gibson', model: 'ES-335 Figured', value: 185000 });
+    member = await insuredMember(
+      t,
+      { first_name: 'Åshild', last_name: 'Ødegård-Kválsvik', phone: '41234567' },
+      { make: 'Gibson', model: 'ES-335 Figured', value: 185000 },
+    );
     documents = [
-      await addDocument(t, { member: member.id, instrument: member.instrument, kind: 'receipt', file_name: 'Kvittering Gibson Oslo Gitarsenter.pdf', bytes: pdf() }),
-      await addDocument(t, { member: member.id, instrument: member.instrument, kind: 'appraisal', file_name: 'Takst 2024.pdf', bytes: pdf('Takst'), valued_on: '2024-03-12', value: 180000 }),
+      await addDocument(t, {
+        member: member.id,
+        instrument: member.instrument,
+        kind: 'receipt',
+        file_name: 'Kvittering Gibson Oslo Gitarsenter.pdf',
+        bytes: pdf(),
+      }),
+      await addDocument(t, {
+        member: member.id,
+        instrument: member.instrument,
+        kind: 'appraisal',
+        file_name: 'Takst 2024.pdf',
+        bytes: pdf('Takst'),
+        valued_on: '2024-03-12',
+        value: 180000,
+      }),
       await addDocument(t, { member: member.id, instrument: member.instrument, kind: 'photo', file_name: 'IMG_4471.HEIC', bytes: await jpeg('#2e5eb0') }),
-      await addDocument(t, { member: member.id, instrument: member.instrument, kind: 'photo', file_name: 'bilde: "bak/side".jpg', bytes: await jpeg('#2eb05e') }),
+      await addDocument(t, {
+        member: member.id,
+        instrument: member.instrument,
+        kind: 'photo',
+        file_name: 'bilde: "bak/side".jpg',
+        bytes: await jpeg('#2eb05e'),
+      }),
     ];
-    claim = await reportClaim(t, member.token, theftOf(member.instrument, {
-      occurred_on: '2025-11-14',
-      place: 'Backstage, Columbiahalle, Berlin',
-      description: 'Gitaren ble stjålet fra garderoben mens vi spilte konserten. Kofferten sto innelåst, og døren var brutt opp da vi kom tilbake '
-        + 'etter konserten. Arrangøren har bekreftet innbruddet skriftlig, og vaktselskapet har sendt sin rapport til politiet i Berlin.',
-      police_report: 'BER-2025-114477',
-    })) as never;
+    claim = (await reportClaim(
+      t,
+      member.token,
+      theftOf(member.instrument, {
+        occurred_on: '2025-11-14',
+        place: 'Backstage, Columbiahalle, Berlin',
+        description:
+          'Gitaren ble stjålet fra garderoben mens vi spilte konserten. Kofferten sto innelåst, og døren var brutt opp da vi kom tilbake ' +
+          'etter konserten. Arrangøren har bekreftet innbruddet skriftlig, og vaktselskapet har sendt sin rapport til politiet i Berlin.',
+        police_report: 'BER-2025-114477',
+      }),
+    )) as never;
   });
 
   it('is a tagged PDF in Norwegian with everything a claims handler needs', async () => {
@@ -107,16 +138,37 @@ describe('the claim packet', () => {
     expect(info).toMatch(new RegExp(`Title:\\s+Skademelding – instrumentforsikring, sak ${claim.id} – Åshild Ødegård-Kválsvik`));
     const flat = text.replace(/\s+/g, ' ');
     for (const expected of [
-      'Norsk Musikerforbund', 'Skademelding – instrumentforsikring', `Sak ${claim.id}, meldt ${day(todayInOslo())}`,
+      'Norsk Musikerforbund',
+      'Skademelding – instrumentforsikring',
+      `Sak ${claim.id}, meldt ${day(todayInOslo())}`,
       'Tyveri 14.11.2025: Gitar, Gibson ES-335 Figured, serienummer SN-1',
-      'Åshild Ødegård-Kválsvik', `Medlemsnummer ${member.memberNumber}`, 'Storgata 1, 0155 OSLO', member.email, '41234567',
-      'Forsikringsselskap Instrumentforsikring Nord AS', 'Polisenummer POL-77-123', 'Forsikringssum 185 000 kr', 'Forsikret fra 01.01.2025',
-      'Siste takst 180 000 kr, 12.03.2024', 'Produsent Gibson', 'Modell ES-335 Figured', 'Serienummer SN-1',
-      'Hva skjedde Tyveri', 'Dato 14.11.2025', 'Sted Backstage, Columbiahalle, Berlin', 'Land Tyskland', 'Politianmeldelse BER-2025-114477',
-      'Gitaren ble stjålet fra garderoben', 'rapport til politiet i Berlin.',
-      'Vedlagte dokumenter (4)', '01 Kvittering Gibson Oslo Gitarsenter.pdf Kvittering', '02 Takst 2024.pdf Takst, 180 000 kr 12.03.2024',
-      '03 IMG_4471.HEIC Bilde', 'Skademeldingen er sendt fra Norsk Musikerforbund til Instrumentforsikring Nord AS på vegne av medlemmet.',
-    ]) expect(flat).toContain(expected);
+      'Åshild Ødegård-Kválsvik',
+      `Medlemsnummer ${member.memberNumber}`,
+      'Storgata 1, 0155 OSLO',
+      member.email,
+      '41234567',
+      'Forsikringsselskap Instrumentforsikring Nord AS',
+      'Polisenummer POL-77-123',
+      'Forsikringssum 185 000 kr',
+      'Forsikret fra 01.01.2025',
+      'Siste takst 180 000 kr, 12.03.2024',
+      'Produsent Gibson',
+      'Modell ES-335 Figured',
+      'Serienummer SN-1',
+      'Hva skjedde Tyveri',
+      'Dato 14.11.2025',
+      'Sted Backstage, Columbiahalle, Berlin',
+      'Land Tyskland',
+      'Politianmeldelse BER-2025-114477',
+      'Gitaren ble stjålet fra garderoben',
+      'rapport til politiet i Berlin.',
+      'Vedlagte dokumenter (4)',
+      '01 Kvittering Gibson Oslo Gitarsenter.pdf Kvittering',
+      '02 Takst 2024.pdf Takst, 180 000 kr 12.03.2024',
+      '03 IMG_4471.HEIC Bilde',
+      'Skademeldingen er sendt fra Norsk Musikerforbund til Instrumentforsikring Nord AS på vegne av medlemmet.',
+    ])
+      expect(flat).toContain(expected);
   });
 
   it('is the same in English for an insurer or a police report abroad', async () => {
@@ -128,11 +180,24 @@ describe('the claim packet', () => {
     expect(info).toMatch(/Tagged:\s+yes/);
     const flat = text.replace(/\s+/g, ' ');
     for (const expected of [
-      'Insurance claim – musical instrument', `Claim ${claim.id}, reported`, 'Theft 14 November 2025: Guitar, Gibson ES-335 Figured, serial number SN-1',
-      `Membership number ${member.memberNumber}`, 'Insurer Instrumentforsikring Nord AS', 'Policy number POL-77-123', 'Sum insured NOK 185,000',
-      'Insured since 1 January 2025', 'Latest appraisal NOK 180,000, 12 March 2024', 'Maker Gibson', 'What happened Theft', 'Country Germany',
-      'Police report BER-2025-114477', 'Documents attached (4)', 'Appraisal, NOK 180,000 12 Mar 2024', 'Photo',
-    ]) expect(flat).toContain(expected);
+      'Insurance claim – musical instrument',
+      `Claim ${claim.id}, reported`,
+      'Theft 14 November 2025: Guitar, Gibson ES-335 Figured, serial number SN-1',
+      `Membership number ${member.memberNumber}`,
+      'Insurer Instrumentforsikring Nord AS',
+      'Policy number POL-77-123',
+      'Sum insured NOK 185,000',
+      'Insured since 1 January 2025',
+      'Latest appraisal NOK 180,000, 12 March 2024',
+      'Maker Gibson',
+      'What happened Theft',
+      'Country Germany',
+      'Police report BER-2025-114477',
+      'Documents attached (4)',
+      'Appraisal, NOK 180,000 12 Mar 2024',
+      'Photo',
+    ])
+      expect(flat).toContain(expected);
     expect(flat).not.toContain('Tyskland');
   });
 
@@ -171,10 +236,20 @@ describe('the claim packet', () => {
   it('continues a long description and many documents on further pages, with the page numbers', async () => {
     const long = await insuredMember(t, { first_name: 'Lang', last_name: 'Beskrivelse' });
     for (let index = 1; index <= 30; index += 1) {
-      await addDocument(t, { member: long.id, instrument: long.instrument, kind: 'photo', file_name: `Bilde ${index} av skaden på lakken og halsen.jpg`, bytes: await jpeg() });
+      await addDocument(t, {
+        member: long.id,
+        instrument: long.instrument,
+        kind: 'photo',
+        file_name: `Bilde ${index} av skaden på lakken og halsen.jpg`,
+        bytes: await jpeg(),
+      });
     }
     const paragraph = 'Instrumentet falt av stativet under lydprøven da scenen ble ryddet, og halsen knakk ved hodet. ';
-    const damage = await reportClaim(t, long.token, theftOf(long.instrument, { kind: 'damage', police_report: null, country: 'NO', place: 'Rockefeller, Oslo', description: paragraph.repeat(45).trim() }));
+    const damage = await reportClaim(
+      t,
+      long.token,
+      theftOf(long.instrument, { kind: 'damage', police_report: null, country: 'NO', place: 'Rockefeller, Oslo', description: paragraph.repeat(45).trim() }),
+    );
     const { text, info, file } = pdfText((await get(`/api/claim/${damage.id}/packet`, staff.token)).rawPayload, 'long');
     render(file, 'claim-packet-long-nb');
     const pages = Number(/Pages:\s+(\d+)/.exec(info)![1]);

@@ -26,10 +26,11 @@ async function newClaim() {
 }
 
 /** The 'claim-updated' mails to the member, oldest first. */
-const updates = (memberId: number) => t.db.query<{ subject: string; content: string; sender_id: number | null; claim_id: number | null }>(
-  "SELECT subject, content, sender_id, claim_id FROM message_log WHERE member_id = $1 AND subject = 'Skademeldingen din er oppdatert' ORDER BY id",
-  [memberId],
-);
+const updates = (memberId: number) =>
+  t.db.query<{ subject: string; content: string; sender_id: number | null; claim_id: number | null }>(
+    "SELECT subject, content, sender_id, claim_id FROM message_log WHERE member_id = $1 AND subject = 'Skademeldingen din er oppdatert' ORDER BY id",
+    [memberId],
+  );
 
 describe('PATCH /api/claim/{id} by staff', () => {
   it('moves a claim to in progress with a note, adds notes, decides it with an outcome, and mails the member each time', async () => {
@@ -81,8 +82,9 @@ describe('PATCH /api/claim/{id} by staff', () => {
     const repeat = await patch(claim.id, staff.token, { state: 'in_progress', note: '   ' });
     expect(repeat.statusCode).toBe(422);
     expect(repeat.json().errors).toEqual({ note: ['Skriv en merknad til medlemmet, eller velg en annen status'] });
-    expect((await patch(claim.id, staff.token, { state: 'in_progress', note: 'x'.repeat(2001) })).json().errors)
-      .toEqual({ note: ['Merknaden kan ikke være mer enn 2000 tegn'] });
+    expect((await patch(claim.id, staff.token, { state: 'in_progress', note: 'x'.repeat(2001) })).json().errors).toEqual({
+      note: ['Merknaden kan ikke være mer enn 2000 tegn'],
+    });
     expect((await patch(claim.id, staff.token, { state: 'sent' })).statusCode).toBe(422);
     expect((await patch(claim.id, staff.token, { state: 'decided', outcome: 'granted' })).statusCode).toBe(422);
 

@@ -29,7 +29,9 @@ async function oldAndCurrentRows() {
 
 const remaining = async (tokens: { expired: number; valid: number }) => ({
   rateLimits: await keys("SELECT key FROM rate_limits WHERE key LIKE 'test:%' ORDER BY key"),
-  tokens: (await t.db.query<{ id: number }>('SELECT id FROM access_tokens WHERE id IN ($1, $2) ORDER BY id', [tokens.expired, tokens.valid])).map((row) => row.id),
+  tokens: (await t.db.query<{ id: number }>('SELECT id FROM access_tokens WHERE id IN ($1, $2) ORDER BY id', [tokens.expired, tokens.valid])).map(
+    (row) => row.id,
+  ),
   resets: await keys("SELECT email AS key FROM password_resets WHERE email IN ('gammel@example.no', 'fersk@example.no')"),
 });
 
@@ -41,7 +43,7 @@ describe('the clean-up job', () => {
     expect(await remaining(tokens)).toEqual({ rateLimits: ['test:open'], tokens: [tokens.valid], resets: ['fersk@example.no'] });
   });
 
-  it('deletes the secret of a mail not sent while its link lived (a reset link\'s lifetime), and keeps a fresh one', async () => {
+  it("deletes the secret of a mail not sent while its link lived (a reset link's lifetime), and keeps a fresh one", async () => {
     const secret = async (age: string) => {
       const [{ id }] = await t.db.query<{ id: number }>(
         `INSERT INTO message_log (channel, subject, email_to, content, delivery, status, attempts, redacted)

@@ -36,7 +36,11 @@ describe('settings', () => {
 
   it('keeps backups beside the data directory unless BACKUP_DIR says otherwise, and checks the backup and retry settings', () => {
     expect(loadConfig({ DATA_DIR: '/srv/portal/data' }).backup).toEqual({ dir: '/srv/portal/backups', keep: 14, intervalHours: 6 });
-    expect(loadConfig({ BACKUP_DIR: '/mnt/kopier', BACKUP_KEEP: '3', BACKUP_INTERVAL_HOURS: '0' }).backup).toEqual({ dir: '/mnt/kopier', keep: 3, intervalHours: 0 });
+    expect(loadConfig({ BACKUP_DIR: '/mnt/kopier', BACKUP_KEEP: '3', BACKUP_INTERVAL_HOURS: '0' }).backup).toEqual({
+      dir: '/mnt/kopier',
+      keep: 3,
+      intervalHours: 0,
+    });
     expect(loadConfig({}).messageRetries).toBe(4);
     expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/);
     expect(() => loadConfig({ BACKUP_INTERVAL_HOURS: '25' })).toThrow(/BACKUP_INTERVAL_HOURS/);
@@ -45,12 +49,15 @@ describe('settings', () => {
 
   it('paces a send to a group by OUTREACH_MAILS_PER_MINUTE and OUTREACH_SMS_PER_MINUTE (120 and 60 unless set)', () => {
     expect(loadConfig({})).toMatchObject({ outreachMailsPerMinute: 120, outreachSmsPerMinute: 60 });
-    expect(loadConfig({ OUTREACH_MAILS_PER_MINUTE: '30', OUTREACH_SMS_PER_MINUTE: '10' })).toMatchObject({ outreachMailsPerMinute: 30, outreachSmsPerMinute: 10 });
+    expect(loadConfig({ OUTREACH_MAILS_PER_MINUTE: '30', OUTREACH_SMS_PER_MINUTE: '10' })).toMatchObject({
+      outreachMailsPerMinute: 30,
+      outreachSmsPerMinute: 10,
+    });
     expect(() => loadConfig({ OUTREACH_MAILS_PER_MINUTE: '0' })).toThrow(/OUTREACH_MAILS_PER_MINUTE/);
     expect(() => loadConfig({ OUTREACH_SMS_PER_MINUTE: 'mange' })).toThrow(/OUTREACH_SMS_PER_MINUTE/);
   });
 
-  it('reads the supervisor\'s settings by the same rules as the server\'s, and the server stops on a bad one', () => {
+  it("reads the supervisor's settings by the same rules as the server's, and the server stops on a bad one", () => {
     expect(supervisorSettings({})).toEqual({ watchdogSeconds: 120, lowMemory: false });
     expect(supervisorSettings({ WATCHDOG_SECONDS: '0', LOW_MEMORY: '1' })).toEqual({ watchdogSeconds: 0, lowMemory: true });
     expect(loadConfig({ LOW_MEMORY: 'ja' })).toMatchObject({ lowMemory: true, watchdogSeconds: 120 });

@@ -54,7 +54,11 @@ describe('content from the database (no CONTENT_URL)', () => {
       data: [
         { code: 'STRENG10', description: '<p>10 % på strenger</p>' },
         // An https link stays; a javascript: link keeps its text, not its address.
-        { code: 'MUSIKK20', description: '<p>20 % hos <a href="https://musikkhuset.example" rel="noopener noreferrer">Musikkhuset</a></p><p><a rel="noopener noreferrer">Klikk</a></p>' },
+        {
+          code: 'MUSIKK20',
+          description:
+            '<p>20 % hos <a href="https://musikkhuset.example" rel="noopener noreferrer">Musikkhuset</a></p><p><a rel="noopener noreferrer">Klikk</a></p>',
+        },
       ],
     });
   });
@@ -76,7 +80,11 @@ describe('content from WordPress (CONTENT_URL)', () => {
 
   it('reads a page by slug and strips what may not be shown', async () => {
     wp.pages = [
-      post('Personvern &#8211; slik gjør vi det', '<p onclick="steal()">Vi tar vare på deg.</p><script>alert("x")</script><iframe src="https://evil.example"></iframe>', { slug: 'min-side' }),
+      post(
+        'Personvern &#8211; slik gjør vi det',
+        '<p onclick="steal()">Vi tar vare på deg.</p><script>alert("x")</script><iframe src="https://evil.example"></iframe>',
+        { slug: 'min-side' },
+      ),
     ];
     const response = await t.app.inject({ url: '/api/content/page/min-side' });
     expect(response.statusCode).toBe(200);

@@ -43,11 +43,13 @@ beforeAll(async () => {
     [EXPORT_BATCH_SIZE + 200],
   );
   const staff = await createAccount(database.db, { role_id: 5 });
-  app = await buildApp(createServices(testConfig(), failingDatabase(database.db), {
-    mail: outboxTransport(path.join(tmpdir(), 'portal-test-outbox')),
-    // The queue needs the real driver; this test sends no message.
-    jobs: new JobQueue(database.db),
-  }));
+  app = await buildApp(
+    createServices(testConfig(), failingDatabase(database.db), {
+      mail: outboxTransport(path.join(tmpdir(), 'portal-test-outbox')),
+      // The queue needs the real driver; this test sends no message.
+      jobs: new JobQueue(database.db),
+    }),
+  );
   url = await app.listen({ port: 0, host: '127.0.0.1' });
   token = await login(app, staff.email, staff.password);
 });
@@ -57,7 +59,9 @@ afterAll(async () => {
 });
 
 const exportMembers = (encoding = 'br, gzip', format: 'csv' | 'xlsx' = 'csv') =>
-  fetch(`${url}/api/member/list/export${format === 'xlsx' ? '?format=xlsx' : ''}`, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': encoding } });
+  fetch(`${url}/api/member/list/export${format === 'xlsx' ? '?format=xlsx' : ''}`, {
+    headers: { authorization: `Bearer ${token}`, 'accept-encoding': encoding },
+  });
 
 describe('CSV export failures', () => {
   it('whole when nothing fails, compressed', async () => {

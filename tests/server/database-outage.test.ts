@@ -19,7 +19,9 @@ import { startFakeSmtp, type FakeSmtp } from './fakes/smtp.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 if (!adminUrl) {
-  throw new Error('database-outage.test.ts needs PostgreSQL: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx vitest run tests/server/database-outage.test.ts');
+  throw new Error(
+    'database-outage.test.ts needs PostgreSQL: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx vitest run tests/server/database-outage.test.ts',
+  );
 }
 
 /** The test's own connections, told apart from the server's by this name. */
@@ -199,10 +201,9 @@ describe('a server whose PostgreSQL goes away', () => {
     expect((await call('GET', '/api/health')).body).toMatchObject({ status: 'ok', database: 'postgres' });
     // The mail queued before the outage is sent once the database is back.
     await until('the mail queued before the outage', () => smtp!.received.length > before, 75_000);
-    const [row] = await db!.query<{ status: string }>(
-      "SELECT status FROM message_log WHERE email_to = $1 AND channel = 'email' ORDER BY id DESC LIMIT 1",
-      [other.email],
-    );
+    const [row] = await db!.query<{ status: string }>("SELECT status FROM message_log WHERE email_to = $1 AND channel = 'email' ORDER BY id DESC LIMIT 1", [
+      other.email,
+    ]);
     expect(row.status).toBe('sent');
     expect(smtp!.received.slice(before).map((mail) => mail.to)).toEqual([other.email]);
     expect(running()).toBe(true);

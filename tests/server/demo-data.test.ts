@@ -62,9 +62,19 @@ describe('demo data set', () => {
     }
     expect(await count(db, "instruments WHERE state = 'active' AND requested_change ? 'value'")).toBeGreaterThan(0);
     expect(await count(db, "instruments WHERE state = 'deleted' AND deleted_at IS NULL")).toBe(0);
-    expect(await count(db, "subscriptions s WHERE kind = 'instrument' AND state = 'active' AND NOT EXISTS (SELECT 1 FROM subscription_lines l WHERE l.subscription_id = s.id)")).toBe(0);
+    expect(
+      await count(
+        db,
+        "subscriptions s WHERE kind = 'instrument' AND state = 'active' AND NOT EXISTS (SELECT 1 FROM subscription_lines l WHERE l.subscription_id = s.id)",
+      ),
+    ).toBe(0);
     expect(await count(db, 'instruments i WHERE NOT EXISTS (SELECT 1 FROM instrument_iterations it WHERE it.instrument_id = i.id)')).toBe(0);
-    expect(await count(db, "subscriptions s WHERE kind IN ('travel', 'instrument') AND NOT EXISTS (SELECT 1 FROM subscription_iterations it WHERE it.subscription_id = s.id)")).toBe(0);
+    expect(
+      await count(
+        db,
+        "subscriptions s WHERE kind IN ('travel', 'instrument') AND NOT EXISTS (SELECT 1 FROM subscription_iterations it WHERE it.subscription_id = s.id)",
+      ),
+    ).toBe(0);
     // The first version of an accepted instrument shows it as it was requested.
     const [first] = await db.query<{ state: string }>(
       `SELECT it.snapshot->>'state' AS state FROM instrument_iterations it
@@ -88,8 +98,10 @@ describe('demo data set', () => {
     const byState = Object.fromEntries(states.map((row) => [row.state, row.n]));
     expect(byState.paid, 'paid').toBeGreaterThanOrEqual(3);
     expect(byState.partly_paid, 'partly paid').toBeGreaterThanOrEqual(2);
-    expect(await count(t.db, `invoices WHERE state <> 'credited' AND total_ore > paid_ore + credited_ore AND due_date < $1`, [TODAY]), 'overdue')
-      .toBeGreaterThanOrEqual(3);
+    expect(
+      await count(t.db, `invoices WHERE state <> 'credited' AND total_ore > paid_ore + credited_ore AND due_date < $1`, [TODAY]),
+      'overdue',
+    ).toBeGreaterThanOrEqual(3);
     expect(await count(t.db, "invoices WHERE year <> 2026 OR kind <> 'first' OR invoice_date > $1 OR kid !~ '^[0-9]{15}$'", [TODAY])).toBe(0);
     expect(await count(t.db, 'invoice_payments WHERE paid_on > $1', [TODAY])).toBe(0);
   });
@@ -189,9 +201,7 @@ describe('system e-mail sender', () => {
       const templates = await ctx.db.query<{ from_email: string }>('SELECT DISTINCT from_email FROM email_templates');
       expect(templates.length).toBeGreaterThan(0);
       expect(templates.map((t) => t.from_email)).not.toContain('medlem@example.no');
-      const [{ count }] = await ctx.db.query<{ count: number }>(
-        `SELECT count(*)::int AS count FROM message_log WHERE email_from = 'medlem@example.no'`,
-      );
+      const [{ count }] = await ctx.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM message_log WHERE email_from = 'medlem@example.no'`);
       expect(count).toBe(0);
     } finally {
       await ctx.close();

@@ -57,9 +57,12 @@ describe.skipIf(!disk)('a nearly full disk', () => {
     servers.push(server);
     await serving(server);
     const base = `http://127.0.0.1:${server.port}`;
-    const login = () => fetch(`${base}/api/user/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'ingen@example.no', password: 'feil-passord' }),
-    });
+    const login = () =>
+      fetch(`${base}/api/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'ingen@example.no', password: 'feil-passord' }),
+      });
     expect((await login()).status).toBe(401);
 
     // Fill the disk to 20 MB free: under the 40 MB floor.

@@ -115,7 +115,11 @@ describe('staff rights', () => {
 });
 
 describe('the access log', () => {
-  interface Entry { kind: string; detail: string; staff: { first_name: string; last_name: string } | null }
+  interface Entry {
+    kind: string;
+    detail: string;
+    staff: { first_name: string; last_name: string } | null;
+  }
   const logOf = async (member: { id: number; token: string }) =>
     (await call('GET', `/api/member/${member.id}/access-log?per_page=100`, member.token)).json().data as Entry[];
 
@@ -131,7 +135,11 @@ describe('the access log', () => {
     await expect.poll(async () => (await logOf(c)).length).toBe(5);
     const log = await logOf(c);
     expect(log.map((entry) => `${entry.kind} ${entry.detail}`).sort()).toEqual([
-      'change Dokument lastet opp', 'change Dokument slettet', 'read Dokument lastet ned', 'read Dokumenter', 'read Miniatyrbilde av dokument',
+      'change Dokument lastet opp',
+      'change Dokument slettet',
+      'read Dokument lastet ned',
+      'read Dokumenter',
+      'read Miniatyrbilde av dokument',
     ]);
     for (const entry of log) expect(entry.staff).toEqual({ first_name: 'Siri', last_name: 'Saksbehandler' });
   });

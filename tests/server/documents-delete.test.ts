@@ -77,7 +77,10 @@ describe('deleting a document', () => {
       expect(refused.json()).toEqual({ message: DOCUMENT_MESSAGES.inClaim });
     }
     const list = (await t.app.inject({ url: `/api/instrument/${member.instrument}/document`, headers: bearer(member.token) })).json().data as Document[];
-    expect(list.map((document) => [document.id, document.in_claim])).toEqual([[receipt.id, true], [photo.id, false]]);
+    expect(list.map((document) => [document.id, document.in_claim])).toEqual([
+      [receipt.id, true],
+      [photo.id, false],
+    ]);
     expect(await storedFiles(t.config.dataDir)).toEqual(expect.arrayContaining(await keysOf(receipt.id)));
     // A document the claim does not use goes as any other.
     expect((await remove(photo.id, member.token)).statusCode).toBe(204);
@@ -95,11 +98,16 @@ describe('erasing a member', () => {
     const receipt = await createDocument(t.services, member.instrument, 'receipt.pdf', 'receipt');
     const kept = await createDocument(t.services, other.instrument, 'photo.png');
     await claimUsing(member.id, member.instrument, [receipt.id]);
-    const gone = [...await keysOf(photo.id), ...await keysOf(receipt.id)];
+    const gone = [...(await keysOf(photo.id)), ...(await keysOf(receipt.id))];
     const keptKeys = await keysOf(kept.id);
 
     // Without a member number, the erasure is confirmed with the account's id.
-    const erased = await t.app.inject({ method: 'POST', url: `/api/member/${member.id}/erase`, headers: bearer(staff.token), payload: { member_number: String(member.id) } });
+    const erased = await t.app.inject({
+      method: 'POST',
+      url: `/api/member/${member.id}/erase`,
+      headers: bearer(staff.token),
+      payload: { member_number: String(member.id) },
+    });
     expect(erased.statusCode, erased.body).toBe(200);
 
     expect(await t.db.query('SELECT 1 FROM documents WHERE member_id = $1', [member.id])).toEqual([]);

@@ -52,9 +52,13 @@ describe('files that are not what they say', () => {
   it('refuses a web page or an SVG named as a photo, and images of other kinds', async () => {
     await refused({ name: 'bilde.jpg', content: Buffer.from('<!doctype html><script>alert(document.cookie)</script>') }, M.unsupported);
     await refused({ name: 'bilde.png', content: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>') }, M.unsupported);
-    const gif = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#ff0000' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#ff0000' } })
+      .gif()
+      .toBuffer();
     await refused({ name: 'bilde.gif', content: gif }, M.unsupported);
-    const tiff = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#ff0000' } }).tiff().toBuffer();
+    const tiff = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#ff0000' } })
+      .tiff()
+      .toBuffer();
     await refused({ name: 'bilde.jpg', content: tiff }, M.unsupported);
   });
 
@@ -101,8 +105,16 @@ describe('limits', () => {
   });
 
   it('refuses two files in one upload', async () => {
-    const body = multipartBody({ kind: 'photo' }, [{ name: 'a.png', content: fixture('photo.png') }, { name: 'b.png', content: fixture('photo.png') }]);
-    const response = await t.app.inject({ method: 'POST', url: `/api/instrument/${instrument}/document`, headers: { ...bearer(member.token), ...body.headers }, payload: body.payload });
+    const body = multipartBody({ kind: 'photo' }, [
+      { name: 'a.png', content: fixture('photo.png') },
+      { name: 'b.png', content: fixture('photo.png') },
+    ]);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/instrument/${instrument}/document`,
+      headers: { ...bearer(member.token), ...body.headers },
+      payload: body.payload,
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json().message).toBe(M.oneFile);
     await nothingStored();
@@ -161,10 +173,20 @@ describe('the upload’s fields', () => {
 
   it('asks for the file when the form has none', async () => {
     const body = multipartBody({ kind: 'photo' });
-    const response = await t.app.inject({ method: 'POST', url: `/api/instrument/${instrument}/document`, headers: { ...bearer(member.token), ...body.headers }, payload: body.payload });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/instrument/${instrument}/document`,
+      headers: { ...bearer(member.token), ...body.headers },
+      payload: body.payload,
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toEqual({ file: [M.fileMissing] });
-    const json = await t.app.inject({ method: 'POST', url: `/api/instrument/${instrument}/document`, headers: bearer(member.token), payload: { kind: 'photo' } });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: `/api/instrument/${instrument}/document`,
+      headers: bearer(member.token),
+      payload: { kind: 'photo' },
+    });
     expect(json.statusCode).toBe(422);
     await nothingStored();
   });

@@ -42,7 +42,9 @@ beforeAll(async () => {
   const { port } = await s3.run();
   env = { S3_URL: `http://127.0.0.1:${port}`, S3_BUCKET: BUCKET, ...KEYS };
   client = new S3Client({
-    endpoint: env.S3_URL, region: 'us-east-1', forcePathStyle: true,
+    endpoint: env.S3_URL,
+    region: 'us-east-1',
+    forcePathStyle: true,
     credentials: { accessKeyId: KEYS.S3_ACCESS_KEY_ID, secretAccessKey: KEYS.S3_SECRET_ACCESS_KEY },
   });
   await client.send(new CreateBucketCommand({ Bucket: BUCKET }));
@@ -68,9 +70,15 @@ async function memberWithInstrument(name: string) {
   return { ...member, instrument };
 }
 
-const keysOf = async (ids: number[]) => (await t.db.query<{ storage_key: string; thumbnail_key: string | null }>(
-  'SELECT storage_key, thumbnail_key FROM documents WHERE id = ANY ($1::int[])', [ids],
-)).flatMap((row) => [row.storage_key, row.thumbnail_key]).filter((key): key is string => key !== null).sort();
+const keysOf = async (ids: number[]) =>
+  (
+    await t.db.query<{ storage_key: string; thumbnail_key: string | null }>('SELECT storage_key, thumbnail_key FROM documents WHERE id = ANY ($1::int[])', [
+      ids,
+    ])
+  )
+    .flatMap((row) => [row.storage_key, row.thumbnail_key])
+    .filter((key): key is string => key !== null)
+    .sort();
 
 describe('documents on S3', () => {
   it('are uploaded as objects in the bucket and downloaded from it, nothing in DATA_DIR', async () => {
@@ -119,7 +127,12 @@ describe('documents on S3', () => {
     const gone = await keysOf(mine);
     const kept = await keysOf([theirs]);
 
-    const erased = await t.app.inject({ method: 'POST', url: `/api/member/${member.id}/erase`, headers: bearer(staff.token), payload: { member_number: String(member.id) } });
+    const erased = await t.app.inject({
+      method: 'POST',
+      url: `/api/member/${member.id}/erase`,
+      headers: bearer(staff.token),
+      payload: { member_number: String(member.id) },
+    });
     expect(erased.statusCode, erased.body).toBe(200);
     const left = await objects();
     for (const key of gone) expect(left).not.toContain(key);
@@ -142,8 +155,9 @@ describe('documents on S3', () => {
   it('store no row when the object store does not answer, and leave the upload’s keys for the clean-up', async () => {
     const member = await memberWithInstrument('Wenche');
     const down = s3DocumentStore({ ...loadConfig(env).s3!, url: 'http://127.0.0.1:9' });
-    await expect(uploadDocument(t.db, down, { id: member.id, staff: false }, member.instrument, { name: 'bilde.png', buffer: fixture('photo.png') }, { kind: 'photo' }))
-      .rejects.toThrow();
+    await expect(
+      uploadDocument(t.db, down, { id: member.id, staff: false }, member.instrument, { name: 'bilde.png', buffer: fixture('photo.png') }, { kind: 'photo' }),
+    ).rejects.toThrow();
     expect(await t.db.query('SELECT 1 FROM documents WHERE instrument_id = $1', [member.instrument])).toEqual([]);
     expect(await pendingRemovals(t.db)).toHaveLength(2);
     await t.db.query('DELETE FROM document_files_to_remove');
@@ -161,7 +175,9 @@ describe('the S3 settings', () => {
     expect(() => loadConfig({ S3_URL: 'ftp://s3.example.no', S3_BUCKET: BUCKET, ...KEYS })).toThrow(/S3_URL/);
     expect(() => loadConfig({ S3_URL: 'https://s3.example.no', ...KEYS })).toThrow(/S3_BUCKET: må settes når S3_URL er satt/);
     expect(() => loadConfig({ S3_URL: 'https://s3.example.no', S3_BUCKET: BUCKET, S3_ACCESS_KEY_ID: 'x' })).toThrow(/S3_SECRET_ACCESS_KEY: må settes/);
-    expect(() => loadConfig({ S3_URL: 'https://s3.example.no', S3_BUCKET: 'Mine_Dokumenter', ...KEYS })).toThrow(/S3_BUCKET: «Mine_Dokumenter» er ikke et gyldig navn på en bøtte/);
+    expect(() => loadConfig({ S3_URL: 'https://s3.example.no', S3_BUCKET: 'Mine_Dokumenter', ...KEYS })).toThrow(
+      /S3_BUCKET: «Mine_Dokumenter» er ikke et gyldig navn på en bøtte/,
+    );
     expect(() => loadConfig({ S3_URL: 'https://s3.example.no', S3_BUCKET: BUCKET, S3_REGION: 'Oslo!', ...KEYS })).toThrow(/S3_REGION/);
     expect(() => loadConfig({ S3_BUCKET: BUCKET, ...KEYS })).toThrow(/S3_URL: må settes når S3_BUCKET er satt/);
   });

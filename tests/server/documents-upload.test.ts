@@ -52,8 +52,17 @@ describe('uploading photos', () => {
     expect((await exifr.gps(fixture('gps.jpg'))).latitude).toBeCloseTo(59.9139, 3);
     const document = await uploaded('gps.jpg');
     expect(document).toMatchObject({
-      instrument_id: instrument, member_id: member.id, kind: 'photo', valued_on: null, value: null, file_name: 'gps.jpg',
-      content_type: 'image/jpeg', width: 640, height: 480, has_thumbnail: true, in_claim: false,
+      instrument_id: instrument,
+      member_id: member.id,
+      kind: 'photo',
+      valued_on: null,
+      value: null,
+      file_name: 'gps.jpg',
+      content_type: 'image/jpeg',
+      width: 640,
+      height: 480,
+      has_thumbnail: true,
+      in_claim: false,
     });
     const stored = await download(document.id);
     expect(stored.statusCode).toBe(200);
@@ -96,7 +105,9 @@ describe('uploading photos', () => {
   });
 
   it('scales a large photo to at most 4000 px on its longest side', async () => {
-    const big = await sharp({ create: { width: 6000, height: 3000, channels: 3, background: '#557799' } }).jpeg().toBuffer();
+    const big = await sharp({ create: { width: 6000, height: 3000, channels: 3, background: '#557799' } })
+      .jpeg()
+      .toBuffer();
     const document = await uploaded({ name: 'stor.jpg', content: big });
     expect([document.width, document.height]).toEqual([4000, 2000]);
   });
@@ -119,14 +130,21 @@ describe('uploading receipts and appraisals', () => {
   it('keeps a PDF receipt byte for byte and serves it only as a download with safe headers', async () => {
     const document = await uploaded('receipt.pdf', { kind: 'receipt' });
     expect(document).toMatchObject({
-      kind: 'receipt', content_type: 'application/pdf', file_name: 'receipt.pdf', size: fixture('receipt.pdf').length,
-      width: null, height: null, has_thumbnail: false,
+      kind: 'receipt',
+      content_type: 'application/pdf',
+      file_name: 'receipt.pdf',
+      size: fixture('receipt.pdf').length,
+      width: null,
+      height: null,
+      has_thumbnail: false,
     });
     for (const token of [member.token, staff.token]) {
       const stored = await download(document.id, token);
       expect(stored.statusCode).toBe(200);
       expect(stored.headers).toMatchObject({
-        'content-type': 'application/pdf', 'content-disposition': `attachment; filename="receipt.pdf"; filename*=UTF-8''receipt.pdf`, ...SAFE_HEADERS,
+        'content-type': 'application/pdf',
+        'content-disposition': `attachment; filename="receipt.pdf"; filename*=UTF-8''receipt.pdf`,
+        ...SAFE_HEADERS,
       });
       expect(Buffer.compare(stored.rawPayload, fixture('receipt.pdf'))).toBe(0);
     }

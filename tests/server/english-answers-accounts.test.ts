@@ -69,7 +69,9 @@ describe('the password reset', () => {
     const refused = await post('/api/user/password/change', change, ENGLISH);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors.token).toEqual(['The link to make a new password is invalid or has expired. Ask for a new link.']);
-    expect((await post('/api/user/password/change', change)).json().errors.token).toEqual(['Lenken for å lage nytt passord er ugyldig eller utløpt. Be om en ny lenke.']);
+    expect((await post('/api/user/password/change', change)).json().errors.token).toEqual([
+      'Lenken for å lage nytt passord er ugyldig eller utløpt. Be om en ny lenke.',
+    ]);
   });
 });
 
@@ -100,7 +102,9 @@ describe('sign-up', () => {
     expect(english.json().errors.email).toEqual(['Please fill in this field']);
     const blank = await post('/api/member/register', signUpForm({ first_name: '   ' }), ENGLISH, clientAddress());
     expect(blank.json().errors).toEqual({ first_name: ['Required field'] });
-    expect((await post('/api/member/register', signUpForm({ first_name: '   ' }), {}, clientAddress())).json().errors).toEqual({ first_name: ['Påkrevd felt'] });
+    expect((await post('/api/member/register', signUpForm({ first_name: '   ' }), {}, clientAddress())).json().errors).toEqual({
+      first_name: ['Påkrevd felt'],
+    });
   });
 });
 

@@ -30,8 +30,9 @@ describe('travel insurance', () => {
     expect(membership.json().errors.product_id).toEqual(['Choose one of the travel insurances']);
     const backwards = await order(member.token, { ...base, subscription_end: `${nextYear}-01-01` }, ENGLISH);
     expect(backwards.json().errors.subscription_end).toEqual(['The end date cannot be before the start date']);
-    expect((await order(member.token, { ...base, subscription_end: `${nextYear}-01-01` })).json().errors.subscription_end)
-      .toEqual(['Sluttdato kan ikke være før startdato']);
+    expect((await order(member.token, { ...base, subscription_end: `${nextYear}-01-01` })).json().errors.subscription_end).toEqual([
+      'Sluttdato kan ikke være før startdato',
+    ]);
   });
 
   it('a start date in the past', async () => {
@@ -51,7 +52,12 @@ describe('an instrument’s documents', () => {
     const instrument = await createInstrument(t.db, { member_id: member.id, instrument_category: GUITAR, subscription_id: insurance });
     const send = (files: UploadFile[], headers: Record<string, string> = {}) => {
       const body = multipartBody({ kind: 'photo' }, files);
-      return t.app.inject({ method: 'POST', url: `/api/instrument/${instrument}/document`, headers: { ...bearer(member.token), ...body.headers, ...headers }, payload: body.payload });
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/instrument/${instrument}/document`,
+        headers: { ...bearer(member.token), ...body.headers, ...headers },
+        payload: body.payload,
+      });
     };
     const zip = [{ name: 'gitar.jpg', content: fixture('archive.jpg'), type: 'image/jpeg' }];
     const english = await send(zip, ENGLISH);
@@ -74,8 +80,9 @@ describe('reporting a claim', () => {
     expect(future.json().errors.occurred_on).toEqual(['The date cannot be in the future']);
     const before = await claim({ occurred_on: '2024-12-31' }, ENGLISH);
     expect(before.json().errors.occurred_on).toEqual(['The instrument was not insured when this happened: the insurance applies from 01.01.2025.']);
-    expect((await claim({ occurred_on: '2024-12-31' })).json().errors.occurred_on)
-      .toEqual(['Instrumentet var ikke forsikret da dette skjedde: forsikringen gjelder fra 01.01.2025.']);
+    expect((await claim({ occurred_on: '2024-12-31' })).json().errors.occurred_on).toEqual([
+      'Instrumentet var ikke forsikret da dette skjedde: forsikringen gjelder fra 01.01.2025.',
+    ]);
     const long = await claim({ place: 'x'.repeat(201) }, ENGLISH);
     expect(long.json().errors.place).toEqual(['Cannot be more than 200 characters']);
   });
@@ -83,7 +90,12 @@ describe('reporting a claim', () => {
   it('a second claim while one waits', async () => {
     const member = await insuredMember(t);
     expect((await postClaim(t, member.token, theftOf(member.instrument))).statusCode).toBe(201);
-    const second = await t.app.inject({ method: 'POST', url: '/api/claim', headers: { ...bearer(member.token), ...ENGLISH }, payload: theftOf(member.instrument) });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/claim',
+      headers: { ...bearer(member.token), ...ENGLISH },
+      payload: theftOf(member.instrument),
+    });
     expect(second.statusCode).toBe(409);
     expect(second.json().message).toBe('There is already a claim for this instrument being processed. You will find it under Claims.');
     // The first claim's mails leave the queue before the data directory is removed.

@@ -16,7 +16,12 @@ beforeAll(async () => {
   staff = await signedInStaff(t.app, t.db);
   const remoteId = await nextMemberNumber(t.db);
   erasedId = (await createAccount(t.db, { first_name: 'Slettes', last_name: 'Snart', remote_id: remoteId })).id;
-  const erased = await t.app.inject({ method: 'POST', url: `/api/member/${erasedId}/erase`, headers: bearer(staff.token), payload: { member_number: String(remoteId) } });
+  const erased = await t.app.inject({
+    method: 'POST',
+    url: `/api/member/${erasedId}/erase`,
+    headers: bearer(staff.token),
+    payload: { member_number: String(remoteId) },
+  });
   expect(erased.statusCode).toBe(200);
 });
 afterAll(async () => t.close());
@@ -32,7 +37,10 @@ describe('a template for an erased member', () => {
     const count = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM message_log'))[0].n;
     const before = await count();
     const response = await t.app.inject({
-      method: 'POST', url: '/api/emails/template/1/test', headers: bearer(staff.token), payload: { member_id: erasedId },
+      method: 'POST',
+      url: '/api/emails/template/1/test',
+      headers: bearer(staff.token),
+      payload: { member_id: erasedId },
     });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({ message: ERASED_MESSAGES.template, errors: { member_id: [ERASED_MESSAGES.template] } });
@@ -43,7 +51,9 @@ describe('a template for an erased member', () => {
 describe('a change to an erased member', () => {
   it('is refused with 409 and writes nothing back', async () => {
     const response = await t.app.inject({
-      method: 'PATCH', url: `/api/member/${erasedId}`, headers: bearer(staff.token),
+      method: 'PATCH',
+      url: `/api/member/${erasedId}`,
+      headers: bearer(staff.token),
       payload: { first_name: 'Gjenskapt', email: 'gjenskapt@example.no', phone: '91234567', address: 'Storgata 1' },
     });
     expect(response.statusCode).toBe(409);

@@ -31,8 +31,12 @@ export function multipartBody(fields: Record<string, string>, files: UploadFile[
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
   for (const file of files) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n`
-      + `Content-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
+          `Content-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+    );
     parts.push(file.content, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
@@ -47,11 +51,16 @@ export function upload(app: App, token: string, instrumentId: number, file: stri
 
 /** A document of the member's instrument from a fixture, as staff would upload it (through the domain, no request). */
 export async function createDocument(
-  services: Services, instrumentId: number, name = 'photo.png', kind: 'photo' | 'receipt' = 'photo', fileName = name,
+  services: Services,
+  instrumentId: number,
+  name = 'photo.png',
+  kind: 'photo' | 'receipt' = 'photo',
+  fileName = name,
 ): Promise<Document> {
   // Uploaded by an administrator when there is one, else by the member.
   const [by] = await services.db.query<{ id: number }>(
-    '(SELECT id FROM accounts WHERE role_id = 5 ORDER BY id LIMIT 1) UNION ALL (SELECT member_id FROM instruments WHERE id = $1) LIMIT 1', [instrumentId],
+    '(SELECT id FROM accounts WHERE role_id = 5 ORDER BY id LIMIT 1) UNION ALL (SELECT member_id FROM instruments WHERE id = $1) LIMIT 1',
+    [instrumentId],
   );
   return uploadDocument(services.db, services.documents, { id: by.id, staff: true }, instrumentId, { name: fileName, buffer: fixture(name) }, { kind });
 }
@@ -71,7 +80,10 @@ export async function storedFiles(dataDir: string): Promise<string[]> {
 /** The keys of the document rows, both files of each, sorted. */
 export async function keysInDatabase(db: Database): Promise<string[]> {
   const rows = await db.query<{ storage_key: string; thumbnail_key: string | null }>('SELECT storage_key, thumbnail_key FROM documents');
-  return rows.flatMap((row) => [row.storage_key, row.thumbnail_key]).filter((key): key is string => key !== null).sort();
+  return rows
+    .flatMap((row) => [row.storage_key, row.thumbnail_key])
+    .filter((key): key is string => key !== null)
+    .sort();
 }
 
 /** The document_files_to_remove marks (migration 047) still waiting. */

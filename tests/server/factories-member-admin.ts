@@ -33,10 +33,7 @@ export async function createSubscription(
   const [row] = await db.query<{ id: number }>(
     `INSERT INTO subscriptions (member_id, product_id, kind, state, subscription_start, value, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, coalesce($7::timestamptz, now())) RETURNING id`,
-    [
-      input.member_id, input.product_id, input.kind, input.state ?? 'pending', input.subscription_start ?? null,
-      input.value ?? null, input.created_at ?? null,
-    ],
+    [input.member_id, input.product_id, input.kind, input.state ?? 'pending', input.subscription_start ?? null, input.value ?? null, input.created_at ?? null],
   );
   return row.id;
 }
@@ -60,8 +57,14 @@ export async function createInstrument(
                               insurance_start, requested_change)
      VALUES ($1, $2, $3, $4, $5, $6, 'SN-1', $7, $8, $9) RETURNING id`,
     [
-      input.member_id, input.instrument_category, input.subscription_id ?? null, input.state ?? 'active',
-      input.make ?? 'Fender', input.model ?? 'Stratocaster', input.value ?? 15000, input.insurance_start ?? '2025-01-01',
+      input.member_id,
+      input.instrument_category,
+      input.subscription_id ?? null,
+      input.state ?? 'active',
+      input.make ?? 'Fender',
+      input.model ?? 'Stratocaster',
+      input.value ?? 15000,
+      input.insurance_start ?? '2025-01-01',
       input.requested_change ? JSON.stringify(input.requested_change) : null,
     ],
   );

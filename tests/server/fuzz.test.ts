@@ -40,9 +40,29 @@ const INFINITY = '\u0001INFINITY\u0001';
 const DEEP = '\u0001DEEP\u0001';
 
 const HOSTILE_TEXT = [
-  '\u0000', 'a\u0000b', '\u0007bell', '\ud800', 'x\udc00y', "' OR 1=1 --", "'); DROP TABLE accounts; --",
-  '<img src=x id=probe onerror=alert(1)>', '<script>alert(1)</script>', '0000-01-01', '0000-00-00', '9999-12-31',
-  '2026-02-30', '', ' ', '1e309', '-1', 'NaN', 'x'.repeat(300_000), '{first_name}', '%00', '\\', '../../etc/passwd',
+  '\u0000',
+  'a\u0000b',
+  '\u0007bell',
+  '\ud800',
+  'x\udc00y',
+  "' OR 1=1 --",
+  "'); DROP TABLE accounts; --",
+  '<img src=x id=probe onerror=alert(1)>',
+  '<script>alert(1)</script>',
+  '0000-01-01',
+  '0000-00-00',
+  '9999-12-31',
+  '2026-02-30',
+  '',
+  ' ',
+  '1e309',
+  '-1',
+  'NaN',
+  'x'.repeat(300_000),
+  '{first_name}',
+  '%00',
+  '\\',
+  '../../etc/passwd',
 ];
 const HOSTILE_NUMBERS: unknown[] = [INFINITY, 2 ** 31, 2 ** 53, -(2 ** 31) - 1, -1, 0, 1.5, 1e-9];
 const WRONG_TYPES: unknown[] = [null, true, [], {}, 'x', 1, [[[]]]];
@@ -63,7 +83,8 @@ function valid(schema: Schema | undefined, name: string, depth: number): fc.Arbi
     case 'object': {
       const keys = Object.keys(schema.properties ?? {});
       const record = Object.fromEntries(keys.map((key) => [key, arbitrary(schema.properties![key], key, depth + 1)]));
-      return fc.record(record, { requiredKeys: (schema.required ?? []).filter((key) => keys.includes(key)) })
+      return fc
+        .record(record, { requiredKeys: (schema.required ?? []).filter((key) => keys.includes(key)) })
         .chain((value) => fc.boolean().map((extra) => (extra ? { ...value, unknown_field: 'x' } : value)));
     }
     case 'array':
@@ -91,24 +112,43 @@ function arbitrary(schema: Schema | undefined, name: string, depth = 0): fc.Arbi
 
 /** JSON text with the stand-ins written out: 1e309 and nesting far deeper than any body of ours. */
 const toJson = (value: unknown): string =>
-  (JSON.stringify(value) ?? "")
-    .replaceAll(JSON.stringify(INFINITY), '1e309')
-    .replaceAll(JSON.stringify(DEEP), `${'['.repeat(5000)}${']'.repeat(5000)}`);
+  (JSON.stringify(value) ?? '').replaceAll(JSON.stringify(INFINITY), '1e309').replaceAll(JSON.stringify(DEEP), `${'['.repeat(5000)}${']'.repeat(5000)}`);
 
 /** Percent-encoding that keeps a lone surrogate as the bytes a hostile client would send. */
 const encode = (value: unknown): string => {
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
-  return text.isWellFormed() ? encodeURIComponent(text) : text.replace(/[\ud800-\udfff]/g, '%ED%A0%80').replace(/[^\w%-]/g, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+  return text.isWellFormed()
+    ? encodeURIComponent(text)
+    : text.replace(/[\ud800-\udfff]/g, '%ED%A0%80').replace(/[^\w%-]/g, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 };
 
 const PATH_VALUES = fc.oneof(
   fc.constantFrom('1e309', '99999999999', '-1', '0', 'abc', '%00', '1.5', '%ED%A0%80', "1'OR'1'='1"),
-  fc.constantFrom(() => String(memberId), () => String(subscriptionId), () => String(instrumentId)).map((get) => get()),
+  fc
+    .constantFrom(
+      () => String(memberId),
+      () => String(subscriptionId),
+      () => String(instrumentId),
+    )
+    .map((get) => get()),
 );
 
-const QUERY_KEYS = ['page', 'per_page', 'sort', 'filter[name]', 'filter[status]', 'filter[member_id]', 'filter[role_id]', 'filter[channel]', 'filter[product_id]', 'filter[from]', 'filter[to]'];
+const QUERY_KEYS = [
+  'page',
+  'per_page',
+  'sort',
+  'filter[name]',
+  'filter[status]',
+  'filter[member_id]',
+  'filter[role_id]',
+  'filter[channel]',
+  'filter[product_id]',
+  'filter[from]',
+  'filter[to]',
+];
 
-const LEAK = /\bat [\w.<>]+ \(|\.ts:\d+|\b(SELECT|INSERT|UPDATE|DELETE) .*\b(FROM|INTO|SET)\b|syntax error|violates|relation "|column "|invalid input syntax|out of range for type/i;
+const LEAK =
+  /\bat [\w.<>]+ \(|\.ts:\d+|\b(SELECT|INSERT|UPDATE|DELETE) .*\b(FROM|INTO|SET)\b|syntax error|violates|relation "|column "|invalid input syntax|out of range for type/i;
 
 let t: TestContext;
 let staffId = 0;
@@ -150,7 +190,9 @@ describe('fuzzing every route', () => {
       const input = fc.record({
         params: fc.tuple(...pathParams.map(() => PATH_VALUES)),
         query: fc.array(fc.tuple(fc.constantFrom(...QUERY_KEYS), fc.oneof(fc.constantFrom(...HOSTILE_TEXT), fc.string({ maxLength: 8 }))), { maxLength: 3 }),
-        body: bodySchema ? fc.oneof({ weight: 6, arbitrary: arbitrary(bodySchema, 'body') }, { weight: 1, arbitrary: fc.constant(DEEP) }) : fc.constant(undefined),
+        body: bodySchema
+          ? fc.oneof({ weight: 6, arbitrary: arbitrary(bodySchema, 'body') }, { weight: 1, arbitrary: fc.constant(DEEP) })
+          : fc.constant(undefined),
         asMember: fc.boolean(),
       });
       await fc.assert(
@@ -183,8 +225,14 @@ describe('fuzzing every route', () => {
                 return `error body is not JSON: ${response.body.slice(0, 100)}`;
               }
               if (typeof parsed.message !== 'string' || parsed.message === '') return 'error without a message';
-              if (parsed.errors !== undefined && !(typeof parsed.errors === 'object' && parsed.errors !== null
-                && Object.values(parsed.errors).every((list) => Array.isArray(list) && list.every((item) => typeof item === 'string')))) {
+              if (
+                parsed.errors !== undefined &&
+                !(
+                  typeof parsed.errors === 'object' &&
+                  parsed.errors !== null &&
+                  Object.values(parsed.errors).every((list) => Array.isArray(list) && list.every((item) => typeof item === 'string'))
+                )
+              ) {
                 return 'errors not in the { field: [message] } shape';
               }
             }

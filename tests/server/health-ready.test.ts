@@ -45,8 +45,9 @@ describe('GET /api/health/ready', () => {
     const refused = Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:5432'), { code: 'ECONNREFUSED' });
     expect(databaseDownMessage(refused)).toBe('Databasen svarer ikke: den nekter tilkobling.');
     expect(databaseDownMessage(new Error('Connection terminated unexpectedly'))).toBe('Databasen svarer ikke: forbindelsen ble brutt.');
-    expect(databaseDownMessage(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })))
-      .toBe('Databasen svarer ikke: den stenges ned eller starter på nytt.');
+    expect(databaseDownMessage(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))).toBe(
+      'Databasen svarer ikke: den stenges ned eller starter på nytt.',
+    );
     expect(databaseDownMessage(new Error('something else'))).toBe('Databasen svarer ikke.');
     // A statement that failed is not the database being away.
     expect(unreachableReason(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBeNull();

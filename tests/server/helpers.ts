@@ -140,12 +140,7 @@ export async function login(app: App, email: string, password: string, remember 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Waits until the message the query finds has left the queue (sent or failed), and answers it. */
-export async function settledMessage<Row extends { status: string }>(
-  db: Database,
-  sql: string,
-  params: unknown[] = [],
-  timeoutMs = 20_000,
-): Promise<Row> {
+export async function settledMessage<Row extends { status: string }>(db: Database, sql: string, params: unknown[] = [], timeoutMs = 20_000): Promise<Row> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const [row] = await db.query<Row>(sql, params);

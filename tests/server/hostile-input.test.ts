@@ -60,10 +60,13 @@ describe('uploads the multipart parser cannot read', () => {
     ['a body cut short', 'multipart/form-data; boundary=kant', '--kant\r\nContent-Disposition: form-data; name="file"; filename="a.xlsx"\r\n\r\nPK'],
   ] as const;
 
-  it.each(bodies)('answers 400 with a message for %s on a member\'s instrument import', async (_name, contentType, payload) => {
+  it.each(bodies)("answers 400 with a message for %s on a member's instrument import", async (_name, contentType, payload) => {
     const member = await signedIn(t.app, t.db);
     const response = await t.app.inject({
-      method: 'POST', url: `/api/member/${member.id}/instrument/import`, headers: { ...bearer(member.token), 'content-type': contentType }, payload,
+      method: 'POST',
+      url: `/api/member/${member.id}/instrument/import`,
+      headers: { ...bearer(member.token), 'content-type': contentType },
+      payload,
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: MULTIPART_UNREADABLE });
@@ -71,7 +74,10 @@ describe('uploads the multipart parser cannot read', () => {
 
   it.each(bodies)('answers 400 with a message for %s on the member import', async (_name, contentType, payload) => {
     const response = await t.app.inject({
-      method: 'POST', url: '/api/member/import', headers: { ...bearer(staff.token), 'content-type': contentType }, payload,
+      method: 'POST',
+      url: '/api/member/import',
+      headers: { ...bearer(staff.token), 'content-type': contentType },
+      payload,
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: MULTIPART_UNREADABLE });

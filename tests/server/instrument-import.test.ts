@@ -23,8 +23,10 @@ const member = () => signedIn(t.app, t.db, { role_id: 2 });
 function upload(memberId: number, token: string, file: Buffer, filename = 'instrumenter.xlsx') {
   const boundary = '----instrumentgrense';
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n`
-      + 'Content-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n'),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
+        'Content-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n',
+    ),
     file,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -64,8 +66,7 @@ function countInflatedBytes(): { stop(): number } {
   };
 }
 
-const count = async (memberId: number) =>
-  (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM instruments WHERE member_id = $1', [memberId]))[0].n;
+const count = async (memberId: number) => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM instruments WHERE member_id = $1', [memberId]))[0].n;
 
 describe('the import template', () => {
   it('has exactly the columns the import reads, and a filled-in copy imports for staff as insured instruments', async () => {
@@ -82,8 +83,10 @@ describe('the import template', () => {
     const response = await upload(mia.id, staff.token, file);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().message).toBe('Instrumentfilen ble lastet opp');
-    expect(response.json().data.map((row: { state: string; value: number; insurance_start: string }) => [row.state, row.value]))
-      .toEqual([['active', 20000], ['active', 12500]]);
+    expect(response.json().data.map((row: { state: string; value: number; insurance_start: string }) => [row.state, row.value])).toEqual([
+      ['active', 20000],
+      ['active', 12500],
+    ]);
     expect(response.json().data[0].insurance_start).toBe('2026-02-01');
     const [{ total }] = await t.db.query<{ total: number }>(
       `SELECT sum(l.value)::int AS total FROM subscription_lines l JOIN subscriptions s ON s.id = l.subscription_id
@@ -121,7 +124,9 @@ describe('who may import, and how often', () => {
     }
     const over = await upload(mia.id, mia.token, good);
     expect(over.statusCode).toBe(429);
-    expect(over.json().message).toBe(`Du har lastet opp instrumentfiler ${MEMBER_IMPORTS_PER_DAY} ganger det siste døgnet. Prøv igjen i morgen, eller legg instrumentene til ett og ett.`);
+    expect(over.json().message).toBe(
+      `Du har lastet opp instrumentfiler ${MEMBER_IMPORTS_PER_DAY} ganger det siste døgnet. Prøv igjen i morgen, eller legg instrumentene til ett og ett.`,
+    );
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(23 * 60 * 60);
     expect(await count(mia.id)).toBe(MEMBER_IMPORTS_PER_DAY);
     // Staff may still import for her.
@@ -137,9 +142,9 @@ describe('who may import, and how often', () => {
     const data = response.json().data as { id: number; make: string; value: number }[];
     expect(data.map((row) => row.make)).toEqual(rows.map((row) => row[1]));
     expect(data.map((row) => row.value)).toEqual(rows.map((row) => row[4]));
-    const [{ n }] = await t.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM instrument_iterations WHERE instrument_id = ANY($1::int[])`, [data.map((row) => row.id)],
-    );
+    const [{ n }] = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM instrument_iterations WHERE instrument_id = ANY($1::int[])`, [
+      data.map((row) => row.id),
+    ]);
     expect(n).toBe(300);
   });
 });
@@ -204,8 +209,10 @@ describe('templates filled in by other programs', () => {
     const file = await readFile(path.join(import.meta.dirname, `../fixtures/spreadsheets/instruments-${producer}.xlsx`));
     const response = await upload(mia.id, staff.token, file);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().data.map((row: { make: string; value: number; insurance_start: string }) => [row.make, row.value]))
-      .toEqual([['Gibson', 20000], ['Fender', 12500]]);
+    expect(response.json().data.map((row: { make: string; value: number; insurance_start: string }) => [row.make, row.value])).toEqual([
+      ['Gibson', 20000],
+      ['Fender', 12500],
+    ]);
     expect(response.json().data[0].insurance_start).toBe('2026-02-01');
   });
 });

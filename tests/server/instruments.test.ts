@@ -17,7 +17,13 @@ const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: s
 const member = () => signedIn(t.app, t.db, { role_id: 2, first_name: 'Mia', last_name: 'Musiker' });
 
 const guitar = (memberId: number, extra: object = {}) => ({
-  member_id: memberId, instrument_category: GUITAR, make: 'Gibson', model: 'Les Paul', serial_number: 'GB1', value: 20000, ...extra,
+  member_id: memberId,
+  instrument_category: GUITAR,
+  make: 'Gibson',
+  model: 'Les Paul',
+  serial_number: 'GB1',
+  value: 20000,
+  ...extra,
 });
 
 async function create(token: string, body: object) {
@@ -32,12 +38,14 @@ async function insurance(memberId: number) {
     [memberId],
   );
   const lines = subscription
-    ? await t.db.query<{ value: number; instrument_id: number }>('SELECT value, instrument_id FROM subscription_lines WHERE subscription_id = $1 ORDER BY instrument_id', [subscription.id])
+    ? await t.db.query<{ value: number; instrument_id: number }>(
+        'SELECT value, instrument_id FROM subscription_lines WHERE subscription_id = $1 ORDER BY instrument_id',
+        [subscription.id],
+      )
     : [];
-  const [{ sum }] = await t.db.query<{ sum: number }>(
-    "SELECT coalesce(sum(value), 0)::int AS sum FROM instruments WHERE member_id = $1 AND state = 'active'",
-    [memberId],
-  );
+  const [{ sum }] = await t.db.query<{ sum: number }>("SELECT coalesce(sum(value), 0)::int AS sum FROM instruments WHERE member_id = $1 AND state = 'active'", [
+    memberId,
+  ]);
   return { subscription, lines, total: lines.reduce((total, line) => total + line.value, 0), activeSum: sum };
 }
 
@@ -148,7 +156,8 @@ describe('staff changes apply at once and keep the lines equal to the active val
     // The access log names the member whose instrument staff deleted, and the staff user who did.
     await t.services.accessLog.flush();
     const entries = await t.db.query<{ actor_id: number; member_id: number }>(
-      "SELECT actor_id, member_id FROM access_log WHERE detail = 'Instrument slettet' AND member_id IN ($1, $2)", [mia.id, staff.id],
+      "SELECT actor_id, member_id FROM access_log WHERE detail = 'Instrument slettet' AND member_id IN ($1, $2)",
+      [mia.id, staff.id],
     );
     expect(entries).toEqual([{ actor_id: staff.id, member_id: mia.id }]);
   });

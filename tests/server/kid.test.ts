@@ -44,7 +44,14 @@ describe('KID and account numbers', () => {
   });
 
   it('reads BANK_ACCOUNT and the billing days at start and stops on a bad value', () => {
-    expect(loadConfig({}).billing).toEqual({ bankAccount: '15031234562', invoiceDueDays: 14, reminder1Days: 14, reminder2Days: 28, lapseDays: 60, tripletex: false });
+    expect(loadConfig({}).billing).toEqual({
+      bankAccount: '15031234562',
+      invoiceDueDays: 14,
+      reminder1Days: 14,
+      reminder2Days: 28,
+      lapseDays: 60,
+      tripletex: false,
+    });
     expect(loadConfig({ BANK_ACCOUNT: '1503 12 34562', INVOICE_DUE_DAYS: '10' }).billing).toMatchObject({ bankAccount: '15031234562', invoiceDueDays: 10 });
     expect(() => loadConfig({ BANK_ACCOUNT: '15031234563' })).toThrow(/BANK_ACCOUNT/);
     expect(() => loadConfig({ REMINDER_1_DAYS: '30', REMINDER_2_DAYS: '20' })).toThrow(/REMINDER_2_DAYS/);

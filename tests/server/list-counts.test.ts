@@ -51,8 +51,7 @@ const BADGES = {
   'pending-instruments': '/api/subscription/list/pending-instruments',
 };
 
-const realCount = async (db: Queryable, from: string) =>
-  (await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`))[0].n;
+const realCount = async (db: Queryable, from: string) => (await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`))[0].n;
 
 /** What each list answers as its total, beside a real count of the rows it lists. */
 async function totals() {
@@ -91,18 +90,24 @@ describe('unfiltered totals and badges', () => {
     const afterSignUp = await expectExactTotals();
     expect(afterSignUp['/api/member/list']).toBe(start['/api/member/list'] + 1);
     const completed = await send('PATCH', `/api/member/${applicant.user_id}`, applicant.access_token, {
-      address: 'Kirkegata 2', postal_code: '0153', postal_area: 'OSLO', gender: 2, primary_instrument_type: 4,
-      invoice_method: 'EFAKTURA', registration_completed: 1,
+      address: 'Kirkegata 2',
+      postal_code: '0153',
+      postal_area: 'OSLO',
+      gender: 2,
+      primary_instrument_type: 4,
+      invoice_method: 'EFAKTURA',
+      registration_completed: 1,
     });
     expect(completed.statusCode, completed.body).toBe(200);
     const afterCompletion = await expectExactTotals();
     expect(afterCompletion['/api/subscription/list/pending-memberships']).toBe(start['/api/subscription/list/pending-memberships'] + 1);
 
-    const [application] = await t.db.query<{ id: number }>(
-      "SELECT id FROM subscriptions WHERE member_id = $1 AND kind = 'membership' AND state = 'pending'",
-      [applicant.user_id],
-    );
-    expect((await send('POST', `/api/subscription/reject/${application.id}`, staff.token, { reason: '<p>Mangler opplysninger.</p>', send_email: false })).statusCode).toBe(200);
+    const [application] = await t.db.query<{ id: number }>("SELECT id FROM subscriptions WHERE member_id = $1 AND kind = 'membership' AND state = 'pending'", [
+      applicant.user_id,
+    ]);
+    expect(
+      (await send('POST', `/api/subscription/reject/${application.id}`, staff.token, { reason: '<p>Mangler opplysninger.</p>', send_email: false })).statusCode,
+    ).toBe(200);
     expect((await expectExactTotals())['/api/subscription/list/pending-memberships']).toBe(start['/api/subscription/list/pending-memberships']);
     expect((await expectExactTotals())['/api/subscription/list/rejected']).toBe(start['/api/subscription/list/rejected'] + 1);
     expect((await send('POST', `/api/subscription/reopen/${application.id}`)).statusCode).toBe(200);
@@ -115,7 +120,10 @@ describe('unfiltered totals and badges', () => {
     await expectExactTotals();
     const nextYear = new Date().getFullYear() + 1;
     const ordered = await send('POST', '/api/subscription/new', member.token, {
-      status: 1, member_id: member.id, product_id: PRODUCTS.travel, subscription_start: `${nextYear}-02-01`,
+      status: 1,
+      member_id: member.id,
+      product_id: PRODUCTS.travel,
+      subscription_start: `${nextYear}-02-01`,
     });
     expect(ordered.statusCode, ordered.body).toBe(200);
     expect((await expectExactTotals())['/api/subscription/list/pending-travel']).toBe(start['/api/subscription/list/pending-travel'] + 1);
@@ -125,7 +133,13 @@ describe('unfiltered totals and badges', () => {
     // Instruments: the queue counts the member once however many wait, and lets go when none does.
     const newInstrument = async (token: string, extra: Json = {}) => {
       const response = await send('POST', '/api/instrument/new', token, {
-        member_id: member.id, instrument_category: GUITAR, make: 'Gibson', model: 'Les Paul', serial_number: 'GB1', value: 20000, ...extra,
+        member_id: member.id,
+        instrument_category: GUITAR,
+        make: 'Gibson',
+        model: 'Les Paul',
+        serial_number: 'GB1',
+        value: 20000,
+        ...extra,
       });
       expect(response.statusCode, response.body).toBe(200);
       return response.json().data.id as number;
@@ -153,10 +167,11 @@ describe('unfiltered totals and badges', () => {
 
     // What no route does: role changes, soft deletes, moved rows, bulk inserts, account deletes.
     const other = await signedIn(t.app, t.db, { role_id: 1, registration_completed: 1 });
-    await t.db.query(
-      `INSERT INTO subscriptions (member_id, product_id, kind, state) VALUES ($1, $2, 'membership', 'pending'), ($1, $3, 'travel', 'pending')`,
-      [other.id, PRODUCTS.membership, PRODUCTS.travel],
-    );
+    await t.db.query(`INSERT INTO subscriptions (member_id, product_id, kind, state) VALUES ($1, $2, 'membership', 'pending'), ($1, $3, 'travel', 'pending')`, [
+      other.id,
+      PRODUCTS.membership,
+      PRODUCTS.travel,
+    ]);
     await t.db.query(
       `INSERT INTO instruments (member_id, instrument_category, make, model, value, insurance_start)
        VALUES ($1, $2, 'Yamaha', 'P-45', 5000, current_date)`,
@@ -192,10 +207,10 @@ describe('unfiltered totals and badges', () => {
 
     // The declined list: a rejection written as such, an erased applicant, a rejection undone by SQL.
     const declined = await signedIn(t.app, t.db, { role_id: 1, registration_completed: 1 });
-    await t.db.query(
-      `INSERT INTO subscriptions (member_id, product_id, kind, state, rejected_at) VALUES ($1, $2, 'membership', 'rejected', now())`,
-      [declined.id, PRODUCTS.membership],
-    );
+    await t.db.query(`INSERT INTO subscriptions (member_id, product_id, kind, state, rejected_at) VALUES ($1, $2, 'membership', 'rejected', now())`, [
+      declined.id,
+      PRODUCTS.membership,
+    ]);
     expect((await expectExactTotals())['/api/subscription/list/rejected']).toBeGreaterThan(0);
     await t.db.query('UPDATE accounts SET erased_at = now() WHERE id = $1', [declined.id]);
     await expectExactTotals();
@@ -248,7 +263,12 @@ describe('unfiltered totals and badges', () => {
     const nextYear = new Date().getFullYear() + 1;
     const instrument = (member: { id: number; token: string }, serial: string) =>
       send('POST', '/api/instrument/new', member.token, {
-        member_id: member.id, instrument_category: GUITAR, make: 'Fender', model: 'Jazz Bass', serial_number: serial, value: 9000,
+        member_id: member.id,
+        instrument_category: GUITAR,
+        make: 'Fender',
+        model: 'Jazz Bass',
+        serial_number: serial,
+        value: 9000,
       });
     const orders = members.flatMap((member) => [
       { accept: '/api/instrument/accept', made: instrument(member, 'A') },
@@ -256,15 +276,17 @@ describe('unfiltered totals and badges', () => {
       {
         accept: '/api/subscription/accept',
         made: send('POST', '/api/subscription/new', member.token, {
-          status: 1, member_id: member.id, product_id: PRODUCTS.travel, subscription_start: `${nextYear}-03-01`,
+          status: 1,
+          member_id: member.id,
+          product_id: PRODUCTS.travel,
+          subscription_start: `${nextYear}-03-01`,
         }),
       },
     ]);
     const made = await Promise.all(orders.map((order) => order.made));
     expect(made.map((response) => response.statusCode)).toEqual(made.map(() => 200));
     await expectExactTotals();
-    const accepted = await Promise.all(orders.map((order, i) =>
-      send('POST', `${order.accept}/${made[i].json().data.id}`, staff.token, {})));
+    const accepted = await Promise.all(orders.map((order, i) => send('POST', `${order.accept}/${made[i].json().data.id}`, staff.token, {})));
     expect(accepted.map((response) => response.statusCode)).toEqual(accepted.map(() => 200));
     await expectExactTotals();
   });
@@ -278,11 +300,13 @@ describe('unfiltered totals and badges', () => {
     const before = await accessLogTotal();
     expect(before.answered).toBe(before.counted);
     // Each read of a member is an entry, written by the log's buffer while other reads go on.
-    const reads = await Promise.all(members.flatMap((member) => [
-      send('GET', `/api/member/${member.id}`),
-      send('GET', `/api/member/${member.id}/changes`),
-      send('GET', `/api/emails/logs/list?filter[member_id]=${member.id}`),
-    ]));
+    const reads = await Promise.all(
+      members.flatMap((member) => [
+        send('GET', `/api/member/${member.id}`),
+        send('GET', `/api/member/${member.id}/changes`),
+        send('GET', `/api/emails/logs/list?filter[member_id]=${member.id}`),
+      ]),
+    );
     expect(reads.map((response) => response.statusCode)).toEqual(reads.map(() => 200));
     const after = await accessLogTotal();
     expect(after.answered).toBe(after.counted);
@@ -293,19 +317,19 @@ describe('unfiltered totals and badges', () => {
 
   it('a change rolled back leaves the totals as they were', async () => {
     const before = await expectExactTotals();
-    await expect(t.db.transaction(async (tx) => {
-      await tx.query(`INSERT INTO accounts (role_id, email, first_name, last_name) VALUES (2, 'angret@telling.example.no', 'Angre', 'Senere')`);
-      throw new Error('angret');
-    })).rejects.toThrow('angret');
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.query(`INSERT INTO accounts (role_id, email, first_name, last_name) VALUES (2, 'angret@telling.example.no', 'Angre', 'Senere')`);
+        throw new Error('angret');
+      }),
+    ).rejects.toThrow('angret');
     expect(await expectExactTotals()).toEqual(before);
   });
 });
 
 describe('short searches', () => {
-  const search = (term: string, page = 1) =>
-    send('GET', `/api/member/list?per_page=25&page=${page}&filter[name]=${encodeURIComponent(term)}`);
-  const matching = (term: string) =>
-    t.db.query<{ id: number }>(`SELECT a.id ${MEMBERS_FROM} AND a.search_text LIKE $1 ORDER BY a.id DESC`, [`%${term}%`]);
+  const search = (term: string, page = 1) => send('GET', `/api/member/list?per_page=25&page=${page}&filter[name]=${encodeURIComponent(term)}`);
+  const matching = (term: string) => t.db.query<{ id: number }>(`SELECT a.id ${MEMBERS_FROM} AND a.search_text LIKE $1 ORDER BY a.id DESC`, [`%${term}%`]);
 
   beforeAll(async () => {
     // More matches than a search counts, and past the depth from which a page is counted first, so
@@ -400,10 +424,11 @@ describe('migration 011', () => {
       ALTER TABLE message_log DROP COLUMN content_sanitised;
       DELETE FROM schema_migrations WHERE name IN ('011_list_counts.sql', '017_list_pages.sql', '052_access_log_count.sql', '055_member_list_positions.sql');`);
     const applicant = await signedIn(t.app, t.db, { role_id: 1, registration_completed: 1 });
-    await t.db.query(
-      `INSERT INTO subscriptions (member_id, product_id, kind, state) VALUES ($1, $2, 'membership', 'pending'), ($1, $3, 'travel', 'pending')`,
-      [applicant.id, PRODUCTS.membership, PRODUCTS.travel],
-    );
+    await t.db.query(`INSERT INTO subscriptions (member_id, product_id, kind, state) VALUES ($1, $2, 'membership', 'pending'), ($1, $3, 'travel', 'pending')`, [
+      applicant.id,
+      PRODUCTS.membership,
+      PRODUCTS.travel,
+    ]);
     await t.db.query(
       `INSERT INTO instruments (member_id, instrument_category, make, model, value, insurance_start)
        VALUES ($1, $2, 'Yamaha', 'P-45', 5000, current_date), ($1, $2, 'Roland', 'FP-30', 7000, current_date)`,

@@ -158,9 +158,7 @@ describe('pages read from the far end', () => {
         defaultSort: '-id',
         tieBreaker: 'm.id',
       });
-      const expected = await t.db.query<{ id: number }>(
-        `SELECT m.id FROM message_log m WHERE ${list.where} ORDER BY ${list.orderBy}`, list.params.values,
-      );
+      const expected = await t.db.query<{ id: number }>(`SELECT m.id FROM message_log m WHERE ${list.where} ORDER BY ${list.orderBy}`, list.params.values);
       const { rows, total } = await allPages(`/api/emails/logs/list?${query}`);
       expect(total).toBe(expected.length);
       expect(ids(rows)).toEqual(expected.map((row) => row.id));
@@ -189,8 +187,9 @@ describe('the instrument queue through the waiting members', () => {
     const expected = await t.db.query<{ id: number; Status: number; created_at: Date }>(`${BEFORE} ORDER BY ${order}`);
     const { rows, total } = await allPages(`/api/subscription/list/pending-instruments?sort=${sort}`);
     expect(total).toBe(expected.length);
-    expect(rows.map((row) => [row.id, row.Status, new Date(row.created_at as string).getTime()]))
-      .toEqual(expected.map((row) => [row.id, row.Status, new Date(row.created_at).getTime()]));
+    expect(rows.map((row) => [row.id, row.Status, new Date(row.created_at as string).getTime()])).toEqual(
+      expected.map((row) => [row.id, row.Status, new Date(row.created_at).getTime()]),
+    );
     expect(expected.some((row) => row.Status > 1)).toBe(true);
   });
 
@@ -219,8 +218,9 @@ describe('the declined list without a look-up per row for its count', () => {
     );
     const { rows, total } = await allPages('/api/subscription/list/rejected');
     expect(total).toBe(expected.length);
-    expect(rows.map((row) => [row.id, row.mail_sent_at === null ? null : new Date(row.mail_sent_at as string).getTime()]))
-      .toEqual(expected.map((row) => [row.id, row.mail_sent_at === null ? null : new Date(row.mail_sent_at).getTime()]));
+    expect(rows.map((row) => [row.id, row.mail_sent_at === null ? null : new Date(row.mail_sent_at as string).getTime()])).toEqual(
+      expected.map((row) => [row.id, row.mail_sent_at === null ? null : new Date(row.mail_sent_at).getTime()]),
+    );
     expect(expected.filter((row) => row.mail_sent_at !== null).length).toBeGreaterThan(0);
   });
 
@@ -239,12 +239,17 @@ describe('message bodies sanitised when written', () => {
   it('stores a mail body sanitised and marked, and the log shows a marked body as stored', async () => {
     const member = await createAccount(t.db);
     const id = await sendMail(t.db, t.services.outbox, {
-      to: 'kari@example.no', subject: 'Rent', fromName: null, fromEmail: null, memberId: member.id, senderId: null,
+      to: 'kari@example.no',
+      subject: 'Rent',
+      fromName: null,
+      fromEmail: null,
+      memberId: member.id,
+      senderId: null,
       html: '<p>Hei</p><script>alert(1)</script><img src="https://elsewhere.example/x.png" onerror="alert(2)"><a href="javascript:alert(3)">lenke</a>',
     });
-    const [stored] = await t.db.query<{ content: string; content_sanitised: boolean }>(
-      'SELECT content, content_sanitised FROM message_log WHERE id = $1', [id],
-    );
+    const [stored] = await t.db.query<{ content: string; content_sanitised: boolean }>('SELECT content, content_sanitised FROM message_log WHERE id = $1', [
+      id,
+    ]);
     expect(stored.content_sanitised).toBe(true);
     expect(stored.content).not.toMatch(/script|onerror|elsewhere|javascript/);
     expect(stored.content).toContain('<p>Hei</p>');

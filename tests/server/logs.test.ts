@@ -19,7 +19,9 @@ describe('GET /api/emails/logs/list', () => {
     const other = await createAccount(t.db);
     const first = await logMessage(t.db, { member_id: member.id, subject: 'Velkommen', sender_id: staff.id });
     const second = await logMessage(t.db, {
-      member_id: member.id, subject: 'Søknaden din', content: '<p>Hei</p><script>alert(1)</script><img src="x" onerror="alert(2)">',
+      member_id: member.id,
+      subject: 'Søknaden din',
+      content: '<p>Hei</p><script>alert(1)</script><img src="x" onerror="alert(2)">',
     });
     await logMessage(t.db, { member_id: other.id, subject: 'Ikke din' });
 
@@ -29,9 +31,21 @@ describe('GET /api/emails/logs/list', () => {
     expect(body.total).toBe(2);
     expect(body.data.map((row: { id: number }) => row.id)).toEqual([second, first]);
     expect(body.data[1]).toEqual({
-      id: first, subject: 'Velkommen', sent_at: expect.any(String), email_from: 'post@example.no', from_name: 'Musikerportalen',
-      email_to: 'kari@example.no', content: '<p>Hei</p>', channel: 'email', delivery: 'outbox', status: 'sent', attempts: 1, error: null,
-      sender: { id: staff.id, first_name: 'Siri', last_name: 'Saksbehandler' }, member_id: member.id, outreach_id: null,
+      id: first,
+      subject: 'Velkommen',
+      sent_at: expect.any(String),
+      email_from: 'post@example.no',
+      from_name: 'Musikerportalen',
+      email_to: 'kari@example.no',
+      content: '<p>Hei</p>',
+      channel: 'email',
+      delivery: 'outbox',
+      status: 'sent',
+      attempts: 1,
+      error: null,
+      sender: { id: staff.id, first_name: 'Siri', last_name: 'Saksbehandler' },
+      member_id: member.id,
+      outreach_id: null,
     });
     expect(body.data[0].sender).toBeNull();
     expect(body.data[0].content).not.toMatch(/script|onerror/);
@@ -65,8 +79,16 @@ describe('GET /api/instrument/logs/list', () => {
       instrument_id: guitar,
       created_by: { id: staff.id, first_name: 'Siri', last_name: 'Saksbehandler' },
       snapshot: {
-        id: guitar, instrument_category: GUITAR, category: 'Gitar', make: 'Gibson', model: 'Stratocaster', serial_number: 'SN-1',
-        value: 12000, insurance_start: '2025-01-01', insurance_end: '2026-12-31', state: 'active',
+        id: guitar,
+        instrument_category: GUITAR,
+        category: 'Gitar',
+        make: 'Gibson',
+        model: 'Stratocaster',
+        serial_number: 'SN-1',
+        value: 12000,
+        insurance_start: '2025-01-01',
+        insurance_end: '2026-12-31',
+        state: 'active',
       },
       previous: { id: guitar, value: 10000, insurance_end: null },
     });
@@ -81,7 +103,11 @@ describe('GET /api/subscription/logs/list', () => {
   it('lists versions of the member’s travel insurance only, newest first, each with the one before', async () => {
     const member = await createAccount(t.db);
     const travel = await createSubscription(t.db, {
-      member_id: member.id, product_id: PRODUCTS.travel, kind: 'travel', subscription_start: '2026-01-01', value: 1290,
+      member_id: member.id,
+      product_id: PRODUCTS.travel,
+      kind: 'travel',
+      subscription_start: '2026-01-01',
+      value: 1290,
     });
     const instrument = await createSubscription(t.db, { member_id: member.id, product_id: PRODUCTS.instrument, kind: 'instrument', state: 'active' });
     const first = await snapshotSubscription(t.db, travel, null);
@@ -98,8 +124,15 @@ describe('GET /api/subscription/logs/list', () => {
       subscription_id: travel,
       created_by: { id: staff.id },
       snapshot: {
-        id: travel, product: { id: PRODUCTS.travel, name: 'Reiseforsikring Europa' }, value: 1290, invoiced_for: '2026-12-31',
-        subscription_start: '2026-01-01', subscription_end: null, deleted_at: null, state: 'active', status: 1,
+        id: travel,
+        product: { id: PRODUCTS.travel, name: 'Reiseforsikring Europa' },
+        value: 1290,
+        invoiced_for: '2026-12-31',
+        subscription_start: '2026-01-01',
+        subscription_end: null,
+        deleted_at: null,
+        state: 'active',
+        status: 1,
         updated_at: expect.any(String),
       },
       previous: { id: travel, state: 'pending', invoiced_for: null },
@@ -144,8 +177,10 @@ describe('each log sorted by the column staff click', () => {
     const worldVersion = await snapshotSubscription(t.db, world, null);
     const europeVersion = await snapshotSubscription(t.db, europe, null);
     const byProduct = (await get(`/api/subscription/logs/list?filter[member_id]=${member.id}&sort=product_name`)).json();
-    expect(byProduct.data.map((row: { snapshot: { product: { name: string } } }) => row.snapshot.product.name))
-      .toEqual(['Reiseforsikring Europa', 'Reiseforsikring Verden']);
+    expect(byProduct.data.map((row: { snapshot: { product: { name: string } } }) => row.snapshot.product.name)).toEqual([
+      'Reiseforsikring Europa',
+      'Reiseforsikring Verden',
+    ]);
     expect(ids(byProduct)).toEqual([europeVersion, worldVersion]);
     expect((await get(`/api/subscription/logs/list?filter[member_id]=${member.id}&sort=-product_name`)).json().data[0].id).toBe(worldVersion);
   });
@@ -168,12 +203,22 @@ describe('the OpenAPI document', () => {
   it('describes the staff member, request and log routes', async () => {
     const response = await t.app.inject({ url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
-    expect(Object.keys(response.json().paths)).toEqual(expect.arrayContaining([
-      '/api/member/new', '/api/member/list/export', '/api/member/{id}/changes', '/api/subscription/{id}',
-      '/api/subscription/cancel/{id}', '/api/subscription/list/pending-memberships', '/api/subscription/list/pending-travel/export',
-      '/api/subscription/list/pending-instruments', '/api/emails/logs/list', '/api/instrument/logs/list', '/api/subscription/logs/list',
-      '/api/emails/logs/{id}/resend',
-    ]));
+    expect(Object.keys(response.json().paths)).toEqual(
+      expect.arrayContaining([
+        '/api/member/new',
+        '/api/member/list/export',
+        '/api/member/{id}/changes',
+        '/api/subscription/{id}',
+        '/api/subscription/cancel/{id}',
+        '/api/subscription/list/pending-memberships',
+        '/api/subscription/list/pending-travel/export',
+        '/api/subscription/list/pending-instruments',
+        '/api/emails/logs/list',
+        '/api/instrument/logs/list',
+        '/api/subscription/logs/list',
+        '/api/emails/logs/{id}/resend',
+      ]),
+    );
     const resend = response.json().paths['/api/emails/logs/{id}/resend'].post;
     expect(Object.keys(resend.responses)).toEqual(expect.arrayContaining(['202', '409']));
     const entry = response.json().paths['/api/emails/logs/list'].get.responses['200'].content['application/json'].schema.properties.data.items;

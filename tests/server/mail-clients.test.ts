@@ -30,7 +30,12 @@ afterAll(async () => {
 
 async function receivedBy(email: string, count = 1) {
   await expect.poll(() => smtp.received().filter((mail) => mail.to === email).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(count);
-  return parseMail(smtp.received().filter((mail) => mail.to === email).at(-1)!.raw);
+  return parseMail(
+    smtp
+      .received()
+      .filter((mail) => mail.to === email)
+      .at(-1)!.raw,
+  );
 }
 
 const sendTest = (templateId: number) =>
@@ -50,7 +55,12 @@ describe('the plain-text part', () => {
     const changed = await t.app.inject({
       method: 'POST',
       url: '/api/user/password/change',
-      payload: { token: link.searchParams.get('token'), email: link.searchParams.get('email'), password: 'nyttpassord1', password_confirmation: 'nyttpassord1' },
+      payload: {
+        token: link.searchParams.get('token'),
+        email: link.searchParams.get('email'),
+        password: 'nyttpassord1',
+        password_confirmation: 'nyttpassord1',
+      },
     });
     expect(changed.statusCode).toBe(200);
     await login(t.app, member.email, 'nyttpassord1');
@@ -58,7 +68,8 @@ describe('the plain-text part', () => {
 
   it('writes out every link staff put in a template, after its words', async () => {
     const saved = await patchTemplate(1, {
-      content: '<p>Hei {first_name},</p><p>Les <a href="https://example.no/vilkar?a=1&amp;b=2">vilkårene</a> eller skriv til <a href="mailto:post@example.no">post@example.no</a>.</p><p>Se https://example.no/hjelp</p>',
+      content:
+        '<p>Hei {first_name},</p><p>Les <a href="https://example.no/vilkar?a=1&amp;b=2">vilkårene</a> eller skriv til <a href="mailto:post@example.no">post@example.no</a>.</p><p>Se https://example.no/hjelp</p>',
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await sendTest(1)).statusCode).toBe(202);
@@ -69,7 +80,8 @@ describe('the plain-text part', () => {
   });
   it('keeps a numbered list numbered and paragraphs apart by a blank line', async () => {
     const saved = await patchTemplate(1, {
-      content: '<p>Hei {first_name},</p><p>Slik gjør du:</p><ol><li>Logg inn på <a href="https://example.no/profile">Min side</a></li><li>Velg <strong>Instrumenter</strong></li><li>Trykk Lagre</li></ol><p>Hilsen oss</p>',
+      content:
+        '<p>Hei {first_name},</p><p>Slik gjør du:</p><ol><li>Logg inn på <a href="https://example.no/profile">Min side</a></li><li>Velg <strong>Instrumenter</strong></li><li>Trykk Lagre</li></ol><p>Hilsen oss</p>',
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const before = smtp.received().filter((mail) => mail.to === staff.email).length;
@@ -103,7 +115,9 @@ describe('the sender', () => {
     expect((await patchTemplate(5, { from_name: 'Innmelding', from_email: 'innmelding@musikerhus.example' })).statusCode).toBe(200);
     expect(await fromOf(5)).toBe('Innmelding <innmelding@musikerhus.example>');
     expect((await patchTemplate(5, { from_name: 'Musikernes Hus', from_email: 'medlem@musikerhus.example' })).statusCode).toBe(200);
-    const [stored] = await t.db.query<{ from_name: string | null; from_email: string | null }>('SELECT from_name, from_email FROM email_templates WHERE id = 5');
+    const [stored] = await t.db.query<{ from_name: string | null; from_email: string | null }>(
+      'SELECT from_name, from_email FROM email_templates WHERE id = 5',
+    );
     expect(stored).toEqual({ from_name: null, from_email: null });
     expect(await fromOf(5)).toBe('Musikernes Hus <medlem@musikerhus.example>');
   });

@@ -39,8 +39,14 @@ describe('POST /api/member/new', () => {
     expect(first.statusCode).toBe(201);
     const member = first.json().data;
     expect(member).toMatchObject({
-      role_id: 2, status: '1', registration_completed: 1, newsletter_1: true, primary_instrument_type: 1,
-      artist_name: 'Ola og bandet', birthdate: '1990-05-17', validated_by: { id: staff.id },
+      role_id: 2,
+      status: '1',
+      registration_completed: 1,
+      newsletter_1: true,
+      primary_instrument_type: 1,
+      artist_name: 'Ola og bandet',
+      birthdate: '1990-05-17',
+      validated_by: { id: staff.id },
     });
     expect(member.remote_id).toBeGreaterThanOrEqual(10001);
     expect(second.json().data.remote_id).toBe(member.remote_id + 1);
@@ -103,7 +109,11 @@ describe('POST /api/member/new', () => {
 
   it('warns about a probable duplicate and creates it when confirmed', async () => {
     const existing = await createAccount(t.db, {
-      first_name: 'Åse', last_name: 'Ødegård', birthdate: '1985-03-01', phone: '91234567', remote_id: 555,
+      first_name: 'Åse',
+      last_name: 'Ødegård',
+      birthdate: '1985-03-01',
+      phone: '91234567',
+      remote_id: 555,
     });
     const byName = newMember({ first_name: 'åse', last_name: 'ØDEGÅRD', birthdate: '1985-03-01' });
     const warned = await create(byName);
@@ -147,7 +157,11 @@ describe('GET /api/member/list/export', () => {
     expect(response.headers['content-disposition']).toContain('attachment; filename="medlemsoversikt.csv"');
     expect(response.headers['cache-control']).toBe('no-store');
     const text = response.rawPayload.toString('utf8');
-    expect(text.startsWith('\uFEFFMedlemsnummer;Fornavn;Etternavn;E-post;Mobil;Adresse;Postnummer;Poststed;Født;Medlem fra;Status;Medlemskap;Instrumentforsikring;Reiseforsikring\r\n')).toBe(true);
+    expect(
+      text.startsWith(
+        '\uFEFFMedlemsnummer;Fornavn;Etternavn;E-post;Mobil;Adresse;Postnummer;Poststed;Født;Medlem fra;Status;Medlemskap;Instrumentforsikring;Reiseforsikring\r\n',
+      ),
+    ).toBe(true);
     const lines = text.slice(1).split('\r\n').filter(Boolean);
     expect(lines).toHaveLength(1 + 31);
     expect(lines[1]).toContain(`;'=cmd|calc;Ærø ${tag};`);
@@ -187,7 +201,10 @@ describe('GET /api/member/:id/changes', () => {
     const member = await createAccount(t.db, { first_name: 'Endre' });
     for (const phone of ['11111111', '22222222']) {
       const patch = await t.app.inject({
-        method: 'PATCH', url: `/api/member/${member.id}`, headers: bearer(staff.token), payload: { phone },
+        method: 'PATCH',
+        url: `/api/member/${member.id}`,
+        headers: bearer(staff.token),
+        payload: { phone },
       });
       expect(patch.statusCode).toBe(200);
     }

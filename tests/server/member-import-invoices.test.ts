@@ -67,20 +67,36 @@ const startCommit = (id: number) =>
 async function commit(id: number): Promise<Preview> {
   const response = await startCommit(id);
   expect(response.statusCode, response.body).toBe(202);
-  await expect.poll(async () => (await t.app.inject({ url: `/api/member/import/${id}`, headers: bearer(staff.token) })).json().data.state,
-    { timeout: 30_000, interval: 100 }).not.toBe('running');
+  await expect
+    .poll(async () => (await t.app.inject({ url: `/api/member/import/${id}`, headers: bearer(staff.token) })).json().data.state, {
+      timeout: 30_000,
+      interval: 100,
+    })
+    .not.toBe('running');
   return (await t.app.inject({ url: `/api/member/import/${id}`, headers: bearer(staff.token) })).json().data as Preview;
 }
 
 interface Row {
-  id: number; number: number; member_number: number; kind: string; state: string; total_ore: number; paid_ore: number; year: number;
-  invoice_date: string; due_date: string; kid: string; previous_number: string | null; previous_kid: string | null;
+  id: number;
+  number: number;
+  member_number: number;
+  kind: string;
+  state: string;
+  total_ore: number;
+  paid_ore: number;
+  year: number;
+  invoice_date: string;
+  due_date: string;
+  kid: string;
+  previous_number: string | null;
+  previous_kid: string | null;
 }
-const invoicesOf = (memberNumbers: number[]) => t.db.query<Row>(
-  `SELECT id, number, member_number, kind, state, total_ore, paid_ore, year, invoice_date::text, due_date::text, kid, previous_number, previous_kid
+const invoicesOf = (memberNumbers: number[]) =>
+  t.db.query<Row>(
+    `SELECT id, number, member_number, kind, state, total_ore, paid_ore, year, invoice_date::text, due_date::text, kid, previous_number, previous_kid
      FROM invoices WHERE member_number = ANY ($1::int[]) ORDER BY previous_number, id`,
-  [memberNumbers],
-);
+    [memberNumbers],
+  );
 
 /** A register of one sheet of members (or none) and an invoice sheet, as ExcelJS writes it. */
 async function workbook(members: unknown[][], invoices: unknown[][], invoiceSheet = SHEET): Promise<Buffer> {
@@ -106,16 +122,50 @@ describe("the 'Åpne fakturaer' sheet", () => {
 
     imported = await invoicesOf([30001, 30002]);
     expect(imported.map(({ id: _id, number: _number, kid: _kid, ...rest }) => rest)).toEqual([
-      { member_number: 30001, kind: 'imported', state: 'sent', total_ore: 123_450, paid_ore: 0, year: 2026, invoice_date: '2026-01-15', due_date: '2026-02-01', previous_number: 'A-1001', previous_kid: '0300011001' },
-      { member_number: 30002, kind: 'imported', state: 'partly_paid', total_ore: 129_000, paid_ore: 50_000, year: 2026, invoice_date: '2026-10-01', due_date: '2026-11-15', previous_number: 'A-1002', previous_kid: null },
-      { member_number: 30002, kind: 'imported', state: 'sent', total_ore: 250_000, paid_ore: 0, year: 2026, invoice_date: '2026-11-01', due_date: '2026-12-31', previous_number: 'A-1003', previous_kid: null },
+      {
+        member_number: 30001,
+        kind: 'imported',
+        state: 'sent',
+        total_ore: 123_450,
+        paid_ore: 0,
+        year: 2026,
+        invoice_date: '2026-01-15',
+        due_date: '2026-02-01',
+        previous_number: 'A-1001',
+        previous_kid: '0300011001',
+      },
+      {
+        member_number: 30002,
+        kind: 'imported',
+        state: 'partly_paid',
+        total_ore: 129_000,
+        paid_ore: 50_000,
+        year: 2026,
+        invoice_date: '2026-10-01',
+        due_date: '2026-11-15',
+        previous_number: 'A-1002',
+        previous_kid: null,
+      },
+      {
+        member_number: 30002,
+        kind: 'imported',
+        state: 'sent',
+        total_ore: 250_000,
+        paid_ore: 0,
+        year: 2026,
+        invoice_date: '2026-11-01',
+        due_date: '2026-12-31',
+        previous_number: 'A-1003',
+        previous_kid: null,
+      },
     ]);
     // Our own number and KID, from the member number and our number, as every invoice has.
     for (const invoice of imported) expect(invoice.kid).toBe(makeKid(invoice.member_number, invoice.number));
 
     const page = (await t.app.inject({ url: `/api/invoice/${imported[1].id}`, headers: bearer(staff.token) })).json().data;
-    expect(page.lines.map((line: { description: string; amount: number }) => [line.description, line.amount]))
-      .toEqual([['Overført fra tidligere system: Reiseforsikring 2026', 129_000]]);
+    expect(page.lines.map((line: { description: string; amount: number }) => [line.description, line.amount])).toEqual([
+      ['Overført fra tidligere system: Reiseforsikring 2026', 129_000],
+    ]);
     expect(page.previous).toEqual({ number: 'A-1002', kid: null });
     expect(page.outstanding).toBe(79_000);
     expect(page.payments).toMatchObject([{ amount: 50_000, method: 'import', note: INVOICE_MESSAGES.paymentNote, paid_on: todayInOslo() }]);
@@ -145,7 +195,12 @@ describe("the 'Åpne fakturaer' sheet", () => {
     expect(again.summary).toMatchObject({ new: 0, duplicate: 2, invoices: 0, invoices_existing: 3 });
     // With nothing else to do the commit is refused; with the members to fill in, it runs and still makes no invoice.
     expect((await startCommit(again.id)).statusCode).toBe(422);
-    const fill = await t.app.inject({ method: 'PATCH', url: `/api/member/import/${again.id}`, headers: bearer(staff.token), payload: { default_action: 'fill' } });
+    const fill = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/member/import/${again.id}`,
+      headers: bearer(staff.token),
+      payload: { default_action: 'fill' },
+    });
     expect(fill.statusCode, fill.body).toBe(200);
     expect((await commit(again.id)).state).toBe('done');
     expect((await invoicesOf([30001, 30002])).map((invoice) => invoice.id)).toEqual(imported.map((invoice) => invoice.id));
@@ -159,24 +214,30 @@ describe("the 'Åpne fakturaer' sheet", () => {
     // Fourteen days after the import (REMINDER_1_DAYS): the first reminder, though it fell due ten months ago.
     await t.db.query("UPDATE invoices SET created_at = created_at - interval '14 days' WHERE id = $1", [old.id]);
     await runReminders(t.db, t.services.outbox, t.config);
-    expect(await t.db.query<{ level: number; status: string }>('SELECT level, status FROM invoice_reminders WHERE invoice_id = $1', [old.id]))
-      .toEqual([{ level: 1, status: 'sent' }]);
+    expect(await t.db.query<{ level: number; status: string }>('SELECT level, status FROM invoice_reminders WHERE invoice_id = $1', [old.id])).toEqual([
+      { level: 1, status: 'sent' },
+    ]);
     expect((await invoicesOf([30001]))[0].state).toBe('reminded');
     const [membership] = await t.db.query<{ state: string }>(
-      "SELECT s.state FROM subscriptions s JOIN accounts a ON a.id = s.member_id WHERE a.remote_id = 30001 AND s.kind = 'membership'");
+      "SELECT s.state FROM subscriptions s JOIN accounts a ON a.id = s.member_id WHERE a.remote_id = 30001 AND s.kind = 'membership'",
+    );
     expect(membership.state).toBe('active');
   });
 
-  it('lets a payment with the old KID in the bank\'s OCR file pay the invoice', async () => {
+  it("lets a payment with the old KID in the bank's OCR file pay the invoice", async () => {
     const [old] = imported;
     const text = writeOcrGiro({
       transmissionNumber: 3_000_001,
       dataRecipient: '00123456',
       date: todayInOslo(),
-      assignments: [{
-        assignmentNumber: 1, agreementId: '000123456', account: t.config.billing.bankAccount,
-        transactions: [{ transactionType: 10, date: todayInOslo(), amountOre: 123_450, kid: '0300011001' }],
-      }],
+      assignments: [
+        {
+          assignmentNumber: 1,
+          agreementId: '000123456',
+          account: t.config.billing.bankAccount,
+          transactions: [{ transactionType: 10, date: todayInOslo(), amountOre: 123_450, kid: '0300011001' }],
+        },
+      ],
     });
     const boundary = '----ocrgrense';
     const response = await t.app.inject({
@@ -191,8 +252,12 @@ describe("the 'Åpne fakturaer' sheet", () => {
     });
     expect(response.statusCode, response.body).toBe(202);
     const fileId = response.json().data.id as number;
-    await expect.poll(async () => (await t.app.inject({ url: `/api/payment-file/${fileId}`, headers: bearer(staff.token) })).json().data.state,
-      { timeout: 20_000, interval: 100 }).toBe('done');
+    await expect
+      .poll(async () => (await t.app.inject({ url: `/api/payment-file/${fileId}`, headers: bearer(staff.token) })).json().data.state, {
+        timeout: 20_000,
+        interval: 100,
+      })
+      .toBe('done');
     const file = (await t.app.inject({ url: `/api/payment-file/${fileId}`, headers: bearer(staff.token) })).json().data;
     expect(file.matched).toMatchObject([{ kind: 'exact', kid: '0300011001', invoice_id: old.id, booked: 123_450 }]);
     expect(file.unmatched).toEqual([]);
@@ -204,7 +269,10 @@ describe("the 'Åpne fakturaer' sheet", () => {
     const other = await billedMember(t.db);
     const n = member.remoteId;
     const file = await workbook(
-      [['Medlemsnummer', 'Fornavn', 'Etternavn', 'E-post'], [31001, 'Nyrad', 'Ifilen', 'nyrad.ifilen@example.no']],
+      [
+        ['Medlemsnummer', 'Fornavn', 'Etternavn', 'E-post'],
+        [31001, 'Nyrad', 'Ifilen', 'nyrad.ifilen@example.no'],
+      ],
       [
         HEADER,
         [31001, 'B-1', '01.03.2026', '15.03.2026', '100,00', '', 'Kontingent', ''], // 2: fine, a member of the same file
@@ -264,7 +332,9 @@ describe("the 'Åpne fakturaer' sheet", () => {
     const [kept, taken] = [(await invoicesOf([paidSince.remoteId]))[0], (await invoicesOf([unpaid.remoteId]))[0]];
     expect([kept.total_ore, taken.total_ore]).toEqual([150_000, 150_000]);
     const paid = await t.app.inject({
-      method: 'POST', url: `/api/invoice/${kept.id}/payment`, headers: bearer(staff.token),
+      method: 'POST',
+      url: `/api/invoice/${kept.id}/payment`,
+      headers: bearer(staff.token),
       payload: { amount: 150_000, paid_on: todayInOslo(), method: 'bank', note: null },
     });
     expect(paid.statusCode, paid.body).toBe(201);
@@ -272,8 +342,6 @@ describe("the 'Åpne fakturaer' sheet", () => {
     const undone = await undo(t.app, staff.token, data.id);
     expect(await invoicesOf([unpaid.remoteId])).toEqual([]);
     expect((await invoicesOf([paidSince.remoteId])).map((invoice) => invoice.state)).toEqual(['paid']);
-    expect(undone.summary.undo!.kept).toEqual([
-      { member_id: paidSince.id, name: expect.any(String), reason: MEMBER_IMPORT_MESSAGES.paidSince },
-    ]);
+    expect(undone.summary.undo!.kept).toEqual([{ member_id: paidSince.id, name: expect.any(String), reason: MEMBER_IMPORT_MESSAGES.paidSince }]);
   });
 });

@@ -11,7 +11,11 @@ afterAll(async () => {
   await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
-interface Stored { state: string; progress: { done: number; rows: number }; summary: { undo?: { undone: number; kept: unknown[] } } }
+interface Stored {
+  state: string;
+  progress: { done: number; rows: number };
+  summary: { undo?: { undone: number; kept: unknown[] } };
+}
 
 const ROWS = 20_000;
 
@@ -41,16 +45,20 @@ describe('a member import whose server is killed during the commit', () => {
     expect(data.summary.new).toBe(ROWS);
 
     const commit = await fetch(`${base}/member/import/${data.id}/commit`, {
-      method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ send_welcome: false }),
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ send_welcome: false }),
     });
     expect(commit.status).toBe(202);
     // On the embedded database the commit writes in steps and the server answers meanwhile: the
     // process dies once some steps are written and the rest are not.
     let halfWay = false;
     for (let i = 0; i < 1200 && !halfWay; i += 1) {
-      const current = ((await (await fetch(`${base}/member/import/${data.id}`, { headers: auth })).json()) as {
-        data: { state: string; progress: { done: number; rows: number } };
-      }).data;
+      const current = (
+        (await (await fetch(`${base}/member/import/${data.id}`, { headers: auth })).json()) as {
+          data: { state: string; progress: { done: number; rows: number } };
+        }
+      ).data;
       expect(current.state, 'the import finished before it could be killed').toBe('running');
       halfWay = current.progress.done > 0 && current.progress.done < ROWS;
       if (!halfWay) await new Promise((resolve) => setTimeout(resolve, 25));
@@ -96,7 +104,9 @@ describe('a member import whose server is killed during the undo', () => {
     expect(uploaded.status).toBe(201);
     const { data } = (await uploaded.json()) as { data: { id: number } };
     const commit = await fetch(`${base}/member/import/${data.id}/commit`, {
-      method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ send_welcome: false }),
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ send_welcome: false }),
     });
     expect(commit.status).toBe(202);
     await expect.poll(async () => (await stored(data.id)).state, { timeout: 120_000, interval: 100 }).toBe('done');
@@ -105,11 +115,16 @@ describe('a member import whose server is killed during the undo', () => {
     const undo = await fetch(`${base}/member/import/${data.id}/undo`, { method: 'POST', headers: auth });
     expect(undo.status).toBe(202);
     // The process dies once some of the undo's steps are written and the rest are not.
-    await expect.poll(async () => {
-      const current = await stored(data.id);
-      expect(current.state, 'the undo finished before it could be killed').toBe('undoing');
-      return current.progress.done;
-    }, { timeout: 60_000, interval: 20 }).toBeGreaterThan(0);
+    await expect
+      .poll(
+        async () => {
+          const current = await stored(data.id);
+          expect(current.state, 'the undo finished before it could be killed').toBe('undoing');
+          return current.progress.done;
+        },
+        { timeout: 60_000, interval: 20 },
+      )
+      .toBeGreaterThan(0);
     await stop(first, 'SIGKILL');
 
     const second = await startServer(env);

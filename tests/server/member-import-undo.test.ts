@@ -35,10 +35,15 @@ describe('the undo runs as a job', () => {
     // The answer comes before the undo has run; the page follows its progress from there.
     const started = await startUndo(t.app, staff.token, id);
     expect(started.progress).toEqual({ done: 0, rows });
-    await expect.poll(async () => {
-      const current = await read(id);
-      return current.state === 'undoing' ? current.progress.done : `ended: ${current.state}`;
-    }, { timeout: 60_000, interval: 5 }).toBeGreaterThan(0);
+    await expect
+      .poll(
+        async () => {
+          const current = await read(id);
+          return current.state === 'undoing' ? current.progress.done : `ended: ${current.state}`;
+        },
+        { timeout: 60_000, interval: 5 },
+      )
+      .toBeGreaterThan(0);
     // Asked while the undo runs: answered with some of the members gone and the rest still there.
     const during = await listed();
     const done = await undoneImport(t.app, staff.token, id);
@@ -58,14 +63,25 @@ async function scenario() {
   const second = await createAccount(t.db, { role_id: 2, email: email('b'), first_name: 'Finnes', last_name: 'To' });
   await t.db.query("UPDATE accounts SET artist_name = 'Før' WHERE id = ANY ($1::int[])", [[first.id, second.id]]);
   const news = ['En', 'To', 'Tre', 'Fire', 'Fem'];
-  const importId = await importCsv(t.app, staff.token, [
-    ['Fornavn', 'Etternavn', 'E-post', 'Artist/band'],
-    ['Finnes', 'En', email('a'), 'Etter'],
-    ['Finnes', 'To', email('b'), 'Etter'],
-    ...news.map((name) => ['Ny', name, email(name), '']),
-  ], [2, 3]);
-  const created = await t.db.query<{ id: number; last_name: string }>('SELECT id, last_name FROM accounts WHERE email = ANY ($1::text[]) ORDER BY id', [news.map(email)]);
-  const who = new Map<number, string>([[first.id, 'first'], [second.id, 'second'], ...created.map((row) => [row.id, `new ${row.last_name}`] as [number, string])]);
+  const importId = await importCsv(
+    t.app,
+    staff.token,
+    [
+      ['Fornavn', 'Etternavn', 'E-post', 'Artist/band'],
+      ['Finnes', 'En', email('a'), 'Etter'],
+      ['Finnes', 'To', email('b'), 'Etter'],
+      ...news.map((name) => ['Ny', name, email(name), '']),
+    ],
+    [2, 3],
+  );
+  const created = await t.db.query<{ id: number; last_name: string }>('SELECT id, last_name FROM accounts WHERE email = ANY ($1::text[]) ORDER BY id', [
+    news.map(email),
+  ]);
+  const who = new Map<number, string>([
+    [first.id, 'first'],
+    [second.id, 'second'],
+    ...created.map((row) => [row.id, `new ${row.last_name}`] as [number, string]),
+  ]);
   for (const changed of [second.id, created[2].id]) {
     const edit = await t.app.inject({ method: 'PATCH', url: `/api/member/${changed}`, headers: bearer(staff.token), payload: { artist_name: 'Endret siden' } });
     expect(edit.statusCode, edit.body).toBe(200);
@@ -75,14 +91,19 @@ async function scenario() {
     state: result.state,
     undone: result.summary.undo?.undone,
     kept: result.summary.undo?.kept.map((kept) => [who.get(kept.member_id), kept.name, kept.reason]),
-    accounts: (await t.db.query<{ id: number; artist_name: string | null }>('SELECT id, artist_name FROM accounts WHERE id = ANY ($1::int[]) ORDER BY id', [[...who.keys()]]))
-      .map((row) => [who.get(row.id), row.artist_name]),
+    accounts: (
+      await t.db.query<{ id: number; artist_name: string | null }>('SELECT id, artist_name FROM accounts WHERE id = ANY ($1::int[]) ORDER BY id', [
+        [...who.keys()],
+      ])
+    ).map((row) => [who.get(row.id), row.artist_name]),
     // One line in a member's history for the undo, never two.
-    history: (await t.db.query<{ id: number; lines: number }>(
-      `SELECT member_id AS id, count(*)::int AS lines FROM member_changes
+    history: (
+      await t.db.query<{ id: number; lines: number }>(
+        `SELECT member_id AS id, count(*)::int AS lines FROM member_changes
         WHERE member_id = ANY ($1::int[]) AND changes -> 'import' ->> 1 LIKE 'Import angret%' GROUP BY member_id ORDER BY member_id`,
-      [[...who.keys()]],
-    )).map((row) => [who.get(row.id), row.lines]),
+        [[...who.keys()]],
+      )
+    ).map((row) => [who.get(row.id), row.lines]),
   });
   return { importId, outcome };
 }
@@ -94,9 +115,20 @@ describe('an undo cut off', () => {
     expect(expected).toEqual({
       state: 'undone',
       undone: 5,
-      kept: [['second', 'Finnes To', 'Endret etter importen'], ['new Tre', 'Ny Tre', 'Endret etter importen']],
-      accounts: [['first', 'Før'], ['second', 'Endret siden'], ['new Tre', 'Endret siden']],
-      history: [['first', 1], ['second', 1], ['new Tre', 1]],
+      kept: [
+        ['second', 'Finnes To', 'Endret etter importen'],
+        ['new Tre', 'Ny Tre', 'Endret etter importen'],
+      ],
+      accounts: [
+        ['first', 'Før'],
+        ['second', 'Endret siden'],
+        ['new Tre', 'Endret siden'],
+      ],
+      history: [
+        ['first', 1],
+        ['second', 1],
+        ['new Tre', 1],
+      ],
     });
 
     // The process stops after two steps (one member each), and a third is cut off half-way: its
@@ -105,10 +137,12 @@ describe('an undo cut off', () => {
     const none: JobSender = { send: async () => '', sendMany: async () => {} };
     await markUndoing(t.db, none, cut.importId, staff.id);
     for (let step = 0; step < 2; step += 1) expect(await t.db.transaction((tx) => undoStep(tx, cut.importId, 1))).toBe(true);
-    await expect(t.db.transaction(async (tx) => {
-      await undoStep(tx, cut.importId, 1);
-      throw new Error('cut off');
-    })).rejects.toThrow('cut off');
+    await expect(
+      t.db.transaction(async (tx) => {
+        await undoStep(tx, cut.importId, 1);
+        throw new Error('cut off');
+      }),
+    ).rejects.toThrow('cut off');
     const halfWay = await read(cut.importId);
     expect(halfWay).toMatchObject({ state: 'undoing', progress: { done: 2, rows: 7 } });
 

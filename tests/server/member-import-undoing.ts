@@ -44,13 +44,21 @@ export async function importCsv(app: FastifyInstance, token: string, lines: stri
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   const uploaded = await app.inject({
-    method: 'POST', url: '/api/member/import', headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` }, payload,
+    method: 'POST',
+    url: '/api/member/import',
+    headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
   });
   expect(uploaded.statusCode, uploaded.body).toBe(201);
   const { id, errors } = uploaded.json().data as { id: number; errors: unknown[] };
   expect(errors).toEqual([]);
   if (updates.length > 0) {
-    const decided = await app.inject({ method: 'PATCH', url: `/api/member/import/${id}`, headers: bearer(token), payload: { decisions: updates.map((row) => ({ row, action: 'update' })) } });
+    const decided = await app.inject({
+      method: 'PATCH',
+      url: `/api/member/import/${id}`,
+      headers: bearer(token),
+      payload: { decisions: updates.map((row) => ({ row, action: 'update' })) },
+    });
     expect(decided.statusCode, decided.body).toBe(200);
   }
   const committed = await app.inject({ method: 'POST', url: `/api/member/import/${id}/commit`, headers: bearer(token), payload: { send_welcome: false } });

@@ -28,7 +28,9 @@ const PER_PAGE = 100;
 
 async function pageIds(page: number, sort: 'id' | '-id') {
   const response = await t.app.inject({
-    method: 'GET', url: `/api/member/list?page=${page}&per_page=${PER_PAGE}&sort=${sort}`, headers: bearer(staff.token),
+    method: 'GET',
+    url: `/api/member/list?page=${page}&per_page=${PER_PAGE}&sort=${sort}`,
+    headers: bearer(staff.token),
   });
   expect(response.statusCode, response.body).toBe(200);
   const body = response.json();

@@ -22,10 +22,8 @@ const sendCard = (app: TestContext['app'], token: string, payload: unknown) =>
   app.inject({ method: 'POST', url: '/api/member/send-card', headers: bearer(token), payload: payload as object });
 
 const campaignCodeOf = async (memberId: number) =>
-  (await t.db.query<{ code: string | null }>(
-    'SELECT c.code FROM accounts a LEFT JOIN campaigns c ON c.id = a.campaign_id WHERE a.id = $1',
-    [memberId],
-  ))[0].code;
+  (await t.db.query<{ code: string | null }>('SELECT c.code FROM accounts a LEFT JOIN campaigns c ON c.id = a.campaign_id WHERE a.id = $1', [memberId]))[0]
+    .code;
 
 const smsLogOf = (memberId: number) =>
   t.db.query<{ email_to: string; sender_id: number; delivery: string; content: string; subject: string }>(

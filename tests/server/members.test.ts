@@ -11,8 +11,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const list = (query: string, token = staffToken) =>
-  t.app.inject({ url: `/api/member/list${query}`, headers: bearer(token) });
+const list = (query: string, token = staffToken) => t.app.inject({ url: `/api/member/list${query}`, headers: bearer(token) });
 
 describe('GET /api/member/list', () => {
   it('answers the paginator body with 25 rows by default', async () => {
@@ -127,7 +126,12 @@ describe('member record: ownership and fields', () => {
     const taken = await t.app.inject({ method: 'PATCH', url: `/api/member/${a.id}`, headers: bearer(staffToken), payload: { email: b.email.toUpperCase() } });
     expect(taken.statusCode).toBe(422);
     expect(taken.json().errors.email).toEqual(['E-postadressen er allerede i bruk.']);
-    const bad = await t.app.inject({ method: 'PATCH', url: `/api/member/${a.id}`, headers: bearer(staffToken), payload: { email: 'ikke-epost', first_name: '' } });
+    const bad = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/member/${a.id}`,
+      headers: bearer(staffToken),
+      payload: { email: 'ikke-epost', first_name: '' },
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toMatchObject({ email: ['Ugyldig e-postadresse'], first_name: ['Feltet må fylles ut'] });
     expect(bad.json().message).toMatch(/\(og 1 feil til\)$/);
@@ -155,7 +159,7 @@ describe('member record: ownership and fields', () => {
     expect(unchanged).toMatchObject({ first_name: 'Uendret', address: 'Storgata 1', postal_code: '0155', phone: '41234567' });
   });
 
-  it("refuses a staff PATCH that blanks a field the staff member form requires, and keeps the record", async () => {
+  it('refuses a staff PATCH that blanks a field the staff member form requires, and keeps the record', async () => {
     const a = await createAccount(t.db, { last_name: 'Uendret' });
     const blanked = await t.app.inject({
       method: 'PATCH',
@@ -182,11 +186,10 @@ describe('member record: ownership and fields', () => {
     expect(invoiceEmail.json().errors).toEqual({ invoice_email: ['Feltet må fylles ut'] });
   });
 
-  it('refuses a birth date outside the date picker\'s years, 1905 to next year', async () => {
+  it("refuses a birth date outside the date picker's years, 1905 to next year", async () => {
     const a = await createAccount(t.db, { birthdate: '1988-04-17' });
     const token = await login(t.app, a.email, a.password);
-    const patch = (birthdate: string) =>
-      t.app.inject({ method: 'PATCH', url: `/api/member/${a.id}`, headers: bearer(token), payload: { birthdate } });
+    const patch = (birthdate: string) => t.app.inject({ method: 'PATCH', url: `/api/member/${a.id}`, headers: bearer(token), payload: { birthdate } });
     const nextYear = new Date().getFullYear() + 1;
     for (const birthdate of ['1904-12-31', `${nextYear + 1}-01-01`]) {
       const refused = await patch(birthdate);

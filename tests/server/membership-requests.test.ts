@@ -35,10 +35,20 @@ const post = (url: string, token = staff.token, payload?: object) =>
 const get = (url: string, token = staff.token) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
 
 const accountOf = async (id: number) =>
-  (await t.db.query<{ role_id: number; remote_id: number | null; status: string; reason_for_rejection: string | null; rejected_by: number | null; rejected_at: Date | null; membership_start_date: string | null }>(
-    "SELECT role_id, remote_id, status, reason_for_rejection, rejected_by, rejected_at, to_char(membership_start_date, 'YYYY-MM-DD') AS membership_start_date FROM accounts WHERE id = $1",
-    [id],
-  ))[0];
+  (
+    await t.db.query<{
+      role_id: number;
+      remote_id: number | null;
+      status: string;
+      reason_for_rejection: string | null;
+      rejected_by: number | null;
+      rejected_at: Date | null;
+      membership_start_date: string | null;
+    }>(
+      "SELECT role_id, remote_id, status, reason_for_rejection, rejected_by, rejected_at, to_char(membership_start_date, 'YYYY-MM-DD') AS membership_start_date FROM accounts WHERE id = $1",
+      [id],
+    )
+  )[0];
 
 /** The member's mails other than their invoice's (billing-invoice-pdf.test.ts has that one). */
 const mailsTo = (memberId: number) =>
@@ -48,10 +58,10 @@ const mailsTo = (memberId: number) =>
   );
 
 const changesOf = async (memberId: number) =>
-  (await t.db.query<{ changes: Record<string, [unknown, unknown]>; changed_by: number }>(
+  await t.db.query<{ changes: Record<string, [unknown, unknown]>; changed_by: number }>(
     'SELECT changes, changed_by FROM member_changes WHERE member_id = $1 ORDER BY id',
     [memberId],
-  ));
+  );
 
 describe('accepting an application', () => {
   it('makes the applicant a member with the next member number, starts the membership and sends the welcome mail', async () => {
@@ -100,10 +110,15 @@ describe('accepting an application', () => {
   });
 
   it('skips a member number staff already gave someone by hand', async () => {
-    const [{ next }] = await t.db.query<{ next: number }>("SELECT (CASE WHEN is_called THEN last_value + 1 ELSE last_value END)::int AS next FROM member_number_seq");
+    const [{ next }] = await t.db.query<{ next: number }>(
+      'SELECT (CASE WHEN is_called THEN last_value + 1 ELSE last_value END)::int AS next FROM member_number_seq',
+    );
     const typed = await createAccount(t.db, { role_id: 2 });
     const patch = await t.app.inject({
-      method: 'PATCH', url: `/api/member/${typed.id}`, headers: bearer(staff.token), payload: { remote_id: next },
+      method: 'PATCH',
+      url: `/api/member/${typed.id}`,
+      headers: bearer(staff.token),
+      payload: { remote_id: next },
     });
     expect(patch.statusCode).toBe(200);
     const request = await applicant();
@@ -117,7 +132,7 @@ describe('rejecting an application', () => {
     const request = await applicant();
     for (const reason of ['', '<p></p>', '<p>  </p>']) {
       const response = await post(`/api/subscription/reject/${request.subscriptionId}`, staff.token, { reason, send_email: true });
-        expect(response.statusCode).toBe(422);
+      expect(response.statusCode).toBe(422);
       expect(response.json().errors).toEqual({ reason: ['Påkrevd felt'] });
     }
     expect((await accountOf(request.memberId)).status).toBe('1');

@@ -50,8 +50,7 @@ const jobsOf = (id: number) =>
     "SELECT data, output, state::text FROM pgboss.job WHERE name = 'mail' AND (data ->> 'messageId')::bigint = $1",
     [id],
   );
-const secretOf = async (id: number) =>
-  (await t.db.query<{ body: string }>('SELECT body FROM message_secrets WHERE message_id = $1', [id]))[0]?.body ?? null;
+const secretOf = async (id: number) => (await t.db.query<{ body: string }>('SELECT body FROM message_secrets WHERE message_id = $1', [id]))[0]?.body ?? null;
 
 async function until<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {
   const end = Date.now() + timeoutMs;
@@ -63,8 +62,7 @@ async function until<T>(check: () => Promise<T | undefined>, what: string, timeo
   }
 }
 
-const resend = (id: number, token = staff) =>
-  t.app.inject({ method: 'POST', url: `/api/emails/logs/${id}/resend`, headers: bearer(token) });
+const resend = (id: number, token = staff) => t.app.inject({ method: 'POST', url: `/api/emails/logs/${id}/resend`, headers: bearer(token) });
 
 const entryOf = async (id: number) => {
   const list = await t.app.inject({ url: '/api/emails/logs/list?per_page=100', headers: bearer(staff) });
@@ -105,7 +103,7 @@ describe('the message queue', () => {
     expect(jobs.map((job) => job.data)).toEqual([{ messageId: id }]);
   });
 
-  it('drops the secret when the mail fails for good, and leaves neither the address nor the server\'s answer in the queue', async () => {
+  it("drops the secret when the mail fails for good, and leaves neither the address nor the server's answer in the queue", async () => {
     smtp.mode = 'refuse';
     const id = await sendMail(t.db, t.services.outbox, secretMailTo('hemmelig.nede@example.no'));
     expect(await secretOf(id)).toContain('token=hemmelig');
@@ -139,7 +137,10 @@ describe('the message queue', () => {
     const member = await createAccount(t.db, { email: 'slettes.snart@example.no', first_name: 'Hemmelig' });
     smtp.mode = 'refuse';
     const id = await sendMail(t.db, t.services.outbox, secretMailTo(member.email, member.id));
-    await until(async () => ((await t.db.query<{ attempts: number }>('SELECT attempts FROM message_log WHERE id = $1', [id]))[0]?.attempts ?? 0) > 0 || undefined, 'a first attempt');
+    await until(
+      async () => ((await t.db.query<{ attempts: number }>('SELECT attempts FROM message_log WHERE id = $1', [id]))[0]?.attempts ?? 0) > 0 || undefined,
+      'a first attempt',
+    );
     expect(await eraseMember(t.db, member.id, member.id, staffId)).toBe(true);
     smtp.mode = 'accept';
     expect(await t.db.query('SELECT 1 FROM message_log WHERE id = $1', [id])).toEqual([]);

@@ -44,11 +44,7 @@ describe('a reset link staff could read', () => {
     const staff = await login(app, attacker.email, attacker.password);
 
     expect((await app.inject({ method: 'POST', url: '/api/user/password/reset', payload: { email: admin.email } })).statusCode).toBe(200);
-    const logged = await settledMessage<{ id: number; status: string }>(
-      database.db,
-      'SELECT id, status FROM message_log WHERE email_to = $1',
-      [admin.email],
-    );
+    const logged = await settledMessage<{ id: number; status: string }>(database.db, 'SELECT id, status FROM message_log WHERE email_to = $1', [admin.email]);
     expect(logged.status).toBe('sent');
 
     // Everything staff can read about the message.

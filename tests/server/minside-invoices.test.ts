@@ -30,7 +30,9 @@ const invoiceRow = async (t: TestContext, id: number) =>
   (await t.db.query<{ state: string; paid_ore: number }>('SELECT state, paid_ore FROM invoices WHERE id = $1', [id]))[0];
 const paymentsOf = (t: TestContext, id: number) =>
   t.db.query<{ amount_ore: number; method: string; source: string | null }>(
-    'SELECT amount_ore, method, source FROM invoice_payments WHERE invoice_id = $1 ORDER BY id', [id]);
+    'SELECT amount_ore, method, source FROM invoice_payments WHERE invoice_id = $1 ORDER BY id',
+    [id],
+  );
 
 describe('with Vipps (the fake ePayment)', () => {
   let vipps: FakeVipps;
@@ -124,7 +126,7 @@ describe('with Vipps (the fake ePayment)', () => {
       expect([...vipps.payments.keys()].filter((reference) => reference.startsWith(`faktura-${a.number}-`))).toEqual([first.reference]);
     });
 
-    it('refuses another member\'s invoice (404), staff (403), a paid and a credited invoice (409), and makes nothing at Vipps', async () => {
+    it("refuses another member's invoice (404), staff (403), a paid and a credited invoice (409), and makes nothing at Vipps", async () => {
       const a = await invoicedMember(t);
       const b = await invoicedMember(t);
       const before = vipps.payments.size;
@@ -183,10 +185,7 @@ describe('with Vipps (the fake ePayment)', () => {
       expect((await get(`/api/invoice/${a.id}/vipps/${reference}`, b.token)).statusCode).toBe(404);
       expect((await get(`/api/invoice/${b.id}/vipps/${reference}`, b.token)).statusCode).toBe(404);
       vipps.authorize(reference, PAYER);
-      const [one, two] = await Promise.all([
-        get(`/api/invoice/${a.id}/vipps/${reference}`, a.token),
-        get(`/api/invoice/${a.id}/vipps/${reference}`, a.token),
-      ]);
+      const [one, two] = await Promise.all([get(`/api/invoice/${a.id}/vipps/${reference}`, a.token), get(`/api/invoice/${a.id}/vipps/${reference}`, a.token)]);
       expect(one.json().data.state).toBe('paid');
       expect(two.json().data.state).toBe('paid');
       expect(await paymentsOf(t, a.id)).toHaveLength(1);
@@ -202,8 +201,10 @@ describe('with Vipps (the fake ePayment)', () => {
       expect((await pay(a.id, a.token)).reference).toBe(`faktura-${a.number}-2`);
       // Staff see both tries on the invoice's page.
       const page = (await get(`/api/invoice/${a.id}`, staff)).json().data;
-      expect(page.vipps.map((entry: { kind: string; reference: string; to_state: string }) => [entry.kind, entry.reference, entry.to_state]))
-        .toEqual([['payment', reference, 'ABORTED'], ['payment', `faktura-${a.number}-2`, 'CREATED']]);
+      expect(page.vipps.map((entry: { kind: string; reference: string; to_state: string }) => [entry.kind, entry.reference, entry.to_state])).toEqual([
+        ['payment', reference, 'ABORTED'],
+        ['payment', `faktura-${a.number}-2`, 'CREATED'],
+      ]);
     });
 
     it('captures only what is still owing when it is approved, and releases the rest', async () => {
@@ -246,7 +247,8 @@ describe('with Vipps (the fake ePayment)', () => {
       expect(captured).toBe(135000);
       expect(await invoiceRow(t, a.id)).toEqual({ state: 'paid', paid_ore: 145000 });
       const states = (await Promise.all([first, second].map((p) => get(`/api/invoice/${a.id}/vipps/${p.reference}`, a.token))))
-        .map((r) => r.json().data.state).sort();
+        .map((r) => r.json().data.state)
+        .sort();
       expect(states).toEqual(['cancelled', 'paid']);
     });
 
@@ -286,7 +288,10 @@ describe('with Vipps (the fake ePayment)', () => {
       expect(await paymentsOf(t, a.id)).toEqual([]);
       const unknownBody = JSON.stringify({ reference: 'faktura-1-999', name: 'AUTHORIZED' });
       const unknown = await t.app.inject({
-        method: 'POST', url: WEBHOOK, headers: vipps.sign(VIPPS_ENV.VIPPS_WEBHOOK_SECRET, HOST, WEBHOOK, unknownBody), payload: unknownBody,
+        method: 'POST',
+        url: WEBHOOK,
+        headers: vipps.sign(VIPPS_ENV.VIPPS_WEBHOOK_SECRET, HOST, WEBHOOK, unknownBody),
+        payload: unknownBody,
       });
       expect(unknown.statusCode).toBe(200);
       expect(await invoiceRow(t, a.id)).toEqual({ state: 'sent', paid_ore: 0 });
@@ -303,11 +308,13 @@ describe('with the embedded test checkout (no Vipps settings)', () => {
 
   const decide = (reference: string, decision: 'approve' | 'abort') =>
     t.app.inject({
-      method: 'POST', url: `/api/vipps-test-checkout/${reference}/${decision}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '',
+      method: 'POST',
+      url: `/api/vipps-test-checkout/${reference}/${decision}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
     });
 
-  it('approve: the invoice is paid and the browser goes back to Min side\'s payment page', async () => {
+  it("approve: the invoice is paid and the browser goes back to Min side's payment page", async () => {
     const a = await invoicedMember(t);
     const started = await t.app.inject({ method: 'POST', url: `/api/invoice/${a.id}/vipps`, headers: bearer(a.token) });
     expect(started.statusCode).toBe(201);

@@ -50,19 +50,35 @@ describe('OCR giro files: reading', () => {
   it('reads the fixture of two assignments: transmission, accounts, counts, sums, KIDs, dates and amounts in øre', () => {
     const parsed = parseOcrGiro(fixture('valid-payments.txt'));
     expect(parsed).toMatchObject({
-      transmissionNumber: '1000042', dataSender: NETS_ID, dataRecipient: '00123456', date: '2027-01-20',
-      transactionCount: 11, totalOre: 1_304_550,
+      transmissionNumber: '1000042',
+      dataSender: NETS_ID,
+      dataRecipient: '00123456',
+      date: '2027-01-20',
+      transactionCount: 11,
+      totalOre: 1_304_550,
     });
-    expect(parsed.assignments.map((a) => [a.assignmentNumber, a.agreementId, a.account, a.transactions.length, a.totalOre, a.date, a.line]))
-      .toEqual([
-        ['0000101', '000123456', '15031234562', 5, 505_000, '2027-01-18', 2],
-        ['0000102', '000123456', '15031234562', 6, 799_550, '2027-01-19', 14],
-      ]);
+    expect(parsed.assignments.map((a) => [a.assignmentNumber, a.agreementId, a.account, a.transactions.length, a.totalOre, a.date, a.line])).toEqual([
+      ['0000101', '000123456', '15031234562', 5, 505_000, '2027-01-18', 2],
+      ['0000102', '000123456', '15031234562', 6, 799_550, '2027-01-19', 14],
+    ]);
     const [exact, partial] = parsed.assignments[0].transactions;
     expect(exact).toEqual({
-      transactionNumber: 1, transactionType: 10, date: '2027-01-18', amountOre: 125_000, kid: makeKid(1042, 17),
-      centreId: '01', dayCode: 18, partialSettlementNumber: 1, partialSettlementSerialNumber: '00001', sign: '0',
-      formNumber: '9636827194', bankReference: '099038562', bankDate: '2027-01-18', payerAccount: '12345678903', text: null, line: 3,
+      transactionNumber: 1,
+      transactionType: 10,
+      date: '2027-01-18',
+      amountOre: 125_000,
+      kid: makeKid(1042, 17),
+      centreId: '01',
+      dayCode: 18,
+      partialSettlementNumber: 1,
+      partialSettlementSerialNumber: '00001',
+      sign: '0',
+      formNumber: '9636827194',
+      bankReference: '099038562',
+      bankDate: '2027-01-18',
+      payerAccount: '12345678903',
+      text: null,
+      line: 3,
     });
     expect(partial).toMatchObject({ transactionNumber: 2, transactionType: 11, amountOre: 50_000, kid: makeKid(1043, 18), payerAccount: null, line: 5 });
     const second = parsed.assignments[1].transactions;
@@ -84,12 +100,26 @@ describe('OCR giro files: reading', () => {
 
   it("reads a file of the shape of netsgiro's test data: Nets as sender, types 10–21, a text record, KIDs of 7 to 14 digits, 1992 dates", () => {
     const parsed = parseOcrGiro(fixture('netsgiro-shape.txt'));
-    expect(parsed).toMatchObject({ transmissionNumber: '0170042', dataSender: '00008080', dataRecipient: '00010300', date: '1992-01-21', transactionCount: 20 });
+    expect(parsed).toMatchObject({
+      transmissionNumber: '0170042',
+      dataSender: '00008080',
+      dataRecipient: '00010300',
+      date: '1992-01-21',
+      transactionCount: 20,
+    });
     expect(parsed.assignments).toHaveLength(1);
     const [assignment] = parsed.assignments;
     expect(assignment).toMatchObject({ assignmentNumber: '0000003', agreementId: '001008577', account: '99991042775', totalOre: 4_716_900 });
     expect(assignment.transactions).toHaveLength(20);
-    expect(assignment.transactions[0]).toMatchObject({ transactionType: 21, kid: '0000917', amountOre: 98_000, date: '1992-01-21', text: 'Foo bar baz', centreId: '13', dayCode: 21 });
+    expect(assignment.transactions[0]).toMatchObject({
+      transactionType: 21,
+      kid: '0000917',
+      amountOre: 98_000,
+      date: '1992-01-21',
+      text: 'Foo bar baz',
+      centreId: '13',
+      dayCode: 21,
+    });
     expect(assignment.transactions[10]).toMatchObject({ transactionType: 11, kid: '000259017', amountOre: 184_300 });
     expect(assignment.transactions[8]).toMatchObject({ transactionType: 12, bankDate: null, payerAccount: null });
     expect(assignment.transactions[19]).toMatchObject({ transactionNumber: 20, kid: '02313192051234', amountOre: 44_000 });
@@ -108,7 +138,12 @@ describe('OCR giro files: reading', () => {
     expect(fromUtf8.transmissionNumber).toBe('1000042');
     expect(fromUtf8.assignments[1].transactions[4].text).toBe('Kontingent 2027, Bærum øvre');
     // A UTF-8 byte-order mark, lines padded with spaces, no final line ending, blank lines at the end.
-    const text = utf8.toString('utf8').trimEnd().split('\n').map((line) => `${line}    `).join('\n');
+    const text = utf8
+      .toString('utf8')
+      .trimEnd()
+      .split('\n')
+      .map((line) => `${line}    `)
+      .join('\n');
     expect(parseOcrGiro(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, 'utf8')]))).toEqual(fromLatin1);
     expect(parseOcrGiro(Buffer.from(`${text}\r\n\r\n\n`, 'utf8'))).toEqual(fromLatin1);
   });
@@ -123,7 +158,13 @@ describe('OCR giro files: reading', () => {
     for (let i = 0; i < 20_000; i += 1) {
       const kid = makeKid(10_000 + i, 500_000 + i);
       const amountOre = 100_000 + ((i * 7919) % 400_000);
-      transactions.push({ transactionType: 10 + (i % 8), date: `2027-02-${String(1 + (i % 28)).padStart(2, '0')}`, amountOre, kid, payerAccount: i % 3 === 0 ? '12345678903' : null });
+      transactions.push({
+        transactionType: 10 + (i % 8),
+        date: `2027-02-${String(1 + (i % 28)).padStart(2, '0')}`,
+        amountOre,
+        kid,
+        payerAccount: i % 3 === 0 ? '12345678903' : null,
+      });
       invoices.set(kid, { invoiceId: i + 1, kid, outstandingOre: amountOre, state: 'sent' });
     }
     const half = 12_000;
@@ -139,11 +180,14 @@ describe('OCR giro files: reading', () => {
     const parsed = parseOcrGiro(Buffer.from(text, 'latin1'));
     const totalOre = transactions.reduce((sum, t) => sum + t.amountOre, 0);
     expect(parsed).toMatchObject({ transmissionNumber: '0000007', transactionCount: 20_000, totalOre });
-    expect(parsed.assignments.map((a) => [a.assignmentNumber, a.transactions.length, a.earliestDate, a.latestDate]))
-      .toEqual([['0000001', half, '2027-02-01', '2027-02-28'], ['0000002', 20_000 - half, '2027-02-01', '2027-02-28']]);
+    expect(parsed.assignments.map((a) => [a.assignmentNumber, a.transactions.length, a.earliestDate, a.latestDate])).toEqual([
+      ['0000001', half, '2027-02-01', '2027-02-28'],
+      ['0000002', 20_000 - half, '2027-02-01', '2027-02-28'],
+    ]);
     const read = parsed.assignments.flatMap((a) => a.transactions);
-    expect(read.map((t) => [t.transactionNumber, t.kid, t.amountOre, t.date, t.transactionType, t.payerAccount]))
-      .toEqual(transactions.map((t, i) => [i < half ? i + 1 : i - half + 1, t.kid, t.amountOre, t.date, t.transactionType, t.payerAccount]));
+    expect(read.map((t) => [t.transactionNumber, t.kid, t.amountOre, t.date, t.transactionType, t.payerAccount])).toEqual(
+      transactions.map((t, i) => [i < half ? i + 1 : i - half + 1, t.kid, t.amountOre, t.date, t.transactionType, t.payerAccount]),
+    );
     const payments = matched(matchOcrPayments(parsed, invoices, ACCOUNT));
     expect(payments.every((payment) => payment.kind === 'exact')).toBe(true);
     expect(payments[19_999].invoiceId).toBe(20_000);
@@ -151,7 +195,8 @@ describe('OCR giro files: reading', () => {
 
   it('reads back whatever it writes, in either encoding and line ending (generated files)', () => {
     const latin1Text = fc.string({ unit: fc.constantFrom(...'abcæøåÆØÅ 019,.-é'.split('')), maxLength: 40 });
-    const date = fc.date({ min: new Date(Date.UTC(1969, 0, 1)), max: new Date(Date.UTC(2068, 11, 31)), noInvalidDate: true })
+    const date = fc
+      .date({ min: new Date(Date.UTC(1969, 0, 1)), max: new Date(Date.UTC(2068, 11, 31)), noInvalidDate: true })
       .map((value) => value.toISOString().slice(0, 10));
     const transaction = fc.record({
       transactionType: fc.integer({ min: 10, max: 21 }),
@@ -166,49 +211,71 @@ describe('OCR giro files: reading', () => {
       transmissionNumber: fc.integer({ min: 0, max: 9_999_999 }),
       dataRecipient: fc.stringMatching(/^\d{8}$/),
       date,
-      assignments: fc.uniqueArray(fc.record({
-        assignmentNumber: fc.integer({ min: 1, max: 9_999_999 }),
-        agreementId: fc.stringMatching(/^\d{9}$/),
-        account: fc.stringMatching(/^\d{11}$/),
-        transactions: fc.array(transaction, { maxLength: 6 }),
-      }), { maxLength: 3, selector: (assignment) => assignment.assignmentNumber }),
+      assignments: fc.uniqueArray(
+        fc.record({
+          assignmentNumber: fc.integer({ min: 1, max: 9_999_999 }),
+          agreementId: fc.stringMatching(/^\d{9}$/),
+          account: fc.stringMatching(/^\d{11}$/),
+          transactions: fc.array(transaction, { maxLength: 6 }),
+        }),
+        { maxLength: 3, selector: (assignment) => assignment.assignmentNumber },
+      ),
     });
-    fc.assert(fc.property(input, fc.boolean(), fc.boolean(), (description, asUtf8, lf) => {
-      const text = writeOcrGiro(description, { lineEnding: lf ? '\n' : '\r\n' });
-      const parsed = parseOcrGiro(Buffer.from(text, asUtf8 ? 'utf8' : 'latin1'));
-      expect(parsed.transmissionNumber).toBe(String(description.transmissionNumber).padStart(7, '0'));
-      expect(parsed.assignments.map((a) => Number(a.assignmentNumber))).toEqual(description.assignments.map((a) => a.assignmentNumber));
-      expect(parsed.assignments.flatMap((a) => a.transactions).map((t) => [t.transactionType, t.date, t.amountOre, t.kid, t.bankDate, t.payerAccount, t.text]))
-        .toEqual(description.assignments.flatMap((a) => a.transactions).map((t) => [
-          t.transactionType, t.date, t.amountOre, t.kid, t.bankDate, t.payerAccount,
-          // Only types 20 and 21 carry text, read without its padding.
-          [20, 21].includes(t.transactionType) ? t.text.trim() || null : null,
-        ]));
-    }), { seed: SEED, numRuns: 200 });
+    fc.assert(
+      fc.property(input, fc.boolean(), fc.boolean(), (description, asUtf8, lf) => {
+        const text = writeOcrGiro(description, { lineEnding: lf ? '\n' : '\r\n' });
+        const parsed = parseOcrGiro(Buffer.from(text, asUtf8 ? 'utf8' : 'latin1'));
+        expect(parsed.transmissionNumber).toBe(String(description.transmissionNumber).padStart(7, '0'));
+        expect(parsed.assignments.map((a) => Number(a.assignmentNumber))).toEqual(description.assignments.map((a) => a.assignmentNumber));
+        expect(
+          parsed.assignments.flatMap((a) => a.transactions).map((t) => [t.transactionType, t.date, t.amountOre, t.kid, t.bankDate, t.payerAccount, t.text]),
+        ).toEqual(
+          description.assignments
+            .flatMap((a) => a.transactions)
+            .map((t) => [
+              t.transactionType,
+              t.date,
+              t.amountOre,
+              t.kid,
+              t.bankDate,
+              t.payerAccount,
+              // Only types 20 and 21 carry text, read without its padding.
+              [20, 21].includes(t.transactionType) ? t.text.trim() || null : null,
+            ]),
+        );
+      }),
+      { seed: SEED, numRuns: 200 },
+    );
   });
 
   it('answers any one changed character with the file read or an OcrGiroError naming a line of the file', () => {
     const valid = fixture('valid-payments.txt').toString('latin1');
     const lineCount = valid.split('\r\n').length - 1;
-    fc.assert(fc.property(fc.nat(valid.length - 1), fc.constantFrom(...'0123456789 -NYX\r\nø\u0000'.split('')), (at, character) => {
-      const changed = Buffer.from(valid.slice(0, at) + character + valid.slice(at + 1), 'latin1');
-      try {
-        parseOcrGiro(changed);
-      } catch (error) {
-        expect(error).toBeInstanceOf(OcrGiroError);
-        const { line } = error as OcrGiroError;
-        expect(line).toBeGreaterThanOrEqual(1);
-        expect(line).toBeLessThanOrEqual(lineCount + 1);
-      }
-    }), { seed: SEED, numRuns: 500 });
+    fc.assert(
+      fc.property(fc.nat(valid.length - 1), fc.constantFrom(...'0123456789 -NYX\r\nø\u0000'.split('')), (at, character) => {
+        const changed = Buffer.from(valid.slice(0, at) + character + valid.slice(at + 1), 'latin1');
+        try {
+          parseOcrGiro(changed);
+        } catch (error) {
+          expect(error).toBeInstanceOf(OcrGiroError);
+          const { line } = error as OcrGiroError;
+          expect(line).toBeGreaterThanOrEqual(1);
+          expect(line).toBeLessThanOrEqual(lineCount + 1);
+        }
+      }),
+      { seed: SEED, numRuns: 500 },
+    );
   });
 
   it('refuses to write what the file cannot hold', () => {
     const base = { transmissionNumber: 1, dataRecipient: '1', date: '2027-01-01' };
-    const one = (transaction: Partial<OcrGiroTransactionInput>) => () => writeOcrGiro({
-      ...base,
-      assignments: [{ assignmentNumber: 1, agreementId: '1', account: ACCOUNT, transactions: [{ date: '2027-01-01', amountOre: 100, kid: '1', ...transaction }] }],
-    });
+    const one = (transaction: Partial<OcrGiroTransactionInput>) => () =>
+      writeOcrGiro({
+        ...base,
+        assignments: [
+          { assignmentNumber: 1, agreementId: '1', account: ACCOUNT, transactions: [{ date: '2027-01-01', amountOre: 100, kid: '1', ...transaction }] },
+        ],
+      });
     expect(one({ amountOre: 10.5 })).toThrow(/integer/);
     expect(one({ transactionType: 21, text: 'Kontingent – 2027' })).toThrow(/ISO-8859-1/);
     expect(one({ date: '2027-02-30' })).toThrow(/date/);
@@ -236,48 +303,248 @@ describe('OCR giro files: refused with the line that is wrong', () => {
   });
 
   const cases: [string, (lines: string[]) => void, string, number][] = [
-    ['a short line', (l) => { l[2] = l[2].slice(0, 79); }, 'Linjen har 79 tegn, men en OCR-linje har 80 (linje 3).', 3],
-    ['a long line', (l) => { l[2] = `${l[2]}0`; }, 'Linjen har 81 tegn, men en OCR-linje har 80 (linje 3).', 3],
-    ['an empty line', (l) => { l.splice(3, 0, ''); }, 'Linjen er tom, men en OCR-fil har ingen tomme linjer (linje 4).', 4],
-    ['a line of something else', (l) => { l[3] = `XY${l[3].slice(2)}`; }, 'Linjen begynner ikke med NY, som hver linje i en OCR-fil gjør (linje 4).', 4],
-    ['an unknown record type', (l) => { l[2] = put(l[2], 7, '45'); }, 'Ukjent posttype «45» (linje 3).', 3],
-    ['an AvtaleGiro service code', (l) => { l[1] = put(l[1], 3, '21'); },
-      'Ukjent tjenestekode «21» (AvtaleGiro: avtaler og trekkrav, ikke innbetalinger) på startposten for et oppdrag, som skal ha 09 (linje 2).', 2],
-    ['an unknown service code', (l) => { l[0] = put(l[0], 3, '09'); }, 'Ukjent tjenestekode «09» på startposten for forsendelsen, som skal ha 00 (linje 1).', 1],
-    ['an unknown transaction type', (l) => { l[2] = put(l[2], 5, '25'); l[3] = put(l[3], 5, '25'); }, 'Ukjent transaksjonstype «25»; OCR giro har 10–21 (linje 3).', 3],
-    ['an assignment of AvtaleGiro agreements', (l) => { l[1] = put(l[1], 5, '24'); },
-      'Oppdragstype «24» er ikke innbetalinger; en OCR-fil har oppdragstype 00 (linje 2).', 2],
-    ['a file that starts with an assignment', (l) => { l.shift(); },
-      'Filen må begynne med startposten for forsendelsen (posttype 10), men første linje er startposten for et oppdrag (linje 1).', 1],
-    ['a payment outside an assignment', (l) => { l.splice(1, 1); },
-      'Beløpspost 1 kan ikke stå her; ventet startposten for et oppdrag eller sluttposten for forsendelsen (linje 2).', 2],
-    ['an amount item 2 without its amount item 1', (l) => { l.splice(2, 1); }, 'Beløpspost 2 mangler beløpspost 1 foran seg (linje 3).', 3],
-    ['an amount item 1 without its amount item 2', (l) => { l.splice(3, 1); }, 'Transaksjon 1 mangler beløpspost 2: beløpspost 1 kom i stedet (linje 4).', 4],
-    ['a text payment without its amount item 3', (l) => { l.splice(24, 1); }, 'Transaksjon 5 mangler beløpspost 3: beløpspost 1 kom i stedet (linje 25).', 25],
-    ['an amount item 2 of another transaction', (l) => { l[3] = put(l[3], 9, '0000002'); },
-      'Beløpspost 2 har transaksjonsnummer 2, men beløpspost 1 foran har 1 (linje 4).', 4],
-    ['an amount item 2 of another transaction type', (l) => { l[3] = put(l[3], 5, '11'); },
-      'Beløpspost 2 har transaksjonstype 11, men beløpspost 1 foran har 10 (linje 4).', 4],
-    ['transaction numbers that do not rise', (l) => { l[4] = put(l[4], 9, '0000001'); l[5] = put(l[5], 9, '0000001'); },
-      'Transaksjonsnummer 1 kommer etter 1 i oppdrag 101; numrene skal stige (linje 5).', 5],
-    ['an assignment twice', (l) => { l[13] = put(l[13], 18, '0000101'); }, 'Oppdrag 101 står to ganger i forsendelsen (linje 14).', 14],
-    ['a date that does not exist', (l) => { l[2] = put(l[2], 16, '310227'); }, 'Oppgjørsdatoen «310227» er ikke en dato på formen DDMMÅÅ (linje 3).', 3],
-    ['a bank date that is no date', (l) => { l[3] = put(l[3], 42, '18 127'); }, 'Bankdatoen «18 127» er ikke en dato på formen DDMMÅÅ (linje 4).', 4],
-    ['a sign other than - or 0', (l) => { l[2] = put(l[2], 32, '+'); }, 'Fortegnet «+» skal være 0 eller - (linje 3).', 3],
-    ['a KID with letters', (l) => { l[2] = put(l[2], 60, '0001O42'); }, 'KID-feltet «0001O4200000172» kan bare ha sifre (linje 3).', 3],
-    ['an account with letters', (l) => { l[1] = put(l[1], 25, '1503123456X'); }, 'Feltet for oppdragskonto «1503123456X» kan bare ha sifre (linje 2).', 2],
-    ['an end of assignment that counts another number of transactions', (l) => { l[12] = put(l[12], 9, '00000006'); },
-      'Sluttposten for oppdrag 101 oppgir 6 transaksjoner, men oppdraget har 5 (linje 13).', 13],
-    ['an end of assignment that counts another number of records', (l) => { l[12] = put(l[12], 17, '00000013'); },
-      'Sluttposten for oppdrag 101 oppgir 13 poster, men oppdraget har 12 (linje 13).', 13],
-    ['an end of transmission with another sum', (l) => { l[29] = put(l[29], 25, '00000000001204550'); },
-      'Sluttposten for forsendelsen oppgir sum 12 045,50 kr, men beløpspostene summerer til 13 045,50 kr (linje 30).', 30],
-    ['an end of transmission that counts another number of records', (l) => { l[29] = put(l[29], 17, '00000029'); },
-      'Sluttposten for forsendelsen oppgir 29 poster, men forsendelsen har 30 (linje 30).', 30],
-    ['a file cut off before its end', (l) => { l.splice(27); }, 'Filen slutter før sluttposten for forsendelsen: den kan være avkortet (linje 27).', 27],
-    ['a line after the end', (l) => { l.push(l[1]); }, 'Linjen kommer etter sluttposten for forsendelsen (linje 31).', 31],
-    ['a payment after its assignment ended', (l) => { l.splice(13, 0, l[2], l[3]); },
-      'Beløpspost 1 kan ikke stå her; ventet startposten for et oppdrag eller sluttposten for forsendelsen (linje 14).', 14],
+    [
+      'a short line',
+      (l) => {
+        l[2] = l[2].slice(0, 79);
+      },
+      'Linjen har 79 tegn, men en OCR-linje har 80 (linje 3).',
+      3,
+    ],
+    [
+      'a long line',
+      (l) => {
+        l[2] = `${l[2]}0`;
+      },
+      'Linjen har 81 tegn, men en OCR-linje har 80 (linje 3).',
+      3,
+    ],
+    [
+      'an empty line',
+      (l) => {
+        l.splice(3, 0, '');
+      },
+      'Linjen er tom, men en OCR-fil har ingen tomme linjer (linje 4).',
+      4,
+    ],
+    [
+      'a line of something else',
+      (l) => {
+        l[3] = `XY${l[3].slice(2)}`;
+      },
+      'Linjen begynner ikke med NY, som hver linje i en OCR-fil gjør (linje 4).',
+      4,
+    ],
+    [
+      'an unknown record type',
+      (l) => {
+        l[2] = put(l[2], 7, '45');
+      },
+      'Ukjent posttype «45» (linje 3).',
+      3,
+    ],
+    [
+      'an AvtaleGiro service code',
+      (l) => {
+        l[1] = put(l[1], 3, '21');
+      },
+      'Ukjent tjenestekode «21» (AvtaleGiro: avtaler og trekkrav, ikke innbetalinger) på startposten for et oppdrag, som skal ha 09 (linje 2).',
+      2,
+    ],
+    [
+      'an unknown service code',
+      (l) => {
+        l[0] = put(l[0], 3, '09');
+      },
+      'Ukjent tjenestekode «09» på startposten for forsendelsen, som skal ha 00 (linje 1).',
+      1,
+    ],
+    [
+      'an unknown transaction type',
+      (l) => {
+        l[2] = put(l[2], 5, '25');
+        l[3] = put(l[3], 5, '25');
+      },
+      'Ukjent transaksjonstype «25»; OCR giro har 10–21 (linje 3).',
+      3,
+    ],
+    [
+      'an assignment of AvtaleGiro agreements',
+      (l) => {
+        l[1] = put(l[1], 5, '24');
+      },
+      'Oppdragstype «24» er ikke innbetalinger; en OCR-fil har oppdragstype 00 (linje 2).',
+      2,
+    ],
+    [
+      'a file that starts with an assignment',
+      (l) => {
+        l.shift();
+      },
+      'Filen må begynne med startposten for forsendelsen (posttype 10), men første linje er startposten for et oppdrag (linje 1).',
+      1,
+    ],
+    [
+      'a payment outside an assignment',
+      (l) => {
+        l.splice(1, 1);
+      },
+      'Beløpspost 1 kan ikke stå her; ventet startposten for et oppdrag eller sluttposten for forsendelsen (linje 2).',
+      2,
+    ],
+    [
+      'an amount item 2 without its amount item 1',
+      (l) => {
+        l.splice(2, 1);
+      },
+      'Beløpspost 2 mangler beløpspost 1 foran seg (linje 3).',
+      3,
+    ],
+    [
+      'an amount item 1 without its amount item 2',
+      (l) => {
+        l.splice(3, 1);
+      },
+      'Transaksjon 1 mangler beløpspost 2: beløpspost 1 kom i stedet (linje 4).',
+      4,
+    ],
+    [
+      'a text payment without its amount item 3',
+      (l) => {
+        l.splice(24, 1);
+      },
+      'Transaksjon 5 mangler beløpspost 3: beløpspost 1 kom i stedet (linje 25).',
+      25,
+    ],
+    [
+      'an amount item 2 of another transaction',
+      (l) => {
+        l[3] = put(l[3], 9, '0000002');
+      },
+      'Beløpspost 2 har transaksjonsnummer 2, men beløpspost 1 foran har 1 (linje 4).',
+      4,
+    ],
+    [
+      'an amount item 2 of another transaction type',
+      (l) => {
+        l[3] = put(l[3], 5, '11');
+      },
+      'Beløpspost 2 har transaksjonstype 11, men beløpspost 1 foran har 10 (linje 4).',
+      4,
+    ],
+    [
+      'transaction numbers that do not rise',
+      (l) => {
+        l[4] = put(l[4], 9, '0000001');
+        l[5] = put(l[5], 9, '0000001');
+      },
+      'Transaksjonsnummer 1 kommer etter 1 i oppdrag 101; numrene skal stige (linje 5).',
+      5,
+    ],
+    [
+      'an assignment twice',
+      (l) => {
+        l[13] = put(l[13], 18, '0000101');
+      },
+      'Oppdrag 101 står to ganger i forsendelsen (linje 14).',
+      14,
+    ],
+    [
+      'a date that does not exist',
+      (l) => {
+        l[2] = put(l[2], 16, '310227');
+      },
+      'Oppgjørsdatoen «310227» er ikke en dato på formen DDMMÅÅ (linje 3).',
+      3,
+    ],
+    [
+      'a bank date that is no date',
+      (l) => {
+        l[3] = put(l[3], 42, '18 127');
+      },
+      'Bankdatoen «18 127» er ikke en dato på formen DDMMÅÅ (linje 4).',
+      4,
+    ],
+    [
+      'a sign other than - or 0',
+      (l) => {
+        l[2] = put(l[2], 32, '+');
+      },
+      'Fortegnet «+» skal være 0 eller - (linje 3).',
+      3,
+    ],
+    [
+      'a KID with letters',
+      (l) => {
+        l[2] = put(l[2], 60, '0001O42');
+      },
+      'KID-feltet «0001O4200000172» kan bare ha sifre (linje 3).',
+      3,
+    ],
+    [
+      'an account with letters',
+      (l) => {
+        l[1] = put(l[1], 25, '1503123456X');
+      },
+      'Feltet for oppdragskonto «1503123456X» kan bare ha sifre (linje 2).',
+      2,
+    ],
+    [
+      'an end of assignment that counts another number of transactions',
+      (l) => {
+        l[12] = put(l[12], 9, '00000006');
+      },
+      'Sluttposten for oppdrag 101 oppgir 6 transaksjoner, men oppdraget har 5 (linje 13).',
+      13,
+    ],
+    [
+      'an end of assignment that counts another number of records',
+      (l) => {
+        l[12] = put(l[12], 17, '00000013');
+      },
+      'Sluttposten for oppdrag 101 oppgir 13 poster, men oppdraget har 12 (linje 13).',
+      13,
+    ],
+    [
+      'an end of transmission with another sum',
+      (l) => {
+        l[29] = put(l[29], 25, '00000000001204550');
+      },
+      'Sluttposten for forsendelsen oppgir sum 12 045,50 kr, men beløpspostene summerer til 13 045,50 kr (linje 30).',
+      30,
+    ],
+    [
+      'an end of transmission that counts another number of records',
+      (l) => {
+        l[29] = put(l[29], 17, '00000029');
+      },
+      'Sluttposten for forsendelsen oppgir 29 poster, men forsendelsen har 30 (linje 30).',
+      30,
+    ],
+    [
+      'a file cut off before its end',
+      (l) => {
+        l.splice(27);
+      },
+      'Filen slutter før sluttposten for forsendelsen: den kan være avkortet (linje 27).',
+      27,
+    ],
+    [
+      'a line after the end',
+      (l) => {
+        l.push(l[1]);
+      },
+      'Linjen kommer etter sluttposten for forsendelsen (linje 31).',
+      31,
+    ],
+    [
+      'a payment after its assignment ended',
+      (l) => {
+        l.splice(13, 0, l[2], l[3]);
+      },
+      'Beløpspost 1 kan ikke stå her; ventet startposten for et oppdrag eller sluttposten for forsendelsen (linje 14).',
+      14,
+    ],
   ];
   it.each(cases)('refuses %s', (_what, change, message, line) => {
     const error = refusal(edit(change));
@@ -310,7 +577,10 @@ describe('OCR payments matched to invoices by KID', () => {
     expect(payments.map((p) => p.invoiceId)).toEqual(expected.payments.map((p) => p.invoiceId));
     expect(payments[4]).toMatchObject({ assignmentNumber: '0000101', transactionNumber: 5, line: 11, date: '2027-01-18' });
     expect(result.ok && result.summary).toMatchObject({
-      count: 11, amountOre: 1_179_550, appliedOre: 787_050, unappliedOre: 392_500,
+      count: 11,
+      amountOre: 1_179_550,
+      appliedOre: 787_050,
+      unappliedOre: 392_500,
       byKind: { exact: { count: 4, amountOre: 612_050 }, partial: { count: 1, amountOre: 50_000 }, unknown_kid: { count: 1, amountOre: 75_000 } },
     });
   });
@@ -328,19 +598,25 @@ describe('OCR payments matched to invoices by KID', () => {
   it('sees earlier payments of the same invoice in the file, and leaves a blank KID and an empty amount unbooked', () => {
     const kid = makeKid(2042, 31);
     const text = writeOcrGiro({
-      transmissionNumber: 8, dataRecipient: '00123456', date: '2027-02-02',
-      assignments: [{
-        assignmentNumber: 1, agreementId: '000123456', account: ACCOUNT,
-        transactions: [
-          { date: '2027-02-01', amountOre: 60_000, kid },
-          { date: '2027-02-01', amountOre: 60_000, kid },
-          { date: '2027-02-01', amountOre: 60_000, kid },
-          { date: '2027-02-01', amountOre: 10_000, kid: null },
-          { date: '2027-02-01', amountOre: 0, kid },
-          { date: '2027-02-01', amountOre: 10_000, kid: kid.slice(1) },
-          { transactionType: 18, date: '2027-02-01', amountOre: 60_000, kid },
-        ],
-      }],
+      transmissionNumber: 8,
+      dataRecipient: '00123456',
+      date: '2027-02-02',
+      assignments: [
+        {
+          assignmentNumber: 1,
+          agreementId: '000123456',
+          account: ACCOUNT,
+          transactions: [
+            { date: '2027-02-01', amountOre: 60_000, kid },
+            { date: '2027-02-01', amountOre: 60_000, kid },
+            { date: '2027-02-01', amountOre: 60_000, kid },
+            { date: '2027-02-01', amountOre: 10_000, kid: null },
+            { date: '2027-02-01', amountOre: 0, kid },
+            { date: '2027-02-01', amountOre: 10_000, kid: kid.slice(1) },
+            { transactionType: 18, date: '2027-02-01', amountOre: 60_000, kid },
+          ],
+        },
+      ],
     });
     const invoices = new Map([[kid, { invoiceId: 9, kid, outstandingOre: 100_000, state: 'partly_paid' as const }]]);
     const payments = matched(matchOcrPayments(parseOcrGiro(Buffer.from(text, 'latin1')), invoices, ACCOUNT));
@@ -378,26 +654,43 @@ describe('OCR payments matched to invoices by KID', () => {
     const wrongDigit = '000104500000206';
     expect(wrongDigit).not.toBe(makeKid(1045, 20));
     expect(kids).toEqual([
-      makeKid(1042, 17), makeKid(1043, 18), makeKid(1044, 19), makeKid(2001, 99), wrongDigit,
-      makeKid(1046, 21), makeKid(1047, 22), makeKid(1048, 23), makeKid(1049, 24),
+      makeKid(1042, 17),
+      makeKid(1043, 18),
+      makeKid(1044, 19),
+      makeKid(2001, 99),
+      wrongDigit,
+      makeKid(1046, 21),
+      makeKid(1047, 22),
+      makeKid(1048, 23),
+      makeKid(1049, 24),
     ]);
   });
 
   it("finds an imported invoice by the old system's KID, of any length and check digit, and still calls any other KID not ours invalid", () => {
     const ours = makeKid(2043, 32);
     const text = writeOcrGiro({
-      transmissionNumber: 9, dataRecipient: '00123456', date: '2027-02-02',
-      assignments: [{
-        assignmentNumber: 1, agreementId: '000123456', account: ACCOUNT,
-        transactions: [
-          { date: '2027-02-01', amountOre: 50_000, kid: '0300011001' },
-          { date: '2027-02-01', amountOre: 20_000, kid: '12345678-' },
-          { date: '2027-02-01', amountOre: 10_000, kid: '0300011002' },
-        ],
-      }],
+      transmissionNumber: 9,
+      dataRecipient: '00123456',
+      date: '2027-02-02',
+      assignments: [
+        {
+          assignmentNumber: 1,
+          agreementId: '000123456',
+          account: ACCOUNT,
+          transactions: [
+            { date: '2027-02-01', amountOre: 50_000, kid: '0300011001' },
+            { date: '2027-02-01', amountOre: 20_000, kid: '12345678-' },
+            { date: '2027-02-01', amountOre: 10_000, kid: '0300011002' },
+          ],
+        },
+      ],
     });
     const imported = { invoiceId: 11, kid: ours, outstandingOre: 50_000, state: 'sent' as const };
-    const invoices = new Map([[ours, imported], ['0300011001', imported], ['12345678-', { ...imported, invoiceId: 12 }]]);
+    const invoices = new Map([
+      [ours, imported],
+      ['0300011001', imported],
+      ['12345678-', { ...imported, invoiceId: 12 }],
+    ]);
     const payments = matched(matchOcrPayments(parseOcrGiro(Buffer.from(text, 'latin1')), invoices, ACCOUNT));
     expect(payments.map((p) => [p.kind, p.invoiceId, p.appliedOre])).toEqual([
       ['exact', 11, 50_000],

@@ -20,7 +20,6 @@ import { insertClaim } from './claims-factories.ts';
 type Principal = 'anonymous' | 'member' | 'blocked' | 'applicant' | 'staff';
 const PRINCIPALS: Principal[] = ['anonymous', 'member', 'blocked', 'applicant', 'staff'];
 
-
 interface Response {
   description: string;
   content?: Record<string, { schema?: Schema }>;
@@ -51,7 +50,10 @@ const accounts = {} as Record<Exclude<Principal, 'anonymous'>, number>;
 /** A token of each caller's own, new for every call: logout and the session routes end the one they get. */
 const tokenOf = async (principal: Exclude<Principal, 'anonymous'>) =>
   (await createAccessToken(t.db, accounts[principal], { remember: false, name: 'openapi' })).token;
-const ids = {} as Record<'member' | 'travel' | 'instrument' | 'message' | 'campaign' | 'memberImport' | 'invoice' | 'segment' | 'outreach' | 'claim' | 'document', number>;
+const ids = {} as Record<
+  'member' | 'travel' | 'instrument' | 'message' | 'campaign' | 'memberImport' | 'invoice' | 'segment' | 'outreach' | 'claim' | 'document',
+  number
+>;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -83,7 +85,16 @@ beforeAll(async () => {
   const claim = await insertClaim(t.db, { member_id: member.id, instrument_id: instrument });
   const photo = await createDocument(t.services, instrument, 'photo.png');
   Object.assign(ids, {
-    member: member.id, travel, instrument, message, campaign: campaign.id, memberImport: 0, invoice: invoice.id, segment: segment.id, outreach: outreach.id, claim,
+    member: member.id,
+    travel,
+    instrument,
+    message,
+    campaign: campaign.id,
+    memberImport: 0,
+    invoice: invoice.id,
+    segment: segment.id,
+    outreach: outreach.id,
+    claim,
     document: photo.id,
   });
   document = (await t.app.inject({ url: '/api/docs/json' })).json() as Document;
@@ -102,11 +113,25 @@ describe('the OpenAPI document', () => {
     expect(form?.properties?.file).toMatchObject({ type: 'string', format: 'binary' });
     expect(form?.properties?.mapping).toMatchObject({ type: 'string' });
     expect(form?.required).toEqual(['file']);
-    expect(document.paths['/api/member/{id}/instrument/import'].post.requestBody?.content?.['multipart/form-data']?.schema?.properties?.file)
-      .toMatchObject({ format: 'binary' });
+    expect(document.paths['/api/member/{id}/instrument/import'].post.requestBody?.content?.['multipart/form-data']?.schema?.properties?.file).toMatchObject({
+      format: 'binary',
+    });
     // A staff route with an id and a body: the guard's, the id's, the body's and the server's errors (503: a nearly full disk),
     // and its own (409: an erased member).
-    expect(Object.keys(document.paths['/api/member/{id}'].patch.responses).sort()).toEqual(['200', '400', '401', '403', '404', '409', '413', '415', '422', '429', '500', '503']);
+    expect(Object.keys(document.paths['/api/member/{id}'].patch.responses).sort()).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '404',
+      '409',
+      '413',
+      '415',
+      '422',
+      '429',
+      '500',
+      '503',
+    ]);
     expect(resolved(document.paths['/api/member/{id}'].patch.responses['422'])?.content?.['application/json']?.schema?.required).toEqual(['message', 'errors']);
     // The guard's answers are written once and shared.
     expect(document.paths['/api/member/{id}'].patch.responses['401']).toEqual({ $ref: '#/components/responses/Error401' });
@@ -120,7 +145,8 @@ describe('the OpenAPI document', () => {
     expect(queryOf('/api/access-log')).toEqual(expect.arrayContaining(['filter[staff_id]', 'filter[member_id]', 'filter[kind]', 'filter[from]', 'filter[to]']));
     expect(queryOf('/api/member/{id}/instrument/export')).toEqual(expect.arrayContaining(['filter[status]', 'format']));
     const lists = Object.entries(document.paths).filter(([, methods]) =>
-      Object.keys(resolved(methods.get?.responses['200'])?.content?.['application/json']?.schema?.properties ?? {}).includes('current_page'));
+      Object.keys(resolved(methods.get?.responses['200'])?.content?.['application/json']?.schema?.properties ?? {}).includes('current_page'),
+    );
     expect(lists.length).toBeGreaterThan(10);
     expect(lists.filter(([path]) => !queryOf(path).includes('sort')).map(([path]) => path)).toEqual([]);
     const csv = resolved(document.paths['/api/member/import/template.csv'].get.responses['200'])?.content;
@@ -170,8 +196,9 @@ interface Call {
 
 function multipart(field: string, filename: string, content: string) {
   const boundary = '----dokumentgrense';
-  const payload = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n`
-    + `Content-Type: application/octet-stream\r\n\r\n${content}\r\n--${boundary}--\r\n`;
+  const payload =
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
+    `Content-Type: application/octet-stream\r\n\r\n${content}\r\n--${boundary}--\r\n`;
   return { payload: Buffer.from(payload), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
@@ -244,7 +271,8 @@ describe('the real answers of every route', () => {
       .filter(({ path }) => path.startsWith('/api/') && !path.startsWith('/api/docs'))
       // Reads first, deletes last, so a write does not take away what a later read needs.
       .sort((x, y) => ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].indexOf(x.method) - ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].indexOf(y.method));
-    const memberImportCsv = (await t.app.inject({ url: '/api/member/import/template.csv', headers: { authorization: `Bearer ${await tokenOf('staff')}` } })).body;
+    const memberImportCsv = (await t.app.inject({ url: '/api/member/import/template.csv', headers: { authorization: `Bearer ${await tokenOf('staff')}` } }))
+      .body;
 
     const problems: string[] = [];
     const spreadsheets: string[] = [];
@@ -254,7 +282,9 @@ describe('the real answers of every route', () => {
       // The import just uploaded gives the import routes a real record.
       if (path.startsWith('/api/member/import/{id}') && !ids.memberImport) {
         const uploaded = await t.app.inject({
-          method: 'POST', url: '/api/member/import', headers: { authorization: `Bearer ${await tokenOf('staff')}`, 'content-type': multipart('file', 'm.csv', memberImportCsv).contentType },
+          method: 'POST',
+          url: '/api/member/import',
+          headers: { authorization: `Bearer ${await tokenOf('staff')}`, 'content-type': multipart('file', 'm.csv', memberImportCsv).contentType },
           payload: multipart('file', 'm.csv', memberImportCsv).payload,
         });
         ids.memberImport = (uploaded.json() as { data: { id: number } }).data.id;

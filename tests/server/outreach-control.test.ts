@@ -48,15 +48,25 @@ afterAll(async () => {
 
 async function nextRun(id: number) {
   const [{ run: current }] = await t.db.query<{ run: number }>('SELECT delivery_run AS run FROM outreaches WHERE id = $1', [id]);
-  await deliverOutreach(t.db, {
-    jobs: t.services.jobs, outbox: t.services.outbox, publicUrl: t.config.publicUrl, keys: t.services.keys,
-    mailsPerMinute: t.config.outreachMailsPerMinute, smsPerMinute: t.config.outreachSmsPerMinute,
-  }, { outreachId: id, run: current });
+  await deliverOutreach(
+    t.db,
+    {
+      jobs: t.services.jobs,
+      outbox: t.services.outbox,
+      publicUrl: t.config.publicUrl,
+      keys: t.services.keys,
+      mailsPerMinute: t.config.outreachMailsPerMinute,
+      smsPerMinute: t.config.outreachSmsPerMinute,
+    },
+    { outreachId: id, run: current },
+  );
 }
 const recipientStates = async (id: number) =>
-  Object.fromEntries((await t.db.query<{ state: string; n: number }>(
-    'SELECT state, count(*)::int AS n FROM outreach_recipients WHERE outreach_id = $1 GROUP BY state', [id],
-  )).map((row) => [row.state, row.n]));
+  Object.fromEntries(
+    (
+      await t.db.query<{ state: string; n: number }>('SELECT state, count(*)::int AS n FROM outreach_recipients WHERE outreach_id = $1 GROUP BY state', [id])
+    ).map((row) => [row.state, row.n]),
+  );
 const action = (id: number, name: string) => t.app.inject({ method: 'POST', url: `/api/outreach/${id}/${name}`, headers: bearer(token) });
 const report = async (id: number) => (await t.app.inject({ url: `/api/outreach/${id}/report`, headers: bearer(token) })).json().data;
 
@@ -131,7 +141,10 @@ describe('the report', () => {
     smtp.mode = 'accept';
     await t.db.query('UPDATE accounts SET newsletter_2 = false WHERE id = $1', [members[2].id]);
     // As the unsubscribe link records it (its route is tested with it).
-    await t.db.query("INSERT INTO consent_changes (member_id, consent, given, source, outreach_id) VALUES ($1, 'newsletter_2', false, 'unsubscribe', $2)", [members[2].id, id]);
+    await t.db.query("INSERT INTO consent_changes (member_id, consent, given, source, outreach_id) VALUES ($1, 'newsletter_2', false, 'unsubscribe', $2)", [
+      members[2].id,
+      id,
+    ]);
     await nextRun(id);
     const data = await report(id);
     expect(data).toMatchObject({ recipients: 3, queued: 0, sent: 0, failed: 2, skipped: 1, unsubscribed: 1 });

@@ -33,16 +33,26 @@ afterAll(async () => {
 /** The next run of the send's delivery, now instead of a minute later. */
 async function nextRun(id: number) {
   const [{ run }] = await t.db.query<{ run: number }>('SELECT delivery_run AS run FROM outreaches WHERE id = $1', [id]);
-  await deliverOutreach(t.db, {
-    jobs: t.services.jobs, outbox: t.services.outbox, publicUrl: t.config.publicUrl, keys: t.services.keys,
-    mailsPerMinute: t.config.outreachMailsPerMinute, smsPerMinute: t.config.outreachSmsPerMinute,
-  }, { outreachId: id, run });
+  await deliverOutreach(
+    t.db,
+    {
+      jobs: t.services.jobs,
+      outbox: t.services.outbox,
+      publicUrl: t.config.publicUrl,
+      keys: t.services.keys,
+      mailsPerMinute: t.config.outreachMailsPerMinute,
+      smsPerMinute: t.config.outreachSmsPerMinute,
+    },
+    { outreachId: id, run },
+  );
 }
 
 const recipientStates = async (id: number) =>
-  Object.fromEntries((await t.db.query<{ state: string; n: number }>(
-    'SELECT state, count(*)::int AS n FROM outreach_recipients WHERE outreach_id = $1 GROUP BY state', [id],
-  )).map((row) => [row.state, row.n]));
+  Object.fromEntries(
+    (
+      await t.db.query<{ state: string; n: number }>('SELECT state, count(*)::int AS n FROM outreach_recipients WHERE outreach_id = $1 GROUP BY state', [id])
+    ).map((row) => [row.state, row.n]),
+  );
 const stateOf = async (id: number) => (await t.db.query<{ state: string }>('SELECT state FROM outreaches WHERE id = $1', [id]))[0].state;
 const receivedBy = (email: string) => smtp.received.filter((mail) => mail.to === email);
 
@@ -112,9 +122,13 @@ describe('consent and the pace', () => {
     expect(await stateOf(draft.id)).toBe('done');
 
     const reasons = await t.db.query<{ member_id: number; reason: string }>(
-      "SELECT member_id, reason FROM outreach_recipients WHERE outreach_id = $1 AND state = 'skipped' ORDER BY member_id", [draft.id],
+      "SELECT member_id, reason FROM outreach_recipients WHERE outreach_id = $1 AND state = 'skipped' ORDER BY member_id",
+      [draft.id],
     );
-    expect(reasons).toEqual([{ member_id: members[2].id, reason: 'no_consent' }, { member_id: members[3].id, reason: 'blocked' }]);
+    expect(reasons).toEqual([
+      { member_id: members[2].id, reason: 'no_consent' },
+      { member_id: members[3].id, reason: 'blocked' },
+    ]);
     await until(() => [0, 1, 4].every((i) => receivedBy(members[i].email).length === 1), 'the three mails');
     expect(receivedBy(members[2].email)).toEqual([]);
     expect(receivedBy(members[3].email)).toEqual([]);

@@ -33,8 +33,17 @@ describe('POST /api/outreach', () => {
     expect(response.statusCode, response.body).toBe(201);
     const { data } = response.json();
     expect(data).toMatchObject({
-      segment_id: segment, kind: 'newsletter_2', kind_label: 'Nyheter fra organisasjonen', channel: 'email', state: 'draft',
-      subject: 'Hei {first_name}', recipient_count: null, sent: 0, failed: 0, created_by: 'Siri Saksbehandler', send_at: null,
+      segment_id: segment,
+      kind: 'newsletter_2',
+      kind_label: 'Nyheter fra organisasjonen',
+      channel: 'email',
+      state: 'draft',
+      subject: 'Hei {first_name}',
+      recipient_count: null,
+      sent: 0,
+      failed: 0,
+      created_by: 'Siri Saksbehandler',
+      send_at: null,
     });
     const list = await t.app.inject({ url: '/api/outreach', headers: bearer(token) });
     expect(list.json().data[0].id).toBe(data.id);
@@ -68,17 +77,26 @@ describe('POST /api/outreach', () => {
   });
 
   it('refuses a placeholder that does not exist, in each field', async () => {
-    const errors = await errorsOf(draftBody({
-      segment_id: segment, channel: 'email_sms', subject: 'Hei {fornavn}', body: '<p>{first_name} {kid} {kid}</p>', sms_text: 'Hei {member_number}',
-    }));
+    const errors = await errorsOf(
+      draftBody({
+        segment_id: segment,
+        channel: 'email_sms',
+        subject: 'Hei {fornavn}',
+        body: '<p>{first_name} {kid} {kid}</p>',
+        sms_text: 'Hei {member_number}',
+      }),
+    );
     expect(errors).toEqual({
-      subject: ['Ukjent flettefelt: {fornavn}'], body: ['Ukjent flettefelt: {kid}'], sms_text: ['Ukjent flettefelt: {member_number}'],
+      subject: ['Ukjent flettefelt: {fornavn}'],
+      body: ['Ukjent flettefelt: {kid}'],
+      sms_text: ['Ukjent flettefelt: {member_number}'],
     });
   });
 
   it('refuses a time that has passed, and one that is no time', async () => {
-    expect((await errorsOf(draftBody({ segment_id: segment, send_at: new Date(Date.now() - 60_000).toISOString() }))).send_at)
-      .toEqual(['Tidspunktet har allerede vært. Velg et senere tidspunkt, eller send nå.']);
+    expect((await errorsOf(draftBody({ segment_id: segment, send_at: new Date(Date.now() - 60_000).toISOString() }))).send_at).toEqual([
+      'Tidspunktet har allerede vært. Velg et senere tidspunkt, eller send nå.',
+    ]);
     expect((await post(draftBody({ segment_id: segment, send_at: 'i morgen' }))).statusCode).toBe(422);
   });
 
@@ -91,18 +109,22 @@ describe('POST /api/outreach', () => {
       '<p>Gå til http://portal.test/?enrol=abc</p>',
     ];
     for (const body of links) {
-      expect((await errorsOf(draftBody({ segment_id: segment, body }))).body, body)
-        .toEqual(['Lenker til portalens engangslenker (passord, bekreftelse, avmelding) kan ikke stå i en utsendelse.']);
+      expect((await errorsOf(draftBody({ segment_id: segment, body }))).body, body).toEqual([
+        'Lenker til portalens engangslenker (passord, bekreftelse, avmelding) kan ikke stå i en utsendelse.',
+      ]);
     }
-    expect((await errorsOf(draftBody({ segment_id: segment, channel: 'sms', sms_text: 'Nytt passord: http://portal.test/password/change?token=x' }))).sms_text)
-      .toEqual(['Lenker til portalens engangslenker (passord, bekreftelse, avmelding) kan ikke stå i en utsendelse.']);
+    expect(
+      (await errorsOf(draftBody({ segment_id: segment, channel: 'sms', sms_text: 'Nytt passord: http://portal.test/password/change?token=x' }))).sms_text,
+    ).toEqual(['Lenker til portalens engangslenker (passord, bekreftelse, avmelding) kan ikke stå i en utsendelse.']);
     // Other links, the portal's own pages included, are fine.
     const fine = '<p><a href="https://example.org/arsmote">Årsmøtet</a> og <a href="http://portal.test/profile">Min side</a></p>';
     expect((await post(draftBody({ segment_id: segment, body: fine }))).statusCode).toBe(201);
   });
 
   it('stores the body sanitised: no script, no remote image', async () => {
-    const response = await post(draftBody({ segment_id: segment, body: '<p>Hei {first_name}</p><script>alert(1)</script><img src="https://elsewhere.example/p.gif">' }));
+    const response = await post(
+      draftBody({ segment_id: segment, body: '<p>Hei {first_name}</p><script>alert(1)</script><img src="https://elsewhere.example/p.gif">' }),
+    );
     expect(response.statusCode).toBe(201);
     expect(response.json().data.body).toBe('<p>Hei {first_name}</p>');
   });
@@ -114,8 +136,9 @@ describe('PATCH and DELETE /api/outreach/{id}', () => {
     const patched = await t.app.inject({ method: 'PATCH', url: `/api/outreach/${draft.id}`, headers: bearer(token), payload: { subject: 'Nytt emne' } });
     expect(patched.statusCode, patched.body).toBe(200);
     expect(patched.json().data.subject).toBe('Nytt emne');
-    expect((await t.app.inject({ method: 'PATCH', url: `/api/outreach/${draft.id}`, headers: bearer(token), payload: { subject: '' } })).json().errors)
-      .toEqual({ subject: ['Feltet må fylles ut'] });
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/outreach/${draft.id}`, headers: bearer(token), payload: { subject: '' } })).json().errors).toEqual(
+      { subject: ['Feltet må fylles ut'] },
+    );
 
     const { outreach } = await sendDraft(t.app, token, draft.id);
     expect(outreach.state).toBe('scheduled');
@@ -144,12 +167,21 @@ describe('who may send', () => {
     const caseWorker = await signedIn(t.app, t.db, { role_id: 3 });
     const member = await signedIn(t.app, t.db);
     for (const caller of [caseWorker, member]) {
-      for (const [method, url] of [['GET', '/api/outreach'], ['POST', `/api/outreach/${draft.id}/send`], ['GET', `/api/outreach/${draft.id}/preview`]] as const) {
+      for (const [method, url] of [
+        ['GET', '/api/outreach'],
+        ['POST', `/api/outreach/${draft.id}/send`],
+        ['GET', `/api/outreach/${draft.id}/preview`],
+      ] as const) {
         const response = await t.app.inject({ method, url, headers: bearer(caller.token), ...(method === 'POST' ? { payload: { confirm_count: 1 } } : {}) });
         expect(response.statusCode, `${method} ${url}`).toBe(403);
       }
     }
-    const refused = await t.app.inject({ method: 'POST', url: `/api/outreach/${draft.id}/send`, headers: bearer(caseWorker.token), payload: { confirm_count: 1 } });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/outreach/${draft.id}/send`,
+      headers: bearer(caseWorker.token),
+      payload: { confirm_count: 1 },
+    });
     expect(refused.json().right).toBe('outreach.send');
     const [row] = await t.db.query<{ state: string }>('SELECT state FROM outreaches WHERE id = $1', [draft.id]);
     expect(row.state).toBe('draft');

@@ -27,15 +27,20 @@ export async function areaMember(db: Database, area: string, options: MemberOpti
     phone: options.phone ?? null,
     blocked_access: options.blocked ?? false,
   });
-  await db.query(
-    `UPDATE accounts SET postal_area = $2, newsletter_2 = $3, newsletter_3 = $4, erased_at = CASE WHEN $5 THEN now() END WHERE id = $1`,
-    [account.id, area, options.newsletter_2 ?? false, options.newsletter_3 ?? false, options.erased ?? false],
-  );
+  await db.query(`UPDATE accounts SET postal_area = $2, newsletter_2 = $3, newsletter_3 = $4, erased_at = CASE WHEN $5 THEN now() END WHERE id = $1`, [
+    account.id,
+    area,
+    options.newsletter_2 ?? false,
+    options.newsletter_3 ?? false,
+    options.erased ?? false,
+  ]);
   return account;
 }
 
 export async function areaGroup(db: Database, area: string): Promise<number> {
-  const [row] = await db.query<{ id: number }>('INSERT INTO segments (name, filter) VALUES ($1, jsonb_build_object(\'postal_area\', $1::text)) RETURNING id', [area]);
+  const [row] = await db.query<{ id: number }>("INSERT INTO segments (name, filter) VALUES ($1, jsonb_build_object('postal_area', $1::text)) RETURNING id", [
+    area,
+  ]);
   return row.id;
 }
 

@@ -26,8 +26,12 @@ beforeAll(async () => {
     noConsent: (await areaMember(t.db, area, { first_name: 'Nei', last_name: 'Takk', newsletter_2: false, phone: '41234568' })).id,
     blocked: (await areaMember(t.db, area, { first_name: 'Sperret', last_name: 'Sperre', newsletter_2: true, blocked: true })).id,
     erased: (await areaMember(t.db, area, { first_name: 'Slettet', last_name: 'Slett', newsletter_2: true, erased: true })).id,
-    noEmail: (await areaMember(t.db, area, { first_name: 'Uten', last_name: 'Epost', newsletter_2: true, email: 'medlem-77@uten-epost.invalid', phone: '+47 98765432' })).id,
-    nothing: (await areaMember(t.db, area, { first_name: 'Ingen', last_name: 'Adresse', newsletter_2: true, email: 'medlem-78@uten-epost.invalid', phone: '22334455' })).id,
+    noEmail: (
+      await areaMember(t.db, area, { first_name: 'Uten', last_name: 'Epost', newsletter_2: true, email: 'medlem-77@uten-epost.invalid', phone: '+47 98765432' })
+    ).id,
+    nothing: (
+      await areaMember(t.db, area, { first_name: 'Ingen', last_name: 'Adresse', newsletter_2: true, email: 'medlem-78@uten-epost.invalid', phone: '22334455' })
+    ).id,
   };
 });
 afterAll(async () => t?.close());
@@ -53,7 +57,11 @@ describe('GET /api/outreach/{id}/preview', () => {
 
   it('fills in the first recipient by name, with the unsubscribe footer, and the SMS with its stop text', async () => {
     const draft = await createDraft(t.app, staff.token, {
-      segment_id: segment, channel: 'email_sms', subject: 'Til {first_name}', body: '<p>Hei {first_name} {last_name}</p>', sms_text: 'Hei {first_name}',
+      segment_id: segment,
+      channel: 'email_sms',
+      subject: 'Til {first_name}',
+      body: '<p>Hei {first_name} {last_name}</p>',
+      sms_text: 'Hei {first_name}',
     });
     const data = await preview(draft.id);
     expect(data.member).toEqual({ id: ids.anna, name: 'Anna Aas' });
@@ -82,12 +90,19 @@ describe('GET /api/outreach/{id}/preview', () => {
 
 describe('POST /api/outreach/{id}/test', () => {
   it("sends the test to the staff user's own address and phone, marked [Test], outside the send", async () => {
-    const draft = await createDraft(t.app, staff.token, { segment_id: segment, channel: 'email_sms', subject: 'Årsmøte for {first_name}', sms_text: 'Hei {first_name}' });
+    const draft = await createDraft(t.app, staff.token, {
+      segment_id: segment,
+      channel: 'email_sms',
+      subject: 'Årsmøte for {first_name}',
+      sms_text: 'Hei {first_name}',
+    });
     const response = await t.app.inject({ method: 'POST', url: `/api/outreach/${draft.id}/test`, headers: bearer(staff.token) });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data.message).toBe(`Testen er sendt til ${staff.email} og +4791234567.`);
     const mail = await settledMessage<{ status: string; subject: string; outreach_id: number | null; list_unsubscribe: string | null }>(
-      t.db, "SELECT status, subject, outreach_id, list_unsubscribe FROM message_log WHERE email_to = $1 AND channel = 'email'", [staff.email],
+      t.db,
+      "SELECT status, subject, outreach_id, list_unsubscribe FROM message_log WHERE email_to = $1 AND channel = 'email'",
+      [staff.email],
     );
     expect(mail).toMatchObject({ status: 'sent', subject: '[Test] Årsmøte for Siri', outreach_id: null });
     expect(mail.list_unsubscribe).toMatch(/^http:\/\/portal\.test\/api\/unsubscribe\//);
@@ -95,7 +110,8 @@ describe('POST /api/outreach/{id}/test', () => {
     expect(sms.content).toMatch(/^Hei Siri\nStopp: /);
     // Nothing of the send itself: it is still a draft, with no recipients.
     const [row] = await t.db.query<{ state: string; n: number }>(
-      'SELECT o.state, (SELECT count(*)::int FROM outreach_recipients r WHERE r.outreach_id = o.id) AS n FROM outreaches o WHERE o.id = $1', [draft.id],
+      'SELECT o.state, (SELECT count(*)::int FROM outreach_recipients r WHERE r.outreach_id = o.id) AS n FROM outreaches o WHERE o.id = $1',
+      [draft.id],
     );
     expect(row).toEqual({ state: 'draft', n: 0 });
   });

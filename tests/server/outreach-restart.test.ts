@@ -51,7 +51,8 @@ describe('a send whose server is killed mid-send', () => {
     let auth = await staffAuth(first, email);
     const json = { ...auth, 'content-type': 'application/json' };
     const created = await fetch(`${base}/outreach`, {
-      method: 'POST', headers: json,
+      method: 'POST',
+      headers: json,
       body: JSON.stringify({ segment_id: segment.id, kind: 'newsletter_2', channel: 'email', subject: 'Hei {first_name}', body: '<p>Hei</p>' }),
     });
     expect(created.status).toBe(201);
@@ -74,14 +75,21 @@ describe('a send whose server is killed mid-send', () => {
     await serving(second);
     base = `http://127.0.0.1:${second.port}/api`;
     auth = await staffAuth(second, email);
-    const outreach = async () => ((await (await fetch(`${base}/outreach/${draft.id}`, { headers: auth })).json()) as {
-      data: { state: string; sent: number; recipient_count: number };
-    }).data;
+    const outreach = async () =>
+      (
+        (await (await fetch(`${base}/outreach/${draft.id}`, { headers: auth })).json()) as {
+          data: { state: string; sent: number; recipient_count: number };
+        }
+      ).data;
     // The held mails come back when their jobs expire; the rest with the send's next run, a minute on.
-    await until(async () => {
-      const current = await outreach();
-      return current.state === 'done' && current.sent === MEMBERS;
-    }, 'the send to finish after the restart', 150_000);
+    await until(
+      async () => {
+        const current = await outreach();
+        return current.state === 'done' && current.sent === MEMBERS;
+      },
+      'the send to finish after the restart',
+      150_000,
+    );
     expect(await outreach()).toMatchObject({ state: 'done', sent: MEMBERS, recipient_count: MEMBERS });
     expect(smtp.received.map((mail) => mail.to).sort()).toEqual([...emails].sort());
     await stop(second);

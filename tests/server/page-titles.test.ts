@@ -29,12 +29,17 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/i.exec(html)?.[1]?.trim() ?? '';
-const withIds = (pattern: string) => generatePath(pattern.replace(/\/\*$/, ''), { memberId: '12', id: '3', token: 'abc', instrumentId: '4', claimId: '5' } as never);
+const withIds = (pattern: string) =>
+  generatePath(pattern.replace(/\/\*$/, ''), { memberId: '12', id: '3', token: 'abc', instrumentId: '4', claimId: '5' } as never);
 
 const PAGE_PATHS = [
   ...Object.values(MEMBER_PAGES).map((page) => withIds(page.path)),
   ...STAFF_AREAS.flatMap((area) => area.crumbs.map((crumb) => withIds(crumb.pattern))),
-  '/', '/reset-password', '/profile/card', '/nowhere/at/all', '/vipps-thanks?x=1',
+  '/',
+  '/reset-password',
+  '/profile/card',
+  '/nowhere/at/all',
+  '/vipps-thanks?x=1',
 ];
 
 describe('page titles from the server', () => {

@@ -10,8 +10,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const requestReset = (ctx: TestContext, email: string) =>
-  ctx.app.inject({ method: 'POST', url: '/api/user/password/reset', payload: { email } });
+const requestReset = (ctx: TestContext, email: string) => ctx.app.inject({ method: 'POST', url: '/api/user/password/reset', payload: { email } });
 
 const resetLink = (content: string): URL | null => {
   const href = /href="([^"]+\/password\/change\?[^"]+)"/.exec(content)?.[1];

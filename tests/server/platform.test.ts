@@ -73,7 +73,10 @@ describe('serving the apps', () => {
     const { tmpdir } = await import('node:os');
     const path = await import('node:path');
     const dir = mkdtempSync(path.join(tmpdir(), 'portal-static-'));
-    writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html><head><title>x</title></head><body>${'<p>Musikerportalen</p>'.repeat(100)}</body></html>`);
+    writeFileSync(
+      path.join(dir, 'index.html'),
+      `<!doctype html><html><head><title>x</title></head><body>${'<p>Musikerportalen</p>'.repeat(100)}</body></html>`,
+    );
     mkdirSync(path.join(dir, 'assets'));
     writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log("Musikerportalen");\n'.repeat(200));
     const served = await buildTestApp({ env: { STATIC_DIR: dir, SUPPORT_EMAIL: 'hjelp@musikere.no', SUPPORT_PHONE: '55 55 55 55' } });

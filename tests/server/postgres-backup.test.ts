@@ -19,7 +19,9 @@ import { root } from './fakes/server-process.ts';
 const run = promisify(execFile);
 const adminUrl = process.env.TEST_DATABASE_URL;
 if (!adminUrl) {
-  throw new Error('postgres-backup.test.ts needs PostgreSQL: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx vitest run tests/server/postgres-backup.test.ts');
+  throw new Error(
+    'postgres-backup.test.ts needs PostgreSQL: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx vitest run tests/server/postgres-backup.test.ts',
+  );
 }
 
 let admin: PostgresDatabase | undefined;

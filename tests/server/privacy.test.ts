@@ -52,9 +52,14 @@ async function distinctMember(tag: string) {
   const phone = `4${String(process.pid).slice(-3).padStart(3, '0')}${String(++phoneCounter).padStart(4, '0')}`;
   const remoteId = await nextMemberNumber(t.db);
   const member = await signedIn(t.app, t.db, {
-    first_name: `Zelmira${tag}`, last_name: `Quistgaard${tag}`, email: uniqueEmail(`zq${tag}`), phone, birthdate: '1988-04-17', remote_id: remoteId,
+    first_name: `Zelmira${tag}`,
+    last_name: `Quistgaard${tag}`,
+    email: uniqueEmail(`zq${tag}`),
+    phone,
+    birthdate: '1988-04-17',
+    remote_id: remoteId,
   });
-  await t.db.query("UPDATE accounts SET artist_name = $2, invoice_name = $3 WHERE id = $1", [member.id, `DJ Zq${tag}`, `Zelmira${tag} Q.`]);
+  await t.db.query('UPDATE accounts SET artist_name = $2, invoice_name = $3 WHERE id = $1', [member.id, `DJ Zq${tag}`, `Zelmira${tag} Q.`]);
   return { ...member, phone, remoteId, first_name: `Zelmira${tag}`, last_name: `Quistgaard${tag}` };
 }
 
@@ -65,7 +70,9 @@ describe('access log', () => {
     await logMessage(t.db, { member_id: a.id, subject: 'Velkommen', email_to: a.email });
 
     expect((await get(`/api/member/${a.id}`)).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'PATCH', url: `/api/member/${a.id}`, headers: bearer(staff.token), payload: { address: 'Ny gate 2' } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: `/api/member/${a.id}`, headers: bearer(staff.token), payload: { address: 'Ny gate 2' } })).statusCode,
+    ).toBe(200);
     expect((await get(`/api/emails/logs/list?filter[member_id]=${a.id}`)).statusCode).toBe(200);
     expect((await get(`/api/member/${a.id}/export`)).statusCode).toBe(200);
     // The member's own reads are not staff access.
@@ -120,10 +127,12 @@ describe('access log', () => {
     await expect(t.db.query('DELETE FROM access_log')).rejects.toThrow(/bare skrives til/);
     await expect(t.db.query('TRUNCATE access_log')).rejects.toThrow(/bare skrives til/);
     // Naming a recent cut-off does not open the table either.
-    await expect(t.db.transaction(async (tx) => {
-      await tx.query("SELECT set_config('portal.access_log_purge_before', now()::text, true)");
-      await tx.query('DELETE FROM access_log');
-    })).rejects.toThrow(/bare skrives til/);
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.query("SELECT set_config('portal.access_log_purge_before', now()::text, true)");
+        await tx.query('DELETE FROM access_log');
+      }),
+    ).rejects.toThrow(/bare skrives til/);
     expect((await t.db.query("SELECT 1 FROM access_log WHERE detail = 'gammel'")).length).toBe(1);
   });
 
@@ -131,7 +140,10 @@ describe('access log', () => {
     // The writer's statements are counted: a figure load cannot change, unlike the time a push takes.
     let statements = 0;
     const writer = new AccessLogWriter({
-      query: (sql, params, options) => { statements += 1; return t.db.query(sql, params, options); },
+      query: (sql, params, options) => {
+        statements += 1;
+        return t.db.query(sql, params, options);
+      },
       exec: (sql) => t.db.exec(sql),
     });
     for (let i = 0; i < 150; i++) writer.record({ actorId: staff.id, memberId: 424242, kind: 'read', detail: 'batch' });
@@ -260,8 +272,7 @@ describe('consents', () => {
   it('records newsletter changes with time and source (sign-up, Min side, staff)', async () => {
     const applicant = await signedIn(t.app, t.db, { role_id: 1, registration_completed: 0 });
     const member = await signedIn(t.app, t.db);
-    const patch = (id: number, token: string, payload: object) =>
-      t.app.inject({ method: 'PATCH', url: `/api/member/${id}`, headers: bearer(token), payload });
+    const patch = (id: number, token: string, payload: object) => t.app.inject({ method: 'PATCH', url: `/api/member/${id}`, headers: bearer(token), payload });
     expect((await patch(applicant.id, applicant.token, { newsletter_2: true })).statusCode).toBe(200);
     expect((await patch(member.id, member.token, { newsletter_3: true })).statusCode).toBe(200);
     expect((await patch(member.id, staff.token, { newsletter_3: false, newsletter_2: true })).statusCode).toBe(200);
@@ -284,7 +295,14 @@ describe('consents', () => {
 describe('GET /api/member/{id}/export', () => {
   it('gives the member a zip with member.json (fields, subscriptions, instruments with history, messages, consents, access log, documents, invoices, claims), a summary and the documents’ files', async () => {
     const member = await distinctMember('E');
-    const subscription = await createSubscription(t.db, { member_id: member.id, product_id: PRODUCTS.instrument, kind: 'instrument', state: 'active', value: 15000, subscription_start: '2025-01-01' });
+    const subscription = await createSubscription(t.db, {
+      member_id: member.id,
+      product_id: PRODUCTS.instrument,
+      kind: 'instrument',
+      state: 'active',
+      value: 15000,
+      subscription_start: '2025-01-01',
+    });
     const instrument = await createInstrument(t.db, { member_id: member.id, instrument_category: GUITAR, subscription_id: subscription, make: 'Gibson' });
     await snapshotInstrument(t.db, instrument, staff.id);
     const receipt = await createDocument(t.services, instrument, 'receipt.pdf', 'receipt');
@@ -308,7 +326,10 @@ describe('GET /api/member/{id}/export', () => {
        VALUES ($1, $2, 'damage', '2026-02-03', 'Oslo', 'NO', 'Halsen knakk i transport.', 'in_progress', $3) RETURNING id`,
       [member.id, instrument, JSON.stringify(snapshot)],
     );
-    await t.db.query("INSERT INTO claim_events (claim_id, state, note, changed_by) VALUES ($1, 'sent', NULL, $2), ($1, 'in_progress', 'Vi ser på saken.', $3)", [claim.id, member.id, staff.id]);
+    await t.db.query(
+      "INSERT INTO claim_events (claim_id, state, note, changed_by) VALUES ($1, 'sent', NULL, $2), ($1, 'in_progress', 'Vi ser på saken.', $3)",
+      [claim.id, member.id, staff.id],
+    );
 
     const response = await get(`/api/member/${member.id}/export`, member.token);
     expect(response.statusCode).toBe(200);
@@ -319,16 +340,44 @@ describe('GET /api/member/{id}/export', () => {
     expect(Object.keys(files).sort()).toEqual([receiptFile, 'member.json', 'sammendrag.html']);
     expect(files[receiptFile]).toBe(fixture('receipt.pdf').toString('utf8'));
     const data = JSON.parse(files['member.json']);
-    expect(data.documents).toEqual([{
-      id: receipt.id, instrument_id: instrument, instrument: 'Gibson Stratocaster', kind: 'receipt', valued_on: null, value: null, file_name: 'receipt.pdf',
-      content_type: 'application/pdf', size: receipt.size, created_at: expect.any(String), file: receiptFile,
-    }]);
+    expect(data.documents).toEqual([
+      {
+        id: receipt.id,
+        instrument_id: instrument,
+        instrument: 'Gibson Stratocaster',
+        kind: 'receipt',
+        valued_on: null,
+        value: null,
+        file_name: 'receipt.pdf',
+        content_type: 'application/pdf',
+        size: receipt.size,
+        created_at: expect.any(String),
+        file: receiptFile,
+      },
+    ]);
     expect(data.member).toMatchObject({
-      id: member.id, member_number: member.remoteId, email: member.email, first_name: 'ZelmiraE', last_name: 'QuistgaardE',
-      phone: member.phone, birthdate: '1988-04-17', artist_name: 'DJ ZqE', newsletter_2: true, erased_at: null,
+      id: member.id,
+      member_number: member.remoteId,
+      email: member.email,
+      first_name: 'ZelmiraE',
+      last_name: 'QuistgaardE',
+      phone: member.phone,
+      birthdate: '1988-04-17',
+      artist_name: 'DJ ZqE',
+      newsletter_2: true,
+      erased_at: null,
     });
-    expect(data.subscriptions).toEqual([expect.objectContaining({ id: subscription, state: 'active', value: 15000, product: expect.objectContaining({ id: PRODUCTS.instrument }) })]);
-    expect(data.instruments).toEqual([expect.objectContaining({ id: instrument, make: 'Gibson', serial_number: 'SN-1', history: [expect.objectContaining({ snapshot: expect.objectContaining({ make: 'Gibson' }) })] })]);
+    expect(data.subscriptions).toEqual([
+      expect.objectContaining({ id: subscription, state: 'active', value: 15000, product: expect.objectContaining({ id: PRODUCTS.instrument }) }),
+    ]);
+    expect(data.instruments).toEqual([
+      expect.objectContaining({
+        id: instrument,
+        make: 'Gibson',
+        serial_number: 'SN-1',
+        history: [expect.objectContaining({ snapshot: expect.objectContaining({ make: 'Gibson' }) })],
+      }),
+    ]);
     expect(data.messages).toEqual([expect.objectContaining({ subject: 'Velkommen', content: '<p>Hei Zelmira</p>', sent_to: member.email })]);
     expect(data.consents).toEqual([expect.objectContaining({ consent: 'newsletter_2', given: true, source: 'min-side' })]);
     expect(data.access_log).toEqual([expect.objectContaining({ kind: 'read', staff: { first_name: 'Siri', last_name: 'Saksbehandler' } })]);
@@ -336,15 +385,27 @@ describe('GET /api/member/{id}/export', () => {
     expect(files['sammendrag.html']).toContain('ZelmiraE');
     expect(files['sammendrag.html']).toContain('Hvem har sett opplysningene dine');
     // Their invoices (with lines and payments) and claims (with history, staff not named) are theirs too.
-    expect(data.invoices).toEqual([expect.objectContaining({
-      number: 9998001, total_ore: 145000, state: 'partly_paid', invoice_date: '2026-01-05', kid: '009980019990013',
-      lines: [{ description: 'Medlemskap 2026', period_from: '2026-01-01', period_to: '2026-12-31', amount_ore: 145000 }],
-      payments: [{ amount_ore: 50000, paid_on: '2026-01-10', method: 'ocr' }],
-    })]);
-    expect(data.claims).toEqual([expect.objectContaining({
-      id: claim.id, instrument: 'Gibson Stratocaster', kind: 'damage', occurred_on: '2026-02-03', description: 'Halsen knakk i transport.',
-      events: [expect.objectContaining({ state: 'sent', note: null }), expect.objectContaining({ state: 'in_progress', note: 'Vi ser på saken.' })],
-    })]);
+    expect(data.invoices).toEqual([
+      expect.objectContaining({
+        number: 9998001,
+        total_ore: 145000,
+        state: 'partly_paid',
+        invoice_date: '2026-01-05',
+        kid: '009980019990013',
+        lines: [{ description: 'Medlemskap 2026', period_from: '2026-01-01', period_to: '2026-12-31', amount_ore: 145000 }],
+        payments: [{ amount_ore: 50000, paid_on: '2026-01-10', method: 'ocr' }],
+      }),
+    ]);
+    expect(data.claims).toEqual([
+      expect.objectContaining({
+        id: claim.id,
+        instrument: 'Gibson Stratocaster',
+        kind: 'damage',
+        occurred_on: '2026-02-03',
+        description: 'Halsen knakk i transport.',
+        events: [expect.objectContaining({ state: 'sent', note: null }), expect.objectContaining({ state: 'in_progress', note: 'Vi ser på saken.' })],
+      }),
+    ]);
     expect(JSON.stringify(data.claims)).not.toContain('changed_by');
     expect(files['sammendrag.html']).toContain('Skademeldinger');
     expect(files['sammendrag.html']).toContain('kr 1 450,00');
@@ -436,7 +497,12 @@ async function importPreview(file: Buffer, name: string): Promise<{ id: number; 
 }
 
 async function importCommit(id: number, sendWelcome: boolean): Promise<void> {
-  const started = await t.app.inject({ method: 'POST', url: `/api/member/import/${id}/commit`, headers: bearer(staff.token), payload: { send_welcome: sendWelcome } });
+  const started = await t.app.inject({
+    method: 'POST',
+    url: `/api/member/import/${id}/commit`,
+    headers: bearer(staff.token),
+    payload: { send_welcome: sendWelcome },
+  });
   expect(started.statusCode, started.body).toBe(202);
   const state = await until(async () => {
     const current = (await get(`/api/member/import/${id}`)).json().data as { state: string };
@@ -449,21 +515,40 @@ describe('POST /api/member/{id}/erase', () => {
   it('erases every personal field everywhere, keeps the bookkeeping rows and the number, and takes the member out of lists', async () => {
     const member = await distinctMember('X');
     const needles = [member.email, member.phone, member.first_name, member.last_name, 'DJ ZqX'];
-    const membership = await createSubscription(t.db, { member_id: member.id, product_id: PRODUCTS.membership, kind: 'membership', state: 'active', value: 900, subscription_start: '2025-01-01' });
-    const insurance = await createSubscription(t.db, { member_id: member.id, product_id: PRODUCTS.instrument, kind: 'instrument', state: 'active', value: 15000, subscription_start: '2025-01-01' });
+    const membership = await createSubscription(t.db, {
+      member_id: member.id,
+      product_id: PRODUCTS.membership,
+      kind: 'membership',
+      state: 'active',
+      value: 900,
+      subscription_start: '2025-01-01',
+    });
+    const insurance = await createSubscription(t.db, {
+      member_id: member.id,
+      product_id: PRODUCTS.instrument,
+      kind: 'instrument',
+      state: 'active',
+      value: 15000,
+      subscription_start: '2025-01-01',
+    });
     const instrument = await createInstrument(t.db, { member_id: member.id, instrument_category: GUITAR, subscription_id: insurance });
     await t.db.query("UPDATE instruments SET serial_number = 'SN-QuistgaardX' WHERE id = $1", [instrument]);
     await snapshotInstrument(t.db, instrument, staff.id);
     // A photo named after them and a receipt: rows and stored files.
     await createDocument(t.services, instrument, 'gps.jpg', 'photo', 'QuistgaardX med gitaren.jpg');
     await createDocument(t.services, instrument, 'receipt.pdf', 'receipt');
-    const documentFiles = (await t.db.query<{ keys: string[] }>(
-      'SELECT array[storage_key, thumbnail_key] AS keys FROM documents WHERE member_id = $1', [member.id],
-    )).flatMap((row) => row.keys.filter(Boolean));
+    const documentFiles = (
+      await t.db.query<{ keys: string[] }>('SELECT array[storage_key, thumbnail_key] AS keys FROM documents WHERE member_id = $1', [member.id])
+    ).flatMap((row) => row.keys.filter(Boolean));
     expect(documentFiles).toHaveLength(3);
     expect(await storedFiles(t.config.dataDir)).toEqual(expect.arrayContaining(documentFiles));
     await logMessage(t.db, { member_id: member.id, subject: 'Hei ZelmiraX', content: '<p>Hei ZelmiraX QuistgaardX</p>', email_to: member.email });
-    await t.app.inject({ method: 'PATCH', url: `/api/member/${member.id}`, headers: bearer(staff.token), payload: { first_name: 'ZelmiraX', address: 'QuistgaardX vei 1', newsletter_2: true } });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/member/${member.id}`,
+      headers: bearer(staff.token),
+      payload: { first_name: 'ZelmiraX', address: 'QuistgaardX vei 1', newsletter_2: true },
+    });
     await t.db.query(
       `INSERT INTO vipps_registrations (reference, amount, payer, member_id, captured_amount, state)
        VALUES ($1, 900, $2, $3, 900, 'CAPTURED')`,
@@ -479,15 +564,45 @@ describe('POST /api/member/{id}/erase', () => {
     expect((await search()).json().total).toBe(1);
     const totalBefore = (await get('/api/member/list')).json().total;
 
-    const wrong = await t.app.inject({ method: 'POST', url: `/api/member/${member.id}/erase`, headers: bearer(staff.token), payload: { member_number: String(member.remoteId + 1) } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: `/api/member/${member.id}/erase`,
+      headers: bearer(staff.token),
+      payload: { member_number: String(member.remoteId + 1) },
+    });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errors.member_number[0]).toMatch(/Medlemsnummeret stemmer ikke/);
     expect((await get(`/api/member/${member.id}`)).json().data.first_name).toBe('ZelmiraX');
-    expect((await t.app.inject({ method: 'POST', url: `/api/member/${member.id}/erase`, headers: bearer(member.token), payload: { member_number: String(member.remoteId) } })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/member/${member.id}/erase`,
+          headers: bearer(member.token),
+          payload: { member_number: String(member.remoteId) },
+        })
+      ).statusCode,
+    ).toBe(403);
 
     // Every personal field the erasure must empty holds something first, so each one is put to the test.
-    const personal = ['email', 'first_name', 'last_name', 'phone', 'address', 'postal_code', 'postal_area', 'birthdate', 'artist_name',
-      'invoice_email', 'invoice_name', 'invoice_phone', 'invoice_address', 'invoice_postal_code', 'invoice_postal_area', 'reason_for_rejection'];
+    const personal = [
+      'email',
+      'first_name',
+      'last_name',
+      'phone',
+      'address',
+      'postal_code',
+      'postal_area',
+      'birthdate',
+      'artist_name',
+      'invoice_email',
+      'invoice_name',
+      'invoice_phone',
+      'invoice_address',
+      'invoice_postal_code',
+      'invoice_postal_area',
+      'reason_for_rejection',
+    ];
     await t.db.query(
       `UPDATE accounts SET invoice_email = $2, invoice_phone = $3, invoice_address = 'QuistgaardX gate 2', invoice_postal_code = '5003',
                            invoice_postal_area = 'BERGEN', postal_code = '0155', postal_area = 'OSLO', reason_for_rejection = 'Søkte to ganger, ZelmiraX'
@@ -497,7 +612,12 @@ describe('POST /api/member/{id}/erase', () => {
     const before = (await get(`/api/member/${member.id}`)).json().data;
     expect(personal.filter((field) => before[field] === null || before[field] === '')).toEqual([]);
 
-    const erased = await t.app.inject({ method: 'POST', url: `/api/member/${member.id}/erase`, headers: bearer(staff.token), payload: { member_number: String(member.remoteId) } });
+    const erased = await t.app.inject({
+      method: 'POST',
+      url: `/api/member/${member.id}/erase`,
+      headers: bearer(staff.token),
+      payload: { member_number: String(member.remoteId) },
+    });
     expect(erased.statusCode).toBe(200);
 
     const after = (await get(`/api/member/${member.id}`)).json().data;
@@ -514,7 +634,9 @@ describe('POST /api/member/{id}/erase', () => {
 
     // The accounts keep their rows under the member number.
     const kept = await t.db.query<{ id: number; product_id: number; value: number; subscription_start: string }>(
-      'SELECT id, product_id, value, subscription_start FROM subscriptions WHERE member_id = $1 ORDER BY id', [member.id]);
+      'SELECT id, product_id, value, subscription_start FROM subscriptions WHERE member_id = $1 ORDER BY id',
+      [member.id],
+    );
     expect(kept).toEqual([
       { id: membership, product_id: PRODUCTS.membership, value: 900, subscription_start: '2025-01-01' },
       { id: insurance, product_id: PRODUCTS.instrument, value: 15000, subscription_start: '2025-01-01' },
@@ -539,8 +661,13 @@ describe('POST /api/member/{id}/erase', () => {
     expect(holders).toBe(1);
 
     // A second erase with the number is harmless.
-    expect((await t.app.inject({ method: 'POST', url: `/api/member/${member.id}/erase`, headers: bearer(staff.token), payload: { member_number: member.remoteId } })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/api/member/999999/erase', headers: bearer(staff.token), payload: { member_number: '1' } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/member/${member.id}/erase`, headers: bearer(staff.token), payload: { member_number: member.remoteId } }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/member/999999/erase', headers: bearer(staff.token), payload: { member_number: '1' } })).statusCode,
+    ).toBe(404);
   });
 
   it('erases a member who came in through an import: their rows in every file, what was read from them, and their mails in the queue', async () => {
@@ -551,8 +678,10 @@ describe('POST /api/member/{id}/erase', () => {
     const other = uniqueEmail('beholden');
     const person = [number, 'ZelmiraI', 'QuistgaardI', email, written, 'Quistgaardveien 9', '0155', '03.02.1937', 'DJ ZqI'];
     const first = await importPreview(
-      await registerFile([person, ['', 'Ottar', 'Beholden', other, '', 'Beholdenveien 1', '0155', '01.01.1960', '']],
-        [[number, 'Gitar', 'Gibson', 'Les Paul', 'SN-QuistgaardI', 20000, '01.02.2026']]),
+      await registerFile(
+        [person, ['', 'Ottar', 'Beholden', other, '', 'Beholdenveien 1', '0155', '01.01.1960', '']],
+        [[number, 'Gitar', 'Gibson', 'Les Paul', 'SN-QuistgaardI', 20000, '01.02.2026']],
+      ),
       'register.xlsx',
     );
     expect(first.errors).toEqual([]);
@@ -562,22 +691,38 @@ describe('POST /api/member/{id}/erase', () => {
     // The welcome mail with its link has gone through the queue.
     await settledMessage(t.db, 'SELECT status FROM message_log WHERE member_id = $1', [member.id]);
     // A second file updates the member (its undo would put the old address back); a third waits in its preview.
-    const second = await importPreview(await registerFile([[number, 'ZelmiraI', 'QuistgaardI', email, written, 'Quistgaardgata 10', '0155', '03.02.1937', 'DJ ZqI']]), 'endringer.xlsx');
-    expect((await t.app.inject({ method: 'PATCH', url: `/api/member/import/${second.id}`, headers: bearer(staff.token), payload: { default_action: 'update' } })).statusCode).toBe(200);
+    const second = await importPreview(
+      await registerFile([[number, 'ZelmiraI', 'QuistgaardI', email, written, 'Quistgaardgata 10', '0155', '03.02.1937', 'DJ ZqI']]),
+      'endringer.xlsx',
+    );
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: `/api/member/import/${second.id}`, headers: bearer(staff.token), payload: { default_action: 'update' } }))
+        .statusCode,
+    ).toBe(200);
     await importCommit(second.id, false);
     const third = await importPreview(await registerFile([person]), 'igjen.xlsx');
     expect(third.summary).toMatchObject({ duplicate: 1 });
-    const [{ before }] = await t.db.query<{ before: unknown }>('SELECT before FROM member_import_items WHERE import_id = $1 AND member_id = $2', [second.id, member.id]);
+    const [{ before }] = await t.db.query<{ before: unknown }>('SELECT before FROM member_import_items WHERE import_id = $1 AND member_id = $2', [
+      second.id,
+      member.id,
+    ]);
     expect(before).toEqual({ address: 'Quistgaardveien 9' });
 
     const needles = [email, written, phone, 'ZelmiraI', 'QuistgaardI', 'DJ ZqI', 'Quistgaardveien 9', 'Quistgaardgata 10', '03.02.1937'];
-    expect(await tablesHolding(needles)).toEqual(expect.arrayContaining([
-      expect.stringMatching(/^public\.member_import_rows\.cells: /),
-      expect.stringMatching(/^public\.member_imports\.duplicates: ZelmiraI/),
-      expect.stringMatching(/^public\.member_import_items\.before: Quistgaardveien 9/),
-    ]));
+    expect(await tablesHolding(needles)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^public\.member_import_rows\.cells: /),
+        expect.stringMatching(/^public\.member_imports\.duplicates: ZelmiraI/),
+        expect.stringMatching(/^public\.member_import_items\.before: Quistgaardveien 9/),
+      ]),
+    );
 
-    const erased = await t.app.inject({ method: 'POST', url: `/api/member/${member.id}/erase`, headers: bearer(staff.token), payload: { member_number: String(number) } });
+    const erased = await t.app.inject({
+      method: 'POST',
+      url: `/api/member/${member.id}/erase`,
+      headers: bearer(staff.token),
+      payload: { member_number: String(number) },
+    });
     expect(erased.statusCode).toBe(200);
     expect(await tablesHolding(needles)).toEqual([]);
     expect(await tablesHolding(['SN-QuistgaardI'])).toEqual([]);
@@ -616,8 +761,11 @@ describe('retention job', () => {
     const newMessage = await logMessage(t.db, { member_id: keeper.id, subject: 'Ny', content: '<p>ny tekst</p>' });
     await t.db.query(`UPDATE message_log SET sent_at = ${ago('25 months')} WHERE id = $1`, [oldMessage]);
     await t.db.query(`UPDATE message_log SET sent_at = ${ago('23 months')} WHERE id = $1`, [newMessage]);
-    await t.db.query(`INSERT INTO access_log (at, actor_id, member_id, kind, detail) VALUES
-      (${ago('13 months')}, $1, $2, 'read', 'retention-old'), (${ago('11 months')}, $1, $2, 'read', 'retention-new')`, [staff.id, keeper.id]);
+    await t.db.query(
+      `INSERT INTO access_log (at, actor_id, member_id, kind, detail) VALUES
+      (${ago('13 months')}, $1, $2, 'read', 'retention-old'), (${ago('11 months')}, $1, $2, 'read', 'retention-new')`,
+      [staff.id, keeper.id],
+    );
     const erased = async (interval: string) => {
       const { id } = await createAccount(t.db);
       await createSubscription(t.db, { member_id: id, product_id: PRODUCTS.membership, kind: 'membership', state: 'ended', value: 900 });
@@ -659,7 +807,9 @@ describe('retention job', () => {
     expect((await t.db.query('SELECT 1 FROM subscriptions WHERE member_id = $1', [oldErased])).length).toBe(0);
     expect(await exists(newErased)).toBe(true);
     const messages = await t.db.query<{ id: number; content: string; subject: string }>(
-      'SELECT id, content, subject FROM message_log WHERE id = ANY($1) ORDER BY id', [[oldMessage, newMessage]]);
+      'SELECT id, content, subject FROM message_log WHERE id = ANY($1) ORDER BY id',
+      [[oldMessage, newMessage]],
+    );
     expect(messages).toEqual([
       { id: oldMessage, content: '', subject: 'Gammel' },
       { id: newMessage, content: '<p>ny tekst</p>', subject: 'Ny' },

@@ -35,11 +35,21 @@ const year = () => todayInOslo().slice(0, 4);
 async function member(input: { first_name?: string; last_name?: string; birthdate?: string } = {}) {
   const remote_id = ++memberNumber;
   const account = await signedIn(t.app, t.db, { remote_id, birthdate: '1988-04-17', ...input });
-  await createSubscription(t.db, { member_id: account.id, product_id: PRODUCTS.membership, kind: 'membership', state: 'active', subscription_start: `${year()}-01-01` });
+  await createSubscription(t.db, {
+    member_id: account.id,
+    product_id: PRODUCTS.membership,
+    kind: 'membership',
+    state: 'active',
+    subscription_start: `${year()}-01-01`,
+  });
   return { ...account, remote_id };
 }
 
-async function addInstrument(memberId: number, subscriptionId: number, item: { category?: number; make: string; model: string; serial: string; value: number; start?: string }) {
+async function addInstrument(
+  memberId: number,
+  subscriptionId: number,
+  item: { category?: number; make: string; model: string; serial: string; value: number; start?: string },
+) {
   await t.db.query(
     `INSERT INTO instruments (member_id, instrument_category, subscription_id, state, make, model, serial_number, value, insurance_start)
      VALUES ($1, $2, $3, 'active', $4, $5, $6, $7, $8)`,
@@ -88,7 +98,12 @@ describe('the member card', () => {
 
     const answer = await check(card.token);
     expect(answer).toEqual({
-      state: 'valid', kind: 'membership', first_name: 'Kari', last_initial: 'Ø', member_number: kari.remote_id, valid_until: `${year()}-12-31`,
+      state: 'valid',
+      kind: 'membership',
+      first_name: 'Kari',
+      last_initial: 'Ø',
+      member_number: kari.remote_id,
+      valid_until: `${year()}-12-31`,
     });
     // The token itself carries the number and the date, nothing else of the member.
     const read = readToken(card.token)!;
@@ -116,15 +131,21 @@ describe('the member card', () => {
     expect(refused.json().message).toMatch(/godkjent/);
     // Min side in English asks in English, and is told so.
     const english = await t.app.inject({
-      method: 'GET', url: `/api/member/${applicant.id}/card`, headers: { ...bearer(applicantToken), 'accept-language': 'en' },
+      method: 'GET',
+      url: `/api/member/${applicant.id}/card`,
+      headers: { ...bearer(applicantToken), 'accept-language': 'en' },
     });
     expect(english.statusCode).toBe(404);
     expect(english.json().message).toBe('Your membership card is ready once your membership has been approved and you have a member number.');
     const noCover = await t.app.inject({
-      method: 'GET', url: `/api/member/${b.id}/certificate/instruments`, headers: { ...bearer(b.token), 'accept-language': 'en' },
+      method: 'GET',
+      url: `/api/member/${b.id}/certificate/instruments`,
+      headers: { ...bearer(b.token), 'accept-language': 'en' },
     });
     expect(noCover.statusCode).toBe(404);
-    expect(noCover.json().message).toBe('The member has no active instrument insurance with insured instruments, so there is no instrument insurance certificate.');
+    expect(noCover.json().message).toBe(
+      'The member has no active instrument insurance with insured instruments, so there is no instrument insurance certificate.',
+    );
   });
 
   it('a changed byte, another key and an unknown key id are invalid; a malformed token is 400', async () => {
@@ -220,7 +241,13 @@ describe('the member card', () => {
 describe('the travel certificate', () => {
   it('is a tagged PDF in Norwegian and English with name, birth date, number, product, area and period', async () => {
     const a = await member({ first_name: 'Čáhppes', last_name: 'Áŋŋel-Østli' });
-    await createSubscription(t.db, { member_id: a.id, product_id: PRODUCTS.travelWorld, kind: 'travel', state: 'active', subscription_start: `${year()}-03-01` });
+    await createSubscription(t.db, {
+      member_id: a.id,
+      product_id: PRODUCTS.travelWorld,
+      kind: 'travel',
+      state: 'active',
+      subscription_start: `${year()}-03-01`,
+    });
     const nb = await get(`/api/member/${a.id}/certificate/travel?lang=nb`, a.token);
     expect(nb.statusCode, nb.body).toBe(200);
     expect(nb.headers['content-type']).toBe('application/pdf');
@@ -256,12 +283,24 @@ describe('the travel certificate', () => {
 
   it('its QR check shows what it certifies, and turns invalid when the cover changes', async () => {
     const a = await member({ first_name: 'Per', last_name: 'Hansen' });
-    const travel = await createSubscription(t.db, { member_id: a.id, product_id: PRODUCTS.travel, kind: 'travel', state: 'active', subscription_start: `${year()}-01-15` });
+    const travel = await createSubscription(t.db, {
+      member_id: a.id,
+      product_id: PRODUCTS.travel,
+      kind: 'travel',
+      state: 'active',
+      subscription_start: `${year()}-01-15`,
+    });
     const pdf = pdfText((await get(`/api/member/${a.id}/certificate/travel`, a.token)).rawPayload, 'travel-check');
     const token = /verify\/\s*([A-Za-z0-9_-]{90,})/.exec(pdf.text)![1];
     expect(await check(token)).toEqual({
-      state: 'valid', kind: 'travel', first_name: 'Per', last_initial: 'H', member_number: a.remote_id, valid_until: `${year()}-12-31`,
-      period: { from: `${year()}-01-15`, to: `${year()}-12-31` }, product: 'Europa',
+      state: 'valid',
+      kind: 'travel',
+      first_name: 'Per',
+      last_initial: 'H',
+      member_number: a.remote_id,
+      valid_until: `${year()}-12-31`,
+      period: { from: `${year()}-01-15`, to: `${year()}-12-31` },
+      product: 'Europa',
     });
     await t.db.query('UPDATE subscriptions SET product_id = $2 WHERE id = $1', [travel, PRODUCTS.travelWorld]);
     expect((await check(token)).state).toBe('invalid');
@@ -286,7 +325,13 @@ describe('the travel certificate', () => {
 describe('the instruments certificate', () => {
   it('lists the insured instruments with values and total in both languages; the check turns invalid after a change', async () => {
     const a = await member({ first_name: 'Ingrid', last_name: 'Bratt' });
-    const insurance = await createSubscription(t.db, { member_id: a.id, product_id: PRODUCTS.instrument, kind: 'instrument', state: 'active', subscription_start: `${year()}-01-10` });
+    const insurance = await createSubscription(t.db, {
+      member_id: a.id,
+      product_id: PRODUCTS.instrument,
+      kind: 'instrument',
+      state: 'active',
+      subscription_start: `${year()}-01-10`,
+    });
     await addInstrument(a.id, insurance, { make: 'Gibson', model: 'Les Paul Standard', serial: 'GB-12345', value: 25000 });
     await addInstrument(a.id, insurance, { category: 5, make: 'Hardanger', model: 'Hardingfele', serial: 'HF-77', value: 48500, start: `${year()}-03-05` });
     await t.db.query(
@@ -296,8 +341,22 @@ describe('the instruments certificate', () => {
     );
 
     const nb = pdfText((await get(`/api/member/${a.id}/certificate/instruments?lang=nb`, a.token)).rawPayload, 'instruments-nb');
-    for (const text of ['Ingrid Bratt', String(a.remote_id), 'Gibson', 'Les Paul Standard', 'GB-12345', '25 000 kr', 'Hardingfele', 'HF-77', '48 500 kr',
-      'Fiolin og strykeinstrumenter', '73 500 kr', `05.03.${year()}`, `10.01.${year()} – 31.12.${year()}`, 'INSTR-2026-0001']) {
+    for (const text of [
+      'Ingrid Bratt',
+      String(a.remote_id),
+      'Gibson',
+      'Les Paul Standard',
+      'GB-12345',
+      '25 000 kr',
+      'Hardingfele',
+      'HF-77',
+      '48 500 kr',
+      'Fiolin og strykeinstrumenter',
+      '73 500 kr',
+      `05.03.${year()}`,
+      `10.01.${year()} – 31.12.${year()}`,
+      'INSTR-2026-0001',
+    ]) {
       expect(nb.text.replace(/\u00a0/g, ' '), text).toContain(text);
     }
     expect(nb.text).not.toContain('Venter');
@@ -305,13 +364,26 @@ describe('the instruments certificate', () => {
     expect(nb.info).toMatch(/Title:\s+Forsikringsbevis – instrumentforsikring – Ingrid Bratt/);
 
     const en = pdfText((await get(`/api/member/${a.id}/certificate/instruments?lang=en`, a.token)).rawPayload, 'instruments-en');
-    for (const text of ['Certificate of insurance – instruments', 'Violin and strings', 'NOK 25,000', 'NOK 48,500', 'NOK 73,500', 'Serial number',
-      `10 January ${year()} – 31 December ${year()}`]) {
+    for (const text of [
+      'Certificate of insurance – instruments',
+      'Violin and strings',
+      'NOK 25,000',
+      'NOK 48,500',
+      'NOK 73,500',
+      'Serial number',
+      `10 January ${year()} – 31 December ${year()}`,
+    ]) {
       expect(en.text, text).toContain(text);
     }
 
     const token = /verify\/\s*([A-Za-z0-9_-]{90,})/.exec(nb.text)![1];
-    expect(await check(token)).toMatchObject({ state: 'valid', kind: 'instruments', count: 2, total_value: 73500, period: { from: `${year()}-01-10`, to: `${year()}-12-31` } });
+    expect(await check(token)).toMatchObject({
+      state: 'valid',
+      kind: 'instruments',
+      count: 2,
+      total_value: 73500,
+      period: { from: `${year()}-01-10`, to: `${year()}-12-31` },
+    });
     await t.db.query(`UPDATE instruments SET value = 30000 WHERE member_id = $1 AND make = 'Gibson'`, [a.id]);
     expect((await check(token)).state).toBe('invalid');
   });

@@ -26,18 +26,12 @@ describe('GET /api/postal-code/{code}', () => {
 
 describe('instrument categories', () => {
   it('lists them by title with their flags, to signed-in users', async () => {
-    await t.db.query(
-      "INSERT INTO instrument_categories (title, use_member, use_insurance) VALUES ('Zither B', 1, 1), ('Zither A', 1, 0), ('Zither C', 0, 1)",
-    );
+    await t.db.query("INSERT INTO instrument_categories (title, use_member, use_insurance) VALUES ('Zither B', 1, 1), ('Zither A', 1, 0), ('Zither C', 0, 1)");
     expect((await t.app.inject({ url: '/api/instrument/category/list' })).statusCode).toBe(401);
     const response = await t.app.inject({ url: '/api/instrument/category/list', headers: bearer(token) });
     expect(response.statusCode).toBe(200);
     const { data } = response.json() as { data: { id: number; title: string; use_member: number; use_insurance: number }[] };
-    expect(data.map((category) => category.title).filter((title) => title.startsWith('Zither '))).toEqual([
-      'Zither A',
-      'Zither B',
-      'Zither C',
-    ]);
+    expect(data.map((category) => category.title).filter((title) => title.startsWith('Zither '))).toEqual(['Zither A', 'Zither B', 'Zither C']);
     expect(data.find((category) => category.title === 'Zither A')).toEqual({
       id: expect.any(Number),
       title: 'Zither A',

@@ -11,8 +11,7 @@ afterAll(async () => t.close());
 const register = (payload: Record<string, unknown>, remoteAddress = clientAddress()) =>
   t.app.inject({ method: 'POST', url: '/api/member/register', payload, remoteAddress });
 
-const accountById = async (id: number) =>
-  (await t.db.query<Record<string, unknown>>('SELECT * FROM accounts WHERE id = $1', [id]))[0];
+const accountById = async (id: number) => (await t.db.query<Record<string, unknown>>('SELECT * FROM accounts WHERE id = $1', [id]))[0];
 
 const accountByEmail = async (email: string) =>
   (await t.db.query<Record<string, unknown>>('SELECT * FROM accounts WHERE lower(email) = lower($1)', [email]))[0];
@@ -95,10 +94,7 @@ describe('POST /api/member/register', () => {
     expect(response.statusCode).toBe(422);
     const message = 'E-postadressen er allerede registrert. Logg inn eller be om nytt passord.';
     expect(response.json()).toMatchObject({ errors: { email: [message] }, data: { error: { email: [message] } } });
-    const [{ count }] = await t.db.query<{ count: number }>(
-      'SELECT count(*)::int AS count FROM accounts WHERE lower(email) = lower($1)',
-      [existing.email],
-    );
+    const [{ count }] = await t.db.query<{ count: number }>('SELECT count(*)::int AS count FROM accounts WHERE lower(email) = lower($1)', [existing.email]);
     expect(count).toBe(1);
   });
 
@@ -151,8 +147,7 @@ describe('step two: PATCH /api/member/{id} with registration_completed 1', () =>
   async function applicant() {
     const response = await register(signUpForm());
     const { user_id: id, access_token: token } = response.json();
-    const patch = (payload: Record<string, unknown>) =>
-      t.app.inject({ method: 'PATCH', url: `/api/member/${id}`, headers: bearer(token), payload });
+    const patch = (payload: Record<string, unknown>) => t.app.inject({ method: 'PATCH', url: `/api/member/${id}`, headers: bearer(token), payload });
     return { id, patch };
   }
 

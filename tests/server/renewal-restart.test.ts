@@ -20,7 +20,11 @@ afterAll(async () => {
 const MEMBERS = 1_500;
 const year = currentYear() + 1;
 
-interface Run { state: string; total: number; done: number }
+interface Run {
+  state: string;
+  total: number;
+  done: number;
+}
 
 describe('a renewal run whose server is killed half-way', () => {
   it('is taken up by the next server and ends with one invoice per renewing member', async () => {
@@ -37,9 +41,12 @@ describe('a renewal run whose server is killed half-way', () => {
     let base = `http://127.0.0.1:${first.port}/api`;
     const auth = await staffAuth(first, email);
     const progress = async () => ((await (await fetch(`${base}/renewal/${year}`, { headers: auth })).json()) as { data: Run }).data;
-    const invoiced = async () => ((await (await fetch(`${base}/invoice/list?per_page=25&filter[year]=${year}`, { headers: auth })).json()) as {
-      totals: { count: number };
-    }).totals.count;
+    const invoiced = async () =>
+      (
+        (await (await fetch(`${base}/invoice/list?per_page=25&filter[year]=${year}`, { headers: auth })).json()) as {
+          totals: { count: number };
+        }
+      ).totals.count;
 
     const preview = await fetch(`${base}/renewal/${year}/preview?per_page=25`, { headers: auth });
     expect(preview.status, await preview.clone().text()).toBe(200);

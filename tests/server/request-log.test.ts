@@ -35,6 +35,9 @@ describe('the request log', () => {
       expect(own[0]).toMatchObject({ msg: 'request completed', req: { method: 'GET' }, res: { statusCode: answer.statusCode } });
       expect(typeof own[0].responseTime).toBe('number');
     }
-    expect(lines.find((line) => line.reqId === answers[1].headers['x-request-id'])).toMatchObject({ req: { url: '/api/member/list' }, res: { statusCode: 401 } });
+    expect(lines.find((line) => line.reqId === answers[1].headers['x-request-id'])).toMatchObject({
+      req: { url: '/api/member/list' },
+      res: { statusCode: 401 },
+    });
   });
 });

@@ -81,7 +81,7 @@ describe('the quick checkout', () => {
     const payment = vipps.payments.get(reference)!;
     expect(payment.captured).toBe(0);
     expect(payment.cancelled).toBeGreaterThan(0);
-    expect(await t.db.query("SELECT id FROM message_log WHERE email_to = $1", [person.email])).toHaveLength(0);
+    expect(await t.db.query('SELECT id FROM message_log WHERE email_to = $1', [person.email])).toHaveLength(0);
   });
 });
 
@@ -99,23 +99,47 @@ describe('travel insurance dates', () => {
     const far = await order(member.token, { member_id: member.id, product_id: PRODUCTS.travel, subscription_start: today, subscription_end: '2099-12-31' });
     expect(far.statusCode).toBe(422);
     expect(far.json().errors).toEqual({ subscription_end: ['Sluttdato kan være høyst ett år etter startdato'] });
-    const both = await order(member.token, { member_id: member.id, product_id: PRODUCTS.travel, subscription_start: '1990-01-01', subscription_end: '2099-12-31' });
+    const both = await order(member.token, {
+      member_id: member.id,
+      product_id: PRODUCTS.travel,
+      subscription_start: '1990-01-01',
+      subscription_end: '2099-12-31',
+    });
     expect(Object.keys(both.json().errors).sort()).toEqual(['subscription_end', 'subscription_start']);
     expect(await t.db.query('SELECT id FROM subscriptions WHERE member_id = $1', [member.id])).toHaveLength(0);
 
     // Today, and an end a year on, are fine.
-    const fine = await order(member.token, { member_id: member.id, product_id: PRODUCTS.travel, subscription_start: today, subscription_end: `${year + 1}${today.slice(4)}` });
+    const fine = await order(member.token, {
+      member_id: member.id,
+      product_id: PRODUCTS.travel,
+      subscription_start: today,
+      subscription_end: `${year + 1}${today.slice(4)}`,
+    });
     expect(fine.statusCode, fine.body).toBe(200);
   });
 
   it('staff may backdate the start, but the end stays within a year', async () => {
     const staff = await signedInStaff(t.app, t.db);
     const member = await signedIn(t.app, t.db);
-    const backdated = await order(staff.token, { member_id: member.id, product_id: PRODUCTS.travel, subscription_start: `${year - 1}-01-01`, subscription_end: null });
+    const backdated = await order(staff.token, {
+      member_id: member.id,
+      product_id: PRODUCTS.travel,
+      subscription_start: `${year - 1}-01-01`,
+      subscription_end: null,
+    });
     expect(backdated.statusCode, backdated.body).toBe(200);
     const changed = await t.app.inject({
-      method: 'PATCH', url: `/api/subscription/${backdated.json().data.id}`, headers: bearer(staff.token),
-      payload: { id: backdated.json().data.id, member_id: member.id, product_id: PRODUCTS.travel, subscription_start: `${year - 1}-01-01`, subscription_end: '2099-12-31', status: 1 },
+      method: 'PATCH',
+      url: `/api/subscription/${backdated.json().data.id}`,
+      headers: bearer(staff.token),
+      payload: {
+        id: backdated.json().data.id,
+        member_id: member.id,
+        product_id: PRODUCTS.travel,
+        subscription_start: `${year - 1}-01-01`,
+        subscription_end: '2099-12-31',
+        status: 1,
+      },
     });
     expect(changed.statusCode).toBe(422);
     expect(changed.json().errors.subscription_end).toEqual(['Sluttdato kan være høyst ett år etter startdato']);

@@ -270,10 +270,10 @@ describe('who may use groups', () => {
     const shown = await member(marker, 'Vist');
     await countOf({ name: marker });
     await t.services.accessLog.flush();
-    const rows = await t.db.query<{ detail: string }>(
-      'SELECT detail FROM access_log WHERE actor_id = $1 AND (member_id = $2 OR $2 = ANY (member_ids))',
-      [admin.id, shown],
-    );
+    const rows = await t.db.query<{ detail: string }>('SELECT detail FROM access_log WHERE actor_id = $1 AND (member_id = $2 OR $2 = ANY (member_ids))', [
+      admin.id,
+      shown,
+    ]);
     expect(rows.map((row) => row.detail)).toContain('Utvalg (antall og utdrag)');
   });
 });

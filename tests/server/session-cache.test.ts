@@ -18,7 +18,9 @@ import type { TokenOwner } from '../../server/lib/tokens.ts';
 import { bearer, buildTestApp, createAccount, login, testConfig, type TestContext } from './helpers.ts';
 
 if (!process.env.TEST_DATABASE_URL) {
-  throw new Error('session-cache.test.ts needs PostgreSQL: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx vitest run tests/server/session-cache.test.ts');
+  throw new Error(
+    'session-cache.test.ts needs PostgreSQL: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx vitest run tests/server/session-cache.test.ts',
+  );
 }
 
 let one: TestContext;
@@ -66,7 +68,7 @@ describe('signed-in accounts kept in memory', () => {
     expect(await settles(other, token, own, 401)).toBe(401);
   });
 
-  it('a staff role\'s rights changed on one server hold on the other at once, as does a deactivation', async () => {
+  it("a staff role's rights changed on one server hold on the other at once, as does a deactivation", async () => {
     const admin = await createAccount(one.db, { role_id: 5 });
     const adminToken = await login(one.app, admin.email, admin.password);
     const worker = await createAccount(one.db, { role_id: 3 });
@@ -74,7 +76,7 @@ describe('signed-in accounts kept in memory', () => {
     const exportUrl = '/api/member/list/export';
     expect(await status(other, token, '/api/member/list')).toBe(200);
     expect(await status(other, token, exportUrl)).toBe(403);
-    const [{ rights }] = await one.db.query<{ rights: string[] }>("SELECT array_agg(name) AS rights FROM staff_role_rights WHERE role_id = 3");
+    const [{ rights }] = await one.db.query<{ rights: string[] }>('SELECT array_agg(name) AS rights FROM staff_role_rights WHERE role_id = 3');
     const patch = (payload: object, url = '/api/role/3') => one.app.inject({ method: 'PATCH', url, headers: bearer(adminToken), payload });
     expect((await patch({ rights: [...rights, 'members.export'] })).statusCode).toBe(200);
     expect(await settles(other, token, exportUrl, 200)).toBe(200);
@@ -173,8 +175,16 @@ describe('signed-in accounts kept in memory', () => {
 
 describe('the cache itself', () => {
   const owner = (id: number): TokenOwner => ({
-    token_id: id, id, role_id: 2, email: `m${id}@example.no`, first_name: 'Kari', last_name: 'Nordmann',
-    blocked_access: false, registration_completed: 1, two_factor: false, rights: [],
+    token_id: id,
+    id,
+    role_id: 2,
+    email: `m${id}@example.no`,
+    first_name: 'Kari',
+    last_name: 'Nordmann',
+    blocked_access: false,
+    registration_completed: 1,
+    two_factor: false,
+    rights: [],
   });
   function feed() {
     const listeners: SessionChangeListener[] = [];
@@ -194,7 +204,7 @@ describe('the cache itself', () => {
     expect(cache.get(1)?.owner.id).toBe(7);
   });
 
-  it('forgets an account\'s tokens when it changes, everything when no connection listens, and an entry past its time', () => {
+  it("forgets an account's tokens when it changes, everything when no connection listens, and an entry past its time", () => {
     const { changes, announce } = feed();
     const cache = new SessionCache<TokenOwner>(changes);
     cache.keep(1, cache.generation, session(7));

@@ -10,8 +10,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const call = (method: string, url: string, payload?: object) =>
-  t.app.inject({ method: method as 'GET', url, headers: bearer(staff.token), payload });
+const call = (method: string, url: string, payload?: object) => t.app.inject({ method: method as 'GET', url, headers: bearer(staff.token), payload });
 
 describe('campaign codes', () => {
   it('creates a code with the form defaults and lists it', async () => {
@@ -28,7 +27,9 @@ describe('campaign codes', () => {
     const empty = await call('POST', '/api/campaign', { name: '', code: '', period_start: '' });
     expect(empty.statusCode).toBe(422);
     expect(empty.json().errors).toMatchObject({
-      name: ['Feltet må fylles ut'], code: ['Feltet må fylles ut'], period_start: ['Feltet må fylles ut'],
+      name: ['Feltet må fylles ut'],
+      code: ['Feltet må fylles ut'],
+      period_start: ['Feltet må fylles ut'],
     });
     await call('POST', '/api/campaign', { name: 'Høst', code: 'HOST2026', period_start: '2026-09-01' });
     const duplicate = await call('POST', '/api/campaign', { name: 'Høst igjen', code: 'host2026', period_start: '2026-09-01' });

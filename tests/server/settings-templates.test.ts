@@ -10,8 +10,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const patch = (id: number, payload: object) =>
-  t.app.inject({ method: 'PATCH', url: `/api/emails/template/${id}`, headers: bearer(staff.token), payload });
+const patch = (id: number, payload: object) => t.app.inject({ method: 'PATCH', url: `/api/emails/template/${id}`, headers: bearer(staff.token), payload });
 
 describe('editing an e-mail template', () => {
   it('saves the fields and strips scripts, event attributes and remote images from the content', async () => {
@@ -54,7 +53,10 @@ describe('editing an e-mail template', () => {
   it('sends a test to the signed-in staff user, filled in for a member, and logs it', async () => {
     const member = await createAccount(t.db, { first_name: 'Ola', last_name: 'Testesen' });
     const response = await t.app.inject({
-      method: 'POST', url: '/api/emails/template/1/test', headers: bearer(staff.token), payload: { member_id: member.id },
+      method: 'POST',
+      url: '/api/emails/template/1/test',
+      headers: bearer(staff.token),
+      payload: { member_id: member.id },
     });
     expect(response.statusCode).toBe(202);
     expect(response.json().data.to).toBe(staff.email);

@@ -18,10 +18,23 @@ beforeAll(async () => {
     const remoteId = 20001 + index;
     const member = await createAccount(t.db, { first_name: name, last_name: 'Regnskap', remote_id: remoteId });
     members.push({ id: member.id, remote_id: remoteId });
-    await createSubscription(t.db, { member_id: member.id, product_id: PRODUCTS.membership, kind: 'membership', state: 'active', subscription_start: '2026-01-15' });
+    await createSubscription(t.db, {
+      member_id: member.id,
+      product_id: PRODUCTS.membership,
+      kind: 'membership',
+      state: 'active',
+      subscription_start: '2026-01-15',
+    });
   }
   // Bjørn also has travel insurance; a pending one and an applicant without a number are not synced.
-  await createSubscription(t.db, { member_id: members[1].id, product_id: PRODUCTS.travel, kind: 'travel', state: 'active', subscription_start: '2026-02-01', value: 1290 });
+  await createSubscription(t.db, {
+    member_id: members[1].id,
+    product_id: PRODUCTS.travel,
+    kind: 'travel',
+    state: 'active',
+    subscription_start: '2026-02-01',
+    value: 1290,
+  });
   await createSubscription(t.db, { member_id: members[2].id, product_id: PRODUCTS.travel, kind: 'travel', state: 'pending' });
   const applicant = await createAccount(t.db, { role_id: 1, remote_id: null });
   await createSubscription(t.db, { member_id: applicant.id, product_id: PRODUCTS.membership, kind: 'membership', state: 'active' });

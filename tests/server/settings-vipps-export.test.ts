@@ -33,7 +33,21 @@ describe('the Vipps report', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toContain('vipps_registrations.csv');
     const rows = Papa.parse<string[]>(response.body.replace(/^\uFEFF/, ''), { delimiter: ';', skipEmptyLines: true }).data;
-    expect(rows[0]).toEqual(['ID', 'Referanse', 'Dato', 'Tid', 'Status', 'Beløp (kr)', 'Kampanjekode', 'Medlemsnummer', 'Fornavn', 'Etternavn', 'E-post', 'Mobil', 'Feil']);
+    expect(rows[0]).toEqual([
+      'ID',
+      'Referanse',
+      'Dato',
+      'Tid',
+      'Status',
+      'Beløp (kr)',
+      'Kampanjekode',
+      'Medlemsnummer',
+      'Fornavn',
+      'Etternavn',
+      'E-post',
+      'Mobil',
+      'Feil',
+    ]);
     expect(rows.slice(1).map((row) => [row[1], row[2], row[5], row[7], row[8]])).toEqual([
       ['portal-0000002', '31-10-2026', '1450,00', '', 'Per'],
       ['portal-0000001', '01-10-2026', '1450,00', '12345', 'Vera'],

@@ -17,7 +17,9 @@ describe('reading a large CSV', () => {
   it('answers other work while it reads, and reads every row as one pass would', async () => {
     const text = register(30_000);
     let turns = 0;
-    const timer = setInterval(() => { turns += 1; }, 1);
+    const timer = setInterval(() => {
+      turns += 1;
+    }, 1);
     const sheet = await readCsv(Buffer.from(text, 'utf8'), MEMBER_IMPORT_LIMITS, MEMBER_IMPORT_MESSAGES).finally(() => clearInterval(timer));
 
     expect(turns).toBeGreaterThan(1);
@@ -31,7 +33,8 @@ describe('reading a large CSV', () => {
 
   it('still refuses a file past the row limit, with nothing read', async () => {
     const text = register(MEMBER_IMPORT_LIMITS.rows + 1);
-    await expect(readCsv(Buffer.from(text, 'utf8'), MEMBER_IMPORT_LIMITS, MEMBER_IMPORT_MESSAGES))
-      .rejects.toMatchObject({ body: { message: MEMBER_IMPORT_MESSAGES.tooManyRows } });
+    await expect(readCsv(Buffer.from(text, 'utf8'), MEMBER_IMPORT_LIMITS, MEMBER_IMPORT_MESSAGES)).rejects.toMatchObject({
+      body: { message: MEMBER_IMPORT_MESSAGES.tooManyRows },
+    });
   });
 });

@@ -62,7 +62,12 @@ describe('the access report', () => {
     expect(changed.statusCode, changed.body).toBe(200);
     const exported = await get(worker.token, '/api/member/list/export?filter[name]=Rapport');
     expect(exported.statusCode).toBe(200);
-    const erased = await t.app.inject({ method: 'POST', url: `/api/member/${kari.id}/erase`, headers: bearer(worker.token), payload: { member_number: '880002' } });
+    const erased = await t.app.inject({
+      method: 'POST',
+      url: `/api/member/${kari.id}/erase`,
+      headers: bearer(worker.token),
+      payload: { member_number: '880002' },
+    });
     expect(erased.statusCode, erased.body).toBe(200);
     // Someone else's reading is not theirs.
     expect((await get(admin.token, `/api/member/${ola.id}`)).statusCode).toBe(200);
@@ -96,9 +101,13 @@ describe('the access report', () => {
   it('refuses bad dates in Norwegian, and anyone who is not staff', async () => {
     const cases: [string, Record<string, string[]>][] = [
       ['from=2026-02-30&to=2026-03-01', { from: ['Ugyldig dato: skriv åååå-mm-dd, fra år 1905 til neste år.'] }],
-      ['from=01.03.2026&to=1800-01-01', {
-        from: ['Ugyldig dato: skriv åååå-mm-dd, fra år 1905 til neste år.'], to: ['Ugyldig dato: skriv åååå-mm-dd, fra år 1905 til neste år.'],
-      }],
+      [
+        'from=01.03.2026&to=1800-01-01',
+        {
+          from: ['Ugyldig dato: skriv åååå-mm-dd, fra år 1905 til neste år.'],
+          to: ['Ugyldig dato: skriv åååå-mm-dd, fra år 1905 til neste år.'],
+        },
+      ],
       ['from=2026-03-02&to=2026-03-01', { to: ['Til-datoen kan ikke være før fra-datoen.'] }],
     ];
     for (const [query, errors] of cases) {

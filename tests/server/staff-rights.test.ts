@@ -50,7 +50,11 @@ describe('the default roles', () => {
     expect((await call(finance.token, 'GET', '/api/member/list/export')).statusCode).toBe(200);
     expect((await call(finance.token, 'GET', '/api/role/list')).json().right).toBe('staff.administer');
     const roles = await rolesNow();
-    expect(roles.data.map((role: { id: number; name: string }) => [role.id, role.name])).toEqual([[3, 'Saksbehandler'], [4, 'Økonomi'], [5, 'Administrator']]);
+    expect(roles.data.map((role: { id: number; name: string }) => [role.id, role.name])).toEqual([
+      [3, 'Saksbehandler'],
+      [4, 'Økonomi'],
+      [5, 'Administrator'],
+    ]);
     expect(roles.data[2].rights).toEqual(roles.rights.map((right: { name: string }) => right.name).sort());
   });
 });
@@ -76,7 +80,9 @@ describe('changing rights', () => {
     expect((await call(worker.token, 'GET', '/api/invoice/list')).statusCode).toBe(200);
     expect((await call(worker.token, 'PATCH', `/api/member/${worker.id}`, { first_name: 'Ny' })).json().right).toBe('members.change');
     const [history] = await t.db.query<{ changed_by: number; changes: Record<string, unknown> }>(
-      'SELECT changed_by, changes FROM member_changes WHERE member_id = $1 ORDER BY id DESC LIMIT 1', [worker.id]);
+      'SELECT changed_by, changes FROM member_changes WHERE member_id = $1 ORDER BY id DESC LIMIT 1',
+      [worker.id],
+    );
     expect(history).toEqual({ changed_by: admin.id, changes: { extra_rights: [[], ['billing.read']], removed_rights: [[], ['members.change']] } });
   });
 
@@ -126,7 +132,7 @@ describe('deactivation and the last administrator', () => {
 
   it('keeps one active administrator: no self-demotion or deactivation of the last, nor a role that would leave none', async () => {
     // Only `admin` and this test's own administrators hold staff.administer here: deactivate the others first.
-    await t.db.query("UPDATE accounts SET deactivated_at = now() WHERE role_id = 5 AND id <> $1", [admin.id]);
+    await t.db.query('UPDATE accounts SET deactivated_at = now() WHERE role_id = 5 AND id <> $1', [admin.id]);
     for (const patch of [{ role_id: 3 }, { active: false }, { removed_rights: ['staff.administer'] }]) {
       const refused = await call(admin.token, 'PATCH', `/api/staff/${admin.id}`, patch);
       expect(refused.statusCode).toBe(409);

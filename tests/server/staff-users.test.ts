@@ -23,7 +23,16 @@ const call = (token: string, method: 'GET' | 'POST', url: string, payload?: obje
 const invite = (payload: object) => call(admin.token, 'POST', '/api/staff/invite', payload);
 const accountsNow = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM accounts'))[0].n;
 
-interface Row { id: number; email: string; role_id: number; role_name: string; active: boolean; last_sign_in_at: string | null; two_factor: boolean; invited: boolean }
+interface Row {
+  id: number;
+  email: string;
+  role_id: number;
+  role_name: string;
+  active: boolean;
+  last_sign_in_at: string | null;
+  two_factor: boolean;
+  invited: boolean;
+}
 const listed = async (id: number): Promise<Row | undefined> =>
   ((await call(admin.token, 'GET', '/api/staff/list')).json().data as Row[]).find((row) => row.id === id);
 
@@ -48,7 +57,15 @@ describe('the staff list', () => {
     const worker = await createAccount(t.db, { role_id: 3, first_name: 'Siri', last_name: 'Saksbehandler' });
     const member = await createAccount(t.db);
     const before = await listed(worker.id);
-    expect(before).toMatchObject({ email: worker.email, role_id: 3, role_name: 'Saksbehandler', active: true, last_sign_in_at: null, two_factor: false, invited: false });
+    expect(before).toMatchObject({
+      email: worker.email,
+      role_id: 3,
+      role_name: 'Saksbehandler',
+      active: true,
+      last_sign_in_at: null,
+      two_factor: false,
+      invited: false,
+    });
     await login(t.app, worker.email, worker.password);
     const after = await listed(worker.id);
     expect(Date.now() - Date.parse(after!.last_sign_in_at!)).toBeLessThan(60_000);
@@ -69,7 +86,11 @@ describe('the staff list', () => {
   it('is for administrators only: a case worker is refused, naming the right', async () => {
     const worker = await createAccount(t.db, { role_id: 3 });
     const token = await login(t.app, worker.email, worker.password);
-    for (const [method, url] of [['GET', '/api/staff/list'], ['POST', '/api/staff/invite'], ['POST', `/api/staff/${admin.id}/sessions/end`]] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/staff/list'],
+      ['POST', '/api/staff/invite'],
+      ['POST', `/api/staff/${admin.id}/sessions/end`],
+    ] as const) {
       const refused = await call(token, method, url, method === 'POST' ? {} : undefined);
       expect(refused.statusCode, url).toBe(403);
       expect(refused.json().right).toBe('staff.administer');
@@ -84,7 +105,16 @@ describe('inviting a staff user', () => {
     expect(made.statusCode, made.body).toBe(201);
     expect(made.json().message).toBe(`Invitasjonen er sendt til ${email}.`);
     const staff = made.json().data;
-    expect(staff).toMatchObject({ email, first_name: 'Nora', last_name: 'Nyansatt', role_id: 3, role_name: 'Saksbehandler', active: true, invited: true, last_sign_in_at: null });
+    expect(staff).toMatchObject({
+      email,
+      first_name: 'Nora',
+      last_name: 'Nyansatt',
+      role_id: 3,
+      role_name: 'Saksbehandler',
+      active: true,
+      invited: true,
+      last_sign_in_at: null,
+    });
 
     // No password signs them in before they choose one.
     expect((await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password: 'passord123' } })).statusCode).toBe(401);
@@ -92,7 +122,9 @@ describe('inviting a staff user', () => {
     const link = await invitationLink(email);
     expect(link.pathname).toBe('/password/change');
     const [logged] = await t.db.query<{ subject: string; content: string; sender_id: number }>(
-      'SELECT subject, content, sender_id FROM message_log WHERE email_to = $1', [email]);
+      'SELECT subject, content, sender_id FROM message_log WHERE email_to = $1',
+      [email],
+    );
     expect(logged.subject).toBe('Du er invitert til Musikerportalen');
     expect(logged.content).toContain('med rollen Saksbehandler');
     expect(logged.content).not.toContain(link.searchParams.get('token'));
@@ -108,7 +140,9 @@ describe('inviting a staff user', () => {
 
     expect(await listed(staff.id)).toMatchObject({ invited: false, active: true });
     expect((await listed(staff.id))!.last_sign_in_at).not.toBeNull();
-    const [history] = await t.db.query<{ changed_by: number; changes: unknown }>('SELECT changed_by, changes FROM member_changes WHERE member_id = $1', [staff.id]);
+    const [history] = await t.db.query<{ changed_by: number; changes: unknown }>('SELECT changed_by, changes FROM member_changes WHERE member_id = $1', [
+      staff.id,
+    ]);
     expect(history).toEqual({ changed_by: admin.id, changes: { invited: [null, email], role_id: [null, 3] } });
   });
 
@@ -127,8 +161,10 @@ describe('inviting a staff user', () => {
     const member = await createAccount(t.db);
     const before = await accountsNow();
     const cases: [object, Record<string, string[]>][] = [
-      [{ email: member.email, first_name: 'A', last_name: 'B', role_id: 3 },
-        { email: ['E-postadressen tilhører et medlem. En ansatt må ha sin egen e-postadresse.'] }],
+      [
+        { email: member.email, first_name: 'A', last_name: 'B', role_id: 3 },
+        { email: ['E-postadressen tilhører et medlem. En ansatt må ha sin egen e-postadresse.'] },
+      ],
       [{ email: admin.email.toUpperCase(), first_name: 'A', last_name: 'B', role_id: 3 }, { email: ['E-postadressen tilhører allerede en ansatt.'] }],
       [{ email: uniqueEmail(), first_name: 'A', last_name: 'B', role_id: 99 }, { role_id: ['Rollen finnes ikke.'] }],
       [{ email: 'ikke-en-adresse', first_name: 'A', last_name: 'B', role_id: 3 }, { email: ['Ugyldig e-postadresse'] }],
@@ -141,8 +177,9 @@ describe('inviting a staff user', () => {
     }
     const deactivated = await createAccount(t.db, { role_id: 3 });
     await t.db.query('UPDATE accounts SET deactivated_at = now() WHERE id = $1', [deactivated.id]);
-    expect((await invite({ email: deactivated.email, first_name: 'A', last_name: 'B', role_id: 3 })).json().errors)
-      .toEqual({ email: ['E-postadressen tilhører en deaktivert ansatt. Aktiver den ansatte i stedet.'] });
+    expect((await invite({ email: deactivated.email, first_name: 'A', last_name: 'B', role_id: 3 })).json().errors).toEqual({
+      email: ['E-postadressen tilhører en deaktivert ansatt. Aktiver den ansatte i stedet.'],
+    });
     expect(await accountsNow()).toBe(before + 1);
   });
 });
@@ -156,7 +193,9 @@ describe('ending a staff user’s sign-ins', () => {
     expect(ended.json()).toEqual({ message: '2 innlogginger er avsluttet.', data: { ended: 2 } });
     for (const token of tokens) expect((await call(token, 'GET', '/api/member/list')).statusCode).toBe(401);
     const [history] = await t.db.query<{ changed_by: number; changes: unknown }>(
-      'SELECT changed_by, changes FROM member_changes WHERE member_id = $1 ORDER BY id DESC LIMIT 1', [worker.id]);
+      'SELECT changed_by, changes FROM member_changes WHERE member_id = $1 ORDER BY id DESC LIMIT 1',
+      [worker.id],
+    );
     expect(history).toEqual({ changed_by: admin.id, changes: { sessions: [2, 0] } });
     expect(await login(t.app, worker.email, worker.password)).toBeTruthy();
   });

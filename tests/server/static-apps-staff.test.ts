@@ -42,16 +42,16 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 /** The preload links the server added (the entry's own, Vite's, are in every staff page). */
-const preloads = (html: string) => [...html.matchAll(/<link rel="(?:modulepreload|stylesheet)" crossorigin href="([^"]+)">/g)]
-  .map((match) => match[1]).filter((href) => href !== '/assets/common-c1.js');
+const preloads = (html: string) =>
+  [...html.matchAll(/<link rel="(?:modulepreload|stylesheet)" crossorigin href="([^"]+)">/g)]
+    .map((match) => match[1])
+    .filter((href) => href !== '/assets/common-c1.js');
 
 describe('the staff app’s pages', () => {
   it('GET /membership preloads the staff app’s chunks and the member list’s, not the entry’s, and those files exist', async () => {
     const answer = await t.app.inject({ url: '/membership' });
     const links = preloads(answer.body);
-    expect(links.sort()).toEqual(
-      ['/assets/MemberList-l1.js', '/assets/main-m1.css', '/assets/main-m1.js', '/assets/react-r1.js', '/assets/table-t1.js'],
-    );
+    expect(links.sort()).toEqual(['/assets/MemberList-l1.js', '/assets/main-m1.css', '/assets/main-m1.js', '/assets/react-r1.js', '/assets/table-t1.js']);
     expect(answer.body.match(/common-c1\.js/g)).toHaveLength(1);
     for (const href of links) expect((await t.app.inject({ url: href })).statusCode, href).toBe(200);
     expect(answer.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);

@@ -19,7 +19,12 @@ const manifest = {
   '_react-r1.js': { file: 'assets/react-r1.js' },
   '_fields-f1.js': { file: 'assets/fields-f1.js', imports: ['_react-r1.js'] },
   '_format-x1.js': { file: 'assets/format-x1.js' },
-  [MEMBER_PAGES.profile.module]: { file: 'assets/ProfilePage-p1.js', isDynamicEntry: true, imports: ['member.html', '_fields-f1.js', '_format-x1.js'], css: ['assets/ProfilePage-p1.css'] },
+  [MEMBER_PAGES.profile.module]: {
+    file: 'assets/ProfilePage-p1.js',
+    isDynamicEntry: true,
+    imports: ['member.html', '_fields-f1.js', '_format-x1.js'],
+    css: ['assets/ProfilePage-p1.css'],
+  },
   [MEMBER_PAGES.login.module]: { file: 'assets/LoginPage-l1.js', isDynamicEntry: true, imports: ['member.html', '_fields-f1.js'] },
   [MEMBER_PAGES.resetPassword.module]: { file: 'assets/ResetPasswordPage-q1.js', isDynamicEntry: true, imports: ['member.html'] },
 };
@@ -44,7 +49,16 @@ const preloads = (html: string) => [...html.matchAll(/<link rel="(?:modulepreloa
 
 describe('the apps’ pages', () => {
   it('answers member paths with Min side’s page and every other path with the staff app’s, both with the settings', async () => {
-    for (const url of ['/profile', '/profile/12', '/new-member', '/new-member/update/12', '/password/change', '/vipps-thanks?x=1', '/vipps-error', '/unsubscribe/7.2.12.AbCdEfGhIjKlMnOpQrStUv']) {
+    for (const url of [
+      '/profile',
+      '/profile/12',
+      '/new-member',
+      '/new-member/update/12',
+      '/password/change',
+      '/vipps-thanks?x=1',
+      '/vipps-error',
+      '/unsubscribe/7.2.12.AbCdEfGhIjKlMnOpQrStUv',
+    ]) {
       const answer = await t.app.inject({ url });
       expect(answer.statusCode, url).toBe(200);
       expect(answer.body, url).toContain('/assets/member-e1.js');

@@ -38,7 +38,8 @@ async function stats(query: { from: string; to?: string }): Promise<CampaignsSta
 async function campaign(code: string, start: string, end: string | null) {
   const [row] = await t.db.query<{ id: number }>(
     'INSERT INTO campaigns (name, code, period_start, period_end, product_category_id) VALUES ($1, $2, $3, $4, 1) RETURNING id',
-    [`Kampanje ${code}`, code, start, end]);
+    [`Kampanje ${code}`, code, start, end],
+  );
   campaigns.push({ id: row.id, code });
   return row.id;
 }
@@ -46,19 +47,36 @@ async function campaign(code: string, start: string, end: string | null) {
 /** Step one through the registration route, with the code; step two (when `completedOn`) through the member's own form, on that day. */
 async function signUp(code: string | null, completedOn: string | null): Promise<number> {
   // The form takes only a code that runs today: the campaign's period is opened for the sign-up and put back.
-  const [kept] = code ? await t.db.query<{ period_start: string; period_end: string | null }>(
-    "UPDATE campaigns c SET period_start = '2020-01-01', period_end = NULL FROM campaigns o WHERE o.id = c.id AND lower(c.code) = lower($1) RETURNING o.period_start::text, o.period_end::text",
-    [code]) : [];
+  const [kept] = code
+    ? await t.db.query<{ period_start: string; period_end: string | null }>(
+        "UPDATE campaigns c SET period_start = '2020-01-01', period_end = NULL FROM campaigns o WHERE o.id = c.id AND lower(c.code) = lower($1) RETURNING o.period_start::text, o.period_end::text",
+        [code],
+      )
+    : [];
   const response = await t.app.inject({
-    method: 'POST', url: '/api/member/register', payload: { ...signUpForm(), campaign_code: code }, remoteAddress: clientAddress(),
+    method: 'POST',
+    url: '/api/member/register',
+    payload: { ...signUpForm(), campaign_code: code },
+    remoteAddress: clientAddress(),
   });
-  if (kept) await t.db.query('UPDATE campaigns SET period_start = $2, period_end = $3 WHERE lower(code) = lower($1)', [code, kept.period_start, kept.period_end]);
+  if (kept)
+    await t.db.query('UPDATE campaigns SET period_start = $2, period_end = $3 WHERE lower(code) = lower($1)', [code, kept.period_start, kept.period_end]);
   expect(response.statusCode, response.body).toBe(201);
   const applicant = response.json() as { user_id: number; access_token: string };
   if (completedOn) {
     const completed = await t.app.inject({
-      method: 'PATCH', url: `/api/member/${applicant.user_id}`, headers: bearer(applicant.access_token),
-      payload: { address: 'Kirkegata 2', postal_code: '0153', postal_area: 'OSLO', gender: 2, primary_instrument_type: 4, invoice_method: 'EFAKTURA', registration_completed: 1 },
+      method: 'PATCH',
+      url: `/api/member/${applicant.user_id}`,
+      headers: bearer(applicant.access_token),
+      payload: {
+        address: 'Kirkegata 2',
+        postal_code: '0153',
+        postal_area: 'OSLO',
+        gender: 2,
+        primary_instrument_type: 4,
+        invoice_method: 'EFAKTURA',
+        registration_completed: 1,
+      },
     });
     expect(completed.statusCode, completed.body).toBe(200);
     await t.db.query('UPDATE accounts SET registration_completed_at = $2::timestamptz WHERE id = $1', [applicant.user_id, noon(completedOn)]);
@@ -70,8 +88,9 @@ async function signUp(code: string | null, completedOn: string | null): Promise<
 async function checkout(day: string, completedOn: string | null, state: 'AUTHORIZED' | 'CAPTURED' = 'CAPTURED'): Promise<number> {
   references += 1;
   const [row] = await t.db.query<{ id: number }>(
-    "INSERT INTO vipps_registrations (reference, amount, created_at, updated_at) VALUES ($1, 50000, $2::timestamptz, $2::timestamptz) RETURNING id",
-    [`stats-checkout-${references}`, noon(day)]);
+    'INSERT INTO vipps_registrations (reference, amount, created_at, updated_at) VALUES ($1, 50000, $2::timestamptz, $2::timestamptz) RETURNING id',
+    [`stats-checkout-${references}`, noon(day)],
+  );
   if (completedOn) {
     await t.db.query('UPDATE vipps_registrations SET state = $2, updated_at = now() WHERE id = $1', [row.id, state]);
     await t.db.query('UPDATE vipps_registrations SET completed_at = $2::timestamptz WHERE id = $1', [row.id, noon(completedOn)]);
@@ -92,7 +111,9 @@ async function direct(query: { from: string; to?: string }): Promise<CampaignsSt
     const from = `${month}-01` < period.from ? period.from : `${month}-01`;
     const to = monthCutoff(period, month);
     const byCampaign = await t.db.query<{ campaign_id: number; signups: number }>(
-      `SELECT campaign_id, count(*)::int AS signups ${SIGNUPS} GROUP BY 1 ORDER BY 2 DESC, 1`, [from, to]);
+      `SELECT campaign_id, count(*)::int AS signups ${SIGNUPS} GROUP BY 1 ORDER BY 2 DESC, 1`,
+      [from, to],
+    );
     series.push({
       month,
       signups: await count(`SELECT count(*) AS n ${SIGNUPS}`, [from, to]),
@@ -104,7 +125,9 @@ async function direct(query: { from: string; to?: string }): Promise<CampaignsSt
   const rows = await t.db.query<CampaignsStats['totals']['campaigns'][number]>(
     `SELECT c.id AS campaign_id, c.name, c.code, c.period_start::text AS period_start, c.period_end::text AS period_end,
             (SELECT count(*)::int ${SIGNUPS.replace('FROM accounts WHERE', 'FROM accounts a WHERE a.campaign_id = c.id AND')}) AS signups
-       FROM campaigns c`, [period.from, period.to]);
+       FROM campaigns c`,
+    [period.from, period.to],
+  );
   const listed = rows.filter((row) => row.signups > 0 || (row.period_start! <= period.to && (row.period_end === null || row.period_end >= period.from)));
   listed.sort((a, b) => b.signups - a.signups || a.name.localeCompare(b.name, 'nb') || a.campaign_id - b.campaign_id);
   return {
@@ -143,7 +166,10 @@ describe('GET /api/stats/campaigns', () => {
 
     const lastYear = await stats({ from: `${last}-01-01`, to: `${last}-12-31` });
     expect(lastYear.totals).toMatchObject({ signups: 4, quick_checkouts_started: 3, quick_checkouts_completed: 2 });
-    expect(lastYear.totals.campaigns.map((row) => [row.code, row.signups])).toEqual([['VAR2025', 3], ['HOST', 1]]);
+    expect(lastYear.totals.campaigns.map((row) => [row.code, row.signups])).toEqual([
+      ['VAR2025', 3],
+      ['HOST', 1],
+    ]);
     expect(lastYear.series[5]).toMatchObject({ month: `${last}-06`, signups: 1, quick_checkouts_completed: 1 });
     await expectAllPeriodsDirect();
   });
@@ -159,8 +185,9 @@ describe('GET /api/stats/campaigns', () => {
         else if (action === 1) await checkout(day, random.next() < 0.6 ? day : null);
         else if (action === 2) {
           // Staff move a member to another campaign, or take the code away.
-          await t.db.query('UPDATE accounts SET campaign_id = $1 WHERE id = (SELECT max(id) FROM accounts WHERE campaign_id IS NOT NULL)',
-            [random.next() < 0.3 ? null : random.pick(campaigns).id]);
+          await t.db.query('UPDATE accounts SET campaign_id = $1 WHERE id = (SELECT max(id) FROM accounts WHERE campaign_id IS NOT NULL)', [
+            random.next() < 0.3 ? null : random.pick(campaigns).id,
+          ]);
         } else if (action === 3) {
           await t.db.query("UPDATE vipps_registrations SET state = 'CAPTURED' WHERE id = (SELECT min(id) FROM vipps_registrations WHERE state = 'CREATED')");
         } else {
@@ -191,11 +218,15 @@ describe('GET /api/stats/campaigns', () => {
     expect(Object.keys(book)).toEqual(['Registreringer per måned', 'Kampanjer']);
     const codes = answer.totals.campaigns.map((row) => row.code);
     expect(book['Registreringer per måned'][0]).toEqual(['Måned', 'Med kampanjekode', ...codes, 'Vipps hurtigkasse påbegynt', 'Vipps hurtigkasse fullført']);
-    expect(book['Registreringer per måned'].slice(1)).toEqual(answer.series.map((row) => [
-      row.month, row.signups,
-      ...answer.totals.campaigns.map((c) => row.by_campaign.find((entry) => entry.campaign_id === c.campaign_id)?.signups ?? 0),
-      row.quick_checkouts_started, row.quick_checkouts_completed,
-    ]));
+    expect(book['Registreringer per måned'].slice(1)).toEqual(
+      answer.series.map((row) => [
+        row.month,
+        row.signups,
+        ...answer.totals.campaigns.map((c) => row.by_campaign.find((entry) => entry.campaign_id === c.campaign_id)?.signups ?? 0),
+        row.quick_checkouts_started,
+        row.quick_checkouts_completed,
+      ]),
+    );
     expect(book.Kampanjer[0]).toEqual(['Kampanje', 'Kode', 'Fra', 'Til', 'Registreringer']);
     expect(book.Kampanjer.slice(1).map((row) => [row[0], row[1], row[4]])).toEqual(answer.totals.campaigns.map((row) => [row.name, row.code, row.signups]));
   });

@@ -33,8 +33,7 @@ export async function readWorkbook(body: Buffer): Promise<Record<string, unknown
 export const today = () => todayInOslo();
 
 /** A day `days` after (or before, negative) `day`. */
-export const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+export const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The periods every figure is checked over: last year whole, a range from and to mid-month, the month under way, two years to today. */
 export function checkedPeriods(): { name: string; from: string; to?: string }[] {

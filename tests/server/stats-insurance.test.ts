@@ -71,7 +71,11 @@ async function levelsOn(day: string) {
   const products = await t.db.query<{ id: number; name: string }>("SELECT id, name FROM products WHERE kind = 'travel' ORDER BY id");
   const byProduct = [];
   for (const product of products) {
-    byProduct.push({ product_id: product.id, name: product.name, count: await count(`SELECT count(*) AS n ${TRAVEL_COVER} AND c.product_id = $2`, [day, product.id]) });
+    byProduct.push({
+      product_id: product.id,
+      name: product.name,
+      count: await count(`SELECT count(*) AS n ${TRAVEL_COVER} AND c.product_id = $2`, [day, product.id]),
+    });
   }
   return {
     travel_members: await count(`SELECT count(*) AS n ${TRAVEL_COVER}`, [day]),
@@ -103,8 +107,10 @@ async function direct(query: { from: string; to?: string }): Promise<InsuranceSt
     const cutoff = monthCutoff(period, month);
     const levels = await levelsOn(cutoff);
     series.push({
-      month, ...levels, insured_value_change_ore: levels.insured_value_ore - previous,
-      ...await flows(`${month}-01` < period.from ? period.from : `${month}-01`, cutoff),
+      month,
+      ...levels,
+      insured_value_change_ore: levels.insured_value_ore - previous,
+      ...(await flows(`${month}-01` < period.from ? period.from : `${month}-01`, cutoff)),
     });
     previous = levels.insured_value_ore;
   }
@@ -113,7 +119,7 @@ async function direct(query: { from: string; to?: string }): Promise<InsuranceSt
     from: period.from,
     to: period.to,
     series,
-    totals: { ...end, insured_value_change_ore: end.insured_value_ore - start.insured_value_ore, ...await flows(period.from, period.to) },
+    totals: { ...end, insured_value_change_ore: end.insured_value_ore - start.insured_value_ore, ...(await flows(period.from, period.to)) },
   };
 }
 
@@ -174,15 +180,23 @@ describe('GET /api/stats/insurance', () => {
           const [row] = await t.db.query<{ id: number }>("SELECT id FROM subscriptions WHERE kind = 'travel' AND state = 'pending' ORDER BY id DESC LIMIT 1");
           if (row) await decide('subscription', row.id, random.pick(['accept', 'reject'] as const), random.day(day < today() ? day : start, today()));
         } else if (action === 3) {
-          const [row] = await t.db.query<{ id: number; insurance_start: string }>("SELECT id, insurance_start::text FROM instruments WHERE state = 'requested' ORDER BY id LIMIT 1");
+          const [row] = await t.db.query<{ id: number; insurance_start: string }>(
+            "SELECT id, insurance_start::text FROM instruments WHERE state = 'requested' ORDER BY id LIMIT 1",
+          );
           if (row) await decide('instrument', row.id, random.pick(['accept', 'reject'] as const), random.day(start, today()));
         } else if (action === 4) {
           await t.db.query("UPDATE instruments SET value = $1 WHERE id = (SELECT max(id) FROM instruments WHERE state = 'active')", [random.int(1, 900) * 100]);
         } else if (action === 5) {
-          await t.db.query(`UPDATE subscriptions SET state = 'ended', subscription_end = greatest(coalesce(subscription_start, $1::date), $1::date)
-                             WHERE id = (SELECT min(id) FROM subscriptions WHERE kind = 'travel' AND state = 'active')`, [day]);
+          await t.db.query(
+            `UPDATE subscriptions SET state = 'ended', subscription_end = greatest(coalesce(subscription_start, $1::date), $1::date)
+                             WHERE id = (SELECT min(id) FROM subscriptions WHERE kind = 'travel' AND state = 'active')`,
+            [day],
+          );
         } else {
-          await t.db.query("UPDATE instruments SET insurance_end = greatest(insurance_start, $1::date) WHERE id = (SELECT min(id) FROM instruments WHERE state = 'active' AND insurance_end IS NULL)", [day]);
+          await t.db.query(
+            "UPDATE instruments SET insurance_end = greatest(insurance_start, $1::date) WHERE id = (SELECT min(id) FROM instruments WHERE state = 'active' AND insurance_end IS NULL)",
+            [day],
+          );
         }
       }
       await expectAllPeriodsDirect();
@@ -208,13 +222,33 @@ describe('GET /api/stats/insurance', () => {
     const book = await readWorkbook(response.rawPayload);
     expect(Object.keys(book)).toEqual(['Forsikring per måned', 'Godkjent og avvist']);
     const names = answer.totals.travel_by_product.map((product) => `Reise: ${product.name}`);
-    expect(book['Forsikring per måned'][0]).toEqual(['Måned', 'Med reiseforsikring', ...names, 'Forsikrede instrumenter', 'Forsikringsverdi', 'Endring i verdi']);
-    expect(book['Forsikring per måned'].slice(1)).toEqual(answer.series.map((row) => [
-      row.month, row.travel_members, ...row.travel_by_product.map((product) => product.count), row.instruments_insured,
-      row.insured_value_ore / 100, row.insured_value_change_ore / 100,
-    ]));
-    expect(book['Godkjent og avvist'][0]).toEqual(['Måned', 'Reiseforsikring godkjent', 'Reiseforsikring avvist', 'Instrumenter godkjent', 'Instrumenter avvist']);
-    expect(book['Godkjent og avvist'].slice(1)).toEqual(answer.series.map((row) =>
-      [row.month, row.travel_accepted, row.travel_rejected, row.instruments_accepted, row.instruments_rejected]));
+    expect(book['Forsikring per måned'][0]).toEqual([
+      'Måned',
+      'Med reiseforsikring',
+      ...names,
+      'Forsikrede instrumenter',
+      'Forsikringsverdi',
+      'Endring i verdi',
+    ]);
+    expect(book['Forsikring per måned'].slice(1)).toEqual(
+      answer.series.map((row) => [
+        row.month,
+        row.travel_members,
+        ...row.travel_by_product.map((product) => product.count),
+        row.instruments_insured,
+        row.insured_value_ore / 100,
+        row.insured_value_change_ore / 100,
+      ]),
+    );
+    expect(book['Godkjent og avvist'][0]).toEqual([
+      'Måned',
+      'Reiseforsikring godkjent',
+      'Reiseforsikring avvist',
+      'Instrumenter godkjent',
+      'Instrumenter avvist',
+    ]);
+    expect(book['Godkjent og avvist'].slice(1)).toEqual(
+      answer.series.map((row) => [row.month, row.travel_accepted, row.travel_rejected, row.instruments_accepted, row.instruments_rejected]),
+    );
   });
 });

@@ -126,7 +126,9 @@ describe('members', () => {
         if (action === 'join' || !someone) {
           const joined = ago(random.int(0, 400));
           await world.member(addDays(joined, -random.int(0, 9)), joined, {
-            birthdate: random.next() < 0.2 ? null : `${random.int(1940, 2012)}-05-05`, instrument: random.int(0, 5), news2: random.next() < 0.5,
+            birthdate: random.next() < 0.2 ? null : `${random.int(1940, 2012)}-05-05`,
+            instrument: random.int(0, 5),
+            news2: random.next() < 0.5,
           });
         } else if (action === 'end') await world.end(someone.member_id, after(someone.start));
         else if (action === 'cancel') await world.cancel(someone.member_id, after(someone.start));
@@ -157,18 +159,38 @@ describe('members', () => {
     expect(response.headers['content-disposition']).toContain(`nokkeltall-medlemmer-${from}-${world.today}.xlsx`);
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'stats-')), 'medlemmer.xlsx');
     writeFileSync(file, response.rawPayload);
-    const read = JSON.parse(execFileSync('/usr/bin/python3', ['-c', `
+    const read = JSON.parse(
+      execFileSync('/usr/bin/python3', [
+        '-c',
+        `
 import json, sys, openpyxl
 book = openpyxl.load_workbook(sys.argv[1])
 print(json.dumps({ws.title: [[c for c in row] for row in ws.iter_rows(values_only=True)] for ws in book.worksheets}))
-`, file]).toString());
+`,
+        file,
+      ]).toString(),
+    );
     expect(Object.keys(read)).toEqual(['Medlemmer per måned', 'Perioden', 'Alder', 'Hovedinstrument', 'Samtykke']);
     expect(read['Medlemmer per måned'][0]).toEqual([
-      'Måned', 'Medlemmer ved månedens slutt', 'Innmeldte', 'Utmeldte', 'Meldte seg ut', 'Strøket for manglende betaling', 'Slettet', 'Netto vekst',
+      'Måned',
+      'Medlemmer ved månedens slutt',
+      'Innmeldte',
+      'Utmeldte',
+      'Meldte seg ut',
+      'Strøket for manglende betaling',
+      'Slettet',
+      'Netto vekst',
     ]);
     const last = json.series.at(-1);
     expect(read['Medlemmer per måned'].at(-1)).toEqual([
-      last.month, last.members, last.joins, last.leaves, last.leaves_resigned, last.leaves_lapsed, last.leaves_erased, last.net,
+      last.month,
+      last.members,
+      last.joins,
+      last.leaves,
+      last.leaves_resigned,
+      last.leaves_lapsed,
+      last.leaves_erased,
+      last.net,
     ]);
     expect(read['Medlemmer per måned']).toHaveLength(json.series.length + 1);
     expect(read.Perioden).toContainEqual(['Medlemmer i dag', json.totals.members_now]);

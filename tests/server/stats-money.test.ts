@@ -37,11 +37,20 @@ async function stats(query: { from: string; to?: string }): Promise<MoneyStats> 
 
 /** An invoice made by the billing's own createInvoice, dated `day`. */
 async function invoiceOn(member: { id: number }, day: string, kind: 'renewal' | 'cover', amount: number): Promise<number> {
-  return t.db.transaction((tx) => createInvoice(tx, {
-    memberId: member.id, year: Number(day.slice(0, 4)), kind, invoiceDate: day, dueDays: 14, campaignCode: null, actorId: null,
-    reason: 'Test', sending: null,
-    lines: [{ product_id: 3, subscription_id: null, description: kind, period_from: day, period_to: `${day.slice(0, 4)}-12-31`, amount_ore: amount }],
-  }));
+  return t.db.transaction((tx) =>
+    createInvoice(tx, {
+      memberId: member.id,
+      year: Number(day.slice(0, 4)),
+      kind,
+      invoiceDate: day,
+      dueDays: 14,
+      campaignCode: null,
+      actorId: null,
+      reason: 'Test',
+      sending: null,
+      lines: [{ product_id: 3, subscription_id: null, description: kind, period_from: day, period_to: `${day.slice(0, 4)}-12-31`, amount_ore: amount }],
+    }),
+  );
 }
 
 /** A payment booked the way its channel books it (an OCR line, Vipps on Min side, a Vipps agreement's charge). */
@@ -50,7 +59,10 @@ async function book(invoiceId: number, amount: number, paidOn: string, how: 'ocr
   await t.db.transaction(async (tx) => {
     const invoice = await lockInvoice(tx, invoiceId);
     await bookPayment(tx, invoice, {
-      amountOre: how === 'reversal' ? -amount : amount, paidOn, note: null, actorId: null,
+      amountOre: how === 'reversal' ? -amount : amount,
+      paidOn,
+      note: null,
+      actorId: null,
       method: how === 'ocr' || how === 'reversal' ? 'ocr' : 'vipps',
       source: how === 'agreement' ? `vipps-charge:order-${source}` : `${how}-${source}`,
     });
@@ -60,19 +72,26 @@ async function book(invoiceId: number, amount: number, paidOn: string, how: 'ocr
 /** Staff's credit, dated `day` afterwards (the credit itself can only be made today). */
 async function creditOn(invoiceId: number, amount: number, day: string) {
   await creditInvoice(t.db, invoiceId, { amount, reason: 'Feil pris' }, staff.id);
-  await t.db.query('UPDATE invoice_credits SET created_at = ($2::date + time \'12:00\') AT TIME ZONE \'Europe/Oslo\' WHERE id = (SELECT max(id) FROM invoice_credits WHERE invoice_id = $1)', [invoiceId, day]);
+  await t.db.query(
+    "UPDATE invoice_credits SET created_at = ($2::date + time '12:00') AT TIME ZONE 'Europe/Oslo' WHERE id = (SELECT max(id) FROM invoice_credits WHERE invoice_id = $1)",
+    [invoiceId, day],
+  );
 }
 
 const CHANNEL_SQL = `CASE WHEN p.method = 'vipps' AND p.source LIKE 'vipps-charge:%' THEN 'vipps_agreement'
   WHEN p.method = 'vipps' THEN 'vipps' WHEN i.channel = 'EFAKTURA' THEN 'efaktura' WHEN i.channel = 'EMAIL' THEN 'email' ELSE 'avtalegiro' END`;
 
-const sumOf = async (sql: string, params: unknown[]) => Number((await t.db.query<{ n: string }>(`SELECT coalesce(sum(x), 0)::bigint::text AS n FROM (${sql}) q`, params))[0].n);
+const sumOf = async (sql: string, params: unknown[]) =>
+  Number((await t.db.query<{ n: string }>(`SELECT coalesce(sum(x), 0)::bigint::text AS n FROM (${sql}) q`, params))[0].n);
 
 /** Invoiced between two days by the definition: non-draft invoices by invoice date, less credits by their Oslo day. */
 const invoicedBetween = async (from: string, to: string) =>
-  await sumOf("SELECT total_ore AS x FROM invoices WHERE state <> 'draft' AND invoice_date BETWEEN $1 AND $2", [from, to])
-  - await sumOf(`SELECT c.amount_ore AS x FROM invoice_credits c JOIN invoices i ON i.id = c.invoice_id
-                  WHERE i.state <> 'draft' AND (c.created_at AT TIME ZONE 'Europe/Oslo')::date BETWEEN $1 AND $2`, [from, to]);
+  (await sumOf("SELECT total_ore AS x FROM invoices WHERE state <> 'draft' AND invoice_date BETWEEN $1 AND $2", [from, to])) -
+  (await sumOf(
+    `SELECT c.amount_ore AS x FROM invoice_credits c JOIN invoices i ON i.id = c.invoice_id
+                  WHERE i.state <> 'draft' AND (c.created_at AT TIME ZONE 'Europe/Oslo')::date BETWEEN $1 AND $2`,
+    [from, to],
+  ));
 const paidBetween = (from: string, to: string) => sumOf('SELECT amount_ore AS x FROM invoice_payments WHERE paid_on BETWEEN $1 AND $2', [from, to]);
 
 /** The whole answer by direct counts over the raw tables. */
@@ -94,10 +113,14 @@ async function direct(query: { from: string; to?: string }): Promise<MoneyStats>
     `SELECT CASE WHEN due_date >= $1::date THEN 'not_due' WHEN due_date >= $1::date - 30 THEN '1_30'
                  WHEN due_date >= $1::date - 60 THEN '31_60' WHEN due_date >= $1::date - 90 THEN '61_90' ELSE 'over_90' END AS key,
             count(*)::int AS invoices, sum(total_ore - paid_ore - credited_ore)::bigint::text AS amount
-       FROM invoices WHERE state <> 'credited' AND total_ore > paid_ore + credited_ore GROUP BY 1`, [period.today]);
+       FROM invoices WHERE state <> 'credited' AND total_ore > paid_ore + credited_ore GROUP BY 1`,
+    [period.today],
+  );
   const channels = await t.db.query<{ channel: string; payments: number; amount: string }>(
     `SELECT ${CHANNEL_SQL} AS channel, sum(sign(p.amount_ore))::int AS payments, sum(p.amount_ore)::bigint::text AS amount
-       FROM invoice_payments p JOIN invoices i ON i.id = p.invoice_id WHERE p.paid_on BETWEEN $1 AND $2 GROUP BY 1`, [period.from, period.to]);
+       FROM invoice_payments p JOIN invoices i ON i.id = p.invoice_id WHERE p.paid_on BETWEEN $1 AND $2 GROUP BY 1`,
+    [period.from, period.to],
+  );
   const labels = { not_due: 'Ikke forfalt', '1_30': '1–30 dager', '31_60': '31–60 dager', '61_90': '61–90 dager', over_90: 'Over 90 dager' };
   const channelLabels = { efaktura: 'eFaktura', email: 'E-post', avtalegiro: 'AvtaleGiro', vipps: 'Vipps', vipps_agreement: 'Vipps-avtale' };
   const outstandingByAge = Object.entries(labels).map(([key, label]) => {
@@ -187,7 +210,8 @@ describe('GET /api/stats/money', () => {
     for (let batch = 0; batch < 6; batch += 1) {
       for (let step = 0; step < 8; step += 1) {
         const invoices = await t.db.query<{ id: number; state: string; open: number }>(
-          'SELECT id, state, greatest(total_ore - paid_ore - credited_ore, 0) AS open FROM invoices ORDER BY id');
+          'SELECT id, state, greatest(total_ore - paid_ore - credited_ore, 0) AS open FROM invoices ORDER BY id',
+        );
         const invoice = random.pick(invoices);
         const action = random.int(0, 6);
         if (action === 0) await invoiceOn(random.pick(members), random.day(start, today()), 'cover', random.int(1, 500) * 100);
@@ -195,11 +219,18 @@ describe('GET /api/stats/money', () => {
           await book(invoice.id, random.int(1, invoice.open), random.day(start, today()), random.pick(['ocr', 'vipps', 'agreement'] as const));
         } else if (action === 2 && invoice.open > 0 && invoice.state !== 'draft' && invoice.state !== 'credited') {
           await creditOn(invoice.id, random.int(1, invoice.open), random.day(start, today()));
-        } else if (action === 3) await t.db.query('UPDATE invoices SET invoice_date = $2, due_date = greatest(due_date, $2) WHERE id = $1', [invoice.id, random.day(start, today())]);
-        else if (action === 4) await t.db.query('UPDATE invoices SET channel = $2 WHERE id = $1', [invoice.id, random.pick(['EFAKTURA', 'EMAIL', 'AVTALEGIRO'])]);
-        else if (action === 5) await t.db.query('DELETE FROM invoice_payments WHERE id = (SELECT min(id) FROM invoice_payments WHERE invoice_id = $1)', [invoice.id]);
+        } else if (action === 3)
+          await t.db.query('UPDATE invoices SET invoice_date = $2, due_date = greatest(due_date, $2) WHERE id = $1', [invoice.id, random.day(start, today())]);
+        else if (action === 4)
+          await t.db.query('UPDATE invoices SET channel = $2 WHERE id = $1', [invoice.id, random.pick(['EFAKTURA', 'EMAIL', 'AVTALEGIRO'])]);
+        else if (action === 5)
+          await t.db.query('DELETE FROM invoice_payments WHERE id = (SELECT min(id) FROM invoice_payments WHERE invoice_id = $1)', [invoice.id]);
         else if (action === 6 && random.next() < 0.3) await t.db.query('DELETE FROM invoices WHERE id = $1', [invoice.id]);
-        else await t.db.query('UPDATE invoice_payments SET paid_on = $2 WHERE id = (SELECT max(id) FROM invoice_payments WHERE invoice_id = $1)', [invoice.id, random.day(start, today())]);
+        else
+          await t.db.query('UPDATE invoice_payments SET paid_on = $2 WHERE id = (SELECT max(id) FROM invoice_payments WHERE invoice_id = $1)', [
+            invoice.id,
+            random.day(start, today()),
+          ]);
       }
       await expectAllPeriodsDirect();
     }
@@ -225,8 +256,9 @@ describe('GET /api/stats/money', () => {
     const book = await readWorkbook(response.rawPayload);
     expect(Object.keys(book)).toEqual(['Fakturert og innbetalt', 'Utestående etter alder', 'Innbetalt per kanal']);
     expect(book['Fakturert og innbetalt'][0]).toEqual(['Måned', 'Fakturert', 'Innbetalt', 'Fakturert hittil i år', 'Innbetalt hittil i år']);
-    expect(book['Fakturert og innbetalt'].slice(1)).toEqual(answer.series.map((row) =>
-      [row.month, row.invoiced_ore / 100, row.paid_ore / 100, row.invoiced_ytd_ore / 100, row.paid_ytd_ore / 100]));
+    expect(book['Fakturert og innbetalt'].slice(1)).toEqual(
+      answer.series.map((row) => [row.month, row.invoiced_ore / 100, row.paid_ore / 100, row.invoiced_ytd_ore / 100, row.paid_ytd_ore / 100]),
+    );
     expect(book['Utestående etter alder'][0]).toEqual(['Dager over forfall', 'Fakturaer', 'Utestående']);
     expect(book['Utestående etter alder'].slice(1)).toEqual(answer.totals.outstanding_by_age.map((row) => [row.label, row.invoices, row.amount_ore / 100]));
     expect(book['Innbetalt per kanal'][0]).toEqual(['Kanal', 'Innbetalinger', 'Innbetalt']);

@@ -11,11 +11,22 @@ const OSLO = (column: string) => `to_char((${column} AT TIME ZONE 'Europe/Oslo')
 
 export const periodOf = (from: string, to: string, today: string): StatsPeriod => ({ from, to, today, months: monthsBetween(from, to) });
 
-interface Period { start: string; stop: string | null }
+interface Period {
+  start: string;
+  stop: string | null;
+}
 
 /** Each account's membership periods, merged where they overlap or touch. */
 async function periods(db: Database) {
-  const subs = await db.query<{ member_id: number; state: string; start: string | null; end: string | null; validated: string | null; cancelled: string | null; created: string }>(
+  const subs = await db.query<{
+    member_id: number;
+    state: string;
+    start: string | null;
+    end: string | null;
+    validated: string | null;
+    cancelled: string | null;
+    created: string;
+  }>(
     `SELECT s.member_id, s.state, to_char(s.subscription_start, 'YYYY-MM-DD') AS start, to_char(s.subscription_end, 'YYYY-MM-DD') AS "end",
             ${OSLO('s.validated_at')} AS validated, ${OSLO('s.cancelled_at')} AS cancelled, ${OSLO('s.created_at')} AS created
        FROM subscriptions s JOIN accounts a ON a.id = s.member_id
@@ -23,8 +34,7 @@ async function periods(db: Database) {
   );
   const byMember = new Map<number, Period[]>();
   for (const sub of subs) {
-    const accepted = sub.state === 'active' || sub.state === 'ended'
-      || (sub.state === 'cancelled' && (sub.validated !== null || sub.start !== null));
+    const accepted = sub.state === 'active' || sub.state === 'ended' || (sub.state === 'cancelled' && (sub.validated !== null || sub.start !== null));
     if (!accepted) continue;
     const start = sub.start ?? sub.validated ?? sub.created;
     let stop = sub.state === 'active' ? sub.end : (sub.end ?? sub.cancelled ?? start);
@@ -46,7 +56,15 @@ async function periods(db: Database) {
   return { subs, merged };
 }
 
-const BANDS = [[-1000, 'under_20'], [20, '20_29'], [30, '30_39'], [40, '40_49'], [50, '50_59'], [60, '60_69'], [70, '70_plus']] as const;
+const BANDS = [
+  [-1000, 'under_20'],
+  [20, '20_29'],
+  [30, '30_39'],
+  [40, '40_49'],
+  [50, '50_59'],
+  [60, '60_69'],
+  [70, '70_plus'],
+] as const;
 
 export async function directMembers(db: Database, period: StatsPeriod): Promise<MembersStats> {
   const { merged } = await periods(db);
@@ -54,9 +72,13 @@ export async function directMembers(db: Database, period: StatsPeriod): Promise<
     `SELECT id, ${OSLO('erased_at')} AS erased, extract(year FROM birthdate)::int AS born, primary_instrument_type AS instrument,
             newsletter_2 AS news2, newsletter_3 AS news3 FROM accounts WHERE role_id = 2`,
   );
-  const lapses = new Set((await db.query<{ key: string }>(
-    `SELECT DISTINCT i.member_id || ' ' || ${OSLO('e.at')} AS key FROM invoice_events e JOIN invoices i ON i.id = e.invoice_id WHERE e.to_state = 'lapsed'`,
-  )).map((row) => row.key));
+  const lapses = new Set(
+    (
+      await db.query<{ key: string }>(
+        `SELECT DISTINCT i.member_id || ' ' || ${OSLO('e.at')} AS key FROM invoice_events e JOIN invoices i ON i.id = e.invoice_id WHERE e.to_state = 'lapsed'`,
+      )
+    ).map((row) => row.key),
+  );
   const account = new Map(accounts.map((row) => [row.id, row]));
   const reasonOf = (member: number, stop: string) =>
     lapses.has(`${member} ${stop}`) ? 'lapsed' : account.get(member)!.erased === stop ? 'erased' : 'resigned';
@@ -90,7 +112,14 @@ export async function directMembers(db: Database, period: StatsPeriod): Promise<
   const titles = new Map((await db.query<{ id: number; title: string }>('SELECT id, title FROM instrument_categories')).map((r) => [r.id, r.title]));
   const labels = new Map((await db.query<{ kind: string; label_nb: string }>('SELECT kind, label_nb FROM consent_kinds')).map((r) => [r.kind, r.label_nb]));
   const ageLabels: Record<string, string> = {
-    under_20: 'Under 20', '20_29': '20–29', '30_39': '30–39', '40_49': '40–49', '50_59': '50–59', '60_69': '60–69', '70_plus': '70 og over', unknown: 'Ukjent alder',
+    under_20: 'Under 20',
+    '20_29': '20–29',
+    '30_39': '30–39',
+    '40_49': '40–49',
+    '50_59': '50–59',
+    '60_69': '60–69',
+    '70_plus': '70 og over',
+    unknown: 'Ukjent alder',
   };
   const instruments = new Map<number, number>();
   for (const member of now) instruments.set(member.instrument, (instruments.get(member.instrument) ?? 0) + 1);
@@ -108,7 +137,9 @@ export async function directMembers(db: Database, period: StatsPeriod): Promise<
         .map(([id, count]) => ({ key: String(id), label: titles.get(id) ?? 'Ikke oppgitt', count }))
         .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label, 'nb') || a.key.localeCompare(b.key)),
       consents: (['newsletter_2', 'newsletter_3'] as const).map((key) => ({
-        key, label: labels.get(key)!, count: now.filter((m) => (key === 'newsletter_2' ? m.news2 : m.news3)).length,
+        key,
+        label: labels.get(key)!,
+        count: now.filter((m) => (key === 'newsletter_2' ? m.news2 : m.news3)).length,
       })),
     },
   };
@@ -164,10 +195,12 @@ export async function directRequests(db: Database, period: StatsPeriod): Promise
       GROUP BY i.member_id`,
     [period.today],
   );
-  const series = period.months.flatMap((month) => KINDS.map((kind) => {
-    const first = `${month}-01` < period.from ? period.from : `${month}-01`;
-    return { month, kind, ...figures(kind, first, monthCutoff(period, month)) };
-  }));
+  const series = period.months.flatMap((month) =>
+    KINDS.map((kind) => {
+      const first = `${month}-01` < period.from ? period.from : `${month}-01`;
+      return { month, kind, ...figures(kind, first, monthCutoff(period, month)) };
+    }),
+  );
   return {
     from: period.from,
     to: period.to,

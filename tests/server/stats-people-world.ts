@@ -59,10 +59,12 @@ export class World {
   /** A finished registration with its pending application, received on `day`; answers the ids. */
   async apply(day: string, person: { birthdate?: string | null; instrument?: number; news2?: boolean; news3?: boolean } = {}) {
     const account = await createAccount(this.t.db, { role_id: 1, birthdate: person.birthdate ?? null, remote_id: null });
-    await this.t.db.query(
-      'UPDATE accounts SET primary_instrument_type = $2, newsletter_2 = $3, newsletter_3 = $4 WHERE id = $1',
-      [account.id, person.instrument ?? 1, person.news2 ?? false, person.news3 ?? false],
-    );
+    await this.t.db.query('UPDATE accounts SET primary_instrument_type = $2, newsletter_2 = $3, newsletter_3 = $4 WHERE id = $1', [
+      account.id,
+      person.instrument ?? 1,
+      person.news2 ?? false,
+      person.news3 ?? false,
+    ]);
     const subscription = await this.newApplication(account.id, day);
     return { memberId: account.id, subscriptionId: subscription };
   }
@@ -175,9 +177,17 @@ export class World {
 
   /** An instrument the member asked to insure (the real request, from Min side), received on `day`. */
   async instrumentRequest(memberId: number, day: string) {
-    const instrument = await createInstrument(this.t.db, { id: memberId, staff: false }, {
-      member_id: memberId, instrument_category: GUITAR, make: 'Fender', model: 'Stratocaster', value: 12000,
-    });
+    const instrument = await createInstrument(
+      this.t.db,
+      { id: memberId, staff: false },
+      {
+        member_id: memberId,
+        instrument_category: GUITAR,
+        make: 'Fender',
+        model: 'Stratocaster',
+        value: 12000,
+      },
+    );
     await this.t.db.query('UPDATE instruments SET created_at = $2::timestamptz WHERE id = $1', [instrument.id, noon(day)]);
     // The instrument queue keeps each member's oldest request time (migration 017); no real write moves created_at.
     await this.t.db.query('SELECT refresh_list_counts(ARRAY[$1::int])', [memberId]);
@@ -185,7 +195,7 @@ export class World {
   }
 
   async decideInstrument(id: number, action: 'accept' | 'reject', day: string) {
-    const request = action === 'accept' ? { action } as const : { action, reason: '<p>Verdien mangler takst</p>', sendEmail: false } as const;
+    const request = action === 'accept' ? ({ action } as const) : ({ action, reason: '<p>Verdien mangler takst</p>', sendEmail: false } as const);
     await actOnInstruments(this.t.db, this.t.services.outbox, this.staffId, { ids: [id] }, request, this.t.config.billing);
     const column = action === 'accept' ? 'validated_at' : 'rejected_at';
     await this.t.db.query(`UPDATE instruments SET ${column} = $2::timestamptz WHERE id = $1`, [id, noon(day)]);

@@ -48,8 +48,11 @@ async function expectDirectCounts(label: string) {
     expect(response.statusCode, response.body).toBe(200);
     const answer = response.json().data;
     expect(answer, `${label}: ${from}–${to}`).toEqual(await directRequests(t.db, periodOf(from, to, world.today)));
-    expect(answer.totals.kinds.map((kind: { waiting_now: number }) => kind.waiting_now))
-      .toEqual([badges['pending-memberships'], badges['pending-travel'], badges['pending-instruments']]);
+    expect(answer.totals.kinds.map((kind: { waiting_now: number }) => kind.waiting_now)).toEqual([
+      badges['pending-memberships'],
+      badges['pending-travel'],
+      badges['pending-instruments'],
+    ]);
   }
 }
 
@@ -159,22 +162,47 @@ describe('requests', () => {
     expect(response.headers['content-disposition']).toContain(`nokkeltall-foresporsler-${from}-${world.today}.xlsx`);
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'stats-')), 'foresporsler.xlsx');
     writeFileSync(file, response.rawPayload);
-    const read = JSON.parse(execFileSync('/usr/bin/python3', ['-c', `
+    const read = JSON.parse(
+      execFileSync('/usr/bin/python3', [
+        '-c',
+        `
 import json, sys, openpyxl
 book = openpyxl.load_workbook(sys.argv[1])
 print(json.dumps({ws.title: [[c for c in row] for row in ws.iter_rows(values_only=True)] for ws in book.worksheets}))
-`, file]).toString());
+`,
+        file,
+      ]).toString(),
+    );
     expect(Object.keys(read)).toEqual(['Forespørsler per måned', 'Perioden og nå']);
     const months = read['Forespørsler per måned'];
     expect(months[0]).toEqual(['Måned', 'Type', 'Mottatt', 'Behandlet', 'Godkjent', 'Avvist', 'Median ventetid (dager)', '90-persentil ventetid (dager)']);
     expect(months).toHaveLength(json.series.length + 1);
     const first = json.series[0];
-    expect(months[1]).toEqual([first.month, 'Medlemskap', first.received, first.handled, first.accepted, first.rejected, first.median_wait_days, first.p90_wait_days]);
+    expect(months[1]).toEqual([
+      first.month,
+      'Medlemskap',
+      first.received,
+      first.handled,
+      first.accepted,
+      first.rejected,
+      first.median_wait_days,
+      first.p90_wait_days,
+    ]);
     const totals = read['Perioden og nå'];
     expect(totals[0].slice(-3)).toEqual(['Venter nå', 'Eldste venter (dager)', 'Median venter (dager)']);
     const travel = json.totals.kinds[1];
-    expect(totals[2]).toEqual(['Reiseforsikring', travel.received, travel.handled, travel.accepted, travel.rejected,
-      travel.median_wait_days, travel.p90_wait_days, travel.waiting_now, travel.oldest_waiting_days, travel.median_waiting_days]);
+    expect(totals[2]).toEqual([
+      'Reiseforsikring',
+      travel.received,
+      travel.handled,
+      travel.accepted,
+      travel.rejected,
+      travel.median_wait_days,
+      travel.p90_wait_days,
+      travel.waiting_now,
+      travel.oldest_waiting_days,
+      travel.median_waiting_days,
+    ]);
   });
 
   it('are for staff with the right only, and refuse a period that ends before it begins', async () => {

@@ -35,8 +35,16 @@ describe('pending request lists', () => {
         id: pending,
         member_id: applicant.id,
         member: {
-          id: applicant.id, remote_id: null, first_name: 'Ørjan', last_name: tag, email: applicant.email, phone: '40000001',
-          address: 'Storgata 1', postal_code: '0155', postal_area: 'OSLO', artist_name: null,
+          id: applicant.id,
+          remote_id: null,
+          first_name: 'Ørjan',
+          last_name: tag,
+          email: applicant.email,
+          phone: '40000001',
+          address: 'Storgata 1',
+          postal_code: '0155',
+          postal_area: 'OSLO',
+          artist_name: null,
         },
         created_at: expect.any(String),
         status: 0,
@@ -63,14 +71,22 @@ describe('pending request lists', () => {
     const tag = uniqueTag();
     const member = await createAccount(t.db, { last_name: tag });
     const pending = await createSubscription(t.db, {
-      member_id: member.id, product_id: PRODUCTS.travelWorld, kind: 'travel', subscription_start: '2026-06-01',
+      member_id: member.id,
+      product_id: PRODUCTS.travelWorld,
+      kind: 'travel',
+      subscription_start: '2026-06-01',
     });
     await createSubscription(t.db, { member_id: member.id, product_id: PRODUCTS.travel, kind: 'travel', state: 'active' });
     const body = (await get(`/api/subscription/list/pending-travel?filter[name]=${tag}`)).json();
     expect(body.total).toBe(1);
     expect(body.data[0]).toMatchObject({
-      id: pending, member_id: member.id, member: { id: member.id, last_name: tag }, product_id: PRODUCTS.travelWorld,
-      product: { id: PRODUCTS.travelWorld, name: 'Reiseforsikring Verden' }, subscription_start: '2026-06-01', status: 0,
+      id: pending,
+      member_id: member.id,
+      member: { id: member.id, last_name: tag },
+      product_id: PRODUCTS.travelWorld,
+      product: { id: PRODUCTS.travelWorld, name: 'Reiseforsikring Verden' },
+      subscription_start: '2026-06-01',
+      status: 0,
     });
   });
 
@@ -88,8 +104,11 @@ describe('pending request lists', () => {
     const body = (await get(`/api/subscription/list/pending-instruments?filter[name]=${tag}`)).json();
     expect(body.total).toBe(1);
     expect(body.data[0]).toMatchObject({
-      id: waiting.id, member_id: waiting.id, member: { first_name: 'Venter', last_name: tag },
-      product: 'Instrumentforsikring', Status: 3,
+      id: waiting.id,
+      member_id: waiting.id,
+      member: { first_name: 'Venter', last_name: tag },
+      product: 'Instrumentforsikring',
+      Status: 3,
     });
   });
 
@@ -139,7 +158,12 @@ describe('GET /api/subscription/:id', () => {
     const asStaff = await get(`/api/subscription/${id}`);
     expect(asStaff.statusCode).toBe(200);
     expect(asStaff.json().data).toMatchObject({
-      id, member_id: owner.id, product: { id: PRODUCTS.travel, name: 'Reiseforsikring Europa' }, state: 'active', status: 1, value: 1290,
+      id,
+      member_id: owner.id,
+      product: { id: PRODUCTS.travel, name: 'Reiseforsikring Europa' },
+      state: 'active',
+      status: 1,
+      value: 1290,
     });
     expect(asStaff.json().data.subscription_lines).toBeUndefined();
     expect((await get(`/api/subscription/${id}`, owner.token)).statusCode).toBe(200);
@@ -157,14 +181,17 @@ describe('GET /api/subscription/:id', () => {
 });
 
 describe('POST /api/subscription/cancel/:id', () => {
-  const cancel = (id: number, token = staff.token) =>
-    t.app.inject({ method: 'POST', url: `/api/subscription/cancel/${id}`, headers: bearer(token) });
+  const cancel = (id: number, token = staff.token) => t.app.inject({ method: 'POST', url: `/api/subscription/cancel/${id}`, headers: bearer(token) });
 
   it('stops the insurance today, stops its instruments and writes iterations', async () => {
     const today = todayInOslo();
     const member = await createAccount(t.db);
     const id = await createSubscription(t.db, {
-      member_id: member.id, product_id: PRODUCTS.instrument, kind: 'instrument', state: 'active', subscription_start: '2025-01-01',
+      member_id: member.id,
+      product_id: PRODUCTS.instrument,
+      kind: 'instrument',
+      state: 'active',
+      subscription_start: '2025-01-01',
     });
     const insured = await createInstrument(t.db, { member_id: member.id, instrument_category: GUITAR, subscription_id: id });
     const loose = await createInstrument(t.db, { member_id: member.id, instrument_category: GUITAR });
@@ -175,14 +202,15 @@ describe('POST /api/subscription/cancel/:id', () => {
     expect(response.json().data).toMatchObject({ id, state: 'cancelled', status: 3, subscription_end: today });
     expect(response.json().data.subscription_lines).toEqual([]);
 
-    const [row] = await t.db.query<{ cancelled_by: number; cancelled_at: Date | null }>(
-      'SELECT cancelled_by, cancelled_at FROM subscriptions WHERE id = $1', [id],
-    );
+    const [row] = await t.db.query<{ cancelled_by: number; cancelled_at: Date | null }>('SELECT cancelled_by, cancelled_at FROM subscriptions WHERE id = $1', [
+      id,
+    ]);
     expect(row.cancelled_by).toBe(staff.id);
     expect(row.cancelled_at).toBeInstanceOf(Date);
 
     const instruments = await t.db.query<{ id: number; insurance_end: string | null }>(
-      'SELECT id, insurance_end FROM instruments WHERE member_id = $1 ORDER BY id', [member.id],
+      'SELECT id, insurance_end FROM instruments WHERE member_id = $1 ORDER BY id',
+      [member.id],
     );
     expect(instruments).toEqual([
       { id: insured, insurance_end: today },
@@ -191,7 +219,8 @@ describe('POST /api/subscription/cancel/:id', () => {
     ]);
 
     const subscriptionIterations = await t.db.query<{ snapshot: Record<string, unknown>; created_by: number }>(
-      'SELECT snapshot, created_by FROM subscription_iterations WHERE subscription_id = $1', [id],
+      'SELECT snapshot, created_by FROM subscription_iterations WHERE subscription_id = $1',
+      [id],
     );
     expect(subscriptionIterations).toHaveLength(1);
     expect(subscriptionIterations[0].created_by).toBe(staff.id);
@@ -203,7 +232,10 @@ describe('POST /api/subscription/cancel/:id', () => {
       [member.id],
     );
     expect(instrumentIterations.map((it) => it.instrument_id)).toEqual([insured, loose]);
-    expect(instrumentIterations[0]).toMatchObject({ created_by: staff.id, snapshot: { id: insured, insurance_end: today, category: 'Gitar', state: 'active' } });
+    expect(instrumentIterations[0]).toMatchObject({
+      created_by: staff.id,
+      snapshot: { id: insured, insurance_end: today, category: 'Gitar', state: 'active' },
+    });
   });
 
   it('refuses what is not an active instrument insurance', async () => {

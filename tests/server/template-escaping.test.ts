@@ -37,13 +37,19 @@ describe('placeholders filled with hostile names', () => {
       const preview = await previewTemplate(t.db, template.id, member.id, { publicUrl: t.config.publicUrl, sender: t.config.mailFrom });
       expect(preview, `template ${template.id}`).not.toBeNull();
       for (const html of [preview!.html]) {
-        expect(tags(html).filter((tag) => !allowed.has(tag)), `template ${template.id}`).toEqual([]);
+        expect(
+          tags(html).filter((tag) => !allowed.has(tag)),
+          `template ${template.id}`,
+        ).toEqual([]);
         expect(html).not.toMatch(/<img|<a href="https:\/\/evil/);
       }
       if (!template.slug) continue;
       const id = await sendTemplate(t.db, t.services.outbox, template.slug, { id: member.id, email: member.email, first_name: NAME, last_name: LAST });
       const [logged] = await t.db.query<{ content: string; subject: string }>('SELECT content, subject FROM message_log WHERE id = $1', [id]);
-      expect(tags(logged.content).filter((tag) => !allowed.has(tag)), `template ${template.slug}`).toEqual([]);
+      expect(
+        tags(logged.content).filter((tag) => !allowed.has(tag)),
+        `template ${template.slug}`,
+      ).toEqual([]);
       if (template.content.includes('{first_name}')) expect(logged.content).toContain('&lt;img src=x id=probe');
     }
   });
@@ -54,12 +60,15 @@ describe('placeholders filled with hostile names', () => {
     const campaign = await createCampaign(t.db);
     await t.db.query('UPDATE accounts SET campaign_id = $2 WHERE id = $1', [member.id, campaign.id]);
     const response = await t.app.inject({
-      method: 'POST', url: '/api/member/send-card', headers: bearer(member.token), payload: { member_id: member.id, phone_number: '91234567' },
+      method: 'POST',
+      url: '/api/member/send-card',
+      headers: bearer(member.token),
+      payload: { member_id: member.id, phone_number: '91234567' },
     });
     expect(response.statusCode, response.body).toBeLessThan(300);
-    const [sms] = await t.db.query<{ content: string; channel: string }>(
-      "SELECT content, channel FROM message_log WHERE member_id = $1 AND channel = 'sms'", [member.id],
-    );
+    const [sms] = await t.db.query<{ content: string; channel: string }>("SELECT content, channel FROM message_log WHERE member_id = $1 AND channel = 'sms'", [
+      member.id,
+    ]);
     expect(sms.content).toMatch(/^Hei /);
     expect(sms.content).not.toMatch(/[<>]|&lt;/);
   });

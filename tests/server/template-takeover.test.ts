@@ -53,7 +53,8 @@ async function resetMailForAdmin() {
  */
 function fetchedAddresses(html: string): string[] {
   const found: string[] = [];
-  for (const match of html.matchAll(/\s(?:src|srcset|background|poster|data|action|formaction|dynsrc|lowsrc)\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi)) found.push(match[1]);
+  for (const match of html.matchAll(/\s(?:src|srcset|background|poster|data|action|formaction|dynsrc|lowsrc)\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi))
+    found.push(match[1]);
   for (const match of html.matchAll(/url\(\s*([^)]*)\)/gi)) found.push(match[1]);
   for (const match of html.matchAll(/@import\s+([^;]+)/gi)) found.push(match[1]);
   for (const match of html.matchAll(/<link\b[^>]*>/gi)) found.push(match[0]);
@@ -82,16 +83,18 @@ describe('a staff user tries to send the reset link elsewhere through the templa
   });
 
   it('saves a template with remote images and styles only without them', async () => {
-    const response = await saveTemplate([
-      '<p>Hei {first_name}</p><p>{button}</p>',
-      '<img src="https://elsewhere.example/p.gif">',
-      '<img srcset="https://elsewhere.example/s.gif 1x" src="//elsewhere.example/r.gif">',
-      '<div style="background-image: url(https://elsewhere.example/b.gif); color: #123456">Tekst</div>',
-      '<table background="https://elsewhere.example/t.gif"><tr><td background="https://elsewhere.example/c.gif">Celle</td></tr></table>',
-      '<style>@import url(https://elsewhere.example/s.css);</style><link rel="stylesheet" href="https://elsewhere.example/l.css">',
-      '<video poster="https://elsewhere.example/v.gif"></video><iframe src="https://elsewhere.example/f"></iframe>',
-      '<script src="https://elsewhere.example/x.js"></script>',
-    ].join(''));
+    const response = await saveTemplate(
+      [
+        '<p>Hei {first_name}</p><p>{button}</p>',
+        '<img src="https://elsewhere.example/p.gif">',
+        '<img srcset="https://elsewhere.example/s.gif 1x" src="//elsewhere.example/r.gif">',
+        '<div style="background-image: url(https://elsewhere.example/b.gif); color: #123456">Tekst</div>',
+        '<table background="https://elsewhere.example/t.gif"><tr><td background="https://elsewhere.example/c.gif">Celle</td></tr></table>',
+        '<style>@import url(https://elsewhere.example/s.css);</style><link rel="stylesheet" href="https://elsewhere.example/l.css">',
+        '<video poster="https://elsewhere.example/v.gif"></video><iframe src="https://elsewhere.example/f"></iframe>',
+        '<script src="https://elsewhere.example/x.js"></script>',
+      ].join(''),
+    );
     expect(response.statusCode, response.body).toBe(200);
     const content = response.json().data.content as string;
     expect(content).not.toContain('elsewhere');
@@ -133,9 +136,7 @@ describe('a staff user tries to send the reset link elsewhere through the templa
   });
 
   it('the attack walked through the API: the saved template sends the token only in the button', async () => {
-    const saved = await saveTemplate(
-      '<p>Hei {first_name},</p><p><img src="https://elsewhere.example/p.gif?l=spor"></p><p>{button}</p><p>Hilsen kontoret</p>',
-    );
+    const saved = await saveTemplate('<p>Hei {first_name},</p><p><img src="https://elsewhere.example/p.gif?l=spor"></p><p>{button}</p><p>Hilsen kontoret</p>');
     expect(saved.statusCode).toBe(200);
     const { admin, mail, token } = await resetMailForAdmin();
     expect(mail.html).not.toContain('elsewhere');
@@ -158,7 +159,11 @@ describe('templates stored with the old {link} placeholder', () => {
     await t.db.query("UPDATE email_templates SET content = $1 WHERE slug = 'password-reset'", [legacyReset]);
     await t.db.query("UPDATE email_templates SET content = $1 WHERE slug = 'vipps-welcome'", [legacyWelcome]);
     const sql = await readFile(new URL('../../server/db/migrations/016_template_button.sql', import.meta.url), 'utf8');
-    const statements = sql.replace(/--.*$/gm, '').split(';').map((part) => part.trim()).filter((part) => /^UPDATE email_templates\s+SET content/i.test(part));
+    const statements = sql
+      .replace(/--.*$/gm, '')
+      .split(';')
+      .map((part) => part.trim())
+      .filter((part) => /^UPDATE email_templates\s+SET content/i.test(part));
     expect(statements).toHaveLength(3);
     for (const statement of statements) await t.db.query(statement);
 
@@ -175,4 +180,3 @@ describe('templates stored with the old {link} placeholder', () => {
     expect(mail.html).toContain('Lag nytt passord</a>');
   });
 });
-

@@ -20,7 +20,9 @@ describe('e-mail templates', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.data.slice(0, 3).map((row: { id: number; title: string }) => [row.id, row.title])).toEqual([
-      [1, 'Søknaden din om medlemskap'], [2, 'Instrumentforsikringen din'], [3, 'Reiseforsikringen din'],
+      [1, 'Søknaden din om medlemskap'],
+      [2, 'Instrumentforsikringen din'],
+      [3, 'Reiseforsikringen din'],
     ]);
     expect(body.total).toBe(body.data.length);
   });

@@ -40,13 +40,22 @@ describe('a member orders travel insurance', () => {
   it('is a pending request with the price for the rest of the year worked out on the server', async () => {
     const member = await signedIn(t.app, t.db);
     const response = await order(member.token, {
-      member_id: member.id, product_id: PRODUCTS.travel, subscription_start: day(5, 10), subscription_end: null,
+      member_id: member.id,
+      product_id: PRODUCTS.travel,
+      subscription_start: day(5, 10),
+      subscription_end: null,
     });
     expect(response.statusCode).toBe(200);
     const data = response.json().data;
     expect(data).toMatchObject({
-      member_id: member.id, product_id: PRODUCTS.travel, state: 'pending', status: 0,
-      subscription_start: day(5, 10), subscription_end: null, value: Math.round(1290 * 0.75), invoiced_for: null,
+      member_id: member.id,
+      product_id: PRODUCTS.travel,
+      state: 'pending',
+      status: 0,
+      subscription_start: day(5, 10),
+      subscription_end: null,
+      value: Math.round(1290 * 0.75),
+      invoiced_for: null,
     });
     const log = await iterations(data.id);
     expect(log).toHaveLength(1);
@@ -69,15 +78,25 @@ describe('a member orders travel insurance', () => {
 
   it('a change of active insurance waits for staff; rejecting it restores the cover and mails the reason', async () => {
     const member = await signedIn(t.app, t.db, { first_name: 'Reidun' });
-    const ordered = (await order(member.token, {
-      member_id: member.id, product_id: PRODUCTS.travel, subscription_start: day(2), subscription_end: day(6, 30),
-    })).json().data;
+    const ordered = (
+      await order(member.token, {
+        member_id: member.id,
+        product_id: PRODUCTS.travel,
+        subscription_start: day(2),
+        subscription_end: day(6, 30),
+      })
+    ).json().data;
     const accepted = await send('POST', `/api/subscription/accept/${ordered.id}`, staff.token, {});
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json().data).toMatchObject({ state: 'active', invoiced_for: day(6, 30) });
 
     const changed = await send('PATCH', `/api/subscription/${ordered.id}`, member.token, {
-      id: ordered.id, member_id: member.id, product_id: PRODUCTS.travel, subscription_start: day(2), subscription_end: day(8, 31), status: 1,
+      id: ordered.id,
+      member_id: member.id,
+      product_id: PRODUCTS.travel,
+      subscription_start: day(2),
+      subscription_end: day(8, 31),
+      status: 1,
     });
     expect(changed.statusCode).toBe(200);
     expect(changed.json().data).toMatchObject({ state: 'pending', subscription_end: day(8, 31) });
@@ -86,12 +105,14 @@ describe('a member orders travel insurance', () => {
     // The member's list shows the cover in force beside the change that waits.
     const listed = (await send('GET', `/api/subscription/list?filter[member_id]=${member.id}&filter[product_id]=1,2`, member.token)).json().data;
     expect(listed[0]).toMatchObject({
-      state: 'pending', subscription_end: day(8, 31),
+      state: 'pending',
+      subscription_end: day(8, 31),
       accepted_cover: { product_id: PRODUCTS.travel, subscription_start: day(2), subscription_end: day(6, 30) },
     });
 
     const rejected = await send('POST', `/api/subscription/reject/${ordered.id}`, staff.token, {
-      reason: '<p>Hei Reidun, vi kan ikke forlenge.</p>', send_email: true,
+      reason: '<p>Hei Reidun, vi kan ikke forlenge.</p>',
+      send_email: true,
     });
     expect(rejected.statusCode).toBe(200);
     expect(rejected.json().data).toMatchObject({ state: 'active', subscription_end: day(6, 30), invoiced_for: day(6, 30) });
@@ -102,7 +123,12 @@ describe('a member orders travel insurance', () => {
     expect(mail.content).toContain('vi kan ikke forlenge');
 
     const steps = (await iterations(ordered.id)).map((row) => [row.snapshot.state, row.snapshot.subscription_end]);
-    expect(steps).toEqual([['pending', day(6, 30)], ['active', day(6, 30)], ['pending', day(8, 31)], ['active', day(6, 30)]]);
+    expect(steps).toEqual([
+      ['pending', day(6, 30)],
+      ['active', day(6, 30)],
+      ['pending', day(8, 31)],
+      ['active', day(6, 30)],
+    ]);
     const log = await send('GET', `/api/subscription/logs/list?filter[member_id]=${member.id}`, staff.token);
     expect(log.json().total).toBe(4);
 
@@ -151,11 +177,17 @@ describe('staff order travel insurance for a member', () => {
   it('is active at once, validated by the staff member', async () => {
     const member = await signedIn(t.app, t.db);
     const response = await order(staff.token, {
-      member_id: member.id, product_id: PRODUCTS.travelWorld, subscription_start: day(1, 15), subscription_end: null,
+      member_id: member.id,
+      product_id: PRODUCTS.travelWorld,
+      subscription_start: day(1, 15),
+      subscription_end: null,
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({
-      state: 'active', status: 1, value: 1890, invoiced_for: `${nextYear}-12-31`,
+      state: 'active',
+      status: 1,
+      value: 1890,
+      invoiced_for: `${nextYear}-12-31`,
       validated_by_user: { id: staff.id, first_name: 'Siri' },
     });
     const [iteration] = await iterations(response.json().data.id);
@@ -172,11 +204,17 @@ describe('ownership and the field whitelist', () => {
     expect((await send('GET', `/api/subscription/${bs.id}`, a.token)).statusCode).toBe(404);
     expect((await send('GET', `/api/subscription/list?filter[product_id]=1,2&filter[member_id]=${b.id}`, a.token)).statusCode).toBe(404);
     const patch = await send('PATCH', `/api/subscription/${bs.id}`, a.token, {
-      member_id: a.id, product_id: PRODUCTS.travelWorld, subscription_start: day(3), status: 1,
+      member_id: a.id,
+      product_id: PRODUCTS.travelWorld,
+      subscription_start: day(3),
+      status: 1,
     });
     expect(patch.statusCode).toBe(404);
     const patchAsB = await send('PATCH', `/api/subscription/${bs.id}`, a.token, {
-      member_id: b.id, product_id: PRODUCTS.travelWorld, subscription_start: day(3), status: 1,
+      member_id: b.id,
+      product_id: PRODUCTS.travelWorld,
+      subscription_start: day(3),
+      status: 1,
     });
     expect(patchAsB.statusCode).toBe(404);
     expect((await order(a.token, { member_id: b.id, product_id: PRODUCTS.travel })).statusCode).toBe(404);
@@ -213,7 +251,9 @@ describe('ownership and the field whitelist', () => {
       [member.id],
     );
     const response = await send('PATCH', `/api/subscription/${row.id}`, member.token, {
-      member_id: member.id, product_id: PRODUCTS.travel, status: 1,
+      member_id: member.id,
+      product_id: PRODUCTS.travel,
+      status: 1,
     });
     expect(response.statusCode).toBe(404);
   });

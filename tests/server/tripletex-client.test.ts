@@ -124,14 +124,23 @@ describe('øre and kroner', () => {
 
 describe('orders', () => {
   it('makes an order once when asked twice, also one dated next year', async () => {
-    const order = { customerId, reference: 'MP-FAKTURA-TO-GANGER', orderDate: '2027-01-01', lines: [{ description: 'Medlemskap 2027', unitPriceOre: 145_000 }] };
+    const order = {
+      customerId,
+      reference: 'MP-FAKTURA-TO-GANGER',
+      orderDate: '2027-01-01',
+      lines: [{ description: 'Medlemskap 2027', unitPriceOre: 145_000 }],
+    };
     const first = await session.ensureOrder(order);
     const second = await session.ensureOrder(order);
     expect(first.created).toBe(true);
     expect(second).toEqual({ id: first.id, created: false });
     const made = fake.orders.filter((candidate) => candidate.reference === 'MP-FAKTURA-TO-GANGER');
     expect(made).toHaveLength(1);
-    expect(made[0]).toMatchObject({ customerId, orderDate: '2027-01-01', orderLines: [{ description: 'Medlemskap 2027', count: 1, unitPriceIncludingVatCurrency: 1450 }] });
+    expect(made[0]).toMatchObject({
+      customerId,
+      orderDate: '2027-01-01',
+      orderLines: [{ description: 'Medlemskap 2027', count: 1, unitPriceIncludingVatCurrency: 1450 }],
+    });
   });
 
   it("finds the sync's order of a subscription that starts in the months ahead", async () => {
@@ -155,11 +164,25 @@ describe('orders', () => {
 
 describe('invoices', () => {
   it('invoices an order with our KID and due date once when asked twice, and does not send it', async () => {
-    const order = await session.ensureOrder({ customerId, reference: 'MP-FAKTURA-KID', orderDate: '2027-01-01', lines: [{ description: 'Medlemskap 2027', unitPriceOre: 145_000 }] });
+    const order = await session.ensureOrder({
+      customerId,
+      reference: 'MP-FAKTURA-KID',
+      orderDate: '2027-01-01',
+      lines: [{ description: 'Medlemskap 2027', unitPriceOre: 145_000 }],
+    });
     const kid = makeKid(20001, 4242);
     const first = await session.invoiceOrder(order.id, { customerId, invoiceDate: '2027-01-01', dueDate: '2027-01-15', kid });
     const second = await session.invoiceOrder(order.id, { customerId, invoiceDate: '2027-01-01', dueDate: '2027-01-15', kid });
-    expect(first).toMatchObject({ created: true, kid, dueDate: '2027-01-15', invoiceDate: '2027-01-01', amountOre: 145_000, outstandingOre: 145_000, customerId, orderIds: [order.id] });
+    expect(first).toMatchObject({
+      created: true,
+      kid,
+      dueDate: '2027-01-15',
+      invoiceDate: '2027-01-01',
+      amountOre: 145_000,
+      outstandingOre: 145_000,
+      customerId,
+      orderIds: [order.id],
+    });
     expect(second).toMatchObject({ created: false, id: first.id, kid });
     expect(fake.invoices.filter((invoice) => invoice.orderId === order.id)).toHaveLength(1);
     expect(fake.invoice(first.id)!.sends).toEqual([]);
@@ -167,7 +190,12 @@ describe('invoices', () => {
   });
 
   it("invoices through the order's :invoice action when no KID or due date is ours, once", async () => {
-    const order = await session.ensureOrder({ customerId, reference: 'MP-FAKTURA-UTEN-KID', orderDate: '2027-02-01', lines: [{ description: 'Instrument', unitPriceOre: 99_950 }] });
+    const order = await session.ensureOrder({
+      customerId,
+      reference: 'MP-FAKTURA-UTEN-KID',
+      orderDate: '2027-02-01',
+      lines: [{ description: 'Instrument', unitPriceOre: 99_950 }],
+    });
     const first = await session.invoiceOrder(order.id, { customerId, invoiceDate: '2027-02-01' });
     const second = await session.invoiceOrder(order.id, { customerId, invoiceDate: '2027-02-01' });
     expect(first).toMatchObject({ created: true, amountOre: 99_950, kid: null, dueDate: '2027-02-15' });
@@ -192,7 +220,14 @@ describe('invoices', () => {
     const read = await session.getInvoice(invoice.id);
     const { created: _created, ...asMade } = invoice;
     expect(read).toEqual(asMade);
-    expect(read).toMatchObject({ id: invoice.id, invoiceNumber: invoice.invoiceNumber, amountOre: 54_321, outstandingOre: 54_321, outstandingTotalOre: 54_321, isCredited: false });
+    expect(read).toMatchObject({
+      id: invoice.id,
+      invoiceNumber: invoice.invoiceNumber,
+      amountOre: 54_321,
+      outstandingOre: 54_321,
+      outstandingTotalOre: 54_321,
+      isCredited: false,
+    });
     const pdf = await session.invoicePdf(invoice.id);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.toString('latin1')).toContain(`Faktura ${invoice.invoiceNumber} KID ${invoice.kid}`);
@@ -344,7 +379,12 @@ describe('rate limits', () => {
     expect(waits).toEqual([1000, 1000]);
     expect(fake.orders.filter((candidate) => candidate.reference === 'MP-FAKTURA-429')).toHaveLength(1);
     expect(fake.requests.slice(before).map((request) => `${request.method} ${request.path}`)).toEqual([
-      'GET /order', 'POST /order', 'GET /order', 'POST /order', 'GET /order', 'POST /order',
+      'GET /order',
+      'POST /order',
+      'GET /order',
+      'POST /order',
+      'GET /order',
+      'POST /order',
     ]);
   });
 
@@ -393,7 +433,12 @@ describe('refusals', () => {
     expect(reminder.status).toBe(422);
     expect(reminder.validationMessages).toEqual([{ field: null, message: 'Fakturaen er betalt.' }]);
 
-    const order = await session.ensureOrder({ customerId, reference: 'MP-FAKTURA-FORFALL', orderDate: '2027-01-01', lines: [{ description: 'Medlemskap', unitPriceOre: 145_000 }] });
+    const order = await session.ensureOrder({
+      customerId,
+      reference: 'MP-FAKTURA-FORFALL',
+      orderDate: '2027-01-01',
+      lines: [{ description: 'Medlemskap', unitPriceOre: 145_000 }],
+    });
     const early = await caught(session.invoiceOrder(order.id, { customerId, invoiceDate: '2027-01-01', dueDate: '2026-12-24', kid: makeKid(20001, 777) }));
     expect(early.message).toBe('Tripletex avviste kallet (422): Validering feilet.; invoiceDueDate: Forfallsdato kan ikke være før fakturadato.');
   });

@@ -5,7 +5,9 @@ import { Turns } from '../../server/lib/turns.ts';
 /** Busy work for `ms` milliseconds. */
 function work(ms: number): void {
   const until = performance.now() + ms;
-  while (performance.now() < until) { /* the import's rows */ }
+  while (performance.now() < until) {
+    /* the import's rows */
+  }
 }
 
 describe('a long loop taking turns', () => {

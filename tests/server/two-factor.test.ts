@@ -15,8 +15,21 @@ afterAll(async () => {
 });
 
 type Ctx = TestContext;
-const post = (c: Ctx, url: string, payload: object, token?: string, extra: { remoteAddress?: string; headers?: Record<string, string>; cookies?: Record<string, string> } = {}) =>
-  c.app.inject({ method: 'POST', url, payload, headers: { ...(token ? bearer(token) : {}), ...extra.headers }, remoteAddress: extra.remoteAddress, cookies: extra.cookies });
+const post = (
+  c: Ctx,
+  url: string,
+  payload: object,
+  token?: string,
+  extra: { remoteAddress?: string; headers?: Record<string, string>; cookies?: Record<string, string> } = {},
+) =>
+  c.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { ...(token ? bearer(token) : {}), ...extra.headers },
+    remoteAddress: extra.remoteAddress,
+    cookies: extra.cookies,
+  });
 
 /** A code for the time step `steps` away from now (0: the current one). */
 const codeAt = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
@@ -149,7 +162,10 @@ describe('signing in with a second step', () => {
   it('a recovery code works once', async () => {
     const member = await createAccount(t.db);
     const { recoveryCodes } = await enrol(t, await login(t.app, member.email, member.password));
-    const first = await post(t, '/api/user/login/2fa', { challenge: await challengeFor(t, member.email, member.password), recovery_code: recoveryCodes[3].toUpperCase() });
+    const first = await post(t, '/api/user/login/2fa', {
+      challenge: await challengeFor(t, member.email, member.password),
+      recovery_code: recoveryCodes[3].toUpperCase(),
+    });
     expect(first.statusCode).toBe(200);
     expect(first.json().user_id).toBe(member.id);
     const second = await post(t, '/api/user/login/2fa', { challenge: await challengeFor(t, member.email, member.password), recovery_code: recoveryCodes[3] });
@@ -185,9 +201,7 @@ describe('signing in with a second step', () => {
     const member = await createAccount(t.db);
     await enrol(t, await login(t.app, member.email, member.password));
     const challenge = await challengeFor(t, member.email, member.password);
-    const responses = await Promise.all(
-      Array.from({ length: 15 }, (_, i) => post(t, '/api/user/login/2fa', { challenge, code: String(100000 + i) })),
-    );
+    const responses = await Promise.all(Array.from({ length: 15 }, (_, i) => post(t, '/api/user/login/2fa', { challenge, code: String(100000 + i) })));
     const statuses = responses.map((response) => response.statusCode);
     expect(statuses.filter((status) => status === 429)).toHaveLength(15 - t.config.loginAttemptsPerMinute);
     expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(1);
@@ -207,7 +221,8 @@ describe('wrong codes count per challenge and per device', () => {
     for (let browser = 0; browser < 5; browser++) {
       const address = `203.0.113.${100 + browser}`;
       const challenge = await challengeFor(t, member.email, member.password, address);
-      for (let i = 0; i < 5; i++) statuses.push((await post(t, '/api/user/login/2fa', { challenge, code: wrongCode }, undefined, { remoteAddress: address })).statusCode);
+      for (let i = 0; i < 5; i++)
+        statuses.push((await post(t, '/api/user/login/2fa', { challenge, code: wrongCode }, undefined, { remoteAddress: address })).statusCode);
     }
     expect(statuses.filter((status) => status === 422)).toHaveLength(20);
     expect(statuses.filter((status) => status === 429)).toHaveLength(5);
@@ -216,7 +231,9 @@ describe('wrong codes count per challenge and per device', () => {
     expect((await post(t, '/api/user/login/2fa', { challenge: stranger, code: right }, undefined, { remoteAddress: '203.0.113.120' })).statusCode).toBe(429);
     // ... the owner's browser does not.
     const own = await post(t, '/api/user/login', { email: member.email, password: member.password }, undefined, { cookies: { [cookie.name]: cookie.value } });
-    const done = await post(t, '/api/user/login/2fa', { challenge: own.json().challenge, code: right }, undefined, { cookies: { [cookie.name]: cookie.value } });
+    const done = await post(t, '/api/user/login/2fa', { challenge: own.json().challenge, code: right }, undefined, {
+      cookies: { [cookie.name]: cookie.value },
+    });
     expect(done.statusCode).toBe(200);
     expect(done.json().user_id).toBe(member.id);
   });
@@ -228,7 +245,8 @@ describe('wrong codes count per challenge and per device', () => {
     const right = await codeAt(secret, 1);
     const wrongCode = right === '123456' ? '654321' : '123456';
     // From five addresses, so no address reaches its minute's count.
-    for (let i = 0; i < 5; i++) expect((await post(t, '/api/user/login/2fa', { challenge, code: wrongCode }, undefined, { remoteAddress: `198.51.100.${i + 1}` })).statusCode).toBe(422);
+    for (let i = 0; i < 5; i++)
+      expect((await post(t, '/api/user/login/2fa', { challenge, code: wrongCode }, undefined, { remoteAddress: `198.51.100.${i + 1}` })).statusCode).toBe(422);
     const ended = await post(t, '/api/user/login/2fa', { challenge, code: right }, undefined, { remoteAddress: '198.51.100.9' });
     expect(ended.statusCode).toBe(401);
     expect(ended.json().message).toBe('For mange feil koder. Logg inn på nytt.');
@@ -261,7 +279,10 @@ describe('enforcement for staff (STAFF_2FA_REQUIRED)', () => {
     // Stored hashed, like reset links; the message log shows no link.
     const [stored] = await required.db.query<{ token_hash: string }>('SELECT token_hash FROM two_factor_enrolment_links WHERE account_id = $1', [staff.id]);
     expect(stored.token_hash).not.toContain(linkToken);
-    const [logged] = await required.db.query<{ content: string }>("SELECT content FROM message_log WHERE email_to = $1 AND subject = 'Sett opp totrinnsinnlogging'", [staff.email]);
+    const [logged] = await required.db.query<{ content: string }>(
+      "SELECT content FROM message_log WHERE email_to = $1 AND subject = 'Sett opp totrinnsinnlogging'",
+      [staff.email],
+    );
     expect(logged.content).not.toContain(linkToken);
 
     const opened = await post(required, '/api/user/2fa/enrolment', { token: linkToken });
@@ -346,7 +367,9 @@ describe('turning it off and the administrator’s reset', () => {
     // Their sign-ins end, the next sign-in asks for no code, and the history records who reset it.
     expect((await t.app.inject({ url: '/api/member/list', headers: bearer(targetToken) })).statusCode).toBe(401);
     expect((await post(t, '/api/user/login', { email: target.email, password: target.password })).json().access_token).toEqual(expect.any(String));
-    const history = await t.db.query<{ changed_by: number; changes: unknown }>('SELECT changed_by, changes FROM member_changes WHERE member_id = $1', [target.id]);
+    const history = await t.db.query<{ changed_by: number; changes: unknown }>('SELECT changed_by, changes FROM member_changes WHERE member_id = $1', [
+      target.id,
+    ]);
     expect(history).toEqual([{ changed_by: admin.id, changes: { two_factor: [true, false] } }]);
   });
 });
@@ -357,12 +380,31 @@ describe('active sign-ins', () => {
     const other = await createAccount(t.db, { role_id: 5 });
     const phone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
     const desktop = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-    const first = (await post(t, '/api/user/login', { email: staff.email, password: staff.password }, undefined, { remoteAddress: '203.0.113.9', headers: { 'user-agent': phone } })).json().access_token as string;
-    const second = (await post(t, '/api/user/login', { email: staff.email, password: staff.password }, undefined, { remoteAddress: '192.168.1.20', headers: { 'user-agent': desktop } })).json().access_token as string;
+    const first = (
+      await post(t, '/api/user/login', { email: staff.email, password: staff.password }, undefined, {
+        remoteAddress: '203.0.113.9',
+        headers: { 'user-agent': phone },
+      })
+    ).json().access_token as string;
+    const second = (
+      await post(t, '/api/user/login', { email: staff.email, password: staff.password }, undefined, {
+        remoteAddress: '192.168.1.20',
+        headers: { 'user-agent': desktop },
+      })
+    ).json().access_token as string;
     const otherToken = await login(t.app, other.email, other.password);
     const list = await t.app.inject({ url: '/api/user/sessions', headers: bearer(second) });
     expect(list.statusCode).toBe(200);
-    const sessions = list.json().data as { id: number; current: boolean; ip: string; device: string; place: string; user_agent: string; created_at: string; last_used_at: string | null }[];
+    const sessions = list.json().data as {
+      id: number;
+      current: boolean;
+      ip: string;
+      device: string;
+      place: string;
+      user_agent: string;
+      created_at: string;
+      last_used_at: string | null;
+    }[];
     expect(sessions).toHaveLength(2);
     const current = sessions.find((session) => session.current)!;
     const phoneSession = sessions.find((session) => !session.current)!;
@@ -398,7 +440,13 @@ describe('an account under attack is slowed, not locked', () => {
     const signIn = (password: string, remoteAddress: string, cookies?: Record<string, string>) =>
       post(slowed, '/api/user/login', { email: owner.email, password }, undefined, { remoteAddress, cookies });
     const gateWait = async () =>
-      Number((await slowed.db.query<{ wait: number }>('SELECT extract(epoch FROM window_ends - now())::float8 AS wait FROM rate_limits WHERE key = $1', [gateOf(owner.email)]))[0].wait);
+      Number(
+        (
+          await slowed.db.query<{ wait: number }>('SELECT extract(epoch FROM window_ends - now())::float8 AS wait FROM rate_limits WHERE key = $1', [
+            gateOf(owner.email),
+          ])
+        )[0].wait,
+      );
     const first = await signIn(owner.password, '198.51.100.50');
     const cookie = first.cookies.find((one) => one.name.startsWith('device_'))!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/user/login' });
@@ -433,7 +481,9 @@ describe('an account under attack is slowed, not locked', () => {
 
     // A cookie made for another account, or altered, counts for nothing: the e-mailed code is asked for.
     const other = await createAccount(slowed.db);
-    const otherCookie = (await post(slowed, '/api/user/login', { email: other.email, password: other.password })).cookies.find((one) => one.name.startsWith('device_'))!;
+    const otherCookie = (await post(slowed, '/api/user/login', { email: other.email, password: other.password })).cookies.find((one) =>
+      one.name.startsWith('device_'),
+    )!;
     expect((await signIn(owner.password, '198.51.100.53', { [cookie.name]: otherCookie.value })).json().email_code_required).toBe(true);
     expect((await signIn(owner.password, '198.51.100.53', { [cookie.name]: `${cookie.value.slice(0, -2)}xx` })).json().email_code_required).toBe(true);
   });
@@ -462,9 +512,13 @@ describe('an account under attack is slowed, not locked', () => {
     expect(logged[0].content).toContain('[kode fjernet]');
 
     // The wrong password's challenge takes no code, not even the mailed one.
-    expect((await post(slowed, '/api/user/login/2fa', { challenge: wrong.json().challenge, code }, undefined, { remoteAddress: '198.51.100.70' })).statusCode).toBe(422);
+    expect(
+      (await post(slowed, '/api/user/login/2fa', { challenge: wrong.json().challenge, code }, undefined, { remoteAddress: '198.51.100.70' })).statusCode,
+    ).toBe(422);
     const other = code === '000000' ? '000001' : '000000';
-    const wrongCode = await post(slowed, '/api/user/login/2fa', { challenge: right.json().challenge, code: other }, undefined, { remoteAddress: '198.51.100.71' });
+    const wrongCode = await post(slowed, '/api/user/login/2fa', { challenge: right.json().challenge, code: other }, undefined, {
+      remoteAddress: '198.51.100.71',
+    });
     expect(wrongCode.statusCode).toBe(422);
     expect(wrongCode.json().errors.code).toEqual(['Feil kode. Prøv igjen.']);
     const done = await post(slowed, '/api/user/login/2fa', { challenge: right.json().challenge, code }, undefined, { remoteAddress: '198.51.100.71' });
@@ -472,14 +526,18 @@ describe('an account under attack is slowed, not locked', () => {
     expect(done.json()).toMatchObject({ user_id: owner.id, first_name: 'Ola', access_token: expect.any(String) });
     // The browser is remembered: its next sign-in goes straight in.
     const cookie = done.cookies.find((one) => one.name.startsWith('device_'))!;
-    const next = await post(slowed, '/api/user/login', { email: owner.email, password: owner.password }, undefined, { remoteAddress: '198.51.100.71', cookies: { [cookie.name]: cookie.value } });
+    const next = await post(slowed, '/api/user/login', { email: owner.email, password: owner.password }, undefined, {
+      remoteAddress: '198.51.100.71',
+      cookies: { [cookie.name]: cookie.value },
+    });
     expect(next.json().access_token).toEqual(expect.any(String));
   });
 
   it('with two-factor sign-in on, the e-mailed code leads on to the app’s code', async () => {
     const owner = await createAccount(slowed.db);
     const { secret } = await enrol(slowed, await login(slowed.app, owner.email, owner.password));
-    for (let i = 0; i < 6; i++) await post(slowed, '/api/user/login', { email: owner.email, password: 'feil-passord' }, undefined, { remoteAddress: `203.0.113.${150 + i}` });
+    for (let i = 0; i < 6; i++)
+      await post(slowed, '/api/user/login', { email: owner.email, password: 'feil-passord' }, undefined, { remoteAddress: `203.0.113.${150 + i}` });
     await keepWaiting(owner.email);
     const right = await post(slowed, '/api/user/login', { email: owner.email, password: owner.password }, undefined, { remoteAddress: '198.51.100.80' });
     expect(right.json().email_code_required).toBe(true);
@@ -492,7 +550,8 @@ describe('an account under attack is slowed, not locked', () => {
 
   it('parallel guesses from many addresses at a slowed account: one at a time is checked', async () => {
     const owner = await createAccount(slowed.db);
-    const guess = (i: number) => post(slowed, '/api/user/login', { email: owner.email, password: 'feil-passord' }, undefined, { remoteAddress: `198.18.0.${i + 1}` });
+    const guess = (i: number) =>
+      post(slowed, '/api/user/login', { email: owner.email, password: 'feil-passord' }, undefined, { remoteAddress: `198.18.0.${i + 1}` });
     const responses = await Promise.all(Array.from({ length: 25 }, (_, i) => guess(i)));
     const statuses = responses.map((response) => response.statusCode);
     // The hour's count, plus at most the one guess the open gate lets through; the rest are

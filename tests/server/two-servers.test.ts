@@ -28,7 +28,9 @@ import { parseMail } from './fakes/mime.ts';
 const adminUrl = process.env.TEST_DATABASE_URL;
 
 if (!adminUrl) {
-  throw new Error('two-servers.test.ts needs PostgreSQL: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx vitest run tests/server/two-servers.test.ts');
+  throw new Error(
+    'two-servers.test.ts needs PostgreSQL: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx vitest run tests/server/two-servers.test.ts',
+  );
 }
 
 function haproxyBinary(): string {
@@ -36,7 +38,7 @@ function haproxyBinary(): string {
     return execFileSync('sh', ['-c', 'command -v haproxy'], { encoding: 'utf8' }).trim();
   } catch {
     if (existsSync('/usr/sbin/haproxy')) return '/usr/sbin/haproxy';
-    throw new Error('HAProxy is not installed: run `apt-get install -y haproxy` (Debian\'s package; .ci/run installs it when missing)');
+    throw new Error("HAProxy is not installed: run `apt-get install -y haproxy` (Debian's package; .ci/run installs it when missing)");
   }
 }
 
@@ -170,16 +172,26 @@ async function startHaproxy(): Promise<void> {
   haproxy.stderr!.on('data', (chunk: Buffer) => (haproxyOutput += chunk.toString()));
   // Both servers answer through the proxy before the test begins.
   const seen = new Set<string>();
-  await until(() => `HAProxy to reach both servers (${haproxyOutput})`, async () => {
-    if (haproxy!.exitCode !== null) throw new Error(`HAProxy exited: ${haproxyOutput}`);
-    const answer = await call('GET', '/health', { from: '127.0.0.1' });
-    if (answer.status === 200) seen.add(answer.by);
-    return seen.has('s1') && seen.has('s2');
-  }, 20_000);
+  await until(
+    () => `HAProxy to reach both servers (${haproxyOutput})`,
+    async () => {
+      if (haproxy!.exitCode !== null) throw new Error(`HAProxy exited: ${haproxyOutput}`);
+      const answer = await call('GET', '/health', { from: '127.0.0.1' });
+      if (answer.status === 200) seen.add(answer.by);
+      return seen.has('s1') && seen.has('s2');
+    },
+    20_000,
+  );
 }
 
 /** The server process (server/serve.ts) the supervisor (server/main.ts) started. */
-const serverPid = (supervisor: Running) => Number(execFileSync('pgrep', ['-P', String(supervisor.child.pid)]).toString().trim().split('\n')[0]);
+const serverPid = (supervisor: Running) =>
+  Number(
+    execFileSync('pgrep', ['-P', String(supervisor.child.pid)])
+      .toString()
+      .trim()
+      .split('\n')[0],
+  );
 
 describe('two server processes on one PostgreSQL behind HAProxy', () => {
   beforeAll(async () => {
@@ -250,11 +262,13 @@ describe('two server processes on one PostgreSQL behind HAProxy', () => {
     const guesses: Answer[] = [];
     for (let n = 1; n <= SIGN_IN_LIMIT + 1; n++) {
       // A client's own X-Forwarded-For is not believed: the proxy adds the address it saw.
-      guesses.push(await call('POST', '/user/login', {
-        from: attacker,
-        body: { email: target.email, password: `feil-${n}` },
-        headers: { 'x-forwarded-for': `198.51.100.${n}` },
-      }));
+      guesses.push(
+        await call('POST', '/user/login', {
+          from: attacker,
+          body: { email: target.email, password: `feil-${n}` },
+          headers: { 'x-forwarded-for': `198.51.100.${n}` },
+        }),
+      );
     }
     expect(guesses.map((guess) => guess.status)).toEqual([...Array(SIGN_IN_LIMIT).fill(401), 429]);
     expect(new Set(guesses.map((guess) => guess.by))).toEqual(new Set(['s1', 's2']));
@@ -269,7 +283,8 @@ describe('two server processes on one PostgreSQL behind HAProxy', () => {
     // Guesses sent all at once, spread over both processes, cannot slip past the limit either.
     const burst = await Promise.all(
       Array.from({ length: 2 * SIGN_IN_LIMIT }, (_, n) =>
-        call('POST', '/user/login', { from: '127.0.0.5', body: { email: members[2].email, password: `feil-${n}` } })),
+        call('POST', '/user/login', { from: '127.0.0.5', body: { email: members[2].email, password: `feil-${n}` } }),
+      ),
     );
     expect(burst.filter((guess) => guess.status === 401)).toHaveLength(SIGN_IN_LIMIT);
     expect(burst.filter((guess) => guess.status === 429)).toHaveLength(SIGN_IN_LIMIT);
@@ -330,8 +345,12 @@ describe('two server processes on one PostgreSQL behind HAProxy', () => {
         const { answer, acked } = await write('POST', '/member/register', {
           from,
           body: {
-            first_name: 'Ingrid', last_name: `Bratt ${client} ${n}`, phone: `4${String(1_000_000 + client * 100 + n).slice(-7)}`,
-            email, is_previous_member: 0, password: PASSWORD,
+            first_name: 'Ingrid',
+            last_name: `Bratt ${client} ${n}`,
+            phone: `4${String(1_000_000 + client * 100 + n).slice(-7)}`,
+            email,
+            is_previous_member: 0,
+            password: PASSWORD,
           },
         });
         if (!acked) continue;
@@ -393,13 +412,7 @@ describe('two server processes on one PostgreSQL behind HAProxy', () => {
       return answers.map(({ answer }) => answer.status);
     };
 
-    const clients = [
-      registrant(1),
-      registrant(2),
-      registrant(3, true),
-      ...[3, 4, 5, 6, 7].map((index) => member(index)),
-      staffWork(),
-    ];
+    const clients = [registrant(1), registrant(2), registrant(3, true), ...[3, 4, 5, 6, 7].map((index) => member(index)), staffWork()];
     const traffic = Promise.all(clients);
     traffic.catch(() => (stopping = true));
 
@@ -429,13 +442,17 @@ describe('two server processes on one PostgreSQL behind HAProxy', () => {
     expect(violations).toEqual([]);
 
     // Give the survivor the queued work, and the job the killed process held once it expires.
-    await until('every logged mail to be sent and the mail queue to be empty', async () => {
-      const [{ queued }] = await db.query<{ queued: number }>("SELECT count(*)::int AS queued FROM message_log WHERE status = 'queued'");
-      const [{ open }] = await db.query<{ open: number }>(
-        "SELECT count(*)::int AS open FROM pgboss.job WHERE name = 'mail' AND state IN ('created', 'retry', 'active')",
-      );
-      return queued === 0 && open === 0;
-    }, 75_000);
+    await until(
+      'every logged mail to be sent and the mail queue to be empty',
+      async () => {
+        const [{ queued }] = await db.query<{ queued: number }>("SELECT count(*)::int AS queued FROM message_log WHERE status = 'queued'");
+        const [{ open }] = await db.query<{ open: number }>(
+          "SELECT count(*)::int AS open FROM pgboss.job WHERE name = 'mail' AND state IN ('created', 'retry', 'active')",
+        );
+        return queued === 0 && open === 0;
+      },
+      75_000,
+    );
 
     // The traffic went on through the proxy after the kill, on the survivor only, and the killed
     // server's sessions (the staff user's among them) went on working there.

@@ -42,16 +42,18 @@ const consentsOf = async (memberId: number) =>
 
 const changesOf = (memberId: number) =>
   t.db.query<{ consent: string; given: boolean; source: string; outreach_id: number | null; changed_by: number | null }>(
-    'SELECT consent, given, source, outreach_id, changed_by FROM consent_changes WHERE member_id = $1 ORDER BY id', [memberId],
+    'SELECT consent, given, source, outreach_id, changed_by FROM consent_changes WHERE member_id = $1 ORDER BY id',
+    [memberId],
   );
 
 /** The request a mail client makes on its unsubscribe button (RFC 8058 section 3.2). */
-const oneClick = (token: string) => t.app.inject({
-  method: 'POST',
-  url: `/api/unsubscribe/${token}`,
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  payload: 'List-Unsubscribe=One-Click',
-});
+const oneClick = (token: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/unsubscribe/${token}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'List-Unsubscribe=One-Click',
+  });
 
 describe('opening the link', () => {
   it('shows the kind and the member’s choices, changes nothing and is never cached', async () => {
@@ -122,8 +124,9 @@ describe('unsubscribing', () => {
       method: 'POST',
       url: `/api/unsubscribe/${tokenFor(id, 'newsletter_2')}`,
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n`
-        + `--${boundary}\r\nContent-Disposition: form-data; name="fil"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhei\r\n--${boundary}--\r\n`,
+      payload:
+        `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="fil"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhei\r\n--${boundary}--\r\n`,
     });
     for (const response of [unreadable, withFile]) {
       expect(response.statusCode).toBeGreaterThanOrEqual(400);
@@ -147,11 +150,18 @@ describe('unsubscribing', () => {
   it('a form that is not the one-click request changes nothing', async () => {
     const id = await member();
     const response = await t.app.inject({
-      method: 'POST', url: `/api/unsubscribe/${tokenFor(id)}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=Kanskje',
+      method: 'POST',
+      url: `/api/unsubscribe/${tokenFor(id)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=Kanskje',
     });
     expect(response.statusCode).toBe(422);
-    const plain = await t.app.inject({ method: 'POST', url: `/api/unsubscribe/${tokenFor(id)}`, headers: { 'content-type': 'text/plain' }, payload: 'meld av' });
+    const plain = await t.app.inject({
+      method: 'POST',
+      url: `/api/unsubscribe/${tokenFor(id)}`,
+      headers: { 'content-type': 'text/plain' },
+      payload: 'meld av',
+    });
     expect(plain.statusCode).toBe(415);
     expect(await consentsOf(id)).toEqual({ newsletter_2: true, newsletter_3: true });
   });
@@ -226,10 +236,10 @@ describe('the rate limit', () => {
     const id = await member();
     const ip = '203.0.113.9';
     // The window as it stands after a minute's worth of calls from this address.
-    await t.db.query(
-      `INSERT INTO rate_limits (key, hits, window_ends) VALUES ($1, $2, now() + interval '1 minute')`,
-      [`unsubscribe:ip:${ip}`, UNSUBSCRIBES_PER_MINUTE - 1],
-    );
+    await t.db.query(`INSERT INTO rate_limits (key, hits, window_ends) VALUES ($1, $2, now() + interval '1 minute')`, [
+      `unsubscribe:ip:${ip}`,
+      UNSUBSCRIBES_PER_MINUTE - 1,
+    ]);
     const last = await t.app.inject({ url: `/api/unsubscribe/${tokenFor(id)}`, remoteAddress: ip });
     expect(last.statusCode).toBe(200);
     for (const method of ['GET', 'POST'] as const) {
@@ -269,7 +279,9 @@ describe('the names of the optional kinds', () => {
     expect(answer.data.kind_label_en).toBe('Member news');
     // Back to the names the other tests expect.
     await t.app.inject({
-      method: 'PUT', url: '/api/consent-kinds', headers: bearer(admin.token),
+      method: 'PUT',
+      url: '/api/consent-kinds',
+      headers: bearer(admin.token),
       payload: {
         newsletter_2: { label_nb: 'Nyheter fra organisasjonen', label_en: 'News from the organisation' },
         newsletter_3: { label_nb: 'Tilbud fra samarbeidspartnere', label_en: 'Offers from partners' },
@@ -279,7 +291,9 @@ describe('the names of the optional kinds', () => {
 
   it('refuses an empty name, one over 80 characters and two alike, each by its field in Norwegian', async () => {
     const response = await t.app.inject({
-      method: 'PUT', url: '/api/consent-kinds', headers: bearer(admin.token),
+      method: 'PUT',
+      url: '/api/consent-kinds',
+      headers: bearer(admin.token),
       payload: {
         newsletter_2: { label_nb: '   ', label_en: 'x'.repeat(81) },
         newsletter_3: { label_nb: 'Tilbud', label_en: 'offers' },
@@ -291,19 +305,25 @@ describe('the names of the optional kinds', () => {
       'newsletter_2.label_en': ['Navnet kan ha høyst 80 tegn'],
     });
     const alike = await t.app.inject({
-      method: 'PUT', url: '/api/consent-kinds', headers: bearer(admin.token),
+      method: 'PUT',
+      url: '/api/consent-kinds',
+      headers: bearer(admin.token),
       payload: { newsletter_2: { label_nb: 'Nytt', label_en: 'News' }, newsletter_3: { label_nb: 'nytt', label_en: 'Offers' } },
     });
     expect(alike.statusCode).toBe(422);
     expect((alike.json() as { errors: Record<string, string[]> }).errors).toEqual({ 'newsletter_3.label_nb': ['De to typene kan ikke ha samme navn'] });
     // 80 characters is allowed.
     const longest = await t.app.inject({
-      method: 'PUT', url: '/api/consent-kinds', headers: bearer(admin.token),
+      method: 'PUT',
+      url: '/api/consent-kinds',
+      headers: bearer(admin.token),
       payload: { newsletter_2: { label_nb: 'Æ'.repeat(80), label_en: 'News' }, newsletter_3: { label_nb: 'Tilbud', label_en: 'Offers' } },
     });
     expect(longest.statusCode).toBe(200);
     await t.app.inject({
-      method: 'PUT', url: '/api/consent-kinds', headers: bearer(admin.token),
+      method: 'PUT',
+      url: '/api/consent-kinds',
+      headers: bearer(admin.token),
       payload: {
         newsletter_2: { label_nb: 'Nyheter fra organisasjonen', label_en: 'News from the organisation' },
         newsletter_3: { label_nb: 'Tilbud fra samarbeidspartnere', label_en: 'Offers from partners' },

@@ -27,8 +27,20 @@ const year = () => todayInOslo().slice(0, 4);
 
 async function insuredMember(remoteId: number) {
   const member = await signedIn(t.app, t.db, { remote_id: remoteId, first_name: 'Ingrid', last_name: 'Bratt', birthdate: '1988-04-17' });
-  await createSubscription(t.db, { member_id: member.id, product_id: PRODUCTS.membership, kind: 'membership', state: 'active', subscription_start: `${year()}-01-01` });
-  await createSubscription(t.db, { member_id: member.id, product_id: PRODUCTS.instrument, kind: 'instrument', state: 'active', subscription_start: `${year()}-01-10` });
+  await createSubscription(t.db, {
+    member_id: member.id,
+    product_id: PRODUCTS.membership,
+    kind: 'membership',
+    state: 'active',
+    subscription_start: `${year()}-01-01`,
+  });
+  await createSubscription(t.db, {
+    member_id: member.id,
+    product_id: PRODUCTS.instrument,
+    kind: 'instrument',
+    state: 'active',
+    subscription_start: `${year()}-01-10`,
+  });
   return member;
 }
 
@@ -85,6 +97,7 @@ describe('the certificate notes the documentation', () => {
     }
     const text = await certificateText(kari.id, kari.token, 'nb', 'documented-25');
     expect(text.split('\f').filter((page) => page.trim()).length).toBe(2);
-    for (let index = 1; index <= 25; index += 1) expect(text).toContain(`Takst ${(100_000 + index).toLocaleString('nb-NO').replace(/\u00a0/g, ' ')} kr, 15.01.2023`);
+    for (let index = 1; index <= 25; index += 1)
+      expect(text).toContain(`Takst ${(100_000 + index).toLocaleString('nb-NO').replace(/\u00a0/g, ' ')} kr, 15.01.2023`);
   }, 60_000);
 });

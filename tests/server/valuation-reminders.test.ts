@@ -28,7 +28,11 @@ const run = (today = TODAY) => runValuationReminders(t.db, t.services.outbox, t.
 async function insuredMember(input: { first_name?: string } = {}) {
   const member = await signedIn(t.app, t.db, { first_name: input.first_name ?? 'Kari', last_name: 'Nordmann' });
   const subscription = await createSubscription(t.db, {
-    member_id: member.id, product_id: PRODUCTS.instrument, kind: 'instrument', state: 'active', subscription_start: '2025-01-01',
+    member_id: member.id,
+    product_id: PRODUCTS.instrument,
+    kind: 'instrument',
+    state: 'active',
+    subscription_start: '2025-01-01',
   });
   return { ...member, subscription };
 }
@@ -141,7 +145,9 @@ describe('before the renewal', () => {
     const sent = await mails(ola.id);
     expect(sent.map((mail) => mail.subject)).toEqual(Array(3).fill('Dokumentasjon av instrumentet ditt før fornyelsen'));
     expect(sent[0].content).toContain('For Yamaha C7, forsikret for 150\u00a0000 kr, mangler vi en takst som ikke er eldre enn 5 år.');
-    expect(sent[1].content).toContain('For Selmer Mark VI, forsikret for 120\u00a0000 kr, mangler vi en takst som ikke er eldre enn 5 år (den forrige gikk ut 12.03.2024).');
+    expect(sent[1].content).toContain(
+      'For Selmer Mark VI, forsikret for 120\u00a0000 kr, mangler vi en takst som ikke er eldre enn 5 år (den forrige gikk ut 12.03.2024).',
+    );
     expect(sent[2].content).toContain('For Fender Jazz Bass, forsikret for 25\u00a0000 kr, mangler vi en kvittering eller en takst.');
     for (const id of [missing, expired, noReceipt]) expect(await reminders(id)).toMatchObject([{ reason: 'renewal', about: '2027-01-01' }]);
     for (const id of [documented, cheap, endsBefore]) expect(await reminders(id)).toEqual([]);
@@ -156,7 +162,9 @@ describe('before the renewal', () => {
 
 describe('the job and its templates', () => {
   it('runs every morning through the queue', async () => {
-    const [schedule] = await t.db.query<{ cron: string; timezone: string }>('SELECT cron, timezone FROM pgboss.schedule WHERE name = $1', [VALUATION_REMINDER_QUEUE]);
+    const [schedule] = await t.db.query<{ cron: string; timezone: string }>('SELECT cron, timezone FROM pgboss.schedule WHERE name = $1', [
+      VALUATION_REMINDER_QUEUE,
+    ]);
     expect(schedule).toEqual({ cron: '7 9 * * *', timezone: 'Europe/Oslo' });
   });
 
@@ -170,7 +178,9 @@ describe('the job and its templates', () => {
     const unknown = await call('PATCH', `/api/emails/template/${template.id}`, { content: '<p>{instrument} {claim_number}</p>' });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors.content[0]).toMatch(/^Ukjent plassholder: \{claim_number\}/);
-    const saved = await call('PATCH', `/api/emails/template/${template.id}`, { content: '<p>Hei {first_name}, {instrument} til {expires_on}.</p><p>{button}</p>' });
+    const saved = await call('PATCH', `/api/emails/template/${template.id}`, {
+      content: '<p>Hei {first_name}, {instrument} til {expires_on}.</p><p>{button}</p>',
+    });
     expect(saved.statusCode, saved.body).toBe(200);
 
     const member = await insuredMember({ first_name: 'Åse' });

@@ -25,8 +25,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const get = (url: string, token = admin.token) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
-const put = (payload: object, token = admin.token) =>
-  t.app.inject({ method: 'PUT', url: '/api/valuation-settings', headers: bearer(token), payload });
+const put = (payload: object, token = admin.token) => t.app.inject({ method: 'PUT', url: '/api/valuation-settings', headers: bearer(token), payload });
 
 /** A fixed day, so every boundary is exact (no leap day near it). */
 const TODAY = '2026-06-15';
@@ -56,13 +55,24 @@ describe('the rules at their boundaries (defaults)', () => {
   });
 
   it('ok until 61 days before five years, expiring from 60 days before to the day itself, expired the day after', async () => {
-    const cases: [number, string][] = [[61, 'ok'], [60, 'expiring'], [1, 'expiring'], [0, 'expiring'], [-1, 'expired'], [-400, 'expired']];
+    const cases: [number, string][] = [
+      [61, 'ok'],
+      [60, 'expiring'],
+      [1, 'expiring'],
+      [0, 'expiring'],
+      [-1, 'expired'],
+      [-400, 'expired'],
+    ];
     for (const [daysLeft, state] of cases) {
       const expires = addDays(TODAY, daysLeft);
       const id = await instrumentOf(t.db, member.id, 150_000);
       await appraisal(t.db, id, member.id, addYears(expires, -5), 140_000);
       expect(await judged(id), `${daysLeft} days left`).toEqual({
-        state, needs: 'appraisal', expires_on: expires, documented_value: 140_000, documented_on: addYears(expires, -5),
+        state,
+        needs: 'appraisal',
+        expires_on: expires,
+        documented_value: 140_000,
+        documented_on: addYears(expires, -5),
       });
     }
   });
@@ -91,8 +101,11 @@ describe('every instrument answer carries its valuation', () => {
 
     const lists = (await get(`/api/member/${owner.id}/instrument`, owner.token)).json().data;
     expect(lists.active[0].valuation).toEqual({
-      state: 'ok', needs: 'appraisal', expires_on: addYears(addYears(todayInOslo(), -1), 5),
-      documented_value: 160_000, documented_on: addYears(todayInOslo(), -1),
+      state: 'ok',
+      needs: 'appraisal',
+      expires_on: addYears(addYears(todayInOslo(), -1), 5),
+      documented_value: 160_000,
+      documented_on: addYears(todayInOslo(), -1),
     });
     expect(lists.requested[0].valuation).toMatchObject({ state: 'missing', needs: 'receipt' });
     expect((await get(`/api/instrument/${asked}`, owner.token)).json().data.valuation.state).toBe('missing');

@@ -16,7 +16,13 @@ beforeAll(async () => {
   t = await buildTestApp();
   staffToken = (await signedInStaff(t.app, t.db)).token;
   const account = await signedIn(t.app, t.db, { remote_id: 71001, birthdate: '1988-04-17' });
-  await createSubscription(t.db, { member_id: account.id, product_id: PRODUCTS.membership, kind: 'membership', state: 'active', subscription_start: `${todayInOslo().slice(0, 4)}-01-01` });
+  await createSubscription(t.db, {
+    member_id: account.id,
+    product_id: PRODUCTS.membership,
+    kind: 'membership',
+    state: 'active',
+    subscription_start: `${todayInOslo().slice(0, 4)}-01-01`,
+  });
   const card = await t.app.inject({ url: `/api/member/${account.id}/card`, headers: bearer(account.token) });
   expect(card.statusCode, card.body).toBe(200);
   cardToken = card.json().data.token;

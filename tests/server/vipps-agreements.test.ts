@@ -39,7 +39,8 @@ async function member(app = t) {
 
 const url = (id: number) => `/api/member/${id}/vipps-agreement`;
 const view = (id: number, token: string, app = t) => app.app.inject({ url: url(id), headers: bearer(token) });
-const start = (id: number, token: string, app = t, payload?: object) => app.app.inject({ method: 'POST', url: url(id), headers: bearer(token), ...(payload ? { payload } : {}) });
+const start = (id: number, token: string, app = t, payload?: object) =>
+  app.app.inject({ method: 'POST', url: url(id), headers: bearer(token), ...(payload ? { payload } : {}) });
 const stop = (id: number, token: string, app = t) => app.app.inject({ method: 'DELETE', url: url(id), headers: bearer(token) });
 
 /** Delivers the fake's last recurring event to our webhook, signed as Vipps signs. */
@@ -80,11 +81,16 @@ describe('setting up an agreement', () => {
     const agreementId = await approved(a);
     const shown = (await view(a.id, a.token)).json().data;
     expect(shown.agreement.state).toBe('ACTIVE');
-    expect(shown.events.some((event: { event: string; to_state: string }) => event.event === 'recurring.agreement-activated.v1' && event.to_state === 'ACTIVE')).toBe(true);
+    expect(
+      shown.events.some((event: { event: string; to_state: string }) => event.event === 'recurring.agreement-activated.v1' && event.to_state === 'ACTIVE'),
+    ).toBe(true);
     // The same event again changes nothing and is kept.
     const again = vipps.recurringEvent('recurring.agreement-activated.v1', agreementId, undefined, 'USER');
     expect((await deliver(again)).statusCode).toBe(200);
-    const [{ n }] = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM vipps_agreement_events WHERE vipps_agreement_id = $1 AND note = 'Ingen endring'", [agreementId]);
+    const [{ n }] = await t.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM vipps_agreement_events WHERE vipps_agreement_id = $1 AND note = 'Ingen endring'",
+      [agreementId],
+    );
     expect(n).toBe(1);
   });
 
@@ -107,8 +113,9 @@ describe('setting up an agreement', () => {
     const third = await start(a.id, a.token);
     expect(third.statusCode).toBe(409);
     expect(third.json().message).toBe('Du har allerede en aktiv Vipps-avtale.');
-    await expect(t.db.query("INSERT INTO vipps_agreements (member_id, price_ore, product_id, product_name) VALUES ($1, 100, 1, 'x')", [a.id]))
-      .rejects.toThrow();
+    await expect(
+      t.db.query("INSERT INTO vipps_agreements (member_id, price_ore, product_id, product_name) VALUES ($1, 100, 1, 'x')", [a.id]),
+    ).rejects.toThrow();
   });
 
   it('says so when Vipps is down, and keeps nothing', async () => {
@@ -170,7 +177,13 @@ describe('another member', () => {
 
 describe('webhook events we do not know', () => {
   it('ignores an unknown agreement and records it; a bad signature is refused', async () => {
-    const body = JSON.stringify({ msn: '123456', agreementId: 'agr_ukjent', eventType: 'recurring.agreement-activated.v1', occurred: new Date().toISOString(), actor: 'USER' });
+    const body = JSON.stringify({
+      msn: '123456',
+      agreementId: 'agr_ukjent',
+      eventType: 'recurring.agreement-activated.v1',
+      occurred: new Date().toISOString(),
+      actor: 'USER',
+    });
     expect((await deliver(body)).statusCode).toBe(200);
     const [row] = await t.db.query<{ note: string }>("SELECT note FROM vipps_agreement_events WHERE vipps_agreement_id = 'agr_ukjent'");
     expect(row.note).toBe('Ignorert: ukjent avtale');
@@ -188,20 +201,27 @@ describe('the renewal run with an active agreement', () => {
     const agreementId = await approved(a, options.premiums ? { includes_premiums: true } : undefined);
     await t.db.query(
       `INSERT INTO renewal_runs (year, state) VALUES ($1, 'queued')
-       ON CONFLICT (year) DO UPDATE SET state = 'queued', total = 0, done = 0`, [next]);
+       ON CONFLICT (year) DO UPDATE SET state = 'queued', total = 0, done = 0`,
+      [next],
+    );
     await runRenewal(t.db, { outbox: t.services.outbox, billing: t.config.billing }, next);
     const [invoice] = await t.db.query<{ id: number; number: number; state: string; total_ore: number }>(
-      "SELECT id, number, state, total_ore FROM invoices WHERE member_id = $1 AND year = $2 AND kind = 'renewal'", [a.id, next]);
+      "SELECT id, number, state, total_ore FROM invoices WHERE member_id = $1 AND year = $2 AND kind = 'renewal'",
+      [a.id, next],
+    );
     const orderId = `mp-faktura-${invoice.number}`;
     // The charge job makes it at Vipps once the step has committed.
     await expect.poll(() => vipps.agreements.get(agreementId)!.charges.has(orderId), { timeout: 20_000, interval: 100 }).toBe(true);
-    await expect.poll(async () => (await t.db.query<{ state: string }>('SELECT state FROM vipps_charges WHERE order_id = $1', [orderId]))[0].state,
-      { timeout: 20_000, interval: 100 }).toBe('PENDING');
+    await expect
+      .poll(async () => (await t.db.query<{ state: string }>('SELECT state FROM vipps_charges WHERE order_id = $1', [orderId]))[0].state, {
+        timeout: 20_000,
+        interval: 100,
+      })
+      .toBe('PENDING');
     return { a, agreementId, invoice, orderId };
   }
 
-  const invoiceMails = (invoiceId: number) =>
-    t.db.query<{ subject: string }>('SELECT subject FROM message_log WHERE invoice_id = $1 ORDER BY id', [invoiceId]);
+  const invoiceMails = (invoiceId: number) => t.db.query<{ subject: string }>('SELECT subject FROM message_log WHERE invoice_id = $1 ORDER BY id', [invoiceId]);
 
   it('makes a charge ahead of the due date instead of a mail; CHARGED pays the invoice', async () => {
     const { agreementId, invoice, orderId } = await renewWithAgreement();
@@ -221,8 +241,11 @@ describe('the renewal run with an active agreement', () => {
     expect(payments).toEqual([{ method: 'vipps', source: `vipps-charge:${orderId}` }]);
     // Staff see the charge's way on the invoice's page.
     const page = (await t.app.inject({ url: `/api/invoice/${invoice.id}`, headers: bearer(staff.token) })).json().data;
-    expect(page.vipps.map((entry: { kind: string; reference: string; to_state: string }) => [entry.kind, entry.reference, entry.to_state]))
-      .toEqual([['charge', orderId, 'QUEUED'], ['charge', orderId, 'PENDING'], ['charge', orderId, 'CHARGED']]);
+    expect(page.vipps.map((entry: { kind: string; reference: string; to_state: string }) => [entry.kind, entry.reference, entry.to_state])).toEqual([
+      ['charge', orderId, 'QUEUED'],
+      ['charge', orderId, 'PENDING'],
+      ['charge', orderId, 'CHARGED'],
+    ]);
     // A replay pays nothing twice.
     await deliver(lastEvent());
     expect(await t.db.query('SELECT id FROM invoice_payments WHERE invoice_id = $1', [invoice.id])).toHaveLength(1);
@@ -241,13 +264,17 @@ describe('the renewal run with an active agreement', () => {
     const subjects = (await invoiceMails(invoice.id)).map((row) => row.subject);
     expect(subjects).toEqual([`Faktura ${invoice.number} fra Musikerportalen`, 'Vi fikk ikke trukket kontingenten med Vipps']);
     const [row] = await t.db.query<{ state: string; paused: string | null; reason: string | null }>(
-      'SELECT state, reminders_paused_until::text AS paused, reminders_paused_reason AS reason FROM invoices WHERE id = $1', [invoice.id]);
+      'SELECT state, reminders_paused_until::text AS paused, reminders_paused_reason AS reason FROM invoices WHERE id = $1',
+      [invoice.id],
+    );
     expect(row.state).toBe('sent');
     expect(row.reason).toBe('Trekk med Vipps feilet');
     // The webhook after the poll changes nothing more.
     await deliver(lastEvent());
     expect(await invoiceMails(invoice.id)).toHaveLength(2);
-    const staffView = (await view((await t.db.query<{ member_id: number }>('SELECT member_id FROM invoices WHERE id = $1', [invoice.id]))[0].member_id, staff.token)).json().data;
+    const staffView = (
+      await view((await t.db.query<{ member_id: number }>('SELECT member_id FROM invoices WHERE id = $1', [invoice.id]))[0].member_id, staff.token)
+    ).json().data;
     expect(staffView.charges[0]).toMatchObject({ charge_id: orderId, state: 'FAILED' });
   });
 });
@@ -257,13 +284,18 @@ describe('insurance premiums on the agreement', () => {
   const renew = async () => {
     await t.db.query(
       `INSERT INTO renewal_runs (year, state) VALUES ($1, 'queued')
-       ON CONFLICT (year) DO UPDATE SET state = 'queued', total = 0, done = 0`, [next]);
+       ON CONFLICT (year) DO UPDATE SET state = 'queued', total = 0, done = 0`,
+      [next],
+    );
     await runRenewal(t.db, { outbox: t.services.outbox, billing: t.config.billing }, next);
   };
-  const invoicesOf = (memberId: number) => t.db.query<{ id: number; number: number; kind: string; total_ore: number; lines: string[] }>(
-    `SELECT i.id, i.number, i.kind, i.total_ore, array_agg(p.kind ORDER BY l.id) AS lines
+  const invoicesOf = (memberId: number) =>
+    t.db.query<{ id: number; number: number; kind: string; total_ore: number; lines: string[] }>(
+      `SELECT i.id, i.number, i.kind, i.total_ore, array_agg(p.kind ORDER BY l.id) AS lines
        FROM invoices i JOIN invoice_lines l ON l.invoice_id = i.id JOIN products p ON p.id = l.product_id
-      WHERE i.member_id = $1 AND i.year = $2 GROUP BY i.id ORDER BY i.id`, [memberId, next]);
+      WHERE i.member_id = $1 AND i.year = $2 GROUP BY i.id ORDER BY i.id`,
+      [memberId, next],
+    );
 
   it('are not drawn unless the member chooses: the dues are charged, the covers mailed as their own invoice', async () => {
     const a = await member();
@@ -288,9 +320,14 @@ describe('insurance premiums on the agreement', () => {
     const shown = (await view(a.id, a.token)).json().data;
     const agreementId = await approved(a, { includes_premiums: true });
     expect(vipps.agreements.get(agreementId)!.body).toMatchObject({
-      pricing: { amount: shown.price + shown.premiums }, productDescription: 'Kontingenten og forsikringspremiene trekkes én gang i året.',
+      pricing: { amount: shown.price + shown.premiums },
+      productDescription: 'Kontingenten og forsikringspremiene trekkes én gang i året.',
     });
-    expect((await view(a.id, a.token)).json().data.agreement).toMatchObject({ includes_premiums: true, premiums: shown.premiums, price: shown.price + shown.premiums });
+    expect((await view(a.id, a.token)).json().data.agreement).toMatchObject({
+      includes_premiums: true,
+      premiums: shown.premiums,
+      price: shown.price + shown.premiums,
+    });
     await renew();
     const invoices = await invoicesOf(a.id);
     expect(invoices).toHaveLength(1);
@@ -320,11 +357,21 @@ describe('without Vipps settings: the test checkout', () => {
       const page = await local.app.inject({ url: redirect });
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('TESTAVTALE');
-      const approve = await local.app.inject({ method: 'POST', url: `${redirect}/approve`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+      const approve = await local.app.inject({
+        method: 'POST',
+        url: `${redirect}/approve`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: '',
+      });
       expect(approve.statusCode).toBe(303);
       expect(approve.headers.location).toBe(`http://portal.test/profile/${a.id}?vipps_agreement=return`);
       expect((await view(a.id, a.token, local)).json().data).toMatchObject({ test_checkout: true, agreement: { state: 'ACTIVE' } });
-      const stopped = await local.app.inject({ method: 'POST', url: `${redirect}/stop`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+      const stopped = await local.app.inject({
+        method: 'POST',
+        url: `${redirect}/stop`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: '',
+      });
       expect(stopped.statusCode).toBe(303);
       expect((await view(a.id, a.token, local)).json().data.agreement).toMatchObject({ state: 'STOPPED', stopped_by: 'app' });
     } finally {

@@ -27,15 +27,23 @@ let vipps: FakeVipps;
 let t: TestContext;
 let staff: { id: number; token: string };
 
-interface Invoiced { memberId: number; invoiceId: number; number: number; kid: string; memberNumber: number; token: string }
+interface Invoiced {
+  memberId: number;
+  invoiceId: number;
+  number: number;
+  kid: string;
+  memberNumber: number;
+  token: string;
+}
 const invoiced: Record<'paid' | 'left' | 'charged', Invoiced> = {} as never;
 const references: Record<'paid' | 'left' | 'charged', string> = {} as never;
 
 async function invoicedMember(firstName: string, lastName: string): Promise<Invoiced> {
   const member = await billedMember(t.db, { first_name: firstName, last_name: lastName, phone: '91234567' });
   const invoiceId = await firstInvoice(t.db, t.config, member, newYear);
-  const [invoice] = await t.db.query<{ number: number; kid: string; member_number: number }>(
-    'SELECT number, kid, member_number FROM invoices WHERE id = $1', [invoiceId]);
+  const [invoice] = await t.db.query<{ number: number; kid: string; member_number: number }>('SELECT number, kid, member_number FROM invoices WHERE id = $1', [
+    invoiceId,
+  ]);
   const token = await login(t.app, member.email, member.password);
   return { memberId: member.id, invoiceId, number: invoice.number, kid: invoice.kid, memberNumber: invoice.member_number, token };
 }
@@ -58,7 +66,9 @@ beforeAll(async () => {
   invoiced.paid = await invoicedMember('Vilde', 'Vippsen');
   references.paid = await payOnMinSide(invoiced.paid);
   const bank = await t.app.inject({
-    method: 'POST', url: `/api/invoice/${invoiced.paid.invoiceId}/payment`, headers: bearer(staff.token),
+    method: 'POST',
+    url: `/api/invoice/${invoiced.paid.invoiceId}/payment`,
+    headers: bearer(staff.token),
     payload: { amount: 50000, paid_on: today, method: 'bank' },
   });
   expect(bank.statusCode, bank.body).toBe(201);
@@ -71,14 +81,22 @@ beforeAll(async () => {
 
   // An active agreement; the charge on the invoice fails at Vipps.
   invoiced.charged = await invoicedMember('Tone', 'Trekk');
-  const started = await t.app.inject({ method: 'POST', url: `/api/member/${invoiced.charged.memberId}/vipps-agreement`, headers: bearer(invoiced.charged.token) });
+  const started = await t.app.inject({
+    method: 'POST',
+    url: `/api/member/${invoiced.charged.memberId}/vipps-agreement`,
+    headers: bearer(invoiced.charged.token),
+  });
   expect(started.statusCode, started.body).toBe(200);
   vipps.approveAgreement(started.json().data.agreement_id);
   const activated = vipps.recurringEvents[vipps.recurringEvents.length - 1];
   expect((await deliver(activated)).statusCode).toBe(200);
-  const [agreement] = await t.db.query<{ id: number }>("SELECT id FROM vipps_agreements WHERE member_id = $1 AND state = 'ACTIVE'", [invoiced.charged.memberId]);
+  const [agreement] = await t.db.query<{ id: number }>("SELECT id FROM vipps_agreements WHERE member_id = $1 AND state = 'ACTIVE'", [
+    invoiced.charged.memberId,
+  ]);
   await t.db.transaction((tx) => planCharges(tx, t.services.jobs, [{ agreementId: agreement.id, invoiceId: invoiced.charged.invoiceId }]));
-  const [charge] = await t.db.query<{ id: number; order_id: string }>('SELECT id, order_id FROM vipps_charges WHERE invoice_id = $1', [invoiced.charged.invoiceId]);
+  const [charge] = await t.db.query<{ id: number; order_id: string }>('SELECT id, order_id FROM vipps_charges WHERE invoice_id = $1', [
+    invoiced.charged.invoiceId,
+  ]);
   references.charged = charge.order_id;
   await createChargeAtVipps(agreementDeps(t.services), charge.id);
   vipps.failCharge(charge.order_id, 'insufficient_funds');
@@ -108,20 +126,59 @@ describe('the Vipps report of invoice payments and charges', () => {
     expect(response.headers['cache-control']).toBe('no-store');
     const [header, ...rows] = rowsOf(response.body);
     expect(header).toEqual([
-      'Type', 'Referanse', 'Dato', 'Tid', 'Status', 'Beløp (kr)', 'Fakturanummer', 'KID', 'Medlemsnummer',
-      'Fornavn', 'Etternavn', 'E-post', 'Feil/årsak',
+      'Type',
+      'Referanse',
+      'Dato',
+      'Tid',
+      'Status',
+      'Beløp (kr)',
+      'Fakturanummer',
+      'KID',
+      'Medlemsnummer',
+      'Fornavn',
+      'Etternavn',
+      'E-post',
+      'Feil/årsak',
     ]);
     const { paid, charged } = invoiced;
     const [chargedEmail] = await t.db.query<{ email: string }>('SELECT email FROM accounts WHERE id = $1', [charged.memberId]);
     const [paidEmail] = await t.db.query<{ email: string }>('SELECT email FROM accounts WHERE id = $1', [paid.memberId]);
     // Vipps' own words for why it failed, as kept on the charge.
-    const [{ failure_reason: reason }] = await t.db.query<{ failure_reason: string }>('SELECT failure_reason FROM vipps_charges WHERE order_id = $1', [references.charged]);
+    const [{ failure_reason: reason }] = await t.db.query<{ failure_reason: string }>('SELECT failure_reason FROM vipps_charges WHERE order_id = $1', [
+      references.charged,
+    ]);
     expect(reason).toBeTruthy();
     expect(rows).toEqual([
-      ['Trekk', references.charged, '31-10-2026', '23:30', 'FAILED', '1450,00', String(charged.number), charged.kid, String(charged.memberNumber),
-        'Tone', 'Trekk', chargedEmail.email, reason],
-      ['Betaling', references.paid, '01-10-2026', '00:30', 'CAPTURED', '950,00', String(paid.number), paid.kid, String(paid.memberNumber),
-        'Vilde', 'Vippsen', paidEmail.email, ''],
+      [
+        'Trekk',
+        references.charged,
+        '31-10-2026',
+        '23:30',
+        'FAILED',
+        '1450,00',
+        String(charged.number),
+        charged.kid,
+        String(charged.memberNumber),
+        'Tone',
+        'Trekk',
+        chargedEmail.email,
+        reason,
+      ],
+      [
+        'Betaling',
+        references.paid,
+        '01-10-2026',
+        '00:30',
+        'CAPTURED',
+        '950,00',
+        String(paid.number),
+        paid.kid,
+        String(paid.memberNumber),
+        'Vilde',
+        'Vippsen',
+        paidEmail.email,
+        '',
+      ],
     ]);
   });
 
@@ -139,7 +196,10 @@ describe('the Vipps report of invoice payments and charges', () => {
     expect(empty.statusCode).toBe(404);
     expect(empty.headers['content-type']).toContain('application/json');
     expect(empty.json().message).toBe('Ingen Vipps-betalinger eller trekk av fakturaer i perioden.');
-    const xlsx = await t.app.inject({ url: `${EXPORT}?format=xlsx&filter[created_at_from]=2025-01-01&filter[created_at_to]=2025-01-31`, headers: bearer(staff.token) });
+    const xlsx = await t.app.inject({
+      url: `${EXPORT}?format=xlsx&filter[created_at_from]=2025-01-01&filter[created_at_to]=2025-01-31`,
+      headers: bearer(staff.token),
+    });
     expect(xlsx.statusCode).toBe(404);
     expect((await exportRange('2026-02-30', '2026-10-31')).statusCode).toBe(422);
   });

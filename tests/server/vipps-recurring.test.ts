@@ -160,11 +160,21 @@ describe('agreements', () => {
     const created = await client.createAgreement(dues({ scope: 'name email phoneNumber' }), key('agr'));
     expect(JSON.parse(requestsTo(/^\/recurring\/v3\/agreements$/).at(-1)!.body).scope).toBe('name email phoneNumber');
     expect((await client.getAgreement(created.agreementId)).sub).toBeNull();
-    vipps.approveAgreement(created.agreementId, '4791234567', { given_name: 'Aud', family_name: 'Avtalesen', email: 'aud@example.no', phone_number: '4791234567' });
+    vipps.approveAgreement(created.agreementId, '4791234567', {
+      given_name: 'Aud',
+      family_name: 'Avtalesen',
+      email: 'aud@example.no',
+      phone_number: '4791234567',
+    });
     const { sub } = await client.getAgreement(created.agreementId);
     expect(sub).toBeTruthy();
     expect(await client.userInfo(sub!)).toEqual({
-      first_name: 'Aud', last_name: 'Avtalesen', email: 'aud@example.no', phone: '4791234567', address: null, birthdate: null,
+      first_name: 'Aud',
+      last_name: 'Avtalesen',
+      email: 'aud@example.no',
+      phone: '4791234567',
+      address: null,
+      birthdate: null,
     });
     expect(requestsTo(/^\/vipps-userinfo-api\/userinfo\//).at(-1)!.headers.authorization).toMatch(/^Bearer token-\d+$/);
   });
@@ -356,7 +366,9 @@ describe('idempotency', () => {
     vipps.answerLate(2000);
     const { chargeId } = await client.createCharge(agreementId, charge, key('chg'));
     expect(chargeId).toBe(charge.orderId);
-    const tries = requestsTo(/\/charges$/).slice(before).filter((r) => r.method === 'POST');
+    const tries = requestsTo(/\/charges$/)
+      .slice(before)
+      .filter((r) => r.method === 'POST');
     expect(tries).toHaveLength(2);
     expect(new Set(tries.map((r) => r.headers['idempotency-key'])).size).toBe(1);
     expect(vipps.agreements.get(agreementId)!.charges.size).toBe(1);
@@ -489,7 +501,10 @@ describe("Vipps' own refusals and failures", () => {
     const epayment = epaymentClient(settings, http);
     const shared = recurringClient(settings, { http, today: () => TODAY });
     const before = vipps.tokensIssued;
-    await epayment.createPayment({ reference: `mp-delt-${process.pid}-0001`, amount: 10000, description: 'Test', returnUrl: 'https://portal.test/' }, key('pay'));
+    await epayment.createPayment(
+      { reference: `mp-delt-${process.pid}-0001`, amount: 10000, description: 'Test', returnUrl: 'https://portal.test/' },
+      key('pay'),
+    );
     await shared.createAgreement(dues(), key('agr'));
     expect(vipps.tokensIssued - before).toBe(1);
   });

@@ -34,8 +34,7 @@ afterAll(async () => {
   await vipps?.close();
 });
 
-const start = (payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: '/api/vipps_registration', payload, remoteAddress: clientAddress() });
+const start = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/vipps_registration', payload, remoteAddress: clientAddress() });
 
 /** Starts a quick checkout with the box ticked; answers the reference, the agreement and where the payer was sent. */
 async function startWithAgreement(campaignCode: string | null = null) {
@@ -60,7 +59,10 @@ const accountsWithEmail = (email: string) =>
     [email],
   );
 const agreementRows = (vippsAgreementId: string) =>
-  t.db.query<{ member_id: number; state: string; price_ore: number }>('SELECT member_id, state, price_ore FROM vipps_agreements WHERE vipps_agreement_id = $1', [vippsAgreementId]);
+  t.db.query<{ member_id: number; state: string; price_ore: number }>(
+    'SELECT member_id, state, price_ore FROM vipps_agreements WHERE vipps_agreement_id = $1',
+    [vippsAgreementId],
+  );
 const welcomeMails = (memberId: number) =>
   t.db.query<{ subject: string }>("SELECT subject FROM message_log WHERE member_id = $1 AND channel = 'email'", [memberId]);
 
@@ -80,7 +82,13 @@ async function expectMemberWithAgreement(reference: string, agreementId: string,
   const accounts = await accountsWithEmail(person.email);
   expect(accounts).toHaveLength(1);
   expect(accounts[0]).toMatchObject({ role_id: 1, first_name: 'Aud', phone: person.phone_number.slice(2) });
-  expect(await registration(reference)).toMatchObject({ state: 'CAPTURED', kind: 'agreement', member_id: accounts[0].id, captured_amount: 145000, refunded_amount: 0 });
+  expect(await registration(reference)).toMatchObject({
+    state: 'CAPTURED',
+    kind: 'agreement',
+    member_id: accounts[0].id,
+    captured_amount: 145000,
+    refunded_amount: 0,
+  });
   expect(await agreementRows(agreementId)).toEqual([{ member_id: accounts[0].id, state: 'ACTIVE', price_ore: 145000 }]);
   expect(await welcomeMails(accounts[0].id)).toEqual([{ subject: 'Velkommen som medlem!' }]);
   // Drawn once at Vipps, never refunded.
@@ -196,7 +204,12 @@ describe('approved in Vipps', () => {
     const shown = (await t.app.inject({ url: `/api/member/${member.id}/vipps-agreement`, headers: bearer(staff.token) })).json().data;
     expect(shown.agreement).toMatchObject({ agreement_id: agreementId, state: 'ACTIVE', price: 145000 });
     const [made, ...later] = [...shown.events].reverse();
-    expect(made).toMatchObject({ to_state: 'ACTIVE', source: 'webhook', charge_id: reference, note: 'Godkjent ved innmelding med Vipps; første betaling på 1 450 kr trukket' });
+    expect(made).toMatchObject({
+      to_state: 'ACTIVE',
+      source: 'webhook',
+      charge_id: reference,
+      note: 'Godkjent ved innmelding med Vipps; første betaling på 1 450 kr trukket',
+    });
     // The agreement's replayed event is kept as one that changed nothing; the initial charge's are the registration's.
     expect(later.map((event: { note: string }) => event.note)).toEqual(['Ingen endring', 'Ingen endring']);
   });
@@ -246,15 +259,17 @@ describe('approved in Vipps', () => {
     await deliver(eventsOf(agreementId)[0]);
     const [member] = await accountsWithEmail(person.email);
     // Staff accept the applicant (as the accept flow leaves them): a member with an active membership.
-    await t.db.query("UPDATE accounts SET role_id = 2, remote_id = 900000 + id WHERE id = $1", [member.id]);
+    await t.db.query('UPDATE accounts SET role_id = 2, remote_id = 900000 + id WHERE id = $1', [member.id]);
     await t.db.query("UPDATE subscriptions SET state = 'active' WHERE member_id = $1 AND kind = 'membership'", [member.id]);
     const next = currentYear() + 1;
-    await t.db.query(
-      `INSERT INTO renewal_runs (year, state) VALUES ($1, 'queued') ON CONFLICT (year) DO UPDATE SET state = 'queued', total = 0, done = 0`,
-      [next],
-    );
+    await t.db.query(`INSERT INTO renewal_runs (year, state) VALUES ($1, 'queued') ON CONFLICT (year) DO UPDATE SET state = 'queued', total = 0, done = 0`, [
+      next,
+    ]);
     await runRenewal(t.db, { outbox: t.services.outbox, billing: t.config.billing }, next);
-    const [invoice] = await t.db.query<{ number: number }>("SELECT number FROM invoices WHERE member_id = $1 AND year = $2 AND kind = 'renewal'", [member.id, next]);
+    const [invoice] = await t.db.query<{ number: number }>("SELECT number FROM invoices WHERE member_id = $1 AND year = $2 AND kind = 'renewal'", [
+      member.id,
+      next,
+    ]);
     const orderId = `mp-faktura-${invoice.number}`;
     await expect.poll(() => vipps.agreements.get(agreementId)!.charges.has(orderId), { timeout: 20_000, interval: 100 }).toBe(true);
     expect(vipps.charge(orderId)).toMatchObject({ type: 'RECURRING', status: 'PENDING' });
@@ -297,7 +312,13 @@ describe('not approved', () => {
     const { reference, agreementId } = await startWithAgreement();
     approve(agreementId, person);
     for (const body of eventsOf(agreementId)) expect((await deliver(body)).statusCode).toBe(200);
-    expect(await registration(reference)).toMatchObject({ state: 'REFUNDED', member_id: null, captured_amount: 0, refunded_amount: 145000, error: 'Det finnes allerede en konto med e-postadressen fra Vipps.' });
+    expect(await registration(reference)).toMatchObject({
+      state: 'REFUNDED',
+      member_id: null,
+      captured_amount: 0,
+      refunded_amount: 145000,
+      error: 'Det finnes allerede en konto med e-postadressen fra Vipps.',
+    });
     expect(vipps.charge(reference)).toMatchObject({ status: 'REFUNDED', captured: 145000, refunded: 145000 });
     expect(vipps.agreements.get(agreementId)!.status).toBe('STOPPED');
     expect((await returnFrom(reference)).headers.location).toBe('/vipps-error');

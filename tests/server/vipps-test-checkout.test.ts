@@ -50,7 +50,9 @@ describe('test checkout', () => {
     const approved = await decide(reference, 'approve', { first_name: 'Test', last_name: 'Kasse', email, phone: '99887766' });
     expect(approved.statusCode).toBe(303);
     expect(approved.headers.location).toBe(`http://portal.test/api/vipps_registration/${reference}/return`);
-    const [registration] = await t.db.query<{ state: string; member_id: number }>('SELECT state, member_id FROM vipps_registrations WHERE reference = $1', [reference]);
+    const [registration] = await t.db.query<{ state: string; member_id: number }>('SELECT state, member_id FROM vipps_registrations WHERE reference = $1', [
+      reference,
+    ]);
     expect(registration.state).toBe('CAPTURED');
     const [account] = await t.db.query<{ id: number; phone: string }>('SELECT id, phone FROM accounts WHERE email = $1', [email]);
     expect(account).toMatchObject({ id: registration.member_id, phone: '99887766' });
@@ -139,7 +141,10 @@ describe('test checkout with a yearly agreement', () => {
     const { reference, redirectUrl } = await startAgreement();
     const rejected = await decideAgreement(redirectUrl, 'reject');
     expect(rejected.headers.location).toBe(`http://portal.test/api/vipps_registration/${reference}/return`);
-    const [registration] = await t.db.query<{ state: string; member_id: number | null }>('SELECT state, member_id FROM vipps_registrations WHERE reference = $1', [reference]);
+    const [registration] = await t.db.query<{ state: string; member_id: number | null }>(
+      'SELECT state, member_id FROM vipps_registrations WHERE reference = $1',
+      [reference],
+    );
     expect(registration).toEqual({ state: 'ABORTED', member_id: null });
     const back = await t.app.inject({ url: `/api/vipps_registration/${reference}/return` });
     expect(back.headers.location).toBe('/vipps-cancelled');
@@ -157,7 +162,12 @@ describe('in production without Vipps settings', () => {
       expect(page.statusCode).toBe(404);
       const offer = await production.app.inject({ url: '/api/vipps_registration/offer' });
       expect(offer.json().data).toMatchObject({ available: false, recurring: false, test_checkout: false });
-      const ticked = await production.app.inject({ method: 'POST', url: '/api/vipps_registration', payload: { recurring: true }, remoteAddress: clientAddress() });
+      const ticked = await production.app.inject({
+        method: 'POST',
+        url: '/api/vipps_registration',
+        payload: { recurring: true },
+        remoteAddress: clientAddress(),
+      });
       expect(ticked.statusCode).toBe(503);
     } finally {
       await production.close();

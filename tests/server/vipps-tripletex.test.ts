@@ -32,8 +32,13 @@ beforeAll(async () => {
   tripletex = await startFakeTripletex('charges-consumer', 'charges-employee');
   t = await buildTestApp({
     env: {
-      ...VIPPS_ENV, VIPPS_API_URL: vipps.url, PUBLIC_URL: `https://${HOST}`,
-      TRIPLETEX_URL: tripletex.url, TRIPLETEX_CONSUMER_TOKEN: 'charges-consumer', TRIPLETEX_EMPLOYEE_TOKEN: 'charges-employee', TRIPLETEX_TIMEOUT_MS: '3000',
+      ...VIPPS_ENV,
+      VIPPS_API_URL: vipps.url,
+      PUBLIC_URL: `https://${HOST}`,
+      TRIPLETEX_URL: tripletex.url,
+      TRIPLETEX_CONSUMER_TOKEN: 'charges-consumer',
+      TRIPLETEX_EMPLOYEE_TOKEN: 'charges-employee',
+      TRIPLETEX_TIMEOUT_MS: '3000',
     },
   });
   staff = await signedInStaff(t.app, t.db);
@@ -64,11 +69,14 @@ async function drawnRenewal(firstName: string) {
   expect((await deliver(lastEvent())).statusCode).toBe(200);
 
   const year = currentYear() + 1;
-  await t.db.query(
-    `INSERT INTO renewal_runs (year, state) VALUES ($1, 'queued') ON CONFLICT (year) DO UPDATE SET state = 'queued', total = 0, done = 0`, [year]);
+  await t.db.query(`INSERT INTO renewal_runs (year, state) VALUES ($1, 'queued') ON CONFLICT (year) DO UPDATE SET state = 'queued', total = 0, done = 0`, [
+    year,
+  ]);
   await runRenewal(t.db, { outbox: t.services.outbox, billing: t.config.billing }, year);
   const [invoice] = await t.db.query<{ id: number; number: number; total_ore: number }>(
-    "SELECT id, number, total_ore FROM invoices WHERE member_id = $1 AND year = $2 AND kind = 'renewal'", [created.id, year]);
+    "SELECT id, number, total_ore FROM invoices WHERE member_id = $1 AND year = $2 AND kind = 'renewal'",
+    [created.id, year],
+  );
   const orderId = `mp-faktura-${invoice.number}`;
   await expect.poll(async () => (await remoteOf(invoice.id))?.sends.length ?? 0, POLL).toBe(1);
   await expect.poll(() => vipps.agreements.get(agreementId)!.charges.has(orderId), POLL).toBe(true);
@@ -78,13 +86,19 @@ async function drawnRenewal(firstName: string) {
 const mails = (invoiceId: number) => t.db.query<{ subject: string }>('SELECT subject FROM message_log WHERE invoice_id = $1 ORDER BY id', [invoiceId]);
 
 describe('an invoice paid on Min side with Tripletex as the ledger', () => {
-  it('is registered on Tripletex\'s invoice once, however often Vipps tells us', async () => {
+  it("is registered on Tripletex's invoice once, however often Vipps tells us", async () => {
     const created = await billedMember(t.db, { first_name: 'Vilde', last_name: 'Betaler' });
     const token = await login(t.app, created.email, created.password);
-    const id = await t.db.transaction((tx) => invoiceRestOfYear(tx, {
-      memberId: created.id, membershipSubscriptionId: created.membership, actorId: staff.id, today: todayInOslo(),
-      billing: t.config.billing, outbox: t.services.outbox,
-    }));
+    const id = await t.db.transaction((tx) =>
+      invoiceRestOfYear(tx, {
+        memberId: created.id,
+        membershipSubscriptionId: created.membership,
+        actorId: staff.id,
+        today: todayInOslo(),
+        billing: t.config.billing,
+        outbox: t.services.outbox,
+      }),
+    );
     // Sent by Tripletex (the queue's run), the invoice is the member's to pay.
     await expect.poll(async () => (await details(id!)).state, POLL).toBe('sent');
     const started = await t.app.inject({ method: 'POST', url: `/api/invoice/${id}/vipps`, headers: bearer(token) });
@@ -110,8 +124,9 @@ describe('a Vipps agreement with Tripletex as the ledger', () => {
     const remote = (await remoteOf(invoice.id))!;
     expect(remote).toMatchObject({ amountOre: invoice.total_ore, sends: [{ sendType: 'MANUAL' }] });
     expect(vipps.charge(orderId)).toMatchObject({ amount: invoice.total_ore });
-    expect((await details(invoice.id)).events.map((line: { reason: string }) => line.reason))
-      .toContain('Laget i Tripletex, ikke sendt: trekkes med Vipps-avtale');
+    expect((await details(invoice.id)).events.map((line: { reason: string }) => line.reason)).toContain(
+      'Laget i Tripletex, ikke sendt: trekkes med Vipps-avtale',
+    );
     expect(await mails(invoice.id)).toEqual([]);
 
     vipps.captureCharge(orderId);
@@ -126,7 +141,7 @@ describe('a Vipps agreement with Tripletex as the ledger', () => {
     expect((await remoteOf(invoice.id))!.sends).toHaveLength(1);
   });
 
-  it('has Tripletex send the invoice by the member\'s channel when the charge fails, and tells the member', async () => {
+  it("has Tripletex send the invoice by the member's channel when the charge fails, and tells the member", async () => {
     const { invoice, orderId } = await drawnRenewal('Per');
     vipps.failCharge(orderId);
     await pollAgreements(agreementDeps(t.services));

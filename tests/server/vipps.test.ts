@@ -45,8 +45,7 @@ async function startPayment(campaignCode: string | null = null): Promise<string>
   return JSON.parse(response.json().data.request_create.response_data).reference as string;
 }
 
-const deliver = (body: string, headers: Record<string, string>) =>
-  t.app.inject({ method: 'POST', url: WEBHOOK, headers, payload: body });
+const deliver = (body: string, headers: Record<string, string>) => t.app.inject({ method: 'POST', url: WEBHOOK, headers, payload: body });
 
 const signedWebhook = (reference: string, name = 'AUTHORIZED') => {
   const body = vipps.event(reference, name);
@@ -254,8 +253,7 @@ describe('the return', () => {
 });
 
 describe('the follow-up job', () => {
-  const followUp = () =>
-    followUpRegistrations({ db: t.db, outbox: t.services.outbox, gateway: t.services.vipps, publicUrl: t.config.publicUrl });
+  const followUp = () => followUpRegistrations({ db: t.db, outbox: t.services.outbox, gateway: t.services.vipps, publicUrl: t.config.publicUrl });
 
   it('captures later when Vipps failed at capture time; the member stands meanwhile', async () => {
     const reference = await startPayment();

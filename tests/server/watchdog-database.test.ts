@@ -14,7 +14,9 @@ import { serving, startServer, stop, type Running } from './fakes/server-process
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 if (!adminUrl) {
-  throw new Error('watchdog-database.test.ts needs PostgreSQL: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx vitest run tests/server/watchdog-database.test.ts');
+  throw new Error(
+    'watchdog-database.test.ts needs PostgreSQL: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx vitest run tests/server/watchdog-database.test.ts',
+  );
 }
 
 /** A TCP relay to PostgreSQL that can be frozen: connections stay open, nothing goes through. */
@@ -24,9 +26,16 @@ async function startRelay(target: URL) {
   const server = net.createServer((client) => {
     const upstream = net.connect(Number(target.port || 5432), target.hostname);
     sockets.add(client).add(upstream);
-    client.on('data', (chunk) => { if (!frozen) upstream.write(chunk); });
-    upstream.on('data', (chunk) => { if (!frozen) client.write(chunk); });
-    const end = () => { client.destroy(); upstream.destroy(); };
+    client.on('data', (chunk) => {
+      if (!frozen) upstream.write(chunk);
+    });
+    upstream.on('data', (chunk) => {
+      if (!frozen) client.write(chunk);
+    });
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+    };
     client.on('error', end).on('close', end);
     upstream.on('error', end).on('close', end);
   });

@@ -16,7 +16,13 @@ afterAll(async () => {
 });
 
 /** The server process the supervisor started. */
-const serverPid = (supervisor: Running) => Number(execFileSync('pgrep', ['-P', String(supervisor.child.pid)]).toString().trim().split('\n')[0]);
+const serverPid = (supervisor: Running) =>
+  Number(
+    execFileSync('pgrep', ['-P', String(supervisor.child.pid)])
+      .toString()
+      .trim()
+      .split('\n')[0],
+  );
 const isRunning = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -68,7 +74,10 @@ describe('LOW_MEMORY', () => {
   /** The Node flags a process was started with (its command line up to the script). */
   const nodeFlags = (pid: number) => {
     const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
-    return args.slice(1, args.findIndex((arg) => arg.endsWith('.ts')));
+    return args.slice(
+      1,
+      args.findIndex((arg) => arg.endsWith('.ts')),
+    );
   };
 
   it('starts the server process with the Node flags that trade CPU for memory, and without them by default', { timeout: 90_000 }, async () => {

@@ -19,8 +19,21 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 /** Debian's python3-openpyxl lives beside the system interpreter, which a version manager on PATH may hide. */
 const PYTHON = existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
 
-interface SheetCell { value: string | number | boolean | null; type: string; date: boolean; format: string; bold: boolean; font: string | null }
-interface Sheet { title: string; freeze: string | null; widths: Record<string, number>; rows: SheetCell[][]; filter: string | null }
+interface SheetCell {
+  value: string | number | boolean | null;
+  type: string;
+  date: boolean;
+  format: string;
+  bold: boolean;
+  font: string | null;
+}
+interface Sheet {
+  title: string;
+  freeze: string | null;
+  widths: Record<string, number>;
+  rows: SheetCell[][];
+  filter: string | null;
+}
 
 const READ_SHEET = `
 import json, sys, openpyxl
@@ -56,7 +69,11 @@ beforeAll(async () => {
   await createSubscription(t.db, { member_id: risky.id, product_id: PRODUCTS.membership, kind: 'membership', state: 'active' });
   const bjorn = await createAccount(t.db, { first_name: 'Bjørn', last_name: `Ås ${tag}`, birthdate: '1970-12-24', phone: '91234567', remote_id: 4711 });
   await createSubscription(t.db, {
-    member_id: bjorn.id, product_id: PRODUCTS.membership, kind: 'membership', state: 'pending', created_at: '2026-03-05T10:00:00+01:00',
+    member_id: bjorn.id,
+    product_id: PRODUCTS.membership,
+    kind: 'membership',
+    state: 'pending',
+    created_at: '2026-03-05T10:00:00+01:00',
   });
   instrumentOwner = bjorn.id;
   await createInstrument(t.db, { member_id: bjorn.id, instrument_category: GUITAR, value: 25000, insurance_start: '2026-01-15' });
@@ -98,17 +115,32 @@ async function asLibreOfficeShows(...files: string[]): Promise<string[][][]> {
   const profile = await mkdtemp(path.join(tmpdir(), 'portal-lo-'));
   const outDir = path.join(dir, 'lo');
   try {
-    await run('soffice', [
-      `-env:UserInstallation=file://${profile}`, '--headless', '--norestore',
-      '--convert-to', 'csv:Text - txt - csv (StarCalc):59,34,76,1,,0,false,true,true', '--outdir', outDir, ...files,
-    ], { timeout: 120_000 });
+    await run(
+      'soffice',
+      [
+        `-env:UserInstallation=file://${profile}`,
+        '--headless',
+        '--norestore',
+        '--convert-to',
+        'csv:Text - txt - csv (StarCalc):59,34,76,1,,0,false,true,true',
+        '--outdir',
+        outDir,
+        ...files,
+      ],
+      { timeout: 120_000 },
+    );
   } finally {
     await rm(profile, { recursive: true, force: true });
   }
-  return Promise.all(files.map(async (file) => {
-    const text = await readFile(path.join(outDir, path.basename(file).replace(/\.xlsx$/, '.csv')), 'utf8');
-    return text.split(/\r?\n/).filter(Boolean).map((line) => line.split(';'));
-  }));
+  return Promise.all(
+    files.map(async (file) => {
+      const text = await readFile(path.join(outDir, path.basename(file).replace(/\.xlsx$/, '.csv')), 'utf8');
+      return text
+        .split(/\r?\n/)
+        .filter(Boolean)
+        .map((line) => line.split(';'));
+    }),
+  );
 }
 
 const values = (row: SheetCell[]) => row.map((cell) => cell.value);
@@ -125,8 +157,20 @@ describe('format=xlsx on every export', () => {
     expect(sheet.filter).toBe('A1:N3');
     const [header, risky, bjorn] = sheet.rows;
     expect(values(header)).toEqual([
-      'Medlemsnummer', 'Fornavn', 'Etternavn', 'E-post', 'Mobil', 'Adresse', 'Postnummer', 'Poststed', 'Født', 'Medlem fra', 'Status',
-      'Medlemskap', 'Instrumentforsikring', 'Reiseforsikring',
+      'Medlemsnummer',
+      'Fornavn',
+      'Etternavn',
+      'E-post',
+      'Mobil',
+      'Adresse',
+      'Postnummer',
+      'Poststed',
+      'Født',
+      'Medlem fra',
+      'Status',
+      'Medlemskap',
+      'Instrumentforsikring',
+      'Reiseforsikring',
     ]);
     expect(header.every((cell) => cell.bold && cell.font === 'Calibri')).toBe(true);
     expect(sheet.rows).toHaveLength(3);
@@ -159,7 +203,8 @@ describe('format=xlsx on every export', () => {
     const instruments = await download(`/api/member/${instrumentOwner}/instrument/export?format=xlsx&filter[status]=1`, 'instrumenter.xlsx');
     expect(instruments.response.headers['content-disposition']).toContain('filename="instrument_liste.xlsx"');
     const vipps = await download(
-      '/api/vipps_registration/export?format=xlsx&sort=-id&filter[created_at_from]=2026-10-01&filter[created_at_to]=2026-10-31', 'vipps.xlsx',
+      '/api/vipps_registration/export?format=xlsx&sort=-id&filter[created_at_from]=2026-10-01&filter[created_at_to]=2026-10-31',
+      'vipps.xlsx',
     );
     expect(vipps.response.headers['content-disposition']).toContain('filename="vipps_registrations.xlsx"');
     const declined = await download('/api/subscription/list/rejected/export?format=xlsx', 'avviste.xlsx');
@@ -184,9 +229,9 @@ describe('format=xlsx on every export', () => {
     expect(vippsRows[1][7]).toMatchObject({ value: 4711, type: 'n' });
 
     // An empty list is still a workbook: its header row.
-    expect(sheets[declined.file].rows.map(values)).toEqual([[
-      'Fornavn', 'Etternavn', 'E-post', 'Mobil', 'Artist/band', 'Kampanje', 'Søkt', 'Status', 'Avvist', 'Sendt', 'Utført av',
-    ]]);
+    expect(sheets[declined.file].rows.map(values)).toEqual([
+      ['Fornavn', 'Etternavn', 'E-post', 'Mobil', 'Artist/band', 'Kampanje', 'Søkt', 'Status', 'Avvist', 'Sendt', 'Utført av'],
+    ]);
 
     const [queueShown, , vippsShown] = await asLibreOfficeShows(queue.file, instruments.file, vipps.file);
     expect(queueShown[1][9]).toBe('05.03.2026');
@@ -195,7 +240,8 @@ describe('format=xlsx on every export', () => {
 
   it('gives the Vipps report of invoice payments and charges its spreadsheet: the KID as text, the amount as a number', async () => {
     const payments = await download(
-      '/api/invoice/vipps-payments/export?format=xlsx&filter[created_at_from]=2026-10-01&filter[created_at_to]=2026-10-31', 'fakturabetalinger.xlsx',
+      '/api/invoice/vipps-payments/export?format=xlsx&filter[created_at_from]=2026-10-01&filter[created_at_to]=2026-10-31',
+      'fakturabetalinger.xlsx',
     );
     expect(payments.response.headers['content-type']).toBe(XLSX);
     expect(payments.response.headers['content-disposition']).toContain('filename="vipps_fakturabetalinger.xlsx"');
@@ -203,7 +249,19 @@ describe('format=xlsx on every export', () => {
     expect(sheet.freeze).toBe('A2');
     const [header, row] = sheet.rows;
     expect(values(header)).toEqual([
-      'Type', 'Referanse', 'Dato', 'Tid', 'Status', 'Beløp (kr)', 'Fakturanummer', 'KID', 'Medlemsnummer', 'Fornavn', 'Etternavn', 'E-post', 'Feil/årsak',
+      'Type',
+      'Referanse',
+      'Dato',
+      'Tid',
+      'Status',
+      'Beløp (kr)',
+      'Fakturanummer',
+      'KID',
+      'Medlemsnummer',
+      'Fornavn',
+      'Etternavn',
+      'E-post',
+      'Feil/årsak',
     ]);
     expect(sheet.rows).toHaveLength(2);
     expect(values(row).slice(0, 5)).toEqual(['Betaling', 'faktura-9470001-1', '2026-10-02', '08:15', 'CAPTURED']);
@@ -264,11 +322,22 @@ describe('format=xlsx on every export', () => {
 
   it('describes format and the spreadsheet answer in the OpenAPI document', async () => {
     const document = (await t.app.inject({ url: '/api/docs/json' })).json() as {
-      paths: Record<string, { get: { parameters: { name: string; in: string; schema: { enum?: string[]; anyOf?: { const: string }[] } }[]; responses: Record<string, { content: Record<string, unknown> }> } }>;
+      paths: Record<
+        string,
+        {
+          get: {
+            parameters: { name: string; in: string; schema: { enum?: string[]; anyOf?: { const: string }[] } }[];
+            responses: Record<string, { content: Record<string, unknown> }>;
+          };
+        }
+      >;
     };
     for (const route of [
-      '/api/member/list/export', '/api/subscription/list/pending-memberships/export', '/api/member/{id}/instrument/export',
-      '/api/vipps_registration/export', '/api/invoice/vipps-payments/export',
+      '/api/member/list/export',
+      '/api/subscription/list/pending-memberships/export',
+      '/api/member/{id}/instrument/export',
+      '/api/vipps_registration/export',
+      '/api/invoice/vipps-payments/export',
     ]) {
       const operation = document.paths[route].get;
       const format = operation.parameters.find((parameter) => parameter.name === 'format' && parameter.in === 'query');

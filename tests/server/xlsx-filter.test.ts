@@ -52,7 +52,10 @@ for name in sys.argv[1:]:
 print(json.dumps(out))
 `;
 
-interface Filters { sheets: { name: string; filter: string | null }[]; names: { name: string; localSheetId: string | null; hidden: string | null; value: string }[] }
+interface Filters {
+  sheets: { name: string; filter: string | null }[];
+  names: { name: string; localSheetId: string | null; hidden: string | null; value: string }[];
+}
 
 let t: TestContext;
 let staff: Awaited<ReturnType<typeof signedInStaff>>;
@@ -84,7 +87,8 @@ async function errorReport(): Promise<string> {
   const boundary = '----filtergrense';
   const csv = `Fornavn;Etternavn;E-post\r\n;Uten fornavn;${tag}@example.no\r\nUten;Kontakt;\r\n`;
   const upload = await t.app.inject({
-    method: 'POST', url: '/api/member/import',
+    method: 'POST',
+    url: '/api/member/import',
     headers: { ...bearer(staff.token), 'content-type': `multipart/form-data; boundary=${boundary}` },
     payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="feil.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
   });
@@ -99,7 +103,9 @@ async function asOds(files: string[]): Promise<string[]> {
   const profile = await mkdtemp(path.join(tmpdir(), 'portal-lo-'));
   const outDir = path.join(dir, 'ods');
   try {
-    await run('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', '--norestore', '--convert-to', 'ods', '--outdir', outDir, ...files], { timeout: 120_000 });
+    await run('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', '--norestore', '--convert-to', 'ods', '--outdir', outDir, ...files], {
+      timeout: 120_000,
+    });
   } finally {
     await rm(profile, { recursive: true, force: true });
   }
@@ -111,7 +117,10 @@ const reference = (sheet: string, range: string) => `'${sheet.replace(/'/g, "''"
 /** 'A1:M3' as LibreOffice writes a range on the sheet in .ods. */
 const odsRange = (sheet: string, range: string) => {
   const quoted = /^\w+$/.test(sheet) ? sheet : `'${sheet.replace(/'/g, "''")}'`;
-  return range.split(':').map((cell) => `${quoted}.${cell}`).join(':');
+  return range
+    .split(':')
+    .map((cell) => `${quoted}.${cell}`)
+    .join(':');
 };
 
 describe('filter buttons in every .xlsx', () => {
@@ -129,10 +138,18 @@ describe('filter buttons in every .xlsx', () => {
 
     for (const file of files) {
       const { sheets, names } = read[file];
-      expect(sheets.every((sheet) => sheet.filter !== null), file).toBe(true);
-      expect(names, file).toEqual(sheets.map((sheet, index) => ({
-        name: '_xlnm._FilterDatabase', localSheetId: String(index), hidden: '1', value: reference(sheet.name, sheet.filter ?? ''),
-      })));
+      expect(
+        sheets.every((sheet) => sheet.filter !== null),
+        file,
+      ).toBe(true);
+      expect(names, file).toEqual(
+        sheets.map((sheet, index) => ({
+          name: '_xlnm._FilterDatabase',
+          localSheetId: String(index),
+          hidden: '1',
+          value: reference(sheet.name, sheet.filter ?? ''),
+        })),
+      );
     }
 
     const ods = await asOds(files);

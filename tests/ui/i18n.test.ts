@@ -61,9 +61,7 @@ describe('message catalogues', () => {
       ...[...nb].filter(([, message]) => message === '').map(([key]) => `nb ${key}`),
       ...[...en].filter(([, message]) => message === '').map(([key]) => `en ${key}`),
       // A blank Norwegian message is only right where the English one is blank by design (ra.boolean.null).
-      ...[...nb]
-        .filter(([key, message]) => message !== '' && isBlank(message) && !isBlank(en.get(key)))
-        .map(([key]) => `nb ${key}`),
+      ...[...nb].filter(([key, message]) => message !== '' && isBlank(message) && !isBlank(en.get(key))).map(([key]) => `nb ${key}`),
     ];
     expect(empty, `empty: ${empty.join(', ')}`).toEqual([]);
   });
@@ -117,8 +115,7 @@ describe('field labels (resources.<resource>.fields.<source>)', () => {
 
   it('belong to resources the staff-area registry declares', () => {
     const declared = new Set(STAFF_AREAS.flatMap((area) => Object.keys(area.resources)));
-    const unknown = [...new Set([...fieldKeys(nb), ...fieldKeys(en)].map((key) => FIELD_KEY.exec(key)![1]))]
-      .filter((resource) => !declared.has(resource));
+    const unknown = [...new Set([...fieldKeys(nb), ...fieldKeys(en)].map((key) => FIELD_KEY.exec(key)![1]))].filter((resource) => !declared.has(resource));
     expect(unknown, `field labels of resources no area declares: ${unknown.join(', ')}`).toEqual([]);
   });
 });
@@ -142,9 +139,7 @@ describe('i18nProvider', () => {
   it('interpolates and picks the Norwegian plural form', () => {
     expect(i18nProvider.translate('ra.action.bulk_actions', { smart_count: 1 })).toBe('1 element valgt');
     expect(i18nProvider.translate('ra.action.bulk_actions', { smart_count: 3 })).toBe('3 elementer valgt');
-    expect(
-      i18nProvider.translate('ra.navigation.page_range_info', { offsetBegin: 26, offsetEnd: 50, total: 120 }),
-    ).toBe('26-50 av 120');
+    expect(i18nProvider.translate('ra.navigation.page_range_info', { offsetBegin: 26, offsetEnd: 50, total: 120 })).toBe('26-50 av 120');
   });
 
   it('switches to English', async () => {

@@ -1,13 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import {
-  changedIndexes, editsValid, formatTotal, inNewRowMode, initialRows, isDirty, newRowsValid, rowsReducer, rowsTotal, toBody, toRow,
-  type RowsAction, type RowsState,
+  changedIndexes,
+  editsValid,
+  formatTotal,
+  inNewRowMode,
+  initialRows,
+  isDirty,
+  newRowsValid,
+  rowsReducer,
+  rowsTotal,
+  toBody,
+  toRow,
+  type RowsAction,
+  type RowsState,
 } from '../../src/common/instrument-rows.ts';
 
-const instrument = (id: number, value: number) => toRow({
-  id, instrument_category: 1, make: 'Gibson', model: `Modell ${id}`, serial_number: null, value,
-  insurance_start: '2026-01-01', insurance_end: null, status: 1,
-});
+const instrument = (id: number, value: number) =>
+  toRow({
+    id,
+    instrument_category: 1,
+    make: 'Gibson',
+    model: `Modell ${id}`,
+    serial_number: null,
+    value,
+    insurance_start: '2026-01-01',
+    insurance_end: null,
+    status: 1,
+  });
 
 const run = (state: RowsState, ...actions: RowsAction[]) => actions.reduce(rowsReducer, state);
 const loaded = () => run(initialRows(), { type: 'load', rows: [instrument(1, 1000), instrument(2, 2000), instrument(3, 3000)] });
@@ -61,11 +80,13 @@ describe('new-row mode', () => {
   it('allows saving only when every new row is valid', () => {
     let state = run(loaded(), add('n1'));
     expect(newRowsValid(state)).toBe(false);
-    state = run(state,
+    state = run(
+      state,
       { type: 'editNew', key: 'n1', field: 'instrument_category', value: 2 },
       { type: 'editNew', key: 'n1', field: 'make', value: ' Fender ' },
       { type: 'editNew', key: 'n1', field: 'model', value: 'Jazz Bass' },
-      { type: 'editNew', key: 'n1', field: 'value', value: '12 000' });
+      { type: 'editNew', key: 'n1', field: 'value', value: '12 000' },
+    );
     expect(newRowsValid(state)).toBe(true);
     expect(toBody(state.newRows[0])).toMatchObject({ make: 'Fender', value: 12000, insurance_end: null, instrument_category: 2 });
     state = run(state, add('n2'));
@@ -75,11 +96,14 @@ describe('new-row mode', () => {
   });
 
   it('refuses blank make or model, a value that is no number, and an end before the start', () => {
-    const base = run(loaded(), add('n1'),
+    const base = run(
+      loaded(),
+      add('n1'),
       { type: 'editNew', key: 'n1', field: 'instrument_category', value: 1 },
       { type: 'editNew', key: 'n1', field: 'make', value: 'Fender' },
       { type: 'editNew', key: 'n1', field: 'model', value: 'Precision' },
-      { type: 'editNew', key: 'n1', field: 'value', value: '9000' });
+      { type: 'editNew', key: 'n1', field: 'value', value: '9000' },
+    );
     expect(newRowsValid(run(base, { type: 'editNew', key: 'n1', field: 'make', value: '   ' }))).toBe(false);
     expect(newRowsValid(run(base, { type: 'editNew', key: 'n1', field: 'value', value: 'ni tusen' }))).toBe(false);
     expect(newRowsValid(run(base, { type: 'editNew', key: 'n1', field: 'insurance_end', value: '2026-01-01' }))).toBe(false);

@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import {
-  chargedMonthIndex, invoicedPrice, priceForRestOfYear, showsRestOfYear, travelFormErrors, travelProducts,
-} from '../../server/schemas/travel-rules.ts';
+import { chargedMonthIndex, invoicedPrice, priceForRestOfYear, showsRestOfYear, travelFormErrors, travelProducts } from '../../server/schemas/travel-rules.ts';
 
 describe('the price for the rest of the year', () => {
   const expected = [
-    ['januar', 1000], ['februar', 1000], ['mars', 1000],
-    ['april', 750], ['mai', 750], ['juni', 750],
-    ['juli', 500], ['august', 500], ['september', 500],
-    ['oktober', 250], ['november', 250], ['desember', 250],
+    ['januar', 1000],
+    ['februar', 1000],
+    ['mars', 1000],
+    ['april', 750],
+    ['mai', 750],
+    ['juni', 750],
+    ['juli', 500],
+    ['august', 500],
+    ['september', 500],
+    ['oktober', 250],
+    ['november', 250],
+    ['desember', 250],
   ] as const;
 
   it.each(expected.map(([month, price], index) => [month, index, price]))('%s (month index %i) costs %i of 1000', (_month, index, price) => {

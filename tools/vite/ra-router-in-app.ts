@@ -35,7 +35,7 @@ export function raRouterInApp(): Plugin {
       return shim;
     },
     buildEnd(error) {
-      if (!error && !redirected) throw new Error('ra-router-in-app: the staff build no longer imports ra-core\'s router adapter where the shim expects it');
+      if (!error && !redirected) throw new Error("ra-router-in-app: the staff build no longer imports ra-core's router adapter where the shim expects it");
     },
   };
 }

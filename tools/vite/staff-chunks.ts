@@ -67,7 +67,10 @@ export function staffChunks(): Plugin {
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       const facade = (suffix: string) => chunks.filter((chunk) => chunk.facadeModuleId?.endsWith(suffix));
       // The entry, the staff sign-in page and Min side (which the entry can start too) keep their chunks as they are.
-      const others = loadedWith(chunks.filter((chunk) => chunk.isEntry || /\/src\/(min-side|admin\/login)\//.test(chunk.facadeModuleId ?? '')), byFile);
+      const others = loadedWith(
+        chunks.filter((chunk) => chunk.isEntry || /\/src\/(min-side|admin\/login)\//.test(chunk.facadeModuleId ?? '')),
+        byFile,
+      );
       const staff = loadedWith(facade('/src/admin/main.tsx'), byFile);
       const group = new Map<Chunk, string>();
       for (const chunk of staff) if (!others.has(chunk)) group.set(chunk, 'staff');
@@ -145,7 +148,8 @@ export function staffChunks(): Plugin {
       }
       // A lazily loaded module stays the face of its own chunk, so the manifest still names
       // src/admin/main.tsx (the server preloads a page's chunks by it).
-      for (const [chunk, name] of group) for (const id of chunk.moduleIds) if (!(chunk.isDynamicEntry && id === chunk.facadeModuleId)) staffGroups.set(id, name);
+      for (const [chunk, name] of group)
+        for (const id of chunk.moduleIds) if (!(chunk.isDynamicEntry && id === chunk.facadeModuleId)) staffGroups.set(id, name);
     },
   };
 }

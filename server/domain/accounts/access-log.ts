@@ -151,32 +151,43 @@ export async function memberAccessLog(
   await writer.flush();
   const list = parseListQuery(query, memberLog);
   const id = list.params.add(memberId);
-  return queryPage(db, {
-    from: `FROM access_log l LEFT JOIN accounts s ON s.id = l.actor_id WHERE ${aboutMember(id)}`,
-    columns: ENTRY_COLUMNS,
-  }, list);
+  return queryPage(
+    db,
+    {
+      from: `FROM access_log l LEFT JOIN accounts s ON s.id = l.actor_id WHERE ${aboutMember(id)}`,
+      columns: ENTRY_COLUMNS,
+    },
+    list,
+  );
 }
 
 /** `filter[from]`/`filter[to]` are dates (yyyy-MM-dd, Oslo time), both ends included. */
-const dateFilter = (operator: '>=' | '<'): FilterBuilder => (values, params) => {
-  const [value] = values;
-  if (values.length !== 1 || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value))) {
-    throw badRequest('Datoen må skrives som åååå-mm-dd.');
-  }
-  const day = operator === '<' ? `(${params.add(value)}::date + 1)` : `${params.add(value)}::date`;
-  return `l.at ${operator} (${day}::timestamp AT TIME ZONE 'Europe/Oslo')`;
-};
+const dateFilter =
+  (operator: '>=' | '<'): FilterBuilder =>
+  (values, params) => {
+    const [value] = values;
+    if (values.length !== 1 || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value))) {
+      throw badRequest('Datoen må skrives som åååå-mm-dd.');
+    }
+    const day = operator === '<' ? `(${params.add(value)}::date + 1)` : `${params.add(value)}::date`;
+    return `l.at ${operator} (${day}::timestamp AT TIME ZONE 'Europe/Oslo')`;
+  };
 
 const ids = (values: string[]): number[] => {
   if (!values.every((value) => /^\d{1,9}$/.test(value))) throw badRequest('Filteret må være en liste med id-er.');
   return values.map(Number);
 };
 
-const idsFilter = (column: string): FilterBuilder => (values, params) => `${column} IN (${params.list(ids(values))})`;
+const idsFilter =
+  (column: string): FilterBuilder =>
+  (values, params) =>
+    `${column} IN (${params.list(ids(values))})`;
 
 /** A member's entries include the lists that held them. */
 const membersFilter: FilterBuilder = (values, params) => {
-  const list = ids(values).map((id) => `${params.add(id)}::int`).join(', ');
+  const list = ids(values)
+    .map((id) => `${params.add(id)}::int`)
+    .join(', ');
   return `(l.member_id IN (${list}) OR l.member_ids && ARRAY[${list}])`;
 };
 
@@ -196,18 +207,18 @@ const allLog: ListDefinition = {
 };
 
 /** The log across members, for staff: who looked at whom, exported what, from where. */
-export async function accessLogPage(
-  db: Queryable,
-  writer: AccessLogWriter,
-  query: Record<string, unknown>,
-): Promise<Page<Static<typeof AccessLogRow>>> {
+export async function accessLogPage(db: Queryable, writer: AccessLogWriter, query: Record<string, unknown>): Promise<Page<Static<typeof AccessLogRow>>> {
   await writer.flush();
-  return queryPage(db, {
-    from: `FROM access_log l LEFT JOIN accounts s ON s.id = l.actor_id LEFT JOIN accounts m ON m.id = l.member_id WHERE TRUE`,
-    columns: `${ENTRY_COLUMNS}, l.actor_id AS staff_id, l.member_id, l.row_count, l.ip,
+  return queryPage(
+    db,
+    {
+      from: `FROM access_log l LEFT JOIN accounts s ON s.id = l.actor_id LEFT JOIN accounts m ON m.id = l.member_id WHERE TRUE`,
+      columns: `${ENTRY_COLUMNS}, l.actor_id AS staff_id, l.member_id, l.row_count, l.ip,
       CASE WHEN m.id IS NULL THEN NULL
            ELSE json_build_object('id', m.id, 'remote_id', m.remote_id, 'first_name', m.first_name, 'last_name', m.last_name) END AS member`,
-  }, parseListQuery(query, allLog));
+    },
+    parseListQuery(query, allLog),
+  );
 }
 
 /** The whole log of one member, oldest first, for their data export. */
@@ -222,10 +233,7 @@ export async function accessLogOf(db: Queryable, memberId: number): Promise<Stat
 /** Deletes entries older than `months`; the table's trigger lets only this through. */
 export async function purgeAccessLog(db: Database, months: number): Promise<number> {
   return db.transaction(async (tx) => {
-    await tx.query(
-      `SELECT set_config('portal.access_log_purge_before', (now() - make_interval(months => $1))::text, true)`,
-      [months],
-    );
+    await tx.query(`SELECT set_config('portal.access_log_purge_before', (now() - make_interval(months => $1))::text, true)`, [months]);
     const deleted = await tx.query('DELETE FROM access_log WHERE at < now() - make_interval(months => $1) RETURNING 1', [months]);
     return deleted.length;
   });

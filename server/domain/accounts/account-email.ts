@@ -6,10 +6,7 @@ export const EMAIL_TAKEN = ACCOUNT_MESSAGES.emailInUse;
 
 /** Whether an account other than `exceptId` already has this address. */
 export async function isEmailTaken(db: Queryable, email: string, exceptId: number | null = null): Promise<boolean> {
-  const [taken] = await db.query(
-    'SELECT 1 FROM accounts WHERE lower(email) = lower($1) AND id IS DISTINCT FROM $2',
-    [email.trim(), exceptId],
-  );
+  const [taken] = await db.query('SELECT 1 FROM accounts WHERE lower(email) = lower($1) AND id IS DISTINCT FROM $2', [email.trim(), exceptId]);
   return taken !== undefined;
 }
 

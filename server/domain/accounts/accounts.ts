@@ -35,12 +35,7 @@ export const RESET_LIFETIME_MINUTES = 60;
  * Makes a reset token and mails the link, unless the account is unknown or a link went out
  * less than a minute ago. The caller answers the same either way.
  */
-export async function requestPasswordReset(
-  db: Queryable,
-  outbox: Outbox,
-  email: string,
-  publicUrl: string,
-): Promise<void> {
+export async function requestPasswordReset(db: Queryable, outbox: Outbox, email: string, publicUrl: string): Promise<void> {
   const account = await findAccountByEmail(db, email);
   if (!account) return;
   const link = await issueResetLink(db, account.email, publicUrl);
@@ -82,12 +77,7 @@ export async function issueResetLink(
 }
 
 /** Sets the new password when the token is right and fresh; the token is used up. */
-export async function changePasswordWithToken(
-  db: Queryable,
-  email: string,
-  token: string,
-  password: string,
-): Promise<boolean> {
+export async function changePasswordWithToken(db: Queryable, email: string, token: string, password: string): Promise<boolean> {
   const key = email.trim().toLowerCase();
   const [reset] = await db.query<{ token_hash: string }>(
     `SELECT token_hash FROM password_resets
@@ -97,16 +87,10 @@ export async function changePasswordWithToken(
   if (!reset || !sameHash(reset.token_hash, sha256(token))) return false;
   const account = await findAccountByEmail(db, key);
   if (!account) return false;
-  const deleted = await db.query('DELETE FROM password_resets WHERE email = $1 AND token_hash = $2 RETURNING email', [
-    key,
-    reset.token_hash,
-  ]);
+  const deleted = await db.query('DELETE FROM password_resets WHERE email = $1 AND token_hash = $2 RETURNING email', [key, reset.token_hash]);
   // Another request used the token first.
   if (deleted.length === 0) return false;
-  await db.query('UPDATE accounts SET password_hash = $2, updated_at = now() WHERE id = $1', [
-    account.id,
-    await hashPassword(password),
-  ]);
+  await db.query('UPDATE accounts SET password_hash = $2, updated_at = now() WHERE id = $1', [account.id, await hashPassword(password)]);
   await revokeAllTokens(db, account.id);
   return true;
 }

@@ -28,11 +28,7 @@ const GATE_HOLD_SECONDS = 60;
 
 type Limits = Pick<
   Config,
-  | 'loginAttemptsPerMinute'
-  | 'loginAttemptsPerIpPerMinute'
-  | 'loginFailuresPerAccountPerHour'
-  | 'loginSuccessesPerIpPerMinute'
-  | 'loginSlowdownMaxSeconds'
+  'loginAttemptsPerMinute' | 'loginAttemptsPerIpPerMinute' | 'loginFailuresPerAccountPerHour' | 'loginSuccessesPerIpPerMinute' | 'loginSlowdownMaxSeconds'
 >;
 
 export interface SignInAttempt {
@@ -75,13 +71,7 @@ export const slowdownSeconds = (excess: number, max: number): number => Math.min
  * Counts a sign-in attempt for this e-mail from this address, or refuses it (429). `device` is
  * the nonce of a valid device cookie for this account, when the browser sent one.
  */
-export async function reserveSignIn(
-  db: Queryable,
-  limits: Limits,
-  email: string,
-  ip: string,
-  device: string | null = null,
-): Promise<SignInAttempt> {
+export async function reserveSignIn(db: Queryable, limits: Limits, email: string, ip: string, device: string | null = null): Promise<SignInAttempt> {
   const account = email.trim().toLowerCase();
   const keys = {
     pair: `login:pair:${account}:${ip}`,

@@ -74,10 +74,10 @@ async function takeCode(db: Queryable, keys: Keys, accountId: number, code: stri
   const lastStep = row.last_step === null ? undefined : Number(row.last_step);
   const result = await verify({ secret, token, epochTolerance: TOLERANCE_SECONDS, afterTimeStep: lastStep });
   if (!result.valid || !('timeStep' in result)) return false;
-  const taken = await db.query(
-    `UPDATE two_factor SET last_step = $2 WHERE account_id = $1 AND (last_step IS NULL OR last_step < $2) RETURNING 1`,
-    [accountId, result.timeStep],
-  );
+  const taken = await db.query(`UPDATE two_factor SET last_step = $2 WHERE account_id = $1 AND (last_step IS NULL OR last_step < $2) RETURNING 1`, [
+    accountId,
+    result.timeStep,
+  ]);
   return taken.length > 0;
 }
 
@@ -100,13 +100,7 @@ type Recipient = { id: number; email: string; first_name: string; last_name: str
  * enrolling must not outlive it; deleting the tokens is what the session caches hear), and the
  * user gets a mail.
  */
-export async function enable(
-  db: Database,
-  keys: Keys,
-  outbox: Outbox,
-  account: Recipient & { token_id: number },
-  code: string,
-): Promise<string[] | null> {
+export async function enable(db: Database, keys: Keys, outbox: Outbox, account: Recipient & { token_id: number }, code: string): Promise<string[] | null> {
   const accountId = account.id;
   if (!(await takeCode(db, keys, accountId, code, true))) return null;
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, recoveryCode);
@@ -116,10 +110,7 @@ export async function enable(
     await sendTemplate(tx, outbox, 'two-factor-enabled', account);
     await tx.query('DELETE FROM two_factor_recovery_codes WHERE account_id = $1', [accountId]);
     for (const one of codes) {
-      await tx.query('INSERT INTO two_factor_recovery_codes (account_id, code_hash) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
-        accountId,
-        recoveryHash(one),
-      ]);
+      await tx.query('INSERT INTO two_factor_recovery_codes (account_id, code_hash) VALUES ($1, $2) ON CONFLICT DO NOTHING', [accountId, recoveryHash(one)]);
     }
   });
   return codes;
@@ -206,7 +197,15 @@ export async function createChallenge(db: Queryable, accountId: number, remember
   await db.query(
     `INSERT INTO sign_in_challenges (token_hash, account_id, remember, expires_at, kind, device, code_hash)
      VALUES ($1, $2, $3, now() + make_interval(mins => $4), $5, $6, $7)`,
-    [sha256(token), accountId, remember, kind === 'email' ? EMAIL_CHALLENGE_MINUTES : CHALLENGE_MINUTES, kind, options.device ?? null, options.codeHash ?? null],
+    [
+      sha256(token),
+      accountId,
+      remember,
+      kind === 'email' ? EMAIL_CHALLENGE_MINUTES : CHALLENGE_MINUTES,
+      kind,
+      options.device ?? null,
+      options.codeHash ?? null,
+    ],
   );
   return token;
 }
@@ -257,10 +256,7 @@ export async function findChallenge(db: Queryable, token: string): Promise<Chall
  * challenge has had its CODES_PER_CHALLENGE, it ends (false) and the password must be given again.
  */
 export async function takeChallengeAttempt(db: Queryable, id: number): Promise<boolean> {
-  const taken = await db.query('UPDATE sign_in_challenges SET attempts = attempts + 1 WHERE id = $1 AND attempts < $2 RETURNING 1', [
-    id,
-    CODES_PER_CHALLENGE,
-  ]);
+  const taken = await db.query('UPDATE sign_in_challenges SET attempts = attempts + 1 WHERE id = $1 AND attempts < $2 RETURNING 1', [id, CODES_PER_CHALLENGE]);
   if (taken.length > 0) return true;
   await db.query('DELETE FROM sign_in_challenges WHERE id = $1', [id]);
   return false;
@@ -279,10 +275,9 @@ export async function consumeChallenge(db: Queryable, id: number): Promise<boole
 export async function mailEnrolmentLink(db: Database, outbox: Outbox, account: Recipient, publicUrl: string): Promise<void> {
   const token = randomSecret(64);
   await db.transaction(async (tx) => {
-    const [recent] = await tx.query(
-      "SELECT 1 FROM two_factor_enrolment_links WHERE account_id = $1 AND created_at > now() - interval '1 minute'",
-      [account.id],
-    );
+    const [recent] = await tx.query("SELECT 1 FROM two_factor_enrolment_links WHERE account_id = $1 AND created_at > now() - interval '1 minute'", [
+      account.id,
+    ]);
     if (recent) return;
     await tx.query(
       `INSERT INTO two_factor_enrolment_links (token_hash, account_id, expires_at)

@@ -12,11 +12,14 @@ import { handToLedger } from './tripletex-queue.ts';
 import type { JobSender } from '../messages/outbox.ts';
 import { AMOUNT_NOT_POSITIVE, NOTHING_OUTSTANDING, outstandingOf } from './payments.ts';
 
-export const creditOverOutstanding = (outstandingOre: number) =>
-  `Beløpet er større enn det som kan krediteres (${formatKroner(outstandingOre)} utestående).`;
+export const creditOverOutstanding = (outstandingOre: number) => `Beløpet er større enn det som kan krediteres (${formatKroner(outstandingOre)} utestående).`;
 
 export async function creditInvoice(
-  db: Database, invoiceId: number, body: CreditBody, staffId: number, ledger: JobSender | null = null,
+  db: Database,
+  invoiceId: number,
+  body: CreditBody,
+  staffId: number,
+  ledger: JobSender | null = null,
 ): Promise<InvoiceDetails> {
   const reason = body.reason.trim();
   const errors: Record<string, string[]> = {};
@@ -30,8 +33,7 @@ export async function creditInvoice(
     if (outstanding === 0) throw validationFailed({ amount: [NOTHING_OUTSTANDING] });
     const amount = body.amount ?? outstanding;
     if (amount > outstanding) throw validationFailed({ amount: [creditOverOutstanding(outstanding)] });
-    await tx.query('INSERT INTO invoice_credits (invoice_id, amount_ore, reason, created_by) VALUES ($1, $2, $3, $4)',
-      [invoiceId, amount, reason, staffId]);
+    await tx.query('INSERT INTO invoice_credits (invoice_id, amount_ore, reason, created_by) VALUES ($1, $2, $3, $4)', [invoiceId, amount, reason, staffId]);
     invoice.credited_ore += amount;
     await tx.query('UPDATE invoices SET credited_ore = $2, updated_at = now() WHERE id = $1', [invoiceId, invoice.credited_ore]);
     if (outstandingOf(invoice) === 0) {

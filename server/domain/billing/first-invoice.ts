@@ -40,7 +40,11 @@ type Kind = 'membership' | 'travel' | 'instrument';
 
 /** A line's amount with the campaign benefit applied, and the words the line says about it. */
 export function lineAmount(
-  kind: Kind, priceKroner: number, from: string, benefitId: number | null, firstYear: boolean,
+  kind: Kind,
+  priceKroner: number,
+  from: string,
+  benefitId: number | null,
+  firstYear: boolean,
 ): { amount: number; benefit: string | null } {
   const quarter = quarterNumber(from);
   if (firstYear && kind === 'membership') {

@@ -8,10 +8,15 @@ const PERSON_NAME = (alias: string) => `(SELECT trim(coalesce(${alias}.first_nam
 
 /** One invoice as its page shows it: lines, state history, payments, credits, Vipps (payments from Min side, the charge's changes), Tripletex. */
 export async function loadInvoice(db: Queryable, id: number): Promise<InvoiceDetails | null> {
-  const [invoice] = await db.query<Invoice & {
-    tripletex_invoice_id: string | null; tripletex_error: string | null; tripletex_read_at: string | null;
-    previous_number: string | null; previous_kid: string | null;
-  }>(
+  const [invoice] = await db.query<
+    Invoice & {
+      tripletex_invoice_id: string | null;
+      tripletex_error: string | null;
+      tripletex_read_at: string | null;
+      previous_number: string | null;
+      previous_kid: string | null;
+    }
+  >(
     `SELECT ${INVOICE_COLUMNS}, i.tripletex_invoice_id::text AS tripletex_invoice_id, i.tripletex_error, i.tripletex_read_at,
             i.previous_number, i.previous_kid
        ${INVOICE_FROM} WHERE i.id = $1`,
@@ -56,8 +61,12 @@ export async function loadInvoice(db: Queryable, id: number): Promise<InvoiceDet
     [id],
   );
   const {
-    tripletex_invoice_id: tripletexId, tripletex_error: tripletexError, tripletex_read_at: readAt,
-    previous_number: previousNumber, previous_kid: previousKid, ...row
+    tripletex_invoice_id: tripletexId,
+    tripletex_error: tripletexError,
+    tripletex_read_at: readAt,
+    previous_number: previousNumber,
+    previous_kid: previousKid,
+    ...row
   } = invoice;
   return {
     ...row,

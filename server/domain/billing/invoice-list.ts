@@ -30,16 +30,18 @@ const integers = (values: string[]) => values.filter((value) => /^\d{1,9}$/.test
 function searchInvoices(values: string[], params: SqlParams): string {
   const words = values.join(' ').toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return 'TRUE';
-  return words.map((word) => {
-    const member = `i.member_id IN (SELECT s.id FROM accounts s WHERE s.search_text LIKE ${params.add(`%${escapeLike(word)}%`)})`;
-    const kid = normaliseKid(word);
-    if (kid) return `(i.kid = ${params.add(kid)} OR ${member})`;
-    if (/^\d{1,9}$/.test(word)) {
-      const number = params.add(Number(word));
-      return `(i.number = ${number} OR i.member_number = ${number} OR ${member})`;
-    }
-    return member;
-  }).join(' AND ');
+  return words
+    .map((word) => {
+      const member = `i.member_id IN (SELECT s.id FROM accounts s WHERE s.search_text LIKE ${params.add(`%${escapeLike(word)}%`)})`;
+      const kid = normaliseKid(word);
+      if (kid) return `(i.kid = ${params.add(kid)} OR ${member})`;
+      if (/^\d{1,9}$/.test(word)) {
+        const number = params.add(Number(word));
+        return `(i.number = ${number} OR i.member_number = ${number} OR ${member})`;
+      }
+      return member;
+    })
+    .join(' AND ');
 }
 
 export const invoiceList: ListDefinition = {
@@ -109,14 +111,24 @@ export async function invoicePage(db: Queryable, query: Record<string, unknown>)
 const kroner = (ore: number) => (ore / 100).toFixed(2).replace('.', ',');
 
 const STATE_NAMES: Record<Invoice['state'], string> = {
-  draft: 'Utkast', sent: 'Sendt', paid: 'Betalt', partly_paid: 'Delvis betalt', overdue: 'Forfalt',
-  reminded: 'Purret', lapsed: 'Utmeldt', credited: 'Kreditert',
+  draft: 'Utkast',
+  sent: 'Sendt',
+  paid: 'Betalt',
+  partly_paid: 'Delvis betalt',
+  overdue: 'Forfalt',
+  reminded: 'Purret',
+  lapsed: 'Utmeldt',
+  credited: 'Kreditert',
 };
 const KIND_NAMES: Record<Invoice['kind'], string> = { first: 'Første faktura', renewal: 'Fornyelse', cover: 'Forsikring', imported: 'Overført' };
 const CHANNEL_NAMES: Record<Invoice['channel'], string> = { EFAKTURA: 'eFaktura', EMAIL: 'E-post', AVTALEGIRO: 'AvtaleGiro' };
 
-const amount = (header: string, of: (row: Invoice) => number): CsvColumn<Invoice> =>
-  ({ header, value: (row) => kroner(of(row)), kind: 'amount', cell: (row) => of(row) / 100 });
+const amount = (header: string, of: (row: Invoice) => number): CsvColumn<Invoice> => ({
+  header,
+  value: (row) => kroner(of(row)),
+  kind: 'amount',
+  cell: (row) => of(row) / 100,
+});
 
 export const INVOICE_EXPORT_FILENAME = 'fakturaer.csv';
 

@@ -21,9 +21,7 @@ export const RESEND_CREDITED = 'En kreditert faktura sendes ikke på nytt.';
 export const RESEND_NO_EMAIL = 'Medlemmet har ingen e-postadresse fakturaen kan sendes til.';
 
 /** What every mail about an invoice may fill in: its number, an amount, the due date, the account and the KID. */
-export function invoiceMailValues(
-  invoice: { number: number; due_date: string; kid: string }, amountOre: number, bankAccount: string,
-): Record<string, string> {
+export function invoiceMailValues(invoice: { number: number; due_date: string; kid: string }, amountOre: number, bankAccount: string): Record<string, string> {
   return {
     invoice_number: String(invoice.number),
     total: formatKroner(amountOre),
@@ -39,7 +37,12 @@ export function invoiceMailValues(
  * address to send to (erased, or none given).
  */
 export async function mailAboutInvoice(
-  tx: Queryable, outbox: Outbox, template: string, invoiceId: number, values: Record<string, string>, senderId: number | null = null,
+  tx: Queryable,
+  outbox: Outbox,
+  template: string,
+  invoiceId: number,
+  values: Record<string, string>,
+  senderId: number | null = null,
 ): Promise<number | null> {
   const [member] = await tx.query<{ id: number; email: string; first_name: string | null; last_name: string | null }>(
     `SELECT a.id, a.email, a.first_name, a.last_name FROM invoices i JOIN accounts a ON a.id = i.member_id
@@ -47,16 +50,29 @@ export async function mailAboutInvoice(
     [invoiceId],
   );
   if (!member) return null;
-  const messageId = await sendTemplate(tx, outbox, template, {
-    id: member.id, email: member.email, first_name: member.first_name ?? '', last_name: member.last_name ?? '',
-  }, { values, senderId });
+  const messageId = await sendTemplate(
+    tx,
+    outbox,
+    template,
+    {
+      id: member.id,
+      email: member.email,
+      first_name: member.first_name ?? '',
+      last_name: member.last_name ?? '',
+    },
+    { values, senderId },
+  );
   await tx.query('UPDATE message_log SET invoice_id = $2 WHERE id = $1', [messageId, invoiceId]);
   return messageId;
 }
 
 /** Queues the invoice's own mail (its PDF attached when sent) in `tx`; null when the member has no address. */
 export async function queueInvoiceMail(
-  tx: Queryable, outbox: Outbox, config: { billing: Pick<Config['billing'], 'bankAccount'> }, invoiceId: number, senderId: number | null,
+  tx: Queryable,
+  outbox: Outbox,
+  config: { billing: Pick<Config['billing'], 'bankAccount'> },
+  invoiceId: number,
+  senderId: number | null,
 ): Promise<number | null> {
   return (await queueInvoiceMails(tx, outbox, config, [invoiceId], senderId)).get(invoiceId) ?? null;
 }
@@ -67,9 +83,23 @@ export async function queueInvoiceMail(
  * an invoice whose member has no address (erased, or none given) is not in it.
  */
 export async function queueInvoiceMails(
-  tx: Queryable, outbox: Outbox, config: { billing: Pick<Config['billing'], 'bankAccount'> }, invoiceIds: readonly number[], senderId: number | null,
+  tx: Queryable,
+  outbox: Outbox,
+  config: { billing: Pick<Config['billing'], 'bankAccount'> },
+  invoiceIds: readonly number[],
+  senderId: number | null,
 ): Promise<Map<number, number>> {
-  const invoices = await tx.query<{ id: number; number: number; total_ore: number; due_date: string; kid: string; member_id: number; email: string; first_name: string | null; last_name: string | null }>(
+  const invoices = await tx.query<{
+    id: number;
+    number: number;
+    total_ore: number;
+    due_date: string;
+    kid: string;
+    member_id: number;
+    email: string;
+    first_name: string | null;
+    last_name: string | null;
+  }>(
     `SELECT i.id, i.number, i.total_ore, i.due_date::text AS due_date, i.kid, a.id AS member_id, a.email, a.first_name, a.last_name
        FROM invoices i JOIN accounts a ON a.id = i.member_id
       WHERE i.id = ANY($1::int[]) AND a.erased_at IS NULL AND a.email IS NOT NULL ORDER BY i.id`,
@@ -77,12 +107,24 @@ export async function queueInvoiceMails(
   );
   if (invoices.length === 0) return new Map();
   const template = await templateBySlug(tx, INVOICE_TEMPLATE);
-  const sent = await sendMails(tx, outbox, invoices.map((invoice) => ({
-    ...templateMail(template, INVOICE_TEMPLATE, {
-      id: invoice.member_id, email: invoice.email, first_name: invoice.first_name ?? '', last_name: invoice.last_name ?? '',
-    }, { values: invoiceMailValues(invoice, invoice.total_ore, config.billing.bankAccount), senderId }),
-    invoiceId: invoice.id,
-  })));
+  const sent = await sendMails(
+    tx,
+    outbox,
+    invoices.map((invoice) => ({
+      ...templateMail(
+        template,
+        INVOICE_TEMPLATE,
+        {
+          id: invoice.member_id,
+          email: invoice.email,
+          first_name: invoice.first_name ?? '',
+          last_name: invoice.last_name ?? '',
+        },
+        { values: invoiceMailValues(invoice, invoice.total_ore, config.billing.bankAccount), senderId },
+      ),
+      invoiceId: invoice.id,
+    })),
+  );
   return new Map(sent.map((row) => [row.invoice_id!, row.id]));
 }
 
@@ -98,16 +140,20 @@ export async function resendInvoice(db: Database, outbox: Outbox, config: Pick<C
     if (invoice.state === 'credited') throw conflict(RESEND_CREDITED);
     const messageId = await queueInvoiceMail(tx, outbox, config, invoiceId, staffId);
     if (messageId === null) throw conflict(RESEND_NO_EMAIL);
-    await tx.query(
-      'INSERT INTO invoice_events (invoice_id, from_state, to_state, actor_id, reason) VALUES ($1, $2, $2, $3, $4)',
-      [invoiceId, invoice.state, staffId, 'Sendt på nytt på e-post'],
-    );
+    await tx.query('INSERT INTO invoice_events (invoice_id, from_state, to_state, actor_id, reason) VALUES ($1, $2, $2, $3, $4)', [
+      invoiceId,
+      invoice.state,
+      staffId,
+      'Sendt på nytt på e-post',
+    ]);
   });
 }
 
 /** The PDF the mail worker attaches to a message that names an invoice; null when the invoice is gone. */
 export async function invoiceAttachment(
-  db: Queryable, config: Pick<Config, 'organisationName' | 'billing'>, invoiceId: number,
+  db: Queryable,
+  config: Pick<Config, 'organisationName' | 'billing'>,
+  invoiceId: number,
 ): Promise<{ filename: string; contentType: string; content: Buffer } | null> {
   const sheet = await invoiceSheet(db, invoiceId);
   if (!sheet) return null;

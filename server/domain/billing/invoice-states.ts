@@ -58,10 +58,13 @@ export async function changeInvoiceState(tx: Queryable, invoice: Pick<LockedInvo
   const from = invoice.state;
   if (!isStateChange(from, to)) return false;
   await tx.query('UPDATE invoices SET state = $2, updated_at = now() WHERE id = $1', [invoice.id, to]);
-  await tx.query(
-    'INSERT INTO invoice_events (invoice_id, from_state, to_state, actor_id, reason) VALUES ($1, $2, $3, $4, $5)',
-    [invoice.id, from, to, change.actorId, change.reason ?? null],
-  );
+  await tx.query('INSERT INTO invoice_events (invoice_id, from_state, to_state, actor_id, reason) VALUES ($1, $2, $3, $4, $5)', [
+    invoice.id,
+    from,
+    to,
+    change.actorId,
+    change.reason ?? null,
+  ]);
   invoice.state = to;
   return true;
 }

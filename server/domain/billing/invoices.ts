@@ -70,10 +70,14 @@ export async function createInvoice(tx: Queryable, input: NewInvoice): Promise<n
  */
 export async function createInvoices(tx: Queryable, inputs: readonly NewInvoice[]): Promise<number[]> {
   if (inputs.length === 0) return [];
-  const members = new Map((await tx.query<{ id: number; remote_id: number | null; invoice_method: string | null }>(
-    'SELECT id, remote_id, invoice_method FROM accounts WHERE id = ANY($1::int[])',
-    [inputs.map((input) => input.memberId)],
-  )).map((member) => [member.id, member]));
+  const members = new Map(
+    (
+      await tx.query<{ id: number; remote_id: number | null; invoice_method: string | null }>(
+        'SELECT id, remote_id, invoice_method FROM accounts WHERE id = ANY($1::int[])',
+        [inputs.map((input) => input.memberId)],
+      )
+    ).map((member) => [member.id, member]),
+  );
   const numbers = await tx.query<{ number: number }>("SELECT nextval('invoice_number_seq')::int AS number FROM generate_series(1, $1::int)", [inputs.length]);
   const rows = inputs.map((input, index) => {
     const member = members.get(input.memberId);
@@ -123,9 +127,15 @@ export async function createInvoices(tx: Queryable, inputs: readonly NewInvoice[
        FROM jsonb_to_recordset($1::jsonb) AS e(invoice_id int, actor_id int, reason text, n bigint) ORDER BY e.n`,
     [JSON.stringify(inputs.map((input, index) => ({ invoice_id: ids[index], actor_id: input.actorId, reason: input.reason, n: index })))],
   );
-  await recordMoneyChanges(tx, inputs.map((input, index) => ({
-    memberId: input.memberId, actorId: input.actorId, field: 'Faktura', text: `Faktura ${rows[index].number} laget (${input.year})`,
-  })));
+  await recordMoneyChanges(
+    tx,
+    inputs.map((input, index) => ({
+      memberId: input.memberId,
+      actorId: input.actorId,
+      field: 'Faktura',
+      text: `Faktura ${rows[index].number} laget (${input.year})`,
+    })),
+  );
   // Sent together where they are sent alike and by the same hand (a run's step: all of them).
   const groups = new Map<InvoiceSending | null, Map<number | null, number[]>>();
   inputs.forEach((input, index) => {
@@ -156,24 +166,34 @@ export interface InvoiceSending {
  * (demo data made outside a request).
  */
 async function sendInvoices(
-  tx: Queryable, ids: readonly number[], actorId: number | null, sending: InvoiceSending | null, movedIn: ReadonlySet<number>,
+  tx: Queryable,
+  ids: readonly number[],
+  actorId: number | null,
+  sending: InvoiceSending | null,
+  movedIn: ReadonlySet<number>,
 ): Promise<void> {
   if (sending !== null && sending.billing.tripletex) {
     await tx.query('UPDATE invoices SET tripletex_wanted_at = now() WHERE id = ANY($1::int[])', [ids]);
     await queueLedger(sending.outbox.jobs, {}, tx);
     return;
   }
-  const mailed = sending !== null && !sending.billing.tripletex
-    ? await queueInvoiceMails(tx, sending.outbox, sending, ids, actorId)
-    : new Map<number, number>();
+  const mailed =
+    sending !== null && !sending.billing.tripletex ? await queueInvoiceMails(tx, sending.outbox, sending, ids, actorId) : new Map<number, number>();
   await tx.query("UPDATE invoices SET sent_at = now(), state = 'sent', updated_at = now() WHERE id = ANY($1::int[]) AND state = 'draft'", [ids]);
   await tx.query(
     `INSERT INTO invoice_events (invoice_id, from_state, to_state, actor_id, reason)
      SELECT e.invoice_id, 'draft', 'sent', $2, e.reason
        FROM jsonb_to_recordset($1::jsonb) AS e(invoice_id int, reason text, n bigint) ORDER BY e.n`,
-    [JSON.stringify(ids.map((id, n) => ({
-      invoice_id: id, reason: mailed.has(id) ? 'Sendt på e-post' : movedIn.has(id) ? 'Sendt fra tidligere system' : 'Sendt', n,
-    }))), actorId],
+    [
+      JSON.stringify(
+        ids.map((id, n) => ({
+          invoice_id: id,
+          reason: mailed.has(id) ? 'Sendt på e-post' : movedIn.has(id) ? 'Sendt fra tidligere system' : 'Sendt',
+          n,
+        })),
+      ),
+      actorId,
+    ],
   );
 }
 
@@ -183,11 +203,18 @@ export async function recordMoneyChange(tx: Queryable, memberId: number, actorId
 }
 
 /** Several such lines in one statement. */
-export async function recordMoneyChanges(tx: Queryable, changes: readonly { memberId: number; actorId: number | null; field: string; text: string }[]): Promise<void> {
+export async function recordMoneyChanges(
+  tx: Queryable,
+  changes: readonly { memberId: number; actorId: number | null; field: string; text: string }[],
+): Promise<void> {
   await tx.query(
     `INSERT INTO member_changes (member_id, changed_by, changes)
      SELECT c.member_id, c.changed_by, c.changes
        FROM jsonb_to_recordset($1::jsonb) AS c(member_id int, changed_by int, changes jsonb, n bigint) ORDER BY c.n`,
-    [JSON.stringify(changes.map((change, n) => ({ member_id: change.memberId, changed_by: change.actorId, changes: { [change.field]: [null, change.text] }, n })))],
+    [
+      JSON.stringify(
+        changes.map((change, n) => ({ member_id: change.memberId, changed_by: change.actorId, changes: { [change.field]: [null, change.text] }, n })),
+      ),
+    ],
   );
 }

@@ -32,8 +32,13 @@ interface LapsedRow {
 /** The members as a table in the mail (every value escaped; the body is sanitised again when logged). */
 export function lapsedMembersTable(rows: readonly Pick<LapsedRow, 'member_number' | 'member_name' | 'invoice_number' | 'amount_ore'>[]): string {
   const right = ' style="text-align:right"';
-  const body = rows.map((row) => `<tr><td>${row.member_number}</td><td>${escapeHtml(row.member_name)}</td>`
-    + `<td${right}>${row.invoice_number}</td><td${right}>${escapeHtml(formatKroner(row.amount_ore))}</td></tr>`).join('');
+  const body = rows
+    .map(
+      (row) =>
+        `<tr><td>${row.member_number}</td><td>${escapeHtml(row.member_name)}</td>` +
+        `<td${right}>${row.invoice_number}</td><td${right}>${escapeHtml(formatKroner(row.amount_ore))}</td></tr>`,
+    )
+    .join('');
   return `<table><thead><tr><th>Medlemsnr.</th><th>Navn</th><th${right}>Faktura</th><th${right}>Utestående</th></tr></thead><tbody>${body}</tbody></table>`;
 }
 
@@ -58,9 +63,14 @@ export async function tellStaffOfLapses(db: Database, outbox: Outbox, officeEmai
     // (as the button does): a one-off token no one can type stands there until then.
     const token = `mplist${randomBytes(16).toString('hex')}`;
     const template = await templateBySlug(tx, LAPSE_STAFF_TEMPLATE);
-    const mail = templateMail(template, LAPSE_STAFF_TEMPLATE, { id: null, email: officeEmail, first_name: '', last_name: '' }, {
-      values: { count: String(rows.length), date: dottedDate(today.today), members: token },
-    });
+    const mail = templateMail(
+      template,
+      LAPSE_STAFF_TEMPLATE,
+      { id: null, email: officeEmail, first_name: '', last_name: '' },
+      {
+        values: { count: String(rows.length), date: dottedDate(today.today), members: token },
+      },
+    );
     const table = lapsedMembersTable(rows);
     const messageId = await sendMail(tx, outbox, {
       ...mail,

@@ -10,9 +10,7 @@ import type { MemberInvoice } from '../../schemas/invoice-vipps.ts';
 import { INVOICE_STATES } from '../../schemas/billing.ts';
 import { invoicePage } from './invoice-list.ts';
 
-export async function memberInvoicePage(
-  db: Queryable, memberId: number, query: Record<string, unknown>, staff: boolean,
-): Promise<Page<MemberInvoice>> {
+export async function memberInvoicePage(db: Queryable, memberId: number, query: Record<string, unknown>, staff: boolean): Promise<Page<MemberInvoice>> {
   const filters: Record<string, string> = { 'filter[member_id]': String(memberId) };
   if (!staff) filters['filter[state]'] = INVOICE_STATES.filter((state) => state !== 'draft').join(',');
   const page = await invoicePage(db, { ...query, ...filters });

@@ -38,7 +38,14 @@ export interface OcrInvoiceLookup {
 export type OcrPaymentKind = 'exact' | 'partial' | 'overpaid' | 'already_paid' | 'credited' | 'unknown_kid' | 'invalid_kid' | 'reversal';
 
 export const OCR_PAYMENT_KINDS: readonly OcrPaymentKind[] = [
-  'exact', 'partial', 'overpaid', 'already_paid', 'credited', 'unknown_kid', 'invalid_kid', 'reversal',
+  'exact',
+  'partial',
+  'overpaid',
+  'already_paid',
+  'credited',
+  'unknown_kid',
+  'invalid_kid',
+  'reversal',
 ];
 
 export interface OcrPaymentMatch {
@@ -68,9 +75,7 @@ export interface OcrAccountMismatch {
   message: string;
 }
 
-export type OcrMatchResult =
-  | { ok: true; payments: OcrPaymentMatch[]; summary: OcrMatchSummary }
-  | { ok: false; errors: OcrAccountMismatch[] };
+export type OcrMatchResult = { ok: true; payments: OcrPaymentMatch[]; summary: OcrMatchSummary } | { ok: false; errors: OcrAccountMismatch[] };
 
 export interface OcrMatchSummary {
   count: number;
@@ -136,7 +141,13 @@ export interface OcrPaymentInput {
 export function matchPayment(payment: OcrPaymentInput, invoices: OcrInvoiceLookup, outstanding: Map<number, number>): OcrPaymentMatch {
   const { transactionType, ...base } = payment;
   const unmatched = (kind: OcrPaymentKind): OcrPaymentMatch => ({
-    ...base, kind, invoiceId: null, outstandingBeforeOre: null, outstandingAfterOre: null, appliedOre: 0, unappliedOre: payment.amountOre,
+    ...base,
+    kind,
+    invoiceId: null,
+    outstandingBeforeOre: null,
+    outstandingAfterOre: null,
+    appliedOre: 0,
+    unappliedOre: payment.amountOre,
   });
   if (OCR_REVERSAL_TYPES.has(transactionType) || payment.amountOre <= 0) return unmatched('reversal');
   const digits = kidDigits(payment.kid);
@@ -165,15 +176,17 @@ export function matchPayment(payment: OcrPaymentInput, invoices: OcrInvoiceLooku
 
 /** The file's payments in its order, as matching takes them. */
 export function ocrPayments(file: OcrGiroFile): OcrPaymentInput[] {
-  return file.assignments.flatMap((assignment) => assignment.transactions.map((transaction) => ({
-    assignmentNumber: assignment.assignmentNumber,
-    transactionNumber: transaction.transactionNumber,
-    line: transaction.line,
-    kid: transaction.kid,
-    date: transaction.date,
-    amountOre: transaction.amountOre,
-    transactionType: transaction.transactionType,
-  })));
+  return file.assignments.flatMap((assignment) =>
+    assignment.transactions.map((transaction) => ({
+      assignmentNumber: assignment.assignmentNumber,
+      transactionNumber: transaction.transactionNumber,
+      line: transaction.line,
+      kid: transaction.kid,
+      date: transaction.date,
+      amountOre: transaction.amountOre,
+      transactionType: transaction.transactionType,
+    })),
+  );
 }
 
 /** Classifies every payment of the file; an assignment to another account refuses the whole file. */

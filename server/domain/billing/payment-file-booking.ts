@@ -56,9 +56,7 @@ export async function bookPaymentFile(db: Database, fileId: number): Promise<voi
 }
 
 /** One step of the booking, from the payments after line `after`; answers the last line it booked, or null when none were left. */
-async function bookStep(
-  tx: Queryable, fileId: number, transmission: string, actorId: number | null, size: number, after: number,
-): Promise<number | null> {
+async function bookStep(tx: Queryable, fileId: number, transmission: string, actorId: number | null, size: number, after: number): Promise<number | null> {
   const stored = await tx.query<StoredPayment>(
     `SELECT id, line, assignment_number, transaction_number, paid_on::text AS paid_on, amount_ore::int AS amount_ore, kid,
             transaction_type, source
@@ -77,7 +75,10 @@ async function bookStep(
   );
   const byKid = new Map<string, OcrInvoice>();
   const entry = (invoice: (typeof invoices)[number]): OcrInvoice => ({
-    invoiceId: invoice.id, kid: invoice.kid, outstandingOre: outstandingOf(invoice), state: invoice.state,
+    invoiceId: invoice.id,
+    kid: invoice.kid,
+    outstandingOre: outstandingOf(invoice),
+    state: invoice.state,
   });
   // Old KIDs first: where one is also a KID of ours, our invoice has it.
   for (const invoice of invoices) if (invoice.previous_kid !== null) byKid.set(invoice.previous_kid, entry(invoice));
@@ -88,25 +89,39 @@ async function bookStep(
   const bookings: { result: (typeof results)[number]; booking: Booking }[] = [];
   for (const item of stored) {
     const payment: OcrPaymentInput = {
-      assignmentNumber: item.assignment_number, transactionNumber: item.transaction_number, line: item.line,
-      kid: item.kid, date: item.paid_on, amountOre: item.amount_ore, transactionType: item.transaction_type,
+      assignmentNumber: item.assignment_number,
+      transactionNumber: item.transaction_number,
+      line: item.line,
+      kid: item.kid,
+      date: item.paid_on,
+      amountOre: item.amount_ore,
+      transactionType: item.transaction_type,
     };
     const match = matchPayment(payment, byKid, outstanding);
     const result = { id: item.id, match, paymentId: null as number | null };
     results.push(result);
     if (match.appliedOre > 0 && match.invoiceId !== null) {
-      bookings.push({ result, booking: { invoice: locked.get(match.invoiceId)!, payment: {
-        amountOre: match.appliedOre,
-        paidOn: match.date,
-        method: 'ocr',
-        note: `OCR-fil, forsendelse ${transmission}`,
-        source: item.source,
-        actorId,
-      } } });
+      bookings.push({
+        result,
+        booking: {
+          invoice: locked.get(match.invoiceId)!,
+          payment: {
+            amountOre: match.appliedOre,
+            paidOn: match.date,
+            method: 'ocr',
+            note: `OCR-fil, forsendelse ${transmission}`,
+            source: item.source,
+            actorId,
+          },
+        },
+      });
     }
   }
   // Booked in the file's order, the step's payments together: an invoice's later payment sees its earlier ones.
-  const paymentIds = await bookPayments(tx, bookings.map(({ booking }) => booking));
+  const paymentIds = await bookPayments(
+    tx,
+    bookings.map(({ booking }) => booking),
+  );
   bookings.forEach(({ result }, index) => (result.paymentId = paymentIds[index]));
 
   await tx.query(
@@ -115,15 +130,20 @@ async function bookStep(
        FROM jsonb_to_recordset($1::jsonb) AS r(id int, kind text, invoice_id int, booked_ore bigint, unplaced_ore bigint,
             payment_id int, resolved boolean)
       WHERE it.id = r.id AND it.id = ANY($2::int[])`,
-    [JSON.stringify(results.map(({ id, match, paymentId }) => ({
-      id,
-      kind: match.kind,
-      invoice_id: match.invoiceId,
-      booked_ore: match.appliedOre,
-      unplaced_ore: match.unappliedOre,
-      payment_id: paymentId,
-      resolved: match.kind !== 'reversal' && match.unappliedOre === 0,
-    }))), results.map(({ id }) => id)],
+    [
+      JSON.stringify(
+        results.map(({ id, match, paymentId }) => ({
+          id,
+          kind: match.kind,
+          invoice_id: match.invoiceId,
+          booked_ore: match.appliedOre,
+          unplaced_ore: match.unappliedOre,
+          payment_id: paymentId,
+          resolved: match.kind !== 'reversal' && match.unappliedOre === 0,
+        })),
+      ),
+      results.map(({ id }) => id),
+    ],
   );
   const matched = results.filter(({ match }) => MATCHED_KINDS.has(match.kind)).length;
   const booked = results.reduce((sum, { match }) => sum + match.appliedOre, 0);

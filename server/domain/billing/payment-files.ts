@@ -60,7 +60,11 @@ async function readFile(buffer: Buffer): Promise<OcrGiroFile> {
  * in the same transaction; answers the file, queued.
  */
 export async function readPaymentFile(
-  db: Database, jobs: JobSender, upload: { name: string; buffer: Buffer }, staffId: number, bankAccount: string,
+  db: Database,
+  jobs: JobSender,
+  upload: { name: string; buffer: Buffer },
+  staffId: number,
+  bankAccount: string,
 ): Promise<PaymentFileDetails> {
   const file = await readFile(upload.buffer);
   const mismatches = checkOcrAccounts(file, bankAccount);
@@ -77,8 +81,7 @@ export async function readPaymentFile(
       `INSERT INTO payment_files (transmission_number, data_sender, file_name, uploaded_by, payment_count, amount_ore,
                                   booked_ore, unbooked_ore, matched_count, unmatched_count)
        VALUES ($1, $2, $3, $4, $5, $6, 0, 0, 0, 0) ON CONFLICT (transmission_number) DO NOTHING RETURNING id`,
-      [transmission, file.dataSender, upload.name.slice(0, 255), staffId, payments.length,
-        payments.reduce((sum, payment) => sum + payment.amountOre, 0)],
+      [transmission, file.dataSender, upload.name.slice(0, 255), staffId, payments.length, payments.reduce((sum, payment) => sum + payment.amountOre, 0)],
     );
     if (!created) throw conflict(alreadyRead(transmission));
     await tx.query(
@@ -86,16 +89,21 @@ export async function readPaymentFile(
        SELECT $1, r.line, r.assignment_number, r.transaction_number, r.paid_on, r.amount_ore, r.kid, r.transaction_type, r.source
          FROM jsonb_to_recordset($2::jsonb) AS r(line int, assignment_number text, transaction_number int, paid_on date,
               amount_ore bigint, kid text, transaction_type smallint, source text)`,
-      [created.id, JSON.stringify(payments.map((payment) => ({
-        line: payment.line,
-        assignment_number: payment.assignmentNumber,
-        transaction_number: payment.transactionNumber,
-        paid_on: payment.date,
-        amount_ore: payment.amountOre,
-        kid: payment.kid,
-        transaction_type: payment.transactionType,
-        source: sourceOf(transmission, payment),
-      })))],
+      [
+        created.id,
+        JSON.stringify(
+          payments.map((payment) => ({
+            line: payment.line,
+            assignment_number: payment.assignmentNumber,
+            transaction_number: payment.transactionNumber,
+            paid_on: payment.date,
+            amount_ore: payment.amountOre,
+            kid: payment.kid,
+            transaction_type: payment.transactionType,
+            source: sourceOf(transmission, payment),
+          })),
+        ),
+      ],
     );
     await jobs.send(PAYMENT_FILE_QUEUE, { fileId: created.id }, tx);
     return (await loadPaymentFile(tx, created.id))!;
@@ -113,10 +121,22 @@ export async function ownerOfInvoice(db: Queryable, invoiceId: number): Promise<
  * invoice: booked through `bookPayment` with the item's source, recorded with who and when.
  */
 export async function placePayment(
-  db: Database, itemId: number, invoiceId: number, staffId: number, ledger: JobSender | null = null,
+  db: Database,
+  itemId: number,
+  invoiceId: number,
+  staffId: number,
+  ledger: JobSender | null = null,
 ): Promise<PaymentFileItem> {
   return db.transaction(async (tx) => {
-    const [item] = await tx.query<{ id: number; kind: PaymentItemKind | null; paid_on: string; unplaced_ore: number; source: string; placed_at: string | null; transmission_number: string }>(
+    const [item] = await tx.query<{
+      id: number;
+      kind: PaymentItemKind | null;
+      paid_on: string;
+      unplaced_ore: number;
+      source: string;
+      placed_at: string | null;
+      transmission_number: string;
+    }>(
       `SELECT it.id, it.kind, it.paid_on::text AS paid_on, it.unplaced_ore, it.source, it.placed_at, f.transmission_number
          FROM payment_file_items it JOIN payment_files f ON f.id = it.file_id WHERE it.id = $1 FOR UPDATE OF it`,
       [itemId],
@@ -150,9 +170,10 @@ export async function placePayment(
         WHERE id = $1`,
       [itemId, invoiceId, staffId, booked],
     );
-    await tx.query('UPDATE payment_files SET booked_ore = booked_ore + $2, unbooked_ore = unbooked_ore - $2 WHERE id = (SELECT file_id FROM payment_file_items WHERE id = $1)', [
-      itemId, item.unplaced_ore,
-    ]);
+    await tx.query(
+      'UPDATE payment_files SET booked_ore = booked_ore + $2, unbooked_ore = unbooked_ore - $2 WHERE id = (SELECT file_id FROM payment_file_items WHERE id = $1)',
+      [itemId, item.unplaced_ore],
+    );
     const [placed] = await tx.query<PaymentFileItem>(`${ITEM_SELECT} WHERE it.id = $1`, [itemId]);
     return placed;
   });

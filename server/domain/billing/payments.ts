@@ -20,7 +20,13 @@ export const NOTHING_OUTSTANDING = 'Fakturaen har ikke noe utestående.';
 export const overOutstanding = (outstandingOre: number) => `Beløpet er større enn utestående (${formatKroner(outstandingOre)}).`;
 
 const METHOD_NAMES: Record<PaymentMethod, string> = {
-  ocr: 'OCR', manual: 'manuell', bank: 'bank', cash: 'kontant', vipps: 'Vipps', tripletex: 'Tripletex', import: 'overført fra tidligere system',
+  ocr: 'OCR',
+  manual: 'manuell',
+  bank: 'bank',
+  cash: 'kontant',
+  vipps: 'Vipps',
+  tripletex: 'Tripletex',
+  import: 'overført fra tidligere system',
 };
 
 export const outstandingOf = (invoice: Pick<LockedInvoice, 'total_ore' | 'paid_ore' | 'credited_ore'>): number =>
@@ -62,22 +68,37 @@ export async function bookPayments(tx: Queryable, bookings: readonly Booking[]):
   if (bookings.length === 0) return [];
   // The ids are taken first, so the insert's answer says which payments went in (a source booked
   // before is skipped by ON CONFLICT and answers nothing).
-  const ids = (await tx.query<{ id: number }>(
-    "SELECT nextval(pg_get_serial_sequence('invoice_payments', 'id'))::int AS id FROM generate_series(1, $1::int)",
-    [bookings.length],
-  )).map((row) => row.id);
-  const inserted = new Set((await tx.query<{ id: number }>(
-    `INSERT INTO invoice_payments (id, invoice_id, amount_ore, paid_on, method, note, source, registered_by)
+  const ids = (
+    await tx.query<{ id: number }>("SELECT nextval(pg_get_serial_sequence('invoice_payments', 'id'))::int AS id FROM generate_series(1, $1::int)", [
+      bookings.length,
+    ])
+  ).map((row) => row.id);
+  const inserted = new Set(
+    (
+      await tx.query<{ id: number }>(
+        `INSERT INTO invoice_payments (id, invoice_id, amount_ore, paid_on, method, note, source, registered_by)
      SELECT p.id, p.invoice_id, p.amount_ore, p.paid_on, p.method, p.note, p.source, p.registered_by
        FROM jsonb_to_recordset($1::jsonb) AS p(id int, invoice_id int, amount_ore int, paid_on date, method text, note text,
                                                source text, registered_by int)
       ORDER BY p.id
      ON CONFLICT (source) DO NOTHING RETURNING id`,
-    [JSON.stringify(bookings.map(({ invoice, payment }, index) => ({
-      id: ids[index], invoice_id: invoice.id, amount_ore: payment.amountOre, paid_on: payment.paidOn, method: payment.method,
-      note: payment.note, source: payment.source, registered_by: payment.actorId,
-    })))],
-  )).map((row) => row.id));
+        [
+          JSON.stringify(
+            bookings.map(({ invoice, payment }, index) => ({
+              id: ids[index],
+              invoice_id: invoice.id,
+              amount_ore: payment.amountOre,
+              paid_on: payment.paidOn,
+              method: payment.method,
+              note: payment.note,
+              source: payment.source,
+              registered_by: payment.actorId,
+            })),
+          ),
+        ],
+      )
+    ).map((row) => row.id),
+  );
 
   const touched = new Map<number, LockedInvoice>();
   const events: { invoice_id: number; from_state: string; to_state: string; actor_id: number | null; reason: string; n: number }[] = [];
@@ -95,7 +116,9 @@ export async function bookPayments(tx: Queryable, bookings: readonly Booking[]):
       }
     }
     changes.push({
-      memberId: invoice.member_id, actorId: payment.actorId, field: 'Innbetaling',
+      memberId: invoice.member_id,
+      actorId: payment.actorId,
+      field: 'Innbetaling',
       text: `Faktura ${invoice.number}: ${formatKroner(payment.amountOre)} betalt ${norwegianDate(payment.paidOn)} (${METHOD_NAMES[payment.method]})`,
     });
   });
@@ -119,7 +142,11 @@ export async function bookPayments(tx: Queryable, bookings: readonly Booking[]):
 
 /** Staff register a payment by hand; answers the invoice as it now is. */
 export async function registerPayment(
-  db: Database, invoiceId: number, body: PaymentBody, staffId: number, ledger: JobSender | null = null,
+  db: Database,
+  invoiceId: number,
+  body: PaymentBody,
+  staffId: number,
+  ledger: JobSender | null = null,
 ): Promise<InvoiceDetails> {
   const errors: Record<string, string[]> = {};
   if (body.amount <= 0) errors.amount = [AMOUNT_NOT_POSITIVE];

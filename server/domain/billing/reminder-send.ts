@@ -32,9 +32,7 @@ export type ReminderConfig = Pick<Config, 'billing' | 'organisationName'>;
 export type ReminderOutcome = 'sent' | 'stopped' | 'none';
 
 /** One reminder of one invoice (see remindInvoices). */
-export async function remindInvoice(
-  db: Database, outbox: Outbox, config: ReminderConfig, invoiceId: number, level: ReminderLevel,
-): Promise<ReminderOutcome> {
+export async function remindInvoice(db: Database, outbox: Outbox, config: ReminderConfig, invoiceId: number, level: ReminderLevel): Promise<ReminderOutcome> {
   const [outcome] = await remindInvoices(db, outbox, config, [{ id: invoiceId, level }]);
   return outcome;
 }
@@ -62,7 +60,10 @@ interface Reminded extends LockedInvoice {
  * on together. Answers each candidate's outcome, in order ('none': it has had this reminder, or is gone).
  */
 export async function remindInvoices(
-  db: Database, outbox: Outbox, config: ReminderConfig, batch: readonly { id: number; level: ReminderLevel }[],
+  db: Database,
+  outbox: Outbox,
+  config: ReminderConfig,
+  batch: readonly { id: number; level: ReminderLevel }[],
 ): Promise<ReminderOutcome[]> {
   if (batch.length === 0) return [];
   return db.transaction(async (tx) => {
@@ -90,18 +91,25 @@ export async function remindInvoices(
         outcomes.push('none');
         continue;
       }
-      const stopped = invoice.state === 'credited' ? STOPPED.credited
-        : invoice.outstanding === 0 || invoice.state === 'paid' ? STOPPED.paid
-          : null;
+      const stopped = invoice.state === 'credited' ? STOPPED.credited : invoice.outstanding === 0 || invoice.state === 'paid' ? STOPPED.paid : null;
       if (stopped) {
         reminders.push({ invoice_id: id, level, status: 'stopped', reason: stopped, tripletex_wanted: false, n: reminders.length });
-        events.push({ invoice_id: id, from_state: invoice.state, to_state: invoice.state, reason: `${LEVEL_NAME[level]} ikke sendt. ${stopped}`, n: events.length });
+        events.push({
+          invoice_id: id,
+          from_state: invoice.state,
+          to_state: invoice.state,
+          reason: `${LEVEL_NAME[level]} ikke sendt. ${stopped}`,
+          n: events.length,
+        });
         outcomes.push('stopped');
       } else if (invoice.paused) {
         // Postponed, not dropped: no reminder is recorded, so it goes once the pause has ended.
         events.push({
-          invoice_id: id, from_state: invoice.state, to_state: invoice.state,
-          reason: `${LEVEL_NAME[level]} ikke sendt. ${STOPPED.paused} til ${dottedDate(invoice.paused_until ?? '')}`, n: events.length,
+          invoice_id: id,
+          from_state: invoice.state,
+          to_state: invoice.state,
+          reason: `${LEVEL_NAME[level]} ikke sendt. ${STOPPED.paused} til ${dottedDate(invoice.paused_until ?? '')}`,
+          n: events.length,
         });
         outcomes.push('stopped');
       } else if (level === 2 && config.billing.tripletex && invoice.in_tripletex) {
@@ -133,21 +141,29 @@ export async function remindInvoices(
     }
     const mailed = new Map((await sendMails(tx, outbox, mails)).map((row) => [row.invoice_id, row.id]));
     const texted = toSend.filter((item) => norwegianMobile(item.invoice.phone) !== null);
-    const smsIds = await sendSmsMany(tx, outbox, texted.map(({ invoice, level, values }) => ({
-      to: norwegianMobile(invoice.phone)!,
-      subject: LEVEL_NAME[level],
-      text: `${LEVEL_NAME[level]}: faktura ${values.invoice_number} på ${values.total} forfalt ${values.due_date} og er ikke betalt. `
-        + `Betal til konto ${values.account_number} med KID ${values.kid}. Hilsen ${config.organisationName}`,
-      memberId: invoice.member_id,
-      senderId: null,
-    })));
+    const smsIds = await sendSmsMany(
+      tx,
+      outbox,
+      texted.map(({ invoice, level, values }) => ({
+        to: norwegianMobile(invoice.phone)!,
+        subject: LEVEL_NAME[level],
+        text:
+          `${LEVEL_NAME[level]}: faktura ${values.invoice_number} på ${values.total} forfalt ${values.due_date} og er ikke betalt. ` +
+          `Betal til konto ${values.account_number} med KID ${values.kid}. Hilsen ${config.organisationName}`,
+        memberId: invoice.member_id,
+        senderId: null,
+      })),
+    );
     const smsOf = new Map(texted.map((item, index) => [item.invoice.id, smsIds[index]]));
     const sentRows = toSend.map(({ invoice, level }) => {
       const emailId = mailed.get(invoice.id) ?? null;
       const smsId = smsOf.get(invoice.id) ?? null;
       const how = [emailId !== null ? 'e-post' : null, smsId !== null ? 'SMS' : null].filter(Boolean).join(' og ');
       events.push({
-        invoice_id: invoice.id, from_state: invoice.state, to_state: 'reminded', n: events.length,
+        invoice_id: invoice.id,
+        from_state: invoice.state,
+        to_state: 'reminded',
+        n: events.length,
         reason: how ? `${LEVEL_NAME[level]} sendt på ${how}` : `${LEVEL_NAME[level]}: medlemmet har verken e-post eller mobilnummer`,
       });
       invoice.state = 'reminded';
@@ -161,10 +177,12 @@ export async function remindInvoices(
            FROM jsonb_to_recordset($1::jsonb) AS r(invoice_id int, level smallint, status text, reason text, tripletex_wanted boolean,
                                                    email_message_id bigint, sms_message_id bigint, n int)
           ORDER BY r.n`,
-        [JSON.stringify([
-          ...reminders.map(({ n, ...row }) => ({ ...row, email_message_id: null, sms_message_id: null, n })),
-          ...sentRows.map((row, index) => ({ ...row, status: 'sent', reason: null, tripletex_wanted: false, n: reminders.length + index })),
-        ])],
+        [
+          JSON.stringify([
+            ...reminders.map(({ n, ...row }) => ({ ...row, email_message_id: null, sms_message_id: null, n })),
+            ...sentRows.map((row, index) => ({ ...row, status: 'sent', reason: null, tripletex_wanted: false, n: reminders.length + index })),
+          ]),
+        ],
       );
     }
     const moved = events.filter((event) => event.to_state === 'reminded').map((event) => event.invoice_id);

@@ -19,9 +19,7 @@ import { billingDays } from './settings.ts';
 import { recordLapseNotice, tellStaffOfLapses } from './lapse-notice.ts';
 import { remindInvoices, type ReminderConfig, type ReminderLevel } from './reminder-send.ts';
 
-export {
-  REMINDER_TEMPLATES, remindInvoice, remindInvoices, STOPPED, type ReminderLevel, type ReminderOutcome,
-} from './reminder-send.ts';
+export { REMINDER_TEMPLATES, remindInvoice, remindInvoices, STOPPED, type ReminderLevel, type ReminderOutcome } from './reminder-send.ts';
 export { PAUSE_ERRORS, pauseReminders } from './reminder-pause.ts';
 
 export const REMINDER_QUEUE = 'invoice-reminders';
@@ -118,7 +116,11 @@ export async function lapseInvoice(db: Database, outbox: Outbox, invoiceId: numb
       [invoice.member_id],
     );
     const [today] = await tx.query<{ today: string }>(`SELECT ${OSLO_TODAY}::text AS today`);
-    const coveredUntil = covers.map((cover) => cover.covered_until).sort().at(-1) ?? today.today;
+    const coveredUntil =
+      covers
+        .map((cover) => cover.covered_until)
+        .sort()
+        .at(-1) ?? today.today;
     await mailAboutInvoice(tx, outbox, LAPSE_TEMPLATE, invoiceId, {
       invoice_number: String(invoice.number),
       total: formatKroner(now.outstanding),

@@ -91,8 +91,7 @@ function linesSql(members: string): string {
         AND (s.invoiced_for IS NULL OR s.invoiced_for < ${yearEnd('$1')})`;
 }
 
-const channelSql = (alias: string) =>
-  `CASE ${alias}.invoice_method WHEN 'EFAKTURA' THEN 'EFAKTURA' WHEN 'AVTALEGIRO' THEN 'AVTALEGIRO' ELSE 'EMAIL' END`;
+const channelSql = (alias: string) => `CASE ${alias}.invoice_method WHEN 'EFAKTURA' THEN 'EFAKTURA' WHEN 'AVTALEGIRO' THEN 'AVTALEGIRO' ELSE 'EMAIL' END`;
 
 /** The run's table: one row per renewing member, by member number. */
 const previewList: ListDefinition = {
@@ -119,7 +118,11 @@ function membershipOf(member: string): string {
 }
 
 /** What the run for `year` would do, and one page of the invoices it would make. Writes nothing. */
-export async function renewalPreview(db: Queryable, year: number, query: Record<string, unknown>): Promise<Page<RenewalPreviewRow> & { summary: RenewalSummary }> {
+export async function renewalPreview(
+  db: Queryable,
+  year: number,
+  query: Record<string, unknown>,
+): Promise<Page<RenewalPreviewRow> & { summary: RenewalSummary }> {
   // One pass: who renews and why not, then the renewing members' lines, each worked out once.
   const [{ reasons, products, channels }] = await db.query<{
     reasons: { reason: string | null; count: number }[];
@@ -143,7 +146,14 @@ export async function renewalPreview(db: Queryable, year: number, query: Record<
     year,
     renewing: count(null),
     amount: products.reduce((sum, row) => sum + Number(row.amount), 0),
-    left_out: { ended: count('ended'), rejected: count('rejected'), erased: count('erased'), blocked: count('blocked'), invoiced: count('invoiced'), pending: count('pending') },
+    left_out: {
+      ended: count('ended'),
+      rejected: count('rejected'),
+      erased: count('erased'),
+      blocked: count('blocked'),
+      invoiced: count('invoiced'),
+      pending: count('pending'),
+    },
     products: products.map((row) => ({ ...row, amount: Number(row.amount) })),
     channels: channels.map((row) => ({ ...row, amount: Number(row.amount) })),
   };
@@ -190,7 +200,11 @@ export async function startRenewal(db: Database, jobs: JobSender, year: number, 
   return renewalRun(db, year);
 }
 
-interface Line extends NewLine { member_id: number; kind: string; product_name: string }
+interface Line extends NewLine {
+  member_id: number;
+  kind: string;
+  product_name: string;
+}
 
 /** Where the run's invoices go: the outbox for the portal's own mail, and the billing settings. */
 export interface RenewalSending {
@@ -235,7 +249,10 @@ export async function runRenewal(db: Database, sending: RenewalSending, year: nu
     }
     await db.query("UPDATE renewal_runs SET state = 'done', finished_at = now(), updated_at = now() WHERE year = $1", [year]);
   } catch (error) {
-    await db.query("UPDATE renewal_runs SET state = 'failed', error = $2, updated_at = now() WHERE year = $1", [year, 'Fornyelsen stoppet. Start den igjen: den fortsetter der den slapp.']);
+    await db.query("UPDATE renewal_runs SET state = 'failed', error = $2, updated_at = now() WHERE year = $1", [
+      year,
+      'Fornyelsen stoppet. Start den igjen: den fortsetter der den slapp.',
+    ]);
     throw error;
   }
 }
@@ -261,7 +278,10 @@ async function renewalStep(tx: Queryable, sending: RenewalSending, year: number,
   // A member with an active Vipps agreement is charged there instead of mailed (the premiums only
   // when they chose so; otherwise the covers go as their own invoice). With Tripletex as the
   // ledger the drawn invoice is still made there, but not sent to the member (tripletex-ledger.ts).
-  const agreements = await activeAgreements(tx, invoiced.map((member) => member.id));
+  const agreements = await activeAgreements(
+    tx,
+    invoiced.map((member) => member.id),
+  );
   const inputs: NewInvoice[] = [];
   const charges: { agreementId: number; index: number }[] = [];
   const invoiceOf = (memberId: number, kind: 'renewal' | 'cover', of: readonly Line[], drawn: boolean, reason: string): NewInvoice => ({
@@ -293,10 +313,15 @@ async function renewalStep(tx: Queryable, sending: RenewalSending, year: number,
     }
     charges.push({ agreementId: agreement.id, index: inputs.length });
     inputs.push(invoiceOf(member.id, 'renewal', split.drawn, true, `Fornyelse ${year}`));
-    if (split.rest.length > 0) inputs.push(invoiceOf(member.id, 'cover', split.rest, false, `Fornyelse ${year}: forsikringene (kontingenten trekkes med Vipps)`));
+    if (split.rest.length > 0)
+      inputs.push(invoiceOf(member.id, 'cover', split.rest, false, `Fornyelse ${year}: forsikringene (kontingenten trekkes med Vipps)`));
   }
   const ids = await createInvoices(tx, inputs);
-  await planCharges(tx, sending.outbox.jobs, charges.map((charge) => ({ agreementId: charge.agreementId, invoiceId: ids[charge.index] })));
+  await planCharges(
+    tx,
+    sending.outbox.jobs,
+    charges.map((charge) => ({ agreementId: charge.agreementId, invoiceId: ids[charge.index] })),
+  );
   await tx.query(
     'UPDATE subscriptions SET invoiced_for = l.period_to::date, updated_at = now() FROM unnest($1::int[], $2::text[]) AS l(id, period_to) WHERE subscriptions.id = l.id',
     [lines.map((line) => line.subscription_id), lines.map((line) => line.period_to)],

@@ -45,7 +45,10 @@ export async function billingSettings(db: Queryable, config: Pick<Config, 'billi
  * in order (first reminder < second reminder < lapse), as the environment's settings must.
  */
 export async function updateBillingSettings(
-  db: Queryable, config: Pick<Config, 'billing' | 'tripletex'>, patch: BillingSettingsPatch, staffId: number,
+  db: Queryable,
+  config: Pick<Config, 'billing' | 'tripletex'>,
+  patch: BillingSettingsPatch,
+  staffId: number,
 ): Promise<BillingSettings> {
   const next = { ...(await billingDays(db, config)), ...patch } as BillingDays;
   const errors: Record<string, string[]> = {};

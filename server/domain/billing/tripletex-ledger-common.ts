@@ -23,9 +23,7 @@ export interface LedgerResult {
 const LEASE = "interval '10 minutes'";
 
 export async function takeLease(db: Queryable): Promise<boolean> {
-  const rows = await db.query(
-    `UPDATE tripletex_ledger SET lease_until = now() + ${LEASE} WHERE lease_until IS NULL OR lease_until < now() RETURNING id`,
-  );
+  const rows = await db.query(`UPDATE tripletex_ledger SET lease_until = now() + ${LEASE} WHERE lease_until IS NULL OR lease_until < now() RETURNING id`);
   return rows.length > 0;
 }
 export const renewLease = (db: Queryable) => db.query(`UPDATE tripletex_ledger SET lease_until = now() + ${LEASE}`);

@@ -12,8 +12,17 @@ export const creditReference = (creditId: number) => `MP-KRED-${creditId}`;
  */
 export async function makeCredits(db: Database, session: TripletexSession, result: LedgerResult, keep: Keep, succeeded: Succeeded) {
   const credits = await db.query<{
-    id: number; invoice_id: number; amount_ore: number; reason: string; date: string; number: number; total_ore: number;
-    earlier: number; paid_ore: number; tripletex_invoice_id: number; customer_id: number | null;
+    id: number;
+    invoice_id: number;
+    amount_ore: number;
+    reason: string;
+    date: string;
+    number: number;
+    total_ore: number;
+    earlier: number;
+    paid_ore: number;
+    tripletex_invoice_id: number;
+    customer_id: number | null;
   }>(
     `SELECT c.id, c.invoice_id, c.amount_ore, c.reason, (c.created_at AT TIME ZONE 'Europe/Oslo')::date::text AS date, i.number, i.total_ore,
             (SELECT coalesce(sum(e.amount_ore), 0)::int FROM invoice_credits e WHERE e.invoice_id = c.invoice_id AND e.id < c.id) AS earlier,

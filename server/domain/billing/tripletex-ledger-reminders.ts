@@ -30,7 +30,11 @@ export async function makeReminders(db: Database, session: TripletexSession, res
         continue;
       }
       await session.createReminder(reminder.tripletex_invoice_id, {
-        type: 'REMINDER', date: todayInOslo(), dispatchType: 'EMAIL', includeCharge: false, ...(reminder.email ? { email: reminder.email } : {}),
+        type: 'REMINDER',
+        date: todayInOslo(),
+        dispatchType: 'EMAIL',
+        includeCharge: false,
+        ...(reminder.email ? { email: reminder.email } : {}),
       });
       await db.query('UPDATE invoice_reminders SET tripletex_reminded_at = now() WHERE id = $1', [reminder.id]);
       await historyLine(db, reminder.invoice_id, 'Andre purring sendt fra Tripletex (e-post)');

@@ -71,7 +71,10 @@ export async function sendUnsent(db: Database, session: TripletexSession, result
         await db.query('UPDATE invoices SET tripletex_order_id = $2 WHERE id = $1', [invoice.id, order.id]);
         step = 'Fakturaen kunne ikke lages i Tripletex';
         const made = await session.invoiceOrder(order.id, {
-          customerId: customer.id, invoiceDate: invoice.invoice_date, dueDate: invoice.due_date, kid: invoice.kid,
+          customerId: customer.id,
+          invoiceDate: invoice.invoice_date,
+          dueDate: invoice.due_date,
+          kid: invoice.kid,
         });
         await db.query('UPDATE invoices SET tripletex_invoice_id = $2 WHERE id = $1', [invoice.id, made.id]);
         if (invoice.state === 'credited') {
@@ -100,10 +103,10 @@ export async function markSent(db: Database, invoiceId: number, channel: Invoice
     const reason = channel === null ? 'Laget i Tripletex, ikke sendt: trekkes med Vipps-avtale' : `Sendt fra Tripletex (${SENT_BY[channel]})`;
     if (invoice.state === 'draft') {
       await tx.query("UPDATE invoices SET state = 'sent' WHERE id = $1", [invoiceId]);
-      await tx.query(
-        "INSERT INTO invoice_events (invoice_id, from_state, to_state, actor_id, reason) VALUES ($1, 'draft', 'sent', NULL, $2)",
-        [invoiceId, reason],
-      );
+      await tx.query("INSERT INTO invoice_events (invoice_id, from_state, to_state, actor_id, reason) VALUES ($1, 'draft', 'sent', NULL, $2)", [
+        invoiceId,
+        reason,
+      ]);
     } else {
       await historyLine(tx, invoiceId, reason);
     }

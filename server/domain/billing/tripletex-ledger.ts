@@ -38,10 +38,20 @@ export { invoiceOrderReference } from './tripletex-ledger-send.ts';
  * queues it again a little later). Throws only what is not Tripletex's (a programming error).
  */
 export async function runTripletexLedger(
-  db: Database, client: TripletexClient | null, config: LedgerConfig, options: { readBack?: boolean } = {},
+  db: Database,
+  client: TripletexClient | null,
+  config: LedgerConfig,
+  options: { readBack?: boolean } = {},
 ): Promise<LedgerResult> {
   const result: LedgerResult = {
-    state: 'done', retryAfterMs: null, sent: 0, paymentsRegistered: 0, creditsMade: 0, remindersMade: 0, paymentsBooked: 0, readBack: false,
+    state: 'done',
+    retryAfterMs: null,
+    sent: 0,
+    paymentsRegistered: 0,
+    creditsMade: 0,
+    remindersMade: 0,
+    paymentsBooked: 0,
+    readBack: false,
   };
   if (!client) return { ...result, state: 'failed' };
   if (!(await takeLease(db))) return { ...result, state: 'busy' };
@@ -68,10 +78,9 @@ export async function runTripletexLedger(
     } catch (error) {
       if (!(error instanceof TripletexError)) throw error;
       // Nothing could be done: what was to be sent says why; a read-back says it on the ledger's row.
-      await db.query(
-        'UPDATE invoices SET tripletex_error = $1 WHERE tripletex_wanted_at IS NOT NULL AND tripletex_sent_at IS NULL',
-        [`Tripletex: ${error.message}`],
-      );
+      await db.query('UPDATE invoices SET tripletex_error = $1 WHERE tripletex_wanted_at IS NOT NULL AND tripletex_sent_at IS NULL', [
+        `Tripletex: ${error.message}`,
+      ]);
       if (options.readBack) await db.query('UPDATE tripletex_ledger SET read_error = $1', [error.message]);
       if (error.status === 429) return { ...result, state: 'rate_limited', retryAfterMs: error.retryAfterMs ?? 60_000 };
       return { ...result, state: 'failed' };

@@ -27,7 +27,6 @@ export async function startStatusRead(jobs: JobSender, configured: boolean): Pro
   await queueLedger(jobs, { readBack: true });
 }
 
-
 /**
  * After a payment or credit on the invoice (in its transaction): when the invoice is Tripletex's,
  * a run is queued that takes it there once the transaction has committed. Without `jobs` nothing.

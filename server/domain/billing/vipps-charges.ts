@@ -39,7 +39,10 @@ export async function activeAgreements(tx: Queryable, memberIds: readonly number
  * drawn too, otherwise the membership (the covers go as their own invoice). Null when nothing is
  * drawn: no agreement, no membership line to draw, or less than Vipps takes.
  */
-export function drawnLines<L extends { kind: string; amount_ore: number }>(lines: readonly L[], agreement: ActiveAgreement | undefined): { drawn: L[]; rest: L[] } | null {
+export function drawnLines<L extends { kind: string; amount_ore: number }>(
+  lines: readonly L[],
+  agreement: ActiveAgreement | undefined,
+): { drawn: L[]; rest: L[] } | null {
   if (!agreement) return null;
   const drawn = agreement.includesPremiums ? [...lines] : lines.filter((line) => line.kind === 'membership');
   if (drawn.length === 0 || drawn.reduce((sum, line) => sum + line.amount_ore, 0) < MIN_CHARGE_ORE) return null;
@@ -82,5 +85,9 @@ export async function planCharges(tx: Queryable, jobs: JobSender, charges: reado
        FROM vipps_charges c JOIN invoices i ON i.id = c.invoice_id WHERE c.id = ANY($1::int[]) ORDER BY c.id`,
     [made.map((charge) => charge.id)],
   );
-  await jobs.sendMany(VIPPS_CHARGE_QUEUE, made.map((charge) => ({ chargeId: charge.id })), tx);
+  await jobs.sendMany(
+    VIPPS_CHARGE_QUEUE,
+    made.map((charge) => ({ chargeId: charge.id })),
+    tx,
+  );
 }

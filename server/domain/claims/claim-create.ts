@@ -96,9 +96,7 @@ async function latestAppraisal(tx: Queryable, instrumentId: number): Promise<Cla
 }
 
 /** Makes the claim and queues its mails; answers it as GET /api/claim/{id} does. */
-export async function createClaim(
-  db: Database, outbox: Outbox, config: ClaimCreateConfig, memberId: number, body: ClaimNewBody,
-): Promise<Claim> {
+export async function createClaim(db: Database, outbox: Outbox, config: ClaimCreateConfig, memberId: number, body: ClaimNewBody): Promise<Claim> {
   const today = todayInOslo();
   const errors = claimErrors(body, today);
   if (Object.keys(errors).length > 0) {
@@ -106,14 +104,10 @@ export async function createClaim(
   }
   const id = await db.transaction(async (tx) => {
     const instrument = await lockOwnInstrument(tx, memberId, body.instrument_id);
-    const insured = instrument.state === 'active' && instrument.deleted_at === null
-      && (instrument.insurance_end === null || instrument.insurance_end >= today);
+    const insured = instrument.state === 'active' && instrument.deleted_at === null && (instrument.insurance_end === null || instrument.insurance_end >= today);
     if (!insured) throw validationFailed({ instrument_id: [CLAIM_REFUSED.notInsured] });
     if (body.occurred_on < instrument.insurance_start) throw validationFailed({ occurred_on: [CLAIM_REFUSED.beforeStart(instrument.insurance_start)] });
-    const [open] = await tx.query(
-      "SELECT 1 FROM claims WHERE instrument_id = $1 AND state IN ('sent', 'in_progress')",
-      [instrument.id],
-    );
+    const [open] = await tx.query("SELECT 1 FROM claims WHERE instrument_id = $1 AND state IN ('sent', 'in_progress')", [instrument.id]);
     if (open) throw conflict(CLAIM_REFUSED.open);
     const documents = await chosenDocuments(tx, memberId, instrument.id, body.document_ids);
 
@@ -139,10 +133,7 @@ export async function createClaim(
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
       [memberId, instrument.id, body.kind, body.occurred_on, body.place.trim(), body.country, body.description.trim(), policeReport, JSON.stringify(snapshot)],
     );
-    await tx.query(
-      'INSERT INTO claim_documents (claim_id, document_id) SELECT $1, unnest($2::int[])',
-      [claim.id, documents],
-    );
+    await tx.query('INSERT INTO claim_documents (claim_id, document_id) SELECT $1, unnest($2::int[])', [claim.id, documents]);
     await tx.query("INSERT INTO claim_events (claim_id, state, changed_by) VALUES ($1, 'sent', $2)", [claim.id, memberId]);
     await queueClaimMails(tx, outbox, config, (await loadClaim(tx, claim.id))!);
     return claim.id;

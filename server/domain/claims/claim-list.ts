@@ -21,17 +21,21 @@ import { KIND_WORDS, stateWords } from './claim-words.ts';
 function search(values: string[], params: SqlParams): string {
   const words = values.join(' ').toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return 'TRUE';
-  return words.map((word) => {
-    const like = params.add(`%${escapeLike(word)}%`);
-    return `(a.search_text LIKE ${like} OR lower((c.snapshot #>> '{instrument,make}') || ' ' || (c.snapshot #>> '{instrument,model}')) LIKE ${like})`;
-  }).join(' AND ');
+  return words
+    .map((word) => {
+      const like = params.add(`%${escapeLike(word)}%`);
+      return `(a.search_text LIKE ${like} OR lower((c.snapshot #>> '{instrument,make}') || ' ' || (c.snapshot #>> '{instrument,model}')) LIKE ${like})`;
+    })
+    .join(' AND ');
 }
 
-const oneOf = (column: string, allowed: readonly string[], what: string): FilterBuilder => (values, params) => {
-  const unknown = values.filter((value) => !allowed.includes(value));
-  if (unknown.length > 0) throw badRequest(`Ukjent ${what}: ${unknown.join(', ')}. Gyldige verdier: ${allowed.join(', ')}.`);
-  return `${column} IN (${params.list(values)})`;
-};
+const oneOf =
+  (column: string, allowed: readonly string[], what: string): FilterBuilder =>
+  (values, params) => {
+    const unknown = values.filter((value) => !allowed.includes(value));
+    if (unknown.length > 0) throw badRequest(`Ukjent ${what}: ${unknown.join(', ')}. Gyldige verdier: ${allowed.join(', ')}.`);
+    return `${column} IN (${params.list(values)})`;
+  };
 
 export const claimQueue: PendingQueue<ClaimListItem> = {
   list: {

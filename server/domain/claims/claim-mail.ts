@@ -30,7 +30,12 @@ export type ClaimMailConfig = Pick<Config, 'organisationName' | 'insurerClaimsEm
 
 const instrumentWords = (claim: Claim) => `${claim.snapshot.instrument.make} ${claim.snapshot.instrument.model}`.trim();
 
-interface Recipient { id: number; email: string; first_name: string; last_name: string }
+interface Recipient {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+}
 
 /** The member's address, or null when there is none to send to (erased, or none given). */
 async function memberRecipient(tx: Queryable, memberId: number): Promise<Recipient | null> {
@@ -48,7 +53,10 @@ function insurerHtml(claim: Claim, config: ClaimMailConfig): string {
     ['Sak', claimNumber(claim.id)],
     ['Medlem', `${member.first_name} ${member.last_name}, medlemsnummer ${member.member_number ?? 'ikke oppgitt'}`],
     ['Polisenummer', claim.snapshot.policy_number],
-    ['Instrument', `${instrument.category}, ${instrument.make} ${instrument.model}${instrument.serial_number ? `, serienummer ${instrument.serial_number}` : ''}`],
+    [
+      'Instrument',
+      `${instrument.category}, ${instrument.make} ${instrument.model}${instrument.serial_number ? `, serienummer ${instrument.serial_number}` : ''}`,
+    ],
     ['Forsikringssum', formatMoney(instrument.value, 'nb')],
     ['Hva skjedde', `${KIND_WORDS.nb[claim.kind]} ${formatDate(claim.occurred_on, 'nb')}, ${claim.place} (${countryName(claim.country, 'nb')})`],
     ['Politianmeldelse', claim.police_report ?? 'Ikke anmeldt'],
@@ -77,8 +85,8 @@ export async function queueClaimMails(tx: Queryable, outbox: Outbox, config: Cla
   const recipient = await memberRecipient(tx, claim.member_id);
   const copyId = recipient
     ? await sendTemplate(tx, outbox, CLAIM_RECEIVED_TEMPLATE, recipient, {
-      values: { instrument: instrumentWords(claim), claim_number: claimNumber(claim.id), insurer: claim.snapshot.insurer },
-    })
+        values: { instrument: instrumentWords(claim), claim_number: claimNumber(claim.id), insurer: claim.snapshot.insurer },
+      })
     : null;
   await tx.query('UPDATE message_log SET claim_id = $1 WHERE id = ANY($2::bigint[])', [claim.id, [insurerId, copyId].filter((id) => id !== null)]);
   await tx.query('UPDATE claims SET insurer_message_id = $2, member_message_id = $3 WHERE id = $1', [claim.id, insurerId, copyId]);
@@ -100,9 +108,7 @@ export async function queueClaimUpdated(tx: Queryable, outbox: Outbox, claim: Cl
 }
 
 /** The zip the mail worker attaches to a message that names a claim; null when the claim is gone. */
-export async function claimAttachment(
-  db: Queryable, config: PacketConfig, claimId: number, readDocument: ReadDocument,
-): Promise<MailAttachment | null> {
+export async function claimAttachment(db: Queryable, config: PacketConfig, claimId: number, readDocument: ReadDocument): Promise<MailAttachment | null> {
   const claim = await loadClaim(db, claimId);
   if (!claim) return null;
   const content = await claimZip(claim, await claimDocuments(db, claimId), config, readDocument);

@@ -25,12 +25,12 @@ const { ink: INK, muted: MUTED, accent: ACCENT, rule: RULE } = COLOURS;
 const BOTTOM = A4.height - MARGIN.bottom;
 
 /** A date column's or a timestamp's Oslo date as 'yyyy-mm-dd'. */
-const isoDate = (value: string | Date): string =>
-  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : todayInOslo(new Date(value));
+const isoDate = (value: string | Date): string => (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : todayInOslo(new Date(value)));
 
 const memberName = (claim: Claim) => `${claim.snapshot.member.first_name} ${claim.snapshot.member.last_name}`.trim();
 
-export const packetTitle = (claim: Claim, lang: Lang): string => `${TEXT[lang].title}, ${TEXT[lang].number.toLowerCase()} ${claimNumber(claim.id)} – ${memberName(claim)}`;
+export const packetTitle = (claim: Claim, lang: Lang): string =>
+  `${TEXT[lang].title}, ${TEXT[lang].number.toLowerCase()} ${claimNumber(claim.id)} – ${memberName(claim)}`;
 
 export const packetFilename = (claim: Pick<Claim, 'id'>, lang: Lang): string =>
   lang === 'nb' ? `skademelding-${claimNumber(claim.id)}.pdf` : `insurance-claim-${claimNumber(claim.id)}.pdf`;
@@ -45,11 +45,20 @@ function room(doc: Doc, y: number, needed: number): number {
 /** A section's heading, kept with at least the first lines under it. */
 function heading(doc: Doc, root: Struct, text: string, y: number): number {
   const top = room(doc, y, 60);
-  root.add(doc.struct('H2', {}, () => {
-    doc.font('Sans-Bold').fontSize(12).fillColor(ACCENT).text(text, MARGIN.x, top, { width: CONTENT_WIDTH });
-  }));
+  root.add(
+    doc.struct('H2', {}, () => {
+      doc.font('Sans-Bold').fontSize(12).fillColor(ACCENT).text(text, MARGIN.x, top, { width: CONTENT_WIDTH });
+    }),
+  );
   const below = top + 16;
-  artifact(doc, () => doc.moveTo(MARGIN.x, below - 1.5).lineTo(A4.width - MARGIN.x, below - 1.5).lineWidth(0.5).strokeColor(RULE).stroke());
+  artifact(doc, () =>
+    doc
+      .moveTo(MARGIN.x, below - 1.5)
+      .lineTo(A4.width - MARGIN.x, below - 1.5)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke(),
+  );
   return below + 4;
 }
 
@@ -60,72 +69,115 @@ export async function claimPdf(claim: Claim, config: PacketConfig, lang: Lang): 
   const { doc, root, finish } = await taggedPdf({ title: packetTitle(claim, lang), lang, author: config.organisationName, bufferPages: true });
   const unknown = (value: string | null | undefined) => (value && value.trim() !== '' ? value : t.unknown);
 
-  root.add(doc.struct('P', {}, () => {
-    doc.font('Sans-Bold').fontSize(11).fillColor(ACCENT).text(config.organisationName, MARGIN.x, MARGIN.top, { width: CONTENT_WIDTH });
-  }));
-  root.add(doc.struct('H1', {}, () => {
-    doc.font('Sans-Bold').fontSize(16).fillColor(INK).text(t.title, MARGIN.x, MARGIN.top + 18, { width: CONTENT_WIDTH });
-  }));
+  root.add(
+    doc.struct('P', {}, () => {
+      doc.font('Sans-Bold').fontSize(11).fillColor(ACCENT).text(config.organisationName, MARGIN.x, MARGIN.top, { width: CONTENT_WIDTH });
+    }),
+  );
+  root.add(
+    doc.struct('H1', {}, () => {
+      doc
+        .font('Sans-Bold')
+        .fontSize(16)
+        .fillColor(INK)
+        .text(t.title, MARGIN.x, MARGIN.top + 18, { width: CONTENT_WIDTH });
+    }),
+  );
   let y = doc.y + 4;
-  root.add(doc.struct('P', {}, () => {
-    doc.font('Sans').fontSize(10.5).fillColor(MUTED)
-      .text(`${t.number} ${claimNumber(claim.id)}, ${t.reported} ${formatDate(isoDate(claim.created_at), lang)}`, MARGIN.x, y, { width: CONTENT_WIDTH });
-  }));
+  root.add(
+    doc.struct('P', {}, () => {
+      doc
+        .font('Sans')
+        .fontSize(10.5)
+        .fillColor(MUTED)
+        .text(`${t.number} ${claimNumber(claim.id)}, ${t.reported} ${formatDate(isoDate(claim.created_at), lang)}`, MARGIN.x, y, { width: CONTENT_WIDTH });
+    }),
+  );
   y = doc.y + 5;
   // What happened to what, in one line a claims handler reads first; who sent it and whom to ask.
   const serial = instrument.serial_number ? `, ${t.serial} ${instrument.serial_number}` : '';
   const summary = `${KIND_WORDS[lang][claim.kind]} ${formatDate(claim.occurred_on, lang)}: ${categoryName(instrument, lang)}, ${instrument.make} ${instrument.model}${serial}`;
-  root.add(doc.struct('P', {}, () => {
-    doc.font('Sans-Bold').fontSize(11).fillColor(INK).text(summary, MARGIN.x, y, { width: CONTENT_WIDTH });
-  }));
+  root.add(
+    doc.struct('P', {}, () => {
+      doc.font('Sans-Bold').fontSize(11).fillColor(INK).text(summary, MARGIN.x, y, { width: CONTENT_WIDTH });
+    }),
+  );
   y = doc.y + 5;
   const sender = `${t.sentBy(config.organisationName, claim.snapshot.insurer)} ${t.support(config.supportEmail, config.supportPhone)}`;
-  root.add(doc.struct('P', {}, () => {
-    doc.font('Sans').fontSize(9).fillColor(MUTED).text(sender, MARGIN.x, y, { width: CONTENT_WIDTH });
-  }));
+  root.add(
+    doc.struct('P', {}, () => {
+      doc.font('Sans').fontSize(9).fillColor(MUTED).text(sender, MARGIN.x, y, { width: CONTENT_WIDTH });
+    }),
+  );
   y = doc.y + 12;
 
   const address = [member.address, [member.postal_code, member.postal_area].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   y = heading(doc, root, t.member, y);
-  y = factTable(doc, root, [
-    { label: t.name, value: memberName(claim), bold: true },
-    { label: t.memberNumber, value: member.member_number === null ? t.unknown : String(member.member_number) },
-    { label: t.address, value: unknown(address) },
-    { label: t.email, value: unknown(member.email) },
-    { label: t.phone, value: unknown(member.phone) },
-  ], { y, rowGap: 2.5 }) + 9;
+  y =
+    factTable(
+      doc,
+      root,
+      [
+        { label: t.name, value: memberName(claim), bold: true },
+        { label: t.memberNumber, value: member.member_number === null ? t.unknown : String(member.member_number) },
+        { label: t.address, value: unknown(address) },
+        { label: t.email, value: unknown(member.email) },
+        { label: t.phone, value: unknown(member.phone) },
+      ],
+      { y, rowGap: 2.5 },
+    ) + 9;
 
   y = heading(doc, root, t.insurance, y);
-  y = factTable(doc, root, [
-    { label: t.insurer, value: claim.snapshot.insurer },
-    { label: t.policy, value: claim.snapshot.policy_number },
-    { label: t.sum, value: formatMoney(instrument.value, lang) },
-    { label: t.since, value: formatDate(instrument.insurance_start, lang) },
-    { label: t.appraisal, value: appraisal ? `${formatMoney(appraisal.value, lang)}, ${formatDate(appraisal.valued_on, lang)}` : t.noAppraisal },
-  ], { y, rowGap: 2.5 }) + 9;
+  y =
+    factTable(
+      doc,
+      root,
+      [
+        { label: t.insurer, value: claim.snapshot.insurer },
+        { label: t.policy, value: claim.snapshot.policy_number },
+        { label: t.sum, value: formatMoney(instrument.value, lang) },
+        { label: t.since, value: formatDate(instrument.insurance_start, lang) },
+        { label: t.appraisal, value: appraisal ? `${formatMoney(appraisal.value, lang)}, ${formatDate(appraisal.valued_on, lang)}` : t.noAppraisal },
+      ],
+      { y, rowGap: 2.5 },
+    ) + 9;
 
   y = heading(doc, root, t.instrument, y);
-  y = factTable(doc, root, [
-    { label: t.category, value: categoryName(instrument, lang) },
-    { label: t.make, value: instrument.make },
-    { label: t.model, value: instrument.model },
-    { label: t.serialNumber, value: unknown(instrument.serial_number) },
-  ], { y, rowGap: 2.5 }) + 9;
+  y =
+    factTable(
+      doc,
+      root,
+      [
+        { label: t.category, value: categoryName(instrument, lang) },
+        { label: t.make, value: instrument.make },
+        { label: t.model, value: instrument.model },
+        { label: t.serialNumber, value: unknown(instrument.serial_number) },
+      ],
+      { y, rowGap: 2.5 },
+    ) + 9;
 
   y = heading(doc, root, t.loss, y);
-  y = factTable(doc, root, [
-    { label: t.what, value: KIND_WORDS[lang][claim.kind], bold: true },
-    { label: t.when, value: formatDate(claim.occurred_on, lang) },
-    { label: t.where, value: claim.place },
-    { label: t.country, value: countryName(claim.country, lang) },
-    { label: t.police, value: claim.police_report ?? t.notReported },
-  ], { y, rowGap: 2.5 }) + 9;
+  y =
+    factTable(
+      doc,
+      root,
+      [
+        { label: t.what, value: KIND_WORDS[lang][claim.kind], bold: true },
+        { label: t.when, value: formatDate(claim.occurred_on, lang) },
+        { label: t.where, value: claim.place },
+        { label: t.country, value: countryName(claim.country, lang) },
+        { label: t.police, value: claim.police_report ?? t.notReported },
+      ],
+      { y, rowGap: 2.5 },
+    ) + 9;
 
   y = heading(doc, root, t.description, y);
-  root.add(doc.struct('P', {}, () => {
-    // A long description goes on over the next page by itself.
-    doc.font('Sans').fontSize(10.5).fillColor(INK).text(claim.description, MARGIN.x, y, { width: CONTENT_WIDTH, lineGap: 1.5 });
-  }));
+  root.add(
+    doc.struct('P', {}, () => {
+      // A long description goes on over the next page by itself.
+      doc.font('Sans').fontSize(10.5).fillColor(INK).text(claim.description, MARGIN.x, y, { width: CONTENT_WIDTH, lineGap: 1.5 });
+    }),
+  );
   y = doc.y + 10;
 
   documentTable(doc, root, claim.documents, lang, heading(doc, root, t.documents(claim.documents.length), y));
@@ -143,9 +195,11 @@ const columnX = (index: number) => MARGIN.x + COLUMN_WIDTHS.slice(0, index).redu
 function documentTable(doc: Doc, root: Struct, documents: readonly ClaimDocument[], lang: Lang, startY: number): number {
   const t = TEXT[lang];
   if (documents.length === 0) {
-    root.add(doc.struct('P', {}, () => {
-      doc.font('Sans').fontSize(10.5).fillColor(INK).text(t.noDocuments, MARGIN.x, startY, { width: CONTENT_WIDTH });
-    }));
+    root.add(
+      doc.struct('P', {}, () => {
+        doc.font('Sans').fontSize(10.5).fillColor(INK).text(t.noDocuments, MARGIN.x, startY, { width: CONTENT_WIDTH });
+      }),
+    );
     return doc.y + 8;
   }
   const table = doc.struct('Table');
@@ -153,9 +207,20 @@ function documentTable(doc: Doc, root: Struct, documents: readonly ClaimDocument
   const header = (y: number, tagged: boolean) => {
     artifact(doc, () => doc.rect(MARGIN.x, y, CONTENT_WIDTH, HEADER_HEIGHT).fill('#e8ecf1'));
     const cell = (label: string, index: number) => () => {
-      doc.font('Sans-Bold').fontSize(8.5).fillColor(INK).text(label, columnX(index) + 3, y + 4.5, { width: COLUMN_WIDTHS[index] - 6, lineBreak: false });
+      doc
+        .font('Sans-Bold')
+        .fontSize(8.5)
+        .fillColor(INK)
+        .text(label, columnX(index) + 3, y + 4.5, { width: COLUMN_WIDTHS[index] - 6, lineBreak: false });
     };
-    if (tagged) table.add(doc.struct('TR', {}, t.columns.map((label, index) => headerCell(doc, 'Column', cell(label, index)))));
+    if (tagged)
+      table.add(
+        doc.struct(
+          'TR',
+          {},
+          t.columns.map((label, index) => headerCell(doc, 'Column', cell(label, index))),
+        ),
+      );
     else {
       doc.markContent('Artifact', { type: 'Pagination' });
       t.columns.forEach((label, index) => cell(label, index)());
@@ -165,8 +230,8 @@ function documentTable(doc: Doc, root: Struct, documents: readonly ClaimDocument
   };
   let y = header(room(doc, startY, HEADER_HEIGHT + 20), true);
   for (const [index, document] of documents.entries()) {
-    const kind = document.kind === 'appraisal' && document.value !== null
-      ? t.appraisalOf(formatMoney(document.value, lang)) : DOCUMENT_WORDS[lang][document.kind];
+    const kind =
+      document.kind === 'appraisal' && document.value !== null ? t.appraisalOf(formatMoney(document.value, lang)) : DOCUMENT_WORDS[lang][document.kind];
     const date = document.kind === 'appraisal' && document.valued_on ? document.valued_on : isoDate(document.created_at);
     const values = [String(index + 1).padStart(2, '0'), document.file_name, kind, formatDate(date, lang, true)];
     doc.font('Sans').fontSize(9);
@@ -177,15 +242,29 @@ function documentTable(doc: Doc, root: Struct, documents: readonly ClaimDocument
     }
     const rowTop = y;
     if (index % 2 === 1) artifact(doc, () => doc.rect(MARGIN.x, rowTop, CONTENT_WIDTH, height).fill('#f3f5f8'));
-    table.add(doc.struct('TR', {}, values.map((value, column) => doc.struct('TD', {}, () => {
-      doc.font('Sans').fontSize(9).fillColor(INK).text(value, columnX(column) + 3, rowTop + 3, { width: COLUMN_WIDTHS[column] - 6 });
-    }))));
+    table.add(
+      doc.struct(
+        'TR',
+        {},
+        values.map((value, column) =>
+          doc.struct('TD', {}, () => {
+            doc
+              .font('Sans')
+              .fontSize(9)
+              .fillColor(INK)
+              .text(value, columnX(column) + 3, rowTop + 3, { width: COLUMN_WIDTHS[column] - 6 });
+          }),
+        ),
+      ),
+    );
     y = rowTop + height;
   }
   table.end();
   const below = room(doc, y + 6, 24);
-  root.add(doc.struct('P', {}, () => {
-    doc.font('Sans').fontSize(9).fillColor(MUTED).text(t.inZip, MARGIN.x, below, { width: CONTENT_WIDTH });
-  }));
+  root.add(
+    doc.struct('P', {}, () => {
+      doc.font('Sans').fontSize(9).fillColor(MUTED).text(t.inZip, MARGIN.x, below, { width: CONTENT_WIDTH });
+    }),
+  );
   return doc.y + 8;
 }

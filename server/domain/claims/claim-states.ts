@@ -72,14 +72,14 @@ export async function changeClaimState(db: Database, outbox: Outbox, actor: Clai
     if (!row || (!actor.staff && row.member_id !== actor.id)) throw notFound();
     const change = checked(actor, row.state, body);
     // The claim's note is the one that came with its state now; the history keeps each.
-    await tx.query(
-      'UPDATE claims SET state = $2, outcome = $3, note = $4, updated_at = now() WHERE id = $1',
-      [id, change.state, change.outcome, change.note],
-    );
-    await tx.query(
-      'INSERT INTO claim_events (claim_id, state, outcome, note, changed_by) VALUES ($1, $2, $3, $4, $5)',
-      [id, change.state, change.outcome, change.note, actor.id],
-    );
+    await tx.query('UPDATE claims SET state = $2, outcome = $3, note = $4, updated_at = now() WHERE id = $1', [id, change.state, change.outcome, change.note]);
+    await tx.query('INSERT INTO claim_events (claim_id, state, outcome, note, changed_by) VALUES ($1, $2, $3, $4, $5)', [
+      id,
+      change.state,
+      change.outcome,
+      change.note,
+      actor.id,
+    ]);
     await queueClaimUpdated(tx, outbox, (await loadClaim(tx, id))!, actor.staff ? actor.id : null);
   });
   return (await loadClaim(db, id))!;

@@ -32,7 +32,11 @@ const EXTENSIONS: Record<string, string[]> = { 'image/jpeg': ['.jpg', '.jpeg'], 
 export function entryName(document: Pick<StoredDocument, 'kind' | 'file_name' | 'content_type'>, index: number): string {
   const extensions = EXTENSIONS[document.content_type] ?? [];
   const visible = [...document.file_name.normalize('NFC')].map((char) => (char.charCodeAt(0) < 32 || char.charCodeAt(0) === 127 ? '_' : char)).join('');
-  let name = visible.replace(/[/\\:*?"<>|]+/g, '_').replace(/^[.\s]+|[.\s]+$/g, '').slice(0, 120) || 'dokument';
+  let name =
+    visible
+      .replace(/[/\\:*?"<>|]+/g, '_')
+      .replace(/^[.\s]+|[.\s]+$/g, '')
+      .slice(0, 120) || 'dokument';
   if (!extensions.some((extension) => name.toLowerCase().endsWith(extension))) name = `${name}${extensions[0] ?? ''}`;
   const number = String(index + 1).padStart(2, '0');
   return `dokumenter/${number}-${DOCUMENT_WORDS.nb[document.kind].toLowerCase()}-${name}`;

@@ -40,10 +40,7 @@ export function claimDocuments(db: Queryable, claimId: number): Promise<StoredDo
 }
 
 function claimEvents(db: Queryable, claimId: number): Promise<ClaimEvent[]> {
-  return db.query<ClaimEvent>(
-    'SELECT state, outcome, note, created_at FROM claim_events WHERE claim_id = $1 ORDER BY created_at, id',
-    [claimId],
-  );
+  return db.query<ClaimEvent>('SELECT state, outcome, note, created_at FROM claim_events WHERE claim_id = $1 ORDER BY created_at, id', [claimId]);
 }
 
 /** The claim with its snapshot, documents and history, or null when there is none. */

@@ -46,7 +46,10 @@ export async function listDocuments(db: Queryable, actor: Actor, instrumentId: n
  */
 export function storedFileName(uploaded: string, contentType: string): string {
   const ending = contentType === 'application/pdf' ? '.pdf' : '.jpg';
-  const base = uploaded.normalize('NFC').split(/[/\\]/).pop()!
+  const base = uploaded
+    .normalize('NFC')
+    .split(/[/\\]/)
+    .pop()!
     .replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, '')
     .replace(/\s+/g, ' ')
     .replace(/\.[A-Za-z0-9]{1,5}$/, '')
@@ -69,7 +72,12 @@ const countOf = async (db: Queryable, instrumentId: number) =>
  * process dies between the two, the hourly clean-up removes them (files.ts).
  */
 export async function uploadDocument(
-  db: Database, store: DocumentStore, actor: Actor, instrumentId: number, upload: Upload | null, input: DocumentFieldsInput,
+  db: Database,
+  store: DocumentStore,
+  actor: Actor,
+  instrumentId: number,
+  upload: Upload | null,
+  input: DocumentFieldsInput,
 ): Promise<Document> {
   const instrument = await reachableInstrument(db, actor, instrumentId);
   if (instrument.state === 'deleted') throw conflict(DOCUMENT_MESSAGES.instrumentDeleted);
@@ -97,9 +105,19 @@ export async function uploadDocument(
                                 storage_key, thumbnail_key, uploaded_by)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
         [
-          instrumentId, locked.member_id, checked.fields.kind, checked.fields.valued_on, checked.fields.value,
-          storedFileName(upload.name, file.contentType), file.contentType, file.bytes.length, file.width, file.height,
-          storageKey, thumbnailKey, actor.id,
+          instrumentId,
+          locked.member_id,
+          checked.fields.kind,
+          checked.fields.valued_on,
+          checked.fields.value,
+          storedFileName(upload.name, file.contentType),
+          file.contentType,
+          file.bytes.length,
+          file.width,
+          file.height,
+          storageKey,
+          thumbnailKey,
+          actor.id,
         ],
       );
       await keepKeys(tx, keys);
@@ -108,7 +126,8 @@ export async function uploadDocument(
     });
   } catch (error) {
     // The marks stay when the store does not answer: the hourly clean-up removes the bytes then.
-    await store.deleteMany(keys)
+    await store
+      .deleteMany(keys)
       .then(() => db.query('DELETE FROM document_files_to_remove WHERE key = ANY ($1::text[])', [keys]))
       .catch(() => undefined);
     throw error;

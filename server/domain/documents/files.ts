@@ -12,10 +12,7 @@ const BATCH = 500;
 
 /** Marks an upload's keys before its bytes are stored, so a crash before its row leaves nothing for good. */
 export async function reserveKeys(db: Queryable, keys: readonly string[]): Promise<void> {
-  await db.query(
-    `INSERT INTO document_files_to_remove (key, reason) SELECT unnest($1::text[]), 'upload' ON CONFLICT (key) DO NOTHING`,
-    [keys],
-  );
+  await db.query(`INSERT INTO document_files_to_remove (key, reason) SELECT unnest($1::text[]), 'upload' ON CONFLICT (key) DO NOTHING`, [keys]);
 }
 
 /** The upload's row is in (call in its transaction): its keys are no longer left-overs. */

@@ -18,7 +18,19 @@ import { loadPdfLib } from '../../lib/lazy-modules.ts';
 /** Keys whose presence means an action, a script or an attachment. */
 const ACTIVE_KEYS = new Set(['JS', 'JavaScript', 'AA', 'Launch', 'EmbeddedFile', 'EmbeddedFiles', 'EF', 'RichMedia', 'RichMediaContent', 'XFA']);
 /** Action types (/S) beyond moving within the document or opening a web link. */
-const ACTIVE_ACTIONS = new Set(['JavaScript', 'Launch', 'ImportData', 'SubmitForm', 'ResetForm', 'GoToE', 'GoToR', 'Rendition', 'RichMediaExecute', 'Sound', 'Movie']);
+const ACTIVE_ACTIONS = new Set([
+  'JavaScript',
+  'Launch',
+  'ImportData',
+  'SubmitForm',
+  'ResetForm',
+  'GoToE',
+  'GoToR',
+  'Rendition',
+  'RichMediaExecute',
+  'Sound',
+  'Movie',
+]);
 /** Annotations that play, attach or run something. */
 const ACTIVE_SUBTYPES = new Set(['FileAttachment', 'RichMedia', 'Screen', 'Movie', 'Sound', '3D']);
 const RAW_NAMES = new Set([...ACTIVE_KEYS, ...ACTIVE_ACTIONS, ...ACTIVE_SUBTYPES]);

@@ -88,10 +88,11 @@ export function fileDocumentStore(root: string): DocumentStore {
 
 /** The S3 client, loaded with the first use of an S3 store (a server with files never loads it). */
 let s3Sdk: Promise<typeof import('@aws-sdk/client-s3')> | undefined;
-const loadS3 = () => (s3Sdk ??= import('@aws-sdk/client-s3').catch((error: unknown) => {
-  s3Sdk = undefined;
-  throw error;
-}));
+const loadS3 = () =>
+  (s3Sdk ??= import('@aws-sdk/client-s3').catch((error: unknown) => {
+    s3Sdk = undefined;
+    throw error;
+  }));
 
 /** S3 answers a missing object with 404 NoSuchKey (some servers with NotFound). */
 const missing = (error: unknown) => {
@@ -106,16 +107,20 @@ const missing = (error: unknown) => {
  */
 export function s3DocumentStore(settings: S3Config): DocumentStore {
   let client: Promise<import('@aws-sdk/client-s3').S3Client> | undefined;
-  const connect = () => (client ??= loadS3().then(({ S3Client }) => new S3Client({
-    endpoint: settings.url,
-    region: settings.region,
-    forcePathStyle: true,
-    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    maxAttempts: 3,
-    requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
-  })));
+  const connect = () =>
+    (client ??= loadS3().then(
+      ({ S3Client }) =>
+        new S3Client({
+          endpoint: settings.url,
+          region: settings.region,
+          forcePathStyle: true,
+          credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+          requestChecksumCalculation: 'WHEN_REQUIRED',
+          responseChecksumValidation: 'WHEN_REQUIRED',
+          maxAttempts: 3,
+          requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
+        }),
+    ));
   const remove = async (key: string) => {
     assertKey(key);
     const [sdk, s3] = await Promise.all([loadS3(), connect()]);

@@ -64,8 +64,7 @@ export async function insertInstrument(tx: Queryable, actor: Actor, memberId: nu
                               state, validated_at, validated_by)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, CASE WHEN $9 = 'active' THEN now() END, CASE WHEN $9 = 'active' THEN $10::int END)
      RETURNING id`,
-    [memberId, row.instrument_category, row.make, row.model, row.serial_number, row.value, row.insurance_start,
-      row.insurance_end, row.state, actor.id],
+    [memberId, row.instrument_category, row.make, row.model, row.serial_number, row.value, row.insurance_start, row.insurance_end, row.state, actor.id],
   );
   await snapshotInstrument(tx, created.id, actor.id);
   return created.id;
@@ -148,10 +147,10 @@ export async function patchInstrument(db: Database, actor: Actor, id: number, bo
       await tx.query('UPDATE instruments SET requested_change = $2, updated_at = now() WHERE id = $1', [id, JSON.stringify(change)]);
     } else {
       const fields = Object.keys(changes);
-      await tx.query(
-        `UPDATE instruments SET ${fields.map((field, index) => `${field} = $${index + 2}`).join(', ')}, updated_at = now() WHERE id = $1`,
-        [id, ...fields.map((field) => changes[field])],
-      );
+      await tx.query(`UPDATE instruments SET ${fields.map((field, index) => `${field} = $${index + 2}`).join(', ')}, updated_at = now() WHERE id = $1`, [
+        id,
+        ...fields.map((field) => changes[field]),
+      ]);
     }
     await snapshotInstrument(tx, id, actor.id);
     if (actor.staff && row.state === 'active') await syncInstrumentInsurance(tx, row.member_id, actor.id, today);

@@ -100,8 +100,13 @@ export async function readInstrumentSheet(buffer: Buffer, categories: ReadonlyMa
     const category = categories.get(cells[0].toLowerCase()) ?? null;
     const start = dateOf(cells[5], today);
     const row: ImportRow = {
-      row: number, instrument_category: category, make: cells[1], model: cells[2], serial_number: cells[3] || null,
-      value: instrumentValue(cells[4]) ?? cells[4], insurance_start: start ?? '',
+      row: number,
+      instrument_category: category,
+      make: cells[1],
+      model: cells[2],
+      serial_number: cells[3] || null,
+      value: instrumentValue(cells[4]) ?? cells[4],
+      insurance_start: start ?? '',
     };
     if (cells[0] === '') problem(number, 0, RULE_MESSAGES.required);
     else if (category === null) problem(number, 0, IMPORT_MESSAGES.category);
@@ -123,7 +128,12 @@ export async function readInstrumentSheet(buffer: Buffer, categories: ReadonlyMa
 
 async function categoryNames(db: Database): Promise<Map<string, number>> {
   const rows = await db.query<{ id: number; title: string }>('SELECT id, title FROM instrument_categories WHERE use_insurance = 1');
-  return new Map(rows.flatMap((row) => [[row.title.toLowerCase(), row.id], [String(row.id), row.id]]));
+  return new Map(
+    rows.flatMap((row) => [
+      [row.title.toLowerCase(), row.id],
+      [String(row.id), row.id],
+    ]),
+  );
 }
 
 /** How many instrument files a member may import in a day; staff import without a limit. */
@@ -135,7 +145,9 @@ function dailyLimitReached(resetInSeconds: number): HttpError {
   const seconds = Math.max(1, Math.ceil(resetInSeconds));
   return new HttpError(
     429,
-    { message: `Du har lastet opp instrumentfiler ${MEMBER_IMPORTS_PER_DAY} ganger det siste døgnet. Prøv igjen i morgen, eller legg instrumentene til ett og ett.` },
+    {
+      message: `Du har lastet opp instrumentfiler ${MEMBER_IMPORTS_PER_DAY} ganger det siste døgnet. Prøv igjen i morgen, eller legg instrumentene til ett og ett.`,
+    },
     { 'retry-after': String(seconds), 'x-ratelimit-limit': String(MEMBER_IMPORTS_PER_DAY), 'x-ratelimit-remaining': '0' },
   );
 }
@@ -163,7 +175,9 @@ export async function importInstruments(db: Database, actor: Actor, memberId: nu
         ORDER BY r.n
        RETURNING id`,
       [
-        memberId, state, actor.id,
+        memberId,
+        state,
+        actor.id,
         rows.map((row) => row.instrument_category!),
         rows.map((row) => row.make.trim()),
         rows.map((row) => row.model.trim()),

@@ -52,10 +52,7 @@ export async function syncInstrumentInsurance(tx: Queryable, memberId: number, s
   if (!subscription || subscription.state !== 'active') return;
   const ids = insured.map((row) => row.id);
   const subscriptionId = subscription.id;
-  await tx.query(
-    'UPDATE instruments SET subscription_id = $1 WHERE id = ANY($2::int[]) AND subscription_id IS DISTINCT FROM $1',
-    [subscriptionId, ids],
-  );
+  await tx.query('UPDATE instruments SET subscription_id = $1 WHERE id = ANY($2::int[]) AND subscription_id IS DISTINCT FROM $1', [subscriptionId, ids]);
   const removed = await tx.query(
     `DELETE FROM subscription_lines
       WHERE subscription_id = $1 AND (instrument_id IS NULL OR NOT (instrument_id = ANY($2::int[]))) RETURNING id`,

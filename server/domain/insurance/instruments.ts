@@ -66,10 +66,9 @@ export async function instrumentWithIterations(db: Queryable, actor: Actor, id: 
 /** The member's instruments as both apps show them; 404 for a member that is not there (or not the caller). */
 export async function memberInstruments(db: Queryable, actor: Actor, memberId: number): Promise<MemberInstruments> {
   await assertMember(db, actor, memberId);
-  const rows = await db.query<Instrument & { waiting: boolean }>(
-    `SELECT ${COLUMNS}, ${WAITING_SQL} AS waiting ${FROM} WHERE i.member_id = $1 ORDER BY i.id`,
-    [memberId],
-  );
+  const rows = await db.query<Instrument & { waiting: boolean }>(`SELECT ${COLUMNS}, ${WAITING_SQL} AS waiting ${FROM} WHERE i.member_id = $1 ORDER BY i.id`, [
+    memberId,
+  ]);
   return {
     active: rows.filter((row) => row.state === 'active').map(strip),
     requested: rows.filter((row) => row.waiting).map(strip),
@@ -114,7 +113,11 @@ const instrumentList: PagedSource & { list: ListDefinition } = {
       },
     },
     sorts: {
-      id: 'i.id', created_at: 'i.created_at', value: 'i.value', make: 'i.make', insurance_start: 'i.insurance_start',
+      id: 'i.id',
+      created_at: 'i.created_at',
+      value: 'i.value',
+      make: 'i.make',
+      insurance_start: 'i.insurance_start',
       expires_on: 'vn.expires_on',
     },
     defaultSort: 'id',

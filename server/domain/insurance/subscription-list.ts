@@ -11,10 +11,12 @@ import type { Subscription } from '../../schemas/member.ts';
 import { personJson } from '../shared/person-json.ts';
 import { withStatus } from './subscriptions.ts';
 
-const ids = (column: string): FilterBuilder => (values, params) => {
-  if (!values.every((value) => /^\d{1,9}$/.test(value))) throw badRequest(`filter må være tall: ${values.join(',')}`);
-  return `${column} IN (${params.list(values.map(Number))})`;
-};
+const ids =
+  (column: string): FilterBuilder =>
+  (values, params) => {
+    if (!values.every((value) => /^\d{1,9}$/.test(value))) throw badRequest(`filter må være tall: ${values.join(',')}`);
+    return `${column} IN (${params.list(values.map(Number))})`;
+  };
 
 const LIST: ListDefinition = {
   filters: { product_id: ids('s.product_id'), member_id: ids('s.member_id') },
@@ -39,11 +41,7 @@ const FROM = `FROM subscriptions s
  WHERE s.deleted_at IS NULL`;
 
 /** `ownMemberId` is the member's own id when a member asks, null for staff. */
-export async function subscriptionPage(
-  db: Queryable,
-  query: Record<string, unknown>,
-  ownMemberId: number | null,
-): Promise<Page<Subscription>> {
+export async function subscriptionPage(db: Queryable, query: Record<string, unknown>, ownMemberId: number | null): Promise<Page<Subscription>> {
   const list = parseListQuery(query, LIST);
   let from = FROM;
   if (ownMemberId !== null) {

@@ -11,4 +11,6 @@ export const STATUS_OF_STATE: Record<SubscriptionState, number> = {
 
 /** The same mapping in SQL, for statuses built inside the database (iteration snapshots). */
 export const statusOfStateSql = (column: string): string =>
-  `CASE ${column} ${Object.entries(STATUS_OF_STATE).map(([state, status]) => `WHEN '${state}' THEN ${status}`).join(' ')} END`;
+  `CASE ${column} ${Object.entries(STATUS_OF_STATE)
+    .map(([state, status]) => `WHEN '${state}' THEN ${status}`)
+    .join(' ')} END`;

@@ -59,8 +59,21 @@ export interface MemberSubscriptions {
 
 /** The subscription columns SUBSCRIPTION_SELECT reads, in its order. */
 const SUBSCRIPTION_COLUMNS = [
-  'id', 'member_id', 'product_id', 'kind', 'product', 'state', 'value', 'subscription_start', 'subscription_end',
-  'invoiced_for', 'reason_for_rejection', 'created_at', 'updated_at', 'validated_by_user', 'rejected_by_user',
+  'id',
+  'member_id',
+  'product_id',
+  'kind',
+  'product',
+  'state',
+  'value',
+  'subscription_start',
+  'subscription_end',
+  'invoiced_for',
+  'reason_for_rejection',
+  'created_at',
+  'updated_at',
+  'validated_by_user',
+  'rejected_by_user',
 ] as const;
 
 /** Prefix of a subscription's columns read beside another row (see MEMBER_SUBSCRIPTIONS_JOIN). */
@@ -98,11 +111,7 @@ export async function pickMemberSubscriptions(db: Queryable, rows: SubscriptionR
   const membership = rows.find((row) => row.kind === 'membership' && row.state !== 'rejected') ?? null;
   const instrument = rows.find((row) => row.kind === 'instrument' && row.state === 'active') ?? null;
   const travel =
-    rows.find(
-      (row) =>
-        (TRAVEL_PRODUCT_IDS as readonly number[]).includes(row.product_id) &&
-        (row.state === 'active' || row.state === 'pending'),
-    ) ?? null;
+    rows.find((row) => (TRAVEL_PRODUCT_IDS as readonly number[]).includes(row.product_id) && (row.state === 'active' || row.state === 'pending')) ?? null;
   return {
     membership: membership && withStatus(membership),
     instrument: instrument && {

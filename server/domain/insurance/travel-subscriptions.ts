@@ -74,10 +74,9 @@ async function lockTravelRow(tx: Queryable, memberId: number, subscriptionId: nu
     );
     return current ?? null;
   }
-  const [row] = await tx.query<TravelRow>(
-    `SELECT ${TRAVEL_COLUMNS} FROM subscriptions WHERE id = $1 AND kind = 'travel' AND deleted_at IS NULL FOR UPDATE`,
-    [subscriptionId],
-  );
+  const [row] = await tx.query<TravelRow>(`SELECT ${TRAVEL_COLUMNS} FROM subscriptions WHERE id = $1 AND kind = 'travel' AND deleted_at IS NULL FOR UPDATE`, [
+    subscriptionId,
+  ]);
   if (!row || row.member_id !== memberId) throw notFound();
   if (!['pending', 'active', 'rejected'].includes(row.state)) throw conflict(TRAVEL_ENDED);
   return row;
@@ -92,12 +91,7 @@ const unchanged = (row: TravelRow, order: TravelOrderBody): boolean =>
  * Saves a travel order: a new subscription when the member has none (`subscriptionId`
  * undefined), otherwise a change of it. Answers the subscription as it now is.
  */
-export function saveTravelOrder(
-  db: Database,
-  actor: TravelActor,
-  order: TravelOrderBody,
-  subscriptionId?: number,
-): Promise<SubscriptionView> {
+export function saveTravelOrder(db: Database, actor: TravelActor, order: TravelOrderBody, subscriptionId?: number): Promise<SubscriptionView> {
   // Another member's id answers as if it did not exist.
   if (!actor.staff && order.member_id !== actor.id) throw notFound();
   if (subscriptionId !== undefined && order.id !== undefined && order.id !== subscriptionId) throw notFound();
@@ -136,8 +130,14 @@ async function create(tx: Queryable, actor: TravelActor, values: Values): Promis
      VALUES ($1, $2, 'travel', $3, $4, $5, $6, $7, CASE WHEN $8::int IS NULL THEN NULL ELSE now() END, $8)
      RETURNING id`,
     [
-      values.member_id, values.product_id, actor.staff ? 'active' : 'pending', values.value, values.start, values.end,
-      actor.staff ? invoicedUntil(values.start, values.end, values.today) : null, actor.staff ? actor.id : null,
+      values.member_id,
+      values.product_id,
+      actor.staff ? 'active' : 'pending',
+      values.value,
+      values.start,
+      values.end,
+      actor.staff ? invoicedUntil(values.start, values.end, values.today) : null,
+      actor.staff ? actor.id : null,
     ],
   );
   return row.id;
@@ -155,10 +155,11 @@ async function change(tx: Queryable, actor: TravelActor, row: TravelRow, values:
   }
   if (row.state === 'rejected') nextState(row.state, 'reopen');
   // A change of an active cover is a new request; the cover is kept so a rejection restores it.
-  const keepCover = row.state === 'active'
-    ? `jsonb_build_object('product_id', product_id, 'value', value, 'subscription_start', subscription_start,
+  const keepCover =
+    row.state === 'active'
+      ? `jsonb_build_object('product_id', product_id, 'value', value, 'subscription_start', subscription_start,
                           'subscription_end', subscription_end, 'invoiced_for', invoiced_for)`
-    : 'accepted_cover';
+      : 'accepted_cover';
   await tx.query(
     `UPDATE subscriptions
         SET accepted_cover = ${keepCover}, ${SET_VALUES}, state = 'pending',

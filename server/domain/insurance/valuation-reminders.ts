@@ -94,7 +94,10 @@ function valuesOf(reason: Reason, candidate: Candidate, settings: ValuationSetti
   const common = { instrument: `${candidate.make} ${candidate.model}`, value: kroner(candidate.value) };
   if (reason === 'expiring') {
     return {
-      ...common, expires_on: dotted(candidate.expires_on ?? ''), years: String(settings.appraisal_years), appraisal_above: kroner(settings.appraisal_above),
+      ...common,
+      expires_on: dotted(candidate.expires_on ?? ''),
+      years: String(settings.appraisal_years),
+      appraisal_above: kroner(settings.appraisal_above),
     };
   }
   return { ...common, missing: missingText(candidate, settings), renewal_date: dotted(renewal) };
@@ -105,7 +108,13 @@ const BATCH = { postgres: 200, pglite: 25 };
 
 /** Sends one batch: each reminder claimed first (a claim another run holds sends nothing), then its mail queued. */
 async function sendBatch(
-  db: Database, outbox: Outbox, publicUrl: string, reason: Reason, template: Template, batch: Candidate[], about: (candidate: Candidate) => string,
+  db: Database,
+  outbox: Outbox,
+  publicUrl: string,
+  reason: Reason,
+  template: Template,
+  batch: Candidate[],
+  about: (candidate: Candidate) => string,
   values: (candidate: Candidate) => Record<string, string>,
 ): Promise<number> {
   const slug = VALUATION_TEMPLATES[reason];
@@ -121,10 +130,12 @@ async function sendBatch(
       const recipient = { id: candidate.member_id, email: candidate.email, first_name: candidate.first_name, last_name: candidate.last_name };
       const button = { label: PAGE_BUTTONS[slug].label, href: `${publicUrl}${PAGE_BUTTONS[slug].path(candidate.member_id)}` };
       const messageId = await sendMail(tx, outbox, templateMail(template, slug, recipient, { values: values(candidate), button }));
-      await tx.query(
-        'UPDATE valuation_reminders SET message_id = $4 WHERE instrument_id = $1 AND reason = $2 AND about = $3',
-        [candidate.id, reason, about(candidate), messageId],
-      );
+      await tx.query('UPDATE valuation_reminders SET message_id = $4 WHERE instrument_id = $1 AND reason = $2 AND about = $3', [
+        candidate.id,
+        reason,
+        about(candidate),
+        messageId,
+      ]);
       sent += 1;
     }
     return sent;
@@ -132,7 +143,12 @@ async function sendBatch(
 }
 
 async function sendAll(
-  db: Database, outbox: Outbox, publicUrl: string, reason: Reason, candidates: Candidate[], about: (candidate: Candidate) => string,
+  db: Database,
+  outbox: Outbox,
+  publicUrl: string,
+  reason: Reason,
+  candidates: Candidate[],
+  about: (candidate: Candidate) => string,
   values: (candidate: Candidate) => Record<string, string>,
 ): Promise<number> {
   if (candidates.length === 0) return 0;
@@ -150,16 +166,33 @@ async function sendAll(
 
 /** The job: today's expiry reminders, then, within the days before the renewal, the renewal reminders. Answers how many went. */
 export async function runValuationReminders(
-  db: Database, outbox: Outbox, publicUrl: string, today: string = todayInOslo(),
+  db: Database,
+  outbox: Outbox,
+  publicUrl: string,
+  today: string = todayInOslo(),
 ): Promise<{ expiring: number; renewal: number }> {
   const settings = await valuationSettings(db);
-  const expiring = await sendAll(db, outbox, publicUrl, 'expiring', await expiringCandidates(db, today),
-    (candidate) => candidate.expires_on!, (candidate) => valuesOf('expiring', candidate, settings, ''));
+  const expiring = await sendAll(
+    db,
+    outbox,
+    publicUrl,
+    'expiring',
+    await expiringCandidates(db, today),
+    (candidate) => candidate.expires_on!,
+    (candidate) => valuesOf('expiring', candidate, settings, ''),
+  );
   const renewal = renewalDate(today);
   const [{ due }] = await db.query<{ due: boolean }>('SELECT $1::date >= $2::date - $3::int AS due', [today, renewal, settings.renewal_reminder_days]);
   const renewed = due
-    ? await sendAll(db, outbox, publicUrl, 'renewal', await renewalCandidates(db, today, renewal),
-      () => renewal, (candidate) => valuesOf('renewal', candidate, settings, renewal))
+    ? await sendAll(
+        db,
+        outbox,
+        publicUrl,
+        'renewal',
+        await renewalCandidates(db, today, renewal),
+        () => renewal,
+        (candidate) => valuesOf('renewal', candidate, settings, renewal),
+      )
     : 0;
   return { expiring, renewal: renewed };
 }

@@ -11,7 +11,12 @@
 import type { Queryable } from '../../db/database.ts';
 import { validationFailed } from '../../lib/http-errors.ts';
 import {
-  VALUATION_DEFAULTS, VALUATION_FIELDS, valuationSettingsErrors, type Valuation, type ValuationField, type ValuationSettings,
+  VALUATION_DEFAULTS,
+  VALUATION_FIELDS,
+  valuationSettingsErrors,
+  type Valuation,
+  type ValuationField,
+  type ValuationSettings,
 } from '../../schemas/valuation.ts';
 
 /** Today's date in Oslo, in SQL. */

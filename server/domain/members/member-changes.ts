@@ -20,19 +20,19 @@ interface ChangeRow extends Omit<MemberChange, 'changes'> {
  * A page of the member's change history, each change as a list of fields with old and new value;
  * null when there is no such member.
  */
-export async function memberChanges(
-  db: Queryable,
-  memberId: number,
-  query: Record<string, unknown>,
-): Promise<Page<MemberChange> | null> {
+export async function memberChanges(db: Queryable, memberId: number, query: Record<string, unknown>): Promise<Page<MemberChange> | null> {
   const list = parseListQuery(query, memberChangeList);
   const [exists] = await db.query('SELECT 1 FROM accounts WHERE id = $1 AND role_id IN (1, 2)', [memberId]);
   if (!exists) return null;
   const member = list.params.add(memberId);
-  const page = await queryPage<ChangeRow>(db, {
-    from: `FROM member_changes mc LEFT JOIN accounts cb ON cb.id = mc.changed_by WHERE mc.member_id = ${member}`,
-    columns: `mc.id, mc.changed_at, mc.changes, ${personJson('cb')} AS changed_by`,
-  }, list);
+  const page = await queryPage<ChangeRow>(
+    db,
+    {
+      from: `FROM member_changes mc LEFT JOIN accounts cb ON cb.id = mc.changed_by WHERE mc.member_id = ${member}`,
+      columns: `mc.id, mc.changed_at, mc.changes, ${personJson('cb')} AS changed_by`,
+    },
+    list,
+  );
   return {
     ...page,
     rows: page.rows.map((row) => ({

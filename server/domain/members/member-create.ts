@@ -13,7 +13,6 @@ import { EMAIL_TAKEN, isEmailConflict, isEmailTaken } from '../accounts/account-
 import { nextMemberNumber } from './member-numbers.ts';
 import { recordConsentChanges } from '../privacy/privacy.ts';
 
-
 type Errors = Record<string, string[]>;
 
 /** The create form reads errors from `data.error` as well as Laravel's `errors`. */
@@ -51,9 +50,7 @@ async function probableDuplicates(db: Queryable, input: MemberCreate): Promise<D
 }
 
 function duplicateWarning(duplicates: DuplicateMember[]): HttpError {
-  const names = duplicates
-    .map((d) => `${d.first_name} ${d.last_name}${d.remote_id ? ` (medlemsnummer ${d.remote_id})` : ''}`)
-    .join(', ');
+  const names = duplicates.map((d) => `${d.first_name} ${d.last_name}${d.remote_id ? ` (medlemsnummer ${d.remote_id})` : ''}`).join(', ');
   return new HttpError(409, { message: `Det finnes allerede et medlem som ligner: ${names}.`, duplicates });
 }
 
@@ -98,15 +95,8 @@ function accountValues(input: MemberCreate) {
  * Creates the member with the next member number and an active membership, and records the
  * creation in the change history. Answers the new member's id.
  */
-async function createMember(
-  tx: Queryable,
-  input: MemberCreate,
-  staffId: number,
-  duplicateOf: number | null,
-): Promise<number> {
-  const [product] = await tx.query<{ id: number }>(
-    "SELECT id FROM products WHERE kind = 'membership' ORDER BY id LIMIT 1",
-  );
+async function createMember(tx: Queryable, input: MemberCreate, staffId: number, duplicateOf: number | null): Promise<number> {
+  const [product] = await tx.query<{ id: number }>("SELECT id FROM products WHERE kind = 'membership' ORDER BY id LIMIT 1");
   if (!product) throw new Error('Det finnes ikke noe medlemskapsprodukt å knytte medlemmet til');
   const values: Record<string, unknown> = { ...accountValues(input), possible_duplicate_of: duplicateOf };
   const fields = Object.keys(values);
@@ -125,11 +115,7 @@ async function createMember(
   for (const [field, value] of Object.entries(values)) {
     if (value !== null) created[field] = [null, value];
   }
-  await tx.query('INSERT INTO member_changes (member_id, changed_by, changes) VALUES ($1, $2, $3)', [
-    member.id,
-    staffId,
-    JSON.stringify(created),
-  ]);
+  await tx.query('INSERT INTO member_changes (member_id, changed_by, changes) VALUES ($1, $2, $3)', [member.id, staffId, JSON.stringify(created)]);
   await recordConsentChanges(tx, member.id, created, 'staff', staffId);
   return member.id;
 }
@@ -138,12 +124,7 @@ async function createMember(
  * The staff create form end to end: field errors (`schemaErrors` are the schema's own), the
  * duplicate warning unless confirmed, then the member created and answered as saved.
  */
-export async function addMember(
-  db: Database,
-  body: Record<string, unknown>,
-  schemaErrors: Errors,
-  staffId: number,
-): Promise<Member> {
+export async function addMember(db: Database, body: Record<string, unknown>, schemaErrors: Errors, staffId: number): Promise<Member> {
   const errors = await createErrors(db, body, schemaErrors);
   if (Object.keys(errors).length > 0) throw createFailed(errors);
   // With no field errors the body is what the schema describes.

@@ -15,8 +15,20 @@ export const APPLICANT_WORD = 'Søker';
 
 type Row = Pick<
   MemberListItem,
-  | 'remote_id' | 'first_name' | 'last_name' | 'email' | 'phone' | 'address' | 'postal_code' | 'postal_area' | 'birthdate'
-  | 'status' | 'role_id' | 'has_membership' | 'has_instrument_insurance' | 'has_travel_insurance'
+  | 'remote_id'
+  | 'first_name'
+  | 'last_name'
+  | 'email'
+  | 'phone'
+  | 'address'
+  | 'postal_code'
+  | 'postal_area'
+  | 'birthdate'
+  | 'status'
+  | 'role_id'
+  | 'has_membership'
+  | 'has_instrument_insurance'
+  | 'has_travel_insurance'
 > & { key: number; membership_start_date: string | null };
 
 // One grouped look-up of the batch's active subscriptions is much cheaper than three
@@ -46,7 +58,7 @@ export const MEMBER_EXPORT_COLUMNS: CsvColumn<Row>[] = [
   { header: 'Poststed', value: (m) => m.postal_area },
   { header: 'Født', value: (m) => norwegianDate(m.birthdate), kind: 'date' },
   { header: 'Medlem fra', value: (m) => norwegianDate(m.membership_start_date), kind: 'date' },
-  { header: 'Status', value: (m) => (m.role_id === 1 && m.status !== '2' ? APPLICANT_WORD : STATUS_WORDS[m.status] ?? m.status) },
+  { header: 'Status', value: (m) => (m.role_id === 1 && m.status !== '2' ? APPLICANT_WORD : (STATUS_WORDS[m.status] ?? m.status)) },
   { header: 'Medlemskap', value: (m) => m.has_membership },
   { header: 'Instrumentforsikring', value: (m) => m.has_instrument_insurance },
   { header: 'Reiseforsikring', value: (m) => m.has_travel_insurance },

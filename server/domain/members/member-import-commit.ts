@@ -92,7 +92,17 @@ async function commitImport(db: Database, jobs: JobSender, record: ImportRecord)
     // One transaction; after each step the server's other requests get the database's and this
     // process's time for as long as the step took, so they keep their pace beside a large import
     // (at full speed, a 50 000-row commit took the member list's p95 to 3.5 times its idle one).
-    await db.transaction((tx) => writeImport(tx, paced(1, (work) => work(tx)), STEP_SIZES.postgres, jobs, record, rows, advance));
+    await db.transaction((tx) =>
+      writeImport(
+        tx,
+        paced(1, (work) => work(tx)),
+        STEP_SIZES.postgres,
+        jobs,
+        record,
+        rows,
+        advance,
+      ),
+    );
     return;
   }
   const lite = db as PgliteDatabase;
@@ -102,12 +112,25 @@ async function commitImport(db: Database, jobs: JobSender, record: ImportRecord)
   // the database is left to them for as long as the step held it, so no request waits longer
   // than one small step. (Twice as long kept the list's p95 no lower, and took a 10 000-row
   // commit past its 15 s on a busy machine.)
-  await writeImport(lite, paced(1, (work) => lite.transaction(work)), STEP_SIZES.pglite, jobs, record, rows, advance);
+  await writeImport(
+    lite,
+    paced(1, (work) => lite.transaction(work)),
+    STEP_SIZES.pglite,
+    jobs,
+    record,
+    rows,
+    advance,
+  );
 }
 
 async function writeImport(
-  db: Queryable, step: Step, sizes: { creates: number; updates: number }, jobs: JobSender, record: ImportRecord,
-  rows: () => AsyncIterable<StoredRow[]>, progress: (done: number) => Promise<void>,
+  db: Queryable,
+  step: Step,
+  sizes: { creates: number; updates: number },
+  jobs: JobSender,
+  record: ImportRecord,
+  rows: () => AsyncIterable<StoredRow[]>,
+  progress: (done: number) => Promise<void>,
 ): Promise<void> {
   const plan = await planImport(db, { ...record, extra: record.extra_sheets }, rows());
   // Rows in error are written by no step below; they stay in the import's errors and its report.
@@ -120,7 +143,9 @@ async function writeImport(
       if (target && target.action === 'create') mergeInto(target, row, row.action === 'update');
     }
   }
-  const [{ name: staffName }] = await db.query<{ name: string }>("SELECT first_name || ' ' || last_name AS name FROM accounts WHERE id = $1", [record.created_by]);
+  const [{ name: staffName }] = await db.query<{ name: string }>("SELECT first_name || ' ' || last_name AS name FROM accounts WHERE id = $1", [
+    record.created_by,
+  ]);
   const note = MEMBER_IMPORT_MESSAGES.imported(record.file_name, staffName ?? '');
   const today = todayInOslo();
 
@@ -227,9 +252,18 @@ async function writeImport(
 
 const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
 
-async function updateMember(tx: Queryable, importId: number, staffId: number | null, row: PlannedRow, memberId: number, overwrite: boolean, note: string): Promise<void> {
-  const fields = [...row.given].filter((field): field is (typeof ACCOUNT_FIELDS)[number] | 'remote_id' =>
-    field === 'remote_id' || (ACCOUNT_FIELDS as readonly string[]).includes(field));
+async function updateMember(
+  tx: Queryable,
+  importId: number,
+  staffId: number | null,
+  row: PlannedRow,
+  memberId: number,
+  overwrite: boolean,
+  note: string,
+): Promise<void> {
+  const fields = [...row.given].filter(
+    (field): field is (typeof ACCOUNT_FIELDS)[number] | 'remote_id' => field === 'remote_id' || (ACCOUNT_FIELDS as readonly string[]).includes(field),
+  );
   const [current] = await tx.query<Record<string, unknown>>(
     `SELECT ${['remote_id', ...ACCOUNT_FIELDS].join(', ')}, birthdate::text AS birthdate, membership_start_date::text AS membership_start_date
        FROM accounts WHERE id = $1 FOR UPDATE`,

@@ -82,7 +82,10 @@ async function matchesOf(db: Queryable, rows: PlannedRow[]): Promise<Existing[]>
  * rows are changed in place.
  */
 export async function findDuplicates(
-  db: Queryable, planned: PlannedRow[], decide: (row: PlannedRow, createRefused: boolean) => Action, columnOf: (field: ImportField) => string,
+  db: Queryable,
+  planned: PlannedRow[],
+  decide: (row: PlannedRow, createRefused: boolean) => Action,
+  columnOf: (field: ImportField) => string,
 ): Promise<void> {
   const existing = await existingMatches(db, planned);
   const byNumber = new Map<number, Existing>();
@@ -99,7 +102,12 @@ export async function findDuplicates(
       if (name && !byName.has(name)) byName.set(name, account);
     }
   }
-  const seen = { number: new Map<number, PlannedRow>(), email: new Map<string, PlannedRow>(), phone: new Map<string, PlannedRow>(), name: new Map<string, PlannedRow>() };
+  const seen = {
+    number: new Map<number, PlannedRow>(),
+    email: new Map<string, PlannedRow>(),
+    phone: new Map<string, PlannedRow>(),
+    name: new Map<string, PlannedRow>(),
+  };
 
   // A large file's rows take a third of a second to match: other requests are answered between slices.
   const turns = new Turns();
@@ -113,10 +121,11 @@ export async function findDuplicates(
       phone: phoneKey(v.phone as string | undefined),
       name: nameKey(v),
     };
-    const member = (keys.number !== null ? byNumber.get(keys.number) : undefined)
-      ?? (keys.email ? byEmail.get(keys.email) : undefined)
-      ?? (keys.phone ? byPhone.get(keys.phone) : undefined)
-      ?? (keys.name ? byName.get(keys.name) : undefined);
+    const member =
+      (keys.number !== null ? byNumber.get(keys.number) : undefined) ??
+      (keys.email ? byEmail.get(keys.email) : undefined) ??
+      (keys.phone ? byPhone.get(keys.phone) : undefined) ??
+      (keys.name ? byName.get(keys.name) : undefined);
     const by = (found: { remote_id?: unknown; email?: unknown; phone?: unknown }, isRow: boolean): Duplicate['by'] => {
       if (keys.number !== null && (isRow ? found.remote_id === keys.number : found.remote_id === keys.number)) return 'remote_id';
       if (keys.email && String(found.email ?? '').toLowerCase() === keys.email) return 'email';
@@ -132,8 +141,14 @@ export async function findDuplicates(
       const refused = keys.email && byEmail.has(keys.email) ? MEMBER_IMPORT_MESSAGES.emailTaken : undefined;
       const action = decide(row, refused !== undefined);
       row.duplicate = {
-        row: row.number, member_id: member.id, of_row: null, by: by(member, false), name: row.name,
-        member_name: `${member.first_name} ${member.last_name}`, member_number: member.remote_id, action,
+        row: row.number,
+        member_id: member.id,
+        of_row: null,
+        by: by(member, false),
+        name: row.name,
+        member_name: `${member.first_name} ${member.last_name}`,
+        member_number: member.remote_id,
+        action,
       };
       row.action = action;
       if (refused) row.duplicate.create_refused = refused;
@@ -143,16 +158,23 @@ export async function findDuplicates(
       }
       continue;
     }
-    const earlier = (keys.number !== null ? seen.number.get(keys.number) : undefined)
-      ?? (keys.email ? seen.email.get(keys.email) : undefined)
-      ?? (keys.phone ? seen.phone.get(keys.phone) : undefined)
-      ?? (keys.name ? seen.name.get(keys.name) : undefined);
+    const earlier =
+      (keys.number !== null ? seen.number.get(keys.number) : undefined) ??
+      (keys.email ? seen.email.get(keys.email) : undefined) ??
+      (keys.phone ? seen.phone.get(keys.phone) : undefined) ??
+      (keys.name ? seen.name.get(keys.name) : undefined);
     if (earlier) {
       const sameEmail = keys.email ? seen.email.get(keys.email) : undefined;
       const action = decide(row, sameEmail !== undefined);
       row.duplicate = {
-        row: row.number, member_id: null, of_row: earlier.number, by: by(earlier.values, true), name: row.name,
-        member_name: earlier.name, member_number: typeof earlier.values.remote_id === 'number' ? earlier.values.remote_id : null, action,
+        row: row.number,
+        member_id: null,
+        of_row: earlier.number,
+        by: by(earlier.values, true),
+        name: row.name,
+        member_name: earlier.name,
+        member_number: typeof earlier.values.remote_id === 'number' ? earlier.values.remote_id : null,
+        action,
       };
       row.action = action;
       if (sameEmail) row.duplicate.create_refused = `${MEMBER_IMPORT_MESSAGES.emailInFile} ${sameEmail.number}`;

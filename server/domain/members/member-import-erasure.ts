@@ -35,16 +35,26 @@ async function identityOf(tx: Queryable, memberId: number): Promise<Identity> {
   );
   const history = await tx.query<{ changes: Record<string, unknown> }>('SELECT changes FROM member_changes WHERE member_id = $1', [memberId]);
   const values = (field: string): string[] => {
-    const all = [account?.[field], ...history.flatMap(({ changes }) => {
-      const change = changes[field];
-      return Array.isArray(change) ? change : [];
-    })];
+    const all = [
+      account?.[field],
+      ...history.flatMap(({ changes }) => {
+        const change = changes[field];
+        return Array.isArray(change) ? change : [];
+      }),
+    ];
     return [...new Set(all.filter((value) => value !== null && value !== undefined && value !== '').map((value) => String(value).trim()))];
   };
   const lower = (field: string) => [...new Set(values(field).map((value) => value.toLowerCase()))];
   return {
     emails: lower('email'),
-    phones: [...new Set(values('phone').map(digits).filter((phone) => phone.length >= 8).map((phone) => phone.slice(-8)))],
+    phones: [
+      ...new Set(
+        values('phone')
+          .map(digits)
+          .filter((phone) => phone.length >= 8)
+          .map((phone) => phone.slice(-8)),
+      ),
+    ],
     numbers: values('remote_id'),
     firstNames: lower('first_name'),
     lastNames: lower('last_name'),
@@ -83,8 +93,18 @@ async function rowsOf(tx: Queryable, record: StoredImport, who: Identity, member
          FROM member_import_rows WHERE import_id = $1
      ) r WHERE certain OR named`,
     [
-      record.id, position('email'), who.emails, position('phone'), who.phones, position('remote_id'), who.numbers,
-      position('first_name'), position('last_name'), position('birthdate'), who.firstNames, who.lastNames,
+      record.id,
+      position('email'),
+      who.emails,
+      position('phone'),
+      who.phones,
+      position('remote_id'),
+      who.numbers,
+      position('first_name'),
+      position('last_name'),
+      position('birthdate'),
+      who.firstNames,
+      who.lastNames,
     ],
   );
   for (const row of rows) {
@@ -120,15 +140,26 @@ export async function eraseFromImports(tx: Queryable, memberId: number): Promise
     const withoutMember = (undo: NonNullable<Summary['undo']>) => ({ ...undo, kept: undo.kept.filter((kept) => kept.member_id !== memberId) });
     const summary: Summary = record.summary.undo ? { ...record.summary, undo: withoutMember(record.summary.undo) } : record.summary;
     const undoReport = record.undo_report ? withoutMember(record.undo_report) : null;
-    const changed = [...extraGone.values()].some((gone) => gone.size > 0) || duplicates.length !== record.duplicates.length
-      || errors.length !== record.errors.length || JSON.stringify(summary) !== JSON.stringify(record.summary)
-      || JSON.stringify(undoReport) !== JSON.stringify(record.undo_report ?? null) || rows.size > 0;
+    const changed =
+      [...extraGone.values()].some((gone) => gone.size > 0) ||
+      duplicates.length !== record.duplicates.length ||
+      errors.length !== record.errors.length ||
+      JSON.stringify(summary) !== JSON.stringify(record.summary) ||
+      JSON.stringify(undoReport) !== JSON.stringify(record.undo_report ?? null) ||
+      rows.size > 0;
     if (!changed) continue;
     await tx.query(
       `UPDATE member_imports SET extra_sheets = $2, decisions = $3, duplicates = $4, errors = $5, summary = $6, undo_report = $7
         WHERE id = $1`,
-      [record.id, JSON.stringify(extra), JSON.stringify(decisions), JSON.stringify(duplicates), JSON.stringify(errors),
-        JSON.stringify(summary), undoReport === null ? null : JSON.stringify(undoReport)],
+      [
+        record.id,
+        JSON.stringify(extra),
+        JSON.stringify(decisions),
+        JSON.stringify(duplicates),
+        JSON.stringify(errors),
+        JSON.stringify(summary),
+        undoReport === null ? null : JSON.stringify(undoReport),
+      ],
     );
   }
 }

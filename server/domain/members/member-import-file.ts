@@ -59,18 +59,37 @@ const INVOICE_ALIASES: Record<(typeof INVOICE_COLUMNS)[number], string[]> = {
 
 /** The template's example row, in the order of IMPORT_FIELDS. */
 export const TEMPLATE_EXAMPLE = [
-  '', 'Kari', 'Nordmann', 'kari.nordmann@example.no', '912 34 567', 'Storgata 1', '0155', 'Oslo', '17.04.1988',
-  'Kvinne', 'Kari og Bandet', 'Gitar', 'E-post', '', '01.01.2020', '', 'ja', 'nei', 'Aktiv',
+  '',
+  'Kari',
+  'Nordmann',
+  'kari.nordmann@example.no',
+  '912 34 567',
+  'Storgata 1',
+  '0155',
+  'Oslo',
+  '17.04.1988',
+  'Kvinne',
+  'Kari og Bandet',
+  'Gitar',
+  'E-post',
+  '',
+  '01.01.2020',
+  '',
+  'ja',
+  'nei',
+  'Aktiv',
 ];
-export const TEMPLATE_NOTE = 'Hver rad trenger Fornavn, Etternavn og E-post eller Mobil; resten kan stå tomt. '
-  + 'Tomt Kjønn blir Annet; tom Fakturametode blir E-post når raden har e-post, ellers E-faktura. '
-  + 'Datoer som dd.mm.åååå. Medlemsnummer beholdes; tomt gir et medlem neste ledige nummer. '
-  + 'Status: Aktiv (medlem; tom blir Aktiv), Søker (venter på behandling) eller Avvist; søkere og avviste får ingen velkomst-e-post. '
-  + `Arkene ${INSTRUMENT_SHEET}, ${TRAVEL_SHEET} og ${INVOICE_SHEET} kan stå tomme eller fjernes.`;
+export const TEMPLATE_NOTE =
+  'Hver rad trenger Fornavn, Etternavn og E-post eller Mobil; resten kan stå tomt. ' +
+  'Tomt Kjønn blir Annet; tom Fakturametode blir E-post når raden har e-post, ellers E-faktura. ' +
+  'Datoer som dd.mm.åååå. Medlemsnummer beholdes; tomt gir et medlem neste ledige nummer. ' +
+  'Status: Aktiv (medlem; tom blir Aktiv), Søker (venter på behandling) eller Avvist; søkere og avviste får ingen velkomst-e-post. ' +
+  `Arkene ${INSTRUMENT_SHEET}, ${TRAVEL_SHEET} og ${INVOICE_SHEET} kan stå tomme eller fjernes.`;
 
-export const INVOICE_NOTE = 'Én rad per åpen faktura fra det tidligere systemet. Medlemsnummer, Fakturadato, Forfallsdato og Beløp må fylles ut; '
-  + 'beløp i kroner som 1 234,50. Innbetalt er det som alt er betalt av fakturaen. Fakturanummer og KID fra det tidligere systemet '
-  + 'tas vare på: innbetalinger med den gamle KID-en finner fakturaen. Ingen faktura sendes ut på nytt.';
+export const INVOICE_NOTE =
+  'Én rad per åpen faktura fra det tidligere systemet. Medlemsnummer, Fakturadato, Forfallsdato og Beløp må fylles ut; ' +
+  'beløp i kroner som 1 234,50. Innbetalt er det som alt er betalt av fakturaen. Fakturanummer og KID fra det tidligere systemet ' +
+  'tas vare på: innbetalinger med den gamle KID-en finner fakturaen. Ingen faktura sendes ut på nytt.';
 
 const SHEET_LIMITS = MEMBER_IMPORT_LIMITS;
 
@@ -111,9 +130,8 @@ export async function readImportFile(fileName: string, buffer: Buffer): Promise<
   if (buffer.length > SHEET_LIMITS.fileBytes) throw refused(MEMBER_IMPORT_MESSAGES.tooBig);
   const kind = spreadsheetKind(fileName, buffer);
   if (!kind) throw refused(SHEET_MESSAGES.unknownType);
-  const sheets: Sheet[] = kind === 'xlsx'
-    ? await readXlsx(buffer, SHEET_LIMITS, MEMBER_IMPORT_MESSAGES)
-    : [await readCsv(buffer, SHEET_LIMITS, MEMBER_IMPORT_MESSAGES)];
+  const sheets: Sheet[] =
+    kind === 'xlsx' ? await readXlsx(buffer, SHEET_LIMITS, MEMBER_IMPORT_MESSAGES) : [await readCsv(buffer, SHEET_LIMITS, MEMBER_IMPORT_MESSAGES)];
   const others = new Set([INSTRUMENT_SHEET.toLowerCase(), TRAVEL_SHEET.toLowerCase(), ...INVOICE_SHEET_NAMES]);
   const main = sheets.find((sheet) => !others.has(sheet.name.trim().toLowerCase()));
   const extra: ReadFile['extra'] = {};
@@ -132,7 +150,9 @@ export async function readImportFile(fileName: string, buffer: Buffer): Promise<
   if (main.rows.length === 0) throw refused(MEMBER_IMPORT_MESSAGES.noRows);
   if (main.rows.length === 1) throw refused(MEMBER_IMPORT_MESSAGES.headerOnly);
   const columns = uniqueHeaders(main.rows[0].cells);
-  const rows = main.rows.slice(1).map((row) => (row.unsaved ? { number: row.number, cells: row.cells, unsaved: row.unsaved } : { number: row.number, cells: row.cells }));
+  const rows = main.rows
+    .slice(1)
+    .map((row) => (row.unsaved ? { number: row.number, cells: row.cells, unsaved: row.unsaved } : { number: row.number, cells: row.cells }));
   return { columns, rows, extra };
 }
 
@@ -148,7 +168,7 @@ function invoiceColumns(header: string[], rows: { number: number; cells: string[
   });
   return {
     columns: [...INVOICE_COLUMNS],
-    rows: rows.map((row) => ({ number: row.number, cells: positions.map((position) => (position < 0 ? '' : row.cells[position] ?? '')) })),
+    rows: rows.map((row) => ({ number: row.number, cells: positions.map((position) => (position < 0 ? '' : (row.cells[position] ?? ''))) })),
   };
 }
 
@@ -209,15 +229,21 @@ export async function templateXlsx(): Promise<Buffer> {
   const instruments = workbook.addWorksheet(INSTRUMENT_SHEET);
   instruments.addRow([...INSTRUMENT_COLUMNS]);
   instruments.getRow(1).font = { name: 'Calibri', bold: true };
-  instruments.columns.forEach((column) => { column.width = 18; });
+  instruments.columns.forEach((column) => {
+    column.width = 18;
+  });
   const travel = workbook.addWorksheet(TRAVEL_SHEET);
   travel.addRow([...TRAVEL_COLUMNS]);
   travel.getRow(1).font = { name: 'Calibri', bold: true };
-  travel.columns.forEach((column) => { column.width = 18; });
+  travel.columns.forEach((column) => {
+    column.width = 18;
+  });
   const invoices = workbook.addWorksheet(INVOICE_SHEET);
   invoices.addRow([...INVOICE_COLUMNS]);
   invoices.getRow(1).font = { name: 'Calibri', bold: true };
-  invoices.columns.forEach((column) => { column.width = 18; });
+  invoices.columns.forEach((column) => {
+    column.width = 18;
+  });
   invoices.getCell('A1').note = INVOICE_NOTE;
   // Text kept in the cells (no shared-strings part after the sheets), so a streaming reader reads it in one pass.
   return Buffer.from(await workbook.xlsx.writeBuffer({ useSharedStrings: false } as ExcelJS.XlsxWriteOptions));
@@ -229,4 +255,3 @@ const csvCell = (text: string) => (/[;"\r\n]/.test(text) ? `"${text.replace(/"/g
 export function templateCsv(): string {
   return `\uFEFF${[IMPORT_FIELDS.map((field) => field.label), TEMPLATE_EXAMPLE].map((row) => row.map(csvCell).join(';')).join('\r\n')}\r\n`;
 }
-

@@ -17,10 +17,17 @@ export const importList: ListDefinition = {
 
 export async function importPage(db: Queryable, query: Record<string, unknown>): Promise<Page<MemberImport>> {
   const list = parseListQuery(query, importList);
-  const page = await queryPage<ImportRecord>(db, {
-    from: 'FROM member_imports i WHERE true',
-    columns: RECORD_COLUMNS.replace('i.errors, i.duplicates', "'[]'::jsonb AS errors, '[]'::jsonb AS duplicates").replace("i.extra_sheets", "'{}'::jsonb AS extra_sheets"),
-  }, list);
+  const page = await queryPage<ImportRecord>(
+    db,
+    {
+      from: 'FROM member_imports i WHERE true',
+      columns: RECORD_COLUMNS.replace('i.errors, i.duplicates', "'[]'::jsonb AS errors, '[]'::jsonb AS duplicates").replace(
+        'i.extra_sheets',
+        "'{}'::jsonb AS extra_sheets",
+      ),
+    },
+    list,
+  );
   return { ...page, rows: page.rows.map(shown) };
 }
 

@@ -55,7 +55,10 @@ export const INVOICE_MESSAGES = {
  * it ('1 234,50', '1.234,50', 'kr 1234,-'). Null when it is not an amount in whole øre.
  */
 export function kronerToOre(text: string): number | null {
-  let value = text.replace(/[\s\u00a0\u202f]/g, '').replace(/^kr\.?/i, '').replace(/(,-|,–|\.-)$/, '');
+  let value = text
+    .replace(/[\s\u00a0\u202f]/g, '')
+    .replace(/^kr\.?/i, '')
+    .replace(/(,-|,–|\.-)$/, '');
   if (/^-?\d{1,3}(\.\d{3})+(,\d+)?$/.test(value)) value = value.replace(/\./g, '');
   value = value.replace(',', '.');
   if (!/^-?\d+(\.\d+)?$/.test(value)) return null;
@@ -66,7 +69,14 @@ export function kronerToOre(text: string): number | null {
 }
 
 /** What makes two rows, or a row and an invoice moved in before, the same invoice of a member. */
-function sameness(invoice: { remote_id: number; previous_number: string | null; previous_kid: string | null; invoice_date: string; amount_ore: number; text: string }): string {
+function sameness(invoice: {
+  remote_id: number;
+  previous_number: string | null;
+  previous_kid: string | null;
+  invoice_date: string;
+  amount_ore: number;
+  text: string;
+}): string {
   if (invoice.previous_number !== null) return `${invoice.remote_id}|nr|${invoice.previous_number.toLowerCase()}`;
   if (invoice.previous_kid !== null) return `${invoice.remote_id}|kid|${invoice.previous_kid}`;
   return `${invoice.remote_id}|${invoice.invoice_date}|${invoice.amount_ore}|${invoice.text}`;
@@ -79,21 +89,37 @@ export async function planOpenInvoices(db: Queryable, plan: Plan, extra: ReadFil
   const numbers = sheet.rows.map((row) => Number((row.cells[0] ?? '').trim())).filter((n) => Number.isSafeInteger(n) && n > 0);
   const known = await knownNumbers(db, plan, numbers);
   // What earlier imports moved in for these members, and every old KID the portal holds among the sheet's.
-  const earlier = await db.query<{ remote_id: number; previous_number: string | null; previous_kid: string | null; invoice_date: string; amount_ore: number; text: string }>(
+  const earlier = await db.query<{
+    remote_id: number;
+    previous_number: string | null;
+    previous_kid: string | null;
+    invoice_date: string;
+    amount_ore: number;
+    text: string;
+  }>(
     `SELECT i.member_number AS remote_id, i.previous_number, i.previous_kid, i.invoice_date::text AS invoice_date, i.total_ore AS amount_ore,
             coalesce((SELECT l.description FROM invoice_lines l WHERE l.invoice_id = i.id ORDER BY l.id LIMIT 1), '') AS text
        FROM invoices i WHERE i.kind = 'imported' AND i.member_number = ANY ($1::int[])`,
     [numbers],
   );
-  const movedBefore = new Set(earlier.map((invoice) => sameness({
-    ...invoice, text: invoice.text === MOVED_IN ? '' : invoice.text.slice(MOVED_IN.length + 2),
-  })));
+  const movedBefore = new Set(
+    earlier.map((invoice) =>
+      sameness({
+        ...invoice,
+        text: invoice.text === MOVED_IN ? '' : invoice.text.slice(MOVED_IN.length + 2),
+      }),
+    ),
+  );
   const kids = sheet.rows.map((row) => kidDigits((row.cells[7] ?? '').trim())).filter((kid) => kid !== null);
-  const kidOwners = new Map((await db.query<{ kid: string; number: number }>(
-    `SELECT previous_kid AS kid, number FROM invoices WHERE previous_kid = ANY ($1::text[])
+  const kidOwners = new Map(
+    (
+      await db.query<{ kid: string; number: number }>(
+        `SELECT previous_kid AS kid, number FROM invoices WHERE previous_kid = ANY ($1::text[])
      UNION ALL SELECT kid, number FROM invoices WHERE kid = ANY ($1::text[])`,
-    [kids],
-  )).map((row) => [row.kid, row.number]));
+        [kids],
+      )
+    ).map((row) => [row.kid, row.number]),
+  );
 
   const problem = (row: number, column: string, message: string) => plan.errors.push({ sheet: INVOICE_SHEET, row, column, message });
   const [MEMBER, NUMBER, DATE, DUE, AMOUNT, PAID, TEXT, KID] = INVOICE_COLUMNS;
@@ -139,8 +165,15 @@ export async function planOpenInvoices(db: Queryable, plan: Plan, extra: ReadFil
       continue;
     }
     const invoice: PlannedInvoice = {
-      row, remote_id: remoteId!, previous_number: cell(1) || null, previous_kid: previousKid, invoice_date: invoiceDate!,
-      due_date: dueDate!, amount_ore: amount!, paid_ore: paid!, text: cell(6),
+      row,
+      remote_id: remoteId!,
+      previous_number: cell(1) || null,
+      previous_kid: previousKid,
+      invoice_date: invoiceDate!,
+      due_date: dueDate!,
+      amount_ore: amount!,
+      paid_ore: paid!,
+      text: cell(6),
     };
     const key = sameness(invoice);
     // Moved in by an earlier import: left out, not an error (the same file imported again).
@@ -149,7 +182,12 @@ export async function planOpenInvoices(db: Queryable, plan: Plan, extra: ReadFil
       continue;
     }
     const first = inFile.get(key);
-    if (first !== undefined) problem(row, invoice.previous_number !== null ? NUMBER : TEXT, invoice.previous_number !== null ? INVOICE_MESSAGES.numberInFile(first) : INVOICE_MESSAGES.sameInFile(first));
+    if (first !== undefined)
+      problem(
+        row,
+        invoice.previous_number !== null ? NUMBER : TEXT,
+        invoice.previous_number !== null ? INVOICE_MESSAGES.numberInFile(first) : INVOICE_MESSAGES.sameInFile(first),
+      );
     if (previousKid !== null) {
       if (kidOwners.has(previousKid)) problem(row, KID, INVOICE_MESSAGES.kidTaken(kidOwners.get(previousKid)!));
       else if (kidsInFile.has(previousKid)) problem(row, KID, INVOICE_MESSAGES.kidInFile(kidsInFile.get(previousKid)!));
@@ -179,10 +217,13 @@ const INVOICE_CHUNK = 1000;
  */
 export async function commitOpenInvoices(tx: Queryable, record: ImportRecord, plan: Plan, today: string): Promise<void> {
   if (plan.invoices.length === 0) return;
-  const members = new Map((await tx.query<{ id: number; remote_id: number }>(
-    'SELECT id, remote_id FROM accounts WHERE remote_id = ANY ($1::int[]) AND role_id IN (1, 2)',
-    [[...new Set(plan.invoices.map((invoice) => invoice.remote_id))]],
-  )).map((member) => [member.remote_id, member.id]));
+  const members = new Map(
+    (
+      await tx.query<{ id: number; remote_id: number }>('SELECT id, remote_id FROM accounts WHERE remote_id = ANY ($1::int[]) AND role_id IN (1, 2)', [
+        [...new Set(plan.invoices.map((invoice) => invoice.remote_id))],
+      ])
+    ).map((member) => [member.remote_id, member.id]),
+  );
   const [product] = await tx.query<{ id: number }>("SELECT id FROM products WHERE kind = 'membership' ORDER BY id LIMIT 1");
   const reason = `${MOVED_IN} (import av ${record.file_name})`;
   for (let start = 0; start < plan.invoices.length; start += INVOICE_CHUNK) {
@@ -191,10 +232,16 @@ export async function commitOpenInvoices(tx: Queryable, record: ImportRecord, pl
       memberId: members.get(invoice.remote_id)!,
       year: Number(invoice.invoice_date.slice(0, 4)),
       kind: 'imported',
-      lines: [{
-        product_id: product.id, subscription_id: null, description: movedInLine(invoice.text),
-        period_from: invoice.invoice_date, period_to: invoice.invoice_date, amount_ore: invoice.amount_ore,
-      }],
+      lines: [
+        {
+          product_id: product.id,
+          subscription_id: null,
+          description: movedInLine(invoice.text),
+          period_from: invoice.invoice_date,
+          period_to: invoice.invoice_date,
+          amount_ore: invoice.amount_ore,
+        },
+      ],
       invoiceDate: invoice.invoice_date,
       dueDays: daysBetween(invoice.invoice_date, invoice.due_date),
       campaignCode: null,
@@ -208,8 +255,12 @@ export async function commitOpenInvoices(tx: Queryable, record: ImportRecord, pl
     for (const [index, invoice] of slice.entries()) {
       if (invoice.paid_ore === 0) continue;
       await bookPayment(tx, await lockInvoice(tx, ids[index]), {
-        amountOre: invoice.paid_ore, paidOn: today, method: 'import', note: INVOICE_MESSAGES.paymentNote,
-        source: `import:${record.id}:${invoice.row}`, actorId: record.created_by,
+        amountOre: invoice.paid_ore,
+        paidOn: today,
+        method: 'import',
+        note: INVOICE_MESSAGES.paymentNote,
+        source: `import:${record.id}:${invoice.row}`,
+        actorId: record.created_by,
       });
     }
     await tx.query(

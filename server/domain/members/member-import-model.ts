@@ -7,7 +7,12 @@ import { IMPORT_FIELDS, type ImportField } from './member-import-file.ts';
 export type Action = 'skip' | 'update' | 'fill' | 'create';
 export type ImportState = 'preview' | 'running' | 'done' | 'failed' | 'undoing' | 'undone';
 
-export interface RowError { row: number; column: string; message: string; sheet?: string }
+export interface RowError {
+  row: number;
+  column: string;
+  message: string;
+  sheet?: string;
+}
 export interface Duplicate {
   row: number;
   member_id: number | null;
@@ -119,13 +124,41 @@ export interface PlannedInvoice {
 
 /** The account columns an imported row writes, and their SQL types for the casts the writes and the undo make. */
 export const ACCOUNT_FIELDS = [
-  'first_name', 'last_name', 'email', 'phone', 'address', 'postal_code', 'postal_area', 'birthdate', 'gender', 'artist_name',
-  'primary_instrument_type', 'invoice_method', 'invoice_email', 'newsletter_2', 'newsletter_3', 'membership_start_date',
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'address',
+  'postal_code',
+  'postal_area',
+  'birthdate',
+  'gender',
+  'artist_name',
+  'primary_instrument_type',
+  'invoice_method',
+  'invoice_email',
+  'newsletter_2',
+  'newsletter_3',
+  'membership_start_date',
 ] as const;
 export const FIELD_TYPES: Record<(typeof ACCOUNT_FIELDS)[number] | 'remote_id', string> = {
-  remote_id: 'int', first_name: 'text', last_name: 'text', email: 'text', phone: 'text', address: 'text', postal_code: 'text',
-  postal_area: 'text', birthdate: 'date', gender: 'smallint', artist_name: 'text', primary_instrument_type: 'int',
-  invoice_method: 'text', invoice_email: 'text', newsletter_2: 'boolean', newsletter_3: 'boolean', membership_start_date: 'date',
+  remote_id: 'int',
+  first_name: 'text',
+  last_name: 'text',
+  email: 'text',
+  phone: 'text',
+  address: 'text',
+  postal_code: 'text',
+  postal_area: 'text',
+  birthdate: 'date',
+  gender: 'smallint',
+  artist_name: 'text',
+  primary_instrument_type: 'int',
+  invoice_method: 'text',
+  invoice_email: 'text',
+  newsletter_2: 'boolean',
+  newsletter_3: 'boolean',
+  membership_start_date: 'date',
 };
 /** Members a statement creates or removes at the most. */
 export const CHUNK = 2000;

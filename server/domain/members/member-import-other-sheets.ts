@@ -17,7 +17,8 @@ import { importDate, type Reference } from './member-import-rows.ts';
 export async function knownNumbers(db: Queryable, plan: Plan, numbers: number[]): Promise<Set<number>> {
   const known = new Set<number>();
   for (const row of plan.rows) {
-    if ((row.action === 'create' || row.action === 'update' || row.action === 'fill') && typeof row.values.remote_id === 'number') known.add(row.values.remote_id);
+    if ((row.action === 'create' || row.action === 'update' || row.action === 'fill') && typeof row.values.remote_id === 'number')
+      known.add(row.values.remote_id);
     if (row.duplicate?.member_number && row.action !== 'error') known.add(row.duplicate.member_number);
   }
   const rows = await db.query<{ remote_id: number }>('SELECT remote_id FROM accounts WHERE remote_id = ANY ($1::int[]) AND role_id IN (1, 2)', [numbers]);
@@ -53,7 +54,9 @@ export async function planOtherSheets(db: Queryable, plan: Plan, extra: ReadFile
     );
     const seen = new Set<string>();
     const key = (i: { remote_id: number; instrument_category: number; make: string; model: string; serial_number: string | null }) =>
-      i.serial_number ? `${i.remote_id}|s|${i.serial_number.toLowerCase()}` : `${i.remote_id}|${i.instrument_category}|${i.make.toLowerCase()}|${i.model.toLowerCase()}`;
+      i.serial_number
+        ? `${i.remote_id}|s|${i.serial_number.toLowerCase()}`
+        : `${i.remote_id}|${i.instrument_category}|${i.make.toLowerCase()}|${i.model.toLowerCase()}`;
     for (const instrument of existing) seen.add(key(instrument));
     for (const { number, cells } of instruments.rows) {
       const before = plan.errors.length;
@@ -72,8 +75,14 @@ export async function planOtherSheets(db: Queryable, plan: Plan, extra: ReadFile
         continue;
       }
       const instrument: PlannedInstrument = {
-        row: number, remote_id: remoteId!, instrument_category: category!, make: cell(2), model: cell(3),
-        serial_number: cell(4) || null, value: value!, insurance_start: start!,
+        row: number,
+        remote_id: remoteId!,
+        instrument_category: category!,
+        make: cell(2),
+        model: cell(3),
+        serial_number: cell(4) || null,
+        value: value!,
+        insurance_start: start!,
       };
       // A duplicate (the same serial number, or type, maker and model, for the member) is skipped.
       if (seen.has(key(instrument))) continue;
@@ -92,8 +101,8 @@ export async function planOtherSheets(db: Queryable, plan: Plan, extra: ReadFile
       const before = plan.errors.length;
       const cell = (index: number) => (cells[index] ?? '').trim();
       const remoteId = memberNumber(TRAVEL_SHEET, number, cell(0));
-      const product = ref.travelProducts.get(cell(1).toLowerCase())
-        ?? (cell(1).toLowerCase() === 'reiseforsikring' ? [...ref.travelProducts.values()][0] : undefined);
+      const product =
+        ref.travelProducts.get(cell(1).toLowerCase()) ?? (cell(1).toLowerCase() === 'reiseforsikring' ? [...ref.travelProducts.values()][0] : undefined);
       if (product === undefined) problem(TRAVEL_SHEET, number, TRAVEL_COLUMNS[1], cell(1) === '' ? RULE_MESSAGES.required : MEMBER_IMPORT_MESSAGES.product);
       const start = cell(2) === '' ? ref.today : importDate(cell(2));
       if (!start) problem(TRAVEL_SHEET, number, TRAVEL_COLUMNS[2], MEMBER_IMPORT_MESSAGES.date);
@@ -128,20 +137,22 @@ export async function commitOtherSheets(tx: Queryable, record: ImportRecord, pla
       [JSON.stringify(plan.instruments), record.created_by],
     );
     const members = [...new Set(created.map((row) => row.member_id))];
-    const before = new Set((await tx.query<{ id: number }>(
-      "SELECT id FROM subscriptions WHERE member_id = ANY ($1::int[]) AND kind = 'instrument'", [members])).map((row) => row.id));
+    const before = new Set(
+      (await tx.query<{ id: number }>("SELECT id FROM subscriptions WHERE member_id = ANY ($1::int[]) AND kind = 'instrument'", [members])).map(
+        (row) => row.id,
+      ),
+    );
     // The member's instrument insurance holds the instruments as lines, as for any insured instrument.
     for (const member of members) await syncInstrumentInsurance(tx, member, record.created_by ?? 0, today);
-    const started = (await tx.query<{ id: number; member_id: number }>(
-      "SELECT id, member_id FROM subscriptions WHERE member_id = ANY ($1::int[]) AND kind = 'instrument'", [members]))
-      .filter((row) => !before.has(row.id));
+    const started = (
+      await tx.query<{ id: number; member_id: number }>("SELECT id, member_id FROM subscriptions WHERE member_id = ANY ($1::int[]) AND kind = 'instrument'", [
+        members,
+      ])
+    ).filter((row) => !before.has(row.id));
     await tx.query(
       `INSERT INTO member_import_items (import_id, kind, action, target_id, member_id)
        SELECT $1, c.kind, 'create', c.id, c.member_id FROM jsonb_to_recordset($2::jsonb) AS c(kind text, id int, member_id int)`,
-      [record.id, JSON.stringify([
-        ...created.map((row) => ({ kind: 'instrument', ...row })),
-        ...started.map((row) => ({ kind: 'subscription', ...row })),
-      ])],
+      [record.id, JSON.stringify([...created.map((row) => ({ kind: 'instrument', ...row })), ...started.map((row) => ({ kind: 'subscription', ...row }))])],
     );
   }
   if (plan.travel.length > 0) {

@@ -27,7 +27,13 @@ import { loadRecord, storedRows, type MemberImport, type StoredRow } from './mem
 /** The preview: rows checked, duplicates found, decisions applied. Reads, never writes. */
 export async function planImport(
   db: Queryable,
-  source: { columns: string[]; mapping: Record<string, string | null>; decisions: Record<string, Action>; default_action: Action | null; extra: ReadFile['extra'] },
+  source: {
+    columns: string[];
+    mapping: Record<string, string | null>;
+    decisions: Record<string, Action>;
+    default_action: Action | null;
+    extra: ReadFile['extra'];
+  },
   /** The rows in slices (the upload's as one, the stored ones as read): each slice is let go once checked. */
   slices: Iterable<StoredRow[]> | AsyncIterable<StoredRow[]>,
 ): Promise<Plan> {
@@ -58,11 +64,16 @@ export async function planImport(
 
   // A choice for all duplicates creates only where creating can work; the others are skipped.
   const decide = (row: PlannedRow, createRefused: boolean): Action =>
-    source.decisions[String(row.number)] ?? (source.default_action === 'create' && createRefused ? 'skip' : source.default_action ?? 'skip');
+    source.decisions[String(row.number)] ?? (source.default_action === 'create' && createRefused ? 'skip' : (source.default_action ?? 'skip'));
   await findDuplicates(db, planned, decide, columnOf);
 
   const plan: Plan = {
-    rows: planned, errors: [], duplicates: [], instruments: [], travel: [], invoices: [],
+    rows: planned,
+    errors: [],
+    duplicates: [],
+    instruments: [],
+    travel: [],
+    invoices: [],
     summary: { rows: planned.length, new: 0, update: 0, duplicate: 0, error: 0 },
   };
   for (const row of planned) {
@@ -80,7 +91,10 @@ export async function planImport(
 
 async function savePreview(db: Queryable, id: number, plan: Plan): Promise<void> {
   await db.query('UPDATE member_imports SET summary = $2, errors = $3, duplicates = $4 WHERE id = $1', [
-    id, JSON.stringify(plan.summary), JSON.stringify(plan.errors), JSON.stringify(plan.duplicates),
+    id,
+    JSON.stringify(plan.summary),
+    JSON.stringify(plan.errors),
+    JSON.stringify(plan.duplicates),
   ]);
 }
 
@@ -112,7 +126,13 @@ async function storeUpload(db: Database, staffId: number, fileName: string, buff
 }
 
 /** The upload read and kept, with its first preview. */
-export async function createImport(db: Database, staffId: number, fileName: string, buffer: Buffer, mapping: Record<string, unknown> | null): Promise<MemberImport> {
+export async function createImport(
+  db: Database,
+  staffId: number,
+  fileName: string,
+  buffer: Buffer,
+  mapping: Record<string, unknown> | null,
+): Promise<MemberImport> {
   const { id, columns, mapping: chosen, extra } = await storeUpload(db, staffId, fileName, buffer, mapping);
   const plan = await planImport(db, { columns, mapping: chosen, decisions: {}, default_action: null, extra }, storedRows(db, id));
   await savePreview(db, id, plan);
@@ -137,10 +157,16 @@ export async function changeImport(db: Database, id: number, change: ImportChang
   // A decision for all at once replaces the ones made row by row before it.
   if (change.default_action !== undefined && !change.decisions) for (const key of Object.keys(decisions)) delete decisions[key];
   await db.query('UPDATE member_imports SET mapping = $2, decisions = $3, default_action = $4 WHERE id = $1', [
-    id, JSON.stringify(mapping), JSON.stringify(decisions), defaultAction,
+    id,
+    JSON.stringify(mapping),
+    JSON.stringify(decisions),
+    defaultAction,
   ]);
-  const plan = await planImport(db, { columns: record.columns, mapping, decisions, default_action: defaultAction, extra: record.extra_sheets }, storedRows(db, id));
+  const plan = await planImport(
+    db,
+    { columns: record.columns, mapping, decisions, default_action: defaultAction, extra: record.extra_sheets },
+    storedRows(db, id),
+  );
   await savePreview(db, id, plan);
   return importDetail(db, (await loadRecord(db, id))!);
 }
-

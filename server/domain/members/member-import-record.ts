@@ -88,15 +88,12 @@ export function shown(record: ImportRecord): MemberImport {
     default_action: record.default_action,
     send_welcome: record.send_welcome,
     skip_errors: record.skip_errors,
-    progress: record.state === 'undoing'
-      ? { done: record.undo_done, rows: record.undo_total }
-      : { done: record.progress_done, rows: record.summary.rows ?? 0 },
+    progress: record.state === 'undoing' ? { done: record.undo_done, rows: record.undo_total } : { done: record.progress_done, rows: record.summary.rows ?? 0 },
     error: record.error,
     committed_at: committed,
     undone_at: iso(record.undone_at),
-    undo_until: committed && record.state === 'done'
-      ? new Date(new Date(committed).getTime() + MEMBER_IMPORT_LIMITS.undoDays * 86_400_000).toISOString()
-      : null,
+    undo_until:
+      committed && record.state === 'done' ? new Date(new Date(committed).getTime() + MEMBER_IMPORT_LIMITS.undoDays * 86_400_000).toISOString() : null,
   };
 }
 
@@ -127,4 +124,3 @@ export function assertFound<T>(value: T | null): T {
   if (value === null) throw notFound();
   return value;
 }
-

@@ -15,15 +15,31 @@ import { CHUNK, FIELD_TYPES } from './member-import-model.ts';
  * import would: first those kept in the member pass, by member id, then the members kept only for a
  * paid invoice, by that invoice's id.
  */
-export interface KeptMember { member_id: number; name: string; reason: string; order: [number, number] }
-export interface Reversed { undone: number; kept: KeptMember[] }
+export interface KeptMember {
+  member_id: number;
+  name: string;
+  reason: string;
+  order: [number, number];
+}
+export interface Reversed {
+  undone: number;
+  kept: KeptMember[];
+}
 
 /**
  * Removes what an import created and puts back what it updated. With keepChanged, a member staff or
  * the member changed since is left as it is and listed; without (a failed commit), all is taken back.
  */
 export async function reverse(tx: Queryable, id: number, staffId: number | null, keepChanged: boolean, members?: number[]): Promise<Reversed> {
-  const items = await tx.query<{ kind: string; action: string; target_id: number; member_id: number; before: Record<string, unknown> | null; changed: boolean; name: string | null }>(
+  const items = await tx.query<{
+    kind: string;
+    action: string;
+    target_id: number;
+    member_id: number;
+    before: Record<string, unknown> | null;
+    changed: boolean;
+    name: string | null;
+  }>(
     `SELECT i.kind, i.action, i.target_id, i.member_id, i.before,
             (i.updated_at IS NOT NULL AND a.updated_at IS DISTINCT FROM i.updated_at) AS changed,
             a.first_name || ' ' || a.last_name AS name
@@ -34,14 +50,19 @@ export async function reverse(tx: Queryable, id: number, staffId: number | null,
   const kept: KeptMember[] = [];
   // An invoice it moved in that has had money booked or credited since stays (the books hold it), and so does its member.
   const invoiceIds = items.filter((i) => i.kind === 'invoice').map((i) => i.target_id);
-  const paidSince = keepChanged && invoiceIds.length > 0
-    ? new Set((await tx.query<{ id: number }>(
-      `SELECT i.id FROM invoices i WHERE i.id = ANY ($1::int[])
+  const paidSince =
+    keepChanged && invoiceIds.length > 0
+      ? new Set(
+          (
+            await tx.query<{ id: number }>(
+              `SELECT i.id FROM invoices i WHERE i.id = ANY ($1::int[])
           AND (EXISTS (SELECT 1 FROM invoice_payments p WHERE p.invoice_id = i.id AND p.method <> 'import')
                OR EXISTS (SELECT 1 FROM invoice_credits c WHERE c.invoice_id = i.id))`,
-      [invoiceIds],
-    )).map((row) => row.id))
-    : new Set<number>();
+              [invoiceIds],
+            )
+          ).map((row) => row.id),
+        )
+      : new Set<number>();
   // A member's first paid invoice (the items come by id), which places them in the report.
   const paidMembers = new Map<number, number>();
   for (const item of items) {
@@ -100,7 +121,9 @@ export async function reverse(tx: Queryable, id: number, staffId: number | null,
   }
   for (const member of kept) {
     await tx.query('INSERT INTO member_changes (member_id, changed_by, changes) VALUES ($1, $2, $3)', [
-      member.member_id, staffId, JSON.stringify({ import: [null, `${MEMBER_IMPORT_MESSAGES.undone}; ${MEMBER_IMPORT_MESSAGES.changedSince.toLowerCase()}, beholdt`] }),
+      member.member_id,
+      staffId,
+      JSON.stringify({ import: [null, `${MEMBER_IMPORT_MESSAGES.undone}; ${MEMBER_IMPORT_MESSAGES.changedSince.toLowerCase()}, beholdt`] }),
     ]);
   }
   const keptMembers = new Set(kept.map((k) => k.member_id));

@@ -18,16 +18,41 @@ export function importDate(text: string): string | null {
 }
 
 const GENDER_WORDS: Record<string, number> = {
-  1: 1, mann: 1, m: 1, male: 1, gutt: 1,
-  2: 2, kvinne: 2, k: 2, f: 2, female: 2, dame: 2, jente: 2,
-  3: 3, annet: 3, a: 3, other: 3, ukjent: 3,
+  1: 1,
+  mann: 1,
+  m: 1,
+  male: 1,
+  gutt: 1,
+  2: 2,
+  kvinne: 2,
+  k: 2,
+  f: 2,
+  female: 2,
+  dame: 2,
+  jente: 2,
+  3: 3,
+  annet: 3,
+  a: 3,
+  other: 3,
+  ukjent: 3,
 };
 /** The export's Status words (member-export.ts) and a few more; what an imported account becomes. */
 const STATUS_WORDS: Record<string, MemberStatus> = {
-  aktiv: 'member', medlem: 'member', 1: 'member', active: 'member', member: 'member',
-  inaktiv: 'inactive', 0: 'inactive', inactive: 'inactive',
-  søker: 'applicant', soker: 'applicant', søknad: 'applicant', applicant: 'applicant',
-  avvist: 'rejected', 2: 'rejected', rejected: 'rejected',
+  aktiv: 'member',
+  medlem: 'member',
+  1: 'member',
+  active: 'member',
+  member: 'member',
+  inaktiv: 'inactive',
+  0: 'inactive',
+  inactive: 'inactive',
+  søker: 'applicant',
+  soker: 'applicant',
+  søknad: 'applicant',
+  applicant: 'applicant',
+  avvist: 'rejected',
+  2: 'rejected',
+  rejected: 'rejected',
 };
 const YES = new Set(['ja', 'j', 'yes', 'y', '1', 'x', 'true', 'sann']);
 const NO = new Set(['nei', 'n', 'no', '0', 'false', 'usann']);
@@ -46,12 +71,28 @@ export async function loadReference(db: Queryable): Promise<Reference> {
   const categories = await db.query<{ id: number; title: string; use_insurance: number }>('SELECT id, title, use_insurance FROM instrument_categories');
   const products = await db.query<{ id: number; name: string }>("SELECT id, name FROM products WHERE kind = 'travel'");
   const byTitle = (rows: { id: number; title: string }[]) =>
-    new Map(rows.flatMap((row) => [[row.title.toLowerCase(), row.id], [String(row.id), row.id]] as [string, number][]));
+    new Map(
+      rows.flatMap(
+        (row) =>
+          [
+            [row.title.toLowerCase(), row.id],
+            [String(row.id), row.id],
+          ] as [string, number][],
+      ),
+    );
   return {
     postalAreas: new Map(codes.map((row) => [row.code, row.area])),
     instruments: byTitle(categories),
     instrumentCategories: byTitle(categories.filter((row) => row.use_insurance === 1)),
-    travelProducts: new Map(products.flatMap((row) => [[row.name.toLowerCase(), row.id], [String(row.id), row.id]] as [string, number][])),
+    travelProducts: new Map(
+      products.flatMap(
+        (row) =>
+          [
+            [row.name.toLowerCase(), row.id],
+            [String(row.id), row.id],
+          ] as [string, number][],
+      ),
+    ),
     today: todayInOslo(),
   };
 }
@@ -153,7 +194,12 @@ export function checkRow(number: number, text: Partial<Record<ImportField, strin
   else if (STATUS_WORDS[status]) values.status = STATUS_WORDS[status];
   else problem('status', MEMBER_IMPORT_MESSAGES.status);
   return {
-    number, values, given, errors, duplicate: null, action: errors.length > 0 ? 'error' : 'create',
+    number,
+    values,
+    given,
+    errors,
+    duplicate: null,
+    action: errors.length > 0 ? 'error' : 'create',
     name: `${get('first_name')} ${get('last_name')}`.trim(),
   };
 }

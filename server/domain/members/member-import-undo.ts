@@ -81,17 +81,20 @@ export async function undoStep(tx: Queryable, id: number, size: number): Promise
     [id],
   );
   if (!current) return false;
-  const members = (await tx.query<{ member_id: number }>(
-    'SELECT DISTINCT member_id FROM member_import_items WHERE import_id = $1 AND member_id > $2 ORDER BY member_id LIMIT $3',
-    [id, current.undo_after, size],
-  )).map((row) => row.member_id);
+  const members = (
+    await tx.query<{ member_id: number }>(
+      'SELECT DISTINCT member_id FROM member_import_items WHERE import_id = $1 AND member_id > $2 ORDER BY member_id LIMIT $3',
+      [id, current.undo_after, size],
+    )
+  ).map((row) => row.member_id);
   if (members.length === 0) {
     const undo = { undone: current.undo_report.undone, kept: reportOrder(current.undo_report.kept) };
     const summary: Summary = { ...current.summary, undo };
-    await tx.query(
-      "UPDATE member_imports SET state = 'undone', undone_at = now(), error = NULL, summary = $2, undo_report = $3 WHERE id = $1",
-      [id, JSON.stringify(summary), JSON.stringify(undo)],
-    );
+    await tx.query("UPDATE member_imports SET state = 'undone', undone_at = now(), error = NULL, summary = $2, undo_report = $3 WHERE id = $1", [
+      id,
+      JSON.stringify(summary),
+      JSON.stringify(undo),
+    ]);
     return false;
   }
   const done = await reverse(tx, id, current.undone_by, true, members);
@@ -106,9 +109,7 @@ export async function undoStep(tx: Queryable, id: number, size: number): Promise
 
 /** The kept members as one reversal of the whole import lists them, without the sort key. */
 function reportOrder(kept: KeptMember[]): NonNullable<Summary['undo']>['kept'] {
-  return [...kept]
-    .sort((a, b) => a.order[0] - b.order[0] || a.order[1] - b.order[1])
-    .map(({ member_id, name, reason }) => ({ member_id, name, reason }));
+  return [...kept].sort((a, b) => a.order[0] - b.order[0] || a.order[1] - b.order[1]).map(({ member_id, name, reason }) => ({ member_id, name, reason }));
 }
 
 /** At start: an undo cut off (a restart, a failed step) is queued again and goes on after its last step. */

@@ -31,7 +31,9 @@ export async function sendWelcomeMails(
     await db.transaction(async (tx) => {
       const link = await issueResetLink(tx, member.email, publicUrl);
       await sendTemplate(tx, outbox, 'import-welcome', member, {
-        values: { email: member.email }, link: link ?? `${publicUrl}/profile/reset-password`, minSide: minSideAddress(publicUrl),
+        values: { email: member.email },
+        link: link ?? `${publicUrl}/profile/reset-password`,
+        minSide: minSideAddress(publicUrl),
       });
     });
   }

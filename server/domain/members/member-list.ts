@@ -57,10 +57,14 @@ export const memberList: ListDefinition = {
 export const MEMBERS_FROM = 'FROM accounts a WHERE a.role_id IN (1, 2) AND a.erased_at IS NULL';
 
 export const memberPage = (db: Queryable, query: Record<string, unknown>): Promise<Page<MemberListItem>> =>
-  queryPage<MemberListItem>(db, {
-    from: MEMBERS_FROM,
-    columns: MEMBER_LIST_COLUMNS,
-    keyFirst: { key: 'a.id', table: 'accounts a' },
-    // Migration 055 counts the overview's members per 1 000 ids, so 'gå til side' to the middle walks one block.
-    blocks: { table: 'member_list_blocks', key: 'a.id', size: 1000 },
-  }, parseListQuery(query, memberList));
+  queryPage<MemberListItem>(
+    db,
+    {
+      from: MEMBERS_FROM,
+      columns: MEMBER_LIST_COLUMNS,
+      keyFirst: { key: 'a.id', table: 'accounts a' },
+      // Migration 055 counts the overview's members per 1 000 ids, so 'gå til side' to the middle walks one block.
+      blocks: { table: 'member_list_blocks', key: 'a.id', size: 1000 },
+    },
+    parseListQuery(query, memberList),
+  );

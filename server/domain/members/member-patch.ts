@@ -4,9 +4,7 @@ import type { Member, MemberPatch } from '../../schemas/member.ts';
 import type { TokenOwner } from '../../lib/tokens.ts';
 import { isStaff } from '../../lib/access.ts';
 import { notFound } from '../../lib/http-errors.ts';
-import {
-  assertPatchFollowsForm, loadMember, MEMBER_WRITABLE, patchRule, pickWritable, STAFF_WRITABLE, updateMember,
-} from './members.ts';
+import { assertPatchFollowsForm, loadMember, MEMBER_WRITABLE, patchRule, pickWritable, STAFF_WRITABLE, updateMember } from './members.ts';
 import { assertRegistrationCompletable } from './registration.ts';
 import { limitEmailChange } from '../accounts/email-change-limit.ts';
 import { recordConsentChanges } from '../privacy/privacy.ts';

@@ -9,16 +9,31 @@ import { personJson } from '../shared/person-json.ts';
 
 /** Fields a member may change on their own record (the fields the member forms show). */
 export const MEMBER_WRITABLE: readonly (keyof MemberPatch)[] = [
-  'first_name', 'last_name', 'email', 'phone', 'address', 'postal_code', 'postal_area', 'birthdate',
-  'gender', 'artist_name', 'primary_instrument_type', 'invoice_method', 'invoice_email', 'invoice_name',
-  'invoice_phone', 'invoice_address', 'invoice_postal_code', 'invoice_postal_area', 'newsletter_2',
-  'newsletter_3', 'registration_completed',
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'address',
+  'postal_code',
+  'postal_area',
+  'birthdate',
+  'gender',
+  'artist_name',
+  'primary_instrument_type',
+  'invoice_method',
+  'invoice_email',
+  'invoice_name',
+  'invoice_phone',
+  'invoice_address',
+  'invoice_postal_code',
+  'invoice_postal_area',
+  'newsletter_2',
+  'newsletter_3',
+  'registration_completed',
 ];
 
 /** Staff may change everything a member may, and the administrative fields. */
-export const STAFF_WRITABLE: readonly (keyof MemberPatch)[] = [
-  ...MEMBER_WRITABLE, 'remote_id', 'role_id', 'status', 'blocked_access', 'membership_start_date',
-];
+export const STAFF_WRITABLE: readonly (keyof MemberPatch)[] = [...MEMBER_WRITABLE, 'remote_id', 'role_id', 'status', 'blocked_access', 'membership_start_date'];
 
 /** Keeps only the fields the caller may write; the rest are dropped without a word. */
 export function pickWritable(patch: MemberPatch, allowed: readonly (keyof MemberPatch)[]): MemberPatch {
@@ -119,12 +134,7 @@ async function assertRemoteIdFree(db: Queryable, remoteId: number, exceptId: num
  * Applies a patch the caller may make and records each changed field (old → new) with who
  * changed it. Answers the changed fields.
  */
-export async function updateMember(
-  db: Queryable,
-  memberId: number,
-  patch: MemberPatch,
-  changedBy: number,
-): Promise<Record<string, [unknown, unknown]>> {
+export async function updateMember(db: Queryable, memberId: number, patch: MemberPatch, changedBy: number): Promise<Record<string, [unknown, unknown]>> {
   const values: Record<string, unknown> = { ...patch };
   if (typeof values.phone === 'string') values.phone = normalisePhone(values.phone);
   if (values.invoice_email === '') values.invoice_email = null;
@@ -136,10 +146,9 @@ export async function updateMember(
 
   const fields = Object.keys(values);
   if (fields.length === 0) return {};
-  const [current] = await db.query<Record<string, unknown>>(
-    `SELECT ${fields.map((f) => `"${f}"`).join(', ')} FROM accounts WHERE id = $1 FOR UPDATE`,
-    [memberId],
-  );
+  const [current] = await db.query<Record<string, unknown>>(`SELECT ${fields.map((f) => `"${f}"`).join(', ')} FROM accounts WHERE id = $1 FOR UPDATE`, [
+    memberId,
+  ]);
   const changes: Record<string, [unknown, unknown]> = {};
   for (const field of fields) {
     if (current[field] !== values[field]) changes[field] = [current[field] ?? null, values[field] ?? null];
@@ -147,14 +156,7 @@ export async function updateMember(
   const changed = Object.keys(changes);
   if (changed.length === 0) return {};
   const sets = changed.map((field, index) => `"${field}" = $${index + 2}`);
-  await db.query(
-    `UPDATE accounts SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`,
-    [memberId, ...changed.map((field) => values[field])],
-  );
-  await db.query('INSERT INTO member_changes (member_id, changed_by, changes) VALUES ($1, $2, $3)', [
-    memberId,
-    changedBy,
-    JSON.stringify(changes),
-  ]);
+  await db.query(`UPDATE accounts SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, [memberId, ...changed.map((field) => values[field])]);
+  await db.query('INSERT INTO member_changes (member_id, changed_by, changes) VALUES ($1, $2, $3)', [memberId, changedBy, JSON.stringify(changes)]);
   return changes;
 }

@@ -44,9 +44,7 @@ export async function findProbableDuplicate(db: Queryable, probe: DuplicateProbe
 
 /** Creates the applicant (role 1, registration not completed) with a pending membership subscription. */
 export async function createApplicant(db: Queryable, applicant: Applicant): Promise<{ id: number; possibleDuplicateOf: number | null }> {
-  const [membership] = await db.query<{ id: number; price: number }>(
-    "SELECT id, price FROM products WHERE kind = 'membership' ORDER BY id LIMIT 1",
-  );
+  const [membership] = await db.query<{ id: number; price: number }>("SELECT id, price FROM products WHERE kind = 'membership' ORDER BY id LIMIT 1");
   if (!membership) throw new Error('Det finnes ikke noe medlemskapsprodukt (products.kind = membership)');
   const possibleDuplicateOf = await findProbableDuplicate(db, { ...applicant, birthdate: null });
   const [account] = await db.query<{ id: number }>(
@@ -64,10 +62,11 @@ export async function createApplicant(db: Queryable, applicant: Applicant): Prom
       possibleDuplicateOf,
     ],
   );
-  await db.query(
-    "INSERT INTO subscriptions (member_id, product_id, kind, state, value) VALUES ($1, $2, 'membership', 'pending', $3)",
-    [account.id, membership.id, membership.price],
-  );
+  await db.query("INSERT INTO subscriptions (member_id, product_id, kind, state, value) VALUES ($1, $2, 'membership', 'pending', $3)", [
+    account.id,
+    membership.id,
+    membership.price,
+  ]);
   return { id: account.id, possibleDuplicateOf };
 }
 

@@ -15,11 +15,16 @@ const EMAIL_TAKEN = ACCOUNT_MESSAGES.emailRegistered;
 const UNKNOWN_CAMPAIGN = RULE_MESSAGES.campaignCode;
 
 /** The register client reads errors from `data.error`, other clients from `errors`. */
-export const refuseSignUp = (errors: Record<string, string[]>): HttpError =>
-  validationFailed(errors, { data: { error: errors } });
+export const refuseSignUp = (errors: Record<string, string[]>): HttpError => validationFailed(errors, { data: { error: errors } });
 
 /** Creates the applicant with a pending membership, or refuses with every field error at once. */
-export async function signUp(db: Database, outbox: Outbox, body: Registration, ip: string, publicUrl: string): Promise<{ id: number; possibleDuplicateOf: number | null }> {
+export async function signUp(
+  db: Database,
+  outbox: Outbox,
+  body: Registration,
+  ip: string,
+  publicUrl: string,
+): Promise<{ id: number; possibleDuplicateOf: number | null }> {
   const errors = { ...requiredErrors(FORM_RULES.registration, body), ...passwordErrors(body.password, body.password_confirmation) };
   if (await isEmailTaken(db, body.email)) errors.email = [EMAIL_TAKEN];
   const code = body.campaign_code?.trim() ?? '';
@@ -34,12 +39,18 @@ export async function signUp(db: Database, outbox: Outbox, body: Registration, i
         is_previous_member: body.is_previous_member === true || body.is_previous_member === 1,
         campaignId: campaign?.id ?? null,
       });
-      await sendTemplate(tx, outbox, 'registration-received', {
-        id: created.id,
-        email: body.email.trim(),
-        first_name: body.first_name.trim(),
-        last_name: body.last_name.trim(),
-      }, { minSide: minSideAddress(publicUrl) });
+      await sendTemplate(
+        tx,
+        outbox,
+        'registration-received',
+        {
+          id: created.id,
+          email: body.email.trim(),
+          first_name: body.first_name.trim(),
+          last_name: body.last_name.trim(),
+        },
+        { minSide: minSideAddress(publicUrl) },
+      );
       return created;
     });
   } catch (error) {

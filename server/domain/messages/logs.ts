@@ -14,10 +14,12 @@ type MessageLogRow = Static<typeof MessageLogEntry>;
 type StoredMessageRow = MessageLogRow & { content_sanitised: boolean };
 
 /** `filter[x]=1,2` on an integer column; anything but ids is refused. */
-const idFilter = (column: string): FilterBuilder => (values, params) => {
-  if (!values.every((value) => /^\d{1,9}$/.test(value))) throw badRequest('Filteret må være en liste med id-er.');
-  return `${column} IN (${params.list(values.map(Number))})`;
-};
+const idFilter =
+  (column: string): FilterBuilder =>
+  (values, params) => {
+    if (!values.every((value) => /^\d{1,9}$/.test(value))) throw badRequest('Filteret må være en liste med id-er.');
+    return `${column} IN (${params.list(values.map(Number))})`;
+  };
 
 export interface LogSource extends PagedSource {
   list: ListDefinition;
@@ -25,7 +27,11 @@ export interface LogSource extends PagedSource {
 
 const messageLog: LogSource = {
   list: {
-    filters: { member_id: idFilter('m.member_id'), outreach_id: idFilter('m.outreach_id'), channel: (values, params) => `m.channel IN (${params.list(values)})` },
+    filters: {
+      member_id: idFilter('m.member_id'),
+      outreach_id: idFilter('m.outreach_id'),
+      channel: (values, params) => `m.channel IN (${params.list(values)})`,
+    },
     // 'time' is the time of day in Oslo the TID column shows, whatever the day.
     sorts: { id: 'm.id', sent_at: 'm.sent_at', subject: 'm.subject', email_to: 'm.email_to', time: "(m.sent_at AT TIME ZONE 'Europe/Oslo')::time" },
     defaultSort: '-id',
@@ -75,7 +81,11 @@ const iterationLog = ({ table, owner, versioned, alias, where, counter, sorts }:
 });
 
 export const instrumentLog = iterationLog({
-  table: 'instrument_iterations', owner: 'instrument_id', versioned: 'instruments', alias: 'i', where: 'TRUE',
+  table: 'instrument_iterations',
+  owner: 'instrument_id',
+  versioned: 'instruments',
+  alias: 'i',
+  where: 'TRUE',
   counter: 'instrument-log',
 });
 
@@ -108,9 +118,7 @@ export async function messageLogPage(db: Queryable, query: Record<string, unknow
 }
 
 export async function messageLogEntry(db: Queryable, id: number): Promise<MessageLogRow | null> {
-  const [row] = await db.query<StoredMessageRow>(
-    `SELECT ${messageLog.columns} FROM ${messageLog.keyFirst!.table} WHERE m.id = $1`, [id],
-  );
+  const [row] = await db.query<StoredMessageRow>(`SELECT ${messageLog.columns} FROM ${messageLog.keyFirst!.table} WHERE m.id = $1`, [id]);
   return row ? sanitiseMessage(row) : null;
 }
 

@@ -30,10 +30,7 @@ export function fillTemplate(text: string, values: Record<string, string>, escap
 }
 
 export async function templateBySlug(db: Queryable, slug: string): Promise<Template> {
-  const [template] = await db.query<Template>(
-    'SELECT title, content, from_name, from_email FROM email_templates WHERE slug = $1',
-    [slug],
-  );
+  const [template] = await db.query<Template>('SELECT title, content, from_name, from_email FROM email_templates WHERE slug = $1', [slug]);
   if (!template) throw new Error(`E-postmalen «${slug}» finnes ikke`);
   return template;
 }
@@ -69,8 +66,18 @@ export async function sendMail(db: Queryable, outbox: Outbox, mail: OutgoingMail
                               delivery, status, attempts, redacted, content_sanitised, invoice_id, outreach_id, list_unsubscribe)
      VALUES ($1, 'email', $2, $3, $4, $5, $6, $7, $8, 'queued', 0, $9, true, $10, $11, $12) RETURNING id`,
     [
-      mail.memberId, mail.subject, mail.fromEmail ?? outbox.from.email, mail.fromName ?? outbox.from.name, mail.to, html, mail.senderId,
-      outbox.mail, mail.secretHtml !== undefined, mail.invoiceId ?? null, mail.outreachId ?? null, mail.listUnsubscribe ?? null,
+      mail.memberId,
+      mail.subject,
+      mail.fromEmail ?? outbox.from.email,
+      mail.fromName ?? outbox.from.name,
+      mail.to,
+      html,
+      mail.senderId,
+      outbox.mail,
+      mail.secretHtml !== undefined,
+      mail.invoiceId ?? null,
+      mail.outreachId ?? null,
+      mail.listUnsubscribe ?? null,
     ],
   );
   if (mail.secretHtml !== undefined) {
@@ -95,18 +102,27 @@ export async function sendMails(db: Queryable, outbox: Outbox, mails: readonly O
        FROM jsonb_to_recordset($1::jsonb) AS m(member_id int, subject text, email_from text, from_name text, email_to text, content text,
                                               sender_id int, invoice_id int)
      RETURNING id, invoice_id`,
-    [JSON.stringify(mails.map((mail) => ({
-      member_id: mail.memberId,
-      subject: mail.subject,
-      email_from: mail.fromEmail ?? outbox.from.email,
-      from_name: mail.fromName ?? outbox.from.name,
-      email_to: mail.to,
-      content: sanitizeMailHtml(mail.html),
-      sender_id: mail.senderId,
-      invoice_id: mail.invoiceId ?? null,
-    }))), outbox.mail],
+    [
+      JSON.stringify(
+        mails.map((mail) => ({
+          member_id: mail.memberId,
+          subject: mail.subject,
+          email_from: mail.fromEmail ?? outbox.from.email,
+          from_name: mail.fromName ?? outbox.from.name,
+          email_to: mail.to,
+          content: sanitizeMailHtml(mail.html),
+          sender_id: mail.senderId,
+          invoice_id: mail.invoiceId ?? null,
+        })),
+      ),
+      outbox.mail,
+    ],
   );
-  await outbox.jobs.sendMany(MAIL_QUEUE, rows.map((row): MessageJob => ({ messageId: row.id })), db);
+  await outbox.jobs.sendMany(
+    MAIL_QUEUE,
+    rows.map((row): MessageJob => ({ messageId: row.id })),
+    db,
+  );
   return rows;
 }
 
@@ -161,17 +177,16 @@ export const PAGE_BUTTONS: Record<string, { label: string; path: (memberId: numb
 export const buttonLabelOf = (slug: string | null): string | null => BUTTON_LABELS[slug ?? ''] ?? null;
 
 /** Sends the template named by `slug` to a member, filling in their name and the given values. */
-export async function sendTemplate(
-  db: Queryable,
-  outbox: Outbox,
-  slug: string,
-  recipient: TemplateRecipient,
-  values: TemplateValues = {},
-): Promise<number> {
+export async function sendTemplate(db: Queryable, outbox: Outbox, slug: string, recipient: TemplateRecipient, values: TemplateValues = {}): Promise<number> {
   return sendMail(db, outbox, templateMail(await templateBySlug(db, slug), slug, recipient, values));
 }
 
-export interface TemplateRecipient { id: number | null; email: string; first_name: string; last_name: string }
+export interface TemplateRecipient {
+  id: number | null;
+  email: string;
+  first_name: string;
+  last_name: string;
+}
 
 /** The mail a template makes for one recipient (see sendTemplate): what is logged, and what is sent when it has a secret. */
 export function templateMail(
@@ -213,10 +228,7 @@ export async function sendRejectionMail(
   reasonHtml: string,
   senderId: number,
 ): Promise<number> {
-  const [template] = await db.query<Template>(
-    'SELECT title, content, from_name, from_email FROM email_templates WHERE id = $1',
-    [REJECTION_TEMPLATE[kind]],
-  );
+  const [template] = await db.query<Template>('SELECT title, content, from_name, from_email FROM email_templates WHERE id = $1', [REJECTION_TEMPLATE[kind]]);
   if (!template) throw new Error(`E-postmal ${REJECTION_TEMPLATE[kind]} finnes ikke`);
   const values = { first_name: recipient.first_name, last_name: recipient.last_name };
   return sendMail(db, outbox, {
@@ -239,11 +251,7 @@ export const RESEND_REFUSED = {
  * Queues a failed message again; answers null when there is no such message, or the reason
  * it cannot be sent again.
  */
-export async function resendMessage(
-  db: Database,
-  outbox: Outbox,
-  id: number,
-): Promise<{ queued: true } | { queued: false; reason: string } | null> {
+export async function resendMessage(db: Database, outbox: Outbox, id: number): Promise<{ queued: true } | { queued: false; reason: string } | null> {
   return db.transaction(async (tx) => {
     const [row] = await tx.query<{ channel: 'email' | 'sms'; status: string; redacted: boolean }>(
       'SELECT channel, status, redacted FROM message_log WHERE id = $1 FOR UPDATE',

@@ -32,19 +32,34 @@ export async function sendSms(db: Queryable, outbox: Outbox, sms: SmsMessage): P
 export async function sendSmsMany(db: Queryable, outbox: Outbox, messages: readonly SmsMessage[]): Promise<number[]> {
   if (messages.length === 0) return [];
   // The ids are taken first, so each message knows its own whatever order the insert goes in.
-  const ids = (await db.query<{ id: string }>(
-    "SELECT nextval(pg_get_serial_sequence('message_log', 'id'))::text AS id FROM generate_series(1, $1::int)",
-    [messages.length],
-  )).map((row) => Number(row.id));
+  const ids = (
+    await db.query<{ id: string }>("SELECT nextval(pg_get_serial_sequence('message_log', 'id'))::text AS id FROM generate_series(1, $1::int)", [
+      messages.length,
+    ])
+  ).map((row) => Number(row.id));
   await db.query(
     `INSERT INTO message_log (id, member_id, channel, subject, email_to, content, sender_id, delivery, status, attempts)
      SELECT m.id, m.member_id, 'sms', m.subject, m.email_to, m.content, m.sender_id, $2, 'queued', 0
        FROM jsonb_to_recordset($1::jsonb) AS m(id bigint, member_id int, subject text, email_to text, content text, sender_id int)
       ORDER BY m.id`,
-    [JSON.stringify(messages.map((sms, index) => ({
-      id: ids[index], member_id: sms.memberId, subject: sms.subject, email_to: sms.to, content: sms.text, sender_id: sms.senderId,
-    }))), outbox.sms],
+    [
+      JSON.stringify(
+        messages.map((sms, index) => ({
+          id: ids[index],
+          member_id: sms.memberId,
+          subject: sms.subject,
+          email_to: sms.to,
+          content: sms.text,
+          sender_id: sms.senderId,
+        })),
+      ),
+      outbox.sms,
+    ],
   );
-  await outbox.jobs.sendMany(SMS_QUEUE, ids.map((id): MessageJob => ({ messageId: id })), db);
+  await outbox.jobs.sendMany(
+    SMS_QUEUE,
+    ids.map((id): MessageJob => ({ messageId: id })),
+    db,
+  );
   return ids;
 }

@@ -32,7 +32,8 @@ export const PLACEHOLDERS: Record<string, { allowed: string[]; required: string[
   // The valuation reminders (insurance/valuation-reminders.ts): which instrument, its value, the rule;
   // {button} is a link to the member's instruments on Min side.
   'valuation-expiring': {
-    allowed: [...NAME_PLACEHOLDERS, 'instrument', 'value', 'expires_on', 'years', 'appraisal_above', 'button'], required: [],
+    allowed: [...NAME_PLACEHOLDERS, 'instrument', 'value', 'expires_on', 'years', 'appraisal_above', 'button'],
+    required: [],
   },
   'valuation-renewal': { allowed: [...NAME_PLACEHOLDERS, 'instrument', 'value', 'missing', 'renewal_date', 'button'], required: [] },
 };

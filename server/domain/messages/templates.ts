@@ -73,7 +73,7 @@ const exampleButton = (slug: string | null, publicUrl: string, memberId?: number
 
 /** The link to Min side, as the sent mail has it, for the templates that carry one. */
 const withMinSide = (slug: string | null, html: string, publicUrl: string) =>
-  (MIN_SIDE_TEMPLATES.includes(slug ?? '') ? withMinSideLink(html, minSideAddress(publicUrl)) : html);
+  MIN_SIDE_TEMPLATES.includes(slug ?? '') ? withMinSideLink(html, minSideAddress(publicUrl)) : html;
 
 /** The template filled in for the member; null when either does not exist, 422 for an erased member. */
 export async function previewTemplate(
@@ -94,14 +94,19 @@ export async function previewTemplate(
   const { allowed } = placeholdersOf(template.slug);
   const values = {
     ...Object.fromEntries(allowed.filter((name) => examples[name] !== undefined).map((name) => [name, examples[name]])),
-    first_name: member.first_name, last_name: member.last_name,
+    first_name: member.first_name,
+    last_name: member.last_name,
   };
   return {
     template_id: template.id,
     member_id: memberId,
     to: member.email,
     subject: fillTemplate(template.title, values, false),
-    html: withMinSide(template.slug, renderMailHtml(template.content, (html) => fillTemplate(html, values, true), exampleButton(template.slug, publicUrl, memberId)), publicUrl),
+    html: withMinSide(
+      template.slug,
+      renderMailHtml(template.content, (html) => fillTemplate(html, values, true), exampleButton(template.slug, publicUrl, memberId)),
+      publicUrl,
+    ),
     from_name: template.from_name ?? sender.name,
     from_email: template.from_email ?? sender.email,
   };
@@ -126,9 +131,7 @@ export function placeholderErrors(slug: string | null, fields: { title?: string;
     const used = [...text.matchAll(/\{\s*([A-Za-z_]\w*)\s*\}/g)].map((match) => match[1]);
     const unknown = [...new Set(used.filter((name) => !allowed.includes(name)))];
     if (unknown.length > 0) {
-      errors[field] = [
-        `Ukjent plassholder: ${unknown.map((name) => `{${name}}`).join(', ')}. Tillatt: ${allowed.map((name) => `{${name}}`).join(', ')}`,
-      ];
+      errors[field] = [`Ukjent plassholder: ${unknown.map((name) => `{${name}}`).join(', ')}. Tillatt: ${allowed.map((name) => `{${name}}`).join(', ')}`];
     }
   }
   if (fields.content !== undefined) {
@@ -207,10 +210,9 @@ export async function sendTemplateTest(
   memberId: number | undefined,
   publicUrl: string,
 ): Promise<{ message_id: number; to: string } | null> {
-  const [staff] = await db.query<{ email: string; first_name: string; last_name: string }>(
-    'SELECT email, first_name, last_name FROM accounts WHERE id = $1',
-    [staffId],
-  );
+  const [staff] = await db.query<{ email: string; first_name: string; last_name: string }>('SELECT email, first_name, last_name FROM accounts WHERE id = $1', [
+    staffId,
+  ]);
   const [row] = await db.query<{ slug: string | null }>('SELECT slug FROM email_templates WHERE id = $1', [id]);
   if (!staff || !row) return null;
   let person = staff;
@@ -229,7 +231,11 @@ export async function sendTemplateTest(
     const messageId = await sendMail(tx, outbox, {
       to: staff.email,
       subject: `[Test] ${fillTemplate(template.title, values, false)}`,
-      html: withMinSide(template.slug, renderMailHtml(template.content, (html) => fillTemplate(html, values, true), exampleButton(template.slug, publicUrl, memberId)), publicUrl),
+      html: withMinSide(
+        template.slug,
+        renderMailHtml(template.content, (html) => fillTemplate(html, values, true), exampleButton(template.slug, publicUrl, memberId)),
+        publicUrl,
+      ),
       fromName: template.from_name,
       fromEmail: template.from_email,
       memberId: null,

@@ -49,8 +49,10 @@ function footer(kind: OutreachKind, context: ContentContext, token: string | nul
   const style = 'color:#555555';
   if (token === null) return `<hr><p style="${style}">${escapeHtml(REQUIRED_FOOTER)}</p>`;
   const href = escapeHtml(unsubscribePageUrl(context.publicUrl, token));
-  return `<hr><p style="${style}">Du får denne e-posten fordi du har sagt ja til «${escapeHtml(context.kindLabel)}». `
-    + `<a href="${href}">${UNSUBSCRIBE_WORDS}</a></p>`;
+  return (
+    `<hr><p style="${style}">Du får denne e-posten fordi du har sagt ja til «${escapeHtml(context.kindLabel)}». ` +
+    `<a href="${href}">${UNSUBSCRIBE_WORDS}</a></p>`
+  );
 }
 
 export interface RenderedMail {

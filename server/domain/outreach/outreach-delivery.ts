@@ -65,7 +65,9 @@ async function deliverOne(
   if (!recipient) return true;
   if (recipient.excluded !== null) {
     await tx.query("UPDATE outreach_recipients SET state = 'skipped', reason = $3 WHERE outreach_id = $1 AND member_id = $2", [
-      outreach.id, memberId, recipient.excluded,
+      outreach.id,
+      memberId,
+      recipient.excluded,
     ]);
     return true;
   }
@@ -74,17 +76,30 @@ async function deliverOne(
   if (recipient.channel === 'email') {
     const mail = outreachMail(outreach, person, content);
     messageId = await sendMail(tx, context.outbox, {
-      to: recipient.email, subject: mail.subject, html: mail.html, fromName: null, fromEmail: null,
-      memberId, senderId: outreach.sent_by, outreachId: outreach.id, listUnsubscribe: mail.listUnsubscribe,
+      to: recipient.email,
+      subject: mail.subject,
+      html: mail.html,
+      fromName: null,
+      fromEmail: null,
+      memberId,
+      senderId: outreach.sent_by,
+      outreachId: outreach.id,
+      listUnsubscribe: mail.listUnsubscribe,
     });
   } else {
     messageId = await sendSms(tx, context.outbox, {
-      to: norwegianMobile(recipient.phone)!, text: outreachSms(outreach, person, content),
-      subject: outreach.subject || content.kindLabel, memberId, senderId: outreach.sent_by, outreachId: outreach.id,
+      to: norwegianMobile(recipient.phone)!,
+      text: outreachSms(outreach, person, content),
+      subject: outreach.subject || content.kindLabel,
+      memberId,
+      senderId: outreach.sent_by,
+      outreachId: outreach.id,
     });
   }
   await tx.query("UPDATE outreach_recipients SET state = 'queued', message_id = $3 WHERE outreach_id = $1 AND member_id = $2", [
-    outreach.id, memberId, messageId,
+    outreach.id,
+    memberId,
+    messageId,
   ]);
   return true;
 }
@@ -97,7 +112,8 @@ export async function deliverOutreach(db: Database, context: DeliveryContext, jo
   const outreach = await outreachRecord(db, job.outreachId).catch(() => null);
   if (!outreach) return;
   const [current] = await db.query<{ state: string; run: number; sent_by: number | null }>(
-    'SELECT state, delivery_run AS run, sent_by FROM outreaches WHERE id = $1', [job.outreachId],
+    'SELECT state, delivery_run AS run, sent_by FROM outreaches WHERE id = $1',
+    [job.outreachId],
   );
   if (current.state !== 'sending' || current.run !== job.run) return;
   // The chain is alive: the scheduled job's watch (restartStalledOutreaches) leaves it alone.

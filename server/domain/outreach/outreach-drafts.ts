@@ -27,19 +27,30 @@ async function checked(db: Queryable, fields: DraftFields, publicUrl: string): P
 const VALUES = 'segment_id, segment_name, kind, channel, subject, body, sms_text, send_at';
 
 export async function createOutreach(db: Queryable, body: OutreachBody, staffId: number, publicUrl: string): Promise<Outreach> {
-  const fields = await checked(db, {
-    segment_id: body.segment_id,
-    kind: body.kind,
-    channel: body.channel,
-    subject: body.subject ?? '',
-    body: body.body ?? '',
-    sms_text: body.sms_text ?? null,
-    send_at: body.send_at ?? null,
-  }, publicUrl);
-  const [{ id }] = await db.query<{ id: number }>(
-    `INSERT INTO outreaches (${VALUES}, created_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-    [fields.segment_id, fields.segment_name, fields.kind, fields.channel, fields.subject.trim(), fields.body, fields.sms_text, fields.send_at, staffId],
+  const fields = await checked(
+    db,
+    {
+      segment_id: body.segment_id,
+      kind: body.kind,
+      channel: body.channel,
+      subject: body.subject ?? '',
+      body: body.body ?? '',
+      sms_text: body.sms_text ?? null,
+      send_at: body.send_at ?? null,
+    },
+    publicUrl,
   );
+  const [{ id }] = await db.query<{ id: number }>(`INSERT INTO outreaches (${VALUES}, created_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`, [
+    fields.segment_id,
+    fields.segment_name,
+    fields.kind,
+    fields.channel,
+    fields.subject.trim(),
+    fields.body,
+    fields.sms_text,
+    fields.send_at,
+    staffId,
+  ]);
   return outreachOf(db, id);
 }
 
@@ -48,15 +59,19 @@ export async function updateOutreach(db: Database, id: number, patch: OutreachPa
   return db.transaction(async (tx) => {
     const current = await outreachRecord(tx, id, true);
     if (current.state !== 'draft' && current.state !== 'scheduled') throw conflict(STATE_MESSAGES.notEditable);
-    const fields = await checked(tx, {
-      segment_id: patch.segment_id ?? current.segment_id ?? 0,
-      kind: patch.kind ?? current.kind,
-      channel: patch.channel ?? current.channel,
-      subject: patch.subject ?? current.subject,
-      body: patch.body ?? current.body,
-      sms_text: patch.sms_text === undefined ? current.sms_text : patch.sms_text,
-      send_at: patch.send_at === undefined ? current.send_at?.toISOString() ?? null : patch.send_at,
-    }, publicUrl);
+    const fields = await checked(
+      tx,
+      {
+        segment_id: patch.segment_id ?? current.segment_id ?? 0,
+        kind: patch.kind ?? current.kind,
+        channel: patch.channel ?? current.channel,
+        subject: patch.subject ?? current.subject,
+        body: patch.body ?? current.body,
+        sms_text: patch.sms_text === undefined ? current.sms_text : patch.sms_text,
+        send_at: patch.send_at === undefined ? (current.send_at?.toISOString() ?? null) : patch.send_at,
+      },
+      publicUrl,
+    );
     await tx.query(
       `UPDATE outreaches SET segment_id = $2, segment_name = $3, kind = $4, channel = $5, subject = $6, body = $7, sms_text = $8,
               send_at = $9, state = 'draft', confirmed_count = NULL, updated_at = now()

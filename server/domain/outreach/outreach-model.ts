@@ -83,9 +83,8 @@ export const NO_GROUP = 'Utvalget finnes ikke lenger. Velg et annet utvalg.';
 
 /** The filter of the send's group now; 409 when the group has been deleted. */
 export async function groupFilter(db: Queryable, outreach: OutreachRecord): Promise<SegmentFilter> {
-  const [segment] = outreach.segment_id === null ? [] : await db.query<{ filter: SegmentFilter }>(
-    'SELECT filter FROM segments WHERE id = $1', [outreach.segment_id],
-  );
+  const [segment] =
+    outreach.segment_id === null ? [] : await db.query<{ filter: SegmentFilter }>('SELECT filter FROM segments WHERE id = $1', [outreach.segment_id]);
   if (!segment) throw conflict(NO_GROUP);
   return segment.filter;
 }

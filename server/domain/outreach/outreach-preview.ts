@@ -23,9 +23,7 @@ export interface OutreachContext {
 const PLACEHOLDER_PERSON: ContentPerson = { id: 0, first_name: '{first_name}', last_name: '{last_name}' };
 
 async function member(db: Queryable, id: number): Promise<ContentPerson | null> {
-  const [row] = await db.query<ContentPerson>(
-    'SELECT id, first_name, last_name FROM accounts WHERE id = $1 AND role_id IN (1, 2) AND erased_at IS NULL', [id],
-  );
+  const [row] = await db.query<ContentPerson>('SELECT id, first_name, last_name FROM accounts WHERE id = $1 AND role_id IN (1, 2) AND erased_at IS NULL', [id]);
   return row ?? null;
 }
 
@@ -71,7 +69,8 @@ export const TEST_MESSAGES = {
 export async function sendOutreachTest(db: Database, outbox: Outbox, id: number, staffId: number, context: OutreachContext): Promise<{ message: string }> {
   const outreach = await outreachRecord(db, id);
   const [staff] = await db.query<ContentPerson & { email: string; phone: string | null }>(
-    'SELECT id, first_name, last_name, email, phone FROM accounts WHERE id = $1', [staffId],
+    'SELECT id, first_name, last_name, email, phone FROM accounts WHERE id = $1',
+    [staffId],
   );
   const phone = norwegianMobile(staff.phone);
   if (outreach.channel === 'sms' && phone === null) throw new HttpError(422, { message: TEST_MESSAGES.noPhone, errors: { phone: [TEST_MESSAGES.noPhone] } });
@@ -80,8 +79,14 @@ export async function sendOutreachTest(db: Database, outbox: Outbox, id: number,
   await db.transaction(async (tx) => {
     if (mail) {
       await sendMail(tx, outbox, {
-        to: staff.email, subject: `[Test] ${mail.subject}`, html: mail.html, fromName: null, fromEmail: null,
-        memberId: null, senderId: staffId, listUnsubscribe: mail.listUnsubscribe,
+        to: staff.email,
+        subject: `[Test] ${mail.subject}`,
+        html: mail.html,
+        fromName: null,
+        fromEmail: null,
+        memberId: null,
+        senderId: staffId,
+        listUnsubscribe: mail.listUnsubscribe,
       });
       to.push(staff.email);
     }

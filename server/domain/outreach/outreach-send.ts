@@ -32,7 +32,8 @@ const countChanged = (count: number) => new HttpError(409, { message: SEND_MESSA
 /** Starts a new delivery chain for the send, in `tx`. */
 export async function startDelivery(tx: Queryable, jobs: JobSender, outreachId: number): Promise<void> {
   const [{ run }] = await tx.query<{ run: number }>(
-    'UPDATE outreaches SET delivery_run = delivery_run + 1, last_run_at = now() WHERE id = $1 RETURNING delivery_run AS run', [outreachId],
+    'UPDATE outreaches SET delivery_run = delivery_run + 1, last_run_at = now() WHERE id = $1 RETURNING delivery_run AS run',
+    [outreachId],
   );
   const job: OutreachJob = { outreachId, run };
   await jobs.send(OUTREACH_QUEUE, job, tx);
@@ -130,13 +131,7 @@ export async function restartStalledOutreaches(db: Database, jobs: JobSender, mi
   return restarted;
 }
 
-async function changeState(
-  db: Database,
-  id: number,
-  from: readonly string[],
-  refused: string,
-  change: (tx: Queryable) => Promise<void>,
-): Promise<Outreach> {
+async function changeState(db: Database, id: number, from: readonly string[], refused: string, change: (tx: Queryable) => Promise<void>): Promise<Outreach> {
   return db.transaction(async (tx) => {
     const outreach = await outreachRecord(tx, id, true);
     if (!from.includes(outreach.state)) throw conflict(refused);

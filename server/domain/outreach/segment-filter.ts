@@ -48,8 +48,7 @@ const CONDITIONS: { [K in keyof Required<SegmentFilter>]: (value: NonNullable<Se
   postal_code_to: (value, params) => `a.postal_code ~ '^[0-9]{4}$' AND a.postal_code <= ${params.add(value)}`,
   postal_area: (value, params) => `upper(trim(a.postal_area)) = upper(${params.add(value.trim())})`,
   primary_instrument_type: (value, params) => `a.primary_instrument_type = ${params.add(value)}`,
-  campaign_code: (value, params) =>
-    `EXISTS (SELECT 1 FROM campaigns c WHERE c.id = a.campaign_id AND lower(c.code) = lower(${params.add(value.trim())}))`,
+  campaign_code: (value, params) => `EXISTS (SELECT 1 FROM campaigns c WHERE c.id = a.campaign_id AND lower(c.code) = lower(${params.add(value.trim())}))`,
   joined_from: (value, params) => `${JOINED} >= ${params.add(value)}::date`,
   joined_to: (value, params) => `${JOINED} <= ${params.add(value)}::date`,
   overdue: (value) => yesNo(HAS_OVERDUE_INVOICE, value),
@@ -58,8 +57,10 @@ const CONDITIONS: { [K in keyof Required<SegmentFilter>]: (value: NonNullable<Se
 };
 
 type Check = (value: unknown) => string | null;
-const isText = (max: number): Check => (value) =>
-  typeof value === 'string' && value.trim().length > 0 && value.length <= max ? null : FILTER_MESSAGES.text;
+const isText =
+  (max: number): Check =>
+  (value) =>
+    typeof value === 'string' && value.trim().length > 0 && value.length <= max ? null : FILTER_MESSAGES.text;
 const isBoolean: Check = (value) => (typeof value === 'boolean' ? null : FILTER_MESSAGES.boolean);
 const isPostalCode: Check = (value) => (typeof value === 'string' && /^[0-9]{4}$/.test(value) ? null : FILTER_MESSAGES.postalCode);
 const isDate: Check = (value) => (typeof value === 'string' && isCalendarDate(value) ? null : FILTER_MESSAGES.date);
@@ -68,13 +69,15 @@ const CHECKS: Record<keyof SegmentFilter, Check> = {
   name: isText(200),
   status: (value) =>
     Array.isArray(value) && value.length > 0 && value.every((status) => (SEGMENT_STATUSES as readonly unknown[]).includes(status))
-      ? null : FILTER_MESSAGES.status,
+      ? null
+      : FILTER_MESSAGES.status,
   has_travel: isBoolean,
   has_instruments: isBoolean,
   postal_code_from: isPostalCode,
   postal_code_to: isPostalCode,
   postal_area: isText(100),
-  primary_instrument_type: (value) => (Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 2147483647 ? null : FILTER_MESSAGES.instrument),
+  primary_instrument_type: (value) =>
+    Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 2147483647 ? null : FILTER_MESSAGES.instrument,
   campaign_code: isText(100),
   joined_from: isDate,
   joined_to: isDate,
@@ -96,12 +99,16 @@ export function checkFilter(filter: unknown): SegmentFilter {
     if (problem) errors[`filter.${key}`] = [problem];
   }
   const checked = filter as SegmentFilter;
-  if (!errors['filter.postal_code_from'] && !errors['filter.postal_code_to']
-    && checked.postal_code_from && checked.postal_code_to && checked.postal_code_from > checked.postal_code_to) {
+  if (
+    !errors['filter.postal_code_from'] &&
+    !errors['filter.postal_code_to'] &&
+    checked.postal_code_from &&
+    checked.postal_code_to &&
+    checked.postal_code_from > checked.postal_code_to
+  ) {
     errors['filter.postal_code_to'] = [FILTER_MESSAGES.postalRange];
   }
-  if (!errors['filter.joined_from'] && !errors['filter.joined_to']
-    && checked.joined_from && checked.joined_to && checked.joined_from > checked.joined_to) {
+  if (!errors['filter.joined_from'] && !errors['filter.joined_to'] && checked.joined_from && checked.joined_to && checked.joined_from > checked.joined_to) {
     errors['filter.joined_to'] = [FILTER_MESSAGES.dateRange];
   }
   if (Object.keys(errors).length > 0) throw validationFailed(errors);

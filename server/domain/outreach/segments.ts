@@ -37,12 +37,15 @@ export async function countMembers(db: Queryable, filter: unknown): Promise<Segm
   const countParams = new SqlParams();
   const [{ count }] = await db.query<{ count: number }>(`SELECT count(*)::int AS count ${membersOf(checked, countParams)}`, countParams.values);
   const sampleParams = new SqlParams();
-  const sample = count === 0 ? [] : await db.query<SegmentSampleMember>(
-    `SELECT a.id, a.remote_id AS member_number, a.first_name || ' ' || a.last_name AS name
+  const sample =
+    count === 0
+      ? []
+      : await db.query<SegmentSampleMember>(
+          `SELECT a.id, a.remote_id AS member_number, a.first_name || ' ' || a.last_name AS name
        ${membersOf(checked, sampleParams)}
       ORDER BY a.last_name, a.first_name, a.id LIMIT ${SAMPLE_SIZE}`,
-    sampleParams.values,
-  );
+          sampleParams.values,
+        );
   return { count, sample };
 }
 
@@ -70,10 +73,11 @@ export async function findSegment(db: Queryable, id: number): Promise<Segment | 
 export async function createSegment(db: Queryable, body: SegmentBody, staffId: number): Promise<Segment> {
   const name = checkName(body.name);
   const filter = checkFilter(body.filter);
-  const [{ id }] = await db.query<{ id: number }>(
-    'INSERT INTO segments (name, filter, created_by) VALUES ($1, $2::jsonb, $3) RETURNING id',
-    [name, JSON.stringify(filter), staffId],
-  );
+  const [{ id }] = await db.query<{ id: number }>('INSERT INTO segments (name, filter, created_by) VALUES ($1, $2::jsonb, $3) RETURNING id', [
+    name,
+    JSON.stringify(filter),
+    staffId,
+  ]);
   return (await findSegment(db, id))!;
 }
 

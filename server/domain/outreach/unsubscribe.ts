@@ -23,8 +23,9 @@ import { readUnsubscribeToken, type OptionalKind, type UnsubscribeClaim } from '
 export const UNSUBSCRIBES_PER_MINUTE = 120;
 
 export const UNSUBSCRIBE_MESSAGES = {
-  notFound: 'Lenken for å melde deg av er ikke gyldig. Kopier hele lenken fra e-posten eller SMS-en, '
-    + 'eller logg inn på Min side for å velge hva du vil få fra oss.',
+  notFound:
+    'Lenken for å melde deg av er ikke gyldig. Kopier hele lenken fra e-posten eller SMS-en, ' +
+    'eller logg inn på Min side for å velge hva du vil få fra oss.',
 } as const;
 
 export interface UnsubscribeDeps {
@@ -83,9 +84,7 @@ export async function unsubscribeState(deps: UnsubscribeDeps, token: string, ip:
  * Turns the link's kind off (`choice` null: the page's button or the mail client's one-click
  * request), or sets one of the member's choices. Setting what is already set records nothing.
  */
-export async function changeByLink(
-  deps: UnsubscribeDeps, token: string, ip: string, choice: UnsubscribeChoice | null,
-): Promise<UnsubscribeState> {
+export async function changeByLink(deps: UnsubscribeDeps, token: string, ip: string, choice: UnsubscribeChoice | null): Promise<UnsubscribeState> {
   const claim = await claimOf(deps, token, ip);
   const kind = choice?.kind ?? claim.kind;
   const given = choice?.given ?? false;

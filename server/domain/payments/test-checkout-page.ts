@@ -6,7 +6,10 @@
 import { escapeHtml } from '../../lib/html.ts';
 
 /** Whole kroner as the test pages show an amount: 129050 → '1 291 kr'. */
-export const kroner = (ore: number) => `${Math.round(ore / 100).toLocaleString('nb-NO').replace(/\s/g, ' ')} kr`;
+export const kroner = (ore: number) =>
+  `${Math.round(ore / 100)
+    .toLocaleString('nb-NO')
+    .replace(/\s/g, ' ')} kr`;
 
 const STYLE = `
   * { box-sizing: border-box; }

@@ -124,7 +124,11 @@ export const linkTripletex = (db: Queryable, kind: 'customer' | 'order', localId
  * updated), or made now; linked to the member so the next time asks Tripletex nothing.
  */
 export async function ensureCustomer(
-  db: Queryable, session: TripletexSession, memberId: number, linked: number | null, member: CustomerRow,
+  db: Queryable,
+  session: TripletexSession,
+  memberId: number,
+  linked: number | null,
+  member: CustomerRow,
 ): Promise<{ id: number; made: 'linked' | 'updated' | 'created' }> {
   if (linked !== null) return { id: linked, made: 'linked' };
   const found = await session.findCustomer(member.remote_id);

@@ -28,7 +28,8 @@ export async function moveAgreement(deps: AgreementDeps, id: number, to: Agreeme
     const base = { agreementId: id, source: options.source, event: options.event, vippsAgreementId: row.vipps_agreement_id, actorId: options.actorId };
     if (!AGREEMENT_FORWARD[row.state].includes(to)) {
       // Nothing to record for a poll that found nothing new; an event that changed nothing is kept.
-      if (options.event) await record(tx, { ...base, from: row.state, to, note: row.state === to ? 'Ingen endring' : 'Ignorert: avtalen er allerede kommet lenger' });
+      if (options.event)
+        await record(tx, { ...base, from: row.state, to, note: row.state === to ? 'Ingen endring' : 'Ignorert: avtalen er allerede kommet lenger' });
       return false;
     }
     const ended = to === 'STOPPED' || to === 'EXPIRED';
@@ -47,7 +48,13 @@ export async function moveAgreement(deps: AgreementDeps, id: number, to: Agreeme
 }
 
 /** Asks Vipps for the agreement and moves ours to its state (stopped by someone else than us: in the app). */
-export async function syncAgreement(deps: AgreementDeps, row: AgreementRow, source: Source, event: string | null = null, actor: string | null = null): Promise<void> {
+export async function syncAgreement(
+  deps: AgreementDeps,
+  row: AgreementRow,
+  source: Source,
+  event: string | null = null,
+  actor: string | null = null,
+): Promise<void> {
   if (!deps.recurring || !row.vipps_agreement_id) return;
   const agreement = await deps.recurring.getAgreement(row.vipps_agreement_id);
   const status: AgreementStatus = agreement.status;
@@ -62,7 +69,10 @@ export async function syncAgreement(deps: AgreementDeps, row: AgreementRow, sour
 
 /** After the agreement ended: its charges not yet at Vipps fall back, the others are asked of Vipps. */
 async function settleChargesOf(deps: AgreementDeps, agreementId: number, source: Source): Promise<void> {
-  const charges = await deps.db.query<ChargeRow>(`${CHARGE_SELECT} WHERE c.agreement_id = $1 AND c.state IN ('QUEUED', 'PENDING', 'DUE', 'PROCESSING', 'RESERVED')`, [agreementId]);
+  const charges = await deps.db.query<ChargeRow>(
+    `${CHARGE_SELECT} WHERE c.agreement_id = $1 AND c.state IN ('QUEUED', 'PENDING', 'DUE', 'PROCESSING', 'RESERVED')`,
+    [agreementId],
+  );
   for (const charge of charges) {
     if (charge.state === 'QUEUED') {
       await moveCharge(deps, charge.id, 'REFUSED', { source, note: 'Avtalen er ikke lenger aktiv', failureReason: 'Avtalen er ikke lenger aktiv' });

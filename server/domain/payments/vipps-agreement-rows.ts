@@ -65,8 +65,18 @@ export async function record(db: Queryable, entry: EventRecord): Promise<void> {
   await db.query(
     `INSERT INTO vipps_agreement_events (agreement_id, charge_id, source, event, vipps_agreement_id, vipps_charge_id, from_state, to_state, note, actor_id)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [entry.agreementId, entry.chargeId ?? null, entry.source, entry.event ?? null, entry.vippsAgreementId ?? null, entry.vippsChargeId ?? null,
-      entry.from ?? null, entry.to ?? null, entry.note ?? null, entry.actorId ?? null],
+    [
+      entry.agreementId,
+      entry.chargeId ?? null,
+      entry.source,
+      entry.event ?? null,
+      entry.vippsAgreementId ?? null,
+      entry.vippsChargeId ?? null,
+      entry.from ?? null,
+      entry.to ?? null,
+      entry.note ?? null,
+      entry.actorId ?? null,
+    ],
   );
 }
 
@@ -74,7 +84,5 @@ export const latestAgreement = async (db: Queryable, memberId: number): Promise<
   (await db.query<AgreementRow>(`SELECT ${AGREEMENT_COLUMNS} FROM vipps_agreements WHERE member_id = $1 ORDER BY id DESC LIMIT 1`, [memberId]))[0] ?? null;
 
 export const openAgreement = async (db: Queryable, memberId: number): Promise<AgreementRow | null> =>
-  (await db.query<AgreementRow>(
-    `SELECT ${AGREEMENT_COLUMNS} FROM vipps_agreements WHERE member_id = $1 AND state IN ('PENDING', 'ACTIVE')`,
-    [memberId],
-  ))[0] ?? null;
+  (await db.query<AgreementRow>(`SELECT ${AGREEMENT_COLUMNS} FROM vipps_agreements WHERE member_id = $1 AND state IN ('PENDING', 'ACTIVE')`, [memberId]))[0] ??
+  null;

@@ -15,7 +15,14 @@ export async function receiveRecurringEvent(deps: AgreementDeps, event: Recurrin
   const [agreement] = await db.query<AgreementRow>(`SELECT ${AGREEMENT_COLUMNS} FROM vipps_agreements WHERE vipps_agreement_id = $1`, [event.agreementId]);
   const chargeId = event.kind === 'charge' ? event.chargeId : null;
   if (!agreement) {
-    await record(db, { agreementId: null, source: 'webhook', event: event.name, vippsAgreementId: event.agreementId, vippsChargeId: chargeId, note: 'Ignorert: ukjent avtale' });
+    await record(db, {
+      agreementId: null,
+      source: 'webhook',
+      event: event.name,
+      vippsAgreementId: event.agreementId,
+      vippsChargeId: chargeId,
+      note: 'Ignorert: ukjent avtale',
+    });
     return;
   }
   if (event.kind === 'agreement') {
@@ -24,7 +31,14 @@ export async function receiveRecurringEvent(deps: AgreementDeps, event: Recurrin
   }
   const [charge] = await db.query<ChargeRow>(`${CHARGE_SELECT} WHERE c.order_id = $1 AND c.agreement_id = $2`, [event.chargeId, agreement.id]);
   if (!charge) {
-    await record(db, { agreementId: agreement.id, source: 'webhook', event: event.name, vippsAgreementId: event.agreementId, vippsChargeId: chargeId, note: 'Ignorert: ukjent trekk' });
+    await record(db, {
+      agreementId: agreement.id,
+      source: 'webhook',
+      event: event.name,
+      vippsAgreementId: event.agreementId,
+      vippsChargeId: chargeId,
+      note: 'Ignorert: ukjent trekk',
+    });
     return;
   }
   if (charge.state === 'QUEUED') {

@@ -92,13 +92,16 @@ export async function agreementView(deps: AgreementDeps, memberId: number): Prom
  * then the agreement at Vipps; the browser goes to `redirect_url` to approve it. A second tap while
  * one waits answers the same agreement; one already active is refused (409).
  */
-export async function startAgreement(deps: AgreementDeps, memberId: number, options: { includesPremiums?: boolean } = {}): Promise<{ data: { redirect_url: string; agreement_id: string; state: AgreementState } }> {
+export async function startAgreement(
+  deps: AgreementDeps,
+  memberId: number,
+  options: { includesPremiums?: boolean } = {},
+): Promise<{ data: { redirect_url: string; agreement_id: string; state: AgreementState } }> {
   const { db, recurring } = deps;
   if (!recurring) throw new HttpError(503, { message: AGREEMENT_TEXTS.notConfigured });
-  const [member] = await db.query<{ role_id: number; phone: string | null }>(
-    'SELECT role_id, phone FROM accounts WHERE id = $1 AND erased_at IS NULL',
-    [memberId],
-  );
+  const [member] = await db.query<{ role_id: number; phone: string | null }>('SELECT role_id, phone FROM accounts WHERE id = $1 AND erased_at IS NULL', [
+    memberId,
+  ]);
   if (!member) throw notFound();
   if (member.role_id !== 2) throw conflict(AGREEMENT_TEXTS.notMember);
   const waiting = async () => {
@@ -144,11 +147,19 @@ export async function startAgreement(deps: AgreementDeps, memberId: number, opti
       `agreement-${row.id}`,
     );
     await db.transaction(async (tx) => {
-      await tx.query(
-        'UPDATE vipps_agreements SET vipps_agreement_id = $2, confirmation_url = $3, updated_at = now() WHERE id = $1',
-        [row.id, created.agreementId, created.confirmationUrl],
-      );
-      await record(tx, { agreementId: row.id, source: 'member', vippsAgreementId: created.agreementId, to: 'PENDING', note: 'Avtale laget', actorId: memberId });
+      await tx.query('UPDATE vipps_agreements SET vipps_agreement_id = $2, confirmation_url = $3, updated_at = now() WHERE id = $1', [
+        row.id,
+        created.agreementId,
+        created.confirmationUrl,
+      ]);
+      await record(tx, {
+        agreementId: row.id,
+        source: 'member',
+        vippsAgreementId: created.agreementId,
+        to: 'PENDING',
+        note: 'Avtale laget',
+        actorId: memberId,
+      });
     });
     return { data: { redirect_url: created.confirmationUrl, agreement_id: created.agreementId, state: 'PENDING' } };
   } catch (error) {

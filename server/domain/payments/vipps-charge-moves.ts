@@ -11,8 +11,18 @@ import { CHARGE_SELECT, record, type AgreementDeps, type ChargeRow, type Source 
 
 /** How far a charge has come; it only moves to a later step (a late event for an earlier one changes nothing). */
 const CHARGE_STEP: Record<string, number> = {
-  QUEUED: 0, PENDING: 1, DUE: 2, PROCESSING: 3, RESERVED: 4, PARTIALLY_CAPTURED: 4,
-  CHARGED: 5, FAILED: 5, CANCELLED: 5, REFUSED: 5, PARTIALLY_REFUNDED: 6, REFUNDED: 7,
+  QUEUED: 0,
+  PENDING: 1,
+  DUE: 2,
+  PROCESSING: 3,
+  RESERVED: 4,
+  PARTIALLY_CAPTURED: 4,
+  CHARGED: 5,
+  FAILED: 5,
+  CANCELLED: 5,
+  REFUSED: 5,
+  PARTIALLY_REFUNDED: 6,
+  REFUNDED: 7,
 };
 const FALL_BACK = new Set(['FAILED', 'CANCELLED', 'REFUSED']);
 
@@ -33,9 +43,17 @@ export async function moveCharge(deps: AgreementDeps, id: number, to: string, mo
   return deps.db.transaction(async (tx) => {
     const [charge] = await tx.query<ChargeRow>(`${CHARGE_SELECT} WHERE c.id = $1 FOR UPDATE OF c`, [id]);
     if (!charge) return false;
-    const base = { agreementId: charge.agreement_id, chargeId: id, source: move.source, event: move.event, vippsAgreementId: charge.vipps_agreement_id, vippsChargeId: charge.order_id };
+    const base = {
+      agreementId: charge.agreement_id,
+      chargeId: id,
+      source: move.source,
+      event: move.event,
+      vippsAgreementId: charge.vipps_agreement_id,
+      vippsChargeId: charge.order_id,
+    };
     if ((CHARGE_STEP[to] ?? -1) <= (CHARGE_STEP[charge.state] ?? 0)) {
-      if (move.event) await record(tx, { ...base, from: charge.state, to, note: charge.state === to ? 'Ingen endring' : 'Ignorert: trekket er allerede kommet lenger' });
+      if (move.event)
+        await record(tx, { ...base, from: charge.state, to, note: charge.state === to ? 'Ingen endring' : 'Ignorert: trekket er allerede kommet lenger' });
       return false;
     }
     await tx.query(
@@ -53,7 +71,10 @@ export async function moveCharge(deps: AgreementDeps, id: number, to: string, mo
         source: `vipps-charge:${charge.order_id}`,
         actorId: null,
       });
-      await tx.query("UPDATE invoices SET reminders_paused_until = NULL, reminders_paused_reason = NULL WHERE id = $1 AND reminders_paused_reason = 'Trekkes med Vipps-avtale'", [charge.invoice_id]);
+      await tx.query(
+        "UPDATE invoices SET reminders_paused_until = NULL, reminders_paused_reason = NULL WHERE id = $1 AND reminders_paused_reason = 'Trekkes med Vipps-avtale'",
+        [charge.invoice_id],
+      );
       await handToLedger(tx, deps.jobs, charge.invoice_id);
     } else if (FALL_BACK.has(to) && charge.fell_back_at === null) {
       await fallBack(deps, tx, charge);
@@ -75,15 +96,23 @@ async function fallBack(deps: AgreementDeps, tx: Queryable, charge: ChargeRow): 
     [invoice.id, days.invoice_due_days],
   );
   // Tripletex's invoice is sent from Tripletex by the member's channel (the ledger's next run); ours is mailed here.
-  const [tripletex] = await tx.query('UPDATE invoices SET tripletex_sent_at = NULL WHERE id = $1 AND tripletex_wanted_at IS NOT NULL RETURNING id', [invoice.id]);
+  const [tripletex] = await tx.query('UPDATE invoices SET tripletex_sent_at = NULL WHERE id = $1 AND tripletex_wanted_at IS NOT NULL RETURNING id', [
+    invoice.id,
+  ]);
   if (tripletex) await handToLedger(tx, deps.jobs, invoice.id);
   else await queueInvoiceMail(tx, deps.outbox, { billing: deps.billing }, invoice.id, null);
-  await mailAboutInvoice(tx, deps.outbox, 'vipps-charge-failed', invoice.id,
-    invoiceMailValues({ number: invoice.number, due_date: payBy, kid }, outstanding, deps.billing.bankAccount));
-  await tx.query(
-    'INSERT INTO invoice_events (invoice_id, from_state, to_state, actor_id, reason) VALUES ($1, $2, $2, NULL, $3)',
-    [invoice.id, invoice.state, tripletex ? 'Trekk med Vipps gikk ikke: sendes fra Tripletex' : 'Trekk med Vipps gikk ikke: sendt på e-post'],
+  await mailAboutInvoice(
+    tx,
+    deps.outbox,
+    'vipps-charge-failed',
+    invoice.id,
+    invoiceMailValues({ number: invoice.number, due_date: payBy, kid }, outstanding, deps.billing.bankAccount),
   );
+  await tx.query('INSERT INTO invoice_events (invoice_id, from_state, to_state, actor_id, reason) VALUES ($1, $2, $2, NULL, $3)', [
+    invoice.id,
+    invoice.state,
+    tripletex ? 'Trekk med Vipps gikk ikke: sendes fra Tripletex' : 'Trekk med Vipps gikk ikke: sendt på e-post',
+  ]);
 }
 
 /** Asks Vipps for the charge and moves ours to its state. */
@@ -121,7 +150,13 @@ export async function createChargeAtVipps(deps: AgreementDeps, chargeId: number)
   try {
     await deps.recurring.createCharge(
       charge.vipps_agreement_id,
-      { amount: charge.amount_ore, description: `Kontingent, faktura ${charge.invoice_number}`.slice(0, 45), due, retryDays: charge.retry_days, orderId: charge.order_id },
+      {
+        amount: charge.amount_ore,
+        description: `Kontingent, faktura ${charge.invoice_number}`.slice(0, 45),
+        due,
+        retryDays: charge.retry_days,
+        orderId: charge.order_id,
+      },
       `charge-${charge.order_id}`,
     );
   } catch (error) {

@@ -29,15 +29,19 @@ interface VippsRow {
   error: string | null;
 }
 
-const dateFilter = (column: string, operator: '>=' | '<='): FilterBuilder => (values, params) => {
-  const [value] = values;
-  if (!isCalendarDate(value)) throw validationFailed({ [operator === '>=' ? 'created_at_from' : 'created_at_to']: ['Ugyldig dato (ÅÅÅÅ-MM-DD)'] });
-  return `(${column} AT TIME ZONE 'Europe/Oslo')::date ${operator} ${params.add(value)}::date`;
-};
+const dateFilter =
+  (column: string, operator: '>=' | '<='): FilterBuilder =>
+  (values, params) => {
+    const [value] = values;
+    if (!isCalendarDate(value)) throw validationFailed({ [operator === '>=' ? 'created_at_from' : 'created_at_to']: ['Ugyldig dato (ÅÅÅÅ-MM-DD)'] });
+    return `(${column} AT TIME ZONE 'Europe/Oslo')::date ${operator} ${params.add(value)}::date`;
+  };
 
 /** filter[created_at_from] and filter[created_at_to]: Oslo calendar days of `column`, both ends included. */
-export const osloDayRange = (column: string): ListDefinition['filters'] =>
-  ({ created_at_from: dateFilter(column, '>='), created_at_to: dateFilter(column, '<=') });
+export const osloDayRange = (column: string): ListDefinition['filters'] => ({
+  created_at_from: dateFilter(column, '>='),
+  created_at_to: dateFilter(column, '<='),
+});
 
 const vippsList: ListDefinition = {
   filters: osloDayRange('r.created_at'),
@@ -56,8 +60,12 @@ export const dateAndTimeColumns = <Row extends { created_at: string }>(): CsvCol
 ];
 
 /** 'Beløp (kr)' from øre: 1450,00 in the CSV, the number 1450 in the spreadsheet. */
-export const amountColumn = <Row extends { amount: number }>(): CsvColumn<Row> =>
-  ({ header: 'Beløp (kr)', value: (row) => amountInKroner(row.amount), kind: 'amount', cell: (row) => row.amount / 100 });
+export const amountColumn = <Row extends { amount: number }>(): CsvColumn<Row> => ({
+  header: 'Beløp (kr)',
+  value: (row) => amountInKroner(row.amount),
+  kind: 'amount',
+  cell: (row) => row.amount / 100,
+});
 
 const [dateColumn, timeColumn] = dateAndTimeColumns<VippsRow>();
 

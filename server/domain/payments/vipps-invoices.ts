@@ -48,8 +48,7 @@ export const isInvoiceReference = (reference: string): boolean => REFERENCE.test
 /** What the member is told: the invoice is paid by it, it was not paid, or Vipps has not decided yet. */
 export type InvoicePaymentOutcome = 'paid' | 'cancelled' | 'waiting';
 
-type RowState =
-  | 'CREATED' | 'CAPTURING' | 'CAPTURED' | 'CANCELLING' | 'CANCELLED' | 'ABORTED' | 'EXPIRED' | 'TERMINATED' | 'REPLACED' | 'FAILED';
+type RowState = 'CREATED' | 'CAPTURING' | 'CAPTURED' | 'CANCELLING' | 'CANCELLED' | 'ABORTED' | 'EXPIRED' | 'TERMINATED' | 'REPLACED' | 'FAILED';
 
 interface PaymentRow {
   id: number;
@@ -95,13 +94,13 @@ function assertPayable(invoice: { member_id: number; state: string; total_ore: n
  * already waiting for them (same reference, same redirect). Nothing is made when the invoice is
  * not theirs (404), or paid, credited or not sent (409).
  */
-export async function startInvoicePayment(
-  deps: InvoicePaymentDeps, memberId: number, invoiceId: number,
-): Promise<{ redirect_url: string; reference: string }> {
+export async function startInvoicePayment(deps: InvoicePaymentDeps, memberId: number, invoiceId: number): Promise<{ redirect_url: string; reference: string }> {
   const { db, gateway } = deps;
   // A payment left waiting may have been approved or given up on meanwhile: ask Vipps first.
   const [waiting] = await db.query<{ reference: string; member_id: number }>(
-    "SELECT reference, member_id FROM invoice_vipps_payments WHERE invoice_id = $1 AND state = 'CREATED'", [invoiceId]);
+    "SELECT reference, member_id FROM invoice_vipps_payments WHERE invoice_id = $1 AND state = 'CREATED'",
+    [invoiceId],
+  );
   if (waiting && waiting.member_id === memberId && gateway) await settleQuietly(deps, waiting.reference);
 
   const { row, replaced } = await db.transaction(async (tx): Promise<{ row: PaymentRow; replaced: string | null }> => {
@@ -110,13 +109,16 @@ export async function startInvoicePayment(
     const invoice = await lockInvoice(tx, invoiceId);
     const owing = assertPayable(invoice, memberId);
     if (!gateway) throw unavailable(INVOICE_VIPPS_TEXTS.notConfigured);
-    const [open] = await tx.query<PaymentRow>(
-      `SELECT ${COLUMNS} FROM invoice_vipps_payments WHERE invoice_id = $1 AND state = 'CREATED' FOR UPDATE`, [invoiceId]);
+    const [open] = await tx.query<PaymentRow>(`SELECT ${COLUMNS} FROM invoice_vipps_payments WHERE invoice_id = $1 AND state = 'CREATED' FOR UPDATE`, [
+      invoiceId,
+    ]);
     if (open && open.amount === owing) return { row: open, replaced: null };
     // The amount owing changed while it waited (a part payment came in): a new payment takes its place.
     if (open) await tx.query("UPDATE invoice_vipps_payments SET state = 'REPLACED', updated_at = now() WHERE id = $1", [open.id]);
     const [{ attempt }] = await tx.query<{ attempt: number }>(
-      'SELECT coalesce(max(attempt), 0) + 1 AS attempt FROM invoice_vipps_payments WHERE invoice_id = $1', [invoiceId]);
+      'SELECT coalesce(max(attempt), 0) + 1 AS attempt FROM invoice_vipps_payments WHERE invoice_id = $1',
+      [invoiceId],
+    );
     const reference = `faktura-${invoice.number}-${attempt}`;
     const [made] = await tx.query<PaymentRow>(
       `INSERT INTO invoice_vipps_payments (invoice_id, member_id, attempt, reference, amount) VALUES ($1, $2, $3, $4, $5)
@@ -191,15 +193,17 @@ async function decideCapture(db: Database, row: PaymentRow, authorized: number):
     const owing = invoice.state === 'credited' ? 0 : Math.max(outstandingOf(invoice) - reserved, 0);
     const amount = Math.min(authorized, owing);
     if (amount > 0) {
-      await tx.query(
-        "UPDATE invoice_vipps_payments SET state = 'CAPTURING', authorized_amount = $2, capture_amount = $3, updated_at = now() WHERE id = $1",
-        [row.id, authorized, amount],
-      );
+      await tx.query("UPDATE invoice_vipps_payments SET state = 'CAPTURING', authorized_amount = $2, capture_amount = $3, updated_at = now() WHERE id = $1", [
+        row.id,
+        authorized,
+        amount,
+      ]);
     } else {
-      await tx.query(
-        "UPDATE invoice_vipps_payments SET state = 'CANCELLING', authorized_amount = $2, error = $3, updated_at = now() WHERE id = $1",
-        [row.id, authorized, INVOICE_VIPPS_TEXTS.nothingOwing],
-      );
+      await tx.query("UPDATE invoice_vipps_payments SET state = 'CANCELLING', authorized_amount = $2, error = $3, updated_at = now() WHERE id = $1", [
+        row.id,
+        authorized,
+        INVOICE_VIPPS_TEXTS.nothingOwing,
+      ]);
     }
   });
 }
@@ -218,10 +222,10 @@ async function book(deps: InvoicePaymentDeps, row: PaymentRow): Promise<void> {
       source: row.reference,
       actorId: null,
     });
-    await tx.query(
-      "UPDATE invoice_vipps_payments SET state = 'CAPTURED', payment_id = coalesce($2, payment_id), updated_at = now() WHERE id = $1",
-      [row.id, paymentId],
-    );
+    await tx.query("UPDATE invoice_vipps_payments SET state = 'CAPTURED', payment_id = coalesce($2, payment_id), updated_at = now() WHERE id = $1", [
+      row.id,
+      paymentId,
+    ]);
     await handToLedger(tx, deps.ledger, row.invoice_id);
   });
 }
@@ -235,10 +239,10 @@ async function capture(deps: InvoicePaymentDeps, gateway: PaymentGateway, row: P
     if (error.status === null || error.status === 429 || error.status >= 500) throw error;
     const status = await gateway.getPayment(row.reference);
     if (status.captured < row.capture_amount) {
-      await deps.db.query(
-        "UPDATE invoice_vipps_payments SET state = 'FAILED', error = $2, updated_at = now() WHERE id = $1 AND state = 'CAPTURING'",
-        [row.id, `${INVOICE_VIPPS_TEXTS.captureRefused} ${error.message}`],
-      );
+      await deps.db.query("UPDATE invoice_vipps_payments SET state = 'FAILED', error = $2, updated_at = now() WHERE id = $1 AND state = 'CAPTURING'", [
+        row.id,
+        `${INVOICE_VIPPS_TEXTS.captureRefused} ${error.message}`,
+      ]);
       return;
     }
   }
@@ -262,7 +266,10 @@ export async function settleInvoicePayment(deps: InvoicePaymentDeps, reference: 
       await decideCapture(db, row, status.authorized - status.captured);
     } else if (ENDED.has(status.state)) {
       await db.query('UPDATE invoice_vipps_payments SET state = $2, updated_at = now() WHERE id = $1 AND state IN ($3, $4)', [
-        row.id, status.state, 'CREATED', 'REPLACED',
+        row.id,
+        status.state,
+        'CREATED',
+        'REPLACED',
       ]);
     }
     row = (await loadPayment(db, reference))!;

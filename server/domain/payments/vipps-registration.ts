@@ -117,10 +117,11 @@ export async function createMemberFromPayer(deps: VippsDeps, registration: Regis
       const [locked] = await tx.query<{ state: string }>('SELECT state FROM vipps_registrations WHERE id = $1 FOR UPDATE', [registration.id]);
       if (locked?.state !== 'CREATED') return;
       if (await isEmailTaken(tx, payer.email)) {
-        await tx.query(
-          "UPDATE vipps_registrations SET state = 'REFUSED', payer = $2, error = $3, updated_at = now() WHERE id = $1",
-          [registration.id, JSON.stringify(payer), VIPPS_TEXTS.emailTaken],
-        );
+        await tx.query("UPDATE vipps_registrations SET state = 'REFUSED', payer = $2, error = $3, updated_at = now() WHERE id = $1", [
+          registration.id,
+          JSON.stringify(payer),
+          VIPPS_TEXTS.emailTaken,
+        ]);
         return;
       }
       const member = await createApplicant(tx, {
@@ -151,9 +152,10 @@ export async function createMemberFromPayer(deps: VippsDeps, registration: Regis
   } catch (error) {
     // Another account took the address at the same moment: the unique index decides.
     if (!isEmailConflict(error)) throw error;
-    await db.query(
-      "UPDATE vipps_registrations SET state = 'REFUSED', payer = $2, error = $3, updated_at = now() WHERE id = $1 AND state = 'CREATED'",
-      [registration.id, JSON.stringify(payer), VIPPS_TEXTS.emailTaken],
-    );
+    await db.query("UPDATE vipps_registrations SET state = 'REFUSED', payer = $2, error = $3, updated_at = now() WHERE id = $1 AND state = 'CREATED'", [
+      registration.id,
+      JSON.stringify(payer),
+      VIPPS_TEXTS.emailTaken,
+    ]);
   }
 }

@@ -96,7 +96,14 @@ async function agreementRow(tx: Queryable, memberId: number, agreement: Agreemen
     [memberId, agreement.id, state, agreement.amount, product.productId, product.productName, ended, state === 'EXPIRED' ? 'vipps' : 'app'],
   );
   const kroner = (charge.captured / 100).toLocaleString('nb-NO').replace(/\s/g, ' ');
-  await record(tx, { agreementId: row.id, source, vippsAgreementId: agreement.id, vippsChargeId: charge.id, to: state, note: SIGNUP_AGREEMENT_TEXTS.approved(kroner) });
+  await record(tx, {
+    agreementId: row.id,
+    source,
+    vippsAgreementId: agreement.id,
+    vippsChargeId: charge.id,
+    to: state,
+    note: SIGNUP_AGREEMENT_TEXTS.approved(kroner),
+  });
 }
 
 /**
@@ -156,10 +163,11 @@ async function sendBack(deps: VippsDeps, recurring: RecurringGateway, registrati
     await recurring.cancelCharge(agreementId, charge.id, `cancel-${reference}`);
   }
   await stopAgreement(recurring, agreementId, reference);
-  await deps.db.query(
-    "UPDATE vipps_registrations SET state = $2, refunded_amount = $3, updated_at = now() WHERE id = $1 AND state = 'REFUSED'",
-    [registration.id, kept > 0 || (charge?.refunded ?? 0) > 0 ? 'REFUNDED' : 'CANCELLED', charge?.captured ?? 0],
-  );
+  await deps.db.query("UPDATE vipps_registrations SET state = $2, refunded_amount = $3, updated_at = now() WHERE id = $1 AND state = 'REFUSED'", [
+    registration.id,
+    kept > 0 || (charge?.refunded ?? 0) > 0 ? 'REFUNDED' : 'CANCELLED',
+    charge?.captured ?? 0,
+  ]);
 }
 
 /** Stops the agreement at Vipps unless it has ended already (an expired one cannot be stopped: 409). */

@@ -15,12 +15,19 @@ import type { TestAgreements } from '../../adapters/vipps-test-agreements.ts';
 import type { RecurringGateway } from '../../adapters/vipps.ts';
 import { receiveWebhook, WEBHOOK_PATH, type VippsDeps } from './vipps.ts';
 
-export const isTestAgreements = (recurring: RecurringGateway | null): recurring is TestAgreements =>
-  Boolean(recurring && 'testCheckout' in recurring);
+export const isTestAgreements = (recurring: RecurringGateway | null): recurring is TestAgreements => Boolean(recurring && 'testCheckout' in recurring);
 
 const STATE_NAMES: Record<string, string> = {
-  PENDING: 'Venter på godkjenning', ACTIVE: 'Aktiv', STOPPED: 'Stoppet', EXPIRED: 'Utløpt',
-  DUE: 'Forfaller', PROCESSING: 'Behandles', CHARGED: 'Trukket', FAILED: 'Feilet', CANCELLED: 'Kansellert', REFUNDED: 'Refundert',
+  PENDING: 'Venter på godkjenning',
+  ACTIVE: 'Aktiv',
+  STOPPED: 'Stoppet',
+  EXPIRED: 'Utløpt',
+  DUE: 'Forfaller',
+  PROCESSING: 'Behandles',
+  CHARGED: 'Trukket',
+  FAILED: 'Feilet',
+  CANCELLED: 'Kansellert',
+  REFUNDED: 'Refundert',
 };
 
 const page = (title: string, body: string) => testCheckoutFrame(title, 'TESTAVTALE', body);
@@ -57,19 +64,22 @@ ${PAYER_FIELDS}
 </div>
 </form>`
       : agreement.status === 'PENDING'
-      ? `${button(`${action}/approve`, 'Godkjenn avtalen', 'approve')}${button(`${action}/reject`, 'Avvis avtalen', 'abort')}`
-      : agreement.status === 'ACTIVE'
-        ? button(`${action}/stop`, 'Stopp avtalen i appen', 'abort')
-        : '';
-  const charges = agreement.charges.length === 0
-    ? '<p>Ingen trekk ennå.</p>'
-    : `<ul>${agreement.charges.map((charge) => {
-        // The initial charge goes with the approval, not by itself.
-        const open = charge.type !== 'INITIAL' && (charge.status === 'PENDING' || charge.status === 'DUE' || charge.status === 'PROCESSING');
-        const chargeAction = `${action}/charge/${encodeURIComponent(charge.id)}`;
-        return `<li><strong>${escapeHtml(charge.description)}</strong>: ${escapeHtml(kroner(charge.amount))}, forfall ${escapeHtml(charge.due)}, ${escapeHtml(STATE_NAMES[charge.status] ?? charge.status)}
+        ? `${button(`${action}/approve`, 'Godkjenn avtalen', 'approve')}${button(`${action}/reject`, 'Avvis avtalen', 'abort')}`
+        : agreement.status === 'ACTIVE'
+          ? button(`${action}/stop`, 'Stopp avtalen i appen', 'abort')
+          : '';
+  const charges =
+    agreement.charges.length === 0
+      ? '<p>Ingen trekk ennå.</p>'
+      : `<ul>${agreement.charges
+          .map((charge) => {
+            // The initial charge goes with the approval, not by itself.
+            const open = charge.type !== 'INITIAL' && (charge.status === 'PENDING' || charge.status === 'DUE' || charge.status === 'PROCESSING');
+            const chargeAction = `${action}/charge/${encodeURIComponent(charge.id)}`;
+            return `<li><strong>${escapeHtml(charge.description)}</strong>: ${escapeHtml(kroner(charge.amount))}, forfall ${escapeHtml(charge.due)}, ${escapeHtml(STATE_NAMES[charge.status] ?? charge.status)}
 ${open ? `${button(`${chargeAction}/capture`, 'Gjennomfør trekket', 'approve')}${button(`${chargeAction}/fail`, 'La trekket feile', 'abort')}` : ''}</li>`;
-      }).join('')}</ul>`;
+          })
+          .join('')}</ul>`;
   return page(
     'Testavtale med Vipps – Musikerportalen',
     `<div class="card">
@@ -90,10 +100,19 @@ async function deliver(deps: VippsDeps, body: Record<string, unknown>): Promise<
   if (!deps.gateway) throw notFound();
   const text = JSON.stringify({ msn: 'test-checkout', occurred: new Date().toISOString(), ...body });
   const host = new URL(deps.publicUrl).host;
-  await receiveWebhook(deps, { method: 'POST', pathAndQuery: WEBHOOK_PATH, headers: signWebhook(deps.gateway.webhookSecret, host, WEBHOOK_PATH, text), body: text });
+  await receiveWebhook(deps, {
+    method: 'POST',
+    pathAndQuery: WEBHOOK_PATH,
+    headers: signWebhook(deps.gateway.webhookSecret, host, WEBHOOK_PATH, text),
+    body: text,
+  });
 }
 
-const AGREEMENT_EVENTS = { approve: 'recurring.agreement-activated.v1', reject: 'recurring.agreement-rejected.v1', stop: 'recurring.agreement-stopped.v1' } as const;
+const AGREEMENT_EVENTS = {
+  approve: 'recurring.agreement-activated.v1',
+  reject: 'recurring.agreement-rejected.v1',
+  stop: 'recurring.agreement-stopped.v1',
+} as const;
 
 /** The payer from the page's fields (the made-up one where a field is left empty), as Vipps' userinfo gives it. */
 function payerFrom(form: Record<string, string | undefined>): Payer {
@@ -103,7 +122,9 @@ function payerFrom(form: Record<string, string | undefined>): Payer {
     first_name: filled('first_name'),
     last_name: filled('last_name'),
     email: filled('email'),
-    phone: filled('phone').replace(/\D/g, '').replace(/^(\d{8})$/, '47$1'),
+    phone: filled('phone')
+      .replace(/\D/g, '')
+      .replace(/^(\d{8})$/, '47$1'),
   };
 }
 
@@ -136,7 +157,13 @@ export async function decideTestAgreement(
 }
 
 /** Vipps' charge run on the test page: the charge is carried out or fails (after its retries). */
-export async function decideTestCharge(deps: VippsDeps, recurring: TestAgreements, id: string, chargeId: string, decision: 'capture' | 'fail'): Promise<string> {
+export async function decideTestCharge(
+  deps: VippsDeps,
+  recurring: TestAgreements,
+  id: string,
+  chargeId: string,
+  decision: 'capture' | 'fail',
+): Promise<string> {
   const agreement = await recurring.agreement(id);
   const charge = agreement?.charges.find((item) => item.id === chargeId);
   if (!agreement || !charge) throw notFound();

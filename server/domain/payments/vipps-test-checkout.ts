@@ -28,9 +28,12 @@ export async function testCheckoutPage(deps: TestDeps, reference: string): Promi
   if (!payment) throw notFound();
   const action = `/api/vipps-test-checkout/${encodeURIComponent(reference)}`;
   if (payment.state !== 'CREATED') {
-    return page('Testbetaling – Musikerportalen', `<div class="card"><h1>Betalingen er avsluttet</h1>
+    return page(
+      'Testbetaling – Musikerportalen',
+      `<div class="card"><h1>Betalingen er avsluttet</h1>
 <p>Denne betalingen er allerede behandlet (${escapeHtml(payment.state)}).</p>
-<form method="post" action="${action}/abort"><div class="buttons"><button class="abort" type="submit">Tilbake til butikken</button></div></form></div>`);
+<form method="post" action="${action}/abort"><div class="buttons"><button class="abort" type="submit">Tilbake til butikken</button></div></form></div>`,
+    );
   }
   const payer = MADE_UP_PAYER;
   // An invoice's payment asks Vipps for no payer details, so the page has none to fill in.
@@ -78,7 +81,9 @@ export async function decideTestPayment(
           first_name: filled('first_name'),
           last_name: filled('last_name'),
           email: filled('email'),
-          phone: filled('phone').replace(/\D/g, '').replace(/^(\d{8})$/, '47$1'),
+          phone: filled('phone')
+            .replace(/\D/g, '')
+            .replace(/^(\d{8})$/, '47$1'),
         })
       : await gateway.abort(reference);
   // The event, delivered to our webhook and checked like one from Vipps.

@@ -18,8 +18,17 @@ import { parseRecurringEvent, verifyWebhook, VippsError, type PaymentGateway, ty
 import { checkTypedCampaignCode } from '../settings/campaigns.ts';
 import { isInvoiceReference, settleInvoicePayment } from './vipps-invoices.ts';
 import {
-  createMemberFromPayer, ENDED_WITHOUT_MEMBER, loadRegistration, outcomeOf, refusedLanding, registrationOfAgreement, returnPath, VIPPS_TEXTS,
-  type Outcome, type RegistrationRow, type VippsDeps,
+  createMemberFromPayer,
+  ENDED_WITHOUT_MEMBER,
+  loadRegistration,
+  outcomeOf,
+  refusedLanding,
+  registrationOfAgreement,
+  returnPath,
+  VIPPS_TEXTS,
+  type Outcome,
+  type RegistrationRow,
+  type VippsDeps,
 } from './vipps-registration.ts';
 import { createSignupAgreement, settleSignupAgreement, SIGNUP_AGREEMENT_TEXTS, stopWaitingSignupAgreement } from './vipps-signup-agreement.ts';
 import type { Source } from './vipps-agreements.ts';
@@ -36,9 +45,7 @@ const failure = (status: number, error: string, extra: Record<string, unknown> =
   new HttpError(status, { message: error, success: false, data: { error }, ...extra });
 
 async function membershipProduct(db: Database): Promise<{ name: string; price: number }> {
-  const [product] = await db.query<{ name: string; price: number }>(
-    "SELECT name, price FROM products WHERE kind = 'membership' ORDER BY id LIMIT 1",
-  );
+  const [product] = await db.query<{ name: string; price: number }>("SELECT name, price FROM products WHERE kind = 'membership' ORDER BY id LIMIT 1");
   if (!product) throw new Error('Det finnes ikke noe medlemskapsprodukt (products.kind = membership)');
   return product;
 }
@@ -104,10 +111,10 @@ async function finishPayment(deps: VippsDeps, gateway: PaymentGateway, registrat
   const { reference, amount } = registration;
   if (registration.state === 'AUTHORIZED') {
     await gateway.capture(reference, amount, `capture-${reference}`);
-    await db.query(
-      "UPDATE vipps_registrations SET state = 'CAPTURED', captured_amount = $2, updated_at = now() WHERE id = $1 AND state = 'AUTHORIZED'",
-      [registration.id, amount],
-    );
+    await db.query("UPDATE vipps_registrations SET state = 'CAPTURED', captured_amount = $2, updated_at = now() WHERE id = $1 AND state = 'AUTHORIZED'", [
+      registration.id,
+      amount,
+    ]);
     return;
   }
   if (registration.state === 'REFUSED') {
@@ -115,15 +122,13 @@ async function finishPayment(deps: VippsDeps, gateway: PaymentGateway, registrat
     const kept = status.captured - status.refunded;
     if (kept > 0) {
       await gateway.refund(reference, kept, `refund-${reference}`);
-      await db.query(
-        "UPDATE vipps_registrations SET state = 'REFUNDED', refunded_amount = $2, updated_at = now() WHERE id = $1 AND state = 'REFUSED'",
-        [registration.id, status.captured],
-      );
+      await db.query("UPDATE vipps_registrations SET state = 'REFUNDED', refunded_amount = $2, updated_at = now() WHERE id = $1 AND state = 'REFUSED'", [
+        registration.id,
+        status.captured,
+      ]);
     } else {
       if (status.state === 'AUTHORIZED' || status.state === 'CREATED') await gateway.cancel(reference, `cancel-${reference}`);
-      await db.query("UPDATE vipps_registrations SET state = 'CANCELLED', updated_at = now() WHERE id = $1 AND state = 'REFUSED'", [
-        registration.id,
-      ]);
+      await db.query("UPDATE vipps_registrations SET state = 'CANCELLED', updated_at = now() WHERE id = $1 AND state = 'REFUSED'", [registration.id]);
     }
   }
 }
@@ -148,17 +153,13 @@ export async function settle(deps: VippsDeps, reference: string, source: Source 
     const status = await gateway.getPayment(reference);
     if (status.state === 'CREATED') return 'pending';
     if (status.state !== 'AUTHORIZED') {
-      await db.query('UPDATE vipps_registrations SET state = $2, updated_at = now() WHERE id = $1 AND state = $3', [
-        registration.id,
-        status.state,
-        'CREATED',
-      ]);
+      await db.query('UPDATE vipps_registrations SET state = $2, updated_at = now() WHERE id = $1 AND state = $3', [registration.id, status.state, 'CREATED']);
     } else if (status.authorized < registration.amount) {
       // Authorized for less than the price: no member; finishPayment cancels the payment.
-      await db.query(
-        "UPDATE vipps_registrations SET state = 'REFUSED', error = $2, updated_at = now() WHERE id = $1 AND state = 'CREATED'",
-        [registration.id, VIPPS_TEXTS.amountShort],
-      );
+      await db.query("UPDATE vipps_registrations SET state = 'REFUSED', error = $2, updated_at = now() WHERE id = $1 AND state = 'CREATED'", [
+        registration.id,
+        VIPPS_TEXTS.amountShort,
+      ]);
     } else if (status.sub) {
       const payer = await gateway.userInfo(status.sub);
       await createMemberFromPayer(deps, registration, payer, { state: 'AUTHORIZED' });
@@ -292,9 +293,7 @@ export async function followUpRegistrations(deps: VippsDeps): Promise<number> {
       if (!(error instanceof VippsError)) throw error;
       // A payment Vipps never made (the create failed after our row was written).
       if (error.status === 404 && row.old) {
-        await deps.db.query("UPDATE vipps_registrations SET state = 'EXPIRED', updated_at = now() WHERE reference = $1 AND state = 'CREATED'", [
-          row.reference,
-        ]);
+        await deps.db.query("UPDATE vipps_registrations SET state = 'EXPIRED', updated_at = now() WHERE reference = $1 AND state = 'CREATED'", [row.reference]);
       }
       deps.log?.warn({ reference: row.reference, err: error.message }, 'Vipps follow-up failed');
     }

@@ -11,12 +11,22 @@ import type { MemberExport } from './privacy.ts';
 
 type Row = Record<string, unknown>;
 
-const words = (table: Record<string, string>) => (value: unknown): string => table[String(value)] ?? text(value);
+const words =
+  (table: Record<string, string>) =>
+  (value: unknown): string =>
+    table[String(value)] ?? text(value);
 
 const documentKind = words({ receipt: 'Kvittering', appraisal: 'Takst', photo: 'Bilde' });
 const accessKind = words({ read: 'Åpnet', export: 'Eksporterte', change: 'Endret', messages: 'Leste meldinger' });
 const invoiceState = words({
-  draft: 'Utkast', sent: 'Sendt', paid: 'Betalt', partly_paid: 'Delvis betalt', overdue: 'Forfalt', reminded: 'Purret', lapsed: 'Utmeldt', credited: 'Kreditert',
+  draft: 'Utkast',
+  sent: 'Sendt',
+  paid: 'Betalt',
+  partly_paid: 'Delvis betalt',
+  overdue: 'Forfalt',
+  reminded: 'Purret',
+  lapsed: 'Utmeldt',
+  credited: 'Kreditert',
 });
 const claimKind = words({ theft: 'Tyveri', damage: 'Skade', loss: 'Tap' });
 const claimState = words({ sent: 'Sendt', in_progress: 'Under behandling', decided: 'Avgjort', withdrawn: 'Trukket' });
@@ -24,7 +34,12 @@ const subscriptionState = words({ pending: 'Venter på behandling', active: 'Akt
 const instrumentState = words({ requested: 'Venter på behandling', active: 'Forsikret', rejected: 'Avvist', deleted: 'Fjernet' });
 const invoiceMethod = words({ EFAKTURA: 'E-faktura', EMAIL: 'E-post', AVTALEGIRO: 'AvtaleGiro' });
 const consentName = words({ newsletter_2: 'Nyhetsbrev 2', newsletter_3: 'Nyhetsbrev 3' });
-const consentSource = words({ 'sign-up': 'innmeldingen', 'min-side': 'Min side', staff: 'medlemsservice', unsubscribe: 'avmeldingslenken i en e-post eller SMS' });
+const consentSource = words({
+  'sign-up': 'innmeldingen',
+  'min-side': 'Min side',
+  staff: 'medlemsservice',
+  unsubscribe: 'avmeldingslenken i en e-post eller SMS',
+});
 
 /** A value as text: '–' for nothing, Ja/Nei, dates as dd.mm.åååå. */
 function text(value: unknown): string {
@@ -47,19 +62,29 @@ const kroner = (ore: unknown): string => (typeof ore === 'number' ? formatKroner
 const wholeKroner = (value: unknown): string => (typeof value === 'number' ? formatKroner(value * 100).replace(/,00$/, '') : '–');
 
 const MEMBER_FIELDS: [string, string, (value: unknown) => string][] = [
-  ['member_number', 'Medlemsnummer', text], ['first_name', 'Fornavn', text], ['last_name', 'Etternavn', text],
-  ['email', 'E-post', text], ['phone', 'Mobil', text], ['address', 'Adresse', text], ['postal_code', 'Postnummer', text],
-  ['postal_area', 'Poststed', text], ['birthdate', 'Fødselsdato', text], ['artist_name', 'Artistnavn', text],
-  ['primary_instrument', 'Hovedinstrument', text], ['invoice_method', 'Fakturamåte', invoiceMethod],
-  ['invoice_email', 'E-post for faktura', text], ['newsletter_2', 'Nyhetsbrev 2', text], ['newsletter_3', 'Nyhetsbrev 3', text],
-  ['membership_start_date', 'Medlem fra', text], ['created_at', 'Registrert', text],
+  ['member_number', 'Medlemsnummer', text],
+  ['first_name', 'Fornavn', text],
+  ['last_name', 'Etternavn', text],
+  ['email', 'E-post', text],
+  ['phone', 'Mobil', text],
+  ['address', 'Adresse', text],
+  ['postal_code', 'Postnummer', text],
+  ['postal_area', 'Poststed', text],
+  ['birthdate', 'Fødselsdato', text],
+  ['artist_name', 'Artistnavn', text],
+  ['primary_instrument', 'Hovedinstrument', text],
+  ['invoice_method', 'Fakturamåte', invoiceMethod],
+  ['invoice_email', 'E-post for faktura', text],
+  ['newsletter_2', 'Nyhetsbrev 2', text],
+  ['newsletter_3', 'Nyhetsbrev 3', text],
+  ['membership_start_date', 'Medlem fra', text],
+  ['created_at', 'Registrert', text],
 ];
 
 function table(caption: string, headers: string[], rows: string[][]): string {
   if (rows.length === 0) return `<h2>${escapeHtml(caption)}</h2><p>Ingen.</p>`;
   const head = headers.map((h) => `<th scope="col">${escapeHtml(h)}</th>`).join('');
-  const body = rows.map((row) =>
-    `<tr>${row.map((cell, i) => `<td data-label="${escapeHtml(headers[i])}">${escapeHtml(cell)}</td>`).join('')}</tr>`).join('\n');
+  const body = rows.map((row) => `<tr>${row.map((cell, i) => `<td data-label="${escapeHtml(headers[i])}">${escapeHtml(cell)}</td>`).join('')}</tr>`).join('\n');
   return `<h2>${escapeHtml(caption)}</h2><table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
 }
 
@@ -91,29 +116,64 @@ export function exportSummaryHtml(data: MemberExport): string {
 </head><body>
 <h1>Dine opplysninger i Musikerportalen</h1>
 <p>Hentet ${escapeHtml(when(data.exported_at))}. Alt vi har lagret om deg finnes også i filen member.json i samme zip-fil.</p>
-${facts('Personopplysninger', MEMBER_FIELDS.map(([key, label, show]) => [label, show(m[key])]))}
-${table('Abonnementer', ['Produkt', 'Status', 'Fra', 'Til'], data.subscriptions.map((s) => [
-    text((s.product as { name?: string } | null)?.name), subscriptionState(s.state), text(s.subscription_start), text(s.subscription_end),
-  ]))}
-${table('Instrumenter', ['Type', 'Merke', 'Modell', 'Serienummer', 'Verdi', 'Fra', 'Til', 'Status'], data.instruments.map((i) => [
-    text(i.type), text(i.make), text(i.model), text(i.serial_number), wholeKroner(i.value), text(i.insurance_start), text(i.insurance_end), instrumentState(i.state),
-  ]))}
-${table('Meldinger vi har sendt deg', ['Sendt', 'Kanal', 'Emne', 'Til'], data.messages.map((msg) => [
-    when(msg.sent_at), msg.channel === 'sms' ? 'SMS' : 'E-post', text(msg.subject), text(msg.sent_to),
-  ]))}
-${table('Samtykker', ['Når', 'Samtykke', 'Gitt', 'Hvor'], data.consents.map((c) => [when(c.changed_at), consentName(c.consent), text(c.given), consentSource(c.source)]))}
-${table('Dokumenter (filene ligger i mappen dokumenter)', ['Lastet opp', 'Instrument', 'Hva', 'Fil'], data.documents.map((d) => [
-    when(d.created_at), text(d.instrument), documentKind(d.kind), text(d.file),
-  ]))}
-${table('Fakturaer', ['Fakturadato', 'Nummer', 'Beløp', 'Forfall', 'Status'], data.invoices.map((i) => [
-    text(i.invoice_date), text(i.number), kroner(i.total_ore), text(i.due_date), invoiceState(i.state),
-  ]))}
-${table('Skademeldinger', ['Meldt', 'Instrument', 'Hva', 'Når det skjedde', 'Status'], data.claims.map((c) => [
-    when(c.created_at), text(c.instrument), claimKind(c.kind), text(c.occurred_on), claimState(c.state),
-  ]))}
-${table('Hvem har sett opplysningene dine', ['Når', 'Hvem', 'Hva', 'Detaljer'], data.access_log.map((entry) => [
-    when(entry.at), staffName(entry), accessKind(entry.kind), text(entry.detail),
-  ]))}
+${facts(
+  'Personopplysninger',
+  MEMBER_FIELDS.map(([key, label, show]) => [label, show(m[key])]),
+)}
+${table(
+  'Abonnementer',
+  ['Produkt', 'Status', 'Fra', 'Til'],
+  data.subscriptions.map((s) => [
+    text((s.product as { name?: string } | null)?.name),
+    subscriptionState(s.state),
+    text(s.subscription_start),
+    text(s.subscription_end),
+  ]),
+)}
+${table(
+  'Instrumenter',
+  ['Type', 'Merke', 'Modell', 'Serienummer', 'Verdi', 'Fra', 'Til', 'Status'],
+  data.instruments.map((i) => [
+    text(i.type),
+    text(i.make),
+    text(i.model),
+    text(i.serial_number),
+    wholeKroner(i.value),
+    text(i.insurance_start),
+    text(i.insurance_end),
+    instrumentState(i.state),
+  ]),
+)}
+${table(
+  'Meldinger vi har sendt deg',
+  ['Sendt', 'Kanal', 'Emne', 'Til'],
+  data.messages.map((msg) => [when(msg.sent_at), msg.channel === 'sms' ? 'SMS' : 'E-post', text(msg.subject), text(msg.sent_to)]),
+)}
+${table(
+  'Samtykker',
+  ['Når', 'Samtykke', 'Gitt', 'Hvor'],
+  data.consents.map((c) => [when(c.changed_at), consentName(c.consent), text(c.given), consentSource(c.source)]),
+)}
+${table(
+  'Dokumenter (filene ligger i mappen dokumenter)',
+  ['Lastet opp', 'Instrument', 'Hva', 'Fil'],
+  data.documents.map((d) => [when(d.created_at), text(d.instrument), documentKind(d.kind), text(d.file)]),
+)}
+${table(
+  'Fakturaer',
+  ['Fakturadato', 'Nummer', 'Beløp', 'Forfall', 'Status'],
+  data.invoices.map((i) => [text(i.invoice_date), text(i.number), kroner(i.total_ore), text(i.due_date), invoiceState(i.state)]),
+)}
+${table(
+  'Skademeldinger',
+  ['Meldt', 'Instrument', 'Hva', 'Når det skjedde', 'Status'],
+  data.claims.map((c) => [when(c.created_at), text(c.instrument), claimKind(c.kind), text(c.occurred_on), claimState(c.state)]),
+)}
+${table(
+  'Hvem har sett opplysningene dine',
+  ['Når', 'Hvem', 'Hva', 'Detaljer'],
+  data.access_log.map((entry) => [when(entry.at), staffName(entry), accessKind(entry.kind), text(entry.detail)]),
+)}
 </body></html>
 `;
 }

@@ -22,7 +22,10 @@ export function memberZip(data: MemberExport, store: DocumentStore): Readable {
   for (const { key, document } of files) {
     if (!key) continue;
     zip.addReadStreamLazy(document.file, { mtime: new Date(document.created_at as string), compress: false }, (done) => {
-      store.get(key).then((stream) => done(null, stream), (error: unknown) => done(error, undefined as never));
+      store.get(key).then(
+        (stream) => done(null, stream),
+        (error: unknown) => done(error, undefined as never),
+      );
     });
   }
   zip.end();

@@ -49,9 +49,23 @@ export const WRONG_NUMBER = 'Medlemsnummeret stemmer ikke med medlemmet. Skriv i
 
 /** The personal fields emptied by erasure (and null in the answer afterwards). */
 export const PERSONAL_FIELDS = [
-  'email', 'first_name', 'last_name', 'phone', 'address', 'postal_code', 'postal_area', 'birthdate', 'artist_name',
-  'invoice_method', 'invoice_email', 'invoice_name', 'invoice_phone', 'invoice_address', 'invoice_postal_code',
-  'invoice_postal_area', 'reason_for_rejection',
+  'email',
+  'first_name',
+  'last_name',
+  'phone',
+  'address',
+  'postal_code',
+  'postal_area',
+  'birthdate',
+  'artist_name',
+  'invoice_method',
+  'invoice_email',
+  'invoice_name',
+  'invoice_phone',
+  'invoice_address',
+  'invoice_postal_code',
+  'invoice_postal_area',
+  'reason_for_rejection',
 ] as const;
 
 /**
@@ -144,10 +158,9 @@ export async function eraseMember(db: Database, memberId: number, typed: string 
     );
     // Invoices, payments and credits stay under the member number for the bookkeeping; the free
     // text staff wrote beside them (a payment's note, why reminders wait) may name the person.
-    await tx.query(
-      `UPDATE invoice_payments SET note = NULL WHERE note IS NOT NULL AND invoice_id IN (SELECT id FROM invoices WHERE member_id = $1)`,
-      [memberId],
-    );
+    await tx.query(`UPDATE invoice_payments SET note = NULL WHERE note IS NOT NULL AND invoice_id IN (SELECT id FROM invoices WHERE member_id = $1)`, [
+      memberId,
+    ]);
     await tx.query('UPDATE invoices SET reminders_paused_reason = NULL WHERE member_id = $1 AND reminders_paused_reason IS NOT NULL', [memberId]);
     await tx.query('UPDATE accounts SET possible_duplicate_of = NULL WHERE possible_duplicate_of = $1', [memberId]);
     await tx.query(
@@ -235,10 +248,7 @@ export async function memberExportData(db: Queryable, memberId: number): Promise
        FROM message_log WHERE member_id = $1 ORDER BY sent_at, id`,
     [memberId],
   );
-  const consents = await db.query(
-    `SELECT consent, given, source, changed_at FROM consent_changes WHERE member_id = $1 ORDER BY changed_at, id`,
-    [memberId],
-  );
+  const consents = await db.query(`SELECT consent, given, source, changed_at FROM consent_changes WHERE member_id = $1 ORDER BY changed_at, id`, [memberId]);
   const documents = await db.query<MemberExport['documents'][number]>(
     `SELECT d.id, d.instrument_id, i.make || ' ' || i.model AS instrument, d.kind, d.valued_on, d.value, d.file_name,
             d.content_type, d.size, d.created_at, 'dokumenter/' || d.id || '-' || d.file_name AS file, d.storage_key

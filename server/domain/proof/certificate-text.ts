@@ -108,4 +108,4 @@ export function documentedNote(item: Pick<InsuredInstrument, 'documented_value' 
 }
 
 export const categoryName = (item: Pick<InsuredInstrument, 'category_id' | 'category'>, lang: Lang): string =>
-  lang === 'en' ? CATEGORY_EN[item.category_id] ?? item.category : item.category;
+  lang === 'en' ? (CATEGORY_EN[item.category_id] ?? item.category) : item.category;

@@ -47,14 +47,24 @@ export async function certificateFor(db: Queryable, config: ProofConfig, memberI
   if (kind === 'travel') {
     const cover = await travelCover(db, memberId, today);
     if (!cover) throw new HttpError(404, { message: missing });
-    const claims: ProofClaims = { kind, memberNumber: member.remote_id, validUntil: cover.to, periodFrom: cover.from, contentHash: travelHash(member.remote_id, cover) };
+    const claims: ProofClaims = {
+      kind,
+      memberNumber: member.remote_id,
+      validUntil: cover.to,
+      periodFrom: cover.from,
+      contentHash: travelHash(member.remote_id, cover),
+    };
     const token = await signToken(db, config.cardSigningKeys, claims);
     return { kind, member: details, cover, issued: today, verify_url: verifyUrl(config, token) };
   }
   const cover = await instrumentCover(db, memberId, today);
   if (!cover) throw new HttpError(404, { message: missing });
   const claims: ProofClaims = {
-    kind, memberNumber: member.remote_id, validUntil: cover.to, periodFrom: cover.from, contentHash: instrumentHash(member.remote_id, cover),
+    kind,
+    memberNumber: member.remote_id,
+    validUntil: cover.to,
+    periodFrom: cover.from,
+    contentHash: instrumentHash(member.remote_id, cover),
   };
   const token = await signToken(db, config.cardSigningKeys, claims);
   return { kind, member: details, cover, issued: today, verify_url: verifyUrl(config, token) };

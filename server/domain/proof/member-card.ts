@@ -50,7 +50,10 @@ function allowedDestination(phone: string, countryCodes: string[]): string | nul
 
 /** Letters, spaces, hyphens and apostrophes only (no dots, slashes or digits: no link), cut short. */
 function nameForSms(name: string): string {
-  const letters = name.replace(/[^\p{L}\p{M} '-]/gu, '').replace(/\s+/g, ' ').trim();
+  const letters = name
+    .replace(/[^\p{L}\p{M} '-]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return [...letters].slice(0, NAME_LENGTH_IN_SMS).join('').trim();
 }
 

@@ -108,9 +108,7 @@ function newPrivateKey(): string {
 /** The key that signs now: CARD_SIGNING_KEY's first, else the newest unretired one in the database (made when there is none). */
 async function signingKey(db: Queryable, configured: CardSigningKey[]): Promise<{ id: number; key: KeyObject }> {
   if (configured.length > 0) return { id: configured[0].id, key: privateKeyOf(configured[0].privateKey) };
-  const [current] = await db.query<KeyRow>(
-    'SELECT id, private_key FROM card_signing_keys WHERE retired_at IS NULL ORDER BY id DESC LIMIT 1',
-  );
+  const [current] = await db.query<KeyRow>('SELECT id, private_key FROM card_signing_keys WHERE retired_at IS NULL ORDER BY id DESC LIMIT 1');
   if (current) return { id: current.id, key: privateKeyOf(current.private_key) };
   // Two servers starting together make the same first key id; the loser reads the winner's key.
   await db.query('INSERT INTO card_signing_keys (id, private_key) VALUES (1, $1) ON CONFLICT (id) DO NOTHING', [newPrivateKey()]);

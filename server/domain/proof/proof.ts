@@ -15,7 +15,10 @@ import { signToken } from './proof-tokens.ts';
 import { norwegian } from '../../lib/language.ts';
 import { PROOF_TEXTS } from './proof-texts.ts';
 
-export type ProofConfig = Pick<Config, 'cardSigningKeys' | 'publicUrl' | 'organisationName' | 'insurerName' | 'travelPolicyNumber' | 'instrumentPolicyNumber' | 'supportEmail' | 'supportPhone'>;
+export type ProofConfig = Pick<
+  Config,
+  'cardSigningKeys' | 'publicUrl' | 'organisationName' | 'insurerName' | 'travelPolicyNumber' | 'instrumentPolicyNumber' | 'supportEmail' | 'supportPhone'
+>;
 export type CertificateKind = 'travel' | 'instruments';
 export type Lang = 'nb' | 'en';
 
@@ -63,8 +66,7 @@ export async function memberByNumber(db: Queryable, memberNumber: number, today:
 }
 
 /** An accepted member in good standing: the card is theirs to show. */
-const inGoodStanding = (member: MemberRow): boolean =>
-  member.role_id === 2 && member.status === '1' && !member.blocked_access && member.remote_id !== null;
+const inGoodStanding = (member: MemberRow): boolean => member.role_id === 2 && member.status === '1' && !member.blocked_access && member.remote_id !== null;
 
 export const verifyUrl = (config: ProofConfig, token: string) => `${config.publicUrl}/verify/${token}`;
 

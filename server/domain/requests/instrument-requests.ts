@@ -51,8 +51,15 @@ async function accept(tx: Queryable, row: Locked, staffId: number, today: string
             requested_change = NULL, validated_at = now(), validated_by = $7,
             rejected_at = NULL, rejected_by = NULL, reason_for_rejection = NULL, updated_at = now()
       WHERE id = $1`,
-    [row.id, values.instrument_category ?? row.instrument_category, values.make ?? row.make, values.model ?? row.model,
-      values.serial_number === undefined ? row.serial_number : values.serial_number, values.value ?? row.value, staffId],
+    [
+      row.id,
+      values.instrument_category ?? row.instrument_category,
+      values.make ?? row.make,
+      values.model ?? row.model,
+      values.serial_number === undefined ? row.serial_number : values.serial_number,
+      values.value ?? row.value,
+      staffId,
+    ],
   );
 }
 

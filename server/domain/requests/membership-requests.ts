@@ -55,34 +55,33 @@ async function changeApplicant(tx: Queryable, applicant: Applicant, staffId: num
   }
   const fields = Object.keys(values);
   const sets = fields.map((field, index) => `"${field}" = $${index + 2}`);
-  await tx.query(
-    `UPDATE accounts SET ${[...sets, extraSql].filter(Boolean).join(', ')}, updated_at = now() WHERE id = $1`,
-    [applicant.id, ...Object.values(values)],
-  );
+  await tx.query(`UPDATE accounts SET ${[...sets, extraSql].filter(Boolean).join(', ')}, updated_at = now() WHERE id = $1`, [
+    applicant.id,
+    ...Object.values(values),
+  ]);
   if (Object.keys(changes).length > 0) {
-    await tx.query('INSERT INTO member_changes (member_id, changed_by, changes) VALUES ($1, $2, $3)', [
-      applicant.id,
-      staffId,
-      JSON.stringify(changes),
-    ]);
+    await tx.query('INSERT INTO member_changes (member_id, changed_by, changes) VALUES ($1, $2, $3)', [applicant.id, staffId, JSON.stringify(changes)]);
   }
 }
 
 async function accept({ tx, outbox, staffId, row, billing }: RequestContext): Promise<void> {
   const applicant = await lockApplicant(tx, row.member_id);
-  const remoteId = applicant.remote_id ?? await nextMemberNumber(tx);
+  const remoteId = applicant.remote_id ?? (await nextMemberNumber(tx));
   const start = applicant.membership_start_date ?? todayInOslo();
-  await changeApplicant(tx, applicant, staffId, {
-    role_id: 2,
-    remote_id: remoteId,
-    status: '1',
-    membership_start_date: start,
-    reason_for_rejection: null,
-  }, `validated_at = now(), validated_by = ${Number(staffId)}, rejected_at = NULL, rejected_by = NULL`);
-  await tx.query(
-    'UPDATE subscriptions SET subscription_start = coalesce(subscription_start, $2::date) WHERE id = $1',
-    [row.id, start],
+  await changeApplicant(
+    tx,
+    applicant,
+    staffId,
+    {
+      role_id: 2,
+      remote_id: remoteId,
+      status: '1',
+      membership_start_date: start,
+      reason_for_rejection: null,
+    },
+    `validated_at = now(), validated_by = ${Number(staffId)}, rejected_at = NULL, rejected_by = NULL`,
   );
+  await tx.query('UPDATE subscriptions SET subscription_start = coalesce(subscription_start, $2::date) WHERE id = $1', [row.id, start]);
   await sendTemplate(tx, outbox, 'welcome', applicant, {
     values: { member_number: String(remoteId) },
     senderId: staffId,
@@ -94,15 +93,13 @@ async function accept({ tx, outbox, staffId, row, billing }: RequestContext): Pr
 
 async function reject({ tx, outbox, staffId, row, reason, sendEmail }: RequestContext & { reason: string; sendEmail: boolean }): Promise<void> {
   const applicant = await lockApplicant(tx, row.member_id);
-  await changeApplicant(tx, applicant, staffId, { status: '2', reason_for_rejection: reason },
-    `rejected_at = now(), rejected_by = ${Number(staffId)}`);
+  await changeApplicant(tx, applicant, staffId, { status: '2', reason_for_rejection: reason }, `rejected_at = now(), rejected_by = ${Number(staffId)}`);
   if (sendEmail) await sendRejectionMail(tx, outbox, 'membership', applicant, reason, staffId);
 }
 
 async function reopen({ tx, staffId, row }: RequestContext): Promise<void> {
   const applicant = await lockApplicant(tx, row.member_id);
-  await changeApplicant(tx, applicant, staffId, { status: '1', reason_for_rejection: null },
-    'rejected_at = NULL, rejected_by = NULL');
+  await changeApplicant(tx, applicant, staffId, { status: '1', reason_for_rejection: null }, 'rejected_at = NULL, rejected_by = NULL');
 }
 
 export const membershipEffects: RequestEffects = { accept, reject, reopen };
@@ -148,8 +145,12 @@ export const declinedMemberships: PendingQueue<DeclinedMembership> = {
     filters: { name: searchCondition },
     search: 'name',
     sorts: {
-      id: 's.id', created_at: 's.created_at', rejected_at: 's.rejected_at',
-      name: "lower(a.first_name || ' ' || a.last_name)", phone: 'a.phone', artist_name: 'a.artist_name',
+      id: 's.id',
+      created_at: 's.created_at',
+      rejected_at: 's.rejected_at',
+      name: "lower(a.first_name || ' ' || a.last_name)",
+      phone: 'a.phone',
+      artist_name: 'a.artist_name',
     },
     defaultSort: '-rejected_at',
     tieBreaker: 's.id',

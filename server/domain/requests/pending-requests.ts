@@ -74,8 +74,7 @@ export const pendingMemberships: PendingQueue<PendingMembership> = {
     { header: 'Status', value: () => 'Forespørsel' },
     {
       header: 'Varsel',
-      value: (row) => (row.possible_duplicate
-        ? `Mulig duplikat av ${row.possible_duplicate.first_name} ${row.possible_duplicate.last_name}` : ''),
+      value: (row) => (row.possible_duplicate ? `Mulig duplikat av ${row.possible_duplicate.first_name} ${row.possible_duplicate.last_name}` : ''),
     },
   ],
 };

@@ -28,8 +28,7 @@ export const TRANSITION_REFUSED: Record<RequestAction, string> = {
 };
 
 /** Whether `action` may be taken on a request in `state`. */
-export const canTransition = (state: string, action: RequestAction): boolean =>
-  (TRANSITIONS[action].from as readonly string[]).includes(state);
+export const canTransition = (state: string, action: RequestAction): boolean => (TRANSITIONS[action].from as readonly string[]).includes(state);
 
 /** The state after `action`; throws 409 with a Norwegian message when the action is not allowed now. */
 export function nextState(state: string, action: RequestAction): RequestState {

@@ -10,7 +10,15 @@ import type { Database } from '../../db/database.ts';
 import type { Outbox } from '../messages/outbox.ts';
 import type { BillingConfig } from '../../config.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
-import { nextState, rejectionReason, TRANSITION_REFUSED, type RequestAction, type RequestContext, type RequestEffects, type RequestRow } from './request-machine.ts';
+import {
+  nextState,
+  rejectionReason,
+  TRANSITION_REFUSED,
+  type RequestAction,
+  type RequestContext,
+  type RequestEffects,
+  type RequestRow,
+} from './request-machine.ts';
 import { loadSubscription, type SubscriptionView } from '../insurance/subscription-view.ts';
 import { membershipEffects } from './membership-requests.ts';
 import { travelEffects } from './travel-requests.ts';
@@ -24,9 +32,7 @@ export const NOT_A_SUBSCRIPTION_REQUEST = 'Instrumentforsikring behandles per in
 
 export type SubscriptionRequestAction =
   /** `late`: accepting a rejected request after all (its own page); the queue's accept takes only a pending one. */
-  | { action: 'accept'; late?: boolean }
-  | { action: 'reopen' }
-  | { action: 'reject'; reason: string; sendEmail: boolean };
+  { action: 'accept'; late?: boolean } | { action: 'reopen' } | { action: 'reject'; reason: string; sendEmail: boolean };
 
 const STATE_CHANGE: Record<RequestAction, string> = {
   accept: `state = 'active', validated_at = now(), validated_by = $2,

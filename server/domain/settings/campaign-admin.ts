@@ -46,8 +46,7 @@ export async function findCampaign(db: Queryable, id: number): Promise<Campaign 
   return row ?? null;
 }
 
-export const benefitOptions = (db: Queryable): Promise<Benefit[]> =>
-  db.query<Benefit>('SELECT id, text FROM benefits ORDER BY id');
+export const benefitOptions = (db: Queryable): Promise<Benefit[]> => db.query<Benefit>('SELECT id, text FROM benefits ORDER BY id');
 
 export const productCategories = (db: Queryable): Promise<ProductCategory[]> =>
   db.query<ProductCategory>('SELECT id, title FROM product_categories ORDER BY id');
@@ -57,8 +56,7 @@ const FIELDS = ['name', 'code', 'period_start', 'period_end', 'product_category_
 type Field = (typeof FIELDS)[number];
 
 const toInt = (value: unknown): number | null =>
-  value === null || value === undefined || value === '' ? null
-    : Number.isInteger(Number(value)) && Math.abs(Number(value)) <= 2147483647 ? Number(value) : NaN;
+  value === null || value === undefined || value === '' ? null : Number.isInteger(Number(value)) && Math.abs(Number(value)) <= 2147483647 ? Number(value) : NaN;
 
 /** The body's known fields, trimmed and typed; errors by field for what cannot be read. */
 async function readCampaign(db: Queryable, body: Raw, creating: boolean, id?: number) {
@@ -134,10 +132,10 @@ export async function updateCampaign(db: Database, id: number, body: Raw): Promi
   const fields = Object.keys(values) as Field[];
   if (fields.length === 0) return current;
   try {
-    await db.query(
-      `UPDATE campaigns SET ${fields.map((field, index) => `${field} = $${index + 2}`).join(', ')}, updated_at = now() WHERE id = $1`,
-      [id, ...fields.map((field) => values[field])],
-    );
+    await db.query(`UPDATE campaigns SET ${fields.map((field, index) => `${field} = $${index + 2}`).join(', ')}, updated_at = now() WHERE id = $1`, [
+      id,
+      ...fields.map((field) => values[field]),
+    ]);
   } catch (error) {
     if (isUniqueViolation(error)) throw validationFailed({ code: [CAMPAIGN_MESSAGES.codeTaken] });
     throw error;

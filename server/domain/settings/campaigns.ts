@@ -35,11 +35,7 @@ const CODE_CHECKS_PER_IP = 20;
  * findActiveCampaign for a code someone typed: every check counts, per address and per member
  * (when signed in), before the lookup, so codes cannot be guessed by trying many in parallel.
  */
-export async function checkTypedCampaignCode(
-  db: Queryable,
-  code: string,
-  who: { ip: string; memberId?: number },
-): Promise<CampaignRef | null> {
+export async function checkTypedCampaignCode(db: Queryable, code: string, who: { ip: string; memberId?: number }): Promise<CampaignRef | null> {
   await reserve(db, `campaign-code:ip:${who.ip}`, CODE_CHECKS_WINDOW_SECONDS, CODE_CHECKS_PER_IP);
   if (who.memberId !== undefined) {
     await reserve(db, `campaign-code:member:${who.memberId}`, CODE_CHECKS_WINDOW_SECONDS, CODE_CHECKS_PER_MEMBER);
@@ -48,12 +44,7 @@ export async function checkTypedCampaignCode(
 }
 
 /** Attaches the campaign to the member and records the change with who made it. */
-async function attachCampaign(
-  db: Queryable,
-  memberId: number,
-  campaign: CampaignRef,
-  changedBy: number,
-): Promise<void> {
+async function attachCampaign(db: Queryable, memberId: number, campaign: CampaignRef, changedBy: number): Promise<void> {
   const [before] = await db.query<{ code: string | null }>(
     `SELECT c.code FROM accounts a LEFT JOIN campaigns c ON c.id = a.campaign_id WHERE a.id = $1 FOR UPDATE OF a`,
     [memberId],
@@ -68,12 +59,7 @@ async function attachCampaign(
 }
 
 /** A member adds a campaign code: the active campaign with that code, attached; null for no such campaign. */
-export async function addCampaignCode(
-  db: Database,
-  memberId: number,
-  code: string,
-  who: { changedBy: number; ip: string },
-): Promise<CampaignRef | null> {
+export async function addCampaignCode(db: Database, memberId: number, code: string, who: { changedBy: number; ip: string }): Promise<CampaignRef | null> {
   const campaign = await checkTypedCampaignCode(db, code, { ip: who.ip, memberId });
   if (!campaign) return null;
   await db.transaction((tx) => attachCampaign(tx, memberId, campaign, who.changedBy));

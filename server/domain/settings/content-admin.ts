@@ -78,12 +78,7 @@ export async function createDiscountCode(db: Queryable, contentUrl: string | nul
   return row;
 }
 
-export async function updateDiscountCode(
-  db: Queryable,
-  contentUrl: string | null,
-  id: number,
-  input: DiscountInput,
-): Promise<AdminDiscountCode | null> {
+export async function updateDiscountCode(db: Queryable, contentUrl: string | null, id: number, input: DiscountInput): Promise<AdminDiscountCode | null> {
   assertLocalContent(contentUrl);
   const values = readDiscount(input, false);
   const fields = Object.keys(values);

@@ -17,5 +17,4 @@ export async function findInstrumentCategory(db: Queryable, id: number): Promise
   return row ?? null;
 }
 
-export const products = (db: Queryable): Promise<Product[]> =>
-  db.query<Product>('SELECT id, name, price, remote_id, kind FROM products ORDER BY id');
+export const products = (db: Queryable): Promise<Product[]> => db.query<Product>('SELECT id, name, price, remote_id, kind FROM products ORDER BY id');

@@ -68,10 +68,7 @@ const entryOf = ({ key: _key, ...row }: Entry & { key?: number }): ReportEntry =
 
 /** The period's newest entries. */
 async function newestEntries(db: Queryable, staffId: number, period: ReportPeriod, limit: number): Promise<ReportEntry[]> {
-  const rows = await db.query<Entry>(
-    `SELECT ${ENTRY_COLUMNS} ${IN_PERIOD} ORDER BY l.at DESC, l.id DESC LIMIT $4`,
-    [staffId, period.from, period.to, limit],
-  );
+  const rows = await db.query<Entry>(`SELECT ${ENTRY_COLUMNS} ${IN_PERIOD} ORDER BY l.at DESC, l.id DESC LIMIT $4`, [staffId, period.from, period.to, limit]);
   return rows.map(entryOf);
 }
 
@@ -113,10 +110,13 @@ async function* once<Row>(rows: Row[]): AsyncGenerator<Row[]> {
 
 const OSLO_TIME = new Intl.DateTimeFormat('nb-NO', { timeZone: 'Europe/Oslo', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
 const dots = (day: string) => norwegianDate(day).replace(/-/g, '.');
-const nameOf = (person: { first_name: string | null; last_name: string | null } | null) =>
-  [person?.first_name, person?.last_name].filter(Boolean).join(' ');
+const nameOf = (person: { first_name: string | null; last_name: string | null } | null) => [person?.first_name, person?.last_name].filter(Boolean).join(' ');
 
-interface SummaryRow { label: string; text?: string; count?: number }
+interface SummaryRow {
+  label: string;
+  text?: string;
+  count?: number;
+}
 
 const SUMMARY_COLUMNS: CsvColumn<SummaryRow>[] = [
   { header: 'Hva', value: (row) => row.label },
@@ -124,7 +124,12 @@ const SUMMARY_COLUMNS: CsvColumn<SummaryRow>[] = [
   { header: 'Antall', value: (row) => row.count ?? null },
 ];
 
-interface RightRow { name: string; description: string; source: string; held: boolean }
+interface RightRow {
+  name: string;
+  description: string;
+  source: string;
+  held: boolean;
+}
 
 const RIGHT_COLUMNS: CsvColumn<RightRow>[] = [
   { header: 'Rettighet', value: (row) => row.name },

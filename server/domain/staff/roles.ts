@@ -140,7 +140,10 @@ export async function patchStaff(db: Database, id: number, patch: StaffRightsPat
       if (!patch.active) await tx.query('DELETE FROM access_tokens WHERE account_id = $1', [id]);
       changes.active = [before.active, patch.active];
     }
-    for (const [granted, names, field] of [[true, extra, 'extra_rights'], [false, removed, 'removed_rights']] as const) {
+    for (const [granted, names, field] of [
+      [true, extra, 'extra_rights'],
+      [false, removed, 'removed_rights'],
+    ] as const) {
       if (names === undefined) continue;
       const old = await tx.query<{ name: string }>('SELECT name FROM staff_account_rights WHERE account_id = $1 AND granted = $2 ORDER BY name', [id, granted]);
       await tx.query('DELETE FROM staff_account_rights WHERE account_id = $1 AND (granted = $2 OR name = ANY($3::text[]))', [id, granted, names]);

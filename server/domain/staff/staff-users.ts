@@ -36,9 +36,7 @@ const STAFF_COLUMNS = `a.id, a.email, a.first_name, a.last_name, a.role_id, coal
 
 /** Every staff user, the active ones first, by name. */
 export function listStaff(db: Queryable): Promise<StaffUserRow[]> {
-  return db.query<StaffUserRow>(
-    `SELECT ${STAFF_COLUMNS} ${STAFF_FROM} ORDER BY a.deactivated_at IS NOT NULL, a.first_name, a.last_name, a.id`,
-  );
+  return db.query<StaffUserRow>(`SELECT ${STAFF_COLUMNS} ${STAFF_FROM} ORDER BY a.deactivated_at IS NOT NULL, a.first_name, a.last_name, a.id`);
 }
 
 /** One staff user with their rights (404 for anyone who is not staff). */
@@ -71,36 +69,42 @@ async function invitationErrors(db: Queryable, input: { email: string; first_nam
  * choose a password; recorded in their change history with who invited them. Refused (422, by field)
  * for a blank name, an unknown role, or an address a member or staff user already has.
  */
-export async function inviteStaff(
-  db: Database,
-  outbox: Outbox,
-  body: StaffInvite,
-  actorId: number,
-  publicUrl: string,
-): Promise<StaffUserDetail> {
+export async function inviteStaff(db: Database, outbox: Outbox, body: StaffInvite, actorId: number, publicUrl: string): Promise<StaffUserDetail> {
   const input = { email: body.email.trim(), first_name: body.first_name.trim(), last_name: body.last_name.trim(), role_id: body.role_id };
-  const id = await db.transaction(async (tx) => {
-    const errors = await invitationErrors(tx, input);
-    if (Object.keys(errors).length > 0) throw validationFailed(errors);
-    const [account] = await tx.query<{ id: number }>(
-      `INSERT INTO accounts (role_id, email, first_name, last_name, registration_completed) VALUES ($1, $2, $3, $4, 1) RETURNING id`,
-      [input.role_id, input.email, input.first_name, input.last_name],
-    );
-    const [role] = await tx.query<{ name: string }>('SELECT name FROM staff_roles WHERE id = $1', [input.role_id]);
-    await tx.query('INSERT INTO member_changes (member_id, changed_by, changes) VALUES ($1, $2, $3)', [
-      account.id, actorId, JSON.stringify({ invited: [null, input.email], role_id: [null, input.role_id] }),
-    ]);
-    const link = await issueResetLink(tx, input.email, publicUrl, { lifetimeMinutes: INVITATION_LIFETIME_MINUTES, evenIfRecent: true });
-    // evenIfRecent: a link is always made.
-    await sendTemplate(tx, outbox, 'staff-invitation', { id: account.id, ...input }, {
-      values: { role: role.name, email: input.email }, link: link!, senderId: actorId,
+  const id = await db
+    .transaction(async (tx) => {
+      const errors = await invitationErrors(tx, input);
+      if (Object.keys(errors).length > 0) throw validationFailed(errors);
+      const [account] = await tx.query<{ id: number }>(
+        `INSERT INTO accounts (role_id, email, first_name, last_name, registration_completed) VALUES ($1, $2, $3, $4, 1) RETURNING id`,
+        [input.role_id, input.email, input.first_name, input.last_name],
+      );
+      const [role] = await tx.query<{ name: string }>('SELECT name FROM staff_roles WHERE id = $1', [input.role_id]);
+      await tx.query('INSERT INTO member_changes (member_id, changed_by, changes) VALUES ($1, $2, $3)', [
+        account.id,
+        actorId,
+        JSON.stringify({ invited: [null, input.email], role_id: [null, input.role_id] }),
+      ]);
+      const link = await issueResetLink(tx, input.email, publicUrl, { lifetimeMinutes: INVITATION_LIFETIME_MINUTES, evenIfRecent: true });
+      // evenIfRecent: a link is always made.
+      await sendTemplate(
+        tx,
+        outbox,
+        'staff-invitation',
+        { id: account.id, ...input },
+        {
+          values: { role: role.name, email: input.email },
+          link: link!,
+          senderId: actorId,
+        },
+      );
+      return account.id;
+    })
+    .catch((error: unknown) => {
+      // Two invitations of one address at once: the unique index refuses the second.
+      if (isEmailConflict(error)) throw validationFailed({ email: [STAFF_TEXTS.staffEmail] });
+      throw error;
     });
-    return account.id;
-  }).catch((error: unknown) => {
-    // Two invitations of one address at once: the unique index refuses the second.
-    if (isEmailConflict(error)) throw validationFailed({ email: [STAFF_TEXTS.staffEmail] });
-    throw error;
-  });
   return staffUser(db, id);
 }
 
@@ -116,7 +120,9 @@ export async function endStaffSessions(db: Database, id: number, actorId: number
     const ended = await tx.query('DELETE FROM access_tokens WHERE account_id = $1 RETURNING 1', [id]);
     await tx.query('DELETE FROM sign_in_challenges WHERE account_id = $1', [id]);
     await tx.query('INSERT INTO member_changes (member_id, changed_by, changes) VALUES ($1, $2, $3)', [
-      id, actorId, JSON.stringify({ sessions: [ended.length, 0] }),
+      id,
+      actorId,
+      JSON.stringify({ sessions: [ended.length, 0] }),
     ]);
     return ended.length;
   });

@@ -39,7 +39,11 @@ async function readCampaigns(db: Queryable, period: StatsPeriod): Promise<Campai
   }));
   const rows: CampaignRow[] = campaigns
     .map((campaign) => ({
-      campaign_id: campaign.id, name: campaign.name, code: campaign.code, period_start: campaign.period_start, period_end: campaign.period_end,
+      campaign_id: campaign.id,
+      name: campaign.name,
+      code: campaign.code,
+      period_start: campaign.period_start,
+      period_end: campaign.period_end,
       signups: flowTotal(sums, M.signups, String(campaign.id)),
     }))
     .sort((a, b) => b.signups - a.signups || a.name.localeCompare(b.name, 'nb') || a.campaign_id - b.campaign_id);
@@ -63,23 +67,31 @@ export const campaignsSection: StatsSection<CampaignsStats> = {
   sheets: (answer) => {
     const campaigns = answer.totals.campaigns;
     return [
-      sheetOf<CampaignMonth>('Registreringer per måned', [
-        { header: 'Måned', value: (row) => row.month },
-        { header: 'Med kampanjekode', value: (row) => row.signups },
-        ...campaigns.map((campaign) => ({
-          header: campaign.code,
-          value: (row: CampaignMonth) => row.by_campaign.find((entry) => entry.campaign_id === campaign.campaign_id)?.signups ?? 0,
-        })),
-        { header: 'Vipps hurtigkasse påbegynt', value: (row) => row.quick_checkouts_started },
-        { header: 'Vipps hurtigkasse fullført', value: (row) => row.quick_checkouts_completed },
-      ], answer.series),
-      sheetOf<CampaignRow>('Kampanjer', [
-        { header: 'Kampanje', value: (row) => row.name },
-        { header: 'Kode', value: (row) => row.code },
-        { header: 'Fra', value: (row) => row.period_start, kind: 'date' },
-        { header: 'Til', value: (row) => row.period_end, kind: 'date' },
-        { header: 'Registreringer', value: (row) => row.signups },
-      ], campaigns),
+      sheetOf<CampaignMonth>(
+        'Registreringer per måned',
+        [
+          { header: 'Måned', value: (row) => row.month },
+          { header: 'Med kampanjekode', value: (row) => row.signups },
+          ...campaigns.map((campaign) => ({
+            header: campaign.code,
+            value: (row: CampaignMonth) => row.by_campaign.find((entry) => entry.campaign_id === campaign.campaign_id)?.signups ?? 0,
+          })),
+          { header: 'Vipps hurtigkasse påbegynt', value: (row) => row.quick_checkouts_started },
+          { header: 'Vipps hurtigkasse fullført', value: (row) => row.quick_checkouts_completed },
+        ],
+        answer.series,
+      ),
+      sheetOf<CampaignRow>(
+        'Kampanjer',
+        [
+          { header: 'Kampanje', value: (row) => row.name },
+          { header: 'Kode', value: (row) => row.code },
+          { header: 'Fra', value: (row) => row.period_start, kind: 'date' },
+          { header: 'Til', value: (row) => row.period_end, kind: 'date' },
+          { header: 'Registreringer', value: (row) => row.signups },
+        ],
+        campaigns,
+      ),
     ];
   },
   rebuild: (db) => rebuildSources(db, SOURCES),

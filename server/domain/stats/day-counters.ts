@@ -66,8 +66,9 @@ export function flowTotal(sums: CounterSums, metric: string, dim?: string): numb
 }
 
 /** The dimensions a metric has in the sums (by month or before). */
-export const dimsOf = (sums: CounterSums, metric: string): string[] =>
-  [...new Set([...(sums.byMonth.get(metric)?.keys() ?? []), ...(sums.before.get(metric)?.keys() ?? [])])];
+export const dimsOf = (sums: CounterSums, metric: string): string[] => [
+  ...new Set([...(sums.byMonth.get(metric)?.keys() ?? []), ...(sums.before.get(metric)?.keys() ?? [])]),
+];
 
 /**
  * A level metric at each month's cutoff (monthCutoff) and the day before the period: the sum

@@ -72,21 +72,29 @@ export const insuranceSection: StatsSection<InsuranceStats> = {
   sheets: (answer) => {
     const products = answer.totals.travel_by_product;
     return [
-      sheetOf<InsuranceMonth>('Forsikring per måned', [
-        { header: 'Måned', value: (row) => row.month },
-        { header: 'Med reiseforsikring', value: (row) => row.travel_members },
-        ...products.map((product, index) => ({ header: `Reise: ${product.name}`, value: (row: InsuranceMonth) => row.travel_by_product[index]?.count ?? 0 })),
-        { header: 'Forsikrede instrumenter', value: (row) => row.instruments_insured },
-        { header: 'Forsikringsverdi', value: (row) => row.insured_value_ore / 100, kind: 'amount' },
-        { header: 'Endring i verdi', value: (row) => row.insured_value_change_ore / 100, kind: 'amount' },
-      ], answer.series),
-      sheetOf<InsuranceMonth>('Godkjent og avvist', [
-        { header: 'Måned', value: (row) => row.month },
-        { header: 'Reiseforsikring godkjent', value: (row) => row.travel_accepted },
-        { header: 'Reiseforsikring avvist', value: (row) => row.travel_rejected },
-        { header: 'Instrumenter godkjent', value: (row) => row.instruments_accepted },
-        { header: 'Instrumenter avvist', value: (row) => row.instruments_rejected },
-      ], answer.series),
+      sheetOf<InsuranceMonth>(
+        'Forsikring per måned',
+        [
+          { header: 'Måned', value: (row) => row.month },
+          { header: 'Med reiseforsikring', value: (row) => row.travel_members },
+          ...products.map((product, index) => ({ header: `Reise: ${product.name}`, value: (row: InsuranceMonth) => row.travel_by_product[index]?.count ?? 0 })),
+          { header: 'Forsikrede instrumenter', value: (row) => row.instruments_insured },
+          { header: 'Forsikringsverdi', value: (row) => row.insured_value_ore / 100, kind: 'amount' },
+          { header: 'Endring i verdi', value: (row) => row.insured_value_change_ore / 100, kind: 'amount' },
+        ],
+        answer.series,
+      ),
+      sheetOf<InsuranceMonth>(
+        'Godkjent og avvist',
+        [
+          { header: 'Måned', value: (row) => row.month },
+          { header: 'Reiseforsikring godkjent', value: (row) => row.travel_accepted },
+          { header: 'Reiseforsikring avvist', value: (row) => row.travel_rejected },
+          { header: 'Instrumenter godkjent', value: (row) => row.instruments_accepted },
+          { header: 'Instrumenter avvist', value: (row) => row.instruments_rejected },
+        ],
+        answer.series,
+      ),
     ];
   },
   rebuild: (db) => rebuildSources(db, SOURCES),

@@ -38,10 +38,22 @@ export const ageBandOf = (birthYear: number | null, year: number): string => {
   return [...AGE_BANDS].reverse().find((band) => age >= band.min)!.key;
 };
 
-interface Row { month: string; metric: string; dim: string; value: number }
+interface Row {
+  month: string;
+  metric: string;
+  dim: string;
+  value: number;
+}
 
 const emptyMonth = (month: string): MemberMonth => ({
-  month, members: 0, joins: 0, leaves: 0, leaves_resigned: 0, leaves_lapsed: 0, leaves_erased: 0, net: 0,
+  month,
+  members: 0,
+  joins: 0,
+  leaves: 0,
+  leaves_resigned: 0,
+  leaves_lapsed: 0,
+  leaves_erased: 0,
+  net: 0,
 });
 
 function addMove(target: Omit<MemberMonth, 'month' | 'members'>, row: Pick<Row, 'metric' | 'dim' | 'value'>) {
@@ -185,7 +197,5 @@ export const membersSection: StatsSection<MembersStats> = {
   filename: 'nokkeltall-medlemmer',
   read: readMembers,
   sheets: memberSheets,
-  rebuild: (db) => rebuildSources(db, [
-    { source: 'mem-account', metrics: MEMBER_METRICS, ids: 'SELECT id FROM accounts WHERE role_id = 2 ORDER BY id' },
-  ]),
+  rebuild: (db) => rebuildSources(db, [{ source: 'mem-account', metrics: MEMBER_METRICS, ids: 'SELECT id FROM accounts WHERE role_id = 2 ORDER BY id' }]),
 };

@@ -92,7 +92,8 @@ async function readMoney(db: Queryable, period: StatsPeriod): Promise<MoneyStats
       outstanding_ore: ages.reduce((sum, age) => sum + age.amount_ore, 0),
       outstanding_by_age: ages,
       paid_by_channel: CHANNELS.map(({ channel, label }) => ({
-        channel, label,
+        channel,
+        label,
         payments: Math.max(flowTotal(sums, MONEY_METRICS.payments, channel), 0),
         amount_ore: flowTotal(sums, MONEY_METRICS.paid, channel),
       })),
@@ -107,23 +108,35 @@ export const moneySection: StatsSection<MoneyStats> = {
   filename: 'nokkeltall-okonomi',
   read: readMoney,
   sheets: (answer) => [
-    sheetOf<MoneyMonth>('Fakturert og innbetalt', [
-      { header: 'Måned', value: (row) => row.month },
-      { header: 'Fakturert', value: (row) => row.invoiced_ore / 100, kind: 'amount' },
-      { header: 'Innbetalt', value: (row) => row.paid_ore / 100, kind: 'amount' },
-      { header: 'Fakturert hittil i år', value: (row) => row.invoiced_ytd_ore / 100, kind: 'amount' },
-      { header: 'Innbetalt hittil i år', value: (row) => row.paid_ytd_ore / 100, kind: 'amount' },
-    ], answer.series),
-    sheetOf<Totals['outstanding_by_age'][number]>('Utestående etter alder', [
-      { header: 'Dager over forfall', value: (row) => row.label },
-      { header: 'Fakturaer', value: (row) => row.invoices },
-      { header: 'Utestående', value: (row) => row.amount_ore / 100, kind: 'amount' },
-    ], answer.totals.outstanding_by_age),
-    sheetOf<Totals['paid_by_channel'][number]>('Innbetalt per kanal', [
-      { header: 'Kanal', value: (row) => row.label },
-      { header: 'Innbetalinger', value: (row) => row.payments },
-      { header: 'Innbetalt', value: (row) => row.amount_ore / 100, kind: 'amount' },
-    ], answer.totals.paid_by_channel),
+    sheetOf<MoneyMonth>(
+      'Fakturert og innbetalt',
+      [
+        { header: 'Måned', value: (row) => row.month },
+        { header: 'Fakturert', value: (row) => row.invoiced_ore / 100, kind: 'amount' },
+        { header: 'Innbetalt', value: (row) => row.paid_ore / 100, kind: 'amount' },
+        { header: 'Fakturert hittil i år', value: (row) => row.invoiced_ytd_ore / 100, kind: 'amount' },
+        { header: 'Innbetalt hittil i år', value: (row) => row.paid_ytd_ore / 100, kind: 'amount' },
+      ],
+      answer.series,
+    ),
+    sheetOf<Totals['outstanding_by_age'][number]>(
+      'Utestående etter alder',
+      [
+        { header: 'Dager over forfall', value: (row) => row.label },
+        { header: 'Fakturaer', value: (row) => row.invoices },
+        { header: 'Utestående', value: (row) => row.amount_ore / 100, kind: 'amount' },
+      ],
+      answer.totals.outstanding_by_age,
+    ),
+    sheetOf<Totals['paid_by_channel'][number]>(
+      'Innbetalt per kanal',
+      [
+        { header: 'Kanal', value: (row) => row.label },
+        { header: 'Innbetalinger', value: (row) => row.payments },
+        { header: 'Innbetalt', value: (row) => row.amount_ore / 100, kind: 'amount' },
+      ],
+      answer.totals.paid_by_channel,
+    ),
   ],
   rebuild: (db) => rebuildSources(db, MONEY_SOURCES),
 };

@@ -45,7 +45,10 @@ export function monthsBetween(from: string, to: string): string[] {
     months.push(key);
     if (key >= last) return months;
     month += 1;
-    if (month > 12) { month = 1; year += 1; }
+    if (month > 12) {
+      month = 1;
+      year += 1;
+    }
   }
 }
 

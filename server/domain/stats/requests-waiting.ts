@@ -30,10 +30,7 @@ const BADGE: Record<RequestKind, 'pending-memberships' | 'pending-travel' | 'pen
 };
 
 export async function waitingNow(db: Queryable, today: string): Promise<Record<RequestKind, Waiting>> {
-  const [badges, rows] = await Promise.all([
-    badgeCounts(db),
-    db.query<{ kind: RequestKind; days: number; n: number }>(WAITING_DAYS, [today]),
-  ]);
+  const [badges, rows] = await Promise.all([badgeCounts(db), db.query<{ kind: RequestKind; days: number; n: number }>(WAITING_DAYS, [today])]);
   const histograms = new Map<RequestKind, Map<number, number>>();
   for (const row of rows) {
     const histogram = histograms.get(row.kind) ?? new Map<number, number>();

@@ -73,8 +73,7 @@ export async function readRequests(db: Queryable, period: StatsPeriod): Promise<
     cell.add(row.metric, Number(days ?? 0), row.value);
     totals.get(kind as RequestKind)!.add(row.metric, Number(days ?? 0), row.value);
   }
-  const series: RequestMonth[] = period.months.flatMap((month) =>
-    REQUEST_KINDS.map((kind) => ({ month, kind, ...cells.get(key(month, kind))!.figures() })));
+  const series: RequestMonth[] = period.months.flatMap((month) => REQUEST_KINDS.map((kind) => ({ month, kind, ...cells.get(key(month, kind))!.figures() })));
   return {
     from: period.from,
     to: period.to,
@@ -83,8 +82,17 @@ export async function readRequests(db: Queryable, period: StatsPeriod): Promise<
   };
 }
 
-const figureColumns = <Row extends { kind: RequestKind; received: number; handled: number; accepted: number; rejected: number;
-  median_wait_days: number | null; p90_wait_days: number | null }>(): CsvColumn<Row>[] => [
+const figureColumns = <
+  Row extends {
+    kind: RequestKind;
+    received: number;
+    handled: number;
+    accepted: number;
+    rejected: number;
+    median_wait_days: number | null;
+    p90_wait_days: number | null;
+  },
+>(): CsvColumn<Row>[] => [
   { header: 'Type', value: (row) => KIND_LABELS[row.kind] },
   { header: 'Mottatt', value: (row) => row.received },
   { header: 'Behandlet', value: (row) => row.handled },
@@ -99,12 +107,16 @@ type KindTotals = RequestsStats['totals']['kinds'][number];
 export function requestSheets(answer: RequestsStats) {
   return [
     sheetOf('Forespørsler per måned', [{ header: 'Måned', value: (row: RequestMonth) => row.month }, ...figureColumns<RequestMonth>()], answer.series),
-    sheetOf('Perioden og nå', [
-      ...figureColumns<KindTotals>(),
-      { header: 'Venter nå', value: (row: KindTotals) => row.waiting_now },
-      { header: 'Eldste venter (dager)', value: (row: KindTotals) => row.oldest_waiting_days },
-      { header: 'Median venter (dager)', value: (row: KindTotals) => row.median_waiting_days },
-    ], answer.totals.kinds),
+    sheetOf(
+      'Perioden og nå',
+      [
+        ...figureColumns<KindTotals>(),
+        { header: 'Venter nå', value: (row: KindTotals) => row.waiting_now },
+        { header: 'Eldste venter (dager)', value: (row: KindTotals) => row.oldest_waiting_days },
+        { header: 'Median venter (dager)', value: (row: KindTotals) => row.median_waiting_days },
+      ],
+      answer.totals.kinds,
+    ),
   ];
 }
 

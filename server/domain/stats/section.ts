@@ -22,11 +22,14 @@ export interface StatsSection<Answer extends StatsAnswer> {
 
 /** A sheet of rows already in memory (a section's tables are a few hundred rows at most). */
 export function sheetOf<Row>(name: string, columns: readonly CsvColumn<Row>[], rows: readonly Row[]): XlsxSheet {
-  return xlsxSheet(name, columns, (async function* () {
-    yield rows;
-  })());
+  return xlsxSheet(
+    name,
+    columns,
+    (async function* () {
+      yield rows;
+    })(),
+  );
 }
 
 /** The download's name for a period: 'nokkeltall-medlemmer-2026-01-01-2026-11-29.xlsx'. */
-export const statsFilename = (section: StatsSection<StatsAnswer>, period: StatsPeriod) =>
-  `${section.filename}-${period.from}-${period.to}.xlsx`;
+export const statsFilename = (section: StatsSection<StatsAnswer>, period: StatsPeriod) => `${section.filename}-${period.from}-${period.to}.xlsx`;

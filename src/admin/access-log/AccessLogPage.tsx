@@ -23,7 +23,11 @@ import { kindLabel, personName } from './kinds.ts';
 
 const Column = DataTable.Col<AccessLogRow>;
 
-interface StaffUser { id: number; first_name: string; last_name: string }
+interface StaffUser {
+  id: number;
+  first_name: string;
+  last_name: string;
+}
 
 /**
  * The filter bar: staff user and period. Plain fields on the list's filters (no react-admin filter
@@ -33,7 +37,8 @@ function AccessLogFilters() {
   const translate = useTranslate();
   const { filterValues, setFilters } = useListContext();
   const { data: staff = [] } = useGetList<StaffUser>('staff-users', {
-    pagination: { page: 1, perPage: 100 }, sort: { field: 'id', order: 'ASC' },
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'id', order: 'ASC' },
   });
   const [dates, setDates] = useState<Record<'from' | 'to', string>>({ from: filterValues.from ?? '', to: filterValues.to ?? '' });
   // react-admin drops a filter set to '' (emptied).
@@ -55,8 +60,13 @@ function AccessLogFilters() {
     );
   };
   return (
-    <Box component="form" role="search" aria-label={translate('app.privacy.filters')} onSubmit={(event) => event.preventDefault()}
-      sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', mb: 1 }}>
+    <Box
+      component="form"
+      role="search"
+      aria-label={translate('app.privacy.filters')}
+      onSubmit={(event) => event.preventDefault()}
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', mb: 1 }}
+    >
       <TextField
         select
         id="access-log-staff"
@@ -70,7 +80,11 @@ function AccessLogFilters() {
         sx={{ width: 240 }}
       >
         <MenuItem value="">{translate('app.privacy.filter_all')}</MenuItem>
-        {staff.map((user) => <MenuItem key={user.id} value={String(user.id)}>{personName(user)}</MenuItem>)}
+        {staff.map((user) => (
+          <MenuItem key={user.id} value={String(user.id)}>
+            {personName(user)}
+          </MenuItem>
+        ))}
       </TextField>
       {dateField('from', 'app.privacy.filter_from')}
       {dateField('to', 'app.privacy.filter_to')}
@@ -101,7 +115,9 @@ function AccessLogTable() {
               <Link component={RouterLink} to={paths.editMember(row.member.id)}>
                 {[row.member.remote_id, personName(row.member) || translate('app.privacy.erased_name')].filter(Boolean).join(' - ')}
               </Link>
-            ) : translate('app.privacy.many_members', { count: row.members_in_list ?? row.row_count ?? 0 })
+            ) : (
+              translate('app.privacy.many_members', { count: row.members_in_list ?? row.row_count ?? 0 })
+            )
           }
         />
         <Column source="detail" disableSort render={(row) => row.detail} />
@@ -124,9 +140,13 @@ export function AccessLogPage() {
         {/* A window's height is held, so the footer stays below the fold while a page of rows is
             reserved and when fewer rows arrive (no layout shift). */}
         <Box sx={{ minHeight: '100vh' }}>
-          <Typography id="access-log-heading" variant="h5" component="h1" sx={{ my: 2 }}>{translate('app.privacy.title')}</Typography>
+          <Typography id="access-log-heading" variant="h5" component="h1" sx={{ my: 2 }}>
+            {translate('app.privacy.title')}
+          </Typography>
           <AccessLogFilters />
-          <ListSpace><AccessLogTable /></ListSpace>
+          <ListSpace>
+            <AccessLogTable />
+          </ListSpace>
         </Box>
       </QueuePage>
     </ListBase>

@@ -25,7 +25,11 @@ function Entries() {
           rowClick={false}
           bulkActionButtons={false}
           size="small"
-          empty={<Typography color="text.secondary" sx={{ p: 2 }}>{translate('app.logs.empty')}</Typography>}
+          empty={
+            <Typography color="text.secondary" sx={{ p: 2 }}>
+              {translate('app.logs.empty')}
+            </Typography>
+          }
         >
           <Column source="at" disableSort render={(row) => `${formatDate(row.at)} ${formatTime(row.at)}`} />
           <Column source="staff" disableSort render={(row) => personName(row.staff)} />
@@ -41,7 +45,13 @@ export function MemberAccessLog({ memberId }: { memberId: number }) {
   return (
     <section aria-labelledby="access-log-title">
       <RecordContextProvider value={{ id: memberId }}>
-        <ReferenceManyField reference="member-access-log" target="member_id" perPage={25} sort={{ field: 'at', order: 'DESC' }} pagination={<MemberPagination />}>
+        <ReferenceManyField
+          reference="member-access-log"
+          target="member_id"
+          perPage={25}
+          sort={{ field: 'at', order: 'DESC' }}
+          pagination={<MemberPagination />}
+        >
           <Entries />
         </ReferenceManyField>
       </RecordContextProvider>

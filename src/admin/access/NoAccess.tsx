@@ -30,7 +30,9 @@ export function NoAccess({ rights }: { rights: readonly Right[] }) {
       <Title title={translate('app.access.title')} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2 }}>
         <LockOutlined color="warning" fontSize="large" aria-hidden />
-        <Typography id="no-access-title" variant="h5" component="h1">{translate('app.access.title')}</Typography>
+        <Typography id="no-access-title" variant="h5" component="h1">
+          {translate('app.access.title')}
+        </Typography>
       </Box>
       {rights.length === 1 ? (
         <Typography>{translate('app.access.needs_one', { right: named(rights[0]) })}</Typography>
@@ -38,11 +40,17 @@ export function NoAccess({ rights }: { rights: readonly Right[] }) {
         <>
           <Typography>{translate('app.access.needs_any')}</Typography>
           <Box component="ul" sx={{ mt: 1, mb: 0 }}>
-            {rights.map((right) => <li key={right}><Typography>{named(right)}</Typography></li>)}
+            {rights.map((right) => (
+              <li key={right}>
+                <Typography>{named(right)}</Typography>
+              </li>
+            ))}
           </Box>
         </>
       )}
-      <Typography sx={{ mt: 2 }} color="text.secondary">{translate('app.access.ask')}</Typography>
+      <Typography sx={{ mt: 2 }} color="text.secondary">
+        {translate('app.access.ask')}
+      </Typography>
       {(home || back) && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mt: 3 }}>
           {home && (
@@ -51,7 +59,9 @@ export function NoAccess({ rights }: { rights: readonly Right[] }) {
             </Button>
           )}
           {back && (
-            <Button variant="outlined" startIcon={<ArrowBack />} onClick={() => navigate(-1)}>{translate('app.back')}</Button>
+            <Button variant="outlined" startIcon={<ArrowBack />} onClick={() => navigate(-1)}>
+              {translate('app.back')}
+            </Button>
           )}
         </Box>
       )}

@@ -38,12 +38,13 @@ function useRefusedRight(): Right | undefined {
   const { key } = useLocation();
   const [refused, setRefused] = useState<{ key: string; right: Right }>();
   useEffect(
-    () => queryClient.getQueryCache().subscribe((event) => {
-      if (event.type !== 'updated' || event.action.type !== 'error') return;
-      const right = missingRightOf(event.action.error);
-      // A read of a page already left (nobody observes it any more) is not this page's.
-      if (right && event.query.getObserversCount() > 0) setRefused({ key, right });
-    }),
+    () =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.type !== 'updated' || event.action.type !== 'error') return;
+        const right = missingRightOf(event.action.error);
+        // A read of a page already left (nobody observes it any more) is not this page's.
+        if (right && event.query.getObserversCount() > 0) setRefused({ key, right });
+      }),
     [queryClient, key],
   );
   return refused?.key === key ? refused.right : undefined;

@@ -18,14 +18,11 @@ export interface AreaView {
   pages: AreaPage[];
 }
 
-const isView = (value: unknown): value is AreaView =>
-  typeof value === 'object' && value !== null && typeof (value as AreaView).area === 'string';
+const isView = (value: unknown): value is AreaView => typeof value === 'object' && value !== null && typeof (value as AreaView).area === 'string';
 
 const modules = import.meta.glob<{ default?: unknown }>(['../*/index.ts', '!../layout/index.ts'], { eager: true });
 
-const VIEWS: AreaView[] = Object.values(modules).flatMap((module) =>
-  [module.default].flat().filter(isView),
-);
+const VIEWS: AreaView[] = Object.values(modules).flatMap((module) => [module.default].flat().filter(isView));
 
 export function viewOf(area: string): AreaView | undefined {
   return VIEWS.find((view) => view.area === area);

@@ -21,7 +21,9 @@ export function ClaimEvents({ events, label }: { events: readonly ClaimEvent[]; 
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>
-            {COLUMNS.map((column) => <TableCell key={column}>{translate(`app.claims.events.${column}`)}</TableCell>)}
+            {COLUMNS.map((column) => (
+              <TableCell key={column}>{translate(`app.claims.events.${column}`)}</TableCell>
+            ))}
           </TableRow>
         </TableHead>
         <TableBody>

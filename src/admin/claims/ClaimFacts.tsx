@@ -22,7 +22,9 @@ export function ClaimCard({ title, children }: { title: string; children: ReactN
   const headingId = useId();
   return (
     <Paper component="section" aria-labelledby={headingId} sx={{ p: 2, minWidth: 0 }}>
-      <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1 }}>{title}</Typography>
+      <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
       {children}
     </Paper>
   );
@@ -34,7 +36,9 @@ function Facts({ rows }: { rows: Row[] }) {
     <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 2, rowGap: 0.5, m: 0 }}>
       {rows.map(([field, value]) => (
         <Box key={field} sx={{ display: 'contents' }}>
-          <Typography component="dt" color="text.secondary">{translate(`app.claims.fields.${field}`)}</Typography>
+          <Typography component="dt" color="text.secondary">
+            {translate(`app.claims.fields.${field}`)}
+          </Typography>
           <Typography component="dd" sx={{ m: 0, mb: { xs: 1, sm: 0 }, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
             {value === null || value === undefined || value === '' ? '–' : value}
           </Typography>
@@ -60,7 +64,12 @@ export function ClaimFacts({ claim }: { claim: Claim }) {
   ];
   const address = [member.address, [member.postal_code, member.postal_area].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   const who: Row[] = [
-    ['name', <Link key="member" component={RouterLink} to={paths.editMember(member.id)}>{personName(member)}</Link>],
+    [
+      'name',
+      <Link key="member" component={RouterLink} to={paths.editMember(member.id)}>
+        {personName(member)}
+      </Link>,
+    ],
     ['member_number', member.member_number],
     ['email', member.email],
     ['phone', formatPhone(member.phone)],
@@ -75,18 +84,29 @@ export function ClaimFacts({ claim }: { claim: Claim }) {
     ['insurance_start', formatDate(instrument.insurance_start)],
   ];
   const cover: Row[] = [
-    ['appraisal', appraisal
-      ? translate('app.claims.appraisal', { amount: formatAmount(appraisal.value), date: formatDate(appraisal.valued_on) })
-      : translate('app.claims.no_appraisal')],
+    [
+      'appraisal',
+      appraisal
+        ? translate('app.claims.appraisal', { amount: formatAmount(appraisal.value), date: formatDate(appraisal.valued_on) })
+        : translate('app.claims.no_appraisal'),
+    ],
     ['policy_number', claim.snapshot.policy_number],
     ['insurer', claim.snapshot.insurer],
   ];
   return (
     <>
-      <ClaimCard title={translate('app.claims.sections.claim')}><Facts rows={happened} /></ClaimCard>
-      <ClaimCard title={translate('app.claims.sections.member')}><Facts rows={who} /></ClaimCard>
-      <ClaimCard title={translate('app.claims.sections.instrument')}><Facts rows={what} /></ClaimCard>
-      <ClaimCard title={translate('app.claims.sections.insurance')}><Facts rows={cover} /></ClaimCard>
+      <ClaimCard title={translate('app.claims.sections.claim')}>
+        <Facts rows={happened} />
+      </ClaimCard>
+      <ClaimCard title={translate('app.claims.sections.member')}>
+        <Facts rows={who} />
+      </ClaimCard>
+      <ClaimCard title={translate('app.claims.sections.instrument')}>
+        <Facts rows={what} />
+      </ClaimCard>
+      <ClaimCard title={translate('app.claims.sections.insurance')}>
+        <Facts rows={cover} />
+      </ClaimCard>
     </>
   );
 }

@@ -36,9 +36,15 @@ export function ClaimFilters() {
         onChange={(event) => setFilters({ ...filterValues, state: event.target.value }, {}, false)}
         sx={{ width: { xs: '100%', sm: 300 } }}
       >
-        {choices.map((choice) => <MenuItem key={choice.value} value={choice.value}>{choice.text}</MenuItem>)}
+        {choices.map((choice) => (
+          <MenuItem key={choice.value} value={choice.value}>
+            {choice.text}
+          </MenuItem>
+        ))}
       </TextField>
-      <Box sx={{ flex: '1 1 280px', maxWidth: { sm: 480 } }}><MemberSearch source="q" label="app.claims.search" /></Box>
+      <Box sx={{ flex: '1 1 280px', maxWidth: { sm: 480 } }}>
+        <MemberSearch source="q" label="app.claims.search" />
+      </Box>
     </Box>
   );
 }

@@ -26,7 +26,9 @@ export function ClaimPacket({ claimId }: { claimId: number }) {
   });
   return (
     <>
-      <Typography color="text.secondary" sx={{ mb: 1 }}>{translate('app.claims.packet_intro')}</Typography>
+      <Typography color="text.secondary" sx={{ mb: 1 }}>
+        {translate('app.claims.packet_intro')}
+      </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
         {(['nb', 'en', 'zip'] as const).map((packet) => (
           <Button key={packet} variant="outlined" startIcon={<Download />} disabled={isPending && which === packet} onClick={() => mutate(packet)}>

@@ -39,9 +39,15 @@ function ClaimView({ claim }: { claim: Claim }) {
           </ClaimCard>
         </Box>
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
-          <ClaimCard title={translate('app.claims.sections.change')}><ClaimStateForm claim={claim} /></ClaimCard>
-          <ClaimCard title={translate('app.claims.sections.packet')}><ClaimPacket claimId={claim.id} /></ClaimCard>
-          <ClaimCard title={events}><ClaimEvents events={claim.events} label={events} /></ClaimCard>
+          <ClaimCard title={translate('app.claims.sections.change')}>
+            <ClaimStateForm claim={claim} />
+          </ClaimCard>
+          <ClaimCard title={translate('app.claims.sections.packet')}>
+            <ClaimPacket claimId={claim.id} />
+          </ClaimCard>
+          <ClaimCard title={events}>
+            <ClaimEvents events={claim.events} label={events} />
+          </ClaimCard>
         </Box>
       </Box>
     </>
@@ -53,6 +59,7 @@ export default function ClaimPage() {
   const id = Number(useParams().id);
   const { data, error, isPending } = useGetOne<Claim>('claims', { id }, { enabled: id > 0, retry: false });
   if (id > 0 && isPending) return <LinearProgress aria-label={translate('app.loading')} sx={{ mt: 2 }} />;
-  if (error || !data) return <LoadFailed error={error ?? { status: 404 }} back={LIST} notFound="app.claims.not_found" notFoundText="app.claims.not_found_text" />;
+  if (error || !data)
+    return <LoadFailed error={error ?? { status: 404 }} back={LIST} notFound="app.claims.not_found" notFoundText="app.claims.not_found_text" />;
   return <ClaimView claim={data} />;
 }

@@ -49,7 +49,11 @@ function OutcomeInput() {
 
 function SubmitButton({ busy }: { busy: boolean }) {
   const translate = useTranslate();
-  return <Button type="submit" variant="contained" disabled={busy}>{translate('app.claims.change.submit')}</Button>;
+  return (
+    <Button type="submit" variant="contained" disabled={busy}>
+      {translate('app.claims.change.submit')}
+    </Button>
+  );
 }
 
 export function ClaimStateForm({ claim }: { claim: Claim }) {
@@ -66,11 +70,7 @@ export function ClaimStateForm({ claim }: { claim: Claim }) {
   });
 
   if (!decides) {
-    return (
-      <Typography color="text.secondary">
-        {translate('app.claims.change.no_right', { right: translate('app.access.rights.requests.decide') })}
-      </Typography>
-    );
+    return <Typography color="text.secondary">{translate('app.claims.change.no_right', { right: translate('app.access.rights.requests.decide') })}</Typography>;
   }
   const moves = STAFF_MOVES[claim.state];
   const start = (moves as readonly string[]).includes(claim.state) ? claim.state : null;
@@ -107,16 +107,12 @@ export function ClaimStateForm({ claim }: { claim: Claim }) {
         choices={moves.map((state) => ({ id: state, name: `app.claims.state.${state}` }))}
       />
       <OutcomeInput />
-      <TextInput
-        source="note"
-        label="app.claims.change.note"
-        helperText="app.claims.change.note_help"
-        multiline
-        minRows={3}
-        fullWidth
-        variant="filled"
-      />
-      {refusal && <Alert severity="error" sx={{ mb: 1 }}>{refusal}</Alert>}
+      <TextInput source="note" label="app.claims.change.note" helperText="app.claims.change.note_help" multiline minRows={3} fullWidth variant="filled" />
+      {refusal && (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {refusal}
+        </Alert>
+      )}
       <SubmitButton busy={isPending} />
     </Form>
   );

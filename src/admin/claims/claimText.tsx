@@ -36,8 +36,7 @@ export function ClaimStateChip({ state, outcome }: { state: ClaimState; outcome?
   return <Chip size="small" variant="outlined" color={COLOUR[state]} label={label} sx={{ '& .MuiChip-label': { color: 'text.primary' } }} />;
 }
 
-export const personName = (person: { first_name: string | null; last_name: string | null }) =>
-  [person.first_name, person.last_name].filter(Boolean).join(' ');
+export const personName = (person: { first_name: string | null; last_name: string | null }) => [person.first_name, person.last_name].filter(Boolean).join(' ');
 
 export const instrumentName = (instrument: Pick<ClaimSnapshot['instrument'], 'make' | 'model' | 'category'>) =>
   [instrument.make, instrument.model].filter(Boolean).join(' ') || instrument.category;

@@ -34,14 +34,7 @@ export function DateInput({ source, label, isRequired, validate = [], minDate }:
   const { picker: loaded, wanted } = state;
   if (loaded) {
     return (
-      <loaded.DatePickerInput
-        input={input}
-        source={source}
-        label={label}
-        minDate={minDate}
-        focus={wanted.current.focus}
-        openAtStart={wanted.current.open}
-      />
+      <loaded.DatePickerInput input={input} source={source} label={label} minDate={minDate} focus={wanted.current.focus} openAtStart={wanted.current.open} />
     );
   }
   const { field, fieldState, id, isRequired: required } = input;

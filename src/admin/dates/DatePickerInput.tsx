@@ -67,10 +67,13 @@ export function DatePickerInput({ input, source, label, minDate, focus, openAtSt
   const error = fieldState.error?.message;
   const { inputRef, shared } = usePicker(focus, openAtStart, minDate);
   const { ref: fieldRef } = field;
-  const setInput = useCallback((element: HTMLInputElement | null) => {
-    inputRef.current = element;
-    fieldRef(element);
-  }, [fieldRef, inputRef]);
+  const setInput = useCallback(
+    (element: HTMLInputElement | null) => {
+      inputRef.current = element;
+      fieldRef(element);
+    },
+    [fieldRef, inputRef],
+  );
   // One Date per stored value: a new Date on every render of the form would read to the picker as
   // a change from outside and reset the section being typed (a half-typed date stays 'invalid').
   const value = useMemo(() => toDate(field.value), [field.value]);
@@ -123,7 +126,15 @@ export interface TableDatePickerProps extends TableDateFieldProps {
  * The picker on a plain value outside a react-admin form ('yyyy-MM-dd', '' when emptied, 'invalid'
  * while half typed): what TableDatePicker and FilterDatePicker share.
  */
-function ValuePicker({ value, onChange, minDate, focus, openAtStart = false, localeText: texts, ...picker }: {
+function ValuePicker({
+  value,
+  onChange,
+  minDate,
+  focus,
+  openAtStart = false,
+  localeText: texts,
+  ...picker
+}: {
   value: string;
   onChange: (value: string) => void;
   minDate?: string;

@@ -78,7 +78,6 @@ export function typedValue(digits: string): string | null {
   return `${digits.slice(4, 8)}-${digits.slice(2, 4)}-${digits.slice(0, 2)}`;
 }
 
-
 /** What a date field drawn before its picker remembers for the picker taking its place. */
 interface StandInState {
   /** Where the focus was in the field (the picker puts it back there). */
@@ -175,17 +174,25 @@ export function DateStandIn({ state, value, onType, onLeave, placeholder, cleara
       }}
       // As the picker's field: the clear button shows on hover and focus where there is a mouse.
       sx={[
-        ...(clearable ? [{
-          '& .clearButton': { opacity: 1 },
-          '@media (pointer: fine)': { '& .clearButton': { opacity: 0 }, '&:hover, &:focus-within': { '.clearButton': { opacity: 1 } } },
-        }] : []),
+        ...(clearable
+          ? [
+              {
+                '& .clearButton': { opacity: 1 },
+                '@media (pointer: fine)': { '& .clearButton': { opacity: 0 }, '&:hover, &:focus-within': { '.clearButton': { opacity: 1 } } },
+              },
+            ]
+          : []),
         ...(Array.isArray(textField.sx) ? textField.sx : textField.sx ? [textField.sx] : []),
       ]}
       slotProps={{
         htmlInput: {
           ...htmlInput,
-          placeholder, autoComplete: 'off', inputMode: 'text', 'data-picker': 'pending',
-          onKeyDown, onPaste: (event: SyntheticEvent) => event.preventDefault(),
+          placeholder,
+          autoComplete: 'off',
+          inputMode: 'text',
+          'data-picker': 'pending',
+          onKeyDown,
+          onPaste: (event: SyntheticEvent) => event.preventDefault(),
         },
         input: {
           endAdornment: (

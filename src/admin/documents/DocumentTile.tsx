@@ -36,13 +36,19 @@ function Preview({ document, name }: { document: Document; name: string }) {
   const thumbnail = useThumbnail(document);
   let content: ReactNode;
   if (thumbnail.data) {
-    content = <Box component="img" src={thumbnail.data} alt={name} sx={{ display: 'block', maxWidth: '100%', maxHeight: PREVIEW_HEIGHT, objectFit: 'contain' }} />;
+    content = (
+      <Box component="img" src={thumbnail.data} alt={name} sx={{ display: 'block', maxWidth: '100%', maxHeight: PREVIEW_HEIGHT, objectFit: 'contain' }} />
+    );
   } else {
     const pdf = document.content_type === 'application/pdf';
     const Icon = pdf ? DescriptionOutlined : ImageOutlined;
     // Until the thumbnail comes (or when there is none), the icon stands in, named as the image would be;
     // what it is shows below the button, so the button's name holds all the text it shows.
-    content = <Box role="img" aria-label={name} sx={{ display: 'grid', color: 'text.secondary' }}><Icon fontSize="large" /></Box>;
+    content = (
+      <Box role="img" aria-label={name} sx={{ display: 'grid', color: 'text.secondary' }}>
+        <Icon fontSize="large" />
+      </Box>
+    );
   }
   return <>{content}</>;
 }
@@ -52,9 +58,10 @@ export function DocumentTile({ document, onDelete }: { document: Document; onDel
   const toast = useToast();
   const name = useDocumentName()(document);
   const download = useDocumentDownload();
-  const open = () => download.mutate(document, {
-    onError: (error) => toast.error('app.documents.open_failed', { message: (error as Error).message }),
-  });
+  const open = () =>
+    download.mutate(document, {
+      onError: (error) => toast.error('app.documents.open_failed', { message: (error as Error).message }),
+    });
   return (
     <Paper component="li" variant="outlined" sx={{ width: '100%', maxWidth: TILE_WIDTH, display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
       <ButtonBase
@@ -70,30 +77,36 @@ export function DocumentTile({ document, onDelete }: { document: Document; onDel
           {translate(`app.documents.kind.${document.kind}`)}
           {document.content_type === 'application/pdf' && ` · ${translate('app.documents.pdf')}`}
         </Typography>
-        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{document.file_name}</Typography>
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+          {document.file_name}
+        </Typography>
         {document.kind === 'appraisal' && document.value !== null && (
           <Typography variant="body2">
             {translate('app.documents.appraisal', { amount: formatAmount(document.value), date: formatDate(document.valued_on) })}
           </Typography>
         )}
-        <Typography variant="caption" color="text.secondary">{translate('app.documents.uploaded_on', { date: formatDate(document.created_at) })}</Typography>
+        <Typography variant="caption" color="text.secondary">
+          {translate('app.documents.uploaded_on', { date: formatDate(document.created_at) })}
+        </Typography>
         {/* Why a document stays is said where documents are deleted (not on the claim that carries them all). */}
         {onDelete && document.in_claim ? (
           <Typography variant="caption" sx={{ display: 'flex', gap: 0.5, alignItems: 'flex-start', mt: 0.5 }}>
             <LockOutlined fontSize="inherit" sx={{ mt: '2px' }} aria-hidden />
             {translate('app.documents.in_claim')}
           </Typography>
-        ) : onDelete && (
-          <Button
-            size="small"
-            color="error"
-            startIcon={<DeleteOutline />}
-            onClick={() => onDelete(document)}
-            aria-label={translate('app.documents.delete_label', { name: document.file_name })}
-            sx={{ justifySelf: 'start', mt: 0.5, '&.Mui-focusVisible': FOCUS_RING }}
-          >
-            {translate('app.documents.delete')}
-          </Button>
+        ) : (
+          onDelete && (
+            <Button
+              size="small"
+              color="error"
+              startIcon={<DeleteOutline />}
+              onClick={() => onDelete(document)}
+              aria-label={translate('app.documents.delete_label', { name: document.file_name })}
+              sx={{ justifySelf: 'start', mt: 0.5, '&.Mui-focusVisible': FOCUS_RING }}
+            >
+              {translate('app.documents.delete')}
+            </Button>
+          )
         )}
       </Box>
     </Paper>

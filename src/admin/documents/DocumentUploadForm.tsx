@@ -33,7 +33,13 @@ interface UploadValues {
 const START: UploadValues = { kind: 'receipt', valued_on: null, value: null, file: null };
 
 const visuallyHidden = {
-  position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', opacity: 0,
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  opacity: 0,
 } as const;
 
 /** 1.2 MB, 340 kB: a file's size as the limits name it. */
@@ -64,8 +70,18 @@ function FileInput({ instrument, limitsId }: { instrument: string; limitsId: str
         component="label"
         htmlFor={id}
         sx={{
-          display: 'inline-flex', alignItems: 'center', gap: 1, px: 2, py: 0.75, borderRadius: 1, cursor: 'pointer',
-          border: 1, borderColor: 'primary.main', color: 'primary.main', fontWeight: 500, '&:hover': { bgcolor: 'action.hover' },
+          display: 'inline-flex',
+          alignItems: 'center',
+          gap: 1,
+          px: 2,
+          py: 0.75,
+          borderRadius: 1,
+          cursor: 'pointer',
+          border: 1,
+          borderColor: 'primary.main',
+          color: 'primary.main',
+          fontWeight: 500,
+          '&:hover': { bgcolor: 'action.hover' },
         }}
       >
         <UploadFile fontSize="small" aria-hidden />
@@ -75,7 +91,9 @@ function FileInput({ instrument, limitsId }: { instrument: string; limitsId: str
         {file ? translate('app.documents.upload.chosen', { name: file.name, size: formatSize(file.size) }) : translate('app.documents.upload.no_file')}
       </Typography>
       {fieldState.error && (
-        <Typography component="div" variant="caption" color="error"><InputHelperText error={fieldState.error.message} /></Typography>
+        <Typography component="div" variant="caption" color="error">
+          <InputHelperText error={fieldState.error.message} />
+        </Typography>
       )}
     </Box>
   );
@@ -93,7 +111,10 @@ function AppraisalFields() {
   );
 }
 
-export function DocumentUploadForm({ instrumentId, instrument }: {
+export function DocumentUploadForm({
+  instrumentId,
+  instrument,
+}: {
   instrumentId: Identifier;
   /** The instrument in words, naming the file field ('Velg fil for Fender Stratocaster'). */
   instrument: string;
@@ -135,7 +156,9 @@ export function DocumentUploadForm({ instrumentId, instrument }: {
 
   return (
     <Box component="section" aria-label={translate('app.documents.upload.heading')} sx={{ mt: 2, maxWidth: 560 }}>
-      <Typography variant="subtitle2" component="h4">{translate('app.documents.upload.heading')}</Typography>
+      <Typography variant="subtitle2" component="h4">
+        {translate('app.documents.upload.heading')}
+      </Typography>
       <Form key={round} record={START} onSubmit={submit} validate={validate}>
         <RadioButtonGroupInput
           source="kind"
@@ -146,8 +169,14 @@ export function DocumentUploadForm({ instrumentId, instrument }: {
         />
         <AppraisalFields />
         <FileInput instrument={instrument} limitsId={limitsId} />
-        <Typography id={limitsId} variant="body2" color="text.secondary" sx={{ mb: 1 }}>{translate('app.documents.limits')}</Typography>
-        {refusal && <Alert severity="error" sx={{ mb: 1 }}>{translate('app.documents.upload.failed', { message: refusal })}</Alert>}
+        <Typography id={limitsId} variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {translate('app.documents.limits')}
+        </Typography>
+        {refusal && (
+          <Alert severity="error" sx={{ mb: 1 }}>
+            {translate('app.documents.upload.failed', { message: refusal })}
+          </Alert>
+        )}
         <Button type="submit" variant="contained" disabled={upload.isPending} startIcon={<UploadFile />}>
           {translate(upload.isPending ? 'app.documents.upload.busy' : 'app.documents.upload.submit')}
         </Button>

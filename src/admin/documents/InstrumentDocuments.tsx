@@ -23,8 +23,7 @@ import { DocumentUploadForm } from './DocumentUploadForm.tsx';
 import { useDocumentDelete, useInstrumentDocuments } from './useDocuments.ts';
 
 export const instrumentText = (instrument: Pick<Instrument, 'make' | 'model' | 'serial_number' | 'category'>) =>
-  [[instrument.make, instrument.model].filter(Boolean).join(' ') || instrument.category, instrument.serial_number]
-    .filter(Boolean).join(', ');
+  [[instrument.make, instrument.model].filter(Boolean).join(' ') || instrument.category, instrument.serial_number].filter(Boolean).join(', ');
 
 function InstrumentPanel({ instrument, startOpen }: { instrument: Instrument; startOpen: boolean }) {
   const translate = useTranslate();
@@ -50,14 +49,21 @@ function InstrumentPanel({ instrument, startOpen }: { instrument: Instrument; st
 
   return (
     <Accordion expanded={open} onChange={(_event, expanded) => setOpen(expanded)} slotProps={{ transition: { unmountOnExit: true } }} disableGutters>
-      <AccordionSummary expandIcon={<ExpandMore />} id={summaryId} aria-controls={open ? `${summaryId}-panel` : undefined} sx={{ '&.Mui-focusVisible': FOCUS_RING }}>
+      <AccordionSummary
+        expandIcon={<ExpandMore />}
+        id={summaryId}
+        aria-controls={open ? `${summaryId}-panel` : undefined}
+        sx={{ '&.Mui-focusVisible': FOCUS_RING }}
+      >
         {/* MUI puts the summary in an h3 of its own. */}
         <Typography component="span" variant="subtitle1">
           {translate('app.documents.instrument', { instrument: name, count: data ? data.length : '…' })}
         </Typography>
       </AccordionSummary>
       <AccordionDetails id={`${summaryId}-panel`}>
-        {error ? <Alert severity="error">{translate('app.documents.load_failed')}</Alert> : (
+        {error ? (
+          <Alert severity="error">{translate('app.documents.load_failed')}</Alert>
+        ) : (
           <DocumentGrid
             documents={data ?? []}
             label={translate('app.documents.list_label', { instrument: name })}
@@ -80,7 +86,10 @@ function InstrumentPanel({ instrument, startOpen }: { instrument: Instrument; st
   );
 }
 
-export function InstrumentDocuments({ memberId, waiting = false }: {
+export function InstrumentDocuments({
+  memberId,
+  waiting = false,
+}: {
   memberId: Identifier;
   /** Only the instruments waiting for staff (the request page); else the insured and the waiting ones. */
   waiting?: boolean;
@@ -98,13 +107,17 @@ export function InstrumentDocuments({ memberId, waiting = false }: {
   });
   return (
     <Paper component="section" aria-labelledby={headingId} sx={{ p: 2, my: 3 }}>
-      <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1 }}>{translate('app.documents.title')}</Typography>
-      <Typography color="text.secondary" sx={{ mb: 1 }}>{translate('app.documents.intro')}</Typography>
-      {instruments.length === 0
-        ? <Typography color="text.secondary">{translate('app.documents.no_instruments')}</Typography>
-        : instruments.map((instrument) => (
-          <InstrumentPanel key={instrument.id} instrument={instrument} startOpen={instruments.length === 1} />
-        ))}
+      <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1 }}>
+        {translate('app.documents.title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 1 }}>
+        {translate('app.documents.intro')}
+      </Typography>
+      {instruments.length === 0 ? (
+        <Typography color="text.secondary">{translate('app.documents.no_instruments')}</Typography>
+      ) : (
+        instruments.map((instrument) => <InstrumentPanel key={instrument.id} instrument={instrument} startOpen={instruments.length === 1} />)
+      )}
     </Paper>
   );
 }

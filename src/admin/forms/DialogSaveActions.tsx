@@ -13,8 +13,12 @@ export function DialogSaveActions({ onClose, sticky = false }: { onClose: () => 
   const { isDirty, isValid, isSubmitting } = useFormState();
   return (
     <DialogActions sx={sticky ? { position: 'sticky', bottom: 0, zIndex: 1, bgcolor: 'background.paper', borderTop: 1, borderColor: 'divider' } : undefined}>
-      <Button onClick={onClose} disabled={isSubmitting}>{translate('app.cancel')}</Button>
-      <Button type="submit" variant="contained" disabled={!isDirty || !isValid || isSubmitting}>{translate('app.save')}</Button>
+      <Button onClick={onClose} disabled={isSubmitting}>
+        {translate('app.cancel')}
+      </Button>
+      <Button type="submit" variant="contained" disabled={!isDirty || !isValid || isSubmitting}>
+        {translate('app.save')}
+      </Button>
     </DialogActions>
   );
 }

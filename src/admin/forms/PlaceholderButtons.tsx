@@ -14,7 +14,9 @@ export function PlaceholderButtons({ names }: { names: readonly string[] }) {
   const editor = useTiptapEditor();
   return (
     <Box role="group" aria-label={translate('app.settings.templates.placeholders')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, alignItems: 'center' }}>
-      <Typography variant="caption" component="span" sx={{ mx: 0.5 }}>{translate('app.settings.templates.placeholders')}:</Typography>
+      <Typography variant="caption" component="span" sx={{ mx: 0.5 }}>
+        {translate('app.settings.templates.placeholders')}:
+      </Typography>
       {names.map((name) => (
         <Button
           key={name}

@@ -53,11 +53,19 @@ export const EditableRow = memo(function EditableRow({ row, index, isNew, disabl
           onChange={(event) => change('instrument_category', event.target.value === '' ? '' : Number(event.target.value))}
           inputProps={{ 'aria-label': `${translate('app.instruments.columns.type')}, ${name}`, 'aria-describedby': messages.length ? errorId : undefined }}
         >
-          <option value="" disabled>{translate('app.instruments.choose_type')}</option>
-          {categories.map((category) => <option key={category.id} value={category.id}>{category.title}</option>)}
+          <option value="" disabled>
+            {translate('app.instruments.choose_type')}
+          </option>
+          {categories.map((category) => (
+            <option key={category.id} value={category.id}>
+              {category.title}
+            </option>
+          ))}
         </NativeSelect>
         {messages.length > 0 && (
-          <Typography id={errorId} variant="caption" color="error" component="p" sx={{ mt: 0.5 }}>{messages.join(' · ')}</Typography>
+          <Typography id={errorId} variant="caption" color="error" component="p" sx={{ mt: 0.5 }}>
+            {messages.join(' · ')}
+          </Typography>
         )}
       </TableCell>
       {FIELDS.map(({ field, label, type }) => (
@@ -82,7 +90,9 @@ export const EditableRow = memo(function EditableRow({ row, index, isNew, disabl
               error={Boolean(errors[field])}
               value={row[field]}
               onChange={(event) => change(field, field === 'value' ? event.target.value : event.target.value.replace(/[\r\n]+/g, ' '))}
-              onKeyDown={(event) => { if (event.key === 'Enter') event.preventDefault(); }}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') event.preventDefault();
+              }}
               inputProps={{
                 'aria-label': `${translate(label)}, ${name}`,
                 'aria-invalid': Boolean(errors[field]),
@@ -94,10 +104,7 @@ export const EditableRow = memo(function EditableRow({ row, index, isNew, disabl
       ))}
       <TableCell className="row-delete">
         {isNew ? (
-          <IconButton
-            aria-label={translate('app.instruments.remove_new', { number: index + 1 })}
-            onClick={() => dispatch({ type: 'removeNew', key: row.key })}
-          >
+          <IconButton aria-label={translate('app.instruments.remove_new', { number: index + 1 })} onClick={() => dispatch({ type: 'removeNew', key: row.key })}>
             <CloseIcon />
           </IconButton>
         ) : (

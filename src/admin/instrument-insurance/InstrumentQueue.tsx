@@ -30,7 +30,12 @@ export default function InstrumentQueue() {
       empty="app.instruments.requested_empty"
       sort={{ field: 'id', order: 'ASC' }}
       refreshOnFocus
-      aside={<Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}><ValuationListLink /><ExportListButton label="app.instruments.export" /></Box>}
+      aside={
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          <ValuationListLink />
+          <ExportListButton label="app.instruments.export" />
+        </Box>
+      }
       rowClick={(_id, _resource, row) => instrumentListPath((row as QueueRow).member_id)}
     >
       <Column source="remote_id" sx={ID_COLUMN} render={(row) => row.member.remote_id ?? ''} />

@@ -41,7 +41,13 @@ export function useChangeText(categories: readonly InstrumentCategory[]) {
 /** DD-MM-YYYY, or '-' when the date is missing or invalid. */
 export const stopDate = (value: string | null): string => formatDate(value) || '-';
 
-export function InstrumentReadTable({ instruments, categories, extra, empty, label }: {
+export function InstrumentReadTable({
+  instruments,
+  categories,
+  extra,
+  empty,
+  label,
+}: {
   instruments: Instrument[];
   categories: readonly InstrumentCategory[];
   extra: ExtraColumn[];
@@ -50,7 +56,12 @@ export function InstrumentReadTable({ instruments, categories, extra, empty, lab
 }) {
   const translate = useTranslate();
   const text = useChangeText(categories);
-  if (instruments.length === 0) return <Typography color="text.secondary" sx={{ py: 1 }}>{empty}</Typography>;
+  if (instruments.length === 0)
+    return (
+      <Typography color="text.secondary" sx={{ py: 1 }}>
+        {empty}
+      </Typography>
+    );
   return (
     <TableContainer tabIndex={0} role="region" aria-label={label}>
       <Table size="small" aria-label={label}>
@@ -59,7 +70,9 @@ export function InstrumentReadTable({ instruments, categories, extra, empty, lab
             {['type', 'make', 'model', 'serial_number', 'value', 'created', 'end'].map((column) => (
               <TableCell key={column}>{translate(`app.instruments.columns.${column}`)}</TableCell>
             ))}
-            {extra.map((column) => <TableCell key={column.label}>{translate(column.label)}</TableCell>)}
+            {extra.map((column) => (
+              <TableCell key={column.label}>{translate(column.label)}</TableCell>
+            ))}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -72,7 +85,9 @@ export function InstrumentReadTable({ instruments, categories, extra, empty, lab
               <TableCell>{text(instrument, 'value')}</TableCell>
               <TableCell>{formatDate(instrument.insurance_start)}</TableCell>
               <TableCell>{stopDate(instrument.insurance_end)}</TableCell>
-              {extra.map((column) => <TableCell key={column.label}>{column.render(instrument)}</TableCell>)}
+              {extra.map((column) => (
+                <TableCell key={column.label}>{column.render(instrument)}</TableCell>
+              ))}
             </TableRow>
           ))}
         </TableBody>

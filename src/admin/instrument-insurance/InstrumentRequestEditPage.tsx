@@ -30,7 +30,9 @@ export default function InstrumentRequestEditPage() {
       <Title title={title} />
       <MemberHeader member={member} backTo={`/instrument-insurance/list/${id}`} />
       <Paper component="section" sx={{ p: 2 }}>
-        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>{title}</Typography>
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          {title}
+        </Typography>
         {/* The table and its buttons come with the instruments, so the buttons do not move down as the rows arrive (layout shift). */}
         {(data !== undefined || error) && (
           <InstrumentRowsTable
@@ -45,17 +47,23 @@ export default function InstrumentRequestEditPage() {
       </Paper>
       {changes.length > 0 && (
         <Paper component="section" sx={{ p: 2, mt: 3 }}>
-          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>{changesTitle}</Typography>
-          <Typography color="text.secondary" sx={{ mb: 1 }}>{translate('app.staff_review.pending_changes_text')}</Typography>
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+            {changesTitle}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 1 }}>
+            {translate('app.staff_review.pending_changes_text')}
+          </Typography>
           <InstrumentReadTable
             instruments={changes}
             categories={categories}
             label={changesTitle}
             empty=""
-            extra={[{
-              label: 'app.instruments.columns.status',
-              render: (instrument) => translate(instrument.requested_change?.delete ? 'app.instruments.pending_delete' : 'app.instruments.pending'),
-            }]}
+            extra={[
+              {
+                label: 'app.instruments.columns.status',
+                render: (instrument) => translate(instrument.requested_change?.delete ? 'app.instruments.pending_delete' : 'app.instruments.pending'),
+              },
+            ]}
           />
         </Paper>
       )}

@@ -57,19 +57,31 @@ function ConfirmAccept({ open, chosen, onCancel, onAccept }: { open: boolean; ch
       <DialogContent>
         <DialogContentText>{translate('app.staff_review.accept_instrument_text', { smart_count: chosen.length })}</DialogContentText>
         <ul>
-          {chosen.map((row) => <li key={row.id}>{[row.make, row.model].filter(Boolean).join(' ')}</li>)}
+          {chosen.map((row) => (
+            <li key={row.id}>{[row.make, row.model].filter(Boolean).join(' ')}</li>
+          ))}
         </ul>
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel}>{translate('app.cancel')}</Button>
-        <Button variant="contained" color="success" onClick={onAccept} autoFocus>{translate('app.requests.accept')}</Button>
+        <Button variant="contained" color="success" onClick={onAccept} autoFocus>
+          {translate('app.requests.accept')}
+        </Button>
       </DialogActions>
     </Dialog>
   );
 }
 
-function RequestActions({ memberId, memberName, refresh, heading }: {
-  memberId: number; memberName: string; refresh: () => Promise<unknown>; heading: RefObject<HTMLHeadingElement | null>;
+function RequestActions({
+  memberId,
+  memberName,
+  refresh,
+  heading,
+}: {
+  memberId: number;
+  memberName: string;
+  refresh: () => Promise<unknown>;
+  heading: RefObject<HTMLHeadingElement | null>;
 }) {
   const translate = useTranslate();
   const navigate = useNavigate();
@@ -98,9 +110,8 @@ function RequestActions({ memberId, memberName, refresh, heading }: {
   });
   // The dialog awaits the promise: it stays open (with what was typed) when the call fails.
   const { mutateAsync: reject } = useMutation({
-    mutationFn: ({ ids, values }: { ids: Identifier[]; values: RejectValues }) => (ids.length === 1
-      ? dataProvider.rejectInstrument(ids[0], values)
-      : dataProvider.rejectInstruments(memberId, ids, values)),
+    mutationFn: ({ ids, values }: { ids: Identifier[]; values: RejectValues }) =>
+      ids.length === 1 ? dataProvider.rejectInstrument(ids[0], values) : dataProvider.rejectInstruments(memberId, ids, values),
     onSuccess: async (_rejected, { ids }) => {
       toast.success(ids.length === 1 ? 'app.instruments.rejected_one' : 'app.instruments.rejected_many');
       setRejecting(false);
@@ -163,8 +174,12 @@ function RequestTable() {
   if (!isPending && data.length === 0) return <Typography sx={{ p: 3 }}>{translate('app.instruments.requested_empty')}</Typography>;
   const all = data.length > 0 && data.every((row) => selectedIds.includes(row.id));
   const cells = (row: Instrument) => [
-    text(row, 'instrument_category'), text(row, 'make'), text(row, 'model'), text(row, 'serial_number'),
-    formatDate(row.created_at), text(row, 'value'),
+    text(row, 'instrument_category'),
+    text(row, 'make'),
+    text(row, 'model'),
+    text(row, 'serial_number'),
+    formatDate(row.created_at),
+    text(row, 'value'),
     translate(row.requested_change?.delete ? 'app.instruments.pending_delete' : 'app.instruments.request'),
     <ValuationChip key="valuation" valuation={row.valuation} />,
   ];
@@ -183,7 +198,9 @@ function RequestTable() {
                 />
               </TableCell>
             )}
-            {COLUMNS.map((column) => <TableCell key={column}>{translate(`app.instruments.columns.${column}`)}</TableCell>)}
+            {COLUMNS.map((column) => (
+              <TableCell key={column}>{translate(`app.instruments.columns.${column}`)}</TableCell>
+            ))}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -198,7 +215,9 @@ function RequestTable() {
                   />
                 </TableCell>
               )}
-              {cells(row).map((cell, index) => <TableCell key={COLUMNS[index]}>{cell}</TableCell>)}
+              {cells(row).map((cell, index) => (
+                <TableCell key={COLUMNS[index]}>{cell}</TableCell>
+              ))}
             </TableRow>
           ))}
         </TableBody>
@@ -218,7 +237,9 @@ export default function InstrumentRequestsPage() {
     <>
       <Title title={title} />
       <MemberHeader member={member} backTo="/instrument-insurance" />
-      <Typography ref={heading} tabIndex={-1} variant="h6" component="h2">{title}</Typography>
+      <Typography ref={heading} tabIndex={-1} variant="h6" component="h2">
+        {title}
+      </Typography>
       <ListBase resource="instrument-requests" filter={{ status: 0, member_id: id }} perPage={100} disableSyncWithLocation>
         <RequestActions memberId={id} memberName={member ? `${member.first_name} ${member.last_name}` : ''} refresh={refresh} heading={heading} />
         <RequestTable />

@@ -28,7 +28,15 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { useTranslate } from 'react-admin';
 import {
-  changedIndexes, editsValid, formatTotal, inNewRowMode, isDirty, newRowsValid, rowsTotal, newRowKey, type InstrumentRow,
+  changedIndexes,
+  editsValid,
+  formatTotal,
+  inNewRowMode,
+  isDirty,
+  newRowsValid,
+  rowsTotal,
+  newRowKey,
+  type InstrumentRow,
 } from '../../common/instrument-rows.ts';
 import { todayIso } from '../../common/format.ts';
 import type { InstrumentCategory } from '../../dataProvider/types.ts';
@@ -78,7 +86,10 @@ export function InstrumentRowsTable(props: InstrumentRowsTableProps) {
     if (!onSaveChanges) return;
     setRestored(null);
     setBusy(true);
-    await onSaveChanges(changedIndexes(state).map((index) => state.rows[index]), state.deleted);
+    await onSaveChanges(
+      changedIndexes(state).map((index) => state.rows[index]),
+      state.deleted,
+    );
     setBusy(false);
   };
   const total = formatTotal(rowsTotal(state.rows));
@@ -96,10 +107,16 @@ export function InstrumentRowsTable(props: InstrumentRowsTableProps) {
       {actions && (
         <Stack direction="row" sx={{ mb: 1, flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
           {actions(actionsOff)}
-          {actionsOff && <Typography variant="body2" color="text.secondary">{translate('app.staff_review.save_first')}</Typography>}
+          {actionsOff && (
+            <Typography variant="body2" color="text.secondary">
+              {translate('app.staff_review.save_first')}
+            </Typography>
+          )}
         </Stack>
       )}
-      {inOrder.length === 0 && state.newRows.length === 0 ? empty : (
+      {inOrder.length === 0 && state.newRows.length === 0 ? (
+        empty
+      ) : (
         <TableContainer
           sx={{ maxHeight: { [WIDE]: 640 }, containerType: 'inline-size' }}
           tabIndex={0}
@@ -107,11 +124,17 @@ export function InstrumentRowsTable(props: InstrumentRowsTableProps) {
           aria-label={translate(createOnly ? 'app.instruments.add_title' : 'app.instruments.rows_label')}
         >
           <Table size="small" stickyHeader sx={tableSx}>
-            <colgroup>{WIDTHS.map((width, index) => <col key={index} style={{ width }} />)}</colgroup>
+            <colgroup>
+              {WIDTHS.map((width, index) => (
+                <col key={index} style={{ width }} />
+              ))}
+            </colgroup>
             <TableHead>
               <TableRow>
                 <TableCell>{translate('app.instruments.columns.type')}</TableCell>
-                {FIELDS.map(({ field, label }) => <TableCell key={field}>{translate(label)}</TableCell>)}
+                {FIELDS.map(({ field, label }) => (
+                  <TableCell key={field}>{translate(label)}</TableCell>
+                ))}
                 <TableCell>{translate('app.instruments.columns.delete')}</TableCell>
               </TableRow>
             </TableHead>
@@ -120,24 +143,44 @@ export function InstrumentRowsTable(props: InstrumentRowsTableProps) {
                 const index = indexOf.get(key);
                 const deleted = staged.get(key);
                 if (index === undefined) {
-                  return deleted
-                    ? <StagedDeleteRow
-                        key={key} row={deleted} categories={categories}
-                        onUndo={() => { setRestored(key); dispatch({ type: 'restore', key }); }}
-                      />
-                    : null;
+                  return deleted ? (
+                    <StagedDeleteRow
+                      key={key}
+                      row={deleted}
+                      categories={categories}
+                      onUndo={() => {
+                        setRestored(key);
+                        dispatch({ type: 'restore', key });
+                      }}
+                    />
+                  ) : null;
                 }
                 return (
                   <EditableRow
-                    key={key} row={shown[index]} index={index} isNew={false} disabled={newMode || busy} showErrors={false}
-                    categories={categoriesInUse} dispatch={dispatch} onTouched={onTouched} restored={restored === key}
+                    key={key}
+                    row={shown[index]}
+                    index={index}
+                    isNew={false}
+                    disabled={newMode || busy}
+                    showErrors={false}
+                    categories={categoriesInUse}
+                    dispatch={dispatch}
+                    onTouched={onTouched}
+                    restored={restored === key}
                   />
                 );
               })}
               {state.newRows.map((row, index) => (
                 <EditableRow
-                  key={row.key} row={row} index={index} isNew disabled={busy} showErrors={touched.has(row.key)}
-                  categories={categoriesInUse} dispatch={dispatch} onTouched={onTouched}
+                  key={row.key}
+                  row={row}
+                  index={index}
+                  isNew
+                  disabled={busy}
+                  showErrors={touched.has(row.key)}
+                  categories={categoriesInUse}
+                  dispatch={dispatch}
+                  onTouched={onTouched}
                 />
               ))}
             </TableBody>
@@ -151,14 +194,20 @@ export function InstrumentRowsTable(props: InstrumentRowsTableProps) {
         </Button>
         {createOnly ? (
           <>
-            <Button onClick={() => dispatch({ type: 'cancelNew' })} disabled={!newMode || busy}>{translate('app.cancel')}</Button>
-            <Button variant="contained" onClick={saveNew} disabled={!newRowsValid(state) || busy}>{translate('app.instruments.order')}</Button>
+            <Button onClick={() => dispatch({ type: 'cancelNew' })} disabled={!newMode || busy}>
+              {translate('app.cancel')}
+            </Button>
+            <Button variant="contained" onClick={saveNew} disabled={!newRowsValid(state) || busy}>
+              {translate('app.instruments.order')}
+            </Button>
           </>
         ) : (
           <>
             {newMode && (
               <>
-                <Button onClick={() => dispatch({ type: 'cancelNew' })} disabled={busy}>{translate('app.cancel')}</Button>
+                <Button onClick={() => dispatch({ type: 'cancelNew' })} disabled={busy}>
+                  {translate('app.cancel')}
+                </Button>
                 <Button variant="contained" aria-label={translate('app.instruments.save_new_label')} onClick={saveNew} disabled={!newRowsValid(state) || busy}>
                   {translate('app.instruments.save_new')}
                 </Button>
@@ -166,8 +215,12 @@ export function InstrumentRowsTable(props: InstrumentRowsTableProps) {
             )}
             {!newMode && (
               <>
-                <Button onClick={() => dispatch({ type: 'cancel' })} disabled={!dirty || busy}>{translate('app.cancel')}</Button>
-                <Button variant="contained" onClick={saveChanges} disabled={!dirty || !editsValid(state) || busy}>{translate('app.save')}</Button>
+                <Button onClick={() => dispatch({ type: 'cancel' })} disabled={!dirty || busy}>
+                  {translate('app.cancel')}
+                </Button>
+                <Button variant="contained" onClick={saveChanges} disabled={!dirty || !editsValid(state) || busy}>
+                  {translate('app.save')}
+                </Button>
               </>
             )}
           </>

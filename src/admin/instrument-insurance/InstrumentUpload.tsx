@@ -32,7 +32,9 @@ export function InstrumentUpload({ memberId, onUploaded }: { memberId: Identifie
 
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, my: 2 }}>
-      <Typography component="label" htmlFor={inputId}>{translate('app.instruments.upload_label')}</Typography>
+      <Typography component="label" htmlFor={inputId}>
+        {translate('app.instruments.upload_label')}
+      </Typography>
       <input id={inputId} type="file" accept={XLSX} onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
       <Button variant="contained" startIcon={<UploadIcon />} disabled={!file || busy} onClick={() => file && upload(file)}>
         {translate('app.instruments.upload')}

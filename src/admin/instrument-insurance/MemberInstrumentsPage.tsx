@@ -35,7 +35,9 @@ export function Section({ title, children }: { title: string; children: ReactNod
   const headingId = useId();
   return (
     <Paper component="section" aria-labelledby={headingId} sx={{ p: 2, mb: 3 }}>
-      <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1 }}>{title}</Typography>
+      <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
       {children}
     </Paper>
   );
@@ -46,7 +48,9 @@ export function TemplateInfo() {
   return (
     <Alert severity="info" sx={{ my: 1 }}>
       {translate('app.instruments.template_info')}{' '}
-      <Link href={TEMPLATE_URL} download>{translate('app.instruments.template_link')}</Link>
+      <Link href={TEMPLATE_URL} download>
+        {translate('app.instruments.template_link')}
+      </Link>
     </Alert>
   );
 }
@@ -89,75 +93,86 @@ export default function MemberInstrumentsPage() {
     <Box sx={{ pb: 4 }}>
       <Title title={title} />
       <MemberHeader member={member} backTo={paths.editMember(id)} />
-      <Typography variant="h5" component="p" sx={{ mb: 2 }}>{title}</Typography>
+      <Typography variant="h5" component="p" sx={{ mb: 2 }}>
+        {title}
+      </Typography>
       {error ? <Alert severity="error">{translate('app.instruments.failed')}</Alert> : null}
 
       <Section title={translate('app.instruments.add_title')}>
-        <InstrumentRowsTable
-          rows={[]} categories={categories} newStatus={0} createOnly onSaveNew={saveNew}
-          empty={<TemplateInfo />}
-        />
+        <InstrumentRowsTable rows={[]} categories={categories} newStatus={0} createOnly onSaveNew={saveNew} empty={<TemplateInfo />} />
       </Section>
 
       {/* Until the instruments come, a window's height holds their sections' place (they are taller), so the footer starts below the fold and is not pushed out of view (layout shift). */}
-      {data === undefined && !error ? <Box sx={{ minHeight: '100vh' }} /> : (
+      {data === undefined && !error ? (
+        <Box sx={{ minHeight: '100vh' }} />
+      ) : (
         <>
-        <Section title={translate('app.instruments.active', { count })}>
-          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
-            {translate('app.instruments.insurance', { count })}
-          </Typography>
-          {none && <InstrumentUpload memberId={id} onUploaded={refresh} />}
-          <InstrumentRowsTable
-            rows={activeRows}
-            categories={categories}
-            newStatus={1}
-            onSaveNew={saveNew}
-            onSaveChanges={saveChanges}
-            showTotal
-            onCount={setKept}
-            empty={<Typography color="text.secondary" sx={{ py: 1 }}>{translate('app.instruments.empty')}</Typography>}
-            actions={(disabled) => (
-              <>
-                <Button startIcon={<DownloadIcon />} disabled={disabled || active.length === 0} onClick={() => exportList('csv')}>
-                  {translate('app.instruments.export')}
-                </Button>
-                <Button startIcon={<DownloadIcon />} disabled={disabled || active.length === 0} onClick={() => exportList('xlsx')}>
-                  {translate('app.exports.xlsx')}
-                </Button>
-                <Can right="logs.read">
-                  <Button startIcon={<HistoryIcon />} disabled={disabled} onClick={() => navigate(`/membership/edit/instrument-insurance/insurance-logs/${id}`)}>
-                    {translate('app.instruments.log')}
+          <Section title={translate('app.instruments.active', { count })}>
+            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
+              {translate('app.instruments.insurance', { count })}
+            </Typography>
+            {none && <InstrumentUpload memberId={id} onUploaded={refresh} />}
+            <InstrumentRowsTable
+              rows={activeRows}
+              categories={categories}
+              newStatus={1}
+              onSaveNew={saveNew}
+              onSaveChanges={saveChanges}
+              showTotal
+              onCount={setKept}
+              empty={
+                <Typography color="text.secondary" sx={{ py: 1 }}>
+                  {translate('app.instruments.empty')}
+                </Typography>
+              }
+              actions={(disabled) => (
+                <>
+                  <Button startIcon={<DownloadIcon />} disabled={disabled || active.length === 0} onClick={() => exportList('csv')}>
+                    {translate('app.instruments.export')}
                   </Button>
-                </Can>
-              </>
-            )}
-          />
-        </Section>
-        <ValuationSection instruments={active} />
-        <InstrumentDocuments memberId={id} />
+                  <Button startIcon={<DownloadIcon />} disabled={disabled || active.length === 0} onClick={() => exportList('xlsx')}>
+                    {translate('app.exports.xlsx')}
+                  </Button>
+                  <Can right="logs.read">
+                    <Button
+                      startIcon={<HistoryIcon />}
+                      disabled={disabled}
+                      onClick={() => navigate(`/membership/edit/instrument-insurance/insurance-logs/${id}`)}
+                    >
+                      {translate('app.instruments.log')}
+                    </Button>
+                  </Can>
+                </>
+              )}
+            />
+          </Section>
+          <ValuationSection instruments={active} />
+          <InstrumentDocuments memberId={id} />
 
-        <Section title={translate('app.instruments.requested', { count: data?.requested.length ?? 0 })}>
-          <InstrumentReadTable
-            instruments={data?.requested ?? []}
-            categories={categories}
-            label={translate('app.instruments.requested', { count: data?.requested.length ?? 0 })}
-            empty={translate('app.instruments.requested_empty')}
-            extra={[{
-              label: 'app.instruments.columns.status',
-              render: (instrument) => translate(instrument.requested_change?.delete ? 'app.instruments.pending_delete' : 'app.instruments.pending'),
-            }]}
-          />
-        </Section>
+          <Section title={translate('app.instruments.requested', { count: data?.requested.length ?? 0 })}>
+            <InstrumentReadTable
+              instruments={data?.requested ?? []}
+              categories={categories}
+              label={translate('app.instruments.requested', { count: data?.requested.length ?? 0 })}
+              empty={translate('app.instruments.requested_empty')}
+              extra={[
+                {
+                  label: 'app.instruments.columns.status',
+                  render: (instrument) => translate(instrument.requested_change?.delete ? 'app.instruments.pending_delete' : 'app.instruments.pending'),
+                },
+              ]}
+            />
+          </Section>
 
-        <Section title={translate('app.instruments.deleted', { count: data?.deleted.length ?? 0 })}>
-          <InstrumentReadTable
-            instruments={data?.deleted ?? []}
-            categories={categories}
-            label={translate('app.instruments.deleted', { count: data?.deleted.length ?? 0 })}
-            empty={translate('app.instruments.deleted_empty')}
-            extra={[{ label: 'app.instruments.columns.deleted', render: (instrument) => formatDate(instrument.deleted_at) || '-' }]}
-          />
-        </Section>
+          <Section title={translate('app.instruments.deleted', { count: data?.deleted.length ?? 0 })}>
+            <InstrumentReadTable
+              instruments={data?.deleted ?? []}
+              categories={categories}
+              label={translate('app.instruments.deleted', { count: data?.deleted.length ?? 0 })}
+              empty={translate('app.instruments.deleted_empty')}
+              extra={[{ label: 'app.instruments.columns.deleted', render: (instrument) => formatDate(instrument.deleted_at) || '-' }]}
+            />
+          </Section>
         </>
       )}
     </Box>

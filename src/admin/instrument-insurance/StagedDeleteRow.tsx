@@ -24,15 +24,11 @@ export function StagedDeleteRow({ row, categories, onUndo }: { row: InstrumentRo
     <TableRow sx={{ bgcolor: 'action.hover' }}>
       <TableCell colSpan={FIELDS.length + 2} className="row-staged">
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
-          <Typography component="del" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>{text}</Typography>
+          <Typography component="del" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+            {text}
+          </Typography>
           <Chip size="small" variant="outlined" label={translate('app.staff_review.to_delete')} sx={{ fontWeight: 600 }} />
-          <Button
-            ref={undo}
-            size="small"
-            startIcon={<UndoIcon />}
-            aria-label={translate('app.staff_review.undo_delete_label', { name })}
-            onClick={onUndo}
-          >
+          <Button ref={undo} size="small" startIcon={<UndoIcon />} aria-label={translate('app.staff_review.undo_delete_label', { name })} onClick={onUndo}>
             {translate('app.staff_review.undo_delete')}
           </Button>
         </Box>

@@ -15,7 +15,10 @@ export function useValuationText() {
     const date = formatDateDots(valuation.expires_on);
     switch (valuation.state) {
       case 'missing':
-        return { label: translate(valuation.needs === 'appraisal' ? 'app.valuation.chip.missing_appraisal' : 'app.valuation.chip.missing_receipt'), color: 'warning' };
+        return {
+          label: translate(valuation.needs === 'appraisal' ? 'app.valuation.chip.missing_appraisal' : 'app.valuation.chip.missing_receipt'),
+          color: 'warning',
+        };
       case 'expiring':
         return { label: translate('app.valuation.chip.expiring', { date }), color: 'warning' };
       case 'expired':

@@ -41,7 +41,9 @@ function ValuationFilter() {
   const chosen = VALUATION_CHOICES.find((choice) => choice.states === filterValues.valuation) ?? VALUATION_CHOICES[0];
   return (
     <FormControl size="small" sx={{ minWidth: 240 }}>
-      <InputLabel variant="standard" htmlFor={id}>{translate('app.valuation.list.filter')}</InputLabel>
+      <InputLabel variant="standard" htmlFor={id}>
+        {translate('app.valuation.list.filter')}
+      </InputLabel>
       <NativeSelect
         inputProps={{ id }}
         value={chosen.id}
@@ -51,7 +53,9 @@ function ValuationFilter() {
         }}
       >
         {VALUATION_CHOICES.map((choice) => (
-          <option key={choice.id} value={choice.id}>{translate(`app.valuation.list.choices.${choice.id}`)}</option>
+          <option key={choice.id} value={choice.id}>
+            {translate(`app.valuation.list.choices.${choice.id}`)}
+          </option>
         ))}
       </NativeSelect>
     </FormControl>
@@ -65,9 +69,15 @@ function Heading() {
   const title = translate('app.valuation.list.title');
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, my: 2 }}>
-      <Typography variant="h5" component="h1">{total === undefined ? title : `${title} (${total})`}</Typography>
-      <Button variant="outlined" startIcon={<ArrowBack />} onClick={() => navigate('/instrument-insurance')}>{translate('app.back')}</Button>
-      <Typography color="text.secondary" sx={{ width: '100%' }}>{translate('app.valuation.list.intro')}</Typography>
+      <Typography variant="h5" component="h1">
+        {total === undefined ? title : `${title} (${total})`}
+      </Typography>
+      <Button variant="outlined" startIcon={<ArrowBack />} onClick={() => navigate('/instrument-insurance')}>
+        {translate('app.back')}
+      </Button>
+      <Typography color="text.secondary" sx={{ width: '100%' }}>
+        {translate('app.valuation.list.intro')}
+      </Typography>
       <ValuationFilter />
     </Box>
   );
@@ -81,7 +91,10 @@ function ValuationTable() {
   return (
     <Paper sx={{ overflowX: 'auto' }}>
       <DataTable<InstrumentListItem>
-        rowClick={(_id, _resource, row) => { navigate(memberInstrumentsPath(row.member_id)); return false; }}
+        rowClick={(_id, _resource, row) => {
+          navigate(memberInstrumentsPath(row.member_id));
+          return false;
+        }}
         bulkActionButtons={false}
         empty={<Typography sx={{ p: 3 }}>{translate('app.valuation.list.empty')}</Typography>}
       >

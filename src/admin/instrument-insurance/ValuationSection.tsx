@@ -25,7 +25,9 @@ export function ValuationSection({ instruments }: { instruments: readonly Instru
   const allOk = needing.every((instrument) => instrument.valuation.state === 'ok');
   return (
     <Paper component="section" aria-labelledby={headingId} sx={{ p: 2, mb: 3 }}>
-      <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1 }}>{translate('app.valuation.section.title')}</Typography>
+      <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1 }}>
+        {translate('app.valuation.section.title')}
+      </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {translate(needing.length === 0 ? 'app.valuation.section.none' : allOk ? 'app.valuation.section.all_ok' : 'app.valuation.section.intro')}
       </Typography>
@@ -44,7 +46,9 @@ export function ValuationSection({ instruments }: { instruments: readonly Instru
                 <TableRow key={instrument.id}>
                   <TableCell>{`${instrument.make} ${instrument.model}`}</TableCell>
                   <TableCell>{`${formatAmount(instrument.value)},-`}</TableCell>
-                  <TableCell><ValuationChip valuation={instrument.valuation} showOk /></TableCell>
+                  <TableCell>
+                    <ValuationChip valuation={instrument.valuation} showOk />
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

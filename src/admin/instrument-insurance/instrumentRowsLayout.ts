@@ -42,7 +42,12 @@ export const tableSx = {
     },
     '& td': { display: 'block', border: 0, p: 0, minWidth: 0 },
     '& td[data-label]::before': {
-      content: 'attr(data-label)', display: 'block', fontSize: 12, fontWeight: 600, color: 'text.secondary', mb: 0.25,
+      content: 'attr(data-label)',
+      display: 'block',
+      fontSize: 12,
+      fontWeight: 600,
+      color: 'text.secondary',
+      mb: 0.25,
     },
     '& td.row-delete': { display: 'flex', justifyContent: 'flex-end', alignItems: 'flex-end' },
     '& td.row-staged': { gridColumn: '1 / -1' },
@@ -50,7 +55,12 @@ export const tableSx = {
 } as const;
 
 export const inputSx = {
-  px: 1, border: 1, borderColor: 'divider', borderRadius: 1, minWidth: 0, fontSize: 14,
+  px: 1,
+  border: 1,
+  borderColor: 'divider',
+  borderRadius: 1,
+  minWidth: 0,
+  fontSize: 14,
   '&.Mui-focused': { outline: '2px solid', outlineColor: 'primary.main' },
   '&.Mui-error': { borderColor: 'error.main' },
   '&.Mui-disabled': { bgcolor: 'action.hover' },

@@ -10,8 +10,7 @@ import type { Instrument } from '../../dataProvider/index.ts';
 import { toBody, type InstrumentRow } from '../../common/instrument-rows.ts';
 import { useToast } from '../toast.tsx';
 
-const reasonOf = (result: PromiseSettledResult<unknown>) =>
-  result.status === 'rejected' ? (result.reason as Error)?.message : undefined;
+const reasonOf = (result: PromiseSettledResult<unknown>) => (result.status === 'rejected' ? (result.reason as Error)?.message : undefined);
 
 export function useInstrumentSaves(memberId: Identifier, refresh: () => Promise<unknown>) {
   const [create] = useCreate<Instrument>();
@@ -28,9 +27,18 @@ export function useInstrumentSaves(memberId: Identifier, refresh: () => Promise<
   // Each batch is one mutation over its rows' calls: one toast follows it, and once it settles the
   // lists built from other answers (see useMemberInstruments' refresh) are read again.
   const { mutateAsync: createRows } = useMutation({
-    mutationFn: (rows: InstrumentRow[]) => Promise.allSettled(rows.map((row) => create('instruments', {
-      data: { ...toBody(row), member_id: Number(memberId), status: row.status },
-    }, { returnPromise: true }))),
+    mutationFn: (rows: InstrumentRow[]) =>
+      Promise.allSettled(
+        rows.map((row) =>
+          create(
+            'instruments',
+            {
+              data: { ...toBody(row), member_id: Number(memberId), status: row.status },
+            },
+            { returnPromise: true },
+          ),
+        ),
+      ),
     onSuccess: (results) => {
       if (results.every((result) => result.status === 'fulfilled')) toast.success('app.instruments.created');
       else failed(results);
@@ -38,10 +46,11 @@ export function useInstrumentSaves(memberId: Identifier, refresh: () => Promise<
     onSettled: refresh,
   });
   const { mutateAsync: changeRows } = useMutation({
-    mutationFn: ({ changed, deleted }: { changed: InstrumentRow[]; deleted: InstrumentRow[] }) => Promise.allSettled([
-      ...changed.map((row) => update('instruments', { id: row.id!, data: toBody(row) }, { returnPromise: true })),
-      ...deleted.map((row) => remove('instruments', { id: row.id! }, { returnPromise: true })),
-    ]),
+    mutationFn: ({ changed, deleted }: { changed: InstrumentRow[]; deleted: InstrumentRow[] }) =>
+      Promise.allSettled([
+        ...changed.map((row) => update('instruments', { id: row.id!, data: toBody(row) }, { returnPromise: true })),
+        ...deleted.map((row) => remove('instruments', { id: row.id! }, { returnPromise: true })),
+      ]),
     onSuccess: (results, { changed }) => {
       if (results.some((result) => result.status === 'rejected')) failed(results);
       else toast.success(changed.length === 0 ? 'app.instruments.deleted_toast' : 'app.instruments.updated');

@@ -31,8 +31,17 @@ function SkipLink() {
       href={`#${MAIN}`}
       onClick={skipToMain}
       sx={{
-        position: 'fixed', left: 16, top: -80, zIndex: 5000, px: 2, py: 1, borderRadius: 1,
-        bgcolor: 'primary.main', color: 'primary.contrastText', fontWeight: 700, textDecoration: 'underline',
+        position: 'fixed',
+        left: 16,
+        top: -80,
+        zIndex: 5000,
+        px: 2,
+        py: 1,
+        borderRadius: 1,
+        bgcolor: 'primary.main',
+        color: 'primary.contrastText',
+        fontWeight: 700,
+        textDecoration: 'underline',
         '&:focus': { top: 16, outline: '3px solid #ffbf47', outlineOffset: 2 },
       }}
     >

@@ -10,7 +10,11 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { STAFF_AREAS } from '../../common/staff-areas/registry.ts';
 
-interface Item { label: string; to: string; title?: string }
+interface Item {
+  label: string;
+  to: string;
+  title?: string;
+}
 
 function trail(pathname: string): Item[] {
   for (const crumb of STAFF_AREAS.flatMap((area) => area.crumbs)) {

@@ -29,7 +29,9 @@ export function Footer() {
       <Typography variant="body2">{translate('app.footer.contact', supportContact())}</Typography>
       {/* A public page of Min side, so a plain link that leaves the staff app. */}
       <Typography variant="body2">
-        <Link href={STATEMENT_PATHS.staff} color="inherit">{translate('app.footer.statement')}</Link>
+        <Link href={STATEMENT_PATHS.staff} color="inherit">
+          {translate('app.footer.statement')}
+        </Link>
       </Typography>
     </Box>
   );

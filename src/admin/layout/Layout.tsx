@@ -17,7 +17,13 @@ export function Layout({ children }: { children?: ReactNode }) {
       <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 'calc(100vh - 64px)', minWidth: 0 }}>
         <Breadcrumb />
         {/* The breadcrumb stays while an area's screens load; the footer comes with them, so it is not pushed down when they arrive. */}
-        <Suspense fallback={<Box sx={{ flex: 1 }}><Loading /></Box>}>
+        <Suspense
+          fallback={
+            <Box sx={{ flex: 1 }}>
+              <Loading />
+            </Box>
+          }
+        >
           <Box sx={{ px: { xs: 1, sm: 2 }, pb: 3, flex: 1 }}>{children}</Box>
           <Footer />
         </Suspense>

@@ -12,7 +12,11 @@ export function memberTitle(member: { remote_id: number | null; first_name: stri
   return name ? `${member.remote_id} - ${name}` : String(member.remote_id);
 }
 
-export function MemberHeader({ member, backTo, title }: {
+export function MemberHeader({
+  member,
+  backTo,
+  title,
+}: {
   member?: { remote_id: number | null; first_name: string | null; last_name: string | null };
   backTo: string;
   /** A heading of its own when there is no member to name (one that cannot be found). */
@@ -22,7 +26,9 @@ export function MemberHeader({ member, backTo, title }: {
   const navigate = useNavigate();
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, my: 2 }}>
-      <Typography variant="h5" component="h1">{member ? memberTitle(member) : (title ?? '\u00a0')}</Typography>
+      <Typography variant="h5" component="h1">
+        {member ? memberTitle(member) : (title ?? '\u00a0')}
+      </Typography>
       <Button variant="outlined" startIcon={<ArrowBack />} onClick={() => navigate(backTo)}>
         {translate('app.back')}
       </Button>

@@ -24,16 +24,17 @@ export const REQUESTS_OPEN_KEY = 'menu.requests.open';
 
 /** Read by screen readers, not shown: the badge shows the number to the eye. */
 const visuallyHidden = {
-  position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap',
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
 } as const;
 
 function MenuLink({ to, icon, label, nested }: { to: string; icon?: ReactNode; label: string; nested?: boolean }) {
   return (
-    <ListItemButton
-      component={NavLink}
-      to={to}
-      sx={{ pl: nested ? 4 : 2, '&.active': { bgcolor: 'action.selected', fontWeight: 700 } }}
-    >
+    <ListItemButton component={NavLink} to={to} sx={{ pl: nested ? 4 : 2, '&.active': { bgcolor: 'action.selected', fontWeight: 700 } }}>
       {icon && <ListItemIcon>{icon}</ListItemIcon>}
       <ListItemText primary={label} />
     </ListItemButton>
@@ -48,13 +49,14 @@ function RequestsGroup({ areas, counts }: { areas: StaffArea[]; counts: ReturnTy
   // number, a hidden part) run together or gain stray spaces in a screen reader. It starts with the
   // visible word, so a voice command saying it still finds the button (WCAG 2.5.3).
   const name = counts.sum > 0 ? `${label}, ${translate('app.menu.requests_pending', { count: counts.sum })}` : label;
-  const requestsIcon = counts.sum > 0 ? (
-    <Badge badgeContent={counts.sum} color="error" max={999} slotProps={{ badge: { 'aria-hidden': true } }}>
+  const requestsIcon =
+    counts.sum > 0 ? (
+      <Badge badgeContent={counts.sum} color="error" max={999} slotProps={{ badge: { 'aria-hidden': true } }}>
+        <InboxIcon />
+      </Badge>
+    ) : (
       <InboxIcon />
-    </Badge>
-  ) : (
-    <InboxIcon />
-  );
+    );
   return (
     <>
       <ListItemButton onClick={() => setOpen(!open)} aria-expanded={open} aria-controls={open ? 'requests-submenu' : undefined} sx={{ pr: 3 }}>

@@ -28,10 +28,14 @@ export function PageHeader({ title, back, backLabel = 'app.back', children }: Ba
       <Title title={title} />
       {/* What the page adds (a send's state) stays beside the title, the back button at the far end. */}
       <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 2, minWidth: 0 }}>
-        <Typography variant="h5" component="h1" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>{title}</Typography>
+        <Typography variant="h5" component="h1" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+          {title}
+        </Typography>
         {children}
       </Box>
-      <Button variant="outlined" startIcon={<ArrowBack />} onClick={() => navigate(back)}>{translate(backLabel)}</Button>
+      <Button variant="outlined" startIcon={<ArrowBack />} onClick={() => navigate(back)}>
+        {translate(backLabel)}
+      </Button>
     </Box>
   );
 }

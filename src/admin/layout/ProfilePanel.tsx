@@ -28,7 +28,9 @@ export function ProfileButton() {
   const fullName = session ? `${session.firstName} ${session.lastName}`.trim() : '';
   return (
     <>
-      <Typography component="span" noWrap sx={{ mx: 1, maxWidth: { xs: '40vw', sm: 'none' } }}>{fullName}</Typography>
+      <Typography component="span" noWrap sx={{ mx: 1, maxWidth: { xs: '40vw', sm: 'none' } }}>
+        {fullName}
+      </Typography>
       <IconButton color="inherit" aria-label={translate('app.profile.open')} onClick={() => setOpen(true)}>
         <AccountCircle />
       </IconButton>
@@ -37,19 +39,15 @@ export function ProfileButton() {
           <IconButton aria-label={translate('app.close')} onClick={() => setOpen(false)} sx={{ alignSelf: 'flex-end' }}>
             <CloseIcon />
           </IconButton>
-          <Avatar sx={{ width: 64, height: 64, bgcolor: 'primary.main', alignSelf: 'center' }}>
-            {initials(session?.firstName, session?.lastName)}
-          </Avatar>
-          <Typography variant="h6" component="p" align="center">{fullName}</Typography>
-          <TextField
-            select
-            size="small"
-            label={translate('app.profile.language')}
-            value={locale}
-            onChange={(event) => setLocale(event.target.value)}
-          >
+          <Avatar sx={{ width: 64, height: 64, bgcolor: 'primary.main', alignSelf: 'center' }}>{initials(session?.firstName, session?.lastName)}</Avatar>
+          <Typography variant="h6" component="p" align="center">
+            {fullName}
+          </Typography>
+          <TextField select size="small" label={translate('app.profile.language')} value={locale} onChange={(event) => setLocale(event.target.value)}>
             {LOCALES.map((code) => (
-              <MenuItem key={code} value={code}>{translate(`app.language.${code}`)}</MenuItem>
+              <MenuItem key={code} value={code}>
+                {translate(`app.language.${code}`)}
+              </MenuItem>
             ))}
           </TextField>
           <Button
@@ -61,7 +59,9 @@ export function ProfileButton() {
           >
             {translate('app.two_factor.security')}
           </Button>
-          <Button variant="contained" onClick={() => logout()}>{translate('app.profile.logout')}</Button>
+          <Button variant="contained" onClick={() => logout()}>
+            {translate('app.profile.logout')}
+          </Button>
         </Box>
       </Drawer>
       {security && (

@@ -68,7 +68,9 @@ export default function SecurityDialog({ open, onClose }: { open: boolean; onClo
       <DialogTitle id="security-title">{t.security}</DialogTitle>
       <DialogContent>
         <Box component="section" aria-labelledby="two-factor-title" sx={{ mb: 3 }}>
-          <Typography variant="h6" component="h2" id="two-factor-title">{t.title}</Typography>
+          <Typography variant="h6" component="h2" id="two-factor-title">
+            {t.title}
+          </Typography>
           {mode === 'enrol' ? (
             <TwoFactorEnrolment
               texts={t}
@@ -80,27 +82,43 @@ export default function SecurityDialog({ open, onClose }: { open: boolean; onClo
               }}
             />
           ) : mode === 'disable' ? (
-            <DisableForm texts={t} onCancel={() => setMode('view')} onDone={() => {
-              toast.success(t.disabled_done);
-              setMode('view');
-              readAgain();
-            }} />
+            <DisableForm
+              texts={t}
+              onCancel={() => setMode('view')}
+              onDone={() => {
+                toast.success(t.disabled_done);
+                setMode('view');
+                readAgain();
+              }}
+            />
           ) : status === null ? (
             <Typography role="status">{t.loading}</Typography>
           ) : (
             <>
               <Typography sx={{ my: 1 }}>{status.enabled ? t.status_on : t.status_off}</Typography>
-              {status.required && <Typography sx={{ mb: 1 }} color="text.secondary">{t.required_note}</Typography>}
+              {status.required && (
+                <Typography sx={{ mb: 1 }} color="text.secondary">
+                  {t.required_note}
+                </Typography>
+              )}
               {status.enabled ? (
-                !status.required && <Button variant="outlined" onClick={() => setMode('disable')}>{t.disable}</Button>
+                !status.required && (
+                  <Button variant="outlined" onClick={() => setMode('disable')}>
+                    {t.disable}
+                  </Button>
+                )
               ) : (
-                <Button variant="contained" onClick={() => setMode('enrol')}>{t.start}</Button>
+                <Button variant="contained" onClick={() => setMode('enrol')}>
+                  {t.start}
+                </Button>
               )}
             </>
           )}
         </Box>
         <Box component="section" aria-labelledby="sessions-title">
-          <Typography variant="h6" component="h2" id="sessions-title">{t.sessions}</Typography>
+          <Typography variant="h6" component="h2" id="sessions-title">
+            {t.sessions}
+          </Typography>
           {sessions === null ? (
             <Typography role="status">{t.loading}</Typography>
           ) : (
@@ -116,7 +134,12 @@ export default function SecurityDialog({ open, onClose }: { open: boolean; onClo
                     slotProps={{ secondary: { sx: { color: 'text.secondary' } } }}
                   />
                   {!session.current && (
-                    <Button size="small" variant="outlined" onClick={() => endSession(session)} aria-label={translate('app.two_factor.end_session_label', { device: session.device })}>
+                    <Button
+                      size="small"
+                      variant="outlined"
+                      onClick={() => endSession(session)}
+                      aria-label={translate('app.two_factor.end_session_label', { device: session.device })}
+                    >
                       {t.end_session}
                     </Button>
                   )}
@@ -126,7 +149,9 @@ export default function SecurityDialog({ open, onClose }: { open: boolean; onClo
           )}
         </Box>
         {/* Staff who administer staff ('staff.administer') reset others' two-factor sign-in. */}
-        <Can right="staff.administer"><StaffReset texts={t} /></Can>
+        <Can right="staff.administer">
+          <StaffReset texts={t} />
+        </Can>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t.close}</Button>
@@ -165,7 +190,9 @@ function DisableForm({ texts, onCancel, onDone }: { texts: TwoFactorTexts; onCan
         slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6 } }}
       />
       <Box sx={{ display: 'flex', gap: 1 }}>
-        <Button type="submit" variant="contained" disabled={busy}>{texts.disable}</Button>
+        <Button type="submit" variant="contained" disabled={busy}>
+          {texts.disable}
+        </Button>
         <Button onClick={onCancel}>{texts.cancel}</Button>
       </Box>
     </Box>
@@ -190,8 +217,12 @@ function StaffReset({ texts }: { texts: TwoFactorTexts }) {
   });
   return (
     <Box component="section" aria-labelledby="staff-reset-title" sx={{ mt: 3 }}>
-      <Typography variant="h6" component="h2" id="staff-reset-title">{texts.staff_title}</Typography>
-      <Typography sx={{ my: 1 }} color="text.secondary">{texts.staff_intro}</Typography>
+      <Typography variant="h6" component="h2" id="staff-reset-title">
+        {texts.staff_title}
+      </Typography>
+      <Typography sx={{ my: 1 }} color="text.secondary">
+        {texts.staff_intro}
+      </Typography>
       {staff === null ? (
         <Typography role="status">{texts.loading}</Typography>
       ) : staff.length === 0 ? (
@@ -200,8 +231,19 @@ function StaffReset({ texts }: { texts: TwoFactorTexts }) {
         <List aria-labelledby="staff-reset-title">
           {staff.map((row) => (
             <ListItem key={row.id} divider sx={{ flexWrap: 'wrap', columnGap: 2, px: 0 }}>
-              <ListItemText sx={{ flex: '1 1 240px' }} primary={`${row.first_name} ${row.last_name}`} secondary={row.email} slotProps={{ secondary: { sx: { color: 'text.secondary' } } }} />
-              <Button size="small" variant="outlined" color="error" onClick={() => reset(row)} aria-label={translate('app.two_factor.staff_reset_label', { name: `${row.first_name} ${row.last_name}` })}>
+              <ListItemText
+                sx={{ flex: '1 1 240px' }}
+                primary={`${row.first_name} ${row.last_name}`}
+                secondary={row.email}
+                slotProps={{ secondary: { sx: { color: 'text.secondary' } } }}
+              />
+              <Button
+                size="small"
+                variant="outlined"
+                color="error"
+                onClick={() => reset(row)}
+                aria-label={translate('app.two_factor.staff_reset_label', { name: `${row.first_name} ${row.last_name}` })}
+              >
                 {texts.staff_reset}
               </Button>
             </ListItem>

@@ -54,7 +54,9 @@ export function LoadingPage() {
   return (
     <Box role="status" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2, minHeight: '100vh', p: 2 }}>
       <CircularProgress aria-label={translate('ra.page.loading')} />
-      <Typography component="p" sx={{ color: 'text.primary' }}>{translate('ra.message.loading')}</Typography>
+      <Typography component="p" sx={{ color: 'text.primary' }}>
+        {translate('ra.message.loading')}
+      </Typography>
     </Box>
   );
 }

@@ -35,7 +35,9 @@ export function MemberPagination({ words }: { words?: PageWords }) {
         value={target}
         onChange={(event) => setTarget(event.target.value)}
         onBlur={goTo}
-        onKeyDown={(event) => { if (event.key === 'Enter') goTo(); }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') goTo();
+        }}
         slotProps={{ htmlInput: { min: 1, max: pages } }}
         sx={{ width: 120 }}
       />
@@ -47,7 +49,11 @@ export function MemberPagination({ words }: { words?: PageWords }) {
         onChange={(event) => setPerPage(Number(event.target.value))}
         sx={{ width: 140 }}
       >
-        {PAGE_SIZES.map((size) => <MenuItem key={size} value={size}>{size}</MenuItem>)}
+        {PAGE_SIZES.map((size) => (
+          <MenuItem key={size} value={size}>
+            {size}
+          </MenuItem>
+        ))}
       </TextField>
       <PageOf words={words} />
     </Box>

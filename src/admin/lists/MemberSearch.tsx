@@ -37,7 +37,15 @@ export function MemberSearch({ source = 'name', label = 'app.members.search' }: 
       label={translate(label)}
       value={text}
       onChange={(event) => setText(event.target.value)}
-      slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> } }}
+      slotProps={{
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchIcon />
+            </InputAdornment>
+          ),
+        },
+      }}
       sx={{ minWidth: { xs: '100%', sm: 280 } }}
     />
   );

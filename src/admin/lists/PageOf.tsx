@@ -42,13 +42,21 @@ export function PageOf({ words = 'members' }: { words?: PageWords }) {
   const atLeast = useTotalAtLeast();
   return (
     <Box sx={{ display: 'flex', alignItems: 'center' }}>
-      <IconButton aria-label={translate('app.members.first')} disabled={page <= 1} onClick={() => setPage(1)}><FirstPage /></IconButton>
-      <IconButton aria-label={translate('app.members.previous')} disabled={page <= 1} onClick={() => setPage(page - 1)}><NavigateBefore /></IconButton>
+      <IconButton aria-label={translate('app.members.first')} disabled={page <= 1} onClick={() => setPage(1)}>
+        <FirstPage />
+      </IconButton>
+      <IconButton aria-label={translate('app.members.previous')} disabled={page <= 1} onClick={() => setPage(page - 1)}>
+        <NavigateBefore />
+      </IconButton>
       <Typography component="span" sx={{ mx: 1, whiteSpace: 'nowrap' }} aria-live="polite">
         {translate(atLeast ? keys.atLeast : keys.exact, { page, pages })}
       </Typography>
-      <IconButton aria-label={translate('app.members.next')} disabled={page >= pages} onClick={() => setPage(page + 1)}><NavigateNext /></IconButton>
-      <IconButton aria-label={translate('app.members.last')} disabled={page >= pages} onClick={() => setPage(pages)}><LastPage /></IconButton>
+      <IconButton aria-label={translate('app.members.next')} disabled={page >= pages} onClick={() => setPage(page + 1)}>
+        <NavigateNext />
+      </IconButton>
+      <IconButton aria-label={translate('app.members.last')} disabled={page >= pages} onClick={() => setPage(pages)}>
+        <LastPage />
+      </IconButton>
     </Box>
   );
 }

@@ -10,15 +10,12 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { styled } from '@mui/material/styles';
-import {
-  DataTable, ListBase, Loading, Offline, Title, useListContext, useTranslate, type DataTableProps, type RaRecord, type SortPayload,
-} from 'react-admin';
+import { DataTable, ListBase, Loading, Offline, Title, useListContext, useTranslate, type DataTableProps, type RaRecord, type SortPayload } from 'react-admin';
 import { ListSpace } from './ListSpace.tsx';
 import { MemberPagination } from './MemberPagination.tsx';
 import { useTotalAtLeast, type PageWords } from './PageOf.tsx';
 import { MemberSearch } from './MemberSearch.tsx';
 import { LIST_FITS } from './listFits.ts';
-
 
 export interface QueueListProps<T extends RaRecord> {
   resource: string;
@@ -61,7 +58,7 @@ function useQueueTitle(key: string): string {
   const translate = useTranslate();
   const { total } = useListContext();
   const atLeast = useTotalAtLeast();
-  return translate(key, { count: atLeast ? translate('app.members.at_least', { count: total }) : total ?? 0 });
+  return translate(key, { count: atLeast ? translate('app.members.at_least', { count: total }) : (total ?? 0) });
 }
 
 /** The page's title in the app bar, read from the list's total. */
@@ -69,7 +66,13 @@ function AppBarTitle({ title }: { title: string }) {
   return <>{useQueueTitle(title)}</>;
 }
 
-function Header({ title, counted, actions, aside, headingRef }: Pick<QueueListProps<RaRecord>, 'title' | 'counted' | 'actions' | 'aside'> & {
+function Header({
+  title,
+  counted,
+  actions,
+  aside,
+  headingRef,
+}: Pick<QueueListProps<RaRecord>, 'title' | 'counted' | 'actions' | 'aside'> & {
   headingRef: RefObject<HTMLHeadingElement | null>;
 }) {
   const translate = useTranslate();
@@ -80,9 +83,13 @@ function Header({ title, counted, actions, aside, headingRef }: Pick<QueueListPr
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, my: 2 }}>
       {/* While loading, a hidden copy of the title keeps its width, so what is beside it does not wrap when the count arrives. */}
       <Box sx={{ display: 'grid' }}>
-        <Typography ref={headingRef} tabIndex={-1} variant="h5" component="h1" sx={{ gridArea: '1 / 1' }}>{loading ? translate('app.loading') : text}</Typography>
+        <Typography ref={headingRef} tabIndex={-1} variant="h5" component="h1" sx={{ gridArea: '1 / 1' }}>
+          {loading ? translate('app.loading') : text}
+        </Typography>
         {loading && aside && (
-          <Typography variant="h5" component="span" aria-hidden sx={{ gridArea: '1 / 1', visibility: 'hidden' }}>{text}</Typography>
+          <Typography variant="h5" component="span" aria-hidden sx={{ gridArea: '1 / 1', visibility: 'hidden' }}>
+            {text}
+          </Typography>
         )}
       </Box>
       {aside}
@@ -97,11 +104,7 @@ function QueueTable<T extends RaRecord>({ empty, rowClick, children }: Pick<Queu
   if (error) return <Alert severity="error">{translate('app.errors.generic')}</Alert>;
   return (
     <Paper sx={{ overflowX: 'auto' }}>
-      <DataTable<T>
-        rowClick={rowClick ?? false}
-        bulkActionButtons={false}
-        empty={<Typography sx={{ p: 3 }}>{translate(empty)}</Typography>}
-      >
+      <DataTable<T> rowClick={rowClick ?? false} bulkActionButtons={false} empty={<Typography sx={{ p: 3 }}>{translate(empty)}</Typography>}>
         {children}
       </DataTable>
     </Paper>
@@ -135,8 +138,21 @@ export function QueuePage({ title, words, children }: { title: ReactNode; words?
 }
 
 export function QueueList<T extends RaRecord>({
-  resource, title, counted, empty, sort, actions, aside, search = true, filters, filterDefaultValues, rowClick, rowHeight, refreshOnFocus = false,
-  staleTime, children,
+  resource,
+  title,
+  counted,
+  empty,
+  sort,
+  actions,
+  aside,
+  search = true,
+  filters,
+  filterDefaultValues,
+  rowClick,
+  rowHeight,
+  refreshOnFocus = false,
+  staleTime,
+  children,
 }: QueueListProps<T>) {
   const heading = useRef<HTMLHeadingElement>(null);
   const focus = useMemo(() => () => heading.current?.focus(), []);
@@ -154,9 +170,16 @@ export function QueueList<T extends RaRecord>({
       <FocusQueue.Provider value={focus}>
         <QueuePage title={<AppBarTitle title={title} />} words="queue">
           <Header title={title} counted={counted} actions={actions} aside={aside} headingRef={heading} />
-          {filters ?? (search && <Box sx={{ mb: 2 }}><MemberSearch /></Box>)}
+          {filters ??
+            (search && (
+              <Box sx={{ mb: 2 }}>
+                <MemberSearch />
+              </Box>
+            ))}
           <ListSpace rowHeight={rowHeight}>
-            <QueueTable<T> empty={empty} rowClick={rowClick}>{children}</QueueTable>
+            <QueueTable<T> empty={empty} rowClick={rowClick}>
+              {children}
+            </QueueTable>
           </ListSpace>
         </QueuePage>
       </FocusQueue.Provider>

@@ -21,7 +21,9 @@ export function AuthCard({ title, intro, children }: { title: string; intro: str
       </main>
       {/* The staff app's accessibility statement is a public page of Min side: a plain link leaves for it. */}
       <footer className="signin-footer">
-        <a className="signin-link" href={STATEMENT_PATHS.staff}>{texts.statementLink}</a>
+        <a className="signin-link" href={STATEMENT_PATHS.staff}>
+          {texts.statementLink}
+        </a>
       </footer>
     </div>
   );

@@ -69,7 +69,9 @@ export default function TwoFactorEnrolment({
   if (recoveryCodes) {
     return (
       <div className="two-factor">
-        <h2 ref={heading} tabIndex={-1}>{texts.recovery_title}</h2>
+        <h2 ref={heading} tabIndex={-1}>
+          {texts.recovery_title}
+        </h2>
         <p>{texts.recovery_codes_intro}</p>
         <ul className="two-factor-codes" aria-label={texts.recovery_title}>
           {recoveryCodes.map((one) => (

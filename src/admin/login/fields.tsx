@@ -11,12 +11,21 @@ export function TextField({ label, error, required, ...input }: TextFieldProps) 
   return (
     <div className={`signin-field${error ? ' invalid' : ''}`}>
       {/* The blank placeholder lets CSS see an empty field, so the label sits inside it until then. */}
-      <input id={id} placeholder=" " required={required} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-helper` : undefined} {...input} />
+      <input
+        id={id}
+        placeholder=" "
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-helper` : undefined}
+        {...input}
+      />
       <label htmlFor={id}>
         {label}
         {required && <span aria-hidden="true">&thinsp;*</span>}
       </label>
-      <p id={`${id}-helper`} className="signin-helper">{error ?? ''}</p>
+      <p id={`${id}-helper`} className="signin-helper">
+        {error ?? ''}
+      </p>
     </div>
   );
 }

@@ -33,7 +33,9 @@ export function CompareTable({ rows, before, after }: { rows: CompareRow[]; befo
           const now = row.show(after);
           return (
             <TableRow key={row.label} selected={old !== now}>
-              <TableCell component="th" scope="row">{translate(`app.logs.compare.${row.label}`)}</TableCell>
+              <TableCell component="th" scope="row">
+                {translate(`app.logs.compare.${row.label}`)}
+              </TableCell>
               <TableCell sx={keepWhole}>{old}</TableCell>
               <TableCell sx={keepWhole}>{now}</TableCell>
             </TableRow>

@@ -15,7 +15,13 @@ export function InitialsBadge({ person }: { person: PersonRef | null }) {
   if (!person) {
     const system = translate('app.logs.system');
     return (
-      <Avatar role="img" aria-label={system} title={system} variant="rounded" sx={{ ...SIZE, bgcolor: 'grey.200', color: 'text.primary', border: 1, borderColor: 'grey.500' }}>
+      <Avatar
+        role="img"
+        aria-label={system}
+        title={system}
+        variant="rounded"
+        sx={{ ...SIZE, bgcolor: 'grey.200', color: 'text.primary', border: 1, borderColor: 'grey.500' }}
+      >
         <SettingsOutlined fontSize="small" aria-hidden />
       </Avatar>
     );

@@ -17,11 +17,15 @@ export function LogDialog({ open, title, onClose, children }: { open: boolean; t
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth fullScreen={phone} aria-labelledby="log-dialog-title">
-      <DialogTitle id="log-dialog-title" sx={{ pr: 6 }}>{title}</DialogTitle>
+      <DialogTitle id="log-dialog-title" sx={{ pr: 6 }}>
+        {title}
+      </DialogTitle>
       <IconButton aria-label={translate('app.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
         <CloseIcon />
       </IconButton>
-      <DialogContent dividers sx={{ px: { xs: 1, sm: 3 }, '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } }}>{children}</DialogContent>
+      <DialogContent dividers sx={{ px: { xs: 1, sm: 3 }, '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } }}>
+        {children}
+      </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('app.close')}</Button>
       </DialogActions>

@@ -47,7 +47,9 @@ function Entries<T extends RaRecord>({ title, titleId, columns, onOpen }: Omit<P
       </Typography>
       <LogState error={error} pending={isPending} />
       {!error && data && data.length === 0 && (
-        <Typography color="text.secondary" sx={{ p: 2 }}>{translate('app.logs.empty')}</Typography>
+        <Typography color="text.secondary" sx={{ p: 2 }}>
+          {translate('app.logs.empty')}
+        </Typography>
       )}
       {!error && data && data.length > 0 && (
         <>
@@ -68,8 +70,12 @@ function Entries<T extends RaRecord>({ title, titleId, columns, onOpen }: Omit<P
                   disableSort={!column.source}
                   render={(row) =>
                     index === 0 ? (
-                      <Link component="button" type="button" onClick={open(row)} sx={{ textAlign: 'left' }}>{column.render(row)}</Link>
-                    ) : column.render(row)
+                      <Link component="button" type="button" onClick={open(row)} sx={{ textAlign: 'left' }}>
+                        {column.render(row)}
+                      </Link>
+                    ) : (
+                      column.render(row)
+                    )
                   }
                 />
               ))}

@@ -42,7 +42,13 @@ export function LogsPage() {
           allowScrollButtonsMobile
         >
           {TABS.map((name) => (
-            <Tab key={name} value={name} label={translate(name === 'access' ? 'app.privacy.tab' : `app.logs.tabs.${name}`)} id={`tab-${name}`} aria-controls={name === tab ? `panel-${name}` : undefined} />
+            <Tab
+              key={name}
+              value={name}
+              label={translate(name === 'access' ? 'app.privacy.tab' : `app.logs.tabs.${name}`)}
+              id={`tab-${name}`}
+              aria-controls={name === tab ? `panel-${name}` : undefined}
+            />
           ))}
         </Tabs>
         <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>

@@ -30,16 +30,22 @@ export function MessageDelivery({ entry, onResent }: { entry: EmailLogEntry; onR
     <Alert
       severity={SEVERITY[entry.status]}
       sx={{ mb: 2 }}
-      action={entry.status === 'failed' && (
-        <Button color="inherit" size="small" startIcon={<Replay />} disabled={busy} onClick={() => resend()}>
-          {translate('app.logs.messages.resend')}
-        </Button>
-      )}
+      action={
+        entry.status === 'failed' && (
+          <Button color="inherit" size="small" startIcon={<Replay />} disabled={busy} onClick={() => resend()}>
+            {translate('app.logs.messages.resend')}
+          </Button>
+        )
+      }
     >
-      <Typography component="p" sx={{ fontWeight: 700 }}>{translate(`app.logs.messages.status.${entry.status}`)}</Typography>
+      <Typography component="p" sx={{ fontWeight: 700 }}>
+        {translate(`app.logs.messages.status.${entry.status}`)}
+      </Typography>
       <Typography component="p">{translate('app.logs.messages.attempts', { count: entry.attempts })}</Typography>
       {entry.error && (
-        <Box component="p" sx={{ m: 0 }}>{translate('app.logs.messages.error', { error: entry.error })}</Box>
+        <Box component="p" sx={{ m: 0 }}>
+          {translate('app.logs.messages.error', { error: entry.error })}
+        </Box>
       )}
     </Alert>
   );

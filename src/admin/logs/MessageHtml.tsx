@@ -6,5 +6,10 @@ import DOMPurify from 'dompurify';
 import Box from '@mui/material/Box';
 
 export default function MessageHtml({ html }: { html: string }) {
-  return <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, overflowWrap: 'anywhere' }} dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(html) }} />;
+  return (
+    <Box
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, overflowWrap: 'anywhere' }}
+      dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(html) }}
+    />
+  );
 }

@@ -20,7 +20,9 @@ const MessageHtml = lazy(() => import('./MessageHtml.tsx'));
 function Field({ label, value }: { label: string; value: string }) {
   return (
     <Box sx={{ mb: 1.5 }}>
-      <Typography variant="caption" color="text.secondary" component="p">{label}</Typography>
+      <Typography variant="caption" color="text.secondary" component="p">
+        {label}
+      </Typography>
       <Typography>{value}</Typography>
     </Box>
   );
@@ -38,12 +40,13 @@ export function MessageLog({ memberId }: { memberId: number }) {
   const key = (name: string) => `app.logs.messages.${name}`;
   const sendColumn: Column<Entry> = {
     label: 'app.sends.log.column',
-    render: (row) => (row.outreach_id ? (
-      // Its own link: following it does not open the message as a click elsewhere on the row does.
-      <Link component={RouterLink} to={`/sends/${row.outreach_id}`} onClick={(event) => event.stopPropagation()}>
-        {translate('app.sends.log.link')}
-      </Link>
-    ) : null),
+    render: (row) =>
+      row.outreach_id ? (
+        // Its own link: following it does not open the message as a click elsewhere on the row does.
+        <Link component={RouterLink} to={`/sends/${row.outreach_id}`} onClick={(event) => event.stopPropagation()}>
+          {translate('app.sends.log.link')}
+        </Link>
+      ) : null,
   };
   const columns = (rows: Entry[]): Column<Entry>[] => [
     {
@@ -80,12 +83,12 @@ export function MessageLog({ memberId }: { memberId: number }) {
             <Field label={t('modal_subject')} value={open.subject} />
             <Field label={t('modal_from_name')} value={open.from_name ?? ''} />
             <Field label={t('modal_from_email')} value={open.email_from ?? ''} />
-            <Typography variant="caption" color="text.secondary" component="p">{t('modal_content')}</Typography>
+            <Typography variant="caption" color="text.secondary" component="p">
+              {t('modal_content')}
+            </Typography>
             {open.channel === 'sms' ? (
               // An SMS is plain text: a name like '<img src=x>' in it stays text.
-              <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-                {open.content}
-              </Box>
+              <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>{open.content}</Box>
             ) : (
               <Suspense fallback={<Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }} />}>
                 <MessageHtml html={open.content} />

@@ -3,8 +3,7 @@ import { formatAmount, formatDate, formatDateDots } from '../../common/format.ts
 import type { CompareRow, Snapshot } from './CompareTable.tsx';
 
 const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
-const nested = (value: unknown, key: string): unknown =>
-  value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : value;
+const nested = (value: unknown, key: string): unknown => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : value);
 
 export function productName(snapshot: Snapshot): string {
   return text(nested(snapshot.product, 'name') ?? snapshot.product_name);

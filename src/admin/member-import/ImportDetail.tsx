@@ -33,19 +33,30 @@ const hasWork = (item: MemberImport) =>
 function Counts({ item }: { item: MemberImport }) {
   const translate = useTranslate();
   const counts: [string, number | undefined][] = [
-    ['rows', item.summary.rows], ['new', item.summary.new], ['update', item.summary.update],
-    ['duplicate', item.summary.duplicate], ['error', item.summary.error],
-    ['instruments', item.summary.instruments], ['travel', item.summary.travel],
-    ['invoices', item.summary.invoices], ['invoices_existing', item.summary.invoices_existing || undefined],
+    ['rows', item.summary.rows],
+    ['new', item.summary.new],
+    ['update', item.summary.update],
+    ['duplicate', item.summary.duplicate],
+    ['error', item.summary.error],
+    ['instruments', item.summary.instruments],
+    ['travel', item.summary.travel],
+    ['invoices', item.summary.invoices],
+    ['invoices_existing', item.summary.invoices_existing || undefined],
   ];
   return (
     <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(auto-fill, minmax(9rem, 1fr))' }, gap: 2, m: 0 }}>
-      {counts.filter(([, value]) => value !== undefined).map(([key, value]) => (
-        <Box key={key}>
-          <Typography component="dt" variant="body2" color="text.secondary">{translate(`app.member_import.summary.${key}`)}</Typography>
-          <Typography component="dd" variant="h6" sx={{ m: 0 }} data-count={key}>{value}</Typography>
-        </Box>
-      ))}
+      {counts
+        .filter(([, value]) => value !== undefined)
+        .map(([key, value]) => (
+          <Box key={key}>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {translate(`app.member_import.summary.${key}`)}
+            </Typography>
+            <Typography component="dd" variant="h6" sx={{ m: 0 }} data-count={key}>
+              {value}
+            </Typography>
+          </Box>
+        ))}
     </Box>
   );
 }
@@ -57,9 +68,17 @@ export function ImportDetail() {
   const [welcome, setWelcome] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   // A running commit or undo is followed every second until it is done, also after staff come back to the page.
-  const { data: item, error: loadError, refetch } = useGetOne<MemberImport>('member-imports', { id: Number(id) }, {
-    refetchInterval: (query) => (query.state.data?.state === 'running' || query.state.data?.state === 'undoing' ? 1000 : false),
-  });
+  const {
+    data: item,
+    error: loadError,
+    refetch,
+  } = useGetOne<MemberImport>(
+    'member-imports',
+    { id: Number(id) },
+    {
+      refetchInterval: (query) => (query.state.data?.state === 'running' || query.state.data?.state === 'undoing' ? 1000 : false),
+    },
+  );
   const [update, { isPending: changing }] = useUpdate<MemberImport>();
   const failed = (error: unknown) => setFailure(error instanceof Error ? error.message : String(error));
   const followUp = () => {
@@ -72,20 +91,30 @@ export function ImportDetail() {
 
   const change = (body: ImportChange) => {
     if (!item) return;
-    update('member-imports', { id: item.id, data: body, previousData: item }, {
-      mutationMode: 'pessimistic',
-      onSuccess: () => setFailure(null),
-      onError: failed,
-    });
+    update(
+      'member-imports',
+      { id: item.id, data: body, previousData: item },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => setFailure(null),
+        onError: failed,
+      },
+    );
   };
   const error = failure ?? loadError?.message ?? null;
 
   return (
     <Box sx={{ maxWidth: 1200 }}>
       <PageTitle label="app.member_import.title">
-        <Link component={RouterLink} to="/member-import">{translate('app.member_import.back')}</Link>
+        <Link component={RouterLink} to="/member-import">
+          {translate('app.member_import.back')}
+        </Link>
       </PageTitle>
-      {error && <Alert severity="error" role="alert" sx={{ mb: 2 }}>{error}</Alert>}
+      {error && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          {error}
+        </Alert>
+      )}
       {item && (
         <Card variant="outlined">
           <CardContent>
@@ -98,11 +127,21 @@ export function ImportDetail() {
                 <Mapping item={item} onChange={(mapping) => change({ mapping })} />
                 <Sample item={item} />
                 <Errors item={item} />
-                <Duplicates item={item} onDecide={(row, action) => change({ decisions: [{ row, action }] })} onAll={(action) => change({ default_action: action })} />
+                <Duplicates
+                  item={item}
+                  onDecide={(row, action) => change({ decisions: [{ row, action }] })}
+                  onAll={(action) => change({ default_action: action })}
+                />
                 <Box component="section" sx={{ mt: 3 }}>
-                  <FormControlLabel control={<Checkbox checked={welcome} onChange={(event) => setWelcome(event.target.checked)} />}
-                    label={translate('app.member_import.commit.welcome')} />
-                  {item.summary.error > 0 && <Alert severity="warning" sx={{ my: 1 }}>{translate('app.member_import.commit.blocked')}</Alert>}
+                  <FormControlLabel
+                    control={<Checkbox checked={welcome} onChange={(event) => setWelcome(event.target.checked)} />}
+                    label={translate('app.member_import.commit.welcome')}
+                  />
+                  {item.summary.error > 0 && (
+                    <Alert severity="warning" sx={{ my: 1 }}>
+                      {translate('app.member_import.commit.blocked')}
+                    </Alert>
+                  )}
                   <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
                     <Button variant="contained" size="large" disabled={busy || item.summary.error > 0} onClick={() => commit.mutate(false)}>
                       {translate('app.member_import.commit.button')}
@@ -118,22 +157,34 @@ export function ImportDetail() {
             )}
             {item.state === 'running' && <Running item={item} work="commit" />}
             {item.state === 'undoing' && <Running item={item} work="undo" />}
-            {item.state === 'undoing' && item.error && <Alert severity="warning" sx={{ mt: 1 }}>{item.error}</Alert>}
-            {item.state === 'failed' && <Alert severity="error" sx={{ mt: 2 }}>{translate('app.member_import.commit.failed', { error: item.error ?? '' })}</Alert>}
+            {item.state === 'undoing' && item.error && (
+              <Alert severity="warning" sx={{ mt: 1 }}>
+                {item.error}
+              </Alert>
+            )}
+            {item.state === 'failed' && (
+              <Alert severity="error" sx={{ mt: 2 }}>
+                {translate('app.member_import.commit.failed', { error: item.error ?? '' })}
+              </Alert>
+            )}
             {item.state === 'done' && (
               <Box role="status" sx={{ mt: 2 }}>
                 <Alert severity="success">
                   {translate('app.member_import.commit.done', item.summary)}
                   {item.summary.invoices ? ` ${translate('app.member_import.commit.done_invoices', { smart_count: item.summary.invoices })}` : ''}
                 </Alert>
-                {item.summary.error > 0 && <Alert severity="info" sx={{ mt: 1 }}>{translate('app.member_import.commit.done_skipped', { smart_count: item.summary.error })}</Alert>}
-                <Link component={RouterLink} to="/membership" sx={{ display: 'inline-block', mt: 1 }}>{translate('app.member_import.commit.to_overview')}</Link>
+                {item.summary.error > 0 && (
+                  <Alert severity="info" sx={{ mt: 1 }}>
+                    {translate('app.member_import.commit.done_skipped', { smart_count: item.summary.error })}
+                  </Alert>
+                )}
+                <Link component={RouterLink} to="/membership" sx={{ display: 'inline-block', mt: 1 }}>
+                  {translate('app.member_import.commit.to_overview')}
+                </Link>
                 <UndoButton item={item} busy={busy} onUndo={() => undo.mutateAsync()} />
               </Box>
             )}
-            {item.state === 'done' && item.summary.error > 0 && (
-              <Errors item={item} />
-            )}
+            {item.state === 'done' && item.summary.error > 0 && <Errors item={item} />}
             {item.state === 'undone' && item.summary.undo && (
               <Box role="status" sx={{ mt: 2 }}>
                 <Alert severity="info">{translate('app.member_import.undo.done', { undone: item.summary.undo.undone })}</Alert>
@@ -143,7 +194,10 @@ export function ImportDetail() {
                     <Box component="ul">
                       {item.summary.undo.kept.map((kept) => (
                         <li key={kept.member_id}>
-                          <Link component={RouterLink} to={`/membership/edit/${kept.member_id}`}>{kept.name}</Link>: {kept.reason}
+                          <Link component={RouterLink} to={`/membership/edit/${kept.member_id}`}>
+                            {kept.name}
+                          </Link>
+                          : {kept.reason}
                         </li>
                       ))}
                     </Box>

@@ -16,7 +16,11 @@ const ACTIONS: ImportAction[] = ['skip', 'update', 'fill', 'create'];
 
 const rowSource = (row: number) => `row_${row}`;
 
-export function Duplicates({ item, onDecide, onAll }: {
+export function Duplicates({
+  item,
+  onDecide,
+  onAll,
+}: {
   item: MemberImport;
   onDecide: (row: number, action: ImportAction) => void;
   onAll: (action: ImportAction) => void;
@@ -34,14 +38,27 @@ export function Duplicates({ item, onDecide, onAll }: {
       : translate('app.member_import.duplicates.member', { name: duplicate.member_name, number: duplicate.member_number ?? '–' });
   return (
     <Box component="section" aria-labelledby="duplicates-title" sx={{ mt: 3 }}>
-      <Typography id="duplicates-title" variant="h6" component="h2">{translate('app.member_import.duplicates.title', { count: item.duplicates.length })}</Typography>
-      <Typography color="text.secondary" sx={{ mb: 1 }}>{translate('app.member_import.duplicates.help')}</Typography>
+      <Typography id="duplicates-title" variant="h6" component="h2">
+        {translate('app.member_import.duplicates.title', { count: item.duplicates.length })}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 1 }}>
+        {translate('app.member_import.duplicates.help')}
+      </Typography>
       {/* The choice for all is applied with its button; a row's choice is saved as it is made. */}
       <Form key={JSON.stringify(values)} record={values} onSubmit={(data: Record<string, unknown>) => onAll(data.all as ImportAction)}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 1 }}>
-          <SelectInput source="all" label="app.member_import.duplicates.all" choices={choices} translateChoice={false}
-            isRequired helperText={false} sx={{ width: 280, maxWidth: '100%', '& label span[aria-hidden="true"]': { display: 'none' } }} />
-          <Button type="submit" variant="outlined">{translate('app.member_import.duplicates.all_apply')}</Button>
+          <SelectInput
+            source="all"
+            label="app.member_import.duplicates.all"
+            choices={choices}
+            translateChoice={false}
+            isRequired
+            helperText={false}
+            sx={{ width: 280, maxWidth: '100%', '& label span[aria-hidden="true"]': { display: 'none' } }}
+          />
+          <Button type="submit" variant="outlined">
+            {translate('app.member_import.duplicates.all_apply')}
+          </Button>
         </Box>
         <Box sx={{ overflowX: 'auto' }}>
           <Table size="small">
@@ -60,8 +77,12 @@ export function Duplicates({ item, onDecide, onAll }: {
                   <TableCell>{duplicate.row}</TableCell>
                   <TableCell>{duplicate.name}</TableCell>
                   <TableCell>
-                    {duplicate.member_id === null ? match(duplicate) : (
-                      <Link component={RouterLink} to={`/membership/edit/${duplicate.member_id}`}>{match(duplicate)}</Link>
+                    {duplicate.member_id === null ? (
+                      match(duplicate)
+                    ) : (
+                      <Link component={RouterLink} to={`/membership/edit/${duplicate.member_id}`}>
+                        {match(duplicate)}
+                      </Link>
                     )}
                   </TableCell>
                   <TableCell>{translate(`app.member_import.duplicates.by_${duplicate.by}`)}</TableCell>
@@ -73,10 +94,18 @@ export function Duplicates({ item, onDecide, onAll }: {
                       translateChoice={false}
                       isRequired
                       hiddenLabel
-                      helperText={duplicate.create_refused ? translate('app.member_import.duplicates.create_refused', { reason: duplicate.create_refused }) : false}
+                      helperText={
+                        duplicate.create_refused ? translate('app.member_import.duplicates.create_refused', { reason: duplicate.create_refused }) : false
+                      }
                       margin="none"
                       sx={{ minWidth: 200 }}
-                      slotProps={{ select: { SelectDisplayProps: { 'aria-label': `${translate('app.member_import.duplicates.action')} ${translate('app.member_import.duplicates.row')} ${duplicate.row}` } } as never }}
+                      slotProps={{
+                        select: {
+                          SelectDisplayProps: {
+                            'aria-label': `${translate('app.member_import.duplicates.action')} ${translate('app.member_import.duplicates.row')} ${duplicate.row}`,
+                          },
+                        } as never,
+                      }}
                       onChange={(event) => onDecide(duplicate.row, (event as { target: { value: string } }).target.value as ImportAction)}
                     />
                   </TableCell>

@@ -22,11 +22,21 @@ export function Errors({ item }: { item: MemberImport }) {
   if (item.errors.length === 0) return null;
   return (
     <Box component="section" aria-labelledby="errors-title" sx={{ mt: 3 }}>
-      <Typography id="errors-title" variant="h6" component="h2">{translate('app.member_import.errors.title', { count: item.summary.error })}</Typography>
-      <Typography color="text.secondary" sx={{ mb: 1 }}>{translate('app.member_import.errors.help')}</Typography>
-      <Button size="small" variant="outlined" startIcon={<DownloadIcon />} sx={{ mb: 1 }} onClick={() => {
-        dataProvider.importErrorReport(item).catch((error: Error) => toast.error(error.message));
-      }}>
+      <Typography id="errors-title" variant="h6" component="h2">
+        {translate('app.member_import.errors.title', { count: item.summary.error })}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 1 }}>
+        {translate('app.member_import.errors.help')}
+      </Typography>
+      <Button
+        size="small"
+        variant="outlined"
+        startIcon={<DownloadIcon />}
+        sx={{ mb: 1 }}
+        onClick={() => {
+          dataProvider.importErrorReport(item).catch((error: Error) => toast.error(error.message));
+        }}
+      >
         {translate('app.member_import.errors.report')}
       </Button>
       <Box sx={{ overflowX: 'auto' }}>

@@ -30,28 +30,48 @@ function History() {
   const dataProvider = useDataProvider<StaffDataProvider>();
   return (
     <ListBase resource="member-imports" perPage={25} sort={{ field: 'created_at', order: 'DESC' }} disableSyncWithLocation>
-      <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 1 }}>{translate('app.member_import.history')}</Typography>
+      <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 1 }}>
+        {translate('app.member_import.history')}
+      </Typography>
       <Box sx={{ overflowX: 'auto' }}>
         <DataTable<MemberImport>
           bulkActionButtons={false}
           rowClick={false}
           empty={<Typography sx={{ py: 2 }}>{translate('app.member_import.empty')}</Typography>}
         >
-          <Column source="file_name" disableSort
-            render={(item) => <Link component={RouterLink} to={`/member-import/${item.id}`}>{item.file_name}</Link>} />
+          <Column
+            source="file_name"
+            disableSort
+            render={(item) => (
+              <Link component={RouterLink} to={`/member-import/${item.id}`}>
+                {item.file_name}
+              </Link>
+            )}
+          />
           <Column source="created_by" disableSort render={(item) => item.created_by?.name ?? ''} />
-          <Column source="created_at" disableSort
-            render={(item) => `${formatDate(item.created_at)} ${formatTime(item.created_at)}`} />
+          <Column source="created_at" disableSort render={(item) => `${formatDate(item.created_at)} ${formatTime(item.created_at)}`} />
           <Column source="state" disableSort render={(item) => translate(`app.member_import.states.${item.state}`)} />
           <Column source="summary" disableSort render={(item) => translate('app.member_import.counts', item.summary)} />
-          <Column source="id" label="app.member_import.columns.report" disableSort
-            render={(item) => (item.summary.error > 0 ? (
-              <Button size="small" startIcon={<DownloadIcon />} onClick={() => {
-                dataProvider.importErrorReport(item).catch((error: Error) => toast.error(error.message));
-              }}>
-                {translate('app.member_import.errors.report')}
-              </Button>
-            ) : '')} />
+          <Column
+            source="id"
+            label="app.member_import.columns.report"
+            disableSort
+            render={(item) =>
+              item.summary.error > 0 ? (
+                <Button
+                  size="small"
+                  startIcon={<DownloadIcon />}
+                  onClick={() => {
+                    dataProvider.importErrorReport(item).catch((error: Error) => toast.error(error.message));
+                  }}
+                >
+                  {translate('app.member_import.errors.report')}
+                </Button>
+              ) : (
+                ''
+              )
+            }
+          />
         </DataTable>
       </Box>
       <Pagination rowsPerPageOptions={[25]} />
@@ -100,8 +120,12 @@ export function ImportPage() {
             {limits ? translate('app.member_import.limits', { mb: limits.file_mb, rows: new Intl.NumberFormat('nb-NO').format(limits.rows) }) : ''}
           </Typography>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 3 }}>
-            <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => template('xlsx')}>{translate('app.member_import.template_xlsx')}</Button>
-            <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => template('csv')}>{translate('app.member_import.template_csv')}</Button>
+            <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => template('xlsx')}>
+              {translate('app.member_import.template_xlsx')}
+            </Button>
+            <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => template('csv')}>
+              {translate('app.member_import.template_csv')}
+            </Button>
           </Box>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
             <input
@@ -127,7 +151,11 @@ export function ImportPage() {
               {busy ? translate('app.member_import.uploading') : translate('app.member_import.upload')}
             </Button>
           </Box>
-          {error && <Alert severity="error" role="alert" sx={{ mt: 2 }}>{error}</Alert>}
+          {error && (
+            <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+              {error}
+            </Alert>
+          )}
         </CardContent>
       </Card>
       <History />

@@ -22,7 +22,9 @@ export function Running({ item, work }: { item: MemberImport; work: 'commit' | '
     <Box role="status" sx={{ my: 2 }}>
       <Typography>{label}</Typography>
       <LinearProgress sx={{ mt: 1 }} variant={item.progress.done > 0 ? 'determinate' : 'indeterminate'} value={percent} aria-label={label} />
-      <Typography color="text.secondary" sx={{ mt: 1 }}>{translate(`app.member_import.${work}.running_waiting`)}</Typography>
+      <Typography color="text.secondary" sx={{ mt: 1 }}>
+        {translate(`app.member_import.${work}.running_waiting`)}
+      </Typography>
     </Box>
   );
 }
@@ -37,7 +39,9 @@ export function UndoButton({ item, busy, onUndo }: { item: MemberImport; busy: b
   return (
     <>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mt: 2 }}>
-        <Button variant="outlined" color="error" onClick={() => setOpen(true)}>{translate('app.member_import.undo.button')}</Button>
+        <Button variant="outlined" color="error" onClick={() => setOpen(true)}>
+          {translate('app.member_import.undo.button')}
+        </Button>
         {item.undo_until && <Typography color="text.secondary">{translate('app.member_import.undo.until', { date: formatDate(item.undo_until) })}</Typography>}
       </Box>
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="undo-title">
@@ -45,14 +49,18 @@ export function UndoButton({ item, busy, onUndo }: { item: MemberImport; busy: b
         <DialogContent>
           <DialogContentText>{translate('app.member_import.undo.confirm')}</DialogContentText>
           {item.send_welcome && (
-            <DialogContentText sx={{ mt: 1 }}>{item.welcome_sent
-              ? translate('app.member_import.undo.welcome_sent', { smart_count: item.welcome_sent })
-              : translate('app.member_import.undo.welcome_none')}</DialogContentText>
+            <DialogContentText sx={{ mt: 1 }}>
+              {item.welcome_sent
+                ? translate('app.member_import.undo.welcome_sent', { smart_count: item.welcome_sent })
+                : translate('app.member_import.undo.welcome_none')}
+            </DialogContentText>
           )}
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)}>{translate('app.member_import.undo.cancel')}</Button>
-          <Button color="error" variant="contained" disabled={busy} onClick={undo}>{translate('app.member_import.undo.confirm_button')}</Button>
+          <Button color="error" variant="contained" disabled={busy} onClick={undo}>
+            {translate('app.member_import.undo.confirm_button')}
+          </Button>
         </DialogActions>
       </Dialog>
     </>

@@ -16,15 +16,21 @@ export function Sample({ item }: { item: MemberImport }) {
   const fields = Object.keys(sample[0].values);
   return (
     <Box component="section" aria-labelledby="sample-title" sx={{ mt: 3 }}>
-      <Typography id="sample-title" variant="h6" component="h2">{translate('app.member_import.sample.title')}</Typography>
-      <Typography color="text.secondary" sx={{ mb: 1 }}>{translate('app.member_import.sample.help')}</Typography>
+      <Typography id="sample-title" variant="h6" component="h2">
+        {translate('app.member_import.sample.title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 1 }}>
+        {translate('app.member_import.sample.help')}
+      </Typography>
       {/* Wide registers scroll inside their box, so the page keeps its width on a phone. */}
       <Box sx={{ overflowX: 'auto' }} tabIndex={0}>
         <Table size="small">
           <TableHead>
             <TableRow>
               <TableCell>{translate('app.member_import.errors.row')}</TableCell>
-              {fields.map((field) => <TableCell key={field}>{translate(`app.member_import.fields.${field}`)}</TableCell>)}
+              {fields.map((field) => (
+                <TableCell key={field}>{translate(`app.member_import.fields.${field}`)}</TableCell>
+              ))}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -36,7 +42,11 @@ export function Sample({ item }: { item: MemberImport }) {
                   return (
                     <TableCell key={field}>
                       {row.values[field]}
-                      {problem && <Typography component="span" color="error" variant="body2" sx={{ display: 'block' }}>{problem.message}</Typography>}
+                      {problem && (
+                        <Typography component="span" color="error" variant="body2" sx={{ display: 'block' }}>
+                          {problem.message}
+                        </Typography>
+                      )}
                     </TableCell>
                   );
                 })}

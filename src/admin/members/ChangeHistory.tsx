@@ -19,9 +19,17 @@ export function ChangeHistory() {
   const waiting = <Typography>{translate('app.loading')}</Typography>;
   return (
     <Paper component="section" ref={ref} aria-labelledby="changes-title" sx={{ p: 2, mt: 3 }}>
-      <Typography id="changes-title" variant="h6" component="h2" gutterBottom>{translate('app.changes.title')}</Typography>
+      <Typography id="changes-title" variant="h6" component="h2" gutterBottom>
+        {translate('app.changes.title')}
+      </Typography>
       <Box sx={{ minHeight: 120 }}>
-        {near ? <Suspense fallback={waiting}><ChangeRows /></Suspense> : waiting}
+        {near ? (
+          <Suspense fallback={waiting}>
+            <ChangeRows />
+          </Suspense>
+        ) : (
+          waiting
+        )}
       </Box>
     </Paper>
   );

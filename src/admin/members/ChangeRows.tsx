@@ -2,9 +2,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import {
-  DataTable, ListContextProvider, ReferenceManyField, useList, useListContext, useTranslate,
-} from 'react-admin';
+import { DataTable, ListContextProvider, ReferenceManyField, useList, useListContext, useTranslate } from 'react-admin';
 import { formatDate, formatTime } from '../../common/format.ts';
 import type { MemberChange } from '../../dataProvider/types.ts';
 import { PageOf, usePageCount } from '../lists/PageOf.tsx';
@@ -43,19 +41,35 @@ function Rows() {
     <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="group" aria-labelledby="changes-title">
       <ListContextProvider value={flat}>
         <DataTable<ChangeRow> bulkActionButtons={false} rowClick={false} size="small">
-          <Column source="when" label="app.changes.when" disableSort render={(row) => `${formatDate(row.change.changed_at)} ${formatTime(row.change.changed_at)}`} />
+          <Column
+            source="when"
+            label="app.changes.when"
+            disableSort
+            render={(row) => `${formatDate(row.change.changed_at)} ${formatTime(row.change.changed_at)}`}
+          />
           <Column
             source="who"
             label="app.changes.who"
             disableSort
-            render={(row) => (row.change.changed_by ? `${row.change.changed_by.first_name} ${row.change.changed_by.last_name}` : translate('app.changes.system'))}
+            render={(row) =>
+              row.change.changed_by ? `${row.change.changed_by.first_name} ${row.change.changed_by.last_name}` : translate('app.changes.system')
+            }
           />
-          <Column source="field" label="app.changes.field" disableSort render={(row) => translate(`resources.membership.fields.${row.field}`, { _: row.field })} />
+          <Column
+            source="field"
+            label="app.changes.field"
+            disableSort
+            render={(row) => translate(`resources.membership.fields.${row.field}`, { _: row.field })}
+          />
           <Column source="old" label="app.changes.before" disableSort render={(row) => showValue(row.old)} />
           <Column source="new" label="app.changes.after" disableSort render={(row) => showValue(row.new)} />
         </DataTable>
       </ListContextProvider>
-      {pages > 1 && <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}><PageOf /></Box>}
+      {pages > 1 && (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
+          <PageOf />
+        </Box>
+      )}
     </Box>
   );
 }

@@ -13,14 +13,9 @@ import { formatDate, formatPhone } from '../../common/format.ts';
 import type { MemberListItem } from '../../dataProvider/types.ts';
 import { memberTitle } from '../layout/MemberHeader.tsx';
 
-export type Duplicate = Pick<MemberListItem, 'id' | 'remote_id' | 'first_name' | 'last_name'> &
-  Partial<Pick<MemberListItem, 'birthdate' | 'phone' | 'email'>>;
+export type Duplicate = Pick<MemberListItem, 'id' | 'remote_id' | 'first_name' | 'last_name'> & Partial<Pick<MemberListItem, 'birthdate' | 'phone' | 'email'>>;
 
-export function DuplicateDialog({ duplicates, onConfirm, onCancel }: {
-  duplicates: Duplicate[] | null;
-  onConfirm: () => void;
-  onCancel: () => void;
-}) {
+export function DuplicateDialog({ duplicates, onConfirm, onCancel }: { duplicates: Duplicate[] | null; onConfirm: () => void; onCancel: () => void }) {
   const translate = useTranslate();
   return (
     <Dialog open={duplicates !== null} onClose={onCancel} aria-labelledby="duplicate-title">
@@ -40,7 +35,9 @@ export function DuplicateDialog({ duplicates, onConfirm, onCancel }: {
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel}>{translate('app.cancel')}</Button>
-        <Button variant="contained" onClick={onConfirm}>{translate('app.create.duplicate_confirm')}</Button>
+        <Button variant="contained" onClick={onConfirm}>
+          {translate('app.create.duplicate_confirm')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -29,7 +29,11 @@ export function EraseButton({ member }: { member: Member }) {
       >
         {translate('app.privacy.erase')}
       </Button>
-      {wanted && <Suspense fallback={null}><EraseDialog member={member} open={open} onClose={() => setOpen(false)} /></Suspense>}
+      {wanted && (
+        <Suspense fallback={null}>
+          <EraseDialog member={member} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

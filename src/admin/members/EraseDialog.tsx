@@ -62,7 +62,9 @@ export default function EraseDialog({ member, open, onClose }: { member: Member;
       <form onSubmit={submit} noValidate>
         <DialogTitle id="erase-title">{translate('app.privacy.erase_title')}</DialogTitle>
         <DialogContent>
-          <DialogContentText id="erase-text" sx={{ mb: 1 }}>{translate('app.privacy.erase_text')}</DialogContentText>
+          <DialogContentText id="erase-text" sx={{ mb: 1 }}>
+            {translate('app.privacy.erase_text')}
+          </DialogContentText>
           <DialogContentText id="erase-confirm" sx={{ mb: 2, fontWeight: 500 }}>
             {translate('app.privacy.erase_confirm_text', { number })}
           </DialogContentText>

@@ -43,21 +43,21 @@ export function InstrumentCard({ subscription, memberId }: { subscription: Instr
         <>
           {/* A rule as MUI's Divider draws it, without its component in the page's first load. */}
           <Box component="hr" sx={{ m: 0, my: 1, border: 0, borderBottom: 1, borderColor: 'divider' }} />
-          <Typography variant="subtitle2" component="h3">{translate('app.instrument_card.lines')}</Typography>
+          <Typography variant="subtitle2" component="h3">
+            {translate('app.instrument_card.lines')}
+          </Typography>
           {lines.map((line) => (
-            <SummaryRow
-              key={line.id}
-              label={`${line.type}: ${line.make} ${line.model}`}
-              value={`${formatAmount(line.value)},-`}
-            />
+            <SummaryRow key={line.id} label={`${line.type}: ${line.make} ${line.model}`} value={`${formatAmount(line.value)},-`} />
           ))}
         </>
       )}
-      {total > 0 && (
-        <Typography sx={{ mt: 1, fontWeight: 700 }}>{translate('app.instrument_card.total', { amount: formatAmount(total) })}</Typography>
-      )}
+      {total > 0 && <Typography sx={{ mt: 1, fontWeight: 700 }}>{translate('app.instrument_card.total', { amount: formatAmount(total) })}</Typography>}
       {open}
-      {subscription.state === 'active' && <Can right="requests.decide"><StopInsuranceButton subscriptionId={subscription.id} /></Can>}
+      {subscription.state === 'active' && (
+        <Can right="requests.decide">
+          <StopInsuranceButton subscriptionId={subscription.id} />
+        </Can>
+      )}
       {subscription.state === 'active' && lines.length > 0 && <CertificateButtons memberId={memberId} kind="instruments" />}
     </SummaryCard>
   );

@@ -53,7 +53,9 @@ export function MemberCreate() {
 
   return (
     <>
-      <Typography variant="h5" component="h1" sx={{ my: 2 }}>{translate('app.create.title')}</Typography>
+      <Typography variant="h5" component="h1" sx={{ my: 2 }}>
+        {translate('app.create.title')}
+      </Typography>
       {/* The form's own onSubmit, not Create's save: a probable duplicate must be confirmed first. */}
       <Create resource="membership" title={translate('app.create.title')} actions={false} sx={{ '& .RaCreate-card': { p: { xs: 2, sm: 3 } } }}>
         <Form

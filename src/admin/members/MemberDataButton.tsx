@@ -13,10 +13,10 @@ import { useDownload } from '../lists/useDownload.ts';
 export function MemberDataButton({ member }: { member: Member }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<StaffDataProvider>();
-  const { start, busy } = useDownload(
-    () => dataProvider.downloadMemberData(member.id, member.remote_id),
-    { failure: 'app.privacy.download_failed', serverWords: false },
-  );
+  const { start, busy } = useDownload(() => dataProvider.downloadMemberData(member.id, member.remote_id), {
+    failure: 'app.privacy.download_failed',
+    serverWords: false,
+  });
   return (
     <Button variant="outlined" startIcon={<FolderZip />} disabled={busy} onClick={() => start()}>
       {translate('app.privacy.download_all')}

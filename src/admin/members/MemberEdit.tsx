@@ -39,11 +39,19 @@ const isWhole = (record: Member | undefined): record is Member => !!record && 's
  */
 function EditSpace({ className, children }: { className?: string; children?: ReactNode }) {
   const { record, error } = useEditContext<Member>();
-  return <div className={className} style={isWhole(record) || error ? undefined : { minHeight: '100vh' }}>{children}</div>;
+  return (
+    <div className={className} style={isWhole(record) || error ? undefined : { minHeight: '100vh' }}>
+      {children}
+    </div>
+  );
 }
 
 /** While the session is checked: react-admin's loading indicator (blank for its first second) in the same held space. */
-const authLoading = <Box sx={{ minHeight: '100vh' }}><Loading /></Box>;
+const authLoading = (
+  <Box sx={{ minHeight: '100vh' }}>
+    <Loading />
+  </Box>
+);
 
 function MemberEditView() {
   const translate = useTranslate();
@@ -56,13 +64,17 @@ function MemberEditView() {
     return (
       <>
         <MemberHeader member={record} backTo={paths.membership} />
-        <Alert severity="info" sx={{ mb: 2 }}>{translate('app.privacy.erased_notice', { date: formatDate(record.erased_at) })}</Alert>
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {translate('app.privacy.erased_notice', { date: formatDate(record.erased_at) })}
+        </Alert>
         <Can right="logs.read">
           <Button variant="outlined" startIcon={<History />} onClick={() => navigate(paths.memberLogs(record.id))}>
             {translate('app.edit.message_log')}
           </Button>
         </Can>
-        <Can right="billing.read"><MemberInvoices /></Can>
+        <Can right="billing.read">
+          <MemberInvoices />
+        </Can>
         <ChangeHistory />
       </>
     );
@@ -78,7 +90,9 @@ function MemberEditView() {
           </Button>
         </Can>
         <MemberDataButton member={record} />
-        <Can right="members.erase"><EraseButton member={record} /></Can>
+        <Can right="members.erase">
+          <EraseButton member={record} />
+        </Can>
       </Stack>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' }, alignItems: 'start' }}>
         <Paper sx={{ p: { xs: 2, sm: 3 } }}>

@@ -15,7 +15,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   const translate = useTranslate();
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mb: 2 }}>
-      <Typography component="legend" variant="h6" sx={{ mb: 1 }}>{translate(title)}</Typography>
+      <Typography component="legend" variant="h6" sx={{ mb: 1 }}>
+        {translate(title)}
+      </Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2 }}>{children}</Box>
     </Box>
   );
@@ -46,7 +48,8 @@ function useInvoiceChoices() {
   const translate = useTranslate();
   const record = useRecordContext<Member>();
   const choices: { id: string; name: string }[] = INVOICE_METHODS.map((method) => ({
-    id: method, name: translate(`app.member.invoice.${method}`),
+    id: method,
+    name: translate(`app.member.invoice.${method}`),
   }));
   const existing = record?.invoice_method;
   if (existing && !INVOICE_METHODS.includes(existing as (typeof INVOICE_METHODS)[number])) {
@@ -62,9 +65,7 @@ export function MemberInputs({ mode }: { mode: MemberFormMode }) {
   const invoiceChoices = useInvoiceChoices();
   const invoiceMethod = useWatch({ name: 'invoice_method' });
   useShowMissingOnceBegun('invoice_method');
-  const text = (field: string, props: Record<string, unknown> = {}) => (
-    <TextInput key={field} source={field} isRequired={required.has(field)} {...props} />
-  );
+  const text = (field: string, props: Record<string, unknown> = {}) => <TextInput key={field} source={field} isRequired={required.has(field)} {...props} />;
   const genderChoices = [1, 2, 3].map((id) => ({ id, name: translate(`app.member.gender.${id}`) }));
   // The optional kinds' names as staff set them (the catalogue's until they are read).
   const kindLabels = useConsentKindLabels();
@@ -82,7 +83,13 @@ export function MemberInputs({ mode }: { mode: MemberFormMode }) {
         <DateInput source="birthdate" />
         <SelectInput source="gender" choices={genderChoices} isRequired={required.has('gender')} />
         {text('artist_name')}
-        <SelectInput source="primary_instrument_type" choices={instrumentChoices.choices} isPending={instrumentChoices.isPending} emptyValue={0} emptyText="app.member.instrument_none" />
+        <SelectInput
+          source="primary_instrument_type"
+          choices={instrumentChoices.choices}
+          isPending={instrumentChoices.isPending}
+          emptyValue={0}
+          emptyText="app.member.instrument_none"
+        />
       </Section>
       <Section title="app.member.sections.invoicing">
         <SelectInput source="invoice_method" choices={invoiceChoices} isRequired />

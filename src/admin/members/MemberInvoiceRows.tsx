@@ -31,14 +31,25 @@ function Rows() {
         size="small"
         empty={<Typography color="text.secondary">{translate('app.payments.member.empty')}</Typography>}
       >
-        <Column source="number" render={(invoice) => <Link component={RouterLink} to={paths.invoice(invoice.id)} onClick={stop}>{invoice.number}</Link>} />
+        <Column
+          source="number"
+          render={(invoice) => (
+            <Link component={RouterLink} to={paths.invoice(invoice.id)} onClick={stop}>
+              {invoice.number}
+            </Link>
+          )}
+        />
         <Column source="year" disableSort />
         <Column source="due_date" disableSort render={(invoice) => formatDate(invoice.due_date)} />
         <Column source="total" disableSort align="right" render={(invoice) => formatKroner(invoice.total)} />
         <Column source="outstanding" disableSort align="right" render={(invoice) => formatKroner(invoice.outstanding)} />
         <Column source="state" disableSort render={(invoice) => <InvoiceStateChip state={invoice.state} overdue={invoice.overdue} />} />
       </DataTable>
-      {pages > 1 && <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}><PageOf /></Box>}
+      {pages > 1 && (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
+          <PageOf />
+        </Box>
+      )}
     </Box>
   );
 }

@@ -18,9 +18,17 @@ export function MemberInvoices() {
   const waiting = <Typography>{translate('app.loading')}</Typography>;
   return (
     <Paper component="section" ref={ref} aria-labelledby="member-invoices-title" sx={{ p: 2, mt: 3 }}>
-      <Typography id="member-invoices-title" variant="h6" component="h2" gutterBottom>{translate('app.payments.member.title')}</Typography>
+      <Typography id="member-invoices-title" variant="h6" component="h2" gutterBottom>
+        {translate('app.payments.member.title')}
+      </Typography>
       <Box sx={{ minHeight: 80 }}>
-        {near ? <Suspense fallback={waiting}><MemberInvoiceRows /></Suspense> : waiting}
+        {near ? (
+          <Suspense fallback={waiting}>
+            <MemberInvoiceRows />
+          </Suspense>
+        ) : (
+          waiting
+        )}
       </Box>
     </Paper>
   );

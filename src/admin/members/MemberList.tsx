@@ -40,7 +40,9 @@ function MemberTitle() {
   return (
     <>
       <Title title={title} />
-      <Typography variant="h5" component="h1">{total === undefined ? translate('app.loading') : title}</Typography>
+      <Typography variant="h5" component="h1">
+        {total === undefined ? translate('app.loading') : title}
+      </Typography>
     </>
   );
 }
@@ -123,7 +125,9 @@ function MemberTable() {
           <TableHead>
             <TableRow>
               {COLUMNS.map((column) => (
-                <TableCell key={column.source} sx={column.sx}><SortHeader column={column} /></TableCell>
+                <TableCell key={column.source} sx={column.sx}>
+                  <SortHeader column={column} />
+                </TableCell>
               ))}
             </TableRow>
           </TableHead>
@@ -131,7 +135,9 @@ function MemberTable() {
             {data.map((member) => (
               <TableRow key={member.id} hover onClick={() => navigate(paths.editMember(member.id))} sx={{ cursor: 'pointer' }}>
                 {COLUMNS.map((column) => (
-                  <TableCell key={column.source} sx={column.sx}>{column.render(member)}</TableCell>
+                  <TableCell key={column.source} sx={column.sx}>
+                    {column.render(member)}
+                  </TableCell>
                 ))}
               </TableRow>
             ))}
@@ -161,7 +167,9 @@ export function MemberList() {
         <MemberSearch />
         <OverdueFilter />
       </Box>
-      <ListSpace><MemberTable /></ListSpace>
+      <ListSpace>
+        <MemberTable />
+      </ListSpace>
       <MemberPagination />
     </ListBase>
   );

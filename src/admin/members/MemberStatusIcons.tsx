@@ -22,9 +22,7 @@ export function MemberStatusIcons({ member }: { member: MemberListItem }) {
       )}
       {member.has_instrument_insurance && <MusicNote fontSize="small" titleAccess={translate('app.members.status.instrument')} />}
       {member.has_travel_insurance && <Public fontSize="small" titleAccess={translate('app.members.status.travel')} />}
-      {member.has_overdue_invoice && (
-        <AssignmentLate fontSize="small" color="error" titleAccess={translate('app.members.status.overdue_invoice')} />
-      )}
+      {member.has_overdue_invoice && <AssignmentLate fontSize="small" color="error" titleAccess={translate('app.members.status.overdue_invoice')} />}
     </Stack>
   );
 }

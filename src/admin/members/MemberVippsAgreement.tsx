@@ -40,7 +40,9 @@ export function MemberVippsAgreement() {
   const agreement = data?.agreement ?? null;
   return (
     <Paper component="section" ref={ref} aria-labelledby="member-vipps-agreement-title" sx={{ p: 2, mt: 3 }}>
-      <Typography id="member-vipps-agreement-title" variant="h6" component="h2" gutterBottom>{t('title')}</Typography>
+      <Typography id="member-vipps-agreement-title" variant="h6" component="h2" gutterBottom>
+        {t('title')}
+      </Typography>
       {query.isError ? (
         <Alert severity="error">{translate('app.errors.generic')}</Alert>
       ) : !data ? (
@@ -50,24 +52,51 @@ export function MemberVippsAgreement() {
       ) : (
         <>
           <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 2, rowGap: 0.5, m: 0 }}>
-            <Typography component="dt" fontWeight={600}>{t('state')}</Typography>
-            <Typography component="dd" sx={{ m: 0 }}>{t(`states.${agreement.state}`)}{agreement.stopped_by ? ` (${t(`stopped_by.${agreement.stopped_by}`)})` : ''}</Typography>
-            <Typography component="dt" fontWeight={600}>{t('price')}</Typography>
-            <Typography component="dd" sx={{ m: 0 }}>{formatKroner(agreement.price)}</Typography>
-            <Typography component="dt" fontWeight={600}>{t('covers')}</Typography>
-            <Typography component="dd" sx={{ m: 0 }}>{t(agreement.includes_premiums ? 'dues_and_premiums' : 'dues_only')}</Typography>
-            <Typography component="dt" fontWeight={600}>{t('vipps_id')}</Typography>
-            <Typography component="dd" sx={{ m: 0, wordBreak: 'break-all' }}>{agreement.agreement_id ?? ''}</Typography>
-            <Typography component="dt" fontWeight={600}>{t('created')}</Typography>
-            <Typography component="dd" sx={{ m: 0 }}>{when(agreement.created_at)}</Typography>
+            <Typography component="dt" fontWeight={600}>
+              {t('state')}
+            </Typography>
+            <Typography component="dd" sx={{ m: 0 }}>
+              {t(`states.${agreement.state}`)}
+              {agreement.stopped_by ? ` (${t(`stopped_by.${agreement.stopped_by}`)})` : ''}
+            </Typography>
+            <Typography component="dt" fontWeight={600}>
+              {t('price')}
+            </Typography>
+            <Typography component="dd" sx={{ m: 0 }}>
+              {formatKroner(agreement.price)}
+            </Typography>
+            <Typography component="dt" fontWeight={600}>
+              {t('covers')}
+            </Typography>
+            <Typography component="dd" sx={{ m: 0 }}>
+              {t(agreement.includes_premiums ? 'dues_and_premiums' : 'dues_only')}
+            </Typography>
+            <Typography component="dt" fontWeight={600}>
+              {t('vipps_id')}
+            </Typography>
+            <Typography component="dd" sx={{ m: 0, wordBreak: 'break-all' }}>
+              {agreement.agreement_id ?? ''}
+            </Typography>
+            <Typography component="dt" fontWeight={600}>
+              {t('created')}
+            </Typography>
+            <Typography component="dd" sx={{ m: 0 }}>
+              {when(agreement.created_at)}
+            </Typography>
             {agreement.stopped_at && (
               <>
-                <Typography component="dt" fontWeight={600}>{t('stopped')}</Typography>
-                <Typography component="dd" sx={{ m: 0 }}>{when(agreement.stopped_at)}</Typography>
+                <Typography component="dt" fontWeight={600}>
+                  {t('stopped')}
+                </Typography>
+                <Typography component="dd" sx={{ m: 0 }}>
+                  {when(agreement.stopped_at)}
+                </Typography>
               </>
             )}
           </Box>
-          <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>{t('charges')}</Typography>
+          <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
+            {t('charges')}
+          </Typography>
           {data.charges.length === 0 ? (
             <Typography color="text.secondary">{t('no_charges')}</Typography>
           ) : (
@@ -97,14 +126,17 @@ export function MemberVippsAgreement() {
               </Table>
             </Box>
           )}
-          <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>{t('history')}</Typography>
+          <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
+            {t('history')}
+          </Typography>
           <Box component="ul" sx={{ pl: 2.5, my: 0 }}>
             {data.events.slice(0, 10).map((event) => (
               <li key={event.id}>
                 <Typography variant="body2">
                   {when(event.at)}: {[event.from_state, event.to_state].filter(Boolean).join(' → ')}
                   {event.charge_id ? ` (${event.charge_id})` : ''} – {t(`sources.${event.source}`)}
-                  {event.event ? `, ${event.event}` : ''}{event.note ? `: ${event.note}` : ''}
+                  {event.event ? `, ${event.event}` : ''}
+                  {event.note ? `: ${event.note}` : ''}
                 </Typography>
               </li>
             ))}

@@ -10,7 +10,9 @@ export function SummaryCard({ title, children }: { title: string; children: Reac
   return (
     <Card component="section" aria-label={translate(title)}>
       <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>{translate(title)}</Typography>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {translate(title)}
+        </Typography>
         {children}
       </CardContent>
     </Card>

@@ -24,7 +24,10 @@ export function TravelCard({ subscription, memberId }: { subscription: Subscript
             value={translate(subscription.state === 'pending' ? 'app.travel_card.awaiting' : 'app.travel_card.active')}
           />
           <SummaryRow label={translate('app.travel_card.product')} value={subscription.product.name} />
-          <SummaryRow label={translate('app.travel_card.price')} value={translate('app.travel_card.amount', { amount: formatAmount(subscription.product.price) })} />
+          <SummaryRow
+            label={translate('app.travel_card.price')}
+            value={translate('app.travel_card.amount', { amount: formatAmount(subscription.product.price) })}
+          />
           <SummaryRow
             label={translate('app.travel_card.period')}
             value={`${formatDate(subscription.subscription_start)} – ${formatDate(subscription.subscription_end)}`}

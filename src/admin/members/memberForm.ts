@@ -11,8 +11,17 @@ export type MemberFormMode = 'create' | 'edit';
 export { INVOICE_METHODS };
 
 const TEXT_FIELDS = [
-  'first_name', 'last_name', 'email', 'phone', 'address', 'postal_code', 'postal_area', 'birthdate',
-  'artist_name', 'invoice_method', 'invoice_email',
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'address',
+  'postal_code',
+  'postal_area',
+  'birthdate',
+  'artist_name',
+  'invoice_method',
+  'invoice_email',
 ] as const;
 const OTHER_FIELDS = ['gender', 'primary_instrument_type', 'newsletter_1', 'newsletter_2', 'newsletter_3'] as const;
 const EDIT_ONLY_FIELDS = ['membership_start_date'] as const;
@@ -29,10 +38,24 @@ export const REQUIRED_MESSAGE: Record<MemberFormMode, string> = {
 };
 
 export const CREATE_DEFAULTS = {
-  first_name: '', last_name: '', email: '', phone: '', address: '', postal_code: '', postal_area: '',
-  birthdate: null, artist_name: '', invoice_method: '', invoice_email: '',
-  gender: 3, primary_instrument_type: 1, status: '1', role_id: 2,
-  newsletter_1: true, newsletter_2: false, newsletter_3: false,
+  first_name: '',
+  last_name: '',
+  email: '',
+  phone: '',
+  address: '',
+  postal_code: '',
+  postal_area: '',
+  birthdate: null,
+  artist_name: '',
+  invoice_method: '',
+  invoice_email: '',
+  gender: 3,
+  primary_instrument_type: 1,
+  status: '1',
+  role_id: 2,
+  newsletter_1: true,
+  newsletter_2: false,
+  newsletter_3: false,
 };
 
 type FormValues = Record<string, unknown>;

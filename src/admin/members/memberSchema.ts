@@ -23,10 +23,18 @@ export function memberSchema(mode: MemberFormMode) {
     artist_name: text('artist_name'),
     invoice_method: text('invoice_method'),
     membership_start_date: text('membership_start_date'),
-    gender: yup.number().nullable().oneOf([...GENDERS], message).required(message),
-    invoice_email: yup.string().nullable().trim().when('invoice_method', {
-      is: 'EMAIL',
-      then: (schema) => schema.required(message).matches(EMAIL_PATTERN, INVALID_EMAIL),
-    }),
+    gender: yup
+      .number()
+      .nullable()
+      .oneOf([...GENDERS], message)
+      .required(message),
+    invoice_email: yup
+      .string()
+      .nullable()
+      .trim()
+      .when('invoice_method', {
+        is: 'EMAIL',
+        then: (schema) => schema.required(message).matches(EMAIL_PATTERN, INVALID_EMAIL),
+      }),
   });
 }

@@ -81,19 +81,11 @@ export function DeclinedList() {
         )}
       />
       <Column source="created_at" cellSx={dateCell} render={(row) => formatIsoDate(row.created_at)} />
-      <Column
-        source="possible_duplicate"
-        disableSort
-        render={(row) => <DuplicateWarning duplicate={row.possible_duplicate} />}
-      />
+      <Column source="possible_duplicate" disableSort render={(row) => <DuplicateWarning duplicate={row.possible_duplicate} />} />
       <Column source="phone" render={(row) => formatPhone(row.member.phone)} />
       <Column source="artist_name" render={(row) => row.member.artist_name ?? ''} />
       <Column source="campaign_code" disableSort render={(row) => row.campaign_code ?? ''} />
-      <Column
-        source="member_status"
-        disableSort
-        render={(row) => <StatusCell row={row} />}
-      />
+      <Column source="member_status" disableSort render={(row) => <StatusCell row={row} />} />
       <Column
         source="message"
         label="app.membership_requests.columns.message"
@@ -108,11 +100,7 @@ export function DeclinedList() {
         )}
       />
       <Column source="mail_sent_at" disableSort render={(row) => <SentCell row={row} />} />
-      <Column
-        source="rejected_by"
-        disableSort
-        render={(row) => <InitialsBadge person={row.rejected_by} />}
-      />
+      <Column source="rejected_by" disableSort render={(row) => <InitialsBadge person={row.rejected_by} />} />
     </QueueList>
   );
 }

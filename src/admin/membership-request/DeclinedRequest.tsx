@@ -35,8 +35,12 @@ const when = (value: string | null | undefined) => (value ? `${formatIsoDate(val
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Box component="div" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '180px 1fr' }, gap: { xs: 0, sm: 2 }, py: 0.75 }}>
-      <Typography component="dt" sx={{ fontWeight: 600 }}>{label}</Typography>
-      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>{children}</Typography>
+      <Typography component="dt" sx={{ fontWeight: 600 }}>
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
     </Box>
   );
 }
@@ -44,8 +48,12 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Paper component="section" aria-label={title} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>{title}</Typography>
-      <Box component="dl" sx={{ m: 0 }}>{children}</Box>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      <Box component="dl" sx={{ m: 0 }}>
+        {children}
+      </Box>
     </Paper>
   );
 }
@@ -88,16 +96,20 @@ function useRequestActions(request: MembershipRequest | undefined, refetch: () =
 
   return {
     busy,
-    reopen: () => request && run({
-      call: () => dataProvider.reopenRequest(request.id),
-      success: 'app.membership_requests.page.reopened',
-      after: () => navigate(membershipRequestPaths.queue),
-    }),
-    accept: () => request && run({
-      call: () => dataProvider.acceptRequest(request.id, { late: true }),
-      success: 'app.requests.membership_accepted',
-      after: refetch,
-    }),
+    reopen: () =>
+      request &&
+      run({
+        call: () => dataProvider.reopenRequest(request.id),
+        success: 'app.membership_requests.page.reopened',
+        after: () => navigate(membershipRequestPaths.queue),
+      }),
+    accept: () =>
+      request &&
+      run({
+        call: () => dataProvider.acceptRequest(request.id, { late: true }),
+        success: 'app.requests.membership_accepted',
+        after: refetch,
+      }),
   };
 }
 
@@ -105,11 +117,12 @@ export function DeclinedRequest() {
   const translate = useTranslate();
   const navigate = useNavigate();
   const { id } = useParams();
-  const { data: request, isPending, error, refetch } = useGetOne<MembershipRequest>(
-    'membership-requests',
-    { id: Number(id) },
-    { enabled: id !== undefined, refetchOnWindowFocus: false, retry: false },
-  );
+  const {
+    data: request,
+    isPending,
+    error,
+    refetch,
+  } = useGetOne<MembershipRequest>('membership-requests', { id: Number(id) }, { enabled: id !== undefined, refetchOnWindowFocus: false, retry: false });
   const actions = useRequestActions(request, () => void refetch());
 
   const back = (
@@ -118,12 +131,19 @@ export function DeclinedRequest() {
     </Button>
   );
 
-  if (isPending) return <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}><CircularProgress aria-label={translate('app.loading')} /></Box>;
+  if (isPending)
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+        <CircularProgress aria-label={translate('app.loading')} />
+      </Box>
+    );
   if (error || !request) {
     const missing = (error as { status?: number } | null)?.status === 404;
     return (
       <Stack spacing={2} sx={{ my: 2 }}>
-        <Typography variant="h5" component="h1">{translate('app.breadcrumb.membership_declined_one')}</Typography>
+        <Typography variant="h5" component="h1">
+          {translate('app.breadcrumb.membership_declined_one')}
+        </Typography>
         <Alert severity="error">{translate(missing ? 'app.membership_requests.page.not_found' : 'app.errors.generic')}</Alert>
         <Box>{back}</Box>
       </Stack>
@@ -133,14 +153,15 @@ export function DeclinedRequest() {
   const name = `${request.member.first_name} ${request.member.last_name}`;
   const title = translate('app.membership_requests.page.title', { name });
   const rejected = request.state === 'rejected';
-  const address = [request.member.address, [request.member.postal_code, request.member.postal_area].filter(Boolean).join(' ')]
-    .filter(Boolean).join(', ');
+  const address = [request.member.address, [request.member.postal_code, request.member.postal_area].filter(Boolean).join(' ')].filter(Boolean).join(', ');
 
   return (
     <Box sx={{ my: 2 }}>
       <Title title={title} />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 2 }}>
-        <Typography variant="h5" component="h1">{title}</Typography>
+        <Typography variant="h5" component="h1">
+          {title}
+        </Typography>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
           {back}
           <Can right="requests.decide">
@@ -156,7 +177,9 @@ export function DeclinedRequest() {
       <Stack spacing={2}>
         <Section title={translate('app.membership_requests.page.application')}>
           <Field label={translate('app.membership_requests.page.applicant')}>
-            <Link component={RouterLink} to={paths.editMember(request.member_id)}>{name}</Link>
+            <Link component={RouterLink} to={paths.editMember(request.member_id)}>
+              {name}
+            </Link>
             {request.member.remote_id ? ` (${request.member.remote_id})` : ''}
           </Field>
           <Field label={translate('app.membership_requests.page.email')}>{request.member.email}</Field>
@@ -165,9 +188,7 @@ export function DeclinedRequest() {
           <Field label={translate('app.membership_requests.page.artist')}>{request.member.artist_name ?? ''}</Field>
           <Field label={translate('app.membership_requests.page.campaign')}>{request.campaign_code ?? ''}</Field>
           <Field label={translate('app.membership_requests.page.applied')}>{formatIsoDate(request.created_at)}</Field>
-          <Field label={translate('app.membership_requests.page.state')}>
-            {translate(`app.membership_requests.page.states.${request.state}`)}
-          </Field>
+          <Field label={translate('app.membership_requests.page.state')}>{translate(`app.membership_requests.page.states.${request.state}`)}</Field>
           {request.possible_duplicate && (
             <Field label={translate('app.membership_requests.columns.warning')}>
               <DuplicateWarning duplicate={request.possible_duplicate} />
@@ -177,7 +198,9 @@ export function DeclinedRequest() {
         {request.rejected_at && (
           <Section title={translate('app.membership_requests.page.rejection')}>
             <Field label={translate('app.membership_requests.page.reason')}>
-              <Box component="span" sx={{ whiteSpace: 'pre-line', display: 'block' }}>{reasonText(request.reason_for_rejection)}</Box>
+              <Box component="span" sx={{ whiteSpace: 'pre-line', display: 'block' }}>
+                {reasonText(request.reason_for_rejection)}
+              </Box>
             </Field>
             <Field label={translate('app.membership_requests.page.rejected_at')}>{when(request.rejected_at)}</Field>
             <Field label={translate('app.membership_requests.page.rejected_by')}>
@@ -186,7 +209,9 @@ export function DeclinedRequest() {
                 {request.rejected_by ? `${request.rejected_by.first_name} ${request.rejected_by.last_name}` : ''}
               </Box>
             </Field>
-            <Field label={translate('app.membership_requests.page.mail')}><MailState request={request} /></Field>
+            <Field label={translate('app.membership_requests.page.mail')}>
+              <MailState request={request} />
+            </Field>
           </Section>
         )}
       </Stack>

@@ -63,18 +63,10 @@ export function MembershipRequestList() {
         )}
       />
       <Column source="created_at" cellSx={dateCell} render={(row) => formatDate(row.created_at)} />
-      <Column
-        source="possible_duplicate"
-        disableSort
-        render={(row) => <DuplicateWarning duplicate={row.possible_duplicate} />}
-      />
+      <Column source="possible_duplicate" disableSort render={(row) => <DuplicateWarning duplicate={row.possible_duplicate} />} />
       <Column source="email" render={(row) => row.member.email} />
       <Column source="phone" render={(row) => formatPhone(row.member.phone)} />
-      <Column
-        source="status"
-        disableSort
-        render={() => translate('app.membership_requests.pending')}
-      />
+      <Column source="status" disableSort render={() => translate('app.membership_requests.pending')} />
     </QueueList>
   );
 }

@@ -33,30 +33,42 @@ export function LiveCount() {
 
   return (
     <Paper component="section" aria-labelledby="segment-count-heading" sx={{ p: 2, position: { md: 'sticky' }, top: { md: 88 } }}>
-      <Typography id="segment-count-heading" variant="h6" component="h2">{translate('app.outreach.count.heading')}</Typography>
+      <Typography id="segment-count-heading" variant="h6" component="h2">
+        {translate('app.outreach.count.heading')}
+      </Typography>
       <Typography variant="h4" component="p" aria-live="polite" sx={{ my: 1 }}>
         {error
           ? translate('app.outreach.count.problem', { message: (error as Error).message })
-          : data ? translate('app.outreach.count.members', { smart_count: data.count }) : translate('app.outreach.count.counting')}
+          : data
+            ? translate('app.outreach.count.members', { smart_count: data.count })
+            : translate('app.outreach.count.counting')}
       </Typography>
       <LinearProgress sx={{ visibility: isFetching ? 'visible' : 'hidden' }} aria-hidden />
-      {data && !error && (data.count === 0 ? (
-        <Typography sx={{ mt: 2 }}>{translate('app.outreach.count.none')}</Typography>
-      ) : (
-        <>
-          <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>{translate('app.outreach.count.sample')}</Typography>
-          <ul aria-label={translate('app.outreach.count.sample')} style={{ margin: 0, paddingLeft: '1.25rem' }}>
-            {data.sample.map((member) => (
-              <li key={member.id}>
-                <Link component={RouterLink} to={`/membership/edit/${member.id}`}>
-                  {member.member_number ? `${member.member_number} – ${member.name}` : member.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-          {more > 0 && <Typography variant="body2" sx={{ mt: 1 }}>{translate('app.outreach.count.more', { smart_count: more })}</Typography>}
-        </>
-      ))}
+      {data &&
+        !error &&
+        (data.count === 0 ? (
+          <Typography sx={{ mt: 2 }}>{translate('app.outreach.count.none')}</Typography>
+        ) : (
+          <>
+            <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
+              {translate('app.outreach.count.sample')}
+            </Typography>
+            <ul aria-label={translate('app.outreach.count.sample')} style={{ margin: 0, paddingLeft: '1.25rem' }}>
+              {data.sample.map((member) => (
+                <li key={member.id}>
+                  <Link component={RouterLink} to={`/membership/edit/${member.id}`}>
+                    {member.member_number ? `${member.member_number} – ${member.name}` : member.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            {more > 0 && (
+              <Typography variant="body2" sx={{ mt: 1 }}>
+                {translate('app.outreach.count.more', { smart_count: more })}
+              </Typography>
+            )}
+          </>
+        ))}
     </Paper>
   );
 }

@@ -26,8 +26,12 @@ function SaveButtons() {
   const { isDirty, isValid, isSubmitting } = useFormState();
   return (
     <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 3 }}>
-      <Button component={RouterLink} to="/outreach" disabled={isSubmitting}>{translate('app.cancel')}</Button>
-      <Button type="submit" variant="contained" disabled={!isDirty || !isValid || isSubmitting}>{translate('app.save')}</Button>
+      <Button component={RouterLink} to="/outreach" disabled={isSubmitting}>
+        {translate('app.cancel')}
+      </Button>
+      <Button type="submit" variant="contained" disabled={!isDirty || !isValid || isSubmitting}>
+        {translate('app.save')}
+      </Button>
     </Box>
   );
 }

@@ -2,9 +2,7 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import {
-  CheckboxGroupInput, regex, required, SelectInput, TextInput, useGetList, useTranslate,
-} from 'react-admin';
+import { CheckboxGroupInput, regex, required, SelectInput, TextInput, useGetList, useTranslate } from 'react-admin';
 import { RULE_MESSAGES } from '../../../server/schemas/rules.ts';
 import { DateInput } from '../dates/DateInput.tsx';
 import { formatYesNo, parseYesNo } from './segmentFilter.ts';
@@ -18,7 +16,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   const translate = useTranslate();
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 2, minWidth: 0 }}>
-      <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>{translate(title)}</Typography>
+      <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+        {translate(title)}
+      </Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }, columnGap: 2 }}>{children}</Box>
     </Box>
   );
@@ -31,7 +31,10 @@ function YesNoInput({ name, words = 'has' }: { name: string; words?: 'has' | 'co
       source={`filter.${name}`}
       label={`app.outreach.fields.${name}`}
       emptyText="app.outreach.any"
-      choices={[{ id: 'yes', name: `app.outreach.yes.${words}` }, { id: 'no', name: `app.outreach.no.${words}` }]}
+      choices={[
+        { id: 'yes', name: `app.outreach.yes.${words}` },
+        { id: 'no', name: `app.outreach.no.${words}` },
+      ]}
       format={formatYesNo}
       parse={parseYesNo}
     />

@@ -26,11 +26,15 @@ export default function SegmentList() {
 
   const confirmDelete = () => {
     if (!deleting) return;
-    remove('segments', { id: deleting.id, previousData: deleting }, {
-      onSuccess: () => toast.success('app.outreach.deleted'),
-      onError: () => toast.error('app.errors.generic_bang'),
-      onSettled: () => setDeleting(null),
-    });
+    remove(
+      'segments',
+      { id: deleting.id, previousData: deleting },
+      {
+        onSuccess: () => toast.success('app.outreach.deleted'),
+        onError: () => toast.error('app.errors.generic_bang'),
+        onSettled: () => setDeleting(null),
+      },
+    );
   };
 
   return (
@@ -54,18 +58,27 @@ export default function SegmentList() {
           <Column source="name" label="app.outreach.columns.name" disableSort />
           <Column source="count" label="app.outreach.columns.count" disableSort align="right" />
           <Column source="created_by" label="app.outreach.columns.created_by" disableSort render={(row) => row.created_by ?? '–'} />
-          <Column source="updated_at" label="app.outreach.columns.updated_at" disableSort
-            render={(row) => `${formatDate(row.updated_at)} ${formatTime(row.updated_at)}`} />
-          <Column source="actions" label="app.outreach.columns.actions" disableSort render={(row) => (
-            <Box sx={{ display: 'flex' }} onClick={(event) => event.stopPropagation()}>
-              <IconButton component={RouterLink} to={`/outreach/${row.id}`} aria-label={`${translate('app.outreach.edit')}: ${row.name}`}>
-                <EditIcon />
-              </IconButton>
-              <IconButton aria-label={`${translate('app.outreach.delete')}: ${row.name}`} onClick={() => setDeleting(row)}>
-                <DeleteIcon />
-              </IconButton>
-            </Box>
-          )} />
+          <Column
+            source="updated_at"
+            label="app.outreach.columns.updated_at"
+            disableSort
+            render={(row) => `${formatDate(row.updated_at)} ${formatTime(row.updated_at)}`}
+          />
+          <Column
+            source="actions"
+            label="app.outreach.columns.actions"
+            disableSort
+            render={(row) => (
+              <Box sx={{ display: 'flex' }} onClick={(event) => event.stopPropagation()}>
+                <IconButton component={RouterLink} to={`/outreach/${row.id}`} aria-label={`${translate('app.outreach.edit')}: ${row.name}`}>
+                  <EditIcon />
+                </IconButton>
+                <IconButton aria-label={`${translate('app.outreach.delete')}: ${row.name}`} onClick={() => setDeleting(row)}>
+                  <DeleteIcon />
+                </IconButton>
+              </Box>
+            )}
+          />
         </DataTable>
       </Paper>
       <Confirm

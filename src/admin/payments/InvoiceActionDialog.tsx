@@ -29,13 +29,29 @@ function Actions({ onClose, submit }: { onClose: () => void; submit: string }) {
   const { isSubmitting } = useFormState();
   return (
     <DialogActions>
-      <Button onClick={onClose} disabled={isSubmitting}>{translate('app.cancel')}</Button>
-      <Button type="submit" variant="contained" disabled={isSubmitting}>{translate(submit)}</Button>
+      <Button onClick={onClose} disabled={isSubmitting}>
+        {translate('app.cancel')}
+      </Button>
+      <Button type="submit" variant="contained" disabled={isSubmitting}>
+        {translate(submit)}
+      </Button>
     </DialogActions>
   );
 }
 
-export function InvoiceActionDialog({ id, open, onClose, title, text, resolver, defaultValues, submit, done, call, children }: {
+export function InvoiceActionDialog({
+  id,
+  open,
+  onClose,
+  title,
+  text,
+  resolver,
+  defaultValues,
+  submit,
+  done,
+  call,
+  children,
+}: {
   /** Names the title and the text for the dialog's aria attributes. */
   id: string;
   open: boolean;
@@ -77,7 +93,9 @@ export function InvoiceActionDialog({ id, open, onClose, title, text, resolver, 
         noValidate
       >
         <DialogContent sx={{ pt: 0 }}>
-          <DialogContentText id={`${id}-text`} sx={{ mb: 2 }}>{text}</DialogContentText>
+          <DialogContentText id={`${id}-text`} sx={{ mb: 2 }}>
+            {text}
+          </DialogContentText>
           {children}
         </DialogContent>
         <Actions onClose={onClose} submit={submit} />

@@ -26,8 +26,20 @@ const PauseDialog = lazy(() => import('./PauseDialog.tsx'));
 
 type DialogProps = { invoice: InvoiceDetails; open: boolean; onClose: () => void };
 
-function DialogButton({ invoice, label, icon, dialog: Dialog, disabled, variant = 'contained' }: {
-  invoice: InvoiceDetails; label: string; icon: ReactNode; dialog: ComponentType<DialogProps>; disabled: boolean; variant?: 'contained' | 'outlined';
+function DialogButton({
+  invoice,
+  label,
+  icon,
+  dialog: Dialog,
+  disabled,
+  variant = 'contained',
+}: {
+  invoice: InvoiceDetails;
+  label: string;
+  icon: ReactNode;
+  dialog: ComponentType<DialogProps>;
+  disabled: boolean;
+  variant?: 'contained' | 'outlined';
 }) {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
@@ -45,7 +57,11 @@ function DialogButton({ invoice, label, icon, dialog: Dialog, disabled, variant 
       >
         {translate(label)}
       </Button>
-      {wanted && <Suspense fallback={null}><Dialog invoice={invoice} open={open} onClose={() => setOpen(false)} /></Suspense>}
+      {wanted && (
+        <Suspense fallback={null}>
+          <Dialog invoice={invoice} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -38,8 +38,12 @@ export function InvoiceAging() {
   const share = data && data.invoiced > 0 ? Math.round((data.paid / data.invoiced) * 100) : null;
   return (
     <Paper variant="outlined" component="section" aria-labelledby="aging-heading" sx={{ mb: 2, p: 2, minHeight: 200 }}>
-      <Typography id="aging-heading" variant="h6" component="h2">{translate('app.payments.aging.title')}</Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>{translate('app.payments.aging.intro')}</Typography>
+      <Typography id="aging-heading" variant="h6" component="h2">
+        {translate('app.payments.aging.title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        {translate('app.payments.aging.intro')}
+      </Typography>
       {aging.isError ? <Alert severity="error">{translate('app.payments.aging.failed')}</Alert> : null}
       {data ? (
         <>
@@ -55,14 +59,25 @@ export function InvoiceAging() {
                     aria-pressed={pressed}
                     onClick={() => choose(row.bucket)}
                     sx={{
-                      width: '100%', height: '100%', display: 'block', textAlign: 'left', p: 1.5, borderRadius: 1,
-                      border: 2, borderColor: pressed ? 'primary.main' : 'divider', bgcolor: pressed ? 'action.selected' : 'transparent',
+                      width: '100%',
+                      height: '100%',
+                      display: 'block',
+                      textAlign: 'left',
+                      p: 1.5,
+                      borderRadius: 1,
+                      border: 2,
+                      borderColor: pressed ? 'primary.main' : 'divider',
+                      bgcolor: pressed ? 'action.selected' : 'transparent',
                       '&:hover': { bgcolor: 'action.hover' },
                       '&.Mui-focusVisible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
                     }}
                   >
-                    <Typography component="span" variant="body2" sx={{ display: 'block', fontWeight: 'bold' }}>{translate(agingLabel(row.bucket))}</Typography>
-                    <Typography component="span" variant="h6" sx={{ ...figure, display: 'block' }}>{formatKroner(row.outstanding)}</Typography>
+                    <Typography component="span" variant="body2" sx={{ display: 'block', fontWeight: 'bold' }}>
+                      {translate(agingLabel(row.bucket))}
+                    </Typography>
+                    <Typography component="span" variant="h6" sx={{ ...figure, display: 'block' }}>
+                      {formatKroner(row.outstanding)}
+                    </Typography>
                     <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
                       {translate('app.payments.aging.count', { smart_count: row.count })}
                     </Typography>
@@ -73,14 +88,20 @@ export function InvoiceAging() {
           </Box>
           <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)' }, gap: 2, mt: 2, mb: 0 }}>
             <div>
-              <Typography component="dt" variant="body2" color="text.secondary">{translate('app.payments.aging.outstanding')}</Typography>
-              <Typography component="dd" variant="body1" sx={figure}>{formatKroner(data.outstanding)}</Typography>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                {translate('app.payments.aging.outstanding')}
+              </Typography>
+              <Typography component="dd" variant="body1" sx={figure}>
+                {formatKroner(data.outstanding)}
+              </Typography>
             </div>
             <div>
               <Typography component="dt" variant="body2" color="text.secondary">
                 {translate('app.payments.aging.invoiced')} ({data.year})
               </Typography>
-              <Typography component="dd" variant="body1" sx={figure}>{formatKroner(data.invoiced)}</Typography>
+              <Typography component="dd" variant="body1" sx={figure}>
+                {formatKroner(data.invoiced)}
+              </Typography>
             </div>
             <div>
               <Typography component="dt" variant="body2" color="text.secondary">

@@ -59,7 +59,19 @@ function TypedFilter({ id, source, label, search = false }: { id: string; source
       label={translate(label)}
       value={text}
       onChange={(event) => setText(event.target.value)}
-      slotProps={search ? { input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> } } : undefined}
+      slotProps={
+        search
+          ? {
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon />
+                  </InputAdornment>
+                ),
+              },
+            }
+          : undefined
+      }
       sx={{ width: search ? { xs: '100%', sm: 300 } : { xs: 'calc(50% - 8px)', sm: 180 } }}
     />
   );
@@ -81,7 +93,11 @@ function ChoiceFilter({ id, source, label, choices }: { id: string; source: stri
       sx={{ width: { xs: 'calc(50% - 8px)', sm: 170 } }}
     >
       <MenuItem value="">{translate('app.payments.filters.all')}</MenuItem>
-      {choices.map((choice) => <MenuItem key={choice.value} value={choice.value}>{choice.text}</MenuItem>)}
+      {choices.map((choice) => (
+        <MenuItem key={choice.value} value={choice.value}>
+          {choice.text}
+        </MenuItem>
+      ))}
     </TextField>
   );
 }
@@ -90,8 +106,13 @@ export function InvoiceFilters() {
   const translate = useTranslate();
   const { filterValues, apply } = useFilter();
   return (
-    <Box component="form" role="search" aria-label={translate('app.payments.filters.label')} onSubmit={(event) => event.preventDefault()}
-      sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', mb: 1 }}>
+    <Box
+      component="form"
+      role="search"
+      aria-label={translate('app.payments.filters.label')}
+      onSubmit={(event) => event.preventDefault()}
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', mb: 1 }}
+    >
       <TypedFilter id="invoice-search" source="q" label="app.payments.filters.search" search />
       <ChoiceFilter
         id="invoice-year"

@@ -45,7 +45,11 @@ function InvoiceTable() {
       >
         <Column
           source="number"
-          render={(invoice) => <Link component={RouterLink} to={paths.invoice(invoice.id)} onClick={stop}>{invoice.number}</Link>}
+          render={(invoice) => (
+            <Link component={RouterLink} to={paths.invoice(invoice.id)} onClick={stop}>
+              {invoice.number}
+            </Link>
+          )}
         />
         <Column
           source="member_name"
@@ -74,11 +78,20 @@ function Title() {
 export function InvoiceList() {
   const translate = useTranslate();
   return (
-    <ListBase<Invoice> resource="invoices" perPage={25} sort={{ field: 'number', order: 'DESC' }} authLoading={<Loading />} disableSyncWithLocation offline={false}>
+    <ListBase<Invoice>
+      resource="invoices"
+      perPage={25}
+      sort={{ field: 'number', order: 'DESC' }}
+      authLoading={<Loading />}
+      disableSyncWithLocation
+      offline={false}
+    >
       <QueuePage title={<Title />}>
         <Box sx={{ minHeight: '100vh' }}>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, my: 2 }}>
-            <Typography id="invoices-heading" variant="h5" component="h1">{translate('app.payments.title')}</Typography>
+            <Typography id="invoices-heading" variant="h5" component="h1">
+              {translate('app.payments.title')}
+            </Typography>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
               <Button component={RouterLink} to={paths.paymentFiles} variant="outlined" startIcon={<AccountBalance />}>
                 {translate('app.payments.files.open')}
@@ -89,7 +102,9 @@ export function InvoiceList() {
           <InvoiceAging />
           <InvoiceFilters />
           <InvoiceTotals />
-          <ListSpace><InvoiceTable /></ListSpace>
+          <ListSpace>
+            <InvoiceTable />
+          </ListSpace>
         </Box>
       </QueuePage>
     </ListBase>

@@ -25,8 +25,12 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   const translate = useTranslate();
   return (
     <div>
-      <Typography component="dt" variant="body2" color="text.secondary">{translate(`app.payments.fields.${label}`)}</Typography>
-      <Typography component="dd" sx={{ m: 0 }}>{children}</Typography>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {translate(`app.payments.fields.${label}`)}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0 }}>
+        {children}
+      </Typography>
     </div>
   );
 }
@@ -42,8 +46,14 @@ function Facts({ invoice }: { invoice: InvoiceDetails }) {
           </Link>
         </Fact>
         <Fact label="number">{invoice.number}</Fact>
-        <Fact label="kid"><Box component="span" sx={{ fontFamily: 'monospace', fontSize: '1.05em' }}>{formatKid(invoice.kid)}</Box></Fact>
-        <Fact label="state"><InvoiceStateChip state={invoice.state} overdue={invoice.overdue} /></Fact>
+        <Fact label="kid">
+          <Box component="span" sx={{ fontFamily: 'monospace', fontSize: '1.05em' }}>
+            {formatKid(invoice.kid)}
+          </Box>
+        </Fact>
+        <Fact label="state">
+          <InvoiceStateChip state={invoice.state} overdue={invoice.overdue} />
+        </Fact>
         <Fact label="invoice_date">{formatDate(invoice.invoice_date)}</Fact>
         <Fact label="due_date">{formatDate(invoice.due_date)}</Fact>
         <Fact label="channel">{translate(channelLabel(invoice.channel))}</Fact>
@@ -51,11 +61,17 @@ function Facts({ invoice }: { invoice: InvoiceDetails }) {
         <Fact label="total">{formatKroner(invoice.total)}</Fact>
         <Fact label="paid">{formatKroner(invoice.paid)}</Fact>
         <Fact label="credited">{formatKroner(invoice.credited)}</Fact>
-        <Fact label="outstanding"><strong>{formatKroner(invoice.outstanding)}</strong></Fact>
+        <Fact label="outstanding">
+          <strong>{formatKroner(invoice.outstanding)}</strong>
+        </Fact>
         {invoice.campaign_code && <Fact label="campaign_code">{invoice.campaign_code}</Fact>}
         {invoice.previous?.number && <Fact label="previous_number">{invoice.previous.number}</Fact>}
         {invoice.previous?.kid && (
-          <Fact label="previous_kid"><Box component="span" sx={{ fontFamily: 'monospace', fontSize: '1.05em', overflowWrap: 'anywhere' }}>{invoice.previous.kid}</Box></Fact>
+          <Fact label="previous_kid">
+            <Box component="span" sx={{ fontFamily: 'monospace', fontSize: '1.05em', overflowWrap: 'anywhere' }}>
+              {invoice.previous.kid}
+            </Box>
+          </Fact>
         )}
         {invoice.reminders_paused_until && <Fact label="reminders_paused_until">{formatDate(invoice.reminders_paused_until)}</Fact>}
         {invoice.tripletex.invoice_id !== null && (
@@ -64,12 +80,16 @@ function Facts({ invoice }: { invoice: InvoiceDetails }) {
               <Link href={invoice.tripletex.url} target="_blank" rel="noopener noreferrer">
                 {translate('app.payments.tripletex_link', { id: invoice.tripletex.invoice_id })}
               </Link>
-            ) : translate('app.payments.tripletex_link', { id: invoice.tripletex.invoice_id })}
+            ) : (
+              translate('app.payments.tripletex_link', { id: invoice.tripletex.invoice_id })
+            )}
           </Fact>
         )}
       </Box>
       {invoice.tripletex.error && (
-        <Alert severity="warning" sx={{ mt: 2 }}>{translate('app.payments.tripletex_error', { error: invoice.tripletex.error })}</Alert>
+        <Alert severity="warning" sx={{ mt: 2 }}>
+          {translate('app.payments.tripletex_error', { error: invoice.tripletex.error })}
+        </Alert>
       )}
     </Paper>
   );

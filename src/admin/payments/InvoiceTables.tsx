@@ -29,7 +29,9 @@ function Section<T extends { id: number }>({ name, rows, columns }: { name: stri
   const heading = `invoice-${name}-title`;
   return (
     <Paper sx={{ p: 2, mt: 3 }}>
-      <Typography id={heading} variant="h6" component="h2" gutterBottom>{translate(`app.payments.${name}.title`)}</Typography>
+      <Typography id={heading} variant="h6" component="h2" gutterBottom>
+        {translate(`app.payments.${name}.title`)}
+      </Typography>
       {rows.length === 0 ? (
         <Typography color="text.secondary">{translate(`app.payments.${name}.empty`)}</Typography>
       ) : (
@@ -38,7 +40,9 @@ function Section<T extends { id: number }>({ name, rows, columns }: { name: stri
             <TableHead>
               <TableRow>
                 {columns.map((column) => (
-                  <TableCell key={column.key} align={column.money ? 'right' : 'left'}>{translate(`app.payments.${name}.${column.key}`)}</TableCell>
+                  <TableCell key={column.key} align={column.money ? 'right' : 'left'}>
+                    {translate(`app.payments.${name}.${column.key}`)}
+                  </TableCell>
                 ))}
               </TableRow>
             </TableHead>
@@ -65,9 +69,12 @@ const when = (at: string) => `${formatDate(at)} ${formatTime(at)}`;
 /** A Vipps state in words: an ePayment's (our row's) or a charge's. */
 function useVippsState() {
   const translate = useTranslate();
-  return (kind: InvoiceDetails['vipps'][number]['kind'], state: string | null) => (state === null ? '' : kind === 'payment'
-    ? translate(`app.payments.vipps.payment_states.${state}`, { _: state })
-    : translate(`app.vipps_agreement.charge_states.${state}`, { _: state }));
+  return (kind: InvoiceDetails['vipps'][number]['kind'], state: string | null) =>
+    state === null
+      ? ''
+      : kind === 'payment'
+        ? translate(`app.payments.vipps.payment_states.${state}`, { _: state })
+        : translate(`app.vipps_agreement.charge_states.${state}`, { _: state });
 }
 const period = (from: string, to: string) => `${formatDate(from)} – ${formatDate(to)}`;
 
@@ -93,9 +100,10 @@ export function InvoiceTables({ invoice }: { invoice: InvoiceDetails }) {
           { key: 'at', render: (event) => when(event.at) },
           {
             key: 'change',
-            render: (event) => (event.from_state
-              ? translate('app.payments.events.from_to', { from: translate(stateLabel(event.from_state)), to: translate(stateLabel(event.to_state)) })
-              : translate(stateLabel(event.to_state))),
+            render: (event) =>
+              event.from_state
+                ? translate('app.payments.events.from_to', { from: translate(stateLabel(event.from_state)), to: translate(stateLabel(event.to_state)) })
+                : translate(stateLabel(event.to_state)),
           },
           { key: 'actor', render: (event) => event.actor_name },
           { key: 'reason', render: (event) => event.reason ?? '' },
@@ -132,9 +140,10 @@ export function InvoiceTables({ invoice }: { invoice: InvoiceDetails }) {
             { key: 'reference', render: (entry) => entry.reference },
             {
               key: 'change',
-              render: (entry) => (entry.from_state
-                ? translate('app.payments.events.from_to', { from: vippsState(entry.kind, entry.from_state), to: vippsState(entry.kind, entry.to_state) })
-                : vippsState(entry.kind, entry.to_state)),
+              render: (entry) =>
+                entry.from_state
+                  ? translate('app.payments.events.from_to', { from: vippsState(entry.kind, entry.from_state), to: vippsState(entry.kind, entry.to_state) })
+                  : vippsState(entry.kind, entry.to_state),
             },
             { key: 'amount', money: true, render: (entry) => formatKroner(entry.amount) },
             { key: 'note', render: (entry) => entry.note ?? '' },

@@ -30,9 +30,10 @@ export default function PauseDialog({ invoice, open, onClose }: { invoice: Invoi
     const { until, reason } = values as PauseValues;
     return mutateAsync({ until, reason: reason.trim() });
   };
-  const paused = invoice.reminders_paused_until && invoice.reminders_paused_until >= todayIso()
-    ? ` ${translate('app.payments.pause.paused', { date: formatDate(invoice.reminders_paused_until) })}`
-    : '';
+  const paused =
+    invoice.reminders_paused_until && invoice.reminders_paused_until >= todayIso()
+      ? ` ${translate('app.payments.pause.paused', { date: formatDate(invoice.reminders_paused_until) })}`
+      : '';
 
   return (
     <InvoiceActionDialog

@@ -37,8 +37,12 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   const translate = useTranslate();
   return (
     <div>
-      <Typography component="dt" variant="body2" color="text.secondary">{translate(`app.payments.files.fields.${label}`)}</Typography>
-      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>{children}</Typography>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {translate(`app.payments.files.fields.${label}`)}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
     </div>
   );
 }
@@ -57,7 +61,9 @@ function Facts({ file }: { file: PaymentFileDetails }) {
         <Fact label="count">{file.totals.count}</Fact>
         <Fact label="amount">{formatKroner(file.totals.amount)}</Fact>
         <Fact label="booked">{formatKroner(file.totals.booked)}</Fact>
-        <Fact label="unplaced"><strong>{formatKroner(file.totals.unplaced)}</strong></Fact>
+        <Fact label="unplaced">
+          <strong>{formatKroner(file.totals.unplaced)}</strong>
+        </Fact>
       </Box>
     </Paper>
   );
@@ -92,15 +98,31 @@ function Progress({ file }: { file: PaymentFileDetails }) {
 }
 
 const memberOf = (item: PaymentFileItem) =>
-  item.member_id ? <Link component={RouterLink} to={paths.editMember(item.member_id)}>{item.member_name}</Link> : '';
+  item.member_id ? (
+    <Link component={RouterLink} to={paths.editMember(item.member_id)}>
+      {item.member_name}
+    </Link>
+  ) : (
+    ''
+  );
 const invoiceOf = (id: number | null, number: number | null) =>
-  id && number ? <Link component={RouterLink} to={paths.invoice(id)}>{number}</Link> : '';
+  id && number ? (
+    <Link component={RouterLink} to={paths.invoice(id)}>
+      {number}
+    </Link>
+  ) : (
+    ''
+  );
 
 function Section({ id, title, empty, count, children }: { id: string; title: string; empty: string; count: number; children: ReactNode }) {
   return (
     <Box component="section" aria-labelledby={id} sx={{ mt: 3 }}>
-      <Typography id={id} variant="h6" component="h2" sx={{ mb: 1 }}>{title}</Typography>
-      {count === 0 ? <Typography color="text.secondary">{empty}</Typography> : (
+      <Typography id={id} variant="h6" component="h2" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {count === 0 ? (
+        <Typography color="text.secondary">{empty}</Typography>
+      ) : (
         <Paper sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-labelledby={id}>
           <Table size="small">{children}</Table>
         </Paper>
@@ -114,7 +136,11 @@ function Head({ labels }: { labels: [string, object?][] }) {
   return (
     <TableHead>
       <TableRow>
-        {labels.map(([label, sx]) => <TableCell key={label} sx={sx}>{translate(`app.payments.files.item.${label}`)}</TableCell>)}
+        {labels.map(([label, sx]) => (
+          <TableCell key={label} sx={sx}>
+            {translate(`app.payments.files.item.${label}`)}
+          </TableCell>
+        ))}
       </TableRow>
     </TableHead>
   );
@@ -144,7 +170,10 @@ function Outcome({ item, onPlace, canPlace }: { item: PaymentFileItem; onPlace: 
   if (item.placed_invoice_id && item.placed_invoice_number) {
     return (
       <>
-        {translate('app.payments.files.placed_on')} <Link component={RouterLink} to={paths.invoice(item.placed_invoice_id)}>{item.placed_invoice_number}</Link>
+        {translate('app.payments.files.placed_on')}{' '}
+        <Link component={RouterLink} to={paths.invoice(item.placed_invoice_id)}>
+          {item.placed_invoice_number}
+        </Link>
         <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
           {translate('app.payments.files.placed_by', { name: item.placed_by_name ?? '', at: when(item.placed_at) })}
         </Typography>
@@ -162,8 +191,12 @@ function Matched({ file, onPlace }: { file: PaymentFileDetails; onPlace: (item: 
   const surplus = file.matched.some((item) => item.unplaced > 0 || item.placed_invoice_id !== null);
   const labels: [string, object?][] = [['line', wide], ['paid_on'], ['member'], ['invoice'], ['amount', { textAlign: 'right' }], ['kind']];
   return (
-    <Section id="matched-heading" title={translate('app.payments.files.matched.title', { count: file.matched.length })}
-      empty={translate('app.payments.files.matched.empty')} count={file.matched.length}>
+    <Section
+      id="matched-heading"
+      title={translate('app.payments.files.matched.title', { count: file.matched.length })}
+      empty={translate('app.payments.files.matched.empty')}
+      count={file.matched.length}
+    >
       <Head labels={surplus ? [...labels, ['left']] : labels} />
       <TableBody>
         {file.matched.map((item) => (
@@ -172,11 +205,17 @@ function Matched({ file, onPlace }: { file: PaymentFileDetails; onPlace: (item: 
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(item.paid_on)}</TableCell>
             <TableCell>{memberOf(item)}</TableCell>
             <TableCell>{invoiceOf(item.invoice_id, item.invoice_number)}</TableCell>
-            <TableCell align="right" sx={money}>{formatKroner(item.amount)}</TableCell>
+            <TableCell align="right" sx={money}>
+              {formatKroner(item.amount)}
+            </TableCell>
             <TableCell>{translate(`app.payments.files.kinds.${item.kind}`)}</TableCell>
             {surplus && (
               <TableCell sx={{ minWidth: '11rem' }}>
-                {item.unplaced > 0 && <Box component="span" sx={{ ...money, display: 'block', mb: 0.5 }}>{formatKroner(item.unplaced)}</Box>}
+                {item.unplaced > 0 && (
+                  <Box component="span" sx={{ ...money, display: 'block', mb: 0.5 }}>
+                    {formatKroner(item.unplaced)}
+                  </Box>
+                )}
                 <Outcome item={item} onPlace={onPlace} canPlace={isDone(file)} />
               </TableCell>
             )}
@@ -190,8 +229,12 @@ function Matched({ file, onPlace }: { file: PaymentFileDetails; onPlace: (item: 
 function Unmatched({ file, onPlace }: { file: PaymentFileDetails; onPlace: (item: PaymentFileItem) => void }) {
   const translate = useTranslate();
   return (
-    <Section id="unmatched-heading" title={translate('app.payments.files.unmatched.title', { count: file.unmatched.length })}
-      empty={translate('app.payments.files.unmatched.empty')} count={file.unmatched.length}>
+    <Section
+      id="unmatched-heading"
+      title={translate('app.payments.files.unmatched.title', { count: file.unmatched.length })}
+      empty={translate('app.payments.files.unmatched.empty')}
+      count={file.unmatched.length}
+    >
       <Head labels={[['line', wide], ['paid_on'], ['kid'], ['amount', { textAlign: 'right' }], ['kind'], ['invoice', wide], ['placed']]} />
       <TableBody>
         {file.unmatched.map((item) => (
@@ -199,10 +242,14 @@ function Unmatched({ file, onPlace }: { file: PaymentFileDetails; onPlace: (item
             <TableCell sx={wide}>{item.line}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(item.paid_on)}</TableCell>
             <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{formatKid(item.kid)}</TableCell>
-            <TableCell align="right" sx={money}>{formatKroner(item.amount)}</TableCell>
+            <TableCell align="right" sx={money}>
+              {formatKroner(item.amount)}
+            </TableCell>
             <TableCell>{translate(`app.payments.files.kinds.${item.kind}`)}</TableCell>
             <TableCell sx={wide}>{invoiceOf(item.invoice_id, item.invoice_number)}</TableCell>
-            <TableCell sx={{ minWidth: '11rem' }}><Outcome item={item} onPlace={onPlace} canPlace={isDone(file)} /></TableCell>
+            <TableCell sx={{ minWidth: '11rem' }}>
+              <Outcome item={item} onPlace={onPlace} canPlace={isDone(file)} />
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>
@@ -214,7 +261,11 @@ export function PaymentFilePage() {
   const translate = useTranslate();
   const { id } = useParams();
   const [placing, setPlacing] = useState<PaymentFileItem | null>(null);
-  const { data: file, error, isPending } = useGetOne<PaymentFileDetails>(
+  const {
+    data: file,
+    error,
+    isPending,
+  } = useGetOne<PaymentFileDetails>(
     'payment-files',
     { id: Number(id) },
     {
@@ -224,12 +275,25 @@ export function PaymentFilePage() {
       retry: false,
     },
   );
-  if (error) return <LoadFailed error={error} back={paths.paymentFiles} backLabel="app.payments.files.back" notFound="app.payments.files.not_found" notFoundText="app.payments.files.not_found_text" />;
+  if (error)
+    return (
+      <LoadFailed
+        error={error}
+        back={paths.paymentFiles}
+        backLabel="app.payments.files.back"
+        notFound="app.payments.files.not_found"
+        notFoundText="app.payments.files.not_found_text"
+      />
+    );
   if (isPending) return <Loading />;
   if (!isWhole(file)) return <Box sx={{ minHeight: '100vh' }} />;
   return (
     <Box sx={{ minHeight: '100vh' }}>
-      <PageHeader back={paths.paymentFiles} backLabel="app.payments.files.back" title={translate('app.payments.files.file_title', { number: file.transmission_number })} />
+      <PageHeader
+        back={paths.paymentFiles}
+        backLabel="app.payments.files.back"
+        title={translate('app.payments.files.file_title', { number: file.transmission_number })}
+      />
       <Facts file={file} />
       <Progress file={file} />
       <Unmatched file={file} onPlace={setPlacing} />

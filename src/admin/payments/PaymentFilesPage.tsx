@@ -57,7 +57,9 @@ function UploadForm() {
 
   return (
     <Paper component="section" aria-labelledby={`${id}-title`} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography id={`${id}-title`} variant="h6" component="h2">{translate('app.payments.files.upload.title')}</Typography>
+      <Typography id={`${id}-title`} variant="h6" component="h2">
+        {translate('app.payments.files.upload.title')}
+      </Typography>
       <Typography sx={{ mt: 1, mb: 2 }}>{translate('app.payments.files.upload.intro')}</Typography>
       <Box component="form" onSubmit={submit} aria-busy={busy} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
         {/* Banks name the file variously (OCR.D200127, .txt, .ocr): no accept filter, any file may be chosen; the server reads what it is. */}
@@ -83,7 +85,11 @@ function UploadForm() {
           {busy ? translate('app.payments.files.upload.busy') : translate('app.payments.files.upload.submit')}
         </Button>
       </Box>
-      {error && <Alert severity="error" role="alert" sx={{ mt: 2 }}>{error}</Alert>}
+      {error && (
+        <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+          {error}
+        </Alert>
+      )}
     </Paper>
   );
 }
@@ -106,19 +112,42 @@ function FileTable() {
           source="transmission_number"
           label="app.payments.files.columns.transmission_number"
           disableSort
-          render={(file) => <Link component={RouterLink} to={paths.paymentFile(file.id)} onClick={stop}>{file.transmission_number}</Link>}
+          render={(file) => (
+            <Link component={RouterLink} to={paths.paymentFile(file.id)} onClick={stop}>
+              {file.transmission_number}
+            </Link>
+          )}
         />
         <Column source="file_name" label="app.payments.files.columns.file_name" disableSort sx={{ ...wide, overflowWrap: 'anywhere' }} />
         <Column source="uploaded_by_name" label="app.payments.files.columns.uploaded_by_name" disableSort sx={wide} />
         <Column source="uploaded_at" label="app.payments.files.columns.uploaded_at" sx={{ whiteSpace: 'nowrap' }} render={(file) => when(file.uploaded_at)} />
         <Column source="state" label="app.payments.files.columns.state" disableSort render={(file) => translate(`app.payments.files.states.${file.state}`)} />
         <Column source="totals.count" label="app.payments.files.columns.count" disableSort align="right" sx={money} />
-        <Column source="totals.amount" label="app.payments.files.columns.amount" disableSort align="right" sx={money} render={(file) => formatKroner(file.totals.amount)} />
-        <Column source="totals.booked" label="app.payments.files.columns.booked" disableSort align="right" sx={{ ...money, ...wide }}
-          render={(file) => formatKroner(file.totals.booked)} />
+        <Column
+          source="totals.amount"
+          label="app.payments.files.columns.amount"
+          disableSort
+          align="right"
+          sx={money}
+          render={(file) => formatKroner(file.totals.amount)}
+        />
+        <Column
+          source="totals.booked"
+          label="app.payments.files.columns.booked"
+          disableSort
+          align="right"
+          sx={{ ...money, ...wide }}
+          render={(file) => formatKroner(file.totals.booked)}
+        />
         <Column source="totals.unmatched" label="app.payments.files.columns.unmatched" disableSort align="right" sx={money} />
-        <Column source="totals.unplaced" label="app.payments.files.columns.unplaced" disableSort align="right" sx={{ ...money, ...wide }}
-          render={(file) => formatKroner(file.totals.unplaced)} />
+        <Column
+          source="totals.unplaced"
+          label="app.payments.files.columns.unplaced"
+          disableSort
+          align="right"
+          sx={{ ...money, ...wide }}
+          render={(file) => formatKroner(file.totals.unplaced)}
+        />
       </DataTable>
     </Paper>
   );
@@ -130,9 +159,13 @@ export function PaymentFilesPage() {
   return (
     <Box sx={{ minHeight: '100vh' }}>
       <PageTitle label="app.payments.files.title">
-        <Button variant="outlined" startIcon={<ArrowBack />} onClick={() => navigate(paths.payments)}>{translate('app.payments.files.to_invoices')}</Button>
+        <Button variant="outlined" startIcon={<ArrowBack />} onClick={() => navigate(paths.payments)}>
+          {translate('app.payments.files.to_invoices')}
+        </Button>
       </PageTitle>
-      <Can right="payments.register"><UploadForm /></Can>
+      <Can right="payments.register">
+        <UploadForm />
+      </Can>
       <ListBase<PaymentFile>
         resource="payment-files"
         perPage={25}
@@ -145,7 +178,9 @@ export function PaymentFilesPage() {
           refetchInterval: (query) => ((query.state.data as { data?: PaymentFile[] } | undefined)?.data?.some((file) => file.state !== 'done') ? 2000 : false),
         }}
       >
-        <Typography id={LIST_HEADING} variant="h6" component="h2" sx={{ mt: 3, mb: 1 }}>{translate('app.payments.files.list.title')}</Typography>
+        <Typography id={LIST_HEADING} variant="h6" component="h2" sx={{ mt: 3, mb: 1 }}>
+          {translate('app.payments.files.list.title')}
+        </Typography>
         <FileTable />
         <Pagination rowsPerPageOptions={[25]} />
       </ListBase>

@@ -23,9 +23,11 @@ const OPEN_STATES = ['sent', 'partly_paid', 'overdue', 'reminded', 'lapsed'];
  */
 const searchInvoices = (search: string) => (/^\d{1,7}$/.test(search.trim()) ? { number: search.trim() } : { q: search });
 
-const resolver = yupResolver(yup.object({
-  invoice_id: yup.number().nullable().required('app.payments.files.place.required'),
-})) as unknown as Resolver<FieldValues>;
+const resolver = yupResolver(
+  yup.object({
+    invoice_id: yup.number().nullable().required('app.payments.files.place.required'),
+  }),
+) as unknown as Resolver<FieldValues>;
 
 export function PlacePaymentDialog({ item, onClose }: { item: PaymentFileItem | null; onClose: () => void }) {
   const translate = useTranslate();
@@ -36,11 +38,12 @@ export function PlacePaymentDialog({ item, onClose }: { item: PaymentFileItem | 
     await dataProvider.placePaymentFileItem(item.id, { invoice_id: Number(values.invoice_id) });
     await readAgain();
   };
-  const optionText = (invoice: Invoice) => translate('app.payments.files.place.option', {
-    number: invoice.number,
-    member: [invoice.member_number, invoice.member_name].filter(Boolean).join(' '),
-    outstanding: formatKroner(invoice.outstanding),
-  });
+  const optionText = (invoice: Invoice) =>
+    translate('app.payments.files.place.option', {
+      number: invoice.number,
+      member: [invoice.member_number, invoice.member_name].filter(Boolean).join(' '),
+      outstanding: formatKroner(invoice.outstanding),
+    });
   return (
     <InvoiceActionDialog
       id="place-payment"

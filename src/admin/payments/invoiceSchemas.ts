@@ -11,15 +11,20 @@ export const STAFF_PAYMENT_METHODS: StaffPaymentMethod[] = ['bank', 'cash', 'vip
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A typed amount in kroner: a number with at most two decimals and above 0. */
-const amount = () => yup.string().trim()
-  .test('kroner', 'app.payments.errors.amount_format', (value) => !value || parseKroner(value) !== null)
-  .test('positive', 'app.payments.errors.amount_positive', (value) => !value || (parseKroner(value) ?? 1) > 0);
+const amount = () =>
+  yup
+    .string()
+    .trim()
+    .test('kroner', 'app.payments.errors.amount_format', (value) => !value || parseKroner(value) !== null)
+    .test('positive', 'app.payments.errors.amount_positive', (value) => !value || (parseKroner(value) ?? 1) > 0);
 
 export const paymentSchema = yup.object({
   amount: amount().required('app.payments.errors.amount_required'),
   // Oslo's today, as the server judges it; a 'yyyy-MM-dd' compares as text. A half-typed date is
   // left to the date input's own check (withDateChecks).
-  paid_on: yup.string().required('app.payments.errors.date_required')
+  paid_on: yup
+    .string()
+    .required('app.payments.errors.date_required')
     .test('past', 'app.payments.errors.date_future', (value) => !value || !ISO_DATE.test(value) || value <= todayIso()),
   method: yup.string().oneOf(STAFF_PAYMENT_METHODS).required('app.payments.errors.method_required'),
   note: yup.string().trim().max(500, 'app.payments.errors.note_long'),
@@ -40,7 +45,9 @@ export function aYearFrom(today: string): string {
 }
 
 export const pauseSchema = yup.object({
-  until: yup.string().required('app.payments.errors.until_required')
+  until: yup
+    .string()
+    .required('app.payments.errors.until_required')
     .test('past', 'app.payments.errors.until_past', (value) => !value || !ISO_DATE.test(value) || value >= todayIso())
     .test('late', 'app.payments.errors.until_late', (value) => !value || !ISO_DATE.test(value) || value <= aYearFrom(todayIso())),
   reason: yup.string().trim().required('app.payments.errors.pause_reason_required').max(500, 'app.payments.errors.reason_long'),

@@ -11,9 +11,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { BooleanInput, Form, required, useDataProvider, useTranslate } from 'react-admin';
-import {
-  ClearButtons, DefaultEditorOptions, FormatButtons, LinkButtons, ListButtons, RichTextInput, RichTextInputToolbar,
-} from 'ra-input-rich-text';
+import { ClearButtons, DefaultEditorOptions, FormatButtons, LinkButtons, ListButtons, RichTextInput, RichTextInputToolbar } from 'ra-input-rich-text';
 import { useFormState } from 'react-hook-form';
 import type { RejectKind, RejectValues, StaffDataProvider } from '../../dataProvider/index.ts';
 import { RULE_MESSAGES } from '../../../server/schemas/rules.ts';
@@ -50,7 +48,9 @@ function Actions({ onClose }: { onClose: () => void }) {
   const { isValid, isSubmitting } = useFormState();
   return (
     <DialogActions>
-      <Button onClick={onClose} disabled={isSubmitting}>{translate('app.cancel')}</Button>
+      <Button onClick={onClose} disabled={isSubmitting}>
+        {translate('app.cancel')}
+      </Button>
       <Button type="submit" variant="contained" color="error" disabled={!isValid || isSubmitting}>
         {translate('app.requests.reject')}
       </Button>
@@ -64,10 +64,13 @@ export function RejectDialog({ open, kind, memberId, title, onClose, onReject }:
   const [prefill, setPrefill] = useState<string | null>(null);
   const reasonLabel = translate('app.requests.reason');
   // The editable area itself is the text box screen readers land on: it carries the field's name.
-  const editorOptions = useMemo(() => ({
-    ...DefaultEditorOptions,
-    editorProps: { attributes: { 'aria-label': reasonLabel } },
-  }), [reasonLabel]);
+  const editorOptions = useMemo(
+    () => ({
+      ...DefaultEditorOptions,
+      editorProps: { attributes: { 'aria-label': reasonLabel } },
+    }),
+    [reasonLabel],
+  );
 
   useEffect(() => {
     if (!open) return undefined;

@@ -33,9 +33,17 @@ interface QueueRow {
 }
 
 /** The spec's toasts per queue; a failure is the "contact the provider" message for memberships. */
-const MESSAGES: Record<QueueKind, {
-  accepted: string; rejected: string; rejectTitle: string; failed: 'contactProvider' | string; confirmTitle: string; confirmText: string;
-}> = {
+const MESSAGES: Record<
+  QueueKind,
+  {
+    accepted: string;
+    rejected: string;
+    rejectTitle: string;
+    failed: 'contactProvider' | string;
+    confirmTitle: string;
+    confirmText: string;
+  }
+> = {
   membership: {
     confirmTitle: 'app.staff_review.accept_membership_title',
     confirmText: 'app.staff_review.accept_membership_text',
@@ -116,21 +124,24 @@ function AcceptSelected({ kind }: { kind: QueueKind }) {
   const { mutate: acceptRows, isPending: busy } = useMutation({
     mutationFn: async (rows: QueueRow[]) => {
       const results = await Promise.allSettled(rows.map((row) => dataProvider.acceptRequest(row.id)));
-      return results.flatMap((result, index) =>
-        result.status === 'rejected' ? [{ row: rows[index], error: result.reason as unknown }] : []);
+      return results.flatMap((result, index) => (result.status === 'rejected' ? [{ row: rows[index], error: result.reason as unknown }] : []));
     },
     onSuccess: (failed, rows) => {
       if (failed.length === 0) toast.success(MESSAGES[kind].accepted);
       else if (rows.length === 1) failure(explained(failed[0].error));
       else {
-        failure(translate('app.requests.accept_summary', {
-          accepted: rows.length - failed.length,
-          total: rows.length,
-          failed: failed.map(({ row, error }) => {
-            const reason = explained(error);
-            return `${memberName(row.member)}${reason ? ` (${reason})` : ''}`;
-          }).join('; '),
-        }));
+        failure(
+          translate('app.requests.accept_summary', {
+            accepted: rows.length - failed.length,
+            total: rows.length,
+            failed: failed
+              .map(({ row, error }) => {
+                const reason = explained(error);
+                return `${memberName(row.member)}${reason ? ` (${reason})` : ''}`;
+              })
+              .join('; '),
+          }),
+        );
       }
     },
     // The button goes disabled with the selection: the focus moves to the list, not the page body.
@@ -155,12 +166,16 @@ function AcceptSelected({ kind }: { kind: QueueKind }) {
         <DialogContent>
           <DialogContentText>{translate(MESSAGES[kind].confirmText, { smart_count: chosen.length })}</DialogContentText>
           <ul>
-            {chosen.map((row) => <li key={row.id}>{memberName(row.member)}</li>)}
+            {chosen.map((row) => (
+              <li key={row.id}>{memberName(row.member)}</li>
+            ))}
           </ul>
         </DialogContent>
         <DialogActions>
           <Button onClick={cancel}>{translate('app.cancel')}</Button>
-          <Button variant="contained" color="success" onClick={accept} autoFocus>{translate('app.requests.accept')}</Button>
+          <Button variant="contained" color="success" onClick={accept} autoFocus>
+            {translate('app.requests.accept')}
+          </Button>
         </DialogActions>
       </Dialog>
     </>

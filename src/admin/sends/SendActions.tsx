@@ -41,8 +41,20 @@ const ACTIONS: Record<Outreach['state'], OutreachAction[]> = {
 
 const DONE: Record<OutreachAction, string> = { pause: 'app.sends.done.paused', resume: 'app.sends.done.resumed', cancel: 'app.sends.done.cancelled' };
 
-function SendDialog({ send, count, changed, busy, onConfirm, onClose }: {
-  send: Outreach; count: number; changed: string | null; busy: boolean; onConfirm: () => void; onClose: () => void;
+function SendDialog({
+  send,
+  count,
+  changed,
+  busy,
+  onConfirm,
+  onClose,
+}: {
+  send: Outreach;
+  count: number;
+  changed: string | null;
+  busy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
 }) {
   const translate = useTranslate();
   const later = send.send_at && new Date(send.send_at).getTime() > Date.now();
@@ -50,15 +62,23 @@ function SendDialog({ send, count, changed, busy, onConfirm, onClose }: {
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="send-confirm-title" aria-describedby="send-confirm-text">
       <DialogTitle id="send-confirm-title">{translate('app.sends.confirm.send_title')}</DialogTitle>
       <DialogContent>
-        {changed && <Alert severity="warning" sx={{ mb: 2 }}>{changed}</Alert>}
+        {changed && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {changed}
+          </Alert>
+        )}
         <DialogContentText id="send-confirm-text">
           {count === 1 ? translate('app.sends.confirm.send_one') : translate('app.sends.confirm.send', { count: formatCount(count) })}
           {later && ` ${translate('app.sends.confirm.scheduled', { when: `${formatDate(send.send_at)} ${formatTime(send.send_at)}` })}`}
         </DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>{translate('app.cancel')}</Button>
-        <Button variant="contained" onClick={onConfirm} disabled={busy}>{translate('app.sends.confirm.yes_send')}</Button>
+        <Button onClick={onClose} disabled={busy}>
+          {translate('app.cancel')}
+        </Button>
+        <Button variant="contained" onClick={onConfirm} disabled={busy}>
+          {translate('app.sends.confirm.yes_send')}
+        </Button>
       </DialogActions>
     </Dialog>
   );
@@ -86,7 +106,11 @@ export function SendActions({ send, recipients, unsaved = false, onChanged }: Pr
     }
   }
 
-  const test = () => run(() => staffData.outreachTest(send.id), (message) => toast.success(message));
+  const test = () =>
+    run(
+      () => staffData.outreachTest(send.id),
+      (message) => toast.success(message),
+    );
 
   async function confirmSend() {
     if (!asking) return;
@@ -111,31 +135,47 @@ export function SendActions({ send, recipients, unsaved = false, onChanged }: Pr
     }
   }
 
-  const act = (action: OutreachAction) => run(() => staffData.outreachAction(send.id, action), (changed) => {
-    toast.success(DONE[action]);
-    onChanged(changed);
-  });
+  const act = (action: OutreachAction) =>
+    run(
+      () => staffData.outreachAction(send.id, action),
+      (changed) => {
+        toast.success(DONE[action]);
+        onChanged(changed);
+      },
+    );
 
   const deleteDraft = () => {
-    remove('outreaches', { id: send.id, previousData: send }, {
-      onSuccess: () => {
-        toast.success('app.sends.done.deleted');
-        navigate('/sends');
+    remove(
+      'outreaches',
+      { id: send.id, previousData: send },
+      {
+        onSuccess: () => {
+          toast.success('app.sends.done.deleted');
+          navigate('/sends');
+        },
+        onError: (error) => toast.error((error as HttpError).message || 'app.errors.generic_bang'),
+        onSettled: () => setConfirming(null),
       },
-      onError: (error) => toast.error((error as HttpError).message || 'app.errors.generic_bang'),
-      onSettled: () => setConfirming(null),
-    });
+    );
   };
 
   const draft = send.state === 'draft';
   return (
-    <Box role="group" aria-label={translate('app.sends.summary.heading')} aria-describedby={unsaved ? 'send-unsaved' : undefined}
-      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+    <Box
+      role="group"
+      aria-label={translate('app.sends.summary.heading')}
+      aria-describedby={unsaved ? 'send-unsaved' : undefined}
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}
+    >
       {draft && unsaved && (
-        <Typography id="send-unsaved" variant="body2" sx={{ flexBasis: '100%' }}>{translate('app.sends.unsaved')}</Typography>
+        <Typography id="send-unsaved" variant="body2" sx={{ flexBasis: '100%' }}>
+          {translate('app.sends.unsaved')}
+        </Typography>
       )}
       {(draft || send.state === 'scheduled') && (
-        <Button variant="outlined" onClick={test} disabled={busy || unsaved}>{translate('app.sends.actions.test')}</Button>
+        <Button variant="outlined" onClick={test} disabled={busy || unsaved}>
+          {translate('app.sends.actions.test')}
+        </Button>
       )}
       {draft && (
         <Button
@@ -158,11 +198,11 @@ export function SendActions({ send, recipients, unsaved = false, onChanged }: Pr
         </Button>
       ))}
       {draft && (
-        <Button color="error" onClick={() => setConfirming('delete')} disabled={busy}>{translate('app.sends.actions.delete')}</Button>
+        <Button color="error" onClick={() => setConfirming('delete')} disabled={busy}>
+          {translate('app.sends.actions.delete')}
+        </Button>
       )}
-      {asking && (
-        <SendDialog send={send} count={asking.count} changed={asking.changed} busy={busy} onConfirm={confirmSend} onClose={() => setAsking(null)} />
-      )}
+      {asking && <SendDialog send={send} count={asking.count} changed={asking.changed} busy={busy} onConfirm={confirmSend} onClose={() => setAsking(null)} />}
       <Confirm
         isOpen={confirming === 'cancel'}
         title="app.sends.confirm.cancel_title"

@@ -12,11 +12,18 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Paper from '@mui/material/Paper';
 import { useFormState, useWatch } from 'react-hook-form';
 import {
-  Form, RadioButtonGroupInput, SelectInput, TextInput, useCreate, useGetList, useTranslate, useUpdate, type HttpError, type Validator,
+  Form,
+  RadioButtonGroupInput,
+  SelectInput,
+  TextInput,
+  useCreate,
+  useGetList,
+  useTranslate,
+  useUpdate,
+  type HttpError,
+  type Validator,
 } from 'react-admin';
-import {
-  ClearButtons, DefaultEditorOptions, FormatButtons, LinkButtons, ListButtons, RichTextInput, RichTextInputToolbar,
-} from 'ra-input-rich-text';
+import { ClearButtons, DefaultEditorOptions, FormatButtons, LinkButtons, ListButtons, RichTextInput, RichTextInputToolbar } from 'ra-input-rich-text';
 import type { Outreach, OutreachBody, Segment } from '../../dataProvider/index.ts';
 import { fieldErrorsOf } from '../../dataProvider/errors.ts';
 import { RULE_MESSAGES } from '../../../server/schemas/rules.ts';
@@ -43,8 +50,10 @@ interface Values {
   send_at?: string | null;
 }
 
-const fillIn = (when: (values: Values) => boolean): Validator => (value: unknown, values: Values) =>
-  when(values) && (value === null || value === undefined || String(value).trim() === '' || value === '<p></p>') ? RULE_MESSAGES.fillIn : undefined;
+const fillIn =
+  (when: (values: Values) => boolean): Validator =>
+  (value: unknown, values: Values) =>
+    when(values) && (value === null || value === undefined || String(value).trim() === '' || value === '<p></p>') ? RULE_MESSAGES.fillIn : undefined;
 const always = fillIn(() => true);
 const forEmail = fillIn((values) => hasEmail(values.channel));
 const forSms = fillIn((values) => hasSms(values.channel));
@@ -71,7 +80,9 @@ function GroupInput() {
         sx={{ minWidth: { sm: 360 } }}
       />
       {!isPending && data.length === 0 && (
-        <Alert severity="info" sx={{ mb: 2 }}>{translate('app.sends.no_segments')}</Alert>
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {translate('app.sends.no_segments')}
+        </Alert>
       )}
     </>
   );
@@ -92,9 +103,7 @@ function KindInput() {
         row={false}
         helperText={false}
       />
-      {kind === 'required' && (
-        <FormHelperText sx={{ mt: -1, mb: 2, mx: 0, maxWidth: '70ch' }}>{translate('app.sends.required_note')}</FormHelperText>
-      )}
+      {kind === 'required' && <FormHelperText sx={{ mt: -1, mb: 2, mx: 0, maxWidth: '70ch' }}>{translate('app.sends.required_note')}</FormHelperText>}
     </>
   );
 }
@@ -150,7 +159,10 @@ function MessageInputs() {
       <RadioButtonGroupInput
         source="timing"
         label="app.sends.fields.timing"
-        choices={[{ id: 'now', name: 'app.sends.timing.now' }, { id: 'later', name: 'app.sends.timing.later' }]}
+        choices={[
+          { id: 'now', name: 'app.sends.timing.now' },
+          { id: 'later', name: 'app.sends.timing.later' },
+        ]}
         helperText={timing === 'now' ? 'app.sends.timing_now_note' : false}
       />
       {timing === 'later' && (
@@ -174,8 +186,12 @@ function SaveButtons() {
   const { isDirty, isSubmitting } = useFormState();
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1, mt: 3 }}>
-      <Button component={RouterLink} to="/sends" disabled={isSubmitting}>{translate('app.cancel')}</Button>
-      <Button type="submit" variant="contained" disabled={!isDirty || isSubmitting}>{translate('app.sends.save_draft')}</Button>
+      <Button component={RouterLink} to="/sends" disabled={isSubmitting}>
+        {translate('app.cancel')}
+      </Button>
+      <Button type="submit" variant="contained" disabled={!isDirty || isSubmitting}>
+        {translate('app.sends.save_draft')}
+      </Button>
     </Box>
   );
 }
@@ -200,9 +216,9 @@ function bodyOf(values: Values): OutreachBody {
     kind: values.kind ?? 'required',
     channel: values.channel ?? 'email',
     subject: (values.subject ?? '').trim(),
-    body: hasEmail(values.channel) ? values.body ?? '' : '',
-    sms_text: hasSms(values.channel) ? values.sms_text ?? '' : null,
-    send_at: values.timing === 'later' ? values.send_at ?? null : null,
+    body: hasEmail(values.channel) ? (values.body ?? '') : '',
+    sms_text: hasSms(values.channel) ? (values.sms_text ?? '') : null,
+    send_at: values.timing === 'later' ? (values.send_at ?? null) : null,
   };
 }
 

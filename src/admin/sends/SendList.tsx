@@ -31,22 +31,34 @@ function SendTable() {
       }}
       empty={<Typography sx={{ p: 3 }}>{translate('app.sends.empty')}</Typography>}
     >
-      <Column source="subject" label="app.sends.columns.subject" disableSort render={(row) => (
-        // The subject is the row's link, so the keyboard reaches each send.
-        <Link component={RouterLink} to={`/sends/${row.id}`} onClick={(event) => event.stopPropagation()}>
-          {row.subject || translate('app.sends.no_subject')}
-        </Link>
-      )} />
-      <Column source="segment_name" label="app.sends.columns.group" disableSort
-        render={(row) => row.segment_name ?? translate('app.sends.deleted_group')} />
-      <Column source="kind" label="app.sends.columns.kind" disableSort
-        render={(row) => (row.kind === 'required' ? translate('app.sends.kind.required') : row.kind_label || kinds[row.kind])} />
+      <Column
+        source="subject"
+        label="app.sends.columns.subject"
+        disableSort
+        render={(row) => (
+          // The subject is the row's link, so the keyboard reaches each send.
+          <Link component={RouterLink} to={`/sends/${row.id}`} onClick={(event) => event.stopPropagation()}>
+            {row.subject || translate('app.sends.no_subject')}
+          </Link>
+        )}
+      />
+      <Column source="segment_name" label="app.sends.columns.group" disableSort render={(row) => row.segment_name ?? translate('app.sends.deleted_group')} />
+      <Column
+        source="kind"
+        label="app.sends.columns.kind"
+        disableSort
+        render={(row) => (row.kind === 'required' ? translate('app.sends.kind.required') : row.kind_label || kinds[row.kind])}
+      />
       <Column source="channel" label="app.sends.columns.channel" disableSort render={(row) => translate(`app.sends.channel.${row.channel}`)} />
       <Column source="state" label="app.sends.columns.state" disableSort render={(row) => <SendStateChip state={row.state} />} />
-      <Column source="sent" label="app.sends.columns.counts" disableSort align="right"
-        render={(row) => `${count(row.recipient_count)} / ${count(row.sent)} / ${count(row.failed)}`} />
-      <Column source="created_at" label="app.sends.columns.date" disableSort
-        render={(row) => `${formatDate(dateOf(row))} ${formatTime(dateOf(row))}`} />
+      <Column
+        source="sent"
+        label="app.sends.columns.counts"
+        disableSort
+        align="right"
+        render={(row) => `${count(row.recipient_count)} / ${count(row.sent)} / ${count(row.failed)}`}
+      />
+      <Column source="created_at" label="app.sends.columns.date" disableSort render={(row) => `${formatDate(dateOf(row))} ${formatTime(dateOf(row))}`} />
     </DataTable>
   );
 }

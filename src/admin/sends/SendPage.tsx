@@ -42,8 +42,12 @@ function Summary({ send }: { send: Outreach }) {
     <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 2, rowGap: 0.5, m: 0, mb: 2 }}>
       {rows.map(([name, value]) => (
         <Box key={name} sx={{ display: 'contents' }}>
-          <Typography component="dt" color="text.secondary">{translate(`app.sends.summary.${name}`)}</Typography>
-          <Typography component="dd" sx={{ m: 0, mb: { xs: 1, sm: 0 }, overflowWrap: 'anywhere' }}>{value}</Typography>
+          <Typography component="dt" color="text.secondary">
+            {translate(`app.sends.summary.${name}`)}
+          </Typography>
+          <Typography component="dd" sx={{ m: 0, mb: { xs: 1, sm: 0 }, overflowWrap: 'anywhere' }}>
+            {value}
+          </Typography>
         </Box>
       ))}
     </Box>
@@ -94,7 +98,9 @@ function SendView({ send }: { send: Outreach }) {
       ) : (
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
           <Paper component="section" aria-labelledby="send-summary-heading" sx={{ p: 2, minWidth: 0 }}>
-            <Typography id="send-summary-heading" variant="h6" component="h2" sx={{ mb: 1 }}>{translate('app.sends.summary.heading')}</Typography>
+            <Typography id="send-summary-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
+              {translate('app.sends.summary.heading')}
+            </Typography>
             <Summary send={send} />
             {actions}
           </Paper>
@@ -109,11 +115,15 @@ function SendView({ send }: { send: Outreach }) {
 export default function SendPage() {
   const translate = useTranslate();
   const { id } = useParams();
-  const { data, error, isPending } = useGetOne<Outreach>('outreaches', { id: Number(id) }, {
-    enabled: Number(id) > 0,
-    // While it sends, its state and counts are read again until it is done (or paused, cancelled).
-    refetchInterval: (query) => (query.state.data?.state === 'sending' ? POLL_MS : false),
-  });
+  const { data, error, isPending } = useGetOne<Outreach>(
+    'outreaches',
+    { id: Number(id) },
+    {
+      enabled: Number(id) > 0,
+      // While it sends, its state and counts are read again until it is done (or paused, cancelled).
+      refetchInterval: (query) => (query.state.data?.state === 'sending' ? POLL_MS : false),
+    },
+  );
   if (isPending) return <LinearProgress aria-label={translate('app.loading')} sx={{ mt: 2 }} />;
   if (error || !data) return <LoadFailed error={error} back={LIST} notFound="app.sends.not_found" notFoundText="app.sends.not_found_text" />;
   return <SendView send={data} />;

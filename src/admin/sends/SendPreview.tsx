@@ -45,13 +45,16 @@ export function Counts({ preview }: { preview: OutreachPreview }) {
       <Typography variant="h6" component="p" data-testid="preview-recipients">
         {translate('app.sends.preview.recipients', { smart_count: preview.recipients, count: formatCount(preview.recipients) })}
       </Typography>
-      <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>{translate('app.sends.preview.excluded_heading')}</Typography>
-      <Box component="dl"
-        sx={{ display: 'grid', gridTemplateColumns: 'auto auto', justifyContent: 'start', columnGap: 2, rowGap: 0.5, m: 0, mt: 0.5 }}>
+      <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>
+        {translate('app.sends.preview.excluded_heading')}
+      </Typography>
+      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto auto', justifyContent: 'start', columnGap: 2, rowGap: 0.5, m: 0, mt: 0.5 }}>
         {EXCLUDED.map((reason) => (
           <Box key={reason} sx={{ display: 'contents' }}>
             <Typography component="dt">{translate(`app.sends.preview.excluded.${reason}`)}</Typography>
-            <Typography component="dd" sx={{ m: 0, textAlign: 'right' }}>{formatCount(preview.excluded[reason])}</Typography>
+            <Typography component="dd" sx={{ m: 0, textAlign: 'right' }}>
+              {formatCount(preview.excluded[reason])}
+            </Typography>
           </Box>
         ))}
       </Box>
@@ -71,9 +74,15 @@ export function SendPreview({ send, preview, error, fetching, onMember }: Props)
   const translate = useTranslate();
   return (
     <Paper component="section" aria-labelledby="send-preview-heading" sx={{ p: 2, minWidth: 0 }}>
-      <Typography id="send-preview-heading" variant="h6" component="h2">{translate('app.sends.preview.heading')}</Typography>
+      <Typography id="send-preview-heading" variant="h6" component="h2">
+        {translate('app.sends.preview.heading')}
+      </Typography>
       <LinearProgress sx={{ visibility: fetching ? 'visible' : 'hidden', my: 1 }} aria-hidden />
-      {error && <Typography role="alert" color="error">{translate('app.sends.preview.failed', { message: error.message })}</Typography>}
+      {error && (
+        <Typography role="alert" color="error">
+          {translate('app.sends.preview.failed', { message: error.message })}
+        </Typography>
+      )}
       {preview && (
         <>
           <Counts preview={preview} />
@@ -88,7 +97,9 @@ export function SendPreview({ send, preview, error, fetching, onMember }: Props)
               <Typography variant="subtitle2" component="p" sx={{ overflowWrap: 'anywhere' }}>
                 {translate('app.sends.preview.subject', { subject: preview.subject })}
               </Typography>
-              <Typography variant="subtitle2" component="h3" id="send-preview-mail" sx={{ mt: 2 }}>{translate('app.sends.preview.mail_title')}</Typography>
+              <Typography variant="subtitle2" component="h3" id="send-preview-mail" sx={{ mt: 2 }}>
+                {translate('app.sends.preview.mail_title')}
+              </Typography>
               {/* The mail's HTML sanitised as the message log shows it (no script, no handler), in its own chunk. */}
               <Box component="section" aria-labelledby="send-preview-mail" data-testid="preview-mail" sx={{ mt: 1, bgcolor: 'background.paper' }}>
                 <Suspense fallback={<Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }} />}>
@@ -99,9 +110,14 @@ export function SendPreview({ send, preview, error, fetching, onMember }: Props)
           )}
           {hasSms(send.channel) && preview.sms_text !== null && (
             <>
-              <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>{translate('app.sends.preview.sms')}</Typography>
+              <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
+                {translate('app.sends.preview.sms')}
+              </Typography>
               {/* An SMS is plain text: whatever it holds stays text. */}
-              <Box data-testid="preview-sms" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, mt: 1, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              <Box
+                data-testid="preview-sms"
+                sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, mt: 1, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+              >
                 {preview.sms_text}
               </Box>
             </>

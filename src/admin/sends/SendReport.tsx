@@ -52,23 +52,42 @@ export function SendReport({ send }: { send: Outreach }) {
   return (
     <Paper component="section" aria-labelledby="send-report-heading" sx={{ p: 2, minWidth: 0 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: 2 }}>
-        <Typography id="send-report-heading" variant="h6" component="h2">{translate('app.sends.report.heading')}</Typography>
-        {sending && <Typography variant="body2" color="text.secondary">{translate('app.sends.report.live')}</Typography>}
+        <Typography id="send-report-heading" variant="h6" component="h2">
+          {translate('app.sends.report.heading')}
+        </Typography>
+        {sending && (
+          <Typography variant="body2" color="text.secondary">
+            {translate('app.sends.report.live')}
+          </Typography>
+        )}
       </Box>
-      {error && <Typography role="alert" color="error">{(error as Error).message}</Typography>}
+      {error && (
+        <Typography role="alert" color="error">
+          {(error as Error).message}
+        </Typography>
+      )}
       {data && (
         <>
-          <Box component="dl" aria-live={sending ? 'polite' : undefined}
-            sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))', gap: 2, m: 0, my: 2 }}>
+          <Box
+            component="dl"
+            aria-live={sending ? 'polite' : undefined}
+            sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))', gap: 2, m: 0, my: 2 }}
+          >
             {COUNTS.map((name) => (
               <Box key={name} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}>
-                <Typography component="dt" variant="body2" color="text.secondary">{translate(`app.sends.report.${name}`)}</Typography>
-                <Typography component="dd" variant="h5" sx={{ m: 0 }} data-testid={`report-${name}`}>{formatCount(data[name])}</Typography>
+                <Typography component="dt" variant="body2" color="text.secondary">
+                  {translate(`app.sends.report.${name}`)}
+                </Typography>
+                <Typography component="dd" variant="h5" sx={{ m: 0 }} data-testid={`report-${name}`}>
+                  {formatCount(data[name])}
+                </Typography>
               </Box>
             ))}
           </Box>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
-            <Typography variant="subtitle1" component="h3" id="send-failures-heading">{translate('app.sends.report.failures')}</Typography>
+            <Typography variant="subtitle1" component="h3" id="send-failures-heading">
+              {translate('app.sends.report.failures')}
+            </Typography>
             <Button variant="outlined" startIcon={<DownloadIcon />} onClick={exportFailures} disabled={saving || data.failures.length === 0}>
               {translate('app.sends.report.export')}
             </Button>

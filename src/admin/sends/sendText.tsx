@@ -23,8 +23,13 @@ export function SendStateChip({ state }: { state: OutreachState }) {
   const translate = useTranslate();
   // The border carries the colour; the text stays in the body colour for its contrast.
   return (
-    <Chip size="small" variant="outlined" color={COLOUR[state]} label={translate(`app.sends.state.${state}`)}
-      sx={{ '& .MuiChip-label': { color: 'text.primary' } }} />
+    <Chip
+      size="small"
+      variant="outlined"
+      color={COLOUR[state]}
+      label={translate(`app.sends.state.${state}`)}
+      sx={{ '& .MuiChip-label': { color: 'text.primary' } }}
+    />
   );
 }
 
@@ -42,5 +47,8 @@ export const hasSms = (channel: string | undefined): boolean => channel === 'sms
 export function useKindNames(): Record<OutreachKind, string> {
   const translate = useTranslate();
   const labels = useConsentKindLabels();
-  return Object.fromEntries(KINDS.map((kind) => [kind, (kind !== 'required' && labels[kind]) || translate(`app.sends.kind.${kind}`)])) as Record<OutreachKind, string>;
+  return Object.fromEntries(KINDS.map((kind) => [kind, (kind !== 'required' && labels[kind]) || translate(`app.sends.kind.${kind}`)])) as Record<
+    OutreachKind,
+    string
+  >;
 }

@@ -73,4 +73,3 @@ function ReferenceSelect({ resource, source, optionText }: { resource: string; s
   const { data = [], isPending } = useGetList(resource, {});
   return <SelectInput source={source} choices={data} optionText={optionText} validate={fillIn} isPending={isPending} fullWidth />;
 }
-

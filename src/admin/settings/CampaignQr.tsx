@@ -48,9 +48,20 @@ export function CampaignQrDialog({ code, onClose }: { code: string; onClose: () 
       <DialogTitle id="qr-title">{translate('app.settings.campaigns.qr_for', { code })}</DialogTitle>
       <DialogContent>
         <Box sx={{ display: 'flex', justifyContent: 'center', '& canvas': { width: '100% !important', maxWidth: QR_SIZE, height: 'auto !important' } }}>
-          <QRCodeCanvas ref={canvas} value={url} size={QR_SIZE} level="H" marginSize={4} title={url} role="img" aria-label={translate('app.settings.campaigns.qr_for', { code })} />
+          <QRCodeCanvas
+            ref={canvas}
+            value={url}
+            size={QR_SIZE}
+            level="H"
+            marginSize={4}
+            title={url}
+            role="img"
+            aria-label={translate('app.settings.campaigns.qr_for', { code })}
+          />
         </Box>
-        <Typography variant="body2" sx={{ mt: 1, wordBreak: 'break-all' }}>{translate('app.settings.campaigns.qr_url', { url })}</Typography>
+        <Typography variant="body2" sx={{ mt: 1, wordBreak: 'break-all' }}>
+          {translate('app.settings.campaigns.qr_url', { url })}
+        </Typography>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('app.close')}</Button>

@@ -15,9 +15,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import QrCodeIcon from '@mui/icons-material/QrCode2';
 import { useMutation } from '@tanstack/react-query';
 import { useReadAgain } from '../readAgain.ts';
-import {
-  Confirm, DataTable, ListBase, Pagination, useDataProvider, useListContext, useTranslate,
-} from 'react-admin';
+import { Confirm, DataTable, ListBase, Pagination, useDataProvider, useListContext, useTranslate } from 'react-admin';
 import type { Campaign, StaffDataProvider } from '../../dataProvider/index.ts';
 import { formatDate } from '../../common/format.ts';
 import { useToast } from '../toast.tsx';
@@ -31,7 +29,11 @@ const CampaignQrDialog = lazy(() => import('./CampaignQr.tsx').then((module) => 
 
 const Column = DataTable.Col<Campaign>;
 
-function CampaignTable({ onEdit, onQr, onDelete }: {
+function CampaignTable({
+  onEdit,
+  onQr,
+  onDelete,
+}: {
   onEdit: (campaign: Campaign) => void;
   onQr: (campaign: Campaign) => void;
   onDelete: (campaign: Campaign) => void;
@@ -55,23 +57,41 @@ function CampaignTable({ onEdit, onQr, onDelete }: {
         <Column source="period_end" label="app.settings.campaigns.columns.period_end" render={(row) => formatDate(row.period_end) || '–'} />
         <Column source="product" disableSort render={(row) => row.product?.title ?? ''} />
         <Column source="benefit" disableSort render={(row) => row.benefit?.text ?? ''} />
-        <Column source="status" render={(row) => (
-          <Chip size="small" color={campaignEnded(row) ? 'default' : 'success'} variant={campaignEnded(row) ? 'filled' : 'outlined'}
-            label={translate(campaignEnded(row) ? 'app.settings.campaigns.ended_status' : 'app.settings.campaigns.active')} />
-        )} />
+        <Column
+          source="status"
+          render={(row) => (
+            <Chip
+              size="small"
+              color={campaignEnded(row) ? 'default' : 'success'}
+              variant={campaignEnded(row) ? 'filled' : 'outlined'}
+              label={translate(campaignEnded(row) ? 'app.settings.campaigns.ended_status' : 'app.settings.campaigns.active')}
+            />
+          )}
+        />
         <Column source="members" disableSort />
-        <Column source="actions" label="app.settings.campaigns.columns.actions" disableSort render={(row) => (
-          <Box sx={{ display: 'flex' }} onClick={(event) => event.stopPropagation()}>
-            {campaignEnded(row) ? (
-              // Keeps the column's place; a sign-up through an ended code is refused, so there is nothing to print.
-              <Box component="span" aria-hidden sx={{ width: 40, flexShrink: 0 }} />
-            ) : (
-              <IconButton aria-label={`${translate('app.settings.campaigns.qr')}: ${row.code}`} onClick={() => onQr(row)}><QrCodeIcon /></IconButton>
-            )}
-            <IconButton aria-label={`${translate('app.settings.campaigns.edit')}: ${row.code}`} onClick={() => onEdit(row)}><EditIcon /></IconButton>
-            <IconButton aria-label={`${translate('app.settings.campaigns.delete')}: ${row.code}`} onClick={() => onDelete(row)}><DeleteIcon /></IconButton>
-          </Box>
-        )} />
+        <Column
+          source="actions"
+          label="app.settings.campaigns.columns.actions"
+          disableSort
+          render={(row) => (
+            <Box sx={{ display: 'flex' }} onClick={(event) => event.stopPropagation()}>
+              {campaignEnded(row) ? (
+                // Keeps the column's place; a sign-up through an ended code is refused, so there is nothing to print.
+                <Box component="span" aria-hidden sx={{ width: 40, flexShrink: 0 }} />
+              ) : (
+                <IconButton aria-label={`${translate('app.settings.campaigns.qr')}: ${row.code}`} onClick={() => onQr(row)}>
+                  <QrCodeIcon />
+                </IconButton>
+              )}
+              <IconButton aria-label={`${translate('app.settings.campaigns.edit')}: ${row.code}`} onClick={() => onEdit(row)}>
+                <EditIcon />
+              </IconButton>
+              <IconButton aria-label={`${translate('app.settings.campaigns.delete')}: ${row.code}`} onClick={() => onDelete(row)}>
+                <DeleteIcon />
+              </IconButton>
+            </Box>
+          )}
+        />
       </DataTable>
     </Paper>
   );
@@ -100,12 +120,22 @@ export function CampaignsPage() {
   return (
     <ListBase resource="campaigns" perPage={25} sort={{ field: 'id', order: 'DESC' }} disableSyncWithLocation>
       <PageTitle label="app.settings.campaigns.title">
-        <Button variant="contained" startIcon={<Add />} onClick={() => setEditing('new')}>{translate('app.settings.campaigns.create')}</Button>
+        <Button variant="contained" startIcon={<Add />} onClick={() => setEditing('new')}>
+          {translate('app.settings.campaigns.create')}
+        </Button>
       </PageTitle>
       <CampaignTable onEdit={setEditing} onQr={setQr} onDelete={setDeleting} />
       <Pagination rowsPerPageOptions={[...PAGE_SIZES]} />
-      {editing && <Suspense fallback={null}><CampaignDialog campaign={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /></Suspense>}
-      {qr && !campaignEnded(qr) && <Suspense fallback={null}><CampaignQrDialog code={qr.code} onClose={() => setQr(null)} /></Suspense>}
+      {editing && (
+        <Suspense fallback={null}>
+          <CampaignDialog campaign={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
+      {qr && !campaignEnded(qr) && (
+        <Suspense fallback={null}>
+          <CampaignQrDialog code={qr.code} onClose={() => setQr(null)} />
+        </Suspense>
+      )}
       <Confirm
         isOpen={deleting !== null}
         title="app.settings.campaigns.delete"

@@ -24,7 +24,11 @@ const validateName = [required(), maxLength(NAME_MAX)];
 function SaveButton() {
   const translate = useTranslate();
   const { isDirty, isSubmitting } = useFormState();
-  return <Button type="submit" variant="contained" disabled={!isDirty || isSubmitting}>{translate('app.settings.consent_kinds.save')}</Button>;
+  return (
+    <Button type="submit" variant="contained" disabled={!isDirty || isSubmitting}>
+      {translate('app.settings.consent_kinds.save')}
+    </Button>
+  );
 }
 
 function KindsForm({ kinds }: { kinds: ConsentKind[] }) {

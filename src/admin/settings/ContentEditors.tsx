@@ -9,9 +9,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useReadAgain } from '../readAgain.ts';
 import { BooleanInput, Form, NumberInput, required, TextInput, useCreate, useTranslate, useUpdate } from 'react-admin';
-import {
-  ClearButtons, FormatButtons, LinkButtons, ListButtons, RichTextInput, RichTextInputToolbar,
-} from 'ra-input-rich-text';
+import { ClearButtons, FormatButtons, LinkButtons, ListButtons, RichTextInput, RichTextInputToolbar } from 'ra-input-rich-text';
 import { useFormState } from 'react-hook-form';
 import type { AdminContentPage, AdminDiscountCode } from '../../dataProvider/index.ts';
 import { RULE_MESSAGES } from '../../../server/schemas/rules.ts';
@@ -33,7 +31,11 @@ const toolbar = (
 function SaveButton() {
   const translate = useTranslate();
   const { isDirty, isValid, isSubmitting } = useFormState();
-  return <Button type="submit" variant="contained" disabled={!isDirty || !isValid || isSubmitting}>{translate('app.save')}</Button>;
+  return (
+    <Button type="submit" variant="contained" disabled={!isDirty || !isValid || isSubmitting}>
+      {translate('app.save')}
+    </Button>
+  );
 }
 
 export function PageEditor({ page }: { page: AdminContentPage }) {
@@ -43,9 +45,15 @@ export function PageEditor({ page }: { page: AdminContentPage }) {
   const [update] = useUpdate<AdminContentPage>();
   async function save(values: Partial<AdminContentPage>) {
     try {
-      await update('content-pages', {
-        id: page.id, data: { title: values.title, content: values.content }, previousData: page,
-      }, { returnPromise: true });
+      await update(
+        'content-pages',
+        {
+          id: page.id,
+          data: { title: values.title, content: values.content },
+          previousData: page,
+        },
+        { returnPromise: true },
+      );
       toast.success('app.settings.content.saved');
       return undefined;
     } catch (error) {
@@ -56,8 +64,14 @@ export function PageEditor({ page }: { page: AdminContentPage }) {
   return (
     <Form record={page} onSubmit={save}>
       <TextInput source="title" label={translate('resources.content-pages.fields.title')} validate={requiredField} fullWidth />
-      <RichTextInput source="content" label={translate('resources.content-pages.fields.content')} validate={requiredField} fullWidth
-        toolbar={toolbar} sx={{ '& .ProseMirror': { minHeight: 240 } }} />
+      <RichTextInput
+        source="content"
+        label={translate('resources.content-pages.fields.content')}
+        validate={requiredField}
+        fullWidth
+        toolbar={toolbar}
+        sx={{ '& .ProseMirror': { minHeight: 240 } }}
+      />
       <SaveButton />
     </Form>
   );
@@ -75,10 +89,14 @@ export function CodeDialog({ code, onClose }: { code: AdminDiscountCode | null; 
       if (code) {
         // react-admin puts an edited code back in its place, but the list is ordered by sort_order,
         // which the edit may have changed: read it again so the code moves to its new place.
-        await update('discount-codes', { id: code.id, data, previousData: code }, {
-          returnPromise: true,
-          onSuccess: () => readAgain(),
-        });
+        await update(
+          'discount-codes',
+          { id: code.id, data, previousData: code },
+          {
+            returnPromise: true,
+            onSuccess: () => readAgain(),
+          },
+        );
       } else {
         await create('discount-codes', { data }, { returnPromise: true });
       }
@@ -96,8 +114,14 @@ export function CodeDialog({ code, onClose }: { code: AdminDiscountCode | null; 
       <Form record={code ?? { sort_order: 0, active: true }} onSubmit={save}>
         <DialogContent sx={{ pt: 0 }}>
           <TextInput source="code" label={translate('resources.discount-codes.fields.code')} validate={requiredField} fullWidth />
-          <RichTextInput source="description" label={translate('resources.discount-codes.fields.description')} validate={requiredField} fullWidth
-            toolbar={toolbar} sx={{ '& .ProseMirror': { minHeight: 160 } }} />
+          <RichTextInput
+            source="description"
+            label={translate('resources.discount-codes.fields.description')}
+            validate={requiredField}
+            fullWidth
+            toolbar={toolbar}
+            sx={{ '& .ProseMirror': { minHeight: 160 } }}
+          />
           <NumberInput source="sort_order" label={translate('resources.discount-codes.fields.sort_order')} min={0} />
           <BooleanInput source="active" label={translate('resources.discount-codes.fields.active')} />
         </DialogContent>
@@ -109,4 +133,3 @@ export function CodeDialog({ code, onClose }: { code: AdminDiscountCode | null; 
     </Dialog>
   );
 }
-

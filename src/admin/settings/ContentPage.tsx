@@ -35,14 +35,20 @@ function Pages() {
   if (error) return <Alert severity="info">{translate('app.settings.content.on_site')}</Alert>;
   return (
     <Box component="section" aria-labelledby="content-pages-title" sx={{ mb: 3 }}>
-      <Typography id="content-pages-title" variant="h6" component="h2" sx={{ mb: 1 }}>{translate('app.settings.content.pages')}</Typography>
+      <Typography id="content-pages-title" variant="h6" component="h2" sx={{ mb: 1 }}>
+        {translate('app.settings.content.pages')}
+      </Typography>
       {data.map((page) => (
         <Accordion key={page.id} disableGutters onChange={(_event, expanded) => expanded && setOpened((ids) => new Set(ids).add(page.id))}>
           <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`page-${page.id}`} id={`page-${page.id}-header`}>
             <Typography component="span">{`${page.title} (${page.slug})`}</Typography>
           </AccordionSummary>
           <AccordionDetails>
-            {opened.has(page.id) && <Suspense fallback={null}><PageEditor page={page} /></Suspense>}
+            {opened.has(page.id) && (
+              <Suspense fallback={null}>
+                <PageEditor page={page} />
+              </Suspense>
+            )}
           </AccordionDetails>
         </Accordion>
       ))}
@@ -57,24 +63,40 @@ function CodeTable({ onEdit }: { onEdit: (code: AdminDiscountCode) => void }) {
   const [deleteCode] = useDelete<AdminDiscountCode>();
   const { error } = useListContext();
   if (error) return null;
-  const remove = (code: AdminDiscountCode) => deleteCode('discount-codes', { id: code.id, previousData: code }, {
-    onSuccess: () => toast.success('app.settings.content.deleted'),
-    onError: () => toast.error('app.errors.generic_bang'),
-  });
+  const remove = (code: AdminDiscountCode) =>
+    deleteCode(
+      'discount-codes',
+      { id: code.id, previousData: code },
+      {
+        onSuccess: () => toast.success('app.settings.content.deleted'),
+        onError: () => toast.error('app.errors.generic_bang'),
+      },
+    );
   return (
     <Paper sx={{ overflowX: 'auto' }}>
-      <DataTable<AdminDiscountCode> bulkActionButtons={false} rowClick={false}
-        empty={<Typography sx={{ p: 3 }}>{translate('app.settings.content.empty')}</Typography>}>
+      <DataTable<AdminDiscountCode>
+        bulkActionButtons={false}
+        rowClick={false}
+        empty={<Typography sx={{ p: 3 }}>{translate('app.settings.content.empty')}</Typography>}
+      >
         <Column source="code" disableSort />
         <Column source="sort_order" disableSort />
-        <Column source="active" disableSort
-          render={(row) => translate(row.active ? 'ra.boolean.true' : 'ra.boolean.false')} />
-        <Column source="actions" label="app.settings.campaigns.columns.actions" disableSort render={(row) => (
-          <Box sx={{ display: 'flex' }}>
-            <IconButton aria-label={`${translate('app.settings.campaigns.edit')}: ${row.code}`} onClick={() => onEdit(row)}><EditIcon /></IconButton>
-            <IconButton aria-label={`${translate('app.settings.content.delete')}: ${row.code}`} onClick={() => remove(row)}><DeleteIcon /></IconButton>
-          </Box>
-        )} />
+        <Column source="active" disableSort render={(row) => translate(row.active ? 'ra.boolean.true' : 'ra.boolean.false')} />
+        <Column
+          source="actions"
+          label="app.settings.campaigns.columns.actions"
+          disableSort
+          render={(row) => (
+            <Box sx={{ display: 'flex' }}>
+              <IconButton aria-label={`${translate('app.settings.campaigns.edit')}: ${row.code}`} onClick={() => onEdit(row)}>
+                <EditIcon />
+              </IconButton>
+              <IconButton aria-label={`${translate('app.settings.content.delete')}: ${row.code}`} onClick={() => remove(row)}>
+                <DeleteIcon />
+              </IconButton>
+            </Box>
+          )}
+        />
       </DataTable>
     </Paper>
   );
@@ -92,13 +114,21 @@ export function ContentPage() {
       <ListBase resource="discount-codes" perPage={100} disableSyncWithLocation>
         <Box component="section" aria-labelledby="discount-codes-title" sx={{ display: pagesPending ? 'none' : undefined }}>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'center', gap: 1, mb: 1 }}>
-            <Typography id="discount-codes-title" variant="h6" component="h2">{translate('app.settings.content.discount_codes')}</Typography>
-            <Button variant="outlined" startIcon={<Add />} onClick={() => setEditing('new')}>{translate('app.settings.content.add_code')}</Button>
+            <Typography id="discount-codes-title" variant="h6" component="h2">
+              {translate('app.settings.content.discount_codes')}
+            </Typography>
+            <Button variant="outlined" startIcon={<Add />} onClick={() => setEditing('new')}>
+              {translate('app.settings.content.add_code')}
+            </Button>
           </Box>
           <CodeTable onEdit={setEditing} />
         </Box>
       </ListBase>
-      {editing && <Suspense fallback={null}><CodeDialog code={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /></Suspense>}
+      {editing && (
+        <Suspense fallback={null}>
+          <CodeDialog code={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -10,7 +10,9 @@ export function PageTitle({ label, children }: { label: string; children?: React
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, my: 2 }}>
       <Title title={title} />
-      <Typography variant="h5" component="h1">{title}</Typography>
+      <Typography variant="h5" component="h1">
+        {title}
+      </Typography>
       {children}
     </Box>
   );

@@ -42,7 +42,9 @@ function SaveButton() {
   const translate = useTranslate();
   const { isDirty, isSubmitting } = useFormState();
   return (
-    <Button type="submit" variant="contained" disabled={!isDirty || isSubmitting}>{translate('app.settings.prices.save')}</Button>
+    <Button type="submit" variant="contained" disabled={!isDirty || isSubmitting}>
+      {translate('app.settings.prices.save')}
+    </Button>
   );
 }
 
@@ -92,14 +94,18 @@ function PriceTable({ year, current, next }: { year: number; current: PriceRow[]
             <TableRow>
               <TableCell>{translate('app.settings.prices.product')}</TableCell>
               <TableCell sx={narrowHidden}>{translate('app.settings.prices.category')}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{translate('app.settings.prices.price_for', { year })}</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {translate('app.settings.prices.price_for', { year })}
+              </TableCell>
               <TableCell>{columnNext}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {next.map((row) => (
               <TableRow key={row.product_id}>
-                <TableCell component="th" scope="row">{row.name}</TableCell>
+                <TableCell component="th" scope="row">
+                  {row.name}
+                </TableCell>
                 <TableCell sx={narrowHidden}>{row.category}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {thisYear.has(row.product_id) ? `${formatAmount(thisYear.get(row.product_id))},-` : '–'}
@@ -114,7 +120,13 @@ function PriceTable({ year, current, next }: { year: number; current: PriceRow[]
                     helperText={row.inherited ? 'app.settings.prices.inherited' : false}
                     slotProps={{
                       htmlInput: { 'aria-label': `${columnNext}: ${row.name}`, inputMode: 'numeric', autoComplete: 'off' },
-                      input: { endAdornment: <Typography component="span" color="text.secondary" aria-hidden>kr</Typography> },
+                      input: {
+                        endAdornment: (
+                          <Typography component="span" color="text.secondary" aria-hidden>
+                            kr
+                          </Typography>
+                        ),
+                      },
                     }}
                   />
                 </TableCell>
@@ -123,9 +135,7 @@ function PriceTable({ year, current, next }: { year: number; current: PriceRow[]
           </TableBody>
         </Table>
       </Paper>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
-        {changes && <SaveButton />}
-      </Box>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>{changes && <SaveButton />}</Box>
     </Form>
   );
 }
@@ -141,9 +151,8 @@ export function PricesPage() {
       <PageTitle label="app.settings.prices.title" />
       <Typography sx={{ mb: 2 }}>{translate('app.settings.prices.intro', { next: year + 1 })}</Typography>
       {failed && <Alert severity="error">{(failed as Error).message || translate('app.errors.generic')}</Alert>}
-      {!failed && (current.data && next.data
-        ? <PriceTable year={year} current={current.data} next={next.data} />
-        : <Typography>{translate('app.loading')}</Typography>)}
+      {!failed &&
+        (current.data && next.data ? <PriceTable year={year} current={current.data} next={next.data} /> : <Typography>{translate('app.loading')}</Typography>)}
     </>
   );
 }

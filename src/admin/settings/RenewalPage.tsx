@@ -38,21 +38,37 @@ function SummaryTable({ id, title, head, rows }: { id: string; title: string; he
   const translate = useTranslate();
   return (
     <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: 2, minWidth: 0 }}>
-      <Typography id={id} variant="subtitle1" component="h3" gutterBottom>{title}</Typography>
+      <Typography id={id} variant="subtitle1" component="h3" gutterBottom>
+        {title}
+      </Typography>
       <Table size="small">
         <TableHead>
           <TableRow>
-            {head.map((label, index) => <TableCell key={label} align={index === 0 ? 'left' : 'right'}>{label}</TableCell>)}
+            {head.map((label, index) => (
+              <TableCell key={label} align={index === 0 ? 'left' : 'right'}>
+                {label}
+              </TableCell>
+            ))}
           </TableRow>
         </TableHead>
         <TableBody>
           {rows.length === 0 && (
-            <TableRow><TableCell colSpan={head.length} sx={{ color: 'text.secondary' }}>{translate('app.settings.renewal.nothing')}</TableCell></TableRow>
+            <TableRow>
+              <TableCell colSpan={head.length} sx={{ color: 'text.secondary' }}>
+                {translate('app.settings.renewal.nothing')}
+              </TableCell>
+            </TableRow>
           )}
           {rows.map(([name, ...values]) => (
             <TableRow key={String(name)}>
-              <TableCell component="th" scope="row">{name}</TableCell>
-              {values.map((value, index) => <TableCell key={index} align="right" sx={{ whiteSpace: 'nowrap' }}>{value}</TableCell>)}
+              <TableCell component="th" scope="row">
+                {name}
+              </TableCell>
+              {values.map((value, index) => (
+                <TableCell key={index} align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {value}
+                </TableCell>
+              ))}
             </TableRow>
           ))}
         </TableBody>
@@ -104,8 +120,12 @@ function InvoiceTable({ year }: { year: number }) {
   return (
     <>
       <Summary summary={data.summary} />
-      <Typography id="renewal-table-title" variant="h6" component="h2" gutterBottom>{t('table')}</Typography>
-      {data.total === 0 ? <Typography color="text.secondary">{t('none', { year })}</Typography> : (
+      <Typography id="renewal-table-title" variant="h6" component="h2" gutterBottom>
+        {t('table')}
+      </Typography>
+      {data.total === 0 ? (
+        <Typography color="text.secondary">{t('none', { year })}</Typography>
+      ) : (
         <>
           <Paper sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-labelledby="renewal-table-title">
             <Table size="small">
@@ -122,21 +142,33 @@ function InvoiceTable({ year }: { year: number }) {
                 {data.data.map((row) => (
                   <TableRow key={row.member_id}>
                     <TableCell>{row.member_number}</TableCell>
-                    <TableCell component="th" scope="row">{row.member_name}</TableCell>
+                    <TableCell component="th" scope="row">
+                      {row.member_name}
+                    </TableCell>
                     <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{translate(`app.payments.channels.${row.channel}`)}</TableCell>
                     <TableCell>
-                      {row.lines.map((line) => <Box key={`${line.product_id}-${line.description}`}>{line.description}: {formatKroner(line.amount)}</Box>)}
+                      {row.lines.map((line) => (
+                        <Box key={`${line.product_id}-${line.description}`}>
+                          {line.description}: {formatKroner(line.amount)}
+                        </Box>
+                      ))}
                     </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{formatKroner(row.total)}</TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {formatKroner(row.total)}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>
             </Table>
           </Paper>
           <Box component="nav" aria-label={t('table')} sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1, mt: 1 }}>
-            <Button onClick={() => setPage(page - 1)} disabled={page <= 1}>{t('previous')}</Button>
+            <Button onClick={() => setPage(page - 1)} disabled={page <= 1}>
+              {t('previous')}
+            </Button>
             <Typography aria-live="polite">{t('pages', { page, pages })}</Typography>
-            <Button onClick={() => setPage(page + 1)} disabled={page >= pages}>{t('next')}</Button>
+            <Button onClick={() => setPage(page + 1)} disabled={page >= pages}>
+              {t('next')}
+            </Button>
           </Box>
         </>
       )}
@@ -149,9 +181,12 @@ function RunState({ run }: { run: RenewalRun }) {
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`app.settings.renewal.${key}`, options);
   if (run.state === 'not_started') return null;
-  const started = run.started_at && run.started_by_name
-    ? <Typography variant="body2" color="text.secondary">{t('last_started', { date: `${formatDate(run.started_at)} ${formatTime(run.started_at)}`, name: run.started_by_name })}</Typography>
-    : null;
+  const started =
+    run.started_at && run.started_by_name ? (
+      <Typography variant="body2" color="text.secondary">
+        {t('last_started', { date: `${formatDate(run.started_at)} ${formatTime(run.started_at)}`, name: run.started_by_name })}
+      </Typography>
+    ) : null;
   if (active(run)) {
     const percent = run.total > 0 ? Math.round((100 * run.done) / run.total) : 0;
     return (
@@ -234,12 +269,7 @@ export function RenewalPage() {
           <ToggleButton value={thisYear + 1}>{thisYear + 1}</ToggleButton>
         </ToggleButtonGroup>
         {runs && (
-          <Button
-            variant="contained"
-            startIcon={<PlayArrow />}
-            onClick={() => setConfirming(true)}
-            disabled={busy || !summary || summary.renewing === 0}
-          >
+          <Button variant="contained" startIcon={<PlayArrow />} onClick={() => setConfirming(true)} disabled={busy || !summary || summary.renewing === 0}>
             {t('start', { year })}
           </Button>
         )}

@@ -24,8 +24,12 @@ function PageCard({ name, to }: { name: string; to: string }) {
     <Grid size={{ xs: 12, md: 6, lg: 3 }}>
       <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
         <CardContent sx={{ flexGrow: 1 }}>
-          <Typography variant="h6" component="h2" gutterBottom>{title}</Typography>
-          <Typography variant="body2" color="text.secondary">{translate(`app.settings.cards.${name}_text`)}</Typography>
+          <Typography variant="h6" component="h2" gutterBottom>
+            {title}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {translate(`app.settings.cards.${name}_text`)}
+          </Typography>
         </CardContent>
         <CardActions>
           <Button component={RouterLink} to={to} variant="outlined" aria-label={`${translate('app.settings.cards.open')}: ${title}`}>

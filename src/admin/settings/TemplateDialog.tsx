@@ -11,11 +11,16 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import DOMPurify from 'dompurify';
+import { AutocompleteInput, email, Form, ReferenceInput, required, TextInput, useDataProvider, useTranslate, useUpdate, type HttpError } from 'react-admin';
 import {
-  AutocompleteInput, email, Form, ReferenceInput, required, TextInput, useDataProvider, useTranslate, useUpdate, type HttpError,
-} from 'react-admin';
-import {
-  AlignmentButtons, ClearButtons, DefaultEditorOptions, FormatButtons, LinkButtons, ListButtons, RichTextInput, RichTextInputToolbar,
+  AlignmentButtons,
+  ClearButtons,
+  DefaultEditorOptions,
+  FormatButtons,
+  LinkButtons,
+  ListButtons,
+  RichTextInput,
+  RichTextInputToolbar,
 } from 'ra-input-rich-text';
 import { useFormContext } from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
@@ -60,8 +65,12 @@ function PreviewButtons({ templateId, onPreview }: { templateId: number; onPrevi
   });
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-      <Button variant="outlined" onClick={preview}>{translate('app.settings.templates.preview_show')}</Button>
-      <Button variant="outlined" onClick={() => sendTest()} disabled={busy}>{translate('app.settings.templates.test_send')}</Button>
+      <Button variant="outlined" onClick={preview}>
+        {translate('app.settings.templates.preview_show')}
+      </Button>
+      <Button variant="outlined" onClick={() => sendTest()} disabled={busy}>
+        {translate('app.settings.templates.test_send')}
+      </Button>
     </Box>
   );
 }
@@ -71,8 +80,12 @@ function PreviewPanel({ templateId }: { templateId: number }) {
   const [preview, setPreview] = useState<TemplatePreview | null>(null);
   return (
     <Box component="section" aria-labelledby="template-preview-title">
-      <Typography id="template-preview-title" variant="h6" component="h3" sx={{ mt: 1 }}>{translate('app.settings.templates.preview')}</Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{translate('app.settings.templates.preview_hint')}</Typography>
+      <Typography id="template-preview-title" variant="h6" component="h3" sx={{ mt: 1 }}>
+        {translate('app.settings.templates.preview')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {translate('app.settings.templates.preview_hint')}
+      </Typography>
       <Form>
         <ReferenceInput source="member_id" reference="membership" perPage={25}>
           <AutocompleteInput
@@ -139,12 +152,20 @@ export function TemplateDialog({ template, onClose }: { template: EmailTemplate;
       </DialogTitle>
       <Form record={template} onSubmit={save} mode="onChange">
         <DialogContent sx={{ pt: 0 }}>
-          {saved && <Alert severity="success" sx={{ mb: 2 }}>{translate('app.settings.templates.saved')}</Alert>}
+          {saved && (
+            <Alert severity="success" sx={{ mb: 2 }}>
+              {translate('app.settings.templates.saved')}
+            </Alert>
+          )}
           <TextInput source="title" validate={requiredField} fullWidth />
           {placeholdersOf(template).includes(BUTTON) && (
             <Alert severity="info" sx={{ mb: 2 }} data-testid="template-button-hint">
-              <Typography variant="subtitle2" component="p">{translate('app.settings.templates.button_hint_title')}</Typography>
-              <Typography variant="body2" component="p">{translate('app.settings.templates.button_hint')}</Typography>
+              <Typography variant="subtitle2" component="p">
+                {translate('app.settings.templates.button_hint_title')}
+              </Typography>
+              <Typography variant="body2" component="p">
+                {translate('app.settings.templates.button_hint')}
+              </Typography>
             </Alert>
           )}
           <RichTextInput

@@ -33,10 +33,12 @@ function RunResult({ run }: { run: TripletexRun }) {
   }
   return (
     <Box role="status" sx={{ my: 2 }}>
-      {run.error && <Alert severity="error" sx={{ mb: 1 }}>{run.error}</Alert>}
-      {run.state === 'done' && (
-        <Alert severity={run.failures.length > 0 ? 'warning' : 'success'}>{translate('app.settings.tripletex.result', run)}</Alert>
+      {run.error && (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {run.error}
+        </Alert>
       )}
+      {run.state === 'done' && <Alert severity={run.failures.length > 0 ? 'warning' : 'success'}>{translate('app.settings.tripletex.result', run)}</Alert>}
       {run.failures.length > 0 && (
         <>
           <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>
@@ -44,7 +46,9 @@ function RunResult({ run }: { run: TripletexRun }) {
           </Typography>
           <Box component="ul" sx={{ mt: 0.5 }}>
             {run.failures.map((failure, index) => (
-              <li key={index}><strong>{failure.what}</strong>: {failure.message}</li>
+              <li key={index}>
+                <strong>{failure.what}</strong>: {failure.message}
+              </li>
             ))}
           </Box>
         </>
@@ -57,21 +61,24 @@ function RunHistory() {
   const translate = useTranslate();
   return (
     <ListBase resource="tripletex-runs" perPage={25} sort={{ field: 'id', order: 'DESC' }} disableSyncWithLocation>
-      <Typography variant="h6" component="h3" sx={{ mt: 2, mb: 1 }}>{translate('app.settings.tripletex.history')}</Typography>
+      <Typography variant="h6" component="h3" sx={{ mt: 2, mb: 1 }}>
+        {translate('app.settings.tripletex.history')}
+      </Typography>
       <Box sx={{ overflowX: 'auto' }}>
         <DataTable<TripletexRun>
           bulkActionButtons={false}
           rowClick={false}
           empty={<Typography sx={{ py: 2 }}>{translate('app.settings.tripletex.empty')}</Typography>}
         >
-          <Column source="created_at" disableSort
-            render={(run) => `${formatDate(run.created_at)} ${formatTime(run.created_at)}`} />
-          <Column source="started_by" disableSort
-            render={(run) => (run.started_by ? `${run.started_by.first_name} ${run.started_by.last_name}` : '')} />
-          <Column source="state" disableSort
-            render={(run) => translate(`app.settings.tripletex.states.${run.state}`)} />
-          <Column source="orders_created" label="app.settings.tripletex.columns.result" disableSort
-            render={(run) => run.error ?? translate('app.settings.tripletex.counts', { ...run, failures: run.failures.length })} />
+          <Column source="created_at" disableSort render={(run) => `${formatDate(run.created_at)} ${formatTime(run.created_at)}`} />
+          <Column source="started_by" disableSort render={(run) => (run.started_by ? `${run.started_by.first_name} ${run.started_by.last_name}` : '')} />
+          <Column source="state" disableSort render={(run) => translate(`app.settings.tripletex.states.${run.state}`)} />
+          <Column
+            source="orders_created"
+            label="app.settings.tripletex.columns.result"
+            disableSort
+            render={(run) => run.error ?? translate('app.settings.tripletex.counts', { ...run, failures: run.failures.length })}
+          />
         </DataTable>
       </Box>
       <Pagination rowsPerPageOptions={[25]} />
@@ -130,8 +137,12 @@ export function TripletexSync() {
   return (
     <Card variant="outlined" component="section" aria-labelledby="tripletex-title">
       <CardContent>
-        <Typography id="tripletex-title" variant="h6" component="h2" gutterBottom>{translate('app.settings.tripletex.title')}</Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>{translate('app.settings.tripletex.text')}</Typography>
+        <Typography id="tripletex-title" variant="h6" component="h2" gutterBottom>
+          {translate('app.settings.tripletex.title')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {translate('app.settings.tripletex.text')}
+        </Typography>
         <Button variant="contained" startIcon={<SyncIcon />} onClick={() => setConfirming(true)} disabled={busy}>
           {translate('app.settings.tripletex.run')}
         </Button>
@@ -143,7 +154,11 @@ export function TripletexSync() {
           onConfirm={start}
           onClose={() => setConfirming(false)}
         />
-        {refusal && <Alert severity="warning" sx={{ mt: 2 }}>{refusal}</Alert>}
+        {refusal && (
+          <Alert severity="warning" sx={{ mt: 2 }}>
+            {refusal}
+          </Alert>
+        )}
         {run && <RunResult run={run} />}
         <RunHistory />
       </CardContent>

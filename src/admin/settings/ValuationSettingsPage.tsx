@@ -30,8 +30,7 @@ const whole = (text: unknown): number => {
   const digits = String(text ?? '').replace(/[\s\u00a0]/g, '');
   return /^\d+$/.test(digits) ? Number(digits) : Number.NaN;
 };
-const parsed = (values: FieldValues) =>
-  Object.fromEntries(VALUATION_FIELDS.map((field) => [field, whole(values[field])])) as Record<ValuationField, number>;
+const parsed = (values: FieldValues) => Object.fromEntries(VALUATION_FIELDS.map((field) => [field, whole(values[field])])) as Record<ValuationField, number>;
 
 /** Every field's message, the server's rules in its words. */
 const validate = (values: FieldValues) =>
@@ -40,7 +39,11 @@ const validate = (values: FieldValues) =>
 function SaveButton() {
   const translate = useTranslate();
   const { isDirty, isSubmitting } = useFormState();
-  return <Button type="submit" variant="contained" disabled={!isDirty || isSubmitting}>{translate('app.valuation.settings.save')}</Button>;
+  return (
+    <Button type="submit" variant="contained" disabled={!isDirty || isSubmitting}>
+      {translate('app.valuation.settings.save')}
+    </Button>
+  );
 }
 
 function SettingsForm({ settings }: { settings: ValuationSettings }) {
@@ -78,7 +81,9 @@ function SettingsForm({ settings }: { settings: ValuationSettings }) {
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
         {GROUPS.map((group) => (
           <Paper key={group.title} variant="outlined" component="section" aria-labelledby={`valuation-${group.fields[0]}`} sx={{ p: 2 }}>
-            <Typography id={`valuation-${group.fields[0]}`} variant="h6" component="h2" gutterBottom>{translate(group.title)}</Typography>
+            <Typography id={`valuation-${group.fields[0]}`} variant="h6" component="h2" gutterBottom>
+              {translate(group.title)}
+            </Typography>
             {group.fields.map((field) => (
               <TextInput
                 key={field}

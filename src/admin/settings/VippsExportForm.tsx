@@ -77,12 +77,20 @@ export function VippsExportForm({ intro, exportRange }: VippsExportFormProps) {
           <DateInput source="from" label="app.settings.vipps.from" validate={requiredDate} isRequired />
           <DateInput source="to" label="app.settings.vipps.to" validate={requiredDate} isRequired />
         </Box>
-        <ExportButtons onFormat={(chosen) => { format.current = chosen; }} />
+        <ExportButtons
+          onFormat={(chosen) => {
+            format.current = chosen;
+          }}
+        />
       </Form>
       {failed !== null && (
         <Alert severity="error" role="alert" sx={{ mt: 2 }}>
           {translate('app.settings.vipps.no_data')}
-          {failed && <Typography variant="body2" sx={{ mt: 0.5 }}>{failed}</Typography>}
+          {failed && (
+            <Typography variant="body2" sx={{ mt: 0.5 }}>
+              {failed}
+            </Typography>
+          )}
         </Alert>
       )}
     </>

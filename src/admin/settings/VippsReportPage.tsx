@@ -43,13 +43,29 @@ export function VippsReportPage() {
           sx={{ mb: 2 }}
         >
           {TABS.map((name) => (
-            <Tab key={name} value={name} label={translate(`app.settings.vipps.tabs.${name}`)} id={`vipps-tab-${name}`} aria-controls={name === tab ? `vipps-panel-${name}` : undefined} />
+            <Tab
+              key={name}
+              value={name}
+              label={translate(`app.settings.vipps.tabs.${name}`)}
+              id={`vipps-tab-${name}`}
+              aria-controls={name === tab ? `vipps-panel-${name}` : undefined}
+            />
           ))}
         </Tabs>
         <div role="tabpanel" id={`vipps-panel-${tab}`} aria-labelledby={`vipps-tab-${tab}`}>
-          {tab === 'registrations'
-            ? <VippsExportForm key={tab} intro="app.settings.vipps.intro" exportRange={(from, to, format) => dataProvider.exportVippsRegistrations(from, to, format)} />
-            : <VippsExportForm key={tab} intro="app.settings.vipps.invoices_intro" exportRange={(from, to, format) => dataProvider.exportVippsInvoicePayments(from, to, format)} />}
+          {tab === 'registrations' ? (
+            <VippsExportForm
+              key={tab}
+              intro="app.settings.vipps.intro"
+              exportRange={(from, to, format) => dataProvider.exportVippsRegistrations(from, to, format)}
+            />
+          ) : (
+            <VippsExportForm
+              key={tab}
+              intro="app.settings.vipps.invoices_intro"
+              exportRange={(from, to, format) => dataProvider.exportVippsInvoicePayments(from, to, format)}
+            />
+          )}
         </div>
       </Paper>
     </>

@@ -56,14 +56,23 @@ function ReportButtons({ onFormat }: { onFormat: (format: 'json' | 'xlsx') => vo
 function Counts({ report }: { report: AccessReport }) {
   const translate = useTranslate();
   return (
-    <Box component="dl" aria-label={translate('app.staff_users.report.counts')} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)', lg: 'repeat(7, 1fr)' }, gap: 1.5, m: 0, my: 2 }}>
-      {[...KINDS.map((kind) => [`app.staff_users.report.kinds.${kind}`, report.counts[kind]] as const),
+    <Box
+      component="dl"
+      aria-label={translate('app.staff_users.report.counts')}
+      sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)', lg: 'repeat(7, 1fr)' }, gap: 1.5, m: 0, my: 2 }}
+    >
+      {[
+        ...KINDS.map((kind) => [`app.staff_users.report.kinds.${kind}`, report.counts[kind]] as const),
         ['app.staff_users.report.exported_rows', report.exported_rows] as const,
         ['app.staff_users.report.total', report.total] as const,
       ].map(([label, value]) => (
         <Box key={label} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}>
-          <Typography component="dt" variant="body2" color="text.secondary">{translate(label)}</Typography>
-          <Typography component="dd" variant="h6" sx={{ m: 0 }}>{value}</Typography>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {translate(label)}
+          </Typography>
+          <Typography component="dd" variant="h6" sx={{ m: 0 }}>
+            {value}
+          </Typography>
         </Box>
       ))}
     </Box>
@@ -97,7 +106,8 @@ export function AccessReportCard({ user }: { user: StaffUserDetail }) {
     }
   }
 
-  const failure = report.error instanceof HttpError && report.error.status < 500 ? report.error.message : report.error ? translate('app.errors.generic_bang') : null;
+  const failure =
+    report.error instanceof HttpError && report.error.status < 500 ? report.error.message : report.error ? translate('app.errors.generic_bang') : null;
   return (
     <StaffCard id="staff-report" title="app.staff_users.report.title">
       <Typography sx={{ mb: 2 }}>{translate('app.staff_users.report.intro')}</Typography>
@@ -106,14 +116,26 @@ export function AccessReportCard({ user }: { user: StaffUserDetail }) {
           <DateInput source="from" label="app.staff_users.report.from" validate={requiredDate} isRequired />
           <DateInput source="to" label="app.staff_users.report.to" validate={[requiredDate, notBeforeFrom]} isRequired />
         </Box>
-        <ReportButtons onFormat={(chosen) => { format.current = chosen; }} />
+        <ReportButtons
+          onFormat={(chosen) => {
+            format.current = chosen;
+          }}
+        />
       </Form>
       <div aria-live="polite">
-        {failure && <Alert severity="error" sx={{ mt: 2 }}>{failure}</Alert>}
+        {failure && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {failure}
+          </Alert>
+        )}
         {report.data && (
           <>
             <Typography sx={{ mt: 2 }}>
-              {translate('app.staff_users.report.period', { from: formatDate(report.data.from), to: formatDate(report.data.to), role: report.data.staff.role_name })}
+              {translate('app.staff_users.report.period', {
+                from: formatDate(report.data.from),
+                to: formatDate(report.data.to),
+                role: report.data.staff.role_name,
+              })}
             </Typography>
             <Counts report={report.data} />
             {report.data.total > report.data.entries.length && (

@@ -23,16 +23,39 @@ export function AccessReportEntries({ entries }: { entries: ReportEntry[] }) {
           size="small"
           empty={<Typography sx={{ p: 2 }}>{translate('app.staff_users.report.empty')}</Typography>}
         >
-          <Column source="at" label="app.staff_users.report.columns.at" disableSort render={(row) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{dateTime(row.at)}</Box>} />
-          <Column source="kind" label="app.staff_users.report.columns.kind" disableSort render={(row) => translate(`app.staff_users.report.kinds.${row.kind}`)} />
+          <Column
+            source="at"
+            label="app.staff_users.report.columns.at"
+            disableSort
+            render={(row) => (
+              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                {dateTime(row.at)}
+              </Box>
+            )}
+          />
+          <Column
+            source="kind"
+            label="app.staff_users.report.columns.kind"
+            disableSort
+            render={(row) => translate(`app.staff_users.report.kinds.${row.kind}`)}
+          />
           <Column source="detail" label="app.staff_users.report.columns.detail" disableSort />
-          <Column source="member" label="app.staff_users.report.columns.member" disableSort render={(row) =>
-            row.member ? (
-              <Link component={RouterLink} to={paths.editMember(row.member.id)}>
-                {[row.member.remote_id, personName(row.member) || translate('app.privacy.erased_name')].filter(Boolean).join(' - ')}
-              </Link>
-            ) : row.members_in_list ? translate('app.privacy.many_members', { count: row.members_in_list }) : ''
-          } />
+          <Column
+            source="member"
+            label="app.staff_users.report.columns.member"
+            disableSort
+            render={(row) =>
+              row.member ? (
+                <Link component={RouterLink} to={paths.editMember(row.member.id)}>
+                  {[row.member.remote_id, personName(row.member) || translate('app.privacy.erased_name')].filter(Boolean).join(' - ')}
+                </Link>
+              ) : row.members_in_list ? (
+                translate('app.privacy.many_members', { count: row.members_in_list })
+              ) : (
+                ''
+              )
+            }
+          />
           <Column source="row_count" label="app.staff_users.report.columns.row_count" disableSort render={(row) => row.row_count ?? ''} />
           <Column source="ip" label="app.staff_users.report.columns.ip" disableSort render={(row) => row.ip ?? ''} />
         </DataTable>

@@ -21,7 +21,12 @@ import { STAFF_PATHS, staffPath } from './staffText.ts';
 const fillIn = required(RULE_MESSAGES.fillIn);
 const validEmail = [fillIn, email(RULE_MESSAGES.email)];
 
-interface Invitation { first_name: string; last_name: string; email: string; role_id: number | '' }
+interface Invitation {
+  first_name: string;
+  last_name: string;
+  email: string;
+  role_id: number | '';
+}
 
 const EMPTY: Invitation = { first_name: '', last_name: '', email: '', role_id: '' };
 

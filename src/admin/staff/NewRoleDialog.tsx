@@ -21,7 +21,11 @@ export default function NewRoleDialog({ rights, onClose }: { rights: RightInfo[]
 
   async function save(values: Record<string, unknown>) {
     try {
-      const made = (await create('roles', { data: { name: String(values.name ?? '').trim(), rights: (values.rights as string[] | undefined) ?? [] } }, { returnPromise: true })) as RoleView;
+      const made = (await create(
+        'roles',
+        { data: { name: String(values.name ?? '').trim(), rights: (values.rights as string[] | undefined) ?? [] } },
+        { returnPromise: true },
+      )) as RoleView;
       toast.success('app.staff_users.roles.created', { role: made.name });
       onClose();
       return undefined;

@@ -75,96 +75,111 @@ export function RolesPage() {
     }
   }
 
-  const body = error || rightsError ? (
-    <Alert severity="error">{translate('app.errors.generic')}</Alert>
-  ) : isPending || rightsPending ? (
-    <Box sx={{ minHeight: '100vh' }} />
-  ) : (
-    <Paper sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-labelledby="roles-table-caption">
-      {phone && (
-        <Tabs
-          value={shown[0]?.id ?? false}
-          onChange={(_event, id: number) => setShownRole(id)}
-          variant="scrollable"
-          allowScrollButtonsMobile
-          aria-label={translate('app.staff_users.roles.choose')}
-          sx={{ borderBottom: 1, borderColor: 'divider' }}
-        >
-          {roles.map((role) => <Tab key={role.id} value={role.id} label={role.name} />)}
-        </Tabs>
-      )}
-      <Table size="small" sx={{ minWidth: phone ? undefined : 320 + roles.length * 140 }}>
-        <caption id="roles-table-caption" style={{ captionSide: 'top', textAlign: 'left', padding: '12px 16px' }}>
-          {translate('app.staff_users.roles.caption')}
-        </caption>
-        <TableHead>
-          <TableRow>
-            <TableCell sx={{ ...STICKY, minWidth: 200 }}>{translate('app.staff_users.roles.right')}</TableCell>
-            {shown.map((role) => (
-              <TableCell key={role.id} align="center" sx={{ verticalAlign: 'bottom', minWidth: 130 }}>
-                <Typography component="span" sx={{ fontWeight: 700, display: 'block' }}>{role.name}</Typography>
-                <Typography component="span" variant="body2" color="text.secondary">
-                  {translate('app.staff_users.roles.staff_count', { smart_count: role.staff_count })}
-                </Typography>
-              </TableCell>
+  const body =
+    error || rightsError ? (
+      <Alert severity="error">{translate('app.errors.generic')}</Alert>
+    ) : isPending || rightsPending ? (
+      <Box sx={{ minHeight: '100vh' }} />
+    ) : (
+      <Paper sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-labelledby="roles-table-caption">
+        {phone && (
+          <Tabs
+            value={shown[0]?.id ?? false}
+            onChange={(_event, id: number) => setShownRole(id)}
+            variant="scrollable"
+            allowScrollButtonsMobile
+            aria-label={translate('app.staff_users.roles.choose')}
+            sx={{ borderBottom: 1, borderColor: 'divider' }}
+          >
+            {roles.map((role) => (
+              <Tab key={role.id} value={role.id} label={role.name} />
             ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rights.map((right) => (
-            <TableRow key={right.name}>
-              <TableCell component="th" scope="row" sx={STICKY}>
-                <Typography component="span" sx={{ display: 'block' }}>{right.description}</Typography>
-                <Typography component="span" variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace' }}>{right.name}</Typography>
-              </TableCell>
+          </Tabs>
+        )}
+        <Table size="small" sx={{ minWidth: phone ? undefined : 320 + roles.length * 140 }}>
+          <caption id="roles-table-caption" style={{ captionSide: 'top', textAlign: 'left', padding: '12px 16px' }}>
+            {translate('app.staff_users.roles.caption')}
+          </caption>
+          <TableHead>
+            <TableRow>
+              <TableCell sx={{ ...STICKY, minWidth: 200 }}>{translate('app.staff_users.roles.right')}</TableCell>
               {shown.map((role) => (
-                <TableCell key={role.id} align="center" padding="checkbox">
-                  <Checkbox
-                    checked={ticked(role).includes(right.name)}
-                    onChange={() => toggle(role, right.name)}
-                    disabled={saving === role.id}
-                    slotProps={{ input: { 'aria-label': translate('app.staff_users.roles.tick', { role: role.name, right: right.description }) } }}
-                  />
+                <TableCell key={role.id} align="center" sx={{ verticalAlign: 'bottom', minWidth: 130 }}>
+                  <Typography component="span" sx={{ fontWeight: 700, display: 'block' }}>
+                    {role.name}
+                  </Typography>
+                  <Typography component="span" variant="body2" color="text.secondary">
+                    {translate('app.staff_users.roles.staff_count', { smart_count: role.staff_count })}
+                  </Typography>
                 </TableCell>
               ))}
             </TableRow>
-          ))}
-        </TableBody>
-        <TableFooter>
-          <TableRow>
-            <TableCell sx={STICKY}>{translate('app.staff_users.roles.save_hint')}</TableCell>
-            {shown.map((role) => (
-              <TableCell key={role.id} align="center" sx={{ verticalAlign: 'top' }}>
-                <Button
-                  variant="contained"
-                  size="small"
-                  disabled={!changed(role) || saving !== null}
-                  onClick={() => void save(role)}
-                  aria-label={translate('app.staff_users.roles.save_role', { role: role.name })}
-                >
-                  {translate('app.save')}
-                </Button>
-                {refusals[role.id] && (
-                  <Typography role="alert" variant="body2" color="error" sx={{ mt: 1, maxWidth: 200, mx: 'auto', textAlign: 'left' }}>
-                    {refusals[role.id]}
+          </TableHead>
+          <TableBody>
+            {rights.map((right) => (
+              <TableRow key={right.name}>
+                <TableCell component="th" scope="row" sx={STICKY}>
+                  <Typography component="span" sx={{ display: 'block' }}>
+                    {right.description}
                   </Typography>
-                )}
-              </TableCell>
+                  <Typography component="span" variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+                    {right.name}
+                  </Typography>
+                </TableCell>
+                {shown.map((role) => (
+                  <TableCell key={role.id} align="center" padding="checkbox">
+                    <Checkbox
+                      checked={ticked(role).includes(right.name)}
+                      onChange={() => toggle(role, right.name)}
+                      disabled={saving === role.id}
+                      slotProps={{ input: { 'aria-label': translate('app.staff_users.roles.tick', { role: role.name, right: right.description }) } }}
+                    />
+                  </TableCell>
+                ))}
+              </TableRow>
             ))}
-          </TableRow>
-        </TableFooter>
-      </Table>
-    </Paper>
-  );
+          </TableBody>
+          <TableFooter>
+            <TableRow>
+              <TableCell sx={STICKY}>{translate('app.staff_users.roles.save_hint')}</TableCell>
+              {shown.map((role) => (
+                <TableCell key={role.id} align="center" sx={{ verticalAlign: 'top' }}>
+                  <Button
+                    variant="contained"
+                    size="small"
+                    disabled={!changed(role) || saving !== null}
+                    onClick={() => void save(role)}
+                    aria-label={translate('app.staff_users.roles.save_role', { role: role.name })}
+                  >
+                    {translate('app.save')}
+                  </Button>
+                  {refusals[role.id] && (
+                    <Typography role="alert" variant="body2" color="error" sx={{ mt: 1, maxWidth: 200, mx: 'auto', textAlign: 'left' }}>
+                      {refusals[role.id]}
+                    </Typography>
+                  )}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableFooter>
+        </Table>
+      </Paper>
+    );
 
   return (
     <>
       <PageTitle label="app.staff_users.roles.title">
-        <Button variant="contained" startIcon={<Add />} onClick={() => setAdding(true)}>{translate('app.staff_users.roles.add')}</Button>
+        <Button variant="contained" startIcon={<Add />} onClick={() => setAdding(true)}>
+          {translate('app.staff_users.roles.add')}
+        </Button>
       </PageTitle>
       <Typography sx={{ mb: 2, maxWidth: 900 }}>{translate('app.staff_users.roles.intro')}</Typography>
       {body}
-      {adding && <Suspense fallback={null}><NewRoleDialog rights={rights} onClose={() => setAdding(false)} /></Suspense>}
+      {adding && (
+        <Suspense fallback={null}>
+          <NewRoleDialog rights={rights} onClose={() => setAdding(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

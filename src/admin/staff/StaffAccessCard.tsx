@@ -38,17 +38,36 @@ export function StaffAccessCard({ user }: { user: StaffUserDetail }) {
   return (
     <StaffCard id="staff-access" title="app.staff_users.user.access_title">
       {/* A new form for each role the user has, so a saved choice is the form's starting point. */}
-      {isPending ? <Box sx={{ minHeight: 72 }} /> : (
-      <Form key={user.role_id} record={{ role_id: user.role_id }} onSubmit={(values: Record<string, unknown>) => save({ role_id: Number(values.role_id) }, 'app.staff_users.user.role_saved', { role: roles.find((role) => role.id === Number(values.role_id))?.name ?? '' })}>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2 }}>
-          <SelectInput source="role_id" resource="staff" choices={roles} optionText="name" validate={fillIn} sx={{ minWidth: 220, flex: 1 }} />
-          <Box sx={{ pt: 1 }}><SubmitButton label={translate('app.staff_users.user.save_role')} /></Box>
-        </Box>
-      </Form>
+      {isPending ? (
+        <Box sx={{ minHeight: 72 }} />
+      ) : (
+        <Form
+          key={user.role_id}
+          record={{ role_id: user.role_id }}
+          onSubmit={(values: Record<string, unknown>) =>
+            save({ role_id: Number(values.role_id) }, 'app.staff_users.user.role_saved', {
+              role: roles.find((role) => role.id === Number(values.role_id))?.name ?? '',
+            })
+          }
+        >
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2 }}>
+            <SelectInput source="role_id" resource="staff" choices={roles} optionText="name" validate={fillIn} sx={{ minWidth: 220, flex: 1 }} />
+            <Box sx={{ pt: 1 }}>
+              <SubmitButton label={translate('app.staff_users.user.save_role')} />
+            </Box>
+          </Box>
+        </Form>
       )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, mt: 1 }}>
         <Typography>{translate(user.active ? 'app.staff_users.user.is_active' : 'app.staff_users.user.is_inactive')}</Typography>
-        <Button variant="outlined" color={user.active ? 'error' : 'primary'} onClick={() => { setAsking(user.active); setConfirming(true); }}>
+        <Button
+          variant="outlined"
+          color={user.active ? 'error' : 'primary'}
+          onClick={() => {
+            setAsking(user.active);
+            setConfirming(true);
+          }}
+        >
           {translate(user.active ? 'app.staff_users.user.deactivate' : 'app.staff_users.user.activate')}
         </Button>
       </Box>

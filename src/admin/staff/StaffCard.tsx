@@ -8,7 +8,9 @@ export function StaffCard({ id, title, children }: { id: string; title: string; 
   const translate = useTranslate();
   return (
     <Paper component="section" aria-labelledby={`${id}-heading`} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography id={`${id}-heading`} variant="h6" component="h2" sx={{ mb: 1.5 }}>{translate(title)}</Typography>
+      <Typography id={`${id}-heading`} variant="h6" component="h2" sx={{ mb: 1.5 }}>
+        {translate(title)}
+      </Typography>
       {children}
     </Paper>
   );

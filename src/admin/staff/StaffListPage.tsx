@@ -31,16 +31,24 @@ function StaffTable() {
         bulkActionButtons={false}
         empty={<Typography sx={{ p: 3 }}>{translate('app.staff_users.empty')}</Typography>}
       >
-        <Column source="name" disableSort render={(row) => (
-          <Link component={RouterLink} to={staffPath(row.id)} onClick={(event) => event.stopPropagation()}>
-            {personName(row)}
-          </Link>
-        )} />
+        <Column
+          source="name"
+          disableSort
+          render={(row) => (
+            <Link component={RouterLink} to={staffPath(row.id)} onClick={(event) => event.stopPropagation()}>
+              {personName(row)}
+            </Link>
+          )}
+        />
         <Column source="email" disableSort />
         <Column source="role_name" disableSort />
         <Column source="state" disableSort render={(row) => <StaffStateChip user={row} />} />
         <Column source="last_sign_in_at" disableSort render={(row) => dateTime(row.last_sign_in_at) || translate('app.staff_users.never')} />
-        <Column source="two_factor" disableSort render={(row) => translate(row.two_factor ? 'app.staff_users.two_factor_on' : 'app.staff_users.two_factor_off')} />
+        <Column
+          source="two_factor"
+          disableSort
+          render={(row) => translate(row.two_factor ? 'app.staff_users.two_factor_on' : 'app.staff_users.two_factor_off')}
+        />
       </DataTable>
     </Paper>
   );
@@ -52,8 +60,12 @@ export function StaffListPage() {
     <ListBase resource="staff" perPage={1000} sort={{ field: 'id', order: 'ASC' }} authLoading={<Loading />} disableSyncWithLocation>
       <PageTitle label="app.staff_users.title">
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
-          <Button variant="outlined" component={RouterLink} to={STAFF_PATHS.roles} startIcon={<Tune />}>{translate('app.staff_users.roles.title')}</Button>
-          <Button variant="contained" component={RouterLink} to={STAFF_PATHS.invite} startIcon={<PersonAdd />}>{translate('app.staff_users.invite.title')}</Button>
+          <Button variant="outlined" component={RouterLink} to={STAFF_PATHS.roles} startIcon={<Tune />}>
+            {translate('app.staff_users.roles.title')}
+          </Button>
+          <Button variant="contained" component={RouterLink} to={STAFF_PATHS.invite} startIcon={<PersonAdd />}>
+            {translate('app.staff_users.invite.title')}
+          </Button>
         </Box>
       </PageTitle>
       <StaffTable />

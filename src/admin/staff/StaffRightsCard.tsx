@@ -18,14 +18,24 @@ function NoChoices({ title, text }: { title: string; text: string }) {
   const translate = useTranslate();
   return (
     <div>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>{translate(title)}</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+        {translate(title)}
+      </Typography>
       <Typography>{translate(text)}</Typography>
     </div>
   );
 }
 
 /** One list of rights to tick (`source` names its field and its catalogue keys), or why there is none. */
-function RightsChoice({ source, rights, empty }: { source: 'extra_rights' | 'removed_rights'; rights: { name: string; description: string }[]; empty: string }) {
+function RightsChoice({
+  source,
+  rights,
+  empty,
+}: {
+  source: 'extra_rights' | 'removed_rights';
+  rights: { name: string; description: string }[];
+  empty: string;
+}) {
   const label = `app.staff_users.user.${source}`;
   if (rights.length === 0) return <NoChoices title={label} text={empty} />;
   return (
@@ -45,8 +55,18 @@ export function StaffRightsCard({ user }: { user: StaffUserDetail }) {
   const { rights, isPending, error } = useRightsCatalogue();
   const save = useStaffUpdate(user);
   const role = roles?.find((candidate) => candidate.id === user.role_id);
-  if (error || rolesError) return <StaffCard id="staff-rights" title="app.staff_users.user.rights_title"><Alert severity="error">{translate('app.errors.generic')}</Alert></StaffCard>;
-  if (isPending || rolesPending || !role) return <StaffCard id="staff-rights" title="app.staff_users.user.rights_title"><Box sx={{ minHeight: 320 }} /></StaffCard>;
+  if (error || rolesError)
+    return (
+      <StaffCard id="staff-rights" title="app.staff_users.user.rights_title">
+        <Alert severity="error">{translate('app.errors.generic')}</Alert>
+      </StaffCard>
+    );
+  if (isPending || rolesPending || !role)
+    return (
+      <StaffCard id="staff-rights" title="app.staff_users.user.rights_title">
+        <Box sx={{ minHeight: 320 }} />
+      </StaffCard>
+    );
   const inRole = rights.filter((right) => role.rights.includes(right.name));
   const beyondRole = rights.filter((right) => !role.rights.includes(right.name));
   // A new form for each saved state, so what was saved is the form's starting point.
@@ -59,10 +79,12 @@ export function StaffRightsCard({ user }: { user: StaffUserDetail }) {
       <Form
         key={key}
         record={{ extra_rights: user.extra_rights, removed_rights: user.removed_rights }}
-        onSubmit={(values: Record<string, unknown>) => save(
-          { extra_rights: (values.extra_rights as string[]) ?? [], removed_rights: (values.removed_rights as string[]) ?? [] },
-          'app.staff_users.user.rights_saved',
-        )}
+        onSubmit={(values: Record<string, unknown>) =>
+          save(
+            { extra_rights: (values.extra_rights as string[]) ?? [], removed_rights: (values.removed_rights as string[]) ?? [] },
+            'app.staff_users.user.rights_saved',
+          )
+        }
       >
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
           <RightsChoice source="extra_rights" rights={beyondRole} empty="app.staff_users.user.none_beyond" />

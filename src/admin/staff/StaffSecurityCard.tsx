@@ -41,7 +41,11 @@ export function StaffSecurityCard({ user }: { user: StaffUserDetail }) {
   return (
     <StaffCard id="staff-security" title="app.staff_users.user.security_title">
       <Typography sx={{ mb: 2 }}>{translate(user.two_factor ? 'app.staff_users.user.two_factor_is_on' : 'app.staff_users.user.two_factor_is_off')}</Typography>
-      {own && <Alert severity="info" sx={{ mb: 2 }}>{translate('app.staff_users.user.own_security')}</Alert>}
+      {own && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {translate('app.staff_users.user.own_security')}
+        </Alert>
+      )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
         <Button variant="outlined" disabled={own || !user.two_factor} onClick={() => setAsking('reset_two_factor')}>
           {translate('app.staff_users.user.reset_two_factor')}

@@ -25,8 +25,12 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   const translate = useTranslate();
   return (
     <div>
-      <Typography component="dt" variant="body2" color="text.secondary">{translate(`resources.staff.fields.${label}`)}</Typography>
-      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>{children}</Typography>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {translate(`resources.staff.fields.${label}`)}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
     </div>
   );
 }
@@ -38,7 +42,9 @@ function Facts({ user }: { user: StaffUserDetail }) {
       <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '2fr repeat(4, 1fr)' }, gap: 2, m: 0 }}>
         <Fact label="email">{user.email}</Fact>
         <Fact label="role_name">{user.role_name}</Fact>
-        <Fact label="state"><StaffStateChip user={user} /></Fact>
+        <Fact label="state">
+          <StaffStateChip user={user} />
+        </Fact>
         <Fact label="last_sign_in_at">{dateTime(user.last_sign_in_at) || translate('app.staff_users.never')}</Fact>
         <Fact label="two_factor">{translate(user.two_factor ? 'app.staff_users.two_factor_on' : 'app.staff_users.two_factor_off')}</Fact>
       </Box>
@@ -48,7 +54,8 @@ function Facts({ user }: { user: StaffUserDetail }) {
 
 function StaffUserView() {
   const { record, error } = useShowContext<StaffUserDetail>();
-  if (error) return <LoadFailed error={error} back={STAFF_PATHS.list} notFound="app.staff_users.user.not_found" notFoundText="app.staff_users.user.not_found_text" />;
+  if (error)
+    return <LoadFailed error={error} back={STAFF_PATHS.list} notFound="app.staff_users.user.not_found" notFoundText="app.staff_users.user.not_found_text" />;
   if (!isWhole(record)) return <Box sx={{ minHeight: '100vh' }} />;
   return (
     // minmax(0, …): a wide table scrolls inside its card instead of widening the page.

@@ -6,8 +6,7 @@ export interface Person {
   last_name: string | null;
 }
 
-export const personName = (person: Person | null | undefined): string =>
-  [person?.first_name, person?.last_name].filter(Boolean).join(' ');
+export const personName = (person: Person | null | undefined): string => [person?.first_name, person?.last_name].filter(Boolean).join(' ');
 
 /** The chip's catalogue key: deactivated, invited (no password chosen yet) or active. */
 export const stateKey = (user: { active: boolean; invited: boolean }): string =>

@@ -15,7 +15,11 @@ import { StatsTable, type StatsColumn } from './StatsTable.tsx';
 type Campaign = CampaignsStats['totals']['campaigns'][number];
 
 export function CampaignsSection({ period }: { period: StatsPeriod }) {
-  return <StatsSection section="campaigns" period={period} title="app.stats.campaigns.title">{(answer) => <Campaigns answer={answer} />}</StatsSection>;
+  return (
+    <StatsSection section="campaigns" period={period} title="app.stats.campaigns.title">
+      {(answer) => <Campaigns answer={answer} />}
+    </StatsSection>
+  );
 }
 
 function Campaigns({ answer }: { answer: CampaignsStats }) {
@@ -39,17 +43,24 @@ function Campaigns({ answer }: { answer: CampaignsStats }) {
     { label: t('completed'), numeric: true, value: (row) => formatCount(row.quick_checkouts_completed) },
   ];
   const summary = t('summary', {
-    signups: formatCount(totals.signups), started: formatCount(totals.quick_checkouts_started), completed: formatCount(totals.quick_checkouts_completed),
+    signups: formatCount(totals.signups),
+    started: formatCount(totals.quick_checkouts_started),
+    completed: formatCount(totals.quick_checkouts_completed),
   });
   return (
     <>
-      <KeyFigures figures={[
-        { label: t('signups'), value: formatCount(totals.signups) },
-        { label: t('started'), value: formatCount(totals.quick_checkouts_started) },
-        { label: t('completed'), value: `${formatCount(totals.quick_checkouts_completed)} (${formatShare(totals.quick_checkouts_completed, totals.quick_checkouts_started)})` },
-      ]} />
+      <KeyFigures
+        figures={[
+          { label: t('signups'), value: formatCount(totals.signups) },
+          { label: t('started'), value: formatCount(totals.quick_checkouts_started) },
+          {
+            label: t('completed'),
+            value: `${formatCount(totals.quick_checkouts_completed)} (${formatShare(totals.quick_checkouts_completed, totals.quick_checkouts_started)})`,
+          },
+        ]}
+      />
       <ChartWithTable
-        chart={(
+        chart={
           <StatsChart title={t('chart')} summary={summary}>
             <BarChart
               {...chartMotion}
@@ -63,13 +74,15 @@ function Campaigns({ answer }: { answer: CampaignsStats }) {
               margin={{ right: 16 }}
             />
           </StatsChart>
-        )}
+        }
         table={<StatsTable caption={t('months_caption')} columns={months} rows={series} rowKey={(row) => row.month} />}
       />
       <TableRow>
-        {totals.campaigns.length > 0
-          ? <StatsTable caption={t('campaigns_caption')} columns={campaigns} rows={totals.campaigns} rowKey={(row) => String(row.campaign_id)} />
-          : <p>{t('none')}</p>}
+        {totals.campaigns.length > 0 ? (
+          <StatsTable caption={t('campaigns_caption')} columns={campaigns} rows={totals.campaigns} rowKey={(row) => String(row.campaign_id)} />
+        ) : (
+          <p>{t('none')}</p>
+        )}
       </TableRow>
     </>
   );

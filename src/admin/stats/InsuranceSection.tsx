@@ -14,10 +14,19 @@ import { StatsSection } from './StatsSection.tsx';
 import { StatsTable, type StatsColumn } from './StatsTable.tsx';
 
 type Product = InsuranceStats['totals']['travel_by_product'][number];
-interface Decision { key: string; label: string; accepted: number; rejected: number }
+interface Decision {
+  key: string;
+  label: string;
+  accepted: number;
+  rejected: number;
+}
 
 export function InsuranceSection({ period }: { period: StatsPeriod }) {
-  return <StatsSection section="insurance" period={period} title="app.stats.insurance.title">{(answer) => <Insurance answer={answer} />}</StatsSection>;
+  return (
+    <StatsSection section="insurance" period={period} title="app.stats.insurance.title">
+      {(answer) => <Insurance answer={answer} />}
+    </StatsSection>
+  );
 }
 
 /** A change in kroner with its sign: '+kr 12 000,00'. */
@@ -48,33 +57,51 @@ function Insurance({ answer }: { answer: InsuranceStats }) {
     { label: t('rejected'), numeric: true, value: (row) => formatCount(row.rejected) },
   ];
   const summary = t('summary', {
-    travel: formatCount(totals.travel_members), instruments: formatCount(totals.instruments_insured),
-    value: formatKroner(totals.insured_value_ore), change: signedKroner(totals.insured_value_change_ore),
+    travel: formatCount(totals.travel_members),
+    instruments: formatCount(totals.instruments_insured),
+    value: formatKroner(totals.insured_value_ore),
+    change: signedKroner(totals.insured_value_change_ore),
   });
   return (
     <>
-      <KeyFigures figures={[
-        { label: t('travel_members'), value: formatCount(totals.travel_members) },
-        { label: t('instruments'), value: formatCount(totals.instruments_insured) },
-        { label: t('value'), value: formatKroner(totals.insured_value_ore) },
-        { label: t('value_change'), value: signedKroner(totals.insured_value_change_ore) },
-      ]} />
+      <KeyFigures
+        figures={[
+          { label: t('travel_members'), value: formatCount(totals.travel_members) },
+          { label: t('instruments'), value: formatCount(totals.instruments_insured) },
+          { label: t('value'), value: formatKroner(totals.insured_value_ore) },
+          { label: t('value_change'), value: signedKroner(totals.insured_value_change_ore) },
+        ]}
+      />
       <ChartWithTable
-        chart={(
+        chart={
           <StatsChart title={t('chart')} summary={summary}>
             <LineChart
               {...chartMotion}
               xAxis={[{ scaleType: 'point', data: series.map((row) => formatMonth(row.month)) }]}
               yAxis={[{ valueFormatter: (value: number) => formatCount(value), width: 48 }]}
               series={[
-                { id: 'travel', data: series.map((row) => row.travel_members), label: t('travel_members'), color: SERIES_COLOURS[0], shape: LINE_MARKS[0], showMark: true },
-                { id: 'instruments', data: series.map((row) => row.instruments_insured), label: t('instruments'), color: SERIES_COLOURS[1], shape: LINE_MARKS[1], showMark: true },
+                {
+                  id: 'travel',
+                  data: series.map((row) => row.travel_members),
+                  label: t('travel_members'),
+                  color: SERIES_COLOURS[0],
+                  shape: LINE_MARKS[0],
+                  showMark: true,
+                },
+                {
+                  id: 'instruments',
+                  data: series.map((row) => row.instruments_insured),
+                  label: t('instruments'),
+                  color: SERIES_COLOURS[1],
+                  shape: LINE_MARKS[1],
+                  showMark: true,
+                },
               ]}
               sx={{ '& .MuiLineElement-series-instruments': { strokeDasharray: LINE_DASHES[1] } }}
               margin={{ right: 32 }}
             />
           </StatsChart>
-        )}
+        }
         table={<StatsTable caption={t('months_caption')} columns={months} rows={series} rowKey={(row) => row.month} />}
       />
       <TableRow>

@@ -17,7 +17,11 @@ import { StatsTable, type StatsColumn } from './StatsTable.tsx';
 type Answer = StatsAnswers['members'];
 
 export function MembersSection({ period }: { period: StatsPeriod }) {
-  return <StatsSection section="members" period={period} title="app.stats.members.title">{(answer) => <Members answer={answer} />}</StatsSection>;
+  return (
+    <StatsSection section="members" period={period} title="app.stats.members.title">
+      {(answer) => <Members answer={answer} />}
+    </StatsSection>
+  );
 }
 
 function Members({ answer }: { answer: Answer }) {
@@ -37,11 +41,17 @@ function Members({ answer }: { answer: Answer }) {
     { label: t('net_month'), numeric: true, value: (row) => formatSigned((row === 'total' ? totals : row).net) },
   ];
   const summary = t('summary', {
-    start: count(totals.members_at_start), end: count(totals.members_at_end), joins: count(totals.joins), leaves: count(totals.leaves),
+    start: count(totals.members_at_start),
+    end: count(totals.members_at_end),
+    joins: count(totals.joins),
+    leaves: count(totals.leaves),
   });
   const movesSummary = t('summary_moves', {
-    joins: count(totals.joins), leaves: count(totals.leaves),
-    resigned: count(totals.leaves_resigned), lapsed: count(totals.leaves_lapsed), erased: count(totals.leaves_erased),
+    joins: count(totals.joins),
+    leaves: count(totals.leaves),
+    resigned: count(totals.leaves_resigned),
+    lapsed: count(totals.leaves_lapsed),
+    erased: count(totals.leaves_erased),
   });
   const bucketColumns = (first: string, share = false): StatsColumn<StatsBucket>[] => [
     { label: first, value: (row) => row.label },
@@ -50,14 +60,16 @@ function Members({ answer }: { answer: Answer }) {
   ];
   return (
     <>
-      <KeyFigures figures={[
-        { label: t('now'), value: count(totals.members_now) },
-        { label: t('net'), value: formatSigned(totals.net) },
-        { label: t('joins'), value: count(totals.joins) },
-        { label: t('leaves'), value: count(totals.leaves) },
-      ]} />
+      <KeyFigures
+        figures={[
+          { label: t('now'), value: count(totals.members_now) },
+          { label: t('net'), value: formatSigned(totals.net) },
+          { label: t('joins'), value: count(totals.joins) },
+          { label: t('leaves'), value: count(totals.leaves) },
+        ]}
+      />
       <ChartWithTable
-        chart={(
+        chart={
           <>
             <StatsChart title={t('chart_members')} summary={summary}>
               <LineChart
@@ -81,8 +93,10 @@ function Members({ answer }: { answer: Answer }) {
               />
             </StatsChart>
           </>
-        )}
-        table={<StatsTable caption={t('months_caption')} columns={columns} rows={series} rowKey={(row) => (row === 'total' ? 'total' : row.month)} total="total" />}
+        }
+        table={
+          <StatsTable caption={t('months_caption')} columns={columns} rows={series} rowKey={(row) => (row === 'total' ? 'total' : row.month)} total="total" />
+        }
       />
       <TableRow>
         <StatsTable caption={t('age_caption')} columns={bucketColumns(t('age'))} rows={totals.age_bands} rowKey={(row) => row.key} />

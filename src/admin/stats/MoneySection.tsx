@@ -17,7 +17,11 @@ type Age = MoneyStats['totals']['outstanding_by_age'][number];
 type Channel = MoneyStats['totals']['paid_by_channel'][number];
 
 export function MoneySection({ period }: { period: StatsPeriod }) {
-  return <StatsSection section="money" period={period} title="app.stats.money.title">{(answer) => <Money answer={answer} />}</StatsSection>;
+  return (
+    <StatsSection section="money" period={period} title="app.stats.money.title">
+      {(answer) => <Money answer={answer} />}
+    </StatsSection>
+  );
 }
 
 function Money({ answer }: { answer: MoneyStats }) {
@@ -44,19 +48,23 @@ function Money({ answer }: { answer: MoneyStats }) {
     { label: t('share'), numeric: true, value: (row) => formatShare(row.amount_ore, paidTotal) },
   ];
   const summary = t('summary', {
-    invoiced: formatKroner(totals.invoiced_ore), paid: formatKroner(totals.paid_ore), outstanding: formatKroner(totals.outstanding_ore),
+    invoiced: formatKroner(totals.invoiced_ore),
+    paid: formatKroner(totals.paid_ore),
+    outstanding: formatKroner(totals.outstanding_ore),
   });
   // The axis in whole kroner: the table has the øre.
   const kroner = (ore: number) => Math.round(ore / 100);
   return (
     <>
-      <KeyFigures figures={[
-        { label: t('invoiced'), value: formatKroner(totals.invoiced_ore) },
-        { label: t('paid'), value: formatKroner(totals.paid_ore) },
-        { label: t('outstanding'), value: formatKroner(totals.outstanding_ore) },
-      ]} />
+      <KeyFigures
+        figures={[
+          { label: t('invoiced'), value: formatKroner(totals.invoiced_ore) },
+          { label: t('paid'), value: formatKroner(totals.paid_ore) },
+          { label: t('outstanding'), value: formatKroner(totals.outstanding_ore) },
+        ]}
+      />
       <ChartWithTable
-        chart={(
+        chart={
           <StatsChart title={t('chart')} summary={summary}>
             <BarChart
               {...chartMotion}
@@ -69,7 +77,7 @@ function Money({ answer }: { answer: MoneyStats }) {
               margin={{ right: 16 }}
             />
           </StatsChart>
-        )}
+        }
         table={<StatsTable caption={t('months_caption')} columns={months} rows={series} rowKey={(row) => row.month} />}
       />
       <TableRow>

@@ -47,7 +47,9 @@ export function PeriodPicker({ period, today, onChange }: Props) {
 
   return (
     <Box component="form" aria-labelledby="stats-period-label" onSubmit={(event) => event.preventDefault()} sx={{ mb: 3 }}>
-      <FormLabel id="stats-period-label" sx={{ color: 'text.primary', fontWeight: 700 }}>{translate('app.stats.period.label')}</FormLabel>
+      <FormLabel id="stats-period-label" sx={{ color: 'text.primary', fontWeight: 700 }}>
+        {translate('app.stats.period.label')}
+      </FormLabel>
       <RadioGroup row aria-labelledby="stats-period-label" value={choice} onChange={(event) => choose(event.target.value as Choice)}>
         {CHOICES.map((option) => (
           <FormControlLabel key={option} value={option} control={<Radio />} label={translate(`app.stats.period.${option}`)} />

@@ -17,7 +17,11 @@ const KINDS: readonly RequestKind[] = ['membership', 'travel', 'instrument'];
 type KindTotals = RequestsStats['totals']['kinds'][number];
 
 export function RequestsSection({ period }: { period: StatsPeriod }) {
-  return <StatsSection section="requests" period={period} title="app.stats.requests.title">{(answer) => <Requests answer={answer} />}</StatsSection>;
+  return (
+    <StatsSection section="requests" period={period} title="app.stats.requests.title">
+      {(answer) => <Requests answer={answer} />}
+    </StatsSection>
+  );
 }
 
 /** The answer's rows (one per month and kind) as one row per month. */
@@ -41,8 +45,16 @@ function Requests({ answer }: { answer: RequestsStats }) {
   const pivot: StatsColumn<(typeof months)[number]>[] = [
     { label: translate('app.stats.section.month'), value: (row) => formatMonth(row.month) },
     ...KINDS.flatMap((kind) => [
-      { label: t('kind_received', { kind: kindName(kind) }), numeric: true, value: (row: (typeof months)[number]) => formatCount(row.kinds[kind]?.received ?? 0) },
-      { label: t('kind_handled', { kind: kindName(kind) }), numeric: true, value: (row: (typeof months)[number]) => formatCount(row.kinds[kind]?.handled ?? 0) },
+      {
+        label: t('kind_received', { kind: kindName(kind) }),
+        numeric: true,
+        value: (row: (typeof months)[number]) => formatCount(row.kinds[kind]?.received ?? 0),
+      },
+      {
+        label: t('kind_handled', { kind: kindName(kind) }),
+        numeric: true,
+        value: (row: (typeof months)[number]) => formatCount(row.kinds[kind]?.handled ?? 0),
+      },
     ]),
   ];
   const perKind: StatsColumn<KindTotals>[] = [
@@ -61,17 +73,21 @@ function Requests({ answer }: { answer: RequestsStats }) {
     { label: t('median_waiting'), numeric: true, value: (row) => days(row.median_waiting_days) },
   ];
   const summary = t('summary', {
-    received: formatCount(sum((row) => row.received)), handled: formatCount(sum((row) => row.handled)), waiting: formatCount(sum((row) => row.waiting_now)),
+    received: formatCount(sum((row) => row.received)),
+    handled: formatCount(sum((row) => row.handled)),
+    waiting: formatCount(sum((row) => row.waiting_now)),
   });
   return (
     <>
-      <KeyFigures figures={[
-        { label: t('received'), value: formatCount(sum((row) => row.received)) },
-        { label: t('handled'), value: formatCount(sum((row) => row.handled)) },
-        { label: t('waiting_now'), value: formatCount(sum((row) => row.waiting_now)) },
-      ]} />
+      <KeyFigures
+        figures={[
+          { label: t('received'), value: formatCount(sum((row) => row.received)) },
+          { label: t('handled'), value: formatCount(sum((row) => row.handled)) },
+          { label: t('waiting_now'), value: formatCount(sum((row) => row.waiting_now)) },
+        ]}
+      />
       <ChartWithTable
-        chart={(
+        chart={
           <StatsChart title={t('chart')} summary={summary}>
             <BarChart
               {...chartMotion}
@@ -84,7 +100,7 @@ function Requests({ answer }: { answer: RequestsStats }) {
               margin={{ right: 16 }}
             />
           </StatsChart>
-        )}
+        }
         table={<StatsTable caption={t('months_caption')} columns={pivot} rows={months} rowKey={(row) => row.month} />}
       />
       <TableRow>

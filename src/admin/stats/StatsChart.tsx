@@ -15,7 +15,15 @@ export const LINE_DASHES = ['none', '6 4', '2 3', '10 3 2 3'] as const;
 
 /** Screen readers read it; it is not shown. */
 export const visuallyHidden = {
-  position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', margin: '-1px', padding: 0, border: 0,
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
 } as const;
 
 /** Whether charts move (never in tests: they run with `skipAnimation`). */
@@ -25,9 +33,15 @@ export function StatsChart({ title, summary, children }: { title: string; summar
   const summaryId = useId();
   return (
     <Box component="figure" aria-describedby={summaryId} sx={{ m: 0, minWidth: 0 }}>
-      <Typography component="figcaption" variant="subtitle2" sx={{ fontWeight: 700, mb: 1 }}>{title}</Typography>
-      <Typography id={summaryId} sx={visuallyHidden}>{summary}</Typography>
-      <Box aria-hidden sx={{ width: '100%', height: 260, '& svg': { overflow: 'visible' } }}>{children}</Box>
+      <Typography component="figcaption" variant="subtitle2" sx={{ fontWeight: 700, mb: 1 }}>
+        {title}
+      </Typography>
+      <Typography id={summaryId} sx={visuallyHidden}>
+        {summary}
+      </Typography>
+      <Box aria-hidden sx={{ width: '100%', height: 260, '& svg': { overflow: 'visible' } }}>
+        {children}
+      </Box>
     </Box>
   );
 }

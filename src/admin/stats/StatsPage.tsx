@@ -38,7 +38,9 @@ export function StatsPage() {
   return (
     <Box sx={{ pb: 4, minWidth: 0 }}>
       <Title title={translate('app.stats.title')} />
-      <Typography variant="h5" component="h1" sx={{ my: 2 }}>{translate('app.stats.title')}</Typography>
+      <Typography variant="h5" component="h1" sx={{ my: 2 }}>
+        {translate('app.stats.title')}
+      </Typography>
       <PeriodPicker period={period} today={today} onChange={show} />
       <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
         <MembersSection period={period} />

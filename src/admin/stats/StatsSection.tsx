@@ -43,11 +43,11 @@ export function StatsSection<S extends StatsSectionName>({ section, period, titl
     body = (
       <Alert
         severity="error"
-        action={(
+        action={
           <Button color="inherit" onClick={() => void query.refetch()} aria-describedby={headingId}>
             {translate('app.stats.section.retry')}
           </Button>
-        )}
+        }
       >
         {translate('app.stats.section.failed')} {query.error.message}
       </Alert>
@@ -60,7 +60,9 @@ export function StatsSection<S extends StatsSectionName>({ section, period, titl
   return (
     <Paper component="section" aria-labelledby={headingId} sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 2 }}>
-        <Typography id={headingId} variant="h6" component="h2">{heading}</Typography>
+        <Typography id={headingId} variant="h6" component="h2">
+          {heading}
+        </Typography>
         <DownloadButton section={section} period={period} describedBy={headingId} />
       </Box>
       {body}

@@ -16,7 +16,9 @@ export function ChartWithTable({ chart, table }: { chart: ReactNode; table: Reac
 /** Smaller tables in columns as the width allows. */
 export function TableRow({ children }: { children: ReactNode }) {
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(auto-fit, minmax(260px, 1fr))' }, gap: 3, alignItems: 'start', mb: 3 }}>
+    <Box
+      sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(auto-fit, minmax(260px, 1fr))' }, gap: 3, alignItems: 'start', mb: 3 }}
+    >
       {children}
     </Box>
   );
@@ -28,8 +30,12 @@ export function KeyFigures({ figures }: { figures: readonly { label: string; val
     <Box component="dl" sx={{ display: 'flex', flexWrap: 'wrap', gap: { xs: 2, sm: 4 }, m: 0, mb: 3 }}>
       {figures.map((figure) => (
         <Box key={figure.label} sx={{ minWidth: 120 }}>
-          <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>{figure.label}</Typography>
-          <Typography component="dd" sx={{ m: 0, fontSize: '1.5rem', fontWeight: 700 }}>{figure.value}</Typography>
+          <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+            {figure.label}
+          </Typography>
+          <Typography component="dd" sx={{ m: 0, fontSize: '1.5rem', fontWeight: 700 }}>
+            {figure.value}
+          </Typography>
         </Box>
       ))}
     </Box>

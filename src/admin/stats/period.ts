@@ -42,11 +42,12 @@ export function periodFromSearch(search: URLSearchParams, today: string): StatsP
 }
 
 /** What is wrong with a typed range, as catalogue keys per field; empty when it can be shown. */
-export function rangeProblems(
-  from: string, to: string, today: string, dateProblem: (value: string) => string | undefined,
-): { from?: string; to?: string } {
+export function rangeProblems(from: string, to: string, today: string, dateProblem: (value: string) => string | undefined): { from?: string; to?: string } {
   const problems: { from?: string; to?: string } = {};
-  for (const [key, value] of [['from', from], ['to', to]] as const) {
+  for (const [key, value] of [
+    ['from', from],
+    ['to', to],
+  ] as const) {
     const problem = value === '' ? 'app.stats.period.required' : dateProblem(value);
     if (problem) problems[key] = problem;
   }

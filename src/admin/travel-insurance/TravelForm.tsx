@@ -17,8 +17,15 @@ import type { Subscription } from '../../dataProvider/types.ts';
 import type { Product } from '../../../server/schemas/reference.ts';
 import { formatAmount, todayIso } from '../../common/format.ts';
 import {
-  chargedMonthIndex, invoicedPrice, showsRestOfYear, travelButtonLabel, travelFormErrors, travelOrderPayload,
-  travelProducts, TRAVEL_RENEWAL, type TravelFormValues,
+  chargedMonthIndex,
+  invoicedPrice,
+  showsRestOfYear,
+  travelButtonLabel,
+  travelFormErrors,
+  travelOrderPayload,
+  travelProducts,
+  TRAVEL_RENEWAL,
+  type TravelFormValues,
 } from '../../../server/schemas/travel-rules.ts';
 import { DateInput } from '../dates/DateInput.tsx';
 import { useReadAgain } from '../readAgain.ts';

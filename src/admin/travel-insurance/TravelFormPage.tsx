@@ -36,18 +36,20 @@ export function TravelFormPage() {
       <MemberHeader member={member} backTo={paths.editMember(memberId)} />
       <Paper sx={{ p: { xs: 2, sm: 3 }, maxWidth: 640 }}>
         <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, mb: 1 }}>
-          <Typography variant="h6" component="h2">{title}</Typography>
+          <Typography variant="h6" component="h2">
+            {title}
+          </Typography>
           <Can right="logs.read">
-            <Button
-              variant="outlined"
-              startIcon={<History />}
-              onClick={() => navigate(paths.travelLogs(memberId))}
-            >
+            <Button variant="outlined" startIcon={<History />} onClick={() => navigate(paths.travelLogs(memberId))}>
               {translate('app.travel_form.logs')}
             </Button>
           </Can>
         </Box>
-        {subscription?.state === 'pending' && <Alert severity="info" sx={{ mb: 1 }}>{translate('app.travel_form.pending')}</Alert>}
+        {subscription?.state === 'pending' && (
+          <Alert severity="info" sx={{ mb: 1 }}>
+            {translate('app.travel_form.pending')}
+          </Alert>
+        )}
         {error ? (
           <Alert severity="error">{translate('app.errors.generic_bang')}</Alert>
         ) : isPending ? null : (

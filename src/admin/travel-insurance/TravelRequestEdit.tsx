@@ -43,7 +43,11 @@ function RequestButtons({ subscription, member }: { subscription: Subscription; 
     const status = (error as { status?: number })?.status;
     toast.error(status === 409 ? (error as Error).message : 'app.errors.generic_bang');
   };
-  const { mutate: accept, isPending: accepting, isSuccess: accepted } = useMutation({
+  const {
+    mutate: accept,
+    isPending: accepting,
+    isSuccess: accepted,
+  } = useMutation({
     mutationFn: () => dataProvider.acceptRequest(subscription.id),
     onSuccess: () => done('app.requests.travel_accepted'),
     onError: failed,
@@ -89,13 +93,20 @@ function RequestView({ subscriptionId, memberId }: { subscriptionId: number; mem
   const { data: member } = useGetOne<Member>('membership', { id: memberId });
   const { subscription, isPending, error } = useTravelSubscription(memberId, subscriptionId);
   if (isPending) return null;
-  if (error || !subscription) return <Alert severity="error" sx={{ mt: 2 }}>{translate('app.travel_form.not_found')}</Alert>;
+  if (error || !subscription)
+    return (
+      <Alert severity="error" sx={{ mt: 2 }}>
+        {translate('app.travel_form.not_found')}
+      </Alert>
+    );
   return (
     <>
       <MemberHeader member={member} backTo={paths.travelRequests} />
       <Paper sx={{ p: { xs: 2, sm: 3 }, maxWidth: 640 }}>
         <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 2 }}>
-          <Typography variant="h6" component="h2">{translate('app.travel_form.title')}</Typography>
+          <Typography variant="h6" component="h2">
+            {translate('app.travel_form.title')}
+          </Typography>
           <Can right="logs.read">
             <Button variant="outlined" startIcon={<History />} onClick={() => navigate(paths.travelLogs(memberId))}>
               {translate('app.travel_form.logs')}
@@ -122,7 +133,9 @@ export function TravelRequestEdit() {
       {link ? (
         <RequestView subscriptionId={link.subscriptionId} memberId={link.memberId} />
       ) : (
-        <Alert severity="warning" sx={{ mt: 2 }}>{translate('app.travel_form.bad_link')}</Alert>
+        <Alert severity="warning" sx={{ mt: 2 }}>
+          {translate('app.travel_form.bad_link')}
+        </Alert>
       )}
     </>
   );

@@ -37,12 +37,7 @@ export function TravelRequestList() {
       }
     >
       {decides && (
-        <Column
-          source="selected"
-          label={<SelectPageCheckbox />}
-          disableSort
-          render={(row) => <SelectRowCheckbox id={row.id} name={nameOf(row)} />}
-        />
+        <Column source="selected" label={<SelectPageCheckbox />} disableSort render={(row) => <SelectRowCheckbox id={row.id} name={nameOf(row)} />} />
       )}
       <Column source="name" render={nameOf} />
       <Column

@@ -11,8 +11,9 @@ export function useTravelSubscription(memberId: number, subscriptionId?: number)
     sort: { field: 'id', order: 'DESC' },
   });
   const rows = data ?? [];
-  const subscription = subscriptionId !== undefined
-    ? rows.find((row) => row.id === subscriptionId) ?? null
-    : rows.find((row) => row.state === 'active') ?? rows.find((row) => row.state === 'pending') ?? null;
+  const subscription =
+    subscriptionId !== undefined
+      ? (rows.find((row) => row.id === subscriptionId) ?? null)
+      : (rows.find((row) => row.state === 'active') ?? rows.find((row) => row.state === 'pending') ?? null);
   return { subscription, isPending, error };
 }

@@ -6,8 +6,18 @@
 // components from react-router-dom, and no router of its own.
 import { createElement, Fragment, useCallback, useEffect, useRef, type ReactNode } from 'react';
 import {
-  Link, matchPath, Navigate, Outlet, Route, Routes, useBlocker, useInRouterContext, useLocation, useMatch,
-  useNavigate as useRouterNavigate, useParams,
+  Link,
+  matchPath,
+  Navigate,
+  Outlet,
+  Route,
+  Routes,
+  useBlocker,
+  useInRouterContext,
+  useLocation,
+  useMatch,
+  useNavigate as useRouterNavigate,
+  useParams,
 } from 'react-router-dom';
 import type { RouterProvider } from 'react-admin';
 

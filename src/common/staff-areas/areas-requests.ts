@@ -16,7 +16,11 @@ function requestArea(name: string, label: string, resource: string, list: string
 /** The membership queue, its declined list and one declined request's page. */
 function membershipRequestArea(): StaffArea {
   const area = requestArea(
-    'membership-request', 'memberships', 'pending-memberships', '/api/subscription/list/pending-memberships', 'medlemskap-foresporsel.csv',
+    'membership-request',
+    'memberships',
+    'pending-memberships',
+    '/api/subscription/list/pending-memberships',
+    'medlemskap-foresporsel.csv',
   );
   return {
     ...area,
@@ -62,9 +66,7 @@ const instrumentRequests = (area: StaffArea): StaffArea => ({
 
 /** The travel queue, plus what its form and the member page's travel form read and write. */
 function travelInsurance(): StaffArea {
-  const area = requestArea(
-    'travel-insurance', 'travel', 'pending-travel', '/api/subscription/list/pending-travel', 'reiseforsikring-foresporsel.csv',
-  );
+  const area = requestArea('travel-insurance', 'travel', 'pending-travel', '/api/subscription/list/pending-travel', 'reiseforsikring-foresporsel.csv');
   area.resources['travel-subscriptions'] = {
     list: '/api/subscription/list',
     one: (id) => `/api/subscription/${id}`,
@@ -104,9 +106,14 @@ export const claims: StaffArea = {
 export const REQUEST_AREAS: StaffArea[] = [
   membershipRequestArea(),
   travelInsurance(),
-  instrumentRequests(requestArea(
-    'instrument-insurance', 'instruments', 'pending-instruments', '/api/subscription/list/pending-instruments',
-    'instrumentforsikring-foresporsel.csv',
-  )),
+  instrumentRequests(
+    requestArea(
+      'instrument-insurance',
+      'instruments',
+      'pending-instruments',
+      '/api/subscription/list/pending-instruments',
+      'instrumentforsikring-foresporsel.csv',
+    ),
+  ),
   claims,
 ];

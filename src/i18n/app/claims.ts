@@ -164,11 +164,23 @@ export const claimsEn: typeof claimsNb = {
 };
 
 const columnsNb = {
-  id: 'SAK', name: 'MEDLEM', member_number: 'MEDLEMSNUMMER', instrument: 'INSTRUMENT', kind: 'HVA SKJEDDE', occurred_on: 'DATO', state: 'STATUS',
+  id: 'SAK',
+  name: 'MEDLEM',
+  member_number: 'MEDLEMSNUMMER',
+  instrument: 'INSTRUMENT',
+  kind: 'HVA SKJEDDE',
+  occurred_on: 'DATO',
+  state: 'STATUS',
   created_at: 'MOTTATT',
 };
 const columnsEn: typeof columnsNb = {
-  id: 'CASE', name: 'MEMBER', member_number: 'MEMBER NUMBER', instrument: 'INSTRUMENT', kind: 'WHAT HAPPENED', occurred_on: 'DATE', state: 'STATUS',
+  id: 'CASE',
+  name: 'MEMBER',
+  member_number: 'MEMBER NUMBER',
+  instrument: 'INSTRUMENT',
+  kind: 'WHAT HAPPENED',
+  occurred_on: 'DATE',
+  state: 'STATUS',
   created_at: 'RECEIVED',
 };
 

@@ -145,7 +145,8 @@ export const insuranceEn: typeof insuranceNb = {
     save_new: 'Save',
     save_new_label: 'Save new rows',
     remove_new: 'Remove new row %{number}',
-    template_info: 'Registering many instruments at once? Download the template (spreadsheet), fill it in and e-mail it to us, or upload it here while the member has no instruments yet.',
+    template_info:
+      'Registering many instruments at once? Download the template (spreadsheet), fill it in and e-mail it to us, or upload it here while the member has no instruments yet.',
     template_link: 'Download the template (.xlsx)',
     export: 'Export list (csv)',
     log: 'Log',

@@ -143,7 +143,8 @@ export const insuranceNb = {
     save_new: 'Lagre',
     save_new_label: 'Lagre nye rader',
     remove_new: 'Fjern den nye raden %{number}',
-    template_info: 'Skal du registrere mange instrumenter på en gang? Last ned malen (regneark), fyll den ut og send den på e-post til oss, eller last den opp her når medlemmet ikke har instrumenter ennå.',
+    template_info:
+      'Skal du registrere mange instrumenter på en gang? Last ned malen (regneark), fyll den ut og send den på e-post til oss, eller last den opp her når medlemmet ikke har instrumenter ennå.',
     template_link: 'Last ned malen (.xlsx)',
     export: 'Eksporter liste (csv)',
     log: 'Logg',

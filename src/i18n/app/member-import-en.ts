@@ -7,8 +7,10 @@ import type { memberImportNb } from './member-import-nb.ts';
 export const memberImportEn: typeof memberImportNb = {
   title: 'Import members',
   open: 'Import members',
-  intro: 'Upload the member register as .xlsx (Excel, LibreOffice, Google Sheets, Numbers) or .csv (semicolon, comma or tab; UTF-8 or Windows-1252). Nothing is saved until you have seen the preview and pressed Import.',
-  sheets: 'In an .xlsx file, the sheets Instrumenter, Reiseforsikring and Åpne fakturaer (see the template) move in the insurances and the open invoices of the previous system. An open invoice gets our invoice number and KID, keeps its old number and KID, and is not sent again.',
+  intro:
+    'Upload the member register as .xlsx (Excel, LibreOffice, Google Sheets, Numbers) or .csv (semicolon, comma or tab; UTF-8 or Windows-1252). Nothing is saved until you have seen the preview and pressed Import.',
+  sheets:
+    'In an .xlsx file, the sheets Instrumenter, Reiseforsikring and Åpne fakturaer (see the template) move in the insurances and the open invoices of the previous system. An open invoice gets our invoice number and KID, keeps its old number and KID, and is not sent again.',
   limits: 'At most %{mb} MB and %{rows} rows per file. Each row needs a first name, a last name and an e-mail or a mobile number.',
   template_xlsx: 'Download template (.xlsx)',
   template_csv: 'Download template (.csv)',
@@ -46,10 +48,24 @@ export const memberImportEn: typeof memberImportNb = {
     save: 'Use these columns',
   },
   fields: {
-    remote_id: 'Member number', first_name: 'First name', last_name: 'Last name', email: 'E-mail', phone: 'Mobile', address: 'Address',
-    postal_code: 'Postal code', postal_area: 'Postal area', birthdate: 'Date of birth', gender: 'Gender', artist_name: 'Artist/band',
-    primary_instrument_type: 'Main instrument', invoice_method: 'Invoice method', invoice_email: 'Invoice e-mail',
-    membership_start_date: 'Member from', membership_end_date: 'Member until', newsletter_2: 'Newsletter 2', newsletter_3: 'Newsletter 3',
+    remote_id: 'Member number',
+    first_name: 'First name',
+    last_name: 'Last name',
+    email: 'E-mail',
+    phone: 'Mobile',
+    address: 'Address',
+    postal_code: 'Postal code',
+    postal_area: 'Postal area',
+    birthdate: 'Date of birth',
+    gender: 'Gender',
+    artist_name: 'Artist/band',
+    primary_instrument_type: 'Main instrument',
+    invoice_method: 'Invoice method',
+    invoice_email: 'Invoice e-mail',
+    membership_start_date: 'Member from',
+    membership_end_date: 'Member until',
+    newsletter_2: 'Newsletter 2',
+    newsletter_3: 'Newsletter 3',
     status: 'Status',
   },
   sample: {
@@ -90,7 +106,8 @@ export const memberImportEn: typeof memberImportNb = {
     button: 'Import',
     blocked: 'Correct the rows with errors before importing, or import the rest: the rows with errors are skipped and listed in the error report.',
     skip_errors: 'Import the rest (skip %{smart_count} row with errors) |||| Import the rest (skip %{smart_count} rows with errors)',
-    done_skipped: '%{smart_count} row with errors was skipped; it is in the error report. |||| %{smart_count} rows with errors were skipped; they are in the error report.',
+    done_skipped:
+      '%{smart_count} row with errors was skipped; it is in the error report. |||| %{smart_count} rows with errors were skipped; they are in the error report.',
     running: 'Importing: %{done} of %{rows} rows',
     running_waiting: 'The import is running. You may leave the page and come back.',
     done: 'Imported: %{new} new members, %{update} updated, %{duplicate} duplicates skipped.',
@@ -110,6 +127,7 @@ export const memberImportEn: typeof memberImportNb = {
     done: 'The import is undone: %{undone} members.',
     kept: 'These members were changed after the import and were kept:',
     welcome_none: 'No welcome mail has been sent yet.',
-    welcome_sent: '%{smart_count} welcome mail has already been sent and cannot be called back. |||| %{smart_count} welcome mails have already been sent and cannot be called back.',
+    welcome_sent:
+      '%{smart_count} welcome mail has already been sent and cannot be called back. |||| %{smart_count} welcome mails have already been sent and cannot be called back.',
   },
 };

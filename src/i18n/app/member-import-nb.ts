@@ -5,8 +5,10 @@
 export const memberImportNb = {
   title: 'Importer medlemmer',
   open: 'Importer medlemmer',
-  intro: 'Last opp medlemsregisteret som .xlsx (Excel, LibreOffice, Google Sheets, Numbers) eller .csv (semikolon, komma eller tabulator; UTF-8 eller Windows-1252). Ingenting lagres før du har sett forhåndsvisningen og trykket Importer.',
-  sheets: 'I en .xlsx-fil kan arkene Instrumenter, Reiseforsikring og Åpne fakturaer (se malen) flytte inn forsikringene og de åpne fakturaene fra det tidligere systemet. En åpen faktura får vårt fakturanummer og vår KID, beholder det gamle nummeret og den gamle KID-en, og sendes ikke ut på nytt.',
+  intro:
+    'Last opp medlemsregisteret som .xlsx (Excel, LibreOffice, Google Sheets, Numbers) eller .csv (semikolon, komma eller tabulator; UTF-8 eller Windows-1252). Ingenting lagres før du har sett forhåndsvisningen og trykket Importer.',
+  sheets:
+    'I en .xlsx-fil kan arkene Instrumenter, Reiseforsikring og Åpne fakturaer (se malen) flytte inn forsikringene og de åpne fakturaene fra det tidligere systemet. En åpen faktura får vårt fakturanummer og vår KID, beholder det gamle nummeret og den gamle KID-en, og sendes ikke ut på nytt.',
   limits: 'Høyst %{mb} MB og %{rows} rader per fil. Hver rad trenger fornavn, etternavn og e-post eller mobil.',
   template_xlsx: 'Last ned mal (.xlsx)',
   template_csv: 'Last ned mal (.csv)',
@@ -44,10 +46,24 @@ export const memberImportNb = {
     save: 'Bruk kolonnevalget',
   },
   fields: {
-    remote_id: 'Medlemsnummer', first_name: 'Fornavn', last_name: 'Etternavn', email: 'E-post', phone: 'Mobil', address: 'Adresse',
-    postal_code: 'Postnummer', postal_area: 'Poststed', birthdate: 'Fødselsdato', gender: 'Kjønn', artist_name: 'Artist/band',
-    primary_instrument_type: 'Hovedinstrument', invoice_method: 'Fakturametode', invoice_email: 'Faktura-e-post',
-    membership_start_date: 'Medlem fra', membership_end_date: 'Medlem til', newsletter_2: 'Nyhetsbrev 2', newsletter_3: 'Nyhetsbrev 3',
+    remote_id: 'Medlemsnummer',
+    first_name: 'Fornavn',
+    last_name: 'Etternavn',
+    email: 'E-post',
+    phone: 'Mobil',
+    address: 'Adresse',
+    postal_code: 'Postnummer',
+    postal_area: 'Poststed',
+    birthdate: 'Fødselsdato',
+    gender: 'Kjønn',
+    artist_name: 'Artist/band',
+    primary_instrument_type: 'Hovedinstrument',
+    invoice_method: 'Fakturametode',
+    invoice_email: 'Faktura-e-post',
+    membership_start_date: 'Medlem fra',
+    membership_end_date: 'Medlem til',
+    newsletter_2: 'Nyhetsbrev 2',
+    newsletter_3: 'Nyhetsbrev 3',
     status: 'Status',
   },
   sample: {
@@ -88,7 +104,8 @@ export const memberImportNb = {
     button: 'Importer',
     blocked: 'Rett radene med feil før du importerer, eller importer resten: radene med feil hoppes over og står i feilrapporten.',
     skip_errors: 'Importer resten (hopp over %{smart_count} rad med feil) |||| Importer resten (hopp over %{smart_count} rader med feil)',
-    done_skipped: '%{smart_count} rad med feil ble hoppet over; den står i feilrapporten. |||| %{smart_count} rader med feil ble hoppet over; de står i feilrapporten.',
+    done_skipped:
+      '%{smart_count} rad med feil ble hoppet over; den står i feilrapporten. |||| %{smart_count} rader med feil ble hoppet over; de står i feilrapporten.',
     running: 'Importerer: %{done} av %{rows} rader',
     running_waiting: 'Importen kjører. Du kan forlate siden og komme tilbake.',
     done: 'Importert: %{new} nye medlemmer, %{update} oppdatert, %{duplicate} duplikater hoppet over.',
@@ -108,6 +125,7 @@ export const memberImportNb = {
     done: 'Importen er angret: %{undone} medlemmer.',
     kept: 'Disse medlemmene er endret etter importen og ble beholdt:',
     welcome_none: 'Ingen velkomst-e-post er sendt ennå.',
-    welcome_sent: '%{smart_count} velkomst-e-post er allerede sendt, og kan ikke kalles tilbake. |||| %{smart_count} velkomst-e-poster er allerede sendt, og kan ikke kalles tilbake.',
+    welcome_sent:
+      '%{smart_count} velkomst-e-post er allerede sendt, og kan ikke kalles tilbake. |||| %{smart_count} velkomst-e-poster er allerede sendt, og kan ikke kalles tilbake.',
   },
 };

@@ -96,7 +96,8 @@ export const membersEn: MembersTexts = {
     download_all: 'Download all data',
     download_failed: 'Could not download the data. Please try again.',
     erase_title: 'Erase personal data',
-    erase_text: 'Name, contact details, birth date, artist name, free text, messages, serial numbers and the login are removed for good. Subscriptions and payments are kept under the member number for 5 years for the accounts. The member number is never used again.',
+    erase_text:
+      'Name, contact details, birth date, artist name, free text, messages, serial numbers and the login are removed for good. Subscriptions and payments are kept under the member number for 5 years for the accounts. The member number is never used again.',
     erase_confirm_label: 'Member number',
     erase_confirm_text: 'Type the member number (%{number}) to confirm.',
     erase_submit: 'Erase for good',

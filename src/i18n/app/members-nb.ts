@@ -97,12 +97,14 @@ export const membersNb = {
     download_all: 'Last ned alle opplysninger',
     download_failed: 'Kunne ikke laste ned opplysningene. Prøv igjen.',
     erase_title: 'Slett personopplysninger',
-    erase_text: 'Navn, kontaktopplysninger, fødselsdato, artistnavn, fritekst, meldinger, serienumre og innloggingen slettes for godt. Abonnementer og betalinger beholdes under medlemsnummeret i 5 år av hensyn til regnskapet. Medlemsnummeret brukes aldri igjen.',
+    erase_text:
+      'Navn, kontaktopplysninger, fødselsdato, artistnavn, fritekst, meldinger, serienumre og innloggingen slettes for godt. Abonnementer og betalinger beholdes under medlemsnummeret i 5 år av hensyn til regnskapet. Medlemsnummeret brukes aldri igjen.',
     erase_confirm_label: 'Medlemsnummer',
     erase_confirm_text: 'Skriv medlemsnummeret (%{number}) for å bekrefte.',
     erase_submit: 'Slett for godt',
     erased_toast: 'Personopplysningene er slettet',
-    erased_notice: 'Personopplysningene til dette medlemmet ble slettet %{date}. Abonnementer og betalinger beholdes under medlemsnummeret av hensyn til regnskapet.',
+    erased_notice:
+      'Personopplysningene til dette medlemmet ble slettet %{date}. Abonnementer og betalinger beholdes under medlemsnummeret av hensyn til regnskapet.',
   },
 };
 

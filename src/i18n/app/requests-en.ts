@@ -73,7 +73,8 @@ export const requestsEn: typeof requestsNb = {
   },
   staff_review: {
     accept_membership_title: 'Accept %{smart_count} application? |||| Accept %{smart_count} applications?',
-    accept_membership_text: 'The applicant becomes a member and gets the welcome e-mail at once: |||| The applicants become members and get the welcome e-mail at once:',
+    accept_membership_text:
+      'The applicant becomes a member and gets the welcome e-mail at once: |||| The applicants become members and get the welcome e-mail at once:',
     accept_travel_title: 'Accept %{smart_count} order? |||| Accept %{smart_count} orders?',
     accept_travel_text: 'The travel insurance becomes active for: |||| The travel insurances become active for:',
     accept_instrument_title: 'Accept %{smart_count} instrument? |||| Accept %{smart_count} instruments?',

@@ -121,7 +121,14 @@ export const resourcesEn: typeof resourcesNb = {
   },
   invoices: {
     fields: {
-      number: 'Invoice no.', member_name: 'Member', year: 'Year', due_date: 'Due', total: 'Amount', outstanding: 'Outstanding', state: 'Status', channel: 'Channel',
+      number: 'Invoice no.',
+      member_name: 'Member',
+      year: 'Year',
+      due_date: 'Due',
+      total: 'Amount',
+      outstanding: 'Outstanding',
+      state: 'Status',
+      channel: 'Channel',
     },
   },
   'member-invoices': {

@@ -123,7 +123,14 @@ export const resourcesNb = {
   },
   invoices: {
     fields: {
-      number: 'Fakturanr.', member_name: 'Medlem', year: 'Årstall', due_date: 'Forfall', total: 'Beløp', outstanding: 'Utestående', state: 'Status', channel: 'Kanal',
+      number: 'Fakturanr.',
+      member_name: 'Medlem',
+      year: 'Årstall',
+      due_date: 'Forfall',
+      total: 'Beløp',
+      outstanding: 'Utestående',
+      state: 'Status',
+      channel: 'Kanal',
     },
   },
   'member-invoices': {

@@ -38,7 +38,8 @@ export const sendsEn: typeof sendsNb = {
     newsletter_2: 'News from the organisation',
     newsletter_3: 'Offers from partners',
   },
-  required_note: 'Only for messages the organisation must send, such as a notice of the annual meeting or changed terms. It also reaches members who said no to news and offers.',
+  required_note:
+    'Only for messages the organisation must send, such as a notice of the annual meeting or changed terms. It also reaches members who said no to news and offers.',
   channel: {
     email: 'E-mail',
     sms: 'SMS',

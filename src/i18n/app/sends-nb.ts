@@ -36,7 +36,8 @@ export const sendsNb = {
     newsletter_2: 'Nyheter fra organisasjonen',
     newsletter_3: 'Tilbud fra samarbeidspartnere',
   },
-  required_note: 'Bare for meldinger organisasjonen må sende, som innkalling til årsmøte eller endrede vilkår. Den går også til medlemmer som har sagt nei til nyheter og tilbud.',
+  required_note:
+    'Bare for meldinger organisasjonen må sende, som innkalling til årsmøte eller endrede vilkår. Den går også til medlemmer som har sagt nei til nyheter og tilbud.',
   channel: {
     email: 'E-post',
     sms: 'SMS',

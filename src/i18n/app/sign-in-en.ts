@@ -34,7 +34,8 @@ export const signInEn: SignInTexts = {
     verify: 'Confirm',
     setup_title: 'Turn on two-step sign-in',
     setup_required: 'Staff must use two-step sign-in. Set it up before you continue.',
-    setup_steps: 'Scan the QR code with an authenticator app (for example Microsoft Authenticator or Google Authenticator), or enter the key in the app. Then enter the code the app shows.',
+    setup_steps:
+      'Scan the QR code with an authenticator app (for example Microsoft Authenticator or Google Authenticator), or enter the key in the app. Then enter the code the app shows.',
     qr_label: 'QR code for the authenticator app',
     key: 'Key',
     enable: 'Turn on',
@@ -62,13 +63,15 @@ export const signInEn: SignInTexts = {
     close: 'Close',
     sign_out: 'Sign out and cancel',
     email_code_title: 'Check your e-mail',
-    email_code_intro: 'Your account is protected because someone has tried many wrong passwords, and this browser has not been used to sign in before. If the password was right, we have sent you an e-mail with a code. Enter it here.',
+    email_code_intro:
+      'Your account is protected because someone has tried many wrong passwords, and this browser has not been used to sign in before. If the password was right, we have sent you an e-mail with a code. Enter it here.',
     email_code: 'Code from the e-mail',
     enrolment_mailed_title: 'Check your e-mail',
     enrolment_link_opening: 'Opening the link …',
     back_to_sign_in: 'Back to sign-in',
     staff_title: 'Staff two-step sign-in',
-    staff_intro: 'If a member of staff has lost their phone, reset their two-step sign-in here. Their sign-ins end, and they set it up again the next time they sign in.',
+    staff_intro:
+      'If a member of staff has lost their phone, reset their two-step sign-in here. Their sign-ins end, and they set it up again the next time they sign in.',
     staff_none: 'No other member of staff has turned on two-step sign-in.',
     staff_reset: 'Reset',
     staff_reset_label: 'Reset two-step sign-in for %{name}',

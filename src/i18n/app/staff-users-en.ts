@@ -16,7 +16,8 @@ export const staffUsersEn = {
   state: { active: 'Active', invited: 'Invited', inactive: 'Deactivated' },
   invite: {
     title: 'Invite staff',
-    intro: 'They get an e-mail with a link to choose a password. The link works for 7 days. Then they sign in with the e-mail address and the role you choose here.',
+    intro:
+      'They get an e-mail with a link to choose a password. The link works for 7 days. Then they sign in with the e-mail address and the role you choose here.',
     choose_role: 'Choose a role',
     submit: 'Send invitation',
     sent: 'The invitation was sent to %{email}',
@@ -50,7 +51,8 @@ export const staffUsersEn = {
     end_sessions_title: 'End every sign-in of %{name}?',
     end_sessions_text: '%{name} is signed out on every device at once and must sign in again.',
     rights_title: 'Rights',
-    rights_intro: 'The role %{role} decides most. Here you may give a right beyond it, or take away one the role has. The staff user now has %{count} of %{all} rights.',
+    rights_intro:
+      'The role %{role} decides most. Here you may give a right beyond it, or take away one the role has. The staff user now has %{count} of %{all} rights.',
     extra_rights: 'Given beyond the role',
     extra_rights_help: 'Rights the role does not have',
     removed_rights: 'Taken from the role',
@@ -86,7 +88,8 @@ export const staffUsersEn = {
   },
   roles: {
     title: 'Roles and rights',
-    intro: 'Tick what each role may do, and save the role. The change applies from the staff’s next click. At least one active staff user must be able to administer staff.',
+    intro:
+      'Tick what each role may do, and save the role. The change applies from the staff’s next click. At least one active staff user must be able to administer staff.',
     caption: 'Rights (rows) and roles (columns)',
     choose: 'Choose a role',
     right: 'Right',

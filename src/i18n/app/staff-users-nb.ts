@@ -16,7 +16,8 @@ export const staffUsersNb = {
   state: { active: 'Aktiv', invited: 'Invitert', inactive: 'Deaktivert' },
   invite: {
     title: 'Inviter ansatt',
-    intro: 'Den ansatte får en e-post med en lenke for å velge passord. Lenken virker i 7 dager. Deretter logger de inn med e-postadressen og rollen du velger her.',
+    intro:
+      'Den ansatte får en e-post med en lenke for å velge passord. Lenken virker i 7 dager. Deretter logger de inn med e-postadressen og rollen du velger her.',
     choose_role: 'Velg rolle',
     submit: 'Send invitasjon',
     sent: 'Invitasjonen er sendt til %{email}',
@@ -45,12 +46,14 @@ export const staffUsersNb = {
     own_security: 'Dine egne innlogginger og din egen totrinnsinnlogging endrer du i profilen (Sikkerhet og innlogging).',
     reset_two_factor: 'Tilbakestill totrinnsinnlogging',
     reset_two_factor_title: 'Tilbakestille totrinnsinnloggingen til %{name}?',
-    reset_two_factor_text: 'Alle innloggingene til %{name} avsluttes, og %{name} setter opp totrinnsinnlogging på nytt ved neste innlogging. Gjør dette når telefonen er mistet.',
+    reset_two_factor_text:
+      'Alle innloggingene til %{name} avsluttes, og %{name} setter opp totrinnsinnlogging på nytt ved neste innlogging. Gjør dette når telefonen er mistet.',
     end_sessions: 'Avslutt alle innlogginger',
     end_sessions_title: 'Avslutte alle innloggingene til %{name}?',
     end_sessions_text: '%{name} logges ut på alle enheter med en gang og må logge inn på nytt.',
     rights_title: 'Rettigheter',
-    rights_intro: 'Rollen %{role} bestemmer det meste. Her kan du gi en rettighet i tillegg, eller ta bort en som rollen har. Den ansatte har nå %{count} av %{all} rettigheter.',
+    rights_intro:
+      'Rollen %{role} bestemmer det meste. Her kan du gi en rettighet i tillegg, eller ta bort en som rollen har. Den ansatte har nå %{count} av %{all} rettigheter.',
     extra_rights: 'Gitt i tillegg til rollen',
     extra_rights_help: 'Rettigheter rollen ikke har',
     removed_rights: 'Tatt bort fra rollen',
@@ -86,7 +89,8 @@ export const staffUsersNb = {
   },
   roles: {
     title: 'Roller og rettigheter',
-    intro: 'Kryss av for hva hver rolle kan gjøre, og lagre rollen. Endringen gjelder fra de ansattes neste klikk. Minst én aktiv ansatt må kunne administrere ansatte.',
+    intro:
+      'Kryss av for hva hver rolle kan gjøre, og lagre rollen. Endringen gjelder fra de ansattes neste klikk. Minst én aktiv ansatt må kunne administrere ansatte.',
     caption: 'Rettigheter (rader) og roller (kolonner)',
     choose: 'Velg rolle',
     right: 'Rettighet',

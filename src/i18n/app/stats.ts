@@ -37,7 +37,8 @@ export const statsNb = {
     chart_members: 'Medlemmer ved månedens slutt',
     chart_moves: 'Innmeldte og utmeldte per måned',
     summary: 'Medlemmer gikk fra %{start} til %{end} i perioden; %{joins} innmeldte og %{leaves} utmeldte.',
-    summary_moves: '%{joins} innmeldte og %{leaves} utmeldte i perioden; av de utmeldte meldte %{resigned} seg ut, %{lapsed} ble strøket for manglende betaling og %{erased} ble slettet.',
+    summary_moves:
+      '%{joins} innmeldte og %{leaves} utmeldte i perioden; av de utmeldte meldte %{resigned} seg ut, %{lapsed} ble strøket for manglende betaling og %{erased} ble slettet.',
     months_caption: 'Medlemmer per måned',
     members: 'Medlemmer',
     resigned: 'Meldte seg ut',
@@ -98,7 +99,8 @@ export const statsNb = {
     started: 'Hurtigkasse påbegynt',
     completed: 'Hurtigkasse fullført',
     chart: 'Registreringer og Vipps hurtigkasse per måned',
-    summary: 'I perioden ble %{signups} registreringer fullført med en kampanjekode; Vipps hurtigkasse ble påbegynt %{started} ganger og fullført %{completed} ganger.',
+    summary:
+      'I perioden ble %{signups} registreringer fullført med en kampanjekode; Vipps hurtigkasse ble påbegynt %{started} ganger og fullført %{completed} ganger.',
     campaigns_caption: 'Registreringer per kampanje',
     code: 'Kode',
     name: 'Navn',
@@ -166,7 +168,8 @@ export const statsEn: typeof statsNb = {
     chart_members: 'Members at the end of each month',
     chart_moves: 'Joined and left per month',
     summary: 'Members went from %{start} to %{end} in the period; %{joins} joined and %{leaves} left.',
-    summary_moves: '%{joins} joined and %{leaves} left in the period; of those who left, %{resigned} resigned, %{lapsed} lapsed for non-payment and %{erased} were erased.',
+    summary_moves:
+      '%{joins} joined and %{leaves} left in the period; of those who left, %{resigned} resigned, %{lapsed} lapsed for non-payment and %{erased} were erased.',
     months_caption: 'Members per month',
     members: 'Members',
     resigned: 'Resigned',
@@ -227,7 +230,8 @@ export const statsEn: typeof statsNb = {
     started: 'Quick checkout started',
     completed: 'Quick checkout completed',
     chart: 'Sign-ups and Vipps quick checkout per month',
-    summary: 'In the period %{signups} sign-ups were completed with a campaign code; Vipps quick checkout was started %{started} times and completed %{completed} times.',
+    summary:
+      'In the period %{signups} sign-ups were completed with a campaign code; Vipps quick checkout was started %{started} times and completed %{completed} times.',
     campaigns_caption: 'Sign-ups per campaign',
     code: 'Code',
     name: 'Name',

@@ -4,7 +4,8 @@ import type { DocumentTexts } from './documents-nb.ts';
 export const documentsEn: DocumentTexts = {
   title: 'Documents',
   sectionTitle: 'DOCUMENTS AND CLAIMS',
-  sectionIntro: 'Upload the receipt, appraisal and photos of your instruments, so you have everything ready if something happens. Report a claim from the instrument it concerns.',
+  sectionIntro:
+    'Upload the receipt, appraisal and photos of your instruments, so you have everything ready if something happens. Report a claim from the instrument it concerns.',
   count: (count: number) => `Documents (${count})`,
   none: 'No documents yet.',
   loading: 'Loading the documents …',

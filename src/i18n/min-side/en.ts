@@ -14,7 +14,14 @@ const DAY = { day: 'numeric', month: 'short', year: 'numeric' } as const;
 const calendarDay = new Intl.DateTimeFormat('en-GB', { ...DAY, timeZone: 'UTC' });
 const osloDay = new Intl.DateTimeFormat('en-GB', { ...DAY, timeZone: 'Europe/Oslo' });
 const number = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
-const dateTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Oslo', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const dateTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Oslo',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 
 /** 24 Nov 2026: the day is spelled out, so no reader mistakes day and month. */
 function date(value: string | null | undefined): string {

@@ -53,6 +53,6 @@ export const instrumentsEn: InstrumentTexts = {
   failed: 'Something went wrong!',
   loadFailed: 'The instruments could not be loaded right now.',
   editRow: (name: string) => `Edit ${name}`,
-  orderedNote: 'Your order has been sent to us. The instruments are listed here under “Requests” until we have handled them, and then move to “Active insurance”.',
-
+  orderedNote:
+    'Your order has been sent to us. The instruments are listed here under “Requests” until we have handled them, and then move to “Active insurance”.',
 };

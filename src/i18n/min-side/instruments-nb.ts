@@ -16,7 +16,8 @@ export const instrumentsNb = {
   activeTitle: (count: number) => `DINE AKTIVE INSTRUMENTER (${count})`,
   requestedTitle: (count: number) => `FORESPØRSEL (${count})`,
   deletedTitle: (count: number) => `SLETTEDE INSTRUMENTER (${count})`,
-  templateInfo: 'Vil du forsikre mange instrumenter på en gang? Last ned malen (regneark), fyll den ut og send den på e-post til oss, så legger vi dem inn for deg.',
+  templateInfo:
+    'Vil du forsikre mange instrumenter på en gang? Last ned malen (regneark), fyll den ut og send den på e-post til oss, så legger vi dem inn for deg.',
   templateLink: 'Last ned malen (.xlsx)',
   addRow: 'Legg til instrument',
   removeRow: (number: number) => `Fjern instrument ${number}`,
@@ -55,7 +56,6 @@ export const instrumentsNb = {
   loadFailed: 'Instrumentene kunne ikke hentes akkurat nå.',
   editRow: (name: string) => `Endre ${name}`,
   orderedNote: 'Bestillingen er sendt til oss. Instrumentene står her under «Forespørsel» til vi har behandlet dem, og flyttes så til «Aktiv forsikring».',
-
 };
 
 /** The part's shape: its keys, with any text in each. */

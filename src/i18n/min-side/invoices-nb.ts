@@ -6,7 +6,13 @@
 import { formatKroner } from '../../common/format.ts';
 
 const PAYMENT_METHODS = {
-  vipps: 'Vipps', ocr: 'bank (KID)', bank: 'bank', manual: 'innbetaling', cash: 'kontant', tripletex: 'bank', import: 'tidligere system',
+  vipps: 'Vipps',
+  ocr: 'bank (KID)',
+  bank: 'bank',
+  manual: 'innbetaling',
+  cash: 'kontant',
+  tripletex: 'bank',
+  import: 'tidligere system',
 } as Record<string, string>;
 
 export const invoicesNb = {
@@ -39,7 +45,8 @@ export const invoicesNb = {
     overdue: (amount: string) => `Du har ${amount} som har forfalt.`,
     due: (amount: string, date: string) => `Du har ${amount} å betale innen ${date}.`,
     which: (number: number, amount: string, date: string) => `Faktura ${number}: ${amount}, forfall ${date}.`,
-    more: (count: number) => (count === 1 ? 'Du har én faktura til å betale under Mine fakturaer.' : `Du har ${count} fakturaer til å betale under Mine fakturaer.`),
+    more: (count: number) =>
+      count === 1 ? 'Du har én faktura til å betale under Mine fakturaer.' : `Du har ${count} fakturaer til å betale under Mine fakturaer.`,
     seeAll: 'Se alle fakturaene',
   },
   result: {
@@ -60,8 +67,4 @@ export const invoicesNb = {
 
 export type InvoiceTexts = Widen<typeof invoicesNb>;
 
-type Widen<T> = T extends string
-  ? string
-  : T extends (...args: infer A) => infer R
-    ? (...args: A) => Widen<R>
-    : { [K in keyof T]: Widen<T[K]> };
+type Widen<T> = T extends string ? string : T extends (...args: infer A) => infer R ? (...args: A) => Widen<R> : { [K in keyof T]: Widen<T[K]> };

@@ -77,8 +77,7 @@ export const pagesEn: PageTexts = {
   },
   vippsError: {
     title: 'Sorry, something went wrong',
-    body:
-      'The membership could not be created. The order has been cancelled, and the money will be refunded. One possible reason is that there is a former member with the same email address and phone number.',
+    body: 'The membership could not be created. The order has been cancelled, and the money will be refunded. One possible reason is that there is a former member with the same email address and phone number.',
   },
   vippsCancelled: {
     title: 'The payment was cancelled',

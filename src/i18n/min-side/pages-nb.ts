@@ -81,8 +81,7 @@ export const pagesNb = {
   },
   vippsError: {
     title: 'Beklager, noe gikk galt',
-    body:
-      'Medlemskapet kunne ikke opprettes. Bestillingen er kansellert, og pengene blir betalt tilbake. En mulig årsak er at det finnes et tidligere medlem med samme e-postadresse og telefonnummer.',
+    body: 'Medlemskapet kunne ikke opprettes. Bestillingen er kansellert, og pengene blir betalt tilbake. En mulig årsak er at det finnes et tidligere medlem med samme e-postadresse og telefonnummer.',
   },
   vippsCancelled: {
     title: 'Betalingen ble avbrutt',
@@ -134,7 +133,8 @@ export const pagesNb = {
     changedOff: (kind: string) => `Du er meldt av «${kind}».`,
     rest: 'Vil du endre noe annet?',
     minSide: 'Logg inn på Min side',
-    invalid: 'Lenken for å melde deg av er ikke gyldig. Kopier hele lenken fra e-posten eller SMS-en, eller logg inn på Min side for å velge hva du vil få fra oss.',
+    invalid:
+      'Lenken for å melde deg av er ikke gyldig. Kopier hele lenken fra e-posten eller SMS-en, eller logg inn på Min side for å velge hva du vil få fra oss.',
     failed: 'Det gikk ikke å melde deg av akkurat nå. Prøv igjen om litt.',
   },
 };

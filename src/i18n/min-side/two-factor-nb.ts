@@ -24,7 +24,8 @@ export const twoFactorNb = {
   key: 'Nøkkel',
   enable: 'Slå på',
   recoveryTitle: 'Gjenopprettingskoder',
-  recoveryCodesIntro: 'Ta vare på disse kodene et trygt sted. Mister du telefonen, logger du inn med én av dem; hver kode virker én gang. Kodene vises bare nå.',
+  recoveryCodesIntro:
+    'Ta vare på disse kodene et trygt sted. Mister du telefonen, logger du inn med én av dem; hver kode virker én gang. Kodene vises bare nå.',
   done: 'Jeg har tatt vare på kodene',
   enabled: 'Totrinnsinnlogging er slått på. Innloggingene dine på andre enheter er avsluttet.',
   disable: 'Slå av totrinnsinnlogging',

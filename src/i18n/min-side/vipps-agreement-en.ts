@@ -3,7 +3,8 @@ import type { MinSideTexts } from './nb.ts';
 
 export const vippsAgreementEn: MinSideTexts['vippsAgreement'] = {
   title: 'Pay your dues automatically with Vipps',
-  intro: 'With a Vipps agreement your dues are drawn automatically once a year when the invoice is made. You approve the agreement in Vipps and can stop it whenever you like.',
+  intro:
+    'With a Vipps agreement your dues are drawn automatically once a year when the invoice is made. You approve the agreement in Vipps and can stop it whenever you like.',
   price: 'Price per year',
   kroner: (amount: string) => `NOK ${amount}`,
   withPremiums: (amount: string) => `Also draw the insurance premiums (NOK ${amount} a year now)`,
@@ -12,7 +13,12 @@ export const vippsAgreementEn: MinSideTexts['vippsAgreement'] = {
   duesAndPremiums: 'The dues and the insurance premiums',
   state: 'Status',
   states: { PENDING: 'Waiting for approval', ACTIVE: 'Active', STOPPED: 'Stopped', EXPIRED: 'Stopped' },
-  stoppedBy: { member: 'You stopped the agreement.', staff: 'We stopped the agreement.', app: 'The agreement was stopped in the Vipps app.', vipps: 'The agreement was not approved in time.' },
+  stoppedBy: {
+    member: 'You stopped the agreement.',
+    staff: 'We stopped the agreement.',
+    app: 'The agreement was stopped in the Vipps app.',
+    vipps: 'The agreement was not approved in time.',
+  },
   start: 'Start an agreement with Vipps',
   approve: 'Approve the agreement in Vipps',
   stop: 'Stop the agreement',
@@ -29,8 +35,16 @@ export const vippsAgreementEn: MinSideTexts['vippsAgreement'] = {
   charges: 'Charges',
   charge: (invoice: number, amount: string, due: string) => `Invoice ${invoice}: NOK ${amount}, due ${due}`,
   chargeStates: {
-    QUEUED: 'Planned', PENDING: 'Waiting', DUE: 'Waiting', PROCESSING: 'Processing', RESERVED: 'Processing', CHARGED: 'Drawn',
-    FAILED: 'Failed – the invoice was sent by e-mail', CANCELLED: 'Cancelled – the invoice was sent by e-mail', REFUSED: 'Refused – the invoice was sent by e-mail',
-    PARTIALLY_REFUNDED: 'Partly refunded', REFUNDED: 'Refunded',
+    QUEUED: 'Planned',
+    PENDING: 'Waiting',
+    DUE: 'Waiting',
+    PROCESSING: 'Processing',
+    RESERVED: 'Processing',
+    CHARGED: 'Drawn',
+    FAILED: 'Failed – the invoice was sent by e-mail',
+    CANCELLED: 'Cancelled – the invoice was sent by e-mail',
+    REFUSED: 'Refused – the invoice was sent by e-mail',
+    PARTIALLY_REFUNDED: 'Partly refunded',
+    REFUNDED: 'Refunded',
   },
 };

@@ -129,11 +129,9 @@ const raNorwegian: TranslationMessages & WithGaps = {
       about: 'Om',
       access_denied: 'Du har ikke tilgang til denne siden',
       are_you_sure: 'Er du sikker?',
-      authentication_error:
-        'Innloggingstjenesten svarte med en feil, og påloggingsopplysningene dine kunne ikke kontrolleres.',
+      authentication_error: 'Innloggingstjenesten svarte med en feil, og påloggingsopplysningene dine kunne ikke kontrolleres.',
       auth_error: 'Det oppstod en feil da innloggingen skulle bekreftes.',
-      bulk_delete_content:
-        'Er du sikker på at du vil slette valgt %{name}? |||| Er du sikker på at du vil slette disse %{smart_count} elementene?',
+      bulk_delete_content: 'Er du sikker på at du vil slette valgt %{name}? |||| Er du sikker på at du vil slette disse %{smart_count} elementene?',
       bulk_delete_title: 'Slett %{name} |||| Slett %{smart_count} %{name}',
       bulk_update_content:
         'Er du sikker på at du vil oppdatere %{name} %{recordRepresentation}? |||| Er du sikker på at du vil oppdatere disse %{smart_count} elementene?',
@@ -147,8 +145,7 @@ const raNorwegian: TranslationMessages & WithGaps = {
       loading: 'Vent litt',
       no: 'Nei',
       not_found: 'Enten har du skrevet inn feil adresse, eller så har du fulgt en ugyldig lenke.',
-      select_all_limit_reached:
-        'Det er for mange elementer til å velge alle. Bare de første %{max} elementene ble valgt.',
+      select_all_limit_reached: 'Det er for mange elementer til å velge alle. Bare de første %{max} elementene ble valgt.',
       unsaved_changes: 'Noen av endringene dine er ikke lagret. Er du sikker på at du vil forkaste dem?',
       yes: 'Ja',
       placeholder_data_warning: 'Nettverksproblem: Dataene kunne ikke oppdateres.',

@@ -15,10 +15,7 @@ import { storeCard, storedCard } from './cardStore.ts';
 import { keepCardPageOffline } from './offline.ts';
 import { cardPng } from './cardPng.ts';
 
-type State =
-  | { state: 'loading' }
-  | { state: 'shown'; card: MemberCardData; offlineSince: string | null }
-  | { state: 'none'; message: string };
+type State = { state: 'loading' } | { state: 'shown'; card: MemberCardData; offlineSince: string | null } | { state: 'none'; message: string };
 
 export default function CardPage({ memberId }: { memberId: number }) {
   const texts = useTexts();
@@ -81,23 +78,26 @@ export default function CardPage({ memberId }: { memberId: number }) {
             <p className="member-card-org">{shown.card.organisation}</p>
             <p className="member-card-name">{`${shown.card.first_name} ${shown.card.last_name}`}</p>
             <dl className="member-card-facts">
-              <div><dt>{t.memberNumber}</dt><dd>{shown.card.member_number}</dd></div>
-              <div><dt>{t.validUntil}</dt><dd>{format.cardDate(shown.card.valid_until)}</dd></div>
+              <div>
+                <dt>{t.memberNumber}</dt>
+                <dd>{shown.card.member_number}</dd>
+              </div>
+              <div>
+                <dt>{t.validUntil}</dt>
+                <dd>{format.cardDate(shown.card.valid_until)}</dd>
+              </div>
             </dl>
             <div className="member-card-qr" ref={qrHolder}>
-              <QRCodeCanvas
-                value={shown.card.verify_url}
-                size={500}
-                level="H"
-                marginSize={4}
-                role="img"
-                aria-label={t.qrLabel(shown.card.member_number)}
-              />
+              <QRCodeCanvas value={shown.card.verify_url} size={500} level="H" marginSize={4} role="img" aria-label={t.qrLabel(shown.card.member_number)} />
             </div>
           </section>
           <div className="card-actions">
-            <button type="button" className="btn btn-secondary" onClick={download}>{t.download}</button>
-            <Link className="btn btn-secondary" to={`/profile/${memberId}`}>{texts.backToProfile}</Link>
+            <button type="button" className="btn btn-secondary" onClick={download}>
+              {t.download}
+            </button>
+            <Link className="btn btn-secondary" to={`/profile/${memberId}`}>
+              {texts.backToProfile}
+            </Link>
           </div>
           <p className="muted">{t.homeScreen}</p>
         </>

@@ -12,15 +12,18 @@ export function AttachmentList({ documents, known, registration }: { documents: 
   const d = useDocumentTexts();
   const format = useFormats();
   const label = (document: InstrumentDocument) => {
-    const kind = document.kind === 'appraisal' && document.valued_on && document.value !== null
-      ? d.appraisalOf(format.date(document.valued_on), format.amount(document.value))
-      : d.kinds[document.kind];
+    const kind =
+      document.kind === 'appraisal' && document.valued_on && document.value !== null
+        ? d.appraisalOf(format.date(document.valued_on), format.amount(document.value))
+        : d.kinds[document.kind];
     return `${kind} – ${document.file_name}`;
   };
   return (
     <fieldset className="field claim-attachments" aria-describedby="claim-attachments-hint">
       <legend>{t.form.attachments}</legend>
-      <p className="field-hint" id="claim-attachments-hint">{!known ? t.form.documentsUnknown : documents.length > 0 ? t.form.attachmentsHint : t.form.noDocuments}</p>
+      <p className="field-hint" id="claim-attachments-hint">
+        {!known ? t.form.documentsUnknown : documents.length > 0 ? t.form.attachmentsHint : t.form.noDocuments}
+      </p>
       {documents.length > 0 && (
         <ul className="attachment-list">
           {documents.map((document) => (

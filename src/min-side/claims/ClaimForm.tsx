@@ -54,7 +54,13 @@ export function ClaimForm({ memberId, instrument, documents: initial }: { member
     mode: 'onTouched',
     shouldFocusError: false,
     defaultValues: {
-      kind: '', occurred_on: '', place: '', abroad: 'no', country: '', description: '', police_report: '',
+      kind: '',
+      occurred_on: '',
+      place: '',
+      abroad: 'no',
+      country: '',
+      description: '',
+      police_report: '',
       document_ids: (initial ?? []).map((document) => String(document.id)),
     },
   });
@@ -77,47 +83,57 @@ export function ClaimForm({ memberId, instrument, documents: initial }: { member
     return message in t.errors ? t.errors[message as ClaimError] : message;
   };
 
-  const onSubmit = handleSubmit(async (values) => {
-    setProblem(null);
-    const police = values.police_report.trim();
-    const answer = await claimApi.create({
-      instrument_id: instrument.id,
-      kind: values.kind as ClaimKind,
-      occurred_on: values.occurred_on,
-      place: values.place.trim(),
-      country: values.abroad === 'yes' ? values.country : NORWAY,
-      description: values.description.trim(),
-      ...(police ? { police_report: police } : {}),
-      ...(initial ? { document_ids: values.document_ids.map(Number) } : {}),
-    });
-    if (answer.ok) {
-      navigate(claimPaths.one(memberId, answer.data.data.id), { state: { claim: answer.data.data, sent: true } });
-      return;
-    }
-    // A field's message goes under it; one about the claim as a whole (the instrument no longer insured, an open
-    // claim already, a document) at the top of the form, which then takes the focus.
-    const errors = answer.body?.errors ?? {};
-    const elsewhere = Object.entries(errors).filter(([field]) => !(SENT_FIELDS as readonly string[]).includes(field)).map(([, messages]) => messages[0]);
-    let placed = false;
-    for (const field of SENT_FIELDS) {
-      const message = errors[field]?.[0];
-      if (!message) continue;
-      setError(field, { type: 'server', message }, { shouldFocus: !placed && elsewhere.length === 0 });
-      placed = true;
-    }
-    if (!placed || elsewhere.length > 0) setProblem({ message: elsewhere.filter(Boolean).join(' ') || answer.message });
-  }, (invalid) => {
-    const first = FIELDS.find((field) => invalid[field]);
-    if (first) setFocus(first);
-  });
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setProblem(null);
+      const police = values.police_report.trim();
+      const answer = await claimApi.create({
+        instrument_id: instrument.id,
+        kind: values.kind as ClaimKind,
+        occurred_on: values.occurred_on,
+        place: values.place.trim(),
+        country: values.abroad === 'yes' ? values.country : NORWAY,
+        description: values.description.trim(),
+        ...(police ? { police_report: police } : {}),
+        ...(initial ? { document_ids: values.document_ids.map(Number) } : {}),
+      });
+      if (answer.ok) {
+        navigate(claimPaths.one(memberId, answer.data.data.id), { state: { claim: answer.data.data, sent: true } });
+        return;
+      }
+      // A field's message goes under it; one about the claim as a whole (the instrument no longer insured, an open
+      // claim already, a document) at the top of the form, which then takes the focus.
+      const errors = answer.body?.errors ?? {};
+      const elsewhere = Object.entries(errors)
+        .filter(([field]) => !(SENT_FIELDS as readonly string[]).includes(field))
+        .map(([, messages]) => messages[0]);
+      let placed = false;
+      for (const field of SENT_FIELDS) {
+        const message = errors[field]?.[0];
+        if (!message) continue;
+        setError(field, { type: 'server', message }, { shouldFocus: !placed && elsewhere.length === 0 });
+        placed = true;
+      }
+      if (!placed || elsewhere.length > 0) setProblem({ message: elsewhere.filter(Boolean).join(' ') || answer.message });
+    },
+    (invalid) => {
+      const first = FIELDS.find((field) => invalid[field]);
+      if (first) setFocus(first);
+    },
+  );
 
   const kinds = (['theft', 'damage', 'loss'] as const).map((value) => ({ value, label: t.form.kinds[value] }));
-  const where = [{ value: 'no', label: t.form.norway }, { value: 'yes', label: t.form.abroad }];
+  const where = [
+    { value: 'no', label: t.form.norway },
+    { value: 'yes', label: t.form.abroad },
+  ];
   const countries = [{ value: '', label: t.form.chooseCountry }, ...foreignCountries(locale)];
 
   return (
     <form className="claim-form" onSubmit={onSubmit} noValidate aria-labelledby="claim-form-title">
-      <h2 id="claim-form-title" className="card-title">{t.form.title}</h2>
+      <h2 id="claim-form-title" className="card-title">
+        {t.form.title}
+      </h2>
       {problem && (
         <div ref={problemRef} className="notice notice-error" role="alert" tabIndex={-1}>
           <p>{t.form.failed}</p>
@@ -132,12 +148,21 @@ export function ClaimForm({ memberId, instrument, documents: initial }: { member
         <SelectField label={t.form.country} required options={countries} registration={register('country')} error={say(errors.country?.message)} />
       )}
       <TextAreaField
-        label={t.form.description} required hint={t.form.descriptionHint} rows={6} maxLength={5000}
-        registration={register('description')} error={say(errors.description?.message)}
+        label={t.form.description}
+        required
+        hint={t.form.descriptionHint}
+        rows={6}
+        maxLength={5000}
+        registration={register('description')}
+        error={say(errors.description?.message)}
       />
       <TextField
-        label={t.form.police} required={kind === 'theft'} hint={kind === 'theft' ? t.form.policeHint : t.form.policeHintOther}
-        registration={register('police_report')} error={say(errors.police_report?.message)} maxLength={60}
+        label={t.form.police}
+        required={kind === 'theft'}
+        hint={kind === 'theft' ? t.form.policeHint : t.form.policeHintOther}
+        registration={register('police_report')}
+        error={say(errors.police_report?.message)}
+        maxLength={60}
       />
       <AttachmentList documents={documents} known={initial !== null} registration={register('document_ids')} />
       <ClaimPhotos

@@ -20,10 +20,7 @@ export default function ClaimPage({ memberId }: { memberId: number }) {
   const id = /^\d+$/.test(claimId) ? Number(claimId) : 0;
   const state = (useLocation().state ?? null) as { claim?: Claim; sent?: boolean } | null;
   const given = state?.claim?.id === id ? state.claim : undefined;
-  const [loaded, , replace] = useLoad(
-    () => (given ? Promise.resolve({ ok: true as const, status: 200, data: { data: given } }) : claimApi.get(id)),
-    [id],
-  );
+  const [loaded, , replace] = useLoad(() => (given ? Promise.resolve({ ok: true as const, status: 200, data: { data: given } }) : claimApi.get(id)), [id]);
   // The claim just sent shows at once; one opened from a link is read.
   const claim = loaded.state === 'loaded' ? loaded.data.data : given;
   return (
@@ -34,7 +31,11 @@ export default function ClaimPage({ memberId }: { memberId: number }) {
         <Link to={claimPaths.list(memberId)}>{t.backToList}</Link>
         <Link to={claimPaths.instruments(memberId)}>{t.backToInstruments}</Link>
       </p>
-      {state?.sent && given && <p className="notice notice-success" role="status">{t.sent}</p>}
+      {state?.sent && given && (
+        <p className="notice notice-success" role="status">
+          {t.sent}
+        </p>
+      )}
       {!claim && loaded.state === 'loading' && <Loading />}
       {loaded.state === 'error' && <p className="notice notice-error">{loaded.status === 404 ? loaded.message : t.loadFailed}</p>}
       {claim && (

@@ -11,7 +11,11 @@ import { useDocumentTexts } from '../documents/texts.ts';
 import { UploadStatus } from '../documents/UploadForm.tsx';
 import { useClaimTexts } from './texts.ts';
 
-export function ClaimPhotos({ instrumentId, instrumentName, onUploaded }: {
+export function ClaimPhotos({
+  instrumentId,
+  instrumentName,
+  onUploaded,
+}: {
   instrumentId: number;
   instrumentName: string;
   onUploaded: (document: InstrumentDocument) => void;
@@ -57,9 +61,13 @@ export function ClaimPhotos({ instrumentId, instrumentName, onUploaded }: {
       />
       {busy && file && <UploadStatus name={file.name} progress={progress} />}
       {error && file && !busy && (
-        <button type="button" className="btn btn-secondary" onClick={() => void send(file)}>{t.form.retry}</button>
+        <button type="button" className="btn btn-secondary" onClick={() => void send(file)}>
+          {t.form.retry}
+        </button>
       )}
-      <p className="visually-hidden" role="status">{status}</p>
+      <p className="visually-hidden" role="status">
+        {status}
+      </p>
     </div>
   );
 }

@@ -48,17 +48,32 @@ function Withdraw({ claim, onChanged }: { claim: Claim; onChanged: (claim: Claim
   }
   return (
     <div className="claim-confirm">
-      <p ref={question} tabIndex={-1}>{t.confirmWithdraw}</p>
+      <p ref={question} tabIndex={-1}>
+        {t.confirmWithdraw}
+      </p>
       <div className="button-group">
-        <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void withdraw()}>{t.confirmYes}</button>
-        <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => setAsking(false)}>{t.confirmNo}</button>
+        <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void withdraw()}>
+          {t.confirmYes}
+        </button>
+        <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => setAsking(false)}>
+          {t.confirmNo}
+        </button>
       </div>
-      {problem && <p className="field-error" role="alert">{problem}</p>}
+      {problem && (
+        <p className="field-error" role="alert">
+          {problem}
+        </p>
+      )}
     </div>
   );
 }
 
-export function ClaimView({ claim, onChanged, open, headingLevel = 2 }: {
+export function ClaimView({
+  claim,
+  onChanged,
+  open,
+  headingLevel = 2,
+}: {
   claim: Claim;
   onChanged: (claim: Claim) => void;
   /** Whether all details show at first (the claim's own page) or wait behind 'Alle opplysninger' (the list). */
@@ -113,22 +128,40 @@ export function ClaimView({ claim, onChanged, open, headingLevel = 2 }: {
         </div>
       )}
       <div className="button-group claim-actions">
-        <button type="button" className="btn btn-primary" aria-label={t.packetFor(claim.id)} onClick={() => void packet()}>{t.packet}</button>
+        <button type="button" className="btn btn-primary" aria-label={t.packetFor(claim.id)} onClick={() => void packet()}>
+          {t.packet}
+        </button>
         {canWithdraw(claim) && (
-          <Withdraw claim={claim} onChanged={(changed) => { setAnnounce(t.withdrawn); onChanged(changed); }} />
+          <Withdraw
+            claim={claim}
+            onChanged={(changed) => {
+              setAnnounce(t.withdrawn);
+              onChanged(changed);
+            }}
+          />
         )}
       </div>
-      {packetProblem && <p className="field-error" role="alert">{packetProblem}</p>}
-      <p className="visually-hidden" role="status">{announce}</p>
+      {packetProblem && (
+        <p className="field-error" role="alert">
+          {packetProblem}
+        </p>
+      )}
+      <p className="visually-hidden" role="status">
+        {announce}
+      </p>
       <details className="claim-details" open={open}>
         <summary>{t.facts.details}</summary>
         <Sub>{t.facts.description}</Sub>
         <p className="claim-description">{claim.description}</p>
         <RegisterFacts snapshot={claim.snapshot} sent />
         <Sub>{t.facts.documents}</Sub>
-        {claim.documents.length === 0 ? <p className="muted">{t.noDocuments}</p> : (
+        {claim.documents.length === 0 ? (
+          <p className="muted">{t.noDocuments}</p>
+        ) : (
           <ul className="claim-documents">
-            {claim.documents.map((document) => <li key={document.id}>{`${d.kinds[document.kind]} – ${document.file_name}`}</li>)}
+            {claim.documents.map((document) => (
+              <li key={document.id}>{`${d.kinds[document.kind]} – ${document.file_name}`}</li>
+            ))}
           </ul>
         )}
         <Sub>{t.facts.history}</Sub>

@@ -19,22 +19,24 @@ export default function ClaimsPage({ memberId }: { memberId: number }) {
     <Layout header={<SignedInHeader />}>
       <title>{`${t.listTitle} – ${texts.appName}`}</title>
       <h1>{t.listTitle}</h1>
-      <p><Link to={claimPaths.instruments(memberId)}>{t.backToInstruments}</Link></p>
+      <p>
+        <Link to={claimPaths.instruments(memberId)}>{t.backToInstruments}</Link>
+      </p>
       <p>{t.listIntro}</p>
       {claims.state === 'loading' && <Loading />}
       {claims.state === 'error' && <p className="notice notice-error">{t.loadFailed}</p>}
-      {claims.state === 'loaded' && (list.length === 0 ? <p className="card muted">{t.empty}</p> : (
-        <ul className="claim-list">
-          {list.map((claim) => (
-            <li key={claim.id} className="card">
-              <ClaimView
-                claim={claim}
-                onChanged={(changed) => replace({ data: claims.data.data.map((one) => (one.id === changed.id ? changed : one)) })}
-              />
-            </li>
-          ))}
-        </ul>
-      ))}
+      {claims.state === 'loaded' &&
+        (list.length === 0 ? (
+          <p className="card muted">{t.empty}</p>
+        ) : (
+          <ul className="claim-list">
+            {list.map((claim) => (
+              <li key={claim.id} className="card">
+                <ClaimView claim={claim} onChanged={(changed) => replace({ data: claims.data.data.map((one) => (one.id === changed.id ? changed : one)) })} />
+              </li>
+            ))}
+          </ul>
+        ))}
     </Layout>
   );
 }

@@ -61,7 +61,9 @@ export default function NewClaimPage({ memberId }: { memberId: number }) {
     <Layout header={<SignedInHeader />}>
       <title>{`${t.newTitle} – ${texts.appName}`}</title>
       <h1>{instrument ? `${t.newTitle}: ${instrument.make} ${instrument.model}` : t.newTitle}</h1>
-      <p><Link to={claimPaths.instruments(memberId)}>{t.backToInstruments}</Link></p>
+      <p>
+        <Link to={claimPaths.instruments(memberId)}>{t.backToInstruments}</Link>
+      </p>
       {body}
     </Layout>
   );

@@ -31,12 +31,24 @@ export type RegisterSnapshot = Omit<ClaimSnapshot, 'instrument' | 'policy_number
 export function snapshotOf(member: Member, instrument: Instrument, documents: InstrumentDocument[]): RegisterSnapshot {
   return {
     member: {
-      id: member.id, member_number: member.remote_id, first_name: member.first_name, last_name: member.last_name, email: member.email,
-      phone: member.phone, address: member.address, postal_code: member.postal_code, postal_area: member.postal_area,
+      id: member.id,
+      member_number: member.remote_id,
+      first_name: member.first_name,
+      last_name: member.last_name,
+      email: member.email,
+      phone: member.phone,
+      address: member.address,
+      postal_code: member.postal_code,
+      postal_area: member.postal_area,
     },
     instrument: {
-      id: instrument.id, category: instrument.category, make: instrument.make, model: instrument.model,
-      serial_number: instrument.serial_number, value: instrument.value, insurance_start: instrument.insurance_start,
+      id: instrument.id,
+      category: instrument.category,
+      make: instrument.make,
+      model: instrument.model,
+      serial_number: instrument.serial_number,
+      value: instrument.value,
+      insurance_start: instrument.insurance_start,
     },
     appraisal: latestAppraisal(documents),
     policy_number: null,
@@ -60,18 +72,29 @@ export function RegisterFacts({ snapshot, sent }: { snapshot: RegisterSnapshot; 
     [t.serial, instrument.serial_number ?? ''],
     [t.value, t.amount(format.amount(instrument.value))],
     [t.start, format.date(instrument.insurance_start)],
-    [t.appraisal, appraisal ? <><span className="nowrap">{t.amount(format.amount(appraisal.value))}</span>, <span className="nowrap">{format.date(appraisal.valued_on)}</span></> : t.none],
+    [
+      t.appraisal,
+      appraisal ? (
+        <>
+          <span className="nowrap">{t.amount(format.amount(appraisal.value))}</span>, <span className="nowrap">{format.date(appraisal.valued_on)}</span>
+        </>
+      ) : (
+        t.none
+      ),
+    ],
   ];
   if (sent) rows.push([t.policy, snapshot.policy_number ?? ''], [t.insurer, snapshot.insurer ?? '']);
   return (
     <>
       <dl className="claim-facts">
-        {rows.filter(([, value]) => value !== '').map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
+        {rows
+          .filter(([, value]) => value !== '')
+          .map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
       </dl>
       {!sent && <p className="muted">{t.policyLater}</p>}
     </>

@@ -27,6 +27,5 @@ export const claimApi = {
   list: (memberId: number) => http.get<{ data: Claim[] }>(`/api/member/${memberId}/claim`),
   get: (id: number) => http.get<{ data: Claim }>(`/api/claim/${id}`),
   withdraw: (id: number) => http.patch<{ data: Claim }>(`/api/claim/${id}`, { state: 'withdrawn' }),
-  packet: (id: number, lang: 'nb' | 'en') =>
-    download(`/api/claim/${id}/packet`, lang === 'en' ? `claim-${id}.pdf` : `skademelding-${id}.pdf`, { lang }),
+  packet: (id: number, lang: 'nb' | 'en') => download(`/api/claim/${id}/packet`, lang === 'en' ? `claim-${id}.pdf` : `skademelding-${id}.pdf`, { lang }),
 };

@@ -28,14 +28,24 @@ export const claimSchema = object({
     }),
   place: string().default('').trim().required(say('placeRequired')).max(200, say('placeLong')),
   abroad: string().default('').required(say('whereRequired')).oneOf(['no', 'yes'], say('whereRequired')),
-  country: string().default('').when('abroad', {
-    is: 'yes',
-    then: (schema) => schema.required(say('countryRequired')).matches(/^[A-Z]{2}$/, say('countryRequired')).notOneOf([NORWAY], say('countryRequired')),
-  }),
+  country: string()
+    .default('')
+    .when('abroad', {
+      is: 'yes',
+      then: (schema) =>
+        schema
+          .required(say('countryRequired'))
+          .matches(/^[A-Z]{2}$/, say('countryRequired'))
+          .notOneOf([NORWAY], say('countryRequired')),
+    }),
   description: string().default('').trim().required(say('descriptionRequired')).max(5000, say('descriptionLong')),
-  police_report: string().default('').trim().max(60, say('policeLong')).when('kind', {
-    is: 'theft',
-    then: (schema) => schema.required(say('policeRequired')),
-  }),
+  police_report: string()
+    .default('')
+    .trim()
+    .max(60, say('policeLong'))
+    .when('kind', {
+      is: 'theft',
+      then: (schema) => schema.required(say('policeRequired')),
+    }),
   document_ids: array(string().required()).default([]),
 });

@@ -14,7 +14,11 @@ export function ContentText({ slug, className, fallbackTitle }: { slug: string; 
   return (
     <section className={`card content-text ${className ?? ''}`} aria-label={title}>
       {/* Staff write the content's own title in Norwegian. */}
-      {title && <h2 className="card-title" lang={ownTitle && locale !== 'nb' ? 'nb' : undefined}>{title}</h2>}
+      {title && (
+        <h2 className="card-title" lang={ownTitle && locale !== 'nb' ? 'nb' : undefined}>
+          {title}
+        </h2>
+      )}
       {page.state === 'loading' && <Loading />}
       {page.state === 'error' && <p className="muted">{texts.contentFailed}</p>}
       {page.state === 'loaded' && <HtmlContent html={page.data.data.content} />}

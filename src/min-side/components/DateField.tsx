@@ -72,7 +72,16 @@ export function DateField<T extends FieldValues>({ label, name, control, autoCom
           onBlur={field.onBlur}
         />
         {text !== '' && (
-          <button type="button" className="date-field-button" aria-label={t.clear(label)} onClick={() => { setText(''); set(''); input.current?.focus(); }}>
+          <button
+            type="button"
+            className="date-field-button"
+            aria-label={t.clear(label)}
+            onClick={() => {
+              setText('');
+              set('');
+              input.current?.focus();
+            }}
+          >
             ×
           </button>
         )}
@@ -91,9 +100,13 @@ export function DateField<T extends FieldValues>({ label, name, control, autoCom
         </button>
       </div>
       {message ? (
-        <p className="field-error" id={`${id}-error`}>{message}</p>
+        <p className="field-error" id={`${id}-error`}>
+          {message}
+        </p>
       ) : (
-        <p className="field-hint" id={`${id}-hint`}>{t.hint}</p>
+        <p className="field-hint" id={`${id}-hint`}>
+          {t.hint}
+        </p>
       )}
       {open && (
         <Suspense fallback={<p className="field-hint">{t.loading}</p>}>

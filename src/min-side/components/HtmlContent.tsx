@@ -9,7 +9,11 @@ import { useShownLocale } from '../locale.tsx';
 let purifier: Promise<(html: string) => string> | null = null;
 
 function loadPurifier(): Promise<(html: string) => string> {
-  purifier ??= import('dompurify').then(({ default: DOMPurify }) => (html: string) => DOMPurify.sanitize(html));
+  purifier ??= import('dompurify').then(
+    ({ default: DOMPurify }) =>
+      (html: string) =>
+        DOMPurify.sanitize(html),
+  );
   return purifier;
 }
 

@@ -16,13 +16,7 @@ export function LanguageSwitch() {
   return (
     <div className="language-switch" role="group" aria-label={texts.language}>
       {CHOICES.map((choice) => (
-        <button
-          key={choice.locale}
-          type="button"
-          lang={choice.locale}
-          aria-pressed={locale === choice.locale}
-          onClick={() => setLocale(choice.locale)}
-        >
+        <button key={choice.locale} type="button" lang={choice.locale} aria-pressed={locale === choice.locale} onClick={() => setLocale(choice.locale)}>
           {choice.name}
         </button>
       ))}

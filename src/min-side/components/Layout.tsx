@@ -42,12 +42,12 @@ export function Layout({ children, header, wide }: { children: ReactNode; header
         {children}
       </main>
       <footer className="footer">
-        <span>{texts.contactTitle}:</span>{' '}
-        <a href={`mailto:${SUPPORT_CONTACT.email}`}>{SUPPORT_CONTACT.email}</a>{' '}
-        <span aria-hidden="true">·</span>{' '}
+        <span>{texts.contactTitle}:</span> <a href={`mailto:${SUPPORT_CONTACT.email}`}>{SUPPORT_CONTACT.email}</a> <span aria-hidden="true">·</span>{' '}
         <a href={`tel:${SUPPORT_CONTACT.phone.replace(/\s/g, '')}`}>{SUPPORT_CONTACT.phone}</a>
         <span className="footer-statement">
-          <NavLink to={STATEMENT_PATHS.member} end>{texts.statementLink}</NavLink>
+          <NavLink to={STATEMENT_PATHS.member} end>
+            {texts.statementLink}
+          </NavLink>
         </span>
       </footer>
     </div>

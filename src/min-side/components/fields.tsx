@@ -99,9 +99,10 @@ export function TextAreaField({ label, registration, error, hint, required, clas
   );
 }
 
-type SelectFieldProps = BaseProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'name'> & {
-  options: readonly { value: string | number; label: string; lang?: string }[];
-};
+type SelectFieldProps = BaseProps &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'name'> & {
+    options: readonly { value: string | number; label: string; lang?: string }[];
+  };
 
 export function SelectField({ label, registration, error, hint, required, options, className, ...select }: SelectFieldProps) {
   const id = useId();

@@ -48,29 +48,42 @@ export function DocumentItem({ document, onRemoved }: { document: InstrumentDocu
   };
 
   // An appraisal's date and value each stay on one line (a date breaks at its dashes otherwise).
-  const valued = document.kind === 'appraisal' && document.valued_on && document.value !== null
-    ? [format.date(document.valued_on), t.amount(format.amount(document.value))]
-    : null;
+  const valued =
+    document.kind === 'appraisal' && document.valued_on && document.value !== null
+      ? [format.date(document.valued_on), t.amount(format.amount(document.value))]
+      : null;
 
   return (
     <li className="doc-item">
       <Thumbnail document={document} />
       <div className="doc-body">
         <p className="doc-kind">{t.kinds[document.kind]}</p>
-        {valued && <p><span className="nowrap">{valued[0]}</span>, <span className="nowrap">{valued[1]}</span></p>}
+        {valued && (
+          <p>
+            <span className="nowrap">{valued[0]}</span>, <span className="nowrap">{valued[1]}</span>
+          </p>
+        )}
         <p className="doc-name">{name}</p>
         <p className="doc-date">{t.uploadedOn(format.date(todayIso(new Date(document.created_at))))}</p>
         {confirming ? (
           <div className="doc-confirm">
-            <p ref={question} tabIndex={-1}>{t.confirmRemove(name)}</p>
+            <p ref={question} tabIndex={-1}>
+              {t.confirmRemove(name)}
+            </p>
             <div className="doc-actions">
-              <button type="button" className="btn btn-danger btn-small" disabled={busy} onClick={() => void remove()}>{t.confirmYes}</button>
-              <button type="button" className="btn btn-secondary btn-small" disabled={busy} onClick={() => setConfirming(false)}>{t.confirmNo}</button>
+              <button type="button" className="btn btn-danger btn-small" disabled={busy} onClick={() => void remove()}>
+                {t.confirmYes}
+              </button>
+              <button type="button" className="btn btn-secondary btn-small" disabled={busy} onClick={() => setConfirming(false)}>
+                {t.confirmNo}
+              </button>
             </div>
           </div>
         ) : (
           <div className="doc-actions">
-            <button type="button" className="btn btn-secondary btn-small" aria-label={t.open(name)} onClick={() => void download()}>{t.openShort}</button>
+            <button type="button" className="btn btn-secondary btn-small" aria-label={t.open(name)} onClick={() => void download()}>
+              {t.openShort}
+            </button>
             {!document.in_claim && (
               <button ref={removeButton} type="button" className="btn btn-secondary btn-small" aria-label={t.remove(name)} onClick={() => setConfirming(true)}>
                 {t.removeShort}
@@ -79,7 +92,11 @@ export function DocumentItem({ document, onRemoved }: { document: InstrumentDocu
           </div>
         )}
         {document.in_claim && <p className="doc-note">{t.inClaim}</p>}
-        {problem && <p className="field-error" role="alert">{problem}</p>}
+        {problem && (
+          <p className="field-error" role="alert">
+            {problem}
+          </p>
+        )}
       </div>
     </li>
   );

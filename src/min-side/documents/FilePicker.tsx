@@ -7,7 +7,16 @@ import { useShownLocale } from '../locale.tsx';
 import { ACCEPT } from './api.ts';
 import { fileSize, useDocumentTexts } from './texts.ts';
 
-export function FilePicker({ id, label, file, onPick, error, inputRef, disabled, cameraLabel }: {
+export function FilePicker({
+  id,
+  label,
+  file,
+  onPick,
+  error,
+  inputRef,
+  disabled,
+  cameraLabel,
+}: {
   id: string;
   label: string;
   file: File | null;
@@ -65,9 +74,15 @@ export function FilePicker({ id, label, file, onPick, error, inputRef, disabled,
         </button>
         <input ref={camera} type="file" accept="image/*" capture="environment" hidden tabIndex={-1} onChange={(event) => pick(event, files.current)} />
       </div>
-      <p className="field-hint" id={`${id}-hint`}>{t.limits}</p>
+      <p className="field-hint" id={`${id}-hint`}>
+        {t.limits}
+      </p>
       {file && <p className="file-chosen">{t.chosen(file.name, fileSize(file.size, locale))}</p>}
-      {error && <p className="field-error" id={`${id}-error`}>{error}</p>}
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }

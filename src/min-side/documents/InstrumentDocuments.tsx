@@ -29,7 +29,9 @@ export function useInstrumentDocuments(instrumentId: number) {
 export function DocumentGrid({ documents, onRemoved }: { documents: InstrumentDocument[]; onRemoved: (document: InstrumentDocument) => void }) {
   return (
     <ul className="doc-grid">
-      {documents.map((document) => <DocumentItem key={document.id} document={document} onRemoved={onRemoved} />)}
+      {documents.map((document) => (
+        <DocumentItem key={document.id} document={document} onRemoved={onRemoved} />
+      ))}
     </ul>
   );
 }
@@ -52,31 +54,48 @@ function InstrumentCard({ memberId, instrument, onChanged }: { memberId: number;
           {t.reportClaim}
         </Link>
       </div>
-      <h4 ref={heading} tabIndex={-1}>{documents ? t.count(documents.length) : t.title}</h4>
+      <h4 ref={heading} tabIndex={-1}>
+        {documents ? t.count(documents.length) : t.title}
+      </h4>
       {state === 'loading' && <p className="muted">{t.loading}</p>}
       {state === 'error' && <p className="notice notice-error">{t.loadFailed}</p>}
       {documents && (
         <>
-          {documents.length === 0 ? <p className="muted">{t.none}</p> : (
-            <DocumentGrid documents={documents} onRemoved={(document) => {
-              removed(document);
-              onChanged?.();
-              setAnnounce(t.removed(document.file_name));
-              // The deleted item took the focus with it: it goes to the list's heading.
-              heading.current?.focus();
-            }} />
+          {documents.length === 0 ? (
+            <p className="muted">{t.none}</p>
+          ) : (
+            <DocumentGrid
+              documents={documents}
+              onRemoved={(document) => {
+                removed(document);
+                onChanged?.();
+                setAnnounce(t.removed(document.file_name));
+                // The deleted item took the focus with it: it goes to the list's heading.
+                heading.current?.focus();
+              }}
+            />
           )}
-          <p className="visually-hidden" role="status">{announce}</p>
-          {documents.length >= MAX_DOCUMENTS ? <p className="notice notice-info">{t.full}</p> : (
+          <p className="visually-hidden" role="status">
+            {announce}
+          </p>
+          {documents.length >= MAX_DOCUMENTS ? (
+            <p className="notice notice-info">{t.full}</p>
+          ) : (
             <>
               <button type="button" className="btn btn-secondary" aria-expanded={adding} aria-controls={`${id}-upload`} onClick={() => setAdding(!adding)}>
                 {t.addTitle}
               </button>
               <div id={`${id}-upload`} hidden={!adding}>
-                {adding && <UploadForm instrumentId={instrument.id} instrumentName={name} onUploaded={(document) => {
-                  added(document);
-                  onChanged?.();
-                }} />}
+                {adding && (
+                  <UploadForm
+                    instrumentId={instrument.id}
+                    instrumentName={name}
+                    onUploaded={(document) => {
+                      added(document);
+                      onChanged?.();
+                    }}
+                  />
+                )}
               </div>
             </>
           )}
@@ -89,13 +108,22 @@ function InstrumentCard({ memberId, instrument, onChanged }: { memberId: number;
 export function InstrumentDocuments({ memberId, instruments, onChanged }: { memberId: number; instruments: Instrument[]; onChanged?: () => void }) {
   const t = useDocumentTexts();
   // Claims outlive the cover: their list stays reachable when nothing is insured any more.
-  if (instruments.length === 0) return <p><Link to={claimPaths.list(memberId)}>{t.claims}</Link></p>;
+  if (instruments.length === 0)
+    return (
+      <p>
+        <Link to={claimPaths.list(memberId)}>{t.claims}</Link>
+      </p>
+    );
   return (
     <div className="doc-section">
       <h2 className="card-title">{t.sectionTitle}</h2>
       <p className="muted">{t.sectionIntro}</p>
-      <p><Link to={claimPaths.list(memberId)}>{t.claims}</Link></p>
-      {instruments.map((instrument) => <InstrumentCard key={instrument.id} memberId={memberId} instrument={instrument} onChanged={onChanged} />)}
+      <p>
+        <Link to={claimPaths.list(memberId)}>{t.claims}</Link>
+      </p>
+      {instruments.map((instrument) => (
+        <InstrumentCard key={instrument.id} memberId={memberId} instrument={instrument} onChanged={onChanged} />
+      ))}
     </div>
   );
 }

@@ -40,7 +40,11 @@ export function UploadStatus({ name, progress }: { name: string; progress: Uploa
   );
 }
 
-export function UploadForm({ instrumentId, instrumentName, onUploaded }: {
+export function UploadForm({
+  instrumentId,
+  instrumentName,
+  onUploaded,
+}: {
   instrumentId: number;
   instrumentName: string;
   onUploaded: (document: InstrumentDocument) => void;
@@ -51,46 +55,52 @@ export function UploadForm({ instrumentId, instrumentName, onUploaded }: {
   const [status, setStatus] = useState({ text: '', shown: false });
   // The focus goes to the first field to fix in the order shown (react-hook-form's own order is the order fields appeared).
   const { register, control, handleSubmit, setError, setFocus, reset, formState } = useForm<UploadValues>({
-    resolver, mode: 'onTouched', defaultValues: EMPTY, shouldFocusError: false,
+    resolver,
+    mode: 'onTouched',
+    defaultValues: EMPTY,
+    shouldFocusError: false,
   });
   const { errors, isSubmitting } = formState;
   const kind = useWatch({ control, name: 'kind' });
   const { field: fileField } = useController({ control, name: 'file' });
   const kinds = (['receipt', 'appraisal', 'photo'] as const).map((value) => ({ value, label: t.kinds[value] }));
 
-  const onSubmit = handleSubmit(async (values) => {
-    const file = values.file as File;
-    setStatus({ text: t.uploading(file.name), shown: false });
-    setProgress(null);
-    const answer = await documentApi.upload(
-      instrumentId,
-      { file, kind: values.kind as DocumentKind, valued_on: values.valued_on, value: instrumentValue(values.value) ?? undefined },
-      setProgress,
-    );
-    setProgress(null);
-    if (answer.ok) {
-      reset(EMPTY);
-      setStatus({ text: t.uploaded(answer.data.data.file_name), shown: true });
-      onUploaded(answer.data.data);
-      return;
-    }
-    setStatus({ text: t.uploadFailed, shown: false });
-    // The server's messages go under their fields; one about the file as a whole under the file.
-    let placed = false;
-    for (const [field, messages] of Object.entries(answer.body?.errors ?? {})) {
-      const name = FIELDS.find((known) => known === field);
-      if (!name || !messages[0]) continue;
-      setError(name, { type: 'server', message: messages[0] }, { shouldFocus: !placed });
-      placed = true;
-    }
-    if (!placed) {
-      const message = answer.status === 413 && !answer.body?.message ? t.tooLargeServer : answer.message;
-      setError('file', { type: 'server', message }, { shouldFocus: true });
-    }
-  }, (invalid) => {
-    const first = FIELDS.find((name) => invalid[name]);
-    if (first) setFocus(first);
-  });
+  const onSubmit = handleSubmit(
+    async (values) => {
+      const file = values.file as File;
+      setStatus({ text: t.uploading(file.name), shown: false });
+      setProgress(null);
+      const answer = await documentApi.upload(
+        instrumentId,
+        { file, kind: values.kind as DocumentKind, valued_on: values.valued_on, value: instrumentValue(values.value) ?? undefined },
+        setProgress,
+      );
+      setProgress(null);
+      if (answer.ok) {
+        reset(EMPTY);
+        setStatus({ text: t.uploaded(answer.data.data.file_name), shown: true });
+        onUploaded(answer.data.data);
+        return;
+      }
+      setStatus({ text: t.uploadFailed, shown: false });
+      // The server's messages go under their fields; one about the file as a whole under the file.
+      let placed = false;
+      for (const [field, messages] of Object.entries(answer.body?.errors ?? {})) {
+        const name = FIELDS.find((known) => known === field);
+        if (!name || !messages[0]) continue;
+        setError(name, { type: 'server', message: messages[0] }, { shouldFocus: !placed });
+        placed = true;
+      }
+      if (!placed) {
+        const message = answer.status === 413 && !answer.body?.message ? t.tooLargeServer : answer.message;
+        setError('file', { type: 'server', message }, { shouldFocus: true });
+      }
+    },
+    (invalid) => {
+      const first = FIELDS.find((name) => invalid[name]);
+      if (first) setFocus(first);
+    },
+  );
 
   return (
     <form className="upload-form" onSubmit={onSubmit} noValidate aria-label={`${t.addTitle} – ${instrumentName}`}>
@@ -111,8 +121,12 @@ export function UploadForm({ instrumentId, instrumentName, onUploaded }: {
         onPick={(file) => fileField.onChange(file)}
       />
       {isSubmitting && fileField.value && <UploadStatus name={fileField.value.name} progress={progress} />}
-      <p className={status.shown ? 'notice notice-success' : 'visually-hidden'} role="status">{status.text}</p>
-      <button type="submit" className="btn btn-primary" disabled={isSubmitting}>{t.upload}</button>
+      <p className={status.shown ? 'notice notice-success' : 'visually-hidden'} role="status">
+        {status.text}
+      </p>
+      <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+        {t.upload}
+      </button>
     </form>
   );
 }

@@ -19,16 +19,25 @@ export const fileSchema = mixed<File>()
 
 export const uploadSchema = object({
   kind: string().default('').required(say('kindRequired')).oneOf(['receipt', 'appraisal', 'photo'], say('kindRequired')),
-  valued_on: string().default('').when('kind', {
-    is: 'appraisal',
-    then: (schema) => schema
-      .required(say('dateRequired'))
-      .test('date', say('dateInvalid'), (value) => isCalendarDate(value))
-      .test('not-future', say('dateFuture'), (value) => value <= todayIso()),
-  }),
-  value: string().default('').when('kind', {
-    is: 'appraisal',
-    then: (schema) => schema.trim().required(say('valueRequired')).test('value', say('valueInvalid'), (value) => instrumentValue(value) !== null),
-  }),
+  valued_on: string()
+    .default('')
+    .when('kind', {
+      is: 'appraisal',
+      then: (schema) =>
+        schema
+          .required(say('dateRequired'))
+          .test('date', say('dateInvalid'), (value) => isCalendarDate(value))
+          .test('not-future', say('dateFuture'), (value) => value <= todayIso()),
+    }),
+  value: string()
+    .default('')
+    .when('kind', {
+      is: 'appraisal',
+      then: (schema) =>
+        schema
+          .trim()
+          .required(say('valueRequired'))
+          .test('value', say('valueInvalid'), (value) => instrumentValue(value) !== null),
+    }),
   file: fileSchema,
 });

@@ -7,7 +7,16 @@
  */
 import { useCallback, useReducer, useState } from 'react';
 import {
-  changedIndexes, inNewRowMode, initialRows, isDirty, newRowKey, newRowsValid, rowsReducer, rowsTotal, toRow, type InstrumentRow,
+  changedIndexes,
+  inNewRowMode,
+  initialRows,
+  isDirty,
+  newRowKey,
+  newRowsValid,
+  rowsReducer,
+  rowsTotal,
+  toRow,
+  type InstrumentRow,
 } from '../../common/instrument-rows.ts';
 import { todayIso } from '../../common/format.ts';
 import { useFormats, useTexts } from '../locale.tsx';
@@ -33,7 +42,17 @@ const fields = (row: InstrumentRow) => ({
   value: instrumentValue(row.value) ?? 0,
 });
 
-export function InstrumentScreen({ memberId, data, categories, reload, refresh, tab, setTab, ordered, setOrdered }: {
+export function InstrumentScreen({
+  memberId,
+  data,
+  categories,
+  reload,
+  refresh,
+  tab,
+  setTab,
+  ordered,
+  setOrdered,
+}: {
   memberId: number;
   data: MemberInstruments;
   categories: InstrumentCategory[];
@@ -80,7 +99,9 @@ export function InstrumentScreen({ memberId, data, categories, reload, refresh, 
   const order = async () => {
     setBusy(true);
     const results = await Promise.all(state.newRows.map((row) => instrumentApi.create(memberId, fields(row))));
-    state.newRows.forEach((row, index) => { if (results[index].ok) dispatch({ type: 'removeNew', key: row.key }); });
+    state.newRows.forEach((row, index) => {
+      if (results[index].ok) dispatch({ type: 'removeNew', key: row.key });
+    });
     setBusy(false);
     if (finish(results, t.created)) {
       setOrdered(true);
@@ -112,10 +133,15 @@ export function InstrumentScreen({ memberId, data, categories, reload, refresh, 
     <Tabs tabs={tabs} selected={tab} onSelect={setTab} label={t.tabs.label}>
       {tab === 'add' && (
         <section className="card" aria-labelledby="add-title">
-          <h2 id="add-title" className="card-title">{t.addTitle}</h2>
+          <h2 id="add-title" className="card-title">
+            {t.addTitle}
+          </h2>
           {state.newRows.length === 0 ? (
             <p className="notice notice-info">
-              {t.templateInfo} <a href={TEMPLATE_URL} download>{t.templateLink}</a>
+              {t.templateInfo}{' '}
+              <a href={TEMPLATE_URL} download>
+                {t.templateLink}
+              </a>
             </p>
           ) : (
             <div className="table-wrap">
@@ -124,13 +150,21 @@ export function InstrumentScreen({ memberId, data, categories, reload, refresh, 
                 <tbody>
                   {state.newRows.map((row, index) => (
                     <RowFields
-                      key={row.key} row={row} index={index} isNew name={t.newRow(index + 1)} disabled={busy}
-                      showErrors={touched.has(row.key)} categories={usable} dispatch={dispatch} onTouched={onTouched}
-                      action={(
+                      key={row.key}
+                      row={row}
+                      index={index}
+                      isNew
+                      name={t.newRow(index + 1)}
+                      disabled={busy}
+                      showErrors={touched.has(row.key)}
+                      categories={usable}
+                      dispatch={dispatch}
+                      onTouched={onTouched}
+                      action={
                         <button type="button" className="btn btn-secondary btn-small" onClick={() => dispatch({ type: 'removeNew', key: row.key })}>
                           {t.removeRow(index + 1)}
                         </button>
-                      )}
+                      }
                     />
                   ))}
                 </tbody>
@@ -139,12 +173,21 @@ export function InstrumentScreen({ memberId, data, categories, reload, refresh, 
           )}
           <p className="muted">{t.startHint}</p>
           <div className="button-row wrap">
-            <button type="button" className="btn btn-secondary" disabled={busy || dirty} onClick={() => dispatch({ type: 'add', status: 0, today: todayIso(), key: newRowKey() })}>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              disabled={busy || dirty}
+              onClick={() => dispatch({ type: 'add', status: 0, today: todayIso(), key: newRowKey() })}
+            >
               {t.addRow}
             </button>
             <span className="button-group">
-              <button type="button" className="btn btn-secondary" disabled={!newMode || busy} onClick={() => dispatch({ type: 'cancelNew' })}>{t.cancel}</button>
-              <button type="button" className="btn btn-primary" disabled={!newRowsValid(state) || busy} onClick={order}>{t.order}</button>
+              <button type="button" className="btn btn-secondary" disabled={!newMode || busy} onClick={() => dispatch({ type: 'cancelNew' })}>
+                {t.cancel}
+              </button>
+              <button type="button" className="btn btn-primary" disabled={!newRowsValid(state) || busy} onClick={order}>
+                {t.order}
+              </button>
             </span>
           </div>
         </section>
@@ -152,8 +195,12 @@ export function InstrumentScreen({ memberId, data, categories, reload, refresh, 
 
       {tab === 'active' && (
         <section className="card" aria-labelledby="active-title">
-          <h2 id="active-title" className="card-title">{t.activeTitle(data.active.length)}</h2>
-          {state.rows.length === 0 && state.deleted.length === 0 ? <p className="muted">{t.activeEmpty}</p> : (
+          <h2 id="active-title" className="card-title">
+            {t.activeTitle(data.active.length)}
+          </h2>
+          {state.rows.length === 0 && state.deleted.length === 0 ? (
+            <p className="muted">{t.activeEmpty}</p>
+          ) : (
             <>
               <p className="muted">{t.changesNote}</p>
               <div className="table-wrap">
@@ -166,24 +213,39 @@ export function InstrumentScreen({ memberId, data, categories, reload, refresh, 
                       const locked = newMode || busy || Boolean(instrument?.requested_change?.delete);
                       return (
                         <RowFields
-                          key={row.key} row={row} index={index} isNew={false} name={name} disabled={locked || !editing.has(row.key)}
-                          showErrors categories={usable} dispatch={dispatch} pending={pendingOf(instrument, categories, t, format)}
-                          action={(
+                          key={row.key}
+                          row={row}
+                          index={index}
+                          isNew={false}
+                          name={name}
+                          disabled={locked || !editing.has(row.key)}
+                          showErrors
+                          categories={usable}
+                          dispatch={dispatch}
+                          pending={pendingOf(instrument, categories, t, format)}
+                          action={
                             <span className="button-group">
                               <ValuationChip valuation={instrument?.valuation} />
                               {!editing.has(row.key) && (
-                                <button type="button" className="btn btn-secondary btn-small" disabled={locked} onClick={(event) => startEditing(row.key, event.currentTarget)}>
+                                <button
+                                  type="button"
+                                  className="btn btn-secondary btn-small"
+                                  disabled={locked}
+                                  onClick={(event) => startEditing(row.key, event.currentTarget)}
+                                >
                                   {t.editRow(name)}
                                 </button>
                               )}
                               <button
-                                type="button" className="btn btn-secondary btn-small" disabled={newMode || busy || Boolean(instrument?.requested_change?.delete)}
+                                type="button"
+                                className="btn btn-secondary btn-small"
+                                disabled={newMode || busy || Boolean(instrument?.requested_change?.delete)}
                                 onClick={() => dispatch({ type: 'delete', index })}
                               >
                                 {t.deleteRow(name)}
                               </button>
                             </span>
-                          )}
+                          }
                         />
                       );
                     })}
@@ -192,8 +254,20 @@ export function InstrumentScreen({ memberId, data, categories, reload, refresh, 
               </div>
               {total && <p className="total">{total}</p>}
               <div className="button-row">
-                <button type="button" className="btn btn-secondary" disabled={!dirty || busy} onClick={() => { dispatch({ type: 'cancel' }); setEditing(new Set()); }}>{t.cancel}</button>
-                <button type="button" className="btn btn-primary" disabled={!dirty || busy || newMode} onClick={saveChanges}>{t.save}</button>
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  disabled={!dirty || busy}
+                  onClick={() => {
+                    dispatch({ type: 'cancel' });
+                    setEditing(new Set());
+                  }}
+                >
+                  {t.cancel}
+                </button>
+                <button type="button" className="btn btn-primary" disabled={!dirty || busy || newMode} onClick={saveChanges}>
+                  {t.save}
+                </button>
               </div>
             </>
           )}

@@ -10,15 +10,29 @@ export function Headings() {
   return (
     <thead>
       <tr>
-        {[t.fields.type, t.fields.make, t.fields.model, t.fields.serial, t.fields.value, t.fields.start].map((label) => <th key={label} scope="col">{label}</th>)}
-        <th scope="col"><span className="visually-hidden">{t.fields.status}</span></th>
+        {[t.fields.type, t.fields.make, t.fields.model, t.fields.serial, t.fields.value, t.fields.start].map((label) => (
+          <th key={label} scope="col">
+            {label}
+          </th>
+        ))}
+        <th scope="col">
+          <span className="visually-hidden">{t.fields.status}</span>
+        </th>
       </tr>
     </thead>
   );
 }
 
 /** Instruments to read, with the fields and the columns `extra` adds. */
-export function ReadTable({ instruments, extra, label }: { instruments: Instrument[]; label: string; extra: { label: string; value: (row: Instrument) => React.ReactNode }[] }) {
+export function ReadTable({
+  instruments,
+  extra,
+  label,
+}: {
+  instruments: Instrument[];
+  label: string;
+  extra: { label: string; value: (row: Instrument) => React.ReactNode }[];
+}) {
   const t = useInstrumentTexts();
   const format = useFormats();
   return (
@@ -26,20 +40,34 @@ export function ReadTable({ instruments, extra, label }: { instruments: Instrume
       <table className="stack-table" aria-label={label}>
         <thead>
           <tr>
-            {[t.fields.type, t.fields.make, t.fields.model, t.fields.serial, t.fields.value, t.fields.start].map((heading) => <th key={heading} scope="col">{heading}</th>)}
-            {extra.map((column) => <th key={column.label} scope="col">{column.label}</th>)}
+            {[t.fields.type, t.fields.make, t.fields.model, t.fields.serial, t.fields.value, t.fields.start].map((heading) => (
+              <th key={heading} scope="col">
+                {heading}
+              </th>
+            ))}
+            {extra.map((column) => (
+              <th key={column.label} scope="col">
+                {column.label}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
           {instruments.map((row) => (
             <tr key={row.id}>
-              <td data-label={t.fields.type}><DataName names={INSTRUMENT_TYPE_NAMES} name={row.category} /></td>
+              <td data-label={t.fields.type}>
+                <DataName names={INSTRUMENT_TYPE_NAMES} name={row.category} />
+              </td>
               <td data-label={t.fields.make}>{row.make}</td>
               <td data-label={t.fields.model}>{row.model}</td>
               <td data-label={t.fields.serial}>{row.serial_number ?? ''}</td>
               <td data-label={t.fields.value}>{t.valueAmount(format.amount(row.value))}</td>
               <td data-label={t.fields.start}>{format.date(row.insurance_start)}</td>
-              {extra.map((column) => <td key={column.label} data-label={column.label}>{column.value(row)}</td>)}
+              {extra.map((column) => (
+                <td key={column.label} data-label={column.label}>
+                  {column.value(row)}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>

@@ -15,20 +15,31 @@ export function RequestedTab({ data, categories, ordered }: { data: MemberInstru
   const rejected = data.rejected ?? [];
   return (
     <section className="card" aria-labelledby="requested-title">
-      <h2 id="requested-title" className="card-title">{t.requestedTitle(data.requested.length)}</h2>
-      {ordered && <p className="notice notice-info" role="status">{t.orderedNote}</p>}
-      {data.requested.length === 0 ? <p className="muted">{t.requestedEmpty}</p> : (
+      <h2 id="requested-title" className="card-title">
+        {t.requestedTitle(data.requested.length)}
+      </h2>
+      {ordered && (
+        <p className="notice notice-info" role="status">
+          {t.orderedNote}
+        </p>
+      )}
+      {data.requested.length === 0 ? (
+        <p className="muted">{t.requestedEmpty}</p>
+      ) : (
         <ReadTable
           instruments={data.requested}
           label={t.requestedTitle(data.requested.length)}
-          extra={[{
-            label: t.fields.status,
-            value: (row) => {
-              if (row.state === 'requested') return t.newRequest;
-              const pending = Object.values(pendingOf(row, categories, t, format));
-              return row.requested_change?.delete ? t.pendingDelete : `${t.pending}: ${pending.join(', ')}`;
+          extra={[
+            {
+              label: t.fields.status,
+              value: (row) => {
+                if (row.state === 'requested') return t.newRequest;
+                const pending = Object.values(pendingOf(row, categories, t, format));
+                return row.requested_change?.delete ? t.pendingDelete : `${t.pending}: ${pending.join(', ')}`;
+              },
             },
-          }, valuationColumn]}
+            valuationColumn,
+          ]}
         />
       )}
       {rejected.length > 0 && (
@@ -51,8 +62,12 @@ export function DeletedTab({ data }: { data: MemberInstruments }) {
   const format = useFormats();
   return (
     <section className="card" aria-labelledby="deleted-title">
-      <h2 id="deleted-title" className="card-title">{t.deletedTitle(data.deleted.length)}</h2>
-      {data.deleted.length === 0 ? <p className="muted">{t.deletedEmpty}</p> : (
+      <h2 id="deleted-title" className="card-title">
+        {t.deletedTitle(data.deleted.length)}
+      </h2>
+      {data.deleted.length === 0 ? (
+        <p className="muted">{t.deletedEmpty}</p>
+      ) : (
         <ReadTable
           instruments={data.deleted}
           label={t.deletedTitle(data.deleted.length)}

@@ -40,9 +40,7 @@ export const RowFields = memo(function RowFields(props: RowFieldsProps) {
     dispatch(isNew ? { type: 'editNew', key: row.key, field, value } : { type: 'edit', index, field, value });
   };
   const errorId = (field: string) => `${row.key}-${field}-error`;
-  const note = (field: EditableField) => pending[field] && (
-    <span className="pending-note">{`${t.pending}: ${pending[field]}`}</span>
-  );
+  const note = (field: EditableField) => pending[field] && <span className="pending-note">{`${t.pending}: ${pending[field]}`}</span>;
   return (
     <tr>
       <td data-label={t.fields.type}>
@@ -55,13 +53,23 @@ export const RowFields = memo(function RowFields(props: RowFieldsProps) {
             aria-describedby={errors.instrument_category ? errorId('instrument_category') : undefined}
             onChange={(event) => change('instrument_category', event.target.value === '' ? '' : Number(event.target.value))}
           >
-            <option value="" disabled>{t.chooseType}</option>
+            <option value="" disabled>
+              {t.chooseType}
+            </option>
             {categories.map((category) => {
               const shown = shownName(INSTRUMENT_TYPE_NAMES, category.title, locale);
-              return <option key={category.id} value={category.id} lang={shown.lang}>{shown.text}</option>;
+              return (
+                <option key={category.id} value={category.id} lang={shown.lang}>
+                  {shown.text}
+                </option>
+              );
             })}
           </select>
-          {errors.instrument_category && <span id={errorId('instrument_category')} className="field-error">{errors.instrument_category}</span>}
+          {errors.instrument_category && (
+            <span id={errorId('instrument_category')} className="field-error">
+              {errors.instrument_category}
+            </span>
+          )}
           {note('instrument_category')}
         </span>
       </td>
@@ -77,7 +85,11 @@ export const RowFields = memo(function RowFields(props: RowFieldsProps) {
               aria-describedby={errors[field] ? errorId(field) : undefined}
               onChange={(event) => change(field, event.target.value)}
             />
-            {errors[field] && <span id={errorId(field)} className="field-error">{errors[field]}</span>}
+            {errors[field] && (
+              <span id={errorId(field)} className="field-error">
+                {errors[field]}
+              </span>
+            )}
             {note(field)}
           </span>
         </td>

@@ -6,7 +6,13 @@ export interface Tab {
   label: string;
 }
 
-export function Tabs({ tabs, selected, onSelect, label, children }: {
+export function Tabs({
+  tabs,
+  selected,
+  onSelect,
+  label,
+  children,
+}: {
   tabs: Tab[];
   selected: string;
   onSelect: (id: string) => void;
@@ -28,7 +34,9 @@ export function Tabs({ tabs, selected, onSelect, label, children }: {
         {tabs.map((tab, index) => (
           <button
             key={tab.id}
-            ref={(element) => { refs.current[tab.id] = element; }}
+            ref={(element) => {
+              refs.current[tab.id] = element;
+            }}
             type="button"
             role="tab"
             id={`tab-${tab.id}`}

@@ -19,9 +19,12 @@ export function ValuationChip({ valuation }: { valuation?: Valuation | null }) {
   const format = useFormats();
   if (!valuation || valuation.state === 'ok') return null;
   const date = format.cardDate(valuation.expires_on ?? '');
-  const [text, tone] = valuation.state === 'missing'
-    ? [valuation.needs === 'appraisal' ? t.missingAppraisal : t.missingReceipt, 'warning']
-    : valuation.state === 'expiring' ? [t.expiring(date), 'warning'] : [t.expired(date), 'error'];
+  const [text, tone] =
+    valuation.state === 'missing'
+      ? [valuation.needs === 'appraisal' ? t.missingAppraisal : t.missingReceipt, 'warning']
+      : valuation.state === 'expiring'
+        ? [t.expiring(date), 'warning']
+        : [t.expired(date), 'error'];
   return <span className={`valuation-chip ${tone}`}>{text}</span>;
 }
 

@@ -12,8 +12,7 @@ export type InstrumentFields = Required<Pick<InstrumentNewBody, 'instrument_cate
 export const instrumentApi = {
   list: (memberId: number) => http.get<{ data: MemberInstruments }>(`/api/member/${memberId}/instrument`),
   categories: () => http.get<{ data: InstrumentCategory[] }>('/api/instrument/category/list'),
-  create: (memberId: number, fields: InstrumentFields) =>
-    http.post<{ data: Instrument }>('/api/instrument/new', { ...fields, member_id: memberId }),
+  create: (memberId: number, fields: InstrumentFields) => http.post<{ data: Instrument }>('/api/instrument/new', { ...fields, member_id: memberId }),
   change: (id: number, fields: InstrumentFields) => http.patch<{ data: Instrument }>(`/api/instrument/${id}`, fields),
   remove: (id: number) => http.delete<{ data: Instrument | null }>(`/api/instrument/${id}`),
 };

@@ -27,10 +27,20 @@ function PdfButton({ invoice }: { invoice: MemberInvoice }) {
   }
   return (
     <div>
-      <button type="button" className="btn btn-secondary" onClick={() => void fetchPdf()} disabled={busy} aria-label={`${t.pdf} – ${t.invoice(invoice.number)}`}>
+      <button
+        type="button"
+        className="btn btn-secondary"
+        onClick={() => void fetchPdf()}
+        disabled={busy}
+        aria-label={`${t.pdf} – ${t.invoice(invoice.number)}`}
+      >
         {t.pdf}
       </button>
-      {failed && <p className="field-error" role="alert">{t.pdfFailed}</p>}
+      {failed && (
+        <p className="field-error" role="alert">
+          {t.pdfFailed}
+        </p>
+      )}
     </div>
   );
 }
@@ -115,7 +125,9 @@ export function InvoicesCard({ state }: { state: MemberInvoices }) {
         {open && vipps.testCheckout && <p className="notice notice-info">{t.testCheckout}</p>}
         {invoices !== null && invoices.length > 0 && (
           <ul className="invoice-list">
-            {invoices.map((invoice) => <InvoiceItem key={invoice.id} invoice={invoice} vipps={vipps} />)}
+            {invoices.map((invoice) => (
+              <InvoiceItem key={invoice.id} invoice={invoice} vipps={vipps} />
+            ))}
           </ul>
         )}
       </Card>

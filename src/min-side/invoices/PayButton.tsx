@@ -38,7 +38,11 @@ export function PayButton({ invoice, label }: { invoice: Pick<MemberInvoice, 'id
       >
         {busy ? t.paying : (label ?? t.pay)}
       </button>
-      {error && <p id={errorId} className="field-error" role="alert">{error}</p>}
+      {error && (
+        <p id={errorId} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -56,7 +56,12 @@ export default function PaymentReturnPage({ memberId, pollMs = POLL_MS }: { memb
   }, [poll]);
 
   let body;
-  if (failed) body = <p className="notice notice-error" role="alert">{t.result.failed}</p>;
+  if (failed)
+    body = (
+      <p className="notice notice-error" role="alert">
+        {t.result.failed}
+      </p>
+    );
   else if (!payment) body = <Loading />;
   else if (payment.state === 'paid') {
     body = (
@@ -81,7 +86,11 @@ export default function PaymentReturnPage({ memberId, pollMs = POLL_MS }: { memb
     body = (
       <div role="status">
         <p>{gaveUp ? t.result.stillWaiting : t.result.waiting}</p>
-        {gaveUp && <button type="button" className="btn btn-secondary" onClick={poll}>{t.result.checkAgain}</button>}
+        {gaveUp && (
+          <button type="button" className="btn btn-secondary" onClick={poll}>
+            {t.result.checkAgain}
+          </button>
+        )}
       </div>
     );
   }

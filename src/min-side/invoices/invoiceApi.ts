@@ -9,8 +9,7 @@ export const invoiceApi = {
   /** The member's invoices, newest first (a member has a handful a year: one page holds them). */
   list: (memberId: number) => http.get<{ data: MemberInvoice[]; total: number }>(`/api/member/${memberId}/invoice`, { query: { per_page: 100 } }),
   pay: (invoiceId: number) => http.post<InvoiceVippsStarted>(`/api/invoice/${invoiceId}/vipps`),
-  state: (invoiceId: number, reference: string) =>
-    http.get<InvoiceVippsState>(`/api/invoice/${invoiceId}/vipps/${encodeURIComponent(reference)}`),
+  state: (invoiceId: number, reference: string) => http.get<InvoiceVippsState>(`/api/invoice/${invoiceId}/vipps/${encodeURIComponent(reference)}`),
 };
 
 /** What the member is told an invoice's state is. */

@@ -29,13 +29,29 @@ export default function InstrumentInsurancePage({ memberId }: { memberId: number
     <Layout wide header={<SignedInHeader />}>
       <title>{`${t.pageTitle} – ${texts.appName}`}</title>
       <h1>{t.pageTitle}</h1>
-      <p><Link to={`/profile/${memberId}`}>{t.back}</Link></p>
+      <p>
+        <Link to={`/profile/${memberId}`}>{t.back}</Link>
+      </p>
       {instruments.state === 'loading' || categories.state === 'loading' ? <Loading /> : null}
-      {instruments.state === 'error' && <Card><p className="notice notice-error">{t.loadFailed}</p></Card>}
+      {instruments.state === 'error' && (
+        <Card>
+          <p className="notice notice-error">{t.loadFailed}</p>
+        </Card>
+      )}
       {/* The certificates come with the instruments' screen, never before it: arriving above them, it would move them down. */}
       {instruments.state === 'loaded' && categories.state === 'loaded' && (
         <>
-          <InstrumentScreen memberId={memberId} data={instruments.data.data} categories={categories.data.data} reload={reload} refresh={refresh} tab={tab} setTab={setTab} ordered={ordered} setOrdered={setOrdered} />
+          <InstrumentScreen
+            memberId={memberId}
+            data={instruments.data.data}
+            categories={categories.data.data}
+            reload={reload}
+            refresh={refresh}
+            tab={tab}
+            setTab={setTab}
+            ordered={ordered}
+            setOrdered={setOrdered}
+          />
           {instruments.data.data.active.length > 0 && (
             <Card title={texts.certificates.title}>
               <CertificateButtons memberId={memberId} kind="instruments" />

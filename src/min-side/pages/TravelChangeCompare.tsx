@@ -19,11 +19,22 @@ function CoverColumn({ id, heading, cover, products }: { id: string; heading: st
   const product = products.find((candidate) => candidate.id === cover.product_id);
   return (
     <section className="travel-cover" aria-labelledby={id}>
-      <h2 id={id} className="travel-cover-heading">{heading}</h2>
+      <h2 id={id} className="travel-cover-heading">
+        {heading}
+      </h2>
       <dl>
-        <div><dt>{t.productLabel}</dt><dd>{product ? <DataName names={PRODUCT_NAMES} name={product.name} /> : '–'}</dd></div>
-        <div><dt>{t.startLabel}</dt><dd>{cover.subscription_start ? format.date(cover.subscription_start) : t.noStart}</dd></div>
-        <div><dt>{t.endLabel}</dt><dd>{cover.subscription_end ? format.date(cover.subscription_end) : t.noEnd}</dd></div>
+        <div>
+          <dt>{t.productLabel}</dt>
+          <dd>{product ? <DataName names={PRODUCT_NAMES} name={product.name} /> : '–'}</dd>
+        </div>
+        <div>
+          <dt>{t.startLabel}</dt>
+          <dd>{cover.subscription_start ? format.date(cover.subscription_start) : t.noStart}</dd>
+        </div>
+        <div>
+          <dt>{t.endLabel}</dt>
+          <dd>{cover.subscription_end ? format.date(cover.subscription_end) : t.noEnd}</dd>
+        </div>
       </dl>
     </section>
   );

@@ -8,8 +8,15 @@ import { Link, useNavigate } from 'react-router';
 import { useForm, useWatch, type Control, type Resolver, type UseFormSetValue } from 'react-hook-form';
 import { todayIso } from '../../common/format.ts';
 import {
-  chargedMonthIndex, invoicedPrice, showsRestOfYear, travelDateErrors, travelFormErrors, travelOrderPayload,
-  travelProducts, TRAVEL_MESSAGES, type TravelFormValues,
+  chargedMonthIndex,
+  invoicedPrice,
+  showsRestOfYear,
+  travelDateErrors,
+  travelFormErrors,
+  travelOrderPayload,
+  travelProducts,
+  TRAVEL_MESSAGES,
+  type TravelFormValues,
 } from '../../../server/schemas/travel-rules.ts';
 import { isPickerDate } from '../../../server/schemas/rules.ts';
 import { Card, Layout, Loading } from '../components/Layout.tsx';
@@ -62,12 +69,7 @@ function resolverFor(currentEnd: string | null, storedStart: string | null): Res
   };
 }
 
-function ResetButton({ name, label, original, setValue }: {
-  name: DateName;
-  label: string;
-  original: string;
-  setValue: UseFormSetValue<FormValues>;
-}) {
+function ResetButton({ name, label, original, setValue }: { name: DateName; label: string; original: string; setValue: UseFormSetValue<FormValues> }) {
   const texts = useTexts();
   return (
     <button
@@ -149,13 +151,7 @@ function TravelForm({ memberId, products, subscription }: { memberId: number; pr
   ];
   return (
     <form onSubmit={onSubmit} noValidate>
-      <SelectField
-        label={t.productLabel}
-        required
-        options={options}
-        registration={register('product_id')}
-        error={formState.errors.product_id}
-      />
+      <SelectField label={t.productLabel} required options={options} registration={register('product_id')} error={formState.errors.product_id} />
       <div className="travel-date">
         <DateField label={t.startLabel} name="subscription_start" control={control} />
         <ResetButton name="subscription_start" label={t.startLabel} original={original.subscription_start} setValue={setValue} />
@@ -165,15 +161,15 @@ function TravelForm({ memberId, products, subscription }: { memberId: number; pr
         <ResetButton name="subscription_end" label={t.endLabel} original={original.subscription_end} setValue={setValue} />
       </div>
       <div className="field">
-        <span className="field-label" id="travel-renewal-label">{t.renewal}</span>
-        <output aria-labelledby="travel-renewal-label" className="readonly-value">{t.renewalValue}</output>
+        <span className="field-label" id="travel-renewal-label">
+          {t.renewal}
+        </span>
+        <output aria-labelledby="travel-renewal-label" className="readonly-value">
+          {t.renewalValue}
+        </output>
       </div>
       <Price control={control} products={products} ordering={subscription === null} />
-      <button
-        type="submit"
-        className="btn btn-primary btn-block"
-        disabled={!isDirty || !isValid || isSubmitting || saved}
-      >
+      <button type="submit" className="btn btn-primary btn-block" disabled={!isDirty || !isValid || isSubmitting || saved}>
         {subscription !== null ? t.edit : t.order}
       </button>
     </form>
@@ -200,21 +196,29 @@ export default function TravelInsurancePage({ memberId }: { memberId: number }) 
   const [loaded, reload] = useLoad<TravelData>(() => loadTravel(memberId), [memberId]);
   // The page has its name from the start, also while its data loads.
   const title = <title>{`${t.pageTitle} – ${texts.appName}`}</title>;
-  if (loaded.state === 'loading') return <Layout header={<SignedInHeader />}>{title}<Loading /></Layout>;
+  if (loaded.state === 'loading')
+    return (
+      <Layout header={<SignedInHeader />}>
+        {title}
+        <Loading />
+      </Layout>
+    );
   if (loaded.state === 'error') return <LoadFailed onRetry={reload} />;
   const { products, subscription } = loaded.data;
   // A change waiting for staff keeps the cover in force (and its certificate) until it is decided.
-  const accepted = subscription?.state === 'pending' ? subscription.accepted_cover ?? null : null;
+  const accepted = subscription?.state === 'pending' ? (subscription.accepted_cover ?? null) : null;
   return (
     <Layout header={<SignedInHeader />}>
       {title}
       <div className="narrow">
         <h1>{t.pageTitle}</h1>
         <Card>
-          {subscription?.state === 'pending' && <p className="notice notice-info" role="status">{t.pendingNote}</p>}
-          {subscription?.state === 'pending' && accepted && (
-            <TravelChangeCompare subscription={subscription} accepted={accepted} products={products} />
+          {subscription?.state === 'pending' && (
+            <p className="notice notice-info" role="status">
+              {t.pendingNote}
+            </p>
           )}
+          {subscription?.state === 'pending' && accepted && <TravelChangeCompare subscription={subscription} accepted={accepted} products={products} />}
           <TravelForm memberId={memberId} products={products} subscription={subscription} />
         </Card>
         {(subscription?.state === 'active' || accepted) && (

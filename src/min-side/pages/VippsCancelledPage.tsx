@@ -17,7 +17,9 @@ export default function VippsCancelledPage() {
         <Card>
           <p>{pages.vippsCancelled.body}</p>
           <p>
-            <Link className="btn btn-primary" to={MEMBER_PAGES.register.path}>{pages.vippsCancelled.again}</Link>
+            <Link className="btn btn-primary" to={MEMBER_PAGES.register.path}>
+              {pages.vippsCancelled.again}
+            </Link>
           </p>
           <SupportContact />
         </Card>

@@ -16,7 +16,9 @@ export default function VippsThanksPage() {
         <Card>
           <p>{pages.vippsThanks.body}</p>
           <ol>
-            {pages.vippsThanks.steps.map((step) => <li key={step}>{step}</li>)}
+            {pages.vippsThanks.steps.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
           </ol>
           <SupportContact />
           <p className="form-links">

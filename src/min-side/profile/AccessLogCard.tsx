@@ -81,13 +81,25 @@ export function AccessLogCard({ memberId, name }: { memberId: number; name: stri
         </div>
       )}
       {entries !== null && entries.length < total && (
-        <button type="button" className="btn btn-secondary" onClick={() => setPage((p) => p + 1)}>{t.more}</button>
+        <button type="button" className="btn btn-secondary" onClick={() => setPage((p) => p + 1)}>
+          {t.more}
+        </button>
       )}
       <p className="muted">{t.downloadHint}</p>
-      <button type="button" className="btn btn-primary" onClick={() => void downloadAll()} disabled={busy} aria-describedby={downloadError ? 'download-error' : undefined}>
+      <button
+        type="button"
+        className="btn btn-primary"
+        onClick={() => void downloadAll()}
+        disabled={busy}
+        aria-describedby={downloadError ? 'download-error' : undefined}
+      >
         {busy ? t.downloading : t.download}
       </button>
-      {downloadError && <p id="download-error" className="field-error" role="alert">{downloadError}</p>}
+      {downloadError && (
+        <p id="download-error" className="field-error" role="alert">
+          {downloadError}
+        </p>
+      )}
     </Card>
   );
 }

@@ -22,7 +22,9 @@ export function ApplicationState({ member }: { member: Member }) {
     const since = member.membership_start_date;
     return (
       <Card title={t.title} className="application-state">
-        <p className="notice notice-success" role="status">{since ? t.acceptedSince(format.date(since)) : t.accepted}</p>
+        <p className="notice notice-success" role="status">
+          {since ? t.acceptedSince(format.date(since)) : t.accepted}
+        </p>
       </Card>
     );
   }
@@ -39,7 +41,9 @@ export function ApplicationState({ member }: { member: Member }) {
           )}
         </div>
       ) : (
-        <p className="notice notice-info" role="status">{t.waiting}</p>
+        <p className="notice notice-info" role="status">
+          {t.waiting}
+        </p>
       )}
     </Card>
   );

@@ -36,7 +36,9 @@ export function TravelInsuranceTable({ member }: { member: Member }) {
             </thead>
             <tbody>
               <tr>
-                <td data-label={t.product}><DataName names={PRODUCT_NAMES} name={travel.product.name} /></td>
+                <td data-label={t.product}>
+                  <DataName names={PRODUCT_NAMES} name={travel.product.name} />
+                </td>
                 <td data-label={t.price}>{t.kroner(format.amount(travel.product.price))}</td>
                 <td data-label={t.start}>{format.date(travel.subscription_start)}</td>
                 <td data-label={t.end}>{format.date(travel.subscription_end)}</td>
@@ -81,7 +83,9 @@ export function InstrumentInsuranceTable({ member }: { member: Member }) {
             <tbody>
               {lines.map((line) => (
                 <tr key={line.id}>
-                  <td data-label={t.type}><DataName names={INSTRUMENT_TYPE_NAMES} name={line.type} /></td>
+                  <td data-label={t.type}>
+                    <DataName names={INSTRUMENT_TYPE_NAMES} name={line.type} />
+                  </td>
                   <td data-label={t.make}>{line.make}</td>
                   <td data-label={t.model}>{line.model}</td>
                   <td data-label={t.value}>{t.valueAmount(format.amount(line.value))}</td>
@@ -96,9 +100,7 @@ export function InstrumentInsuranceTable({ member }: { member: Member }) {
         <p className="muted">{t.empty}</p>
       )}
       {total > 0 && <p className="total">{t.total(format.amount(total))}</p>}
-      {member.subscription_instrument_insurance?.state === 'active' && lines.length > 0 && (
-        <CertificateButtons memberId={member.id} kind="instruments" />
-      )}
+      {member.subscription_instrument_insurance?.state === 'active' && lines.length > 0 && <CertificateButtons memberId={member.id} kind="instruments" />}
       <EditLink to={`/profile/edit/instrument-insurance/${member.id}`} exists={lines.length > 0} order={t.order} edit={t.edit} what={t.title} />
     </Card>
   );

@@ -25,12 +25,20 @@ export function MemberCardSection({ memberId }: { memberId: number }) {
             <p className="member-card-org">{card.data.data.organisation}</p>
             <p className="member-card-name">{`${card.data.data.first_name} ${card.data.data.last_name}`}</p>
             <dl className="member-card-facts">
-              <div><dt>{t.memberNumber}</dt><dd>{card.data.data.member_number}</dd></div>
-              <div><dt>{t.validUntil}</dt><dd>{format.cardDate(card.data.data.valid_until)}</dd></div>
+              <div>
+                <dt>{t.memberNumber}</dt>
+                <dd>{card.data.data.member_number}</dd>
+              </div>
+              <div>
+                <dt>{t.validUntil}</dt>
+                <dd>{format.cardDate(card.data.data.valid_until)}</dd>
+              </div>
             </dl>
           </div>
           <p className="muted">{t.intro}</p>
-          <Link className="btn btn-primary" to={`/profile/card/${memberId}`}>{t.show}</Link>
+          <Link className="btn btn-primary" to={`/profile/card/${memberId}`}>
+            {t.show}
+          </Link>
         </>
       )}
     </Card>

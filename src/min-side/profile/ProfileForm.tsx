@@ -129,7 +129,14 @@ export function ProfileForm({ member, onSaved }: { member: Member; onSaved: (mem
         </div>
         <TextField label={f.address} autoComplete="address-line1" required registration={register('address')} error={errors.address} />
         <div className="field-row">
-          <TextField label={f.postalCode} autoComplete="postal-code" inputMode="numeric" required registration={register('postal_code')} error={errors.postal_code} />
+          <TextField
+            label={f.postalCode}
+            autoComplete="postal-code"
+            inputMode="numeric"
+            required
+            registration={register('postal_code')}
+            error={errors.postal_code}
+          />
           <TextField label={f.postalArea} autoComplete="address-level2" required registration={register('postal_area')} error={errors.postal_area} />
         </div>
         <div className="field-row">
@@ -146,9 +153,22 @@ export function ProfileForm({ member, onSaved }: { member: Member; onSaved: (mem
           />
         </div>
         <div className="field-row">
-          <SelectField label={f.invoiceMethod} required options={invoiceOptions(texts, member.invoice_method)} registration={register('invoice_method')} error={errors.invoice_method} />
+          <SelectField
+            label={f.invoiceMethod}
+            required
+            options={invoiceOptions(texts, member.invoice_method)}
+            registration={register('invoice_method')}
+            error={errors.invoice_method}
+          />
           {method === 'EMAIL' && (
-            <TextField label={f.invoiceEmail} type="email" autoComplete="email" required registration={register('invoice_email')} error={errors.invoice_email} />
+            <TextField
+              label={f.invoiceEmail}
+              type="email"
+              autoComplete="email"
+              required
+              registration={register('invoice_email')}
+              error={errors.invoice_email}
+            />
           )}
         </div>
         <button
@@ -160,7 +180,11 @@ export function ProfileForm({ member, onSaved }: { member: Member; onSaved: (mem
           {texts.profile.save}
         </button>
         {/* Why 'Lagre' is off, at once: the field's own message waits until the member leaves it. */}
-        {noInvoiceMethod && <p id={saveHintId} className="field-hint">{texts.profile.invoiceMethodMissing}</p>}
+        {noInvoiceMethod && (
+          <p id={saveHintId} className="field-hint">
+            {texts.profile.invoiceMethodMissing}
+          </p>
+        )}
       </form>
     </Card>
   );

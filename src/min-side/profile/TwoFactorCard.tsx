@@ -81,7 +81,15 @@ function DisableForm({ onCancel, onDone }: { onCancel: () => void; onDone: () =>
   return (
     <form onSubmit={onSubmit} noValidate>
       <p>{t.disableIntro}</p>
-      <TextField label={t.code} inputMode="numeric" autoComplete="one-time-code" autoFocus required registration={register('code')} error={formState.errors.code} />
+      <TextField
+        label={t.code}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        autoFocus
+        required
+        registration={register('code')}
+        error={formState.errors.code}
+      />
       <div className="button-row">
         <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
           {t.disable}

@@ -44,7 +44,9 @@ export default function TwoFactorSetup({ onDone }: { onDone: () => void }) {
   if (codes) {
     return (
       <>
-        <h3 ref={heading} tabIndex={-1}>{t.recoveryTitle}</h3>
+        <h3 ref={heading} tabIndex={-1}>
+          {t.recoveryTitle}
+        </h3>
         <p>{t.recoveryCodesIntro}</p>
         <ul className="recovery-codes" aria-label={t.recoveryTitle}>
           {codes.map((one) => (
@@ -69,7 +71,15 @@ export default function TwoFactorSetup({ onDone }: { onDone: () => void }) {
         {t.key}: <code data-testid="two-factor-key">{setup.secret.replace(/(.{4})/g, '$1 ').trim()}</code>
       </p>
       <form onSubmit={onSubmit} noValidate>
-        <TextField label={t.code} inputMode="numeric" autoComplete="one-time-code" required maxLength={6} registration={register('code')} error={formState.errors.code} />
+        <TextField
+          label={t.code}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          required
+          maxLength={6}
+          registration={register('code')}
+          error={formState.errors.code}
+        />
         <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
           {t.enable}
         </button>

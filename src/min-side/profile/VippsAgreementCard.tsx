@@ -13,7 +13,13 @@ import { useTexts } from '../locale.tsx';
 import { useLoad } from '../useLoad.ts';
 import { agreementApi, type VippsAgreementView } from './vippsAgreementApi.ts';
 
-export function VippsAgreementCard({ memberId, canStart = true }: { memberId: number; /** False for an applicant: the card shows only an agreement they have. */ canStart?: boolean }) {
+export function VippsAgreementCard({
+  memberId,
+  canStart = true,
+}: {
+  memberId: number;
+  /** False for an applicant: the card shows only an agreement they have. */ canStart?: boolean;
+}) {
   const texts = useTexts();
   const t = texts.vippsAgreement;
   const format = texts.formats;
@@ -64,9 +70,14 @@ export function VippsAgreementCard({ memberId, canStart = true }: { memberId: nu
     setDone(t.stopped);
   }
 
-  const returnMessage = !returned || !agreement || done
-    ? null
-    : agreement.state === 'ACTIVE' ? t.returnedActive : agreement.state === 'PENDING' ? t.returnedPending : t.returnedStopped;
+  const returnMessage =
+    !returned || !agreement || done
+      ? null
+      : agreement.state === 'ACTIVE'
+        ? t.returnedActive
+        : agreement.state === 'PENDING'
+          ? t.returnedPending
+          : t.returnedStopped;
 
   return (
     <div id="vipps-agreement" ref={section} className="vipps-agreement">
@@ -77,10 +88,20 @@ export function VippsAgreementCard({ memberId, canStart = true }: { memberId: nu
           <>
             <p>{t.intro}</p>
             {returnMessage && (
-              <p className={`notice ${agreement?.state === 'ACTIVE' ? 'notice-success' : 'notice-info'}`} role="status">{returnMessage}</p>
+              <p className={`notice ${agreement?.state === 'ACTIVE' ? 'notice-success' : 'notice-info'}`} role="status">
+                {returnMessage}
+              </p>
             )}
-            {done && <p className="notice notice-success" role="status">{done}</p>}
-            {error && <p className="notice notice-error" role="alert">{error}</p>}
+            {done && (
+              <p className="notice notice-success" role="status">
+                {done}
+              </p>
+            )}
+            {error && (
+              <p className="notice notice-error" role="alert">
+                {error}
+              </p>
+            )}
             {data.test_checkout && <p className="notice notice-info">{t.testCheckout}</p>}
             {!open && data.available && data.premiums > 0 && (
               <div className="field field-checkbox">
@@ -102,7 +123,9 @@ export function VippsAgreementCard({ memberId, canStart = true }: { memberId: nu
               {agreement && (
                 <div>
                   <dt>{t.state}</dt>
-                  <dd><strong>{t.states[agreement.state] ?? agreement.state}</strong></dd>
+                  <dd>
+                    <strong>{t.states[agreement.state] ?? agreement.state}</strong>
+                  </dd>
                 </div>
               )}
             </dl>
@@ -129,7 +152,9 @@ export function VippsAgreementCard({ memberId, canStart = true }: { memberId: nu
                   </button>
                 )}
                 {agreement?.state === 'PENDING' && agreement.redirect_url && (
-                  <a className="btn btn-primary" href={agreement.redirect_url}>{t.approve}</a>
+                  <a className="btn btn-primary" href={agreement.redirect_url}>
+                    {t.approve}
+                  </a>
                 )}
                 {open && (
                   <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => setConfirming(true)}>
@@ -139,7 +164,9 @@ export function VippsAgreementCard({ memberId, canStart = true }: { memberId: nu
               </div>
             )}
             {data.test_checkout && agreement?.state === 'ACTIVE' && agreement.agreement_id && (
-              <p><a href={`/api/vipps-test-checkout/agreement/${encodeURIComponent(agreement.agreement_id)}`}>{t.testApp}</a></p>
+              <p>
+                <a href={`/api/vipps-test-checkout/agreement/${encodeURIComponent(agreement.agreement_id)}`}>{t.testApp}</a>
+              </p>
             )}
             {data.charges.length > 0 && (
               <>

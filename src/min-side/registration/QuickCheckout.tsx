@@ -81,8 +81,7 @@ export function QuickCheckout({ campaignCode }: { campaignCode: string }) {
         </button>
       </>
     );
-  }
-  else if (!offer.data.data.available) {
+  } else if (!offer.data.data.available) {
     body = (
       <>
         <p>{t.unavailable}</p>
@@ -107,7 +106,12 @@ export function QuickCheckout({ campaignCode }: { campaignCode: string }) {
         </dl>
         <p>{t.profileInfo}</p>
         {testCheckout && <p className="notice notice-info">{t.testCheckout}</p>}
-        <TextField label={texts.fields.campaignCode} hint={campaignCode ? t.campaignHelp : pages.register.campaignHelp} registration={register('campaign_code')} error={errors.campaign_code} />
+        <TextField
+          label={texts.fields.campaignCode}
+          hint={campaignCode ? t.campaignHelp : pages.register.campaignHelp}
+          registration={register('campaign_code')}
+          error={errors.campaign_code}
+        />
         {recurring && <CheckboxField label={t.recurring} hint={t.recurringHelp} registration={register('recurring')} />}
         <TermsField registration={register('terms')} error={errors.terms} />
         <button type="submit" className="btn btn-vipps btn-block" disabled={isSubmitting || leaving}>

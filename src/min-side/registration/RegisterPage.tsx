@@ -78,20 +78,8 @@ function RegisterForm() {
             </div>
             <TextField label={f.phone} type="tel" autoComplete="tel" required registration={register('phone')} error={errors.phone} />
             <TextField label={f.email} type="email" autoComplete="email" required registration={register('email')} error={errors.email} />
-            <TextField
-              label={f.campaignCode}
-              hint={pages.register.campaignHelp}
-              registration={register('campaign_code')}
-              error={errors.campaign_code}
-            />
-            <TextField
-              label={f.password}
-              type="password"
-              autoComplete="new-password"
-              required
-              registration={register('password')}
-              error={errors.password}
-            />
+            <TextField label={f.campaignCode} hint={pages.register.campaignHelp} registration={register('campaign_code')} error={errors.campaign_code} />
+            <TextField label={f.password} type="password" autoComplete="new-password" required registration={register('password')} error={errors.password} />
             <TextField
               label={f.passwordConfirmation}
               type="password"

@@ -56,7 +56,12 @@ export function StepTwoForm({ member }: { member: Member }) {
 
   const filled = (value: unknown) => String(value ?? '').trim() !== '';
   const personalReady =
-    filled(values.address) && filled(values.postal_area) && filled(values.postal_code) && Number(values.gender) > 0 && filled(values.phone) && Number(values.primary_instrument_type) > 0;
+    filled(values.address) &&
+    filled(values.postal_area) &&
+    filled(values.postal_code) &&
+    Number(values.gender) > 0 &&
+    filled(values.phone) &&
+    Number(values.primary_instrument_type) > 0;
   const invoiceReady =
     values.invoice_method === 'EFAKTURA' || (values.invoice_method === 'EMAIL' && EMAIL_PATTERN.test(String(values.invoice_email ?? '').trim()));
 
@@ -152,7 +157,14 @@ export function StepTwoForm({ member }: { member: Member }) {
             ))}
           </fieldset>
           {values.invoice_method === 'EMAIL' && (
-            <TextField label={f.invoiceEmail} type="email" autoComplete="email" required registration={register('invoice_email')} error={errors.invoice_email} />
+            <TextField
+              label={f.invoiceEmail}
+              type="email"
+              autoComplete="email"
+              required
+              registration={register('invoice_email')}
+              error={errors.invoice_email}
+            />
           )}
           <div className="button-row">
             <button type="button" className="btn btn-secondary" onClick={() => setPane('personal')}>

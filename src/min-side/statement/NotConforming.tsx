@@ -40,7 +40,9 @@ export function NotConforming({ results }: { results: CriterionResult[] }) {
   return (
     <section aria-labelledby="statement-not-met">
       <h2 id="statement-not-met">{t.notMetTitle}</h2>
-      {failed.length === 0 ? <p>{t.noneFailed}</p> : (
+      {failed.length === 0 ? (
+        <p>{t.noneFailed}</p>
+      ) : (
         <>
           <p>{t.failedIntro}</p>
           <Findings results={failed} />

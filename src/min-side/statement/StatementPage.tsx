@@ -50,7 +50,9 @@ export default function StatementPage({ solution }: { solution: Solution }) {
 
         <section aria-labelledby="statement-pages">
           <h2 id="statement-pages">{t.pagesTitle}</h2>
-          {pages.length === 0 ? <p>{t.noPages}</p> : (
+          {pages.length === 0 ? (
+            <p>{t.noPages}</p>
+          ) : (
             <>
               <p>{t.pagesIntro}</p>
               <ul className="statement-pages">

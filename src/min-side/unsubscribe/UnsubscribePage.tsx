@@ -33,9 +33,13 @@ function OtherChoice({ consent, label, busy, onChange }: { consent: Consent; lab
         }}
       >
         <span className="consent-switch-label">{label}</span>
-        <span className={`consent-switch-state ${consent.given ? 'is-on' : 'is-off'}`} aria-hidden="true">{consent.given ? t.on : t.off}</span>
+        <span className={`consent-switch-state ${consent.given ? 'is-on' : 'is-off'}`} aria-hidden="true">
+          {consent.given ? t.on : t.off}
+        </span>
       </button>
-      <p id={hint} className="muted consent-hint">{consent.given ? t.otherOn : t.otherOff}</p>
+      <p id={hint} className="muted consent-hint">
+        {consent.given ? t.otherOn : t.otherOff}
+      </p>
     </div>
   );
 }
@@ -75,7 +79,11 @@ function Choices({ token, initial }: { token: string; initial: UnsubscribeState 
     }
   };
 
-  const errorNotice = error && <p className="notice notice-error" role="alert">{error}</p>;
+  const errorNotice = error && (
+    <p className="notice notice-error" role="alert">
+      {error}
+    </p>
+  );
   if (!done) {
     return (
       <>
@@ -99,7 +107,9 @@ function Choices({ token, initial }: { token: string; initial: UnsubscribeState 
   return (
     <>
       <div className="notice notice-success">
-        <h2 ref={result} tabIndex={-1} className="unsubscribe-done">{done === 'now' ? t.done(kindLabel) : t.alreadyOff(kindLabel)}</h2>
+        <h2 ref={result} tabIndex={-1} className="unsubscribe-done">
+          {done === 'now' ? t.done(kindLabel) : t.alreadyOff(kindLabel)}
+        </h2>
         <p>{t.doneText}</p>
       </div>
       <p className="muted">{t.required}</p>
@@ -115,13 +125,14 @@ function Choices({ token, initial }: { token: string; initial: UnsubscribeState 
               onChange={(given) => void send({ kind: consent.kind, given })}
             />
           ))}
-          <p role="status" className="consent-changed">{changed}</p>
+          <p role="status" className="consent-changed">
+            {changed}
+          </p>
         </section>
       )}
       {errorNotice}
       <p>
-        {t.rest}{' '}
-        <Link to="/profile">{t.minSide}</Link>
+        {t.rest} <Link to="/profile">{t.minSide}</Link>
       </p>
     </>
   );
@@ -143,7 +154,9 @@ export default function UnsubscribePage() {
           <p className="notice notice-error" role="alert">
             {answer.status === 404 || answer.status === 400 ? t.invalid : answer.status === 429 ? answer.message : t.failed}
           </p>
-          <p><Link to="/profile">{t.minSide}</Link></p>
+          <p>
+            <Link to="/profile">{t.minSide}</Link>
+          </p>
         </>
       )}
     </Layout>

@@ -18,31 +18,68 @@ function Verdict({ data }: { data: VerifyData }) {
   const heading = { valid: t.valid, expired: t.expired, invalid: t.invalid }[data.state];
   // The verdict in the other language too, for a reader of either.
   const nb = pagesNb.verify;
-  const other = locale === 'en'
-    ? { text: { valid: nb.valid, expired: nb.expired, invalid: nb.invalid }[data.state], lang: 'nb' }
-    : { text: { valid: t.validEn, expired: t.expiredEn, invalid: t.invalidEn }[data.state], lang: 'en' };
+  const other =
+    locale === 'en'
+      ? { text: { valid: nb.valid, expired: nb.expired, invalid: nb.invalid }[data.state], lang: 'nb' }
+      : { text: { valid: t.validEn, expired: t.expiredEn, invalid: t.invalidEn }[data.state], lang: 'en' };
   return (
     <section className={`verdict verdict-${data.state}`} aria-labelledby="verdict-heading">
       <h2 id="verdict-heading" className="verdict-heading">
-        <span aria-hidden="true" className="verdict-mark">{data.state === 'valid' ? '✓' : data.state === 'expired' ? '!' : '✕'}</span>
+        <span aria-hidden="true" className="verdict-mark">
+          {data.state === 'valid' ? '✓' : data.state === 'expired' ? '!' : '✕'}
+        </span>
         {heading}
       </h2>
-      <p className="verdict-english" lang={other.lang}>{other.text}</p>
+      <p className="verdict-english" lang={other.lang}>
+        {other.text}
+      </p>
       {data.state === 'invalid' && <p>{t.invalidText}</p>}
       {data.state === 'expired' && <p>{t.expiredText}</p>}
       {data.first_name !== null && (
         <dl className="verdict-facts">
-          <div><dt>{t.kindLabel}</dt><dd>{t.kinds[data.kind]}</dd></div>
-          <div><dt>{t.name}</dt><dd>{`${data.first_name} ${data.last_initial}.`}</dd></div>
-          <div><dt>{t.memberNumber}</dt><dd>{data.member_number}</dd></div>
+          <div>
+            <dt>{t.kindLabel}</dt>
+            <dd>{t.kinds[data.kind]}</dd>
+          </div>
+          <div>
+            <dt>{t.name}</dt>
+            <dd>{`${data.first_name} ${data.last_initial}.`}</dd>
+          </div>
+          <div>
+            <dt>{t.memberNumber}</dt>
+            <dd>{data.member_number}</dd>
+          </div>
           {data.period ? (
-            <div><dt>{t.period}</dt><dd>{`${format.cardDate(data.period.from)} – ${format.cardDate(data.period.to)}`}</dd></div>
+            <div>
+              <dt>{t.period}</dt>
+              <dd>{`${format.cardDate(data.period.from)} – ${format.cardDate(data.period.to)}`}</dd>
+            </div>
           ) : (
-            data.valid_until && <div><dt>{t.validUntil}</dt><dd>{format.cardDate(data.valid_until)}</dd></div>
+            data.valid_until && (
+              <div>
+                <dt>{t.validUntil}</dt>
+                <dd>{format.cardDate(data.valid_until)}</dd>
+              </div>
+            )
           )}
-          {data.product && <div><dt>{t.product}</dt><dd>{t.products[data.product]}</dd></div>}
-          {typeof data.count === 'number' && <div><dt>{t.count}</dt><dd>{data.count}</dd></div>}
-          {typeof data.total_value === 'number' && <div><dt>{t.totalValue}</dt><dd>{t.kroner(format.amount(data.total_value))}</dd></div>}
+          {data.product && (
+            <div>
+              <dt>{t.product}</dt>
+              <dd>{t.products[data.product]}</dd>
+            </div>
+          )}
+          {typeof data.count === 'number' && (
+            <div>
+              <dt>{t.count}</dt>
+              <dd>{data.count}</dd>
+            </div>
+          )}
+          {typeof data.total_value === 'number' && (
+            <div>
+              <dt>{t.totalValue}</dt>
+              <dd>{t.kroner(format.amount(data.total_value))}</dd>
+            </div>
+          )}
         </dl>
       )}
       {data.state === 'valid' && <p className="muted">{t.compare}</p>}
@@ -63,10 +100,12 @@ export default function VerifyPage() {
       <h1>{t.heading}</h1>
       {answer.state === 'loading' && <Loading />}
       {answer.state === 'loaded' && <Verdict data={answer.data.data} />}
-      {malformed && (
-        <Verdict data={{ state: 'invalid', kind: 'membership', first_name: null, last_initial: null, member_number: null, valid_until: null }} />
+      {malformed && <Verdict data={{ state: 'invalid', kind: 'membership', first_name: null, last_initial: null, member_number: null, valid_until: null }} />}
+      {answer.state === 'error' && !malformed && (
+        <p className="notice notice-error" role="alert">
+          {answer.status === 429 ? answer.message : t.failed}
+        </p>
       )}
-      {answer.state === 'error' && !malformed && <p className="notice notice-error" role="alert">{answer.status === 429 ? answer.message : t.failed}</p>}
     </Layout>
   );
 }

@@ -43,11 +43,11 @@ function decodeBody(body: string, encoding = ''): string {
 
 /** RFC 2047 encoded words ('=?UTF-8?Q?…?=') as text. */
 export const decodeWords = (value: string): string =>
-  value.replace(/=\?([^?]+)\?([BQ])\?([^?]*)\?=/gi, (_whole, _charset: string, kind: string, data: string) =>
-    kind.toUpperCase() === 'B'
-      ? Buffer.from(data, 'base64').toString('utf8')
-      : decodeQuotedPrintable(data.replace(/_/g, ' ')),
-  ).replace(/\?=\s+=\?/g, '');
+  value
+    .replace(/=\?([^?]+)\?([BQ])\?([^?]*)\?=/gi, (_whole, _charset: string, kind: string, data: string) =>
+      kind.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+    )
+    .replace(/\?=\s+=\?/g, '');
 
 export function parseMail(raw: string): ParsedMail {
   const { headers, body } = splitHead(raw);

@@ -77,7 +77,9 @@ export async function createStaff(env: Record<string, string>, email: string): P
 /** Signs the staff account in on the running server; answers the header its requests carry. */
 export async function staffAuth(server: Running, email: string): Promise<{ authorization: string }> {
   const signIn = await fetch(`http://127.0.0.1:${server.port}/api/user/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: STAFF_PASSWORD }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: STAFF_PASSWORD }),
   });
   const { access_token: token } = (await signIn.json()) as { access_token: string };
   return { authorization: `Bearer ${token}` };

@@ -104,7 +104,10 @@ export interface FakeTripletex {
   /** The next `count` calls (that `match` picks, if given) answer 429 with these headers' values in seconds. */
   rateLimitNext(count: number, options?: { retryAfter?: number | null; reset?: number | null; match?: (method: string, path: string) => boolean }): void;
   /** The next `count` calls (that `match` picks, if given) answer 422 with these validation messages. */
-  rejectNext(count: number, options?: { message?: string; validationMessages?: { field: string | null; message: string }[]; match?: (method: string, path: string) => boolean }): void;
+  rejectNext(
+    count: number,
+    options?: { message?: string; validationMessages?: { field: string | null; message: string }[]; match?: (method: string, path: string) => boolean },
+  ): void;
   /** The next `count` calls (that `match` picks, if given) are never answered (a timeout). */
   stallNext(count: number, options?: { match?: (method: string, path: string) => boolean }): void;
   /** A payment booked in Tripletex outside the portal (the bank's KID payment): lowers what is outstanding. */
@@ -208,7 +211,10 @@ export async function startFakeTripletex(consumerToken = 'consumer', employeeTok
   });
 
   /** Makes an invoice of an order; a credit note applies itself to the invoice it credits. */
-  function invoiceOrder(order: FakeOrder, options: { invoiceDate: string; dueDate?: string; kid?: string | null; creditNoteFor?: FakeInvoice; comment?: string | null }): FakeInvoice {
+  function invoiceOrder(
+    order: FakeOrder,
+    options: { invoiceDate: string; dueDate?: string; kid?: string | null; creditNoteFor?: FakeInvoice; comment?: string | null },
+  ): FakeInvoice {
     const amountOre = order.orderLines.reduce((sum, line) => sum + ore(line.unitPriceIncludingVatCurrency) * line.count, 0);
     const invoice: FakeInvoice = {
       id: ++nextId,
@@ -264,8 +270,12 @@ export async function startFakeTripletex(consumerToken = 'consumer', employeeTok
         res.writeHead(status, { 'content-type': 'application/json', ...headers });
         res.end(JSON.stringify(body));
       };
-      const error = (status: number, message: string, validationMessages: { field: string | null; message: string }[] = [], headers: Record<string, string> = {}) =>
-        send(status, { status, code: status * 10, message, link: null, developerMessage: null, validationMessages, requestId: 'fake' }, headers);
+      const error = (
+        status: number,
+        message: string,
+        validationMessages: { field: string | null; message: string }[] = [],
+        headers: Record<string, string> = {},
+      ) => send(status, { status, code: status * 10, message, link: null, developerMessage: null, validationMessages, requestId: 'fake' }, headers);
       const invalid = (field: string | null, message: string) => error(422, 'Validering feilet.', [{ field, message }]);
       const one = (value: Record<string, unknown>) => send(200, { value: method === 'GET' ? pick(value, q.get('fields')) : value });
       const list = (all: Record<string, unknown>[]) => {
@@ -301,7 +311,9 @@ export async function startFakeTripletex(consumerToken = 'consumer', employeeTok
         return send(200, { value: { id: nextId, token, expirationDate: q.get('expirationDate') } });
       }
       const auth = req.headers.authorization ?? '';
-      const [user, token] = Buffer.from(auth.replace(/^Basic /, ''), 'base64').toString('utf8').split(':');
+      const [user, token] = Buffer.from(auth.replace(/^Basic /, ''), 'base64')
+        .toString('utf8')
+        .split(':');
       if (user !== '0' || !tokens.has(token)) return error(401, 'Unauthorized');
 
       if (method === 'GET' && path === '/customer') {
@@ -377,7 +389,11 @@ export async function startFakeTripletex(consumerToken = 'consumer', employeeTok
         if (order.invoiceId) return invalid(null, 'Ordren er allerede fakturert.');
         if (body.customer?.id && body.customer.id !== order.customerId) return invalid('customer', 'Kunden må være ordrens kunde.');
         if (body.kid && state.invoices.some((invoice) => invoice.kid === String(body.kid))) return invalid('kid', 'KID er allerede brukt.');
-        return send(201, { value: invoiceJson(invoiceOrder(order, { invoiceDate: body.invoiceDate, dueDate: body.invoiceDueDate, kid: body.kid ?? null, comment: body.comment ?? null })) });
+        return send(201, {
+          value: invoiceJson(
+            invoiceOrder(order, { invoiceDate: body.invoiceDate, dueDate: body.invoiceDueDate, kid: body.kid ?? null, comment: body.comment ?? null }),
+          ),
+        });
       }
       if (method === 'GET' && path === '/invoice') {
         const dateFrom = q.get('invoiceDateFrom');
@@ -408,8 +424,16 @@ export async function startFakeTripletex(consumerToken = 'consumer', employeeTok
         const verb = action[2];
         if (method === 'GET' && !verb) return one(invoiceJson(invoice));
         if (method === 'GET' && verb === 'pdf') {
-          res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-disposition': `attachment; filename="Faktura_${invoice.invoiceNumber}.pdf"` });
-          res.end(Buffer.from(`%PDF-1.4\n% Faktura ${invoice.invoiceNumber} KID ${invoice.kid ?? ''} Beløp ${kroner(invoice.amountOre).toFixed(2)}\n%%EOF\n`, 'latin1'));
+          res.writeHead(200, {
+            'content-type': 'application/octet-stream',
+            'content-disposition': `attachment; filename="Faktura_${invoice.invoiceNumber}.pdf"`,
+          });
+          res.end(
+            Buffer.from(
+              `%PDF-1.4\n% Faktura ${invoice.invoiceNumber} KID ${invoice.kid ?? ''} Beløp ${kroner(invoice.amountOre).toFixed(2)}\n%%EOF\n`,
+              'latin1',
+            ),
+          );
           return;
         }
         if (method === 'PUT' && verb === ':send') {
@@ -493,4 +517,3 @@ export async function startFakeTripletex(consumerToken = 'consumer', employeeTok
   };
   return Object.assign(state, controls);
 }
-

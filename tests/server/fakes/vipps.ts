@@ -255,11 +255,13 @@ export async function startFakeVipps(): Promise<FakeVipps> {
       const value = (JSON.parse(request.body || '{}') as { modificationAmount?: { value: number } }).modificationAmount?.value ?? 0;
       return once(payment, request, () => {
         if (action === 'capture') {
-          if (payment.state !== 'AUTHORIZED' || payment.cancelled > 0 || payment.captured + value > payment.amount) return problem(400, 'Bad Request', 'Cannot capture');
+          if (payment.state !== 'AUTHORIZED' || payment.cancelled > 0 || payment.captured + value > payment.amount)
+            return problem(400, 'Bad Request', 'Cannot capture');
           payment.captured += value;
         } else if (action === 'cancel') {
           // What is not captured is released; a fully captured payment cannot be cancelled.
-          if (payment.state === 'AUTHORIZED' && payment.captured >= (payment.authorized ?? payment.amount)) return problem(400, 'Bad Request', 'Captured payments cannot be cancelled');
+          if (payment.state === 'AUTHORIZED' && payment.captured >= (payment.authorized ?? payment.amount))
+            return problem(400, 'Bad Request', 'Captured payments cannot be cancelled');
           payment.cancelled = (payment.authorized ?? payment.amount) - payment.captured;
           if (payment.state === 'CREATED') payment.state = 'TERMINATED';
         } else if (action === 'refund') {
@@ -419,7 +421,8 @@ export async function startFakeVipps(): Promise<FakeVipps> {
   /** A modifying call once per Idempotency-Key; the same key and body again answers the same, another body 409. */
   function onceRecurring(request: RecordedRequest, path: string, work: (key: string) => FakeAnswer): FakeAnswer {
     const key = String(request.headers['idempotency-key'] ?? '');
-    if (!/^[^#?/\\]{1,40}$/.test(key)) return recurringProblem(400, 'Idempotency-Key is required (1-40 characters)', path, [{ field: 'Idempotency-Key', text: 'invalid' }]);
+    if (!/^[^#?/\\]{1,40}$/.test(key))
+      return recurringProblem(400, 'Idempotency-Key is required (1-40 characters)', path, [{ field: 'Idempotency-Key', text: 'invalid' }]);
     const slot = `${request.method} ${path} ${key}`;
     const fingerprint = request.body;
     const earlier = recurringKeys.get(slot);
@@ -432,14 +435,16 @@ export async function startFakeVipps(): Promise<FakeVipps> {
     return answer;
   }
 
-  const validationErrors = (checks: [boolean, string, string][]) =>
-    checks.filter(([ok]) => !ok).map(([, field, text]) => ({ field, text }));
+  const validationErrors = (checks: [boolean, string, string][]) => checks.filter(([ok]) => !ok).map(([, field, text]) => ({ field, text }));
 
   function answerRecurring(request: RecordedRequest): FakeAnswer {
     if (recurring.fail) return recurring.fail;
     const [path, query = ''] = request.url.split('?');
     const params = new URLSearchParams(query);
-    const parts = path.replace(/^\/recurring\/v3\//, '').split('/').map(decodeURIComponent);
+    const parts = path
+      .replace(/^\/recurring\/v3\//, '')
+      .split('/')
+      .map(decodeURIComponent);
     const body = (() => {
       try {
         return (request.body ? JSON.parse(request.body) : {}) as Record<string, unknown>;
@@ -468,8 +473,18 @@ export async function startFakeVipps(): Promise<FakeVipps> {
           [body.phoneNumber === undefined || /^\d{10,15}$/.test(String(body.phoneNumber)), 'phoneNumber', 'invalid MSISDN'],
           [!initial || (Number.isInteger(initial.amount) && Number(initial.amount) >= 100), 'initialCharge.amount', 'must be at least 100'],
           [!initial || ['DIRECT_CAPTURE', 'RESERVE_CAPTURE'].includes(String(initial.transactionType)), 'initialCharge.transactionType', 'invalid'],
-          [!initial || (typeof initial.description === 'string' && initial.description.length >= 1 && initial.description.length <= 45), 'initialCharge.description', 'must be 1-45 characters'],
-          [body.scope === undefined || (typeof body.scope === 'string' && body.scope.split(' ').every((word) => ['name', 'email', 'phoneNumber', 'address', 'birthDate', 'nin'].includes(word))), 'scope', 'invalid'],
+          [
+            !initial || (typeof initial.description === 'string' && initial.description.length >= 1 && initial.description.length <= 45),
+            'initialCharge.description',
+            'must be 1-45 characters',
+          ],
+          [
+            body.scope === undefined ||
+              (typeof body.scope === 'string' &&
+                body.scope.split(' ').every((word) => ['name', 'email', 'phoneNumber', 'address', 'birthDate', 'nin'].includes(word))),
+            'scope',
+            'invalid',
+          ],
         ]);
         if (errors.length > 0) return recurringProblem(400, 'Input validation failed', path, errors);
         const agreement: FakeAgreement = {
@@ -513,7 +528,8 @@ export async function startFakeVipps(): Promise<FakeVipps> {
     if (parts.length === 2 && request.method === 'GET') return { body: agreementJson(agreement) };
     if (parts.length === 2 && request.method === 'PATCH') {
       return onceRecurring(request, path, () => {
-        if (body.status !== undefined && body.status !== 'STOPPED') return recurringProblem(400, 'Input validation failed', path, [{ field: 'status', text: 'only STOPPED' }]);
+        if (body.status !== undefined && body.status !== 'STOPPED')
+          return recurringProblem(400, 'Input validation failed', path, [{ field: 'status', text: 'only STOPPED' }]);
         if (body.status === 'STOPPED') {
           if (agreement.status === 'EXPIRED') return recurringProblem(409, 'An expired agreement cannot be stopped', path);
           if (agreement.status !== 'STOPPED') stop(agreement, 'MERCHANT');
@@ -590,8 +606,10 @@ export async function startFakeVipps(): Promise<FakeVipps> {
           [typeof body.description === 'string' && body.description.length >= 1, 'description', 'must not be empty'],
         ]);
         if (errors.length > 0) return recurringProblem(400, 'Input validation failed', path, errors);
-        if (charge.status !== 'CHARGED' && charge.status !== 'PARTIALLY_REFUNDED') return recurringProblem(409, `Charge cannot be refunded (status ${charge.status})`, path);
-        if (charge.refunded + amount > charge.captured) return recurringProblem(400, 'Refund amount exceeds the captured amount', path, [{ field: 'amount', text: 'too high' }]);
+        if (charge.status !== 'CHARGED' && charge.status !== 'PARTIALLY_REFUNDED')
+          return recurringProblem(409, `Charge cannot be refunded (status ${charge.status})`, path);
+        if (charge.refunded + amount > charge.captured)
+          return recurringProblem(400, 'Refund amount exceeds the captured amount', path, [{ field: 'amount', text: 'too high' }]);
         charge.refunded += amount;
         charge.status = charge.refunded === charge.captured ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
         charge.history.push({ occurred: stamp(), event: 'REFUND', amount, idempotencyKey: key, success: true });

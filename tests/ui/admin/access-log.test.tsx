@@ -24,7 +24,14 @@ const row = (id: number, staffId: number): AccessLogRow => ({
 
 function answerLog() {
   server.use(
-    http.get('*/api/access-log/staff', () => HttpResponse.json({ data: [{ id: 1, first_name: 'Ingrid', last_name: 'Berg' }, { id: 2, first_name: 'Per', last_name: 'Lund' }] })),
+    http.get('*/api/access-log/staff', () =>
+      HttpResponse.json({
+        data: [
+          { id: 1, first_name: 'Ingrid', last_name: 'Berg' },
+          { id: 2, first_name: 'Per', last_name: 'Lund' },
+        ],
+      }),
+    ),
     http.get('*/api/access-log', ({ request }) => {
       const staff = new URL(request.url).searchParams.get('filter[staff_id]');
       const rows = [row(1, 1), row(2, 2)].filter((entry) => !staff || String(entry.staff_id) === staff);
@@ -76,7 +83,13 @@ describe('the access log across members', () => {
 
 describe('list entries', () => {
   const list: AccessLogRow = {
-    ...row(3, 1), kind: 'messages', detail: 'Meldingsloggen', member_id: null, member: null, members_in_list: 2, row_count: 2,
+    ...row(3, 1),
+    kind: 'messages',
+    detail: 'Meldingsloggen',
+    member_id: null,
+    member: null,
+    members_in_list: 2,
+    row_count: 2,
   };
 
   it('shows how many members a list held, across members and in the log of each member it held', async () => {

@@ -12,8 +12,14 @@ installFakeApi();
 afterEach(() => vi.restoreAllMocks());
 
 const loginAnswer = (role: number, userId = 1) => ({
-  user_id: userId, registration_completed: 1, access_token: `${userId}|token`, first_name: 'Ingrid', last_name: 'Berg',
-  role: { id: role }, blocked_access: false, expires_at: '2027-01-01T00:00:00Z',
+  user_id: userId,
+  registration_completed: 1,
+  access_token: `${userId}|token`,
+  first_name: 'Ingrid',
+  last_name: 'Berg',
+  role: { id: role },
+  blocked_access: false,
+  expires_at: '2027-01-01T00:00:00Z',
 });
 
 async function signIn(user: UserEvent, remember = false) {
@@ -58,7 +64,9 @@ describe('staff sign-in', () => {
   });
 
   it('shows the server error when sign-in fails, until dismissed', async () => {
-    server.use(http.post('*/api/user/login', () => HttpResponse.json({ message: 'Feil e-post eller passord.', error: 'Feil e-post eller passord.' }, { status: 401 })));
+    server.use(
+      http.post('*/api/user/login', () => HttpResponse.json({ message: 'Feil e-post eller passord.', error: 'Feil e-post eller passord.' }, { status: 401 })),
+    );
     const user = userEvent.setup();
     renderAdmin('/', { signedIn: false });
     await signIn(user);
@@ -109,7 +117,7 @@ describe('staff sign-in', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
-  it("checks the reset e-mail in the app with Norwegian messages", async () => {
+  it('checks the reset e-mail in the app with Norwegian messages', async () => {
     const user = userEvent.setup();
     renderAdmin('/reset-password', { signedIn: false });
     const emailField = await screen.findByRole('textbox', { name: 'E-post' });
@@ -120,7 +128,9 @@ describe('staff sign-in', () => {
   });
 
   it('asks for a reset link at /reset-password and shows the server message', async () => {
-    server.use(http.post('*/api/user/password/reset', () => HttpResponse.json({ message: 'Hvis e-postadressen er registrert hos oss, får du snart en e-post.' })));
+    server.use(
+      http.post('*/api/user/password/reset', () => HttpResponse.json({ message: 'Hvis e-postadressen er registrert hos oss, får du snart en e-post.' })),
+    );
     const user = userEvent.setup();
     renderAdmin('/reset-password', { signedIn: false });
     await user.type(await screen.findByRole('textbox', { name: 'E-post' }), 'ansatt@example.no');

@@ -21,18 +21,42 @@ export function document(id: number, changes: Partial<Document> = {}): Document 
   };
 }
 
-export const appraisal = (id: number, changes: Partial<Document> = {}) => document(id, {
-  kind: 'appraisal', valued_on: '2024-03-12', value: 120_000, file_name: 'takst.pdf', content_type: 'application/pdf',
-  width: null, height: null, has_thumbnail: false, ...changes,
-});
+export const appraisal = (id: number, changes: Partial<Document> = {}) =>
+  document(id, {
+    kind: 'appraisal',
+    valued_on: '2024-03-12',
+    value: 120_000,
+    file_name: 'takst.pdf',
+    content_type: 'application/pdf',
+    width: null,
+    height: null,
+    has_thumbnail: false,
+    ...changes,
+  });
 
 export function instrument(id: number, changes: Partial<Instrument> = {}): Instrument {
   return {
-    id, member_id: 5, subscription_id: 32, instrument_category: 1, category: 'Gitar', make: 'Fender', model: 'Stratocaster',
-    serial_number: 'US123', value: 25_000, insurance_start: '2026-01-01', insurance_end: null, state: 'active', status: 1,
-    requested_change: null, reason_for_rejection: null, created_at: '2026-01-01T10:00:00.000Z', updated_at: '2026-01-01T10:00:00.000Z',
-    deleted_at: null, validated_by_user: null,
-    valuation: { state: 'ok', expires_on: null, needs: 'receipt', documented_value: null, documented_on: null }, ...changes,
+    id,
+    member_id: 5,
+    subscription_id: 32,
+    instrument_category: 1,
+    category: 'Gitar',
+    make: 'Fender',
+    model: 'Stratocaster',
+    serial_number: 'US123',
+    value: 25_000,
+    insurance_start: '2026-01-01',
+    insurance_end: null,
+    state: 'active',
+    status: 1,
+    requested_change: null,
+    reason_for_rejection: null,
+    created_at: '2026-01-01T10:00:00.000Z',
+    updated_at: '2026-01-01T10:00:00.000Z',
+    deleted_at: null,
+    validated_by_user: null,
+    valuation: { state: 'ok', expires_on: null, needs: 'receipt', documented_value: null, documented_on: null },
+    ...changes,
   };
 }
 
@@ -54,10 +78,26 @@ export function claim(id: number, changes: Partial<Claim> = {}): Claim {
     updated_at: '2026-11-21T08:15:00.000Z',
     snapshot: {
       member: {
-        id: 5, member_number: 10189, first_name: 'Ola', last_name: 'Nordmann', email: 'ola@example.no', phone: '4123456',
-        address: 'Storgata 5', postal_code: '0155', postal_area: 'OSLO',
+        id: 5,
+        member_number: 10189,
+        first_name: 'Ola',
+        last_name: 'Nordmann',
+        email: 'ola@example.no',
+        phone: '4123456',
+        address: 'Storgata 5',
+        postal_code: '0155',
+        postal_area: 'OSLO',
       },
-      instrument: { id: 11, category_id: 1, category: 'Gitar', make: 'Fender', model: 'Stratocaster', serial_number: 'US123', value: 125_000, insurance_start: '2026-01-01' },
+      instrument: {
+        id: 11,
+        category_id: 1,
+        category: 'Gitar',
+        make: 'Fender',
+        model: 'Stratocaster',
+        serial_number: 'US123',
+        value: 125_000,
+        insurance_start: '2026-01-01',
+      },
       appraisal: { valued_on: '2024-03-12', value: 120_000 },
       policy_number: 'POL-2026-77',
       insurer: 'Trygg Forsikring AS',
@@ -77,7 +117,14 @@ export function claimRow(id: number, changes: Partial<ClaimListItem> = {}): Clai
   const { member } = snapshot;
   return {
     ...fields,
-    member: { id: member.id, remote_id: member.member_number, first_name: member.first_name, last_name: member.last_name, email: member.email, phone: member.phone },
+    member: {
+      id: member.id,
+      remote_id: member.member_number,
+      first_name: member.first_name,
+      last_name: member.last_name,
+      email: member.email,
+      phone: member.phone,
+    },
     instrument: snapshot.instrument,
     documents: documents.length,
     ...changes,

@@ -22,7 +22,9 @@ let saved: string[] = [];
 const click = HTMLAnchorElement.prototype.click;
 beforeEach(() => {
   saved = [];
-  HTMLAnchorElement.prototype.click = function save(this: HTMLAnchorElement) { saved.push(this.download); };
+  HTMLAnchorElement.prototype.click = function save(this: HTMLAnchorElement) {
+    saved.push(this.download);
+  };
   URL.createObjectURL = () => 'blob:fil';
   URL.revokeObjectURL = () => undefined;
 });
@@ -38,15 +40,23 @@ function answerClaim(initial: Claim = claim(7)) {
       const body = (await request.json()) as ClaimPatch;
       const at = '2026-11-25T13:05:00.000Z';
       current = {
-        ...current, state: body.state, outcome: body.outcome ?? null, note: body.note ?? null, updated_at: at,
+        ...current,
+        state: body.state,
+        outcome: body.outcome ?? null,
+        note: body.note ?? null,
+        updated_at: at,
         events: [...current.events, { state: body.state, outcome: body.outcome ?? null, note: body.note ?? null, created_at: at }],
       };
       return HttpResponse.json({ data: current });
     }),
     http.get('*/api/document/:id/thumbnail', () => new HttpResponse(JPEG_BYTES, { headers: { 'content-type': 'image/jpeg' } })),
-    http.get('*/api/document/:id', () => new HttpResponse(JPEG_BYTES, {
-      headers: { 'content-type': 'image/jpeg', 'content-disposition': 'attachment; filename="kvittering.jpg"' },
-    })),
+    http.get(
+      '*/api/document/:id',
+      () =>
+        new HttpResponse(JPEG_BYTES, {
+          headers: { 'content-type': 'image/jpeg', 'content-disposition': 'attachment; filename="kvittering.jpg"' },
+        }),
+    ),
     http.get('*/api/claim/7/packet', () => new HttpResponse('%PDF-1.7', { headers: { 'content-type': 'application/pdf' } })),
     http.get('*/api/claim/7/packet.zip', () => new HttpResponse('PK', { headers: { 'content-type': 'application/zip' } })),
   );
@@ -82,7 +92,10 @@ describe("a claim's page", { timeout: 60_000 }, () => {
     const documents = section('Dokumenter (2)');
     // An icon stands in, named the same way, until the thumbnail comes.
     await waitFor(() => expect(within(documents).getByRole('img', { name: 'Kvittering: kvittering.jpg' }).tagName).toBe('IMG'));
-    expect(within(documents).getByRole('img', { name: 'Kvittering: kvittering.jpg' })).toHaveAttribute('src', expect.stringMatching(/^data:image\/jpeg;base64,/));
+    expect(within(documents).getByRole('img', { name: 'Kvittering: kvittering.jpg' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^data:image\/jpeg;base64,/),
+    );
     expect(callsTo('/api/document/31/thumbnail')).toHaveLength(1);
     // A PDF has no thumbnail: an icon stands in, named the same way.
     expect(within(documents).getByRole('img', { name: 'Takst: takst.pdf' })).toBeInTheDocument();
@@ -154,9 +167,11 @@ describe("a claim's page", { timeout: 60_000 }, () => {
     await user.click(within(change).getByRole('radio', { name: 'Delvis godkjent' }));
     await user.type(within(change).getByRole('textbox', { name: 'Melding til medlemmet' }), 'Egenandelen er 4 000 kr.');
     await user.click(within(change).getByRole('button', { name: 'Lagre endring' }));
-    await waitFor(() => expect(callsTo('/api/claim/7', 'PATCH').map((call) => call.body)).toEqual([
-      { state: 'decided', outcome: 'partly_approved', note: 'Egenandelen er 4 000 kr.' },
-    ]));
+    await waitFor(() =>
+      expect(callsTo('/api/claim/7', 'PATCH').map((call) => call.body)).toEqual([
+        { state: 'decided', outcome: 'partly_approved', note: 'Egenandelen er 4 000 kr.' },
+      ]),
+    );
     expect(await screen.findByText('Avgjort: Delvis godkjent')).toBeInTheDocument();
     expect(within(section('Historikk')).getByText('Egenandelen er 4 000 kr.')).toBeInTheDocument();
   });
@@ -167,8 +182,16 @@ describe("a claim's page", { timeout: 60_000 }, () => {
     renderAdmin('/claims/7');
     await screen.findByRole('heading', HEADING, SLOW);
     const change = section('Endre status');
-    expect(within(change).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['in_progress', 'decided', 'withdrawn']);
-    expect(within(change).getAllByRole('radio').filter((radio) => (radio as HTMLInputElement).checked)).toEqual([]);
+    expect(
+      within(change)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['in_progress', 'decided', 'withdrawn']);
+    expect(
+      within(change)
+        .getAllByRole('radio')
+        .filter((radio) => (radio as HTMLInputElement).checked),
+    ).toEqual([]);
     await user.click(within(change).getByRole('button', { name: 'Lagre endring' }));
     expect(await within(change).findByText('Velg ny status')).toBeInTheDocument();
     expect(callsTo('/api/claim/7', 'PATCH')).toHaveLength(0);
@@ -178,7 +201,11 @@ describe("a claim's page", { timeout: 60_000 }, () => {
     answerClaim(claim(7, { state: 'decided', outcome: 'rejected' }));
     renderAdmin('/claims/7');
     await screen.findByRole('heading', HEADING, SLOW);
-    expect(within(section('Endre status')).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['in_progress']);
+    expect(
+      within(section('Endre status'))
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['in_progress']);
   });
 
   it('offers no change once the claim is withdrawn', async () => {
@@ -189,7 +216,7 @@ describe("a claim's page", { timeout: 60_000 }, () => {
     expect(within(section('Endre status')).queryByRole('button', { name: 'Lagre endring' })).toBeNull();
   });
 
-  it('shows a refusal in the server\'s words and keeps what was chosen and written', async () => {
+  it("shows a refusal in the server's words and keeps what was chosen and written", async () => {
     expectFailedRequests();
     // The member withdrew the claim meanwhile.
     answerClaim(claim(7, { state: 'in_progress' }));
@@ -208,12 +235,14 @@ describe("a claim's page", { timeout: 60_000 }, () => {
     expect(within(change).getByRole('textbox', { name: 'Melding til medlemmet' })).toHaveValue('Saken er godkjent.');
   });
 
-  it('shows a field\'s refusal under the field', async () => {
+  it("shows a field's refusal under the field", async () => {
     expectFailedRequests();
     answerClaim(claim(7, { state: 'in_progress' }));
-    server.use(http.patch('*/api/claim/7', () => HttpResponse.json(
-      { message: 'Skjemaet har feil', errors: { note: ['Skriv en merknad til medlemmet, eller velg en annen status'] } }, { status: 422 },
-    )));
+    server.use(
+      http.patch('*/api/claim/7', () =>
+        HttpResponse.json({ message: 'Skjemaet har feil', errors: { note: ['Skriv en merknad til medlemmet, eller velg en annen status'] } }, { status: 422 }),
+      ),
+    );
     const user = userEvent.setup();
     renderAdmin('/claims/7');
     await screen.findByRole('heading', HEADING, SLOW);
@@ -231,9 +260,7 @@ describe("a claim's page", { timeout: 60_000 }, () => {
     renderAdmin('/claims/7');
     await screen.findByRole('heading', HEADING, SLOW);
     const change = section('Endre status');
-    expect(within(change).getByText(
-      'Bare ansatte med retten «Godkjenne, avvise og avslutte forespørsler» kan endre status.',
-    )).toBeInTheDocument();
+    expect(within(change).getByText('Bare ansatte med retten «Godkjenne, avvise og avslutte forespørsler» kan endre status.')).toBeInTheDocument();
     expect(within(change).queryByRole('radio')).toBeNull();
     expect(within(change).queryByRole('button', { name: 'Lagre endring' })).toBeNull();
     expect(section('Medlem')).toHaveTextContent('Ola Nordmann');

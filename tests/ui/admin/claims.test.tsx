@@ -20,7 +20,11 @@ const LIST = '/api/claim/list';
 const ROWS = [
   claimRow(7),
   claimRow(8, {
-    kind: 'damage', state: 'in_progress', police_report: null, occurred_on: '2026-11-02', created_at: '2026-11-03T10:00:00.000Z',
+    kind: 'damage',
+    state: 'in_progress',
+    police_report: null,
+    occurred_on: '2026-11-02',
+    created_at: '2026-11-03T10:00:00.000Z',
     member: { id: 6, remote_id: 10201, first_name: 'Kari', last_name: 'Holm', email: 'kari@example.no', phone: null },
     instrument: { ...claimRow(8).instrument, make: 'Yamaha', model: 'YFL-212' },
   }),
@@ -29,16 +33,23 @@ const ROWS = [
 function answerQueue() {
   server.use(
     http.get(`*${LIST}`, () => HttpResponse.json(paged(ROWS, ROWS.length))),
-    http.get('*/api/counters', () => HttpResponse.json({ data: {
-      'pending-memberships': PENDING.memberships, 'pending-travel': PENDING.travel, 'pending-instruments': PENDING.instruments, 'pending-claims': 2,
-    } })),
+    http.get('*/api/counters', () =>
+      HttpResponse.json({
+        data: {
+          'pending-memberships': PENDING.memberships,
+          'pending-travel': PENDING.travel,
+          'pending-instruments': PENDING.instruments,
+          'pending-claims': 2,
+        },
+      }),
+    ),
   );
 }
 
 const menu = () => screen.getByRole('navigation', { name: 'Hovedmeny' });
 
 describe("the claims queue ('Skademeldinger')", { timeout: 60_000 }, () => {
-  it('is under Forespørsler with its count, which the group\'s pending count includes', async () => {
+  it("is under Forespørsler with its count, which the group's pending count includes", async () => {
     answerQueue();
     const user = userEvent.setup();
     renderAdmin('/claims');
@@ -101,7 +112,9 @@ describe("the claims queue ('Skademeldinger')", { timeout: 60_000 }, () => {
     const click = HTMLAnchorElement.prototype.click;
     beforeEach(() => {
       saved = [];
-      HTMLAnchorElement.prototype.click = function save(this: HTMLAnchorElement) { saved.push(this.download); };
+      HTMLAnchorElement.prototype.click = function save(this: HTMLAnchorElement) {
+        saved.push(this.download);
+      };
       URL.createObjectURL = () => 'blob:fil';
       URL.revokeObjectURL = () => undefined;
     });

@@ -86,10 +86,14 @@ describe('the message kinds page', () => {
 
   it('names the member form’s two optional switches as staff set them', async () => {
     server.use(
-      http.get('*/api/consent-kinds', () => HttpResponse.json({ data: [
-        { kind: 'newsletter_2', label_nb: 'Medlemsnytt', label_en: 'Member news' },
-        { kind: 'newsletter_3', label_nb: 'Tilbud', label_en: 'Offers' },
-      ] })),
+      http.get('*/api/consent-kinds', () =>
+        HttpResponse.json({
+          data: [
+            { kind: 'newsletter_2', label_nb: 'Medlemsnytt', label_en: 'Member news' },
+            { kind: 'newsletter_3', label_nb: 'Tilbud', label_en: 'Offers' },
+          ],
+        }),
+      ),
       http.get('*/api/member/5', () => HttpResponse.json({ data: member() })),
       http.get('*/api/member/5/changes', () => HttpResponse.json(paged([]))),
     );

@@ -14,10 +14,14 @@ installFakeApi();
 
 // Transform the edit page and the picker once before the timed waits. The picker loads when the
 // form is first used (date-input-stand-in.test.tsx); loaded here, the fields are pickers from the start.
-beforeAll(() => Promise.all([
-  import('../../../src/admin/members/MemberEdit.tsx'),
-  import('../../../src/admin/dates/DateInput.tsx').then((module) => module.loadDatePicker()),
-]), 60_000);
+beforeAll(
+  () =>
+    Promise.all([
+      import('../../../src/admin/members/MemberEdit.tsx'),
+      import('../../../src/admin/dates/DateInput.tsx').then((module) => module.loadDatePicker()),
+    ]),
+  60_000,
+);
 
 const nextYear = new Date().getFullYear() + 1;
 
@@ -69,7 +73,10 @@ describe.each(['Europe/Oslo', 'UTC'])('the staff date picker in %s', (zone) => {
     expect(callsTo('/api/member/5', 'PATCH')[0].body).toMatchObject({ birthdate: '1988-04-17' });
   });
 
-  it.each([['1904', 1904], ['next year + 1', nextYear + 1]])('refuses a typed date in %s', async (_name, year) => {
+  it.each([
+    ['1904', 1904],
+    ['next year + 1', nextYear + 1],
+  ])('refuses a typed date in %s', async (_name, year) => {
     answerMember(member({ birthdate: '1988-04-07' }));
     const user = userEvent.setup();
     renderAdmin('/membership/edit/5');
@@ -89,7 +96,9 @@ describe.each(['Europe/Oslo', 'UTC'])('the staff date picker in %s', (zone) => {
     const calendar = await screen.findByRole('dialog');
     expect(within(calendar).getByText('april 1988')).toBeInTheDocument();
     await user.click(within(calendar).getByRole('button', { name: /kalendervisning er åpen/i }));
-    const years = within(calendar).getAllByRole('radio').map((year) => year.textContent);
+    const years = within(calendar)
+      .getAllByRole('radio')
+      .map((year) => year.textContent);
     expect(years[0]).toBe('1905');
     expect(years.at(-1)).toBe(String(nextYear));
     expect(years).not.toContain('1904');

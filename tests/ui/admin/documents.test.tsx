@@ -34,10 +34,14 @@ afterAll(() => {
 const upload = (bits: string, name: string, type: string) => new NodeFile([bits], name, { type }) as unknown as File;
 
 // The page and the date picker are transformed once before the timed waits.
-beforeAll(() => Promise.all([
-  import('../../../src/admin/instrument-insurance/MemberInstrumentsPage.tsx'),
-  import('../../../src/admin/dates/DateInput.tsx').then((module) => module.loadDatePicker()),
-]), 60_000);
+beforeAll(
+  () =>
+    Promise.all([
+      import('../../../src/admin/instrument-insurance/MemberInstrumentsPage.tsx'),
+      import('../../../src/admin/dates/DateInput.tsx').then((module) => module.loadDatePicker()),
+    ]),
+  60_000,
+);
 
 const SLOW = { timeout: 40_000 };
 const PAGE = '/membership/edit/instrument-insurance/5';
@@ -55,8 +59,12 @@ function answerInstruments(initial: Document[]) {
       const form = await request.formData();
       const file = form.get('file') as File;
       const added = document(40, {
-        kind: form.get('kind') as Document['kind'], file_name: file.name, content_type: 'application/pdf', has_thumbnail: false,
-        valued_on: (form.get('valued_on') as string | null) ?? null, value: form.has('value') ? Number(form.get('value')) : null,
+        kind: form.get('kind') as Document['kind'],
+        file_name: file.name,
+        content_type: 'application/pdf',
+        has_thumbnail: false,
+        valued_on: (form.get('valued_on') as string | null) ?? null,
+        value: form.has('value') ? Number(form.get('value')) : null,
       });
       documents = [...documents, added];
       return HttpResponse.json({ data: added }, { status: 201 });
@@ -71,7 +79,7 @@ function answerInstruments(initial: Document[]) {
 const panel = () => screen.getByRole('region', { name: /Fender Stratocaster, US123 – dokumenter/ });
 
 describe("an instrument's documents on the staff instrument page", { timeout: 60_000 }, () => {
-  it('shows each document as a thumbnail named for what it is, and why a claim\'s document stays', async () => {
+  it("shows each document as a thumbnail named for what it is, and why a claim's document stays", async () => {
     answerInstruments([document(31), appraisal(32, { in_claim: true })]);
     renderAdmin(PAGE);
     await screen.findByRole('heading', { level: 2, name: 'Dokumenter' }, SLOW);
@@ -112,7 +120,9 @@ describe("an instrument's documents on the staff instrument page", { timeout: 60
     expect(await screen.findByText('Dokumentet er lastet opp')).toBeInTheDocument();
     const sent = callsTo('/api/instrument/11/document', 'POST')[0].body as FormData;
     expect(Object.fromEntries([...sent.entries()].filter(([, value]) => typeof value === 'string'))).toEqual({
-      kind: 'appraisal', valued_on: '2024-03-12', value: '120000',
+      kind: 'appraisal',
+      valued_on: '2024-03-12',
+      value: '120000',
     });
     expect((sent.get('file') as File).name).toBe('takst-2024.pdf');
     expect(await within(panel()).findByRole('img', { name: 'Takst: takst-2024.pdf' })).toBeInTheDocument();
@@ -124,11 +134,13 @@ describe("an instrument's documents on the staff instrument page", { timeout: 60
   it("shows the server's Norwegian refusal and keeps the chosen file and the typed values", async () => {
     expectFailedRequests();
     answerInstruments([]);
-    server.use(http.post('*/api/instrument/11/document', async ({ request }) => {
-      // Read whole before answering, as a server does (an answer while the body still streams aborts it here).
-      await request.formData();
-      return HttpResponse.json({ message: 'Filen er for stor. Maks 25 MB per fil.' }, { status: 413 });
-    }));
+    server.use(
+      http.post('*/api/instrument/11/document', async ({ request }) => {
+        // Read whole before answering, as a server does (an answer while the body still streams aborts it here).
+        await request.formData();
+        return HttpResponse.json({ message: 'Filen er for stor. Maks 25 MB per fil.' }, { status: 413 });
+      }),
+    );
     const user = userEvent.setup();
     renderAdmin(PAGE);
     await screen.findByRole('button', { name: 'Fender Stratocaster, US123 – dokumenter: 0' }, SLOW);
@@ -168,9 +180,9 @@ describe("an instrument's documents on the staff instrument page", { timeout: 60
   it('deletes a document after asking, and explains a refusal when a claim uses it', async () => {
     expectFailedRequests();
     answerInstruments([document(31), document(33, { file_name: 'bilde.jpg', kind: 'photo' })]);
-    server.use(http.delete('*/api/document/33', () => HttpResponse.json(
-      { message: 'Dokumentet er brukt i en skademelding og kan ikke slettes.' }, { status: 409 },
-    )));
+    server.use(
+      http.delete('*/api/document/33', () => HttpResponse.json({ message: 'Dokumentet er brukt i en skademelding og kan ikke slettes.' }, { status: 409 })),
+    );
     const user = userEvent.setup();
     renderAdmin(PAGE);
     await screen.findByRole('button', { name: 'Fender Stratocaster, US123 – dokumenter: 2' }, SLOW);
@@ -206,7 +218,11 @@ describe("the documents on a member's instrument requests", { timeout: 60_000 },
       http.get('*/api/member/5', () => HttpResponse.json({ data: member() })),
       http.get('*/api/member/5/instrument', () => HttpResponse.json({ data: { active: [instrument(11)], requested: [waiting], deleted: [], rejected: [] } })),
       http.get('*/api/instrument/list', () => HttpResponse.json(paged([waiting]))),
-      http.get('*/api/instrument/12/document', () => HttpResponse.json({ data: [document(50, { instrument_id: 12, file_name: 'kvittering-gibson.pdf', content_type: 'application/pdf', has_thumbnail: false })] })),
+      http.get('*/api/instrument/12/document', () =>
+        HttpResponse.json({
+          data: [document(50, { instrument_id: 12, file_name: 'kvittering-gibson.pdf', content_type: 'application/pdf', has_thumbnail: false })],
+        }),
+      ),
     );
     renderAdmin('/instrument-insurance/list/5');
     await screen.findByRole('button', { name: 'Gibson Les Paul – dokumenter: 1' }, SLOW);

@@ -50,28 +50,49 @@ function defaultHandlers(): RequestHandler[] {
     http.get('*/api/subscription/list/pending-memberships', () => HttpResponse.json(paged([], PENDING.memberships))),
     http.get('*/api/subscription/list/pending-travel', () => HttpResponse.json(paged([], PENDING.travel))),
     http.get('*/api/subscription/list/pending-instruments', () => HttpResponse.json(paged([], PENDING.instruments))),
-    http.get('*/api/counters', () => HttpResponse.json({
-      data: { 'pending-memberships': PENDING.memberships, 'pending-travel': PENDING.travel, 'pending-instruments': PENDING.instruments },
-    })),
+    http.get('*/api/counters', () =>
+      HttpResponse.json({
+        data: { 'pending-memberships': PENDING.memberships, 'pending-travel': PENDING.travel, 'pending-instruments': PENDING.instruments },
+      }),
+    ),
     http.get('*/api/instrument/category/list', () =>
-      HttpResponse.json({ data: [{ id: 1, title: 'Gitar', use_member: 1, use_insurance: 1 }, { id: 2, title: 'Bass', use_member: 1, use_insurance: 1 }] })),
+      HttpResponse.json({
+        data: [
+          { id: 1, title: 'Gitar', use_member: 1, use_insurance: 1 },
+          { id: 2, title: 'Bass', use_member: 1, use_insurance: 1 },
+        ],
+      }),
+    ),
     http.get('*/sanctum/csrf-cookie', () => new HttpResponse(null, { status: 204 })),
     // The optional kinds' names as a new installation has them (migration 040).
-    http.get('*/api/consent-kinds', () => HttpResponse.json({ data: [
-      { kind: 'newsletter_2', label_nb: 'Nyheter fra organisasjonen', label_en: 'News from the organisation' },
-      { kind: 'newsletter_3', label_nb: 'Tilbud fra samarbeidspartnere', label_en: 'Offers from partners' },
-    ] })),
+    http.get('*/api/consent-kinds', () =>
+      HttpResponse.json({
+        data: [
+          { kind: 'newsletter_2', label_nb: 'Nyheter fra organisasjonen', label_en: 'News from the organisation' },
+          { kind: 'newsletter_3', label_nb: 'Tilbud fra samarbeidspartnere', label_en: 'Offers from partners' },
+        ],
+      }),
+    ),
     // An instrument's documents (the instrument screens' 'Dokumenter'): none unless a test says otherwise.
     http.get('*/api/instrument/:id/document', () => HttpResponse.json({ data: [] })),
     // The member page's invoices ('Fakturaer'): none unless a test says otherwise.
     http.get('*/api/member/:id/invoice', () => HttpResponse.json(paged([]))),
     http.get('*/api/member/:id/vipps-agreement', () =>
-      HttpResponse.json({ data: { available: true, test_checkout: false, price: 145000, agreement: null, charges: [], events: [] } })),
+      HttpResponse.json({ data: { available: true, test_checkout: false, price: 145000, agreement: null, charges: [], events: [] } }),
+    ),
     // Betaling's aging: nothing outstanding unless a test says otherwise.
-    http.get('*/api/invoice/aging', () => HttpResponse.json({ data: {
-      buckets: ['not_due', '1-30', '31-60', '61-90', 'over_90'].map((bucket) => ({ bucket, count: 0, outstanding: 0 })),
-      count: 0, outstanding: 0, year: 2026, invoiced: 0, paid: 0,
-    } })),
+    http.get('*/api/invoice/aging', () =>
+      HttpResponse.json({
+        data: {
+          buckets: ['not_due', '1-30', '31-60', '61-90', 'over_90'].map((bucket) => ({ bucket, count: 0, outstanding: 0 })),
+          count: 0,
+          outstanding: 0,
+          year: 2026,
+          invoiced: 0,
+          paid: 0,
+        },
+      }),
+    ),
   ];
 }
 

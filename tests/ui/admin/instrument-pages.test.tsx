@@ -32,10 +32,25 @@ describe('the staff instrument page of an unknown member', () => {
 describe("a member's waiting instruments", () => {
   it("accepting one says so in the singular, not 'Flere av instrumentene er godkjent!'", async () => {
     const waiting = {
-      id: 31, member_id: 5, subscription_id: null, instrument_category: 1, category: 'Gitar', make: 'Gibson', model: 'Les Paul',
-      serial_number: null, value: 25000, insurance_start: '2026-11-01', insurance_end: null, state: 'requested', status: 0,
-      requested_change: null, reason_for_rejection: null, created_at: '2026-11-01T10:00:00.000Z', updated_at: '2026-11-01T10:00:00.000Z',
-      deleted_at: null, validated_by_user: null,
+      id: 31,
+      member_id: 5,
+      subscription_id: null,
+      instrument_category: 1,
+      category: 'Gitar',
+      make: 'Gibson',
+      model: 'Les Paul',
+      serial_number: null,
+      value: 25000,
+      insurance_start: '2026-11-01',
+      insurance_end: null,
+      state: 'requested',
+      status: 0,
+      requested_change: null,
+      reason_for_rejection: null,
+      created_at: '2026-11-01T10:00:00.000Z',
+      updated_at: '2026-11-01T10:00:00.000Z',
+      deleted_at: null,
+      validated_by_user: null,
     };
     let accepted = false;
     // The queue badges and lists are read again after the accept; one of those reads may still be
@@ -56,7 +71,11 @@ describe("a member's waiting instruments", () => {
     await user.click(screen.getByRole('button', { name: 'Aksepter' }));
     // It asks first, naming the instrument; nothing is accepted before the answer.
     const dialog = await screen.findByRole('dialog', { name: 'Aksepter 1 instrument?' });
-    expect(within(dialog).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Gibson Les Paul']);
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Gibson Les Paul']);
     expect(accepted).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Aksepter' }));
     expect(await screen.findByText('Instrumentet er godkjent!')).toBeInTheDocument();
@@ -72,8 +91,12 @@ describe("a member's waiting instruments", () => {
 describe('the instrument queue', () => {
   it("opens a member's waiting instruments by keyboard from the name, and searches by name like the other queues", async () => {
     const row = (id: number, first_name: string, last_name: string) => ({
-      id, member_id: id, member: { ...member(), id, first_name, last_name, remote_id: null, artist_name: null },
-      product: 'Instrumentforsikring', Status: 1, created_at: '2026-11-01T10:00:00.000Z',
+      id,
+      member_id: id,
+      member: { ...member(), id, first_name, last_name, remote_id: null, artist_name: null },
+      product: 'Instrumentforsikring',
+      Status: 1,
+      created_at: '2026-11-01T10:00:00.000Z',
     });
     const rows = [row(5, 'Kari', 'Nordmann'), row(6, 'Ola', 'Hansen')];
     server.use(

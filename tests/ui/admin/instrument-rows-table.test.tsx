@@ -19,8 +19,16 @@ beforeAll(async () => {
 const CATEGORIES = [{ id: 1, title: 'Gitar', use_member: 1, use_insurance: 1 }];
 
 const row = (id: number, make: string, model: string, value: number): InstrumentRow => ({
-  id, key: `i${id}`, instrument_category: 1, make, model, serial_number: '', value,
-  insurance_start: '2026-11-01', insurance_end: '', status: 1,
+  id,
+  key: `i${id}`,
+  instrument_category: 1,
+  make,
+  model,
+  serial_number: '',
+  value,
+  insurance_start: '2026-11-01',
+  insurance_end: '',
+  status: 1,
 });
 
 function renderTable(rows: InstrumentRow[]) {

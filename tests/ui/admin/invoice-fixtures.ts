@@ -30,8 +30,26 @@ export function invoiceDetails(id: number, changes: Partial<InvoiceDetails> = {}
   return {
     ...invoice(id),
     lines: [
-      { id: 1, product_id: 1, product_name: 'Medlemskap', description: 'Medlemskap 2026', period_from: '2026-01-01', period_to: '2026-12-31', amount: 99000, subscription_id: 30 },
-      { id: 2, product_id: 2, product_name: 'Reiseforsikring Norden', description: 'Reiseforsikring 2026', period_from: '2026-01-01', period_to: '2026-12-31', amount: 30050, subscription_id: 31 },
+      {
+        id: 1,
+        product_id: 1,
+        product_name: 'Medlemskap',
+        description: 'Medlemskap 2026',
+        period_from: '2026-01-01',
+        period_to: '2026-12-31',
+        amount: 99000,
+        subscription_id: 30,
+      },
+      {
+        id: 2,
+        product_id: 2,
+        product_name: 'Reiseforsikring Norden',
+        description: 'Reiseforsikring 2026',
+        period_from: '2026-01-01',
+        period_to: '2026-12-31',
+        amount: 30050,
+        subscription_id: 31,
+      },
     ],
     events: [
       { id: 1, at: '2026-01-02T08:00:00.000Z', from_state: null, to_state: 'draft', actor_name: 'System', reason: 'Fornyelse 2026' },

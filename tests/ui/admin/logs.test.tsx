@@ -8,13 +8,15 @@ import { callsTo, expectFailedRequests, renderAdmin, server, installFakeApi } fr
 installFakeApi();
 
 /** A log as the server answers it: the page asked for, of the member asked for. */
-const pageOf = <T,>(entries: T[]) => ({ request }: { request: Request }) => {
-  const query = new URL(request.url).searchParams;
-  expect(query.get('filter[member_id]')).toBe('5');
-  const page = Number(query.get('page') ?? 1);
-  const perPage = Number(query.get('per_page') ?? 25);
-  return HttpResponse.json(paged(entries.slice((page - 1) * perPage, page * perPage), entries.length, perPage, page));
-};
+const pageOf =
+  <T,>(entries: T[]) =>
+  ({ request }: { request: Request }) => {
+    const query = new URL(request.url).searchParams;
+    expect(query.get('filter[member_id]')).toBe('5');
+    const page = Number(query.get('page') ?? 1);
+    const perPage = Number(query.get('per_page') ?? 25);
+    return HttpResponse.json(paged(entries.slice((page - 1) * perPage, page * perPage), entries.length, perPage, page));
+  };
 
 function answerLogs({ emails = [emailLog(1)], instruments = [instrumentLog(7, 30000, 27500)], travel = [travelLog(3)] } = {}) {
   server.use(
@@ -27,7 +29,11 @@ function answerLogs({ emails = [emailLog(1)], instruments = [instrumentLog(7, 30
 
 describe('member logs', () => {
   it('shows the header and the message log, and the message safely in a modal closed by Escape', async () => {
-    answerLogs({ emails: [emailLog(1, { subject: 'Velkommen som medlem!', content: '<p>Hei Ola</p><img src="x" onerror="window.hacked=1"><script>window.hacked=2</script>' })] });
+    answerLogs({
+      emails: [
+        emailLog(1, { subject: 'Velkommen som medlem!', content: '<p>Hei Ola</p><img src="x" onerror="window.hacked=1"><script>window.hacked=2</script>' }),
+      ],
+    });
     const user = userEvent.setup();
     renderAdmin('/membership/instrument-insurance/reject/5');
     expect(await screen.findByRole('heading', { level: 1, name: '10189 - Ola Nordmann' })).toBeInTheDocument();
@@ -35,7 +41,11 @@ describe('member logs', () => {
     expect(await screen.findByRole('heading', { name: 'MELDINGSLOGG (1)' })).toBeInTheDocument();
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['MELDINGSTYPE', 'SENDT DATO', 'TID', 'E-POST', 'UTFØRT AV']);
     const row = screen.getAllByRole('row')[1];
-    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Velkommen som medlem!', '10-11-2026', '14:03', 'medlem@example.no', 'IB']);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Velkommen som medlem!', '10-11-2026', '14:03', 'medlem@example.no', 'IB']);
     expect(within(row).getByRole('img', { name: 'Ingrid Berg' })).toBeInTheDocument();
 
     await user.click(within(row).getByRole('button', { name: 'Velkommen som medlem!' }));
@@ -51,10 +61,18 @@ describe('member logs', () => {
   });
 
   it('shows an SMS as plain text, so a name with markup in it stays text', async () => {
-    answerLogs({ emails: [emailLog(1, {
-      channel: 'sms', subject: 'Medlemskort', email_from: null, from_name: null, email_to: '+4791234567',
-      content: 'Medlemskort for <img src=x id=probe> Nordmann\nMedlemsnummer 10189',
-    })] });
+    answerLogs({
+      emails: [
+        emailLog(1, {
+          channel: 'sms',
+          subject: 'Medlemskort',
+          email_from: null,
+          from_name: null,
+          email_to: '+4791234567',
+          content: 'Medlemskort for <img src=x id=probe> Nordmann\nMedlemsnummer 10189',
+        }),
+      ],
+    });
     const user = userEvent.setup();
     renderAdmin('/membership/instrument-insurance/reject/5');
     await user.click(await screen.findByRole('button', { name: 'Medlemskort' }));
@@ -88,10 +106,18 @@ describe('member logs', () => {
     await user.click(await screen.findByRole('tab', { name: 'Instrumentforsikring' }));
     expect(await screen.findByRole('heading', { name: 'INSTRUMENTFORSIKRING (1)' })).toBeInTheDocument();
     const row = screen.getAllByRole('row')[1];
-    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['7', '10.11.2026', 'ES']);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['7', '10.11.2026', 'ES']);
     await user.click(within(row).getByRole('button', { name: '7' }));
     const dialog = await screen.findByRole('dialog', { name: 'INSTRUMENTFORSIKRINGS LOGG' });
-    expect(within(dialog).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['FELT', 'FØR', 'ETTER']);
+    expect(
+      within(dialog)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['FELT', 'FØR', 'ETTER']);
     expect(within(dialog).getByRole('row', { name: 'VERDI 27 500,- 30 000,-' })).toBeInTheDocument();
     expect(within(dialog).getByRole('row', { name: 'INSTRUMENT Gitar Gitar' })).toBeInTheDocument();
     expect(within(dialog).getByRole('row', { name: 'START DATO 10.11.2026 10.11.2026' })).toBeInTheDocument();
@@ -103,7 +129,11 @@ describe('member logs', () => {
     renderAdmin('/membership/edit/travel-insurance/insurance-logs/5');
     expect(await screen.findByRole('heading', { name: 'REISEFORSIKRINGS (1)' })).toBeInTheDocument();
     const row = screen.getAllByRole('row')[1];
-    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['3', 'Reiseforsikring Verden', '31-07-2026', '']);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['3', 'Reiseforsikring Verden', '31-07-2026', '']);
     const system = within(row).getByRole('img', { name: 'System' });
     expect(system).not.toHaveTextContent('–');
     expect(system.querySelector('svg')).not.toBeNull();
@@ -120,9 +150,7 @@ describe('member logs', () => {
     expect(await screen.findByRole('heading', { name: 'MELDINGSLOGG (30)' })).toBeInTheDocument();
     expect(screen.getAllByRole('row')).toHaveLength(26);
     expect(screen.getByText('page 1 av 2')).toBeInTheDocument();
-    expect(callsTo('/api/emails/logs/list').map((call) => call.query)).toEqual([
-      expect.objectContaining({ page: '1', per_page: '25', sort: '-id' }),
-    ]);
+    expect(callsTo('/api/emails/logs/list').map((call) => call.query)).toEqual([expect.objectContaining({ page: '1', per_page: '25', sort: '-id' })]);
     await user.click(screen.getByRole('button', { name: 'Neste side' }));
     expect(await screen.findByText('page 2 av 2')).toBeInTheDocument();
     expect(screen.getAllByRole('row')).toHaveLength(6);
@@ -180,7 +208,7 @@ describe('member logs', () => {
     expect(callsTo('/api/emails/logs/4/resend', 'POST')).toHaveLength(1);
   });
 
-  it('shows the server\'s reason when a message cannot be resent', async () => {
+  it("shows the server's reason when a message cannot be resent", async () => {
     expectFailedRequests();
     answerLogs({ emails: [emailLog(4, { status: 'failed', attempts: 5, error: 'Tidsavbrudd' })] });
     server.use(http.post('*/api/emails/logs/4/resend', () => HttpResponse.json({ message: 'Meldingen kan ikke sendes på nytt.' }, { status: 409 })));

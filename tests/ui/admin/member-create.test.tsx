@@ -64,18 +64,33 @@ describe('/membership/create-new-user', () => {
     expect(await screen.findByRole('heading', { level: 1, name: '10189 - Ola Nordmann' })).toBeInTheDocument();
     expect(await screen.findByText('Ingen endringer registrert')).toBeInTheDocument();
     expect(callsTo('/api/member/new', 'POST')[0].body).toMatchObject({
-      first_name: 'Kari', last_name: 'Nordmann', email: 'kari@example.no', phone: '98765432', invoice_method: 'EFAKTURA',
-      gender: 3, primary_instrument_type: 1, status: '1', role_id: 2, newsletter_1: true,
+      first_name: 'Kari',
+      last_name: 'Nordmann',
+      email: 'kari@example.no',
+      phone: '98765432',
+      invoice_method: 'EFAKTURA',
+      gender: 3,
+      primary_instrument_type: 1,
+      status: '1',
+      role_id: 2,
+      newsletter_1: true,
     });
   });
 
   it('shows each e-mail error from the server as its own toast', async () => {
     expectFailedRequests();
-    server.use(http.post('*/api/member/new', () => HttpResponse.json({
-      message: 'E-postadressen er allerede i bruk.',
-      errors: { email: ['E-postadressen er allerede i bruk.'] },
-      data: { error: { email: ['E-postadressen er allerede i bruk.', 'Bruk en annen e-postadresse.'] } },
-    }, { status: 422 })));
+    server.use(
+      http.post('*/api/member/new', () =>
+        HttpResponse.json(
+          {
+            message: 'E-postadressen er allerede i bruk.',
+            errors: { email: ['E-postadressen er allerede i bruk.'] },
+            data: { error: { email: ['E-postadressen er allerede i bruk.', 'Bruk en annen e-postadresse.'] } },
+          },
+          { status: 422 },
+        ),
+      ),
+    );
     const user = userEvent.setup();
     renderAdmin('/membership/create-new-user');
     await fillRequired(user);
@@ -93,7 +108,15 @@ describe('/membership/create-new-user', () => {
       http.post('*/api/member/new', () => {
         attempts += 1;
         if (attempts === 1) {
-          return HttpResponse.json({ message: 'Mulig duplikat', duplicates: [{ id: 9, remote_id: 10009, first_name: 'Kari', last_name: 'Nordmann', birthdate: '1990-01-01', phone: '98765432', email: 'kari@old.no' }] }, { status: 409 });
+          return HttpResponse.json(
+            {
+              message: 'Mulig duplikat',
+              duplicates: [
+                { id: 9, remote_id: 10009, first_name: 'Kari', last_name: 'Nordmann', birthdate: '1990-01-01', phone: '98765432', email: 'kari@old.no' },
+              ],
+            },
+            { status: 409 },
+          );
         }
         return HttpResponse.json({ data: member({ id: 45 }) }, { status: 201 });
       }),

@@ -19,13 +19,28 @@ function answerMember(initial: Member) {
       current = { ...current, ...((await request.json()) as Partial<Member>) };
       return HttpResponse.json({ data: current });
     }),
-    http.get('*/api/member/5/changes', () => HttpResponse.json(paged([
-      { id: 1, changed_at: '2026-11-20T09:15:00Z', changed_by: { first_name: 'Ingrid', last_name: 'Berg' }, changes: [{ field: 'phone', old: '91234567', new: '98765432' }] },
-      {
-        id: 2, changed_at: '2026-11-21T10:00:00Z', changed_by: { first_name: 'Ingrid', last_name: 'Berg' },
-        changes: [{ field: 'blocked_access', old: false, new: true }, { field: 'campaign_code', old: null, new: 'VÅR26' }, { field: 'remote_id', old: null, new: 10005 }],
-      },
-    ]))),
+    http.get('*/api/member/5/changes', () =>
+      HttpResponse.json(
+        paged([
+          {
+            id: 1,
+            changed_at: '2026-11-20T09:15:00Z',
+            changed_by: { first_name: 'Ingrid', last_name: 'Berg' },
+            changes: [{ field: 'phone', old: '91234567', new: '98765432' }],
+          },
+          {
+            id: 2,
+            changed_at: '2026-11-21T10:00:00Z',
+            changed_by: { first_name: 'Ingrid', last_name: 'Berg' },
+            changes: [
+              { field: 'blocked_access', old: false, new: true },
+              { field: 'campaign_code', old: null, new: 'VÅR26' },
+              { field: 'remote_id', old: null, new: 10005 },
+            ],
+          },
+        ]),
+      ),
+    ),
     http.post('*/api/subscription/cancel/32', () => {
       current = { ...current, subscription_instrument_insurance: { ...current.subscription_instrument_insurance!, state: 'cancelled' } };
       return HttpResponse.json({ message: 'ok' });
@@ -96,7 +111,9 @@ describe('/membership/edit/{id}', () => {
     expect(method).toHaveTextContent('AVTALEGIRO');
     expect(screen.queryByRole('textbox', { name: 'E-post for faktura' })).not.toBeInTheDocument();
     await user.click(method);
-    const options = within(await screen.findByRole('listbox')).getAllByRole('option').map((option) => option.textContent);
+    const options = within(await screen.findByRole('listbox'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
     expect(options).toEqual(['E-faktura', 'E-post', 'AVTALEGIRO']);
     await user.click(screen.getByRole('option', { name: 'E-post' }));
     expect(await screen.findByRole('textbox', { name: 'E-post for faktura' })).toBeInTheDocument();
@@ -137,9 +154,7 @@ describe('/membership/edit/{id}', () => {
 
   it('tells the user when the member cannot be loaded', async () => {
     expectFailedRequests();
-    server.use(
-      http.get('*/api/member/5', () => HttpResponse.json({ message: 'Feil' }, { status: 500 })),
-    );
+    server.use(http.get('*/api/member/5', () => HttpResponse.json({ message: 'Feil' }, { status: 500 })));
     renderAdmin('/membership/edit/5');
     expect((await screen.findAllByText('Noe gikk galt!')).length).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: 'Gå tilbake' })).toBeInTheDocument();

@@ -13,11 +13,24 @@ const SLOW = { timeout: 25_000 };
 
 function anImport(values: Partial<MemberImport> = {}): MemberImport {
   return {
-    id: 7, file_name: 'register.xlsx', state: 'preview', created_at: '2026-11-24T08:00:00.000Z', created_by: { id: 1, name: 'Siri Saksbehandler' },
-    columns: ['Fornavn', 'Etternavn', 'E-post'], mapping: { Fornavn: 'first_name', Etternavn: 'last_name', 'E-post': 'email' },
-    summary: { rows: 3, new: 2, update: 0, duplicate: 1, error: 0 }, errors: [],
+    id: 7,
+    file_name: 'register.xlsx',
+    state: 'preview',
+    created_at: '2026-11-24T08:00:00.000Z',
+    created_by: { id: 1, name: 'Siri Saksbehandler' },
+    columns: ['Fornavn', 'Etternavn', 'E-post'],
+    mapping: { Fornavn: 'first_name', Etternavn: 'last_name', 'E-post': 'email' },
+    summary: { rows: 3, new: 2, update: 0, duplicate: 1, error: 0 },
+    errors: [],
     duplicates: [{ row: 4, member_id: 12, of_row: null, by: 'email', name: 'Ola Nordmann', member_name: 'Ola Nordmann', member_number: 10189, action: 'skip' }],
-    default_action: null, send_welcome: false, skip_errors: false, progress: { done: 0, rows: 3 }, error: null, committed_at: null, undone_at: null, undo_until: null,
+    default_action: null,
+    send_welcome: false,
+    skip_errors: false,
+    progress: { done: 0, rows: 3 },
+    error: null,
+    committed_at: null,
+    undone_at: null,
+    undo_until: null,
     ...values,
   };
 }
@@ -44,7 +57,7 @@ describe('the member import pages', { timeout: 60_000 }, () => {
     expect(screen.getByLabelText('Velg fil', { selector: 'input[type="file"]' })).toBe(input);
   });
 
-  it('saves a duplicate\'s decision with PATCH, and follows the commit until it is done', async () => {
+  it("saves a duplicate's decision with PATCH, and follows the commit until it is done", async () => {
     let current = anImport();
     server.use(
       http.get('*/api/member/import/7', () => HttpResponse.json({ data: current })),
@@ -61,8 +74,7 @@ describe('the member import pages', { timeout: 60_000 }, () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('combobox', { name: 'Hva skal skje? Rad 4' }, SLOW));
     await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Oppdater tomme felt' }));
-    await waitFor(() => expect(callsTo('/api/member/import/7', 'PATCH').map((call) => call.body))
-      .toEqual([{ decisions: [{ row: 4, action: 'fill' }] }]));
+    await waitFor(() => expect(callsTo('/api/member/import/7', 'PATCH').map((call) => call.body)).toEqual([{ decisions: [{ row: 4, action: 'fill' }] }]));
     await waitFor(() => expect(document.querySelector('[data-count="update"]')?.textContent).toBe('1'));
 
     await user.click(screen.getByRole('button', { name: 'Importer' }));
@@ -87,20 +99,41 @@ describe('the member import pages', { timeout: 60_000 }, () => {
     expect(await count('invoices_existing')).toEqual(['Fakturaer overført før (hoppes over)', '2']);
     current = { ...current, state: 'done', progress: { done: 3, rows: 3 }, committed_at: '2026-11-24T08:01:00.000Z', undo_until: '2026-12-24T08:01:00.000Z' };
     renderAdmin('/member-import/7');
-    expect(await screen.findByText('Importert: 2 nye medlemmer, 0 oppdatert, 1 duplikater hoppet over. 4 åpne fakturaer overført.', undefined, SLOW)).toBeInTheDocument();
+    expect(
+      await screen.findByText('Importert: 2 nye medlemmer, 0 oppdatert, 1 duplikater hoppet over. 4 åpne fakturaer overført.', undefined, SLOW),
+    ).toBeInTheDocument();
   });
 
   it("offers 'Opprett likevel' only where it can work, shows the first rows as read, and imports the rest on request", async () => {
     let current = anImport({
       summary: { rows: 3, new: 1, update: 0, duplicate: 1, error: 1 },
       errors: [{ row: 3, column: 'Fødselsdato', message: 'fødselsdatoen er fram i tid' }],
-      duplicates: [{ row: 4, member_id: 12, of_row: null, by: 'email', name: 'Ola Nordmann', member_name: 'Ola Nordmann', member_number: 10189, action: 'skip', create_refused: 'e-postadressen brukes av en annen konto' }],
+      duplicates: [
+        {
+          row: 4,
+          member_id: 12,
+          of_row: null,
+          by: 'email',
+          name: 'Ola Nordmann',
+          member_name: 'Ola Nordmann',
+          member_number: 10189,
+          action: 'skip',
+          create_refused: 'e-postadressen brukes av en annen konto',
+        },
+      ],
       sample: [{ row: 2, values: { first_name: 'Kari', last_name: 'Nordmann', email: 'kari@example.no' }, errors: [] }],
     });
     server.use(
       http.get('*/api/member/import/7', () => HttpResponse.json({ data: current })),
       http.post('*/api/member/import/7/commit', () => {
-        current = { ...current, state: 'done', skip_errors: true, committed_at: '2026-11-24T08:01:00.000Z', undo_until: '2026-12-24T08:01:00.000Z', sample: undefined };
+        current = {
+          ...current,
+          state: 'done',
+          skip_errors: true,
+          committed_at: '2026-11-24T08:01:00.000Z',
+          undo_until: '2026-12-24T08:01:00.000Z',
+          sample: undefined,
+        };
         return HttpResponse.json({ data: current }, { status: 202 });
       }),
     );
@@ -121,9 +154,19 @@ describe('the member import pages', { timeout: 60_000 }, () => {
   });
 
   it('says in the undo dialog how many welcome mails have already gone out', async () => {
-    server.use(http.get('*/api/member/import/7', () => HttpResponse.json({ data: anImport({
-      state: 'done', send_welcome: true, welcome_sent: 2, committed_at: '2026-11-24T08:01:00.000Z', undo_until: '2026-12-24T08:01:00.000Z',
-    }) })));
+    server.use(
+      http.get('*/api/member/import/7', () =>
+        HttpResponse.json({
+          data: anImport({
+            state: 'done',
+            send_welcome: true,
+            welcome_sent: 2,
+            committed_at: '2026-11-24T08:01:00.000Z',
+            undo_until: '2026-12-24T08:01:00.000Z',
+          }),
+        }),
+      ),
+    );
     renderAdmin('/member-import/7');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Angre importen' }, SLOW));
@@ -152,7 +195,9 @@ describe('the member import pages', { timeout: 60_000 }, () => {
     current = { ...current, progress: { done: 2, rows: 3 } };
     expect(await screen.findByText('Angrer: 2 av 3 medlemmer', undefined, { timeout: 5000 })).toBeInTheDocument();
     current = {
-      ...current, state: 'undone', undone_at: '2026-11-24T09:00:00.000Z',
+      ...current,
+      state: 'undone',
+      undone_at: '2026-11-24T09:00:00.000Z',
       summary: { ...current.summary, undo: { undone: 1, kept: [{ member_id: 12, name: 'Ola Nordmann', reason: 'Endret etter importen' }] } },
     };
     expect(await screen.findByText('Importen er angret: 1 medlemmer.', undefined, { timeout: 5000 })).toBeInTheDocument();

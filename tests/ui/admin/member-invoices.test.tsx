@@ -17,10 +17,11 @@ describe("the member page's invoices", () => {
     server.use(
       http.get('*/api/member/5', () => HttpResponse.json({ data: member() })),
       http.get('*/api/member/5/changes', () => HttpResponse.json(paged([]))),
-      http.get('*/api/member/5/invoice', () => HttpResponse.json(paged([
-        invoice(8, { year: 2027, state: 'sent', due_date: '2027-01-16' }),
-        invoice(7, { state: 'paid', paid: 129050, outstanding: 0 }),
-      ]))),
+      http.get('*/api/member/5/invoice', () =>
+        HttpResponse.json(
+          paged([invoice(8, { year: 2027, state: 'sent', due_date: '2027-01-16' }), invoice(7, { state: 'paid', paid: 129050, outstanding: 0 })]),
+        ),
+      ),
     );
     renderAdmin('/membership/edit/5');
     const section = await screen.findByRole('region', { name: 'Fakturaer' }, { timeout: 20_000 });
@@ -46,11 +47,11 @@ describe("the member page's invoices", () => {
 
 describe("the overview's overdue invoices", () => {
   it("marks a member with an overdue invoice by a named icon, only when the row carries it, and filters by 'Forfalt faktura'", async () => {
-    server.use(http.get('*/api/member/list', () => HttpResponse.json(paged([
-      { ...listItem(1), has_overdue_invoice: true },
-      { ...listItem(2), has_overdue_invoice: false },
-      listItem(3),
-    ]))));
+    server.use(
+      http.get('*/api/member/list', () =>
+        HttpResponse.json(paged([{ ...listItem(1), has_overdue_invoice: true }, { ...listItem(2), has_overdue_invoice: false }, listItem(3)])),
+      ),
+    );
     const user = userEvent.setup();
     renderAdmin('/membership');
     await screen.findByRole('heading', { level: 1, name: '3 MEDLEMMER' }, { timeout: 20_000 });

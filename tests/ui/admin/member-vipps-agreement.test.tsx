@@ -12,18 +12,57 @@ describe("the member page's Vipps agreement", () => {
     server.use(
       http.get('*/api/member/5', () => HttpResponse.json({ data: member() })),
       http.get('*/api/member/5/changes', () => HttpResponse.json(paged([]))),
-      http.get('*/api/member/5/vipps-agreement', () => HttpResponse.json({ data: {
-        available: true, test_checkout: false, price: 145000, premiums: 0,
-        agreement: {
-          id: 1, agreement_id: 'agr_000001', state: 'STOPPED', price: 145000, includes_premiums: false, premiums: 0, product_name: 'Medlemskap', created_at: '2026-11-01T10:00:00.000Z',
-          updated_at: '2027-02-01T10:00:00.000Z', stopped_at: '2027-02-01T10:00:00.000Z', stopped_by: 'app', redirect_url: null,
-        },
-        charges: [{
-          id: 3, invoice_id: 9, invoice_number: 1042, charge_id: 'mp-faktura-1042', amount: 145000, due_date: '2027-01-15', retry_days: 5,
-          state: 'FAILED', failure_reason: 'user_action_required', fell_back_at: '2027-01-21T06:00:00.000Z', updated_at: '2027-01-21T06:00:00.000Z',
-        }],
-        events: [{ id: 4, at: '2027-02-01T10:00:00.000Z', source: 'webhook', event: 'recurring.agreement-stopped.v1', from_state: 'ACTIVE', to_state: 'STOPPED', note: 'Stoppet i Vipps-appen', charge_id: null }],
-      } })),
+      http.get('*/api/member/5/vipps-agreement', () =>
+        HttpResponse.json({
+          data: {
+            available: true,
+            test_checkout: false,
+            price: 145000,
+            premiums: 0,
+            agreement: {
+              id: 1,
+              agreement_id: 'agr_000001',
+              state: 'STOPPED',
+              price: 145000,
+              includes_premiums: false,
+              premiums: 0,
+              product_name: 'Medlemskap',
+              created_at: '2026-11-01T10:00:00.000Z',
+              updated_at: '2027-02-01T10:00:00.000Z',
+              stopped_at: '2027-02-01T10:00:00.000Z',
+              stopped_by: 'app',
+              redirect_url: null,
+            },
+            charges: [
+              {
+                id: 3,
+                invoice_id: 9,
+                invoice_number: 1042,
+                charge_id: 'mp-faktura-1042',
+                amount: 145000,
+                due_date: '2027-01-15',
+                retry_days: 5,
+                state: 'FAILED',
+                failure_reason: 'user_action_required',
+                fell_back_at: '2027-01-21T06:00:00.000Z',
+                updated_at: '2027-01-21T06:00:00.000Z',
+              },
+            ],
+            events: [
+              {
+                id: 4,
+                at: '2027-02-01T10:00:00.000Z',
+                source: 'webhook',
+                event: 'recurring.agreement-stopped.v1',
+                from_state: 'ACTIVE',
+                to_state: 'STOPPED',
+                note: 'Stoppet i Vipps-appen',
+                charge_id: null,
+              },
+            ],
+          },
+        }),
+      ),
     );
     renderAdmin('/membership/edit/5');
     const section = await screen.findByRole('region', { name: 'Vipps-avtale' }, { timeout: 20_000 });

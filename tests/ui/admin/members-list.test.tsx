@@ -24,16 +24,27 @@ function answerList(total: number) {
 
 describe('/membership', () => {
   it('shows the total, 25 rows and each column in its format', async () => {
-    server.use(http.get('*/api/member/list', () => HttpResponse.json(paged([
-      listItem(1, { phone: '1234567', birthdate: '1988-04-07', has_membership: true, has_instrument_insurance: true, has_travel_insurance: true }),
-      listItem(2, { phone: '12345', remote_id: null, has_membership: false }),
-    ], 60))));
+    server.use(
+      http.get('*/api/member/list', () =>
+        HttpResponse.json(
+          paged(
+            [
+              listItem(1, { phone: '1234567', birthdate: '1988-04-07', has_membership: true, has_instrument_insurance: true, has_travel_insurance: true }),
+              listItem(2, { phone: '12345', remote_id: null, has_membership: false }),
+            ],
+            60,
+          ),
+        ),
+      ),
+    );
     renderAdmin('/membership');
     expect(await screen.findByRole('heading', { level: 1, name: '60 MEDLEMMER' })).toBeInTheDocument();
     const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
     expect(headers).toEqual(['ID', 'MEDLEM', 'ADDRESSE', 'FØDT', 'MOBIL', 'KAMPANJEKODE', 'STATUS']);
     const [first, second] = rows();
-    const cells = within(first).getAllByRole('cell').map((cell) => cell.textContent);
+    const cells = within(first)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
     expect(cells.slice(0, 6)).toEqual(['10001', 'Fornavn1 Etternavn1', 'Storgata 1', '07-04-1988', '1 234 567', '']);
     expect(within(first).getByRole('img', { name: 'Medlemskap' })).toBeInTheDocument();
     expect(within(first).getByRole('img', { name: 'Instrumentforsikring' })).toBeInTheDocument();

@@ -13,8 +13,16 @@ const request = (id: number, first_name: string, last_name: string, changes: Par
   id,
   member_id: 100 + id,
   member: {
-    id: 100 + id, remote_id: null, first_name, last_name, email: `${first_name.toLowerCase()}@example.no`, phone: '40000001',
-    address: 'Storgata 1', postal_code: '0155', postal_area: 'OSLO', artist_name: null,
+    id: 100 + id,
+    remote_id: null,
+    first_name,
+    last_name,
+    email: `${first_name.toLowerCase()}@example.no`,
+    phone: '40000001',
+    address: 'Storgata 1',
+    postal_code: '0155',
+    postal_area: 'OSLO',
+    artist_name: null,
   },
   created_at: '2026-04-03T10:00:00Z',
   status: 0,
@@ -68,10 +76,12 @@ describe('the membership request queue', () => {
     answerQueue();
     server.use(
       http.post('*/api/subscription/accept/1', () => HttpResponse.json({ data: { id: 1 } })),
-      http.post('*/api/subscription/accept/2', () => HttpResponse.json(
-        { message: 'Forespørselen er allerede behandlet, og kan ikke aksepteres nå. Oppdater siden for å se hvordan den står.' },
-        { status: 409 },
-      )),
+      http.post('*/api/subscription/accept/2', () =>
+        HttpResponse.json(
+          { message: 'Forespørselen er allerede behandlet, og kan ikke aksepteres nå. Oppdater siden for å se hvordan den står.' },
+          { status: 409 },
+        ),
+      ),
     );
     const user = userEvent.setup();
     renderAdmin('/membership-request');

@@ -38,7 +38,10 @@ describe('the requests group in the menu', () => {
 
 describe('breadcrumbs', () => {
   it('every label of the registry is in capitals in both catalogues, but for the one the spec writes otherwise', () => {
-    for (const [locale, catalogue] of [['nb', nb], ['en', en]] as const) {
+    for (const [locale, catalogue] of [
+      ['nb', nb],
+      ['en', en],
+    ] as const) {
       const labels = STAFF_AREAS.flatMap((area) => area.crumbs).map((crumb) => lookUp(catalogue, crumb.label) as string);
       expect(labels.length).toBeGreaterThan(40);
       const otherCase = labels.filter((label) => label !== label.toLocaleUpperCase(locale));

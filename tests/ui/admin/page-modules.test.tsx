@@ -16,10 +16,12 @@ const sourceOf = (module: string) => sources[`../../../${module}`];
 
 describe('the staff pages’ modules', () => {
   const pages = STAFF_AREAS.flatMap((area) =>
-    (viewOf(area.name)?.pages ?? []).filter((page) => page.path !== '*').map((page) => ({
-      pattern: page.path === '' ? area.path : `${area.path}/${page.path}`,
-      component: page.component as unknown as LazyComponent,
-    })),
+    (viewOf(area.name)?.pages ?? [])
+      .filter((page) => page.path !== '*')
+      .map((page) => ({
+        pattern: page.path === '' ? area.path : `${area.path}/${page.path}`,
+        component: page.component as unknown as LazyComponent,
+      })),
   );
 
   it.each(pages.map((page) => [page.pattern, page] as const))('%s loads the module the registry names', async (_pattern, page) => {

@@ -15,14 +15,18 @@ import { callsTo, expectFailedRequests, installFakeApi, renderAdmin, server } fr
 installFakeApi();
 
 // Transform the area's pages, its dialogs and the date picker once before the timed waits.
-beforeAll(() => Promise.all([
-  import('../../../src/admin/payments/InvoiceList.tsx'),
-  import('../../../src/admin/payments/InvoicePage.tsx'),
-  import('../../../src/admin/payments/PaymentDialog.tsx'),
-  import('../../../src/admin/payments/CreditDialog.tsx'),
-  import('../../../src/admin/payments/PauseDialog.tsx'),
-  import('../../../src/admin/dates/DateInput.tsx').then((module) => module.loadDatePicker()),
-]), 60_000);
+beforeAll(
+  () =>
+    Promise.all([
+      import('../../../src/admin/payments/InvoiceList.tsx'),
+      import('../../../src/admin/payments/InvoicePage.tsx'),
+      import('../../../src/admin/payments/PaymentDialog.tsx'),
+      import('../../../src/admin/payments/CreditDialog.tsx'),
+      import('../../../src/admin/payments/PauseDialog.tsx'),
+      import('../../../src/admin/dates/DateInput.tsx').then((module) => module.loadDatePicker()),
+    ]),
+  60_000,
+);
 
 const LAZY = 20_000;
 const TOTALS = { count: 2, invoiced: 258100, paid: 129050, outstanding: 129050 };
@@ -51,11 +55,18 @@ describe('the invoice list', () => {
     const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
     expect(headers).toEqual(['Fakturanr.', 'Medlem', 'Årstall', 'Forfall', 'Beløp', 'Utestående', 'Status', 'Kanal']);
     const [first, second] = screen.getAllByRole('row').slice(1);
-    expect(within(first).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      '1007', '10189 - Ola Nordmann', '2026', '16-01-2026', 'kr 1 290,50', 'kr 1 290,50', 'Forfalt', 'eFaktura',
-    ]);
+    expect(
+      within(first)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['1007', '10189 - Ola Nordmann', '2026', '16-01-2026', 'kr 1 290,50', 'kr 1 290,50', 'Forfalt', 'eFaktura']);
     expect(within(first).getByRole('link', { name: '10189 - Ola Nordmann' })).toHaveAttribute('href', '/membership/edit/5');
-    expect(within(second).getAllByRole('cell').map((cell) => cell.textContent).slice(5)).toEqual(['kr 0,00', 'Betalt', 'E-post']);
+    expect(
+      within(second)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent)
+        .slice(5),
+    ).toEqual(['kr 0,00', 'Betalt', 'E-post']);
 
     const totals = screen.getByRole('region', { name: 'Summer for fakturaene i utvalget' });
     const figure = (term: string) => within(totals).getByText(term).nextElementSibling?.textContent;
@@ -67,13 +78,12 @@ describe('the invoice list', () => {
 
   it("says 'Forfalt' beside the state of a sent or partly paid invoice past its due date, and nothing more for one on time", async () => {
     server.use(
-      http.get('*/api/invoice/list', () => HttpResponse.json({
-        ...paged([
-          invoice(9, { state: 'partly_paid', overdue: true, paid: 50000, outstanding: 79050 }),
-          invoice(10, { state: 'sent', overdue: false }),
-        ]),
-        totals: TOTALS,
-      })),
+      http.get('*/api/invoice/list', () =>
+        HttpResponse.json({
+          ...paged([invoice(9, { state: 'partly_paid', overdue: true, paid: 50000, outstanding: 79050 }), invoice(10, { state: 'sent', overdue: false })]),
+          totals: TOTALS,
+        }),
+      ),
     );
     renderAdmin('/payments');
     expect(await screen.findByRole('link', { name: '1009' }, { timeout: LAZY })).toBeInTheDocument();
@@ -123,16 +133,26 @@ describe('the invoice list', () => {
 
   it('shows what is outstanding by age and this year invoiced against paid; an age filters the list and pressed again lets go', async () => {
     answerList();
-    server.use(http.get('*/api/invoice/aging', () => HttpResponse.json({ data: {
-      buckets: [
-        { bucket: 'not_due', count: 3, outstanding: 387150 },
-        { bucket: '1-30', count: 1, outstanding: 129050 },
-        { bucket: '31-60', count: 0, outstanding: 0 },
-        { bucket: '61-90', count: 2, outstanding: 100000 },
-        { bucket: 'over_90', count: 1, outstanding: 50 },
-      ],
-      count: 7, outstanding: 616250, year: 2026, invoiced: 1000000, paid: 383750,
-    } })));
+    server.use(
+      http.get('*/api/invoice/aging', () =>
+        HttpResponse.json({
+          data: {
+            buckets: [
+              { bucket: 'not_due', count: 3, outstanding: 387150 },
+              { bucket: '1-30', count: 1, outstanding: 129050 },
+              { bucket: '31-60', count: 0, outstanding: 0 },
+              { bucket: '61-90', count: 2, outstanding: 100000 },
+              { bucket: 'over_90', count: 1, outstanding: 50 },
+            ],
+            count: 7,
+            outstanding: 616250,
+            year: 2026,
+            invoiced: 1000000,
+            paid: 383750,
+          },
+        }),
+      ),
+    );
     const user = userEvent.setup();
     renderAdmin('/payments');
     const aging = await screen.findByRole('region', { name: 'Utestående etter alder' }, { timeout: LAZY });
@@ -183,7 +203,10 @@ function answerInvoice(start: InvoiceDetails = invoiceDetails(7)) {
     http.post('*/api/invoice/7/payment', async ({ request }) => {
       const body = (await request.json()) as { amount: number; paid_on: string; method: 'bank'; note?: string };
       if (body.amount > current.outstanding) {
-        return HttpResponse.json({ message: 'Beløpet er for stort.', errors: { amount: ['Beløpet er større enn utestående (kr 1 290,50).'] } }, { status: 422 });
+        return HttpResponse.json(
+          { message: 'Beløpet er for stort.', errors: { amount: ['Beløpet er større enn utestående (kr 1 290,50).'] } },
+          { status: 422 },
+        );
       }
       const paid = current.paid + body.amount;
       current = {
@@ -191,8 +214,22 @@ function answerInvoice(start: InvoiceDetails = invoiceDetails(7)) {
         paid,
         outstanding: current.total - paid,
         state: paid >= current.total ? 'paid' : 'partly_paid',
-        payments: [...current.payments, { id: 1, amount: body.amount, paid_on: body.paid_on, method: body.method, note: body.note ?? null, registered_by_name: 'Ingrid Berg', created_at: '2026-11-28T10:00:00.000Z' }],
-        events: [...current.events, { id: 3, at: '2026-11-28T10:00:00.000Z', from_state: 'sent', to_state: 'paid', actor_name: 'Ingrid Berg', reason: 'Innbetaling registrert' }],
+        payments: [
+          ...current.payments,
+          {
+            id: 1,
+            amount: body.amount,
+            paid_on: body.paid_on,
+            method: body.method,
+            note: body.note ?? null,
+            registered_by_name: 'Ingrid Berg',
+            created_at: '2026-11-28T10:00:00.000Z',
+          },
+        ],
+        events: [
+          ...current.events,
+          { id: 3, at: '2026-11-28T10:00:00.000Z', from_state: 'sent', to_state: 'paid', actor_name: 'Ingrid Berg', reason: 'Innbetaling registrert' },
+        ],
       };
       return HttpResponse.json({ data: current }, { status: 201 });
     }),
@@ -201,7 +238,17 @@ function answerInvoice(start: InvoiceDetails = invoiceDetails(7)) {
       current = {
         ...current,
         reminders_paused_until: body.until,
-        events: [...current.events, { id: 4, at: '2026-11-28T10:00:00.000Z', from_state: current.state, to_state: current.state, actor_name: 'Ingrid Berg', reason: `Purring utsatt: ${body.reason}` }],
+        events: [
+          ...current.events,
+          {
+            id: 4,
+            at: '2026-11-28T10:00:00.000Z',
+            from_state: current.state,
+            to_state: current.state,
+            actor_name: 'Ingrid Berg',
+            reason: `Purring utsatt: ${body.reason}`,
+          },
+        ],
       };
       return HttpResponse.json({ data: current });
     }),
@@ -249,17 +296,36 @@ describe('the invoice page', () => {
     const lines = screen.getByRole('region', { name: 'Linjer' });
     expect(within(lines).getByRole('row', { name: /Reiseforsikring Norden/ })).toHaveTextContent('kr 300,50');
     const history = screen.getByRole('region', { name: 'Historikk' });
-    expect(within(history).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Når', 'Fra → til', 'Hvem', 'Hvorfor']);
+    expect(
+      within(history)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Når', 'Fra → til', 'Hvem', 'Hvorfor']);
     expect(within(history).getByRole('row', { name: /Utkast → Sendt/ })).toBeInTheDocument();
     expect(screen.getByText('Ingen innbetalinger')).toBeInTheDocument();
   });
 
-  it("shows an invoice moved in from the previous system with its old number and KID, and the part paid there", async () => {
-    answerInvoice(invoiceDetails(7, {
-      kind: 'imported', paid: 50_000, outstanding: 79_050, state: 'partly_paid',
-      previous: { number: 'A-1002', kid: '0300011001' },
-      payments: [{ id: 1, amount: 50_000, paid_on: '2026-11-29', method: 'import', note: 'Innbetalt i tidligere system', registered_by_name: 'Siri Saksbehandler', created_at: '2026-11-29T08:00:00.000Z' }],
-    }));
+  it('shows an invoice moved in from the previous system with its old number and KID, and the part paid there', async () => {
+    answerInvoice(
+      invoiceDetails(7, {
+        kind: 'imported',
+        paid: 50_000,
+        outstanding: 79_050,
+        state: 'partly_paid',
+        previous: { number: 'A-1002', kid: '0300011001' },
+        payments: [
+          {
+            id: 1,
+            amount: 50_000,
+            paid_on: '2026-11-29',
+            method: 'import',
+            note: 'Innbetalt i tidligere system',
+            registered_by_name: 'Siri Saksbehandler',
+            created_at: '2026-11-29T08:00:00.000Z',
+          },
+        ],
+      }),
+    );
     renderAdmin('/payments/7');
     const facts = await screen.findByRole('region', { name: 'Om fakturaen' }, { timeout: LAZY });
     const fact = (term: string) => within(facts).getByText(term).nextElementSibling?.textContent;
@@ -269,16 +335,49 @@ describe('the invoice page', () => {
   });
 
   it("shows the invoice's Vipps payments from Min side and its charge's changes under 'Vipps'", async () => {
-    answerInvoice(invoiceDetails(7, {
-      vipps: [
-        { id: 1, at: '2026-11-02T08:00:00.000Z', kind: 'payment', reference: 'faktura-1007-1', from_state: null, to_state: 'ABORTED', amount: 129050, note: null },
-        { id: 2, at: '2026-11-20T08:00:00.000Z', kind: 'charge', reference: 'mp-faktura-1007', from_state: null, to_state: 'QUEUED', amount: 129050, note: 'Trekk planlagt for faktura 1007' },
-        { id: 3, at: '2026-11-21T08:00:00.000Z', kind: 'charge', reference: 'mp-faktura-1007', from_state: 'DUE', to_state: 'FAILED', amount: 129050, note: 'recurring.charge-failed.v1' },
-      ],
-    }));
+    answerInvoice(
+      invoiceDetails(7, {
+        vipps: [
+          {
+            id: 1,
+            at: '2026-11-02T08:00:00.000Z',
+            kind: 'payment',
+            reference: 'faktura-1007-1',
+            from_state: null,
+            to_state: 'ABORTED',
+            amount: 129050,
+            note: null,
+          },
+          {
+            id: 2,
+            at: '2026-11-20T08:00:00.000Z',
+            kind: 'charge',
+            reference: 'mp-faktura-1007',
+            from_state: null,
+            to_state: 'QUEUED',
+            amount: 129050,
+            note: 'Trekk planlagt for faktura 1007',
+          },
+          {
+            id: 3,
+            at: '2026-11-21T08:00:00.000Z',
+            kind: 'charge',
+            reference: 'mp-faktura-1007',
+            from_state: 'DUE',
+            to_state: 'FAILED',
+            amount: 129050,
+            note: 'recurring.charge-failed.v1',
+          },
+        ],
+      }),
+    );
     renderAdmin('/payments/7');
     const vipps = await screen.findByRole('region', { name: 'Vipps' }, { timeout: LAZY });
-    expect(within(vipps).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Når', 'Type', 'Referanse', 'Status', 'Beløp', 'Merknad']);
+    expect(
+      within(vipps)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Når', 'Type', 'Referanse', 'Status', 'Beløp', 'Merknad']);
     expect(within(vipps).getByRole('row', { name: /Betaling fra Min side faktura-1007-1 Avbrutt/ })).toHaveTextContent('kr 1 290,50');
     expect(within(vipps).getByRole('row', { name: /Trekk på avtale mp-faktura-1007 Planlagt/ })).toHaveTextContent('Trekk planlagt for faktura 1007');
     expect(within(vipps).getByRole('row', { name: /Forfaller → Feilet/ })).toHaveTextContent('recurring.charge-failed.v1');
@@ -291,51 +390,55 @@ describe('the invoice page', () => {
     expect(screen.queryByRole('region', { name: 'Vipps' })).toBeNull();
   });
 
-  it("registers a payment of '1 290,50' as 129050 øre, after refusing 0 and a future date in Norwegian with what was typed kept", { timeout: 60_000 }, async () => {
-    answerInvoice();
-    const user = userEvent.setup();
-    renderAdmin('/payments/7');
-    const dialog = await openDialog(user, 'Registrer innbetaling');
-    const amount = within(dialog).getByRole('textbox', { name: /Beløp \(kr\)/ });
-    const note = within(dialog).getByRole('textbox', { name: 'Merknad' });
-    const submit = within(dialog).getByRole('button', { name: 'Registrer' });
+  it(
+    "registers a payment of '1 290,50' as 129050 øre, after refusing 0 and a future date in Norwegian with what was typed kept",
+    { timeout: 60_000 },
+    async () => {
+      answerInvoice();
+      const user = userEvent.setup();
+      renderAdmin('/payments/7');
+      const dialog = await openDialog(user, 'Registrer innbetaling');
+      const amount = within(dialog).getByRole('textbox', { name: /Beløp \(kr\)/ });
+      const note = within(dialog).getByRole('textbox', { name: 'Merknad' });
+      const submit = within(dialog).getByRole('button', { name: 'Registrer' });
 
-    await user.type(amount, '0');
-    await user.type(note, 'Betalt i skranken');
-    await user.click(submit);
-    expect(await within(dialog).findByText('Beløpet må være større enn 0.')).toBeInTheDocument();
-    expect(amount).toHaveValue('0');
-    expect(note).toHaveValue('Betalt i skranken');
+      await user.type(amount, '0');
+      await user.type(note, 'Betalt i skranken');
+      await user.click(submit);
+      expect(await within(dialog).findByText('Beløpet må være større enn 0.')).toBeInTheDocument();
+      expect(amount).toHaveValue('0');
+      expect(note).toHaveValue('Betalt i skranken');
 
-    await user.clear(amount);
-    await user.type(amount, '1 290,50');
-    const date = within(dialog).getByRole('textbox', { name: /Dato betalt/ });
-    const tomorrow = typedDay(1);
-    await user.click(date);
-    await user.keyboard(`{Control>}a{/Control}{Backspace}${tomorrow.keys}`);
-    await user.click(submit);
-    expect(await within(dialog).findByText('Datoen kan ikke være fram i tid.')).toBeInTheDocument();
-    expect(amount).toHaveValue('1 290,50');
-    expect(note).toHaveValue('Betalt i skranken');
-    expect(callsTo('/api/invoice/7/payment', 'POST')).toHaveLength(0);
+      await user.clear(amount);
+      await user.type(amount, '1 290,50');
+      const date = within(dialog).getByRole('textbox', { name: /Dato betalt/ });
+      const tomorrow = typedDay(1);
+      await user.click(date);
+      await user.keyboard(`{Control>}a{/Control}{Backspace}${tomorrow.keys}`);
+      await user.click(submit);
+      expect(await within(dialog).findByText('Datoen kan ikke være fram i tid.')).toBeInTheDocument();
+      expect(amount).toHaveValue('1 290,50');
+      expect(note).toHaveValue('Betalt i skranken');
+      expect(callsTo('/api/invoice/7/payment', 'POST')).toHaveLength(0);
 
-    const yesterday = typedDay(-1);
-    await user.click(date);
-    await user.keyboard(`{Control>}a{/Control}{Backspace}${yesterday.keys}`);
-    await waitFor(() => expect(within(dialog).queryByText('Datoen kan ikke være fram i tid.')).not.toBeInTheDocument());
-    await user.click(submit);
-    expect(await screen.findByText('Innbetalingen er registrert')).toBeInTheDocument();
-    expect(callsTo('/api/invoice/7/payment', 'POST')[0].body).toEqual({ amount: 129050, paid_on: yesterday.iso, method: 'bank', note: 'Betalt i skranken' });
+      const yesterday = typedDay(-1);
+      await user.click(date);
+      await user.keyboard(`{Control>}a{/Control}{Backspace}${yesterday.keys}`);
+      await waitFor(() => expect(within(dialog).queryByText('Datoen kan ikke være fram i tid.')).not.toBeInTheDocument());
+      await user.click(submit);
+      expect(await screen.findByText('Innbetalingen er registrert')).toBeInTheDocument();
+      expect(callsTo('/api/invoice/7/payment', 'POST')[0].body).toEqual({ amount: 129050, paid_on: yesterday.iso, method: 'bank', note: 'Betalt i skranken' });
 
-    // The page shows the invoice as the answer has it, without reading it again.
-    // The dialog closes with a transition, and the page is hidden from the accessibility tree until it has.
-    const facts = await screen.findByRole('region', { name: 'Om fakturaen' });
-    await waitFor(() => expect(within(facts).getByText('Status').nextElementSibling).toHaveTextContent('Betalt'));
-    expect(within(facts).getByText('Utestående').nextElementSibling).toHaveTextContent('kr 0,00');
-    const payments = await screen.findByRole('region', { name: 'Innbetalinger' });
-    expect(within(payments).getByRole('row', { name: /kr 1 290,50/ })).toHaveTextContent('Bankinnbetaling');
-    expect(screen.getByRole('button', { name: 'Registrer innbetaling' })).toBeDisabled();
-  });
+      // The page shows the invoice as the answer has it, without reading it again.
+      // The dialog closes with a transition, and the page is hidden from the accessibility tree until it has.
+      const facts = await screen.findByRole('region', { name: 'Om fakturaen' });
+      await waitFor(() => expect(within(facts).getByText('Status').nextElementSibling).toHaveTextContent('Betalt'));
+      expect(within(facts).getByText('Utestående').nextElementSibling).toHaveTextContent('kr 0,00');
+      const payments = await screen.findByRole('region', { name: 'Innbetalinger' });
+      expect(within(payments).getByRole('row', { name: /kr 1 290,50/ })).toHaveTextContent('Bankinnbetaling');
+      expect(screen.getByRole('button', { name: 'Registrer innbetaling' })).toBeDisabled();
+    },
+  );
 
   it("shows the server's refusal under the amount and keeps what was typed", async () => {
     expectFailedRequests();
@@ -368,7 +471,7 @@ describe('the invoice page', () => {
     expect(within(credits).getByRole('row', { name: /Meldt ut før fornyelsen/ })).toHaveTextContent('kr 1 290,50');
   });
 
-  it("pauses reminders until a day with a reason, after refusing a day in the past and no reason, with what was typed kept", { timeout: 60_000 }, async () => {
+  it('pauses reminders until a day with a reason, after refusing a day in the past and no reason, with what was typed kept', { timeout: 60_000 }, async () => {
     answerInvoice();
     const user = userEvent.setup();
     renderAdmin('/payments/7');
@@ -408,16 +511,33 @@ describe('the invoice page', () => {
 
   it("shows the invoice in Tripletex with its link and last error, and 'Les status fra Tripletex' shows what was read", async () => {
     const inTripletex = invoiceDetails(7, {
-      tripletex: { invoice_id: 5501, url: 'https://tripletex.test/faktura?id=5501', error: 'Innbetalingen kunne ikke registreres i Tripletex: Nede', read_at: null },
+      tripletex: {
+        invoice_id: 5501,
+        url: 'https://tripletex.test/faktura?id=5501',
+        error: 'Innbetalingen kunne ikke registreres i Tripletex: Nede',
+        read_at: null,
+      },
     });
     answerInvoice(inTripletex);
-    server.use(http.post('*/api/invoice/tripletex-status', () => {
-      // The job reads the status back: the next read of the invoice has it paid.
-      server.use(http.get('*/api/invoice/7', () => HttpResponse.json({
-        data: { ...inTripletex, state: 'paid', paid: inTripletex.total, outstanding: 0, tripletex: { ...inTripletex.tripletex, error: null, read_at: '2026-11-28T10:00:00.000Z' } },
-      })));
-      return HttpResponse.json({ message: 'Status for fakturaene hentes fra Tripletex nå.' }, { status: 202 });
-    }));
+    server.use(
+      http.post('*/api/invoice/tripletex-status', () => {
+        // The job reads the status back: the next read of the invoice has it paid.
+        server.use(
+          http.get('*/api/invoice/7', () =>
+            HttpResponse.json({
+              data: {
+                ...inTripletex,
+                state: 'paid',
+                paid: inTripletex.total,
+                outstanding: 0,
+                tripletex: { ...inTripletex.tripletex, error: null, read_at: '2026-11-28T10:00:00.000Z' },
+              },
+            }),
+          ),
+        );
+        return HttpResponse.json({ message: 'Status for fakturaene hentes fra Tripletex nå.' }, { status: 202 });
+      }),
+    );
     const user = userEvent.setup();
     renderAdmin('/payments/7');
     const facts = await screen.findByRole('region', { name: 'Om fakturaen' }, { timeout: LAZY });

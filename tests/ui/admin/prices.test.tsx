@@ -14,7 +14,13 @@ const LAZY = 20_000;
 const year = Number(todayIso().slice(0, 4));
 
 const row = (productId: number, name: string, price: number, forYear: number, inherited = false): PriceRow => ({
-  product_id: productId, name, kind: 'product', category: productId === 1 ? 'Medlemskap' : 'Forsikring', year: forYear, price, inherited,
+  product_id: productId,
+  name,
+  kind: 'product',
+  category: productId === 1 ? 'Medlemskap' : 'Forsikring',
+  year: forYear,
+  price,
+  inherited,
 });
 
 function answerPrices() {
@@ -66,7 +72,10 @@ describe('the prices page', () => {
     expect(await screen.findByText(`Prisene for ${year + 1} er lagret`)).toBeInTheDocument();
     expect(callsTo('/api/price/list', 'PATCH')[0].body).toEqual({
       year: year + 1,
-      prices: [{ product_id: 1, price: 1050 }, { product_id: 2, price: 600 }],
+      prices: [
+        { product_id: 1, price: 1050 },
+        { product_id: 2, price: 600 },
+      ],
     });
     await waitFor(() => expect(screen.getByRole('textbox', { name: `Pris ${year + 1}: Medlemskap` })).toHaveValue('1050'));
     // Saved, next year's prices are its own: no longer marked as the year before's.

@@ -18,19 +18,19 @@ describe('the staff area registry', () => {
     expect(() => checkResourceNames(areas)).toThrow(/«things».*«first».*«second»/);
   });
 
-  it('accepts the app\'s own areas and areas with distinct resources', () => {
+  it("accepts the app's own areas and areas with distinct resources", () => {
     expect(() => checkResourceNames(STAFF_AREAS)).not.toThrow();
     expect(() => checkResourceNames([area('first', { a: {} }), area('second', { b: {} })])).not.toThrow();
   });
 
-  it('refuses a registry with an area that would shadow an existing resource, and leaves the app\'s as it was', () => {
+  it("refuses a registry with an area that would shadow an existing resource, and leaves the app's as it was", () => {
     const before = STAFF_AREAS.length;
     expect(() => createRegistry([...STAFF_AREAS, area('shadow', { campaigns: { list: '/api/shadow/list' } })])).toThrow(/«campaigns».*«settings».*«shadow»/);
     expect(STAFF_AREAS).toHaveLength(before);
     expect(apiPathsOf('campaigns').list).toBe('/api/campaign/list');
   });
 
-  it('builds a registry of its own for a test area, with the app\'s areas beside it', () => {
+  it("builds a registry of its own for a test area, with the app's areas beside it", () => {
     const own = createRegistry([...STAFF_AREAS, area('own', { mine: { list: '/api/mine' } })]);
     expect(own.apiPathsOf('mine').list).toBe('/api/mine');
     expect(own.apiPathsOf('campaigns').list).toBe('/api/campaign/list');
@@ -44,7 +44,7 @@ describe('the staff area registry', () => {
     expect(named.filter((right) => !isRight(String(right)))).toEqual([]);
   });
 
-  it('gives a page its own right when it has one, whatever its parameters are called, else its area\'s', () => {
+  it("gives a page its own right when it has one, whatever its parameters are called, else its area's", () => {
     const membership = areaNamed('membership');
     expect(rightOfPage(membership, '/membership/edit/insurance-logs/:id')).toBe('logs.read');
     expect(rightOfPage(membership, '/membership/create-new-user')).toBe('members.change');

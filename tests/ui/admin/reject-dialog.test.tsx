@@ -26,21 +26,30 @@ function Page() {
   return (
     <>
       <h1>Avvisning</h1>
-      <button type="button" onClick={() => setOpen(true)}>Åpne</button>
+      <button type="button" onClick={() => setOpen(true)}>
+        Åpne
+      </button>
       <RejectDialog open={open} kind="travel" memberId={42} title="Avvis reiseforsikring" onClose={() => setOpen(false)} onReject={onReject} />
     </>
   );
 }
 
-
 function answerPreview() {
-  server.use(http.get('*/api/emails/template/3/preview', () => HttpResponse.json({
-    data: {
-      template_id: 3, member_id: 42, to: 'ola@example.no', subject: 'Reiseforsikringen din',
-      html: '<p>Hei Ola Nordmann,</p><p>Vi kan dessverre ikke godkjenne bestillingen.</p>',
-      from_name: 'Forsikringsavdelingen', from_email: 'forsikring@example.no',
-    },
-  })));
+  server.use(
+    http.get('*/api/emails/template/3/preview', () =>
+      HttpResponse.json({
+        data: {
+          template_id: 3,
+          member_id: 42,
+          to: 'ola@example.no',
+          subject: 'Reiseforsikringen din',
+          html: '<p>Hei Ola Nordmann,</p><p>Vi kan dessverre ikke godkjenne bestillingen.</p>',
+          from_name: 'Forsikringsavdelingen',
+          from_email: 'forsikring@example.no',
+        },
+      }),
+    ),
+  );
 }
 
 describe('the reject dialog', () => {
@@ -83,9 +92,13 @@ describe('the reject dialog', () => {
   });
 
   it('offers no Avvis while the reason is empty', async () => {
-    server.use(http.get('*/api/emails/template/3/preview', () => HttpResponse.json({
-      data: { template_id: 3, member_id: 42, to: 'ola@example.no', subject: 'Reiseforsikringen din', html: '', from_name: 'F', from_email: 'f@example.no' },
-    })));
+    server.use(
+      http.get('*/api/emails/template/3/preview', () =>
+        HttpResponse.json({
+          data: { template_id: 3, member_id: 42, to: 'ola@example.no', subject: 'Reiseforsikringen din', html: '', from_name: 'F', from_email: 'f@example.no' },
+        }),
+      ),
+    );
     const user = userEvent.setup();
     renderAdmin('/reject-test');
     await user.click(await screen.findByRole('button', { name: 'Åpne' }));

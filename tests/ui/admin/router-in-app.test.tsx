@@ -19,7 +19,13 @@ describe('react-admin’s router adapter in the staff build', () => {
       go = navigate;
       return <output>{location.pathname}</output>;
     }
-    render(<MemoryRouter initialEntries={['/membership']}><adapter.RouterWrapper><Probe /></adapter.RouterWrapper></MemoryRouter>);
+    render(
+      <MemoryRouter initialEntries={['/membership']}>
+        <adapter.RouterWrapper>
+          <Probe />
+        </adapter.RouterWrapper>
+      </MemoryRouter>,
+    );
     expect(screen.getByRole('status')).toHaveTextContent('/membership');
     await act(async () => go('/access-log'));
     expect(screen.getByRole('status')).toHaveTextContent('/access-log');
@@ -29,7 +35,13 @@ describe('react-admin’s router adapter in the staff build', () => {
 
   it('refuses to render outside the app’s router, naming where it belongs', () => {
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    expect(() => render(<adapter.RouterWrapper><p>side</p></adapter.RouterWrapper>)).toThrow('react-admin must render inside the app’s BrowserRouter');
+    expect(() =>
+      render(
+        <adapter.RouterWrapper>
+          <p>side</p>
+        </adapter.RouterWrapper>,
+      ),
+    ).toThrow('react-admin must render inside the app’s BrowserRouter');
     quiet.mockRestore();
   });
 });

@@ -12,7 +12,14 @@ import { callsTo, expectFailedRequests, installFakeApi, renderAdmin, server } fr
 installFakeApi();
 
 const session = (id: number, device: string, current = false) => ({
-  id, current, created_at: '2026-11-20T08:00:00.000Z', last_used_at: '2026-11-28T13:30:00.000Z', ip: '10.0.0.2', user_agent: null, device, place: 'Lokalt nettverk',
+  id,
+  current,
+  created_at: '2026-11-20T08:00:00.000Z',
+  last_used_at: '2026-11-28T13:30:00.000Z',
+  ip: '10.0.0.2',
+  user_agent: null,
+  device,
+  place: 'Lokalt nettverk',
 });
 
 async function openDialog() {
@@ -56,7 +63,7 @@ describe('the security dialog', () => {
       http.get('*/api/user/sessions', () => HttpResponse.json({ data: [session(1, 'Firefox på Linux', true)] })),
       http.get('*/api/user/staff/2fa', () => HttpResponse.json({ data: [] })),
       http.post('*/api/user/2fa/disable', async ({ request }) => {
-        const { code } = await request.json() as { code: string };
+        const { code } = (await request.json()) as { code: string };
         if (code !== '123456') return HttpResponse.json({ message: 'Ugyldige data', errors: { code: ['Koden stemmer ikke.'] } }, { status: 422 });
         enabled = false;
         return HttpResponse.json({ message: 'Totrinnsinnlogging er slått av.' });

@@ -27,13 +27,28 @@ function answerGroups(saved: Segment[] = []) {
       const { filter } = (await request.json()) as { filter: SegmentFilter };
       const counted = countOf(filter);
       if (!counted) {
-        return HttpResponse.json({ message: 'Postnummeret må ha fire sifre', errors: { 'filter.postal_code_from': ['Postnummeret må ha fire sifre'] } }, { status: 422 });
+        return HttpResponse.json(
+          { message: 'Postnummeret må ha fire sifre', errors: { 'filter.postal_code_from': ['Postnummeret må ha fire sifre'] } },
+          { status: 422 },
+        );
       }
       return HttpResponse.json({ data: counted });
     }),
     http.post('*/api/segment', async ({ request }) => {
       const body = (await request.json()) as { name: string; filter: SegmentFilter };
-      return HttpResponse.json({ data: { id: 5, ...body, count: countOf(body.filter)?.count ?? 0, created_by: 'Siri Saksbehandler', created_at: '2026-11-20T09:00:00Z', updated_at: '2026-11-20T09:00:00Z' } }, { status: 201 });
+      return HttpResponse.json(
+        {
+          data: {
+            id: 5,
+            ...body,
+            count: countOf(body.filter)?.count ?? 0,
+            created_by: 'Siri Saksbehandler',
+            created_at: '2026-11-20T09:00:00Z',
+            updated_at: '2026-11-20T09:00:00Z',
+          },
+        },
+        { status: 201 },
+      );
     }),
   );
 }
@@ -65,7 +80,8 @@ describe('a new group', () => {
     await user.click(screen.getByRole('button', { name: 'Lagre' }));
     await waitFor(() => expect(callsTo('/api/segment', 'POST')).toHaveLength(1));
     expect(callsTo('/api/segment', 'POST')[0].body).toEqual({
-      name: 'Instrumentforsikring i Oslo', filter: { has_instruments: true, postal_area: 'Oslo' },
+      name: 'Instrumentforsikring i Oslo',
+      filter: { has_instruments: true, postal_area: 'Oslo' },
     });
     expect(await screen.findByText('Utvalget er lagret')).toBeInTheDocument();
   });
@@ -90,8 +106,13 @@ describe('a new group', () => {
 describe('the saved groups', () => {
   it('lists each group with its count now and opens one', async () => {
     const saved: Segment = {
-      id: 3, name: 'Oslo med instrumentforsikring', filter: { has_instruments: true, postal_area: 'OSLO' }, count: 2,
-      created_by: 'Siri Saksbehandler', created_at: '2026-11-20T09:00:00Z', updated_at: '2026-11-20T09:00:00Z',
+      id: 3,
+      name: 'Oslo med instrumentforsikring',
+      filter: { has_instruments: true, postal_area: 'OSLO' },
+      count: 2,
+      created_by: 'Siri Saksbehandler',
+      created_at: '2026-11-20T09:00:00Z',
+      updated_at: '2026-11-20T09:00:00Z',
     };
     answerGroups([saved]);
     server.use(http.get('*/api/segment/3', () => HttpResponse.json({ data: saved })));

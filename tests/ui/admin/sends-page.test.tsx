@@ -53,9 +53,9 @@ function answerSend(start: Outreach, { reports = [report()] }: { reports?: Outre
   };
   server.use(
     http.get('*/api/segment', () => HttpResponse.json({ data: [GROUP] })),
-    http.get('*/api/member/list', () => HttpResponse.json(paged([
-      listItem(11, { first_name: 'Ingrid', last_name: 'Berg' }), listItem(21, { first_name: 'Per', last_name: 'Lund' }),
-    ]))),
+    http.get('*/api/member/list', () =>
+      HttpResponse.json(paged([listItem(11, { first_name: 'Ingrid', last_name: 'Berg' }), listItem(21, { first_name: 'Per', last_name: 'Lund' })])),
+    ),
     http.post('*/api/outreach/sms-parts', async ({ request }) => {
       const { text } = (await request.json()) as { text: string };
       return HttpResponse.json({ data: { characters: text.length, parts: 1, encoding: 'GSM-7' } });
@@ -66,9 +66,12 @@ function answerSend(start: Outreach, { reports = [report()] }: { reports?: Outre
     http.get('*/api/outreach/7', () => HttpResponse.json({ data: current })),
     http.get('*/api/outreach/7/preview', ({ request }) => {
       const memberId = new URL(request.url).searchParams.get('member_id');
-      return HttpResponse.json({ data: memberId === '21'
-        ? preview({ member: { id: 21, name: 'Per Lund' }, subject: 'Innkalling til årsmøte', body: '<p>Hei Per</p>', sms_text: 'Hei Per' })
-        : preview() });
+      return HttpResponse.json({
+        data:
+          memberId === '21'
+            ? preview({ member: { id: 21, name: 'Per Lund' }, subject: 'Innkalling til årsmøte', body: '<p>Hei Per</p>', sms_text: 'Hei Per' })
+            : preview(),
+      });
     }),
     http.get('*/api/outreach/7/report', () => {
       const answer = reports[Math.min(reportsRead, reports.length - 1)];
@@ -95,8 +98,12 @@ describe('a draft’s preview', () => {
     const shown = await region('Forhåndsvisning');
     expect(await within(shown).findByText('1 234 mottakere')).toBeInTheDocument();
     const excluded = within(shown).getByRole('heading', { name: 'Holdes utenfor' }).nextElementSibling!;
-    expect([...excluded.querySelectorAll('dt')].map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`))
-      .toEqual(['Slettet: 2', 'Sperret: 1', 'Uten samtykke: 40', 'Uten adresse: 5']);
+    expect([...excluded.querySelectorAll('dt')].map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`)).toEqual([
+      'Slettet: 2',
+      'Sperret: 1',
+      'Uten samtykke: 40',
+      'Uten adresse: 5',
+    ]);
     expect(within(shown).getByText('Slik Ingrid Berg får den')).toBeInTheDocument();
     expect(within(shown).getByText('Emne: Innkalling til årsmøte')).toBeInTheDocument();
     // The mail as the member gets it, footer and all, with nothing of it that could run.
@@ -116,7 +123,7 @@ describe('a draft’s preview', () => {
     expect(within(shown).getByTestId('preview-sms')).toHaveTextContent('Hei Per');
   });
 
-  it("sends a test to the signed-in user and says where it went", async () => {
+  it('sends a test to the signed-in user and says where it went', async () => {
     answerSend(outreach());
     const user = userEvent.setup();
     renderAdmin('/sends/7');
@@ -131,8 +138,11 @@ describe('a draft’s preview', () => {
 describe('a draft changed on screen', () => {
   it('is saved before it can be sent or tested, and the preview is made again from what was saved', async () => {
     answerSend(outreach());
-    server.use(http.patch('*/api/outreach/7', async ({ request }) =>
-      HttpResponse.json({ data: outreach({ ...((await request.json()) as Partial<Outreach>), updated_at: '2026-11-25T10:00:00Z' }) })));
+    server.use(
+      http.patch('*/api/outreach/7', async ({ request }) =>
+        HttpResponse.json({ data: outreach({ ...((await request.json()) as Partial<Outreach>), updated_at: '2026-11-25T10:00:00Z' }) }),
+      ),
+    );
     const user = userEvent.setup();
     renderAdmin('/sends/7');
     await within(await region('Forhåndsvisning')).findByText('1 234 mottakere');
@@ -157,12 +167,14 @@ describe('sending', () => {
   it('asks to confirm the count, asks again with the new count when the group has changed, and then shows the send running', async () => {
     const { sendWith } = answerSend(outreach());
     let answered = 0;
-    server.use(http.post('*/api/outreach/7/send', async ({ request }) => {
-      const { confirm_count: count } = (await request.json()) as { confirm_count: number };
-      answered += 1;
-      if (count !== 1240) return HttpResponse.json({ message: 'Utvalget har endret seg: det er nå 1 240 mottakere.', count: 1240 }, { status: 409 });
-      return sendWith({ state: 'sending', recipient_count: 1240, started_at: '2026-11-28T09:30:00Z' });
-    }));
+    server.use(
+      http.post('*/api/outreach/7/send', async ({ request }) => {
+        const { confirm_count: count } = (await request.json()) as { confirm_count: number };
+        answered += 1;
+        if (count !== 1240) return HttpResponse.json({ message: 'Utvalget har endret seg: det er nå 1 240 mottakere.', count: 1240 }, { status: 409 });
+        return sendWith({ state: 'sending', recipient_count: 1240, started_at: '2026-11-28T09:30:00Z' });
+      }),
+    );
     expectFailedRequests();
     const user = userEvent.setup();
     renderAdmin('/sends/7');
@@ -201,7 +213,10 @@ describe('sending', () => {
 });
 
 describe('the buttons by state', () => {
-  const buttons = () => within(screen.getByRole('group', { name: 'Utsendelsen' })).getAllByRole('button').map((button) => button.textContent);
+  const buttons = () =>
+    within(screen.getByRole('group', { name: 'Utsendelsen' }))
+      .getAllByRole('button')
+      .map((button) => button.textContent);
 
   it('a running send can be paused, then resumed, and cancelled once confirmed', async () => {
     answerSend(outreach({ state: 'sending', recipient_count: 1234, sent: 100, started_at: '2026-11-28T09:30:00Z' }));
@@ -241,7 +256,9 @@ describe('the buttons by state', () => {
   });
 
   it('a done send has no buttons', async () => {
-    answerSend(outreach({ state: 'done', recipient_count: 1234, sent: 1220, failed: 2, started_at: '2026-11-28T09:30:00Z', finished_at: '2026-11-28T10:30:00Z' }));
+    answerSend(
+      outreach({ state: 'done', recipient_count: 1234, sent: 1220, failed: 2, started_at: '2026-11-28T09:30:00Z', finished_at: '2026-11-28T10:30:00Z' }),
+    );
     renderAdmin('/sends/7');
     await region('Rapport');
     expect(screen.getByText('Sendt', { selector: '.MuiChip-label' })).toBeInTheDocument();
@@ -251,19 +268,38 @@ describe('the buttons by state', () => {
 
 describe('the report', () => {
   it('shows the counts and each failure with its reason, and saves the failures as a spreadsheet', async () => {
-    answerSend(outreach({ state: 'done', recipient_count: 1234, sent: 1220, failed: 2, started_at: '2026-11-28T09:30:00Z', finished_at: '2026-11-28T10:30:00Z' }));
+    answerSend(
+      outreach({ state: 'done', recipient_count: 1234, sent: 1220, failed: 2, started_at: '2026-11-28T09:30:00Z', finished_at: '2026-11-28T10:30:00Z' }),
+    );
     server.use(http.get('*/api/outreach/7/report/export', () => new HttpResponse('PK', { headers: { 'content-type': XLSX } })));
     const user = userEvent.setup();
     renderAdmin('/sends/7');
     const shown = await region('Rapport');
     await within(shown).findByText('Mottakere');
-    expect([...shown.querySelectorAll('dt')].map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`))
-      .toEqual(['Mottakere: 1\u00a0234', 'Sendt: 1\u00a0220', 'Feilet: 2', 'Hoppet over: 12', 'Avmeldt: 3']);
+    expect([...shown.querySelectorAll('dt')].map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`)).toEqual([
+      'Mottakere: 1\u00a0234',
+      'Sendt: 1\u00a0220',
+      'Feilet: 2',
+      'Hoppet over: 12',
+      'Avmeldt: 3',
+    ]);
     const table = within(shown).getByRole('table', { name: 'Meldinger som feilet' });
     const rows = within(table).getAllByRole('row');
-    expect(within(rows[0]).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Navn', 'Kanal', 'Adresse', 'Årsak']);
-    expect(within(rows[1]).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Per Lund', 'E-post', 'per@example.no', '550 5.1.1 Mailbox unavailable']);
-    expect(within(rows[2]).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Kari Dahl', 'SMS', '+4791234567', 'Ugyldig nummer']);
+    expect(
+      within(rows[0])
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Navn', 'Kanal', 'Adresse', 'Årsak']);
+    expect(
+      within(rows[1])
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Per Lund', 'E-post', 'per@example.no', '550 5.1.1 Mailbox unavailable']);
+    expect(
+      within(rows[2])
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Kari Dahl', 'SMS', '+4791234567', 'Ugyldig nummer']);
 
     await user.click(within(shown).getByRole('button', { name: 'Last ned feil (XLSX)' }));
     await waitFor(() => expect(saved).toEqual(['utsendelse-7-feil.xlsx']));
@@ -287,10 +323,11 @@ describe("the member's message log", () => {
   function answerLog() {
     server.use(
       http.get('*/api/member/5', () => HttpResponse.json({ data: member() })),
-      http.get('*/api/emails/logs/list', () => HttpResponse.json(paged([
-        { ...emailLog(2, { subject: 'Innkalling til årsmøte' }), outreach_id: 7 },
-        emailLog(1, { subject: 'Velkommen som medlem!' }),
-      ], 2, 100))),
+      http.get('*/api/emails/logs/list', () =>
+        HttpResponse.json(
+          paged([{ ...emailLog(2, { subject: 'Innkalling til årsmøte' }), outreach_id: 7 }, emailLog(1, { subject: 'Velkommen som medlem!' })], 2, 100),
+        ),
+      ),
       http.get('*/api/instrument/logs/list', () => HttpResponse.json(paged([], 0, 100))),
       http.get('*/api/subscription/logs/list', () => HttpResponse.json(paged([], 0, 100))),
     );

@@ -55,26 +55,73 @@ const smsBodies = () => callsTo('/api/outreach/sms-parts', 'POST').map((call) =>
 describe('the list of sends', () => {
   it('shows each send with its group, kind, channel, state in Norwegian and counts, newest first as the server gives them', async () => {
     answerSends([
-      outreach({ id: 9, subject: 'Tilbud på strenger', kind: 'newsletter_3', kind_label: 'Rabatter hos partnere', channel: 'sms', state: 'sending',
-        recipient_count: 1234, sent: 1200, failed: 3, started_at: '2026-11-28T09:30:00Z' }),
-      outreach({ id: 8, subject: 'Nytt fra kontoret', kind: 'newsletter_2', kind_label: 'Nyheter fra organisasjonen', channel: 'email', state: 'paused',
-        recipient_count: 40, sent: 10, failed: 0, started_at: '2026-11-27T09:30:00Z' }),
+      outreach({
+        id: 9,
+        subject: 'Tilbud på strenger',
+        kind: 'newsletter_3',
+        kind_label: 'Rabatter hos partnere',
+        channel: 'sms',
+        state: 'sending',
+        recipient_count: 1234,
+        sent: 1200,
+        failed: 3,
+        started_at: '2026-11-28T09:30:00Z',
+      }),
+      outreach({
+        id: 8,
+        subject: 'Nytt fra kontoret',
+        kind: 'newsletter_2',
+        kind_label: 'Nyheter fra organisasjonen',
+        channel: 'email',
+        state: 'paused',
+        recipient_count: 40,
+        sent: 10,
+        failed: 0,
+        started_at: '2026-11-27T09:30:00Z',
+      }),
       outreach({ id: 7, state: 'draft' }),
-      outreach({ id: 6, subject: 'Gammel', segment_id: null, segment_name: null, state: 'done', recipient_count: 2, sent: 2, failed: 0,
-        started_at: '2026-10-01T08:00:00Z', finished_at: '2026-10-01T08:01:00Z' }),
+      outreach({
+        id: 6,
+        subject: 'Gammel',
+        segment_id: null,
+        segment_name: null,
+        state: 'done',
+        recipient_count: 2,
+        sent: 2,
+        failed: 0,
+        started_at: '2026-10-01T08:00:00Z',
+        finished_at: '2026-10-01T08:01:00Z',
+      }),
     ]);
     renderAdmin('/sends');
     expect(await screen.findByRole('heading', { level: 1, name: 'Utsendelser' }, LAZY)).toBeInTheDocument();
     const rows = await screen.findAllByRole('row');
-    expect(within(rows[0]).getAllByRole('columnheader').map((cell) => cell.textContent))
-      .toEqual(['EMNE', 'UTVALG', 'TYPE', 'KANAL', 'STATUS', 'MOTTAKERE / SENDT / FEILET', 'DATO']);
-    expect(within(rows[1]).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      'Tilbud på strenger', 'Oslo med instrumentforsikring', 'Rabatter hos partnere', 'SMS', 'Sender', '1\u00a0234 / 1\u00a0200 / 3', '28-11-2026 10:30',
+    expect(
+      within(rows[0])
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['EMNE', 'UTVALG', 'TYPE', 'KANAL', 'STATUS', 'MOTTAKERE / SENDT / FEILET', 'DATO']);
+    expect(
+      within(rows[1])
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      'Tilbud på strenger',
+      'Oslo med instrumentforsikring',
+      'Rabatter hos partnere',
+      'SMS',
+      'Sender',
+      '1\u00a0234 / 1\u00a0200 / 3',
+      '28-11-2026 10:30',
     ]);
     expect(within(rows[2]).getByText('Satt på pause')).toBeInTheDocument();
     expect(within(rows[2]).getByText('Nyheter fra organisasjonen')).toBeInTheDocument();
-    expect(within(rows[3]).getAllByRole('cell').map((cell) => cell.textContent).slice(2, 6))
-      .toEqual(['Nødvendig informasjon', 'E-post, og SMS til dem uten e-postadresse', 'Utkast', '– / 0 / 0']);
+    expect(
+      within(rows[3])
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent)
+        .slice(2, 6),
+    ).toEqual(['Nødvendig informasjon', 'E-post, og SMS til dem uten e-postadresse', 'Utkast', '– / 0 / 0']);
     expect(within(rows[4]).getByText('(slettet utvalg)')).toBeInTheDocument();
     expect(within(rows[4]).getByText('Sendt')).toBeInTheDocument();
     expect(within(rows[1]).getByRole('link', { name: 'Tilbud på strenger' })).toHaveAttribute('href', '/sends/9');
@@ -84,7 +131,7 @@ describe('the list of sends', () => {
 });
 
 describe('writing a send', () => {
-  it("keeps what was typed when the server refuses it, shows each reason at its field, and opens the saved draft", async () => {
+  it('keeps what was typed when the server refuses it, shows each reason at its field, and opens the saved draft', async () => {
     answerSends();
     let refuse = true;
     server.use(
@@ -92,10 +139,13 @@ describe('writing a send', () => {
         const body = (await request.json()) as OutreachBody;
         if (refuse) {
           refuse = false;
-          return HttpResponse.json({
-            message: 'Utsendelsen kan ikke lagres',
-            errors: { subject: ['Ukjent flettefelt: {fornavn}'], sms_text: ['Ukjent flettefelt: {fornavn}'] },
-          }, { status: 422 });
+          return HttpResponse.json(
+            {
+              message: 'Utsendelsen kan ikke lagres',
+              errors: { subject: ['Ukjent flettefelt: {fornavn}'], sms_text: ['Ukjent flettefelt: {fornavn}'] },
+            },
+            { status: 422 },
+          );
         }
         return HttpResponse.json({ data: outreach({ id: 12, ...body, kind_label: 'Nyheter fra organisasjonen' }) }, { status: 201 });
       }),
@@ -149,8 +199,13 @@ describe('writing a send', () => {
     const saved = callsTo('/api/outreach', 'POST');
     expect(saved).toHaveLength(2);
     expect(saved[1].body).toEqual({
-      segment_id: 3, kind: 'newsletter_2', channel: 'email_sms', subject: 'Årsmøte for {first_name}',
-      body: expect.stringContaining('{first_name}') as unknown, sms_text: 'Hei {first_name}', send_at: null,
+      segment_id: 3,
+      kind: 'newsletter_2',
+      channel: 'email_sms',
+      subject: 'Årsmøte for {first_name}',
+      body: expect.stringContaining('{first_name}') as unknown,
+      sms_text: 'Hei {first_name}',
+      send_at: null,
     });
     expect(await screen.findByText('Utkastet er lagret')).toBeInTheDocument();
   });
@@ -159,7 +214,8 @@ describe('writing a send', () => {
     answerSends();
     server.use(
       http.post('*/api/outreach', async ({ request }) =>
-        HttpResponse.json({ data: outreach({ id: 12, ...((await request.json()) as OutreachBody) }) }, { status: 201 })),
+        HttpResponse.json({ data: outreach({ id: 12, ...((await request.json()) as OutreachBody) }) }, { status: 201 }),
+      ),
       http.get('*/api/outreach/12', () => HttpResponse.json({ data: outreach({ id: 12 }) })),
       http.get('*/api/outreach/12/preview', () => HttpResponse.json({ data: preview() })),
     );
@@ -188,7 +244,11 @@ describe('writing a send', () => {
     await user.click(screen.getByRole('button', { name: 'Lagre utkast' }));
     await waitFor(() => expect(callsTo('/api/outreach', 'POST')).toHaveLength(1));
     expect(callsTo('/api/outreach', 'POST')[0].body).toMatchObject({
-      segment_id: 4, kind: 'required', channel: 'email', subject: 'Seminar i januar', sms_text: null,
+      segment_id: 4,
+      kind: 'required',
+      channel: 'email',
+      subject: 'Seminar i januar',
+      sms_text: null,
       send_at: new Date(year, 0, 15, 9, 30).toISOString(),
     });
   });
@@ -215,10 +275,17 @@ describe('writing a send', () => {
 
 describe('the names staff gave the kinds', () => {
   // Renamed under Innstillinger → Meldingstyper.
-  const renamed = () => server.use(http.get('*/api/consent-kinds', () => HttpResponse.json({ data: [
-    { kind: 'newsletter_2', label_nb: 'Medlemsnytt', label_en: 'Member news' },
-    { kind: 'newsletter_3', label_nb: 'Rabatter hos partnere', label_en: 'Partner discounts' },
-  ] })));
+  const renamed = () =>
+    server.use(
+      http.get('*/api/consent-kinds', () =>
+        HttpResponse.json({
+          data: [
+            { kind: 'newsletter_2', label_nb: 'Medlemsnytt', label_en: 'Member news' },
+            { kind: 'newsletter_3', label_nb: 'Rabatter hos partnere', label_en: 'Partner discounts' },
+          ],
+        }),
+      ),
+    );
 
   it('are the choices of a new send', async () => {
     renamed();
@@ -234,9 +301,23 @@ describe('the names staff gave the kinds', () => {
     renamed();
     answerSends();
     server.use(
-      http.get('*/api/outreach/9', () => HttpResponse.json({ data: outreach({ id: 9, subject: 'Tilbud på strenger', kind: 'newsletter_3',
-        kind_label: 'Rabatter hos partnere', state: 'done', recipient_count: 0, started_at: '2026-11-28T09:00:00Z', finished_at: '2026-11-28T09:30:00Z' }) })),
-      http.get('*/api/outreach/9/report', () => HttpResponse.json({ data: { recipients: 0, queued: 0, sent: 0, failed: 0, skipped: 0, unsubscribed: 0, failures: [] } })),
+      http.get('*/api/outreach/9', () =>
+        HttpResponse.json({
+          data: outreach({
+            id: 9,
+            subject: 'Tilbud på strenger',
+            kind: 'newsletter_3',
+            kind_label: 'Rabatter hos partnere',
+            state: 'done',
+            recipient_count: 0,
+            started_at: '2026-11-28T09:00:00Z',
+            finished_at: '2026-11-28T09:30:00Z',
+          }),
+        }),
+      ),
+      http.get('*/api/outreach/9/report', () =>
+        HttpResponse.json({ data: { recipients: 0, queued: 0, sent: 0, failed: 0, skipped: 0, unsubscribed: 0, failures: [] } }),
+      ),
     );
     const user = userEvent.setup();
     renderAdmin('/sends/9');

@@ -12,8 +12,13 @@ installFakeApi();
 const LAZY = 20_000;
 
 const template = {
-  id: 1, title: 'Medlemskap avvist', content: '<p>Hei {first_name}</p>', from_name: 'Medlemsservice', from_email: 'post@example.no',
-  created_at: '2026-01-01T09:00:00.000Z', updated_at: '2026-01-01T09:00:00.000Z',
+  id: 1,
+  title: 'Medlemskap avvist',
+  content: '<p>Hei {first_name}</p>',
+  from_name: 'Medlemsservice',
+  from_email: 'post@example.no',
+  created_at: '2026-01-01T09:00:00.000Z',
+  updated_at: '2026-01-01T09:00:00.000Z',
 };
 
 function answerSettings() {
@@ -81,8 +86,40 @@ describe('the Tripletex sync', () => {
     server.use(
       http.get('*/api/dev/sync-tripletex/runs', () => HttpResponse.json(paged([]))),
       http.get('*/api/content/admin/pages', () => HttpResponse.json({ data: [] })),
-      http.get('*/api/dev/sync-tripletex', () => HttpResponse.json({ data: { id: 7, state: 'queued', started_by: null, customers_created: 0, customers_updated: 0, orders_created: 0, orders_found: 0, failures: [], error: null, created_at: '2026-11-24T04:00:00.000Z', finished_at: null } })),
-      http.get('*/api/dev/sync-tripletex/runs/7', () => HttpResponse.json({ data: { id: 7, state: 'running', started_by: null, customers_created: 0, customers_updated: 0, orders_created: 0, orders_found: 0, failures: [], error: null, created_at: '2026-11-24T04:00:00.000Z', finished_at: null } })),
+      http.get('*/api/dev/sync-tripletex', () =>
+        HttpResponse.json({
+          data: {
+            id: 7,
+            state: 'queued',
+            started_by: null,
+            customers_created: 0,
+            customers_updated: 0,
+            orders_created: 0,
+            orders_found: 0,
+            failures: [],
+            error: null,
+            created_at: '2026-11-24T04:00:00.000Z',
+            finished_at: null,
+          },
+        }),
+      ),
+      http.get('*/api/dev/sync-tripletex/runs/7', () =>
+        HttpResponse.json({
+          data: {
+            id: 7,
+            state: 'running',
+            started_by: null,
+            customers_created: 0,
+            customers_updated: 0,
+            orders_created: 0,
+            orders_found: 0,
+            failures: [],
+            error: null,
+            created_at: '2026-11-24T04:00:00.000Z',
+            finished_at: null,
+          },
+        }),
+      ),
     );
     const user = userEvent.setup();
     renderAdmin('/settings');
@@ -97,7 +134,17 @@ describe('the Tripletex sync', () => {
 
 describe('the Tripletex sync, done', () => {
   it('shows the result of the run it follows and reads the earlier runs again once, not over and over', async () => {
-    const run = { id: 8, started_by: null, customers_created: 2, customers_updated: 1, orders_created: 3, orders_found: 0, failures: [], error: null, created_at: '2026-11-24T04:00:00.000Z' };
+    const run = {
+      id: 8,
+      started_by: null,
+      customers_created: 2,
+      customers_updated: 1,
+      orders_created: 3,
+      orders_found: 0,
+      failures: [],
+      error: null,
+      created_at: '2026-11-24T04:00:00.000Z',
+    };
     answerSettings();
     server.use(
       http.get('*/api/dev/sync-tripletex/runs', () => HttpResponse.json(paged([]))),

@@ -40,9 +40,11 @@ describe('staff shell', () => {
   it('shows a plain requests icon when nothing is pending', async () => {
     members();
     server.use(
-      http.get('*/api/counters', () => HttpResponse.json({
-        data: { 'pending-memberships': 0, 'pending-travel': 0, 'pending-instruments': 0 },
-      })),
+      http.get('*/api/counters', () =>
+        HttpResponse.json({
+          data: { 'pending-memberships': 0, 'pending-travel': 0, 'pending-instruments': 0 },
+        }),
+      ),
     );
     renderAdmin('/membership');
     const group = await screen.findByRole('button', { name: 'Forespørsler' });

@@ -26,8 +26,15 @@ async function submit(email: string, password: string) {
 }
 
 const answer = (role: number, extra: Record<string, unknown> = {}) => ({
-  user_id: 5, registration_completed: 1, access_token: '5|token', first_name: 'Kari', last_name: 'Nordmann',
-  role: { id: role }, blocked_access: false, expires_at: '2027-01-01T00:00:00Z', ...extra,
+  user_id: 5,
+  registration_completed: 1,
+  access_token: '5|token',
+  first_name: 'Kari',
+  last_name: 'Nordmann',
+  role: { id: role },
+  blocked_access: false,
+  expires_at: '2027-01-01T00:00:00Z',
+  ...extra,
 });
 
 describe('the staff sign-in page', () => {
@@ -62,13 +69,17 @@ describe('the staff sign-in page', () => {
   });
 
   it('shows the rate limit message in Norwegian after too many attempts', async () => {
-    server.use(http.post('*/api/user/login', () => HttpResponse.json({ message: 'For mange forsøk. Prøv igjen om 42 sekunder.' }, { status: 429, headers: { 'retry-after': '42' } })));
+    server.use(
+      http.post('*/api/user/login', () =>
+        HttpResponse.json({ message: 'For mange forsøk. Prøv igjen om 42 sekunder.' }, { status: 429, headers: { 'retry-after': '42' } }),
+      ),
+    );
     renderPage();
     await submit('ansatt@example.no', 'feil');
     expect(await screen.findByRole('alert')).toHaveTextContent('For mange forsøk. Prøv igjen om 42 sekunder.');
   });
 
-  it("sends a blocked member to their own page, where Min side shows the blocked screen", async () => {
+  it('sends a blocked member to their own page, where Min side shows the blocked screen', async () => {
     const leave = vi.spyOn(pageLoad, 'to').mockImplementation(() => undefined);
     server.use(http.post('*/api/user/login', () => HttpResponse.json(answer(2, { blocked_access: true }))));
     const { onSignedIn } = renderPage();

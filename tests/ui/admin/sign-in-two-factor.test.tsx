@@ -10,8 +10,15 @@ installFakeApi();
 afterEach(() => vi.restoreAllMocks());
 
 const answer = (extra: Record<string, unknown> = {}) => ({
-  user_id: 5, registration_completed: 1, access_token: '5|token', first_name: 'Kari', last_name: 'Nordmann',
-  role: { id: 3 }, blocked_access: false, expires_at: '2027-01-01T00:00:00Z', ...extra,
+  user_id: 5,
+  registration_completed: 1,
+  access_token: '5|token',
+  first_name: 'Kari',
+  last_name: 'Nordmann',
+  role: { id: 3 },
+  blocked_access: false,
+  expires_at: '2027-01-01T00:00:00Z',
+  ...extra,
 });
 
 async function signIn() {
@@ -46,7 +53,10 @@ describe('two-factor sign-in on the staff sign-in page', () => {
     await user.clear(field);
     await user.keyboard('123456{Enter}');
     await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith('/'));
-    expect(sent).toEqual([{ challenge: 'c'.repeat(48), code: '000000' }, { challenge: 'c'.repeat(48), code: '123456' }]);
+    expect(sent).toEqual([
+      { challenge: 'c'.repeat(48), code: '000000' },
+      { challenge: 'c'.repeat(48), code: '123456' },
+    ]);
     expect(localStorage.getItem('token')).toBe('5|token');
   });
 
@@ -70,7 +80,12 @@ describe('two-factor sign-in on the staff sign-in page', () => {
     server.use(
       http.post('*/api/user/login', () => HttpResponse.json(answer({ two_factor_setup_required: true }))),
       http.post('*/api/user/2fa/setup', () =>
-        HttpResponse.json({ data: { secret: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', otpauth_url: 'otpauth://totp/Musikerportalen:ansatt%40example.no?secret=ABCDEFGHIJKLMNOPQRSTUVWXYZ234567&issuer=Musikerportalen' } }),
+        HttpResponse.json({
+          data: {
+            secret: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567',
+            otpauth_url: 'otpauth://totp/Musikerportalen:ansatt%40example.no?secret=ABCDEFGHIJKLMNOPQRSTUVWXYZ234567&issuer=Musikerportalen',
+          },
+        }),
       ),
       http.post('*/api/user/2fa/enable', () => HttpResponse.json({ data: { recovery_codes: Array.from({ length: 10 }, (_, i) => `kode${i}-abcde`) } })),
     );
@@ -114,7 +129,12 @@ describe('two-factor sign-in on the staff sign-in page', () => {
         return HttpResponse.json(answer({ two_factor_setup_required: true }));
       }),
       http.post('*/api/user/2fa/setup', () =>
-        HttpResponse.json({ data: { secret: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', otpauth_url: 'otpauth://totp/Musikerportalen:ansatt%40example.no?secret=ABCDEFGHIJKLMNOPQRSTUVWXYZ234567&issuer=Musikerportalen' } }),
+        HttpResponse.json({
+          data: {
+            secret: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567',
+            otpauth_url: 'otpauth://totp/Musikerportalen:ansatt%40example.no?secret=ABCDEFGHIJKLMNOPQRSTUVWXYZ234567&issuer=Musikerportalen',
+          },
+        }),
       ),
     );
     const { onSignedIn } = await signIn();

@@ -18,23 +18,38 @@ import { callsTo, expectFailedRequests, installFakeApi, renderAdmin, server } fr
 installFakeApi();
 
 const person = (id: number, first_name: string, last_name: string) => ({
-  id, remote_id: null, first_name, last_name, email: `${first_name.toLowerCase()}@example.no`, phone: '40000001',
-  address: 'Storgata 1', postal_code: '0155', postal_area: 'OSLO', artist_name: null,
+  id,
+  remote_id: null,
+  first_name,
+  last_name,
+  email: `${first_name.toLowerCase()}@example.no`,
+  phone: '40000001',
+  address: 'Storgata 1',
+  postal_code: '0155',
+  postal_area: 'OSLO',
+  artist_name: null,
 });
 
 const application = (id: number, first: string, last: string): PendingMembership => ({
-  id, member_id: 100 + id, member: person(100 + id, first, last), created_at: '2026-04-03T10:00:00Z', status: 0, possible_duplicate: null,
+  id,
+  member_id: 100 + id,
+  member: person(100 + id, first, last),
+  created_at: '2026-04-03T10:00:00Z',
+  status: 0,
+  possible_duplicate: null,
 });
 
 const APPLICATIONS = [application(1, 'Åse', 'Ødegård'), application(2, 'Bjørn', 'Ås'), application(3, 'Cecilie', 'Berg')];
 
 /** The queue, narrowed by filter[name] as the server does. */
 function answerApplications() {
-  server.use(http.get('*/api/subscription/list/pending-memberships', ({ request }) => {
-    const name = new URL(request.url).searchParams.get('filter[name]')?.toLowerCase();
-    const rows = name ? APPLICATIONS.filter((row) => `${row.member.first_name} ${row.member.last_name}`.toLowerCase().includes(name)) : APPLICATIONS;
-    return HttpResponse.json(paged(rows));
-  }));
+  server.use(
+    http.get('*/api/subscription/list/pending-memberships', ({ request }) => {
+      const name = new URL(request.url).searchParams.get('filter[name]')?.toLowerCase();
+      const rows = name ? APPLICATIONS.filter((row) => `${row.member.first_name} ${row.member.last_name}`.toLowerCase().includes(name)) : APPLICATIONS;
+      return HttpResponse.json(paged(rows));
+    }),
+  );
 }
 
 describe("'Aksepter' on the membership queue", () => {
@@ -49,7 +64,11 @@ describe("'Aksepter' on the membership queue", () => {
     await user.click(screen.getByRole('checkbox', { name: 'Velg Cecilie Berg' }));
     await user.click(screen.getByRole('button', { name: 'Aksepter' }));
     const dialog = await screen.findByRole('dialog', { name: 'Aksepter 3 søknader?' });
-    expect(within(dialog).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Åse Ødegård', 'Bjørn Ås', 'Cecilie Berg']);
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Åse Ødegård', 'Bjørn Ås', 'Cecilie Berg']);
     expect(within(dialog).getByText(/velkomst-e-posten/)).toBeInTheDocument();
     expect(callsTo('/api/subscription/accept/1', 'POST')).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Aksepter' }));
@@ -75,11 +94,23 @@ describe("'Aksepter' on the membership queue", () => {
     expect(callsTo('/api/subscription/accept/2', 'POST')).toHaveLength(0);
   });
 
-  it("clears the selection when the reject dialog is cancelled, and rejects nothing", async () => {
+  it('clears the selection when the reject dialog is cancelled, and rejects nothing', async () => {
     answerApplications();
-    server.use(http.get('*/api/emails/template/1/preview', () => HttpResponse.json({
-      data: { template_id: 1, member_id: 102, to: 'bjørn@example.no', subject: 'Søknaden din', html: '<p>Hei Bjørn</p>', from_name: 'F', from_email: 'f@example.no' },
-    })));
+    server.use(
+      http.get('*/api/emails/template/1/preview', () =>
+        HttpResponse.json({
+          data: {
+            template_id: 1,
+            member_id: 102,
+            to: 'bjørn@example.no',
+            subject: 'Søknaden din',
+            html: '<p>Hei Bjørn</p>',
+            from_name: 'F',
+            from_email: 'f@example.no',
+          },
+        }),
+      ),
+    );
     const user = userEvent.setup();
     renderAdmin('/membership-request');
     const box = await screen.findByRole('checkbox', { name: 'Velg Bjørn Ås' });
@@ -106,20 +137,30 @@ describe("'Aksepter' on the membership queue", () => {
   });
 });
 
-const travelOrder = (id: number, first: string, last: string): PendingTravel => ({
-  id, member_id: 200 + id, member: person(200 + id, first, last), product_id: 1,
-  product: { id: 1, name: 'Reiseforsikring Europa', price: 995, remote_id: null },
-  value: 995, subscription_start: '2026-12-01', subscription_end: '2027-11-30', created_at: '2026-11-20T10:00:00Z', status: 0,
-} as unknown as PendingTravel);
+const travelOrder = (id: number, first: string, last: string): PendingTravel =>
+  ({
+    id,
+    member_id: 200 + id,
+    member: person(200 + id, first, last),
+    product_id: 1,
+    product: { id: 1, name: 'Reiseforsikring Europa', price: 995, remote_id: null },
+    value: 995,
+    subscription_start: '2026-12-01',
+    subscription_end: '2027-11-30',
+    created_at: '2026-11-20T10:00:00Z',
+    status: 0,
+  }) as unknown as PendingTravel;
 
 describe('the travel queue', () => {
   it('has the search and the pager of the other queues, and asks before accepting', async () => {
     const orders = [travelOrder(1, 'Dag', 'Dahl'), travelOrder(2, 'Eva', 'Eng')];
-    server.use(http.get('*/api/subscription/list/pending-travel', ({ request }) => {
-      const name = new URL(request.url).searchParams.get('filter[name]')?.toLowerCase();
-      const rows = name ? orders.filter((row) => (row.member.first_name ?? '').toLowerCase().includes(name)) : orders;
-      return HttpResponse.json(paged(rows));
-    }));
+    server.use(
+      http.get('*/api/subscription/list/pending-travel', ({ request }) => {
+        const name = new URL(request.url).searchParams.get('filter[name]')?.toLowerCase();
+        const rows = name ? orders.filter((row) => (row.member.first_name ?? '').toLowerCase().includes(name)) : orders;
+        return HttpResponse.json(paged(rows));
+      }),
+    );
     const user = userEvent.setup();
     renderAdmin('/travel-insurance');
     await screen.findByRole('heading', { level: 1, name: 'FORESPØRSLER REISEFORSIKRING (2)' });
@@ -138,21 +179,34 @@ describe('the travel queue', () => {
   });
 });
 
-const campaign = (id: number, code: string, changes: Partial<Campaign>): Campaign => ({
-  id, campaign_code_id: id, name: `Kampanje ${code}`, code, period_start: '2026-01-01', period_end: null, product_category_id: 1,
-  product: { id: 1, title: 'Medlemskap' }, benefit_id: 0, benefit: null, status: 1, members: 0,
-  created_at: '2026-01-01T09:00:00.000Z', updated_at: '2026-01-01T09:00:00.000Z', ...changes,
-} as Campaign);
+const campaign = (id: number, code: string, changes: Partial<Campaign>): Campaign =>
+  ({
+    id,
+    campaign_code_id: id,
+    name: `Kampanje ${code}`,
+    code,
+    period_start: '2026-01-01',
+    period_end: null,
+    product_category_id: 1,
+    product: { id: 1, title: 'Medlemskap' },
+    benefit_id: 0,
+    benefit: null,
+    status: 1,
+    members: 0,
+    created_at: '2026-01-01T09:00:00.000Z',
+    updated_at: '2026-01-01T09:00:00.000Z',
+    ...changes,
+  }) as Campaign;
 
 describe('campaign codes', () => {
   it("offers a QR code only for codes sign-up takes; ended ones (by staff or past their end) say 'Avsluttet'", async () => {
     const yesterday = new Date(Date.now() - 36 * 3600 * 1000);
     const past = todayIso(yesterday) < todayIso() ? todayIso(yesterday) : '2020-01-01';
-    server.use(http.get('*/api/campaign/list', () => HttpResponse.json(paged([
-      campaign(1, 'VÅR', {}),
-      campaign(2, 'STOPPET', { status: 0 }),
-      campaign(3, 'UTLØPT', { period_end: past }),
-    ]))));
+    server.use(
+      http.get('*/api/campaign/list', () =>
+        HttpResponse.json(paged([campaign(1, 'VÅR', {}), campaign(2, 'STOPPET', { status: 0 }), campaign(3, 'UTLØPT', { period_end: past })])),
+      ),
+    );
     renderAdmin('/settings/promo-code');
     const open = await screen.findByRole('button', { name: 'QR-kode: VÅR' }, { timeout: 40_000 });
     expect(open).toBeInTheDocument();
@@ -165,12 +219,29 @@ describe('campaign codes', () => {
   }, 60_000);
 });
 
-const instrument = (id: number, changes: Partial<Instrument>): Instrument => ({
-  id, member_id: 5, subscription_id: null, instrument_category: 1, category: 'Gitar', make: 'Gibson', model: 'Les Paul',
-  serial_number: null, value: 25000, insurance_start: '2026-11-01', insurance_end: null, state: 'active', status: 1,
-  requested_change: null, reason_for_rejection: null, created_at: '2026-11-01T10:00:00.000Z', updated_at: '2026-11-01T10:00:00.000Z',
-  deleted_at: null, validated_by_user: null, ...changes,
-} as Instrument);
+const instrument = (id: number, changes: Partial<Instrument>): Instrument =>
+  ({
+    id,
+    member_id: 5,
+    subscription_id: null,
+    instrument_category: 1,
+    category: 'Gitar',
+    make: 'Gibson',
+    model: 'Les Paul',
+    serial_number: null,
+    value: 25000,
+    insurance_start: '2026-11-01',
+    insurance_end: null,
+    state: 'active',
+    status: 1,
+    requested_change: null,
+    reason_for_rejection: null,
+    created_at: '2026-11-01T10:00:00.000Z',
+    updated_at: '2026-11-01T10:00:00.000Z',
+    deleted_at: null,
+    validated_by_user: null,
+    ...changes,
+  }) as Instrument;
 
 describe('the instrument edit page', () => {
   it('counts a pending change to an insured instrument as waiting', async () => {
@@ -199,7 +270,10 @@ describe('the instrument edit page', () => {
 
 describe('deleting an insured instrument on the staff screen', () => {
   it("shows the row as to-be-deleted until 'Lagre', leaves it out of the counts, says why export and Logg are off, and 'Angre' keeps it", async () => {
-    const rows = [instrument(51, { make: 'Martin', model: 'D-28', value: 30000 }), instrument(52, { make: 'Fender', model: 'Jazz', value: 9000, category: 'Bass', instrument_category: 2 })];
+    const rows = [
+      instrument(51, { make: 'Martin', model: 'D-28', value: 30000 }),
+      instrument(52, { make: 'Fender', model: 'Jazz', value: 9000, category: 'Bass', instrument_category: 2 }),
+    ];
     server.use(
       http.get('*/api/member/5', () => HttpResponse.json({ data: member() })),
       http.get('*/api/member/5/instrument', () => HttpResponse.json({ data: { active: rows, requested: [], deleted: [], rejected: [] } })),

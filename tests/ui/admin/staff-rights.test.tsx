@@ -20,7 +20,7 @@ const FINANCE = [...CASE_WORKER, 'members.export', 'billing.read', 'billing.run'
 const members = () => server.use(http.get('*/api/member/list', () => HttpResponse.json(paged([listItem(1)], 1))));
 const menu = () => screen.getByRole('navigation', { name: 'Hovedmeny' });
 
-describe('a staff user\'s rights', () => {
+describe("a staff user's rights", () => {
   it('leave a case worker the members and the requests in the menu, without exports', async () => {
     members();
     withRights(CASE_WORKER);
@@ -55,10 +55,12 @@ describe('a staff user\'s rights', () => {
     const answered = new Promise<void>((resolve) => {
       answer = resolve;
     });
-    server.use(http.get('*/api/user/rights', async () => {
-      await answered;
-      return rightsAnswer(CASE_WORKER);
-    }));
+    server.use(
+      http.get('*/api/user/rights', async () => {
+        await answered;
+        return rightsAnswer(CASE_WORKER);
+      }),
+    );
     renderAdmin('/membership');
     await screen.findByRole('navigation', { name: 'Hovedmeny' });
     expect(within(menu()).queryAllByRole('link')).toEqual([]);
@@ -123,10 +125,17 @@ describe('a staff user\'s rights', () => {
 
   it('say "Du har ikke tilgang" when the server refuses the page\'s data for a right, and read the rights again', async () => {
     expectFailedRequests();
-    server.use(http.get('*/api/invoice/list', () => HttpResponse.json(
-      { message: 'Du har ikke tilgang til dette. Det krever retten «Se fakturaer, innbetalinger, priser og fornyelsen» (billing.read).', right: 'billing.read' },
-      { status: 403 },
-    )));
+    server.use(
+      http.get('*/api/invoice/list', () =>
+        HttpResponse.json(
+          {
+            message: 'Du har ikke tilgang til dette. Det krever retten «Se fakturaer, innbetalinger, priser og fornyelsen» (billing.read).',
+            right: 'billing.read',
+          },
+          { status: 403 },
+        ),
+      ),
+    );
     renderAdmin('/payments');
     expect(await screen.findByRole('heading', { level: 1, name: 'Du har ikke tilgang' })).toBeInTheDocument();
     expect(screen.getByText('Denne siden krever retten «Se fakturaer, innbetalinger, priser og fornyelsen» (billing.read).')).toBeInTheDocument();
@@ -151,7 +160,7 @@ describe('a staff user\'s rights', () => {
     expect(screen.queryByRole('heading', { name: 'Du har ikke tilgang' })).not.toBeInTheDocument();
   });
 
-  it('offer the reset of others\' two-factor sign-in only to staff who administer staff', async () => {
+  it("offer the reset of others' two-factor sign-in only to staff who administer staff", async () => {
     members();
     server.use(
       http.get('*/api/user/2fa', () => HttpResponse.json({ data: { enabled: true, required: false } })),

@@ -28,8 +28,17 @@ const ROLES: RoleView[] = [
 ];
 
 const row = (id: number, changes: Partial<StaffUserRow> = {}): StaffUserRow => ({
-  id, email: `ansatt${id}@example.no`, first_name: 'Thomas', last_name: 'Lie', role_id: 3, role_name: 'Saksbehandler',
-  active: true, last_sign_in_at: '2026-11-20T09:15:00Z', two_factor: true, invited: false, ...changes,
+  id,
+  email: `ansatt${id}@example.no`,
+  first_name: 'Thomas',
+  last_name: 'Lie',
+  role_id: 3,
+  role_name: 'Saksbehandler',
+  active: true,
+  last_sign_in_at: '2026-11-20T09:15:00Z',
+  two_factor: true,
+  invited: false,
+  ...changes,
 });
 
 const STAFF: StaffUserRow[] = [
@@ -40,7 +49,10 @@ const STAFF: StaffUserRow[] = [
 ];
 
 const detail = (user: StaffUserRow): StaffUserDetail => ({
-  ...user, rights: ROLES.find((role) => role.id === user.role_id)!.rights, extra_rights: [], removed_rights: [],
+  ...user,
+  rights: ROLES.find((role) => role.id === user.role_id)!.rights,
+  extra_rights: [],
+  removed_rights: [],
 });
 
 function answerStaff(roles: RoleView[] = ROLES, more: StaffUserRow[] = []) {
@@ -65,12 +77,21 @@ describe('the staff list', () => {
     const table = await screen.findByRole('region', { name: 'Ansatte' });
     const rows = await within(table).findAllByRole('row');
     expect(rows).toHaveLength(5);
-    expect(within(rows[0]).getAllByRole('columnheader').map((cell) => cell.textContent))
-      .toEqual(['Navn', 'E-post', 'Rolle', 'Status', 'Sist innlogget', 'Totrinnsinnlogging']);
-    expect(within(rows[1]).getAllByRole('cell').map((cell) => cell.textContent))
-      .toEqual(['Ingrid Berg', 'ansatt1@example.no', 'Administrator', 'Aktiv', '20-11-2026 10:15', 'På']);
-    expect(within(rows[3]).getAllByRole('cell').map((cell) => cell.textContent))
-      .toEqual(['Nora Ny', 'ansatt3@example.no', 'Saksbehandler', 'Invitert', 'Aldri', 'Av']);
+    expect(
+      within(rows[0])
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Navn', 'E-post', 'Rolle', 'Status', 'Sist innlogget', 'Totrinnsinnlogging']);
+    expect(
+      within(rows[1])
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Ingrid Berg', 'ansatt1@example.no', 'Administrator', 'Aktiv', '20-11-2026 10:15', 'På']);
+    expect(
+      within(rows[3])
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Nora Ny', 'ansatt3@example.no', 'Saksbehandler', 'Invitert', 'Aldri', 'Av']);
     expect(within(rows[4]).getByText('Deaktivert')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Inviter ansatt' })).toHaveAttribute('href', '/staff/invite');
     expect(screen.getByRole('link', { name: 'Roller og rettigheter' })).toHaveAttribute('href', '/staff/roles');
@@ -82,7 +103,7 @@ describe('the staff list', () => {
 });
 
 describe('without the right to administer staff', () => {
-  it('a case worker has no \'Ansatte\' in the menu, and the page typed in says what is missing', async () => {
+  it("a case worker has no 'Ansatte' in the menu, and the page typed in says what is missing", async () => {
     answerStaff();
     withRights(['members.read', 'members.change', 'requests.decide', 'cards.send', 'logs.read']);
     renderAdmin('/staff');
@@ -97,16 +118,21 @@ describe('inviting a staff user', () => {
     const kari = row(9, { first_name: 'Kari', last_name: 'Ny', email: 'kari.ny@example.no', invited: true, last_sign_in_at: null });
     answerStaff(ROLES, [kari]);
     let refuse = true;
-    server.use(http.post('*/api/staff/invite', async ({ request }) => {
-      const body = await request.json() as Record<string, unknown>;
-      if (refuse) {
-        return HttpResponse.json({
-          message: 'E-postadressen tilhører et medlem. En ansatt må ha sin egen e-postadresse.',
-          errors: { email: ['E-postadressen tilhører et medlem. En ansatt må ha sin egen e-postadresse.'] },
-        }, { status: 422 });
-      }
-      return HttpResponse.json({ message: `Invitasjonen er sendt til ${String(body.email)}.`, data: detail(kari) }, { status: 201 });
-    }));
+    server.use(
+      http.post('*/api/staff/invite', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        if (refuse) {
+          return HttpResponse.json(
+            {
+              message: 'E-postadressen tilhører et medlem. En ansatt må ha sin egen e-postadresse.',
+              errors: { email: ['E-postadressen tilhører et medlem. En ansatt må ha sin egen e-postadresse.'] },
+            },
+            { status: 422 },
+          );
+        }
+        return HttpResponse.json({ message: `Invitasjonen er sendt til ${String(body.email)}.`, data: detail(kari) }, { status: 201 });
+      }),
+    );
     expectFailedRequests();
     const user = userEvent.setup();
     renderAdmin('/staff/invite');
@@ -154,7 +180,7 @@ describe('one staff user’s page', () => {
     server.use(
       http.get('*/api/staff/2', () => HttpResponse.json({ data: thomas })),
       http.patch('*/api/staff/:id', async ({ request }) => {
-        thomas = { ...thomas, ...(await request.json() as Partial<StaffUserDetail>) };
+        thomas = { ...thomas, ...((await request.json()) as Partial<StaffUserDetail>) };
         const { id, role_id, role_name, active, rights, extra_rights, removed_rights } = thomas;
         return HttpResponse.json({ data: { id, role_id, role_name, active, rights, extra_rights, removed_rights } });
       }),
@@ -184,13 +210,15 @@ describe('one staff user’s page', () => {
 describe('the roles × rights table', () => {
   it('saves one role’s ticks, and shows a refusal under the role in Norwegian with the ticks kept', async () => {
     answerStaff();
-    server.use(http.patch('*/api/role/:id', async ({ params, request }) => {
-      const body = await request.json() as { rights: string[] };
-      if (Number(params.id) === 5) {
-        return HttpResponse.json({ message: 'Minst én aktiv ansatt må kunne administrere ansatte. Gi retten til en annen først.' }, { status: 409 });
-      }
-      return HttpResponse.json({ data: { ...ROLES[0], rights: body.rights } });
-    }));
+    server.use(
+      http.patch('*/api/role/:id', async ({ params, request }) => {
+        const body = (await request.json()) as { rights: string[] };
+        if (Number(params.id) === 5) {
+          return HttpResponse.json({ message: 'Minst én aktiv ansatt må kunne administrere ansatte. Gi retten til en annen først.' }, { status: 409 });
+        }
+        return HttpResponse.json({ data: { ...ROLES[0], rights: body.rights } });
+      }),
+    );
     expectFailedRequests();
     const user = userEvent.setup();
     renderAdmin('/staff/roles');

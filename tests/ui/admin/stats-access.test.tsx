@@ -20,8 +20,14 @@ const menu = () => screen.getByRole('navigation', { name: 'Hovedmeny' });
 const members = () => server.use(http.get('*/api/member/list', () => HttpResponse.json(paged([listItem(1)], 1))));
 
 const loginAnswer = (role: number) => ({
-  user_id: 1, registration_completed: 1, access_token: '1|token', first_name: 'Ingrid', last_name: 'Berg',
-  role: { id: role }, blocked_access: false, expires_at: '2027-01-01T00:00:00Z',
+  user_id: 1,
+  registration_completed: 1,
+  access_token: '1|token',
+  first_name: 'Ingrid',
+  last_name: 'Berg',
+  role: { id: role },
+  blocked_access: false,
+  expires_at: '2027-01-01T00:00:00Z',
 });
 
 describe('Nøkkeltall and the rights', { timeout: 60_000 }, () => {

@@ -28,7 +28,9 @@ const table = (caption: string) => screen.getByRole('table', { name: caption });
 /** A table row by its header cell's text, as its cells' texts. */
 function rowOf(tableElement: HTMLElement, header: string): string[] {
   const row = within(tableElement).getByRole('rowheader', { name: header }).closest('tr')!;
-  return within(row).getAllByRole('cell').map((cell) => cell.textContent ?? '');
+  return within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent ?? '');
 }
 const lastQuery = (section: string) => callsTo(`/api/stats/${section}`).at(-1)?.query;
 
@@ -45,13 +47,23 @@ describe('Nøkkeltall', { timeout: 60_000 }, () => {
     expect(within(members).getByRole('columnheader', { name: 'Strøket (ubetalt)' })).toHaveAttribute('scope', 'col');
     expect(rowOf(table('Samtykke til nyhetsbrev'), 'Nyheter fra organisasjonen')).toEqual(['500', '40,0 %']);
     expect(rowOf(table('Medlemmer nå etter hovedinstrument'), 'Gitar')).toEqual(['420']);
-    expect(within(section('Medlemmer')).getByText('Medlemmer gikk fra 1 203 til 1 250 i perioden; 80 innmeldte og 33 utmeldte.', { selector: 'p' }))
-      .toBeInTheDocument();
+    expect(
+      within(section('Medlemmer')).getByText('Medlemmer gikk fra 1 203 til 1 250 i perioden; 80 innmeldte og 33 utmeldte.', { selector: 'p' }),
+    ).toBeInTheDocument();
 
     const requests = await screen.findByRole('table', { name: 'Mottatt og behandlet per måned og type' });
-    expect(within(requests).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      'Måned', 'Medlemskap: mottatt', 'Medlemskap: behandlet', 'Reiseforsikring: mottatt', 'Reiseforsikring: behandlet',
-      'Instrumentforsikring: mottatt', 'Instrumentforsikring: behandlet',
+    expect(
+      within(requests)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      'Måned',
+      'Medlemskap: mottatt',
+      'Medlemskap: behandlet',
+      'Reiseforsikring: mottatt',
+      'Reiseforsikring: behandlet',
+      'Instrumentforsikring: mottatt',
+      'Instrumentforsikring: behandlet',
     ]);
     expect(rowOf(requests, 'feb. 2026')).toEqual(['17', '15', '5', '5', '4', '2']);
     expect(rowOf(table('Venter nå'), 'Medlemskap')).toEqual(['4', '19', '6']);
@@ -135,9 +147,13 @@ describe('Nøkkeltall', { timeout: 60_000 }, () => {
     });
     URL.createObjectURL = () => 'blob:fil';
     URL.revokeObjectURL = () => undefined;
-    server.use(http.get('*/api/stats/insurance', ({ request }) => (new URL(request.url).searchParams.get('format') === 'xlsx'
-      ? new HttpResponse('PK', { headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } })
-      : undefined)));
+    server.use(
+      http.get('*/api/stats/insurance', ({ request }) =>
+        new URL(request.url).searchParams.get('format') === 'xlsx'
+          ? new HttpResponse('PK', { headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } })
+          : undefined,
+      ),
+    );
     const user = userEvent.setup();
     renderAdmin('/stats?from=2026-02-01&to=2026-02-28');
     await screen.findByRole('table', { name: 'Forsikring per måned' }, SLOW);
@@ -152,11 +168,15 @@ describe('Nøkkeltall', { timeout: 60_000 }, () => {
     let failing = true;
     server.use(
       http.get('*/api/stats/members', () => (failing ? HttpResponse.json({ message: 'Databasen svarer ikke.' }, { status: 500 }) : undefined)),
-      http.get('*/api/stats/money', () => HttpResponse.json({ data: {
-        ...MONEY,
-        series: MONEY.series.map((row) => ({ ...row, invoiced_ore: 0, paid_ore: 0, invoiced_ytd_ore: 0, paid_ytd_ore: 0 })),
-        totals: { invoiced_ore: 0, paid_ore: 0, outstanding_ore: 0, outstanding_by_age: [], paid_by_channel: [] },
-      } })),
+      http.get('*/api/stats/money', () =>
+        HttpResponse.json({
+          data: {
+            ...MONEY,
+            series: MONEY.series.map((row) => ({ ...row, invoiced_ore: 0, paid_ore: 0, invoiced_ytd_ore: 0, paid_ytd_ore: 0 })),
+            totals: { invoiced_ore: 0, paid_ore: 0, outstanding_ore: 0, outstanding_by_age: [], paid_by_channel: [] },
+          },
+        }),
+      ),
     );
     const user = userEvent.setup();
     renderAdmin('/stats');

@@ -30,13 +30,24 @@ beforeAll(() => {
 });
 
 const base = {
-  from_name: 'Musikerportalen', from_email: 'post@example.no', created_at: '2026-01-01T09:00:00.000Z', updated_at: '2026-01-01T09:00:00.000Z',
+  from_name: 'Musikerportalen',
+  from_email: 'post@example.no',
+  created_at: '2026-01-01T09:00:00.000Z',
+  updated_at: '2026-01-01T09:00:00.000Z',
 };
 const RESET: EmailTemplate = {
-  ...base, id: 6, title: 'Lag nytt passord', content: '<p>Hei {first_name},</p><p>{button}</p>', placeholders: ['first_name', 'last_name', 'button'],
+  ...base,
+  id: 6,
+  title: 'Lag nytt passord',
+  content: '<p>Hei {first_name},</p><p>{button}</p>',
+  placeholders: ['first_name', 'last_name', 'button'],
 };
 const REJECTION: EmailTemplate = {
-  ...base, id: 1, title: 'Søknaden din om medlemskap', content: '<p>Hei {first_name}</p>', placeholders: ['first_name', 'last_name'],
+  ...base,
+  id: 1,
+  title: 'Søknaden din om medlemskap',
+  content: '<p>Hei {first_name}</p>',
+  placeholders: ['first_name', 'last_name'],
 };
 
 let shown: EmailTemplate = RESET;
@@ -48,7 +59,6 @@ function Page() {
     </>
   );
 }
-
 
 function answerMembers() {
   server.use(http.get('*/api/member/list', () => HttpResponse.json(paged([]))));
@@ -91,11 +101,15 @@ describe('the template modal', () => {
     shown = REJECTION;
     let sends = 0;
     let release: () => void = () => undefined;
-    server.use(http.post('*/api/emails/template/1/test', async () => {
-      sends += 1;
-      await new Promise<void>((resolve) => { release = resolve; });
-      return HttpResponse.json({ data: { to: 'ansatt@example.no' } });
-    }));
+    server.use(
+      http.post('*/api/emails/template/1/test', async () => {
+        sends += 1;
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return HttpResponse.json({ data: { to: 'ansatt@example.no' } });
+      }),
+    );
     const user = userEvent.setup();
     renderAdmin('/template-test');
     const dialog = await screen.findByRole('dialog');

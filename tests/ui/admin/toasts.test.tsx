@@ -63,7 +63,9 @@ describe('toasts', () => {
     expect(toast).toHaveTextContent('Noe gikk galt');
     act(() => vi.advanceTimersByTime(10_000));
     // A toast that had closed would finish its exit transition in this second.
-    await act(async () => { vi.advanceTimersByTime(1000); });
+    await act(async () => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(screen.getByRole('alert')).toHaveTextContent('Noe gikk galt');
     await user.click(screen.getByRole('button', { name: 'Lukk melding' }));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
@@ -80,7 +82,6 @@ function InvalidFormPage() {
   );
 }
 
-
 describe('react-admin’s own error toasts', () => {
   it('keep the invalid-form toast until it is dismissed, like every error', async () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
@@ -88,7 +89,9 @@ describe('react-admin’s own error toasts', () => {
     await user.click(await screen.findByRole('button', { name: 'Send' }));
     expect(await screen.findByText(/Skjemaet er ikke gyldig/)).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(10_000));
-    await act(async () => { vi.advanceTimersByTime(1000); });
+    await act(async () => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(screen.getByText(/Skjemaet er ikke gyldig/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Lukk melding' }));
     await waitFor(() => expect(screen.queryByText(/Skjemaet er ikke gyldig/)).not.toBeInTheDocument());

@@ -19,9 +19,27 @@ const OK: Valuation = { state: 'ok', expires_on: null, needs: null, documented_v
 
 function instrument(id: number, make: string, value: number, valuation: Valuation, extra: Partial<Instrument> = {}): Instrument {
   return {
-    id, member_id: 5, subscription_id: 1, instrument_category: 1, category: 'Gitar', make, model: 'Modell', serial_number: null, value,
-    insurance_start: '2026-01-01', insurance_end: null, state: 'active', status: 1, requested_change: null, reason_for_rejection: null,
-    created_at: '2026-01-01T10:00:00.000Z', updated_at: '2026-01-01T10:00:00.000Z', deleted_at: null, validated_by_user: null, valuation, ...extra,
+    id,
+    member_id: 5,
+    subscription_id: 1,
+    instrument_category: 1,
+    category: 'Gitar',
+    make,
+    model: 'Modell',
+    serial_number: null,
+    value,
+    insurance_start: '2026-01-01',
+    insurance_end: null,
+    state: 'active',
+    status: 1,
+    requested_change: null,
+    reason_for_rejection: null,
+    created_at: '2026-01-01T10:00:00.000Z',
+    updated_at: '2026-01-01T10:00:00.000Z',
+    deleted_at: null,
+    validated_by_user: null,
+    valuation,
+    ...extra,
   };
 }
 
@@ -76,14 +94,22 @@ describe('the waiting instruments', () => {
 describe("'Takst og dokumentasjon'", () => {
   it('opens from the instrument queue, lists what lacks documentation first, filters by valuation and opens the member', async () => {
     const row = (id: number, first: string, make: string, valuation: Valuation): InstrumentListItem => ({
-      ...instrument(id, make, 150000, valuation, { member_id: 40 + id }), member: { id: 40 + id, remote_id: 1000 + id, first_name: first, last_name: 'Nordmann' },
+      ...instrument(id, make, 150000, valuation, { member_id: 40 + id }),
+      member: { id: 40 + id, remote_id: 1000 + id, first_name: first, last_name: 'Nordmann' },
     });
-    const rows = [row(1, 'Kari', 'Selmer', expired), row(2, 'Ola', 'Yamaha', expiring), row(3, 'Per', 'Steinway', missingAppraisal), row(4, 'Åse', 'Gibson', valid)];
-    server.use(http.get('*/api/instrument/list', ({ request }) => {
-      const states = (new URL(request.url).searchParams.get('filter[valuation]') ?? '').split(',');
-      const shown = rows.filter((candidate) => states.includes(candidate.valuation.state));
-      return HttpResponse.json(paged(shown));
-    }));
+    const rows = [
+      row(1, 'Kari', 'Selmer', expired),
+      row(2, 'Ola', 'Yamaha', expiring),
+      row(3, 'Per', 'Steinway', missingAppraisal),
+      row(4, 'Åse', 'Gibson', valid),
+    ];
+    server.use(
+      http.get('*/api/instrument/list', ({ request }) => {
+        const states = (new URL(request.url).searchParams.get('filter[valuation]') ?? '').split(',');
+        const shown = rows.filter((candidate) => states.includes(candidate.valuation.state));
+        return HttpResponse.json(paged(shown));
+      }),
+    );
     const user = userEvent.setup();
     renderAdmin('/instrument-insurance');
     await user.click(await screen.findByRole('link', { name: 'Takst og dokumentasjon' }, { timeout: LAZY }));
@@ -173,7 +199,11 @@ describe('the rules under Innstillinger', () => {
     await user.click(screen.getByRole('button', { name: 'Lagre reglene' }));
     expect(await screen.findByText('Reglene er lagret')).toBeInTheDocument();
     expect(callsTo('/api/valuation-settings', 'PUT').at(-1)!.body).toEqual({
-      appraisal_above: 100000, appraisal_years: 3, receipt_above: 25000, reminder_days: 90, renewal_reminder_days: 30,
+      appraisal_above: 100000,
+      appraisal_years: 3,
+      receipt_above: 25000,
+      reminder_days: 90,
+      renewal_reminder_days: 30,
     });
   }, 60_000);
 });

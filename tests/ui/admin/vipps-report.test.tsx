@@ -22,7 +22,9 @@ let saved: string[] = [];
 const click = HTMLAnchorElement.prototype.click;
 beforeEach(() => {
   saved = [];
-  HTMLAnchorElement.prototype.click = function save(this: HTMLAnchorElement) { saved.push(this.download); };
+  HTMLAnchorElement.prototype.click = function save(this: HTMLAnchorElement) {
+    saved.push(this.download);
+  };
   URL.createObjectURL = () => 'blob:fil';
   URL.revokeObjectURL = () => undefined;
 });
@@ -64,15 +66,16 @@ describe('the Vipps report tabs', { timeout: 60_000 }, () => {
     for (const name of ['Innmeldinger', 'Fakturaer og trekk']) {
       await user.click(within(tabs).getByRole('tab', { name }));
       const panel = await screen.findByRole('tabpanel', { name });
-      const buttons = within(panel).getAllByRole('button', { name: /^Eksporter/ }).map((button) => button.textContent);
+      const buttons = within(panel)
+        .getAllByRole('button', { name: /^Eksporter/ })
+        .map((button) => button.textContent);
       expect(buttons).toEqual(['Eksporter (csv)', 'Eksporter (xlsx)']);
       for (const button of buttons) expect(panel).toHaveTextContent(`«${button}»`);
     }
   });
 
   it('saves last month’s invoice payments and charges as vipps_fakturabetalinger.csv and .xlsx', async () => {
-    server.use(http.get(`*${EXPORT}`, ({ request }) =>
-      file(new URL(request.url).searchParams.get('format') === 'xlsx' ? XLSX : 'text/csv; charset=utf-8')));
+    server.use(http.get(`*${EXPORT}`, ({ request }) => file(new URL(request.url).searchParams.get('format') === 'xlsx' ? XLSX : 'text/csv; charset=utf-8')));
     const user = userEvent.setup();
     renderAdmin('/settings/vipps-rapport?tab=invoices');
     expect(await screen.findByRole('tab', { name: 'Fakturaer og trekk', selected: true }, LAZY)).toBeInTheDocument();
@@ -94,8 +97,7 @@ describe('the Vipps report tabs', { timeout: 60_000 }, () => {
 
   it("says 'Ukjent feil - prøv igjen' with the server's reason for a period without any", async () => {
     expectFailedRequests();
-    server.use(http.get(`*${EXPORT}`, () =>
-      HttpResponse.json({ message: 'Ingen Vipps-betalinger eller trekk av fakturaer i perioden.' }, { status: 404 })));
+    server.use(http.get(`*${EXPORT}`, () => HttpResponse.json({ message: 'Ingen Vipps-betalinger eller trekk av fakturaer i perioden.' }, { status: 404 })));
     const user = userEvent.setup();
     renderAdmin('/settings/vipps-rapport?tab=invoices');
     await user.click(await screen.findByRole('button', { name: 'Eksporter (csv)' }, LAZY));

@@ -13,7 +13,9 @@ let saved: string[] = [];
 const click = HTMLAnchorElement.prototype.click;
 beforeEach(() => {
   saved = [];
-  HTMLAnchorElement.prototype.click = function save(this: HTMLAnchorElement) { saved.push(this.download); };
+  HTMLAnchorElement.prototype.click = function save(this: HTMLAnchorElement) {
+    saved.push(this.download);
+  };
   URL.createObjectURL = () => 'blob:fil';
   URL.revokeObjectURL = () => undefined;
 });
@@ -30,7 +32,8 @@ describe('the spreadsheet exports', { timeout: 60_000 }, () => {
     server.use(
       http.get('*/api/member/list', () => HttpResponse.json(paged([listItem(1)], 1))),
       http.get('*/api/member/list/export', ({ request }) =>
-        file(new URL(request.url).searchParams.get('format') === 'xlsx' ? XLSX : 'text/csv; charset=utf-8')),
+        file(new URL(request.url).searchParams.get('format') === 'xlsx' ? XLSX : 'text/csv; charset=utf-8'),
+      ),
     );
     renderAdmin('/membership');
     const user = userEvent.setup();
@@ -56,7 +59,8 @@ describe('the spreadsheet exports', { timeout: 60_000 }, () => {
     expectFailedRequests();
     server.use(
       http.get('*/api/subscription/list/pending-instruments/export', () =>
-        HttpResponse.json({ message: 'Noe gikk galt. Prøv igjen senere.' }, { status: 500 })),
+        HttpResponse.json({ message: 'Noe gikk galt. Prøv igjen senere.' }, { status: 500 }),
+      ),
     );
     renderAdmin('/instrument-insurance');
     const user = userEvent.setup();

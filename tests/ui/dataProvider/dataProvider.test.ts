@@ -69,7 +69,13 @@ describe('base provider', () => {
     });
     expect(seen[0].url.pathname).toBe('/api/invoice/list');
     expect(query(seen[0])).toEqual({
-      page: '1', per_page: '25', sort: '-number', 'filter[year]': '2027', 'filter[state]': 'overdue', 'filter[overdue]': '1', 'filter[q]': 'Ola',
+      page: '1',
+      per_page: '25',
+      sort: '-number',
+      'filter[year]': '2027',
+      'filter[state]': 'overdue',
+      'filter[overdue]': '1',
+      'filter[q]': 'Ola',
     });
     expect(result.meta).toEqual({ totalAtLeast: false, totals });
   });
@@ -115,20 +121,31 @@ describe('base provider', () => {
   });
 
   it('counts an unpaged reference list by its length', async () => {
-    answer(200, { data: [{ id: 1, title: 'Gitar' }, { id: 2, title: 'Bass' }] });
-    const result = await dataProvider.getList('instrument-categories', { pagination: { page: 1, perPage: 100 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    answer(200, {
+      data: [
+        { id: 1, title: 'Gitar' },
+        { id: 2, title: 'Bass' },
+      ],
+    });
+    const result = await dataProvider.getList('instrument-categories', {
+      pagination: { page: 1, perPage: 100 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
     expect(seen[0].url.pathname).toBe('/api/instrument/category/list');
     expect(result.total).toBe(2);
   });
 
-  it('saves a staff table\'s instrument rows one call each: POST /api/instrument/new, PATCH and DELETE /api/instrument/{id}', async () => {
+  it("saves a staff table's instrument rows one call each: POST /api/instrument/new, PATCH and DELETE /api/instrument/{id}", async () => {
     answer(200, { data: { id: 51, make: 'Yamaha' } });
     const row = { instrument_category: 1, make: 'Yamaha', model: 'P-45', serial_number: null, value: 5000, insurance_start: '2026-11-01', insurance_end: null };
     const created = await dataProvider.create('instruments', { data: { ...row, member_id: 5, status: 1 } });
     await dataProvider.update('instruments', { id: 51, data: row, previousData: { id: 51 } });
     await dataProvider.delete('instruments', { id: 51 });
     expect(seen.map((entry) => `${entry.method} ${entry.url.pathname}`)).toEqual([
-      'POST /api/instrument/new', 'PATCH /api/instrument/51', 'DELETE /api/instrument/51',
+      'POST /api/instrument/new',
+      'PATCH /api/instrument/51',
+      'DELETE /api/instrument/51',
     ]);
     expect(seen.map((entry) => entry.body)).toEqual([{ ...row, member_id: 5, status: 1 }, row, undefined]);
     expect(created.data.id).toBe(51);
@@ -143,8 +160,9 @@ describe('base provider', () => {
   });
 
   it('refuses a resource that is not in the table instead of guessing a path', async () => {
-    await expect(dataProvider.getList('unknown', { pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' }, filter: {} }))
-      .rejects.toThrow('Ukjent ressurs: unknown');
+    await expect(dataProvider.getList('unknown', { pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' }, filter: {} })).rejects.toThrow(
+      'Ukjent ressurs: unknown',
+    );
     expect(seen).toHaveLength(0);
   });
 });
@@ -168,10 +186,14 @@ describe('custom methods', () => {
     expect(seen[0].body).toBeUndefined();
   });
 
-  it('reads the change history one page at a time from the member\'s own path', async () => {
+  it("reads the change history one page at a time from the member's own path", async () => {
     answer(200, page([{ id: 1, changed_at: '2026-01-01T10:00:00Z', changed_by: null, changes: [] }], { total: 30 }));
     const result = await dataProvider.getManyReference('member-changes', {
-      target: 'member_id', id: 5, pagination: { page: 2, perPage: 25 }, sort: { field: 'id', order: 'DESC' }, filter: {},
+      target: 'member_id',
+      id: 5,
+      pagination: { page: 2, perPage: 25 },
+      sort: { field: 'id', order: 'DESC' },
+      filter: {},
     });
     expect(seen[0].url.pathname).toBe('/api/member/5/changes');
     expect(query(seen[0])).toEqual({ page: '2', per_page: '25', sort: '-id' });
@@ -185,7 +207,7 @@ describe('custom methods', () => {
     expect(entry).toMatchObject({ id: 12, status: 'queued' });
   });
 
-  it('passes on the server\'s reason when a message cannot be resent', async () => {
+  it("passes on the server's reason when a message cannot be resent", async () => {
     answer(409, { message: 'Meldingen er ikke feilet og kan ikke sendes på nytt.' });
     await expect(dataProvider.resendMessage(12)).rejects.toMatchObject({ status: 409, message: 'Meldingen er ikke feilet og kan ikke sendes på nytt.' });
   });
@@ -193,7 +215,11 @@ describe('custom methods', () => {
   it("reads one page of a member's log, filtered on the member, in the order asked for", async () => {
     answer(200, { data: [{ id: 9 }], total: 30, current_page: 2, last_page: 2, per_page: 25 });
     const result = await dataProvider.getManyReference('email-logs', {
-      target: 'member_id', id: 5, pagination: { page: 2, perPage: 25 }, sort: { field: 'time', order: 'ASC' }, filter: {},
+      target: 'member_id',
+      id: 5,
+      pagination: { page: 2, perPage: 25 },
+      sort: { field: 'time', order: 'ASC' },
+      filter: {},
     });
     expect(result).toMatchObject({ data: [{ id: 9 }], total: 30 });
     expect(seen.map(query)).toEqual([{ sort: 'time', page: '2', per_page: '25', 'filter[member_id]': '5' }]);
@@ -216,7 +242,9 @@ describe('custom methods', () => {
     );
     const saved: string[] = [];
     const click = HTMLAnchorElement.prototype.click;
-    HTMLAnchorElement.prototype.click = function save(this: HTMLAnchorElement) { saved.push(this.download); };
+    HTMLAnchorElement.prototype.click = function save(this: HTMLAnchorElement) {
+      saved.push(this.download);
+    };
     URL.createObjectURL = () => 'blob:csv';
     URL.revokeObjectURL = () => undefined;
     try {

@@ -63,11 +63,23 @@ describe("'Meld skade'", () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Meld skade: Fender Telecaster' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Meld skade – Musikerportalen'));
     const register = screen.getByRole('region', { name: 'Fra registeret' });
-    const facts = Object.fromEntries(within(register).getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]));
+    const facts = Object.fromEntries(
+      within(register)
+        .getAllByRole('term')
+        .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+    );
     expect(facts).toEqual({
-      Medlem: 'Kari Nordmann', Medlemsnummer: '10007', Kontakt: 'kari@example.no, 91234567', Adresse: 'Storgata 1, 0155 Oslo',
-      Instrument: 'Gitar', Fabrikant: 'Fender', Modell: 'Telecaster', Serienummer: 'MX19012345', 'Forsikret verdi': '150 000 kr',
-      'Forsikret fra': '01-02-2025', Takst: '120 000 kr, 12-03-2024',
+      Medlem: 'Kari Nordmann',
+      Medlemsnummer: '10007',
+      Kontakt: 'kari@example.no, 91234567',
+      Adresse: 'Storgata 1, 0155 Oslo',
+      Instrument: 'Gitar',
+      Fabrikant: 'Fender',
+      Modell: 'Telecaster',
+      Serienummer: 'MX19012345',
+      'Forsikret verdi': '150 000 kr',
+      'Forsikret fra': '01-02-2025',
+      Takst: '120 000 kr, 12-03-2024',
     });
     expect(within(register).queryByRole('textbox')).not.toBeInTheDocument();
     expect(within(register).getByText('Polisenummer og forsikringsselskap føres på skademeldingen når du sender den.')).toBeInTheDocument();
@@ -84,9 +96,13 @@ describe("'Meld skade'", () => {
   });
 
   it('points to the open claim instead of a second form for the same instrument', async () => {
-    server.use(http.get('*/api/member/7/claim', () => HttpResponse.json({
-      data: [makeClaim({ id: 41, state: 'in_progress' }), makeClaim({ id: 30, state: 'decided', outcome: 'approved' })],
-    })));
+    server.use(
+      http.get('*/api/member/7/claim', () =>
+        HttpResponse.json({
+          data: [makeClaim({ id: 41, state: 'in_progress' }), makeClaim({ id: 30, state: 'decided', outcome: 'approved' })],
+        }),
+      ),
+    );
     await openForm();
     expect(await screen.findByText(/Du har allerede en skademelding for dette instrumentet/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Se skademeldingen (sak 41)' })).toHaveAttribute('href', '/profile/claims/7/41');
@@ -133,10 +149,12 @@ describe("'Meld skade'", () => {
   it('sends the exact body (abroad, the country, the documents chosen, a photo added there) and then shows the claim with its packet', async () => {
     const { posted, packets } = claimApi();
     const uploads: Part[][] = [];
-    server.use(http.post('*/api/instrument/12/document', async ({ request }) => {
-      uploads.push(await readMultipart(request));
-      return HttpResponse.json({ data: makeDocument({ id: 9, kind: 'photo', file_name: 'skade.jpg' }) }, { status: 201 });
-    }));
+    server.use(
+      http.post('*/api/instrument/12/document', async ({ request }) => {
+        uploads.push(await readMultipart(request));
+        return HttpResponse.json({ data: makeDocument({ id: 9, kind: 'photo', file_name: 'skade.jpg' }) }, { status: 201 });
+      }),
+    );
     const saved = savedFiles();
     const user = await openForm();
     await user.click(await within(await screen.findByRole('form', { name: 'Om hendelsen' })).findByRole('radio', { name: 'Tyveri' }));
@@ -149,14 +167,25 @@ describe("'Meld skade'", () => {
     await user.click(within(form()).getByRole('checkbox', { name: 'Takst 12-03-2024, 120 000 kr – takst.pdf' }));
     await user.upload(within(form()).getByLabelText('Legg til bilder'), new File(['jpeg'], 'skade.jpg', { type: 'image/jpeg' }));
     expect(await within(form()).findByRole('checkbox', { name: 'Bilde – skade.jpg' })).toBeChecked();
-    expect(uploads[0].map((part) => [part.name, part.filename ?? part.value])).toEqual([['kind', 'photo'], ['file', 'skade.jpg']]);
+    expect(uploads[0].map((part) => [part.name, part.filename ?? part.value])).toEqual([
+      ['kind', 'photo'],
+      ['file', 'skade.jpg'],
+    ]);
 
     await user.click(within(form()).getByRole('button', { name: 'Send skademeldingen' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Skademelding' })).toBeInTheDocument();
-    expect(posted).toEqual([{
-      instrument_id: 12, kind: 'theft', occurred_on: '2026-05-02', place: 'Göteborg, Ullevi', country: 'SE',
-      description: 'Gitaren ble stjålet fra bilen etter konserten.', police_report: 'SE-2026-4411', document_ids: [1, 9],
-    }]);
+    expect(posted).toEqual([
+      {
+        instrument_id: 12,
+        kind: 'theft',
+        occurred_on: '2026-05-02',
+        place: 'Göteborg, Ullevi',
+        country: 'SE',
+        description: 'Gitaren ble stjålet fra bilen etter konserten.',
+        police_report: 'SE-2026-4411',
+        document_ids: [1, 9],
+      },
+    ]);
     expect(screen.getByTestId('location')).toHaveTextContent('/profile/claims/7/41');
     expect(screen.getByText(/Skademeldingen er sendt til forsikringsselskapet/)).toBeInTheDocument();
     const claim = screen.getByRole('article', { name: 'Tyveri: Fender Telecaster' });
@@ -195,9 +224,17 @@ describe("'Meld skade'", () => {
     await tabTo('button', 'Send skademeldingen');
     await user.keyboard('{Enter}');
     await screen.findByRole('article', { name: 'Tyveri: Fender Telecaster' });
-    expect(posted).toEqual([{
-      instrument_id: 12, kind: 'damage', occurred_on: '2026-05-02', place: 'Oslo', country: 'NO', description: 'Mistet.', document_ids: [2],
-    }]);
+    expect(posted).toEqual([
+      {
+        instrument_id: 12,
+        kind: 'damage',
+        occurred_on: '2026-05-02',
+        place: 'Oslo',
+        country: 'NO',
+        description: 'Mistet.',
+        document_ids: [2],
+      },
+    ]);
   });
 
   it("shows the server's refusal in place and keeps everything typed", async () => {
@@ -217,8 +254,14 @@ describe("'Meld skade'", () => {
     expect(within(form()).getByRole('textbox', { name: 'Hvor skjedde det?' })).toHaveValue('Bergen');
     expect(within(form()).getByRole('textbox', { name: 'Beskriv hva som skjedde' })).toHaveValue('Glemt på toget.');
 
-    server.use(http.post('*/api/claim', () =>
-      HttpResponse.json({ message: 'Oppgi anmeldelsesnummeret fra politiet', errors: { police_report: ['Oppgi anmeldelsesnummeret fra politiet'] } }, { status: 422 })));
+    server.use(
+      http.post('*/api/claim', () =>
+        HttpResponse.json(
+          { message: 'Oppgi anmeldelsesnummeret fra politiet', errors: { police_report: ['Oppgi anmeldelsesnummeret fra politiet'] } },
+          { status: 422 },
+        ),
+      ),
+    );
     await user.click(within(form()).getByRole('button', { name: 'Send skademeldingen' }));
     const police = within(form()).getByRole('textbox', { name: 'Anmeldelsesnummer fra politiet' });
     await waitFor(() => expect(police).toHaveAccessibleDescription(/Oppgi anmeldelsesnummeret fra politiet/));

@@ -16,14 +16,34 @@ const instrument = (make: string, model: string) => ({ ...makeClaim().snapshot.i
 const CLAIMS: Claim[] = [
   makeClaim({ id: 41, created_at: '2026-05-03T08:00:00.000Z' }),
   makeClaim({
-    id: 40, kind: 'damage', state: 'in_progress', police_report: null, country: 'NO', place: 'Trondheim', created_at: '2026-04-01T08:00:00.000Z',
-    note: 'Vi har bedt om et prisoverslag fra verkstedet.', snapshot: { ...makeClaim().snapshot, instrument: instrument('Yamaha', 'P-125') },
+    id: 40,
+    kind: 'damage',
+    state: 'in_progress',
+    police_report: null,
+    country: 'NO',
+    place: 'Trondheim',
+    created_at: '2026-04-01T08:00:00.000Z',
+    note: 'Vi har bedt om et prisoverslag fra verkstedet.',
+    snapshot: { ...makeClaim().snapshot, instrument: instrument('Yamaha', 'P-125') },
   }),
   makeClaim({
-    id: 39, kind: 'loss', state: 'decided', outcome: 'partly_approved', police_report: null, created_at: '2026-03-01T08:00:00.000Z',
-    note: 'Egenandelen er trukket fra.', snapshot: { ...makeClaim().snapshot, instrument: instrument('Selmer', 'Mark VI') },
+    id: 39,
+    kind: 'loss',
+    state: 'decided',
+    outcome: 'partly_approved',
+    police_report: null,
+    created_at: '2026-03-01T08:00:00.000Z',
+    note: 'Egenandelen er trukket fra.',
+    snapshot: { ...makeClaim().snapshot, instrument: instrument('Selmer', 'Mark VI') },
   }),
-  makeClaim({ id: 38, kind: 'damage', state: 'withdrawn', police_report: null, created_at: '2026-02-01T08:00:00.000Z', snapshot: { ...makeClaim().snapshot, instrument: instrument('Roland', 'Juno') } }),
+  makeClaim({
+    id: 38,
+    kind: 'damage',
+    state: 'withdrawn',
+    police_report: null,
+    created_at: '2026-02-01T08:00:00.000Z',
+    snapshot: { ...makeClaim().snapshot, instrument: instrument('Roland', 'Juno') },
+  }),
 ];
 
 function claimsApi(claims = CLAIMS) {
@@ -35,7 +55,13 @@ function claimsApi(claims = CLAIMS) {
       const body = await request.json();
       patches.push({ id: Number(params.id), body });
       const claim = claims.find((one) => one.id === Number(params.id))!;
-      return HttpResponse.json({ data: { ...claim, state: 'withdrawn', events: [...claim.events, { state: 'withdrawn', outcome: null, note: null, created_at: '2026-05-04T08:00:00.000Z' }] } });
+      return HttpResponse.json({
+        data: {
+          ...claim,
+          state: 'withdrawn',
+          events: [...claim.events, { state: 'withdrawn', outcome: null, note: null, created_at: '2026-05-04T08:00:00.000Z' }],
+        },
+      });
     }),
     http.get('*/api/claim/:id/packet', ({ params, request }) => {
       packets.push(`${String(params.id)}${new URL(request.url).search}`);
@@ -73,7 +99,10 @@ describe("'Skademeldinger'", () => {
     await claimNamed('Tyveri: Fender Telecaster');
     const articles = screen.getAllByRole('article');
     expect(articles.map((article) => within(article).getByRole('heading', { level: 2 }).textContent)).toEqual([
-      'Tyveri: Fender Telecaster', 'Skade: Yamaha P-125', 'Tap: Selmer Mark VI', 'Skade: Roland Juno',
+      'Tyveri: Fender Telecaster',
+      'Skade: Yamaha P-125',
+      'Tap: Selmer Mark VI',
+      'Skade: Roland Juno',
     ]);
     const states = articles.map((article) => article.querySelector('.claim-state')?.textContent);
     expect(states).toEqual(['Sendt', 'Under behandling', 'Avgjort', 'Trukket']);
@@ -162,15 +191,19 @@ describe("'Skademeldinger'", () => {
 
 describe('one claim', () => {
   it('opens from its address with everything it recorded, its history and our note', async () => {
-    server.use(http.get('*/api/claim/39', () => HttpResponse.json({
-      data: {
-        ...CLAIMS[2],
-        events: [
-          { state: 'sent', outcome: null, note: null, created_at: '2026-03-01T08:00:00.000Z' },
-          { state: 'decided', outcome: 'partly_approved', note: 'Egenandelen er trukket fra.', created_at: '2026-03-20T08:00:00.000Z' },
-        ],
-      },
-    })));
+    server.use(
+      http.get('*/api/claim/39', () =>
+        HttpResponse.json({
+          data: {
+            ...CLAIMS[2],
+            events: [
+              { state: 'sent', outcome: null, note: null, created_at: '2026-03-01T08:00:00.000Z' },
+              { state: 'decided', outcome: 'partly_approved', note: 'Egenandelen er trukket fra.', created_at: '2026-03-20T08:00:00.000Z' },
+            ],
+          },
+        }),
+      ),
+    );
     memberApi(kari);
     signInAs(kari);
     renderApp('/profile/claims/7/39');

@@ -72,11 +72,17 @@ describe('date picker on the profile', () => {
     await user.click(screen.getByRole('button', { name: 'Velg fødselsdato i kalenderen' }));
     const calendar = await screen.findByRole('dialog', { name: 'Fødselsdato' }, { timeout: 5000 });
     const years = within(calendar).getByRole('combobox', { name: 'Velg år' });
-    const offered = within(years).getAllByRole('option').map((option) => Number(option.getAttribute('value')));
+    const offered = within(years)
+      .getAllByRole('option')
+      .map((option) => Number(option.getAttribute('value')));
     expect(Math.min(...offered)).toBe(1905);
     expect(Math.max(...offered)).toBe(NEXT_YEAR);
     const months = within(calendar).getByRole('combobox', { name: 'Velg måned' });
-    expect(within(months).getAllByRole('option').map((option) => option.textContent)).toContain('april');
+    expect(
+      within(months)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toContain('april');
     await user.click(within(calendar).getByRole('button', { name: /17\. april 1990/ }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(field).toHaveValue('17/04/1990');

@@ -30,19 +30,27 @@ async function openDocuments(documents = [receipt, appraisal]) {
 /** Answers uploads with the next document (or the given refusal) and keeps what each request carried. */
 function uploadApi(answer?: { status: number; body: Record<string, unknown> }) {
   const uploads: Part[][] = [];
-  server.use(http.post('*/api/instrument/12/document', async ({ request }) => {
-    const parts = await readMultipart(request);
-    uploads.push(parts);
-    if (answer) return HttpResponse.json(answer.body, { status: answer.status });
-    const field = (name: string) => parts.find((part) => part.name === name)?.value ?? null;
-    const file = parts.find((part) => part.name === 'file');
-    return HttpResponse.json({
-      data: makeDocument({
-        id: 9, kind: field('kind') as 'photo', file_name: file?.filename ?? '', valued_on: field('valued_on'),
-        value: field('value') ? Number(field('value')) : null,
-      }),
-    }, { status: 201 });
-  }));
+  server.use(
+    http.post('*/api/instrument/12/document', async ({ request }) => {
+      const parts = await readMultipart(request);
+      uploads.push(parts);
+      if (answer) return HttpResponse.json(answer.body, { status: answer.status });
+      const field = (name: string) => parts.find((part) => part.name === name)?.value ?? null;
+      const file = parts.find((part) => part.name === 'file');
+      return HttpResponse.json(
+        {
+          data: makeDocument({
+            id: 9,
+            kind: field('kind') as 'photo',
+            file_name: file?.filename ?? '',
+            valued_on: field('valued_on'),
+            value: field('value') ? Number(field('value')) : null,
+          }),
+        },
+        { status: 201 },
+      );
+    }),
+  );
   return uploads;
 }
 
@@ -68,7 +76,9 @@ describe("an insured instrument's documents", () => {
     const camera = card.querySelector<HTMLInputElement>('input[capture="environment"]');
     expect(camera).toHaveAttribute('accept', 'image/*');
     let opened = false;
-    camera!.addEventListener('click', () => { opened = true; });
+    camera!.addEventListener('click', () => {
+      opened = true;
+    });
     await user.click(within(card).getByRole('button', { name: 'Ta bilde – Fender Telecaster' }));
     expect(opened).toBe(true);
   });
@@ -99,11 +109,15 @@ describe("an insured instrument's documents", () => {
 
   it('shows the upload going on, and "Last opp" waits until it is done', async () => {
     let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => { release = resolve; });
-    server.use(http.post('*/api/instrument/12/document', async () => {
-      await gate;
-      return HttpResponse.json({ data: makeDocument({ id: 9, kind: 'photo', file_name: 'bilde.jpg' }) }, { status: 201 });
-    }));
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(
+      http.post('*/api/instrument/12/document', async () => {
+        await gate;
+        return HttpResponse.json({ data: makeDocument({ id: 9, kind: 'photo', file_name: 'bilde.jpg' }) }, { status: 201 });
+      }),
+    );
     const { user, card } = await openDocuments();
     await user.click(within(card).getByRole('radio', { name: 'Bilde' }));
     await user.upload(within(card).getByLabelText('Fil'), photo());
@@ -153,7 +167,9 @@ describe("an insured instrument's documents", () => {
     await waitFor(() => expect(date).toHaveAccessibleDescription('Takstdatoen kan ikke være før 1900'));
     expect(date).toHaveFocus();
 
-    server.use(http.post('*/api/instrument/12/document', () => new HttpResponse('<html>413</html>', { status: 413, headers: { 'Content-Type': 'text/html' } })));
+    server.use(
+      http.post('*/api/instrument/12/document', () => new HttpResponse('<html>413</html>', { status: 413, headers: { 'Content-Type': 'text/html' } })),
+    );
     await user.clear(date);
     await user.type(date, '12/03/2024');
     await user.click(within(card).getByRole('button', { name: 'Last opp' }));
@@ -186,10 +202,12 @@ describe("an insured instrument's documents", () => {
 describe('deleting a document', () => {
   it('asks first; "Avbryt" keeps it, "Ja, slett" deletes it', async () => {
     const deleted: string[] = [];
-    server.use(http.delete('*/api/document/:id', ({ params }) => {
-      deleted.push(String(params.id));
-      return new HttpResponse(null, { status: 204 });
-    }));
+    server.use(
+      http.delete('*/api/document/:id', ({ params }) => {
+        deleted.push(String(params.id));
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
     const { user, card } = await openDocuments();
     await user.click(within(card).getByRole('button', { name: 'Slett kvittering.jpg' }));
     expect(within(card).getByText('Slette kvittering.jpg? Det kan ikke angres.')).toHaveFocus();
@@ -206,8 +224,9 @@ describe('deleting a document', () => {
   });
 
   it('explains why a document a claim uses cannot be deleted, and shows the refusal if it became so meanwhile', async () => {
-    server.use(http.delete('*/api/document/:id', () =>
-      HttpResponse.json({ message: 'Dokumentet er brukt i en skademelding og kan ikke slettes.' }, { status: 409 })));
+    server.use(
+      http.delete('*/api/document/:id', () => HttpResponse.json({ message: 'Dokumentet er brukt i en skademelding og kan ikke slettes.' }, { status: 409 })),
+    );
     const { user, card } = await openDocuments([makeDocument({ id: 1, in_claim: true }), appraisal]);
     expect(within(card).queryByRole('button', { name: 'Slett kvittering.jpg' })).not.toBeInTheDocument();
     expect(within(card).getByText('Brukt i en skademelding, så det kan ikke slettes.')).toBeInTheDocument();

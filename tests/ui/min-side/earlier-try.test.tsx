@@ -58,12 +58,14 @@ describe('the travel dates before Bestill', () => {
   it("a success ends the earlier try's error message", async () => {
     let tries = 0;
     orderPage();
-    server.use(http.post('*/api/subscription/new', () => {
-      tries += 1;
-      return tries === 1
-        ? HttpResponse.json({ message: 'Reiseforsikringen kunne ikke lagres nå.' }, { status: 422 })
-        : HttpResponse.json({ data: { id: 3 } });
-    }));
+    server.use(
+      http.post('*/api/subscription/new', () => {
+        tries += 1;
+        return tries === 1
+          ? HttpResponse.json({ message: 'Reiseforsikringen kunne ikke lagres nå.' }, { status: 422 })
+          : HttpResponse.json({ data: { id: 3 } });
+      }),
+    );
     const user = userEvent.setup();
     await user.selectOptions(await screen.findByRole('combobox', { name: /Produkt/ }), 'Reiseforsikring Europa');
     await user.type(screen.getByRole('textbox', { name: /Startdato/ }), `01/02/${year}`);

@@ -78,9 +78,10 @@ describe('the server’s messages in the member’s language', () => {
       http.get('*/api/subscription/list', () => HttpResponse.json({ current_page: 1, data: [], total: 0 })),
       http.post('*/api/subscription/new', ({ request }) => {
         languages.push(request.headers.get('accept-language'));
-        const message = request.headers.get('accept-language') === 'en'
-          ? 'This travel insurance has ended and cannot be changed. Order a new one.'
-          : 'Denne reiseforsikringen er avsluttet og kan ikke endres. Bestill en ny.';
+        const message =
+          request.headers.get('accept-language') === 'en'
+            ? 'This travel insurance has ended and cannot be changed. Order a new one.'
+            : 'Denne reiseforsikringen er avsluttet og kan ikke endres. Bestill en ny.';
         return HttpResponse.json({ message, errors: { subscription_id: [message] } }, { status: 422 });
       }),
     );

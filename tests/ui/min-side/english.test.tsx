@@ -146,7 +146,16 @@ describe('the language switch', () => {
     server.use(
       http.get('*/api/verify/:token', () =>
         HttpResponse.json({
-          data: { state: 'valid', kind: 'travel', first_name: 'Kari', last_initial: 'N', member_number: 10007, valid_until: '2026-12-31', period: { from: '2026-01-01', to: '2026-12-31' }, product: 'Europa' },
+          data: {
+            state: 'valid',
+            kind: 'travel',
+            first_name: 'Kari',
+            last_initial: 'N',
+            member_number: 10007,
+            valid_until: '2026-12-31',
+            period: { from: '2026-01-01', to: '2026-12-31' },
+            product: 'Europa',
+          },
         }),
       ),
     );

@@ -131,17 +131,35 @@ const product = (name: string, price: number) => ({ id: 1, name, price, remote_i
 /** An active subscription of the product, as the server answers it. */
 export function makeSubscription(productName: string, price: number, overrides: Partial<Subscription> = {}): Subscription {
   return {
-    id: 1, member_id: 7, product_id: 1, product: product(productName, price), state: 'active', status: 1, value: null,
-    subscription_start: '2026-01-01', subscription_end: '2026-12-31', invoiced_for: null, reason_for_rejection: null,
-    created_at: '2026-01-01T09:00:00.000Z', updated_at: '2026-01-01T09:00:00.000Z', validated_by_user: null, rejected_by_user: null,
+    id: 1,
+    member_id: 7,
+    product_id: 1,
+    product: product(productName, price),
+    state: 'active',
+    status: 1,
+    value: null,
+    subscription_start: '2026-01-01',
+    subscription_end: '2026-12-31',
+    invoiced_for: null,
+    reason_for_rejection: null,
+    created_at: '2026-01-01T09:00:00.000Z',
+    updated_at: '2026-01-01T09:00:00.000Z',
+    validated_by_user: null,
+    rejected_by_user: null,
     ...overrides,
   };
 }
 
 export function makeLine(id: number, productName: string, value: number): SubscriptionLine {
   return {
-    id, product: product(productName, 995), quantity: 1, value, subscription_start: '2026-02-01', subscription_end: null,
-    updated_at: '2026-02-01T09:00:00.000Z', validated_by_user: null,
+    id,
+    product: product(productName, 995),
+    quantity: 1,
+    value,
+    subscription_start: '2026-02-01',
+    subscription_end: null,
+    updated_at: '2026-02-01T09:00:00.000Z',
+    validated_by_user: null,
   };
 }
 
@@ -165,7 +183,9 @@ function contentHandlers(): RequestHandler[] {
     ),
     http.get('*/api/member/:id/access-log', () =>
       HttpResponse.json({
-        data: [{ id: 1, at: '2026-11-02T09:15:00.000Z', staff: { first_name: 'Siri', last_name: 'Saksbehandler' }, kind: 'read', detail: 'Medlemsopplysninger' }],
+        data: [
+          { id: 1, at: '2026-11-02T09:15:00.000Z', staff: { first_name: 'Siri', last_name: 'Saksbehandler' }, kind: 'read', detail: 'Medlemsopplysninger' },
+        ],
         total: 1,
       }),
     ),
@@ -176,8 +196,7 @@ function contentHandlers(): RequestHandler[] {
     http.get('*/api/instrument/:id/document', () => HttpResponse.json({ data: [] })),
     // The member's claims ('Skademeldinger'): none unless a test serves some.
     http.get('*/api/member/:id/claim', () => HttpResponse.json({ data: [] })),
-    http.get('*/api/vipps_registration/offer', () =>
-      HttpResponse.json({ data: { name: 'Medlemskap', price: 1450, available: true, test_checkout: false } })),
+    http.get('*/api/vipps_registration/offer', () => HttpResponse.json({ data: { name: 'Medlemskap', price: 1450, available: true, test_checkout: false } })),
     http.get('*/api/instrument/category/list', () =>
       HttpResponse.json({
         data: [
@@ -188,7 +207,9 @@ function contentHandlers(): RequestHandler[] {
       }),
     ),
     http.get('*/api/postal-code/:code', ({ params }) =>
-      params.code === '5003' ? HttpResponse.json({ data: { code: '5003', area: 'Bergen' } }) : HttpResponse.json({ message: 'Ukjent postnummer' }, { status: 404 }),
+      params.code === '5003'
+        ? HttpResponse.json({ data: { code: '5003', area: 'Bergen' } })
+        : HttpResponse.json({ message: 'Ukjent postnummer' }, { status: 404 }),
     ),
     http.get('*/sanctum/csrf-cookie', () => new HttpResponse(null, { status: 204 })),
     http.post('*/api/user/logout', () => HttpResponse.json({ message: 'Du er logget ut.' })),
@@ -205,11 +226,17 @@ export function memberApi(member: Member, patchStatus = 200) {
       current.remote_id === null
         ? HttpResponse.json({ message: 'Medlemskortet er klart når medlemskapet ditt er godkjent og du har fått medlemsnummer.' }, { status: 404 })
         : HttpResponse.json({
-          data: {
-            token: 'AQcAAAAB', verify_url: 'http://localhost/verify/AQcAAAAB', member_number: current.remote_id, valid_until: '2026-12-31',
-            first_name: current.first_name, last_name: current.last_name, organisation: 'Musikerportalen',
-          },
-        })),
+            data: {
+              token: 'AQcAAAAB',
+              verify_url: 'http://localhost/verify/AQcAAAAB',
+              member_number: current.remote_id,
+              valid_until: '2026-12-31',
+              first_name: current.first_name,
+              last_name: current.last_name,
+              organisation: 'Musikerportalen',
+            },
+          }),
+    ),
     // The Vipps agreement card stays out of the way unless a test serves it (vipps-agreement-card.test.tsx).
     http.get(`*/api/member/${member.id}/vipps-agreement`, () => HttpResponse.json({ message: 'Ikke i denne testen.' }, { status: 404 })),
     http.patch(`*/api/member/${member.id}`, async ({ request }) => {

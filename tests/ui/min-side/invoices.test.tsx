@@ -11,9 +11,25 @@ installFakeApi();
 
 function invoice(overrides: Partial<MemberInvoice>): MemberInvoice {
   return {
-    id: 1, number: 1001, member_id: 7, member_number: 10007, member_name: 'Kari Nordmann', year: 2026, kind: 'renewal',
-    total: 145000, paid: 0, credited: 0, outstanding: 145000, invoice_date: '2026-01-05', due_date: '2026-01-19',
-    kid: '100070010010015', channel: 'EMAIL', state: 'sent', overdue: false, campaign_code: null, reminders_paused_until: null,
+    id: 1,
+    number: 1001,
+    member_id: 7,
+    member_number: 10007,
+    member_name: 'Kari Nordmann',
+    year: 2026,
+    kind: 'renewal',
+    total: 145000,
+    paid: 0,
+    credited: 0,
+    outstanding: 145000,
+    invoice_date: '2026-01-05',
+    due_date: '2026-01-19',
+    kid: '100070010010015',
+    channel: 'EMAIL',
+    state: 'sent',
+    overdue: false,
+    campaign_code: null,
+    reminders_paused_until: null,
     lines: [{ description: 'Medlemskap 2026', product_name: 'Medlemskap', period_from: '2026-01-01', period_to: '2026-12-31', amount: 145000 }],
     payments: [],
     ...overrides,
@@ -22,10 +38,26 @@ function invoice(overrides: Partial<MemberInvoice>): MemberInvoice {
 
 const INVOICES: MemberInvoice[] = [
   invoice({ id: 14, number: 1044, due_date: '2026-12-20', invoice_date: '2026-12-06' }),
-  invoice({ id: 13, number: 1043, state: 'partly_paid', paid: 50000, outstanding: 95000, due_date: '2026-11-30', payments: [{ amount: 50000, paid_on: '2026-11-10', method: 'bank' }] }),
+  invoice({
+    id: 13,
+    number: 1043,
+    state: 'partly_paid',
+    paid: 50000,
+    outstanding: 95000,
+    due_date: '2026-11-30',
+    payments: [{ amount: 50000, paid_on: '2026-11-10', method: 'bank' }],
+  }),
   invoice({ id: 12, number: 1042, state: 'reminded', overdue: true, due_date: '2026-02-01' }),
   invoice({ id: 11, number: 1041, state: 'credited', credited: 145000, outstanding: 0 }),
-  invoice({ id: 10, number: 1040, state: 'paid', paid: 145000, outstanding: 0, year: 2025, payments: [{ amount: 145000, paid_on: '2025-01-12', method: 'vipps' }] }),
+  invoice({
+    id: 10,
+    number: 1040,
+    state: 'paid',
+    paid: 145000,
+    outstanding: 0,
+    year: 2025,
+    payments: [{ amount: 145000, paid_on: '2025-01-12', method: 'vipps' }],
+  }),
 ];
 
 function openProfile(invoices: MemberInvoice[] = INVOICES) {
@@ -43,7 +75,13 @@ describe("'Mine fakturaer'", () => {
   it('lists each invoice with what it is for, amount, due date, its state in words, the PDF, a receipt, and Vipps only for what is owing', async () => {
     openProfile();
     const card = await screen.findByRole('region', { name: 'Mine fakturaer' });
-    const states = { 'Faktura 1044': 'Ikke betalt', 'Faktura 1043': 'Delvis betalt', 'Faktura 1042': 'Forfalt', 'Faktura 1041': 'Kreditert', 'Faktura 1040': 'Betalt' };
+    const states = {
+      'Faktura 1044': 'Ikke betalt',
+      'Faktura 1043': 'Delvis betalt',
+      'Faktura 1042': 'Forfalt',
+      'Faktura 1041': 'Kreditert',
+      'Faktura 1040': 'Betalt',
+    };
     for (const [name, state] of Object.entries(states)) expect(within(await item(card, name)).getByText(state)).toBeInTheDocument();
 
     const overdue = await item(card, 'Faktura 1042');
@@ -74,7 +112,11 @@ describe("'Mine fakturaer'", () => {
   });
 
   it('offers no Vipps button when Vipps cannot be used, and says how to pay instead', async () => {
-    server.use(http.get('*/api/vipps_registration/offer', () => HttpResponse.json({ data: { name: 'Medlemskap', price: 1450, available: false, test_checkout: false } })));
+    server.use(
+      http.get('*/api/vipps_registration/offer', () =>
+        HttpResponse.json({ data: { name: 'Medlemskap', price: 1450, available: false, test_checkout: false } }),
+      ),
+    );
     openProfile([INVOICES[2]]);
     const card = await screen.findByRole('region', { name: 'Mine fakturaer' });
     await item(card, 'Faktura 1042');
@@ -86,10 +128,12 @@ describe("'Mine fakturaer'", () => {
 describe('the banner', () => {
   it('says what is overdue, names the most urgent invoice, and its one button starts the Vipps payment', async () => {
     const started: string[] = [];
-    server.use(http.post('*/api/invoice/:id/vipps', ({ params }) => {
-      started.push(String(params.id));
-      return HttpResponse.json({ data: { redirect_url: '#til-vipps', reference: 'faktura-1042-1' } }, { status: 201 });
-    }));
+    server.use(
+      http.post('*/api/invoice/:id/vipps', ({ params }) => {
+        started.push(String(params.id));
+        return HttpResponse.json({ data: { redirect_url: '#til-vipps', reference: 'faktura-1042-1' } }, { status: 201 });
+      }),
+    );
     openProfile();
     const banner = await screen.findByRole('region', { name: 'Å betale' });
     expect(within(banner).getByText('Du har kr 1 450,00 som har forfalt.')).toBeInTheDocument();
@@ -124,7 +168,13 @@ describe('in English', () => {
     openProfile();
     const card = await screen.findByRole('region', { name: 'My invoices' });
     expect(await screen.findByText('You have NOK 1,450.00 overdue.')).toBeInTheDocument();
-    for (const [name, state] of Object.entries({ 'Invoice 1044': 'Not paid', 'Invoice 1043': 'Partly paid', 'Invoice 1042': 'Overdue', 'Invoice 1041': 'Credited', 'Invoice 1040': 'Paid' })) {
+    for (const [name, state] of Object.entries({
+      'Invoice 1044': 'Not paid',
+      'Invoice 1043': 'Partly paid',
+      'Invoice 1042': 'Overdue',
+      'Invoice 1041': 'Credited',
+      'Invoice 1040': 'Paid',
+    })) {
       expect(within(await item(card, name)).getByText(state)).toBeInTheDocument();
     }
     expect(within(await item(card, 'Invoice 1040')).getByText('NOK 1,450.00 paid on 12 Jan 2025 by Vipps')).toBeInTheDocument();
@@ -135,7 +185,18 @@ describe('in English', () => {
 describe('the page after paying', () => {
   const reference = 'faktura-1042-1';
   const answer = (state: 'paid' | 'cancelled' | 'waiting', outstanding = state === 'paid' ? 0 : 145000) =>
-    HttpResponse.json({ data: { reference, invoice_id: 12, invoice_number: 1042, state, amount: 145000, invoice_state: state === 'paid' ? 'paid' : 'sent', outstanding, message: null } });
+    HttpResponse.json({
+      data: {
+        reference,
+        invoice_id: 12,
+        invoice_number: 1042,
+        state,
+        amount: 145000,
+        invoice_state: state === 'paid' ? 'paid' : 'sent',
+        outstanding,
+        message: null,
+      },
+    });
 
   function openReturn() {
     const member = makeMember();
@@ -156,10 +217,12 @@ describe('the page after paying', () => {
   it('a cancelled payment says so in its heading, that nothing was taken, and offers to pay again', async () => {
     server.use(http.get('*/api/invoice/12/vipps/:reference', () => answer('cancelled')));
     let started = 0;
-    server.use(http.post('*/api/invoice/12/vipps', () => {
-      started += 1;
-      return HttpResponse.json({ data: { redirect_url: '#igjen-til-vipps', reference: 'faktura-1042-2' } }, { status: 201 });
-    }));
+    server.use(
+      http.post('*/api/invoice/12/vipps', () => {
+        started += 1;
+        return HttpResponse.json({ data: { redirect_url: '#igjen-til-vipps', reference: 'faktura-1042-2' } }, { status: 201 });
+      }),
+    );
     openReturn();
     expect(await screen.findByRole('heading', { level: 1, name: 'Betalingen ble avbrutt' })).toBeInTheDocument();
     expect(screen.getByText('Faktura 1042 ble ikke betalt. Ingen penger er trukket.')).toBeInTheDocument();

@@ -85,7 +85,10 @@ describe('/profile member login', () => {
     await user.clear(field);
     await user.type(field, '654321{Enter}');
     expect(await screen.findByRole('heading', { name: 'Hei, Kari' })).toBeInTheDocument();
-    expect(sent).toEqual([{ challenge: 'e'.repeat(48), code: '000000' }, { challenge: 'e'.repeat(48), code: '654321' }]);
+    expect(sent).toEqual([
+      { challenge: 'e'.repeat(48), code: '000000' },
+      { challenge: 'e'.repeat(48), code: '654321' },
+    ]);
   });
 
   it('links to the password reset and to sign-up', async () => {

@@ -11,9 +11,17 @@ const kari = makeMember({ registration_completed: 1 });
 function travelApi(subscriptions: unknown[] = []) {
   server.use(
     http.get('*/api/product/list', () => HttpResponse.json({ data: [{ id: 1, name: 'Reiseforsikring Europa', price: 900, remote_id: null }] })),
-    http.get('*/api/subscription/list', () => HttpResponse.json({
-      current_page: 1, data: subscriptions, from: null, last_page: 1, per_page: 25, to: null, total: subscriptions.length,
-    })),
+    http.get('*/api/subscription/list', () =>
+      HttpResponse.json({
+        current_page: 1,
+        data: subscriptions,
+        from: null,
+        last_page: 1,
+        per_page: 25,
+        to: null,
+        total: subscriptions.length,
+      }),
+    ),
   );
 }
 
@@ -43,12 +51,25 @@ describe('travel insurance price', () => {
     const year = new Date().getFullYear() + 1;
     signInAs(kari);
     memberApi(kari);
-    travelApi([{
-      id: 3, member_id: 7, product_id: 1, product: { id: 1, name: 'Reiseforsikring Europa', price: 900, remote_id: null },
-      state: 'active', status: 1, value: null, subscription_start: `${year}-09-01`, subscription_end: `${year + 1}-08-31`,
-      invoiced_for: null, reason_for_rejection: null, created_at: '2026-01-01T09:00:00.000Z', updated_at: '2026-01-01T09:00:00.000Z',
-      validated_by_user: null, rejected_by_user: null,
-    }]);
+    travelApi([
+      {
+        id: 3,
+        member_id: 7,
+        product_id: 1,
+        product: { id: 1, name: 'Reiseforsikring Europa', price: 900, remote_id: null },
+        state: 'active',
+        status: 1,
+        value: null,
+        subscription_start: `${year}-09-01`,
+        subscription_end: `${year + 1}-08-31`,
+        invoiced_for: null,
+        reason_for_rejection: null,
+        created_at: '2026-01-01T09:00:00.000Z',
+        updated_at: '2026-01-01T09:00:00.000Z',
+        validated_by_user: null,
+        rejected_by_user: null,
+      },
+    ]);
     instrumentList();
     renderApp('/profile/edit/travel-insurane/7');
     expect(await screen.findByText('Pris')).toBeInTheDocument();
@@ -72,10 +93,25 @@ describe('travel insurance price', () => {
 });
 
 const deletedGuitar = {
-  id: 11, member_id: 7, subscription_id: null, instrument_category: 1, category: 'Gitar', make: 'Fender', model: 'Stratocaster',
-  serial_number: null, value: 12000, insurance_start: '2026-02-01', insurance_end: null, state: 'deleted', status: 3,
-  requested_change: null, reason_for_rejection: null, created_at: '2026-02-01T09:00:00.000Z', updated_at: '2026-03-01T09:00:00.000Z',
-  deleted_at: null, validated_by_user: null,
+  id: 11,
+  member_id: 7,
+  subscription_id: null,
+  instrument_category: 1,
+  category: 'Gitar',
+  make: 'Fender',
+  model: 'Stratocaster',
+  serial_number: null,
+  value: 12000,
+  insurance_start: '2026-02-01',
+  insurance_end: null,
+  state: 'deleted',
+  status: 3,
+  requested_change: null,
+  reason_for_rejection: null,
+  created_at: '2026-02-01T09:00:00.000Z',
+  updated_at: '2026-03-01T09:00:00.000Z',
+  deleted_at: null,
+  validated_by_user: null,
 };
 
 describe('empty cells', () => {
@@ -162,17 +198,39 @@ describe('travel form with a change already pending', () => {
     signInAs(kari);
     memberApi(kari);
     server.use(
-      http.get('*/api/product/list', () => HttpResponse.json({
-        data: [{ id: 1, name: 'Reiseforsikring Europa', price: 900, remote_id: null }, { id: 2, name: 'Reiseforsikring Verden', price: 1500, remote_id: null }],
-      })),
-      http.get('*/api/subscription/list', () => HttpResponse.json({
-        current_page: 1, total: 1,
-        data: [{
-          id: 3, member_id: 7, product_id: 1, product: { id: 1, name: 'Reiseforsikring Europa', price: 900, remote_id: null }, state: 'pending', status: 0,
-          value: null, subscription_start: '2026-01-01', subscription_end: '2026-12-31', invoiced_for: null, reason_for_rejection: null,
-          created_at: '2026-01-01T09:00:00.000Z', updated_at: '2026-01-01T09:00:00.000Z', validated_by_user: null, rejected_by_user: null,
-        }],
-      })),
+      http.get('*/api/product/list', () =>
+        HttpResponse.json({
+          data: [
+            { id: 1, name: 'Reiseforsikring Europa', price: 900, remote_id: null },
+            { id: 2, name: 'Reiseforsikring Verden', price: 1500, remote_id: null },
+          ],
+        }),
+      ),
+      http.get('*/api/subscription/list', () =>
+        HttpResponse.json({
+          current_page: 1,
+          total: 1,
+          data: [
+            {
+              id: 3,
+              member_id: 7,
+              product_id: 1,
+              product: { id: 1, name: 'Reiseforsikring Europa', price: 900, remote_id: null },
+              state: 'pending',
+              status: 0,
+              value: null,
+              subscription_start: '2026-01-01',
+              subscription_end: '2026-12-31',
+              invoiced_for: null,
+              reason_for_rejection: null,
+              created_at: '2026-01-01T09:00:00.000Z',
+              updated_at: '2026-01-01T09:00:00.000Z',
+              validated_by_user: null,
+              rejected_by_user: null,
+            },
+          ],
+        }),
+      ),
     );
     const user = userEvent.setup();
     renderApp('/profile/edit/travel-insurane/7');

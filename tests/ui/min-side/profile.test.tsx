@@ -114,7 +114,10 @@ describe('/profile/{memberId}', () => {
     memberApi(member);
     server.use(
       http.patch('*/api/member/7', () =>
-        HttpResponse.json({ message: 'Ugyldig', errors: { email: ['E-postadressen er allerede i bruk.'], phone: ['Ugyldig telefonnummer.'] } }, { status: 422 }),
+        HttpResponse.json(
+          { message: 'Ugyldig', errors: { email: ['E-postadressen er allerede i bruk.'], phone: ['Ugyldig telefonnummer.'] } },
+          { status: 422 },
+        ),
       ),
     );
     signInAs(member);
@@ -219,7 +222,10 @@ describe('campaign code and member card', () => {
     server.use(
       http.post('*/api/member/send-card', () =>
         HttpResponse.json(
-          { message: 'Medlemskortet kan bare sendes til norske mobilnumre.', errors: { phone_number: ['Medlemskortet kan bare sendes til norske mobilnumre.'] } },
+          {
+            message: 'Medlemskortet kan bare sendes til norske mobilnumre.',
+            errors: { phone_number: ['Medlemskortet kan bare sendes til norske mobilnumre.'] },
+          },
           { status: 422 },
         ),
       ),
@@ -245,10 +251,7 @@ describe('insurance tables', () => {
     expect(await screen.findByText('Ingen aktive reiseforsikring')).toBeInTheDocument();
     expect(screen.getByText('Ingen aktive instrumentforsikring')).toBeInTheDocument();
     expect(within(card('Reiseforsikring')).getByRole('link', { name: /Bestill/ })).toHaveAttribute('href', '/profile/edit/travel-insurane/7');
-    expect(within(card('Instrumentforsikring')).getByRole('link', { name: /Bestill/ })).toHaveAttribute(
-      'href',
-      '/profile/edit/instrument-insurance/7',
-    );
+    expect(within(card('Instrumentforsikring')).getByRole('link', { name: /Bestill/ })).toHaveAttribute('href', '/profile/edit/instrument-insurance/7');
   });
 
   it("shows the subscriptions read-only with 'Rediger', each instrument by type, maker and model, and the total", async () => {
@@ -257,10 +260,7 @@ describe('insurance tables', () => {
         subscription_travel_insurance: makeSubscription('Reiseforsikring Europa', 1200),
         subscription_instrument_insurance: {
           ...makeSubscription('Instrumentforsikring', 995),
-          subscription_lines: [
-            makeLine(1, 'Instrumentforsikring', 25000),
-            makeLine(2, 'Instrumentforsikring', 110000),
-          ],
+          subscription_lines: [makeLine(1, 'Instrumentforsikring', 25000), makeLine(2, 'Instrumentforsikring', 110000)],
           instruments: [
             { id: 1, type: 'Gitar', make: 'Gibson', model: 'Les Paul', value: 25000, insurance_start: '2026-02-01', insurance_end: null },
             { id: 2, type: 'Lydanlegg', make: 'Marshall', model: 'JCM800', value: 110000, insurance_start: '2026-02-01', insurance_end: null },
@@ -318,7 +318,9 @@ describe('the state of the application', () => {
 
   it('tells a rejected applicant so, with the reason sent', async () => {
     const member = makeMember({
-      role_id: 1, status: '2', reason_for_rejection: 'Du er ikke utøvende musiker.',
+      role_id: 1,
+      status: '2',
+      reason_for_rejection: 'Du er ikke utøvende musiker.',
       subscription_membership: { ...pending, state: 'rejected', status: 2 },
     });
     memberApi(member);

@@ -122,7 +122,9 @@ describe("'Betal kontingenten automatisk hvert år'", () => {
     renderApp('/new-member?vipps=1&campaign_code=STUDENT');
     const box = await screen.findByRole('checkbox', { name: 'Betal kontingenten automatisk hvert år' });
     expect(box).not.toBeChecked();
-    expect(box).toHaveAccessibleDescription(/Du godkjenner en avtale i Vipps\. Den første betalingen er den samme som nå; deretter trekkes kontingenten automatisk/);
+    expect(box).toHaveAccessibleDescription(
+      /Du godkjenner en avtale i Vipps\. Den første betalingen er den samme som nå; deretter trekkes kontingenten automatisk/,
+    );
     expect(box).toHaveAccessibleDescription(/Du kan stoppe avtalen på Min side eller i Vipps-appen\./);
     await user.click(screen.getByLabelText('Jeg godtar vilkårene for medlemskap'));
     await user.click(screen.getByRole('button', { name: 'Betal med Vipps' }));

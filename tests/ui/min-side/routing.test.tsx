@@ -40,19 +40,16 @@ describe('what a page load opens', () => {
 });
 
 describe('a blocked member', () => {
-  it.each(['/profile/7', '/profile/edit/travel-insurane/7', '/profile/edit/instrument-insurance/7'])(
-    'sees only the blocked screen at %s',
-    async (path) => {
-      const blocked = makeMember({ blocked_access: true });
-      memberApi(blocked);
-      signInAs(blocked);
-      renderApp(path);
-      expect(await screen.findByRole('heading', { name: 'Din konto har blitt sperret!' })).toBeInTheDocument();
-      expect(screen.getAllByRole('heading')).toHaveLength(1);
-      expect(screen.queryByRole('table')).not.toBeInTheDocument();
-      expect(screen.queryByRole('tab')).not.toBeInTheDocument();
-    },
-  );
+  it.each(['/profile/7', '/profile/edit/travel-insurane/7', '/profile/edit/instrument-insurance/7'])('sees only the blocked screen at %s', async (path) => {
+    const blocked = makeMember({ blocked_access: true });
+    memberApi(blocked);
+    signInAs(blocked);
+    renderApp(path);
+    expect(await screen.findByRole('heading', { name: 'Din konto har blitt sperret!' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading')).toHaveLength(1);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+  });
 });
 
 describe('after a deploy', () => {

@@ -15,9 +15,15 @@ vi.mock('../../../src/common/a11y/statement.json', () => {
   const result = (id: string): CriterionResult => {
     if (id === '1.4.3') return { id, status: 'passed', rules: ['color-contrast'], findings: [] };
     if (id === '4.1.2') {
-      return { id, status: 'failed', rules: ['button-name'], findings: [{ rule: 'button-name', help: 'Buttons must have discernible text', pages: ['/profile/:id (390 px)'] }] };
+      return {
+        id,
+        status: 'failed',
+        rules: ['button-name'],
+        findings: [{ rule: 'button-name', help: 'Buttons must have discernible text', pages: ['/profile/:id (390 px)'] }],
+      };
     }
-    if (id === '1.3.1') return { id, status: 'review', rules: ['list'], findings: [{ rule: 'list', help: 'Lists must be structured', pages: ['/new-member (1440 px)'] }] };
+    if (id === '1.3.1')
+      return { id, status: 'review', rules: ['list'], findings: [{ rule: 'list', help: 'Lists must be structured', pages: ['/new-member (1440 px)'] }] };
     if (id === '1.2.2') return { id, status: 'inapplicable', rules: ['video-caption'], findings: [] };
     return { id, status: 'untested', rules: [], findings: [] };
   };
@@ -51,7 +57,11 @@ describe('the accessibility statement', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/tilgjengelighet');
     expect(document.title).toBe('Tilgjengelighetserklæring – Musikerportalen');
     expect(screen.getByText(/gjelder Min side for medlemmer og innmeldingen/)).toBeInTheDocument();
-    expect(screen.getByText(/Av de 55 kravene i WCAG 2.2 på nivå A og AA er 1 oppfylt i den automatiske kontrollen, 1 ikke oppfylt, 1 må kontrolleres manuelt, 1 ikke aktuelle på sidene som er kontrollert, og 51 er ikke testet automatisk\./)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /Av de 55 kravene i WCAG 2.2 på nivå A og AA er 1 oppfylt i den automatiske kontrollen, 1 ikke oppfylt, 1 må kontrolleres manuelt, 1 ikke aktuelle på sidene som er kontrollert, og 51 er ikke testet automatisk\./,
+      ),
+    ).toBeInTheDocument();
 
     const table = screen.getByRole('table', { name: /Status for hvert krav i WCAG 2.2/ });
     expect(within(table).getAllByRole('row')).toHaveLength(56);

@@ -6,7 +6,16 @@ import { makeMember, memberApi, renderApp, signInAs, installFakeApi } from './ha
 installFakeApi();
 
 const applicant = () =>
-  makeMember({ registration_completed: 0, address: null, postal_code: null, postal_area: null, birthdate: null, artist_name: null, invoice_method: null, gender: 3 });
+  makeMember({
+    registration_completed: 0,
+    address: null,
+    postal_code: null,
+    postal_area: null,
+    birthdate: null,
+    artist_name: null,
+    invoice_method: null,
+    gender: 3,
+  });
 
 async function fillPersonal(user: UserEvent) {
   await user.type(await screen.findByLabelText(/Adresse/), 'Bryggen 3');
@@ -99,9 +108,7 @@ describe('/new-member/update/{memberId} step two', () => {
     await user.click(screen.getByRole('button', { name: 'Neste' }));
     await user.click(await screen.findByLabelText('E-post'));
     await user.click(screen.getByRole('button', { name: 'Godkjenn' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'En uforutsett hendelse har oppstått med systemet, vær vennlig å prøve igjen senere.',
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('En uforutsett hendelse har oppstått med systemet, vær vennlig å prøve igjen senere.');
     expect(screen.getByLabelText('E-post')).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Tilbake' }));
     expect(screen.getByLabelText(/Adresse/)).toHaveValue('Bryggen 3');

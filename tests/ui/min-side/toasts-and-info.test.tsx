@@ -88,7 +88,9 @@ describe('payment result pages', () => {
     renderApp('/vipps-thanks');
     expect(await screen.findByRole('heading', { name: 'Takk for at du ble medlem!' })).toBeInTheDocument();
     expect(screen.queryByText(/24 timer/i)).toBeNull();
-    const steps = within(screen.getByRole('list')).getAllByRole('listitem').map((item) => item.textContent);
+    const steps = within(screen.getByRole('list'))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(steps).toEqual([
       expect.stringMatching(/^Sjekk e-posten din nå/),
       expect.stringMatching(/velg et passord\. Lenken virker i 60 minutter/),
@@ -123,9 +125,17 @@ describe('insurance pages', () => {
     memberApi(makeMember());
     server.use(
       http.get('*/api/product/list', () => HttpResponse.json({ data: [{ id: 1, name: 'Reiseforsikring Europa', price: 900, remote_id: null }] })),
-      http.get('*/api/subscription/list', () => HttpResponse.json({
-        current_page: 1, data: [], from: null, last_page: 1, per_page: 25, to: null, total: 0,
-      })),
+      http.get('*/api/subscription/list', () =>
+        HttpResponse.json({
+          current_page: 1,
+          data: [],
+          from: null,
+          last_page: 1,
+          per_page: 25,
+          to: null,
+          total: 0,
+        }),
+      ),
     );
     renderApp('/profile/edit/travel-insurane/7');
     expect(await screen.findByRole('heading', { name: 'Reiseforsikring' })).toBeInTheDocument();

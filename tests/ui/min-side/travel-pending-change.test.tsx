@@ -15,15 +15,32 @@ const PRODUCTS = [
 function pendingChange(acceptedCover: unknown) {
   server.use(
     http.get('*/api/product/list', () => HttpResponse.json({ data: PRODUCTS })),
-    http.get('*/api/subscription/list', () => HttpResponse.json({
-      current_page: 1, total: 1,
-      data: [{
-        id: 3, member_id: 7, product_id: 2, product: PRODUCTS[1], state: 'pending', status: 0,
-        value: null, subscription_start: '2026-02-01', subscription_end: '2026-12-31', invoiced_for: null, reason_for_rejection: null,
-        created_at: '2026-01-01T09:00:00.000Z', updated_at: '2026-01-01T09:00:00.000Z', validated_by_user: null, rejected_by_user: null,
-        accepted_cover: acceptedCover,
-      }],
-    })),
+    http.get('*/api/subscription/list', () =>
+      HttpResponse.json({
+        current_page: 1,
+        total: 1,
+        data: [
+          {
+            id: 3,
+            member_id: 7,
+            product_id: 2,
+            product: PRODUCTS[1],
+            state: 'pending',
+            status: 0,
+            value: null,
+            subscription_start: '2026-02-01',
+            subscription_end: '2026-12-31',
+            invoiced_for: null,
+            reason_for_rejection: null,
+            created_at: '2026-01-01T09:00:00.000Z',
+            updated_at: '2026-01-01T09:00:00.000Z',
+            validated_by_user: null,
+            rejected_by_user: null,
+            accepted_cover: acceptedCover,
+          },
+        ],
+      }),
+    ),
   );
 }
 

@@ -97,9 +97,7 @@ describe('the unsubscribe page', () => {
   });
 
   it('a link that is not valid says so in Norwegian, with the way to Min side', async () => {
-    server.use(
-      http.get('*/api/unsubscribe/:token', () => HttpResponse.json({ message: 'Lenken er ikke gyldig.' }, { status: 404 })),
-    );
+    server.use(http.get('*/api/unsubscribe/:token', () => HttpResponse.json({ message: 'Lenken er ikke gyldig.' }, { status: 404 })));
     renderApp('/unsubscribe/1.2.0.feil');
     expect(await screen.findByText(/^Lenken for å melde deg av er ikke gyldig\./)).toHaveAttribute('role', 'alert');
     expect(screen.queryByRole('button', { name: 'Meld meg av' })).not.toBeInTheDocument();
@@ -109,8 +107,7 @@ describe('the unsubscribe page', () => {
   it('a refused press says why and keeps the button', async () => {
     server.use(
       http.get(`*/api/unsubscribe/${TOKEN}`, () => HttpResponse.json(stateOf(true, false))),
-      http.post(`*/api/unsubscribe/${TOKEN}`, () =>
-        HttpResponse.json({ message: 'For mange forsøk. Prøv igjen om 30 sekunder.' }, { status: 429 })),
+      http.post(`*/api/unsubscribe/${TOKEN}`, () => HttpResponse.json({ message: 'For mange forsøk. Prøv igjen om 30 sekunder.' }, { status: 429 })),
     );
     const user = userEvent.setup();
     renderApp(`/unsubscribe/${TOKEN}`);

@@ -19,9 +19,27 @@ const OK: Valuation = { state: 'ok', expires_on: null, needs: null, documented_v
 
 function instrument(id: number, make: string, valuation: Valuation, extra: Partial<Instrument> = {}): Instrument {
   return {
-    id, member_id: 7, subscription_id: 1, instrument_category: 1, category: 'Gitar', make, model: 'Modell', serial_number: null, value: 150000,
-    insurance_start: '2026-01-01', insurance_end: null, state: 'active', status: 1, requested_change: null, reason_for_rejection: null,
-    created_at: '2026-01-01T10:00:00.000Z', updated_at: '2026-01-01T10:00:00.000Z', deleted_at: null, validated_by_user: null, valuation, ...extra,
+    id,
+    member_id: 7,
+    subscription_id: 1,
+    instrument_category: 1,
+    category: 'Gitar',
+    make,
+    model: 'Modell',
+    serial_number: null,
+    value: 150000,
+    insurance_start: '2026-01-01',
+    insurance_end: null,
+    state: 'active',
+    status: 1,
+    requested_change: null,
+    reason_for_rejection: null,
+    created_at: '2026-01-01T10:00:00.000Z',
+    updated_at: '2026-01-01T10:00:00.000Z',
+    deleted_at: null,
+    validated_by_user: null,
+    valuation,
+    ...extra,
   };
 }
 

@@ -30,11 +30,30 @@ function agreementApi(memberId: number, first: VippsAgreementView['agreement'], 
   const calls: string[] = [];
   const bodies: unknown[] = [];
   const view = (current: VippsAgreementView['agreement']): VippsAgreementView => ({
-    available: true, test_checkout: false, price: 145000, premiums, agreement: current, events: [],
-    charges: current?.state === 'ACTIVE'
-      ? [{ id: 3, invoice_id: 9, invoice_number: 1042, charge_id: 'mp-faktura-1042', amount: 145000, due_date: '2027-01-15', retry_days: 5,
-          state: 'CHARGED', failure_reason: null, fell_back_at: null, updated_at: '2027-01-15T06:00:00.000Z' }]
-      : [],
+    available: true,
+    test_checkout: false,
+    price: 145000,
+    premiums,
+    agreement: current,
+    events: [],
+    charges:
+      current?.state === 'ACTIVE'
+        ? [
+            {
+              id: 3,
+              invoice_id: 9,
+              invoice_number: 1042,
+              charge_id: 'mp-faktura-1042',
+              amount: 145000,
+              due_date: '2027-01-15',
+              retry_days: 5,
+              state: 'CHARGED',
+              failure_reason: null,
+              fell_back_at: null,
+              updated_at: '2027-01-15T06:00:00.000Z',
+            },
+          ]
+        : [],
   });
   server.use(
     http.get(`*/api/member/${memberId}/vipps-agreement`, () => HttpResponse.json({ data: view(first) })),
@@ -59,11 +78,14 @@ async function card(path?: string) {
   const member = makeMember();
   memberApi(member);
   signInAs(member);
-  return { member, open: async (first: VippsAgreementView['agreement'], premiums = 0) => {
-    const calls = agreementApi(member.id, first, premiums);
-    renderApp(path ?? `/profile/${member.id}`);
-    return { calls, region: await screen.findByRole('region', { name: TITLE }) };
-  } };
+  return {
+    member,
+    open: async (first: VippsAgreementView['agreement'], premiums = 0) => {
+      const calls = agreementApi(member.id, first, premiums);
+      renderApp(path ?? `/profile/${member.id}`);
+      return { calls, region: await screen.findByRole('region', { name: TITLE }) };
+    },
+  };
 }
 
 describe("'Trekk kontingenten automatisk med Vipps'", () => {
@@ -132,7 +154,7 @@ describe("'Trekk kontingenten automatisk med Vipps'", () => {
     expect(await within(region).findByText('Avtalen er godkjent. Kontingenten trekkes automatisk fra neste faktura.')).toBeInTheDocument();
   });
 
-  it("an applicant who joined with an agreement sees it and can stop it, but is not offered one to start", async () => {
+  it('an applicant who joined with an agreement sees it and can stop it, but is not offered one to start', async () => {
     const member = makeMember({ role_id: 1 });
     memberApi(member);
     signInAs(member);
@@ -152,10 +174,12 @@ describe("'Trekk kontingenten automatisk med Vipps'", () => {
     memberApi(member);
     signInAs(member);
     let asked = false;
-    server.use(http.get(`*/api/member/${member.id}/vipps-agreement`, () => {
-      asked = true;
-      return HttpResponse.json({ data: { available: true, test_checkout: false, price: 145000, agreement: null, events: [], charges: [] } });
-    }));
+    server.use(
+      http.get(`*/api/member/${member.id}/vipps-agreement`, () => {
+        asked = true;
+        return HttpResponse.json({ data: { available: true, test_checkout: false, price: 145000, agreement: null, events: [], charges: [] } });
+      }),
+    );
     renderApp(`/profile/${member.id}`);
     await screen.findByRole('heading', { name: 'Hei, Kari' });
     await expect.poll(() => asked).toBe(true);
