@@ -34,7 +34,7 @@ export default defineConfig({
     // Vitest's default leaves one core idle; the files wait on databases, child processes and
     // files as much as on the CPU, so two at a time pay off even on a 2-core machine.
     maxWorkers: Math.max(2, availableParallelism()),
-    // `--coverage` (CI passes it) prints how much of the code the tests ran: a figure to watch, no threshold.
+    // `--coverage` (on demand; CI leaves it out for time) prints how much of the code the tests ran: a figure to watch, no threshold.
     coverage: {
       provider: 'v8',
       include: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
