@@ -3,7 +3,7 @@
  * the rich-text editor, prefilled from the kind's e-mail template filled in for the member on
  * the server, and whether to mail it. A failed reject keeps the dialog open with what was typed.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -11,9 +11,10 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { BooleanInput, Form, required, useDataProvider, useTranslate } from 'react-admin';
-import { ClearButtons, DefaultEditorOptions, FormatButtons, LinkButtons, ListButtons, RichTextInput, RichTextInputToolbar } from 'ra-input-rich-text';
+import { ClearButtons, FormatButtons, LinkButtons, ListButtons, RichTextInput, RichTextInputToolbar } from 'ra-input-rich-text';
 import { useFormState } from 'react-hook-form';
 import type { RejectKind, RejectValues, StaffDataProvider } from '../../dataProvider/index.ts';
+import { useNamedEditorOptions } from '../forms/useNamedEditorOptions.ts';
 import { RULE_MESSAGES } from '../../../server/schemas/rules.ts';
 
 export interface RejectDialogProps {
@@ -63,14 +64,7 @@ export function RejectDialog({ open, kind, memberId, title, onClose, onReject }:
   const dataProvider = useDataProvider<StaffDataProvider>();
   const [prefill, setPrefill] = useState<string | null>(null);
   const reasonLabel = translate('app.requests.reason');
-  // The editable area itself is the text box screen readers land on: it carries the field's name.
-  const editorOptions = useMemo(
-    () => ({
-      ...DefaultEditorOptions,
-      editorProps: { attributes: { 'aria-label': reasonLabel } },
-    }),
-    [reasonLabel],
-  );
+  const editorOptions = useNamedEditorOptions(reasonLabel);
 
   useEffect(() => {
     if (!open) return undefined;

@@ -23,11 +23,12 @@ import {
   type HttpError,
   type Validator,
 } from 'react-admin';
-import { ClearButtons, DefaultEditorOptions, FormatButtons, LinkButtons, ListButtons, RichTextInput, RichTextInputToolbar } from 'ra-input-rich-text';
+import { ClearButtons, FormatButtons, LinkButtons, ListButtons, RichTextInput, RichTextInputToolbar } from 'ra-input-rich-text';
 import type { Outreach, OutreachBody, Segment } from '../../dataProvider/index.ts';
 import { fieldErrorsOf } from '../../dataProvider/errors.ts';
 import { RULE_MESSAGES } from '../../../server/schemas/rules.ts';
 import { PlaceholderButtons } from '../forms/PlaceholderButtons.tsx';
+import { useNamedEditorOptions } from '../forms/useNamedEditorOptions.ts';
 import { useToast } from '../toast.tsx';
 import { CHANNELS, formatCount, hasEmail, hasSms, KINDS, useKindNames } from './sendText.tsx';
 import { SmsCounter } from './SmsCounter.tsx';
@@ -112,6 +113,7 @@ function MessageInputs() {
   const translate = useTranslate();
   const channel = useWatch({ name: 'channel' }) as string | undefined;
   const timing = useWatch({ name: 'timing' }) as string | undefined;
+  const editorOptions = useNamedEditorOptions(translate('app.sends.fields.body'));
   return (
     <>
       <TextInput source="subject" label="app.sends.fields.subject" validate={forEmail} fullWidth />
@@ -121,11 +123,7 @@ function MessageInputs() {
           label="app.sends.fields.body"
           validate={forEmail}
           fullWidth
-          editorOptions={{
-            ...DefaultEditorOptions,
-            // The editable area is the text box screen readers land on: it carries the field's name.
-            editorProps: { attributes: { 'aria-label': translate('app.sends.fields.body') } },
-          }}
+          editorOptions={editorOptions}
           toolbar={
             <RichTextInputToolbar>
               <FormatButtons />

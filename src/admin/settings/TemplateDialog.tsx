@@ -12,22 +12,14 @@ import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import DOMPurify from 'dompurify';
 import { AutocompleteInput, email, Form, ReferenceInput, required, TextInput, useDataProvider, useTranslate, useUpdate, type HttpError } from 'react-admin';
-import {
-  AlignmentButtons,
-  ClearButtons,
-  DefaultEditorOptions,
-  FormatButtons,
-  LinkButtons,
-  ListButtons,
-  RichTextInput,
-  RichTextInputToolbar,
-} from 'ra-input-rich-text';
+import { AlignmentButtons, ClearButtons, FormatButtons, LinkButtons, ListButtons, RichTextInput, RichTextInputToolbar } from 'ra-input-rich-text';
 import { useFormContext } from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
 import type { EmailTemplate, MemberListItem, StaffDataProvider, TemplatePreview } from '../../dataProvider/index.ts';
 import { RULE_MESSAGES } from '../../../server/schemas/rules.ts';
 import { DialogSaveActions } from '../forms/DialogSaveActions.tsx';
 import { PlaceholderButtons } from '../forms/PlaceholderButtons.tsx';
+import { useNamedEditorOptions } from '../forms/useNamedEditorOptions.ts';
 import { useToast } from '../toast.tsx';
 import { fieldErrorsOf } from '../../dataProvider/errors.ts';
 
@@ -115,6 +107,7 @@ export function TemplateDialog({ template, onClose }: { template: EmailTemplate;
   const [update] = useUpdate<EmailTemplate>();
   const [saved, setSaved] = useState(false);
   const closing = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const editorOptions = useNamedEditorOptions(translate('resources.email-templates.fields.content'));
 
   async function save(values: Record<string, unknown>) {
     const data = {
@@ -172,11 +165,7 @@ export function TemplateDialog({ template, onClose }: { template: EmailTemplate;
             source="content"
             validate={requiredField}
             fullWidth
-            editorOptions={{
-              ...DefaultEditorOptions,
-              // The editable area is the text box screen readers land on: it carries the field's name.
-              editorProps: { attributes: { 'aria-label': translate('resources.email-templates.fields.content') } },
-            }}
+            editorOptions={editorOptions}
             toolbar={
               <RichTextInputToolbar>
                 <FormatButtons />

@@ -210,6 +210,37 @@ describe('writing a send', () => {
     expect(await screen.findByText('Utkastet er lagret')).toBeInTheDocument();
   });
 
+  it('keeps the editor, its text and its focus while the fields around it change', async () => {
+    answerSends();
+    server.use(
+      http.post('*/api/outreach', async ({ request }) =>
+        HttpResponse.json({ data: outreach({ id: 12, ...((await request.json()) as OutreachBody) }) }, { status: 201 }),
+      ),
+      http.get('*/api/outreach/12', () => HttpResponse.json({ data: outreach({ id: 12 }) })),
+      http.get('*/api/outreach/12/preview', () => HttpResponse.json({ data: preview() })),
+    );
+    const user = userEvent.setup();
+    renderAdmin('/sends/create');
+    await user.click(await screen.findByRole('combobox', { name: /Utvalg/ }, LAZY));
+    await user.click(await screen.findByRole('option', { name: /Alle aktive/ }));
+    await user.type(screen.getByRole('textbox', { name: /Emne/ }), 'Sommerkonsert');
+    const editor = screen.getByRole('textbox', { name: 'Innhold i e-posten' });
+    const insert = () => within(screen.getByRole('group', { name: 'Sett inn' }));
+    await user.click(editor);
+    await user.click(insert().getByRole('button', { name: 'Fornavn {first_name}' }));
+    await waitFor(() => expect(editor).toHaveFocus());
+    // Another field changing draws the form again: the editor stays the same, with its text.
+    await user.click(screen.getByRole('radio', { name: 'E-post, og SMS til dem uten e-postadresse' }));
+    expect(screen.getByRole('textbox', { name: 'Innhold i e-posten' })).toBe(editor);
+    await user.click(insert().getByRole('button', { name: 'Etternavn {last_name}' }));
+    await waitFor(() => expect(editor).toHaveFocus());
+    expect(editor).toHaveTextContent('{first_name}{last_name}');
+    await user.type(screen.getByRole('textbox', { name: /SMS-tekst/ }), 'Velkommen');
+    await user.click(screen.getByRole('button', { name: 'Lagre utkast' }));
+    await waitFor(() => expect(callsTo('/api/outreach', 'POST')).toHaveLength(1));
+    expect(callsTo('/api/outreach', 'POST')[0].body).toMatchObject({ body: '<p>{first_name}{last_name}</p>' });
+  });
+
   it('schedules a send for a time typed as dd/mm/åååå tt:mm, refusing a time already past', async () => {
     answerSends();
     server.use(

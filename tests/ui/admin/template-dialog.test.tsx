@@ -1,5 +1,6 @@
 /** The e-mail template modal: how staff place the button with the secret link, in Norwegian. */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -51,7 +52,11 @@ const REJECTION: EmailTemplate = {
 };
 
 let shown: EmailTemplate = RESET;
+/** Draws the page around the dialog again, as a list refreshing behind it would. */
+let redraw = () => undefined as void;
 function Page() {
+  const [, setDrawn] = useState(0);
+  redraw = () => setDrawn((count) => count + 1);
   return (
     <>
       <h1>Maler</h1>
@@ -84,6 +89,23 @@ describe('the template modal', () => {
     await user.click(editor);
     await user.click(button);
     await waitFor(() => expect(editor.textContent?.match(/\{button\}/g)).toHaveLength(2));
+  });
+
+  it('keeps the editor, its text and its focus when the page around it is drawn again', async () => {
+    answerMembers();
+    shown = REJECTION;
+    const user = userEvent.setup();
+    renderAdmin('/template-test');
+    const dialog = await screen.findByRole('dialog');
+    const editor = within(dialog).getByRole('textbox', { name: 'Innhold' });
+    await user.click(editor);
+    await user.click(within(dialog).getByRole('button', { name: 'Fornavn {first_name}' }));
+    await waitFor(() => expect(editor).toHaveFocus());
+    act(() => redraw());
+    expect(within(dialog).getByRole('textbox', { name: 'Innhold' })).toBe(editor);
+    expect(editor).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Etternavn {last_name}' }));
+    await waitFor(() => expect(editor).toHaveTextContent('{first_name}{last_name}'));
   });
 
   it('shows no button hint for a template without a secret link', async () => {
