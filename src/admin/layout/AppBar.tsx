@@ -42,6 +42,8 @@ function SkipLink() {
         color: 'primary.contrastText',
         fontWeight: 700,
         textDecoration: 'underline',
+        // Clipped away too until focused: a whole-page picture draws fixed boxes where the page was scrolled to.
+        '&:not(:focus)': { clipPath: 'inset(50%)' },
         '&:focus': { top: 16, outline: '3px solid #ffbf47', outlineOffset: 2 },
       }}
     >
