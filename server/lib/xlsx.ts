@@ -3,21 +3,19 @@
  * with typed cells. Dates are date cells shown dd.mm.yyyy, amounts and counts are numbers, and
  * everything else (postal codes and phone numbers included) is a text cell, so 0155 stays 0155
  * and a value that looks like a formula ('=HYPERLINK(…)') is text, never a formula. The header
- * row is bold and frozen, the filter buttons span the table (lib/xlsx-filter.ts), and the column
+ * row is bold and frozen, the filter buttons span the table (lib/xlsx-package.ts), and the column
  * widths fit the header and the first batch of rows.
  *
- * The workbook is streamed (exceljs WorkbookWriter, no shared strings): each batch is written
- * and compressed before the next is read, and the next waits while the client is behind, so an
- * export of any length holds about one batch in memory, as the CSV does.
+ * The workbook is streamed (lib/xlsx-package.ts): each batch is written and compressed before
+ * the next is read, and the next waits while the client is behind, so an export of any length
+ * holds about one batch in memory, as the CSV does.
  */
 import { PassThrough } from 'node:stream';
-import type ExcelJS from 'exceljs';
 import { Type, type TObject } from 'typebox';
 import type { FastifyReply } from 'fastify';
 import { sendCsv, type CsvColumn } from './csv.ts';
-import { loadExcelJS } from './lazy-modules.ts';
 import { fittedWidths, sheetValue } from './xlsx-cells.ts';
-import { nameFilter, tableRange } from './xlsx-filter.ts';
+import { CELL_STYLE, XlsxPackage } from './xlsx-package.ts';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -50,16 +48,6 @@ export const exportResponse = (csvFilename: string) => ({
   },
 });
 
-const DATE_FORMAT = 'dd.mm.yyyy';
-const AMOUNT_FORMAT = '#,##0.00';
-/** LibreOffice shows a font with no name as a serif. */
-const FONT = { name: 'Calibri', family: 2, size: 11 } as const;
-const HEADER_STYLE: Partial<ExcelJS.Style> = { font: { ...FONT, bold: true } };
-const STYLES: Record<'plain' | 'date' | 'amount', Partial<ExcelJS.Style>> = {
-  plain: { font: FONT },
-  date: { font: FONT, numFmt: DATE_FORMAT },
-  amount: { font: FONT, numFmt: AMOUNT_FORMAT },
-};
 /** A sheet name Excel accepts: at most 31 characters, none of []:*?/\. */
 export function sheetNameOf(filename: string): string {
   const base =
@@ -73,18 +61,6 @@ export function sheetNameOf(filename: string): string {
 /** The export's file name with .xlsx instead of .csv. */
 export const xlsxFilename = (csvFilename: string): string => csvFilename.replace(/\.csv$/i, '') + '.xlsx';
 
-function drainedOrClosed(stream: PassThrough): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      stream.off('drain', done);
-      stream.off('close', done);
-      resolve();
-    };
-    stream.on('drain', done);
-    stream.on('close', done);
-  });
-}
-
 export interface XlsxWriter<Row> {
   /** Writes one batch of rows and waits while the reader is behind. */
   write(rows: readonly Row[]): Promise<void>;
@@ -92,56 +68,35 @@ export interface XlsxWriter<Row> {
   finish(): Promise<void>;
 }
 
-type Workbook = InstanceType<typeof ExcelJS.stream.xlsx.WorkbookWriter>;
+const STYLE_OF_KIND = { plain: CELL_STYLE.plain, date: CELL_STYLE.date, amount: CELL_STYLE.amount } as const;
 
 /**
  * Adds a sheet to a streamed workbook: the header row (bold, frozen), then the rows batch by batch.
  * `sample` fits the column widths (the sheet's column list is written before its first row, so
  * only rows known at the start can count).
  */
-function sheetWriter<Row>(
-  workbook: Workbook,
-  output: PassThrough,
-  sheetName: string,
-  columns: readonly CsvColumn<Row>[],
-  sample: readonly Row[],
-): XlsxWriter<Row> {
-  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1, xSplit: 0 }] });
-  const widths = fittedWidths(columns, sample);
-  sheet.columns = columns.map((column, index) => ({ key: String(index), width: widths[index] }));
-  // One style object per kind of cell, shared by every cell of it: exceljs looks a style up by
-  // the object's identity, so a shared object is worked out once instead of once per cell.
-  const styles = columns.map((column) => STYLES[column.kind ?? 'plain']);
-  const header = sheet.addRow(columns.map((column) => column.header));
-  header.eachCell((cell) => {
-    cell.style = HEADER_STYLE;
-  });
-  header.commit();
-  let rowCount = 1;
+function sheetWriter<Row>(workbook: XlsxPackage, sheetName: string, columns: readonly CsvColumn<Row>[], sample: readonly Row[]): XlsxWriter<Row> {
+  const part = workbook.addSheet(sheetName, fittedWidths(columns, sample));
+  part.row(
+    columns.map((column) => column.header),
+    columns.map(() => CELL_STYLE.header),
+  );
+  const styles = columns.map((column) => STYLE_OF_KIND[column.kind ?? 'plain']);
   return {
     async write(rows) {
-      rowCount += rows.length;
-      for (const row of rows) {
-        const line = sheet.addRow(columns.map((column) => sheetValue(column, row)));
-        for (let index = 0; index < styles.length; index += 1) line.getCell(index + 1).style = styles[index];
-        line.commit();
-      }
-      // The sheet's part is compressed as it is written; wait while the reader is behind.
-      if (output.writableNeedDrain && !output.destroyed) await drainedOrClosed(output);
+      for (const row of rows)
+        part.row(
+          columns.map((column) => sheetValue(column, row)),
+          styles,
+        );
+      // The batch is compressed as it is handed over; wait while the reader is behind.
+      await part.flush();
     },
     async finish() {
-      // The filter spans the whole table, as Excel sets it; the sheet writes it at its end.
-      sheet.autoFilter = tableRange(columns.length, rowCount);
-      nameFilter(workbook, sheet.id, tableRange(columns.length, rowCount));
-      sheet.commit();
+      part.end();
     },
   };
 }
-
-const newWorkbook = async (output: PassThrough): Promise<Workbook> => {
-  const { stream } = await loadExcelJS();
-  return new stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
-};
 
 /** A streamed workbook of one sheet written to `output` (see sheetWriter). */
 export async function xlsxWriter<Row>(
@@ -150,13 +105,13 @@ export async function xlsxWriter<Row>(
   columns: readonly CsvColumn<Row>[],
   sample: readonly Row[],
 ): Promise<XlsxWriter<Row>> {
-  const workbook = await newWorkbook(output);
-  const sheet = sheetWriter(workbook, output, sheetName, columns, sample);
+  const workbook = new XlsxPackage(output);
+  const sheet = sheetWriter(workbook, sheetName, columns, sample);
   return {
     write: (rows) => sheet.write(rows),
     async finish() {
       await sheet.finish();
-      await workbook.commit();
+      workbook.finish();
     },
   };
 }
@@ -218,17 +173,17 @@ export async function sendXlsx<Row>(
 export interface XlsxSheet {
   readonly name: string;
   /** Writes the sheet into the workbook; false when the reader went away on the way. */
-  write(workbook: Workbook, output: PassThrough, gone: () => boolean): Promise<boolean>;
+  write(workbook: XlsxPackage, gone: () => boolean): Promise<boolean>;
 }
 
 /** A sheet named `name` (at most 31 characters) with these columns and rows. */
 export function xlsxSheet<Row>(name: string, columns: readonly CsvColumn<Row>[], batches: AsyncIterable<readonly Row[]>): XlsxSheet {
   return {
     name,
-    async write(workbook, output, gone) {
+    async write(workbook, gone) {
       const iterator = batches[Symbol.asyncIterator]();
       let next = await iterator.next();
-      const sheet = sheetWriter(workbook, output, sheetNameOf(name), columns, next.done ? [] : next.value);
+      const sheet = sheetWriter(workbook, sheetNameOf(name), columns, next.done ? [] : next.value);
       while (!next.done) {
         await sheet.write(next.value);
         if (gone()) {
@@ -250,14 +205,14 @@ export function xlsxSheet<Row>(name: string, columns: readonly CsvColumn<Row>[],
  */
 export async function sendXlsxSheets(reply: FastifyReply, filename: string, sheets: readonly XlsxSheet[]): Promise<FastifyReply> {
   const output = new PassThrough();
-  const workbook = await newWorkbook(output);
+  const workbook = new XlsxPackage(output);
   const gone = () => output.destroyed || reply.raw.destroyed;
   const writeAll = async () => {
     try {
       for (const sheet of sheets) {
-        if (!(await sheet.write(workbook, output, gone))) return;
+        if (!(await sheet.write(workbook, gone))) return;
       }
-      await workbook.commit();
+      workbook.finish();
     } catch (error) {
       reply.log.error({ err: error }, 'xlsx report failed after it began; connection aborted');
       output.destroy();
