@@ -3,7 +3,8 @@
  * breadcrumbs and rights) and /api paths.
  * The data provider, the routes, the menu, the breadcrumbs and the staff/member path split all
  * read this list, so a new area is one declaration (in the areas-*.ts file of its part of the
- * app, listed here) plus its folder (screens and icon in its index.ts) and its catalogue keys.
+ * app, listed here, each page's path written once in its `pages`) plus its folder (screens, icon
+ * and the component of each page's module in its index.ts) and its catalogue keys.
  * No React here: the entry script and the server import it.
  */
 import type { StaffArea } from './types.ts';
