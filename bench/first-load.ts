@@ -15,7 +15,7 @@ import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { createServices } from '../server/plugins/services.ts';
 import type { LoginResponse } from '../server/schemas/auth.ts';
-import { STAFF_AREAS } from '../src/common/staff-areas/registry.ts';
+import { crumbsOf, STAFF_AREAS } from '../src/common/staff-areas/registry.ts';
 
 export interface FirstLoad {
   page: string;
@@ -46,7 +46,7 @@ const AFTER_TWO_FRAMES = 'new Promise((done) => requestAnimationFrame(() => requ
  * request, an import) would measure a not-found page, so they are left out.
  */
 export function staffRoutes(memberId: number): { route: string; pathname: string }[] {
-  const patterns = new Set(STAFF_AREAS.flatMap((area) => [area.path, ...(area.crumbs ?? []).map((crumb) => crumb.pattern)]));
+  const patterns = new Set(STAFF_AREAS.flatMap((area) => [area.path, ...crumbsOf(area).map((crumb) => crumb.pattern)]));
   return [...patterns]
     .filter((pattern) => !pattern.endsWith('*') && !['/membership-request/edit/:id', '/member-import/:id'].includes(pattern))
     .map((pattern) => ({ route: pattern.replace(/:(id|memberId)\b/, '{id}'), pathname: pattern.replace(/:(id|memberId)\b/, String(memberId)) }));

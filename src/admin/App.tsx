@@ -2,7 +2,7 @@
  * The staff app: react-admin under the browser router, one <Resource> per area of the registry
  * with the spec's paths as its child routes, each area's screens loaded only when visited.
  */
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, Route, useLocation } from 'react-router-dom';
 import CssBaseline from '@mui/material/CssBaseline';
 import {
@@ -19,9 +19,10 @@ import {
 import { QueryClient } from '@tanstack/react-query';
 import { dataProvider } from '../dataProvider/index.ts';
 import { i18nProvider } from '../i18n/index.ts';
-import { rightOfPage, STAFF_AREAS } from '../common/staff-areas/registry.ts';
+import { STAFF_AREAS } from '../common/staff-areas/registry.ts';
 import type { StaffArea } from '../common/staff-areas/types.ts';
 import { RequireRight } from './access/RequireRight.tsx';
+import { routesOf } from './areas/routes.ts';
 import { viewOf } from './areas/views.ts';
 import { authProvider, hasStaffSession } from './authProvider.ts';
 import { Layout } from './layout/index.ts';
@@ -47,17 +48,17 @@ interface AppProps {
 /** One <Resource> per area: each page behind the right it needs ('Du har ikke tilgang' without it). */
 function areaResource(area: StaffArea) {
   const view = viewOf(area.name);
-  const pages = view?.pages ?? [];
-  const guarded = (page: string, Page: ComponentType) => (
-    <RequireRight needs={rightOfPage(area, page === '' ? area.path : `${area.path}/${page}`)}>
-      <Page />
-    </RequireRight>
-  );
+  const pages = routesOf(area);
   return (
     <Resource key={area.name} name={area.name} icon={view?.icon} recordRepresentation={view?.recordRepresentation}>
-      {pages.map(({ path: page, component: Page }) =>
-        page === '' ? <Route key="index" index element={guarded(page, Page)} /> : <Route key={page} path={page} element={guarded(page, Page)} />,
-      )}
+      {pages.map(({ path, component: Page, right }) => {
+        const element = (
+          <RequireRight needs={right}>
+            <Page />
+          </RequireRight>
+        );
+        return path === '' ? <Route key="index" index element={element} /> : <Route key={path} path={path} element={element} />;
+      })}
       {!pages.some((page) => page.path === '*') && <Route path="*" element={<Navigate to={area.path} replace />} />}
     </Resource>
   );

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { generatePath } from 'react-router-dom';
 import { MEMBER_PAGES } from '../../src/common/member-paths.ts';
-import { STAFF_AREAS } from '../../src/common/staff-areas/registry.ts';
+import { crumbsOf, STAFF_AREAS } from '../../src/common/staff-areas/registry.ts';
 import { buildTestApp, type TestContext } from './helpers.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -34,7 +34,7 @@ const withIds = (pattern: string) =>
 
 const PAGE_PATHS = [
   ...Object.values(MEMBER_PAGES).map((page) => withIds(page.path)),
-  ...STAFF_AREAS.flatMap((area) => area.crumbs.map((crumb) => withIds(crumb.pattern))),
+  ...STAFF_AREAS.flatMap((area) => crumbsOf(area).map((crumb) => withIds(crumb.pattern))),
   '/',
   '/reset-password',
   '/profile/card',

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { STAFF_AREAS, staffPageModule } from '../../src/common/staff-areas/registry.ts';
+import { crumbsOf, STAFF_AREAS, staffPageModule } from '../../src/common/staff-areas/registry.ts';
 import { buildTestApp, type TestContext } from './helpers.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -76,13 +76,13 @@ describe('the staff app’s pages', () => {
 
 describe('the registry’s page modules', () => {
   it('names only modules that exist in the source', () => {
-    const modules = STAFF_AREAS.flatMap((area) => Object.values(area.pages ?? {}));
+    const modules = STAFF_AREAS.flatMap((area) => Object.values(area.pages).flatMap((page) => page.module ?? []));
     expect(modules.length).toBeGreaterThan(20);
     for (const module of modules) expect(existsSync(path.join(root, module)), module).toBe(true);
   });
 
   it('finds a page for every staff route the bench measures', () => {
-    const patterns = STAFF_AREAS.flatMap((area) => [area.path, ...area.crumbs.map((crumb) => crumb.pattern)]).filter((pattern) => !pattern.endsWith('*'));
+    const patterns = STAFF_AREAS.flatMap((area) => [area.path, ...crumbsOf(area).map((crumb) => crumb.pattern)]).filter((pattern) => !pattern.endsWith('*'));
     for (const pattern of patterns) expect(staffPageModule(pattern.replace(/:\w+/g, '7')), pattern).toBeDefined();
   });
 });

@@ -7,5 +7,7 @@ const AccessLogPage = lazy(() => import('./AccessLogPage.tsx'));
 export default {
   area: 'access-log',
   icon: VisibilityOutlined,
-  pages: [{ path: '', component: AccessLogPage }],
+  components: {
+    'src/admin/access-log/AccessLogPage.tsx': AccessLogPage,
+  },
 };

@@ -1,21 +1,20 @@
 /**
  * The screens of each staff area, found by convention: every `src/admin/<folder>/index.ts` whose
- * default export names an area of the registry. So adding an area's folder is enough to route it.
+ * default export names an area of the registry. Its pages' paths are the registry's; the view binds
+ * the component of each page's module, so adding an area's folder is enough to route it.
  */
 import type { ComponentType } from 'react';
 import type { RecordToStringFunction } from 'react-admin';
-
-export interface AreaPage {
-  /** Relative to the area's path; '' is its index, '*' anything under it. */
-  path: string;
-  component: ComponentType;
-}
 
 export interface AreaView {
   area: string;
   icon?: ComponentType;
   recordRepresentation?: RecordToStringFunction;
-  pages: AreaPage[];
+  /**
+   * The component drawing each of the area's pages, by the source path its page in the registry
+   * names as its `module` (a lazy import of that module, so the server's preload is that page's code).
+   */
+  components: Record<string, ComponentType>;
 }
 
 const isView = (value: unknown): value is AreaView => typeof value === 'object' && value !== null && typeof (value as AreaView).area === 'string';

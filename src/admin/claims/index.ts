@@ -8,8 +8,8 @@ const ClaimPage = lazy(() => import('./ClaimPage.tsx'));
 export default {
   area: 'claims',
   icon: ReportProblem,
-  pages: [
-    { path: '', component: ClaimList },
-    { path: ':id', component: ClaimPage },
-  ],
+  components: {
+    'src/admin/claims/ClaimList.tsx': ClaimList,
+    'src/admin/claims/ClaimPage.tsx': ClaimPage,
+  },
 };

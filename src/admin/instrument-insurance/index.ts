@@ -12,10 +12,10 @@ export const MemberInstrumentsPage = lazy(() => import('./MemberInstrumentsPage.
 export default {
   area: 'instrument-insurance',
   icon: MusicNoteIcon,
-  pages: [
-    { path: '', component: InstrumentQueue },
-    { path: 'list/:id', component: InstrumentRequestsPage },
-    { path: 'edit/:id', component: InstrumentRequestEditPage },
-    { path: 'valuation', component: ValuationListPage },
-  ],
+  components: {
+    'src/admin/instrument-insurance/InstrumentQueue.tsx': InstrumentQueue,
+    'src/admin/instrument-insurance/InstrumentRequestsPage.tsx': InstrumentRequestsPage,
+    'src/admin/instrument-insurance/InstrumentRequestEditPage.tsx': InstrumentRequestEditPage,
+    'src/admin/instrument-insurance/ValuationListPage.tsx': ValuationListPage,
+  },
 };

@@ -1,5 +1,5 @@
 /**
- * The breadcrumb bar: the labels of the route and its parents, as the areas' registry declares them.
+ * The breadcrumb bar: the labels of the route and its parents, as the areas' pages in the registry declare them.
  * The last one also names the page in the browser's title (WCAG 2.4.2), so a new area gets one.
  */
 import { useEffect } from 'react';
@@ -8,7 +8,7 @@ import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
-import { STAFF_AREAS } from '../../common/staff-areas/registry.ts';
+import { crumbsOf, STAFF_AREAS } from '../../common/staff-areas/registry.ts';
 
 interface Item {
   label: string;
@@ -17,7 +17,7 @@ interface Item {
 }
 
 function trail(pathname: string): Item[] {
-  for (const crumb of STAFF_AREAS.flatMap((area) => area.crumbs)) {
+  for (const crumb of STAFF_AREAS.flatMap(crumbsOf)) {
     const match = matchPath(crumb.pattern, pathname);
     if (!match) continue;
     const own = { label: crumb.label, to: pathname, title: crumb.title };

@@ -8,8 +8,8 @@ const ImportDetail = lazy(() => import('./ImportDetail.tsx'));
 export default {
   area: 'member-import',
   icon: UploadFileIcon,
-  pages: [
-    { path: '', component: ImportPage },
-    { path: ':id', component: ImportDetail },
-  ],
+  components: {
+    'src/admin/member-import/ImportPage.tsx': ImportPage,
+    'src/admin/member-import/ImportDetail.tsx': ImportDetail,
+  },
 };

@@ -8,24 +8,17 @@ export const MemberList = lazy(() => import('./MemberList.tsx'));
 export const MemberCreate = lazy(() => import('./MemberCreate.tsx'));
 export const MemberEdit = lazy(() => import('./MemberEdit.tsx'));
 
-/** The spec's log paths of one member; the travel and instrument ones open on their own tab. */
-const LOG_PATHS = [
-  'instrument-insurance/reject/:memberId',
-  'edit/insurance-logs/:memberId',
-  'edit/travel-insurance/insurance-logs/:memberId',
-  'edit/instrument-insurance/insurance-logs/:memberId',
-];
-
+/** The member's pages, with those whose code lives in other folders (the logs, the travel form, the instruments). */
 export default {
   area: 'membership',
   icon: PeopleIcon,
   recordRepresentation: (member: { first_name: string; last_name: string }) => `${member.first_name} ${member.last_name}`,
-  pages: [
-    { path: '', component: MemberList },
-    { path: 'create-new-user', component: MemberCreate },
-    { path: 'edit/:id', component: MemberEdit },
-    { path: 'edit/instrument-insurance/:id', component: MemberInstrumentsPage },
-    { path: 'edit/travel-insurance/:memberId', component: TravelFormPage },
-    ...LOG_PATHS.map((path) => ({ path, component: LogsPage })),
-  ],
+  components: {
+    'src/admin/members/MemberList.tsx': MemberList,
+    'src/admin/members/MemberCreate.tsx': MemberCreate,
+    'src/admin/members/MemberEdit.tsx': MemberEdit,
+    'src/admin/instrument-insurance/MemberInstrumentsPage.tsx': MemberInstrumentsPage,
+    'src/admin/travel-insurance/TravelFormPage.tsx': TravelFormPage,
+    'src/admin/logs/LogsPage.tsx': LogsPage,
+  },
 };

@@ -9,9 +9,9 @@ const DeclinedRequest = lazy(() => import('./DeclinedRequest.tsx'));
 export default {
   area: 'membership-request',
   icon: HowToReg,
-  pages: [
-    { path: '', component: MembershipRequestList },
-    { path: 'declined', component: DeclinedList },
-    { path: 'edit/:id', component: DeclinedRequest },
-  ],
+  components: {
+    'src/admin/membership-request/MembershipRequestList.tsx': MembershipRequestList,
+    'src/admin/membership-request/DeclinedList.tsx': DeclinedList,
+    'src/admin/membership-request/DeclinedRequest.tsx': DeclinedRequest,
+  },
 };

@@ -12,9 +12,9 @@ const SegmentEdit = lazy(() => import('./SegmentEdit.tsx'));
 export default {
   area: 'outreach',
   icon: Groups,
-  pages: [
-    { path: '', component: SegmentList },
-    { path: 'create', component: SegmentCreate },
-    { path: ':id', component: SegmentEdit },
-  ],
+  components: {
+    'src/admin/outreach/SegmentList.tsx': SegmentList,
+    'src/admin/outreach/SegmentCreate.tsx': SegmentCreate,
+    'src/admin/outreach/SegmentEdit.tsx': SegmentEdit,
+  },
 };

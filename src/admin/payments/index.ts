@@ -14,10 +14,10 @@ const PaymentFilePage = lazy(() => import('./PaymentFilePage.tsx'));
 export default {
   area: 'payments',
   icon: ReceiptLong,
-  pages: [
-    { path: '', component: InvoiceList },
-    { path: 'files', component: PaymentFilesPage },
-    { path: 'files/:id', component: PaymentFilePage },
-    { path: ':id', component: InvoicePage },
-  ],
+  components: {
+    'src/admin/payments/InvoiceList.tsx': InvoiceList,
+    'src/admin/payments/PaymentFilesPage.tsx': PaymentFilesPage,
+    'src/admin/payments/PaymentFilePage.tsx': PaymentFilePage,
+    'src/admin/payments/InvoicePage.tsx': InvoicePage,
+  },
 };

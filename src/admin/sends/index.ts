@@ -12,9 +12,9 @@ const SendPage = lazy(() => import('./SendPage.tsx'));
 export default {
   area: 'sends',
   icon: Campaign,
-  pages: [
-    { path: '', component: SendList },
-    { path: 'create', component: SendCreate },
-    { path: ':id', component: SendPage },
-  ],
+  components: {
+    'src/admin/sends/SendList.tsx': SendList,
+    'src/admin/sends/SendCreate.tsx': SendCreate,
+    'src/admin/sends/SendPage.tsx': SendPage,
+  },
 };

@@ -15,15 +15,15 @@ const ValuationSettingsPage = lazy(() => import('./ValuationSettingsPage.tsx'));
 export default {
   area: 'settings',
   icon: SettingsIcon,
-  pages: [
-    { path: '', component: SettingsPage },
-    { path: 'system-message', component: TemplatesPage },
-    { path: 'promo-code', component: CampaignsPage },
-    { path: 'vipps-rapport', component: VippsReportPage },
-    { path: 'content', component: ContentPage },
-    { path: 'prices', component: PricesPage },
-    { path: 'renewal', component: RenewalPage },
-    { path: 'consent-kinds', component: ConsentKindsPage },
-    { path: 'valuation', component: ValuationSettingsPage },
-  ],
+  components: {
+    'src/admin/settings/SettingsPage.tsx': SettingsPage,
+    'src/admin/settings/TemplatesPage.tsx': TemplatesPage,
+    'src/admin/settings/CampaignsPage.tsx': CampaignsPage,
+    'src/admin/settings/VippsReportPage.tsx': VippsReportPage,
+    'src/admin/settings/ContentPage.tsx': ContentPage,
+    'src/admin/settings/PricesPage.tsx': PricesPage,
+    'src/admin/settings/RenewalPage.tsx': RenewalPage,
+    'src/admin/settings/ConsentKindsPage.tsx': ConsentKindsPage,
+    'src/admin/settings/ValuationSettingsPage.tsx': ValuationSettingsPage,
+  },
 };

@@ -15,10 +15,10 @@ export default {
   area: 'staff',
   icon: ManageAccounts,
   recordRepresentation: (record: { first_name?: string; last_name?: string }) => [record.first_name, record.last_name].filter(Boolean).join(' '),
-  pages: [
-    { path: '', component: StaffListPage },
-    { path: 'invite', component: InviteStaffPage },
-    { path: 'roles', component: RolesPage },
-    { path: ':id', component: StaffUserPage },
-  ],
+  components: {
+    'src/admin/staff/StaffListPage.tsx': StaffListPage,
+    'src/admin/staff/InviteStaffPage.tsx': InviteStaffPage,
+    'src/admin/staff/RolesPage.tsx': RolesPage,
+    'src/admin/staff/StaffUserPage.tsx': StaffUserPage,
+  },
 };

@@ -8,5 +8,7 @@ const StatsPage = lazy(() => import('./StatsPage.tsx'));
 export default {
   area: 'stats',
   icon: Insights,
-  pages: [{ path: '', component: StatsPage }],
+  components: {
+    'src/admin/stats/StatsPage.tsx': StatsPage,
+  },
 };

@@ -9,8 +9,8 @@ export const TravelFormPage = lazy(() => import('./TravelFormPage.tsx'));
 export default {
   area: 'travel-insurance',
   icon: Flight,
-  pages: [
-    { path: '', component: TravelRequestList },
-    { path: 'edit/:link', component: TravelRequestEdit },
-  ],
+  components: {
+    'src/admin/travel-insurance/TravelRequestList.tsx': TravelRequestList,
+    'src/admin/travel-insurance/TravelRequestEdit.tsx': TravelRequestEdit,
+  },
 };

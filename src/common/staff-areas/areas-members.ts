@@ -13,14 +13,6 @@ export const membership: StaffArea = {
   name: 'membership',
   path: '/membership',
   menu: { label: 'app.menu.members' },
-  crumbs: [
-    { pattern: '/membership', label: 'app.breadcrumb.membership' },
-    { pattern: '/membership/create-new-user', label: 'app.breadcrumb.create', parent: '/membership' },
-    { pattern: '/membership/edit/:id', label: 'app.breadcrumb.edit', parent: '/membership' },
-    { pattern: '/membership/edit/travel-insurance/:memberId', label: 'app.travel_form.title', parent: '/membership/edit/:memberId' },
-    ...MEMBER_LOG_PAGES.map((pattern) => ({ pattern, label: 'app.breadcrumb.logs', parent: '/membership/edit/:memberId' })),
-    { pattern: '/membership/edit/instrument-insurance/:memberId', label: 'app.breadcrumb.instruments_active', parent: '/membership/edit/:memberId' },
-  ],
   resources: {
     membership: {
       list: '/api/member/list',
@@ -43,18 +35,32 @@ export const membership: StaffArea = {
     },
   },
   pages: {
-    '/membership': 'src/admin/members/MemberList.tsx',
-    '/membership/create-new-user': 'src/admin/members/MemberCreate.tsx',
-    '/membership/edit/:id': 'src/admin/members/MemberEdit.tsx',
-    '/membership/edit/instrument-insurance/:id': 'src/admin/instrument-insurance/MemberInstrumentsPage.tsx',
-    '/membership/edit/travel-insurance/:memberId': 'src/admin/travel-insurance/TravelFormPage.tsx',
-    ...Object.fromEntries(MEMBER_LOG_PAGES.map((pattern) => [pattern, 'src/admin/logs/LogsPage.tsx'])),
+    '/membership': { module: 'src/admin/members/MemberList.tsx', label: 'app.breadcrumb.membership' },
+    '/membership/create-new-user': {
+      module: 'src/admin/members/MemberCreate.tsx',
+      label: 'app.breadcrumb.create',
+      parent: '/membership',
+      right: 'members.change',
+    },
+    '/membership/edit/:id': { module: 'src/admin/members/MemberEdit.tsx', label: 'app.breadcrumb.edit', parent: '/membership' },
+    '/membership/edit/travel-insurance/:memberId': {
+      module: 'src/admin/travel-insurance/TravelFormPage.tsx',
+      label: 'app.travel_form.title',
+      parent: '/membership/edit/:memberId',
+    },
+    ...Object.fromEntries(
+      MEMBER_LOG_PAGES.map((pattern) => [
+        pattern,
+        { module: 'src/admin/logs/LogsPage.tsx', label: 'app.breadcrumb.logs', parent: '/membership/edit/:memberId', right: 'logs.read' as const },
+      ]),
+    ),
+    '/membership/edit/instrument-insurance/:id': {
+      module: 'src/admin/instrument-insurance/MemberInstrumentsPage.tsx',
+      label: 'app.breadcrumb.instruments_active',
+      parent: '/membership/edit/:id',
+    },
   },
   right: 'members.read',
-  pageRights: {
-    '/membership/create-new-user': 'members.change',
-    ...Object.fromEntries(MEMBER_LOG_PAGES.map((pattern) => [pattern, 'logs.read'])),
-  },
 };
 
 /** 'Importer medlemmer': the import page and one import's page. */
@@ -62,16 +68,12 @@ export const memberImport: StaffArea = {
   name: 'member-import',
   path: '/member-import',
   menu: { label: 'app.menu.member_import' },
-  crumbs: [
-    { pattern: '/member-import', label: 'app.breadcrumb.member_import', parent: '/membership' },
-    { pattern: '/member-import/:id', label: 'app.breadcrumb.member_import_one', parent: '/member-import' },
-  ],
   resources: {
     'member-imports': { list: '/api/member/import/list', one: (id) => `/api/member/import/${id}`, update: (id) => `/api/member/import/${id}` },
   },
   pages: {
-    '/member-import': 'src/admin/member-import/ImportPage.tsx',
-    '/member-import/:id': 'src/admin/member-import/ImportDetail.tsx',
+    '/member-import': { module: 'src/admin/member-import/ImportPage.tsx', label: 'app.breadcrumb.member_import', parent: '/membership' },
+    '/member-import/:id': { module: 'src/admin/member-import/ImportDetail.tsx', label: 'app.breadcrumb.member_import_one', parent: '/member-import' },
   },
   right: 'imports.run',
 };

@@ -7,11 +7,6 @@ export const outreach: StaffArea = {
   path: '/outreach',
   menu: { label: 'app.outreach.menu' },
   right: 'outreach.send',
-  crumbs: [
-    { pattern: '/outreach', label: 'app.outreach.breadcrumb', title: 'app.outreach.title' },
-    { pattern: '/outreach/create', label: 'app.outreach.create_crumb', parent: '/outreach', title: 'app.outreach.create_title' },
-    { pattern: '/outreach/:id', label: 'app.outreach.edit_crumb', parent: '/outreach', title: 'app.outreach.edit_title' },
-  ],
   resources: {
     segments: {
       list: '/api/segment',
@@ -23,9 +18,14 @@ export const outreach: StaffArea = {
     },
   },
   pages: {
-    '/outreach': 'src/admin/outreach/SegmentList.tsx',
-    '/outreach/create': 'src/admin/outreach/SegmentCreate.tsx',
-    '/outreach/:id': 'src/admin/outreach/SegmentEdit.tsx',
+    '/outreach': { module: 'src/admin/outreach/SegmentList.tsx', label: 'app.outreach.breadcrumb', title: 'app.outreach.title' },
+    '/outreach/create': {
+      module: 'src/admin/outreach/SegmentCreate.tsx',
+      label: 'app.outreach.create_crumb',
+      parent: '/outreach',
+      title: 'app.outreach.create_title',
+    },
+    '/outreach/:id': { module: 'src/admin/outreach/SegmentEdit.tsx', label: 'app.outreach.edit_crumb', parent: '/outreach', title: 'app.outreach.edit_title' },
   },
 };
 
@@ -38,11 +38,6 @@ export const sends: StaffArea = {
   path: '/sends',
   menu: { label: 'app.sends.menu' },
   right: 'outreach.send',
-  crumbs: [
-    { pattern: '/sends', label: 'app.sends.breadcrumb', title: 'app.sends.title' },
-    { pattern: '/sends/create', label: 'app.sends.create_crumb', parent: '/sends', title: 'app.sends.create_title' },
-    { pattern: '/sends/:id', label: 'app.sends.one_crumb', parent: '/sends', title: 'app.sends.one_title' },
-  ],
   resources: {
     outreaches: {
       list: '/api/outreach',
@@ -54,8 +49,8 @@ export const sends: StaffArea = {
     },
   },
   pages: {
-    '/sends': 'src/admin/sends/SendList.tsx',
-    '/sends/create': 'src/admin/sends/SendCreate.tsx',
-    '/sends/:id': 'src/admin/sends/SendPage.tsx',
+    '/sends': { module: 'src/admin/sends/SendList.tsx', label: 'app.sends.breadcrumb', title: 'app.sends.title' },
+    '/sends/create': { module: 'src/admin/sends/SendCreate.tsx', label: 'app.sends.create_crumb', parent: '/sends', title: 'app.sends.create_title' },
+    '/sends/:id': { module: 'src/admin/sends/SendPage.tsx', label: 'app.sends.one_crumb', parent: '/sends', title: 'app.sends.one_title' },
   },
 };

@@ -10,12 +10,6 @@ export const payments: StaffArea = {
   name: 'payments',
   path: '/payments',
   menu: { label: 'app.menu.payments' },
-  crumbs: [
-    { pattern: '/payments', label: 'app.breadcrumb.payments' },
-    { pattern: '/payments/files', label: 'app.breadcrumb.payment_files', parent: '/payments', title: 'app.payments.files.title' },
-    { pattern: '/payments/files/:id', label: 'app.breadcrumb.payment_file', parent: '/payments/files', title: 'app.payments.files.file_title_short' },
-    { pattern: '/payments/:id', label: 'app.breadcrumb.invoice', parent: '/payments' },
-  ],
   resources: {
     invoices: {
       list: '/api/invoice/list',
@@ -26,10 +20,20 @@ export const payments: StaffArea = {
     'payment-files': { list: '/api/payment-file/list', one: (id) => `/api/payment-file/${id}` },
   },
   pages: {
-    '/payments': 'src/admin/payments/InvoiceList.tsx',
-    '/payments/files': 'src/admin/payments/PaymentFilesPage.tsx',
-    '/payments/files/:id': 'src/admin/payments/PaymentFilePage.tsx',
-    '/payments/:id': 'src/admin/payments/InvoicePage.tsx',
+    '/payments': { module: 'src/admin/payments/InvoiceList.tsx', label: 'app.breadcrumb.payments' },
+    '/payments/files': {
+      module: 'src/admin/payments/PaymentFilesPage.tsx',
+      label: 'app.breadcrumb.payment_files',
+      parent: '/payments',
+      title: 'app.payments.files.title',
+    },
+    '/payments/files/:id': {
+      module: 'src/admin/payments/PaymentFilePage.tsx',
+      label: 'app.breadcrumb.payment_file',
+      parent: '/payments/files',
+      title: 'app.payments.files.file_title_short',
+    },
+    '/payments/:id': { module: 'src/admin/payments/InvoicePage.tsx', label: 'app.breadcrumb.invoice', parent: '/payments' },
   },
   right: 'billing.read',
 };

@@ -1,14 +1,17 @@
 /** The request queues under 'Forespørsler': memberships, travel and instrument insurance, and the claims. */
 import type { StaffArea } from './types.ts';
 
-/** A request queue: its list, the list's CSV export (`${list}/export`) and its menu badge. */
+/**
+ * A request queue: its list, the list's CSV export (`${list}/export`), its menu badge, and one
+ * breadcrumb for every path under it (after the pages that have their own).
+ */
 function requestArea(name: string, label: string, resource: string, list: string, csvFile: string): StaffArea {
   return {
     name,
     path: `/${name}`,
     menu: { label: `app.menu.${label}`, group: 'requests', badge: resource },
-    crumbs: [{ pattern: `/${name}/*`, label: `app.breadcrumb.${name.replace(/-/g, '_')}`, title: `app.page_title.${name.replace(/-/g, '_')}` }],
     resources: { [resource]: { list, csv: { path: `${list}/export`, filename: csvFile } } },
+    pages: { [`/${name}/*`]: { label: `app.breadcrumb.${name.replace(/-/g, '_')}`, title: `app.page_title.${name.replace(/-/g, '_')}` } },
     right: 'members.read',
   };
 }
@@ -24,32 +27,34 @@ function membershipRequestArea(): StaffArea {
   );
   return {
     ...area,
-    crumbs: [
-      { pattern: '/membership-request', label: 'app.breadcrumb.membership_request', title: 'app.page_title.membership_request' },
-      { pattern: '/membership-request/declined', label: 'app.breadcrumb.membership_declined', parent: '/membership-request' },
-      { pattern: '/membership-request/edit/:id', label: 'app.breadcrumb.membership_declined_one', parent: '/membership-request/declined' },
-    ],
     resources: {
       ...area.resources,
       'declined-memberships': { list: '/api/subscription/list/rejected' },
       'membership-requests': { one: (id) => `/api/subscription/membership-request/${id}` },
     },
+    // Its own breadcrumbs instead of the queue's one for every path under it.
     pages: {
-      '/membership-request': 'src/admin/membership-request/MembershipRequestList.tsx',
-      '/membership-request/declined': 'src/admin/membership-request/DeclinedList.tsx',
-      '/membership-request/edit/:id': 'src/admin/membership-request/DeclinedRequest.tsx',
+      '/membership-request': {
+        module: 'src/admin/membership-request/MembershipRequestList.tsx',
+        label: 'app.breadcrumb.membership_request',
+        title: 'app.page_title.membership_request',
+      },
+      '/membership-request/declined': {
+        module: 'src/admin/membership-request/DeclinedList.tsx',
+        label: 'app.breadcrumb.membership_declined',
+        parent: '/membership-request',
+      },
+      '/membership-request/edit/:id': {
+        module: 'src/admin/membership-request/DeclinedRequest.tsx',
+        label: 'app.breadcrumb.membership_declined_one',
+        parent: '/membership-request/declined',
+      },
     },
   };
 }
 /** The instrument queue also has a member's waiting instruments (list/:id) and their edit page. */
 const instrumentRequests = (area: StaffArea): StaffArea => ({
   ...area,
-  crumbs: [
-    { pattern: '/instrument-insurance/list/:id', label: 'app.breadcrumb.instrument_list', parent: '/instrument-insurance' },
-    { pattern: '/instrument-insurance/edit/:id', label: 'app.breadcrumb.instrument_edit', parent: '/instrument-insurance/list/:id' },
-    { pattern: '/instrument-insurance/valuation', label: 'app.valuation.list.breadcrumb', parent: '/instrument-insurance' },
-    ...area.crumbs,
-  ],
   resources: {
     ...area.resources,
     'instrument-requests': { list: '/api/instrument/list' },
@@ -57,10 +62,24 @@ const instrumentRequests = (area: StaffArea): StaffArea => ({
     'instrument-valuation': { list: '/api/instrument/list' },
   },
   pages: {
-    '/instrument-insurance': 'src/admin/instrument-insurance/InstrumentQueue.tsx',
-    '/instrument-insurance/valuation': 'src/admin/instrument-insurance/ValuationListPage.tsx',
-    '/instrument-insurance/list/:id': 'src/admin/instrument-insurance/InstrumentRequestsPage.tsx',
-    '/instrument-insurance/edit/:id': 'src/admin/instrument-insurance/InstrumentRequestEditPage.tsx',
+    // The queue itself has the queue's breadcrumb (its catch-all, after these).
+    '/instrument-insurance': { module: 'src/admin/instrument-insurance/InstrumentQueue.tsx' },
+    '/instrument-insurance/list/:id': {
+      module: 'src/admin/instrument-insurance/InstrumentRequestsPage.tsx',
+      label: 'app.breadcrumb.instrument_list',
+      parent: '/instrument-insurance',
+    },
+    '/instrument-insurance/edit/:id': {
+      module: 'src/admin/instrument-insurance/InstrumentRequestEditPage.tsx',
+      label: 'app.breadcrumb.instrument_edit',
+      parent: '/instrument-insurance/list/:id',
+    },
+    '/instrument-insurance/valuation': {
+      module: 'src/admin/instrument-insurance/ValuationListPage.tsx',
+      label: 'app.valuation.list.breadcrumb',
+      parent: '/instrument-insurance',
+    },
+    ...area.pages,
   },
 });
 
@@ -74,9 +93,11 @@ function travelInsurance(): StaffArea {
     update: (id) => `/api/subscription/${id}`,
   };
   area.resources.products = { list: '/api/product/list', unpaged: true };
+  // Both pages have the queue's breadcrumb (its catch-all, after them).
   area.pages = {
-    '/travel-insurance': 'src/admin/travel-insurance/TravelRequestList.tsx',
-    '/travel-insurance/edit/:link': 'src/admin/travel-insurance/TravelRequestEdit.tsx',
+    '/travel-insurance': { module: 'src/admin/travel-insurance/TravelRequestList.tsx' },
+    '/travel-insurance/edit/:link': { module: 'src/admin/travel-insurance/TravelRequestEdit.tsx' },
+    ...area.pages,
   };
   return area;
 }
@@ -90,15 +111,14 @@ export const claims: StaffArea = {
   name: 'claims',
   path: '/claims',
   menu: { label: 'app.claims.menu', group: 'requests', badge: 'pending-claims' },
-  crumbs: [
-    { pattern: '/claims', label: 'app.claims.breadcrumb', title: 'app.claims.page_title' },
-    { pattern: '/claims/:id', label: 'app.claims.one_crumb', parent: '/claims', title: 'app.claims.one_title' },
-  ],
   resources: {
     'pending-claims': { list: '/api/claim/list', csv: { path: '/api/claim/list/export', filename: 'skademeldinger.csv' } },
     claims: { one: (id) => `/api/claim/${id}`, update: (id) => `/api/claim/${id}` },
   },
-  pages: { '/claims': 'src/admin/claims/ClaimList.tsx', '/claims/:id': 'src/admin/claims/ClaimPage.tsx' },
+  pages: {
+    '/claims': { module: 'src/admin/claims/ClaimList.tsx', label: 'app.claims.breadcrumb', title: 'app.claims.page_title' },
+    '/claims/:id': { module: 'src/admin/claims/ClaimPage.tsx', label: 'app.claims.one_crumb', parent: '/claims', title: 'app.claims.one_title' },
+  },
   right: 'members.read',
 };
 

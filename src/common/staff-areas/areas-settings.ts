@@ -1,34 +1,51 @@
-import type { Needs, StaffArea } from './types.ts';
+import type { Needs, Page, StaffArea } from './types.ts';
 
 /**
  * 'Innstillinger': each page needs what its routes do; the page of cards shows to anyone who may
  * open one of them, or start the Tripletex sync on it.
  */
-const SETTINGS_PAGE_RIGHTS: Record<string, Needs> = {
-  '/settings/system-message': 'templates.change',
-  '/settings/promo-code': 'campaigns.change',
-  '/settings/vipps-rapport': 'members.export',
-  '/settings/content': 'content.change',
-  '/settings/prices': 'billing.read',
-  '/settings/renewal': 'billing.read',
-  '/settings/consent-kinds': 'outreach.send',
-  '/settings/valuation': 'content.change',
+const SETTINGS_PAGES: Record<string, Page> = {
+  '/settings': { module: 'src/admin/settings/SettingsPage.tsx', label: 'app.breadcrumb.settings' },
+  '/settings/system-message': {
+    module: 'src/admin/settings/TemplatesPage.tsx',
+    label: 'app.breadcrumb.system_message',
+    parent: '/settings',
+    right: 'templates.change',
+  },
+  '/settings/promo-code': {
+    module: 'src/admin/settings/CampaignsPage.tsx',
+    label: 'app.breadcrumb.promo_code',
+    parent: '/settings',
+    right: 'campaigns.change',
+  },
+  '/settings/vipps-rapport': {
+    module: 'src/admin/settings/VippsReportPage.tsx',
+    label: 'app.breadcrumb.vipps_rapport',
+    parent: '/settings',
+    right: 'members.export',
+  },
+  '/settings/content': { module: 'src/admin/settings/ContentPage.tsx', label: 'app.breadcrumb.content', parent: '/settings', right: 'content.change' },
+  '/settings/prices': { module: 'src/admin/settings/PricesPage.tsx', label: 'app.breadcrumb.prices', parent: '/settings', right: 'billing.read' },
+  '/settings/renewal': { module: 'src/admin/settings/RenewalPage.tsx', label: 'app.breadcrumb.renewal', parent: '/settings', right: 'billing.read' },
+  '/settings/consent-kinds': {
+    module: 'src/admin/settings/ConsentKindsPage.tsx',
+    label: 'app.breadcrumb.consent_kinds',
+    parent: '/settings',
+    right: 'outreach.send',
+  },
+  '/settings/valuation': {
+    module: 'src/admin/settings/ValuationSettingsPage.tsx',
+    label: 'app.valuation.settings.breadcrumb',
+    parent: '/settings',
+    right: 'content.change',
+  },
 };
-const SETTINGS_RIGHTS: Needs = [...new Set([...Object.values(SETTINGS_PAGE_RIGHTS).flat(), 'billing.run' as const])];
+const SETTINGS_RIGHTS: Needs = [...new Set([...Object.values(SETTINGS_PAGES).flatMap((page) => page.right ?? []), 'billing.run' as const])];
 
 export const settings: StaffArea = {
   name: 'settings',
   path: '/settings',
   menu: { label: 'app.menu.settings' },
-  crumbs: [
-    { pattern: '/settings', label: 'app.breadcrumb.settings' },
-    ...['system-message', 'promo-code', 'vipps-rapport', 'content', 'prices', 'renewal', 'consent-kinds'].map((page) => ({
-      pattern: `/settings/${page}`,
-      label: `app.breadcrumb.${page.replace(/-/g, '_')}`,
-      parent: '/settings',
-    })),
-    { pattern: '/settings/valuation', label: 'app.valuation.settings.breadcrumb', parent: '/settings' },
-  ],
   resources: {
     'email-templates': { list: '/api/emails/template/list', one: (id) => `/api/emails/template/${id}`, update: (id) => `/api/emails/template/${id}` },
     campaigns: {
@@ -50,17 +67,6 @@ export const settings: StaffArea = {
       remove: (id) => `/api/content/admin/discount-codes/${id}`,
     },
   },
-  pages: {
-    '/settings': 'src/admin/settings/SettingsPage.tsx',
-    '/settings/system-message': 'src/admin/settings/TemplatesPage.tsx',
-    '/settings/promo-code': 'src/admin/settings/CampaignsPage.tsx',
-    '/settings/vipps-rapport': 'src/admin/settings/VippsReportPage.tsx',
-    '/settings/content': 'src/admin/settings/ContentPage.tsx',
-    '/settings/prices': 'src/admin/settings/PricesPage.tsx',
-    '/settings/renewal': 'src/admin/settings/RenewalPage.tsx',
-    '/settings/consent-kinds': 'src/admin/settings/ConsentKindsPage.tsx',
-    '/settings/valuation': 'src/admin/settings/ValuationSettingsPage.tsx',
-  },
+  pages: SETTINGS_PAGES,
   right: SETTINGS_RIGHTS,
-  pageRights: SETTINGS_PAGE_RIGHTS,
 };

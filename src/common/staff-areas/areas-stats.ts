@@ -9,8 +9,7 @@ export const stats: StaffArea = {
   name: 'stats',
   path: '/stats',
   menu: { label: 'app.stats.menu' },
-  crumbs: [{ pattern: '/stats', label: 'app.stats.breadcrumb', title: 'app.stats.title' }],
   resources: {},
-  pages: { '/stats': 'src/admin/stats/StatsPage.tsx' },
+  pages: { '/stats': { module: 'src/admin/stats/StatsPage.tsx', label: 'app.stats.breadcrumb', title: 'app.stats.title' } },
   right: 'stats.read',
 };

@@ -1,4 +1,4 @@
-import type { ApiPaths, Needs, StaffArea } from './types.ts';
+import type { ApiPaths, Crumb, Needs, StaffArea } from './types.ts';
 
 /**
  * Refuses a resource name declared by two areas: the data provider serves a resource from the
@@ -22,8 +22,13 @@ const pageKey = (pattern: string) => pattern.replace(/\/+$/, '').replace(/\/:[^/
 
 /** The right the page of `area` at `pattern` (its full path pattern) needs: its own, else the area's. */
 export function rightOfPage(area: StaffArea, pattern: string): Needs | undefined {
-  const own = Object.entries(area.pageRights ?? {}).find(([page]) => pageKey(page) === pageKey(pattern));
-  return own ? own[1] : area.right;
+  const own = Object.entries(area.pages).find(([page]) => pageKey(page) === pageKey(pattern));
+  return own?.[1].right ?? area.right;
+}
+
+/** The breadcrumbs of `area`: its pages with a label, in the order it declares them. */
+export function crumbsOf(area: StaffArea): Crumb[] {
+  return Object.entries(area.pages).flatMap(([pattern, { label, parent, title }]) => (label === undefined ? [] : [{ pattern, label, parent, title }]));
 }
 
 /** What the app (and the server) ask the registry. */
@@ -57,11 +62,15 @@ export function createRegistry(areas: readonly StaffArea[]): StaffRegistry {
     staffPageModule(pathname) {
       const got = pathname.replace(/\/$/, '').split('/');
       let best: { module: string; literal: number } | undefined;
-      for (const [pattern, module] of areas.flatMap((area) => Object.entries(area.pages ?? {}))) {
+      for (const [pattern, { module }] of areas.flatMap((area) => Object.entries(area.pages))) {
+        if (module === undefined) continue;
         const want = pattern.split('/');
-        if (want.length !== got.length) continue;
-        let literal = 0;
+        // A catch-all ('/x/*') takes the rest of the path, and ranks below any page naming it.
+        const rest = want.at(-1) === '*';
+        if (rest ? got.length < want.length - 1 : want.length !== got.length) continue;
+        let literal = rest ? -1 : 0;
         const matches = want.every((part, index) => {
+          if (part === '*' && index === want.length - 1) return true;
           if (part.startsWith(':')) return got[index] !== '';
           if (part !== got[index]) return false;
           literal += 1;

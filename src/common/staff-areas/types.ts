@@ -21,12 +21,33 @@ export interface ApiPaths {
   csv?: { path: string; filename: string };
 }
 
+/**
+ * One page of an area, by its full path pattern in the area's `pages`: the one place its path is
+ * written. The routes, the breadcrumbs, the browser's title, the rights checks and the server's
+ * preloads all read it.
+ */
+export interface Page {
+  /**
+   * The source path of the module drawing the page (as the area's index.ts binds its component):
+   * the route renders that component, and the server preloads that module's chunks with the staff
+   * app's HTML. Without it the entry only names paths for the breadcrumb (a catch-all like '/x/*').
+   */
+  module?: string;
+  /** Its breadcrumb's label (a catalogue key); the page is in the breadcrumb bar when it has one. */
+  label?: string;
+  /** The page whose trail comes before its own, with the same parameter names (filled in from its path). */
+  parent?: string;
+  /** The page's name in the browser's title (a catalogue key); without it, the label in sentence case. */
+  title?: string;
+  /** The right it needs when it is not the area's. */
+  right?: Needs;
+}
+
 /** A breadcrumb: the label of every path matching `pattern`, after the trail of `parent` (params filled in). */
 export interface Crumb {
   pattern: string;
   label: string;
   parent?: string;
-  /** The page's name in the browser's title (a catalogue key); without it, the label in sentence case. */
   title?: string;
 }
 
@@ -44,21 +65,18 @@ export interface StaffArea {
   name: string;
   path: string;
   menu: MenuEntry;
-  crumbs: Crumb[];
   /** The resources its screens read, by react-admin resource name. */
   resources: Record<string, ApiPaths>;
   /**
-   * The module drawing each of its pages (a source path, as the area's index.ts imports it
-   * lazily), by the page's full path pattern: the server preloads that module's chunks with the
-   * staff app's HTML, so a page's code loads beside the app instead of after it.
+   * Its pages by their full path pattern. The breadcrumbs take the first pattern that matches, in
+   * this order, so a literal page ('/x/files') comes before a parameter ('/x/:id'), and a catch-all
+   * ('/x/*') last.
    */
-  pages?: Record<string, string>;
+  pages: Record<string, Page>;
   /**
    * The right its menu entry and its pages need (as the routes behind them declare theirs); a staff
    * user without it sees no entry, and a page typed in says what is missing. Every area of the app
    * declares one.
    */
   right?: Needs;
-  /** Pages needing another right than the area's, by the page's full path pattern (as in `pages`). */
-  pageRights?: Record<string, Needs>;
 }

@@ -1,6 +1,6 @@
 /** The registry refuses a resource name declared by two areas instead of serving only the first. */
 import { describe, expect, it } from 'vitest';
-import { STAFF_AREAS, apiPathsOf, areaNamed, checkResourceNames, createRegistry, rightOfPage } from '../../../src/common/staff-areas/registry.ts';
+import { STAFF_AREAS, apiPathsOf, areaNamed, checkResourceNames, createRegistry, crumbsOf, rightOfPage } from '../../../src/common/staff-areas/registry.ts';
 import { isRight } from '../../../server/domain/staff/rights.ts';
 import type { StaffArea } from '../../../src/common/staff-areas/types.ts';
 
@@ -8,8 +8,8 @@ const area = (name: string, resources: StaffArea['resources']): StaffArea => ({
   name,
   path: `/${name}`,
   menu: { label: 'app.logs.tabs.messages' },
-  crumbs: [],
   resources,
+  pages: {},
 });
 
 describe('the staff area registry', () => {
@@ -40,7 +40,7 @@ describe('the staff area registry', () => {
   it('names for every area of the app the staff right its menu entry and pages need, each a right the server knows', () => {
     const without = STAFF_AREAS.filter((candidate) => candidate.right === undefined).map((candidate) => candidate.name);
     expect(without, `areas without a right: ${without.join(', ')}`).toEqual([]);
-    const named = STAFF_AREAS.flatMap((candidate) => [candidate.right, ...Object.values(candidate.pageRights ?? {})]).flat();
+    const named = STAFF_AREAS.flatMap((candidate) => [candidate.right, ...Object.values(candidate.pages).flatMap((page) => page.right ?? [])]).flat();
     expect(named.filter((right) => !isRight(String(right)))).toEqual([]);
   });
 
@@ -50,5 +50,43 @@ describe('the staff area registry', () => {
     expect(rightOfPage(membership, '/membership/create-new-user')).toBe('members.change');
     expect(rightOfPage(membership, '/membership/edit/:id')).toBe('members.read');
     expect(rightOfPage(areaNamed('settings'), '/settings/system-message')).toBe('templates.change');
+  });
+
+  it('takes an area’s breadcrumbs and preloaded modules from its pages, each path written once', () => {
+    const own: StaffArea = {
+      ...area('own', {}),
+      pages: {
+        '/own': { module: 'src/admin/own/List.tsx', label: 'app.logs.tabs.messages', title: 'app.logs.tabs.label' },
+        '/own/files': { module: 'src/admin/own/Files.tsx', label: 'app.logs.tabs.travel', parent: '/own', right: 'billing.read' },
+        '/own/:id': { module: 'src/admin/own/One.tsx', label: 'app.logs.tabs.instruments', parent: '/own' },
+        '/own/*': { label: 'app.logs.tabs.messages' },
+      },
+    };
+    expect(crumbsOf(own)).toEqual([
+      { pattern: '/own', label: 'app.logs.tabs.messages', title: 'app.logs.tabs.label' },
+      { pattern: '/own/files', label: 'app.logs.tabs.travel', parent: '/own' },
+      { pattern: '/own/:id', label: 'app.logs.tabs.instruments', parent: '/own' },
+      { pattern: '/own/*', label: 'app.logs.tabs.messages' },
+    ]);
+    const registry = createRegistry([...STAFF_AREAS, own]);
+    expect(registry.staffPageModule('/own')).toBe('src/admin/own/List.tsx');
+    expect(registry.staffPageModule('/own/files')).toBe('src/admin/own/Files.tsx');
+    expect(registry.staffPageModule('/own/7')).toBe('src/admin/own/One.tsx');
+    // A path only the catch-all's breadcrumb names has no module to preload.
+    expect(registry.staffPageModule('/own/7/more')).toBeUndefined();
+    expect(rightOfPage(own, '/own/files')).toBe('billing.read');
+    expect(rightOfPage(own, '/own/:other')).toBeUndefined();
+  });
+
+  it('preloads a catch-all page’s module for any path under it that no other page names', () => {
+    const own: StaffArea = {
+      ...area('own', {}),
+      pages: { '/own/*': { module: 'src/admin/own/Any.tsx' }, '/own/one': { module: 'src/admin/own/One.tsx' } },
+    };
+    const registry = createRegistry([own]);
+    expect(registry.staffPageModule('/own')).toBe('src/admin/own/Any.tsx');
+    expect(registry.staffPageModule('/own/a/b')).toBe('src/admin/own/Any.tsx');
+    expect(registry.staffPageModule('/own/one')).toBe('src/admin/own/One.tsx');
+    expect(registry.staffPageModule('/other')).toBeUndefined();
   });
 });

@@ -15,8 +15,8 @@ vi.mock('../../../src/common/staff-areas/registry.ts', async (original) => {
   return registryWith(original, testArea('reject-test'));
 });
 vi.mock('../../../src/admin/areas/views.ts', async (original) => {
-  const { viewsWith } = await import('./test-area.ts');
-  return viewsWith(original, () => ({ area: 'reject-test', pages: [{ path: '*', component: Page }] }));
+  const { testView, viewsWith } = await import('./test-area.ts');
+  return viewsWith(original, () => testView('reject-test', Page));
 });
 
 const onReject = vi.fn<(values: RejectValues) => Promise<void>>();

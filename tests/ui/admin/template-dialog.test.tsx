@@ -16,8 +16,8 @@ vi.mock('../../../src/common/staff-areas/registry.ts', async (original) => {
   return registryWith(original, testArea('template-test'));
 });
 vi.mock('../../../src/admin/areas/views.ts', async (original) => {
-  const { viewsWith } = await import('./test-area.ts');
-  return viewsWith(original, () => ({ area: 'template-test', pages: [{ path: '*', component: Page }] }));
+  const { testView, viewsWith } = await import('./test-area.ts');
+  return viewsWith(original, () => testView('template-test', Page));
 });
 
 // The editor (ProseMirror) measures the page when it takes focus; jsdom does no layout.

@@ -15,8 +15,8 @@ vi.mock('../../../src/common/staff-areas/registry.ts', async (original) => {
   return registryWith(original, testArea('invalid-form-test'));
 });
 vi.mock('../../../src/admin/areas/views.ts', async (original) => {
-  const { viewsWith } = await import('./test-area.ts');
-  return viewsWith(original, () => ({ area: 'invalid-form-test', pages: [{ path: '*', component: InvalidFormPage }] }));
+  const { testView, viewsWith } = await import('./test-area.ts');
+  return viewsWith(original, () => testView('invalid-form-test', InvalidFormPage));
 });
 
 beforeEach(() => {
