@@ -8,18 +8,35 @@ const MIN_WIDTH = 6;
 const MAX_WIDTH = 50;
 const DATE_WIDTH = 12;
 
-const DAY_FIRST = /^(\d{2})[-.](\d{2})[-.](\d{4})$/;
-const YEAR_FIRST = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** The number the two to four digits of `text` from `start` make, or NaN at a character that is no digit. */
+function digits(text: string, start: number, length: number): number {
+  let number = 0;
+  for (let index = start; index < start + length; index += 1) {
+    const digit = text.charCodeAt(index) - 48;
+    if (digit < 0 || digit > 9) return NaN;
+    number = number * 10 + digit;
+  }
+  return number;
+}
 
-/** A calendar date ('DD-MM-YYYY', 'DD.MM.YYYY' or 'YYYY-MM-DD') as the Date exceljs stores as that day. */
+/**
+ * A calendar date ('DD-MM-YYYY', 'DD.MM.YYYY' or 'YYYY-MM-DD') as the Date the sheet stores as
+ * that day, or null. Read character by character: an export has a date or two in every row.
+ */
 export function calendarDate(value: unknown): Date | null {
-  if (typeof value !== 'string') return null;
-  const dayFirst = DAY_FIRST.exec(value);
-  const parts = dayFirst ? [dayFirst[3], dayFirst[2], dayFirst[1]] : YEAR_FIRST.exec(value)?.slice(1, 4);
-  if (!parts) return null;
-  const [year, month, day] = parts.map(Number);
+  if (typeof value !== 'string' || value.length !== 10) return null;
+  let year: number, month: number, day: number;
+  const separator = value[2];
+  if ((separator === '-' || separator === '.') && value[5] === separator) {
+    [day, month, year] = [digits(value, 0, 2), digits(value, 3, 2), digits(value, 6, 4)];
+  } else if (value[4] === '-' && value[7] === '-') {
+    [year, month, day] = [digits(value, 0, 4), digits(value, 5, 2), digits(value, 8, 2)];
+  } else {
+    return null;
+  }
+  if (Number.isNaN(year + month + day)) return null;
   const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : null;
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day && date.getUTCFullYear() === year ? date : null;
 }
 
 type SheetValue = string | number | Date | null;

@@ -51,6 +51,7 @@ describe('the .xlsx writer', () => {
       { text: ' to linjer\nog mellomrom ', amount: null, day: '2026-11-30' },
       { text: 'bjelle\u0007 og \u0001kontroll', amount: '-75', day: null },
       { text: null, amount: null, day: '31.12.1999' },
+      { text: 'ingen slik dag', amount: 'ukjent', day: '31.02.2024' },
     ];
     const file = path.join(dir, 'tegn.xlsx');
     const buffer = await xlsxBuffer('Tegn & «sånt»', COLUMNS, rows);
@@ -63,6 +64,8 @@ describe('the .xlsx writer', () => {
       [' to linjer\nog mellomrom ', null, '2026-11-30'],
       ['bjelle og kontroll', -75, null],
       [null, null, '1999-12-31'],
+      // What is no number or no day stays the text it was.
+      ['ingen slik dag', 'ukjent', '31.02.2024'],
     ]);
 
     const book = new ExcelJS.Workbook();
