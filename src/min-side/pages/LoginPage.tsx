@@ -2,18 +2,21 @@
  * /profile: member login, with the code step for a member who has turned on two-factor sign-in,
  * and the e-mailed code asked of a new browser while the account is slowed by wrong passwords.
  */
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { homePath, isStaffRole } from '../../common/session.ts';
-import { api, fieldError, type LoginResponse, type SignInStep } from '../api.ts';
+import { api, type LoginResponse, type SignInStep } from '../api.ts';
 import { TextField } from '../components/fields.tsx';
 import { Card, Layout } from '../components/Layout.tsx';
 import { useSession } from '../session.tsx';
 import { useTexts } from '../locale.tsx';
 import { usePageTexts } from '../pageTexts.ts';
 import { useNotify } from '../toasts.tsx';
-import { schemaResolver } from '../schemaResolver.ts';
+import { useLightForm } from '../lightForm.ts';
+
+// Asked for after a password only when the account needs a code: its form loads then.
+const CodeForm = lazy(() => import('./SignInCodeForm.tsx'));
+const FIELDS = ['email', 'password'] as const;
 
 export default function LoginPage() {
   const texts = useTexts();
@@ -21,8 +24,7 @@ export default function LoginPage() {
   const { signIn } = useSession();
   const notify = useNotify();
   const navigate = useNavigate();
-  const { register, handleSubmit, formState } = useForm({ resolver: schemaResolver((schemas) => schemas.loginSchema), mode: 'onTouched' });
-  const { errors, isSubmitting } = formState;
+  const { register, handleSubmit, errors, isSubmitting } = useLightForm(FIELDS, (schemas) => schemas.loginSchema);
   const [challenge, setChallenge] = useState<{ token: string; email: boolean } | null>(null);
 
   const enter = (login: LoginResponse) => {
@@ -50,6 +52,8 @@ export default function LoginPage() {
   };
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
+    // The code form's chunk loads beside the sign-in, in case the answer asks for a code.
+    void import('./SignInCodeForm.tsx');
     await api.csrfCookie();
     const answer = await api.login(email, password);
     if (!answer.ok) {
@@ -64,13 +68,16 @@ export default function LoginPage() {
     return (
       <Layout>
         <title>{`${title} – ${texts.appName}`}</title>
-        <div className="narrow">
-          <h1>{title}</h1>
-          <Card>
-            {/* A new key: the app's code may follow the e-mailed one, with a fresh form. */}
-            <CodeForm key={challenge.token} challenge={challenge.token} email={challenge.email} onStep={follow} />
-          </Card>
-        </div>
+        {/* The heading comes with its form, once the form's code has loaded. */}
+        <Suspense fallback={null}>
+          <div className="narrow">
+            <h1>{title}</h1>
+            <Card>
+              {/* A new key: the app's code may follow the e-mailed one, with a fresh form. */}
+              <CodeForm key={challenge.token} challenge={challenge.token} email={challenge.email} onStep={follow} />
+            </Card>
+          </div>
+        </Suspense>
       </Layout>
     );
   }
@@ -105,64 +112,5 @@ export default function LoginPage() {
         </p>
       </div>
     </Layout>
-  );
-}
-
-function CodeForm({ challenge, email, onStep }: { challenge: string; email: boolean; onStep: (step: SignInStep) => void }) {
-  const texts = useTexts();
-  const notify = useNotify();
-  const [recovery, setRecovery] = useState(false);
-  const { register, handleSubmit, setError, reset, formState } = useForm<{ code: string }>({ defaultValues: { code: '' } });
-  const t = texts.twoFactor;
-
-  const onSubmit = handleSubmit(async ({ code }) => {
-    const value = code.trim();
-    if (!value) {
-      setError('code', { message: t.required }, { shouldFocus: true });
-      return;
-    }
-    const answer = await api.loginCode(challenge, recovery ? { recovery_code: value } : { code: value });
-    if (!answer.ok) {
-      const message = fieldError(answer.body, recovery ? 'recovery_code' : 'code') ?? answer.message;
-      setError('code', { message }, { shouldFocus: true });
-      notify.error(message);
-      return;
-    }
-    onStep(answer.data);
-  });
-
-  return (
-    <>
-      <p>{email ? t.emailCodeIntro : recovery ? t.recoveryIntro : t.codeIntro}</p>
-      <form onSubmit={onSubmit} noValidate>
-        <TextField
-          key={recovery ? 'recovery' : 'code'}
-          label={email ? t.emailCode : recovery ? t.recoveryCode : t.code}
-          inputMode={recovery ? 'text' : 'numeric'}
-          autoComplete="one-time-code"
-          autoFocus
-          required
-          registration={register('code')}
-          error={formState.errors.code}
-        />
-        <button type="submit" className="btn btn-primary btn-block" disabled={formState.isSubmitting}>
-          {t.verify}
-        </button>
-      </form>
-      {!email && (
-        <p className="form-links">
-          <button
-            type="button"
-            className="link-button"
-            onClick={() => {
-              setRecovery(!recovery);
-              reset({ code: '' });
-            }}
-          >
-            {recovery ? t.useCode : t.useRecovery}
-          </button>
-        </p>
-      )}
-    </>
   );
 }

@@ -1,5 +1,4 @@
 /** /profile/reset-password: asks for a link to set a new password. */
-import { useForm } from 'react-hook-form';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../api.ts';
@@ -8,14 +7,16 @@ import { Card, Layout } from '../components/Layout.tsx';
 import { useTexts } from '../locale.tsx';
 import { usePageTexts } from '../pageTexts.ts';
 import { useNotify } from '../toasts.tsx';
-import { schemaResolver } from '../schemaResolver.ts';
+import { useLightForm } from '../lightForm.ts';
+
+const FIELDS = ['email'] as const;
 
 export default function ResetPasswordPage() {
   const texts = useTexts();
   const pages = usePageTexts();
   const notify = useNotify();
   const [answer, setAnswer] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm({ resolver: schemaResolver((schemas) => schemas.resetSchema), mode: 'onTouched' });
+  const { register, handleSubmit, errors, isSubmitting } = useLightForm(FIELDS, (schemas) => schemas.resetSchema);
 
   const onSubmit = handleSubmit(async ({ email }) => {
     const result = await api.requestReset(email);
@@ -37,15 +38,8 @@ export default function ResetPasswordPage() {
               <>
                 <p>{pages.reset.intro}</p>
                 <form onSubmit={onSubmit} noValidate>
-                  <TextField
-                    label={texts.fields.email}
-                    type="email"
-                    autoComplete="email"
-                    required
-                    registration={register('email')}
-                    error={formState.errors.email}
-                  />
-                  <button type="submit" className="btn btn-primary btn-block" disabled={formState.isSubmitting}>
+                  <TextField label={texts.fields.email} type="email" autoComplete="email" required registration={register('email')} error={errors.email} />
+                  <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting}>
                     {pages.reset.submit}
                   </button>
                 </form>

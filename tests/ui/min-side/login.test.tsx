@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -12,10 +12,17 @@ describe('/profile member login', () => {
     renderApp('/profile');
     await user.click(await screen.findByRole('button', { name: 'Logg inn' }));
     expect(await screen.findAllByText('Påkrevd felt')).toHaveLength(2);
+    // The first field in error takes the focus.
+    expect(screen.getByLabelText(/E-post/)).toHaveFocus();
     await user.type(screen.getByLabelText(/E-post/), 'ikke-en-adresse');
     await user.tab();
     expect(await screen.findByText('Ugyldig e-postadresse')).toBeInTheDocument();
     expect(screen.getByLabelText(/E-post/)).toHaveAccessibleDescription('Ugyldig e-postadresse');
+    // A field once checked is checked again as it changes: the message goes when the address is whole.
+    await user.clear(screen.getByLabelText(/E-post/));
+    await user.type(screen.getByLabelText(/E-post/), 'kari@example.no');
+    await waitFor(() => expect(screen.queryByText('Ugyldig e-postadresse')).toBeNull());
+    expect(screen.getAllByText('Påkrevd felt')).toHaveLength(1);
   });
 
   it("shows the server's message when the login fails and keeps what was typed", async () => {
