@@ -50,6 +50,24 @@ function answerSends(sends: Outreach[] = []) {
   );
 }
 
+/** A new send's form for the group named, with the subject typed; saving answers with send 12. */
+async function newDraftFor(group: string, subject: string) {
+  answerSends();
+  server.use(
+    http.post('*/api/outreach', async ({ request }) =>
+      HttpResponse.json({ data: outreach({ id: 12, ...((await request.json()) as OutreachBody) }) }, { status: 201 }),
+    ),
+    http.get('*/api/outreach/12', () => HttpResponse.json({ data: outreach({ id: 12 }) })),
+    http.get('*/api/outreach/12/preview', () => HttpResponse.json({ data: preview() })),
+  );
+  const user = userEvent.setup();
+  renderAdmin('/sends/create');
+  await user.click(await screen.findByRole('combobox', { name: /Utvalg/ }, LAZY));
+  await user.click(await screen.findByRole('option', { name: new RegExp(group) }));
+  await user.type(screen.getByRole('textbox', { name: /Emne/ }), subject);
+  return user;
+}
+
 const smsBodies = () => callsTo('/api/outreach/sms-parts', 'POST').map((call) => (call.body as { text: string }).text);
 
 describe('the list of sends', () => {
@@ -211,19 +229,7 @@ describe('writing a send', () => {
   });
 
   it('keeps the editor, its text and its focus while the fields around it change', async () => {
-    answerSends();
-    server.use(
-      http.post('*/api/outreach', async ({ request }) =>
-        HttpResponse.json({ data: outreach({ id: 12, ...((await request.json()) as OutreachBody) }) }, { status: 201 }),
-      ),
-      http.get('*/api/outreach/12', () => HttpResponse.json({ data: outreach({ id: 12 }) })),
-      http.get('*/api/outreach/12/preview', () => HttpResponse.json({ data: preview() })),
-    );
-    const user = userEvent.setup();
-    renderAdmin('/sends/create');
-    await user.click(await screen.findByRole('combobox', { name: /Utvalg/ }, LAZY));
-    await user.click(await screen.findByRole('option', { name: /Alle aktive/ }));
-    await user.type(screen.getByRole('textbox', { name: /Emne/ }), 'Sommerkonsert');
+    const user = await newDraftFor('Alle aktive', 'Sommerkonsert');
     const editor = screen.getByRole('textbox', { name: 'Innhold i e-posten' });
     const insert = () => within(screen.getByRole('group', { name: 'Sett inn' }));
     await user.click(editor);
@@ -242,19 +248,7 @@ describe('writing a send', () => {
   });
 
   it('schedules a send for a time typed as dd/mm/åååå tt:mm, refusing a time already past', async () => {
-    answerSends();
-    server.use(
-      http.post('*/api/outreach', async ({ request }) =>
-        HttpResponse.json({ data: outreach({ id: 12, ...((await request.json()) as OutreachBody) }) }, { status: 201 }),
-      ),
-      http.get('*/api/outreach/12', () => HttpResponse.json({ data: outreach({ id: 12 }) })),
-      http.get('*/api/outreach/12/preview', () => HttpResponse.json({ data: preview() })),
-    );
-    const user = userEvent.setup();
-    renderAdmin('/sends/create');
-    await user.click(await screen.findByRole('combobox', { name: /Utvalg/ }, LAZY));
-    await user.click(await screen.findByRole('option', { name: /Alle aktive/ }));
-    await user.type(screen.getByRole('textbox', { name: /Emne/ }), 'Seminar i januar');
+    const user = await newDraftFor('Alle aktive', 'Seminar i januar');
     const editor = screen.getByRole('textbox', { name: 'Innhold i e-posten' });
     await user.click(editor);
     await user.click(within(screen.getByRole('group', { name: 'Sett inn' })).getByRole('button', { name: 'Fornavn {first_name}' }));
