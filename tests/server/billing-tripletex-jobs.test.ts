@@ -20,7 +20,7 @@ let staff: { id: number; token: string };
 beforeAll(async () => {
   fake = await startFakeTripletex('jobs-consumer', 'jobs-employee');
   t = await buildTestApp({
-    env: { TRIPLETEX_URL: fake.url, TRIPLETEX_CONSUMER_TOKEN: 'jobs-consumer', TRIPLETEX_EMPLOYEE_TOKEN: 'jobs-employee', TRIPLETEX_TIMEOUT_MS: '3000' },
+    env: { TRIPLETEX_URL: fake.url, TRIPLETEX_CONSUMER_TOKEN: 'jobs-consumer', TRIPLETEX_EMPLOYEE_TOKEN: 'jobs-employee' },
   });
   staff = await signedInStaff(t.app, t.db, { first_name: 'Tone', last_name: 'Regnskap' });
 });

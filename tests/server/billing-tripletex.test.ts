@@ -29,7 +29,6 @@ beforeAll(async () => {
       TRIPLETEX_URL: fake.url,
       TRIPLETEX_CONSUMER_TOKEN: 'ledger-consumer',
       TRIPLETEX_EMPLOYEE_TOKEN: 'ledger-employee',
-      TRIPLETEX_TIMEOUT_MS: '3000',
       TRIPLETEX_INVOICE_URL: 'https://tripletex.test/faktura?id={id}',
     },
   });

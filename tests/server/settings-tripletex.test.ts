@@ -11,7 +11,7 @@ const members: { id: number; remote_id: number }[] = [];
 beforeAll(async () => {
   fake = await startFakeTripletex('consumer-abc', 'employee-xyz');
   t = await buildTestApp({
-    env: { TRIPLETEX_URL: fake.url, TRIPLETEX_CONSUMER_TOKEN: 'consumer-abc', TRIPLETEX_EMPLOYEE_TOKEN: 'employee-xyz', TRIPLETEX_TIMEOUT_MS: '3000' },
+    env: { TRIPLETEX_URL: fake.url, TRIPLETEX_CONSUMER_TOKEN: 'consumer-abc', TRIPLETEX_EMPLOYEE_TOKEN: 'employee-xyz' },
   });
   staff = await signedInStaff(t.app, t.db);
   for (const [index, name] of ['Anne', 'Bjørn', 'Cecilie'].entries()) {

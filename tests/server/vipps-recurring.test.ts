@@ -363,7 +363,7 @@ describe('idempotency', () => {
     const agreementId = await activeAgreement();
     const charge = yearly();
     const before = requestsTo(/\/charges$/).length;
-    vipps.answerLate(2000);
+    vipps.answerLate(6000);
     const { chargeId } = await client.createCharge(agreementId, charge, key('chg'));
     expect(chargeId).toBe(charge.orderId);
     const tries = requestsTo(/\/charges$/)

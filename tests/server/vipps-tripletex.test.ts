@@ -38,7 +38,6 @@ beforeAll(async () => {
       TRIPLETEX_URL: tripletex.url,
       TRIPLETEX_CONSUMER_TOKEN: 'charges-consumer',
       TRIPLETEX_EMPLOYEE_TOKEN: 'charges-employee',
-      TRIPLETEX_TIMEOUT_MS: '3000',
     },
   });
   staff = await signedInStaff(t.app, t.db);

@@ -137,7 +137,7 @@ describe('starting a quick checkout', () => {
 
   it('gives the spec error and leaves no row when Vipps does not answer in time', async () => {
     const [{ count: before }] = await t.db.query<{ count: number }>('SELECT count(*)::int AS count FROM vipps_registrations');
-    vipps.failCreate = { status: 201, body: { redirectUrl: 'https://late.example' }, delayMs: 2000 };
+    vipps.failCreate = { status: 201, body: { redirectUrl: 'https://late.example' }, delayMs: 6000 };
     const response = await start();
     expect(response.statusCode).toBe(502);
     expect(response.json().data.error).toBe(`Feil ved opprettelse av ordre. ${VIPPS_MESSAGES.timeout}`);

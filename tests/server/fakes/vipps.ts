@@ -126,7 +126,8 @@ export const VIPPS_ENV = {
   VIPPS_SUBSCRIPTION_KEY: 'abonnementsnokkel',
   VIPPS_MERCHANT_SERIAL_NUMBER: '123456',
   VIPPS_WEBHOOK_SECRET: 'webhook-hemmelighet',
-  VIPPS_TIMEOUT_MS: '400',
+  // The client's bound on each call: generous for a busy machine; a test of the bound answers three times later.
+  VIPPS_TIMEOUT_MS: '2000',
 };
 
 const problem = (status: number, title: string, detail: string): FakeAnswer => ({
