@@ -12,6 +12,7 @@
  */
 import { PassThrough } from 'node:stream';
 import yazl from 'yazl';
+import { columnLetter } from './spreadsheet.ts';
 
 /** The styles of a cell (its index in styles.xml's cellXfs). */
 export const CELL_STYLE = { plain: 0, header: 1, date: 2, amount: 3 } as const;
@@ -45,15 +46,8 @@ const STYLES_XML =
   '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
   '</styleSheet>';
 
-/** The column's letters: 1 is A, 27 is AA. */
-export function columnLetters(column: number): string {
-  let letters = '';
-  for (let rest = column; rest > 0; rest = Math.floor((rest - 1) / 26)) letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
-  return letters;
-}
-
 /** A table's range from A1: `columns` wide, `rows` tall (the header row counted), as 'A1:M3'. */
-export const tableRange = (columns: number, rows: number): string => `A1:${columnLetters(Math.max(1, columns))}${Math.max(1, rows)}`;
+export const tableRange = (columns: number, rows: number): string => `A1:${columnLetter(Math.max(1, columns) - 1)}${Math.max(1, rows)}`;
 
 /** Characters XML 1.0 cannot hold at all (they are dropped), and the four text must escape. */
 // eslint-disable-next-line no-control-regex -- these are the characters XML 1.0 forbids
@@ -117,7 +111,7 @@ export class XlsxPackage {
     this.sheets.push(entry);
     const part = new PassThrough();
     this.zip.addReadStream(part, `xl/worksheets/sheet${this.sheets.length}.xml`, COMPRESSION);
-    const letters = widths.map((_, index) => columnLetters(index + 1));
+    const letters = widths.map((_, index) => columnLetter(index));
     const cols = widths.map((width, index) => `<col min="${index + 1}" max="${index + 1}" width="${width}" customWidth="1"/>`).join('');
     part.write(
       XML_HEAD +

@@ -15,7 +15,8 @@ import { useNotify } from '../toasts.tsx';
 import { useLightForm } from '../lightForm.ts';
 
 // Asked for after a password only when the account needs a code: its form loads then.
-const CodeForm = lazy(() => import('./SignInCodeForm.tsx'));
+const loadCodeForm = () => import('./SignInCodeForm.tsx');
+const CodeForm = lazy(loadCodeForm);
 const FIELDS = ['email', 'password'] as const;
 
 export default function LoginPage() {
@@ -53,7 +54,7 @@ export default function LoginPage() {
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     // The code form's chunk loads beside the sign-in, in case the answer asks for a code.
-    void import('./SignInCodeForm.tsx');
+    void loadCodeForm();
     await api.csrfCookie();
     const answer = await api.login(email, password);
     if (!answer.ok) {
