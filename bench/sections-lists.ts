@@ -8,6 +8,7 @@ import { measureSpreadsheetExport, prepareSeeded, spreadsheetLines } from './spr
 import { serveBench, withScratchPostgres } from './shared.ts';
 import { addListExtras, growthLines, listLines, measureLists, type ListTiming } from './lists.ts';
 import { measureStats, statsLines } from './stats.ts';
+import { addGrowthExtras, growthTable, measureGrowthProbes, recordingDatabase, type ProbeResult } from './growth.ts';
 import { members, pgUrl, rounds } from './run-settings.ts';
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -153,4 +154,66 @@ export async function statsSection(lines: string[]) {
     .map(Number)
     .filter((size) => size > 0);
   lines.push(...statsLines(await measureStats(pgUrl, sizes, Number(process.env.BENCH_STATS_ROUNDS ?? rounds))));
+}
+
+/**
+ * Pages touched per request as the register grows (bench/growth.ts): at each of BENCH_GROWTH_SIZES
+ * people (default 1 000, 10 000 and BENCH_MEMBERS) on a PostgreSQL database of its own
+ * (portal_bench_growth, dropped afterwards), topped up between; BENCH_GROWTH_DATABASE_URL measures a
+ * PostgreSQL database that is kept (topped up to each size it has fewer people than), and
+ * BENCH_GROWTH_PGLITE=1 measures PGlite too; BENCH_GROWTH_EXPLAIN (part of a request's name) prints
+ * the plans of its statements. A request over its bound fails the bench (exit 1) after the figures are written.
+ */
+export async function growthSection(lines: string[]) {
+  lines.push('## Pages touched per request as the register grows', '');
+  const sizes = (process.env.BENCH_GROWTH_SIZES ?? `1000,10000,${members}`)
+    .split(',')
+    .map(Number)
+    .filter((n) => n > 0)
+    .sort((a, b) => a - b);
+  const report = async (where: string, db: Database) => {
+    const runs: { people: number; results: ProbeResult[] }[] = [];
+    for (const size of sizes) {
+      const people = await prepareSeeded(db, size, (line) => console.log(`${where}: ${line}`));
+      console.log(`${where}: the invoices, access log, claims, documents and newsletter for ${people} people …`);
+      await addGrowthExtras(db);
+      await db.query('VACUUM ANALYZE');
+      const recorded = recordingDatabase(db);
+      const server = await serveBench(recorded.db);
+      try {
+        runs.push({ people, results: await measureGrowthProbes(db, recorded, server) });
+      } finally {
+        await server.close();
+      }
+      console.log(
+        `${where} (${people} people): ${runs
+          .at(-1)!
+          .results.map((r) => `${r.name} ${r.kind} ${r.buffers}`)
+          .join('; ')}`,
+      );
+    }
+    const { lines: table, over } = growthTable(where, runs);
+    lines.push(...table);
+    if (over.length > 0) {
+      console.error(`${where}: over the growth bound: ${over.join('; ')}`);
+      process.exitCode = 1;
+    }
+  };
+  if (process.env.BENCH_GROWTH_PGLITE === '1') {
+    const lite = await openPglite();
+    try {
+      await report('PGlite', lite);
+    } finally {
+      await lite.close();
+    }
+  }
+  const kept = process.env.BENCH_GROWTH_DATABASE_URL;
+  if (kept) {
+    const db = await openPostgres(kept);
+    try {
+      await report('PostgreSQL', db);
+    } finally {
+      await db.close();
+    }
+  } else if (pgUrl !== 'none') await withScratchPostgres(pgUrl, 'portal_bench_growth', (pg) => report('PostgreSQL', pg));
 }
