@@ -44,3 +44,19 @@ export async function foldListCountDeltas(db: Queryable): Promise<number> {
   );
   return row.folded;
 }
+
+/**
+ * Folds the invoice list's totals (migration 056) to one row per year, state and channel, in one
+ * statement; deltas written meanwhile stay for the next fold. Answers how many rows were folded.
+ */
+export async function foldInvoiceTotals(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ folded: number }>(
+    `WITH folded AS (DELETE FROM invoice_total_deltas RETURNING year, state, channel, invoices, invoiced, paid, outstanding),
+          kept AS (INSERT INTO invoice_total_deltas (year, state, channel, invoices, invoiced, paid, outstanding)
+                   SELECT year, state, channel, sum(invoices), sum(invoiced), sum(paid), sum(outstanding) FROM folded
+                    GROUP BY year, state, channel
+                   HAVING sum(invoices) <> 0 OR sum(invoiced) <> 0 OR sum(paid) <> 0 OR sum(outstanding) <> 0)
+     SELECT count(*)::int AS folded FROM folded`,
+  );
+  return row.folded;
+}

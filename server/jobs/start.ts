@@ -9,7 +9,7 @@ import { documentReader } from '../domain/claims/claim-zip.ts';
 import { REMINDER_QUEUE, runReminders } from '../domain/billing/reminders.ts';
 import { PAYMENT_FILE_QUEUE, bookPaymentFile } from '../domain/billing/payment-files.ts';
 import { RENEWAL_QUEUE, resumeRenewals, runRenewal } from '../domain/billing/renewal.ts';
-import { CLEANUP_QUEUE, cleanUp, foldListCountDeltas } from './cleanup.ts';
+import { CLEANUP_QUEUE, cleanUp, foldInvoiceTotals, foldListCountDeltas } from './cleanup.ts';
 import { BACKUP_QUEUE, backupDatabase } from './backup.ts';
 import { TRIPLETEX_QUEUE, runTripletexSync } from '../domain/payments/tripletex-sync.ts';
 import { tripletexClientFor } from '../adapters/tripletex.ts';
@@ -85,6 +85,7 @@ export async function startJobs(services: Services): Promise<void> {
     async () => {
       await cleanUp(db);
       await foldListCountDeltas(db);
+      await foldInvoiceTotals(db);
       // Stored document files no row names (a store that did not answer, an upload cut short, a cascade).
       await removeLeftoverFiles(db, services.documents);
     },

@@ -90,14 +90,25 @@ export const INVOICE_FILTER_DOCS: Record<string, string> = {
 
 const FROM_WHERE = `${INVOICE_FROM} WHERE TRUE`;
 
+/** The filters whose conditions read only an invoice's year, state and channel, which migration 056's totals are kept by. */
+const KEPT_TOTALS_FILTERS = new Set(['year', 'state', 'channel']);
+
+/**
+ * The filtered invoices' totals: with no filter, or only year, state and channel, a sum over the
+ * totals kept per year, state and channel (a few rows, whatever the invoices); otherwise over the
+ * invoices the filters find.
+ */
 async function totalsOf(db: Queryable, list: ListQuery): Promise<InvoiceTotals> {
-  const [row] = await db.query<InvoiceTotals>(
-    `SELECT count(*)::int AS count, coalesce(sum(i.total_ore), 0)::bigint::text AS invoiced,
-            coalesce(sum(i.paid_ore), 0)::bigint::text AS paid,
-            coalesce(sum(greatest(i.total_ore - i.paid_ore - i.credited_ore, 0)), 0)::bigint::text AS outstanding
-       FROM invoices i WHERE ${list.where}`,
-    list.params.values,
-  );
+  const kept = Object.entries(list.filters).every(([name, values]) => values.length === 0 || KEPT_TOTALS_FILTERS.has(name));
+  const sql = kept
+    ? `SELECT coalesce(sum(i.invoices), 0)::int AS count, coalesce(sum(i.invoiced), 0)::bigint::text AS invoiced,
+              coalesce(sum(i.paid), 0)::bigint::text AS paid, coalesce(sum(i.outstanding), 0)::bigint::text AS outstanding
+         FROM invoice_total_deltas i WHERE ${list.where}`
+    : `SELECT count(*)::int AS count, coalesce(sum(i.total_ore), 0)::bigint::text AS invoiced,
+              coalesce(sum(i.paid_ore), 0)::bigint::text AS paid,
+              coalesce(sum(greatest(i.total_ore - i.paid_ore - i.credited_ore, 0)), 0)::bigint::text AS outstanding
+         FROM invoices i WHERE ${list.where}`;
+  const [row] = await db.query<InvoiceTotals>(sql, list.params.values);
   return { count: row.count, invoiced: Number(row.invoiced), paid: Number(row.paid), outstanding: Number(row.outstanding) };
 }
 
