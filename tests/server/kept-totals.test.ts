@@ -69,7 +69,7 @@ async function invoiced(index: number, method = 'EMAIL') {
 
 describe("the invoice list's kept totals", () => {
   it('stay exact as invoices are made, paid, credited, moved, deleted, rolled back and folded', async () => {
-    const made = [];
+    const made: Awaited<ReturnType<typeof invoiced>>[] = [];
     for (let i = 0; i < 6; i++) made.push(await invoiced(i, i % 2 === 0 ? 'EMAIL' : 'EFAKTURA'));
     const before = await expectExactTotals();
     expect(before.count).toBeGreaterThanOrEqual(6);
@@ -108,7 +108,7 @@ describe("the invoice list's kept totals", () => {
   });
 
   it('stay exact when payments on many invoices arrive at the same moment', async () => {
-    const made = [];
+    const made: Awaited<ReturnType<typeof invoiced>>[] = [];
     for (let i = 0; i < 8; i++) made.push(await invoiced(100 + i));
     const before = await expectExactTotals();
     const paid = await Promise.all(made.map((row) => post(`/api/invoice/${row.invoice}/payment`, { amount: 50, paid_on: today, method: 'bank' })));
