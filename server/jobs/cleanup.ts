@@ -46,17 +46,25 @@ export async function foldListCountDeltas(db: Queryable): Promise<number> {
 }
 
 /**
- * Folds the invoice list's totals (migration 056) to one row per year, state and channel, in one
- * statement; deltas written meanwhile stay for the next fold. Answers how many rows were folded.
+ * Folds the invoice totals (migration 056) to one row per year, state and channel and one per due
+ * date, each in one statement; deltas written meanwhile stay for the next fold. Answers how many
+ * rows were folded.
  */
 export async function foldInvoiceTotals(db: Queryable): Promise<number> {
-  const [row] = await db.query<{ folded: number }>(
-    `WITH folded AS (DELETE FROM invoice_total_deltas RETURNING year, state, channel, invoices, invoiced, paid, outstanding),
-          kept AS (INSERT INTO invoice_total_deltas (year, state, channel, invoices, invoiced, paid, outstanding)
-                   SELECT year, state, channel, sum(invoices), sum(invoiced), sum(paid), sum(outstanding) FROM folded
+  const [totals] = await db.query<{ folded: number }>(
+    `WITH folded AS (DELETE FROM invoice_total_deltas RETURNING year, state, channel, invoices, invoiced, paid, credited, outstanding),
+          kept AS (INSERT INTO invoice_total_deltas (year, state, channel, invoices, invoiced, paid, credited, outstanding)
+                   SELECT year, state, channel, sum(invoices), sum(invoiced), sum(paid), sum(credited), sum(outstanding) FROM folded
                     GROUP BY year, state, channel
-                   HAVING sum(invoices) <> 0 OR sum(invoiced) <> 0 OR sum(paid) <> 0 OR sum(outstanding) <> 0)
+                   HAVING sum(invoices) <> 0 OR sum(invoiced) <> 0 OR sum(paid) <> 0 OR sum(credited) <> 0)
      SELECT count(*)::int AS folded FROM folded`,
   );
-  return row.folded;
+  const [open] = await db.query<{ folded: number }>(
+    `WITH folded AS (DELETE FROM invoice_open_deltas RETURNING due_date, invoices, owed),
+          kept AS (INSERT INTO invoice_open_deltas (due_date, invoices, owed)
+                   SELECT due_date, sum(invoices), sum(owed) FROM folded GROUP BY due_date
+                   HAVING sum(invoices) <> 0 OR sum(owed) <> 0)
+     SELECT count(*)::int AS folded FROM folded`,
+  );
+  return totals.folded + open.folded;
 }

@@ -1,6 +1,7 @@
 /**
  * The totals the database keeps for two lists (migration 056): the invoice list's count, invoiced,
- * paid and outstanding per year, state and channel, and the claims queue's total. After every kind
+ * paid and outstanding per year, state and channel, what open invoices owe by due date (the aging
+ * on Betaling's front), and the claims queue's total. After every kind
  * of change (made, paid, credited, moved, deleted with the member, changed at the same moment,
  * rolled back, folded) they equal a real sum over the rows, and the last page shows the oldest rows.
  */
@@ -10,6 +11,7 @@ import { GUITAR, createInstrument, signedInStaff } from './factories-member-admi
 import { billedMember, firstInvoice } from './billing-factories.ts';
 import { foldInvoiceTotals, foldListCountDeltas } from '../../server/jobs/cleanup.ts';
 import { todayInOslo } from '../../server/domain/shared/oslo-date.ts';
+import { AGING_BUCKETS, agingCondition } from '../../server/domain/billing/aging.ts';
 
 let t: TestContext;
 let staff: { token: string };
@@ -47,8 +49,26 @@ async function counted(where = 'TRUE', params: unknown[] = []): Promise<Totals> 
   return { count: row.count, invoiced: Number(row.invoiced), paid: Number(row.paid), outstanding: Number(row.outstanding) };
 }
 
-/** The list's totals with no filter, by year, by state and by channel each equal a real sum. */
+/** Betaling's aging as a real sum over the invoices of each bucket and this year's. */
+async function countedAging() {
+  const buckets = [];
+  for (const { bucket } of AGING_BUCKETS) {
+    const [row] = await t.db.query<{ count: number; owed: string }>(
+      `SELECT count(*)::int AS count, coalesce(sum(i.total_ore - i.paid_ore - i.credited_ore), 0)::text AS owed FROM invoices i WHERE ${agingCondition(bucket)}`,
+    );
+    buckets.push({ bucket, count: row.count, outstanding: Number(row.owed) });
+  }
+  const [yearRow] = await t.db.query<{ invoiced: string; paid: string }>(
+    'SELECT coalesce(sum(total_ore - credited_ore), 0)::text AS invoiced, coalesce(sum(paid_ore), 0)::text AS paid FROM invoices WHERE year = $1',
+    [year],
+  );
+  return { buckets, invoiced: Number(yearRow.invoiced), paid: Number(yearRow.paid) };
+}
+
+/** The list's totals with no filter, by year, by state and by channel, and the aging, each equal a real sum. */
 async function expectExactTotals(): Promise<Totals> {
+  const { data: aging } = await get<{ data: { buckets: unknown[]; invoiced: number; paid: number } }>('/api/invoice/aging');
+  expect({ buckets: aging.buckets, invoiced: aging.invoiced, paid: aging.paid }).toEqual(await countedAging());
   const list = (query: string) => get<{ total: number; totals: Totals }>(`/api/invoice/list?per_page=25${query}`);
   const all = await list('');
   expect(all.totals).toEqual(await counted());
@@ -82,8 +102,9 @@ describe("the invoice list's kept totals", () => {
     const changed = await expectExactTotals();
     expect(changed.paid).toBe(before.paid + 100 + total);
 
-    // An invoice moved to another year, an update that changes nothing summed, and a member deleted with their invoice.
+    // An invoice moved to another year, one past its due date, an update that changes nothing summed, and a member deleted with their invoice.
     await t.db.query('UPDATE invoices SET year = year + 1 WHERE id = $1', [made[3].invoice]);
+    await t.db.query("UPDATE invoices SET due_date = current_date - 45, invoice_date = current_date - 60, state = 'overdue' WHERE id = $1", [made[5].invoice]);
     await t.db.query('UPDATE invoices SET updated_at = now() WHERE id = ANY($1::int[])', [made.map((row) => row.invoice)]);
     await t.db.query('DELETE FROM accounts WHERE id = $1', [made[4].member.id]);
     const afterDelete = await expectExactTotals();
@@ -104,6 +125,10 @@ describe("the invoice list's kept totals", () => {
       'SELECT count(*)::int AS rows, count(DISTINCT (year, state, channel))::int AS kinds FROM invoice_total_deltas',
     );
     expect(rows).toBe(kinds);
+    const [days] = await t.db.query<{ rows: number; kinds: number }>(
+      'SELECT count(*)::int AS rows, count(DISTINCT due_date)::int AS kinds FROM invoice_open_deltas',
+    );
+    expect(days.rows).toBe(days.kinds);
     expect(await expectExactTotals()).toEqual(afterDelete);
   });
 

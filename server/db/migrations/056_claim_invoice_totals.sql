@@ -1,11 +1,12 @@
 -- Two totals kept as their rows change, so a list's first and last pages cost the same however
 -- many rows it holds:
 -- - the claims queue's total, a counter as the logs have (migration 017's list_count_deltas);
--- - the invoice list's totals (count, invoiced, paid, outstanding) per year, state and channel:
---   each statement that writes invoices adds what it changed as delta rows (no shared row is
---   locked, so a renewal run and a payment never wait on each other); the hourly clean-up folds
---   them to one row per year, state and channel. The list's totals with no filter, or filtered by
---   year, state or channel, are then a sum over those few rows instead of a walk of every invoice.
+-- - the invoice list's totals (count, invoiced, paid, credited, outstanding) per year, state and
+--   channel, and what open invoices owe per due date (Betaling's aging): each statement that writes
+--   invoices adds what it changed as delta rows (no shared row is locked, so a renewal run and a
+--   payment never wait on each other); the hourly clean-up folds them to one row per year, state
+--   and channel and one per due date. The list's totals with no filter, or filtered by year, state
+--   or channel, and the aging are then sums over those few rows instead of walks of every invoice.
 
 CREATE FUNCTION list_counts_after_claims() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -44,46 +45,65 @@ CREATE TABLE invoice_total_deltas (
   invoices bigint NOT NULL,
   invoiced bigint NOT NULL,
   paid bigint NOT NULL,
+  credited bigint NOT NULL,
   outstanding bigint NOT NULL
 );
 
--- What a statement's rows add (new_rows) and take away (old_rows), one delta per year, state and
--- channel; an update that changed none of the summed columns adds nothing.
-CREATE FUNCTION invoice_totals_add(added bigint, year integer, state text, channel text, total integer, paid integer, credited integer)
-  RETURNS TABLE (year integer, state text, channel text, invoices bigint, invoiced bigint, paid bigint, outstanding bigint)
-  LANGUAGE sql IMMUTABLE AS $$
-  SELECT year, state, channel, added, added * total, added * paid, added * greatest(total - paid - credited, 0)
+-- Open is what the invoice list calls open (not credited, something still owed).
+CREATE TABLE invoice_open_deltas (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  due_date date NOT NULL,
+  invoices bigint NOT NULL,
+  owed bigint NOT NULL
+);
+
+-- What a statement changed (its new rows counted n = 1, its old rows n = -1, column by column)
+-- adds to both, one delta per year, state and channel and one per due date; an update that changed
+-- nothing summed adds nothing.
+CREATE FUNCTION invoice_totals_record(n int[], year int[], state text[], channel text[], total bigint[], paid bigint[],
+                                      credited bigint[], due_date date[]) RETURNS void LANGUAGE sql AS $$
+  WITH r AS (
+    SELECT * FROM unnest(n, year, state, channel, total, paid, credited, due_date) AS r(n, year, state, channel, total, paid, credited, due_date)
+  ), totals AS (
+    INSERT INTO invoice_total_deltas (year, state, channel, invoices, invoiced, paid, credited, outstanding)
+    SELECT r.year, r.state, r.channel, sum(r.n), sum(r.n * r.total), sum(r.n * r.paid), sum(r.n * r.credited),
+           sum(r.n * greatest(r.total - r.paid - r.credited, 0))
+      FROM r GROUP BY r.year, r.state, r.channel
+    HAVING sum(r.n) <> 0 OR sum(r.n * r.total) <> 0 OR sum(r.n * r.paid) <> 0 OR sum(r.n * r.credited) <> 0
+    RETURNING 1
+  )
+  INSERT INTO invoice_open_deltas (due_date, invoices, owed)
+  SELECT r.due_date, sum(r.n), sum(r.n * (r.total - r.paid - r.credited))
+    FROM r WHERE r.state <> 'credited' AND r.total > r.paid + r.credited
+   GROUP BY r.due_date
+  HAVING sum(r.n) <> 0 OR sum(r.n * (r.total - r.paid - r.credited)) <> 0
 $$;
 
 CREATE FUNCTION invoice_totals_after_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO invoice_total_deltas (year, state, channel, invoices, invoiced, paid, outstanding)
-  SELECT d.year, d.state, d.channel, sum(d.invoices), sum(d.invoiced), sum(d.paid), sum(d.outstanding)
-    FROM new_rows r, invoice_totals_add(1, r.year, r.state, r.channel, r.total_ore, r.paid_ore, r.credited_ore) d
-   GROUP BY d.year, d.state, d.channel;
+  PERFORM invoice_totals_record(array_agg(1), array_agg(year), array_agg(state), array_agg(channel), array_agg(total_ore::bigint),
+                                array_agg(paid_ore::bigint), array_agg(credited_ore::bigint), array_agg(due_date))
+     FROM new_rows;
   RETURN NULL;
 END
 $$;
 
 CREATE FUNCTION invoice_totals_after_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO invoice_total_deltas (year, state, channel, invoices, invoiced, paid, outstanding)
-  SELECT d.year, d.state, d.channel, sum(d.invoices), sum(d.invoiced), sum(d.paid), sum(d.outstanding)
-    FROM (SELECT x.* FROM new_rows r, invoice_totals_add(1, r.year, r.state, r.channel, r.total_ore, r.paid_ore, r.credited_ore) x
-          UNION ALL
-          SELECT x.* FROM old_rows r, invoice_totals_add(-1, r.year, r.state, r.channel, r.total_ore, r.paid_ore, r.credited_ore) x) d
-   GROUP BY d.year, d.state, d.channel
-  HAVING sum(d.invoices) <> 0 OR sum(d.invoiced) <> 0 OR sum(d.paid) <> 0 OR sum(d.outstanding) <> 0;
+  PERFORM invoice_totals_record(array_agg(n), array_agg(year), array_agg(state), array_agg(channel), array_agg(total_ore::bigint),
+                                array_agg(paid_ore::bigint), array_agg(credited_ore::bigint), array_agg(due_date))
+     FROM (SELECT 1 AS n, year, state, channel, total_ore, paid_ore, credited_ore, due_date FROM new_rows
+           UNION ALL
+           SELECT -1, year, state, channel, total_ore, paid_ore, credited_ore, due_date FROM old_rows) changed;
   RETURN NULL;
 END
 $$;
 
 CREATE FUNCTION invoice_totals_after_delete() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO invoice_total_deltas (year, state, channel, invoices, invoiced, paid, outstanding)
-  SELECT d.year, d.state, d.channel, sum(d.invoices), sum(d.invoiced), sum(d.paid), sum(d.outstanding)
-    FROM old_rows r, invoice_totals_add(-1, r.year, r.state, r.channel, r.total_ore, r.paid_ore, r.credited_ore) d
-   GROUP BY d.year, d.state, d.channel;
+  PERFORM invoice_totals_record(array_agg(-1), array_agg(year), array_agg(state), array_agg(channel), array_agg(total_ore::bigint),
+                                array_agg(paid_ore::bigint), array_agg(credited_ore::bigint), array_agg(due_date))
+     FROM old_rows;
   RETURN NULL;
 END
 $$;
@@ -91,6 +111,7 @@ $$;
 CREATE FUNCTION invoice_totals_after_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM invoice_total_deltas;
+  DELETE FROM invoice_open_deltas;
   RETURN NULL;
 END
 $$;
@@ -104,6 +125,9 @@ CREATE TRIGGER invoice_totals_delete AFTER DELETE ON invoices
 CREATE TRIGGER invoice_totals_truncate AFTER TRUNCATE ON invoices
   FOR EACH STATEMENT EXECUTE FUNCTION invoice_totals_after_truncate();
 
-INSERT INTO invoice_total_deltas (year, state, channel, invoices, invoiced, paid, outstanding)
-SELECT year, state, channel, count(*), sum(total_ore), sum(paid_ore), sum(greatest(total_ore - paid_ore - credited_ore, 0))
+INSERT INTO invoice_total_deltas (year, state, channel, invoices, invoiced, paid, credited, outstanding)
+SELECT year, state, channel, count(*), sum(total_ore), sum(paid_ore), sum(credited_ore), sum(greatest(total_ore - paid_ore - credited_ore, 0))
   FROM invoices GROUP BY year, state, channel;
+INSERT INTO invoice_open_deltas (due_date, invoices, owed)
+SELECT due_date, count(*), sum(total_ore - paid_ore - credited_ore)
+  FROM invoices WHERE state <> 'credited' AND total_ore > paid_ore + credited_ore GROUP BY due_date;
