@@ -39,6 +39,29 @@ describe('GET /api/member/list', () => {
     expect((await list('?filter[name]=50%25')).json().total).toBe(0);
   });
 
+  it("shows each member's active covers: membership, instrument and travel insurance, not ones waiting or ended", async () => {
+    const cover = (memberId: number, kind: string, state: string, productId: number) =>
+      t.db.query('INSERT INTO subscriptions (member_id, product_id, kind, state) VALUES ($1, $2, $3, $4)', [memberId, productId, kind, state]);
+    const all = await createAccount(t.db, { first_name: 'Dekket', last_name: 'Dekningsen' });
+    await cover(all.id, 'membership', 'active', 3);
+    await cover(all.id, 'travel', 'active', 1);
+    await cover(all.id, 'instrument', 'active', 4);
+    const some = await createAccount(t.db, { first_name: 'Delvis', last_name: 'Dekningsen' });
+    await cover(some.id, 'membership', 'active', 3);
+    await cover(some.id, 'travel', 'pending', 1);
+    await cover(some.id, 'instrument', 'ended', 4);
+    const none = await createAccount(t.db, { first_name: 'Ingen', last_name: 'Dekningsen' });
+    const rows = (await list('?filter[name]=dekningsen')).json().data as Record<string, unknown>[];
+    const covers = (id: number) => {
+      const row = rows.find((candidate) => candidate.id === id)!;
+      return [row.has_membership, row.has_instrument_insurance, row.has_travel_insurance];
+    };
+    expect(covers(all.id)).toEqual([true, true, true]);
+    expect(covers(some.id)).toEqual([true, false, false]);
+    expect(covers(none.id)).toEqual([false, false, false]);
+    expect(rows.every((row) => !('active_kinds' in row))).toBe(true);
+  });
+
   it('filters by status and sorts by allowed fields only', async () => {
     const rejected = await createAccount(t.db, { first_name: 'Avvist', last_name: 'Statusfilter', status: '2' });
     await createAccount(t.db, { first_name: 'Godkjent', last_name: 'Statusfilter', status: '1' });

@@ -13,12 +13,28 @@ export const hasSubscription = (kind: 'membership' | 'travel' | 'instrument') =>
 /** The member has an invoice past its due date with something outstanding (as the invoice list's 'overdue'). */
 export const HAS_OVERDUE_INVOICE = `EXISTS (SELECT 1 FROM invoices i WHERE i.member_id = a.id AND ${OPEN} AND i.due_date < ${OSLO_TODAY})`;
 
+/**
+ * A row's columns; the kinds of the member's active covers come from one walk of the member's
+ * subscriptions (subscriptions_member, index only) rather than one per kind.
+ */
 const MEMBER_LIST_COLUMNS = `
   a.id, a.remote_id, a.role_id, a.first_name, a.last_name, a.email, a.phone, a.address, a.postal_code,
   a.postal_area, a.birthdate, a.status, a.blocked_access, a.registration_completed, NULL::text AS campaign_code,
-  a.created_at, ${hasSubscription('membership')} AS has_membership,
-  ${hasSubscription('instrument')} AS has_instrument_insurance, ${hasSubscription('travel')} AS has_travel_insurance,
+  a.created_at, (SELECT array_agg(s.kind) FROM subscriptions s WHERE s.member_id = a.id AND s.state = 'active') AS active_kinds,
   ${HAS_OVERDUE_INVOICE} AS has_overdue_invoice`;
+
+type MemberListRow = Omit<MemberListItem, 'has_membership' | 'has_instrument_insurance' | 'has_travel_insurance'> & {
+  active_kinds: string[] | null;
+};
+
+function withCovers({ active_kinds: kinds, ...row }: MemberListRow): MemberListItem {
+  return {
+    ...row,
+    has_membership: kinds?.includes('membership') ?? false,
+    has_instrument_insurance: kinds?.includes('instrument') ?? false,
+    has_travel_insurance: kinds?.includes('travel') ?? false,
+  };
+}
 
 /** Every word must occur in the member's name, e-mail, phone, member number or artist name. */
 export function searchCondition(values: string[], params: SqlParams): string {
@@ -56,8 +72,8 @@ export const memberList: ListDefinition = {
 /** Accounts the overview lists, before the request's filters (the 'members' counter of migration 011 counts the same). */
 export const MEMBERS_FROM = 'FROM accounts a WHERE a.role_id IN (1, 2) AND a.erased_at IS NULL';
 
-export const memberPage = (db: Queryable, query: Record<string, unknown>): Promise<Page<MemberListItem>> =>
-  queryPage<MemberListItem>(
+export async function memberPage(db: Queryable, query: Record<string, unknown>): Promise<Page<MemberListItem>> {
+  const page = await queryPage<MemberListRow>(
     db,
     {
       from: MEMBERS_FROM,
@@ -68,3 +84,5 @@ export const memberPage = (db: Queryable, query: Record<string, unknown>): Promi
     },
     parseListQuery(query, memberList),
   );
+  return { ...page, rows: page.rows.map(withCovers) };
+}
