@@ -1,7 +1,8 @@
 /**
  * The embedded database's backup and shutdown at size: a PGlite directory seeded with
  * `npm run seed`'s data, streamed into a backup while the process's memory is sampled, then a
- * real server on the same directory stopped with SIGTERM, timed to its exit.
+ * real server started on the same directory (timed to its first healthy answer) and stopped with
+ * SIGTERM, timed to its exit.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
@@ -20,6 +21,8 @@ export interface BackupResult {
   /** Peak RSS during the backup minus RSS just before it. */
   rssGrowthMb: number;
   shutdownSeconds: number;
+  /** From starting `node server/main.ts` on the directory to its first healthy /api/health. */
+  startSeconds: number;
   /** What the server said of its backup at shutdown. */
   shutdownBackup: string;
 }
@@ -34,9 +37,10 @@ async function directorySize(dir: string): Promise<number> {
   return total;
 }
 
-/** Starts the server on `dataDir`, waits until it answers, stops it with SIGTERM and times the exit. */
-async function timedShutdown(dataDir: string, backupDir: string): Promise<{ seconds: number; backup: string }> {
+/** Starts the server on `dataDir`, times it until it answers healthy, stops it with SIGTERM and times the exit. */
+async function timedShutdown(dataDir: string, backupDir: string): Promise<{ startSeconds: number; seconds: number; backup: string }> {
   const port = 3900 + Math.floor(Math.random() * 90);
+  const started = performance.now();
   const child = spawn(process.execPath, [path.resolve(import.meta.dirname, '../server/main.ts')], {
     env: {
       ...process.env,
@@ -55,14 +59,15 @@ async function timedShutdown(dataDir: string, backupDir: string): Promise<{ seco
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   for (let tries = 0; ; tries++) {
-    if (tries > 600) throw new Error(`the server did not start: ${output}`);
+    if (tries > 2400) throw new Error(`the server did not start: ${output}`);
     const up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
       (answer) => answer.ok,
       () => false,
     );
     if (up) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  const startSeconds = (performance.now() - started) / 1000;
   const start = performance.now();
   child.kill('SIGTERM');
   await exited;
@@ -74,7 +79,7 @@ async function timedShutdown(dataDir: string, backupDir: string): Promise<{ seco
       : /backup at shutdown stopped/.test(output)
         ? 'stopped (would not fit)'
         : 'none';
-  return { seconds, backup };
+  return { startSeconds, seconds, backup };
 }
 
 export async function measureBackup(members: number): Promise<BackupResult> {
@@ -101,7 +106,16 @@ export async function measureBackup(members: number): Promise<BackupResult> {
     // The server's own backup at shutdown: the copy just made is recent, so move it out of the way.
     await rm(backupDir, { recursive: true, force: true });
     const shutdown = await timedShutdown(dataDir, backupDir);
-    return { members, dataMb, archiveMb, seconds, rssGrowthMb: mb(peak - before), shutdownSeconds: shutdown.seconds, shutdownBackup: shutdown.backup };
+    return {
+      members,
+      dataMb,
+      archiveMb,
+      seconds,
+      rssGrowthMb: mb(peak - before),
+      shutdownSeconds: shutdown.seconds,
+      startSeconds: shutdown.startSeconds,
+      shutdownBackup: shutdown.backup,
+    };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
