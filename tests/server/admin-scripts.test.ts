@@ -7,7 +7,7 @@ import { AdminCreateError, createStaffAccount } from '../../server/scripts/admin
 import { resetDemoData } from '../../server/scripts/demo-reset.ts';
 import { openPglite } from '../../server/db/pglite.ts';
 import { verifyPassword } from '../../server/lib/passwords.ts';
-import { buildTestApp, createAccount, login, uniqueEmail, type TestContext } from './helpers.ts';
+import { buildTestApp, createAccount, login, migratedDataDir, uniqueEmail, type TestContext } from './helpers.ts';
 import { GUITAR, createInstrument } from './factories-member-admin.ts';
 import { createDocument, storedFiles } from './factories-documents.ts';
 
@@ -54,8 +54,10 @@ describe('admin:create', () => {
     await expect(createStaffAccount(t.db, { email: uniqueEmail(), password: 'kort' })).rejects.toThrow('Passord må være minst 8 tegn');
   });
 
+  // Two processes of their own, each opening the database: bounded for a machine under load.
   it('as a command: shows the password once, and exits with 1 on a duplicate', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'admin-create-'));
+    await migratedDataDir(dataDir);
     const run = (args: string[]) =>
       new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
         execFile(
@@ -87,7 +89,7 @@ describe('admin:create', () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 });
 
 describe('demo:reset', () => {

@@ -8,7 +8,7 @@ import { BACKUP_QUEUE, backupAtShutdown, backupDatabase, FRESH_BACKUP_MS, lastBa
 import { migrate } from '../../server/db/migrate.ts';
 import { createServices } from '../../server/plugins/services.ts';
 import { startJobs } from '../../server/jobs/start.ts';
-import { testConfig } from './helpers.ts';
+import { migratedDataDir, testConfig } from './helpers.ts';
 import { documentsDir, fileDocumentStore, PARTIAL_SUFFIX, readAll } from '../../server/domain/documents/store.ts';
 import { restoreBackup } from '../../server/scripts/restore.ts';
 import { run, serving, startServer, stop, type Running } from './fakes/server-process.ts';
@@ -20,10 +20,13 @@ afterAll(async () => {
   await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
+/** A data directory already migrated (each script below would otherwise migrate it first) and a backup directory. */
 async function setting() {
   const dir = await mkdtemp(path.join(tmpdir(), 'portal-backup-'));
   dirs.push(dir);
-  return { DATA_DIR: path.join(dir, 'data'), BACKUP_DIR: path.join(dir, 'backups'), BACKUP_KEEP: '2' };
+  const env = { DATA_DIR: path.join(dir, 'data'), BACKUP_DIR: path.join(dir, 'backups'), BACKUP_KEEP: '2' };
+  await migratedDataDir(env.DATA_DIR);
+  return env;
 }
 
 async function succeeds(script: string, env: Record<string, string>, args: string[] = [], stdin = '') {
