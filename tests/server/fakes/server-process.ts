@@ -2,6 +2,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { migratedDataDir } from '../helpers.ts';
 
 export const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -69,6 +71,9 @@ export const STAFF_PASSWORD = 'et-langt-passord';
 
 /** Makes a staff account in DATA_DIR's database with the operator's script, as the README says to; answers the script's exit code. */
 export async function createStaff(env: Record<string, string>, email: string): Promise<number | null> {
+  // A data directory not made yet starts as the run's migrated database: a fresh migration is most
+  // of a process's start on a busy machine (the start of an empty one is startup.test.ts's to test).
+  if (env.DATA_DIR && !env.DATABASE_URL && !existsSync(env.DATA_DIR)) await migratedDataDir(env.DATA_DIR);
   const create = run('server/scripts/admin-create.ts', env, ['--email', email, '--password-stdin']);
   create.child.stdin!.end(`${STAFF_PASSWORD}\n`);
   return create.exited;
