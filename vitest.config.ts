@@ -48,9 +48,10 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...files(process.env.TEST_DATABASE_URL ? WITHOUT_TEST_DATABASE : POSTGRES_ONLY)],
           globalSetup: ['tests/server/global-setup.ts'],
-          // Bounds for a machine under twice its load, not for speed (speed is measured in bench/).
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // Bounds for a machine under twice its load, not for speed (speed is measured in bench/):
+          // a test that starts the real server as a process waits up to two minutes for its health.
+          testTimeout: 150_000,
+          hookTimeout: 180_000,
         },
       },
       {

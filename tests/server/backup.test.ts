@@ -60,7 +60,7 @@ describe('backup and restore of the embedded database', () => {
     } finally {
       await db.close();
     }
-  }, 120_000);
+  });
 
   it('keeps BACKUP_KEEP copies, refuses a copy while the server runs, and makes one when the server stops', async () => {
     const env = await setting();
@@ -123,7 +123,7 @@ describe('the backup at shutdown', () => {
     } finally {
       await db.close();
     }
-  }, 60_000);
+  });
 
   it('that would not fit in the time left is stopped and leaves no file behind, and the database goes on', async () => {
     const { env, db } = await databaseInDirectory();
@@ -134,7 +134,7 @@ describe('the backup at shutdown', () => {
     } finally {
       await db.close();
     }
-  }, 60_000);
+  });
 
   it('is not started when the last copy took longer than the time left, so it never holds the exit', async () => {
     const { env, db } = await databaseInDirectory();
@@ -163,7 +163,7 @@ describe('the backup at shutdown', () => {
     } finally {
       await db.close();
     }
-  }, 60_000);
+  });
 
   it('holds the instruments’ documents (DATA_DIR/documents), not a file still being written, and restore puts them back', async () => {
     const { env, db } = await databaseInDirectory();
@@ -183,7 +183,7 @@ describe('the backup at shutdown', () => {
     expect(String(await readAll(await store.get('kvittering-0000000001.pdf')))).toBe('%PDF-1.7 kvittering');
     expect([...(await readAll(await store.get('bilde-00000000002.jpg')))]).toEqual([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
     expect(await readdir(path.join(documentsDir(env.DATA_DIR), 'bi'))).toEqual(['bilde-00000000002.jpg']);
-  }, 120_000);
+  });
 
   it('streams the directory in the layout PGlite loads: a copy opens with every row', async () => {
     const { env, db } = await databaseInDirectory();
@@ -200,7 +200,7 @@ describe('the backup at shutdown', () => {
     } finally {
       await copy.close();
     }
-  }, 60_000);
+  });
 });
 
 describe('scheduled backups', () => {
@@ -224,7 +224,7 @@ describe('scheduled backups', () => {
       await services.jobs.stop(1_000);
       await db.close();
     }
-  }, 60_000);
+  });
 });
 
 describe('npm run outbox', () => {

@@ -131,7 +131,7 @@ beforeAll(async () => {
   // A watchdog much shorter than the outage: a database that refuses is no reason to kill the server.
   server = await startServer({ DATABASE_URL: viaRelay.toString(), SMTP_URL: smtp.url, WATCHDOG_SECONDS: '3', MESSAGE_RETRIES: '20' });
   await serving(server);
-}, 90_000);
+});
 
 afterAll(async () => {
   if (server) await stop(server, 'SIGKILL');

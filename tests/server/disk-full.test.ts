@@ -96,5 +96,5 @@ describe.skipIf(!disk)('a nearly full disk', () => {
     expect(code).not.toBeNull();
     rmSync(filler);
     rmSync(backups, { recursive: true, force: true });
-  }, 120_000);
+  });
 });

@@ -80,7 +80,7 @@ describe('server process', () => {
     } finally {
       expect(await second.stop()).toBe(0);
     }
-  }, 120_000);
+  });
 
   it('gives the same answers on a PostgreSQL server as on PGlite', async () => {
     const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -118,5 +118,5 @@ describe('server process', () => {
       await onPostgres.stop();
       await onPglite.stop();
     }
-  }, 120_000);
+  });
 });

@@ -94,5 +94,5 @@ describe('a send whose server is killed mid-send', () => {
     expect(smtp.received.map((mail) => mail.to).sort()).toEqual([...emails].sort());
     await stop(second);
     await smtp.close();
-  }, 240_000);
+  }, 420_000);
 });

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { openPostgres } from '../../server/db/postgres.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { run, serving, startServer, stop, type Running } from './fakes/server-process.ts';
+import { migratedDataDir } from './helpers.ts';
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const started: Running[] = [];
@@ -15,10 +16,13 @@ afterAll(async () => {
   await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
+/** A data directory holding the run's migrated database (these tests are of a directory in use, not of a first start). */
 async function tempDataDir(): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'portal-start-'));
   dirs.push(dir);
-  return path.join(dir, 'data');
+  const dataDir = path.join(dir, 'data');
+  await migratedDataDir(dataDir);
+  return dataDir;
 }
 
 const track = (server: Running) => (started.push(server), server);
@@ -61,7 +65,7 @@ describe('start-up', () => {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.close();
     }
-  }, 120_000);
+  });
 
   it('refuses a second server on a PGlite directory in use, and starts again after the first was killed', async () => {
     const dataDir = await tempDataDir();
@@ -77,7 +81,7 @@ describe('start-up', () => {
     const third = track(await startServer({ DATA_DIR: dataDir }));
     expect((await serving(third)).status).toBe('ok');
     await stop(third);
-  }, 120_000);
+  }, 240_000);
 
   it('keeps admin:create and demo:reset off a directory the server holds', async () => {
     const dataDir = await tempDataDir();
@@ -93,5 +97,5 @@ describe('start-up', () => {
       expect(command.output()).toContain(`Databasen i ${dataDir} er i bruk av en annen prosess`);
     }
     await stop(server);
-  }, 120_000);
+  }, 240_000);
 });

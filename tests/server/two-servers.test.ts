@@ -219,7 +219,7 @@ describe('two server processes on one PostgreSQL behind HAProxy', () => {
     staff = await seedAccount(3, `sjef.${runId}@example.no`, hash);
     for (let n = 0; n < 14; n++) members.push(await seedAccount(2, `medlem${n}.${runId}@example.no`, hash));
     await startHaproxy();
-  }, 90_000);
+  });
 
   afterAll(async () => {
     if (haproxy && haproxy.exitCode === null) {
@@ -234,7 +234,7 @@ describe('two server processes on one PostgreSQL behind HAProxy', () => {
       await admin.close();
     }
     await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
-  }, 30_000);
+  });
 
   it('a session started on one server works on the other, and signing out on one ends it on both', async () => {
     const from = '127.0.0.2';

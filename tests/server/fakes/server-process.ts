@@ -44,7 +44,7 @@ export async function startServer(env: Record<string, string>): Promise<Running>
 }
 
 /** Answers the health body once the server serves; fails when it exits or takes too long. */
-export async function serving(server: Running, timeoutMs = 60_000): Promise<Record<string, unknown>> {
+export async function serving(server: Running, timeoutMs = 120_000): Promise<Record<string, unknown>> {
   const until = Date.now() + timeoutMs;
   let exitCode: number | null | undefined;
   void server.exited.then((code) => (exitCode = code));
