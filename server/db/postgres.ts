@@ -53,8 +53,10 @@ function sessionChangesFeed(): { changes: SessionChanges; onConnect: (client: pg
       listening += 1;
       client.on('end', () => {
         listening -= 1;
-        // Nothing listens now: whatever changes next would go unheard.
-        if (listening === 0) announce(null);
+        // What reached this connection but was not yet passed on is lost with it (an idle
+        // connection the pool closes, one the server ends), and with no connection left whatever
+        // changes next would go unheard: everything kept is forgotten.
+        announce(null);
       });
     },
   };

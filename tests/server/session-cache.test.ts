@@ -134,6 +134,33 @@ describe('signed-in accounts kept in memory', () => {
     expect(await status(one.app, `${id}|${'x'.repeat(40)}`, `/api/member/${member.id}`)).toBe(401);
   });
 
+  it('forgets what it kept when one of the connections that listen ends, though another still listens', async () => {
+    // A connection that ends (closed by the pool when idle, or by the server) takes with it an
+    // announcement it had received but not passed on; the connection made after it never hears it.
+    const db = await openPostgres((one.db as PostgresDatabase).connectionString, 2);
+    try {
+      const cache = new SessionCache<TokenOwner>(db.sessionChanges!);
+      const tag = `session-cache-${process.pid}-${Date.now()}`;
+      await Promise.all([0, 1].map(() => db.query(`SELECT set_config('application_name', $1, false), pg_sleep(0.05)`, [tag])));
+      const kept = { owner: { id: 1 } as TokenOwner, tokenHash: 'a'.repeat(64), expiresAt: Date.now() + 60_000, lastUsedAt: null };
+      cache.keep(1, cache.generation, kept);
+      expect(cache.get(1)).not.toBeNull();
+      const admin = new pg.Client({ connectionString: (one.db as PostgresDatabase).connectionString });
+      await admin.connect();
+      try {
+        const [ended] = (await admin.query('SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE application_name = $1 LIMIT 1', [tag])).rows;
+        expect(ended?.ended).toBe(true);
+      } finally {
+        await admin.end();
+      }
+      const end = Date.now() + 10_000;
+      while (cache.get(1) !== null && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(cache.get(1)).toBeNull();
+    } finally {
+      await db.close();
+    }
+  });
+
   it('the database announces every change that decides what a token may do', async () => {
     const listener = new pg.Client({ connectionString: (one.db as PostgresDatabase).connectionString });
     await listener.connect();
