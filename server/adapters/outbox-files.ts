@@ -4,7 +4,7 @@
  * developer reads them with `npm run outbox`; staff see only the message log's copy, with
  * secrets removed.
  */
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 
@@ -28,7 +28,10 @@ export async function writeOutboxFile(dir: string, message: Omit<OutboxFile, 'cr
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const createdAt = new Date().toISOString();
   const name = `${createdAt.replace(/[:.]/g, '-')}-${message.channel}-${randomBytes(4).toString('hex')}.json`;
-  await writeFile(path.join(dir, name), JSON.stringify({ ...message, created_at: createdAt }, null, 2), { mode: 0o600 });
+  // Written under a name no reader takes, then renamed: a reader never sees half a message.
+  const part = path.join(dir, `.${name}.part`);
+  await writeFile(part, JSON.stringify({ ...message, created_at: createdAt }, null, 2), { mode: 0o600 });
+  await rename(part, path.join(dir, name));
 }
 
 /** The newest `count` messages, oldest of them first. */

@@ -28,21 +28,35 @@ export async function messagesOf(portal: Portal, token: string, memberId: number
   return body.data;
 }
 
-/** Presses Tab until the focused element has the given accessible label or text; keyboard only. */
+/**
+ * What a keyboard user hears for each of `elements` (its aria-label, its labels' text, a button's
+ * or link's text), or for the focused element; run in the page.
+ */
+function labelsIn(which: 'focused' | 'shown'): string[][] {
+  const labelOf = (element: Element) => {
+    const labels = (element as HTMLInputElement).labels ? Array.from((element as HTMLInputElement).labels!).map((label) => label.textContent ?? '') : [];
+    const own = element.tagName === 'BUTTON' || element.tagName === 'A' ? (element.textContent ?? '') : '';
+    return [element.getAttribute('aria-label') ?? '', ...labels, own].map((part) => part.replace(/\s*\*/g, '').trim());
+  };
+  if (which === 'focused') return document.activeElement ? [labelOf(document.activeElement)] : [];
+  const candidates = Array.from(document.querySelectorAll('input, select, textarea, button, a[href], [tabindex]'));
+  return candidates.filter((element) => (element as HTMLElement).offsetParent !== null).map(labelOf);
+}
+
+/**
+ * Presses Tab until the focused element has the given accessible label or text; keyboard only.
+ * It first waits (up to 30 s) for such an element to be shown: a page still loading on a busy
+ * machine would otherwise be tabbed through before its field is there.
+ */
 export async function tabTo(page: Page, name: string | RegExp, limit = 60): Promise<void> {
+  const matches = (parts: string[]) => parts.some((part) => (typeof name === 'string' ? part === name : name.test(part)));
+  for (const end = Date.now() + 30_000; !(await page.evaluate(labelsIn, 'shown' as const)).some(matches); ) {
+    if (Date.now() > end) throw new Error(`no element named ${String(name)} on the page`);
+    await page.waitForTimeout(100);
+  }
   for (let i = 0; i < limit; i++) {
     await page.keyboard.press('Tab');
-    const label = await page.evaluate(() => {
-      const element = document.activeElement as HTMLElement | null;
-      if (!element) return '';
-      const input = element as HTMLInputElement;
-      const labels = input.labels ? Array.from(input.labels).map((label) => label.textContent ?? '') : [];
-      return [element.getAttribute('aria-label') ?? '', ...labels, element.tagName === 'BUTTON' || element.tagName === 'A' ? (element.textContent ?? '') : '']
-        .join('|')
-        .replace(/\s*\*/g, '');
-    });
-    const parts = label.split('|').map((part) => part.trim());
-    if (parts.some((part) => (typeof name === 'string' ? part === name : name.test(part)))) return;
+    if ((await page.evaluate(labelsIn, 'focused' as const)).some(matches)) return;
   }
   throw new Error(`Tab never reached ${String(name)}`);
 }
