@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { MEMBER_PAGES } from '../../src/common/member-paths.ts';
 import { signIn, usePortal } from './harness.ts';
 
@@ -25,7 +25,7 @@ interface Loaded {
 }
 
 /** Opens `pathname` as a first visit in `context` and collects the page's HTML and every script it downloads. */
-async function firstVisit(context: BrowserContext, pathname: string): Promise<Loaded> {
+async function firstVisit(context: BrowserContext, pathname: string, inspect?: (page: Page) => Promise<void>): Promise<Loaded> {
   const page = await context.newPage();
   const scripts: Loaded['scripts'] = [];
   // Every body is read before the page closes, so no read is cut off by the close.
@@ -39,6 +39,7 @@ async function firstVisit(context: BrowserContext, pathname: string): Promise<Lo
   await page.getByRole('heading').first().waitFor();
   await page.waitForLoadState('networkidle');
   await Promise.all(reads);
+  await inspect?.(page);
   await page.close();
   return { scripts, html };
 }
@@ -73,6 +74,21 @@ describe('Min side first load', () => {
     expect(loaded.scripts.map((script) => script.path)).toContain(profileChunk);
     expect(loaded.scripts.map((script) => script.path).filter((file) => !memberFiles.has(file))).toEqual([]);
     expect(reactAdminIn(loaded)).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the partners’ offers as rich text through the browser’s own sanitiser, with no sanitiser downloaded', async () => {
+    const context = await e2e.browser.newContext();
+    const login = await context.newPage();
+    await signIn(login, e2e.portal, 'member');
+    const own = new URL(login.url()).pathname;
+    await login.close();
+    const loaded = await firstVisit(context, own, async (page) => {
+      const offer = page.locator('.rich-text strong', { hasText: '15 % rabatt' });
+      await offer.waitFor({ state: 'attached' });
+      expect(await offer.count()).toBe(1);
+    });
+    expect(loaded.scripts.filter((script) => script.body.includes('DOMPurify')).map((script) => script.path)).toEqual([]);
     await context.close();
   });
 

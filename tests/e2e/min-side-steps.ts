@@ -50,7 +50,7 @@ function labelsIn(which: 'focused' | 'shown'): string[][] {
  */
 export async function tabTo(page: Page, name: string | RegExp, limit = 60): Promise<void> {
   const matches = (parts: string[]) => parts.some((part) => (typeof name === 'string' ? part === name : name.test(part)));
-  for (const end = Date.now() + 30_000; !(await page.evaluate(labelsIn, 'shown' as const)).some(matches); ) {
+  for (const end = Date.now() + 30_000; !(await page.evaluate(labelsIn, 'shown' as const)).some(matches);) {
     if (Date.now() > end) throw new Error(`no element named ${String(name)} on the page`);
     await page.waitForTimeout(100);
   }

@@ -20,7 +20,9 @@ describe('the embedded outbox', () => {
     const attachment = { filename: 'faktura.pdf', content_type: 'application/pdf', base64: 'A'.repeat(2 * 1024 * 1024) };
     let writing = true;
     const writes = Promise.all(
-      Array.from({ length: 12 }, (_, index) => writeOutboxFile(dir, { channel: 'email', to: `m${index}@example.no`, subject: 'Faktura', text: 'Hei', attachments: [attachment] })),
+      Array.from({ length: 12 }, (_, index) =>
+        writeOutboxFile(dir, { channel: 'email', to: `m${index}@example.no`, subject: 'Faktura', text: 'Hei', attachments: [attachment] }),
+      ),
     ).finally(() => (writing = false));
     let reads = 0;
     while (writing) {

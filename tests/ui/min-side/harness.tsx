@@ -2,7 +2,7 @@
  * Renders the member app at a path with fake API answers (msw). Any console.error fails the test.
  */
 import { cleanup, render } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { memoryLocation } from 'wouter/memory-location';
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
@@ -13,6 +13,7 @@ import { ToastProvider } from '../../../src/min-side/toasts.tsx';
 import { saveSession } from '../../../src/common/session.ts';
 import type { Member } from '../../../src/min-side/api.ts';
 import { requestsInFlight } from '../requests-in-flight.ts';
+import { NavigationStateSource, Router, usePathAndQuery, usePathname } from '../../../src/min-side/router.tsx';
 
 export const server = setupServer();
 
@@ -44,21 +45,28 @@ export function installFakeApi(): void {
 }
 
 function Location() {
-  const location = useLocation();
-  return <output data-testid="location">{location.pathname + location.search}</output>;
+  return <output data-testid="location">{usePathAndQuery()}</output>;
 }
 
 export function renderApp(path: string) {
+  const memory = memoryLocation({ path });
+  // A navigation's state, read where the browser's history would keep it (a new path renders this).
+  const readState = () => {
+    usePathname();
+    return memory.state;
+  };
   return render(
     <LocaleProvider>
-      <MemoryRouter initialEntries={[path]}>
-        <SessionProvider>
-          <ToastProvider>
-            <App />
-            <Location />
-          </ToastProvider>
-        </SessionProvider>
-      </MemoryRouter>
+      <Router hook={memory.hook}>
+        <NavigationStateSource value={readState}>
+          <SessionProvider>
+            <ToastProvider>
+              <App />
+              <Location />
+            </ToastProvider>
+          </SessionProvider>
+        </NavigationStateSource>
+      </Router>
     </LocaleProvider>,
   );
 }
