@@ -22,7 +22,10 @@ export interface FirstLoad {
   /** The page's route as the budgets name it, e.g. '/profile/{id}'. */
   route: string;
   scripts: number;
+  /** JavaScript and CSS together, gzip. */
   gzipKb: number;
+  /** Of which CSS. */
+  cssKb: number;
   /** Cumulative layout shift of the visit (shifts right after input do not count). */
   cls: number;
 }
@@ -88,27 +91,41 @@ export async function measureFirstLoads(distDir: string): Promise<FirstLoad[]> {
       const page = await context.newPage();
       await page.addInitScript(RECORD_LAYOUT_SHIFTS);
       if (session) await signIn(page, session);
-      // Every script body is read before counting and closing, so none is missed or cut off.
-      const reads: Promise<Buffer>[] = [];
+      // Every script and style sheet is read before counting and closing, so none is missed or cut off.
+      const reads: Promise<{ css: boolean; body: Buffer }>[] = [];
       page.on('response', (response) => {
-        if (response.request().resourceType() === 'script') reads.push(response.body());
+        const type = response.request().resourceType();
+        if (type === 'script' || type === 'stylesheet') reads.push(response.body().then((body) => ({ css: type === 'stylesheet', body })));
       });
       await page.goto(`${base}${pathname}`, { waitUntil: 'load' });
       await page.waitForLoadState('networkidle');
       await page.evaluate(AFTER_TWO_FRAMES);
       const cls = Number(await page.evaluate('window.__cls'));
-      const bodies = await Promise.all(reads);
-      const bytes = bodies.reduce((sum, body) => sum + gzipSync(body).length, 0);
-      results.push({ page: label, route, scripts: bodies.length, gzipKb: Math.round((bytes / 1024) * 10) / 10, cls: Math.round(cls * 1000) / 1000 });
+      const files = await Promise.all(reads);
+      const kb = (wanted: (css: boolean) => boolean) =>
+        Math.round((files.filter((file) => wanted(file.css)).reduce((sum, file) => sum + gzipSync(file.body).length, 0) / 1024) * 10) / 10;
+      results.push({
+        page: label,
+        route,
+        scripts: files.filter((file) => !file.css).length,
+        gzipKb: kb(() => true),
+        cssKb: kb((css) => css),
+        cls: Math.round(cls * 1000) / 1000,
+      });
       await context.close();
     };
     const member = await login(DEMO_MEMBER_EMAIL);
     const id = member.user_id;
     await visit('Min side: innlogging', '/profile', '/profile');
+    await visit('Min side: glemt passord', '/profile/reset-password', '/profile/reset-password');
     await visit('Innmelding', '/new-member', '/new-member');
+    await visit('Innmelding: takk for betalingen', '/vipps-thanks', '/vipps-thanks');
+    await visit('Tilgjengelighetserklæring', '/tilgjengelighet', '/tilgjengelighet');
     await visit('Min side: medlemsside, innlogget', '/profile/{id}', `/profile/${id}`, member);
     await visit('Min side: reiseforsikring, innlogget', '/profile/edit/travel-insurane/{id}', `/profile/edit/travel-insurane/${id}`, member);
     await visit('Min side: instrumentforsikring, innlogget', '/profile/edit/instrument-insurance/{id}', `/profile/edit/instrument-insurance/${id}`, member);
+    await visit('Min side: medlemskort, innlogget', '/profile/card/{id}', `/profile/card/${id}`, member);
+    await visit('Min side: skademeldinger, innlogget', '/profile/claims/{id}', `/profile/claims/${id}`, member);
     await visit('Stab: innlogging', '/', '/');
     const staff = await login('ansatt@example.no');
     // FIRST_LOAD_ROUTES (a regular expression) measures only the staff routes it matches, e.g. while tuning one page.

@@ -1,6 +1,6 @@
 /** The member app's routes (spec section 2). Pages load on demand so the first load stays small. */
 import { lazy, Suspense, useEffect } from 'react';
-import { Route, Routes, useNavigate } from 'react-router';
+import { Route, Switch, useNavigate } from './router.tsx';
 import { onUnauthenticated } from '../common/http.ts';
 import { MEMBER_PAGES as PAGES } from '../common/member-paths.ts';
 import { Elsewhere, OwnCard, OwnMemberPage, SignedOutOnly, StepTwoWithoutId } from './guards.tsx';
@@ -46,52 +46,84 @@ export function App() {
     <>
       <SessionExpiry />
       <Suspense fallback={<LoadingPage />}>
-        <Routes>
-          <Route
-            path={PAGES.login.path}
-            element={
-              <SignedOutOnly>
-                <LoginPage />
-              </SignedOutOnly>
-            }
-          />
-          <Route
-            path={PAGES.resetPassword.path}
-            element={
-              <SignedOutOnly>
-                <ResetPasswordPage />
-              </SignedOutOnly>
-            }
-          />
-          <Route path={PAGES.changePassword.path} element={<ChangePasswordPage />} />
-          <Route
-            path={PAGES.register.path}
-            element={
-              <SignedOutOnly>
-                <RegisterPage />
-              </SignedOutOnly>
-            }
-          />
-          <Route path="/new-member/update" element={<StepTwoWithoutId />} />
-          <Route path={PAGES.stepTwo.path} element={<OwnMemberPage stage="registration">{(id) => <StepTwoPage memberId={id} />}</OwnMemberPage>} />
-          <Route path={PAGES.profile.path} element={<OwnMemberPage stage="profile">{(id) => <ProfilePage memberId={id} />}</OwnMemberPage>} />
-          <Route path={PAGES.travel.path} element={<OwnMemberPage stage="profile">{(id) => <TravelInsurancePage memberId={id} />}</OwnMemberPage>} />
-          <Route path={PAGES.instruments.path} element={<OwnMemberPage stage="profile">{(id) => <InstrumentInsurancePage memberId={id} />}</OwnMemberPage>} />
-          <Route path={PAGES.vippsThanks.path} element={<VippsThanksPage />} />
-          <Route path={PAGES.vippsError.path} element={<VippsErrorPage />} />
-          <Route path={PAGES.vippsCancelled.path} element={<VippsCancelledPage />} />
-          <Route path="/profile/card" element={<OwnCard />} />
-          <Route path={PAGES.memberCard.path} element={<OwnMemberPage stage="profile">{(id) => <CardPage memberId={id} />}</OwnMemberPage>} />
-          <Route path={PAGES.verify.path} element={<VerifyPage />} />
-          <Route path={PAGES.unsubscribe.path} element={<UnsubscribePage />} />
-          <Route path={PAGES.invoicePayment.path} element={<OwnMemberPage stage="profile">{(id) => <PaymentReturnPage memberId={id} />}</OwnMemberPage>} />
-          <Route path={PAGES.claims.path} element={<OwnMemberPage stage="profile">{(id) => <ClaimsPage memberId={id} />}</OwnMemberPage>} />
-          <Route path={PAGES.newClaim.path} element={<OwnMemberPage stage="profile">{(id) => <NewClaimPage memberId={id} />}</OwnMemberPage>} />
-          <Route path={PAGES.claim.path} element={<OwnMemberPage stage="profile">{(id) => <ClaimPage memberId={id} />}</OwnMemberPage>} />
-          <Route path={PAGES.statement.path} element={<StatementPage solution="member" />} />
-          <Route path={PAGES.staffStatement.path} element={<StatementPage solution="staff" />} />
-          <Route path="*" element={<Elsewhere />} />
-        </Routes>
+        <Switch>
+          <Route path={PAGES.login.path}>
+            <SignedOutOnly>
+              <LoginPage />
+            </SignedOutOnly>
+          </Route>
+          <Route path={PAGES.resetPassword.path}>
+            <SignedOutOnly>
+              <ResetPasswordPage />
+            </SignedOutOnly>
+          </Route>
+          <Route path={PAGES.changePassword.path}>
+            <ChangePasswordPage />
+          </Route>
+          <Route path={PAGES.register.path}>
+            <SignedOutOnly>
+              <RegisterPage />
+            </SignedOutOnly>
+          </Route>
+          <Route path="/new-member/update">
+            <StepTwoWithoutId />
+          </Route>
+          <Route path={PAGES.stepTwo.path}>
+            <OwnMemberPage stage="registration">{(id) => <StepTwoPage memberId={id} />}</OwnMemberPage>
+          </Route>
+          {/* Before /profile/:memberId, which would take it. */}
+          <Route path="/profile/card">
+            <OwnCard />
+          </Route>
+          <Route path={PAGES.profile.path}>
+            <OwnMemberPage stage="profile">{(id) => <ProfilePage memberId={id} />}</OwnMemberPage>
+          </Route>
+          <Route path={PAGES.travel.path}>
+            <OwnMemberPage stage="profile">{(id) => <TravelInsurancePage memberId={id} />}</OwnMemberPage>
+          </Route>
+          <Route path={PAGES.instruments.path}>
+            <OwnMemberPage stage="profile">{(id) => <InstrumentInsurancePage memberId={id} />}</OwnMemberPage>
+          </Route>
+          <Route path={PAGES.vippsThanks.path}>
+            <VippsThanksPage />
+          </Route>
+          <Route path={PAGES.vippsError.path}>
+            <VippsErrorPage />
+          </Route>
+          <Route path={PAGES.vippsCancelled.path}>
+            <VippsCancelledPage />
+          </Route>
+          <Route path={PAGES.memberCard.path}>
+            <OwnMemberPage stage="profile">{(id) => <CardPage memberId={id} />}</OwnMemberPage>
+          </Route>
+          <Route path={PAGES.verify.path}>
+            <VerifyPage />
+          </Route>
+          <Route path={PAGES.unsubscribe.path}>
+            <UnsubscribePage />
+          </Route>
+          <Route path={PAGES.invoicePayment.path}>
+            <OwnMemberPage stage="profile">{(id) => <PaymentReturnPage memberId={id} />}</OwnMemberPage>
+          </Route>
+          <Route path={PAGES.claims.path}>
+            <OwnMemberPage stage="profile">{(id) => <ClaimsPage memberId={id} />}</OwnMemberPage>
+          </Route>
+          <Route path={PAGES.newClaim.path}>
+            <OwnMemberPage stage="profile">{(id) => <NewClaimPage memberId={id} />}</OwnMemberPage>
+          </Route>
+          <Route path={PAGES.claim.path}>
+            <OwnMemberPage stage="profile">{(id) => <ClaimPage memberId={id} />}</OwnMemberPage>
+          </Route>
+          <Route path={PAGES.statement.path}>
+            <StatementPage solution="member" />
+          </Route>
+          <Route path={PAGES.staffStatement.path}>
+            <StatementPage solution="staff" />
+          </Route>
+          <Route>
+            <Elsewhere />
+          </Route>
+        </Switch>
       </Suspense>
     </>
   );

@@ -3,7 +3,7 @@
  * sees only their own pages, and anyone else is sent where homePath() says they belong.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useParams } from './router.tsx';
 import { isMemberPath } from '../common/member-paths.ts';
 import { homePath, isMemberRole, type Session } from '../common/session.ts';
 import { api } from './api.ts';

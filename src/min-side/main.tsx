@@ -1,7 +1,7 @@
 /** Min side and sign-up: a small app of its own that never loads the staff app's code. */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { Router } from './router.tsx';
 import { App } from './App.tsx';
 import { loadCatalogue, LocaleProvider } from './locale.tsx';
 import { SessionProvider } from './session.tsx';
@@ -33,13 +33,13 @@ export async function mount(root: HTMLElement): Promise<void> {
   createRoot(root).render(
     <StrictMode>
       <LocaleProvider>
-        <BrowserRouter>
+        <Router>
           <SessionProvider>
             <ToastProvider>
               <App />
             </ToastProvider>
           </SessionProvider>
-        </BrowserRouter>
+        </Router>
       </LocaleProvider>
     </StrictMode>,
   );

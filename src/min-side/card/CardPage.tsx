@@ -5,7 +5,7 @@
  * without a network; the page can be added to the home screen (its web app manifest).
  */
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../router.tsx';
 import { QRCodeCanvas } from 'qrcode.react';
 import { api, type MemberCardData } from '../api.ts';
 import { Layout, Loading } from '../components/Layout.tsx';

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../router.tsx';
 import { DateField } from '../components/DateField.tsx';
 import { RadioGroup, SelectField, TextAreaField, TextField } from '../components/fields.tsx';
 import type { InstrumentDocument } from '../documents/api.ts';

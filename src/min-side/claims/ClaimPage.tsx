@@ -2,7 +2,7 @@
  * /profile/claims/{memberId}/{claimId}: one claim, also the page a sent claim lands on (with the
  * claim the server answered, so nothing is read twice) with 'Last ned skademelding (PDF)'.
  */
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useNavigationState, useParams } from '../router.tsx';
 import { Layout, Loading } from '../components/Layout.tsx';
 import { SignedInHeader } from '../components/SignedInHeader.tsx';
 import { useTexts } from '../locale.tsx';
@@ -18,7 +18,7 @@ export default function ClaimPage({ memberId }: { memberId: number }) {
   const t = useClaimTexts();
   const { claimId = '' } = useParams();
   const id = /^\d+$/.test(claimId) ? Number(claimId) : 0;
-  const state = (useLocation().state ?? null) as { claim?: Claim; sent?: boolean } | null;
+  const state = useNavigationState<{ claim?: Claim; sent?: boolean }>();
   const given = state?.claim?.id === id ? state.claim : undefined;
   const [loaded, , replace] = useLoad(() => (given ? Promise.resolve({ ok: true as const, status: 200, data: { data: given } }) : claimApi.get(id)), [id]);
   // The claim just sent shows at once; one opened from a link is read.

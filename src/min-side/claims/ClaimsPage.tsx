@@ -1,5 +1,5 @@
 /** /profile/claims/{memberId}: 'Skademeldinger', the member's claims, newest first, each to follow, download or withdraw. */
-import { Link } from 'react-router';
+import { Link } from '../router.tsx';
 import { Layout, Loading } from '../components/Layout.tsx';
 import { SignedInHeader } from '../components/SignedInHeader.tsx';
 import { useTexts } from '../locale.tsx';

@@ -2,7 +2,7 @@
  * /profile/claims/{memberId}/new/{instrumentId}: 'Meld skade' for one insured instrument. What the
  * register says stands read-only above the form; the claim's own record comes back when it is sent.
  */
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../router.tsx';
 import { api } from '../api.ts';
 import { Card, Layout, Loading } from '../components/Layout.tsx';
 import { SignedInHeader } from '../components/SignedInHeader.tsx';

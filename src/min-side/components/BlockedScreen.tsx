@@ -1,5 +1,5 @@
 /** All a blocked member sees: the notice, guidance and OK, which signs out. */
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../router.tsx';
 import { api } from '../api.ts';
 import { useSession } from '../session.tsx';
 import { useTexts } from '../locale.tsx';

@@ -1,6 +1,6 @@
 /** The frame of every member page: brand bar with the language switch, the page's main content, the support contact and the accessibility statement. */
 import { useEffect, useRef, type ReactNode } from 'react';
-import { NavLink } from 'react-router';
+import { NavLink } from '../router.tsx';
 import { STATEMENT_PATHS } from '../../common/member-paths.ts';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { useTexts } from '../locale.tsx';
@@ -45,9 +45,7 @@ export function Layout({ children, header, wide }: { children: ReactNode; header
         <span>{texts.contactTitle}:</span> <a href={`mailto:${SUPPORT_CONTACT.email}`}>{SUPPORT_CONTACT.email}</a> <span aria-hidden="true">·</span>{' '}
         <a href={`tel:${SUPPORT_CONTACT.phone.replace(/\s/g, '')}`}>{SUPPORT_CONTACT.phone}</a>
         <span className="footer-statement">
-          <NavLink to={STATEMENT_PATHS.member} end>
-            {texts.statementLink}
-          </NavLink>
+          <NavLink to={STATEMENT_PATHS.member}>{texts.statementLink}</NavLink>
         </span>
       </footer>
     </div>

@@ -1,5 +1,5 @@
 /** The top bar's right side for a signed-in member or applicant: their name and 'Logg ut'. */
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../router.tsx';
 import { api } from '../api.ts';
 import { useSession } from '../session.tsx';
 import { useTexts } from '../locale.tsx';

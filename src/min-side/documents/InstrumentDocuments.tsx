@@ -3,7 +3,7 @@
  * thumbnails, 'Legg til dokument', and 'Meld skade'; and the way to the member's claims.
  */
 import { useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../router.tsx';
 import { claimPaths } from '../claims/api.ts';
 import type { Instrument } from '../instruments/api.ts';
 import { useLoad } from '../useLoad.ts';

@@ -4,7 +4,7 @@
  * server asks Vipps and settles it) and says paid, not paid, or still waiting.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../router.tsx';
 import { Card, Layout, Loading } from '../components/Layout.tsx';
 import { SignedInHeader } from '../components/SignedInHeader.tsx';
 import { useTexts } from '../locale.tsx';

@@ -5,7 +5,7 @@
  */
 import { useForm } from 'react-hook-form';
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearch } from '../router.tsx';
 import { api } from '../api.ts';
 import { TextField } from '../components/fields.tsx';
 import { Card, Layout } from '../components/Layout.tsx';
@@ -37,18 +37,18 @@ function linkFrom(search: string): ResetLink | null {
 export default function ChangePasswordPage() {
   const texts = useTexts();
   const pages = usePageTexts();
-  const location = useLocation();
+  const search = useSearch();
   const navigate = useNavigate();
   const notify = useNotify();
-  const [link] = useState(() => linkFrom(location.search));
+  const [link] = useState(() => linkFrom(search));
   const [done, setDone] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm({ resolver: schemaResolver((schemas) => schemas.newPasswordSchema), mode: 'onTouched' });
 
   useEffect(() => {
-    if (!location.search) return;
+    if (!search) return;
     if (link) sessionStorage.setItem(STORE_KEY, JSON.stringify(link));
     navigate('/password/change', { replace: true });
-  }, [link, location.search, navigate]);
+  }, [link, search, navigate]);
 
   const onSubmit = handleSubmit(async ({ password, password_confirmation }) => {
     if (!link) return;

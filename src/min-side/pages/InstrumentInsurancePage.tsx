@@ -1,6 +1,6 @@
 /** /profile/edit/instrument-insurance/{memberId}: the member's instruments in four tabs. */
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useSearch } from '../router.tsx';
 import { Card, Layout, Loading } from '../components/Layout.tsx';
 import { SignedInHeader } from '../components/SignedInHeader.tsx';
 import { useLoad } from '../useLoad.ts';
@@ -22,7 +22,7 @@ export default function InstrumentInsurancePage({ memberId }: { memberId: number
   const refresh = () => void instrumentApi.list(memberId).then((answer) => answer.ok && replace(answer.data));
   const [categories] = useLoad(() => instrumentApi.categories(), []);
   // A link may open a tab ('?tab=active': the insured instruments with their documents, from a claim's pages).
-  const asked = new URLSearchParams(useLocation().search).get('tab');
+  const asked = new URLSearchParams(useSearch()).get('tab');
   const [tab, setTab] = useState(() => (asked && TABS.includes(asked) ? asked : 'add'));
   const [ordered, setOrdered] = useState(false);
   return (

@@ -3,7 +3,7 @@
  * and the e-mailed code asked of a new browser while the account is slowed by wrong passwords.
  */
 import { lazy, Suspense, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../router.tsx';
 import { homePath, isStaffRole } from '../../common/session.ts';
 import { api, type LoginResponse, type SignInStep } from '../api.ts';
 import { TextField } from '../components/fields.tsx';

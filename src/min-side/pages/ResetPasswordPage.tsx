@@ -1,6 +1,6 @@
 /** /profile/reset-password: asks for a link to set a new password. */
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../router.tsx';
 import { api } from '../api.ts';
 import { TextField } from '../components/fields.tsx';
 import { Card, Layout } from '../components/Layout.tsx';

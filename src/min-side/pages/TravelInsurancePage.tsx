@@ -4,7 +4,7 @@
  * same the staff form and the server use. Mobile first; plain React.
  */
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../router.tsx';
 import { useForm, useWatch, type Control, type Resolver, type UseFormSetValue } from 'react-hook-form';
 import { todayIso } from '../../common/format.ts';
 import {

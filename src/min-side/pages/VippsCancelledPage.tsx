@@ -1,5 +1,5 @@
 /** /vipps-cancelled: the payer stopped the quick checkout in Vipps (or let it run out); nothing was paid or created. */
-import { Link } from 'react-router';
+import { Link } from '../router.tsx';
 import { MEMBER_PAGES } from '../../common/member-paths.ts';
 import { Card, Layout } from '../components/Layout.tsx';
 import { SupportContact } from '../components/SupportContact.tsx';

@@ -1,5 +1,5 @@
 /** /vipps-thanks: after a quick checkout that created the membership. */
-import { Link } from 'react-router';
+import { Link } from '../router.tsx';
 import { Card, Layout } from '../components/Layout.tsx';
 import { SupportContact } from '../components/SupportContact.tsx';
 import { useTexts } from '../locale.tsx';

@@ -1,5 +1,5 @@
 /** The member's travel and instrument insurance, read-only, with the way to order or change them. */
-import { Link } from 'react-router';
+import { Link } from '../router.tsx';
 import type { Member } from '../api.ts';
 import { Card } from '../components/Layout.tsx';
 import { useFormats, useTexts } from '../locale.tsx';

@@ -1,5 +1,5 @@
 /** The profile's 'Medlemskort' section: the card's face (no QR here, so the profile loads no QR code) and the way to the full card. */
-import { Link } from 'react-router';
+import { Link } from '../router.tsx';
 import { api } from '../api.ts';
 import { storeCard } from '../card/cardStore.ts';
 import { Card, Loading } from '../components/Layout.tsx';

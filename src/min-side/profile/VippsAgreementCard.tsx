@@ -7,7 +7,7 @@
  * joining with Vipps sees (and may stop) the agreement made then.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../router.tsx';
 import { Card, Loading } from '../components/Layout.tsx';
 import { useTexts } from '../locale.tsx';
 import { useLoad } from '../useLoad.ts';

@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link } from '../router.tsx';
 import { api, fieldError } from '../api.ts';
 import { CheckboxField, TextField } from '../components/fields.tsx';
 import { TermsField } from './TermsField.tsx';

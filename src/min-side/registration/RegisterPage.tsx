@@ -3,7 +3,7 @@
  * payment-app flag (?vipps=1 or ?vipps=true) the Vipps quick checkout instead.
  */
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../router.tsx';
 import { api, fieldError } from '../api.ts';
 import { TextField } from '../components/fields.tsx';
 import { ContentText } from '../components/ContentText.tsx';

@@ -4,7 +4,7 @@
  */
 import { useForm, useWatch } from 'react-hook-form';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../router.tsx';
 import { api, type Member } from '../api.ts';
 import { SelectField, TextField } from '../components/fields.tsx';
 import { Card, focusNextHeading } from '../components/Layout.tsx';

@@ -4,7 +4,7 @@
  * the status, each criterion, what does not conform and why, feedback, and when it was checked.
  * The data is src/common/a11y/statement.json, written from the browser tests' axe runs.
  */
-import { Link } from 'react-router';
+import { Link } from '../router.tsx';
 import data from '../../common/a11y/statement.json';
 import { STATEMENT_PATHS } from '../../common/member-paths.ts';
 import type { CriterionStatus, Solution, StatementData } from '../../common/a11y/statement-types.ts';

@@ -5,7 +5,7 @@
  * and a way to Min side for the rest.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../router.tsx';
 import { api, type UnsubscribeState } from '../api.ts';
 import { Layout, Loading } from '../components/Layout.tsx';
 import { useShownLocale, useTexts } from '../locale.tsx';

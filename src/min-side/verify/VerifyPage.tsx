@@ -3,7 +3,7 @@
  * It shows the state and only what the reader needs to compare with the card or paper: first
  * name, last-name initial, member number, validity, and for a certificate what it certifies.
  */
-import { useParams } from 'react-router';
+import { useParams } from '../router.tsx';
 import { api, type VerifyData } from '../api.ts';
 import { Layout, Loading } from '../components/Layout.tsx';
 import { useFormats, useLocale, useTexts } from '../locale.tsx';

@@ -51,14 +51,14 @@ function Location() {
 export function renderApp(path: string) {
   const memory = memoryLocation({ path });
   // A navigation's state, read where the browser's history would keep it (a new path renders this).
-  const readState = () => {
+  const useMemoryState = () => {
     usePathname();
     return memory.state;
   };
   return render(
     <LocaleProvider>
       <Router hook={memory.hook}>
-        <NavigationStateSource value={readState}>
+        <NavigationStateSource value={useMemoryState}>
           <SessionProvider>
             <ToastProvider>
               <App />
