@@ -175,3 +175,26 @@ describe("the claims queue's kept total", () => {
     expect((await list()).total).toBe(await real());
   });
 });
+
+describe("the instrument list's kept total", () => {
+  it('equals the instruments there are as they are added, removed and removed with their member, and its last page holds the newest', async () => {
+    const real = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM instruments'))[0].n;
+    const list = (query = '') => get<{ total: number; last_page: number; data: { id: number }[] }>(`/api/instrument/list?per_page=25${query}`);
+    const member = await billedMember(t.db, { first_name: 'Instrument', last_name: 'Eier' });
+    const ids: number[] = [];
+    for (let index = 0; index < 30; index++) ids.push(await createInstrument(t.db, { member_id: member.id, instrument_category: GUITAR }));
+    const first = await list();
+    expect(first.total).toBe(await real());
+    const last = await list(`&page=${first.last_page}`);
+    expect(last.data.at(-1)!.id).toBe(ids[29]);
+    expect(last.data.length).toBe(first.total - 25 * (first.last_page - 1));
+
+    await t.db.query('DELETE FROM instruments WHERE id = ANY($1::int[])', [ids.slice(0, 10)]);
+    expect((await list()).total).toBe(await real());
+    // A member removed takes their instruments along (a cascade): they are counted out too.
+    await t.db.query('DELETE FROM accounts WHERE id = $1', [member.id]);
+    expect((await list()).total).toBe(await real());
+    expect(await foldListCountDeltas(t.db)).toBeGreaterThan(0);
+    expect((await list()).total).toBe(await real());
+  });
+});

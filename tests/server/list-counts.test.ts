@@ -42,6 +42,7 @@ const LISTS = {
   '/api/emails/logs/list': 'FROM message_log m WHERE TRUE',
   '/api/instrument/logs/list': instrumentLog.from,
   '/api/subscription/logs/list': travelLog.from,
+  '/api/instrument/list': 'FROM instruments i JOIN accounts m ON m.id = i.member_id WHERE TRUE',
 };
 
 /** The queues whose totals the menu badges show, by the name GET /api/counters gives them. */
@@ -410,7 +411,7 @@ describe('short searches', () => {
 
 describe('migration 011', () => {
   it('starts the counters from the rows a database already has', async () => {
-    // The database as before 011 (and 017, which builds on it), with rows of every kind the counters count.
+    // The database as before 011 (and 017, 052, 055 and 057, which build on it), with rows of every kind the counters count.
     await t.db.exec(`
       DROP TABLE list_counts, list_count_shares, list_count_deltas;
       DROP FUNCTION list_counts_after_accounts, list_counts_after_subscriptions, list_counts_after_instruments,
@@ -418,11 +419,13 @@ describe('migration 011', () => {
                     list_counts_after_message_log, list_counts_after_instrument_iterations,
                     list_counts_after_subscription_iterations, log_counts_after_truncate, recount_log_counts,
                     list_counts_after_access_log, access_log_count_after_truncate,
-                    member_list_blocks_after_shares, member_list_blocks_after_truncate CASCADE;
+                    member_list_blocks_after_shares, member_list_blocks_after_truncate,
+                    list_counts_after_instrument_rows, instruments_count_after_truncate CASCADE;
       DROP TABLE member_list_blocks;
       DROP INDEX accounts_campaign, instruments_subscription;
       ALTER TABLE message_log DROP COLUMN content_sanitised;
-      DELETE FROM schema_migrations WHERE name IN ('011_list_counts.sql', '017_list_pages.sql', '052_access_log_count.sql', '055_member_list_positions.sql');`);
+      DELETE FROM schema_migrations WHERE name IN ('011_list_counts.sql', '017_list_pages.sql', '052_access_log_count.sql', '055_member_list_positions.sql',
+                                                   '057_instrument_list_total.sql');`);
     const applicant = await signedIn(t.app, t.db, { role_id: 1, registration_completed: 1 });
     await t.db.query(`INSERT INTO subscriptions (member_id, product_id, kind, state) VALUES ($1, $2, 'membership', 'pending'), ($1, $3, 'travel', 'pending')`, [
       applicant.id,
@@ -437,7 +440,13 @@ describe('migration 011', () => {
     await t.services.accessLog.flush();
     const logged = await realCount(t.db, 'FROM access_log');
     expect(logged).toBeGreaterThan(0);
-    expect(await migrate(t.db)).toEqual(['011_list_counts.sql', '017_list_pages.sql', '052_access_log_count.sql', '055_member_list_positions.sql']);
+    expect(await migrate(t.db)).toEqual([
+      '011_list_counts.sql',
+      '017_list_pages.sql',
+      '052_access_log_count.sql',
+      '055_member_list_positions.sql',
+      '057_instrument_list_total.sql',
+    ]);
     const [{ blocked }] = await t.db.query<{ blocked: number }>('SELECT coalesce(sum(members), 0)::int AS blocked FROM member_list_blocks');
     expect(blocked).toBe(await realCount(t.db, MEMBERS_FROM));
     expect((await accessLogPage(t.db, t.services.accessLog, { per_page: '25' })).total).toBe(logged);
@@ -445,6 +454,7 @@ describe('migration 011', () => {
     expect(counted['/api/subscription/list/pending-instruments']).toBeGreaterThan(0);
     expect(counted['/api/subscription/list/pending-memberships']).toBeGreaterThan(0);
     expect(counted['/api/subscription/list/pending-travel']).toBeGreaterThan(0);
+    expect(counted['/api/instrument/list']).toBeGreaterThan(0);
   });
 
   it('counts again after a TRUNCATE, as the demo reset empties the tables', async () => {

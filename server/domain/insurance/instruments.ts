@@ -122,6 +122,8 @@ const instrumentList: PagedSource & { list: ListDefinition } = {
     },
     defaultSort: 'id',
     tieBreaker: 'i.id',
+    // The unfiltered total is kept by migration 057's counter: the list's first and last pages count nothing.
+    counter: 'instruments',
   },
   from: `${FROM} JOIN accounts m ON m.id = i.member_id WHERE TRUE`,
   columns: `${COLUMNS}, json_build_object('id', m.id, 'remote_id', m.remote_id, 'first_name', m.first_name, 'last_name', m.last_name) AS member`,
