@@ -170,6 +170,8 @@ export async function measureGrowthProbes(db: Database, recorded: ReturnType<typ
   const results: ProbeResult[] = [];
   for (const probe of await probes(db, server)) {
     await getJson(server, probe.path);
+    // The access log's batch (earlier requests' entries) is written now, not inside the measured request.
+    await server.settle();
     recorded.statements.length = 0;
     recorded.recording.on = true;
     let body: { data?: unknown };

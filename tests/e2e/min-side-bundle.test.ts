@@ -18,6 +18,8 @@ const e2e = usePortal();
 
 // Strings only react-admin's packages carry: its translation keys and its component class names.
 const REACT_ADMIN_MARKERS = ['ra.action.', 'RaLayout', 'RaDatagrid', 'ra.notification.'];
+/** An option name react-hook-form's code carries, minified or not. */
+const FORM_LIBRARY_MARKER = 'shouldUnregister';
 
 interface Loaded {
   scripts: { path: string; body: string }[];
@@ -44,6 +46,8 @@ async function firstVisit(context: BrowserContext, pathname: string, inspect?: (
   return { scripts, html };
 }
 
+const formLibraryIn = (loaded: Loaded) => loaded.scripts.filter((script) => script.body.includes(FORM_LIBRARY_MARKER)).map((script) => script.path);
+
 const reactAdminIn = (loaded: Loaded) =>
   loaded.scripts.filter((script) => REACT_ADMIN_MARKERS.some((marker) => script.body.includes(marker))).map((script) => script.path);
 
@@ -60,6 +64,12 @@ describe('Min side first load', () => {
     },
   );
 
+  it.each(['/profile', '/new-member', '/profile/reset-password'])('%s, a form a visitor opens first, loads no form library', async (pathname) => {
+    const context = await e2e.browser.newContext();
+    expect(formLibraryIn(await firstVisit(context, pathname))).toEqual([]);
+    await context.close();
+  });
+
   it('a signed-in member’s /profile/{id} gets its page’s chunk preloaded with the HTML, and loads only Min side’s chunks', async () => {
     const context = await e2e.browser.newContext();
     const login = await context.newPage();
@@ -74,6 +84,8 @@ describe('Min side first load', () => {
     expect(loaded.scripts.map((script) => script.path)).toContain(profileChunk);
     expect(loaded.scripts.map((script) => script.path).filter((file) => !memberFiles.has(file))).toEqual([]);
     expect(reactAdminIn(loaded)).toEqual([]);
+    // The profile's own form keeps react-hook-form: the check above can tell.
+    expect(formLibraryIn(loaded)).not.toEqual([]);
     await context.close();
   });
 
