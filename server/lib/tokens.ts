@@ -104,7 +104,9 @@ export async function findTokenOwner(db: Queryable, bearer: string, cache: Sessi
   if (!row || !sameHash(row.token_hash, sha256(match[2]))) return null;
   const { token_hash: tokenHash, last_used_at: lastUsed, expires_at: expiresAt, ...owner } = row;
   const lastUsedAt = await recordUse(db, null, tokenId, lastUsed?.getTime() ?? null);
-  cache?.keep(tokenId, generation, { owner, tokenHash, expiresAt: expiresAt.getTime(), lastUsedAt });
+  // A blocked account is never kept: each of its requests asks the database, so letting it go holds
+  // on every server at once, whatever became of the announcement.
+  if (!owner.blocked_access) cache?.keep(tokenId, generation, { owner, tokenHash, expiresAt: expiresAt.getTime(), lastUsedAt });
   return owner;
 }
 

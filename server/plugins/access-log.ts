@@ -162,6 +162,7 @@ async function accessLog(app: FastifyInstance) {
       done();
     });
     recording.add(entry);
+    app.services.accessLog.track(entry);
   });
   app.addHook('onClose', async () => {
     await Promise.all(recording);

@@ -156,6 +156,20 @@ describe('access log', () => {
     expect(await count()).toBe(151);
   });
 
+  it('a flush waits for an entry still being made, so a read right after an answered request sees it', async () => {
+    // A request's entry is made after its answer has left (its member may be looked up first).
+    const writer = new AccessLogWriter(t.db);
+    let answered!: () => void;
+    const making = new Promise<void>((resolve) => (answered = resolve)).then(() =>
+      writer.record({ actorId: staff.id, memberId: 434343, kind: 'change', detail: 'being made' }),
+    );
+    writer.track(making);
+    const flushed = writer.flush();
+    answered();
+    await flushed;
+    expect((await t.db.query('SELECT 1 FROM access_log WHERE member_id = 434343')).length).toBe(1);
+  });
+
   it('every member-data route states what it logs', () => {
     const member = t.app.accessLogRoutes
       .filter((r) => MEMBER_DATA_ROUTE.test(r.url))

@@ -14,7 +14,7 @@ import { buildApp, type App } from '../../server/app.ts';
 import { createServices } from '../../server/plugins/services.ts';
 import { SessionCache } from '../../server/lib/session-cache.ts';
 import type { SessionChangeListener } from '../../server/db/database.ts';
-import type { TokenOwner } from '../../server/lib/tokens.ts';
+import { findTokenOwner, type TokenOwner } from '../../server/lib/tokens.ts';
 import { bearer, buildTestApp, createAccount, login, testConfig, type TestContext } from './helpers.ts';
 
 if (!process.env.TEST_DATABASE_URL) {
@@ -219,6 +219,19 @@ describe('the cache itself', () => {
     return { changes, announce: (id: number | null) => listeners.forEach((listener) => listener(id)) };
   }
   const session = (id: number, expiresAt = Date.now() + 60_000) => ({ owner: owner(id), tokenHash: 'a'.repeat(64), expiresAt, lastUsedAt: null });
+
+  it('never keeps a blocked account, so letting it go holds at once without an announcement', async () => {
+    const { changes } = feed();
+    const cache = new SessionCache<TokenOwner>(changes);
+    const member = await createAccount(one.db);
+    const token = await login(one.app, member.email, member.password);
+    await one.db.query('UPDATE accounts SET blocked_access = true WHERE id = $1', [member.id]);
+    expect((await findTokenOwner(one.db, token, cache))?.blocked_access).toBe(true);
+    expect(cache.size).toBe(0);
+    await one.db.query('UPDATE accounts SET blocked_access = false WHERE id = $1', [member.id]);
+    expect((await findTokenOwner(one.db, token, cache))?.blocked_access).toBe(false);
+    expect(cache.size).toBe(1);
+  });
 
   it('does not keep a lookup that an announcement overtook while it ran', () => {
     const { changes, announce } = feed();

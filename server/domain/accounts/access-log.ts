@@ -50,6 +50,7 @@ export class AccessLogWriter {
   #buffer: Buffered[] = [];
   #timer: NodeJS.Timeout | null = null;
   #flushing: Promise<void> = Promise.resolve();
+  readonly #making = new Set<Promise<unknown>>();
 
   constructor(db: Queryable) {
     this.#db = db;
@@ -67,12 +68,23 @@ export class AccessLogWriter {
   }
 
   /** Writes what is buffered; resolves when every entry taken before the call is written. */
+  /** An entry still being made (its request answered, its member looked up): a flush waits for it. */
+  track(entry: Promise<unknown>): void {
+    this.#making.add(entry);
+    void entry.finally(() => this.#making.delete(entry));
+  }
+
+  /** Writes what is held, once the entries being made are in: a read after a flush sees every answered request. */
   flush(): Promise<void> {
     if (this.#timer) {
       clearTimeout(this.#timer);
       this.#timer = null;
     }
-    this.#flushing = this.#flushing.then(() => this.#write());
+    const making = Promise.allSettled([...this.#making]);
+    this.#flushing = this.#flushing.then(async () => {
+      await making;
+      await this.#write();
+    });
     return this.#flushing;
   }
 
