@@ -420,7 +420,7 @@ describe('migration 011', () => {
                     list_counts_after_subscription_iterations, log_counts_after_truncate, recount_log_counts,
                     list_counts_after_access_log, access_log_count_after_truncate,
                     member_list_blocks_after_shares, member_list_blocks_after_truncate,
-                    list_counts_after_instrument_rows, instruments_count_after_truncate CASCADE;
+                    list_count_rows_changed, instruments_count_after_truncate CASCADE;
       DROP TABLE member_list_blocks;
       DROP INDEX accounts_campaign, instruments_subscription;
       ALTER TABLE message_log DROP COLUMN content_sanitised;
