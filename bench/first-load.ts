@@ -92,16 +92,21 @@ export async function measureFirstLoads(distDir: string): Promise<FirstLoad[]> {
       await page.addInitScript(RECORD_LAYOUT_SHIFTS);
       if (session) await signIn(page, session);
       // Every script and style sheet is read before counting and closing, so none is missed or cut off.
-      const reads: Promise<{ css: boolean; body: Buffer }>[] = [];
+      const reads: Promise<{ css: boolean; body: Buffer; url: string }>[] = [];
       page.on('response', (response) => {
         const type = response.request().resourceType();
-        if (type === 'script' || type === 'stylesheet') reads.push(response.body().then((body) => ({ css: type === 'stylesheet', body })));
+        if (type === 'script' || type === 'stylesheet') reads.push(response.body().then((body) => ({ css: type === 'stylesheet', body, url: response.url() })));
       });
       await page.goto(`${base}${pathname}`, { waitUntil: 'load' });
       await page.waitForLoadState('networkidle');
       await page.evaluate(AFTER_TWO_FRAMES);
       const cls = Number(await page.evaluate('window.__cls'));
       const files = await Promise.all(reads);
+      // FIRST_LOAD_FILES=1 prints each page's files, largest first: what to cut when a page is over.
+      if (process.env.FIRST_LOAD_FILES) {
+        for (const file of [...files].sort((a, b) => b.body.length - a.body.length))
+          console.log(`${label}: ${(gzipSync(file.body).length / 1024).toFixed(1)} KB ${new URL(file.url).pathname}`);
+      }
       const kb = (wanted: (css: boolean) => boolean) =>
         Math.round((files.filter((file) => wanted(file.css)).reduce((sum, file) => sum + gzipSync(file.body).length, 0) / 1024) * 10) / 10;
       results.push({

@@ -12,6 +12,7 @@
  */
 import { PassThrough } from 'node:stream';
 import yazl from 'yazl';
+import './zip-checksums.ts';
 import { columnLetter } from './spreadsheet.ts';
 
 /** The styles of a cell (its index in styles.xml's cellXfs). */
@@ -126,8 +127,9 @@ export class XlsxPackage {
     return {
       row(cells, styles) {
         rows += 1;
-        let xml = `<row r="${rows}">`;
-        for (let index = 0; index < cells.length; index += 1) xml += cellXml(`${letters[index]}${rows}`, cells[index], styles[index]);
+        const number = String(rows);
+        let xml = `<row r="${number}">`;
+        for (let index = 0; index < cells.length; index += 1) xml += cellXml(letters[index] + number, cells[index], styles[index]);
         pending += `${xml}</row>`;
       },
       flush() {

@@ -15,7 +15,7 @@ import { Type, type TObject } from 'typebox';
 import type { FastifyReply } from 'fastify';
 import { sendCsv, type CsvColumn } from './csv.ts';
 import { fittedWidths, sheetValue } from './xlsx-cells.ts';
-import { CELL_STYLE, XlsxPackage } from './xlsx-package.ts';
+import { CELL_STYLE, XlsxPackage, type PackageCell } from './xlsx-package.ts';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -84,11 +84,12 @@ function sheetWriter<Row>(workbook: XlsxPackage, sheetName: string, columns: rea
   const styles = columns.map((column) => STYLE_OF_KIND[column.kind ?? 'plain']);
   return {
     async write(rows) {
-      for (const row of rows)
-        part.row(
-          columns.map((column) => sheetValue(column, row)),
-          styles,
-        );
+      // One array of cells for every row: the part has written them before the next is read.
+      const cells = new Array<PackageCell>(columns.length);
+      for (const row of rows) {
+        for (let index = 0; index < columns.length; index += 1) cells[index] = sheetValue(columns[index], row);
+        part.row(cells, styles);
+      }
       // The batch is compressed as it is handed over; wait while the reader is behind.
       await part.flush();
     },

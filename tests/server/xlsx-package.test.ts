@@ -76,6 +76,35 @@ describe('the .xlsx writer', () => {
     expect(sheet.getRow(5).getCell(3).value).toEqual(new Date(Date.UTC(1999, 11, 31)));
   });
 
+  it('makes every real day a date cell, leap days included, and leaves what is no day (or before 1900) as its text', async () => {
+    const days = ['29.02.2024', '2000-02-29', '01-03-1900', '31.12.9999', '29.02.2023', '29.02.1900', '31.04.2026', '31.12.1899', '00.01.2026'];
+    const file = path.join(dir, 'dager.xlsx');
+    await writeFile(
+      file,
+      await xlsxBuffer(
+        'Dager',
+        COLUMNS,
+        days.map((day) => ({ text: null, amount: null, day })),
+      ),
+    );
+
+    const read = JSON.parse((await run(PYTHON, ['-c', READ, file])).stdout) as unknown[][];
+    expect(read.slice(1).map((row) => row[2])).toEqual([
+      '2024-02-29',
+      '2000-02-29',
+      '1900-03-01',
+      '9999-12-31',
+      '29.02.2023',
+      '29.02.1900',
+      '31.04.2026',
+      '31.12.1899',
+      '00.01.2026',
+    ]);
+    // Python's zipfile checks each entry's checksum against its bytes (yazl's sums come from zlib.crc32).
+    const check = 'import sys, zipfile; print(zipfile.ZipFile(sys.argv[1]).testzip())';
+    expect((await run(PYTHON, ['-c', check, file])).stdout.trim()).toBe('None');
+  });
+
   it('writes forty batches into one sheet with every row in order', async () => {
     const output = new PassThrough();
     const chunks: Buffer[] = [];
