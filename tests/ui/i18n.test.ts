@@ -6,6 +6,7 @@ import englishMessages from 'ra-language-english';
 import { CoreAdminContext, memoryStore, useLocaleState, useTranslate } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18nProvider, nbMessages } from '../../src/i18n/index.ts';
+import { latePhrases } from '../../src/i18n/app/late.ts';
 import { enMessages } from '../../src/i18n/en.ts';
 import { STAFF_AREAS } from '../../src/common/staff-areas/registry.ts';
 
@@ -22,7 +23,18 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return leaves;
 }
 
-const nb = flatten(nbMessages);
+/** Each page's own bokmål messages (src/i18n/app/*-pages-nb.ts), by key: the module that adds them. */
+const lateModules = import.meta.glob('../../src/i18n/app/*-pages-nb.ts');
+const lateModuleOf = new Map<string, string>();
+for (const [path, load] of Object.entries(lateModules)) {
+  await load();
+  for (const key of latePhrases().keys()) if (!lateModuleOf.has(key)) lateModuleOf.set(key, path.replace(/^.*\//, ''));
+}
+
+/** What a staff page's first load brings. */
+const firstLoad = flatten(nbMessages);
+/** Every bokmål message: the first load's and the pages' own. */
+const nb = new Map([...firstLoad, ...latePhrases()]);
 const en = flatten(enMessages);
 
 const placeholders = (message: string) => new Set(message.match(/%\{[A-Za-z0-9_]+\}/g) ?? []);
@@ -94,6 +106,25 @@ describe('message catalogues', () => {
     );
     expect(missing, `keys used under src/admin but missing in nb: ${missing.join(', ')}`).toEqual([]);
   });
+
+  it('are imported by every file that uses a page’s own messages, so they are there before it renders', () => {
+    const COMMON_SOURCES = join(import.meta.dirname, '../../src/common');
+    // Whole keys ('app.sends.created') and the written-out start of keys built at run time (`app.sends.state.${state}`).
+    const USED = /(['"`])((?:app|resources)\.[A-Za-z0-9_.-]+?)(?:\1|\.?\$\{)/g;
+    const unimported = [...sourceFiles(ADMIN_SOURCES), ...sourceFiles(COMMON_SOURCES)].flatMap((file) => {
+      const source = readFileSync(file, 'utf8');
+      const needed = new Set(
+        [...source.matchAll(USED)]
+          .map((match) => match[2])
+          .flatMap((key) =>
+            firstLoad.has(key) ? [] : [...lateModuleOf].filter(([late]) => late === key || late.startsWith(`${key}.`)).map(([, module]) => module),
+          ),
+      );
+      return [...needed].filter((module) => !source.includes(`i18n/app/${module}'`)).map((module) => `${relative(ADMIN_SOURCES, file)} needs ${module}`);
+    });
+    expect(lateModuleOf.size).toBeGreaterThan(0);
+    expect(unimported, unimported.join('; ')).toEqual([]);
+  });
 });
 
 describe('field labels (resources.<resource>.fields.<source>)', () => {
@@ -134,6 +165,16 @@ describe('i18nProvider', () => {
     ]);
     expect(i18nProvider.translate('ra.action.save')).toBe('Lagre');
     expect(i18nProvider.translate('app.name')).toBe('Musikerportalen');
+  });
+
+  it('finds a page’s own messages once its module has loaded, also where react-admin passes a default', async () => {
+    await import('../../src/i18n/app/sends-pages-nb.ts');
+    expect(firstLoad.has('app.sends.columns.subject')).toBe(false);
+    expect(i18nProvider.translate('app.sends.columns.subject', { _: 'app.sends.columns.subject' })).toBe('EMNE');
+    expect(i18nProvider.translate('app.sends.preview.recipients', { smart_count: 1, count: 1 })).toBe('1 mottaker');
+    expect(i18nProvider.translate('app.sends.preview.recipients', { smart_count: 3, count: 3 })).toBe('3 mottakere');
+    await i18nProvider.changeLocale('en');
+    expect(i18nProvider.translate('app.sends.columns.subject')).toBe('SUBJECT');
   });
 
   it('interpolates and picks the Norwegian plural form', () => {

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import type { ClaimEvent } from '../../dataProvider/index.ts';
 import { formatDate, formatTime } from '../../common/format.ts';
+import '../../i18n/app/claims-pages-nb.ts';
 
 const COLUMNS = ['when', 'state', 'outcome', 'note'] as const;
 

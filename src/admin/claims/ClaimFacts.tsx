@@ -14,6 +14,7 @@ import type { Claim } from '../../dataProvider/index.ts';
 import { formatAmount, formatDate, formatPhone, formatTime } from '../../common/format.ts';
 import { paths } from '../paths.ts';
 import { personName, useCountryName } from './claimText.tsx';
+import '../../i18n/app/claims-pages-nb.ts';
 
 type Row = [field: string, value: ReactNode];
 

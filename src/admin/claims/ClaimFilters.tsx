@@ -9,6 +9,7 @@ import TextField from '@mui/material/TextField';
 import { useListContext, useTranslate } from 'react-admin';
 import { MemberSearch } from '../lists/MemberSearch.tsx';
 import { CLAIM_STATES, WAITING_STATES } from './claimText.tsx';
+import '../../i18n/app/claims-pages-nb.ts';
 
 export const WAITING = WAITING_STATES.join(',');
 const ALL = CLAIM_STATES.join(',');

@@ -14,6 +14,7 @@ import { QueueList } from '../lists/QueueList.tsx';
 import { dateCell, ID_COLUMN } from '../lists/queueColumns.ts';
 import { CLAIM_FILTER_DEFAULTS, ClaimFilters } from './ClaimFilters.tsx';
 import { ClaimStateChip, instrumentName, personName } from './claimText.tsx';
+import '../../i18n/app/claims-pages-nb.ts';
 
 const Column = DataTable.Col<ClaimListItem>;
 const stop = (event: MouseEvent) => event.stopPropagation();

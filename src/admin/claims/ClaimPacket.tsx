@@ -8,6 +8,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { PacketLang, StaffDataProvider } from '../../dataProvider/index.ts';
 import { useToast } from '../toast.tsx';
+import '../../i18n/app/claims-pages-nb.ts';
 
 type Packet = PacketLang | 'zip';
 

@@ -15,6 +15,7 @@ import { ClaimCard, ClaimFacts } from './ClaimFacts.tsx';
 import { ClaimPacket } from './ClaimPacket.tsx';
 import { ClaimStateForm } from './ClaimStateForm.tsx';
 import { ClaimStateChip, instrumentName } from './claimText.tsx';
+import '../../i18n/app/claims-pages-nb.ts';
 
 /** The queue, where the page's back button leads. */
 const LIST = '/claims';

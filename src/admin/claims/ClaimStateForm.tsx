@@ -17,6 +17,7 @@ import { useCan } from '../access/rights.ts';
 import { useReadAgain } from '../readAgain.ts';
 import { useToast } from '../toast.tsx';
 import { CLAIM_OUTCOMES, STAFF_MOVES } from './claimText.tsx';
+import '../../i18n/app/claims-pages-nb.ts';
 
 interface ChangeValues {
   state: ClaimTarget | null;

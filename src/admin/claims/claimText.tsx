@@ -5,6 +5,7 @@
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { ClaimOutcome, ClaimSnapshot, ClaimState, ClaimTarget } from '../../dataProvider/index.ts';
+import '../../i18n/app/claims-pages-nb.ts';
 
 export const CLAIM_STATES: ClaimState[] = ['sent', 'in_progress', 'decided', 'withdrawn'];
 export const CLAIM_OUTCOMES: ClaimOutcome[] = ['approved', 'partly_approved', 'rejected'];

@@ -8,6 +8,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTiptapEditor } from 'ra-input-rich-text';
 import { useTranslate } from 'react-admin';
+import '../../i18n/app/settings-pages-nb.ts';
 
 export function PlaceholderButtons({ names }: { names: readonly string[] }) {
   const translate = useTranslate();

@@ -14,6 +14,7 @@ import { instrumentRowErrors } from '../../../server/schemas/instrument-rules.ts
 import type { InstrumentCategory } from '../../dataProvider/types.ts';
 import { TableDateField } from '../dates/TableDateField.tsx';
 import { FIELDS, inputSx } from './instrumentRowsLayout.ts';
+import '../../i18n/app/instruments-pages-nb.ts';
 
 interface RowProps {
   row: InstrumentRow;

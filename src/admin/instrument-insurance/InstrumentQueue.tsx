@@ -14,6 +14,7 @@ import { QueueList } from '../lists/QueueList.tsx';
 import { ID_COLUMN } from '../lists/queueColumns.ts';
 import Box from '@mui/material/Box';
 import { ValuationListLink } from './ValuationListLink.tsx';
+import '../../i18n/app/instruments-pages-nb.ts';
 
 type QueueRow = PendingInstruments;
 

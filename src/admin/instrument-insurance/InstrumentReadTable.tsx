@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { formatAmount, formatDate } from '../../common/format.ts';
 import type { Instrument, InstrumentCategory } from '../../dataProvider/types.ts';
+import '../../i18n/app/instruments-pages-nb.ts';
 
 export interface ExtraColumn {
   label: string;

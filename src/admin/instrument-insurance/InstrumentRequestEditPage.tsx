@@ -14,6 +14,7 @@ import { InstrumentRowsTable } from './InstrumentRowsTable.tsx';
 import { InstrumentReadTable } from './InstrumentReadTable.tsx';
 import { useInstrumentSaves } from './useInstrumentSaves.ts';
 import { useMemberInstruments } from './useMemberInstruments.ts';
+import '../../i18n/app/instruments-pages-nb.ts';
 
 export default function InstrumentRequestEditPage() {
   const id = Number(useParams().id);

@@ -44,6 +44,7 @@ import { EditableRow } from './EditableRow.tsx';
 import { StagedDeleteRow } from './StagedDeleteRow.tsx';
 import { FIELDS, tableSx, WIDE, WIDTHS } from './instrumentRowsLayout.ts';
 import { useInstrumentRows } from './useInstrumentRows.ts';
+import '../../i18n/app/instruments-pages-nb.ts';
 
 export interface InstrumentRowsTableProps {
   rows: InstrumentRow[];

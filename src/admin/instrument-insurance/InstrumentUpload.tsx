@@ -8,6 +8,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useDataProvider, useTranslate, type Identifier } from 'react-admin';
 import type { StaffDataProvider } from '../../dataProvider/index.ts';
 import { useToast } from '../toast.tsx';
+import '../../i18n/app/instruments-pages-nb.ts';
 
 const XLSX = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

@@ -28,6 +28,7 @@ import { useMemberInstruments } from './useMemberInstruments.ts';
 import { Can } from '../access/Can.tsx';
 import { InstrumentDocuments } from '../documents/InstrumentDocuments.tsx';
 import { ValuationSection } from './ValuationSection.tsx';
+import '../../i18n/app/instruments-pages-nb.ts';
 
 export const TEMPLATE_URL = '/maler/instrumentforsikring-mal.xlsx';
 

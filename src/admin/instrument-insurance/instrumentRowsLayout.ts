@@ -1,5 +1,6 @@
 /** The instrument table's columns and its styles: a table from 1200 px, cards of fields below that. */
 import type { EditableField } from '../../common/instrument-rows.ts';
+import '../../i18n/app/instruments-pages-nb.ts';
 
 export const FIELDS: { field: EditableField; label: string; type?: string }[] = [
   { field: 'make', label: 'app.instruments.columns.make' },

@@ -9,6 +9,7 @@ import { useCreate, useDelete, useTranslate, useUpdate, type Identifier } from '
 import type { Instrument } from '../../dataProvider/index.ts';
 import { toBody, type InstrumentRow } from '../../common/instrument-rows.ts';
 import { useToast } from '../toast.tsx';
+import '../../i18n/app/instruments-pages-nb.ts';
 
 const reasonOf = (result: PromiseSettledResult<unknown>) => (result.status === 'rejected' ? (result.reason as Error)?.message : undefined);
 

@@ -25,6 +25,7 @@ import { Errors } from './ImportErrors.tsx';
 import { Mapping } from './ImportMapping.tsx';
 import { Running, UndoButton } from './ImportProgress.tsx';
 import { Sample } from './ImportSample.tsx';
+import '../../i18n/app/member-import-pages-nb.ts';
 
 /** Something to write besides the rows in error: 'Importer resten' has work to do. */
 const hasWork = (item: MemberImport) =>

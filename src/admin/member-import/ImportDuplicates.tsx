@@ -11,6 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Form, SelectInput, useTranslate } from 'react-admin';
 import type { ImportAction, MemberImport } from '../../dataProvider/types.ts';
+import '../../i18n/app/member-import-pages-nb.ts';
 
 const ACTIONS: ImportAction[] = ['skip', 'update', 'fill', 'create'];
 

@@ -12,6 +12,7 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import type { StaffDataProvider } from '../../dataProvider/index.ts';
 import type { MemberImport } from '../../dataProvider/types.ts';
 import { useToast } from '../toast.tsx';
+import '../../i18n/app/member-import-pages-nb.ts';
 
 const SHOWN_ERRORS = 200;
 

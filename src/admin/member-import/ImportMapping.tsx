@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { Form, SelectInput, useTranslate } from 'react-admin';
 import { useFormState } from 'react-hook-form';
 import type { MemberImport } from '../../dataProvider/types.ts';
+import '../../i18n/app/member-import-pages-nb.ts';
 
 const FIELDS = [
   'remote_id',

@@ -21,6 +21,7 @@ import { formatDate, formatTime } from '../../common/format.ts';
 import { PageTitle } from '../settings/PageTitle.tsx';
 import { useToast } from '../toast.tsx';
 import { UNCHANGING } from '../readAgain.ts';
+import '../../i18n/app/member-import-pages-nb.ts';
 
 const Column = DataTable.Col<MemberImport>;
 

@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import type { MemberImport } from '../../dataProvider/types.ts';
 import { formatDate } from '../../common/format.ts';
+import '../../i18n/app/member-import-pages-nb.ts';
 
 /** The commit's progress (rows), or the undo's (members), as the server counts them. */
 export function Running({ item, work }: { item: MemberImport; work: 'commit' | 'undo' }) {

@@ -8,6 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import type { MemberImport } from '../../dataProvider/types.ts';
+import '../../i18n/app/member-import-pages-nb.ts';
 
 export function Sample({ item }: { item: MemberImport }) {
   const translate = useTranslate();

@@ -11,6 +11,7 @@ import type { Invoice } from '../../dataProvider/index.ts';
 import { PageOf, usePageCount } from '../lists/PageOf.tsx';
 import { InvoiceStateChip } from '../payments/InvoiceState.tsx';
 import { paths } from '../paths.ts';
+import '../../i18n/app/payments-pages-nb.ts';
 
 // The server pages by 25, 50, 75 or 100 (a 10 is refused with 422, and the section said only 'Noe gikk galt').
 const PAGE_SIZE = 25;

@@ -14,6 +14,7 @@ import { useSettled } from '../forms/useSettled.ts';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { SegmentFilter, StaffDataProvider } from '../../dataProvider/index.ts';
 import { cleanFilter } from './segmentFilter.ts';
+import '../../i18n/app/outreach-pages-nb.ts';
 
 /** How long the filter must stay unchanged before it is counted. */
 export const COUNT_DELAY_MS = 400;

@@ -15,6 +15,7 @@ import { useToast } from '../toast.tsx';
 import { LiveCount } from './LiveCount.tsx';
 import { SegmentInputs } from './SegmentInputs.tsx';
 import { cleanFilter } from './segmentFilter.ts';
+import '../../i18n/app/outreach-pages-nb.ts';
 
 interface Values {
   name?: string;

@@ -6,6 +6,7 @@ import { CheckboxGroupInput, regex, required, SelectInput, TextInput, useGetList
 import { RULE_MESSAGES } from '../../../server/schemas/rules.ts';
 import { DateInput } from '../dates/DateInput.tsx';
 import { formatYesNo, parseYesNo } from './segmentFilter.ts';
+import '../../i18n/app/outreach-pages-nb.ts';
 
 const fillIn = required(RULE_MESSAGES.fillIn);
 const postalCode = regex(/^[0-9]{4}$/, 'app.outreach.postal_code_invalid');

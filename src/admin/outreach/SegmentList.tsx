@@ -14,6 +14,7 @@ import type { Segment } from '../../dataProvider/index.ts';
 import { formatDate, formatTime } from '../../common/format.ts';
 import { PageTitle } from '../settings/PageTitle.tsx';
 import { useToast } from '../toast.tsx';
+import '../../i18n/app/outreach-pages-nb.ts';
 
 const Column = DataTable.Col<Segment>;
 

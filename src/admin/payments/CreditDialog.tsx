@@ -10,6 +10,7 @@ import type { InvoiceDetails, StaffDataProvider } from '../../dataProvider/index
 import { InvoiceActionDialog } from './InvoiceActionDialog.tsx';
 import { creditSchema, type CreditValues } from './invoiceSchemas.ts';
 import { useInvoiceAction } from './useInvoiceAction.ts';
+import '../../i18n/app/payments-pages-nb.ts';
 
 const resolver = yupResolver(creditSchema) as unknown as Resolver<FieldValues>;
 

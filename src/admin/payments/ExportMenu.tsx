@@ -13,6 +13,7 @@ import type { StaffDataProvider } from '../../dataProvider/index.ts';
 import type { ExportFormat } from '../../dataProvider/exports.ts';
 import { useDownload } from '../lists/useDownload.ts';
 import { useCan } from '../access/rights.ts';
+import '../../i18n/app/payments-pages-nb.ts';
 
 /** Only for staff who may export ('members.export', as the export route needs). */
 export function ExportMenu() {

@@ -19,6 +19,7 @@ import type { InvoiceDetails, StaffDataProvider } from '../../dataProvider/index
 import { useToast } from '../toast.tsx';
 import { useCan } from '../access/rights.ts';
 import { useReadAgain } from '../readAgain.ts';
+import '../../i18n/app/payments-pages-nb.ts';
 
 const PaymentDialog = lazy(() => import('./PaymentDialog.tsx'));
 const CreditDialog = lazy(() => import('./CreditDialog.tsx'));

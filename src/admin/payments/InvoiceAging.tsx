@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useDataProvider, useListContext, useTranslate } from 'react-admin';
 import { formatKroner } from '../../common/format.ts';
 import type { AgingBucket, StaffDataProvider } from '../../dataProvider/index.ts';
+import '../../i18n/app/payments-pages-nb.ts';
 
 /** Under the list's key, so whatever refreshes the invoices (a payment, a credit) refreshes this too. */
 export const AGING_KEY = ['invoices', 'aging'] as const;

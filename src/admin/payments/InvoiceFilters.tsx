@@ -16,6 +16,7 @@ import { useListContext, useTranslate } from 'react-admin';
 import { SEARCH_DEBOUNCE_MS } from '../lists/MemberSearch.tsx';
 import { channelLabel, INVOICE_CHANNELS, INVOICE_STATES, stateLabel } from './InvoiceState.tsx';
 import { AGING_BUCKETS, agingLabel } from './InvoiceAging.tsx';
+import '../../i18n/app/payments-pages-nb.ts';
 
 const FIELD = { variant: 'filled', size: 'small', helperText: ' ', fullWidth: false } as const;
 

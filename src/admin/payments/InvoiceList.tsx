@@ -24,6 +24,7 @@ import { InvoiceAging } from './InvoiceAging.tsx';
 import { InvoiceFilters } from './InvoiceFilters.tsx';
 import { channelLabel, InvoiceStateChip } from './InvoiceState.tsx';
 import { InvoiceTotals } from './InvoiceTotals.tsx';
+import '../../i18n/app/payments-pages-nb.ts';
 
 const Column = DataTable.Col<Invoice>;
 const stop = (event: MouseEvent) => event.stopPropagation();

@@ -17,6 +17,7 @@ import { paths } from '../paths.ts';
 import { InvoiceActions } from './InvoiceActions.tsx';
 import { channelLabel, InvoiceStateChip } from './InvoiceState.tsx';
 import { InvoiceTables } from './InvoiceTables.tsx';
+import '../../i18n/app/payments-pages-nb.ts';
 
 /** The list's rows seed react-admin's cache of single invoices but lack the page's parts: wait for those. */
 const isWhole = (record: unknown): record is InvoiceDetails => !!record && Array.isArray((record as InvoiceDetails).lines);

@@ -6,6 +6,7 @@ import Chip, { type ChipProps } from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { useTranslate } from 'react-admin';
 import type { InvoiceChannel, InvoiceState } from '../../dataProvider/index.ts';
+import '../../i18n/app/payments-pages-nb.ts';
 
 export const INVOICE_STATES: InvoiceState[] = ['draft', 'sent', 'partly_paid', 'paid', 'overdue', 'reminded', 'lapsed', 'credited'];
 export const INVOICE_CHANNELS: InvoiceChannel[] = ['EFAKTURA', 'EMAIL', 'AVTALEGIRO'];

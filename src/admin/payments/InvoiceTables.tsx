@@ -16,6 +16,7 @@ import { useTranslate } from 'react-admin';
 import { formatDate, formatKroner, formatTime } from '../../common/format.ts';
 import type { InvoiceDetails } from '../../dataProvider/index.ts';
 import { stateLabel } from './InvoiceState.tsx';
+import '../../i18n/app/payments-pages-nb.ts';
 
 interface Column<T> {
   key: string;

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useListContext, useTranslate } from 'react-admin';
 import { formatAmount, formatKroner } from '../../common/format.ts';
 import type { PageMeta } from '../../dataProvider/base.ts';
+import '../../i18n/app/payments-pages-nb.ts';
 
 export function InvoiceTotals() {
   const translate = useTranslate();

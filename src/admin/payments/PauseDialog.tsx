@@ -13,6 +13,7 @@ import { withDateChecks } from '../dates/withDateChecks.ts';
 import { InvoiceActionDialog } from './InvoiceActionDialog.tsx';
 import { pauseSchema, type PauseValues } from './invoiceSchemas.ts';
 import { useInvoiceAction } from './useInvoiceAction.ts';
+import '../../i18n/app/payments-pages-nb.ts';
 
 const resolver = withDateChecks(yupResolver(pauseSchema) as unknown as Resolver<FieldValues>, ['until']);
 

@@ -13,6 +13,7 @@ import { withDateChecks } from '../dates/withDateChecks.ts';
 import { InvoiceActionDialog } from './InvoiceActionDialog.tsx';
 import { paymentSchema, STAFF_PAYMENT_METHODS, type PaymentValues } from './invoiceSchemas.ts';
 import { useInvoiceAction } from './useInvoiceAction.ts';
+import '../../i18n/app/payments-pages-nb.ts';
 
 const resolver = withDateChecks(yupResolver(paymentSchema) as unknown as Resolver<FieldValues>, ['paid_on']);
 

@@ -5,6 +5,7 @@
 import * as yup from 'yup';
 import { parseKroner, todayIso } from '../../common/format.ts';
 import type { StaffPaymentMethod } from '../../dataProvider/index.ts';
+import '../../i18n/app/payments-pages-nb.ts';
 
 export const STAFF_PAYMENT_METHODS: StaffPaymentMethod[] = ['bank', 'cash', 'vipps', 'manual'];
 

@@ -20,6 +20,7 @@ import type { Outreach, OutreachAction, StaffDataProvider } from '../../dataProv
 import { formatDate, formatTime } from '../../common/format.ts';
 import { useToast } from '../toast.tsx';
 import { formatCount } from './sendText.tsx';
+import '../../i18n/app/sends-pages-nb.ts';
 
 interface Props {
   send: Outreach;

@@ -10,6 +10,7 @@ import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { nbNO } from '@mui/x-date-pickers/locales';
 import { nb } from 'date-fns/locale/nb';
 import { FieldTitle, InputHelperText, useInput, type Validator } from 'react-admin';
+import '../../i18n/app/sends-pages-nb.ts';
 
 /** What the form holds while the typed time is not a time. */
 const INVALID = 'invalid';

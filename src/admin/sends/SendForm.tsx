@@ -33,6 +33,7 @@ import { useToast } from '../toast.tsx';
 import { CHANNELS, formatCount, hasEmail, hasSms, KINDS, useKindNames } from './sendText.tsx';
 import { SmsCounter } from './SmsCounter.tsx';
 import { useReadAgain } from '../readAgain.ts';
+import '../../i18n/app/sends-pages-nb.ts';
 
 // The picker (MUI X and date-fns) loads when staff choose to schedule, not with the form.
 const SendAtInput = lazy(() => import('./SendAtInput.tsx'));

@@ -10,6 +10,7 @@ import type { Outreach } from '../../dataProvider/index.ts';
 import { formatDate, formatTime } from '../../common/format.ts';
 import { PageTitle } from '../settings/PageTitle.tsx';
 import { formatCount, SendStateChip, useKindNames } from './sendText.tsx';
+import '../../i18n/app/sends-pages-nb.ts';
 
 const Column = DataTable.Col<Outreach>;
 

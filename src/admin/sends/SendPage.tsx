@@ -20,6 +20,7 @@ import { SendPreview } from './SendPreview.tsx';
 import { POLL_MS, SendReport } from './SendReport.tsx';
 import { SendStateChip, useKindNames } from './sendText.tsx';
 import { useReadAgain } from '../readAgain.ts';
+import '../../i18n/app/sends-pages-nb.ts';
 
 /** The list of sends, where the page's back button leads. */
 const LIST = '/sends';

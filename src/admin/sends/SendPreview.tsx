@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { AutocompleteInput, Form, ReferenceInput, useTranslate } from 'react-admin';
 import type { MemberListItem, Outreach, OutreachExcluded, OutreachPreview } from '../../dataProvider/index.ts';
 import { formatCount, hasEmail, hasSms } from './sendText.tsx';
+import '../../i18n/app/sends-pages-nb.ts';
 
 // DOMPurify comes with the preview's first mail, not with the page.
 const MessageHtml = lazy(() => import('../logs/MessageHtml.tsx'));

@@ -19,6 +19,7 @@ import { useDataProvider, useTranslate, type HttpError } from 'react-admin';
 import type { Outreach, OutreachReport, StaffDataProvider } from '../../dataProvider/index.ts';
 import { useToast } from '../toast.tsx';
 import { formatCount } from './sendText.tsx';
+import '../../i18n/app/sends-pages-nb.ts';
 
 /** How often the page reads the send and its report again while it sends. */
 export const POLL_MS = 3000;

@@ -10,6 +10,7 @@ import { useSettled } from '../forms/useSettled.ts';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { StaffDataProvider } from '../../dataProvider/index.ts';
 import { UNCHANGING } from '../readAgain.ts';
+import '../../i18n/app/sends-pages-nb.ts';
 
 /** How long the text must stay unchanged before it is counted. */
 export const SMS_COUNT_DELAY_MS = 400;

@@ -6,6 +6,7 @@ import Chip, { type ChipProps } from '@mui/material/Chip';
 import { useTranslate } from 'react-admin';
 import type { OutreachKind, OutreachState } from '../../dataProvider/index.ts';
 import { useConsentKindLabels } from '../consentKinds.ts';
+import '../../i18n/app/sends-pages-nb.ts';
 
 export const KINDS: OutreachKind[] = ['required', 'newsletter_2', 'newsletter_3'];
 export const CHANNELS = ['email', 'sms', 'email_sms'] as const;

@@ -11,6 +11,7 @@ import { useToast } from '../toast.tsx';
 import { DialogSaveActions } from '../forms/DialogSaveActions.tsx';
 import { fieldErrorsOf } from '../../dataProvider/errors.ts';
 import { campaignEnded } from './campaignEnded.ts';
+import '../../i18n/app/settings-pages-nb.ts';
 
 const fillIn = required(RULE_MESSAGES.fillIn);
 const DEFAULTS = { product_category_id: 1, benefit_id: 0, status: 1 };

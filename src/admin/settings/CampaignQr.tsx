@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { QRCodeCanvas } from 'qrcode.react';
 import { useTranslate } from 'react-admin';
+import '../../i18n/app/settings-pages-nb.ts';
 
 export const QR_SIZE = 500;
 

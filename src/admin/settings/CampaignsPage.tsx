@@ -22,6 +22,7 @@ import { useToast } from '../toast.tsx';
 import { PageTitle } from './PageTitle.tsx';
 import { campaignEnded } from './campaignEnded.ts';
 import { PAGE_SIZES } from '../../../server/schemas/page-sizes.ts';
+import '../../i18n/app/settings-pages-nb.ts';
 
 // The dialogs (the date picker, the form, the QR code) load when one opens.
 const CampaignDialog = lazy(() => import('./CampaignDialog.tsx'));

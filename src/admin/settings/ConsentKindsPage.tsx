@@ -16,6 +16,7 @@ import { fieldErrorsOf } from '../../dataProvider/errors.ts';
 import { useToast } from '../toast.tsx';
 import { PageTitle } from './PageTitle.tsx';
 import { CONSENT_KINDS_KEY } from '../consentKinds.ts';
+import '../../i18n/app/settings-pages-nb.ts';
 
 /** As the server checks it (domain/outreach/consent-kinds.ts). */
 const NAME_MAX = 80;

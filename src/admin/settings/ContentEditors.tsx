@@ -15,6 +15,7 @@ import type { AdminContentPage, AdminDiscountCode } from '../../dataProvider/ind
 import { RULE_MESSAGES } from '../../../server/schemas/rules.ts';
 import { useToast } from '../toast.tsx';
 import { fieldErrorsOf } from '../../dataProvider/errors.ts';
+import '../../i18n/app/settings-pages-nb.ts';
 
 const requiredField = required(RULE_MESSAGES.required);
 

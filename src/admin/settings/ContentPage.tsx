@@ -21,6 +21,7 @@ import { DataTable, ListBase, useDelete, useGetList, useListContext, useTranslat
 import type { AdminContentPage, AdminDiscountCode } from '../../dataProvider/index.ts';
 import { useToast } from '../toast.tsx';
 import { PageTitle } from './PageTitle.tsx';
+import '../../i18n/app/settings-pages-nb.ts';
 
 const PageEditor = lazy(() => import('./ContentEditors.tsx').then((module) => ({ default: module.PageEditor })));
 const CodeDialog = lazy(() => import('./ContentEditors.tsx').then((module) => ({ default: module.CodeDialog })));

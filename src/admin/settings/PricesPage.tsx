@@ -21,6 +21,7 @@ import type { PriceRow, StaffDataProvider } from '../../dataProvider/index.ts';
 import { useToast } from '../toast.tsx';
 import { PageTitle } from './PageTitle.tsx';
 import { useCan } from '../access/rights.ts';
+import '../../i18n/app/settings-pages-nb.ts';
 
 /** A whole number of kroner, 0 or more (spaces between thousands allowed). */
 const WHOLE_KRONER = /^\d+$/;

@@ -26,6 +26,8 @@ import type { RenewalLeftOut, RenewalRun, RenewalSummary, StaffDataProvider } fr
 import { useToast } from '../toast.tsx';
 import { PageTitle } from './PageTitle.tsx';
 import { useCan } from '../access/rights.ts';
+import '../../i18n/app/payments-pages-nb.ts';
+import '../../i18n/app/settings-pages-nb.ts';
 
 const PER_PAGE = 25;
 const REASONS: RenewalLeftOut[] = ['ended', 'rejected', 'erased', 'blocked', 'invoiced', 'pending'];

@@ -11,6 +11,7 @@ import { areaNamed, rightOfPage } from '../../common/staff-areas/registry.ts';
 import { holds, useCan, useRights } from '../access/rights.ts';
 import { PageTitle } from './PageTitle.tsx';
 import { TripletexSync } from './TripletexSync.tsx';
+import '../../i18n/app/settings-pages-nb.ts';
 
 /** A settings page's card, for staff who may open the page (its right in the registry). */
 function SettingsCard({ name, to }: { name: string; to: string }) {

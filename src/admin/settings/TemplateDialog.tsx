@@ -22,6 +22,7 @@ import { PlaceholderButtons } from '../forms/PlaceholderButtons.tsx';
 import { useNamedEditorOptions } from '../forms/useNamedEditorOptions.ts';
 import { useToast } from '../toast.tsx';
 import { fieldErrorsOf } from '../../dataProvider/errors.ts';
+import '../../i18n/app/settings-pages-nb.ts';
 
 /** The placeholders the server says the template may use; 'button' marks where the server puts the secret link. */
 const placeholdersOf = (template: EmailTemplate) => template.placeholders ?? ['first_name', 'last_name'];

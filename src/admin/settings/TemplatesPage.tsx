@@ -14,6 +14,7 @@ import { DataTable, ListBase, useListContext, useTranslate } from 'react-admin';
 import type { EmailTemplate } from '../../dataProvider/index.ts';
 import { formatDate } from '../../common/format.ts';
 import { PageTitle } from './PageTitle.tsx';
+import '../../i18n/app/settings-pages-nb.ts';
 
 // The editor (tiptap and ProseMirror) loads when a template is opened, not with the list.
 const TemplateDialog = lazy(() => import('./TemplateDialog.tsx').then((module) => ({ default: module.TemplateDialog })));

@@ -17,6 +17,7 @@ import { Confirm, DataTable, ListBase, Pagination, useDataProvider, useGetOne, u
 import type { StaffDataProvider, TripletexRun } from '../../dataProvider/index.ts';
 import { formatDate, formatTime } from '../../common/format.ts';
 import { useToast } from '../toast.tsx';
+import '../../i18n/app/settings-pages-nb.ts';
 
 const Column = DataTable.Col<TripletexRun>;
 const finished = (run: TripletexRun | undefined) => run?.state === 'done' || run?.state === 'failed';

@@ -15,6 +15,7 @@ import type { ExportFormat } from '../../dataProvider/exports.ts';
 import { RULE_MESSAGES } from '../../../server/schemas/rules.ts';
 import { DateInput } from '../dates/DateInput.tsx';
 import { useToast } from '../toast.tsx';
+import '../../i18n/app/settings-pages-nb.ts';
 
 /** The first and last day of the month before `today`, as 'yyyy-MM-dd'. */
 export function previousMonth(today: Date = new Date()): { from: string; to: string } {

@@ -14,6 +14,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { StaffDataProvider } from '../../dataProvider/index.ts';
 import { VippsExportForm } from './VippsExportForm.tsx';
 import { PageTitle } from './PageTitle.tsx';
+import '../../i18n/app/settings-pages-nb.ts';
 
 const TABS = ['registrations', 'invoices'] as const;
 type TabName = (typeof TABS)[number];

@@ -21,6 +21,7 @@ import { useToast } from '../toast.tsx';
 import { AccessReportEntries } from './AccessReportEntries.tsx';
 import { StaffCard } from './StaffCard.tsx';
 import { isoDay, personName } from './staffText.ts';
+import '../../i18n/app/staff-users-pages-nb.ts';
 
 const KINDS = ['read', 'export', 'change', 'erase', 'messages'] as const;
 

@@ -8,6 +8,7 @@ import { DataTable, ListContextProvider, Pagination, useList, useTranslate } fro
 import type { ReportEntry } from '../../../server/schemas/staff-users.ts';
 import { paths } from '../paths.ts';
 import { dateTime, personName } from './staffText.ts';
+import '../../i18n/app/staff-users-pages-nb.ts';
 
 const Column = DataTable.Col<ReportEntry>;
 

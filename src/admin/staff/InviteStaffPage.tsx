@@ -17,6 +17,7 @@ import { SubmitButton } from '../members/SubmitButton.tsx';
 import { PageTitle } from '../settings/PageTitle.tsx';
 import { useToast } from '../toast.tsx';
 import { STAFF_PATHS, staffPath } from './staffText.ts';
+import '../../i18n/app/staff-users-pages-nb.ts';
 
 const fillIn = required(RULE_MESSAGES.fillIn);
 const validEmail = [fillIn, email(RULE_MESSAGES.email)];

@@ -9,6 +9,7 @@ import type { RightInfo } from '../../dataProvider/staff.ts';
 import { fieldErrorsOf } from '../../dataProvider/errors.ts';
 import { DialogSaveActions } from '../forms/DialogSaveActions.tsx';
 import { useToast } from '../toast.tsx';
+import '../../i18n/app/staff-users-pages-nb.ts';
 
 const fillIn = required(RULE_MESSAGES.fillIn);
 const someRight = [required('app.staff_users.roles.no_rights'), minLength(1, 'app.staff_users.roles.no_rights')];

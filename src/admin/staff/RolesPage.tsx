@@ -27,6 +27,7 @@ import type { RoleView } from '../../../server/schemas/staff.ts';
 import { PageTitle } from '../settings/PageTitle.tsx';
 import { useToast } from '../toast.tsx';
 import { useRightsCatalogue, useRoles } from './useStaffData.ts';
+import '../../i18n/app/staff-users-pages-nb.ts';
 
 const NewRoleDialog = lazy(() => import('./NewRoleDialog.tsx'));
 

@@ -14,6 +14,7 @@ import { StaffCard } from './StaffCard.tsx';
 import { personName } from './staffText.ts';
 import { useRoles } from './useStaffData.ts';
 import { useStaffUpdate } from './useStaffUpdate.ts';
+import '../../i18n/app/staff-users-pages-nb.ts';
 
 const fillIn = required(RULE_MESSAGES.fillIn);
 

@@ -17,6 +17,7 @@ import type { StaffUserRow } from '../../../server/schemas/staff-users.ts';
 import { PageTitle } from '../settings/PageTitle.tsx';
 import { StaffStateChip } from './StaffStateChip.tsx';
 import { dateTime, personName, STAFF_PATHS, staffPath } from './staffText.ts';
+import '../../i18n/app/staff-users-pages-nb.ts';
 
 const Column = DataTable.Col<StaffUserRow>;
 

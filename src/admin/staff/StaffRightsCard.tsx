@@ -12,6 +12,7 @@ import { SubmitButton } from '../members/SubmitButton.tsx';
 import { StaffCard } from './StaffCard.tsx';
 import { useRightsCatalogue, useRoles } from './useStaffData.ts';
 import { useStaffUpdate } from './useStaffUpdate.ts';
+import '../../i18n/app/staff-users-pages-nb.ts';
 
 /** In place of a list with nothing to tick: what the list is, and why it is empty. */
 function NoChoices({ title, text }: { title: string; text: string }) {

@@ -17,6 +17,7 @@ import type { StaffDataProvider } from '../../dataProvider/index.ts';
 import { useToast } from '../toast.tsx';
 import { StaffCard } from './StaffCard.tsx';
 import { personName } from './staffText.ts';
+import '../../i18n/app/staff-users-pages-nb.ts';
 
 type Action = 'reset_two_factor' | 'end_sessions';
 

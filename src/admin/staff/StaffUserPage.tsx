@@ -17,6 +17,7 @@ import { StaffRightsCard } from './StaffRightsCard.tsx';
 import { StaffSecurityCard } from './StaffSecurityCard.tsx';
 import { StaffStateChip } from './StaffStateChip.tsx';
 import { dateTime, personName, STAFF_PATHS } from './staffText.ts';
+import '../../i18n/app/staff-users-pages-nb.ts';
 
 /** The list's rows seed react-admin's cache of single users but lack their rights: wait for those. */
 const isWhole = (record: unknown): record is StaffUserDetail => !!record && Array.isArray((record as StaffUserDetail).rights);

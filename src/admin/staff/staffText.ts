@@ -1,5 +1,6 @@
 /** What the staff area's screens say about a staff user: name, state, last sign-in. */
 import { formatDate, formatTime } from '../../common/format.ts';
+import '../../i18n/app/staff-users-pages-nb.ts';
 
 export interface Person {
   first_name: string | null;

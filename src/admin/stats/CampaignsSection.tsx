@@ -11,6 +11,7 @@ import { ChartWithTable, KeyFigures, TableRow } from './layout.tsx';
 import { chartMotion, SERIES_COLOURS, StatsChart } from './StatsChart.tsx';
 import { StatsSection } from './StatsSection.tsx';
 import { StatsTable, type StatsColumn } from './StatsTable.tsx';
+import '../../i18n/app/stats-pages-nb.ts';
 
 type Campaign = CampaignsStats['totals']['campaigns'][number];
 

@@ -13,6 +13,7 @@ import { ChartWithTable, KeyFigures, TableRow } from './layout.tsx';
 import { chartMotion, LINE_MARKS, SERIES_COLOURS, StatsChart } from './StatsChart.tsx';
 import { StatsSection } from './StatsSection.tsx';
 import { StatsTable, type StatsColumn } from './StatsTable.tsx';
+import '../../i18n/app/stats-pages-nb.ts';
 
 type Answer = StatsAnswers['members'];
 

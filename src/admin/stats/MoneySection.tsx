@@ -12,6 +12,7 @@ import { ChartWithTable, KeyFigures, TableRow } from './layout.tsx';
 import { chartMotion, SERIES_COLOURS, StatsChart } from './StatsChart.tsx';
 import { StatsSection } from './StatsSection.tsx';
 import { StatsTable, type StatsColumn } from './StatsTable.tsx';
+import '../../i18n/app/stats-pages-nb.ts';
 
 type Age = MoneyStats['totals']['outstanding_by_age'][number];
 type Channel = MoneyStats['totals']['paid_by_channel'][number];

@@ -16,6 +16,7 @@ import { dateProblem } from '../dates/dateCheck.ts';
 import { FilterDateField } from '../dates/FilterDateField.tsx';
 import { formatDay } from './format.ts';
 import { CHOICES, choiceOf, periodOf, rangeProblems, type Choice } from './period.ts';
+import '../../i18n/app/stats-pages-nb.ts';
 
 interface Props {
   period: StatsPeriod;

@@ -12,6 +12,7 @@ import { ChartWithTable, KeyFigures, TableRow } from './layout.tsx';
 import { chartMotion, SERIES_COLOURS, StatsChart } from './StatsChart.tsx';
 import { StatsSection } from './StatsSection.tsx';
 import { StatsTable, type StatsColumn } from './StatsTable.tsx';
+import '../../i18n/app/stats-pages-nb.ts';
 
 const KINDS: readonly RequestKind[] = ['membership', 'travel', 'instrument'];
 type KindTotals = RequestsStats['totals']['kinds'][number];

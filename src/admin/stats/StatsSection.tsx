@@ -15,6 +15,7 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import type { StaffDataProvider, StatsAnswers, StatsPeriod, StatsSectionName } from '../../dataProvider/index.ts';
 import { useDownload } from '../lists/useDownload.ts';
 import { hasFigures, useStats } from './useStats.ts';
+import '../../i18n/app/stats-pages-nb.ts';
 
 interface Props<S extends StatsSectionName> {
   section: S;

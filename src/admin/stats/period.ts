@@ -4,6 +4,7 @@
  */
 import type { StatsPeriod } from '../../dataProvider/index.ts';
 import { calendarDay } from '../dates/dateCheck.ts';
+import '../../i18n/app/stats-pages-nb.ts';
 
 export type Choice = 'this_year' | 'last_year' | 'last_12' | 'custom';
 export const CHOICES: readonly Choice[] = ['this_year', 'last_year', 'last_12', 'custom'];

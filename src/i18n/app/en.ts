@@ -9,10 +9,10 @@ import { insuranceEn } from './insurance-en.ts';
 import { paymentsEn } from './payments-en.ts';
 import { memberImportEn } from './member-import-en.ts';
 import { resourcesEn } from './resources-en.ts';
-import { outreachEn } from './outreach.ts';
+import { outreachEn } from './outreach-en.ts';
 import { sendsEn } from './sends-en.ts';
-import { statsEn } from './stats.ts';
-import { claimsEn } from './claims.ts';
+import { statsEn } from './stats-en.ts';
+import { claimsEn } from './claims-en.ts';
 import { documentsEn } from './documents.ts';
 
 /** The staff app's own messages in English, with exactly the keys of nb.ts: an area a file (./<area>-en.ts and the shared files). */

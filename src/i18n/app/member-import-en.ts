@@ -1,8 +1,8 @@
-import type { memberImportNb } from './member-import-nb.ts';
+import type { memberImportNb } from './member-import-pages-nb.ts';
 
 /**
  * The messages of 'Importer medlemmer' (src/admin/member-import) in English, under
- * app.member_import. The keys are those of member-import-nb.ts.
+ * app.member_import. The keys are those of member-import-pages-nb.ts.
  */
 export const memberImportEn: typeof memberImportNb = {
   title: 'Import members',

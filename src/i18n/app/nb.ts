@@ -3,16 +3,14 @@ import { valuationNb } from './valuation-nb.ts';
 import { shellNb } from './shell-nb.ts';
 import { signInNb } from './sign-in-nb.ts';
 import { requestsNb } from './requests-nb.ts';
-import { settingsNb } from './settings-nb.ts';
 import { membersNb } from './members-nb.ts';
 import { insuranceNb } from './insurance-nb.ts';
 import { paymentsNb } from './payments-nb.ts';
-import { memberImportNb } from './member-import-nb.ts';
 import { resourcesNb } from './resources-nb.ts';
-import { outreachNb } from './outreach.ts';
+import { outreachNb } from './outreach-nb.ts';
 import { sendsNb } from './sends-nb.ts';
-import { statsNb } from './stats.ts';
-import { claimsNb } from './claims.ts';
+import { statsNb } from './stats-nb.ts';
+import { claimsNb } from './claims-nb.ts';
 import { documentsNb } from './documents.ts';
 
 /** The staff app's own messages in bokmål, an area a file (./<area>-nb.ts and the shared files); react-admin's keys live in ../ra. */
@@ -23,7 +21,6 @@ export default {
     ...shellNb,
     ...signInNb,
     ...requestsNb,
-    settings: settingsNb,
     ...membersNb,
     ...insuranceNb,
     ...paymentsNb,
@@ -32,7 +29,6 @@ export default {
     stats: statsNb,
     claims: claimsNb,
     documents: documentsNb,
-    member_import: memberImportNb,
   },
   resources: resourcesNb,
 };

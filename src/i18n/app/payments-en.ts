@@ -1,11 +1,12 @@
 import type { paymentsNb } from './payments-nb.ts';
+import type { paymentsPagesNb } from './payments-pages-nb.ts';
 import { paymentFilesEn } from './payment-files-en.ts';
 
 /**
  * 'Betaling' in English: invoices, payments and a member's Vipps agreement; under app. The keys are
  * those of payments-nb.ts.
  */
-export const paymentsEn: typeof paymentsNb = {
+export const paymentsEn: typeof paymentsNb & { payments: typeof paymentsPagesNb } = {
   vipps_agreement: {
     covers: 'Drawn',
     dues_only: 'The dues (insurance invoiced)',

@@ -1,5 +1,5 @@
 import { staffUsersResourcesEn } from './staff-users-en.ts';
-import { claimsResourcesEn } from './claims.ts';
+import { claimsResourcesEn } from './claims-en.ts';
 import type { resourcesNb } from './resources-nb.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { staffUsersResourcesNb } from './staff-users-nb.ts';
-import { claimsResourcesNb } from './claims.ts';
+import { claimsResourcesNb } from './claims-nb.ts';
 
 /**
  * The staff app's field labels in bokmål, as react-admin looks them up

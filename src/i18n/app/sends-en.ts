@@ -1,7 +1,8 @@
 /** The messages of 'Utsendelser' (src/admin/sends) in English, under app.sends, with exactly the keys of sends-nb.ts. */
 import type { sendsNb } from './sends-nb.ts';
+import type { sendsPagesNb } from './sends-pages-nb.ts';
 
-export const sendsEn: typeof sendsNb = {
+export const sendsEn: typeof sendsNb & typeof sendsPagesNb = {
   menu: 'Mailings',
   breadcrumb: 'MAILINGS',
   title: 'Mailings',

@@ -1,8 +1,8 @@
-import type { settingsNb } from './settings-nb.ts';
+import type { settingsNb } from './settings-pages-nb.ts';
 
 /**
  * The messages of 'Innstillinger' (src/admin/settings) in English, under app.settings. The keys are
- * those of settings-nb.ts.
+ * those of settings-pages-nb.ts.
  */
 export const settingsEn: typeof settingsNb = {
   title: 'SETTINGS',

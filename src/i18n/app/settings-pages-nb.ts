@@ -1,4 +1,6 @@
-/** The messages of 'Innstillinger' (src/admin/settings) in bokmål, under app.settings. */
+import { addLatePhrases } from './late.ts';
+
+/** The messages of 'Innstillinger' (src/admin/settings) in bokmål, under app.settings: loaded with its pages (./late.ts). */
 export const settingsNb = {
   title: 'INNSTILLINGER',
   cards: {
@@ -189,3 +191,5 @@ export const settingsNb = {
     on_site: 'Innholdet hentes fra nettstedet og redigeres der.',
   },
 };
+
+addLatePhrases('app.settings', settingsNb);

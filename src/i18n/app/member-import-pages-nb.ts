@@ -1,6 +1,8 @@
+import { addLatePhrases } from './late.ts';
+
 /**
  * The messages of 'Importer medlemmer' (src/admin/member-import) in bokmål, under
- * app.member_import.
+ * app.member_import: loaded with its pages (./late.ts).
  */
 export const memberImportNb = {
   title: 'Importer medlemmer',
@@ -129,3 +131,5 @@ export const memberImportNb = {
       '%{smart_count} velkomst-e-post er allerede sendt, og kan ikke kalles tilbake. |||| %{smart_count} velkomst-e-poster er allerede sendt, og kan ikke kalles tilbake.',
   },
 };
+
+addLatePhrases('app.member_import', memberImportNb);
