@@ -107,6 +107,15 @@ describe('message catalogues', () => {
     expect(missing, `keys used under src/admin but missing in nb: ${missing.join(', ')}`).toEqual([]);
   });
 
+  it('hold in the first load every label the menu, the breadcrumbs and the browser’s title show', () => {
+    const labels = STAFF_AREAS.flatMap((area) => [
+      area.menu.label,
+      ...Object.values(area.pages).flatMap((page) => [page.label, page.title].filter((key): key is string => key !== undefined)),
+    ]);
+    expect(labels.length).toBeGreaterThan(20);
+    expect(labels.filter((key) => !firstLoad.has(key))).toEqual([]);
+  });
+
   it('are imported by every file that uses a page’s own messages, so they are there before it renders', () => {
     const COMMON_SOURCES = join(import.meta.dirname, '../../src/common');
     // Whole keys ('app.sends.created') and the written-out start of keys built at run time (`app.sends.state.${state}`).

@@ -7,6 +7,7 @@ import { formatDate, formatTime } from '../../common/format.ts';
 import type { AccessLogEntry } from '../../../server/schemas/access-log.ts';
 import { MemberPagination } from '../lists/MemberPagination.tsx';
 import { detailOf, kindLabel, personName } from './kinds.ts';
+import '../../i18n/app/insurance-pages-nb.ts';
 
 const Column = DataTable.Col<AccessLogEntry>;
 

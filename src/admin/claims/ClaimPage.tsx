@@ -16,6 +16,7 @@ import { ClaimPacket } from './ClaimPacket.tsx';
 import { ClaimStateForm } from './ClaimStateForm.tsx';
 import { ClaimStateChip, instrumentName } from './claimText.tsx';
 import '../../i18n/app/claims-pages-nb.ts';
+import '../../i18n/app/documents-pages-nb.ts';
 
 /** The queue, where the page's back button leads. */
 const LIST = '/claims';

@@ -18,6 +18,7 @@ import type { Document } from '../../dataProvider/index.ts';
 import { formatAmount, formatDate } from '../../common/format.ts';
 import { useToast } from '../toast.tsx';
 import { useDocumentDownload, useThumbnail } from './useDocuments.ts';
+import '../../i18n/app/documents-pages-nb.ts';
 
 export const TILE_WIDTH = 176;
 const PREVIEW_HEIGHT = 132;

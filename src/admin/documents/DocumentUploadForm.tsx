@@ -17,6 +17,7 @@ import { DateInput } from '../dates/DateInput.tsx';
 import { useToast } from '../toast.tsx';
 import { FOCUS_RING } from './DocumentTile.tsx';
 import { useDocumentUpload } from './useDocuments.ts';
+import '../../i18n/app/documents-pages-nb.ts';
 
 /** What the file field accepts: any image (the server decides the type from the content) or a PDF. */
 export const ACCEPT = 'image/*,application/pdf';

@@ -21,6 +21,7 @@ import { DocumentGrid } from './DocumentGrid.tsx';
 import { FOCUS_RING } from './DocumentTile.tsx';
 import { DocumentUploadForm } from './DocumentUploadForm.tsx';
 import { useDocumentDelete, useInstrumentDocuments } from './useDocuments.ts';
+import '../../i18n/app/documents-pages-nb.ts';
 
 export const instrumentText = (instrument: Pick<Instrument, 'make' | 'model' | 'serial_number' | 'category'>) =>
   [[instrument.make, instrument.model].filter(Boolean).join(' ') || instrument.category, instrument.serial_number].filter(Boolean).join(', ');

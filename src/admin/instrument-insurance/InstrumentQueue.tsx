@@ -15,6 +15,7 @@ import { ID_COLUMN } from '../lists/queueColumns.ts';
 import Box from '@mui/material/Box';
 import { ValuationListLink } from './ValuationListLink.tsx';
 import '../../i18n/app/instruments-pages-nb.ts';
+import '../../i18n/app/requests-pages-nb.ts';
 
 type QueueRow = PendingInstruments;
 

@@ -15,6 +15,7 @@ import { InstrumentReadTable } from './InstrumentReadTable.tsx';
 import { useInstrumentSaves } from './useInstrumentSaves.ts';
 import { useMemberInstruments } from './useMemberInstruments.ts';
 import '../../i18n/app/instruments-pages-nb.ts';
+import '../../i18n/app/requests-pages-nb.ts';
 
 export default function InstrumentRequestEditPage() {
   const id = Number(useParams().id);

@@ -38,6 +38,7 @@ import { useCan } from '../access/rights.ts';
 import { InstrumentDocuments } from '../documents/InstrumentDocuments.tsx';
 import { ValuationChip } from './ValuationChip.tsx';
 import '../../i18n/app/instruments-pages-nb.ts';
+import '../../i18n/app/requests-pages-nb.ts';
 
 /** A refusal the server explains (already handled, blank reason) is shown as it says; anything else asks to contact the provider. */
 function useFailure() {

@@ -45,6 +45,7 @@ import { StagedDeleteRow } from './StagedDeleteRow.tsx';
 import { FIELDS, tableSx, WIDE, WIDTHS } from './instrumentRowsLayout.ts';
 import { useInstrumentRows } from './useInstrumentRows.ts';
 import '../../i18n/app/instruments-pages-nb.ts';
+import '../../i18n/app/requests-pages-nb.ts';
 
 export interface InstrumentRowsTableProps {
   rows: InstrumentRow[];

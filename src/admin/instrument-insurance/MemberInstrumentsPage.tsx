@@ -29,6 +29,7 @@ import { Can } from '../access/Can.tsx';
 import { InstrumentDocuments } from '../documents/InstrumentDocuments.tsx';
 import { ValuationSection } from './ValuationSection.tsx';
 import '../../i18n/app/instruments-pages-nb.ts';
+import '../../i18n/app/members-pages-nb.ts';
 
 export const TEMPLATE_URL = '/maler/instrumentforsikring-mal.xlsx';
 

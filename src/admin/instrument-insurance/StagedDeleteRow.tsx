@@ -10,6 +10,7 @@ import { useTranslate } from 'react-admin';
 import type { InstrumentRow } from '../../common/instrument-rows.ts';
 import type { InstrumentCategory } from '../../dataProvider/types.ts';
 import { FIELDS } from './instrumentRowsLayout.ts';
+import '../../i18n/app/requests-pages-nb.ts';
 
 /** A deleted row until 'Lagre': struck through, 'Slettes ved lagring', and 'Angre' to keep it. */
 export function StagedDeleteRow({ row, categories, onUndo }: { row: InstrumentRow; categories: InstrumentCategory[]; onUndo: () => void }) {

@@ -5,6 +5,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTranslate } from 'react-admin';
+import '../../i18n/app/insurance-pages-nb.ts';
 
 export type Snapshot = Record<string, unknown>;
 

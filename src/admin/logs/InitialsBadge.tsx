@@ -7,6 +7,7 @@ import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import { useTranslate } from 'react-admin';
 import { initials } from '../../common/format.ts';
 import type { PersonRef } from '../../dataProvider/types.ts';
+import '../../i18n/app/insurance-pages-nb.ts';
 
 const SIZE = { width: 32, height: 32, fontSize: 14 };
 

@@ -8,6 +8,7 @@ import { CompareTable } from './CompareTable.tsx';
 import { InitialsBadge } from './InitialsBadge.tsx';
 import { LogDialog } from './LogDialog.tsx';
 import { INSTRUMENT_ROWS, productName, TRAVEL_ROWS } from './snapshots.ts';
+import '../../i18n/app/insurance-pages-nb.ts';
 
 type Kind = 'instruments' | 'travel';
 

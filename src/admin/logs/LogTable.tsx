@@ -10,6 +10,7 @@ import { DataTable, RecordContextProvider, ReferenceManyField, useListContext, u
 import type { LogResource } from '../../dataProvider/types.ts';
 import { PageOf } from '../lists/PageOf.tsx';
 import { LogState } from './LogState.tsx';
+import '../../i18n/app/insurance-pages-nb.ts';
 
 export const LOG_PAGE_SIZE = 25;
 

@@ -11,6 +11,7 @@ import { paths } from '../paths.ts';
 import { InsuranceLog } from './InsuranceLog.tsx';
 import { MessageLog } from './MessageLog.tsx';
 import { MemberAccessLog } from '../access-log/MemberAccessLog.tsx';
+import '../../i18n/app/insurance-pages-nb.ts';
 
 const TABS = ['messages', 'instruments', 'travel', 'access'] as const;
 type TabName = (typeof TABS)[number];

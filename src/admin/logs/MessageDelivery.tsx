@@ -9,6 +9,7 @@ import { useDataProvider, useRefresh, useTranslate } from 'react-admin';
 import type { StaffDataProvider } from '../../dataProvider/index.ts';
 import type { EmailLogEntry } from '../../dataProvider/types.ts';
 import { useToast } from '../toast.tsx';
+import '../../i18n/app/insurance-pages-nb.ts';
 
 const SEVERITY = { queued: 'info', sent: 'success', failed: 'error' } as const;
 

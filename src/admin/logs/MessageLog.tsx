@@ -13,7 +13,7 @@ import { LogTable, type Column } from './LogTable.tsx';
 import { MessageDelivery } from './MessageDelivery.tsx';
 import { InitialsBadge } from './InitialsBadge.tsx';
 import { LogDialog } from './LogDialog.tsx';
-import '../../i18n/app/sends-pages-nb.ts';
+import '../../i18n/app/insurance-pages-nb.ts';
 
 // DOMPurify comes with the first message opened (MessageHtml.tsx), not with the page.
 const MessageHtml = lazy(() => import('./MessageHtml.tsx'));

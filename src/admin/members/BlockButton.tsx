@@ -5,6 +5,7 @@ import LockOpen from '@mui/icons-material/LockOpen';
 import { useTranslate, useUpdate } from 'react-admin';
 import type { Member } from '../../dataProvider/types.ts';
 import { useToast } from '../toast.tsx';
+import '../../i18n/app/members-pages-nb.ts';
 
 export function BlockButton({ member }: { member: Member }) {
   const translate = useTranslate();

@@ -5,6 +5,7 @@ import PictureAsPdf from '@mui/icons-material/PictureAsPdf';
 import { useTranslate } from 'react-admin';
 import { downloadCertificate, type CertificateKind, type CertificateLang } from '../../common/certificates.ts';
 import { useDownload } from '../lists/useDownload.ts';
+import '../../i18n/app/insurance-pages-nb.ts';
 
 export function CertificateButtons({ memberId, kind }: { memberId: number; kind: CertificateKind }) {
   const translate = useTranslate();

@@ -9,6 +9,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { useNearViewport } from '../../common/useNearViewport.ts';
+import '../../i18n/app/insurance-pages-nb.ts';
 
 const ChangeRows = lazy(() => import('./ChangeRows.tsx'));
 

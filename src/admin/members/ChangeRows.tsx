@@ -6,6 +6,7 @@ import { DataTable, ListContextProvider, ReferenceManyField, useList, useListCon
 import { formatDate, formatTime } from '../../common/format.ts';
 import type { MemberChange } from '../../dataProvider/types.ts';
 import { PageOf, usePageCount } from '../lists/PageOf.tsx';
+import '../../i18n/app/insurance-pages-nb.ts';
 
 const PAGE_SIZE = 25;
 

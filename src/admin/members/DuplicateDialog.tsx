@@ -12,6 +12,7 @@ import { useTranslate } from 'react-admin';
 import { formatDate, formatPhone } from '../../common/format.ts';
 import type { MemberListItem } from '../../dataProvider/types.ts';
 import { memberTitle } from '../layout/MemberHeader.tsx';
+import '../../i18n/app/members-pages-nb.ts';
 
 export type Duplicate = Pick<MemberListItem, 'id' | 'remote_id' | 'first_name' | 'last_name'> & Partial<Pick<MemberListItem, 'birthdate' | 'phone' | 'email'>>;
 

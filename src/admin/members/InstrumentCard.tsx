@@ -12,6 +12,7 @@ import { Can } from '../access/Can.tsx';
 import { SummaryCard, SummaryRow } from './SummaryCard.tsx';
 import { isCurrent } from './TravelCard.tsx';
 import { CertificateButtons } from './CertificateButtons.tsx';
+import '../../i18n/app/insurance-pages-nb.ts';
 
 export function InstrumentCard({ subscription, memberId }: { subscription: InstrumentSubscription | null; memberId: number }) {
   const translate = useTranslate();

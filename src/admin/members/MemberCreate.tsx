@@ -14,6 +14,7 @@ import { memberResolver } from './memberResolver.ts';
 import { SubmitButton } from './SubmitButton.tsx';
 import { withDateChecks } from '../dates/withDateChecks.ts';
 import { fieldErrorsOf } from '../../dataProvider/errors.ts';
+import '../../i18n/app/members-pages-nb.ts';
 
 const resolver = withDateChecks(memberResolver('create'), ['birthdate']);
 

@@ -27,6 +27,7 @@ import { SubmitButton } from './SubmitButton.tsx';
 import { TravelCard } from './TravelCard.tsx';
 import { withDateChecks } from '../dates/withDateChecks.ts';
 import { Can } from '../access/Can.tsx';
+import '../../i18n/app/members-pages-nb.ts';
 
 const resolver = withDateChecks(memberResolver('edit'), ['birthdate', 'membership_start_date']);
 

@@ -8,6 +8,7 @@ import type { InstrumentCategory, Member } from '../../dataProvider/types.ts';
 import { INVOICE_METHODS, REQUIRED, type MemberFormMode } from './memberForm.ts';
 import { DateInput } from '../dates/DateInput.tsx';
 import { useConsentKindLabels } from '../consentKinds.ts';
+import '../../i18n/app/members-pages-nb.ts';
 
 // The picker (MUI X and date-fns) loads when a date field is reached for (DateInput).
 

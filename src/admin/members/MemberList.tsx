@@ -28,6 +28,7 @@ import { MemberSearch } from '../lists/MemberSearch.tsx';
 import { MemberStatusIcons } from './MemberStatusIcons.tsx';
 import { OverdueFilter } from './OverdueFilter.tsx';
 import { Can } from '../access/Can.tsx';
+import '../../i18n/app/members-pages-nb.ts';
 
 const stop = (event: MouseEvent) => event.stopPropagation();
 

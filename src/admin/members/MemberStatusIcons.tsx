@@ -10,6 +10,7 @@ import MusicNote from '@mui/icons-material/MusicNote';
 import Public from '@mui/icons-material/Public';
 import { useTranslate } from 'react-admin';
 import type { MemberListItem } from '../../dataProvider/types.ts';
+import '../../i18n/app/members-pages-nb.ts';
 
 export function MemberStatusIcons({ member }: { member: MemberListItem }) {
   const translate = useTranslate();

@@ -2,6 +2,7 @@
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import { useListContext, useTranslate } from 'react-admin';
+import '../../i18n/app/members-pages-nb.ts';
 
 export function OverdueFilter() {
   const translate = useTranslate();

@@ -6,6 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useReadAgain } from '../readAgain.ts';
 import type { StaffDataProvider } from '../../dataProvider/index.ts';
 import { useToast } from '../toast.tsx';
+import '../../i18n/app/insurance-pages-nb.ts';
 
 /** react-admin's confirmation dialog, fetched the first time the button is pressed. */
 const Confirm = lazy(() => import('./StopConfirm.tsx'));

@@ -8,6 +8,7 @@ import type { Subscription } from '../../dataProvider/types.ts';
 import { paths } from '../paths.ts';
 import { SummaryCard, SummaryRow } from './SummaryCard.tsx';
 import { CertificateButtons } from './CertificateButtons.tsx';
+import '../../i18n/app/insurance-pages-nb.ts';
 
 export const isCurrent = (subscription: Subscription | null): subscription is Subscription =>
   !!subscription && (subscription.state === 'active' || subscription.state === 'pending');

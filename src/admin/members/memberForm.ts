@@ -5,6 +5,7 @@
  */
 import { FORM_RULES, INVOICE_METHODS } from '../../../server/schemas/rules.ts';
 import type { Member } from '../../dataProvider/types.ts';
+import '../../i18n/app/members-pages-nb.ts';
 
 export type MemberFormMode = 'create' | 'edit';
 

@@ -2,6 +2,7 @@
 import * as yup from 'yup';
 import { EMAIL_PATTERN, GENDERS } from '../../../server/schemas/rules.ts';
 import { REQUIRED, REQUIRED_MESSAGE, type MemberFormMode } from './memberForm.ts';
+import '../../i18n/app/members-pages-nb.ts';
 
 const INVALID_EMAIL = 'app.member.invalid_email';
 

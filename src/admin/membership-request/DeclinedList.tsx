@@ -20,6 +20,7 @@ import { dateCell } from '../lists/queueColumns.ts';
 import { DuplicateWarning } from './DuplicateWarning.tsx';
 import { membershipRequestPaths } from './paths.ts';
 import { reasonText } from './reasonText.ts';
+import '../../i18n/app/requests-pages-nb.ts';
 
 const Column = DataTable.Col<DeclinedMembership>;
 

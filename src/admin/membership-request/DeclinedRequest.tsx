@@ -29,6 +29,7 @@ import { DuplicateWarning } from './DuplicateWarning.tsx';
 import { membershipRequestPaths } from './paths.ts';
 import { reasonText } from './reasonText.ts';
 import { Can } from '../access/Can.tsx';
+import '../../i18n/app/requests-pages-nb.ts';
 
 const when = (value: string | null | undefined) => (value ? `${formatIsoDate(value)} ${formatTime(value)}` : '');
 

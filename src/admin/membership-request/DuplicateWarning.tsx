@@ -7,6 +7,7 @@ import WarningAmber from '@mui/icons-material/WarningAmber';
 import { useTranslate } from 'react-admin';
 import type { DuplicateRef } from '../../dataProvider/types.ts';
 import { paths } from '../paths.ts';
+import '../../i18n/app/requests-pages-nb.ts';
 
 const stop = (event: MouseEvent) => event.stopPropagation();
 

@@ -19,6 +19,7 @@ import { DuplicateWarning } from './DuplicateWarning.tsx';
 import { membershipRequestPaths } from './paths.ts';
 import { SelectPageCheckbox, SelectRowCheckbox } from './SelectionCheckboxes.tsx';
 import { useCan } from '../access/rights.ts';
+import '../../i18n/app/requests-pages-nb.ts';
 
 const Column = DataTable.Col<PendingMembership>;
 const stop = (event: MouseEvent) => event.stopPropagation();

@@ -6,6 +6,7 @@
 import type { MouseEvent } from 'react';
 import Checkbox from '@mui/material/Checkbox';
 import { useListContext, useTranslate, type Identifier } from 'react-admin';
+import '../../i18n/app/requests-pages-nb.ts';
 
 const stop = (event: MouseEvent) => event.stopPropagation();
 

@@ -16,6 +16,7 @@ import { useFormState } from 'react-hook-form';
 import type { RejectKind, RejectValues, StaffDataProvider } from '../../dataProvider/index.ts';
 import { useNamedEditorOptions } from '../forms/useNamedEditorOptions.ts';
 import { RULE_MESSAGES } from '../../../server/schemas/rules.ts';
+import '../../i18n/app/requests-pages-nb.ts';
 
 export interface RejectDialogProps {
   open: boolean;

@@ -23,6 +23,7 @@ import { useToast } from '../toast.tsx';
 import { RejectDialog } from './rejectDialogOnOpen.ts';
 import { useCan } from '../access/rights.ts';
 import { useFocusQueue } from '../lists/QueueList.tsx';
+import '../../i18n/app/requests-pages-nb.ts';
 
 export type QueueKind = Exclude<RejectKind, 'instrument'>;
 

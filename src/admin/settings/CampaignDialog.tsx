@@ -12,6 +12,7 @@ import { DialogSaveActions } from '../forms/DialogSaveActions.tsx';
 import { fieldErrorsOf } from '../../dataProvider/errors.ts';
 import { campaignEnded } from './campaignEnded.ts';
 import '../../i18n/app/settings-pages-nb.ts';
+import '../../i18n/app/requests-pages-nb.ts';
 
 const fillIn = required(RULE_MESSAGES.fillIn);
 const DEFAULTS = { product_category_id: 1, benefit_id: 0, status: 1 };

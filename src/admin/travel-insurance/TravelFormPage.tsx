@@ -13,6 +13,7 @@ import { paths } from '../paths.ts';
 import { TravelForm } from './TravelForm.tsx';
 import { useTravelSubscription } from './useTravelSubscription.ts';
 import { Can } from '../access/Can.tsx';
+import '../../i18n/app/members-pages-nb.ts';
 
 export function TravelFormPage() {
   const translate = useTranslate();

@@ -24,6 +24,7 @@ import { parseRequestLink } from './requestLink.ts';
 import { TravelForm } from './TravelForm.tsx';
 import { useTravelSubscription } from './useTravelSubscription.ts';
 import { Can } from '../access/Can.tsx';
+import '../../i18n/app/requests-pages-nb.ts';
 
 function RequestButtons({ subscription, member }: { subscription: Subscription; member: Member | undefined }) {
   const translate = useTranslate();

@@ -13,6 +13,8 @@ import { QUEUE_ROW } from '../lists/ListSpace.tsx';
 import { QueueList } from '../lists/QueueList.tsx';
 import { SelectPageCheckbox, SelectRowCheckbox } from '../membership-request/SelectionCheckboxes.tsx';
 import { useCan } from '../access/rights.ts';
+import '../../i18n/app/insurance-pages-nb.ts';
+import '../../i18n/app/requests-pages-nb.ts';
 
 const Column = DataTable.Col<PendingTravel>;
 const nameOf = (row: PendingTravel) => `${row.member.first_name} ${row.member.last_name}`;

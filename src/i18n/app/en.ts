@@ -13,7 +13,7 @@ import { outreachEn } from './outreach-en.ts';
 import { sendsEn } from './sends-en.ts';
 import { statsEn } from './stats-en.ts';
 import { claimsEn } from './claims-en.ts';
-import { documentsEn } from './documents.ts';
+import { documentsEn } from './documents-en.ts';
 
 /** The staff app's own messages in English, with exactly the keys of nb.ts: an area a file (./<area>-en.ts and the shared files). */
 export default {

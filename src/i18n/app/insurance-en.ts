@@ -1,11 +1,12 @@
 import type { insuranceNb } from './insurance-nb.ts';
 import type { instrumentsPagesNb } from './instruments-pages-nb.ts';
+import type { insurancePagesNb } from './insurance-pages-nb.ts';
 
 /**
  * The insurances in English: travel, instruments, their change history and logs, the certificates;
  * under app. The keys are those of insurance-nb.ts.
  */
-export const insuranceEn: typeof insuranceNb & { instruments: typeof instrumentsPagesNb } = {
+export const insuranceEn: typeof insuranceNb & typeof insurancePagesNb & { instruments: typeof instrumentsPagesNb } = {
   travel_card: {
     title: 'Travel insurance',
     none: 'No active travel insurance',

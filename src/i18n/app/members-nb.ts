@@ -1,15 +1,14 @@
-import { RULE_MESSAGES } from '../../../server/schemas/rules.ts';
 import type { Widen } from './widen.ts';
+import type { membersPagesNb } from './members-pages-nb.ts';
 
 /**
- * The member register in bokmål: the overview, one member, creating and editing, the access log and
- * erasure; under app.
+ * The member register in bokmål, what a staff page's first load needs of it: every list's paging and
+ * search, the access log and erasure ('privacy', which the menu shows); under app. The register's
+ * own pages bring the rest (./members-pages-nb.ts).
  */
 export const membersNb = {
+  // What every list's paging and search say (src/admin/lists).
   members: {
-    title_one: '%{count} MEDLEM',
-    title_many: '%{count} MEDLEMMER',
-    title_at_least: 'MINST %{count} MEDLEMMER',
     at_least: 'minst %{count}',
     search: 'Søk etter medlem',
     go_to_page: 'Gå til side',
@@ -23,59 +22,6 @@ export const membersNb = {
     previous: 'Forrige side',
     next: 'Neste side',
     last: 'Siste side',
-    create: 'Opprett nytt medlem',
-    export: 'Eksporter liste (csv)',
-    empty: 'Ingen medlemmer funnet',
-    sort_by: 'Sorter etter %{column}',
-    columns: {
-      id: 'ID',
-      member: 'MEDLEM',
-      address: 'ADDRESSE',
-      born: 'FØDT',
-      mobile: 'MOBIL',
-      campaign: 'KAMPANJEKODE',
-      status: 'STATUS',
-    },
-    status: {
-      no_membership: 'Uten medlemskap',
-      membership: 'Medlemskap',
-      instrument: 'Instrumentforsikring',
-      travel: 'Reiseforsikring',
-      overdue_invoice: 'Forfalt faktura',
-    },
-    filter_overdue_invoice: 'Forfalt faktura',
-  },
-  member: {
-    sections: {
-      personal: 'Personopplysninger',
-      invoicing: 'Fakturering',
-      newsletters: 'Nyhetsbrev',
-      membership: 'Medlemskap',
-    },
-    gender: { 1: 'Mann', 2: 'Kvinne', 3: 'Annet' },
-    instrument_none: 'Velg instrument',
-    invoice: { EFAKTURA: 'E-faktura', EMAIL: 'E-post' },
-    required_create: RULE_MESSAGES.fillIn,
-    required_edit: RULE_MESSAGES.required,
-    invalid_email: RULE_MESSAGES.email,
-  },
-  create: {
-    title: 'OPPRETT NYTT MEDLEM',
-    submit: 'Opprett medlem',
-    created: 'Bruker er opprettet!',
-    duplicate_title: 'Mulig duplikat',
-    duplicate_text: 'Det finnes allerede et medlem med samme navn og fødselsdato eller samme telefonnummer:',
-    duplicate_confirm: 'Opprett likevel',
-  },
-  edit: {
-    title: 'REDIGERE MEDLEMSKAP',
-    saved: 'Oppdatert!',
-    block: 'Blokker min side',
-    unblock: 'Aktiver min side',
-    blocked: 'Min side er blokkert',
-    message_log: 'Meldingslogg',
-    not_found: 'Fant ikke medlemmet',
-    not_found_text: 'Medlemmet finnes ikke, eller lenken er feil. Gå tilbake til medlemsoversikten og søk etter medlemmet der.',
   },
   privacy: {
     menu: 'Tilgangslogg',
@@ -109,4 +55,4 @@ export const membersNb = {
 };
 
 /** Its shape with any text (the rule messages shared with the server are literal types). */
-export type MembersTexts = Widen<typeof membersNb>;
+export type MembersTexts = Widen<typeof membersNb & typeof membersPagesNb>;

@@ -11,7 +11,6 @@ import { outreachNb } from './outreach-nb.ts';
 import { sendsNb } from './sends-nb.ts';
 import { statsNb } from './stats-nb.ts';
 import { claimsNb } from './claims-nb.ts';
-import { documentsNb } from './documents.ts';
 
 /** The staff app's own messages in bokmål, an area a file (./<area>-nb.ts and the shared files); react-admin's keys live in ../ra. */
 export default {
@@ -28,7 +27,6 @@ export default {
     sends: sendsNb,
     stats: statsNb,
     claims: claimsNb,
-    documents: documentsNb,
   },
   resources: resourcesNb,
 };

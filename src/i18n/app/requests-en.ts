@@ -1,10 +1,11 @@
 import type { requestsNb } from './requests-nb.ts';
+import type { requestsPagesNb } from './requests-pages-nb.ts';
 
 /**
  * The request queues ('Forespørsler') in English, and staff's review of what they accept, change
  * and delete; under app. The keys are those of requests-nb.ts.
  */
-export const requestsEn: typeof requestsNb = {
+export const requestsEn: typeof requestsNb & typeof requestsPagesNb = {
   requests: {
     membership_accepted: 'The member has been accepted!',
     membership_rejected: 'Membership rejected!',

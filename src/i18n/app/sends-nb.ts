@@ -7,4 +7,6 @@ export const sendsNb = {
   create_title: 'Ny utsendelse',
   one_crumb: 'UTSENDELSE',
   one_title: 'Utsendelse',
+  // The member's message log names the send a message came from (src/admin/logs).
+  log: { column: 'UTSENDELSE', link: 'Utsendelse' },
 };

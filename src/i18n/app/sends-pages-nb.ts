@@ -149,7 +149,6 @@ export const sendsPagesNb = {
     export: 'Last ned feil (XLSX)',
     export_failed: 'Filen kunne ikke lastes ned: %{message}',
   },
-  log: { column: 'UTSENDELSE', link: 'Utsendelse' },
 };
 
 addLatePhrases('app.sends', sendsPagesNb);

@@ -13,7 +13,7 @@ import { callsTo, installFakeApi, renderAdmin, server, withRights } from './harn
 
 installFakeApi();
 
-// A throwaway area, labelled with catalogue keys that exist so the harness's missing-key check holds.
+// A throwaway area, labelled with keys of the first-load catalogue (as a real area's menu and breadcrumbs must be), so the harness's missing-key check holds.
 // Its resource has a name of its own: the registry refuses a name another area already declares.
 // The one place its pages' paths are written:
 vi.mock('../../../src/common/staff-areas/registry.ts', async (original) => {
@@ -24,8 +24,8 @@ vi.mock('../../../src/common/staff-areas/registry.ts', async (original) => {
       'throwaway',
       { throwaway: { list: '/api/throwaway/list' } },
       {
-        '/throwaway': { module: testModule('throwaway', 'List'), label: 'app.logs.tabs.messages', title: 'app.logs.tabs.label' },
-        '/throwaway/secret/:id': { module: testModule('throwaway', 'Secret'), label: 'app.logs.tabs.travel', parent: '/throwaway', right: 'staff.administer' },
+        '/throwaway': { module: testModule('throwaway', 'List'), label: 'app.profile.title', title: 'app.profile.language' },
+        '/throwaway/secret/:id': { module: testModule('throwaway', 'Secret'), label: 'app.language.nb', parent: '/throwaway', right: 'staff.administer' },
       },
     ),
   );
@@ -52,19 +52,19 @@ describe('a registered area', () => {
     renderAdmin('/throwaway');
     expect(await screen.findByRole('heading', { level: 1, name: 'Kampanjer' })).toBeInTheDocument();
     const menu = screen.getByRole('navigation', { name: 'Hovedmeny' });
-    expect(within(menu).getByRole('link', { name: 'Meldingslogg' })).toHaveAttribute('href', '/throwaway');
+    expect(within(menu).getByRole('link', { name: 'Profil' })).toHaveAttribute('href', '/throwaway');
     const crumbs = screen.getByRole('navigation', { name: 'Brødsmulesti' });
-    expect(within(crumbs).getByText('Meldingslogg')).toHaveAttribute('aria-current', 'page');
-    await waitFor(() => expect(document.title).toBe('Logger – Musikerportalen'));
+    expect(within(crumbs).getByText('Profil')).toHaveAttribute('aria-current', 'page');
+    await waitFor(() => expect(document.title).toBe('Språk – Musikerportalen'));
   });
 
   it('opens a page under it with its parameter, after its parent’s breadcrumb', async () => {
     renderAdmin('/throwaway/secret/7');
     expect(await screen.findByRole('heading', { level: 1, name: 'Hemmelig nummer 7' })).toBeInTheDocument();
     const crumbs = screen.getByRole('navigation', { name: 'Brødsmulesti' });
-    expect(within(crumbs).getByRole('link', { name: 'Meldingslogg' })).toHaveAttribute('href', '/throwaway');
-    expect(within(crumbs).getByText('Reiseforsikring')).toHaveAttribute('aria-current', 'page');
-    await waitFor(() => expect(document.title).toBe('Reiseforsikring – Musikerportalen'));
+    expect(within(crumbs).getByRole('link', { name: 'Profil' })).toHaveAttribute('href', '/throwaway');
+    expect(within(crumbs).getByText('Norsk (bokmål)')).toHaveAttribute('aria-current', 'page');
+    await waitFor(() => expect(document.title).toBe('Norsk (bokmål) – Musikerportalen'));
   });
 
   it('keeps a page that needs a right of its own from staff without it, while the rest of the area opens', async () => {
@@ -73,7 +73,7 @@ describe('a registered area', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Du har ikke tilgang' })).toBeInTheDocument();
     expect(screen.getByText(/\(staff\.administer\)/)).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: /Hemmelig/ })).not.toBeInTheDocument();
-    expect(within(screen.getByRole('navigation', { name: 'Hovedmeny' })).getByRole('link', { name: 'Meldingslogg' })).toHaveAttribute('href', '/throwaway');
+    expect(within(screen.getByRole('navigation', { name: 'Hovedmeny' })).getByRole('link', { name: 'Profil' })).toHaveAttribute('href', '/throwaway');
   });
 
   it('is served by the data provider from its /api path and belongs to the staff app', async () => {

@@ -7,7 +7,7 @@ import type { StaffArea } from '../../../src/common/staff-areas/types.ts';
 const area = (name: string, resources: StaffArea['resources']): StaffArea => ({
   name,
   path: `/${name}`,
-  menu: { label: 'app.logs.tabs.messages' },
+  menu: { label: 'app.profile.title' },
   resources,
   pages: {},
 });
@@ -56,17 +56,17 @@ describe('the staff area registry', () => {
     const own: StaffArea = {
       ...area('own', {}),
       pages: {
-        '/own': { module: 'src/admin/own/List.tsx', label: 'app.logs.tabs.messages', title: 'app.logs.tabs.label' },
-        '/own/files': { module: 'src/admin/own/Files.tsx', label: 'app.logs.tabs.travel', parent: '/own', right: 'billing.read' },
-        '/own/:id': { module: 'src/admin/own/One.tsx', label: 'app.logs.tabs.instruments', parent: '/own' },
-        '/own/*': { label: 'app.logs.tabs.messages' },
+        '/own': { module: 'src/admin/own/List.tsx', label: 'app.profile.title', title: 'app.profile.language' },
+        '/own/files': { module: 'src/admin/own/Files.tsx', label: 'app.language.nb', parent: '/own', right: 'billing.read' },
+        '/own/:id': { module: 'src/admin/own/One.tsx', label: 'app.language.en', parent: '/own' },
+        '/own/*': { label: 'app.profile.title' },
       },
     };
     expect(crumbsOf(own)).toEqual([
-      { pattern: '/own', label: 'app.logs.tabs.messages', title: 'app.logs.tabs.label' },
-      { pattern: '/own/files', label: 'app.logs.tabs.travel', parent: '/own' },
-      { pattern: '/own/:id', label: 'app.logs.tabs.instruments', parent: '/own' },
-      { pattern: '/own/*', label: 'app.logs.tabs.messages' },
+      { pattern: '/own', label: 'app.profile.title', title: 'app.profile.language' },
+      { pattern: '/own/files', label: 'app.language.nb', parent: '/own' },
+      { pattern: '/own/:id', label: 'app.language.en', parent: '/own' },
+      { pattern: '/own/*', label: 'app.profile.title' },
     ]);
     const registry = createRegistry([...STAFF_AREAS, own]);
     expect(registry.staffPageModule('/own')).toBe('src/admin/own/List.tsx');

@@ -23,11 +23,11 @@ export const testModule = (name: string, page = 'Page') => `tests/ui/admin/${nam
 export const testArea = (
   name: string,
   resources: StaffArea['resources'] = {},
-  pages: Record<string, Page> = { [`/${name}/*`]: { module: testModule(name), label: 'app.logs.tabs.messages' } },
+  pages: Record<string, Page> = { [`/${name}/*`]: { module: testModule(name), label: 'app.profile.title' } },
 ): StaffArea => ({
   name,
   path: `/${name}`,
-  menu: { label: 'app.logs.tabs.messages' },
+  menu: { label: 'app.profile.title' },
   resources,
   pages,
 });

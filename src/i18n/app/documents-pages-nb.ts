@@ -1,0 +1,45 @@
+import { addLatePhrases } from './late.ts';
+
+/** The messages of an instrument's documents (src/admin/documents, issue 39), in bokmål, under app.documents: loaded with its pages (./late.ts). */
+export const documentsPagesNb = {
+  title: 'Dokumenter',
+  intro: 'Kvitteringer, takster og bilder for hvert instrument. Et dokument som er brukt i en skademelding, kan ikke slettes.',
+  limits: 'Maks 25 MB per fil, inntil 30 dokumenter per instrument. JPEG, PNG, HEIC, WebP eller PDF.',
+  instrument: '%{instrument} – dokumenter: %{count}',
+  no_instruments: 'Medlemmet har ingen instrumenter å knytte dokumenter til.',
+  empty: 'Ingen dokumenter ennå.',
+  load_failed: 'Dokumentene kunne ikke leses.',
+  list_label: 'Dokumentene til %{instrument}',
+  kind: { receipt: 'Kvittering', appraisal: 'Takst', photo: 'Bilde' },
+  alt: '%{kind}: %{name}',
+  appraisal: 'Takst %{amount} kr, %{date}',
+  uploaded_on: 'Lastet opp %{date}',
+  open: 'Last ned %{name}',
+  open_failed: 'Dokumentet kunne ikke lastes ned: %{message}',
+  pdf: 'PDF',
+  in_claim: 'Brukt i en skademelding, og kan derfor ikke slettes.',
+  delete: 'Slett',
+  delete_label: 'Slett %{name}',
+  delete_title: 'Slette dokumentet?',
+  delete_text: '«%{name}» slettes for godt.',
+  deleted: 'Dokumentet er slettet',
+  upload: {
+    heading: 'Last opp dokument',
+    kind: 'Type dokument',
+    valued_on: 'Takstdato',
+    value: 'Verdi (hele kroner)',
+    file: 'Velg fil',
+    file_label: 'Velg fil for %{instrument}',
+    no_file: 'Ingen fil valgt',
+    chosen: 'Valgt fil: %{name} (%{size})',
+    submit: 'Last opp',
+    busy: 'Laster opp …',
+    done: 'Dokumentet er lastet opp',
+    file_required: 'Velg en fil',
+    valued_on_required: 'Fyll inn takstdatoen',
+    value_required: 'Fyll inn verdien i hele kroner',
+    failed: 'Dokumentet ble ikke lastet opp: %{message}',
+  },
+};
+
+addLatePhrases('app.documents', documentsPagesNb);
