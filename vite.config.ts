@@ -16,6 +16,8 @@ export default defineConfig({
       { find: /^object\.entries$/, replacement: fileURLToPath(new URL('./src/common/shims/object-entries.cjs', import.meta.url)) },
       // ra-core's default CSV exporter fetches jsonexport when an export runs, not with every list.
       { find: /^jsonexport\/dist\/index\.js$/, replacement: fileURLToPath(new URL('./src/common/shims/jsonexport-on-use.mjs', import.meta.url)) },
+      // react-admin's list address (parse and stringify) on the platform's URL encoding, without query-string's 4 KB.
+      { find: /^query-string$/, replacement: fileURLToPath(new URL('./src/common/shims/query-string.ts', import.meta.url)) },
     ],
   },
   build: { outDir: 'dist', sourcemap: false, manifest: true, chunkSizeWarningLimit: 1500 },

@@ -36,8 +36,14 @@ export interface FirstLoad {
  */
 const RECORD_LAYOUT_SHIFTS = `
   window.__cls = 0;
+  window.__shifts = [];
+  const describe = (node) => !node ? '?' : node.nodeType !== 1 ? node.nodeName : node.tagName.toLowerCase() + (node.id ? '#' + node.id : '') + (node.className && typeof node.className === 'string' ? '.' + node.className.split(' ').slice(0, 2).join('.') : '');
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__cls += entry.value;
+    for (const entry of list.getEntries()) {
+      if (entry.hadRecentInput) continue;
+      window.__cls += entry.value;
+      window.__shifts.push(entry.value.toFixed(3) + ' ' + entry.sources.map((source) => describe(source.node)).join(', '));
+    }
   }).observe({ type: 'layout-shift', buffered: true });
 `;
 /** Shifts are reported after the frame that caused them: two frames settle the last one. */
@@ -102,8 +108,9 @@ export async function measureFirstLoads(distDir: string): Promise<FirstLoad[]> {
       await page.evaluate(AFTER_TWO_FRAMES);
       const cls = Number(await page.evaluate('window.__cls'));
       const files = await Promise.all(reads);
-      // FIRST_LOAD_FILES=1 prints each page's files, largest first: what to cut when a page is over.
+      // FIRST_LOAD_FILES=1 prints each page's layout shifts (what moved) and files, largest first: what to fix when a page is over.
       if (process.env.FIRST_LOAD_FILES) {
+        for (const shift of (await page.evaluate('window.__shifts')) as string[]) console.log(`${label}: layout shift ${shift}`);
         for (const file of [...files].sort((a, b) => b.body.length - a.body.length))
           console.log(`${label}: ${(gzipSync(file.body).length / 1024).toFixed(1)} KB ${new URL(file.url).pathname}`);
       }

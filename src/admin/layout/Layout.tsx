@@ -24,7 +24,8 @@ export function Layout({ children }: { children?: ReactNode }) {
             </Box>
           }
         >
-          <Box sx={{ px: { xs: 1, sm: 2 }, pb: 3, flex: 1 }}>{children}</Box>
+          {/* At least a window tall, so the footer starts below the fold: a page whose data comes after it does not push a visible footer down (layout shift). */}
+          <Box sx={{ px: { xs: 1, sm: 2 }, pb: 3, flex: 1, minHeight: 'calc(100vh - 64px)' }}>{children}</Box>
           <Footer />
         </Suspense>
       </Box>
