@@ -64,7 +64,7 @@ describe('Min side first load', () => {
     },
   );
 
-  it.each(['/profile', '/profile/reset-password'])('%s, a form a visitor opens first, loads no form library', async (pathname) => {
+  it.each(['/profile', '/new-member', '/profile/reset-password'])('%s, a form a visitor opens first, loads no form library', async (pathname) => {
     const context = await e2e.browser.newContext();
     expect(formLibraryIn(await firstVisit(context, pathname))).toEqual([]);
     await context.close();
