@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { MEMBER_PAGES } from '../../src/common/member-paths.ts';
 import { signIn, usePortal } from './harness.ts';
+import { showProfileSections } from './min-side-steps.ts';
 
 const dist = path.resolve(import.meta.dirname, '../../dist');
 /** Min side's build: every file its entry can load, by source module. */
@@ -84,8 +85,18 @@ describe('Min side first load', () => {
     expect(loaded.scripts.map((script) => script.path)).toContain(profileChunk);
     expect(loaded.scripts.map((script) => script.path).filter((file) => !memberFiles.has(file))).toEqual([]);
     expect(reactAdminIn(loaded)).toEqual([]);
-    // The profile's own form keeps react-hook-form: the check above can tell.
-    expect(formLibraryIn(loaded)).not.toEqual([]);
+    // Its forms are light ones, and the sections below them (the two-factor card's form among them) load when scrolled to.
+    expect(formLibraryIn(loaded)).toEqual([]);
+    await context.close();
+  });
+
+  it.each(['/profile/edit/instrument-insurance/{id}'])('a signed-in member’s %s loads no form library until a form is opened', async (route) => {
+    const context = await e2e.browser.newContext();
+    const login = await context.newPage();
+    await signIn(login, e2e.portal, 'member');
+    const id = /\/profile\/(\d+)$/.exec(login.url())![1];
+    await login.close();
+    expect(formLibraryIn(await firstVisit(context, route.replace('{id}', id)))).toEqual([]);
     await context.close();
   });
 
@@ -96,6 +107,7 @@ describe('Min side first load', () => {
     const own = new URL(login.url()).pathname;
     await login.close();
     const loaded = await firstVisit(context, own, async (page) => {
+      await showProfileSections(page);
       const offer = page.locator('.rich-text strong', { hasText: '15 % rabatt' });
       await offer.waitFor({ state: 'attached' });
       expect(await offer.count()).toBe(1);
@@ -108,7 +120,7 @@ describe('Min side first load', () => {
     for (const { module } of Object.values(MEMBER_PAGES)) expect(memberManifest[module], module).toBeDefined();
   });
 
-  it('the staff app does load react-admin, so the checks above can tell', async () => {
+  it('the staff app does load react-admin and react-hook-form, so the checks above can tell', async () => {
     const context = await e2e.browser.newContext();
     const page = await context.newPage();
     const bodies: string[] = [];
@@ -121,6 +133,8 @@ describe('Min side first load', () => {
     await page.waitForLoadState('networkidle');
     await Promise.all(reads);
     expect(bodies.some((body) => REACT_ADMIN_MARKERS.some((marker) => body.includes(marker)))).toBe(true);
+    // react-admin's forms are react-hook-form's, so the form library checks above can tell too.
+    expect(bodies.some((body) => body.includes(FORM_LIBRARY_MARKER))).toBe(true);
     await context.close();
   });
 });

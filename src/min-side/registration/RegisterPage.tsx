@@ -18,7 +18,6 @@ import { useLightForm } from '../lightForm.ts';
 import { TermsField } from './TermsField.tsx';
 
 const QuickCheckout = lazy(() => import('./QuickCheckout.tsx').then((module) => ({ default: module.QuickCheckout })));
-const FIELDS = ['first_name', 'last_name', 'phone', 'email', 'campaign_code', 'password', 'password_confirmation', 'terms'] as const;
 
 export default function RegisterPage() {
   const [query] = useSearchParams();
@@ -40,8 +39,17 @@ function RegisterForm() {
   const { signIn } = useSession();
   const notify = useNotify();
   const navigate = useNavigate();
-  const { register, handleSubmit, setError, errors, isSubmitting } = useLightForm<(typeof FIELDS)[number], 'terms'>(
-    FIELDS,
+  const { register, handleSubmit, setError, errors, isSubmitting } = useLightForm(
+    {
+      first_name: '',
+      last_name: '',
+      phone: '',
+      email: '',
+      campaign_code: query.get('campaign_code') ?? '',
+      password: '',
+      password_confirmation: '',
+      terms: false,
+    },
     (schemas) => schemas.registerSchema,
   );
   const f = texts.fields;
@@ -86,13 +94,7 @@ function RegisterForm() {
             </div>
             <TextField label={f.phone} type="tel" autoComplete="tel" required registration={register('phone')} error={errors.phone} />
             <TextField label={f.email} type="email" autoComplete="email" required registration={register('email')} error={errors.email} />
-            <TextField
-              label={f.campaignCode}
-              hint={pages.register.campaignHelp}
-              defaultValue={query.get('campaign_code') ?? ''}
-              registration={register('campaign_code')}
-              error={errors.campaign_code}
-            />
+            <TextField label={f.campaignCode} hint={pages.register.campaignHelp} registration={register('campaign_code')} error={errors.campaign_code} />
             <TextField label={f.password} type="password" autoComplete="new-password" required registration={register('password')} error={errors.password} />
             <TextField
               label={f.passwordConfirmation}
