@@ -1,12 +1,13 @@
 /**
  * A form without react-hook-form, for the pages a member or visitor opens first (the sign-in,
- * the reset, the sign-up, the profile): they load under 100 KB, and the form library is an eighth
- * of that. It keeps react-hook-form's behaviour (its `onTouched` mode) where the member sees it:
- * a field is checked when it loses focus and again as it changes after that, every field when
- * the form is sent (the first one in error then takes the focus), and once it has been sent only
- * as a field changes, so leaving a field keeps a message the server put there; the form is dirty
- * while a value differs from its starting one; with the page's yup schema from validation.ts,
- * loaded on the first check as schemaResolver does, whose values (trimmed, numbers cast) are sent.
+ * the reset, the sign-up, the profile, the travel insurance): they load under 100 KB, and the
+ * form library is an eighth of that. It keeps react-hook-form's behaviour where the member sees
+ * it: in its `onTouched` mode a field is checked when it loses focus and again as it changes
+ * after that (in `onChange` as it changes), every field when the form is sent (the first one in
+ * error then takes the focus), and once it has been sent only as a field changes, so leaving a
+ * field keeps a message the server put there; the form is dirty while a value differs from its
+ * starting one. The rules are the page's yup schema from validation.ts, loaded on the first check
+ * as schemaResolver does, whose values (trimmed, numbers cast) are sent, or the form's own check.
  */
 import { useRef, useState, type FormEvent } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
@@ -16,7 +17,16 @@ import type { DateBinding } from './components/DateInput.tsx';
 type Schemas = typeof import('./validation.ts');
 type Value = string | number | boolean;
 type Input = HTMLInputElement | HTMLSelectElement;
-type Errors<V> = Partial<Record<keyof V & string, string>>;
+/** Each field's message, by field. */
+export type Errors<V> = Partial<Record<keyof V & string, string>>;
+/** The form's rules: a schema of validation.ts (loaded on the first check), or the form's own check naming each field's message. */
+export type Rules<V> = ((schemas: Schemas) => AnyObjectSchema) | { check: (values: V) => Errors<V> };
+/**
+ * When fields are checked: `onTouched` (leaving a field, then as it changes) or `onChange` (as
+ * each changes, not on leaving it, and whether all pass is known from the start), as in
+ * react-hook-form.
+ */
+type Mode = 'onTouched' | 'onChange';
 
 export interface LightForm<V extends Record<string, Value>> {
   /** The props an input or select of fields.tsx takes as its `registration`; a select's numbers are read as numbers. */
@@ -53,7 +63,7 @@ function show(input: Input, value: Value) {
 }
 
 /** `start`'s keys are the fields, in the order shown. */
-export function useLightForm<V extends Record<string, Value>>(start: V, pick: (schemas: Schemas) => AnyObjectSchema): LightForm<V> {
+export function useLightForm<V extends Record<string, Value>>(start: V, rules: Rules<V>, mode: Mode = 'onTouched'): LightForm<V> {
   type Name = keyof V & string;
   const names = Object.keys(start) as Name[];
   const initial = useRef(start);
@@ -63,7 +73,7 @@ export function useLightForm<V extends Record<string, Value>>(start: V, pick: (s
   const dates = useRef(new Set<Name>());
   const touched = useRef(new Set<Name>());
   const sent = useRef(false);
-  const tracking = useRef(false);
+  const tracking = useRef(mode === 'onChange');
   const schema = useRef<Promise<AnyObjectSchema> | null>(null);
   const [errors, setErrors] = useState<Errors<V>>({});
   const [isValid, setValid] = useState(false);
@@ -72,7 +82,8 @@ export function useLightForm<V extends Record<string, Value>>(start: V, pick: (s
 
   /** Every field's first message, by field, and the values the schema made of them. */
   async function check(): Promise<{ found: Errors<V>; cast: V }> {
-    schema.current ??= import('./validation.ts').then(pick);
+    if (typeof rules !== 'function') return { found: rules.check(values.current), cast: values.current };
+    schema.current ??= import('./validation.ts').then(rules);
     try {
       const cast = (await (await schema.current).validate(values.current, { abortEarly: false })) as V;
       return { found: {}, cast };
@@ -98,16 +109,16 @@ export function useLightForm<V extends Record<string, Value>>(start: V, pick: (s
     setValid(Object.keys(found).length === 0);
   }
 
-  /** A value changed: the form renders again, and the field is checked if it was touched. */
+  /** A value changed: the form renders again, and the field is checked if it was touched (or always, `onChange`). */
   async function changed(name: Name) {
     setChanges((count) => count + 1);
-    if (touched.current.has(name)) await checkField(name);
+    if (mode === 'onChange' || touched.current.has(name)) await checkField(name);
     else if (tracking.current) await checkValidity();
   }
 
   async function left(name: Name) {
     touched.current.add(name);
-    if (!sent.current) await checkField(name);
+    if (mode === 'onTouched' && !sent.current) await checkField(name);
   }
 
   /** Puts a value in a field's input, unless a date field's: that one shows its own text of it. */
