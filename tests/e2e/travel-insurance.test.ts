@@ -100,6 +100,7 @@ describe('travel insurance, ordered by a member and handled by staff', () => {
     await memberPage.keyboard.press('Enter');
     await memberPage.getByText('Oppdatert!').waitFor();
     await memberPage.waitForURL(new RegExp(`/profile/${member.id}$`));
+    await showProfileSections(memberPage);
 
     await travel.getByText('Venter på godkjenning').waitFor();
     await travel.getByText('Reiseforsikring Europa').waitFor();
@@ -153,6 +154,7 @@ describe('travel insurance, ordered by a member and handled by staff', () => {
     await edit.click();
     await memberPage.getByText('Oppdatert!').waitFor();
     await memberPage.waitForURL(new RegExp(`/profile/${member.id}$`));
+    await showProfileSections(memberPage);
     await travel.getByText('Venter på godkjenning').waitFor();
     await travel.getByText(shown('31', '08').replace(/\//g, '-')).waitFor();
   });
