@@ -5,7 +5,6 @@
 import type { Resolver } from 'react-hook-form';
 import type { yupResolver } from '@hookform/resolvers/yup';
 import type { InferType } from 'yup';
-import type { Gender } from '../../server/schemas/rules.ts';
 
 type Schemas = typeof import('./validation.ts');
 type Schema = Parameters<typeof yupResolver>[0];
@@ -21,6 +20,3 @@ export function schemaResolver<S extends Schema>(pick: (schemas: Schemas) => S):
     return (await loaded)(values, context, options);
   };
 }
-
-/** A valid form's gender is one of GENDERS (the schemas' `oneOf` checked it). */
-export const asGender = (value: number) => value as Gender;

@@ -43,7 +43,7 @@ const v = {
 /** A text field that the form's rule requires or not, with the rule's message. */
 const text = (rule: FormRule, field: string) => (rule.required.includes(field) ? string().trim().required(ruleMessage(rule)) : string().trim().default(''));
 
-/** Only GENDERS pass, so a valid form's gender is a `Gender` (see schemaResolver.ts's `asGender`). */
+/** Only GENDERS pass, so a valid form's gender is a `Gender` (see gender.ts's `asGender`). */
 const gender = (rule: FormRule) =>
   number()
     .required(ruleMessage(rule))

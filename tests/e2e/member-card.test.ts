@@ -10,7 +10,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { apiLogin, checkA11y, MEMBER, pdfTextOf, screenshot, signIn, usePortal } from './harness.ts';
-import { memberByEmail, staffToken } from './min-side-steps.ts';
+import { memberByEmail, showProfileSections, staffToken } from './min-side-steps.ts';
 import { signToken } from '../../server/domain/proof/proof-tokens.ts';
 import type { Database } from '../../server/db/database.ts';
 
@@ -55,6 +55,7 @@ describe('the member card on a phone', () => {
   afterAll(async () => context?.close());
 
   it('shows the Medlemskort section on the profile and opens the card with a QR code that reads as the verify URL', async () => {
+    await showProfileSections(page);
     const section = page.getByRole('region', { name: 'Medlemskort' });
     await section.getByText(String(memberNumber)).waitFor();
     await section.getByText('Gyldig til').waitFor();
@@ -148,6 +149,7 @@ describe('the member card on a phone', () => {
 
   it('downloads the travel and the instruments certificate from Min side', async () => {
     await page.goto(`${e2e.portal.baseUrl}/profile/${memberId}`);
+    await showProfileSections(page);
     const travel = page.getByRole('region', { name: 'Reiseforsikring' });
     const [travelPdf] = await Promise.all([page.waitForEvent('download'), travel.getByRole('button', { name: 'Forsikringsbevis (PDF)' }).click()]);
     expect(travelPdf.suggestedFilename()).toBe(`forsikringsbevis-reise-${memberNumber}.pdf`);

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MEMBER, openPage, usePortal } from './harness.ts';
-import { look, tabTo, WIDTHS } from './min-side-steps.ts';
+import { look, showProfileSections, tabTo, WIDTHS } from './min-side-steps.ts';
 
 const TITLE = 'Trekk kontingenten automatisk med Vipps';
 
@@ -20,7 +20,7 @@ describe.each(WIDTHS)('the Vipps agreement at %i px', (width) => {
     await tabTo(page, 'Passord');
     await page.keyboard.type(MEMBER.password);
     await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'Hei, Ola' }).waitFor();
+    await showProfileSections(page);
     const card = page.getByRole('region', { name: TITLE });
     await card.getByRole('button', { name: 'Start avtale med Vipps' }).waitFor();
     await card.scrollIntoViewIfNeeded();

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { MEMBER_PAGES } from '../../src/common/member-paths.ts';
 import { signIn, usePortal } from './harness.ts';
+import { showProfileSections } from './min-side-steps.ts';
 
 const dist = path.resolve(import.meta.dirname, '../../dist');
 /** Min side's build: every file its entry can load, by source module. */
@@ -64,7 +65,7 @@ describe('Min side first load', () => {
     },
   );
 
-  it.each(['/profile', '/profile/reset-password'])('%s, a form a visitor opens first, loads no form library', async (pathname) => {
+  it.each(['/profile', '/new-member', '/profile/reset-password'])('%s, a form a visitor opens first, loads no form library', async (pathname) => {
     const context = await e2e.browser.newContext();
     expect(formLibraryIn(await firstVisit(context, pathname))).toEqual([]);
     await context.close();
@@ -84,8 +85,41 @@ describe('Min side first load', () => {
     expect(loaded.scripts.map((script) => script.path)).toContain(profileChunk);
     expect(loaded.scripts.map((script) => script.path).filter((file) => !memberFiles.has(file))).toEqual([]);
     expect(reactAdminIn(loaded)).toEqual([]);
-    // The profile's own form keeps react-hook-form: the check above can tell.
-    expect(formLibraryIn(loaded)).not.toEqual([]);
+    // Its forms are light ones, and the sections below them (the two-factor card's form among them) load when scrolled to.
+    expect(formLibraryIn(loaded)).toEqual([]);
+    await context.close();
+  });
+
+  it.each(['/profile/edit/travel-insurane/{id}', '/profile/edit/instrument-insurance/{id}'])(
+    'a signed-in member’s %s loads no form library until a form is opened',
+    async (route) => {
+      const context = await e2e.browser.newContext();
+      const login = await context.newPage();
+      await signIn(login, e2e.portal, 'member');
+      const id = /\/profile\/(\d+)$/.exec(login.url())![1];
+      await login.close();
+      expect(formLibraryIn(await firstVisit(context, route.replace('{id}', id)))).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it('opening the upload form does load react-hook-form, so the form library checks above can tell', async () => {
+    const context = await e2e.browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, e2e.portal, 'member');
+    const id = /\/profile\/(\d+)$/.exec(page.url())![1];
+    const bodies: string[] = [];
+    const reads: Promise<void>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      reads.push(response.body().then((body) => void bodies.push(body.toString('utf8'))));
+    });
+    await page.goto(`${e2e.portal.baseUrl}/profile/edit/instrument-insurance/${id}?tab=active`);
+    await page.getByRole('button', { name: 'Legg til dokument' }).first().click();
+    await page.getByRole('button', { name: 'Last opp' }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await Promise.all(reads);
+    expect(bodies.some((body) => body.includes(FORM_LIBRARY_MARKER))).toBe(true);
     await context.close();
   });
 
@@ -96,6 +130,7 @@ describe('Min side first load', () => {
     const own = new URL(login.url()).pathname;
     await login.close();
     const loaded = await firstVisit(context, own, async (page) => {
+      await showProfileSections(page);
       const offer = page.locator('.rich-text strong', { hasText: '15 % rabatt' });
       await offer.waitFor({ state: 'attached' });
       expect(await offer.count()).toBe(1);

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { checkA11y, openPage, screenshot, signIn, usePortal } from './harness.ts';
-import { WIDTHS } from './min-side-steps.ts';
+import { showProfileSections, WIDTHS } from './min-side-steps.ts';
 
 const e2e = usePortal();
 
@@ -97,7 +97,7 @@ describe('screenshots in English', () => {
     const memberId = /\/profile\/(\d+)/.exec(page.url())?.[1];
     await heading(page, /^Hei, /);
     await choose(page, 'English');
-    await heading(page, /^Hi, /);
+    await showProfileSections(page);
     await page.waitForLoadState('networkidle');
     await screenshot(page, `min-side-en-profile-${width}`);
     await page.goto(`${e2e.portal.baseUrl}/profile/edit/travel-insurane/${memberId}`);

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api, MEMBER, openPage, usePortal } from './harness.ts';
-import { look, memberByEmail, messagesOf, staffToken, tabTo, WIDTHS } from './min-side-steps.ts';
+import { look, memberByEmail, messagesOf, showProfileSections, staffToken, tabTo, WIDTHS } from './min-side-steps.ts';
 
 /** Every layout shift since the page began, from the browser's own record of them, once it is idle. */
 async function layoutShift(page: Page): Promise<number> {
@@ -40,7 +40,7 @@ describe.each(WIDTHS)('Min side at %i px', (width) => {
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Hei, Ola' }).waitFor();
     expect(page.url()).toMatch(new RegExp(`/profile/${memberId}$`));
-    await page.getByText('Medlemsfordeler').waitFor();
+    await showProfileSections(page);
     await look(page, 'profile', width);
   });
 
@@ -62,7 +62,7 @@ describe.each(WIDTHS)('Min side at %i px', (width) => {
 
   it('holds still while it loads: nothing visible moves (layout shift under 0.02)', async () => {
     await page.reload();
-    await page.getByText('Medlemsfordeler').waitFor();
+    await page.getByRole('heading', { name: 'Mine fakturaer' }).waitFor();
     expect(await layoutShift(page)).toBeLessThan(0.02);
   });
 
@@ -71,7 +71,7 @@ describe.each(WIDTHS)('Min side at %i px', (width) => {
     await page.getByRole('heading', { name: 'Forsikringsbevis' }).waitFor();
     expect(await layoutShift(page)).toBeLessThan(0.02);
     await page.goBack();
-    await page.getByText('Medlemsfordeler').waitFor();
+    await page.getByRole('heading', { name: 'Hei, Ola' }).waitFor();
   });
 
   it('adds a campaign code and sends the member card, which the message log records', async () => {
@@ -93,12 +93,14 @@ describe.each(WIDTHS)('Min side at %i px', (width) => {
   });
 
   it("shows the insurance tables read-only and opens the insurance pages with 'Bestill' or 'Rediger'", async () => {
+    await showProfileSections(page);
     const travel = page.getByRole('region', { name: 'Reiseforsikring' });
     await travel.getByRole('link', { name: /Bestill|Rediger/ }).click();
     await page.getByRole('heading', { name: 'Reiseforsikring' }).waitFor();
     expect(page.url()).toContain(`/profile/edit/travel-insurane/${memberId}`);
     await look(page, 'travel-insurance', width);
     await page.getByRole('link', { name: 'Tilbake til Min side' }).click();
+    await showProfileSections(page);
     const instruments = page.getByRole('region', { name: 'Instrumentforsikring' });
     await instruments.getByRole('link', { name: /Bestill|Rediger/ }).click();
     await page.getByRole('heading', { name: 'Instrumentforsikring' }).waitFor();

@@ -4,6 +4,16 @@ import { api, apiLogin, checkA11y, screenshot, STAFF, type Portal } from './harn
 
 export const WIDTHS = [390, 1440] as const;
 
+/**
+ * Scrolls the profile down to its sections below the form and the invoices, whose code loads as
+ * they come near the window, and waits until they are there (the privacy text is the last).
+ */
+export async function showProfileSections(page: Page): Promise<void> {
+  await page.getByRole('heading', { name: /^(Hei|Hi), / }).waitFor();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.locator('section.content-text').waitFor({ state: 'attached' });
+}
+
 /** axe and a screenshot of the page as it is now. */
 export async function look(page: Page, name: string, width: number): Promise<void> {
   await checkA11y(page, `${name} at ${width} px`);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { api, checkA11y, MEMBER, openPage, screenshot, signIn, usePortal } from './harness.ts';
-import { memberByEmail, staffToken, WIDTHS } from './min-side-steps.ts';
+import { memberByEmail, showProfileSections, staffToken, WIDTHS } from './min-side-steps.ts';
 
 const e2e = usePortal();
 
@@ -215,6 +215,7 @@ describe.each(WIDTHS)('screens touched, at %i px', (width) => {
   it('the profile with each instrument by type, maker and model', async () => {
     const page = await openPage(e2e.browser, e2e.portal, '/profile', { width });
     await signIn(page, e2e.portal, 'member');
+    await showProfileSections(page);
     const instruments = page.getByRole('region', { name: 'Instrumentforsikring' });
     await instruments.getByRole('columnheader', { name: 'FABRIKANT' }).or(instruments.getByText('FABRIKANT')).first().waitFor({ state: 'attached' });
     expect(await instruments.getByRole('cell', { name: 'Instrumentforsikring', exact: true }).count()).toBe(0);

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { api, checkA11y, MEMBER, openPage, screenshot, signIn, usePortal } from './harness.ts';
-import { memberByEmail, staffToken, WIDTHS } from './min-side-steps.ts';
+import { memberByEmail, showProfileSections, staffToken, WIDTHS } from './min-side-steps.ts';
 
 function readZip(buffer: Buffer): Promise<Record<string, string>> {
   return new Promise((resolve, reject) => {
@@ -43,6 +43,7 @@ describe.each(WIDTHS)('privacy at %i px', (width) => {
     expect((await api(e2e.portal, token, 'GET', `/api/member/${memberId}`)).status).toBe(200);
     const page = await openPage(e2e.browser, e2e.portal, '/profile', { width });
     await signIn(page, e2e.portal, 'member');
+    await showProfileSections(page);
     const card = page.getByRole('region', { name: 'Hvem har sett opplysningene mine' });
     await card.getByRole('heading', { name: 'Hvem har sett opplysningene mine' }).waitFor();
     await card.getByText('Åpnet: Medlemsopplysninger').first().waitFor();

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { generate } from 'otplib';
 import { checkA11y, openPage, screenshot, usePortal } from './harness.ts';
 import { outboxDir, readOutboxFiles } from '../../server/adapters/outbox-files.ts';
-import { tabTo } from './min-side-steps.ts';
+import { showProfileSections, tabTo } from './min-side-steps.ts';
 
 const e2e = usePortal({ env: { STAFF_2FA_REQUIRED: '1' } });
 
@@ -160,6 +160,7 @@ describe('staff two-factor sign-in', () => {
     await page.getByLabel('Passord').fill('demo1234');
     await page.getByRole('button', { name: 'Logg inn' }).click();
     await page.waitForURL(/\/profile\/\d+/, { timeout: 30_000 });
+    await showProfileSections(page);
     const card = page.getByRole('region', { name: 'Totrinnsinnlogging' });
     await card.getByRole('button', { name: 'Slå på totrinnsinnlogging' }).click();
     const key = card.getByTestId('two-factor-key');

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api, apiLogin, checkA11y, openPage, screenshot, signIn, STAFF, typeStaffDate, usePortal } from './harness.ts';
-import { tabTo } from './min-side-steps.ts';
+import { showProfileSections, tabTo } from './min-side-steps.ts';
 
 const e2e = usePortal();
 let token: string;
@@ -64,12 +64,14 @@ async function travelOf(memberId: number) {
 async function openProfileTravel(): Promise<void> {
   await memberPage.goto(`${e2e.portal.baseUrl}/profile/${member.id}`);
   await memberPage.getByRole('heading', { name: `Hei, ${member.first_name}` }).waitFor();
+  await showProfileSections(memberPage);
 }
 
 describe('travel insurance, ordered by a member and handled by staff', () => {
   it("the member orders at 390 px with 'Bestill', by keyboard, and sees it awaiting approval", async () => {
     memberPage = await openPage(e2e.browser, e2e.portal, '/profile', { width: 390 });
     await signIn(memberPage, e2e.portal, { email: member.email, password: 'demo1234' });
+    await showProfileSections(memberPage);
     const travel = memberPage.getByRole('region', { name: 'Reiseforsikring' });
     await travel.getByText('Ingen aktive reiseforsikring').waitFor();
     await travel.getByRole('link', { name: /^Bestill/ }).click();
@@ -98,6 +100,7 @@ describe('travel insurance, ordered by a member and handled by staff', () => {
     await memberPage.keyboard.press('Enter');
     await memberPage.getByText('Oppdatert!').waitFor();
     await memberPage.waitForURL(new RegExp(`/profile/${member.id}$`));
+    await showProfileSections(memberPage);
 
     await travel.getByText('Venter på godkjenning').waitFor();
     await travel.getByText('Reiseforsikring Europa').waitFor();
@@ -151,6 +154,7 @@ describe('travel insurance, ordered by a member and handled by staff', () => {
     await edit.click();
     await memberPage.getByText('Oppdatert!').waitFor();
     await memberPage.waitForURL(new RegExp(`/profile/${member.id}$`));
+    await showProfileSections(memberPage);
     await travel.getByText('Venter på godkjenning').waitFor();
     await travel.getByText(shown('31', '08').replace(/\//g, '-')).waitFor();
   });

@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api, checkA11y, openPage, screenshot, signIn, usePortal, type Portal } from './harness.ts';
-import { look, memberByEmail, messagesOf, staffToken, tabTo, WIDTHS } from './min-side-steps.ts';
+import { look, memberByEmail, messagesOf, showProfileSections, staffToken, tabTo, WIDTHS } from './min-side-steps.ts';
 import { openPglite } from '../../server/db/pglite.ts';
 import { outboxDir, readOutboxFiles } from '../../server/adapters/outbox-files.ts';
 
@@ -205,7 +205,7 @@ describe.each(WIDTHS)('Vipps quick checkout with a yearly agreement at %i px', (
     await expect.poll(() => approve.isEnabled()).toBe(true);
     await approve.click();
 
-    await page.getByRole('heading', { name: 'Hei, Test' }).waitFor();
+    await showProfileSections(page);
     const card = page.getByRole('region', { name: 'Trekk kontingenten automatisk med Vipps' });
     await card.getByText('Aktiv', { exact: true }).waitFor();
     await card.getByText('kr 1 450').waitFor();

@@ -8,7 +8,7 @@ import type { UploadProgress } from '../../common/http.ts';
 import { acceptableFile, documentApi, MAX_FILE_BYTES, type InstrumentDocument } from '../documents/api.ts';
 import { FilePicker } from '../documents/FilePicker.tsx';
 import { useDocumentTexts } from '../documents/texts.ts';
-import { UploadStatus } from '../documents/UploadForm.tsx';
+import { UploadStatus } from '../documents/UploadStatus.tsx';
 import { useClaimTexts } from './texts.ts';
 
 export function ClaimPhotos({

@@ -2,7 +2,7 @@
  * 'Dokumenter og skade' on the instrument screen: for each insured instrument its documents as
  * thumbnails, 'Legg til dokument', and 'Meld skade'; and the way to the member's claims.
  */
-import { useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { Link } from '../router.tsx';
 import { claimPaths } from '../claims/api.ts';
 import type { Instrument } from '../instruments/api.ts';
@@ -10,8 +10,12 @@ import { useLoad } from '../useLoad.ts';
 import { documentApi, MAX_DOCUMENTS, type InstrumentDocument } from './api.ts';
 import { DocumentItem } from './DocumentItem.tsx';
 import { useDocumentTexts } from './texts.ts';
-import { UploadForm } from './UploadForm.tsx';
 import './documents.css';
+
+// The upload form, with its form library, loads when the member goes for it (the button's hover
+// or focus), not with the screen.
+const loadUploadForm = () => import('./UploadForm.tsx');
+const UploadForm = lazy(() => loadUploadForm().then((module) => ({ default: module.UploadForm })));
 
 /** The documents of one instrument, as a list the screen keeps up to date after uploads and deletes. */
 export function useInstrumentDocuments(instrumentId: number) {
@@ -82,19 +86,29 @@ function InstrumentCard({ memberId, instrument, onChanged }: { memberId: number;
             <p className="notice notice-info">{t.full}</p>
           ) : (
             <>
-              <button type="button" className="btn btn-secondary" aria-expanded={adding} aria-controls={`${id}-upload`} onClick={() => setAdding(!adding)}>
+              <button
+                type="button"
+                className="btn btn-secondary"
+                aria-expanded={adding}
+                aria-controls={`${id}-upload`}
+                onPointerEnter={() => void loadUploadForm()}
+                onFocus={() => void loadUploadForm()}
+                onClick={() => setAdding(!adding)}
+              >
                 {t.addTitle}
               </button>
               <div id={`${id}-upload`} hidden={!adding}>
                 {adding && (
-                  <UploadForm
-                    instrumentId={instrument.id}
-                    instrumentName={name}
-                    onUploaded={(document) => {
-                      added(document);
-                      onChanged?.();
-                    }}
-                  />
+                  <Suspense fallback={null}>
+                    <UploadForm
+                      instrumentId={instrument.id}
+                      instrumentName={name}
+                      onUploaded={(document) => {
+                        added(document);
+                        onChanged?.();
+                      }}
+                    />
+                  </Suspense>
                 )}
               </div>
             </>

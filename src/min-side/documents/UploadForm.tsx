@@ -13,6 +13,7 @@ import { lazyResolver } from '../lazyResolver.ts';
 import { documentApi, type DocumentKind, type InstrumentDocument } from './api.ts';
 import { FilePicker } from './FilePicker.tsx';
 import { errorText, useDocumentTexts } from './texts.ts';
+import { UploadStatus } from './UploadStatus.tsx';
 
 export interface UploadValues {
   kind: '' | DocumentKind;
@@ -24,21 +25,6 @@ export interface UploadValues {
 const EMPTY: UploadValues = { kind: '', valued_on: '', value: '', file: null };
 const FIELDS: readonly Path<UploadValues>[] = ['kind', 'valued_on', 'value', 'file'];
 const resolver = lazyResolver<UploadValues>(() => import('./schema.ts').then((schemas) => schemas.uploadSchema));
-
-export const percentOf = (progress: UploadProgress | null): number =>
-  progress && progress.total > 0 ? Math.min(100, Math.round((progress.loaded / progress.total) * 100)) : 0;
-
-/** The upload's progress bar and what it is doing, for the form and the claim's photos alike. */
-export function UploadStatus({ name, progress }: { name: string; progress: UploadProgress | null }) {
-  const t = useDocumentTexts();
-  const percent = percentOf(progress);
-  return (
-    <div className="upload-progress">
-      <progress max={100} value={progress ? percent : undefined} aria-label={t.progressLabel} aria-valuetext={progress ? `${percent} %` : undefined} />
-      <span aria-hidden="true">{progress ? t.uploadingPercent(name, percent) : t.uploading(name)}</span>
-    </div>
-  );
-}
 
 export function UploadForm({
   instrumentId,

@@ -5,7 +5,7 @@
  * locked and 'Lagre/bestill' waits until every new row is valid), and the waiting and deleted
  * ones to read. The table becomes cards at narrow widths.
  */
-import { useCallback, useReducer, useState } from 'react';
+import { lazy, Suspense, useCallback, useReducer, useState } from 'react';
 import {
   changedIndexes,
   inNewRowMode,
@@ -26,11 +26,13 @@ import { useNotify } from '../toasts.tsx';
 import { instrumentApi, type InstrumentCategory, type MemberInstruments } from './api.ts';
 import { RowFields } from './RowFields.tsx';
 import { Tabs } from './Tabs.tsx';
-import { InstrumentDocuments } from '../documents/InstrumentDocuments.tsx';
 import { ValuationChip } from './ValuationChip.tsx';
 import { Headings } from './InstrumentTables.tsx';
 import { pendingOf } from './pending.ts';
 import { DeletedTab, RequestedTab } from './ReadTabs.tsx';
+
+// The documents are shown on the insured instruments' tab only: their code loads when it opens.
+const InstrumentDocuments = lazy(() => import('../documents/InstrumentDocuments.tsx').then((module) => ({ default: module.InstrumentDocuments })));
 
 const TEMPLATE_URL = '/maler/instrumentforsikring-mal.xlsx';
 
@@ -271,7 +273,9 @@ export function InstrumentScreen({
               </div>
             </>
           )}
-          <InstrumentDocuments memberId={memberId} instruments={data.active} onChanged={refresh} />
+          <Suspense fallback={null}>
+            <InstrumentDocuments memberId={memberId} instruments={data.active} onChanged={refresh} />
+          </Suspense>
         </section>
       )}
 

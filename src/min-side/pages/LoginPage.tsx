@@ -17,7 +17,7 @@ import { useLightForm } from '../lightForm.ts';
 // Asked for after a password only when the account needs a code: its form loads then.
 const loadCodeForm = () => import('./SignInCodeForm.tsx');
 const CodeForm = lazy(loadCodeForm);
-const FIELDS = ['email', 'password'] as const;
+const START = { email: '', password: '' };
 
 export default function LoginPage() {
   const texts = useTexts();
@@ -25,7 +25,7 @@ export default function LoginPage() {
   const { signIn } = useSession();
   const notify = useNotify();
   const navigate = useNavigate();
-  const { register, handleSubmit, errors, isSubmitting } = useLightForm(FIELDS, (schemas) => schemas.loginSchema);
+  const { register, handleSubmit, errors, isSubmitting } = useLightForm(START, (schemas) => schemas.loginSchema);
   const [challenge, setChallenge] = useState<{ token: string; email: boolean } | null>(null);
 
   const enter = (login: LoginResponse) => {

@@ -9,14 +9,14 @@ import { usePageTexts } from '../pageTexts.ts';
 import { useNotify } from '../toasts.tsx';
 import { useLightForm } from '../lightForm.ts';
 
-const FIELDS = ['email'] as const;
+const START = { email: '' };
 
 export default function ResetPasswordPage() {
   const texts = useTexts();
   const pages = usePageTexts();
   const notify = useNotify();
   const [answer, setAnswer] = useState<string | null>(null);
-  const { register, handleSubmit, errors, isSubmitting } = useLightForm(FIELDS, (schemas) => schemas.resetSchema);
+  const { register, handleSubmit, errors, isSubmitting } = useLightForm(START, (schemas) => schemas.resetSchema);
 
   const onSubmit = handleSubmit(async ({ email }) => {
     const result = await api.requestReset(email);

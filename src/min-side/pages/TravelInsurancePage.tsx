@@ -5,7 +5,6 @@
  */
 import { useState } from 'react';
 import { Link, useNavigate } from '../router.tsx';
-import { useForm, useWatch, type Control, type Resolver, type UseFormSetValue } from 'react-hook-form';
 import { todayIso } from '../../common/format.ts';
 import {
   chargedMonthIndex,
@@ -20,7 +19,7 @@ import {
 } from '../../../server/schemas/travel-rules.ts';
 import { isPickerDate } from '../../../server/schemas/rules.ts';
 import { Card, Layout, Loading } from '../components/Layout.tsx';
-import { DateField } from '../components/DateField.tsx';
+import { DateInput } from '../components/DateInput.tsx';
 import { LoadFailed } from '../components/LoadFailed.tsx';
 import { SelectField } from '../components/fields.tsx';
 import { SignedInHeader } from '../components/SignedInHeader.tsx';
@@ -29,6 +28,7 @@ import { PRODUCT_NAMES, shownName } from '../components/DataName.tsx';
 import { activeTexts } from '../texts.ts';
 import { useNotify } from '../toasts.tsx';
 import { useLoad } from '../useLoad.ts';
+import { useLightForm, type Errors, type LightForm } from '../lightForm.ts';
 import { CertificateButtons } from '../profile/CertificateButtons.tsx';
 import { travelApi, type Product, type Subscription } from '../travelApi.ts';
 import { TravelChangeCompare } from './TravelChangeCompare.tsx';
@@ -36,11 +36,11 @@ import { TravelChangeCompare } from './TravelChangeCompare.tsx';
 /** After saving, the page goes back after this long (spec section 9). */
 const GO_BACK_AFTER_MS = 500;
 
-interface FormValues {
+type FormValues = {
   product_id: string;
   subscription_start: string;
   subscription_end: string;
-}
+};
 
 type DateName = 'subscription_start' | 'subscription_end';
 
@@ -52,9 +52,9 @@ function shownMessage(message: string): string {
 }
 
 /** The form's rules and the server's date rules, so a date the server would refuse is named at its field. */
-function resolverFor(currentEnd: string | null, storedStart: string | null): Resolver<FormValues> {
-  return async (values) => {
-    const errors: Partial<Record<keyof FormValues, string>> = {};
+function checkFor(currentEnd: string | null, storedStart: string | null) {
+  return (values: FormValues): Errors<FormValues> => {
+    const errors: Errors<FormValues> = {};
     const dates = travelDateErrors(values.subscription_start || null, values.subscription_end || null, todayIso(), storedStart, false);
     const found = { ...dates, ...travelFormErrors(values as TravelFormValues, currentEnd) };
     for (const [name, message] of Object.entries(found)) {
@@ -63,31 +63,23 @@ function resolverFor(currentEnd: string | null, storedStart: string | null): Res
     for (const name of ['subscription_start', 'subscription_end'] as const) {
       if (values[name] && !isPickerDate(values[name])) errors[name] = activeTexts().validation.date;
     }
-    const entries = Object.entries(errors);
-    if (entries.length === 0) return { values, errors: {} };
-    return { values: {}, errors: Object.fromEntries(entries.map(([name, message]) => [name, { type: 'validate', message }])) };
+    return errors;
   };
 }
 
-function ResetButton({ name, label, original, setValue }: { name: DateName; label: string; original: string; setValue: UseFormSetValue<FormValues> }) {
+function ResetButton({ name, label, original, setValue }: { name: DateName; label: string; original: string; setValue: LightForm<FormValues>['setValue'] }) {
   const texts = useTexts();
   return (
-    <button
-      type="button"
-      className="btn btn-secondary btn-small"
-      aria-label={texts.travel.reset(label)}
-      onClick={() => setValue(name, original, { shouldDirty: true, shouldValidate: true })}
-    >
+    <button type="button" className="btn btn-secondary btn-small" aria-label={texts.travel.reset(label)} onClick={() => setValue(name, original, true)}>
       {texts.travel.resetText}
     </button>
   );
 }
 
 /** The product's price; the rest-of-year charge only when ordering (on a change it would read as an extra charge). */
-function Price({ control, products, ordering }: { control: Control<FormValues>; products: Product[]; ordering: boolean }) {
+function Price({ productId, start, products, ordering }: { productId: string; start: string; products: Product[]; ordering: boolean }) {
   const texts = useTexts();
   const format = useFormats();
-  const [productId, start] = useWatch({ control, name: ['product_id', 'subscription_start'] });
   const product = products.find((candidate) => candidate.id === Number(productId));
   if (!product) return null;
   const today = todayIso();
@@ -121,14 +113,8 @@ function TravelForm({ memberId, products, subscription }: { memberId: number; pr
     subscription_end: subscription?.subscription_end ?? '',
   };
   const currentEnd = subscription?.subscription_end ?? null;
-  const { register, control, handleSubmit, setValue, formState } = useForm<FormValues>({
-    defaultValues: original,
-    mode: 'onChange',
-    resolver: resolverFor(currentEnd, subscription?.subscription_start ?? null),
-  });
-  // Read up front: formState is a proxy that tracks only what a render reads, so a short-circuited
-  // `isValid` would never be tracked and the button would stay disabled after a valid change.
-  const { isDirty, isValid, isSubmitting } = formState;
+  const form = useLightForm(original, { check: checkFor(currentEnd, subscription?.subscription_start ?? null) }, 'onChange');
+  const { register, handleSubmit, setValue, watch, errors, isDirty, isValid, isSubmitting } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     const body = travelOrderPayload(memberId, values, subscription?.id);
@@ -151,13 +137,13 @@ function TravelForm({ memberId, products, subscription }: { memberId: number; pr
   ];
   return (
     <form onSubmit={onSubmit} noValidate>
-      <SelectField label={t.productLabel} required options={options} registration={register('product_id')} error={formState.errors.product_id} />
+      <SelectField label={t.productLabel} required options={options} registration={register('product_id')} error={errors.product_id} />
       <div className="travel-date">
-        <DateField label={t.startLabel} name="subscription_start" control={control} />
+        <DateInput label={t.startLabel} field={form.field('subscription_start')} />
         <ResetButton name="subscription_start" label={t.startLabel} original={original.subscription_start} setValue={setValue} />
       </div>
       <div className="travel-date">
-        <DateField label={t.endLabel} name="subscription_end" control={control} />
+        <DateInput label={t.endLabel} field={form.field('subscription_end')} />
         <ResetButton name="subscription_end" label={t.endLabel} original={original.subscription_end} setValue={setValue} />
       </div>
       <div className="field">
@@ -168,7 +154,7 @@ function TravelForm({ memberId, products, subscription }: { memberId: number; pr
           {t.renewalValue}
         </output>
       </div>
-      <Price control={control} products={products} ordering={subscription === null} />
+      <Price productId={watch('product_id')} start={watch('subscription_start')} products={products} ordering={subscription === null} />
       <button type="submit" className="btn btn-primary btn-block" disabled={!isDirty || !isValid || isSubmitting || saved}>
         {subscription !== null ? t.edit : t.order}
       </button>

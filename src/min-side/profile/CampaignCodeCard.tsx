@@ -1,23 +1,22 @@
 /** Adds a campaign code; once the member has one, offers the member card by SMS. */
-import { useForm } from 'react-hook-form';
 import { api, fieldError, type Member } from '../api.ts';
 import { TextField } from '../components/fields.tsx';
 import { Card } from '../components/Layout.tsx';
 import { useTexts } from '../locale.tsx';
 import { useNotify } from '../toasts.tsx';
-import { schemaResolver } from '../schemaResolver.ts';
+import { useLightForm } from '../lightForm.ts';
 import { MemberCardForm } from './MemberCardForm.tsx';
 
 export function CampaignCodeCard({ member, onAdded }: { member: Member; onAdded: (code: string) => void }) {
   const texts = useTexts();
   const notify = useNotify();
-  const { register, handleSubmit, setError, formState } = useForm({ resolver: schemaResolver((schemas) => schemas.campaignCodeSchema), mode: 'onTouched' });
+  const { register, handleSubmit, setError, errors, isSubmitting } = useLightForm({ campaign_code: '' }, (schemas) => schemas.campaignCodeSchema);
 
   const onSubmit = handleSubmit(async ({ campaign_code }) => {
     const answer = await api.addCode(member.id, campaign_code);
     if (!answer.ok || !answer.data.success) {
       const message = (!answer.ok && fieldError(answer.body, 'campaign_code')) || texts.campaign.failed;
-      setError('campaign_code', { message }, { shouldFocus: true });
+      setError('campaign_code', message, true);
       notify.error(message);
       return;
     }
@@ -36,8 +35,8 @@ export function CampaignCodeCard({ member, onAdded }: { member: Member; onAdded:
           <>
             <p>{texts.campaign.intro}</p>
             <form onSubmit={onSubmit} noValidate>
-              <TextField label={texts.fields.campaignCode} required registration={register('campaign_code')} error={formState.errors.campaign_code} />
-              <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
+              <TextField label={texts.fields.campaignCode} required registration={register('campaign_code')} error={errors.campaign_code} />
+              <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
                 {texts.campaign.add}
               </button>
             </form>

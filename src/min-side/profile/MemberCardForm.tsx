@@ -1,20 +1,15 @@
 /** Sends the member card as an SMS to the number the member gives. */
-import { useForm } from 'react-hook-form';
 import { api, type Member } from '../api.ts';
 import { TextField } from '../components/fields.tsx';
 import { Card } from '../components/Layout.tsx';
 import { useTexts } from '../locale.tsx';
 import { useNotify } from '../toasts.tsx';
-import { schemaResolver } from '../schemaResolver.ts';
+import { useLightForm } from '../lightForm.ts';
 
 export function MemberCardForm({ member }: { member: Member }) {
   const texts = useTexts();
   const notify = useNotify();
-  const { register, handleSubmit, formState } = useForm({
-    resolver: schemaResolver((schemas) => schemas.memberCardSchema),
-    mode: 'onTouched',
-    defaultValues: { phone_number: member.phone ?? '' },
-  });
+  const { register, handleSubmit, errors, isSubmitting } = useLightForm({ phone_number: member.phone ?? '' }, (schemas) => schemas.memberCardSchema);
 
   const onSubmit = handleSubmit(async ({ phone_number }) => {
     const answer = await api.sendCard(member.id, phone_number);
@@ -35,9 +30,9 @@ export function MemberCardForm({ member }: { member: Member }) {
           placeholder={texts.memberCard.placeholder}
           required
           registration={register('phone_number')}
-          error={formState.errors.phone_number}
+          error={errors.phone_number}
         />
-        <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
           {texts.memberCard.submit}
         </button>
       </form>

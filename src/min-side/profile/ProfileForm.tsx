@@ -1,19 +1,17 @@
 /** The member's own details; 'Lagre' is enabled only when something changed and all is valid. */
-import { useId, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useId } from 'react';
 import { api, type Member } from '../api.ts';
 import { SelectField, TextField } from '../components/fields.tsx';
 import { Card } from '../components/Layout.tsx';
-import { DateField } from '../components/DateField.tsx';
+import { DateInput } from '../components/DateInput.tsx';
 import { useSession } from '../session.tsx';
 import { useTexts } from '../locale.tsx';
 import type { MinSideTexts } from '../texts.ts';
 import { useNotify } from '../toasts.tsx';
 import { useInstrumentOptions } from '../useInstrumentOptions.ts';
 import { usePostalArea } from '../usePostalArea.ts';
-import { schemaResolver, asGender } from '../schemaResolver.ts';
-
-const toNumber = (value: unknown) => Number(value);
+import { asGender } from '../gender.ts';
+import { useLightForm } from '../lightForm.ts';
 
 function formValues(member: Member) {
   return {
@@ -52,24 +50,14 @@ export function ProfileForm({ member, onSaved }: { member: Member; onSaved: (mem
   const texts = useTexts();
   const { update } = useSession();
   const notify = useNotify();
-  const { register, handleSubmit, control, reset, setError, setValue, getValues, formState } = useForm({
-    resolver: schemaResolver((schemas) => schemas.profileSchema),
-    mode: 'onTouched',
-    defaultValues: formValues(member),
-  });
-  const method = useWatch({ control, name: 'invoice_method' });
-  const postalCode = useWatch({ control, name: 'postal_code' });
+  const form = useLightForm(formValues(member), (schemas) => schemas.profileSchema);
+  const { register, handleSubmit, reset, setError, setValue, watch, errors, isDirty, isValid, isSubmitting } = form;
+  const method = watch('invoice_method');
+  const postalCode = watch('postal_code');
   usePostalArea(postalCode, (area) => {
-    if (postalCode !== (member.postal_code ?? '')) setValue('postal_area', area, { shouldValidate: true, shouldDirty: true });
+    if (postalCode !== (member.postal_code ?? '')) setValue('postal_area', area, true);
   });
-  const instrumentOptions = useInstrumentOptions(member.primary_instrument_type, () =>
-    setValue('primary_instrument_type', getValues('primary_instrument_type')),
-  );
-  const { errors, isDirty, isSubmitting } = formState;
-  // Asking for validity runs the schema, which loads yup: so it is asked from the member's first
-  // focus in the form (nothing can change before it), not with the page.
-  const [inUse, setInUse] = useState(false);
-  const isValid = inUse && formState.isValid;
+  const instrumentOptions = useInstrumentOptions(member.primary_instrument_type, () => setValue('primary_instrument_type', watch('primary_instrument_type')));
   const f = texts.fields;
   const saveHintId = useId();
   const noInvoiceMethod = isDirty && !method;
@@ -96,7 +84,7 @@ export function ProfileForm({ member, onSaved }: { member: Member; onSaved: (mem
         const message = messages[0];
         if (!message) continue;
         if (isShown(field, values.invoice_method)) {
-          setError(field, { message }, { shouldFocus: !placed });
+          setError(field, message, !placed);
           placed = true;
         } else unplaced.push(message);
       }
@@ -118,7 +106,9 @@ export function ProfileForm({ member, onSaved }: { member: Member; onSaved: (mem
 
   return (
     <Card title={texts.profile.formTitle} className="profile-form">
-      <form onSubmit={onSubmit} onFocus={() => setInUse(true)} noValidate>
+      {/* Asking for validity runs the schema, which loads yup: so it is asked from the member's first
+          focus in the form (nothing can change before it), not with the page. */}
+      <form onSubmit={onSubmit} onFocus={form.trackValidity} noValidate>
         <div className="field-row">
           <TextField label={f.firstName} autoComplete="given-name" required registration={register('first_name')} error={errors.first_name} />
           <TextField label={f.lastName} autoComplete="family-name" required registration={register('last_name')} error={errors.last_name} />
@@ -140,15 +130,15 @@ export function ProfileForm({ member, onSaved }: { member: Member; onSaved: (mem
           <TextField label={f.postalArea} autoComplete="address-level2" required registration={register('postal_area')} error={errors.postal_area} />
         </div>
         <div className="field-row">
-          <DateField label={f.birthdate} name="birthdate" control={control} autoComplete="bday" />
-          <SelectField label={f.gender} required options={texts.genders} registration={register('gender', { setValueAs: toNumber })} error={errors.gender} />
+          <DateInput label={f.birthdate} field={form.field('birthdate')} autoComplete="bday" />
+          <SelectField label={f.gender} required options={texts.genders} registration={register('gender')} error={errors.gender} />
         </div>
         <div className="field-row">
           <TextField label={f.artistName} registration={register('artist_name')} error={errors.artist_name} />
           <SelectField
             label={f.primaryInstrument}
             options={instrumentOptions}
-            registration={register('primary_instrument_type', { setValueAs: toNumber })}
+            registration={register('primary_instrument_type')}
             error={errors.primary_instrument_type}
           />
         </div>

@@ -1,6 +1,13 @@
-/** /profile/{memberId}: the member's own page (a blocked member is stopped by the route's guard). */
-import { api } from '../api.ts';
-import { ContentText } from '../components/ContentText.tsx';
+/**
+ * /profile/{memberId}: the member's own page (a blocked member is stopped by the route's guard).
+ * The sections below the form and the invoices load their code when they come near the window
+ * (at once when the member comes back from agreeing to the Vipps agreement, whose card then
+ * scrolls into view).
+ */
+import { lazy, Suspense, useRef } from 'react';
+import { useNearViewport } from '../../common/useNearViewport.ts';
+import { useSearchParams } from '../router.tsx';
+import { api, type Member } from '../api.ts';
 import { Layout, Loading } from '../components/Layout.tsx';
 import { LoadFailed } from '../components/LoadFailed.tsx';
 import { SignedInHeader } from '../components/SignedInHeader.tsx';
@@ -8,16 +15,31 @@ import { useTexts } from '../locale.tsx';
 import { useLoad } from '../useLoad.ts';
 import { ApplicationState } from './ApplicationState.tsx';
 import { CampaignCodeCard } from './CampaignCodeCard.tsx';
-import { DiscountCodes } from './DiscountCodes.tsx';
-import { AccessLogCard } from './AccessLogCard.tsx';
-import { InstrumentInsuranceTable, TravelInsuranceTable } from './InsuranceTables.tsx';
-import { MemberCardSection } from './MemberCardSection.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
-import { TwoFactorCard } from './TwoFactorCard.tsx';
 import { InvoiceBanner } from '../invoices/InvoiceBanner.tsx';
 import { InvoicesCard } from '../invoices/InvoicesCard.tsx';
 import { useMemberInvoices } from '../invoices/useMemberInvoices.ts';
-import { VippsAgreementCard } from './VippsAgreementCard.tsx';
+
+const ProfileSections = lazy(() => import('./ProfileSections.tsx'));
+/** How near the window (px) the sections' place comes before their code loads: below a laptop's first screen. */
+const NEAR = 200;
+
+function LaterSections({ member }: { member: Member }) {
+  const place = useRef<HTMLDivElement>(null);
+  const [query] = useSearchParams();
+  const near = useNearViewport(place, NEAR) || query.get('vipps_agreement') === 'return';
+  return (
+    <div ref={place}>
+      {near ? (
+        <Suspense fallback={<Loading />}>
+          <ProfileSections member={member} />
+        </Suspense>
+      ) : (
+        <Loading />
+      )}
+    </div>
+  );
+}
 
 export default function ProfilePage({ memberId }: { memberId: number }) {
   const texts = useTexts();
@@ -40,14 +62,7 @@ export default function ProfilePage({ memberId }: { memberId: number }) {
           </div>
           <ApplicationState member={data} />
           <InvoicesCard state={invoices} />
-          {data.role_id === 2 && <MemberCardSection memberId={data.id} />}
-          {(data.role_id === 2 || data.role_id === 1) && <VippsAgreementCard memberId={data.id} canStart={data.role_id === 2} />}
-          <TravelInsuranceTable member={data} />
-          <InstrumentInsuranceTable member={data} />
-          <DiscountCodes />
-          <TwoFactorCard />
-          <AccessLogCard memberId={data.id} name={`${data.first_name} ${data.last_name}`} />
-          <ContentText slug="min-side" fallbackTitle={texts.privacyTitle} />
+          <LaterSections member={data} />
         </>
       )}
     </Layout>

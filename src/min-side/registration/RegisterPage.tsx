@@ -1,25 +1,34 @@
 /**
  * /new-member: registration step one, with the registration info text beside it; with the
- * payment-app flag (?vipps=1 or ?vipps=true) the Vipps quick checkout instead.
+ * payment-app flag (?vipps=1 or ?vipps=true) the Vipps quick checkout instead. Step one is a
+ * light form (lightForm.ts), so the page a visitor opens first carries no form library; the
+ * quick checkout, with its own, loads only when asked for.
  */
-import { useForm } from 'react-hook-form';
+import { lazy, Suspense } from 'react';
 import { Link, useNavigate, useSearchParams } from '../router.tsx';
 import { api, fieldError } from '../api.ts';
 import { TextField } from '../components/fields.tsx';
 import { ContentText } from '../components/ContentText.tsx';
-import { Card, focusNextHeading, Layout } from '../components/Layout.tsx';
+import { Card, focusNextHeading, Layout, LoadingPage } from '../components/Layout.tsx';
 import { useSession } from '../session.tsx';
 import { useTexts } from '../locale.tsx';
 import { usePageTexts } from '../pageTexts.ts';
 import { useNotify } from '../toasts.tsx';
-import { schemaResolver } from '../schemaResolver.ts';
+import { useLightForm } from '../lightForm.ts';
 import { TermsField } from './TermsField.tsx';
-import { QuickCheckout } from './QuickCheckout.tsx';
+
+const QuickCheckout = lazy(() => import('./QuickCheckout.tsx').then((module) => ({ default: module.QuickCheckout })));
 
 export default function RegisterPage() {
   const [query] = useSearchParams();
   const vipps = query.get('vipps');
-  if (vipps === '1' || vipps === 'true') return <QuickCheckout campaignCode={query.get('campaign_code') ?? ''} />;
+  if (vipps === '1' || vipps === 'true') {
+    return (
+      <Suspense fallback={<LoadingPage />}>
+        <QuickCheckout campaignCode={query.get('campaign_code') ?? ''} />
+      </Suspense>
+    );
+  }
   return <RegisterForm />;
 }
 
@@ -30,12 +39,19 @@ function RegisterForm() {
   const { signIn } = useSession();
   const notify = useNotify();
   const navigate = useNavigate();
-  const { register, handleSubmit, setError, formState } = useForm({
-    resolver: schemaResolver((schemas) => schemas.registerSchema),
-    mode: 'onTouched',
-    defaultValues: { campaign_code: query.get('campaign_code') ?? '', terms: false },
-  });
-  const { errors, isSubmitting } = formState;
+  const { register, handleSubmit, setError, errors, isSubmitting } = useLightForm(
+    {
+      first_name: '',
+      last_name: '',
+      phone: '',
+      email: '',
+      campaign_code: query.get('campaign_code') ?? '',
+      password: '',
+      password_confirmation: '',
+      terms: false,
+    },
+    (schemas) => schemas.registerSchema,
+  );
   const f = texts.fields;
 
   const onSubmit = handleSubmit(async (values) => {
@@ -51,8 +67,8 @@ function RegisterForm() {
     if (!answer.ok) {
       const emailError = fieldError(answer.body, 'email');
       const codeError = fieldError(answer.body, 'campaign_code');
-      if (codeError) setError('campaign_code', { message: pages.register.invalidCampaign }, { shouldFocus: true });
-      if (emailError) setError('email', { message: emailError }, { shouldFocus: !codeError });
+      if (codeError) setError('campaign_code', pages.register.invalidCampaign, true);
+      if (emailError) setError('email', emailError, !codeError);
       if (codeError) notify.error(pages.register.invalidCampaign);
       if (emailError) notify.error(emailError);
       if (!codeError && !emailError) notify.error(answer.message);

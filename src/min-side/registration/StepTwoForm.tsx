@@ -15,7 +15,8 @@ import { usePageTexts } from '../pageTexts.ts';
 import { useNotify } from '../toasts.tsx';
 import { useInstrumentOptions } from '../useInstrumentOptions.ts';
 import { usePostalArea } from '../usePostalArea.ts';
-import { schemaResolver, asGender } from '../schemaResolver.ts';
+import { schemaResolver } from '../schemaResolver.ts';
+import { asGender } from '../gender.ts';
 import { EMAIL_PATTERN } from '../../../server/schemas/rules.ts';
 
 const resolver = schemaResolver((schemas) => schemas.personalInfoSchema.concat(schemas.invoiceSchema));

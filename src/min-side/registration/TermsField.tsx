@@ -8,7 +8,7 @@ import { usePageTexts } from '../pageTexts.ts';
 
 export const TERMS_SLUG = 'medlemsvilkar';
 
-export function TermsField({ registration, error }: { registration: UseFormRegisterReturn; error?: FieldError }) {
+export function TermsField({ registration, error }: { registration: UseFormRegisterReturn; error?: FieldError | string }) {
   const texts = useTexts();
   const pages = usePageTexts();
   const [open, setOpen] = useState(false);

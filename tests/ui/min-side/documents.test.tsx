@@ -24,6 +24,8 @@ async function openDocuments(documents = [receipt, appraisal]) {
   expect(add).toHaveAttribute('aria-expanded', 'false');
   await user.click(add);
   expect(add).toHaveAttribute('aria-expanded', 'true');
+  // The form's code loads when it is first opened.
+  await within(card).findByRole('form', { name: 'Legg til dokument – Fender Telecaster' });
   return { user, card };
 }
 

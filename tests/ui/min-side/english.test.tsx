@@ -54,6 +54,8 @@ describe('the language switch', () => {
     const user = userEvent.setup();
     expect(await screen.findByRole('heading', { name: 'Hei, Kari' })).toBeInTheDocument();
     const travel = () => screen.getByRole('region', { name: /^(Reiseforsikring|Travel insurance)$/ });
+    // The sections below the form load their code after the page's.
+    await screen.findByRole('region', { name: 'Reiseforsikring' });
     expect(within(travel()).getByText('1 200 kr')).toBeInTheDocument();
     expect(within(travel()).getByText('01-01-2026')).toBeInTheDocument();
     expect(screen.getByText('Totalverdi: 135 000,-')).toBeInTheDocument();

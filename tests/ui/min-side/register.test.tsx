@@ -113,5 +113,9 @@ describe('/new-member step one', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('E-postadressen er allerede registrert.');
     expect(screen.getByLabelText(/E-post/)).toHaveValue('kari@example.no');
     expect(screen.getByLabelText(/E-post/)).toHaveAccessibleDescription('E-postadressen er allerede registrert.');
+    // Leaving the field keeps the server's message (as react-hook-form did), so nothing below it moves under a click.
+    await user.click(screen.getByRole('button', { name: 'Les vilkårene for medlemskap' }));
+    expect(screen.getByLabelText(/E-post/)).toHaveAccessibleDescription('E-postadressen er allerede registrert.');
+    expect(screen.getByRole('button', { name: 'Skjul vilkårene' })).toHaveAttribute('aria-expanded', 'true');
   });
 });
