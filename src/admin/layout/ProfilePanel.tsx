@@ -57,7 +57,7 @@ export function ProfileButton() {
               setSecurity(true);
             }}
           >
-            {translate('app.two_factor.security')}
+            {translate('app.profile.security')}
           </Button>
           <Button variant="contained" onClick={() => logout()}>
             {translate('app.profile.logout')}

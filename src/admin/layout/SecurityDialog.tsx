@@ -23,7 +23,7 @@ import type { SignInSession, StaffTwoFactorRow } from '../../dataProvider/staff.
 import { fieldErrorsOf } from '../../dataProvider/errors.ts';
 import { formatDate, formatTime } from '../../common/format.ts';
 import { readSession } from '../../common/session.ts';
-import nb from '../../i18n/app/nb.ts';
+import { signInNb } from '../../i18n/app/sign-in-pages-nb.ts';
 import { useToast } from '../toast.tsx';
 import { Can } from '../access/Can.tsx';
 import TwoFactorEnrolment, { type TwoFactorTexts } from '../login/TwoFactorEnrolment.tsx';
@@ -35,7 +35,7 @@ export default function SecurityDialog({ open, onClose }: { open: boolean; onClo
   const toast = useToast();
   const fullScreen = useMediaQuery('(max-width:599.98px)');
   const t = useMemo(
-    () => Object.fromEntries(Object.keys(nb.app.two_factor).map((key) => [key, translate(`app.two_factor.${key}`)])) as TwoFactorTexts,
+    () => Object.fromEntries(Object.keys(signInNb.two_factor).map((key) => [key, translate(`app.two_factor.${key}`)])) as TwoFactorTexts,
     [translate],
   );
   const dataProvider = useDataProvider<StaffDataProvider>();

@@ -1,7 +1,6 @@
 import { staffUsersNb } from './staff-users-nb.ts';
 import { valuationNb } from './valuation-nb.ts';
 import { shellNb } from './shell-nb.ts';
-import { signInNb } from './sign-in-nb.ts';
 import { requestsNb } from './requests-nb.ts';
 import { membersNb } from './members-nb.ts';
 import { insuranceNb } from './insurance-nb.ts';
@@ -18,7 +17,6 @@ export default {
     staff_users: staffUsersNb,
     valuation: valuationNb,
     ...shellNb,
-    ...signInNb,
     ...requestsNb,
     ...membersNb,
     ...insuranceNb,

@@ -35,6 +35,7 @@ export const shellEn: typeof shellNb = {
     title: 'Profile',
     logout: 'Log out',
     language: 'Language',
+    security: 'Security and sign-ins',
   },
   language: { nb: 'Norsk (bokmål)', en: 'English' },
   access: {

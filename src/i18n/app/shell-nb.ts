@@ -44,6 +44,7 @@ export const shellNb = {
     title: 'Profil',
     logout: 'Logg Ut',
     language: 'Språk',
+    security: 'Sikkerhet og innlogging',
   },
   language: { nb: 'Norsk (bokmål)', en: 'English' },
   /** A page the signed-in staff user lacks the right for. */

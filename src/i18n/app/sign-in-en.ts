@@ -1,8 +1,8 @@
-import type { SignInTexts } from './sign-in-nb.ts';
+import type { SignInTexts } from './sign-in-pages-nb.ts';
 
 /**
  * Signing in, in English: the login page, the forgotten password and two-factor sign-in; under app.
- * The keys are those of sign-in-nb.ts.
+ * The keys are those of sign-in-pages-nb.ts.
  */
 export const signInEn: SignInTexts = {
   login: {

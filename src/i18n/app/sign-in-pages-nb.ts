@@ -1,8 +1,11 @@
 import { RULE_MESSAGES } from '../../../server/schemas/rules.ts';
 import type { Widen } from './widen.ts';
+import { addLatePhrases } from './late.ts';
 
 /**
  * Signing in, in bokmål: the login page, the forgotten password and two-factor sign-in; under app.
+ * The sign-in pages read it as it is (src/admin/login/texts.ts); signed in, the security dialog
+ * brings it (./late.ts), so no other page's first load does.
  */
 export const signInNb = {
   login: {
@@ -81,3 +84,5 @@ export const signInNb = {
 
 /** Its shape with any text (the rule messages shared with the server are literal types). */
 export type SignInTexts = Widen<typeof signInNb>;
+
+addLatePhrases('app', signInNb);
