@@ -37,8 +37,11 @@ export function InvoiceAging() {
 
   const data = aging.data;
   const share = data && data.invoiced > 0 ? Math.round((data.paid / data.invoiced) * 100) : null;
+  // Until the figures come, the same boxes with a dash, so nothing below moves when they do (layout shift).
+  const rows = data?.buckets ?? AGING_BUCKETS.map((bucket) => ({ bucket, outstanding: null, count: null }));
+  const kroner = (amount: number | undefined | null) => (amount === undefined || amount === null ? '–' : formatKroner(amount));
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="aging-heading" sx={{ mb: 2, p: 2, minHeight: 200 }}>
+    <Paper variant="outlined" component="section" aria-labelledby="aging-heading" aria-busy={!data && !aging.isError} sx={{ mb: 2, p: 2 }}>
       <Typography id="aging-heading" variant="h6" component="h2">
         {translate('app.payments.aging.title')}
       </Typography>
@@ -46,13 +49,13 @@ export function InvoiceAging() {
         {translate('app.payments.aging.intro')}
       </Typography>
       {aging.isError ? <Alert severity="error">{translate('app.payments.aging.failed')}</Alert> : null}
-      {data ? (
+      {aging.isError ? null : (
         <>
           <Box
             component="ul"
             sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', md: 'repeat(5, 1fr)' } }}
           >
-            {data.buckets.map((row) => {
+            {rows.map((row) => {
               const pressed = chosen === row.bucket;
               return (
                 <li key={row.bucket}>
@@ -77,10 +80,10 @@ export function InvoiceAging() {
                       {translate(agingLabel(row.bucket))}
                     </Typography>
                     <Typography component="span" variant="h6" sx={{ ...figure, display: 'block' }}>
-                      {formatKroner(row.outstanding)}
+                      {kroner(row.outstanding)}
                     </Typography>
                     <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
-                      {translate('app.payments.aging.count', { smart_count: row.count })}
+                      {row.count === null ? '\u00a0' : translate('app.payments.aging.count', { smart_count: row.count })}
                     </Typography>
                   </ButtonBase>
                 </li>
@@ -93,33 +96,31 @@ export function InvoiceAging() {
                 {translate('app.payments.aging.outstanding')}
               </Typography>
               <Typography component="dd" variant="body1" sx={figure}>
-                {formatKroner(data.outstanding)}
+                {kroner(data?.outstanding)}
               </Typography>
             </div>
             <div>
               <Typography component="dt" variant="body2" color="text.secondary">
-                {translate('app.payments.aging.invoiced')} ({data.year})
+                {translate('app.payments.aging.invoiced')} ({data?.year ?? '…'})
               </Typography>
               <Typography component="dd" variant="body1" sx={figure}>
-                {formatKroner(data.invoiced)}
+                {kroner(data?.invoiced)}
               </Typography>
             </div>
             <div>
               <Typography component="dt" variant="body2" color="text.secondary">
-                {translate('app.payments.aging.paid')} ({data.year})
+                {translate('app.payments.aging.paid')} ({data?.year ?? '…'})
               </Typography>
               <Typography component="dd" variant="body1" sx={figure}>
-                {formatKroner(data.paid)}
-                {share !== null ? (
-                  <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block', whiteSpace: 'normal' }}>
-                    {translate('app.payments.aging.share', { percent: share })}
-                  </Typography>
-                ) : null}
+                {kroner(data?.paid)}
+                <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block', whiteSpace: 'normal' }}>
+                  {share === null ? '\u00a0' : translate('app.payments.aging.share', { percent: share })}
+                </Typography>
               </Typography>
             </div>
           </Box>
         </>
-      ) : null}
+      )}
     </Paper>
   );
 }
