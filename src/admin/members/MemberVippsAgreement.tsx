@@ -20,6 +20,7 @@ import { formatDate, formatKroner, formatTime } from '../../common/format.ts';
 import { unwrap } from '../../dataProvider/errors.ts';
 import { useNearViewport } from '../../common/useNearViewport.ts';
 import type { VippsAgreementAnswer } from '../../../server/schemas/vipps-agreements.ts';
+import '../../i18n/app/vipps-agreement-pages-nb.ts';
 
 const when = (value: string | null) => (value ? `${formatDate(value)} ${formatTime(value)}` : '');
 

@@ -25,6 +25,7 @@ import { InvoiceFilters } from './InvoiceFilters.tsx';
 import { channelLabel, InvoiceStateChip } from './InvoiceState.tsx';
 import { InvoiceTotals } from './InvoiceTotals.tsx';
 import '../../i18n/app/payments-pages-nb.ts';
+import '../../i18n/app/payment-files-pages-nb.ts';
 
 const Column = DataTable.Col<Invoice>;
 const stop = (event: MouseEvent) => event.stopPropagation();

@@ -17,6 +17,8 @@ import { formatDate, formatKroner, formatTime } from '../../common/format.ts';
 import type { InvoiceDetails } from '../../dataProvider/index.ts';
 import { stateLabel } from './InvoiceState.tsx';
 import '../../i18n/app/payments-pages-nb.ts';
+import '../../i18n/app/payment-files-pages-nb.ts';
+import '../../i18n/app/vipps-agreement-pages-nb.ts';
 
 interface Column<T> {
   key: string;

@@ -24,6 +24,7 @@ import type { PaymentFileDetails, PaymentFileItem } from '../../dataProvider/ind
 import { paths } from '../paths.ts';
 import { PlacePaymentDialog } from './PlacePaymentDialog.tsx';
 import { useCan } from '../access/rights.ts';
+import '../../i18n/app/payment-files-pages-nb.ts';
 
 const isDone = (file: PaymentFileDetails | undefined) => file?.state === 'done';
 /** The list's rows seed react-admin's cache of single files but lack the payments: wait for those. */

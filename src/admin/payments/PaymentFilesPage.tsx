@@ -20,6 +20,7 @@ import { paths } from '../paths.ts';
 import { PageTitle } from '../settings/PageTitle.tsx';
 import { Can } from '../access/Can.tsx';
 import { useReadAgain } from '../readAgain.ts';
+import '../../i18n/app/payment-files-pages-nb.ts';
 
 const Column = DataTable.Col<PaymentFile>;
 const stop = (event: MouseEvent) => event.stopPropagation();

@@ -12,6 +12,7 @@ import { formatDate, formatKid, formatKroner } from '../../common/format.ts';
 import type { Invoice, PaymentFileItem, StaffDataProvider } from '../../dataProvider/index.ts';
 import { InvoiceActionDialog } from './InvoiceActionDialog.tsx';
 import { useReadAgain } from '../readAgain.ts';
+import '../../i18n/app/payment-files-pages-nb.ts';
 
 /** Invoices that may still take a payment (the server has the last word). */
 const OPEN_STATES = ['sent', 'partly_paid', 'overdue', 'reminded', 'lapsed'];

@@ -1,10 +1,11 @@
 import type { paymentFilesNb } from './payment-files-nb.ts';
+import type { paymentFilesPagesNb } from './payment-files-pages-nb.ts';
 
 /**
  * 'Innbetalinger' in English: the bank's OCR files read in, and placing what they leave; under
  * app.payments. The keys are those of payment-files-nb.ts.
  */
-export const paymentFilesEn: typeof paymentFilesNb = {
+export const paymentFilesEn: typeof paymentFilesNb & typeof paymentFilesPagesNb = {
   title: 'Bank payments',
   open: 'Payments from the bank',
   to_invoices: 'To the invoices',

@@ -1,12 +1,13 @@
 import type { paymentsNb } from './payments-nb.ts';
 import type { paymentsPagesNb } from './payments-pages-nb.ts';
+import type { vippsAgreementPagesNb } from './vipps-agreement-pages-nb.ts';
 import { paymentFilesEn } from './payment-files-en.ts';
 
 /**
  * 'Betaling' in English: invoices, payments and a member's Vipps agreement; under app. The keys are
  * those of payments-nb.ts.
  */
-export const paymentsEn: typeof paymentsNb & { payments: typeof paymentsPagesNb } = {
+export const paymentsEn: typeof paymentsNb & typeof vippsAgreementPagesNb & { payments: typeof paymentsPagesNb } = {
   vipps_agreement: {
     covers: 'Drawn',
     dues_only: 'The dues (insurance invoiced)',
