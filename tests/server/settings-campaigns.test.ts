@@ -67,4 +67,37 @@ describe('campaign codes', () => {
     expect(ended.json().data.period_end).not.toBeNull();
     expect((await call('GET', `/api/campaign/${used.id}`)).json().data.members).toBe(1);
   });
+  it('counts the members who used a code as they sign up with it, move to another code and go', async () => {
+    const first = (await call('POST', '/api/campaign', { name: 'Telling', code: 'TELLING', period_start: '2026-01-01' })).json().data;
+    const second = (await call('POST', '/api/campaign', { name: 'Telling to', code: 'TELLING2', period_start: '2026-01-01' })).json().data;
+    const members = async () => {
+      const listed = (await call('GET', '/api/campaign/list?per_page=100')).json().data as { id: number; members: number }[];
+      const of = (id: number) => listed.find((row) => row.id === id)!.members;
+      const counted = async (id: number) => Number((await t.db.query<{ n: string }>('SELECT count(*) AS n FROM accounts WHERE campaign_id = $1', [id]))[0].n);
+      // The kept count is what counting the members would say.
+      expect([of(first.id), of(second.id)]).toEqual([await counted(first.id), await counted(second.id)]);
+      return [of(first.id), of(second.id)];
+    };
+    expect(await members()).toEqual([0, 0]);
+
+    const one = await createAccount(t.db);
+    await t.db.query('UPDATE accounts SET campaign_id = $1 WHERE id = $2', [first.id, one.id]);
+    // Three in one statement, as an import writes them.
+    await t.db.query(
+      `INSERT INTO accounts (role_id, email, first_name, last_name, registration_completed, campaign_id)
+       SELECT 2, 'telling' || n || '@example.no', 'Telling', 'Nr ' || n, 1, $1 FROM generate_series(1, 3) n`,
+      [first.id],
+    );
+    expect(await members()).toEqual([4, 0]);
+
+    await t.db.query("UPDATE accounts SET campaign_id = $2 WHERE campaign_id = $1 AND email LIKE 'telling%'", [first.id, second.id]);
+    expect(await members()).toEqual([1, 3]);
+    // A change of anything else moves no count.
+    await t.db.query('UPDATE accounts SET first_name = $2 WHERE id = $1', [one.id, 'Endret']);
+    await t.db.query('UPDATE accounts SET campaign_id = NULL WHERE id = $1', [one.id]);
+    expect(await members()).toEqual([0, 3]);
+
+    await t.db.query("DELETE FROM accounts WHERE email = 'telling1@example.no'");
+    expect(await members()).toEqual([0, 2]);
+  });
 });
