@@ -19,7 +19,10 @@ let fake: FakeTripletex;
 /** The invoices of the Vipps report's second tab: paid on Min side, and charged on an agreement. */
 const invoiceNumbers: number[] = [];
 
-const lastMonth = subMonths(new Date(), 1);
+// Last month as the portal counts it, from today in Europe/Oslo: between 23:00 and midnight UTC on a
+// month's last day Oslo is already in the next month, and the page's default period with it.
+const osloToday = new Date(`${new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(new Date())}T12:00:00`);
+const lastMonth = subMonths(osloToday, 1);
 const lastMonthDay = (day: number) => format(new Date(lastMonth.getFullYear(), lastMonth.getMonth(), day, 12), "yyyy-MM-dd'T'12:00:00+01:00");
 const lastMonthDate = (day: number) => format(new Date(lastMonth.getFullYear(), lastMonth.getMonth(), day, 12), 'dd-MM-yyyy');
 const osloTime = (at: string) => new Intl.DateTimeFormat('nb-NO', { timeZone: 'Europe/Oslo', hour: '2-digit', minute: '2-digit' }).format(new Date(at));
