@@ -25,6 +25,7 @@ import metrics from './plugins/metrics.ts';
 import apiRoutes from './routes/index.ts';
 import { csrfCookie } from './routes/auth.ts';
 import { OneLinePerRequest } from './logging.ts';
+import { countRequests } from './plugins/requests-in-flight.ts';
 import { nullableAsTypeList } from './lib/response-schemas.ts';
 
 /** A number means that many proxies in front: trust the nearest hops only. */
@@ -79,6 +80,7 @@ export async function buildApp(deps: Services, options: AppOptions = {}) {
     reply.header('x-request-id', request.id);
     done();
   });
+  countRequests(app, deps.db.requests);
 
   await app.register(errors);
   await app.register(language);

@@ -4,6 +4,7 @@
  * timestamps as Date and bigint/numeric as number, so the rest of the server sees no difference.
  */
 import { createHash } from 'node:crypto';
+import type { RequestsInFlight } from './requests-in-flight.ts';
 
 export interface QueryOptions {
   /**
@@ -53,6 +54,11 @@ export interface Database extends Queryable {
    * request); absent on PGlite, whose lookups cost no round trip.
    */
   readonly sessionChanges?: SessionChanges;
+  /**
+   * The requests this process is answering, where long jobs must step aside for them (PGlite: one
+   * session for all; server/db/step-aside.ts); absent on PostgreSQL.
+   */
+  readonly requests?: RequestsInFlight;
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }

@@ -2,6 +2,7 @@ import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { amcheck } from '@electric-sql/pglite/contrib/amcheck';
 import type { Database, Queryable, QueryOptions } from './database.ts';
+import { RequestsInFlight } from './requests-in-flight.ts';
 import { PG_TYPES, parseDate, parseNumber, statementName } from './database.ts';
 
 const parsers = {
@@ -96,6 +97,7 @@ function queryable(db: PGlite, statements: Map<string, number[]>, tx?: Pick<PGli
 
 export interface PgliteDatabase extends Database {
   readonly kind: 'pglite';
+  readonly requests: RequestsInFlight;
   /** The PGlite instance itself, for the job queue's PGlite adapter. */
   readonly client: PGlite;
   /** A consistent copy of the whole database (a tar file, gzipped when asked), built in memory. */
@@ -121,6 +123,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
   return {
     kind: 'pglite',
     client: db,
+    requests: new RequestsInFlight(),
     ...queryable(db, statements),
     transaction: (work) => db.transaction((tx) => work(queryable(db, statements, tx))),
     close: () => db.close(),

@@ -3,7 +3,7 @@
  * transaction that locks the invoices its KIDs name, matches each payment by KID (ocr-matching.ts)
  * and books it through `bookPayments`, so nothing is booked twice, also when a step is run again.
  */
-import { setTimeout } from 'node:timers/promises';
+import { stepAside } from '../../db/step-aside.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { LockedInvoice } from './invoices.ts';
 import { kidDigits, matchPayment, type OcrInvoice, type OcrPaymentInput, type OcrPaymentMatch } from './ocr-matching.ts';
@@ -11,7 +11,8 @@ import { bookPayments, outstandingOf, type Booking } from './payments.ts';
 import { MATCHED_KINDS } from './payment-file-list.ts';
 
 /**
- * Payments booked per step of the job, each step its own transaction followed by a pause as long.
+ * Payments booked per step of the job, each step its own transaction, after which the requests
+ * waiting go first (server/db/step-aside.ts).
  * On PGlite a step holds the one session every request shares, so its steps are small (a booking
  * is a few statements: about 50 take a third of a second there).
  */
@@ -32,8 +33,8 @@ interface StoredPayment {
 /**
  * The queue's job: books a file's payments not yet booked, in the file's order, a step at a time.
  * Each step locks the invoices its KIDs name and reads them as they are now, so a payment sees the
- * ones booked before it, in this step or an earlier one; after each step the server is left to
- * other requests for as long as the step took. A step run again (a worker killed) books nothing
+ * ones booked before it, in this step or an earlier one; after each step the requests waiting go
+ * first. A step run again (a worker killed) books nothing
  * twice: its items are marked in the same transaction as its bookings.
  */
 export async function bookPaymentFile(db: Database, fileId: number): Promise<void> {
@@ -50,7 +51,7 @@ export async function bookPaymentFile(db: Database, fileId: number): Promise<voi
     const last = await db.transaction((tx) => bookStep(tx, fileId, file.transmission_number, file.uploaded_by, BOOKING_STEP[db.kind], after));
     if (last === null) break;
     after = last;
-    await setTimeout(performance.now() - started);
+    await stepAside(db, performance.now() - started, { pauseOnPostgres: true });
   }
   await db.query("UPDATE payment_files SET state = 'done', booked_at = now() WHERE id = $1", [fileId]);
 }

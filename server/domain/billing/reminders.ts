@@ -11,7 +11,7 @@
 import type { Database, Queryable } from '../../db/database.ts';
 import type { Config } from '../../config.ts';
 import type { Outbox } from '../messages/outbox.ts';
-import { setTimeout } from 'node:timers/promises';
+import { stepAside } from '../../db/step-aside.ts';
 import { dottedDate, formatKroner } from './money.ts';
 import { mailAboutInvoice } from './invoice-mail.ts';
 import { OPEN, OSLO_TODAY, changeInvoiceState, lockInvoice } from './invoices.ts';
@@ -62,7 +62,7 @@ export async function reminderCandidates(db: Queryable, config: ReminderConfig):
 
 /**
  * Reminders handled per transaction. On PGlite a batch holds the one session every request
- * shares, so its batches are small and each is followed by a pause as long.
+ * shares, so its batches are small and the requests in flight go first after each.
  */
 const REMINDER_BATCH = { postgres: 500, pglite: 50 };
 
@@ -149,8 +149,8 @@ export async function runReminders(db: Database, outbox: Outbox, config: RunConf
     for (const outcome of await remindInvoices(db, outbox, config, candidates.slice(start, start + size))) {
       if (outcome !== 'none') result[outcome]++;
     }
-    // On PGlite, the requests waiting for its one session have as long as the batch took.
-    if (db.kind === 'pglite' && start + size < candidates.length) await setTimeout(performance.now() - started);
+    // On PGlite, the requests in flight get its one session first.
+    if (start + size < candidates.length) await stepAside(db, performance.now() - started, { pauseOnPostgres: false });
   }
   return result;
 }

@@ -15,12 +15,12 @@
  * kroner, so every amount is a whole number of øre without rounding.
  *
  * The run is a job on the queue: it invoices members in id order, a step at a time, each step one
- * transaction followed by a pause as long, and exactly one renewal invoice per member and year is
+ * transaction, after which the requests waiting go first (server/db/step-aside.ts), and exactly one renewal invoice per member and year is
  * the database's (invoices_one_renewal): a second run, a run started again after the process was
  * killed, or two servers running at once find the members already invoiced left out, and a step
  * that meets another run's invoice is rolled back and taken again without them.
  */
-import { setTimeout } from 'node:timers/promises';
+import { stepAside } from '../../db/step-aside.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { BillingConfig } from '../../config.ts';
 import type { JobSender, Outbox } from '../messages/outbox.ts';
@@ -245,7 +245,7 @@ export async function runRenewal(db: Database, sending: RenewalSending, year: nu
       }
       if (last === null) break;
       after = last;
-      await setTimeout(performance.now() - started);
+      await stepAside(db, performance.now() - started, { pauseOnPostgres: true });
     }
     await db.query("UPDATE renewal_runs SET state = 'done', finished_at = now(), updated_at = now() WHERE year = $1", [year]);
   } catch (error) {

@@ -13,7 +13,7 @@
  * is claimed in valuation_reminders in the transaction that queues its mail, so a second run, a
  * retry or a second server sends nothing twice.
  */
-import { setTimeout } from 'node:timers/promises';
+import { stepAside } from '../../db/step-aside.ts';
 import type { Database } from '../../db/database.ts';
 import type { Outbox } from '../messages/outbox.ts';
 import { PAGE_BUTTONS, sendMail, templateBySlug, templateMail, type Template } from '../messages/messages.ts';
@@ -158,8 +158,8 @@ async function sendAll(
   for (let start = 0; start < candidates.length; start += size) {
     const started = performance.now();
     sent += await sendBatch(db, outbox, publicUrl, reason, template, candidates.slice(start, start + size), about, values);
-    // On PGlite, the requests waiting for its one session have as long as the batch took.
-    if (db.kind === 'pglite' && start + size < candidates.length) await setTimeout(performance.now() - started);
+    // On PGlite, the requests in flight get its one session first.
+    if (start + size < candidates.length) await stepAside(db, performance.now() - started, { pauseOnPostgres: false });
   }
   return sent;
 }

@@ -1,17 +1,20 @@
-/** The pace of the import's long work (the commit and the undo): steps with a pause after each. */
-import { setTimeout } from 'node:timers/promises';
+/** The pace of the import's long work (the commit and the undo): steps, with the requests waiting let in after each. */
 import { performance } from 'node:perf_hooks';
-import type { Queryable } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { stepAside } from '../../db/step-aside.ts';
 
 /** Runs one step of the work, in the transaction the caller chose. */
 export type Step = <T>(work: (tx: Queryable) => Promise<T>) => Promise<T>;
 
-/** A step that, once done, leaves the server to other work for `factor` times as long as it took. */
-export function paced(factor: number, run: Step): Step {
+/**
+ * A step that, once done, steps aside for other requests (server/db/step-aside.ts): on PGlite
+ * the requests in flight go first; on PostgreSQL a pause as long as the step took.
+ */
+export function paced(db: Database, run: Step): Step {
   return async (work) => {
     const started = performance.now();
     const result = await run(work);
-    await setTimeout(factor * (performance.now() - started));
+    await stepAside(db, performance.now() - started, { pauseOnPostgres: true });
     return result;
   };
 }

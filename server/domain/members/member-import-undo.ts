@@ -48,11 +48,11 @@ const STEP = { first: 20, most: 2000, ms: 80 };
 
 /**
  * Runs a queued undo to its end: step after step, each its own transaction on both databases,
- * with a pause after each as long as the step took, so other requests get the database between.
+ * after each of which other requests get the database first (server/db/step-aside.ts).
  * A step that fails leaves the steps before it done; the queue (or the next start) goes on after them.
  */
 export async function runUndo(db: Database, id: number): Promise<void> {
-  const step = paced(1, (work) => db.transaction(work));
+  const step = paced(db, (work) => db.transaction(work));
   let size = STEP.first;
   try {
     for (;;) {
