@@ -27,4 +27,23 @@ describe('migrations', () => {
       await drop();
     }
   });
+
+  it('index every foreign key whose referenced rows can be deleted, so removing a member or an invoice reads no whole table', async () => {
+    const { db, drop } = await freshDatabase();
+    try {
+      // The reference data (products, their categories, campaign benefits, instrument categories) is never deleted.
+      const unindexed = await db.query<{ fk: string }>(
+        `SELECT c.conrelid::regclass || '.' || a.attname || ' → ' || c.confrelid::regclass AS fk
+           FROM pg_constraint c
+           JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
+          WHERE c.contype = 'f' AND c.connamespace = current_schema()::regnamespace
+            AND c.confrelid::regclass::text NOT IN ('products', 'product_categories', 'benefits', 'instrument_categories')
+            AND NOT EXISTS (SELECT 1 FROM pg_index i WHERE i.indrelid = c.conrelid AND i.indkey[0] = c.conkey[1])
+          ORDER BY 1`,
+      );
+      expect(unindexed.map((row) => row.fk)).toEqual([]);
+    } finally {
+      await drop();
+    }
+  });
 });

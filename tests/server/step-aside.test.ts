@@ -21,17 +21,19 @@ async function settled(promise: Promise<unknown>): Promise<boolean> {
 }
 
 describe('the requests in flight', () => {
-  it('lets a job go on at once when no request is in flight, and only once the last one has ended otherwise', async () => {
+  it('lets a job go on at once when no request has come, and only a while after the last one has ended otherwise', async () => {
     const requests = new RequestsInFlight();
     expect(await settled(requests.quiet(60_000))).toBe(true);
     requests.started();
     requests.started();
-    const quiet = requests.quiet(60_000);
+    const quiet = requests.quiet(60_000, 40);
     expect(await settled(quiet)).toBe(false);
     requests.ended();
     expect(await settled(quiet)).toBe(false);
     requests.ended();
-    expect(await settled(quiet)).toBe(true);
+    // A page's next request comes just after the answer to the one before: the job waits a moment more.
+    expect(await settled(quiet)).toBe(false);
+    await quiet;
     // An end without a start (a request counted twice) never takes the count below nothing.
     requests.ended();
     expect(requests.inFlight).toBe(0);
