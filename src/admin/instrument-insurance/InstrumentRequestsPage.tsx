@@ -4,7 +4,7 @@
  * selected rows in one call (the focus then goes to the list's heading), 'Avvis'
  * (one or more selected) opens the reject dialog from template 2, 'Rediger' opens the edit page.
  */
-import { useRef, useState, type RefObject } from 'react';
+import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -168,12 +168,14 @@ const COLUMNS = ['type', 'make', 'model', 'serial_number', 'registered', 'value'
 function RequestTable() {
   const translate = useTranslate();
   const { data = [], error, isPending, selectedIds, onToggleItem, onSelect } = useListContext<Instrument>();
-  const { categories } = useMemberInstruments(Number(useParams().id));
+  const { categories, categoriesPending } = useMemberInstruments(Number(useParams().id));
   const text = useChangeText(categories);
   // Rows are chosen to accept or reject them: without the right to decide, no choosing.
   const decides = useCan('requests.decide');
   if (error) return <Alert severity="error">{translate('app.errors.generic')}</Alert>;
-  if (!isPending && data.length === 0) return <Typography sx={{ p: 3 }}>{translate('app.instruments.requested_empty')}</Typography>;
+  // The table comes whole, rows and type names together: a header shown before them would change its widths.
+  if (isPending || categoriesPending) return null;
+  if (data.length === 0) return <Typography sx={{ p: 3 }}>{translate('app.instruments.requested_empty')}</Typography>;
   const all = data.length > 0 && data.every((row) => selectedIds.includes(row.id));
   const cells = (row: Instrument) => [
     text(row, 'instrument_category'),
@@ -228,6 +230,11 @@ function RequestTable() {
   );
 }
 
+/** What stands below the list comes once the list is there, so the rows coming in do not push it down. */
+function AfterTheList({ children }: { children: ReactNode }) {
+  return useListContext().isPending ? null : children;
+}
+
 export default function InstrumentRequestsPage() {
   const id = Number(useParams().id);
   const translate = useTranslate();
@@ -245,8 +252,10 @@ export default function InstrumentRequestsPage() {
       <ListBase resource="instrument-requests" filter={{ status: 0, member_id: id }} perPage={100} disableSyncWithLocation>
         <RequestActions memberId={id} memberName={member ? `${member.first_name} ${member.last_name}` : ''} refresh={refresh} heading={heading} />
         <RequestTable />
+        <AfterTheList>
+          <InstrumentDocuments memberId={id} waiting />
+        </AfterTheList>
       </ListBase>
-      <InstrumentDocuments memberId={id} waiting />
     </>
   );
 }

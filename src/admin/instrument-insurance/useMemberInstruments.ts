@@ -15,9 +15,11 @@ export function useMemberInstruments(memberId: Identifier) {
     queryKey: memberInstrumentsKey(memberId),
     queryFn: () => dataProvider.memberInstruments(memberId),
   });
-  const { data: categories = [] } = useGetList<InstrumentCategory>('instrument-categories', { pagination: { page: 1, perPage: 100 } });
+  const { data: categories = [], isPending: categoriesPending } = useGetList<InstrumentCategory>('instrument-categories', {
+    pagination: { page: 1, perPage: 100 },
+  });
   const activeRows = useMemo(() => (query.data?.active ?? []).map(toRow), [query.data]);
   const requestedRows = useMemo(() => (query.data?.requested ?? []).filter((row) => row.state === 'requested').map(toRow), [query.data]);
   // An instrument change also shows in the request queue, its menu badge and the member's card: `refresh` reads them again.
-  return { ...query, categories, activeRows, requestedRows, refresh };
+  return { ...query, categories, categoriesPending, activeRows, requestedRows, refresh };
 }

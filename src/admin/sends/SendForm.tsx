@@ -60,9 +60,12 @@ const always = fillIn(() => true);
 const forEmail = fillIn((values) => hasEmail(values.channel));
 const forSms = fillIn((values) => hasSms(values.channel));
 
+/** The groups to choose from, read once for the form (the form waits for them: see SendForm). */
+const GROUPS = { pagination: { page: 1, perPage: 1000 } };
+
 function GroupInput() {
   const translate = useTranslate();
-  const { data = [], isPending } = useGetList<Segment>('segments', { pagination: { page: 1, perPage: 1000 } });
+  const { data = [], isPending } = useGetList<Segment>('segments', GROUPS);
   const chosen = useWatch({ name: 'segment_id' }) as number | null | undefined;
   const group = data.find((segment) => segment.id === chosen);
   return (
@@ -228,6 +231,9 @@ export function SendForm({ send, onDirty }: { send: Outreach | null; onDirty?: (
   const [create] = useCreate<Outreach>();
   const [update] = useUpdate<Outreach>();
   const creating = send === null;
+  // A new send's form comes with its groups, so a note that there are none yet does not push the
+  // fields down (a draft's page has its preview beside or below the form, which must not move).
+  const { isPending: groupsPending } = useGetList<Segment>('segments', GROUPS);
 
   async function save(values: Values) {
     const data = bodyOf(values);
@@ -250,6 +256,7 @@ export function SendForm({ send, onDirty }: { send: Outreach | null; onDirty?: (
     }
   }
 
+  if (creating && groupsPending) return null;
   return (
     <Paper sx={{ p: 2, minWidth: 0 }}>
       <Form record={recordOf(send)} onSubmit={save} mode="onChange" reValidateMode="onChange">
