@@ -79,6 +79,8 @@ export async function createInvoices(tx: Queryable, inputs: readonly NewInvoice[
     ).map((member) => [member.id, member]),
   );
   const numbers = await tx.query<{ number: number }>("SELECT nextval('invoice_number_seq')::int AS number FROM generate_series(1, $1::int)", [inputs.length]);
+  // Tripletex's invoices stay drafts for the ledger job; the others are sent as they are made.
+  const forTripletex = (input: NewInvoice) => input.sending !== null && input.sending.billing.tripletex;
   const rows = inputs.map((input, index) => {
     const member = members.get(input.memberId);
     if (!member || member.remote_id === null) throw new Error(`Faktura til en konto uten medlemsnummer: ${input.memberId}`);
@@ -98,16 +100,18 @@ export async function createInvoices(tx: Queryable, inputs: readonly NewInvoice[
       created_by: input.actorId,
       previous_number: input.previous?.number ?? null,
       previous_kid: input.previous?.kid ?? null,
+      tripletex: forTripletex(input),
     };
   });
   const made = await tx.query<{ id: number; number: number }>(
     `INSERT INTO invoices (number, member_id, member_number, year, kind, total_ore, invoice_date, due_date, kid, channel, campaign_code, created_by,
-                          previous_number, previous_kid)
+                          previous_number, previous_kid, state, sent_at, tripletex_wanted_at)
      SELECT r.number, r.member_id, r.member_number, r.year, r.kind, r.total, r.invoice_date, r.invoice_date + r.due_days, r.kid, r.channel,
-            r.campaign_code, r.created_by, r.previous_number, r.previous_kid
+            r.campaign_code, r.created_by, r.previous_number, r.previous_kid,
+            CASE WHEN r.tripletex THEN 'draft' ELSE 'sent' END, CASE WHEN r.tripletex THEN NULL ELSE now() END, CASE WHEN r.tripletex THEN now() END
        FROM jsonb_to_recordset($1::jsonb) AS r(number int, member_id int, member_number int, year int, kind text, total int, invoice_date date,
                                               due_days int, kid text, channel text, campaign_code text, created_by int,
-                                              previous_number text, previous_kid text)
+                                              previous_number text, previous_kid text, tripletex boolean)
      RETURNING id, number`,
     [JSON.stringify(rows)],
   );
@@ -121,12 +125,6 @@ export async function createInvoices(tx: Queryable, inputs: readonly NewInvoice[
       ORDER BY l.n`,
     [JSON.stringify(inputs.flatMap((input, index) => input.lines.map((line) => ({ invoice_id: ids[index], ...line }))).map((line, n) => ({ ...line, n })))],
   );
-  await tx.query(
-    `INSERT INTO invoice_events (invoice_id, from_state, to_state, actor_id, reason)
-     SELECT e.invoice_id, NULL, 'draft', e.actor_id, e.reason
-       FROM jsonb_to_recordset($1::jsonb) AS e(invoice_id int, actor_id int, reason text, n bigint) ORDER BY e.n`,
-    [JSON.stringify(inputs.map((input, index) => ({ invoice_id: ids[index], actor_id: input.actorId, reason: input.reason, n: index })))],
-  );
   await recordMoneyChanges(
     tx,
     inputs.map((input, index) => ({
@@ -136,18 +134,31 @@ export async function createInvoices(tx: Queryable, inputs: readonly NewInvoice[
       text: `Faktura ${rows[index].number} laget (${input.year})`,
     })),
   );
-  // Sent together where they are sent alike and by the same hand (a run's step: all of them).
-  const groups = new Map<InvoiceSending | null, Map<number | null, number[]>>();
-  inputs.forEach((input, index) => {
-    const byActor = groups.get(input.sending) ?? new Map<number | null, number[]>();
-    byActor.set(input.actorId, [...(byActor.get(input.actorId) ?? []), ids[index]]);
-    groups.set(input.sending, byActor);
-  });
-  // An imported invoice was sent by the old system: it is marked sent here and not sent again.
-  const movedIn = new Set(ids.filter((_id, index) => inputs[index].kind === 'imported'));
-  for (const [sending, byActor] of groups) {
-    for (const [actorId, group] of byActor) await sendInvoices(tx, group, actorId, sending, movedIn);
-  }
+  const mailed = await sendInvoices(tx, inputs, ids);
+  // Each invoice's history: made (a draft), and sent where it was; every draft comes before the first sent.
+  const movedIn = (index: number) => inputs[index].kind === 'imported';
+  const events = [
+    ...inputs.map((input, index) => ({ invoice_id: ids[index], from_state: null, to_state: 'draft', actor_id: input.actorId, reason: input.reason })),
+    ...inputs.flatMap((input, index) =>
+      rows[index].tripletex
+        ? []
+        : [
+            {
+              invoice_id: ids[index],
+              from_state: 'draft',
+              to_state: 'sent',
+              actor_id: input.actorId,
+              reason: mailed.has(ids[index]) ? 'Sendt på e-post' : movedIn(index) ? 'Sendt fra tidligere system' : 'Sendt',
+            },
+          ],
+    ),
+  ];
+  await tx.query(
+    `INSERT INTO invoice_events (invoice_id, from_state, to_state, actor_id, reason)
+     SELECT e.invoice_id, e.from_state, e.to_state, e.actor_id, e.reason
+       FROM jsonb_to_recordset($1::jsonb) AS e(invoice_id int, from_state text, to_state text, actor_id int, reason text, n bigint) ORDER BY e.n`,
+    [JSON.stringify(events.map((event, n) => ({ ...event, n })))],
+  );
   return ids;
 }
 
@@ -158,43 +169,34 @@ export interface InvoiceSending {
 }
 
 /**
- * Where new invoices (drafts) leave us. Without Tripletex the portal is the ledger and mails each
- * invoice with its PDF, whatever the channel (an e-invoice or AvtaleGiro needs Tripletex), queued
- * in this transaction, and marks it sent. With Tripletex the invoices stay drafts, handed to the
- * ledger job (queued in this transaction), which makes each an order and invoice in Tripletex,
+ * Where new invoices leave us (made sent, or drafts for Tripletex: createInvoices). Without Tripletex
+ * the portal is the ledger and mails each invoice with its PDF, whatever the channel (an e-invoice
+ * or AvtaleGiro needs Tripletex), queued in this transaction; sent together where they are sent
+ * alike and by the same hand (a run's step: all of them). With Tripletex the drafts are handed to
+ * the ledger job (queued in this transaction), which makes each an order and invoice in Tripletex,
  * sends it there and then marks it sent (tripletex-ledger.ts). `sending` null: marked sent only
- * (demo data made outside a request).
+ * (an invoice moved in from another system, one charged by Vipps, demo data made outside a
+ * request). Answers the message of each invoice mailed.
  */
-async function sendInvoices(
-  tx: Queryable,
-  ids: readonly number[],
-  actorId: number | null,
-  sending: InvoiceSending | null,
-  movedIn: ReadonlySet<number>,
-): Promise<void> {
-  if (sending !== null && sending.billing.tripletex) {
-    await tx.query('UPDATE invoices SET tripletex_wanted_at = now() WHERE id = ANY($1::int[])', [ids]);
-    await queueLedger(sending.outbox.jobs, {}, tx);
-    return;
+async function sendInvoices(tx: Queryable, inputs: readonly NewInvoice[], ids: readonly number[]): Promise<Map<number, number>> {
+  const groups = new Map<InvoiceSending, Map<number | null, number[]>>();
+  inputs.forEach((input, index) => {
+    if (input.sending === null) return;
+    const byActor = groups.get(input.sending) ?? new Map<number | null, number[]>();
+    byActor.set(input.actorId, [...(byActor.get(input.actorId) ?? []), ids[index]]);
+    groups.set(input.sending, byActor);
+  });
+  const mailed = new Map<number, number>();
+  for (const [sending, byActor] of groups) {
+    if (sending.billing.tripletex) {
+      await queueLedger(sending.outbox.jobs, {}, tx);
+      continue;
+    }
+    for (const [actorId, group] of byActor) {
+      for (const [invoiceId, messageId] of await queueInvoiceMails(tx, sending.outbox, sending, group, actorId)) mailed.set(invoiceId, messageId);
+    }
   }
-  const mailed =
-    sending !== null && !sending.billing.tripletex ? await queueInvoiceMails(tx, sending.outbox, sending, ids, actorId) : new Map<number, number>();
-  await tx.query("UPDATE invoices SET sent_at = now(), state = 'sent', updated_at = now() WHERE id = ANY($1::int[]) AND state = 'draft'", [ids]);
-  await tx.query(
-    `INSERT INTO invoice_events (invoice_id, from_state, to_state, actor_id, reason)
-     SELECT e.invoice_id, 'draft', 'sent', $2, e.reason
-       FROM jsonb_to_recordset($1::jsonb) AS e(invoice_id int, reason text, n bigint) ORDER BY e.n`,
-    [
-      JSON.stringify(
-        ids.map((id, n) => ({
-          invoice_id: id,
-          reason: mailed.has(id) ? 'Sendt på e-post' : movedIn.has(id) ? 'Sendt fra tidligere system' : 'Sendt',
-          n,
-        })),
-      ),
-      actorId,
-    ],
-  );
+  return mailed;
 }
 
 /** One line in the member's change history for a money action: field → [null, what happened]. */
