@@ -44,7 +44,7 @@ export async function importSection(lines: string[]) {
   lines.push(
     '## Member import',
     '',
-    `Preview, commit (on PostgreSQL one transaction, on PGlite small steps taken back on failure) and undo of a ${rows}-row CSV register, on a database holding ${existing} members. Budgets at 10 000 rows: preview ≤ 5 s, commit ≤ 15 s, undo ≤ 15 s (scaled with the row count), run as its job runs it (steps, each its own transaction, with a pause after each) while the member list is asked for over HTTP, one request after the other: how long a list request waited during the undo (its time less the idle list's median), the longest ≤ 100 ms (it waits for one step at most), and the p95; RSS growth is the process's peak above where it stood.`,
+    `Preview, commit (on PostgreSQL one transaction, on PGlite small steps taken back on failure) and undo of a ${rows}-row CSV register, on a database holding ${existing} members. Budgets at 10 000 rows: preview ≤ 5 s, commit ≤ 15 s, undo ≤ 15 s (scaled with the row count), run as its job runs it (steps, each its own transaction, after which the requests waiting go first: on PGlite those in flight, for at most as long as the step took; on PostgreSQL a pause as long) while the member list is asked for over HTTP, one request after the other: how long a list request waited during the undo (its time less the idle list's median), the longest ≤ 100 ms (it waits for one step at most), and the p95; RSS growth is the process's peak above where it stood.`,
     '',
   );
   lines.push('| database | rows | preview | commit | undo | wait of the list during the undo: longest / p95 | RSS growth |', '|---|---|---|---|---|---|---|');
