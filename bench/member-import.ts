@@ -15,6 +15,7 @@ import { createImport } from '../server/domain/members/member-import-preview.ts'
 import { findImportDetail } from '../server/domain/members/member-import-detail.ts';
 import { runImport } from '../server/domain/members/member-import-commit.ts';
 import { runUndo, startUndo } from '../server/domain/members/member-import-undo.ts';
+import { probeMemberList } from './list-prober.ts';
 import type { JobSender } from '../server/domain/messages/outbox.ts';
 import { prepare } from './member-list.ts';
 import { percentile, sampleMemory, serveBench, timeMemberList, timed } from './shared.ts';
@@ -88,18 +89,13 @@ export async function measureImport(db: Database, rows: number, members: number)
   try {
     // The queue is not started here: the undo is marked as the route marks it and run as its worker runs it.
     const queued: JobSender = { send: async () => '', sendMany: async () => {} };
-    const idle: number[] = [];
-    for (let i = 0; i < 50; i += 1) idle.push(await timeMemberList(server, i));
-    idle.sort((a, b) => a - b);
+    // The list is asked for from a thread of its own, as a browser asks (bench/list-prober.ts).
+    const idle = (await probeMemberList(server, 50).done).sort((a, b) => a - b);
     const served = percentile(idle, 50);
     await startUndo(db, queued, id, staff);
-    let finished = false;
-    const undoing = timed(() => runUndo(db, id)).finally(() => {
-      finished = true;
-    });
-    const waits: number[] = [];
-    for (let i = 0; !finished; i += 1) waits.push(Math.max(0, (await timeMemberList(server, i)) - served));
-    const [, undoSeconds] = await undoing;
+    const probe = probeMemberList(server);
+    const [, undoSeconds] = await timed(() => runUndo(db, id));
+    const waits = (await probe.stop()).map((ms) => Math.max(0, ms - served));
     const undone = await findImportDetail(db, id);
     if (undone?.state !== 'undone') throw new Error(`the undo did not finish: ${undone?.error}`);
     waits.sort((a, b) => a - b);

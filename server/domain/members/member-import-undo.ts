@@ -11,7 +11,7 @@ import { MEMBER_IMPORT_LIMITS, MEMBER_IMPORT_MESSAGES } from './member-import-li
 import type { Summary } from './member-import-model.ts';
 import { loadRecord, shown, type ImportRecord, type MemberImport } from './member-import-record.ts';
 import { reverse, type KeptMember, type Reversed } from './member-import-reverse.ts';
-import { paced } from './member-import-pace.ts';
+import { stepAside } from '../../db/step-aside.ts';
 
 export const MEMBER_IMPORT_UNDO_QUEUE = 'member-import-undo';
 
@@ -40,11 +40,11 @@ export async function startUndo(db: Database, jobs: JobSender, id: number, staff
 
 /**
  * Members a step of the undo reverses: it starts small and is sized after each step so one takes
- * about `ms` (on PGlite a request waits for the step under way, so no longer than that). A step
- * costs ~65 ms before its first member (the statistics' statement triggers on PGlite) and ~1 ms a
- * member after, so a smaller aim would leave steps of one member and a 1 000-member undo of 50 s.
+ * about `ms`. On PGlite a request waits for the step under way, so steps are short there (a step
+ * has a fixed cost of its statements' triggers besides about a millisecond a member); on
+ * PostgreSQL requests have sessions of their own, and longer steps pay that fixed cost less often.
  */
-const STEP = { first: 20, most: 2000, ms: 80 };
+const STEP = { first: 20, most: 2000, ms: { pglite: 40, postgres: 200 } };
 
 /**
  * Runs a queued undo to its end: step after step, each its own transaction on both databases,
@@ -52,15 +52,16 @@ const STEP = { first: 20, most: 2000, ms: 80 };
  * A step that fails leaves the steps before it done; the queue (or the next start) goes on after them.
  */
 export async function runUndo(db: Database, id: number): Promise<void> {
-  const step = paced(db, (work) => db.transaction(work));
   let size = STEP.first;
   try {
     for (;;) {
       const started = performance.now();
-      if (!(await step((tx) => undoStep(tx, id, size)))) return;
+      const more = await db.transaction((tx) => undoStep(tx, id, size));
       const took = Math.max(1, performance.now() - started);
+      if (!more) return;
+      await stepAside(db, took, { pauseOnPostgres: true });
       // At most twice or half the last size, so one slow step (a member with many invoices) does not swing it.
-      size = Math.round(Math.min(STEP.most, 2 * size, Math.max(1, size / 2, (size * STEP.ms) / took)));
+      size = Math.round(Math.min(STEP.most, 2 * size, Math.max(1, size / 2, (size * STEP.ms[db.kind]) / took)));
     }
   } catch (error) {
     console.error('Angringen av medlemsimporten stoppet:', error);
