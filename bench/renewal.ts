@@ -12,7 +12,8 @@ import { renewalPreview, runRenewal } from '../server/domain/billing/renewal.ts'
 import { invoiceAging } from '../server/domain/billing/aging.ts';
 import { invoicePage } from '../server/domain/billing/invoice-list.ts';
 import { currentYear } from '../server/domain/billing/prices.ts';
-import { percentile, sampleMemory, serveBench, timed, timeMemberList } from './shared.ts';
+import { percentile, sampleMemory, serveBench, timed } from './shared.ts';
+import { probeMemberList } from './list-prober.ts';
 
 export interface RenewalResult {
   where: string;
@@ -82,20 +83,15 @@ export async function measureRenewal(db: Database, where: string, members: numbe
     const [, previewSeconds] = await timed(() => renewalPreview(db, year, {}));
     const buffers = await buffersDuring(db, () => renewalPreview(db, year, {}));
 
-    const idle: number[] = [];
-    for (let i = 0; i < 60; i++) idle.push(await timeMemberList(server, i));
+    // The list is asked for from a thread of its own, as a browser asks (bench/list-prober.ts).
+    const idle = await probeMemberList(server, 60).done;
 
     await db.query("INSERT INTO renewal_runs (year, state) VALUES ($1, 'queued') ON CONFLICT (year) DO UPDATE SET state = 'queued'", [year]);
     const counted = counting(db);
     const memory = sampleMemory();
-    let running = true;
-    const during: number[] = [];
-    const probe = (async () => {
-      for (let i = 0; running; i++) during.push(await timeMemberList(server, i));
-    })();
+    const probe = probeMemberList(server);
     const [, runSeconds] = await timed(() => runRenewal(counted.db, { outbox: services.outbox, billing: config.billing }, year));
-    running = false;
-    await probe;
+    const during = await probe.stop();
     const rise = memory.stop();
     const [{ invoices }] = await db.query<{ invoices: number }>("SELECT count(*)::int AS invoices FROM invoices WHERE year = $1 AND kind = 'renewal'", [year]);
     const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
