@@ -18,23 +18,29 @@ parentPort.on('message', () => { running = false; });
     const response = await fetch(workerData.base + '/api/member/list?page=' + (1 + (i % 20)) + '&per_page=25', { headers: workerData.headers });
     await response.arrayBuffer();
     if (!response.ok) throw new Error('the member list answered ' + response.status);
-    times.push(performance.now() - start);
+    times.push({ at: performance.timeOrigin + start, ms: performance.now() - start });
   }
   parentPort.postMessage(times);
 })();
 `;
 
+/** A request: when it was asked (milliseconds since the epoch, as `performance.timeOrigin + performance.now()` in any thread) and how long it took. */
+export interface Probed {
+  at: number;
+  ms: number;
+}
+
 export interface ListProbe {
-  /** Milliseconds of each request, in order, once the probe has stopped (after `limit` requests, or when asked). */
-  done: Promise<number[]>;
-  stop(): Promise<number[]>;
+  /** Each request, in order, once the probe has stopped (after `limit` requests, or when asked). */
+  done: Promise<Probed[]>;
+  stop(): Promise<Probed[]>;
 }
 
 /** Starts asking for the list's pages 1–20 in turn, `limit` times or until stopped. */
 export function probeMemberList(server: BenchServer, limit: number | null = null): ListProbe {
   const worker = new Worker(PROBE, { eval: true, workerData: { base: server.base, headers: server.headers, limit } });
-  const done = new Promise<number[]>((resolve, reject) => {
-    worker.once('message', (times: number[]) => {
+  const done = new Promise<Probed[]>((resolve, reject) => {
+    worker.once('message', (times: Probed[]) => {
       void worker.terminate();
       resolve(times);
     });

@@ -18,7 +18,7 @@ import { runUndo, startUndo } from '../server/domain/members/member-import-undo.
 import { probeMemberList } from './list-prober.ts';
 import type { JobSender } from '../server/domain/messages/outbox.ts';
 import { prepare } from './member-list.ts';
-import { percentile, sampleMemory, serveBench, timeMemberList, timed } from './shared.ts';
+import { percentile, sampleMemory, serveBench, timed } from './shared.ts';
 
 export interface ImportResult {
   rows: number;
@@ -90,12 +90,12 @@ export async function measureImport(db: Database, rows: number, members: number)
     // The queue is not started here: the undo is marked as the route marks it and run as its worker runs it.
     const queued: JobSender = { send: async () => '', sendMany: async () => {} };
     // The list is asked for from a thread of its own, as a browser asks (bench/list-prober.ts).
-    const idle = (await probeMemberList(server, 50).done).sort((a, b) => a - b);
+    const idle = (await probeMemberList(server, 50).done).map((probed) => probed.ms).sort((a, b) => a - b);
     const served = percentile(idle, 50);
     await startUndo(db, queued, id, staff);
     const probe = probeMemberList(server);
     const [, undoSeconds] = await timed(() => runUndo(db, id));
-    const waits = (await probe.stop()).map((ms) => Math.max(0, ms - served));
+    const waits = (await probe.stop()).map((probed) => Math.max(0, probed.ms - served));
     const undone = await findImportDetail(db, id);
     if (undone?.state !== 'undone') throw new Error(`the undo did not finish: ${undone?.error}`);
     waits.sort((a, b) => a - b);
@@ -122,30 +122,26 @@ export async function measureLargeImport(db: Database, rows: number, members: nu
   await prepare(db, members);
   const server = await serveBench(db);
   try {
-    const list = (i: number) => timeMemberList(server, i);
-    for (let i = 0; i < 10; i += 1) await list(i);
-    const idle: number[] = [];
+    // The list is asked for from a thread of its own, as a browser asks (bench/list-prober.ts).
+    await probeMemberList(server, 10).done;
     // 300 requests, so the idle p95 rests on the 15 slowest rather than 5.
-    for (let i = 0; i < 300; i += 1) idle.push(await list(i));
+    const idle = (await probeMemberList(server, 300).done).map((probed) => probed.ms);
     global.gc?.();
     const memory = sampleMemory(50);
-    let finished = false;
-    let phase: 'preview' | 'commit' = 'preview';
-    const busy = { preview: [] as number[], commit: [] as number[] };
+    let committingFrom = Infinity;
     const started = performance.now();
-    const importing = previewAndCommit(db, rows, 2_000_000, () => {
-      phase = 'commit';
-    }).finally(() => {
-      finished = true;
+    const probe = probeMemberList(server);
+    await previewAndCommit(db, rows, 2_000_000, () => {
+      committingFrom = performance.timeOrigin + performance.now();
     });
+    const seconds = (performance.now() - started) / 1000;
     // Every request asked while the import ran counts, also one that waited for it to end; it is
     // put under the phase it was asked in.
-    for (let i = 0; !finished; i += 1) {
-      const askedIn = phase;
-      busy[askedIn].push(await list(i));
-    }
-    await importing;
-    const seconds = (performance.now() - started) / 1000;
+    const asked = await probe.stop();
+    const busy = {
+      preview: asked.filter((probed) => probed.at < committingFrom).map((probed) => probed.ms),
+      commit: asked.filter((probed) => probed.at >= committingFrom).map((probed) => probed.ms),
+    };
     const p95 = (times: number[]) =>
       times.length > 0
         ? percentile(

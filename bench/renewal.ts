@@ -84,14 +84,14 @@ export async function measureRenewal(db: Database, where: string, members: numbe
     const buffers = await buffersDuring(db, () => renewalPreview(db, year, {}));
 
     // The list is asked for from a thread of its own, as a browser asks (bench/list-prober.ts).
-    const idle = await probeMemberList(server, 60).done;
+    const idle = (await probeMemberList(server, 60).done).map((probed) => probed.ms);
 
     await db.query("INSERT INTO renewal_runs (year, state) VALUES ($1, 'queued') ON CONFLICT (year) DO UPDATE SET state = 'queued'", [year]);
     const counted = counting(db);
     const memory = sampleMemory();
     const probe = probeMemberList(server);
     const [, runSeconds] = await timed(() => runRenewal(counted.db, { outbox: services.outbox, billing: config.billing }, year));
-    const during = await probe.stop();
+    const during = (await probe.stop()).map((probed) => probed.ms);
     const rise = memory.stop();
     const [{ invoices }] = await db.query<{ invoices: number }>("SELECT count(*)::int AS invoices FROM invoices WHERE year = $1 AND kind = 'renewal'", [year]);
     const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
