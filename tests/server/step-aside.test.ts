@@ -11,6 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RequestsInFlight } from '../../server/db/requests-in-flight.ts';
 import { stepAside } from '../../server/db/step-aside.ts';
 import { buildTestApp, createAccount, type TestContext } from './helpers.ts';
+import { billedMember, firstInvoice } from './billing-factories.ts';
+import { runReminders } from '../../server/domain/billing/reminders.ts';
+import { OSLO_TODAY } from '../../server/domain/billing/invoices.ts';
+import { runRenewal } from '../../server/domain/billing/renewal.ts';
+import { currentYear } from '../../server/domain/billing/prices.ts';
 
 /** Whether `promise` has settled once the event loop has gone round a few times. */
 async function settled(promise: Promise<unknown>): Promise<boolean> {
@@ -90,3 +95,66 @@ describe('a long job beside a request, on PGlite', () => {
     expect(t.db.requests?.inFlight).toBe(0);
   });
 });
+
+describe('the long jobs, on PGlite', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => t.close());
+
+  /** Counts the times a job waits for the requests in flight, and lets the test ask for a page at the first. */
+  function watchSteppingAside(during?: () => Promise<void>) {
+    const requests = t.db.requests!;
+    const quiet = requests.quiet.bind(requests);
+    let times = 0;
+    requests.quiet = async (atMostMs, graceMs) => {
+      times += 1;
+      if (times === 1 && during) await during();
+      return quiet(atMostMs, graceMs);
+    };
+    return { times: () => times, restore: () => (requests.quiet = quiet) };
+  }
+
+  it('the renewal steps aside after each of its steps, and a request between them sees the invoices made so far', async () => {
+    const next = currentYear() + 1;
+    const members = await Promise.all(Array.from({ length: 3 }, () => billedMember(t.db)));
+    const ids = members.map((member) => member.id);
+    let madeAtFirstStop = -1;
+    const watch = watchSteppingAside(async () => {
+      const [made] = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM invoices WHERE kind = 'renewal' AND year = $1 AND member_id = ANY($2)", [
+        next,
+        ids,
+      ]);
+      madeAtFirstStop = made.n;
+    });
+    try {
+      await t.db.query("INSERT INTO renewal_runs (year, state) VALUES ($1, 'queued')", [next]);
+      await runRenewal(t.db, { outbox: t.services.outbox, billing: t.config.billing }, next, 1);
+    } finally {
+      watch.restore();
+    }
+    // Steps of one member: it stepped aside after the first and the second, with one invoice made at the first.
+    expect(watch.times()).toBeGreaterThanOrEqual(2);
+    expect(madeAtFirstStop).toBe(1);
+    const [made] = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM invoices WHERE kind = 'renewal' AND year = $1 AND member_id = ANY($2)", [next, ids]);
+    expect(made.n).toBe(3);
+  });
+
+  it('the reminders step aside after each batch', async () => {
+    // More open invoices than a batch holds, each due a first reminder.
+    const members = await Promise.all(Array.from({ length: 55 }, () => billedMember(t.db)));
+    const invoices: number[] = [];
+    for (const member of members) invoices.push(await firstInvoice(t.db, t.config, member, '2026-03-01'));
+    await t.db.query(`UPDATE invoices SET due_date = ${OSLO_TODAY} - 20, invoice_date = ${OSLO_TODAY} - 34, state = 'sent' WHERE id = ANY($1)`, [invoices]);
+    const watch = watchSteppingAside();
+    try {
+      const result = await runReminders(t.db, t.services.outbox, t.config);
+      expect(result.sent).toBe(55);
+    } finally {
+      watch.restore();
+    }
+    expect(watch.times()).toBeGreaterThanOrEqual(1);
+  });
+});
+
