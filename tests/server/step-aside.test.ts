@@ -137,7 +137,10 @@ describe('the long jobs, on PGlite', () => {
     // Steps of one member: it stepped aside after the first and the second, with one invoice made at the first.
     expect(watch.times()).toBeGreaterThanOrEqual(2);
     expect(madeAtFirstStop).toBe(1);
-    const [made] = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM invoices WHERE kind = 'renewal' AND year = $1 AND member_id = ANY($2)", [next, ids]);
+    const [made] = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM invoices WHERE kind = 'renewal' AND year = $1 AND member_id = ANY($2)", [
+      next,
+      ids,
+    ]);
     expect(made.n).toBe(3);
   });
 
@@ -157,4 +160,3 @@ describe('the long jobs, on PGlite', () => {
     expect(watch.times()).toBeGreaterThanOrEqual(1);
   });
 });
-
