@@ -21,6 +21,8 @@ const WITHOUT_TEST_DATABASE = [
   'turns',
   // Steps aside for requests on PGlite's one session; there is nothing to step aside for on PostgreSQL.
   'step-aside',
+  // PGlite's own statistics (it runs no autovacuum).
+  'pglite-analyze',
   'backup',
   'disk-full',
   'member-import-restart',

@@ -16,6 +16,14 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from './database.ts';
+import { analyzeChangedTables } from './pglite-analyze.ts';
+import type { RequestsInFlight } from './requests-in-flight.ts';
+
+/** When each PGlite session's tables were last looked at for analyzing (by its requests' counter, the same behind any wrapper of the database). */
+const lastAnalyzed = new WeakMap<RequestsInFlight, number>();
+
+/** How often a long job on PGlite has the tables it changes analyzed (pglite-analyze.ts): their statistics keep up as it writes. */
+const ANALYZE_EVERY_MS = 500;
 
 /**
  * After a step that took `tookMs`: on PGlite the requests in flight go first, for at most half
@@ -23,6 +31,14 @@ import type { Database } from './database.ts';
  * PostgreSQL a pause as long as the step when `pauseOnPostgres`.
  */
 export async function stepAside(db: Database, tookMs: number, { pauseOnPostgres }: { pauseOnPostgres: boolean }): Promise<void> {
-  if (db.requests) await db.requests.quiet(tookMs / 2);
-  else if (pauseOnPostgres) await sleep(tookMs);
+  if (!db.requests) {
+    if (pauseOnPostgres) await sleep(tookMs);
+    return;
+  }
+  await db.requests.quiet(tookMs / 2);
+  const now = performance.now();
+  if (now - (lastAnalyzed.get(db.requests) ?? 0) >= ANALYZE_EVERY_MS) {
+    lastAnalyzed.set(db.requests, now);
+    await analyzeChangedTables(db);
+  }
 }

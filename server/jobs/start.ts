@@ -10,6 +10,7 @@ import { REMINDER_QUEUE, runReminders } from '../domain/billing/reminders.ts';
 import { PAYMENT_FILE_QUEUE, bookPaymentFile } from '../domain/billing/payment-files.ts';
 import { RENEWAL_QUEUE, resumeRenewals, runRenewal } from '../domain/billing/renewal.ts';
 import { CLEANUP_QUEUE, cleanUp, foldInvoiceTotals, foldListCountDeltas } from './cleanup.ts';
+import { analyzeChangedTables } from '../db/pglite-analyze.ts';
 import { BACKUP_QUEUE, backupDatabase } from './backup.ts';
 import { TRIPLETEX_QUEUE, runTripletexSync } from '../domain/payments/tripletex-sync.ts';
 import { tripletexClientFor } from '../adapters/tripletex.ts';
@@ -88,6 +89,8 @@ export async function startJobs(services: Services): Promise<void> {
       await foldInvoiceTotals(db);
       // Stored document files no row names (a store that did not answer, an upload cut short, a cascade).
       await removeLeftoverFiles(db, services.documents);
+      // PGlite has no autovacuum to keep its statistics (and the plans made on them) up with the tables.
+      if (db.kind === 'pglite') await analyzeChangedTables(db);
     },
     5,
   );
