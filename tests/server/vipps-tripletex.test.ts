@@ -123,9 +123,10 @@ describe('a Vipps agreement with Tripletex as the ledger', () => {
     const remote = (await remoteOf(invoice.id))!;
     expect(remote).toMatchObject({ amountOre: invoice.total_ore, sends: [{ sendType: 'MANUAL' }] });
     expect(vipps.charge(orderId)).toMatchObject({ amount: invoice.total_ore });
-    expect((await details(invoice.id)).events.map((line: { reason: string }) => line.reason)).toContain(
-      'Laget i Tripletex, ikke sendt: trekkes med Vipps-avtale',
-    );
+    // Written by the ledger job once Tripletex has answered the send (the fake has it a moment before).
+    await expect
+      .poll(async () => (await details(invoice.id)).events.map((line: { reason: string }) => line.reason), POLL)
+      .toContain('Laget i Tripletex, ikke sendt: trekkes med Vipps-avtale');
     expect(await mails(invoice.id)).toEqual([]);
 
     vipps.captureCharge(orderId);
