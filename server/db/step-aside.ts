@@ -27,8 +27,7 @@ const ANALYZE_EVERY_MS = 500;
 
 /**
  * After a step that took `tookMs`: on PGlite the requests in flight go first, for at most half
- * that (see above); on
- * PostgreSQL a pause as long as the step when `pauseOnPostgres`.
+ * that (see above); on PostgreSQL a pause as long as the step when `pauseOnPostgres`.
  */
 export async function stepAside(db: Database, tookMs: number, { pauseOnPostgres }: { pauseOnPostgres: boolean }): Promise<void> {
   if (!db.requests) {

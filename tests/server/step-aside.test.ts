@@ -31,7 +31,8 @@ describe('the requests in flight', () => {
     expect(await settled(requests.quiet(60_000))).toBe(true);
     requests.started();
     requests.started();
-    const quiet = requests.quiet(60_000, 40);
+    // A moment after the last request far longer than the few turns `settled` waits, bounded at 2 s.
+    const quiet = requests.quiet(2_000, 60_000);
     expect(await settled(quiet)).toBe(false);
     requests.ended();
     expect(await settled(quiet)).toBe(false);
@@ -86,9 +87,9 @@ describe('a long job beside a request, on PGlite', () => {
         // Work that holds the one session, as a step of a renewal or an undo does.
         await tx.query('SELECT count(*) FROM generate_series(1, 200000) AS n WHERE n % 7 = 3');
       });
-      // As if the step had taken 5 s, so the password check is let finish also on a busy machine (how
+      // As if the step had taken 10 s, so the password check is let finish also on a busy machine (how
       // long the job waits at most is the test above).
-      await stepAside(t.db, 5_000, { pauseOnPostgres: true });
+      await stepAside(t.db, 10_000, { pauseOnPostgres: true });
     }
     await answered;
     expect(events.slice(1, 4)).toEqual(['step 2', 'answered 200', 'step 3']);
