@@ -1,5 +1,6 @@
 /**
- * The workers that send what the request side queued. A job names only the message: what to send
+ * The workers that send what the request side queued. A job names only the message (or a batch's
+ * messages, queued together by a run): what to send
  * is read from the message log, and a mail's body with its secret from message_secrets, which is
  * emptied once the mail is sent or has failed for good. A message already sent or failed (or
  * erased) is left alone, so a job that runs twice (a worker killed after the send) does not send
@@ -10,7 +11,7 @@ import type { MailAttachment, MailTransport } from '../adapters/mail.ts';
 import type { SmsTransport } from '../adapters/sms.ts';
 import { mailText, sanitizeMailHtml } from '../lib/mail-html.ts';
 import type { JobInfo } from './queue.ts';
-import type { MessageJob } from './outbox.ts';
+import type { MessageBatchJob, MessageJob } from './outbox.ts';
 import type { MessageChannel, MessageResult } from '../lib/metrics.ts';
 
 /** Told each attempt's outcome (the metrics); absent: nothing counts. */
@@ -98,9 +99,29 @@ export interface MessageAttachments {
   claim?: ClaimAttachment;
 }
 
+/**
+ * Runs `send` for each message a job names: one, or a batch's. A batch goes on past a message that
+ * failed and fails as a whole at the end, so the queue's retry tries again those still queued (a
+ * sent one is no longer queued, and is left alone).
+ */
+function eachMessage(send: (id: number, job: JobInfo) => Promise<void>) {
+  return async (data: MessageJob | MessageBatchJob, job: JobInfo): Promise<void> => {
+    if (!('messageIds' in data)) return send(data.messageId, job);
+    let failed = 0;
+    for (const id of data.messageIds) {
+      try {
+        await send(id, job);
+      } catch {
+        failed += 1;
+      }
+    }
+    if (failed > 0) throw new Error(`${failed} av ${data.messageIds.length} meldinger ble ikke sendt.`);
+  };
+}
+
 export function mailWorker(db: Queryable, transport: MailTransport, attachments: MessageAttachments = {}, count: MessageCount = uncounted) {
-  return async (data: MessageJob, job: JobInfo): Promise<void> => {
-    const message = await queuedMessage(db, data.messageId);
+  return eachMessage(async (messageId, job) => {
+    const message = await queuedMessage(db, messageId);
     if (!message) return;
     if (message.redacted && message.secret === null) {
       await db.query("UPDATE message_log SET status = 'failed', error = $2 WHERE id = $1", [message.id, SECRET_GONE]);
@@ -125,13 +146,13 @@ export function mailWorker(db: Queryable, transport: MailTransport, attachments:
         ...(message.list_unsubscribe ? { headers: listUnsubscribeHeaders(message.list_unsubscribe) } : {}),
       });
     });
-  };
+  });
 }
 
 export function smsWorker(db: Queryable, transport: SmsTransport, count: MessageCount = uncounted) {
-  return async (data: MessageJob, job: JobInfo): Promise<void> => {
-    const message = await queuedMessage(db, data.messageId);
+  return eachMessage(async (messageId, job) => {
+    const message = await queuedMessage(db, messageId);
     if (!message) return;
     await attempt(db, message, job, count, () => transport.send({ to: message.email_to, text: message.content }));
-  };
+  });
 }

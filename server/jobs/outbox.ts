@@ -4,7 +4,7 @@
  */
 import type { QueueSettings } from './queue.ts';
 
-export { MAIL_QUEUE, SMS_QUEUE, type JobSender, type MessageJob, type Outbox } from '../domain/messages/outbox.ts';
+export { MAIL_QUEUE, MESSAGE_BATCH, SMS_QUEUE, type JobSender, type MessageBatchJob, type MessageJob, type Outbox } from '../domain/messages/outbox.ts';
 
 /**
  * By default five attempts (MESSAGE_RETRIES) over about a minute with backoff; a job whose

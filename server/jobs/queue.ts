@@ -87,11 +87,11 @@ export class JobQueue {
   }
 
   /** Queues many jobs in one statement; with `tx` they stand or fall with it. */
-  async sendMany(name: string, data: readonly object[], tx?: Queryable): Promise<void> {
+  async sendMany(name: string, data: readonly object[], tx?: Queryable, options: { expireInSeconds?: number } = {}): Promise<void> {
     if (data.length === 0) return;
     await this.#boss.insert(
       name,
-      data.map((item) => ({ data: item })),
+      data.map((item) => ({ data: item, ...options })),
       tx ? { db: inTransaction(tx) } : {},
     );
   }

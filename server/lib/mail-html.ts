@@ -86,19 +86,35 @@ export const buttonHtml = (button: MailButton): string =>
   `<a href="${escapeHtml(button.href)}" rel="noopener noreferrer" style="display:inline-block;padding:12px 20px;background-color:#1f4e79;color:#ffffff;text-decoration:none;border-radius:4px;font-weight:bold">${escapeHtml(button.label)}</a>`;
 
 /**
- * The mail's HTML from a template: the markers in its text become a one-off token no one can
- * type, `fill` puts in the values (escaped), the result is sanitised, and only then does each
- * token become the button (or nothing, without one). A template without the marker in its text
+ * What the markers become until the button is put in: drawn once per process and never shown (every
+ * copy is replaced), so no one can type it into a template or a value.
+ */
+const BUTTON_TOKEN = `mpbtn${randomBytes(16).toString('hex')}`;
+
+/** The templates last marked (sanitised with the token for the marker), by content: a run's mails share one. */
+const marked = new Map<string, string>();
+const MARKED_KEPT = 64;
+
+function markedTemplate(content: string): string {
+  let html = marked.get(content);
+  if (html === undefined) {
+    html = sanitizeHtml(content, { ...MAIL_OPTIONS, textFilter: (text) => text.replace(MARKER_PATTERN, BUTTON_TOKEN) });
+    if (marked.size >= MARKED_KEPT) marked.delete(marked.keys().next().value!);
+    marked.set(content, html);
+  }
+  return html;
+}
+
+/**
+ * The mail's HTML from a template: the markers in its text become a token no one can type (the
+ * template's marked copy is kept for the next mail), `fill` puts in the values (escaped), the
+ * result is sanitised, and only then does each token become the button (or nothing, without one). A template without the marker in its text
  * gets the button at the end, so a mail that needs its link always has it. A string `button` is
  * put in as it is (the logged copy's stand-in for a link it must not keep).
  */
 export function renderMailHtml(content: string, fill: (html: string) => string, button: MailButton | string | null): string {
-  const token = `mpbtn${randomBytes(16).toString('hex')}`;
-  const marked = sanitizeHtml(content, {
-    ...MAIL_OPTIONS,
-    textFilter: (text) => text.replace(MARKER_PATTERN, token),
-  });
-  let html = sanitizeMailHtml(fill(marked));
+  const token = BUTTON_TOKEN;
+  let html = sanitizeMailHtml(fill(markedTemplate(content)));
   if (!button) return html.replaceAll(token, '');
   if (!html.includes(token)) html += `<p>${token}</p>`;
   return html.replaceAll(token, typeof button === 'string' ? button : buttonHtml(button));

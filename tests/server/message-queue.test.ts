@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smtpTransport } from '../../server/adapters/mail.ts';
 import { outboxDir, readOutboxFiles } from '../../server/adapters/outbox-files.ts';
 import { sendSms } from '../../server/domain/messages/sms.ts';
-import { sendMail } from '../../server/domain/messages/messages.ts';
-import { MAIL_QUEUE } from '../../server/jobs/outbox.ts';
+import { sendMail, sendMails } from '../../server/domain/messages/messages.ts';
+import { MAIL_QUEUE, MESSAGE_BATCH } from '../../server/jobs/outbox.ts';
 import { eraseMember } from '../../server/domain/privacy/privacy.ts';
 import { SECRET_GONE } from '../../server/jobs/deliver.ts';
 import { bearer, buildTestApp, createAccount, login, settledMessage, type TestContext } from './helpers.ts';
@@ -182,6 +182,34 @@ describe('the message queue', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(await t.db.query("SELECT id FROM message_log WHERE email_to = 'angret@example.no'")).toEqual([]);
     expect(smtp.received.filter((mail) => mail.to === 'angret@example.no')).toHaveLength(0);
+  });
+
+  it("queues a run's mails fifty to a job: one the server refuses is tried again on its own, every other is sent once", async () => {
+    const addresses = Array.from({ length: MESSAGE_BATCH + 1 }, (_, index) => `samlet-${index}@example.no`);
+    smtp.refused.add(addresses[7]);
+    try {
+      const rows = await t.db.transaction((tx) => sendMails(tx, t.services.outbox, addresses.map(mailTo)));
+      const ids = rows.map((row) => row.id);
+      const jobs = await t.db.query<{ data: { messageIds: number[] } }>(
+        "SELECT data FROM pgboss.job WHERE name = 'mail' AND (data -> 'messageIds' ->> 0)::bigint = ANY($1::bigint[]) ORDER BY (data -> 'messageIds' ->> 0)::bigint",
+        [ids],
+      );
+      expect(jobs.map((job) => job.data.messageIds)).toEqual([ids.slice(0, MESSAGE_BATCH), ids.slice(MESSAGE_BATCH)]);
+
+      for (const id of ids) await settledMessage(t.db, 'SELECT status FROM message_log WHERE id = $1', [id]);
+      const logged = await t.db.query<{ email_to: string; status: string; attempts: number }>(
+        'SELECT email_to, status, attempts FROM message_log WHERE id = ANY($1::bigint[]) ORDER BY id',
+        [ids],
+      );
+      // MESSAGE_RETRIES is 1 here: the refused one had its two attempts, the others one each.
+      expect(logged.filter((row) => row.email_to !== addresses[7])).toEqual(
+        addresses.filter((address) => address !== addresses[7]).map((address) => ({ email_to: address, status: 'sent', attempts: 1 })),
+      );
+      expect(logged.find((row) => row.email_to === addresses[7])).toEqual({ email_to: addresses[7], status: 'failed', attempts: 2 });
+      for (const address of addresses) expect(smtp.received.filter((mail) => mail.to === address)).toHaveLength(address === addresses[7] ? 0 : 1);
+    } finally {
+      smtp.refused.clear();
+    }
   });
 
   it('writes an SMS without a gateway to the outbox file and logs it as sent', async () => {

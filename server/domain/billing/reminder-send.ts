@@ -37,7 +37,14 @@ export async function remindInvoice(db: Database, outbox: Outbox, config: Remind
   return outcome;
 }
 
-interface Reminded extends LockedInvoice {
+interface Recipient {
+  email: string | null;
+  phone: string | null;
+  first_name: string | null;
+  last_name: string | null;
+}
+
+interface Reminded extends LockedInvoice, Recipient {
   paused: boolean;
   paused_until: string | null;
   due_date: string;
@@ -46,10 +53,6 @@ interface Reminded extends LockedInvoice {
   in_tripletex: boolean;
   /** The highest reminder level the invoice has had, null for none. */
   had: number | null;
-  email: string | null;
-  phone: string | null;
-  first_name: string | null;
-  last_name: string | null;
 }
 
 /**
@@ -67,19 +70,29 @@ export async function remindInvoices(
 ): Promise<ReminderOutcome[]> {
   if (batch.length === 0) return [];
   return db.transaction(async (tx) => {
-    const rows = await tx.query<Reminded>(
+    const invoices = await tx.query<Omit<Reminded, keyof Recipient>>(
       `SELECT i.id, i.number, i.member_id, i.member_number, i.state, i.total_ore, i.paid_ore, i.credited_ore,
               coalesce(i.reminders_paused_until >= ${OSLO_TODAY}, false) AS paused, i.reminders_paused_until::text AS paused_until,
               i.due_date::text AS due_date, i.kid, greatest(i.total_ore - i.paid_ore - i.credited_ore, 0) AS outstanding,
               (i.tripletex_sent_at IS NOT NULL AND i.tripletex_invoice_id IS NOT NULL) AS in_tripletex,
-              (SELECT max(r.level) FROM invoice_reminders r WHERE r.invoice_id = i.id) AS had,
-              CASE WHEN a.erased_at IS NULL THEN a.email END AS email, CASE WHEN a.erased_at IS NULL THEN a.phone END AS phone,
-              a.first_name, a.last_name
-         FROM invoices i JOIN accounts a ON a.id = i.member_id
-        WHERE i.id = ANY($1::int[]) ORDER BY i.id FOR UPDATE OF i`,
+              (SELECT max(r.level) FROM invoice_reminders r WHERE r.invoice_id = i.id) AS had
+         FROM invoices i WHERE i.id = ANY($1::int[]) ORDER BY i.id FOR UPDATE`,
       [batch.map((candidate) => candidate.id)],
     );
-    const byId = new Map(rows.map((row) => [row.id, row]));
+    // The members by their keys in a statement of their own: joined in the one above, the planner
+    // reads every account for a batch of some hundred invoices.
+    const recipients = await tx.query<Recipient & { id: number }>(
+      `SELECT a.id, CASE WHEN a.erased_at IS NULL THEN a.email END AS email, CASE WHEN a.erased_at IS NULL THEN a.phone END AS phone,
+              a.first_name, a.last_name
+         FROM accounts a WHERE a.id = ANY($1::int[])`,
+      [[...new Set(invoices.map((invoice) => invoice.member_id))]],
+    );
+    const recipientOf = new Map(recipients.map(({ id, ...recipient }) => [id, recipient]));
+    const byId = new Map<number, Reminded>();
+    for (const invoice of invoices) {
+      const recipient = recipientOf.get(invoice.member_id);
+      if (recipient) byId.set(invoice.id, { ...invoice, ...recipient });
+    }
     const outcomes: ReminderOutcome[] = [];
     const reminders: { invoice_id: number; level: number; status: 'sent' | 'stopped'; reason: string | null; tripletex_wanted: boolean; n: number }[] = [];
     const events: { invoice_id: number; from_state: string; to_state: string; reason: string; n: number }[] = [];
@@ -174,7 +187,7 @@ export async function remindInvoices(
       await tx.query(
         `INSERT INTO invoice_reminders (invoice_id, level, status, reason, tripletex_wanted, email_message_id, sms_message_id)
          SELECT r.invoice_id, r.level, r.status, r.reason, r.tripletex_wanted, r.email_message_id, r.sms_message_id
-           FROM jsonb_to_recordset($1::jsonb) AS r(invoice_id int, level smallint, status text, reason text, tripletex_wanted boolean,
+           FROM json_to_recordset($1::json) AS r(invoice_id int, level smallint, status text, reason text, tripletex_wanted boolean,
                                                    email_message_id bigint, sms_message_id bigint, n int)
           ORDER BY r.n`,
         [
@@ -193,7 +206,7 @@ export async function remindInvoices(
       await tx.query(
         `INSERT INTO invoice_events (invoice_id, from_state, to_state, actor_id, reason)
          SELECT e.invoice_id, e.from_state, e.to_state, NULL, e.reason
-           FROM jsonb_to_recordset($1::jsonb) AS e(invoice_id int, from_state text, to_state text, reason text, n int) ORDER BY e.n`,
+           FROM json_to_recordset($1::json) AS e(invoice_id int, from_state text, to_state text, reason text, n int) ORDER BY e.n`,
         [JSON.stringify(events)],
       );
     }

@@ -5,7 +5,7 @@
  * the worker has sent it: the logged copy, which staff read, shows it removed.
  */
 import type { Database, Queryable } from '../../db/database.ts';
-import { MAIL_QUEUE, SMS_QUEUE, type MessageJob, type Outbox } from './outbox.ts';
+import { MAIL_QUEUE, SMS_QUEUE, queueMessages, type MessageJob, type Outbox } from './outbox.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { renderMailHtml, sanitizeMailHtml, withMinSideLink, type MailButton } from '../../lib/mail-html.ts';
 
@@ -99,7 +99,7 @@ export async function sendMails(db: Queryable, outbox: Outbox, mails: readonly O
     `INSERT INTO message_log (member_id, channel, subject, email_from, from_name, email_to, content, sender_id,
                               delivery, status, attempts, redacted, content_sanitised, invoice_id)
      SELECT m.member_id, 'email', m.subject, m.email_from, m.from_name, m.email_to, m.content, m.sender_id, $2, 'queued', 0, false, true, m.invoice_id
-       FROM jsonb_to_recordset($1::jsonb) AS m(member_id int, subject text, email_from text, from_name text, email_to text, content text,
+       FROM json_to_recordset($1::json) AS m(member_id int, subject text, email_from text, from_name text, email_to text, content text,
                                               sender_id int, invoice_id int)
      RETURNING id, invoice_id`,
     [
@@ -118,9 +118,10 @@ export async function sendMails(db: Queryable, outbox: Outbox, mails: readonly O
       outbox.mail,
     ],
   );
-  await outbox.jobs.sendMany(
+  await queueMessages(
+    outbox,
     MAIL_QUEUE,
-    rows.map((row): MessageJob => ({ messageId: row.id })),
+    rows.map((row) => row.id),
     db,
   );
   return rows;

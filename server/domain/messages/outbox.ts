@@ -11,8 +11,8 @@ import type { Queryable } from '../../db/database.ts';
 /** The part of the job queue a domain function uses: queue a job, in `tx` when given. */
 export interface JobSender {
   send(name: string, data: object, tx?: Queryable, startAfterSeconds?: number): Promise<string>;
-  /** Queues many jobs in one statement, in `tx` when given. */
-  sendMany(name: string, data: readonly object[], tx?: Queryable): Promise<void>;
+  /** Queues many jobs in one statement, in `tx` when given; `expireInSeconds` overrides the queue's for these jobs. */
+  sendMany(name: string, data: readonly object[], tx?: Queryable, options?: { expireInSeconds?: number }): Promise<void>;
 }
 
 export interface Outbox {
@@ -30,6 +30,36 @@ export interface Outbox {
  */
 export interface MessageJob {
   messageId: number;
+}
+
+/**
+ * A job for many logged messages at once: what a run queues (the reminders, the renewal's
+ * invoices), one job per MESSAGE_BATCH messages instead of one each. Its worker sends them one
+ * after the other and, when any failed, fails the job, so the queue's retry tries again only those
+ * still queued.
+ */
+export interface MessageBatchJob {
+  messageIds: number[];
+}
+
+export const MESSAGE_BATCH = 50;
+
+/**
+ * A batch's messages are sent one after the other, so its job may run far longer than one
+ * message's: it comes back to the queue after a killed worker only when this much time has passed.
+ */
+export const MESSAGE_BATCH_EXPIRE_SECONDS = 15 * 60;
+
+/** The jobs for logged messages, in `tx`: one per message for a single one, else one per MESSAGE_BATCH. */
+export async function queueMessages(outbox: Outbox, queue: string, ids: readonly number[], tx: Queryable): Promise<void> {
+  if (ids.length === 0) return;
+  if (ids.length === 1) {
+    await outbox.jobs.send(queue, { messageId: ids[0] } satisfies MessageJob, tx);
+    return;
+  }
+  const batches: MessageBatchJob[] = [];
+  for (let start = 0; start < ids.length; start += MESSAGE_BATCH) batches.push({ messageIds: ids.slice(start, start + MESSAGE_BATCH) });
+  await outbox.jobs.sendMany(queue, batches, tx, { expireInSeconds: MESSAGE_BATCH_EXPIRE_SECONDS });
 }
 
 export const MAIL_QUEUE = 'mail';

@@ -1,6 +1,6 @@
 /** Sending SMS: logged as queued, with a job for the queue's worker, in the caller's transaction. */
 import type { Queryable } from '../../db/database.ts';
-import { SMS_QUEUE, type MessageJob, type Outbox } from './outbox.ts';
+import { SMS_QUEUE, queueMessages, type MessageJob, type Outbox } from './outbox.ts';
 
 export interface SmsMessage {
   to: string;
@@ -31,21 +31,21 @@ export async function sendSms(db: Queryable, outbox: Outbox, sms: SmsMessage): P
  */
 export async function sendSmsMany(db: Queryable, outbox: Outbox, messages: readonly SmsMessage[]): Promise<number[]> {
   if (messages.length === 0) return [];
-  // The ids are taken first, so each message knows its own whatever order the insert goes in.
-  const ids = (
-    await db.query<{ id: string }>("SELECT nextval(pg_get_serial_sequence('message_log', 'id'))::text AS id FROM generate_series(1, $1::int)", [
-      messages.length,
-    ])
-  ).map((row) => Number(row.id));
-  await db.query(
-    `INSERT INTO message_log (id, member_id, channel, subject, email_to, content, sender_id, delivery, status, attempts)
-     SELECT m.id, m.member_id, 'sms', m.subject, m.email_to, m.content, m.sender_id, $2, 'queued', 0
-       FROM jsonb_to_recordset($1::jsonb) AS m(id bigint, member_id int, subject text, email_to text, content text, sender_id int)
-      ORDER BY m.id`,
+  // Each message's id is drawn in a CTE read twice (so taken once: volatile, it is materialised) and
+  // answered by its place in the list, whatever order the insert goes in.
+  const rows = await db.query<{ id: string }>(
+    `WITH m AS (
+       SELECT nextval(pg_get_serial_sequence('message_log', 'id')) AS id, r.*
+         FROM json_to_recordset($1::json) AS r(member_id int, subject text, email_to text, content text, sender_id int, n int)
+     ), logged AS (
+       INSERT INTO message_log (id, member_id, channel, subject, email_to, content, sender_id, delivery, status, attempts)
+       SELECT m.id, m.member_id, 'sms', m.subject, m.email_to, m.content, m.sender_id, $2, 'queued', 0 FROM m ORDER BY m.id
+     )
+     SELECT id::text AS id FROM m ORDER BY n`,
     [
       JSON.stringify(
-        messages.map((sms, index) => ({
-          id: ids[index],
+        messages.map((sms, n) => ({
+          n,
           member_id: sms.memberId,
           subject: sms.subject,
           email_to: sms.to,
@@ -56,10 +56,7 @@ export async function sendSmsMany(db: Queryable, outbox: Outbox, messages: reado
       outbox.sms,
     ],
   );
-  await outbox.jobs.sendMany(
-    SMS_QUEUE,
-    ids.map((id): MessageJob => ({ messageId: id })),
-    db,
-  );
+  const ids = rows.map((row) => Number(row.id));
+  await queueMessages(outbox, SMS_QUEUE, ids, db);
   return ids;
 }

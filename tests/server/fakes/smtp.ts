@@ -18,6 +18,8 @@ export interface FakeSmtp {
   mode: 'accept' | 'refuse' | 'hold';
   /** Messages whose data arrived while holding. */
   held: number;
+  /** Recipients refused (451) whatever the mode. */
+  refused: Set<string>;
   close(): Promise<void>;
 }
 
@@ -28,6 +30,7 @@ export async function startFakeSmtp(port = 0): Promise<FakeSmtp> {
     received: [],
     mode: 'accept',
     held: 0,
+    refused: new Set(),
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
@@ -43,7 +46,7 @@ export async function startFakeSmtp(port = 0): Promise<FakeSmtp> {
           fake.held += 1;
           return;
         }
-        if (fake.mode === 'refuse') {
+        if (fake.mode === 'refuse' || session.envelope.rcptTo.some((r) => fake.refused.has(r.address))) {
           callback(Object.assign(new Error('Prøv igjen senere'), { responseCode: 451 }));
           return;
         }
