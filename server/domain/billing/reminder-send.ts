@@ -78,6 +78,7 @@ export async function remindInvoices(
               (SELECT max(r.level) FROM invoice_reminders r WHERE r.invoice_id = i.id) AS had
          FROM invoices i WHERE i.id = ANY($1::int[]) ORDER BY i.id FOR UPDATE`,
       [batch.map((candidate) => candidate.id)],
+      { prepare: true },
     );
     // The members by their keys in a statement of their own: joined in the one above, the planner
     // reads every account for a batch of some hundred invoices.
@@ -86,6 +87,7 @@ export async function remindInvoices(
               a.first_name, a.last_name
          FROM accounts a WHERE a.id = ANY($1::int[])`,
       [[...new Set(invoices.map((invoice) => invoice.member_id))]],
+      { prepare: true },
     );
     const recipientOf = new Map(recipients.map(({ id, ...recipient }) => [id, recipient]));
     const byId = new Map<number, Reminded>();
@@ -196,11 +198,12 @@ export async function remindInvoices(
             ...sentRows.map((row, index) => ({ ...row, status: 'sent', reason: null, tripletex_wanted: false, n: reminders.length + index })),
           ]),
         ],
+        { prepare: true },
       );
     }
     const moved = events.filter((event) => event.to_state === 'reminded').map((event) => event.invoice_id);
     if (moved.length > 0) {
-      await tx.query("UPDATE invoices SET state = 'reminded', updated_at = now() WHERE id = ANY($1::int[])", [moved]);
+      await tx.query("UPDATE invoices SET state = 'reminded', updated_at = now() WHERE id = ANY($1::int[])", [moved], { prepare: true });
     }
     if (events.length > 0) {
       await tx.query(
@@ -208,6 +211,7 @@ export async function remindInvoices(
          SELECT e.invoice_id, e.from_state, e.to_state, NULL, e.reason
            FROM json_to_recordset($1::json) AS e(invoice_id int, from_state text, to_state text, reason text, n int) ORDER BY e.n`,
         [JSON.stringify(events)],
+        { prepare: true },
       );
     }
     if (ledger) await queueLedger(outbox.jobs, {}, tx);

@@ -30,7 +30,7 @@ export function fillTemplate(text: string, values: Record<string, string>, escap
 }
 
 export async function templateBySlug(db: Queryable, slug: string): Promise<Template> {
-  const [template] = await db.query<Template>('SELECT title, content, from_name, from_email FROM email_templates WHERE slug = $1', [slug]);
+  const [template] = await db.query<Template>('SELECT title, content, from_name, from_email FROM email_templates WHERE slug = $1', [slug], { prepare: true });
   if (!template) throw new Error(`E-postmalen «${slug}» finnes ikke`);
   return template;
 }
@@ -117,6 +117,7 @@ export async function sendMails(db: Queryable, outbox: Outbox, mails: readonly O
       ),
       outbox.mail,
     ],
+    { prepare: true },
   );
   await queueMessages(
     outbox,

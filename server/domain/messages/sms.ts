@@ -55,6 +55,7 @@ export async function sendSmsMany(db: Queryable, outbox: Outbox, messages: reado
       ),
       outbox.sms,
     ],
+    { prepare: true },
   );
   const ids = rows.map((row) => Number(row.id));
   await queueMessages(outbox, SMS_QUEUE, ids, db);
