@@ -109,6 +109,8 @@ function eachMessage(send: (id: number, job: JobInfo) => Promise<void>) {
     if (!('messageIds' in data)) return send(data.messageId, job);
     let failed = 0;
     for (const id of data.messageIds) {
+      // The queue stopped and has failed the job: the rest goes with its retry, not from here as well.
+      if (job.signal?.aborted) throw new Error('Sendingen ble avbrutt da serveren stoppet.');
       try {
         await send(id, job);
       } catch {

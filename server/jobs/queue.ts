@@ -15,6 +15,8 @@ export interface JobInfo {
   /** 0 on the first attempt. */
   retryCount: number;
   retryLimit: number;
+  /** Aborted when the queue stops before the job has ended (its job is then failed, and retried). */
+  signal?: AbortSignal;
 }
 
 export type JobHandler<T> = (data: T, job: JobInfo) => Promise<void>;
@@ -100,7 +102,7 @@ export class JobQueue {
     const options = { batchSize: 1, pollingIntervalSeconds, includeMetadata: true } as const;
     await this.#boss.work<T, void, typeof options>(name, options, async ([job]) => {
       try {
-        await handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
+        await handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit, signal: job.signal });
       } catch (error) {
         this.#metrics?.jobFailed(name);
         throw error;

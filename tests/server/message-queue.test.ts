@@ -6,7 +6,7 @@ import { sendSms } from '../../server/domain/messages/sms.ts';
 import { sendMail, sendMails } from '../../server/domain/messages/messages.ts';
 import { MAIL_QUEUE, MESSAGE_BATCH } from '../../server/jobs/outbox.ts';
 import { eraseMember } from '../../server/domain/privacy/privacy.ts';
-import { SECRET_GONE } from '../../server/jobs/deliver.ts';
+import { SECRET_GONE, mailWorker } from '../../server/jobs/deliver.ts';
 import { bearer, buildTestApp, createAccount, login, settledMessage, type TestContext } from './helpers.ts';
 import { startFakeSmtp, type FakeSmtp } from './fakes/smtp.ts';
 
@@ -210,6 +210,33 @@ describe('the message queue', () => {
     } finally {
       smtp.refused.clear();
     }
+  });
+
+  it('stops sending a batch once the queue has stopped and failed its job, leaving the rest queued for the retry', async () => {
+    // Logged without a job, so only the worker called here sends them.
+    const unqueued = { ...t.services.outbox, jobs: { send: async () => '', sendMany: async () => undefined } };
+    const rows = await t.db.transaction((tx) => sendMails(tx, unqueued, ['stopp-1@example.no', 'stopp-2@example.no', 'stopp-3@example.no'].map(mailTo)));
+    const stopping = new AbortController();
+    const sent: string[] = [];
+    const transport = {
+      delivery: 'smtp' as const,
+      close: () => undefined,
+      deliver: async (mail: { to: string }) => {
+        sent.push(mail.to);
+        stopping.abort();
+      },
+    };
+    const work = mailWorker(t.db, transport)({ messageIds: rows.map((row) => row.id) }, { id: 'batch', retryCount: 0, retryLimit: 1, signal: stopping.signal });
+    await expect(work).rejects.toThrow('Sendingen ble avbrutt da serveren stoppet.');
+    expect(sent).toEqual(['stopp-1@example.no']);
+    const statuses = await t.db.query<{ status: string; attempts: number }>('SELECT status, attempts FROM message_log WHERE id = ANY($1::bigint[]) ORDER BY id', [
+      rows.map((row) => row.id),
+    ]);
+    expect(statuses).toEqual([
+      { status: 'sent', attempts: 1 },
+      { status: 'queued', attempts: 0 },
+      { status: 'queued', attempts: 0 },
+    ]);
   });
 
   it('writes an SMS without a gateway to the outbox file and logs it as sent', async () => {
