@@ -229,9 +229,10 @@ describe('the message queue', () => {
     const work = mailWorker(t.db, transport)({ messageIds: rows.map((row) => row.id) }, { id: 'batch', retryCount: 0, retryLimit: 1, signal: stopping.signal });
     await expect(work).rejects.toThrow('Sendingen ble avbrutt da serveren stoppet.');
     expect(sent).toEqual(['stopp-1@example.no']);
-    const statuses = await t.db.query<{ status: string; attempts: number }>('SELECT status, attempts FROM message_log WHERE id = ANY($1::bigint[]) ORDER BY id', [
-      rows.map((row) => row.id),
-    ]);
+    const statuses = await t.db.query<{ status: string; attempts: number }>(
+      'SELECT status, attempts FROM message_log WHERE id = ANY($1::bigint[]) ORDER BY id',
+      [rows.map((row) => row.id)],
+    );
     expect(statuses).toEqual([
       { status: 'sent', attempts: 1 },
       { status: 'queued', attempts: 0 },
