@@ -1,10 +1,10 @@
 /**
  * The workers that send what the request side queued. A job names only the message (or a batch's
- * messages, queued together by a run): what to send
- * is read from the message log, and a mail's body with its secret from message_secrets, which is
- * emptied once the mail is sent or has failed for good. A message already sent or failed (or
- * erased) is left alone, so a job that runs twice (a worker killed after the send) does not send
- * twice from the log's point of view. Each attempt is counted; the last one marks the message failed.
+ * messages, queued together by a run): what to send is read from the message log, and a mail's
+ * body with its secret from message_secrets, which is emptied once the mail is sent or has failed
+ * for good. A message already sent or failed (or erased) is left alone, so a job that runs twice (a
+ * worker killed after the send) does not send twice from the log's point of view. Each attempt is
+ * counted; the last one marks the message failed.
  */
 import type { Queryable } from '../db/database.ts';
 import type { MailAttachment, MailTransport } from '../adapters/mail.ts';
