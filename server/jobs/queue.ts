@@ -9,6 +9,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import type { PgliteDatabase } from '../db/pglite.ts';
 import type { PostgresDatabase } from '../db/postgres.ts';
 import type { Metrics } from '../lib/metrics.ts';
+import type { JobTiming } from '../domain/messages/outbox.ts';
 
 export interface JobInfo {
   id: string;
@@ -88,8 +89,8 @@ export class JobQueue {
     return id;
   }
 
-  /** Queues many jobs in one statement; with `tx` they stand or fall with it. */
-  async sendMany(name: string, data: readonly object[], tx?: Queryable, options: { expireInSeconds?: number } = {}): Promise<void> {
+  /** Queues many jobs in one statement; with `tx` they stand or fall with it; `options` override the queue's timing for them. */
+  async sendMany(name: string, data: readonly object[], tx?: Queryable, options: JobTiming = {}): Promise<void> {
     if (data.length === 0) return;
     await this.#boss.insert(
       name,

@@ -190,11 +190,13 @@ describe('the message queue', () => {
     try {
       const rows = await t.db.transaction((tx) => sendMails(tx, t.services.outbox, addresses.map(mailTo)));
       const ids = rows.map((row) => row.id);
-      const jobs = await t.db.query<{ data: { messageIds: number[] } }>(
-        "SELECT data FROM pgboss.job WHERE name = 'mail' AND (data -> 'messageIds' ->> 0)::bigint = ANY($1::bigint[]) ORDER BY (data -> 'messageIds' ->> 0)::bigint",
+      const jobs = await t.db.query<{ data: { messageIds: number[] }; heartbeat_seconds: number }>(
+        "SELECT data, heartbeat_seconds FROM pgboss.job WHERE name = 'mail' AND (data -> 'messageIds' ->> 0)::bigint = ANY($1::bigint[]) ORDER BY (data -> 'messageIds' ->> 0)::bigint",
         [ids],
       );
       expect(jobs.map((job) => job.data.messageIds)).toEqual([ids.slice(0, MESSAGE_BATCH), ids.slice(MESSAGE_BATCH)]);
+      // Its worker says it is alive as it goes: a batch of a worker that died is back in the queue within half a minute.
+      expect(jobs.map((job) => job.heartbeat_seconds)).toEqual([30, 30]);
 
       for (const id of ids) await settledMessage(t.db, 'SELECT status FROM message_log WHERE id = $1', [id]);
       const logged = await t.db.query<{ email_to: string; status: string; attempts: number }>(
