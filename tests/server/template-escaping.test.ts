@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, createAccount, type TestContext } from './helpers.ts';
 import { signedIn } from './factories-member-admin.ts';
 import { acceptMembership, createCampaign } from './factories-member-self.ts';
-import { MIN_SIDE_TEMPLATES, sendTemplate } from '../../server/domain/messages/messages.ts';
+import { MIN_SIDE_TEMPLATES, sendMail, sendMails, sendTemplate, templateBySlug, templateMail } from '../../server/domain/messages/messages.ts';
 import { previewTemplate } from '../../server/domain/messages/templates.ts';
 
 const NAME = '<img src=x id=probe onerror=alert(1)>';
@@ -51,6 +51,24 @@ describe('placeholders filled with hostile names', () => {
         `template ${template.slug}`,
       ).toEqual([]);
       if (template.content.includes('{first_name}')) expect(logged.content).toContain('&lt;img src=x id=probe');
+    }
+  });
+
+  it('a body the template made is logged as made; one changed after is sanitised again, by sendMail and sendMails alike', async () => {
+    const member = await createAccount(t.db, { first_name: NAME, last_name: LAST });
+    const template = await templateBySlug(t.db, 'invoice-reminder-1');
+    const recipient = { id: member.id, email: member.email, first_name: NAME, last_name: LAST };
+    const made = templateMail(template, 'invoice-reminder-1', recipient, { values: { invoice_number: '7' } });
+    const changed = { ...made, html: `${made.html}<img src="https://evil.example/pixel.gif"><script>alert(1)</script>` };
+    const logged = async (ids: number[]) =>
+      (await t.db.query<{ content: string }>('SELECT content FROM message_log WHERE id = ANY($1::bigint[]) ORDER BY id', [ids])).map((row) => row.content);
+
+    const [asMade, changedOne] = [await sendMail(t.db, t.services.outbox, made), await sendMail(t.db, t.services.outbox, changed)];
+    const many = (await t.db.transaction((tx) => sendMails(tx, t.services.outbox, [made, changed]))).map((row) => row.id);
+    expect(await logged([asMade, ...many.slice(0, 1)])).toEqual([made.html, made.html]);
+    for (const content of await logged([changedOne, ...many.slice(1)])) {
+      expect(content).toBe(made.html);
+      expect(content).not.toMatch(/evil|<script|<img/);
     }
   });
 

@@ -35,6 +35,8 @@ export async function templateBySlug(db: Queryable, slug: string): Promise<Templ
   return template;
 }
 
+const MADE = Symbol('the body as templateMail made it');
+
 export interface OutgoingMail {
   to: string;
   subject: string;
@@ -53,14 +55,25 @@ export interface OutgoingMail {
   outreachId?: number | null;
   /** The one-click unsubscribe address the worker puts in List-Unsubscribe (RFC 8058). */
   listUnsubscribe?: string | null;
+  /** The body as templateMail made it, sanitised already (see loggedBody). */
+  [MADE]?: string;
 }
+
+
+/**
+ * The body to log: the one templateMail made stays as it is (its template's text and the values
+ * in it were sanitised there, and only the server's own button and link were put in after);
+ * anything else, a body a caller changed after (the office's list of lapses) included, is
+ * sanitised here.
+ */
+const loggedBody = (mail: OutgoingMail): string => (mail[MADE] === mail.html ? mail.html : sanitizeMailHtml(mail.html));
 
 /**
  * Logs the mail as queued and queues its sending; answers the message log id. The body is
  * sanitised here, once, and marked so: the message log shows it as stored.
  */
 export async function sendMail(db: Queryable, outbox: Outbox, mail: OutgoingMail): Promise<number> {
-  const html = sanitizeMailHtml(mail.html);
+  const html = loggedBody(mail);
   const [row] = await db.query<{ id: number }>(
     `INSERT INTO message_log (member_id, channel, subject, email_from, from_name, email_to, content, sender_id,
                               delivery, status, attempts, redacted, content_sanitised, invoice_id, outreach_id, list_unsubscribe)
@@ -110,7 +123,7 @@ export async function sendMails(db: Queryable, outbox: Outbox, mails: readonly O
           email_from: mail.fromEmail ?? outbox.from.email,
           from_name: mail.fromName ?? outbox.from.name,
           email_to: mail.to,
-          content: sanitizeMailHtml(mail.html),
+          content: loggedBody(mail),
           sender_id: mail.senderId,
           invoice_id: mail.invoiceId ?? null,
         })),
@@ -203,10 +216,12 @@ export function templateMail(
   const label = buttonLabelOf(slug) ?? 'Åpne';
   const secret = link !== undefined || code !== undefined;
   const render = (html: string) => (minSide === undefined ? html : withMinSideLink(html, minSide));
+  const html = render(renderMailHtml(template.content, fill, link === undefined ? (button ?? null) : `<strong>${escapeHtml(label)}</strong> ${SECRET_REMOVED}`));
   return {
     to: recipient.email,
     subject: fillTemplate(template.title, shown, false),
-    html: render(renderMailHtml(template.content, fill, link === undefined ? (button ?? null) : `<strong>${escapeHtml(label)}</strong> ${SECRET_REMOVED}`)),
+    html,
+    [MADE]: html,
     secretHtml: secret ? render(renderMailHtml(template.content, fillSecret, link === undefined ? (button ?? null) : { label, href: link })) : undefined,
     fromName: template.from_name,
     fromEmail: template.from_email,
