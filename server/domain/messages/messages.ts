@@ -59,7 +59,6 @@ export interface OutgoingMail {
   [MADE]?: string;
 }
 
-
 /**
  * The body to log: the one templateMail made stays as it is (its template's text and the values
  * in it were sanitised there, and only the server's own button and link were put in after);
@@ -216,7 +215,9 @@ export function templateMail(
   const label = buttonLabelOf(slug) ?? 'Åpne';
   const secret = link !== undefined || code !== undefined;
   const render = (html: string) => (minSide === undefined ? html : withMinSideLink(html, minSide));
-  const html = render(renderMailHtml(template.content, fill, link === undefined ? (button ?? null) : `<strong>${escapeHtml(label)}</strong> ${SECRET_REMOVED}`));
+  const html = render(
+    renderMailHtml(template.content, fill, link === undefined ? (button ?? null) : `<strong>${escapeHtml(label)}</strong> ${SECRET_REMOVED}`),
+  );
   return {
     to: recipient.email,
     subject: fillTemplate(template.title, shown, false),
