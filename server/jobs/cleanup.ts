@@ -4,6 +4,8 @@
  */
 import type { Queryable } from '../db/database.ts';
 import { RESET_LIFETIME_MINUTES } from '../domain/accounts/accounts.ts';
+import { AGING_BUCKETS } from '../domain/billing/aging.ts';
+import { OSLO_TODAY } from '../domain/billing/invoices.ts';
 
 export const CLEANUP_QUEUE = 'cleanup';
 
@@ -47,9 +49,14 @@ export async function foldListCountDeltas(db: Queryable): Promise<number> {
 
 /**
  * Folds the invoice totals (migration 056) to one row per year, state and channel and one per due
- * date, each in one statement; deltas written meanwhile stay for the next fold. Answers how many
- * rows were folded.
+ * date, each in one statement; deltas written meanwhile stay for the next fold. Due dates more
+ * than 90 days past are in aging's last bucket for good, so they fold into one row (dated
+ * -infinity, which every later day puts there too): the rows aging reads stay some hundred
+ * whatever the years of invoices. Answers how many rows were folded.
  */
+/** The first day count of aging's last bucket (over 90 days past due): a constant of ours in the SQL. */
+const AGING_LAST_FROM = AGING_BUCKETS.at(-1)!.from!;
+
 export async function foldInvoiceTotals(db: Queryable): Promise<number> {
   const [totals] = await db.query<{ folded: number }>(
     `WITH folded AS (DELETE FROM invoice_total_deltas RETURNING year, state, channel, invoices, invoiced, paid, credited, outstanding),
@@ -62,7 +69,9 @@ export async function foldInvoiceTotals(db: Queryable): Promise<number> {
   const [open] = await db.query<{ folded: number }>(
     `WITH folded AS (DELETE FROM invoice_open_deltas RETURNING due_date, invoices, owed),
           kept AS (INSERT INTO invoice_open_deltas (due_date, invoices, owed)
-                   SELECT due_date, sum(invoices), sum(owed) FROM folded GROUP BY due_date
+                   SELECT CASE WHEN due_date <= ${OSLO_TODAY} - ${AGING_LAST_FROM} THEN '-infinity'::date ELSE due_date END,
+                          sum(invoices), sum(owed)
+                     FROM folded GROUP BY 1
                    HAVING sum(invoices) <> 0 OR sum(owed) <> 0)
      SELECT count(*)::int AS folded FROM folded`,
   );

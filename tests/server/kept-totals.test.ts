@@ -119,17 +119,48 @@ describe("the invoice list's kept totals", () => {
     ).rejects.toThrow('angret');
     expect(await expectExactTotals()).toEqual(afterDelete);
 
-    // The fold leaves one row per year, state and channel, and the same totals.
+    // Two open invoices long past due (200 and 91 days: aging's last bucket) and one 90 days past (the bucket before).
+    const old = [await invoiced(10), await invoiced(11), await invoiced(12)];
+    for (const [row, days] of [
+      [old[0], 200],
+      [old[1], 91],
+      [old[2], 90],
+    ] as const) {
+      await t.db.query("UPDATE invoices SET due_date = $3::date - $2::int, invoice_date = $3::date - $2::int - 14, state = 'overdue' WHERE id = $1", [
+        row.invoice,
+        days,
+        today,
+      ]);
+    }
+    const withOld = await expectExactTotals();
+
+    // The fold leaves one row per year, state and channel, one per due date of the last 90 days, one
+    // for every day before them, and the same totals.
     expect(await foldInvoiceTotals(t.db)).toBeGreaterThan(0);
     const [{ rows, kinds }] = await t.db.query<{ rows: number; kinds: number }>(
       'SELECT count(*)::int AS rows, count(DISTINCT (year, state, channel))::int AS kinds FROM invoice_total_deltas',
     );
     expect(rows).toBe(kinds);
-    const [days] = await t.db.query<{ rows: number; kinds: number }>(
+    const days = await t.db.query<{ due_date: string; invoices: number }>(
+      'SELECT due_date::text AS due_date, invoices::int AS invoices FROM invoice_open_deltas WHERE due_date < $1::date - 60 ORDER BY due_date',
+      [today],
+    );
+    expect(days).toEqual([
+      { due_date: '-infinity', invoices: 2 },
+      { due_date: expect.any(String), invoices: 1 },
+    ]);
+    const [distinct] = await t.db.query<{ rows: number; kinds: number }>(
       'SELECT count(*)::int AS rows, count(DISTINCT due_date)::int AS kinds FROM invoice_open_deltas',
     );
-    expect(days.rows).toBe(days.kinds);
-    expect(await expectExactTotals()).toEqual(afterDelete);
+    expect(distinct.rows).toBe(distinct.kinds);
+    expect(await expectExactTotals()).toEqual(withOld);
+
+    // Paid after the fold, an old invoice leaves the last bucket (its delta joins the folded row at the next fold).
+    const [{ owed }] = await t.db.query<{ owed: number }>('SELECT total_ore - paid_ore - credited_ore AS owed FROM invoices WHERE id = $1', [old[0].invoice]);
+    expect((await post(`/api/invoice/${old[0].invoice}/payment`, { amount: owed, paid_on: today, method: 'bank' })).statusCode).toBe(201);
+    await expectExactTotals();
+    await foldInvoiceTotals(t.db);
+    await expectExactTotals();
   });
 
   it('stay exact when payments on many invoices arrive at the same moment', async () => {
