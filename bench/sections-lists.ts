@@ -9,6 +9,7 @@ import { serveBench, withScratchPostgres } from './shared.ts';
 import { addListExtras, growthLines, listLines, measureLists, type ListTiming } from './lists.ts';
 import { measureStats, statsLines } from './stats.ts';
 import { addGrowthExtras, growthTable, measureGrowthProbes, recordingDatabase, type ProbeResult } from './growth.ts';
+import { foldInvoiceTotals, foldListCountDeltas } from '../server/jobs/cleanup.ts';
 import { members, pgUrl, rounds } from './run-settings.ts';
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -177,6 +178,9 @@ export async function growthSection(lines: string[]) {
       const people = await prepareSeeded(db, size, (line) => console.log(`${where}: ${line}`));
       console.log(`${where}: the invoices, access log, claims, documents and newsletter for ${people} people …`);
       await addGrowthExtras(db);
+      // As the hourly clean-up keeps a database in use: the counters' and totals' deltas folded.
+      await foldListCountDeltas(db);
+      await foldInvoiceTotals(db);
       await db.query('VACUUM ANALYZE');
       const recorded = recordingDatabase(db);
       const server = await serveBench(recorded.db);
