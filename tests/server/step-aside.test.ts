@@ -12,7 +12,7 @@ import { RequestsInFlight } from '../../server/db/requests-in-flight.ts';
 import { stepAside } from '../../server/db/step-aside.ts';
 import { buildTestApp, createAccount, type TestContext } from './helpers.ts';
 import { billedMember, firstInvoice } from './billing-factories.ts';
-import { runReminders } from '../../server/domain/billing/reminders.ts';
+import { REMINDER_BATCH, runReminders } from '../../server/domain/billing/reminders.ts';
 import { OSLO_TODAY } from '../../server/domain/billing/invoices.ts';
 import { runRenewal } from '../../server/domain/billing/renewal.ts';
 import { currentYear } from '../../server/domain/billing/prices.ts';
@@ -147,14 +147,15 @@ describe('the long jobs, on PGlite', () => {
 
   it('the reminders step aside after each batch', async () => {
     // More open invoices than a batch holds, each due a first reminder.
-    const members = await Promise.all(Array.from({ length: 55 }, () => billedMember(t.db)));
+    const count = REMINDER_BATCH.pglite + 5;
+    const members = await Promise.all(Array.from({ length: count }, () => billedMember(t.db)));
     const invoices: number[] = [];
     for (const member of members) invoices.push(await firstInvoice(t.db, t.config, member, '2026-03-01'));
     await t.db.query(`UPDATE invoices SET due_date = ${OSLO_TODAY} - 20, invoice_date = ${OSLO_TODAY} - 34, state = 'sent' WHERE id = ANY($1)`, [invoices]);
     const watch = watchSteppingAside();
     try {
       const result = await runReminders(t.db, t.services.outbox, t.config);
-      expect(result.sent).toBe(55);
+      expect(result.sent).toBe(count);
     } finally {
       watch.restore();
     }

@@ -64,7 +64,7 @@ export async function reminderCandidates(db: Queryable, config: ReminderConfig):
  * Reminders handled per transaction. On PGlite a batch holds the one session every request
  * shares, so its batches are small and the requests in flight go first after each.
  */
-const REMINDER_BATCH = { postgres: 500, pglite: 150 };
+export const REMINDER_BATCH = { postgres: 500, pglite: 150 };
 
 /** Open, unpaused invoices whose lapse day has come, in one statement. */
 export async function lapseCandidates(db: Queryable, config: ReminderConfig): Promise<number[]> {
