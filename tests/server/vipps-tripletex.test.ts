@@ -17,6 +17,7 @@ import { todayInOslo } from '../../server/domain/shared/oslo-date.ts';
 import { currentYear } from '../../server/domain/billing/prices.ts';
 import { pollAgreements } from '../../server/domain/payments/vipps-agreements.ts';
 import { agreementDeps } from '../../server/jobs/vipps-agreements.ts';
+import { markSent } from '../../server/domain/billing/tripletex-ledger-send.ts';
 
 const HOST = 'portal.test';
 const WEBHOOK = '/api/vipps_registration/webhook';
@@ -154,5 +155,20 @@ describe('a Vipps agreement with Tripletex as the ledger', () => {
     expect((await details(invoice.id)).state).toBe('sent');
     // Told by the portal; the invoice itself is Tripletex's mail.
     expect((await mails(invoice.id)).map((row) => row.subject)).toEqual(['Vi fikk ikke trukket kontingenten med Vipps']);
+  });
+
+  it('leaves unsent an invoice whose charge failed while Tripletex made it for the charge, for the run that sends it', async () => {
+    const { invoice } = await drawnRenewal('Rask');
+    const reasons = async () => (await details(invoice.id)).events.map((line: { reason: string }) => line.reason);
+    await expect.poll(reasons, POLL).toContain('Laget i Tripletex, ikke sendt: trekkes med Vipps-avtale');
+    // As when the charge falls back between Tripletex making the invoice and the run marking it:
+    // the fall-back has cleared its sending and queued the run that sends it by the member's channel.
+    await t.db.query('UPDATE invoices SET tripletex_sent_at = NULL WHERE id = $1', [invoice.id]);
+    await t.db.query('UPDATE vipps_charges SET fell_back_at = now() WHERE invoice_id = $1', [invoice.id]);
+    const before = await reasons();
+    await markSent(t.db, invoice.id, null);
+    const [row] = await t.db.query<{ tripletex_sent_at: string | null }>('SELECT tripletex_sent_at FROM invoices WHERE id = $1', [invoice.id]);
+    expect(row.tripletex_sent_at).toBeNull();
+    expect(await reasons()).toEqual(before);
   });
 });
