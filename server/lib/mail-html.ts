@@ -108,16 +108,16 @@ function markedTemplate(content: string): string {
 /**
  * The mail's HTML from a template: the markers in its text become a token no one can type (the
  * template's marked copy is kept for the next mail), `fill` puts in the values (escaped), the
- * result is sanitised, and only then does each token become the button (or nothing, without one). A template without the marker in its text
- * gets the button at the end, so a mail that needs its link always has it. A string `button` is
- * put in as it is (the logged copy's stand-in for a link it must not keep).
+ * result is sanitised, and only then does each token become the button (or nothing, without one).
+ * A template without the marker in its text gets the button at the end, so a mail that needs its
+ * link always has it. A string `button` is put in as it is (the logged copy's stand-in for a link
+ * it must not keep).
  */
 export function renderMailHtml(content: string, fill: (html: string) => string, button: MailButton | string | null): string {
-  const token = BUTTON_TOKEN;
   let html = sanitizeMailHtml(fill(markedTemplate(content)));
-  if (!button) return html.replaceAll(token, '');
-  if (!html.includes(token)) html += `<p>${token}</p>`;
-  return html.replaceAll(token, typeof button === 'string' ? button : buttonHtml(button));
+  if (!button) return html.replaceAll(BUTTON_TOKEN, '');
+  if (!html.includes(BUTTON_TOKEN)) html += `<p>${BUTTON_TOKEN}</p>`;
+  return html.replaceAll(BUTTON_TOKEN, typeof button === 'string' ? button : buttonHtml(button));
 }
 
 /**
