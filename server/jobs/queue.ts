@@ -27,7 +27,7 @@ export type QueueSettings = Omit<Queue, 'name'> & { expireInSeconds: number; ret
 
 /** Lets pg-boss write its job inside an application transaction: a rollback drops the job too. */
 const inTransaction = (tx: Queryable): Db => ({
-  executeSql: async (text, values) => ({ rows: await tx.query(text, values ?? []) }),
+  executeSql: async (text, values) => ({ rows: await tx.query(text, values ?? [], { prepare: true }) }),
 });
 
 /** The same error from the queue is written at most this often (a database away fails every poll of every worker). */

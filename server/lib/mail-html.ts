@@ -91,30 +91,47 @@ export const buttonHtml = (button: MailButton): string =>
  */
 const BUTTON_TOKEN = `mpbtn${randomBytes(16).toString('hex')}`;
 
-/** The templates last marked (sanitised with the token for the marker), by content: a run's mails share one. */
-const marked = new Map<string, string>();
-const MARKED_KEPT = 64;
+/**
+ * A template's marked copy (sanitised, with the token for the marker), and whether its values go
+ * only into its text: in sanitised HTML every '<' and '>' outside a tag is escaped, so a tag is
+ * exactly what stands between them, and a value escaped into the text cannot make one.
+ */
+interface Marked {
+  html: string;
+  valuesInTextOnly: boolean;
+}
 
-function markedTemplate(content: string): string {
-  let html = marked.get(content);
-  if (html === undefined) {
-    html = sanitizeHtml(content, { ...MAIL_OPTIONS, textFilter: (text) => text.replace(MARKER_PATTERN, BUTTON_TOKEN) });
+/** The templates last marked, by content: a run's mails share one. */
+const marked = new Map<string, Marked>();
+const MARKED_KEPT = 64;
+const PLACEHOLDER_IN_TAG = /<[^>]*\{\w+\}/;
+
+function markedTemplate(content: string): Marked {
+  let template = marked.get(content);
+  if (template === undefined) {
+    const html = sanitizeHtml(content, { ...MAIL_OPTIONS, textFilter: (text) => text.replace(MARKER_PATTERN, BUTTON_TOKEN) });
+    template = { html, valuesInTextOnly: !PLACEHOLDER_IN_TAG.test(html) };
     if (marked.size >= MARKED_KEPT) marked.delete(marked.keys().next().value!);
-    marked.set(content, html);
+    marked.set(content, template);
   }
-  return html;
+  return template;
 }
 
 /**
  * The mail's HTML from a template: the markers in its text become a token no one can type (the
  * template's marked copy is kept for the next mail), `fill` puts in the values (escaped), the
  * result is sanitised, and only then does each token become the button (or nothing, without one).
+ * A template whose values all go into its text is sanitised once, when marked: its escaped values
+ * cannot add a tag or an attribute, so sanitising the filled copy again would change nothing; one
+ * with a value in a tag (an address in a link) is sanitised again after the fill.
  * A template without the marker in its text gets the button at the end, so a mail that needs its
  * link always has it. A string `button` is put in as it is (the logged copy's stand-in for a link
  * it must not keep).
  */
 export function renderMailHtml(content: string, fill: (html: string) => string, button: MailButton | string | null): string {
-  let html = sanitizeMailHtml(fill(markedTemplate(content)));
+  const template = markedTemplate(content);
+  const filled = fill(template.html);
+  let html = template.valuesInTextOnly ? filled : sanitizeMailHtml(filled);
   if (!button) return html.replaceAll(BUTTON_TOKEN, '');
   if (!html.includes(BUTTON_TOKEN)) html += `<p>${BUTTON_TOKEN}</p>`;
   return html.replaceAll(BUTTON_TOKEN, typeof button === 'string' ? button : buttonHtml(button));

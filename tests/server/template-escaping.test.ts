@@ -8,6 +8,7 @@ import { signedIn } from './factories-member-admin.ts';
 import { acceptMembership, createCampaign } from './factories-member-self.ts';
 import { MIN_SIDE_TEMPLATES, sendMail, sendMails, sendTemplate, templateBySlug, templateMail } from '../../server/domain/messages/messages.ts';
 import { previewTemplate } from '../../server/domain/messages/templates.ts';
+import { sanitizeMailHtml } from '../../server/lib/mail-html.ts';
 
 const NAME = '<img src=x id=probe onerror=alert(1)>';
 const LAST = '<a href="https://evil.example">Klikk</a>';
@@ -70,6 +71,24 @@ describe('placeholders filled with hostile names', () => {
       expect(content).toBe(made.html);
       expect(content).not.toMatch(/evil|<script|<img/);
     }
+  });
+
+  it('a value in a link is sanitised after the fill; values in the text alone are escaped and need no second pass', () => {
+    const recipient = { id: 1, email: 'a@example.no', first_name: NAME, last_name: LAST };
+    const inLink = { title: 'Lenke', content: '<p>Hei {first_name}, <a href="{site}">les mer</a></p>', from_name: null, from_email: null };
+    const linked = templateMail(inLink, 'custom', recipient, { values: { site: 'javascript:alert(1)' } }).html;
+    expect(linked).not.toMatch(/javascript:/i);
+    expect(linked).toContain('les mer');
+    const safeLink = templateMail(inLink, 'custom', recipient, { values: { site: 'https://example.no/x?a=1&b="2"' } }).html;
+    expect(safeLink).toContain('href="https://example.no/x?a=1&amp;b=&quot;2&quot;"');
+
+    const inText = { title: 'Tekst', content: '<p>Hei {first_name} {last_name}: {note}</p>', from_name: null, from_email: null };
+    const note = '"><script>alert(1)</script> &amp; \'x\' {button} <style>';
+    const html = templateMail(inText, 'custom', recipient, { values: { note } }).html;
+    expect(tags(html)).toEqual(['p']);
+    // A second pass would change nothing but how a quote in the text is written.
+    const quotes = (text: string) => text.replaceAll('&quot;', '"').replaceAll('&#39;', "'");
+    expect(quotes(sanitizeMailHtml(html))).toBe(quotes(html));
   });
 
   it('the member-card SMS carries the name as plain text with no markup characters', async () => {
