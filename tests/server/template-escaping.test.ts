@@ -83,7 +83,7 @@ describe('placeholders filled with hostile names', () => {
     expect(safeLink).toContain('href="https://example.no/x?a=1&amp;b=&quot;2&quot;"');
 
     const inText = { title: 'Tekst', content: '<p>Hei {first_name} {last_name}: {note}</p>', from_name: null, from_email: null };
-    const note = '"><script>alert(1)</script> &amp; \'x\' {button} <style>';
+    const note = "\"><script>alert(1)</script> &amp; 'x' {button} <style>";
     const html = templateMail(inText, 'custom', recipient, { values: { note } }).html;
     expect(tags(html)).toEqual(['p']);
     // A second pass would change nothing but how a quote in the text is written.

@@ -104,6 +104,27 @@ describe('staff shell', () => {
     expect(screen.getByRole('link', { name: /Musikerportalen/ })).toHaveAttribute('href', '/membership');
   });
 
+  it('opens and closes the menu from its button, which says which it will do, and skips to the page', async () => {
+    members();
+    renderAdmin('/membership');
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: '1 MEDLEM' });
+    const button = screen.getByRole('button', { name: /^(Åpne|Lukk) menyen$/ });
+    const before = button.getAttribute('aria-expanded');
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', before === 'true' ? 'false' : 'true');
+    expect(button).toHaveAccessibleName(before === 'true' ? 'Åpne menyen' : 'Lukk menyen');
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', before ?? 'false');
+    // The skip link leads to the page's content, which holds the list.
+    const skip = screen.getByRole('link', { name: 'Hopp til innholdet' });
+    const main = document.getElementById(skip.getAttribute('href')!.slice(1));
+    expect(main).not.toBeNull();
+    expect(within(main!).getByRole('heading', { name: '1 MEDLEM' })).toBeInTheDocument();
+    await user.click(skip);
+    expect(main).toHaveFocus();
+  });
+
   it('gives the request and settings pages their titles', async () => {
     renderAdmin('/instrument-insurance');
     expect(await screen.findByRole('heading', { name: `FORESPØRSLER INSTURMENTFORSIKRING (${PENDING.instruments} nye)` })).toBeInTheDocument();
