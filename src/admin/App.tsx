@@ -7,7 +7,6 @@ import { Navigate, Route, useLocation } from 'react-router-dom';
 import CssBaseline from '@mui/material/CssBaseline';
 import {
   AdminContext,
-  AuthCallback,
   CoreAdminUI,
   CustomRoutes,
   localStorageStore,
@@ -100,7 +99,6 @@ export function App({ queryClient = createQueryClient(), store = localStorageSto
             layout={Layout}
             title="Musikerportalen"
             accessDenied={AccessDenied}
-            authCallbackPage={AuthCallback}
             authenticationError={AuthenticationError}
             catchAll={NotFound as CatchAllComponent}
             error={ErrorPage}

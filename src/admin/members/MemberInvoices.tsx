@@ -8,7 +8,6 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { useNearViewport } from '../../common/useNearViewport.ts';
-import '../../i18n/app/payments-pages-nb.ts';
 
 const MemberInvoiceRows = lazy(() => import('./MemberInvoiceRows.tsx'));
 

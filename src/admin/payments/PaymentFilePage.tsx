@@ -3,7 +3,7 @@
  * (read again every second until it is done), the payments booked on the invoice their KID names
  * and those matching left, which staff place on an invoice ('Plasser på faktura').
  */
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -22,9 +22,11 @@ import { LoadFailed, PageHeader } from '../layout/PageHeader.tsx';
 import { formatDate, formatKid, formatKroner, formatTime } from '../../common/format.ts';
 import type { PaymentFileDetails, PaymentFileItem } from '../../dataProvider/index.ts';
 import { paths } from '../paths.ts';
-import { PlacePaymentDialog } from './PlacePaymentDialog.tsx';
 import { useCan } from '../access/rights.ts';
 import '../../i18n/app/payment-files-pages-nb.ts';
+
+/** 'Plasser på faktura' with its invoice search (react-admin's reference and autocomplete inputs), loaded when a payment is first placed. */
+const PlacePaymentDialog = lazy(() => import('./PlacePaymentDialog.tsx').then((module) => ({ default: module.PlacePaymentDialog })));
 
 const isDone = (file: PaymentFileDetails | undefined) => file?.state === 'done';
 /** The list's rows seed react-admin's cache of single files but lack the payments: wait for those. */
@@ -299,7 +301,11 @@ export function PaymentFilePage() {
       <Progress file={file} />
       <Unmatched file={file} onPlace={setPlacing} />
       <Matched file={file} onPlace={setPlacing} />
-      <PlacePaymentDialog key={placing?.id} item={placing} onClose={() => setPlacing(null)} />
+      {placing && (
+        <Suspense fallback={null}>
+          <PlacePaymentDialog key={placing.id} item={placing} onClose={() => setPlacing(null)} />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -3,7 +3,7 @@
  * they did with members' data, counted per kind and listed (the newest entries; the spreadsheet has
  * them all), and the export to XLSX. The dates are Oslo calendar days, both ends included.
  */
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,10 +18,12 @@ import { formatDate } from '../../common/format.ts';
 import type { StaffDataProvider } from '../../dataProvider/index.ts';
 import { DateInput } from '../dates/DateInput.tsx';
 import { useToast } from '../toast.tsx';
-import { AccessReportEntries } from './AccessReportEntries.tsx';
 import { StaffCard } from './StaffCard.tsx';
 import { isoDay, personName } from './staffText.ts';
 import '../../i18n/app/staff-users-pages-nb.ts';
+
+/** The report's table (react-admin's DataTable and pager), loaded with the first report asked for. */
+const AccessReportEntries = lazy(() => import('./AccessReportEntries.tsx').then((module) => ({ default: module.AccessReportEntries })));
 
 const KINDS = ['read', 'export', 'change', 'erase', 'messages'] as const;
 
@@ -144,7 +146,9 @@ export function AccessReportCard({ user }: { user: StaffUserDetail }) {
                 {translate('app.staff_users.report.more', { shown: report.data.entries.length, total: report.data.total })}
               </Alert>
             )}
-            <AccessReportEntries entries={report.data.entries} />
+            <Suspense fallback={null}>
+              <AccessReportEntries entries={report.data.entries} />
+            </Suspense>
           </>
         )}
       </div>

@@ -4,5 +4,7 @@ import { paymentFilesNb } from './payment-files-nb.ts';
 export const paymentsNb = {
   payments: {
     files: paymentFilesNb,
+    // The member page's section title, shown before its rows (and their messages) load.
+    member: { title: 'Fakturaer' },
   },
 };

@@ -175,7 +175,7 @@ export const paymentsPagesNb = {
       FAILED: 'Feilet',
     },
   },
-  member: { title: 'Fakturaer', empty: 'Ingen fakturaer ennå' },
+  member: { empty: 'Ingen fakturaer ennå' },
 };
 
 addLatePhrases('app.payments', paymentsPagesNb);
