@@ -5,16 +5,7 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, Route, useLocation } from 'react-router-dom';
 import CssBaseline from '@mui/material/CssBaseline';
-import {
-  AdminContext,
-  CoreAdminUI,
-  CustomRoutes,
-  localStorageStore,
-  Resource,
-  type CatchAllComponent,
-  type Store,
-  useLocaleState,
-} from 'react-admin';
+import { AdminContext, CoreAdminUI, CustomRoutes, localStorageStore, Resource, type CatchAllComponent, type Store, useLocaleState } from 'react-admin';
 import { QueryClient } from '@tanstack/react-query';
 import { dataProvider } from '../dataProvider/index.ts';
 import { i18nProvider } from '../i18n/index.ts';
