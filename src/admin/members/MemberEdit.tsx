@@ -7,7 +7,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import History from '@mui/icons-material/History';
-import { Edit, Form, Loading, useEditContext, useTranslate } from 'react-admin';
+import { EditBase, Form, Loading, Offline, Title, useEditContext, useTranslate } from 'react-admin';
 import type { Member } from '../../dataProvider/types.ts';
 import { MemberHeader } from '../layout/MemberHeader.tsx';
 import { paths } from '../paths.ts';
@@ -34,16 +34,20 @@ const resolver = withDateChecks(memberResolver('edit'), ['birthdate', 'membershi
 const isWhole = (record: Member | undefined): record is Member => !!record && 'subscription_travel_insurance' in record;
 
 /**
- * The page's box. The member's page is taller than a window: until the whole member is there, a
- * window's height is held, so the footer starts below the fold and is not pushed out of view when
- * the form arrives (layout shift).
+ * The page's box, react-admin's Edit view without its default actions (a 'Vis' button that would
+ * bring the tooltips along): the title, then the member, the error or the offline notice. The
+ * member's page is taller than a window: until the whole member is there, a window's height is
+ * held, so the footer starts below the fold and is not pushed out of view when the form arrives
+ * (layout shift).
  */
-function EditSpace({ className, children }: { className?: string; children?: ReactNode }) {
-  const { record, error } = useEditContext<Member>();
+function EditSpace({ title, children }: { title: string; children: ReactNode }) {
+  const { record, error, isPaused, isPending } = useEditContext<Member>();
   return (
-    <div className={className} style={isWhole(record) || error ? undefined : { minHeight: '100vh' }}>
-      {children}
-    </div>
+    // minWidth 0: a wide table inside (the invoices on a phone) scrolls in its own box instead of widening the page.
+    <Box className="edit-page" sx={{ minWidth: 0 }} style={isWhole(record) || error ? undefined : { minHeight: '100vh' }}>
+      <Title title={title} />
+      {isPaused && isPending ? <Offline /> : error ? <MemberLoadError /> : children}
+    </Box>
   );
 }
 
@@ -136,17 +140,12 @@ export function MemberEdit() {
   const translate = useTranslate();
   const toast = useToast();
   return (
-    <Edit<Member>
+    <EditBase<Member>
       resource="membership"
-      title={translate('app.edit.title')}
-      actions={false}
-      component={EditSpace}
       authLoading={authLoading}
-      // The card is a flex item: without minWidth 0 a wide table inside (the invoices on a phone)
-      // would widen the whole page instead of scrolling in its own box.
-      sx={{ '& .RaEdit-noActions': { mt: 0 }, '& .RaEdit-card': { minWidth: 0 } }}
+      // A missing member is said on the page, not with react-admin's toast and a redirect.
       redirectOnError={false}
-      error={<MemberLoadError />}
+      offline={false}
       id={Number(id)}
       mutationMode="pessimistic"
       redirect={false}
@@ -163,8 +162,10 @@ export function MemberEdit() {
         },
       }}
     >
-      <MemberEditView />
-    </Edit>
+      <EditSpace title={translate('app.edit.title')}>
+        <MemberEditView />
+      </EditSpace>
+    </EditBase>
   );
 }
 
