@@ -1,19 +1,8 @@
-/**
- * Top bar: the skip link, the menu button, the logo (to /membership), then the user's full name
- * and the profile panel. Built from MUI's bar and react-admin's sidebar state rather than
- * react-admin's AppBar, whose user menu, theme and language buttons and loading indicator (none
- * of them shown here) brought their tooltips into every staff page.
- */
+/** Top bar: the skip link, the logo (to /membership), then the user's full name and the profile panel. */
 import type { MouseEvent } from 'react';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import MuiAppBar from '@mui/material/AppBar';
-import Toolbar from '@mui/material/Toolbar';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
-import MenuIcon from '@mui/icons-material/Menu';
 import { Link } from 'react-router-dom';
-import { HideOnScroll, useSidebarState, useTranslate } from 'react-admin';
+import { AppBar as RaAppBar, useTranslate } from 'react-admin';
 import { paths } from '../paths.ts';
 import { ProfileButton } from './ProfilePanel.tsx';
 
@@ -63,47 +52,22 @@ function SkipLink() {
   );
 }
 
-/** Opens and closes the menu: a drawer on phones, a rail beside the page on wider screens. */
-function MenuButton() {
-  const translate = useTranslate();
-  const [open, setOpen] = useSidebarState();
-  return (
-    <IconButton
-      color="inherit"
-      aria-label={translate(open ? 'ra.action.close_menu' : 'ra.action.open_menu')}
-      aria-expanded={open}
-      onClick={() => setOpen(!open)}
-      sx={{ mr: '0.2em' }}
-    >
-      <MenuIcon sx={{ transition: 'transform 195ms', transform: open ? 'rotate(180deg)' : 'none' }} />
-    </IconButton>
-  );
-}
-
 export function AppBar() {
   const translate = useTranslate();
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <>
       <SkipLink />
-      {/* On a phone the bar slides away as the page scrolls down and back as it scrolls up. */}
-      <HideOnScroll>
-        <MuiAppBar color="secondary">
-          <Toolbar disableGutters variant={phone ? 'regular' : 'dense'} sx={{ px: 1, minHeight: 48 }}>
-            <MenuButton />
-            <Box
-              component={Link}
-              to={paths.membership}
-              aria-label={translate('app.logo')}
-              sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 700, fontSize: '1.15rem', letterSpacing: 0.5 }}
-            >
-              {translate('app.name')}
-            </Box>
-            <Box sx={{ flex: 1 }} />
-            <ProfileButton />
-          </Toolbar>
-        </MuiAppBar>
-      </HideOnScroll>
+      <RaAppBar userMenu={false} toolbar={<ProfileButton />}>
+        <Box
+          component={Link}
+          to={paths.membership}
+          aria-label={translate('app.logo')}
+          sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 700, fontSize: '1.15rem', letterSpacing: 0.5 }}
+        >
+          {translate('app.name')}
+        </Box>
+        <Box sx={{ flex: 1 }} />
+      </RaAppBar>
     </>
   );
 }

@@ -1,9 +1,9 @@
 /**
  * The staff shell: our top bar, react-admin's sidebar with our menu, the breadcrumb above every
  * page and the footer below. The frame is react-admin's (a fixed bar, the sidebar beside the
- * content, an error boundary that shows react-admin's error page) without its default menu, top
- * bar, hidden skip button and preferences inspector, which brought their tooltips and keyboard
- * shortcuts into every staff page although none of them was shown.
+ * content, an error boundary that shows react-admin's error page) without its default menu,
+ * hidden skip button and preferences inspector, which brought their code (keyboard shortcuts
+ * among it) into every staff page although none of them was shown.
  */
 import { Suspense, useState, type ErrorInfo, type ReactNode } from 'react';
 import Box from '@mui/material/Box';

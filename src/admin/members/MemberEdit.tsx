@@ -34,8 +34,8 @@ const resolver = withDateChecks(memberResolver('edit'), ['birthdate', 'membershi
 const isWhole = (record: Member | undefined): record is Member => !!record && 'subscription_travel_insurance' in record;
 
 /**
- * The page's box, react-admin's Edit view without its default actions (a 'Vis' button that would
- * bring the tooltips along): the title, then the member, the error or the offline notice. The
+ * The page's box, react-admin's Edit view without its default actions (a 'Vis' button the page
+ * never shows): the title, then the member, the error or the offline notice. The
  * member's page is taller than a window: until the whole member is there, a window's height is
  * held, so the footer starts below the fold and is not pushed out of view when the form arrives
  * (layout shift).
