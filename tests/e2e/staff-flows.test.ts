@@ -28,8 +28,6 @@ async function findMember(test: (member: ListMember) => boolean): Promise<ListMe
   throw new Error('no such member in the demo data');
 }
 
-/** Lets a dialog finish fading in, as the eye would, before it is photographed. */
-
 async function staffPage(path: string, width?: number): Promise<Page> {
   const page = await openPage(e2e.browser, e2e.portal, '/', { width });
   await signIn(page, e2e.portal, 'staff');
@@ -70,6 +68,8 @@ describe('a member', () => {
 
   it('is created, and a second member with the same e-mail is refused with its toast', async () => {
     const page = await staffPage('/membership/create-new-user');
+    // The form, not the frame's spinner while the area loads, is what is checked and photographed.
+    await page.getByRole('textbox', { name: 'Fornavn' }).waitFor();
     await checkA11y(page, 'create member');
     await screenshot(page, 'staff-create-member-1440');
     const fill = async (first: string, last: string, phone: string) => {

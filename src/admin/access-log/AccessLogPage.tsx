@@ -11,7 +11,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DataTable, ListBase, Loading, useGetList, useListContext, useTranslate } from 'react-admin';
+import { DataTable, ListBase, useGetList, useListContext, useTranslate } from 'react-admin';
+import { LoadingContent } from '../layout/TitledScreens.tsx';
 import { formatDate, formatTime } from '../../common/format.ts';
 import type { AccessLogRow } from '../../../server/schemas/access-log.ts';
 import { dateProblem } from '../dates/dateCheck.ts';
@@ -135,7 +136,7 @@ function Title() {
 export function AccessLogPage() {
   const translate = useTranslate();
   return (
-    <ListBase resource="access-log" perPage={25} sort={{ field: 'at', order: 'DESC' }} authLoading={<Loading />} disableSyncWithLocation offline={false}>
+    <ListBase resource="access-log" perPage={25} sort={{ field: 'at', order: 'DESC' }} authLoading={<LoadingContent />} disableSyncWithLocation offline={false}>
       <QueuePage title={<Title />}>
         {/* A window's height is held, so the footer stays below the fold while a page of rows is
             reserved and when fewer rows arrive (no layout shift). */}

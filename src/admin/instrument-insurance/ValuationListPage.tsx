@@ -14,7 +14,8 @@ import NativeSelect from '@mui/material/NativeSelect';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import { DataTable, ListBase, Loading, useListContext, useTranslate } from 'react-admin';
+import { DataTable, ListBase, useListContext, useTranslate } from 'react-admin';
+import { LoadingContent } from '../layout/TitledScreens.tsx';
 import { formatAmount } from '../../common/format.ts';
 import type { InstrumentListItem } from '../../dataProvider/index.ts';
 import { QueuePage } from '../lists/QueueList.tsx';
@@ -117,7 +118,7 @@ export default function ValuationListPage() {
   return (
     <ListBase<InstrumentListItem>
       resource="instrument-valuation"
-      authLoading={<Loading />}
+      authLoading={<LoadingContent />}
       perPage={25}
       sort={{ field: 'expires_on', order: 'ASC' }}
       filter={{ status: 1 }}

@@ -8,12 +8,13 @@
 import { Suspense, useState, type ErrorInfo, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import { ErrorBoundary } from 'react-error-boundary';
-import { Error as ErrorPage, Loading, Sidebar } from 'react-admin';
+import { Error as ErrorPage, Sidebar } from 'react-admin';
 import { AppBar } from './AppBar.tsx';
 import { Menu } from './Menu.tsx';
 import { Breadcrumb } from './Breadcrumb.tsx';
 import { Footer } from './Footer.tsx';
 import { useRightsFollowServer } from '../access/rights.ts';
+import { LoadingContent } from './TitledScreens.tsx';
 
 /** Where the skip link goes (AppBar.tsx). */
 const MAIN = 'main-content';
@@ -55,13 +56,7 @@ export function Layout({ children }: { children?: ReactNode }) {
               <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 'calc(100vh - 64px)', minWidth: 0 }}>
                 <Breadcrumb />
                 {/* The breadcrumb stays while an area's screens load; the footer comes with them, so it is not pushed down when they arrive. */}
-                <Suspense
-                  fallback={
-                    <Box sx={{ flex: 1 }}>
-                      <Loading />
-                    </Box>
-                  }
-                >
+                <Suspense fallback={<LoadingContent />}>
                   {/* At least a window tall, so the footer starts below the fold: a page whose data comes after it does not push a visible footer down (layout shift). */}
                   <Box sx={{ px: { xs: 1, sm: 2 }, pb: 3, flex: 1, minHeight: 'calc(100vh - 64px)' }}>{children}</Box>
                   <Footer />

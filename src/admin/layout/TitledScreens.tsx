@@ -45,18 +45,24 @@ export function AuthenticationError(props: ComponentProps<typeof RaAuthenticatio
 }
 
 /**
- * The frame while the app gets ready: a named spinner and its words in the text colour (react-admin's
- * own has a nameless progress bar and grey words below 4.5:1).
+ * A named spinner and its words in the text colour (react-admin's `Loading` has a nameless progress
+ * bar and grey words below 4.5:1). Inside the frame it fills the content while an area's screens
+ * load; the breadcrumb has named the page already.
  */
-export function LoadingPage() {
-  useDocumentTitle('ra.page.loading');
+export function LoadingContent({ minHeight }: { minHeight?: string }) {
   const translate = useTranslate();
   return (
-    <Box role="status" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2, minHeight: '100vh', p: 2 }}>
+    <Box role="status" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2, flex: 1, minHeight, p: 2 }}>
       <CircularProgress aria-label={translate('ra.page.loading')} />
       <Typography component="p" sx={{ color: 'text.primary' }}>
         {translate('ra.message.loading')}
       </Typography>
     </Box>
   );
+}
+
+/** The frame while the app gets ready, named in the browser's title. */
+export function LoadingPage() {
+  useDocumentTitle('ra.page.loading');
+  return <LoadingContent minHeight="100vh" />;
 }

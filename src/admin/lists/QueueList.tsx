@@ -10,7 +10,8 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { styled } from '@mui/material/styles';
-import { DataTable, ListBase, Loading, Offline, Title, useListContext, useTranslate, type DataTableProps, type RaRecord, type SortPayload } from 'react-admin';
+import { DataTable, ListBase, Offline, Title, useListContext, useTranslate, type DataTableProps, type RaRecord, type SortPayload } from 'react-admin';
+import { LoadingContent } from '../layout/TitledScreens.tsx';
 import { ListSpace } from './ListSpace.tsx';
 import { MemberPagination } from './MemberPagination.tsx';
 import { useTotalAtLeast, type PageWords } from './PageOf.tsx';
@@ -159,7 +160,7 @@ export function QueueList<T extends RaRecord>({
   return (
     <ListBase<T>
       resource={resource}
-      authLoading={<Loading />}
+      authLoading={<LoadingContent />}
       perPage={25}
       sort={sort}
       filterDefaultValues={filterDefaultValues}

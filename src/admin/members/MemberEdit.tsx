@@ -7,7 +7,8 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import History from '@mui/icons-material/History';
-import { EditBase, Form, Loading, Offline, Title, useEditContext, useTranslate } from 'react-admin';
+import { EditBase, Form, Offline, Title, useEditContext, useTranslate } from 'react-admin';
+import { LoadingContent } from '../layout/TitledScreens.tsx';
 import type { Member } from '../../dataProvider/types.ts';
 import { MemberHeader } from '../layout/MemberHeader.tsx';
 import { paths } from '../paths.ts';
@@ -54,7 +55,7 @@ function EditSpace({ title, children }: { title: string; children: ReactNode }) 
 /** While the session is checked: react-admin's loading indicator (blank for its first second) in the same held space. */
 const authLoading = (
   <Box sx={{ minHeight: '100vh' }}>
-    <Loading />
+    <LoadingContent />
   </Box>
 );
 

@@ -13,7 +13,8 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import AccountBalance from '@mui/icons-material/AccountBalance';
-import { DataTable, ListBase, Loading, useListContext, useTranslate } from 'react-admin';
+import { DataTable, ListBase, useListContext, useTranslate } from 'react-admin';
+import { LoadingContent } from '../layout/TitledScreens.tsx';
 import { formatDate, formatKroner } from '../../common/format.ts';
 import type { Invoice } from '../../dataProvider/index.ts';
 import { ListSpace } from '../lists/ListSpace.tsx';
@@ -84,7 +85,7 @@ export function InvoiceList() {
       resource="invoices"
       perPage={25}
       sort={{ field: 'number', order: 'DESC' }}
-      authLoading={<Loading />}
+      authLoading={<LoadingContent />}
       disableSyncWithLocation
       offline={false}
     >

@@ -9,7 +9,8 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { Loading, ShowBase, useShowContext, useTranslate } from 'react-admin';
+import { ShowBase, useShowContext, useTranslate } from 'react-admin';
+import { LoadingContent } from '../layout/TitledScreens.tsx';
 import { LoadFailed, PageHeader } from '../layout/PageHeader.tsx';
 import { formatDate, formatKid, formatKroner } from '../../common/format.ts';
 import type { InvoiceDetails } from '../../dataProvider/index.ts';
@@ -117,7 +118,7 @@ export function InvoicePage() {
     <ShowBase<InvoiceDetails>
       resource="invoices"
       id={Number(id)}
-      authLoading={<Loading />}
+      authLoading={<LoadingContent />}
       // A missing invoice is said on the page (InvoiceView), not with react-admin's toast and a redirect.
       redirectOnError={false}
       // Always the whole invoice: a list row in the cache would otherwise count as fresh.

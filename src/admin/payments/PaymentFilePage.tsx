@@ -17,7 +17,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { Loading, useGetOne, useTranslate } from 'react-admin';
+import { useGetOne, useTranslate } from 'react-admin';
+import { LoadingContent } from '../layout/TitledScreens.tsx';
 import { LoadFailed, PageHeader } from '../layout/PageHeader.tsx';
 import { formatDate, formatKid, formatKroner, formatTime } from '../../common/format.ts';
 import type { PaymentFileDetails, PaymentFileItem } from '../../dataProvider/index.ts';
@@ -288,7 +289,7 @@ export function PaymentFilePage() {
         notFoundText="app.payments.files.not_found_text"
       />
     );
-  if (isPending) return <Loading />;
+  if (isPending) return <LoadingContent />;
   if (!isWhole(file)) return <Box sx={{ minHeight: '100vh' }} />;
   return (
     <Box sx={{ minHeight: '100vh' }}>

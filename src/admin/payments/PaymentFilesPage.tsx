@@ -13,7 +13,8 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { DataTable, ListBase, Loading, Pagination, useDataProvider, useListContext, useTranslate } from 'react-admin';
+import { DataTable, ListBase, Pagination, useDataProvider, useListContext, useTranslate } from 'react-admin';
+import { LoadingContent } from '../layout/TitledScreens.tsx';
 import { formatDate, formatKroner, formatTime } from '../../common/format.ts';
 import type { PaymentFile, StaffDataProvider } from '../../dataProvider/index.ts';
 import { paths } from '../paths.ts';
@@ -171,7 +172,7 @@ export function PaymentFilesPage() {
         resource="payment-files"
         perPage={25}
         sort={{ field: 'uploaded_at', order: 'DESC' }}
-        authLoading={<Loading />}
+        authLoading={<LoadingContent />}
         disableSyncWithLocation
         // A file's state and counts change as the queue's job books it: read again on arrival, and every few seconds while one is being booked.
         queryOptions={{

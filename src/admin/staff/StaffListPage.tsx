@@ -12,7 +12,8 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import PersonAdd from '@mui/icons-material/PersonAdd';
 import Tune from '@mui/icons-material/Tune';
-import { DataTable, ListBase, Loading, useListContext, useTranslate } from 'react-admin';
+import { DataTable, ListBase, useListContext, useTranslate } from 'react-admin';
+import { LoadingContent } from '../layout/TitledScreens.tsx';
 import type { StaffUserRow } from '../../../server/schemas/staff-users.ts';
 import { PageTitle } from '../settings/PageTitle.tsx';
 import { StaffStateChip } from './StaffStateChip.tsx';
@@ -58,7 +59,7 @@ function StaffTable() {
 export function StaffListPage() {
   const translate = useTranslate();
   return (
-    <ListBase resource="staff" perPage={1000} sort={{ field: 'id', order: 'ASC' }} authLoading={<Loading />} disableSyncWithLocation>
+    <ListBase resource="staff" perPage={1000} sort={{ field: 'id', order: 'ASC' }} authLoading={<LoadingContent />} disableSyncWithLocation>
       <PageTitle label="app.staff_users.title">
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
           <Button variant="outlined" component={RouterLink} to={STAFF_PATHS.roles} startIcon={<Tune />}>

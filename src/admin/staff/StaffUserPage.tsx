@@ -8,7 +8,8 @@ import { useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { Loading, ShowBase, useShowContext, useTranslate } from 'react-admin';
+import { ShowBase, useShowContext, useTranslate } from 'react-admin';
+import { LoadingContent } from '../layout/TitledScreens.tsx';
 import { LoadFailed, PageHeader } from '../layout/PageHeader.tsx';
 import type { StaffUserDetail } from '../../../server/schemas/staff-users.ts';
 import { AccessReportCard } from './AccessReportCard.tsx';
@@ -79,7 +80,7 @@ export function StaffUserPage() {
     <ShowBase<StaffUserDetail>
       resource="staff"
       id={Number(id)}
-      authLoading={<Loading />}
+      authLoading={<LoadingContent />}
       // A missing user is said on the page, not with react-admin's toast and a redirect.
       redirectOnError={false}
       // Always the whole user: a list row in the cache would otherwise count as fresh.

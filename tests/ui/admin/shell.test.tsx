@@ -1,9 +1,17 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { use } from 'react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { MemoryRouter } from 'react-router-dom';
+import { AdminContext } from 'react-admin';
 import { describe, expect, it } from 'vitest';
+import { authProvider } from '../../../src/admin/authProvider.ts';
+import { Layout } from '../../../src/admin/layout/Layout.tsx';
+import { theme } from '../../../src/admin/theme.ts';
+import { dataProvider } from '../../../src/dataProvider/index.ts';
+import { i18nProvider } from '../../../src/i18n/index.ts';
 import { listItem, paged } from './fixtures.ts';
-import { PENDING, calls, renderAdmin, server, installFakeApi } from './harness.tsx';
+import { PENDING, calls, renderAdmin, server, installFakeApi, signInAsStaff } from './harness.tsx';
 
 installFakeApi();
 
@@ -122,6 +130,30 @@ describe('staff shell', () => {
     expect(within(main!).getByRole('heading', { name: '1 MEDLEM' })).toBeInTheDocument();
     await user.click(skip);
     expect(main).toHaveFocus();
+  });
+
+  it('names what it waits for while a page loads, in words of the text colour', async () => {
+    signInAsStaff();
+    const never = new Promise<never>(() => {});
+    function Waiting(): null {
+      use(never);
+      return null;
+    }
+    await act(async () => {
+      render(
+        <MemoryRouter initialEntries={['/membership']}>
+          <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} theme={theme}>
+            <Layout>
+              <Waiting />
+            </Layout>
+          </AdminContext>
+        </MemoryRouter>,
+      );
+    });
+    const status = await screen.findByRole('status');
+    // A nameless progress bar is read as just 'progress bar'; grey words fall below 4.5:1.
+    expect(within(status).getByRole('progressbar', { name: 'Laster inn' })).toBeInTheDocument();
+    expect(within(status).getByText('Vent litt')).toHaveStyle({ color: 'rgba(0, 0, 0, 0.87)' });
   });
 
   it('gives the request and settings pages their titles', async () => {
