@@ -8,7 +8,7 @@ import { measureSpreadsheetExport, prepareSeeded, spreadsheetLines } from './spr
 import { serveBench, withScratchPostgres } from './shared.ts';
 import { addListExtras, growthLines, listLines, measureLists, type ListTiming } from './lists.ts';
 import { measureStats, statsLines } from './stats.ts';
-import { addGrowthExtras, growthTable, measureGrowthProbes, recordingDatabase, type ProbeResult } from './growth.ts';
+import { addGrowthExtras, growthTable, indexLevels, measureGrowthProbes, recordingDatabase, type GrowthRun } from './growth.ts';
 import { foldInvoiceTotals, foldListCountDeltas } from '../server/jobs/cleanup.ts';
 import { members, pgUrl, rounds } from './run-settings.ts';
 
@@ -173,7 +173,7 @@ export async function growthSection(lines: string[]) {
     .filter((n) => n > 0)
     .sort((a, b) => a - b);
   const report = async (where: string, db: Database) => {
-    const runs: { people: number; results: ProbeResult[] }[] = [];
+    const runs: GrowthRun[] = [];
     for (const size of sizes) {
       const people = await prepareSeeded(db, size, (line) => console.log(`${where}: ${line}`));
       console.log(`${where}: the invoices, access log, claims, documents and newsletter for ${people} people …`);
@@ -185,7 +185,10 @@ export async function growthSection(lines: string[]) {
       const recorded = recordingDatabase(db);
       const server = await serveBench(recorded.db);
       try {
-        runs.push({ people, results: await measureGrowthProbes(db, recorded, server) });
+        const results = await measureGrowthProbes(db, recorded, server);
+        // PGlite has no pageinspect: its figures are compared without the depth.
+        const levels = await indexLevels(db).catch(() => new Map<string, number>());
+        runs.push({ people, results, levels });
       } finally {
         await server.close();
       }

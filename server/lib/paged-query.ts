@@ -16,7 +16,16 @@ export interface PagedSource {
    * for deep pages), then only those rows are read in full from `table` joined on `key`.
    * `columns` must then read from `table` alone.
    */
-  keyFirst?: { key: string; table: string };
+  keyFirst?: {
+    key: string;
+    table: string;
+    /**
+     * `from` holds `table` under the same name, so it can give `columns` itself: a page that skips
+     * no rows (the first, and the last read from the far end) reads them straight, since the keys
+     * first would cost one more lookup per row and save nothing.
+     */
+    direct?: boolean;
+  };
   /**
    * For a large list whose middle pages are reached ('gå til side'): the list's rows counted per
    * block of `size` key values in `table` (block, members), kept by the database as the rows change.
@@ -38,7 +47,7 @@ export interface Page<Row> {
 function pageSql(source: PagedSource, list: ListQuery, order: string, limit: number, offset: number): string {
   const window = `ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
   const filtered = `${source.from} AND ${list.where}`;
-  if (!source.keyFirst) return `SELECT ${source.columns} ${filtered} ${window}`;
+  if (!source.keyFirst || (source.keyFirst.direct && offset === 0)) return `SELECT ${source.columns} ${filtered} ${window}`;
   const { key, table } = source.keyFirst;
   return `SELECT ${source.columns}
             FROM (SELECT ${key} AS page_key ${filtered} ${window}) page

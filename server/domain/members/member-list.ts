@@ -78,7 +78,7 @@ export async function memberPage(db: Queryable, query: Record<string, unknown>):
     {
       from: MEMBERS_FROM,
       columns: MEMBER_LIST_COLUMNS,
-      keyFirst: { key: 'a.id', table: 'accounts a' },
+      keyFirst: { key: 'a.id', table: 'accounts a', direct: true },
       // Migration 055 counts the overview's members per 1 000 ids, so 'gå til side' to the middle walks one block.
       blocks: { table: 'member_list_blocks', key: 'a.id', size: 1000 },
     },
