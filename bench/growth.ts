@@ -287,14 +287,19 @@ export async function addGrowthExtras(db: Database): Promise<void> {
        FROM instruments i
       WHERE i.id % 5 = 0 AND NOT EXISTS (SELECT 1 FROM documents d WHERE d.instrument_id = i.id) ORDER BY i.id`,
   );
-  const [outreach] = await db.query<{ id: number }>(
-    `INSERT INTO outreaches (segment_name, kind, channel, subject, body, state, recipient_count, created_by)
-     VALUES ('Alle medlemmer', 'newsletter_2', 'email', 'Nytt fra oss', '<p>Hei</p>', 'done', 0, $1) RETURNING id`,
-    [bench.id],
-  );
+  // One newsletter at every size (its recipients topped up), so the list of newsletters shows as many rows at each.
+  const [kept] = await db.query<{ id: number }>("SELECT id FROM outreaches WHERE subject = 'Nytt fra oss' ORDER BY id LIMIT 1");
+  const [outreach] = kept
+    ? [kept]
+    : await db.query<{ id: number }>(
+        `INSERT INTO outreaches (segment_name, kind, channel, subject, body, state, recipient_count, created_by)
+         VALUES ('Alle medlemmer', 'newsletter_2', 'email', 'Nytt fra oss', '<p>Hei</p>', 'done', 0, $1) RETURNING id`,
+        [bench.id],
+      );
   await db.query(
     `INSERT INTO outreach_recipients (outreach_id, member_id, channel, state)
-     SELECT $1, a.id, 'email', 'queued' FROM accounts a WHERE a.role_id = 2 ORDER BY a.id`,
+     SELECT $1, a.id, 'email', 'queued' FROM accounts a
+      WHERE a.role_id = 2 AND NOT EXISTS (SELECT 1 FROM outreach_recipients r WHERE r.outreach_id = $1 AND r.member_id = a.id) ORDER BY a.id`,
     [outreach.id],
   );
   await db.query('UPDATE outreaches SET recipient_count = (SELECT count(*) FROM outreach_recipients WHERE outreach_id = $1) WHERE id = $1', [outreach.id]);

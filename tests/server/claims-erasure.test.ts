@@ -71,6 +71,9 @@ describe('erasing a member with a claim', () => {
       ]),
     );
 
+    const waiting = async () => (await t.app.inject({ url: '/api/counters', headers: bearer(staff.token) })).json().data['pending-claims'] as number;
+    expect(await waiting()).toBe(1);
+
     const erased = await t.app.inject({
       method: 'POST',
       url: `/api/member/${member.id}/erase`,
@@ -92,5 +95,7 @@ describe('erasing a member with a claim', () => {
     expect((await t.app.inject({ url: `/api/claim/${claim.id}`, headers: bearer(staff.token) })).statusCode).toBe(404);
     expect((await t.app.inject({ url: `/api/member/${member.id}/claim`, headers: bearer(staff.token) })).json().data).toEqual([]);
     expect((await t.app.inject({ url: '/api/claim/list', headers: bearer(staff.token) })).json().total).toBe(0);
+    // The menu's count of waiting claims lets the erased claim go too.
+    expect(await waiting()).toBe(0);
   });
 });

@@ -66,7 +66,7 @@ async function totals() {
   }
   const badges = await send('GET', '/api/counters');
   expect(badges.statusCode, badges.body).toBe(200);
-  // The claims waiting are counted on their index, not kept in a counter: the badge is their real count.
+  // The claims waiting: a counter of its own (migration 061), held to a real count of them.
   expect(badges.json().data).toEqual({
     ...Object.fromEntries(Object.entries(BADGES).map(([name, url]) => [name, counted[url]])),
     'pending-claims': await realCount(t.db, "FROM claims WHERE state IN ('sent', 'in_progress')"),

@@ -23,12 +23,10 @@ import {
   type HttpError,
   type Validator,
 } from 'react-admin';
-import { ClearButtons, FormatButtons, LinkButtons, ListButtons, RichTextInput, RichTextInputToolbar } from 'ra-input-rich-text';
 import type { Outreach, OutreachBody, Segment } from '../../dataProvider/index.ts';
 import { fieldErrorsOf } from '../../dataProvider/errors.ts';
 import { RULE_MESSAGES } from '../../../server/schemas/rules.ts';
-import { PlaceholderButtons } from '../forms/PlaceholderButtons.tsx';
-import { useNamedEditorOptions } from '../forms/useNamedEditorOptions.ts';
+import { RichTextOnUse } from '../forms/RichTextOnUse.tsx';
 import { useToast } from '../toast.tsx';
 import { CHANNELS, formatCount, hasEmail, hasSms, KINDS, useKindNames } from './sendText.tsx';
 import { SmsCounter } from './SmsCounter.tsx';
@@ -117,28 +115,12 @@ function MessageInputs() {
   const translate = useTranslate();
   const channel = useWatch({ name: 'channel' }) as string | undefined;
   const timing = useWatch({ name: 'timing' }) as string | undefined;
-  const editorOptions = useNamedEditorOptions(translate('app.sends.fields.body'));
   return (
     <>
       <TextInput source="subject" label="app.sends.fields.subject" validate={forEmail} fullWidth />
       {hasEmail(channel) && (
-        <RichTextInput
-          source="body"
-          label="app.sends.fields.body"
-          validate={forEmail}
-          fullWidth
-          editorOptions={editorOptions}
-          toolbar={
-            <RichTextInputToolbar>
-              <FormatButtons />
-              <ListButtons />
-              <LinkButtons />
-              <ClearButtons />
-              <PlaceholderButtons names={SEND_PLACEHOLDERS} />
-            </RichTextInputToolbar>
-          }
-          sx={{ '& .ProseMirror': { minHeight: 240 } }}
-        />
+        // The editor loads when the field is first used (its stand-in looks the same and keeps what is typed).
+        <RichTextOnUse source="body" label="app.sends.fields.body" validate={forEmail} placeholders={SEND_PLACEHOLDERS} minHeight={240} />
       )}
       {hasSms(channel) && (
         <>

@@ -29,6 +29,18 @@ beforeAll(() => {
 const LAZY = { timeout: 20_000 };
 const location = () => screen.getByTestId('location').textContent;
 
+/** The body's editor, which loads when its stand-in is first clicked, and has the focus when it comes. */
+async function openEditor(user: ReturnType<typeof userEvent.setup>): Promise<HTMLElement> {
+  await user.click(screen.getByRole('textbox', { name: 'Innhold i e-posten' }));
+  const editor = await waitFor(() => {
+    const found = screen.getByRole('textbox', { name: 'Innhold i e-posten' });
+    expect(found).toHaveAttribute('contenteditable', 'true');
+    return found;
+  }, LAZY);
+  await waitFor(() => expect(editor).toHaveFocus());
+  return editor;
+}
+
 /** The gateway's count, roughly: GSM-7 fits 160 characters in a part (153 when split), UCS-2 70 (67). */
 function smsParts(text: string) {
   const gsm = /^[\x20-\x7eæøåÆØÅ\n]*$/.test(text);
@@ -190,8 +202,7 @@ describe('writing a send', () => {
     expect(screen.queryByRole('textbox', { name: /SMS-tekst/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'E-post, og SMS til dem uten e-postadresse' }));
     await user.type(screen.getByRole('textbox', { name: /Emne/ }), 'Årsmøte for {{fornavn}');
-    const editor = screen.getByRole('textbox', { name: 'Innhold i e-posten' });
-    await user.click(editor);
+    const editor = await openEditor(user);
     await user.click(within(screen.getByRole('group', { name: 'Sett inn' })).getByRole('button', { name: 'Fornavn {first_name}' }));
     await waitFor(() => expect(editor).toHaveTextContent('{first_name}'));
     await user.type(screen.getByRole('textbox', { name: /SMS-tekst/ }), 'Hei {{fornavn}');
@@ -230,9 +241,8 @@ describe('writing a send', () => {
 
   it('keeps the editor, its text and its focus while the fields around it change', async () => {
     const user = await newDraftFor('Alle aktive', 'Sommerkonsert');
-    const editor = screen.getByRole('textbox', { name: 'Innhold i e-posten' });
+    const editor = await openEditor(user);
     const insert = () => within(screen.getByRole('group', { name: 'Sett inn' }));
-    await user.click(editor);
     await user.click(insert().getByRole('button', { name: 'Fornavn {first_name}' }));
     await waitFor(() => expect(editor).toHaveFocus());
     // Another field changing draws the form again: the editor stays the same, with its text.
@@ -249,8 +259,7 @@ describe('writing a send', () => {
 
   it('schedules a send for a time typed as dd/mm/åååå tt:mm, refusing a time already past', async () => {
     const user = await newDraftFor('Alle aktive', 'Seminar i januar');
-    const editor = screen.getByRole('textbox', { name: 'Innhold i e-posten' });
-    await user.click(editor);
+    const editor = await openEditor(user);
     await user.click(within(screen.getByRole('group', { name: 'Sett inn' })).getByRole('button', { name: 'Fornavn {first_name}' }));
     expect(screen.getByRole('radio', { name: 'Send nå' })).toBeChecked();
 
