@@ -7,7 +7,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
-import '../../i18n/app/settings-pages-nb.ts';
+import '../../i18n/app/placeholders-pages-nb.ts';
 
 export function PlaceholderButtonsView({ names, disabled, onInsert }: { names: readonly string[]; disabled?: boolean; onInsert?: (name: string) => void }) {
   const translate = useTranslate();

@@ -9,11 +9,7 @@ import { ClearButtons, FormatButtons, LinkButtons, ListButtons, RichTextInput, R
 import { useTranslate } from 'react-admin';
 import { PlaceholderButtons } from './PlaceholderButtons.tsx';
 import { useNamedEditorOptions } from './useNamedEditorOptions.ts';
-import type { RichTextOnUseProps, Typed } from './RichTextOnUse.tsx';
-
-export interface RichTextEditorProps extends RichTextOnUseProps {
-  typed: RefObject<Typed | null>;
-}
+import type { RichTextEditorProps, Typed } from './richText.ts';
 
 function TakeFocus({ typed }: { typed: RefObject<Typed | null> }) {
   const editor = useTiptapEditor();

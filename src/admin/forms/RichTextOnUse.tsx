@@ -20,25 +20,9 @@ import FormatUnderlined from '@mui/icons-material/FormatUnderlined';
 import InsertLink from '@mui/icons-material/InsertLink';
 import type SvgIcon from '@mui/material/SvgIcon';
 import FormHelperText from '@mui/material/FormHelperText';
-import { InputHelperText, Labeled, useInput, useTranslate, type Validator } from 'react-admin';
-import type { RichTextEditorProps } from './RichTextEditor.tsx';
+import { InputHelperText, Labeled, useInput, useTranslate } from 'react-admin';
+import type { RichTextEditorProps, RichTextOnUseProps, Typed } from './richText.ts';
 import { PlaceholderButtonsView } from './PlaceholderButtonsView.tsx';
-
-export interface RichTextOnUseProps {
-  source: string;
-  /** The field's label (a translation key), also the editable area's name. */
-  label: string;
-  validate?: Validator | Validator[];
-  /** The placeholders the toolbar's 'Sett inn' offers. */
-  placeholders: readonly string[];
-  /** The editable area's least height in pixels. */
-  minHeight: number;
-}
-
-/** Keys typed between the first use and the editor taking the focus, in order ('\n' for Enter). */
-export interface Typed {
-  text: string;
-}
 
 /** The editor's module, asked for once (a pointer over the field starts it before the click). */
 const loadEditor = () => import('./RichTextEditor.tsx');

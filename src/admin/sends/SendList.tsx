@@ -9,7 +9,8 @@ import { DataTable, ListBase, useTranslate } from 'react-admin';
 import type { Outreach } from '../../dataProvider/index.ts';
 import { formatDate, formatTime } from '../../common/format.ts';
 import { PageTitle } from '../settings/PageTitle.tsx';
-import { formatCount, SendStateChip, useKindNames } from './sendText.tsx';
+import { formatCount, useKindNames } from './sendText.tsx';
+import { SendStateChip } from './SendStateChip.tsx';
 import '../../i18n/app/sends-pages-nb.ts';
 
 const Column = DataTable.Col<Outreach>;

@@ -18,7 +18,8 @@ import { SendActions } from './SendActions.tsx';
 import { SendForm } from './SendForm.tsx';
 import { SendPreview } from './SendPreview.tsx';
 import { POLL_MS, SendReport } from './SendReport.tsx';
-import { SendStateChip, useKindNames } from './sendText.tsx';
+import { useKindNames } from './sendText.tsx';
+import { SendStateChip } from './SendStateChip.tsx';
 import { useReadAgain } from '../readAgain.ts';
 import '../../i18n/app/sends-pages-nb.ts';
 

@@ -1,38 +1,14 @@
 /**
- * The words of a send: its state as a chip whose text says it (the colour only repeats it), its
- * kind by the name staff gave it, its channel, and counts grouped as Norwegian writes them.
+ * The words of a send: its kind by the name staff gave it, its channel, and counts grouped as
+ * Norwegian writes them (its state's chip: SendStateChip.tsx, kept apart so the form goes without it).
  */
-import Chip, { type ChipProps } from '@mui/material/Chip';
 import { useTranslate } from 'react-admin';
-import type { OutreachKind, OutreachState } from '../../dataProvider/index.ts';
+import type { OutreachKind } from '../../dataProvider/index.ts';
 import { useConsentKindLabels } from '../consentKinds.ts';
 import '../../i18n/app/sends-pages-nb.ts';
 
 export const KINDS: OutreachKind[] = ['required', 'newsletter_2', 'newsletter_3'];
 export const CHANNELS = ['email', 'sms', 'email_sms'] as const;
-
-const COLOUR: Record<OutreachState, ChipProps['color']> = {
-  draft: 'default',
-  scheduled: 'info',
-  sending: 'warning',
-  paused: 'warning',
-  cancelled: 'default',
-  done: 'success',
-};
-
-export function SendStateChip({ state }: { state: OutreachState }) {
-  const translate = useTranslate();
-  // The border carries the colour; the text stays in the body colour for its contrast.
-  return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={COLOUR[state]}
-      label={translate(`app.sends.state.${state}`)}
-      sx={{ '& .MuiChip-label': { color: 'text.primary' } }}
-    />
-  );
-}
 
 /** 1 234: counts as the office reads them (a space between thousands, never broken). */
 export const formatCount = (value: number): string => new Intl.NumberFormat('nb-NO').format(value).replace(/\s/g, '\u00a0');

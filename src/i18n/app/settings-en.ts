@@ -1,10 +1,14 @@
+import type { placeholdersNb } from './placeholders-pages-nb.ts';
 import type { settingsNb } from './settings-pages-nb.ts';
+
+/** The keys of settings-pages-nb.ts, with 'Sett inn' and the placeholders' names (placeholders-pages-nb.ts) under templates. */
+type SettingsMessages = Omit<typeof settingsNb, 'templates'> & { templates: (typeof settingsNb)['templates'] & typeof placeholdersNb };
 
 /**
  * The messages of 'Innstillinger' (src/admin/settings) in English, under app.settings. The keys are
- * those of settings-pages-nb.ts.
+ * those of settings-pages-nb.ts and placeholders-pages-nb.ts.
  */
-export const settingsEn: typeof settingsNb = {
+export const settingsEn: SettingsMessages = {
   title: 'SETTINGS',
   cards: {
     templates: 'System messages',

@@ -1,4 +1,6 @@
 import { addLatePhrases } from './late.ts';
+// 'Sett inn' and the placeholders' names, which the sends' editor loads without the rest of these.
+import './placeholders-pages-nb.ts';
 
 /** The messages of 'Innstillinger' (src/admin/settings) in bokmål, under app.settings: loaded with its pages (./late.ts). */
 export const settingsNb = {
@@ -44,23 +46,6 @@ export const settingsNb = {
     title: 'SYSTEM MELDINGER',
     columns: { title: 'EMNE' },
     edit_title: 'Rediger e-postmal %{id}',
-    placeholders: 'Sett inn',
-    placeholder: {
-      first_name: 'Fornavn',
-      last_name: 'Etternavn',
-      link: 'Lenke',
-      member_number: 'Medlemsnummer',
-      campaign_code: 'Kampanjekode',
-      email: 'E-post',
-      button: 'Knapp med lenke',
-      instrument: 'Instrument',
-      value: 'Verdi',
-      expires_on: 'Takst gyldig til',
-      years: 'Antall år',
-      appraisal_above: 'Grense for takst',
-      missing: 'Det som mangler',
-      renewal_date: 'Fornyelsesdato',
-    },
     button_hint_title: 'Slik plasseres knappen med lenken',
     button_hint:
       'Lenken i denne e-posten er personlig og hemmelig. Systemet setter den inn som en knapp der {button} står i teksten: trykk «Knapp med lenke» og la {button} stå på en egen linje. {button} virker bare i selve teksten, ikke i en lenke, et bilde eller emnet. Bilder fra nettet fjernes når malen lagres.',

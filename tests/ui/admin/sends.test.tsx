@@ -259,7 +259,7 @@ describe('writing a send', () => {
 
   it('schedules a send for a time typed as dd/mm/åååå tt:mm, refusing a time already past', async () => {
     const user = await newDraftFor('Alle aktive', 'Seminar i januar');
-    const editor = await openEditor(user);
+    await openEditor(user);
     await user.click(within(screen.getByRole('group', { name: 'Sett inn' })).getByRole('button', { name: 'Fornavn {first_name}' }));
     expect(screen.getByRole('radio', { name: 'Send nå' })).toBeChecked();
 
