@@ -8,7 +8,8 @@ import { measureSpreadsheetExport, prepareSeeded, spreadsheetLines } from './spr
 import { serveBench, withScratchPostgres } from './shared.ts';
 import { addListExtras, growthLines, listLines, measureLists, type ListTiming } from './lists.ts';
 import { measureStats, statsLines } from './stats.ts';
-import { addGrowthExtras, growthTable, indexLevels, measureGrowthProbes, recordingDatabase, type GrowthRun } from './growth.ts';
+import { addGrowthExtras, indexLevels, measureGrowthProbes, recordingDatabase } from './growth.ts';
+import { growthTable, type GrowthRun } from './growth-table.ts';
 import { foldInvoiceTotals, foldListCountDeltas } from '../server/jobs/cleanup.ts';
 import { members, pgUrl, rounds } from './run-settings.ts';
 
