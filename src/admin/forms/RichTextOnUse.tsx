@@ -7,8 +7,6 @@
  */
 import { Fragment, useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Code from '@mui/icons-material/Code';
 import FormatBold from '@mui/icons-material/FormatBold';
 import FormatClear from '@mui/icons-material/FormatClear';
@@ -36,31 +34,36 @@ const TOOLBAR: { icons: (typeof SvgIcon)[]; disabled?: boolean }[] = [
 ];
 
 /**
- * The editor's toolbar as it will look (same buttons, same wrapping at every width), so nothing
- * moves when the editor comes; inert until then: a press on it asks for the editor.
+ * The editor's toolbar as it will look (the same buttons at the same sizes, so the same wrapping at
+ * every width and nothing moves when the editor comes), drawn without MUI's toggle buttons, which
+ * come with the editor; inert until then: a press on it asks for the editor.
  */
 function ToolbarLookAlike({ placeholders }: { placeholders: readonly string[] }) {
   return (
-    // The same rules as ra-input-rich-text's toolbar (RichTextInputToolbar).
-    <Box
-      inert
-      sx={{
-        display: 'flex',
-        flexWrap: 'wrap',
-        alignItems: 'center',
-        '& > *': { mr: 1, mb: 1 },
-        '& > *:last-child': { mr: 0 },
-        '& button.MuiToggleButton-sizeMedium': { p: 0.5, fontSize: (theme) => theme.typography.pxToRem(24) },
-      }}
-    >
+    // The same rules as ra-input-rich-text's toolbar (RichTextInputToolbar) and MUI's medium toggle buttons.
+    <Box inert sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', '& > *': { mr: 1, mb: 1 }, '& > *:last-child': { mr: 0 } }}>
       {TOOLBAR.map(({ icons, disabled }, group) => (
-        <ToggleButtonGroup key={group} disabled={disabled}>
+        <Box key={group} sx={{ display: 'inline-flex', borderRadius: 1 }}>
           {icons.map((Icon, index) => (
-            <ToggleButton key={index} value={index}>
+            <Box
+              key={index}
+              component="span"
+              sx={{
+                display: 'inline-flex',
+                p: 0.5,
+                fontSize: (theme) => theme.typography.pxToRem(24),
+                border: 1,
+                borderColor: 'divider',
+                color: disabled ? 'action.disabled' : 'action.active',
+                ...(index > 0 && { ml: '-1px', borderLeftColor: 'transparent' }),
+                ...(index === 0 && { borderTopLeftRadius: 4, borderBottomLeftRadius: 4 }),
+                ...(index === icons.length - 1 && { borderTopRightRadius: 4, borderBottomRightRadius: 4 }),
+              }}
+            >
               <Icon fontSize="inherit" />
-            </ToggleButton>
+            </Box>
           ))}
-        </ToggleButtonGroup>
+        </Box>
       ))}
       <PlaceholderButtonsView names={placeholders} />
     </Box>

@@ -46,10 +46,11 @@ export function AuthenticationError(props: ComponentProps<typeof RaAuthenticatio
 
 /**
  * A named spinner and its words in the text colour (react-admin's `Loading` has a nameless progress
- * bar and grey words below 4.5:1). Inside the frame it fills the content while an area's screens
- * load; the breadcrumb has named the page already.
+ * bar and grey words below 4.5:1). Inside the frame it holds half a window while an area's screens
+ * or a list's sign-in check load (what comes below a list is not drawn near the window meanwhile, to
+ * load early); the breadcrumb has named the page already.
  */
-export function LoadingContent({ minHeight }: { minHeight?: string }) {
+export function LoadingContent({ minHeight = '50vh' }: { minHeight?: string }) {
   const translate = useTranslate();
   return (
     <Box role="status" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2, flex: 1, minHeight, p: 2 }}>
