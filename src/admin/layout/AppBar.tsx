@@ -5,9 +5,7 @@ import { Link } from 'react-router-dom';
 import { AppBar as RaAppBar, useTranslate } from 'react-admin';
 import { paths } from '../paths.ts';
 import { ProfileButton } from './ProfilePanel.tsx';
-
-/** react-admin's layout puts its content in #main-content. */
-const MAIN = 'main-content';
+import { MAIN_CONTENT_ID as MAIN } from './mainContent.ts';
 
 function skipToMain(event: MouseEvent) {
   const main = document.getElementById(MAIN);

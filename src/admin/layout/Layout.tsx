@@ -15,9 +15,7 @@ import { Breadcrumb } from './Breadcrumb.tsx';
 import { Footer } from './Footer.tsx';
 import { useRightsFollowServer } from '../access/rights.ts';
 import { LoadingContent } from './TitledScreens.tsx';
-
-/** Where the skip link goes (AppBar.tsx). */
-const MAIN = 'main-content';
+import { MAIN_CONTENT_ID as MAIN } from './mainContent.ts';
 
 export function Layout({ children }: { children?: ReactNode }) {
   // The rights are read again on every page, so what an administrator changed shows on the next one.

@@ -30,11 +30,10 @@ const resolver = yupResolver(
   }),
 ) as unknown as Resolver<FieldValues>;
 
-export function PlacePaymentDialog({ item, onClose }: { item: PaymentFileItem | null; onClose: () => void }) {
+export function PlacePaymentDialog({ item, onClose }: { item: PaymentFileItem; onClose: () => void }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<StaffDataProvider>();
   const readAgain = useReadAgain();
-  if (!item) return null;
   const call = async (values: FieldValues) => {
     await dataProvider.placePaymentFileItem(item.id, { invoice_id: Number(values.invoice_id) });
     await readAgain();
