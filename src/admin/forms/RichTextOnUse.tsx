@@ -172,7 +172,14 @@ export function RichTextOnUse(props: RichTextOnUseProps) {
     if (typed.current) return;
     typed.current = { text: '' };
     setWanted(true);
-    void loadEditor().then((module) => setEditor(() => module.RichTextEditor));
+    loadEditor().then(
+      (module) => setEditor(() => module.RichTextEditor),
+      // Not loaded (the network went away): the next use asks again.
+      () => {
+        typed.current = null;
+        setWanted(false);
+      },
+    );
   }, []);
 
   // From the first use until the editor has the focus, printable keys typed into the stand-in (or
