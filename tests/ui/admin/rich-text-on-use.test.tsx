@@ -6,11 +6,12 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, Form } from 'react-admin';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RichTextOnUse } from '../../../src/admin/forms/RichTextOnUse.tsx';
 import { RULE_MESSAGES } from '../../../server/schemas/rules.ts';
 import { i18nProvider } from '../../../src/i18n/index.ts';
 import '../../../src/i18n/app/sends-pages-nb.ts';
+import { withEditorLayout } from './editor-layout.ts';
 
 // The editor's module arrives only when the test lets it, as over a slow network.
 const gate = vi.hoisted(() => {
@@ -26,14 +27,7 @@ vi.mock('../../../src/admin/forms/RichTextEditor.tsx', async (importOriginal) =>
   return importOriginal();
 });
 
-// The editor (ProseMirror) measures the page when it takes focus; jsdom does no layout.
-beforeAll(() => {
-  const noRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
-  Range.prototype.getClientRects = noRects;
-  Range.prototype.getBoundingClientRect = () => new DOMRect(0, 0, 0, 0);
-  if (!document.elementFromPoint) document.elementFromPoint = () => null;
-  Element.prototype.getClientRects ??= noRects;
-});
+withEditorLayout();
 
 afterEach(cleanup);
 

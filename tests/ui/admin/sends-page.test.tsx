@@ -7,22 +7,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Outreach, OutreachReport } from '../../../src/dataProvider/index.ts';
 import { emailLog, listItem, member, paged } from './fixtures.ts';
 import { callsTo, expectFailedRequests, installFakeApi, renderAdmin, server, withRights } from './harness.tsx';
 import { GROUP, outreach, preview, report } from './send-fixtures.ts';
+import { withEditorLayout } from './editor-layout.ts';
 
 installFakeApi();
 
-// The editor (ProseMirror) measures the page when it takes focus; jsdom does no layout.
-beforeAll(() => {
-  const noRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
-  Range.prototype.getClientRects = noRects;
-  Range.prototype.getBoundingClientRect = () => new DOMRect(0, 0, 0, 0);
-  if (!document.elementFromPoint) document.elementFromPoint = () => null;
-  Element.prototype.getClientRects ??= noRects;
-});
+withEditorLayout();
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 let saved: string[] = [];

@@ -7,23 +7,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Outreach, OutreachBody } from '../../../src/dataProvider/index.ts';
 import { paged } from './fixtures.ts';
 import { callsTo, expectFailedRequests, installFakeApi, renderAdmin, server, withRights } from './harness.tsx';
 import { GROUP, outreach, preview } from './send-fixtures.ts';
+import { withEditorLayout } from './editor-layout.ts';
 
 installFakeApi();
 
-// The editor (ProseMirror) measures the page when it takes focus; jsdom does no layout.
-beforeAll(() => {
-  const noRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
-  const zero = () => new DOMRect(0, 0, 0, 0);
-  Range.prototype.getClientRects = noRects;
-  Range.prototype.getBoundingClientRect = zero;
-  if (!document.elementFromPoint) document.elementFromPoint = () => null;
-  Element.prototype.getClientRects ??= noRects;
-});
+withEditorLayout();
 
 /** An area's module is loaded on its first visit, which takes a while under a cold transform. */
 const LAZY = { timeout: 20_000 };

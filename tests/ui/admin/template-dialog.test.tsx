@@ -3,11 +3,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TemplateDialog } from '../../../src/admin/settings/TemplateDialog.tsx';
 import type { EmailTemplate } from '../../../src/dataProvider/types.ts';
 import { paged } from './fixtures.ts';
 import { installFakeApi, renderAdmin, server } from './harness.tsx';
+import { withEditorLayout } from './editor-layout.ts';
 
 installFakeApi();
 
@@ -20,15 +21,7 @@ vi.mock('../../../src/admin/areas/views.ts', async (original) => {
   return viewsWith(original, () => testView('template-test', Page));
 });
 
-// The editor (ProseMirror) measures the page when it takes focus; jsdom does no layout.
-beforeAll(() => {
-  const noRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
-  const zero = () => new DOMRect(0, 0, 0, 0);
-  Range.prototype.getClientRects = noRects;
-  Range.prototype.getBoundingClientRect = zero;
-  if (!document.elementFromPoint) document.elementFromPoint = () => null;
-  Element.prototype.getClientRects ??= noRects;
-});
+withEditorLayout();
 
 const base = {
   from_name: 'Musikerportalen',
