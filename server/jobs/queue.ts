@@ -50,13 +50,28 @@ function errorLog(write: (line: string) => void): (error: { message?: unknown; q
   };
 }
 
+/**
+ * The jobs a killed process left active in the queue's tables. Only for PGlite: its directory is
+ * held by one process at a time (server/db/lock.ts), so a job active when the queue
+ * starts has no worker left, and it is failed (so retried as its queue allows) at once instead of
+ * waiting out its expiry. On PostgreSQL another server may be working it: expiry decides there.
+ */
+async function orphanedJobs(db: Queryable): Promise<Map<string, string[]>> {
+  const rows = await db.query<{ name: string; id: string }>(`SELECT name, id::text AS id FROM pgboss.job WHERE state = 'active'`);
+  const byQueue = new Map<string, string[]>();
+  for (const row of rows) byQueue.set(row.name, [...(byQueue.get(row.name) ?? []), row.id]);
+  return byQueue;
+}
+
 export class JobQueue {
   readonly #boss: PgBoss;
   readonly #metrics: Metrics | null;
+  readonly #db: Database;
   #started: Promise<unknown> | null = null;
 
   constructor(db: Database, metrics: Metrics | null = null) {
     this.#metrics = metrics;
+    this.#db = db;
     // The monitor pass is what brings back an expired job (a killed worker's): every 10 s.
     const common = { schedule: true, superviseIntervalSeconds: 10, monitorIntervalSeconds: 10 } as const;
     this.#boss =
@@ -71,11 +86,17 @@ export class JobQueue {
 
   /** Installs or updates the queue's tables once, then creates the queues named. */
   async start(queues: Record<string, QueueSettings>): Promise<void> {
-    this.#started ??= this.#boss.start();
+    this.#started ??= this.#boss.start().then(() => (this.#db.kind === 'pglite' ? this.#giveBackOrphans() : undefined));
     await this.#started;
     for (const [name, settings] of Object.entries(queues)) {
       await this.#boss.createQueue(name, settings);
       await this.#boss.updateQueue(name, settings);
+    }
+  }
+
+  async #giveBackOrphans(): Promise<void> {
+    for (const [name, ids] of await orphanedJobs(this.#db)) {
+      await this.#boss.fail(name, ids, { message: 'Serveren stoppet mens jobben gikk; den kjøres på nytt.' });
     }
   }
 
