@@ -267,7 +267,10 @@ type Who = 'staff' | 'member' | { email: string; password: string };
 export async function signIn(page: Page, portal: Portal, who: Who): Promise<void> {
   const credentials = who === 'staff' ? STAFF : who === 'member' ? MEMBER : who;
   const isStaff = who === 'staff';
-  await page.goto(`${portal.baseUrl}${isStaff ? '/' : '/profile'}`);
+  const start = isStaff ? '/' : '/profile';
+  // A page opened on the sign-in form (openPage(…, '/')) is signed in where it is, not loaded again.
+  const current = page.url().startsWith(portal.baseUrl) ? new URL(page.url()).pathname : '';
+  if (current !== start) await page.goto(`${portal.baseUrl}${start}`);
   await page
     .getByLabel(/e-post/i)
     .first()
