@@ -3,6 +3,7 @@
  * window (MemberVippsAgreement.tsx): the member's agreement for drawing the dues, its charges with
  * their states, and the latest changes (from Min side, staff, Vipps' webhook or the polling job).
  */
+import { Fragment } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -20,6 +21,21 @@ import type { VippsAgreementAnswer } from '../../../server/schemas/vipps-agreeme
 import '../../i18n/app/vipps-agreement-pages-nb.ts';
 
 const when = (value: string | null) => (value ? `${formatDate(value)} ${formatTime(value)}` : '');
+
+type Agreement = NonNullable<VippsAgreementAnswer['data']['agreement']>;
+
+/** The agreement's facts as label key and value, in the order they are shown ('Stoppet' only once it has stopped). */
+function facts(agreement: Agreement, t: (key: string) => string): [string, string][] {
+  const rows: [string, string][] = [
+    ['state', t(`states.${agreement.state}`) + (agreement.stopped_by ? ` (${t(`stopped_by.${agreement.stopped_by}`)})` : '')],
+    ['price', formatKroner(agreement.price)],
+    ['covers', t(agreement.includes_premiums ? 'dues_and_premiums' : 'dues_only')],
+    ['vipps_id', agreement.agreement_id ?? ''],
+    ['created', when(agreement.created_at)],
+  ];
+  if (agreement.stopped_at) rows.push(['stopped', when(agreement.stopped_at)]);
+  return rows;
+}
 
 export default function VippsAgreementBody({ memberId }: { memberId: number }) {
   const translate = useTranslate();
@@ -41,47 +57,16 @@ export default function VippsAgreementBody({ memberId }: { memberId: number }) {
       ) : (
         <>
           <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 2, rowGap: 0.5, m: 0 }}>
-            <Typography component="dt" fontWeight={600}>
-              {t('state')}
-            </Typography>
-            <Typography component="dd" sx={{ m: 0 }}>
-              {t(`states.${agreement.state}`)}
-              {agreement.stopped_by ? ` (${t(`stopped_by.${agreement.stopped_by}`)})` : ''}
-            </Typography>
-            <Typography component="dt" fontWeight={600}>
-              {t('price')}
-            </Typography>
-            <Typography component="dd" sx={{ m: 0 }}>
-              {formatKroner(agreement.price)}
-            </Typography>
-            <Typography component="dt" fontWeight={600}>
-              {t('covers')}
-            </Typography>
-            <Typography component="dd" sx={{ m: 0 }}>
-              {t(agreement.includes_premiums ? 'dues_and_premiums' : 'dues_only')}
-            </Typography>
-            <Typography component="dt" fontWeight={600}>
-              {t('vipps_id')}
-            </Typography>
-            <Typography component="dd" sx={{ m: 0, wordBreak: 'break-all' }}>
-              {agreement.agreement_id ?? ''}
-            </Typography>
-            <Typography component="dt" fontWeight={600}>
-              {t('created')}
-            </Typography>
-            <Typography component="dd" sx={{ m: 0 }}>
-              {when(agreement.created_at)}
-            </Typography>
-            {agreement.stopped_at && (
-              <>
+            {facts(agreement, t).map(([label, value]) => (
+              <Fragment key={label}>
                 <Typography component="dt" fontWeight={600}>
-                  {t('stopped')}
+                  {t(label)}
                 </Typography>
-                <Typography component="dd" sx={{ m: 0 }}>
-                  {when(agreement.stopped_at)}
+                <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                  {value}
                 </Typography>
-              </>
-            )}
+              </Fragment>
+            ))}
           </Box>
           <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
             {t('charges')}
