@@ -10,15 +10,20 @@ const POSTGRES_ONLY = ['two-servers', 'watchdog-database', 'session-cache', 'dat
  * run them exactly again.
  */
 const WITHOUT_TEST_DATABASE = [
+  'a11y-statement',
   'config',
   'csv',
   'kid',
+  'language',
   'ocr-giro',
+  'outbox-files',
   'response-schemas',
   'sms',
   'spreadsheet-read',
   'tripletex-client',
   'turns',
+  'vipps-recurring',
+  'xlsx-package',
   // Steps aside for requests on PGlite's one session; there is nothing to step aside for on PostgreSQL.
   'step-aside',
   // PGlite's own statistics (it runs no autovacuum).
