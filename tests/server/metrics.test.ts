@@ -15,6 +15,7 @@ import type { MailTransport } from '../../server/adapters/mail.ts';
 import { backupDatabase } from '../../server/jobs/backup.ts';
 import type { PgliteDatabase } from '../../server/db/pglite.ts';
 import { loadConfig } from '../../server/config.ts';
+import { sample } from './prometheus-text.ts';
 
 const TOKEN = 'prometheus-0123456789-abcdefghij';
 
@@ -45,17 +46,6 @@ const scrape = async () => {
   expect(response.statusCode).toBe(200);
   return response.body;
 };
-
-/** The value of one sample, by its name and labels as written (in any order). */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number | null {
-  for (const line of text.split('\n')) {
-    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const found = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map((pair) => [pair[1], pair[2]]));
-    if (Object.entries(labels).every(([key, value]) => found[key] === value)) return Number(match[3] === '+Inf' ? Infinity : match[3]);
-  }
-  return null;
-}
 
 describe('GET /metrics', () => {
   it('is not there without METRICS_TOKEN, and METRICS_TOKEN must be a long bearer token', async () => {

@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createStaff, serving, startServer, stop, type Running } from './fakes/server-process.ts';
 import { startFakeSmtp } from './fakes/smtp.ts';
+import { sample } from './prometheus-text.ts';
+
+const METRICS_TOKEN = 'prometheus-0123456789-abcdefghij';
 
 const started: Running[] = [];
 let dir = '';
@@ -24,7 +27,7 @@ describe('a mail queued when the server is killed', () => {
   it('is sent once after the restart', async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'portal-queue-'));
     const smtp = await startFakeSmtp();
-    const env = { DATA_DIR: path.join(dir, 'data'), SMTP_URL: smtp.url, BACKUP_INTERVAL_HOURS: '0' };
+    const env = { DATA_DIR: path.join(dir, 'data'), SMTP_URL: smtp.url, BACKUP_INTERVAL_HOURS: '0', METRICS_TOKEN };
     const email = 'leder@example.no';
     expect(await createStaff(env, email)).toBe(0);
 
@@ -48,7 +51,15 @@ describe('a mail queued when the server is killed', () => {
     started.push(second);
     await serving(second);
     await until(() => smtp.received.length > 0, 60_000, 'the mail to be sent after the restart');
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    // Once no mail job waits or runs, nothing can send it again: then it has gone exactly once.
+    const mailJobsLeft = async () => {
+      const text = await (await fetch(`http://127.0.0.1:${second.port}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+      const waiting = sample(text, 'portal_jobs', { queue: 'mail', state: 'waiting' });
+      const active = sample(text, 'portal_jobs', { queue: 'mail', state: 'active' });
+      if (waiting === null || active === null) throw new Error(`the mail queue is not in /metrics:\n${text.slice(0, 300)}`);
+      return waiting + active;
+    };
+    await until(async () => (await mailJobsLeft()) === 0, 60_000, 'the mail queue to be empty');
     expect(smtp.received.map((mail) => mail.to)).toEqual([email]);
     expect(smtp.received[0].body).toMatch(/password\/change\?token=/);
 
