@@ -103,18 +103,22 @@ export default function VippsAgreementBody({ memberId }: { memberId: number }) {
           <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
             {t('history')}
           </Typography>
-          <Box component="ul" sx={{ pl: 2.5, my: 0 }}>
-            {data.events.slice(0, 10).map((event) => (
-              <li key={event.id}>
-                <Typography variant="body2">
-                  {when(event.at)}: {[event.from_state, event.to_state].filter(Boolean).join(' → ')}
-                  {event.charge_id ? ` (${event.charge_id})` : ''} – {t(`sources.${event.source}`)}
-                  {event.event ? `, ${event.event}` : ''}
-                  {event.note ? `: ${event.note}` : ''}
-                </Typography>
-              </li>
-            ))}
-          </Box>
+          {data.events.length === 0 ? (
+            <Typography color="text.secondary">{t('no_history')}</Typography>
+          ) : (
+            <Box component="ul" sx={{ pl: 2.5, my: 0 }}>
+              {data.events.slice(0, 10).map((event) => (
+                <li key={event.id}>
+                  <Typography variant="body2">
+                    {when(event.at)}: {[event.from_state, event.to_state].filter(Boolean).join(' → ')}
+                    {event.charge_id ? ` (${event.charge_id})` : ''} – {t(`sources.${event.source}`)}
+                    {event.event ? `, ${event.event}` : ''}
+                    {event.note ? `: ${event.note}` : ''}
+                  </Typography>
+                </li>
+              ))}
+            </Box>
+          )}
         </>
       )}
     </>

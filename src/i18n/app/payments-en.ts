@@ -25,6 +25,7 @@ export const paymentsEn: typeof paymentsNb & typeof vippsAgreementPagesNb & { pa
     amount: 'Amount',
     due: 'Due',
     history: 'History',
+    no_history: 'No changes yet.',
     states: { PENDING: 'Waiting for approval', ACTIVE: 'Active', STOPPED: 'Stopped', EXPIRED: 'Expired' },
     stopped_by: { member: 'by the member', staff: 'by staff', app: 'in the Vipps app', vipps: 'by Vipps' },
     charge_states: {

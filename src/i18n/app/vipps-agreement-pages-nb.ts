@@ -21,6 +21,7 @@ export const vippsAgreementPagesNb = {
     amount: 'Beløp',
     due: 'Forfall',
     history: 'Historikk',
+    no_history: 'Ingen endringer ennå.',
     states: { PENDING: 'Venter på godkjenning', ACTIVE: 'Aktiv', STOPPED: 'Stoppet', EXPIRED: 'Utløpt' },
     stopped_by: { member: 'av medlemmet', staff: 'av ansatt', app: 'i Vipps-appen', vipps: 'av Vipps' },
     charge_states: {

@@ -73,4 +73,43 @@ describe("the member page's Vipps agreement", () => {
     expect(within(row).getByText('Feilet – user_action_required')).toBeInTheDocument();
     expect(within(section).getByText(/ACTIVE → STOPPED – Vipps \(webhook\), recurring\.agreement-stopped\.v1: Stoppet i Vipps-appen/)).toBeInTheDocument();
   });
+  it("says so when an active agreement has no charges and no changes yet, and shows no 'Stoppet'", async () => {
+    server.use(
+      http.get('*/api/member/5', () => HttpResponse.json({ data: member() })),
+      http.get('*/api/member/5/changes', () => HttpResponse.json(paged([]))),
+      http.get('*/api/member/5/vipps-agreement', () =>
+        HttpResponse.json({
+          data: {
+            available: true,
+            test_checkout: false,
+            price: 145000,
+            premiums: 0,
+            agreement: {
+              id: 2,
+              agreement_id: 'agr_000002',
+              state: 'ACTIVE',
+              price: 145000,
+              includes_premiums: true,
+              premiums: 0,
+              product_name: 'Medlemskap',
+              created_at: '2026-11-01T10:00:00.000Z',
+              updated_at: '2026-11-01T10:00:00.000Z',
+              stopped_at: null,
+              stopped_by: null,
+              redirect_url: null,
+            },
+            charges: [],
+            events: [],
+          },
+        }),
+      ),
+    );
+    renderAdmin('/membership/edit/5');
+    const section = await screen.findByRole('region', { name: 'Vipps-avtale' }, { timeout: 20_000 });
+    expect(await within(section).findByText('Aktiv', { selector: 'dd' })).toBeInTheDocument();
+    expect(within(section).getByText('Kontingenten og forsikringspremiene', { selector: 'dd' })).toBeInTheDocument();
+    expect(within(section).queryByText('Stoppet', { selector: 'dt' })).not.toBeInTheDocument();
+    expect(within(section).getByText('Ingen trekk ennå.')).toBeInTheDocument();
+    expect(within(section).getByText('Ingen endringer ennå.')).toBeInTheDocument();
+  });
 });
