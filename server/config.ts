@@ -50,7 +50,7 @@ export interface Config extends SupervisorSettings {
   smsCountryCodes: string[];
   smsCardsPerHour: number;
   /** Embedded database only: where automatic and `npm run backup` copies go, how many are kept, how often (0: off). */
-  backup: { dir: string; keep: number; intervalHours: number };
+  backup: { dir: string; keep: number; intervalHours: number; atShutdown: boolean };
   /** How many times a failed mail or SMS is tried again (with growing pauses) before it is marked failed. */
   messageRetries: number;
   /** The accounting sync; null when Tripletex is not set up. */
@@ -128,6 +128,7 @@ export function loadConfig(env: Env = process.env): Config {
       dir: path.resolve(text(env, 'BACKUP_DIR', path.join(path.dirname(dataDir), 'backups'))),
       keep: integer(env, 'BACKUP_KEEP', 14, 1, 1000),
       intervalHours: integer(env, 'BACKUP_INTERVAL_HOURS', 6, 0, 24),
+      atShutdown: flag(env, 'BACKUP_AT_SHUTDOWN', true),
     },
     messageRetries: integer(env, 'MESSAGE_RETRIES', 4, 0, 20),
     tripletex: tripletex(env),

@@ -100,7 +100,8 @@ async function main() {
       await stopServing(app, REQUEST_GRACE_MS);
       await services.jobs.stop(Math.max(100, Math.min(JOBS_GRACE_MS, left() - 2_000)));
       services.mail.close();
-      if (db.kind === 'pglite') {
+      if (db.kind === 'pglite' && !config.backup.atShutdown) app.log.info('backup skipped: BACKUP_AT_SHUTDOWN=0');
+      else if (db.kind === 'pglite') {
         const backup = await backupAtShutdown(db as PgliteDatabase, config.backup.dir, config.backup.keep, left() - 1_000);
         if (backup.kind === 'written') app.log.info({ file: backup.file }, 'backup written');
         else if (backup.kind === 'recent') app.log.info({ at: backup.at }, 'backup skipped: a recent one exists');

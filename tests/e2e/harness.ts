@@ -81,6 +81,8 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       BACKUP_DIR: `${dataDir}-backups`,
+      // The copy of the demo data is thrown away after the file: a backup at its stop would only cost CPU.
+      BACKUP_AT_SHUTDOWN: '0',
       DATABASE_URL: '',
       PUBLIC_URL: baseUrl,
       LOG_LEVEL: 'warn',

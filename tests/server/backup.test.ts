@@ -97,6 +97,15 @@ describe('backup and restore of the embedded database', () => {
     expect(await stop(again)).toBe(0);
     expect(again.output()).toContain('backup skipped: a recent one exists');
     expect(await backups(env)).toEqual(after);
+
+    // With BACKUP_AT_SHUTDOWN=0 a stop makes none, however old the newest copy is.
+    await Promise.all(after.map((name) => utimes(path.join(env.BACKUP_DIR, name), anHourAgo, anHourAgo)));
+    const off = await startServer({ ...env, BACKUP_INTERVAL_HOURS: '0', BACKUP_AT_SHUTDOWN: '0', LOG_LEVEL: 'info' });
+    started.push(off);
+    await serving(off);
+    expect(await stop(off)).toBe(0);
+    expect(off.output()).toContain('backup skipped: BACKUP_AT_SHUTDOWN=0');
+    expect(await backups(env)).toEqual(after);
   }, 240_000);
 });
 

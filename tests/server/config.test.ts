@@ -35,12 +35,14 @@ describe('settings', () => {
   });
 
   it('keeps backups beside the data directory unless BACKUP_DIR says otherwise, and checks the backup and retry settings', () => {
-    expect(loadConfig({ DATA_DIR: '/srv/portal/data' }).backup).toEqual({ dir: '/srv/portal/backups', keep: 14, intervalHours: 6 });
-    expect(loadConfig({ BACKUP_DIR: '/mnt/kopier', BACKUP_KEEP: '3', BACKUP_INTERVAL_HOURS: '0' }).backup).toEqual({
+    expect(loadConfig({ DATA_DIR: '/srv/portal/data' }).backup).toEqual({ dir: '/srv/portal/backups', keep: 14, intervalHours: 6, atShutdown: true });
+    expect(loadConfig({ BACKUP_DIR: '/mnt/kopier', BACKUP_KEEP: '3', BACKUP_INTERVAL_HOURS: '0', BACKUP_AT_SHUTDOWN: '0' }).backup).toEqual({
       dir: '/mnt/kopier',
       keep: 3,
       intervalHours: 0,
+      atShutdown: false,
     });
+    expect(() => loadConfig({ BACKUP_AT_SHUTDOWN: 'kanskje' })).toThrow(/BACKUP_AT_SHUTDOWN/);
     expect(loadConfig({}).messageRetries).toBe(4);
     expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/);
     expect(() => loadConfig({ BACKUP_INTERVAL_HOURS: '25' })).toThrow(/BACKUP_INTERVAL_HOURS/);
