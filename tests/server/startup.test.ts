@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -81,6 +81,18 @@ describe('start-up', () => {
     const third = track(await startServer({ DATA_DIR: dataDir }));
     expect((await serving(third)).status).toBe('ok');
     await stop(third);
+  }, 240_000);
+
+  it('keeps the server’s compiled modules in Node’s compile cache, for the next start to read', async () => {
+    const dataDir = await tempDataDir();
+    const temporary = path.join(path.dirname(dataDir), 'tmp');
+    // The cache goes under the temporary directory unless NODE_COMPILE_CACHE names another.
+    const server = track(await startServer({ DATA_DIR: dataDir, TMPDIR: temporary, NODE_COMPILE_CACHE: '' }));
+    await serving(server);
+    await stop(server);
+    const cached = await readdir(path.join(temporary, 'node-compile-cache'), { recursive: true });
+    // The server process's own hundreds of modules, not only the few its supervisor loads.
+    expect(cached.length).toBeGreaterThan(300);
   }, 240_000);
 
   it('keeps admin:create and demo:reset off a directory the server holds', async () => {
