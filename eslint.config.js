@@ -31,6 +31,21 @@ export default tseslint.config(
     },
   },
   {
+    // The server tests share their worker's modules from file to file (vitest.config.ts: isolate
+    // false): a module mocked, stubbed or reset in one file would be so in the files after it.
+    files: ['tests/server/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'stubEnv', 'stubGlobal', 'resetModules', 'spyOn'].map((property) => ({
+          object: 'vi',
+          property,
+          message: 'Serverens tester deler moduler fra fil til fil: bruk en falsk tjeneste (tests/server/fakes) i stedet.',
+        })),
+      ],
+    },
+  },
+  {
     // The member app must never pull in react-admin or the staff app.
     files: ['src/min-side/**/*.{ts,tsx}'],
     rules: {
