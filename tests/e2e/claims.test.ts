@@ -79,6 +79,11 @@ describe('a member on a phone', () => {
     await signIn(page, e2e.portal, 'member');
     await page.goto(`${e2e.portal.baseUrl}/profile/edit/instrument-insurance/${memberId}`);
     await page.getByRole('tab', { name: 'Aktiv forsikring' }).click();
+    // The documents' code and thumbnails load after the tab opens and move the link down: it is
+    // clicked once they are drawn, not where it stood before them.
+    await instrumentSection(page)
+      .getByRole('img', { name: /Kvittering: kvittering/ })
+      .waitFor();
     await instrumentSection(page)
       .getByRole('link', { name: /Meld skade/ })
       .click();
