@@ -49,7 +49,7 @@ export interface Config extends SupervisorSettings {
   /** Country calling codes the member card may be sent to by SMS (47: Norwegian mobiles only). */
   smsCountryCodes: string[];
   smsCardsPerHour: number;
-  /** Embedded database only: where automatic and `npm run backup` copies go, how many are kept, how often (0: off). */
+  /** Embedded database only: where automatic and `npm run backup` copies go, how many are kept, how often (0: off), and whether a stop makes one. */
   backup: { dir: string; keep: number; intervalHours: number; atShutdown: boolean };
   /** How many times a failed mail or SMS is tried again (with growing pauses) before it is marked failed. */
   messageRetries: number;

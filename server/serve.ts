@@ -100,14 +100,15 @@ async function main() {
       await stopServing(app, REQUEST_GRACE_MS);
       await services.jobs.stop(Math.max(100, Math.min(JOBS_GRACE_MS, left() - 2_000)));
       services.mail.close();
-      if (db.kind === 'pglite' && !config.backup.atShutdown) app.log.info('backup skipped: BACKUP_AT_SHUTDOWN=0');
-      else if (db.kind === 'pglite') {
+      if (db.kind === 'pglite' && config.backup.atShutdown) {
         const backup = await backupAtShutdown(db as PgliteDatabase, config.backup.dir, config.backup.keep, left() - 1_000);
         if (backup.kind === 'written') app.log.info({ file: backup.file }, 'backup written');
         else if (backup.kind === 'recent') app.log.info({ at: backup.at }, 'backup skipped: a recent one exists');
         else if (backup.kind === 'too-slow')
           app.log.info({ last_ms: backup.lastMs }, 'backup skipped: the last one took longer than the time left (the scheduled backups go on)');
         else app.log.warn('backup at shutdown stopped: it would not finish in time (the scheduled backups go on)');
+      } else if (db.kind === 'pglite') {
+        app.log.info('backup skipped: BACKUP_AT_SHUTDOWN=0');
       }
       await db.close();
       exitAfterLogs(0);
