@@ -173,10 +173,12 @@ export async function openPage(browser: Browser, portal: Portal, pathname: strin
   });
   const page = await context.newPage();
   await page.goto(`${portal.baseUrl}${pathname}`);
-  // The apps load lazily: a page is only worth checking or photographing once it shows real content.
+  // The apps load lazily: a page is only worth checking, photographing or pressing once it shows real
+  // content. Min side's loading frame has the language buttons already, in a main marked busy: a key
+  // pressed on them goes nowhere once the page's own frame replaces them.
   await page.waitForFunction(() => {
     const root = document.getElementById('root');
-    return !!root?.querySelector('h1, h2, h3, button, a') && !root.querySelector('[role="progressbar"]');
+    return !!root?.querySelector('h1, h2, h3, button, a') && !root.querySelector('[role="progressbar"], main[aria-busy="true"]');
   });
   // Every page a test opens has one title naming it, no repeated id and no dangling reference.
   await checkPageStructure(page, `${pathname} at ${width} px`);

@@ -13,7 +13,8 @@ export function focusNextHeading(): void {
   focusHeading = true;
 }
 
-export function Layout({ children, header, wide }: { children: ReactNode; header?: ReactNode; wide?: boolean }) {
+/** `busy`: the page is still loading (its code or its data); assistive technology and the browser tests wait for it. */
+export function Layout({ children, header, wide, busy }: { children: ReactNode; header?: ReactNode; wide?: boolean; busy?: boolean }) {
   const texts = useTexts();
   const main = useRef<HTMLElement>(null);
   // Pages that load in stages mount a frame before their heading shows: the first frame mounted with a heading takes the focus.
@@ -38,7 +39,7 @@ export function Layout({ children, header, wide }: { children: ReactNode; header
           </div>
         </div>
       </header>
-      <main ref={main} className={wide ? 'content content-wide' : 'content'} tabIndex={-1}>
+      <main ref={main} className={wide ? 'content content-wide' : 'content'} tabIndex={-1} aria-busy={busy || undefined}>
         {children}
       </main>
       <footer className="footer">
@@ -78,7 +79,7 @@ export function Loading() {
 export function LoadingPage() {
   const texts = useTexts();
   return (
-    <Layout>
+    <Layout busy>
       <title>{`${texts.loading} – ${texts.appName}`}</title>
       <Loading />
     </Layout>

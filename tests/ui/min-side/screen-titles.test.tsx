@@ -6,18 +6,25 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { makeMember, renderApp, server, signInAs, installFakeApi } from './harness.tsx';
+import { makeMember, memberApi, renderApp, server, signInAs, installFakeApi } from './harness.tsx';
 
 installFakeApi();
 
 describe('titles of Min side’s loading and error screens', () => {
-  it('the loading frame is titled "Laster …"', async () => {
-    server.use(http.get('*/api/member/7', () => new Promise<never>(() => undefined)));
-    signInAs(makeMember());
+  it('the loading frame is titled "Laster …" and its main content is marked busy until the page shows', async () => {
+    let answer = (): void => undefined;
+    const arrived = new Promise<void>((resolve) => (answer = resolve));
+    const member = makeMember();
+    memberApi(member);
+    server.use(http.get('*/api/member/7', async () => (await arrived, HttpResponse.json({ data: member }))));
+    signInAs(member);
     renderApp('/profile/7');
     await screen.findByText('Laster …');
     await waitFor(() => expect(document.title).toBe('Laster … – Musikerportalen'));
     expect(document.head.querySelectorAll('title')).toHaveLength(1);
+    expect(screen.getByRole('main')).toHaveAttribute('aria-busy', 'true');
+    answer();
+    await waitFor(() => expect(screen.getByRole('main')).not.toHaveAttribute('aria-busy'));
   });
 
   it('a page that could not load is titled with what went wrong', async () => {
