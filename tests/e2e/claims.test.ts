@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { format, subDays } from 'date-fns';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, apiLogin, checkA11y, MEMBER, openPage, pdfTextOf, screenshot, signIn, STAFF, usePortal } from './harness.ts';
+import { api, apiLogin, checkA11y, MEMBER, pdfTextOf, screenshot, STAFF, usePortal, openSignedIn } from './harness.ts';
 
 const e2e = usePortal();
 let token: string;
@@ -45,9 +45,7 @@ const instrumentSection = (page: Page) => page.locator('section.doc-instrument')
 
 describe('a member on a phone', () => {
   it('uploads a photographed receipt and an appraisal, and the missing appraisal is no longer flagged', async () => {
-    const page = await openPage(e2e.browser, e2e.portal, '/', { width: 390 });
-    await signIn(page, e2e.portal, 'member');
-    await page.goto(`${e2e.portal.baseUrl}/profile/edit/instrument-insurance/${memberId}`);
+    const page = await openSignedIn(e2e.browser, e2e.portal, 'member', `/profile/edit/instrument-insurance/${memberId}`, { width: 390 });
     await page.getByRole('tab', { name: 'Aktiv forsikring' }).click();
     const section = instrumentSection(page);
     await expect.poll(() => flagged(page)).toBeGreaterThan(0);
@@ -75,9 +73,7 @@ describe('a member on a phone', () => {
   });
 
   it('reports a theft with the documents attached and downloads the claim', async () => {
-    const page = await openPage(e2e.browser, e2e.portal, '/', { width: 390 });
-    await signIn(page, e2e.portal, 'member');
-    await page.goto(`${e2e.portal.baseUrl}/profile/edit/instrument-insurance/${memberId}`);
+    const page = await openSignedIn(e2e.browser, e2e.portal, 'member', `/profile/edit/instrument-insurance/${memberId}`, { width: 390 });
     await page.getByRole('tab', { name: 'Aktiv forsikring' }).click();
     // The documents' code and thumbnails load after the tab opens and move the link down: it is
     // clicked once they are drawn, not where it stood before them.
@@ -130,9 +126,7 @@ describe('a member on a phone', () => {
 
 describe('staff at 1440 px', () => {
   it('find the claim in the queue and move it to Under behandling, which the member sees', async () => {
-    const page = await openPage(e2e.browser, e2e.portal, '/', { width: 1440 });
-    await signIn(page, e2e.portal, 'staff');
-    await page.goto(`${e2e.portal.baseUrl}/claims`);
+    const page = await openSignedIn(e2e.browser, e2e.portal, 'staff', '/claims', { width: 1440 });
     await page.getByRole('link', { name: `Sak ${claimId}` }).waitFor();
     await checkA11y(page, 'Skademeldinger at 1440 px');
     await screenshot(page, 'claims-staff-queue-1440');

@@ -163,16 +163,20 @@ export function usePortal(options: PortalOptions = {}): PortalFixture {
   };
 }
 
-export async function openPage(browser: Browser, portal: Portal, pathname: string, options: { width?: number; timezoneId?: string } = {}): Promise<Page> {
+type PageOptions = { width?: number; timezoneId?: string };
+
+function contextOptions(options: PageOptions) {
   const width = options.width ?? 1440;
-  const context = await browser.newContext({
+  return {
     viewport: { width, height: width < 600 ? 844 : 900 },
     locale: 'nb-NO',
     timezoneId: options.timezoneId ?? 'Europe/Oslo',
     acceptDownloads: true,
-  });
-  const page = await context.newPage();
-  await page.goto(`${portal.baseUrl}${pathname}`);
+  };
+}
+
+/** Waits until the page shows what it is for, then checks its structure (checkPageStructure). */
+async function shown(page: Page, pathname: string, width: number): Promise<void> {
   // The apps load lazily: a page is only worth checking, photographing or pressing once it shows real
   // content. Min side's loading frame has the language buttons already, in a main marked busy: a key
   // pressed on them goes nowhere once the page's own frame replaces them.
@@ -182,6 +186,54 @@ export async function openPage(browser: Browser, portal: Portal, pathname: strin
   });
   // Every page a test opens has one title naming it, no repeated id and no dangling reference.
   await checkPageStructure(page, `${pathname} at ${width} px`);
+}
+
+export async function openPage(browser: Browser, portal: Portal, pathname: string, options: PageOptions = {}): Promise<Page> {
+  const context = await browser.newContext(contextOptions(options));
+  const page = await context.newPage();
+  await page.goto(`${portal.baseUrl}${pathname}`);
+  await shown(page, pathname, options.width ?? 1440);
+  return page;
+}
+
+type StorageState = Awaited<ReturnType<ReturnType<Page['context']>['storageState']>>;
+const signIns = new WeakMap<Portal, Map<string, StorageState>>();
+
+/** The stored sign-in's token, if the server still takes it (a test may have signed out or blocked the account). */
+async function stillSignedIn(portal: Portal, state: StorageState): Promise<boolean> {
+  const token = state.origins.flatMap((origin) => origin.localStorage).find((item) => item.name === 'token')?.value;
+  if (!token) return false;
+  const response = await fetch(`${portal.baseUrl}/api/token/validate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  return response.ok && ((await response.json()) as { valid: boolean }).valid;
+}
+
+/**
+ * A new page at `pathname`, signed in as `who`. The file's first page for a person signs in through
+ * the form (signIn); the later ones start from what that sign-in left in the browser (its local
+ * storage and cookies, Playwright's storageState) while the server still takes its token, as a
+ * member coming back to the portal would: no sign-in form and no landing page loaded again.
+ */
+export async function openSignedIn(browser: Browser, portal: Portal, who: Who, pathname: string, options: PageOptions = {}): Promise<Page> {
+  const width = options.width ?? 1440;
+  const email = credentialsOf(who).email;
+  const saved = signIns.get(portal)?.get(email);
+  if (saved && (await stillSignedIn(portal, saved))) {
+    const context = await browser.newContext({ ...contextOptions(options), storageState: saved });
+    const page = await context.newPage();
+    await page.goto(`${portal.baseUrl}${pathname}`);
+    await shown(page, pathname, width);
+    return page;
+  }
+  const page = await openPage(browser, portal, who === 'staff' ? '/' : '/profile', options);
+  await signIn(page, portal, who);
+  if (!signIns.has(portal)) signIns.set(portal, new Map());
+  signIns.get(portal)!.set(email, await page.context().storageState());
+  await page.goto(`${portal.baseUrl}${pathname}`);
+  await shown(page, pathname, width);
   return page;
 }
 
@@ -268,8 +320,10 @@ type Who = 'staff' | 'member' | { email: string; password: string };
  * Signs in through the real login form and waits until the landing page shows: 'Nøkkeltall' for
  * staff with stats.read (the demo's 'ansatt' is an administrator), else the member overview.
  */
+const credentialsOf = (who: Who) => (who === 'staff' ? STAFF : who === 'member' ? MEMBER : who);
+
 export async function signIn(page: Page, portal: Portal, who: Who): Promise<void> {
-  const credentials = who === 'staff' ? STAFF : who === 'member' ? MEMBER : who;
+  const credentials = credentialsOf(who);
   const isStaff = who === 'staff';
   const start = isStaff ? '/' : '/profile';
   // A page opened on the sign-in form (openPage(…, '/')) is signed in where it is, not loaded again.

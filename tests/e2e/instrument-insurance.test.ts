@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatAmount } from '../../src/common/format.ts';
 import { xlsxLooking } from '../server/zip-files.ts';
-import { api, apiLogin, checkA11y, MEMBER, openPage, screenshot, signIn, STAFF, typeStaffDate, usePortal, settled } from './harness.ts';
+import { api, apiLogin, checkA11y, MEMBER, screenshot, STAFF, typeStaffDate, usePortal, settled, openSignedIn } from './harness.ts';
 
 const e2e = usePortal();
 let token: string;
@@ -27,9 +27,7 @@ beforeAll(async () => {
 });
 
 async function staffPage(path: string, width?: number): Promise<Page> {
-  const page = await openPage(e2e.browser, e2e.portal, '/', { width });
-  await signIn(page, e2e.portal, 'staff');
-  await page.goto(`${e2e.portal.baseUrl}${path}`);
+  const page = await openSignedIn(e2e.browser, e2e.portal, 'staff', path, { width });
   return page;
 }
 
@@ -62,9 +60,7 @@ async function memberWithoutInstruments(skip: number[] = []): Promise<number> {
 
 describe('a member asks and staff decide', () => {
   it('the member adds two instruments and changes the value of an insured one at 390 px', async () => {
-    const page = await openPage(e2e.browser, e2e.portal, '/profile', { width: 390 });
-    await signIn(page, e2e.portal, 'member');
-    await page.goto(`${e2e.portal.baseUrl}/profile/edit/instrument-insurance/${memberId}`);
+    const page = await openSignedIn(e2e.browser, e2e.portal, 'member', `/profile/edit/instrument-insurance/${memberId}`, { width: 390 });
     await page.getByRole('heading', { name: 'LEGG TIL INSTRUMENTER' }).waitFor();
     await page.getByText(/Last ned malen/).waitFor();
     // The four tabs take at most two rows at 390 px.
@@ -163,9 +159,7 @@ describe('a member asks and staff decide', () => {
   });
 
   it('the member sees the results, and the log shows FØR and ETTER for the change', async () => {
-    const page = await openPage(e2e.browser, e2e.portal, '/profile', { width: 390 });
-    await signIn(page, e2e.portal, 'member');
-    await page.goto(`${e2e.portal.baseUrl}/profile/edit/instrument-insurance/${memberId}`);
+    const page = await openSignedIn(e2e.browser, e2e.portal, 'member', `/profile/edit/instrument-insurance/${memberId}`, { width: 390 });
     await page.getByRole('tab', { name: 'Aktiv forsikring' }).click();
     expect(await page.getByLabel('VERDI, Martin D-28').inputValue()).toBe('35000');
     await page.getByLabel('VERDI, Höfner Violin Bass').waitFor();

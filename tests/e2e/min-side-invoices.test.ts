@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { openPglite } from '../../server/db/pglite.ts';
-import { api, apiLogin, checkA11y, MEMBER, openPage, pdfTextOf, screenshot, signIn, STAFF, usePortal } from './harness.ts';
+import { api, apiLogin, checkA11y, MEMBER, openPage, pdfTextOf, screenshot, signIn, STAFF, usePortal, openSignedIn } from './harness.ts';
 import { look, tabTo } from './min-side-steps.ts';
 
 const numbers: number[] = [];
@@ -87,9 +87,7 @@ describe('Min side invoices', () => {
       const listed = await api(e2e.portal, token, 'GET', `/api/invoice/list?filter[number]=${number}`);
       expect(listed.status, JSON.stringify(listed.body)).toBe(200);
       const invoiceId = (listed.body.data as { id: number }[])[0].id;
-      const staffPage = await openPage(e2e.browser, e2e.portal, '/', { width });
-      await signIn(staffPage, e2e.portal, 'staff');
-      await staffPage.goto(`${e2e.portal.baseUrl}/payments/${invoiceId}`);
+      const staffPage = await openSignedIn(e2e.browser, e2e.portal, 'staff', `/payments/${invoiceId}`, { width });
       const vipps = staffPage.getByRole('region', { name: 'Vipps' });
       await vipps.getByRole('row', { name: /Betaling fra Min side faktura-\d+-\d+ Betalt/ }).waitFor();
       await checkA11y(staffPage, `the invoice page with its Vipps payment at ${width} px`);

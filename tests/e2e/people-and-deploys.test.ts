@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { api, checkA11y, MEMBER, openPage, screenshot, signIn, usePortal } from './harness.ts';
+import { api, checkA11y, MEMBER, openPage, screenshot, signIn, usePortal, openSignedIn } from './harness.ts';
 import { memberByEmail, showProfileSections, staffToken, WIDTHS } from './min-side-steps.ts';
 
 const e2e = usePortal();
@@ -60,9 +60,7 @@ describe('a deploy under an open page', () => {
   it('reloads the staff app once when a page script of the old build is gone, instead of crashing', async () => {
     const manifest = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
     const chunk = manifest['src/admin/members/MemberEdit.tsx'].file;
-    const page = await openPage(e2e.browser, e2e.portal, '/');
-    await signIn(page, e2e.portal, 'staff');
-    await page.goto(`${e2e.portal.baseUrl}/membership`);
+    const page = await openSignedIn(e2e.browser, e2e.portal, 'staff', '/membership');
     await page.locator('tbody tr').first().waitFor();
     let refused = 0;
     // The first request for the member page's script fails as it would after a deploy.
@@ -126,9 +124,7 @@ describe('on a phone (390 px)', () => {
   });
 
   it('keeps the staff overview within the screen, with STATUS and the staff name showing', async () => {
-    const page = await openPage(e2e.browser, e2e.portal, '/', { width });
-    await signIn(page, e2e.portal, 'staff');
-    await page.goto(`${e2e.portal.baseUrl}/membership`);
+    const page = await openSignedIn(e2e.browser, e2e.portal, 'staff', '/membership', { width });
     await page.locator('tbody tr').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     const status = page.getByRole('columnheader', { name: 'STATUS' });
@@ -148,9 +144,7 @@ describe('on a phone (390 px)', () => {
   it("puts the staff toasts where they hide neither the breadcrumb nor the form, and keeps 'Meldingslogg' tidy", async () => {
     const staff = await staffToken(e2e.portal);
     const member = await memberByEmail(e2e.portal, staff, MEMBER.email);
-    const page = await openPage(e2e.browser, e2e.portal, '/', { width });
-    await signIn(page, e2e.portal, 'staff');
-    await page.goto(`${e2e.portal.baseUrl}/membership/edit/${member.id}`);
+    const page = await openSignedIn(e2e.browser, e2e.portal, 'staff', `/membership/edit/${member.id}`, { width });
     const log = page.getByRole('button', { name: 'Meldingslogg' });
     await log.waitFor();
     const block = page.getByRole('button', { name: /Blokker min side|Aktiver min side/ });
@@ -171,9 +165,7 @@ describe('on a phone (390 px)', () => {
   it('keeps the log dates on one line and gives the menu arrow room', async () => {
     const staff = await staffToken(e2e.portal);
     const member = await memberByEmail(e2e.portal, staff, MEMBER.email);
-    const page = await openPage(e2e.browser, e2e.portal, '/', { width });
-    await signIn(page, e2e.portal, 'staff');
-    await page.goto(`${e2e.portal.baseUrl}/membership/edit/travel-insurance/insurance-logs/${member.id}`);
+    const page = await openSignedIn(e2e.browser, e2e.portal, 'staff', `/membership/edit/travel-insurance/insurance-logs/${member.id}`, { width });
     await page.getByRole('heading', { name: /^REISEFORSIKRINGS \(\d+\)$/ }).waitFor();
     await page.locator('tbody tr').first().getByRole('button').first().click();
     const dialog = page.getByRole('dialog', { name: 'REISEFORSIKRING LOGG' });

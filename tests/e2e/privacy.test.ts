@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { api, checkA11y, MEMBER, openPage, screenshot, signIn, usePortal } from './harness.ts';
+import { api, checkA11y, MEMBER, openPage, screenshot, signIn, usePortal, openSignedIn } from './harness.ts';
 import { memberByEmail, showProfileSections, staffToken, WIDTHS } from './min-side-steps.ts';
 
 function readZip(buffer: Buffer): Promise<Record<string, string>> {
@@ -66,9 +66,7 @@ describe.each(WIDTHS)('privacy at %i px', (width) => {
   });
 
   it("staff read the member's access log and the log across members", async () => {
-    const page = await openPage(e2e.browser, e2e.portal, '/', { width });
-    await signIn(page, e2e.portal, 'staff');
-    await page.goto(`${e2e.portal.baseUrl}/membership/instrument-insurance/reject/${memberId}`);
+    const page = await openSignedIn(e2e.browser, e2e.portal, 'staff', `/membership/instrument-insurance/reject/${memberId}`, { width });
     await page.getByRole('tab', { name: 'Tilgangslogg' }).click();
     await page.getByRole('heading', { name: /TILGANGSLOGG \(\d+\)/ }).waitFor();
     await screenshot(page, `privacy-member-log-${width}`);
@@ -85,9 +83,7 @@ describe.each(WIDTHS)('privacy at %i px', (width) => {
   });
 
   it("staff download everything about the member from the member page, and the member's log says so", async () => {
-    const page = await openPage(e2e.browser, e2e.portal, '/', { width });
-    await signIn(page, e2e.portal, 'staff');
-    await page.goto(`${e2e.portal.baseUrl}/membership/edit/${memberId}`);
+    const page = await openSignedIn(e2e.browser, e2e.portal, 'staff', `/membership/edit/${memberId}`, { width });
     await page.getByRole('button', { name: 'Last ned alle opplysninger' }).waitFor();
     await checkA11y(page, `member page with its download at ${width} px`);
     await screenshot(page, `privacy-member-page-${width}`);
@@ -108,9 +104,7 @@ describe.each(WIDTHS)('privacy at %i px', (width) => {
   it('staff erase a member by typing the member number', async () => {
     const { body } = await api(e2e.portal, token, 'GET', '/api/member/list?per_page=25&filter[status]=1&sort=-id');
     const victim = (body.data as { id: number; remote_id: number | null; email: string }[]).find((row) => row.remote_id && row.email !== MEMBER.email)!;
-    const page = await openPage(e2e.browser, e2e.portal, '/', { width });
-    await signIn(page, e2e.portal, 'staff');
-    await page.goto(`${e2e.portal.baseUrl}/membership/edit/${victim.id}`);
+    const page = await openSignedIn(e2e.browser, e2e.portal, 'staff', `/membership/edit/${victim.id}`, { width });
     await page.getByRole('button', { name: 'Slett personopplysninger' }).click();
     const dialog = page.getByRole('dialog', { name: 'Slett personopplysninger' });
     await dialog.getByText(`Skriv medlemsnummeret (${victim.remote_id}) for å bekrefte.`).waitFor();

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPglite } from '../../server/db/pglite.ts';
-import { checkA11y, openPage, screenshot, signIn, usePortal } from './harness.ts';
+import { checkA11y, screenshot, usePortal, openSignedIn } from './harness.ts';
 import { startFakeTripletex, type FakeTripletex } from '../server/fakes/tripletex.ts';
 
 let fake: FakeTripletex;
@@ -44,9 +44,7 @@ const e2e = usePortal({
 });
 
 async function invoicePage(width: number): Promise<Page> {
-  const page = await openPage(e2e.browser, e2e.portal, '/', { width });
-  await signIn(page, e2e.portal, 'staff');
-  await page.goto(`${e2e.portal.baseUrl}/payments/${invoiceId}`);
+  const page = await openSignedIn(e2e.browser, e2e.portal, 'staff', `/payments/${invoiceId}`, { width });
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   return page;
 }

@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { format } from 'date-fns';
-import { api, apiLogin, checkA11y, openPage, screenshot, signIn, STAFF, usePortal, settled } from './harness.ts';
+import { api, apiLogin, checkA11y, screenshot, STAFF, usePortal, settled, openSignedIn } from './harness.ts';
 import { tabTo } from './min-side-steps.ts';
 import { makeKid } from '../../server/lib/kid.ts';
 import { todayInOslo } from '../../server/domain/shared/oslo-date.ts';
@@ -42,9 +42,7 @@ async function invoices(query: string): Promise<{ total: number; data: InvoiceRo
 /** Lets a dialog finish fading in, as the eye would, before it is checked or photographed. */
 
 async function staffPage(pathname: string, width: number): Promise<Page> {
-  const page = await openPage(e2e.browser, e2e.portal, '/', { width });
-  await signIn(page, e2e.portal, 'staff');
-  await page.goto(`${e2e.portal.baseUrl}${pathname}`);
+  const page = await openSignedIn(e2e.browser, e2e.portal, 'staff', pathname, { width });
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   return page;
 }

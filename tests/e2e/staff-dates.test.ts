@@ -1,7 +1,7 @@
 /** The staff date picker in Chromium, by keyboard only: typed, picked in the calendar, refused out of range, saved. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, apiLogin, checkA11y, openPage, signIn, STAFF, usePortal } from './harness.ts';
+import { api, apiLogin, checkA11y, STAFF, usePortal, openSignedIn } from './harness.ts';
 
 const e2e = usePortal();
 let token: string;
@@ -11,9 +11,7 @@ beforeAll(async () => {
 });
 
 async function editPage(memberId: number): Promise<Page> {
-  const page = await openPage(e2e.browser, e2e.portal, '/');
-  await signIn(page, e2e.portal, 'staff');
-  await page.goto(`${e2e.portal.baseUrl}/membership/edit/${memberId}`);
+  const page = await openSignedIn(e2e.browser, e2e.portal, 'staff', `/membership/edit/${memberId}`);
   return page;
 }
 

@@ -1,7 +1,7 @@
 /** Staff changing members: edit, block, create, stop insurance, logs, menu counts and sign-out. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, apiLogin, checkA11y, openPage, screenshot, signIn, STAFF, usePortal, settled } from './harness.ts';
+import { api, apiLogin, checkA11y, openPage, screenshot, signIn, STAFF, usePortal, settled, openSignedIn } from './harness.ts';
 
 const e2e = usePortal();
 let token: string;
@@ -29,9 +29,7 @@ async function findMember(test: (member: ListMember) => boolean): Promise<ListMe
 }
 
 async function staffPage(path: string, width?: number): Promise<Page> {
-  const page = await openPage(e2e.browser, e2e.portal, '/', { width });
-  await signIn(page, e2e.portal, 'staff');
-  await page.goto(`${e2e.portal.baseUrl}${path}`);
+  const page = await openSignedIn(e2e.browser, e2e.portal, 'staff', path, { width });
   return page;
 }
 

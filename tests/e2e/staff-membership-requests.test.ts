@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, apiLogin, checkA11y, openPage, screenshot, signIn, STAFF, usePortal } from './harness.ts';
+import { api, apiLogin, checkA11y, screenshot, STAFF, usePortal, openSignedIn } from './harness.ts';
 
 const e2e = usePortal();
 let token: string;
@@ -31,9 +31,7 @@ const nameOf = (row: QueueRow) => `${row.member.first_name} ${row.member.last_na
 const bodyRow = (page: Page, name: string) => page.locator('tbody tr').filter({ has: page.getByRole('link', { name, exact: true }) });
 
 async function openQueue(width = 1440): Promise<Page> {
-  const page = await openPage(e2e.browser, e2e.portal, '/', { width });
-  await signIn(page, e2e.portal, 'staff');
-  await page.goto(`${e2e.portal.baseUrl}/membership-request`);
+  const page = await openSignedIn(e2e.browser, e2e.portal, 'staff', '/membership-request', { width });
   const { total } = await queue();
   await page.getByRole('heading', { level: 1, name: `FORESPØRSLER MEDLEMSKAP (${total})` }).waitFor();
   return page;
@@ -170,9 +168,7 @@ describe('membership requests', () => {
     const { body } = await api(e2e.portal, token, 'GET', '/api/subscription/list/rejected?per_page=25');
     const declined = body.data[0] as QueueRow & { id: number };
     const name = nameOf(declined);
-    const page = await openPage(e2e.browser, e2e.portal, '/');
-    await signIn(page, e2e.portal, 'staff');
-    await page.goto(`${e2e.portal.baseUrl}/membership-request/declined`);
+    const page = await openSignedIn(e2e.browser, e2e.portal, 'staff', '/membership-request/declined');
     await bodyRow(page, name).getByRole('link', { name, exact: true }).click();
     await page.waitForURL(new RegExp(`/membership-request/edit/${declined.id}$`));
     await page.getByRole('heading', { level: 1, name: `Forespørsel fra ${name}` }).waitFor();

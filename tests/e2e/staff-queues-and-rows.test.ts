@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { api, apiLogin, checkA11y, MEMBER, openPage, screenshot, signIn, STAFF, usePortal, settled } from './harness.ts';
+import { api, apiLogin, checkA11y, MEMBER, screenshot, STAFF, usePortal, settled, openSignedIn } from './harness.ts';
 
 const e2e = usePortal();
 let token: string;
@@ -31,9 +31,7 @@ beforeAll(async () => {
 });
 
 async function staffPage(path: string, width: number): Promise<Page> {
-  const page = await openPage(e2e.browser, e2e.portal, '/', { width });
-  await signIn(page, e2e.portal, 'staff');
-  await page.goto(`${e2e.portal.baseUrl}${path}`);
+  const page = await openSignedIn(e2e.browser, e2e.portal, 'staff', path, { width });
   return page;
 }
 

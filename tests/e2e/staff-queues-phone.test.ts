@@ -6,15 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { checkA11y, openPage, screenshot, signIn, usePortal } from './harness.ts';
+import { checkA11y, screenshot, usePortal, openSignedIn } from './harness.ts';
 
 const e2e = usePortal();
 const WIDTH = 390;
 
 async function staffPage(path: string, width = WIDTH): Promise<Page> {
-  const page = await openPage(e2e.browser, e2e.portal, '/', { width });
-  await signIn(page, e2e.portal, 'staff');
-  await page.goto(`${e2e.portal.baseUrl}${path}`);
+  const page = await openSignedIn(e2e.browser, e2e.portal, 'staff', path, { width });
   return page;
 }
 

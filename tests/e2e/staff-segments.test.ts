@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, apiLogin, checkA11y, openPage, screenshot, signIn, STAFF, usePortal } from './harness.ts';
+import { api, apiLogin, checkA11y, screenshot, STAFF, usePortal, openSignedIn } from './harness.ts';
 
 const e2e = usePortal();
 let token: string;
@@ -29,9 +29,7 @@ describe.each([1440, 390])('a group at %i px', (width) => {
     const members = (count: number) => `${count} ${count === 1 ? 'medlem' : 'medlemmer'}`;
     const name = `Instrumentforsikring i Oslo ${width}`;
 
-    const page = await openPage(e2e.browser, e2e.portal, '/', { width });
-    await signIn(page, e2e.portal, 'staff');
-    await page.goto(`${e2e.portal.baseUrl}/outreach`);
+    const page = await openSignedIn(e2e.browser, e2e.portal, 'staff', '/outreach', { width });
     await page.getByRole('heading', { level: 1, name: 'Utvalg' }).waitFor();
     await page.getByRole('link', { name: 'Nytt utvalg' }).click();
     await page.getByRole('heading', { level: 1, name: 'Nytt utvalg' }).waitFor();

@@ -10,7 +10,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { format, startOfMonth, subMonths } from 'date-fns';
 import { openPglite } from '../../server/db/pglite.ts';
-import { api, apiLogin, checkA11y, openPage, screenshot, signIn, STAFF, typeStaffDate, usePortal, settled } from './harness.ts';
+import { api, apiLogin, checkA11y, openPage, screenshot, STAFF, typeStaffDate, usePortal, settled, openSignedIn } from './harness.ts';
 import { startFakeTripletex, type FakeTripletex } from '../server/fakes/tripletex.ts';
 import { memberByEmail, tabTo } from './min-side-steps.ts';
 
@@ -88,9 +88,7 @@ beforeAll(async () => {
 /** Lets a dialog finish fading in, as the eye would, before it is checked or photographed. */
 
 async function staffPage(pathname: string, width?: number): Promise<Page> {
-  const page = await openPage(e2e.browser, e2e.portal, '/', { width });
-  await signIn(page, e2e.portal, 'staff');
-  await page.goto(`${e2e.portal.baseUrl}${pathname}`);
+  const page = await openSignedIn(e2e.browser, e2e.portal, 'staff', pathname, { width });
   await page.getByRole('heading', { level: 1 }).waitFor();
   return page;
 }

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { checkA11y, openPage, screenshot, signIn, usePortal, type Portal } from './harness.ts';
+import { checkA11y, openPage, screenshot, signIn, usePortal, type Portal, openSignedIn } from './harness.ts';
 import { outboxDir, readOutboxFiles } from '../../server/adapters/outbox-files.ts';
 
 const PASSWORD = 'saksbehandler9';
@@ -39,9 +39,7 @@ describe.each([1440, 390])('staff users at %i px', (width) => {
 
   it('the administrator invites a case worker, whose invitation link sets a password to sign in with', async () => {
     const email = `sara.saksbehandler.${width}@example.no`;
-    const page = await openPage(e2e.browser, e2e.portal, '/', { width });
-    await signIn(page, e2e.portal, 'staff');
-    await page.goto(`${e2e.portal.baseUrl}/staff`);
+    const page = await openSignedIn(e2e.browser, e2e.portal, 'staff', '/staff', { width });
     await heading(page, 'Ansatte').waitFor();
     const list = page.getByRole('region', { name: 'Ansatte' });
     await list.getByRole('link', { name: 'Thomas Lie' }).waitFor();

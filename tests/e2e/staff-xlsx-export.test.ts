@@ -2,14 +2,12 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { checkA11y, openPage, screenshot, signIn, usePortal } from './harness.ts';
+import { checkA11y, screenshot, usePortal, openSignedIn } from './harness.ts';
 
 const e2e = usePortal();
 
 async function staffPage(width: number, pathname: string): Promise<Page> {
-  const page = await openPage(e2e.browser, e2e.portal, '/', { width });
-  await signIn(page, e2e.portal, 'staff');
-  await page.goto(`${e2e.portal.baseUrl}${pathname}`);
+  const page = await openSignedIn(e2e.browser, e2e.portal, 'staff', pathname, { width });
   return page;
 }
 

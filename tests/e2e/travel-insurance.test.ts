@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, apiLogin, checkA11y, openPage, screenshot, signIn, STAFF, typeStaffDate, usePortal } from './harness.ts';
+import { api, apiLogin, checkA11y, openPage, screenshot, signIn, STAFF, typeStaffDate, usePortal, openSignedIn } from './harness.ts';
 import { showProfileSections, tabTo } from './min-side-steps.ts';
 
 const e2e = usePortal();
@@ -109,9 +109,7 @@ describe('travel insurance, ordered by a member and handled by staff', () => {
   });
 
   it('staff see the pending order on the member page and accept it in /travel-insurance', async () => {
-    staffPage = await openPage(e2e.browser, e2e.portal, '/');
-    await signIn(staffPage, e2e.portal, 'staff');
-    await staffPage.goto(`${e2e.portal.baseUrl}/membership/edit/${member.id}`);
+    staffPage = await openSignedIn(e2e.browser, e2e.portal, 'staff', `/membership/edit/${member.id}`);
     const card = staffPage.getByRole('region', { name: 'Reiseforsikring' });
     await card.getByText('Venter på godkjenning').waitFor();
     await look(staffPage, 'staff-member-card-pending-1440');
@@ -221,9 +219,7 @@ describe('travel insurance, ordered by a member and handled by staff', () => {
     await staffPage.getByRole('region', { name: 'Reiseforsikring' }).getByText('Aktiv').waitFor();
     expect(await travelOf(other.id)).toMatchObject({ state: 'active', product_id: 2, value: 1890 });
 
-    const narrow = await openPage(e2e.browser, e2e.portal, '/', { width: 390 });
-    await signIn(narrow, e2e.portal, 'staff');
-    await narrow.goto(`${e2e.portal.baseUrl}/membership/edit/travel-insurance/${other.id}`);
+    const narrow = await openSignedIn(e2e.browser, e2e.portal, 'staff', `/membership/edit/travel-insurance/${other.id}`, { width: 390 });
     await narrow.getByRole('button', { name: 'Rediger' }).waitFor();
     await look(narrow, 'staff-form-390');
     await narrow.goto(`${e2e.portal.baseUrl}/travel-insurance`);
