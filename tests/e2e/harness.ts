@@ -216,6 +216,7 @@ async function stillSignedIn(portal: Portal, state: StorageState): Promise<boole
  * the form (signIn); the later ones start from what that sign-in left in the browser (its local
  * storage and cookies, Playwright's storageState) while the server still takes its token, as a
  * member coming back to the portal would: no sign-in form and no landing page loaded again.
+ * `pathname` '/profile' (Min side's sign-in page) leads a member to their profile.
  */
 export async function openSignedIn(browser: Browser, portal: Portal, who: Who, pathname: string, options: PageOptions = {}): Promise<Page> {
   const width = options.width ?? 1440;
@@ -228,11 +229,13 @@ export async function openSignedIn(browser: Browser, portal: Portal, who: Who, p
     await shown(page, pathname, width);
     return page;
   }
-  const page = await openPage(browser, portal, who === 'staff' ? '/' : '/profile', options);
+  const start = who === 'staff' ? '/' : '/profile';
+  const page = await openPage(browser, portal, start, options);
   await signIn(page, portal, who);
   if (!signIns.has(portal)) signIns.set(portal, new Map());
   signIns.get(portal)!.set(email, await page.context().storageState());
-  await page.goto(`${portal.baseUrl}${pathname}`);
+  // The sign-in page's own address leads where the sign-in did (a signed-in visitor is sent home).
+  if (pathname !== start) await page.goto(`${portal.baseUrl}${pathname}`);
   await shown(page, pathname, width);
   return page;
 }

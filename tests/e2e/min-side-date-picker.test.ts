@@ -1,7 +1,7 @@
 /** The birth date picker on Min side in Chromium, by keyboard alone, in Oslo and in UTC. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, MEMBER, openPage, signIn, usePortal } from './harness.ts';
+import { api, MEMBER, usePortal, openSignedIn } from './harness.ts';
 import { look, memberByEmail, staffToken, tabTo } from './min-side-steps.ts';
 
 describe.each([
@@ -28,8 +28,7 @@ describe.each([
   beforeAll(async () => {
     token = await staffToken(e2e.portal);
     memberId = (await memberByEmail(e2e.portal, token, MEMBER.email)).id;
-    page = await openPage(e2e.browser, e2e.portal, '/profile', { width, timezoneId });
-    await signIn(page, e2e.portal, 'member');
+    page = await openSignedIn(e2e.browser, e2e.portal, 'member', '/profile', { width, timezoneId });
     await field().waitFor();
   });
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { checkA11y, openPage, screenshot, signIn, usePortal } from './harness.ts';
+import { checkA11y, openPage, screenshot, usePortal, openSignedIn } from './harness.ts';
 import { showProfileSections, WIDTHS } from './min-side-steps.ts';
 
 const e2e = usePortal();
@@ -43,8 +43,7 @@ describe('Min side in English at 390 px', () => {
   });
 
   it('the profile, travel and instrument pages in English, kept through a reload, then back to Norsk; axe clean in both', async () => {
-    const page = await openPage(e2e.browser, e2e.portal, '/profile', { width: 390 });
-    await signIn(page, e2e.portal, 'member');
+    const page = await openSignedIn(e2e.browser, e2e.portal, 'member', '/profile', { width: 390 });
     const memberId = /\/profile\/(\d+)/.exec(page.url())?.[1];
     expect(memberId).toBeTruthy();
     await heading(page, /^Hei, /);
@@ -92,8 +91,7 @@ describe('screenshots in English', () => {
     await screenshot(signUp, `min-side-en-signup-${width}`);
     await signUp.context().close();
 
-    const page = await openPage(e2e.browser, e2e.portal, '/profile', { width });
-    await signIn(page, e2e.portal, 'member');
+    const page = await openSignedIn(e2e.browser, e2e.portal, 'member', '/profile', { width });
     const memberId = /\/profile\/(\d+)/.exec(page.url())?.[1];
     await heading(page, /^Hei, /);
     await choose(page, 'English');

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { openPglite } from '../../server/db/pglite.ts';
-import { api, apiLogin, checkA11y, MEMBER, openPage, pdfTextOf, screenshot, signIn, STAFF, usePortal, openSignedIn } from './harness.ts';
+import { api, apiLogin, checkA11y, MEMBER, pdfTextOf, screenshot, STAFF, usePortal, openSignedIn } from './harness.ts';
 import { look, tabTo } from './min-side-steps.ts';
 
 const numbers: number[] = [];
@@ -37,8 +37,7 @@ const e2e = usePortal({
 describe('Min side invoices', () => {
   for (const width of [390, 1440]) {
     it(`shows the banner, pays with the test checkout by keyboard and comes back to 'Betalt' at ${width} px`, async () => {
-      const page = await openPage(e2e.browser, e2e.portal, '/profile', { width });
-      await signIn(page, e2e.portal, 'member');
+      const page = await openSignedIn(e2e.browser, e2e.portal, 'member', '/profile', { width });
       const banner = page.getByRole('region', { name: 'Å betale' });
       await banner.waitFor();
       const card = page.getByRole('region', { name: 'Mine fakturaer' });
@@ -97,8 +96,7 @@ describe('Min side invoices', () => {
   }
 
   it('shows the invoices in English', async () => {
-    const page = await openPage(e2e.browser, e2e.portal, '/profile', { width: 390 });
-    await signIn(page, e2e.portal, 'member');
+    const page = await openSignedIn(e2e.browser, e2e.portal, 'member', '/profile', { width: 390 });
     await page.getByRole('region', { name: 'Mine fakturaer' }).waitFor();
     await page.getByRole('button', { name: 'English', exact: true }).click();
     const card = page.getByRole('region', { name: 'My invoices' });

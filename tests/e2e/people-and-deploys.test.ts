@@ -29,8 +29,7 @@ async function shoot(page: Page, name: string, width: number) {
 
 describe('addresses', () => {
   it('sends a signed-in member on an unknown or staff address to their profile, still signed in', async () => {
-    const page = await openPage(e2e.browser, e2e.portal, '/profile');
-    await signIn(page, e2e.portal, 'member');
+    const page = await openSignedIn(e2e.browser, e2e.portal, 'member', '/profile');
     const profile = page.url();
     for (const address of ['/finnes-ikke', '/membership', '/membership/edit/1', '/']) {
       await page.goto(`${e2e.portal.baseUrl}${address}`);
@@ -205,8 +204,7 @@ describe.each(WIDTHS)('screens touched, at %i px', (width) => {
   });
 
   it('the profile with each instrument by type, maker and model', async () => {
-    const page = await openPage(e2e.browser, e2e.portal, '/profile', { width });
-    await signIn(page, e2e.portal, 'member');
+    const page = await openSignedIn(e2e.browser, e2e.portal, 'member', '/profile', { width });
     await showProfileSections(page);
     const instruments = page.getByRole('region', { name: 'Instrumentforsikring' });
     await instruments.getByRole('columnheader', { name: 'FABRIKANT' }).or(instruments.getByText('FABRIKANT')).first().waitFor({ state: 'attached' });

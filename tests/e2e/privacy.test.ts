@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { api, checkA11y, MEMBER, openPage, screenshot, signIn, usePortal, openSignedIn } from './harness.ts';
+import { api, checkA11y, MEMBER, screenshot, usePortal, openSignedIn } from './harness.ts';
 import { memberByEmail, showProfileSections, staffToken, WIDTHS } from './min-side-steps.ts';
 
 function readZip(buffer: Buffer): Promise<Record<string, string>> {
@@ -41,8 +41,7 @@ describe.each(WIDTHS)('privacy at %i px', (width) => {
   it('a member reads who has seen their data on Min side and downloads all of it', async () => {
     // A staff user opens the member's record first.
     expect((await api(e2e.portal, token, 'GET', `/api/member/${memberId}`)).status).toBe(200);
-    const page = await openPage(e2e.browser, e2e.portal, '/profile', { width });
-    await signIn(page, e2e.portal, 'member');
+    const page = await openSignedIn(e2e.browser, e2e.portal, 'member', '/profile', { width });
     await showProfileSections(page);
     const card = page.getByRole('region', { name: 'Hvem har sett opplysningene mine' });
     await card.getByRole('heading', { name: 'Hvem har sett opplysningene mine' }).waitFor();
