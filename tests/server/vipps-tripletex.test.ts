@@ -80,6 +80,10 @@ async function drawnRenewal(firstName: string) {
   const orderId = `mp-faktura-${invoice.number}`;
   await expect.poll(async () => (await remoteOf(invoice.id))?.sends.length ?? 0, POLL).toBe(1);
   await expect.poll(() => vipps.agreements.get(agreementId)!.charges.has(orderId), POLL).toBe(true);
+  // And recorded here: the job makes the charge at Vipps, then moves ours on from QUEUED, which the
+  // polling of the agreements passes over (on PostgreSQL a test could poll in between).
+  const chargeState = async () => (await t.db.query<{ state: string }>('SELECT state FROM vipps_charges WHERE order_id = $1', [orderId]))[0]?.state;
+  await expect.poll(chargeState, POLL).not.toBe('QUEUED');
   return { invoice, orderId, agreementId };
 }
 
