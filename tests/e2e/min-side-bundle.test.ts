@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Response } from 'playwright-core';
 import { MEMBER_PAGES } from '../../src/common/member-paths.ts';
 import { signIn, usePortal } from './harness.ts';
 import { showProfileSections } from './min-side-steps.ts';
@@ -151,12 +151,15 @@ describe('Min side first load', () => {
     const page = await context.newPage();
     const bodies: string[] = [];
     const reads: Promise<void>[] = [];
-    page.on('response', (response) => {
+    const read = (response: Response) => {
       if (response.request().resourceType() !== 'script') return;
       reads.push(response.body().then((body) => void bodies.push(body.toString('utf8'))));
-    });
+    };
+    page.on('response', read);
     await signIn(page, e2e.portal, 'staff');
     await page.waitForLoadState('networkidle');
+    // A script that comes after this could not be read once the page closes: those read are awaited.
+    page.off('response', read);
     await Promise.all(reads);
     expect(bodies.some((body) => REACT_ADMIN_MARKERS.some((marker) => body.includes(marker)))).toBe(true);
     await context.close();
