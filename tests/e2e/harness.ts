@@ -188,12 +188,17 @@ async function shown(page: Page, pathname: string, width: number): Promise<void>
   await checkPageStructure(page, `${pathname} at ${width} px`);
 }
 
-export async function openPage(browser: Browser, portal: Portal, pathname: string, options: PageOptions = {}): Promise<Page> {
-  const context = await browser.newContext(contextOptions(options));
+/** A new page of its own browser context at `pathname`, once shown; `storageState` starts it with a sign-in kept before. */
+async function newPageAt(browser: Browser, portal: Portal, pathname: string, options: PageOptions, storageState?: StorageState): Promise<Page> {
+  const context = await browser.newContext({ ...contextOptions(options), storageState });
   const page = await context.newPage();
   await page.goto(`${portal.baseUrl}${pathname}`);
   await shown(page, pathname, options.width ?? 1440);
   return page;
+}
+
+export function openPage(browser: Browser, portal: Portal, pathname: string, options: PageOptions = {}): Promise<Page> {
+  return newPageAt(browser, portal, pathname, options);
 }
 
 type StorageState = Awaited<ReturnType<ReturnType<Page['context']>['storageState']>>;
@@ -203,12 +208,8 @@ const signIns = new WeakMap<Portal, Map<string, StorageState>>();
 async function stillSignedIn(portal: Portal, state: StorageState): Promise<boolean> {
   const token = state.origins.flatMap((origin) => origin.localStorage).find((item) => item.name === 'token')?.value;
   if (!token) return false;
-  const response = await fetch(`${portal.baseUrl}/api/token/validate`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ token }),
-  });
-  return response.ok && ((await response.json()) as { valid: boolean }).valid;
+  const { status, body } = await api(portal, null, 'POST', '/api/token/validate', { token });
+  return status === 200 && body.valid === true;
 }
 
 /**
@@ -219,24 +220,19 @@ async function stillSignedIn(portal: Portal, state: StorageState): Promise<boole
  * `pathname` '/profile' (Min side's sign-in page) leads a member to their profile.
  */
 export async function openSignedIn(browser: Browser, portal: Portal, who: Who, pathname: string, options: PageOptions = {}): Promise<Page> {
-  const width = options.width ?? 1440;
   const email = credentialsOf(who).email;
   const saved = signIns.get(portal)?.get(email);
-  if (saved && (await stillSignedIn(portal, saved))) {
-    const context = await browser.newContext({ ...contextOptions(options), storageState: saved });
-    const page = await context.newPage();
-    await page.goto(`${portal.baseUrl}${pathname}`);
-    await shown(page, pathname, width);
-    return page;
-  }
-  const start = who === 'staff' ? '/' : '/profile';
+  if (saved && (await stillSignedIn(portal, saved))) return newPageAt(browser, portal, pathname, options, saved);
+  const start = signInPath(who);
   const page = await openPage(browser, portal, start, options);
   await signIn(page, portal, who);
   if (!signIns.has(portal)) signIns.set(portal, new Map());
   signIns.get(portal)!.set(email, await page.context().storageState());
   // The sign-in page's own address leads where the sign-in did (a signed-in visitor is sent home).
-  if (pathname !== start) await page.goto(`${portal.baseUrl}${pathname}`);
-  await shown(page, pathname, width);
+  if (pathname !== start) {
+    await page.goto(`${portal.baseUrl}${pathname}`);
+    await shown(page, pathname, options.width ?? 1440);
+  }
   return page;
 }
 
@@ -319,16 +315,18 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 type Who = 'staff' | 'member' | { email: string; password: string };
 
+const credentialsOf = (who: Who) => (who === 'staff' ? STAFF : who === 'member' ? MEMBER : who);
+/** Where `who` signs in: the staff app's sign-in page, or Min side's. */
+const signInPath = (who: Who) => (who === 'staff' ? '/' : '/profile');
+
 /**
  * Signs in through the real login form and waits until the landing page shows: 'Nøkkeltall' for
  * staff with stats.read (the demo's 'ansatt' is an administrator), else the member overview.
  */
-const credentialsOf = (who: Who) => (who === 'staff' ? STAFF : who === 'member' ? MEMBER : who);
-
 export async function signIn(page: Page, portal: Portal, who: Who): Promise<void> {
   const credentials = credentialsOf(who);
   const isStaff = who === 'staff';
-  const start = isStaff ? '/' : '/profile';
+  const start = signInPath(who);
   // A page opened on the sign-in form (openPage(…, '/')) is signed in where it is, not loaded again.
   const current = page.url().startsWith(portal.baseUrl) ? new URL(page.url()).pathname : '';
   if (current !== start) await page.goto(`${portal.baseUrl}${start}`);
