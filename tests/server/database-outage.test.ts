@@ -203,9 +203,7 @@ describe('a server whose PostgreSQL goes away', () => {
     // worker writes that after the mail server has taken the mail, so both are waited for.
     const logged = async () =>
       (
-        await db!.query<{ status: string }>("SELECT status FROM message_log WHERE email_to = $1 AND channel = 'email' ORDER BY id DESC LIMIT 1", [
-          other.email,
-        ])
+        await db!.query<{ status: string }>("SELECT status FROM message_log WHERE email_to = $1 AND channel = 'email' ORDER BY id DESC LIMIT 1", [other.email])
       )[0].status;
     await until('the mail queued before the outage', async () => smtp!.received.length > before && (await logged()) === 'sent', 75_000);
     expect(await logged()).toBe('sent');
