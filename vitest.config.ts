@@ -17,6 +17,7 @@ const WITHOUT_TEST_DATABASE = [
   'language',
   'ocr-giro',
   'outbox-files',
+  'pdf-fonts',
   'response-schemas',
   'sms',
   'spreadsheet-read',

@@ -1,12 +1,13 @@
 /**
  * Libraries only some requests use, loaded on the first such request rather than when the server
  * starts: exceljs (spreadsheets: the .xlsx exports, imports and templates), pdfkit with qrcode
- * (the insurance certificates' PDFs), and sharp, file-type and pdf-lib (an instrument's uploaded
+ * and fontkit (the certificates' and invoices' PDFs), and sharp, file-type and pdf-lib (an instrument's uploaded
  * documents: images re-encoded, types read from the content, PDFs checked). Loaded, they hold some 40 MB of resident memory (exceljs
  * alone about 35 MB, 9 MB of it JavaScript heap) that a server which never makes a spreadsheet
  * or a PDF does not need. The first use waits for the load once (a few hundred ms).
  */
 import type ExcelJS from 'exceljs';
+import type * as Fontkit from 'fontkit';
 import type PDFDocument from 'pdfkit';
 import type QRCode from 'qrcode';
 import type Sharp from 'sharp';
@@ -25,9 +26,9 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
 
 export const loadExcelJS = once<typeof ExcelJS>(async () => (await import('exceljs')).default);
 
-export const loadPdfKit = once<{ PDFDocument: typeof PDFDocument; QRCode: typeof QRCode }>(async () => {
-  const [pdfkit, qrcode] = await Promise.all([import('pdfkit'), import('qrcode')]);
-  return { PDFDocument: pdfkit.default, QRCode: qrcode.default };
+export const loadPdfKit = once<{ PDFDocument: typeof PDFDocument; QRCode: typeof QRCode; fontkit: typeof Fontkit }>(async () => {
+  const [pdfkit, qrcode, fontkit] = await Promise.all([import('pdfkit'), import('qrcode'), import('fontkit')]);
+  return { PDFDocument: pdfkit.default, QRCode: qrcode.default, fontkit };
 });
 
 export const loadSharp = once<typeof Sharp>(async () => (await import('sharp')).default);
