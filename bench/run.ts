@@ -4,7 +4,7 @@
  * into docs/BENCHMARKS.md's latest figures (bench/report.ts).
  * BENCH_MEMBERS (default 100000) sets the list size; BENCH_DATABASE_URL (default the local
  * test database) the PostgreSQL server, or `none` to skip it. BENCH_ONLY (a comma-separated list
- * of sections: first-load, list, load, lighthouse, export, import, instrument-import, backup, lists, memory, renewal, payment-file, reminders, outreach, stats, growth) runs only those sections. The export
+ * of sections: first-load, list, load, lighthouse, export, import, instrument-import, backup, lists, memory, renewal, payment-file, reminders, invoice-pdf, outreach, stats, growth) runs only those sections. The export
  * section seeds with \`npm run seed\`'s data; BENCH_EXPORT_DATABASE_URL names an already seeded
  * PostgreSQL database to measure as it is (topped up to BENCH_MEMBERS, never dropped); BENCH_IMPORT_ROWS the
  * import's row count. BENCH_LIGHTHOUSE_REPORTS, a
@@ -28,7 +28,7 @@ import { firstLoadSection, lighthouseSection } from './sections-pages.ts';
 import { exportSection, growthSection, listSection, listsSection, statsSection } from './sections-lists.ts';
 import { importSection, instrumentImportSection } from './sections-imports.ts';
 import { backupSection, loadSection, memorySection } from './sections-server.ts';
-import { outreachSection, paymentFileSection, remindersSection, renewalSection } from './sections-jobs.ts';
+import { invoicePdfSection, outreachSection, paymentFileSection, remindersSection, renewalSection } from './sections-jobs.ts';
 
 // Most sections run the server's code in this process: it runs with the server process's Node flags.
 if (!SERVER_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
@@ -67,6 +67,7 @@ const sections: [name: string, run: (lines: string[]) => Promise<void>][] = [
   ['renewal', renewalSection],
   ['payment-file', paymentFileSection],
   ['reminders', remindersSection],
+  ['invoice-pdf', invoicePdfSection],
   ['outreach', outreachSection],
   ['stats', statsSection],
   ['growth', growthSection],

@@ -1,4 +1,4 @@
-/** The background jobs at scale: the renewal, a bank's OCR file, the reminders and a send to a group. */
+/** The background jobs at scale: the renewal, a bank's OCR file, the reminders, a send to a group and the invoices' PDFs. */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { measureRenewal, renewalLines, type RenewalResult } from './renewal.ts';
 import { measurePaymentFile, paymentFileLines, type PaymentFileResult } from './payment-file.ts';
 import { measureReminders, remindersLines, type RemindersResult } from './reminders.ts';
 import { measureOutreach, outreachLines, type OutreachResult } from './outreach.ts';
+import { invoicePdfLines, measureInvoicePdfs } from './invoice-pdf.ts';
 import { members, pgUrl } from './run-settings.ts';
 
 /**
@@ -120,4 +121,11 @@ export async function outreachSection(lines: string[]) {
   }
   for (const result of results) console.log(`Outreach on ${result.where}: ${JSON.stringify(result)}`);
   lines.push(...outreachLines(results));
+}
+
+/** Invoice PDFs (issue 35): the time per PDF against pdfkit opening the fonts per document. */
+export async function invoicePdfSection(lines: string[]) {
+  const result = await measureInvoicePdfs();
+  console.log(`Invoice PDFs: ${JSON.stringify(result)}`);
+  lines.push(...invoicePdfLines(result));
 }
