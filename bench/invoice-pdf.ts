@@ -6,14 +6,12 @@
  * does by default for every document, and writes a line in each. Beside the times, the figures
  * load cannot change: the bytes of an invoice PDF and the ratio of the two times.
  */
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { invoicePdf, type InvoiceSheet } from '../server/domain/billing/invoice-pdf.ts';
 import type { Config } from '../server/config.ts';
+import { FONT_DIR, FONT_FILES } from '../server/lib/pdf.ts';
 
-const require = createRequire(import.meta.url);
-const FONT_DIR = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 const CONFIG = { organisationName: 'Musikernes fellesorganisasjon', billing: { bankAccount: '15031234562' } } as Pick<Config, 'organisationName' | 'billing'>;
 
 export interface InvoicePdfResult {
@@ -48,8 +46,7 @@ async function referencePdf(): Promise<Buffer> {
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-  for (const file of ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf', 'DejaVuSansMono.ttf'])
-    doc.font(path.join(FONT_DIR, file)).text('Faktura 100001 – Kari Nordmann');
+  for (const file of Object.values(FONT_FILES)) doc.font(path.join(FONT_DIR, file)).text('Faktura 100001 – Kari Nordmann');
   doc.end();
   return done;
 }

@@ -13,7 +13,7 @@ import type QRCode from 'qrcode';
 import type Sharp from 'sharp';
 
 /** `load()` once, kept; a failed load is tried again next time. */
-function once<T>(load: () => Promise<T>): () => Promise<T> {
+export function once<T>(load: () => Promise<T>): () => Promise<T> {
   let loading: Promise<T> | undefined;
   return () => {
     loading ??= load().catch((error: unknown) => {

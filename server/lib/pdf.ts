@@ -8,10 +8,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type * as Fontkit from 'fontkit';
 import type PDFDocument from 'pdfkit';
-import { loadPdfKit } from './lazy-modules.ts';
+import { loadPdfKit, once } from './lazy-modules.ts';
 
 const require = createRequire(import.meta.url);
-const FONT_DIR = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+export const FONT_DIR = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 
 export const A4 = { width: 595.28, height: 841.89 };
 export const MARGIN = { x: 50, top: 45, bottom: 45 };
@@ -29,7 +29,7 @@ export interface TaggedPdf {
   finish: () => Promise<Buffer>;
 }
 
-const FONT_FILES = { Sans: 'DejaVuSans.ttf', 'Sans-Bold': 'DejaVuSans-Bold.ttf', Mono: 'DejaVuSansMono.ttf' } as const;
+export const FONT_FILES = { Sans: 'DejaVuSans.ttf', 'Sans-Bold': 'DejaVuSans-Bold.ttf', Mono: 'DejaVuSansMono.ttf' } as const;
 type FontName = keyof typeof FONT_FILES;
 
 /**
@@ -37,16 +37,12 @@ type FontName = keyof typeof FONT_FILES;
  * parses the font again for every document: some 50 ms of a small PDF's 57, where a font opened
  * once makes the same bytes in 10 (each document still embeds only the glyphs it uses).
  */
-let fonts: Promise<Record<FontName, Fontkit.Font>> | undefined;
-function openFonts(fontkit: typeof Fontkit): Promise<Record<FontName, Fontkit.Font>> {
-  fonts ??= Promise.all(
-    (Object.keys(FONT_FILES) as FontName[]).map(
-      async (name) => [name, fontkit.create(await readFile(path.join(FONT_DIR, FONT_FILES[name]))) as Fontkit.Font] as const,
-    ),
-  ).then((entries) => Object.fromEntries(entries) as Record<FontName, Fontkit.Font>);
-  fonts.catch(() => (fonts = undefined));
-  return fonts;
-}
+const openFonts = once(async (): Promise<Record<FontName, Fontkit.Font>> => {
+  const { fontkit } = await loadPdfKit();
+  const names = Object.keys(FONT_FILES) as FontName[];
+  const opened = await Promise.all(names.map(async (name) => fontkit.create(await readFile(path.join(FONT_DIR, FONT_FILES[name]))) as Fontkit.Font));
+  return Object.fromEntries(names.map((name, i) => [name, opened[i]])) as Record<FontName, Fontkit.Font>;
+});
 
 /**
  * The fonts for one document: its own glyph cache over the shared parsed tables. fontkit keeps
@@ -56,8 +52,8 @@ function openFonts(fontkit: typeof Fontkit): Promise<Record<FontName, Fontkit.Fo
  * fontkit's `layout`) wherever it takes a file name; its types list only names and bytes, hence the cast.
  */
 function forOneDocument(shared: Record<FontName, Fontkit.Font>): Record<FontName, string> {
-  const own = (font: Fontkit.Font) => Object.create(font, { _glyphs: { value: {}, writable: true } }) as string;
-  return { Sans: own(shared.Sans), 'Sans-Bold': own(shared['Sans-Bold']), Mono: own(shared.Mono) };
+  const own = ([name, font]: [string, Fontkit.Font]) => [name, Object.create(font, { _glyphs: { value: {}, writable: true } }) as string];
+  return Object.fromEntries(Object.entries(shared).map(own)) as Record<FontName, string>;
 }
 
 /**
@@ -65,8 +61,8 @@ function forOneDocument(shared: Record<FontName, Fontkit.Font>): Record<FontName
  * keeps the pages open for a footer written on each at the end.
  */
 export async function taggedPdf(options: { title: string; lang: string; author: string; bufferPages?: boolean }): Promise<TaggedPdf> {
-  const { PDFDocument: Pdf, fontkit } = await loadPdfKit();
-  const opened = forOneDocument(await openFonts(fontkit));
+  const { PDFDocument: Pdf } = await loadPdfKit();
+  const opened = forOneDocument(await openFonts());
   const doc = new Pdf({
     size: 'A4',
     margins: { top: MARGIN.top, bottom: MARGIN.bottom, left: MARGIN.x, right: MARGIN.x },
