@@ -28,7 +28,7 @@ const WITHOUT_TEST_DATABASE = [
   // Steps aside for requests on PGlite's one session; there is nothing to step aside for on PostgreSQL.
   'step-aside',
   // PGlite's own statistics (it runs no autovacuum).
-  'pglite-analyze',
+  'analyze-changed',
   'backup',
   'disk-full',
   'member-import-restart',

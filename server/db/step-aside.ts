@@ -13,16 +13,22 @@
  * On PostgreSQL every request has a session of its own, and the requests that share the database
  * may come to other servers, which this process cannot see: where a job asks for it, it pauses as
  * long as the step took.
+ *
+ * On both, the tables the job changes are analyzed as it goes (analyze-changed.ts), so the plans
+ * of its next steps, and of the requests beside it, are made on the tables as they are now.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from './database.ts';
-import { analyzeChangedTables } from './pglite-analyze.ts';
+import { analyzeChangedTables } from './analyze-changed.ts';
 import type { RequestsInFlight } from './requests-in-flight.ts';
 
-/** When each PGlite session's tables may next be looked at for analyzing (by its requests' counter, the same behind any wrapper of the database). */
-const nextAnalysis = new WeakMap<RequestsInFlight, number>();
+/**
+ * When each database's tables may next be looked at for analyzing (a PGlite session by its
+ * requests' counter, the same behind any wrapper of the database).
+ */
+const nextAnalysis = new WeakMap<RequestsInFlight | Database, number>();
 
-/** How often a long job on PGlite has the tables it changes analyzed (pglite-analyze.ts): their statistics keep up as it writes. */
+/** How often a long job has the tables it changes analyzed (analyze-changed.ts): their statistics keep up as it writes. */
 const ANALYZE_EVERY_MS = 500;
 /**
  * ...but analyzing takes at most a tenth of the job's time: after a pass that took t ms, the next
@@ -35,18 +41,17 @@ const ANALYZE_SHARE = 10;
 
 /**
  * After a step that took `tookMs`: on PGlite the requests in flight go first, for at most half
- * that (see above); on PostgreSQL a pause as long as the step when `pauseOnPostgres`.
+ * that (see above); on PostgreSQL a pause as long as the step when `pauseOnPostgres`. Then, when
+ * it is time, the changed tables are analyzed.
  */
 export async function stepAside(db: Database, tookMs: number, { pauseOnPostgres }: { pauseOnPostgres: boolean }): Promise<void> {
-  if (!db.requests) {
-    if (pauseOnPostgres) await sleep(tookMs);
-    return;
-  }
-  await db.requests.quiet(tookMs / 2);
+  if (db.requests) await db.requests.quiet(tookMs / 2);
+  else if (pauseOnPostgres) await sleep(tookMs);
+  const key = db.requests ?? db;
   const started = performance.now();
-  if (started >= (nextAnalysis.get(db.requests) ?? 0)) {
+  if (started >= (nextAnalysis.get(key) ?? 0)) {
     await analyzeChangedTables(db);
     const ended = performance.now();
-    nextAnalysis.set(db.requests, ended + Math.max(ANALYZE_EVERY_MS, (ANALYZE_SHARE - 1) * (ended - started)));
+    nextAnalysis.set(key, ended + Math.max(ANALYZE_EVERY_MS, (ANALYZE_SHARE - 1) * (ended - started)));
   }
 }

@@ -10,7 +10,7 @@ import { REMINDER_QUEUE, runReminders } from '../domain/billing/reminders.ts';
 import { PAYMENT_FILE_QUEUE, bookPaymentFile } from '../domain/billing/payment-files.ts';
 import { RENEWAL_QUEUE, resumeRenewals, runRenewal } from '../domain/billing/renewal.ts';
 import { CLEANUP_QUEUE, cleanUp, foldInvoiceTotals, foldListCountDeltas } from './cleanup.ts';
-import { analyzeChangedTables } from '../db/pglite-analyze.ts';
+import { analyzeChangedTables } from '../db/analyze-changed.ts';
 import { BACKUP_QUEUE, backupDatabase } from './backup.ts';
 import { TRIPLETEX_QUEUE, runTripletexSync } from '../domain/payments/tripletex-sync.ts';
 import { tripletexClientFor } from '../adapters/tripletex.ts';

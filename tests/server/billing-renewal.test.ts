@@ -193,6 +193,29 @@ describe('the renewal run', () => {
     expect((await preview(year)).summary.renewing).toBe(0);
   });
 
+  it('goes on past steps whose members are all left out, to the members after them', async () => {
+    // Every member before these has next year's invoice (the first run above): whole steps of two read only members left out.
+    await createAccount(t.db, { role_id: 1 });
+    const ended = await billedMember(t.db);
+    await t.db.query(`UPDATE subscriptions SET subscription_end = make_date($2, 6, 30) WHERE id = $1`, [ended.membership, year]);
+    const erased = await billedMember(t.db);
+    await t.db.query('UPDATE accounts SET erased_at = now() WHERE id = $1', [erased.id]);
+    const last = await Promise.all([billedMember(t.db), billedMember(t.db)]);
+    await t.db.query(`INSERT INTO renewal_runs (year, state) VALUES ($1, 'queued') ON CONFLICT (year) DO UPDATE SET state = 'queued', total = 0, done = 0`, [
+      next,
+    ]);
+
+    await runRenewal(t.db, { outbox: t.services.outbox, billing: t.config.billing }, next, 2);
+
+    const invoiced = new Set((await renewals(next)).map((row) => row.member_id));
+    expect(last.map((member) => invoiced.has(member.id))).toEqual([true, true]);
+    expect([ended.id, erased.id].map((id) => invoiced.has(id))).toEqual([false, false]);
+    const run = (await get(`/api/renewal/${next}`)).json().data;
+    expect(run.state).toBe('done');
+    expect(run.done).toBe(run.total);
+    expect((await preview(next)).summary.renewing).toBe(0);
+  });
+
   it('starts only for this year or next, refuses a second start while one runs, and is for staff only', async () => {
     const past = await post(`/api/renewal/${year - 1}`);
     expect(past.statusCode).toBe(422);

@@ -1,11 +1,11 @@
 /**
- * PGlite runs no autovacuum (server/db/pglite-analyze.ts): a table analyzed while small keeps a
+ * PGlite runs no autovacuum (server/db/analyze-changed.ts): a table analyzed while small keeps a
  * small table's statistics, and a foreign key's check, planned once for the session while the
  * table was small, reads the whole table for every row as it grows, until the table is analyzed
  * again. The PGlite pass only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyzeChangedTables } from '../../server/db/pglite-analyze.ts';
+import { analyzeChangedTables } from '../../server/db/analyze-changed.ts';
 import { freshDatabase, type TestDatabase } from './helpers.ts';
 
 let test: TestDatabase;
