@@ -67,11 +67,14 @@ export async function bookPayment(tx: Queryable, invoice: LockedInvoice, payment
 export async function bookPayments(tx: Queryable, bookings: readonly Booking[]): Promise<(number | null)[]> {
   if (bookings.length === 0) return [];
   // The ids are taken first, so the insert's answer says which payments went in (a source booked
-  // before is skipped by ON CONFLICT and answers nothing).
+  // before is skipped by ON CONFLICT and answers nothing). The insert leaves the invoices'
+  // statistics to their update below (migration 062), which every invoice of an inserted payment gets.
   const ids = (
-    await tx.query<{ id: number }>("SELECT nextval(pg_get_serial_sequence('invoice_payments', 'id'))::int AS id FROM generate_series(1, $1::int)", [
-      bookings.length,
-    ])
+    await tx.query<{ id: number }>(
+      `SELECT nextval(pg_get_serial_sequence('invoice_payments', 'id'))::int AS id, set_config('portal.invoices_updated_next', 'on', true)
+         FROM generate_series(1, $1::int)`,
+      [bookings.length],
+    )
   ).map((row) => row.id);
   const inserted = new Set(
     (
@@ -99,6 +102,7 @@ export async function bookPayments(tx: Queryable, bookings: readonly Booking[]):
       )
     ).map((row) => row.id),
   );
+  await tx.query("SELECT set_config('portal.invoices_updated_next', 'off', true)");
 
   const touched = new Map<number, LockedInvoice>();
   const events: { invoice_id: number; from_state: string; to_state: string; actor_id: number | null; reason: string; n: number }[] = [];
