@@ -75,10 +75,13 @@ export async function createInvoices(tx: Queryable, inputs: readonly NewInvoice[
       await tx.query<{ id: number; remote_id: number | null; invoice_method: string | null }>(
         'SELECT id, remote_id, invoice_method FROM accounts WHERE id = ANY($1::int[])',
         [inputs.map((input) => input.memberId)],
+        { prepare: true },
       )
     ).map((member) => [member.id, member]),
   );
-  const numbers = await tx.query<{ number: number }>("SELECT nextval('invoice_number_seq')::int AS number FROM generate_series(1, $1::int)", [inputs.length]);
+  const numbers = await tx.query<{ number: number }>("SELECT nextval('invoice_number_seq')::int AS number FROM generate_series(1, $1::int)", [inputs.length], {
+    prepare: true,
+  });
   // Tripletex's invoices stay drafts for the ledger job; the others are sent as they are made.
   const forTripletex = (input: NewInvoice) => input.sending !== null && input.sending.billing.tripletex;
   const rows = inputs.map((input, index) => {
@@ -114,6 +117,7 @@ export async function createInvoices(tx: Queryable, inputs: readonly NewInvoice[
                                               previous_number text, previous_kid text, tripletex boolean)
      RETURNING id, number`,
     [JSON.stringify(rows)],
+    { prepare: true },
   );
   const idOf = new Map(made.map((row) => [row.number, row.id]));
   const ids = rows.map((row) => idOf.get(row.number)!);
@@ -124,6 +128,7 @@ export async function createInvoices(tx: Queryable, inputs: readonly NewInvoice[
                                                                period_from date, period_to date, amount_ore int, n bigint)
       ORDER BY l.n`,
     [JSON.stringify(inputs.flatMap((input, index) => input.lines.map((line) => ({ invoice_id: ids[index], ...line }))).map((line, n) => ({ ...line, n })))],
+    { prepare: true },
   );
   await recordMoneyChanges(
     tx,
@@ -158,6 +163,7 @@ export async function createInvoices(tx: Queryable, inputs: readonly NewInvoice[
      SELECT e.invoice_id, e.from_state, e.to_state, e.actor_id, e.reason
        FROM jsonb_to_recordset($1::jsonb) AS e(invoice_id int, from_state text, to_state text, actor_id int, reason text, n bigint) ORDER BY e.n`,
     [JSON.stringify(events.map((event, n) => ({ ...event, n })))],
+    { prepare: true },
   );
   return ids;
 }
@@ -218,5 +224,6 @@ export async function recordMoneyChanges(
         changes.map((change, n) => ({ member_id: change.memberId, changed_by: change.actorId, changes: { [change.field]: [null, change.text] }, n })),
       ),
     ],
+    { prepare: true },
   );
 }

@@ -274,6 +274,7 @@ async function renewalStep(tx: Queryable, sending: RenewalSending, year: number,
   const read = await tx.query<{ id: number; membership_id: number; left_out: string | null }>(
     `SELECT id, membership_id, left_out FROM (${membersSql({ step: true })}) m ORDER BY id`,
     [year, after, size],
+    { prepare: true },
   );
   if (read.length === 0) return null;
   const last = read[read.length - 1].id;
@@ -283,6 +284,7 @@ async function renewalStep(tx: Queryable, sending: RenewalSending, year: number,
     `${linesSql('SELECT unnest($2::int[]) AS id, unnest($3::int[]) AS membership_id')}
      ORDER BY s.member_id, CASE s.kind WHEN 'membership' THEN 0 WHEN 'travel' THEN 1 ELSE 2 END, s.id`,
     [year, members.map((member) => member.id), members.map((member) => member.membership_id)],
+    { prepare: true },
   );
   const days = await billingDays(tx, { billing: sending.billing });
   const today = todayInOslo();
