@@ -61,7 +61,9 @@ export function readSession(): Session | null {
   };
 }
 
+/** Changes the signed-in user's names or progress; after logging out (an answer that came late) it writes nothing. */
 export function updateSession(changes: Partial<Pick<Session, 'firstName' | 'lastName' | 'registrationCompleted'>>): void {
+  if (!readSession()) return;
   if (changes.firstName !== undefined) localStorage.setItem(STORAGE_KEYS.firstName, changes.firstName);
   if (changes.lastName !== undefined) localStorage.setItem(STORAGE_KEYS.lastName, changes.lastName);
   if (changes.registrationCompleted !== undefined) {

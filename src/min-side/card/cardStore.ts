@@ -2,6 +2,7 @@
  * The member card as last fetched, kept on the device so the card page shows it without a
  * network (logging out clears local storage, and the card with it).
  */
+import { readSession } from '../../common/session.ts';
 import type { MemberCardData } from '../api.ts';
 
 const key = (memberId: number) => `memberCard:${memberId}`;
@@ -12,7 +13,9 @@ export interface StoredCard {
   fetchedAt: string;
 }
 
+/** Keeps the card only while someone is signed in: an answer that comes after logging out leaves nothing behind. */
 export function storeCard(memberId: number, card: MemberCardData): void {
+  if (!readSession()) return;
   try {
     localStorage.setItem(key(memberId), JSON.stringify({ card, fetchedAt: new Date().toISOString() } satisfies StoredCard));
   } catch {

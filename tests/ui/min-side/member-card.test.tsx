@@ -1,6 +1,8 @@
 /** The profile's 'Medlemskort' section and the certificate buttons, which show only with the cover. */
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { clearSession, updateSession } from '../../../src/common/session.ts';
+import { storeCard, storedCard } from '../../../src/min-side/card/cardStore.ts';
 import { makeMember, makeSubscription, memberApi, renderApp, signInAs, installFakeApi } from './harness.tsx';
 
 installFakeApi();
@@ -39,5 +41,37 @@ describe("the profile's member card and certificates", () => {
     open(makeMember({ subscription_travel_insurance: makeSubscription('Reiseforsikring Europa', 1290, { state: 'pending' }) }));
     const travel = await screen.findByRole('region', { name: 'Reiseforsikring' });
     expect(within(travel).queryByRole('button', { name: /PDF/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('what the device keeps', () => {
+  const card = {
+    token: 'AQcAAAAB',
+    verify_url: 'http://localhost/verify/AQcAAAAB',
+    member_number: 10007,
+    valid_until: '2026-12-31',
+    first_name: 'Kari',
+    last_name: 'Nordmann',
+    organisation: 'Musikerportalen',
+  };
+
+  it('is kept while the member is signed in', () => {
+    signInAs(makeMember());
+    storeCard(7, card);
+    expect(storedCard(7)?.card).toEqual(card);
+  });
+
+  it('is not written by an answer that comes after logging out', () => {
+    signInAs(makeMember());
+    clearSession();
+    storeCard(7, card);
+    expect(Object.keys(localStorage)).toEqual([]);
+  });
+
+  it('nor is a saved name that comes back after logging out', () => {
+    signInAs(makeMember());
+    clearSession();
+    updateSession({ firstName: 'Kari', registrationCompleted: 1 });
+    expect(Object.keys(localStorage)).toEqual([]);
   });
 });
