@@ -40,7 +40,7 @@ export const RENEWAL_YEAR_REFUSED = 'Fornyelsen kan bare kjøres for i år eller
 export const RENEWAL_RUNNING = (year: number) => `Fornyelsen for ${year} kjører allerede.`;
 
 /** Members invoiced per step; on PGlite a step holds the session every request shares. */
-const RENEWAL_STEP = { postgres: 500, pglite: 40 };
+const RENEWAL_STEP = { postgres: 500, pglite: 25 };
 
 const yearStart = (p: string) => `make_date(${p}, 1, 1)`;
 const yearEnd = (p: string) => `make_date(${p}, 12, 31)`;
