@@ -211,7 +211,7 @@ const DONE = {
 const PREVIEW = {
   member: { id: 11, name: 'Ingrid Berg' },
   subject: DRAFT.subject,
-  body: '<!doctype html><html lang="nb"><head><title>Årsmøte</title></head><body><p>Hei Ingrid, velkommen til årsmøtet.</p><p><a href="https://example.no/unsubscribe/abc">Meld deg av</a></p></body></html>',
+  body: '<!doctype html><html lang="nb"><head><title>Årsmøte</title></head><body><p>Hei Ingrid, velkommen til årsmøtet.</p><p><a href="https://example.no/unsubscribe/abc">Meld deg av</a></p><script>parent.document.body.dataset.mailRan = "yes"</script></body></html>',
   sms_text: 'Hei Ingrid, se e-posten om årsmøtet. Stopp: https://example.no/u/abc',
   recipients: 1234,
   excluded: { erased: 2, blocked: 1, no_consent: 40, no_address: 5 },
@@ -274,6 +274,20 @@ describe.each([1440, 390])("the sends' states at %i px (the outreach API answere
     await page.goto(`${e2e.portal.baseUrl}/sends/7`);
     const preview = page.getByRole('region', { name: 'Forhåndsvisning' });
     await preview.getByText('1 234 mottakere').waitFor();
+    // The mail in its frame, as tall as the mail, and a script in it never runs.
+    const mail = page.frameLocator('iframe[title="E-posten slik medlemmet får den"]');
+    await mail.getByText('Hei Ingrid, velkommen til årsmøtet.').waitFor();
+    expect(await mail.getByRole('link', { name: 'Meld deg av' }).getAttribute('href')).toBe('https://example.no/unsubscribe/abc');
+    expect(await page.evaluate(() => document.body.dataset.mailRan)).toBeUndefined();
+    const frameBox = await page.locator('iframe[title="E-posten slik medlemmet får den"]').boundingBox();
+    const mailEnd = await mail.locator('body').evaluate((body) => body.getBoundingClientRect().bottom);
+    expect(frameBox!.height).toBeGreaterThanOrEqual(mailEnd);
+    expect(frameBox!.height).toBeLessThanOrEqual(mailEnd + 40);
+    // 'Vis som et annet medlem' brings the picker with the keyboard in it.
+    await preview.getByRole('button', { name: 'Vis som et annet medlem' }).focus();
+    await page.keyboard.press('Enter');
+    const picker = preview.getByRole('combobox', { name: 'Vis som medlem' });
+    await expect.poll(() => picker.evaluate((input) => input === document.activeElement)).toBe(true);
     await preview.scrollIntoViewIfNeeded();
     await look(page, 'mock-draft', width);
     await page.getByRole('button', { name: 'Send', exact: true }).click();

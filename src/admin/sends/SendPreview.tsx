@@ -1,41 +1,66 @@
 /**
- * The send as a member gets it: the subject, the whole mail (unsubscribe footer included) sanitised
- * as the message log shows a sent mail, the SMS with its stop text; how many it reaches now and how
+ * The send as a member gets it: the subject, the whole mail (unsubscribe footer included) in a frame
+ * of its own as a mail program shows it (its styles apart from the page's; sandboxed, so nothing in it
+ * runs and a link opens in a new tab), the SMS with its stop text; how many it reaches now and how
  * many are left out by reason. Shown for the first recipient by name until staff pick a member.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { AutocompleteInput, Form, ReferenceInput, useTranslate } from 'react-admin';
-import type { MemberListItem, Outreach, OutreachExcluded, OutreachPreview } from '../../dataProvider/index.ts';
+import { useTranslate } from 'react-admin';
+import type { Outreach, OutreachExcluded, OutreachPreview } from '../../dataProvider/index.ts';
 import { formatCount, hasEmail, hasSms } from './sendText.tsx';
 import '../../i18n/app/sends-pages-nb.ts';
 
-// DOMPurify comes with the preview's first mail, not with the page.
-const MessageHtml = lazy(() => import('../logs/MessageHtml.tsx'));
+// The member picker (react-admin's reference autocomplete) comes when staff ask for it, not with the page.
+const SendMemberPicker = lazy(() => import('./SendMemberPicker.tsx'));
 
 const EXCLUDED: (keyof OutreachExcluded)[] = ['erased', 'blocked', 'no_consent', 'no_address'];
 
+/** 'Vis som et annet medlem', then the picker, with the keyboard in it. */
 function MemberPicker({ onPick }: { onPick: (memberId: number | undefined) => void }) {
   const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  if (!open) {
+    return (
+      <Button variant="outlined" onClick={() => setOpen(true)}>
+        {translate('app.sends.preview.choose_member')}
+      </Button>
+    );
+  }
   return (
-    <Form>
-      <ReferenceInput source="member_id" reference="membership" perPage={25}>
-        <AutocompleteInput
-          label={translate('app.sends.preview.member')}
-          optionText={(member: MemberListItem) => `${member.first_name} ${member.last_name}${member.remote_id ? ` (${member.remote_id})` : ''}`}
-          filterToQuery={(search: string) => ({ name: search })}
-          onChange={(value: unknown) => {
-            const id = Number(value);
-            onPick(Number.isInteger(id) && id > 0 ? id : undefined);
-          }}
-          helperText={false}
-          sx={{ maxWidth: 420 }}
-        />
-      </ReferenceInput>
-    </Form>
+    <Suspense fallback={<LinearProgress sx={{ maxWidth: 420, my: 3 }} aria-label={translate('app.sends.preview.member')} />}>
+      <SendMemberPicker onPick={onPick} />
+    </Suspense>
+  );
+}
+
+/**
+ * The mail's HTML (sanitised by the server) as its own document in a sandboxed frame: no script
+ * runs and no form is sent from it (no allow-scripts, no allow-forms), links open in a new tab.
+ * Without scripts, being of the page's origin gives the mail nothing; it lets the frame be as tall
+ * as the mail, so the page scrolls and the frame does not.
+ */
+export function MailFrame({ html, title }: { html: string; title: string }) {
+  const [height, setHeight] = useState(160);
+  const document = `<!doctype html><html lang="nb"><head><meta charset="utf-8"><base target="_blank"><style>body{margin:16px;font-family:Roboto,Helvetica,Arial,sans-serif;line-height:1.5;overflow-wrap:anywhere}img{max-width:100%;height:auto}</style></head><body>${html}</body></html>`;
+  return (
+    <Box
+      component="iframe"
+      title={title}
+      sandbox="allow-same-origin allow-popups allow-popups-to-escape-sandbox"
+      referrerPolicy="no-referrer"
+      srcDoc={document}
+      onLoad={(event) => {
+        // The body's end and its margin below: the html element is never shorter than the frame, so it cannot tell.
+        const body = (event.currentTarget as HTMLIFrameElement).contentDocument?.body;
+        if (body) setHeight(Math.max(80, Math.ceil(body.getBoundingClientRect().bottom) + 16 + 2));
+      }}
+      sx={{ display: 'block', width: '100%', height, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#fff' }}
+    />
   );
 }
 
@@ -101,11 +126,8 @@ export function SendPreview({ send, preview, error, fetching, onMember }: Props)
               <Typography variant="subtitle2" component="h3" id="send-preview-mail" sx={{ mt: 2 }}>
                 {translate('app.sends.preview.mail_title')}
               </Typography>
-              {/* The mail's HTML sanitised as the message log shows it (no script, no handler), in its own chunk. */}
-              <Box component="section" aria-labelledby="send-preview-mail" data-testid="preview-mail" sx={{ mt: 1, bgcolor: 'background.paper' }}>
-                <Suspense fallback={<Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }} />}>
-                  <MessageHtml html={preview.body} />
-                </Suspense>
+              <Box component="section" aria-labelledby="send-preview-mail" data-testid="preview-mail" sx={{ mt: 1 }}>
+                <MailFrame html={preview.body} title={translate('app.sends.preview.mail_title')} />
               </Box>
             </>
           )}

@@ -81,6 +81,7 @@ export const sendsEn: typeof sendsNb & typeof sendsPagesNb = {
   preview: {
     heading: 'Preview',
     member: 'Show as member',
+    choose_member: 'Show as another member',
     as_member: 'As %{name} gets it',
     nobody: 'No recipients to show it for.',
     subject: 'Subject: %{subject}',

@@ -75,6 +75,7 @@ export const sendsPagesNb = {
   preview: {
     heading: 'Forhåndsvisning',
     member: 'Vis som medlem',
+    choose_member: 'Vis som et annet medlem',
     as_member: 'Slik %{name} får den',
     nobody: 'Ingen mottakere å vise den for.',
     subject: 'Emne: %{subject}',

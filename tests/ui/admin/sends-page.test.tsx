@@ -100,17 +100,25 @@ describe('a draft’s preview', () => {
     ]);
     expect(within(shown).getByText('Slik Ingrid Berg får den')).toBeInTheDocument();
     expect(within(shown).getByText('Emne: Innkalling til årsmøte')).toBeInTheDocument();
-    // The mail as the member gets it, footer and all, with nothing of it that could run.
+    // The mail as the member gets it, footer and all, in a frame where nothing of it can run.
     const mail = within(shown).getByRole('region', { name: 'E-posten slik medlemmet får den' });
-    expect(await within(mail).findByText('Hei Ingrid, velkommen til årsmøtet.')).toBeInTheDocument();
-    expect(within(mail).getByRole('link', { name: 'Meld deg av' })).toHaveAttribute('href', 'https://portal.example/unsubscribe/abc');
-    expect(mail.querySelector('script')).toBeNull();
-    expect(mail.querySelector('img')?.getAttribute('onerror')).toBeNull();
+    const frame = within(mail).getByTitle('E-posten slik medlemmet får den');
+    const allowed = (frame.getAttribute('sandbox') ?? 'no sandbox').split(' ');
+    for (const never of ['allow-scripts', 'allow-forms', 'allow-top-navigation', 'no']) expect(allowed).not.toContain(never);
+    const shownMail = new DOMParser().parseFromString(frame.getAttribute('srcdoc') ?? '', 'text/html');
+    expect(shownMail.body.textContent).toContain('Hei Ingrid, velkommen til årsmøtet.');
+    expect(shownMail.querySelector('a')?.getAttribute('href')).toBe('https://portal.example/unsubscribe/abc');
+    expect(shownMail.querySelector('base')?.getAttribute('target')).toBe('_blank');
+    expect((window as { hacked?: number }).hacked).toBeUndefined();
     expect(within(shown).getByTestId('preview-sms')).toHaveTextContent('Hei Ingrid, se e-posten om årsmøtet. Stopp: https://portal.example/u/abc');
     // The form beside it holds the draft as saved.
     expect(screen.getByRole('textbox', { name: /Emne/ })).toHaveValue('Innkalling til årsmøte');
 
-    await user.type(within(shown).getByRole('combobox', { name: 'Vis som medlem' }), 'Per');
+    // The picker comes when asked for, with the keyboard in it.
+    await user.click(within(shown).getByRole('button', { name: 'Vis som et annet medlem' }));
+    const picker = await within(shown).findByRole('combobox', { name: 'Vis som medlem' }, LAZY);
+    expect(picker).toHaveFocus();
+    await user.keyboard('Per');
     await user.click(await screen.findByRole('option', { name: /Per Lund/ }));
     expect(await within(shown).findByText('Slik Per Lund får den')).toBeInTheDocument();
     expect(callsTo('/api/outreach/7/preview').map((call) => call.query.member_id)).toContain('21');
