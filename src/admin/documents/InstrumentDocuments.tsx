@@ -26,8 +26,9 @@ export function InstrumentDocuments({
   const translate = useTranslate();
   const headingId = useId();
   const ref = useRef<HTMLElement>(null);
-  const near = useNearViewport(ref);
   const { data } = useMemberInstruments(memberId);
+  // Looked for once the instruments are there: the tables above come with them and push the section down.
+  const near = useNearViewport(ref, 400, data !== undefined);
   // An insured instrument with a change waiting is in both lists: once here.
   const seen = new Set<number>();
   const instruments = data ? [...(waiting ? [] : data.active), ...data.requested] : [];
