@@ -121,6 +121,8 @@ describe('logs', () => {
 
     await page.locator('tbody').getByRole('button').first().click();
     await page.getByRole('dialog').waitFor();
+    // The mail in its frame, as tall as the mail.
+    await page.getByRole('dialog').frameLocator('iframe[title="E-posten slik medlemmet fikk den"]').locator('body p').first().waitFor();
     await settled(page);
     await checkA11y(page, 'message modal');
     await screenshot(page, 'staff-logs-message-modal-1440');

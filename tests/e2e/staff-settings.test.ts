@@ -191,7 +191,11 @@ describe('e-mail templates', () => {
       .first()
       .click();
     await dialog.getByRole('button', { name: 'Vis forhåndsvisning' }).click();
-    await dialog.getByTestId('template-preview').getByText(`Hei ${member.first_name} ${member.last_name},`).waitFor();
+    await dialog
+      .getByTestId('template-preview')
+      .frameLocator('iframe[title="E-posten slik medlemmet får den"]')
+      .getByText(`Hei ${member.first_name} ${member.last_name},`)
+      .waitFor();
     await dialog.getByRole('button', { name: 'Send en test til meg' }).click();
     await page.getByText(`Testen er sendt til ${STAFF.email}`).waitFor();
     await screenshot(page, 'staff-settings-template-preview-1440');

@@ -27,8 +27,8 @@ export function InstrumentDocuments({
   const headingId = useId();
   const ref = useRef<HTMLElement>(null);
   const { data } = useMemberInstruments(memberId);
-  // Looked for once the instruments are there: the tables above come with them and push the section down.
-  const near = useNearViewport(ref, 400, data !== undefined);
+  // The pages mount the section once what stands above it is whole, so where it is now is where it stays.
+  const near = useNearViewport(ref);
   // An insured instrument with a change waiting is in both lists: once here.
   const seen = new Set<number>();
   const instruments = data ? [...(waiting ? [] : data.active), ...data.requested] : [];

@@ -1,25 +1,61 @@
 /**
  * The panels of 'Dokumenter' (InstrumentDocuments.tsx), one per instrument: its documents as
- * thumbnails that download, and — for staff who may change members — the upload and 'Slett'.
- * A panel's thumbnails are read when it is opened (the only instrument's panel starts open).
- * Loaded when the section comes near the window.
+ * thumbnails that download, and — for staff who may change members — 'Slett' and 'Legg til
+ * dokument', which opens the upload form. A panel's thumbnails are read when it is opened (the only
+ * instrument's panel starts open). Loaded when the section comes near the window; the upload form,
+ * with its form library and inputs, when staff go for it (the button's hover or focus), as on Min side.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import ExpandMore from '@mui/icons-material/ExpandMore';
+import UploadFile from '@mui/icons-material/UploadFile';
 import { Confirm, useTranslate } from 'react-admin';
 import type { Document, Instrument } from '../../dataProvider/index.ts';
 import { useCan } from '../access/rights.ts';
 import { useToast } from '../toast.tsx';
 import { DocumentGrid } from './DocumentGrid.tsx';
 import { FOCUS_RING } from './DocumentTile.tsx';
-import { DocumentUploadForm } from './DocumentUploadForm.tsx';
 import { useDocumentDelete, useInstrumentDocuments } from './useDocuments.ts';
 import '../../i18n/app/documents-pages-nb.ts';
+
+const loadUploadForm = () => import('./DocumentUploadForm.tsx');
+const DocumentUploadForm = lazy(() => loadUploadForm().then((module) => ({ default: module.DocumentUploadForm })));
+
+/** 'Legg til dokument', opening and closing the upload form below it. */
+function UploadOnAsking({ instrumentId, instrument }: { instrumentId: number; instrument: string }) {
+  const translate = useTranslate();
+  const formId = useId();
+  const [adding, setAdding] = useState(false);
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Button
+        variant="outlined"
+        startIcon={<UploadFile />}
+        aria-expanded={adding}
+        aria-controls={formId}
+        onPointerEnter={() => void loadUploadForm()}
+        onFocus={() => void loadUploadForm()}
+        onClick={() => setAdding(!adding)}
+      >
+        {translate('app.documents.upload.open')}
+      </Button>
+      <div id={formId} hidden={!adding}>
+        {adding && (
+          <Suspense fallback={<LinearProgress sx={{ mt: 2, maxWidth: 560 }} aria-label={translate('app.documents.upload.heading')} />}>
+            <DocumentUploadForm instrumentId={instrumentId} instrument={instrument} />
+          </Suspense>
+        )}
+      </div>
+    </Box>
+  );
+}
 
 export const instrumentText = (instrument: Pick<Instrument, 'make' | 'model' | 'serial_number' | 'category'>) =>
   [[instrument.make, instrument.model].filter(Boolean).join(' ') || instrument.category, instrument.serial_number].filter(Boolean).join(', ');
@@ -70,7 +106,7 @@ function InstrumentPanel({ instrument, startOpen }: { instrument: Instrument; st
             onDelete={changes ? setDeleting : undefined}
           />
         )}
-        {changes && <DocumentUploadForm instrumentId={instrument.id} instrument={name} />}
+        {changes && <UploadOnAsking instrumentId={instrument.id} instrument={name} />}
       </AccordionDetails>
       <Confirm
         isOpen={deleting !== null}

@@ -230,15 +230,21 @@ function RequestTable() {
   );
 }
 
-/** What stands below the list comes once the list is there, so the rows coming in do not push it down. */
-function AfterTheList({ children }: { children: ReactNode }) {
-  return useListContext().isPending ? null : children;
+/**
+ * What stands below the list comes once everything above it is whole (the member's name, the rows
+ * and their type names), so nothing coming in pushes it down, and the documents below look at the
+ * window only where the finished page puts them.
+ */
+function AfterTheList({ memberPending, children }: { memberPending: boolean; children: ReactNode }) {
+  const { isPending } = useListContext();
+  const { categoriesPending } = useMemberInstruments(Number(useParams().id));
+  return isPending || categoriesPending || memberPending ? null : children;
 }
 
 export default function InstrumentRequestsPage() {
   const id = Number(useParams().id);
   const translate = useTranslate();
-  const { data: member } = useGetOne<Member>('membership', { id });
+  const { data: member, isPending: memberPending } = useGetOne<Member>('membership', { id });
   const { refresh } = useMemberInstruments(id);
   const title = translate('app.instruments.list_title');
   const heading = useRef<HTMLHeadingElement>(null);
@@ -252,7 +258,7 @@ export default function InstrumentRequestsPage() {
       <ListBase resource="instrument-requests" filter={{ status: 0, member_id: id }} perPage={100} disableSyncWithLocation>
         <RequestActions memberId={id} memberName={member ? `${member.first_name} ${member.last_name}` : ''} refresh={refresh} heading={heading} />
         <RequestTable />
-        <AfterTheList>
+        <AfterTheList memberPending={memberPending}>
           <InstrumentDocuments memberId={id} waiting />
         </AfterTheList>
       </ListBase>

@@ -1,5 +1,5 @@
-/** Meldingslogg: every message sent to the member; a row opens the message, its HTML sanitised. */
-import { lazy, Suspense, useState } from 'react';
+/** Meldingslogg: every message sent to the member; a row opens the message, a mail in its sandboxed frame (MailFrame.tsx). */
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -13,10 +13,8 @@ import { LogTable, type Column } from './LogTable.tsx';
 import { MessageDelivery } from './MessageDelivery.tsx';
 import { InitialsBadge } from './InitialsBadge.tsx';
 import { LogDialog } from './LogDialog.tsx';
+import { MailFrame } from '../layout/MailFrame.tsx';
 import '../../i18n/app/insurance-pages-nb.ts';
-
-// DOMPurify comes with the first message opened (MessageHtml.tsx), not with the page.
-const MessageHtml = lazy(() => import('./MessageHtml.tsx'));
 
 function Field({ label, value }: { label: string; value: string }) {
   return (
@@ -91,9 +89,7 @@ export function MessageLog({ memberId }: { memberId: number }) {
               // An SMS is plain text: a name like '<img src=x>' in it stays text.
               <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>{open.content}</Box>
             ) : (
-              <Suspense fallback={<Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }} />}>
-                <MessageHtml html={open.content} />
-              </Suspense>
+              <MailFrame html={open.content} title={t('mail_title')} />
             )}
           </>
         )}

@@ -5,8 +5,8 @@
  */
 import { useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
-import { AutocompleteInput, Form, ReferenceInput, useTranslate } from 'react-admin';
-import type { MemberListItem } from '../../dataProvider/index.ts';
+import { Form, useTranslate } from 'react-admin';
+import { MemberReferenceInput } from '../forms/MemberReferenceInput.tsx';
 import '../../i18n/app/sends-pages-nb.ts';
 
 export default function SendMemberPicker({ onPick }: { onPick: (memberId: number | undefined) => void }) {
@@ -20,19 +20,7 @@ export default function SendMemberPicker({ onPick }: { onPick: (memberId: number
   return (
     <Box ref={place}>
       <Form>
-        <ReferenceInput source="member_id" reference="membership" perPage={25}>
-          <AutocompleteInput
-            label={translate('app.sends.preview.member')}
-            optionText={(member: MemberListItem) => `${member.first_name} ${member.last_name}${member.remote_id ? ` (${member.remote_id})` : ''}`}
-            filterToQuery={(search: string) => ({ name: search })}
-            onChange={(value: unknown) => {
-              const id = Number(value);
-              onPick(Number.isInteger(id) && id > 0 ? id : undefined);
-            }}
-            helperText={false}
-            sx={{ maxWidth: 420 }}
-          />
-        </ReferenceInput>
+        <MemberReferenceInput label={translate('app.sends.preview.member')} onPick={onPick} />
       </Form>
     </Box>
   );

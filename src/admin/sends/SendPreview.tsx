@@ -12,6 +12,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import type { Outreach, OutreachExcluded, OutreachPreview } from '../../dataProvider/index.ts';
+import { MailFrame } from '../layout/MailFrame.tsx';
 import { formatCount, hasEmail, hasSms } from './sendText.tsx';
 import '../../i18n/app/sends-pages-nb.ts';
 
@@ -35,32 +36,6 @@ function MemberPicker({ onPick }: { onPick: (memberId: number | undefined) => vo
     <Suspense fallback={<LinearProgress sx={{ maxWidth: 420, my: 3 }} aria-label={translate('app.sends.preview.member')} />}>
       <SendMemberPicker onPick={onPick} />
     </Suspense>
-  );
-}
-
-/**
- * The mail's HTML (sanitised by the server) as its own document in a sandboxed frame: no script
- * runs and no form is sent from it (no allow-scripts, no allow-forms), links open in a new tab.
- * Without scripts, being of the page's origin gives the mail nothing; it lets the frame be as tall
- * as the mail, so the page scrolls and the frame does not.
- */
-export function MailFrame({ html, title }: { html: string; title: string }) {
-  const [height, setHeight] = useState(160);
-  const document = `<!doctype html><html lang="nb"><head><meta charset="utf-8"><base target="_blank"><style>body{margin:16px;font-family:Roboto,Helvetica,Arial,sans-serif;line-height:1.5;overflow-wrap:anywhere}img{max-width:100%;height:auto}</style></head><body>${html}</body></html>`;
-  return (
-    <Box
-      component="iframe"
-      title={title}
-      sandbox="allow-same-origin allow-popups allow-popups-to-escape-sandbox"
-      referrerPolicy="no-referrer"
-      srcDoc={document}
-      onLoad={(event) => {
-        // The body's end and its margin below: the html element is never shorter than the frame, so it cannot tell.
-        const body = (event.currentTarget as HTMLIFrameElement).contentDocument?.body;
-        if (body) setHeight(Math.max(80, Math.ceil(body.getBoundingClientRect().bottom) + 16 + 2));
-      }}
-      sx={{ display: 'block', width: '100%', height, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#fff' }}
-    />
   );
 }
 

@@ -10,14 +10,15 @@ import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
-import DOMPurify from 'dompurify';
-import { AutocompleteInput, email, Form, ReferenceInput, required, TextInput, useDataProvider, useTranslate, useUpdate, type HttpError } from 'react-admin';
+import { email, Form, required, TextInput, useDataProvider, useTranslate, useUpdate, type HttpError } from 'react-admin';
 import { AlignmentButtons, ClearButtons, FormatButtons, LinkButtons, ListButtons, RichTextInput, RichTextInputToolbar } from 'ra-input-rich-text';
 import { useFormContext } from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
-import type { EmailTemplate, MemberListItem, StaffDataProvider, TemplatePreview } from '../../dataProvider/index.ts';
+import type { EmailTemplate, StaffDataProvider, TemplatePreview } from '../../dataProvider/index.ts';
 import { RULE_MESSAGES } from '../../../server/schemas/rules.ts';
 import { DialogSaveActions } from '../forms/DialogSaveActions.tsx';
+import { MemberReferenceInput, memberIdOf } from '../forms/MemberReferenceInput.tsx';
+import { MailFrame } from '../layout/MailFrame.tsx';
 import { PlaceholderButtons } from '../forms/PlaceholderButtons.tsx';
 import { useNamedEditorOptions } from '../forms/useNamedEditorOptions.ts';
 import { useToast } from '../toast.tsx';
@@ -38,10 +39,7 @@ function PreviewButtons({ templateId, onPreview }: { templateId: number; onPrevi
   const toast = useToast();
   const dataProvider = useDataProvider<StaffDataProvider>();
   const { getValues } = useFormContext();
-  const memberId = (): number | undefined => {
-    const value = Number(getValues('member_id'));
-    return Number.isInteger(value) && value > 0 ? value : undefined;
-  };
+  const memberId = () => memberIdOf(getValues('member_id'));
   async function preview() {
     const id = memberId();
     if (!id) return onPreview(null);
@@ -80,21 +78,15 @@ function PreviewPanel({ templateId }: { templateId: number }) {
         {translate('app.settings.templates.preview_hint')}
       </Typography>
       <Form>
-        <ReferenceInput source="member_id" reference="membership" perPage={25}>
-          <AutocompleteInput
-            label={translate('app.settings.templates.preview_member')}
-            optionText={(member: MemberListItem) => `${member.first_name} ${member.last_name}${member.remote_id ? ` (${member.remote_id})` : ''}`}
-            filterToQuery={(search: string) => ({ name: search })}
-            sx={{ maxWidth: 420 }}
-            helperText={false}
-          />
-        </ReferenceInput>
+        <MemberReferenceInput label={translate('app.settings.templates.preview_member')} />
         <PreviewButtons templateId={templateId} onPreview={setPreview} />
       </Form>
       {preview && (
-        <Box data-testid="template-preview" sx={{ mt: 2, p: 2, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+        <Box data-testid="template-preview" sx={{ mt: 2 }}>
           <Typography variant="subtitle2">{translate('app.settings.templates.preview_subject', { subject: preview.subject })}</Typography>
-          <Box sx={{ mt: 1 }} dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(preview.html) }} />
+          <Box sx={{ mt: 1 }}>
+            <MailFrame html={preview.html} title={translate('app.settings.templates.preview_frame')} />
+          </Box>
         </Box>
       )}
     </Box>

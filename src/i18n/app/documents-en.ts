@@ -24,6 +24,7 @@ export const documentsEn: typeof documentsPagesNb = {
   deleted: 'The document is deleted',
   upload: {
     heading: 'Upload a document',
+    open: 'Add a document',
     kind: 'Kind of document',
     valued_on: 'Appraisal date',
     value: 'Value (whole kroner)',

@@ -25,6 +25,7 @@ export const documentsPagesNb = {
   deleted: 'Dokumentet er slettet',
   upload: {
     heading: 'Last opp dokument',
+    open: 'Legg til dokument',
     kind: 'Type dokument',
     valued_on: 'Takstdato',
     value: 'Verdi (hele kroner)',

@@ -88,6 +88,7 @@ export const insuranceEn: typeof insuranceNb & typeof insurancePagesNb & { instr
       modal_from_name: 'Sender',
       modal_from_email: 'Sender e-mail',
       modal_content: 'Message',
+      mail_title: 'The e-mail as the member got it',
       status: {
         queued: 'Queued',
         sent: 'Sent',

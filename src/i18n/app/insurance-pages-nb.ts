@@ -70,6 +70,7 @@ export const insurancePagesNb = {
       modal_from_name: 'Avsender',
       modal_from_email: 'Avsenders e-post',
       modal_content: 'Melding',
+      mail_title: 'E-posten slik medlemmet fikk den',
       status: {
         queued: 'I kø',
         sent: 'Sendt',

@@ -78,6 +78,7 @@ export const settingsEn: SettingsMessages = {
     preview_show: 'Show preview',
     preview_hint: 'The preview shows the saved template.',
     preview_subject: 'Subject: %{subject}',
+    preview_frame: 'The e-mail as the member gets it',
     test_send: 'Send a test to me',
     test_sent: 'The test has been sent to %{to}',
     empty: 'No e-mail templates',

@@ -56,6 +56,7 @@ export const settingsNb = {
     preview_show: 'Vis forhåndsvisning',
     preview_hint: 'Forhåndsvisningen viser den lagrede malen.',
     preview_subject: 'Emne: %{subject}',
+    preview_frame: 'E-posten slik medlemmet får den',
     test_send: 'Send en test til meg',
     test_sent: 'Testen er sendt til %{to}',
     empty: 'Ingen e-postmaler',

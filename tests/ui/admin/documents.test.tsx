@@ -78,6 +78,17 @@ function answerInstruments(initial: Document[]) {
 
 const panel = () => screen.getByRole('region', { name: /Fender Stratocaster, US123 – dokumenter/ });
 
+/** 'Legg til dokument' opens the upload form, whose code comes when asked for. */
+async function openUpload(user: ReturnType<typeof userEvent.setup>) {
+  const open = within(panel()).getByRole('button', { name: 'Legg til dokument' });
+  expect(open).toHaveAttribute('aria-expanded', 'false');
+  expect(within(panel()).queryByRole('button', { name: 'Last opp' })).toBeNull();
+  await user.click(open);
+  expect(open).toHaveAttribute('aria-expanded', 'true');
+  await within(panel()).findByRole('button', { name: 'Last opp' }, SLOW);
+  return panel();
+}
+
 describe("an instrument's documents on the staff instrument page", { timeout: 60_000 }, () => {
   it("shows each document as a thumbnail named for what it is, and why a claim's document stays", async () => {
     answerInstruments([document(31), appraisal(32, { in_claim: true })]);
@@ -94,6 +105,8 @@ describe("an instrument's documents on the staff instrument page", { timeout: 60
     const kept = within(list).getByText('Takst 120 000 kr, 12-03-2024').closest('li')!;
     expect(within(kept).queryByRole('button', { name: /Slett/ })).toBeNull();
     expect(within(kept).getByText('Brukt i en skademelding, og kan derfor ikke slettes.')).toBeInTheDocument();
+    // The upload form names the limits once opened.
+    await openUpload(userEvent.setup());
     expect(within(panel()).getByText(LIMITS)).toBeInTheDocument();
   });
 
@@ -102,7 +115,7 @@ describe("an instrument's documents on the staff instrument page", { timeout: 60
     const user = userEvent.setup();
     renderAdmin(PAGE);
     await screen.findByRole('button', { name: 'Fender Stratocaster, US123 – dokumenter: 0' }, SLOW);
-    const form = panel();
+    const form = await openUpload(user);
     const file = within(form).getByLabelText('Velg fil for Fender Stratocaster, US123');
     expect(file).toHaveAttribute('accept', 'image/*,application/pdf');
     expect(file).toHaveAccessibleDescription(LIMITS);
@@ -144,7 +157,7 @@ describe("an instrument's documents on the staff instrument page", { timeout: 60
     const user = userEvent.setup();
     renderAdmin(PAGE);
     await screen.findByRole('button', { name: 'Fender Stratocaster, US123 – dokumenter: 0' }, SLOW);
-    const form = panel();
+    const form = await openUpload(user);
     await user.click(within(form).getByRole('radio', { name: 'Takst' }));
     await user.click(within(form).getByRole('textbox', { name: 'Takstdato' }));
     await user.keyboard('01022025');
@@ -168,7 +181,7 @@ describe("an instrument's documents on the staff instrument page", { timeout: 60
     const user = userEvent.setup();
     renderAdmin(PAGE);
     await screen.findByRole('button', { name: 'Fender Stratocaster, US123 – dokumenter: 0' }, SLOW);
-    const form = panel();
+    const form = await openUpload(user);
     await user.click(within(form).getByRole('radio', { name: 'Takst' }));
     await user.click(within(form).getByRole('button', { name: 'Last opp' }));
     expect(await within(form).findByText('Velg en fil')).toBeInTheDocument();
@@ -208,6 +221,7 @@ describe("an instrument's documents on the staff instrument page", { timeout: 60
     expect(within(panel()).getByRole('img', { name: 'Kvittering: kvittering.jpg' })).toBeInTheDocument();
     expect(within(panel()).queryByRole('button', { name: /Slett/ })).toBeNull();
     expect(within(panel()).queryByRole('button', { name: 'Last opp' })).toBeNull();
+    expect(within(panel()).queryByRole('button', { name: 'Legg til dokument' })).toBeNull();
   });
 });
 

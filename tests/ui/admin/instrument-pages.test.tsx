@@ -88,6 +88,59 @@ describe("a member's waiting instruments", () => {
   }, 60_000);
 });
 
+describe("a member's waiting instruments, while the page comes in", () => {
+  it("shows 'Dokumenter' only once the member's name, the rows and their types are there, so it never starts where the finished page would not put it", async () => {
+    const waiting = {
+      id: 31,
+      member_id: 5,
+      subscription_id: null,
+      instrument_category: 1,
+      category: 'Gitar',
+      make: 'Gibson',
+      model: 'Les Paul',
+      serial_number: null,
+      value: 25000,
+      insurance_start: '2026-11-01',
+      insurance_end: null,
+      state: 'requested',
+      status: 0,
+      requested_change: null,
+      reason_for_rejection: null,
+      created_at: '2026-11-01T10:00:00.000Z',
+      updated_at: '2026-11-01T10:00:00.000Z',
+      deleted_at: null,
+      validated_by_user: null,
+    };
+    let sendMember!: () => void;
+    let sendCategories!: () => void;
+    const memberSent = new Promise<void>((done) => (sendMember = done));
+    const categoriesSent = new Promise<void>((done) => (sendCategories = done));
+    server.use(
+      http.get('*/api/member/5', async () => {
+        await memberSent;
+        return HttpResponse.json({ data: member() });
+      }),
+      http.get('*/api/instrument/category/list', async () => {
+        await categoriesSent;
+        return HttpResponse.json({ data: [{ id: 1, name: 'Gitar' }] });
+      }),
+      http.get('*/api/member/5/instrument', () => HttpResponse.json({ data: { active: [], requested: [waiting], deleted: [] } })),
+      http.get('*/api/instrument/list', () => HttpResponse.json(paged([waiting]))),
+    );
+    renderAdmin('/instrument-insurance/list/5');
+    await screen.findByRole('heading', { level: 2, name: 'FORSIKRING AV INSTRUMENT' }, { timeout: 40_000 });
+    const documents = () => screen.queryByRole('heading', { level: 2, name: 'Dokumenter' });
+    // The member's instruments and the list are in; the name and the type names are not.
+    expect(documents()).toBeNull();
+    sendCategories();
+    expect(await screen.findByRole('checkbox', { name: /Gibson Les Paul/ }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(documents()).toBeNull();
+    sendMember();
+    expect(await screen.findByRole('heading', { level: 1, name: /Ola Nordmann/ }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Dokumenter' }, { timeout: 10_000 })).toBeInTheDocument();
+  }, 60_000);
+});
+
 describe('the instrument queue', () => {
   it("opens a member's waiting instruments by keyboard from the name, and searches by name like the other queues", async () => {
     const row = (id: number, first_name: string, last_name: string) => ({

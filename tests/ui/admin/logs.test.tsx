@@ -28,7 +28,7 @@ function answerLogs({ emails = [emailLog(1)], instruments = [instrumentLog(7, 30
 }
 
 describe('member logs', () => {
-  it('shows the header and the message log, and the message safely in a modal closed by Escape', async () => {
+  it('shows the header and the message log, and the mail in a sandboxed frame in a modal closed by Escape', async () => {
     answerLogs({
       emails: [
         emailLog(1, { subject: 'Velkommen som medlem!', content: '<p>Hei Ola</p><img src="x" onerror="window.hacked=1"><script>window.hacked=2</script>' }),
@@ -52,10 +52,14 @@ describe('member logs', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Velkommen som medlem!' });
     expect(within(dialog).getByText('Medlemsservice')).toBeInTheDocument();
     expect(within(dialog).getByText('post@example.no')).toBeInTheDocument();
-    // The sanitised HTML comes with its own chunk (DOMPurify loads when a message opens).
-    expect(await within(dialog).findByText('Hei Ola')).toBeInTheDocument();
+    // The mail as the member got it, in a frame where nothing of it can run.
+    const frame = within(dialog).getByTitle('E-posten slik medlemmet fikk den');
+    const allowed = (frame.getAttribute('sandbox') ?? 'no sandbox').split(' ');
+    for (const never of ['allow-scripts', 'allow-forms', 'allow-top-navigation', 'no']) expect(allowed).not.toContain(never);
+    const shownMail = new DOMParser().parseFromString(frame.getAttribute('srcdoc') ?? '', 'text/html');
+    expect(shownMail.body.textContent).toContain('Hei Ola');
     expect(dialog.querySelector('script')).toBeNull();
-    expect(dialog.querySelector('img')?.getAttribute('onerror')).toBeNull();
+    expect((window as { hacked?: number }).hacked).toBeUndefined();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
