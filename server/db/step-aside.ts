@@ -55,3 +55,19 @@ export async function stepAside(db: Database, tookMs: number, { pauseOnPostgres 
     nextAnalysis.set(key, ended + Math.max(ANALYZE_EVERY_MS, (ANALYZE_SHARE - 1) * (ended - started)));
   }
 }
+
+/**
+ * A long job's steps, one after the other until `step` answers that nothing is left, stepping
+ * aside after each step that leaves more (stepAside, for as long as that step took). `step` is
+ * told how long the one before it took, for sizing the next.
+ */
+export async function inSteps(db: Database, options: { pauseOnPostgres: boolean }, step: (lastTookMs: number | null) => Promise<boolean>): Promise<void> {
+  let lastTookMs: number | null = null;
+  for (;;) {
+    const started = performance.now();
+    const more = await step(lastTookMs);
+    if (!more) return;
+    lastTookMs = Math.max(1, performance.now() - started);
+    await stepAside(db, lastTookMs, options);
+  }
+}

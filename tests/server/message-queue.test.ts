@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smtpTransport } from '../../server/adapters/mail.ts';
 import { outboxDir, readOutboxFiles } from '../../server/adapters/outbox-files.ts';
-import { sendSms } from '../../server/domain/messages/sms.ts';
+import { sendSms, sendSmsMany } from '../../server/domain/messages/sms.ts';
 import { sendMail, sendMails } from '../../server/domain/messages/messages.ts';
 import { MAIL_QUEUE, MESSAGE_BATCH } from '../../server/jobs/outbox.ts';
 import { eraseMember } from '../../server/domain/privacy/privacy.ts';
@@ -240,6 +240,26 @@ describe('the message queue', () => {
       { status: 'queued', attempts: 0 },
       { status: 'queued', attempts: 0 },
     ]);
+  });
+
+  it('logs a batch of mails and of SMS as sendMail and sendSms log one, each id in the order given', async () => {
+    // Logged without a job, so they stay as logged.
+    const unqueued = { ...t.services.outbox, jobs: { send: async () => '', sendMany: async () => undefined } };
+    const member = await createAccount(t.db);
+    const columns = `SELECT member_id, channel, subject, email_from, from_name, email_to, content, sender_id, delivery, status, attempts,
+                            redacted, content_sanitised, invoice_id, outreach_id, list_unsubscribe FROM message_log WHERE id = $1`;
+    const row = async (id: number) => (await t.db.query(columns, [id]))[0];
+    const mail = { ...mailTo('en@example.no'), memberId: member.id, senderId: staffId, listUnsubscribe: '<https://portal.example/u/x>' };
+    const one = await sendMail(t.db, unqueued, mail);
+    const many = await t.db.transaction((tx) => sendMails(tx, unqueued, [mailTo('to@example.no'), mail, mailTo('tre@example.no')]));
+    expect(await row(many[1].id)).toEqual(await row(one));
+    expect(await Promise.all(many.map(async ({ id }) => (await row(id)).email_to))).toEqual(['to@example.no', 'en@example.no', 'tre@example.no']);
+
+    const sms = { to: '40000002', text: 'Purring', subject: 'Purring', memberId: member.id, senderId: null };
+    const single = await sendSms(t.db, unqueued, sms);
+    const batch = await t.db.transaction((tx) => sendSmsMany(tx, unqueued, [{ ...sms, to: '40000003' }, sms]));
+    expect(await row(batch[1])).toEqual(await row(single));
+    expect((await row(batch[0])).email_to).toBe('40000003');
   });
 
   it('writes an SMS without a gateway to the outbox file and logs it as sent', async () => {

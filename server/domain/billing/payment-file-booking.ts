@@ -3,7 +3,7 @@
  * transaction that locks the invoices its KIDs name, matches each payment by KID (ocr-matching.ts)
  * and books it through `bookPayments`, so nothing is booked twice, also when a step is run again.
  */
-import { stepAside } from '../../db/step-aside.ts';
+import { inSteps } from '../../db/step-aside.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { LockedInvoice } from './invoices.ts';
 import { kidDigits, matchPayment, type OcrInvoice, type OcrPaymentInput, type OcrPaymentMatch } from './ocr-matching.ts';
@@ -46,13 +46,12 @@ export async function bookPaymentFile(db: Database, fileId: number): Promise<voi
   // The line the last step reached: the next step reads on from there instead of walking past
   // every payment booked before it (which made a large file's booking grow with its square).
   let after = 0;
-  for (;;) {
-    const started = performance.now();
+  await inSteps(db, { pauseOnPostgres: true }, async () => {
     const last = await db.transaction((tx) => bookStep(tx, fileId, file.transmission_number, file.uploaded_by, BOOKING_STEP[db.kind], after));
-    if (last === null) break;
+    if (last === null) return false;
     after = last;
-    await stepAside(db, performance.now() - started, { pauseOnPostgres: true });
-  }
+    return true;
+  });
   await db.query("UPDATE payment_files SET state = 'done', booked_at = now() WHERE id = $1", [fileId]);
 }
 

@@ -11,7 +11,7 @@
 import type { Database, Queryable } from '../../db/database.ts';
 import type { Config } from '../../config.ts';
 import type { Outbox } from '../messages/outbox.ts';
-import { stepAside } from '../../db/step-aside.ts';
+import { inSteps } from '../../db/step-aside.ts';
 import { dottedDate, formatKroner } from './money.ts';
 import { mailAboutInvoice } from './invoice-mail.ts';
 import { OPEN, OSLO_TODAY, changeInvoiceState, lockInvoice } from './invoices.ts';
@@ -144,13 +144,15 @@ export async function runReminders(db: Database, outbox: Outbox, config: RunConf
   result.staffTold = (await tellStaffOfLapses(db, outbox, config.supportEmail)) !== null;
   const candidates = await reminderCandidates(db, config);
   const size = REMINDER_BATCH[db.kind];
-  for (let start = 0; start < candidates.length; start += size) {
-    const started = performance.now();
+  let start = 0;
+  // On PGlite, the requests in flight get its one session first after each batch.
+  await inSteps(db, { pauseOnPostgres: false }, async () => {
+    if (start >= candidates.length) return false;
     for (const outcome of await remindInvoices(db, outbox, config, candidates.slice(start, start + size))) {
       if (outcome !== 'none') result[outcome]++;
     }
-    // On PGlite, the requests in flight get its one session first.
-    if (start + size < candidates.length) await stepAside(db, performance.now() - started, { pauseOnPostgres: false });
-  }
+    start += size;
+    return start < candidates.length;
+  });
   return result;
 }

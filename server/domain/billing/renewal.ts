@@ -20,7 +20,7 @@
  * killed, or two servers running at once find the members already invoiced left out, and a step
  * that meets another run's invoice is rolled back and taken again without them.
  */
-import { stepAside } from '../../db/step-aside.ts';
+import { inSteps } from '../../db/step-aside.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { BillingConfig } from '../../config.ts';
 import type { JobSender, Outbox } from '../messages/outbox.ts';
@@ -244,21 +244,20 @@ export async function runRenewal(db: Database, sending: RenewalSending, year: nu
   try {
     let after = 0;
     let collisions = 0;
-    for (;;) {
-      const started = performance.now();
+    await inSteps(db, { pauseOnPostgres: true }, async () => {
       let last: number | null;
       try {
         last = await db.transaction((tx) => renewalStep(tx, sending, year, after, run.started_by, step));
         collisions = 0;
       } catch (error) {
         // Another run invoiced one of the step's members first: the step is taken again without them.
-        if (isUniqueViolation(error) && ++collisions < MAX_COLLISIONS) continue;
+        if (isUniqueViolation(error) && ++collisions < MAX_COLLISIONS) return true;
         throw error;
       }
-      if (last === null) break;
+      if (last === null) return false;
       after = last;
-      await stepAside(db, performance.now() - started, { pauseOnPostgres: true });
-    }
+      return true;
+    });
     await db.query("UPDATE renewal_runs SET state = 'done', finished_at = now(), updated_at = now() WHERE year = $1", [year]);
   } catch (error) {
     await db.query("UPDATE renewal_runs SET state = 'failed', error = $2, updated_at = now() WHERE year = $1", [

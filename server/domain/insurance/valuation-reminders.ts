@@ -13,7 +13,7 @@
  * is claimed in valuation_reminders in the transaction that queues its mail, so a second run, a
  * retry or a second server sends nothing twice.
  */
-import { stepAside } from '../../db/step-aside.ts';
+import { inSteps } from '../../db/step-aside.ts';
 import type { Database } from '../../db/database.ts';
 import type { Outbox } from '../messages/outbox.ts';
 import { PAGE_BUTTONS, sendMail, templateBySlug, templateMail, type Template } from '../messages/messages.ts';
@@ -155,12 +155,13 @@ async function sendAll(
   const template = await templateBySlug(db, VALUATION_TEMPLATES[reason]);
   const size = BATCH[db.kind];
   let sent = 0;
-  for (let start = 0; start < candidates.length; start += size) {
-    const started = performance.now();
+  let start = 0;
+  // On PGlite, the requests in flight get its one session first after each batch.
+  await inSteps(db, { pauseOnPostgres: false }, async () => {
     sent += await sendBatch(db, outbox, publicUrl, reason, template, candidates.slice(start, start + size), about, values);
-    // On PGlite, the requests in flight get its one session first.
-    if (start + size < candidates.length) await stepAside(db, performance.now() - started, { pauseOnPostgres: false });
-  }
+    start += size;
+    return start < candidates.length;
+  });
   return sent;
 }
 

@@ -3,7 +3,6 @@
  * what it updated is put back, except the members changed since, which the undo lists), as a job in
  * paced steps; and a commit that failed or was cut off on PGlite is taken back as a whole.
  */
-import { performance } from 'node:perf_hooks';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { JobSender } from '../messages/outbox.ts';
 import { HttpError } from '../../lib/http-errors.ts';
@@ -11,7 +10,7 @@ import { MEMBER_IMPORT_LIMITS, MEMBER_IMPORT_MESSAGES } from './member-import-li
 import type { Summary } from './member-import-model.ts';
 import { loadRecord, shown, type ImportRecord, type MemberImport } from './member-import-record.ts';
 import { reverse, type KeptMember, type Reversed } from './member-import-reverse.ts';
-import { stepAside } from '../../db/step-aside.ts';
+import { inSteps } from '../../db/step-aside.ts';
 
 export const MEMBER_IMPORT_UNDO_QUEUE = 'member-import-undo';
 
@@ -54,15 +53,11 @@ const STEP = { first: 20, most: 2000, ms: { pglite: 40, postgres: 200 } };
 export async function runUndo(db: Database, id: number): Promise<void> {
   let size = STEP.first;
   try {
-    for (;;) {
-      const started = performance.now();
-      const more = await db.transaction((tx) => undoStep(tx, id, size));
-      const took = Math.max(1, performance.now() - started);
-      if (!more) return;
-      await stepAside(db, took, { pauseOnPostgres: true });
+    await inSteps(db, { pauseOnPostgres: true }, (took) => {
       // At most twice or half the last size, so one slow step (a member with many invoices) does not swing it.
-      size = Math.round(Math.min(STEP.most, 2 * size, Math.max(1, size / 2, (size * STEP.ms[db.kind]) / took)));
-    }
+      if (took !== null) size = Math.round(Math.min(STEP.most, 2 * size, Math.max(1, size / 2, (size * STEP.ms[db.kind]) / took)));
+      return db.transaction((tx) => undoStep(tx, id, size));
+    });
   } catch (error) {
     console.error('Angringen av medlemsimporten stoppet:', error);
     await db.query("UPDATE member_imports SET error = $2 WHERE id = $1 AND state = 'undoing'", [id, MEMBER_IMPORT_MESSAGES.undoStopped]);

@@ -5,7 +5,8 @@
  * the worker has sent it: the logged copy, which staff read, shows it removed.
  */
 import type { Database, Queryable } from '../../db/database.ts';
-import { MAIL_QUEUE, SMS_QUEUE, queueMessages, type MessageJob, type Outbox } from './outbox.ts';
+import { logAndQueueMany } from './log-many.ts';
+import { MAIL_QUEUE, SMS_QUEUE, type MessageJob, type Outbox } from './outbox.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { renderMailHtml, sanitizeMailHtml, withMinSideLink, type MailButton } from '../../lib/mail-html.ts';
 
@@ -101,43 +102,30 @@ export async function sendMail(db: Queryable, outbox: Outbox, mail: OutgoingMail
 }
 
 /**
- * Many mails without secrets at once (a run's invoices): logged in one statement and queued in
- * another, as sendMail does for one. Answers each logged message's id with the invoice it names.
+ * Many mails without secrets at once (a run's invoices), as sendMail does for one. Answers each
+ * logged message's id with the invoice it names, in the order given.
  */
 export async function sendMails(db: Queryable, outbox: Outbox, mails: readonly OutgoingMail[]): Promise<{ id: number; invoice_id: number | null }[]> {
-  if (mails.length === 0) return [];
   if (mails.some((mail) => mail.secretHtml !== undefined)) throw new Error('En e-post med en hemmelighet sendes én og én (sendMail).');
-  const rows = await db.query<{ id: number; invoice_id: number | null }>(
-    `INSERT INTO message_log (member_id, channel, subject, email_from, from_name, email_to, content, sender_id,
-                              delivery, status, attempts, redacted, content_sanitised, invoice_id)
-     SELECT m.member_id, 'email', m.subject, m.email_from, m.from_name, m.email_to, m.content, m.sender_id, $2, 'queued', 0, false, true, m.invoice_id
-       FROM json_to_recordset($1::json) AS m(member_id int, subject text, email_from text, from_name text, email_to text, content text,
-                                              sender_id int, invoice_id int)
-     RETURNING id, invoice_id`,
-    [
-      JSON.stringify(
-        mails.map((mail) => ({
-          member_id: mail.memberId,
-          subject: mail.subject,
-          email_from: mail.fromEmail ?? outbox.from.email,
-          from_name: mail.fromName ?? outbox.from.name,
-          email_to: mail.to,
-          content: loggedBody(mail),
-          sender_id: mail.senderId,
-          invoice_id: mail.invoiceId ?? null,
-        })),
-      ),
-      outbox.mail,
-    ],
-    { prepare: true },
-  );
-  await queueMessages(
-    outbox,
-    MAIL_QUEUE,
-    rows.map((row) => row.id),
+  const ids = await logAndQueueMany(
     db,
+    outbox,
+    { name: 'email', queue: MAIL_QUEUE, delivery: outbox.mail },
+    mails.map((mail) => ({
+      member_id: mail.memberId,
+      subject: mail.subject,
+      email_from: mail.fromEmail ?? outbox.from.email,
+      from_name: mail.fromName ?? outbox.from.name,
+      email_to: mail.to,
+      content: loggedBody(mail),
+      sender_id: mail.senderId,
+      content_sanitised: true,
+      invoice_id: mail.invoiceId ?? null,
+      outreach_id: mail.outreachId ?? null,
+      list_unsubscribe: mail.listUnsubscribe ?? null,
+    })),
   );
-  return rows;
+  return ids.map((id, index) => ({ id, invoice_id: mails[index].invoiceId ?? null }));
 }
 
 export interface TemplateValues {

@@ -1,6 +1,7 @@
 /** Sending SMS: logged as queued, with a job for the queue's worker, in the caller's transaction. */
 import type { Queryable } from '../../db/database.ts';
-import { SMS_QUEUE, queueMessages, type MessageJob, type Outbox } from './outbox.ts';
+import { logAndQueueMany } from './log-many.ts';
+import { SMS_QUEUE, type MessageJob, type Outbox } from './outbox.ts';
 
 export interface SmsMessage {
   to: string;
@@ -25,39 +26,24 @@ export async function sendSms(db: Queryable, outbox: Outbox, sms: SmsMessage): P
   return row.id;
 }
 
-/**
- * Many SMS at once (a reminder run's batch): logged in one statement and queued in another, as
- * sendSms does for one. Answers each message's log id, in the order given.
- */
-export async function sendSmsMany(db: Queryable, outbox: Outbox, messages: readonly SmsMessage[]): Promise<number[]> {
-  if (messages.length === 0) return [];
-  // Each message's id is drawn in a CTE read twice (so taken once: volatile, it is materialised) and
-  // answered by its place in the list, whatever order the insert goes in.
-  const rows = await db.query<{ id: string }>(
-    `WITH m AS (
-       SELECT nextval(pg_get_serial_sequence('message_log', 'id')) AS id, r.*
-         FROM json_to_recordset($1::json) AS r(member_id int, subject text, email_to text, content text, sender_id int, n int)
-     ), logged AS (
-       INSERT INTO message_log (id, member_id, channel, subject, email_to, content, sender_id, delivery, status, attempts)
-       SELECT m.id, m.member_id, 'sms', m.subject, m.email_to, m.content, m.sender_id, $2, 'queued', 0 FROM m ORDER BY m.id
-     )
-     SELECT id::text AS id FROM m ORDER BY n`,
-    [
-      JSON.stringify(
-        messages.map((sms, n) => ({
-          n,
-          member_id: sms.memberId,
-          subject: sms.subject,
-          email_to: sms.to,
-          content: sms.text,
-          sender_id: sms.senderId,
-        })),
-      ),
-      outbox.sms,
-    ],
-    { prepare: true },
+/** Many SMS at once (a reminder run's batch), as sendSms does for one; answers each one's log id, in the order given. */
+export function sendSmsMany(db: Queryable, outbox: Outbox, messages: readonly SmsMessage[]): Promise<number[]> {
+  return logAndQueueMany(
+    db,
+    outbox,
+    { name: 'sms', queue: SMS_QUEUE, delivery: outbox.sms },
+    messages.map((sms) => ({
+      member_id: sms.memberId,
+      subject: sms.subject,
+      email_from: null,
+      from_name: null,
+      email_to: sms.to,
+      content: sms.text,
+      sender_id: sms.senderId,
+      content_sanitised: false,
+      invoice_id: null,
+      outreach_id: sms.outreachId ?? null,
+      list_unsubscribe: null,
+    })),
   );
-  const ids = rows.map((row) => Number(row.id));
-  await queueMessages(outbox, SMS_QUEUE, ids, db);
-  return ids;
 }
