@@ -13,8 +13,18 @@
  * Here a table is analyzed once it has changed by more than autovacuum's own threshold since it
  * last was (50 rows and a tenth of the table); analyzing it makes the plans that read it be made
  * again on the new statistics.
+ *
+ * On PGlite no request is read while a table is analyzed: there each table is analyzed from a
+ * sample of 3 000 rows (statistics target 10) instead of 30 000, about seven times quicker (the
+ * members of a 20 000-member register: 36 ms instead of 278), which is enough for the row counts
+ * and common values the plans need; and the requests in flight go first between tables, as between
+ * a job's steps. A job's analyzing of the members, their shares of the statistics and their
+ * subscriptions held a request of the member list some 850 ms in an import's undo.
  */
 import type { Database } from './database.ts';
+
+/** The statistics target of an analysis on PGlite (PostgreSQL's default, 100, samples 30 000 rows). */
+export const PGLITE_STATISTICS_TARGET = 10;
 
 /** Analyzes, one by one, the tables changed past the threshold; answers their names. */
 export async function analyzeChangedTables(db: Database): Promise<string[]> {
@@ -26,6 +36,13 @@ export async function analyzeChangedTables(db: Database): Promise<string[]> {
       WHERE n_mod_since_analyze > 50 + 0.1 * greatest(n_live_tup, 0)
       ORDER BY n_mod_since_analyze DESC`,
   );
-  for (const { name } of tables) await db.exec(`ANALYZE ${name}`);
+  for (const [index, { name }] of tables.entries()) {
+    if (db.kind === 'postgres') {
+      await db.exec(`ANALYZE ${name}`);
+      continue;
+    }
+    if (index > 0) await db.requests?.quiet(25);
+    await db.exec(`SET default_statistics_target = ${PGLITE_STATISTICS_TARGET}; ANALYZE ${name}; RESET default_statistics_target`);
+  }
   return tables.map((table) => table.name);
 }

@@ -5,7 +5,7 @@
  * again. The PGlite pass only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyzeChangedTables } from '../../server/db/analyze-changed.ts';
+import { analyzeChangedTables, PGLITE_STATISTICS_TARGET } from '../../server/db/analyze-changed.ts';
 import { freshDatabase, type TestDatabase } from './helpers.ts';
 
 let test: TestDatabase;
@@ -50,5 +50,21 @@ describe('analyzing the tables that changed, on PGlite', () => {
     expect(after.idx_scan - analyzed.idx_scan).toBe(20);
     // Nothing changed since: nothing to analyze.
     expect(await analyzeChangedTables(db)).not.toContain('public.grown');
+  });
+
+  it('analyzes from a small sample, so the session is held briefly, and leaves the target of its other statistics as it was', async () => {
+    const { db } = test;
+    await db.exec(`CREATE TABLE sampled (id integer PRIMARY KEY, n integer);
+                   ANALYZE sampled;
+                   INSERT INTO sampled SELECT g, g FROM generate_series(1, 20000) AS g;`);
+    expect(await analyzeChangedTables(db)).toContain('public.sampled');
+    // Statistics target 10: a histogram of at most 11 bounds (100, the default, gives 101).
+    const [stats] = await db.query<{ bounds: number }>(
+      "SELECT array_length(histogram_bounds::text::int[], 1) AS bounds FROM pg_stats WHERE tablename = 'sampled' AND attname = 'n'",
+    );
+    expect(stats.bounds).toBeLessThanOrEqual(PGLITE_STATISTICS_TARGET + 1);
+    expect(stats.bounds).toBeGreaterThan(1);
+    const [setting] = await db.query<{ default_statistics_target: string }>('SHOW default_statistics_target');
+    expect(setting.default_statistics_target).toBe('100');
   });
 });
