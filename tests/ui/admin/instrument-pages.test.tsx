@@ -11,6 +11,29 @@ import { member, paged } from './fixtures.ts';
 
 installFakeApi();
 
+/** Member 5's one waiting guitar. */
+const waiting = {
+  id: 31,
+  member_id: 5,
+  subscription_id: null,
+  instrument_category: 1,
+  category: 'Gitar',
+  make: 'Gibson',
+  model: 'Les Paul',
+  serial_number: null,
+  value: 25000,
+  insurance_start: '2026-11-01',
+  insurance_end: null,
+  state: 'requested',
+  status: 0,
+  requested_change: null,
+  reason_for_rejection: null,
+  created_at: '2026-11-01T10:00:00.000Z',
+  updated_at: '2026-11-01T10:00:00.000Z',
+  deleted_at: null,
+  validated_by_user: null,
+};
+
 describe('the staff instrument page of an unknown member', () => {
   it("says the member was not found, offers 'Gå tilbake' and nothing to add", async () => {
     expectFailedRequests();
@@ -31,27 +54,6 @@ describe('the staff instrument page of an unknown member', () => {
 
 describe("a member's waiting instruments", () => {
   it("accepting one says so in the singular, not 'Flere av instrumentene er godkjent!'", async () => {
-    const waiting = {
-      id: 31,
-      member_id: 5,
-      subscription_id: null,
-      instrument_category: 1,
-      category: 'Gitar',
-      make: 'Gibson',
-      model: 'Les Paul',
-      serial_number: null,
-      value: 25000,
-      insurance_start: '2026-11-01',
-      insurance_end: null,
-      state: 'requested',
-      status: 0,
-      requested_change: null,
-      reason_for_rejection: null,
-      created_at: '2026-11-01T10:00:00.000Z',
-      updated_at: '2026-11-01T10:00:00.000Z',
-      deleted_at: null,
-      validated_by_user: null,
-    };
     let accepted = false;
     // The queue badges and lists are read again after the accept; one of those reads may still be
     // under way when the test ends, and react-admin logs its abort.
@@ -90,27 +92,6 @@ describe("a member's waiting instruments", () => {
 
 describe("a member's waiting instruments, while the page comes in", () => {
   it("shows 'Dokumenter' only once the member's name, the rows and their types are there, so it never starts where the finished page would not put it", async () => {
-    const waiting = {
-      id: 31,
-      member_id: 5,
-      subscription_id: null,
-      instrument_category: 1,
-      category: 'Gitar',
-      make: 'Gibson',
-      model: 'Les Paul',
-      serial_number: null,
-      value: 25000,
-      insurance_start: '2026-11-01',
-      insurance_end: null,
-      state: 'requested',
-      status: 0,
-      requested_change: null,
-      reason_for_rejection: null,
-      created_at: '2026-11-01T10:00:00.000Z',
-      updated_at: '2026-11-01T10:00:00.000Z',
-      deleted_at: null,
-      validated_by_user: null,
-    };
     let sendMember!: () => void;
     let sendCategories!: () => void;
     const memberSent = new Promise<void>((done) => (sendMember = done));
