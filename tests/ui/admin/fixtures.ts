@@ -1,5 +1,5 @@
 /** Fake API records for the staff screens, shaped as the server answers them. */
-import type { EmailLogEntry, InsuranceLogEntry, Member, MemberListItem } from '../../../src/dataProvider/types.ts';
+import type { EmailLogEntry, InsuranceLogEntry, Instrument, Member, MemberListItem } from '../../../src/dataProvider/types.ts';
 
 export function listItem(id: number, changes: Partial<MemberListItem> = {}): MemberListItem {
   return {
@@ -188,3 +188,28 @@ export const travelLog = (id: number): InsuranceLogEntry => ({
     deleted_at: null,
   },
 });
+
+/** Member 5's insured guitar, as the instrument lists answer it. */
+export const instrument = (id: number, changes: Partial<Instrument>): Instrument =>
+  ({
+    id,
+    member_id: 5,
+    subscription_id: null,
+    instrument_category: 1,
+    category: 'Gitar',
+    make: 'Gibson',
+    model: 'Les Paul',
+    serial_number: null,
+    value: 25000,
+    insurance_start: '2026-11-01',
+    insurance_end: null,
+    state: 'active',
+    status: 1,
+    requested_change: null,
+    reason_for_rejection: null,
+    created_at: '2026-11-01T10:00:00.000Z',
+    updated_at: '2026-11-01T10:00:00.000Z',
+    deleted_at: null,
+    validated_by_user: null,
+    ...changes,
+  }) as Instrument;

@@ -7,32 +7,12 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { expectFailedRequests, installFakeApi, renderAdmin, server } from './harness.tsx';
-import { member, paged } from './fixtures.ts';
+import { instrument, member, paged } from './fixtures.ts';
 
 installFakeApi();
 
 /** Member 5's one waiting guitar. */
-const waiting = {
-  id: 31,
-  member_id: 5,
-  subscription_id: null,
-  instrument_category: 1,
-  category: 'Gitar',
-  make: 'Gibson',
-  model: 'Les Paul',
-  serial_number: null,
-  value: 25000,
-  insurance_start: '2026-11-01',
-  insurance_end: null,
-  state: 'requested',
-  status: 0,
-  requested_change: null,
-  reason_for_rejection: null,
-  created_at: '2026-11-01T10:00:00.000Z',
-  updated_at: '2026-11-01T10:00:00.000Z',
-  deleted_at: null,
-  validated_by_user: null,
-};
+const waiting = instrument(31, { state: 'requested', status: 0 });
 
 describe('the staff instrument page of an unknown member', () => {
   it("says the member was not found, offers 'Gå tilbake' and nothing to add", async () => {

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { Campaign, Instrument, PendingMembership } from '../../../src/dataProvider/types.ts';
 import type { PendingTravel } from '../../../server/schemas/pending-requests.ts';
 import { todayIso } from '../../../src/common/format.ts';
-import { member, paged } from './fixtures.ts';
+import { instrument, member, paged } from './fixtures.ts';
 import { callsTo, expectFailedRequests, installFakeApi, renderAdmin, server } from './harness.tsx';
 
 installFakeApi();
@@ -218,30 +218,6 @@ describe('campaign codes', () => {
     expect(within(row('VÅR')).getByText('Aktiv')).toBeInTheDocument();
   }, 60_000);
 });
-
-const instrument = (id: number, changes: Partial<Instrument>): Instrument =>
-  ({
-    id,
-    member_id: 5,
-    subscription_id: null,
-    instrument_category: 1,
-    category: 'Gitar',
-    make: 'Gibson',
-    model: 'Les Paul',
-    serial_number: null,
-    value: 25000,
-    insurance_start: '2026-11-01',
-    insurance_end: null,
-    state: 'active',
-    status: 1,
-    requested_change: null,
-    reason_for_rejection: null,
-    created_at: '2026-11-01T10:00:00.000Z',
-    updated_at: '2026-11-01T10:00:00.000Z',
-    deleted_at: null,
-    validated_by_user: null,
-    ...changes,
-  }) as Instrument;
 
 describe('the instrument edit page', () => {
   it('counts a pending change to an insured instrument as waiting', async () => {
