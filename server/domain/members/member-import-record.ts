@@ -97,10 +97,7 @@ export function shown(record: ImportRecord): MemberImport {
   };
 }
 
-/**
- * The file's rows as stored, in slices of 5 000 (PGlite answers at most ~16 MB per query): a plan
- * checks one slice at a time, so the cells of 50 000 rows are never all held at once.
- */
+/** A row of the file as stored. */
 export interface StoredRow {
   number: number;
   cells: string[];
@@ -108,14 +105,23 @@ export interface StoredRow {
   unsaved?: number[] | null;
 }
 
+/** Rows per read of the stored file (PGlite answers at most ~16 MB per query). */
+const STORED_SLICE = 1000;
+
+/**
+ * The file's rows as stored, in slices of 1 000: a plan checks one slice at a time, so the cells of
+ * 50 000 rows are never all held at once, and on PGlite no read of a slice holds a request longer
+ * than a few milliseconds (slices of 5 000, some 40 ms a read, took the member list's p95 during a
+ * 50 000-row preview to six times its idle one).
+ */
 export async function* storedRows(db: Queryable, id: number): AsyncGenerator<StoredRow[]> {
   for (let after = 0; ;) {
     const slice = await db.query<StoredRow>(
-      'SELECT number, cells, unsaved FROM member_import_rows WHERE import_id = $1 AND number > $2 ORDER BY number LIMIT 5000',
-      [id, after],
+      'SELECT number, cells, unsaved FROM member_import_rows WHERE import_id = $1 AND number > $2 ORDER BY number LIMIT $3',
+      [id, after, STORED_SLICE],
     );
     if (slice.length > 0) yield slice;
-    if (slice.length < 5000) return;
+    if (slice.length < STORED_SLICE) return;
     after = slice[slice.length - 1].number;
   }
 }
