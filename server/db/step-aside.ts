@@ -71,3 +71,13 @@ export async function inSteps(db: Database, options: { pauseOnPostgres: boolean 
     await stepAside(db, lastTookMs, options);
   }
 }
+
+/**
+ * The size of a job's next step, for steps of about `targetMs`: the last size scaled by how long
+ * it took, but at most twice or half of it, so one slow step (a member with many invoices, a moment
+ * the machine is busy) does not swing it, and never above `most`.
+ */
+export function nextStepSize(size: number, tookMs: number | null, targetMs: number, most: number): number {
+  if (tookMs === null) return size;
+  return Math.round(Math.min(most, 2 * size, Math.max(1, size / 2, (size * targetMs) / tookMs)));
+}

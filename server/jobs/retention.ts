@@ -6,6 +6,7 @@ import type { Database } from '../db/database.ts';
 import type { RetentionConfig } from '../config.ts';
 import { purgeAccessLog } from '../domain/accounts/access-log.ts';
 import { forgetImportFiles } from '../domain/members/member-import-erasure.ts';
+import { dropAbandonedUploads } from '../domain/members/member-import-preview.ts';
 
 export const RETENTION_QUEUE = 'retention';
 
@@ -16,6 +17,7 @@ export interface Retained {
   accessLog: number;
   erasedMembers: number;
   importFiles: number;
+  abandonedUploads: number;
 }
 
 const count = async (db: Database, sql: string, params: unknown[]) => (await db.query(`${sql} RETURNING 1`, params)).length;
@@ -57,5 +59,7 @@ export async function applyRetention(db: Database, rules: RetentionConfig): Prom
     erasedMembers: await count(db, 'DELETE FROM accounts WHERE erased_at < now() - make_interval(years => $1)', [rules.erasedBookkeepingYears]),
     // An import's file, and what was read from it, once its undo window has ended.
     importFiles: await forgetImportFiles(db),
+    // An upload whose process died before its rows were all stored.
+    abandonedUploads: await dropAbandonedUploads(db),
   };
 }

@@ -808,6 +808,16 @@ describe('retention job', () => {
     const newImport = await upload('29 days', '40 days');
     const oldPreview = await upload(null, '31 days');
     const newPreview = await upload(null, '29 days');
+    // An upload whose process died before its rows were all stored goes after a day; one under way stays.
+    const uploading = async (created: string) =>
+      (
+        await t.db.query<{ id: number }>(
+          `INSERT INTO member_imports (file_name, created_by, created_at, state, columns, mapping) VALUES ('r.csv', $1, ${ago(created)}, 'uploading', '[]', '{}') RETURNING id`,
+          [staff.id],
+        )
+      )[0].id;
+    const deadUpload = await uploading('25 hours');
+    const liveUpload = await uploading('2 minutes');
 
     const result = await applyRetention(t.db, t.config.retention);
     expect(result.rejectedApplications).toBeGreaterThanOrEqual(1);
@@ -840,6 +850,9 @@ describe('retention job', () => {
     expect(await file(newImport)).toEqual({ rows: 1, before: true, read: true });
     expect(await file(newPreview)).toEqual({ rows: 1, before: true, read: true });
     expect(result.importFiles).toBeGreaterThanOrEqual(2);
+    const imports = (await t.db.query<{ id: number }>('SELECT id FROM member_imports WHERE id = ANY($1)', [[deadUpload, liveUpload]])).map((row) => row.id);
+    expect(imports).toEqual([liveUpload]);
+    expect(result.abandonedUploads).toBe(1);
   });
 
   it('follows its settings', async () => {

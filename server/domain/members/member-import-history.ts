@@ -20,7 +20,7 @@ export async function importPage(db: Queryable, query: Record<string, unknown>):
   const page = await queryPage<ImportRecord>(
     db,
     {
-      from: 'FROM member_imports i WHERE true',
+      from: "FROM member_imports i WHERE i.state <> 'uploading'",
       columns: RECORD_COLUMNS.replace('i.errors, i.duplicates', "'[]'::jsonb AS errors, '[]'::jsonb AS duplicates").replace(
         'i.extra_sheets',
         "'{}'::jsonb AS extra_sheets",
@@ -40,7 +40,10 @@ const ERROR_COLUMNS: CsvColumn<RowError>[] = [
 
 /** Every error of an import as a spreadsheet: sheet, row, column, message. */
 export async function errorReport(db: Queryable, id: number): Promise<{ name: string; body: Buffer } | null> {
-  const [row] = await db.query<{ file_name: string; errors: RowError[] }>('SELECT file_name, errors FROM member_imports WHERE id = $1', [id]);
+  const [row] = await db.query<{ file_name: string; errors: RowError[] }>(
+    "SELECT file_name, errors FROM member_imports WHERE id = $1 AND state <> 'uploading'",
+    [id],
+  );
   if (!row) return null;
   // Text as text (lib/xlsx.ts): a value that looks like a formula is never one here.
   const body = await xlsxBuffer('Feil', ERROR_COLUMNS, row.errors);

@@ -13,6 +13,7 @@
 import type { Database, Queryable } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { Turns } from '../../lib/turns.ts';
+import { inSteps, nextStepSize } from '../../db/step-aside.ts';
 import { columnLetter, formulaWithoutValue } from '../../lib/spreadsheet.ts';
 import { checkMapping, FIELD_LABEL, fieldPositions, guessMapping, readImportFile, type ImportField, type ReadFile } from './member-import-file.ts';
 import { MEMBER_IMPORT_MESSAGES } from './member-import-limits.ts';
@@ -89,39 +90,71 @@ export async function planImport(
   return plan;
 }
 
-async function savePreview(db: Queryable, id: number, plan: Plan): Promise<void> {
-  await db.query('UPDATE member_imports SET summary = $2, errors = $3, duplicates = $4 WHERE id = $1', [
+/** The preview's counts, errors and duplicates kept; the first preview of an upload makes it an import in state 'preview'. */
+async function savePreview(db: Queryable, id: number, plan: Plan, state?: 'preview'): Promise<void> {
+  await db.query('UPDATE member_imports SET summary = $2, errors = $3, duplicates = $4, state = coalesce($5, state) WHERE id = $1', [
     id,
     JSON.stringify(plan.summary),
     JSON.stringify(plan.errors),
     JSON.stringify(plan.duplicates),
+    state ?? null,
   ]);
 }
 
 /**
- * The upload read and stored; answers what the preview needs besides the rows. The parsed rows are
- * let go when this returns, so the preview holds only its plan and one slice of cells at a time.
+ * Rows per piece of an upload's storing: the first piece small, then pieces of about `ms` each, of
+ * at most `most` rows (PGlite takes at most ~16 MB per query). On PGlite requests are answered
+ * between the pieces, so a 50 000-row upload holds none of them for all of its second or so.
+ */
+const UPLOAD_PIECE = { first: 250, most: 2000, ms: { pglite: 20, postgres: 200 } };
+
+/** The upload's rows stored in pieces, on PGlite with the requests in flight answered between them. */
+async function storeRows(db: Database, id: number, rows: StoredRow[]): Promise<void> {
+  let size = UPLOAD_PIECE.first;
+  let start = 0;
+  await inSteps(db, { pauseOnPostgres: false }, async (took) => {
+    size = nextStepSize(size, took, UPLOAD_PIECE.ms[db.kind], UPLOAD_PIECE.most);
+    const piece = rows.slice(start, start + size);
+    await db.query(
+      `INSERT INTO member_import_rows (import_id, number, cells, unsaved)
+       SELECT $1, r.number, r.cells, r.unsaved FROM jsonb_to_recordset($2::jsonb) AS r(number int, cells jsonb, unsaved jsonb)`,
+      [id, JSON.stringify(piece)],
+    );
+    start += piece.length;
+    return start < rows.length;
+  });
+}
+
+/** An upload that failed on the way leaves nothing behind. */
+async function dropUpload(db: Database, id: number): Promise<void> {
+  await db.query("DELETE FROM member_imports WHERE id = $1 AND state = 'uploading'", [id]);
+}
+
+/** Uploads a process left behind when it died on the way (an upload takes seconds, not a day); answers how many. */
+export async function dropAbandonedUploads(db: Queryable): Promise<number> {
+  return (await db.query("DELETE FROM member_imports WHERE state = 'uploading' AND created_at < now() - interval '1 day' RETURNING 1")).length;
+}
+
+/**
+ * The upload read and stored as an import in state 'uploading' (in no list or read until its first
+ * preview is saved); answers what the preview needs besides the rows. The parsed rows are let go
+ * when this returns, so the preview holds only its plan and one slice of cells at a time.
  */
 async function storeUpload(db: Database, staffId: number, fileName: string, buffer: Buffer, mapping: Record<string, unknown> | null) {
   const file = await readImportFile(fileName, buffer);
   const guessed = guessMapping(file.columns);
   const chosen = mapping ? checkMapping(file.columns, guessed, mapping) : guessed;
   const name = fileName.replace(/[\\/]/g, '_').slice(0, 200) || 'fil';
-  const id = await db.transaction(async (tx) => {
-    const [row] = await tx.query<{ id: number }>(
-      'INSERT INTO member_imports (file_name, created_by, columns, mapping, extra_sheets) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-      [name, staffId, JSON.stringify(file.columns), JSON.stringify(chosen), JSON.stringify(file.extra)],
-    );
-    for (let start = 0; start < file.rows.length; start += 2000) {
-      const slice = file.rows.slice(start, start + 2000);
-      await tx.query(
-        `INSERT INTO member_import_rows (import_id, number, cells, unsaved)
-         SELECT $1, r.number, r.cells, r.unsaved FROM jsonb_to_recordset($2::jsonb) AS r(number int, cells jsonb, unsaved jsonb)`,
-        [row.id, JSON.stringify(slice)],
-      );
-    }
-    return row.id;
-  });
+  const [{ id }] = await db.query<{ id: number }>(
+    `INSERT INTO member_imports (file_name, created_by, state, columns, mapping, extra_sheets) VALUES ($1, $2, 'uploading', $3, $4, $5) RETURNING id`,
+    [name, staffId, JSON.stringify(file.columns), JSON.stringify(chosen), JSON.stringify(file.extra)],
+  );
+  try {
+    await storeRows(db, id, file.rows);
+  } catch (error) {
+    await dropUpload(db, id);
+    throw error;
+  }
   return { id, columns: file.columns, mapping: chosen, extra: file.extra };
 }
 
@@ -134,8 +167,13 @@ export async function createImport(
   mapping: Record<string, unknown> | null,
 ): Promise<MemberImport> {
   const { id, columns, mapping: chosen, extra } = await storeUpload(db, staffId, fileName, buffer, mapping);
-  const plan = await planImport(db, { columns, mapping: chosen, decisions: {}, default_action: null, extra }, storedRows(db, id));
-  await savePreview(db, id, plan);
+  try {
+    const plan = await planImport(db, { columns, mapping: chosen, decisions: {}, default_action: null, extra }, storedRows(db, id));
+    await savePreview(db, id, plan, 'preview');
+  } catch (error) {
+    await dropUpload(db, id);
+    throw error;
+  }
   return importDetail(db, (await loadRecord(db, id))!);
 }
 

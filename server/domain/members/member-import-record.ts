@@ -62,8 +62,9 @@ export const RECORD_COLUMNS = `i.id, i.file_name, i.state, i.created_at, i.creat
   i.columns, i.mapping, i.decisions, i.default_action, i.extra_sheets, i.summary, i.errors, i.duplicates,
   i.send_welcome, i.skip_errors, i.progress_done, i.error, i.committed_at, i.undone_at, i.undo_done, i.undo_total`;
 
+/** An import by its id; one still being uploaded is none yet. */
 export async function loadRecord(db: Queryable, id: number): Promise<ImportRecord | null> {
-  const [row] = await db.query<ImportRecord>(`SELECT ${RECORD_COLUMNS} FROM member_imports i WHERE i.id = $1`, [id]);
+  const [row] = await db.query<ImportRecord>(`SELECT ${RECORD_COLUMNS} FROM member_imports i WHERE i.id = $1 AND i.state <> 'uploading'`, [id]);
   return row ?? null;
 }
 

@@ -10,7 +10,7 @@ import { MEMBER_IMPORT_LIMITS, MEMBER_IMPORT_MESSAGES } from './member-import-li
 import type { Summary } from './member-import-model.ts';
 import { loadRecord, shown, type ImportRecord, type MemberImport } from './member-import-record.ts';
 import { reverse, type KeptMember, type Reversed } from './member-import-reverse.ts';
-import { inSteps } from '../../db/step-aside.ts';
+import { inSteps, nextStepSize } from '../../db/step-aside.ts';
 
 export const MEMBER_IMPORT_UNDO_QUEUE = 'member-import-undo';
 
@@ -58,8 +58,7 @@ export async function runUndo(db: Database, id: number): Promise<void> {
   let size = STEP.first;
   try {
     await inSteps(db, { pauseOnPostgres: true }, (took) => {
-      // At most twice or half the last size, so one slow step (a member with many invoices) does not swing it.
-      if (took !== null) size = Math.round(Math.min(STEP.most, 2 * size, Math.max(1, size / 2, (size * STEP.ms[db.kind]) / took)));
+      size = nextStepSize(size, took, STEP.ms[db.kind], STEP.most);
       return db.transaction((tx) => undoStep(tx, id, size));
     });
   } catch (error) {
