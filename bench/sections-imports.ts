@@ -51,12 +51,12 @@ export async function importSection(lines: string[]) {
   for (const [where, small] of results) lines.push(...importLines(where, small));
   lines.push(
     '',
-    `A ${large}-row import (preview and commit) in the server process while the member list is asked for, one request after the other, over HTTP: the list's p95 during the import against its idle p95 (budget ≤ 3×), and the process's RSS peak above where it stood (budget ≤ +250 MB).`,
+    `A ${large}-row import (preview and commit) in the server process while the member list is asked for, one request after the other, over HTTP: the list's p95 during the import against its idle p95 (budget ≤ 3×), the longest request in each part (the preview stores the upload and checks its rows), and the process's RSS peak above where it stood (budget ≤ +250 MB).`,
     '',
   );
   lines.push(
-    '| database | rows | import | idle p95 | p95 during | p95 in the preview / in the commit | ratio | RSS growth | heap growth |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| database | rows | import | idle p95 | p95 during | p95 in the preview / in the commit | longest in the preview / in the commit | ratio | RSS growth | heap growth |',
+    '|---|---|---|---|---|---|---|---|---|---|',
   );
   for (const [where, , big] of results) lines.push(...largeImportLines(where, big));
   lines.push('');

@@ -10,12 +10,14 @@ import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RequestsInFlight } from '../../server/db/requests-in-flight.ts';
 import { stepAside } from '../../server/db/step-aside.ts';
-import { buildTestApp, createAccount, type TestContext } from './helpers.ts';
+import { bearer, buildTestApp, createAccount, type TestContext } from './helpers.ts';
 import { billedMember, firstInvoice } from './billing-factories.ts';
 import { REMINDER_BATCH, runReminders } from '../../server/domain/billing/reminders.ts';
 import { OSLO_TODAY } from '../../server/domain/billing/invoices.ts';
 import { runRenewal } from '../../server/domain/billing/renewal.ts';
 import { currentYear } from '../../server/domain/billing/prices.ts';
+import { createImport } from '../../server/domain/members/member-import-preview.ts';
+import { signedInStaff } from './factories-member-admin.ts';
 
 /** Whether `promise` has settled once the event loop has gone round a few times. */
 async function settled(promise: Promise<unknown>): Promise<boolean> {
@@ -99,8 +101,10 @@ describe('a long job beside a request, on PGlite', () => {
 
 describe('the long jobs, on PGlite', () => {
   let t: TestContext;
+  let staff: Awaited<ReturnType<typeof signedInStaff>>;
   beforeAll(async () => {
     t = await buildTestApp();
+    staff = await signedInStaff(t.app, t.db, { first_name: 'Siri', last_name: 'Saksbehandler' });
   });
   afterAll(async () => t.close());
 
@@ -160,5 +164,79 @@ describe('the long jobs, on PGlite', () => {
       watch.restore();
     }
     expect(watch.times()).toBeGreaterThanOrEqual(1);
+  });
+
+  /** A register of `rows` members as staff upload it. */
+  const register = (rows: number, tag: string) =>
+    Buffer.from(
+      [
+        'Fornavn;Etternavn;E-post;Fødselsdato',
+        ...Array.from(
+          { length: rows },
+          (_, i) => `Fornavn${i};Opplastet${tag};opplastet.${tag}.${i}@example.no;${String((i % 28) + 1).padStart(2, '0')}.04.1980`,
+        ),
+      ].join('\r\n'),
+    );
+
+  it('an upload stores its rows in pieces, stepping aside between them, and is in no list or read until its preview is made', async () => {
+    const seen: { rows: number; listed: boolean; read: number }[] = [];
+    const watch = watchSteppingAside(async () => {
+      const [uploading] = await t.db.query<{ id: number }>("SELECT id FROM member_imports WHERE state = 'uploading'");
+      const [stored] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM member_import_rows WHERE import_id = $1', [uploading.id]);
+      const list = await t.app.inject({ url: '/api/member/import/list', headers: bearer(staff.token) });
+      const read = await t.app.inject({ url: `/api/member/import/${uploading.id}`, headers: bearer(staff.token) });
+      seen.push({ rows: stored.n, listed: (list.json().data as { id: number }[]).some((item) => item.id === uploading.id), read: read.statusCode });
+    });
+    let created;
+    try {
+      created = await createImport(t.db, staff.id, 'stor.csv', register(1200, 'a'), null);
+    } finally {
+      watch.restore();
+    }
+    // Its first piece stored, not yet the rest; not listed, and not found.
+    expect(seen).toHaveLength(1);
+    expect(seen[0].rows).toBeGreaterThan(0);
+    expect(seen[0].rows).toBeLessThan(1200);
+    expect(seen[0]).toMatchObject({ listed: false, read: 404 });
+    expect(created).toMatchObject({ state: 'preview', summary: { rows: 1200, new: 1200, error: 0 } });
+    const list = await t.app.inject({ url: '/api/member/import/list', headers: bearer(staff.token) });
+    expect((list.json().data as { id: number }[]).map((item) => item.id)).toContain(created.id);
+  });
+
+  it("a large upload's preview lets other work run between its lookups of the portal's members", async () => {
+    const events: string[] = [];
+    const query = t.db.query;
+    t.db.query = ((sql: string, ...rest: never[]) => {
+      if (sql.includes('remote_id = ANY')) {
+        events.push('lookup');
+        // Other work that comes as the first lookup runs: a request's, say.
+        if (events.length === 1) setTimeout(() => events.push('other work'), 0);
+      }
+      return query(sql, ...rest);
+    }) as typeof query;
+    try {
+      // Five slices of rows looked up: other work gets its turn after some 8 ms of them (lib/turns.ts).
+      await createImport(t.db, staff.id, 'fem.csv', register(5000, 'c'), null);
+    } finally {
+      t.db.query = query;
+    }
+    expect(events.filter((event) => event === 'lookup')).toHaveLength(5);
+    // The other work ran before the last lookup, not after all five.
+    expect(events.slice(0, events.lastIndexOf('lookup'))).toContain('other work');
+  });
+
+  it('an upload that fails on the way leaves nothing behind', async () => {
+    const watch = watchSteppingAside(async () => {
+      throw new Error('borte');
+    });
+    try {
+      await expect(createImport(t.db, staff.id, 'feiler.csv', register(1200, 'b'), null)).rejects.toThrow('borte');
+    } finally {
+      watch.restore();
+    }
+    const left = await t.db.query("SELECT 1 FROM member_imports WHERE file_name = 'feiler.csv'");
+    expect(left).toEqual([]);
+    const rows = await t.db.query('SELECT 1 FROM member_import_rows r WHERE NOT EXISTS (SELECT 1 FROM member_imports i WHERE i.id = r.import_id)');
+    expect(rows).toEqual([]);
   });
 });
