@@ -3,6 +3,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { amcheck } from '@electric-sql/pglite/contrib/amcheck';
 import type { Database, Queryable, QueryOptions } from './database.ts';
 import { RequestsInFlight } from './requests-in-flight.ts';
+import { EventLoopTurns } from './event-loop-turns.ts';
 import { PG_TYPES, parseDate, parseNumber, statementName } from './database.ts';
 
 const parsers = {
@@ -76,14 +77,19 @@ function concat(...parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** `db` and the prepared statements of its session; `tx` when inside one of its transactions. */
-function queryable(db: PGlite, statements: Map<string, number[]>, tx?: Pick<PGlite, 'query' | 'exec'>): Queryable {
+/**
+ * `db` and the prepared statements of its session; `tx` when inside one of its transactions. Outside
+ * one, a long run of statements lets the event loop turn (event-loop-turns.ts).
+ */
+function queryable(db: PGlite, statements: Map<string, number[]>, turns: EventLoopTurns, tx?: Pick<PGlite, 'query' | 'exec'>): Queryable {
   const client = tx ?? db;
   return {
     async exec(sql: string) {
+      if (!tx) await turns.beforeStatement();
       await client.exec(sql);
     },
     async query<T>(sql: string, params: readonly unknown[] = [], options: QueryOptions = {}) {
+      if (!tx) await turns.beforeStatement();
       if (options.prepare) {
         // The same locks PGlite's own query() takes: a transaction already holds the outer one.
         const run = () => db._runExclusiveQuery(() => runPrepared<T>(db, statements, sql, params, tx !== undefined));
@@ -120,12 +126,16 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
     startParams: [...PGlite.defaultStartParams, ...Object.entries(SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`])],
   });
   const statements = new Map<string, number[]>();
+  const turns = new EventLoopTurns();
   return {
     kind: 'pglite',
     client: db,
     requests: new RequestsInFlight(),
-    ...queryable(db, statements),
-    transaction: (work) => db.transaction((tx) => work(queryable(db, statements, tx))),
+    ...queryable(db, statements, turns),
+    transaction: async (work) => {
+      await turns.beforeStatement();
+      return db.transaction((tx) => work(queryable(db, statements, turns, tx)));
+    },
     close: () => db.close(),
     dump: async (compression = 'none') => db.dumpDataDir(compression),
     dataDir: options.dataDir,

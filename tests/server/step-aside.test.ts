@@ -108,6 +108,18 @@ describe('the long jobs, on PGlite', () => {
   });
   afterAll(async () => t.close());
 
+  it('lets the event loop turn during a long run of statements outside a transaction, not only at its end', async () => {
+    const events: string[] = [];
+    // A request's bytes, say, read when the event loop turns.
+    setTimeout(() => events.push('other work'), 0);
+    for (let statement = 0; statement < 10; statement++) {
+      await t.db.query('SELECT count(*) FROM generate_series(1, 200000) AS n WHERE n % 7 = 3');
+      events.push('statement');
+    }
+    expect(events).toContain('other work');
+    expect(events.at(-1)).toBe('statement');
+  });
+
   /** Counts the times a job waits for the requests in flight, and lets the test ask for a page at the first. */
   function watchSteppingAside(during?: () => Promise<void>) {
     const requests = t.db.requests!;
