@@ -90,7 +90,7 @@ export function paymentFileLines(results: PaymentFileResult[]): string[] {
   const lines = [
     '## An OCR file from the bank',
     '',
-    'Budget: an OCR file of 20 000 payments matched and booked in ≤ 30 s. After each step of the booking job the requests waiting go first: on PGlite those in flight, for at most half as long as the step took (none run here, so it goes straight on); on PostgreSQL a pause as long as the step, so its time is twice the work.',
+    'Budget: an OCR file of 20 000 payments matched and booked in ≤ 30 s. After each step of the booking job the requests waiting go first: on PGlite those in flight, for at most half as long as the step took (none run here, so it goes straight on); on PostgreSQL a pause half as long as the step, so its time is one and a half times the work.',
     '',
     '| database | payments | read in | booked in | payments booked | statements per payment |',
     '|---|---|---|---|---|---|',

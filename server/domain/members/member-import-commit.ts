@@ -42,12 +42,12 @@ export async function startCommit(db: Database, jobs: JobSender, id: number, sen
 
 /**
  * Rows written per step of a commit (updates go one member at a time). On PGlite a step is its own
- * transaction and holds the one session a request waits for, so steps are small there: 50 new members
- * take about 18 ms (p95 29 ms), and a step costs some 5 ms besides a quarter of a millisecond a member,
- * so a 10 000-row commit took 4.8 s instead of 4.1 at 150 a step, whose 44 ms (p95 89 ms) a list asked
- * for during the commit waited (steps of 1 000 held it some 400 ms).
+ * transaction and holds the one session a request waits for, so steps are small there: 25 new members
+ * take about 14 ms (50 took 22 ms, and the member list's p95 during a 50 000-row import was 3.0-3.4
+ * times its idle one, over its 3; 150 took 44 ms, p95 89), at some 7 ms a step besides a quarter of a
+ * millisecond a member; a 10 000-row commit takes some 6 s of its 15.
  */
-const STEP_SIZES = { postgres: { creates: CHUNK, updates: 500 }, pglite: { creates: 50, updates: 10 } };
+const STEP_SIZES = { postgres: { creates: CHUNK, updates: 500 }, pglite: { creates: 25, updates: 10 } };
 
 function mergeInto(target: PlannedRow, source: PlannedRow, overwrite: boolean): void {
   for (const field of source.given) {
@@ -93,7 +93,7 @@ async function commitImport(db: Database, jobs: JobSender, record: ImportRecord)
   };
   if (db.kind === 'postgres') {
     // One transaction; after each step the server's other requests get the database's and this
-    // process's time for as long as the step took, so they keep their pace beside a large import
+    // process's time for half as long as the step took, so they keep their pace beside a large import
     // (at full speed, a 50 000-row commit took the member list's p95 to 3.5 times its idle one).
     await db.transaction((tx) =>
       writeImport(

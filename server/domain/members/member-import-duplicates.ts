@@ -41,8 +41,8 @@ async function existingMatches(db: Queryable, rows: PlannedRow[]): Promise<Exist
   return [...found.values()].sort((a, b) => a.id - b.id);
 }
 
-/** Rows whose keys are looked up in one statement: on PGlite a lookup of 5 000 rows' keys held a request some 40 ms. */
-const MATCH_SLICE = 1000;
+/** Rows whose keys are looked up in one statement: on PGlite 500 rows' keys take some 5 ms (5 000 held a request some 40 ms). */
+const MATCH_SLICE = 500;
 
 async function matchesOf(db: Queryable, rows: PlannedRow[]): Promise<Existing[]> {
   const numbers = new Set<number>();
@@ -68,14 +68,22 @@ async function matchesOf(db: Queryable, rows: PlannedRow[]): Promise<Existing[]>
       names[2].push(String(v.birthdate));
     }
   }
+  // Each key goes down its own index, so a slice costs the same in a register of any size (one
+  // statement with the four keys OR'ed read every account: some 40 ms a slice at 30 000 accounts).
+  // The name lookup is fenced (MATERIALIZED) so it stays on the name-and-birth-date index: with the
+  // members' condition inside it, the planner took their birth-date index, which reads everyone
+  // born that day.
   return db.query<Existing>(
-    `SELECT id, remote_id, email, phone, first_name, last_name, birthdate::text AS birthdate, role_id
+    `WITH by_name AS MATERIALIZED (
+       SELECT a.id, a.role_id FROM unnest($4::text[], $5::text[], $6::date[]) AS k (first_name, last_name, birthdate)
+         JOIN accounts a ON lower(a.first_name) = k.first_name AND lower(a.last_name) = k.last_name AND a.birthdate = k.birthdate
+     )
+     SELECT id, remote_id, email, phone, first_name, last_name, birthdate::text AS birthdate, role_id
        FROM accounts
-      WHERE remote_id = ANY ($1::int[])
-         OR lower(email) = ANY ($2::text[])
-         OR (role_id IN (1, 2) AND phone = ANY ($3::text[]))
-         OR (role_id IN (1, 2) AND (lower(first_name), lower(last_name), birthdate) IN
-               (SELECT * FROM unnest($4::text[], $5::text[], $6::date[])))`,
+      WHERE id IN (SELECT id FROM accounts WHERE remote_id = ANY ($1::int[])
+                   UNION ALL SELECT id FROM accounts WHERE lower(email) = ANY ($2::text[])
+                   UNION ALL SELECT id FROM accounts WHERE role_id IN (1, 2) AND phone = ANY ($3::text[])
+                   UNION ALL SELECT id FROM by_name WHERE role_id IN (1, 2))`,
     [[...numbers], [...emails], [...phones], names[0], names[1], names[2]],
   );
 }

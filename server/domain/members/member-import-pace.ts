@@ -8,7 +8,7 @@ export type Step = <T>(work: (tx: Queryable) => Promise<T>) => Promise<T>;
 
 /**
  * A step that, once done, steps aside for other requests (server/db/step-aside.ts): on PGlite
- * the requests in flight go first; on PostgreSQL a pause as long as the step took.
+ * the requests in flight go first; on PostgreSQL a pause half as long as the step took.
  */
 export function paced(db: Database, run: Step): Step {
   return async (work) => {

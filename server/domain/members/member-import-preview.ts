@@ -106,7 +106,7 @@ async function savePreview(db: Queryable, id: number, plan: Plan, state?: 'previ
  * at most `most` rows (PGlite takes at most ~16 MB per query). On PGlite requests are answered
  * between the pieces, so a 50 000-row upload holds none of them for all of its second or so.
  */
-const UPLOAD_PIECE = { first: 250, most: 2000, ms: { pglite: 20, postgres: 200 } };
+const UPLOAD_PIECE = { first: 250, most: 2000, ms: { pglite: 12, postgres: 200 } };
 
 /** The upload's rows stored in pieces, on PGlite with the requests in flight answered between them. */
 async function storeRows(db: Database, id: number, rows: StoredRow[]): Promise<void> {
