@@ -45,7 +45,7 @@ export async function startCommit(db: Database, jobs: JobSender, id: number, sen
  * transaction and holds the one session a request waits for, so steps are small there: 25 new members
  * take about 14 ms (50 took 22 ms, and the member list's p95 during a 50 000-row import was 3.0-3.4
  * times its idle one, over its 3; 150 took 44 ms, p95 89), at some 7 ms a step besides a quarter of a
- * millisecond a member; a 10 000-row commit takes some 6 s of its 15.
+ * millisecond a member; a 10 000-row commit takes some 8 s of its 15.
  */
 const STEP_SIZES = { postgres: { creates: CHUNK, updates: 500 }, pglite: { creates: 25, updates: 10 } };
 
