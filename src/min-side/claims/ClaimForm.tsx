@@ -4,7 +4,7 @@
  * ticked), and more photos. Rules are checked before sending; the server's own refusal stands
  * where it belongs, and nothing typed is lost.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from '../router.tsx';
 import { DateField } from '../components/DateField.tsx';
@@ -68,7 +68,7 @@ export function ClaimForm({ memberId, instrument, documents: initial }: { member
   const kind = useWatch({ control, name: 'kind' });
   const abroad = useWatch({ control, name: 'abroad' });
   // Whether a police report is needed follows what happened: a message about it is checked again when that changes.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (problem) problemRef.current?.focus();
   }, [problem]);
   const policeError = Boolean(errors.police_report);

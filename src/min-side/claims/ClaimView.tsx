@@ -3,7 +3,7 @@
  * behandling', 'Avgjort' with the outcome, 'Trukket'), our note, the packet to download in the
  * language shown, 'Trekk skademeldingen' while it can be withdrawn, and everything it recorded.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { todayIso } from '../../common/format.ts';
 import { useDocumentTexts } from '../documents/texts.ts';
 import { useFormats, useShownLocale } from '../locale.tsx';
@@ -20,7 +20,7 @@ function Withdraw({ claim, onChanged }: { claim: Claim; onChanged: (claim: Claim
   const question = useRef<HTMLParagraphElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const asked = useRef(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (asking) question.current?.focus();
     else if (asked.current) button.current?.focus();
     asked.current = asking;

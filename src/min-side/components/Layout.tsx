@@ -1,5 +1,5 @@
 /** The frame of every member page: brand bar with the language switch, the page's main content, the support contact and the accessibility statement. */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { NavLink } from '../router.tsx';
 import { STATEMENT_PATHS } from '../../common/member-paths.ts';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
@@ -18,7 +18,7 @@ export function Layout({ children, header, wide, busy }: { children: ReactNode; 
   const texts = useTexts();
   const main = useRef<HTMLElement>(null);
   // Pages that load in stages mount a frame before their heading shows: the first frame mounted with a heading takes the focus.
-  useEffect(() => {
+  useLayoutEffect(() => {
     const heading = focusHeading ? main.current?.querySelector('h1') : null;
     if (heading) {
       focusHeading = false;

@@ -2,7 +2,7 @@
  * One document in 'Dokumenter': its thumbnail, what it is, 'Last ned', and 'Slett' behind a
  * confirmation, or why it cannot be deleted while a claim uses it.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { todayIso } from '../../common/format.ts';
 import { useFormats } from '../locale.tsx';
 import { documentApi, type InstrumentDocument } from './api.ts';
@@ -21,7 +21,7 @@ export function DocumentItem({ document, onRemoved }: { document: InstrumentDocu
   const name = document.file_name;
 
   // The question takes the focus when it opens; 'Avbryt' gives it back to 'Slett'.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (confirming) question.current?.focus();
     else if (wasConfirming.current) removeButton.current?.focus();
     wasConfirming.current = confirming;

@@ -1,5 +1,5 @@
 /** Setting up two-factor sign-in on Min side: QR code and key, one code, then the recovery codes once. */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { QRCodeSVG } from 'qrcode.react';
 import { api, fieldError } from '../api.ts';
@@ -22,7 +22,7 @@ export default function TwoFactorSetup({ onDone }: { onDone: () => void }) {
     started.current = true;
     void api.twoFactorSetup().then((answer) => (answer.ok ? setSetup(answer.data.data) : setFailed(answer.message)));
   }, []);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (codes) heading.current?.focus();
   }, [codes]);
 

@@ -3,7 +3,7 @@
  * Going back and forth keeps every value, and so does a failed save.
  */
 import { useForm, useWatch } from 'react-hook-form';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from '../router.tsx';
 import { api, type Member } from '../api.ts';
 import { SelectField, TextField } from '../components/fields.tsx';
@@ -67,7 +67,7 @@ export function StepTwoForm({ member }: { member: Member }) {
     values.invoice_method === 'EFAKTURA' || (values.invoice_method === 'EMAIL' && EMAIL_PATTERN.test(String(values.invoice_email ?? '').trim()));
 
   const firstPane = useRef(true);
-  useEffect(() => {
+  useLayoutEffect(() => {
     // Moving to the other pane puts keyboard and screen-reader focus on its heading; arriving on the page does not.
     if (firstPane.current) firstPane.current = false;
     else paneHeading.current?.focus();

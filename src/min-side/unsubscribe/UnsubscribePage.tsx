@@ -4,7 +4,7 @@
  * link's kind off, then the member sees it done and their other choice, which they can switch,
  * and a way to Min side for the rest.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Link, useParams } from '../router.tsx';
 import { api, type UnsubscribeState } from '../api.ts';
 import { Layout, Loading } from '../components/Layout.tsx';
@@ -58,7 +58,7 @@ function Choices({ token, initial }: { token: string; initial: UnsubscribeState 
   const kindLabel = en ? state.kind_label_en : state.kind_label;
 
   // The button is gone once it has done its work: the focus goes to what it did.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (done === 'now') result.current?.focus();
   }, [done]);
 
