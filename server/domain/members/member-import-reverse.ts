@@ -116,8 +116,12 @@ export async function reverse(tx: Queryable, id: number, staffId: number | null,
   }
   for (let start = 0; start < createdMembers.length; start += CHUNK) {
     const slice = createdMembers.slice(start, start + CHUNK);
-    await tx.query('DELETE FROM password_resets WHERE email IN (SELECT email FROM accounts WHERE id = ANY ($1::int[]))', [slice]);
-    await tx.query('DELETE FROM accounts WHERE id = ANY ($1::int[])', [slice]);
+    // One statement (each costs a round trip, and an undo runs some 300 steps): their reset links and the members.
+    await tx.query(
+      `WITH links AS (DELETE FROM password_resets WHERE email IN (SELECT email FROM accounts WHERE id = ANY ($1::int[])))
+       DELETE FROM accounts WHERE id = ANY ($1::int[])`,
+      [slice],
+    );
   }
   for (const member of kept) {
     await tx.query('INSERT INTO member_changes (member_id, changed_by, changes) VALUES ($1, $2, $3)', [

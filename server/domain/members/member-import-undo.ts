@@ -75,17 +75,16 @@ export async function runUndo(db: Database, id: number): Promise<void> {
  * left, the undo is finished. Answers whether there may be more to do.
  */
 export async function undoStep(tx: Queryable, id: number, size: number): Promise<boolean> {
-  const [current] = await tx.query<{ undo_after: number; undone_by: number | null; summary: Summary; undo_report: Reversed }>(
-    "SELECT undo_after, undone_by, summary, undo_report FROM member_imports WHERE id = $1 AND state = 'undoing' FOR UPDATE",
-    [id],
+  // The import, locked, with the members of this step (after the mark), in one statement.
+  const [current] = await tx.query<{ undo_after: number; undone_by: number | null; summary: Summary; undo_report: Reversed; members: number[] }>(
+    `SELECT m.undo_after, m.undone_by, m.summary, m.undo_report,
+            ARRAY(SELECT DISTINCT i.member_id FROM member_import_items i
+                   WHERE i.import_id = m.id AND i.member_id > m.undo_after ORDER BY i.member_id LIMIT $2) AS members
+       FROM member_imports m WHERE m.id = $1 AND m.state = 'undoing' FOR UPDATE OF m`,
+    [id, size],
   );
   if (!current) return false;
-  const members = (
-    await tx.query<{ member_id: number }>(
-      'SELECT DISTINCT member_id FROM member_import_items WHERE import_id = $1 AND member_id > $2 ORDER BY member_id LIMIT $3',
-      [id, current.undo_after, size],
-    )
-  ).map((row) => row.member_id);
+  const { members } = current;
   if (members.length === 0) {
     const undo = { undone: current.undo_report.undone, kept: reportOrder(current.undo_report.kept) };
     const summary: Summary = { ...current.summary, undo };
