@@ -19,6 +19,7 @@ parentPort.on('message', () => { running = false; });
     await response.arrayBuffer();
     if (!response.ok) throw new Error('the member list answered ' + response.status);
     times.push({ at: performance.timeOrigin + start, ms: performance.now() - start });
+    if (i === 0) parentPort.postMessage('answered');
   }
   parentPort.postMessage(times);
 })();
@@ -31,6 +32,8 @@ export interface Probed {
 }
 
 export interface ListProbe {
+  /** Once the first request has been answered: the client is running. */
+  ready: Promise<void>;
   /** Each request, in order, once the probe has stopped (after `limit` requests, or when asked). */
   done: Promise<Probed[]>;
   stop(): Promise<Probed[]>;
@@ -39,14 +42,19 @@ export interface ListProbe {
 /** Starts asking for the list's pages 1–20 in turn, `limit` times or until stopped. */
 export function probeMemberList(server: BenchServer, limit: number | null = null): ListProbe {
   const worker = new Worker(PROBE, { eval: true, workerData: { base: server.base, headers: server.headers, limit } });
+  let answered = () => {};
+  const ready = new Promise<void>((resolve) => (answered = resolve));
   const done = new Promise<Probed[]>((resolve, reject) => {
-    worker.once('message', (times: Probed[]) => {
+    worker.on('message', (message: 'answered' | Probed[]) => {
+      if (message === 'answered') return answered();
       void worker.terminate();
-      resolve(times);
+      answered();
+      resolve(message);
     });
     worker.once('error', reject);
   });
   return {
+    ready,
     done,
     stop: () => {
       worker.postMessage('stop');

@@ -91,6 +91,12 @@ async function main() {
     `Measured ${new Date().toISOString().slice(0, 10)} with ${how} (BENCH_MEMBERS ${members}).`,
   );
   console.log(`\nWritten to bench/${file} and docs/BENCHMARKS.md`);
+  // Every bound is checked here too: a figure over its budget fails the run, as a list's growth does.
+  const over = lines.filter((line) => line.includes('OVER BUDGET'));
+  if (over.length > 0) {
+    console.error(`Over budget:\n${over.join('\n')}`);
+    process.exitCode = 1;
+  }
 }
 
 main().catch((error) => {

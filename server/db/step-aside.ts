@@ -44,9 +44,11 @@ const ANALYZE_SHARE = 10;
 /**
  * After a step that took `tookMs`: on PGlite the requests in flight go first, for at most half
  * that (see above); on PostgreSQL a pause half as long as the step when `pauseOnPostgres`. Then, when
- * it is time, the changed tables are analyzed.
+ * it is time, the changed tables are analyzed. Answers how long the job stood aside (the analysis,
+ * the job's own work, not counted).
  */
-export async function stepAside(db: Database, tookMs: number, { pauseOnPostgres }: { pauseOnPostgres: boolean }): Promise<void> {
+export async function stepAside(db: Database, tookMs: number, { pauseOnPostgres }: { pauseOnPostgres: boolean }): Promise<number> {
+  const asideFrom = performance.now();
   if (db.requests) await db.requests.quiet(tookMs / 2);
   else if (pauseOnPostgres) await sleep(tookMs / 2);
   const key = db.requests ?? db;
@@ -56,6 +58,14 @@ export async function stepAside(db: Database, tookMs: number, { pauseOnPostgres 
     const ended = performance.now();
     nextAnalysis.set(key, ended + Math.max(ANALYZE_EVERY_MS, (ANALYZE_SHARE - 1) * (ended - started)));
   }
+  return started - asideFrom;
+}
+
+/** How a long job went: its steps, the first one's time, and the time it stood aside for requests (or paused). */
+export interface Paced {
+  steps: number;
+  firstStepMs: number;
+  stoodAsideMs: number;
 }
 
 /**
@@ -63,14 +73,17 @@ export async function stepAside(db: Database, tookMs: number, { pauseOnPostgres 
  * aside after each step that leaves more (stepAside, for at most half as long as that step took). `step` is
  * told how long the one before it took, for sizing the next.
  */
-export async function inSteps(db: Database, options: { pauseOnPostgres: boolean }, step: (lastTookMs: number | null) => Promise<boolean>): Promise<void> {
+export async function inSteps(db: Database, options: { pauseOnPostgres: boolean }, step: (lastTookMs: number | null) => Promise<boolean>): Promise<Paced> {
+  const paced: Paced = { steps: 0, firstStepMs: 0, stoodAsideMs: 0 };
   let lastTookMs: number | null = null;
   for (;;) {
     const started = performance.now();
     const more = await step(lastTookMs);
-    if (!more) return;
+    paced.steps++;
+    if (paced.steps === 1) paced.firstStepMs = performance.now() - started;
+    if (!more) return paced;
     lastTookMs = Math.max(1, performance.now() - started);
-    await stepAside(db, lastTookMs, options);
+    paced.stoodAsideMs += await stepAside(db, lastTookMs, options);
   }
 }
 

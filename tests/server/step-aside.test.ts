@@ -9,7 +9,7 @@ import type { ServerResponse } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RequestsInFlight } from '../../server/db/requests-in-flight.ts';
-import { stepAside } from '../../server/db/step-aside.ts';
+import { inSteps, stepAside } from '../../server/db/step-aside.ts';
 import { bearer, buildTestApp, createAccount, type TestContext } from './helpers.ts';
 import { billedMember, firstInvoice } from './billing-factories.ts';
 import { REMINDER_BATCH, runReminders } from '../../server/domain/billing/reminders.ts';
@@ -118,6 +118,24 @@ describe('the long jobs, on PGlite', () => {
     }
     expect(events).toContain('other work');
     expect(events.at(-1)).toBe('statement');
+  });
+
+  it('tells how long a job stood aside for the requests in flight, apart from its steps', async () => {
+    const requests = t.db.requests!;
+    let step = 0;
+    const paced = await inSteps(t.db, { pauseOnPostgres: true }, async () => {
+      step += 1;
+      // A request comes during the first step and is still in flight after the second.
+      if (step === 1) requests.started();
+      if (step === 2) requests.ended();
+      await t.db.query('SELECT count(*) FROM generate_series(1, 200000) AS n WHERE n % 7 = 3');
+      return step < 3;
+    });
+    expect(paced.steps).toBe(3);
+    expect(paced.firstStepMs).toBeGreaterThan(0);
+    // After the first step it waited for the request as long as it may, half as long as that step took.
+    expect(paced.stoodAsideMs).toBeGreaterThanOrEqual(paced.firstStepMs / 2 - 1);
+    expect(requests.inFlight).toBe(0);
   });
 
   /** Counts the times a job waits for the requests in flight, and lets the test ask for a page at the first. */
