@@ -4,7 +4,8 @@
  * ticked), and more photos. Rules are checked before sending; the server's own refusal stands
  * where it belongs, and nothing typed is lost.
  */
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useFocusWhen } from '../useFocus.ts';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from '../router.tsx';
 import { DateField } from '../components/DateField.tsx';
@@ -46,7 +47,7 @@ export function ClaimForm({ memberId, instrument, documents: initial }: { member
   const [documents, setDocuments] = useState(initial ?? []);
   // A new object each time, so the same refusal twice still takes the focus again.
   const [problem, setProblem] = useState<{ message: string } | null>(null);
-  const problemRef = useRef<HTMLDivElement>(null);
+  const problemRef = useFocusWhen<HTMLDivElement>(problem);
   const name = `${instrument.make} ${instrument.model}`;
   const { register, control, handleSubmit, setError, setFocus, setValue, getValues, trigger, formState } = useForm<ClaimValues, ClaimContext>({
     resolver,
@@ -68,9 +69,6 @@ export function ClaimForm({ memberId, instrument, documents: initial }: { member
   const kind = useWatch({ control, name: 'kind' });
   const abroad = useWatch({ control, name: 'abroad' });
   // Whether a police report is needed follows what happened: a message about it is checked again when that changes.
-  useLayoutEffect(() => {
-    if (problem) problemRef.current?.focus();
-  }, [problem]);
   const policeError = Boolean(errors.police_report);
   useEffect(() => {
     if (policeError) void trigger('police_report');

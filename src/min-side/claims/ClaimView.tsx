@@ -3,7 +3,8 @@
  * behandling', 'Avgjort' with the outcome, 'Trukket'), our note, the packet to download in the
  * language shown, 'Trekk skademeldingen' while it can be withdrawn, and everything it recorded.
  */
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useQuestionFocus } from '../useFocus.ts';
 import { todayIso } from '../../common/format.ts';
 import { useDocumentTexts } from '../documents/texts.ts';
 import { useFormats, useShownLocale } from '../locale.tsx';
@@ -17,14 +18,7 @@ function Withdraw({ claim, onChanged }: { claim: Claim; onChanged: (claim: Claim
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const question = useRef<HTMLParagraphElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const asked = useRef(false);
-  useLayoutEffect(() => {
-    if (asking) question.current?.focus();
-    else if (asked.current) button.current?.focus();
-    asked.current = asking;
-  }, [asking]);
+  const { question, button, stayAway } = useQuestionFocus<HTMLParagraphElement, HTMLButtonElement>(asking);
 
   const withdraw = async () => {
     setBusy(true);
@@ -32,7 +26,7 @@ function Withdraw({ claim, onChanged }: { claim: Claim; onChanged: (claim: Claim
     const answer = await claimApi.withdraw(claim.id);
     setBusy(false);
     if (answer.ok) {
-      asked.current = false;
+      stayAway();
       onChanged(answer.data.data);
       return;
     }

@@ -2,7 +2,8 @@
  * One document in 'Dokumenter': its thumbnail, what it is, 'Last ned', and 'Slett' behind a
  * confirmation, or why it cannot be deleted while a claim uses it.
  */
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useQuestionFocus } from '../useFocus.ts';
 import { todayIso } from '../../common/format.ts';
 import { useFormats } from '../locale.tsx';
 import { documentApi, type InstrumentDocument } from './api.ts';
@@ -15,17 +16,9 @@ export function DocumentItem({ document, onRemoved }: { document: InstrumentDocu
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const question = useRef<HTMLParagraphElement>(null);
-  const removeButton = useRef<HTMLButtonElement>(null);
-  const wasConfirming = useRef(false);
-  const name = document.file_name;
-
   // The question takes the focus when it opens; 'Avbryt' gives it back to 'Slett'.
-  useLayoutEffect(() => {
-    if (confirming) question.current?.focus();
-    else if (wasConfirming.current) removeButton.current?.focus();
-    wasConfirming.current = confirming;
-  }, [confirming]);
+  const { question, button: removeButton, stayAway } = useQuestionFocus<HTMLParagraphElement, HTMLButtonElement>(confirming);
+  const name = document.file_name;
 
   const download = async () => {
     setProblem(null);
@@ -42,7 +35,7 @@ export function DocumentItem({ document, onRemoved }: { document: InstrumentDocu
       onRemoved(document);
       return;
     }
-    wasConfirming.current = false;
+    stayAway();
     setConfirming(false);
     setProblem(result.message);
   };

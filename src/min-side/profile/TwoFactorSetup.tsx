@@ -1,5 +1,6 @@
 /** Setting up two-factor sign-in on Min side: QR code and key, one code, then the recovery codes once. */
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useFocusWhen } from '../useFocus.ts';
 import { useForm } from 'react-hook-form';
 import { QRCodeSVG } from 'qrcode.react';
 import { api, fieldError } from '../api.ts';
@@ -13,7 +14,7 @@ export default function TwoFactorSetup({ onDone }: { onDone: () => void }) {
   const [codes, setCodes] = useState<string[] | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const started = useRef(false);
-  const heading = useRef<HTMLHeadingElement>(null);
+  const heading = useFocusWhen<HTMLHeadingElement>(codes);
   const { register, handleSubmit, setError, formState } = useForm<{ code: string }>({ defaultValues: { code: '' } });
   const t = texts.twoFactor;
 
@@ -22,9 +23,6 @@ export default function TwoFactorSetup({ onDone }: { onDone: () => void }) {
     started.current = true;
     void api.twoFactorSetup().then((answer) => (answer.ok ? setSetup(answer.data.data) : setFailed(answer.message)));
   }, []);
-  useLayoutEffect(() => {
-    if (codes) heading.current?.focus();
-  }, [codes]);
 
   const onSubmit = handleSubmit(async ({ code }) => {
     if (!code.trim()) {

@@ -4,7 +4,8 @@
  * link's kind off, then the member sees it done and their other choice, which they can switch,
  * and a way to Min side for the rest.
  */
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useFocusWhen } from '../useFocus.ts';
 import { Link, useParams } from '../router.tsx';
 import { api, type UnsubscribeState } from '../api.ts';
 import { Layout, Loading } from '../components/Layout.tsx';
@@ -53,14 +54,11 @@ function Choices({ token, initial }: { token: string; initial: UnsubscribeState 
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [changed, setChanged] = useState<string | null>(null);
-  const result = useRef<HTMLHeadingElement>(null);
   const labelOf = (consent: { label: string; label_en: string }) => (en ? consent.label_en : consent.label);
   const kindLabel = en ? state.kind_label_en : state.kind_label;
 
   // The button is gone once it has done its work: the focus goes to what it did.
-  useLayoutEffect(() => {
-    if (done === 'now') result.current?.focus();
-  }, [done]);
+  const result = useFocusWhen<HTMLHeadingElement>(done === 'now');
 
   const send = async (choice?: { kind: Consent['kind']; given: boolean }) => {
     setBusy(true);
