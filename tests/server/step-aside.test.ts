@@ -17,6 +17,12 @@ import { OSLO_TODAY } from '../../server/domain/billing/invoices.ts';
 import { runRenewal } from '../../server/domain/billing/renewal.ts';
 import { currentYear } from '../../server/domain/billing/prices.ts';
 import { createImport } from '../../server/domain/members/member-import-preview.ts';
+import { runImport } from '../../server/domain/members/member-import-commit.ts';
+import { runUndo, startUndo } from '../../server/domain/members/member-import-undo.ts';
+import { bookPaymentFile, readPaymentFile } from '../../server/domain/billing/payment-files.ts';
+import { JobQueue } from '../../server/jobs/queue.ts';
+import { writeOcrGiro } from '../../server/lib/ocr-giro.ts';
+import { todayInOslo } from '../../server/domain/shared/oslo-date.ts';
 import { signedInStaff } from './factories-member-admin.ts';
 
 /** Whether `promise` has settled once the event loop has gone round a few times. */
@@ -194,6 +200,56 @@ describe('the long jobs, on PGlite', () => {
       watch.restore();
     }
     expect(watch.times()).toBeGreaterThanOrEqual(1);
+  });
+
+  it("an OCR file's booking steps aside after each step, and a request between them finds the payments booked so far", async () => {
+    // More payments than a PGlite step books (50), none with a KID: each is booked as one to place by hand.
+    const held = { send: async () => 'held', sendMany: async () => undefined };
+    const transactions = Array.from({ length: 55 }, () => ({ date: todayInOslo(), amountOre: 10_000, kid: null }));
+    const text = writeOcrGiro({
+      transmissionNumber: 7_001,
+      dataRecipient: '00123456',
+      date: todayInOslo(),
+      assignments: [{ assignmentNumber: 1, agreementId: '000123456', account: t.config.billing.bankAccount, transactions }],
+    });
+    const stored = await readPaymentFile(t.db, held, { name: 'OCR.stor.txt', buffer: Buffer.from(text, 'latin1') }, staff.id, t.config.billing.bankAccount);
+    const seen: { status: number; pending: number }[] = [];
+    const watch = watchSteppingAside(async () => {
+      const response = await t.app.inject({ url: `/api/payment-file/${stored.id}`, headers: bearer(staff.token) });
+      seen.push({ status: response.statusCode, pending: response.json().data.totals.pending });
+    });
+    try {
+      await bookPaymentFile(t.db, stored.id);
+    } finally {
+      watch.restore();
+    }
+    expect(watch.times()).toBeGreaterThanOrEqual(1);
+    expect(seen[0]).toEqual({ status: 200, pending: 5 });
+    const done = await t.app.inject({ url: `/api/payment-file/${stored.id}`, headers: bearer(staff.token) });
+    expect(done.json().data).toMatchObject({ state: 'done', totals: { count: 55, pending: 0 } });
+  });
+
+  it("an import's undo steps aside after each step, and a request between them finds the members removed so far", async () => {
+    const none = { send: async () => '', sendMany: async () => {} };
+    const created = await createImport(t.db, staff.id, 'angres.csv', register(14, 'undo'), null);
+    await t.db.query("UPDATE member_imports SET state = 'running' WHERE id = $1", [created.id]);
+    await runImport(t.db, new JobQueue(t.db), created.id);
+    await startUndo(t.db, none, created.id, staff.id);
+    const seen: { state: string; done: number; members: number }[] = [];
+    const watch = watchSteppingAside(async () => {
+      const read = (await t.app.inject({ url: `/api/member/import/${created.id}`, headers: bearer(staff.token) })).json().data;
+      const [left] = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM accounts WHERE last_name = 'Opplastetundo'");
+      seen.push({ state: read.state, done: read.progress.done, members: left.n });
+    });
+    try {
+      await runUndo(t.db, created.id);
+    } finally {
+      watch.restore();
+    }
+    // Its first step removed ten members; the page read between the steps says so, and the rest come after.
+    expect(seen[0]).toEqual({ state: 'undoing', done: 10, members: 4 });
+    const [left] = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM accounts WHERE last_name = 'Opplastetundo'");
+    expect(left.n).toBe(0);
   });
 
   /** A register of `rows` members as staff upload it. */
