@@ -27,8 +27,9 @@ export interface ImportResult {
   undoSeconds: number;
   /** The undo's own time: all of it less the time it stood aside for the list's requests. */
   undoOwnSeconds: number;
-  /** Its first step, and how many steps it took. */
+  /** Its first step and its longest, and how many steps it took. */
   undoFirstStepMs: number;
+  undoLongestStepMs: number;
   undoSteps: number;
   /**
    * How long a member-list request waited while the undo ran (its time less the idle list's median):
@@ -125,6 +126,7 @@ export async function measureImport(db: Database, rows: number, members: number)
       undoSeconds,
       undoOwnSeconds: undoSeconds - paced.stoodAsideMs / 1000,
       undoFirstStepMs: paced.firstStepMs,
+      undoLongestStepMs: paced.longestStepMs,
       undoSteps: paced.steps,
       undoListMaxMs: waits.at(-1) ?? Number.NaN,
       undoListLaterMaxMs: laterWaits.length > 0 ? Math.max(...laterWaits) : Number.NaN,
@@ -195,7 +197,7 @@ export function importLines(where: string, result: ImportResult): string[] {
   const verdict = (seconds: number, budget: number) => (seconds <= budget ? 'within budget' : 'OVER BUDGET');
   const scale = result.rows / 10_000;
   return [
-    `| ${where} | ${result.rows} | ${result.previewSeconds.toFixed(2)} s (${verdict(result.previewSeconds, 5 * scale)}) | ${result.commitSeconds.toFixed(2)} s (${verdict(result.commitSeconds, 15 * scale)}) | ${result.undoSeconds.toFixed(2)} s, its own ${result.undoOwnSeconds.toFixed(2)} s (${verdict(result.undoOwnSeconds, 15 * scale)}) | ${result.undoSteps} steps, the first ${result.undoFirstStepMs.toFixed(0)} ms | ${result.undoListMaxMs.toFixed(1)} ms (${result.undoListMaxMs <= 100 ? 'within budget' : 'OVER BUDGET'}) / ${result.undoListLaterMaxMs.toFixed(1)} ms / ${result.undoListP95.toFixed(1)} ms (${result.undoListRequests} requests) | +${result.rssGrowthMb.toFixed(0)} MB |`,
+    `| ${where} | ${result.rows} | ${result.previewSeconds.toFixed(2)} s (${verdict(result.previewSeconds, 5 * scale)}) | ${result.commitSeconds.toFixed(2)} s (${verdict(result.commitSeconds, 15 * scale)}) | ${result.undoSeconds.toFixed(2)} s, its own ${result.undoOwnSeconds.toFixed(2)} s (${verdict(result.undoOwnSeconds, 15 * scale)}) | ${result.undoSteps} steps, the first ${result.undoFirstStepMs.toFixed(0)} ms, the longest ${result.undoLongestStepMs.toFixed(0)} ms | ${result.undoListMaxMs.toFixed(1)} ms (${result.undoListMaxMs <= 100 ? 'within budget' : 'OVER BUDGET'}) / ${result.undoListLaterMaxMs.toFixed(1)} ms / ${result.undoListP95.toFixed(1)} ms (${result.undoListRequests} requests) | +${result.rssGrowthMb.toFixed(0)} MB |`,
   ];
 }
 

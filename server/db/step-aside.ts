@@ -61,10 +61,11 @@ export async function stepAside(db: Database, tookMs: number, { pauseOnPostgres 
   return started - asideFrom;
 }
 
-/** How a long job went: its steps, the first one's time, and the time it stood aside for requests (or paused). */
+/** How a long job went: its steps, the first one's time and the longest, and the time it stood aside for requests (or paused). */
 export interface Paced {
   steps: number;
   firstStepMs: number;
+  longestStepMs: number;
   stoodAsideMs: number;
 }
 
@@ -74,15 +75,17 @@ export interface Paced {
  * told how long the one before it took, for sizing the next.
  */
 export async function inSteps(db: Database, options: { pauseOnPostgres: boolean }, step: (lastTookMs: number | null) => Promise<boolean>): Promise<Paced> {
-  const paced: Paced = { steps: 0, firstStepMs: 0, stoodAsideMs: 0 };
+  const paced: Paced = { steps: 0, firstStepMs: 0, longestStepMs: 0, stoodAsideMs: 0 };
   let lastTookMs: number | null = null;
   for (;;) {
     const started = performance.now();
     const more = await step(lastTookMs);
+    const took = performance.now() - started;
     paced.steps++;
-    if (paced.steps === 1) paced.firstStepMs = performance.now() - started;
+    if (paced.steps === 1) paced.firstStepMs = took;
+    paced.longestStepMs = Math.max(paced.longestStepMs, took);
     if (!more) return paced;
-    lastTookMs = Math.max(1, performance.now() - started);
+    lastTookMs = Math.max(1, took);
     paced.stoodAsideMs += await stepAside(db, lastTookMs, options);
   }
 }
