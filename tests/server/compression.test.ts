@@ -5,7 +5,7 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SYNC_COMPRESS_BYTES } from '../../server/app.ts';
+import { COMPRESS_MIN_BYTES, SYNC_COMPRESS_BYTES } from '../../server/app.ts';
 import { EXPORT_BATCH_SIZE } from '../../server/domain/shared/export-batches.ts';
 import { bearer, buildTestApp, createAccount, login, type TestContext } from './helpers.ts';
 
@@ -93,6 +93,19 @@ describe('compression', () => {
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(Number(small.headers['content-length'])).toBe(small.body.length);
     expect((JSON.parse(small.body.toString('utf8')) as { status: string }).status).toBe('ok');
+  });
+
+  it("sends the member list's page of 25 as it is: with its headers it fits in a connection's first flight", async () => {
+    const page = await get('/api/member/list?page=1&per_page=25', { ...bearer(token), 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(page.status).toBe(200);
+    expect(page.headers['content-encoding']).toBeUndefined();
+    expect(Number(page.headers['content-length'])).toBe(page.body.length);
+    expect(page.body.length).toBeGreaterThan(4 * 1024);
+    const headerBytes = Object.entries(page.headers).reduce((sum, [name, value]) => sum + name.length + String(value).length + 4, 0);
+    // Ten segments of 1 448 bytes (TCP's initial window with timestamps), the status line and headers included.
+    expect(page.body.length + headerBytes + 20).toBeLessThan(10 * 1448);
+    expect(page.body.length).toBeLessThan(COMPRESS_MIN_BYTES);
+    expect((JSON.parse(page.body.toString('utf8')) as { data: unknown[] }).data).toHaveLength(25);
   });
 
   it('still streams a CSV export, compressed as it goes', async () => {

@@ -166,6 +166,34 @@ describe('pages read from the far end', () => {
   });
 });
 
+describe("the paginator's page links", () => {
+  it("name every page on the portal's address with the request's other parameters, the page number replaced", async () => {
+    const body = await get('/api/member/list?filter%5Bname%5D=Side%20sider&sort=-phone&per_page=25&page=2');
+    const base = 'http://portal.test/api/member/list';
+    const link = (page: number) => `${base}?filter%5Bname%5D=Side+sider&sort=-phone&per_page=25&page=${page}`;
+    expect(body.total).toBeGreaterThan(50);
+    expect(body).toMatchObject({
+      path: base,
+      first_page_url: link(1),
+      prev_page_url: link(1),
+      next_page_url: link(3),
+      last_page_url: link(body.last_page),
+      current_page: 2,
+    });
+    // Each link answers the page it names.
+    const third = await get(new URL(body.next_page_url as string).pathname + new URL(body.next_page_url as string).search);
+    expect(third.current_page).toBe(3);
+  });
+
+  it('add the page number to a request that names none, and keep a value that holds the mark text', async () => {
+    const plain = await get('/api/member/list');
+    expect(plain.first_page_url).toBe('http://portal.test/api/member/list?page=1');
+    const marked = await get('/api/member/list?filter%5Bname%5D=PAGE0MARK');
+    expect(marked.total).toBe(0);
+    expect(marked.first_page_url).toBe('http://portal.test/api/member/list?filter%5Bname%5D=PAGE0MARK&page=1');
+  });
+});
+
 describe('the instrument queue through the waiting members', () => {
   // The queue as it was read before migration 017: every waiting instrument grouped per member.
   const BEFORE = `
