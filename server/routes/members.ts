@@ -9,6 +9,7 @@ import { loadMember } from '../domain/members/members.ts';
 import { patchMember } from '../domain/members/member-patch.ts';
 import { memberPage } from '../domain/members/member-list.ts';
 import { errorResponses } from '../schemas/responses.ts';
+import { answerBuiltExactly } from '../lib/response-schemas.ts';
 import { memberList } from '../domain/members/member-list.ts';
 import { membersInRows } from '../plugins/access-log.ts';
 
@@ -25,6 +26,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: listQuery(memberList),
         response: { 200: paginatorSchema(MemberListItem) },
       },
+      // memberPage builds each row as a MemberListItem literal and paginate the page as a literal.
+      serializerCompiler: answerBuiltExactly,
     },
     async (request) => paginate(await memberPage(db, request.query), request.url, config.publicUrl),
   );

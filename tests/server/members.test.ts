@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, createAccount, login, type TestContext } from './helpers.ts';
+import { MemberListItem } from '../../server/schemas/member.ts';
+import { paginatorSchema } from '../../server/lib/list.ts';
+import { Value } from 'typebox/value';
 
 let t: TestContext;
 let staffToken: string;
@@ -27,6 +30,21 @@ describe('GET /api/member/list', () => {
     expect(second).toMatchObject({ from: 26, to: 27, next_page_url: null });
     const pastTheEnd = (await list('?filter[name]=paginert&page=5')).json();
     expect(pastTheEnd).toMatchObject({ data: [], total: 27, last_page: 2, from: null, to: null });
+  });
+
+  it("answers exactly the schema's fields, on the first page and on any other (nothing more leaves than the document names)", async () => {
+    await createAccount(t.db, { first_name: 'Felt', last_name: 'Sjekk' });
+    const schema = paginatorSchema(MemberListItem);
+    const answerKeys = Object.keys(schema.properties).sort();
+    const itemKeys = Object.keys(MemberListItem.properties).sort();
+    for (const query of ['', '?page=2', '?filter[name]=felt', '?sort=last_name']) {
+      const body = (await list(query)).json() as Record<string, unknown> & { data: Record<string, unknown>[] };
+      // Each value of the type and format the document gives (a status as text, a time as ISO 8601).
+      expect([...Value.Errors(schema, body)].map((error) => `${error.instancePath} ${error.message}`)).toEqual([]);
+      expect(Object.keys(body).sort()).toEqual(answerKeys);
+      expect(body.data.length).toBeGreaterThan(0);
+      for (const row of body.data) expect(Object.keys(row).sort()).toEqual(itemKeys);
+    }
   });
 
   it('searches name, e-mail, phone and member number', async () => {

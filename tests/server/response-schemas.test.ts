@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import SerializerSelector from '@fastify/fast-json-stringify-compiler';
 import { Type } from 'typebox';
-import { nullableAsTypeList } from '../../server/lib/response-schemas.ts';
+import { answerBuiltExactly, nullableAsTypeList } from '../../server/lib/response-schemas.ts';
 import { Member, MemberListItem } from '../../server/schemas/member.ts';
 import { paginatorSchema } from '../../server/lib/list.ts';
 import { DataOf, Nullable } from '../../server/schemas/common.ts';
@@ -66,6 +66,10 @@ describe('nullable scalars in response schemas', () => {
     };
     const list = paginatorSchema(MemberListItem);
     expect(fastJson(nullableAsTypeList(list))(page)).toBe(fastJson(list)(page));
+    // A page built field by field of the types the database gives (a status is text), as the member list
+    // builds it, reads the same written by JSON.stringify.
+    const asRead = { ...page, data: page.data.map((row) => ({ ...row, status: String(row.status) })) };
+    expect(JSON.parse(answerBuiltExactly()(asRead))).toEqual(JSON.parse(fastJson(list)(asRead)));
 
     const record = DataOf(Member);
     const member = {
