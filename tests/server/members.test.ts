@@ -47,6 +47,17 @@ describe('GET /api/member/list', () => {
     }
   });
 
+  it("writes a member's registration time as the member record does: UTC, to the millisecond", async () => {
+    const member = await createAccount(t.db, { first_name: 'Tidlig', last_name: 'Registrert' });
+    for (const stored of ['2026-03-01 23:59:59.999999+01', '2026-07-15 00:30:00.1234+02', '1999-12-31 23:00:00+00']) {
+      await t.db.query('UPDATE accounts SET created_at = $1 WHERE id = $2', [stored, member.id]);
+      const [row] = (await list('?filter[name]=tidlig%20registrert')).json().data as { created_at: string }[];
+      const record = (await t.app.inject({ url: `/api/member/${member.id}`, headers: bearer(staffToken) })).json() as { data: { created_at: string } };
+      expect(row.created_at).toBe(record.data.created_at);
+      expect(new Date(row.created_at).getTime()).toBe(Math.floor(Date.parse(stored.replace(' ', 'T').replace(/(\.\d{3})\d+/, '$1').replace(/([+-]\d\d)$/, '$1:00'))));
+    }
+  });
+
   it('searches name, e-mail, phone and member number', async () => {
     const a = await createAccount(t.db, { first_name: 'Søkbar', last_name: 'Æsøy', phone: '98765432', remote_id: 777001 });
     const byName = (await list(`?filter[name]=${encodeURIComponent('søkbar æsøy')}`)).json();
