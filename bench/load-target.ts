@@ -51,8 +51,9 @@ async function bare(): Promise<number> {
 }
 
 /**
- * BENCH_PROFILE=<dir>: CPU profiles of the serving only (not the seeding before it), one for the
- * reference's runs and one for our routes', each started when the bench asks and written as
+ * BENCH_PROFILE=<dir>: CPU profiles of the serving only (not the seeding before it), one of the
+ * interleaved rounds of the reference and our routes (the functions of each are told apart by
+ * their files), started when the bench asks and written as
  * <dir>/<kind>-<label>-<time>.cpuprofile when the next starts or the bench stops the server;
  * bench/profile-summary.ts reads them.
  */

@@ -5,7 +5,8 @@
  * and a member's own record, each with a token signed in once before the load (so sign-in
  * limits never answer 429). Beside our app, in its process and on its database object, a
  * reference server (plain Fastify, no plugins) runs the statements captured from one request
- * to our route and answers the same JSON: our share of its requests per second says what our
+ * to our route and answers the same JSON, measured in rounds interleaved with our route's: our
+ * share of its requests per second says what our
  * request path costs on top of the database's answers, and its CPU per request against the
  * reference's (goal ≤ 1.5×) what it costs the server. Server CPU per request is the target
  * process's user + system time over the measured seconds divided by the answers; on PGlite it
@@ -88,27 +89,82 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 type Settings = Required<Pick<LoadOptions, 'connections' | 'seconds' | 'warmupSeconds'>>;
 
-async function hammer(target: string, server: Target, url: string, headers: Record<string, string>, options: Settings): Promise<LoadResult> {
-  // Every browser asks for compressed answers; so does the load, or compression goes unmeasured.
-  const common = { url, headers: { 'accept-encoding': 'gzip, deflate, br, zstd', ...headers }, connections: options.connections };
-  await autocannon({ ...common, duration: options.warmupSeconds });
+/** What one stretch of load on one URL gave, to be added up over a target's rounds. */
+interface Stretch {
+  requests: number;
+  seconds: number;
+  cpuMicros: number;
+  errors: number;
+  times: number[];
+}
+
+/** Every browser asks for compressed answers; so does the load, or compression goes unmeasured. */
+const loadOptions = (url: string, headers: Record<string, string>, options: Settings) => ({
+  url,
+  headers: { 'accept-encoding': 'gzip, deflate, br, zstd', ...headers },
+  connections: options.connections,
+});
+
+async function stretch(server: Target, url: string, headers: Record<string, string>, options: Settings, seconds: number): Promise<Stretch> {
   const cpuBefore = await server.cpu();
-  // autocannon's own percentiles skip p95, so every response time is kept and sorted here.
+  // autocannon's own percentiles skip p95, so every response time is kept and sorted later.
   const times: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ ...common, duration: options.seconds }, (error, answer) => (error ? reject(error) : resolve(answer)));
+    const instance = autocannon({ ...loadOptions(url, headers, options), duration: seconds }, (error, answer) => (error ? reject(error) : resolve(answer)));
     instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
   });
   const cpuMicros = (await server.cpu()) - cpuBefore;
-  times.sort((a, b) => a - b);
+  return { requests: result.requests.total, seconds: result.duration || seconds, cpuMicros, errors: result.non2xx + result.errors + result.timeouts, times };
+}
+
+function summed(target: string, stretches: Stretch[]): LoadResult {
+  const requests = stretches.reduce((sum, one) => sum + one.requests, 0);
+  const seconds = stretches.reduce((sum, one) => sum + one.seconds, 0);
+  const cpuMicros = stretches.reduce((sum, one) => sum + one.cpuMicros, 0);
+  const times = stretches.flatMap((one) => one.times).sort((a, b) => a - b);
   return {
     target,
-    requestsPerSecond: result.requests.total / (result.duration || options.seconds),
+    requestsPerSecond: requests / seconds,
     p50: percentile(times, 50),
     p95: percentile(times, 95),
-    errors: result.non2xx + result.errors + result.timeouts,
-    cpuMsPerRequest: cpuMicros / 1000 / Math.max(1, result.requests.total),
+    errors: stretches.reduce((sum, one) => sum + one.errors, 0),
+    cpuMsPerRequest: cpuMicros / 1000 / Math.max(1, requests),
   };
+}
+
+/** One URL under load for the warm-up, then `options.seconds`. */
+async function hammer(target: string, server: Target, url: string, headers: Record<string, string>, options: Settings): Promise<LoadResult> {
+  await autocannon({ ...loadOptions(url, headers, options), duration: options.warmupSeconds });
+  return summed(target, [await stretch(server, url, headers, options, options.seconds)]);
+}
+
+/** Rounds of load per target when two are compared: each gets `seconds` in all, in rounds of this many. */
+const ROUNDS = 5;
+
+/**
+ * Our route against its reference, interleaved: both warmed up, then ROUNDS rounds in which each
+ * gets a fifth of the measured seconds, the one that goes first alternating. A machine whose load
+ * changes during the run then moves both sides alike, and the ratios between them hold.
+ */
+async function hammerPair(
+  names: { ours: string; reference: string },
+  server: Target,
+  urls: { ours: string; reference: string },
+  headers: Record<string, string>,
+  options: Settings,
+): Promise<RouteLoad> {
+  for (const url of [urls.reference, urls.ours]) await autocannon({ ...loadOptions(url, headers, options), duration: options.warmupSeconds });
+  const seconds = Math.max(1, Math.round(options.seconds / ROUNDS));
+  const ours: Stretch[] = [];
+  const reference: Stretch[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const sides = [
+      async () => reference.push(await stretch(server, urls.reference, headers, options, seconds)),
+      async () => ours.push(await stretch(server, urls.ours, headers, options, seconds)),
+    ];
+    for (const side of round % 2 === 0 ? sides : sides.reverse()) await side();
+  }
+  return { ours: summed(names.ours, ours), reference: summed(names.reference, reference) };
 }
 
 async function signIn(base: string, email: string, password: string): Promise<string> {
@@ -175,13 +231,23 @@ export async function measureLoad(options: LoadOptions): Promise<LoadRun> {
     const reference = `http://127.0.0.1:${referencePort}`;
     await expectOk(`${reference}${listPath}`, staff, (body) => (body as { data: unknown[] }).data.length === 25);
     await expectOk(`${reference}${recordPath}`, own, (body) => (body as { data: { id: number } }).data.id === member.id);
-    await ours.ask({ profile: 'reference' });
-    const referenceList = await hammer('referanse: medlemsliste', ours, `${reference}${listPath}`, staff, settings);
-    const referenceRecord = await hammer('referanse: eget medlem', ours, `${reference}${recordPath}`, own, settings);
-    await ours.ask({ profile: 'ours' });
-    const list = await hammer('medlemsliste (ansatt, 25 rader)', ours, `${base}${listPath}`, staff, settings);
-    const record = await hammer('eget medlem (medlem)', ours, `${base}${recordPath}`, own, settings);
-    return { bare, list: { ours: list, reference: referenceList }, record: { ours: record, reference: referenceRecord }, captured };
+    // One profile of the interleaved rounds (both servers share the process, so it holds both).
+    await ours.ask({ profile: 'rounds' });
+    const list = await hammerPair(
+      { ours: 'medlemsliste (ansatt, 25 rader)', reference: 'referanse: medlemsliste' },
+      ours,
+      { ours: `${base}${listPath}`, reference: `${reference}${listPath}` },
+      staff,
+      settings,
+    );
+    const record = await hammerPair(
+      { ours: 'eget medlem (medlem)', reference: 'referanse: eget medlem' },
+      ours,
+      { ours: `${base}${recordPath}`, reference: `${reference}${recordPath}` },
+      own,
+      settings,
+    );
+    return { bare, list, record, captured };
   } finally {
     await ours.stop();
   }
@@ -258,7 +324,7 @@ export async function loadSectionLines(members: number, pgUrl: string): Promise<
   const lines = [
     '## Throughput and CPU per request under load',
     '',
-    `A bare Node HTTP server (the ceiling), a reference server (plain Fastify without plugins on the same database, running the statements our route ran for the same request and answering the same JSON) and our routes, under the same autocannon load from the bench process, asking for compressed answers as a browser does (${members} members). The reference and our app share one process and one database object; each runs alone while it is measured.`,
+    `A bare Node HTTP server (the ceiling), a reference server (plain Fastify without plugins on the same database, running the statements our route ran for the same request and answering the same JSON) and our routes, under the same autocannon load from the bench process, asking for compressed answers as a browser does (${members} members). The reference and our app share one process and one database object; each runs alone while it is measured, the two interleaved in ${ROUNDS} rounds of a fifth of the measured seconds each (the one that goes first alternating), so a change in the machine's load moves both alike.`,
     '',
   ];
   if (process.env.BENCH_LOAD_PGLITE !== '0') {

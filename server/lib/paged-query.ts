@@ -141,6 +141,10 @@ async function searchPage<Row>(
   return { list, rows, total: found.length, exact };
 }
 
+/** COUNTER_SQL with its parameter as the n-th of a statement, worked out once per n. */
+const countersAt: string[] = [];
+const counterSqlAt = (n: number): string => (countersAt[n] ??= COUNTER_SQL.replaceAll('$1', `$${n}`));
+
 /** The column that carries the counter's total on each row of pageWithCounter's statement. */
 const TOTAL_COLUMN = 'page_counter_total';
 
@@ -152,7 +156,7 @@ const TOTAL_COLUMN = 'page_counter_total';
  */
 async function pageWithCounter<Row>(db: Queryable, source: PagedSource, list: ListQuery, counter: string, rebuilt: boolean): Promise<Page<Row>> {
   const params = [...list.params.values, counter];
-  const counterSql = COUNTER_SQL.replaceAll('$1', `$${params.length}`);
+  const counterSql = counterSqlAt(params.length);
   const sql = pageSql({ ...source, columns: `${source.columns}, (${counterSql}) AS ${TOTAL_COLUMN}` }, list, list.orderBy, list.perPage, list.offset);
   // The page every visit opens on: kept prepared when its text is one of the list's few.
   const rows = await db.query<Row & { [TOTAL_COLUMN]?: number }>(sql, params, { prepare: list.fewTexts });

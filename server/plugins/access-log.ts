@@ -80,15 +80,22 @@ export const memberFromBody: MemberOf = (request) => {
  * The member ids at `paths` ('member_id', or 'possible_duplicate.id' for a nested object) of each
  * row of the answer's `data` (a page's rows, or one object).
  */
-export const membersInRows =
-  (...paths: string[]): MembersOf =>
-  (answer) => {
+export const membersInRows = (...paths: string[]): MembersOf => {
+  // Split once, not per row of every answer.
+  const keys = paths.map((path) => path.split('.'));
+  const at = (row: unknown, path: string[]) => {
+    let value = row;
+    for (const key of path) value = (value as Record<string, unknown> | null | undefined)?.[key];
+    return value;
+  };
+  return (answer) => {
     const data = (answer as { data?: unknown } | null)?.data;
     const rows: unknown[] = Array.isArray(data) ? data : data ? [data] : [];
-    const at = (row: unknown, path: string) =>
-      path.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | null | undefined)?.[key], row);
-    return rows.flatMap((row) => paths.map((path) => at(row, path)));
+    const members: unknown[] = [];
+    for (const row of rows) for (const path of keys) members.push(at(row, path));
+    return members;
   };
+};
 
 function addMembers(request: FastifyRequest, ids: Iterable<unknown>): void {
   const members = (request.accessMembers ??= new Set());

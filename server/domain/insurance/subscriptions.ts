@@ -78,6 +78,9 @@ const SUBSCRIPTION_COLUMNS = [
 
 /** Prefix of a subscription's columns read beside another row (see MEMBER_SUBSCRIPTIONS_JOIN). */
 const PREFIX = 'sub_';
+/** Each subscription column and its prefixed name in the joined row, named once rather than per row. */
+const PREFIXED = SUBSCRIPTION_COLUMNS.map((column) => [column, `${PREFIX}${column}`] as const);
+const PREFIXED_ID = `${PREFIX}id`;
 
 /**
  * A member's subscriptions joined onto a query of that member (`a` the member's account), the
@@ -98,9 +101,9 @@ export function splitSubscriptionRows<Rest>(rows: Record<string, unknown>[]): { 
   for (const key in rows[0]) if (!key.startsWith(PREFIX)) rest[key] = rows[0][key];
   const subscriptions: SubscriptionRow[] = [];
   for (const row of rows) {
-    if (row[`${PREFIX}id`] === null) continue;
+    if (row[PREFIXED_ID] === null) continue;
     const subscription: Record<string, unknown> = {};
-    for (const column of SUBSCRIPTION_COLUMNS) subscription[column] = row[`${PREFIX}${column}`];
+    for (const [column, prefixed] of PREFIXED) subscription[column] = row[prefixed];
     subscriptions.push(subscription as SubscriptionRow);
   }
   return { rest: rest as Rest, subscriptions };
