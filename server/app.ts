@@ -109,11 +109,11 @@ export async function buildApp(deps: Services, options: AppOptions = {}) {
   });
   await app.register(httpsHeaders, { publicUrl: deps.config.publicUrl });
   await app.register(cookie);
-  // Scripts, JSON and CSV travel compressed; brotli at a middle level costs little CPU per request.
-  // An answer built whole (JSON up to SYNC_COMPRESS_BYTES) is compressed in one call and sent
-  // with its headers in one socket write: through a zlib stream (the plugin's default above
-  // 8 KB on two cores) the member list's 12 KB cost more CPU in stream plumbing and chunked
-  // writes than in compressing. Streams (CSV and xlsx exports, files) still compress as they go.
+  // Scripts, JSON and CSV from COMPRESS_MIN_BYTES up travel compressed; brotli at a middle level
+  // costs little CPU per request. An answer built whole (JSON up to SYNC_COMPRESS_BYTES) is
+  // compressed in one call and sent with its headers in one socket write: through a zlib stream
+  // (the plugin's default above 8 KB on two cores) a JSON answer cost more CPU in stream plumbing
+  // and chunked writes than in compressing. Streams (CSV and xlsx exports, files) still compress as they go.
   await app.register(compress, {
     threshold: COMPRESS_MIN_BYTES,
     syncThreshold: SYNC_COMPRESS_BYTES,
