@@ -278,7 +278,9 @@ function table(where: string, run: LoadRun, seconds: number, connections: number
   const row = (result: LoadResult, reference?: LoadResult) => {
     const share = reference ? result.requestsPerSecond / reference.requestsPerSecond : null;
     const shareCell =
-      share === null ? '' : `${(share * 100).toFixed(0)} % (${share >= GOAL_OF_REFERENCE ? 'within budget' : `OVER BUDGET: under ${GOAL_OF_REFERENCE * 100} %`})`;
+      share === null
+        ? ''
+        : `${(share * 100).toFixed(0)} % (${share >= GOAL_OF_REFERENCE ? 'within budget' : `OVER BUDGET: under ${GOAL_OF_REFERENCE * 100} %`})`;
     const ratio = reference ? result.cpuMsPerRequest / reference.cpuMsPerRequest : null;
     const ratioCell = ratio === null ? '' : `${ratio.toFixed(2)}× (${ratio <= CPU_RATIO_GOAL ? 'within budget' : `OVER BUDGET: over ${CPU_RATIO_GOAL}×`})`;
     const cells = [

@@ -54,7 +54,16 @@ describe('GET /api/member/list', () => {
       const [row] = (await list('?filter[name]=tidlig%20registrert')).json().data as { created_at: string }[];
       const record = (await t.app.inject({ url: `/api/member/${member.id}`, headers: bearer(staffToken) })).json() as { data: { created_at: string } };
       expect(row.created_at).toBe(record.data.created_at);
-      expect(new Date(row.created_at).getTime()).toBe(Math.floor(Date.parse(stored.replace(' ', 'T').replace(/(\.\d{3})\d+/, '$1').replace(/([+-]\d\d)$/, '$1:00'))));
+      expect(new Date(row.created_at).getTime()).toBe(
+        Math.floor(
+          Date.parse(
+            stored
+              .replace(' ', 'T')
+              .replace(/(\.\d{3})\d+/, '$1')
+              .replace(/([+-]\d\d)$/, '$1:00'),
+          ),
+        ),
+      );
     }
   });
 
