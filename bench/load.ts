@@ -138,6 +138,11 @@ async function hammer(target: string, server: Target, url: string, headers: Reco
   return summed(target, [await stretch(server, url, headers, options, options.seconds)]);
 }
 
+/** A route measured against its reference: its name (the reference's label and the capture's), its label, URL path and headers. */
+interface MeasuredRoute extends CaptureRequest {
+  label: string;
+}
+
 /** Rounds of load per target when two are compared: each gets `seconds` in all, in rounds of this many. */
 const ROUNDS = 5;
 
@@ -146,13 +151,9 @@ const ROUNDS = 5;
  * gets a fifth of the measured seconds, the one that goes first alternating. A machine whose load
  * changes during the run then moves both sides alike, and the ratios between them hold.
  */
-async function hammerPair(
-  names: { ours: string; reference: string },
-  server: Target,
-  urls: { ours: string; reference: string },
-  headers: Record<string, string>,
-  options: Settings,
-): Promise<RouteLoad> {
+async function hammerPair(route: MeasuredRoute, server: Target, bases: { ours: string; reference: string }, options: Settings): Promise<RouteLoad> {
+  const urls = { ours: `${bases.ours}${route.url}`, reference: `${bases.reference}${route.url}` };
+  const headers = route.headers;
   for (const url of [urls.reference, urls.ours]) await autocannon({ ...loadOptions(url, headers, options), duration: options.warmupSeconds });
   const seconds = Math.max(1, Math.round(options.seconds / ROUNDS));
   const ours: Stretch[] = [];
@@ -164,7 +165,7 @@ async function hammerPair(
     ];
     for (const side of round % 2 === 0 ? sides : sides.reverse()) await side();
   }
-  return { ours: summed(names.ours, ours), reference: summed(names.reference, reference) };
+  return { ours: summed(route.label, ours), reference: summed(`referanse: ${route.name}`, reference) };
 }
 
 async function signIn(base: string, email: string, password: string): Promise<string> {
@@ -223,31 +224,17 @@ export async function measureLoad(options: LoadOptions): Promise<LoadRun> {
     const recordPath = `/api/member/${member.id}`;
     await expectOk(`${base}${listPath}`, staff, (body) => (body as { data: unknown[] }).data.length === 25);
     await expectOk(`${base}${recordPath}`, own, (body) => (body as { data: { id: number } }).data.id === member.id);
-    const capture: CaptureRequest[] = [
-      { name: 'medlemsliste', url: listPath, headers: staff },
-      { name: 'eget medlem', url: recordPath, headers: own },
-    ];
+    const list: MeasuredRoute = { name: 'medlemsliste', label: 'medlemsliste (ansatt, 25 rader)', url: listPath, headers: staff };
+    const record: MeasuredRoute = { name: 'eget medlem', label: 'eget medlem (medlem)', url: recordPath, headers: own };
+    const capture: CaptureRequest[] = [list, record];
     const { referencePort, captured } = await ours.ask<{ referencePort: number; captured: Captured[] }>({ capture });
     const reference = `http://127.0.0.1:${referencePort}`;
     await expectOk(`${reference}${listPath}`, staff, (body) => (body as { data: unknown[] }).data.length === 25);
     await expectOk(`${reference}${recordPath}`, own, (body) => (body as { data: { id: number } }).data.id === member.id);
     // One profile of the interleaved rounds (both servers share the process, so it holds both).
     await ours.ask({ profile: 'rounds' });
-    const list = await hammerPair(
-      { ours: 'medlemsliste (ansatt, 25 rader)', reference: 'referanse: medlemsliste' },
-      ours,
-      { ours: `${base}${listPath}`, reference: `${reference}${listPath}` },
-      staff,
-      settings,
-    );
-    const record = await hammerPair(
-      { ours: 'eget medlem (medlem)', reference: 'referanse: eget medlem' },
-      ours,
-      { ours: `${base}${recordPath}`, reference: `${reference}${recordPath}` },
-      own,
-      settings,
-    );
-    return { bare, list, record, captured };
+    const servers = { ours: base, reference };
+    return { bare, list: await hammerPair(list, ours, servers, settings), record: await hammerPair(record, ours, servers, settings), captured };
   } finally {
     await ours.stop();
   }

@@ -41,7 +41,7 @@ type MemberListRow = Omit<MemberListItem, 'has_membership' | 'has_instrument_ins
  * fields and types only (a rest copy of the row cost the list more CPU than anything else of ours
  * under load), written by JSON.stringify as it is (routes/members.ts).
  */
-function withCovers(row: MemberListRow): MemberListItem {
+function listItem(row: MemberListRow): MemberListItem {
   const kinds = row.active_kinds ?? 0;
   return {
     id: row.id,
@@ -114,6 +114,6 @@ export async function memberPage(db: Queryable, query: Record<string, unknown>):
       blocks: { table: 'member_list_blocks', key: 'a.id', size: 1000 },
     },
     parseListQuery(query, memberList),
-    withCovers,
+    listItem,
   );
 }
