@@ -187,6 +187,35 @@ describe('GET /api/member/list/export', () => {
     expect(batches.flat().map((row) => row.first_name)).toEqual(['Erik', 'Dag', 'Cecilie', 'Bodil', 'Anne']);
   });
 
+  it('reads a batch as one JSON document (PGlite) with the same rows, order and types as row by row', async () => {
+    const tag = `json${process.pid}`;
+    for (const [name, birthdate] of [
+      ['Cecilie', '1970-12-24'],
+      ['Anne', null],
+      ['Erik', '2001-02-03'],
+    ] as const) {
+      await createAccount(t.db, { first_name: name, last_name: tag, birthdate });
+    }
+    const query = {
+      keysSql: 'SELECT id AS key FROM accounts WHERE last_name = $1 ORDER BY first_name DESC',
+      keysParams: [tag],
+      rowsSql: `SELECT id AS key, first_name, birthdate, role_id, registration_completed = 1 AS completed, phone, 'a;"b' AS odd
+                  FROM accounts WHERE id = ANY($1::int[])`,
+    };
+    const read = async (rowsAsJson: boolean) => {
+      const rows: Record<string, unknown>[] = [];
+      for await (const batch of orderedBatches<{ key: number }>(t.db, { ...query, rowsAsJson }, 2)) rows.push(...batch);
+      return rows;
+    };
+    const byRow = await read(false);
+    expect(byRow.map((row) => [row.first_name, row.birthdate])).toEqual([
+      ['Erik', '2001-02-03'],
+      ['Cecilie', '1970-12-24'],
+      ['Anne', null],
+    ]);
+    expect(await read(true)).toEqual(byRow);
+  });
+
   it('refuses an unknown filter and is for staff only', async () => {
     const unknown = await t.app.inject({ url: '/api/member/list/export?filter[hemmelig]=1', headers: bearer(staff.token) });
     expect(unknown.statusCode).toBe(400);

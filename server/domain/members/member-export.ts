@@ -1,9 +1,9 @@
 /** The member overview as a CSV: the same filters and order as the list, every row, no paging. */
-import type { Queryable } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import type { CsvColumn } from '../../lib/csv.ts';
 import { parseListQuery } from '../../lib/list.ts';
 import type { MemberListItem } from '../../schemas/member.ts';
-import { MEMBERS_FROM, memberList } from './member-list.ts';
+import { ACTIVE_KINDS, INSTRUMENT, MEMBERSHIP, MEMBERS_FROM, TRAVEL, memberList } from './member-list.ts';
 import { orderedBatches } from '../shared/export-batches.ts';
 import { norwegianDate } from '../shared/oslo-date.ts';
 
@@ -15,37 +15,20 @@ export const APPLICANT_WORD = 'Søker';
 
 type Row = Pick<
   MemberListItem,
-  | 'remote_id'
-  | 'first_name'
-  | 'last_name'
-  | 'email'
-  | 'phone'
-  | 'address'
-  | 'postal_code'
-  | 'postal_area'
-  | 'birthdate'
-  | 'status'
-  | 'role_id'
-  | 'has_membership'
-  | 'has_instrument_insurance'
-  | 'has_travel_insurance'
-> & { key: number; membership_start_date: string | null };
+  'remote_id' | 'first_name' | 'last_name' | 'email' | 'phone' | 'address' | 'postal_code' | 'postal_area' | 'birthdate' | 'status' | 'role_id'
+> & { key: number; membership_start_date: string | null; active_kinds: number | null };
 
-// One grouped look-up of the batch's active subscriptions is much cheaper than three
-// correlated EXISTS per row once the export runs to tens of thousands of rows.
+// The covers as the list reads them: one walk of the member's subscriptions per row, as bits
+// (a grouped look-up of the batch's subscriptions by = ANY cost PostgreSQL four times as much).
+// Dates come as text, so the batch may come as one JSON document (orderedBatches).
 const ROWS_SQL = `
   SELECT a.id AS key, a.remote_id, a.first_name, a.last_name, a.email, a.phone, a.address, a.postal_code,
          a.postal_area, a.birthdate, a.status, a.role_id, a.membership_start_date::text AS membership_start_date,
-         coalesce(f.membership, false) AS has_membership,
-         coalesce(f.instrument, false) AS has_instrument_insurance,
-         coalesce(f.travel, false) AS has_travel_insurance
+         ${ACTIVE_KINDS} AS active_kinds
     FROM accounts a
-    LEFT JOIN (SELECT member_id, bool_or(kind = 'membership') AS membership, bool_or(kind = 'instrument') AS instrument,
-                      bool_or(kind = 'travel') AS travel
-                 FROM subscriptions
-                WHERE state = 'active' AND member_id = ANY($1::int[])
-                GROUP BY member_id) f ON f.member_id = a.id
    WHERE a.id = ANY($1::int[])`;
+
+const covers = (m: Row, kind: number) => ((m.active_kinds ?? 0) & kind) !== 0;
 
 export const MEMBER_EXPORT_COLUMNS: CsvColumn<Row>[] = [
   { header: 'Medlemsnummer', value: (m) => m.remote_id },
@@ -59,18 +42,19 @@ export const MEMBER_EXPORT_COLUMNS: CsvColumn<Row>[] = [
   { header: 'Født', value: (m) => norwegianDate(m.birthdate), kind: 'date', cell: (m) => m.birthdate },
   { header: 'Medlem fra', value: (m) => norwegianDate(m.membership_start_date), kind: 'date', cell: (m) => m.membership_start_date },
   { header: 'Status', value: (m) => (m.role_id === 1 && m.status !== '2' ? APPLICANT_WORD : (STATUS_WORDS[m.status] ?? m.status)) },
-  { header: 'Medlemskap', value: (m) => m.has_membership },
-  { header: 'Instrumentforsikring', value: (m) => m.has_instrument_insurance },
-  { header: 'Reiseforsikring', value: (m) => m.has_travel_insurance },
+  { header: 'Medlemskap', value: (m) => covers(m, MEMBERSHIP) },
+  { header: 'Instrumentforsikring', value: (m) => covers(m, INSTRUMENT) },
+  { header: 'Reiseforsikring', value: (m) => covers(m, TRAVEL) },
 ];
 
 /** Batches of the filtered, sorted member list; page and per_page are ignored. */
-export function memberExportBatches(db: Queryable, query: Record<string, unknown>): AsyncGenerator<Row[]> {
+export function memberExportBatches(db: Database, query: Record<string, unknown>): AsyncGenerator<Row[]> {
   const { page: _page, per_page: _perPage, ...rest } = query;
   const list = parseListQuery(rest, memberList);
   return orderedBatches<Row>(db, {
     keysSql: `SELECT a.id AS key ${MEMBERS_FROM} AND ${list.where} ORDER BY ${list.orderBy}`,
     keysParams: list.params.values,
     rowsSql: ROWS_SQL,
+    rowsAsJson: true,
   });
 }

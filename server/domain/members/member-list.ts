@@ -14,9 +14,13 @@ export const hasSubscription = (kind: 'membership' | 'travel' | 'instrument') =>
 export const HAS_OVERDUE_INVOICE = `EXISTS (SELECT 1 FROM invoices i WHERE i.member_id = a.id AND ${OPEN} AND i.due_date < ${OSLO_TODAY})`;
 
 /** The bits of the kinds of cover in a row's `active_kinds`. */
-const MEMBERSHIP = 1;
-const INSTRUMENT = 2;
-const TRAVEL = 4;
+export const MEMBERSHIP = 1;
+export const INSTRUMENT = 2;
+export const TRAVEL = 4;
+
+/** The kinds of the member `a`'s active covers as one number of bits, from one walk of subscriptions_member. */
+export const ACTIVE_KINDS = `(SELECT bit_or(CASE s.kind WHEN 'membership' THEN ${MEMBERSHIP} WHEN 'instrument' THEN ${INSTRUMENT} WHEN 'travel' THEN ${TRAVEL} ELSE 0 END)
+     FROM subscriptions s WHERE s.member_id = a.id AND s.state = 'active')`;
 
 /**
  * A row's columns. The kinds of the member's active covers come from one walk of the member's
@@ -28,8 +32,7 @@ const MEMBER_LIST_COLUMNS = `
   a.id, a.remote_id, a.role_id, a.first_name, a.last_name, a.email, a.phone, a.address, a.postal_code,
   a.postal_area, a.birthdate, a.status, a.blocked_access, a.registration_completed, NULL::text AS campaign_code,
   to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
-  (SELECT bit_or(CASE s.kind WHEN 'membership' THEN ${MEMBERSHIP} WHEN 'instrument' THEN ${INSTRUMENT} WHEN 'travel' THEN ${TRAVEL} ELSE 0 END)
-     FROM subscriptions s WHERE s.member_id = a.id AND s.state = 'active') AS active_kinds,
+  ${ACTIVE_KINDS} AS active_kinds,
   ${HAS_OVERDUE_INVOICE} AS has_overdue_invoice`;
 
 type MemberListRow = Omit<MemberListItem, 'has_membership' | 'has_instrument_insurance' | 'has_travel_insurance'> & {
