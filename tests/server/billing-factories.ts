@@ -4,6 +4,8 @@ import { invoiceRestOfYear } from '../../server/domain/billing/first-invoice.ts'
 import { createAccount, type AccountInput } from './helpers.ts';
 import { PRODUCTS } from './factories-member-admin.ts';
 import type { Config } from '../../server/config.ts';
+import { writeOcrGiro, type OcrGiroTransactionInput } from '../../server/lib/ocr-giro.ts';
+import { todayInOslo } from '../../server/domain/shared/oslo-date.ts';
 
 let nextNumber = 70000 + (process.pid % 1000) * 10;
 
@@ -45,4 +47,15 @@ export async function firstInvoice(db: Database, config: Config, member: { id: n
   );
   if (id === null) throw new Error('no invoice made');
   return id;
+}
+
+/** An OCR giro file of today, as the bank sends it (Latin-1): one assignment of `transactions` to `account`. */
+export function ocrGiroFile(account: string, transmissionNumber: number, transactions: OcrGiroTransactionInput[]): Buffer {
+  const text = writeOcrGiro({
+    transmissionNumber,
+    dataRecipient: '00123456',
+    date: todayInOslo(),
+    assignments: [{ assignmentNumber: 1, agreementId: '000123456', account, transactions }],
+  });
+  return Buffer.from(text, 'latin1');
 }

@@ -7,9 +7,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, createAccount, login, type TestContext } from './helpers.ts';
-import { billedMember, firstInvoice } from './billing-factories.ts';
+import { billedMember, firstInvoice, ocrGiroFile } from './billing-factories.ts';
 import { todayInOslo } from '../../server/domain/shared/oslo-date.ts';
-import { writeOcrGiro, type OcrGiroTransactionInput } from '../../server/lib/ocr-giro.ts';
+import type { OcrGiroTransactionInput } from '../../server/lib/ocr-giro.ts';
 import { bookPaymentFile, readPaymentFile } from '../../server/domain/billing/payment-files.ts';
 
 const fixture = (name: string) => readFileSync(fileURLToPath(new URL(`../fixtures/ocr/${name}`, import.meta.url)));
@@ -104,13 +104,7 @@ function upload(file: Buffer, filename = 'OCR.20270120.txt', token = staff.token
 
 /** An OCR file of one assignment paying these, as the bank would deliver it. */
 function ocrFile(transactions: OcrGiroTransactionInput[], options: { transmission?: number; account?: string } = {}) {
-  const text = writeOcrGiro({
-    transmissionNumber: options.transmission ?? nextTransmission++,
-    dataRecipient: '00123456',
-    date: today,
-    assignments: [{ assignmentNumber: 1, agreementId: '000123456', account: options.account ?? t.config.billing.bankAccount, transactions }],
-  });
-  return Buffer.from(text, 'latin1');
+  return ocrGiroFile(options.account ?? t.config.billing.bankAccount, options.transmission ?? nextTransmission++, transactions);
 }
 
 /** A member with a sent first invoice of 1 450 kr; answers its id and KID. */

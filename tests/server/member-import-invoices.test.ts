@@ -13,9 +13,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, type TestContext } from './helpers.ts';
 import { signedInStaff } from './factories-member-admin.ts';
-import { billedMember } from './billing-factories.ts';
+import { billedMember, ocrGiroFile } from './billing-factories.ts';
 import { makeKid } from '../../server/lib/kid.ts';
-import { writeOcrGiro } from '../../server/lib/ocr-giro.ts';
 import { runReminders } from '../../server/domain/billing/reminders.ts';
 import { todayInOslo } from '../../server/domain/shared/oslo-date.ts';
 import { MEMBER_IMPORT_MESSAGES } from '../../server/domain/members/member-import-limits.ts';
@@ -226,19 +225,7 @@ describe("the 'Åpne fakturaer' sheet", () => {
 
   it("lets a payment with the old KID in the bank's OCR file pay the invoice", async () => {
     const [old] = imported;
-    const text = writeOcrGiro({
-      transmissionNumber: 3_000_001,
-      dataRecipient: '00123456',
-      date: todayInOslo(),
-      assignments: [
-        {
-          assignmentNumber: 1,
-          agreementId: '000123456',
-          account: t.config.billing.bankAccount,
-          transactions: [{ transactionType: 10, date: todayInOslo(), amountOre: 123_450, kid: '0300011001' }],
-        },
-      ],
-    });
+    const ocr = ocrGiroFile(t.config.billing.bankAccount, 3_000_001, [{ transactionType: 10, date: todayInOslo(), amountOre: 123_450, kid: '0300011001' }]);
     const boundary = '----ocrgrense';
     const response = await t.app.inject({
       method: 'POST',
@@ -246,7 +233,7 @@ describe("the 'Åpne fakturaer' sheet", () => {
       headers: { ...bearer(staff.token), 'content-type': `multipart/form-data; boundary=${boundary}` },
       payload: Buffer.concat([
         Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="OCR.txt"\r\nContent-Type: text/plain\r\n\r\n`),
-        Buffer.from(text, 'latin1'),
+        ocr,
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]),
     });

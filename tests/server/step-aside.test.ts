@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RequestsInFlight } from '../../server/db/requests-in-flight.ts';
 import { inSteps, stepAside } from '../../server/db/step-aside.ts';
 import { bearer, buildTestApp, createAccount, type TestContext } from './helpers.ts';
-import { billedMember, firstInvoice } from './billing-factories.ts';
+import { billedMember, firstInvoice, ocrGiroFile } from './billing-factories.ts';
 import { REMINDER_BATCH, runReminders } from '../../server/domain/billing/reminders.ts';
 import { OSLO_TODAY } from '../../server/domain/billing/invoices.ts';
 import { runRenewal } from '../../server/domain/billing/renewal.ts';
@@ -21,7 +21,6 @@ import { runImport } from '../../server/domain/members/member-import-commit.ts';
 import { runUndo, startUndo } from '../../server/domain/members/member-import-undo.ts';
 import { bookPaymentFile, readPaymentFile } from '../../server/domain/billing/payment-files.ts';
 import { JobQueue } from '../../server/jobs/queue.ts';
-import { writeOcrGiro } from '../../server/lib/ocr-giro.ts';
 import { todayInOslo } from '../../server/domain/shared/oslo-date.ts';
 import { signedInStaff } from './factories-member-admin.ts';
 
@@ -207,13 +206,8 @@ describe('the long jobs, on PGlite', () => {
     // More payments than a PGlite step books (50), none with a KID: each is booked as one to place by hand.
     const held = { send: async () => 'held', sendMany: async () => undefined };
     const transactions = Array.from({ length: 55 }, () => ({ date: todayInOslo(), amountOre: 10_000, kid: null }));
-    const text = writeOcrGiro({
-      transmissionNumber: 7_001,
-      dataRecipient: '00123456',
-      date: todayInOslo(),
-      assignments: [{ assignmentNumber: 1, agreementId: '000123456', account: t.config.billing.bankAccount, transactions }],
-    });
-    const stored = await readPaymentFile(t.db, held, { name: 'OCR.stor.txt', buffer: Buffer.from(text, 'latin1') }, staff.id, t.config.billing.bankAccount);
+    const buffer = ocrGiroFile(t.config.billing.bankAccount, 7_001, transactions);
+    const stored = await readPaymentFile(t.db, held, { name: 'OCR.stor.txt', buffer }, staff.id, t.config.billing.bankAccount);
     const seen: { status: number; pending: number }[] = [];
     const watch = watchSteppingAside(async () => {
       const response = await t.app.inject({ url: `/api/payment-file/${stored.id}`, headers: bearer(staff.token) });
