@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, createAccount, login, type TestContext } from './helpers.ts';
 import { activeTravel, billedMember, firstInvoice } from './billing-factories.ts';
 import { todayInOslo } from '../../server/domain/shared/oslo-date.ts';
+import { csvLine } from '../../server/lib/csv.ts';
+import { INVOICE_CSV } from '../../server/domain/billing/invoice-list.ts';
+import type { Invoice } from '../../server/schemas/billing.ts';
 
 let t: TestContext;
 let staff: { id: number; token: string };
@@ -207,6 +210,9 @@ describe('GET /api/invoice/list', () => {
       .split('\r\n');
     expect(lines).toHaveLength(1 + 3);
     expect(lines[0]).toContain('Fakturanummer;Medlemsnummer;Navn');
+    // Each line holds what the list shows of its invoice (amounts in kroner, dates, overdue, state), in the list's order.
+    const shown = (await list('filter[channel]=EMAIL')).data as unknown as Invoice[];
+    expect(lines.slice(1).map((line) => `${line}\r\n`)).toEqual(shown.map((row) => csvLine(INVOICE_CSV.map((column) => column.value(row)))));
     const xlsx = await get(`/api/invoice/export?filter[year]=${listYear}&format=xlsx`);
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers['content-disposition']).toContain('fakturaer.xlsx');

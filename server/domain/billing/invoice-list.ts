@@ -8,7 +8,7 @@
  * indexes answer them by an index-only walk. The page's total is the totals' count (no second
  * count), and a deep page is read from the far end, as every list does.
  */
-import type { Queryable } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import type { CsvColumn } from '../../lib/csv.ts';
 import { escapeLike, type SqlParams } from '../../lib/sql.ts';
 import { parseListQuery, type ListDefinition, type ListQuery } from '../../lib/list.ts';
@@ -163,12 +163,14 @@ export const INVOICE_CSV: CsvColumn<Invoice>[] = [
 ];
 
 /** The filtered invoices in list order, in batches, for the export. */
-export function invoiceExportBatches(db: Queryable, query: Record<string, unknown>): AsyncGenerator<(Invoice & { key: number })[]> {
+export function invoiceExportBatches(db: Database, query: Record<string, unknown>): AsyncGenerator<(Invoice & { key: number })[]> {
   const { page: _page, per_page: _perPage, ...rest } = query;
   const list = parseListQuery(rest, invoiceList);
   return orderedBatches<Invoice & { key: number }>(db, {
     keysSql: `SELECT i.id AS key ${FROM_WHERE} AND ${list.where} ORDER BY ${list.orderBy}`,
     keysParams: list.params.values,
     rowsSql: `SELECT i.id AS key, ${INVOICE_COLUMNS} ${INVOICE_FROM} WHERE i.id = ANY($1::int[])`,
+    // Amounts as numbers, dates as text: nothing JSON would give back otherwise.
+    rowsAsJson: true,
   });
 }
