@@ -75,7 +75,7 @@ describe('migrations', () => {
     }
   });
 
-  it('estimate every column that names who did something as if each value were distinct (see migration 065)', async () => {
+  it("estimate every column that names who did something as if each value were distinct (see migration 065), but the logs' version authors (068)", async () => {
     const { db, drop } = await freshDatabase();
     try {
       const left = await db.query<{ column: string }>(
@@ -86,7 +86,9 @@ describe('migrations', () => {
             AND NOT coalesce(a.attoptions @> ARRAY['n_distinct=-1'], false)
           ORDER BY 1`,
       );
-      expect(left.map((row) => row.column)).toEqual([]);
+      // The instrument and travel logs join these to show who made each version: with their real
+      // statistics each author is looked up once, and a log's first page reads its 25 newest versions.
+      expect(left.map((row) => row.column)).toEqual(['instrument_iterations.created_by', 'subscription_iterations.created_by']);
     } finally {
       await drop();
     }
