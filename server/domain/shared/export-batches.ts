@@ -27,20 +27,37 @@ export interface OrderedExport {
 /** The export's database, or a transaction of it (no kind: rows are read row by row). */
 type ExportSource = Queryable & { readonly kind?: Database['kind'] };
 
+interface BatchReaders<Row> {
+  keys(): Promise<number[]>;
+  rows(keys: number[]): Promise<Row[]>;
+}
+
+/** How the keys and each batch are read: one JSON document each (see `rowsAsJson`) or row by row. */
+function batchReaders<Row extends { key: number }>(db: ExportSource, query: OrderedExport): BatchReaders<Row> {
+  if (query.rowsAsJson === true && db.kind === 'pglite') {
+    const keysSql = `SELECT json_agg(k.key) AS keys FROM (${query.keysSql}) k`;
+    const rowsSql = `SELECT coalesce(json_agg(r), '[]') AS rows FROM (${query.rowsSql}) r`;
+    return {
+      keys: async () => (await db.query<{ keys: number[] | null }>(keysSql, query.keysParams))[0].keys ?? [],
+      rows: async (keys) => (await db.query<{ rows: Row[] }>(rowsSql, [keys]))[0].rows,
+    };
+  }
+  return {
+    keys: async () => (await db.query<{ key: number }>(query.keysSql, query.keysParams)).map((row) => row.key),
+    rows: (keys) => db.query<Row>(query.rowsSql, [keys]),
+  };
+}
+
 export async function* orderedBatches<Row extends { key: number }>(
   db: ExportSource,
   query: OrderedExport,
   batchSize: number = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<Row[]> {
-  const asJson = query.rowsAsJson === true && db.kind === 'pglite';
-  const keys = asJson
-    ? ((await db.query<{ keys: number[] | null }>(`SELECT json_agg(k.key) AS keys FROM (${query.keysSql}) k`, query.keysParams))[0].keys ?? [])
-    : (await db.query<{ key: number }>(query.keysSql, query.keysParams)).map((row) => row.key);
-  const rowsSql = asJson ? `SELECT coalesce(json_agg(r), '[]') AS rows FROM (${query.rowsSql}) r` : query.rowsSql;
+  const read = batchReaders<Row>(db, query);
+  const keys = await read.keys();
   for (let start = 0; start < keys.length; start += batchSize) {
     const batch = keys.slice(start, start + batchSize);
-    const rows = asJson ? (await db.query<{ rows: Row[] }>(rowsSql, [batch]))[0].rows : await db.query<Row>(rowsSql, [batch]);
-    const byKey = new Map(rows.map((row) => [row.key, row]));
+    const byKey = new Map((await read.rows(batch)).map((row) => [row.key, row]));
     yield batch.map((key) => byKey.get(key)).filter((row): row is Row => row !== undefined);
   }
 }
