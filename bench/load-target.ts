@@ -51,9 +51,8 @@ async function bare(): Promise<number> {
 }
 
 /**
- * BENCH_PROFILE=<dir>: CPU profiles of the serving only (not the seeding before it), one of the
- * interleaved rounds of the reference and our routes (the functions of each are told apart by
- * their files), started when the bench asks and written as
+ * BENCH_PROFILE=<dir>: CPU profiles of the serving only (not the seeding before it), one for each
+ * stretch of load on the reference or our route, started and ended when the bench asks, written as
  * <dir>/<kind>-<label>-<time>.cpuprofile when the next starts or the bench stops the server;
  * bench/profile-summary.ts reads them.
  */
@@ -173,9 +172,10 @@ async function ours(kind: 'pglite' | 'postgres', members: number): Promise<Targe
     // 'cpu': the CPU time this process has used so far, so the bench can divide it by requests.
     if (message === 'cpu') process.send!({ cpu: process.cpuUsage() });
     else if (typeof message === 'object' && message !== null && 'profile' in message) {
-      const label = String((message as { profile: string }).profile);
+      // { profile: label } ends the running profile and starts the next; { profile: null } only ends it.
+      const label = (message as { profile: string | null }).profile;
       void profile()
-        .then(() => startProfile(label))
+        .then(() => (label === null ? async () => {} : startProfile(label)))
         .then((stop) => {
           profile = stop;
           process.send!({ profiling: label });

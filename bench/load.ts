@@ -158,10 +158,20 @@ async function hammerPair(route: MeasuredRoute, server: Target, bases: { ours: s
   const seconds = Math.max(1, Math.round(options.seconds / ROUNDS));
   const ours: Stretch[] = [];
   const reference: Stretch[] = [];
+  // BENCH_PROFILE: a CPU profile of each stretch, named for the route and side (bench/profile-summary.ts sums a side's files).
+  const profiled = async (side: string, measure: () => Promise<Stretch>) => {
+    if (!process.env.BENCH_PROFILE) return measure();
+    await server.ask({ profile: `${route.name.replace(/\W+/g, '-')}-${side}` });
+    try {
+      return await measure();
+    } finally {
+      await server.ask({ profile: null });
+    }
+  };
   for (let round = 0; round < ROUNDS; round++) {
     const sides = [
-      async () => reference.push(await stretch(server, urls.reference, headers, options, seconds)),
-      async () => ours.push(await stretch(server, urls.ours, headers, options, seconds)),
+      async () => reference.push(await profiled('reference', () => stretch(server, urls.reference, headers, options, seconds))),
+      async () => ours.push(await profiled('ours', () => stretch(server, urls.ours, headers, options, seconds))),
     ];
     for (const side of round % 2 === 0 ? sides : sides.reverse()) await side();
   }
@@ -231,8 +241,6 @@ export async function measureLoad(options: LoadOptions): Promise<LoadRun> {
     const reference = `http://127.0.0.1:${referencePort}`;
     await expectOk(`${reference}${listPath}`, staff, (body) => (body as { data: unknown[] }).data.length === 25);
     await expectOk(`${reference}${recordPath}`, own, (body) => (body as { data: { id: number } }).data.id === member.id);
-    // One profile of the interleaved rounds (both servers share the process, so it holds both).
-    await ours.ask({ profile: 'rounds' });
     const servers = { ours: base, reference };
     return { bare, list: await hammerPair(list, ours, servers, settings), record: await hammerPair(record, ours, servers, settings), captured };
   } finally {
