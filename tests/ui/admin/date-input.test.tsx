@@ -117,7 +117,10 @@ describe.each(['Europe/Oslo', 'UTC'])('the staff date picker in %s', (zone) => {
     await user.click(within(birthdate.parentElement!).getByRole('button', { name: 'Slett' }));
     // A focused empty field shows the placeholder's sections, ready for typing.
     expect(birthdate).toHaveValue('dd/mm/åååå');
-    await user.click(screen.getByRole('button', { name: 'Lagre' }));
+    // The form counts the field as changed a render later: till then 'Lagre' is disabled (and takes no click).
+    const save = screen.getByRole('button', { name: 'Lagre' });
+    await waitFor(() => expect(save).toBeEnabled());
+    await user.click(save);
     expect(await screen.findByText('Oppdatert!')).toBeInTheDocument();
     expect(callsTo('/api/member/5', 'PATCH')[0].body).toMatchObject({ birthdate: null });
   });
