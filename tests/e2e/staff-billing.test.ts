@@ -436,8 +436,16 @@ describe.each([1440, 390])('billing at %i px', (width) => {
     await dialog.waitFor();
     const field = dialog.getByRole('combobox', { name: /Faktura/ });
     await expect.poll(() => field.evaluate((element) => element === document.activeElement)).toBe(true);
+    // A number is looked up by the server after a pause in typing; its answer replaces the list shown till then,
+    // and a choice made in the old list is lost. So choose once the list is the answer's: that one invoice.
+    const searched = page.waitForResponse((answer) => {
+      const url = decodeURIComponent(answer.url());
+      return url.includes('/api/invoice/list?') && url.includes(`filter[number]=${target.number}`);
+    });
     await page.keyboard.type(String(target.number));
+    expect((await searched).ok()).toBe(true);
     const option = page.getByRole('option', { name: new RegExp(`^${target.number}: `) });
+    await expect.poll(() => page.getByRole('option').count()).toBe(1);
     await option.waitFor();
     for (let presses = 0; presses < 10 && (await option.getAttribute('class'))?.includes('Mui-focused') !== true; presses++) {
       await page.keyboard.press('ArrowDown');
