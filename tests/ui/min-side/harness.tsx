@@ -34,6 +34,9 @@ export function installFakeApi(): void {
   afterEach(async () => {
     await inFlight.settle();
     cleanup();
+    // A section that mounted as the test ended (the profile's lower sections load their code when shown)
+    // may have started its read after the wait above; unmounted, nothing starts another, so this wait is the last.
+    await inFlight.settle();
     server.resetHandlers();
     expect(consoleError).not.toHaveBeenCalled();
     consoleError.mockRestore();
