@@ -28,7 +28,17 @@ export interface FirstLoad {
   cssKb: number;
   /** Cumulative layout shift of the visit (shifts right after input do not count). */
   cls: number;
+  /**
+   * Min side's pages: what the page paints before any script has run (member.html's frame), and
+   * the HTML and CSS (gzip) that paint needs. Null where the page paints nothing without scripts.
+   */
+  beforeScripts?: { text: string; gzipKb: number } | null;
+  /** The same pages on a phone's slow line (Chromium's network emulation, 1.6 Mbit/s and 150 ms): first paint and the page's own heading, ms. */
+  slowLine?: { firstPaintMs: number; headingMs: number };
 }
+
+/** A phone on a slow mobile line, as Lighthouse's mobile runs assume one: 1.6 Mbit/s down, 750 kbit/s up, 150 ms. */
+const SLOW_LINE = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 
 /**
  * The page's layout shifts, summed from the start of the load (runs before any page script;
@@ -92,6 +102,43 @@ export async function measureFirstLoads(distDir: string): Promise<FirstLoad[]> {
   };
   const results: FirstLoad[] = [];
   try {
+    /** A Min side page opened with no script arriving, then on a slow line: what shows before its code does, and when. */
+    const early = async (pathname: string, session?: LoginResponse): Promise<Pick<FirstLoad, 'beforeScripts' | 'slowLine'>> => {
+      const bare = await browser.newContext();
+      await bare.route('**/*.js', (route) => route.abort());
+      const page = await bare.newPage();
+      if (session) await signIn(page, session);
+      const reads: Promise<Buffer>[] = [];
+      page.on('response', (response) => {
+        const type = response.request().resourceType();
+        if (type === 'document' || type === 'stylesheet') reads.push(response.body());
+      });
+      await page.goto(`${base}${pathname}`, { waitUntil: 'load' });
+      // The paint's entry comes a frame or more after the paint: waited for, a page that never paints gives up after 5 s.
+      const painted = await page
+        .waitForFunction(`performance.getEntriesByName('first-contentful-paint').length > 0`, undefined, { timeout: 5000 })
+        .then(() => true)
+        .catch(() => false);
+      const text = (await page.locator('body').innerText()).replace(/\s+/g, ' ').trim();
+      const bytes = (await Promise.all(reads)).reduce((sum, body) => sum + gzipSync(body).length, 0);
+      await bare.close();
+
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const slow = await context.newPage();
+      if (session) await signIn(slow, session);
+      const cdp = await context.newCDPSession(slow);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', SLOW_LINE);
+      await slow.goto(`${base}${pathname}`);
+      await slow.getByRole('heading', { level: 1 }).first().waitFor();
+      const headingMs = Number(await slow.evaluate('performance.now()'));
+      const firstPaintMs = Number(await slow.evaluate(`performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN`));
+      await context.close();
+      return {
+        beforeScripts: painted && text ? { text, gzipKb: Math.round((bytes / 1024) * 10) / 10 } : null,
+        slowLine: { firstPaintMs: Math.round(firstPaintMs), headingMs: Math.round(headingMs) },
+      };
+    };
     const visit = async (label: string, route: string, pathname: string, session?: LoginResponse) => {
       const context = await browser.newContext();
       const page = await context.newPage();
@@ -125,6 +172,7 @@ export async function measureFirstLoads(distDir: string): Promise<FirstLoad[]> {
         cls: Math.round(cls * 1000) / 1000,
       });
       await context.close();
+      if (!label.startsWith('Stab')) Object.assign(results.at(-1)!, await early(pathname, session));
     };
     const member = await login(DEMO_MEMBER_EMAIL);
     const id = member.user_id;

@@ -36,6 +36,25 @@ export async function firstLoadSection(lines: string[]) {
     );
   }
   lines.push('');
+  const early = loads.filter((load) => load.beforeScripts !== undefined);
+  lines.push(
+    '### Before the scripts: Min side and the public pages',
+    '',
+    "What each page shows while its code is still on its way (member.html's frame: the top bar with the portal's name), opened with every script held back, and the HTML and CSS (gzip) that paint needs. Then the same page on a phone's slow line (Chromium's network emulation: 1.6 Mbit/s, 150 ms, as Lighthouse's mobile runs assume): its first paint and its own heading, in ms.",
+    '',
+    '| page | shown before any script | HTML + CSS for it | verdict | slow line: first paint | slow line: heading |',
+    '|---|---|---|---|---|---|',
+  );
+  for (const load of early) {
+    const verdict = load.beforeScripts ? 'paints before its scripts' : 'OVER BUDGET: paints nothing before its scripts';
+    const shown = load.beforeScripts ? `“${load.beforeScripts.text}”` : '–';
+    const kb = load.beforeScripts ? `${load.beforeScripts.gzipKb} KB` : '–';
+    lines.push(`| ${load.page} | ${shown} | ${kb} | ${verdict} | ${load.slowLine?.firstPaintMs ?? '–'} ms | ${load.slowLine?.headingMs ?? '–'} ms |`);
+    console.log(
+      `${load.route.padEnd(40)} before scripts: ${shown} ${kb}  slow line: paint ${load.slowLine?.firstPaintMs} ms, heading ${load.slowLine?.headingMs} ms  ${verdict}`,
+    );
+  }
+  lines.push('');
 }
 
 export async function lighthouseSection(lines: string[]) {

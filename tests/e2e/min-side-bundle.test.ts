@@ -142,6 +142,25 @@ describe('Min side first load', () => {
     await context.close();
   });
 
+  it('shows the page’s top bar with the portal’s name before any script has run, and the page replaces it with its own', async () => {
+    // No script arrives: what a phone shows while the code is still on its way.
+    const bare = await e2e.browser.newContext();
+    await bare.route('**/assets/*.js', (route) => route.abort());
+    const before = await bare.newPage();
+    await before.goto(`${e2e.portal.baseUrl}/profile`);
+    expect(await before.getByRole('banner').isVisible()).toBe(true);
+    expect((await before.getByRole('banner').innerText()).trim()).toBe('Musikerportalen Min side');
+    await bare.close();
+
+    const context = await e2e.browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${e2e.portal.baseUrl}/profile`);
+    await page.getByRole('heading', { name: 'Logg inn på Min side' }).waitFor();
+    expect(await page.getByRole('banner').count()).toBe(1);
+    expect(await page.locator('main').count()).toBe(1);
+    await context.close();
+  });
+
   it('builds every page App.tsx routes as a chunk of Min side’s entry', () => {
     for (const { module } of Object.values(MEMBER_PAGES)) expect(memberManifest[module], module).toBeDefined();
   });
