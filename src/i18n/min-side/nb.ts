@@ -2,6 +2,7 @@
  * Min side's catalogue in Norwegian bokmål: every text the member app shows. Messages the spec
  * fixes are kept verbatim. The English catalogue (en.ts) has the same keys, checked by its type.
  */
+import { MIN_SIDE_BRAND } from './brand.ts';
 import { formatAmount, formatDate, formatDateDots } from '../../common/format.ts';
 import { supportContact } from '../../common/support.ts';
 import { RULE_MESSAGES } from '../../../server/schemas/rules.ts';
@@ -36,8 +37,7 @@ export const minSideNb = {
     /** A moment in Oslo time, with the time of day. */
     dateTime: (value: string | number | Date): string => dateTime.format(new Date(value)),
   },
-  appName: 'Musikerportalen',
-  appSubtitle: 'Min side',
+  ...MIN_SIDE_BRAND,
   /** The language switch: the group's name (each choice is named in its own language). */
   language: 'Språk',
   loading: 'Laster …',

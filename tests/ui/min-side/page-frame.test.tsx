@@ -9,10 +9,12 @@ import { describe, expect, it } from 'vitest';
 import { installFakeApi, renderApp } from './harness.tsx';
 import { LOCALE_STORAGE_KEY } from '../../../src/min-side/texts.ts';
 import { loadCatalogue } from '../../../src/min-side/locale.tsx';
+import { withFrameTexts } from '../../../tools/vite/member-pages.ts';
 
 installFakeApi();
 
-const html = readFileSync(path.resolve(import.meta.dirname, '../../../member.html'), 'utf8');
+// As the build writes it: the frame's words filled in from Min side's catalogue.
+const html = withFrameTexts(readFileSync(path.resolve(import.meta.dirname, '../../../member.html'), 'utf8'));
 const shell = new DOMParser().parseFromString(html, 'text/html');
 
 /** The top bar's elements from the outside in, by tag and class, and the brand as it reads. */
