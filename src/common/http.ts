@@ -88,6 +88,14 @@ async function readBody(response: Response): Promise<unknown> {
   return response.text();
 }
 
+/**
+ * Whether a failed fetch was called off by its signal (the page that asked left): passed on as it
+ * is, never reported as a lost connection. Asked of the signal and the error's name, not of
+ * `instanceof DOMException`, which fails for an error made in another realm (a test's DOM).
+ */
+export const wasAborted = (error: unknown, signal?: AbortSignal | null): boolean =>
+  signal?.aborted === true || (typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError');
+
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { Accept: 'application/json', ...languageHeader(), ...authHeaders(), ...options.headers };
   const isForm = options.body instanceof FormData;
@@ -102,7 +110,7 @@ export async function request<T>(method: string, path: string, options: RequestO
       body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
     });
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    if (wasAborted(error, options.signal)) throw error;
     return { ok: false, status: 0, message: ownText().network, body: null };
   }
   const body = await readBody(response);

@@ -6,7 +6,7 @@
  * read with the signed-in user's token, which an <img src> would not carry.
  */
 import { HttpError, type Identifier } from 'react-admin';
-import { buildUrl, download, http } from '../common/http.ts';
+import { buildUrl, download, http, wasAborted } from '../common/http.ts';
 import { readSession } from '../common/session.ts';
 import { unwrap } from './errors.ts';
 
@@ -76,7 +76,7 @@ export const documentMethods = {
         signal,
       });
     } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      if (wasAborted(error, signal)) throw error;
       throw new HttpError('Får ikke kontakt med serveren.', 0);
     }
     if (!response.ok) throw new HttpError(`Status ${response.status}`, response.status);

@@ -45,17 +45,23 @@ describe('member overview', () => {
     const total = await memberTotal();
     await page.getByRole('heading', { level: 1, name: `${total} MEDLEMMER` }).waitFor();
 
+    // What the pager says, read again until it says what is expected (a failure shows what it said).
+    const pager = page.getByRole('navigation', { name: 'Sidevelger' }).locator('[aria-live="polite"]');
+    const pages = Math.ceil(total / 50);
     await page.getByRole('combobox', { name: 'Rader per side' }).click();
     await page.getByRole('option', { name: '50' }).click();
     await expect.poll(() => bodyRows(page).count()).toBe(Math.min(50, total));
-    await page.getByText(`page 1 av ${Math.ceil(total / 50)}`).waitFor();
+    await expect.poll(() => pager.textContent()).toBe(`page 1 av ${pages}`);
 
     const goTo = page.getByRole('spinbutton', { name: 'Gå til side' });
+    await expect.poll(() => goTo.inputValue()).toBe('1');
     await goTo.fill('2');
+    await expect.poll(() => goTo.inputValue()).toBe('2');
     await goTo.press('Enter');
-    await page.getByText(`page 2 av ${Math.ceil(total / 50)}`).waitFor();
+    await expect.poll(() => pager.textContent()).toBe(`page 2 av ${pages}`);
     await page.getByRole('button', { name: 'Første side' }).click();
-    await page.getByText(`page 1 av ${Math.ceil(total / 50)}`).waitFor();
+    await expect.poll(() => pager.textContent()).toBe(`page 1 av ${pages}`);
+    await expect.poll(() => goTo.inputValue()).toBe('1');
 
     const { body } = await api(e2e.portal, token, 'GET', '/api/member/list?per_page=25&sort=id');
     const someone = body.data[0];

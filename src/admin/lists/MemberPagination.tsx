@@ -16,8 +16,9 @@ export function MemberPagination({ words }: { words?: PageWords }) {
   const [target, setTarget] = useState(String(page));
   useEffect(() => setTarget(String(page)), [page]);
 
-  const goTo = () => {
-    const wanted = Math.min(pages, Math.max(1, Math.trunc(Number(target)) || 1));
+  // Reads the field itself: what Enter or leaving the field acts on is what the field shows then.
+  const goTo = (typed: string) => {
+    const wanted = Math.min(pages, Math.max(1, Math.trunc(Number(typed)) || 1));
     setTarget(String(wanted));
     if (wanted !== page) setPage(wanted);
   };
@@ -34,9 +35,9 @@ export function MemberPagination({ words }: { words?: PageWords }) {
         label={translate('app.members.go_to_page')}
         value={target}
         onChange={(event) => setTarget(event.target.value)}
-        onBlur={goTo}
+        onBlur={(event) => goTo(event.target.value)}
         onKeyDown={(event) => {
-          if (event.key === 'Enter') goTo();
+          if (event.key === 'Enter') goTo((event.target as HTMLInputElement).value);
         }}
         slotProps={{ htmlInput: { min: 1, max: pages } }}
         sx={{ width: 120 }}

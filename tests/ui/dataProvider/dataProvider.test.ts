@@ -1,5 +1,5 @@
 /** The staff data provider at the HTTP boundary: the exact URL, method, headers and body of each call. */
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { HttpError } from 'react-admin';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -157,6 +157,23 @@ describe('base provider', () => {
     const failure = await dataProvider.create('membership', { data: { email: 'x@example.no' } }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(HttpError);
     expect(failure).toMatchObject({ status: 422, message: 'E-posten er i bruk.', body });
+  });
+
+  it('passes on a read called off by its signal as an abort, not as a lost connection (a page left mid-read shows no error)', async () => {
+    server.use(http.get('*/api/member/5', () => delay('infinite')));
+    const leaving = new AbortController();
+    const reading = dataProvider.getOne('membership', { id: 5, signal: leaving.signal }).catch((error: unknown) => error);
+    leaving.abort();
+    const failure = await reading;
+    expect(failure).not.toBeInstanceOf(HttpError);
+    expect(failure).toMatchObject({ name: 'AbortError' });
+  });
+
+  it('reports a server it cannot reach as a lost connection, in Norwegian', async () => {
+    server.use(http.get('*/api/member/5', () => HttpResponse.error()));
+    const failure = await dataProvider.getOne('membership', { id: 5 }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(HttpError);
+    expect(failure).toMatchObject({ status: 0, message: 'Får ikke kontakt med serveren. Sjekk nettforbindelsen og prøv igjen.' });
   });
 
   it('refuses a resource that is not in the table instead of guessing a path', async () => {
