@@ -97,7 +97,7 @@ export async function sendUnsent(db: Database, session: TripletexSession, result
 
 /**
  * Sent by Tripletex (channel null: made there but drawn with Vipps, not sent): a draft becomes
- * sent; the history says how. A drawn one whose charge failed while Tripletex made it is left
+ * sent, without the failure an earlier run kept on it; the history says how. A drawn one whose charge failed while Tripletex made it is left
  * unsent: the fall-back queued the run that sends it by the member's channel.
  */
 export async function markSent(db: Database, invoiceId: number, channel: InvoiceChannel | null) {
@@ -107,7 +107,11 @@ export async function markSent(db: Database, invoiceId: number, channel: Invoice
       const [drawn] = await tx.query('SELECT 1 FROM vipps_charges WHERE invoice_id = $1 AND fell_back_at IS NULL LIMIT 1', [invoiceId]);
       if (!drawn) return;
     }
-    await tx.query('UPDATE invoices SET tripletex_sent_at = now(), sent_at = coalesce(sent_at, now()), updated_at = now() WHERE id = $1', [invoiceId]);
+    // Sent: an earlier run's failure is over with it (the run's own word, written as it ends, may add a later step's).
+    await tx.query(
+      'UPDATE invoices SET tripletex_sent_at = now(), sent_at = coalesce(sent_at, now()), tripletex_error = NULL, updated_at = now() WHERE id = $1',
+      [invoiceId],
+    );
     const reason = channel === null ? 'Laget i Tripletex, ikke sendt: trekkes med Vipps-avtale' : `Sendt fra Tripletex (${SENT_BY[channel]})`;
     if (invoice.state === 'draft') {
       await tx.query("UPDATE invoices SET state = 'sent' WHERE id = $1", [invoiceId]);
