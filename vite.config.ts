@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { memberPages } from './tools/vite/member-pages.ts';
+import { memberRenderer } from './tools/vite/member-renderer.ts';
 import { raRouterInApp } from './tools/vite/ra-router-in-app.ts';
 import { staffChunkGroup, staffChunks } from './tools/vite/staff-chunks.ts';
 
@@ -9,7 +10,7 @@ import { staffChunkGroup, staffChunks } from './tools/vite/staff-chunks.ts';
 // and chunk their own dependencies, so Min side never downloads code cut for react-admin's
 // wider use. `npm run dev` serves both apps with hot reload and sends /api to `npm run serve`.
 export default defineConfig({
-  plugins: [react(), memberPages(), raRouterInApp(), staffChunks()],
+  plugins: [react(), memberPages(), memberRenderer(), raRouterInApp(), staffChunks()],
   // Every browser the apps support has Object.entries: leave out node-polyglot's polyfill of it.
   resolve: {
     alias: [

@@ -46,8 +46,15 @@ describe.each(WIDTHS)('the Vipps agreement at %i px', (width) => {
 
     await card.getByRole('button', { name: 'Stopp avtalen' }).click();
     await card.getByText(/Vil du stoppe avtalen\?/).waitFor();
+    // The question takes the keyboard: its 'Ja' has the focus, so Enter answers it. Asked a second
+    // time in the same page too (a browser moves the focus to an `autofocus` element only once).
+    const focused = () => page.evaluate(() => document.activeElement?.textContent);
+    await expect.poll(focused).toBe('Ja, stopp avtalen');
+    await card.getByRole('button', { name: 'Avbryt' }).click();
+    await card.getByRole('button', { name: 'Stopp avtalen' }).click();
+    await expect.poll(focused).toBe('Ja, stopp avtalen');
     await look(page, 'agreement-confirm-stop', width);
-    await card.getByRole('button', { name: 'Ja, stopp avtalen' }).click();
+    await page.keyboard.press('Enter');
     await card.getByText('Avtalen er stoppet.').waitFor();
     await card.getByText('Stoppet', { exact: true }).waitFor();
     await look(page, 'agreement-stopped', width);

@@ -1,6 +1,7 @@
 /**
  * Min side is its own build entry: its pages download only Min side's own chunks (never the
- * staff app's react-admin code), and the server preloads the opened page's chunks.
+ * staff app's react-admin code, nor React's DOM renderer: Min side renders with preact/compat), and
+ * the server preloads the opened page's chunks.
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
@@ -19,6 +20,8 @@ const e2e = usePortal();
 
 // Strings only react-admin's packages carry: its translation keys and its component class names.
 const REACT_ADMIN_MARKERS = ['ra.action.', 'RaLayout', 'RaDatagrid', 'ra.notification.'];
+/** The property React's DOM renderer keeps on each element it renders, minified or not. */
+const REACT_DOM_MARKER = '__reactFiber$';
 /** An option name react-hook-form's code carries, minified or not. */
 const FORM_LIBRARY_MARKER = 'shouldUnregister';
 
@@ -49,6 +52,8 @@ async function firstVisit(context: BrowserContext, pathname: string, inspect?: (
 
 const formLibraryIn = (loaded: Loaded) => loaded.scripts.filter((script) => script.body.includes(FORM_LIBRARY_MARKER)).map((script) => script.path);
 
+const reactDomIn = (loaded: Loaded) => loaded.scripts.filter((script) => script.body.includes(REACT_DOM_MARKER)).map((script) => script.path);
+
 const reactAdminIn = (loaded: Loaded) =>
   loaded.scripts.filter((script) => REACT_ADMIN_MARKERS.some((marker) => script.body.includes(marker))).map((script) => script.path);
 
@@ -61,6 +66,8 @@ describe('Min side first load', () => {
       expect(loaded.scripts.length).toBeGreaterThan(0);
       expect(loaded.scripts.map((script) => script.path).filter((file) => !memberFiles.has(file))).toEqual([]);
       expect(reactAdminIn(loaded)).toEqual([]);
+      // Min side renders with preact/compat (tools/vite/member-renderer.ts), not React's DOM renderer.
+      expect(reactDomIn(loaded)).toEqual([]);
       await context.close();
     },
   );
@@ -165,7 +172,7 @@ describe('Min side first load', () => {
     for (const { module } of Object.values(MEMBER_PAGES)) expect(memberManifest[module], module).toBeDefined();
   });
 
-  it('the staff app does load react-admin, so the checks above can tell', async () => {
+  it('the staff app does load react-admin and React’s DOM renderer, so the checks above can tell', async () => {
     const context = await e2e.browser.newContext();
     const page = await context.newPage();
     const bodies: string[] = [];
@@ -181,6 +188,7 @@ describe('Min side first load', () => {
     page.off('response', read);
     await Promise.all(reads);
     expect(bodies.some((body) => REACT_ADMIN_MARKERS.some((marker) => body.includes(marker)))).toBe(true);
+    expect(bodies.some((body) => body.includes(REACT_DOM_MARKER))).toBe(true);
     await context.close();
   });
 });

@@ -14,6 +14,7 @@ import { useFormats, useTexts } from '../locale.tsx';
 import { storeCard, storedCard } from './cardStore.ts';
 import { keepCardPageOffline } from './offline.ts';
 import { cardPng } from './cardPng.ts';
+import { PageTitle } from '../components/PageTitle.tsx';
 
 type State = { state: 'loading' } | { state: 'shown'; card: MemberCardData; offlineSince: string | null } | { state: 'none'; message: string };
 
@@ -61,7 +62,7 @@ export default function CardPage({ memberId }: { memberId: number }) {
 
   return (
     <Layout header={<SignedInHeader />}>
-      <title>{`${t.pageTitle} – ${texts.appName}`}</title>
+      <PageTitle>{`${t.pageTitle} – ${texts.appName}`}</PageTitle>
       <link rel="manifest" href="/medlemskort.webmanifest" />
       <meta name="theme-color" content="#1d3557" />
       <h1>{t.pageTitle}</h1>

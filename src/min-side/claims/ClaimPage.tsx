@@ -12,6 +12,7 @@ import { ClaimView } from './ClaimView.tsx';
 import { useClaimTexts } from './texts.ts';
 import '../documents/documents.css';
 import './claims.css';
+import { PageTitle } from '../components/PageTitle.tsx';
 
 export default function ClaimPage({ memberId }: { memberId: number }) {
   const texts = useTexts();
@@ -25,7 +26,7 @@ export default function ClaimPage({ memberId }: { memberId: number }) {
   const claim = loaded.state === 'loaded' ? loaded.data.data : given;
   return (
     <Layout header={<SignedInHeader />}>
-      <title>{`${t.claimTitle} – ${texts.appName}`}</title>
+      <PageTitle>{`${t.claimTitle} – ${texts.appName}`}</PageTitle>
       <h1>{t.claimTitle}</h1>
       <p className="link-row">
         <Link to={claimPaths.list(memberId)}>{t.backToList}</Link>

@@ -9,6 +9,7 @@ import { ClaimView } from './ClaimView.tsx';
 import { useClaimTexts } from './texts.ts';
 import '../documents/documents.css';
 import './claims.css';
+import { PageTitle } from '../components/PageTitle.tsx';
 
 export default function ClaimsPage({ memberId }: { memberId: number }) {
   const texts = useTexts();
@@ -17,7 +18,7 @@ export default function ClaimsPage({ memberId }: { memberId: number }) {
   const list = claims.state === 'loaded' ? [...claims.data.data].sort((a, b) => b.created_at.localeCompare(a.created_at)) : [];
   return (
     <Layout header={<SignedInHeader />}>
-      <title>{`${t.listTitle} – ${texts.appName}`}</title>
+      <PageTitle>{`${t.listTitle} – ${texts.appName}`}</PageTitle>
       <h1>{t.listTitle}</h1>
       <p>
         <Link to={claimPaths.instruments(memberId)}>{t.backToInstruments}</Link>

@@ -16,6 +16,7 @@ import { canWithdraw, claimApi, claimPaths } from './api.ts';
 import { useClaimTexts } from './texts.ts';
 import '../documents/documents.css';
 import './claims.css';
+import { PageTitle } from '../components/PageTitle.tsx';
 
 export default function NewClaimPage({ memberId }: { memberId: number }) {
   const texts = useTexts();
@@ -59,7 +60,7 @@ export default function NewClaimPage({ memberId }: { memberId: number }) {
 
   return (
     <Layout header={<SignedInHeader />}>
-      <title>{`${t.newTitle} – ${texts.appName}`}</title>
+      <PageTitle>{`${t.newTitle} – ${texts.appName}`}</PageTitle>
       <h1>{instrument ? `${t.newTitle}: ${instrument.make} ${instrument.model}` : t.newTitle}</h1>
       <p>
         <Link to={claimPaths.instruments(memberId)}>{t.backToInstruments}</Link>

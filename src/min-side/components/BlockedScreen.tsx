@@ -4,6 +4,7 @@ import { api } from '../api.ts';
 import { useSession } from '../session.tsx';
 import { useTexts } from '../locale.tsx';
 import { Card, Layout } from './Layout.tsx';
+import { PageTitle } from './PageTitle.tsx';
 
 export function BlockedScreen() {
   const texts = useTexts();
@@ -16,7 +17,7 @@ export function BlockedScreen() {
   };
   return (
     <Layout>
-      <title>{`${texts.blocked.title} – ${texts.appName}`}</title>
+      <PageTitle>{`${texts.blocked.title} – ${texts.appName}`}</PageTitle>
       <div className="narrow">
         <Card className="blocked">
           <h1>{texts.blocked.title}</h1>

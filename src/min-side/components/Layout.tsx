@@ -5,6 +5,7 @@ import { STATEMENT_PATHS } from '../../common/member-paths.ts';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { useTexts } from '../locale.tsx';
 import { SUPPORT_CONTACT } from '../texts.ts';
+import { PageTitle } from './PageTitle.tsx';
 
 let focusHeading = false;
 
@@ -73,14 +74,14 @@ export function Loading() {
 }
 
 /**
- * A whole page still loading (its code, or the signed-in member): it names itself, since the page it
- * replaces took its <title> along and member.html's own is gone once a page has shown one.
+ * A whole page still loading (its code, or the signed-in member): it names itself, rather than
+ * keeping the title of the page it replaces.
  */
 export function LoadingPage() {
   const texts = useTexts();
   return (
     <Layout busy>
-      <title>{`${texts.loading} – ${texts.appName}`}</title>
+      <PageTitle>{`${texts.loading} – ${texts.appName}`}</PageTitle>
       <Loading />
     </Layout>
   );

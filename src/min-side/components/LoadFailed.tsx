@@ -1,12 +1,13 @@
 /** A page whose data could not be loaded: says so and offers to try again. */
 import { useTexts } from '../locale.tsx';
 import { Card, Layout } from './Layout.tsx';
+import { PageTitle } from './PageTitle.tsx';
 
 export function LoadFailed({ onRetry }: { onRetry: () => void }) {
   const texts = useTexts();
   return (
     <Layout>
-      <title>{`${texts.profile.loadFailed} – ${texts.appName}`}</title>
+      <PageTitle>{`${texts.profile.loadFailed} – ${texts.appName}`}</PageTitle>
       <div className="narrow">
         <Card>
           <p className="notice notice-error" role="alert">

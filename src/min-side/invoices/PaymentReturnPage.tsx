@@ -12,6 +12,7 @@ import { invoiceApi, type PaymentState } from './invoiceApi.ts';
 import { PayButton } from './PayButton.tsx';
 import { useInvoiceTexts } from './texts.ts';
 import './invoices.css';
+import { PageTitle } from '../components/PageTitle.tsx';
 
 /** How many times the page asks, and how long between. */
 const TRIES = 6;
@@ -99,7 +100,7 @@ export default function PaymentReturnPage({ memberId, pollMs = POLL_MS }: { memb
   const heading = payment?.state === 'cancelled' && payment.outstanding > 0 ? t.result.cancelledTitle : t.result.pageTitle;
   return (
     <Layout header={<SignedInHeader />}>
-      <title>{`${heading} – ${texts.appName}`}</title>
+      <PageTitle>{`${heading} – ${texts.appName}`}</PageTitle>
       <div className="narrow">
         <h1>{heading}</h1>
         <Card>

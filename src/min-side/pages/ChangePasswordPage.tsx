@@ -13,6 +13,7 @@ import { useTexts } from '../locale.tsx';
 import { usePageTexts } from '../pageTexts.ts';
 import { useNotify } from '../toasts.tsx';
 import { schemaResolver } from '../schemaResolver.ts';
+import { PageTitle } from '../components/PageTitle.tsx';
 
 const STORE_KEY = 'passwordChangeLink';
 
@@ -63,7 +64,7 @@ export default function ChangePasswordPage() {
 
   return (
     <Layout>
-      <title>{`${pages.changePassword.title} – ${texts.appName}`}</title>
+      <PageTitle>{`${pages.changePassword.title} – ${texts.appName}`}</PageTitle>
       <div className="narrow">
         <h1>{pages.changePassword.title}</h1>
         <Card>

@@ -10,6 +10,7 @@ import { instrumentApi } from '../instruments/api.ts';
 import { InstrumentScreen } from '../instruments/InstrumentScreen.tsx';
 import '../instruments/instruments.css';
 import { CertificateButtons } from '../profile/CertificateButtons.tsx';
+import { PageTitle } from '../components/PageTitle.tsx';
 
 const TABS = ['add', 'active', 'requested', 'deleted'];
 
@@ -27,7 +28,7 @@ export default function InstrumentInsurancePage({ memberId }: { memberId: number
   const [ordered, setOrdered] = useState(false);
   return (
     <Layout wide header={<SignedInHeader />}>
-      <title>{`${t.pageTitle} – ${texts.appName}`}</title>
+      <PageTitle>{`${t.pageTitle} – ${texts.appName}`}</PageTitle>
       <h1>{t.pageTitle}</h1>
       <p>
         <Link to={`/profile/${memberId}`}>{t.back}</Link>

@@ -13,6 +13,7 @@ import { useTexts } from '../locale.tsx';
 import { usePageTexts } from '../pageTexts.ts';
 import { useNotify } from '../toasts.tsx';
 import { useLightForm } from '../lightForm.ts';
+import { PageTitle } from '../components/PageTitle.tsx';
 
 // Asked for after a password only when the account needs a code: its form loads then.
 const loadCodeForm = () => import('./SignInCodeForm.tsx');
@@ -68,7 +69,7 @@ export default function LoginPage() {
     const title = challenge.email ? texts.twoFactor.emailCodeTitle : texts.twoFactor.codeTitle;
     return (
       <Layout>
-        <title>{`${title} – ${texts.appName}`}</title>
+        <PageTitle>{`${title} – ${texts.appName}`}</PageTitle>
         {/* The heading comes with its form, once the form's code has loaded. */}
         <Suspense fallback={null}>
           <div className="narrow">
@@ -85,7 +86,7 @@ export default function LoginPage() {
 
   return (
     <Layout>
-      <title>{`${pages.login.title} – ${texts.appName}`}</title>
+      <PageTitle>{`${pages.login.title} – ${texts.appName}`}</PageTitle>
       <div className="narrow">
         <h1>{pages.login.title}</h1>
         <Card>

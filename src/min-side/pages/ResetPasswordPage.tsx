@@ -8,6 +8,7 @@ import { useTexts } from '../locale.tsx';
 import { usePageTexts } from '../pageTexts.ts';
 import { useNotify } from '../toasts.tsx';
 import { useLightForm } from '../lightForm.ts';
+import { PageTitle } from '../components/PageTitle.tsx';
 
 const START = { email: '' };
 
@@ -27,7 +28,7 @@ export default function ResetPasswordPage() {
 
   return (
     <Layout>
-      <title>{`${pages.reset.title} – ${texts.appName}`}</title>
+      <PageTitle>{`${pages.reset.title} – ${texts.appName}`}</PageTitle>
       <div className="narrow">
         <h1>{pages.reset.title}</h1>
         <Card>

@@ -32,6 +32,7 @@ import { useLightForm, type Errors, type LightForm } from '../lightForm.ts';
 import { CertificateButtons } from '../profile/CertificateButtons.tsx';
 import { travelApi, type Product, type Subscription } from '../travelApi.ts';
 import { TravelChangeCompare } from './TravelChangeCompare.tsx';
+import { PageTitle } from '../components/PageTitle.tsx';
 
 /** After saving, the page goes back after this long (spec section 9). */
 const GO_BACK_AFTER_MS = 500;
@@ -181,7 +182,7 @@ export default function TravelInsurancePage({ memberId }: { memberId: number }) 
   const t = texts.travel;
   const [loaded, reload] = useLoad<TravelData>(() => loadTravel(memberId), [memberId]);
   // The page has its name from the start, also while its data loads.
-  const title = <title>{`${t.pageTitle} – ${texts.appName}`}</title>;
+  const title = <PageTitle>{`${t.pageTitle} – ${texts.appName}`}</PageTitle>;
   if (loaded.state === 'loading')
     return (
       <Layout header={<SignedInHeader />}>

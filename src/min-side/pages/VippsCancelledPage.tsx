@@ -5,13 +5,14 @@ import { Card, Layout } from '../components/Layout.tsx';
 import { SupportContact } from '../components/SupportContact.tsx';
 import { useTexts } from '../locale.tsx';
 import { usePageTexts } from '../pageTexts.ts';
+import { PageTitle } from '../components/PageTitle.tsx';
 
 export default function VippsCancelledPage() {
   const texts = useTexts();
   const pages = usePageTexts();
   return (
     <Layout>
-      <title>{`${pages.vippsCancelled.title} – ${texts.appName}`}</title>
+      <PageTitle>{`${pages.vippsCancelled.title} – ${texts.appName}`}</PageTitle>
       <div className="narrow">
         <h1>{pages.vippsCancelled.title}</h1>
         <Card>

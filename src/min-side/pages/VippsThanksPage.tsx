@@ -4,13 +4,14 @@ import { Card, Layout } from '../components/Layout.tsx';
 import { SupportContact } from '../components/SupportContact.tsx';
 import { useTexts } from '../locale.tsx';
 import { usePageTexts } from '../pageTexts.ts';
+import { PageTitle } from '../components/PageTitle.tsx';
 
 export default function VippsThanksPage() {
   const texts = useTexts();
   const pages = usePageTexts();
   return (
     <Layout>
-      <title>{`${pages.vippsThanks.title} – ${texts.appName}`}</title>
+      <PageTitle>{`${pages.vippsThanks.title} – ${texts.appName}`}</PageTitle>
       <div className="narrow">
         <h1>{pages.vippsThanks.title}</h1>
         <Card>

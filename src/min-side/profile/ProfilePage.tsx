@@ -19,6 +19,7 @@ import { ProfileForm } from './ProfileForm.tsx';
 import { InvoiceBanner } from '../invoices/InvoiceBanner.tsx';
 import { InvoicesCard } from '../invoices/InvoicesCard.tsx';
 import { useMemberInvoices } from '../invoices/useMemberInvoices.ts';
+import { PageTitle } from '../components/PageTitle.tsx';
 
 const ProfileSections = lazy(() => import('./ProfileSections.tsx'));
 /** How near the window (px) the sections' place comes before their code loads: below a laptop's first screen. */
@@ -49,7 +50,7 @@ export default function ProfilePage({ memberId }: { memberId: number }) {
   const data = member.state === 'loaded' ? member.data.data : null;
   return (
     <Layout wide header={<SignedInHeader name={data ? `${data.first_name} ${data.last_name}` : undefined} />}>
-      <title>{`${texts.profile.title} – ${texts.appName}`}</title>
+      <PageTitle>{`${texts.profile.title} – ${texts.appName}`}</PageTitle>
       <h1>{data ? texts.profile.greeting(data.first_name) : texts.profile.title}</h1>
       {!data ? (
         <Loading />

@@ -18,6 +18,7 @@ import { usePageTexts } from '../pageTexts.ts';
 import { useNotify } from '../toasts.tsx';
 import { useLoad } from '../useLoad.ts';
 import { schemaResolver } from '../schemaResolver.ts';
+import { PageTitle } from '../components/PageTitle.tsx';
 
 /** The redirect address in the server's response_data (a JSON text), or null. */
 function redirectUrlOf(responseData: string | undefined): string | null {
@@ -123,7 +124,7 @@ export function QuickCheckout({ campaignCode }: { campaignCode: string }) {
 
   return (
     <Layout wide>
-      <title>{`${t.title} – ${texts.appName}`}</title>
+      <PageTitle>{`${t.title} – ${texts.appName}`}</PageTitle>
       <h1>{t.title}</h1>
       <div className="two-columns">
         <Card title={t.cardTitle}>{body}</Card>

@@ -16,6 +16,7 @@ import { usePageTexts } from '../pageTexts.ts';
 import { useNotify } from '../toasts.tsx';
 import { useLightForm } from '../lightForm.ts';
 import { TermsField } from './TermsField.tsx';
+import { PageTitle } from '../components/PageTitle.tsx';
 
 const QuickCheckout = lazy(() => import('./QuickCheckout.tsx').then((module) => ({ default: module.QuickCheckout })));
 
@@ -83,7 +84,7 @@ function RegisterForm() {
 
   return (
     <Layout wide>
-      <title>{`${pages.register.title} – ${texts.appName}`}</title>
+      <PageTitle>{`${pages.register.title} – ${texts.appName}`}</PageTitle>
       <h1>{pages.register.title}</h1>
       <div className="two-columns">
         <Card title={pages.register.stepOne}>

@@ -8,6 +8,7 @@ import { useTexts } from '../locale.tsx';
 import { usePageTexts } from '../pageTexts.ts';
 import { useLoad } from '../useLoad.ts';
 import { StepTwoForm } from './StepTwoForm.tsx';
+import { PageTitle } from '../components/PageTitle.tsx';
 
 export default function StepTwoPage({ memberId }: { memberId: number }) {
   const texts = useTexts();
@@ -16,7 +17,7 @@ export default function StepTwoPage({ memberId }: { memberId: number }) {
   if (member.state === 'error') return <LoadFailed onRetry={reload} />;
   return (
     <Layout wide header={<SignedInHeader />}>
-      <title>{`${pages.stepTwo.title} – ${texts.appName}`}</title>
+      <PageTitle>{`${pages.stepTwo.title} – ${texts.appName}`}</PageTitle>
       <h1>{pages.stepTwo.title}</h1>
       <div className="two-columns">
         {member.state === 'loading' ? <Loading /> : <StepTwoForm member={member.data.data} />}

@@ -14,6 +14,7 @@ import { SUPPORT_CONTACT } from '../texts.ts';
 import { CriteriaTable } from './CriteriaTable.tsx';
 import { NotConforming } from './NotConforming.tsx';
 import { useStatementTexts } from './texts.ts';
+import { PageTitle } from '../components/PageTitle.tsx';
 
 const statement = data as StatementData;
 const other = (solution: Solution): Solution => (solution === 'member' ? 'staff' : 'member');
@@ -27,7 +28,7 @@ export default function StatementPage({ solution }: { solution: Solution }) {
   for (const criterion of criteria) counts[criterion.status] += 1;
   return (
     <Layout>
-      <title>{`${t.pageTitle(solution)} – ${texts.appName}`}</title>
+      <PageTitle>{`${t.pageTitle(solution)} – ${texts.appName}`}</PageTitle>
       <div className="statement">
         <h1>{t.pageTitle(solution)}</h1>
         <p>{t.appliesTo[solution]}</p>

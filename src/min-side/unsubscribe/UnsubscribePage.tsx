@@ -12,6 +12,7 @@ import { Layout, Loading } from '../components/Layout.tsx';
 import { useShownLocale, useTexts } from '../locale.tsx';
 import { usePageTexts } from '../pageTexts.ts';
 import { useLoad } from '../useLoad.ts';
+import { PageTitle } from '../components/PageTitle.tsx';
 
 type Consent = UnsubscribeState['consents'][number];
 
@@ -143,7 +144,7 @@ export default function UnsubscribePage() {
   const [answer] = useLoad(() => api.unsubscribeState(token), [token]);
   return (
     <Layout>
-      <title>{`${t.pageTitle} – ${texts.appName}`}</title>
+      <PageTitle>{`${t.pageTitle} – ${texts.appName}`}</PageTitle>
       <h1>{t.heading}</h1>
       {answer.state === 'loading' && <Loading />}
       {answer.state === 'loaded' && <Choices token={token} initial={answer.data.data} />}

@@ -10,6 +10,7 @@ import { useFormats, useLocale, useTexts } from '../locale.tsx';
 import { usePageTexts } from '../pageTexts.ts';
 import { pagesNb } from '../../i18n/min-side/pages-nb.ts';
 import { useLoad } from '../useLoad.ts';
+import { PageTitle } from '../components/PageTitle.tsx';
 
 function Verdict({ data }: { data: VerifyData }) {
   const t = usePageTexts().verify;
@@ -96,7 +97,7 @@ export default function VerifyPage() {
   const malformed = answer.state === 'error' && (answer.status === 400 || answer.status === 404);
   return (
     <Layout>
-      <title>{`${t.pageTitle} – ${texts.appName}`}</title>
+      <PageTitle>{`${t.pageTitle} – ${texts.appName}`}</PageTitle>
       <h1>{t.heading}</h1>
       {answer.state === 'loading' && <Loading />}
       {answer.state === 'loaded' && <Verdict data={answer.data.data} />}
