@@ -2,7 +2,7 @@
  * Min side's language: the provider holds the chosen locale (remembered on the device), keeps
  * <html lang> in step, and gives components their catalogue and formats.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   activeLocale,
   catalogueOf,
@@ -61,7 +61,9 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
     if (!isLoaded(stored)) setLocale(stored);
   }, [setLocale]);
 
-  useEffect(() => {
+  // In the commit that shows the new texts (a layout effect runs before the page paints or anything
+  // else looks at it), so the page never shows one language under the other's <html lang>.
+  useLayoutEffect(() => {
     setActiveLocale(locale);
     document.documentElement.lang = locale;
   }, [locale]);
