@@ -1,6 +1,6 @@
 /** The calendar of the date picker: react-day-picker in bokmål or British English, limited to the spec's years. */
-import { useEffect, useRef } from 'react';
-import { DayPicker } from 'react-day-picker';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { DayPicker, type DayButtonProps } from 'react-day-picker';
 import { enGB, nb } from 'react-day-picker/locale';
 import { useLocale } from '../locale.tsx';
 import 'react-day-picker/style.css';
@@ -13,6 +13,23 @@ interface DateCalendarProps {
   onPick: (value: string) => void;
   onClose: () => void;
 }
+
+/**
+ * react-day-picker's day button, focusing the day in a layout effect instead of an effect. Under
+ * Min side's renderer (preact/compat) an effect still waiting for the next paint runs in the middle
+ * of the next render, while the other days' buttons hold their handlers of the render before: moving
+ * with an arrow key could then hand the focus back and forth between two days without end, and the
+ * page stopped answering. A layout effect runs once the whole calendar is written, as React does.
+ */
+function DayButton({ day: _day, modifiers, ...button }: DayButtonProps) {
+  const ref = useRef<HTMLButtonElement>(null);
+  useLayoutEffect(() => {
+    if (modifiers.focused) ref.current?.focus();
+  }, [modifiers.focused]);
+  return <button ref={ref} {...button} />;
+}
+
+const components = { DayButton };
 
 export default function DateCalendar({ label, value, onPick, onClose }: DateCalendarProps) {
   const dialog = useRef<HTMLDivElement>(null);
@@ -55,6 +72,7 @@ export default function DateCalendar({ label, value, onPick, onClose }: DateCale
         selected={selected}
         onSelect={(date) => date && onPick(dateToIso(date))}
         autoFocus
+        components={components}
       />
     </div>
   );
