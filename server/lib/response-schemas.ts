@@ -28,24 +28,24 @@ const SCALAR_KEYWORDS = new Set([
   'examples',
   'default',
 ]);
-const SCALAR_TYPES = new Set(['string', 'integer', 'number', 'boolean']);
-
-const isPlainScalar = (schema: unknown): schema is Schema =>
-  typeof schema === 'object' &&
-  schema !== null &&
-  !Array.isArray(schema) &&
-  SCALAR_TYPES.has((schema as Schema).type as string) &&
-  Object.keys(schema).every((key) => SCALAR_KEYWORDS.has(key));
-
 /** Keywords a plain object schema may carry and still be written as a list of types (its fields are read as they are). */
 const OBJECT_KEYWORDS = new Set(['type', 'properties', 'required', 'additionalProperties', 'description', 'title']);
 
-const isPlainObject = (schema: unknown): schema is Schema =>
-  typeof schema === 'object' &&
-  schema !== null &&
-  !Array.isArray(schema) &&
-  (schema as Schema).type === 'object' &&
-  Object.keys(schema).every((key) => OBJECT_KEYWORDS.has(key));
+/** For each type a nullable value may be written as a list with, the keywords its schema may carry. */
+const PLAIN_KEYWORDS: Record<string, Set<string>> = {
+  string: SCALAR_KEYWORDS,
+  integer: SCALAR_KEYWORDS,
+  number: SCALAR_KEYWORDS,
+  boolean: SCALAR_KEYWORDS,
+  object: OBJECT_KEYWORDS,
+};
+
+/** A scalar or object schema with nothing beside its type that a list of types cannot carry. */
+const isPlain = (schema: unknown): schema is Schema & { type: string } => {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return false;
+  const keywords = PLAIN_KEYWORDS[(schema as Schema).type as string];
+  return keywords !== undefined && Object.keys(schema).every((key) => keywords.has(key));
+};
 
 const isNull = (schema: unknown): boolean =>
   typeof schema === 'object' && schema !== null && (schema as Schema).type === 'null' && Object.keys(schema).length === 1;
@@ -59,11 +59,8 @@ export function nullableAsTypeList(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(nullableAsTypeList);
   if (typeof schema !== 'object' || schema === null) return schema;
   const { anyOf } = schema as Schema;
-  if (Array.isArray(anyOf) && anyOf.length === 2 && Object.keys(schema).length === 1 && isPlainScalar(anyOf[0]) && isNull(anyOf[1])) {
-    return { ...anyOf[0], type: [anyOf[0].type, 'null'] };
-  }
-  if (Array.isArray(anyOf) && anyOf.length === 2 && Object.keys(schema).length === 1 && isPlainObject(anyOf[0]) && isNull(anyOf[1])) {
-    return { ...(nullableAsTypeList(anyOf[0]) as Schema), type: ['object', 'null'] };
+  if (Array.isArray(anyOf) && anyOf.length === 2 && Object.keys(schema).length === 1 && isPlain(anyOf[0]) && isNull(anyOf[1])) {
+    return { ...(nullableAsTypeList(anyOf[0]) as Schema), type: [anyOf[0].type, 'null'] };
   }
   const copy: Schema = {};
   for (const [key, value] of Object.entries(schema)) copy[key] = nullableAsTypeList(value);
