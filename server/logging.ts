@@ -6,8 +6,10 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino from 'pino';
 
 const SECRET_PARAMS = /([?&](?:token|code|access_token)=)[^&#]*/gi;
+/** The same parameters, only found: most URLs hold none, and a test is cheaper than a global replace. */
+const HOLDS_SECRET = /[?&](?:token|code|access_token)=/i;
 
-export const withoutSecrets = (url: string): string => (url.includes('=') ? url.replace(SECRET_PARAMS, '$1[fjernet]') : url);
+export const withoutSecrets = (url: string): string => (HOLDS_SECRET.test(url) ? url.replace(SECRET_PARAMS, '$1[fjernet]') : url);
 
 export const logSerializers = {
   req: (request: FastifyRequest) => ({

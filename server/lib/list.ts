@@ -102,9 +102,33 @@ function splitValues(raw: unknown): string[] {
     .filter((value) => value !== '');
 }
 
-/** The ORDER BY of the request, and the same ordering reversed (every direction flipped). */
-function orderBy(raw: unknown, definition: ListDefinition): { forward: string; reverse: string; fields: number; keyOrder: ListQuery['keyOrder'] } {
+interface Ordering {
+  forward: string;
+  reverse: string;
+  fields: number;
+  keyOrder: ListQuery['keyOrder'];
+}
+
+/** Orderings already worked out, per list and sort text (valid ones only, at most ORDERINGS_KEPT a list). */
+const orderings = new WeakMap<ListDefinition, Map<string, Ordering>>();
+const ORDERINGS_KEPT = 64;
+
+/**
+ * The ORDER BY of the request, and the same ordering reversed (every direction flipped). Worked out
+ * once per list and sort: the same text each time also finds its prepared statement at once.
+ */
+function orderBy(raw: unknown, definition: ListDefinition): Ordering {
   const text = typeof raw === 'string' && raw.trim() !== '' ? raw : definition.defaultSort;
+  let kept = orderings.get(definition);
+  const known = kept?.get(text);
+  if (known) return known;
+  const ordering = workOutOrder(text, definition);
+  if (!kept) orderings.set(definition, (kept = new Map()));
+  if (kept.size < ORDERINGS_KEPT) kept.set(text, ordering);
+  return ordering;
+}
+
+function workOutOrder(text: string, definition: ListDefinition): Ordering {
   const fields = text.split(',').map((field) => field.trim());
   const unknown = fields.map((field) => field.replace(/^-/, '')).filter((field) => !(field in definition.sorts));
   if (unknown.length > 0) {

@@ -145,6 +145,33 @@ async function searchPage<Row>(
 const countersAt: string[] = [];
 const counterSqlAt = (n: number): string => (countersAt[n] ??= COUNTER_SQL.replaceAll('$1', `$${n}`));
 
+/** Texts of pageWithCounter's statement built so far, by the source's columns, its FROM, then the rest of what shapes it. */
+const counterPageTexts = new Map<string, Map<string, Map<string, string>>>();
+const COUNTER_PAGE_TEXTS_KEPT = 256;
+let counterPageTextsKept = 0;
+
+/**
+ * The statement text of a first page with its counter, built once for each shape (a list's few
+ * texts: no filter, one sort): the same string each time, so its prepared statement is found by
+ * a hash the string already holds, where a text built anew (the member list's is some 2 KB) was
+ * built and hashed in full on every request. Looked up by the source's own strings, which are
+ * constants, never by a key made from them.
+ */
+function counterPageText(source: PagedSource, list: ListQuery, parameters: number, build: () => string): string {
+  const shape = `${list.where}|${list.orderBy}|${list.perPage}|${list.offset}|${parameters}|${source.keyFirst?.key}|${source.keyFirst?.table}|${source.keyFirst?.direct}`;
+  let byFrom = counterPageTexts.get(source.columns);
+  let byShape = byFrom?.get(source.from);
+  const known = byShape?.get(shape);
+  if (known !== undefined) return known;
+  const sql = build();
+  if (counterPageTextsKept >= COUNTER_PAGE_TEXTS_KEPT) return sql;
+  if (!byFrom) counterPageTexts.set(source.columns, (byFrom = new Map()));
+  if (!byShape) byFrom.set(source.from, (byShape = new Map()));
+  byShape.set(shape, sql);
+  counterPageTextsKept += 1;
+  return sql;
+}
+
 /** The column that carries the counter's total on each row of pageWithCounter's statement. */
 const TOTAL_COLUMN = 'page_counter_total';
 
@@ -156,9 +183,11 @@ const TOTAL_COLUMN = 'page_counter_total';
  */
 async function pageWithCounter<Row>(db: Queryable, source: PagedSource, list: ListQuery, counter: string, rebuilt: boolean): Promise<Page<Row>> {
   const params = [...list.params.values, counter];
-  const counterSql = counterSqlAt(params.length);
-  const sql = pageSql({ ...source, columns: `${source.columns}, (${counterSql}) AS ${TOTAL_COLUMN}` }, list, list.orderBy, list.perPage, list.offset);
-  // The page every visit opens on: kept prepared when its text is one of the list's few.
+  const build = () =>
+    pageSql({ ...source, columns: `${source.columns}, (${counterSqlAt(params.length)}) AS ${TOTAL_COLUMN}` }, list, list.orderBy, list.perPage, list.offset);
+  // The page every visit opens on: kept prepared when its text is one of the list's few, and then
+  // built once (see counterPageText).
+  const sql = list.fewTexts ? counterPageText(source, list, params.length, build) : build();
   const rows = await db.query<Row & { [TOTAL_COLUMN]?: number }>(sql, params, { prepare: list.fewTexts });
   if (rows.length === 0) {
     const [{ total }] = await db.query<{ total: number }>(COUNTER_SQL, [counter], { prepare: true });

@@ -16,8 +16,8 @@ export const SESSION_CACHE_MAX = 20_000;
 /** What a token lookup found: the account (`Owner`, with its id) and what checks the token. */
 export interface CachedSession<Owner extends { id: number }> {
   owner: Owner;
-  /** sha256 of the token's secret, as the database keeps it. */
-  tokenHash: string;
+  /** sha256 of the token's secret (the bytes of the hex digest the database keeps). */
+  tokenHash: Buffer;
   expiresAt: number;
   lastUsedAt: number | null;
 }

@@ -3,7 +3,7 @@
  * the database keeps only sha256(secret).
  */
 import { staffRightsSql } from './staff-rights-sql.ts';
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
 import type { SessionCache } from './session-cache.ts';
 
@@ -24,13 +24,14 @@ export function randomSecret(length = 40): string {
   return out;
 }
 
-export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+export const sha256 = (text: string): string => hash('sha256', text);
 
+/** Whether two hex digests are equal, compared in constant time. */
 export function sameHash(a: string, b: string): boolean {
-  const left = Buffer.from(a, 'hex');
-  const right = Buffer.from(b, 'hex');
-  return left.length === right.length && timingSafeEqual(left, right);
+  return sameBytes(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
 }
+
+const sameBytes = (left: Buffer, right: Buffer): boolean => left.length === right.length && timingSafeEqual(left, right);
 
 export async function createAccessToken(
   db: Queryable,
@@ -86,7 +87,8 @@ export async function findTokenOwner(db: Queryable, bearer: string, cache: Sessi
   const tokenId = Number(match[1]);
   const kept = cache?.get(tokenId);
   if (kept) {
-    if (!sameHash(kept.tokenHash, sha256(match[2]))) return null;
+    // The kept digest is already bytes: one hash of the secret and one comparison per request.
+    if (!sameBytes(kept.tokenHash, hash('sha256', match[2], 'buffer'))) return null;
     await recordUse(db, cache, tokenId, kept.lastUsedAt);
     return kept.owner;
   }
@@ -106,7 +108,7 @@ export async function findTokenOwner(db: Queryable, bearer: string, cache: Sessi
   const lastUsedAt = await recordUse(db, null, tokenId, lastUsed?.getTime() ?? null);
   // A blocked account is never kept: each of its requests asks the database, so letting it go holds
   // on every server at once, whatever became of the announcement.
-  if (!owner.blocked_access) cache?.keep(tokenId, generation, { owner, tokenHash, expiresAt: expiresAt.getTime(), lastUsedAt });
+  if (!owner.blocked_access) cache?.keep(tokenId, generation, { owner, tokenHash: Buffer.from(tokenHash, 'hex'), expiresAt: expiresAt.getTime(), lastUsedAt });
   return owner;
 }
 

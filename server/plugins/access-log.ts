@@ -157,14 +157,17 @@ async function accessLog(app: FastifyInstance) {
     done(null, payload);
   });
 
-  // Most answers record nothing: they leave at once, without a promise; the rest after the entry.
-  // Entries still looking up their member when the app closes are waited for, then written.
+  // Most answers record nothing, and most that do know their members by now (from the answer, the
+  // path or an export's rows): both leave at once, without a promise. Only an entry whose member is
+  // looked up waits; those still looking when the app closes are waited for, then written.
   const recording = new Set<Promise<void>>();
   app.addHook('onResponse', (request, reply, done) => {
     const rule = logged(request, reply.statusCode);
     const account = request.account;
     if (!rule || !account) return done();
-    const entry = record(request, account, rule, String(reply.getHeader('content-type') ?? '') || null).finally(() => {
+    const lookup = record(request, account, rule, String(reply.getHeader('content-type') ?? '') || null);
+    if (!lookup) return done();
+    const entry = lookup.finally(() => {
       recording.delete(entry);
       done();
     });
@@ -176,37 +179,52 @@ async function accessLog(app: FastifyInstance) {
     await app.services.accessLog.flush();
   });
 
-  async function record(request: FastifyRequest, account: NonNullable<FastifyRequest['account']>, rule: AccessLogRule, sent: string | null) {
+  /** Takes the request's entry, or answers the lookup of its member that the entry waits for. */
+  function record(request: FastifyRequest, account: NonNullable<FastifyRequest['account']>, rule: AccessLogRule, sent: string | null): Promise<void> | null {
+    const notRecorded = (error: unknown) => request.log.error({ err: error }, 'access log entry not recorded');
     try {
       const format = rule.kind === 'export' ? formatOf(sent) : null;
-      const named = (detail: string) => (format ? `${detail} (${format})` : detail);
-      const log = (memberId: number | null, extra: { detail?: string; memberIds?: number[]; rowCount?: number | null } = {}) =>
+      const log = (memberId: number | null, extra: { detail?: string; memberIds?: number[]; rowCount?: number | null } = {}) => {
+        const detail = extra.detail ?? rule.detail;
         recordAccess(
           app.services.accessLog,
           account,
           {
             memberId,
             kind: rule.kind,
-            detail: named(extra.detail ?? rule.detail),
+            detail: format ? `${detail} (${format})` : detail,
             rowCount: extra.rowCount !== undefined ? extra.rowCount : request.accessRowCount,
             memberIds: extra.memberIds ?? null,
             ip: request.ip,
           },
           { evenForSelf: rule.evenForSelf },
         );
+      };
       const members = [...(request.accessMembers ?? [])].sort((a, b) => a - b);
       // An action on many (an export, a bank file read in): always one entry, naming the members it touched.
-      if (rule.member === null && rule.members) return log(null, { memberIds: members.length > 0 ? members : undefined, rowCount: members.length });
+      if (rule.member === null && rule.members) {
+        log(null, { memberIds: members.length > 0 ? members : undefined, rowCount: members.length });
+        return null;
+      }
       if (rule.members) {
         if (members.length === 1) log(members[0], { rowCount: null });
         else if (members.length > 1) log(null, { detail: rule.list ?? rule.detail, memberIds: members, rowCount: members.length });
-        return;
+        return null;
       }
-      if (rule.member === null) return log(null, { memberIds: members.length > 0 ? members : undefined });
-      const memberId = (await (rule.member ?? memberFromPath)(request)) ?? null;
-      if (memberId !== null) log(memberId);
+      if (rule.member === null) {
+        log(null, { memberIds: members.length > 0 ? members : undefined });
+        return null;
+      }
+      const take = (memberId: number | null | undefined) => {
+        if (memberId !== null && memberId !== undefined) log(memberId);
+      };
+      const found = (rule.member ?? memberFromPath)(request);
+      if (found instanceof Promise) return found.then(take).catch(notRecorded);
+      take(found);
+      return null;
     } catch (error) {
-      request.log.error({ err: error }, 'access log entry not recorded');
+      notRecorded(error);
+      return null;
     }
   }
 }

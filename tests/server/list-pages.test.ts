@@ -150,6 +150,24 @@ describe('pages read from the far end', () => {
     expect(ids(plain.page.rows)).toEqual(ids(again.page.rows));
   });
 
+  it('answers each first page in its own sort and size, however the pages before were asked, and refuses an unknown sort every time', async () => {
+    const expected = async (order: string, limit: number) =>
+      ids(await t.db.query<{ id: number }>(`SELECT a.id ${MEMBERS_FROM} ORDER BY ${order} LIMIT ${limit}`));
+    const firstPage = async (query: string) => ids((await get(`/api/member/list?${query}`)).data);
+    // Asked in turn and again: a text built for one sort or size must never answer another.
+    for (let round = 0; round < 2; round++) {
+      expect(await firstPage('per_page=25')).toEqual(await expected('a.id DESC', 25));
+      expect(await firstPage('per_page=50&sort=name')).toEqual(await expected('a.first_name ASC, a.last_name ASC, a.id ASC', 50));
+      expect(await firstPage('per_page=25&sort=-name')).toEqual(await expected('a.first_name DESC, a.last_name DESC, a.id DESC', 25));
+      expect(await firstPage('per_page=50')).toEqual(await expected('a.id DESC', 50));
+      for (const sort of ['nope', 'name,nope']) {
+        const refused = await t.app.inject({ url: `/api/member/list?sort=${sort}`, headers: bearer(staff.token) });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().message).toContain('nope');
+      }
+    }
+  });
+
   it('pages the message log, all of it and one channel, in its orders', async () => {
     for (const query of ['sort=-id', 'sort=sent_at', 'sort=-subject', 'sort=-id&filter[channel]=sms']) {
       const list = parseListQuery(Object.fromEntries(new URLSearchParams(query)), {

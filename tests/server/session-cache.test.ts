@@ -142,7 +142,7 @@ describe('signed-in accounts kept in memory', () => {
       const cache = new SessionCache<TokenOwner>(db.sessionChanges!);
       const tag = `session-cache-${process.pid}-${Date.now()}`;
       await Promise.all([0, 1].map(() => db.query(`SELECT set_config('application_name', $1, false), pg_sleep(0.05)`, [tag])));
-      const kept = { owner: { id: 1 } as TokenOwner, tokenHash: 'a'.repeat(64), expiresAt: Date.now() + 60_000, lastUsedAt: null };
+      const kept = { owner: { id: 1 } as TokenOwner, tokenHash: Buffer.alloc(32, 0xaa), expiresAt: Date.now() + 60_000, lastUsedAt: null };
       cache.keep(1, cache.generation, kept);
       expect(cache.get(1)).not.toBeNull();
       const admin = new pg.Client({ connectionString: (one.db as PostgresDatabase).connectionString });
@@ -218,7 +218,7 @@ describe('the cache itself', () => {
     const changes = { live: true, subscribe: (listener: SessionChangeListener) => void listeners.push(listener) };
     return { changes, announce: (id: number | null) => listeners.forEach((listener) => listener(id)) };
   }
-  const session = (id: number, expiresAt = Date.now() + 60_000) => ({ owner: owner(id), tokenHash: 'a'.repeat(64), expiresAt, lastUsedAt: null });
+  const session = (id: number, expiresAt = Date.now() + 60_000) => ({ owner: owner(id), tokenHash: Buffer.alloc(32, 0xaa), expiresAt, lastUsedAt: null });
 
   it('never keeps a blocked account, so letting it go holds at once without an announcement', async () => {
     const { changes } = feed();
