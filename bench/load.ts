@@ -143,12 +143,17 @@ interface MeasuredRoute extends CaptureRequest {
   label: string;
 }
 
-/** Rounds of load per target when two are compared: each gets `seconds` in all, in rounds of this many. */
-const ROUNDS = 5;
+/**
+ * Rounds of load per target when two are compared: each gets `seconds` in all, in rounds of this
+ * many. With five rounds of 2 s, one round's ratio ranged from 0.98× to 2.0× within a run and the
+ * summed ratio of one route moved by ±0.1 from run to run; ten rounds (20 s a side by default)
+ * halve what one disturbed round weighs.
+ */
+const ROUNDS = 10;
 
 /**
  * Our route against its reference, interleaved: both warmed up, then ROUNDS rounds in which each
- * gets a fifth of the measured seconds, the one that goes first alternating. A machine whose load
+ * gets an equal share of the measured seconds, the one that goes first alternating. A machine whose load
  * changes during the run then moves both sides alike, and the ratios between them hold.
  */
 async function hammerPair(route: MeasuredRoute, server: Target, bases: { ours: string; reference: string }, options: Settings): Promise<RouteLoad> {
@@ -229,7 +234,7 @@ const WARMUP_SECONDS = Number(process.env.BENCH_LOAD_WARMUP ?? 6);
  * replaying our route's statements, then from our route.
  */
 export async function measureLoad(options: LoadOptions): Promise<LoadRun> {
-  const settings = { connections: options.connections ?? 20, seconds: options.seconds ?? 10, warmupSeconds: options.warmupSeconds ?? WARMUP_SECONDS };
+  const settings = { connections: options.connections ?? 20, seconds: options.seconds ?? 20, warmupSeconds: options.warmupSeconds ?? WARMUP_SECONDS };
 
   const bareTarget = await startTarget('bare', {});
   let bare: LoadResult;
@@ -329,17 +334,17 @@ function table(where: string, run: LoadRun, seconds: number, connections: number
 
 /**
  * The whole load section: PGlite, then PostgreSQL in a scratch database (unless pgUrl is
- * `none`). BENCH_LOAD_SECONDS sets the measured seconds per target (default 10),
+ * `none`). BENCH_LOAD_SECONDS sets the measured seconds per target (default 20),
  * BENCH_LOAD_PGLITE=0 leaves PGlite out, BENCH_LOAD_DATABASE names the scratch database
  * (default portal_bench_load), so two runs on one PostgreSQL server do not share one.
  */
 export async function loadSectionLines(members: number, pgUrl: string): Promise<string[]> {
-  const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
+  const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 20);
   const connections = 20;
   const lines = [
     '## Throughput and CPU per request under load',
     '',
-    `A bare Node HTTP server (the ceiling), a reference server (plain Fastify without plugins on the same database, running the statements our route ran for the same request and answering the same JSON) and our routes, under the same autocannon load from the bench process, asking for compressed answers as a browser does (${members} members). The reference and our app share one process and one database object; each runs alone while it is measured, the two interleaved in ${ROUNDS} rounds of a fifth of the measured seconds each (the one that goes first alternating), so a change in the machine's load moves both alike. Each side first runs ${WARMUP_SECONDS} s unmeasured. The CPU ratio is over all rounds; each round's own follows it, to show the spread.`,
+    `A bare Node HTTP server (the ceiling), a reference server (plain Fastify without plugins on the same database, running the statements our route ran for the same request and answering the same JSON) and our routes, under the same autocannon load from the bench process, asking for compressed answers as a browser does (${members} members). The reference and our app share one process and one database object; each runs alone while it is measured, the two interleaved in ${ROUNDS} rounds of ${Math.max(1, Math.round(seconds / ROUNDS))} s each (the one that goes first alternating), so a change in the machine's load moves both alike. Each side first runs ${WARMUP_SECONDS} s unmeasured. The CPU ratio is over all rounds; each round's own follows it, to show the spread.`,
     '',
   ];
   if (process.env.BENCH_LOAD_PGLITE !== '0') {

@@ -10,7 +10,7 @@
  * import's row count. BENCH_LIGHTHOUSE_REPORTS, a
  * folder, keeps each Lighthouse run's JSON report there; BENCH_LIGHTHOUSE_PAGES (paths as the
  * table shows them, comma-separated) audits only those pages. The load section: BENCH_LOAD_SECONDS
- * the measured seconds per target (default 10), BENCH_LOAD_WARMUP the unmeasured seconds before (default 6), BENCH_LOAD_PGLITE=0 leaves PGlite out,
+ * the measured seconds per target (default 20), BENCH_LOAD_WARMUP the unmeasured seconds before (default 6), BENCH_LOAD_PGLITE=0 leaves PGlite out,
  * BENCH_LOAD_DATABASE the scratch PostgreSQL database's name (default portal_bench_load),
  * BENCH_PROFILE=<dir> CPU profiles of the reference's runs and of ours (read them with
  * bench/profile-summary.ts).
