@@ -151,6 +151,12 @@ interface MeasuredRoute extends CaptureRequest {
  */
 const ROUNDS = 10;
 
+/** Measured seconds per target unless BENCH_LOAD_SECONDS (or the caller) says otherwise: ten rounds of 2 s. */
+const DEFAULT_SECONDS = 20;
+
+/** Seconds of each round when a target gets `seconds` in all. */
+const roundSeconds = (seconds: number) => Math.max(1, Math.round(seconds / ROUNDS));
+
 /**
  * Our route against its reference, interleaved: both warmed up, then ROUNDS rounds in which each
  * gets an equal share of the measured seconds, the one that goes first alternating. A machine whose load
@@ -160,7 +166,7 @@ async function hammerPair(route: MeasuredRoute, server: Target, bases: { ours: s
   const urls = { ours: `${bases.ours}${route.url}`, reference: `${bases.reference}${route.url}` };
   const headers = route.headers;
   for (const url of [urls.reference, urls.ours]) await autocannon({ ...loadOptions(url, headers, options), duration: options.warmupSeconds });
-  const seconds = Math.max(1, Math.round(options.seconds / ROUNDS));
+  const seconds = roundSeconds(options.seconds);
   const ours: Stretch[] = [];
   const reference: Stretch[] = [];
   // BENCH_PROFILE: a CPU profile of each stretch, named for the route and side (bench/profile-summary.ts sums a side's files).
@@ -234,7 +240,11 @@ const WARMUP_SECONDS = Number(process.env.BENCH_LOAD_WARMUP ?? 6);
  * replaying our route's statements, then from our route.
  */
 export async function measureLoad(options: LoadOptions): Promise<LoadRun> {
-  const settings = { connections: options.connections ?? 20, seconds: options.seconds ?? 20, warmupSeconds: options.warmupSeconds ?? WARMUP_SECONDS };
+  const settings = {
+    connections: options.connections ?? 20,
+    seconds: options.seconds ?? DEFAULT_SECONDS,
+    warmupSeconds: options.warmupSeconds ?? WARMUP_SECONDS,
+  };
 
   const bareTarget = await startTarget('bare', {});
   let bare: LoadResult;
@@ -339,12 +349,12 @@ function table(where: string, run: LoadRun, seconds: number, connections: number
  * (default portal_bench_load), so two runs on one PostgreSQL server do not share one.
  */
 export async function loadSectionLines(members: number, pgUrl: string): Promise<string[]> {
-  const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 20);
+  const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? DEFAULT_SECONDS);
   const connections = 20;
   const lines = [
     '## Throughput and CPU per request under load',
     '',
-    `A bare Node HTTP server (the ceiling), a reference server (plain Fastify without plugins on the same database, running the statements our route ran for the same request and answering the same JSON) and our routes, under the same autocannon load from the bench process, asking for compressed answers as a browser does (${members} members). The reference and our app share one process and one database object; each runs alone while it is measured, the two interleaved in ${ROUNDS} rounds of ${Math.max(1, Math.round(seconds / ROUNDS))} s each (the one that goes first alternating), so a change in the machine's load moves both alike. Each side first runs ${WARMUP_SECONDS} s unmeasured. The CPU ratio is over all rounds; each round's own follows it, to show the spread.`,
+    `A bare Node HTTP server (the ceiling), a reference server (plain Fastify without plugins on the same database, running the statements our route ran for the same request and answering the same JSON) and our routes, under the same autocannon load from the bench process, asking for compressed answers as a browser does (${members} members). The reference and our app share one process and one database object; each runs alone while it is measured, the two interleaved in ${ROUNDS} rounds of ${roundSeconds(seconds)} s each (the one that goes first alternating), so a change in the machine's load moves both alike. Each side first runs ${WARMUP_SECONDS} s unmeasured. The CPU ratio is over all rounds; each round's own follows it, to show the spread.`,
     '',
   ];
   if (process.env.BENCH_LOAD_PGLITE !== '0') {
